@@ -1,0 +1,164 @@
+"""Typed puzzle options: one spec per option parses YAML values and `--set key=value` strings alike.
+
+A type lists its options as `Option` records; `parse_options` turns raw user values into checked
+Python values (or raises one clear `BookgenError` naming the key and what is allowed). Options a user
+did not set are left out, so each type can choose level-dependent defaults itself.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bookgen.errors import BookgenError
+
+_SIZE = re.compile(r"^\s*(\d+)\s*(?:[xX×]\s*(\d+))?\s*$")
+_RANGE = re.compile(r"^\s*(-?\d+)\s*(?:-|\.\.)\s*(-?\d+)\s*$")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a puzzle type.
+
+    kind is one of: int, float, bool, choice, size (N or RxC -> (rows, cols)), range (lo-hi -> (lo, hi)),
+    text. `low`/`high` bound numbers, sizes (each side) and ranges; `choices` bounds `choice`;
+    `check` returns an error text for values the simple bounds cannot express.
+    """
+
+    name: str
+    kind: str
+    help: str
+    default: Any = None
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] = ()
+    check: Callable[[Any], str | None] | None = None
+
+    def allowed(self) -> str:
+        """What a user may write, for error messages and `bookgen types`."""
+        if self.kind == "choice":
+            return "one of " + ", ".join(self.choices)
+        if self.kind == "bool":
+            return "true or false"
+        bounds = f"{_fmt(self.low)} to {_fmt(self.high)}" if self.low is not None else "any"
+        if self.kind == "size":
+            return f"N or RxC, each side {bounds}"
+        if self.kind == "range":
+            return f"LOW-HIGH within {bounds}"
+        if self.kind == "text":
+            return "text"
+        return f"{'a whole number' if self.kind == 'int' else 'a number'} from {bounds}"
+
+    def parse(self, raw: Any) -> Any:
+        """Turn a YAML value or command-line string into a checked value."""
+        value = self._convert(raw)
+        if self.check is not None:
+            problem = self.check(value)
+            if problem:
+                raise BookgenError(problem, key=self.name)
+        return value
+
+    def format(self, value: Any) -> str:
+        """The canonical text of a parsed value: parse(format(v)) == v; used in puzzle ids."""
+        if self.kind == "size":
+            return f"{value[0]}x{value[1]}"
+        if self.kind == "range":
+            return f"{value[0]}..{value[1]}"
+        if self.kind == "bool":
+            return "true" if value else "false"
+        return str(value)
+
+    def _fail(self, raw: Any) -> BookgenError:
+        return BookgenError(f"{raw!r} is not allowed; use {self.allowed()}", key=self.name)
+
+    def _in_bounds(self, number: float) -> bool:
+        return (self.low is None or number >= self.low) and (self.high is None or number <= self.high)
+
+    def _convert(self, raw: Any) -> Any:
+        if self.kind == "int":
+            if isinstance(raw, bool):
+                raise self._fail(raw)
+            try:
+                number = int(str(raw).strip())
+            except ValueError:
+                raise self._fail(raw) from None
+            if not self._in_bounds(number):
+                raise self._fail(raw)
+            return number
+        if self.kind == "float":
+            if isinstance(raw, bool):
+                raise self._fail(raw)
+            try:
+                real = float(str(raw).strip())
+            except ValueError:
+                raise self._fail(raw) from None
+            if not self._in_bounds(real):
+                raise self._fail(raw)
+            return real
+        if self.kind == "bool":
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in ("true", "yes", "on", "1"):
+                return True
+            if text in ("false", "no", "off", "0"):
+                return False
+            raise self._fail(raw)
+        if self.kind == "choice":
+            text = str(raw).strip()
+            if text not in self.choices:
+                raise self._fail(raw)
+            return text
+        if self.kind == "size":
+            match = _SIZE.match(str(raw)) if not isinstance(raw, bool) else None
+            if not match:
+                raise self._fail(raw)
+            rows = int(match.group(1))
+            cols = int(match.group(2) or rows)
+            if not (self._in_bounds(rows) and self._in_bounds(cols)):
+                raise self._fail(raw)
+            return (rows, cols)
+        if self.kind == "range":
+            if isinstance(raw, (list, tuple)) and len(raw) == 2:
+                raw = f"{raw[0]}..{raw[1]}"
+            match = _RANGE.match(str(raw))
+            if not match:
+                raise self._fail(raw)
+            low, high = int(match.group(1)), int(match.group(2))
+            if low > high or not (self._in_bounds(low) and self._in_bounds(high)):
+                raise self._fail(raw)
+            return (low, high)
+        if self.kind == "text":
+            if not isinstance(raw, (str, int)):
+                raise self._fail(raw)
+            return str(raw)
+        raise ValueError(f"option {self.name}: unknown kind {self.kind}")
+
+
+def _fmt(number: float | None) -> str:
+    if number is None:
+        return "?"
+    return str(int(number)) if float(number).is_integer() else str(number)
+
+
+def parse_options(specs: tuple[Option, ...], raw: Mapping[str, Any], type_name: str) -> dict[str, Any]:
+    """Check every raw option against the type's specs; unknown keys get a 'did you mean'."""
+    by_name = {spec.name: spec for spec in specs}
+    parsed: dict[str, Any] = {}
+    for key in sorted(raw):
+        spec = by_name.get(key)
+        if spec is None:
+            raise BookgenError(unknown_key_message(key, list(by_name), f"option of {type_name}"), key=key)
+        parsed[key] = spec.parse(raw[key])
+    return parsed
+
+
+def unknown_key_message(key: str, known: list[str], what: str) -> str:
+    """'unknown X' with the closest known name, shared by config and option errors."""
+    close = difflib.get_close_matches(key, known, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    allowed = ", ".join(sorted(known)) if known else "none"
+    return f"unknown {what} {key!r}{hint} (allowed: {allowed})"

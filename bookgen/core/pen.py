@@ -1,0 +1,106 @@
+"""The drawing interface puzzle types paint through, in millimetres with y pointing down.
+
+Puzzle modules never import reportlab: they draw on a `Pen`. The PDF renderer implements it on a
+reportlab canvas; `RecordingPen` keeps the calls so tests can inspect a drawing without a PDF.
+Line widths are in millimetres too; `grey` is a fill level from 0 (black) to 1 (white).
+Text is placed by its centre point (`align="center"`), or its left/right end, and its vertical
+middle, so numbers sit centred in cells without font metrics in puzzle code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+Point = tuple[float, float]
+
+THIN = 0.25
+MEDIUM = 0.5
+THICK = 0.8
+
+
+class Pen(Protocol):
+    def line(self, x1: float, y1: float, x2: float, y2: float, width: float = THIN,
+             dash: tuple[float, float] | None = None) -> None: ...
+
+    def polyline(self, points: list[Point], width: float = THIN) -> None: ...
+
+    def polygon(self, points: list[Point], width: float = THIN, fill: float | None = None,
+                stroke: bool = True) -> None: ...
+
+    def rect(self, x: float, y: float, w: float, h: float, width: float = THIN,
+             fill: float | None = None, stroke: bool = True, radius: float = 0.0) -> None: ...
+
+    def circle(self, cx: float, cy: float, r: float, width: float = THIN,
+               fill: float | None = None, stroke: bool = True) -> None: ...
+
+    def text(self, x: float, y: float, text: str, size: float, bold: bool = False,
+             align: str = "center", grey: float = 0.0) -> None:
+        """Write text of `size` points with its vertical middle at y."""
+        ...
+
+    def text_width(self, text: str, size: float, bold: bool = False) -> float:
+        """Width in mm of text at `size` points."""
+        ...
+
+
+@dataclass
+class RecordingPen:
+    """A Pen that records every call, for tests; text widths are estimated at 0.6 em a character."""
+
+    calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+
+    def _record(self, name: str, **kwargs: Any) -> None:
+        self.calls.append((name, kwargs))
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, width: float = THIN,
+             dash: tuple[float, float] | None = None) -> None:
+        self._record("line", x1=x1, y1=y1, x2=x2, y2=y2, width=width, dash=dash)
+
+    def polyline(self, points: list[Point], width: float = THIN) -> None:
+        self._record("polyline", points=list(points), width=width)
+
+    def polygon(self, points: list[Point], width: float = THIN, fill: float | None = None,
+                stroke: bool = True) -> None:
+        self._record("polygon", points=list(points), width=width, fill=fill, stroke=stroke)
+
+    def rect(self, x: float, y: float, w: float, h: float, width: float = THIN,
+             fill: float | None = None, stroke: bool = True, radius: float = 0.0) -> None:
+        self._record("rect", x=x, y=y, w=w, h=h, width=width, fill=fill, stroke=stroke, radius=radius)
+
+    def circle(self, cx: float, cy: float, r: float, width: float = THIN,
+               fill: float | None = None, stroke: bool = True) -> None:
+        self._record("circle", cx=cx, cy=cy, r=r, width=width, fill=fill, stroke=stroke)
+
+    def text(self, x: float, y: float, text: str, size: float, bold: bool = False,
+             align: str = "center", grey: float = 0.0) -> None:
+        self._record("text", x=x, y=y, text=text, size=size, bold=bold, align=align, grey=grey)
+
+    def text_width(self, text: str, size: float, bold: bool = False) -> float:
+        return len(text) * size * 0.6 * 25.4 / 72
+
+    def texts(self) -> list[str]:
+        """Every string written, in order: what a reader would see."""
+        return [kwargs["text"] for name, kwargs in self.calls if name == "text"]
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        """(min x, min y, max x, max y) over every recorded coordinate, to test that drawings fit."""
+        xs: list[float] = []
+        ys: list[float] = []
+        for name, kw in self.calls:
+            if name == "line":
+                xs += [kw["x1"], kw["x2"]]
+                ys += [kw["y1"], kw["y2"]]
+            elif name in ("polyline", "polygon"):
+                xs += [p[0] for p in kw["points"]]
+                ys += [p[1] for p in kw["points"]]
+            elif name == "rect":
+                xs += [kw["x"], kw["x"] + kw["w"]]
+                ys += [kw["y"], kw["y"] + kw["h"]]
+            elif name == "circle":
+                xs += [kw["cx"] - kw["r"], kw["cx"] + kw["r"]]
+                ys += [kw["cy"] - kw["r"], kw["cy"] + kw["r"]]
+            elif name == "text":
+                xs.append(kw["x"])
+                ys.append(kw["y"])
+        return (min(xs), min(ys), max(xs), max(ys)) if xs else (0.0, 0.0, 0.0, 0.0)

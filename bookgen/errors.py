@@ -1,0 +1,34 @@
+"""The one exception type a user ever sees: it carries a message fit to print, never a traceback."""
+
+from __future__ import annotations
+
+
+class BookgenError(Exception):
+    """Bad input or an impossible request; the CLI prints it and exits with status 2."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        line: int | None = None,
+        key: str | None = None,
+    ) -> None:
+        self.message = message
+        self.file = file
+        self.line = line
+        self.key = key
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = ""
+        if self.file:
+            where = self.file + (f":{self.line}" if self.line else "") + ": "
+        elif self.line:
+            where = f"line {self.line}: "
+        key = f"{self.key}: " if self.key else ""
+        return f"{where}{key}{self.message}"
+
+
+class PuzzleFormatError(BookgenError):
+    """A puzzle read from JSON breaks the format of its type."""

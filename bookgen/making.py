@@ -1,0 +1,154 @@
+"""The middle layer: puzzle ids, seeded generation, and the self-check every printed puzzle passes.
+
+A puzzle's id is `TYPE:LEVEL:OPTIONS:SEED` (options as `key=value,...`, each part URL-quoted), and the
+generator's only randomness is `random.Random(id)`, so an id regenerates its puzzle exactly
+(Tatham's `params#seed`). After generating, the puzzle is verified apart from the generator: its
+answer must pass the type's rule check and, where the type promises one answer, the solver must
+prove that there is exactly one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote, unquote
+
+from bookgen.core.levels import level_index
+from bookgen.core.options import parse_options
+from bookgen.errors import BookgenError, PuzzleFormatError
+from bookgen.puzzles import find_type
+from bookgen.puzzles.base import JSON, PuzzleType
+
+_SAFE = "-._~"  # characters left as they are inside an id part
+
+
+@dataclass(frozen=True)
+class PuzzleRecord:
+    """One line of the puzzle JSON format (docs/format.md)."""
+
+    type: str
+    id: str
+    difficulty: str
+    rating: JSON
+    puzzle: JSON
+    solution: JSON
+
+    def to_json(self) -> JSON:
+        return {
+            "type": self.type,
+            "id": self.id,
+            "difficulty": self.difficulty,
+            "rating": self.rating,
+            "puzzle": self.puzzle,
+            "solution": self.solution,
+        }
+
+
+class VerificationError(BookgenError):
+    """A generated or loaded puzzle failed its self-check; never printed."""
+
+
+def puzzle_id(puzzle_type: PuzzleType, difficulty: str, options: Mapping[str, Any], seed: str) -> str:
+    """The id that regenerates a puzzle: type, level, the options set, and the seed text."""
+    specs = {spec.name: spec for spec in puzzle_type.options}
+    opts = ",".join(
+        f"{quote(key, safe=_SAFE)}={quote(specs[key].format(options[key]), safe=_SAFE)}"
+        for key in sorted(options)
+    )
+    return ":".join([puzzle_type.name, difficulty, opts, quote(str(seed), safe=_SAFE)])
+
+
+def parse_puzzle_id(text: str) -> tuple[PuzzleType, str, dict[str, Any], str]:
+    """(type, difficulty, parsed options, seed) from an id; a clear error for a malformed one."""
+    parts = text.split(":")
+    if len(parts) != 4:
+        raise BookgenError(f"{text!r} is not a puzzle id (TYPE:LEVEL:OPTIONS:SEED)", key="id")
+    name, difficulty, opts, seed = parts
+    puzzle_type = find_type(unquote(name))
+    level_index(difficulty)
+    raw: dict[str, str] = {}
+    for pair in filter(None, opts.split(",")):
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise BookgenError(f"option {pair!r} in id {text!r} is not key=value", key="id")
+        raw[unquote(key)] = unquote(value)
+    return puzzle_type, difficulty, parse_options(puzzle_type.options, raw, puzzle_type.name), unquote(seed)
+
+
+def make_puzzle(
+    puzzle_type: PuzzleType, difficulty: str, options: Mapping[str, Any], seed: str
+) -> PuzzleRecord:
+    """Generate one puzzle from its id's randomness and verify it before handing it out."""
+    ident = puzzle_id(puzzle_type, difficulty, options, seed)
+    generated = puzzle_type.generate(random.Random(ident), difficulty, options)
+    record = PuzzleRecord(
+        type=puzzle_type.name,
+        id=ident,
+        difficulty=difficulty,
+        rating=generated.rating,
+        puzzle=generated.puzzle,
+        solution=generated.solution,
+    )
+    verify(record)
+    return record
+
+
+def regenerate(ident: str) -> PuzzleRecord:
+    """The puzzle an id names, made again."""
+    puzzle_type, difficulty, options, seed = parse_puzzle_id(ident)
+    return make_puzzle(puzzle_type, difficulty, options, seed)
+
+
+def verify(record: PuzzleRecord) -> None:
+    """Refuse a puzzle whose answer breaks the rules, whose promised uniqueness fails, or whose
+    measured level is not the level it is filed under."""
+    puzzle_type = find_type(record.type)
+    where = f"puzzle {record.id}"
+    try:
+        puzzle_type.validate(record.puzzle)
+    except PuzzleFormatError as error:
+        raise VerificationError(f"{where}: {error.message}") from None
+    problems = puzzle_type.check(record.puzzle, record.solution)
+    if problems:
+        raise VerificationError(f"{where}: its answer breaks the rules: {'; '.join(problems)}")
+    if puzzle_type.expects_unique(record.puzzle):
+        count = puzzle_type.solve(record.puzzle, 2).count
+        if count != 1:
+            found = "no solution" if count == 0 else "more than one solution"
+            raise VerificationError(f"{where}: promises one answer but the solver finds {found}")
+    measured = record.rating.get("level")
+    if measured != record.difficulty:
+        raise VerificationError(f"{where}: filed as {record.difficulty} but graded {measured}")
+
+
+def record_from_json(data: Any, where: str) -> PuzzleRecord:
+    """A PuzzleRecord from one parsed JSON line, with the format checked; `where` names the line."""
+    if not isinstance(data, dict):
+        raise PuzzleFormatError(f"{where}: a puzzle must be a JSON object")
+    for key in ("type", "puzzle"):
+        if key not in data:
+            raise PuzzleFormatError(f"{where}: missing key {key!r}")
+    if not isinstance(data["puzzle"], dict):
+        raise PuzzleFormatError(f"{where}: 'puzzle' must be an object")
+    try:
+        puzzle_type = find_type(data["type"])
+    except BookgenError as error:
+        raise PuzzleFormatError(f"{where}: {error.message}") from None
+    try:
+        puzzle_type.validate(data["puzzle"])
+    except PuzzleFormatError as error:
+        raise PuzzleFormatError(f"{where}: {error}") from None
+    solution = data.get("solution") or {}
+    rating = data.get("rating") or {}
+    if not isinstance(solution, dict) or not isinstance(rating, dict):
+        raise PuzzleFormatError(f"{where}: 'solution' and 'rating' must be objects")
+    return PuzzleRecord(
+        type=puzzle_type.name,
+        id=str(data.get("id", "")),
+        difficulty=str(data.get("difficulty", "")),
+        rating=rating,
+        puzzle=data["puzzle"],
+        solution=solution,
+    )

@@ -1,0 +1,488 @@
+"""Number placement: put every number of a pool into a row of boxes so each < and > holds.
+
+Parameters, number pools, solver (exact counting of arrangements), generator, grader, drawing,
+then the registry record, in that order.
+
+The solver counts arrangements as linear extensions of a fence: placing the numbers in increasing
+order, the boxes filled so far always form a down-set of the chain of inequalities, and a fence of
+n boxes has only about phi^n such sets, so 12 boxes count in microseconds. A pre-filled box pins
+its number's rank, which only restricts when that box may be added.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from bookgen.core.levels import LEVELS, level_index
+from bookgen.core.options import Option
+from bookgen.core.pen import MEDIUM, THIN, Pen
+from bookgen.errors import BookgenError, PuzzleFormatError
+from bookgen.puzzles.base import JSON, Generated, PuzzleType, Solved
+
+# --- parameters ---------------------------------------------------------------------------------
+
+KINDS = ("whole", "signed", "decimal", "fraction", "mixed")
+KIND_POINTS = {"whole": 0, "signed": 2, "decimal": 2, "fraction": 4, "mixed": 6}
+UNIQUE_POINTS = 2
+# Score bands per level (inclusive); score = boxes + KIND_POINTS + UNIQUE_POINTS if pre-filled.
+BANDS = {"easy": (0, 6), "medium": (7, 11), "hard": (12, 17), "expert": (18, 99)}
+# What each level prefers when the user leaves an option open.
+PREFERRED: dict[str, dict[str, tuple[Any, ...]]] = {
+    "easy": {"size": (4, 5), "numbers": ("whole",), "unique": (False,)},
+    "medium": {"size": (6, 7), "numbers": ("signed", "decimal"), "unique": (False,)},
+    "hard": {"size": (8, 9, 10), "numbers": ("fraction", "mixed"), "unique": (True, False)},
+    "expert": {"size": (10, 11, 12), "numbers": ("mixed",), "unique": (True,)},
+}
+MIN_SIZE, MAX_SIZE = 3, 12
+
+OPTIONS = (
+    Option("size", "int", "how many boxes", low=MIN_SIZE, high=MAX_SIZE),
+    Option("numbers", "choice", "what kind of numbers fill the pool", choices=KINDS),
+    Option("unique", "bool", "pre-fill boxes until exactly one arrangement remains"),
+)
+
+RULES = (
+    "Write each number from the pool into one empty box so that every < and > between "
+    "neighbouring boxes is true. Boxes that are already filled stay as they are."
+)
+
+
+def score(size: int, kind: str, unique: bool) -> int:
+    return size + KIND_POINTS[kind] + (UNIQUE_POINTS if unique else 0)
+
+
+def level_of(points: int) -> str:
+    for level in LEVELS:
+        low, high = BANDS[level]
+        if low <= points <= high:
+            return level
+    return LEVELS[-1]
+
+
+# --- numbers --------------------------------------------------------------------------------------
+
+
+def parse_number(text: str) -> Fraction:
+    """The exact value of '12', '-3', '0.75' or '-3/4'; ValueError for anything else."""
+    if not isinstance(text, str) or not text.strip() or " " in text.strip():
+        raise ValueError(text)
+    return Fraction(text.strip())
+
+
+def number_kind(text: str) -> str:
+    if "/" in text:
+        return "fraction"
+    if "." in text:
+        return "decimal"
+    return "signed" if text.startswith("-") else "whole"
+
+
+def pool_kind(numbers: list[str]) -> str:
+    """The measured kind of a pool: the hardest representation it actually uses."""
+    kinds = {number_kind(n) for n in numbers}
+    forms = kinds & {"decimal", "fraction"}
+    negative = any(n.startswith("-") for n in numbers)
+    if len(forms) == 2 or (forms and negative):
+        return "mixed"
+    if forms:
+        return forms.pop()
+    return "signed" if negative else "whole"
+
+
+def _decimal(rng: random.Random, negative: bool) -> str:
+    places = rng.choice((1, 2))
+    whole = rng.randrange(0, 10)
+    frac = rng.randrange(1, 10**places)
+    if places == 2 and frac % 10 == 0:
+        frac += 1
+    text = f"{whole}.{frac:0{places}d}"
+    return "-" + text if negative else text
+
+
+def _fraction(rng: random.Random, negative: bool) -> str:
+    den = rng.randrange(2, 13)
+    num = rng.randrange(1, 2 * den)
+    value = Fraction(num, den)
+    if value.denominator == 1:
+        value += Fraction(1, den if den > 2 else 3)
+    text = f"{value.numerator}/{value.denominator}"
+    return "-" + text if negative else text
+
+
+def _one_number(rng: random.Random, kind: str, index: int) -> str:
+    if kind == "whole":
+        return str(rng.randrange(0, 100))
+    if kind == "signed":
+        return str(rng.randrange(-50, 51))
+    if kind == "decimal":
+        return _decimal(rng, negative=False)
+    if kind == "fraction":
+        return _fraction(rng, negative=False)
+    # mixed: cycle fraction, decimal, negative so every form is present, then anything
+    form = ("fraction", "decimal", "negative")[index] if index < 3 else rng.choice(
+        ("fraction", "decimal", "negative", "whole"))
+    if form == "fraction":
+        return _fraction(rng, negative=rng.random() < 0.3)
+    if form == "decimal":
+        return _decimal(rng, negative=rng.random() < 0.3)
+    if form == "negative":
+        return rng.choice((_fraction, _decimal))(rng, True) if rng.random() < 0.5 else str(
+            -rng.randrange(1, 10))
+    return str(rng.randrange(0, 10))
+
+
+def make_pool(rng: random.Random, kind: str, size: int) -> list[str]:
+    """`size` numbers of the kind, distinct in value, in random order."""
+    numbers: list[str] = []
+    values: set[Fraction] = set()
+    while len(numbers) < size:
+        text = _one_number(rng, kind, len(numbers))
+        value = Fraction(text)
+        if value not in values:
+            values.add(value)
+            numbers.append(text)
+    rng.shuffle(numbers)
+    return numbers
+
+
+# --- solver ---------------------------------------------------------------------------------------
+
+
+def _pins(puzzle: JSON) -> tuple[tuple[int, ...], list[str]]:
+    """rank pinned at each position (-1 where free) and the pool sorted by value."""
+    ranked = sorted(puzzle["numbers"], key=parse_number)
+    rank_of = {text: rank for rank, text in enumerate(ranked)}
+    pinned = [-1] * len(ranked)
+    for index, text in puzzle.get("givens", {}).items():
+        pinned[int(index)] = rank_of[text]
+    return tuple(pinned), ranked
+
+
+@lru_cache(maxsize=4096)
+def _completions(signs: str, pinned: tuple[int, ...]) -> dict[int, int]:
+    """For every reachable down-set (bitmask of filled boxes), how many ways finish it."""
+    size = len(pinned)
+    rank_box = {rank: box for box, rank in enumerate(pinned) if rank >= 0}
+    full = (1 << size) - 1
+    ways: dict[int, int] = {}
+
+    def addable(mask: int) -> list[int]:
+        step = mask.bit_count()
+        boxes = [rank_box[step]] if step in rank_box else range(size)
+        result = []
+        for box in boxes:
+            if mask >> box & 1 or (pinned[box] >= 0 and pinned[box] != step):
+                continue
+            if box > 0 and signs[box - 1] == "<" and not mask >> (box - 1) & 1:
+                continue
+            if box < size - 1 and signs[box] == ">" and not mask >> (box + 1) & 1:
+                continue
+            result.append(box)
+        return result
+
+    def count(mask: int) -> int:
+        if mask == full:
+            return 1
+        if mask not in ways:
+            ways[mask] = sum(count(mask | 1 << box) for box in addable(mask))
+        return ways[mask]
+
+    count(0)
+    ways[full] = 1
+    ways[-1] = 0  # sentinel key unused by masks; keeps the dict non-empty for size 0
+    _ADDABLE[(signs, pinned)] = addable
+    return ways
+
+
+_ADDABLE: dict[tuple[str, tuple[int, ...]], Any] = {}
+
+
+def count_arrangements(signs: list[str], pinned: tuple[int, ...]) -> int:
+    return _completions("".join(signs), pinned).get(0, 0)
+
+
+def _walk(signs: list[str], pinned: tuple[int, ...], choose) -> list[int] | None:
+    """Follow one completion from the empty set: rank placed in each box, or None if none exist."""
+    key = ("".join(signs), pinned)
+    ways = _completions(*key)
+    if ways.get(0, 0) == 0:
+        return None
+    addable = _ADDABLE[key]
+    ranks = [0] * len(pinned)
+    mask = 0
+    for step in range(len(pinned)):
+        options = [box for box in addable(mask) if ways.get(mask | 1 << box, 0)]
+        box = choose(options, [ways[mask | 1 << b] for b in options])
+        ranks[box] = step
+        mask |= 1 << box
+    return ranks
+
+
+def solve(puzzle: JSON, cap: int | None = None) -> Solved:
+    pinned, ranked = _pins(puzzle)
+    total = count_arrangements(puzzle["signs"], pinned)
+    ranks = _walk(puzzle["signs"], pinned, lambda options, weights: options[0])
+    solution = {"order": [ranked[r] for r in ranks]} if ranks is not None else None
+    return Solved(total if cap is None else min(total, cap), solution)
+
+
+def check(puzzle: JSON, solution: JSON) -> list[str]:
+    """Rule violations of an arrangement, computed directly from the values."""
+    order = solution.get("order")
+    if not isinstance(order, list) or len(order) != len(puzzle["numbers"]):
+        return ["the answer must list one number per box"]
+    problems = []
+    if sorted(order) != sorted(puzzle["numbers"]):
+        problems.append("the answer must use each pool number exactly once")
+    for index, text in puzzle.get("givens", {}).items():
+        if order[int(index)] != text:
+            problems.append(f"box {int(index) + 1} must keep its given {text}")
+    try:
+        values = [parse_number(n) for n in order]
+    except ValueError:
+        return problems + ["the answer holds something that is not a number"]
+    for box, sign in enumerate(puzzle["signs"]):
+        left, right = values[box], values[box + 1]
+        if (sign == "<" and not left < right) or (sign == ">" and not left > right):
+            problems.append(f"{order[box]} {sign} {order[box + 1]} is false")
+    return problems
+
+
+def validate(puzzle: JSON) -> None:
+    signs, numbers = puzzle.get("signs"), puzzle.get("numbers")
+    if not isinstance(signs, list) or any(s not in ("<", ">") for s in signs):
+        raise PuzzleFormatError("'signs' must be a list of '<' and '>'", key="signs")
+    if not isinstance(numbers, list) or len(numbers) != len(signs) + 1:
+        raise PuzzleFormatError("'numbers' must be a list with one number more than 'signs'",
+                                key="numbers")
+    if not 2 <= len(numbers) <= 20:
+        raise PuzzleFormatError("a row has 2 to 20 boxes", key="numbers")
+    try:
+        values = [parse_number(n) for n in numbers]
+    except (ValueError, ZeroDivisionError):
+        raise PuzzleFormatError(
+            "every number must be text like '12', '-3', '0.75' or '3/4'", key="numbers") from None
+    if len(set(values)) != len(values):
+        raise PuzzleFormatError("no two numbers may be equal in value", key="numbers")
+    givens = puzzle.get("givens", {})
+    if not isinstance(givens, dict):
+        raise PuzzleFormatError("'givens' must map box index to number", key="givens")
+    seen = set()
+    for index, text in givens.items():
+        if not str(index).isdigit() or int(index) >= len(numbers):
+            raise PuzzleFormatError(f"box index {index!r} is not in the row", key="givens")
+        if text not in numbers or text in seen:
+            raise PuzzleFormatError(f"given {text!r} must be a pool number used once", key="givens")
+        seen.add(text)
+    if not isinstance(puzzle.get("unique", False), bool):
+        raise PuzzleFormatError("'unique' must be true or false", key="unique")
+
+
+# --- grader ---------------------------------------------------------------------------------------
+
+
+def rate(puzzle: JSON) -> JSON:
+    """Measured figures: boxes, number kind, pre-filled boxes, arrangements, score and level."""
+    pinned, _ = _pins(puzzle)
+    size = len(puzzle["numbers"])
+    kind = pool_kind(puzzle["numbers"])
+    givens = len(puzzle.get("givens", {}))
+    points = score(size, kind, givens > 0)
+    return {
+        "level": level_of(points),
+        "score": points,
+        "boxes": size,
+        "numbers": kind,
+        "givens": givens,
+        "arrangements": count_arrangements(puzzle["signs"], pinned),
+    }
+
+
+# --- generator ------------------------------------------------------------------------------------
+
+
+def _candidates(difficulty: str, options: Mapping[str, Any]) -> list[tuple[int, str, bool]]:
+    """(size, kind, unique) combinations the options allow that grade at the difficulty,
+    the level's preferred ones first."""
+    low, high = BANDS[difficulty]
+    sizes = [options["size"]] if "size" in options else range(MIN_SIZE, MAX_SIZE + 1)
+    kinds = [options["numbers"]] if "numbers" in options else KINDS
+    uniques = [options["unique"]] if "unique" in options else (False, True)
+    allowed = [(s, k, u) for s in sizes for k in kinds for u in uniques
+               if low <= score(s, k, u) <= high]
+    prefer = PREFERRED[difficulty]
+    preferred = [c for c in allowed
+                 if c[0] in prefer["size"] and c[1] in prefer["numbers"] and c[2] in prefer["unique"]]
+    return preferred or allowed
+
+
+def check_request(difficulty: str, options: Mapping[str, Any]) -> None:
+    level_index(difficulty)
+    if not _candidates(difficulty, options):
+        low, high = BANDS[difficulty]
+        chosen = ", ".join(f"{k}={v}" for k, v in sorted(options.items()))
+        raise BookgenError(
+            f"no {difficulty} placement puzzle has {chosen}: {difficulty} needs a score of "
+            f"{low} to {high} (boxes + {KIND_POINTS} for the numbers + {UNIQUE_POINTS} if unique)",
+            key="difficulty")
+
+
+def _prefill(rng: random.Random, signs: list[str], ranks: list[int]) -> tuple[int, ...]:
+    """Pin boxes of the answer, greedily cutting the count most, until one arrangement is left;
+    then unpin any box that is no longer needed."""
+    size = len(ranks)
+    pinned = [-1] * size
+    while count_arrangements(signs, tuple(pinned)) > 1:
+        trials = []
+        for box in range(size):
+            if pinned[box] < 0:
+                trial = pinned.copy()
+                trial[box] = ranks[box]
+                trials.append((count_arrangements(signs, tuple(trial)), rng.random(), box))
+        _, _, box = min(trials)
+        pinned[box] = ranks[box]
+    boxes = [b for b in range(size) if pinned[b] >= 0]
+    rng.shuffle(boxes)
+    for box in boxes:
+        trial = pinned.copy()
+        trial[box] = -1
+        if count_arrangements(signs, tuple(trial)) == 1:
+            pinned = trial
+    return tuple(pinned)
+
+
+def generate(rng: random.Random, difficulty: str, options: Mapping[str, Any]) -> Generated:
+    check_request(difficulty, options)
+    size, kind, unique = rng.choice(_candidates(difficulty, options))
+    while True:
+        signs = [rng.choice("<>") for _ in range(size - 1)]
+        if unique or len(set(signs)) == 2 or size <= 3:
+            break
+    numbers = make_pool(rng, kind, size)
+    ranked = sorted(numbers, key=parse_number)
+    free = tuple([-1] * size)
+
+    def pick(options: list[int], weights: list[int]) -> int:
+        ticket = rng.randrange(sum(weights))
+        for box, weight in zip(options, weights):
+            if ticket < weight:
+                return box
+            ticket -= weight
+        raise AssertionError("weights exhausted")
+
+    ranks = _walk(signs, free, pick)
+    assert ranks is not None  # a fence always has an arrangement
+    pinned = _prefill(rng, signs, ranks) if unique else free
+    puzzle = {
+        "signs": signs,
+        "numbers": numbers,
+        "givens": {str(b): ranked[r] for b, r in enumerate(pinned) if r >= 0},
+        "arrangements": count_arrangements(signs, pinned),
+        "unique": unique,
+    }
+    return Generated(puzzle, {"order": [ranked[r] for r in ranks]}, rate(puzzle))
+
+
+# --- drawing --------------------------------------------------------------------------------------
+
+BOX = 13.0
+GAP = 6.5
+POOL_GAP = 5.0
+TOKEN = 11.0
+
+
+def _draw_number(pen: Pen, x: float, y: float, text: str, size: float, bold: bool) -> None:
+    """A number centred at (x, y); fractions stacked with a bar, the sign before them."""
+    if "/" not in text:
+        pen.text(x, y, text, size, bold=bold)
+        return
+    sign = "\u2013" if text.startswith("-") else ""
+    num, den = text.lstrip("-").split("/")
+    small = size * 0.72
+    width = max(pen.text_width(num, small, bold), pen.text_width(den, small, bold)) + 0.8
+    shift = pen.text_width(sign, size, bold) / 2 if sign else 0.0
+    if sign:
+        pen.text(x - width / 2 - shift * 0.6, y, sign, size, bold=bold)
+    cx = x + shift * 0.6
+    pen.text(cx, y - small * 0.21, num, small, bold=bold)
+    pen.line(cx - width / 2, y, cx + width / 2, y, width=0.25)
+    pen.text(cx, y + small * 0.21, den, small, bold=bold)
+
+
+def measure(puzzle: JSON) -> tuple[float, float]:
+    size = len(puzzle["numbers"])
+    row = size * BOX + (size - 1) * GAP
+    pool = len(puzzle["numbers"]) * TOKEN + 8
+    return max(row, pool), BOX + POOL_GAP + TOKEN + 2
+
+
+def _draw_row(pen: Pen, puzzle: JSON, filled: dict[int, tuple[str, bool]]) -> None:
+    for box in range(len(puzzle["numbers"])):
+        x = box * (BOX + GAP)
+        pen.rect(x, 0, BOX, BOX, width=MEDIUM)
+        if box in filled:
+            text, bold = filled[box]
+            _draw_number(pen, x + BOX / 2, BOX / 2, text, 12, bold)
+        if box < len(puzzle["signs"]):
+            pen.text(x + BOX + GAP / 2, BOX / 2, puzzle["signs"][box], 14, bold=True)
+
+
+def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
+    givens = {int(i): (t, True) for i, t in puzzle.get("givens", {}).items()}
+    _draw_row(pen, puzzle, givens)
+    width, _ = measure(puzzle)
+    pool = [n for n in puzzle["numbers"] if n not in puzzle.get("givens", {}).values()]
+    top = BOX + POOL_GAP
+    span = len(pool) * TOKEN
+    pen.rect(0, top, width, TOKEN + 2, width=THIN, radius=2.0)
+    x0 = (width - span) / 2
+    for index, text in enumerate(pool):
+        _draw_number(pen, x0 + (index + 0.5) * TOKEN, top + (TOKEN + 2) / 2, text, 11, False)
+
+
+def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
+    given = {int(i) for i in puzzle.get("givens", {})}
+    _draw_row(pen, puzzle, {b: (t, b in given) for b, t in enumerate(solution["order"])})
+
+
+def measure_solution(puzzle: JSON) -> tuple[float, float]:
+    return measure(puzzle)[0], BOX
+
+
+def answer_note(puzzle: JSON, solution: JSON, count: int) -> str:
+    if count == 1:
+        return "the only arrangement"
+    return f"1 of {count} arrangements"
+
+
+def example() -> Generated:
+    puzzle = {"signs": ["<", ">", "<"], "numbers": ["7", "2", "9", "5"], "givens": {},
+              "arrangements": 5, "unique": False}
+    return Generated(puzzle, {"order": ["2", "9", "5", "7"]}, rate(puzzle))
+
+
+# --- registry record ------------------------------------------------------------------------------
+
+PLACEMENT = PuzzleType(
+    name="placement",
+    title="Number Placement",
+    rules=RULES,
+    options=OPTIONS,
+    generate=generate,
+    check_request=check_request,
+    solve=solve,
+    check=check,
+    validate=validate,
+    rate=rate,
+    expects_unique=lambda puzzle: bool(puzzle.get("unique", False)),
+    measure=measure,
+    draw_puzzle=draw_puzzle,
+    draw_solution=draw_solution,
+    answer_note=answer_note,
+    example=example,
+    measure_solution=measure_solution,
+)

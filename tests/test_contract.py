@@ -1,0 +1,77 @@
+"""The contract every registered puzzle type keeps, checked the same way for all of them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bookgen.core.levels import LEVELS
+from bookgen.core.pen import RecordingPen
+from bookgen.making import make_puzzle, record_from_json, regenerate, verify
+from bookgen.puzzles import PUZZLE_TYPES, find_type
+
+CASES = [(t.name, level) for t in PUZZLE_TYPES for level in LEVELS]
+
+
+@pytest.fixture(scope="module")
+def made():
+    """One puzzle per type and level, made once for all tests here."""
+    return {case: make_puzzle(find_type(case[0]), case[1], {}, "contract") for case in CASES}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{n}-{lv}" for n, lv in CASES])
+def test_generated_puzzle_keeps_the_contract(made, case):
+    name, level = case
+    puzzle_type = find_type(name)
+    record = made[case]
+    assert record.difficulty == level and record.rating["level"] == level
+    # the answer obeys the rules, and the solver agrees with the generator
+    assert puzzle_type.check(record.puzzle, record.solution) == []
+    solved = puzzle_type.solve(record.puzzle, 2)
+    assert solved.count >= 1 and solved.solution is not None
+    assert puzzle_type.check(record.puzzle, solved.solution) == []
+    if puzzle_type.expects_unique(record.puzzle):
+        assert solved.count == 1
+    # the measured rating is reproducible from the puzzle alone
+    assert puzzle_type.rate(record.puzzle)["level"] == level
+    # JSON round trip through the public format
+    line = json.dumps(record.to_json())
+    again = record_from_json(json.loads(line), "test")
+    assert again == record
+    verify(again)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{n}-{lv}" for n, lv in CASES])
+def test_id_regenerates_the_same_puzzle(made, case):
+    record = made[case]
+    assert regenerate(record.id) == record
+
+
+def _assert_inside(pen: RecordingPen, size: tuple[float, float]) -> None:
+    x0, y0, x1, y1 = pen.bounds()
+    assert pen.calls
+    assert x0 >= -0.01 and y0 >= -0.01
+    assert x1 <= size[0] + 0.01 and y1 <= size[1] + 0.01
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{n}-{lv}" for n, lv in CASES])
+def test_drawings_stay_inside_their_measured_box(made, case):
+    puzzle_type = find_type(case[0])
+    record = made[case]
+    pen = RecordingPen()
+    puzzle_type.draw_puzzle(pen, record.puzzle)
+    _assert_inside(pen, puzzle_type.measure(record.puzzle))
+    pen = RecordingPen()
+    puzzle_type.draw_solution(pen, record.puzzle, record.solution)
+    _assert_inside(pen, puzzle_type.answer_size(record.puzzle))
+
+
+@pytest.mark.parametrize("name", [t.name for t in PUZZLE_TYPES])
+def test_type_describes_itself(name):
+    puzzle_type = find_type(name)
+    assert puzzle_type.title and len(puzzle_type.rules) > 40
+    assert all(option.help for option in puzzle_type.options)
+    if puzzle_type.example is not None:
+        example = puzzle_type.example()
+        assert puzzle_type.check(example.puzzle, example.solution) == []
