@@ -56,7 +56,7 @@ class PuzzleType:
     measure(puzzle): natural (width, height) of the drawing in mm; the page scales it to fit.
     draw_puzzle(pen, puzzle) / draw_solution(pen, puzzle, solution): paint within (0, 0)-measure.
     answer_note(puzzle, solution, count): a short line under the answer ("1 of 61 arrangements");
-        count is the number of solutions (capped at 1000).
+        count is the exact number of solutions (1 where the type promises one).
     example(): a small solved puzzle for the section page, or None.
     measure_solution(puzzle): size of the answer drawing when it differs from the puzzle's.
     """

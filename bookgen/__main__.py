@@ -1,0 +1,7 @@
+"""`python -m bookgen` runs the command line."""
+
+import sys
+
+from bookgen.cli import main
+
+sys.exit(main())

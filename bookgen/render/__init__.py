@@ -1,0 +1,1 @@
+"""PDF output: the Pen on a reportlab canvas, puzzle flowables and page templates."""

@@ -1,0 +1,107 @@
+"""The Pen (bookgen.core.pen) painted on a reportlab canvas, scaled and placed on the page."""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from bookgen.core.pen import THIN, Point
+from bookgen.render.fonts import Fonts
+
+# Vertical middle of digits and capitals above the baseline, as a share of the font size.
+MIDDLE = 0.36
+
+
+class CanvasPen:
+    """Draws puzzle millimetres at `scale`, with (0, 0) at the page point (left, top) in points."""
+
+    def __init__(self, canvas: Canvas, left: float, top: float, scale: float, fonts: Fonts) -> None:
+        self.canvas = canvas
+        self.left = left
+        self.top = top
+        self.scale = scale
+        self.fonts = fonts
+
+    def _xy(self, x: float, y: float) -> tuple[float, float]:
+        return self.left + x * self.scale * mm, self.top - y * self.scale * mm
+
+    def _stroke(self, width: float) -> None:
+        self.canvas.setLineWidth(width * self.scale * mm)
+
+    def _fill(self, fill: float | None) -> int:
+        if fill is None:
+            return 0
+        self.canvas.setFillGray(fill)
+        return 1
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, width: float = THIN,
+             dash: tuple[float, float] | None = None) -> None:
+        self._stroke(width)
+        if dash:
+            self.canvas.setDash(dash[0] * self.scale * mm, dash[1] * self.scale * mm)
+        self.canvas.line(*self._xy(x1, y1), *self._xy(x2, y2))
+        if dash:
+            self.canvas.setDash()
+
+    def polyline(self, points: list[Point], width: float = THIN) -> None:
+        self._path(points, width, None, True, closed=False)
+
+    def polygon(self, points: list[Point], width: float = THIN, fill: float | None = None,
+                stroke: bool = True) -> None:
+        self._path(points, width, fill, stroke, closed=True)
+
+    def _path(self, points: list[Point], width: float, fill: float | None, stroke: bool,
+              closed: bool) -> None:
+        if len(points) < 2:
+            return
+        self._stroke(width)
+        path = self.canvas.beginPath()
+        path.moveTo(*self._xy(*points[0]))
+        for point in points[1:]:
+            path.lineTo(*self._xy(*point))
+        if closed:
+            path.close()
+        self.canvas.setLineJoin(1)
+        self.canvas.drawPath(path, stroke=1 if stroke else 0, fill=self._fill(fill))
+        self.canvas.setFillGray(0)
+
+    def rect(self, x: float, y: float, w: float, h: float, width: float = THIN,
+             fill: float | None = None, stroke: bool = True, radius: float = 0.0) -> None:
+        self._stroke(width)
+        left, bottom = self._xy(x, y + h)
+        args = (left, bottom, w * self.scale * mm, h * self.scale * mm)
+        fill_flag = self._fill(fill)
+        if radius:
+            self.canvas.roundRect(*args, radius * self.scale * mm, stroke=1 if stroke else 0,
+                                  fill=fill_flag)
+        else:
+            self.canvas.rect(*args, stroke=1 if stroke else 0, fill=fill_flag)
+        self.canvas.setFillGray(0)
+
+    def circle(self, cx: float, cy: float, r: float, width: float = THIN,
+               fill: float | None = None, stroke: bool = True) -> None:
+        self._stroke(width)
+        self.canvas.circle(*self._xy(cx, cy), r * self.scale * mm, stroke=1 if stroke else 0,
+                           fill=self._fill(fill))
+        self.canvas.setFillGray(0)
+
+    def text(self, x: float, y: float, text: str, size: float, bold: bool = False,
+             align: str = "center", grey: float = 0.0) -> None:
+        font = self.fonts.bold if bold else self.fonts.regular
+        points = size * self.scale
+        px, py = self._xy(x, y)
+        self.canvas.setFont(font, points)
+        self.canvas.setFillGray(grey)
+        baseline = py - MIDDLE * points
+        if align == "left":
+            self.canvas.drawString(px, baseline, text)
+        elif align == "right":
+            self.canvas.drawRightString(px, baseline, text)
+        else:
+            self.canvas.drawCentredString(px, baseline, text)
+        self.canvas.setFillGray(0)
+
+    def text_width(self, text: str, size: float, bold: bool = False) -> float:
+        font = self.fonts.bold if bold else self.fonts.regular
+        return stringWidth(text, font, size) / mm

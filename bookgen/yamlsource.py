@@ -1,0 +1,91 @@
+"""YAML loading that remembers where every value came from, so errors can name file, line and key."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from bookgen.errors import BookgenError
+
+KeyPath = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Source:
+    """A parsed YAML document plus the line (1-based) of each value, keyed by its path."""
+
+    file: str
+    data: Any
+    lines: dict[KeyPath, int]
+
+    def line(self, path: KeyPath) -> int | None:
+        """The line of the value at path, or of its nearest parent that has one."""
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return self.lines.get(())
+
+    def error(self, path: KeyPath, message: str) -> BookgenError:
+        return BookgenError(message, file=self.file, line=self.line(path), key=dotted(path) or None)
+
+
+def dotted(path: KeyPath) -> str:
+    """('sections', 0, 'count') -> 'sections[0].count'."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+def load_yaml(path: str | Path) -> Source:
+    """Read and parse a YAML file; a clear BookgenError for missing files and syntax errors."""
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BookgenError("no such file", file=name) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise BookgenError(f"cannot read it ({error.__class__.__name__}: {error})", file=name) from None
+    return parse_yaml(text, name)
+
+
+def parse_yaml(text: str, name: str) -> Source:
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + 1 if mark else None
+        column = f", column {mark.column + 1}" if mark else ""
+        problem = error.problem or error.context or "invalid YAML"
+        raise BookgenError(f"YAML syntax error{column}: {problem}", file=name, line=line) from None
+    except yaml.YAMLError as error:
+        raise BookgenError(f"YAML error: {error}", file=name) from None
+    finally:
+        loader.dispose()
+    lines: dict[KeyPath, int] = {}
+    if node is not None:
+        _record_lines(node, (), lines, name)
+    return Source(name, data, lines)
+
+
+def _record_lines(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int], name: str) -> None:
+    lines[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        seen: set[Any] = set()
+        for key_node, value_node in node.value:
+            key = key_node.value
+            if key in seen:
+                raise BookgenError("this key appears twice", file=name,
+                                   line=key_node.start_mark.line + 1, key=dotted(path + (key,)))
+            seen.add(key)
+            _record_lines(value_node, path + (key,), lines, name)
+            lines[path + (key,)] = key_node.start_mark.line + 1
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            _record_lines(item, path + (index,), lines, name)

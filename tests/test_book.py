@@ -1,0 +1,128 @@
+"""Whole books: the PDF parsed back, byte-identical rebuilds, answer modes, atomic writes."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from bookgen.config import ROOT
+
+BOOK = """
+title: Ordering Practice
+subtitle: For the test suite
+author: A. Teacher
+layout: {layout}
+seed: 11
+answers: {answers}
+sections:
+  - type: placement
+    title: Warm-up
+    count: 5
+    difficulty: easy
+  - type: placement
+    title: Fractions
+    count: 3
+    difficulty: hard
+"""
+
+
+def build(run, write_config, tmp_path, layout="letter", answers="back", name="book"):
+    config = write_config(BOOK.format(layout=layout, answers=answers), f"{name}.yaml")
+    target = tmp_path / f"{name}.pdf"
+    status, out, err = run("build", str(config), "-o", str(target), "-q")
+    assert status == 0, err
+    return target
+
+
+def text_of(path: Path) -> list[str]:
+    return [page.extract_text() for page in PdfReader(path).pages]
+
+
+def test_book_text_shows_title_numbered_puzzles_and_answers(run, write_config, tmp_path):
+    path = build(run, write_config, tmp_path)
+    pages = text_of(path)
+    assert "Ordering Practice" in pages[0] and "A. Teacher" in pages[0]
+    body = "\n".join(pages[1:])
+    assert "Warm-up" in body and "How to play." in body and "Difficulty: Easy" in body
+    answers_at = next(i for i, page in enumerate(pages) if "\nAnswers\n" in page)
+    puzzle_text = "\n".join(pages[1:answers_at])
+    for number in range(1, 9):
+        assert re.search(rf"(^|\n){number}\n", puzzle_text), number
+    answer_text = "\n".join(pages[answers_at:])
+    labels = re.findall(r"(\d+)\npage (\d+)", answer_text)
+    assert [int(n) for n, _ in labels] == list(range(1, 9))
+    # each answer names the page its puzzle is printed on
+    for number, page in labels:
+        assert re.search(rf"(^|\n){number}\n", pages[int(page) - 1])
+    assert "arrangement" in answer_text
+    # page numbers in the footer, none on the title page
+    assert pages[1].startswith("2\n") and pages[2].startswith("3\n")
+    assert not pages[0].startswith("1")
+
+
+def test_metadata_bookmarks_and_embedded_fonts(run, write_config, tmp_path):
+    reader = PdfReader(build(run, write_config, tmp_path))
+    assert reader.metadata.title == "Ordering Practice"
+    assert reader.metadata.author == "A. Teacher"
+    assert [item.title for item in reader.outline] == ["Warm-up", "Fractions", "Answers"]
+    fonts = set()
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"] \
+                if "/DescendantFonts" in font else font.get("/FontDescriptor")
+            assert descriptor is not None, font["/BaseFont"]
+            assert "/FontFile2" in descriptor.get_object(), font["/BaseFont"]
+            fonts.add(str(font["/BaseFont"]))
+    assert fonts and not any("Helvetica" in f for f in fonts)
+
+
+def test_same_config_same_bytes(run, write_config, tmp_path):
+    first = build(run, write_config, tmp_path, name="one").read_bytes()
+    second = build(run, write_config, tmp_path, name="two").read_bytes()
+    assert first == second
+
+
+def test_seed_override_changes_the_puzzles(run, write_config, tmp_path):
+    config = write_config(BOOK.format(layout="a4", answers="none"))
+    run("build", str(config), "-o", str(tmp_path / "a.pdf"), "-q")
+    run("build", str(config), "-o", str(tmp_path / "b.pdf"), "-q", "--seed", "12")
+    assert (tmp_path / "a.pdf").read_bytes() != (tmp_path / "b.pdf").read_bytes()
+
+
+def test_a4_layout_and_answer_modes(run, write_config, tmp_path):
+    path = build(run, write_config, tmp_path, layout="a4", answers="separate")
+    box = PdfReader(path).pages[0].mediabox
+    assert round(float(box.width) / 72 * 25.4) == 210 and round(float(box.height) / 72 * 25.4) == 297
+    assert not any("Answers" in page for page in text_of(path))
+    answers = text_of(tmp_path / "book-answers.pdf")
+    assert "Answers" in answers[0]
+    assert re.findall(r"(\d+)\npage (\d+)", "\n".join(answers))
+    none = build(run, write_config, tmp_path, answers="none", name="bare")
+    assert not any("Answers" in page for page in text_of(none))
+
+
+def test_failed_build_keeps_the_previous_file(run, write_config, tmp_path, monkeypatch):
+    target = build(run, write_config, tmp_path)
+    good = target.read_bytes()
+
+    def broken(self, path, story, subject):
+        Path(path).write_bytes(b"%PDF-half")
+        raise OSError("disk full")
+
+    monkeypatch.setattr("bookgen.render.pdf.BookDocument._build", broken)
+    with pytest.raises(OSError):
+        run("build", str(tmp_path / "book.yaml"), "-o", str(target), "-q")
+    assert target.read_bytes() == good
+    assert list(tmp_path.glob("*.part")) == []
+
+
+def test_sample_configs_build(run, tmp_path):
+    for name in ("sampler", "worksheet"):
+        target = tmp_path / f"{name}.pdf"
+        status, _, err = run("build", str(ROOT / "config" / f"{name}.yaml"), "-o", str(target), "-q")
+        assert status == 0, err
+        assert "Answers" in "\n".join(text_of(target)) or name == "worksheet"

@@ -1,0 +1,83 @@
+"""Every kind of bad input: one clear message naming file, line and key; status 2; no output."""
+
+from __future__ import annotations
+
+import pytest
+
+BASE = """
+title: Test book
+layout: letter
+seed: 3
+sections:
+  - type: placement
+    count: 2
+    difficulty: easy
+"""
+
+
+@pytest.mark.parametrize("text, expected", [
+    (BASE + "    colour: red\n", ["book.yaml:8", "sections[0].colour", "unknown key"]),
+    (BASE.replace("difficulty: easy", "dificulty: easy"),
+     ["book.yaml:7", "did you mean 'difficulty'"]),
+    (BASE.replace("count: 2", "count: two"), ["book.yaml:6", "sections[0].count", "1 to 1000"]),
+    (BASE.replace("count: 2", "count: 0"), ["sections[0].count", "1 to 1000"]),
+    (BASE.replace("type: placement", "type: sudoku"), ["book.yaml:5", "unknown puzzle type 'sudoku'"]),
+    (BASE.replace("difficulty: easy", "difficulty: fiendish"), ["sections[0].difficulty", "easy"]),
+    (BASE + "    size: 40\n", ["book.yaml:8", "sections[0].size", "3 to 12"]),
+    (BASE + "    size: 12\n", ["sections[0]", "no easy placement puzzle"]),
+    (BASE.replace("layout: letter", "layout: tabloid"), ["book.yaml:2", "unknown layout 'tabloid'"]),
+    (BASE.replace("title: Test book\n", ""), ["the book needs 'title'"]),
+    (BASE.replace("seed: 3", "seed: 3\nseed: 4"), ["book.yaml:4", "seed", "twice"]),
+    ("title: T\nsections: []\n", ["book.yaml:2", "sections", "at least one section"]),
+    ("title: [unclosed\n", ["book.yaml:", "YAML syntax error", "column"]),
+    ("- just\n- a list\n", ["the book must be a mapping"]),
+    (BASE + "answers: sideways\n", ["book.yaml:8", "answers", "back, separate, none"]),
+])
+def test_bad_config_gets_one_clear_error(write_config, run, tmp_path, text, expected):
+    path = write_config(text)
+    target = tmp_path / "out.pdf"
+    status, out, err = run("build", str(path), "-o", str(target), "-q")
+    assert status == 2
+    assert err.startswith("bookgen: error: ") and err.count("\n") == 1
+    assert "Traceback" not in err
+    for fragment in expected:
+        assert fragment in err
+    assert not target.exists()
+    assert list(tmp_path.glob("*.part")) == []
+
+
+def test_missing_config_file(run, tmp_path):
+    status, _, err = run("build", str(tmp_path / "nope.yaml"))
+    assert status == 2 and "nope.yaml: no such file" in err
+
+
+def test_output_in_a_missing_folder(write_config, run, tmp_path):
+    status, _, err = run("build", str(write_config(BASE)), "-o", str(tmp_path / "no" / "b.pdf"))
+    assert status == 2 and "does not exist" in err
+
+
+def test_unknown_type_and_bad_option_for_generate(run):
+    status, _, err = run("generate", "sudokku")
+    assert status == 2 and "did you mean" not in err and "unknown puzzle type" in err
+    status, _, err = run("generate", "placement", "--set", "size=99")
+    assert status == 2 and "size" in err and "3 to 12" in err
+    status, _, err = run("generate", "placement", "--set", "colour=red")
+    assert status == 2 and "unknown option of placement 'colour'" in err
+    status, _, err = run("generate", "placement", "--difficulty", "impossible")
+    assert status == 2 and "easy, medium, hard, expert" in err
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("{not json", "puzzles.jsonl:2: not valid JSON"),
+    ('{"type": "placement"}', "puzzles.jsonl:2: missing key 'puzzle'"),
+    ('{"type": "chess", "puzzle": {}}', "unknown puzzle type 'chess'"),
+    ('{"type": "placement", "puzzle": {"signs": ["<"], "numbers": ["1"]}}', "one number more"),
+    ("[1, 2]", "must be a JSON object"),
+])
+def test_bad_puzzle_file_for_solve(run, tmp_path, line, expected):
+    good = '{"type": "placement", "puzzle": {"signs": ["<"], "numbers": ["1", "2"]}}'
+    path = tmp_path / "puzzles.jsonl"
+    path.write_text(good + "\n" + line + "\n")
+    status, out, err = run("solve", str(path))
+    assert status == 2 and expected in err and "Traceback" not in err
+    assert out == ""

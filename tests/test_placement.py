@@ -1,0 +1,135 @@
+"""Number placement: the solver against brute force, known counts, the checker, levels, drawing."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction
+
+import pytest
+
+from bookgen.core.pen import RecordingPen
+from bookgen.errors import BookgenError, PuzzleFormatError
+from bookgen.making import make_puzzle
+from bookgen.puzzles.placement import (
+    BANDS,
+    PLACEMENT,
+    check,
+    check_request,
+    count_arrangements,
+    draw_puzzle,
+    solve,
+    validate,
+)
+
+
+def brute_force(puzzle):
+    values = {text: Fraction(text) for text in puzzle["numbers"]}
+    found = 0
+    for order in itertools.permutations(puzzle["numbers"]):
+        if any(order[int(i)] != t for i, t in puzzle["givens"].items()):
+            continue
+        if all((values[a] < values[b]) == (s == "<")
+               for a, b, s in zip(order, order[1:], puzzle["signs"])):
+            found += 1
+    return found
+
+
+def random_puzzle(rng: random.Random, size: int) -> dict:
+    numbers = [str(n) for n in rng.sample(range(-20, 40), size)]
+    signs = [rng.choice("<>") for _ in range(size - 1)]
+    givens = {}
+    for box in rng.sample(range(size), rng.randrange(0, 3)):
+        givens[str(box)] = rng.choice([n for n in numbers if n not in givens.values()])
+    return {"signs": signs, "numbers": numbers, "givens": givens, "unique": False}
+
+
+def test_solver_counts_match_brute_force():
+    rng = random.Random(5)
+    for _ in range(150):
+        puzzle = random_puzzle(rng, rng.randrange(2, 8))
+        solved = solve(puzzle)
+        assert solved.count == brute_force(puzzle)
+        if solved.count:
+            assert check(puzzle, solved.solution) == []
+        else:
+            assert solved.solution is None
+
+
+@pytest.mark.parametrize("size, zigzag", [(4, 5), (5, 16), (6, 61), (12, 2702765)])
+def test_alternating_signs_give_euler_zigzag_numbers(size, zigzag):
+    signs = ["<" if i % 2 == 0 else ">" for i in range(size - 1)]
+    assert count_arrangements(signs, tuple([-1] * size)) == zigzag
+
+
+def test_cap_limits_the_count():
+    puzzle = {"signs": ["<", ">", "<"], "numbers": ["1", "2", "3", "4"], "givens": {}}
+    assert solve(puzzle, 2).count == 2
+    assert solve(puzzle).count == 5
+
+
+def test_checker_rejects_wrong_arrangements():
+    puzzle = {"signs": ["<", ">"], "numbers": ["3/4", "0.5", "-2"], "givens": {"1": "3/4"}}
+    assert check(puzzle, {"order": ["0.5", "3/4", "-2"]}) == []
+    assert check(puzzle, {"order": ["-2", "3/4", "0.5"]}) == []
+    assert any("false" in p for p in check(puzzle, {"order": ["3/4", "0.5", "-2"]}))
+    assert check(puzzle, {"order": ["0.5", "0.5", "-2"]})  # a number used twice
+    assert check(puzzle, {"order": ["0.5", "-2"]})  # too short
+
+
+@pytest.mark.parametrize("puzzle, key", [
+    ({"signs": ["<", "?"], "numbers": ["1", "2", "3"]}, "signs"),
+    ({"signs": ["<"], "numbers": ["1", "2", "3"]}, "numbers"),
+    ({"signs": ["<"], "numbers": ["3/4", "0.75"]}, "numbers"),
+    ({"signs": ["<"], "numbers": ["1", "x"]}, "numbers"),
+    ({"signs": ["<"], "numbers": ["1", "2"], "givens": {"5": "1"}}, "givens"),
+    ({"signs": ["<"], "numbers": ["1", "2"], "givens": {"0": "9"}}, "givens"),
+])
+def test_bad_puzzle_json_is_refused(puzzle, key):
+    with pytest.raises(PuzzleFormatError) as error:
+        validate(puzzle)
+    assert error.value.key == key
+
+
+@pytest.mark.parametrize("level", list(BANDS))
+def test_levels_are_measured_bands(level):
+    low, high = BANDS[level]
+    for seed in range(8):
+        record = make_puzzle(PLACEMENT, level, {}, f"band{seed}")
+        assert low <= record.rating["score"] <= high
+        assert record.rating["arrangements"] == solve(record.puzzle).count
+        if record.puzzle["unique"]:
+            assert record.rating["arrangements"] == 1 and record.puzzle["givens"]
+
+
+def test_unique_puzzles_have_one_arrangement_and_no_spare_givens():
+    for seed in range(10):
+        record = make_puzzle(PLACEMENT, "expert", {"size": 12}, f"u{seed}")
+        puzzle = record.puzzle
+        assert solve(puzzle, 2).count == 1
+        for box in puzzle["givens"]:
+            fewer = dict(puzzle, givens={b: t for b, t in puzzle["givens"].items() if b != box})
+            assert solve(fewer, 2).count == 2
+
+
+def test_number_kinds_follow_the_option():
+    record = make_puzzle(PLACEMENT, "hard", {"numbers": "mixed", "size": 9}, "kinds")
+    numbers = record.puzzle["numbers"]
+    assert any("/" in n for n in numbers) and any("." in n for n in numbers)
+    assert any(n.startswith("-") for n in numbers)
+    values = [Fraction(n) for n in numbers]
+    assert len(set(values)) == len(values)
+
+
+def test_impossible_request_is_refused_before_generation():
+    with pytest.raises(BookgenError, match="easy"):
+        check_request("easy", {"size": 12})
+
+
+def test_fractions_are_drawn_stacked():
+    puzzle = {"signs": ["<"], "numbers": ["3/4", "-5/8"], "givens": {}, "unique": False}
+    pen = RecordingPen()
+    draw_puzzle(pen, puzzle)
+    texts = pen.texts()
+    assert "3/4" not in texts and "3" in texts and "4" in texts and "5" in texts
+    assert any(name == "line" for name, _ in pen.calls)  # the fraction bar
