@@ -69,6 +69,12 @@ def _seed(value: Any) -> str:
     return str(value)
 
 
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError
+    return value
+
+
 _LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
 _UNIT_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72, None: 1.0}
 
@@ -229,6 +235,7 @@ class BookConfig:
     layout: Layout
     seed: str
     answers: str
+    title_page: bool
     sections: tuple[SectionConfig, ...]
 
 
@@ -239,6 +246,7 @@ _BOOK_SCHEMA = {
     "layout": Field(_text, "a layout name from layouts/", default="letter"),
     "seed": Field(_seed, "a whole number or a word", default="1"),
     "answers": Field(_choice(*ANSWER_MODES), "one of " + ", ".join(ANSWER_MODES), default="back"),
+    "title_page": Field(_flag, "true or false", default=True),
     "sections": Field(list, "a list of sections", required=True),
 }
 _SECTION_SCHEMA = {
@@ -294,5 +302,6 @@ def load_config(path: str | Path, seed: str | None = None) -> BookConfig:
         layout=load_layout(values["layout"], source),
         seed=str(seed) if seed is not None else values["seed"],
         answers=values["answers"],
+        title_page=values["title_page"],
         sections=tuple(_read_section(source, i, data) for i, data in enumerate(sections)),
     )

@@ -256,6 +256,16 @@ class BookDocument:
 
     # content --------------------------------------------------------------------------------
 
+    def _title_block(self) -> list[Flowable]:
+        """Title and subtitle at the top of the first page, for books without a title page."""
+        config = self.book.config
+        story: list[Flowable] = [Paragraph(escape(config.title), self.styles.heading)]
+        for line in (config.subtitle, config.author):
+            if line:
+                story.append(Paragraph(escape(line), self.styles.info))
+        story.append(Spacer(1, 3 * mm))
+        return story
+
     def _title_page(self, answers_only: bool) -> list[Flowable]:
         config = self.book.config
         story: list[Flowable] = [Spacer(1, self.frame_height * 0.28)]
@@ -273,16 +283,16 @@ class BookDocument:
         story.append(PageBreak())
         return story
 
-    def _section_story(self, index: int, section: Section) -> list[Flowable]:
+    def _section_story(self, index: int, section: Section, lead: list[Flowable]) -> list[Flowable]:
+        """The section's opening (after `lead`, e.g. a title block) and its rows of puzzles.
+
+        With `per_page`, the grid is sized so that the first page, below the opening, holds that
+        many puzzles; otherwise the layout's grid is sized for full pages."""
         config = section.config
         puzzle_type = section.puzzle_type
-        natural = _largest([puzzle_type.measure(r.puzzle) for r in section.records])
-        grid = choose_grid(natural, (self.frame_width, self.frame_height), LABEL_HEIGHT,
-                           self.layout.grids, self.layout.min_scale, self.layout.max_scale,
-                           config.per_page)
         level = config.difficulty.capitalize()
         stars = "\u2605" * (LEVELS.index(config.difficulty) + 1)
-        heading: list[Flowable] = [
+        heading: list[Flowable] = lead + [
             Bookmark(f"section{index}", config.title),
             Paragraph(escape(config.title), self.styles.heading),
             Paragraph(f"Difficulty: {level} {stars} \u00b7 Puzzles {_span(section)}", self.styles.info),
@@ -291,6 +301,13 @@ class BookDocument:
         if puzzle_type.example is not None:
             heading.append(ExamplePair(puzzle_type, self.fonts, self.frame_width))
             heading.append(Spacer(1, 4 * mm))
+        room = self.frame_height
+        if config.per_page:
+            room -= sum(f.wrap(self.frame_width, self.frame_height)[1] + f.getSpaceAfter()
+                        + f.getSpaceBefore() for f in heading)
+        natural = _largest([puzzle_type.measure(r.puzzle) for r in section.records])
+        grid = choose_grid(natural, (self.frame_width, room), LABEL_HEIGHT, self.layout.grids,
+                           self.layout.min_scale, self.layout.max_scale, config.per_page)
         story: list[Flowable] = [KeepTogether(heading)]
         story += self._rows(section, grid, answers=False)
         story.append(PageBreak())
@@ -340,9 +357,11 @@ class BookDocument:
     def write(self, path: Path, answers: str) -> list[Path]:
         """Write the book (and NAME-answers.pdf for separate answers); every file appears whole
         or not at all."""
-        story = self._title_page(answers_only=False)
+        with_title_page = self.book.config.title_page
+        story = self._title_page(False) if with_title_page else []
         for index, section in enumerate(self.book.sections):
-            story += self._section_story(index, section)
+            lead = self._title_block() if index == 0 and not with_title_page else []
+            story += self._section_story(index, section, lead)
         jobs: list[tuple[Path, Callable[[Path], None]]] = []
         if answers == "back":
             story += self._answer_story()
