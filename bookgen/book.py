@@ -1,14 +1,31 @@
-"""A book's puzzles: one seeded, verified puzzle per slot, numbered through the whole book."""
+"""A book's puzzles: one seeded, verified puzzle per slot, numbered through the whole book.
+
+Puzzles are generated through a `concurrent.futures.Executor` (a process pool for `workers > 1`, or
+any executor passed in, such as a cluster's), each from its own seed, so the book's bytes do not
+depend on how many workers made it. A section may instead take stored puzzles from a bank file,
+each verified again before it is printed.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+import os
+import signal
+import threading
+from collections.abc import Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import Any
 
 from bookgen.config import BookConfig, SectionConfig
-from bookgen.making import PuzzleRecord, make_puzzle
+from bookgen.errors import BookgenError
+from bookgen.making import PuzzleRecord, make_puzzle, record_from_json, verify
 from bookgen.progress import Progress
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import PuzzleType
+
+DEFAULT_BUDGET = 120.0  # seconds one puzzle may take before the build gives up
 
 
 @dataclass(frozen=True)
@@ -34,19 +51,174 @@ def puzzle_seed(book_seed: str, section_index: int, puzzle_index: int) -> str:
     return f"{book_seed}.{section_index + 1}.{puzzle_index + 1}"
 
 
-def make_book(config: BookConfig, progress: Progress | None = None) -> Book:
+class PuzzleTimeout(Exception):
+    """One puzzle took longer than its time budget."""
+
+
+@contextmanager
+def time_budget(seconds: float | None) -> Iterator[None]:
+    """Raise PuzzleTimeout inside the block after `seconds` (main thread on Unix only; elsewhere
+    the block simply runs)."""
+    usable = (seconds is not None and hasattr(signal, "setitimer")
+              and threading.current_thread() is threading.main_thread())
+    if not usable:
+        yield
+        return
+
+    def expire(signum: int, frame: Any) -> None:
+        raise PuzzleTimeout
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def generate_one(job: tuple[str, str, dict[str, Any], str, float | None]) -> PuzzleRecord | None:
+    """Make one puzzle, or None when it overran its budget. Top-level so that process pools
+    (and cluster executors) can pickle it."""
+    type_name, difficulty, options, seed, budget = job
+    try:
+        with time_budget(budget):
+            return make_puzzle(find_type(type_name), difficulty, options, seed)
+    except PuzzleTimeout:
+        return None
+
+
+def make_book(config: BookConfig, progress: Progress | None = None, workers: int = 1,
+              executor: Executor | None = None, budget: float | None = DEFAULT_BUDGET) -> Book:
+    """Generate (or load) and verify every puzzle of the book.
+
+    Jobs run on `executor` when given, else on a pool of `workers` processes, else (one worker)
+    here, one after another. All jobs are submitted at once so no worker idles between sections.
+    """
     progress = progress or Progress(enabled=False)
-    sections = []
-    number = 1
-    for index, section in enumerate(config.sections):
-        puzzle_type = find_type(section.type)
-        progress.start(f"{section.title} ({index + 1}/{len(config.sections)})", section.count)
-        records = []
-        for i in range(section.count):
-            seed = puzzle_seed(config.seed, index, i)
-            records.append(make_puzzle(puzzle_type, section.difficulty, section.options, seed))
-            progress.advance()
-        progress.finish()
-        sections.append(Section(section, puzzle_type, number, tuple(records)))
-        number += len(records)
-    return Book(config, tuple(sections))
+    jobs = [
+        [(section.type, section.difficulty, section.options, puzzle_seed(config.seed, index, i),
+          budget) for i in range(section.count)] if section.bank is None else []
+        for index, section in enumerate(config.sections)
+    ]
+    own_pool = None
+    if executor is None and workers > 1:
+        executor = own_pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        pending = [[executor.submit(generate_one, job) for job in section_jobs]
+                   for section_jobs in jobs] if executor is not None else None
+        sections = []
+        number = 1
+        for index, section in enumerate(config.sections):
+            progress.start(f"{section.title} ({index + 1}/{len(config.sections)})", section.count)
+            if section.bank is not None:
+                records = load_bank_section(section)
+                progress.advance(len(records))
+            elif pending is not None:
+                records = _collect(config.file, section, pending[index], progress, budget)
+            else:
+                records = []
+                for job in jobs[index]:
+                    records.append(_checked(config.file, section, generate_one(job), budget))
+                    progress.advance()
+            progress.finish()
+            sections.append(Section(section, find_type(section.type), number, tuple(records)))
+            number += len(records)
+        return Book(config, tuple(sections))
+    finally:
+        if own_pool is not None:
+            own_pool.shutdown(cancel_futures=True)
+
+
+def _checked(file: str, section: SectionConfig, record: PuzzleRecord | None,
+             budget: float | None) -> PuzzleRecord:
+    """The record, or the clear error for a puzzle that overran its budget."""
+    if record is None:
+        raise BookgenError(
+            f"one puzzle took more than {budget:.0f} s to make ({section.describe()}); this "
+            "combination of options is too hard to reach: try a lower difficulty or a smaller "
+            "size", file=file, line=section.line, key=f"section '{section.title}'")
+    return record
+
+
+def _collect(file: str, section: SectionConfig, futures: list[Future], progress: Progress,
+             budget: float | None) -> list[PuzzleRecord]:
+    for future in as_completed(futures):
+        _checked(file, section, future.result(), budget)
+        progress.advance()
+    return [future.result() for future in futures]
+
+
+def default_workers() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+               else (os.cpu_count() or 1))
+
+
+# --- banks ----------------------------------------------------------------------------------------
+
+
+def load_bank_section(section: SectionConfig) -> list[PuzzleRecord]:
+    """The first `count` bank puzzles of the section's type that pass its filters, each verified
+    again; every puzzle that fails is named in one error."""
+    assert section.bank is not None
+    path = section.bank.path
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        raise BookgenError("puzzle bank not found", file=str(path), key="from") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise BookgenError(f"cannot read the puzzle bank ({error})", file=str(path)) from None
+    chosen: list[PuzzleRecord] = []
+    failures: list[str] = []
+    for number, line in enumerate(lines, start=1):
+        if len(chosen) == section.count:
+            break
+        if not line.strip():
+            continue
+        where = f"{path}:{number}"
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise BookgenError(f"not valid JSON: {error.msg}", file=str(path), line=number) from None
+        if not isinstance(data, dict) or data.get("type") != section.type:
+            continue
+        record = complete_record(record_from_json(data, where))
+        if not _passes(record, section):
+            continue
+        try:
+            verify(record)
+        except BookgenError as error:
+            failures.append(f"{where}: {error.message}")
+            continue
+        chosen.append(record)
+    if failures:
+        raise BookgenError(f"{len(failures)} bank puzzle(s) failed verification:\n  "
+                           + "\n  ".join(failures), key=f"section '{section.title}'")
+    if len(chosen) < section.count:
+        raise BookgenError(
+            f"the bank holds only {len(chosen)} {section.describe()} puzzle(s) that pass the "
+            f"filters; the section asks for {section.count}", file=str(path), key="from")
+    return chosen
+
+
+def complete_record(record: PuzzleRecord) -> PuzzleRecord:
+    """Fill in what a hand-entered bank line may leave out: the rating (measured), the difficulty
+    (the measured level) and the solution (solved)."""
+    puzzle_type = find_type(record.type)
+    rating = record.rating or puzzle_type.rate(record.puzzle)
+    solution = record.solution or (puzzle_type.solve(record.puzzle, 1).solution or {})
+    return replace(record, rating=rating, solution=solution,
+                   difficulty=record.difficulty or str(rating.get("level", "")))
+
+
+def _passes(record: PuzzleRecord, section: SectionConfig) -> bool:
+    assert section.bank is not None
+    if section.difficulty is not None and record.difficulty != section.difficulty:
+        return False
+    for key, (low, high) in section.bank.rating.items():
+        value = record.rating.get(key)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return False
+        if not low <= value <= high:
+            return False
+    return True

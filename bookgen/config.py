@@ -21,6 +21,8 @@ from bookgen.yamlsource import KeyPath, Source, load_yaml
 ROOT = Path(__file__).resolve().parent.parent
 LAYOUT_DIR = ROOT / "layouts"
 ANSWER_MODES = ("back", "separate", "none")
+PROFILES = ("home", "print-on-demand")
+FORMATS = ("pdf", "html")
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,14 @@ def _seed(value: Any) -> str:
     if isinstance(value, bool) or not isinstance(value, (int, str)) or str(value).strip() == "":
         raise ValueError
     return str(value)
+
+
+def _formats(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not value or any(v not in FORMATS for v in value):
+        raise ValueError
+    return tuple(dict.fromkeys(value))
 
 
 def _flag(value: Any) -> bool:
@@ -215,14 +225,30 @@ def load_layout(name: str, source: Source | None = None, path: KeyPath = ("layou
 
 
 @dataclass(frozen=True)
+class BankSource:
+    """Where a section takes stored puzzles from instead of generating: a JSON-lines bank, and
+    filters on difficulty and on rating figures (`rating: {score: [12, 15], givens: 5}`)."""
+
+    path: Path
+    rating: dict[str, tuple[float, float]]
+
+
+@dataclass(frozen=True)
 class SectionConfig:
     type: str
     count: int
-    difficulty: str
+    difficulty: str | None
     title: str
     per_page: int | None
     options: dict[str, Any] = field(default_factory=dict)
     line: int | None = None
+    bank: BankSource | None = None
+
+    def describe(self) -> str:
+        """'numbrix, hard, size=12x12' for messages about this section."""
+        parts = [self.type, self.difficulty or "any difficulty"]
+        parts += [f"{key}={value}" for key, value in sorted(self.options.items())]
+        return ", ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -237,6 +263,12 @@ class BookConfig:
     answers: str
     title_page: bool
     sections: tuple[SectionConfig, ...]
+    profile: str = "home"
+    bleed: bool = False
+    large_print: bool = False
+    copyright: str | None = None
+    contents: bool = True
+    formats: tuple[str, ...] = ("pdf",)
 
 
 _BOOK_SCHEMA = {
@@ -247,15 +279,40 @@ _BOOK_SCHEMA = {
     "seed": Field(_seed, "a whole number or a word", default="1"),
     "answers": Field(_choice(*ANSWER_MODES), "one of " + ", ".join(ANSWER_MODES), default="back"),
     "title_page": Field(_flag, "true or false", default=True),
+    "contents": Field(_flag, "true or false (a contents page after the title page)", default=True),
+    "copyright": Field(_text, "text for a copyright and notes page after the title page"),
+    "profile": Field(_choice(*PROFILES), "one of " + ", ".join(PROFILES), default="home"),
+    "bleed": Field(_flag, "true or false (0.125 in bleed, print-on-demand)", default=False),
+    "large_print": Field(_flag, "true or false (bigger cells and 16 pt type)", default=False),
+    "formats": Field(_formats, "a list of " + " and ".join(FORMATS), default=("pdf",)),
     "sections": Field(list, "a list of sections", required=True),
 }
 _SECTION_SCHEMA = {
     "type": Field(_text, "a puzzle type: " + ", ".join(t.name for t in PUZZLE_TYPES), required=True),
     "count": Field(_whole(1, 1000), "a whole number from 1 to 1000", required=True),
-    "difficulty": Field(_choice(*LEVELS), "one of " + ", ".join(LEVELS), required=True),
+    "difficulty": Field(_choice(*LEVELS), "one of " + ", ".join(LEVELS)),
     "title": Field(_text, "text"),
     "per_page": Field(_whole(1, 24), "a whole number from 1 to 24"),
+    "from": Field(_text, "a JSON-lines puzzle bank, relative to the config file"),
+    "rating": Field(dict, "a mapping of rating figures to a value or [min, max]"),
 }
+
+
+def _rating_filter(source: Source, path: KeyPath, data: dict) -> dict[str, tuple[float, float]]:
+    bounds = {}
+    for key, value in data.items():
+        if isinstance(value, list) and len(value) == 2 and all(_is_number(v) for v in value):
+            bounds[str(key)] = (float(value[0]), float(value[1]))
+        elif _is_number(value):
+            bounds[str(key)] = (float(value), float(value))
+        else:
+            raise source.error(path + (key,), f"{value!r} is not allowed; a rating filter takes "
+                               "a number or [min, max]")
+    return bounds
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _read_section(source: Source, index: int, data: Any) -> SectionConfig:
@@ -269,9 +326,22 @@ def _read_section(source: Source, index: int, data: Any) -> SectionConfig:
     values = _read_fields(source, path, data, _SECTION_SCHEMA, "a section", extra=option_names)
     puzzle_type = find_type(values["type"])
     raw_options = {key: data[key] for key in option_names if key in data}
+    bank = None
+    if values["from"] is not None:
+        if raw_options:
+            raise source.error(path + (next(iter(raw_options)),),
+                               "a section that takes puzzles 'from' a bank has no type options; "
+                               "filter with 'difficulty' and 'rating' instead")
+        bank = BankSource(Path(source.file).parent / values["from"],
+                          _rating_filter(source, path + ("rating",), values["rating"] or {}))
+    elif values["rating"] is not None:
+        raise source.error(path + ("rating",), "'rating' filters puzzles taken 'from' a bank")
+    elif values["difficulty"] is None:
+        raise source.error(path, "a section needs 'difficulty' (one of " + ", ".join(LEVELS) + ")")
     try:
         options = parse_options(puzzle_type.options, raw_options, puzzle_type.name)
-        puzzle_type.check_request(values["difficulty"], options)
+        if bank is None:
+            puzzle_type.check_request(values["difficulty"], options)
     except BookgenError as error:
         key_path = path + ((error.key,) if error.key in data else ())
         raise source.error(key_path, error.message) from None
@@ -283,6 +353,7 @@ def _read_section(source: Source, index: int, data: Any) -> SectionConfig:
         per_page=values["per_page"],
         options=options,
         line=source.line(path),
+        bank=bank,
     )
 
 
@@ -304,4 +375,10 @@ def load_config(path: str | Path, seed: str | None = None) -> BookConfig:
         answers=values["answers"],
         title_page=values["title_page"],
         sections=tuple(_read_section(source, i, data) for i, data in enumerate(sections)),
+        profile=values["profile"],
+        bleed=values["bleed"],
+        large_print=values["large_print"],
+        copyright=values["copyright"],
+        contents=values["contents"],
+        formats=values["formats"],
     )

@@ -47,7 +47,7 @@ def test_book_text_shows_title_numbered_puzzles_and_answers(run, write_config, t
     assert "Ordering Practice" in pages[0] and "A. Teacher" in pages[0]
     body = "\n".join(pages[1:])
     assert "Warm-up" in body and "How to play." in body and "Difficulty: Easy" in body
-    answers_at = next(i for i, page in enumerate(pages) if "\nAnswers\n" in page)
+    answers_at = next(i for i, page in enumerate(pages) if re.match(r"\d+\nAnswers\n", page))
     puzzle_text = "\n".join(pages[1:answers_at])
     for number in range(1, 9):
         assert re.search(rf"(^|\n){number}\n", puzzle_text), number
@@ -61,6 +61,15 @@ def test_book_text_shows_title_numbered_puzzles_and_answers(run, write_config, t
     # page numbers in the footer, none on the title page
     assert pages[1].startswith("2\n") and pages[2].startswith("3\n")
     assert not pages[0].startswith("1")
+
+
+def test_contents_page_gives_each_section_its_page(run, write_config, tmp_path):
+    pages = text_of(build(run, write_config, tmp_path))
+    contents = pages[1]
+    assert "Contents" in contents
+    for title in ("Warm-up", "Fractions", "Answers"):
+        page = int(re.search(rf"{title}\n(?:[^\n]*·[^\n]*\n)?(\d+)\n", contents).group(1))
+        assert re.match(rf"\d+\n{title}\n", pages[page - 1]), title
 
 
 def test_metadata_bookmarks_and_embedded_fonts(run, write_config, tmp_path):
@@ -109,11 +118,13 @@ def test_failed_build_keeps_the_previous_file(run, write_config, tmp_path, monke
     target = build(run, write_config, tmp_path)
     good = target.read_bytes()
 
-    def broken(self, path, story, subject):
-        Path(path).write_bytes(b"%PDF-half")
-        raise OSError("disk full")
+    def broken(content):
+        def write(target):
+            Path(target).write_bytes(content[:100])
+            raise OSError("disk full")
+        return write
 
-    monkeypatch.setattr("bookgen.render.pdf.BookDocument._build", broken)
+    monkeypatch.setattr("bookgen.render.pdf._writer", broken)
     with pytest.raises(OSError):
         run("build", str(tmp_path / "book.yaml"), "-o", str(target), "-q")
     assert target.read_bytes() == good

@@ -1,23 +1,27 @@
-"""The typeset book: title page, sections of puzzles in a grid, answer key; written atomically.
+"""The typeset book: front matter, sections of puzzles in a grid, answer key; written atomically.
 
 Layers as reportlab intends: a BaseDocTemplate with mirrored page templates (odd pages have the
 inside margin on the left), Paragraphs for text, and `PuzzleRow` flowables that paint puzzles
-through a CanvasPen. Puzzle rows record the page each puzzle lands on, and the answer key, drawn
-later in the same pass (or in a second file), labels each answer with it.
+through a CanvasPen. Rows record the page each puzzle lands on, and the answer key, drawn later
+in the same pass (or in a second file), labels each answer with it.
+
+A book is built in passes until it is stable: the contents page needs the pages of the sections,
+a print-on-demand gutter depends on the page count, and an odd page count gets a notes page.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import mm
+from reportlab.lib.units import inch, mm
 from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
@@ -30,21 +34,94 @@ from reportlab.platypus import (
 )
 
 from bookgen.book import Book, Section
-from bookgen.config import Layout
+from bookgen.config import BookConfig, Layout
 from bookgen.core.levels import LEVELS
 from bookgen.errors import BookgenError
 from bookgen.making import PuzzleRecord
 from bookgen.puzzles.base import PuzzleType
 from bookgen.render.fonts import Fonts, register_fonts
-from bookgen.render.pdfpen import CanvasPen
+from bookgen.render.pdfpen import CanvasPen, Ink
 
 COLUMN_GAP = 8 * mm
 ROW_GAP = 5 * mm
 LABEL_HEIGHT = 7 * mm  # puzzle number above each puzzle
-ANSWER_LABEL_HEIGHT = 9 * mm  # number, page and note above each answer
+ANSWER_LABEL_HEIGHT = 11 * mm  # number and page, note, id above each answer
 ANSWER_MIN_SCALE = 0.55
 HARD_MIN_SCALE = 0.3  # below this a requested per_page is refused
 EXAMPLE_HEIGHT = 32 * mm
+LARGE_PRINT = 16 / 10.5  # large print scales type and puzzles from a 10.5 pt body to 16 pt
+
+BLEED = 0.125 * inch
+POD_MIN_PAGES, POD_MAX_PAGES = 24, 828
+POD_MIN_OUTSIDE = 0.25 * inch
+POD_MIN_OUTSIDE_BLEED = 0.375 * inch
+# (most pages, inside margin in inches): the gutter grows with the book's thickness.
+POD_GUTTERS = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75), (828, 0.875))
+POD_INK = Ink(min_line=0.75, lightest_grey=0.9)
+HOME_INK = Ink(min_line=0.0, lightest_grey=1.0)
+
+
+def pod_gutter(pages: int) -> float:
+    """The inside margin (points) a print-on-demand book of `pages` pages needs."""
+    for most, inches in POD_GUTTERS:
+        if pages <= most:
+            return inches * inch
+    raise BookgenError(f"the book has {pages} pages; print-on-demand allows at most {POD_MAX_PAGES}",
+                       key="profile")
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Page, trim and frame positions in points; odd pages have the inside margin on the left
+    and, with bleed, the extra width on the right (the outside edge)."""
+
+    trim_width: float
+    trim_height: float
+    bleed: float
+    inside: float
+    outside: float
+    top: float
+    bottom: float
+
+    @property
+    def media(self) -> tuple[float, float]:
+        return self.trim_width + self.bleed, self.trim_height + 2 * self.bleed
+
+    @property
+    def frame_size(self) -> tuple[float, float]:
+        return (self.trim_width - self.inside - self.outside,
+                self.trim_height - self.top - self.bottom)
+
+    def trim_left(self, odd: bool) -> float:
+        return 0.0 if odd else self.bleed
+
+    def frame_left(self, odd: bool) -> float:
+        return self.trim_left(odd) + (self.inside if odd else self.outside)
+
+    def trim_box(self, odd: bool) -> tuple[float, float, float, float]:
+        left = self.trim_left(odd)
+        return (left, self.bleed, left + self.trim_width, self.bleed + self.trim_height)
+
+
+def make_geometry(layout: Layout, config: BookConfig, pages: int) -> Geometry:
+    inside, outside = layout.margin_inside * mm, layout.margin_outside * mm
+    pod = config.profile == "print-on-demand"
+    if pod:
+        inside = max(inside, pod_gutter(pages))
+        outside = max(outside, POD_MIN_OUTSIDE_BLEED if config.bleed else POD_MIN_OUTSIDE)
+    return Geometry(layout.width * mm, layout.height * mm, BLEED if config.bleed else 0.0,
+                    inside, outside, layout.margin_top * mm, layout.margin_bottom * mm)
+
+
+def large_print(layout: Layout) -> Layout:
+    """The layout with 16 pt body type and puzzles printed larger in proportion."""
+    return replace(layout, body_size=16.0, heading_size=layout.heading_size * LARGE_PRINT,
+                   title_size=layout.title_size * LARGE_PRINT,
+                   min_scale=layout.min_scale * LARGE_PRINT,
+                   max_scale=layout.max_scale * LARGE_PRINT)
+
+
+# --- grids ----------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -84,6 +161,9 @@ def choose_grid(natural: tuple[float, float], frame: tuple[float, float], label:
     return fit(1, 1)
 
 
+# --- styles and flowables -------------------------------------------------------------------------
+
+
 @dataclass(frozen=True)
 class Styles:
     title: ParagraphStyle
@@ -113,29 +193,102 @@ def make_styles(layout: Layout, fonts: Fonts) -> Styles:
     )
 
 
-class Bookmark(Flowable):
-    """An invisible anchor that adds a PDF outline entry where it lands."""
+@dataclass
+class Pass:
+    """What one build pass shares with its flowables, and what it learns for the next."""
 
-    def __init__(self, key: str, title: str, level: int = 0) -> None:
+    fonts: Fonts
+    ink: Ink
+    outline: bool  # bookmarks and links (off for print-on-demand)
+    type_scale: float  # label sizes relative to a 10.5 pt body
+    known_anchors: dict[str, int]  # section key -> page, from the previous pass
+    anchors: dict[str, int]
+    puzzle_pages: dict[int, int]
+
+
+class Anchor(Flowable):
+    """Records the page where it lands (for the contents) and, with an outline, a bookmark."""
+
+    def __init__(self, key: str, title: str, state: Pass) -> None:
         super().__init__()
-        self.key, self.title, self.level = key, title, level
+        self.key, self.title, self.state = key, title, state
         self.width = self.height = 0
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return 0, 0
 
     def draw(self) -> None:
-        self.canv.bookmarkPage(self.key)
-        self.canv.addOutlineEntry(self.title, self.key, level=self.level, closed=False)
+        self.state.anchors[self.key] = self.canv.getPageNumber()
+        if self.state.outline:
+            self.canv.bookmarkPage(self.key)
+            self.canv.addOutlineEntry(self.title, self.key, level=0, closed=False)
+
+
+class Contents(Flowable):
+    """The contents: one line per entry with dot leaders and the page from the previous pass;
+    each line links to its section when the book has an outline."""
+
+    def __init__(self, entries: list[tuple[str, str, str]], state: Pass, width: float,
+                 size: float) -> None:
+        super().__init__()
+        self.entries, self.state, self.size = entries, state, size
+        self.line_height = size * 2.0
+        self.width = width
+        self.height = self.line_height * len(entries)
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas, fonts = self.canv, self.state.fonts
+        for index, (key, title, detail) in enumerate(self.entries):
+            y = self.height - (index + 0.75) * self.line_height
+            page = str(self.state.known_anchors.get(key, ""))
+            canvas.setFont(fonts.bold, self.size)
+            canvas.drawString(0, y, title)
+            left = canvas.stringWidth(title, fonts.bold, self.size) + 4
+            canvas.setFont(fonts.italic, self.size * 0.85)
+            canvas.drawString(left, y, detail)
+            left += canvas.stringWidth(detail, fonts.italic, self.size * 0.85) + 6
+            canvas.setFont(fonts.regular, self.size)
+            canvas.drawRightString(self.width, y, page)
+            right = self.width - canvas.stringWidth("0000", fonts.regular, self.size)
+            dot = canvas.stringWidth(". ", fonts.regular, self.size)
+            if right > left:
+                canvas.drawRightString(right, y, ". " * int((right - left) / dot))
+            if self.state.outline:
+                canvas.linkRect("", key, (0, y - self.size * 0.4, self.width, y + self.size),
+                                relative=1, thickness=0)
+
+
+class NotesPage(Flowable):
+    """A ruled page for notes: pads a print-on-demand book to an even page count."""
+
+    def __init__(self, state: Pass, width: float, height: float, heading: ParagraphStyle) -> None:
+        super().__init__()
+        self.state, self.width, self.height, self.heading = state, width, height - 1, heading
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.setFont(self.state.fonts.bold, self.heading.fontSize)
+        canvas.drawString(0, self.height - self.heading.fontSize, "Notes")
+        canvas.setLineWidth(max(0.5, self.state.ink.min_line))
+        y = self.height - self.heading.fontSize * 2.5
+        while y > 0:
+            canvas.line(0, y, self.width, y)
+            y -= 9 * mm
 
 
 class PuzzleRow(Flowable):
     """One row of puzzle slots (or answer slots) at a fixed scale."""
 
     def __init__(self, items: list[tuple[int, PuzzleRecord, PuzzleType]], grid: Grid,
-                 fonts: Fonts, pages: dict[int, int], answers: bool) -> None:
+                 state: Pass, answers: bool) -> None:
         super().__init__()
-        self.items, self.grid, self.fonts, self.pages, self.answers = items, grid, fonts, pages, answers
+        self.items, self.grid, self.state, self.answers = items, grid, state, answers
         self.width = grid.columns * grid.slot_width + (grid.columns - 1) * COLUMN_GAP
         self.height = grid.slot_height
 
@@ -143,7 +296,6 @@ class PuzzleRow(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
-        canvas = self.canv
         for column, (number, record, puzzle_type) in enumerate(self.items):
             left = column * (self.grid.slot_width + COLUMN_GAP)
             if self.answers:
@@ -151,14 +303,14 @@ class PuzzleRow(Flowable):
                 size = puzzle_type.answer_size(record.puzzle)
                 top_gap = ANSWER_LABEL_HEIGHT
             else:
-                self.pages[number] = canvas.getPageNumber()
-                canvas.setFont(self.fonts.bold, 11)
-                canvas.drawString(left, self.height - 4 * mm, str(number))
+                self.state.puzzle_pages[number] = self.canv.getPageNumber()
+                self.canv.setFont(self.state.fonts.bold, 11 * self.state.type_scale)
+                self.canv.drawString(left, self.height - 4 * mm * self.state.type_scale, str(number))
                 size = puzzle_type.measure(record.puzzle)
                 top_gap = LABEL_HEIGHT
             drawn_width = size[0] * mm * self.grid.scale
-            pen = CanvasPen(canvas, left + (self.grid.slot_width - drawn_width) / 2,
-                            self.height - top_gap, self.grid.scale, self.fonts)
+            pen = CanvasPen(self.canv, left + (self.grid.slot_width - drawn_width) / 2,
+                            self.height - top_gap, self.grid.scale, self.state.fonts, self.state.ink)
             if self.answers:
                 puzzle_type.draw_solution(pen, record.puzzle, record.solution)
             else:
@@ -166,36 +318,41 @@ class PuzzleRow(Flowable):
 
     def _label_answer(self, left: float, number: int, record: PuzzleRecord,
                       puzzle_type: PuzzleType) -> None:
-        canvas = self.canv
-        page = self.pages.get(number)
-        canvas.setFont(self.fonts.bold, 9)
-        label = f"{number}"
-        canvas.drawString(left, self.height - 3.2 * mm, label)
-        offset = canvas.stringWidth(label, self.fonts.bold, 9) + 1.5 * mm
-        canvas.setFont(self.fonts.regular, 7.5)
-        where = f"page {page}" if page else ""
-        canvas.drawString(left + offset, self.height - 3.2 * mm, where)
-        count = 1 if puzzle_type.expects_unique(record.puzzle) else puzzle_type.solve(record.puzzle, None).count
+        canvas, fonts = self.canv, self.state.fonts
+        top = self.height
+        canvas.setFont(fonts.bold, 9)
+        canvas.drawString(left, top - 3.2 * mm, str(number))
+        offset = canvas.stringWidth(str(number), fonts.bold, 9) + 1.5 * mm
+        page = self.state.puzzle_pages.get(number)
+        canvas.setFont(fonts.regular, 7.5)
+        canvas.drawString(left + offset, top - 3.2 * mm, f"page {page}" if page else "")
+        count = 1 if puzzle_type.expects_unique(record.puzzle) else \
+            puzzle_type.solve(record.puzzle, None).count
         note = puzzle_type.answer_note(record.puzzle, record.solution, count)
         if note:
-            canvas.setFont(self.fonts.italic, 7.5)
-            canvas.drawString(left, self.height - 7 * mm, note)
+            canvas.setFont(fonts.italic, 7.5)
+            canvas.drawString(left, top - 6.6 * mm, note)
+        if record.id:
+            size = 6.0
+            while size > 3.5 and canvas.stringWidth(record.id, fonts.regular, size) > self.grid.slot_width:
+                size -= 0.25
+            canvas.setFont(fonts.regular, size)
+            canvas.drawString(left, top - 9.6 * mm, record.id)
 
 
 class ExamplePair(Flowable):
     """A small solved example beside its puzzle, for a section's opening page."""
 
-    def __init__(self, puzzle_type: PuzzleType, fonts: Fonts, width: float) -> None:
+    def __init__(self, puzzle_type: PuzzleType, state: Pass, width: float) -> None:
         super().__init__()
         assert puzzle_type.example is not None
         self.example = puzzle_type.example()
-        self.puzzle_type, self.fonts = puzzle_type, fonts
+        self.puzzle_type, self.state = puzzle_type, state
         puzzle_size = puzzle_type.measure(self.example.puzzle)
         answer_size = puzzle_type.answer_size(self.example.puzzle)
         room = (width - 3 * COLUMN_GAP) / 2
-        self.scale = min(EXAMPLE_HEIGHT / (max(puzzle_size[1], answer_size[1]) * mm),
-                         room / (max(puzzle_size[0], answer_size[0]) * mm), 0.9)
-        self.sizes = (puzzle_size, answer_size)
+        self.scale = min(EXAMPLE_HEIGHT * state.type_scale / (max(puzzle_size[1], answer_size[1]) * mm),
+                         room / (max(puzzle_size[0], answer_size[0]) * mm), 0.9 * state.type_scale)
         self.width = width
         self.height = max(puzzle_size[1], answer_size[1]) * mm * self.scale + 6 * mm
 
@@ -203,62 +360,102 @@ class ExamplePair(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
-        canvas = self.canv
         half = self.width / 2
         for index, caption in enumerate(("Example", "Solved")):
             left = index * half
-            canvas.setFont(self.fonts.italic, 8.5)
-            canvas.drawString(left, self.height - 3 * mm, caption)
-            pen = CanvasPen(canvas, left + COLUMN_GAP, self.height - 5.5 * mm, self.scale, self.fonts)
+            self.canv.setFont(self.state.fonts.italic, 8.5 * self.state.type_scale)
+            self.canv.drawString(left, self.height - 3 * mm, caption)
+            pen = CanvasPen(self.canv, left + COLUMN_GAP, self.height - 5.5 * mm, self.scale,
+                            self.state.fonts, self.state.ink)
             if index == 0:
                 self.puzzle_type.draw_puzzle(pen, self.example.puzzle)
             else:
                 self.puzzle_type.draw_solution(pen, self.example.puzzle, self.example.solution)
 
 
-class BookDocument:
-    """Builds the flowables of a book, or of its separate answer key, on a layout."""
+# --- the document ---------------------------------------------------------------------------------
 
-    def __init__(self, book: Book, layout: Layout) -> None:
+
+class BookDocument:
+    """Composes and builds a book (or its separate answer key) on a layout."""
+
+    def __init__(self, book: Book) -> None:
+        config = book.config
         self.book = book
-        self.layout = layout
-        self.fonts = register_fonts(layout.font_regular, layout.font_bold, layout.font_italic)
-        self.styles = make_styles(layout, self.fonts)
-        self.frame_width = (layout.width - layout.margin_inside - layout.margin_outside) * mm
-        self.frame_height = (layout.height - layout.margin_top - layout.margin_bottom) * mm
-        self.pages: dict[int, int] = {}
+        self.config = config
+        self.layout = large_print(config.layout) if config.large_print else config.layout
+        self.pod = config.profile == "print-on-demand"
+        self.fonts = register_fonts(self.layout.font_regular, self.layout.font_bold,
+                                    self.layout.font_italic)
+        self.styles = make_styles(self.layout, self.fonts)
 
     # page templates -------------------------------------------------------------------------
 
-    def _frame(self, odd: bool) -> Frame:
-        layout = self.layout
-        left = layout.margin_inside if odd else layout.margin_outside
-        return Frame(left * mm, layout.margin_bottom * mm, self.frame_width, self.frame_height,
-                     leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="body")
+    def _templates(self, geometry: Geometry, first_page_plain: bool) -> list[PageTemplate]:
+        frame_width, frame_height = geometry.frame_size
 
-    def _footer(self, canvas, document) -> None:
-        page = canvas.getPageNumber()
-        canvas.saveState()
-        canvas.setFont(self.fonts.regular, 9)
-        canvas.drawCentredString(self.layout.width * mm / 2, self.layout.margin_bottom * mm / 2,
-                                 str(page))
-        canvas.restoreState()
+        def frame(odd: bool) -> Frame:
+            return Frame(geometry.frame_left(odd), geometry.bleed + geometry.bottom, frame_width,
+                         frame_height, leftPadding=0, rightPadding=0, topPadding=0,
+                         bottomPadding=0, id="body")
 
-    def _templates(self) -> list[PageTemplate]:
-        def first_page(canvas, document) -> None:
-            canvas.showOutline()
+        def decorate(odd: bool, footer: bool):
+            def on_page(canvas, document) -> None:
+                canvas.setTrimBox(geometry.trim_box(odd))
+                canvas.setBleedBox((0, 0, *geometry.media))
+                if canvas.getPageNumber() == 1 and not self.pod:
+                    canvas.showOutline()
+                if footer:
+                    canvas.saveState()
+                    canvas.setFont(self.fonts.regular, 9)
+                    left = geometry.trim_left(odd)
+                    canvas.drawCentredString(left + geometry.trim_width / 2,
+                                             geometry.bleed + geometry.bottom / 2,
+                                             str(canvas.getPageNumber()))
+                    canvas.restoreState()
+            return on_page
 
         return [
-            PageTemplate("title", [self._frame(True)], onPage=first_page, autoNextPageTemplate="even"),
-            PageTemplate("even", [self._frame(False)], onPage=self._footer, autoNextPageTemplate="odd"),
-            PageTemplate("odd", [self._frame(True)], onPage=self._footer, autoNextPageTemplate="even"),
+            PageTemplate("first", [frame(True)], onPage=decorate(True, not first_page_plain),
+                         autoNextPageTemplate="even"),
+            PageTemplate("even", [frame(False)], onPage=decorate(False, True),
+                         autoNextPageTemplate="odd"),
+            PageTemplate("odd", [frame(True)], onPage=decorate(True, True),
+                         autoNextPageTemplate="even"),
         ]
 
     # content --------------------------------------------------------------------------------
 
+    def _front_matter(self, state: Pass, geometry: Geometry, answers_only: bool) -> list[Flowable]:
+        config = self.config
+        frame_width, frame_height = geometry.frame_size
+        if not config.title_page:
+            return []
+        title = config.title + (" \u2014 Answers" if answers_only else "")
+        story: list[Flowable] = [Spacer(1, frame_height * 0.28),
+                                 Paragraph(escape(title), self.styles.title)]
+        for line in (config.subtitle, config.author):
+            if line:
+                story.append(Paragraph(escape(line), self.styles.subtitle))
+        story.append(PageBreak())
+        if config.copyright and not answers_only:
+            story += [Spacer(1, frame_height * 0.6),
+                      Paragraph(escape(config.copyright).replace("\n", "<br/>"), self.styles.info),
+                      PageBreak()]
+        if config.contents and not answers_only:
+            entries = [(f"section{i}", s.config.title,
+                        f"{s.config.difficulty or 'from a bank'} \u00b7 puzzles {_span(s)}")
+                       for i, s in enumerate(self.book.sections)]
+            if config.answers == "back":
+                entries.append(("answers", "Answers", ""))
+            story += [Paragraph("Contents", self.styles.heading), Spacer(1, 4 * mm),
+                      Contents(entries, state, frame_width, self.layout.body_size * 1.1),
+                      PageBreak()]
+        return story
+
     def _title_block(self) -> list[Flowable]:
-        """Title and subtitle at the top of the first page, for books without a title page."""
-        config = self.book.config
+        """Title, subtitle (e.g. a name and date line) above the first section, for worksheets."""
+        config = self.config
         story: list[Flowable] = [Paragraph(escape(config.title), self.styles.heading)]
         for line in (config.subtitle, config.author):
             if line:
@@ -266,85 +463,85 @@ class BookDocument:
         story.append(Spacer(1, 3 * mm))
         return story
 
-    def _title_page(self, answers_only: bool) -> list[Flowable]:
-        config = self.book.config
-        story: list[Flowable] = [Spacer(1, self.frame_height * 0.28)]
-        title = config.title + (" \u2014 Answers" if answers_only else "")
-        story.append(Paragraph(escape(title), self.styles.title))
-        if config.subtitle:
-            story.append(Paragraph(escape(config.subtitle), self.styles.subtitle))
-        if config.author:
-            story.append(Paragraph(escape(config.author), self.styles.subtitle))
-        story.append(Spacer(1, 12 * mm))
-        for section in self.book.sections:
-            line = (f"{escape(section.config.title)} \u2014 {len(section.records)} "
-                    f"{section.config.difficulty} puzzles ({_span(section)})")
-            story.append(Paragraph(line, self.styles.small))
-        story.append(PageBreak())
-        return story
-
-    def _section_story(self, index: int, section: Section, lead: list[Flowable]) -> list[Flowable]:
-        """The section's opening (after `lead`, e.g. a title block) and its rows of puzzles.
-
-        With `per_page`, the grid is sized so that the first page, below the opening, holds that
-        many puzzles; otherwise the layout's grid is sized for full pages."""
+    def _section_story(self, index: int, section: Section, lead: list[Flowable], state: Pass,
+                       geometry: Geometry) -> list[Flowable]:
+        """The section's opening (after `lead`) and its rows of puzzles. With `per_page`, the grid
+        is sized so the first page, below the opening, holds that many puzzles."""
         config = section.config
         puzzle_type = section.puzzle_type
-        level = config.difficulty.capitalize()
-        stars = "\u2605" * (LEVELS.index(config.difficulty) + 1)
+        frame_width, frame_height = geometry.frame_size
+        if config.difficulty:
+            stars = "\u2605" * (LEVELS.index(config.difficulty) + 1)
+            level = f"Difficulty: {config.difficulty.capitalize()} {stars} \u00b7 "
+        else:
+            level = ""
         heading: list[Flowable] = lead + [
-            Bookmark(f"section{index}", config.title),
+            Anchor(f"section{index}", config.title, state),
             Paragraph(escape(config.title), self.styles.heading),
-            Paragraph(f"Difficulty: {level} {stars} \u00b7 Puzzles {_span(section)}", self.styles.info),
+            Paragraph(f"{level}Puzzles {_span(section)}", self.styles.info),
             Paragraph(f"<b>How to play.</b> {escape(puzzle_type.rules)}", self.styles.body),
         ]
         if puzzle_type.example is not None:
-            heading.append(ExamplePair(puzzle_type, self.fonts, self.frame_width))
-            heading.append(Spacer(1, 4 * mm))
-        room = self.frame_height
+            heading += [ExamplePair(puzzle_type, state, frame_width), Spacer(1, 4 * mm)]
+        room = frame_height
         if config.per_page:
-            room -= sum(f.wrap(self.frame_width, self.frame_height)[1] + f.getSpaceAfter()
+            room -= sum(f.wrap(frame_width, frame_height)[1] + f.getSpaceAfter()
                         + f.getSpaceBefore() for f in heading)
         natural = _largest([puzzle_type.measure(r.puzzle) for r in section.records])
-        grid = choose_grid(natural, (self.frame_width, room), LABEL_HEIGHT, self.layout.grids,
-                           self.layout.min_scale, self.layout.max_scale, config.per_page)
-        story: list[Flowable] = [KeepTogether(heading)]
-        story += self._rows(section, grid, answers=False)
-        story.append(PageBreak())
-        return story
+        grid = choose_grid(natural, (frame_width, room), LABEL_HEIGHT * state.type_scale,
+                           self.layout.grids, self.layout.min_scale, self.layout.max_scale,
+                           config.per_page)
+        return [KeepTogether(heading)] + self._rows(section, grid, state, answers=False) + [PageBreak()]
 
-    def _rows(self, section: Section, grid: Grid, answers: bool) -> list[Flowable]:
+    def _rows(self, section: Section, grid: Grid, state: Pass, answers: bool) -> list[Flowable]:
         items = [(n, r, section.puzzle_type) for n, r in zip(section.numbers, section.records)]
-        return [PuzzleRow(items[i:i + grid.columns], grid, self.fonts, self.pages, answers)
+        return [PuzzleRow(items[i:i + grid.columns], grid, state, answers)
                 for i in range(0, len(items), grid.columns)]
 
-    def _answer_story(self) -> list[Flowable]:
-        story: list[Flowable] = [
-            Bookmark("answers", "Answers"),
-            Paragraph("Answers", self.styles.heading),
-        ]
+    def _answer_story(self, state: Pass, geometry: Geometry) -> list[Flowable]:
+        story: list[Flowable] = [Anchor("answers", "Answers", state),
+                                 Paragraph("Answers", self.styles.heading)]
+        answer_min = ANSWER_MIN_SCALE * (LARGE_PRINT if self.config.large_print else 1.0)
         for section in self.book.sections:
             puzzle_type = section.puzzle_type
             natural = _largest([puzzle_type.answer_size(r.puzzle) for r in section.records])
-            grid = choose_grid(natural, (self.frame_width, self.frame_height), ANSWER_LABEL_HEIGHT,
-                               self.layout.answer_grids, ANSWER_MIN_SCALE, 1.0)
-            rows = self._rows(section, grid, answers=True)
+            grid = choose_grid(natural, geometry.frame_size, ANSWER_LABEL_HEIGHT,
+                               self.layout.answer_grids, answer_min, max(1.0, answer_min))
+            rows = self._rows(section, grid, state, answers=True)
             caption = Paragraph(f"{escape(section.config.title)} \u00b7 puzzles {_span(section)}",
                                 self.styles.info)
             story.append(KeepTogether([caption, rows[0]]))
             story += rows[1:]
         return story
 
+    def _compose(self, state: Pass, geometry: Geometry, part: str, pad: bool) -> list[Flowable]:
+        """The story of the book ('book') or of its separate answer key ('answers')."""
+        if part == "answers":
+            return self._front_matter(state, geometry, True) + self._answer_story(state, geometry)
+        story = self._front_matter(state, geometry, False)
+        for index, section in enumerate(self.book.sections):
+            lead = self._title_block() if index == 0 and not self.config.title_page else []
+            story += self._section_story(index, section, lead, state, geometry)
+        if self.config.answers == "back":
+            story += self._answer_story(state, geometry)
+        elif isinstance(story[-1], PageBreak):
+            story.pop()
+        if pad:
+            if not isinstance(story[-1], PageBreak):
+                story.append(PageBreak())
+            story.append(NotesPage(state, *geometry.frame_size, self.styles.heading))
+        return story
+
     # output ---------------------------------------------------------------------------------
 
-    def _build(self, path: Path, story: list[Flowable], subject: str) -> None:
-        config = self.book.config
+    def _build_once(self, story: list[Flowable], geometry: Geometry, subject: str) -> tuple[bytes, int]:
+        buffer = io.BytesIO()
         document = BaseDocTemplate(
-            str(path),
-            pagesize=(self.layout.width * mm, self.layout.height * mm),
-            pageTemplates=self._templates(),
-            title=config.title,
-            author=config.author or "",
+            buffer,
+            pagesize=geometry.media,
+            pageTemplates=self._templates(geometry, first_page_plain=self.config.title_page),
+            title=self.config.title,
+            author=self.config.author or "",
             subject=subject,
             creator="bookgen",
             producer="bookgen (reportlab)",
@@ -353,28 +550,50 @@ class BookDocument:
             initialFontSize=self.layout.body_size,
         )
         document.build(story)
+        return buffer.getvalue(), document.page
 
-    def write(self, path: Path, answers: str) -> list[Path]:
+    def render(self, part: str, puzzle_pages: dict[int, int]) -> tuple[bytes, int]:
+        """Build in passes until the contents pages, the gutter and the padding agree with the
+        book they describe; returns the PDF bytes and the page count."""
+        ink = POD_INK if self.pod else HOME_INK
+        type_scale = self.layout.body_size / 10.5
+        anchors: dict[str, int] = {}
+        pages, pad = POD_MIN_PAGES, False
+        for _ in range(6):
+            geometry = make_geometry(self.layout, self.config, pages)
+            state = Pass(self.fonts, ink, not self.pod, type_scale, anchors, {}, puzzle_pages)
+            story = self._compose(state, geometry, part, pad)
+            data, count = self._build_once(story, geometry,
+                                           "Puzzle book" if part == "book" else "Answer key")
+            content_pages = count - (1 if pad else 0)
+            new_pad = self.pod and part == "book" and content_pages % 2 == 1
+            new_pages = content_pages + (1 if new_pad else 0)
+            settled = (state.anchors == anchors and new_pad == pad
+                       and make_geometry(self.layout, self.config, new_pages) == geometry)
+            if settled:
+                return data, count
+            anchors, pad, pages = dict(state.anchors), new_pad, new_pages
+        raise BookgenError("the layout did not settle after six passes", key="layout")
+
+    def write(self, path: Path) -> list[Path]:
         """Write the book (and NAME-answers.pdf for separate answers); every file appears whole
         or not at all."""
-        with_title_page = self.book.config.title_page
-        story = self._title_page(False) if with_title_page else []
-        for index, section in enumerate(self.book.sections):
-            lead = self._title_block() if index == 0 and not with_title_page else []
-            story += self._section_story(index, section, lead)
-        jobs: list[tuple[Path, Callable[[Path], None]]] = []
-        if answers == "back":
-            story += self._answer_story()
-        else:
-            while isinstance(story[-1], PageBreak):
-                story.pop()
-        jobs.append((path, lambda target: self._build(target, story, "Puzzle book")))
-        if answers == "separate":
-            answer_path = path.with_name(path.stem + "-answers" + path.suffix)
-            answer_story = self._title_page(answers_only=True) + self._answer_story()
-            jobs.append((answer_path,
-                         lambda target: self._build(target, answer_story, "Answer key")))
-        return write_atomically(jobs)
+        puzzle_pages: dict[int, int] = {}
+        data, pages = self.render("book", puzzle_pages)
+        if self.pod and pages < POD_MIN_PAGES:
+            raise BookgenError(
+                f"this book has {pages} pages; print-on-demand needs at least {POD_MIN_PAGES}: "
+                "add puzzles or sections, or use 'profile: home'", file=self.config.file,
+                key="profile")
+        outputs = [(path, data)]
+        if self.config.answers == "separate":
+            answers, _ = self.render("answers", puzzle_pages)
+            outputs.append((path.with_name(path.stem + "-answers" + path.suffix), answers))
+        return write_atomically([(target, _writer(content)) for target, content in outputs])
+
+
+def _writer(content: bytes) -> Callable[[Path], None]:
+    return lambda target: target.write_bytes(content)
 
 
 def _span(section: Section) -> str:
@@ -408,4 +627,4 @@ def write_atomically(jobs: list[tuple[Path, Callable[[Path], None]]]) -> list[Pa
 
 
 def write_book_pdf(book: Book, path: Path) -> list[Path]:
-    return BookDocument(book, book.config.layout).write(path, book.config.answers)
+    return BookDocument(book).write(path)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -13,26 +15,40 @@ from bookgen.render.fonts import Fonts
 MIDDLE = 0.36
 
 
+@dataclass(frozen=True)
+class Ink:
+    """Print limits: the thinnest line (points) and the lightest grey fill (1 = white) allowed;
+    print-on-demand printers lose hairlines and greys under 10%."""
+
+    min_line: float = 0.0
+    lightest_grey: float = 1.0
+
+    def grey(self, level: float) -> float:
+        return level if level >= 1.0 else min(level, self.lightest_grey)
+
+
 class CanvasPen:
     """Draws puzzle millimetres at `scale`, with (0, 0) at the page point (left, top) in points."""
 
-    def __init__(self, canvas: Canvas, left: float, top: float, scale: float, fonts: Fonts) -> None:
+    def __init__(self, canvas: Canvas, left: float, top: float, scale: float, fonts: Fonts,
+                 ink: Ink | None = None) -> None:
         self.canvas = canvas
         self.left = left
         self.top = top
         self.scale = scale
         self.fonts = fonts
+        self.ink = ink or Ink()
 
     def _xy(self, x: float, y: float) -> tuple[float, float]:
         return self.left + x * self.scale * mm, self.top - y * self.scale * mm
 
     def _stroke(self, width: float) -> None:
-        self.canvas.setLineWidth(width * self.scale * mm)
+        self.canvas.setLineWidth(max(width * self.scale * mm, self.ink.min_line))
 
     def _fill(self, fill: float | None) -> int:
         if fill is None:
             return 0
-        self.canvas.setFillGray(fill)
+        self.canvas.setFillGray(self.ink.grey(fill))
         return 1
 
     def line(self, x1: float, y1: float, x2: float, y2: float, width: float = THIN,
@@ -92,7 +108,7 @@ class CanvasPen:
         points = size * self.scale
         px, py = self._xy(x, y)
         self.canvas.setFont(font, points)
-        self.canvas.setFillGray(grey)
+        self.canvas.setFillGray(self.ink.grey(grey) if grey > 0 else 0)
         baseline = py - MIDDLE * points
         if align == "left":
             self.canvas.drawString(px, baseline, text)
