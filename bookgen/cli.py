@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from bookgen.book import make_book
-from bookgen.config import ROOT, load_config
+from bookgen.book import DEFAULT_BUDGET, Book, default_workers, make_book
+from bookgen.config import ROOT, BookConfig, SectionConfig, load_config, load_layout
 from bookgen.core.levels import LEVELS
 from bookgen.core.options import parse_options
 from bookgen.errors import BookgenError
@@ -32,6 +32,40 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("-o", "--output", help="the PDF to write (default: output/NAME.pdf)")
     build.add_argument("--seed", help="use this seed instead of the config's")
     build.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+    _add_production_options(build)
+
+    worksheet = commands.add_parser("worksheet", help="a one-off worksheet PDF, no YAML needed")
+    worksheet.add_argument("type", help="puzzle type (see 'bookgen types')")
+    worksheet.add_argument("--difficulty", "-d", default="easy", help="/".join(LEVELS))
+    worksheet.add_argument("--count", "-n", type=int, default=6, help="how many puzzles")
+    worksheet.add_argument("--layout", default="letter", help="a layout from layouts/")
+    worksheet.add_argument("--seed", "-s", default="1", help="seed text")
+    worksheet.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                           help="a type option (repeatable)")
+    worksheet.add_argument("--title", help="the heading (default: the type's name)")
+    worksheet.add_argument("--answers", choices=("page", "file", "none"), default="file",
+                           help="answers on a page after the sheet, in NAME-answers.pdf, or none")
+    worksheet.add_argument("-o", "--output", help="the PDF to write (default: output/worksheet-TYPE.pdf)")
+    worksheet.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+    _add_production_options(worksheet)
+
+    preview = commands.add_parser("preview", help="PNG images of chosen pages of a book")
+    preview.add_argument("config", nargs="?", default=None, help=f"the book config (default: {SAMPLE_CONFIG})")
+    preview.add_argument("--pages", default="1-2", help="pages to draw, e.g. 1,3-4 (default 1-2)")
+    preview.add_argument("--dpi", type=int, default=100, help="resolution (default 100)")
+    preview.add_argument("-o", "--output", help="folder for the PNGs (default: output/)")
+    preview.add_argument("--seed", help="use this seed instead of the config's")
+    preview.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+    _add_production_options(preview)
+
+    census = commands.add_parser("census", help="every card of an arithmetic game, rated")
+    census.add_argument("type", choices=["arithmetic"], help="the puzzle type (arithmetic)")
+    census.add_argument("--target", type=int, default=10, help="the number to make (default 10)")
+    census.add_argument("--size", type=int, default=4, help="how many numbers (3 to 6)")
+    census.add_argument("--range", default="1-9", help="the numbers, LOW-HIGH (default 1-9)")
+    census.add_argument("--operators", default="+-*/", help="any of + - * / ^ (default +-*/)")
+    census.add_argument("--concat", action="store_true", help="allow joining digits (1 2 -> 12)")
+    census.add_argument("--distinct", action="store_true", help="only cards without repeats")
 
     generate = commands.add_parser("generate", help="print new puzzles as JSON lines")
     generate.add_argument("type", nargs="?", help="puzzle type (see 'bookgen types')")
@@ -50,6 +84,13 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _add_production_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--workers", "-j", type=int, default=None,
+                        help="processes that generate puzzles (default: all cores)")
+    parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET,
+                        help=f"seconds one puzzle may take (default {DEFAULT_BUDGET:.0f})")
+
+
 def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int:
     out = stdout or sys.stdout
     args = _parser().parse_args(argv)
@@ -60,6 +101,12 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
             return _generate(args, out)
         if args.command == "solve":
             return _solve(args, out)
+        if args.command == "worksheet":
+            return _worksheet(args, out)
+        if args.command == "preview":
+            return _preview(args, out)
+        if args.command == "census":
+            return _census(args, out)
         return _types(out)
     except BookgenError as error:
         print(f"bookgen: error: {error}", file=sys.stderr)
@@ -70,21 +117,98 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
 
 
 def _build(args: argparse.Namespace, out: TextIO) -> int:
-    from bookgen.render.pdf import write_book_pdf  # reportlab loads only when a PDF is made
+    config = load_config(args.config or _sample_config(), seed=args.seed)
+    return _write(config, _target(args.output, f"{config.name}.pdf"), args, out)
 
-    config_path = args.config or _sample_config()
-    config = load_config(config_path, seed=args.seed)
-    if args.output:
-        target = Path(args.output)
+
+def _target(output: str | None, default_name: str) -> Path:
+    """The output path; the default folder output/ is made, a named folder must exist."""
+    if output:
+        target = Path(output)
         if not target.parent.is_dir():
             raise BookgenError(f"the folder {str(target.parent)!r} does not exist", key="--output")
-    else:
-        target = Path("output") / f"{config.name}.pdf"
-        target.parent.mkdir(exist_ok=True)
-    book = make_book(config, Progress.for_terminal(args.quiet))
+        return target
+    target = Path("output") / default_name
+    target.parent.mkdir(exist_ok=True)
+    return target
+
+
+def _make(config: BookConfig, args: argparse.Namespace) -> Book:
+    workers = args.workers if args.workers is not None else default_workers()
+    if workers < 1:
+        raise BookgenError("must be at least 1", key="--workers")
+    if args.budget <= 0:
+        raise BookgenError("must be more than 0 seconds", key="--budget")
+    return make_book(config, Progress.for_terminal(args.quiet), workers=workers, budget=args.budget)
+
+
+def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: TextIO) -> int:
+    from bookgen.render.pdf import write_book_pdf  # reportlab loads only when a PDF is made
+
+    book = _make(config, args)
     for path in write_book_pdf(book, target):
         print(path, file=out)
     return 0
+
+
+def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
+    puzzle_type = find_type(args.type)
+    if args.difficulty not in LEVELS:
+        raise BookgenError(f"unknown difficulty {args.difficulty!r}; choose one of "
+                           f"{', '.join(LEVELS)}", key="--difficulty")
+    if not 1 <= args.count <= 60:
+        raise BookgenError("must be from 1 to 60", key="--count")
+    options = parse_options(puzzle_type.options, _pairs(args.set), puzzle_type.name)
+    puzzle_type.check_request(args.difficulty, options)
+    section = SectionConfig(type=puzzle_type.name, count=args.count, difficulty=args.difficulty,
+                            title=puzzle_type.title,
+                            per_page=args.count if args.count <= 12 else None, options=options)
+    config = BookConfig(
+        name=f"worksheet-{puzzle_type.name}", file="(worksheet)",
+        title=args.title or f"{puzzle_type.title} worksheet",
+        subtitle="Name: ______________________    Date: ______________", author=None,
+        layout=load_layout(args.layout), seed=args.seed,
+        answers={"page": "back", "file": "separate", "none": "none"}[args.answers],
+        title_page=False, contents=False, sections=(section,))
+    return _write(config, _target(args.output, f"{config.name}.pdf"), args, out)
+
+
+def _preview(args: argparse.Namespace, out: TextIO) -> int:
+    from bookgen.render.preview import parse_pages, write_previews
+
+    config = load_config(args.config or _sample_config(), seed=args.seed)
+    pages = parse_pages(args.pages)
+    if not 20 <= args.dpi <= 600:
+        raise BookgenError("must be from 20 to 600", key="--dpi")
+    folder = Path(args.output) if args.output else Path("output")
+    if args.output and not folder.is_dir():
+        raise BookgenError(f"the folder {str(folder)!r} does not exist", key="--output")
+    folder.mkdir(exist_ok=True)
+    for path in write_previews(_make(config, args), pages, args.dpi, folder):
+        print(path, file=out)
+    return 0
+
+
+def _census(args: argparse.Namespace, out: TextIO) -> int:
+    from bookgen.puzzles.arithmetic import census
+
+    spec = next(o for o in find_type("arithmetic").options if o.name == "range")
+    low, high = spec.parse(args.range)
+    result = census(args.target, args.size, low, high, args.operators, concat=args.concat,
+                    distinct=args.distinct)
+    print(json.dumps(result), file=out)
+    return 0
+
+
+def _pairs(items: list[str]) -> dict[str, str]:
+    """KEY=VALUE arguments of --set as a mapping."""
+    raw = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise BookgenError(f"{item!r} is not KEY=VALUE", key="--set")
+        raw[key.strip()] = value.strip()
+    return raw
 
 
 def _sample_config() -> str:
@@ -104,13 +228,7 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
                            f"{', '.join(LEVELS)}", key="--difficulty")
     if args.count < 1:
         raise BookgenError("must be at least 1", key="--count")
-    raw = {}
-    for item in args.set:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise BookgenError(f"{item!r} is not KEY=VALUE", key="--set")
-        raw[key.strip()] = value.strip()
-    options = parse_options(puzzle_type.options, raw, puzzle_type.name)
+    options = parse_options(puzzle_type.options, _pairs(args.set), puzzle_type.name)
     puzzle_type.check_request(args.difficulty, options)
     for index in range(args.count):
         record = make_puzzle(puzzle_type, args.difficulty, options, f"{args.seed}.{index + 1}")

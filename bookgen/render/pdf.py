@@ -62,7 +62,8 @@ HOME_INK = Ink(min_line=0.0, lightest_grey=1.0)
 
 
 def pod_gutter(pages: int) -> float:
-    """The inside margin (points) a print-on-demand book of `pages` pages needs."""
+    """The gutter (points) a print-on-demand book of `pages` pages needs: the paper the binding
+    swallows, added to the layout's inside margin."""
     for most, inches in POD_GUTTERS:
         if pages <= most:
             return inches * inch
@@ -107,7 +108,7 @@ def make_geometry(layout: Layout, config: BookConfig, pages: int) -> Geometry:
     inside, outside = layout.margin_inside * mm, layout.margin_outside * mm
     pod = config.profile == "print-on-demand"
     if pod:
-        inside = max(inside, pod_gutter(pages))
+        inside += pod_gutter(pages)
         outside = max(outside, POD_MIN_OUTSIDE_BLEED if config.bleed else POD_MIN_OUTSIDE)
     return Geometry(layout.width * mm, layout.height * mm, BLEED if config.bleed else 0.0,
                     inside, outside, layout.margin_top * mm, layout.margin_bottom * mm)
@@ -391,38 +392,31 @@ class BookDocument:
 
     # page templates -------------------------------------------------------------------------
 
-    def _templates(self, geometry: Geometry, first_page_plain: bool) -> list[PageTemplate]:
+    def _template(self, geometry: Geometry, first_page_plain: bool) -> PageTemplate:
+        """One page template whose frame moves to the inside margin's side on each page: odd
+        (right-hand) pages have the inside on the left, even pages on the right."""
         frame_width, frame_height = geometry.frame_size
+        frame = Frame(geometry.frame_left(True), geometry.bleed + geometry.bottom, frame_width,
+                      frame_height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
+                      id="body")
 
-        def frame(odd: bool) -> Frame:
-            return Frame(geometry.frame_left(odd), geometry.bleed + geometry.bottom, frame_width,
-                         frame_height, leftPadding=0, rightPadding=0, topPadding=0,
-                         bottomPadding=0, id="body")
+        def on_page(canvas, document) -> None:
+            page = canvas.getPageNumber()
+            odd = page % 2 == 1
+            frame._x1 = geometry.frame_left(odd)  # before the frame resets for this page
+            canvas.setTrimBox(geometry.trim_box(odd))
+            canvas.setBleedBox((0, 0, *geometry.media))
+            if page == 1 and not self.pod:
+                canvas.showOutline()
+            if page == 1 and first_page_plain:
+                return
+            canvas.saveState()
+            canvas.setFont(self.fonts.regular, 9)
+            canvas.drawCentredString(geometry.trim_left(odd) + geometry.trim_width / 2,
+                                     geometry.bleed + geometry.bottom / 2, str(page))
+            canvas.restoreState()
 
-        def decorate(odd: bool, footer: bool):
-            def on_page(canvas, document) -> None:
-                canvas.setTrimBox(geometry.trim_box(odd))
-                canvas.setBleedBox((0, 0, *geometry.media))
-                if canvas.getPageNumber() == 1 and not self.pod:
-                    canvas.showOutline()
-                if footer:
-                    canvas.saveState()
-                    canvas.setFont(self.fonts.regular, 9)
-                    left = geometry.trim_left(odd)
-                    canvas.drawCentredString(left + geometry.trim_width / 2,
-                                             geometry.bleed + geometry.bottom / 2,
-                                             str(canvas.getPageNumber()))
-                    canvas.restoreState()
-            return on_page
-
-        return [
-            PageTemplate("first", [frame(True)], onPage=decorate(True, not first_page_plain),
-                         autoNextPageTemplate="even"),
-            PageTemplate("even", [frame(False)], onPage=decorate(False, True),
-                         autoNextPageTemplate="odd"),
-            PageTemplate("odd", [frame(True)], onPage=decorate(True, True),
-                         autoNextPageTemplate="even"),
-        ]
+        return PageTemplate("page", [frame], onPage=on_page)
 
     # content --------------------------------------------------------------------------------
 
@@ -539,7 +533,7 @@ class BookDocument:
         document = BaseDocTemplate(
             buffer,
             pagesize=geometry.media,
-            pageTemplates=self._templates(geometry, first_page_plain=self.config.title_page),
+            pageTemplates=[self._template(geometry, first_page_plain=self.config.title_page)],
             title=self.config.title,
             author=self.config.author or "",
             subject=subject,

@@ -1,0 +1,61 @@
+"""PNG previews of chosen pages of a book, drawn by PDFium from the same bytes the PDF would hold.
+
+pypdfium2 (Google's PDFium) rasterises the PDF: writing a PDF renderer by hand would be far worse.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bookgen.book import Book
+from bookgen.errors import BookgenError
+from bookgen.render.pdf import BookDocument, write_atomically
+
+_PAGES = re.compile(r"^\s*\d+(\s*-\s*\d+)?(\s*,\s*\d+(\s*-\s*\d+)?)*\s*$")
+
+
+def parse_pages(text: str) -> list[int]:
+    """'1,3-4' -> [1, 3, 4]."""
+    if not _PAGES.match(text):
+        raise BookgenError(f"{text!r} is not a page list such as 1,3-4", key="--pages")
+    pages: list[int] = []
+    for part in text.split(","):
+        first, _, last = part.partition("-")
+        low, high = int(first), int(last or first)
+        if low < 1 or high < low:
+            raise BookgenError(f"{part.strip()!r} is not a page range", key="--pages")
+        pages += [p for p in range(low, high + 1) if p not in pages]
+    return pages
+
+
+def render_pages(pdf: bytes, pages: list[int], dpi: int) -> list[tuple[int, bytes]]:
+    """PNG bytes of each chosen page that exists."""
+    import io
+
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        missing = [p for p in pages if p > len(document)]
+        if missing:
+            raise BookgenError(f"the book has {len(document)} pages; there is no page "
+                               f"{missing[0]}", key="--pages")
+        images = []
+        for number in pages:
+            bitmap = document[number - 1].render(scale=dpi / 72)
+            buffer = io.BytesIO()
+            bitmap.to_pil().save(buffer, format="PNG", optimize=True)
+            images.append((number, buffer.getvalue()))
+        return images
+    finally:
+        document.close()
+
+
+def write_previews(book: Book, pages: list[int], dpi: int, folder: Path) -> list[Path]:
+    pdf, _ = BookDocument(book).render("book", {})
+    jobs = []
+    for number, png in render_pages(pdf, pages, dpi):
+        jobs.append((folder / f"{book.config.name}-page-{number}.png",
+                     lambda target, data=png: target.write_bytes(data)))
+    return write_atomically(jobs)

@@ -1,0 +1,229 @@
+"""Print-ready books: print-on-demand profile, trims and bleed, banks, workers, worksheets, previews."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from bookgen.config import ROOT, available_layouts, load_layout
+from bookgen.render.pdf import POD_GUTTERS
+
+INCH = 72.0
+
+POD_BOOK = """
+title: Print Test
+layout: 6x9
+profile: print-on-demand
+seed: 4
+bleed: {bleed}
+sections:
+  - {{type: placement, count: {count}, difficulty: easy}}
+  - {{type: placement, count: {count}, difficulty: expert, per_page: 2}}
+"""
+
+
+@pytest.fixture(scope="module")
+def pod_pdf(tmp_path_factory) -> Path:
+    """The shipped 6x9 print-on-demand book, built once for the tests that inspect it."""
+    from bookgen.cli import main
+
+    target = tmp_path_factory.mktemp("pod") / "pod-6x9.pdf"
+    assert main(["build", str(ROOT / "config" / "pod-6x9.yaml"), "-o", str(target), "-q",
+                 "--workers", "1"]) == 0
+    return target
+
+
+def text_x_range(page) -> tuple[float, float]:
+    """Leftmost and rightmost x of the text on a page, page numbers in the footer left out."""
+    xs: list[float] = []
+
+    def visit(text, cm, tm, font_dict, font_size):
+        y = tm[5] * cm[3] + cm[5]
+        if text.strip() and y > 0.75 * INCH:
+            xs.append(tm[4] * cm[0] + cm[4])
+
+    page.extract_text(visitor_text=visit)
+    return min(xs), max(xs)
+
+
+def test_pod_book_page_size_fonts_and_no_bookmarks(pod_pdf):
+    reader = PdfReader(pod_pdf)
+    data = pod_pdf.read_bytes()
+    assert len(reader.pages) % 2 == 0 and len(reader.pages) >= 24
+    for page in reader.pages:
+        assert [round(float(v)) for v in page.mediabox] == [0, 0, 432, 648]
+        assert [round(float(v)) for v in page.trimbox] == [0, 0, 432, 648]
+        assert "/Annots" not in page
+    assert reader.outline == [] and b"/Outlines" not in data
+    assert b"Helvetica" not in data
+    for page in reader.pages:
+        for font in page["/Resources"].get("/Font", {}).values():
+            font = font.get_object()
+            descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+            assert "/FontFile2" in descendant["/FontDescriptor"].get_object()
+
+
+def test_pod_gutter_is_on_the_inside_of_odd_and_even_pages(pod_pdf):
+    reader = PdfReader(pod_pdf)
+    gutter = POD_GUTTERS[0][1] * INCH
+    layout = load_layout("6x9")
+    inside = layout.margin_inside / 25.4 * INCH + gutter
+    outside = layout.margin_outside / 25.4 * INCH
+    checked = {0: 0, 1: 0}
+    for index, page in enumerate(reader.pages[3:20], start=4):
+        left, _ = text_x_range(page)
+        odd = index % 2 == 1
+        expected = inside if odd else outside
+        assert left == pytest.approx(expected, abs=2.5), (index, left)
+        checked[index % 2] += 1
+    assert checked[0] and checked[1]
+
+
+def test_pod_ink_lines_at_least_three_quarter_point_and_greys_at_least_ten_percent(pod_pdf):
+    for page in PdfReader(pod_pdf).pages:
+        stream = page.get_contents().get_data().decode("latin-1")
+        for width in re.findall(r"(?<![\w.])([\d.]+) w\b", stream):
+            assert float(width) >= 0.75 - 1e-6
+        for grey in re.findall(r"(?<![\w.])([\d.]+) g\b", stream):
+            assert float(grey) <= 0.9 + 1e-6 or float(grey) == 1.0
+
+
+def test_bleed_pages_are_wider_and_taller_with_the_trim_box_inside(run, write_config, tmp_path):
+    config = write_config(POD_BOOK.format(bleed="true", count=24))
+    target = tmp_path / "bleed.pdf"
+    status, _, err = run("build", str(config), "-o", str(target), "-q", "--workers", "1")
+    assert status == 0, err
+    reader = PdfReader(target)
+    for number, page in enumerate(reader.pages[:4], start=1):
+        assert [round(float(v), 1) for v in page.mediabox] == [0, 0, 441, 666]
+        assert [round(float(v), 1) for v in page.bleedbox] == [0, 0, 441, 666]
+        left = 0 if number % 2 == 1 else 9  # the bleed lies on the outside edge
+        assert [round(float(v), 1) for v in page.trimbox] == [left, 9, left + 432, 9 + 648]
+
+
+def test_pod_refuses_a_short_book(run, write_config, tmp_path):
+    config = write_config(POD_BOOK.format(bleed="false", count=2))
+    target = tmp_path / "short.pdf"
+    status, _, err = run("build", str(config), "-o", str(target), "-q", "--workers", "1")
+    assert status == 2 and "at least 24" in err and "profile" in err
+    assert not target.exists()
+
+
+def test_home_profile_has_clickable_contents_and_bookmarks(run, write_config, tmp_path):
+    config = write_config(POD_BOOK.format(bleed="false", count=3).replace("print-on-demand", "home"))
+    target = tmp_path / "home.pdf"
+    assert run("build", str(config), "-o", str(target), "-q", "--workers", "1")[0] == 0
+    reader = PdfReader(target)
+    links = [a.get_object() for a in reader.pages[1].get("/Annots", [])]
+    assert len(links) == 3 and all(a["/Subtype"] == "/Link" for a in links)  # 2 sections, answers
+    assert [item.title for item in reader.outline] == ["Number Placement"] * 2 + ["Answers"]
+
+
+def test_every_trim_size_is_a_layout():
+    sizes = {name: (round(load_layout(name).width / 25.4, 3), round(load_layout(name).height / 25.4, 3))
+             for name in available_layouts()}
+    for inches in [(6, 9), (7, 10), (8.5, 11), (8.25, 11)]:
+        assert inches in sizes.values()
+    assert {"letter", "a4", "a5"} <= set(sizes)
+
+
+def test_workers_do_not_change_the_bytes(run, write_config, tmp_path):
+    config = write_config(POD_BOOK.format(bleed="false", count=12).replace("print-on-demand", "home"))
+    one, two = tmp_path / "one.pdf", tmp_path / "two.pdf"
+    assert run("build", str(config), "-o", str(one), "-q", "--workers", "1")[0] == 0
+    assert run("build", str(config), "-o", str(two), "-q", "--workers", "2")[0] == 0
+    assert one.read_bytes() == two.read_bytes()
+
+
+def test_bank_round_trip_prints_the_same_puzzles(run, write_config, tmp_path):
+    status, bank, _ = run("generate", "placement", "-d", "hard", "-n", "6", "-s", "bank")
+    assert status == 0
+    (tmp_path / "bank.jsonl").write_text(bank)
+    ids = [json.loads(line)["id"] for line in bank.splitlines()]
+    config = write_config("""
+        title: From a bank
+        layout: letter
+        sections:
+          - type: placement
+            from: bank.jsonl
+            count: 4
+            rating: {boxes: [8, 12]}
+    """)
+    target = tmp_path / "bank.pdf"
+    status, _, err = run("build", str(config), "-o", str(target), "-q")
+    assert status == 0, err
+    text = "\n".join(page.extract_text() for page in PdfReader(target).pages)
+    expected = [i for i, line in zip(ids, bank.splitlines())
+                if json.loads(line)["rating"]["boxes"] >= 8][:4]
+    assert re.findall(r"placement:hard:[^\s]*", text) == expected
+
+
+def test_bank_names_puzzles_that_fail_verification(run, write_config, tmp_path):
+    status, bank, _ = run("generate", "placement", "-d", "easy", "-n", "3", "-s", "bad")
+    lines = bank.splitlines()
+    broken = json.loads(lines[1])
+    broken["solution"]["order"].reverse()
+    lines[1] = json.dumps(broken)
+    (tmp_path / "bank.jsonl").write_text("\n".join(lines) + "\n")
+    config = write_config("""
+        title: Bad bank
+        sections:
+          - {type: placement, from: bank.jsonl, count: 3}
+    """)
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "b.pdf"), "-q")
+    assert status == 2 and "bank.jsonl:2" in err and "breaks the rules" in err
+
+
+def test_unreachable_request_ends_with_a_clear_message_not_a_hang(run, write_config, tmp_path):
+    config = write_config("""
+        title: Too slow
+        sections:
+          - {type: placement, count: 2, difficulty: expert, size: 12}
+    """)
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "x.pdf"), "-q",
+                         "--workers", "1", "--budget", "0.000001")
+    assert status == 2
+    assert "section 'Number Placement'" in err and "placement, expert, size=12" in err
+
+
+def test_worksheet_is_one_page_with_a_name_line_and_separate_answers(run, tmp_path):
+    target = tmp_path / "sheet.pdf"
+    status, out, err = run("worksheet", "placement", "-d", "medium", "-n", "8", "-o", str(target),
+                           "-q", "--workers", "1")
+    assert status == 0, err
+    pages = [p.extract_text() for p in PdfReader(target).pages]
+    assert len(pages) == 1 and "Name:" in pages[0] and "Date:" in pages[0]
+    answers = PdfReader(tmp_path / "sheet-answers.pdf").pages
+    assert "Answers" in answers[0].extract_text()
+    status, _, _ = run("worksheet", "placement", "--answers", "page", "-o", str(target), "-q")
+    assert "Answers" in PdfReader(target).pages[-1].extract_text()
+
+
+def test_large_print_uses_sixteen_point_body_type(run, write_config, tmp_path):
+    config = write_config(POD_BOOK.format(bleed="false", count=4).replace(
+        "print-on-demand", "home") + "large_print: true\n")
+    target = tmp_path / "large.pdf"
+    assert run("build", str(config), "-o", str(target), "-q", "--workers", "1")[0] == 0
+    stream = PdfReader(target).pages[2].get_contents().get_data().decode("latin-1")
+    assert "How to play." in PdfReader(target).pages[2].extract_text()
+    assert re.search(r"/F[\w+]+ 16 Tf", stream)
+
+
+def test_preview_writes_png_pages(run, write_config, tmp_path):
+    config = write_config(POD_BOOK.format(bleed="false", count=2).replace("print-on-demand", "home"))
+    status, out, err = run("preview", str(config), "--pages", "1,3", "--dpi", "30",
+                           "-o", str(tmp_path), "-q", "--workers", "1")
+    assert status == 0, err
+    paths = [Path(line) for line in out.splitlines()]
+    assert [p.name for p in paths] == ["book-page-1.png", "book-page-3.png"]
+    for path in paths:
+        data = path.read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        width = int.from_bytes(data[16:20], "big")
+        assert width == round(6 * 30)
+    status, _, err = run("preview", str(config), "--pages", "99", "-o", str(tmp_path), "-q")
+    assert status == 2 and "no page 99" in err
