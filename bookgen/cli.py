@@ -50,7 +50,8 @@ def _parser() -> argparse.ArgumentParser:
     _add_production_options(worksheet)
 
     preview = commands.add_parser("preview", help="PNG images of chosen pages of a book")
-    preview.add_argument("config", nargs="?", default=None, help=f"the book config (default: {SAMPLE_CONFIG})")
+    preview.add_argument("config", nargs="?", default=None,
+                         help=f"the book config (default: {SAMPLE_CONFIG})")
     preview.add_argument("--pages", default="1-2", help="pages to draw, e.g. 1,3-4 (default 1-2)")
     preview.add_argument("--dpi", type=int, default=100, help="resolution (default 100)")
     preview.add_argument("-o", "--output", help="folder for the PNGs (default: output/)")

@@ -12,7 +12,7 @@ its number's rank, which only restricts when that box may be added.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -162,70 +162,71 @@ def _pins(puzzle: JSON) -> tuple[tuple[int, ...], list[str]]:
     return tuple(pinned), ranked
 
 
-@lru_cache(maxsize=4096)
-def _completions(signs: str, pinned: tuple[int, ...]) -> dict[int, int]:
-    """For every reachable down-set (bitmask of filled boxes), how many ways finish it."""
-    size = len(pinned)
-    rank_box = {rank: box for box, rank in enumerate(pinned) if rank >= 0}
-    full = (1 << size) - 1
-    ways: dict[int, int] = {}
+class Fence:
+    """The arrangements of one row: its signs and the rank pinned at each box (-1 where free).
 
-    def addable(mask: int) -> list[int]:
+    `completions(mask)` counts the ways to finish from a down-set of filled boxes (a bitmask), so
+    `completions(0)` counts every arrangement; the memo is what `walk` follows to one of them.
+    """
+
+    def __init__(self, signs: str, pinned: tuple[int, ...]) -> None:
+        self.signs = signs
+        self.pinned = pinned
+        self.size = len(pinned)
+        self.full = (1 << self.size) - 1
+        self.rank_box = {rank: box for box, rank in enumerate(pinned) if rank >= 0}
+        self.memo: dict[int, int] = {self.full: 1}
+
+    def addable(self, mask: int) -> list[int]:
+        """Boxes that may take the next number (rank = boxes filled so far)."""
         step = mask.bit_count()
-        boxes = [rank_box[step]] if step in rank_box else range(size)
+        boxes = [self.rank_box[step]] if step in self.rank_box else range(self.size)
+        signs, pinned = self.signs, self.pinned
         result = []
         for box in boxes:
             if mask >> box & 1 or (pinned[box] >= 0 and pinned[box] != step):
                 continue
             if box > 0 and signs[box - 1] == "<" and not mask >> (box - 1) & 1:
                 continue
-            if box < size - 1 and signs[box] == ">" and not mask >> (box + 1) & 1:
+            if box < self.size - 1 and signs[box] == ">" and not mask >> (box + 1) & 1:
                 continue
             result.append(box)
         return result
 
-    def count(mask: int) -> int:
-        if mask == full:
-            return 1
-        if mask not in ways:
-            ways[mask] = sum(count(mask | 1 << box) for box in addable(mask))
-        return ways[mask]
+    def completions(self, mask: int = 0) -> int:
+        if mask not in self.memo:
+            self.memo[mask] = sum(self.completions(mask | 1 << box) for box in self.addable(mask))
+        return self.memo[mask]
 
-    count(0)
-    ways[full] = 1
-    ways[-1] = 0  # sentinel key unused by masks; keeps the dict non-empty for size 0
-    _ADDABLE[(signs, pinned)] = addable
-    return ways
+    def walk(self, choose: Callable[[list[int], list[int]], int]) -> list[int] | None:
+        """One arrangement as the rank in each box, choosing among the boxes that can still be
+        completed (with their completion counts as weights); None if there is no arrangement."""
+        if self.completions() == 0:
+            return None
+        ranks = [0] * self.size
+        mask = 0
+        for step in range(self.size):
+            options = [box for box in self.addable(mask) if self.completions(mask | 1 << box)]
+            box = choose(options, [self.completions(mask | 1 << b) for b in options])
+            ranks[box] = step
+            mask |= 1 << box
+        return ranks
 
 
-_ADDABLE: dict[tuple[str, tuple[int, ...]], Any] = {}
+@lru_cache(maxsize=4096)
+def fence(signs: str, pinned: tuple[int, ...]) -> Fence:
+    """The (memoised) fence of a row; generators and graders ask for the same rows repeatedly."""
+    return Fence(signs, pinned)
 
 
 def count_arrangements(signs: list[str], pinned: tuple[int, ...]) -> int:
-    return _completions("".join(signs), pinned).get(0, 0)
-
-
-def _walk(signs: list[str], pinned: tuple[int, ...], choose) -> list[int] | None:
-    """Follow one completion from the empty set: rank placed in each box, or None if none exist."""
-    key = ("".join(signs), pinned)
-    ways = _completions(*key)
-    if ways.get(0, 0) == 0:
-        return None
-    addable = _ADDABLE[key]
-    ranks = [0] * len(pinned)
-    mask = 0
-    for step in range(len(pinned)):
-        options = [box for box in addable(mask) if ways.get(mask | 1 << box, 0)]
-        box = choose(options, [ways[mask | 1 << b] for b in options])
-        ranks[box] = step
-        mask |= 1 << box
-    return ranks
+    return fence("".join(signs), pinned).completions()
 
 
 def solve(puzzle: JSON, cap: int | None = None) -> Solved:
     pinned, ranked = _pins(puzzle)
     total = count_arrangements(puzzle["signs"], pinned)
-    ranks = _walk(puzzle["signs"], pinned, lambda options, weights: options[0])
+    ranks = fence("".join(puzzle["signs"]), pinned).walk(lambda options, weights: options[0])
     solution = {"order": [ranked[r] for r in ranks]} if ranks is not None else None
     return Solved(total if cap is None else min(total, cap), solution)
 
@@ -374,7 +375,7 @@ def generate(rng: random.Random, difficulty: str, options: Mapping[str, Any]) ->
             ticket -= weight
         raise AssertionError("weights exhausted")
 
-    ranks = _walk(signs, free, pick)
+    ranks = fence("".join(signs), free).walk(pick)
     assert ranks is not None  # a fence always has an arrangement
     pinned = _prefill(rng, signs, ranks) if unique else free
     puzzle = {

@@ -620,5 +620,6 @@ def write_atomically(jobs: list[tuple[Path, Callable[[Path], None]]]) -> list[Pa
                 temporary.unlink()
 
 
-def write_book_pdf(book: Book, path: Path) -> list[Path]:
-    return BookDocument(book).write(path)
+def write_book_pdf(book: Book, path: Path | str) -> list[Path]:
+    """Write a book's PDF (and its separate answer key, if the config asks) atomically."""
+    return BookDocument(book).write(Path(path))
