@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from bookgen.core.options import unknown_key_message
 from bookgen.errors import BookgenError
+from bookgen.puzzles.arithmetic import ARITHMETIC
 from bookgen.puzzles.base import PuzzleType
 from bookgen.puzzles.placement import PLACEMENT
 
 PUZZLE_TYPES: list[PuzzleType] = [
     PLACEMENT,
+    ARITHMETIC,
 ]
 
 

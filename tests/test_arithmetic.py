@@ -1,0 +1,378 @@
+"""Arithmetic target puzzles: exact facts, the normal form, brute-force agreement, bands, pages."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from fractions import Fraction
+
+import pytest
+
+from bookgen.core import exprs
+from bookgen.core.exprs import Rules, normal_form
+from bookgen.core.levels import LEVELS
+from bookgen.core.options import parse_options
+from bookgen.core.pen import RecordingPen
+from bookgen.errors import BookgenError, PuzzleFormatError
+from bookgen.making import make_puzzle
+from bookgen.puzzles import find_type
+from bookgen.puzzles.arithmetic import (
+    ARITHMETIC,
+    BANDS,
+    census,
+    check,
+    check_request,
+    rate,
+    solve,
+    validate,
+)
+
+
+def card(numbers, target=10, operators="+-*/", **extra):
+    return {"numbers": list(numbers), "target": target, "operators": operators, **extra}
+
+
+# --- an independent brute force: every binary tree, negatives allowed, no memo ----------------
+
+
+def _power(x: Fraction, y: Fraction) -> Fraction | None:
+    if y.denominator != 1 or not 0 <= y <= 6 or x == 0 == y:
+        return None
+    value = x ** int(y)
+    return value if max(abs(value.numerator), value.denominator) <= 10**6 else None
+
+
+def _combine(a, b, ops):
+    (x, s), (y, t) = a, b
+    if "+" in ops:
+        yield x + y, f"({s}+{t})"
+    if "-" in ops:
+        yield x - y, f"({s}-{t})"
+        yield y - x, f"({t}-{s})"
+    if "*" in ops:
+        yield x * y, f"({s}*{t})"
+    if "/" in ops:
+        if y:
+            yield x / y, f"({s}/{t})"
+        if x:
+            yield y / x, f"({t}/{s})"
+    if "^" in ops:
+        if _power(x, y) is not None:
+            yield _power(x, y), f"({s}**{t})"
+        if _power(y, x) is not None:
+            yield _power(y, x), f"({t}**{s})"
+
+
+def _all_trees(items, ops):
+    if len(items) == 1:
+        yield items[0]
+        return
+    for i, j in itertools.combinations(range(len(items)), 2):
+        rest = [item for k, item in enumerate(items) if k not in (i, j)]
+        for joined in _combine(items[i], items[j], ops):
+            yield from _all_trees(rest + [joined], ops)
+
+
+def _groupings(numbers, concat):
+    """The given numbers as leaves: each alone, or (with concat) several written side by side."""
+    if not numbers:
+        yield []
+        return
+    first, rest = numbers[0], numbers[1:]
+    sizes = range(len(rest) + 1) if concat else [0]
+    for extra in sizes:
+        for chosen in set(itertools.combinations(rest, extra)):
+            remaining = list(rest)
+            for n in chosen:
+                remaining.remove(n)
+            for order in set(itertools.permutations((first,) + chosen)):
+                text = "".join(map(str, order))
+                if len(text) > 1 and text[0] == "0":
+                    continue
+                for tail in _groupings(remaining, concat):
+                    yield [(Fraction(int(text)), text)] + tail
+
+
+def brute_force_forms(numbers, target, ops="+-*/", concat=False):
+    found = set()
+    for leaves in _groupings(list(numbers), concat):
+        for value, text in _all_trees(leaves, ops):
+            if value == target:
+                found.add(normal_form(text))
+    return found
+
+
+def engine_forms(numbers, target, ops="+-*/", concat=False):
+    return set(exprs.Engine(Rules(ops, concat)).forms(tuple(sorted(numbers)), target))
+
+
+@pytest.mark.parametrize("numbers, target, ops, concat", [
+    ((1, 2, 3, 4), 10, "+-*/", False),
+    ((1, 1, 5, 8), 10, "+-*/", False),
+    ((3, 3, 8, 8), 24, "+-*/", False),
+    ((0, 2, 5, 5), 10, "+-*/", False),
+    ((2, 2, 2, 2), 0, "+-*/", False),
+    ((4, 6, 6, 9), 24, "+-*/", False),
+    ((1, 3, 4, 6), 24, "-/", False),
+    ((2, 3, 2), 10, "+-*/^", False),
+    ((1, 2, 3), 6, "+-*/^", False),
+    ((1, 2, 3), 15, "+-*/", True),
+    ((0, 1, 5), 10, "+-*", True),
+])
+def test_solver_agrees_with_brute_force(numbers, target, ops, concat):
+    brute = brute_force_forms(numbers, target, ops, concat)
+    assert engine_forms(numbers, target, ops, concat) == brute
+
+
+def test_reachable_values_agree_with_brute_force():
+    engine = exprs.Engine(Rules())
+    for numbers in [(1, 2, 3), (0, 4, 7), (2, 2, 9), (1, 3, 4, 6), (5, 5, 5, 1)]:
+        brute = {v for v, _ in _all_trees([(Fraction(n), str(n)) for n in numbers], "+-*/")}
+        assert engine.values(numbers) == {v for v in brute if v >= 0}
+
+
+# --- exact facts ------------------------------------------------------------------------------
+
+
+def test_ten_puzzle_census_has_163_unsolvable_of_715():
+    report = census(10, 4, 0, 9)
+    assert report["multisets"] == 715
+    assert report["solvable"] == 552 and len(report["unsolvable"]) == 163
+    assert sum(report["levels"].values()) == 552
+    json.dumps(report)  # JSON-ready
+    # the unsolvable ones agree with a naive exact search over every expression
+    naive = [list(m) for m in itertools.combinations_with_replacement(range(10), 4)
+             if not any(v == 10 for v, _ in _all_trees([(Fraction(n), str(n)) for n in m], "+-*/"))]
+    assert report["unsolvable"] == naive
+    assert [1, 1, 1, 1] in naive and [1, 1, 5, 8] not in naive and [9, 9, 9, 9] not in naive
+
+
+@pytest.mark.parametrize("numbers, target, expected", [
+    ((1, 1, 5, 8), 10, ["8/(1-1/5)"]),
+    ((3, 3, 8, 8), 24, ["8/(3-8/3)"]),
+    ((1, 5, 5, 5), 24, ["5*(5-1/5)"]),
+    ((4, 4, 10, 10), 24, ["(10*10-4)/4"]),
+    ((1, 2, 3, 4), 10, ["4+3+2+1", "3*2*1+4", "3*2+4*1", "4*2+3-1", "4*3*1-2", "4*3-2*1",
+                        "4*(3-1)+2", "(3*2+4)*1", "(4*3-2)*1", "4*(3/2+1)", "4*(3-1/2)"]),
+])
+def test_hand_checked_distinct_solutions(numbers, target, expected):
+    solved = solve(card(numbers, target))
+    assert solved.count == len(expected)
+    assert sorted(solved.solution["expressions"]) == sorted(expected)
+    assert solved.solution["expressions"][0] == expected[0]  # the simplest comes first
+    assert check(card(numbers, target), solved.solution) == []
+
+
+def test_solve_caps_the_count_but_lists_every_solution():
+    solved = solve(card((1, 2, 3, 4)), 2)
+    assert solved.count == 2 and len(solved.solution["expressions"]) == 11
+    nothing = solve(card((1, 1, 1, 1)), 2)
+    assert nothing.count == 0 and nothing.solution is None
+
+
+# --- the normal form --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("one, other", [
+    ("1+2+3+4", "4+3+(2+1)"),           # + is commutative and associative
+    ("2*(3*4)", "4*3*2"),               # so is *
+    ("8-(5-2)", "8+(2-5)"),             # a-(b-c) folds with a+(c-b)
+    ("8-(5-2)", "(8+2)-5"),
+    ("8/(4/2)", "8*2/4"),               # a/(b/c) is a*c/b
+    ("(1-5)*(2-8)", "(5-1)*(8-2)"),     # signs leave products for the enclosing sum
+    ("7-(1-5)*2", "7+(5-1)*2"),
+    ("6/(3-2)", "6*(3-2)"),             # a factor of value 1 always multiplies
+    ("9-0*4", "9+0/4"),                 # a term of value 0 is always added
+])
+def test_equivalent_expressions_share_one_normal_form(one, other):
+    assert normal_form(one) == normal_form(other)
+
+
+@pytest.mark.parametrize("one, other", [
+    ("3*2*1+4", "3*2+4*1"),             # where the 1 multiplies is a different solution
+    ("(10*10-4)/4", "10*10/4-4/4"),     # distributing is a different solution
+    ("8-5+2", "8-2+5"),
+])
+def test_different_solutions_keep_different_forms(one, other):
+    assert normal_form(one) != normal_form(other)
+
+
+def test_printing_uses_fewest_brackets_and_page_signs():
+    form = normal_form("((8)/((1)-(1/5)))")
+    assert exprs.show(form) == "8/(1-1/5)"
+    assert exprs.show(form, exprs.PAGE) == "8 \u00f7 (1 \u2212 1 \u00f7 5)"
+    assert exprs.show(normal_form("(4+((3+2)+1))")) == "4+3+2+1"
+    assert exprs.show(normal_form("(9-(2-1))*(3/3)")) == "(9+1-2)*3/3"
+    # every printed solution reads back as itself
+    for form in exprs.Engine(Rules()).forms((1, 3, 4, 6), 24):
+        assert normal_form(exprs.show(form)) == form
+
+
+# --- the rules checker ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("expression, complaint", [
+    ("8/(1-1/5)", None),
+    ("8/(1+1/5)", "makes 20/3"),
+    ("8/(1-1/5)+0", "exactly once"),
+    ("8/(1-1/5)*1", "exactly once"),
+    ("8/(5-1/1)", "makes 2"),
+    ("8*(1-1/5)", "makes 32/5"),
+    ("(8-1-1)/5*0", "makes 0"),
+    ("8/(1-1/5", "not an expression"),
+    ("-8/(1-1/5)*-1", "only whole numbers"),
+    ("8.0/(1-1/5)", "only whole numbers"),
+    ("8/(1-1)+5", "divides by zero"),
+])
+def test_check_rejects_wrong_answers(expression, complaint):
+    problems = check(card((1, 1, 5, 8)), {"expressions": [expression]})
+    if complaint is None:
+        assert problems == []
+    else:
+        assert problems and complaint in " ".join(problems)
+
+
+def test_check_rejects_operators_not_allowed_and_empty_answers():
+    assert "only +-* are allowed" in check(card((2, 5, 1, 1), operators="+-*"),
+                                           {"expressions": ["2*5/1*1"]})[0]
+    assert check(card((1, 1, 5, 8)), {"expressions": []})
+    assert check(card((1, 1, 5, 8)), {"expressions": ["8/(1-1/5)", "8/(1-1/5)"]})
+    assert check(card((1, 2, 3), 123, concat=True), {"expressions": ["123"]}) == []
+    assert check(card((1, 2, 3), 15, concat=True), {"expressions": ["13+2"]}) == []
+    assert check(card((1, 2, 3), 15, concat=True), {"expressions": ["12+3"]}) == []
+    assert check(card((1, 2, 3), 15), {"expressions": ["12+3"]})
+
+
+@pytest.mark.parametrize("puzzle, key", [
+    ({"numbers": [1, 2, 3], "operators": "+"}, "target"),
+    (card([1, 2, 3, 4, 5, 6, 7]), "numbers"),
+    (card([1, 2]), "numbers"),
+    (card([1, -2, 3]), "numbers"),
+    (card([1, 2.5, 3]), "numbers"),
+    (card("1234"), "numbers"),
+    (card([1, 2, 3], target="10"), "target"),
+    (card([1, 2, 3], operators=""), "operators"),
+    (card([1, 2, 3], operators="+%"), "operators"),
+    (card([1, 2, 3], operators="++"), "operators"),
+    (card([1, 2, 3], concat="yes"), "concat"),
+])
+def test_validate_rejects_bad_json(puzzle, key):
+    with pytest.raises(PuzzleFormatError) as error:
+        validate(puzzle)
+    assert error.value.key == key
+
+
+# --- difficulty -------------------------------------------------------------------------------
+
+
+def test_bands_are_disjoint_and_ordered():
+    spans = [BANDS[level] for level in LEVELS]
+    for (_, high), (low, _) in zip(spans, spans[1:]):
+        assert high < low
+
+
+@pytest.mark.parametrize("numbers, target", [((1, 1, 5, 8), 10), ((3, 3, 8, 8), 24),
+                                             ((1, 5, 5, 5), 24)])
+def test_famous_hard_cards_are_expert(numbers, target):
+    rating = rate(card(numbers, target))
+    assert rating["level"] == "expert"
+    assert rating["solutions"] == 1 and rating["needs_fraction"] and not rating["left_to_right"]
+
+
+def test_rating_measures_what_it_claims():
+    easy = rate(card((1, 2, 3, 4)))
+    assert easy["level"] == "easy" and easy["solutions"] == 11 and easy["left_to_right"]
+    assert not easy["needs_division"] and not easy["needs_subtraction"]
+    assert rate(card((4, 4, 10, 10), 24))["peak"] == 100
+    assert rate(card((1, 1, 1, 1)))["level"] == "unsolvable"
+
+
+@pytest.fixture(scope="module")
+def made():
+    return {level: make_puzzle(ARITHMETIC, level, {}, f"test-{level}") for level in LEVELS}
+
+
+def test_levels_are_generated_from_their_bands(made):
+    scores = []
+    for level in LEVELS:
+        record = made[level]
+        low, high = BANDS[level]
+        assert low <= record.rating["score"] <= high and record.rating["level"] == level
+        assert solve(record.puzzle).count == record.rating["solutions"] >= 1
+        scores.append(record.rating["score"])
+    assert scores == sorted(scores) and len(set(scores)) == len(LEVELS)
+
+
+def test_generation_follows_options():
+    options = parse_options(ARITHMETIC.options, {"target": "24", "range": "1-13",
+                                                 "distinct": "true", "size": "4"}, "arithmetic")
+    record = make_puzzle(ARITHMETIC, "hard", options, "cards")
+    numbers = record.puzzle["numbers"]
+    assert record.puzzle["target"] == 24 and len(set(numbers)) == 4
+    assert all(1 <= n <= 13 for n in numbers)
+    five = make_puzzle(ARITHMETIC, "easy", {"size": 5}, "five")
+    assert len(five.puzzle["numbers"]) == 5
+
+
+# --- impossible requests ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("raw, key, words", [
+    ({"size": "7"}, "size", "3 to 6"),
+    ({"size": "2"}, "size", "3 to 6"),
+    ({"operators": ""}, "operators", "empty"),
+    ({"operators": "x"}, "operators", "not an operator"),
+])
+def test_bad_options_are_refused_when_parsed(raw, key, words):
+    with pytest.raises(BookgenError) as error:
+        parse_options(ARITHMETIC.options, raw, "arithmetic")
+    assert error.value.key == key and words in error.value.message
+
+
+@pytest.mark.parametrize("options, key, words", [
+    ({"range": (1, 1), "operators": "+"}, "target", "no 4 numbers from 1-1 make 10"),
+    ({"range": (2, 3), "operators": "*", "size": 5}, "target", "make 10"),
+    ({"target": 5000, "range": (0, 9), "operators": "+-", "size": 6}, "target", "make 5000"),
+    ({"size": 3, "range": (1, 4)}, "difficulty", "no expert puzzle"),
+    ({"size": 9}, "size", "3 to 6"),
+    ({"operators": ""}, "operators", "empty"),
+    ({"distinct": True, "range": (1, 3)}, "distinct", "do not fit"),
+])
+def test_impossible_requests_fail_before_generation(options, key, words):
+    with pytest.raises(BookgenError) as error:
+        check_request("expert", options)
+    assert error.value.key == key and words in error.value.message
+
+
+# --- pages ------------------------------------------------------------------------------------
+
+
+def test_card_shows_target_numbers_and_space_to_write():
+    puzzle = card((1, 1, 5, 8))
+    pen = RecordingPen()
+    ARITHMETIC.draw_puzzle(pen, puzzle)
+    texts = pen.texts()
+    assert texts[0] == "Make 10" and texts[1:5] == ["1", "1", "5", "8"]
+    assert "using + \u2212 \u00d7 \u00f7" in texts
+    big = [kw["size"] for name, kw in pen.calls if name == "text" and kw["text"] == "8"]
+    assert big[0] >= 20
+    assert sum(1 for name, _ in pen.calls if name == "line") >= 2
+
+
+def test_answer_shows_simplest_solution_and_count():
+    puzzle = card((1, 2, 3, 4))
+    solved = solve(puzzle)
+    pen = RecordingPen()
+    ARITHMETIC.draw_solution(pen, puzzle, solved.solution)
+    assert "4 + 3 + 2 + 1 = 10" in pen.texts()
+    assert ARITHMETIC.answer_note(puzzle, solved.solution, solved.count) == \
+        "1 of 11 distinct solutions"
+    hard = card((1, 1, 5, 8))
+    pen = RecordingPen()
+    ARITHMETIC.draw_solution(pen, hard, solve(hard).solution)
+    assert "8 \u00f7 (1 \u2212 1 \u00f7 5) = 10" in pen.texts()
+    assert ARITHMETIC.answer_note(hard, {}, 1) == "the only solution"
+
+
+def test_registered():
+    assert find_type("arithmetic") is ARITHMETIC
