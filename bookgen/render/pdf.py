@@ -137,8 +137,8 @@ class Grid:
 def choose_grid(natural: tuple[float, float], frame: tuple[float, float], label: float,
                 grids: tuple[tuple[int, int], ...], min_scale: float, max_scale: float,
                 per_page: int | None = None) -> Grid:
-    """The densest grid whose slots hold the natural size (mm) at min_scale or more; with
-    per_page, the best arrangement of exactly that many slots."""
+    """The layout grid with the most slots that hold the natural size (mm) at min_scale or more
+    (the larger scale among equals); with per_page, the best arrangement of that many slots."""
     width_mm, height_mm = natural
 
     def fit(columns: int, rows: int) -> Grid:
@@ -155,10 +155,10 @@ def choose_grid(natural: tuple[float, float], frame: tuple[float, float], label:
             raise BookgenError(f"{per_page} of these puzzles do not fit on one page of this layout",
                                key="per_page")
         return best
-    for columns, rows in grids:
-        grid = fit(columns, rows)
-        if grid.scale >= min_scale:
-            return grid
+    fitting = [fit(columns, rows) for columns, rows in grids]
+    fitting = [grid for grid in fitting if grid.scale >= min_scale]
+    if fitting:
+        return max(fitting, key=lambda g: (g.columns * g.rows, g.scale))
     return fit(1, 1)
 
 
