@@ -6,10 +6,11 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
-from bookgen.book import DEFAULT_BUDGET, Book, default_workers, make_book
+from bookgen.book import DEFAULT_BUDGET, Book, default_workers, make_book, write_book_html
 from bookgen.config import ROOT, BookConfig, SectionConfig, load_config, load_layout
 from bookgen.core.levels import LEVELS
 from bookgen.core.options import parse_options
@@ -32,6 +33,8 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("-o", "--output", help="the PDF to write (default: output/NAME.pdf)")
     build.add_argument("--seed", help="use this seed instead of the config's")
     build.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+    build.add_argument("--html", action="store_true",
+                       help="also write the playable edition, NAME.html, beside the PDF")
     _add_production_options(build)
 
     worksheet = commands.add_parser("worksheet", help="a one-off worksheet PDF, no YAML needed")
@@ -119,6 +122,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
 
 def _build(args: argparse.Namespace, out: TextIO) -> int:
     config = load_config(args.config or _sample_config(), seed=args.seed)
+    if args.html and "html" not in config.formats:
+        config = replace(config, formats=config.formats + ("html",))
     return _write(config, _target(args.output, f"{config.name}.pdf"), args, out)
 
 
@@ -144,10 +149,17 @@ def _make(config: BookConfig, args: argparse.Namespace) -> Book:
 
 
 def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: TextIO) -> int:
-    from bookgen.render.pdf import write_book_pdf  # reportlab loads only when a PDF is made
-
+    """Make the book and write each format the config asks for: the PDF at target, the playable
+    edition beside it as .html."""
     book = _make(config, args)
-    for path in write_book_pdf(book, target):
+    if "pdf" in config.formats:
+        from bookgen.render.pdf import write_book_pdf  # reportlab loads only when a PDF is made
+
+        for path in write_book_pdf(book, target):
+            print(path, file=out)
+    if "html" in config.formats:
+        path = target.with_suffix(".html")
+        write_book_html(book, path)
         print(path, file=out)
     return 0
 

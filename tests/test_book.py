@@ -137,3 +137,18 @@ def test_sample_configs_build(run, tmp_path):
         status, _, err = run("build", str(ROOT / "config" / f"{name}.yaml"), "-o", str(target), "-q")
         assert status == 0, err
         assert "Answers" in "\n".join(text_of(target)) or name == "worksheet"
+
+
+def test_html_edition_from_flag_and_from_formats(run, write_config, tmp_path):
+    config = write_config(BOOK.format(layout="letter", answers="back"))
+    status, out, err = run("build", str(config), "-o", str(tmp_path / "b.pdf"), "-q", "--html")
+    assert status == 0, err
+    page = (tmp_path / "b.html").read_text()
+    assert out.split() == [str(tmp_path / "b.pdf"), str(tmp_path / "b.html")]
+    assert "Ordering Practice" in page and page.count('class="puzzle"') == 8
+    html_only = write_config(BOOK.format(layout="letter", answers="back") + "formats: [html]\n",
+                             "web.yaml")
+    status, out, _ = run("build", str(html_only), "-o", str(tmp_path / "web.pdf"), "-q")
+    assert status == 0 and out.split() == [str(tmp_path / "web.html")]
+    assert not (tmp_path / "web.pdf").exists()
+    assert (tmp_path / "web.html").read_text() == page
