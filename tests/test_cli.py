@@ -68,3 +68,13 @@ def test_types_lists_options_ranges_and_levels(run):
     assert "difficulty: easy, medium, hard, expert" in out
     assert "size: how many boxes (a whole number from 3 to 12)" in out
     assert "numbers:" in out and "whole, signed, decimal, fraction, mixed" in out
+
+
+def test_census_reports_the_ten_puzzle_facts(run):
+    status, out, _ = run("census", "arithmetic", "--target", "10", "--size", "4", "--range", "0-9")
+    result = json.loads(out)
+    assert status == 0
+    assert result["multisets"] == 715 and len(result["unsolvable"]) == 163
+    assert result["solvable"] == len(result["ratings"]) == 552
+    status, _, err = run("census", "arithmetic", "--size", "9")
+    assert status == 2 and "size" in err
