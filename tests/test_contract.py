@@ -72,6 +72,10 @@ def test_type_describes_itself(name):
     puzzle_type = find_type(name)
     assert puzzle_type.title and len(puzzle_type.rules) > 40
     assert all(option.help for option in puzzle_type.options)
-    if puzzle_type.example is not None:
-        example = puzzle_type.example()
-        assert puzzle_type.check(example.puzzle, example.solution) == []
+    variants = [{}] + [{option.name: choice} for option in puzzle_type.options
+                       if option.kind == "choice" for choice in option.choices]
+    for options in variants:
+        assert len(puzzle_type.section_rules(options)) > 40
+        example = puzzle_type.section_example(options)
+        if example is not None:
+            assert puzzle_type.check(example.puzzle, example.solution) == []

@@ -59,6 +59,8 @@ class PuzzleType:
         count is the exact number of solutions (1 where the type promises one).
     example(): a small solved puzzle for the section page, or None.
     measure_solution(puzzle): size of the answer drawing when it differs from the puzzle's.
+    rules_for(options) / example_for(options): the rules and example for a section with these
+        options, for types whose variants play differently; `rules` and `example()` otherwise.
     """
 
     name: str
@@ -78,6 +80,16 @@ class PuzzleType:
     answer_note: Callable[[JSON, JSON, int], str]
     example: Callable[[], Generated] | None = None
     measure_solution: Callable[[JSON], tuple[float, float]] | None = None
+    rules_for: Callable[[Mapping[str, Any]], str] | None = None
+    example_for: Callable[[Mapping[str, Any]], Generated] | None = None
+
+    def section_rules(self, options: Mapping[str, Any]) -> str:
+        return self.rules_for(options) if self.rules_for else self.rules
+
+    def section_example(self, options: Mapping[str, Any]) -> Generated | None:
+        if self.example_for:
+            return self.example_for(options)
+        return self.example() if self.example else None
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)

@@ -67,6 +67,21 @@ TYPE_RULES = (
 )
 
 
+VARIANT_RULES = {
+    "classic": "Each number is the difference of the two numbers above it. A pyramid of n rows "
+               "holds every number from 1 to n(n+1)/2 exactly once. Fill in the missing numbers.",
+    "distinct": "Each number is the difference of the two numbers above it, and no number appears "
+                "twice (none is larger than the pyramid's maximum). Fill in the missing numbers.",
+    "sum": "Each brick holds the sum of the two bricks below it. Fill in the missing numbers.",
+}
+
+
+def rules_for(options: Mapping[str, Any]) -> str:
+    """The rules of a section: of its variant, or of all three when it mixes them (a bank)."""
+    variant = options.get("variant", "classic") if options else None
+    return VARIANT_RULES[variant] if variant else TYPE_RULES
+
+
 def triangular(rows: int) -> int:
     return rows * (rows + 1) // 2
 
@@ -1036,12 +1051,23 @@ def example() -> Generated:
     return Generated(puzzle, solution, rate(puzzle))
 
 
+def example_for(options: Mapping[str, Any]) -> Generated:
+    """A small number wall for sum sections, the classic example otherwise."""
+    if options.get("variant") != "sum":
+        return example()
+    puzzle = {"variant": "sum", "min": 1, "max": 20, "rows": [[3, 0, 2], [0, 6], [0]]}
+    solution = {"rows": [[3, 4, 2], [7, 6], [13]]}
+    return Generated(puzzle, solution, rate(puzzle))
+
+
 # --- registry record ------------------------------------------------------------------------------
 
 PYRAMID = PuzzleType(
     name="pyramid",
     title="Number Pyramids",
     rules=TYPE_RULES,
+    rules_for=rules_for,
+    example_for=example_for,
     options=OPTIONS,
     generate=generate,
     check_request=check_request,

@@ -38,7 +38,7 @@ from bookgen.config import BookConfig, Layout
 from bookgen.core.levels import LEVELS
 from bookgen.errors import BookgenError
 from bookgen.making import PuzzleRecord
-from bookgen.puzzles.base import PuzzleType
+from bookgen.puzzles.base import Generated, PuzzleType
 from bookgen.render.fonts import Fonts, register_fonts
 from bookgen.render.pdfpen import CanvasPen, Ink
 
@@ -344,10 +344,10 @@ class PuzzleRow(Flowable):
 class ExamplePair(Flowable):
     """A small solved example beside its puzzle, for a section's opening page."""
 
-    def __init__(self, puzzle_type: PuzzleType, state: Pass, width: float) -> None:
+    def __init__(self, puzzle_type: PuzzleType, example: Generated, state: Pass,
+                 width: float) -> None:
         super().__init__()
-        assert puzzle_type.example is not None
-        self.example = puzzle_type.example()
+        self.example = example
         self.puzzle_type, self.state = puzzle_type, state
         puzzle_size = puzzle_type.measure(self.example.puzzle)
         answer_size = puzzle_type.answer_size(self.example.puzzle)
@@ -473,10 +473,12 @@ class BookDocument:
             Anchor(f"section{index}", config.title, state),
             Paragraph(escape(config.title), self.styles.heading),
             Paragraph(f"{level}Puzzles {_span(section)}", self.styles.info),
-            Paragraph(f"<b>How to play.</b> {escape(puzzle_type.rules)}", self.styles.body),
+            Paragraph(f"<b>How to play.</b> {escape(puzzle_type.section_rules(config.options))}",
+                      self.styles.body),
         ]
-        if puzzle_type.example is not None:
-            heading += [ExamplePair(puzzle_type, state, frame_width), Spacer(1, 4 * mm)]
+        example = puzzle_type.section_example(config.options)
+        if example is not None:
+            heading += [ExamplePair(puzzle_type, example, state, frame_width), Spacer(1, 4 * mm)]
         room = frame_height
         if config.per_page:
             room -= sum(f.wrap(frame_width, frame_height)[1] + f.getSpaceAfter()
