@@ -160,7 +160,8 @@ def write_book_html(book: Book, path: Path) -> None:
     from bookgen.html import write_html
 
     sections = [
-        {"title": s.config.title, "type": s.puzzle_type.name, "rules": s.puzzle_type.section_rules(s.config.options),
+        {"title": s.config.title, "type": s.puzzle_type.name,
+         "rules": s.puzzle_type.section_rules(s.config.options),
          "difficulty": s.config.difficulty or "",
          "puzzles": [r.to_json() | {"number": n} for n, r in zip(s.numbers, s.records)]}
         for s in book.sections
