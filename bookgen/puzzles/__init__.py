@@ -5,6 +5,7 @@ from __future__ import annotations
 from bookgen.core.options import unknown_key_message
 from bookgen.errors import BookgenError
 from bookgen.puzzles.arithmetic import ARITHMETIC
+from bookgen.puzzles.arrows import ARROWS
 from bookgen.puzzles.base import PuzzleType
 from bookgen.puzzles.placement import PLACEMENT
 from bookgen.puzzles.pyramid import PYRAMID
@@ -13,6 +14,7 @@ PUZZLE_TYPES: list[PuzzleType] = [
     PLACEMENT,
     ARITHMETIC,
     PYRAMID,
+    ARROWS,
 ]
 
 
