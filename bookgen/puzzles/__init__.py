@@ -7,10 +7,12 @@ from bookgen.errors import BookgenError
 from bookgen.puzzles.arithmetic import ARITHMETIC
 from bookgen.puzzles.arrows import ARROWS
 from bookgen.puzzles.base import PuzzleType
+from bookgen.puzzles.numbrix import HIDATO, NUMBRIX
 from bookgen.puzzles.placement import PLACEMENT
 from bookgen.puzzles.pyramid import PYRAMID
 
 PUZZLE_TYPES: list[PuzzleType] = [
+    NUMBRIX, HIDATO,
     PLACEMENT,
     ARITHMETIC,
     PYRAMID,

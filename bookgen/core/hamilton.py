@@ -1,0 +1,151 @@
+"""Random Hamiltonian paths on grid graphs (square or shaped, orthogonal or king moves).
+
+networkx gives the structure (grid graphs, shapes as induced subgraphs, connectivity); the sampling
+loop runs on plain adjacency lists. A path is sampled with the backbite Markov chain (Mansfield's
+move for polymer sampling, as used for Hamiltonian paths by Oberdorf et al. 2006): from one end of
+the path, step to a random graph neighbour v on the path; the edge end-v closes a loop, and cutting
+the path edge at v next to the end gives a new Hamiltonian path. Each (end, direction) pair is
+proposed with the same chance (directions off the shape are idle moves), so the proposal is
+symmetric and the chain's stationary law is uniform over the paths it reaches; in practice (and in
+the tests) it reaches all kinds: after many times N moves from any start (a snake, or a Warnsdorff
+walk on shapes) the path, its turns and its two end cells vary freely.
+
+Rejected: a randomised depth-first walk; it hugs the walls and ends in the last pocket it left open.
+"""
+
+from __future__ import annotations
+
+import random
+
+import networkx as nx
+
+from bookgen.errors import BookgenError
+
+Cell = tuple[int, int]
+
+KING_STEPS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+def grid_graph(cells: list[Cell], diagonal: bool) -> nx.Graph:
+    """The graph on the given cells: side neighbours, plus corner neighbours when diagonal."""
+    rows = max(r for r, _ in cells) + 1
+    cols = max(c for _, c in cells) + 1
+    graph = nx.grid_2d_graph(rows, cols)
+    if diagonal:
+        graph.add_edges_from(
+            ((r, c), (r + dr, c + dc))
+            for r in range(rows) for c in range(cols) for dr, dc in KING_STEPS
+            if 0 <= r + dr < rows and 0 <= c + dc < cols
+        )
+    return nx.Graph(graph.subgraph(cells))
+
+
+def adjacency(graph: nx.Graph, cells: list[Cell]) -> list[list[int]]:
+    """Neighbour lists by cell index (the order of `cells`), sorted for determinism."""
+    index = {cell: i for i, cell in enumerate(cells)}
+    return [sorted(index[n] for n in graph.neighbors(cell)) for cell in cells]
+
+
+def check_can_have_path(graph: nx.Graph, what: str) -> None:
+    """Refuse graphs that plainly have no Hamiltonian path: disconnected, or more than two dead ends."""
+    if graph.number_of_nodes() == 0:
+        raise BookgenError(f"{what} has no cells", key="shape")
+    if not nx.is_connected(graph):
+        raise BookgenError(f"{what} falls apart into separate pieces; every cell must be reachable",
+                           key="shape")
+    dead_ends = sorted(node for node, degree in graph.degree() if degree == 1)
+    if len(dead_ends) > 2:
+        raise BookgenError(
+            f"{what} has no path through every cell: cells {dead_ends[:4]} each touch only one "
+            "other cell, and a path has only two ends", key="shape")
+
+
+def snake(rows: int, cols: int) -> list[Cell]:
+    """The boustrophedon path through a full rectangle: a valid start for the chain."""
+    return [(r, c if r % 2 == 0 else cols - 1 - c) for r in range(rows) for c in range(cols)]
+
+
+def warnsdorff_path(adj: list[list[int]], rng: random.Random, tries: int = 200) -> list[int] | None:
+    """A Hamiltonian path found by depth-first search that always steps to the neighbour with the
+    fewest onward moves (Warnsdorff's rule); each try starts afresh from a random cell of low
+    degree with a budget of 20 steps a cell, since a walk that goes wrong early rarely recovers.
+    None if every try runs out. Used to seed the chain on shaped grids."""
+    size = len(adj)
+    lowest = min(len(neighbours) for neighbours in adj)
+    starts = [v for v in range(size) if len(adj[v]) <= lowest + 1]
+    for _ in range(tries):
+        start = rng.choice(starts)
+        path = [start]
+        used = [False] * size
+        used[start] = True
+        stack = [_ordered_moves(adj, used, start, rng)]
+        for _ in range(20 * size):
+            if len(path) == size:
+                return path
+            moves = stack[-1]
+            if moves:
+                nxt = moves.pop()
+                used[nxt] = True
+                path.append(nxt)
+                stack.append(_ordered_moves(adj, used, nxt, rng))
+            else:
+                stack.pop()
+                used[path.pop()] = False
+                if not stack:
+                    break
+        if len(path) == size:
+            return path
+    return None
+
+
+def _ordered_moves(adj: list[list[int]], used: list[bool], at: int, rng: random.Random) -> list[int]:
+    """Unused neighbours of `at`, the most promising (fewest onward moves) last, for pop()."""
+    free = [n for n in adj[at] if not used[n]]
+    onward = {n: sum(1 for m in adj[n] if not used[m]) for n in free}
+    return sorted(free, key=lambda n: (-onward[n], rng.random()))
+
+
+def backbite(path: list[int], adj: list[list[int]], rng: random.Random, moves: int) -> list[int]:
+    """Run `moves` backbite steps on a Hamiltonian path (cell indices) and return the new path."""
+    path = list(path)
+    last = len(path) - 1
+    directions = max(len(neighbours) for neighbours in adj)
+    for _ in range(moves):
+        pick = rng.randrange(2 * directions)
+        front, pick = pick < directions, pick % directions
+        end = path[0] if front else path[last]
+        if pick >= len(adj[end]):
+            continue  # a direction off the shape: an idle move keeps the proposal symmetric
+        j = path.index(adj[end][pick])
+        if front and j > 1:
+            path[:j] = path[j - 1::-1]
+        elif not front and j < last - 1:
+            path[j + 1:] = path[:j:-1]
+    return path
+
+
+def mixing_moves(size: int) -> int:
+    """Backbite steps for a path of `size` cells: many times N, growing like N^1.5."""
+    return 20 * size + 2 * size * int(size ** 0.5)
+
+
+def random_path(cells: list[Cell], diagonal: bool, rng: random.Random, what: str) -> list[Cell]:
+    """A well-mixed random Hamiltonian path through `cells`, as a list of cells from 1 to N."""
+    graph = grid_graph(cells, diagonal)
+    check_can_have_path(graph, what)
+    adj = adjacency(graph, cells)
+    index = {cell: i for i, cell in enumerate(cells)}
+    rows = max(r for r, _ in cells) + 1
+    cols = max(c for _, c in cells) + 1
+    if len(cells) == rows * cols:
+        start = [index[cell] for cell in snake(rows, cols)]
+    else:
+        found = warnsdorff_path(adj, rng)
+        if found is None:
+            raise BookgenError(f"{what}: found no path through every cell; draw a simpler shape",
+                               key="shape")
+        start = found
+    path = backbite(start, adj, rng, mixing_moves(len(cells)))
+    if rng.random() < 0.5:
+        path.reverse()
+    return [cells[i] for i in path]

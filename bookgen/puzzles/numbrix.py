@@ -1,0 +1,1070 @@
+"""Numbrix and Hidato: fill the grid with 1..N so that consecutive numbers touch.
+
+Numbrix joins side neighbours; Hidato also corner neighbours and is often played on a shaped grid.
+Both types share this module's engine, in the usual order: parameters and shapes, board structure,
+solver, grader, generator, drawing, then the two registry records.
+
+Vocabulary: a *cell* is a single-bit int on a board whose rows are `stride` = cols + 1 bits apart
+(the spare bit per row stops shifts from wrapping round), a *set* of cells is an int mask, and
+number k (1..N) lives at index k - 1 of `cand`, the set of cells it may still occupy. Placing a
+number makes its set a single cell. The solver keeps the sets arc-consistent along the chain
+1-2-...-N (k must touch a cell of k-1 and of k+1, so reachability through free cells and, in
+Numbrix, the checkerboard parity fall out of the sweep), removes placed cells from every other set,
+crosses numbers out of cells with at most one free neighbour when their neighbour numbers cannot
+both fit, places a number in a cell that no other number can reach, and counts each separate
+region of free cells (numbers able to reach it, ports for the path to enter, colour surplus in
+Numbrix). Near the root it probes numbers with two cells left; then it branches on the number
+with the fewest cells left.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from bookgen.core.hamilton import Cell, check_can_have_path, grid_graph, random_path
+from bookgen.core.levels import LEVELS, level_index
+from bookgen.core.options import Option
+from bookgen.core.pen import MEDIUM, THIN, Pen
+from bookgen.errors import BookgenError, PuzzleFormatError
+from bookgen.puzzles.base import JSON, Generated, PuzzleType, Solved
+
+# --- parameters and shapes ------------------------------------------------------------------------
+
+MIN_SIDE, MAX_SIDE = 4, 15
+MAX_LOADED_SIDE = 20  # puzzles from other sources may be a little larger than we generate
+SYMMETRIES = ("none", "rotational", "mirror")
+DEFAULT_SIZE = {"easy": 6, "medium": 7, "hard": 8, "expert": 8}
+ATTEMPTS = 30  # fresh paths tried before a request is declared out of reach
+
+
+def _shape_problem(text: str) -> str | None:
+    """Why a shape option is not a built-in name or a mask; None when it is fine."""
+    if text in SHAPES:
+        return None
+    if "#" not in text:
+        return (f"shape {text!r} is not a built-in shape ({', '.join(SHAPES)}) nor a mask "
+                "such as '.##./####/.##.' ('#' a cell, '.' a hole, '/' between rows)")
+    try:
+        mask_cells(text)
+    except BookgenError as error:
+        return error.message
+    return None
+
+
+def mask_cells(text: str) -> tuple[int, int, list[Cell]]:
+    """(rows, cols, cells) of a drawn mask like '.##./####'."""
+    rows = [row.strip() for row in text.strip().split("/")]
+    if any(set(row) - {"#", "."} for row in rows) or len({len(row) for row in rows}) != 1:
+        raise BookgenError("a shape mask has rows of equal length made of '#' (cell) and '.' "
+                           "(hole), separated by '/'", key="shape")
+    if len(rows) > MAX_SIDE or len(rows[0]) > MAX_SIDE:
+        raise BookgenError(f"a shape mask is at most {MAX_SIDE}x{MAX_SIDE}", key="shape")
+    cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "#"]
+    if len(cells) < 4:
+        raise BookgenError("a shape mask needs at least 4 cells", key="shape")
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    cells = [(r - top, c - left) for r, c in cells]
+    return max(r for r, _ in cells) + 1, max(c for _, c in cells) + 1, cells
+
+
+def _centred(rows: int, cols: int, inside: Callable[[float, float], bool]) -> list[Cell]:
+    """Cells whose centre, scaled to -1..1 on both axes, satisfies `inside`."""
+    return [(r, c) for r in range(rows) for c in range(cols)
+            if inside((2 * c + 1 - cols) / cols, (2 * r + 1 - rows) / rows)]
+
+
+def _in_heart(x: float, y: float) -> bool:
+    """The classic heart curve (x^2 + y^2 - 1)^3 <= x^2 y^3, y up, stretched to fill the box."""
+    hx, hy = 1.2 * x, 0.1 - 1.08 * y
+    return (hx * hx + hy * hy - 1) ** 3 - hx * hx * hy ** 3 <= 0
+
+
+SHAPES: dict[str, Callable[[int, int], list[Cell]]] = {
+    "square": lambda rows, cols: [(r, c) for r in range(rows) for c in range(cols)],
+    "diamond": lambda rows, cols: _centred(rows, cols, lambda x, y: abs(x) + abs(y) <= 1.2),
+    "circle": lambda rows, cols: _centred(rows, cols, lambda x, y: x * x + y * y <= 1.1),
+    "cross": lambda rows, cols: _centred(rows, cols, lambda x, y: min(abs(x), abs(y)) <= 0.4),
+    "hexagon": lambda rows, cols: _centred(rows, cols, lambda x, y: abs(x) + abs(y) / 2 <= 1.0),
+    "heart": lambda rows, cols: _centred(rows, cols, _in_heart),
+    "ring": lambda rows, cols: _centred(rows, cols, lambda x, y: 0.2 <= x * x + y * y <= 1.1),
+}
+
+
+def shape_cells(options: Mapping[str, Any], default: int) -> tuple[int, int, list[Cell], str]:
+    """(rows, cols, cells, description) for the size and shape options."""
+    shape = options.get("shape", "square")
+    if shape in SHAPES:
+        rows, cols = options.get("size", (default, default))
+        what = f"the {rows}x{cols} {shape}"
+        cells = list(_normalised(tuple(SHAPES[shape](rows, cols))))
+        return max(r for r, _ in cells) + 1, max(c for _, c in cells) + 1, cells, what
+    rows, cols, cells = mask_cells(shape)
+    if "size" in options and tuple(options["size"]) != (rows, cols):
+        raise BookgenError(f"the shape mask is {rows}x{cols} but size asks for "
+                           f"{options['size'][0]}x{options['size'][1]}; leave size out", key="size")
+    return rows, cols, cells, "the drawn shape"
+
+
+# --- board structure ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Board:
+    """A grid shape's precomputed structure: cell bits, neighbour sets and colour classes."""
+
+    rows: int
+    cols: int
+    diagonal: bool
+    cells: tuple[Cell, ...]
+    stride: int
+    mask: int
+    around: dict[int, int]  # cell -> set of its neighbours
+    black: int  # cells with (row + col) even: Numbrix numbers alternate colours
+    balls: dict[int, list[int]] = field(default_factory=dict, compare=False, hash=False)
+
+    def bit(self, cell: Cell) -> int:
+        return 1 << (cell[0] * self.stride + cell[1])
+
+    def cell(self, bit: int) -> Cell:
+        return divmod(bit.bit_length() - 1, self.stride)
+
+    def spread(self, cells: int) -> int:
+        """Every cell touching one of `cells`."""
+        s = self.stride
+        near = (cells << 1) | (cells >> 1) | (cells << s) | (cells >> s)
+        if self.diagonal:
+            near |= (cells << (s + 1)) | (cells >> (s + 1)) | (cells << (s - 1)) | (cells >> (s - 1))
+        return near & self.mask
+
+    def shifted(self, cells: int) -> list[int]:
+        """`cells` moved one step in each direction: bit-parallel neighbour counting."""
+        s = self.stride
+        steps = [1, s] + ([s + 1, s - 1] if self.diagonal else [])
+        return [cells << d for d in steps] + [cells >> d for d in steps]
+
+    def ball(self, centre: int, radius: int) -> int:
+        """Cells within `radius` steps of `centre` over the whole shape (a person counting steps)."""
+        grown = self.balls.setdefault(centre, [centre])
+        while len(grown) <= radius:
+            last = grown[-1]
+            grown.append(last | self.spread(last))
+        return grown[radius]
+
+    def region(self, seed: int, within: int) -> int:
+        """The connected part of `within` that holds `seed`."""
+        part = seed
+        while True:
+            grown = (part | self.spread(part)) & within
+            if grown == part:
+                return part
+            part = grown
+
+
+@lru_cache(maxsize=64)
+def make_board(cells: tuple[Cell, ...], diagonal: bool) -> Board:
+    rows = max(r for r, _ in cells) + 1
+    cols = max(c for _, c in cells) + 1
+    stride = cols + 1
+    bits = [1 << (r * stride + c) for r, c in cells]
+    mask = sum(bits)
+    black = sum(b for b, (r, c) in zip(bits, cells) if (r + c) % 2 == 0)
+    board = Board(rows, cols, diagonal, cells, stride, mask, {}, black)
+    board.around.update((b, board.spread(b)) for b in bits)
+    return board
+
+
+def bits_of(cells: int) -> list[int]:
+    """The single cells of a set, lowest first."""
+    out = []
+    while cells:
+        low = cells & -cells
+        out.append(low)
+        cells ^= low
+    return out
+
+
+# --- solver ---------------------------------------------------------------------------------------
+
+
+class Contradiction(Exception):
+    """The sets admit no path: this branch (or puzzle) has no solution."""
+
+
+@dataclass
+class State:
+    """Search state: the cell sets of all numbers, their neighbourhoods, and what is placed.
+
+    `fixed` holds the cells of placed numbers, `done` has bit k-1 set once number k is placed and
+    removed from every other set; `dirty` flags numbers whose neighbours changed since last sweep.
+    `known` lets lookahead skip trying the true cell, which can never fail (same result, faster).
+    """
+
+    board: Board
+    cand: list[int]
+    near: list[int]
+    fixed: int = 0
+    done: int = 0
+    dirty: int = 0
+    known: tuple[int, ...] | None = None  # the answer, when the generator knows it
+
+    def copy(self) -> State:
+        return State(self.board, self.cand[:], self.near[:], self.fixed, self.done, self.dirty,
+                     self.known)
+
+    @property
+    def size(self) -> int:
+        return len(self.cand)
+
+    def solved(self) -> bool:
+        return self.done == (1 << len(self.cand)) - 1
+
+    def place(self, k: int, cell: int) -> None:
+        """Put number index k in `cell`, take the cell from every other set, flag what changed."""
+        if self.done >> k & 1:
+            if self.cand[k] != cell:
+                raise Contradiction
+            return
+        if self.fixed & cell or not self.cand[k] & cell:
+            raise Contradiction
+        cand, near, spread = self.cand, self.near, self.board.spread
+        cand[k] = cell
+        near[k] = self.board.around[cell]
+        self.fixed |= cell
+        self.done |= 1 << k
+        self.dirty |= 7 << k >> 1
+        for j in [j for j, others in enumerate(cand) if others & cell]:
+            if j != k:
+                others = cand[j] ^ cell
+                if not others:
+                    raise Contradiction
+                cand[j] = others
+                near[j] = spread(others)
+                self.dirty |= 1 << j
+
+    def sweep(self) -> bool:
+        """Arc consistency along the chain 1-2-...-N; True if a number was placed."""
+        cand, near, spread = self.cand, self.near, self.board.spread
+        last = len(cand) - 1
+        full = (1 << len(cand)) - 1
+        placed = False
+        dirty = self.dirty & full
+        while dirty:
+            low = dirty & -dirty
+            dirty ^= low
+            k = low.bit_length() - 1
+            old = cand[k]
+            new = old
+            if k:
+                new &= near[k - 1]
+            if k < last:
+                new &= near[k + 1]
+            if new != old:
+                if not new:
+                    raise Contradiction
+                cand[k] = new
+                near[k] = spread(new)
+                dirty |= (7 << k >> 1) & full & ~low
+            if not new & (new - 1) and not self.done >> k & 1:
+                self.dirty = dirty
+                self.place(k, new)
+                dirty = self.dirty & full & ~low
+                placed = True
+        self.dirty = 0
+        return placed
+
+    def lone_cells(self) -> list[tuple[int, int]]:
+        """(number index, cell) for free cells that only one unplaced number can reach."""
+        ones = twos = 0
+        for cells in self.cand:  # placed cells are in their own number's set only
+            twos |= ones & cells
+            ones |= cells
+        free = self.board.mask & ~self.fixed
+        if free & ~ones:
+            raise Contradiction
+        return [(next(k for k, cells in enumerate(self.cand) if cells & cell), cell)
+                for cell in bits_of(free & ~twos)]
+
+    def check_regions(self) -> None:
+        """Counting checks on each region of free cells. The numbers able to reach it must be at
+        least as many as its cells (per colour in Numbrix), those confined to it no more. The path
+        crosses it in runs, each with two ends at ports (placed numbers beside it with a missing
+        neighbour number, one per missing side) or at an unplaced 1 or N; in Numbrix a run adds
+        at most one to the colour surplus and needs both ends on the surplus colour."""
+        board, cand, done = self.board, self.cand, self.done
+        last = len(cand) - 1
+        free = board.mask & ~self.fixed
+        open_sets = [cells for k, cells in enumerate(cand) if not done >> k & 1]
+        missing = ~done & ((1 << len(cand)) - 1)
+        ports = []
+        for low in bits_of(done & (missing << 1 | missing >> 1)):
+            k = low.bit_length() - 1
+            sides = (k > 0 and missing >> (k - 1) & 1) + (k < last and missing >> (k + 1) & 1)
+            ports.append((board.around[cand[k]], sides))
+        ends = [cand[k] for k in {0, last} if missing >> k & 1]
+        single = board.region(free & -free, free) == free  # counts hold trivially then
+        while free:
+            part = board.region(free & -free, free)
+            free &= ~part
+            if not single and sum(1 for cells in open_sets if not cells & ~part) > part.bit_count():
+                raise Contradiction
+            if sum(sides for near, sides in ports if near & part) + sum(
+                    1 for cells in ends if cells & part) < 2:
+                raise Contradiction
+            if board.diagonal:
+                pieces = (part,)
+            else:
+                pieces = (part & board.black, part & ~board.black)
+                surplus = pieces[0].bit_count() - pieces[1].bit_count()
+                heavy = pieces[0] if surplus > 0 else pieces[1]
+                run_ends = sum(sides for near, sides in ports if near & heavy) + sum(
+                    1 for cells in ends if cells & heavy)
+                if 2 * abs(surplus) > run_ends:
+                    raise Contradiction
+            for piece in pieces if not single or not board.diagonal else ():
+                if piece and sum(1 for cells in open_sets if cells & piece) < piece.bit_count():
+                    raise Contradiction
+
+    def check_dead_ends(self) -> None:
+        """Every free cell needs two links (free neighbours or placed numbers with an unplaced
+        neighbour number); a cell with fewer can only be an unplaced 1 or N."""
+        board = self.board
+        cand, done, last = self.cand, self.done, len(self.cand) - 1
+        free = board.mask & ~self.fixed
+        missing = ~done & ((1 << len(cand)) - 1)
+        open_ends = 0
+        for k in bits_of(done & (missing << 1 | missing >> 1)):
+            open_ends |= cand[k.bit_length() - 1]
+        links = free | open_ends
+        ones = twos = 0
+        for near in board.shifted(links):
+            twos |= ones & near
+            ones |= near
+        dead = free & ~twos
+        if dead:
+            ends = (not done & 1) + (not done >> last & 1)
+            if dead.bit_count() > ends or free & ~ones:
+                raise Contradiction
+
+    def trim_tight_cells(self) -> bool:
+        """A free cell with at most one free neighbour can hold k only if k-1 and k+1 are placed
+        beside it or fit in its free neighbours (one each), so cross out numbers that do not
+        fit. True if a set changed."""
+        board, cand, done = self.board, self.cand, self.done
+        free = board.mask & ~self.fixed
+        ones = twos = 0
+        for near in board.shifted(free):
+            twos |= ones & near
+            ones |= near
+        changed = False
+        last = len(cand) - 1
+        for cell in bits_of(free & ~twos):
+            room = (board.around[cell] & free).bit_count()
+            for k in [k for k, cells in enumerate(cand) if cells & cell]:
+                missing = 0
+                for side in (k - 1, k + 1):
+                    if 0 <= side <= last:
+                        if done >> side & 1:
+                            if not cand[side] & board.around[cell]:
+                                missing = 3
+                        else:
+                            missing += 1
+                if missing > room:
+                    left = cand[k] ^ cell
+                    if not left:
+                        raise Contradiction
+                    cand[k] = left
+                    self.near[k] = board.spread(left)
+                    self.dirty |= 7 << k >> 1
+                    changed = True
+        return changed
+
+    def settle(self) -> None:
+        """Propagate to a fixpoint: chain sweeps, placed cells, lone cells, region counts."""
+        while True:
+            self.sweep()
+            if self.trim_tight_cells():
+                continue
+            lone = self.lone_cells()
+            if not lone:
+                break
+            for k, cell in lone:
+                self.place(k, cell)
+        if not self.solved():
+            self.check_dead_ends()
+            self.check_regions()
+
+
+def start_state(board: Board, givens: dict[int, int]) -> State:
+    """The state of a puzzle whose givens map number index -> cell; Contradiction if they clash."""
+    size = board.mask.bit_count()
+    taken = 0
+    for cell in givens.values():
+        if taken & cell:
+            raise Contradiction
+        taken |= cell
+    open_cells = board.mask & ~taken
+    cand = [givens.get(k, open_cells) for k in range(size)]
+    near = [board.spread(cells) for cells in cand]
+    done = sum(1 << k for k in givens)
+    return State(board, cand, near, taken, done, (1 << size) - 1)
+
+
+def _branch_number(node: State) -> int:
+    """The unplaced number with the fewest cells, preferring one next to a placed number, so the
+    search grows paths out of the givens and dead ends show up early."""
+    done, best, fewest = node.done, -1, 1 << 30
+    beside = done << 1 | done >> 1
+    for k, cells in enumerate(node.cand):
+        if not done >> k & 1:
+            count = cells.bit_count() + (0 if beside >> k & 1 else 1000)
+            if count < fewest:
+                best, fewest = k, count
+    return best
+
+
+PROBE_DEPTH = 3  # probing pays near the root; deeper it costs more than it cuts
+
+
+def probe(node: State) -> bool:
+    """Try both cells of every number that has two: when one fails, the number takes the other.
+    True if something was placed. (Failed-literal probing: it cuts the search tree of puzzles
+    that need lookahead from thousands of nodes to a handful.)"""
+    placed = False
+    for k in range(node.size):
+        cells = node.cand[k]
+        if node.done >> k & 1 or cells.bit_count() != 2:
+            continue
+        for cell in bits_of(cells):
+            trial = node.copy()
+            try:
+                trial.place(k, cell)
+                trial.settle()
+            except Contradiction:
+                node.place(k, cells ^ cell)
+                node.sweep()
+                placed = True
+                break
+    return placed
+
+
+def search(state: State, cap: int | None) -> list[State]:
+    """Up to `cap` solved states (all when cap is None), depth first, fewest cells first."""
+    found: list[State] = []
+
+    def visit(node: State, depth: int) -> None:
+        try:
+            node.settle()
+            while depth < PROBE_DEPTH and not node.solved() and probe(node):
+                node.settle()
+        except Contradiction:
+            return
+        if node.solved():
+            found.append(node)
+            return
+        best = _branch_number(node)
+        for cell in bits_of(node.cand[best]):
+            child = node.copy()
+            try:
+                child.place(best, cell)
+            except Contradiction:
+                continue
+            visit(child, depth + 1)
+            if cap is not None and len(found) >= cap:
+                return
+
+    visit(state, 0)
+    return found
+
+
+# --- puzzle JSON <-> boards -------------------------------------------------------------------------
+
+
+def board_of(puzzle: JSON, diagonal: bool) -> Board:
+    grid = puzzle["grid"]
+    cells = tuple((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v is not None)
+    return make_board(_normalised(cells), diagonal)
+
+
+def _normalised(cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
+    """Cells shifted so the shape touches row 0 and column 0 (grids may have empty margins)."""
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    return tuple((r - top, c - left) for r, c in cells)
+
+
+def _offset(grid: list[list[Any]]) -> tuple[int, int]:
+    cells = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v is not None]
+    return min(r for r, _ in cells), min(c for _, c in cells)
+
+
+def givens_of(puzzle: JSON, board: Board) -> dict[int, int]:
+    top, left = _offset(puzzle["grid"])
+    return {v - 1: board.bit((r - top, c - left))
+            for r, row in enumerate(puzzle["grid"]) for c, v in enumerate(row) if v}
+
+
+def grid_of(puzzle: JSON, board: Board, state: State) -> list[list[int | None]]:
+    """The puzzle's grid with every cell filled from a solved state."""
+    top, left = _offset(puzzle["grid"])
+    number = {cells: k + 1 for k, cells in enumerate(state.cand)}
+    return [[None if v is None else number[board.bit((r - top, c - left))]
+             for c, v in enumerate(row)] for r, row in enumerate(puzzle["grid"])]
+
+
+def solve_with(diagonal: bool) -> Callable[[JSON, int | None], Solved]:
+    def solve(puzzle: JSON, cap: int | None = None) -> Solved:
+        """The grader's sound deductions first (when they finish, the answer is the only one),
+        then search from where they stopped."""
+        board = board_of(puzzle, diagonal)
+        try:
+            state = start_state(board, givens_of(puzzle, board))
+            finished = run_grader(state, GRADE_OF_LEVEL["expert"], fast=True)[0]
+        except Contradiction:
+            return Solved(0, None)
+        found = [state] if finished else search(state, cap)
+        first = {"grid": grid_of(puzzle, board, found[0])} if found else None
+        return Solved(len(found), first)
+
+    return solve
+
+
+# --- rule check (apart from the solver) -------------------------------------------------------------
+
+
+def check_with(diagonal: bool) -> Callable[[JSON, JSON], list[str]]:
+    def check(puzzle: JSON, solution: JSON) -> list[str]:
+        """Rule violations, from plain coordinates: shape kept, givens kept, 1..N once, steps touch."""
+        grid, answer = puzzle["grid"], solution.get("grid")
+        if (not isinstance(answer, list) or len(answer) != len(grid)
+                or any(not isinstance(a, list) or len(a) != len(g) for a, g in zip(answer, grid))):
+            return ["the answer grid must have the puzzle's rows and columns"]
+        problems = []
+        where: dict[int, Cell] = {}
+        size = sum(v is not None for row in grid for v in row)
+        for r, (row, filled) in enumerate(zip(grid, answer)):
+            for c, (given, value) in enumerate(zip(row, filled)):
+                if given is None:
+                    if value is not None:
+                        problems.append(f"row {r + 1} col {c + 1} is outside the shape")
+                    continue
+                if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= size:
+                    problems.append(f"row {r + 1} col {c + 1} must hold a number 1..{size}")
+                    continue
+                if given and value != given:
+                    problems.append(f"row {r + 1} col {c + 1} must keep its given {given}")
+                if value in where:
+                    problems.append(f"{value} appears twice")
+                where[value] = (r, c)
+        for value in range(1, size):
+            if value in where and value + 1 in where:
+                (r1, c1), (r2, c2) = where[value], where[value + 1]
+                dr, dc = abs(r1 - r2), abs(c1 - c2)
+                touching = max(dr, dc) == 1 if diagonal else dr + dc == 1
+                if not touching:
+                    problems.append(f"{value} and {value + 1} do not touch")
+        missing = [v for v in range(1, size + 1) if v not in where]
+        if missing:
+            problems.append(f"missing numbers: {missing[:5]}")
+        return problems
+
+    return check
+
+
+def validate_with(diagonal: bool) -> Callable[[JSON], None]:
+    moves = "king" if diagonal else "side"
+
+    def validate(puzzle: JSON) -> None:
+        grid = puzzle.get("grid")
+        if (not isinstance(grid, list) or not 1 <= len(grid) <= MAX_LOADED_SIDE
+                or not all(isinstance(row, list) for row in grid)
+                or len({len(row) for row in grid}) != 1
+                or not 1 <= len(grid[0]) <= MAX_LOADED_SIDE):
+            raise PuzzleFormatError(
+                f"'grid' must be a list of equal rows, 1 to {MAX_LOADED_SIDE} each way", key="grid")
+        seen: dict[int, Cell] = {}
+        cells = []
+        for r, row in enumerate(grid):
+            for c, v in enumerate(row):
+                if v is None:
+                    continue
+                if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                    raise PuzzleFormatError(f"row {r + 1} col {c + 1} holds {v!r}; use 0 for blank, "
+                                            "a number, or null outside the shape", key="grid")
+                cells.append((r, c))
+                if v in seen and v:
+                    raise PuzzleFormatError(f"number {v} appears twice (row {seen[v][0] + 1} col "
+                                            f"{seen[v][1] + 1} and row {r + 1} col {c + 1})", key="grid")
+                if v:
+                    seen[v] = (r, c)
+        size = len(cells)
+        if size < 2:
+            raise PuzzleFormatError("the grid needs at least 2 cells", key="grid")
+        too_big = sorted(v for v in seen if v > size)
+        if too_big:
+            raise PuzzleFormatError(f"number {too_big[0]} is larger than the {size} cells of the grid",
+                                    key="grid")
+        board = make_board(_normalised(tuple(cells)), diagonal)
+        if board.region(board.mask & -board.mask, board.mask) != board.mask:
+            raise PuzzleFormatError(f"the cells fall apart into pieces that {moves} steps cannot join",
+                                    key="grid")
+        top, left = _offset(grid)
+        numbers = sorted(seen)
+        for a, b in zip(numbers, numbers[1:]):
+            pa = board.bit((seen[a][0] - top, seen[a][1] - left))
+            pb = board.bit((seen[b][0] - top, seen[b][1] - left))
+            steps = next(d for d in range(size) if board.ball(pa, d) & pb)
+            parity_clash = not diagonal and (b - a - steps) % 2
+            if steps > b - a or parity_clash:
+                why = (f"{steps} steps apart" if steps > b - a
+                       else "on squares of a colour that an odd/even count cannot join")
+                raise PuzzleFormatError(
+                    f"givens {a} (row {seen[a][0] + 1} col {seen[a][1] + 1}) and {b} (row "
+                    f"{seen[b][0] + 1} col {seen[b][1] + 1}) are {why}, but {b - a} numbers apart: "
+                    "no path can join them", key="grid")
+
+    return validate
+
+
+# --- grader ---------------------------------------------------------------------------------------
+# A person's deductions, simplest first; each returns how many steps it made (0: it found nothing).
+# Grades: 1 neighbours only, 2 counting steps and dead ends, 3 routes around placed numbers and
+# cells only one number can reach, 4 lookahead (try a cell, see it fail), 5 beyond lookahead.
+
+
+def _open_neighbours(state: State) -> list[tuple[int, int, str]]:
+    """A missing number next to a placed one: its cell must touch the placed number (and the
+    number after it too, when placed); if one free cell does, that is it."""
+    cand, done, last = state.cand, state.done, state.size - 1
+    around, free = state.board.around, state.board.mask & ~state.fixed
+    found = []
+    for k in range(state.size):
+        if done >> k & 1:
+            continue
+        before = k > 0 and done >> (k - 1) & 1
+        after = k < last and done >> (k + 1) & 1
+        if not (before or after):
+            continue
+        cells = free
+        if before:
+            cells &= around[cand[k - 1]]
+        if after:
+            cells &= around[cand[k + 1]]
+        if cells and not cells & (cells - 1):
+            found.append((k, cells, "bridge" if before and after else "only_neighbour"))
+    return found
+
+
+def only_neighbour(state: State) -> int:
+    """'k+1 has one free cell next to k' and 'one cell touches both k and k+2' (bridge)."""
+    return _apply(state, _open_neighbours(state))
+
+
+def dead_end(state: State) -> int:
+    """A free cell with at most one free neighbour needs a placed neighbour number next to its
+    own: when only one missing number fits there, it goes in."""
+    cand, done, last = state.cand, state.done, state.size - 1
+    around = state.board.around
+    free = state.board.mask & ~state.fixed
+    owner = {cells: k for k, cells in enumerate(cand) if done >> k & 1}
+    found = []
+    for cell in bits_of(free):
+        open_near = (around[cell] & free).bit_count()
+        if open_near > 1:
+            continue
+        options = {0, last} | {k + step for near in bits_of(around[cell] & state.fixed)
+                               for k in (owner[near],) for step in (-1, 1)}
+        fitting = [k for k in sorted(options) if 0 <= k <= last and not done >> k & 1
+                   and _fits(state, k, cell, open_near)]
+        if len(fitting) == 1:
+            found.append((fitting[0], cell, "dead_end"))
+    return _apply(state, found)
+
+
+def _fits(state: State, k: int, cell: int, open_near: int) -> bool:
+    """Whether number index k could sit in `cell` judging by its two neighbour numbers alone."""
+    missing = 0
+    for side in (k - 1, k + 1):
+        if 0 <= side < state.size:
+            if state.done >> side & 1:
+                if not state.cand[side] & state.board.around[cell]:
+                    return False
+            else:
+                missing += 1
+    return missing <= open_near
+
+
+def gap_count(state: State) -> int:
+    """Between placed a and b, number k lies within k-a steps of a and b-k steps of b (counted
+    over the whole grid, as a person counts): when one free cell qualifies, k goes there."""
+    board, cand, done, size = state.board, state.cand, state.done, state.size
+    free = board.mask & ~state.fixed
+    placed = [k for k in range(size) if done >> k & 1]
+    found = []
+    for a, b in zip([None, *placed], [*placed, None]):
+        lo = 0 if a is None else a + 1
+        hi = size - 1 if b is None else b - 1
+        for k in range(lo, hi + 1):
+            cells = free
+            if a is not None:
+                cells &= board.ball(cand[a], k - a)
+            if b is not None:
+                cells &= board.ball(cand[b], b - k)
+            if cells and not cells & (cells - 1):
+                found.append((k, cells, "gap_count"))
+    return _apply(state, found)
+
+
+def route(state: State) -> int:
+    """Follow every missing number's reach through free cells from both placed neighbours
+    (arc consistency along the chain); a number left with one cell is placed."""
+    before = state.done.bit_count()
+    state.sweep()
+    return state.done.bit_count() - before
+
+
+def only_number(state: State) -> int:
+    """A free cell that only one missing number can reach holds that number."""
+    lone = state.lone_cells()
+    for k, cell in lone:
+        state.place(k, cell)
+    return len(lone)
+
+
+def lookahead(state: State) -> int:
+    """Try each cell of the missing number with the fewest (up to 3) cells: a cell whose trial
+    leads to a contradiction by the rules above is crossed out."""
+    state.sweep()
+    open_numbers = sorted((cells.bit_count(), k) for k, cells in enumerate(state.cand)
+                          if not state.done >> k & 1 and cells.bit_count() <= 3)
+    for _, k in open_numbers:
+        crossed = 0
+        for cell in bits_of(state.cand[k]):
+            if state.known is not None and state.known[k] == cell:
+                continue
+            trial = state.copy()
+            try:
+                trial.place(k, cell)
+                trial.settle()
+            except Contradiction:
+                crossed |= cell
+        if crossed:
+            left = state.cand[k] & ~crossed
+            if not left:
+                raise Contradiction
+            state.cand[k] = left
+            state.near[k] = state.board.spread(left)
+            state.dirty |= 7 << k >> 1
+            state.sweep()
+            return crossed.bit_count()
+    return 0
+
+
+def _apply(state: State, found: list[tuple[int, int, str]]) -> int:
+    for k, cell, _ in found:
+        state.place(k, cell)
+    return len(found)
+
+
+Deduction = tuple[str, int, Callable[[State], int]]
+DEDUCTIONS: tuple[Deduction, ...] = (
+    ("only_neighbour", 1, only_neighbour),
+    ("dead_end", 2, dead_end),
+    ("gap_count", 2, gap_count),
+    ("route", 3, route),
+    ("only_number", 3, only_number),
+    ("lookahead", 4, lookahead),
+)
+FAST_ORDER = ("route", "only_number", "gap_count", "dead_end", "only_neighbour", "lookahead")
+GRADE_OF_LEVEL = {"easy": 1, "medium": 2, "hard": 3, "expert": 4}
+SEARCH_GRADE = 5
+
+
+def level_of_grade(grade: int) -> str:
+    return LEVELS[min(grade, GRADE_OF_LEVEL["expert"]) - 1]
+
+
+def run_grader(state: State, max_grade: int, fast: bool = False) -> tuple[bool, int, dict[str, int]]:
+    """Solve as a person would, always trying the simplest deduction first; returns (finished,
+    hardest grade used, steps per deduction). `fast` tries the cheapest strong deductions first:
+    it reaches the same end (every deduction is sound) but does not say which were needed."""
+    rules = [rule for rule in DEDUCTIONS if rule[1] <= max_grade]
+    if fast:
+        rules.sort(key=lambda rule: FAST_ORDER.index(rule[0]))
+    used: dict[str, int] = {}
+    hardest = 1
+    while not state.solved():
+        for name, grade, deduce in rules:
+            steps = deduce(state)
+            if steps:
+                used[name] = used.get(name, 0) + steps
+                hardest = max(hardest, grade)
+                break
+        else:
+            return False, hardest, used
+    return True, hardest, used
+
+
+def rate_with(diagonal: bool) -> Callable[[JSON], JSON]:
+    def rate(puzzle: JSON) -> JSON:
+        """The grade (hardest deduction a person needs), its level, the deductions used, the
+        stretch (most numbers between consecutive givens) and the share of givens."""
+        board = board_of(puzzle, diagonal)
+        givens = givens_of(puzzle, board)
+        size = board.mask.bit_count()
+        try:
+            finished, grade, used = run_grader(start_state(board, givens), GRADE_OF_LEVEL["expert"])
+        except Contradiction:
+            finished, grade, used = False, SEARCH_GRADE, {}
+        if not finished:
+            grade = SEARCH_GRADE
+        numbers = sorted(givens)
+        gaps = [b - a - 1 for a, b in zip([-1, *numbers], [*numbers, size])]
+        return {
+            "level": level_of_grade(grade),
+            "grade": grade,
+            "deductions": used,
+            "logic_finishes": finished,
+            "stretch": max(gaps),
+            "givens": len(givens),
+            "cells": size,
+            "given_percent": (200 * len(givens) + size) // (2 * size),
+        }
+
+    return rate
+
+
+# --- generator ------------------------------------------------------------------------------------
+
+
+def _orbits(board: Board, symmetry: str) -> list[tuple[int, ...]]:
+    """Cells grouped by the symmetry the given pattern keeps (partners outside the shape drop)."""
+    seen: set[Cell] = set()
+    orbits = []
+    last_r, last_c = board.rows - 1, board.cols - 1
+    present = set(board.cells)
+    for r, c in board.cells:
+        if (r, c) in seen:
+            continue
+        group = {(r, c)}
+        if symmetry == "rotational":
+            group.add((last_r - r, last_c - c))
+        elif symmetry == "mirror":
+            group.add((r, last_c - c))
+        group &= present
+        seen |= group
+        orbits.append(tuple(board.bit(cell) for cell in sorted(group)))
+    return orbits
+
+
+def unique_at(board: Board, givens: dict[int, int], level: str, path: list[int]) -> bool:
+    """Whether the grader's deductions up to the level's grade still finish the puzzle: that
+    proves the answer unique without search, and a person can finish it too."""
+    try:
+        state = start_state(board, givens)
+        state.known = tuple(path)
+        return run_grader(state, GRADE_OF_LEVEL[level], fast=True)[0]
+    except Contradiction:
+        return False
+
+
+def remove_givens(rng: random.Random, board: Board, path: list[int], level: str, symmetry: str,
+                  keep_ends: bool) -> dict[int, int]:
+    """Start from the whole answer and drop givens (an orbit at a time, in random order) while
+    the puzzle stays uniquely solvable at the level."""
+    givens = dict(enumerate(path))
+    kept = {path[0], path[-1]} if keep_ends else set()
+    orbits = [o for o in _orbits(board, symmetry) if not kept & set(o)]
+    rng.shuffle(orbits)
+    number_at = {cell: k for k, cell in enumerate(path)}
+    for orbit in orbits:
+        trial = dict(givens)
+        for cell in orbit:
+            trial.pop(number_at[cell], None)
+        if unique_at(board, trial, level, path):
+            givens = trial
+    return givens
+
+
+def generate_with(diagonal: bool, name: str) -> Callable[[random.Random, str, Mapping[str, Any]],
+                                                         Generated]:
+    rate = rate_with(diagonal)
+
+    def generate(rng: random.Random, difficulty: str, options: Mapping[str, Any]) -> Generated:
+        check_request(difficulty, options)
+        rows, cols, cells, what = shape_cells(options, DEFAULT_SIZE[difficulty])
+        board = make_board(tuple(cells), diagonal)
+        symmetry = options.get("symmetry", "none")
+        keep_ends = options.get("keep_ends", True)
+        for _ in range(ATTEMPTS):
+            path = [board.bit(cell) for cell in random_path(list(cells), diagonal, rng, what)]
+            givens = remove_givens(rng, board, path, difficulty, symmetry, keep_ends)
+            number = {cell: k + 1 for k, cell in enumerate(path)}
+            shown = set(givens.values())
+            grid = [[None] * cols for _ in range(rows)]
+            answer = [[None] * cols for _ in range(rows)]
+            for cell in cells:
+                bit = board.bit(cell)
+                answer[cell[0]][cell[1]] = number[bit]
+                grid[cell[0]][cell[1]] = number[bit] if bit in shown else 0
+            puzzle = {"grid": grid}
+            rating = rate(puzzle)
+            if rating["level"] == difficulty:
+                return Generated(puzzle, {"grid": answer}, rating)
+        raise BookgenError(f"could not make a {difficulty} {name} on {what} in {ATTEMPTS} tries; "
+                           "try a larger size or another level", key="difficulty")
+
+    return generate
+
+
+def check_request(difficulty: str, options: Mapping[str, Any]) -> None:
+    """Refuse unknown levels, masks that disagree with size, and shapes plainly without a path
+    (a Hidato shape is walked with king moves)."""
+    level_index(difficulty)
+    if "shape" in options:
+        _, _, cells, what = shape_cells(options, DEFAULT_SIZE[difficulty])
+        check_can_have_path(grid_graph(cells, True), what)
+
+
+# --- drawing --------------------------------------------------------------------------------------
+
+CELL = 9.0
+
+
+def measure(puzzle: JSON) -> tuple[float, float]:
+    grid = puzzle["grid"]
+    return len(grid[0]) * CELL, len(grid) * CELL
+
+
+def _font(size: int) -> float:
+    return 13.0 if size < 100 else 10.5
+
+
+def _draw_cells(pen: Pen, grid: list[list[Any]]) -> None:
+    """Each cell of the shape, thin inside and a firmer line where the shape ends."""
+    rows, cols = len(grid), len(grid[0])
+
+    def inside(r: int, c: int) -> bool:
+        return 0 <= r < rows and 0 <= c < cols and grid[r][c] is not None
+
+    for r in range(rows):
+        for c in range(cols):
+            if not inside(r, c):
+                continue
+            x, y = c * CELL, r * CELL
+            pen.rect(x, y, CELL, CELL, width=THIN)
+            edges = (((r - 1, c), (x, y, x + CELL, y)), ((r + 1, c), (x, y + CELL, x + CELL, y + CELL)),
+                     ((r, c - 1), (x, y, x, y + CELL)), ((r, c + 1), (x + CELL, y, x + CELL, y + CELL)))
+            for (nr, nc), (x1, y1, x2, y2) in edges:
+                if not inside(nr, nc):
+                    pen.line(x1, y1, x2, y2, width=MEDIUM)
+
+
+def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
+    grid = puzzle["grid"]
+    _draw_cells(pen, grid)
+    font = _font(sum(v is not None for row in grid for v in row))
+    for r, row in enumerate(grid):
+        for c, v in enumerate(row):
+            if v:
+                pen.text((c + 0.5) * CELL, (r + 0.5) * CELL, str(v), font, bold=True)
+
+
+def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
+    """All numbers, givens bold, over a thin line along the path that shows between them."""
+    grid, answer = puzzle["grid"], solution["grid"]
+    _draw_cells(pen, grid)
+    where = {v: (r, c) for r, row in enumerate(answer) for c, v in enumerate(row) if v}
+    centre = {v: ((c + 0.5) * CELL, (r + 0.5) * CELL) for v, (r, c) in where.items()}
+    pen.polyline([centre[v] for v in sorted(centre)], width=0.2)
+    font = _font(len(where))
+    tall = font * 25.4 / 72
+    for v, (x, y) in centre.items():
+        given = bool(grid[where[v][0]][where[v][1]])
+        wide = pen.text_width(str(v), font, bold=given) + 0.6
+        pen.rect(x - wide / 2, y - tall * 0.45, wide, tall * 0.9, fill=1.0, stroke=False)
+        pen.text(x, y, str(v), font, bold=given)
+
+
+def answer_note(puzzle: JSON, solution: JSON, count: int) -> str:
+    return ""
+
+
+# --- registry records -----------------------------------------------------------------------------
+
+SIZE_OPTION = Option("size", "size", "grid size: N for a square or RxC (default by level: 6 easy, "
+                     "7 medium, 8 hard, 8 expert)", low=MIN_SIDE, high=MAX_SIDE)
+SYMMETRY_OPTION = Option("symmetry", "choice", "pattern of the given numbers", choices=SYMMETRIES)
+ENDS_OPTION = Option("keep_ends", "bool", "always show 1 and the last number (default true)")
+SHAPE_OPTION = Option("shape", "text", "a built-in shape (" + ", ".join(SHAPES) + ") or a mask "
+                      "like '.##./####/####/.##.' ('#' a cell, '.' a hole)", check=_shape_problem)
+
+NUMBRIX_RULES = (
+    "Fill the grid with the numbers from 1 to the number of cells so that each number touches "
+    "the next one across a side (not a corner): the numbers form one path through every cell. "
+    "Some numbers are given."
+)
+HIDATO_RULES = (
+    "Fill every cell of the shape with the numbers from 1 to the number of cells so that each "
+    "number touches the next one across a side or a corner: the numbers form one path through "
+    "every cell. Some numbers are given."
+)
+
+
+def _example(answer: list[list[int | None]], shown: set[int], diagonal: bool) -> Generated:
+    puzzle = {"grid": [[v if v in shown or v is None else 0 for v in row] for row in answer]}
+    return Generated(puzzle, {"grid": answer}, rate_with(diagonal)(puzzle))
+
+
+def numbrix_example() -> Generated:
+    answer: list[list[int | None]] = [[1, 2, 15, 16], [4, 3, 14, 13], [5, 8, 9, 12], [6, 7, 10, 11]]
+    return _example(answer, {1, 4, 7, 10, 13, 16}, diagonal=False)
+
+
+def hidato_example() -> Generated:
+    answer: list[list[int | None]] = [[None, 10, 9, None], [4, 6, 11, 8], [5, 3, 7, 12],
+                                      [None, 1, 2, None]]
+    return _example(answer, {1, 3, 5, 8, 10, 12}, diagonal=True)
+
+
+NUMBRIX = PuzzleType(
+    name="numbrix",
+    title="Numbrix",
+    rules=NUMBRIX_RULES,
+    options=(SIZE_OPTION, SYMMETRY_OPTION, ENDS_OPTION),
+    generate=generate_with(False, "numbrix"),
+    check_request=check_request,
+    solve=solve_with(False),
+    check=check_with(False),
+    validate=validate_with(False),
+    rate=rate_with(False),
+    expects_unique=lambda puzzle: True,
+    measure=measure,
+    draw_puzzle=draw_puzzle,
+    draw_solution=draw_solution,
+    answer_note=answer_note,
+    example=numbrix_example,
+)
+
+HIDATO = PuzzleType(
+    name="hidato",
+    title="Hidato",
+    rules=HIDATO_RULES,
+    options=(SIZE_OPTION, SHAPE_OPTION, SYMMETRY_OPTION, ENDS_OPTION),
+    generate=generate_with(True, "hidato"),
+    check_request=check_request,
+    solve=solve_with(True),
+    check=check_with(True),
+    validate=validate_with(True),
+    rate=rate_with(True),
+    expects_unique=lambda puzzle: True,
+    measure=measure,
+    draw_puzzle=draw_puzzle,
+    draw_solution=draw_solution,
+    answer_note=answer_note,
+    example=hidato_example,
+)

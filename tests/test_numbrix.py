@@ -1,0 +1,393 @@
+"""Numbrix and Hidato: paths, the solver against brute force and published puzzles, the grader's
+levels, uniqueness of generated puzzles, shapes, pages and clear errors."""
+
+from __future__ import annotations
+
+import random
+
+import networkx as nx
+import pytest
+
+from bookgen.core.hamilton import grid_graph, random_path
+from bookgen.core.options import parse_options
+from bookgen.core.pen import RecordingPen
+from bookgen.errors import BookgenError, PuzzleFormatError
+from bookgen.making import make_puzzle
+from bookgen.puzzles.numbrix import (
+    GRADE_OF_LEVEL,
+    HIDATO,
+    NUMBRIX,
+    SHAPES,
+    board_of,
+    givens_of,
+    run_grader,
+    shape_cells,
+    start_state,
+)
+
+
+def parse(text: str) -> list[list[int | None]]:
+    """A grid from text: numbers, 0 or '__' for blank, '.' outside the shape."""
+    return [[None if t == "." else 0 if t == "__" else int(t) for t in line.split()]
+            for line in text.strip().splitlines()]
+
+
+# Rosetta Code, "Solve a Numbrix puzzle", examples 1 and 2 (Parade-style 9x9), with their answers.
+ROSETTA_1 = parse("""
+0  0  0  0  0  0  0  0  0
+0  0 46 45  0 55 74  0  0
+0 38  0  0 43  0  0 78  0
+0 35  0  0  0  0  0 71  0
+0  0 33  0  0  0 59  0  0
+0 17  0  0  0  0  0 67  0
+0 18  0  0 11  0  0 64  0
+0  0 24 21  0  1  2  0  0
+0  0  0  0  0  0  0  0  0""")
+ROSETTA_1_ANSWER = parse("""
+49 50 51 52 53 54 75 76 81
+48 47 46 45 44 55 74 77 80
+37 38 39 40 43 56 73 78 79
+36 35 34 41 42 57 72 71 70
+31 32 33 14 13 58 59 68 69
+30 17 16 15 12 61 60 67 66
+29 18 19 20 11 62 63 64 65
+28 25 24 21 10  1  2  3  4
+27 26 23 22  9  8  7  6  5""")
+ROSETTA_2 = parse("""
+0  0  0  0  0  0  0  0  0
+0 11 12 15 18 21 62 61  0
+0  6  0  0  0  0  0 60  0
+0 33  0  0  0  0  0 57  0
+0 32  0  0  0  0  0 56  0
+0 37  0  1  0  0  0 73  0
+0 38  0  0  0  0  0 72  0
+0 43 44 47 48 51 76 77  0
+0  0  0  0  0  0  0  0  0""")
+ROSETTA_2_ANSWER = parse("""
+ 9 10 13 14 19 20 63 64 65
+ 8 11 12 15 18 21 62 61 66
+ 7  6  5 16 17 22 59 60 67
+34 33  4  3 24 23 58 57 68
+35 32 31  2 25 54 55 56 69
+36 37 30  1 26 53 74 73 70
+39 38 29 28 27 52 75 72 71
+40 43 44 47 48 51 76 77 78
+41 42 45 46 49 50 81 80 79""")
+# The Hidato from Wikipedia (used by Rosetta Code, "Solve a Hidato puzzle"): a shaped grid.
+WIKI_HIDATO = parse("""
+__ 33 35 __ __  .  .  .
+__ __ 24 22 __  .  .  .
+__ __ __ 21 __ __  .  .
+__ 26 __ 13 40 11  .  .
+27 __ __ __  9 __  1  .
+ .  . __ __ 18 __ __  .
+ .  .  .  . __  7 __ __
+ .  .  .  .  .  .  5 __""")
+WIKI_HIDATO_ANSWER = parse("""
+32 33 35 36 37  .  .  .
+31 34 24 22 38  .  .  .
+30 25 23 21 12 39  .  .
+29 26 20 13 40 11  .  .
+27 28 14 19  9 10  1  .
+ .  . 15 16 18  8  2  .
+ .  .  .  . 17  7  6  3
+ .  .  .  .  .  .  5  4""")
+
+
+# --- paths ----------------------------------------------------------------------------------------
+
+
+def _is_hamiltonian(path, cells, diagonal) -> bool:
+    graph = grid_graph(cells, diagonal)
+    return (sorted(path) == sorted(cells)
+            and all(graph.has_edge(a, b) for a, b in zip(path, path[1:])))
+
+
+@pytest.mark.parametrize("diagonal, low, high", [(False, 0.4, 0.75), (True, 0.6, 0.95)])
+def test_paths_are_hamiltonian_and_varied(diagonal, low, high):
+    rng = random.Random(11)
+    cells = [(r, c) for r in range(8) for c in range(8)]
+    starts, turn_shares = set(), []
+    for _ in range(40):
+        path = random_path(cells, diagonal, rng, "test")
+        assert _is_hamiltonian(path, cells, diagonal)
+        steps = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(path, path[1:])]
+        turns = sum(s != t for s, t in zip(steps, steps[1:]))
+        turn_shares.append(turns / (len(steps) - 1))
+        starts.add(path[0])
+    # a snake turns at 2 of 63 steps, a wall-hugging walk at few more; with eight directions
+    # most steps turn
+    assert low < sum(turn_shares) / len(turn_shares) < high
+    assert min(turn_shares) > low - 0.15
+    assert len(starts) >= 25
+    assert any(0 < r < 7 and 0 < c < 7 for r, c in starts)  # not only corners and walls
+
+
+def test_rectangular_and_shaped_paths():
+    rng = random.Random(3)
+    for cells, diagonal in [([(r, c) for r in range(5) for c in range(11)], False),
+                            (SHAPES["heart"](12, 12), True), (SHAPES["ring"](9, 9), True)]:
+        assert _is_hamiltonian(random_path(cells, diagonal, rng, "test"), cells, diagonal)
+
+
+# --- solver against brute force -------------------------------------------------------------------
+
+
+def all_paths(cells, diagonal):
+    """Every Hamiltonian path (as a cell list from 1 to N), by plain depth-first search."""
+    graph = grid_graph(cells, diagonal)
+    found = []
+
+    def extend(path, seen):
+        if len(path) == len(cells):
+            found.append(list(path))
+            return
+        for nxt in sorted(graph.neighbors(path[-1])):
+            if nxt not in seen:
+                seen.add(nxt)
+                path.append(nxt)
+                extend(path, seen)
+                path.pop()
+                seen.discard(nxt)
+
+    for start in cells:
+        extend([start], {start})
+    return found
+
+
+@pytest.mark.parametrize("puzzle_type, cells", [
+    (NUMBRIX, [(r, c) for r in range(4) for c in range(4)]),
+    (NUMBRIX, [(r, c) for r in range(4) for c in range(4) if (r, c) != (0, 3)]),
+    (HIDATO, [(r, c) for r in range(3) for c in range(3)]),
+    (HIDATO, [(0, 0), (0, 1), (1, 0), (1, 1), (1, 2), (2, 2), (2, 3), (3, 3)]),
+])
+def test_solver_counts_match_brute_force(puzzle_type, cells):
+    diagonal = puzzle_type is HIDATO
+    paths = all_paths(cells, diagonal)
+    rows = max(r for r, _ in cells) + 1
+    cols = max(c for _, c in cells) + 1
+    rng = random.Random(7)
+    for trial in range(60):
+        answer = rng.choice(paths)
+        keep = rng.sample(range(len(cells)), rng.randrange(0, 5))
+        givens = {answer[k]: k + 1 for k in keep}
+        grid = [[None] * cols for _ in range(rows)]
+        for cell in cells:
+            grid[cell[0]][cell[1]] = givens.get(cell, 0)
+        puzzle = {"grid": grid}
+        expected = sum(all(p[k - 1] == cell for cell, k in givens.items()) for p in paths)
+        solved = puzzle_type.solve(puzzle, None)
+        assert solved.count == expected, (trial, grid)
+        assert puzzle_type.check(puzzle, solved.solution) == []
+        assert puzzle_type.solve(puzzle, 2).count == min(expected, 2)
+
+
+def test_shape_without_a_numbrix_path_has_no_solution():
+    cells = [(r, c) for r in range(3) for c in range(5) if (r, c) != (1, 2)]
+    assert all_paths(cells, False) == []
+    grid = [[0] * 5 for _ in range(3)]
+    grid[1][2] = None
+    assert NUMBRIX.solve({"grid": grid}, None).count == 0
+
+
+def test_impossible_puzzle_has_no_solution():
+    # 1 in a corner with 2 and 3 placed so that 2 cannot be next to both
+    grid = [[1, 0, 0, 0], [0, 3, 0, 0], [0, 0, 0, 0], [0, 0, 0, 16]]
+    assert NUMBRIX.solve({"grid": grid}, 2).count == 0
+
+
+# --- published puzzles ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("puzzle_type, grid, answer", [
+    (NUMBRIX, ROSETTA_1, ROSETTA_1_ANSWER),
+    (NUMBRIX, ROSETTA_2, ROSETTA_2_ANSWER),
+    (HIDATO, WIKI_HIDATO, WIKI_HIDATO_ANSWER),
+])
+def test_published_puzzles_have_their_known_answer(puzzle_type, grid, answer):
+    puzzle = {"grid": grid}
+    puzzle_type.validate(puzzle)
+    solved = puzzle_type.solve(puzzle, None)
+    assert solved.count == 1
+    assert solved.solution == {"grid": answer}
+    assert puzzle_type.check(puzzle, {"grid": answer}) == []
+    assert puzzle_type.rate(puzzle)["logic_finishes"]
+
+
+def test_puzzles_without_one_or_the_last_number_are_solved():
+    puzzle = {"grid": [[0 if v in (1, 81) else v for v in row] for row in ROSETTA_1]}
+    solved = NUMBRIX.solve(puzzle, 2)
+    assert solved.count >= 1
+    assert NUMBRIX.check(puzzle, solved.solution) == []
+
+
+# --- rule checker ---------------------------------------------------------------------------------
+
+
+def test_checker_rejects_wrong_answers():
+    puzzle = {"grid": ROSETTA_1}
+    good = [row[:] for row in ROSETTA_1_ANSWER]
+    assert NUMBRIX.check(puzzle, {"grid": good}) == []
+    swapped = [row[:] for row in good]
+    swapped[0][0], swapped[0][1] = swapped[0][1], swapped[0][0]
+    assert any("do not touch" in p for p in NUMBRIX.check(puzzle, {"grid": swapped}))
+    changed = [row[:] for row in good]
+    changed[7][5], changed[7][6] = 2, 1
+    assert any("given" in p for p in NUMBRIX.check(puzzle, {"grid": changed}))
+    twice = [row[:] for row in good]
+    twice[0][0] = 50
+    assert NUMBRIX.check(puzzle, {"grid": twice})
+    assert NUMBRIX.check(puzzle, {"grid": good[:-1]})
+    # a diagonal step is fine in Hidato and wrong in Numbrix
+    diagonal = {"grid": [[1, 4], [3, 2]]}
+    assert HIDATO.check({"grid": [[0, 0], [0, 0]]}, diagonal) == []
+    assert NUMBRIX.check({"grid": [[0, 0], [0, 0]]}, diagonal)
+    outside = {"grid": [[None, 0], [0, 0]]}
+    assert HIDATO.check(outside, {"grid": [[4, 1], [3, 2]]})
+
+
+# --- generator, grader and levels -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("puzzle_type, level, options", [
+    (NUMBRIX, "easy", {"size": "5x7"}),
+    (NUMBRIX, "hard", {"size": "9", "symmetry": "rotational"}),
+    (NUMBRIX, "expert", {"size": "7", "symmetry": "mirror"}),
+    (NUMBRIX, "medium", {"size": "6", "keep_ends": "false"}),
+    (HIDATO, "medium", {"shape": "heart", "size": "10"}),
+    (HIDATO, "hard", {"shape": "..##../.####./######/.####./..##..", "symmetry": "mirror"}),
+    (HIDATO, "expert", {"shape": "ring", "size": "8"}),
+])
+def test_generated_puzzles_are_unique_and_graded(puzzle_type, level, options):
+    parsed = parse_options(puzzle_type.options, options, puzzle_type.name)
+    record = make_puzzle(puzzle_type, level, parsed, "test")  # verifies rules, uniqueness, level
+    assert puzzle_type.solve(record.puzzle, None).count == 1
+    grid = record.puzzle["grid"]
+    size = sum(v is not None for row in grid for v in row)
+    numbers = [v for row in grid for v in row if v]
+    if parsed.get("keep_ends", True):
+        assert 1 in numbers and size in numbers
+    # the grade is exactly the level's: the deductions of the level below do not finish it
+    board = board_of(record.puzzle, puzzle_type is HIDATO)
+    grade = GRADE_OF_LEVEL[level]
+    assert record.rating["grade"] == grade
+    if grade > 1:
+        finished, _, _ = run_grader(start_state(board, givens_of(record.puzzle, board)), grade - 1)
+        assert not finished
+    symmetry = parsed.get("symmetry", "none")
+    rows, cols = len(grid), len(grid[0])
+    for r in range(rows):
+        for c in range(cols):
+            partner = {"rotational": (rows - 1 - r, cols - 1 - c), "mirror": (r, cols - 1 - c),
+                       "none": (r, c)}[symmetry]
+            value, other = grid[r][c], grid[partner[0]][partner[1]]
+            if value and other is not None and value not in (1, size) and other not in (1, size):
+                assert other != 0, (r, c)
+
+
+def test_levels_need_harder_deductions():
+    used = {}
+    for level in ("easy", "medium", "hard", "expert"):
+        record = make_puzzle(NUMBRIX, level, {"size": (7, 7)}, "levels")
+        used[level] = set(record.rating["deductions"])
+        assert record.rating["level"] == level
+    assert used["easy"] == {"only_neighbour"}
+    assert used["medium"] & {"dead_end", "gap_count"}
+    assert not used["medium"] & {"route", "only_number", "lookahead"}
+    assert used["hard"] & {"route", "only_number"} and "lookahead" not in used["hard"]
+    assert "lookahead" in used["expert"]
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_builtin_shapes_make_puzzles_with_only_their_cells(shape):
+    parsed = parse_options(HIDATO.options, {"shape": shape, "size": "7x9"}, "hidato")
+    record = make_puzzle(HIDATO, "easy", parsed, "shape")
+    cells = set(shape_cells(parsed, 6)[2])
+    grid = record.puzzle["grid"]
+    assert {(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v is not None} == cells
+    pen = RecordingPen()
+    HIDATO.draw_puzzle(pen, record.puzzle)
+    assert sum(1 for name, _ in pen.calls if name == "rect") == len(cells)
+
+
+# --- pages ----------------------------------------------------------------------------------------
+
+
+def test_pages_show_givens_bold_and_the_answer_path():
+    puzzle, answer = {"grid": ROSETTA_1}, {"grid": ROSETTA_1_ANSWER}
+    pen = RecordingPen()
+    NUMBRIX.draw_puzzle(pen, puzzle)
+    texts = [kw for name, kw in pen.calls if name == "text"]
+    assert sorted(int(t["text"]) for t in texts) == sorted(v for row in ROSETTA_1 for v in row if v)
+    assert all(t["bold"] for t in texts)
+    pen = RecordingPen()
+    NUMBRIX.draw_solution(pen, puzzle, answer)
+    texts = [kw for name, kw in pen.calls if name == "text"]
+    assert sorted(int(t["text"]) for t in texts) == list(range(1, 82))
+    assert sum(t["bold"] for t in texts) == 20
+    lines = [kw for name, kw in pen.calls if name == "polyline"]
+    assert len(lines) == 1 and len(lines[0]["points"]) == 81 and lines[0]["width"] < 0.25
+    width, height = NUMBRIX.measure(puzzle)
+    x0, y0, x1, y1 = pen.bounds()
+    assert x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height
+
+
+# --- clear errors ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("grid, words", [
+    ([[1, 0], [0, 1]], "appears twice"),
+    ([[1, 0, 0], [0, 0, 0], [0, 0, 3]], "no path can join them"),  # 4 steps apart, 2 numbers
+    ([[1, 0, 0], [0, 4, 0], [0, 0, 0]], "colour"),  # Numbrix parity: 2 steps but 3 numbers
+    ([[1, None, 0]], "pieces"),
+    ([[1, 0], [0]], "equal rows"),
+    ([[1, "x"], [0, 0]], "holds"),
+    ([[1, 0], [0, 7]], "larger than"),
+])
+def test_bad_grids_get_clear_errors(grid, words):
+    with pytest.raises(PuzzleFormatError, match=words):
+        NUMBRIX.validate({"grid": grid})
+
+
+def test_hidato_accepts_diagonal_givens_numbrix_refuses():
+    grid = [[1, 0, 0], [0, 0, 0], [0, 0, 3]]
+    HIDATO.validate({"grid": grid})
+    with pytest.raises(PuzzleFormatError):
+        NUMBRIX.validate({"grid": grid})
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"size": "3"}, "4 to 15"),
+    ({"size": "16x8"}, "4 to 15"),
+    ({"shape": "star"}, "built-in"),
+    ({"shape": "##./.#"}, "equal length"),
+])
+def test_bad_options_get_clear_errors(options, words):
+    with pytest.raises(BookgenError, match=words):
+        parse_options(HIDATO.options, options, "hidato")
+
+
+@pytest.mark.parametrize("shape, words", [
+    ("..#../..#../#####/..#../..#..", "only one other cell"),
+    ("##../..../..##", "separate pieces"),
+])
+def test_shapes_without_a_path_are_refused_before_generating(shape, words):
+    options = parse_options(HIDATO.options, {"shape": shape}, "hidato")
+    with pytest.raises(BookgenError, match=words):
+        HIDATO.check_request("easy", options)
+
+
+def test_mask_and_size_must_agree():
+    options = parse_options(HIDATO.options, {"shape": "####/####/####/####", "size": "5"}, "hidato")
+    with pytest.raises(BookgenError, match="leave size out"):
+        HIDATO.check_request("easy", options)
+
+
+def test_examples_are_solved_and_unique():
+    for puzzle_type in (NUMBRIX, HIDATO):
+        example = puzzle_type.example()
+        assert puzzle_type.check(example.puzzle, example.solution) == []
+        assert puzzle_type.solve(example.puzzle, None).count == 1
+        graph = grid_graph([(r, c) for r, row in enumerate(example.puzzle["grid"])
+                            for c, v in enumerate(row) if v is not None], puzzle_type is HIDATO)
+        assert nx.is_connected(graph)
