@@ -932,7 +932,7 @@ def check_request(difficulty: str, options: Mapping[str, Any]) -> None:
 
 # --- drawing --------------------------------------------------------------------------------------
 
-CELL = 9.0
+CELL = 11.0  # mm: at the layouts' smallest scale (0.75-0.8) a cell still takes two written digits
 
 
 def measure(puzzle: JSON) -> tuple[float, float]:
@@ -941,7 +941,7 @@ def measure(puzzle: JSON) -> tuple[float, float]:
 
 
 def _font(size: int) -> float:
-    return 13.0 if size < 100 else 10.5
+    return 15.0 if size < 100 else 12.5
 
 
 def _draw_cells(pen: Pen, grid: list[list[Any]]) -> None:
