@@ -205,6 +205,7 @@ class Pass:
     known_anchors: dict[str, int]  # section key -> page, from the previous pass
     anchors: dict[str, int]
     puzzle_pages: dict[int, int]
+    paint: bool  # False: a layout pass that only learns where things land
 
 
 class Anchor(Flowable):
@@ -299,6 +300,10 @@ class PuzzleRow(Flowable):
     def draw(self) -> None:
         for column, (number, record, puzzle_type) in enumerate(self.items):
             left = column * (self.grid.slot_width + COLUMN_GAP)
+            if not self.state.paint:
+                if not self.answers:
+                    self.state.puzzle_pages[number] = self.canv.getPageNumber()
+                continue
             if self.answers:
                 self._label_answer(left, number, record, puzzle_type)
                 size = puzzle_type.answer_size(record.puzzle)
@@ -361,6 +366,8 @@ class ExamplePair(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
+        if not self.state.paint:
+            return
         half = self.width / 2
         for index, caption in enumerate(("Example", "Solved")):
             left = index * half
@@ -549,25 +556,27 @@ class BookDocument:
         return buffer.getvalue(), document.page
 
     def render(self, part: str, puzzle_pages: dict[int, int]) -> tuple[bytes, int]:
-        """Build in passes until the contents pages, the gutter and the padding agree with the
-        book they describe; returns the PDF bytes and the page count."""
+        """Lay the book out in passes that paint no puzzles until the contents pages, the gutter
+        and the padding agree with the book they describe, then paint it once; returns the PDF
+        bytes and the page count."""
         ink = POD_INK if self.pod else HOME_INK
         type_scale = self.layout.body_size / 10.5
+        subject = "Puzzle book" if part == "book" else "Answer key"
+        shows_contents = part == "book" and self.config.title_page and self.config.contents
         anchors: dict[str, int] = {}
         pages, pad = POD_MIN_PAGES, False
         for _ in range(6):
             geometry = make_geometry(self.layout, self.config, pages)
-            state = Pass(self.fonts, ink, not self.pod, type_scale, anchors, {}, puzzle_pages)
-            story = self._compose(state, geometry, part, pad)
-            data, count = self._build_once(story, geometry,
-                                           "Puzzle book" if part == "book" else "Answer key")
+            state = Pass(self.fonts, ink, not self.pod, type_scale, anchors, {}, puzzle_pages, False)
+            _, count = self._build_once(self._compose(state, geometry, part, pad), geometry, subject)
             content_pages = count - (1 if pad else 0)
             new_pad = self.pod and part == "book" and content_pages % 2 == 1
             new_pages = content_pages + (1 if new_pad else 0)
-            settled = (state.anchors == anchors and new_pad == pad
+            settled = ((state.anchors == anchors or not shows_contents) and new_pad == pad
                        and make_geometry(self.layout, self.config, new_pages) == geometry)
             if settled:
-                return data, count
+                state = replace(state, anchors={}, paint=True)
+                return self._build_once(self._compose(state, geometry, part, pad), geometry, subject)
             anchors, pad, pages = dict(state.anchors), new_pad, new_pages
         raise BookgenError("the layout did not settle after six passes", key="layout")
 
