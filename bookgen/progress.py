@@ -6,9 +6,12 @@ import sys
 import time
 from typing import TextIO
 
+BAR = 20  # characters in the bar
+REDRAW = 0.1  # seconds between redraws
+
 
 class Progress:
-    """Shows `label: done/total, rate, time left` on one line, redrawn in place."""
+    """Shows `label [#####.....] done/total, rate, time left` on one line, redrawn in place."""
 
     def __init__(self, enabled: bool, stream: TextIO | None = None) -> None:
         self.stream = stream or sys.stderr
@@ -17,6 +20,7 @@ class Progress:
         self.total = 0
         self.done = 0
         self.started = 0.0
+        self.shown = 0.0
 
     @classmethod
     def for_terminal(cls, quiet: bool) -> Progress:
@@ -28,7 +32,8 @@ class Progress:
 
     def advance(self, steps: int = 1) -> None:
         self.done += steps
-        self._show()
+        if time.monotonic() - self.shown >= REDRAW:
+            self._show()
 
     def finish(self) -> None:
         if self.enabled:
@@ -39,9 +44,12 @@ class Progress:
     def _show(self) -> None:
         if not self.enabled:
             return
-        elapsed = time.monotonic() - self.started
+        self.shown = time.monotonic()
+        elapsed = self.shown - self.started
         rate = self.done / elapsed if elapsed > 0 and self.done else 0.0
         left = f", {(self.total - self.done) / rate:.0f} s left" if rate else ""
-        line = f"{self.label}: {self.done}/{self.total} puzzles, {rate:.1f}/s{left}"
-        self.stream.write("\r" + line.ljust(78)[:78])
+        filled = BAR * self.done // max(self.total, 1)
+        bar = "#" * filled + "." * (BAR - filled)
+        line = f"{self.label} [{bar}] {self.done}/{self.total}, {rate:.1f}/s{left}"
+        self.stream.write("\r" + line.ljust(79)[:79])
         self.stream.flush()

@@ -172,7 +172,6 @@ class Styles:
     heading: ParagraphStyle
     info: ParagraphStyle
     body: ParagraphStyle
-    small: ParagraphStyle
 
 
 def make_styles(layout: Layout, fonts: Fonts) -> Styles:
@@ -189,8 +188,6 @@ def make_styles(layout: Layout, fonts: Fonts) -> Styles:
                             spaceAfter=body * 0.6),
         body=ParagraphStyle("body", fontName=fonts.regular, fontSize=body, leading=body * 1.4,
                             spaceAfter=body),
-        small=ParagraphStyle("small", fontName=fonts.regular, fontSize=body * 0.85,
-                             leading=body * 1.15, alignment=TA_CENTER),
     )
 
 
@@ -300,20 +297,19 @@ class PuzzleRow(Flowable):
     def draw(self) -> None:
         for column, (number, record, puzzle_type) in enumerate(self.items):
             left = column * (self.grid.slot_width + COLUMN_GAP)
+            if not self.answers:
+                self.state.puzzle_pages[number] = self.canv.getPageNumber()
             if not self.state.paint:
-                if not self.answers:
-                    self.state.puzzle_pages[number] = self.canv.getPageNumber()
                 continue
             if self.answers:
                 self._label_answer(left, number, record, puzzle_type)
                 size = puzzle_type.answer_size(record.puzzle)
                 top_gap = ANSWER_LABEL_HEIGHT
             else:
-                self.state.puzzle_pages[number] = self.canv.getPageNumber()
                 self.canv.setFont(self.state.fonts.bold, 11 * self.state.type_scale)
                 self.canv.drawString(left, self.height - 4 * mm * self.state.type_scale, str(number))
                 size = puzzle_type.measure(record.puzzle)
-                top_gap = LABEL_HEIGHT
+                top_gap = LABEL_HEIGHT * self.state.type_scale
             drawn_width = size[0] * mm * self.grid.scale
             pen = CanvasPen(self.canv, left + (self.grid.slot_width - drawn_width) / 2,
                             self.height - top_gap, self.grid.scale, self.state.fonts, self.state.ink)
@@ -520,7 +516,8 @@ class BookDocument:
     def _compose(self, state: Pass, geometry: Geometry, part: str, pad: bool) -> list[Flowable]:
         """The story of the book ('book') or of its separate answer key ('answers')."""
         if part == "answers":
-            return self._front_matter(state, geometry, True) + self._answer_story(state, geometry)
+            front = self._front_matter(state, geometry, True) or self._title_block()
+            return front + self._answer_story(state, geometry)
         story = self._front_matter(state, geometry, False)
         for index, section in enumerate(self.book.sections):
             lead = self._title_block() if index == 0 and not self.config.title_page else []

@@ -1,0 +1,34 @@
+"""Progress lines: shown on a terminal stream, silent otherwise."""
+
+from __future__ import annotations
+
+import io
+
+from bookgen.progress import Progress
+
+
+def test_progress_draws_a_bar_with_counts_and_ends_the_line():
+    stream = io.StringIO()
+    progress = Progress(enabled=True, stream=stream)
+    progress.start("Numbrix (1/2)", 4)
+    for _ in range(4):
+        progress.advance()
+    progress.finish()
+    last = stream.getvalue().rstrip("\n").split("\r")[-1]
+    assert last.startswith("Numbrix (1/2) [####################] 4/4, ")
+    assert stream.getvalue().endswith("\n")
+
+
+def test_progress_is_silent_when_disabled():
+    stream = io.StringIO()
+    progress = Progress(enabled=False, stream=stream)
+    progress.start("x", 3)
+    progress.advance()
+    progress.finish()
+    assert stream.getvalue() == ""
+
+
+def test_cli_progress_is_quiet_when_stderr_is_not_a_terminal(run, tmp_path, write_config):
+    config = write_config("title: T\nsections:\n  - {type: placement, count: 2, difficulty: easy}\n")
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "t.pdf"), "--workers", "1")
+    assert status == 0 and err == ""
