@@ -152,3 +152,23 @@ def test_html_edition_from_flag_and_from_formats(run, write_config, tmp_path):
     assert status == 0 and out.split() == [str(tmp_path / "web.html")]
     assert not (tmp_path / "web.pdf").exists()
     assert (tmp_path / "web.html").read_text() == page
+
+
+def test_same_bytes_across_processes_with_different_hash_seeds(write_config, tmp_path):
+    """Set iteration order changes with PYTHONHASHSEED; no generator may depend on it."""
+    import os
+    import subprocess
+    import sys
+
+    from bookgen.puzzles import PUZZLE_TYPES
+
+    sections = "".join(f"  - {{type: {t.name}, count: 2, difficulty: medium}}\n" for t in PUZZLE_TYPES)
+    config = write_config(f"title: Every type\nseed: hash\nsections:\n{sections}")
+    outputs = []
+    for hash_seed in ("1", "2"):
+        target = tmp_path / f"book-{hash_seed}.pdf"
+        subprocess.run([sys.executable, "-m", "bookgen", "build", str(config), "-o", str(target),
+                        "-q", "--workers", "1", "--html"], check=True,
+                       env=dict(os.environ, PYTHONHASHSEED=hash_seed))
+        outputs.append((target.read_bytes(), target.with_suffix(".html").read_bytes()))
+    assert outputs[0] == outputs[1]
