@@ -391,17 +391,19 @@ def generate(rng: random.Random, difficulty: str, options: Mapping[str, Any]) ->
 # --- drawing --------------------------------------------------------------------------------------
 
 BOX = 13.0
+MINUS = "\u2212"
 GAP = 6.5
 POOL_GAP = 5.0
 TOKEN = 11.0
 
 
 def _draw_number(pen: Pen, x: float, y: float, text: str, size: float, bold: bool) -> None:
-    """A number centred at (x, y); fractions stacked with a bar, the sign before them."""
+    """A number centred at (x, y) with a true minus sign; fractions stacked with a bar, the sign
+    before them."""
     if "/" not in text:
-        pen.text(x, y, text, size, bold=bold)
+        pen.text(x, y, text.replace("-", MINUS), size, bold=bold)
         return
-    sign = "\u2013" if text.startswith("-") else ""
+    sign = MINUS if text.startswith("-") else ""
     num, den = text.lstrip("-").split("/")
     small = size * 0.72
     width = max(pen.text_width(num, small, bold), pen.text_width(den, small, bold)) + 0.8
