@@ -60,9 +60,8 @@ class PuzzleTimeout(Exception):
 def time_budget(seconds: float | None) -> Iterator[None]:
     """Raise PuzzleTimeout inside the block after `seconds` (main thread on Unix only; elsewhere
     the block simply runs)."""
-    usable = (seconds is not None and hasattr(signal, "setitimer")
-              and threading.current_thread() is threading.main_thread())
-    if not usable:
+    if (seconds is None or not hasattr(signal, "setitimer")
+            or threading.current_thread() is not threading.main_thread()):
         yield
         return
 
@@ -78,13 +77,23 @@ def time_budget(seconds: float | None) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-def generate_one(job: tuple[str, str, dict[str, Any], str, float | None]) -> PuzzleRecord | None:
+@dataclass(frozen=True)
+class PuzzleJob:
+    """One puzzle to make: everything a worker process needs, and nothing it cannot pickle."""
+
+    type_name: str
+    difficulty: str
+    options: dict[str, Any]
+    seed: str
+    budget: float | None
+
+
+def generate_one(job: PuzzleJob) -> PuzzleRecord | None:
     """Make one puzzle, or None when it overran its budget. Top-level so that process pools
     (and cluster executors) can pickle it."""
-    type_name, difficulty, options, seed, budget = job
     try:
-        with time_budget(budget):
-            return make_puzzle(find_type(type_name), difficulty, options, seed)
+        with time_budget(job.budget):
+            return make_puzzle(find_type(job.type_name), job.difficulty, job.options, job.seed)
     except PuzzleTimeout:
         return None
 
@@ -98,8 +107,9 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
     """
     progress = progress or Progress(enabled=False)
     jobs = [
-        [(section.type, section.difficulty, section.options, puzzle_seed(config.seed, index, i),
-          budget) for i in range(section.count)] if section.bank is None else []
+        [PuzzleJob(section.type, section.difficulty, section.options,
+                   puzzle_seed(config.seed, index, i), budget) for i in range(section.count)]
+        if section.bank is None and section.difficulty is not None else []
         for index, section in enumerate(config.sections)
     ]
     own_pool = None

@@ -14,7 +14,7 @@ from __future__ import annotations
 import io
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -594,7 +594,7 @@ class BookDocument:
         return write_atomically([(target, _writer(content)) for target, content in outputs])
 
 
-def _writer(content: bytes) -> Callable[[Path], None]:
+def _writer(content: bytes) -> Callable[[Path], object]:
     return lambda target: target.write_bytes(content)
 
 
@@ -607,7 +607,7 @@ def _largest(sizes: list[tuple[float, float]]) -> tuple[float, float]:
     return max(w for w, _ in sizes), max(h for _, h in sizes)
 
 
-def write_atomically(jobs: list[tuple[Path, Callable[[Path], None]]]) -> list[Path]:
+def write_atomically(jobs: Sequence[tuple[Path, Callable[[Path], object]]]) -> list[Path]:
     """Run each writer into a temporary file beside its target, then move all into place;
     on any failure remove the temporaries and leave earlier files untouched."""
     temporaries: list[tuple[Path, Path]] = []
