@@ -37,6 +37,7 @@ from functools import cache, lru_cache
 
 Form = tuple
 Multiset = tuple[int, ...]
+Value = Fraction | int  # an exact value, held as an int when whole (see exact)
 
 OPERATORS = "+-*/^"
 MAX_EXPONENT = 6
@@ -56,17 +57,17 @@ class Rules:
 # --- building forms -------------------------------------------------------------------------------
 
 
-def exact(value: Fraction | int) -> Fraction | int:
+def exact(value: Value) -> Value:
     """A value as an int when it is whole: ints hash and add far faster than Fractions, and an
     int equals (and hashes like) the Fraction of the same value, so sets and memos mix them."""
     return value.numerator if value.denominator == 1 else value
 
 
-def quotient(x: Fraction | int, y: Fraction | int) -> Fraction | int:
+def quotient(x: Value, y: Value) -> Value:
     if type(x) is int and type(y) is int:
         whole, left = divmod(x, y)
         return Fraction(x, y) if left else whole
-    return exact(x / y)
+    return exact(x / y)  # type: ignore[arg-type]  # not both ints here, so x / y is a Fraction
 
 
 def leaf(number: int) -> Form:
@@ -97,7 +98,7 @@ def subtract(a: Form, b: Form) -> Form:
     return ("+", exact(a[1] - b[1]), terms)
 
 
-def _product(value: Fraction, factors: tuple) -> Form:
+def _product(value: Value, factors: tuple) -> Form:
     if value == 0:
         return ("*", value, tuple(sorted((1, f) for _, f in factors)))
     return ("*", value, tuple(sorted((1 if f[1] == 1 else p, f) for p, f in factors)))
@@ -111,7 +112,7 @@ def divide(a: Form, b: Form) -> Form:
     return _product(quotient(a[1], b[1]), _factors(a) + tuple((-p, f) for p, f in _factors(b)))
 
 
-def power(base: Fraction, exponent: Fraction) -> Fraction | None:
+def power(base: Value, exponent: Value) -> Value | None:
     """base ** exponent when the exponent is a whole number 0..MAX_EXPONENT and the result stays
     small; None otherwise."""
     if exponent.denominator != 1 or not 0 <= exponent <= MAX_EXPONENT or (base == 0 == exponent):
@@ -127,8 +128,8 @@ def raise_to(a: Form, b: Form) -> Form:
     return ("^", value, a, b)
 
 
-def combine_all(left: frozenset[Fraction] | set[Fraction], right: frozenset[Fraction] | set[Fraction],
-                ops: str, into: set[Fraction]) -> None:
+def combine_all(left: frozenset[Value] | set[Value], right: frozenset[Value] | set[Value],
+                ops: str, into: set[Value]) -> None:
     """Add to `into` every value (>= 0) of x op y and y op x for x in left, y in right."""
     for x in left:
         for y in right:
@@ -149,10 +150,10 @@ def combine_all(left: frozenset[Fraction] | set[Fraction], right: frozenset[Frac
                         into.add(value)
 
 
-def partners(x: Fraction, target: Fraction, ops: str,
-             others: frozenset[Fraction] | set[Fraction]) -> list[tuple[str, bool, Fraction]]:
+def partners(x: Value, target: Value, ops: str,
+             others: frozenset[Value] | set[Value]) -> list[tuple[str, bool, Value]]:
     """Every (op, x on the left, y) with y in others and x op y (or y op x) == target."""
-    wanted: list[tuple[str, bool, Fraction]] = []
+    wanted: list[tuple[str, bool, Value]] = []
     if "+" in ops and target >= x:
         wanted.append(("+", True, exact(target - x)))
     if "-" in ops:
@@ -218,15 +219,15 @@ class Engine:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self._values: dict[Multiset, frozenset[Fraction]] = {}
-        self._forms: dict[tuple[Multiset, Fraction], frozenset[Form]] = {}
+        self._values: dict[Multiset, frozenset[Value]] = {}
+        self._forms: dict[tuple[Multiset, Value], frozenset[Form]] = {}
 
-    def values(self, numbers: Multiset) -> frozenset[Fraction]:
+    def values(self, numbers: Multiset) -> frozenset[Value]:
         """Every value (>= 0) an expression using each number once can have."""
         found = self._values.get(numbers)
         if found is not None:
             return found
-        result: set[Fraction] = {numbers[0]} if len(numbers) == 1 else set()
+        result: set[Value] = {numbers[0]} if len(numbers) == 1 else set()
         if self.rules.concat and len(numbers) > 1:
             result.update(joined(numbers))
         for part, rest in splits(numbers):
@@ -234,8 +235,8 @@ class Engine:
         found = self._values[numbers] = frozenset(result)
         return found
 
-    def steps(self, numbers: Multiset, target: Fraction) -> Iterator[tuple[str, Multiset, Fraction,
-                                                                         Multiset, Fraction]]:
+    def steps(self, numbers: Multiset, target: Value) -> Iterator[tuple[str, Multiset, Value,
+                                                                      Multiset, Value]]:
         """The last step of every way to reach target: (op, left part, its value, right part,
         its value) with left op right == target. Only the smaller part's values are listed; the
         other part is asked for the one value it must have."""
@@ -248,7 +249,7 @@ class Engine:
                     else:
                         yield op, rest, y, part, x
 
-    def reaches(self, numbers: Multiset, target: Fraction) -> bool:
+    def reaches(self, numbers: Multiset, target: Value) -> bool:
         """Whether some expression reaches target (without listing the ways)."""
         if len(numbers) <= 3:
             return target in self.values(numbers)
@@ -256,7 +257,7 @@ class Engine:
             return True
         return next(self.steps(numbers, target), None) is not None
 
-    def forms(self, numbers: Multiset, target: Fraction) -> frozenset[Form]:
+    def forms(self, numbers: Multiset, target: Value) -> frozenset[Form]:
         """Every distinct solution form with this value."""
         key = (numbers, target)
         found = self._forms.get(key)
@@ -279,13 +280,13 @@ class Engine:
         return found
 
 
-def any_multiset_reaches(target: Fraction, size: int, pool: range, ops: str,
+def any_multiset_reaches(target: Value, size: int, pool: range, ops: str,
                          work_limit: int = 2_000_000) -> bool | None:
     """Whether some multiset of `size` numbers from pool reaches target, without going through
     the multisets one by one: the values reachable with k numbers of the pool, for k < size, are
     built from smaller k, and the last step only asks for partners of the target. None when that
     would take more than work_limit combinations (then the answer is almost surely yes)."""
-    reach: dict[int, set[Fraction]] = {1: set(pool)}
+    reach: dict[int, set[Value]] = {1: set(pool)}
     for k in range(2, size):
         reach[k] = set()
         for i in range(1, k // 2 + 1):
@@ -312,7 +313,7 @@ PYTHON = {"+": "+", "-": "-", "*": "*", "/": "/", "^": "**", "space": ""}
 PAGE = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7", "^": "^", "space": " "}
 
 
-def number_text(value: Fraction) -> str:
+def number_text(value: Value) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
@@ -353,7 +354,7 @@ class Traits:
     divisions: int
     subtractions: int
     left_to_right: bool
-    peak: Fraction
+    peak: Value
 
 
 @lru_cache(maxsize=200_000)
@@ -457,7 +458,7 @@ def normal_form(text: str) -> Form:
 
     def walk(node: ast.AST) -> tuple[int, Form]:
         if isinstance(node, ast.Constant):
-            return 1, leaf(node.value)
+            return 1, leaf(node.value)  # type: ignore[arg-type]  # evaluate() admits only int constants
         assert isinstance(node, ast.BinOp)
         (sa, a), (sb, b) = walk(node.left), walk(node.right)
         op = type(node.op)

@@ -174,7 +174,7 @@ def level_of(points: int) -> str:
     return LEVELS[-1]
 
 
-def _json_number(value: Fraction) -> int | str:
+def _json_number(value: Fraction | int) -> int | str:
     return int(value) if value.denominator == 1 else exprs.number_text(value)
 
 
@@ -184,7 +184,7 @@ def rating_of(forms: Collection[Form], target: int, size: int) -> JSON:
     if not forms:
         return {"level": "unsolvable", "score": None, "solutions": 0}
     every: list[Traits] = [exprs.traits(f) for f in forms]
-    figures = {
+    figures: JSON = {
         "solutions": len(forms),
         "needs_fraction": all(t.fraction for t in every),
         "needs_division": all(t.divisions for t in every),

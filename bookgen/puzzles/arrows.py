@@ -15,7 +15,7 @@ person needs: counting alone, elimination chains over pencil marks, or case anal
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
@@ -222,7 +222,7 @@ def revise(board: Board, domains: Domains, sign: Cell) -> list[Cell] | None:
     return changed
 
 
-def propagate(board: Board, domains: Domains, signs: list[Cell] | tuple[Cell, ...]) -> bool:
+def propagate(board: Board, domains: Domains, signs: Sequence[Cell]) -> bool:
     """Revise signs until nothing changes; False when some sign cannot be satisfied."""
     queue = list(signs)
     queued = set(queue)

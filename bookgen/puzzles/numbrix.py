@@ -316,7 +316,7 @@ class State:
                     1 for cells in ends if cells & part) < 2:
                 raise Contradiction
             if board.diagonal:
-                pieces = (part,)
+                pieces: tuple[int, ...] = (part,)
             else:
                 pieces = (part & board.black, part & ~board.black)
                 surplus = pieces[0].bit_count() - pieces[1].bit_count()
@@ -905,8 +905,8 @@ def generate_with(diagonal: bool, name: str) -> Callable[[random.Random, str, Ma
             givens = remove_givens(rng, board, path, difficulty, symmetry, keep_ends)
             number = {cell: k + 1 for k, cell in enumerate(path)}
             shown = set(givens.values())
-            grid = [[None] * cols for _ in range(rows)]
-            answer = [[None] * cols for _ in range(rows)]
+            grid: list[list[int | None]] = [[None] * cols for _ in range(rows)]
+            answer: list[list[int | None]] = [[None] * cols for _ in range(rows)]
             for cell in cells:
                 bit = board.bit(cell)
                 answer[cell[0]][cell[1]] = number[bit]

@@ -623,7 +623,7 @@ def _equation_step(rules: Rules, values: list[int]) -> bool:
                     changed = True
                 elif c and (a or b):
                     known, missing = (a, parent_b) if a else (b, parent_a)
-                    expr[missing] = (c[0] - known[0], c[1] - known[1])
+                    expr[missing] = (c[0] - known[0], c[1] - known[1])  # type: ignore[index]  # a or b is set
                     changed = True
     return False
 
@@ -644,7 +644,7 @@ def _system_step(rules: Rules, values: list[int]) -> bool:
             else:
                 row[width] -= sign * values[cell]
         rows.append(row)
-    pivots = []
+    pivots: list[int] = []
     for col in range(width):
         pivot = next((r for r in range(len(pivots), len(rows)) if rows[r][col]), None)
         if pivot is None:
@@ -936,6 +936,7 @@ def validate(puzzle: JSON) -> None:
                                     f"first, each row one shorter)", key="rows")
         if any(not isinstance(v, int) or isinstance(v, bool) for v in row):
             raise PuzzleFormatError("every entry must be a whole number (0 for blank)", key="rows")
+    high: Any  # raw JSON until the loop below checks it is a whole number
     high, low = puzzle.get("max"), puzzle.get("min", 1)
     for name, value in (("max", high), ("min", low)):
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_NUMBER:
