@@ -172,3 +172,16 @@ def test_same_bytes_across_processes_with_different_hash_seeds(write_config, tmp
                        env=dict(os.environ, PYTHONHASHSEED=hash_seed))
         outputs.append((target.read_bytes(), target.with_suffix(".html").read_bytes()))
     assert outputs[0] == outputs[1]
+
+
+def test_continuation_pages_carry_the_section_title_as_running_head(run, write_config, tmp_path):
+    config = write_config(BOOK.format(layout="a4", answers="back").replace("count: 5", "count: 14"))
+    target = tmp_path / "long.pdf"
+    assert run("build", str(config), "-o", str(target), "-q", "--workers", "1")[0] == 0
+    pages = text_of(target)
+    opening = {title: next(i for i, p in enumerate(pages) if re.match(rf"\d+\n{title}\n", p))
+               for title in ("Warm-up", "Fractions", "Answers")}
+    assert opening["Warm-up"] + 1 < opening["Fractions"]  # the section runs over a page
+    for index in range(opening["Warm-up"] + 1, opening["Fractions"]):
+        assert pages[index].rstrip().endswith("Warm-up"), index
+    assert pages[opening["Warm-up"]].count("Warm-up") == 1

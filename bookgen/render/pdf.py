@@ -203,6 +203,8 @@ class Pass:
     anchors: dict[str, int]
     puzzle_pages: dict[int, int]
     paint: bool  # False: a layout pass that only learns where things land
+    running_title: str = ""  # the section being printed, for the running head
+    opening_page: int = 0  # the last page a section (or the notes) opened on: no running head
 
 
 class Anchor(Flowable):
@@ -217,7 +219,9 @@ class Anchor(Flowable):
         return 0, 0
 
     def draw(self) -> None:
-        self.state.anchors[self.key] = self.canv.getPageNumber()
+        page = self.canv.getPageNumber()
+        self.state.anchors[self.key] = page
+        self.state.running_title, self.state.opening_page = self.title, page
         if self.state.outline:
             self.canv.bookmarkPage(self.key)
             self.canv.addOutlineEntry(self.title, self.key, level=0, closed=False)
@@ -272,6 +276,7 @@ class NotesPage(Flowable):
 
     def draw(self) -> None:
         canvas = self.canv
+        self.state.opening_page = canvas.getPageNumber()
         canvas.setFont(self.state.fonts.bold, self.heading.fontSize)
         canvas.drawString(0, self.height - self.heading.fontSize, "Notes")
         canvas.setLineWidth(max(0.5, self.state.ink.min_line))
@@ -395,9 +400,11 @@ class BookDocument:
 
     # page templates -------------------------------------------------------------------------
 
-    def _template(self, geometry: Geometry, first_page_plain: bool) -> PageTemplate:
+    def _template(self, geometry: Geometry, state: Pass) -> PageTemplate:
         """One page template whose frame moves to the inside margin's side on each page: odd
-        (right-hand) pages have the inside on the left, even pages on the right."""
+        (right-hand) pages have the inside on the left, even pages on the right. Pages carry a
+        page number below and, where a section continues, its title as a running head above."""
+        first_page_plain = self.config.title_page
         frame_width, frame_height = geometry.frame_size
         frame = Frame(geometry.frame_left(True), geometry.bleed + geometry.bottom, frame_width,
                       frame_height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
@@ -419,7 +426,24 @@ class BookDocument:
                                      geometry.bleed + geometry.bottom / 2, str(page))
             canvas.restoreState()
 
-        return PageTemplate("page", [frame], onPage=on_page)
+        def on_page_end(canvas, document) -> None:
+            page = canvas.getPageNumber()
+            if not state.running_title or state.opening_page == page:
+                return
+            odd = page % 2 == 1
+            left = geometry.frame_left(odd)
+            baseline = geometry.bleed + geometry.trim_height - geometry.top * 0.55
+            canvas.saveState()
+            canvas.setFont(self.fonts.italic, 8.5)
+            if odd:
+                canvas.drawRightString(left + frame_width, baseline, state.running_title)
+            else:
+                canvas.drawString(left, baseline, state.running_title)
+            canvas.setLineWidth(max(0.4, state.ink.min_line))
+            canvas.line(left, baseline - 4, left + frame_width, baseline - 4)
+            canvas.restoreState()
+
+        return PageTemplate("page", [frame], onPage=on_page, onPageEnd=on_page_end)
 
     # content --------------------------------------------------------------------------------
 
@@ -534,12 +558,13 @@ class BookDocument:
 
     # output ---------------------------------------------------------------------------------
 
-    def _build_once(self, story: list[Flowable], geometry: Geometry, subject: str) -> tuple[bytes, int]:
+    def _build_once(self, story: list[Flowable], geometry: Geometry, subject: str,
+                    state: Pass) -> tuple[bytes, int]:
         buffer = io.BytesIO()
         document = BaseDocTemplate(
             buffer,
             pagesize=geometry.media,
-            pageTemplates=[self._template(geometry, first_page_plain=self.config.title_page)],
+            pageTemplates=[self._template(geometry, state)],
             title=self.config.title,
             author=self.config.author or "",
             subject=subject,
@@ -565,15 +590,17 @@ class BookDocument:
         for _ in range(6):
             geometry = make_geometry(self.layout, self.config, pages)
             state = Pass(self.fonts, ink, not self.pod, type_scale, anchors, {}, puzzle_pages, False)
-            _, count = self._build_once(self._compose(state, geometry, part, pad), geometry, subject)
+            _, count = self._build_once(self._compose(state, geometry, part, pad), geometry, subject,
+                                        state)
             content_pages = count - (1 if pad else 0)
             new_pad = self.pod and part == "book" and content_pages % 2 == 1
             new_pages = content_pages + (1 if new_pad else 0)
             settled = ((state.anchors == anchors or not shows_contents) and new_pad == pad
                        and make_geometry(self.layout, self.config, new_pages) == geometry)
             if settled:
-                state = replace(state, anchors={}, paint=True)
-                return self._build_once(self._compose(state, geometry, part, pad), geometry, subject)
+                state = Pass(self.fonts, ink, not self.pod, type_scale, anchors, {}, puzzle_pages, True)
+                return self._build_once(self._compose(state, geometry, part, pad), geometry, subject,
+                                        state)
             anchors, pad, pages = dict(state.anchors), new_pad, new_pages
         raise BookgenError("the layout did not settle after six passes", key="layout")
 
