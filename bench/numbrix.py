@@ -1,5 +1,6 @@
-"""Numbrix and Hidato timings named in issue 3: median seconds per generated puzzle, and median
-seconds to solve (count to two) 15x15 puzzles. Run: python3 bench/numbrix.py [--quick]"""
+"""Numbrix and Hidato timings named in issue 3: median seconds per generated puzzle (with the
+median givens and the largest stretch), and median seconds to solve (count to two) 15x15
+puzzles. Run: python3 bench/numbrix.py [--quick]"""
 
 from __future__ import annotations
 
@@ -35,9 +36,10 @@ def generation(puzzle_type, level: str, options: dict, runs: int = RUNS) -> list
         times.append(seconds)
         records.append(record)
     givens = statistics.median(r.rating["givens"] for r in records)
+    stretch = max(r.rating["stretch"] for r in records)
     label = f"{puzzle_type.name} {level} {options}"
     print(f"{label:55s} median {statistics.median(times):6.3f} s  max {max(times):6.3f} s  "
-          f"givens {givens}")
+          f"givens {givens}  stretch max {stretch}")
     return records
 
 

@@ -18,6 +18,7 @@ from bookgen.puzzles.numbrix import (
     HIDATO,
     NUMBRIX,
     SHAPES,
+    STRETCH_CAP,
     board_of,
     givens_of,
     run_grader,
@@ -296,6 +297,32 @@ def test_levels_need_harder_deductions():
     assert not used["medium"] & {"route", "only_number", "lookahead"}
     assert used["hard"] & {"route", "only_number"} and "lookahead" not in used["hard"]
     assert "lookahead" in used["expert"]
+
+
+@pytest.mark.parametrize("puzzle_type, options", [
+    (NUMBRIX, {}),
+    (NUMBRIX, {"size": "9"}),
+    (NUMBRIX, {"size": "4x12", "keep_ends": "false"}),
+    (NUMBRIX, {"size": "8", "symmetry": "rotational"}),
+    (HIDATO, {"size": "9"}),
+    (HIDATO, {"shape": "heart", "size": "10"}),
+])
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_easy_and_medium_keep_gaps_between_givens_within_their_cap(puzzle_type, options, level):
+    """Easy and medium pages stay fuller: no run of missing numbers longer than the level's cap
+    (counted here from the grid), while the level is still the technique grade."""
+    cap = STRETCH_CAP[level]
+    assert cap is not None
+    parsed = parse_options(puzzle_type.options, options, puzzle_type.name)
+    for seed in ("cap1", "cap2"):
+        record = make_puzzle(puzzle_type, level, parsed, seed)  # verifies uniqueness and level
+        grid = record.puzzle["grid"]
+        size = sum(v is not None for row in grid for v in row)
+        shown = sorted(v for row in grid for v in row if v)
+        runs = [b - a - 1 for a, b in zip([0, *shown], [*shown, size + 1])]
+        assert max(runs) <= cap
+        assert record.rating["stretch"] == max(runs)
+        assert puzzle_type.rate(record.puzzle)["level"] == level
 
 
 @pytest.mark.parametrize("shape", sorted(SHAPES))

@@ -39,6 +39,10 @@ MAX_LOADED_SIDE = 20  # puzzles from other sources may be a little larger than w
 SYMMETRIES = ("none", "rotational", "mirror")
 DEFAULT_SIZE = {"easy": 6, "medium": 7, "hard": 8, "expert": 8}
 ATTEMPTS = 30  # fresh paths tried before a request is declared out of reach
+# Most missing numbers allowed between consecutive givens, per level (None: no cap). Removing every
+# given the grader allows leaves easy pages sparse, with long runs to find; the cap keeps easy and
+# medium pages fuller and gentler. The level is still the technique grade.
+STRETCH_CAP: dict[str, int | None] = {"easy": 4, "medium": 7, "hard": None, "expert": None}
 
 
 def _shape_problem(text: str) -> str | None:
@@ -809,6 +813,12 @@ def run_grader(state: State, max_grade: int, fast: bool = False) -> tuple[bool, 
     return True, hardest, used
 
 
+def stretch(givens: Mapping[int, int], size: int) -> int:
+    """Most missing numbers between consecutive givens (or before the first, after the last)."""
+    numbers = sorted(givens)
+    return max(b - a - 1 for a, b in zip([-1, *numbers], [*numbers, size]))
+
+
 def rate_with(diagonal: bool) -> Callable[[JSON], JSON]:
     def rate(puzzle: JSON) -> JSON:
         """The grade (hardest deduction a person needs), its level, the deductions used, the
@@ -822,14 +832,12 @@ def rate_with(diagonal: bool) -> Callable[[JSON], JSON]:
             finished, grade, used = False, SEARCH_GRADE, {}
         if not finished:
             grade = SEARCH_GRADE
-        numbers = sorted(givens)
-        gaps = [b - a - 1 for a, b in zip([-1, *numbers], [*numbers, size])]
         return {
             "level": level_of_grade(grade),
             "grade": grade,
             "deductions": used,
             "logic_finishes": finished,
-            "stretch": max(gaps),
+            "stretch": stretch(givens, size),
             "givens": len(givens),
             "cells": size,
             "given_percent": (200 * len(givens) + size) // (2 * size),
@@ -875,8 +883,9 @@ def unique_at(board: Board, givens: dict[int, int], level: str, path: list[int])
 def remove_givens(rng: random.Random, board: Board, path: list[int], level: str, symmetry: str,
                   keep_ends: bool) -> dict[int, int]:
     """Start from the whole answer and drop givens (an orbit at a time, in random order) while
-    the puzzle stays uniquely solvable at the level."""
+    the puzzle stays uniquely solvable at the level and its stretch within the level's cap."""
     givens = dict(enumerate(path))
+    cap = STRETCH_CAP[level]
     kept = {path[0], path[-1]} if keep_ends else set()
     orbits = [o for o in _orbits(board, symmetry) if not kept & set(o)]
     rng.shuffle(orbits)
@@ -885,7 +894,7 @@ def remove_givens(rng: random.Random, board: Board, path: list[int], level: str,
         trial = dict(givens)
         for cell in orbit:
             trial.pop(number_at[cell], None)
-        if unique_at(board, trial, level, path):
+        if (cap is None or stretch(trial, len(path)) <= cap) and unique_at(board, trial, level, path):
             givens = trial
     return givens
 
