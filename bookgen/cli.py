@@ -12,7 +12,7 @@ from typing import TextIO
 
 from bookgen.book import DEFAULT_BUDGET, Book, default_workers, make_book, write_book_html
 from bookgen.config import ROOT, BookConfig, SectionConfig, load_config, load_layout
-from bookgen.core.levels import LEVELS
+from bookgen.core.levels import LEVELS, level_index
 from bookgen.core.options import parse_options
 from bookgen.errors import BookgenError
 from bookgen.making import make_puzzle, record_from_json, regenerate
@@ -166,9 +166,7 @@ def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: Text
 
 def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     puzzle_type = find_type(args.type)
-    if args.difficulty not in LEVELS:
-        raise BookgenError(f"unknown difficulty {args.difficulty!r}; choose one of "
-                           f"{', '.join(LEVELS)}", key="--difficulty")
+    level_index(args.difficulty)
     if not 1 <= args.count <= 60:
         raise BookgenError("must be from 1 to 60", key="--count")
     options = parse_options(puzzle_type.options, _pairs(args.set), puzzle_type.name)
@@ -236,9 +234,7 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
     if not args.type:
         raise BookgenError("name a puzzle type, or give --id", key="type")
     puzzle_type = find_type(args.type)
-    if args.difficulty not in LEVELS:
-        raise BookgenError(f"unknown difficulty {args.difficulty!r}; choose one of "
-                           f"{', '.join(LEVELS)}", key="--difficulty")
+    level_index(args.difficulty)
     if args.count < 1:
         raise BookgenError("must be at least 1", key="--count")
     options = parse_options(puzzle_type.options, _pairs(args.set), puzzle_type.name)

@@ -443,8 +443,7 @@ def page_text(expression: str) -> str:
 def answer_note(puzzle: JSON, solution: JSON, count: int) -> str:
     if count <= 1:
         return "the only solution"
-    more = "+" if count >= 1000 else ""
-    return f"1 of {count}{more} distinct solutions"
+    return f"1 of {count} distinct solutions"
 
 
 def example() -> Generated:

@@ -104,6 +104,3 @@ def no_answer_note(puzzle: JSON, solution: JSON, count: int) -> str:
     """answer_note for types whose answer speaks for itself."""
     return ""
 
-
-def any_request(difficulty: str, options: Mapping[str, Any]) -> None:
-    """check_request for types where every parsed option combination can be generated."""

@@ -30,7 +30,7 @@ from bookgen.core.levels import LEVELS, level_index
 from bookgen.core.options import Option
 from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.errors import BookgenError, PuzzleFormatError
-from bookgen.puzzles.base import JSON, Generated, PuzzleType, Solved
+from bookgen.puzzles.base import JSON, Generated, PuzzleType, Solved, always_unique, no_answer_note
 
 # --- parameters and shapes ------------------------------------------------------------------------
 
@@ -999,10 +999,6 @@ def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
         pen.text(x, y, str(v), font, bold=given)
 
 
-def answer_note(puzzle: JSON, solution: JSON, count: int) -> str:
-    return ""
-
-
 # --- registry records -----------------------------------------------------------------------------
 
 SIZE_OPTION = Option("size", "size", "grid size: N for a square or RxC (default by level: 6 easy, "
@@ -1051,11 +1047,11 @@ NUMBRIX = PuzzleType(
     check=check_with(False),
     validate=validate_with(False),
     rate=rate_with(False),
-    expects_unique=lambda puzzle: True,
+    expects_unique=always_unique,
     measure=measure,
     draw_puzzle=draw_puzzle,
     draw_solution=draw_solution,
-    answer_note=answer_note,
+    answer_note=no_answer_note,
     example=numbrix_example,
 )
 
@@ -1070,10 +1066,10 @@ HIDATO = PuzzleType(
     check=check_with(True),
     validate=validate_with(True),
     rate=rate_with(True),
-    expects_unique=lambda puzzle: True,
+    expects_unique=always_unique,
     measure=measure,
     draw_puzzle=draw_puzzle,
     draw_solution=draw_solution,
-    answer_note=answer_note,
+    answer_note=no_answer_note,
     example=hidato_example,
 )

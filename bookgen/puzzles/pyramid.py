@@ -37,7 +37,7 @@ from bookgen.core.levels import LEVELS, level_index
 from bookgen.core.options import Option
 from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.errors import BookgenError, PuzzleFormatError
-from bookgen.puzzles.base import JSON, Generated, PuzzleType, Solved
+from bookgen.puzzles.base import JSON, Generated, PuzzleType, Solved, always_unique, no_answer_note
 
 # --- parameters ---------------------------------------------------------------------------------
 
@@ -988,14 +988,6 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
     return problems
 
 
-def expects_unique(puzzle: JSON) -> bool:
-    return True
-
-
-def answer_note(puzzle: JSON, solution: JSON, count: int) -> str:
-    return "" if count == 1 else f"one of {count} answers"
-
-
 # --- drawing --------------------------------------------------------------------------------------
 
 RADIUS = 6.0  # circles of difference pyramids
@@ -1076,10 +1068,10 @@ PYRAMID = PuzzleType(
     check=check,
     validate=validate,
     rate=rate,
-    expects_unique=expects_unique,
+    expects_unique=always_unique,
     measure=measure,
     draw_puzzle=draw_puzzle,
     draw_solution=draw_solution,
-    answer_note=answer_note,
+    answer_note=no_answer_note,
     example=example,
 )
