@@ -11,10 +11,11 @@ import statistics
 import time
 
 from bookgen.core import exprs
-from bookgen.core.levels import LEVELS
+from bookgen.core.grading import LEVELS
 from bookgen.making import make_puzzle
 from bookgen.puzzles import arithmetic
 from bookgen.puzzles.arithmetic import ARITHMETIC, census
+from bookgen.puzzles.base import Request
 
 
 def fresh() -> None:
@@ -41,7 +42,7 @@ def time_generation(label: str, options: dict, count: int, levels=LEVELS) -> Non
         times = []
         for index in range(count):
             started = time.perf_counter()
-            make_puzzle(ARITHMETIC, level, options, f"bench-{index}")
+            make_puzzle(Request.make(ARITHMETIC, level, options), f"bench-{index}")
             times.append(time.perf_counter() - started)
         print(f"generate {label} {level:6}: first {times[0] * 1000:7.1f} ms, median "
               f"{statistics.median(times) * 1000:6.1f} ms over {count}")

@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bookgen.core.levels import LEVELS  # noqa: E402
+from bookgen.core.grading import LEVELS  # noqa: E402
 from bookgen.puzzles.arrows import MIN_EXPERT_CELLS, generate, solve  # noqa: E402
 
 SIZES = [(4, 4), (5, 5), (6, 6), (7, 7), (8, 8), (5, 8)]

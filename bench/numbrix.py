@@ -8,8 +8,8 @@ import statistics
 import sys
 import time
 
-from bookgen.core.options import parse_options
 from bookgen.making import make_puzzle
+from bookgen.puzzles.base import Request
 from bookgen.puzzles.numbrix import HIDATO, NUMBRIX
 
 QUICK = "--quick" in sys.argv
@@ -29,10 +29,10 @@ def timed(action) -> tuple[float, object]:
 
 def generation(puzzle_type, level: str, options: dict, runs: int = RUNS) -> list:
     """Median time to make (and verify) one puzzle; returns the records for the solve bench."""
-    parsed = parse_options(puzzle_type.options, options, puzzle_type.name)
+    request = Request.make(puzzle_type, level, options)
     times, records = [], []
     for seed in range(runs):
-        seconds, record = timed(lambda s=seed: make_puzzle(puzzle_type, level, parsed, f"bench{s}"))
+        seconds, record = timed(lambda s=seed: make_puzzle(request, f"bench{s}"))
         times.append(seconds)
         records.append(record)
     givens = statistics.median(r.rating["givens"] for r in records)

@@ -10,9 +10,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bookgen.core.levels import LEVELS  # noqa: E402
+from bookgen.core.grading import LEVELS  # noqa: E402
 from bookgen.making import make_puzzle  # noqa: E402
 from bookgen.puzzles import find_type  # noqa: E402
+from bookgen.puzzles.base import Request  # noqa: E402
 from bookgen.puzzles.pyramid import SUM_EXPERT_ROWS, triangular  # noqa: E402
 
 PYRAMID = find_type("pyramid")
@@ -43,7 +44,8 @@ def main() -> None:
                 times = []
                 for seed in range(SAMPLES):
                     start = time.perf_counter()
-                    make_puzzle(PYRAMID, level, {"variant": variant, "rows": rows}, f"bench{seed}")
+                    request = Request.make(PYRAMID, level, {"variant": variant, "rows": rows})
+                    make_puzzle(request, f"bench{seed}")
                     times.append(time.perf_counter() - start)
                 all_times += times
                 cells.append(f"{level} {statistics.median(times):.3f}/{max(times):.3f}")

@@ -24,7 +24,7 @@ from bookgen.errors import BookgenError
 from bookgen.making import PuzzleRecord, make_puzzle, record_from_json, verify
 from bookgen.progress import Progress
 from bookgen.puzzles import find_type
-from bookgen.puzzles.base import PuzzleType
+from bookgen.puzzles.base import PuzzleType, Request
 
 DEFAULT_BUDGET = 120.0  # seconds one puzzle may take before the build gives up
 
@@ -79,7 +79,8 @@ def time_budget(seconds: float | None) -> Iterator[None]:
 
 @dataclass(frozen=True)
 class PuzzleJob:
-    """One puzzle to make: everything a worker process needs, and nothing it cannot pickle."""
+    """One puzzle to make: everything a worker process needs, and nothing it cannot pickle (a
+    type's record holds closures, so the job names its type and the worker looks it up)."""
 
     type_name: str
     difficulty: str
@@ -87,13 +88,21 @@ class PuzzleJob:
     seed: str
     budget: float | None
 
+    @classmethod
+    def of(cls, request: Request, seed: str, budget: float | None) -> PuzzleJob:
+        return cls(request.type.name, request.level, dict(request.options), seed, budget)
+
+    def request(self) -> Request:
+        """The job's request, already checked when the config was read."""
+        return Request(find_type(self.type_name), self.difficulty, self.options)
+
 
 def generate_one(job: PuzzleJob) -> PuzzleRecord | None:
     """Make one puzzle, or None when it overran its budget. Top-level so that process pools
     (and cluster executors) can pickle it."""
     try:
         with time_budget(job.budget):
-            return make_puzzle(find_type(job.type_name), job.difficulty, job.options, job.seed)
+            return make_puzzle(job.request(), job.seed)
     except PuzzleTimeout:
         return None
 
@@ -107,9 +116,8 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
     """
     progress = progress or Progress(enabled=False)
     jobs = [
-        [PuzzleJob(section.type, section.difficulty, section.options,
-                   puzzle_seed(config.seed, index, i), budget) for i in range(section.count)]
-        if section.bank is None and section.difficulty is not None else []
+        [PuzzleJob.of(section.request, puzzle_seed(config.seed, index, i), budget)
+         for i in range(section.count)] if section.request is not None else []
         for index, section in enumerate(config.sections)
     ]
     own_pool = None
@@ -171,7 +179,7 @@ def write_book_html(book: Book, path: Path) -> None:
 
     sections = [
         {"title": s.config.title, "type": s.puzzle_type.name,
-         "rules": s.puzzle_type.section_rules(s.config.options),
+         "rules": s.puzzle_type.rules(s.config.request),
          "difficulty": s.config.difficulty or "",
          "puzzles": [r.to_json() | {"number": n} for n, r in zip(s.numbers, s.records)]}
         for s in book.sections

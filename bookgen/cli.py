@@ -12,12 +12,12 @@ from typing import TextIO
 
 from bookgen.book import DEFAULT_BUDGET, Book, default_workers, make_book, write_book_html
 from bookgen.config import ROOT, BookConfig, SectionConfig, load_config, load_layout
-from bookgen.core.levels import LEVELS, level_index
-from bookgen.core.options import parse_options
+from bookgen.core.grading import LEVELS
 from bookgen.errors import BookgenError
 from bookgen.making import make_puzzle, record_from_json, regenerate
 from bookgen.progress import Progress
 from bookgen.puzzles import PUZZLE_TYPES, find_type
+from bookgen.puzzles.base import Request
 
 SAMPLE_CONFIG = "config/sampler.yaml"
 
@@ -165,15 +165,13 @@ def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: Text
 
 
 def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
-    puzzle_type = find_type(args.type)
-    level_index(args.difficulty)
     if not 1 <= args.count <= 60:
         raise BookgenError("must be from 1 to 60", key="--count")
-    options = parse_options(puzzle_type.options, _pairs(args.set), puzzle_type.name)
-    puzzle_type.check_request(args.difficulty, options)
-    section = SectionConfig(type=puzzle_type.name, count=args.count, difficulty=args.difficulty,
+    request = Request.make(find_type(args.type), args.difficulty, _pairs(args.set))
+    puzzle_type = request.type
+    section = SectionConfig(type=puzzle_type.name, count=args.count, difficulty=request.level,
                             title=puzzle_type.title,
-                            per_page=args.count if args.count <= 12 else None, options=options)
+                            per_page=args.count if args.count <= 12 else None, request=request)
     config = BookConfig(
         name=f"worksheet-{puzzle_type.name}", file="(worksheet)",
         title=args.title or f"{puzzle_type.title} worksheet",
@@ -201,13 +199,11 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _census(args: argparse.Namespace, out: TextIO) -> int:
-    from bookgen.puzzles.arithmetic import census
+    from bookgen.puzzles.arithmetic import census_of_options
 
-    spec = next(o for o in find_type("arithmetic").options if o.name == "range")
-    low, high = spec.parse(args.range)
-    result = census(args.target, args.size, low, high, args.operators, concat=args.concat,
-                    distinct=args.distinct)
-    print(json.dumps(result), file=out)
+    raw = {"target": args.target, "size": args.size, "range": args.range,
+           "operators": args.operators, "concat": args.concat, "distinct": args.distinct}
+    print(json.dumps(census_of_options(raw)), file=out)
     return 0
 
 
@@ -233,14 +229,11 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     if not args.type:
         raise BookgenError("name a puzzle type, or give --id", key="type")
-    puzzle_type = find_type(args.type)
-    level_index(args.difficulty)
     if args.count < 1:
         raise BookgenError("must be at least 1", key="--count")
-    options = parse_options(puzzle_type.options, _pairs(args.set), puzzle_type.name)
-    puzzle_type.check_request(args.difficulty, options)
+    request = Request.make(find_type(args.type), args.difficulty, _pairs(args.set))
     for index in range(args.count):
-        record = make_puzzle(puzzle_type, args.difficulty, options, f"{args.seed}.{index + 1}")
+        record = make_puzzle(request, f"{args.seed}.{index + 1}")
         print(json.dumps(record.to_json()), file=out, flush=True)
     return 0
 

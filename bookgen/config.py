@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bookgen.core.levels import LEVELS
-from bookgen.core.options import parse_options, unknown_key_message
+from bookgen.core.grading import LEVELS
+from bookgen.core.options import unknown_key_message
 from bookgen.errors import BookgenError
 from bookgen.puzzles import PUZZLE_TYPES, find_type
+from bookgen.puzzles.base import Request
 from bookgen.yamlsource import KeyPath, Source, load_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -235,20 +236,23 @@ class BankSource:
 
 @dataclass(frozen=True)
 class SectionConfig:
+    """One section: what to make (`request`), or where to take stored puzzles from (`bank`, whose
+    `difficulty`, when set, filters)."""
+
     type: str
     count: int
     difficulty: str | None
     title: str
     per_page: int | None
-    options: dict[str, Any] = field(default_factory=dict)
+    request: Request | None = None
     line: int | None = None
     bank: BankSource | None = None
 
     def describe(self) -> str:
         """'numbrix, hard, size=12x12' for messages about this section."""
-        parts = [self.type, self.difficulty or "any difficulty"]
-        parts += [f"{key}={value}" for key, value in sorted(self.options.items())]
-        return ", ".join(parts)
+        if self.request is not None:
+            return self.request.describe()
+        return f"{self.type}, {self.difficulty or 'any difficulty'}"
 
 
 @dataclass(frozen=True)
@@ -338,20 +342,20 @@ def _read_section(source: Source, index: int, data: Any) -> SectionConfig:
         raise source.error(path + ("rating",), "'rating' filters puzzles taken 'from' a bank")
     elif values["difficulty"] is None:
         raise source.error(path, "a section needs 'difficulty' (one of " + ", ".join(LEVELS) + ")")
-    try:
-        options = parse_options(puzzle_type.options, raw_options, puzzle_type.name)
-        if bank is None:
-            puzzle_type.check_request(values["difficulty"], options)
-    except BookgenError as error:
-        key_path = path + ((error.key,) if error.key in data else ())
-        raise source.error(key_path, error.message) from None
+    request = None
+    if bank is None:
+        try:
+            request = Request.make(puzzle_type, values["difficulty"], raw_options)
+        except BookgenError as error:
+            key_path = path + ((error.key,) if error.key in data else ())
+            raise source.error(key_path, error.message) from None
     return SectionConfig(
         type=puzzle_type.name,
         count=values["count"],
         difficulty=values["difficulty"],
         title=values["title"] or puzzle_type.title,
         per_page=values["per_page"],
-        options=options,
+        request=request,
         line=source.line(path),
         bank=bank,
     )

@@ -10,18 +10,13 @@ prove that there is exactly one.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote, unquote
+from urllib.parse import unquote
 
-from bookgen.core.levels import level_index
-from bookgen.core.options import parse_options
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.puzzles import find_type
-from bookgen.puzzles.base import JSON, PuzzleType
-
-_SAFE = "-._~"  # characters left as they are inside an id part
+from bookgen.puzzles.base import JSON, Request
 
 
 @dataclass(frozen=True)
@@ -50,43 +45,29 @@ class VerificationError(BookgenError):
     """A generated or loaded puzzle failed its self-check; never printed."""
 
 
-def puzzle_id(puzzle_type: PuzzleType, difficulty: str, options: Mapping[str, Any], seed: str) -> str:
-    """The id that regenerates a puzzle: type, level, the options set, and the seed text."""
-    specs = {spec.name: spec for spec in puzzle_type.options}
-    opts = ",".join(
-        f"{quote(key, safe=_SAFE)}={quote(specs[key].format(options[key]), safe=_SAFE)}"
-        for key in sorted(options)
-    )
-    return ":".join([puzzle_type.name, difficulty, opts, quote(str(seed), safe=_SAFE)])
-
-
-def parse_puzzle_id(text: str) -> tuple[PuzzleType, str, dict[str, Any], str]:
-    """(type, difficulty, parsed options, seed) from an id; a clear error for a malformed one."""
+def parse_puzzle_id(text: str) -> tuple[Request, str]:
+    """The request and seed text an id names; a clear error for a malformed one."""
     parts = text.split(":")
     if len(parts) != 4:
         raise BookgenError(f"{text!r} is not a puzzle id (TYPE:LEVEL:OPTIONS:SEED)", key="id")
     name, difficulty, opts, seed = parts
-    puzzle_type = find_type(unquote(name))
-    level_index(difficulty)
     raw: dict[str, str] = {}
     for pair in filter(None, opts.split(",")):
         key, sep, value = pair.partition("=")
         if not sep:
             raise BookgenError(f"option {pair!r} in id {text!r} is not key=value", key="id")
         raw[unquote(key)] = unquote(value)
-    return puzzle_type, difficulty, parse_options(puzzle_type.options, raw, puzzle_type.name), unquote(seed)
+    return Request.make(find_type(unquote(name)), difficulty, raw), unquote(seed)
 
 
-def make_puzzle(
-    puzzle_type: PuzzleType, difficulty: str, options: Mapping[str, Any], seed: str
-) -> PuzzleRecord:
+def make_puzzle(request: Request, seed: str) -> PuzzleRecord:
     """Generate one puzzle from its id's randomness and verify it before handing it out."""
-    ident = puzzle_id(puzzle_type, difficulty, options, seed)
-    generated = puzzle_type.generate(random.Random(ident), difficulty, options)
+    ident = request.id(seed)
+    generated = request.type.generate(random.Random(ident), request)
     record = PuzzleRecord(
-        type=puzzle_type.name,
+        type=request.type.name,
         id=ident,
-        difficulty=difficulty,
+        difficulty=request.level,
         rating=generated.rating,
         puzzle=generated.puzzle,
         solution=generated.solution,
@@ -97,8 +78,7 @@ def make_puzzle(
 
 def regenerate(ident: str) -> PuzzleRecord:
     """The puzzle an id names, made again."""
-    puzzle_type, difficulty, options, seed = parse_puzzle_id(ident)
-    return make_puzzle(puzzle_type, difficulty, options, seed)
+    return make_puzzle(*parse_puzzle_id(ident))
 
 
 def verify(record: PuzzleRecord) -> None:

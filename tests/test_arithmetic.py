@@ -10,7 +10,7 @@ import pytest
 
 from bookgen.core import exprs
 from bookgen.core.exprs import Rules, normal_form
-from bookgen.core.levels import LEVELS
+from bookgen.core.grading import LEVELS
 from bookgen.core.options import parse_options
 from bookgen.core.pen import RecordingPen
 from bookgen.errors import BookgenError, PuzzleFormatError
@@ -21,11 +21,11 @@ from bookgen.puzzles.arithmetic import (
     BANDS,
     census,
     check,
-    check_request,
     rate,
     solve,
     validate,
 )
+from bookgen.puzzles.base import Request
 
 
 def card(numbers, target=10, operators="+-*/", **extra):
@@ -266,7 +266,7 @@ def test_validate_rejects_bad_json(puzzle, key):
 
 
 def test_bands_are_disjoint_and_ordered():
-    spans = [BANDS[level] for level in LEVELS]
+    spans = [BANDS.span(level) for level in LEVELS]
     for (_, high), (low, _) in zip(spans, spans[1:]):
         assert high < low
 
@@ -289,14 +289,14 @@ def test_rating_measures_what_it_claims():
 
 @pytest.fixture(scope="module")
 def made():
-    return {level: make_puzzle(ARITHMETIC, level, {}, f"test-{level}") for level in LEVELS}
+    return {level: make_puzzle(Request.make(ARITHMETIC, level, {}), f"test-{level}") for level in LEVELS}
 
 
 def test_levels_are_generated_from_their_bands(made):
     scores = []
     for level in LEVELS:
         record = made[level]
-        low, high = BANDS[level]
+        low, high = BANDS.span(level)
         assert low <= record.rating["score"] <= high and record.rating["level"] == level
         assert solve(record.puzzle).count == record.rating["solutions"] >= 1
         scores.append(record.rating["score"])
@@ -306,11 +306,11 @@ def test_levels_are_generated_from_their_bands(made):
 def test_generation_follows_options():
     options = parse_options(ARITHMETIC.options, {"target": "24", "range": "1-13",
                                                  "distinct": "true", "size": "4"}, "arithmetic")
-    record = make_puzzle(ARITHMETIC, "hard", options, "cards")
+    record = make_puzzle(Request.make(ARITHMETIC, "hard", options), "cards")
     numbers = record.puzzle["numbers"]
     assert record.puzzle["target"] == 24 and len(set(numbers)) == 4
     assert all(1 <= n <= 13 for n in numbers)
-    five = make_puzzle(ARITHMETIC, "easy", {"size": 5}, "five")
+    five = make_puzzle(Request.make(ARITHMETIC, "easy", {"size": 5}), "five")
     assert len(five.puzzle["numbers"]) == 5
 
 
@@ -340,7 +340,7 @@ def test_bad_options_are_refused_when_parsed(raw, key, words):
 ])
 def test_impossible_requests_fail_before_generation(options, key, words):
     with pytest.raises(BookgenError) as error:
-        check_request("expert", options)
+        Request.make(ARITHMETIC, "expert", options)
     assert error.value.key == key and words in error.value.message
 
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bookgen.core.levels import LEVELS
+from bookgen.core.grading import LEVELS
 from bookgen.core.pen import RecordingPen
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.making import make_puzzle
@@ -32,6 +32,7 @@ from bookgen.puzzles.arrows import (
     solve,
     validate,
 )
+from bookgen.puzzles.base import Request
 
 EXAMPLE = example()
 
@@ -151,7 +152,7 @@ def test_random_fillings_obey_the_rules():
 @pytest.fixture(scope="module")
 def per_level():
     """One 5x5 puzzle per level through the middle layer (which verifies it)."""
-    return {level: make_puzzle(ARROWS, level, {"size": (5, 5)}, "levels") for level in LEVELS}
+    return {level: make_puzzle(Request.make(ARROWS, level, {"size": (5, 5)}), "levels") for level in LEVELS}
 
 
 def test_levels_are_separate_bands_of_one_grade(per_level):
@@ -177,8 +178,8 @@ def test_each_level_needs_its_technique(per_level):
     ("expert", (5, 5), 1.0), ("hard", (7, 7), 0.2), ("medium", (8, 8), 0.2),
 ])
 def test_generated_puzzles_have_exactly_one_answer(level, size, share):
-    generated = generate(random.Random(f"{level}{size}"), level,
-                         {"size": size, "two_headed": share})
+    generated = generate(random.Random(f"{level}{size}"),
+                         Request.make(ARROWS, level, {"size": size, "two_headed": share}))
     puzzle = generated.puzzle
     validate(puzzle)
     assert (len(puzzle["arrows"]), len(puzzle["arrows"][0])) == size
@@ -190,8 +191,10 @@ def test_generated_puzzles_have_exactly_one_answer(level, size, share):
 
 
 def test_two_headed_share_is_honoured():
-    only = generate(random.Random("all two"), "medium", {"size": (5, 5), "two_headed": 1.0})
-    none = generate(random.Random("no two"), "medium", {"size": (5, 5), "two_headed": 0.0})
+    only = generate(random.Random("all two"),
+                    Request.make(ARROWS, "medium", {"size": (5, 5), "two_headed": 1.0}))
+    none = generate(random.Random("no two"),
+                    Request.make(ARROWS, "medium", {"size": (5, 5), "two_headed": 0.0}))
     signs = sum(only.puzzle["arrows"], [])
     assert all(sign in LINES for row in only.puzzle["arrows"][1:-1] for sign in row[1:-1])
     assert sum(1 for sign in signs if "+" in sign) >= 9
@@ -199,8 +202,8 @@ def test_two_headed_share_is_honoured():
 
 
 def test_same_seed_same_puzzle():
-    first = generate(random.Random("again"), "hard", {})
-    second = generate(random.Random("again"), "hard", {})
+    first = generate(random.Random("again"), Request.make(ARROWS, "hard", {}))
+    second = generate(random.Random("again"), Request.make(ARROWS, "hard", {}))
     assert first == second
 
 
@@ -257,7 +260,7 @@ def test_malformed_grids_are_refused():
 
 def test_impossible_requests_are_refused_before_generating():
     with pytest.raises(BookgenError, match="at least 24 squares"):
-        ARROWS.check_request("expert", {"size": (4, 4)})
+        Request.make(ARROWS, "expert", {"size": (4, 4)})
     options = {option.name: option for option in ARROWS.options}
     with pytest.raises(BookgenError, match="each side 4 to 8"):
         options["size"].parse("9x5")

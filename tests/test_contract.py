@@ -6,10 +6,11 @@ import json
 
 import pytest
 
-from bookgen.core.levels import LEVELS
+from bookgen.core.grading import LEVELS
 from bookgen.core.pen import RecordingPen
 from bookgen.making import make_puzzle, record_from_json, regenerate, verify
 from bookgen.puzzles import PUZZLE_TYPES, find_type
+from bookgen.puzzles.base import Request
 
 CASES = [(t.name, level) for t in PUZZLE_TYPES for level in LEVELS]
 
@@ -17,7 +18,7 @@ CASES = [(t.name, level) for t in PUZZLE_TYPES for level in LEVELS]
 @pytest.fixture(scope="module")
 def made():
     """One puzzle per type and level, made once for all tests here."""
-    return {case: make_puzzle(find_type(case[0]), case[1], {}, "contract") for case in CASES}
+    return {case: make_puzzle(Request.make(find_type(case[0]), case[1], {}), "contract") for case in CASES}
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{n}-{lv}" for n, lv in CASES])
@@ -70,12 +71,13 @@ def test_drawings_stay_inside_their_measured_box(made, case):
 @pytest.mark.parametrize("name", [t.name for t in PUZZLE_TYPES])
 def test_type_describes_itself(name):
     puzzle_type = find_type(name)
-    assert puzzle_type.title and len(puzzle_type.rules) > 40
+    assert puzzle_type.title and len(puzzle_type.rules(None)) > 40
     assert all(option.help for option in puzzle_type.options)
     variants = [{}] + [{option.name: choice} for option in puzzle_type.options
                        if option.kind == "choice" for choice in option.choices]
     for options in variants:
-        assert len(puzzle_type.section_rules(options)) > 40
-        example = puzzle_type.section_example(options)
+        request = Request(puzzle_type, "easy", options)
+        assert len(puzzle_type.rules(request)) > 40
+        example = puzzle_type.example(request)
         if example is not None:
             assert puzzle_type.check(example.puzzle, example.solution) == []

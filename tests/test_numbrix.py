@@ -13,6 +13,7 @@ from bookgen.core.options import parse_options
 from bookgen.core.pen import RecordingPen
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.making import make_puzzle
+from bookgen.puzzles.base import Request
 from bookgen.puzzles.numbrix import (
     GRADE_OF_LEVEL,
     HIDATO,
@@ -261,7 +262,8 @@ def test_checker_rejects_wrong_answers():
 ])
 def test_generated_puzzles_are_unique_and_graded(puzzle_type, level, options):
     parsed = parse_options(puzzle_type.options, options, puzzle_type.name)
-    record = make_puzzle(puzzle_type, level, parsed, "test")  # verifies rules, uniqueness, level
+    # make_puzzle verifies rules, uniqueness and level
+    record = make_puzzle(Request.make(puzzle_type, level, parsed), "test")
     assert puzzle_type.solve(record.puzzle, None).count == 1
     grid = record.puzzle["grid"]
     size = sum(v is not None for row in grid for v in row)
@@ -289,7 +291,7 @@ def test_generated_puzzles_are_unique_and_graded(puzzle_type, level, options):
 def test_levels_need_harder_deductions():
     used = {}
     for level in ("easy", "medium", "hard", "expert"):
-        record = make_puzzle(NUMBRIX, level, {"size": (7, 7)}, "levels")
+        record = make_puzzle(Request.make(NUMBRIX, level, {"size": (7, 7)}), "levels")
         used[level] = set(record.rating["deductions"])
         assert record.rating["level"] == level
     assert used["easy"] == {"only_neighbour"}
@@ -315,7 +317,7 @@ def test_easy_and_medium_keep_gaps_between_givens_within_their_cap(puzzle_type, 
     assert cap is not None
     parsed = parse_options(puzzle_type.options, options, puzzle_type.name)
     for seed in ("cap1", "cap2"):
-        record = make_puzzle(puzzle_type, level, parsed, seed)  # verifies uniqueness and level
+        record = make_puzzle(Request.make(puzzle_type, level, parsed), seed)  # verifies uniqueness and level
         grid = record.puzzle["grid"]
         size = sum(v is not None for row in grid for v in row)
         shown = sorted(v for row in grid for v in row if v)
@@ -328,7 +330,7 @@ def test_easy_and_medium_keep_gaps_between_givens_within_their_cap(puzzle_type, 
 @pytest.mark.parametrize("shape", sorted(SHAPES))
 def test_builtin_shapes_make_puzzles_with_only_their_cells(shape):
     parsed = parse_options(HIDATO.options, {"shape": shape, "size": "7x9"}, "hidato")
-    record = make_puzzle(HIDATO, "easy", parsed, "shape")
+    record = make_puzzle(Request.make(HIDATO, "easy", parsed), "shape")
     cells = set(shape_cells(parsed, 6)[2])
     grid = record.puzzle["grid"]
     assert {(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v is not None} == cells
@@ -401,18 +403,18 @@ def test_bad_options_get_clear_errors(options, words):
 def test_shapes_without_a_path_are_refused_before_generating(shape, words):
     options = parse_options(HIDATO.options, {"shape": shape}, "hidato")
     with pytest.raises(BookgenError, match=words):
-        HIDATO.check_request("easy", options)
+        Request.make(HIDATO, "easy", options)
 
 
 def test_mask_and_size_must_agree():
     options = parse_options(HIDATO.options, {"shape": "####/####/####/####", "size": "5"}, "hidato")
     with pytest.raises(BookgenError, match="leave size out"):
-        HIDATO.check_request("easy", options)
+        Request.make(HIDATO, "easy", options)
 
 
 def test_examples_are_solved_and_unique():
     for puzzle_type in (NUMBRIX, HIDATO):
-        example = puzzle_type.example()
+        example = puzzle_type.example(None)
         assert puzzle_type.check(example.puzzle, example.solution) == []
         assert puzzle_type.solve(example.puzzle, None).count == 1
         graph = grid_graph([(r, c) for r, row in enumerate(example.puzzle["grid"])

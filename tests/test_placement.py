@@ -8,14 +8,15 @@ from fractions import Fraction
 
 import pytest
 
+from bookgen.core.grading import LEVELS
 from bookgen.core.pen import RecordingPen
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.making import make_puzzle
+from bookgen.puzzles.base import Request
 from bookgen.puzzles.placement import (
     BANDS,
     PLACEMENT,
     check,
-    check_request,
     count_arrangements,
     draw_puzzle,
     solve,
@@ -91,11 +92,11 @@ def test_bad_puzzle_json_is_refused(puzzle, key):
     assert error.value.key == key
 
 
-@pytest.mark.parametrize("level", list(BANDS))
+@pytest.mark.parametrize("level", list(LEVELS))
 def test_levels_are_measured_bands(level):
-    low, high = BANDS[level]
+    low, high = BANDS.span(level)
     for seed in range(8):
-        record = make_puzzle(PLACEMENT, level, {}, f"band{seed}")
+        record = make_puzzle(Request.make(PLACEMENT, level, {}), f"band{seed}")
         assert low <= record.rating["score"] <= high
         assert record.rating["arrangements"] == solve(record.puzzle).count
         if record.puzzle["unique"]:
@@ -104,7 +105,7 @@ def test_levels_are_measured_bands(level):
 
 def test_unique_puzzles_have_one_arrangement_and_no_spare_givens():
     for seed in range(10):
-        record = make_puzzle(PLACEMENT, "expert", {"size": 12}, f"u{seed}")
+        record = make_puzzle(Request.make(PLACEMENT, "expert", {"size": 12}), f"u{seed}")
         puzzle = record.puzzle
         assert solve(puzzle, 2).count == 1
         for box in puzzle["givens"]:
@@ -113,7 +114,7 @@ def test_unique_puzzles_have_one_arrangement_and_no_spare_givens():
 
 
 def test_number_kinds_follow_the_option():
-    record = make_puzzle(PLACEMENT, "hard", {"numbers": "mixed", "size": 9}, "kinds")
+    record = make_puzzle(Request.make(PLACEMENT, "hard", {"numbers": "mixed", "size": 9}), "kinds")
     numbers = record.puzzle["numbers"]
     assert any("/" in n for n in numbers) and any("." in n for n in numbers)
     assert any(n.startswith("-") for n in numbers)
@@ -123,7 +124,7 @@ def test_number_kinds_follow_the_option():
 
 def test_impossible_request_is_refused_before_generation():
     with pytest.raises(BookgenError, match="easy"):
-        check_request("easy", {"size": 12})
+        Request.make(PLACEMENT, "easy", {"size": 12})
 
 
 def test_fractions_are_drawn_stacked():

@@ -8,12 +8,13 @@ import random
 
 import pytest
 
-from bookgen.core.levels import LEVELS
+from bookgen.core.grading import LEVELS
 from bookgen.core.pen import RecordingPen
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
 from bookgen.puzzles import pyramid as P
+from bookgen.puzzles.base import Request
 
 PYRAMID = find_type("pyramid")
 
@@ -147,22 +148,22 @@ def test_generated_puzzles_are_unique_and_graded_at_their_level(variant, rows):
         options = {"variant": variant, "rows": rows}
         if variant == "sum" and level == "expert" and rows < P.SUM_EXPERT_ROWS:
             with pytest.raises(BookgenError, match="at least"):
-                PYRAMID.check_request(level, options)
+                Request.make(PYRAMID, level, options)
             continue
-        record = make_puzzle(PYRAMID, level, options, f"test-{rows}")  # verifies uniqueness
+        record = make_puzzle(Request.make(PYRAMID, level, options), f"test-{rows}")  # verifies uniqueness
         assert PYRAMID.solve(record.puzzle, None).count == 1
         assert record.rating["level"] == level and record.rating["finished"]
         assert len(record.puzzle["rows"]) == rows and record.puzzle["variant"] == variant
 
 
 def test_levels_differ_by_the_steps_they_need():
-    ratings = {level: make_puzzle(PYRAMID, level, {"variant": "distinct", "rows": 5}, "grade").rating
-               for level in LEVELS}
+    ratings = {level: make_puzzle(Request.make(PYRAMID, level, {"variant": "distinct", "rows": 5}),
+                                  "grade").rating for level in LEVELS}
     assert ratings["easy"]["once_steps"] == ratings["easy"]["candidates_steps"] == 0
     assert ratings["medium"]["once_steps"] > 0 and ratings["medium"]["candidates_steps"] == 0
     assert ratings["hard"]["candidates_steps"] > 0 and ratings["hard"]["trial_steps"] == 0
     assert ratings["expert"]["trial_steps"] > 0
-    walls = {level: make_puzzle(PYRAMID, level, {"variant": "sum", "rows": 5}, "grade").rating
+    walls = {level: make_puzzle(Request.make(PYRAMID, level, {"variant": "sum", "rows": 5}), "grade").rating
              for level in LEVELS}
     assert walls["easy"]["subtract_steps"] == 0 and walls["medium"]["subtract_steps"] > 0
     assert walls["hard"]["equation_steps"] == 1
@@ -170,15 +171,15 @@ def test_levels_differ_by_the_steps_they_need():
 
 
 def test_sum_options_shape_the_wall():
-    record = make_puzzle(PYRAMID, "medium", {"variant": "sum", "rows": 4, "range": (2, 5),
-                                             "max": 40}, "range")
+    record = make_puzzle(Request.make(PYRAMID, "medium", {"variant": "sum", "rows": 4, "range": (2, 5),
+                                             "max": 40}), "range")
     bottom = record.solution["rows"][0]
     assert all(2 <= v <= 5 for v in bottom) and record.solution["rows"][-1][0] <= 40
     assert record.puzzle["min"] == 2 and record.puzzle["max"] == 40
 
 
 def test_distinct_pyramids_respect_max():
-    record = make_puzzle(PYRAMID, "easy", {"variant": "distinct", "rows": 6, "max": 30}, "max")
+    record = make_puzzle(Request.make(PYRAMID, "easy", {"variant": "distinct", "rows": 6, "max": 30}), "max")
     values = P.flatten(record.solution["rows"])
     assert max(values) <= 30 and len(set(values)) == 21
 
@@ -188,7 +189,7 @@ def test_distinct_pyramids_respect_max():
 
 def test_classic_beyond_five_rows_is_refused_with_the_reason():
     with pytest.raises(BookgenError) as error:
-        PYRAMID.check_request("easy", {"variant": "classic", "rows": 6})
+        Request.make(PYRAMID, "easy", {"variant": "classic", "rows": 6})
     assert "does not exist" in error.value.message and "distinct" in error.value.message
     assert error.value.key == "rows"
 
@@ -202,7 +203,7 @@ def test_classic_beyond_five_rows_is_refused_with_the_reason():
 ])
 def test_impossible_requests_say_what_is_allowed(options, key):
     with pytest.raises(BookgenError) as error:
-        PYRAMID.check_request("easy", options)
+        Request.make(PYRAMID, "easy", options)
     assert error.value.key == key
 
 
@@ -228,7 +229,7 @@ def test_malformed_json_is_refused(puzzle, key):
 @pytest.mark.parametrize("variant,shape_call", [("classic", "circle"), ("distinct", "circle"),
                                                 ("sum", "rect")])
 def test_each_variant_draws_its_cells_and_numbers(variant, shape_call):
-    record = make_puzzle(PYRAMID, "medium", {"variant": variant, "rows": 4}, "draw")
+    record = make_puzzle(Request.make(PYRAMID, "medium", {"variant": variant, "rows": 4}), "draw")
     width, height = PYRAMID.measure(record.puzzle)
     pen = RecordingPen()
     PYRAMID.draw_puzzle(pen, record.puzzle)
@@ -251,7 +252,7 @@ def test_number_walls_put_the_wide_row_at_the_bottom():
 
 
 def test_example_is_a_unique_easy_classic_pyramid():
-    example = PYRAMID.example()
+    example = PYRAMID.example(None)
     assert PYRAMID.check(example.puzzle, example.solution) == []
     assert PYRAMID.solve(example.puzzle, None).count == 1
     assert example.rating["level"] == "easy"

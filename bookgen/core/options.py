@@ -2,7 +2,8 @@
 
 A type lists its options as `Option` records; `parse_options` turns raw user values into checked
 Python values (or raises one clear `BookgenError` naming the key and what is allowed). Options a user
-did not set are left out, so each type can choose level-dependent defaults itself.
+did not set are left out of the parsed mapping (a puzzle's id names only what was set); each spec's
+`default` fills them in when a request is settled (see `Request` in bookgen.puzzles.base).
 """
 
 from __future__ import annotations
@@ -26,6 +27,10 @@ class Option:
     kind is one of: int, float, bool, choice, size (N or RxC -> (rows, cols)), range (lo-hi -> (lo, hi)),
     text. `low`/`high` bound numbers, sizes (each side) and ranges; `choices` bounds `choice`;
     `check` returns an error text for values the simple bounds cannot express.
+
+    `default` is the value when the user sets none: a plain value, or a function of the level and
+    the settings of the options listed before it (a default that depends on them, such as rows
+    by variant and level); None means the generator chooses.
     """
 
     name: str
@@ -36,6 +41,10 @@ class Option:
     high: float | None = None
     choices: tuple[str, ...] = ()
     check: Callable[[Any], str | None] | None = None
+
+    def default_for(self, level: str, earlier: Mapping[str, Any]) -> Any:
+        """The default for a request at `level` whose earlier options are settled as `earlier`."""
+        return self.default(level, earlier) if callable(self.default) else self.default
 
     def allowed(self) -> str:
         """What a user may write, for error messages and `bookgen types`."""
@@ -113,6 +122,8 @@ class Option:
                 raise self._fail(raw)
             return text
         if self.kind == "size":
+            if isinstance(raw, (list, tuple)) and len(raw) == 2:
+                raw = f"{raw[0]}x{raw[1]}"
             match = _SIZE.match(str(raw)) if not isinstance(raw, bool) else None
             if not match:
                 raise self._fail(raw)

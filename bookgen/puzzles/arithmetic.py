@@ -17,19 +17,17 @@ from typing import Any
 
 from bookgen.core import exprs
 from bookgen.core.exprs import PAGE, ExpressionError, Form, Rules, Traits
-from bookgen.core.levels import LEVELS, level_index
-from bookgen.core.options import Option
+from bookgen.core.grading import LEVELS, Bands
+from bookgen.core.options import Option, parse_options
 from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.errors import BookgenError, PuzzleFormatError
-from bookgen.puzzles.base import JSON, Generated, PuzzleType, Solved
+from bookgen.puzzles.base import JSON, Generated, PuzzleType, Request, Solved, fixed_example, fixed_rules
 
 # --- parameters -----------------------------------------------------------------------------------
 
 MIN_SIZE, MAX_SIZE = 3, 6
 MAX_NUMBER = 99
 MAX_TARGET = 9999
-DEFAULTS = {"target": 10, "size": 4, "range": (1, 9), "operators": "+-*/", "concat": False,
-            "distinct": False}
 
 
 def _check_operators(text: str) -> str | None:
@@ -158,20 +156,12 @@ COUNT_POINTS = ((1, 3), (2, 2), (4, 1))  # (at most this many solutions x COUNT_
 # few dozen, 6 numbers hundreds); three numbers leave few combinations to try.
 COUNT_SCALE = {3: 1, 4: 1, 5: 8, 6: 100}
 THREE_NUMBER_POINTS = -1
-BANDS = {"easy": (0, 1), "medium": (2, 3), "hard": (4, 7), "expert": (8, 99)}
+BANDS = Bands.of({"easy": (0, 1), "medium": (2, 3), "hard": (4, 7), "expert": (8, 99)})
 
 
 def big_peak(target: int) -> int:
     """An intermediate above this counts as big: twice the target, and never below 30."""
     return max(2 * target, 30)
-
-
-def level_of(points: int) -> str:
-    for level in LEVELS:
-        low, high = BANDS[level]
-        if low <= points <= high:
-            return level
-    return LEVELS[-1]
 
 
 def _json_number(value: Fraction | int) -> int | str:
@@ -201,7 +191,7 @@ def rating_of(forms: Collection[Form], target: int, size: int) -> JSON:
               + (THREE_NUMBER_POINTS if size == 3 else 0))
     points = max(points, 0)
     figures["peak"] = _json_number(figures["peak"])
-    return {"level": level_of(points), "score": points, **figures,
+    return {"level": BANDS.level_of(points), "score": points, **figures,
             "simplest": exprs.show(min(forms, key=exprs.simplicity))}
 
 
@@ -262,16 +252,23 @@ def census(target: int, size: int, low: int, high: int, operators: str = "+-*/",
     }
 
 
+def census_of_options(raw: Mapping[str, Any]) -> dict:
+    """The census for raw option values (as `bookgen census` takes them), each parsed and checked
+    by this type's own option specs."""
+    settings = parse_options(OPTIONS, raw, "arithmetic")
+    low, high = settings["range"]
+    return census(settings["target"], settings["size"], low, high, settings["operators"],
+                  concat=settings["concat"], distinct=settings["distinct"])
+
+
 # --- generator ------------------------------------------------------------------------------------
 
 POOL_LIMIT = 3000  # at most this many 3- or 4-number multisets: rate them all once and pick
 TRIES = {3: 400, 4: 400, 5: 150, 6: 40}  # otherwise: random multisets tried per puzzle
 
 
-def _settings(options: Mapping[str, Any]) -> dict[str, Any]:
-    settings = {**DEFAULTS, **options}
-    settings["operators"] = _operators(settings["operators"])
-    return settings
+def _settings(request: Request) -> dict[str, Any]:
+    return {**request.settings, "operators": _operators(request.settings["operators"])}
 
 
 def _pooled(settings: Mapping[str, Any]) -> bool:
@@ -313,9 +310,9 @@ def _reachable_somewhere(target: int, size: int, low: int, high: int, operators:
     return found is None or found or concat
 
 
-def check_request(difficulty: str, options: Mapping[str, Any]) -> None:
-    level_index(difficulty)
-    settings = _settings(options)
+def check_request(request: Request) -> None:
+    difficulty = request.level
+    settings = _settings(request)
     low, high = settings["range"]
     _check_settings(settings["size"], low, high, settings["operators"], settings["distinct"])
     if _pooled(settings):
@@ -356,9 +353,9 @@ def _puzzle(numbers: tuple[int, ...], settings: Mapping[str, Any]) -> JSON:
 SOLUTIONS_KEPT = 50  # the generated answer lists at most this many distinct solutions
 
 
-def generate(rng: random.Random, difficulty: str, options: Mapping[str, Any]) -> Generated:
-    check_request(difficulty, options)
-    settings = _settings(options)
+def generate(rng: random.Random, request: Request) -> Generated:
+    difficulty = request.level
+    settings = _settings(request)
     if _pooled(settings):
         candidates = iter([rng.choice(_pool_of(settings)[difficulty])])
     else:
@@ -456,7 +453,7 @@ def example() -> Generated:
 ARITHMETIC = PuzzleType(
     name="arithmetic",
     title="Make the Number",
-    rules=RULES,
+    rules=fixed_rules(RULES),
     options=OPTIONS,
     generate=generate,
     check_request=check_request,
@@ -469,6 +466,6 @@ ARITHMETIC = PuzzleType(
     draw_puzzle=draw_puzzle,
     draw_solution=draw_solution,
     answer_note=answer_note,
-    example=example,
+    example=fixed_example(example),
     measure_solution=measure_solution,
 )

@@ -21,7 +21,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import Any
 
-from bookgen.core.levels import LEVELS, level_index
+from bookgen.core.grading import LEVELS
 from bookgen.core.options import Option
 from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.errors import BookgenError, PuzzleFormatError
@@ -29,8 +29,11 @@ from bookgen.puzzles.base import (
     JSON,
     Generated,
     PuzzleType,
+    Request,
     Solved,
     always_unique,
+    fixed_example,
+    fixed_rules,
     no_answer_note,
 )
 
@@ -573,17 +576,17 @@ def chosen_size(options: Mapping[str, Any]) -> tuple[int, int]:
     return options.get("size", DEFAULT_SIZE)
 
 
-def check_request(difficulty: str, options: Mapping[str, Any]) -> None:
-    level_index(difficulty)
-    rows, cols = chosen_size(options)
+def check_request(request: Request) -> None:
+    difficulty = request.level
+    rows, cols = chosen_size(request.options)
     if difficulty == "expert" and rows * cols < MIN_EXPERT_CELLS:
         raise BookgenError(f"expert arrow puzzles need at least {MIN_EXPERT_CELLS} squares "
                            f"(4x6 or 5x5); {rows}x{cols} is too small to need that much case "
                            "analysis", key="size")
 
 
-def generate(rng: random.Random, difficulty: str, options: Mapping[str, Any]) -> Generated:
-    check_request(difficulty, options)
+def generate(rng: random.Random, request: Request) -> Generated:
+    difficulty, options = request.level, request.options
     rows, cols = chosen_size(options)
     share = options.get("two_headed", DEFAULT_TWO_HEADED)
     for _ in range(ATTEMPTS):
@@ -683,7 +686,7 @@ def example() -> Generated:
 ARROWS = PuzzleType(
     name="arrows",
     title="Arrow Count",
-    rules=RULES,
+    rules=fixed_rules(RULES),
     options=OPTIONS,
     generate=generate,
     check_request=check_request,
@@ -696,5 +699,5 @@ ARROWS = PuzzleType(
     draw_puzzle=draw_puzzle,
     draw_solution=draw_solution,
     answer_note=no_answer_note,
-    example=example,
+    example=fixed_example(example),
 )

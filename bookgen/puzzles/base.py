@@ -9,13 +9,62 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote
 
-from bookgen.core.options import Option
+from bookgen.core.grading import level_index
+from bookgen.core.options import Option, parse_options
 from bookgen.core.pen import Pen
 
 JSON = dict[str, Any]
+_SAFE = "-._~"  # characters left as they are inside an id part
+
+
+@dataclass(frozen=True)
+class Request:
+    """What to make: a type, a level and the options the user set, parsed and checked once.
+
+    `options` holds only what was set (it names the puzzle in its id); `settings` holds every
+    option of the type, the defaults of its specs filled in. Make one with `Request.make`, which
+    refuses a request that can never be met, so generators receive it already valid.
+    """
+
+    type: PuzzleType
+    level: str
+    options: Mapping[str, Any]
+    settings: Mapping[str, Any] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        settings: dict[str, Any] = {}
+        for spec in self.type.options:
+            settings[spec.name] = (self.options[spec.name] if spec.name in self.options
+                                   else spec.default_for(self.level, settings))
+        object.__setattr__(self, "settings", settings)
+
+    @classmethod
+    def make(cls, puzzle_type: PuzzleType, level: str, raw: Mapping[str, Any]) -> Request:
+        """Parse raw option values (YAML values or --set strings) and check the whole request."""
+        level_index(level)
+        request = cls(puzzle_type, level, parse_options(puzzle_type.options, raw, puzzle_type.name))
+        puzzle_type.check_request(request)
+        return request
+
+    def id(self, seed: str) -> str:
+        """The id that regenerates a puzzle: TYPE:LEVEL:OPTIONS:SEED, options as key=value,...
+        (only those set), each part URL-quoted."""
+        specs = {spec.name: spec for spec in self.type.options}
+        opts = ",".join(
+            f"{quote(key, safe=_SAFE)}={quote(specs[key].format(self.options[key]), safe=_SAFE)}"
+            for key in sorted(self.options)
+        )
+        return ":".join([self.type.name, self.level, opts, quote(str(seed), safe=_SAFE)])
+
+    def describe(self) -> str:
+        """'numbrix, hard, size=12x12' for messages."""
+        specs = {spec.name: spec for spec in self.type.options}
+        return ", ".join([self.type.name, self.level] + [
+            f"{key}={specs[key].format(value)}" for key, value in sorted(self.options.items())])
 
 
 @dataclass(frozen=True)
@@ -43,10 +92,10 @@ class Solved:
 class PuzzleType:
     """A puzzle type: one record of constants and functions (after Tatham's `struct game`).
 
-    generate(rng, difficulty, options): a new puzzle graded at `difficulty`; all randomness from rng.
-        `options` holds only what the user set, already parsed by `options` specs.
-    check_request(difficulty, options): raise BookgenError when the request can never be met,
-        before any generation starts (e.g. 7-row classic pyramids).
+    generate(rng, request): a new puzzle graded at the request's level; all randomness from rng.
+        The request is already checked (`Request.make`).
+    check_request(request): raise BookgenError when the request can never be met, before any
+        generation starts (e.g. 7-row classic pyramids).
     solve(puzzle, cap): count solutions up to cap (None: count all) and return the first.
     check(puzzle, solution): the rule violations of a solution, [] when it is right; written apart
         from the solver so that each checks the other.
@@ -57,18 +106,18 @@ class PuzzleType:
     draw_puzzle(pen, puzzle) / draw_solution(pen, puzzle, solution): paint within (0, 0)-measure.
     answer_note(puzzle, solution, count): a short line under the answer ("1 of 61 arrangements");
         count is the exact number of solutions (1 where the type promises one).
-    example(): a small solved puzzle for the section page, or None.
+    rules(request): the rules a section of this request prints; None asks for the type's rules
+        in general (a section from a bank may mix variants).
+    example(request): a small solved puzzle for the section page, or None.
     measure_solution(puzzle): size of the answer drawing when it differs from the puzzle's.
-    rules_for(options) / example_for(options): the rules and example for a section with these
-        options, for types whose variants play differently; `rules` and `example()` otherwise.
     """
 
     name: str
     title: str
-    rules: str
+    rules: Callable[[Request | None], str]
     options: tuple[Option, ...]
-    generate: Callable[[random.Random, str, Mapping[str, Any]], Generated]
-    check_request: Callable[[str, Mapping[str, Any]], None]
+    generate: Callable[[random.Random, Request], Generated]
+    check_request: Callable[[Request], None]
     solve: Callable[[JSON, int | None], Solved]
     check: Callable[[JSON, JSON], list[str]]
     validate: Callable[[JSON], None]
@@ -78,21 +127,21 @@ class PuzzleType:
     draw_puzzle: Callable[[Pen, JSON], None]
     draw_solution: Callable[[Pen, JSON, JSON], None]
     answer_note: Callable[[JSON, JSON, int], str]
-    example: Callable[[], Generated] | None = None
+    example: Callable[[Request | None], Generated | None]
     measure_solution: Callable[[JSON], tuple[float, float]] | None = None
-    rules_for: Callable[[Mapping[str, Any]], str] | None = None
-    example_for: Callable[[Mapping[str, Any]], Generated] | None = None
-
-    def section_rules(self, options: Mapping[str, Any]) -> str:
-        return self.rules_for(options) if self.rules_for else self.rules
-
-    def section_example(self, options: Mapping[str, Any]) -> Generated | None:
-        if self.example_for:
-            return self.example_for(options)
-        return self.example() if self.example else None
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)
+
+
+def fixed_rules(text: str) -> Callable[[Request | None], str]:
+    """rules for types whose every section plays by the same rules."""
+    return lambda request: text
+
+
+def fixed_example(make: Callable[[], Generated]) -> Callable[[Request | None], Generated | None]:
+    """example for types whose sections all show the same worked example."""
+    return lambda request: make()
 
 
 def always_unique(puzzle: JSON) -> bool:

@@ -25,12 +25,22 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from bookgen.core.grading import LEVELS
 from bookgen.core.hamilton import Cell, check_can_have_path, grid_graph, random_path
-from bookgen.core.levels import LEVELS, level_index
 from bookgen.core.options import Option
 from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.errors import BookgenError, PuzzleFormatError
-from bookgen.puzzles.base import JSON, Generated, PuzzleType, Solved, always_unique, no_answer_note
+from bookgen.puzzles.base import (
+    JSON,
+    Generated,
+    PuzzleType,
+    Request,
+    Solved,
+    always_unique,
+    fixed_example,
+    fixed_rules,
+    no_answer_note,
+)
 
 # --- parameters and shapes ------------------------------------------------------------------------
 
@@ -899,12 +909,11 @@ def remove_givens(rng: random.Random, board: Board, path: list[int], level: str,
     return givens
 
 
-def generate_with(diagonal: bool, name: str) -> Callable[[random.Random, str, Mapping[str, Any]],
-                                                         Generated]:
+def generate_with(diagonal: bool, name: str) -> Callable[[random.Random, Request], Generated]:
     rate = rate_with(diagonal)
 
-    def generate(rng: random.Random, difficulty: str, options: Mapping[str, Any]) -> Generated:
-        check_request(difficulty, options)
+    def generate(rng: random.Random, request: Request) -> Generated:
+        difficulty, options = request.level, request.options
         rows, cols, cells, what = shape_cells(options, DEFAULT_SIZE[difficulty])
         board = make_board(tuple(cells), diagonal)
         symmetry = options.get("symmetry", "none")
@@ -930,10 +939,10 @@ def generate_with(diagonal: bool, name: str) -> Callable[[random.Random, str, Ma
     return generate
 
 
-def check_request(difficulty: str, options: Mapping[str, Any]) -> None:
-    """Refuse unknown levels, masks that disagree with size, and shapes plainly without a path
-    (a Hidato shape is walked with king moves)."""
-    level_index(difficulty)
+def check_request(request: Request) -> None:
+    """Refuse masks that disagree with size, and shapes plainly without a path (a Hidato shape is
+    walked with king moves)."""
+    difficulty, options = request.level, request.options
     if "shape" in options:
         _, _, cells, what = shape_cells(options, DEFAULT_SIZE[difficulty])
         check_can_have_path(grid_graph(cells, True), what)
@@ -1039,7 +1048,7 @@ def hidato_example() -> Generated:
 NUMBRIX = PuzzleType(
     name="numbrix",
     title="Numbrix",
-    rules=NUMBRIX_RULES,
+    rules=fixed_rules(NUMBRIX_RULES),
     options=(SIZE_OPTION, SYMMETRY_OPTION, ENDS_OPTION),
     generate=generate_with(False, "numbrix"),
     check_request=check_request,
@@ -1052,13 +1061,13 @@ NUMBRIX = PuzzleType(
     draw_puzzle=draw_puzzle,
     draw_solution=draw_solution,
     answer_note=no_answer_note,
-    example=numbrix_example,
+    example=fixed_example(numbrix_example),
 )
 
 HIDATO = PuzzleType(
     name="hidato",
     title="Hidato",
-    rules=HIDATO_RULES,
+    rules=fixed_rules(HIDATO_RULES),
     options=(SIZE_OPTION, SHAPE_OPTION, SYMMETRY_OPTION, ENDS_OPTION),
     generate=generate_with(True, "hidato"),
     check_request=check_request,
@@ -1071,5 +1080,5 @@ HIDATO = PuzzleType(
     draw_puzzle=draw_puzzle,
     draw_solution=draw_solution,
     answer_note=no_answer_note,
-    example=hidato_example,
+    example=fixed_example(hidato_example),
 )

@@ -12,16 +12,16 @@ its number's rank, which only restricts when that box may be added.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from bookgen.core.levels import LEVELS, level_index
+from bookgen.core.grading import Bands
 from bookgen.core.options import Option
 from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.errors import BookgenError, PuzzleFormatError
-from bookgen.puzzles.base import JSON, Generated, PuzzleType, Solved
+from bookgen.puzzles.base import JSON, Generated, PuzzleType, Request, Solved, fixed_example, fixed_rules
 
 # --- parameters ---------------------------------------------------------------------------------
 
@@ -29,7 +29,7 @@ KINDS = ("whole", "signed", "decimal", "fraction", "mixed")
 KIND_POINTS = {"whole": 0, "signed": 2, "decimal": 2, "fraction": 4, "mixed": 6}
 UNIQUE_POINTS = 2
 # Score bands per level (inclusive); score = boxes + KIND_POINTS + UNIQUE_POINTS if pre-filled.
-BANDS = {"easy": (0, 6), "medium": (7, 11), "hard": (12, 17), "expert": (18, 99)}
+BANDS = Bands.of({"easy": (0, 6), "medium": (7, 11), "hard": (12, 17), "expert": (18, 99)})
 # What each level prefers when the user leaves an option open.
 PREFERRED: dict[str, dict[str, tuple[Any, ...]]] = {
     "easy": {"size": (4, 5), "numbers": ("whole",), "unique": (False,)},
@@ -53,14 +53,6 @@ RULES = (
 
 def score(size: int, kind: str, unique: bool) -> int:
     return size + KIND_POINTS[kind] + (UNIQUE_POINTS if unique else 0)
-
-
-def level_of(points: int) -> str:
-    for level in LEVELS:
-        low, high = BANDS[level]
-        if low <= points <= high:
-            return level
-    return LEVELS[-1]
 
 
 # --- numbers --------------------------------------------------------------------------------------
@@ -294,7 +286,7 @@ def rate(puzzle: JSON) -> JSON:
     givens = len(puzzle.get("givens", {}))
     points = score(size, kind, givens > 0)
     return {
-        "level": level_of(points),
+        "level": BANDS.level_of(points),
         "score": points,
         "boxes": size,
         "numbers": kind,
@@ -306,10 +298,11 @@ def rate(puzzle: JSON) -> JSON:
 # --- generator ------------------------------------------------------------------------------------
 
 
-def _candidates(difficulty: str, options: Mapping[str, Any]) -> list[tuple[int, str, bool]]:
-    """(size, kind, unique) combinations the options allow that grade at the difficulty,
-    the level's preferred ones first."""
-    low, high = BANDS[difficulty]
+def _candidates(request: Request) -> list[tuple[int, str, bool]]:
+    """(size, kind, unique) combinations the options allow that grade at the level, the level's
+    preferred ones first (the options have no defaults: what is left open, the level chooses)."""
+    difficulty, options = request.level, request.options
+    low, high = BANDS.span(difficulty)
     sizes = [options["size"]] if "size" in options else range(MIN_SIZE, MAX_SIZE + 1)
     kinds = [options["numbers"]] if "numbers" in options else KINDS
     uniques = [options["unique"]] if "unique" in options else (False, True)
@@ -321,11 +314,11 @@ def _candidates(difficulty: str, options: Mapping[str, Any]) -> list[tuple[int, 
     return preferred or allowed
 
 
-def check_request(difficulty: str, options: Mapping[str, Any]) -> None:
-    level_index(difficulty)
-    if not _candidates(difficulty, options):
-        low, high = BANDS[difficulty]
-        chosen = ", ".join(f"{k}={v}" for k, v in sorted(options.items()))
+def check_request(request: Request) -> None:
+    if not _candidates(request):
+        difficulty = request.level
+        low, high = BANDS.span(difficulty)
+        chosen = ", ".join(f"{k}={v}" for k, v in sorted(request.options.items()))
         raise BookgenError(
             f"no {difficulty} placement puzzle has {chosen}: {difficulty} needs a score of "
             f"{low} to {high} (boxes + {KIND_POINTS} for the numbers + {UNIQUE_POINTS} if unique)",
@@ -356,9 +349,8 @@ def _prefill(rng: random.Random, signs: list[str], ranks: list[int]) -> tuple[in
     return tuple(pinned)
 
 
-def generate(rng: random.Random, difficulty: str, options: Mapping[str, Any]) -> Generated:
-    check_request(difficulty, options)
-    size, kind, unique = rng.choice(_candidates(difficulty, options))
+def generate(rng: random.Random, request: Request) -> Generated:
+    size, kind, unique = rng.choice(_candidates(request))
     while True:
         signs = [rng.choice("<>") for _ in range(size - 1)]
         if unique or len(set(signs)) == 2 or size <= 3:
@@ -473,7 +465,7 @@ def example() -> Generated:
 PLACEMENT = PuzzleType(
     name="placement",
     title="Number Placement",
-    rules=RULES,
+    rules=fixed_rules(RULES),
     options=OPTIONS,
     generate=generate,
     check_request=check_request,
@@ -486,6 +478,6 @@ PLACEMENT = PuzzleType(
     draw_puzzle=draw_puzzle,
     draw_solution=draw_solution,
     answer_note=answer_note,
-    example=example,
+    example=fixed_example(example),
     measure_solution=measure_solution,
 )

@@ -33,11 +33,19 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from bookgen.core.levels import LEVELS, level_index
+from bookgen.core.grading import LEVELS, level_index
 from bookgen.core.options import Option
 from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.errors import BookgenError, PuzzleFormatError
-from bookgen.puzzles.base import JSON, Generated, PuzzleType, Solved, always_unique, no_answer_note
+from bookgen.puzzles.base import (
+    JSON,
+    Generated,
+    PuzzleType,
+    Request,
+    Solved,
+    always_unique,
+    no_answer_note,
+)
 
 # --- parameters ---------------------------------------------------------------------------------
 
@@ -839,12 +847,12 @@ def default_max(variant: str, rows: int, base_range: tuple[int, int]) -> int:
 
 
 @dataclass(frozen=True)
-class Request:
+class Plan:
     rules: Rules
     base_range: tuple[int, int]
 
 
-def settle(difficulty: str, options: Mapping[str, Any]) -> Request:
+def settle(difficulty: str, options: Mapping[str, Any]) -> Plan:
     """The rules and bottom-row range a request means, or a BookgenError saying what is allowed."""
     level = level_index(difficulty)
     variant = options.get("variant", "classic")
@@ -879,11 +887,11 @@ def settle(difficulty: str, options: Mapping[str, Any]) -> Request:
             f"with bottom numbers from {base_range[0]} the top of a {rows}-row wall is at least "
             f"{base_range[0] * 2 ** (rows - 1)}; raise max or lower the range", key="max")
     low = base_range[0] if variant == "sum" else 1
-    return Request(Rules(variant, rows, low, high), base_range)
+    return Plan(Rules(variant, rows, low, high), base_range)
 
 
-def check_request(difficulty: str, options: Mapping[str, Any]) -> None:
-    settle(difficulty, options)
+def check_request(request: Request) -> None:
+    settle(request.level, request.options)
 
 
 def puzzle_json(rules: Rules, values: list[int]) -> JSON:
@@ -893,16 +901,17 @@ def puzzle_json(rules: Rules, values: list[int]) -> JSON:
     return puzzle
 
 
-def generate(rng: random.Random, difficulty: str, options: Mapping[str, Any]) -> Generated:
+def generate(rng: random.Random, request: Request) -> Generated:
     """A random full pyramid, numbers taken away while a person can still finish it with the
     steps of the level; kept only when the grader measures exactly that level."""
-    request = settle(difficulty, options)
-    rules = request.rules
+    difficulty = request.level
+    plan = settle(difficulty, request.options)
+    rules = plan.rules
     level = level_index(difficulty)
     answer: list[int] = []
     for attempt in range(GENERATION_ATTEMPTS):
         if attempt % ORDERS_PER_PYRAMID == 0:
-            answer = full_pyramid(rng, rules, request.base_range)
+            answer = full_pyramid(rng, rules, plan.base_range)
         if rules.variant == "sum" and level == 3:
             values = _sample_wall_givens(rng, rules, answer)
         else:
@@ -1058,9 +1067,7 @@ def example_for(options: Mapping[str, Any]) -> Generated:
 PYRAMID = PuzzleType(
     name="pyramid",
     title="Number Pyramids",
-    rules=TYPE_RULES,
-    rules_for=rules_for,
-    example_for=example_for,
+    rules=lambda request: rules_for(request.options if request else {}),
     options=OPTIONS,
     generate=generate,
     check_request=check_request,
@@ -1073,5 +1080,5 @@ PYRAMID = PuzzleType(
     draw_puzzle=draw_puzzle,
     draw_solution=draw_solution,
     answer_note=no_answer_note,
-    example=example,
+    example=lambda request: example_for(request.options if request else {}),
 )

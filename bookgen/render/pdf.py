@@ -35,7 +35,7 @@ from reportlab.platypus import (
 
 from bookgen.book import Book, Section
 from bookgen.config import BookConfig, Layout
-from bookgen.core.levels import LEVELS
+from bookgen.core.grading import LEVELS
 from bookgen.errors import BookgenError
 from bookgen.making import PuzzleRecord
 from bookgen.puzzles.base import Generated, PuzzleType
@@ -500,10 +500,10 @@ class BookDocument:
             Anchor(f"section{index}", config.title, state),
             Paragraph(escape(config.title), self.styles.heading),
             Paragraph(f"{level}Puzzles {_span(section)}", self.styles.info),
-            Paragraph(f"<b>How to play.</b> {escape(puzzle_type.section_rules(config.options))}",
+            Paragraph(f"<b>How to play.</b> {escape(puzzle_type.rules(config.request))}",
                       self.styles.body),
         ]
-        example = puzzle_type.section_example(config.options)
+        example = puzzle_type.example(config.request)
         if example is not None:
             heading += [ExamplePair(puzzle_type, example, state, frame_width), Spacer(1, 4 * mm)]
         room = frame_height

@@ -1,0 +1,151 @@
+"""The grading vocabulary every type shares: the level ladder, score bands, the
+simplest-deduction-first loop, and the one loop that makes a puzzle at a level.
+
+A type keeps its own deductions (they are what the puzzle is about); what it plugs in here is the
+order it tries them in and how a score becomes a level. After Tatham: the solver that grades is the
+solver that proves uniqueness, and the generator removes givens only while that solver still
+finishes at the level asked for.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from bookgen.errors import BookgenError
+
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+
+State = TypeVar("State")
+Answer = TypeVar("Answer")
+Puzzle = TypeVar("Puzzle")
+Piece = TypeVar("Piece", bound=Hashable)
+JSONish = dict  # the rating figures, a JSON object
+
+
+def level_index(name: str) -> int:
+    """Position of a level in LEVELS; a clear error for an unknown name."""
+    try:
+        return LEVELS.index(name)
+    except ValueError:
+        raise BookgenError(
+            f"unknown difficulty {name!r}; choose one of {', '.join(LEVELS)}", key="difficulty"
+        ) from None
+
+
+@dataclass(frozen=True)
+class Bands:
+    """Inclusive score bands, one per level in ladder order; a score above the last band is the
+    top level, so a grader's "harder than anything" score still files as expert."""
+
+    spans: tuple[tuple[float, float], ...]
+
+    @classmethod
+    def of(cls, spans: Mapping[str, tuple[float, float]]) -> Bands:
+        return cls(tuple(spans[level] for level in LEVELS))
+
+    def span(self, level: str) -> tuple[float, float]:
+        return self.spans[level_index(level)]
+
+    def top(self, level: str) -> float:
+        """The highest score filed under `level`."""
+        return self.span(level)[1]
+
+    def level_of(self, score: float) -> str:
+        for level, (low, high) in zip(LEVELS, self.spans):
+            if low <= score <= high:
+                return level
+        return LEVELS[-1]
+
+
+@dataclass(frozen=True)
+class Deduction(Generic[State]):
+    """One kind of step a person takes: its name in the rating figures, its rank (the harder, the
+    higher; a grader's top rank bounds what it may use) and `apply`, which makes the step where it
+    can and says how much it filled: a number (counted under the step's name) or counts by name
+    (for a sweep that also fills what simpler steps would)."""
+
+    name: str
+    rank: int
+    apply: Callable[[State], int | Mapping[str, int]]
+
+
+@dataclass
+class Deduced:
+    """What the simplest-first loop did: finished or stuck, the hardest rank used, and how much
+    each step filled (every step named, zero where unused)."""
+
+    finished: bool
+    hardest: int
+    counts: dict[str, int]
+
+
+def simplest_first(deductions: Sequence[Deduction[State]], state: State,
+                   finished: Callable[[State], bool], top: int, floor: int = 0) -> Deduced:
+    """Solve as a person would: always the simplest step that makes progress (in the order given),
+    never one ranked above `top`, until the puzzle is finished or no step helps. `floor` is the
+    rank reported when no step was needed. Steps may raise the type's own contradiction error."""
+    usable = [step for step in deductions if step.rank <= top]
+    counts = dict.fromkeys((step.name for step in deductions), 0)
+    hardest = floor
+    while not finished(state):
+        for step in usable:
+            made = step.apply(state)
+            if not made:
+                continue
+            if isinstance(made, int):
+                counts[step.name] += made
+            else:
+                for name, count in made.items():
+                    counts[name] += count
+            hardest = max(hardest, step.rank)
+            break
+        else:
+            return Deduced(False, hardest, counts)
+    return Deduced(True, hardest, counts)
+
+
+def remove_givens(rng: random.Random, pieces: Collection[Piece],
+                  still_solvable: Callable[[set[Piece]], bool]) -> set[Piece]:
+    """Take givens away one piece at a time, in random order, keeping each removal only while the
+    puzzle stays solvable at the level; returns the pieces removed. A piece is whatever a type
+    removes at once: a cell, or an orbit of cells for symmetric patterns."""
+    order = list(pieces)
+    rng.shuffle(order)
+    removed: set[Piece] = set()
+    for piece in order:
+        removed.add(piece)
+        if not still_solvable(removed):
+            removed.discard(piece)
+    return removed
+
+
+@dataclass(frozen=True)
+class Made(Generic[Answer, Puzzle]):
+    answer: Answer
+    puzzle: Puzzle
+    rating: JSONish
+
+
+def make_at_level(level: str, attempts: int, fill: Callable[[], Answer | None],
+                  reduce: Callable[[Answer], Puzzle], rate: Callable[[Puzzle], JSONish],
+                  failure: str, reductions_per_answer: int = 1,
+                  accept: Callable[[JSONish], bool] | None = None) -> Made[Answer, Puzzle]:
+    """The one generation loop: make a filled answer, reduce it to a puzzle (removing givens while
+    the grader still solves at the level), rate it, and keep it only when the measured level is
+    the one asked for; otherwise retry, drawing a new answer every `reductions_per_answer` tries.
+    `fill` may return None for an answer not worth reducing; `accept` adds a type's own condition
+    on the rating. `failure` is the message when every attempt misses."""
+    answer: Answer | None = None
+    for attempt in range(attempts):
+        if attempt % reductions_per_answer == 0:
+            answer = fill()
+        if answer is None:
+            continue
+        puzzle = reduce(answer)
+        rating = rate(puzzle)
+        if rating.get("level") == level and (accept is None or accept(rating)):
+            return Made(answer, puzzle, rating)
+    raise BookgenError(failure, key="difficulty")
