@@ -11,6 +11,7 @@ import yaml
 from bookgen.errors import BookgenError
 
 KeyPath = tuple[Any, ...]
+MAX_NODES = 200_000  # values in a document once aliases are expanded: far above any real book
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,8 @@ def parse_yaml(text: str, name: str) -> Source:
     loader = yaml.SafeLoader(text)
     try:
         node = loader.get_single_node()
+        if node is not None:
+            _expanded_size(node, name)
         data = loader.construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
@@ -72,6 +75,37 @@ def parse_yaml(text: str, name: str) -> Source:
     if node is not None:
         _record_lines(node, (), lines, name)
     return Source(name, data, lines)
+
+
+def _expanded_size(root: yaml.Node, name: str) -> int:
+    """How many values the document holds once every alias is expanded, counted over the composed
+    node graph (an alias is the same node object again, so this stays cheap); refuses an alias
+    that contains itself and a document past MAX_NODES ("billion laughs")."""
+    sizes: dict[int, int] = {}
+    active: set[int] = set()
+
+    def size(node: yaml.Node) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in active:
+            raise BookgenError("an alias refers to the value that contains it; YAML aliases must "
+                               "not repeat themselves", file=name, line=node.start_mark.line + 1)
+        active.add(key)
+        total = 1
+        if isinstance(node, yaml.MappingNode):
+            total += sum(size(k) + size(v) for k, v in node.value)
+        elif isinstance(node, yaml.SequenceNode):
+            total += sum(size(item) for item in node.value)
+        active.discard(key)
+        if total > MAX_NODES:
+            raise BookgenError(f"the YAML expands to more than {MAX_NODES:,} values through its "
+                               "aliases (&name / *name); a book config is far smaller, so it is "
+                               "refused", file=name)
+        sizes[key] = total
+        return total
+
+    return size(root)
 
 
 def _record_lines(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int], name: str) -> None:
