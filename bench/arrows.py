@@ -17,7 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bookgen.core.grading import LEVELS  # noqa: E402
-from bookgen.puzzles.arrows import MIN_EXPERT_CELLS, generate, solve  # noqa: E402
+from bookgen.puzzles.arrows import ARROWS, MIN_EXPERT_CELLS, generate, solve  # noqa: E402
+from bookgen.puzzles.base import Request  # noqa: E402
 
 SIZES = [(4, 4), (5, 5), (6, 6), (7, 7), (8, 8), (5, 8)]
 
@@ -37,7 +38,7 @@ def main() -> None:
             for index in range(count):
                 rng = random.Random(f"bench/{rows}x{cols}/{level}/{index}")
                 start = time.perf_counter()
-                made = generate(rng, level, {"size": (rows, cols)})
+                made = generate(rng, Request.make(ARROWS, level, {"size": (rows, cols)}))
                 times.append(time.perf_counter() - start)
                 if (rows, cols) == (8, 8):
                     start = time.perf_counter()

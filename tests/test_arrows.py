@@ -159,7 +159,7 @@ def test_levels_are_separate_bands_of_one_grade(per_level):
     grades = [per_level[level].rating["grade"] for level in LEVELS]
     assert grades == sorted(grades) and len(set(grades)) == len(grades)
     for level in LEVELS:
-        low, high = BANDS[level]
+        low, high = BANDS.span(level)
         assert low <= per_level[level].rating["grade"] <= high
     stages = [per_level[level].rating["stage"] for level in LEVELS]
     assert stages[:3] == ["counting", "elimination", "cases"]
@@ -169,8 +169,8 @@ def test_each_level_needs_its_technique(per_level):
     """A level's puzzle is not solved within the band below it."""
     for below, level in zip(LEVELS, LEVELS[1:]):
         record = per_level[level]
-        figures = deduce(board_for(record.puzzle), flat_givens(record.puzzle), BANDS[below][1])
-        assert not figures["solved"] or figures["grade"] > BANDS[below][1]
+        figures = deduce(board_for(record.puzzle), flat_givens(record.puzzle), BANDS.top(below))
+        assert not figures["solved"] or figures["grade"] > BANDS.top(below)
 
 
 @pytest.mark.parametrize("level,size,share", [
@@ -199,6 +199,15 @@ def test_two_headed_share_is_honoured():
     assert all(sign in LINES for row in only.puzzle["arrows"][1:-1] for sign in row[1:-1])
     assert sum(1 for sign in signs if "+" in sign) >= 9
     assert all(sign in DIRECTIONS for sign in sum(none.puzzle["arrows"], []))
+
+
+def test_settings_carry_the_defaults_from_the_option_specs():
+    request = Request.make(ARROWS, "easy", {})
+    assert request.options == {}
+    assert request.settings == {"size": (5, 5), "two_headed": 0.2}
+    assert Request.make(ARROWS, "hard", {"size": "6x4"}).settings["size"] == (6, 4)
+    made = generate(random.Random("defaults"), request)
+    assert (len(made.puzzle["arrows"]), len(made.puzzle["arrows"][0])) == (5, 5)
 
 
 def test_same_seed_same_puzzle():

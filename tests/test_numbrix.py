@@ -15,13 +15,13 @@ from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.making import make_puzzle
 from bookgen.puzzles.base import Request
 from bookgen.puzzles.numbrix import (
-    GRADE_OF_LEVEL,
     HIDATO,
     NUMBRIX,
     SHAPES,
     STRETCH_CAP,
     board_of,
     givens_of,
+    grade_of,
     run_grader,
     shape_cells,
     start_state,
@@ -272,11 +272,11 @@ def test_generated_puzzles_are_unique_and_graded(puzzle_type, level, options):
         assert 1 in numbers and size in numbers
     # the grade is exactly the level's: the deductions of the level below do not finish it
     board = board_of(record.puzzle, puzzle_type is HIDATO)
-    grade = GRADE_OF_LEVEL[level]
+    grade = grade_of(level)
     assert record.rating["grade"] == grade
     if grade > 1:
-        finished, _, _ = run_grader(start_state(board, givens_of(record.puzzle, board)), grade - 1)
-        assert not finished
+        state = start_state(board, givens_of(record.puzzle, board))
+        assert not run_grader(state, grade - 1).finished
     symmetry = parsed.get("symmetry", "none")
     rows, cols = len(grid), len(grid[0])
     for r in range(rows):
@@ -330,8 +330,9 @@ def test_easy_and_medium_keep_gaps_between_givens_within_their_cap(puzzle_type, 
 @pytest.mark.parametrize("shape", sorted(SHAPES))
 def test_builtin_shapes_make_puzzles_with_only_their_cells(shape):
     parsed = parse_options(HIDATO.options, {"shape": shape, "size": "7x9"}, "hidato")
-    record = make_puzzle(Request.make(HIDATO, "easy", parsed), "shape")
-    cells = set(shape_cells(parsed, 6)[2])
+    request = Request.make(HIDATO, "easy", parsed)
+    record = make_puzzle(request, "shape")
+    cells = set(shape_cells(request)[2])
     grid = record.puzzle["grid"]
     assert {(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v is not None} == cells
     pen = RecordingPen()
@@ -404,6 +405,19 @@ def test_shapes_without_a_path_are_refused_before_generating(shape, words):
     options = parse_options(HIDATO.options, {"shape": shape}, "hidato")
     with pytest.raises(BookgenError, match=words):
         Request.make(HIDATO, "easy", options)
+
+
+def test_settings_carry_the_level_defaults_from_the_option_specs():
+    for level, side in (("easy", 6), ("medium", 7), ("hard", 8), ("expert", 8)):
+        request = Request.make(NUMBRIX, level, {})
+        assert request.options == {}
+        assert request.settings == {"size": (side, side), "symmetry": "none", "keep_ends": True}
+    assert Request.make(NUMBRIX, "easy", {"size": "5x7"}).settings["size"] == (5, 7)
+    hidato = Request.make(HIDATO, "medium", {})
+    assert hidato.settings["shape"] == "square" and hidato.settings["size"] == (7, 7)
+    # a mask brings its own size: the level's default size is no disagreement
+    masked = Request.make(HIDATO, "hard", {"shape": "##./###/.##"})
+    assert shape_cells(masked)[:2] == (3, 3)
 
 
 def test_mask_and_size_must_agree():

@@ -15,13 +15,13 @@ person needs: counting alone, elimination chains over pencil marks, or case anal
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
 from typing import Any
 
-from bookgen.core.grading import LEVELS
+from bookgen.core.grading import Bands, make_at_level, remove_givens
 from bookgen.core.options import Option
 from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.errors import BookgenError, PuzzleFormatError
@@ -46,12 +46,12 @@ LINES = ("E+W", "N+S", "NE+SW", "SE+NW")
 OPPOSITE = {"N": "S", "NE": "SW", "E": "W", "SE": "NW", "S": "N", "SW": "NE", "W": "E", "NW": "SE"}
 MIN_SIDE, MAX_SIDE = 4, 8        # what the generator makes
 MAX_JSON_SIDE = 12               # what a hand-entered puzzle may use
-DEFAULT_TWO_HEADED = 0.2
 
 OPTIONS = (
-    Option("size", "size", "grid size: N for N x N, or RxC", low=MIN_SIDE, high=MAX_SIDE),
-    Option("two_headed", "float", "share of signs that are two-headed arrows (E+W and so on)",
-           low=0.0, high=1.0),
+    Option("size", "size", "grid size: N for N x N, or RxC (default 5x5)", low=MIN_SIDE,
+           high=MAX_SIDE, default=(5, 5)),
+    Option("two_headed", "float", "share of signs that are two-headed arrows (E+W and so on; "
+           "default 0.2)", low=0.0, high=1.0, default=0.2),
 )
 
 RULES = (
@@ -377,7 +377,7 @@ def validate(puzzle: JSON) -> None:
 
 STAGES = ("counting", "elimination", "cases", "search")
 # Grade bands per level (inclusive): 10 points per stage, plus a load of 0 to 9 within the stage.
-BANDS = {"easy": (0, 9), "medium": (10, 19), "hard": (20, 21), "expert": (22, 39)}
+BANDS = Bands.of({"easy": (0, 9), "medium": (10, 19), "hard": (20, 21), "expert": (22, 39)})
 
 
 def solved(domains: Domains) -> bool:
@@ -420,7 +420,7 @@ def case_step(board: Board, domains: Domains) -> bool:
     return False
 
 
-def deduce(board: Board, givens: list[int], grade_limit: int = BANDS["expert"][1]) -> JSON:
+def deduce(board: Board, givens: list[int], grade_limit: float = BANDS.top("expert")) -> JSON:
     """Solve as a person would, each stage only when the easier ones are stuck, and stop once the
     grade passes `grade_limit`. The figures: stage reached, numbers found by counting, cases
     needed, whether it ended solved, and the grade.
@@ -457,14 +457,6 @@ def deduce(board: Board, givens: list[int], grade_limit: int = BANDS["expert"][1
     return finish("search", 10 * cases // cells)
 
 
-def level_of(grade: int) -> str:
-    for level in LEVELS:
-        low, high = BANDS[level]
-        if low <= grade <= high:
-            return level
-    return LEVELS[-1]
-
-
 def rate(puzzle: JSON) -> JSON:
     """The measured figures: grade and level, the stage a person needs, numbers found by
     counting alone, case analyses needed, and givens."""
@@ -472,7 +464,7 @@ def rate(puzzle: JSON) -> JSON:
     givens = flat_givens(puzzle)
     figures = deduce(board, givens)
     return {
-        "level": level_of(figures["grade"]),
+        "level": BANDS.level_of(figures["grade"]),
         "grade": figures["grade"],
         "stage": figures["stage"],
         "counted": figures["counted"],
@@ -484,7 +476,6 @@ def rate(puzzle: JSON) -> JSON:
 
 # --- generator ------------------------------------------------------------------------------------
 
-DEFAULT_SIZE = (5, 5)
 WALK_STEPS = 40        # random-walk repairs per square before a filling attempt gives up
 UNIQUE_GUESSES = 3000  # guesses the uniqueness proof may spend on an expert puzzle
 ATTEMPTS = 200         # fresh layouts tried before a request is declared impossible
@@ -556,52 +547,62 @@ def provably_unique(board: Board, givens: list[int]) -> bool:
 def reduce_givens(rng: random.Random, board: Board, values: list[int], level: str) -> list[int]:
     """Remove givens one at a time, in random order, while the puzzle stays uniquely solvable
     within the level's grade (expert: while uniqueness is proven)."""
-    givens = list(values)
-    limit = BANDS[level][1]
-    order = list(range(board.size))
-    rng.shuffle(order)
-    for cell in order:
-        keep, givens[cell] = givens[cell], 0
+    limit = BANDS.top(level)
+
+    def givens_without(removed: set[Cell]) -> list[int]:
+        return [0 if cell in removed else value for cell, value in enumerate(values)]
+
+    def still_solvable(removed: set[Cell]) -> bool:
+        givens = givens_without(removed)
         if level == "expert":
-            fine = provably_unique(board, givens)
-        else:
-            figures = deduce(board, givens, limit)
-            fine = figures["solved"] and figures["grade"] <= limit
-        if not fine:
-            givens[cell] = keep
-    return givens
+            return provably_unique(board, givens)
+        figures = deduce(board, givens, limit)
+        return bool(figures["solved"]) and figures["grade"] <= limit
 
-
-def chosen_size(options: Mapping[str, Any]) -> tuple[int, int]:
-    return options.get("size", DEFAULT_SIZE)
+    return givens_without(remove_givens(rng, range(board.size), still_solvable))
 
 
 def check_request(request: Request) -> None:
-    difficulty = request.level
-    rows, cols = chosen_size(request.options)
-    if difficulty == "expert" and rows * cols < MIN_EXPERT_CELLS:
+    rows, cols = request.settings["size"]
+    if request.level == "expert" and rows * cols < MIN_EXPERT_CELLS:
         raise BookgenError(f"expert arrow puzzles need at least {MIN_EXPERT_CELLS} squares "
                            f"(4x6 or 5x5); {rows}x{cols} is too small to need that much case "
                            "analysis", key="size")
 
 
+@dataclass(frozen=True)
+class Filled:
+    """A random layout of signs with a consistent filling: the answer a puzzle is cut from."""
+
+    arrows: list[list[str]]
+    board: Board
+    values: list[int]
+
+
 def generate(rng: random.Random, request: Request) -> Generated:
-    difficulty, options = request.level, request.options
-    rows, cols = chosen_size(options)
-    share = options.get("two_headed", DEFAULT_TWO_HEADED)
-    for _ in range(ATTEMPTS):
+    level = request.level
+    rows, cols = request.settings["size"]
+    share = request.settings["two_headed"]
+
+    def fill() -> Filled | None:
+        """A fresh layout and filling; None when the walk fails or the numbers are dull."""
         arrows = random_layout(rng, rows, cols, share)
         board = board_of(tuple(tuple(row) for row in arrows))
         values = random_filling(board, rng)
         if values is None or not varied(values):
-            continue
-        givens = reduce_givens(rng, board, values, difficulty)
-        puzzle = {"arrows": arrows, "givens": grid_of(board, [1 << g for g in givens])}
-        rating = rate(puzzle)
-        if rating["level"] == difficulty:
-            return Generated(puzzle, {"grid": grid_of(board, [1 << v for v in values])}, rating)
-    raise BookgenError(f"could not make a {difficulty} {rows}x{cols} arrow puzzle in {ATTEMPTS} "
-                       "tries; try another size", key="difficulty")
+            return None
+        return Filled(arrows, board, values)
+
+    def reduce(filled: Filled) -> JSON:
+        givens = reduce_givens(rng, filled.board, filled.values, level)
+        return {"arrows": filled.arrows, "givens": grid_of(filled.board, [1 << g for g in givens])}
+
+    made = make_at_level(level, ATTEMPTS, fill, reduce, rate,
+                         f"could not make a {level} {rows}x{cols} arrow puzzle in {ATTEMPTS} "
+                         "tries; try another size")
+    answer = made.answer
+    return Generated(made.puzzle, {"grid": grid_of(answer.board, [1 << v for v in answer.values])},
+                     made.rating)
 
 
 # --- drawing --------------------------------------------------------------------------------------

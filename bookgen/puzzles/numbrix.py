@@ -25,7 +25,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from bookgen.core.grading import LEVELS
+from bookgen.core.grading import (
+    Bands,
+    Deduced,
+    Deduction,
+    make_at_level,
+    remove_givens,
+    simplest_first,
+)
 from bookgen.core.hamilton import Cell, check_can_have_path, grid_graph, random_path
 from bookgen.core.options import Option
 from bookgen.core.pen import MEDIUM, THIN, Pen
@@ -109,18 +116,20 @@ SHAPES: dict[str, Callable[[int, int], list[Cell]]] = {
 }
 
 
-def shape_cells(options: Mapping[str, Any], default: int) -> tuple[int, int, list[Cell], str]:
-    """(rows, cols, cells, description) for the size and shape options."""
-    shape = options.get("shape", "square")
+def shape_cells(request: Request) -> tuple[int, int, list[Cell], str]:
+    """(rows, cols, cells, description) for the size and shape settings. A mask brings its own
+    size, so a size the user set must agree with it (the level's default size does not count)."""
+    shape = request.settings.get("shape", "square")  # Numbrix has no shape option: a square
     if shape in SHAPES:
-        rows, cols = options.get("size", (default, default))
+        rows, cols = request.settings["size"]
         what = f"the {rows}x{cols} {shape}"
         cells = list(_normalised(tuple(SHAPES[shape](rows, cols))))
         return max(r for r, _ in cells) + 1, max(c for _, c in cells) + 1, cells, what
     rows, cols, cells = mask_cells(shape)
-    if "size" in options and tuple(options["size"]) != (rows, cols):
+    asked = request.options.get("size")
+    if asked is not None and tuple(asked) != (rows, cols):
         raise BookgenError(f"the shape mask is {rows}x{cols} but size asks for "
-                           f"{options['size'][0]}x{options['size'][1]}; leave size out", key="size")
+                           f"{asked[0]}x{asked[1]}; leave size out", key="size")
     return rows, cols, cells, "the drawn shape"
 
 
@@ -537,7 +546,7 @@ def solve_with(diagonal: bool) -> Callable[[JSON, int | None], Solved]:
         board = board_of(puzzle, diagonal)
         try:
             state = start_state(board, givens_of(puzzle, board))
-            finished = run_grader(state, GRADE_OF_LEVEL["expert"], fast=True)[0]
+            finished = run_grader(state, grade_of("expert"), fast=True).finished
         except Contradiction:
             return Solved(0, None)
         found = [state] if finished else search(state, cap)
@@ -784,43 +793,32 @@ def _apply(state: State, found: list[tuple[int, int, str]]) -> int:
     return len(found)
 
 
-Deduction = tuple[str, int, Callable[[State], int]]
-DEDUCTIONS: tuple[Deduction, ...] = (
-    ("only_neighbour", 1, only_neighbour),
-    ("dead_end", 2, dead_end),
-    ("gap_count", 2, gap_count),
-    ("route", 3, route),
-    ("only_number", 3, only_number),
-    ("lookahead", 4, lookahead),
+DEDUCTIONS: tuple[Deduction[State], ...] = (
+    Deduction("only_neighbour", 1, only_neighbour),
+    Deduction("dead_end", 2, dead_end),
+    Deduction("gap_count", 2, gap_count),
+    Deduction("route", 3, route),
+    Deduction("only_number", 3, only_number),
+    Deduction("lookahead", 4, lookahead),
 )
+# The cheapest strong deductions first: for proofs (generator, solver), not for grading.
 FAST_ORDER = ("route", "only_number", "gap_count", "dead_end", "only_neighbour", "lookahead")
-GRADE_OF_LEVEL = {"easy": 1, "medium": 2, "hard": 3, "expert": 4}
-SEARCH_GRADE = 5
+FAST_DEDUCTIONS = tuple(sorted(DEDUCTIONS, key=lambda step: FAST_ORDER.index(step.name)))
+BANDS = Bands.of({"easy": (1, 1), "medium": (2, 2), "hard": (3, 3), "expert": (4, 4)})
+SEARCH_GRADE = 5  # beyond lookahead: filed as expert, never made
 
 
-def level_of_grade(grade: int) -> str:
-    return LEVELS[min(grade, GRADE_OF_LEVEL["expert"]) - 1]
+def grade_of(level: str) -> int:
+    """The hardest grade a puzzle of `level` may need."""
+    return int(BANDS.top(level))
 
 
-def run_grader(state: State, max_grade: int, fast: bool = False) -> tuple[bool, int, dict[str, int]]:
-    """Solve as a person would, always trying the simplest deduction first; returns (finished,
-    hardest grade used, steps per deduction). `fast` tries the cheapest strong deductions first:
-    it reaches the same end (every deduction is sound) but does not say which were needed."""
-    rules = [rule for rule in DEDUCTIONS if rule[1] <= max_grade]
-    if fast:
-        rules.sort(key=lambda rule: FAST_ORDER.index(rule[0]))
-    used: dict[str, int] = {}
-    hardest = 1
-    while not state.solved():
-        for name, grade, deduce in rules:
-            steps = deduce(state)
-            if steps:
-                used[name] = used.get(name, 0) + steps
-                hardest = max(hardest, grade)
-                break
-        else:
-            return False, hardest, used
-    return True, hardest, used
+def run_grader(state: State, max_grade: int, fast: bool = False) -> Deduced:
+    """Solve as a person would, always trying the simplest deduction first (grade 1 when none
+    was needed). `fast` tries the cheapest strong deductions first: it reaches the same end
+    (every deduction is sound) but does not say which were needed."""
+    return simplest_first(FAST_DEDUCTIONS if fast else DEDUCTIONS, state, State.solved,
+                          max_grade, floor=1)
 
 
 def stretch(givens: Mapping[int, int], size: int) -> int:
@@ -837,16 +835,15 @@ def rate_with(diagonal: bool) -> Callable[[JSON], JSON]:
         givens = givens_of(puzzle, board)
         size = board.mask.bit_count()
         try:
-            finished, grade, used = run_grader(start_state(board, givens), GRADE_OF_LEVEL["expert"])
+            deduced = run_grader(start_state(board, givens), grade_of("expert"))
         except Contradiction:
-            finished, grade, used = False, SEARCH_GRADE, {}
-        if not finished:
-            grade = SEARCH_GRADE
+            deduced = Deduced(False, SEARCH_GRADE, {})
+        grade = deduced.hardest if deduced.finished else SEARCH_GRADE
         return {
-            "level": level_of_grade(grade),
+            "level": BANDS.level_of(grade),
             "grade": grade,
-            "deductions": used,
-            "logic_finishes": finished,
+            "deductions": {name: count for name, count in deduced.counts.items() if count},
+            "logic_finishes": deduced.finished,
             "stretch": stretch(givens, size),
             "givens": len(givens),
             "cells": size,
@@ -885,56 +882,61 @@ def unique_at(board: Board, givens: dict[int, int], level: str, path: list[int])
     try:
         state = start_state(board, givens)
         state.known = tuple(path)
-        return run_grader(state, GRADE_OF_LEVEL[level], fast=True)[0]
+        return run_grader(state, grade_of(level), fast=True).finished
     except Contradiction:
         return False
 
 
-def remove_givens(rng: random.Random, board: Board, path: list[int], level: str, symmetry: str,
+def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str, symmetry: str,
                   keep_ends: bool) -> dict[int, int]:
     """Start from the whole answer and drop givens (an orbit at a time, in random order) while
     the puzzle stays uniquely solvable at the level and its stretch within the level's cap."""
-    givens = dict(enumerate(path))
     cap = STRETCH_CAP[level]
     kept = {path[0], path[-1]} if keep_ends else set()
     orbits = [o for o in _orbits(board, symmetry) if not kept & set(o)]
-    rng.shuffle(orbits)
     number_at = {cell: k for k, cell in enumerate(path)}
-    for orbit in orbits:
-        trial = dict(givens)
-        for cell in orbit:
-            trial.pop(number_at[cell], None)
-        if (cap is None or stretch(trial, len(path)) <= cap) and unique_at(board, trial, level, path):
-            givens = trial
-    return givens
+
+    def givens_without(removed: set[tuple[int, ...]]) -> dict[int, int]:
+        gone = {number_at[cell] for orbit in removed for cell in orbit}
+        return {k: cell for k, cell in enumerate(path) if k not in gone}
+
+    def still_solvable(removed: set[tuple[int, ...]]) -> bool:
+        trial = givens_without(removed)
+        return ((cap is None or stretch(trial, len(path)) <= cap)
+                and unique_at(board, trial, level, path))
+
+    return givens_without(remove_givens(rng, orbits, still_solvable))
 
 
 def generate_with(diagonal: bool, name: str) -> Callable[[random.Random, Request], Generated]:
     rate = rate_with(diagonal)
 
     def generate(rng: random.Random, request: Request) -> Generated:
-        difficulty, options = request.level, request.options
-        rows, cols, cells, what = shape_cells(options, DEFAULT_SIZE[difficulty])
+        level, settings = request.level, request.settings
+        rows, cols, cells, what = shape_cells(request)
         board = make_board(tuple(cells), diagonal)
-        symmetry = options.get("symmetry", "none")
-        keep_ends = options.get("keep_ends", True)
-        for _ in range(ATTEMPTS):
-            path = [board.bit(cell) for cell in random_path(list(cells), diagonal, rng, what)]
-            givens = remove_givens(rng, board, path, difficulty, symmetry, keep_ends)
-            number = {cell: k + 1 for k, cell in enumerate(path)}
-            shown = set(givens.values())
+
+        def fill() -> list[int]:
+            return [board.bit(cell) for cell in random_path(list(cells), diagonal, rng, what)]
+
+        def numbered(path: list[int], shown: set[int] | None) -> list[list[int | None]]:
+            """The grid with the numbers of `shown` cells (all when None), 0 in the others."""
             grid: list[list[int | None]] = [[None] * cols for _ in range(rows)]
-            answer: list[list[int | None]] = [[None] * cols for _ in range(rows)]
-            for cell in cells:
-                bit = board.bit(cell)
-                answer[cell[0]][cell[1]] = number[bit]
-                grid[cell[0]][cell[1]] = number[bit] if bit in shown else 0
-            puzzle = {"grid": grid}
-            rating = rate(puzzle)
-            if rating["level"] == difficulty:
-                return Generated(puzzle, {"grid": answer}, rating)
-        raise BookgenError(f"could not make a {difficulty} {name} on {what} in {ATTEMPTS} tries; "
-                           "try a larger size or another level", key="difficulty")
+            for k, bit in enumerate(path):
+                r, c = board.cell(bit)
+                grid[r][c] = k + 1 if shown is None or bit in shown else 0
+            return grid
+
+        def reduce(path: list[int]) -> JSON:
+            givens = reduce_givens(rng, board, path, level, settings["symmetry"],
+                                   settings["keep_ends"])
+            return {"grid": numbered(path, set(givens.values()))}
+
+        made = make_at_level(
+            level, ATTEMPTS, fill, reduce, rate,
+            f"could not make a {level} {name} on {what} in {ATTEMPTS} tries; "
+            "try a larger size or another level")
+        return Generated(made.puzzle, {"grid": numbered(made.answer, None)}, made.rating)
 
     return generate
 
@@ -942,9 +944,8 @@ def generate_with(diagonal: bool, name: str) -> Callable[[random.Random, Request
 def check_request(request: Request) -> None:
     """Refuse masks that disagree with size, and shapes plainly without a path (a Hidato shape is
     walked with king moves)."""
-    difficulty, options = request.level, request.options
-    if "shape" in options:
-        _, _, cells, what = shape_cells(options, DEFAULT_SIZE[difficulty])
+    if "shape" in request.options:
+        _, _, cells, what = shape_cells(request)
         check_can_have_path(grid_graph(cells, True), what)
 
 
@@ -1011,11 +1012,15 @@ def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
 # --- registry records -----------------------------------------------------------------------------
 
 SIZE_OPTION = Option("size", "size", "grid size: N for a square or RxC (default by level: 6 easy, "
-                     "7 medium, 8 hard, 8 expert)", low=MIN_SIDE, high=MAX_SIDE)
-SYMMETRY_OPTION = Option("symmetry", "choice", "pattern of the given numbers", choices=SYMMETRIES)
-ENDS_OPTION = Option("keep_ends", "bool", "always show 1 and the last number (default true)")
+                     "7 medium, 8 hard, 8 expert)", low=MIN_SIDE, high=MAX_SIDE,
+                     default=lambda level, earlier: (DEFAULT_SIZE[level], DEFAULT_SIZE[level]))
+SYMMETRY_OPTION = Option("symmetry", "choice", "pattern of the given numbers", choices=SYMMETRIES,
+                         default="none")
+ENDS_OPTION = Option("keep_ends", "bool", "always show 1 and the last number (default true)",
+                     default=True)
 SHAPE_OPTION = Option("shape", "text", "a built-in shape (" + ", ".join(SHAPES) + ") or a mask "
-                      "like '.##./####/####/.##.' ('#' a cell, '.' a hole)", check=_shape_problem)
+                      "like '.##./####/####/.##.' ('#' a cell, '.' a hole)", check=_shape_problem,
+                      default="square")
 
 NUMBRIX_RULES = (
     "Fill the grid with the numbers from 1 to the number of cells so that each number touches "
