@@ -21,7 +21,16 @@ from bookgen.core.grading import LEVELS, Bands
 from bookgen.core.options import Option, parse_options
 from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.errors import BookgenError, PuzzleFormatError
-from bookgen.puzzles.base import JSON, Generated, PuzzleType, Request, Solved, fixed_example, fixed_rules
+from bookgen.puzzles.base import (
+    JSON,
+    Generated,
+    PuzzleType,
+    Request,
+    Solved,
+    fixed_example,
+    fixed_rules,
+    form_key,
+)
 
 # --- parameters -----------------------------------------------------------------------------------
 
@@ -61,6 +70,13 @@ RULES = (
     "make the target. Division is exact (1 \u00f7 5 is a fifth), and fractions on the way are "
     "allowed."
 )
+
+
+def canonical(puzzle: JSON) -> str:
+    """A card is its multiset of numbers, its target and its rules: the order of the numbers and
+    of the operators does not matter."""
+    return form_key([sorted(puzzle["numbers"]), puzzle["target"], "".join(sorted(puzzle["operators"])),
+                     bool(puzzle.get("concat", False))])
 
 
 def _operators(text: str) -> str:
@@ -467,5 +483,6 @@ ARITHMETIC = PuzzleType(
     draw_solution=draw_solution,
     answer_note=answer_note,
     example=fixed_example(example),
+    canonical=canonical,
     measure_solution=measure_solution,
 )

@@ -24,6 +24,7 @@ from typing import Any
 from bookgen.core.grading import Bands, make_at_level, remove_givens
 from bookgen.core.options import Option
 from bookgen.core.pen import MEDIUM, THIN, Pen
+from bookgen.core.symmetry import SYMMETRIES
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.puzzles.base import (
     JSON,
@@ -34,6 +35,7 @@ from bookgen.puzzles.base import (
     always_unique,
     fixed_example,
     fixed_rules,
+    form_key,
     no_answer_note,
 )
 
@@ -43,6 +45,7 @@ STEPS = {"N": (-1, 0), "NE": (-1, 1), "E": (0, 1), "SE": (1, 1),
          "S": (1, 0), "SW": (1, -1), "W": (0, -1), "NW": (-1, -1)}
 DIRECTIONS = tuple(STEPS)
 LINES = ("E+W", "N+S", "NE+SW", "SE+NW")
+NAME_OF_STEP = {step: name for name, step in STEPS.items()}
 OPPOSITE = {"N": "S", "NE": "SW", "E": "W", "SE": "NW", "S": "N", "SW": "NE", "W": "E", "NW": "SE"}
 MIN_SIDE, MAX_SIDE = 4, 8        # what the generator makes
 MAX_JSON_SIDE = 12               # what a hand-entered puzzle may use
@@ -59,6 +62,17 @@ RULES = (
     "different numbers stand in the squares its arrow points at, all the way to the edge of the "
     "grid. A two-headed arrow looks both ways. Bold numbers are given."
 )
+
+
+def canonical(puzzle: JSON) -> str:
+    """Turned or mirrored, with every arrow turned alike, a grid is the same puzzle."""
+    forms = []
+    for symmetry in SYMMETRIES:
+        arrows = [["+".join(sorted((NAME_OF_STEP[symmetry.step(*STEPS[d])] for d in heads(sign)),
+                                   key=DIRECTIONS.index))
+                   for sign in row] for row in symmetry.grid(puzzle["arrows"])]
+        forms.append([arrows, symmetry.grid(puzzle["givens"])])
+    return form_key(*forms)
 
 Cell = int           # index row * cols + col
 Domains = list[int]  # per cell, the candidate numbers as a bitmask (bit v set: v is possible)
@@ -701,4 +715,5 @@ ARROWS = PuzzleType(
     draw_solution=draw_solution,
     answer_note=no_answer_note,
     example=fixed_example(example),
+    canonical=canonical,
 )

@@ -7,6 +7,7 @@ registry in `bookgen.puzzles` lists them. Puzzles travel as the public JSON dict
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -106,6 +107,8 @@ class PuzzleType:
     draw_puzzle(pen, puzzle) / draw_solution(pen, puzzle, solution): paint within (0, 0)-measure.
     answer_note(puzzle, solution, count): a short line under the answer ("1 of 61 arrangements");
         count is the exact number of solutions (1 where the type promises one).
+    canonical(puzzle): one text shared by a puzzle and all its twins under the type's symmetries
+        (a book never prints two puzzles with the same canonical form).
     rules(request): the rules a section of this request prints; None asks for the type's rules
         in general (a section from a bank may mix variants).
     example(request): a small solved puzzle for the section page, or None.
@@ -128,10 +131,17 @@ class PuzzleType:
     draw_solution: Callable[[Pen, JSON, JSON], None]
     answer_note: Callable[[JSON, JSON, int], str]
     example: Callable[[Request | None], Generated | None]
+    canonical: Callable[[JSON], str]
     measure_solution: Callable[[JSON], tuple[float, float]] | None = None
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)
+
+
+def form_key(*candidates: Any) -> str:
+    """The canonical text of a puzzle given the JSON-ready forms of it and its twins: the
+    smallest, so every twin picks the same one."""
+    return min(json.dumps(c, sort_keys=True, separators=(",", ":")) for c in candidates)
 
 
 def fixed_rules(text: str) -> Callable[[Request | None], str]:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from bookgen.core import symmetry as grid_symmetry
 from bookgen.core.grading import (
     Bands,
     Deduced,
@@ -46,6 +47,7 @@ from bookgen.puzzles.base import (
     always_unique,
     fixed_example,
     fixed_rules,
+    form_key,
     no_answer_note,
 )
 
@@ -1034,6 +1036,15 @@ HIDATO_RULES = (
 )
 
 
+def canonical(puzzle: JSON) -> str:
+    """Turned, mirrored, or numbered from the other end (k -> N + 1 - k), a grid is the same
+    puzzle: a path read backwards is a path."""
+    grid = puzzle["grid"]
+    last = sum(1 for row in grid for value in row if value is not None) + 1
+    reversed_grid = [[value if not value else last - value for value in row] for row in grid]
+    return form_key(*(turn.grid(g) for turn in grid_symmetry.SYMMETRIES for g in (grid, reversed_grid)))
+
+
 def _example(answer: list[list[int | None]], shown: set[int], diagonal: bool) -> Generated:
     puzzle = {"grid": [[v if v in shown or v is None else 0 for v in row] for row in answer]}
     return Generated(puzzle, {"grid": answer}, rate_with(diagonal)(puzzle))
@@ -1067,6 +1078,7 @@ NUMBRIX = PuzzleType(
     draw_solution=draw_solution,
     answer_note=no_answer_note,
     example=fixed_example(numbrix_example),
+    canonical=canonical,
 )
 
 HIDATO = PuzzleType(
@@ -1086,4 +1098,5 @@ HIDATO = PuzzleType(
     draw_solution=draw_solution,
     answer_note=no_answer_note,
     example=fixed_example(hidato_example),
+    canonical=canonical,
 )

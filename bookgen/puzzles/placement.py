@@ -21,7 +21,16 @@ from bookgen.core.grading import Bands
 from bookgen.core.options import Option
 from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.errors import BookgenError, PuzzleFormatError
-from bookgen.puzzles.base import JSON, Generated, PuzzleType, Request, Solved, fixed_example, fixed_rules
+from bookgen.puzzles.base import (
+    JSON,
+    Generated,
+    PuzzleType,
+    Request,
+    Solved,
+    fixed_example,
+    fixed_rules,
+    form_key,
+)
 
 # --- parameters ---------------------------------------------------------------------------------
 
@@ -49,6 +58,18 @@ RULES = (
     "Write each number from the pool into one empty box so that every < and > between "
     "neighbouring boxes is true. Boxes that are already filled stay as they are."
 )
+
+
+def canonical(puzzle: JSON) -> str:
+    """A chain read backwards is the same puzzle: signs reversed and turned, boxes counted from
+    the other end; the pool is a set, whatever order it is printed in."""
+    signs, givens = puzzle["signs"], puzzle.get("givens", {})
+    last = len(signs)
+    pool = sorted(puzzle["numbers"], key=parse_number)
+    forward = ["".join(signs), pool, sorted((int(box), text) for box, text in givens.items())]
+    backward = ["".join("<" if sign == ">" else ">" for sign in reversed(signs)), pool,
+                sorted((last - int(box), text) for box, text in givens.items())]
+    return form_key(forward, backward)
 
 
 def score(size: int, kind: str, unique: bool) -> int:
@@ -479,5 +500,6 @@ PLACEMENT = PuzzleType(
     draw_solution=draw_solution,
     answer_note=answer_note,
     example=fixed_example(example),
+    canonical=canonical,
     measure_solution=measure_solution,
 )

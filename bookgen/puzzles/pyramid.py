@@ -44,6 +44,7 @@ from bookgen.puzzles.base import (
     Request,
     Solved,
     always_unique,
+    form_key,
     no_answer_note,
 )
 
@@ -82,6 +83,13 @@ VARIANT_RULES = {
                 "twice (none is larger than the pyramid's maximum). Fill in the missing numbers.",
     "sum": "Each brick holds the sum of the two bricks below it. Fill in the missing numbers.",
 }
+
+
+def canonical(puzzle: JSON) -> str:
+    """A pyramid and its mirror image are the same puzzle."""
+    rows = puzzle["rows"]
+    rest = {key: value for key, value in puzzle.items() if key != "rows"}
+    return form_key([rows, rest], [[row[::-1] for row in rows], rest])
 
 
 def rules_for(options: Mapping[str, Any]) -> str:
@@ -1081,4 +1089,5 @@ PYRAMID = PuzzleType(
     draw_solution=draw_solution,
     answer_note=no_answer_note,
     example=lambda request: example_for(request.options if request else {}),
+    canonical=canonical,
 )
