@@ -33,11 +33,10 @@ from reportlab.platypus import (
     Spacer,
 )
 
-from bookgen.book import Book, Section
+from bookgen.book import Book, PrintedPuzzle, Section
 from bookgen.config import BookConfig, Layout
 from bookgen.core.levels import LEVELS
 from bookgen.errors import BookgenError
-from bookgen.making import PuzzleRecord
 from bookgen.puzzles.base import Generated, PuzzleType
 from bookgen.render.fonts import Fonts, register_fonts
 from bookgen.render.pdfpen import CanvasPen, Ink
@@ -289,10 +288,11 @@ class NotesPage(Flowable):
 class PuzzleRow(Flowable):
     """One row of puzzle slots (or answer slots) at a fixed scale."""
 
-    def __init__(self, items: list[tuple[int, PuzzleRecord, PuzzleType]], grid: Grid,
+    def __init__(self, puzzles: Sequence[PrintedPuzzle], puzzle_type: PuzzleType, grid: Grid,
                  state: Pass, answers: bool) -> None:
         super().__init__()
-        self.items, self.grid, self.state, self.answers = items, grid, state, answers
+        self.puzzles, self.puzzle_type = puzzles, puzzle_type
+        self.grid, self.state, self.answers = grid, state, answers
         self.width = grid.columns * grid.slot_width + (grid.columns - 1) * COLUMN_GAP
         self.height = grid.slot_height
 
@@ -300,14 +300,16 @@ class PuzzleRow(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
-        for column, (number, record, puzzle_type) in enumerate(self.items):
+        puzzle_type = self.puzzle_type
+        for column, printed in enumerate(self.puzzles):
+            number, record = printed.number, printed.record
             left = column * (self.grid.slot_width + COLUMN_GAP)
             if not self.answers:
                 self.state.puzzle_pages[number] = self.canv.getPageNumber()
             if not self.state.paint:
                 continue
             if self.answers:
-                self._label_answer(left, number, record, puzzle_type)
+                self._label_answer(left, printed)
                 size = puzzle_type.answer_size(record.puzzle)
                 top_gap = ANSWER_LABEL_HEIGHT
             else:
@@ -323,9 +325,9 @@ class PuzzleRow(Flowable):
             else:
                 puzzle_type.draw_puzzle(pen, record.puzzle)
 
-    def _label_answer(self, left: float, number: int, record: PuzzleRecord,
-                      puzzle_type: PuzzleType) -> None:
+    def _label_answer(self, left: float, printed: PrintedPuzzle) -> None:
         canvas, fonts = self.canv, self.state.fonts
+        number, record = printed.number, printed.record
         top = self.height
         canvas.setFont(fonts.bold, 9)
         canvas.drawString(left, top - 3.2 * mm, str(number))
@@ -333,9 +335,7 @@ class PuzzleRow(Flowable):
         page = self.state.puzzle_pages.get(number)
         canvas.setFont(fonts.regular, 7.5)
         canvas.drawString(left + offset, top - 3.2 * mm, f"page {page}" if page else "")
-        count = 1 if puzzle_type.expects_unique(record.puzzle) else \
-            puzzle_type.solve(record.puzzle, None).count
-        note = puzzle_type.answer_note(record.puzzle, record.solution, count)
+        note = self.puzzle_type.answer_note(record.puzzle, record.solution, printed.solutions)
         if note:
             canvas.setFont(fonts.italic, 7.5)
             canvas.drawString(left, top - 6.6 * mm, note)
@@ -517,9 +517,9 @@ class BookDocument:
         return [KeepTogether(heading)] + self._rows(section, grid, state, answers=False) + [PageBreak()]
 
     def _rows(self, section: Section, grid: Grid, state: Pass, answers: bool) -> list[Flowable]:
-        items = [(n, r, section.puzzle_type) for n, r in zip(section.numbers, section.records)]
-        return [PuzzleRow(items[i:i + grid.columns], grid, state, answers)
-                for i in range(0, len(items), grid.columns)]
+        puzzles = section.puzzles
+        return [PuzzleRow(puzzles[i:i + grid.columns], section.puzzle_type, grid, state, answers)
+                for i in range(0, len(puzzles), grid.columns)]
 
     def _answer_story(self, state: Pass, geometry: Geometry) -> list[Flowable]:
         story: list[Flowable] = [Anchor("answers", "Answers", state),
