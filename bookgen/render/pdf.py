@@ -12,9 +12,7 @@ a print-on-demand gutter depends on the page count, and an odd page count gets a
 from __future__ import annotations
 
 import io
-import os
-import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -604,27 +602,6 @@ class BookDocument:
             anchors, pad, pages = dict(state.anchors), new_pad, new_pages
         raise BookgenError("the layout did not settle after six passes", key="layout")
 
-    def write(self, path: Path) -> list[Path]:
-        """Write the book (and NAME-answers.pdf for separate answers); every file appears whole
-        or not at all."""
-        puzzle_pages: dict[int, int] = {}
-        data, pages = self.render("book", puzzle_pages)
-        if self.pod and pages < POD_MIN_PAGES:
-            raise BookgenError(
-                f"this book has {pages} pages; print-on-demand needs at least {POD_MIN_PAGES}: "
-                "add puzzles or sections, or use 'profile: home'", file=self.config.file,
-                key="profile")
-        outputs = [(path, data)]
-        if self.config.answers == "separate":
-            answers, _ = self.render("answers", puzzle_pages)
-            outputs.append((path.with_name(path.stem + "-answers" + path.suffix), answers))
-        return write_atomically([(target, _writer(content)) for target, content in outputs])
-
-
-def _writer(content: bytes) -> Callable[[Path], object]:
-    return lambda target: target.write_bytes(content)
-
-
 def _span(section: Section) -> str:
     first, last = section.numbers[0], section.numbers[-1]
     return f"{first}\u2013{last}" if last != first else str(first)
@@ -634,27 +611,27 @@ def _largest(sizes: list[tuple[float, float]]) -> tuple[float, float]:
     return max(w for w, _ in sizes), max(h for _, h in sizes)
 
 
-def write_atomically(jobs: Sequence[tuple[Path, Callable[[Path], object]]]) -> list[Path]:
-    """Run each writer into a temporary file beside its target, then move all into place;
-    on any failure remove the temporaries and leave earlier files untouched."""
-    temporaries: list[tuple[Path, Path]] = []
-    try:
-        for target, writer in jobs:
-            handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part",
-                                            dir=target.parent)
-            os.close(handle)
-            temporaries.append((Path(name), target))
-            writer(Path(name))
-            os.chmod(name, 0o644)
-        for temporary, target in temporaries:
-            os.replace(temporary, target)
-        return [target for _, target in temporaries]
-    finally:
-        for temporary, _ in temporaries:
-            if temporary.exists():
-                temporary.unlink()
+def render_pdf(book: Book) -> tuple[bytes, bytes | None]:
+    """The book's PDF, and its answer key's when the answers are a separate file."""
+    document = BookDocument(book)
+    config = book.config
+    puzzle_pages: dict[int, int] = {}
+    data, pages = document.render("book", puzzle_pages)
+    if document.pod and pages < POD_MIN_PAGES:
+        raise BookgenError(
+            f"this book has {pages} pages; print-on-demand needs at least {POD_MIN_PAGES}: "
+            "add puzzles or sections, or use 'profile: home'", file=config.file, key="profile")
+    answers = document.render("answers", puzzle_pages)[0] if config.answers == "separate" else None
+    return data, answers
 
 
 def write_book_pdf(book: Book, path: Path | str) -> list[Path]:
     """Write a book's PDF (and its separate answer key, if the config asks) atomically."""
-    return BookDocument(book).write(Path(path))
+    from bookgen.atomic import write_files
+
+    target = Path(path)
+    data, answers = render_pdf(book)
+    outputs = [(target, data)]
+    if answers is not None:
+        outputs.append((target.with_name(target.stem + "-answers" + target.suffix), answers))
+    return write_files(outputs)
