@@ -16,7 +16,6 @@ from collections.abc import Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 from bookgen.config import BookConfig, SectionConfig
@@ -192,20 +191,6 @@ def _collect(file: str, section: SectionConfig, futures: list[Future], progress:
 def default_workers() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
                else (os.cpu_count() or 1))
-
-
-def write_book_html(book: Book, path: Path) -> None:
-    """The playable edition of the book: the same puzzles, numbered alike, in one offline page."""
-    from bookgen.html import write_html
-
-    sections = [
-        {"title": s.config.title, "type": s.puzzle_type.name,
-         "rules": s.puzzle_type.section_rules(s.config.options),
-         "difficulty": s.config.difficulty or "",
-         "puzzles": [r.to_json() | {"number": n} for n, r in zip(s.numbers, s.records)]}
-        for s in book.sections
-    ]
-    write_html(path, book.config.title, book.config.subtitle, sections)
 
 
 # --- banks ----------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The typeset book: front matter, sections of puzzles in a grid, answer key; written atomically.
+"""The typeset book: front matter, sections of puzzles in a grid, answer key, as PDF bytes.
 
 Layers as reportlab intends: a BaseDocTemplate with mirrored page templates (odd pages have the
 inside margin on the left), Paragraphs for text, and `PuzzleRow` flowables that paint puzzles
@@ -14,7 +14,6 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_CENTER
@@ -623,15 +622,3 @@ def render_pdf(book: Book) -> tuple[bytes, bytes | None]:
             "add puzzles or sections, or use 'profile: home'", file=config.file, key="profile")
     answers = document.render("answers", puzzle_pages)[0] if config.answers == "separate" else None
     return data, answers
-
-
-def write_book_pdf(book: Book, path: Path | str) -> list[Path]:
-    """Write a book's PDF (and its separate answer key, if the config asks) atomically."""
-    from bookgen.atomic import write_files
-
-    target = Path(path)
-    data, answers = render_pdf(book)
-    outputs = [(target, data)]
-    if answers is not None:
-        outputs.append((target.with_name(target.stem + "-answers" + target.suffix), answers))
-    return write_files(outputs)
