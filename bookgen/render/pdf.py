@@ -24,6 +24,7 @@ from reportlab.platypus import (
     Flowable,
     Frame,
     KeepTogether,
+    NextPageTemplate,
     PageBreak,
     PageTemplate,
     Paragraph,
@@ -397,20 +398,27 @@ class BookDocument:
 
     # page templates -------------------------------------------------------------------------
 
-    def _template(self, geometry: Geometry, state: Pass) -> PageTemplate:
-        """One page template whose frame moves to the inside margin's side on each page: odd
-        (right-hand) pages have the inside on the left, even pages on the right. Pages carry a
-        page number below and, where a section continues, its title as a running head above."""
+    def _templates(self, geometry: Geometry, state: Pass) -> list[PageTemplate]:
+        """Mirrored page templates, odd then even: odd (right-hand) pages have the inside margin
+        on the left, even pages on the right; every story starts with `alternate_pages()`.
+
+        Rejected: `autoNextPageTemplate` naming each other. In reportlab 5.1 it leaves the next
+        template's index set after using it, so the sequence runs odd, even, even, odd, odd."""
+        return [self._template(geometry, state, odd=True), self._template(geometry, state, odd=False)]
+
+    def _template(self, geometry: Geometry, state: Pass, odd: bool) -> PageTemplate:
+        """The template of odd or even pages: its frame sits at that side's inside margin. Pages
+        carry a page number below and, where a section continues, its title as a running head
+        above."""
         first_page_plain = self.config.title_page
+        left = geometry.frame_left(odd)
         frame_width, frame_height = geometry.frame_size
-        frame = Frame(geometry.frame_left(True), geometry.bleed + geometry.bottom, frame_width,
-                      frame_height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
-                      id="body")
+        frame = Frame(left, geometry.bleed + geometry.bottom, frame_width, frame_height,
+                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="body")
 
         def on_page(canvas, document) -> None:
             page = canvas.getPageNumber()
-            odd = page % 2 == 1
-            frame._x1 = geometry.frame_left(odd)  # before the frame resets for this page
+            assert page % 2 == odd, "odd and even page templates out of step"
             canvas.setTrimBox(geometry.trim_box(odd))
             canvas.setBleedBox((0, 0, *geometry.media))
             if page == 1 and not self.pod:
@@ -427,8 +435,6 @@ class BookDocument:
             page = canvas.getPageNumber()
             if not state.running_title or state.opening_page == page:
                 return
-            odd = page % 2 == 1
-            left = geometry.frame_left(odd)
             baseline = geometry.bleed + geometry.trim_height - geometry.top * 0.55
             canvas.saveState()
             canvas.setFont(self.fonts.italic, 8.5)
@@ -440,7 +446,8 @@ class BookDocument:
             canvas.line(left, baseline - 4, left + frame_width, baseline - 4)
             canvas.restoreState()
 
-        return PageTemplate("page", [frame], onPage=on_page, onPageEnd=on_page_end)
+        return PageTemplate("odd" if odd else "even", [frame], onPage=on_page,
+                            onPageEnd=on_page_end)
 
     # content --------------------------------------------------------------------------------
 
@@ -561,7 +568,7 @@ class BookDocument:
         document = BaseDocTemplate(
             buffer,
             pagesize=geometry.media,
-            pageTemplates=[self._template(geometry, state)],
+            pageTemplates=self._templates(geometry, state),
             title=self.config.title,
             author=self.config.author or "",
             subject=subject,
@@ -571,7 +578,7 @@ class BookDocument:
             initialFontName=self.fonts.regular,
             initialFontSize=self.layout.body_size,
         )
-        document.build(story)
+        document.build([alternate_pages()] + story)
         return buffer.getvalue(), document.page
 
     def render(self, part: str, puzzle_pages: dict[int, int]) -> tuple[bytes, int]:
@@ -608,6 +615,12 @@ def _span(section: Section) -> str:
 
 def _largest(sizes: list[tuple[float, float]]) -> tuple[float, float]:
     return max(w for w, _ in sizes), max(h for _, h in sizes)
+
+
+def alternate_pages() -> Flowable:
+    """From page 2 on, even and odd page templates in turn (reportlab's page template cycle);
+    page 1 takes the first template, the odd one."""
+    return NextPageTemplate(["even", "odd"])
 
 
 def render_pdf(book: Book) -> tuple[bytes, bytes | None]:
