@@ -11,7 +11,7 @@ from pathlib import Path
 from bookgen.atomic import write_files
 from bookgen.book import Book
 from bookgen.errors import BookgenError
-from bookgen.render.pdf import BookDocument
+from bookgen.render.document import BookDocument
 
 _PAGES = re.compile(r"^\s*\d+(\s*-\s*\d+)?(\s*,\s*\d+(\s*-\s*\d+)?)*\s*$")
 
