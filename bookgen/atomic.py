@@ -32,7 +32,7 @@ __all__ = ["STDOUT", "check_target", "write_files"]
 STDOUT = Path("-")
 NEW_FILE_MODE = 0o644  # less the umask, as for any new file
 _NAME_ROOM = 200  # of a target's name kept in its temporary's name (names end at 255 bytes)
-T = TypeVar("T")
+_T = TypeVar("_T")
 
 
 @dataclass
@@ -193,7 +193,7 @@ def _discard(plan: list[_File]) -> None:
 # --- helpers --------------------------------------------------------------------------------------
 
 
-def _beside(real: Path, suffix: str, make: Callable[[Path], T]) -> tuple[T, Path]:
+def _beside(real: Path, suffix: str, make: Callable[[Path], _T]) -> tuple[_T, Path]:
     """`make` a new dot-file beside `real` under a name no other file has."""
     while True:
         name = real.parent / f".{real.name[:_NAME_ROOM]}.{secrets.token_hex(4)}.{suffix}"
