@@ -11,10 +11,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from bookgen.atomic import write_files
 from bookgen.book import make_book
 from bookgen.config import load_config
+from bookgen.formats import render_formats
 from bookgen.puzzles import PUZZLE_TYPES
-from bookgen.render.pdf import write_book_pdf
 
 TOTAL = 200
 
@@ -32,7 +33,7 @@ def timed_build(config_path: Path, workers: int, target: Path) -> tuple[float, f
     started = time.perf_counter()
     book = make_book(load_config(config_path), workers=workers)
     generated = time.perf_counter()
-    write_book_pdf(book, target)
+    write_files(render_formats(book, target, ["pdf"]))
     return generated - started, time.perf_counter() - started
 
 

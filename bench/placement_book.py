@@ -11,9 +11,10 @@ import textwrap
 import time
 from pathlib import Path
 
+from bookgen.atomic import write_files
 from bookgen.book import make_book
 from bookgen.config import load_config
-from bookgen.render.pdf import write_book_pdf
+from bookgen.formats import render_formats
 
 CONFIG = """
 title: Two Hundred Placement Puzzles
@@ -36,7 +37,7 @@ def main() -> None:
         book = make_book(config)
         generated = time.perf_counter()
         target = Path(folder) / "bench.pdf"
-        write_book_pdf(book, target)
+        write_files(render_formats(book, target, ["pdf"]))
         finished = time.perf_counter()
         puzzles = sum(len(s.records) for s in book.sections)
         print(f"puzzles: {puzzles}")

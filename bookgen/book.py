@@ -15,8 +15,7 @@ import threading
 from collections.abc import Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
-from pathlib import Path
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bookgen.config import BookConfig, SectionConfig
@@ -24,27 +23,56 @@ from bookgen.errors import BookgenError
 from bookgen.making import PuzzleRecord, make_puzzle, record_from_json, verify
 from bookgen.progress import Progress
 from bookgen.puzzles import find_type
-from bookgen.puzzles.base import PuzzleType, Request
+from bookgen.puzzles.base import JSON, PuzzleType, Request
 
 DEFAULT_BUDGET = 120.0  # seconds one puzzle may take before the build gives up
 
 
 @dataclass(frozen=True)
+class PrintedPuzzle:
+    """One puzzle as the book prints it: its number in the book, its record, and how many answers
+    it has (exact; 1 where its type promises one)."""
+
+    number: int
+    record: PuzzleRecord
+    solutions: int
+
+
+@dataclass(frozen=True)
 class Section:
+    """One section of the book. Its solution counts are found when it is made, so that no output
+    format ever runs a solver while it paints."""
+
     config: SectionConfig
     puzzle_type: PuzzleType
     first_number: int
     records: tuple[PuzzleRecord, ...]
+    solution_counts: tuple[int, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        counts = tuple(solution_count(self.puzzle_type, r.puzzle) for r in self.records)
+        object.__setattr__(self, "solution_counts", counts)
 
     @property
     def numbers(self) -> range:
         return range(self.first_number, self.first_number + len(self.records))
+
+    @property
+    def puzzles(self) -> tuple[PrintedPuzzle, ...]:
+        return tuple(PrintedPuzzle(number, record, count) for number, record, count
+                     in zip(self.numbers, self.records, self.solution_counts))
 
 
 @dataclass(frozen=True)
 class Book:
     config: BookConfig
     sections: tuple[Section, ...]
+
+
+def solution_count(puzzle_type: PuzzleType, puzzle: JSON) -> int:
+    """How many answers a printed puzzle has: 1 where its type promises one (verified when the
+    puzzle was made or loaded), else the solver's exact count."""
+    return 1 if puzzle_type.expects_unique(puzzle) else puzzle_type.solve(puzzle, None).count
 
 
 def puzzle_seed(book_seed: str, section_index: int, puzzle_index: int) -> str:
@@ -171,20 +199,6 @@ def _collect(file: str, section: SectionConfig, futures: list[Future], progress:
 def default_workers() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
                else (os.cpu_count() or 1))
-
-
-def write_book_html(book: Book, path: Path) -> None:
-    """The playable edition of the book: the same puzzles, numbered alike, in one offline page."""
-    from bookgen.html import write_html
-
-    sections = [
-        {"title": s.config.title, "type": s.puzzle_type.name,
-         "rules": s.puzzle_type.rules(s.config.request),
-         "difficulty": s.config.difficulty or "",
-         "puzzles": [r.to_json() | {"number": n} for n, r in zip(s.numbers, s.records)]}
-        for s in book.sections
-    ]
-    write_html(path, book.config.title, book.config.subtitle, sections)
 
 
 # --- banks ----------------------------------------------------------------------------------------

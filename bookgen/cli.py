@@ -10,10 +10,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
-from bookgen.book import DEFAULT_BUDGET, Book, default_workers, make_book, write_book_html
+from bookgen.atomic import check_target, write_files
+from bookgen.book import DEFAULT_BUDGET, Book, default_workers, make_book
 from bookgen.config import ROOT, BookConfig, SectionConfig, load_config, load_layout
 from bookgen.core.grading import LEVELS
 from bookgen.errors import BookgenError
+from bookgen.formats import render_formats
 from bookgen.making import make_puzzle, record_from_json, regenerate
 from bookgen.progress import Progress
 from bookgen.puzzles import PUZZLE_TYPES, find_type
@@ -149,17 +151,13 @@ def _make(config: BookConfig, args: argparse.Namespace) -> Book:
 
 
 def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: TextIO) -> int:
-    """Make the book and write each format the config asks for: the PDF at target, the playable
-    edition beside it as .html."""
+    """Make the book and write every file of each format the config asks for, all or none: the
+    PDF at target (or on standard output for '-'), the others beside it. Prints each path."""
+    check_target(target)
     book = _make(config, args)
-    if "pdf" in config.formats:
-        from bookgen.render.pdf import write_book_pdf  # reportlab loads only when a PDF is made
-
-        for path in write_book_pdf(book, target):
-            print(path, file=out)
-    if "html" in config.formats:
-        path = target.with_suffix(".html")
-        write_book_html(book, path)
+    files = render_formats(book, target, config.formats)
+    out.flush()
+    for path in write_files(files, stdout=getattr(out, "buffer", None)):
         print(path, file=out)
     return 0
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 from pathlib import Path
 
-import pytest
 from pypdf import PdfReader
 
 from bookgen.config import ROOT
@@ -118,17 +119,15 @@ def test_failed_build_keeps_the_previous_file(run, write_config, tmp_path, monke
     target = build(run, write_config, tmp_path)
     good = target.read_bytes()
 
-    def broken(content):
-        def write(target):
-            Path(target).write_bytes(content[:100])
-            raise OSError("disk full")
-        return write
+    def broken(descriptor, data):
+        os.write(descriptor, bytes(data[:100]))
+        raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr("bookgen.render.pdf._writer", broken)
-    with pytest.raises(OSError):
-        run("build", str(tmp_path / "book.yaml"), "-o", str(target), "-q")
+    monkeypatch.setattr("bookgen.atomic._write_all", broken)
+    status, _, err = run("build", str(tmp_path / "book.yaml"), "-o", str(target), "-q")
+    assert status == 2 and "no space left on device" in err
     assert target.read_bytes() == good
-    assert list(tmp_path.glob("*.part")) == []
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
 
 
 def test_sample_configs_build(run, tmp_path):

@@ -19,6 +19,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from bookgen.atomic import write_files
+
 __all__ = ["render_html", "write_html"]
 
 RECORD_KEYS = ("type", "id", "difficulty", "rating", "puzzle", "solution", "number")
@@ -122,17 +124,8 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
 
 def write_html(path: str | os.PathLike[str], title: str, subtitle: str | None,
                sections: list[dict[str, Any]]) -> None:
-    """Write the playable book to `path` atomically: a temporary file beside it, then a rename,
-    so a reader never sees half a page and a failed build leaves the old page in place."""
+    """Write the playable book to `path` through bookgen's one atomic writer, so a reader never
+    sees half a page and a failed build leaves the old page in place."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    data = render_html(title, subtitle, sections).encode("utf-8")
-    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
-        with os.fdopen(descriptor, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, target)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+    write_files([(target, render_html(title, subtitle, sections).encode("utf-8"))])

@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from bookgen.atomic import write_files
 from bookgen.book import Book
 from bookgen.errors import BookgenError
-from bookgen.render.pdf import BookDocument, write_atomically
+from bookgen.render.document import BookDocument
 
 _PAGES = re.compile(r"^\s*\d+(\s*-\s*\d+)?(\s*,\s*\d+(\s*-\s*\d+)?)*\s*$")
 
@@ -54,8 +55,5 @@ def render_pages(pdf: bytes, pages: list[int], dpi: int) -> list[tuple[int, byte
 
 def write_previews(book: Book, pages: list[int], dpi: int, folder: Path) -> list[Path]:
     pdf, _ = BookDocument(book).render("book", {})
-    jobs = []
-    for number, png in render_pages(pdf, pages, dpi):
-        jobs.append((folder / f"{book.config.name}-page-{number}.png",
-                     lambda target, data=png: target.write_bytes(data)))
-    return write_atomically(jobs)
+    return write_files([(folder / f"{book.config.name}-page-{number}.png", png)
+                        for number, png in render_pages(pdf, pages, dpi)])

@@ -1,0 +1,255 @@
+"""Every file bookgen writes goes through `write_files`: each whole or not at all, several as one.
+
+Each file is first written to a dot-named temporary beside its target and flushed to disk; only when
+all are written are they moved into place with `os.replace`. A failure part-way puts back the files
+already replaced (kept as hard links until the end), removes every temporary, and becomes one
+BookgenError naming the path. A symlink is written through (the link stays a link); a character
+device or FIFO such as /dev/null is written directly, never replaced; the path '-' is standard
+output. A new file gets mode 0o644 less the umask, a replaced file keeps its mode.
+
+Rejected: a temporary folder for the whole set, renamed at once. The outputs live in the user's
+folder beside other files, and one rename cannot move several files; the per-file rename with a
+roll-back is the most POSIX offers.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import secrets
+import shutil
+import stat
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO, TypeVar
+
+from bookgen.errors import BookgenError
+
+__all__ = ["STDOUT", "check_target", "write_files"]
+
+STDOUT = Path("-")
+NEW_FILE_MODE = 0o644  # less the umask, as for any new file
+_NAME_ROOM = 200  # of a target's name kept in its temporary's name (names end at 255 bytes)
+_T = TypeVar("_T")
+
+
+@dataclass
+class _File:
+    """One file to write, and how far the writing got."""
+
+    target: Path  # as the caller named it: for messages and the result
+    real: Path  # where the bytes go (a symlink's target)
+    folder: Path  # the folder to name in messages: the caller's, unless a link leads elsewhere
+    data: bytes
+    direct: bool = False  # a device or FIFO: written in place, never replaced
+    mode: int | None = None  # the replaced file's permission bits; None for a new file
+    temporary: Path | None = None
+    backup: Path | None = None
+    replaced: bool = False
+
+
+def write_files(files: Sequence[tuple[Path, bytes]], stdout: BinaryIO | None = None) -> list[Path]:
+    """Write every (path, bytes) or none of them; returns the paths written, in order. The path '-'
+    writes to `stdout` (default: the process's standard output) and is then the only file."""
+    if any(Path(path) == STDOUT for path, _ in files):
+        if len(files) != 1:
+            raise BookgenError(f"cannot write to standard output ('-'): this build makes {len(files)} "
+                               "files and only one can go there; name an output file instead")
+        _write_stream(files[0][1], stdout if stdout is not None else sys.stdout.buffer)
+        return []
+    plan = [_plan(Path(path), data) for path, data in files]
+    seen: dict[Path, Path] = {}
+    for item in plan:
+        if item.real in seen and not item.direct:
+            raise BookgenError(f"cannot write {item.target}: {seen[item.real]} is written there too")
+        seen[item.real] = item.target
+    current = plan[0] if plan else None
+    try:
+        for current in plan:
+            if not current.direct:
+                _write_temporary(current)
+        for current in plan:
+            if not current.direct:
+                _replace(current)
+        for current in plan:
+            if current.direct:
+                _write_direct(current)
+    except OSError as error:
+        _roll_back(plan)
+        assert current is not None
+        raise _error(current, error) from None
+    except BaseException:
+        _roll_back(plan)
+        raise
+    finally:
+        _discard(plan)
+    return [item.target for item in plan]
+
+
+def check_target(path: Path) -> None:
+    """Refuse early, before any work, a path that cannot be written: a folder, a folder that is
+    missing or read-only."""
+    if path == STDOUT:
+        return
+    item = _plan(path, b"")
+    if not item.direct and not os.access(item.real.parent, os.W_OK):
+        raise _error(item, OSError(errno.EACCES, os.strerror(errno.EACCES)))
+
+
+# --- the steps ------------------------------------------------------------------------------------
+
+
+def _plan(target: Path, data: bytes) -> _File:
+    """What writing `target` means: where the bytes go, whether in place, and the mode to keep."""
+    real = Path(os.path.realpath(target))
+    item = _File(target, real, real.parent if target.is_symlink() else target.parent, data)
+    try:
+        status = os.stat(real)
+    except FileNotFoundError:
+        status = None
+    except OSError as error:
+        raise _error(item, error) from None
+    if status is not None:
+        if stat.S_ISDIR(status.st_mode):
+            raise BookgenError(f"cannot write {target}: it is a folder")
+        if stat.S_ISCHR(status.st_mode) or stat.S_ISFIFO(status.st_mode):
+            item.direct = True
+            return item
+        if not stat.S_ISREG(status.st_mode):
+            raise BookgenError(f"cannot write {target}: it is not a regular file")
+        item.mode = stat.S_IMODE(status.st_mode)
+    if not real.parent.is_dir():
+        raise _error(item, FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT)))
+    return item
+
+
+def _write_temporary(item: _File) -> None:
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+    descriptor, item.temporary = _beside(item.real, "tmp", lambda name: os.open(name, flags,
+                                                                                NEW_FILE_MODE))
+    try:
+        if item.mode is not None:
+            os.fchmod(descriptor, item.mode)
+        _write_all(descriptor, item.data)
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def _replace(item: _File) -> None:
+    assert item.temporary is not None
+    if item.mode is not None:  # the file it replaces is kept, to put back if a later step fails
+        item.backup = _keep(item.real)
+    os.replace(item.temporary, item.real)
+    item.temporary, item.replaced = None, True
+
+
+def _write_direct(item: _File) -> None:
+    descriptor = os.open(item.real, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
+    try:
+        _write_all(descriptor, item.data)
+    finally:
+        os.close(descriptor)
+
+
+def _write_stream(data: bytes, stream: BinaryIO) -> None:
+    try:
+        stream.write(data)
+        stream.flush()
+    except OSError as error:
+        raise BookgenError(f"cannot write to standard output: {_reason(error)}") from None
+
+
+def _roll_back(plan: list[_File]) -> None:
+    """Put back what the replaced files replaced (or remove the new ones); best effort, since the
+    error that brought us here is the one to report."""
+    for item in reversed(plan):
+        if not item.replaced:
+            continue
+        try:
+            if item.backup is not None:
+                os.replace(item.backup, item.real)
+                item.backup = None
+            else:
+                os.unlink(item.real)
+            item.replaced = False
+        except OSError:
+            pass
+
+
+def _discard(plan: list[_File]) -> None:
+    for item in plan:
+        for leftover in (item.temporary, item.backup):
+            if leftover is not None:
+                try:
+                    os.unlink(leftover)
+                except OSError:
+                    pass
+        item.temporary = item.backup = None
+
+
+# --- helpers --------------------------------------------------------------------------------------
+
+
+def _beside(real: Path, suffix: str, make: Callable[[Path], _T]) -> tuple[_T, Path]:
+    """`make` a new dot-file beside `real` under a name no other file has."""
+    while True:
+        name = real.parent / f".{real.name[:_NAME_ROOM]}.{secrets.token_hex(4)}.{suffix}"
+        try:
+            return make(name), name
+        except FileExistsError:
+            continue
+
+
+def _keep(real: Path) -> Path:
+    """A second name for the file at `real`: a hard link, or a copy where links are refused."""
+    def link(name: Path) -> None:
+        try:
+            os.link(real, name)
+        except FileExistsError:
+            raise
+        except OSError:
+            try:
+                shutil.copy2(real, name)
+            except BaseException:
+                name.unlink(missing_ok=True)
+                raise
+
+    return _beside(real, "old", link)[1]
+
+
+def _write_all(descriptor: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(descriptor, view):]
+
+
+_REASONS = {
+    errno.ENOSPC: "no space left on device",
+    errno.EDQUOT: "disk quota exceeded",
+    errno.EFBIG: "the file is too large",
+    errno.EPIPE: "broken pipe",
+    errno.EISDIR: "it is a folder",
+}
+
+
+def _reason(error: OSError) -> str:
+    if error.errno in _REASONS:
+        return _REASONS[error.errno]
+    return (error.strerror or str(error)).lower()
+
+
+def _error(item: _File, error: OSError) -> BookgenError:
+    """One line for the user: the file, and the folder where the folder is the trouble."""
+    folder = str(item.folder)
+    if item.direct or error.errno not in (errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOENT):
+        reason = _reason(error)
+    elif error.errno == errno.EROFS:
+        reason = f"the folder {folder!r} is on a read-only file system"
+    elif error.errno == errno.ENOENT:
+        reason = f"the folder {folder!r} does not exist"
+    else:
+        reason = f"permission denied in the folder {folder!r}"
+    return BookgenError(f"cannot write {item.target}: {reason}")

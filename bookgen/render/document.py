@@ -1,0 +1,313 @@
+"""The document: a book (or its separate answer key) composed as a story of flowables on
+mirrored odd and even page templates, and built in passes until its layout is stable."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    KeepTogether,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+)
+
+from bookgen.book import Book, Section
+from bookgen.config import Layout
+from bookgen.core.grading import LEVELS
+from bookgen.errors import BookgenError
+from bookgen.render.flowables import Anchor, Contents, ExamplePair, NotesPage, Pass, PuzzleRow
+from bookgen.render.fonts import Fonts, register_fonts
+from bookgen.render.geometry import (
+    ANSWER_LABEL_HEIGHT,
+    LABEL_HEIGHT,
+    LARGE_PRINT,
+    POD_MIN_PAGES,
+    Geometry,
+    Grid,
+    choose_grid,
+    large_print,
+    make_geometry,
+)
+from bookgen.render.pdfpen import Ink
+
+ANSWER_MIN_SCALE = 0.55
+POD_INK = Ink(min_line=0.75, lightest_grey=0.9)
+HOME_INK = Ink(min_line=0.0, lightest_grey=1.0)
+
+
+@dataclass(frozen=True)
+class Styles:
+    title: ParagraphStyle
+    subtitle: ParagraphStyle
+    heading: ParagraphStyle
+    info: ParagraphStyle
+    body: ParagraphStyle
+
+
+def make_styles(layout: Layout, fonts: Fonts) -> Styles:
+    body = layout.body_size
+    return Styles(
+        title=ParagraphStyle("title", fontName=fonts.bold, fontSize=layout.title_size,
+                             leading=layout.title_size * 1.2, alignment=TA_CENTER,
+                             spaceAfter=layout.title_size * 0.6),
+        subtitle=ParagraphStyle("subtitle", fontName=fonts.italic, fontSize=body * 1.5,
+                                leading=body * 2, alignment=TA_CENTER, spaceAfter=body * 2),
+        heading=ParagraphStyle("heading", fontName=fonts.bold, fontSize=layout.heading_size,
+                               leading=layout.heading_size * 1.25, spaceAfter=4),
+        info=ParagraphStyle("info", fontName=fonts.italic, fontSize=body, leading=body * 1.35,
+                            spaceAfter=body * 0.6),
+        body=ParagraphStyle("body", fontName=fonts.regular, fontSize=body, leading=body * 1.4,
+                            spaceAfter=body),
+    )
+
+
+class BookDocument:
+    """Composes and builds a book (or its separate answer key) on a layout."""
+
+    def __init__(self, book: Book) -> None:
+        config = book.config
+        self.book = book
+        self.config = config
+        self.layout = large_print(config.layout) if config.large_print else config.layout
+        self.pod = config.profile == "print-on-demand"
+        self.fonts = register_fonts(self.layout.font_regular, self.layout.font_bold,
+                                    self.layout.font_italic)
+        self.styles = make_styles(self.layout, self.fonts)
+
+    # page templates -------------------------------------------------------------------------
+
+    def _templates(self, geometry: Geometry, state: Pass) -> list[PageTemplate]:
+        """Mirrored page templates, odd then even: odd (right-hand) pages have the inside margin
+        on the left, even pages on the right; every story starts with `alternate_pages()`.
+
+        Rejected: `autoNextPageTemplate` naming each other. In reportlab 5.1 it leaves the next
+        template's index set after using it, so the sequence runs odd, even, even, odd, odd."""
+        return [self._template(geometry, state, odd=True), self._template(geometry, state, odd=False)]
+
+    def _template(self, geometry: Geometry, state: Pass, odd: bool) -> PageTemplate:
+        """The template of odd or even pages: its frame sits at that side's inside margin. Pages
+        carry a page number below and, where a section continues, its title as a running head
+        above."""
+        first_page_plain = self.config.title_page
+        left = geometry.frame_left(odd)
+        frame_width, frame_height = geometry.frame_size
+        frame = Frame(left, geometry.bleed + geometry.bottom, frame_width, frame_height,
+                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="body")
+
+        def on_page(canvas, document) -> None:
+            page = canvas.getPageNumber()
+            assert page % 2 == odd, "odd and even page templates out of step"
+            canvas.setTrimBox(geometry.trim_box(odd))
+            canvas.setBleedBox((0, 0, *geometry.media))
+            if page == 1 and not self.pod:
+                canvas.showOutline()
+            if page == 1 and first_page_plain:
+                return
+            canvas.saveState()
+            canvas.setFont(self.fonts.regular, 9)
+            canvas.drawCentredString(geometry.trim_left(odd) + geometry.trim_width / 2,
+                                     geometry.bleed + geometry.bottom / 2, str(page))
+            canvas.restoreState()
+
+        def on_page_end(canvas, document) -> None:
+            page = canvas.getPageNumber()
+            if not state.running_title or state.opening_page == page:
+                return
+            baseline = geometry.bleed + geometry.trim_height - geometry.top * 0.55
+            canvas.saveState()
+            canvas.setFont(self.fonts.italic, 8.5)
+            if odd:
+                canvas.drawRightString(left + frame_width, baseline, state.running_title)
+            else:
+                canvas.drawString(left, baseline, state.running_title)
+            canvas.setLineWidth(max(0.4, state.ink.min_line))
+            canvas.line(left, baseline - 4, left + frame_width, baseline - 4)
+            canvas.restoreState()
+
+        return PageTemplate("odd" if odd else "even", [frame], onPage=on_page,
+                            onPageEnd=on_page_end)
+
+    # content --------------------------------------------------------------------------------
+
+    def _front_matter(self, state: Pass, geometry: Geometry, answers_only: bool) -> list[Flowable]:
+        config = self.config
+        frame_width, frame_height = geometry.frame_size
+        if not config.title_page:
+            return []
+        title = config.title + (" \u2014 Answers" if answers_only else "")
+        story: list[Flowable] = [Spacer(1, frame_height * 0.28),
+                                 Paragraph(escape(title), self.styles.title)]
+        for line in (config.subtitle, config.author):
+            if line:
+                story.append(Paragraph(escape(line), self.styles.subtitle))
+        story.append(PageBreak())
+        if config.copyright and not answers_only:
+            story += [Spacer(1, frame_height * 0.6),
+                      Paragraph(escape(config.copyright).replace("\n", "<br/>"), self.styles.info),
+                      PageBreak()]
+        if config.contents and not answers_only:
+            entries = [(f"section{i}", s.config.title,
+                        f"{s.config.difficulty or 'from a bank'} \u00b7 puzzles {_span(s)}")
+                       for i, s in enumerate(self.book.sections)]
+            if config.answers == "back":
+                entries.append(("answers", "Answers", ""))
+            story += [Paragraph("Contents", self.styles.heading), Spacer(1, 4 * mm),
+                      Contents(entries, state, frame_width, self.layout.body_size * 1.1),
+                      PageBreak()]
+        return story
+
+    def _title_block(self) -> list[Flowable]:
+        """Title, subtitle (e.g. a name and date line) above the first section, for worksheets."""
+        config = self.config
+        story: list[Flowable] = [Paragraph(escape(config.title), self.styles.heading)]
+        for line in (config.subtitle, config.author):
+            if line:
+                story.append(Paragraph(escape(line), self.styles.info))
+        story.append(Spacer(1, 3 * mm))
+        return story
+
+    def _section_story(self, index: int, section: Section, lead: list[Flowable], state: Pass,
+                       geometry: Geometry) -> list[Flowable]:
+        """The section's opening (after `lead`) and its rows of puzzles. With `per_page`, the grid
+        is sized so the first page, below the opening, holds that many puzzles."""
+        config = section.config
+        puzzle_type = section.puzzle_type
+        frame_width, frame_height = geometry.frame_size
+        if config.difficulty:
+            stars = "\u2605" * (LEVELS.index(config.difficulty) + 1)
+            level = f"Difficulty: {config.difficulty.capitalize()} {stars} \u00b7 "
+        else:
+            level = ""
+        heading: list[Flowable] = lead + [
+            Anchor(f"section{index}", config.title, state),
+            Paragraph(escape(config.title), self.styles.heading),
+            Paragraph(f"{level}Puzzles {_span(section)}", self.styles.info),
+            Paragraph(f"<b>How to play.</b> {escape(puzzle_type.rules(config.request))}",
+                      self.styles.body),
+        ]
+        example = puzzle_type.example(config.request)
+        if example is not None:
+            heading += [ExamplePair(puzzle_type, example, state, frame_width), Spacer(1, 4 * mm)]
+        room = frame_height
+        if config.per_page:
+            room -= sum(f.wrap(frame_width, frame_height)[1] + f.getSpaceAfter()
+                        + f.getSpaceBefore() for f in heading)
+        natural = _largest([puzzle_type.measure(r.puzzle) for r in section.records])
+        grid = choose_grid(natural, (frame_width, room), LABEL_HEIGHT * state.type_scale,
+                           self.layout.grids, self.layout.min_scale, self.layout.max_scale,
+                           config.per_page)
+        return [KeepTogether(heading)] + self._rows(section, grid, state, answers=False) + [PageBreak()]
+
+    def _rows(self, section: Section, grid: Grid, state: Pass, answers: bool) -> list[Flowable]:
+        puzzles = section.puzzles
+        return [PuzzleRow(puzzles[i:i + grid.columns], section.puzzle_type, grid, state, answers)
+                for i in range(0, len(puzzles), grid.columns)]
+
+    def _answer_story(self, state: Pass, geometry: Geometry) -> list[Flowable]:
+        story: list[Flowable] = [Anchor("answers", "Answers", state),
+                                 Paragraph("Answers", self.styles.heading)]
+        answer_min = ANSWER_MIN_SCALE * (LARGE_PRINT if self.config.large_print else 1.0)
+        for section in self.book.sections:
+            puzzle_type = section.puzzle_type
+            natural = _largest([puzzle_type.answer_size(r.puzzle) for r in section.records])
+            grid = choose_grid(natural, geometry.frame_size, ANSWER_LABEL_HEIGHT,
+                               self.layout.answer_grids, answer_min, max(1.0, answer_min))
+            rows = self._rows(section, grid, state, answers=True)
+            caption = Paragraph(f"{escape(section.config.title)} \u00b7 puzzles {_span(section)}",
+                                self.styles.info)
+            story.append(KeepTogether([caption, rows[0]]))
+            story += rows[1:]
+        return story
+
+    def _compose(self, state: Pass, geometry: Geometry, part: str, pad: bool) -> list[Flowable]:
+        """The story of the book ('book') or of its separate answer key ('answers')."""
+        if part == "answers":
+            front = self._front_matter(state, geometry, True) or self._title_block()
+            return front + self._answer_story(state, geometry)
+        story = self._front_matter(state, geometry, False)
+        for index, section in enumerate(self.book.sections):
+            lead = self._title_block() if index == 0 and not self.config.title_page else []
+            story += self._section_story(index, section, lead, state, geometry)
+        if self.config.answers == "back":
+            story += self._answer_story(state, geometry)
+        elif isinstance(story[-1], PageBreak):
+            story.pop()
+        if pad:
+            if not isinstance(story[-1], PageBreak):
+                story.append(PageBreak())
+            story.append(NotesPage(state, *geometry.frame_size, self.styles.heading))
+        return story
+
+    # output ---------------------------------------------------------------------------------
+
+    def _build_once(self, story: list[Flowable], geometry: Geometry, subject: str,
+                    state: Pass) -> tuple[bytes, int]:
+        buffer = io.BytesIO()
+        document = BaseDocTemplate(
+            buffer,
+            pagesize=geometry.media,
+            pageTemplates=self._templates(geometry, state),
+            title=self.config.title,
+            author=self.config.author or "",
+            subject=subject,
+            creator="bookgen",
+            producer="bookgen (reportlab)",
+            invariant=1,
+            initialFontName=self.fonts.regular,
+            initialFontSize=self.layout.body_size,
+        )
+        document.build([alternate_pages()] + story)
+        return buffer.getvalue(), document.page
+
+    def render(self, part: str, puzzle_pages: dict[int, int]) -> tuple[bytes, int]:
+        """Lay the book out in passes that paint no puzzles until the contents pages, the gutter
+        and the padding agree with the book they describe, then paint it once; returns the PDF
+        bytes and the page count."""
+        ink = POD_INK if self.pod else HOME_INK
+        type_scale = self.layout.body_size / 10.5
+        subject = "Puzzle book" if part == "book" else "Answer key"
+        shows_contents = part == "book" and self.config.title_page and self.config.contents
+        anchors: dict[str, int] = {}
+        pages, pad = POD_MIN_PAGES, False
+        for _ in range(6):
+            geometry = make_geometry(self.layout, self.config, pages)
+            state = Pass(self.fonts, ink, not self.pod, type_scale, anchors, {}, puzzle_pages, False)
+            _, count = self._build_once(self._compose(state, geometry, part, pad), geometry, subject,
+                                        state)
+            content_pages = count - (1 if pad else 0)
+            new_pad = self.pod and part == "book" and content_pages % 2 == 1
+            new_pages = content_pages + (1 if new_pad else 0)
+            settled = ((state.anchors == anchors or not shows_contents) and new_pad == pad
+                       and make_geometry(self.layout, self.config, new_pages) == geometry)
+            if settled:
+                state = Pass(self.fonts, ink, not self.pod, type_scale, anchors, {}, puzzle_pages, True)
+                return self._build_once(self._compose(state, geometry, part, pad), geometry, subject,
+                                        state)
+            anchors, pad, pages = dict(state.anchors), new_pad, new_pages
+        raise BookgenError("the layout did not settle after six passes", key="layout")
+
+
+def _span(section: Section) -> str:
+    first, last = section.numbers[0], section.numbers[-1]
+    return f"{first}\u2013{last}" if last != first else str(first)
+
+
+def _largest(sizes: list[tuple[float, float]]) -> tuple[float, float]:
+    return max(w for w, _ in sizes), max(h for _, h in sizes)
+
+
+def alternate_pages() -> Flowable:
+    """From page 2 on, even and odd page templates in turn (reportlab's page template cycle);
+    page 1 takes the first template, the odd one."""
+    return NextPageTemplate(["even", "odd"])

@@ -1,0 +1,126 @@
+"""Where things go on a page, in points: trim, bleed and mirrored margins, the print-on-demand
+gutter, and the grid of puzzle slots a section is laid out in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from reportlab.lib.units import inch, mm
+
+from bookgen.config import BookConfig, Layout
+from bookgen.errors import BookgenError
+
+COLUMN_GAP = 8 * mm
+ROW_GAP = 5 * mm
+LABEL_HEIGHT = 7 * mm  # puzzle number above each puzzle
+ANSWER_LABEL_HEIGHT = 11 * mm  # number and page, note, id above each answer
+HARD_MIN_SCALE = 0.3  # below this a requested per_page is refused
+LARGE_PRINT = 16 / 10.5  # large print scales type and puzzles from a 10.5 pt body to 16 pt
+
+BLEED = 0.125 * inch
+POD_MIN_PAGES, POD_MAX_PAGES = 24, 828
+POD_MIN_OUTSIDE = 0.25 * inch
+POD_MIN_OUTSIDE_BLEED = 0.375 * inch
+# (most pages, inside margin in inches): the gutter grows with the book's thickness.
+POD_GUTTERS = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75), (828, 0.875))
+
+
+def pod_gutter(pages: int) -> float:
+    """The gutter (points) a print-on-demand book of `pages` pages needs: the paper the binding
+    swallows, added to the layout's inside margin."""
+    for most, inches in POD_GUTTERS:
+        if pages <= most:
+            return inches * inch
+    raise BookgenError(f"the book has {pages} pages; print-on-demand allows at most {POD_MAX_PAGES}",
+                       key="profile")
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Page, trim and frame positions in points; odd pages have the inside margin on the left
+    and, with bleed, the extra width on the right (the outside edge)."""
+
+    trim_width: float
+    trim_height: float
+    bleed: float
+    inside: float
+    outside: float
+    top: float
+    bottom: float
+
+    @property
+    def media(self) -> tuple[float, float]:
+        return self.trim_width + self.bleed, self.trim_height + 2 * self.bleed
+
+    @property
+    def frame_size(self) -> tuple[float, float]:
+        return (self.trim_width - self.inside - self.outside,
+                self.trim_height - self.top - self.bottom)
+
+    def trim_left(self, odd: bool) -> float:
+        return 0.0 if odd else self.bleed
+
+    def frame_left(self, odd: bool) -> float:
+        return self.trim_left(odd) + (self.inside if odd else self.outside)
+
+    def trim_box(self, odd: bool) -> tuple[float, float, float, float]:
+        left = self.trim_left(odd)
+        return (left, self.bleed, left + self.trim_width, self.bleed + self.trim_height)
+
+
+def make_geometry(layout: Layout, config: BookConfig, pages: int) -> Geometry:
+    inside, outside = layout.margin_inside * mm, layout.margin_outside * mm
+    pod = config.profile == "print-on-demand"
+    if pod:
+        inside += pod_gutter(pages)
+        outside = max(outside, POD_MIN_OUTSIDE_BLEED if config.bleed else POD_MIN_OUTSIDE)
+    return Geometry(layout.width * mm, layout.height * mm, BLEED if config.bleed else 0.0,
+                    inside, outside, layout.margin_top * mm, layout.margin_bottom * mm)
+
+
+def large_print(layout: Layout) -> Layout:
+    """The layout with 16 pt body type and puzzles printed larger in proportion."""
+    return replace(layout, body_size=16.0, heading_size=layout.heading_size * LARGE_PRINT,
+                   title_size=layout.title_size * LARGE_PRINT,
+                   min_scale=layout.min_scale * LARGE_PRINT,
+                   max_scale=layout.max_scale * LARGE_PRINT)
+
+
+# --- grids ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Grid:
+    columns: int
+    rows: int
+    scale: float
+    slot_width: float  # points
+    slot_height: float  # points
+
+
+def choose_grid(natural: tuple[float, float], frame: tuple[float, float], label: float,
+                grids: tuple[tuple[int, int], ...], min_scale: float, max_scale: float,
+                per_page: int | None = None) -> Grid:
+    """The layout grid with the most slots that hold the natural size (mm) at min_scale or more
+    (the larger scale among equals); with per_page, the best arrangement of that many slots."""
+    width_mm, height_mm = natural
+
+    def fit(columns: int, rows: int) -> Grid:
+        slot_w = (frame[0] - (columns - 1) * COLUMN_GAP) / columns
+        slot_h = frame[1] / rows - 0.01
+        room_h = slot_h - label - ROW_GAP
+        scale = min(slot_w / (width_mm * mm), room_h / (height_mm * mm), max_scale)
+        return Grid(columns, rows, scale, slot_w, slot_h)
+
+    if per_page is not None:
+        shapes = [(c, -(-per_page // c)) for c in range(1, min(per_page, 4) + 1)]
+        best = max((fit(c, r) for c, r in shapes), key=lambda g: g.scale)
+        if best.scale < HARD_MIN_SCALE:
+            raise BookgenError(f"{per_page} of these puzzles do not fit on one page of this layout",
+                               key="per_page")
+        return best
+    fitting = [fit(columns, rows) for columns, rows in grids]
+    fitting = [grid for grid in fitting if grid.scale >= min_scale]
+    if fitting:
+        return max(fitting, key=lambda g: (g.columns * g.rows, g.scale))
+    return fit(1, 1)
