@@ -1,5 +1,6 @@
-"""Timings for pyramid puzzles: generation (with the middle layer's self-check) per variant,
-size and level, and the exact counts of empty classic pyramids. Run: python3 bench/pyramid.py"""
+"""Timings for difference pyramids and number walls: generation (with the middle layer's
+self-check) per variant, size and level, and the exact counts of empty classic pyramids.
+Run: python3 bench/pyramid.py"""
 
 from __future__ import annotations
 
@@ -14,10 +15,13 @@ from bookgen.core.grading import LEVELS  # noqa: E402
 from bookgen.making import make_puzzle  # noqa: E402
 from bookgen.puzzles import find_type  # noqa: E402
 from bookgen.puzzles.base import Request  # noqa: E402
-from bookgen.puzzles.pyramid import SUM_EXPERT_ROWS, triangular  # noqa: E402
+from bookgen.puzzles.numberwall import EXPERT_ROWS  # noqa: E402
+from bookgen.puzzles.pyramid import triangular  # noqa: E402
 
 PYRAMID = find_type("pyramid")
-SIZES = {"classic": (3, 4, 5), "distinct": (5, 7, 10), "sum": (4, 5, 7)}
+# (type, options naming the kind) -> rows to time
+SIZES: dict[tuple[str, str | None], tuple[int, ...]] = {
+    ("pyramid", "classic"): (3, 4, 5), ("pyramid", "distinct"): (5, 7, 10), ("numberwall", None): (4, 5, 7)}
 SAMPLES = 5
 
 
@@ -33,23 +37,25 @@ def main() -> None:
         count = PYRAMID.solve(empty_classic(rows), None).count
         print(f"  {rows} rows: {count:2d} pyramids in {time.perf_counter() - start:.3f} s")
     print(f"\ngeneration + self-check, median and worst of {SAMPLES} puzzles (seconds):")
-    for variant, sizes in SIZES.items():
+    for (name, variant), sizes in SIZES.items():
+        kind = variant or "walls"
         for rows in sizes:
             cells = []
             all_times = []
+            options: dict[str, object] = {"rows": rows} | ({"variant": variant} if variant else {})
             for level in LEVELS:
-                if variant == "sum" and level == "expert" and rows < SUM_EXPERT_ROWS:
+                if name == "numberwall" and level == "expert" and rows < EXPERT_ROWS:
                     cells.append(f"{level} -")
                     continue
                 times = []
                 for seed in range(SAMPLES):
                     start = time.perf_counter()
-                    request = Request.make(PYRAMID, level, {"variant": variant, "rows": rows})
+                    request = Request.make(find_type(name), level, options)
                     make_puzzle(request, f"bench{seed}")
                     times.append(time.perf_counter() - start)
                 all_times += times
                 cells.append(f"{level} {statistics.median(times):.3f}/{max(times):.3f}")
-            print(f"  {variant:8s} {rows:2d} rows: " + "  ".join(cells)
+            print(f"  {kind:8s} {rows:2d} rows: " + "  ".join(cells)
                   + f"  | all levels median {statistics.median(all_times):.3f}")
 
 

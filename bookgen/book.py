@@ -20,7 +20,7 @@ from typing import Any
 
 from bookgen.config import BookConfig, SectionConfig
 from bookgen.errors import BookgenError
-from bookgen.making import PuzzleRecord, make_puzzle, record_from_json, verify
+from bookgen.making import PuzzleRecord, make_puzzle, record_from_json, record_type, verify
 from bookgen.progress import Progress
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import JSON, PuzzleType, Request
@@ -227,7 +227,7 @@ def load_bank_section(section: SectionConfig) -> list[PuzzleRecord]:
             data = json.loads(line)
         except json.JSONDecodeError as error:
             raise BookgenError(f"not valid JSON: {error.msg}", file=str(path), line=number) from None
-        if not isinstance(data, dict) or data.get("type") != section.type:
+        if not isinstance(data, dict) or record_type(data) != section.type:
             continue
         record = complete_record(record_from_json(data, where))
         if not _passes(record, section):

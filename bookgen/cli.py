@@ -18,8 +18,7 @@ from bookgen.errors import BookgenError
 from bookgen.formats import render_formats
 from bookgen.making import make_puzzle, record_from_json, regenerate
 from bookgen.progress import Progress
-from bookgen.puzzles import PUZZLE_TYPES, find_type
-from bookgen.puzzles.base import Request
+from bookgen.puzzles import PUZZLE_TYPES, find_type, request_for
 
 SAMPLE_CONFIG = "config/sampler.yaml"
 
@@ -165,7 +164,7 @@ def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: Text
 def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     if not 1 <= args.count <= 60:
         raise BookgenError("must be from 1 to 60", key="--count")
-    request = Request.make(find_type(args.type), args.difficulty, _pairs(args.set))
+    request = request_for(args.type, args.difficulty, _pairs(args.set))
     puzzle_type = request.type
     section = SectionConfig(type=puzzle_type.name, count=args.count, difficulty=request.level,
                             title=puzzle_type.title,
@@ -229,7 +228,7 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
         raise BookgenError("name a puzzle type, or give --id", key="type")
     if args.count < 1:
         raise BookgenError("must be at least 1", key="--count")
-    request = Request.make(find_type(args.type), args.difficulty, _pairs(args.set))
+    request = request_for(args.type, args.difficulty, _pairs(args.set))
     for index in range(args.count):
         record = make_puzzle(request, f"{args.seed}.{index + 1}")
         print(json.dumps(record.to_json()), file=out, flush=True)

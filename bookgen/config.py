@@ -15,7 +15,7 @@ from typing import Any
 from bookgen.core.grading import LEVELS
 from bookgen.core.options import unknown_key_message
 from bookgen.errors import BookgenError
-from bookgen.puzzles import PUZZLE_TYPES, find_type
+from bookgen.puzzles import PUZZLE_TYPES, current_spelling, find_type
 from bookgen.puzzles.base import Request
 from bookgen.yamlsource import KeyPath, Source, load_yaml
 
@@ -323,6 +323,9 @@ def _read_section(source: Source, index: int, data: Any) -> SectionConfig:
     path: KeyPath = ("sections", index)
     option_names: tuple[str, ...] = ()
     if isinstance(data, dict) and "type" in data:
+        name, options = current_spelling(str(data["type"]), data)
+        if name != data["type"]:
+            data = {**options, "type": name}  # e.g. pyramid with variant sum: a numberwall
         try:
             option_names = tuple(o.name for o in find_type(str(data["type"])).options)
         except BookgenError as error:

@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from bookgen.errors import BookgenError, PuzzleFormatError
-from bookgen.puzzles import find_type
+from bookgen.puzzles import current_spelling, find_type, request_for
 from bookgen.puzzles.base import JSON, Request
 
 
@@ -46,7 +46,8 @@ class VerificationError(BookgenError):
 
 
 def parse_puzzle_id(text: str) -> tuple[Request, str]:
-    """The request and seed text an id names; a clear error for a malformed one."""
+    """The request and seed text an id names (older spellings read as today's); a clear error
+    for a malformed one."""
     parts = text.split(":")
     if len(parts) != 4:
         raise BookgenError(f"{text!r} is not a puzzle id (TYPE:LEVEL:OPTIONS:SEED)", key="id")
@@ -57,7 +58,7 @@ def parse_puzzle_id(text: str) -> tuple[Request, str]:
         if not sep:
             raise BookgenError(f"option {pair!r} in id {text!r} is not key=value", key="id")
         raw[unquote(key)] = unquote(value)
-    return Request.make(find_type(unquote(name)), difficulty, raw), unquote(seed)
+    return request_for(unquote(name), difficulty, raw), unquote(seed)
 
 
 def make_puzzle(request: Request, seed: str) -> PuzzleRecord:
@@ -103,6 +104,13 @@ def verify(record: PuzzleRecord) -> None:
         raise VerificationError(f"{where}: filed as {record.difficulty} but graded {measured}")
 
 
+def record_type(data: JSON) -> str:
+    """The type a puzzle line is of today: an older spelling (a pyramid of variant sum) reads
+    as its current type (numberwall)."""
+    puzzle = data.get("puzzle")
+    return current_spelling(str(data.get("type")), puzzle if isinstance(puzzle, dict) else {})[0]
+
+
 def record_from_json(data: Any, where: str) -> PuzzleRecord:
     """A PuzzleRecord from one parsed JSON line, with the format checked; `where` names the line."""
     if not isinstance(data, dict):
@@ -113,7 +121,7 @@ def record_from_json(data: Any, where: str) -> PuzzleRecord:
     if not isinstance(data["puzzle"], dict):
         raise PuzzleFormatError(f"{where}: 'puzzle' must be an object")
     try:
-        puzzle_type = find_type(data["type"])
+        puzzle_type = find_type(record_type(data))
     except BookgenError as error:
         raise PuzzleFormatError(f"{where}: {error.message}") from None
     try:

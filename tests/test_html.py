@@ -78,8 +78,8 @@ PYRAMID_CLASSIC = {
     "puzzle": {"variant": "classic", "max": 6, "rows": [[0, 1, 0], [5, 0], [2]]},
     "solution": {"rows": [[6, 1, 4], [5, 3], [2]]},
 }
-PYRAMID_SUM = {
-    "type": "pyramid", "id": "pyramid:easy::test-7", "difficulty": "easy", "number": 7,
+NUMBER_WALL = {
+    "type": "numberwall", "id": "numberwall:easy::test-7", "difficulty": "easy", "number": 7,
     "rating": {"level": "easy"},
     "puzzle": {"variant": "sum", "max": 20, "rows": [[1, 0, 3], [0, 5], [0]]},
     "solution": {"rows": [[1, 2, 3], [3, 5], [8]]},
@@ -99,12 +99,12 @@ SECTIONS = [
      "rules": "Use each number once with + - * / and brackets to make the target.",
      "puzzles": [ARITHMETIC]},
     {"title": "Arrows & Number Walls", "type": "arrows", "difficulty": "easy",
-     "rules": "Type a number into every cell.", "puzzles": [ARROWS, PYRAMID_SUM]},
+     "rules": "Type a number into every cell.", "puzzles": [ARROWS, NUMBER_WALL]},
     {"title": "Joined Numbers, Differences", "type": "arithmetic", "difficulty": "expert",
      "rules": "Numbers may stand side by side.", "puzzles": [ARITHMETIC_JOINED, PYRAMID_CLASSIC]},
 ]
 
-RECORDS = [NUMBRIX, HIDATO, PLACEMENT_FREE, PLACEMENT_FRACTIONS, ARITHMETIC, ARROWS, PYRAMID_SUM,
+RECORDS = [NUMBRIX, HIDATO, PLACEMENT_FREE, PLACEMENT_FRACTIONS, ARITHMETIC, ARROWS, NUMBER_WALL,
            ARITHMETIC_JOINED, PYRAMID_CLASSIC]
 
 
@@ -482,7 +482,7 @@ def test_expressions_and_comparisons_agree_with_python_fractions(page):
     assert signs == [(Fraction(a) > Fraction(b)) - (Fraction(a) < Fraction(b)) for a, b in pairs]
 
 
-def test_arrows_and_pyramid_take_typed_numbers(page):
+def test_arrows_pyramid_and_numberwall_take_typed_numbers(page):
     inputs = page.locator("#puzzle-6 input")
     assert inputs.count() == 3
     for field, value in zip(inputs.all(), ["1", "3", "4"]):

@@ -78,8 +78,10 @@ def _mirror(sign: str) -> str:
     return "+".join(sorted(heads, key=order.index))
 
 
-def test_pyramid_mirror_image_is_a_twin():
-    pyramid = find_type("pyramid")
-    puzzle = _made("pyramid", "medium")
+@pytest.mark.parametrize("name", ["pyramid", "numberwall"])
+def test_pyramid_and_wall_mirror_images_are_twins(name):
+    puzzle_type = find_type(name)
+    puzzle = _made(name, "medium")
     mirrored = dict(puzzle, rows=[row[::-1] for row in puzzle["rows"]])
-    assert pyramid.canonical(mirrored) == pyramid.canonical(puzzle)
+    assert puzzle_type.canonical(mirrored) == puzzle_type.canonical(puzzle)
+    assert puzzle_type.canonical(dict(puzzle, max=puzzle["max"] + 1)) != puzzle_type.canonical(puzzle)

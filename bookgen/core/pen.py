@@ -104,3 +104,9 @@ class RecordingPen:
                 xs.append(kw["x"])
                 ys.append(kw["y"])
         return (min(xs), min(ys), max(xs), max(ys)) if xs else (0.0, 0.0, 0.0, 0.0)
+
+
+def fitted_size(text: str, room: float, largest: float = 12.0) -> float:
+    """Text size in points for a number that must fit `room` mm across (digits about 0.62 em
+    wide, never sized for fewer than two), at most `largest`."""
+    return min(largest, room * 72 / 25.4 / (0.62 * max(len(text), 2)))

@@ -453,7 +453,7 @@
     };
   }
 
-  // --- arrows and pyramid: type numbers into cells ------------------------------------------------
+  // --- arrows, pyramid and numberwall: type numbers into cells ---------------------------------------
 
   /* Shared by types whose answer is a number per cell: `layout` has given(i, j), answer(i, j) and
    * a `holder(i)` for each row of cells; returns the game. */
@@ -567,7 +567,7 @@
   function pyramidGame(board, record, page) {
     var rows = record.puzzle.rows;                        // widest row first
     var answer = record.solution && record.solution.rows;
-    var wideAtBottom = record.puzzle.variant === "sum";  // a number wall; differences are circles
+    var wideAtBottom = record.type === "numberwall" || record.puzzle.variant === "sum";  // bricks; differences are circles
     var pyramid = el("div", wideAtBottom ? "pyramid" : "pyramid circles");
     var widest = Math.max.apply(null, rows.map(function (row) { return row.length; }));
     pyramid.style.setProperty("--cols", wideAtBottom ? widest * 1.25 : widest + 0.1);  // widths in cells
@@ -986,7 +986,8 @@
     placement: placementGame,
     arithmetic: arithmeticGame,
     arrows: arrowsGame,
-    pyramid: pyramidGame
+    pyramid: pyramidGame,
+    numberwall: pyramidGame
   };
 
   function mount(article, record) {

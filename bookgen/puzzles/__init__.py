@@ -1,12 +1,17 @@
-"""The registry: every puzzle type, in the order `bookgen types` lists them."""
+"""The registry: every puzzle type, in the order `bookgen types` lists them, and the older
+spellings of a type that still read as today's."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 from bookgen.core.options import unknown_key_message
 from bookgen.errors import BookgenError
 from bookgen.puzzles.arithmetic import ARITHMETIC
 from bookgen.puzzles.arrows import ARROWS
-from bookgen.puzzles.base import PuzzleType
+from bookgen.puzzles.base import PuzzleType, Request
+from bookgen.puzzles.numberwall import NUMBERWALL
 from bookgen.puzzles.numbrix import HIDATO, NUMBRIX
 from bookgen.puzzles.placement import PLACEMENT
 from bookgen.puzzles.pyramid import PYRAMID
@@ -16,6 +21,7 @@ PUZZLE_TYPES: list[PuzzleType] = [
     PLACEMENT,
     ARITHMETIC,
     PYRAMID,
+    NUMBERWALL,
     ARROWS,
 ]
 
@@ -28,3 +34,19 @@ def find_type(name: str) -> PuzzleType:
     raise BookgenError(
         unknown_key_message(str(name), [t.name for t in PUZZLE_TYPES], "puzzle type"), key="type"
     )
+
+
+def current_spelling(name: str, options: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The type name and options an older spelling means today, for sections, --set options, ids
+    and puzzle records alike: number walls were the pyramid variant `sum`, so `pyramid` with
+    variant sum is `numberwall` (its variant implied and dropped; the rest, rows, max and range,
+    mean the same). A puzzle's JSON may be passed as the options: it names its variant too."""
+    if name == PYRAMID.name and str(options.get("variant", "")).strip() == "sum":
+        return NUMBERWALL.name, {key: value for key, value in options.items() if key != "variant"}
+    return name, dict(options)
+
+
+def request_for(name: str, level: str, raw: Mapping[str, Any]) -> Request:
+    """A checked request from a type name and raw option values, older spellings read as today's."""
+    name, options = current_spelling(name, raw)
+    return Request.make(find_type(name), level, options)

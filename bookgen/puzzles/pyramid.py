@@ -1,41 +1,58 @@
-"""Inverted pyramids: a triangle of numbers where each number comes from the two next to it.
+"""Difference pyramids: a triangle of numbers where each number is the difference of the two
+above it (drawn as circles, the wide row on top).
 
 Variants:
-- classic: each number is the difference of the two above it, and a pyramid of n rows holds every
-  number from 1 to n(n+1)/2 exactly once (an "anti-Pascal" or "exact difference" triangle; none
-  exist beyond 5 rows, see docs/types/pyramid.md).
+- classic: a pyramid of n rows holds every number from 1 to n(n+1)/2 exactly once (an
+  "anti-Pascal" or "exact difference" triangle; none exist beyond 5 rows, see
+  docs/types/pyramid.md).
 - distinct: the same rule, with all numbers different and at most `max`, so bigger pyramids exist.
-- sum: the number wall, each number the sum of the two below it (printed with the wide row at the
-  bottom).
+Number walls (sums) are their own type, `numberwall`; both share the triangle engine
+`bookgen.core.triangle` (geometry and the wide-row search).
 
-Parameters, geometry, solver, generator, grader, drawing, then the registry record.
+Parameters, geometry, solver, grader, generator, checking, drawing, then the registry record.
 
-The JSON always stores the widest row first (`rows[0]`), whatever the drawing does with it; cell
-(k, i) is number i of row k and comes from (k-1, i) and (k-1, i+1).
+The JSON stores the widest row first (`rows[0]`); cell (k, i) is number i of row k and is the
+difference of (k-1, i) and (k-1, i+1).
 
-The solver uses the structure: a pyramid is fixed by its widest row, and when a known stretch of
-that row grows by one number the cells under the new number form a whole diagonal, each computed
-from its neighbour in the old stretch. So the search grows the stretch left or right, whichever
-side has fewer candidates; a given number on the new diagonal at depth j leaves at most 2^j
-candidates (read back upwards), and classic pyramids also prune by the parity of the wide row.
-That search settles empty pyramids (all classic pyramids, none of 6 rows) in a blink; once a
-difference pyramid has a few givens, a Norvig-style search that narrows candidate lists and
-branches on the tightest cell is faster, so `solve` uses that one there.
+The engine's wide-row search settles empty pyramids (all classic pyramids, none of 6 rows) in a
+blink, pruned for classic pyramids by the parity of the wide row; once a pyramid has a few givens,
+a Norvig-style search that narrows candidate lists and branches on the tightest cell is faster, so
+`solve` uses that one there.
 """
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
-from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
-from bookgen.core.grading import LEVELS, level_index
+from bookgen.core.grading import (
+    LEVELS,
+    Bands,
+    Deduced,
+    Deduction,
+    make_at_level,
+    remove_givens,
+    simplest_first,
+)
 from bookgen.core.options import Option
-from bookgen.core.pen import MEDIUM, THIN, Pen
+from bookgen.core.pen import MEDIUM, THIN, Pen, fitted_size
+from bookgen.core.triangle import (
+    Values,
+    answer_shape_problem,
+    completions,
+    flatten,
+    format_problem,
+    given_bounds,
+    given_problems,
+    givens_of,
+    shape,
+    to_rows,
+    triangular,
+    triples,
+)
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.puzzles.base import (
     JSON,
@@ -50,113 +67,75 @@ from bookgen.puzzles.base import (
 
 # --- parameters ---------------------------------------------------------------------------------
 
-VARIANTS = ("classic", "distinct", "sum")
-MAX_ROWS = 10  # the largest pyramid any puzzle JSON may hold
+VARIANTS = ("classic", "distinct")
+MAX_ROWS = 10  # the largest pyramid any puzzle JSON may hold, and the generator makes
+MIN_ROWS = 3
 CLASSIC_LIMIT = 5  # no classic (anti-Pascal) pyramid has more rows
-# Row counts the generator supports, per variant.
-ROW_RANGE = {"classic": (3, 5), "distinct": (3, 10), "sum": (3, 7)}
 MAX_NUMBER = 9999
+# Default rows per variant and level (small enough that every level is quick to make).
+DEFAULT_ROWS = {
+    "classic": {"easy": 3, "medium": 4, "hard": 4, "expert": 5},
+    "distinct": {"easy": 5, "medium": 6, "hard": 6, "expert": 7},
+}
+
+
+def default_rows(level: str, earlier: Mapping[str, Any]) -> int:
+    return DEFAULT_ROWS[earlier["variant"]][level]
+
+
+def default_max(level: str, earlier: Mapping[str, Any]) -> int:
+    """Classic: exactly n(n+1)/2; distinct: room enough that random pyramids are quick to find."""
+    rows = earlier["rows"]
+    total = triangular(rows)
+    if earlier["variant"] == "classic":
+        return total
+    return total + total // 2 if rows <= 6 else (2 * total if rows <= 9 else 3 * total)
+
 
 OPTIONS = (
-    Option("variant", "choice", "classic (1 to n(n+1)/2 once each), distinct (all different, up to "
-           "max) or sum (number wall: each number the sum of the two below)", choices=VARIANTS),
-    Option("rows", "int", "rows in the pyramid (classic 3-5, distinct 3-10, sum 3-7)",
-           low=1, high=MAX_ROWS),
-    Option("max", "int", "largest number allowed (distinct: at least n(n+1)/2; sum: the top)",
-           low=1, high=MAX_NUMBER),
-    Option("range", "range", "sum only: the numbers in the bottom row, e.g. 1-10",
-           low=1, high=MAX_NUMBER),
+    Option("variant", "choice", "classic (1 to n(n+1)/2 once each) or distinct (all different, up "
+           "to max); number walls are the type numberwall", default="classic", choices=VARIANTS),
+    Option("rows", "int", "rows in the pyramid (classic 3-5, distinct 3-10)", default=default_rows,
+           low=MIN_ROWS, high=MAX_ROWS),
+    Option("max", "int", "largest number allowed (classic: exactly n(n+1)/2; distinct: at least "
+           "that)", default=default_max, low=1, high=MAX_NUMBER),
 )
 
 TYPE_RULES = (
-    "Difference pyramids (circles, wide row on top): each number is the difference of the two "
-    "numbers above it; in a classic pyramid of n rows every number from 1 to n(n+1)/2 appears "
-    "once, in a distinct pyramid all numbers differ. Number walls (bricks, wide row at the "
-    "bottom): each number is the sum of the two below it. Fill in the missing numbers."
+    "Each number is the difference of the two numbers above it. In a classic pyramid of n rows "
+    "every number from 1 to n(n+1)/2 appears exactly once; in a distinct pyramid no number appears "
+    "twice (none is larger than the pyramid's maximum). Fill in the missing numbers."
 )
-
 
 VARIANT_RULES = {
     "classic": "Each number is the difference of the two numbers above it. A pyramid of n rows "
                "holds every number from 1 to n(n+1)/2 exactly once. Fill in the missing numbers.",
     "distinct": "Each number is the difference of the two numbers above it, and no number appears "
                 "twice (none is larger than the pyramid's maximum). Fill in the missing numbers.",
-    "sum": "Each brick holds the sum of the two bricks below it. Fill in the missing numbers.",
 }
+
+
+def rules_text(request: Request | None) -> str:
+    """The rules of a section: of its variant, or of both when it may mix them (a bank)."""
+    return VARIANT_RULES[request.settings["variant"]] if request else TYPE_RULES
 
 
 def canonical(puzzle: JSON) -> str:
     """A pyramid and its mirror image are the same puzzle."""
-    rows = puzzle["rows"]
     rest = {key: value for key, value in puzzle.items() if key != "rows"}
-    return form_key([rows, rest], [[row[::-1] for row in rows], rest])
-
-
-def rules_for(options: Mapping[str, Any]) -> str:
-    """The rules of a section: of its variant, or of all three when it mixes them (a bank)."""
-    variant = options.get("variant", "classic") if options else None
-    return VARIANT_RULES[variant] if variant else TYPE_RULES
-
-
-def triangular(rows: int) -> int:
-    return rows * (rows + 1) // 2
+    return form_key([puzzle["rows"], rest], [[row[::-1] for row in puzzle["rows"]], rest])
 
 
 # --- geometry -------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Shape:
-    """The cells of an n-row pyramid as indices 0..N-1 (row by row, widest row first), with the
-    triangles (parent, parent, child) and the diagonals the search adds."""
-
-    rows: int
-    cells: tuple[tuple[int, int], ...]
-    triangles: tuple[tuple[int, int, int], ...]
-
-    def index(self, row: int, col: int) -> int:
-        return row * self.rows - row * (row - 1) // 2 + col
-
-
-@cache
-def shape(rows: int) -> Shape:
-    cells = tuple((k, i) for k in range(rows) for i in range(rows - k))
-    at = {cell: n for n, cell in enumerate(cells)}
-    triangles = tuple((at[k - 1, i], at[k - 1, i + 1], at[k, i])
-                      for k in range(1, rows) for i in range(rows - k))
-    return Shape(rows, cells, triangles)
-
-
-@cache
-def diagonal(rows: int, left: int, right: int, side: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Cells fixed when the known stretch [left, right) of the wide row grows by one on `side`,
-    top first, and for each cell below the top its neighbour inside the old stretch's triangle."""
-    grid = shape(rows)
-    depth = right - left
-    if side == "right":
-        cells = tuple(grid.index(k, right - k) for k in range(depth + 1))
-        neighbours = tuple(grid.index(k - 1, right - k) for k in range(1, depth + 1))
-    else:
-        cells = tuple(grid.index(k, left - 1) for k in range(depth + 1))
-        neighbours = tuple(grid.index(k - 1, left) for k in range(1, depth + 1))
-    return cells, (-1,) + neighbours
-
-
-def to_rows(rows: int, values: list[int]) -> list[list[int]]:
-    grid = shape(rows)
-    return [[values[grid.index(k, i)] for i in range(rows - k)] for k in range(rows)]
-
-
-def flatten(rows: list[list[int]]) -> list[int]:
-    return [value for row in rows for value in row]
-
-
-# --- rules of one puzzle --------------------------------------------------------------------------
+#
+# The triangle itself (cells, triangles, rows <-> flat values) is bookgen.core.triangle; here are
+# the rules one pyramid adds to it.
 
 
 @dataclass(frozen=True)
 class Rules:
-    """What a completed pyramid must satisfy: the combining rule, the number range, distinctness."""
+    """What a completed pyramid must satisfy: differences, numbers from low to high, all
+    different, and (classic) every number of the range used."""
 
     variant: str
     rows: int
@@ -165,7 +144,7 @@ class Rules:
 
     @property
     def distinct(self) -> bool:
-        return self.variant != "sum"
+        return True
 
     @property
     def each_once(self) -> bool:
@@ -173,18 +152,15 @@ class Rules:
         return self.variant == "classic"
 
     def combine(self, a: int, b: int) -> int:
-        return a + b if self.variant == "sum" else abs(a - b)
+        return abs(a - b)
 
     def parents(self, child: int, known: int) -> tuple[int, ...]:
         """The values the other parent may have when one parent and the child are known."""
-        if self.variant == "sum":
-            return (child - known,)
         return (known - child, known + child) if child else ()
 
 
 def rules_of(puzzle: JSON) -> Rules:
-    rows = len(puzzle["rows"])
-    return Rules(puzzle["variant"], rows, int(puzzle.get("min", 1)), int(puzzle["max"]))
+    return Rules(puzzle["variant"], len(puzzle["rows"]), int(puzzle.get("min", 1)), int(puzzle["max"]))
 
 
 # --- solver ---------------------------------------------------------------------------------------
@@ -207,136 +183,13 @@ def classic_parities(rows: int) -> tuple[int, ...]:
     return tuple(patterns)
 
 
-def upper_bounds(rules: Rules, givens: dict[int, int]) -> list[int]:
-    """Largest value each cell may take: in a number wall every cell is at most the cell below it
-    minus the smallest number, so givens bound everything above them."""
-    grid = shape(rules.rows)
-    bounds = [rules.high] * len(grid.cells)
-    for cell, value in givens.items():
-        bounds[cell] = min(bounds[cell], value)
-    if rules.variant == "sum":
-        for parent_a, parent_b, child in reversed(grid.triangles):
-            for parent in (parent_a, parent_b):
-                bounds[parent] = min(bounds[parent], bounds[child] - rules.low)
-    return bounds
-
-
-def completions(rules: Rules, givens: dict[int, int], rng: random.Random | None = None,
-                budget: int | None = None) -> Iterator[list[int]]:
-    """Every completed pyramid (flat values) that keeps the givens; in random order with rng,
-    and stopping after `budget` diagonals tried when one is given (for restarts)."""
-    rows = rules.rows
-    grid = shape(rows)
-    values = [0] * len(grid.cells)
-    used: set[int] = set()
-    reserved = {value: cell for cell, value in givens.items()} if rules.distinct else {}
-    bounds = upper_bounds(rules, givens)
-    parities = classic_parities(rows) if rules.each_once else None
-    low = rules.low
-    tried = [0]
-
-    def fits(cell: int, value: int, fresh: list[int]) -> bool:
-        if not low <= value <= bounds[cell]:
-            return False
-        if cell in givens:
-            return givens[cell] == value
-        if rules.distinct:
-            return value not in used and value not in reserved and value not in fresh
-        return True
-
-    def run_down(cells: tuple[int, ...], neighbours: tuple[int, ...], top: int) -> list[int] | None:
-        if not fits(cells[0], top, []):
-            return None
-        fresh = [top]
-        for depth in range(1, len(cells)):
-            value = rules.combine(fresh[-1], values[neighbours[depth]])
-            if not fits(cells[depth], value, fresh):
-                return None
-            fresh.append(value)
-        return fresh
-
-    def tops(cells: tuple[int, ...], neighbours: tuple[int, ...]) -> list[int]:
-        given_depth = next((d for d, cell in enumerate(cells) if cell in givens), None)
-        if given_depth is None:
-            return list(range(low, bounds[cells[0]] + 1))
-        level = {givens[cells[given_depth]]}
-        for depth in range(given_depth, 0, -1):
-            level = {up for value in level for up in rules.parents(value, values[neighbours[depth]])
-                     if low <= up <= bounds[cells[depth - 1]]}
-        return sorted(level)
-
-    def options(left: int, right: int, side: str) -> list[tuple[tuple[int, ...], list[int]]]:
-        cells, neighbours = diagonal(rows, left, right, side)
-        found = []
-        for top in tops(cells, neighbours):
-            fresh = run_down(cells, neighbours, top)
-            if fresh is not None:
-                found.append((cells, fresh))
-        return found
-
-    def parity_ok(left: int, right: int) -> bool:
-        if parities is None:
-            return True
-        mask = bits = 0
-        for col in range(left, right):
-            mask |= 1 << col
-            bits |= (values[col] & 1) << col
-        return any((pattern ^ bits) & mask == 0 for pattern in parities)
-
-    def place(cells: tuple[int, ...], fresh: list[int]) -> None:
-        for cell, value in zip(cells, fresh):
-            values[cell] = value
-            used.add(value)
-
-    def unplace(cells: tuple[int, ...], fresh: list[int]) -> None:
-        for cell, value in zip(cells, fresh):
-            values[cell] = 0
-            used.discard(value)
-
-    def grow(left: int, right: int) -> Iterator[list[int]]:
-        if left == 0 and right == rows:
-            yield values.copy()
-            return
-        sides = []
-        if right < rows:
-            sides.append((options(left, right, "right"), left, right + 1))
-        if left > 0:
-            sides.append((options(left, right, "left"), left - 1, right))
-        found, new_left, new_right = min(sides, key=lambda side: len(side[0]))
-        if rng is not None:
-            rng.shuffle(found)
-        for cells, fresh in found:
-            tried[0] += 1
-            if budget is not None and tried[0] > budget:
-                return
-            place(cells, fresh)
-            if parity_ok(new_left, new_right):
-                yield from grow(new_left, new_right)
-            unplace(cells, fresh)
-
-    start = min(range(rows), key=lambda col: _start_rank(grid, givens, col))
-    first = [givens[start]] if start in givens else [
-        v for v in range(low, bounds[start] + 1) if fits(start, v, [])]
-    if rng is not None:
-        rng.shuffle(first)
-    for value in first:
-        place((start,), [value])
-        if parity_ok(start, start + 1):
-            yield from grow(start, start + 1)
-        unplace((start,), [value])
-
-
-def _start_rank(grid: Shape, givens: dict[int, int], col: int) -> tuple[int, int]:
-    """Start the wide row at a given number, else above the shallowest given: the first few
-    diagonals then reach a given soon."""
-    if col in givens:
-        return (0, 0)
-    depths = [k for cell, _ in givens.items() for k, i in [grid.cells[cell]] if i <= col <= i + k]
-    return (1, min(depths, default=MAX_ROWS + 1))
-
-
-def givens_of(puzzle: JSON) -> dict[int, int]:
-    return {n: value for n, value in enumerate(flatten(puzzle["rows"])) if value}
+def wide_row_search(rules: Rules, givens: dict[int, int], rng: random.Random | None = None,
+                    budget: int | None = None) -> Iterator[Values]:
+    """Every completed pyramid keeping the givens, by the engine's wide-row search (classic
+    pyramids pruned by parity); in random order with rng, cut after `budget` diagonals."""
+    parities = classic_parities(rules.rows) if rules.each_once else None
+    return completions(rules, givens, given_bounds(rules.rows, rules.high, givens), parities,
+                       rng, budget)
 
 
 def narrowing_search(rules: Rules, values: list[int]) -> Iterator[list[int]]:
@@ -362,12 +215,12 @@ SPARSE_GIVENS = 2  # fewer givens than this: the wide-row search is the faster o
 
 
 def solve(puzzle: JSON, cap: int | None = None) -> Solved:
-    """Count completions up to cap (None: all). Number walls and nearly empty difference
-    pyramids use the wide-row search; other difference pyramids the narrowing search."""
+    """Count completions up to cap (None: all): nearly empty pyramids by the wide-row search,
+    the others by the narrowing search."""
     rules = rules_of(puzzle)
-    givens = givens_of(puzzle)
-    if rules.variant == "sum" or len(givens) < SPARSE_GIVENS:
-        found = completions(rules, givens)
+    givens = givens_of(puzzle["rows"])
+    if len(givens) < SPARSE_GIVENS:
+        found = wide_row_search(rules, givens)
     else:
         found = narrowing_search(rules, flatten(puzzle["rows"]))
     count = 0
@@ -384,8 +237,8 @@ def solve(puzzle: JSON, cap: int | None = None) -> Solved:
 # --- grader ---------------------------------------------------------------------------------------
 #
 # A person solves a pyramid with steps of rising difficulty; the grader applies the easiest step
-# that works, over and over, and the hardest step it needed is the level (Tatham's approach).
-# Difference pyramids:
+# that works, over and over (core.grading.simplest_first), and the hardest step it needed is the
+# level (Tatham's approach):
 #   direct      a cell whose two neighbours in one triangle are known, with one possibility
 #               in the number range (two above: their difference; one above and the one
 #               below: the other above is the sum or the difference, and only one fits)
@@ -395,15 +248,10 @@ def solve(puzzle: JSON, cap: int | None = None) -> Solved:
 #               one candidate left or (classic) a number has one cell left
 #   trial       a cell with at most TRIAL_WIDTH candidates is tried with each; all but one lead
 #               to a contradiction by the steps above
-# Number walls:
-#   add         a brick whose two bricks below are known
-#   subtract    a brick below found from the brick above and its neighbour
-#   equation    one unknown brick called x, the bricks written in x, and an equation solved
-#   system      more than one unknown at once (a system of equations); a wall that needs
-#               two separate equations is rated at this level too
 
-DIFFERENCE_STEPS = ("direct", "once", "candidates", "trial")
-SUM_STEPS = ("add", "subtract", "equation", "system")
+STEPS = ("direct", "once", "candidates", "trial")  # their ranks are their places here
+TOP = len(STEPS) - 1
+BANDS = Bands.of({level: (rank, rank) for rank, level in enumerate(LEVELS)})  # level = hardest rank
 TRIAL_WIDTH = 3
 
 
@@ -420,8 +268,9 @@ def _bits_values(bits: int) -> list[int]:
     return found
 
 
-def _difference_sweep(rules: Rules, values: list[int], allow_once: bool) -> tuple[int, int]:
-    """One sweep of the direct (and, if allowed, once) steps; how many cells each filled."""
+def _difference_sweep(rules: Rules, values: Values, allow_once: bool) -> dict[str, int]:
+    """One sweep of the direct (and, if allowed, once) steps; how many cells each filled (steps
+    that filled none left out)."""
     direct = once = 0
     placed = {v for v in values if v}
 
@@ -453,7 +302,7 @@ def _difference_sweep(rules: Rules, values: list[int], allow_once: bool) -> tupl
         elif allow_once and len(unused) == 1:
             put(unknown, unused[0])
             once += 1
-    return direct, once
+    return {name: count for name, count in (("direct", direct), ("once", once)) if count}
 
 
 def candidate_lists(rules: Rules, values: list[int]) -> list[int]:
@@ -542,7 +391,7 @@ def _candidate_step(rules: Rules, values: list[int]) -> bool:
     return False
 
 
-def _trial_step(rules: Rules, values: list[int]) -> bool:
+def _trial_step(rules: Rules, values: Values) -> bool:
     """Try each candidate of a cell with few; keep the one that does not end in a contradiction."""
     cands = candidate_lists(rules, values)
     narrow = sorted((bits.bit_count(), cell) for cell, bits in enumerate(cands)
@@ -553,7 +402,7 @@ def _trial_step(rules: Rules, values: list[int]) -> bool:
             trial = values.copy()
             trial[cell] = value
             try:
-                deduce_difference(rules, trial, top_step=2)
+                deduce(rules, trial, top=STEPS.index("trial") - 1)
             except Contradiction:
                 continue
             survivors.append(value)
@@ -565,158 +414,33 @@ def _trial_step(rules: Rules, values: list[int]) -> bool:
     return False
 
 
-def deduce_difference(rules: Rules, values: list[int], top_step: int = 3) -> tuple[list[int], dict[str, int]]:
-    """Fill what the steps up to `top_step` (index in DIFFERENCE_STEPS) can, counting each
-    step; Contradiction when the numbers break the rules."""
+@cache
+def deductions(rules: Rules) -> tuple[Deduction[Values], ...]:
+    """The steps in the order a person tries them, each ranked by its place in STEPS."""
+    return (
+        Deduction("direct", 0, partial(_difference_sweep, rules, allow_once=False)),
+        Deduction("once", 1, partial(_difference_sweep, rules, allow_once=True)),
+        Deduction("candidates", 2, lambda values: int(_candidate_step(rules, values))),
+        Deduction("trial", 3, lambda values: int(_trial_step(rules, values))),
+    )
+
+
+def _complete(rules: Rules, values: Values) -> bool:
+    """Whether every cell is filled; a full pyramid is checked triangle by triangle first (the
+    direct sweep raises Contradiction on a wrong one and fills nothing)."""
+    if 0 in values:
+        return False
+    _difference_sweep(rules, values, allow_once=False)
+    return True
+
+
+def deduce(rules: Rules, values: Values, top: int = TOP) -> tuple[Values, Deduced]:
+    """Fill what the steps ranked up to `top` can, counting each step; Contradiction when the
+    numbers break the rules."""
     values = values.copy()
-    counts = dict.fromkeys(DIFFERENCE_STEPS, 0)
     if len({v for v in values if v}) != sum(1 for v in values if v):
         raise Contradiction
-    while True:
-        direct, _ = _difference_sweep(rules, values, allow_once=False)
-        if direct:
-            counts["direct"] += direct
-            continue
-        if 0 not in values:
-            break
-        if top_step >= 1:
-            direct, once = _difference_sweep(rules, values, allow_once=True)
-            if direct or once:
-                counts["direct"] += direct
-                counts["once"] += once
-                continue
-        if top_step >= 2 and _candidate_step(rules, values):
-            counts["candidates"] += 1
-            continue
-        if top_step >= 3 and _trial_step(rules, values):
-            counts["trial"] += 1
-            continue
-        break
-    return values, counts
-
-
-def _sum_sweep(rules: Rules, values: list[int], allow_subtract: bool) -> tuple[int, int]:
-    """One sweep of additions (and, if allowed, subtractions); how many bricks each filled."""
-    added = subtracted = 0
-    for parent_a, parent_b, child in shape(rules.rows).triangles:
-        a, b, c = values[parent_a], values[parent_b], values[child]
-        if a and b and not c:
-            values[child] = a + b
-            added += 1
-        elif allow_subtract and c and (a or b) and not (a and b):
-            known, unknown = (a, parent_b) if a else (b, parent_a)
-            if c - known >= rules.low:
-                values[unknown] = c - known
-                subtracted += 1
-    return added, subtracted
-
-
-Expr = tuple[Fraction, Fraction]  # coefficient of x, constant
-
-
-def _equation_step(rules: Rules, values: list[int]) -> bool:
-    """Call one unknown brick x, write every brick the sums reach in terms of x, and solve the
-    first equation that appears; True if a brick was filled."""
-    triangles = shape(rules.rows).triangles
-    for unknown in (cell for cell, value in enumerate(values) if not value):
-        expr: dict[int, Expr] = {cell: (Fraction(0), Fraction(v)) for cell, v in enumerate(values) if v}
-        expr[unknown] = (Fraction(1), Fraction(0))
-        changed = True
-        while changed:
-            changed = False
-            for parent_a, parent_b, child in triangles:
-                a, b, c = expr.get(parent_a), expr.get(parent_b), expr.get(child)
-                if a and b and c:
-                    coef, const = a[0] + b[0] - c[0], a[1] + b[1] - c[1]
-                    if coef:
-                        x = -const / coef
-                        if x.denominator == 1 and rules.low <= x <= rules.high:
-                            values[unknown] = int(x)
-                            return True
-                        return False
-                elif a and b:
-                    expr[child] = (a[0] + b[0], a[1] + b[1])
-                    changed = True
-                elif c and (a or b):
-                    known, missing = (a, parent_b) if a else (b, parent_a)
-                    expr[missing] = (c[0] - known[0], c[1] - known[1])  # type: ignore[index]  # a or b is set
-                    changed = True
-    return False
-
-
-def _system_step(rules: Rules, values: list[int]) -> bool:
-    """Solve all the sums as one linear system; fill every brick it determines."""
-    unknowns = [cell for cell, value in enumerate(values) if not value]
-    column = {cell: n for n, cell in enumerate(unknowns)}
-    width = len(unknowns)
-    rows = []
-    for triangle in shape(rules.rows).triangles:
-        if not any(cell in column for cell in triangle):
-            continue
-        row = [Fraction(0)] * (width + 1)
-        for cell, sign in zip(triangle, (1, 1, -1)):
-            if cell in column:
-                row[column[cell]] += sign
-            else:
-                row[width] -= sign * values[cell]
-        rows.append(row)
-    pivots: list[int] = []
-    for col in range(width):
-        pivot = next((r for r in range(len(pivots), len(rows)) if rows[r][col]), None)
-        if pivot is None:
-            continue
-        top = len(pivots)
-        rows[top], rows[pivot] = rows[pivot], rows[top]
-        lead = rows[top][col]
-        rows[top] = [v / lead for v in rows[top]]
-        for r in range(len(rows)):
-            if r != top and rows[r][col]:
-                factor = rows[r][col]
-                rows[r] = [v - factor * w for v, w in zip(rows[r], rows[top])]
-        pivots.append(col)
-    filled = False
-    for r, col in enumerate(pivots):
-        if all(not rows[r][other] for other in range(width) if other != col):
-            value = rows[r][width]
-            if value.denominator == 1 and rules.low <= value <= rules.high:
-                values[unknowns[col]] = int(value)
-                filled = True
-    return filled
-
-
-def deduce_sum(rules: Rules, values: list[int], top_step: int = 3) -> tuple[list[int], dict[str, int]]:
-    """Fill what the steps up to `top_step` (index in SUM_STEPS) can; count each step."""
-    values = values.copy()
-    counts = dict.fromkeys(SUM_STEPS, 0)
-    while 0 in values:
-        added, _ = _sum_sweep(rules, values, allow_subtract=False)
-        if added:
-            counts["add"] += added
-            continue
-        if top_step >= 1:
-            added, subtracted = _sum_sweep(rules, values, allow_subtract=True)
-            if added or subtracted:
-                counts["add"] += added
-                counts["subtract"] += subtracted
-                continue
-        if top_step >= 2 and _equation_step(rules, values):
-            counts["equation"] += 1
-            continue
-        if top_step >= 3 and _system_step(rules, values):
-            counts["system"] += 1
-            continue
-        break
-    return values, counts
-
-
-def deduce(rules: Rules, values: list[int], top_step: int) -> tuple[list[int], dict[str, int]]:
-    if rules.variant == "sum":
-        return deduce_sum(rules, values, top_step)
-    return deduce_difference(rules, values, top_step)
-
-
-def steps_of(rules: Rules) -> tuple[str, ...]:
-    return SUM_STEPS if rules.variant == "sum" else DIFFERENCE_STEPS
+    return values, simplest_first(deductions(rules), values, partial(_complete, rules), top)
 
 
 def rate(puzzle: JSON) -> JSON:
@@ -725,212 +449,108 @@ def rate(puzzle: JSON) -> JSON:
     with "finished": false; the generator never makes one."""
     rules = rules_of(puzzle)
     start = flatten(puzzle["rows"])
-    steps = steps_of(rules)
     try:
-        filled, counts = deduce(rules, start, 3)
+        _, deduced = deduce(rules, start)
     except Contradiction:
-        filled, counts = start, dict.fromkeys(steps, 0)
-    finished = 0 not in filled
-    used = [n for n, step in enumerate(steps) if counts[step]]
-    hardest = max(used, default=0) if finished else 3
-    if rules.variant == "sum" and counts["equation"] >= 2:
-        hardest = 3  # two separate equations: as hard as a system
+        deduced = Deduced(False, TOP, dict.fromkeys(STEPS, 0))
+    hardest = deduced.hardest if deduced.finished else TOP
     return {
-        "level": LEVELS[hardest],
-        "hardest_step": steps[hardest],
-        "finished": finished,
+        "level": BANDS.level_of(hardest),
+        "hardest_step": STEPS[hardest],
+        "finished": deduced.finished,
         "givens": sum(1 for v in start if v),
         "cells": len(start),
-        **{f"{step}_steps": counts[step] for step in steps},
+        **{f"{step}_steps": deduced.counts[step] for step in STEPS},
     }
 
 
 # --- generator ------------------------------------------------------------------------------------
 
-
 DISTINCT_BUDGET = 3000  # diagonals tried before a random search starts again
 DISTINCT_RESTARTS = 40
+GENERATION_ATTEMPTS = 400  # removal orders tried before giving up on a level
+ORDERS_PER_PYRAMID = 4  # removal orders tried on one full pyramid before drawing a new one
 
 
 @cache
 def all_classic(rows: int) -> tuple[tuple[int, ...], ...]:
     """Every classic pyramid of `rows` rows (mirror images counted separately)."""
     rules = Rules("classic", rows, 1, triangular(rows))
-    return tuple(tuple(values) for values in completions(rules, {}))
+    return tuple(tuple(values) for values in wide_row_search(rules, {}))
 
 
-def full_pyramid(rng: random.Random, rules: Rules, base_range: tuple[int, int]) -> list[int]:
+def full_pyramid(rng: random.Random, rules: Rules) -> Values:
     """A random completed pyramid obeying the rules."""
     if rules.variant == "classic":
         return list(rng.choice(all_classic(rules.rows)))
-    if rules.variant == "distinct":
-        for _ in range(DISTINCT_RESTARTS):
-            found = next(completions(rules, {}, rng, DISTINCT_BUDGET), None)
-            if found is not None:
-                return found
-        raise BookgenError(
-            f"could not find a distinct pyramid of {rules.rows} rows with numbers up to "
-            f"{rules.high}; choose a larger max", key="max")
-    return _random_wall(rng, rules, base_range)
+    for _ in range(DISTINCT_RESTARTS):
+        found = next(wide_row_search(rules, {}, rng, DISTINCT_BUDGET), None)
+        if found is not None:
+            return found
+    raise BookgenError(
+        f"could not find a distinct pyramid of {rules.rows} rows with numbers up to "
+        f"{rules.high}; choose a larger max", key="max")
 
 
-def _random_wall(rng: random.Random, rules: Rules, base_range: tuple[int, int]) -> list[int]:
-    """A number wall whose bottom row comes from base_range and whose top stays within max:
-    bottom numbers are drawn in random order, each capped so the rest can still fit."""
-    rows = rules.rows
-    weights = [math.comb(rows - 1, i) for i in range(rows)]
-    low, high = base_range
-    bottom = [0] * rows
-    order = list(range(rows))
-    rng.shuffle(order)
-    room = rules.high - low * sum(weights)
-    for col in order:
-        cap = min(high, low + room // weights[col])
-        bottom[col] = rng.randint(low, cap)
-        room -= (bottom[col] - low) * weights[col]
-    values = bottom + [0] * (len(shape(rows).cells) - rows)
-    for parent_a, parent_b, child in shape(rows).triangles:
-        values[child] = values[parent_a] + values[parent_b]
-    return values
+def _without(answer: Values, removed: Collection[int]) -> Values:
+    return [0 if cell in removed else value for cell, value in enumerate(answer)]
 
 
-def _solvable_at(rules: Rules, values: list[int], level: int) -> bool:
-    """Whether a person using steps up to `level` finishes the pyramid, which also proves the
+def _solvable_at(rules: Rules, values: Values, top: int) -> bool:
+    """Whether a person using steps ranked up to `top` finishes the pyramid, which also proves the
     answer unique (every step is a sound deduction)."""
     try:
-        filled, _ = deduce(rules, values, level)
+        _, deduced = deduce(rules, values, top)
     except Contradiction:
         return False
-    return 0 not in filled
+    return deduced.finished
 
 
-def _sample_wall_givens(rng: random.Random, rules: Rules, answer: list[int]) -> list[int]:
-    """Givens for an expert number wall: a wall of n rows is fixed by n well-placed numbers,
-    and removal in random order seldom leaves a set that needs two equations, so sets of n
-    cells are drawn at random until one does (or the samples run out)."""
-    cells = list(range(len(answer)))
-    values = answer
-    for _ in range(WALL_SAMPLES):
-        chosen = set(rng.sample(cells, rules.rows))
-        values = [v if cell in chosen else 0 for cell, v in enumerate(answer)]
-        rating = rate(puzzle_json(rules, values))
-        if rating["finished"] and rating["level"] == "expert":
-            break
-    return values
-
-
-def remove_givens(rng: random.Random, rules: Rules, answer: list[int], level: int) -> list[int]:
-    """Take numbers away in random order while the pyramid stays solvable at `level`."""
-    values = answer.copy()
-    order = list(range(len(values)))
-    rng.shuffle(order)
-    for cell in order:
-        values[cell] = 0
-        if not _solvable_at(rules, values, level):
-            values[cell] = answer[cell]
-    return values
-
-
-GENERATION_ATTEMPTS = 400  # removal orders tried before giving up on a level
-ORDERS_PER_PYRAMID = 4  # removal orders tried on one full pyramid before drawing a new one
-WALL_SAMPLES = 400  # random sets of givens tried per expert number wall
-# Default rows per variant and level (small enough that every level is quick to make).
-DEFAULT_ROWS = {
-    "classic": {"easy": 3, "medium": 4, "hard": 4, "expert": 5},
-    "distinct": {"easy": 5, "medium": 6, "hard": 6, "expert": 7},
-    "sum": {"easy": 4, "medium": 4, "hard": 5, "expert": 7},
-}
-SUM_EXPERT_ROWS = 5  # smaller number walls never need two equations
-DEFAULT_RANGE = (1, 10)
-
-
-def default_max(variant: str, rows: int, base_range: tuple[int, int]) -> int:
-    """Distinct: room enough that random pyramids are quick to find; sum: never binding."""
-    total = triangular(rows)
-    if variant == "classic":
-        return total
-    if variant == "distinct":
-        return total + total // 2 if rows <= 6 else (2 * total if rows <= 9 else 3 * total)
-    return base_range[1] * 2 ** (rows - 1)
-
-
-@dataclass(frozen=True)
-class Plan:
-    rules: Rules
-    base_range: tuple[int, int]
-
-
-def settle(difficulty: str, options: Mapping[str, Any]) -> Plan:
-    """The rules and bottom-row range a request means, or a BookgenError saying what is allowed."""
-    level = level_index(difficulty)
-    variant = options.get("variant", "classic")
-    rows = options.get("rows", DEFAULT_ROWS[variant][difficulty])
+def rules_for(request: Request) -> Rules:
+    """The rules a request means, or a BookgenError saying what is allowed."""
+    variant, rows, high = (request.settings[name] for name in ("variant", "rows", "max"))
     total = triangular(rows)
     if variant == "classic" and rows > CLASSIC_LIMIT:
         raise BookgenError(
             f"a classic pyramid of {rows} rows does not exist: no arrangement of 1 to {total} "
             f"works beyond {CLASSIC_LIMIT} rows (Chang, Hu, Lih and Shieh, 1977); use 3 to "
             f"{CLASSIC_LIMIT} rows, or variant=distinct for bigger pyramids", key="rows")
-    low_rows, high_rows = ROW_RANGE[variant]
-    if not low_rows <= rows <= high_rows:
-        raise BookgenError(f"a {variant} pyramid has {low_rows} to {high_rows} rows", key="rows")
-    if variant == "sum" and level == 3 and rows < SUM_EXPERT_ROWS:
-        raise BookgenError(
-            f"expert number walls need at least {SUM_EXPERT_ROWS} rows (smaller walls never "
-            f"need more than one equation); use rows={SUM_EXPERT_ROWS} or more", key="rows")
-    if "range" in options and variant != "sum":
-        raise BookgenError("range is for variant=sum only; difference pyramids use max", key="range")
-    base_range = options.get("range", DEFAULT_RANGE)
-    high = options.get("max", default_max(variant, rows, base_range))
     if variant == "classic" and high != total:
         raise BookgenError(f"a classic pyramid of {rows} rows uses exactly 1 to {total}; "
                            f"leave max out or use variant=distinct", key="max")
-    if variant == "distinct" and high < total + (rows > CLASSIC_LIMIT):
-        least = total + (rows > CLASSIC_LIMIT)
+    least = total + (rows > CLASSIC_LIMIT)
+    if variant == "distinct" and high < least:
         raise BookgenError(f"{total} different numbers need max of at least {least} for {rows} rows"
                            + (" (1 to exactly n(n+1)/2 is impossible beyond 5 rows)"
                               if rows > CLASSIC_LIMIT else ""), key="max")
-    if variant == "sum" and base_range[0] * 2 ** (rows - 1) > high:
-        raise BookgenError(
-            f"with bottom numbers from {base_range[0]} the top of a {rows}-row wall is at least "
-            f"{base_range[0] * 2 ** (rows - 1)}; raise max or lower the range", key="max")
-    low = base_range[0] if variant == "sum" else 1
-    return Plan(Rules(variant, rows, low, high), base_range)
+    return Rules(variant, rows, 1, high)
 
 
 def check_request(request: Request) -> None:
-    settle(request.level, request.options)
+    rules_for(request)
 
 
-def puzzle_json(rules: Rules, values: list[int]) -> JSON:
-    puzzle: JSON = {"variant": rules.variant, "max": rules.high, "rows": to_rows(rules.rows, values)}
-    if rules.variant == "sum":
-        puzzle["min"] = rules.low
-    return puzzle
+def puzzle_json(rules: Rules, values: Values) -> JSON:
+    return {"variant": rules.variant, "max": rules.high, "rows": to_rows(rules.rows, values)}
 
 
 def generate(rng: random.Random, request: Request) -> Generated:
     """A random full pyramid, numbers taken away while a person can still finish it with the
     steps of the level; kept only when the grader measures exactly that level."""
-    difficulty = request.level
-    plan = settle(difficulty, request.options)
-    rules = plan.rules
-    level = level_index(difficulty)
-    answer: list[int] = []
-    for attempt in range(GENERATION_ATTEMPTS):
-        if attempt % ORDERS_PER_PYRAMID == 0:
-            answer = full_pyramid(rng, rules, plan.base_range)
-        if rules.variant == "sum" and level == 3:
-            values = _sample_wall_givens(rng, rules, answer)
-        else:
-            values = remove_givens(rng, rules, answer, level)
-        puzzle = puzzle_json(rules, values)
-        rating = rate(puzzle)
-        if rating["finished"] and rating["level"] == difficulty:
-            return Generated(puzzle, {"rows": to_rows(rules.rows, answer)}, rating)
-    raise BookgenError(f"could not make a {difficulty} {rules.variant} pyramid of {rules.rows} rows "
-                       f"in {GENERATION_ATTEMPTS} attempts; try another level or size",
-                       key="difficulty")
+    rules = rules_for(request)
+    top = int(BANDS.top(request.level))
+
+    def reduce(answer: Values) -> JSON:
+        removed = remove_givens(rng, range(len(answer)),
+                                lambda gone: _solvable_at(rules, _without(answer, gone), top))
+        return puzzle_json(rules, _without(answer, removed))
+
+    made = make_at_level(
+        request.level, GENERATION_ATTEMPTS, fill=lambda: full_pyramid(rng, rules), reduce=reduce,
+        rate=rate, reductions_per_answer=ORDERS_PER_PYRAMID, accept=lambda rating: rating["finished"],
+        failure=f"could not make a {request.level} {rules.variant} pyramid of {rules.rows} rows in "
+                f"{GENERATION_ATTEMPTS} attempts; try another level or size")
+    return Generated(made.puzzle, {"rows": to_rows(rules.rows, made.answer)}, made.rating)
 
 
 # --- checking -------------------------------------------------------------------------------------
@@ -939,111 +559,72 @@ def generate(rng: random.Random, request: Request) -> Generated:
 def validate(puzzle: JSON) -> None:
     if not isinstance(puzzle, dict):
         raise PuzzleFormatError("a pyramid puzzle must be an object")
-    variant = puzzle.get("variant")
-    if variant not in VARIANTS:
-        raise PuzzleFormatError(f"'variant' must be one of {', '.join(VARIANTS)}", key="variant")
-    rows = puzzle.get("rows")
-    if not isinstance(rows, list) or not 1 <= len(rows) <= MAX_ROWS:
-        raise PuzzleFormatError(f"'rows' must be a list of 1 to {MAX_ROWS} rows, widest first",
-                                key="rows")
-    size = len(rows)
-    for k, row in enumerate(rows):
-        if not isinstance(row, list) or len(row) != size - k:
-            raise PuzzleFormatError(f"row {k + 1} must hold {size - k} numbers (the widest row comes "
-                                    f"first, each row one shorter)", key="rows")
-        if any(not isinstance(v, int) or isinstance(v, bool) for v in row):
-            raise PuzzleFormatError("every entry must be a whole number (0 for blank)", key="rows")
+    if puzzle.get("variant") not in VARIANTS:
+        raise PuzzleFormatError(f"'variant' must be one of {', '.join(VARIANTS)} (number walls are "
+                                "the type numberwall)", key="variant")
+    problem = format_problem(puzzle.get("rows"), MAX_ROWS)
+    if problem:
+        raise PuzzleFormatError(problem, key="rows")
     high: Any  # raw JSON until the loop below checks it is a whole number
     high, low = puzzle.get("max"), puzzle.get("min", 1)
     for name, value in (("max", high), ("min", low)):
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_NUMBER:
             raise PuzzleFormatError(f"'{name}' must be a whole number from 1 to {MAX_NUMBER}", key=name)
+    if low != 1:
+        raise PuzzleFormatError("'min' is for number walls only", key="min")
+    size = len(puzzle["rows"])
     total = triangular(size)
-    if variant != "sum" and low != 1:
-        raise PuzzleFormatError("'min' is for number walls (variant sum) only", key="min")
-    if variant == "classic" and high != total:
+    if puzzle["variant"] == "classic" and high != total:
         raise PuzzleFormatError(f"a classic pyramid of {size} rows has max {total}", key="max")
-    if variant == "distinct" and high < total:
+    if high < total:
         raise PuzzleFormatError(f"{size} rows need max of at least {total}", key="max")
-    if low > high:
-        raise PuzzleFormatError("'min' must not exceed 'max'", key="min")
-    givens = [v for v in flatten(rows) if v]
-    if any(not low <= v <= high for v in givens):
-        raise PuzzleFormatError(f"given numbers must be from {low} to {high} (0 for blank)", key="rows")
-    if variant != "sum" and len(set(givens)) != len(givens):
+    givens = [v for v in flatten(puzzle["rows"]) if v]
+    if any(not 1 <= v <= high for v in givens):
+        raise PuzzleFormatError(f"given numbers must be from 1 to {high} (0 for blank)", key="rows")
+    if len(set(givens)) != len(givens):
         raise PuzzleFormatError("a difference pyramid never repeats a number", key="rows")
 
 
 def check(puzzle: JSON, solution: JSON) -> list[str]:
     """Rule violations of a filled pyramid, computed directly from the rows."""
     rows = solution.get("rows") if isinstance(solution, dict) else None
-    size = len(puzzle["rows"])
-    if (not isinstance(rows, list) or len(rows) != size
-            or any(not isinstance(row, list) or len(row) != size - k for k, row in enumerate(rows))):
-        return [f"the answer must have {size} rows, widest first"]
+    problem = answer_shape_problem(len(puzzle["rows"]), rows)
+    if problem:
+        return [problem]
+    assert rows is not None
+    problems = given_problems(puzzle["rows"], rows, 1, puzzle["max"])
+    problems += [f"{c} is not the difference of {a} and {b}" for a, b, c in triples(rows)
+                 if c != abs(a - b)]
     values = flatten(rows)
-    if any(not isinstance(v, int) or isinstance(v, bool) for v in values):
-        return ["every cell of the answer must hold a whole number"]
-    variant, high, low = puzzle["variant"], puzzle["max"], puzzle.get("min", 1)
-    problems = []
-    for k in range(size):
-        for i in range(size - k):
-            given = puzzle["rows"][k][i]
-            if given and rows[k][i] != given:
-                problems.append(f"row {k + 1} number {i + 1} must keep its given {given}")
-            if not low <= rows[k][i] <= high:
-                problems.append(f"{rows[k][i]} is outside {low} to {high}")
-    for k in range(1, size):
-        for i in range(size - k):
-            a, b, c = rows[k - 1][i], rows[k - 1][i + 1], rows[k][i]
-            if variant == "sum" and c != a + b:
-                problems.append(f"{c} is not {a} + {b}")
-            if variant != "sum" and c != abs(a - b):
-                problems.append(f"{c} is not the difference of {a} and {b}")
-    if variant != "sum" and len(set(values)) != len(values):
+    if len(set(values)) != len(values):
         problems.append("a number appears more than once")
     return problems
 
 
 # --- drawing --------------------------------------------------------------------------------------
 
-RADIUS = 6.0  # circles of difference pyramids
+RADIUS = 6.0  # of the circles
 PITCH = 13.6  # centre to centre along a row
 ROW_STEP = 12.0
-BRICK_W, BRICK_H = 15.0, 9.0  # bricks of number walls
-
-
-def _font(text: str, room: float) -> float:
-    """Numbers shrink with their digits so they stay inside a circle or brick of width `room`."""
-    return min(12.0, room * 72 / 25.4 / (0.62 * max(len(text), 2)))
 
 
 def measure(puzzle: JSON) -> tuple[float, float]:
     size = len(puzzle["rows"])
-    if puzzle["variant"] == "sum":
-        return size * BRICK_W, size * BRICK_H
     return (size - 1) * PITCH + 2 * RADIUS, (size - 1) * ROW_STEP + 2 * RADIUS
 
 
 def _draw(pen: Pen, puzzle: JSON, shown: list[list[int]]) -> None:
-    """The pyramid outline with `shown` numbers; the puzzle's givens bold on a grey ground."""
+    """Circles, the wide row on top, with `shown` numbers; the puzzle's givens bold on grey."""
     size = len(puzzle["rows"])
     for k in range(size):
         for i in range(size - k):
             given = bool(puzzle["rows"][k][i])
-            fill = 0.88 if given else None
-            if puzzle["variant"] == "sum":
-                x, y = (k / 2 + i) * BRICK_W, (size - 1 - k) * BRICK_H
-                pen.rect(x, y, BRICK_W, BRICK_H, width=MEDIUM, fill=fill)
-                cx, cy, room = x + BRICK_W / 2, y + BRICK_H / 2, BRICK_W - 3
-            else:
-                cx, cy = RADIUS + (k / 2 + i) * PITCH, RADIUS + k * ROW_STEP
-                pen.circle(cx, cy, RADIUS, width=MEDIUM if given else THIN, fill=fill)
-                room = 2 * RADIUS - 2.5
+            cx, cy = RADIUS + (k / 2 + i) * PITCH, RADIUS + k * ROW_STEP
+            pen.circle(cx, cy, RADIUS, width=MEDIUM if given else THIN, fill=0.88 if given else None)
             value = shown[k][i]
             if value:
                 text = str(value)
-                pen.text(cx, cy, text, _font(text, room), bold=given)
+                pen.text(cx, cy, text, fitted_size(text, 2 * RADIUS - 2.5), bold=given)
 
 
 def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
@@ -1054,19 +635,10 @@ def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
     _draw(pen, puzzle, solution["rows"])
 
 
-def example() -> Generated:
-    """A 3-row classic pyramid, the first one a reader meets."""
+def example(request: Request | None = None) -> Generated:
+    """A 3-row classic pyramid, the first one a reader meets (for either variant)."""
     puzzle = {"variant": "classic", "max": 6, "rows": [[6, 0, 4], [0, 3], [0]]}
     solution = {"rows": [[6, 1, 4], [5, 3], [2]]}
-    return Generated(puzzle, solution, rate(puzzle))
-
-
-def example_for(options: Mapping[str, Any]) -> Generated:
-    """A small number wall for sum sections, the classic example otherwise."""
-    if options.get("variant") != "sum":
-        return example()
-    puzzle = {"variant": "sum", "min": 1, "max": 20, "rows": [[3, 0, 2], [0, 6], [0]]}
-    solution = {"rows": [[3, 4, 2], [7, 6], [13]]}
     return Generated(puzzle, solution, rate(puzzle))
 
 
@@ -1075,7 +647,7 @@ def example_for(options: Mapping[str, Any]) -> Generated:
 PYRAMID = PuzzleType(
     name="pyramid",
     title="Number Pyramids",
-    rules=lambda request: rules_for(request.options if request else {}),
+    rules=rules_text,
     options=OPTIONS,
     generate=generate,
     check_request=check_request,
@@ -1088,6 +660,6 @@ PYRAMID = PuzzleType(
     draw_puzzle=draw_puzzle,
     draw_solution=draw_solution,
     answer_note=no_answer_note,
-    example=lambda request: example_for(request.options if request else {}),
+    example=example,
     canonical=canonical,
 )
