@@ -16,6 +16,7 @@ import json
 import os
 import sys
 import tempfile
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -78,14 +79,22 @@ def _play_first_numbrix(tab: Any) -> str:
     return article
 
 
+def _open(context: Any, page: Path) -> Any:
+    """The page in a new tab whose clock stands still, so the timers in the pictures read 0:00."""
+    tab = context.new_page()
+    tab.clock.install(time=datetime(2030, 1, 1))
+    tab.goto(page.as_uri())
+    tab.wait_for_selector("html.ready")
+    tab.clock.pause_at(datetime(2030, 1, 1, 0, 1))
+    return tab
+
+
 def take_pictures(browser: Any, page: Path, out: Path) -> list[Path]:
     """Write playable.png and playable-phone.png of `page` into `out`; returns their paths."""
     out.mkdir(parents=True, exist_ok=True)
     desktop, phone = out / "playable.png", out / "playable-phone.png"
     context = browser.new_context(viewport={"width": 960, "height": 1000}, device_scale_factor=1)
-    tab = context.new_page()
-    tab.goto(page.as_uri())
-    tab.wait_for_selector("html.ready")
+    tab = _open(context, page)
     article = _play_first_numbrix(tab)
     box = tab.locator(article).evaluate(
         "node => { const section = node.closest('section').getBoundingClientRect();"
@@ -97,9 +106,7 @@ def take_pictures(browser: Any, page: Path, out: Path) -> list[Path]:
     context.close()
     context = browser.new_context(viewport={"width": 360, "height": 780}, device_scale_factor=2,
                                   is_mobile=True, has_touch=True)
-    tab = context.new_page()
-    tab.goto(page.as_uri())
-    tab.wait_for_selector("html.ready")
+    tab = _open(context, page)
     article = _play_first_numbrix(tab)
     tab.locator(article).screenshot(path=str(phone))
     context.close()

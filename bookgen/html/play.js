@@ -1354,7 +1354,7 @@
         showClock();
         if (++unsaved >= 10) save();
       },
-      save: function () { if (game) save(); }
+      save: function () { if (game && unsaved) save(); }  // only a clock that ran since the last save
     };
     frames.push(frame);
     function finished() { return revealed || solvedNow; }
