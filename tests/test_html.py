@@ -1,8 +1,10 @@
 """The playable HTML edition: the page itself (self-contained, deterministic, data embedded) and,
-in headless Chromium driven by Playwright, playing it: solving by clicks, Check, progress kept.
+in headless Chromium driven by Playwright, playing it: solving by clicks, Check, progress kept,
+undo and redo, notes, the timer, keyboard and screen-reader use (axe-core), phones, no JavaScript.
 
-The puzzle records are small hand-written ones with hand-checked answers, so these tests do not
-depend on any generator.
+The puzzle records are small hand-written ones with hand-checked answers, and two records made once
+by `bookgen generate` and pasted here, so these tests do not depend on any generator.
+axe-core is vendored in tests/vendor/axe-core/ (see its README.md: version, licence, how to update).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import os
 import random
 import re
 import shutil
+from datetime import datetime
 from fractions import Fraction
 from pathlib import Path
 
@@ -24,7 +27,7 @@ import pytest
 from bookgen.html import render_html, write_html
 
 ROOT = Path(__file__).resolve().parent.parent
-SCREENSHOT = ROOT / "docs" / "img" / "playable.png"
+AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 
 # The only path of 1..16 through these givens (checked by exhaustive search when written).
 NUMBRIX = {
@@ -85,6 +88,29 @@ NUMBER_WALL = {
     "solution": {"rows": [[1, 2, 3], [3, 5], [8]]},
 }
 
+# Made by `bookgen generate numbrix --difficulty easy --count 1 --seed 1 --set size=7`: seven
+# columns, for the narrowest phones.
+NUMBRIX_WIDE = {
+    "type": "numbrix", "id": "numbrix:easy:size=7x7:1.1", "difficulty": "easy", "number": 10,
+    "rating": {"level": "easy"},
+    "puzzle": {"grid": [[15, 0, 0, 0, 1, 0, 0], [0, 0, 10, 0, 0, 5, 4], [0, 0, 11, 0, 23, 0, 27],
+                        [0, 19, 0, 0, 0, 0, 0], [43, 0, 39, 0, 0, 34, 0], [0, 41, 0, 0, 0, 0, 0],
+                        [45, 0, 0, 0, 49, 32, 0]]},
+    "solution": {"grid": [[15, 14, 9, 8, 1, 2, 3], [16, 13, 10, 7, 6, 5, 4], [17, 12, 11, 22, 23, 26, 27],
+                          [18, 19, 20, 21, 24, 25, 28], [43, 42, 39, 38, 35, 34, 29],
+                          [44, 41, 40, 37, 36, 33, 30], [45, 46, 47, 48, 49, 32, 31]]},
+}
+# Made by `bookgen generate hidato --difficulty easy --count 1 --seed 1 --set shape=diamond
+# --set size=5`: its top-left square is outside the shape.
+HIDATO_DIAMOND = {
+    "type": "hidato", "id": "hidato:easy:shape=diamond,size=5x5:1.1", "difficulty": "easy",
+    "number": 11, "rating": {"level": "easy"},
+    "puzzle": {"grid": [[None, None, 9, None, None], [None, 0, 1, 0, None], [0, 0, 0, 2, 7],
+                        [None, 0, 13, 0, None], [None, None, 0, None, None]]},
+    "solution": {"grid": [[None, None, 9, None, None], [None, 10, 1, 8, None], [11, 12, 3, 2, 7],
+                          [None, 4, 13, 6, None], [None, None, 5, None, None]]},
+}
+
 SECTIONS = [
     {"title": "Numbrix", "type": "numbrix", "difficulty": "easy",
      "rules": "Fill the grid with 1 to 16 so consecutive numbers touch across a side.",
@@ -102,15 +128,18 @@ SECTIONS = [
      "rules": "Type a number into every cell.", "puzzles": [ARROWS, NUMBER_WALL]},
     {"title": "Joined Numbers, Differences", "type": "arithmetic", "difficulty": "expert",
      "rules": "Numbers may stand side by side.", "puzzles": [ARITHMETIC_JOINED, PYRAMID_CLASSIC]},
+    {"title": "Bigger Grids", "type": "numbrix", "difficulty": "easy",
+     "rules": "Fill the grid so consecutive numbers touch.", "puzzles": [NUMBRIX_WIDE, HIDATO_DIAMOND]},
 ]
 
 RECORDS = [NUMBRIX, HIDATO, PLACEMENT_FREE, PLACEMENT_FRACTIONS, ARITHMETIC, ARROWS, NUMBER_WALL,
-           ARITHMETIC_JOINED, PYRAMID_CLASSIC]
+           ARITHMETIC_JOINED, PYRAMID_CLASSIC, NUMBRIX_WIDE, HIDATO_DIAMOND]
+TITLE, SUBTITLE = "Test Book", "Eleven small puzzles"
 
 
 @pytest.fixture(scope="module")
 def page_html() -> str:
-    return render_html("Test Book", "Nine small puzzles", SECTIONS)
+    return render_html(TITLE, SUBTITLE, SECTIONS)
 
 
 # --- the page as text -----------------------------------------------------------------------------
@@ -167,7 +196,7 @@ def test_puzzles_are_embedded_as_their_json_records(page_html):
 
 
 def test_same_input_gives_the_same_bytes(page_html):
-    assert render_html("Test Book", "Nine small puzzles", json.loads(json.dumps(SECTIONS))) == page_html
+    assert render_html(TITLE, SUBTITLE, json.loads(json.dumps(SECTIONS))) == page_html
 
 
 def test_contents_sections_and_puzzles(page_html):
@@ -181,6 +210,16 @@ def test_contents_sections_and_puzzles(page_html):
     assert page_html.count('<button type="button" data-action="reveal">') == len(RECORDS)
     assert page_html.count('<button type="button" data-action="reset">') == len(RECORDS)
     assert page_html.count("<details class=\"rules\">") == len(RECORDS)
+    for action in ("undo", "redo", "notes", "pause"):
+        assert page_html.count(f'data-action="{action}"') == len(RECORDS)
+    # each puzzle links on to the next one and back to the contents; the last only to the contents
+    for record, following in zip(RECORDS, RECORDS[1:] + [None]):
+        article = page_html.split(f'id="puzzle-{record["number"]}"')[1].split("</article>")[0]
+        assert '<a href="#contents">Contents' in article
+        assert ((f'<a href="#puzzle-{following["number"]}" class="next-puzzle">Next puzzle' in article)
+                if following else "Next puzzle" not in article)
+    assert '<a class="skip" href="#board-1">Skip to puzzle 1</a>' in page_html
+    assert page_html.index('class="skip"') < page_html.index('class="contents"')
 
 
 def test_text_is_escaped_and_script_data_cannot_close_its_element():
@@ -196,7 +235,26 @@ def test_text_is_escaped_and_script_data_cannot_close_its_element():
 def test_print_styles_hide_the_buttons(page_html):
     css = page_html.split("<style>")[1].split("</style>")[0]
     print_rules = css.split("@media print")[1]
-    assert ".controls" in print_rules and "display: none" in print_rules
+    assert "display: none" in print_rules
+    for hidden in (".controls", ".options", ".clock", ".puzzle-nav", ".pad", ".notes", ".skip",
+                   "details.keys"):
+        assert hidden in print_rules
+
+
+def test_without_javascript_the_page_prints_static_boards(page_html):
+    """Controls are marked js-only and the page starts as no-js; a plain copy of each board (for
+    the types this knows) sits in <noscript>; the hints list passes through to the data."""
+    assert '<html lang="en" class="no-js">' in page_html
+    assert '<script>document.documentElement.className = "js";</script>' in page_html
+    assert page_html.count('<div class="controls js-only"') == len(RECORDS)
+    assert page_html.count("<noscript><table class=\"static-grid") == 5  # numbrix, hidato, arrows
+    assert page_html.count("<noscript><div class=\"static-pyramid") == 2
+    assert page_html.count("<noscript><div class=\"static-placement") == 2
+    assert page_html.count("<noscript><p class=\"static-arithmetic") == 2
+    record = dict(NUMBRIX, hints=[{"cell": [0, 1], "text": "2 can only go here"}])
+    text = render_html("T", None, [dict(SECTIONS[0], puzzles=[record])])
+    data = json.loads(text.split('id="bookgen-data">')[1].split("</script>")[0])
+    assert data[0]["hints"] == record["hints"]
 
 
 def test_write_html_is_atomic_and_leaves_no_temporary_file(tmp_path):
@@ -240,31 +298,57 @@ def browser():
 @pytest.fixture(scope="module")
 def book_file(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("playable") / "book.html"
-    write_html(path, "Test Book", "Nine small puzzles", SECTIONS)
+    write_html(path, TITLE, SUBTITLE, SECTIONS)
     return path
 
 
 @pytest.fixture
-def page(browser, book_file):
-    """A fresh browser context (empty local storage) on the book; fails on any script error or
-    any request that is not the file itself."""
-    context = browser.new_context(viewport={"width": 900, "height": 1000})
+def open_book(browser, book_file):
+    """Opens the book in fresh browser contexts (empty local storage), at a given size, with touch,
+    without JavaScript or with a fake clock; fails on any script error or any request that is not
+    the file itself."""
+    contexts = []
     requests: list[str] = []
     errors: list[str] = []
-    tab = context.new_page()
-    tab.on("request", lambda request: requests.append(request.url))
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    tab.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    tab.goto(book_file.as_uri())
-    tab.wait_for_selector("html.ready")
-    yield tab
-    context.close()
+
+    def open_(width: int = 900, height: int = 1000, touch: bool = False, javascript: bool = True,
+              clock: bool = False):
+        context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=touch,
+                                      has_touch=touch, java_script_enabled=javascript,
+                                      device_scale_factor=1)
+        contexts.append(context)
+        tab = context.new_page()
+        tab.on("request", lambda request: requests.append(request.url))
+        tab.on("pageerror", lambda error: errors.append(str(error)))
+        tab.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        if clock:
+            tab.clock.install(time=datetime(2030, 1, 1))
+        tab.goto(book_file.as_uri())
+        if javascript:
+            tab.wait_for_selector("html.ready")
+        if clock:
+            tab.clock.pause_at(datetime(2030, 1, 1, 0, 1))  # from here on time moves only by run_for
+        return tab
+
+    yield open_
+    for context in contexts:
+        context.close()
     assert errors == []
     assert all(url.startswith("file://") for url in requests), requests
 
 
+@pytest.fixture
+def page(open_book):
+    return open_book()
+
+
 def _cell(tab, number: int, row: int, col: int):
     return tab.locator(f"#puzzle-{number} button.cell[data-row='{row}'][data-col='{col}']")
+
+
+def _shown(tab, number: int, row: int, col: int):
+    """What a square shows (its number; the words for screen readers are beside it)."""
+    return _cell(tab, number, row, col).locator(".v")
 
 
 def _position(grid: list[list[int | None]], value: int) -> tuple[int, int]:
@@ -293,9 +377,9 @@ def test_numbrix_solved_by_clicks(page):
     assert puzzle.locator(".bar .next").inner_text() == "Next: 5"
     _cell(page, 1, 2, 0).click()  # not beside 4: refused
     assert puzzle.locator(".status").inner_text() == "5 must go in a square beside 4."
-    assert _cell(page, 1, 2, 0).inner_text() == ""
+    assert _shown(page, 1, 2, 0).inner_text() == ""
     _cell(page, 1, 0, 2).click()  # tap 3 again: it is taken back
-    assert _cell(page, 1, 0, 2).inner_text() == ""
+    assert _shown(page, 1, 0, 2).inner_text() == ""
     assert puzzle.locator(".bar .next").inner_text() == "Next: 3"
     page.locator("#puzzle-1 button[data-action='reset']").click()
     _solve_chain_by_clicks(page, NUMBRIX)
@@ -330,22 +414,22 @@ def test_check_marks_a_wrong_number_and_progress_survives_reload(page):
     page.keyboard.press("ArrowDown")
     page.keyboard.type("11")  # (2, 2) is 11: right
     expect = pytest.importorskip("playwright.sync_api").expect
-    expect(_cell(page, 1, 2, 2)).to_have_text("11")
+    expect(_shown(page, 1, 2, 2)).to_have_text("11")
     page.locator("#puzzle-1 button[data-action='check']").click()
     expect(wrong).to_have_class(re.compile(r"\bwrong\b"))
     expect(_cell(page, 1, 2, 2)).not_to_have_class(re.compile(r"\bwrong\b"))
     expect(page.locator("#puzzle-1 .status")).to_have_text("1 wrong entry, marked.")
     page.reload(wait_until="load")
     page.wait_for_selector("html.ready")
-    expect(_cell(page, 1, 1, 1)).to_have_text("9")
-    expect(_cell(page, 1, 2, 2)).to_have_text("11")
+    expect(_shown(page, 1, 1, 1)).to_have_text("9")
+    expect(_shown(page, 1, 2, 2)).to_have_text("11")
     page.locator("#puzzle-1 button[data-action='reveal']").click()
-    expect(_cell(page, 1, 1, 1)).to_have_text("7")
+    expect(_shown(page, 1, 1, 1)).to_have_text("7")
     expect(page.locator("#puzzle-1")).not_to_have_class(re.compile(r"\bsolved\b"))
     page.locator("#puzzle-1 button[data-action='reset']").click()
     page.reload(wait_until="load")
     page.wait_for_selector("html.ready")
-    expect(_cell(page, 1, 1, 1)).to_have_text("")
+    expect(_shown(page, 1, 1, 1)).to_have_text("")
 
 
 def _box(tab, number: int, index: int):
@@ -363,7 +447,7 @@ def test_placement_accepts_any_arrangement_that_keeps_the_signs(page):
         _box(page, 3, index).click()
     assert "solved" in page.locator("#puzzle-3").get_attribute("class")
     _box(page, 3, 1).click()  # a filled box goes back to the pool
-    assert _box(page, 3, 1).inner_text() == ""
+    assert _box(page, 3, 1).get_attribute("data-value") == ""
     assert "used" not in _token(page, 3, "9").get_attribute("class")
     _token(page, 3, "9").click()
     _box(page, 3, 3).click()  # with 9 held, tapping the box holding 7 sends 7 back, 9 goes in
@@ -483,19 +567,19 @@ def test_expressions_and_comparisons_agree_with_python_fractions(page):
 
 
 def test_arrows_pyramid_and_numberwall_take_typed_numbers(page):
-    inputs = page.locator("#puzzle-6 input")
+    inputs = page.locator("#puzzle-6 .board input")
     assert inputs.count() == 3
     for field, value in zip(inputs.all(), ["1", "3", "4"]):
         field.fill(value)
     assert "solved" in page.locator("#puzzle-6").get_attribute("class")
     rows = page.locator("#puzzle-7 .pyramid .row")
     assert [rows.nth(i).locator(".cell").count() for i in range(3)] == [1, 2, 3]  # wide row at bottom
-    page.locator("#puzzle-7 input").first.fill("9")
+    page.locator("#puzzle-7 .board input").first.fill("9")
     page.locator("#puzzle-7 button[data-action='check']").click()
     assert page.locator("#puzzle-7 .cell.wrong").count() == 1
     circles = page.locator("#puzzle-9 .pyramid.circles .row")  # differences: wide row on top
     assert [circles.nth(i).locator(".cell").count() for i in range(3)] == [3, 2, 1]
-    page.locator("#puzzle-9 input").first.focus()
+    page.locator("#puzzle-9 .board input").first.focus()
     page.keyboard.type("6")
     page.keyboard.press("ArrowRight")  # over the given 1 to the last circle of the row
     page.keyboard.type("4")
@@ -520,24 +604,391 @@ def test_a_type_the_page_does_not_know_is_left_for_paper(browser, tmp_path):
     context.close()
 
 
-def test_screenshot_for_the_readme(browser, tmp_path):
-    """The README's picture: the top of a book, a Numbrix half done, one entry marked wrong."""
-    path = tmp_path / "sampler.html"
-    write_html(path, "The bookgen Sampler", "Playable edition", SECTIONS)
-    context = browser.new_context(viewport={"width": 960, "height": 980}, device_scale_factor=1)
-    tab = context.new_page()
-    tab.goto(path.as_uri())
+
+
+# --- keyboard, screen readers, phones, no JavaScript ----------------------------------------------
+
+GRID_TYPES = {"numbrix", "hidato", "arrows", "pyramid", "numberwall"}
+
+
+def _reload(tab) -> None:
+    tab.reload(wait_until="load")
     tab.wait_for_selector("html.ready")
-    tab.locator("#puzzle-1 details.rules").evaluate("details => details.open = true")
+
+
+def _active(tab, script: str = "node => node"):
+    return tab.evaluate(f"() => ({script})(document.activeElement)")
+
+
+def _axe_violations(tab) -> list[tuple[str, str, list]]:
+    """axe-core's serious and critical findings on the page as it stands."""
+    tab.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    result = tab.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("width", [1200, 360])
+def test_axe_finds_nothing_serious_at_desktop_and_phone_sizes(open_book, width):
+    tab = open_book(width=width, height=900, touch=width < 500)
     _cell(tab, 1, 0, 0).click()
-    for row, col in [(0, 1), (0, 2), (1, 3), (1, 1)]:  # 2, 3, then 5 (4 is given), then 7 (6 given)
-        _cell(tab, 1, row, col).click()
-    _cell(tab, 1, 2, 2).focus()
-    tab.keyboard.type("12")  # the answer there is 11
+    _cell(tab, 1, 0, 1).click()  # 2
+    _cell(tab, 1, 1, 1).focus()
+    tab.keyboard.type("9")  # wrong: 7
     tab.locator("#puzzle-1 button[data-action='check']").click()
-    _cell(tab, 1, 2, 2).blur()
-    assert tab.locator("#puzzle-1 .status").inner_text() == "1 wrong entry, marked."
-    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-    tab.screenshot(path=str(SCREENSHOT))
-    context.close()
-    assert SCREENSHOT.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    tab.locator("#puzzle-6 button[data-action='notes']").click()
+    tab.locator("#puzzle-6 .board input").first.focus()
+    tab.keyboard.type("1")
+    for text, index in [("7", 0), ("9", 1)]:
+        _token(tab, 3, text).click()
+        _box(tab, 3, index).click()
+    assert _axe_violations(tab) == []
+
+
+def test_every_control_is_named_by_its_word(page):
+    for record in RECORDS:
+        article = page.locator(f"#puzzle-{record['number']}")
+        for word in ("Undo", "Redo", "Check", "Reveal", "Reset"):
+            assert article.get_by_role("button", name=re.compile(rf"\b{word}\b")).count() == 1, word
+        notes = 1 if record["type"] in GRID_TYPES else 0
+        assert article.get_by_role("button", name=re.compile(r"\bNotes\b")).count() == notes
+        as_i_go = 0 if record["type"] == "arithmetic" else 1
+        assert article.get_by_role("checkbox", name="Check as I go").count() == as_i_go
+        assert article.get_by_role("timer").count() == 1
+        assert article.get_by_role("button", name="Start").count() == 1
+        assert article.get_by_role("link", name=re.compile("Contents")).count() == 1
+    # boxes say the number they hold; arrow cells their direction; rows count from the top
+    assert page.locator("#puzzle-4").get_by_role(
+        "button", name=re.compile(r"^Box 2: minus 1 over 2\s*, given$")).count() == 1
+    _token(page, 3, "7").click()
+    _box(page, 3, 2).click()
+    assert page.locator("#puzzle-3").get_by_role("button", name="Box 3: 7").count() == 1
+    assert page.locator("#puzzle-3").get_by_role("button", name="Box 1, empty").count() == 1
+    arrows = page.locator("#puzzle-6")
+    assert arrows.get_by_role("textbox", name="Row 1, column 1, arrow right").count() == 1
+    assert arrows.get_by_role("textbox", name="Row 2, column 1, arrow up and down").count() == 1
+    assert page.locator("#puzzle-7").get_by_role("textbox", name="Row 1, brick 1").count() == 1  # the top
+    assert page.locator("#puzzle-9").get_by_role("textbox", name="Row 1, circle 1").count() == 1
+    assert page.locator("#puzzle-1").get_by_role(
+        "button", name=re.compile(r"^Row 1, column 4: 4\s*, given$")).count() == 1
+    assert "Ctrl" in page.locator("details#keys").text_content()
+
+
+def test_tab_reaches_a_cell_of_every_puzzle_and_the_skip_link_leads_to_the_first(page):
+    assert page.locator("#puzzle-11 button.cell[tabindex='0']").get_attribute("data-row") == "0"
+    assert page.locator("#puzzle-11 button.cell[tabindex='0']").get_attribute("data-col") == "2"
+    page.evaluate("""() => { window.reached = new Set(); document.addEventListener('focusin', event => {
+        const node = event.target, article = node.closest('article');
+        if (article && node.closest('.board') && node.matches('[data-nav], input.expression, .chip'))
+            window.reached.add(article.id); }); }""")
+    page.keyboard.press("Tab")
+    assert _active(page, "node => node.className") == "skip"
+    for _ in range(260):
+        page.keyboard.press("Tab")
+    reached = page.evaluate("() => [...window.reached].sort()")
+    assert reached == sorted(f"puzzle-{r['number']}" for r in RECORDS)
+    _reload(page)
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # the skip link
+    page.keyboard.press("Tab")
+    assert _active(page, "node => [node.closest('article').id, node.dataset.row, node.dataset.col]") == [
+        "puzzle-1", "0", "0"]
+
+
+def test_arrow_down_goes_one_row_in_walls_and_pyramids(page):
+    def at():
+        return _active(page, "node => [node.closest('article').id, +node.dataset.row, +node.dataset.col]")
+
+    page.locator("#puzzle-7 input[data-row='2']").focus()  # the top brick (rows are widest first)
+    page.keyboard.press("ArrowDown")
+    assert at() == ["puzzle-7", 1, 0]
+    page.keyboard.press("ArrowDown")
+    assert at() == ["puzzle-7", 0, 1]
+    page.keyboard.press("ArrowUp")
+    assert at() == ["puzzle-7", 1, 0]
+    page.locator("#puzzle-9 input[data-row='0'][data-col='2']").focus()  # differences: wide row on top
+    page.keyboard.press("ArrowDown")
+    assert at() == ["puzzle-9", 1, 1]
+
+
+def test_the_focus_ring_shows_on_all_four_sides(page):
+    from io import BytesIO
+
+    from PIL import Image
+
+    focus = (0x0B, 0x2E, 0x63)
+    _cell(page, 1, 1, 0).focus()
+    page.keyboard.press("ArrowRight")  # by keyboard, so the square shows focus
+    targets = {"square": _cell(page, 1, 1, 1),
+               "brick": page.locator("#puzzle-7 input[data-row='1']").locator(".."),
+               "circle": page.locator("#puzzle-9 input[data-row='0'][data-col='0']").locator("..")}
+    for name, cell in targets.items():
+        if name != "square":
+            cell.locator("input").focus()
+        box = cell.bounding_box()
+        pad = 6
+        shot = Image.open(BytesIO(page.screenshot(clip={
+            "x": box["x"] - pad, "y": box["y"] - pad, "width": box["width"] + 2 * pad,
+            "height": box["height"] + 2 * pad}))).convert("RGB")
+        w, h = round(box["width"]), round(box["height"])
+        sides = {"top": (pad + w // 2, pad - 3), "bottom": (pad + w // 2, pad + h + 2),
+                 "left": (pad - 3, pad + h // 2), "right": (pad + w + 2, pad + h // 2)}
+        for side, point in sides.items():
+            colour = shot.getpixel(point)
+            assert all(abs(a - b) < 40 for a, b in zip(colour, focus)), (name, side, colour)
+
+
+def _swipe(cdp, points) -> None:
+    """A finger down at the first point, along the others, and up."""
+    (x, y), rest = points[0], points[1:]
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for x, y in rest:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_a_swipe_that_starts_on_a_box_or_number_scrolls_the_phone_page(open_book):
+    tab = open_book(width=360, height=640, touch=True)
+    cdp = tab.context.new_cdp_session(tab)
+    for target in (_box(tab, 3, 1), _token(tab, 3, "9")):
+        target.scroll_into_view_if_needed()
+        tab.evaluate("window.scrollBy(0, -200)")
+        before = tab.evaluate("scrollY")
+        box = target.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        _swipe(cdp, [(x, y - 15 * step) for step in range(11)])
+        tab.wait_for_function(f"scrollY > {before + 50}", timeout=2000)
+    assert [_box(tab, 3, i).get_attribute("data-value") for i in range(4)] == ["", "", "", ""]
+
+
+def test_a_long_press_then_a_move_drags_a_number_on_a_phone(open_book):
+    tab = open_book(width=360, height=640, touch=True)
+    cdp = tab.context.new_cdp_session(tab)
+    _box(tab, 3, 0).scroll_into_view_if_needed()
+    start, end = _token(tab, 3, "9").bounding_box(), _box(tab, 3, 1).bounding_box()
+    x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    x1, y1 = end["x"] + end["width"] / 2, end["y"] + end["height"] / 2
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    tab.wait_for_timeout(450)  # a long press lifts the number
+    _swipe(cdp, [(x0 + (x1 - x0) * step / 10, y0 + (y1 - y0) * step / 10) for step in range(11)])
+    expect = pytest.importorskip("playwright.sync_api").expect
+    expect(_box(tab, 3, 1)).to_have_attribute("data-value", "9")
+
+
+def test_a_seven_column_grid_keeps_its_right_border_at_320_px(open_book):
+    tab = open_book(width=320, height=700, touch=True)
+    sizes = tab.evaluate("""() => [...document.querySelectorAll('.board')].map(board => {
+        const grid = board.querySelector('.grid, .pyramid');
+        const inner = board.getBoundingClientRect().right - parseFloat(getComputedStyle(board).paddingRight);
+        return grid ? [board.id, grid.getBoundingClientRect().right <= inner + 0.5,
+                       board.scrollWidth <= board.clientWidth] : [board.id, true, true]; })""")
+    assert all(fits and not_scrolled for _, fits, not_scrolled in sizes), sizes
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 320
+
+
+def _luminance(css: str) -> float:
+    r, g, b = (int(v) / 255 for v in re.findall(r"\d+", css)[:3])
+    return sum(k * (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4)
+               for k, c in zip((0.2126, 0.7152, 0.0722), (r, g, b)))
+
+
+def test_the_squares_for_the_next_number_are_clearly_shaded(page):
+    _cell(page, 1, 0, 0).click()
+    target = _cell(page, 1, 0, 1)
+    assert "target" in target.get_attribute("class")
+    background = target.evaluate("node => getComputedStyle(node).backgroundColor")
+    assert 1.05 / (_luminance(background) + 0.05) >= 1.25  # against white
+    assert target.evaluate("node => getComputedStyle(node, '::before').borderTopStyle") == "dashed"
+
+
+def test_check_marks_stay_on_entries_still_wrong_and_check_as_i_go(page):
+    expect = pytest.importorskip("playwright.sync_api").expect
+    wrong = re.compile(r"\bwrong\b")
+    _cell(page, 1, 1, 1).focus()
+    page.keyboard.type("9")  # the answer is 7
+    _cell(page, 1, 2, 2).focus()
+    page.keyboard.type("3")  # the answer is 11
+    page.locator("#puzzle-1 button[data-action='check']").click()
+    expect(page.locator("#puzzle-1 .status")).to_have_text("2 wrong entries, marked.")
+    _cell(page, 1, 1, 1).focus()
+    page.keyboard.type("7")  # put right: its mark goes, the other stays
+    expect(_cell(page, 1, 1, 1)).not_to_have_class(wrong)
+    expect(_cell(page, 1, 2, 2)).to_have_class(wrong)
+    assert "marked wrong" in _cell(page, 1, 2, 2).text_content()
+    page.get_by_role("checkbox", name="Check as I go").first.check()
+    _cell(page, 1, 3, 1).focus()
+    page.keyboard.type("5")  # the answer is 15: marked at once
+    expect(_cell(page, 1, 3, 1)).to_have_class(wrong)
+    _reload(page)
+    expect(page.locator("#puzzle-1 input[data-option='autocheck']")).to_be_checked()
+    expect(_cell(page, 1, 3, 1)).to_have_class(wrong)
+
+
+def test_a_number_on_the_board_twice_is_flagged(page):
+    expect = pytest.importorskip("playwright.sync_api").expect
+    _cell(page, 1, 0, 1).focus()
+    page.keyboard.type("4")  # 4 is given at row 1, column 4
+    expect(_cell(page, 1, 0, 1)).to_have_class(re.compile(r"\bclash\b"))
+    expect(_cell(page, 1, 0, 3)).to_have_class(re.compile(r"\bclash\b"))
+    assert "on the board more than once" in _cell(page, 1, 0, 1).text_content()
+    page.keyboard.press("Backspace")
+    expect(_cell(page, 1, 0, 3)).not_to_have_class(re.compile(r"\bclash\b"))
+
+
+def test_undo_and_redo_cover_every_type_and_reveal_and_reset(page):
+    expect = pytest.importorskip("playwright.sync_api").expect
+    puzzle = page.locator("#puzzle-1")
+
+    def press(number: int, action: str) -> None:
+        page.locator(f"#puzzle-{number} button[data-action='{action}']").click()
+
+    _cell(page, 1, 0, 0).click()
+    _cell(page, 1, 0, 1).click()  # 2
+    press(1, "reveal")
+    expect(_shown(page, 1, 1, 1)).to_have_text("7")
+    press(1, "undo")  # Undo reverses Reveal
+    expect(_shown(page, 1, 1, 1)).to_have_text("")
+    expect(_shown(page, 1, 0, 1)).to_have_text("2")
+    press(1, "redo")
+    expect(_shown(page, 1, 1, 1)).to_have_text("7")
+    press(1, "undo")
+    press(1, "reset")
+    expect(_shown(page, 1, 0, 1)).to_have_text("")
+    _cell(page, 1, 2, 0).focus()
+    page.keyboard.press("Control+z")  # the keys, too
+    expect(_shown(page, 1, 0, 1)).to_have_text("2")
+    page.keyboard.press("Control+y")
+    expect(_shown(page, 1, 0, 1)).to_have_text("")
+    page.keyboard.press("Control+z")
+    _reload(page)  # what undo brought back is saved
+    expect(_shown(page, 1, 0, 1)).to_have_text("2")
+    assert puzzle.locator("button[data-action='undo']").get_attribute("aria-disabled") == "true"
+    # every other type: one move, then undo
+    _token(page, 3, "9").click()
+    _box(page, 3, 1).click()
+    press(3, "undo")
+    expect(_box(page, 3, 1)).to_have_attribute("data-value", "")
+    expression = page.locator("#puzzle-5 input.expression")
+    expression.fill("5*5-1")
+    press(5, "reveal")
+    press(5, "undo")
+    expect(expression).to_have_value("5*5-1")
+    for number in (6, 7, 9):
+        field = page.locator(f"#puzzle-{number} .board input").first
+        field.fill("3")
+        press(number, "undo")
+        expect(field).to_have_value("")
+    _cell(page, 2, 0, 0).click()
+    _cell(page, 2, 0, 1).click()  # hidato: 2
+    press(2, "undo")
+    expect(_shown(page, 2, 0, 1)).to_have_text("")
+
+
+def test_notes_pencil_in_candidates_and_are_kept(page):
+    expect = pytest.importorskip("playwright.sync_api").expect
+    notes_button = page.locator("#puzzle-1 button[data-action='notes']")
+    _cell(page, 1, 1, 1).focus()
+    page.keyboard.press("n")
+    expect(notes_button).to_have_attribute("aria-pressed", "true")
+    for key in ["7", "Space", "9", "Space", "1", "2"]:  # 1 then 2 is 12: the numbers go to 16
+        page.keyboard.press(key)
+    notes = _cell(page, 1, 1, 1).locator(".notes")
+    expect(notes).to_have_text("7 9 12")
+    expect(_shown(page, 1, 1, 1)).to_have_text("")
+    assert "notes 7 9 12" in _cell(page, 1, 1, 1).text_content()
+    _reload(page)
+    expect(_cell(page, 1, 1, 1).locator(".notes")).to_have_text("7 9 12")
+    expect(page.locator("#puzzle-1 button[data-action='undo']")).to_have_attribute("aria-disabled", "true")
+    notes_button.click()
+    _cell(page, 1, 1, 1).focus()
+    page.keyboard.press("n")
+    expect(notes_button).to_have_attribute("aria-pressed", "false")
+    page.keyboard.type("7")  # notes off: an entry, and the marks are hidden under it
+    expect(_shown(page, 1, 1, 1)).to_have_text("7")
+    expect(_cell(page, 1, 1, 1).locator(".notes")).to_be_hidden()
+    page.locator("#puzzle-1 button[data-action='undo']").click()
+    expect(_cell(page, 1, 1, 1).locator(".notes")).to_have_text("7 9 12")
+    # typed cells: arrows count at most 4 here, so 1 then 2 are two marks
+    field = page.locator("#puzzle-6 .board input").first
+    field.focus()
+    page.keyboard.press("N")
+    page.keyboard.type("12")
+    expect(field).to_have_value("")
+    expect(page.locator("#puzzle-6 .board .notes").first).to_have_text("1 2")
+    assert "notes 1 2" in field.get_attribute("aria-label")
+
+
+def test_the_timer_runs_while_playing_pauses_and_is_kept(open_book):
+    expect = pytest.importorskip("playwright.sync_api").expect
+    tab = open_book(clock=True)
+    time, pause = tab.locator("#puzzle-1 .clock .time"), tab.locator("#puzzle-1 button[data-action='pause']")
+    expect(pause).to_have_text("Start")
+    _cell(tab, 1, 0, 0).click()
+    _cell(tab, 1, 0, 1).click()  # the first move starts the clock
+    tab.clock.run_for(3000)
+    expect(time).to_have_text("0:03")
+    pause.click()
+    expect(pause).to_have_text("Resume")
+    tab.clock.run_for(5000)
+    expect(time).to_have_text("0:03")
+    pause.click()
+    tab.clock.run_for(2000)
+    _cell(tab, 2, 0, 0).click()
+    _cell(tab, 2, 0, 1).click()  # playing another puzzle stops this one's clock
+    tab.clock.run_for(4000)
+    expect(time).to_have_text("0:05")
+    expect(tab.locator("#puzzle-2 .clock .time")).to_have_text("0:04")
+    _reload(tab)
+    expect(time).to_have_text("0:05")
+    expect(pause).to_have_text("Resume")
+    tab.locator("#puzzle-1 button[data-action='reveal']").click()  # a revealed puzzle's clock stops
+    expect(pause).to_be_hidden()
+
+
+def test_a_number_pad_on_touch_screens_places_any_number(open_book, page):
+    expect = pytest.importorskip("playwright.sync_api").expect
+    expect(page.locator("#puzzle-1 .pad")).to_be_hidden()  # not with a mouse
+    tab = open_book(width=390, height=800, touch=True)
+    pad = tab.locator("#puzzle-1 .pad")
+    expect(pad).to_be_visible()
+    _cell(tab, 1, 3, 2).tap()  # no chain to extend here
+    for digit in "14":
+        pad.get_by_role("button", name=digit, exact=True).tap()
+    expect(_shown(tab, 1, 3, 2)).to_have_text("14")
+    pad.get_by_role("button", name="Clear").tap()
+    expect(_shown(tab, 1, 3, 2)).to_have_text("")
+    expect(tab.locator("#puzzle-3 .pad")).to_have_count(0)
+
+
+def test_without_javascript_the_puzzles_show_for_printing_and_controls_hide(open_book):
+    expect = pytest.importorskip("playwright.sync_api").expect
+    tab = open_book(javascript=False)
+    expect(tab.locator(".noscript")).to_be_visible()
+    expect(tab.locator(".noscript")).to_contain_text("needs JavaScript")
+    for hidden in (".controls", ".options", ".clock", ".status"):
+        expect(tab.locator(f"#puzzle-1 {hidden}")).to_be_hidden()
+    expect(tab.locator("details#keys")).to_be_hidden()
+    grid = tab.locator("#puzzle-1 table.static-grid")
+    expect(grid).to_be_visible()
+    assert grid.locator("td").all_inner_texts()[:4] == ["1", "", "", "4"]
+    expect(tab.locator("#puzzle-11 table.static-grid td.void")).to_have_count(12)
+    expect(tab.locator("#puzzle-6 .static-grid .arrow").first).to_have_text("\u2192")
+    expect(tab.locator("#puzzle-4 .static-placement .box").nth(1)).to_have_text("\u22121/2")
+    expect(tab.locator("#puzzle-1 .puzzle-nav a.next-puzzle")).to_be_visible()
+
+
+def test_pictures_come_from_the_docs_script_into_a_temporary_folder(browser, book_file, tmp_path):
+    """The README's pictures are made by `python docs/make_pictures.py`; a test run writes only
+    into its temporary folder."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_pictures", ROOT / "docs" / "make_pictures.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    readme_picture = ROOT / "docs" / "img" / "playable.png"
+    before = readme_picture.read_bytes()
+    paths = module.take_pictures(browser, book_file, tmp_path)
+    assert [p.parent for p in paths] == [tmp_path, tmp_path]
+    assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in paths)
+    assert readme_picture.read_bytes() == before

@@ -6,8 +6,10 @@ the static skeleton: title, contents by section, and one article per puzzle with
 buttons. Nothing is fetched from the network, and the same input always gives the same bytes: no
 dates, no random ids, JSON written with sorted keys.
 
-Rejected: drawing the boards in Python as static HTML. The browser needs the puzzle data anyway to
-play, check and reveal, so one JavaScript drawing keeps a single source of truth for every type.
+Rejected: drawing the playable boards in Python as static HTML. The browser needs the puzzle data
+anyway to play, check and reveal, so one JavaScript drawing keeps a single source of truth for every
+type. Python draws only a plain print copy of each board inside <noscript>, for browsers without
+JavaScript; with JavaScript on, that copy is never even parsed into the page.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from bookgen.atomic import write_files
 
 __all__ = ["render_html", "write_html"]
 
-RECORD_KEYS = ("type", "id", "difficulty", "rating", "puzzle", "solution", "number")
+RECORD_KEYS = ("type", "id", "difficulty", "rating", "puzzle", "solution", "number", "hints")
+"""What the page embeds of each record; "hints" (optional, a list) is for a future Hint button."""
 
 
 def _asset(name: str) -> str:
@@ -42,26 +45,141 @@ def _storage_key(record: dict[str, Any], section: int) -> str:
     return str(record.get("id") or f"section-{section + 1}/puzzle-{record.get('number', '')}")
 
 
-def _puzzle_article(record: dict[str, Any], index: int, rules: str, key: str) -> str:
-    number = record.get("number", index + 1)
+# --- the print copy of a board, for browsers without JavaScript ----------------------------------
+
+ARROW_GLYPHS = {"N": "\u2191", "NE": "\u2197", "E": "\u2192", "SE": "\u2198", "S": "\u2193",
+                "SW": "\u2199", "W": "\u2190", "NW": "\u2196", "N+S": "\u2195", "E+W": "\u2194",
+                "NE+SW": "\u2922", "NW+SE": "\u2921"}
+
+
+def _glyph(sign: str) -> str:
+    """The arrow as the book draws it; a two-headed sign may name its heads in either order."""
+    if "+" in sign:
+        first, second = sign.split("+", 1)
+        return ARROW_GLYPHS.get(f"{first}+{second}") or ARROW_GLYPHS.get(f"{second}+{first}", sign)
+    return ARROW_GLYPHS.get(sign, sign)
+
+
+def _book_number(value: Any) -> str:
+    """A number as the book prints it: a true minus sign."""
+    text = str(value)
+    return "\u2212" + text[1:] if text.startswith("-") else text
+
+
+def _static_board(record: dict[str, Any]) -> str:
+    """The puzzle as plain HTML to print, or "" for a type (or record) this cannot draw."""
+    esc = html.escape
+    puzzle = record.get("puzzle") or {}
+    kind = record.get("type")
+    try:
+        if kind in ("numbrix", "hidato", "arrows"):
+            grid = puzzle["arrows"] if kind == "arrows" else puzzle["grid"]
+            givens = (puzzle.get("givens") or []) if kind == "arrows" else grid
+            rows = []
+            for r, row in enumerate(grid):
+                cells = []
+                for c, value in enumerate(row):
+                    if value is None:
+                        cells.append('<td class="void"></td>')
+                        continue
+                    given = givens[r][c] if r < len(givens) and c < len(givens[r]) else 0
+                    arrow = f'<span class="arrow">{esc(_glyph(value))}</span>' if kind == "arrows" else ""
+                    cells.append(f"<td>{arrow}{esc(str(given)) if given else ''}</td>")
+                rows.append(f'<tr>{"".join(cells)}</tr>')
+            return f'<table class="static-grid {esc(kind)}">{"".join(rows)}</table>'
+        if kind in ("pyramid", "numberwall"):
+            wall = kind == "numberwall"
+            order = list(puzzle["rows"])
+            if wall:
+                order.reverse()  # a number wall stands on its widest row
+            shape = "bricks" if wall else "circles"
+            lines = "".join(
+                '<div class="row">' + "".join(
+                    f'<span class="cell">{esc(str(v)) if v else ""}</span>' for v in row) + "</div>"
+                for row in order)
+            return f'<div class="static-pyramid {shape}">{lines}</div>'
+        if kind == "placement":
+            givens = {int(k): v for k, v in (puzzle.get("givens") or {}).items()}
+            parts = []
+            for index in range(len(puzzle["numbers"])):
+                value = givens.get(index)
+                shown = esc(_book_number(value)) if value is not None else ""
+                parts.append(f'<span class="box">{shown}</span>')
+                if index < len(puzzle["signs"]):
+                    parts.append(f'<span class="sign">{esc(puzzle["signs"][index])}</span>')
+            given_texts = [str(v) for v in givens.values()]
+            pool = [esc(_book_number(n)) for n in puzzle["numbers"] if str(n) not in given_texts]
+            return (f'<div class="static-placement"><p class="row">{"".join(parts)}</p>'
+                    f'<p class="pool">Numbers: {", ".join(pool)}</p></div>')
+        if kind == "arithmetic":
+            numbers = ", ".join(esc(str(n)) for n in puzzle["numbers"])
+            return (f'<p class="static-arithmetic">Numbers: <strong>{numbers}</strong>; '
+                    f'target: <strong>{esc(str(puzzle["target"]))}</strong></p>')
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return ""
+    return ""
+
+
+# --- the page -------------------------------------------------------------------------------------
+
+
+def _puzzle_article(record: dict[str, Any], index: int, rules: str, key: str,
+                    next_number: Any = None) -> str:
+    """One puzzle: heading and timer, rules, options, board, controls, status, and links on.
+
+    Everything that needs the script carries the class "js-only" and is hidden while the page has
+    the class "no-js" (until the script runs, or for ever when scripts are off). A Hint button,
+    when a type's grader feeds one, belongs in the controls row before Check, and its data in the
+    record's optional "hints" list.
+    """
+    number = html.escape(str(record.get("number", index + 1)))
     level = str(record.get("difficulty", ""))
     esc = html.escape
+    static = _static_board(record)
+    following = (f'<a href="#puzzle-{esc(str(next_number))}" class="next-puzzle">Next puzzle'
+                 '<span aria-hidden="true"> \u2192</span></a>' if next_number is not None else "")
     return (
-        f'<article class="puzzle" id="puzzle-{esc(str(number))}" data-index="{index}" '
-        f'data-key="{esc(key)}" data-type="{esc(str(record.get("type", "")))}">\n'
-        f'<header><h3>Puzzle {esc(str(number))}</h3>'
+        f'<article class="puzzle" id="puzzle-{number}" data-index="{index}" '
+        f'data-key="{esc(key)}" data-type="{esc(str(record.get("type", "")))}" '
+        f'aria-labelledby="title-{number}">\n'
+        f'<header><h3 id="title-{number}">Puzzle {number}</h3>'
         + (f'<span class="level level-{esc(level)}">{esc(level)}</span>' if level else "")
+        + '<span class="clock js-only"><span class="time" role="timer" aria-label="Time">0:00</span>'
+        '<button type="button" data-action="pause">Start</button></span>'
         + "</header>\n"
         f'<details class="rules"><summary>Rules</summary><p>{esc(rules)}</p></details>\n'
-        '<div class="board" aria-live="off"></div>\n'
-        '<div class="controls">'
+        '<div class="options js-only">'
+        '<button type="button" data-action="notes" aria-pressed="false">Notes</button>'
+        '<label><input type="checkbox" data-option="autocheck"> Check as I go</label>'
+        "</div>\n"
+        f'<div class="board" id="board-{number}" tabindex="-1" role="group" '
+        f'aria-label="Puzzle {number} board">'
+        + (f"<noscript>{static}</noscript>" if static else "")
+        + "</div>\n"
+        f'<div class="controls js-only" role="group" aria-label="Puzzle {number}">'
+        '<button type="button" data-action="undo">Undo</button>'
+        '<button type="button" data-action="redo">Redo</button>'
         '<button type="button" data-action="check">Check</button>'
         '<button type="button" data-action="reveal">Reveal</button>'
         '<button type="button" data-action="reset">Reset</button>'
         "</div>\n"
-        '<p class="status" role="status" aria-live="polite"></p>\n'
+        '<p class="status js-only" role="status" aria-live="polite"></p>\n'
+        f'<nav class="puzzle-nav" aria-label="After puzzle {number}">{following}'
+        '<a href="#contents">Contents<span aria-hidden="true"> \u2191</span></a></nav>\n'
         "</article>\n"
     )
+
+
+KEYS_HELP = (
+    '<details class="keys js-only" id="keys"><summary>Keyboard</summary>\n<ul>\n'
+    "<li><kbd>Tab</kbd> goes from puzzle to puzzle; the arrow keys move between squares.</li>\n"
+    "<li>Digits type a number (two in a row make 12); <kbd>Backspace</kbd> clears a square.</li>\n"
+    "<li><kbd>N</kbd> turns notes (small candidate numbers) on and off.</li>\n"
+    "<li><kbd>Ctrl</kbd>+<kbd>Z</kbd> undoes (Reveal and Reset too), <kbd>Ctrl</kbd>+<kbd>Y</kbd> redoes."
+    "</li>\n"
+    "<li>Numbrix and Hidato: <kbd>Enter</kbd> or <kbd>Space</kbd> taps a square, counting on from it.</li>\n"
+    "</ul>\n</details>\n"
+)
 
 
 def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]) -> str:
@@ -72,21 +190,28 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
     """
     esc = html.escape
     records: list[dict[str, Any]] = []
+    placed: list[tuple[int, dict[str, Any], str]] = []  # (section, record, key) in book order
+    for section_index, section in enumerate(sections):
+        for puzzle in section["puzzles"]:
+            record = {key: puzzle[key] for key in RECORD_KEYS if key in puzzle}
+            record["key"] = _storage_key(record, section_index)
+            records.append(record)
+            placed.append((section_index, record, record["key"]))
     contents: list[str] = []
     body: list[str] = []
+    index = 0
     for section_index, section in enumerate(sections):
         anchor = f"section-{section_index + 1}"
         links: list[str] = []
         articles: list[str] = []
-        for puzzle in section["puzzles"]:
-            record = {key: puzzle[key] for key in RECORD_KEYS if key in puzzle}
-            key = _storage_key(record, section_index)
-            record["key"] = key
-            index = len(records)
-            records.append(record)
+        for _ in section["puzzles"]:
+            _, record, key = placed[index]
             number = esc(str(record.get("number", index + 1)))
+            following = (placed[index + 1][1].get("number", index + 2)
+                         if index + 1 < len(placed) else None)
             links.append(f'<li><a href="#puzzle-{number}" data-key="{esc(key)}">{number}</a></li>')
-            articles.append(_puzzle_article(record, index, section["rules"], key))
+            articles.append(_puzzle_article(record, index, section["rules"], key, following))
+            index += 1
         level = section.get("difficulty") or ""
         contents.append(
             f'<li><a href="#{anchor}">{esc(section["title"])}</a>'
@@ -101,19 +226,28 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
             + "</section>\n"
         )
     subtitle_html = f'<p class="subtitle">{esc(subtitle)}</p>\n' if subtitle else ""
+    first = esc(str(records[0].get("number", 1))) if records else ""
+    skip = (f'<a class="skip" href="#board-{first}">Skip to puzzle {first}</a>\n' if records else "")
     return (
         "<!DOCTYPE html>\n"
-        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<html lang="en" class="no-js">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="generator" content="bookgen">\n'
         f"<title>{esc(title)}</title>\n"
+        '<script>document.documentElement.className = "js";</script>\n'
         f"<style>\n{_asset('play.css')}</style>\n"
         "</head>\n<body>\n"
-        f'<header class="book-header">\n<h1>{esc(title)}</h1>\n{subtitle_html}</header>\n'
-        '<noscript><p class="noscript">Turn on JavaScript to see and play the puzzles.</p></noscript>\n'
-        '<nav class="contents" aria-label="Contents">\n<h2>Contents</h2>\n<ol class="sections">\n'
+        + skip
+        + f'<header class="book-header">\n<h1>{esc(title)}</h1>\n{subtitle_html}</header>\n'
+        '<p class="noscript no-js-only">Playing these puzzles on screen needs JavaScript, which is off '
+        "in this browser. The puzzles below are ready to print; turn JavaScript on to fill them in "
+        "here.</p>\n"
+        '<nav class="contents" id="contents" aria-label="Contents" tabindex="-1">\n<h2>Contents</h2>\n'
+        '<ol class="sections">\n'
         + "\n".join(contents)
-        + "\n</ol>\n</nav>\n<main>\n"
+        + "\n</ol>\n</nav>\n"
+        + KEYS_HELP
+        + "<main>\n"
         + "".join(body)
         + "</main>\n"
         f'<script type="application/json" id="bookgen-data">{_script_json(records)}</script>\n'

@@ -1,9 +1,13 @@
 /* bookgen playable edition: draws each embedded puzzle record and lets it be played.
  *
  * Every puzzle type is one function `(board, record, page) -> game`; a game draws itself into
- * `board` and offers state(), restore(state), check() -> {wrong, empty}, solved(), reveal(),
- * reset() and clearMarks(). The frame around it (buttons, status line, saving progress in
- * localStorage under the puzzle's id) is the same for every type.
+ * `board` and offers state(), restore(state), check() -> {wrong, empty} (marking what is wrong),
+ * solved(), reveal(), reset() and clearMarks(), and says `notes: true` when it takes pencil marks.
+ * The frame around it is the same for every type: the buttons, undo and redo over whole states
+ * (so Reveal and Reset can be undone), notes mode, check-as-I-go, a timer, and saving progress in
+ * localStorage under the puzzle's id. A mark that Check leaves remembers the entry it judged: it
+ * stays while that entry stays, whatever else changes, and goes when the entry changes.
+ * A record's optional "hints" list is for a Hint button that is not here yet; nothing reads it.
  * Values that may be non-integers are exact rationals over BigInt; nothing here calls eval.
  */
 (function () {
@@ -11,6 +15,7 @@
 
   var STORE_PREFIX = "bookgen:";
   var MINUS = "\u2212";
+  var HISTORY_LIMIT = 500;
 
   // --- small helpers ------------------------------------------------------------------------------
 
@@ -20,6 +25,16 @@
     if (text !== undefined && text !== null) node.textContent = text;
     return node;
   }
+
+  function button(className, text) {
+    var node = el("button", className, text);
+    node.type = "button";
+    return node;
+  }
+
+  /* Text for screen readers only: a control's name comes from its content, so what it shows
+   * is always part of what it is called. */
+  function spoken(text) { return el("span", "sr-only", text); }
 
   var storage = {
     load: function (key) {
@@ -32,32 +47,114 @@
     },
     save: function (key, value) {
       try { window.localStorage.setItem(STORE_PREFIX + key, JSON.stringify(value)); } catch (error) { /* private mode */ }
-    },
-    remove: function (key) {
-      try { window.localStorage.removeItem(STORE_PREFIX + key); } catch (error) { /* private mode */ }
     }
   };
 
-  /* Arrow keys move focus to the nearest focusable cell in that direction, by on-screen position,
-   * so one rule serves square grids, shapes with holes and brick-laid pyramids. */
+  function lexLess(a, b) {
+    for (var i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
+    return false;
+  }
+
+  /* Arrow keys move focus by on-screen position, so one rule serves square grids, shapes with
+   * holes and brick-laid pyramids: first the cells in line with this one (a brick half a brick
+   * aside counts), the nearest row or column of them first, then the least aside; only when none
+   * is in line, the nearest by distance. */
   function moveFocus(board, from, key) {
     var dx = { ArrowLeft: -1, ArrowRight: 1 }[key] || 0;
     var dy = { ArrowUp: -1, ArrowDown: 1 }[key] || 0;
     if (!dx && !dy) return false;
     var a = from.getBoundingClientRect();
     var ax = a.left + a.width / 2, ay = a.top + a.height / 2;
-    var best = null, bestScore = Infinity;
+    var length = dx ? a.width : a.height, breadth = dx ? a.height : a.width;
+    var best = null, bestKey = null;
     board.querySelectorAll("[data-nav]").forEach(function (node) {
-      if (node === from) return;
+      if (node === from || node.disabled) return;
       var b = node.getBoundingClientRect();
+      if (!b.width) return;
       var along = dx ? (b.left + b.width / 2 - ax) * dx : (b.top + b.height / 2 - ay) * dy;
       var across = dx ? Math.abs(b.top + b.height / 2 - ay) : Math.abs(b.left + b.width / 2 - ax);
-      if (along < (dx ? a.width : a.height) / 4) return;          // not in that direction
-      var score = along + across * 3;
-      if (score < bestScore) { bestScore = score; best = node; }
+      if (along < length / 4) return;                                   // not in that direction
+      var order = across < breadth * 0.75 ? [0, Math.round(along / 4), across] : [1, along + across * 3, 0];
+      if (!best || lexLess(order, bestKey)) { best = node; bestKey = order; }
     });
     if (best) best.focus();
     return true;
+  }
+
+  /* One Tab stop per group of cells: the cell last focused, at first the first real one (never
+   * a square outside a shape); arrow keys move within the group. Returns a function to call
+   * when cells come and go (a used number leaves the pool). */
+  function roving(container) {
+    function items() {
+      return Array.prototype.filter.call(container.querySelectorAll("[data-nav]"), function (node) { return !node.disabled; });
+    }
+    function settle(stop) {
+      var list = items();
+      if (!stop || list.indexOf(stop) < 0) stop = list.filter(function (node) { return node.tabIndex === 0; })[0] || list[0];
+      list.forEach(function (node) { node.tabIndex = node === stop ? 0 : -1; });
+    }
+    container.addEventListener("focusin", function (event) {
+      var node = event.target.closest("[data-nav]");
+      if (node && container.contains(node)) settle(node);
+    });
+    settle(null);
+    return function () { settle(null); };
+  }
+
+  /* Pencil marks: for each cell a sorted list of candidate numbers from 1 to max. A digit toggles
+   * a mark; a second digit straight after the first in the same cell makes a two-digit mark
+   * (1 then 2 is 12) when the puzzle's numbers go that high, as typing an entry does. */
+  function noteBook(max) {
+    var data = {}, pending = null;
+    function put(key, list) {
+      if (list.length) data[key] = list.sort(function (a, b) { return a - b; }); else delete data[key];
+    }
+    return {
+      list: function (key) { return data[key] || []; },
+      type: function (key, digit) {
+        var list = (data[key] || []).slice();
+        if (pending && pending.key === key && pending.value * 10 + digit <= max) {
+          var longer = pending.value * 10 + digit, had = list.indexOf(longer) >= 0;
+          list = list.filter(function (v) { return v !== pending.value && v !== longer; });
+          if (!had) list.push(longer);
+          pending = had ? null : { key: key, value: longer };
+        } else if (digit >= 1 && digit <= max) {
+          var at = list.indexOf(digit);
+          if (at >= 0) list.splice(at, 1); else list.push(digit);
+          pending = at >= 0 ? null : { key: key, value: digit };
+        } else {
+          return false;
+        }
+        put(key, list);
+        return true;
+      },
+      erase: function (key) {
+        pending = null;
+        if (!data[key]) return false;
+        delete data[key];
+        return true;
+      },
+      stop: function () { pending = null; },
+      state: function () { return data; },
+      restore: function (saved, valid) {
+        data = {};
+        pending = null;
+        if (!saved || typeof saved !== "object") return;
+        Object.keys(saved).forEach(function (key) {
+          if (!valid(key) || !Array.isArray(saved[key])) return;
+          put(key, saved[key].filter(function (v, i, all) {
+            return Number.isInteger(v) && v >= 1 && v <= max && all.indexOf(v) === i;
+          }));
+        });
+      },
+      clear: function () { data = {}; pending = null; }
+    };
+  }
+
+  function notesNode(list) {
+    var node = el("span", "notes", list.join(" "));
+    node.setAttribute("aria-hidden", "true");
+    return node;
   }
 
   // --- exact numbers ------------------------------------------------------------------------------
@@ -105,21 +202,32 @@
   };
 
   /* A number as the book prints it: a typographic minus, fractions stacked. */
+
+  /* A number as the book prints it (a typographic minus, fractions stacked), with its words for
+   * screen readers ("minus 1 over 2"). */
   function numberNode(text) {
     var span = el("span", "number");
     var s = String(text);
     var negative = s.charAt(0) === "-";
-    if (negative) { span.appendChild(el("span", "minus", MINUS)); s = s.slice(1); }
+    if (negative) s = s.slice(1);
     var slash = s.indexOf("/");
+    if (!negative && slash < 0) {
+      span.textContent = s;
+      return span;
+    }
+    var shown = el("span", "shown");
+    shown.setAttribute("aria-hidden", "true");
+    if (negative) shown.appendChild(el("span", "minus", MINUS));
     if (slash < 0) {
-      span.appendChild(document.createTextNode(s));
+      shown.appendChild(document.createTextNode(s));
     } else {
       var frac = el("span", "frac");
       frac.appendChild(el("span", "num", s.slice(0, slash)));
       frac.appendChild(el("span", "den", s.slice(slash + 1)));
-      span.appendChild(frac);
+      shown.appendChild(frac);
     }
-    span.setAttribute("aria-label", (negative ? "minus " : "") + s.replace("/", " over "));
+    span.appendChild(shown);
+    span.appendChild(spoken((negative ? "minus " : "") + s.replace("/", " over ")));
     return span;
   }
 
@@ -250,6 +358,7 @@
     return false;
   }
 
+
   // --- numbrix and hidato: build a path by tapping ------------------------------------------------
 
   function chainGame(board, record, page, diagonal) {
@@ -258,40 +367,59 @@
     var rows = givenGrid.length, cols = givenGrid[0].length;
     var cells = [], entries = [], max = 0;
     var anchor = null, current = null, direction = 1, typing = null;  // anchor: the number tapped
+    var picked = null;   // [r, c]: the square that digits (keyboard or pad) go into
+    var marks = {};      // "r,c" -> the entry that Check found wrong there
 
     var bar = el("div", "bar");
     var next = el("span", "next");
-    var turn = el("button", "direction");
-    turn.type = "button";
+    var turn = button("direction");
     bar.appendChild(next);
     bar.appendChild(turn);
     var grid = el("div", "grid");
     grid.style.setProperty("--cols", cols);
-    board.appendChild(bar);
     board.appendChild(grid);
+    board.appendChild(bar);  // below the grid, so Tab reaches the squares first
 
     for (var r = 0; r < rows; r++) {
       cells.push([]);
       entries.push([]);
       for (var c = 0; c < cols; c++) {
-        var given = givenGrid[r][c];
         entries[r].push(0);
-        if (given === null) {
+        if (givenGrid[r][c] === null) {
           cells[r].push(null);
           grid.appendChild(el("span", "cell void"));
           continue;
         }
         max += 1;
-        var cell = el("button", "cell" + (given ? " given" : ""), given ? String(given) : "");
-        cell.type = "button";
+        var cell = button("cell" + (givenGrid[r][c] ? " given" : ""));
         cell.dataset.nav = "";
         cell.dataset.row = r;
         cell.dataset.col = c;
-        cell.tabIndex = r === 0 && c === 0 ? 0 : -1;
+        /* parts updated in place, never replaced: a click whose press began on a part that
+         * vanished would be lost */
+        cell.appendChild(spoken("Row " + (r + 1) + ", column " + (c + 1) + ": "));
+        cell.appendChild(el("span", "v"));
+        cell.appendChild(spoken(""));
+        cell.appendChild(notesNode([]));
         cells[r].push(cell);
         grid.appendChild(cell);
       }
     }
+    var notes = noteBook(max);
+
+    /* The number pad, shown on touch screens: any number into the picked square. */
+    var pad = el("div", "pad");
+    pad.setAttribute("role", "group");
+    pad.setAttribute("aria-label", "Number pad");
+    "1234567890".split("").forEach(function (digit) {
+      var key = button("", digit);
+      key.dataset.digit = digit;
+      pad.appendChild(key);
+    });
+    var clearKey = button("clear", "Clear");
+    clearKey.dataset.clear = "";
+    pad.appendChild(clearKey);
+    board.appendChild(pad);
 
     function valueAt(r, c) { return givenGrid[r][c] || entries[r][c]; }
     function each(fn) {
@@ -314,19 +442,32 @@
 
     function show() {
       var at = current === null ? null : where(current);
-      var goal = current === null ? null : current + direction, empty = 0;
+      var goal = current === null ? null : current + direction, empty = 0, count = {};
+      each(function (r, c) { var v = valueAt(r, c); if (v) count[v] = (count[v] || 0) + 1; });
       each(function (r, c, cell) {
-        var value = valueAt(r, c);
+        var value = valueAt(r, c), given = !!givenGrid[r][c], key = r + "," + c;
+        var clash = !!value && count[value] > 1;
+        var wrong = !given && !!value && marks[key] === value;
+        var pencil = value ? [] : notes.list(key);
         if (!value) empty += 1;
-        if (!givenGrid[r][c]) cell.textContent = value ? String(value) : "";
-        cell.setAttribute("aria-label", "row " + (r + 1) + ", column " + (c + 1) + ": " +
-          (value ? value + (givenGrid[r][c] ? ", given" : "") : "empty"));
+        var parts = cell.children;
+        parts[1].textContent = value ? String(value) : "";
+        parts[2].textContent = (value ? (given ? ", given" : "") : "empty") +
+          (pencil.length ? ", notes " + pencil.join(" ") : "") +
+          (clash ? ", " + value + " is on the board more than once" : "") + (wrong ? ", marked wrong" : "");
+        parts[3].textContent = pencil.join(" ");
+        parts[3].hidden = !pencil.length;
         cell.classList.toggle("current", !!at && at[0] === r && at[1] === c);
         cell.classList.toggle("target", !!at && !value && goal >= 1 && goal <= max && touching(at, [r, c]));
+        cell.classList.toggle("wrong", wrong);
+        cell.classList.toggle("clash", clash);
+        cell.classList.toggle("picked", !!picked && picked[0] === r && picked[1] === c);
       });
       next.textContent = "";
       if (!empty) {
         next.textContent = "Every square is filled.";
+      } else if (page.notesMode()) {
+        next.textContent = "Notes: digits pencil in small numbers.";
       } else if (current === null) {
         next.textContent = "Tap a number to count on from it.";
       } else if (goal < 1 || goal > max) {
@@ -336,7 +477,7 @@
         next.appendChild(el("strong", "", String(goal)));
       }
       turn.textContent = direction > 0 ? "Counting up \u2191" : "Counting down \u2193";
-      turn.setAttribute("aria-label", direction > 0 ? "Counting up; switch to counting down" : "Counting down; switch to counting up");
+      turn.setAttribute("aria-pressed", direction < 0 ? "true" : "false");
     }
 
     function select(number) {
@@ -346,9 +487,13 @@
     }
 
     /* Tapping a number counts on from it; tapping it again turns a given round (count the other
-     * way) and takes a placed number back out, leaving the one before it current. */
+     * way) and takes a placed number back out, leaving the one before it current. In notes mode
+     * a tap only picks the square. */
     function tap(r, c) {
       typing = null;
+      notes.stop();
+      picked = [r, c];
+      if (page.notesMode()) { show(); return; }
       var value = valueAt(r, c);
       if (value) {
         if (value !== current && value !== anchor) { select(value); return; }
@@ -358,6 +503,7 @@
         select(where(value - direction) ? value - direction : null);
         return;
       }
+      show();
       if (current === null) { page.say("Tap a given number first, then the square for the number after it."); return; }
       var goal = current + direction;
       if (goal < 1 || goal > max) { page.say("There is no " + goal + "; tap " + current + " again or switch direction."); return; }
@@ -372,6 +518,12 @@
 
     function typeDigit(r, c, digit) {
       if (givenGrid[r][c]) return;
+      picked = [r, c];
+      if (page.notesMode()) {
+        if (!entries[r][c] && notes.type(r + "," + c, digit)) page.changed();
+        show();
+        return;
+      }
       var value = typing && typing[0] === r && typing[1] === c ? entries[r][c] * 10 + digit : digit;
       if (value > max) value = digit;
       if (value === 0) return;
@@ -381,6 +533,20 @@
       select(value);
     }
 
+    function erase(r, c) {
+      if (givenGrid[r][c]) return;
+      typing = null;
+      picked = [r, c];
+      if (entries[r][c] && !page.notesMode()) {
+        entries[r][c] = 0;
+        page.changed();
+        select(anchor !== null && where(anchor) ? anchor : null);
+      } else if (notes.erase(r + "," + c)) {
+        page.changed();
+        show();
+      }
+    }
+
     grid.addEventListener("click", function (event) {
       var cell = event.target.closest("button.cell");
       if (cell) tap(+cell.dataset.row, +cell.dataset.col);
@@ -388,8 +554,10 @@
     grid.addEventListener("focusin", function (event) {
       var cell = event.target.closest("button.cell");
       if (!cell) return;
-      if (!typing || typing[0] !== +cell.dataset.row || typing[1] !== +cell.dataset.col) typing = null;
-      grid.querySelectorAll("button.cell").forEach(function (other) { other.tabIndex = other === cell ? 0 : -1; });
+      var r = +cell.dataset.row, c = +cell.dataset.col;
+      if (!typing || typing[0] !== r || typing[1] !== c) typing = null;
+      notes.stop();
+      if (!picked || picked[0] !== r || picked[1] !== c) { picked = [r, c]; show(); }
     });
     grid.addEventListener("keydown", function (event) {
       var cell = event.target.closest("button.cell");
@@ -397,22 +565,25 @@
       var r = +cell.dataset.row, c = +cell.dataset.col;
       if (moveFocus(grid, cell, event.key)) { typing = null; event.preventDefault(); return; }
       if (/^[0-9]$/.test(event.key)) { typeDigit(r, c, +event.key); event.preventDefault(); return; }
-      if ((event.key === "Backspace" || event.key === "Delete") && !givenGrid[r][c]) {
-        entries[r][c] = 0;
-        typing = null;
-        page.changed();
-        select(anchor !== null && where(anchor) ? anchor : null);
-        event.preventDefault();
-      }
+      if (event.key === "Backspace" || event.key === "Delete") { erase(r, c); event.preventDefault(); }
+    });
+    pad.addEventListener("click", function (event) {
+      var key = event.target.closest("button");
+      if (!key) return;
+      if (!picked) { page.say("Tap a square first, then a number."); return; }
+      if (key.dataset.clear !== undefined) erase(picked[0], picked[1]);
+      else typeDigit(picked[0], picked[1], +key.dataset.digit);
     });
     turn.addEventListener("click", function () {
       direction = -direction;
       select(anchor);
     });
+    roving(grid);
     show();
 
     return {
-      state: function () { return { entries: entries }; },
+      notes: true,
+      state: function () { return { entries: entries, notes: notes.state() }; },
       restore: function (state) {
         var saved = state.entries;
         if (!Array.isArray(saved) || saved.length !== rows) return;
@@ -420,16 +591,26 @@
           var v = saved[r] && saved[r][c];
           entries[r][c] = !givenGrid[r][c] && Number.isInteger(v) && v >= 1 && v <= max ? v : 0;
         });
-        show();
-      },
-      check: function () {
-        var wrong = 0, empty = 0;
-        each(function (r, c, cell) {
-          var bad = !!entries[r][c] && !givenGrid[r][c] && !!answer && entries[r][c] !== answer[r][c];
-          cell.classList.toggle("wrong", bad);
-          if (bad) wrong += 1;
-          if (!valueAt(r, c)) empty += 1;
+        notes.restore(state.notes, function (key) {
+          var at = key.split(",");
+          return at.length === 2 && !!(cells[+at[0]] && cells[+at[0]][+at[1]]) && !givenGrid[+at[0]][+at[1]];
         });
+        typing = null;
+        select(anchor !== null && where(anchor) ? anchor : null);
+      },
+      /* Wrong: an entry that differs from the one answer; with no stored answer, a number that is
+       * on the board twice. */
+      check: function () {
+        var wrong = 0, empty = 0, count = {};
+        marks = {};
+        each(function (r, c) { var v = valueAt(r, c); if (v) count[v] = (count[v] || 0) + 1; });
+        each(function (r, c) {
+          var v = entries[r][c];
+          if (!valueAt(r, c)) empty += 1;
+          if (!v || givenGrid[r][c]) return;
+          if (answer ? v !== answer[r][c] : count[v] > 1) { marks[r + "," + c] = v; wrong += 1; }
+        });
+        show();
         return { wrong: wrong, empty: empty };
       },
       solved: function () {
@@ -446,19 +627,23 @@
       },
       reset: function () {
         each(function (r, c) { entries[r][c] = 0; });
+        notes.clear();
         direction = 1;
         select(null);
       },
-      clearMarks: function () { each(function (r, c, cell) { cell.classList.remove("wrong"); }); }
+      clearMarks: function () { marks = {}; show(); },
+      modeChanged: function () { typing = null; notes.stop(); show(); }
     };
   }
 
   // --- arrows, pyramid and numberwall: type numbers into cells ---------------------------------------
 
-  /* Shared by types whose answer is a number per cell: `layout` has given(i, j), answer(i, j) and
-   * a `holder(i)` for each row of cells; returns the game. */
+  /* Shared by types whose answer is a number per cell: `layout` has rows (their widths),
+   * given(i, j), answer(i, j), name(i, j) (what a screen reader calls the cell), max (the largest
+   * pencil mark), holder(i) for each row of cells and board, the element arrow keys move in. */
   function numberCells(layout, page) {
-    var inputs = [];  // [i][j] -> input or null for a given
+    var inputs = [], marks = {};  // inputs[i][j]: an input, or null for a given
+    var notes = noteBook(layout.max);
     layout.rows.forEach(function (width, i) {
       inputs.push([]);
       for (var j = 0; j < width; j++) {
@@ -467,7 +652,9 @@
         if (layout.decorate) layout.decorate(cell, i, j);
         if (given) {
           cell.classList.add("given");
+          cell.appendChild(spoken(layout.name(i, j) + ": "));
           cell.appendChild(el("span", "value", String(given)));
+          cell.appendChild(spoken(", given"));
           inputs[i].push(null);
         } else {
           var input = el("input");
@@ -476,7 +663,8 @@
           input.autocomplete = "off";
           input.maxLength = 4;
           input.dataset.nav = "";
-          input.setAttribute("aria-label", "row " + (i + 1) + ", cell " + (j + 1));
+          input.dataset.row = i;
+          input.dataset.col = j;
           cell.appendChild(input);
           inputs[i].push(input);
         }
@@ -486,22 +674,59 @@
     function each(fn) {
       inputs.forEach(function (row, i) { row.forEach(function (input, j) { if (input) fn(input, i, j); }); });
     }
-    each(function (input) {
+    function paint() {
+      each(function (input, i, j) {
+        var cell = input.parentNode, key = i + "," + j;
+        var pencil = input.value ? [] : notes.list(key);
+        var wrong = input.value !== "" && marks[key] === input.value;
+        var old = cell.querySelector(".notes");
+        if (old) old.remove();
+        if (pencil.length) cell.insertBefore(notesNode(pencil), input);
+        cell.classList.toggle("wrong", wrong);
+        if (wrong) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid");
+        input.setAttribute("aria-label", layout.name(i, j) + (pencil.length ? ", notes " + pencil.join(" ") : ""));
+      });
+    }
+    each(function (input, i, j) {
+      var key = i + "," + j;
       input.addEventListener("input", function () {
         var digits = input.value.replace(/\D+/g, "");
         if (digits !== input.value) input.value = digits;
-        input.parentNode.classList.remove("wrong");
+        paint();
         page.changed();
+      });
+      /* In notes mode, digits typed into an empty cell (keyboard or phone keyboard alike) toggle
+       * pencil marks instead of going in; deleting clears the cell's marks. */
+      input.addEventListener("beforeinput", function (event) {
+        if (!page.notesMode()) return;
+        var deleting = /^delete/.test(event.inputType || "");
+        if (input.value !== "" && deleting) return;
+        event.preventDefault();
+        var changed = false;
+        if (deleting) {
+          changed = notes.erase(key);
+        } else if (input.value === "") {
+          String(event.data || "").replace(/\D+/g, "").split("").forEach(function (digit) {
+            if (digit && notes.type(key, +digit)) changed = true;
+          });
+        }
+        if (changed) { paint(); page.changed(); }
       });
       input.addEventListener("keydown", function (event) {
         if (event.altKey || event.ctrlKey || event.metaKey) return;
         if (moveFocus(layout.board, input, event.key)) event.preventDefault();
       });
-      input.addEventListener("focus", function () { input.select(); });
+      input.addEventListener("focus", function () { notes.stop(); input.select(); });
     });
+    roving(layout.board);
+    paint();
     return {
+      notes: true,
       state: function () {
-        return { entries: inputs.map(function (row) { return row.map(function (input) { return input ? input.value : ""; }); }) };
+        return {
+          entries: inputs.map(function (row) { return row.map(function (input) { return input ? input.value : ""; }); }),
+          notes: notes.state()
+        };
       },
       restore: function (state) {
         if (!Array.isArray(state.entries)) return;
@@ -509,15 +734,20 @@
           var v = state.entries[i] && state.entries[i][j];
           input.value = typeof v === "string" && /^\d{0,4}$/.test(v) ? v : "";
         });
+        notes.restore(state.notes, function (key) {
+          var at = key.split(",");
+          return at.length === 2 && !!(inputs[+at[0]] && inputs[+at[0]][+at[1]]);
+        });
+        paint();
       },
       check: function () {
         var wrong = 0, empty = 0;
+        marks = {};
         each(function (input, i, j) {
-          var bad = input.value !== "" && layout.hasAnswer && +input.value !== layout.answer(i, j);
-          input.parentNode.classList.toggle("wrong", bad);
-          if (bad) wrong += 1;
-          if (input.value === "") empty += 1;
+          if (input.value === "") { empty += 1; return; }
+          if (layout.hasAnswer && +input.value !== layout.answer(i, j)) { marks[i + "," + j] = input.value; wrong += 1; }
         });
+        paint();
         return { wrong: wrong, empty: empty };
       },
       solved: function () {
@@ -529,10 +759,12 @@
       reveal: function () {
         if (!layout.hasAnswer) return false;
         each(function (input, i, j) { input.value = String(layout.answer(i, j)); });
+        paint();
         return true;
       },
-      reset: function () { each(function (input) { input.value = ""; }); },
-      clearMarks: function () { each(function (input) { input.parentNode.classList.remove("wrong"); }); }
+      reset: function () { each(function (input) { input.value = ""; }); notes.clear(); paint(); },
+      clearMarks: function () { marks = {}; paint(); },
+      modeChanged: function () { notes.stop(); }
     };
   }
 
@@ -541,6 +773,21 @@
     "N+S": "\u2195", "S+N": "\u2195", "E+W": "\u2194", "W+E": "\u2194",
     "NE+SW": "\u2922", "SW+NE": "\u2922", "NW+SE": "\u2921", "SE+NW": "\u2921"
   };
+  var ARROW_WORDS = {
+    N: "up", NE: "up-right", E: "right", SE: "down-right", S: "down", SW: "down-left", W: "left", NW: "up-left"
+  };
+
+  /* "arrow right", "arrow up and down" */
+  function arrowWords(name) {
+    if (!name) return "no arrow";
+    return "arrow " + name.split("+").map(function (head) { return ARROW_WORDS[head] || head; }).join(" and ");
+  }
+
+  function largest(rows) {
+    var top = 0;
+    (rows || []).forEach(function (row) { row.forEach(function (v) { if (typeof v === "number" && v > top) top = v; }); });
+    return top;
+  }
 
   function arrowsGame(board, record, page) {
     var arrows = record.puzzle.arrows, givens = record.puzzle.givens || [];
@@ -555,10 +802,12 @@
       given: function (i, j) { return givens[i] && givens[i][j]; },
       hasAnswer: !!answer,
       answer: function (i, j) { return answer ? answer[i][j] : null; },
+      max: largest(answer) || Math.max(arrows.length, arrows[0].length),
+      name: function (i, j) { return "Row " + (i + 1) + ", column " + (j + 1) + ", " + arrowWords(arrows[i][j]); },
       decorate: function (cell, i, j) {
         var name = arrows[i][j];
         var arrow = el("span", "arrow", name ? ARROW_GLYPHS[name] || name : "");
-        arrow.setAttribute("aria-label", name ? "arrow " + name : "no arrow");
+        arrow.setAttribute("aria-hidden", "true");
         cell.appendChild(arrow);
       }
     }, page);
@@ -582,11 +831,18 @@
       holder: function (i) { return holders[i]; },
       given: function (i, j) { return rows[i][j]; },
       hasAnswer: !!answer,
-      answer: function (i, j) { return answer ? answer[i][j] : null; }
+      answer: function (i, j) { return answer ? answer[i][j] : null; },
+      max: Math.max(record.puzzle.max || 0, largest(answer), largest(rows)) || 99,
+      /* rows counted from the top, as the player sees them */
+      name: function (i, j) {
+        return "Row " + (wideAtBottom ? rows.length - i : i + 1) + ", " + (wideAtBottom ? "brick " : "circle ") + (j + 1);
+      }
     }, page);
   }
 
   // --- number placement: numbers from a pool into boxes -------------------------------------------
+
+  var LONG_PRESS = 300;  // ms a finger rests on a number before it can be dragged; moving sooner scrolls
 
   function placementGame(board, record, page) {
     var puzzle = record.puzzle;
@@ -599,53 +855,70 @@
     Object.keys(givens).forEach(function (index) { givenAt[+index] = String(givens[index]); });
     var givenTexts = Object.keys(givenAt).map(function (i) { return givenAt[i]; });
     var boxes = [], signNodes = [], tokens = {}, placed = [], selected = null;
+    var marks = {};  // "b3" -> the number Check found wrong in box 3; "s2" -> "a|b" across sign 2
 
     var wrap = el("div", "placement");
     var row = el("div", "row");
     var pool = el("div", "pool");
-    pool.setAttribute("aria-label", "numbers to place");
+    pool.setAttribute("role", "group");
+    pool.setAttribute("aria-label", "Numbers to place");
     wrap.appendChild(row);
     wrap.appendChild(pool);
     board.appendChild(wrap);
 
     for (var i = 0; i < size; i++) {
       placed.push(givenAt[i] !== undefined ? givenAt[i] : null);
-      var box = el("button", "box" + (givenAt[i] !== undefined ? " given" : " empty"));
-      box.type = "button";
+      var box = button("box" + (givenAt[i] !== undefined ? " given" : " empty"));
       box.dataset.box = i;
       box.dataset.nav = "";
       boxes.push(box);
       row.appendChild(box);
       if (i < signs.length) {
         var sign = el("span", "sign", signs[i] === "<" ? "<" : ">");
+        sign.setAttribute("aria-label", signs[i] === "<" ? "less than" : "greater than");
+        sign.setAttribute("role", "img");
         signNodes.push(sign);
         row.appendChild(sign);
       }
     }
     numbers.forEach(function (text) {
       if (givenTexts.indexOf(text) >= 0) return;
-      var token = el("button", "token");
-      token.type = "button";
+      var token = button("token");
       token.dataset.token = text;
       token.dataset.nav = "";
       token.appendChild(numberNode(text));
       tokens[text] = token;
       pool.appendChild(token);
     });
+    var roveBoxes = roving(row), rovePool = roving(pool);
 
+    function pair(i) { return placed[i] + "|" + placed[i + 1]; }
     function show() {
       boxes.forEach(function (box, i) {
+        var wrong = placed[i] !== null && marks["b" + i] === placed[i];
         box.textContent = "";
-        if (placed[i] !== null) box.appendChild(numberNode(placed[i]));
+        box.dataset.value = placed[i] === null ? "" : placed[i];
+        if (placed[i] === null) {
+          box.appendChild(spoken("Box " + (i + 1) + ", empty"));
+        } else {
+          box.appendChild(spoken("Box " + (i + 1) + ": "));
+          box.appendChild(numberNode(placed[i]));
+          if (givenAt[i] !== undefined) box.appendChild(spoken(", given"));
+          if (wrong) box.appendChild(spoken(", marked wrong"));
+        }
         box.classList.toggle("empty", placed[i] === null);
         box.classList.toggle("armed", placed[i] === null && selected !== null);
-        box.setAttribute("aria-label", "box " + (i + 1) + (placed[i] === null ? ", empty" : ""));
+        box.classList.toggle("wrong", wrong);
       });
+      signNodes.forEach(function (node, i) { node.classList.toggle("wrong", marks["s" + i] === pair(i)); });
       Object.keys(tokens).forEach(function (text) {
         tokens[text].classList.toggle("used", placed.indexOf(text) >= 0);
         tokens[text].classList.toggle("selected", text === selected);
+        tokens[text].setAttribute("aria-pressed", text === selected ? "true" : "false");
         tokens[text].disabled = placed.indexOf(text) >= 0;
       });
+      roveBoxes();
+      rovePool();
     }
 
     function put(text, index) {
@@ -653,32 +926,53 @@
       if (from >= 0 && givenAt[from] === undefined) placed[from] = null;
       placed[index] = text;
       selected = null;
-      page.changed();
       show();
+      page.changed();
     }
     function takeBack(index) {
       placed[index] = null;
-      page.changed();
       show();
+      page.changed();
     }
 
     function tapBox(index) {
       if (givenAt[index] !== undefined) { page.say("That box is given and stays as it is."); return; }
       if (placed[index] !== null) {
         var chosen = selected;
-        takeBack(index);
-        if (chosen !== null) put(chosen, index);
+        if (chosen !== null) { placed[index] = null; put(chosen, index); } else takeBack(index);
         return;
       }
       if (selected === null) { page.say("Tap a number in the pool first, then a box."); return; }
       put(selected, index);
     }
 
-    /* Dragging with pointer events works for mouse, pen and touch alike; a short press is a tap. */
+    /* Dragging with pointer events works for mouse, pen and touch alike; a short press is a tap.
+     * A finger must rest on a number for a moment before it drags, so that a swipe which starts
+     * on a box or a number still scrolls the page. */
     var drag = null, swallowClick = false;
-    function startDrag(event, text, fromBox) {
+    function startDrag(event, text, fromBox, source) {
       if (event.button !== undefined && event.button !== 0) return;
-      drag = { text: text, fromBox: fromBox, x: event.clientX, y: event.clientY, ghost: null, source: event.currentTarget, id: event.pointerId };
+      endDrag();
+      var touch = event.pointerType === "touch";
+      drag = { text: text, fromBox: fromBox, x: event.clientX, y: event.clientY, ghost: null, source: source,
+               id: event.pointerId, armed: !touch, touch: touch, moved: false, timer: null };
+      if (touch) {
+        drag.timer = setTimeout(function () {
+          if (!drag) return;
+          drag.armed = true;
+          lift(drag.x, drag.y);
+        }, LONG_PRESS);
+      }
+    }
+    function lift(x, y) {
+      drag.ghost = el("span", "token ghost");
+      drag.ghost.setAttribute("aria-hidden", "true");
+      drag.ghost.appendChild(numberNode(drag.text));
+      document.body.appendChild(drag.ghost);
+      drag.source.classList.add("dragging");
+      try { drag.source.releasePointerCapture(drag.id); } catch (error) { /* not captured */ }
+      drag.ghost.style.left = x + "px";
+      drag.ghost.style.top = y + "px";
     }
     function dropTarget(event) {
       var under = document.elementFromPoint(event.clientX, event.clientY);
@@ -689,29 +983,35 @@
       return null;
     }
     function endDrag() {
-      if (drag && drag.ghost) drag.ghost.remove();
-      if (drag) drag.source.classList.remove("dragging");
+      if (!drag) return;
+      clearTimeout(drag.timer);
+      if (drag.ghost) drag.ghost.remove();
+      drag.source.classList.remove("dragging");
       boxes.forEach(function (box) { box.classList.remove("drop"); });
       drag = null;
     }
     wrap.addEventListener("pointermove", function (event) {
       if (!drag || event.pointerId !== drag.id) return;
-      if (!drag.ghost) {
-        if (Math.abs(event.clientX - drag.x) + Math.abs(event.clientY - drag.y) < 8) return;
-        drag.ghost = el("span", "token ghost");
-        drag.ghost.appendChild(numberNode(drag.text));
-        document.body.appendChild(drag.ghost);
-        drag.source.classList.add("dragging");
-        try { drag.source.releasePointerCapture(drag.id); } catch (error) { /* not captured */ }
-      }
+      var far = Math.abs(event.clientX - drag.x) + Math.abs(event.clientY - drag.y) >= 8;
+      if (!drag.armed) { if (far) endDrag(); return; }   // a finger that moves at once scrolls
+      if (!far && !drag.moved) return;
+      drag.moved = true;
+      if (!drag.ghost) lift(event.clientX, event.clientY);
       drag.ghost.style.left = event.clientX + "px";
       drag.ghost.style.top = event.clientY + "px";
       var target = dropTarget(event);
       boxes.forEach(function (box, i) { box.classList.toggle("drop", !!target && target.box === i); });
     });
+    /* Once a finger has rested long enough, its moves drag the number instead of the page. */
+    wrap.addEventListener("touchmove", function (event) {
+      if (drag && drag.armed) event.preventDefault();
+    }, { passive: false });
+    wrap.addEventListener("contextmenu", function (event) {
+      if (event.target.closest(".box, .token")) event.preventDefault();
+    });
     wrap.addEventListener("pointerup", function (event) {
       if (!drag || event.pointerId !== drag.id) return;
-      if (drag.ghost) {
+      if (drag.moved) {
         var target = dropTarget(event), text = drag.text, fromBox = drag.fromBox;
         swallowClick = true;            // the click that ends a drag is not a tap
         setTimeout(function () { swallowClick = false; }, 0);
@@ -719,10 +1019,11 @@
         if (target && target.box !== undefined && givenAt[target.box] === undefined && target.box !== fromBox) {
           if (fromBox !== null && placed[target.box] !== null) placed[fromBox] = placed[target.box];  // swap
           else if (fromBox !== null) placed[fromBox] = null;
+          else if (placed.indexOf(text) >= 0) placed[placed.indexOf(text)] = null;
           placed[target.box] = text;
           selected = null;
-          page.changed();
           show();
+          page.changed();
         } else if (target && target.pool && fromBox !== null) {
           takeBack(fromBox);
         }
@@ -733,12 +1034,12 @@
     wrap.addEventListener("pointercancel", endDrag);
     pool.addEventListener("pointerdown", function (event) {
       var token = event.target.closest(".token");
-      if (token && !token.disabled) startDrag({ button: event.button, clientX: event.clientX, clientY: event.clientY, pointerId: event.pointerId, currentTarget: token }, token.dataset.token, null);
+      if (token && !token.disabled) startDrag(event, token.dataset.token, null, token);
     });
     row.addEventListener("pointerdown", function (event) {
       var box = event.target.closest(".box");
       if (box && placed[+box.dataset.box] !== null && givenAt[+box.dataset.box] === undefined) {
-        startDrag({ button: event.button, clientX: event.clientX, clientY: event.clientY, pointerId: event.pointerId, currentTarget: box }, placed[+box.dataset.box], +box.dataset.box);
+        startDrag(event, placed[+box.dataset.box], +box.dataset.box, box);
       }
     });
     wrap.addEventListener("click", function (event) {
@@ -754,7 +1055,7 @@
     });
     wrap.addEventListener("keydown", function (event) {
       var node = event.target.closest("[data-nav]");
-      if (node && moveFocus(wrap, node, event.key)) event.preventDefault();
+      if (node && !event.altKey && !event.ctrlKey && !event.metaKey && moveFocus(wrap, node, event.key)) event.preventDefault();
     });
 
     function signHolds(i) {
@@ -768,32 +1069,33 @@
       restore: function (state) {
         if (!Array.isArray(state.placed) || state.placed.length !== size) return;
         var seen = {};
-        state.placed.forEach(function (text, i) {
-          if (givenAt[i] !== undefined) return;
+        placed = placed.map(function (old, i) {
+          if (givenAt[i] !== undefined) return givenAt[i];
+          var text = state.placed[i];
           var ok = typeof text === "string" && tokens[text] && !seen[text];
-          placed[i] = ok ? text : null;
           if (ok) seen[text] = true;
+          return ok ? text : null;
         });
+        selected = null;
         show();
       },
       /* Wrong: a box that differs from the only arrangement (when there is one), or two neighbours
        * whose sign is false (any arrangement that keeps every sign is accepted). */
       check: function () {
-        var wrong = {}, empty = 0;
+        var empty = 0;
+        marks = {};
         placed.forEach(function (text, i) {
           if (text === null) { empty += 1; return; }
-          if (puzzle.unique && order && givenAt[i] === undefined && text !== String(order[i])) wrong[i] = true;
+          if (puzzle.unique && order && givenAt[i] === undefined && text !== String(order[i])) marks["b" + i] = text;
         });
         signNodes.forEach(function (node, i) {
-          var bad = placed[i] !== null && placed[i + 1] !== null && !signHolds(i);
-          node.classList.toggle("wrong", bad);
-          if (bad) {
-            if (givenAt[i] === undefined) wrong[i] = true;
-            if (givenAt[i + 1] === undefined) wrong[i + 1] = true;
-          }
+          if (placed[i] === null || placed[i + 1] === null || signHolds(i)) return;
+          marks["s" + i] = pair(i);
+          if (givenAt[i] === undefined) marks["b" + i] = placed[i];
+          if (givenAt[i + 1] === undefined) marks["b" + (i + 1)] = placed[i + 1];
         });
-        boxes.forEach(function (box, i) { box.classList.toggle("wrong", !!wrong[i]); });
-        return { wrong: Object.keys(wrong).length, empty: empty };
+        show();
+        return { wrong: Object.keys(marks).filter(function (key) { return key.charAt(0) === "b"; }).length, empty: empty };
       },
       solved: function () {
         if (placed.indexOf(null) >= 0) return false;
@@ -812,10 +1114,7 @@
         selected = null;
         show();
       },
-      clearMarks: function () {
-        boxes.forEach(function (box) { box.classList.remove("wrong"); });
-        signNodes.forEach(function (node) { node.classList.remove("wrong"); });
-      }
+      clearMarks: function () { marks = {}; show(); }
     };
   }
 
@@ -863,11 +1162,10 @@
       key.dataset.insert = symbol;
       keypad.appendChild(key);
     });
-    var back = el("button", "", "\u232b");
-    back.type = "button";
+    var back = button("", "Delete");
     back.dataset.erase = "";
-    back.setAttribute("aria-label", "delete");
     keypad.appendChild(back);
+    var checked = null;  // {text, ok}: what Check judged, shown until the expression changes
     var feedback = el("ul", "feedback");
     feedback.setAttribute("aria-live", "polite");
     var more = el("details", "answers");
@@ -879,6 +1177,16 @@
     wrap.appendChild(more);
     board.appendChild(wrap);
 
+    /* After Reveal: every stored answer, when there is more than one. */
+    function showAnswers(on) {
+      more.textContent = "";
+      more.hidden = !on || answers.length < 2;
+      if (more.hidden) return;
+      more.appendChild(el("summary", "", "All " + answers.length + " different answers"));
+      var list = el("ol");
+      answers.forEach(function (text) { list.appendChild(el("li", "", bookExpression(text))); });
+      more.appendChild(list);
+    }
     /* The verdict on what is typed: each line is [holds, text]. */
     function judge() {
       var text = input.value;
@@ -916,7 +1224,10 @@
         if (at >= 0) left.splice(at, 1);
         chip.classList.toggle("used", at >= 0);
       });
-      input.classList.remove("wrong", "right");
+      var judged = !!checked && checked.text === input.value;
+      input.classList.toggle("wrong", judged && !checked.ok);
+      input.classList.toggle("right", judged && checked.ok);
+      if (judged && !checked.ok) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid");
       return verdict;
     }
     function insert(symbol) {
@@ -947,36 +1258,32 @@
     show();
 
     return {
-      state: function () { return { expression: input.value }; },
+      state: function () { return { expression: input.value, shown: !more.hidden }; },
       restore: function (state) {
         if (typeof state.expression === "string") input.value = state.expression.slice(0, 200);
+        if (typeof state.shown === "boolean") showAnswers(state.shown);
         show();
       },
       check: function () {
-        var verdict = show();
-        input.classList.toggle("wrong", !verdict.ok && !verdict.empty);
-        input.classList.toggle("right", verdict.ok);
+        var verdict = judge();
+        checked = verdict.empty ? null : { text: input.value, ok: verdict.ok };
+        show();
         return { wrong: verdict.ok || verdict.empty ? 0 : 1, empty: verdict.empty ? 1 : 0 };
       },
       solved: function () { return judge().ok; },
       reveal: function () {
         if (!answers.length) return false;
         input.value = bookExpression(answers[0]);
-        more.textContent = "";
-        if (answers.length > 1) {
-          more.appendChild(el("summary", "", "All " + answers.length + " different answers"));
-          var list = el("ol");
-          answers.forEach(function (text) { list.appendChild(el("li", "", bookExpression(text))); });
-          more.appendChild(list);
-        }
-        more.hidden = answers.length < 2;
+        showAnswers(true);
         show();
         return true;
       },
-      reset: function () { input.value = ""; more.hidden = true; more.textContent = ""; show(); },
-      clearMarks: function () { input.classList.remove("wrong", "right"); }
+      reset: function () { input.value = ""; showAnswers(false); show(); },
+      clearMarks: function () { checked = null; show(); },
+      autocheck: false
     };
   }
+
 
   // --- the frame around every puzzle --------------------------------------------------------------
 
@@ -990,40 +1297,137 @@
     numberwall: pyramidGame
   };
 
+  function clockText(seconds) {
+    var h = Math.floor(seconds / 3600), m = Math.floor(seconds / 60) % 60, s = seconds % 60;
+    return (h ? h + ":" + (m < 10 ? "0" : "") : "") + m + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  /* One clock runs at a time: the puzzle last played. It counts only while the page is shown. */
+  var frames = [], running = null;
+  setInterval(function () {
+    if (running && !document.hidden) running.tick();
+  }, 1000);
+  function saveAll() { frames.forEach(function (frame) { frame.save(); }); }
+  window.addEventListener("pagehide", saveAll);
+  document.addEventListener("visibilitychange", function () { if (document.hidden) saveAll(); });
+
   function mount(article, record) {
     var board = article.querySelector(".board");
     var status = article.querySelector(".status");
     var controls = article.querySelector(".controls");
+    var options = article.querySelector(".options");
+    var clock = article.querySelector(".clock");
+    var timeNode = clock.querySelector(".time");
+    var pauseButton = clock.querySelector("[data-action='pause']");
+    var notesButton = options.querySelector("[data-action='notes']");
+    var autoBox = options.querySelector("[data-option='autocheck']");
+    var buttons = {};
+    controls.querySelectorAll("button[data-action]").forEach(function (node) { buttons[node.dataset.action] = node; });
     var link = document.querySelector('nav.contents a[data-key="' + CSS.escape(record.key) + '"]');
     var make = GAMES[record.type];
     if (!make) {
       board.appendChild(el("p", "unplayable", "This puzzle type is for paper only in this edition."));
-      controls.hidden = true;
+      controls.hidden = options.hidden = clock.hidden = status.hidden = true;
       return;
     }
-    var revealed = false, game;
+    var revealed = false, notesMode = false, autocheck = false, solvedNow = false, game;
+    var seconds = 0, ticking = false, unsaved = 0;
+    var past = [], future = [], now = null;  // undo and redo stacks of snapshots, and the present
 
     function say(text, tone) {
       status.textContent = text || "";
       status.className = "status" + (tone ? " " + tone : "");
     }
     function markSolved(solved) {
+      solvedNow = solved;
       article.classList.toggle("solved", solved);
       if (link) link.classList.toggle("solved", solved);
     }
     function save() {
-      storage.save(record.key, { version: 1, revealed: revealed, state: game.state() });
+      storage.save(record.key, { version: 1, revealed: revealed, state: game.state(), time: seconds, autocheck: autocheck });
+      unsaved = 0;
     }
+
+    // the clock
+    var frame = {
+      tick: function () {
+        seconds += 1;
+        showClock();
+        if (++unsaved >= 10) save();
+      },
+      save: function () { if (game && unsaved) save(); }  // only a clock that ran since the last save
+    };
+    frames.push(frame);
+    function finished() { return revealed || solvedNow; }
+    function runClock(on) {
+      on = on && !finished();
+      if (on && running && running !== frame) running.stop();
+      ticking = on;
+      if (on) running = frame; else if (running === frame) running = null;
+      showClock();
+    }
+    frame.stop = function () { runClock(false); save(); };
+    function showClock() {
+      timeNode.textContent = clockText(seconds);
+      pauseButton.hidden = finished();
+      pauseButton.textContent = ticking ? "Pause" : seconds ? "Resume" : "Start";
+    }
+
+    // undo and redo over whole snapshots of the board (and whether it was revealed)
+    function snapshot() { return JSON.stringify({ state: game.state(), revealed: revealed }); }
+    function commit() {
+      var then = snapshot();
+      if (then === now) return false;
+      past.push(now);
+      if (past.length > HISTORY_LIMIT) past.shift();
+      future = [];
+      now = then;
+      return true;
+    }
+    function travel(from, to, word) {
+      if (!from.length) { say("Nothing to " + word + "."); return; }
+      to.push(now);
+      now = from.pop();
+      var back = JSON.parse(now);
+      game.restore(back.state);
+      revealed = back.revealed;
+      settle(word === "undo" ? "Undone." : "Redone.");
+      runClock(!finished() && ticking);
+    }
+    function showHistory() {
+      buttons.undo.setAttribute("aria-disabled", past.length ? "false" : "true");
+      buttons.redo.setAttribute("aria-disabled", future.length ? "false" : "true");
+    }
+
+    /* After any change of the board: marks, solved or not, buttons, the saved progress. */
+    function settle(message, tone) {
+      if (autocheck && !revealed) game.check();
+      var solved = !revealed && game.solved();
+      markSolved(solved);
+      if (solved) say("Solved!", "good"); else say(message || "", tone);
+      if (finished()) runClock(false);
+      showClock();
+      showHistory();
+      save();
+    }
+
+    function setNotes(on) {
+      notesMode = on;
+      notesButton.setAttribute("aria-pressed", on ? "true" : "false");
+      article.classList.toggle("notes-on", on);
+      if (game.modeChanged) game.modeChanged();
+      say(on ? "Notes on: digits pencil in small numbers." : "Notes off.");
+    }
+
     var page = {
       say: function (text) { say(text); },
       changed: function () {
-        game.clearMarks();
-        save();
-        var solved = !revealed && game.solved();
-        markSolved(solved);
-        say(solved ? "Solved!" : "", solved ? "good" : "");
+        if (!commit()) return;
+        runClock(true);
+        settle("");
       },
-      check: function () { check(); }
+      check: function () { check(); },
+      notesMode: function () { return notesMode; }
     };
     function check() {
       var result = game.check();
@@ -1040,26 +1444,40 @@
     }
 
     game = make(board, record, page);
+    notesButton.hidden = !game.notes;
+    autoBox.parentNode.hidden = game.autocheck === false;
+    if (options.querySelectorAll(":scope > :not([hidden])").length === 0) options.hidden = true;
     var saved = storage.load(record.key);
     if (saved && saved.state) {
       try { game.restore(saved.state); } catch (error) { /* an old or foreign save: start fresh */ }
       revealed = !!saved.revealed;
-      markSolved(!revealed && game.solved());
-      if (article.classList.contains("solved")) say("Solved!", "good");
+      seconds = Number.isInteger(saved.time) && saved.time > 0 ? saved.time : 0;
+      autocheck = !!saved.autocheck && game.autocheck !== false;
     }
+    autoBox.checked = autocheck;
+    now = snapshot();
+    if (autocheck && !revealed) game.check();
+    markSolved(!revealed && game.solved());
+    if (solvedNow) say("Solved!", "good");
+    showClock();
+    showHistory();
+
     controls.addEventListener("click", function (event) {
-      var button = event.target.closest("button[data-action]");
-      if (!button) return;
-      var action = button.dataset.action;
-      if (action === "check") {
+      var node = event.target.closest("button[data-action]");
+      if (!node) return;
+      var action = node.dataset.action;
+      if (action === "undo") {
+        travel(past, future, "undo");
+      } else if (action === "redo") {
+        travel(future, past, "redo");
+      } else if (action === "check") {
         check();
       } else if (action === "reveal") {
         game.clearMarks();
         if (game.reveal()) {
           revealed = true;
-          save();
-          markSolved(false);
-          say("Answer revealed.");
+          commit();
+          settle("Answer revealed. Undo brings your entries back.");
         } else {
           say("This puzzle has no stored answer.");
         }
@@ -1067,9 +1485,34 @@
         game.reset();
         game.clearMarks();
         revealed = false;
-        storage.remove(record.key);
-        markSolved(false);
-        say("");
+        seconds = 0;
+        runClock(false);
+        commit();
+        settle("Cleared. Undo brings your entries back.");
+      }
+    });
+    pauseButton.addEventListener("click", function () {
+      runClock(!ticking);
+      save();
+    });
+    notesButton.addEventListener("click", function () { setNotes(!notesMode); });
+    autoBox.addEventListener("change", function () {
+      autocheck = autoBox.checked;
+      if (autocheck && !revealed) game.check(); else game.clearMarks();
+      save();
+    });
+    article.addEventListener("keydown", function (event) {
+      var key = event.key;
+      if ((event.ctrlKey || event.metaKey) && !event.altKey) {
+        if (key === "z" || key === "Z") travel(event.shiftKey ? future : past, event.shiftKey ? past : future, event.shiftKey ? "redo" : "undo");
+        else if (key === "y" || key === "Y") travel(future, past, "redo");
+        else return;
+        event.preventDefault();
+        return;
+      }
+      if ((key === "n" || key === "N") && !event.altKey && game.notes && event.target.closest(".board")) {
+        setNotes(!notesMode);
+        event.preventDefault();
       }
     });
   }
@@ -1089,7 +1532,7 @@
       var board = article.querySelector(".board");
       board.textContent = "";
       board.appendChild(el("p", "unplayable", "This puzzle could not be drawn: " + error.message));
-      article.querySelector(".controls").hidden = true;
+      article.querySelectorAll(".controls, .options, .clock").forEach(function (node) { node.hidden = true; });
     }
   });
   document.documentElement.classList.add("ready");
