@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from bookgen.config import BookConfig, SectionConfig
@@ -137,12 +138,18 @@ def generate_one(job: PuzzleJob) -> PuzzleRecord | None:
 
 def make_book(config: BookConfig, progress: Progress | None = None, workers: int = 1,
               executor: Executor | None = None, budget: float | None = DEFAULT_BUDGET) -> Book:
-    """Generate (or load) and verify every puzzle of the book.
+    """Generate (or load) and verify every puzzle of the book, none of them twice.
 
     Jobs run on `executor` when given, else on a pool of `workers` processes, else (one worker)
     here, one after another. All jobs are submitted at once so no worker idles between sections.
+    Twins (a puzzle already in the book, or in a bank the config excludes, up to the type's
+    symmetries) are then replaced in print order, here, from seeds derived from their slot's, so
+    the book stays the same whatever the number of workers.
     """
     progress = progress or Progress(enabled=False)
+    twins = Twins()
+    for bank in config.exclude:
+        twins.exclude(bank)
     jobs = [
         [PuzzleJob.of(section.request, puzzle_seed(config.seed, index, i), budget)
          for i in range(section.count)] if section.request is not None else []
@@ -159,15 +166,18 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
         for index, section in enumerate(config.sections):
             progress.start(f"{section.title} ({index + 1}/{len(config.sections)})", section.count)
             if section.bank is not None:
-                records = load_bank_section(section)
+                records = load_bank_section(section, twins, number)
                 progress.advance(len(records))
-            elif pending is not None:
-                records = _collect(config.file, section, pending[index], progress, budget)
             else:
-                records = []
-                for job in jobs[index]:
-                    records.append(_checked(config.file, section, generate_one(job), budget))
-                    progress.advance()
+                if pending is not None:
+                    records = _collect(config.file, section, pending[index], progress, budget)
+                else:
+                    records = []
+                    for job in jobs[index]:
+                        records.append(_checked(config.file, section, generate_one(job), budget))
+                        progress.advance()
+                records = [_without_twin(config.file, section, job, record, twins, number + i,
+                                         budget) for i, (job, record) in enumerate(zip(jobs[index], records))]
             progress.finish()
             sections.append(Section(section, find_type(section.type), number, tuple(records)))
             number += len(records)
@@ -175,6 +185,72 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
     finally:
         if own_pool is not None:
             own_pool.shutdown(cancel_futures=True)
+
+
+TWIN_RETRIES = 40  # fresh seeds tried for one slot before the section is declared too small
+
+
+class Twins:
+    """The canonical forms already in a book, or in a run of `generate`, and in the banks it
+    excludes: a puzzle whose form is here is a repeat, whatever its symmetry."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, str] = {}
+
+    @staticmethod
+    def key(record: PuzzleRecord) -> str:
+        return f"{record.type}:{find_type(record.type).canonical(record.puzzle)}"
+
+    def first(self, record: PuzzleRecord) -> str | None:
+        """Where the record's twin already stands, or None."""
+        return self.seen.get(self.key(record))
+
+    def add(self, record: PuzzleRecord, where: str) -> None:
+        self.seen.setdefault(self.key(record), where)
+
+    def exclude(self, path: Path) -> None:
+        """Every puzzle of a bank (JSON lines, as `generate` and `formats: [jsonl]` write them)."""
+        for number, data in _bank_lines(path, "exclude"):
+            where = f"{path}:{number}"
+            self.add(record_from_json(data, where), where)
+
+
+def different_puzzles(request: Request, seed: str, count: int) -> Iterator[PuzzleRecord]:
+    """`count` puzzles of a request, no two of them twins, from seeds SEED.1 to SEED.N (a slot
+    whose puzzle repeats an earlier one tries its retry seeds), as `bookgen generate` makes banks."""
+    twins = Twins()
+    for index in range(count):
+        slot = f"{seed}.{index + 1}"
+        for attempt in range(TWIN_RETRIES + 1):
+            record = make_puzzle(request, retry_seed(slot, attempt) if attempt else slot)
+            if twins.first(record) is None:
+                break
+        else:
+            raise BookgenError(f"could not find {count} different puzzles ({request.describe()}): "
+                               f"puzzle {index + 1} repeated an earlier one {TWIN_RETRIES} times; "
+                               "ask for fewer, or widen the options", key="--count")
+        twins.add(record, f"puzzle {index + 1}")
+        yield record
+
+
+def retry_seed(seed: str, attempt: int) -> str:
+    """The seed a slot tries when its puzzle was a twin: the slot's own, marked with the try."""
+    return f"{seed}~{attempt}"
+
+
+def _without_twin(file: str, section: SectionConfig, job: PuzzleJob, record: PuzzleRecord,
+                  twins: Twins, number: int, budget: float | None) -> PuzzleRecord:
+    """The slot's puzzle, or a new one from the next retry seed while it is a twin."""
+    for attempt in range(1, TWIN_RETRIES + 1):
+        if twins.first(record) is None:
+            twins.add(record, f"puzzle {number}")
+            return record
+        record = _checked(file, section, generate_one(replace(job, seed=retry_seed(job.seed, attempt))),
+                          budget)
+    raise BookgenError(
+        f"could not find {section.count} different puzzles ({section.describe()}): puzzle "
+        f"{number} repeated an earlier one {TWIN_RETRIES} times; ask for fewer, or widen the options",
+        file=file, line=section.line, key=f"section '{section.title}'")
 
 
 def _checked(file: str, section: SectionConfig, record: PuzzleRecord | None,
@@ -204,55 +280,74 @@ def default_workers() -> int:
 # --- banks ----------------------------------------------------------------------------------------
 
 
-def load_bank_section(section: SectionConfig) -> list[PuzzleRecord]:
-    """The first `count` bank puzzles of the section's type that pass its filters, each verified
-    again; every puzzle that fails is named in one error."""
-    assert section.bank is not None
-    path = section.bank.path
+def _bank_lines(path: Path, key: str) -> Iterator[tuple[int, JSON]]:
+    """The parsed puzzle lines of a bank file, with their line numbers; blank lines skipped."""
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except FileNotFoundError:
-        raise BookgenError("puzzle bank not found", file=str(path), key="from") from None
+        raise BookgenError("puzzle bank not found", file=str(path), key=key) from None
     except (OSError, UnicodeDecodeError) as error:
         raise BookgenError(f"cannot read the puzzle bank ({error})", file=str(path)) from None
-    chosen: list[PuzzleRecord] = []
-    failures: list[str] = []
     for number, line in enumerate(lines, start=1):
-        if len(chosen) == section.count:
-            break
         if not line.strip():
             continue
-        where = f"{path}:{number}"
         try:
             data = json.loads(line)
         except json.JSONDecodeError as error:
             raise BookgenError(f"not valid JSON: {error.msg}", file=str(path), line=number) from None
-        if not isinstance(data, dict) or record_type(data) != section.type:
+        if not isinstance(data, dict):
+            raise BookgenError("a puzzle line must be a JSON object", file=str(path), line=number)
+        yield number, data
+
+
+def load_bank_section(section: SectionConfig, twins: Twins | None = None,
+                      first_number: int = 1) -> list[PuzzleRecord]:
+    """The first `count` bank puzzles of the section's type that pass its filters and are not
+    twins of puzzles already chosen, each verified again; every puzzle that fails is named in one
+    error."""
+    assert section.bank is not None
+    twins = twins or Twins()
+    path = section.bank.path
+    chosen: list[PuzzleRecord] = []
+    failures: list[str] = []
+    for number, data in _bank_lines(path, "from"):
+        if len(chosen) == section.count:
+            break
+        if record_type(data) != section.type:
             continue
-        record = complete_record(record_from_json(data, where))
-        if not _passes(record, section):
+        where = f"{path}:{number}"
+        stored = record_from_json(data, where)
+        record = complete_record(stored)
+        if not _passes(record, section) or twins.first(record) is not None:
+            continue
+        stored_level = stored.rating.get("level")
+        if stored_level not in (None, record.rating.get("level")):
+            failures.append(f"{where}: its stored rating says {stored_level} but it grades "
+                            f"{record.rating.get('level')}")
             continue
         try:
             verify(record)
         except BookgenError as error:
             failures.append(f"{where}: {error.message}")
             continue
+        twins.add(record, f"puzzle {first_number + len(chosen)}")
         chosen.append(record)
     if failures:
         raise BookgenError(f"{len(failures)} bank puzzle(s) failed verification:\n  "
                            + "\n  ".join(failures), key=f"section '{section.title}'")
     if len(chosen) < section.count:
         raise BookgenError(
-            f"the bank holds only {len(chosen)} {section.describe()} puzzle(s) that pass the "
-            f"filters; the section asks for {section.count}", file=str(path), key="from")
+            f"the bank holds only {len(chosen)} different {section.describe()} puzzle(s) that pass "
+            f"the filters; the section asks for {section.count}", file=str(path), key="from")
     return chosen
 
 
 def complete_record(record: PuzzleRecord) -> PuzzleRecord:
-    """Fill in what a hand-entered bank line may leave out: the rating (measured), the difficulty
-    (the measured level) and the solution (solved)."""
+    """A bank line as the book trusts it: the rating measured again by the type's grader (a stored
+    one is never believed), the difficulty the measured level unless the line states one, which
+    `verify` then holds to the measured level, and the solution solved where it is missing."""
     puzzle_type = find_type(record.type)
-    rating = record.rating or puzzle_type.rate(record.puzzle)
+    rating = puzzle_type.rate(record.puzzle)
     solution = record.solution or (puzzle_type.solve(record.puzzle, 1).solution or {})
     return replace(record, rating=rating, solution=solution,
                    difficulty=record.difficulty or str(rating.get("level", "")))

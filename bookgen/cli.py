@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import TextIO
 
 from bookgen.atomic import check_target, write_files
-from bookgen.book import DEFAULT_BUDGET, Book, default_workers, make_book
+from bookgen.book import DEFAULT_BUDGET, Book, default_workers, different_puzzles, make_book
 from bookgen.config import ROOT, BookConfig, SectionConfig, load_config, load_layout
 from bookgen.core.grading import LEVELS
 from bookgen.errors import BookgenError
 from bookgen.formats import render_formats
-from bookgen.making import make_puzzle, record_from_json, regenerate
+from bookgen.making import record_from_json, regenerate
 from bookgen.progress import Progress
 from bookgen.puzzles import PUZZLE_TYPES, find_type, request_for
 
@@ -36,6 +36,8 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     build.add_argument("--html", action="store_true",
                        help="also write the playable edition, NAME.html, beside the PDF")
+    build.add_argument("--jsonl", action="store_true",
+                       help="also write every printed puzzle as JSON lines, NAME.jsonl, beside the PDF")
     _add_production_options(build)
 
     worksheet = commands.add_parser("worksheet", help="a one-off worksheet PDF, no YAML needed")
@@ -123,8 +125,9 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
 
 def _build(args: argparse.Namespace, out: TextIO) -> int:
     config = load_config(args.config or _sample_config(), seed=args.seed)
-    if args.html and "html" not in config.formats:
-        config = replace(config, formats=config.formats + ("html",))
+    for name in ("html", "jsonl"):
+        if getattr(args, name) and name not in config.formats:
+            config = replace(config, formats=config.formats + (name,))
     return _write(config, _target(args.output, f"{config.name}.pdf"), args, out)
 
 
@@ -229,8 +232,7 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
     if args.count < 1:
         raise BookgenError("must be at least 1", key="--count")
     request = request_for(args.type, args.difficulty, _pairs(args.set))
-    for index in range(args.count):
-        record = make_puzzle(request, f"{args.seed}.{index + 1}")
+    for record in different_puzzles(request, args.seed, args.count):
         print(json.dumps(record.to_json()), file=out, flush=True)
     return 0
 

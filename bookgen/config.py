@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LAYOUT_DIR = ROOT / "layouts"
 ANSWER_MODES = ("back", "separate", "none")
 PROFILES = ("home", "print-on-demand")
-FORMATS = ("pdf", "html")
+FORMATS = ("pdf", "html", "jsonl")
 
 
 @dataclass(frozen=True)
@@ -78,6 +78,14 @@ def _formats(value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or not value or any(v not in FORMATS for v in value):
         raise ValueError
     return tuple(dict.fromkeys(value))
+
+
+def _paths(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise ValueError
+    return tuple(value)
 
 
 def _flag(value: Any) -> bool:
@@ -273,6 +281,7 @@ class BookConfig:
     copyright: str | None = None
     contents: bool = True
     formats: tuple[str, ...] = ("pdf",)
+    exclude: tuple[Path, ...] = ()
 
 
 _BOOK_SCHEMA = {
@@ -288,7 +297,9 @@ _BOOK_SCHEMA = {
     "profile": Field(_choice(*PROFILES), "one of " + ", ".join(PROFILES), default="home"),
     "bleed": Field(_flag, "true or false (0.125 in bleed, print-on-demand)", default=False),
     "large_print": Field(_flag, "true or false (bigger cells and 16 pt type)", default=False),
-    "formats": Field(_formats, "a list of " + " and ".join(FORMATS), default=("pdf",)),
+    "formats": Field(_formats, "a list of " + ", ".join(FORMATS), default=("pdf",)),
+    "exclude": Field(_paths, "a list of JSON-lines puzzle banks (earlier volumes) whose puzzles "
+                     "this book must not repeat, relative to the config file"),
     "sections": Field(list, "a list of sections", required=True),
 }
 _SECTION_SCHEMA = {
@@ -364,6 +375,24 @@ def _read_section(source: Source, index: int, data: Any) -> SectionConfig:
     )
 
 
+def _check_variety(source: Source, sections: tuple[SectionConfig, ...]) -> None:
+    """Refuse, before any work, sections that ask for more different puzzles than exist (a book
+    never repeats one): counted together where sections make the same request."""
+    asked: dict[str, list[int]] = {}
+    for index, section in enumerate(sections):
+        if section.request is not None:
+            asked.setdefault(section.request.id(""), []).append(index)
+    for indexes in asked.values():
+        request = sections[indexes[0]].request
+        assert request is not None
+        variety = request.type.variety(request) if request.type.variety else None
+        count = sum(sections[i].count for i in indexes)
+        if variety is not None and count > variety:
+            raise source.error(("sections", indexes[-1], "count"),
+                               f"only {variety} different puzzles exist for {request.describe()}; "
+                               f"the book asks for {count} and never repeats one")
+
+
 def load_config(path: str | Path, seed: str | None = None) -> BookConfig:
     """Read and check a book config; `seed` overrides the config's seed."""
     source = load_yaml(path)
@@ -371,6 +400,8 @@ def load_config(path: str | Path, seed: str | None = None) -> BookConfig:
     sections = values["sections"]
     if not sections:
         raise source.error(("sections",), "a book needs at least one section")
+    read = tuple(_read_section(source, i, data) for i, data in enumerate(sections))
+    _check_variety(source, read)
     return BookConfig(
         name=Path(path).stem,
         file=str(path),
@@ -381,11 +412,12 @@ def load_config(path: str | Path, seed: str | None = None) -> BookConfig:
         seed=str(seed) if seed is not None else values["seed"],
         answers=values["answers"],
         title_page=values["title_page"],
-        sections=tuple(_read_section(source, i, data) for i, data in enumerate(sections)),
+        sections=read,
         profile=values["profile"],
         bleed=values["bleed"],
         large_print=values["large_print"],
         copyright=values["copyright"],
         contents=values["contents"],
         formats=values["formats"],
+        exclude=tuple(Path(source.file).parent / name for name in values["exclude"] or ()),
     )

@@ -345,6 +345,12 @@ def check_request(request: Request) -> None:
         raise BookgenError(_unreachable(settings), key="target")
 
 
+def variety(request: Request) -> int | None:
+    """Every card of a pooled setting is in its census, so the cards at a level are countable."""
+    settings = _settings(request)
+    return len(_pool_of(settings)[request.level]) if _pooled(settings) else None
+
+
 def _unreachable(settings: Mapping[str, Any]) -> str:
     low, high = settings["range"]
     return (f"no {settings['size']} numbers from {low}-{high} make {settings['target']} with "
@@ -485,4 +491,5 @@ ARITHMETIC = PuzzleType(
     example=fixed_example(example),
     canonical=canonical,
     measure_solution=measure_solution,
+    variety=variety,
 )

@@ -113,6 +113,8 @@ class PuzzleType:
         in general (a section from a bank may mix variants).
     example(request): a small solved puzzle for the section page, or None.
     measure_solution(puzzle): size of the answer drawing when it differs from the puzzle's.
+    variety(request): how many different puzzles (twins counted once) the request can give, for
+        types whose space is small enough to know; None or absent: more than any book needs.
     """
 
     name: str
@@ -133,6 +135,7 @@ class PuzzleType:
     example: Callable[[Request | None], Generated | None]
     canonical: Callable[[JSON], str]
     measure_solution: Callable[[JSON], tuple[float, float]] | None = None
+    variety: Callable[[Request], int | None] | None = None
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)
