@@ -8,13 +8,17 @@ each verified again before it is printed.
 
 from __future__ import annotations
 
+import ctypes
 import json
+import multiprocessing
 import os
 import signal
+import sys
 import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -155,10 +159,9 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
          for i in range(section.count)] if section.request is not None else []
         for index, section in enumerate(config.sections)
     ]
-    own_pool = None
-    if executor is None and workers > 1:
-        executor = own_pool = ProcessPoolExecutor(max_workers=workers)
-    try:
+    with ExitStack() as stack:
+        if executor is None and workers > 1:
+            executor = stack.enter_context(worker_pool(workers))
         pending = [[executor.submit(generate_one, job) for job in section_jobs]
                    for section_jobs in jobs] if executor is not None else None
         sections = []
@@ -176,15 +179,12 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
                     for job in jobs[index]:
                         records.append(_checked(config.file, section, generate_one(job), budget))
                         progress.advance()
-                records = [_without_twin(config.file, section, job, record, twins, number + i,
-                                         budget) for i, (job, record) in enumerate(zip(jobs[index], records))]
+                records = [_without_twin(config.file, section, job, record, twins, number + i, budget)
+                           for i, (job, record) in enumerate(zip(jobs[index], records))]
             progress.finish()
             sections.append(Section(section, find_type(section.type), number, tuple(records)))
             number += len(records)
         return Book(config, tuple(sections))
-    finally:
-        if own_pool is not None:
-            own_pool.shutdown(cancel_futures=True)
 
 
 TWIN_RETRIES = 40  # fresh seeds tried for one slot before the section is declared too small
@@ -270,6 +270,63 @@ def _collect(file: str, section: SectionConfig, futures: list[Future], progress:
         _checked(file, section, future.result(), budget)
         progress.advance()
     return [future.result() for future in futures]
+
+
+@contextmanager
+def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
+    """A pool whose workers leave Ctrl-C to the parent (no tracebacks from workers) and exit
+    when the parent dies, however it dies (SIGTERM, SIGKILL, a crash). When the work stops early
+    (an error, Ctrl-C) the workers are ended at once instead of finishing their puzzles."""
+    before = {child.pid for child in multiprocessing.active_children()}
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
+                               initargs=(os.getpid(),))
+    try:
+        yield pool
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        for child in multiprocessing.active_children():
+            if child.pid not in before:
+                child.terminate()
+        raise
+    pool.shutdown()
+
+
+def _start_worker(parent: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _exit_with_parent(parent)
+
+
+PARENT_WATCH = 0.5  # seconds between a worker's checks that its parent still lives
+
+
+def _exit_with_parent(parent: int) -> None:
+    """End this worker with its parent: on Linux the kernel signals it when the parent that forked
+    it dies; everywhere, and for pools started through a fork server, a thread checks twice a
+    second that the parent still lives."""
+    if sys.platform.startswith("linux") and os.getppid() == parent:
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+
+    def watch() -> None:
+        while _alive(parent):
+            time.sleep(PARENT_WATCH)
+        os._exit(1)
+
+    if not _alive(parent):
+        os._exit(1)
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def default_workers() -> int:
