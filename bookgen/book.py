@@ -258,7 +258,7 @@ def _checked(file: str, section: SectionConfig, record: PuzzleRecord | None,
     """The record, or the clear error for a puzzle that overran its budget."""
     if record is None:
         raise BookgenError(
-            f"one puzzle took more than {budget:.0f} s to make ({section.describe()}); this "
+            f"one puzzle took more than {budget:g} seconds to make ({section.describe()}); this "
             "combination of options is too hard to reach: try a lower difficulty or a smaller "
             "size", file=file, line=section.line, key=f"section '{section.title}'")
     return record

@@ -32,3 +32,19 @@ class BookgenError(Exception):
 
 class PuzzleFormatError(BookgenError):
     """A puzzle read from JSON breaks the format of its type."""
+
+
+def shown(value: object) -> str:
+    """A value as a person wrote it (in YAML or on the command line), for messages: never a
+    Python repr of a dict or a tuple."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "nothing"
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(shown(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key}: {shown(item)}" for key, item in value.items()) + "}"
+    return str(value)

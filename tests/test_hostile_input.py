@@ -43,3 +43,12 @@ sections:
     status, out, err = run("build", str(path), "-o", str(tmp_path / "out.pdf"), "-q")
     assert status == 0, err
     assert (tmp_path / "out.pdf").stat().st_size > 1000
+
+
+def test_messages_show_values_as_people_wrote_them(write_config, run, tmp_path):
+    path = write_config("""title: T
+sections:
+  - {type: placement, count: 1, difficulty: easy, size: {rows: 4}}
+""")
+    status, _, err = run("build", str(path), "-o", str(tmp_path / "out.pdf"), "-q")
+    assert status == 2 and "{rows: 4} is not allowed" in err and "{'rows'" not in err

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bookgen.errors import BookgenError
+from bookgen.errors import BookgenError, shown
 
 _SIZE = re.compile(r"^\s*(\d+)\s*(?:[xX×]\s*(\d+))?\s*$")
 _RANGE = re.compile(r"^\s*(-?\d+)\s*(?:-|\.\.)\s*(-?\d+)\s*$")
@@ -81,7 +81,7 @@ class Option:
         return str(value)
 
     def _fail(self, raw: Any) -> BookgenError:
-        return BookgenError(f"{raw!r} is not allowed; use {self.allowed()}", key=self.name)
+        return BookgenError(f"{shown(raw)} is not allowed; use {self.allowed()}", key=self.name)
 
     def _in_bounds(self, number: float) -> bool:
         return (self.low is None or number >= self.low) and (self.high is None or number <= self.high)
