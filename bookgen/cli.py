@@ -46,7 +46,7 @@ def _parser() -> argparse.ArgumentParser:
     worksheet = commands.add_parser("worksheet", help="a one-off worksheet PDF, no YAML needed")
     worksheet.add_argument("type", help="puzzle type (see 'bookgen types')")
     worksheet.add_argument("--difficulty", "-d", default="easy", choices=LEVELS, type=_level,
-                           help="the level (default: easy)")
+                           metavar="LEVEL", help=f"{', '.join(LEVELS)} (default easy)")
     worksheet.add_argument("--count", "-n", type=int, default=6, help="how many puzzles")
     worksheet.add_argument("--layout", default="letter",
                            help="a built-in layout (letter, a4, 6x9, ...) or a layout FILE (default: letter)")
@@ -82,7 +82,7 @@ def _parser() -> argparse.ArgumentParser:
     generate = commands.add_parser("generate", help="print new puzzles as JSON lines")
     generate.add_argument("type", nargs="?", help="puzzle type (see 'bookgen types')")
     generate.add_argument("--difficulty", "-d", default="medium", choices=LEVELS, type=_level,
-                          help="the level (default: medium)")
+                          metavar="LEVEL", help=f"{', '.join(LEVELS)} (default medium)")
     generate.add_argument("--count", "-n", type=int, default=1, help="how many puzzles")
     generate.add_argument("--seed", "-s", default="1", help="seed text; same seed, same puzzles")
     generate.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
@@ -246,8 +246,7 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
     missing = [name for name, module in (("pypdfium2", "pypdfium2"), ("Pillow", "PIL"))
                if find_spec(module) is None]
     if missing:
-        raise BookgenError(f"previews need {' and '.join(missing)}: pip install 'bookgen[preview]'",
-                           key="preview")
+        raise BookgenError(f"previews need {' and '.join(missing)}: pip install 'bookgen[preview]'")
     from bookgen.render.preview import parse_pages, write_previews
 
     config = _load(args.config, args.seed)
