@@ -16,9 +16,8 @@ import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib import resources
-from importlib.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bookgen.core.grading import LEVELS
 from bookgen.core.options import unknown_key_message
@@ -26,6 +25,9 @@ from bookgen.errors import BookgenError
 from bookgen.puzzles import PUZZLE_TYPES, find_type
 from bookgen.puzzles.base import Request
 from bookgen.yamlsource import KeyPath, Source, load_yaml, parse_yaml
+
+if TYPE_CHECKING:
+    from importlib.abc import Traversable  # importlib.resources.abc from 3.11; only for mypy here
 
 ROOT = Path(__file__).resolve().parent.parent  # the checkout, when bookgen runs from one
 _SHIPPED = {"layouts": "layouts", "samples": "config"}  # folder in the package: folder in a checkout
