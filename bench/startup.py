@@ -1,5 +1,6 @@
 """How long bookgen takes to start: `python -c pass` against `bookgen --help`, importing the CLI,
-and a small `bookgen solve`; the median wall time of several runs of each, in fresh processes.
+and a small `bookgen solve`; the median of several runs of each, in fresh processes, as wall time
+and as CPU time (user + system: steadier than wall time on a shared machine).
 
 Target (the packaging issue): `bookgen --help` within 2x of `python -c pass`; importing bookgen.cli
 loads neither networkx nor reportlab (the last line says which heavy modules it did load).
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -22,13 +24,17 @@ HEAVY = ("networkx", "reportlab", "pypdfium2", "PIL", "yaml")
 PUZZLE = {"type": "placement", "puzzle": {"signs": ["<", ">", "<"], "numbers": ["1", "2", "3", "4"]}}
 
 
-def median_seconds(argv: list[str], runs: int, cwd: Path, env: dict[str, str]) -> float:
-    times = []
+def median_seconds(argv: list[str], runs: int, cwd: Path, env: dict[str, str]) -> tuple[float, float]:
+    """Median wall and CPU seconds of a command."""
+    wall, cpu = [], []
     for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run(argv, cwd=cwd, env=env, check=True, stdout=subprocess.DEVNULL)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        wall.append(time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return statistics.median(wall), statistics.median(cpu)
 
 
 def main() -> None:
@@ -45,11 +51,13 @@ def main() -> None:
             "python -m bookgen solve small.jsonl": [python, "-m", "bookgen", "solve", "small.jsonl"],
         }
         median_seconds(cases["python -m bookgen --help"], 2, cwd, env)  # warm the bytecode caches
-        base = None
+        base: tuple[float, float] | None = None
+        print(f"{'':40} {'wall':>14} {'cpu':>14}")
         for name, argv in cases.items():
-            seconds = median_seconds(argv, runs, cwd, env)
-            base = base or seconds
-            print(f"{name:40} {seconds * 1000:7.1f} ms  {seconds / base:4.1f}x")
+            wall, cpu = median_seconds(argv, runs, cwd, env)
+            base = base or (wall, cpu)
+            print(f"{name:40} {wall * 1000:6.1f} ms {wall / base[0]:4.1f}x "
+                  f"{cpu * 1000:6.1f} ms {cpu / base[1]:4.1f}x")
         loaded = subprocess.run(
             [python, "-c", "import sys, bookgen.cli; print(sorted({m.split('.')[0] for m in sys.modules}"
              f" & {set(HEAVY)!r}))"], cwd=cwd, env=env, check=True, capture_output=True, text=True)
