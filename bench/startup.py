@@ -46,6 +46,9 @@ def main() -> None:
         (cwd / "small.jsonl").write_text(json.dumps(PUZZLE) + "\n")
         cases = {
             "python -c pass": [python, "-c", "pass"],
+            # what the `bookgen` script pip writes does: import main and call it
+            "bookgen --help": [python, "-c", "import sys; from bookgen.cli import main; sys.exit(main())",
+                               "--help"],
             "python -m bookgen --help": [python, "-m", "bookgen", "--help"],
             "python -c 'import bookgen.cli'": [python, "-c", "import bookgen.cli"],
             "python -m bookgen solve small.jsonl": [python, "-m", "bookgen", "solve", "small.jsonl"],
@@ -62,6 +65,9 @@ def main() -> None:
             [python, "-c", "import sys, bookgen.cli; print(sorted({m.split('.')[0] for m in sys.modules}"
              f" & {set(HEAVY)!r}))"], cwd=cwd, env=env, check=True, capture_output=True, text=True)
         print(f"heavy modules after import bookgen.cli: {loaded.stdout.strip()}")
+        preloaded = subprocess.run([python, "-c", "import sys; print(len(sys.modules))"], cwd=cwd, env=env,
+                                   check=True, capture_output=True, text=True)
+        print(f"modules loaded by python -c pass: {preloaded.stdout.strip()} (site's .pth files add to it)")
     print(f"(median of {runs} runs each, {sys.version.split()[0]})")
 
 

@@ -12,19 +12,34 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from bookgen import __version__
-from bookgen.core.grading import LEVELS
 from bookgen.errors import BookgenError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from bookgen.book import Book
     from bookgen.config import BookConfig
 
 DEFAULT_BUDGET = 120.0  # bookgen.book.DEFAULT_BUDGET, kept here so --help need not import it (tested)
 SHELLS = ("bash", "zsh", "tcsh")  # what shtab writes completion scripts for
+
+
+class _Levels(Sequence[str]):
+    """The difficulty levels, bookgen.core.grading.LEVELS, as argparse choices that load the grading
+    module when argparse first reads them (to check a value, or for a command's own help)."""
+
+    def __getitem__(self, index: Any) -> Any:
+        from bookgen.core.grading import LEVELS
+
+        return LEVELS[index]
+
+    def __len__(self) -> int:
+        from bookgen.core.grading import LEVELS
+
+        return len(LEVELS)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -45,8 +60,8 @@ def _parser() -> argparse.ArgumentParser:
 
     worksheet = commands.add_parser("worksheet", help="a one-off worksheet PDF, no YAML needed")
     worksheet.add_argument("type", help="puzzle type (see 'bookgen types')")
-    worksheet.add_argument("--difficulty", "-d", default="easy", choices=LEVELS, type=_level,
-                           metavar="LEVEL", help=f"{', '.join(LEVELS)} (default easy)")
+    worksheet.add_argument("--difficulty", "-d", default="easy", choices=_Levels(), type=_level,
+                           metavar="LEVEL", help="%(choices)s (default %(default)s)")
     worksheet.add_argument("--count", "-n", type=int, default=6, help="how many puzzles")
     worksheet.add_argument("--layout", default="letter",
                            help="a built-in layout (letter, a4, 6x9, ...) or a layout FILE (default: letter)")
@@ -81,8 +96,8 @@ def _parser() -> argparse.ArgumentParser:
 
     generate = commands.add_parser("generate", help="print new puzzles as JSON lines")
     generate.add_argument("type", nargs="?", help="puzzle type (see 'bookgen types')")
-    generate.add_argument("--difficulty", "-d", default="medium", choices=LEVELS, type=_level,
-                          metavar="LEVEL", help=f"{', '.join(LEVELS)} (default medium)")
+    generate.add_argument("--difficulty", "-d", default="medium", choices=_Levels(), type=_level,
+                          metavar="LEVEL", help="%(choices)s (default %(default)s)")
     generate.add_argument("--count", "-n", type=int, default=1, help="how many puzzles")
     generate.add_argument("--seed", "-s", default="1", help="seed text; same seed, same puzzles")
     generate.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
@@ -105,6 +120,8 @@ def _parser() -> argparse.ArgumentParser:
 
 def _level(text: str) -> str:
     """A level, with the same message on every Python (argparse's own for choices varies)."""
+    from bookgen.core.grading import LEVELS
+
     if text not in LEVELS:
         raise argparse.ArgumentTypeError(f"{text!r} is not a level; use one of {', '.join(LEVELS)}")
     return text
@@ -160,6 +177,8 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
 
 def _target(output: str | None, default_name: str) -> Path:
     """The output path; the default folder output/ is made, a named folder must exist."""
+    from pathlib import Path
+
     if output:
         target = Path(output)
         if not target.parent.is_dir():
@@ -247,6 +266,8 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
                if find_spec(module) is None]
     if missing:
         raise BookgenError(f"previews need {' and '.join(missing)}: pip install 'bookgen[preview]'")
+    from pathlib import Path
+
     from bookgen.render.preview import parse_pages, write_previews
 
     config = _load(args.config, args.seed)
@@ -302,6 +323,8 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _solve(args: argparse.Namespace, out: TextIO) -> int:
+    from pathlib import Path
+
     from bookgen.making import record_from_json
     from bookgen.puzzles import find_type
 
@@ -334,6 +357,7 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _types(out: TextIO) -> int:
+    from bookgen.core.grading import LEVELS
     from bookgen.puzzles import PUZZLE_TYPES
 
     for puzzle_type in PUZZLE_TYPES:
