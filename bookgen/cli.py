@@ -138,8 +138,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
     out = stdout or sys.stdout
     try:
         args = _parser().parse_args(argv)
-    except SystemExit as exit:  # --help, --version, or a usage error argparse has printed
-        return exit.code if isinstance(exit.code, int) else 2
+    except SystemExit as stop:  # --help, --version, or a usage error argparse has printed
+        return stop.code if isinstance(stop.code, int) else 2
     try:
         if args.command == "build":
             return _build(args, out)
