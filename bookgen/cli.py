@@ -1,4 +1,10 @@
-"""The command line: build, generate, solve, types. `main(argv)` returns the exit status."""
+"""The command line: build, worksheet, preview, census, generate, solve, types, schema and
+completion. `main(argv)` returns the exit status.
+
+Start-up is kept to about that of Python itself: this module imports only the standard library and
+light parts of bookgen at the top, and each command imports what it uses, so the puzzle registry
+(and networkx with it), reportlab and PDFium load only for the commands that need them.
+"""
 
 from __future__ import annotations
 
@@ -6,31 +12,45 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
-from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from bookgen.atomic import check_target, write_files
-from bookgen.book import DEFAULT_BUDGET, Book, default_workers, different_puzzles, make_book
-from bookgen.config import ROOT, BookConfig, SectionConfig, load_config, load_layout
-from bookgen.core.grading import LEVELS
+from bookgen import __version__
 from bookgen.errors import BookgenError
-from bookgen.formats import render_formats
-from bookgen.making import record_from_json, regenerate
-from bookgen.progress import Progress
-from bookgen.puzzles import PUZZLE_TYPES, find_type, request_for
 
-SAMPLE_CONFIG = "config/sampler.yaml"
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from bookgen.book import Book
+    from bookgen.config import BookConfig
+
+DEFAULT_BUDGET = 120.0  # bookgen.book.DEFAULT_BUDGET, kept here so --help need not import it (tested)
+SHELLS = ("bash", "zsh", "tcsh")  # what shtab writes completion scripts for
+
+
+class _Levels(Sequence[str]):
+    """The difficulty levels, bookgen.core.grading.LEVELS, as argparse choices that load the grading
+    module when argparse first reads them (to check a value, or for a command's own help)."""
+
+    def __getitem__(self, index: Any) -> Any:
+        from bookgen.core.grading import LEVELS
+
+        return LEVELS[index]
+
+    def __len__(self) -> int:
+        from bookgen.core.grading import LEVELS
+
+        return len(LEVELS)
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="bookgen", description="Make verified, typeset puzzle books from a YAML config.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     build = commands.add_parser("build", help="build a book PDF from a config")
     build.add_argument("config", nargs="?", default=None,
-                       help=f"the book config (default: {SAMPLE_CONFIG})")
+                       help="the book config, or - to read it from stdin (default: the sample book)")
     build.add_argument("-o", "--output", help="the PDF to write (default: output/NAME.pdf)")
     build.add_argument("--seed", help="use this seed instead of the config's")
     build.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
@@ -42,9 +62,11 @@ def _parser() -> argparse.ArgumentParser:
 
     worksheet = commands.add_parser("worksheet", help="a one-off worksheet PDF, no YAML needed")
     worksheet.add_argument("type", help="puzzle type (see 'bookgen types')")
-    worksheet.add_argument("--difficulty", "-d", default="easy", help="/".join(LEVELS))
+    worksheet.add_argument("--difficulty", "-d", default="easy", choices=_Levels(), type=_level,
+                           metavar="LEVEL", help="%(choices)s (default %(default)s)")
     worksheet.add_argument("--count", "-n", type=int, default=6, help="how many puzzles")
-    worksheet.add_argument("--layout", default="letter", help="a layout from layouts/")
+    worksheet.add_argument("--layout", default="letter",
+                           help="a built-in layout (letter, a4, 6x9, ...) or a layout FILE (default: letter)")
     worksheet.add_argument("--seed", "-s", default="1", help="seed text")
     worksheet.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                            help="a type option (repeatable)")
@@ -57,7 +79,7 @@ def _parser() -> argparse.ArgumentParser:
 
     preview = commands.add_parser("preview", help="PNG images of chosen pages of a book")
     preview.add_argument("config", nargs="?", default=None,
-                         help=f"the book config (default: {SAMPLE_CONFIG})")
+                         help="the book config, or - to read it from stdin (default: the sample book)")
     preview.add_argument("--pages", default="1-2", help="pages to draw, e.g. 1,3-4 (default 1-2)")
     preview.add_argument("--dpi", type=int, default=100, help="resolution (default 100)")
     preview.add_argument("-o", "--output", help="folder for the PNGs (default: output/)")
@@ -76,7 +98,8 @@ def _parser() -> argparse.ArgumentParser:
 
     generate = commands.add_parser("generate", help="print new puzzles as JSON lines")
     generate.add_argument("type", nargs="?", help="puzzle type (see 'bookgen types')")
-    generate.add_argument("--difficulty", "-d", default="medium", help="/".join(LEVELS))
+    generate.add_argument("--difficulty", "-d", default="medium", choices=_Levels(), type=_level,
+                          metavar="LEVEL", help="%(choices)s (default %(default)s)")
     generate.add_argument("--count", "-n", type=int, default=1, help="how many puzzles")
     generate.add_argument("--seed", "-s", default="1", help="seed text; same seed, same puzzles")
     generate.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
@@ -88,7 +111,22 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--count", action="store_true", help="count all solutions exactly")
 
     commands.add_parser("types", help="list puzzle types, their options and levels")
+
+    schema = commands.add_parser("schema", help="print the JSON Schema of a book config, for editors")
+    schema.add_argument("--layout", action="store_true", help="the schema of a layout file instead")
+
+    completion = commands.add_parser("completion", help="print a shell completion script")
+    completion.add_argument("shell", choices=SHELLS, help="the shell: " + ", ".join(SHELLS))
     return parser
+
+
+def _level(text: str) -> str:
+    """A level, with the same message on every Python (argparse's own for choices varies)."""
+    from bookgen.core.grading import LEVELS
+
+    if text not in LEVELS:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a level; use one of {', '.join(LEVELS)}")
+    return text
 
 
 def _add_production_options(parser: argparse.ArgumentParser) -> None:
@@ -100,7 +138,10 @@ def _add_production_options(parser: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int:
     out = stdout or sys.stdout
-    args = _parser().parse_args(argv)
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as stop:  # --help, --version, or a usage error argparse has printed
+        return stop.code if isinstance(stop.code, int) else 2
     try:
         if args.command == "build":
             return _build(args, out)
@@ -114,6 +155,10 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
             return _preview(args, out)
         if args.command == "census":
             return _census(args, out)
+        if args.command == "schema":
+            return _schema(args, out)
+        if args.command == "completion":
+            return _completion(args, out)
         return _types(out)
     except BookgenError as error:
         print(f"bookgen: error: {error}", file=sys.stderr)
@@ -124,7 +169,9 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
 
 
 def _build(args: argparse.Namespace, out: TextIO) -> int:
-    config = load_config(args.config or _sample_config(), seed=args.seed)
+    from dataclasses import replace
+
+    config = _load(args.config, args.seed)
     for name in ("html", "jsonl"):
         if getattr(args, name) and name not in config.formats:
             config = replace(config, formats=config.formats + (name,))
@@ -133,6 +180,8 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
 
 def _target(output: str | None, default_name: str) -> Path:
     """The output path; the default folder output/ is made, a named folder must exist."""
+    from pathlib import Path
+
     if output:
         target = Path(output)
         if not target.parent.is_dir():
@@ -143,7 +192,23 @@ def _target(output: str | None, default_name: str) -> Path:
     return target
 
 
+def _load(name: str | None, seed: str | None) -> BookConfig:
+    """The config named on the command line ('-' for stdin), or the sample book that ships with
+    bookgen."""
+    from importlib import resources
+
+    from bookgen.config import load_config, sample_config
+
+    if name is not None:
+        return load_config(name, seed=seed)
+    with resources.as_file(sample_config()) as path:
+        return load_config(path, seed=seed)
+
+
 def _make(config: BookConfig, args: argparse.Namespace) -> Book:
+    from bookgen.book import default_workers, make_book
+    from bookgen.progress import Progress
+
     workers = args.workers if args.workers is not None else default_workers()
     if workers < 1:
         raise BookgenError("must be at least 1", key="--workers")
@@ -155,6 +220,9 @@ def _make(config: BookConfig, args: argparse.Namespace) -> Book:
 def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: TextIO) -> int:
     """Make the book and write every file of each format the config asks for, all or none: the
     PDF at target (or on standard output for '-'), the others beside it. Prints each path."""
+    from bookgen.atomic import check_target, write_files
+    from bookgen.formats import render_formats
+
     check_target(target)
     book = _make(config, args)
     files = render_formats(book, target, config.formats)
@@ -165,6 +233,9 @@ def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: Text
 
 
 def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
+    from bookgen.config import BookConfig, SectionConfig, load_layout
+    from bookgen.puzzles import request_for
+
     if not 1 <= args.count <= 60:
         raise BookgenError("must be from 1 to 60", key="--count")
     request = request_for(args.type, args.difficulty, _pairs(args.set))
@@ -183,9 +254,17 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _preview(args: argparse.Namespace, out: TextIO) -> int:
+    from importlib.util import find_spec
+
+    missing = [name for name, module in (("pypdfium2", "pypdfium2"), ("Pillow", "PIL"))
+               if find_spec(module) is None]
+    if missing:
+        raise BookgenError(f"previews need {' and '.join(missing)}: pip install 'bookgen[preview]'")
+    from pathlib import Path
+
     from bookgen.render.preview import parse_pages, write_previews
 
-    config = load_config(args.config or _sample_config(), seed=args.seed)
+    config = _load(args.config, args.seed)
     pages = parse_pages(args.pages)
     if not 20 <= args.dpi <= 600:
         raise BookgenError("must be from 20 to 600", key="--dpi")
@@ -218,12 +297,11 @@ def _pairs(items: list[str]) -> dict[str, str]:
     return raw
 
 
-def _sample_config() -> str:
-    local = Path(SAMPLE_CONFIG)
-    return str(local if local.is_file() else ROOT / SAMPLE_CONFIG)
-
-
 def _generate(args: argparse.Namespace, out: TextIO) -> int:
+    from bookgen.book import different_puzzles
+    from bookgen.making import regenerate
+    from bookgen.puzzles import request_for
+
     if args.id:
         print(json.dumps(regenerate(args.id).to_json()), file=out)
         return 0
@@ -238,6 +316,11 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _solve(args: argparse.Namespace, out: TextIO) -> int:
+    from pathlib import Path
+
+    from bookgen.making import record_from_json
+    from bookgen.puzzles import find_type
+
     name = "stdin" if args.file == "-" else args.file
     if args.file == "-":
         lines = sys.stdin.read().splitlines()
@@ -267,11 +350,41 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _types(out: TextIO) -> int:
+    from bookgen.core.grading import LEVELS
+    from bookgen.puzzles import PUZZLE_TYPES
+
     for puzzle_type in PUZZLE_TYPES:
         print(f"{puzzle_type.name}: {puzzle_type.title}", file=out)
         print(f"  difficulty: {', '.join(LEVELS)}", file=out)
         for option in puzzle_type.options:
             print(f"  {option.name}: {option.help} ({option.allowed()})", file=out)
+    return 0
+
+
+def _schema(args: argparse.Namespace, out: TextIO) -> int:
+    from bookgen.schema import book_schema, layout_schema
+
+    print(json.dumps(layout_schema() if args.layout else book_schema(), indent=2), file=out)
+    return 0
+
+
+def _completion(args: argparse.Namespace, out: TextIO) -> int:
+    """A completion script from shtab: static, so pressing Tab never starts Python."""
+    import shtab
+
+    from bookgen.config import available_layouts
+    from bookgen.puzzles import PUZZLE_TYPES
+
+    parser = _parser()  # a copy to annotate: names to offer, and which arguments are files
+    names = {"type": [t.name for t in PUZZLE_TYPES], "layout": available_layouts()}
+    for action in parser._actions:  # argparse lists them nowhere public; shtab reads the same
+        for command in action.choices.values() if isinstance(action.choices, dict) else ():
+            for argument in command._actions:
+                if argument.dest in names and argument.choices is None:
+                    argument.choices = names[argument.dest]
+                elif argument.dest in ("config", "file", "output"):
+                    argument.complete = shtab.FILE  # type: ignore[attr-defined]
+    print(shtab.complete(parser, shell=args.shell), file=out)
     return 0
 
 

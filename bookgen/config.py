@@ -1,78 +1,108 @@
 """Book configs and page layouts: YAML in, frozen dataclasses out, every error naming file, line, key.
 
 A schema here is a dict of `Field`s; `_read_fields` checks a mapping against it (unknown keys get a
-"did you mean"), and the two loaders below add the checks that span fields.
+"did you mean"), and the two loaders below add the checks that span fields. Each field's `Reader`
+also states, as JSON Schema, what it accepts: `bookgen schema` (bookgen.schema) is made from these
+same tables and the types' option specs, for editors; the messages stay this module's.
+
+The built-in layouts and sample configs live at the top of a checkout (layouts/, config/) and in
+the installed package (bookgen/layouts/, bookgen/samples/): `shipped` finds them either way.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bookgen.core.grading import LEVELS
 from bookgen.core.options import unknown_key_message
 from bookgen.errors import BookgenError
 from bookgen.puzzles import PUZZLE_TYPES, current_spelling, find_type
 from bookgen.puzzles.base import Request
-from bookgen.yamlsource import KeyPath, Source, load_yaml
+from bookgen.yamlsource import KeyPath, Source, load_yaml, parse_yaml
 
-ROOT = Path(__file__).resolve().parent.parent
-LAYOUT_DIR = ROOT / "layouts"
+if TYPE_CHECKING:
+    from importlib.abc import Traversable  # importlib.resources.abc from 3.11; only for mypy here
+
+ROOT = Path(__file__).resolve().parent.parent  # the checkout, when bookgen runs from one
+_SHIPPED = {"layouts": "layouts", "samples": "config"}  # folder in the package: folder in a checkout
+SAMPLE = "sampler"  # the sample book `bookgen build` makes when given no config
 ANSWER_MODES = ("back", "separate", "none")
 PROFILES = ("home", "print-on-demand")
 FORMATS = ("pdf", "html", "jsonl")
 
 
 @dataclass(frozen=True)
+class Reader:
+    """Reads one YAML value: returns it as bookgen uses it, or raises ValueError. `json` is the JSON
+    Schema of the values it accepts; `fields`, for a nested mapping, the schema its keys follow."""
+
+    read: Callable[[Any], Any]
+    json: Mapping[str, Any]
+    fields: Mapping[str, Field] | None = None
+
+    def __call__(self, value: Any) -> Any:
+        return self.read(value)
+
+
+@dataclass(frozen=True)
 class Field:
     """One key of a schema: how to read it, whether it must be there, its default."""
 
-    read: Callable[[Any], Any]
+    read: Reader
     what: str
     required: bool = False
     default: Any = None
 
 
-def _text(value: Any) -> str:
+def _plain_text(value: Any) -> str:
     if not isinstance(value, (str, int, float)) or isinstance(value, bool):
         raise ValueError
     return str(value)
 
 
-def _whole(low: int, high: int) -> Callable[[Any], int]:
+_text = Reader(_plain_text, {"type": ["string", "number"]})
+
+
+def _whole(low: int, high: int) -> Reader:
     def read(value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise ValueError
         return value
-    return read
+    return Reader(read, {"type": "integer", "minimum": low, "maximum": high})
 
 
-def _number(low: float, high: float) -> Callable[[Any], float]:
+def _number(low: float, high: float) -> Reader:
     def read(value: Any) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
             raise ValueError
         return float(value)
-    return read
+    return Reader(read, {"type": "number", "minimum": low, "maximum": high})
 
 
-def _choice(*choices: str) -> Callable[[Any], str]:
+def _choice(*choices: str) -> Reader:
     def read(value: Any) -> str:
         if value not in choices:
             raise ValueError
         return value
-    return read
+    return Reader(read, {"enum": list(choices)})
 
 
-def _seed(value: Any) -> str:
+def _read_seed(value: Any) -> str:
     if isinstance(value, bool) or not isinstance(value, (int, str)) or str(value).strip() == "":
         raise ValueError
     return str(value)
 
 
-def _formats(value: Any) -> tuple[str, ...]:
+_seed = Reader(_read_seed, {"type": ["integer", "string"], "pattern": r"\S"})
+
+
+def _read_formats(value: Any) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not value or any(v not in FORMATS for v in value):
@@ -80,7 +110,12 @@ def _formats(value: Any) -> tuple[str, ...]:
     return tuple(dict.fromkeys(value))
 
 
-def _paths(value: Any) -> tuple[str, ...]:
+_formats = Reader(_read_formats, {"anyOf": [
+    {"enum": list(FORMATS)},
+    {"type": "array", "items": {"enum": list(FORMATS)}, "minItems": 1, "uniqueItems": True}]})
+
+
+def _read_paths(value: Any) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
@@ -88,10 +123,38 @@ def _paths(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _flag(value: Any) -> bool:
+_paths = Reader(_read_paths, {"anyOf": [
+    {"type": "string", "minLength": 1}, {"type": "array", "items": {"type": "string", "minLength": 1}}]})
+
+
+def _read_flag(value: Any) -> bool:
     if not isinstance(value, bool):
         raise ValueError
     return value
+
+
+_flag = Reader(_read_flag, {"type": "boolean"})
+
+
+def _read_list(value: Any) -> list:
+    if not isinstance(value, list):
+        raise ValueError
+    return value
+
+
+_list = Reader(_read_list, {"type": "array"})
+
+
+def _read_mapping(value: Any) -> dict:
+    if not isinstance(value, dict):
+        raise ValueError
+    return value
+
+
+def _mapping(fields: Mapping[str, Field] | None = None) -> Reader:
+    """A nested mapping, passed through as it is: its keys are read against `fields` later, where
+    the loader knows their path for messages."""
+    return Reader(_read_mapping, {"type": "object"}, fields)
 
 
 _LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
@@ -106,6 +169,9 @@ def length_mm(value: Any) -> float:
     if not match:
         raise ValueError
     return float(match.group(1)) * _UNIT_MM[match.group(2)]
+
+
+_length = Reader(length_mm, {"type": ["number", "string"], "minimum": 0, "pattern": _LENGTH.pattern})
 
 
 def _read_fields(source: Source, path: KeyPath, data: Any, schema: dict[str, Field], what: str,
@@ -160,7 +226,7 @@ class Layout:
     max_scale: float
 
 
-def _grids(value: Any) -> tuple[tuple[int, int], ...]:
+def _read_grids(value: Any) -> tuple[tuple[int, int], ...]:
     """[[columns, rows], ...] from the densest down to one puzzle a page."""
     if not isinstance(value, list) or not value:
         raise ValueError
@@ -173,22 +239,16 @@ def _grids(value: Any) -> tuple[tuple[int, int], ...]:
     return tuple(grids)
 
 
-_LAYOUT_SCHEMA = {
-    "title": Field(_text, "a name", required=True),
-    "page": Field(dict, "a mapping with width and height"),
-    "margins": Field(dict, "a mapping with top, bottom, inside, outside"),
-    "fonts": Field(dict, "a mapping with regular, bold, italic font files"),
-    "sizes": Field(dict, "a mapping with body, heading and title point sizes"),
-    "grids": Field(_grids, "a list of [columns, rows] from densest to sparsest", required=True),
-    "answer_grids": Field(_grids, "a list of [columns, rows] for the answer key", required=True),
-    "min_scale": Field(_number(0.2, 2.0), "a number from 0.2 to 2", default=0.75),
-    "max_scale": Field(_number(0.2, 3.0), "a number from 0.2 to 3", default=1.5),
-}
+_SIDE = {"type": "integer", "minimum": 1, "maximum": 8}
+_grids = Reader(_read_grids, {"type": "array", "minItems": 1, "items": {
+    "type": "array", "items": [_SIDE, _SIDE], "minItems": 2, "maxItems": 2}})
+
+
 _PAGE_SCHEMA = {
-    "width": Field(length_mm, "a length such as 8.5in or 210mm", required=True),
-    "height": Field(length_mm, "a length such as 11in or 297mm", required=True),
+    "width": Field(_length, "a length such as 8.5in or 210mm", required=True),
+    "height": Field(_length, "a length such as 11in or 297mm", required=True),
 }
-_MARGIN_SCHEMA = {side: Field(length_mm, "a length such as 0.75in or 18mm", required=True)
+_MARGIN_SCHEMA = {side: Field(_length, "a length such as 0.75in or 18mm", required=True)
                   for side in ("top", "bottom", "inside", "outside")}
 _FONT_SCHEMA = {style: Field(_text, "a TrueType file name", required=True)
                 for style in ("regular", "bold", "italic")}
@@ -197,21 +257,65 @@ _SIZE_SCHEMA = {
     "heading": Field(_number(8, 48), "a point size from 8 to 48", default=18),
     "title": Field(_number(12, 72), "a point size from 12 to 72", default=30),
 }
+_LAYOUT_SCHEMA = {
+    "title": Field(_text, "a name", required=True),
+    "page": Field(_mapping(_PAGE_SCHEMA), "a mapping with width and height"),
+    "margins": Field(_mapping(_MARGIN_SCHEMA), "a mapping with top, bottom, inside, outside"),
+    "fonts": Field(_mapping(_FONT_SCHEMA), "a mapping with regular, bold, italic font files"),
+    "sizes": Field(_mapping(_SIZE_SCHEMA), "a mapping with body, heading and title point sizes"),
+    "grids": Field(_grids, "a list of [columns, rows] from densest to sparsest", required=True),
+    "answer_grids": Field(_grids, "a list of [columns, rows] for the answer key", required=True),
+    "min_scale": Field(_number(0.2, 2.0), "a number from 0.2 to 2", default=0.75),
+    "max_scale": Field(_number(0.2, 3.0), "a number from 0.2 to 3", default=1.5),
+}
+
+
+def shipped(folder: str) -> Traversable:
+    """A folder of files that ship with bookgen, "layouts" or "samples": inside the installed
+    package (importlib.resources), or at the top of the checkout bookgen runs from."""
+    packaged = resources.files("bookgen").joinpath(folder)
+    if packaged.is_dir():
+        return packaged
+    return ROOT / _SHIPPED[folder]
+
+
+def sample_config(name: str = SAMPLE) -> Traversable:
+    """A sample book config that ships with bookgen (config/NAME.yaml in a checkout)."""
+    return shipped("samples").joinpath(f"{name}.yaml")
 
 
 def available_layouts() -> list[str]:
-    return sorted(p.stem for p in LAYOUT_DIR.glob("*.yaml"))
+    """The names of the built-in layouts."""
+    return sorted(item.name[:-5] for item in shipped("layouts").iterdir() if item.name.endswith(".yaml"))
+
+
+def is_layout_file(layout: str) -> bool:
+    """Whether a layout setting names a file (has a folder part or ends in .yaml/.yml) rather than
+    a built-in layout."""
+    return "/" in layout or "\\" in layout or layout.endswith((".yaml", ".yml"))
 
 
 def load_layout(name: str, source: Source | None = None, path: KeyPath = ("layout",)) -> Layout:
-    """The layout called `name` from layouts/; an unknown name is an error at the config's line."""
-    file = LAYOUT_DIR / f"{name}.yaml"
-    if not re.fullmatch(r"[A-Za-z0-9_.-]+", name) or not file.is_file():
-        message = unknown_key_message(name, available_layouts(), "layout")
-        if source is not None:
-            raise source.error(path, message)
-        raise BookgenError(message, key="layout")
-    layout_source = load_yaml(file)
+    """A built-in layout by name (`letter`), or a layout file (`./my-trim.yaml`): relative to the
+    config's folder, or without a config to the current folder. Either kind of error names the
+    config's line."""
+    def fail(message: str) -> BookgenError:
+        return source.error(path, message) if source is not None else BookgenError(message, key="layout")
+
+    if is_layout_file(name):
+        file = Path(name).expanduser()
+        if source is not None and not file.is_absolute():
+            file = Path(source.file).parent / file
+        if not file.is_file():
+            raise fail(f"no layout file {str(file)!r}")
+        layout_source = load_yaml(file)
+        name = file.stem
+    else:
+        builtin = shipped("layouts").joinpath(f"{name}.yaml")
+        if not re.fullmatch(r"[A-Za-z0-9_.-]+", name) or not builtin.is_file():
+            raise fail(unknown_key_message(name, available_layouts(), "layout")
+                       + "; or give a layout file such as ./my-trim.yaml")
+        layout_source = parse_yaml(builtin.read_text(encoding="utf-8"), str(builtin))
     top = _read_fields(layout_source, (), layout_source.data, _LAYOUT_SCHEMA, "a layout")
     page = _read_fields(layout_source, ("page",), top["page"] or {}, _PAGE_SCHEMA, "page")
     margins = _read_fields(layout_source, ("margins",), top["margins"] or {}, _MARGIN_SCHEMA, "margins")
@@ -284,11 +388,17 @@ class BookConfig:
     exclude: tuple[Path, ...] = ()
 
 
+_layout = Reader(_plain_text, {"type": "string"})  # bookgen.schema adds the built-in names
+_FIGURE = {"type": "number"}
+_rating = Reader(_read_mapping, {"type": "object", "additionalProperties": {"anyOf": [
+    _FIGURE, {"type": "array", "items": [_FIGURE, _FIGURE], "minItems": 2, "maxItems": 2}]}})
+
 _BOOK_SCHEMA = {
     "title": Field(_text, "text", required=True),
     "subtitle": Field(_text, "text"),
     "author": Field(_text, "text"),
-    "layout": Field(_text, "a layout name from layouts/", default="letter"),
+    "layout": Field(_layout, "a built-in layout (see layouts/) or a layout file such as ./my-trim.yaml",
+                    default="letter"),
     "seed": Field(_seed, "a whole number or a word", default="1"),
     "answers": Field(_choice(*ANSWER_MODES), "one of " + ", ".join(ANSWER_MODES), default="back"),
     "title_page": Field(_flag, "true or false", default=True),
@@ -300,7 +410,7 @@ _BOOK_SCHEMA = {
     "formats": Field(_formats, "a list of " + ", ".join(FORMATS), default=("pdf",)),
     "exclude": Field(_paths, "a list of JSON-lines puzzle banks (earlier volumes) whose puzzles "
                      "this book must not repeat, relative to the config file"),
-    "sections": Field(list, "a list of sections", required=True),
+    "sections": Field(_list, "a list of sections", required=True),
 }
 _SECTION_SCHEMA = {
     "type": Field(_text, "a puzzle type: " + ", ".join(t.name for t in PUZZLE_TYPES), required=True),
@@ -309,7 +419,7 @@ _SECTION_SCHEMA = {
     "title": Field(_text, "text"),
     "per_page": Field(_whole(1, 24), "a whole number from 1 to 24"),
     "from": Field(_text, "a JSON-lines puzzle bank, relative to the config file"),
-    "rating": Field(dict, "a mapping of rating figures to a value or [min, max]"),
+    "rating": Field(_rating, "a mapping of rating figures to a value or [min, max]"),
 }
 
 
@@ -394,8 +504,18 @@ def _check_variety(source: Source, sections: tuple[SectionConfig, ...]) -> None:
 
 
 def load_config(path: str | Path, seed: str | None = None) -> BookConfig:
-    """Read and check a book config; `seed` overrides the config's seed."""
-    source = load_yaml(path)
+    """Read and check a book config; '-' reads it from standard input (a book called 'book', its
+    relative paths from the current folder). `seed` overrides the config's seed."""
+    if str(path) == "-":
+        try:
+            text = sys.stdin.read()
+        except (OSError, UnicodeDecodeError) as error:
+            raise BookgenError(f"cannot read it ({error})", file="stdin") from None
+        return _book_config(parse_yaml(text, "stdin"), "book", seed)
+    return _book_config(load_yaml(path), Path(path).stem, seed)
+
+
+def _book_config(source: Source, name: str, seed: str | None) -> BookConfig:
     values = _read_fields(source, (), source.data, _BOOK_SCHEMA, "the book")
     sections = values["sections"]
     if not sections:
@@ -403,8 +523,8 @@ def load_config(path: str | Path, seed: str | None = None) -> BookConfig:
     read = tuple(_read_section(source, i, data) for i, data in enumerate(sections))
     _check_variety(source, read)
     return BookConfig(
-        name=Path(path).stem,
-        file=str(path),
+        name=name,
+        file=source.file,
         title=values["title"],
         subtitle=values["subtitle"],
         author=values["author"],

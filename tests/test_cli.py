@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+import pytest
 
 from bookgen.making import regenerate
 
@@ -78,3 +81,195 @@ def test_census_reports_the_ten_puzzle_facts(run):
     assert result["solvable"] == len(result["ratings"]) == 552
     status, _, err = run("census", "arithmetic", "--size", "9")
     assert status == 2 and "size" in err
+
+
+# --- packaging: built-in data, layout files, stdin, schema, completion -------------------------------
+
+LAYOUT = """\
+title: Pocket
+page: {width: 5.5in, height: 8.5in}
+margins: {top: 0.5in, bottom: 0.5in, inside: 0.6in, outside: 0.5in}
+fonts: {regular: DejaVuSans.ttf, bold: DejaVuSans-Bold.ttf, italic: DejaVuSans-Oblique.ttf}
+grids: [[2, 2], [1, 1]]
+answer_grids: [[3, 3]]
+"""
+BOOK = """\
+title: Small
+layout: {layout}
+title_page: false
+sections:
+  - {{type: placement, count: 2, difficulty: easy}}
+"""
+
+
+def test_a_layout_is_a_built_in_name_or_a_file_beside_the_config(write_config, tmp_path, monkeypatch):
+    from bookgen.config import load_config, load_layout
+
+    (tmp_path / "trims").mkdir()
+    (tmp_path / "trims" / "pocket.yaml").write_text(LAYOUT)
+    config = load_config(write_config(BOOK.format(layout="trims/pocket.yaml")))
+    assert config.layout.name == "pocket" and round(config.layout.width / 25.4, 2) == 5.5
+    assert load_config(write_config(BOOK.format(layout="a5"))).layout.name == "a5"
+    monkeypatch.chdir(tmp_path / "trims")  # --layout FILE is relative to the current folder
+    assert load_layout("./pocket.yaml").title == "Pocket"
+    assert load_layout(str(tmp_path / "trims" / "pocket.yaml")).name == "pocket"
+
+
+def test_layout_mistakes_name_the_config_line(run, write_config, tmp_path):
+    status, _, err = run("build", str(write_config(BOOK.format(layout="lettr"))))
+    assert status == 2 and "book.yaml:2: layout: unknown layout 'lettr'; did you mean 'letter'?" in err
+    assert "a layout file such as ./my-trim.yaml" in err
+    status, _, err = run("build", str(write_config(BOOK.format(layout="./gone.yaml"))))
+    assert status == 2 and "book.yaml:2: layout: no layout file" in err and "gone.yaml" in err
+    (tmp_path / "bad.yaml").write_text(LAYOUT.replace("page: {width: 5.5in, height: 8.5in}", "page: 5"))
+    status, _, err = run("build", str(write_config(BOOK.format(layout="bad.yaml"))))
+    assert status == 2 and "bad.yaml:2: page:" in err and "a mapping with width and height" in err
+    status, _, err = run("worksheet", "placement", "--layout", "nowhere.yaml")
+    assert status == 2 and "layout: no layout file 'nowhere.yaml'" in err
+
+
+def test_a_list_or_mapping_key_given_a_number_is_a_message_not_a_crash(run, write_config):
+    status, _, err = run("build", str(write_config("title: x\nsections: 5\n")))
+    assert status == 2 and "book.yaml:2: sections: 5 is not allowed; 'sections' takes a list" in err
+
+
+def test_build_reads_the_config_from_stdin(run, tmp_path, monkeypatch):
+    import io
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pocket.yaml").write_text(LAYOUT)
+    monkeypatch.setattr("sys.stdin", io.StringIO(BOOK.format(layout="./pocket.yaml")))
+    status, out, err = run("build", "-", "-q")
+    assert status == 0, err
+    assert out.split() == [str(Path("output") / "book.pdf")]
+    assert (tmp_path / "output" / "book.pdf").read_bytes().startswith(b"%PDF")
+    monkeypatch.setattr("sys.stdin", io.StringIO("title: x\nsections: []\n"))
+    status, _, err = run("build", "-")
+    assert status == 2 and "stdin:2: sections: a book needs at least one section" in err
+
+
+def test_build_with_no_config_makes_the_sample_book_here(run, tmp_path, monkeypatch):
+    from bookgen.config import ROOT, sample_config
+    from bookgen.errors import BookgenError
+
+    assert Path(str(sample_config())).read_text() == (ROOT / "config" / "sampler.yaml").read_text()
+    monkeypatch.chdir(tmp_path)  # not the checkout: the sample comes from bookgen itself
+    made = []
+
+    def make(config, args):  # the whole book is made by test_book and the wheel test
+        made.append(config)
+        raise BookgenError("enough")
+
+    monkeypatch.setattr("bookgen.cli._make", make)
+    assert run("build")[0] == 2
+    assert made[0].name == "sampler" and made[0].title == "The bookgen Sampler"
+    assert (tmp_path / "output").is_dir()
+
+
+def test_difficulty_is_a_choice(run, capsys):
+    status, _, err = run("worksheet", "placement", "-d", "fiendish")
+    assert status == 2 and "'fiendish' is not a level; use one of easy, medium, hard, expert" in err
+    text = " ".join(run("generate", "--help")[1].split())
+    assert "[--difficulty LEVEL]" in text and "LEVEL easy, medium, hard, expert (default medium)" in text
+
+
+def test_help_states_the_books_time_budget(run):
+    from bookgen.book import DEFAULT_BUDGET
+    from bookgen.cli import DEFAULT_BUDGET as CLI_BUDGET
+
+    assert CLI_BUDGET == DEFAULT_BUDGET
+    assert f"(default {DEFAULT_BUDGET:.0f})" in run("build", "--help")[1]
+
+
+def test_preview_without_its_extra_says_what_to_install(run, monkeypatch):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None if name == "pypdfium2" else real(name))
+    status, _, err = run("preview")
+    assert status == 2
+    assert err == "bookgen: error: previews need pypdfium2: pip install 'bookgen[preview]'\n"
+
+
+def test_completion_scripts_know_commands_types_levels_and_layouts(run):
+    status, out, _ = run("completion", "bash")
+    assert status == 0 and "_shtab_bookgen" in out
+    for word in ("worksheet", "schema", "numbrix", "expert", "letter", "--difficulty"):
+        assert word in out
+    assert run("completion", "zsh")[0] == 0
+
+
+def schema_validator():
+    jsonschema = pytest.importorskip("jsonschema", reason="pip install -e '.[test]' installs it")
+    from bookgen.schema import book_schema
+
+    schema = book_schema()
+    jsonschema.Draft7Validator.check_schema(schema)
+    return jsonschema.Draft7Validator(schema)
+
+
+def shipped_configs() -> dict[str, object]:
+    """Every config the repository shows: config/*.yaml and the README's example."""
+    import re
+
+    import yaml
+
+    from bookgen.config import ROOT
+
+    configs = {p.name: yaml.safe_load(p.read_text()) for p in (ROOT / "config").glob("*.yaml")}
+    readme = re.findall(r"```yaml\n(.+?)```", (ROOT / "README.md").read_text(), re.S)
+    configs["README.md"] = yaml.safe_load(readme[0])
+    return configs
+
+
+def test_schema_accepts_every_shipped_config_and_the_loader_agrees(run, tmp_path):
+    import yaml
+
+    from bookgen.config import load_config
+
+    validator = schema_validator()
+    for name, config in shipped_configs().items():
+        assert not list(validator.iter_errors(config)), name
+        (tmp_path / "book.yaml").write_text(yaml.safe_dump(config))
+        load_config(tmp_path / "book.yaml")  # and the loader takes it too
+    status, out, _ = run("schema")
+    assert status == 0 and json.loads(out)["$schema"].startswith("http://json-schema.org/draft-07")
+
+
+@pytest.mark.parametrize("change", [
+    lambda c: c.update(colour="red"),                           # unknown book key
+    lambda c: c["sections"][0].update(colour="red"),            # unknown section key
+    lambda c: c["sections"][0].update(variant="sum"),           # another type's option
+    lambda c: c["sections"][0].update(type="chess"),            # unknown type
+    lambda c: c["sections"][0].update(difficulty="fiendish"),   # unknown level
+    lambda c: c["sections"][0].update(count=0),                 # out of range
+    lambda c: c["sections"][0].pop("difficulty"),               # neither difficulty nor from
+    lambda c: c.update(answers="front"),                        # not a choice
+    lambda c: c.update(formats=["pdf", "epub"]),                # not a format
+    lambda c: c.pop("title"),                                   # required
+])
+def test_schema_rejects_what_the_loader_rejects(change, write_config):
+    import yaml
+
+    from bookgen.config import load_config
+    from bookgen.errors import BookgenError
+
+    config = shipped_configs()["sampler.yaml"]
+    assert isinstance(config, dict)
+    change(config)
+    assert list(schema_validator().iter_errors(config))
+    with pytest.raises(BookgenError):
+        load_config(write_config(yaml.safe_dump(config)))
+
+
+def test_layout_schema_accepts_every_built_in_layout():
+    import yaml
+
+    jsonschema = pytest.importorskip("jsonschema")
+    from bookgen.config import ROOT
+    from bookgen.schema import layout_schema
+
+    validator = jsonschema.Draft7Validator(layout_schema())
+    for path in (ROOT / "layouts").glob("*.yaml"):
+        assert not list(validator.iter_errors(yaml.safe_load(path.read_text()))), path.name
+    assert list(validator.iter_errors(yaml.safe_load(LAYOUT.replace("title", "name"))))

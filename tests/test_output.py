@@ -322,7 +322,7 @@ def test_a_folder_that_refuses_writing_is_refused_before_the_book_is_made(book_c
     def never(*args, **kwargs):
         raise AssertionError("the book was made for a folder that cannot take it")
 
-    monkeypatch.setattr("bookgen.cli.make_book", never)
+    monkeypatch.setattr("bookgen.book.make_book", never)
     status, _, err = cli("build", str(book_config), "-o", str(folder / "b.pdf"), "-q", capsys=capsys)
     assert status == 2 and f"permission denied in the folder {str(folder)!r}" in one_line(err)
 

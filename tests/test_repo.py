@@ -14,3 +14,13 @@ def test_ci_runs_exactly_the_readme_test_command():
                 if line and not line.startswith(("#", "set ", "cd "))]
     assert ci_lines == [commands[1]]
     assert "pytest" in commands[1] and "bookgen build" in commands[0]
+
+
+def test_the_readme_installs_this_versions_wheel():
+    import bookgen
+
+    readme = (ROOT / "README.md").read_text()
+    wheels = set(re.findall(r"bookgen-[\w.]+-py3-none-any\.whl", readme))
+    wheel = f"bookgen-{bookgen.__version__}-py3-none-any.whl"
+    assert wheels == {wheel}
+    assert f"python -m pip install ./{wheel} && bookgen build" in readme

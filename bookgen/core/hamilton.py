@@ -16,10 +16,12 @@ Rejected: a randomised depth-first walk; it hugs the walls and ends in the last 
 from __future__ import annotations
 
 import random
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from bookgen.errors import BookgenError
+
+if TYPE_CHECKING:
+    import networkx as nx  # loaded where a graph is built, so the CLI starts without it
 
 Cell = tuple[int, int]
 
@@ -28,6 +30,8 @@ KING_STEPS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 
 def grid_graph(cells: list[Cell], diagonal: bool) -> nx.Graph:
     """The graph on the given cells: side neighbours, plus corner neighbours when diagonal."""
+    import networkx as nx
+
     rows = max(r for r, _ in cells) + 1
     cols = max(c for _, c in cells) + 1
     graph = nx.grid_2d_graph(rows, cols)
@@ -48,6 +52,8 @@ def adjacency(graph: nx.Graph, cells: list[Cell]) -> list[list[int]]:
 
 def check_can_have_path(graph: nx.Graph, what: str) -> None:
     """Refuse graphs that plainly have no Hamiltonian path: disconnected, or more than two dead ends."""
+    import networkx as nx
+
     if graph.number_of_nodes() == 0:
         raise BookgenError(f"{what} has no cells", key="shape")
     if not nx.is_connected(graph):

@@ -1,0 +1,119 @@
+"""JSON Schemas of a book config and of a layout file, for editors (`bookgen schema`).
+
+Made from the tables the loader reads with (bookgen.config: each `Field`'s `Reader` states the JSON
+it accepts) and from each puzzle type's option specs, so the schema and the loader cannot drift
+apart. The loader stays the judge and keeps its messages (file, line, key, "did you mean"); the
+schema is for completion and early squiggles, and is a little looser where a rule spans fields
+(bank sections take no type options) or needs code (an option's `check`).
+
+Draft-07, which the YAML language server and most editors read: a section's keys depend on its
+type through `if`/`then`, one branch per type, each closed to unknown keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bookgen import __version__
+from bookgen.config import _BOOK_SCHEMA, _LAYOUT_SCHEMA, _SECTION_SCHEMA, Field, available_layouts
+from bookgen.core.options import _RANGE, _SIZE, Option
+from bookgen.puzzles import PUZZLE_TYPES
+from bookgen.puzzles.base import PuzzleType
+
+DRAFT = "http://json-schema.org/draft-07/schema#"
+JSON = dict[str, Any]
+
+
+def book_schema() -> JSON:
+    """The schema of a book config: the book's keys, and per section its type's options."""
+    schema = _object(_BOOK_SCHEMA)
+    properties = schema["properties"]
+    properties["layout"] = {**properties["layout"], **_layout_names()}
+    properties["sections"] = {**properties["sections"], "minItems": 1, "items": _section_schema()}
+    return {"$schema": DRAFT, "title": "bookgen book config",
+            "description": f"A bookgen {__version__} book config (see `bookgen types`).", **schema}
+
+
+def layout_schema() -> JSON:
+    """The schema of a layout file (`layout: ./my-trim.yaml`)."""
+    return {"$schema": DRAFT, "title": "bookgen layout",
+            "description": f"A bookgen {__version__} page layout.", **_object(_LAYOUT_SCHEMA)}
+
+
+def _object(fields: Mapping[str, Field]) -> JSON:
+    """A closed object of the fields, nested mappings included."""
+    properties = {}
+    for name, spec in fields.items():
+        value = _object(spec.read.fields) if spec.read.fields is not None else dict(spec.read.json)
+        value["description"] = spec.what
+        if spec.default is not None:
+            value["default"] = list(spec.default) if isinstance(spec.default, tuple) else spec.default
+        properties[name] = value
+    required = [name for name, spec in fields.items() if spec.required]
+    return {"type": "object", "properties": properties, "additionalProperties": False,
+            **({"required": required} if required else {})}
+
+
+def _layout_names() -> JSON:
+    """Built-in layout names to complete, or any layout file."""
+    return {"anyOf": [{"enum": available_layouts()},
+                      {"type": "string", "pattern": r"[/\\]|\.ya?ml$"}]}
+
+
+def _section_schema() -> JSON:
+    """A section: the shared keys, then `if type is T then` the shared keys and T's options only."""
+    shared = _object(_SECTION_SCHEMA)
+    names = [t.name for t in PUZZLE_TYPES]
+    base = {**shared, "additionalProperties": True,
+            "properties": {**shared["properties"], "type": {**shared["properties"]["type"], "enum": names}},
+            "anyOf": [{"required": ["difficulty"]}, {"required": ["from"]}]}
+    base["allOf"] = [
+        {"if": {"properties": {"type": {"const": t.name}}, "required": ["type"]},
+         "then": _type_branch(t, shared["properties"])}
+        for t in PUZZLE_TYPES
+    ]
+    return base
+
+
+def _type_branch(puzzle_type: PuzzleType, shared: Mapping[str, Any]) -> JSON:
+    options = {option.name: option_schema(option) for option in puzzle_type.options}
+    properties = {**{key: {} for key in shared}, **options}
+    return {"properties": properties, "additionalProperties": False}
+
+
+def option_schema(option: Option) -> JSON:
+    """What a YAML value of one option may be: the same bounds `Option.parse` checks."""
+    def bounded(kind: str) -> JSON:
+        schema: JSON = {"type": kind}
+        if option.low is not None:
+            schema["minimum"] = option.low
+        if option.high is not None:
+            schema["maximum"] = option.high
+        return schema
+
+    if option.kind == "int":
+        schema = bounded("integer")
+    elif option.kind == "float":
+        schema = bounded("number")
+    elif option.kind == "bool":
+        schema = {"type": "boolean"}
+    elif option.kind == "choice":
+        schema = {"enum": list(option.choices)}
+    elif option.kind == "size":
+        side = bounded("integer")
+        schema = {"anyOf": [side, {"type": "string", "pattern": _SIZE.pattern},
+                            {"type": "array", "items": [side, side], "minItems": 2, "maxItems": 2}]}
+    elif option.kind == "range":
+        end = bounded("integer")
+        schema = {"anyOf": [{"type": "string", "pattern": _RANGE.pattern},
+                            {"type": "array", "items": [end, end], "minItems": 2, "maxItems": 2}]}
+    elif option.kind == "text":
+        schema = {"type": ["string", "integer"]}
+    else:
+        raise ValueError(f"option {option.name}: unknown kind {option.kind}")
+    schema["description"] = f"{option.help} ({option.allowed()})"
+    if option.default is not None and not callable(option.default):
+        schema["default"] = (option.format(option.default) if option.kind in ("size", "range")
+                             else option.default)
+    return schema

@@ -1,0 +1,241 @@
+"""bookgen as a package: the wheel carries what bookgen needs and works from a fresh virtual
+environment outside the checkout, on the lowest and the newest Python it supports; start-up loads
+no heavy module; one version; ruff and mypy are clean.
+
+The wheel tests take their dependencies from PyPI rather than reusing this environment's
+(`--system-site-packages`): that is what tests the dependency list, and the other Pythons here
+have nothing installed. On the lowest Python they install exactly the declared floors, so each
+floor is shown to install and to work. A missing interpreter skips, except in CI (CI set), where
+it fails.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import bookgen
+from bookgen.config import ROOT
+
+# The supported Pythons the wheel is tried on, each with the dependencies it gets: the lowest
+# with the declared floors, the newest with the newest releases.
+PYTHONS = {"3.10": "floors", "3.13": "newest"}
+HEAVY = ("networkx", "reportlab", "pypdfium2", "PIL", "yaml")
+LAYOUT = """\
+title: A trim of my own
+page: {width: 5.5in, height: 8.5in}
+margins: {top: 0.5in, bottom: 0.5in, inside: 0.6in, outside: 0.5in}
+fonts: {regular: DejaVuSans.ttf, bold: DejaVuSans-Bold.ttf, italic: DejaVuSans-Oblique.ttf}
+grids: [[2, 2], [1, 2], [1, 1]]
+answer_grids: [[3, 3], [2, 2]]
+"""
+BOOK = """\
+title: From standard input
+layout: ./trim.yaml
+title_page: false
+sections:
+  - {type: placement, count: 2, difficulty: easy}
+  - {type: arithmetic, count: 2, difficulty: easy}
+"""
+
+
+def sh(argv: list[str], cwd: Path, stdin: str | None = None, env: dict | None = None) -> str:
+    result = subprocess.run(argv, cwd=cwd, input=stdin, capture_output=True, text=True, env=env,
+                            timeout=600)
+    assert result.returncode == 0, f"{' '.join(map(str, argv))}\n{result.stdout}\n{result.stderr}"
+    return result.stdout
+
+
+def checkout_python(code: str, cwd: Path) -> str:
+    """Run Python code against this checkout's bookgen, in a fresh process."""
+    return sh([sys.executable, "-c", code], cwd, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+
+
+# --- start-up -------------------------------------------------------------------------------------
+
+def test_starting_the_cli_loads_no_heavy_module(tmp_path):
+    code = ("import sys; from bookgen.cli import main; status = main({argv}); "
+            "print(sorted({{m.split('.')[0] for m in sys.modules}} & {heavy}))")
+    for argv in ([], ["--help"], ["build", "--help"]):
+        out = checkout_python(code.format(argv=argv or None, heavy=set(HEAVY)), tmp_path)
+        assert out.splitlines()[-1] == "[]", argv
+
+
+def test_version_lives_in_one_place():
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    project = pyproject.split("\n[project]\n")[1].split("\n[")[0]
+    assert 'dynamic = ["version"]' in project and "\nversion =" not in project
+    assert 'version = { attr = "bookgen.__version__" }' in pyproject
+    assert re.fullmatch(r"\d+\.\d+\.\d+", bookgen.__version__)
+
+
+def test_version_prints(capsys):
+    from bookgen.cli import main
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"bookgen {bookgen.__version__}\n"
+
+
+def test_classifiers_name_the_pythons_the_wheel_is_tried_on():
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    listed = re.findall(r"Programming Language :: Python :: (3\.\d+)", pyproject)
+    lowest = re.search(r'requires-python = ">=(3\.\d+)"', pyproject)
+    assert lowest and listed[0] == lowest.group(1) == min(PYTHONS, key=_minor)
+    assert listed[-1] == max(PYTHONS, key=_minor)
+
+
+# --- the wheel ------------------------------------------------------------------------------------
+
+def _minor(version: str) -> int:
+    return int(version.split(".")[1])
+
+
+def _clean_copy(target: Path) -> Path:
+    """What a clean clone holds: the files git tracks or would add (ignored ones left out), so a
+    stale build/ or output/ never reaches the wheel."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                            cwd=ROOT, capture_output=True)
+    if listed.returncode != 0:  # not a git checkout: copy all but what git would ignore
+        shutil.copytree(ROOT, target, ignore=shutil.ignore_patterns(
+            ".git", "build", "dist", "output", "*.egg-info", "__pycache__", ".*_cache"))
+        return target
+    for name in filter(None, listed.stdout.decode().split("\0")):
+        source = ROOT / name
+        if source.is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+    return target
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    """The wheel, built as `python -m build` does for a release: sdist first, the wheel from it."""
+    pytest.importorskip("build", reason="pip install -e '.[test]' installs build")
+    work = tmp_path_factory.mktemp("wheel")
+    source = _clean_copy(work / "source")
+    sh([sys.executable, "-m", "build", "--outdir", str(work / "dist"), str(source)], work)
+    (built,) = (work / "dist").glob("bookgen-*.whl")
+    return built
+
+
+def test_the_wheel_holds_every_module_layout_sample_and_licence(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for module in (ROOT / "bookgen").rglob("*.py"):
+        assert module.relative_to(ROOT).as_posix() in names, f"{module} is not in the wheel"
+    for folder, packaged in (("layouts", "layouts"), ("config", "samples")):
+        for item in (ROOT / folder).glob("*.yaml"):
+            assert f"bookgen/{packaged}/{item.name}" in names
+    for data in ("py.typed", "fonts/DejaVuSans.ttf", "html/play.js", "html/play.css"):
+        assert f"bookgen/{data}" in names
+    assert not any(name.startswith(("layouts/", "config/", "tests/")) for name in names)
+    dist_info = f"bookgen-{bookgen.__version__}.dist-info"
+    assert {f"{dist_info}/licenses/LICENSE", f"{dist_info}/METADATA"} <= names
+    metadata = zipfile.ZipFile(wheel).read(f"{dist_info}/METADATA").decode()
+    assert f"Version: {bookgen.__version__}\n" in metadata
+    assert "License-Expression: MIT AND Bitstream-Vera" in metadata
+    assert "Requires-Dist: reportlab[accel]>=4.0.4" in metadata
+    assert 'Requires-Dist: pypdfium2>=4.0; extra == "preview"' in metadata
+
+
+def find_python(version: str) -> str | None:
+    """An interpreter of that version with venv: on PATH, in pyenv, or Debian's."""
+    pyenv = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv"))
+    candidates = [shutil.which(f"python{version}"),
+                  *sorted(map(str, pyenv.glob(f"versions/{version}.*/bin/python{version}")), reverse=True),
+                  f"/usr/bin/python{version}", f"/usr/local/bin/python{version}"]
+    check = f"import sys, venv, ensurepip; assert sys.version.startswith('{version}.')"
+    for candidate in filter(None, candidates):
+        if Path(candidate).is_file() and subprocess.run(
+                [candidate, "-c", check], capture_output=True).returncode == 0:
+            return candidate
+    return None
+
+
+def floors() -> list[str]:
+    """Each `name>=version` of the dependencies and of the preview extra, as `name==version`."""
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    pins = []
+    for list_name in ("dependencies", "preview"):
+        block = re.search(rf"\n{list_name} = \[(.*?)\]\n", pyproject, re.S)
+        assert block
+        found = re.findall(r'"([A-Za-z0-9_.-]+)(?:\[[^\]]*\])?>=([^",;]+)"', block.group(1))
+        assert len(found) == block.group(1).count('"') // 2, "every dependency should declare a floor"
+        pins += [f"{name}=={version}" for name, version in found]
+    return pins
+
+
+@pytest.mark.parametrize("version", PYTHONS)
+def test_the_wheel_works_from_a_fresh_venv_outside_the_checkout(wheel, version, tmp_path):
+    from packaging.version import Version  # build's own dependency
+
+    python = find_python(version)
+    if python is None:
+        message = (f"no Python {version} with venv here (pyenv install {version}, "
+                   f"or Debian's python{version}-venv)")
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    env_dir = tmp_path / "venv"
+    subprocess.run([python, "-m", "venv", str(env_dir)], check=True)
+    bin_dir = env_dir / "bin"
+    py = str(bin_dir / "python")
+    install = [py, "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+    if PYTHONS[version] == "newest":
+        sh([*install, f"{wheel}[preview]"], tmp_path)
+    else:
+        (tmp_path / "floors.txt").write_text("\n".join(floors()) + "\n")
+        sh([*install, "-c", str(tmp_path / "floors.txt"), f"{wheel}[preview]"], tmp_path)
+        installed = sh([py, "-m", "pip", "list", "--format=json"], tmp_path)
+        versions = {p["name"].lower(): p["version"] for p in json.loads(installed)}
+        for pin in floors():
+            name, _, floor = pin.partition("==")
+            assert Version(versions[name.lower()]) == Version(floor)
+
+    work = tmp_path / "elsewhere"  # no checkout here, nor bookgen on the path but the venv's
+    work.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    bookgen_cmd = str(bin_dir / "bookgen")
+
+    assert sh([bookgen_cmd, "--version"], work, env=env) == f"bookgen {bookgen.__version__}\n"
+    assert sh([py, "-m", "bookgen", "--version"], work, env=env) == f"bookgen {bookgen.__version__}\n"
+    heavy = sh([py, "-c", "import sys, bookgen.cli; print(sorted({m.split('.')[0] for m in sys.modules}"
+                 f" & {set(HEAVY)!r}))"], work, env=env)
+    assert heavy.strip() == "[]"
+
+    # The sample book with no argument, into ./output/; a worksheet on a built-in layout.
+    assert sh([bookgen_cmd, "build", "-q"], work, env=env).strip() == str(Path("output") / "sampler.pdf")
+    assert (work / "output" / "sampler.pdf").read_bytes().startswith(b"%PDF")
+    sh([bookgen_cmd, "worksheet", "placement", "--layout", "a4", "-n", "4", "-q"], work, env=env)
+    assert (work / "output" / "worksheet-placement.pdf").read_bytes().startswith(b"%PDF")
+
+    # A config from stdin on a layout file of the user's own; the schema; completion.
+    (work / "trim.yaml").write_text(LAYOUT)
+    sh([bookgen_cmd, "build", "-", "-o", "mine.pdf", "-q"], work, stdin=BOOK, env=env)
+    assert (work / "mine.pdf").read_bytes().startswith(b"%PDF")
+    schema = json.loads(sh([bookgen_cmd, "schema"], work, env=env))
+    assert "a4" in schema["properties"]["layout"]["anyOf"][0]["enum"]
+    assert "_shtab_bookgen" in sh([bookgen_cmd, "completion", "bash"], work, env=env)
+
+    # Previews, with the preview extra (test_cli checks the message without it).
+    sh([bookgen_cmd, "preview", "-", "--pages", "1", "--dpi", "30", "-q"], work, stdin=BOOK, env=env)
+    assert (work / "output" / "book-page-1.png").read_bytes().startswith(b"\x89PNG")
+
+
+# --- code checks ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("tool, argv", [
+    ("ruff", ["check", "bookgen", "tests", "bench"]),
+    ("mypy", ["bookgen"]),
+])
+def test_code_checks_are_clean(tool, argv):
+    pytest.importorskip(tool, reason="pip install -e '.[test]' installs ruff and mypy")
+    result = subprocess.run([sys.executable, "-m", tool, *argv], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
