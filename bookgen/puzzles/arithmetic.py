@@ -22,7 +22,7 @@ from bookgen.core.grading import LEVELS, Bands
 from bookgen.core.options import Option, parse_options
 from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.errors import BookgenError, PuzzleFormatError
-from bookgen.puzzles.base import JSON, Generated, PuzzleType, Request, Solved, fixed_example, fixed_rules
+from bookgen.puzzles.base import JSON, Generated, PuzzleType, Request, Solved, fixed_rules
 
 # --- parameters -----------------------------------------------------------------------------------
 
@@ -304,18 +304,26 @@ class Search:
     fractions: bool
 
 
+def whole_chance(numbers: tuple[int, ...], target: int, rules: Rules,
+                 weights: Weights = WEIGHTS) -> tuple[float, int]:
+    """(chance, ways) of the model person on a card with whole-number steps only; a chance of
+    0 when the card needs a fraction or cannot be made."""
+    numbers = tuple(sorted(numbers))
+    starts = groupings(numbers) if rules.concat else (numbers,)
+    whole = person(rules, target, weights)
+    found = [whole.chance(start) for start in starts]
+    return sum(p for p, _ in found) / len(found), sum(k for _, k in found)
+
+
 def search_of(numbers: tuple[int, ...], target: int, rules: Rules,
               weights: Weights = WEIGHTS) -> Search:
     """The model person on a card; with joining allowed, they first pick one of the groupings
     at random."""
     numbers = tuple(sorted(numbers))
     starts = groupings(numbers) if rules.concat else (numbers,)
-    whole = person(rules, target, weights)
-    found = [whole.chance(start) for start in starts]
-    chance = sum(p for p, _ in found) / len(found)
-    ways = sum(k for _, k in found)
+    chance, ways = whole_chance(numbers, target, rules, weights)
     if chance:
-        return Search(chance, ways, whole.decoys(numbers), False)
+        return Search(chance, ways, person(rules, target, weights).decoys(numbers), False)
     full = person(rules, target, weights, True)
     chance = sum(full.chance(start)[0] for start in starts) / len(starts)
     return Search(chance, 0, full.decoys(numbers), True)
@@ -432,10 +440,23 @@ def _pooled(settings: Mapping[str, Any]) -> bool:
 
 
 @lru_cache(maxsize=32)
+def _census(target: int, size: int, low: int, high: int, operators: str, concat: bool,
+            distinct: bool) -> dict:
+    """The census of pooled settings, kept: the pool and the worked example both read it."""
+    return census(target, size, low, high, operators, concat, distinct)
+
+
+def _census_of(settings: Mapping[str, Any]) -> dict:
+    low, high = settings["range"]
+    return _census(settings["target"], settings["size"], low, high, settings["operators"],
+                   settings["concat"], settings["distinct"])
+
+
+@lru_cache(maxsize=32)
 def _pool(target: int, size: int, low: int, high: int, operators: str, concat: bool,
           distinct: bool) -> dict[str, list[tuple[int, ...]]]:
     """Every solvable multiset of the settings, grouped by level."""
-    report = census(target, size, low, high, operators, concat, distinct)
+    report = _census(target, size, low, high, operators, concat, distinct)
     pool: dict[str, list[tuple[int, ...]]] = {level: [] for level in LEVELS}
     for entry in report["ratings"]:
         pool[entry["level"]].append(tuple(entry["numbers"]))
@@ -474,13 +495,31 @@ def check_request(request: Request) -> None:
         if not any(pool.values()):
             raise BookgenError(_unreachable(settings), key="target")
         if not pool[difficulty]:
-            have = ", ".join(level for level in LEVELS if pool[level])
-            raise BookgenError(
-                f"no {difficulty} puzzle exists for target {settings['target']} with these "
-                f"numbers and operators; levels available: {have}", key="difficulty")
+            raise BookgenError(_no_card_at(difficulty, settings, pool), key="difficulty")
     elif not _reachable_somewhere(settings["target"], settings["size"], low, high,
                                   settings["operators"], settings["concat"], settings["distinct"]):
         raise BookgenError(_unreachable(settings), key="target")
+
+
+def _either(words: list[str]) -> str:
+    """'a', 'a or b', 'a, b or c'."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _no_card_at(difficulty: str, settings: Mapping[str, Any],
+                pool: Mapping[str, list[tuple[int, ...]]]) -> str:
+    """Why a pooled request has no card at its level, and what to ask for instead."""
+    low, high = settings["range"]
+    have = [level for level in LEVELS if pool[level]]
+    count = sum(len(cards) for cards in pool.values())
+    missing = [name for op, name in (("+", "adding"), ("*", "multiplying"))
+               if op not in settings["operators"]]
+    why = (f" (without {' or '.join(missing)} few cards make the target, and only by long "
+           "searches)" if missing else "")
+    return (f"no {difficulty} card makes {settings['target']} from "
+            f"{settings['size']} numbers of {low}-{high} with the operators "
+            f"{settings['operators']}: all {count} that do are {_either(have)}{why}; choose "
+            f"{_either(have)}, or widen the operators or the range")
 
 
 def _unreachable(settings: Mapping[str, Any]) -> str:
@@ -597,9 +636,43 @@ def answer_note(puzzle: JSON, solution: JSON, count: int) -> str:
     return f"1 of {count} distinct solutions"
 
 
-def example() -> Generated:
+def fixed_example() -> Generated:
     puzzle = {"numbers": [1, 1, 5, 8], "target": 10, "operators": "+-*/"}
     return Generated(puzzle, solve(puzzle).solution or {}, rate(puzzle))
+
+
+EXAMPLE_TRIES = {3: 40, 4: 40, 5: 20, 6: 8}  # random cards tried when the settings have no pool
+
+
+def example(request: Request | None) -> Generated | None:
+    """The section's worked example: the easiest card of the request's own settings (target,
+    size, range, operators) solved, from the census when the settings are pooled, else the
+    easiest of a few seeded random cards; the fixed 1 1 5 8 card when there is no request."""
+    if request is None:
+        return fixed_example()
+    settings = _settings(request)
+    if _pooled(settings):
+        ratings = _census_of(settings)["ratings"]
+        if not ratings:
+            return None
+        easiest = min(ratings, key=lambda entry: (entry["score"], entry["numbers"]))
+        numbers = tuple(easiest["numbers"])
+    else:
+        rng = random.Random(f"example/{request.id('')}")
+        rules = Rules(settings["operators"], settings["concat"])
+        rated = []
+        for _ in range(EXAMPLE_TRIES[settings["size"]]):
+            card = _random_numbers(rng, settings)
+            chance = whole_chance(card, settings["target"], rules)[0]
+            if chance:  # an example needs no fraction
+                rated.append((-chance, card))
+        if not rated:
+            return None
+        numbers = min(rated)[1]
+    puzzle = _puzzle(numbers, settings)
+    forms = solution_forms(puzzle)
+    solution = {"expressions": expressions(forms[:SOLUTIONS_KEPT], rules_of(puzzle))}
+    return Generated(puzzle, solution, rate(puzzle))
 
 
 # --- registry record ------------------------------------------------------------------------------
@@ -620,6 +693,6 @@ ARITHMETIC = PuzzleType(
     draw_puzzle=draw_puzzle,
     draw_solution=draw_solution,
     answer_note=answer_note,
-    example=fixed_example(example),
+    example=example,
     measure_solution=measure_solution,
 )
