@@ -94,6 +94,7 @@ def fit(ranking: list[tuple[int, Card]], start: Weights) -> Weights:
 
 def shares(target: int, low: int, high: int, size: int = 4) -> None:
     exprs.engine.cache_clear()
+    exprs.traits.cache_clear()
     arithmetic.person.cache_clear()
     started = time.perf_counter()
     report = census(target, size, low, high)
@@ -116,7 +117,7 @@ def main() -> None:
     ratings = {tuple(r["numbers"]): r for r in census(24, 4, 1, 13)["ratings"]}
     measures: dict[str, Callable[[Card], float]] = {
         "model (chance of one attempt)": model_score(weights),
-        "published score (0.1 bits)": lambda n: ratings[n]["score"],
+        "published score (0.01 bits)": lambda n: ratings[n]["score"],
         "whole-number ways alone": lambda n: -ratings[n]["ways"],
         "distinct solutions alone": lambda n: -ratings[n]["solutions"],
     }

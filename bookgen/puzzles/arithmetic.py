@@ -13,7 +13,7 @@ import random
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from bookgen.core import exprs
@@ -173,7 +173,7 @@ class Weights:
 
 
 WEIGHTS = Weights()
-BANDS = Bands.of({"easy": (0, 3.99), "medium": (4, 5.99), "hard": (6, 8.99), "expert": (9, 99)})
+BANDS = Bands.of({"easy": (0, 3.99), "medium": (4, 5.99), "hard": (6, 8.49), "expert": (8.5, 99)})
 
 Values = tuple  # a sorted tuple of exact values: what a person has in front of them
 Step = tuple[exprs.Value, float, bool]  # a step's value, its weight, and whether it multiplies
@@ -192,6 +192,7 @@ class PersonSearch:
         self.fractions = fractions
         self._steps: dict[tuple[exprs.Value, exprs.Value], tuple[Step, ...]] = {}
         self._found: dict[Values, tuple[float, int]] = {}
+        self._joining: dict[tuple[Values, Values], tuple[float, int]] = {}
 
     def steps(self, a: exprs.Value, b: exprs.Value) -> tuple[Step, ...]:
         """Every step on a >= b."""
@@ -261,6 +262,59 @@ class PersonSearch:
         found = self._found[values] = (hit / total if total else 0.0, ways)
         return found
 
+    def chance_joining(self, givens: Values, made: Values = ()) -> tuple[float, int]:
+        """`chance` when given numbers may be written side by side: joining two givens (1 and 2
+        as 12 or 21, no leading 0) is one more kind of step, weighing 1 like a plain one, and
+        the joined number is a given again; steps on numbers made are the usual ones."""
+        if len(givens) < 2:
+            return self.chance(tuple(sorted(givens + made)))
+        key = (givens, made)
+        found = self._joining.get(key)
+        if found is not None:
+            return found
+        target, early = self.target, self.weights.early
+        last = len(givens) + len(made) == 2
+        total = hit = 0.0
+        ways = 0
+        seen = False
+        for a, b, rest in self.pairs(givens):
+            for text in sorted({f"{a}{b}", f"{b}{a}"}):
+                if text[0] != "0":
+                    weight = early if int(text) == target and not last else 1.0
+                    p, k = self.chance_joining(tuple(sorted(rest + (int(text),))), made)
+                    total += weight
+                    hit += weight * p
+                    ways += k
+        for a, b, rest_givens, rest_made in self.mixed_pairs(givens, made):
+            for value, weight, product in self.steps(a, b):
+                if value == target:
+                    seen = seen or (last and product)
+                    weight *= 1.0 if last else early
+                p, k = self.chance_joining(rest_givens, tuple(sorted(rest_made + (value,))))
+                total += weight
+                hit += weight * p
+                ways += k
+        found = self._joining[key] = (1.0 if seen else hit / total if total else 0.0, ways)
+        return found
+
+    @staticmethod
+    def mixed_pairs(givens: Values, made: Values
+                    ) -> list[tuple[exprs.Value, exprs.Value, Values, Values]]:
+        """`pairs` over givens and numbers made together: (a >= b, the givens left, the
+        numbers made left), each distinct pair once."""
+        items = [(value, True) for value in givens] + [(value, False) for value in made]
+        found = []
+        seen = set()
+        for i, j in itertools.combinations(range(len(items)), 2):
+            first, second = sorted((items[i], items[j]), reverse=True)
+            if (first, second) in seen:
+                continue
+            seen.add((first, second))
+            left = [item for k, item in enumerate(items) if k not in (i, j)]
+            found.append((first[0], second[0], tuple(v for v, given in left if given),
+                          tuple(v for v, given in left if not given)))
+        return found
+
     def decoys(self, values: Values) -> int:
         """Pairs that make the target at once while the other numbers cannot be neutralised."""
         return sum(1 for a, b, rest in self.pairs(values) if rest and any(
@@ -272,25 +326,6 @@ class PersonSearch:
 def person(rules: Rules, target: int, weights: Weights = WEIGHTS,
            fractions: bool = False) -> PersonSearch:
     return PersonSearch(rules, target, weights, fractions)
-
-
-@cache
-def groupings(numbers: tuple[int, ...]) -> tuple[Values, ...]:
-    """The values a person may start from when numbers may be joined: every way to write some
-    of them side by side (no leading 0), each distinct multiset once."""
-    if not numbers:
-        return ((),)
-    first, rest = numbers[0], numbers[1:]
-    found = set()
-    for extra in range(len(rest) + 1):
-        for chosen in set(itertools.combinations(rest, extra)):
-            remaining = list(rest)
-            for n in chosen:
-                remaining.remove(n)
-            for joined in exprs.joined((first,) + chosen):
-                for tail in groupings(tuple(remaining)):
-                    found.add(tuple(sorted((joined,) + tail)))
-    return tuple(sorted(found))
 
 
 @dataclass(frozen=True)
@@ -308,25 +343,23 @@ def whole_chance(numbers: tuple[int, ...], target: int, rules: Rules,
                  weights: Weights = WEIGHTS) -> tuple[float, int]:
     """(chance, ways) of the model person on a card with whole-number steps only; a chance of
     0 when the card needs a fraction or cannot be made."""
-    numbers = tuple(sorted(numbers))
-    starts = groupings(numbers) if rules.concat else (numbers,)
-    whole = person(rules, target, weights)
-    found = [whole.chance(start) for start in starts]
-    return sum(p for p, _ in found) / len(found), sum(k for _, k in found)
+    return _chance(person(rules, target, weights), tuple(sorted(numbers)), rules.concat)
+
+
+def _chance(search: PersonSearch, numbers: Values, concat: bool) -> tuple[float, int]:
+    return search.chance_joining(numbers) if concat else search.chance(numbers)
 
 
 def search_of(numbers: tuple[int, ...], target: int, rules: Rules,
               weights: Weights = WEIGHTS) -> Search:
-    """The model person on a card; with joining allowed, they first pick one of the groupings
-    at random."""
+    """The model person on a card: whole-number steps first, fractional ones too only when
+    those cannot make the target."""
     numbers = tuple(sorted(numbers))
-    starts = groupings(numbers) if rules.concat else (numbers,)
     chance, ways = whole_chance(numbers, target, rules, weights)
     if chance:
         return Search(chance, ways, person(rules, target, weights).decoys(numbers), False)
     full = person(rules, target, weights, True)
-    chance = sum(full.chance(start)[0] for start in starts) / len(starts)
-    return Search(chance, 0, full.decoys(numbers), True)
+    return Search(_chance(full, numbers, rules.concat)[0], 0, full.decoys(numbers), True)
 
 
 def _json_number(value: Fraction | int) -> int | str:
