@@ -318,6 +318,10 @@ class Engine:
         found = self._forms[key] = frozenset(result)
         return found
 
+    def simplicity(self, form: Form) -> tuple:
+        """The sort key `simplicity` of a form as this engine writes it."""
+        return simplicity(form, self.written(form))
+
     def written(self, form: Form, signs: dict[str, str] = PYTHON) -> str:
         """A form of this engine's solutions as text in the allowed operators only: `show` when
         + and * are allowed, else the steps that built it (5/(1/2)/1 where show says 5*2*1)."""
@@ -453,11 +457,12 @@ def traits(form: Form) -> Traits:
     )
 
 
-def simplicity(form: Form) -> tuple:
+def simplicity(form: Form, text: str | None = None) -> tuple:
     """Sort key, simplest first: no fraction, fewest brackets, left to right, fewest divisions and
-    subtractions, fewest kinds of operator, smallest intermediates, shortest."""
+    subtractions, fewest kinds of operator, smallest intermediates, shortest; `text` is the form
+    as it will be written (`show` unless given)."""
     t = traits(form)
-    text = show(form)
+    text = show(form) if text is None else text
     kinds = sum(1 for op in "+-*/" if op in text) + ("**" in text)
     return (t.fraction, text.count("("), not t.left_to_right, t.divisions, t.subtractions, kinds,
             t.peak, len(text), text)

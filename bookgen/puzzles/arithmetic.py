@@ -80,7 +80,7 @@ def solution_forms(puzzle: JSON) -> list[Form]:
     """Every distinct solution in normal form, simplest first."""
     engine = exprs.engine(rules_of(puzzle))
     numbers = tuple(sorted(puzzle["numbers"]))
-    return sorted(engine.forms(numbers, puzzle["target"]), key=exprs.simplicity)
+    return sorted(engine.forms(numbers, puzzle["target"]), key=engine.simplicity)
 
 
 def expressions(forms: list[Form], rules: Rules) -> list[str]:
@@ -372,6 +372,7 @@ def rating_of(forms: Collection[Form], numbers: tuple[int, ...], target: int,
     set of distinct solutions."""
     if not forms:
         return {"level": "unsolvable", "score": None, "solutions": 0}
+    engine = exprs.engine(rules)
     search = search_of(numbers, target, rules)
     assert search.chance > 0, f"{numbers} makes {target}, so some attempt makes it"
     score = round(-math.log2(search.chance), 2)
@@ -384,7 +385,7 @@ def rating_of(forms: Collection[Form], numbers: tuple[int, ...], target: int,
         "needs_subtraction": all(t.subtractions for t in every),
         "left_to_right": any(t.left_to_right for t in every),
         "peak": _json_number(min(t.peak for t in every)),
-        "simplest": exprs.engine(rules).written(min(forms, key=exprs.simplicity)),
+        "simplest": engine.written(min(forms, key=engine.simplicity)),
         "tries": round(1 / search.chance), "ways": search.ways, "decoys": search.decoys,
     }
 
