@@ -154,8 +154,8 @@ def validate(puzzle: JSON) -> None:
 # and an operator, writes the result in their place, and goes on until one number is left; each
 # step is picked at random, in proportion to its weight, among the distinct steps the numbers
 # allow (a repeated number gives fewer distinct steps, so more of them lead somewhere). With two
-# numbers left, a product that makes the target is always seen (times tables: 3*8, 4*6); any
-# other last step is found like every step. Fractions come last: only when no whole-number
+# numbers left, a product that makes the target is always seen (times tables: 3*8, 4*6), and so
+# is the target times or over 1; any other last step is found like every step. Fractions come last: only when no whole-number
 # attempt can make the target does the person take fractional steps too. `chance` is the
 # probability that one attempt makes the target; the score is log2(1 / chance), the attempts a
 # person needs, in bits. Four weights (every other step weighs 1), fitted to the 4nums.com
@@ -236,14 +236,13 @@ class PersonSearch:
         total = hit = 0.0
         ways = 0
         if len(values) == 1:
-            hit = total = 1.0
+            hit = total = 1.0 if values[0] == target else 0.0
             ways = int(values[0] == target)
-            hit *= ways
         elif len(values) == 2:
             seen = False
             for value, weight, product in self.steps(values[1], values[0]):
                 if value == target:
-                    seen = seen or product
+                    seen = seen or product or values == (1, target)
                     hit += weight
                     ways += 1
                 total += weight
@@ -261,6 +260,9 @@ class PersonSearch:
                     ways += k
         found = self._found[values] = (hit / total if total else 0.0, ways)
         return found
+
+    # `chance_joining` is `chance` with one more kind of step; `chance` stays apart because a
+    # census spends its time there, on plain tuples of ints.
 
     def chance_joining(self, givens: Values, made: Values = ()) -> tuple[float, int]:
         """`chance` when given numbers may be written side by side: joining two givens (1 and 2
@@ -288,7 +290,7 @@ class PersonSearch:
         for a, b, rest_givens, rest_made in self.mixed_pairs(givens, made):
             for value, weight, product in self.steps(a, b):
                 if value == target:
-                    seen = seen or (last and product)
+                    seen = seen or (last and (product or (b, a) == (1, target)))
                     weight *= 1.0 if last else early
                 p, k = self.chance_joining(rest_givens, tuple(sorted(rest_made + (value,))))
                 total += weight
