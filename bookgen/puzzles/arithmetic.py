@@ -155,12 +155,12 @@ def validate(puzzle: JSON) -> None:
 # step is picked at random, in proportion to its weight, among the distinct steps the numbers
 # allow (a repeated number gives fewer distinct steps, so more of them lead somewhere). With two
 # numbers left, a product that makes the target is always seen (times tables: 3*8, 4*6), and so
-# is the target times or over 1; any other last step is found like every step. Fractions come last: only when no whole-number
-# attempt can make the target does the person take fractional steps too. `chance` is the
-# probability that one attempt makes the target; the score is log2(1 / chance), the attempts a
-# person needs, in bits. Four weights (every other step weighs 1), fitted to the 4nums.com
-# ranking of the 1362 solvable 24 cards by human solve time, odd ranks only
-# (bench/arithmetic_people.py):
+# is the target times or over 1; any other last step is found like every step. Fractions come
+# last: only when no whole-number attempt can make the target does the person take fractional
+# steps too. `chance` is the probability that one attempt makes the target; the score is
+# log2(1 / chance), the attempts a person needs, in bits. Four weights (every other step weighs
+# 1), fitted to the 4nums.com ranking of the 1362 solvable 24 cards by human solve time, odd
+# ranks only (bench/arithmetic_people.py; docs/types/arithmetic.md has the figures):
 
 
 @dataclass(frozen=True)
