@@ -2,7 +2,8 @@
 
 Parameters, solver, grader, census, generator, drawing, then the registry record, in that order.
 The exact engine (normal form, memoized target-directed search) lives in bookgen.core.exprs; this
-module turns its distinct solutions into a rating, a census for puzzle authors, and cards.
+module adds the grader (a model of how a person searches, fitted to human solve times), a census
+for puzzle authors, and cards.
 """
 
 from __future__ import annotations
