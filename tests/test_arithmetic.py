@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import itertools
 import json
+import math
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -19,8 +23,10 @@ from bookgen.puzzles import find_type
 from bookgen.puzzles.arithmetic import (
     ARITHMETIC,
     BANDS,
+    WEIGHTS,
     census,
     check,
+    person,
     rate,
     solve,
     validate,
@@ -283,8 +289,78 @@ def test_rating_measures_what_it_claims():
     easy = rate(card((1, 2, 3, 4)))
     assert easy["level"] == "easy" and easy["solutions"] == 11 and easy["left_to_right"]
     assert not easy["needs_division"] and not easy["needs_subtraction"]
+    assert abs(2 ** easy["score"] - easy["tries"]) <= 0.5 + 0.01 * easy["tries"]
+    assert easy["ways"] > 0 and easy["decoys"] == 0
     assert rate(card((4, 4, 10, 10), 24))["peak"] == 100
     assert rate(card((1, 1, 1, 1)))["level"] == "unsolvable"
+
+
+# --- the model person --------------------------------------------------------------------------
+
+
+def test_person_chance_by_hand():
+    """1 1 2 -> 4 with + and *: 1+1 leaves 2 2, whose product is always seen; 2+1 leaves 1 3,
+    where 3+1 is one of two steps (3*1 weighs WEIGHTS.neutral); 1*1 and 2*1 (neutral) lead nowhere."""
+    n = WEIGHTS.neutral
+    chance, ways = person(Rules("+*"), 4).chance((1, 1, 2))
+    assert chance == pytest.approx((1 + 1 / (1 + n)) / (2 + 2 * n))
+    assert ways == 3  # 1+1 then 2+2 or 2*2; 2+1 then 3+1
+    assert person(Rules("+*"), 6).chance((2, 4)) == (0.5, 1)  # 2+4 or 2*4
+    assert person(Rules("+-*/"), 6).chance((2, 4)) == (pytest.approx(0.25), 1)  # 6 2 8 2
+    assert person(Rules("+-*/"), 6).chance((2, 3)) == (1.0, 1)  # 2*3: a product is seen
+    assert person(Rules("+"), 6).chance((2, 3)) == (0.0, 0)  # the memo is per operator set
+
+
+@pytest.mark.parametrize("easier, harder", [
+    ((1, 1, 4, 6), (1, 2, 3, 4)),      # human ranks 1 and 22 of 1362
+    ((1, 2, 3, 4), (2, 2, 3, 3)),      # 22 and 627
+    ((2, 2, 3, 3), (4, 4, 10, 10)),    # 627 and 1318
+    ((4, 4, 10, 10), (1, 5, 5, 5)),    # a fraction is the hardest of all
+    ((1, 1, 11, 11), (4, 6, 7, 9)),    # repeats help (2); a decoy, 4*6, hurts (1316)
+])
+def test_scores_order_cards_as_people_do(easier, harder):
+    assert rate(card(easier, 24))["score"] < rate(card(harder, 24))["score"]
+
+
+def test_decoys_are_counted():
+    # 4*6 makes 24 at once, but 7 and 9 cannot be turned into a 0 or a 1
+    assert rate(card((4, 6, 7, 9), 24))["decoys"] == 1
+    assert rate(card((1, 1, 4, 6), 24))["decoys"] == 0
+
+
+FOUR_NUMS = Path("/work/shared/data/4nums-24.csv")
+
+
+def _average_ranks(values):
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    ranks = [0.0] * len(values)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
+            end += 1
+        for k in range(start, end + 1):
+            ranks[order[k]] = (start + end) / 2 + 1
+        start = end + 1
+    return ranks
+
+
+@pytest.mark.skipif(not FOUR_NUMS.exists(), reason="the 4nums ranking is not on this machine")
+def test_score_predicts_human_solve_times():
+    with FOUR_NUMS.open(newline="") as handle:
+        rows = [(int(r["Rank"]), sorted(map(int, r["Puzzles"].split())))
+                for r in csv.DictReader(handle)]
+    scores = {tuple(r["numbers"]): r["score"] for r in census(24, 4, 1, 13)["ratings"]}
+    even = [(rank, scores[tuple(numbers)]) for rank, numbers in rows if rank % 2 == 0]
+    human, model = _average_ranks([r for r, _ in even]), _average_ranks([s for _, s in even])
+    mean = (len(even) + 1) / 2
+    spearman = (sum((a - mean) * (b - mean) for a, b in zip(human, model))
+                / math.sqrt(sum((a - mean) ** 2 for a in human)
+                            * sum((b - mean) ** 2 for b in model)))
+    assert spearman >= 0.75  # held-out cards; the weights were fitted on the odd ranks
+
+
+# --- generation ---------------------------------------------------------------------------------
 
 
 @pytest.fixture(scope="module")
@@ -333,7 +409,7 @@ def test_bad_options_are_refused_when_parsed(raw, key, words):
     ({"range": (1, 1), "operators": "+"}, "target", "no 4 numbers from 1-1 make 10"),
     ({"range": (2, 3), "operators": "*", "size": 5}, "target", "make 10"),
     ({"target": 5000, "range": (0, 9), "operators": "+-", "size": 6}, "target", "make 5000"),
-    ({"size": 3, "range": (1, 4)}, "difficulty", "no expert puzzle"),
+    ({"size": 3, "range": (1, 4)}, "difficulty", "no expert card"),
     ({"size": 9}, "size", "3 to 6"),
     ({"operators": ""}, "operators", "empty"),
     ({"distinct": True, "range": (1, 3)}, "distinct", "do not fit"),
@@ -342,6 +418,66 @@ def test_impossible_requests_fail_before_generation(options, key, words):
     with pytest.raises(BookgenError) as error:
         Request.make(ARITHMETIC, "expert", options)
     assert error.value.key == key and words in error.value.message
+
+
+# --- operator sets without + or * ------------------------------------------------------------
+
+OPERATOR_SETS = ["/", "-/", "+/", "/^", "-*"]
+
+
+@pytest.mark.parametrize("operators", OPERATOR_SETS)
+def test_answers_use_only_the_cards_operators(operators):
+    report = census(10, 4, 1, 9, operators)
+    assert report["solvable"] > 0
+    for entry in report["ratings"]:
+        puzzle = card(entry["numbers"], operators=operators)
+        solved = solve(puzzle)
+        assert check(puzzle, solved.solution) == []  # right value, allowed operators only
+        assert solved.count == entry["solutions"]
+        assert entry["simplest"] in solved.solution["expressions"]
+        for text in solved.solution["expressions"]:
+            assert set(exprs.evaluate(text)[2]) <= set(operators)
+
+
+def test_solve_command_answers_in_the_cards_operators(run, monkeypatch):
+    line = json.dumps({"type": "arithmetic",
+                       "puzzle": {"numbers": [5, 2, 1, 1], "target": 10, "operators": "/"}})
+    monkeypatch.setattr("sys.stdin", io.StringIO(line + "\n"))
+    status, out, _ = run("solve", "-")
+    expressions = json.loads(out)["solution"]["expressions"]
+    assert status == 0 and expressions and all(set(e) <= set("/()0123456789") for e in expressions)
+
+
+@pytest.mark.parametrize("operators", OPERATOR_SETS)
+@pytest.mark.parametrize("level", LEVELS)
+def test_operator_sets_generate_or_are_refused_up_front(operators, level):
+    try:
+        request = Request.make(ARITHMETIC, level, {"operators": operators})
+    except BookgenError as error:
+        assert error.key == "difficulty"
+        assert f"no {level} card makes 10" in error.message
+        assert f"operators {operators}" in error.message and "choose" in error.message
+        return
+    record = make_puzzle(request, f"ops-{operators}-{level}")
+    assert record.rating["level"] == level
+    assert check(record.puzzle, record.solution) == []
+
+
+# --- the worked example ---------------------------------------------------------------------------
+
+
+def test_example_is_an_easy_card_of_the_sections_own_settings():
+    options = parse_options(ARITHMETIC.options, {"target": "24", "range": "1-13"}, "arithmetic")
+    example = ARITHMETIC.example(Request(ARITHMETIC, "hard", options))
+    assert example.puzzle["target"] == 24 and example.rating["level"] == "easy"
+    assert all(1 <= n <= 13 for n in example.puzzle["numbers"])
+    assert check(example.puzzle, example.solution) == []
+    ops = ARITHMETIC.example(Request(ARITHMETIC, "expert", {"operators": "-*", "size": 3}))
+    assert ops.puzzle["operators"] == "-*" and len(ops.puzzle["numbers"]) == 3
+    assert check(ops.puzzle, ops.solution) == []
+    five = ARITHMETIC.example(Request(ARITHMETIC, "easy", {"size": 5, "range": (2, 20)}))
+    assert len(five.puzzle["numbers"]) == 5 and min(five.puzzle["numbers"]) >= 2
+    assert ARITHMETIC.example(None).puzzle["numbers"] == [1, 1, 5, 8]
 
 
 # --- pages ------------------------------------------------------------------------------------

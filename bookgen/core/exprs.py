@@ -181,6 +181,29 @@ def partners(x: Value, target: Value, ops: str,
     return [(op, x_left, y) for op, x_left, y in wanted if y in others]
 
 
+def one_step(a: Value, b: Value, ops: str) -> list[tuple[str, Value]]:
+    """Every (op, value) one step can make of two values a >= b, as a person writes it: a+b,
+    a-b, a*b, a/b and b/a (b/a only when a != b, and no division by 0), a^b and b^a (within the
+    power limits); never a negative value."""
+    made: list[tuple[str, Value]] = []
+    if "+" in ops:
+        made.append(("+", exact(a + b)))
+    if "-" in ops:
+        made.append(("-", exact(a - b)))
+    if "*" in ops:
+        made.append(("*", exact(a * b)))
+    if "/" in ops:
+        if b:
+            made.append(("/", quotient(a, b)))
+        if a and a != b:
+            made.append(("/", quotient(b, a)))
+    if "^" in ops:
+        for value in (power(a, b), power(b, a) if a != b else None):
+            if value is not None:
+                made.append(("^", value))
+    return made
+
+
 # --- multisets ------------------------------------------------------------------------------------
 
 
@@ -210,6 +233,14 @@ def joined(numbers: Multiset) -> frozenset[int]:
     return frozenset(found)
 
 
+# --- the signs a form is written in ---------------------------------------------------------------
+
+PYTHON = {"+": "+", "-": "-", "*": "*", "/": "/", "^": "**", "space": ""}
+PAGE = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7", "^": "^", "space": " "}
+BINDING = {"+": 1, "-": 1, "*": 2, "/": 2, "^": 3}
+LEAF = 4
+
+
 # --- the engine -----------------------------------------------------------------------------------
 
 
@@ -221,6 +252,11 @@ class Engine:
         self.rules = rules
         self._values: dict[Multiset, frozenset[Value]] = {}
         self._forms: dict[tuple[Multiset, Value], frozenset[Form]] = {}
+        # A form prints in + - * / by itself only when + and * are allowed: without them its
+        # flat sums and products must be bracketed back into the steps that built it, so each
+        # form keeps the first (op, left, right) that made it (see `written`).
+        self._plain = "+" in rules.operators and "*" in rules.operators
+        self._made: dict[Form, tuple[str, Form, Form]] = {}
 
     def values(self, numbers: Multiset) -> frozenset[Value]:
         """Every value (>= 0) an expression using each number once can have."""
@@ -275,9 +311,42 @@ class Engine:
                 join = build[op]
                 for a in self.forms(left, x):
                     for b in self.forms(right, y):
-                        result.add(join(a, b))
+                        made = join(a, b)
+                        result.add(made)
+                        if not self._plain:
+                            self._made.setdefault(made, (op, a, b))
         found = self._forms[key] = frozenset(result)
         return found
+
+    def simplicity(self, form: Form) -> tuple:
+        """The sort key `simplicity` of a form as this engine writes it."""
+        return simplicity(form, self.written(form))
+
+    def written(self, form: Form, signs: dict[str, str] = PYTHON) -> str:
+        """A form of this engine's solutions as text in the allowed operators only: `show` when
+        + and * are allowed, else the steps that built it (5/(1/2)/1 where show says 5*2*1)."""
+        if self._plain:
+            return show(form, signs)
+        return self._steps_text(form, signs)[0]
+
+    def _steps_text(self, form: Form, signs: dict[str, str]) -> tuple[str, int]:
+        """The text of the steps that built a form, and its binding (LEAF for a number)."""
+        made = self._made.get(form)
+        if made is None:
+            return number_text(form[1]), LEAF
+        op, a, b = made
+        if op in "+*" and a[1] < b[1]:
+            a, b = b, a  # larger first, as show writes them
+        (left, left_binds), (right, right_binds) = (self._steps_text(a, signs),
+                                                    self._steps_text(b, signs))
+        binds = BINDING[op]
+        if left_binds < binds or (op == "^" and left_binds != LEAF):
+            left = f"({left})"
+        if right_binds < binds or (right_binds == binds and op in "-/^") or (
+                op == "^" and right_binds != LEAF):
+            right = f"({right})"
+        gap = "" if op == "^" else signs["space"]
+        return f"{left}{gap}{signs[op]}{gap}{right}", binds
 
 
 def any_multiset_reaches(target: Value, size: int, pool: range, ops: str,
@@ -309,8 +378,6 @@ def engine(rules: Rules) -> Engine:
 
 # --- reading a form -------------------------------------------------------------------------------
 
-PYTHON = {"+": "+", "-": "-", "*": "*", "/": "/", "^": "**", "space": ""}
-PAGE = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7", "^": "^", "space": " "}
 
 
 def number_text(value: Value) -> str:
@@ -390,11 +457,12 @@ def traits(form: Form) -> Traits:
     )
 
 
-def simplicity(form: Form) -> tuple:
+def simplicity(form: Form, text: str | None = None) -> tuple:
     """Sort key, simplest first: no fraction, fewest brackets, left to right, fewest divisions and
-    subtractions, fewest kinds of operator, smallest intermediates, shortest."""
+    subtractions, fewest kinds of operator, smallest intermediates, shortest; `text` is the form
+    as it will be written (`show` unless given)."""
     t = traits(form)
-    text = show(form)
+    text = show(form) if text is None else text
     kinds = sum(1 for op in "+-*/" if op in text) + ("**" in text)
     return (t.fraction, text.count("("), not t.left_to_right, t.divisions, t.subtractions, kinds,
             t.peak, len(text), text)

@@ -2,7 +2,8 @@
 
 Parameters, solver, grader, census, generator, drawing, then the registry record, in that order.
 The exact engine (normal form, memoized target-directed search) lives in bookgen.core.exprs; this
-module turns its distinct solutions into a rating, a census for puzzle authors, and cards.
+module adds the grader (a model of how a person searches, fitted to human solve times), a census
+for puzzle authors, and cards.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import itertools
 import math
 import random
 from collections.abc import Collection, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -21,16 +23,7 @@ from bookgen.core.grading import LEVELS, Bands
 from bookgen.core.options import Option, parse_options
 from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.errors import BookgenError, PuzzleFormatError
-from bookgen.puzzles.base import (
-    JSON,
-    Generated,
-    PuzzleType,
-    Request,
-    Solved,
-    fixed_example,
-    fixed_rules,
-    form_key,
-)
+from bookgen.puzzles.base import JSON, Generated, PuzzleType, Request, Solved, fixed_rules, form_key
 
 # --- parameters -----------------------------------------------------------------------------------
 
@@ -95,14 +88,20 @@ def solution_forms(puzzle: JSON) -> list[Form]:
     """Every distinct solution in normal form, simplest first."""
     engine = exprs.engine(rules_of(puzzle))
     numbers = tuple(sorted(puzzle["numbers"]))
-    return sorted(engine.forms(numbers, puzzle["target"]), key=exprs.simplicity)
+    return sorted(engine.forms(numbers, puzzle["target"]), key=engine.simplicity)
+
+
+def expressions(forms: list[Form], rules: Rules) -> list[str]:
+    """Solution forms as text in the rules' own operators."""
+    engine = exprs.engine(rules)
+    return [engine.written(form) for form in forms]
 
 
 def solve(puzzle: JSON, cap: int | None = None) -> Solved:
     """All distinct solutions, simplest first; count is capped, the list is not."""
     forms = solution_forms(puzzle)
     count = len(forms) if cap is None else min(len(forms), cap)
-    solution = {"expressions": [exprs.show(f) for f in forms]} if forms else None
+    solution = {"expressions": expressions(forms, rules_of(puzzle))} if forms else None
     return Solved(count, solution)
 
 
@@ -159,60 +158,251 @@ def validate(puzzle: JSON) -> None:
 
 # --- grader ---------------------------------------------------------------------------------------
 
-# Points: a fraction on the way is the famous trap (1 1 5 8); a solution that cannot be built
-# left to right needs two partial results held at once; an unavoidable division or subtraction
-# narrows the search; few solutions leave little to stumble on; big intermediates strain memory.
-FRACTION_POINTS = 4
-NOT_LEFT_TO_RIGHT_POINTS = 2
-DIVISION_POINTS = 1
-SUBTRACTION_POINTS = 1
-BIG_PEAK_POINTS = 3
-COUNT_POINTS = ((1, 3), (2, 2), (4, 1))  # (at most this many solutions x COUNT_SCALE, points)
-# Solutions multiply with every extra number (a typical 4-number card has a handful, 5 numbers a
-# few dozen, 6 numbers hundreds); three numbers leave few combinations to try.
-COUNT_SCALE = {3: 1, 4: 1, 5: 8, 6: 100}
-THREE_NUMBER_POINTS = -1
-BANDS = Bands.of({"easy": (0, 1), "medium": (2, 3), "hard": (4, 7), "expert": (8, 99)})
+# The rating is a model of how a person searches. A person looks at the numbers, picks two of them
+# and an operator, writes the result in their place, and goes on until one number is left; each
+# step is picked at random, in proportion to its weight, among the distinct steps the numbers
+# allow (a repeated number gives fewer distinct steps, so more of them lead somewhere). With two
+# numbers left, a product that makes the target is always seen (times tables: 3*8, 4*6), and so
+# is the target times or over 1; any other last step is found like every step. Fractions come
+# last: only when no whole-number attempt can make the target does the person take fractional
+# steps too. `chance` is the probability that one attempt makes the target; the score is
+# log2(1 / chance), the attempts a person needs, in bits. Four weights (every other step weighs
+# 1), fitted to the 4nums.com ranking of the 1362 solvable 24 cards by human solve time, odd
+# ranks only (bench/arithmetic_people.py; docs/types/arithmetic.md has the figures):
 
 
-def big_peak(target: int) -> int:
-    """An intermediate above this counts as big: twice the target, and never below 30."""
-    return max(2 * target, 30)
+@dataclass(frozen=True)
+class Weights:
+    one: float = 4.0  # making a 1 by subtracting or dividing (8-7, 5/5): seen at once
+    neutral: float = 0.005  # multiplying or dividing by a 1 before the last step: rarely tried
+    early: float = 10.0  # making the target with numbers left over: tempting, and a decoy when
+    #                      the rest cannot be neutralised (4*6 with 7 and 9 left)
+    fraction: float = 0.001  # a fractional step, once whole numbers cannot work (1 1 5 8)
+
+
+WEIGHTS = Weights()
+BANDS = Bands.of({"easy": (0, 3.99), "medium": (4, 5.99), "hard": (6, 8.49), "expert": (8.5, 99)})
+
+Values = tuple  # a sorted tuple of exact values: what a person has in front of them
+Step = tuple[exprs.Value, float, bool]  # a step's value, its weight, and whether it multiplies
+
+
+class PersonSearch:
+    """The model person's chance of making a target from some values, and the number of
+    step-by-step ways, memoized per multiset so that a census shares the work. One per rule set,
+    target and weights, with or without fractional steps: the steps use the rules' operators
+    only. Without fractions every value is a whole number, so the memo hashes ints only."""
+
+    def __init__(self, rules: Rules, target: int, weights: Weights, fractions: bool) -> None:
+        self.operators = rules.operators
+        self.target = target
+        self.weights = weights
+        self.fractions = fractions
+        self._steps: dict[tuple[exprs.Value, exprs.Value], tuple[Step, ...]] = {}
+        self._found: dict[Values, tuple[float, int]] = {}
+        self._joining: dict[tuple[Values, Values], tuple[float, int]] = {}
+
+    def steps(self, a: exprs.Value, b: exprs.Value) -> tuple[Step, ...]:
+        """Every step on a >= b."""
+        key = (a, b)
+        found = self._steps.get(key)
+        if found is None:
+            made = []
+            for op, value in exprs.one_step(a, b, self.operators):
+                whole = type(value) is int
+                if not (whole or self.fractions):
+                    continue
+                weight = 1.0 if whole else self.weights.fraction
+                if value == 1 and op in "-/":
+                    weight *= self.weights.one
+                if b == 1 and op in "*/":
+                    weight *= self.weights.neutral
+                made.append((value, weight, op == "*"))
+            found = self._steps[key] = tuple(made)
+        return found
+
+    @staticmethod
+    def pairs(values: Values) -> list[tuple[exprs.Value, exprs.Value, Values]]:
+        """Each distinct pair (a >= b) a person can pick, with the values left beside it."""
+        found = []
+        seen = set()
+        size = len(values)
+        for i in range(size):
+            for j in range(i + 1, size):
+                b, a = values[i], values[j]
+                if (a, b) not in seen:
+                    seen.add((a, b))
+                    found.append((a, b, values[:i] + values[i + 1:j] + values[j + 1:]))
+        return found
+
+    def chance(self, values: Values) -> tuple[float, int]:
+        """(the chance one attempt makes the target, the ways to make it step by step)."""
+        found = self._found.get(values)
+        if found is not None:
+            return found
+        target = self.target
+        total = hit = 0.0
+        ways = 0
+        if len(values) == 1:
+            hit = total = 1.0 if values[0] == target else 0.0
+            ways = int(values[0] == target)
+        elif len(values) == 2:
+            seen = False
+            for value, weight, product in self.steps(values[1], values[0]):
+                if value == target:
+                    seen = seen or product or values == (1, target)
+                    hit += weight
+                    ways += 1
+                total += weight
+            if seen:
+                hit = total
+        else:
+            early = self.weights.early
+            for a, b, rest in self.pairs(values):
+                for value, weight, _ in self.steps(a, b):
+                    if value == target:
+                        weight *= early
+                    p, k = self.chance(tuple(sorted(rest + (value,))))
+                    total += weight
+                    hit += weight * p
+                    ways += k
+        found = self._found[values] = (hit / total if total else 0.0, ways)
+        return found
+
+    # `chance_joining` is `chance` with one more kind of step; `chance` stays apart because a
+    # census spends its time there, on plain tuples of ints.
+
+    def chance_joining(self, givens: Values, made: Values = ()) -> tuple[float, int]:
+        """`chance` when given numbers may be written side by side: joining two givens (1 and 2
+        as 12 or 21, no leading 0) is one more kind of step, weighing 1 like a plain one, and
+        the joined number is a given again; steps on numbers made are the usual ones."""
+        if len(givens) < 2:
+            return self.chance(tuple(sorted(givens + made)))
+        key = (givens, made)
+        found = self._joining.get(key)
+        if found is not None:
+            return found
+        target, early = self.target, self.weights.early
+        last = len(givens) + len(made) == 2
+        total = hit = 0.0
+        ways = 0
+        seen = False
+        for a, b, rest in self.pairs(givens):
+            for text in sorted({f"{a}{b}", f"{b}{a}"}):
+                if text[0] != "0":
+                    weight = early if int(text) == target and not last else 1.0
+                    p, k = self.chance_joining(tuple(sorted(rest + (int(text),))), made)
+                    total += weight
+                    hit += weight * p
+                    ways += k
+        for a, b, rest_givens, rest_made in self.mixed_pairs(givens, made):
+            for value, weight, product in self.steps(a, b):
+                if value == target:
+                    seen = seen or (last and (product or (b, a) == (1, target)))
+                    weight *= 1.0 if last else early
+                p, k = self.chance_joining(rest_givens, tuple(sorted(rest_made + (value,))))
+                total += weight
+                hit += weight * p
+                ways += k
+        found = self._joining[key] = (1.0 if seen else hit / total if total else 0.0, ways)
+        return found
+
+    @staticmethod
+    def mixed_pairs(givens: Values, made: Values
+                    ) -> list[tuple[exprs.Value, exprs.Value, Values, Values]]:
+        """`pairs` over givens and numbers made together: (a >= b, the givens left, the
+        numbers made left), each distinct pair once."""
+        items = [(value, True) for value in givens] + [(value, False) for value in made]
+        found = []
+        seen = set()
+        for i, j in itertools.combinations(range(len(items)), 2):
+            first, second = sorted((items[i], items[j]), reverse=True)
+            if (first, second) in seen:
+                continue
+            seen.add((first, second))
+            left = [item for k, item in enumerate(items) if k not in (i, j)]
+            found.append((first[0], second[0], tuple(v for v, given in left if given),
+                          tuple(v for v, given in left if not given)))
+        return found
+
+    def decoys(self, values: Values) -> int:
+        """Pairs that make the target at once while the other numbers cannot be neutralised."""
+        return sum(1 for a, b, rest in self.pairs(values) if rest and any(
+            value == self.target and not self.chance(tuple(sorted(rest + (value,))))[0]
+            for value, _, _ in self.steps(a, b)))
+
+
+@lru_cache(maxsize=32)
+def person(rules: Rules, target: int, weights: Weights = WEIGHTS,
+           fractions: bool = False) -> PersonSearch:
+    return PersonSearch(rules, target, weights, fractions)
+
+
+@dataclass(frozen=True)
+class Search:
+    """What the model person meets on a card: the chance one attempt makes the target, the
+    whole-number ways to make it step by step, the decoys, and whether fractions were needed."""
+
+    chance: float
+    ways: int
+    decoys: int
+    fractions: bool
+
+
+def whole_chance(numbers: tuple[int, ...], target: int, rules: Rules,
+                 weights: Weights = WEIGHTS) -> tuple[float, int]:
+    """(chance, ways) of the model person on a card with whole-number steps only; a chance of
+    0 when the card needs a fraction or cannot be made."""
+    return _chance(person(rules, target, weights), tuple(sorted(numbers)), rules.concat)
+
+
+def _chance(search: PersonSearch, numbers: Values, concat: bool) -> tuple[float, int]:
+    return search.chance_joining(numbers) if concat else search.chance(numbers)
+
+
+def search_of(numbers: tuple[int, ...], target: int, rules: Rules,
+              weights: Weights = WEIGHTS) -> Search:
+    """The model person on a card: whole-number steps first, fractional ones too only when
+    those cannot make the target."""
+    numbers = tuple(sorted(numbers))
+    chance, ways = whole_chance(numbers, target, rules, weights)
+    if chance:
+        return Search(chance, ways, person(rules, target, weights).decoys(numbers), False)
+    full = person(rules, target, weights, True)
+    return Search(_chance(full, numbers, rules.concat)[0], 0, full.decoys(numbers), True)
 
 
 def _json_number(value: Fraction | int) -> int | str:
     return int(value) if value.denominator == 1 else exprs.number_text(value)
 
 
-def rating_of(forms: Collection[Form], target: int, size: int) -> JSON:
-    """The rating measured from the complete set of distinct solutions of a puzzle with `size`
-    numbers."""
+def rating_of(forms: Collection[Form], numbers: tuple[int, ...], target: int,
+              rules: Rules) -> JSON:
+    """The rating of a card: the model person's search, and figures measured from the complete
+    set of distinct solutions."""
     if not forms:
         return {"level": "unsolvable", "score": None, "solutions": 0}
+    engine = exprs.engine(rules)
+    search = search_of(numbers, target, rules)
+    assert search.chance > 0, f"{numbers} makes {target}, so some attempt makes it"
+    score = round(-math.log2(search.chance), 2)
     every: list[Traits] = [exprs.traits(f) for f in forms]
-    figures: JSON = {
+    return {
+        "level": BANDS.level_of(score), "score": score,
         "solutions": len(forms),
         "needs_fraction": all(t.fraction for t in every),
         "needs_division": all(t.divisions for t in every),
         "needs_subtraction": all(t.subtractions for t in every),
         "left_to_right": any(t.left_to_right for t in every),
-        "peak": min(t.peak for t in every),
+        "peak": _json_number(min(t.peak for t in every)),
+        "simplest": engine.written(min(forms, key=engine.simplicity)),
+        "tries": round(1 / search.chance), "ways": search.ways, "decoys": search.decoys,
     }
-    points = (FRACTION_POINTS * figures["needs_fraction"]
-              + NOT_LEFT_TO_RIGHT_POINTS * (not figures["left_to_right"])
-              + DIVISION_POINTS * figures["needs_division"]
-              + SUBTRACTION_POINTS * figures["needs_subtraction"]
-              + BIG_PEAK_POINTS * (figures["peak"] > big_peak(target))
-              + next((p for most, p in COUNT_POINTS if len(forms) <= most * COUNT_SCALE[size]), 0)
-              + (THREE_NUMBER_POINTS if size == 3 else 0))
-    points = max(points, 0)
-    figures["peak"] = _json_number(figures["peak"])
-    return {"level": BANDS.level_of(points), "score": points, **figures,
-            "simplest": exprs.show(min(forms, key=exprs.simplicity))}
 
 
 def rate(puzzle: JSON) -> JSON:
-    return rating_of(solution_forms(puzzle), puzzle["target"], len(puzzle["numbers"]))
+    return rating_of(solution_forms(puzzle), tuple(puzzle["numbers"]), puzzle["target"],
+                     rules_of(puzzle))
 
 
 # --- census ---------------------------------------------------------------------------------------
@@ -248,16 +438,16 @@ def census(target: int, size: int, low: int, high: int, operators: str = "+-*/",
     **rating}, ...]}. Sub-multiset work is shared through the engine's memo.
     """
     _check_settings(size, low, high, operators, distinct)
-    engine = exprs.engine(Rules(_operators(operators), concat))
-    goal = target
+    rules = Rules(_operators(operators), concat)
+    engine = exprs.engine(rules)
     unsolvable, ratings = [], []
     levels = dict.fromkeys(LEVELS, 0)
     for numbers in multisets(size, low, high, distinct):
-        forms = engine.forms(numbers, goal)
+        forms = engine.forms(numbers, target)
         if not forms:
             unsolvable.append(list(numbers))
             continue
-        rating = rating_of(forms, target, size)
+        rating = rating_of(forms, numbers, target, rules)
         levels[rating["level"]] += 1
         ratings.append({"numbers": list(numbers), **rating})
     return {
@@ -294,10 +484,23 @@ def _pooled(settings: Mapping[str, Any]) -> bool:
 
 
 @lru_cache(maxsize=32)
+def _census(target: int, size: int, low: int, high: int, operators: str, concat: bool,
+            distinct: bool) -> dict:
+    """The census of pooled settings, kept: the pool and the worked example both read it."""
+    return census(target, size, low, high, operators, concat, distinct)
+
+
+def _census_of(settings: Mapping[str, Any]) -> dict:
+    low, high = settings["range"]
+    return _census(settings["target"], settings["size"], low, high, settings["operators"],
+                   settings["concat"], settings["distinct"])
+
+
+@lru_cache(maxsize=32)
 def _pool(target: int, size: int, low: int, high: int, operators: str, concat: bool,
           distinct: bool) -> dict[str, list[tuple[int, ...]]]:
     """Every solvable multiset of the settings, grouped by level."""
-    report = census(target, size, low, high, operators, concat, distinct)
+    report = _census(target, size, low, high, operators, concat, distinct)
     pool: dict[str, list[tuple[int, ...]]] = {level: [] for level in LEVELS}
     for entry in report["ratings"]:
         pool[entry["level"]].append(tuple(entry["numbers"]))
@@ -336,10 +539,7 @@ def check_request(request: Request) -> None:
         if not any(pool.values()):
             raise BookgenError(_unreachable(settings), key="target")
         if not pool[difficulty]:
-            have = ", ".join(level for level in LEVELS if pool[level])
-            raise BookgenError(
-                f"no {difficulty} puzzle exists for target {settings['target']} with these "
-                f"numbers and operators; levels available: {have}", key="difficulty")
+            raise BookgenError(_no_card_at(difficulty, settings, pool), key="difficulty")
     elif not _reachable_somewhere(settings["target"], settings["size"], low, high,
                                   settings["operators"], settings["concat"], settings["distinct"]):
         raise BookgenError(_unreachable(settings), key="target")
@@ -349,6 +549,27 @@ def variety(request: Request) -> int | None:
     """Every card of a pooled setting is in its census, so the cards at a level are countable."""
     settings = _settings(request)
     return len(_pool_of(settings)[request.level]) if _pooled(settings) else None
+
+
+def _either(words: list[str]) -> str:
+    """'a', 'a or b', 'a, b or c'."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _no_card_at(difficulty: str, settings: Mapping[str, Any],
+                pool: Mapping[str, list[tuple[int, ...]]]) -> str:
+    """Why a pooled request has no card at its level, and what to ask for instead."""
+    low, high = settings["range"]
+    have = [level for level in LEVELS if pool[level]]
+    count = sum(len(cards) for cards in pool.values())
+    missing = [name for op, name in (("+", "adding"), ("*", "multiplying"))
+               if op not in settings["operators"]]
+    why = (f" (without {' or '.join(missing)} few cards make the target, and only by long "
+           "searches)" if missing else "")
+    return (f"no {difficulty} card makes {settings['target']} from "
+            f"{settings['size']} numbers of {low}-{high} with the operators "
+            f"{settings['operators']}: all {count} that do are {_either(have)}{why}; choose "
+            f"{_either(have)}, or widen the operators or the range")
 
 
 def _unreachable(settings: Mapping[str, Any]) -> str:
@@ -387,9 +608,9 @@ def generate(rng: random.Random, request: Request) -> Generated:
         forms = solution_forms(puzzle)
         if not forms:
             continue
-        rating = rating_of(forms, settings["target"], settings["size"])
+        rating = rating_of(forms, numbers, settings["target"], rules_of(puzzle))
         if rating["level"] == difficulty:
-            solution = {"expressions": [exprs.show(f) for f in forms[:SOLUTIONS_KEPT]]}
+            solution = {"expressions": expressions(forms[:SOLUTIONS_KEPT], rules_of(puzzle))}
             return Generated(puzzle, solution, rating)
     raise BookgenError(
         f"found no {difficulty} puzzle in {TRIES[settings['size']]} random tries for these "
@@ -465,9 +686,43 @@ def answer_note(puzzle: JSON, solution: JSON, count: int) -> str:
     return f"1 of {count} distinct solutions"
 
 
-def example() -> Generated:
+def fixed_example() -> Generated:
     puzzle = {"numbers": [1, 1, 5, 8], "target": 10, "operators": "+-*/"}
     return Generated(puzzle, solve(puzzle).solution or {}, rate(puzzle))
+
+
+EXAMPLE_TRIES = {3: 40, 4: 40, 5: 20, 6: 8}  # random cards tried when the settings have no pool
+
+
+def example(request: Request | None) -> Generated | None:
+    """The section's worked example: the easiest card of the request's own settings (target,
+    size, range, operators) solved, from the census when the settings are pooled, else the
+    easiest of a few seeded random cards; the fixed 1 1 5 8 card when there is no request."""
+    if request is None:
+        return fixed_example()
+    settings = _settings(request)
+    if _pooled(settings):
+        ratings = _census_of(settings)["ratings"]
+        if not ratings:
+            return None
+        easiest = min(ratings, key=lambda entry: (entry["score"], entry["numbers"]))
+        numbers = tuple(easiest["numbers"])
+    else:
+        rng = random.Random(f"example/{request.id('')}")
+        rules = Rules(settings["operators"], settings["concat"])
+        rated = []
+        for _ in range(EXAMPLE_TRIES[settings["size"]]):
+            card = _random_numbers(rng, settings)
+            chance = whole_chance(card, settings["target"], rules)[0]
+            if chance:  # an example needs no fraction
+                rated.append((-chance, card))
+        if not rated:
+            return None
+        numbers = min(rated)[1]
+    puzzle = _puzzle(numbers, settings)
+    forms = solution_forms(puzzle)
+    solution = {"expressions": expressions(forms[:SOLUTIONS_KEPT], rules_of(puzzle))}
+    return Generated(puzzle, solution, rate(puzzle))
 
 
 # --- registry record ------------------------------------------------------------------------------
@@ -488,7 +743,7 @@ ARITHMETIC = PuzzleType(
     draw_puzzle=draw_puzzle,
     draw_solution=draw_solution,
     answer_note=answer_note,
-    example=fixed_example(example),
+    example=example,
     canonical=canonical,
     measure_solution=measure_solution,
     variety=variety,
