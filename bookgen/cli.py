@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
@@ -166,6 +167,24 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
     except KeyboardInterrupt:
         print("bookgen: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return _reader_left()
+
+
+WORKSHEET_PAGE = 12  # puzzles a worksheet fits on its one page; more spread over pages
+BROKEN_PIPE = 141  # as a Unix tool that SIGPIPE ended: 128 + 13
+
+
+def _reader_left() -> int:
+    """The reader of our output went away (`bookgen generate ... | head -1`): stop quietly. Output
+    still buffered for the closed pipe is dropped, so Python does not complain at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # stdout is not a file (a test's capture)
+        pass
+    return BROKEN_PIPE
 
 
 def _build(args: argparse.Namespace, out: TextIO) -> int:
@@ -240,9 +259,13 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
         raise BookgenError("must be from 1 to 60", key="--count")
     request = request_for(args.type, args.difficulty, _pairs(args.set))
     puzzle_type = request.type
+    one_page = args.count <= WORKSHEET_PAGE
+    if not one_page and not args.quiet:
+        print(f"bookgen: note: a worksheet page holds at most {WORKSHEET_PAGE} puzzles; these "
+              f"{args.count} take several pages", file=sys.stderr)
     section = SectionConfig(type=puzzle_type.name, count=args.count, difficulty=request.level,
                             title=puzzle_type.title,
-                            per_page=args.count if args.count <= 12 else None, request=request)
+                            per_page=args.count if one_page else None, request=request)
     config = BookConfig(
         name=f"worksheet-{puzzle_type.name}", file="(worksheet)",
         title=args.title or f"{puzzle_type.title} worksheet",

@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from bookgen.core.grading import LEVELS
 from bookgen.core.options import unknown_key_message
-from bookgen.errors import BookgenError
+from bookgen.errors import BookgenError, shown
 from bookgen.puzzles import PUZZLE_TYPES, current_spelling, find_type
-from bookgen.puzzles.base import Request
+from bookgen.puzzles.base import PuzzleType, Request
 from bookgen.yamlsource import KeyPath, Source, load_yaml, parse_yaml
 
 if TYPE_CHECKING:
@@ -67,6 +67,20 @@ def _plain_text(value: Any) -> str:
 
 
 _text = Reader(_plain_text, {"type": ["string", "number"]})
+
+
+def _line(most: int) -> Reader:
+    """Text that prints as a heading or a line: at most `most` characters (a longer title would
+    fill pages of its own)."""
+    def read(value: Any) -> str:
+        text = _plain_text(value)
+        if len(text) > most:
+            raise ValueError
+        return text
+    return Reader(read, {"type": ["string", "number"], "maxLength": most})
+
+
+TITLE_MOST, LINE_MOST, NOTE_MOST = 120, 200, 3000
 
 
 def _whole(low: int, high: int) -> Reader:
@@ -194,7 +208,7 @@ def _read_fields(source: Source, path: KeyPath, data: Any, schema: dict[str, Fie
         try:
             values[key] = spec.read(data[key])
         except ValueError:
-            raise source.error(path + (key,), f"{data[key]!r} is not allowed; '{key}' takes "
+            raise source.error(path + (key,), f"{_brief(data[key])} is not allowed; '{key}' takes "
                                f"{spec.what}") from None
     return values
 
@@ -295,6 +309,28 @@ def is_layout_file(layout: str) -> bool:
     return "/" in layout or "\\" in layout or layout.endswith((".yaml", ".yml"))
 
 
+def _check_room(source: Source, page: dict[str, float], margins: dict[str, float]) -> None:
+    """Margins must leave at least a fifth of the page for puzzles, each way; the message names
+    the keys that collide and their sizes."""
+    for across, sides in (("width", ("inside", "outside")), ("height", ("top", "bottom"))):
+        used = margins[sides[0]] + margins[sides[1]]
+        if used >= page[across] * 0.8:
+            raise source.error(("margins", sides[0]), (
+                f"margins.{sides[0]} + margins.{sides[1]} ({_mm(margins[sides[0]])} + "
+                f"{_mm(margins[sides[1]])}) leave {'no' if used >= page[across] else 'too little'} "
+                f"room in page.{across} ({_mm(page[across])}); puzzles need at least a fifth of it"))
+
+
+def _brief(value: Any) -> str:
+    """A value for a message, cut short when it is long (a 5000-character title)."""
+    text = shown(value)
+    return text if len(text) <= 60 else text[:50] + f"... ({len(text)} characters)"
+
+
+def _mm(length: float) -> str:
+    return f"{length:.4g} mm"
+
+
 def load_layout(name: str, source: Source | None = None, path: KeyPath = ("layout",)) -> Layout:
     """A built-in layout by name (`letter`), or a layout file (`./my-trim.yaml`): relative to the
     config's folder, or without a config to the current folder. Either kind of error names the
@@ -321,8 +357,7 @@ def load_layout(name: str, source: Source | None = None, path: KeyPath = ("layou
     margins = _read_fields(layout_source, ("margins",), top["margins"] or {}, _MARGIN_SCHEMA, "margins")
     fonts = _read_fields(layout_source, ("fonts",), top["fonts"] or {}, _FONT_SCHEMA, "fonts")
     sizes = _read_fields(layout_source, ("sizes",), top["sizes"] or {}, _SIZE_SCHEMA, "sizes")
-    if margins["inside"] + margins["outside"] >= page["width"] * 0.8:
-        raise layout_source.error(("margins",), "the margins leave no room on the page")
+    _check_room(layout_source, page, margins)
     return Layout(
         name=name, title=top["title"], width=page["width"], height=page["height"],
         margin_top=margins["top"], margin_bottom=margins["bottom"],
@@ -394,16 +429,17 @@ _rating = Reader(_read_mapping, {"type": "object", "additionalProperties": {"any
     _FIGURE, {"type": "array", "items": [_FIGURE, _FIGURE], "minItems": 2, "maxItems": 2}]}})
 
 _BOOK_SCHEMA = {
-    "title": Field(_text, "text", required=True),
-    "subtitle": Field(_text, "text"),
-    "author": Field(_text, "text"),
+    "title": Field(_line(TITLE_MOST), f"text of at most {TITLE_MOST} characters", required=True),
+    "subtitle": Field(_line(LINE_MOST), f"text of at most {LINE_MOST} characters"),
+    "author": Field(_line(LINE_MOST), f"text of at most {LINE_MOST} characters"),
     "layout": Field(_layout, "a built-in layout (see layouts/) or a layout file such as ./my-trim.yaml",
                     default="letter"),
     "seed": Field(_seed, "a whole number or a word", default="1"),
     "answers": Field(_choice(*ANSWER_MODES), "one of " + ", ".join(ANSWER_MODES), default="back"),
     "title_page": Field(_flag, "true or false", default=True),
     "contents": Field(_flag, "true or false (a contents page after the title page)", default=True),
-    "copyright": Field(_text, "text for a copyright and notes page after the title page"),
+    "copyright": Field(_line(NOTE_MOST), f"text for a copyright and notes page after the title "
+                       f"page, at most {NOTE_MOST} characters"),
     "profile": Field(_choice(*PROFILES), "one of " + ", ".join(PROFILES), default="home"),
     "bleed": Field(_flag, "true or false (0.125 in bleed, print-on-demand)", default=False),
     "large_print": Field(_flag, "true or false (bigger cells and 16 pt type)", default=False),
@@ -416,23 +452,31 @@ _SECTION_SCHEMA = {
     "type": Field(_text, "a puzzle type: " + ", ".join(t.name for t in PUZZLE_TYPES), required=True),
     "count": Field(_whole(1, 1000), "a whole number from 1 to 1000", required=True),
     "difficulty": Field(_choice(*LEVELS), "one of " + ", ".join(LEVELS)),
-    "title": Field(_text, "text"),
+    "title": Field(_line(TITLE_MOST), f"text of at most {TITLE_MOST} characters"),
     "per_page": Field(_whole(1, 24), "a whole number from 1 to 24"),
     "from": Field(_text, "a JSON-lines puzzle bank, relative to the config file"),
     "rating": Field(_rating, "a mapping of rating figures to a value or [min, max]"),
 }
 
 
-def _rating_filter(source: Source, path: KeyPath, data: dict) -> dict[str, tuple[float, float]]:
+def _rating_filter(source: Source, path: KeyPath, data: dict,
+                   puzzle_type: PuzzleType) -> dict[str, tuple[float, float]]:
+    """Bounds on rating figures; a figure the type's ratings do not have is named."""
+    example = puzzle_type.example(None)
+    known = sorted(k for k, v in example.rating.items()
+                   if _is_number(v)) if example is not None else []
     bounds = {}
     for key, value in data.items():
+        if known and key not in known:
+            raise source.error(path + (key,), unknown_key_message(
+                str(key), known, f"rating figure of {puzzle_type.name}"))
         if isinstance(value, list) and len(value) == 2 and all(_is_number(v) for v in value):
             bounds[str(key)] = (float(value[0]), float(value[1]))
         elif _is_number(value):
             bounds[str(key)] = (float(value), float(value))
         else:
-            raise source.error(path + (key,), f"{value!r} is not allowed; a rating filter takes "
-                               "a number or [min, max]")
+            raise source.error(path + (key,), f"{shown(value)} is not allowed; a rating filter "
+                               "takes a number or [min, max]")
     return bounds
 
 
@@ -461,7 +505,7 @@ def _read_section(source: Source, index: int, data: Any) -> SectionConfig:
                                "a section that takes puzzles 'from' a bank has no type options; "
                                "filter with 'difficulty' and 'rating' instead")
         bank = BankSource(Path(source.file).parent / values["from"],
-                          _rating_filter(source, path + ("rating",), values["rating"] or {}))
+                          _rating_filter(source, path + ("rating",), values["rating"] or {}, puzzle_type))
     elif values["rating"] is not None:
         raise source.error(path + ("rating",), "'rating' filters puzzles taken 'from' a bank")
     elif values["difficulty"] is None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 
 BOMB = """title: Laughs
@@ -52,3 +54,66 @@ sections:
 """)
     status, _, err = run("build", str(path), "-o", str(tmp_path / "out.pdf"), "-q")
     assert status == 2 and "{rows: 4} is not allowed" in err and "{'rows'" not in err
+
+
+def test_a_runaway_census_is_refused_with_its_size(run):
+    started = time.monotonic()
+    status, out, err = run("census", "arithmetic", "--size", "6", "--range", "0-99")
+    assert time.monotonic() - started < 5
+    assert status == 2 and "1,609,344,100 cards" in err and "at most 100,000" in err
+
+
+def test_a_closed_pipe_ends_generate_quietly(tmp_path):
+    command = [sys.executable, "-m", "bookgen", "generate", "placement", "-n", "200"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    first = process.stdout.readline()
+    process.stdout.close()  # the reader goes away, as `| head -1` does
+    err = process.stderr.read().decode()
+    process.stderr.close()
+    assert process.wait(timeout=60) == 141
+    assert first.startswith(b'{"type": "placement"') and err == ""
+
+
+def test_margins_wider_than_the_page_name_the_keys(tmp_path, write_config, run):
+    (tmp_path / "wide.yaml").write_text("""title: Wide margins
+page: {width: 6in, height: 9in}
+margins: {top: 0.5in, bottom: 0.5in, inside: 4in, outside: 3in}
+fonts: {regular: DejaVuSans.ttf, bold: DejaVuSans-Bold.ttf, italic: DejaVuSans-Oblique.ttf}
+grids: [[1, 1]]
+answer_grids: [[1, 1]]
+""")
+    path = write_config("title: T\nlayout: ./wide.yaml\nsections: [{type: placement, count: 1, "
+                        "difficulty: easy}]\n")
+    status, _, err = run("build", str(path), "-o", str(tmp_path / "out.pdf"), "-q")
+    assert status == 2 and "Traceback" not in err
+    assert "margins.inside + margins.outside" in err and "page.width" in err and "no room" in err
+
+
+def test_rating_filters_name_unknown_figures_and_wrong_shapes(write_config, run, tmp_path):
+    (tmp_path / "bank.jsonl").write_text("")
+    path = write_config("title: T\nsections:\n  - {type: placement, count: 1, from: bank.jsonl, "
+                        "rating: {scor: 3}}\n")
+    status, _, err = run("build", str(path), "-o", str(tmp_path / "out.pdf"), "-q")
+    assert status == 2 and "rating.scor" in err and "did you mean 'score'" in err
+    path = write_config("title: T\nsections:\n  - {type: placement, count: 1, from: bank.jsonl, "
+                        "rating: 5}\n", "five.yaml")
+    status, _, err = run("build", str(path), "-o", str(tmp_path / "out.pdf"), "-q")
+    assert status == 2 and "5 is not allowed" in err and "Traceback" not in err
+
+
+def test_a_title_that_would_fill_pages_is_refused_with_the_limit(write_config, run, tmp_path):
+    path = write_config("title: " + "x" * 5000 + "\nsections: [{type: placement, count: 1, "
+                        "difficulty: easy}]\n")
+    status, _, err = run("build", str(path), "-o", str(tmp_path / "out.pdf"), "-q")
+    assert status == 2 and "at most 120 characters" in err and "(5002 characters)" in err
+    assert len(err) < 400
+
+
+def test_a_worksheet_too_big_for_one_page_says_so(run, tmp_path):
+    status, _, err = run("worksheet", "placement", "-n", "13", "-o", str(tmp_path / "w.pdf"),
+                         "--answers", "none")
+    assert status == 0 and "at most 12 puzzles" in err
+    status, _, err = run("worksheet", "placement", "-n", "12", "-o", str(tmp_path / "v.pdf"),
+                         "--answers", "none")
+    assert status == 0 and "at most" not in err

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -424,9 +424,18 @@ def _check_settings(size: int, low: int, high: int, operators: str, distinct: bo
                            key="distinct")
 
 
-def multisets(size: int, low: int, high: int, distinct: bool) -> list[tuple[int, ...]]:
+CENSUS_MOST = 100_000  # cards one census may rate (about a minute); more is refused up front
+
+
+def multiset_count(size: int, low: int, high: int, distinct: bool) -> int:
+    """How many cards a census of these settings rates, known before any is made."""
+    values = high - low + 1
+    return math.comb(values, size) if distinct else math.comb(values + size - 1, size)
+
+
+def multisets(size: int, low: int, high: int, distinct: bool) -> Iterator[tuple[int, ...]]:
     pick = itertools.combinations if distinct else itertools.combinations_with_replacement
-    return list(pick(range(low, high + 1), size))
+    return pick(range(low, high + 1), size)
 
 
 def census(target: int, size: int, low: int, high: int, operators: str = "+-*/",
@@ -438,6 +447,11 @@ def census(target: int, size: int, low: int, high: int, operators: str = "+-*/",
     **rating}, ...]}. Sub-multiset work is shared through the engine's memo.
     """
     _check_settings(size, low, high, operators, distinct)
+    cards = multiset_count(size, low, high, distinct)
+    if cards > CENSUS_MOST:
+        raise BookgenError(f"a census of {size} numbers from {low}-{high} would rate {cards:,} cards; "
+                           f"one census rates at most {CENSUS_MOST:,}: narrow the range or use "
+                           "fewer numbers", key="range")
     rules = Rules(_operators(operators), concat)
     engine = exprs.engine(rules)
     unsolvable, ratings = [], []
