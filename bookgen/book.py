@@ -16,7 +16,8 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
@@ -215,22 +216,63 @@ class Twins:
             self.add(record_from_json(data, where), where)
 
 
-def different_puzzles(request: Request, seed: str, count: int) -> Iterator[PuzzleRecord]:
+def different_puzzles(request: Request, seed: str, count: int, executor: Executor | None = None,
+                      ahead: int = 8, progress: Progress | None = None) -> Iterator[PuzzleRecord]:
     """`count` puzzles of a request, no two of them twins, from seeds SEED.1 to SEED.N (a slot
-    whose puzzle repeats an earlier one tries its retry seeds), as `bookgen generate` makes banks."""
+    whose puzzle repeats an earlier one tries its retry seeds), yielded in order as they are
+    ready: `bookgen generate` streams a bank this way. With an executor, up to `ahead` puzzles are
+    made at once; twins are decided here in order, so the output is the same for any executor."""
+    progress = progress or Progress(enabled=False)
+    progress.start(request.describe(), count)
     twins = Twins()
-    for index in range(count):
-        slot = f"{seed}.{index + 1}"
-        for attempt in range(TWIN_RETRIES + 1):
-            record = make_puzzle(request, retry_seed(slot, attempt) if attempt else slot)
-            if twins.first(record) is None:
-                break
-        else:
+    jobs = (PuzzleJob.of(request, f"{seed}.{index + 1}", None) for index in range(count))
+    for index, (job, record) in enumerate(_in_order(jobs, executor, ahead)):
+        made = _distinct(job, record, twins, f"puzzle {index + 1}", _made)
+        if made is None:
             raise BookgenError(f"could not find {count} different puzzles ({request.describe()}): "
                                f"puzzle {index + 1} repeated an earlier one {TWIN_RETRIES} times; "
                                "ask for fewer, or widen the options", key="--count")
-        twins.add(record, f"puzzle {index + 1}")
-        yield record
+        progress.advance()
+        yield made
+    progress.finish()
+
+
+def _made(job: PuzzleJob) -> PuzzleRecord:
+    record = generate_one(job)
+    if record is None:
+        raise BookgenError(f"one puzzle took more than {job.budget:g} seconds to make", key="--budget")
+    return record
+
+
+def _in_order(jobs: Iterable[PuzzleJob], executor: Executor | None,
+              ahead: int) -> Iterator[tuple[PuzzleJob, PuzzleRecord]]:
+    """Each job with its puzzle, in the jobs' order: made here one by one, or on the executor
+    with `ahead` jobs under way while the first is awaited (pending ones are cancelled if the
+    reader stops)."""
+    if executor is None:
+        for job in jobs:
+            yield job, _made(job)
+        return
+    window: deque[tuple[PuzzleJob, Future]] = deque()
+    try:
+        for job in jobs:
+            window.append((job, executor.submit(generate_one, job)))
+            if len(window) >= ahead:
+                first, future = window.popleft()
+                yield first, _finished(first, future)
+        while window:
+            first, future = window.popleft()
+            yield first, _finished(first, future)
+    finally:
+        for _, future in window:
+            future.cancel()
+
+
+def _finished(job: PuzzleJob, future: Future) -> PuzzleRecord:
+    record = future.result()
+    if record is None:
+        raise BookgenError(f"one puzzle took more than {job.budget:g} seconds to make", key="--budget")
+    return record
 
 
 def retry_seed(seed: str, attempt: int) -> str:
@@ -238,19 +280,30 @@ def retry_seed(seed: str, attempt: int) -> str:
     return f"{seed}~{attempt}"
 
 
+def _distinct(job: PuzzleJob, record: PuzzleRecord, twins: Twins, label: str,
+              make: Callable[[PuzzleJob], PuzzleRecord]) -> PuzzleRecord | None:
+    """The slot's puzzle, or one made from its retry seeds while it is a twin of one already
+    taken (recorded under `label`); None when every retry is a twin too."""
+    for attempt in range(1, TWIN_RETRIES + 2):
+        if twins.first(record) is None:
+            twins.add(record, label)
+            return record
+        if attempt <= TWIN_RETRIES:
+            record = make(replace(job, seed=retry_seed(job.seed, attempt)))
+    return None
+
+
 def _without_twin(file: str, section: SectionConfig, job: PuzzleJob, record: PuzzleRecord,
                   twins: Twins, number: int, budget: float | None) -> PuzzleRecord:
     """The slot's puzzle, or a new one from the next retry seed while it is a twin."""
-    for attempt in range(1, TWIN_RETRIES + 1):
-        if twins.first(record) is None:
-            twins.add(record, f"puzzle {number}")
-            return record
-        record = _checked(file, section, generate_one(replace(job, seed=retry_seed(job.seed, attempt))),
-                          budget)
-    raise BookgenError(
-        f"could not find {section.count} different puzzles ({section.describe()}): puzzle "
-        f"{number} repeated an earlier one {TWIN_RETRIES} times; ask for fewer, or widen the options",
-        file=file, line=section.line, key=f"section '{section.title}'")
+    made = _distinct(job, record, twins, f"puzzle {number}",
+                     lambda retry: _checked(file, section, generate_one(retry), budget))
+    if made is None:
+        raise BookgenError(
+            f"could not find {section.count} different puzzles ({section.describe()}): puzzle "
+            f"{number} repeated an earlier one {TWIN_RETRIES} times; ask for fewer, or widen the "
+            "options", file=file, line=section.line, key=f"section '{section.title}'")
+    return made
 
 
 def _checked(file: str, section: SectionConfig, record: PuzzleRecord | None,
