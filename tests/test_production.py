@@ -227,3 +227,28 @@ def test_preview_writes_png_pages(run, write_config, tmp_path):
         assert width == round(6 * 30)
     status, _, err = run("preview", str(config), "--pages", "99", "-o", str(tmp_path), "-q")
     assert status == 2 and "no page 99" in err
+
+
+def test_preview_of_a_built_pdf_draws_its_pages_without_making_the_book(run, write_config,
+                                                                        tmp_path, monkeypatch):
+    config = write_config(POD_BOOK.format(bleed="false", count=2).replace("print-on-demand", "home"))
+    built = tmp_path / "built.pdf"
+    assert run("build", str(config), "-o", str(built), "-q", "--workers", "1")[0] == 0
+    import bookgen.cli
+
+    def no_making(*args, **kwargs):
+        raise AssertionError("the book was made again")
+
+    monkeypatch.setattr(bookgen.cli, "make_book", no_making)
+    status, out, err = run("preview", str(built), "--pages", "1-2", "--dpi", "30", "-o", str(tmp_path))
+    assert status == 0, err
+    assert [Path(line).name for line in out.splitlines()] == ["built-page-1.png", "built-page-2.png"]
+    status, out, err = run("preview", str(built), "--pages", "2", "--dpi", "30",
+                           "-o", str(tmp_path / "second.png"))
+    assert status == 0 and out.strip() == str(tmp_path / "second.png")
+    assert (tmp_path / "second.png").read_bytes()[:4] == b"\x89PNG"
+    status, _, err = run("preview", str(built), "--pages", "1-2", "-o", str(tmp_path / "x.png"))
+    assert status == 2 and "one page" in err
+    (tmp_path / "not.pdf").write_text("hello")
+    status, _, err = run("preview", str(tmp_path / "not.pdf"), "-o", str(tmp_path))
+    assert status == 2 and "not a PDF" in err
