@@ -252,3 +252,45 @@ def test_preview_of_a_built_pdf_draws_its_pages_without_making_the_book(run, wri
     (tmp_path / "not.pdf").write_text("hello")
     status, _, err = run("preview", str(tmp_path / "not.pdf"), "-o", str(tmp_path))
     assert status == 2 and "not a PDF" in err
+
+
+def font_names(reader: PdfReader) -> set[tuple[str, str]]:
+    """(BaseFont, its descriptor's FontName) of every font the pages use."""
+    names = set()
+    for page in reader.pages:
+        for font in page["/Resources"].get("/Font", {}).values():
+            font = font.get_object()
+            names.add((str(font["/BaseFont"]), str(font["/FontDescriptor"].get_object()["/FontName"])))
+    return names
+
+
+def test_each_embedded_subset_has_its_own_tag(pod_pdf):
+    names = font_names(PdfReader(pod_pdf))
+    tags = [base[1:].partition("+")[0] for base, _ in names]
+    assert len(names) >= 3 and all(base == descriptor for base, descriptor in names)
+    assert all(re.fullmatch(r"[A-Z]{6}", tag) for tag in tags) and len(set(tags)) == len(tags)
+    assert b"AAAAAA+" not in pod_pdf.read_bytes()
+
+
+def test_a_font_with_two_subsets_tags_them_apart_and_alike_every_time(tmp_path):
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from bookgen.render.fonts import register_fonts, subset_tag
+
+    fonts = register_fonts("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf")
+    outputs = []
+    for _ in range(2):
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, invariant=1, initialFontName=fonts.regular)
+        canvas.setFont(fonts.regular, 10)
+        canvas.drawString(10, 10, "".join(chr(c) for c in range(0x100, 0x100 + 300)))  # two subsets
+        canvas.save()
+        outputs.append(buffer.getvalue())
+    assert outputs[0] == outputs[1]
+    (tmp_path / "two.pdf").write_bytes(outputs[0])
+    tags = {base.partition("+")[0] for base, _ in font_names(PdfReader(tmp_path / "two.pdf"))}
+    assert len(tags) == 2
+    assert subset_tag("DejaVuSans", [32, 65]) == subset_tag("DejaVuSans", [32, 65])
+    assert subset_tag("DejaVuSans", [32, 65]) != subset_tag("DejaVuSans", [32, 66])
