@@ -123,12 +123,37 @@ def test_home_profile_has_clickable_contents_and_bookmarks(run, write_config, tm
     assert [item.title for item in reader.outline] == ["Number Placement"] * 2 + ["Answers"]
 
 
+POD_TRIMS = {"5x8": (5, 8), "5.5x8.5": (5.5, 8.5), "6x9": (6, 9), "7x10": (7, 10), "8x10": (8, 10),
+             "8.5x11": (8.5, 11), "8.25x11": (8.25, 11)}
+
+
 def test_every_trim_size_is_a_layout():
     sizes = {name: (round(load_layout(name).width / 25.4, 3), round(load_layout(name).height / 25.4, 3))
              for name in available_layouts()}
-    for inches in [(6, 9), (7, 10), (8.5, 11), (8.25, 11)]:
-        assert inches in sizes.values()
+    for name, inches in POD_TRIMS.items():
+        assert sizes[name] == inches
     assert {"letter", "a4", "a5"} <= set(sizes)
+
+
+@pytest.mark.parametrize("name", sorted(POD_TRIMS))
+@pytest.mark.parametrize("bleed", [False, True])
+def test_print_on_demand_trims_meet_the_gutter_table(name, bleed):
+    """Inside at least the table's gutter for the page count, outside, top and bottom at least
+    0.25 in (0.375 in with bleed), and a frame that still holds a puzzle at 828 pages."""
+    from bookgen.config import BookConfig
+    from bookgen.render.geometry import make_geometry
+
+    layout = load_layout(name)
+    config = BookConfig(name="t", file="t", title="t", subtitle=None, author=None, layout=layout,
+                        seed="1", answers="back", title_page=True, sections=(),
+                        profile="print-on-demand", bleed=bleed)
+    least = (0.375 if bleed else 0.25) * INCH
+    for pages in (24, 150, 151, 300, 301, 500, 501, 700, 701, 828):
+        geometry = make_geometry(layout, config, pages)
+        table = next(inches for most, inches in POD_GUTTERS if pages <= most)
+        assert geometry.inside >= table * INCH - 1e-6, pages
+        assert min(geometry.outside, geometry.top, geometry.bottom) >= least - 1e-6, pages
+        assert geometry.frame_size[0] >= 3.0 * INCH and geometry.frame_size[1] >= 6.0 * INCH
 
 
 def test_workers_do_not_change_the_bytes(run, write_config, tmp_path):
