@@ -147,7 +147,6 @@ class Layout:
     heading_size: float
     title_size: float
     grids: tuple[tuple[int, int], ...]
-    answer_grids: tuple[tuple[int, int], ...]
     min_scale: float
     max_scale: float
 
@@ -172,7 +171,6 @@ _LAYOUT_SCHEMA = {
     "fonts": Field(dict, "a mapping with regular, bold, italic font files"),
     "sizes": Field(dict, "a mapping with body, heading and title point sizes"),
     "grids": Field(_grids, "a list of [columns, rows] from densest to sparsest", required=True),
-    "answer_grids": Field(_grids, "a list of [columns, rows] for the answer key", required=True),
     "min_scale": Field(_number(0.2, 2.0), "a number from 0.2 to 2", default=0.75),
     "max_scale": Field(_number(0.2, 3.0), "a number from 0.2 to 3", default=1.5),
 }
@@ -217,7 +215,7 @@ def load_layout(name: str, source: Source | None = None, path: KeyPath = ("layou
         margin_inside=margins["inside"], margin_outside=margins["outside"],
         font_regular=fonts["regular"], font_bold=fonts["bold"], font_italic=fonts["italic"],
         body_size=sizes["body"], heading_size=sizes["heading"], title_size=sizes["title"],
-        grids=top["grids"], answer_grids=top["answer_grids"],
+        grids=top["grids"],
         min_scale=top["min_scale"], max_scale=top["max_scale"],
     )
 
@@ -273,6 +271,7 @@ class BookConfig:
     copyright: str | None = None
     contents: bool = True
     formats: tuple[str, ...] = ("pdf",)
+    share_pages: bool = False
 
 
 _BOOK_SCHEMA = {
@@ -289,6 +288,8 @@ _BOOK_SCHEMA = {
     "bleed": Field(_flag, "true or false (0.125 in bleed, print-on-demand)", default=False),
     "large_print": Field(_flag, "true or false (bigger cells and 16 pt type)", default=False),
     "formats": Field(_formats, "a list of " + " and ".join(FORMATS), default=("pdf",)),
+    "share_pages": Field(_flag, "true or false (a section may begin on the page where the one "
+                         "before it ends)", default=False),
     "sections": Field(list, "a list of sections", required=True),
 }
 _SECTION_SCHEMA = {
@@ -388,4 +389,5 @@ def load_config(path: str | Path, seed: str | None = None) -> BookConfig:
         copyright=values["copyright"],
         contents=values["contents"],
         formats=values["formats"],
+        share_pages=values["share_pages"],
     )

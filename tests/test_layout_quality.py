@@ -78,11 +78,11 @@ def test_placement_numbers_stay_in_their_boxes_and_apart(puzzle):
     assert_text_fits(pen, placement.answer_size(puzzle))
 
 
-def test_long_chains_wrap_into_lines_no_wider_than_eight_boxes():
+def test_long_chains_wrap_into_lines_of_at_most_seven_boxes():
     placement = find_type("placement")
     twelve = HOSTILE_PLACEMENT[0]
     width, height = placement.measure(twelve)
-    assert width <= 8 * 13 + 8 * 6.5 and height > 2 * 13
+    assert width <= 7 * 13 + 7 * 6.5 and height > 2 * 13
     pen = measuring_pen()
     placement.draw_puzzle(pen, twelve)
     boxes = [kw for name, kw in pen.calls if name == "rect" and kw["w"] == kw["h"] == 13]
@@ -119,3 +119,155 @@ def test_every_type_keeps_its_text_in_its_boxes(name, level):
         pen = measuring_pen()
         puzzle_type.draw_solution(pen, puzzle, solution)
         assert_text_fits(pen, puzzle_type.answer_size(puzzle))
+
+
+# --- pages: headings, wasted pages, the answer key -----------------------------------------------
+
+
+def page_runs(path) -> list[list[tuple[str, float, float, str]]]:
+    """Per page, the text runs of the body as (text, y, size, font): the page number in the
+    footer and the running head left out."""
+    from pypdf import PdfReader
+
+    pages = []
+    for page in PdfReader(path).pages:
+        height = float(page.mediabox[3])
+        runs: list[tuple[str, float, float, str]] = []
+
+        def visit(text, cm, tm, font_dict, font_size, runs=runs, height=height):
+            y = tm[5] * cm[3] + cm[5]
+            size = font_size * tm[3] * cm[3] if tm[3] else font_size
+            if text.strip() and 0.55 * 72 < y < height - 0.45 * 72 and font_dict is not None:
+                runs.append((text.strip(), y, abs(size), str(font_dict.get("/BaseFont", ""))))
+
+        page.extract_text(visitor_text=visit)
+        pages.append(runs)
+    return pages
+
+
+def check_headings(path, heading_pt: float, label_pts: tuple[float, ...]) -> None:
+    """No heading (a bold run at the heading size, or an answer key caption) is the lowest thing
+    on its page, and every page with one also holds a puzzle or an answer (a bold number at a
+    label size) below it; no page is empty."""
+    for number, runs in enumerate(page_runs(path), start=1):
+        assert runs or number == 1, f"page {number} is empty"
+        heads = [r for r in runs if ("Bold" in r[3] and abs(r[2] - heading_pt) < 0.2)
+                 or ("Oblique" in r[3] and " \u00b7 puzzles " in r[0])]
+        if not heads or heads[0][0] in ("Contents", "Notes"):
+            continue
+        lowest_head = min(r[1] for r in heads)
+        labels = [r for r in runs if "Bold" in r[3] and r[0].isdigit()
+                  and any(abs(r[2] - pt) < 0.2 for pt in label_pts) and r[1] < lowest_head]
+        assert labels, f"page {number}: {heads[-1][0]!r} has no puzzle or answer below it"
+
+
+@pytest.fixture(scope="module")
+def pod(tmp_path_factory):
+    """The shipped 6x9 print-on-demand book: its Book and its PDF."""
+    from bookgen.book import make_book
+    from bookgen.config import ROOT, load_config
+    from bookgen.render.pdf import render_pdf
+
+    book = make_book(load_config(ROOT / "config" / "pod-6x9.yaml"))
+    target = tmp_path_factory.mktemp("pod") / "pod-6x9.pdf"
+    target.write_bytes(render_pdf(book)[0])
+    return book, target
+
+
+BIG_BOOK = """
+title: Big puzzles
+layout: {layout}
+profile: print-on-demand
+large_print: {large}
+share_pages: {share}
+seed: 7
+sections:
+  - {{type: numbrix, title: Big paths, count: 5, difficulty: easy, size: 10}}
+  - {{type: placement, title: Long chains, count: 12, difficulty: expert}}
+  - {{type: arrows, title: Arrows, count: 7, difficulty: easy}}
+  - {{type: pyramid, title: Pyramids, count: 3, difficulty: easy}}
+  - {{type: numbrix, title: Bigger paths, count: 9, difficulty: easy, size: 12}}
+"""
+
+
+@pytest.mark.parametrize("layout, large, share", [("8.25x11", "true", "false"),
+                                                   ("6x9", "false", "true"),
+                                                   ("5x8", "false", "false")])
+def test_a_heading_never_ends_a_page_nor_stands_alone(run, write_config, tmp_path, layout, large,
+                                                     share):
+    config = write_config(BIG_BOOK.format(layout=layout, large=large, share=share))
+    target = tmp_path / "big.pdf"
+    status, _, err = run("build", str(config), "-o", str(target), "-q", "--workers", "1")
+    assert status == 0, err
+    from bookgen.config import load_layout
+
+    sizes = load_layout(layout)
+    scale = 16 / 10.5 if large == "true" else sizes.body_size / 10.5
+    heading = sizes.heading_size * (16 / 10.5 if large == "true" else 1.0)
+    check_headings(target, heading, (11 * scale, 8 * scale))
+
+
+def test_the_print_on_demand_book_keeps_its_headings_with_their_puzzles(pod):
+    check_headings(pod[1], 18, (11, 8))
+
+
+def answer_pages(path) -> tuple[int, int]:
+    """(the first page of the answers, the pages of the book)."""
+    from pypdf import PdfReader
+
+    pages = [p.extract_text() for p in PdfReader(path).pages]
+    first = next(i for i, text in enumerate(pages, start=1) if text.split("\n")[1:2] == ["Answers"])
+    return first, len(pages)
+
+
+def test_the_answer_key_is_at_most_a_quarter_of_the_book(pod):
+    first, count = answer_pages(pod[1])
+    answers = count - first + 1
+    assert answers / count <= 0.25, (answers, count)
+
+
+def test_answers_keep_number_page_and_id_and_no_digit_is_under_six_points(pod):
+    import re
+
+    from pypdf import PdfReader
+
+    book, path = pod
+    first, count = answer_pages(path)
+    runs = [r for page in page_runs(path)[first - 1:] for r in page]
+    small = [r for r in runs if any(c.isdigit() for c in r[0]) and r[2] < 6.0 - 0.01]
+    assert not small, small[:5]
+    text = "\n".join(p.extract_text() for p in PdfReader(path).pages[first - 1:])
+    labels = re.findall(r"(?:^|\n)(\d+)\npage (\d+)", text)
+    printed = [p for section in book.sections for p in section.puzzles]
+    assert [int(n) for n, _ in labels] == [p.number for p in printed]
+    joined = text.replace("\n", "")
+    assert all(p.record.id in joined for p in printed)
+
+
+def test_answers_are_drawn_smaller_than_their_puzzles(pod):
+    from bookgen.render.document import BookDocument
+
+    document = BookDocument(pod[0])
+    for section in pod[0].sections:
+        assert document.answer_scale(section) < document.layout.min_scale, section.config.title
+
+
+def test_twelve_expert_chains_take_at_most_five_pages_of_a_six_by_nine(write_config):
+    from bookgen.book import make_book
+    from bookgen.config import load_config
+    from bookgen.render.document import BookDocument
+
+    config = write_config("""
+        title: Expert chains
+        layout: 6x9
+        profile: print-on-demand
+        title_page: false
+        answers: none
+        seed: 3
+        sections:
+          - {type: placement, count: 12, difficulty: expert}
+    """)
+    book = make_book(load_config(config))
+    assert max(len(r.puzzle["numbers"]) for r in book.sections[0].records) >= 11
+    _, pages = BookDocument(book).render("book", {})
+    assert pages <= 5
