@@ -159,7 +159,7 @@ class PuzzleRow(Flowable):
 # --- the answer key -------------------------------------------------------------------------------
 
 NUMBER_PT, TEXT_PT, ID_PT = 8.0, 6.5, 6.0  # an answer's label; ID_PT is the legible floor
-LEADING = 1.2
+LEADING = 1.15
 PAGE_ROOM = "page 888"  # the widest page reference a label makes room for
 
 
