@@ -36,6 +36,8 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     build.add_argument("--html", action="store_true",
                        help="also write the playable edition, NAME.html, beside the PDF")
+    build.add_argument("--cover", action="store_true",
+                       help="also write the print-on-demand cover wrap, NAME-cover.pdf")
     _add_production_options(build)
 
     worksheet = commands.add_parser("worksheet", help="a one-off worksheet PDF, no YAML needed")
@@ -125,8 +127,9 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
 
 def _build(args: argparse.Namespace, out: TextIO) -> int:
     config = load_config(args.config or _sample_config(), seed=args.seed)
-    if args.html and "html" not in config.formats:
-        config = replace(config, formats=config.formats + ("html",))
+    for name in ("html", "cover"):
+        if getattr(args, name) and name not in config.formats:
+            config = replace(config, formats=config.formats + (name,))
     return _write(config, _target(args.output, f"{config.name}.pdf"), args, out)
 
 

@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 LAYOUT_DIR = ROOT / "layouts"
 ANSWER_MODES = ("back", "separate", "none")
 PROFILES = ("home", "print-on-demand")
-FORMATS = ("pdf", "html")
+FORMATS = ("pdf", "cover", "html")
+PAPERS = ("white", "cream", "color")  # the cover's spine: pages x the paper's thickness
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,12 @@ def _formats(value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or not value or any(v not in FORMATS for v in value):
         raise ValueError
     return tuple(dict.fromkeys(value))
+
+
+def _color(value: Any) -> str:
+    if not isinstance(value, str) or not re.fullmatch(r"#[0-9A-Fa-f]{6}", value.strip()):
+        raise ValueError
+    return value.strip().lower()
 
 
 def _flag(value: Any) -> bool:
@@ -272,6 +279,9 @@ class BookConfig:
     contents: bool = True
     formats: tuple[str, ...] = ("pdf",)
     share_pages: bool = False
+    paper: str = "white"
+    back_text: str | None = None
+    cover_color: str = "#1f3a5f"
 
 
 _BOOK_SCHEMA = {
@@ -287,9 +297,13 @@ _BOOK_SCHEMA = {
     "profile": Field(_choice(*PROFILES), "one of " + ", ".join(PROFILES), default="home"),
     "bleed": Field(_flag, "true or false (0.125 in bleed, print-on-demand)", default=False),
     "large_print": Field(_flag, "true or false (bigger cells and 16 pt type)", default=False),
-    "formats": Field(_formats, "a list of " + " and ".join(FORMATS), default=("pdf",)),
+    "formats": Field(_formats, "a list of " + ", ".join(FORMATS), default=("pdf",)),
     "share_pages": Field(_flag, "true or false (a section may begin on the page where the one "
                          "before it ends)", default=False),
+    "paper": Field(_choice(*PAPERS), "one of " + ", ".join(PAPERS) + " (sizes the cover's spine)",
+                   default="white"),
+    "back_text": Field(_text, "text for the back cover"),
+    "cover_color": Field(_color, "a colour such as '#1f3a5f' (quoted in YAML)", default="#1f3a5f"),
     "sections": Field(list, "a list of sections", required=True),
 }
 _SECTION_SCHEMA = {
@@ -390,4 +404,7 @@ def load_config(path: str | Path, seed: str | None = None) -> BookConfig:
         contents=values["contents"],
         formats=values["formats"],
         share_pages=values["share_pages"],
+        paper=values["paper"],
+        back_text=values["back_text"],
+        cover_color=values["cover_color"],
     )

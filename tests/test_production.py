@@ -319,3 +319,19 @@ def test_a_font_with_two_subsets_tags_them_apart_and_alike_every_time(tmp_path):
     assert len(tags) == 2
     assert subset_tag("DejaVuSans", [32, 65]) == subset_tag("DejaVuSans", [32, 65])
     assert subset_tag("DejaVuSans", [32, 65]) != subset_tag("DejaVuSans", [32, 66])
+
+
+def test_the_shipped_book_writes_its_cover_and_the_cover_passes_the_checks(pod_pdf):
+    """config/pod-6x9.yaml asks for formats [pdf, cover]: the wrap is sized from the interior's
+    page count on white paper, with its fonts embedded and no Helvetica."""
+    cover = pod_pdf.with_name("pod-6x9-cover.pdf")
+    pages = len(PdfReader(pod_pdf).pages)
+    page = PdfReader(cover).pages[0]
+    width = (2 * 6 + pages * 0.002252 + 0.25) * INCH
+    assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, width, 9.25 * INCH], abs=0.01)
+    assert [float(v) for v in page.trimbox] == pytest.approx(
+        [9, 9, width - 9, 9.125 * INCH], abs=0.01)
+    assert b"Helvetica" not in cover.read_bytes()
+    names = font_names(PdfReader(cover))
+    assert names and all(base == descriptor for base, descriptor in names)
+    assert "Puzzle Break" in page.extract_text()
