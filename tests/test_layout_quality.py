@@ -272,3 +272,31 @@ def test_twelve_expert_chains_take_at_most_five_pages_of_a_six_by_nine(write_con
     assert max(len(r.puzzle["numbers"]) for r in book.sections[0].records) >= 11
     _, pages = BookDocument(book).render("book", {})
     assert pages <= 5
+
+
+def test_short_sections_share_a_page_when_asked(run, write_config, tmp_path):
+    text = """
+        title: Short sections
+        layout: letter
+        title_page: false
+        answers: none
+        share_pages: {share}
+        seed: 2
+        sections:
+          - {{type: pyramid, title: First, count: 2, difficulty: easy}}
+          - {{type: numberwall, title: Second, count: 2, difficulty: easy}}
+          - {{type: arithmetic, title: Third, count: 2, difficulty: easy}}
+    """
+    counts = {}
+    for share in ("false", "true"):
+        config = write_config(text.format(share=share), name=f"short-{share}.yaml")
+        target = tmp_path / f"short-{share}.pdf"
+        assert run("build", str(config), "-o", str(target), "-q", "--workers", "1")[0] == 0
+        from pypdf import PdfReader
+
+        pages = [p.extract_text() for p in PdfReader(target).pages]
+        counts[share] = len(pages)
+        check_headings(target, 20, (11, 8))
+        shared = [p for p in pages if sum(t in p.split("\n") for t in ("First", "Second", "Third")) > 1]
+        assert bool(shared) == (share == "true")
+    assert counts["false"] == 3 and counts["true"] < 3

@@ -232,8 +232,8 @@ class BookDocument:
 
     def _rows(self, section: Section, grid: Grid, state: Pass) -> list[Flowable]:
         puzzles = section.puzzles
-        return [PuzzleRow(puzzles[i:i + grid.columns], section.puzzle_type, grid, state)
-                for i in range(0, len(puzzles), grid.columns)]
+        return [PuzzleRow(puzzles[i:i + grid.columns], section.puzzle_type, grid, state,
+                          tight=i == 0) for i in range(0, len(puzzles), grid.columns)]
 
     def answer_scale(self, section: Section) -> float:
         """The scale of a section's answers: the smallest at which every digit they hold prints

@@ -119,12 +119,13 @@ class NotesPage(Flowable):
 
 class PuzzleRow(Flowable):
     """One row of puzzle slots at a fixed scale. It takes its slot's height where the page has
-    room, and no more than its puzzles need where it has not (below a section's opening, or after
-    a section that shares the page), so the first row is never pushed to the next page for want
-    of blank space."""
+    room, and no more than its puzzles need where it has not, so a row is never pushed to the
+    next page for want of blank space. A `tight` row (a section's first, kept with its opening)
+    always takes only what its puzzles need: reportlab measures what it keeps together against
+    an unbounded height."""
 
     def __init__(self, puzzles: Sequence[PrintedPuzzle], puzzle_type: PuzzleType, grid: Grid,
-                 state: Pass) -> None:
+                 state: Pass, tight: bool = False) -> None:
         super().__init__()
         self.puzzles, self.puzzle_type = puzzles, puzzle_type
         self.grid, self.state = grid, state
@@ -132,11 +133,12 @@ class PuzzleRow(Flowable):
         self.label = LABEL_HEIGHT * state.type_scale
         drawn = max(puzzle_type.measure(p.record.puzzle)[1] for p in puzzles) * mm * grid.scale
         self.least = min(grid.slot_height, self.label + drawn + ROW_GAP / 2)
-        self.height = grid.slot_height
+        self.most = self.least if tight else grid.slot_height
+        self.height = self.most
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        fits = self.least <= available_height < self.grid.slot_height
-        self.height = max(self.least, available_height - 0.01) if fits else self.grid.slot_height
+        fits = self.least <= available_height < self.most
+        self.height = max(self.least, available_height - 0.01) if fits else self.most
         return self.width, self.height
 
     def draw(self) -> None:
