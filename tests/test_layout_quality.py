@@ -300,3 +300,14 @@ def test_short_sections_share_a_page_when_asked(run, write_config, tmp_path):
         shared = [p for p in pages if sum(t in p.split("\n") for t in ("First", "Second", "Third")) > 1]
         assert bool(shared) == (share == "true")
     assert counts["false"] == 3 and counts["true"] < 3
+
+
+def test_ids_wrap_after_their_separators_and_rejoin_whole():
+    from bookgen.render.flowables import wrap_id
+
+    text = "pyramid:hard:rows=5,variant=distinct:609.7.11"
+    assert wrap_id(text, 100, len) == [text]
+    assert wrap_id(text, 25, len) == ["pyramid:hard:rows=5,", "variant=distinct:609.7.11"]
+    for width in (5, 9, 12, 30):
+        lines = wrap_id(text, width, len)
+        assert "".join(lines) == text and all(len(line) <= width for line in lines)

@@ -1,5 +1,6 @@
 """The flowables a book is made of, beside reportlab's Paragraphs: anchors for the contents and
-bookmarks, the contents, a notes page, rows of puzzles or answers, and a section's solved example.
+bookmarks, the contents, a notes page, rows of puzzles, rows of answers with their labels, and a
+section's solved example.
 Each paints through a CanvasPen and tells the pass (`Pass`) where it landed."""
 
 from __future__ import annotations
@@ -178,23 +179,16 @@ class Run:
 
 def wrap_id(text: str, width: float, measure: Callable[[str], float]) -> list[str]:
     """An id in lines no wider than `width`, broken after its separators (: , . =) where it
-    can be, between any two characters where it must."""
-    pieces = re.findall(r"[^:,.=]*[:,.=]?", text)
+    can be, between two characters where it must."""
     lines = [""]
-    for piece in (p for p in pieces if p):
-        if measure(lines[-1] + piece) <= width or not lines[-1]:
-            lines[-1] += piece
-        else:
-            lines.append(piece)
-    out = []
-    for line in lines:
-        while measure(line) > width and len(line) > 1:
-            cut = max(1, max(i for i in range(1, len(line) + 1) if measure(line[:i]) <= width)
-                      if measure(line[:1]) <= width else 1)
-            out.append(line[:cut])
-            line = line[cut:]
-        out.append(line)
-    return out
+    for piece in re.findall(r"[^:,.=]+[:,.=]?|[:,.=]", text):
+        if lines[-1] and measure(lines[-1] + piece) > width:
+            lines.append("")
+        for char in piece:  # character by character only when a piece is wider than a line
+            if lines[-1] and measure(lines[-1] + char) > width:
+                lines.append("")
+            lines[-1] += char
+    return lines
 
 
 def answer_label(printed: PrintedPuzzle, note: str, width: float, fonts: Fonts,
