@@ -59,6 +59,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="also write the playable edition, NAME.html, beside the PDF")
     build.add_argument("--jsonl", action="store_true",
                        help="also write every printed puzzle as JSON lines, NAME.jsonl, beside the PDF")
+    build.add_argument("--cover", action="store_true",
+                       help="also write the print-on-demand cover wrap, NAME-cover.pdf")
     _add_production_options(build)
 
     worksheet = commands.add_parser("worksheet", help="a one-off worksheet PDF, no YAML needed")
@@ -80,10 +82,12 @@ def _parser() -> argparse.ArgumentParser:
 
     preview = commands.add_parser("preview", help="PNG images of chosen pages of a book")
     preview.add_argument("config", nargs="?", default=None,
-                         help="the book config, or - to read it from stdin (default: the sample book)")
+                         help="a book config, or - to read it from stdin (default: the sample "
+                              "book), or a built PDF to draw as it is")
     preview.add_argument("--pages", default="1-2", help="pages to draw, e.g. 1,3-4 (default 1-2)")
     preview.add_argument("--dpi", type=int, default=100, help="resolution (default 100)")
-    preview.add_argument("-o", "--output", help="folder for the PNGs (default: output/)")
+    preview.add_argument("-o", "--output",
+                         help="folder for the PNGs (default: output/), or a .png file for one page")
     preview.add_argument("--seed", help="use this seed instead of the config's")
     preview.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     _add_production_options(preview)
@@ -191,7 +195,7 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
     from dataclasses import replace
 
     config = _load(args.config, args.seed)
-    for name in ("html", "jsonl"):
+    for name in ("html", "jsonl", "cover"):
         if getattr(args, name) and name not in config.formats:
             config = replace(config, formats=config.formats + (name,))
     return _write(config, _target(args.output, f"{config.name}.pdf"), args, out)
@@ -277,6 +281,8 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _preview(args: argparse.Namespace, out: TextIO) -> int:
+    """PNGs of chosen pages: of a built PDF as it is (nothing regenerated), or of the book a
+    config makes."""
     from importlib.util import find_spec
 
     missing = [name for name, module in (("pypdfium2", "pypdfium2"), ("Pillow", "PIL"))
@@ -285,19 +291,38 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
         raise BookgenError(f"previews need {' and '.join(missing)}: pip install 'bookgen[preview]'")
     from pathlib import Path
 
-    from bookgen.render.preview import parse_pages, write_previews
+    from bookgen.atomic import write_files
+    from bookgen.render.preview import parse_pages, preview_files, render_pages
 
-    config = _load(args.config, args.seed)
     pages = parse_pages(args.pages)
     if not 20 <= args.dpi <= 600:
         raise BookgenError("must be from 20 to 600", key="--dpi")
-    folder = Path(args.output) if args.output else Path("output")
+    single = Path(args.output) if args.output and args.output.endswith(".png") else None
+    folder = single.parent if single else Path(args.output) if args.output else Path("output")
     if args.output and not folder.is_dir():
         raise BookgenError(f"the folder {str(folder)!r} does not exist", key="--output")
+    if single and len(pages) != 1:
+        raise BookgenError("a .png file holds one page; name a folder for more", key="--output")
+    if args.config and args.config.lower().endswith(".pdf"):
+        try:
+            pdf = Path(args.config).read_bytes()
+        except OSError as error:
+            raise BookgenError(f"cannot read it ({error.strerror})", file=args.config) from None
+        name = Path(args.config).stem
+    else:
+        config = _load(args.config, args.seed)
+        pdf, name = _book_pdf(_make(config, args)), config.name
     folder.mkdir(exist_ok=True)
-    for path in write_previews(_make(config, args), pages, args.dpi, folder):
+    images = render_pages(pdf, pages, args.dpi)
+    for path in write_files(preview_files(images, folder, name, single)):
         print(path, file=out)
     return 0
+
+
+def _book_pdf(book: Book) -> bytes:
+    from bookgen.render.document import BookDocument
+
+    return BookDocument(book).render("book", {})[0]
 
 
 def _census(args: argparse.Namespace, out: TextIO) -> int:

@@ -34,7 +34,8 @@ _SHIPPED = {"layouts": "layouts", "samples": "config"}  # folder in the package:
 SAMPLE = "sampler"  # the sample book `bookgen build` makes when given no config
 ANSWER_MODES = ("back", "separate", "none")
 PROFILES = ("home", "print-on-demand")
-FORMATS = ("pdf", "html", "jsonl")
+FORMATS = ("pdf", "cover", "html", "jsonl")
+PAPERS = ("white", "cream", "color")  # the cover's spine: pages x the paper's thickness
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,15 @@ _paths = Reader(_read_paths, {"anyOf": [
     {"type": "string", "minLength": 1}, {"type": "array", "items": {"type": "string", "minLength": 1}}]})
 
 
+def _read_color(value: Any) -> str:
+    if not isinstance(value, str) or not re.fullmatch(r"#[0-9A-Fa-f]{6}", value.strip()):
+        raise ValueError
+    return value.strip().lower()
+
+
+_color = Reader(_read_color, {"type": "string", "pattern": "^#[0-9A-Fa-f]{6}$"})
+
+
 def _read_flag(value: Any) -> bool:
     if not isinstance(value, bool):
         raise ValueError
@@ -235,7 +245,6 @@ class Layout:
     heading_size: float
     title_size: float
     grids: tuple[tuple[int, int], ...]
-    answer_grids: tuple[tuple[int, int], ...]
     min_scale: float
     max_scale: float
 
@@ -278,7 +287,6 @@ _LAYOUT_SCHEMA = {
     "fonts": Field(_mapping(_FONT_SCHEMA), "a mapping with regular, bold, italic font files"),
     "sizes": Field(_mapping(_SIZE_SCHEMA), "a mapping with body, heading and title point sizes"),
     "grids": Field(_grids, "a list of [columns, rows] from densest to sparsest", required=True),
-    "answer_grids": Field(_grids, "a list of [columns, rows] for the answer key", required=True),
     "min_scale": Field(_number(0.2, 2.0), "a number from 0.2 to 2", default=0.75),
     "max_scale": Field(_number(0.2, 3.0), "a number from 0.2 to 3", default=1.5),
 }
@@ -364,7 +372,7 @@ def load_layout(name: str, source: Source | None = None, path: KeyPath = ("layou
         margin_inside=margins["inside"], margin_outside=margins["outside"],
         font_regular=fonts["regular"], font_bold=fonts["bold"], font_italic=fonts["italic"],
         body_size=sizes["body"], heading_size=sizes["heading"], title_size=sizes["title"],
-        grids=top["grids"], answer_grids=top["answer_grids"],
+        grids=top["grids"],
         min_scale=top["min_scale"], max_scale=top["max_scale"],
     )
 
@@ -421,6 +429,10 @@ class BookConfig:
     contents: bool = True
     formats: tuple[str, ...] = ("pdf",)
     exclude: tuple[Path, ...] = ()
+    share_pages: bool = False
+    paper: str = "white"
+    back_text: str | None = None
+    cover_color: str = "#1f3a5f"
 
 
 _layout = Reader(_plain_text, {"type": "string"})  # bookgen.schema adds the built-in names
@@ -446,6 +458,12 @@ _BOOK_SCHEMA = {
     "formats": Field(_formats, "a list of " + ", ".join(FORMATS), default=("pdf",)),
     "exclude": Field(_paths, "a list of JSON-lines puzzle banks (earlier volumes) whose puzzles "
                      "this book must not repeat, relative to the config file"),
+    "share_pages": Field(_flag, "true or false (a section may begin on the page where the one "
+                         "before it ends)", default=False),
+    "paper": Field(_choice(*PAPERS), "one of " + ", ".join(PAPERS) + " (sizes the cover's spine)",
+                   default="white"),
+    "back_text": Field(_line(NOTE_MOST), f"text for the back cover, at most {NOTE_MOST} characters"),
+    "cover_color": Field(_color, "a colour such as '#1f3a5f' (quoted in YAML)", default="#1f3a5f"),
     "sections": Field(_list, "a list of sections", required=True),
 }
 _SECTION_SCHEMA = {
@@ -584,4 +602,8 @@ def _book_config(source: Source, name: str, seed: str | None) -> BookConfig:
         contents=values["contents"],
         formats=values["formats"],
         exclude=tuple(Path(source.file).parent / name for name in values["exclude"] or ()),
+        share_pages=values["share_pages"],
+        paper=values["paper"],
+        back_text=values["back_text"],
+        cover_color=values["cover_color"],
     )

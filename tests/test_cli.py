@@ -91,7 +91,6 @@ page: {width: 5.5in, height: 8.5in}
 margins: {top: 0.5in, bottom: 0.5in, inside: 0.6in, outside: 0.5in}
 fonts: {regular: DejaVuSans.ttf, bold: DejaVuSans-Bold.ttf, italic: DejaVuSans-Oblique.ttf}
 grids: [[2, 2], [1, 1]]
-answer_grids: [[3, 3]]
 """
 BOOK = """\
 title: Small

@@ -81,7 +81,6 @@ page: {width: 6in, height: 9in}
 margins: {top: 0.5in, bottom: 0.5in, inside: 4in, outside: 3in}
 fonts: {regular: DejaVuSans.ttf, bold: DejaVuSans-Bold.ttf, italic: DejaVuSans-Oblique.ttf}
 grids: [[1, 1]]
-answer_grids: [[1, 1]]
 """)
     path = write_config("title: T\nlayout: ./wide.yaml\nsections: [{type: placement, count: 1, "
                         "difficulty: easy}]\n")

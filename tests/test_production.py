@@ -123,12 +123,37 @@ def test_home_profile_has_clickable_contents_and_bookmarks(run, write_config, tm
     assert [item.title for item in reader.outline] == ["Number Placement"] * 2 + ["Answers"]
 
 
+POD_TRIMS = {"5x8": (5, 8), "5.5x8.5": (5.5, 8.5), "6x9": (6, 9), "7x10": (7, 10), "8x10": (8, 10),
+             "8.5x11": (8.5, 11), "8.25x11": (8.25, 11)}
+
+
 def test_every_trim_size_is_a_layout():
     sizes = {name: (round(load_layout(name).width / 25.4, 3), round(load_layout(name).height / 25.4, 3))
              for name in available_layouts()}
-    for inches in [(6, 9), (7, 10), (8.5, 11), (8.25, 11)]:
-        assert inches in sizes.values()
+    for name, inches in POD_TRIMS.items():
+        assert sizes[name] == inches
     assert {"letter", "a4", "a5"} <= set(sizes)
+
+
+@pytest.mark.parametrize("name", sorted(POD_TRIMS))
+@pytest.mark.parametrize("bleed", [False, True])
+def test_print_on_demand_trims_meet_the_gutter_table(name, bleed):
+    """Inside at least the table's gutter for the page count, outside, top and bottom at least
+    0.25 in (0.375 in with bleed), and a frame that still holds a puzzle at 828 pages."""
+    from bookgen.config import BookConfig
+    from bookgen.render.geometry import make_geometry
+
+    layout = load_layout(name)
+    config = BookConfig(name="t", file="t", title="t", subtitle=None, author=None, layout=layout,
+                        seed="1", answers="back", title_page=True, sections=(),
+                        profile="print-on-demand", bleed=bleed)
+    least = (0.375 if bleed else 0.25) * INCH
+    for pages in (24, 150, 151, 300, 301, 500, 501, 700, 701, 828):
+        geometry = make_geometry(layout, config, pages)
+        table = next(inches for most, inches in POD_GUTTERS if pages <= most)
+        assert geometry.inside >= table * INCH - 1e-6, pages
+        assert min(geometry.outside, geometry.top, geometry.bottom) >= least - 1e-6, pages
+        assert geometry.frame_size[0] >= 3.0 * INCH and geometry.frame_size[1] >= 6.0 * INCH
 
 
 def test_workers_do_not_change_the_bytes(run, write_config, tmp_path):
@@ -227,3 +252,85 @@ def test_preview_writes_png_pages(run, write_config, tmp_path):
         assert width == round(6 * 30)
     status, _, err = run("preview", str(config), "--pages", "99", "-o", str(tmp_path), "-q")
     assert status == 2 and "no page 99" in err
+
+
+def test_preview_of_a_built_pdf_draws_its_pages_without_making_the_book(run, write_config,
+                                                                        tmp_path, monkeypatch):
+    config = write_config(POD_BOOK.format(bleed="false", count=2).replace("print-on-demand", "home"))
+    built = tmp_path / "built.pdf"
+    assert run("build", str(config), "-o", str(built), "-q", "--workers", "1")[0] == 0
+
+    def no_making(*args, **kwargs):
+        raise AssertionError("the book was made again")
+
+    monkeypatch.setattr("bookgen.book.make_book", no_making)
+    status, out, err = run("preview", str(built), "--pages", "1-2", "--dpi", "30", "-o", str(tmp_path))
+    assert status == 0, err
+    assert [Path(line).name for line in out.splitlines()] == ["built-page-1.png", "built-page-2.png"]
+    status, out, err = run("preview", str(built), "--pages", "2", "--dpi", "30",
+                           "-o", str(tmp_path / "second.png"))
+    assert status == 0 and out.strip() == str(tmp_path / "second.png")
+    assert (tmp_path / "second.png").read_bytes()[:4] == b"\x89PNG"
+    status, _, err = run("preview", str(built), "--pages", "1-2", "-o", str(tmp_path / "x.png"))
+    assert status == 2 and "one page" in err
+    (tmp_path / "not.pdf").write_text("hello")
+    status, _, err = run("preview", str(tmp_path / "not.pdf"), "-o", str(tmp_path))
+    assert status == 2 and "not a PDF" in err
+
+
+def font_names(reader: PdfReader) -> set[tuple[str, str]]:
+    """(BaseFont, its descriptor's FontName) of every font the pages use."""
+    names = set()
+    for page in reader.pages:
+        for font in page["/Resources"].get("/Font", {}).values():
+            font = font.get_object()
+            names.add((str(font["/BaseFont"]), str(font["/FontDescriptor"].get_object()["/FontName"])))
+    return names
+
+
+def test_each_embedded_subset_has_its_own_tag(pod_pdf):
+    names = font_names(PdfReader(pod_pdf))
+    tags = [base[1:].partition("+")[0] for base, _ in names]
+    assert len(names) >= 3 and all(base == descriptor for base, descriptor in names)
+    assert all(re.fullmatch(r"[A-Z]{6}", tag) for tag in tags) and len(set(tags)) == len(tags)
+    assert b"AAAAAA+" not in pod_pdf.read_bytes()
+
+
+def test_a_font_with_two_subsets_tags_them_apart_and_alike_every_time(tmp_path):
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from bookgen.render.fonts import register_fonts, subset_tag
+
+    fonts = register_fonts("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf")
+    outputs = []
+    for _ in range(2):
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, invariant=1, initialFontName=fonts.regular)
+        canvas.setFont(fonts.regular, 10)
+        canvas.drawString(10, 10, "".join(chr(c) for c in range(0x100, 0x100 + 300)))  # two subsets
+        canvas.save()
+        outputs.append(buffer.getvalue())
+    assert outputs[0] == outputs[1]
+    (tmp_path / "two.pdf").write_bytes(outputs[0])
+    tags = {base.partition("+")[0] for base, _ in font_names(PdfReader(tmp_path / "two.pdf"))}
+    assert len(tags) == 2
+    assert subset_tag("DejaVuSans", [32, 65]) == subset_tag("DejaVuSans", [32, 65])
+    assert subset_tag("DejaVuSans", [32, 65]) != subset_tag("DejaVuSans", [32, 66])
+
+
+def test_the_shipped_book_writes_its_cover_and_the_cover_passes_the_checks(pod_pdf):
+    """config/pod-6x9.yaml asks for formats [pdf, cover]: the wrap is sized from the interior's
+    page count on white paper, with its fonts embedded and no Helvetica."""
+    cover = pod_pdf.with_name("pod-6x9-cover.pdf")
+    pages = len(PdfReader(pod_pdf).pages)
+    page = PdfReader(cover).pages[0]
+    width = (2 * 6 + pages * 0.002252 + 0.25) * INCH
+    assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, width, 9.25 * INCH], abs=0.01)
+    assert [float(v) for v in page.trimbox] == pytest.approx(
+        [9, 9, width - 9, 9.125 * INCH], abs=0.01)
+    assert b"Helvetica" not in cover.read_bytes()
+    names = font_names(PdfReader(cover))
+    assert names and all(base == descriptor for base, descriptor in names)
+    assert "Puzzle Break" in page.extract_text()

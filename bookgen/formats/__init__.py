@@ -15,6 +15,7 @@ from pathlib import Path
 
 from bookgen.book import Book
 from bookgen.errors import BookgenError
+from bookgen.formats.cover import cover_files
 from bookgen.formats.html import html_files
 from bookgen.formats.jsonl import jsonl_files
 from bookgen.formats.pdf import pdf_files
@@ -32,6 +33,7 @@ class Format:
 
 FORMATS: tuple[Format, ...] = (
     Format("pdf", pdf_files),
+    Format("cover", cover_files),
     Format("html", html_files),
     Format("jsonl", jsonl_files),
 )
@@ -47,6 +49,6 @@ def find_format(name: str) -> Format:
 
 def render_formats(book: Book, target: Path, names: Iterable[str]) -> list[Output]:
     """The files of every named format, in the registry's order: the PDF (and its separate
-    answers), the HTML page, the JSON lines."""
+    answers), the cover, the HTML page, the JSON lines."""
     wanted = {find_format(name).name for name in names}
     return [output for f in FORMATS if f.name in wanted for output in f.render(book, target)]

@@ -637,6 +637,7 @@ def generate(rng: random.Random, request: Request) -> Generated:
 CARD_W, CARD_H = 64.0, 46.0
 ANSWER_H = 20.0
 NUMBER_PT = 26.0
+NUMBER_GAP = 4.0  # mm at least between two numbers of a card, so "3 11 12 12" reads as four
 TITLE_PT = 13.0
 OPERATOR_NAMES = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7", "^": "^"}
 
@@ -662,7 +663,8 @@ def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
     pen.text(CARD_W / 2, 7.0, f"Make {puzzle['target']}", TITLE_PT, bold=True)
     numbers = [str(n) for n in puzzle["numbers"]]
     slot = (CARD_W - 8.0) / len(numbers)
-    size = min(_fitted(pen, text, NUMBER_PT, slot - 1.5, bold=True) for text in numbers)
+    # one size for all, set by the widest number so that it keeps NUMBER_GAP clear on each side
+    size = min(_fitted(pen, text, NUMBER_PT, slot - NUMBER_GAP, bold=True) for text in numbers)
     for index, text in enumerate(numbers):
         pen.text(4.0 + (index + 0.5) * slot, 18.5, text, size, bold=True)
     note = _operators_line(puzzle)

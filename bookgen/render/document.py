@@ -4,7 +4,7 @@ mirrored odd and even page templates, and built in passes until its layout is st
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_CENTER
@@ -26,22 +26,35 @@ from bookgen.book import Book, Section
 from bookgen.config import Layout
 from bookgen.core.grading import LEVELS
 from bookgen.errors import BookgenError
-from bookgen.render.flowables import Anchor, Contents, ExamplePair, NotesPage, Pass, PuzzleRow
+from bookgen.render.flowables import (
+    Anchor,
+    AnswerRow,
+    Contents,
+    ExamplePair,
+    NotesPage,
+    Pass,
+    PuzzleRow,
+    answer_label,
+    label_height,
+)
 from bookgen.render.fonts import Fonts, register_fonts
 from bookgen.render.geometry import (
-    ANSWER_LABEL_HEIGHT,
     LABEL_HEIGHT,
     LARGE_PRINT,
     POD_MIN_PAGES,
+    ROW_GAP,
     Geometry,
     Grid,
+    answer_grid,
     choose_grid,
     large_print,
     make_geometry,
 )
-from bookgen.render.pdfpen import Ink
+from bookgen.render.pdfpen import Ink, MeasuringPen
 
-ANSWER_MIN_SCALE = 0.55
+ANSWER_DIGITS_PT = 6.0  # the smallest digits an answer prints (in proportion for large print)
+ANSWER_MAX_SCALE = 1.0
+SECTION_SPACE = 10 * mm  # between sections that share a page
 POD_INK = Ink(min_line=0.75, lightest_grey=0.9)
 HOME_INK = Ink(min_line=0.0, lightest_grey=1.0)
 
@@ -179,8 +192,10 @@ class BookDocument:
 
     def _section_story(self, index: int, section: Section, lead: list[Flowable], state: Pass,
                        geometry: Geometry) -> list[Flowable]:
-        """The section's opening (after `lead`) and its rows of puzzles. With `per_page`, the grid
-        is sized so the first page, below the opening, holds that many puzzles."""
+        """The section's opening (after `lead`) kept together with its first row of puzzles, then
+        the other rows. With `per_page`, the grid is sized so the first page, below the opening,
+        holds that many puzzles; without, the first row is made small enough to fit below it, so
+        an opening never ends a page nor stands alone on one."""
         config = section.config
         puzzle_type = section.puzzle_type
         frame_width, frame_height = geometry.frame_size
@@ -189,8 +204,11 @@ class BookDocument:
             level = f"Difficulty: {config.difficulty.capitalize()} {stars} \u00b7 "
         else:
             level = ""
+        anchor = Anchor(f"section{index}", config.title, state)
+        if index and self.config.share_pages:
+            anchor.spaceBefore = SECTION_SPACE  # dropped at the top of a page, as frames do
         heading: list[Flowable] = lead + [
-            Anchor(f"section{index}", config.title, state),
+            anchor,
             Paragraph(escape(config.title), self.styles.heading),
             Paragraph(f"{level}Puzzles {_span(section)}", self.styles.info),
             Paragraph(f"<b>How to play.</b> {escape(puzzle_type.rules(config.request))}",
@@ -199,54 +217,80 @@ class BookDocument:
         example = puzzle_type.example(config.request)
         if example is not None:
             heading += [ExamplePair(puzzle_type, example, state, frame_width), Spacer(1, 4 * mm)]
-        room = frame_height
-        if config.per_page:
-            room -= sum(f.wrap(frame_width, frame_height)[1] + f.getSpaceAfter()
-                        + f.getSpaceBefore() for f in heading)
+        opening = sum(f.wrap(frame_width, frame_height)[1] + f.getSpaceAfter()
+                      + f.getSpaceBefore() for f in heading)
+        room = frame_height - opening if config.per_page else frame_height
         natural = _largest([puzzle_type.measure(r.puzzle) for r in section.records])
-        grid = choose_grid(natural, (frame_width, room), LABEL_HEIGHT * state.type_scale,
-                           self.layout.grids, self.layout.min_scale, self.layout.max_scale,
-                           config.per_page)
-        return [KeepTogether(heading)] + self._rows(section, grid, state, answers=False) + [PageBreak()]
+        label = LABEL_HEIGHT * state.type_scale
+        grid = choose_grid(natural, (frame_width, room), label, self.layout.grids,
+                           self.layout.min_scale, self.layout.max_scale, config.per_page)
+        below = frame_height - opening - label - ROW_GAP
+        if natural[1] * mm * grid.scale > below:
+            grid = replace(grid, scale=max(below, 0.0) / (natural[1] * mm))
+        rows = self._rows(section, grid, state)
+        return [KeepTogether(heading + rows[:1])] + rows[1:]
 
-    def _rows(self, section: Section, grid: Grid, state: Pass, answers: bool) -> list[Flowable]:
+    def _rows(self, section: Section, grid: Grid, state: Pass) -> list[Flowable]:
         puzzles = section.puzzles
-        return [PuzzleRow(puzzles[i:i + grid.columns], section.puzzle_type, grid, state, answers)
-                for i in range(0, len(puzzles), grid.columns)]
+        return [PuzzleRow(puzzles[i:i + grid.columns], section.puzzle_type, grid, state,
+                          tight=i == 0) for i in range(0, len(puzzles), grid.columns)]
+
+    def answer_scale(self, section: Section) -> float:
+        """The scale of a section's answers: the smallest at which every digit they hold prints
+        at ANSWER_DIGITS_PT or more (in proportion for large print), at most ANSWER_MAX_SCALE."""
+        large = LARGE_PRINT if self.config.large_print else 1.0
+        smallest = []
+        for record in section.records:
+            pen = MeasuringPen(self.fonts)
+            section.puzzle_type.draw_solution(pen, record.puzzle, record.solution)
+            smallest.append(pen.smallest_digits() or ANSWER_DIGITS_PT)
+        return min(ANSWER_DIGITS_PT * large / min(smallest), ANSWER_MAX_SCALE * large)
 
     def _answer_story(self, state: Pass, geometry: Geometry) -> list[Flowable]:
-        story: list[Flowable] = [Anchor("answers", "Answers", state),
-                                 Paragraph("Answers", self.styles.heading)]
-        answer_min = ANSWER_MIN_SCALE * (LARGE_PRINT if self.config.large_print else 1.0)
+        """Every section's answers, packed: as many columns as the page's width holds at the
+        answers' scale, rows as tall as they need, sections one after another. The heading and
+        each section's caption are kept with the first row below them."""
+        story: list[Flowable] = []
+        head: list[Flowable] = [Anchor("answers", "Answers", state),
+                                Paragraph("Answers", self.styles.heading)]
         for section in self.book.sections:
             puzzle_type = section.puzzle_type
             natural = _largest([puzzle_type.answer_size(r.puzzle) for r in section.records])
-            grid = choose_grid(natural, geometry.frame_size, ANSWER_LABEL_HEIGHT,
-                               self.layout.answer_grids, answer_min, max(1.0, answer_min))
-            rows = self._rows(section, grid, state, answers=True)
+            scale = self.answer_scale(section)
+            width = answer_grid(natural, geometry.frame_size, 0.0, scale).slot_width
+            labels = [answer_label(p, puzzle_type.answer_note(p.record.puzzle, p.record.solution,
+                                                              p.solutions),
+                                   width, self.fonts, state.type_scale)
+                      for p in section.puzzles]
+            label = max(label_height(lines) for lines in labels)
+            grid = answer_grid(natural, geometry.frame_size, label, scale)
+            puzzles, step = section.puzzles, grid.columns
+            rows = [AnswerRow(puzzles[i:i + step], puzzle_type, grid, labels[i:i + step], label,
+                              state) for i in range(0, len(puzzles), step)]
             caption = Paragraph(f"{escape(section.config.title)} \u00b7 puzzles {_span(section)}",
                                 self.styles.info)
-            story.append(KeepTogether([caption, rows[0]]))
+            story.append(KeepTogether(head + [caption, rows[0]]))
             story += rows[1:]
+            head = []
         return story
 
     def _compose(self, state: Pass, geometry: Geometry, part: str, pad: bool) -> list[Flowable]:
-        """The story of the book ('book') or of its separate answer key ('answers')."""
+        """The story of the book ('book') or of its separate answer key ('answers'). Each section
+        opens a page, or with `share_pages` follows the one before on its page when its opening
+        and first row fit there; the answers open a page."""
         if part == "answers":
             front = self._front_matter(state, geometry, True) or self._title_block()
             return front + self._answer_story(state, geometry)
         story = self._front_matter(state, geometry, False)
         for index, section in enumerate(self.book.sections):
             lead = self._title_block() if index == 0 and not self.config.title_page else []
+            if index and not self.config.share_pages:
+                story.append(PageBreak())
             story += self._section_story(index, section, lead, state, geometry)
         if self.config.answers == "back":
-            story += self._answer_story(state, geometry)
-        elif isinstance(story[-1], PageBreak):
-            story.pop()
+            story += [PageBreak()] + self._answer_story(state, geometry)
         if pad:
-            if not isinstance(story[-1], PageBreak):
-                story.append(PageBreak())
-            story.append(NotesPage(state, *geometry.frame_size, self.styles.heading))
+            story += [PageBreak(), NotesPage(state, *geometry.frame_size, self.styles.heading)]
         return story
 
     # output ---------------------------------------------------------------------------------

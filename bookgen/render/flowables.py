@@ -1,20 +1,23 @@
 """The flowables a book is made of, beside reportlab's Paragraphs: anchors for the contents and
-bookmarks, the contents, a notes page, rows of puzzles or answers, and a section's solved example.
+bookmarks, the contents, a notes page, rows of puzzles, rows of answers with their labels, and a
+section's solved example.
 Each paints through a CanvasPen and tells the pass (`Pass`) where it landed."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from bookgen.book import PrintedPuzzle
 from bookgen.puzzles.base import Generated, PuzzleType
 from bookgen.render.fonts import Fonts
-from bookgen.render.geometry import ANSWER_LABEL_HEIGHT, COLUMN_GAP, LABEL_HEIGHT, Grid
+from bookgen.render.geometry import COLUMN_GAP, LABEL_HEIGHT, ROW_GAP, Grid
 from bookgen.render.pdfpen import CanvasPen, Ink
 
 EXAMPLE_HEIGHT = 32 * mm
@@ -116,65 +119,146 @@ class NotesPage(Flowable):
 
 
 class PuzzleRow(Flowable):
-    """One row of puzzle slots (or answer slots) at a fixed scale."""
+    """One row of puzzle slots at a fixed scale. It takes its slot's height where the page has
+    room, and no more than its puzzles need where it has not, so a row is never pushed to the
+    next page for want of blank space. A `tight` row (a section's first, kept with its opening)
+    always takes only what its puzzles need: reportlab measures what it keeps together against
+    an unbounded height."""
 
     def __init__(self, puzzles: Sequence[PrintedPuzzle], puzzle_type: PuzzleType, grid: Grid,
-                 state: Pass, answers: bool) -> None:
+                 state: Pass, tight: bool = False) -> None:
         super().__init__()
         self.puzzles, self.puzzle_type = puzzles, puzzle_type
-        self.grid, self.state, self.answers = grid, state, answers
-        self.width = grid.columns * grid.slot_width + (grid.columns - 1) * COLUMN_GAP
-        self.height = grid.slot_height
+        self.grid, self.state = grid, state
+        self.width = grid.columns * grid.slot_width + (grid.columns - 1) * grid.gap
+        self.label = LABEL_HEIGHT * state.type_scale
+        drawn = max(puzzle_type.measure(p.record.puzzle)[1] for p in puzzles) * mm * grid.scale
+        self.least = min(grid.slot_height, self.label + drawn + ROW_GAP / 2)
+        self.most = self.least if tight else grid.slot_height
+        self.height = self.most
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        fits = self.least <= available_height < self.most
+        self.height = max(self.least, available_height - 0.01) if fits else self.most
         return self.width, self.height
 
     def draw(self) -> None:
         puzzle_type = self.puzzle_type
         for column, printed in enumerate(self.puzzles):
             number, record = printed.number, printed.record
-            left = column * (self.grid.slot_width + COLUMN_GAP)
-            if not self.answers:
-                self.state.puzzle_pages[number] = self.canv.getPageNumber()
+            left = column * (self.grid.slot_width + self.grid.gap)
+            self.state.puzzle_pages[number] = self.canv.getPageNumber()
             if not self.state.paint:
                 continue
-            if self.answers:
-                self._label_answer(left, printed)
-                size = puzzle_type.answer_size(record.puzzle)
-                top_gap = ANSWER_LABEL_HEIGHT
-            else:
-                self.canv.setFont(self.state.fonts.bold, 11 * self.state.type_scale)
-                self.canv.drawString(left, self.height - 4 * mm * self.state.type_scale, str(number))
-                size = puzzle_type.measure(record.puzzle)
-                top_gap = LABEL_HEIGHT * self.state.type_scale
-            drawn_width = size[0] * mm * self.grid.scale
+            self.canv.setFont(self.state.fonts.bold, 11 * self.state.type_scale)
+            self.canv.drawString(left, self.height - 4 * mm * self.state.type_scale, str(number))
+            drawn_width = puzzle_type.measure(record.puzzle)[0] * mm * self.grid.scale
             pen = CanvasPen(self.canv, left + (self.grid.slot_width - drawn_width) / 2,
-                            self.height - top_gap, self.grid.scale, self.state.fonts, self.state.ink)
-            if self.answers:
-                puzzle_type.draw_solution(pen, record.puzzle, record.solution)
-            else:
-                puzzle_type.draw_puzzle(pen, record.puzzle)
+                            self.height - self.label, self.grid.scale, self.state.fonts,
+                            self.state.ink)
+            puzzle_type.draw_puzzle(pen, record.puzzle)
 
-    def _label_answer(self, left: float, printed: PrintedPuzzle) -> None:
-        canvas, fonts = self.canv, self.state.fonts
-        number, record = printed.number, printed.record
-        top = self.height
-        canvas.setFont(fonts.bold, 9)
-        canvas.drawString(left, top - 3.2 * mm, str(number))
-        offset = canvas.stringWidth(str(number), fonts.bold, 9) + 1.5 * mm
-        page = self.state.puzzle_pages.get(number)
-        canvas.setFont(fonts.regular, 7.5)
-        canvas.drawString(left + offset, top - 3.2 * mm, f"page {page}" if page else "")
-        note = self.puzzle_type.answer_note(record.puzzle, record.solution, printed.solutions)
-        if note:
-            canvas.setFont(fonts.italic, 7.5)
-            canvas.drawString(left, top - 6.6 * mm, note)
-        if record.id:
-            size = 6.0
-            while size > 3.5 and canvas.stringWidth(record.id, fonts.regular, size) > self.grid.slot_width:
-                size -= 0.25
-            canvas.setFont(fonts.regular, size)
-            canvas.drawString(left, top - 9.6 * mm, record.id)
+
+# --- the answer key -------------------------------------------------------------------------------
+
+NUMBER_PT, TEXT_PT, ID_PT = 8.0, 6.5, 6.0  # an answer's label; ID_PT is the legible floor
+LEADING = 1.15
+PAGE_ROOM = "page 888"  # the widest page reference a label makes room for
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of a label line; `page` marks the page reference, known only when it is drawn
+    (PAGE_ROOM holds its room until then)."""
+
+    text: str
+    font: str
+    size: float
+    page: bool = False
+
+
+def wrap_id(text: str, width: float, measure: Callable[[str], float]) -> list[str]:
+    """An id in lines no wider than `width`, broken after its separators (: , . =) where it
+    can be, between two characters where it must."""
+    lines = [""]
+    for piece in re.findall(r"[^:,.=]+[:,.=]?|[:,.=]", text):
+        if lines[-1] and measure(lines[-1] + piece) > width:
+            lines.append("")
+        for char in piece:  # character by character only when a piece is wider than a line
+            if lines[-1] and measure(lines[-1] + char) > width:
+                lines.append("")
+            lines[-1] += char
+    return lines
+
+
+def answer_label(printed: PrintedPuzzle, note: str, width: float, fonts: Fonts,
+                 type_scale: float) -> list[list[Run]]:
+    """The lines above an answer: its number and page (the note beside them when it fits, else
+    on a line of its own), then its id, at no less than ID_PT."""
+    number_pt, text_pt, id_pt = NUMBER_PT * type_scale, TEXT_PT * type_scale, ID_PT * type_scale
+    first = [Run(str(printed.number), fonts.bold, number_pt),
+             Run(PAGE_ROOM, fonts.regular, text_pt, page=True)]
+    lines = [first]
+    if note:
+        used = sum(stringWidth(r.text, r.font, r.size) for r in first) + 2 * _space(text_pt)
+        if used + stringWidth(note, fonts.italic, text_pt) <= width:
+            first.append(Run(note, fonts.italic, text_pt))
+        else:
+            lines.append([Run(note, fonts.italic, text_pt)])
+    if printed.record.id:
+        lines += [[Run(line, fonts.regular, id_pt)] for line in
+                  wrap_id(printed.record.id, width, lambda t: stringWidth(t, fonts.regular, id_pt))]
+    return lines
+
+
+def label_height(lines: list[list[Run]]) -> float:
+    return sum(max(r.size for r in line) * LEADING for line in lines) + 1.2 * mm
+
+
+def _space(size: float) -> float:
+    return size * 0.6
+
+
+class AnswerRow(Flowable):
+    """One row of answers, drawn smaller than their puzzles, each under its label: number, the
+    page its puzzle is on, a note on how many answers it has, and its id."""
+
+    def __init__(self, puzzles: Sequence[PrintedPuzzle], puzzle_type: PuzzleType, grid: Grid,
+                 labels: list[list[list[Run]]], label: float, state: Pass) -> None:
+        super().__init__()
+        self.puzzles, self.puzzle_type, self.labels = puzzles, puzzle_type, labels
+        self.grid, self.label, self.state = grid, label, state
+        self.width = grid.columns * grid.slot_width + (grid.columns - 1) * grid.gap
+        self.height = grid.slot_height
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        if not self.state.paint:
+            return
+        for column, (printed, lines) in enumerate(zip(self.puzzles, self.labels)):
+            left = column * (self.grid.slot_width + self.grid.gap)
+            self._draw_label(left, printed, lines)
+            puzzle, solution = printed.record.puzzle, printed.record.solution
+            drawn_width = self.puzzle_type.answer_size(puzzle)[0] * mm * self.grid.scale
+            pen = CanvasPen(self.canv, left + (self.grid.slot_width - drawn_width) / 2,
+                            self.height - self.label, self.grid.scale, self.state.fonts,
+                            self.state.ink)
+            self.puzzle_type.draw_solution(pen, puzzle, solution)
+
+    def _draw_label(self, left: float, printed: PrintedPuzzle, lines: list[list[Run]]) -> None:
+        canvas = self.canv
+        page = self.state.puzzle_pages.get(printed.number)
+        y = self.height
+        for line in lines:
+            y -= max(r.size for r in line) * LEADING
+            x = left
+            for run in line:
+                text = (f"page {page}" if page else "") if run.page else run.text
+                canvas.setFont(run.font, run.size)
+                canvas.drawString(x, y + run.size * 0.22, text)
+                x += stringWidth(text, run.font, run.size) + _space(run.size)
 
 
 class ExamplePair(Flowable):

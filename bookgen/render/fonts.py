@@ -1,14 +1,17 @@
-"""Embedded TrueType fonts: found by file name, registered once, and named as a family."""
+"""Embedded TrueType fonts: found by file name, registered once, named as a family, and each
+embedded subset given its own tag."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import reportlab
 from reportlab.lib.fonts import addMapping
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont, makeToUnicodeCMap
 
 from bookgen.errors import BookgenError
 
@@ -29,6 +32,40 @@ class Fonts:
     italic: str
 
 
+def subset_tag(font_name: str, codes: list[int]) -> str:
+    """Six capital letters for a subset, derived from the font's name and the characters the
+    subset holds: the same subset always gets the same tag, different subsets (almost surely)
+    different ones."""
+    digest = hashlib.sha256(f"{font_name}:{','.join(map(str, codes))}".encode()).digest()
+    return "".join(chr(ord("A") + byte % 26) for byte in digest[:6])
+
+
+class TaggedTTFont(TTFont):
+    """A TTFont whose embedded subsets carry their own tags, as the PDF specification asks
+    (ISO 32000-1, 9.6.4: a subset's name begins with a tag unique to it).
+
+    reportlab names subset n of every font SUBSETN(n), so each font's first subset is AAAAAA
+    (in every mode, invariant or not). It has no option for the tag, so this subclass lets
+    `addObjects` make the font objects as usual and then renames each subset where the name is
+    written: the font's BaseFont, its descriptor's FontName and its ToUnicode map. Rejected:
+    replacing the module function SUBSETN (it sees only the subset's number, and patching it
+    would change every font in the process) and rewriting the finished PDF bytes (the ToUnicode
+    stream is compressed by then)."""
+
+    def addObjects(self, doc: Any) -> None:
+        state = self.state[doc]  # addObjects drops it
+        super().addObjects(doc)
+        fonts = doc.idToObject["BasicFonts"].dict
+        for number, codes in enumerate(state.subsets):
+            font = fonts[f"{state.internalName}+{number}"]
+            old = font.BaseFont
+            new = subset_tag(old.partition("+")[2], codes) + "+" + old.partition("+")[2]
+            font.BaseFont = new
+            descriptor = doc.idToObject[font.FontDescriptor.name]
+            descriptor.dict["FontName"] = pdfdoc.PDFName(new)
+            doc.idToObject[font.ToUnicode.name].content = makeToUnicodeCMap(new, codes)
+
+
 def find_font(file_name: str) -> Path:
     for folder in FONT_DIRS:
         direct = folder / file_name
@@ -47,7 +84,7 @@ def register_fonts(regular: str, bold: str, italic: str) -> Fonts:
     for file_name in (regular, bold, italic):
         name = "bk-" + Path(file_name).stem
         if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, str(find_font(file_name))))
+            pdfmetrics.registerFont(TaggedTTFont(name, str(find_font(file_name))))
         names.append(name)
     family = names[0]
     addMapping(family, 0, 0, names[0])

@@ -13,7 +13,9 @@ from bookgen.errors import BookgenError
 COLUMN_GAP = 8 * mm
 ROW_GAP = 5 * mm
 LABEL_HEIGHT = 7 * mm  # puzzle number above each puzzle
-ANSWER_LABEL_HEIGHT = 11 * mm  # number and page, note, id above each answer
+ANSWER_COLUMN_GAP = 5 * mm
+ANSWER_ROW_GAP = 2.5 * mm
+ANSWER_MIN_SLOT = 27 * mm  # an answer's column is at least this wide, for its label
 HARD_MIN_SCALE = 0.3  # below this a requested per_page is refused
 LARGE_PRINT = 16 / 10.5  # large print scales type and puzzles from a 10.5 pt body to 16 pt
 
@@ -96,13 +98,17 @@ class Grid:
     scale: float
     slot_width: float  # points
     slot_height: float  # points
+    gap: float = COLUMN_GAP  # between columns, points
 
 
 def choose_grid(natural: tuple[float, float], frame: tuple[float, float], label: float,
                 grids: tuple[tuple[int, int], ...], min_scale: float, max_scale: float,
                 per_page: int | None = None) -> Grid:
     """The layout grid with the most slots that hold the natural size (mm) at min_scale or more
-    (the larger scale among equals); with per_page, the best arrangement of that many slots."""
+    (the larger scale among equals); with per_page, the best arrangement of that many slots.
+    When no grid reaches min_scale (a puzzle too wide for the page), the most slots among the
+    grids that print it as large as any can: a wide puzzle never takes a page of its own when
+    the page holds more at the same size."""
     width_mm, height_mm = natural
 
     def fit(columns: int, rows: int) -> Grid:
@@ -119,8 +125,25 @@ def choose_grid(natural: tuple[float, float], frame: tuple[float, float], label:
             raise BookgenError(f"{per_page} of these puzzles do not fit on one page of this layout",
                                key="per_page")
         return best
-    fitting = [fit(columns, rows) for columns, rows in grids]
-    fitting = [grid for grid in fitting if grid.scale >= min_scale]
-    if fitting:
-        return max(fitting, key=lambda g: (g.columns * g.rows, g.scale))
-    return fit(1, 1)
+    grids_fitted = [fit(columns, rows) for columns, rows in grids]
+    fitting = [grid for grid in grids_fitted if grid.scale >= min_scale]
+    if not fitting:
+        largest = max(grid.scale for grid in grids_fitted)
+        fitting = [grid for grid in grids_fitted if grid.scale >= largest * 0.999]
+    return max(fitting, key=lambda g: (g.columns * g.rows, g.scale))
+
+
+def answer_grid(natural: tuple[float, float], frame: tuple[float, float], label: float,
+                scale: float) -> Grid:
+    """Columns of answers at `scale`, as many as the frame's width holds (each at least
+    ANSWER_MIN_SLOT wide, for its label), in rows as tall as they need: label, drawing, gap."""
+    width = natural[0] * mm * scale
+    if width > frame[0]:
+        scale *= frame[0] / width
+        width = frame[0]
+    slot = max(width, ANSWER_MIN_SLOT)
+    columns = max(1, int((frame[0] + ANSWER_COLUMN_GAP) // (slot + ANSWER_COLUMN_GAP)))
+    slot_width = (frame[0] - (columns - 1) * ANSWER_COLUMN_GAP) / columns
+    height = label + natural[1] * mm * scale + ANSWER_ROW_GAP
+    return Grid(columns, max(1, int(frame[1] // height)), scale, slot_width, height,
+                ANSWER_COLUMN_GAP)

@@ -8,23 +8,42 @@ in the same pass (or in a second file), labels each answer with it.
 A book is built in passes until it is stable: the contents page needs the pages of the sections,
 a print-on-demand gutter depends on the page count, and an odd page count gets a notes page.
 
-This module is the entry point, `render_pdf`; the work is split by concern: `geometry` (page boxes,
-gutter, grids), `flowables` (what a page is made of) and `document` (templates, story, passes).
-Rendering returns bytes and writes nothing: bookgen.formats and bookgen.atomic do that.
+This module is the entry point, `render_pdf` (and `interior`, which the cover asks for its page
+count); the work is split by concern: `geometry` (page boxes, gutter, grids), `flowables` (what a
+page is made of, the answer key's labels), `document` (templates, story, passes) and `cover` (the
+wrap). Rendering returns bytes and writes nothing: bookgen.formats and bookgen.atomic do that.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from bookgen.book import Book
 from bookgen.errors import BookgenError
 from bookgen.render.document import BookDocument
 from bookgen.render.geometry import POD_GUTTERS, POD_MIN_PAGES, Geometry, choose_grid, pod_gutter
 
-__all__ = ["POD_GUTTERS", "BookDocument", "Geometry", "choose_grid", "pod_gutter", "render_pdf"]
+__all__ = ["POD_GUTTERS", "BookDocument", "Geometry", "Interior", "choose_grid", "interior",
+           "pod_gutter", "render_pdf"]
 
 
-def render_pdf(book: Book) -> tuple[bytes, bytes | None]:
-    """The book's PDF, and its answer key's when the answers are a separate file."""
+@dataclass(frozen=True)
+class Interior:
+    """The printed book: its PDF, its page count, and its answer key's PDF when separate."""
+
+    pdf: bytes
+    pages: int
+    answers: bytes | None
+
+
+_last: list[tuple[Book, Interior]] = []  # the last book laid out, and its interior
+
+
+def interior(book: Book) -> Interior:
+    """The book's interior. The PDF and the cover formats both ask for it in one build (the cover
+    is sized from the page count), so the last one is kept: a book is laid out once."""
+    if _last and _last[0][0] is book:
+        return _last[0][1]
     document = BookDocument(book)
     config = book.config
     puzzle_pages: dict[int, int] = {}
@@ -34,4 +53,11 @@ def render_pdf(book: Book) -> tuple[bytes, bytes | None]:
             f"this book has {pages} pages; print-on-demand needs at least {POD_MIN_PAGES}: "
             "add puzzles or sections, or use 'profile: home'", file=config.file, key="profile")
     answers = document.render("answers", puzzle_pages)[0] if config.answers == "separate" else None
-    return data, answers
+    _last[:] = [(book, Interior(data, pages, answers))]
+    return _last[0][1]
+
+
+def render_pdf(book: Book) -> tuple[bytes, bytes | None]:
+    """The book's PDF, and its answer key's when the answers are a separate file."""
+    result = interior(book)
+    return result.pdf, result.answers

@@ -8,7 +8,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from bookgen.core.pen import THIN, Point
+from bookgen.core.pen import THIN, Point, RecordingPen
 from bookgen.render.fonts import Fonts
 
 # Vertical middle of digits and capitals above the baseline, as a share of the font size.
@@ -121,3 +121,22 @@ class CanvasPen:
     def text_width(self, text: str, size: float, bold: bool = False) -> float:
         font = self.fonts.bold if bold else self.fonts.regular
         return stringWidth(text, font, size) / mm
+
+
+class MeasuringPen(RecordingPen):
+    """A RecordingPen that measures text with the real fonts, as the page will: for checks that
+    text stays in its box, and for the smallest type a drawing holds."""
+
+    def __init__(self, fonts: Fonts) -> None:
+        super().__init__()
+        self.fonts = fonts
+
+    def text_width(self, text: str, size: float, bold: bool = False) -> float:
+        font = self.fonts.bold if bold else self.fonts.regular
+        return stringWidth(text, font, size) / mm
+
+    def smallest_digits(self) -> float | None:
+        """The smallest size (points, unscaled) of any text with a digit in it."""
+        sizes = [kw["size"] for name, kw in self.calls
+                 if name == "text" and any(c.isdigit() for c in kw["text"])]
+        return min(sizes, default=None)

@@ -1,4 +1,5 @@
-"""PNG previews of chosen pages of a book, drawn by PDFium from the same bytes the PDF would hold.
+"""PNG previews of chosen pages of a book or of any built PDF (a cover, say), drawn by PDFium from
+the same bytes the PDF holds.
 
 pypdfium2 (Google's PDFium) rasterises the PDF: writing a PDF renderer by hand would be far worse.
 """
@@ -8,10 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bookgen.atomic import write_files
-from bookgen.book import Book
 from bookgen.errors import BookgenError
-from bookgen.render.document import BookDocument
 
 _PAGES = re.compile(r"^\s*\d+(\s*-\s*\d+)?(\s*,\s*\d+(\s*-\s*\d+)?)*\s*$")
 
@@ -36,7 +34,10 @@ def render_pages(pdf: bytes, pages: list[int], dpi: int) -> list[tuple[int, byte
 
     import pypdfium2
 
-    document = pypdfium2.PdfDocument(pdf)
+    try:
+        document = pypdfium2.PdfDocument(pdf)
+    except pypdfium2.PdfiumError as error:
+        raise BookgenError(f"not a PDF that can be drawn ({error})", key="preview") from None
     try:
         missing = [p for p in pages if p > len(document)]
         if missing:
@@ -53,7 +54,10 @@ def render_pages(pdf: bytes, pages: list[int], dpi: int) -> list[tuple[int, byte
         document.close()
 
 
-def write_previews(book: Book, pages: list[int], dpi: int, folder: Path) -> list[Path]:
-    pdf, _ = BookDocument(book).render("book", {})
-    return write_files([(folder / f"{book.config.name}-page-{number}.png", png)
-                        for number, png in render_pages(pdf, pages, dpi)])
+def preview_files(images: list[tuple[int, bytes]], folder: Path, name: str,
+                  single: Path | None = None) -> list[tuple[Path, bytes]]:
+    """Where each page's PNG goes: `single` for a one-page preview named by the user, else
+    NAME-page-N.png in folder."""
+    if single is not None:
+        return [(single, images[0][1])]
+    return [(folder / f"{name}-page-{number}.png", png) for number, png in images]

@@ -1,0 +1,334 @@
+"""The cover: the one-piece wrap (back, spine, front) that print-on-demand services print, sized
+from the interior's page count.
+
+    width  = bleed + trim width + spine + trim width + bleed
+    height = bleed + trim height + bleed
+    spine  = pages x the paper's thickness
+
+The front shows the title, subtitle and author over a large drawing of one of the book's own
+puzzles, painted through the same CanvasPen and puzzle code as the pages; the back, the blurb
+(`back_text`), a few small puzzles and what the book holds, and a clear area for the barcode.
+Every text stays 0.25 in inside the trim; the spine carries the title and author only from
+SPINE_TEXT_PAGES pages up, with SPINE_CLEAR on either side (thinner spines drift in binding).
+
+`plan_cover` places everything (in points, origin at the bottom left, as reportlab draws) and
+`render_cover` paints the plan, so tests can check the plan's boxes as well as the PDF.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import HexColor, white
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import inch, mm
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
+
+from bookgen.book import Book, PrintedPuzzle, Section
+from bookgen.render.fonts import Fonts, register_fonts
+from bookgen.render.geometry import large_print
+from bookgen.render.pdfpen import CanvasPen, Ink
+
+# inches of one page (one leaf side) of each paper, as the print-on-demand services publish them
+PAPER_THICKNESS = {"white": 0.002252, "cream": 0.0025, "color": 0.002347}
+COVER_BLEED = 0.125 * inch
+SAFE = 0.25 * inch  # text and drawings stay this far inside the trim and the folds
+SPINE_TEXT_PAGES = 79  # thinner spines carry no text
+SPINE_CLEAR = 0.0625 * inch  # clear on each side of the spine text
+BARCODE = (2 * inch, 1.2 * inch)  # clear on the back, bottom right, inside the safe area
+CARD_PAD = 4 * mm  # white around a puzzle drawing
+COVER_INK = Ink(min_line=0.75, lightest_grey=0.9)
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points
+
+
+def spine_width(pages: int, paper: str) -> float:
+    """The spine's width in points for `pages` pages of `paper`."""
+    return pages * PAPER_THICKNESS[paper] * inch
+
+
+@dataclass(frozen=True)
+class CoverGeometry:
+    """The wrap's panels in points: back on the left, then spine, then front."""
+
+    trim_width: float
+    trim_height: float
+    spine: float
+    pages: int
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return (2 * self.trim_width + self.spine + 2 * COVER_BLEED,
+                self.trim_height + 2 * COVER_BLEED)
+
+    @property
+    def trim(self) -> Box:
+        width, height = self.size
+        return (COVER_BLEED, COVER_BLEED, width - COVER_BLEED, height - COVER_BLEED)
+
+    def _panel(self, left: float, width: float) -> Box:
+        return (left, COVER_BLEED, left + width, COVER_BLEED + self.trim_height)
+
+    @property
+    def back(self) -> Box:
+        return self._panel(COVER_BLEED, self.trim_width)
+
+    @property
+    def spine_box(self) -> Box:
+        return self._panel(COVER_BLEED + self.trim_width, self.spine)
+
+    @property
+    def front(self) -> Box:
+        return self._panel(COVER_BLEED + self.trim_width + self.spine, self.trim_width)
+
+    @property
+    def barcode(self) -> Box:
+        x1, y0 = self.back[2] - SAFE, self.back[1] + SAFE
+        return (x1 - BARCODE[0], y0, x1, y0 + BARCODE[1])
+
+    @property
+    def spine_text(self) -> bool:
+        return self.pages >= SPINE_TEXT_PAGES
+
+
+def safe(box: Box, inset: float = SAFE) -> Box:
+    return (box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset)
+
+
+@dataclass(frozen=True)
+class TextBlock:
+    """Text in a box: Paragraph markup, or (rotated) the one plain line on the spine."""
+
+    text: str
+    box: Box
+    font: str
+    size: float
+    align: int = TA_CENTER
+    rotated: bool = False
+
+
+@dataclass(frozen=True)
+class Card:
+    """A white card in `box` with a puzzle drawn at `scale`, its top left at `origin`."""
+
+    box: Box
+    printed: PrintedPuzzle
+    section: Section
+    scale: float
+    origin: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class CoverPlan:
+    geometry: CoverGeometry
+    color: str
+    ink: str  # the text's colour on the background
+    texts: tuple[TextBlock, ...]
+    cards: tuple[Card, ...]
+
+
+def text_color(background: str) -> str:
+    """White on a dark background, near black on a light one (by relative luminance)."""
+    rgb = [int(background[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    return "#ffffff" if luminance < 0.35 else "#1a1a1a"
+
+
+def _card(box: Box, printed: PrintedPuzzle, section: Section, most: float) -> Card:
+    """The puzzle drawn as large as fits in box (at most `most` times its natural size), on a
+    white card that hugs it."""
+    width_mm, height_mm = section.puzzle_type.measure(printed.record.puzzle)
+    room_w, room_h = box[2] - box[0] - 2 * CARD_PAD, box[3] - box[1] - 2 * CARD_PAD
+    scale = min(room_w / (width_mm * mm), room_h / (height_mm * mm), most)
+    drawn_w, drawn_h = width_mm * mm * scale, height_mm * mm * scale
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    card = (cx - drawn_w / 2 - CARD_PAD, cy - drawn_h / 2 - CARD_PAD,
+            cx + drawn_w / 2 + CARD_PAD, cy + drawn_h / 2 + CARD_PAD)
+    return Card(card, printed, section, scale, (cx - drawn_w / 2, cy + drawn_h / 2))
+
+
+def _front_puzzle(book: Book, box: Box) -> tuple[Section, PrintedPuzzle]:
+    """The first puzzle of the section whose drawing fills the front's box best."""
+    def filled(section: Section) -> float:
+        width, height = section.puzzle_type.measure(section.records[0].puzzle)
+        scale = min((box[2] - box[0]) / width, (box[3] - box[1]) / height)
+        return width * height * scale * scale
+
+    best = max(book.sections, key=filled)  # max keeps the first of equals
+    return best, best.puzzles[0]
+
+
+def _paragraphs(text: str) -> str:
+    """Paragraph markup for plain text: lines run together, a blank line starts a paragraph."""
+    blocks = [" ".join(line.strip() for line in block.splitlines() if line.strip())
+              for block in text.strip().split("\n\n")]
+    return "<br/><br/>".join(escape(block) for block in blocks if block)
+
+
+def _fit_size(text: str, font: str, size: float, width: float, least: float) -> float:
+    """The size (at most `size`, at least `least`) at which one line of text fits `width`."""
+    natural = stringWidth(text, font, size)
+    return max(least, size * min(1.0, width / natural)) if natural else size
+
+
+def _paragraph_height(html: str, font: str, size: float, width: float, align: int) -> float:
+    style = ParagraphStyle("measure", fontName=font, fontSize=size, leading=size * 1.3,
+                           alignment=align)
+    return Paragraph(html, style).wrap(width, 10_000)[1]
+
+
+def _fitted_block(html: str, font: str, size: float, box: Box, least: float,
+                  align: int = TA_CENTER) -> TextBlock:
+    """A text block whose paragraph fits box, its size stepped down from `size` to `least`."""
+    width, height = box[2] - box[0], box[3] - box[1]
+    while size > least and _paragraph_height(html, font, size, width, align) > height:
+        size -= 0.5
+    used = _paragraph_height(html, font, size, width, align)
+    return TextBlock(html, (box[0], box[3] - used, box[2], box[3]), font, size, align)
+
+
+def plan_cover(book: Book, pages: int) -> CoverPlan:
+    """Where everything on the wrap goes for a book of `pages` pages."""
+    config = book.config
+    layout = large_print(config.layout) if config.large_print else config.layout
+    fonts = register_fonts(layout.font_regular, layout.font_bold, layout.font_italic)
+    geometry = CoverGeometry(layout.width * mm, layout.height * mm,
+                             spine_width(pages, config.paper), pages)
+    texts: list[TextBlock] = []
+    cards: list[Card] = []
+
+    # front: title, subtitle, the puzzle, author
+    x0, y0, x1, y1 = safe(geometry.front, SAFE + 0.2 * inch)
+    width = x1 - x0
+    title = _fitted_block(escape(config.title), fonts.bold, 40, (x0, y1 - 1.6 * inch, x1, y1), 18)
+    texts.append(title)
+    top = title.box[1] - 0.12 * inch
+    if config.subtitle:
+        subtitle = _fitted_block(escape(config.subtitle), fonts.italic, 15,
+                                 (x0, top - 0.8 * inch, x1, top), 9)
+        texts.append(subtitle)
+        top = subtitle.box[1]
+    bottom = y0
+    if config.author:
+        size = _fit_size(config.author, fonts.bold, 15, width, 9)
+        author = TextBlock(escape(config.author), (x0, y0, x1, y0 + size * 1.3), fonts.bold, size)
+        texts.append(author)
+        bottom = author.box[3] + 0.15 * inch
+    room = (x0, bottom + 0.15 * inch, x1, top - 0.3 * inch)
+    section, printed = _front_puzzle(book, room)
+    cards.append(_card(room, printed, section, 2.0))
+
+    # back: blurb; what the book holds, above the barcode's area; small puzzles between them
+    bx0, by0, bx1, by1 = safe(geometry.back, SAFE + 0.15 * inch)
+    top = by1
+    if config.back_text:
+        blurb = _fitted_block(_paragraphs(config.back_text), fonts.regular, 11.5,
+                              (bx0, by1 - 0.35 * geometry.trim_height, bx1, by1), 8, TA_LEFT)
+        texts.append(blurb)
+        top = blurb.box[1] - 0.3 * inch
+    count = sum(len(s.records) for s in book.sections)
+    inside = f"<b>{count} puzzles</b>, each checked by a solver"
+    inside += ", answers at the back: " if config.answers == "back" else ": "
+    inside += " \u00b7 ".join(f"{len(s.records)} {escape(s.config.title)}" for s in book.sections)
+    barcode = geometry.barcode
+    contents = _fitted_block(inside, fonts.regular, 9.5,
+                             (bx0, barcode[3] + 0.25 * inch, bx1, barcode[3] + 1.2 * inch), 7,
+                             TA_LEFT)
+    contents = TextBlock(contents.text, (bx0, barcode[3] + 0.25 * inch, bx1,
+                                         barcode[3] + 0.25 * inch + contents.box[3]
+                                         - contents.box[1]), contents.font, contents.size,
+                         TA_LEFT)
+    texts.append(contents)
+    others = [s for s in book.sections if s is not section][:4] or [section]
+    columns = 2 if len(others) == 4 else len(others)
+    rows = -(-len(others) // columns)
+    gap = 0.2 * inch
+    bottom = contents.box[3] + 0.3 * inch
+    slot_w = (bx1 - bx0 - gap * (columns - 1)) / columns
+    slot_h = min((top - bottom - gap * (rows - 1)) / rows, 2.4 * inch)
+    for index, other in enumerate(others):
+        left = bx0 + (index % columns) * (slot_w + gap)
+        upper = top - (index // columns) * (slot_h + gap)
+        pick = other.puzzles[1] if other is section and len(other.puzzles) > 1 else other.puzzles[0]
+        cards.append(_card((left, upper - slot_h, left + slot_w, upper), pick, other, 1.0))
+
+    # spine: title and author, reading from top to bottom
+    if geometry.spine_text:
+        sx0, sy0, sx1, sy1 = geometry.spine_box
+        line = f"{config.title}    {config.author}" if config.author else config.title
+        face = getFont(fonts.bold).face
+        height = (face.ascent - face.descent) / 1000  # per point of size
+        size = min(14.0, (sx1 - sx0 - 2 * SPINE_CLEAR) / height)
+        size = min(size, (sy1 - sy0 - 2 * SAFE) / stringWidth(line, fonts.bold, 1.0))
+        texts.append(TextBlock(line, (sx0, sy0 + SAFE, sx1, sy1 - SAFE), fonts.bold, size,
+                               rotated=True))
+    return CoverPlan(geometry, config.cover_color, text_color(config.cover_color), tuple(texts),
+                     tuple(cards))
+
+
+def render_cover(book: Book, pages: int) -> bytes:
+    """The wrap as PDF bytes: one page, TrimBox at the trim, BleedBox the whole page."""
+    plan = plan_cover(book, pages)
+    config = book.config
+    layout = large_print(config.layout) if config.large_print else config.layout
+    fonts = register_fonts(layout.font_regular, layout.font_bold, layout.font_italic)
+    geometry = plan.geometry
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=geometry.size, invariant=1, initialFontName=fonts.regular,
+                    pageCompression=1)
+    canvas.setTitle(f"{config.title} \u2014 cover")
+    canvas.setAuthor(config.author or "")
+    canvas.setSubject(f"Cover for {pages} pages on {config.paper} paper")
+    canvas.setCreator("bookgen")
+    canvas.setProducer("bookgen (reportlab)")
+    canvas.setTrimBox(geometry.trim)
+    canvas.setBleedBox((0, 0, *geometry.size))
+    canvas.setFillColor(HexColor(plan.color))
+    canvas.rect(0, 0, *geometry.size, stroke=0, fill=1)
+    canvas.setFillColor(white)
+    x0, y0, x1, y1 = geometry.barcode
+    canvas.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
+    for card in plan.cards:
+        _paint_card(canvas, card, fonts)
+    for block in plan.texts:
+        _paint_text(canvas, block, plan.ink)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _paint_card(canvas: Canvas, card: Card, fonts: Fonts) -> None:
+    x0, y0, x1, y1 = card.box
+    canvas.saveState()
+    canvas.setFillColor(white)
+    canvas.roundRect(x0, y0, x1 - x0, y1 - y0, 2.5 * mm, stroke=0, fill=1)
+    canvas.restoreState()
+    pen = CanvasPen(canvas, *card.origin, card.scale, fonts, COVER_INK)
+    card.section.puzzle_type.draw_puzzle(pen, card.printed.record.puzzle)
+
+
+def _paint_text(canvas: Canvas, block: TextBlock, color: str) -> None:
+    x0, y0, x1, y1 = block.box
+    if block.rotated:
+        face = getFont(block.font).face
+        middle = (face.ascent + face.descent) / 2000 * block.size  # of the glyphs, over the baseline
+        canvas.saveState()
+        canvas.setFillColor(HexColor(color))
+        canvas.setFont(block.font, block.size)
+        canvas.translate((x0 + x1) / 2, (y0 + y1) / 2)
+        canvas.rotate(-90)
+        canvas.drawCentredString(0, -middle, block.text)
+        canvas.restoreState()
+        return
+    style = ParagraphStyle("cover", fontName=block.font, fontSize=block.size,
+                           leading=block.size * 1.3, alignment=block.align,
+                           textColor=HexColor(color))
+    paragraph = Paragraph(block.text, style)
+    _, height = paragraph.wrap(x1 - x0, y1 - y0 + 1)
+    paragraph.drawOn(canvas, x0, y1 - height)

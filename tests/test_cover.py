@@ -1,0 +1,230 @@
+"""The cover wrap: its size for each paper and page count, the spine-text rule, text inside the
+trim and off the barcode's area, the front's puzzle drawn by the puzzle's own code, fonts, bytes."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+
+from bookgen.book import make_book
+from bookgen.config import load_config
+from bookgen.core.pen import RecordingPen
+from bookgen.render.cover import (
+    BARCODE,
+    PAPER_THICKNESS,
+    SAFE,
+    SPINE_CLEAR,
+    SPINE_TEXT_PAGES,
+    plan_cover,
+    render_cover,
+    safe,
+)
+
+INCH = 72.0
+
+COVER_BOOK = """
+title: Cover Test
+subtitle: Forty small puzzles
+author: A. Setter
+layout: {layout}
+profile: print-on-demand
+paper: {paper}
+cover_color: "{color}"
+back_text: |
+  A short blurb for the back of the book, long enough to run over a few lines of the
+  back cover so that it wraps.
+
+  A second paragraph.
+seed: 11
+sections:
+  - {{type: numbrix, title: Paths, count: 16, difficulty: easy, size: 6}}
+  - {{type: placement, title: Chains, count: 16, difficulty: medium}}
+  - {{type: arithmetic, title: Cards, count: 16, difficulty: easy}}
+  - {{type: pyramid, title: Pyramids, count: 16, difficulty: easy}}
+  - {{type: arrows, title: Arrows, count: 16, difficulty: easy}}
+"""
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory):
+    """A made book per (paper, layout, colour) asked for, made once."""
+    made = {}
+
+    def book(paper="white", layout="6x9", color="#1f3a5f"):
+        key = (paper, layout, color)
+        if key not in made:
+            path = tmp_path_factory.mktemp("cover") / "cover-test.yaml"
+            path.write_text(COVER_BOOK.format(paper=paper, layout=layout, color=color))
+            made[key] = make_book(load_config(path))
+        return made[key]
+
+    return book
+
+
+def reader(data: bytes) -> PdfReader:
+    return PdfReader(io.BytesIO(data))
+
+
+@pytest.mark.parametrize("paper", sorted(PAPER_THICKNESS))
+@pytest.mark.parametrize("pages", [24, 78, 79, 150, 400, 828])
+def test_the_wrap_is_two_trims_a_spine_and_bleed(books, paper, pages):
+    page = reader(render_cover(books(paper), pages)).pages[0]
+    spine = pages * {"white": 0.002252, "cream": 0.0025, "color": 0.002347}[paper]
+    width, height = (2 * 6 + spine + 2 * 0.125) * INCH, (9 + 2 * 0.125) * INCH
+    assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, width, height], abs=0.01)
+    assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, width, height], abs=0.01)
+    assert [float(v) for v in page.trimbox] == pytest.approx(
+        [9, 9, width - 9, height - 9], abs=0.01)
+
+
+@pytest.mark.parametrize("layout, trim", [("5x8", (5, 8)), ("8.5x11", (8.5, 11))])
+def test_other_trims_size_their_wrap_too(books, layout, trim):
+    page = reader(render_cover(books(layout=layout), 200)).pages[0]
+    width = (2 * trim[0] + 200 * 0.002252 + 0.25) * INCH
+    assert [float(v) for v in page.mediabox] == pytest.approx(
+        [0, 0, width, (trim[1] + 0.25) * INCH], abs=0.01)
+
+
+def spine_runs(data: bytes) -> list[tuple[str, float, float, float, str]]:
+    """(text, x, y, size, font) of the rotated (spine) text runs, in page coordinates."""
+    runs = []
+
+    def visit(text, cm, tm, font_dict, font_size):
+        if text.strip() and abs(cm[1]) > 0.5:
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            runs.append((text.strip(), x, y, font_size, str(font_dict["/BaseFont"])))
+
+    reader(data).pages[0].extract_text(visitor_text=visit)
+    return runs
+
+
+@pytest.mark.parametrize("pages", [24, 78, 79, 120, 300, 828])
+def test_spine_text_only_from_79_pages_centred_with_clear_space(books, pages):
+    data = render_cover(books(), pages)
+    runs = spine_runs(data)
+    if pages < SPINE_TEXT_PAGES:
+        assert runs == []
+        return
+    assert [r[0] for r in runs] == ["Cover Test    A. Setter"]
+    text, baseline, top, size, _ = runs[0]
+    spine_left = (0.125 + 6) * INCH
+    spine_right = spine_left + pages * 0.002252 * INCH
+    face = getFont("bk-DejaVuSans-Bold").face
+    low, high = baseline + face.descent / 1000 * size, baseline + face.ascent / 1000 * size
+    assert low >= spine_left + SPINE_CLEAR - 0.01 and high <= spine_right - SPINE_CLEAR + 0.01
+    assert (low + high) / 2 == pytest.approx((spine_left + spine_right) / 2, abs=0.05)
+    length = stringWidth(text, "bk-DejaVuSans-Bold", size)
+    assert top <= (9.125 * INCH) - SAFE + 0.01 and top - length >= 0.125 * INCH + SAFE - 0.01
+
+
+def text_runs(data: bytes) -> list[tuple[str, float, float, float, float]]:
+    """(text, left, bottom, right, top) of every upright text run, in page coordinates."""
+    runs = []
+
+    def visit(text, cm, tm, font_dict, font_size):
+        if not text.strip() or abs(cm[1]) > 0.5:
+            return
+        x, y = tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]
+        font = "bk-" + str(font_dict["/BaseFont"]).partition("+")[2]
+        width = stringWidth(text.strip(), font, font_size)
+        face = getFont(font).face
+        runs.append((text.strip(), x, y + face.descent / 1000 * font_size, x + width,
+                     y + face.ascent / 1000 * font_size))
+
+    reader(data).pages[0].extract_text(visitor_text=visit)
+    return runs
+
+
+def inside(box, area, slack: float = 0.01) -> bool:
+    return (box[0] >= area[0] - slack and box[1] >= area[1] - slack
+            and box[2] <= area[2] + slack and box[3] <= area[3] + slack)
+
+
+def overlaps(a, b) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+@pytest.mark.parametrize("pages", [40, 200])
+def test_text_and_drawings_stay_a_quarter_inch_inside_the_trim_and_off_the_barcode(books, pages):
+    book = books()
+    plan = plan_cover(book, pages)
+    geometry = plan.geometry
+    panels = [safe(geometry.back), safe(geometry.front)]
+    barcode = geometry.barcode
+    assert barcode[2] - barcode[0] == pytest.approx(BARCODE[0])
+    assert barcode[3] - barcode[1] == pytest.approx(BARCODE[1])
+    assert inside(barcode, panels[0])  # on the back, bottom right, inside the safe area
+    assert barcode[2] == pytest.approx(panels[0][2]) and barcode[1] == pytest.approx(panels[0][1])
+    boxes = [t.box for t in plan.texts if not t.rotated] + [c.box for c in plan.cards]
+    for box in boxes:
+        assert any(inside(box, panel) for panel in panels), box
+        assert not overlaps(box, barcode), box
+    runs = text_runs(render_cover(book, pages))
+    assert len(runs) > 40
+    for run in runs:
+        assert any(inside(run[1:], panel, 0.5) for panel in panels), run
+        assert not overlaps(run[1:], barcode), run
+
+
+def test_the_front_shows_title_subtitle_author_and_a_puzzle_drawn_by_its_own_code(books):
+    book = books()
+    plan = plan_cover(book, 40)
+    front = plan.cards[0]
+    assert front.printed in [p for s in book.sections for p in s.puzzles]
+    assert inside(front.box, plan.geometry.front)
+    back = plan.cards[1:]
+    assert 2 <= len(back) <= 4 and all(inside(c.box, plan.geometry.back) for c in back)
+    assert all(c.scale < front.scale for c in back)
+    pen = RecordingPen()
+    front.section.puzzle_type.draw_puzzle(pen, front.printed.record.puzzle)
+    page = reader(render_cover(book, 40)).pages[0].extract_text()
+    lines = page.splitlines()
+    position = 0
+    for text in pen.texts():  # the drawing's strings, in the order the puzzle's code writes them
+        position = lines.index(text, position) + 1
+    for text in ("Cover Test", "Forty small puzzles", "A. Setter", "A short blurb",
+                 "A second paragraph.", "80 puzzles"):
+        assert text in page
+
+
+def test_fonts_are_embedded_tagged_and_never_helvetica_and_bytes_repeat(books):
+    data = render_cover(books(), 200)
+    assert data == render_cover(books(), 200)
+    assert b"Helvetica" not in data
+    tags = []
+    for font in reader(data).pages[0]["/Resources"]["/Font"].values():
+        font = font.get_object()
+        assert "/FontFile2" in font["/FontDescriptor"].get_object()
+        tags.append(str(font["/BaseFont"])[1:7])
+    assert len(tags) >= 2 and len(set(tags)) == len(tags)
+
+
+def test_text_is_light_on_a_dark_cover_and_dark_on_a_light_one(books):
+    assert plan_cover(books(), 40).ink == "#ffffff"
+    assert plan_cover(books(color="#f4e9c8"), 40).ink == "#1a1a1a"
+
+
+def test_build_writes_the_cover_sized_from_the_interior(run, write_config, tmp_path):
+    config = write_config(COVER_BOOK.format(paper="cream", layout="6x9", color="#5a2a27"))
+    target = tmp_path / "book.pdf"
+    status, out, err = run("build", str(config), "-o", str(target), "-q", "--workers", "1",
+                           "--cover")
+    assert status == 0, err
+    cover = tmp_path / "book-cover.pdf"
+    assert out.splitlines() == [str(target), str(cover)]
+    pages = len(PdfReader(target).pages)
+    width = float(PdfReader(cover).pages[0].mediabox[2])
+    assert width == pytest.approx((12.25 + pages * 0.0025) * INCH, abs=0.01)
+
+
+def test_cover_options_are_checked(run, write_config, tmp_path):
+    config = write_config(COVER_BOOK.format(paper="glossy", layout="6x9", color="#1f3a5f"))
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "x.pdf"), "-q")
+    assert status == 2 and "paper" in err and "white, cream, color" in err
+    config = write_config(COVER_BOOK.format(paper="white", layout="6x9", color="navy"))
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "x.pdf"), "-q")
+    assert status == 2 and "cover_color" in err

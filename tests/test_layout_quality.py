@@ -1,0 +1,313 @@
+"""Layout quality: text stays in its box (checked through the drawing layer with the real fonts),
+numbers on a card keep apart, long chains wrap, no page is wasted on one small puzzle, a heading
+is never left at the foot of a page or alone on one, and the answer key is compact but legible."""
+
+from __future__ import annotations
+
+import pytest
+
+from bookgen.making import make_puzzle
+from bookgen.puzzles import PUZZLE_TYPES, find_type
+from bookgen.puzzles.base import Request
+from bookgen.render.fonts import register_fonts
+from bookgen.render.pdfpen import MeasuringPen
+
+PT = 25.4 / 72  # mm per point
+CAP = 0.73  # DejaVu's capital and digit height, per point of size
+
+
+def measuring_pen() -> MeasuringPen:
+    return MeasuringPen(register_fonts("DejaVuSans.ttf", "DejaVuSans-Bold.ttf",
+                                       "DejaVuSans-Oblique.ttf"))
+
+
+def text_boxes(pen: MeasuringPen) -> list[tuple[str, float, float, float, float]]:
+    """(text, left, top, right, bottom) in mm of every string drawn, from the real font widths."""
+    boxes = []
+    for name, kw in pen.calls:
+        if name != "text":
+            continue
+        width = pen.text_width(kw["text"], kw["size"], kw["bold"])
+        left = {"left": kw["x"], "right": kw["x"] - width}.get(kw["align"], kw["x"] - width / 2)
+        half = kw["size"] * CAP * PT / 2
+        boxes.append((kw["text"], left, kw["y"] - half, left + width, kw["y"] + half))
+    return boxes
+
+
+def rects(pen: MeasuringPen) -> list[tuple[float, float, float, float]]:
+    return [(kw["x"], kw["y"], kw["x"] + kw["w"], kw["y"] + kw["h"])
+            for name, kw in pen.calls if name == "rect"]
+
+
+def assert_text_fits(pen: MeasuringPen, size: tuple[float, float]) -> None:
+    """Every string lies inside the drawing and inside the smallest rectangle around its centre,
+    and no two strings overlap."""
+    boxes = text_boxes(pen)
+    frames = rects(pen)
+    for text, left, top, right, bottom in boxes:
+        assert left >= -0.05 and right <= size[0] + 0.05, (text, left, right, size)
+        cx, cy = (left + right) / 2, (top + bottom) / 2
+        around = [r for r in frames if r[0] <= cx <= r[2] and r[1] <= cy <= r[3]]
+        if around:
+            x0, _, x1, _ = min(around, key=lambda r: (r[2] - r[0]) * (r[3] - r[1]))
+            assert left >= x0 - 0.05 and right <= x1 + 0.05, (text, left, right, x0, x1)
+    for i, (a, al, at, ar, ab) in enumerate(boxes):
+        for b, bl, bt, br, bb in boxes[i + 1:]:
+            overlap = min(ar, br) - max(al, bl) > 0.05 and min(ab, bb) - max(at, bt) > 0.05
+            assert not overlap, (a, b)
+
+
+HOSTILE_PLACEMENT = [
+    {"signs": list("<><><><><><"), "numbers": ["-7.93", "-12.375", "-23/12", "4.5", "-0.05",
+                                                "11/12", "-9", "99.99", "-3/7", "0.125", "7", "-1.5"],
+     "givens": {"0": "-7.93", "5": "11/12"}, "unique": False},
+    {"signs": list("<>"), "numbers": ["-7.93", "-88.88", "-99/100"], "givens": {}, "unique": False},
+]
+
+
+@pytest.mark.parametrize("puzzle", HOSTILE_PLACEMENT, ids=["twelve", "three"])
+def test_placement_numbers_stay_in_their_boxes_and_apart(puzzle):
+    placement = find_type("placement")
+    placement.validate(puzzle)
+    pen = measuring_pen()
+    placement.draw_puzzle(pen, puzzle)
+    assert_text_fits(pen, placement.measure(puzzle))
+    pen = measuring_pen()
+    order = sorted(puzzle["numbers"], key=lambda t: float(eval(t)))  # any order will do here
+    placement.draw_solution(pen, puzzle, {"order": order})
+    assert_text_fits(pen, placement.answer_size(puzzle))
+
+
+def test_long_chains_wrap_into_lines_of_at_most_seven_boxes():
+    placement = find_type("placement")
+    twelve = HOSTILE_PLACEMENT[0]
+    width, height = placement.measure(twelve)
+    assert width <= 7 * 13 + 7 * 6.5 and height > 2 * 13
+    pen = measuring_pen()
+    placement.draw_puzzle(pen, twelve)
+    boxes = [kw for name, kw in pen.calls if name == "rect" and kw["w"] == kw["h"] == 13]
+    assert len(boxes) == 12 and len({kw["y"] for kw in boxes}) == 2
+    signs = [t for t in pen.texts() if t in "<>"]
+    assert len(signs) == 12  # eleven signs, and the one at the break printed again
+
+
+def test_card_numbers_are_spaced_by_the_widest():
+    arithmetic = find_type("arithmetic")
+    puzzle = {"numbers": [3, 11, 12, 12], "target": 24, "operators": "+-*/"}
+    pen = measuring_pen()
+    arithmetic.draw_puzzle(pen, puzzle)
+    numbers = [b for b in text_boxes(pen) if b[0] in {"3", "11", "12"}]
+    assert len(numbers) == 4
+    gaps = [b[1] - a[3] for a, b in zip(numbers, numbers[1:])]
+    assert min(gaps) >= 4.0 - 0.05, gaps
+    assert_text_fits(pen, arithmetic.measure(puzzle))
+
+
+SAMPLES = [(t.name, level) for t in PUZZLE_TYPES for level in ("easy", "hard")]
+
+
+@pytest.mark.parametrize("name, level", SAMPLES, ids=[f"{n}-{lv}" for n, lv in SAMPLES])
+def test_every_type_keeps_its_text_in_its_boxes(name, level):
+    puzzle_type = find_type(name)
+    records = [make_puzzle(Request.make(puzzle_type, level, {}), f"quality.{i}") for i in range(3)]
+    example = puzzle_type.example(None)
+    for puzzle, solution in [(r.puzzle, r.solution) for r in records] + (
+            [(example.puzzle, example.solution)] if example else []):
+        pen = measuring_pen()
+        puzzle_type.draw_puzzle(pen, puzzle)
+        assert_text_fits(pen, puzzle_type.measure(puzzle))
+        pen = measuring_pen()
+        puzzle_type.draw_solution(pen, puzzle, solution)
+        assert_text_fits(pen, puzzle_type.answer_size(puzzle))
+
+
+# --- pages: headings, wasted pages, the answer key -----------------------------------------------
+
+
+def page_runs(path) -> list[list[tuple[str, float, float, str]]]:
+    """Per page, the text runs of the body as (text, y, size, font): the page number in the
+    footer and the running head left out."""
+    from pypdf import PdfReader
+
+    pages = []
+    for page in PdfReader(path).pages:
+        height = float(page.mediabox[3])
+        runs: list[tuple[str, float, float, str]] = []
+
+        def visit(text, cm, tm, font_dict, font_size, runs=runs, height=height):
+            y = tm[5] * cm[3] + cm[5]
+            size = font_size * tm[3] * cm[3] if tm[3] else font_size
+            if text.strip() and 0.55 * 72 < y < height - 0.45 * 72 and font_dict is not None:
+                runs.append((text.strip(), y, abs(size), str(font_dict.get("/BaseFont", ""))))
+
+        page.extract_text(visitor_text=visit)
+        pages.append(runs)
+    return pages
+
+
+def check_headings(path, heading_pt: float, label_pts: tuple[float, ...]) -> None:
+    """No heading (a bold run at the heading size, or an answer key caption) is the lowest thing
+    on its page, and every page with one also holds a puzzle or an answer (a bold number at a
+    label size) below it; no page is empty."""
+    for number, runs in enumerate(page_runs(path), start=1):
+        assert runs or number == 1, f"page {number} is empty"
+        heads = [r for r in runs if ("Bold" in r[3] and abs(r[2] - heading_pt) < 0.2)
+                 or ("Oblique" in r[3] and " \u00b7 puzzles " in r[0])]
+        if not heads or heads[0][0] in ("Contents", "Notes"):
+            continue
+        lowest_head = min(r[1] for r in heads)
+        labels = [r for r in runs if "Bold" in r[3] and r[0].isdigit()
+                  and any(abs(r[2] - pt) < 0.2 for pt in label_pts) and r[1] < lowest_head]
+        assert labels, f"page {number}: {heads[-1][0]!r} has no puzzle or answer below it"
+
+
+@pytest.fixture(scope="module")
+def pod(tmp_path_factory):
+    """The shipped 6x9 print-on-demand book: its Book and its PDF."""
+    from bookgen.book import make_book
+    from bookgen.config import ROOT, load_config
+    from bookgen.render.pdf import render_pdf
+
+    book = make_book(load_config(ROOT / "config" / "pod-6x9.yaml"))
+    target = tmp_path_factory.mktemp("pod") / "pod-6x9.pdf"
+    target.write_bytes(render_pdf(book)[0])
+    return book, target
+
+
+BIG_BOOK = """
+title: Big puzzles
+layout: {layout}
+profile: print-on-demand
+large_print: {large}
+share_pages: {share}
+seed: 7
+sections:
+  - {{type: numbrix, title: Big paths, count: 5, difficulty: easy, size: 10}}
+  - {{type: placement, title: Long chains, count: 12, difficulty: expert}}
+  - {{type: arrows, title: Arrows, count: 7, difficulty: easy}}
+  - {{type: pyramid, title: Pyramids, count: 3, difficulty: easy}}
+  - {{type: numbrix, title: Bigger paths, count: 9, difficulty: easy, size: 12}}
+"""
+
+
+@pytest.mark.parametrize("layout, large, share", [("8.25x11", "true", "false"),
+                                                   ("6x9", "false", "true"),
+                                                   ("5x8", "false", "false")])
+def test_a_heading_never_ends_a_page_nor_stands_alone(run, write_config, tmp_path, layout, large,
+                                                     share):
+    config = write_config(BIG_BOOK.format(layout=layout, large=large, share=share))
+    target = tmp_path / "big.pdf"
+    status, _, err = run("build", str(config), "-o", str(target), "-q", "--workers", "1")
+    assert status == 0, err
+    from bookgen.config import load_layout
+
+    sizes = load_layout(layout)
+    scale = 16 / 10.5 if large == "true" else sizes.body_size / 10.5
+    heading = sizes.heading_size * (16 / 10.5 if large == "true" else 1.0)
+    check_headings(target, heading, (11 * scale, 8 * scale))
+
+
+def test_the_print_on_demand_book_keeps_its_headings_with_their_puzzles(pod):
+    check_headings(pod[1], 18, (11, 8))
+
+
+def answer_pages(path) -> tuple[int, int, int]:
+    """(the first and last page of the answers, the pages of the book); a Notes page that pads
+    the book to an even count is not an answer page."""
+    from pypdf import PdfReader
+
+    pages = [p.extract_text().split("\n") for p in PdfReader(path).pages]
+    first = next(i for i, lines in enumerate(pages, start=1) if lines[1:2] == ["Answers"])
+    last = len(pages) - (1 if pages[-1][1:2] == ["Notes"] else 0)
+    return first, last, len(pages)
+
+
+def test_the_answer_key_is_at_most_a_quarter_of_the_book(pod):
+    first, last, count = answer_pages(pod[1])
+    assert (last - first + 1) / count <= 0.25, (first, last, count)
+
+
+def test_answers_keep_number_page_and_id_and_no_digit_is_under_six_points(pod):
+    import re
+
+    from pypdf import PdfReader
+
+    book, path = pod
+    first, _, _ = answer_pages(path)
+    runs = [r for page in page_runs(path)[first - 1:] for r in page]
+    small = [r for r in runs if any(c.isdigit() for c in r[0]) and r[2] < 6.0 - 0.01]
+    assert not small, small[:5]
+    text = "\n".join(p.extract_text() for p in PdfReader(path).pages[first - 1:])
+    labels = re.findall(r"(?:^|\n)(\d+)\npage (\d+)", text)
+    printed = [p for section in book.sections for p in section.puzzles]
+    assert [int(n) for n, _ in labels] == [p.number for p in printed]
+    joined = text.replace("\n", "")
+    assert all(p.record.id in joined for p in printed)
+
+
+def test_answers_are_drawn_smaller_than_their_puzzles(pod):
+    from bookgen.render.document import BookDocument
+
+    document = BookDocument(pod[0])
+    for section in pod[0].sections:
+        assert document.answer_scale(section) < document.layout.min_scale, section.config.title
+
+
+def test_twelve_expert_chains_take_at_most_five_pages_of_a_six_by_nine(write_config):
+    from bookgen.book import make_book
+    from bookgen.config import load_config
+    from bookgen.render.document import BookDocument
+
+    config = write_config("""
+        title: Expert chains
+        layout: 6x9
+        profile: print-on-demand
+        title_page: false
+        answers: none
+        seed: 3
+        sections:
+          - {type: placement, count: 12, difficulty: expert}
+    """)
+    book = make_book(load_config(config))
+    assert max(len(r.puzzle["numbers"]) for r in book.sections[0].records) >= 11
+    _, pages = BookDocument(book).render("book", {})
+    assert pages <= 5
+
+
+def test_short_sections_share_a_page_when_asked(run, write_config, tmp_path):
+    text = """
+        title: Short sections
+        layout: letter
+        title_page: false
+        answers: none
+        share_pages: {share}
+        seed: 2
+        sections:
+          - {{type: pyramid, title: First, count: 2, difficulty: easy}}
+          - {{type: numberwall, title: Second, count: 2, difficulty: easy}}
+          - {{type: arithmetic, title: Third, count: 2, difficulty: easy}}
+    """
+    counts = {}
+    for share in ("false", "true"):
+        config = write_config(text.format(share=share), name=f"short-{share}.yaml")
+        target = tmp_path / f"short-{share}.pdf"
+        assert run("build", str(config), "-o", str(target), "-q", "--workers", "1")[0] == 0
+        from pypdf import PdfReader
+
+        pages = [p.extract_text() for p in PdfReader(target).pages]
+        counts[share] = len(pages)
+        check_headings(target, 20, (11, 8))
+        shared = [p for p in pages if sum(t in p.split("\n") for t in ("First", "Second", "Third")) > 1]
+        assert bool(shared) == (share == "true")
+    assert counts["false"] == 3 and counts["true"] < 3
+
+
+def test_ids_wrap_after_their_separators_and_rejoin_whole():
+    from bookgen.render.flowables import wrap_id
+
+    text = "pyramid:hard:rows=5,variant=distinct:609.7.11"
+    assert wrap_id(text, 100, len) == [text]
+    assert wrap_id(text, 25, len) == ["pyramid:hard:rows=5,", "variant=distinct:609.7.11"]
+    for width in (5, 9, 12, 30):
+        lines = wrap_id(text, width, len)
+        assert "".join(lines) == text and all(len(line) <= width for line in lines)
