@@ -110,6 +110,8 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                           help="a type option, e.g. --set size=8 (repeatable)")
     generate.add_argument("--id", help="regenerate the puzzle with this id instead")
+    generate.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+    _add_workers_options(generate)
 
     solve = commands.add_parser("solve", help="solve JSON-lines puzzles from a file or stdin")
     solve.add_argument("file", help="a JSON-lines file, or - for stdin")
@@ -134,9 +136,17 @@ def _level(text: str) -> str:
     return text
 
 
-def _add_production_options(parser: argparse.ArgumentParser) -> None:
+def _add_workers_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", "-j", type=int, default=None,
                         help="processes that generate puzzles (default: all cores)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="generate on a dask.distributed cluster: its scheduler's address, or "
+                             "local:N to start one here with N worker processes (needs the "
+                             "'cluster' extra)")
+
+
+def _add_production_options(parser: argparse.ArgumentParser) -> None:
+    _add_workers_options(parser)
     parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET,
                         help=f"seconds one puzzle may take (default {DEFAULT_BUDGET:.0f})")
 
@@ -228,16 +238,26 @@ def _load(name: str | None, seed: str | None) -> BookConfig:
         return load_config(path, seed=seed)
 
 
-def _make(config: BookConfig, args: argparse.Namespace) -> Book:
-    from bookgen.book import default_workers, make_book
-    from bookgen.progress import Progress
+def _workers(args: argparse.Namespace) -> int:
+    from bookgen.book import default_workers
 
     workers = args.workers if args.workers is not None else default_workers()
     if workers < 1:
         raise BookgenError("must be at least 1", key="--workers")
+    return workers
+
+
+def _make(config: BookConfig, args: argparse.Namespace) -> Book:
+    from bookgen.book import make_book
+    from bookgen.cluster import executor_for
+    from bookgen.progress import Progress
+
+    workers = _workers(args)
     if args.budget <= 0:
         raise BookgenError("must be more than 0 seconds", key="--budget")
-    return make_book(config, Progress.for_terminal(args.quiet), workers=workers, budget=args.budget)
+    with executor_for(workers, args.scheduler) as executor:
+        return make_book(config, Progress.for_terminal(args.quiet), executor=executor,
+                         budget=args.budget)
 
 
 def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: TextIO) -> int:
@@ -347,7 +367,9 @@ def _pairs(items: list[str]) -> dict[str, str]:
 
 def _generate(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.book import different_puzzles
+    from bookgen.cluster import executor_for
     from bookgen.making import regenerate
+    from bookgen.progress import Progress
     from bookgen.puzzles import request_for
 
     if args.id:
@@ -358,8 +380,12 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
     if args.count < 1:
         raise BookgenError("must be at least 1", key="--count")
     request = request_for(args.type, args.difficulty, _pairs(args.set))
-    for record in different_puzzles(request, args.seed, args.count):
-        print(json.dumps(record.to_json()), file=out, flush=True)
+    workers = _workers(args)
+    with executor_for(workers, args.scheduler) as executor:
+        ahead = 64 if args.scheduler else 4 * workers  # puzzles under way while the first is awaited
+        for record in different_puzzles(request, args.seed, args.count, executor, ahead=ahead,
+                                        progress=Progress.for_terminal(args.quiet)):
+            print(json.dumps(record.to_json()), file=out, flush=True)
     return 0
 
 
@@ -379,21 +405,28 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
             raise BookgenError("no such file", file=name) from None
         except (OSError, UnicodeDecodeError) as error:
             raise BookgenError(f"cannot read it ({error})", file=name) from None
-    records = []
+    failed: list[str] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
-            data = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise BookgenError(f"not valid JSON: {error.msg} (column {error.colno})",
-                               file=name, line=number) from None
-        records.append(record_from_json(data, f"{name}:{number}"))
-    for record in records:
-        puzzle_type = find_type(record.type)
-        solved = puzzle_type.solve(record.puzzle, None if args.count else 2)
-        result = {"id": record.id, "solutions": solved.count, "solution": solved.solution}
+            try:
+                data = json.loads(line)
+            except json.JSONDecodeError as error:
+                raise BookgenError(f"not valid JSON: {error.msg} (column {error.colno})",
+                                   file=name, line=number) from None
+            record = record_from_json(data, f"{name}:{number}")
+            solved = find_type(record.type).solve(record.puzzle, None if args.count else 2)
+        except BookgenError as error:
+            failed.append(f"{name}:{number}")
+            print(json.dumps({"line": number, "error": str(error)}), file=out, flush=True)
+            continue
+        result = {"id": record.id, "line": number, "solutions": solved.count,
+                  "solution": solved.solution}
         print(json.dumps(result), file=out, flush=True)
+    if failed:
+        raise BookgenError(f"{len(failed)} puzzle line(s) could not be read or solved: "
+                           + ", ".join(failed[:5]) + (" ..." if len(failed) > 5 else ""))
     return 0
 
 

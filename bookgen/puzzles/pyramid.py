@@ -160,7 +160,14 @@ class Rules:
 
 
 def rules_of(puzzle: JSON) -> Rules:
-    return Rules(puzzle["variant"], len(puzzle["rows"]), int(puzzle.get("min", 1)), int(puzzle["max"]))
+    return Rules(puzzle["variant"], len(puzzle["rows"]), int(puzzle.get("min", 1)), largest(puzzle))
+
+
+def largest(puzzle: JSON) -> int:
+    """The puzzle's max: a classic pyramid may leave it out, as its rows fix it at n(n+1)/2."""
+    if "max" not in puzzle and puzzle.get("variant") == "classic":
+        return triangular(len(puzzle["rows"]))
+    return int(puzzle["max"])
 
 
 # --- solver ---------------------------------------------------------------------------------------
@@ -566,13 +573,14 @@ def validate(puzzle: JSON) -> None:
     if problem:
         raise PuzzleFormatError(problem, key="rows")
     high: Any  # raw JSON until the loop below checks it is a whole number
-    high, low = puzzle.get("max"), puzzle.get("min", 1)
+    size = len(puzzle["rows"])
+    high, low = puzzle.get("max", triangular(size) if puzzle["variant"] == "classic" else None), \
+        puzzle.get("min", 1)
     for name, value in (("max", high), ("min", low)):
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_NUMBER:
             raise PuzzleFormatError(f"'{name}' must be a whole number from 1 to {MAX_NUMBER}", key=name)
     if low != 1:
         raise PuzzleFormatError("'min' is for number walls only", key="min")
-    size = len(puzzle["rows"])
     total = triangular(size)
     if puzzle["variant"] == "classic" and high != total:
         raise PuzzleFormatError(f"a classic pyramid of {size} rows has max {total}", key="max")
@@ -592,7 +600,7 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
     if problem:
         return [problem]
     assert rows is not None
-    problems = given_problems(puzzle["rows"], rows, 1, puzzle["max"])
+    problems = given_problems(puzzle["rows"], rows, 1, largest(puzzle))
     problems += [f"{c} is not the difference of {a} and {b}" for a, b, c in triples(rows)
                  if c != abs(a - b)]
     values = flatten(rows)

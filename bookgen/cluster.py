@@ -1,0 +1,63 @@
+"""Where puzzles are made: here, on a pool of local processes, or on a dask.distributed cluster
+when a publisher's bank outgrows one machine.
+
+Every puzzle is made from its own seed and every decision that depends on order (twins, retries)
+is taken by the caller in print order, so the output is the same bytes wherever the work ran.
+dask is an optional extra (`pip install 'bookgen[cluster]'`) and is imported only here, only when
+a scheduler is named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from contextlib import contextmanager
+
+from bookgen.errors import BookgenError
+
+LOCAL = "local:"  # --scheduler local:N starts a LocalCluster of N worker processes here
+
+
+@contextmanager
+def executor_for(workers: int, scheduler: str | None) -> Iterator[Executor | None]:
+    """An executor for the work: the cluster at `scheduler` (an address such as
+    tcp://10.0.0.5:8786, or local:N), else a pool of `workers` local processes, else None (here,
+    one puzzle after another)."""
+    if scheduler:
+        with cluster_executor(scheduler) as executor:
+            yield executor
+        return
+    if workers > 1:
+        from bookgen.book import worker_pool
+
+        with worker_pool(workers) as pool:
+            yield pool
+        return
+    yield None
+
+
+@contextmanager
+def cluster_executor(scheduler: str) -> Iterator[Executor]:
+    """A concurrent.futures executor on a dask.distributed cluster; dask retries a task whose
+    worker dies (up to its `allowed-failures`, 3 by default) on another worker."""
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise BookgenError("a scheduler needs dask.distributed: pip install 'bookgen[cluster]'",
+                           key="--scheduler") from None
+    if scheduler.startswith(LOCAL):
+        count = scheduler[len(LOCAL):]
+        if not count.isdigit() or not 1 <= int(count) <= 256:
+            raise BookgenError(f"{scheduler!r}: use local:N with N from 1 to 256 worker processes",
+                               key="--scheduler")
+        with LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
+                          dashboard_address=":0") as cluster, Client(cluster) as client:
+            yield client.get_executor()
+        return
+    try:
+        client = Client(scheduler, timeout="20s")
+    except (OSError, TimeoutError, ValueError) as error:
+        raise BookgenError(f"cannot reach the scheduler at {scheduler!r} ({error})",
+                           key="--scheduler") from None
+    with client:
+        yield client.get_executor()
