@@ -267,6 +267,10 @@ def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: Text
     from bookgen.formats import render_formats
 
     check_target(target)
+    if "pdf" in config.formats or "cover" in config.formats:
+        from bookgen.render.fonts import check_printable
+
+        check_printable(config)
     book = _make(config, args)
     files = render_formats(book, target, config.formats)
     out.flush()

@@ -116,3 +116,15 @@ def test_a_worksheet_too_big_for_one_page_says_so(run, tmp_path):
     status, _, err = run("worksheet", "placement", "-n", "12", "-o", str(tmp_path / "v.pdf"),
                          "--answers", "none")
     assert status == 0 and "at most" not in err
+
+
+def test_text_the_fonts_cannot_draw_is_named_not_printed_as_boxes(write_config, run, tmp_path):
+    path = write_config("title: 数独パズル\nsections: [{type: placement, count: 1, difficulty: easy, "
+                        "title: Ordnung ✓}]\n")
+    status, _, err = run("build", str(path), "-o", str(tmp_path / "out.pdf"), "-q")
+    assert status == 2 and "title" in err and "'数' (U+6570)" in err and "empty boxes" in err
+    assert not (tmp_path / "out.pdf").exists()
+    html_only = write_config("title: 数独パズル\nformats: [html]\nsections: [{type: placement, "
+                             "count: 1, difficulty: easy}]\n", "html.yaml")
+    status, _, err = run("build", str(html_only), "-o", str(tmp_path / "out.pdf"), "-q")
+    assert status == 0, err  # a browser picks its own fonts

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import reportlab
 from reportlab.lib.fonts import addMapping
@@ -14,6 +14,9 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont, makeToUnicodeCMap
 
 from bookgen.errors import BookgenError
+
+if TYPE_CHECKING:
+    from bookgen.config import BookConfig
 
 FONT_DIRS = (
     Path(__file__).resolve().parent.parent / "fonts",
@@ -92,3 +95,36 @@ def register_fonts(regular: str, bold: str, italic: str) -> Fonts:
     addMapping(family, 0, 1, names[2])
     addMapping(family, 1, 1, names[1])
     return Fonts(*names)
+
+
+def missing_characters(text: str, fonts: Fonts) -> list[str]:
+    """The characters of `text` that some face of the layout has no glyph for (they would print
+    as empty boxes), in order of first appearance."""
+    maps = [pdfmetrics.getFont(name).face.charToGlyph for name in (fonts.regular, fonts.bold,
+                                                                  fonts.italic)]
+    missing: dict[str, None] = {}
+    for char in text:
+        if char.isprintable() and not char.isspace() and any(ord(char) not in m for m in maps):
+            missing[char] = None
+    return list(missing)
+
+
+def check_printable(config: BookConfig) -> None:
+    """Refuse, before any puzzle is made, text the layout's fonts cannot draw: never print boxes
+    ("tofu") in place of a title silently."""
+    layout = config.layout
+    fonts = register_fonts(layout.font_regular, layout.font_bold, layout.font_italic)
+    texts = [("title", config.title), ("subtitle", config.subtitle), ("author", config.author),
+             ("copyright", config.copyright), ("back_text", config.back_text)]
+    texts += [(f"sections[{index}].title", section.title)
+              for index, section in enumerate(config.sections)]
+    for key, text in texts:
+        missing = missing_characters(text or "", fonts)
+        if missing:
+            shown = ", ".join(f"{char!r} (U+{ord(char):04X})" for char in missing[:8])
+            more = f" and {len(missing) - 8} more" if len(missing) > 8 else ""
+            raise BookgenError(
+                f"the layout's fonts ({layout.font_regular} and its bold and italic) cannot draw "
+                f"{shown}{more}; they would print as empty boxes. Use a layout whose fonts have "
+                "these characters (a layout file may name other TrueType .ttf fonts), or leave "
+                "them out", file=config.file, key=key)
