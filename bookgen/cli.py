@@ -154,10 +154,10 @@ def _add_production_options(parser: argparse.ArgumentParser) -> None:
 def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int:
     out = stdout or sys.stdout
     try:
-        args = _parser().parse_args(argv)
-    except SystemExit as stop:  # --help, --version, or a usage error argparse has printed
-        return stop.code if isinstance(stop.code, int) else 2
-    try:
+        try:
+            args = _parser().parse_args(argv)
+        except SystemExit as stop:  # --help, --version, or a usage error argparse has printed
+            return stop.code if isinstance(stop.code, int) else 2
         if args.command == "build":
             return _build(args, out)
         if args.command == "generate":

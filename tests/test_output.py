@@ -335,3 +335,18 @@ def test_writer_module_is_the_only_one_that_replaces_files():
                         for call in ("os.replace(", "write_bytes(", ".write_text(", "mkstemp("))]
     assert offenders == []
     assert atomic.STDOUT == Path("-")
+
+
+@pytest.mark.parametrize("blocked", ["book-answers.pdf", "book.html"])
+def test_a_second_file_whose_target_is_a_folder_stops_the_build_and_keeps_the_first(
+        tmp_path, capsys, blocked):
+    config = tmp_path / "book.yaml"
+    config.write_text(BOOK.format(seed="5"))
+    (tmp_path / "out").mkdir()
+    old = tmp_path / "out" / "book.pdf"
+    old.write_bytes(b"the previous book")
+    (tmp_path / "out" / blocked).mkdir()
+    status, out, err = cli("build", str(config), "-o", str(old), "-q", "-j", "1", capsys=capsys)
+    assert status == 2 and "it is a folder" in one_line(err) and blocked in err
+    assert old.read_bytes() == b"the previous book"
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(["book.pdf", blocked])
