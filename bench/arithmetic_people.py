@@ -26,7 +26,7 @@ from bookgen.core.grading import LEVELS
 from bookgen.puzzles import arithmetic
 from bookgen.puzzles.arithmetic import WEIGHTS, Weights, census, search_of
 
-DATA = Path("/work/shared/data/4nums-24.csv")
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "4nums-24.csv"  # shared/ beside the clone
 Card = tuple[int, ...]
 
 

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import csv
 import io
 import itertools
 import json
-import math
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
+from bench import arithmetic_people as people
 from bookgen.core import exprs
 from bookgen.core.exprs import Rules, normal_form
 from bookgen.core.grading import LEVELS
@@ -328,36 +326,13 @@ def test_decoys_are_counted():
     assert rate(card((1, 1, 4, 6), 24))["decoys"] == 0
 
 
-FOUR_NUMS = Path("/work/shared/data/4nums-24.csv")
-
-
-def _average_ranks(values):
-    order = sorted(range(len(values)), key=lambda i: values[i])
-    ranks = [0.0] * len(values)
-    start = 0
-    while start < len(order):
-        end = start
-        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
-            end += 1
-        for k in range(start, end + 1):
-            ranks[order[k]] = (start + end) / 2 + 1
-        start = end + 1
-    return ranks
-
-
-@pytest.mark.skipif(not FOUR_NUMS.exists(), reason="the 4nums ranking is not on this machine")
+@pytest.mark.skipif(not people.DATA.exists(), reason="the 4nums ranking is not on this machine")
 def test_score_predicts_human_solve_times():
-    with FOUR_NUMS.open(newline="") as handle:
-        rows = [(int(r["Rank"]), sorted(map(int, r["Puzzles"].split())))
-                for r in csv.DictReader(handle)]
+    ranking = people.read_ranking(people.DATA)
     scores = {tuple(r["numbers"]): r["score"] for r in census(24, 4, 1, 13)["ratings"]}
-    even = [(rank, scores[tuple(numbers)]) for rank, numbers in rows if rank % 2 == 0]
-    human, model = _average_ranks([r for r, _ in even]), _average_ranks([s for _, s in even])
-    mean = (len(even) + 1) / 2
-    spearman = (sum((a - mean) * (b - mean) for a, b in zip(human, model))
-                / math.sqrt(sum((a - mean) ** 2 for a in human)
-                            * sum((b - mean) ** 2 for b in model)))
-    assert spearman >= 0.75  # held-out cards; the weights were fitted on the odd ranks
+    even = [(rank, scores[numbers]) for rank, numbers in ranking if rank % 2 == 0]
+    held_out = people.spearman([rank for rank, _ in even], [score for _, score in even])
+    assert held_out >= 0.75  # the weights were fitted on the odd ranks
 
 
 # --- generation ---------------------------------------------------------------------------------
