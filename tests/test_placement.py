@@ -113,42 +113,6 @@ def test_score_counts_the_boxes_to_fill():
     assert rate(pinned)["to_fill"] == 3 and rate(pinned)["score"] == 3 + 2  # + the one-answer form
 
 
-@pytest.mark.parametrize("level, options", [
-    ("medium", {"unique": True}), ("hard", {"size": 6}), ("medium", {"size": 3}),
-    ("medium", {"size": 4, "unique": True}), ("easy", {"size": 3, "unique": True})])
-def test_requests_that_once_missed_their_level(level, options):
-    """Rows of equal signs have one arrangement with nothing pre-filled, so a unique request
-    used to grade a level lower; pools that came out milder than asked did the same."""
-    for seed in range(8):
-        record = make_puzzle(Request.make(PLACEMENT, level, options), f"miss{seed}")
-        assert record.rating["level"] == level
-        assert len(set(record.puzzle["signs"])) == 2
-
-
-def test_unique_means_one_arrangement():
-    for size in (3, 4):
-        for signs in itertools.product("<>", repeat=size - 1):
-            puzzle = {"signs": list(signs), "numbers": [str(n) for n in range(size)], "givens": {}}
-            count = solve(puzzle).count
-            validate(dict(puzzle, unique=count == 1, arrangements=count))
-            with pytest.raises(PuzzleFormatError) as error:
-                validate(dict(puzzle, unique=count != 1))
-            assert error.value.key == "unique"
-            assert PLACEMENT.expects_unique(dict(puzzle, unique=count == 1)) == (count == 1)
-    with pytest.raises(PuzzleFormatError, match="arrangements"):
-        validate({"signs": ["<", ">"], "numbers": ["1", "2", "3"], "arrangements": 5})
-    for level in LEVELS:
-        for seed in range(4):
-            for unique in (False, True):
-                options = {"size": 3, "unique": unique} if level in ("easy", "medium") else {}
-                try:
-                    request = Request.make(PLACEMENT, level, options)
-                except BookgenError:
-                    continue
-                puzzle = make_puzzle(request, f"one{seed}").puzzle
-                assert puzzle["unique"] == (solve(puzzle).count == 1) == (puzzle["arrangements"] == 1)
-
-
 def test_counts_if_pinned_agree_with_pinning_each_box():
     rng = random.Random(9)
     for _ in range(60):

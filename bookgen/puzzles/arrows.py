@@ -735,4 +735,5 @@ ARROWS = PuzzleType(
     answer_note=no_answer_note,
     example=fixed_example(example),
     canonical=canonical,
+    hardness=lambda rating: BANDS.hardness(rating["grade"]),
 )

@@ -583,4 +583,5 @@ PLACEMENT = PuzzleType(
     example=fixed_example(example),
     canonical=canonical,
     measure_solution=measure_solution,
+    hardness=lambda rating: BANDS.hardness(rating["score"]),
 )
