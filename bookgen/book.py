@@ -183,6 +183,9 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
                 records = [_without_twin(config.file, section, job, record, twins, number + i, budget)
                            for i, (job, record) in enumerate(zip(jobs[index], records))]
             progress.finish()
+            if section.order == "rating":  # easier to harder; ties keep the order they were made in
+                hardness = find_type(section.type).hardness
+                records = sorted(records, key=lambda record: hardness(record.rating))
             sections.append(Section(section, find_type(section.type), number, tuple(records)))
             number += len(records)
         return Book(config, tuple(sections))

@@ -36,6 +36,7 @@ ANSWER_MODES = ("back", "separate", "none")
 PROFILES = ("home", "print-on-demand")
 FORMATS = ("pdf", "cover", "html", "jsonl")
 PAPERS = ("white", "cream", "color")  # the cover's spine: pages x the paper's thickness
+ORDERS = ("rating", "shuffle")  # a section's puzzles: easier to harder, or as they were made
 
 
 @dataclass(frozen=True)
@@ -402,6 +403,7 @@ class SectionConfig:
     request: Request | None = None
     line: int | None = None
     bank: BankSource | None = None
+    order: str = "rating"
 
     def describe(self) -> str:
         """'numbrix, hard, size=12x12' for messages about this section."""
@@ -474,6 +476,8 @@ _SECTION_SCHEMA = {
     "per_page": Field(_whole(1, 24), "a whole number from 1 to 24"),
     "from": Field(_text, "a JSON-lines puzzle bank, relative to the config file"),
     "rating": Field(_rating, "a mapping of rating figures to a value or [min, max]"),
+    "order": Field(_choice(*ORDERS), "rating (easier to harder) or shuffle (as made)",
+                   default="rating"),
 }
 
 
@@ -544,6 +548,7 @@ def _read_section(source: Source, index: int, data: Any) -> SectionConfig:
         request=request,
         line=source.line(path),
         bank=bank,
+        order=values["order"],
     )
 
 

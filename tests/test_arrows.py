@@ -24,6 +24,7 @@ from bookgen.puzzles.arrows import (
     example,
     flat_givens,
     generate,
+    given_bounds_of,
     heads,
     random_filling,
     random_layout,
@@ -301,3 +302,19 @@ def test_drawing_shows_givens_bold_and_two_heads_on_two_headed_signs():
 
 def test_registered():
     assert find_type("arrows") is ARROWS
+
+
+@pytest.mark.parametrize("cells", [16, 24, 25, 36, 49, 64])
+def test_levels_keep_givens_in_bands_that_do_not_overlap(cells):
+    bounds = [given_bounds_of(level, cells) for level in LEVELS]
+    assert bounds[0][1] is None and bounds[-1][0] == 0
+    for (floor, _), (lower_floor, ceiling) in itertools.pairwise(bounds):
+        assert ceiling is not None and lower_floor <= ceiling < floor
+
+
+def test_generated_puzzles_keep_the_floor_and_prefer_the_ceiling():
+    for level in LEVELS:
+        floor, ceiling = given_bounds_of(level, 25)
+        for seed in range(3):
+            givens = make_puzzle(Request.make(ARROWS, level, {}), f"band{seed}").rating["givens"]
+            assert givens >= floor and (ceiling is None or givens <= ceiling)

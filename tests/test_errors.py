@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 BASE = """
@@ -79,5 +81,7 @@ def test_bad_puzzle_file_for_solve(run, tmp_path, line, expected):
     path = tmp_path / "puzzles.jsonl"
     path.write_text(good + "\n" + line + "\n")
     status, out, err = run("solve", str(path))
-    assert status == 2 and expected in err and "Traceback" not in err
-    assert out == ""
+    assert status == 2 and "puzzles.jsonl:2" in err and "Traceback" not in err
+    first, second = [json.loads(result) for result in out.splitlines()]
+    assert first["solutions"] == 1  # the good line is still solved
+    assert second["line"] == 2 and expected in second["error"]

@@ -304,3 +304,12 @@ def test_bank_sections_take_old_wall_lines_as_numberwalls(write_config, tmp_path
     walls, pyramids = (load_bank_section(section) for section in config.sections)
     assert [r.type for r in walls] == ["numberwall"] and walls[0].puzzle == OLD_LINE["puzzle"]
     assert [r.puzzle["variant"] for r in pyramids] == ["classic"]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_prints_exactly_rows_givens(level):
+    """A wall of n rows is fixed by n numbers and every step is a sum or a linear equation, so
+    at a fixed size all levels print the same givens (docs/types/numberwall.md)."""
+    for seed in range(2):
+        record = make_puzzle(Request.make(WALL, level, {"rows": 5}), f"rows{seed}")
+        assert record.rating["givens"] == 5

@@ -16,9 +16,11 @@ from bookgen.puzzles.base import Request
 from bookgen.puzzles.placement import (
     BANDS,
     PLACEMENT,
+    _counts_if_pinned,
     check,
     count_arrangements,
     draw_puzzle,
+    rate,
     solve,
     validate,
 )
@@ -101,6 +103,29 @@ def test_levels_are_measured_bands(level):
         assert record.rating["arrangements"] == solve(record.puzzle).count
         if record.puzzle["unique"]:
             assert record.rating["arrangements"] == 1 and record.puzzle["givens"]
+
+
+def test_score_counts_the_boxes_to_fill():
+    free = {"signs": ["<", ">", "<", ">", "<"], "numbers": ["1", "2", "3", "4", "5", "6"],
+            "givens": {}, "unique": False}
+    pinned = dict(free, givens={"1": "6", "3": "5", "5": "4"})
+    assert rate(free)["score"] == 6 and rate(free)["to_fill"] == 6
+    assert rate(pinned)["to_fill"] == 3 and rate(pinned)["score"] == 3 + 2  # + the one-answer form
+
+
+def test_counts_if_pinned_agree_with_pinning_each_box():
+    rng = random.Random(9)
+    for _ in range(60):
+        size = rng.randrange(3, 10)
+        signs = "".join(rng.choice("<>") for _ in range(size - 1))
+        ranks = list(range(size))
+        rng.shuffle(ranks)
+        pinned = tuple(ranks[b] if rng.random() < 0.2 else -1 for b in range(size))
+        counts = _counts_if_pinned(signs, pinned, ranks)
+        for box, count in counts.items():
+            trial = list(pinned)
+            trial[box] = ranks[box]
+            assert count == count_arrangements(list(signs), tuple(trial))
 
 
 def test_unique_puzzles_have_one_arrangement_and_no_spare_givens():

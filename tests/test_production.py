@@ -177,6 +177,7 @@ def test_bank_round_trip_prints_the_same_puzzles(run, write_config, tmp_path):
             from: bank.jsonl
             count: 4
             rating: {boxes: [8, 12]}
+            order: shuffle  # in the bank's order, not easier to harder
     """)
     target = tmp_path / "bank.pdf"
     status, _, err = run("build", str(config), "-o", str(target), "-q")

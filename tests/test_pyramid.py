@@ -253,3 +253,14 @@ def test_rules_in_general_cover_both_variants():
     general = PYRAMID.rules(None)
     assert "classic" in general and "distinct" in general and "sum" not in general
     assert PYRAMID.rules(Request.make(PYRAMID, "easy", {})) == P.VARIANT_RULES["classic"]
+
+
+@pytest.mark.parametrize("variant, rows", [("classic", 3), ("classic", 4), ("distinct", 5)])
+def test_easy_keeps_a_given_more_than_rows_and_medium_prefers_at_most_rows(variant, rows):
+    assert P.given_bounds_of("easy", rows) == (rows + 1, None)
+    assert P.given_bounds_of("medium", rows) == (0, rows)
+    for seed in range(3):
+        options = {"variant": variant, "rows": rows}
+        easy = make_puzzle(Request.make(PYRAMID, "easy", options), f"floor{seed}").rating
+        medium = make_puzzle(Request.make(PYRAMID, "medium", options), f"floor{seed}").rating
+        assert easy["givens"] >= rows + 1 and medium["givens"] <= rows < easy["givens"]

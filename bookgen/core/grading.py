@@ -59,6 +59,13 @@ class Bands:
                 return level
         return LEVELS[-1]
 
+    def hardness(self, score: float) -> float:
+        """The score on one scale for every type: the level's place in the ladder plus how far
+        into its band the score lies (0 at the band's low end, below 1 at its top)."""
+        level = self.level_of(score)
+        low, high = self.span(level)
+        return level_index(level) + min(0.99, max(0.0, (score - low) / (high - low + 1)))
+
 
 @dataclass(frozen=True)
 class Deduction(Generic[State]):
@@ -108,14 +115,17 @@ def simplest_first(deductions: Sequence[Deduction[State]], state: State,
 
 
 def remove_givens(rng: random.Random, pieces: Collection[Piece],
-                  still_solvable: Callable[[set[Piece]], bool]) -> set[Piece]:
+                  still_solvable: Callable[[set[Piece]], bool], keep: int = 0) -> set[Piece]:
     """Take givens away one piece at a time, in random order, keeping each removal only while the
-    puzzle stays solvable at the level; returns the pieces removed. A piece is whatever a type
-    removes at once: a cell, or an orbit of cells for symmetric patterns."""
+    puzzle stays solvable at the level, and never leaving fewer than `keep` pieces (the floor of
+    givens an easy level keeps); returns the pieces removed. A piece is whatever a type removes at
+    once: a cell, or an orbit of cells for symmetric patterns."""
     order = list(pieces)
     rng.shuffle(order)
     removed: set[Piece] = set()
     for piece in order:
+        if len(order) - len(removed) <= keep:
+            break
         removed.add(piece)
         if not still_solvable(removed):
             removed.discard(piece)
@@ -129,16 +139,26 @@ class Made(Generic[Answer, Puzzle]):
     rating: JSONish
 
 
+PATIENCE = 8  # puzzles of the right level passed over for a preferred one before taking the first
+
+
 def make_at_level(level: str, attempts: int, fill: Callable[[], Answer | None],
                   reduce: Callable[[Answer], Puzzle], rate: Callable[[Puzzle], JSONish],
                   failure: str, reductions_per_answer: int = 1,
-                  accept: Callable[[JSONish], bool] | None = None) -> Made[Answer, Puzzle]:
+                  accept: Callable[[JSONish], bool] | None = None,
+                  prefer: Callable[[JSONish], bool] | None = None,
+                  patience: int = PATIENCE) -> Made[Answer, Puzzle]:
     """The one generation loop: make a filled answer, reduce it to a puzzle (removing givens while
     the grader still solves at the level), rate it, and keep it only when the measured level is
     the one asked for; otherwise retry, drawing a new answer every `reductions_per_answer` tries.
     `fill` may return None for an answer not worth reducing; `accept` adds a type's own condition
-    on the rating. `failure` is the message when every attempt misses."""
+    on the rating. `prefer` is what the level would rather have (its givens under a ceiling, so a
+    harder level does not print more than an easier one): a puzzle of the level that misses it is
+    kept in reserve, and the first of them is taken once `patience` have missed or the attempts
+    run out. `failure` is the message when every attempt misses."""
     answer: Answer | None = None
+    reserve: Made[Answer, Puzzle] | None = None
+    passed = 0
     for attempt in range(attempts):
         if attempt % reductions_per_answer == 0:
             answer = fill()
@@ -147,5 +167,13 @@ def make_at_level(level: str, attempts: int, fill: Callable[[], Answer | None],
         puzzle = reduce(answer)
         rating = rate(puzzle)
         if rating.get("level") == level and (accept is None or accept(rating)):
-            return Made(answer, puzzle, rating)
+            made = Made(answer, puzzle, rating)
+            if prefer is None or prefer(rating):
+                return made
+            reserve = reserve or made
+            passed += 1
+            if passed >= patience:
+                return reserve
+    if reserve is not None:
+        return reserve
     raise BookgenError(failure, key="difficulty")

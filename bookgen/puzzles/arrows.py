@@ -21,7 +21,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import Any
 
-from bookgen.core.grading import Bands, make_at_level, remove_givens
+from bookgen.core.grading import LEVELS, Bands, make_at_level, remove_givens
 from bookgen.core.options import Option
 from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.core.symmetry import SYMMETRIES
@@ -558,9 +558,25 @@ def provably_unique(board: Board, givens: list[int]) -> bool:
         return False
 
 
+# The curve a reader sees: each level keeps at least this percentage of the squares as givens (its
+# removal stops there) and would rather print fewer than the level below keeps, so the levels'
+# givens do not overlap (on 5x5: easy 7 or more, medium 5-6, hard 3-4, expert 2 or fewer).
+GIVEN_FLOORS = {"easy": 28, "medium": 18, "hard": 12, "expert": 0}
+
+
+def given_bounds_of(level: str, cells: int) -> tuple[int, int | None]:
+    """(floor, ceiling) of the givens a puzzle of `level` on `cells` squares prints: the floor
+    is kept whatever the level, the ceiling (one under the easier level's floor) preferred."""
+    floor = -(-GIVEN_FLOORS[level] * cells // 100)  # rounded up
+    index = LEVELS.index(level)
+    if index == 0:
+        return floor, None
+    return floor, -(-GIVEN_FLOORS[LEVELS[index - 1]] * cells // 100) - 1
+
+
 def reduce_givens(rng: random.Random, board: Board, values: list[int], level: str) -> list[int]:
     """Remove givens one at a time, in random order, while the puzzle stays uniquely solvable
-    within the level's grade (expert: while uniqueness is proven)."""
+    within the level's grade (expert: while uniqueness is proven), down to the level's floor."""
     limit = BANDS.top(level)
 
     def givens_without(removed: set[Cell]) -> list[int]:
@@ -573,7 +589,8 @@ def reduce_givens(rng: random.Random, board: Board, values: list[int], level: st
         figures = deduce(board, givens, limit)
         return bool(figures["solved"]) and figures["grade"] <= limit
 
-    return givens_without(remove_givens(rng, range(board.size), still_solvable))
+    floor, _ = given_bounds_of(level, board.size)
+    return givens_without(remove_givens(rng, range(board.size), still_solvable, keep=floor))
 
 
 def check_request(request: Request) -> None:
@@ -611,9 +628,11 @@ def generate(rng: random.Random, request: Request) -> Generated:
         givens = reduce_givens(rng, filled.board, filled.values, level)
         return {"arrows": filled.arrows, "givens": grid_of(filled.board, [1 << g for g in givens])}
 
+    _, ceiling = given_bounds_of(level, rows * cols)
     made = make_at_level(level, ATTEMPTS, fill, reduce, rate,
                          f"could not make a {level} {rows}x{cols} arrow puzzle in {ATTEMPTS} "
-                         "tries; try another size")
+                         "tries; try another size",
+                         prefer=None if ceiling is None else lambda rating: rating["givens"] <= ceiling)
     answer = made.answer
     return Generated(made.puzzle, {"grid": grid_of(answer.board, [1 << v for v in answer.values])},
                      made.rating)
@@ -716,4 +735,5 @@ ARROWS = PuzzleType(
     answer_note=no_answer_note,
     example=fixed_example(example),
     canonical=canonical,
+    hardness=lambda rating: BANDS.hardness(rating["grade"]),
 )

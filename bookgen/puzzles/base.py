@@ -89,6 +89,24 @@ class Solved:
     solution: JSON | None
 
 
+def by_level(rating: JSON) -> float:
+    """hardness for any type: the level's place in the ladder (0 easy to 3 expert); within a
+    level a larger "score" is harder or, for types without one, a smaller share of givens (the
+    fraction adds at most half a level)."""
+    index = level_index(str(rating.get("level")))
+    score, givens, cells = (_figure(rating, key) for key in ("score", "givens", "cells"))
+    if score is not None and score >= 0:
+        return index + 0.5 * score / (score + 1)
+    if givens is not None and cells:
+        return index + 0.5 * (1 - min(givens, cells) / cells)
+    return float(index)
+
+
+def _figure(rating: JSON, key: str) -> float | None:
+    value = rating.get(key)
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
 @dataclass(frozen=True)
 class PuzzleType:
     """A puzzle type: one record of constants and functions (after Tatham's `struct game`).
@@ -115,6 +133,8 @@ class PuzzleType:
     measure_solution(puzzle): size of the answer drawing when it differs from the puzzle's.
     variety(request): how many different puzzles (twins counted once) the request can give, for
         types whose space is small enough to know; None or absent: more than any book needs.
+    hardness(rating): one number for every type, from 0 (the easiest easy) to below len(LEVELS),
+        that orders a section from easier to harder (`order: rating`); `by_level` by default.
     """
 
     name: str
@@ -136,6 +156,7 @@ class PuzzleType:
     canonical: Callable[[JSON], str]
     measure_solution: Callable[[JSON], tuple[float, float]] | None = None
     variety: Callable[[Request], int | None] | None = None
+    hardness: Callable[[JSON], float] = by_level
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)

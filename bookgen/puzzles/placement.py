@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from bookgen.core.grading import Bands
+from bookgen.core.grading import Bands, make_at_level
 from bookgen.core.options import Option
 from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.errors import BookgenError, PuzzleFormatError
@@ -38,8 +38,9 @@ from bookgen.puzzles.base import (
 KINDS = ("whole", "signed", "decimal", "fraction", "mixed")
 KIND_POINTS = {"whole": 0, "signed": 2, "decimal": 2, "fraction": 4, "mixed": 6}
 UNIQUE_POINTS = 2
-# Score bands per level (inclusive); score = boxes + KIND_POINTS + UNIQUE_POINTS if pre-filled.
-BANDS = Bands.of({"easy": (0, 6), "medium": (7, 11), "hard": (12, 17), "expert": (18, 99)})
+# Score bands per level (inclusive); score = boxes to fill + KIND_POINTS + UNIQUE_POINTS if
+# pre-filled (docs/types/placement.md: a pre-filled box is one less to fill, not more work).
+BANDS = Bands.of({"easy": (0, 6), "medium": (7, 10), "hard": (11, 15), "expert": (16, 99)})
 # What each level prefers when the user leaves an option open.
 PREFERRED: dict[str, dict[str, tuple[Any, ...]]] = {
     "easy": {"size": (4, 5), "numbers": ("whole",), "unique": (False,)},
@@ -73,8 +74,27 @@ def canonical(puzzle: JSON) -> str:
     return form_key(forward, backward)
 
 
-def score(size: int, kind: str, unique: bool) -> int:
-    return size + KIND_POINTS[kind] + (UNIQUE_POINTS if unique else 0)
+def score(to_fill: int, kind: str, prefilled: bool) -> int:
+    """The difficulty score of a row with `to_fill` empty boxes, numbers of `kind`, and boxes
+    pre-filled (the one-arrangement form) or not."""
+    return to_fill + KIND_POINTS[kind] + (UNIQUE_POINTS if prefilled else 0)
+
+
+def pins_for(size: int, unique: bool) -> tuple[int, int]:
+    """How many boxes a generated row pre-fills: none, or (unique) one to half of them, which
+    is what pinning the answer until one arrangement is left gives nearly always."""
+    return (1, max(1, size // 2)) if unique else (0, 0)
+
+
+# The curve a reader sees: of a row in the one-arrangement form, each level would rather pre-fill at
+# most this percentage of the boxes (easy: any), so a harder level never shows more.
+PREFILL_CEILING = {"easy": 100, "medium": 50, "hard": 40, "expert": 30}
+
+
+def score_span(size: int, kind: str, unique: bool) -> tuple[int, int]:
+    """The lowest and highest score a generated row of these settings may have."""
+    fewest, most = pins_for(size, unique)
+    return score(size - most, kind, unique), score(size - fewest, kind, unique)
 
 
 # --- numbers --------------------------------------------------------------------------------------
@@ -295,22 +315,34 @@ def validate(puzzle: JSON) -> None:
         seen.add(text)
     if not isinstance(puzzle.get("unique", False), bool):
         raise PuzzleFormatError("'unique' must be true or false", key="unique")
+    count = count_arrangements(signs, _pins(puzzle)[0])
+    if "unique" in puzzle and puzzle["unique"] != (count == 1):
+        raise PuzzleFormatError(
+            f"'unique' is {str(puzzle['unique']).lower()} but the givens leave {count} "
+            f"arrangement{'' if count == 1 else 's'}; it is true exactly when they leave one",
+            key="unique")
+    arrangements = puzzle.get("arrangements", count)
+    if isinstance(arrangements, bool) or arrangements != count:
+        raise PuzzleFormatError(f"'arrangements' is {puzzle['arrangements']!r} but the puzzle has "
+                                f"{count}", key="arrangements")
 
 
 # --- grader ---------------------------------------------------------------------------------------
 
 
 def rate(puzzle: JSON) -> JSON:
-    """Measured figures: boxes, number kind, pre-filled boxes, arrangements, score and level."""
+    """Measured figures: boxes, boxes to fill, number kind, pre-filled boxes, arrangements,
+    score and level."""
     pinned, _ = _pins(puzzle)
     size = len(puzzle["numbers"])
     kind = pool_kind(puzzle["numbers"])
     givens = len(puzzle.get("givens", {}))
-    points = score(size, kind, givens > 0)
+    points = score(size - givens, kind, givens > 0)
     return {
         "level": BANDS.level_of(points),
         "score": points,
         "boxes": size,
+        "to_fill": size - givens,
         "numbers": kind,
         "givens": givens,
         "arrangements": count_arrangements(puzzle["signs"], pinned),
@@ -321,15 +353,16 @@ def rate(puzzle: JSON) -> JSON:
 
 
 def _candidates(request: Request) -> list[tuple[int, str, bool]]:
-    """(size, kind, unique) combinations the options allow that grade at the level, the level's
-    preferred ones first (the options have no defaults: what is left open, the level chooses)."""
+    """(size, kind, unique) combinations the options allow that may grade at the level, the
+    level's preferred ones first (the options have no defaults: what is left open, the level
+    chooses)."""
     difficulty, options = request.level, request.options
     low, high = BANDS.span(difficulty)
     sizes = [options["size"]] if "size" in options else range(MIN_SIZE, MAX_SIZE + 1)
     kinds = [options["numbers"]] if "numbers" in options else KINDS
     uniques = [options["unique"]] if "unique" in options else (False, True)
     allowed = [(s, k, u) for s in sizes for k in kinds for u in uniques
-               if low <= score(s, k, u) <= high]
+               if score_span(s, k, u)[0] <= high and score_span(s, k, u)[1] >= low]
     prefer = PREFERRED[difficulty]
     preferred = [c for c in allowed
                  if c[0] in prefer["size"] and c[1] in prefer["numbers"] and c[2] in prefer["unique"]]
@@ -343,8 +376,31 @@ def check_request(request: Request) -> None:
         chosen = ", ".join(f"{k}={v}" for k, v in sorted(request.options.items()))
         raise BookgenError(
             f"no {difficulty} placement puzzle has {chosen}: {difficulty} needs a score of "
-            f"{low} to {high} (boxes + {KIND_POINTS} for the numbers + {UNIQUE_POINTS} if unique)",
-            key="difficulty")
+            f"{low} to {high} (boxes to fill + {KIND_POINTS} for the numbers + {UNIQUE_POINTS} "
+            "if boxes are pre-filled)", key="difficulty")
+
+
+def _counts_if_pinned(signs: str, pinned: tuple[int, ...], ranks: list[int]) -> dict[int, int]:
+    """For each free box, the arrangements left if it were pinned to its rank in the answer, in
+    one pass: an arrangement puts box b at rank r by passing through exactly one down-set of r
+    boxes to which b can be added, so the count is the ways into those down-sets times the ways
+    on from them with b added."""
+    row = fence(signs, pinned)
+    counts = {box: 0 for box in range(row.size) if pinned[box] < 0}
+    layer = {0: 1}  # down-sets of `step` boxes -> ways to fill them
+    for step in range(row.size):
+        following: dict[int, int] = {}
+        for mask, ways in layer.items():
+            for box in row.addable(mask):
+                after = mask | 1 << box
+                onward = row.completions(after)
+                if not onward:
+                    continue
+                if box in counts and ranks[box] == step:
+                    counts[box] += ways * onward
+                following[after] = following.get(after, 0) + ways
+        layer = following
+    return counts
 
 
 def _prefill(rng: random.Random, signs: list[str], ranks: list[int]) -> tuple[int, ...]:
@@ -353,12 +409,8 @@ def _prefill(rng: random.Random, signs: list[str], ranks: list[int]) -> tuple[in
     size = len(ranks)
     pinned = [-1] * size
     while count_arrangements(signs, tuple(pinned)) > 1:
-        trials = []
-        for box in range(size):
-            if pinned[box] < 0:
-                trial = pinned.copy()
-                trial[box] = ranks[box]
-                trials.append((count_arrangements(signs, tuple(trial)), rng.random(), box))
+        counts = _counts_if_pinned("".join(signs), tuple(pinned), ranks)
+        trials = [(counts[box], rng.random(), box) for box in range(size) if pinned[box] < 0]
         _, _, box = min(trials)
         pinned[box] = ranks[box]
     boxes = [b for b in range(size) if pinned[b] >= 0]
@@ -371,15 +423,24 @@ def _prefill(rng: random.Random, signs: list[str], ranks: list[int]) -> tuple[in
     return tuple(pinned)
 
 
+ATTEMPTS = 400  # rows tried before a request is declared out of reach (each takes milliseconds)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A row to cut a puzzle from: its signs, pool and answer (the rank in each box), and
+    whether it is to be pre-filled until one arrangement is left."""
+
+    signs: list[str]
+    numbers: list[str]
+    ranks: list[int]
+    unique: bool
+
+
 def generate(rng: random.Random, request: Request) -> Generated:
-    size, kind, unique = rng.choice(_candidates(request))
-    while True:
-        signs = [rng.choice("<>") for _ in range(size - 1)]
-        if unique or len(set(signs)) == 2 or size <= 3:
-            break
-    numbers = make_pool(rng, kind, size)
-    ranked = sorted(numbers, key=parse_number)
-    free = tuple([-1] * size)
+    """A row of one of the level's settings with a random answer (pre-filled until one
+    arrangement is left when unique); kept when its measured score is in the level's band."""
+    candidates = _candidates(request)
 
     def pick(options: list[int], weights: list[int]) -> int:
         ticket = rng.randrange(sum(weights))
@@ -389,17 +450,36 @@ def generate(rng: random.Random, request: Request) -> Generated:
             ticket -= weight
         raise AssertionError("weights exhausted")
 
-    ranks = fence("".join(signs), free).walk(pick)
-    assert ranks is not None  # a fence always has an arrangement
-    pinned = _prefill(rng, signs, ranks) if unique else free
-    puzzle = {
-        "signs": signs,
-        "numbers": numbers,
-        "givens": {str(b): ranked[r] for b, r in enumerate(pinned) if r >= 0},
-        "arrangements": count_arrangements(signs, pinned),
-        "unique": unique,
-    }
-    return Generated(puzzle, {"order": [ranked[r] for r in ranks]}, rate(puzzle))
+    def fill() -> Answer:
+        size, kind, unique = rng.choice(candidates)
+        signs = [rng.choice("<>") for _ in range(size - 1)]
+        while len(set(signs)) < 2:  # a row of equal signs is only sorting: one arrangement
+            signs = [rng.choice("<>") for _ in range(size - 1)]
+        numbers = make_pool(rng, kind, size)
+        ranks = fence("".join(signs), tuple([-1] * size)).walk(pick)
+        assert ranks is not None  # a fence always has an arrangement
+        return Answer(signs, numbers, ranks, unique)
+
+    def reduce(answer: Answer) -> JSON:
+        size = len(answer.numbers)
+        pinned = _prefill(rng, answer.signs, answer.ranks) if answer.unique else tuple([-1] * size)
+        ranked = sorted(answer.numbers, key=parse_number)
+        arrangements = count_arrangements(answer.signs, pinned)
+        return {
+            "signs": answer.signs,
+            "numbers": answer.numbers,
+            "givens": {str(b): ranked[r] for b, r in enumerate(pinned) if r >= 0},
+            "arrangements": arrangements,
+            "unique": arrangements == 1,
+        }
+
+    ceiling = PREFILL_CEILING[request.level]
+    made = make_at_level(request.level, ATTEMPTS, fill, reduce, rate,
+                         f"could not make a {request.level} placement puzzle "
+                         f"({request.describe()}) in {ATTEMPTS} tries; widen the options",
+                         prefer=lambda rating: 100 * rating["givens"] <= ceiling * rating["boxes"])
+    ranked = sorted(made.answer.numbers, key=parse_number)
+    return Generated(made.puzzle, {"order": [ranked[r] for r in made.answer.ranks]}, made.rating)
 
 
 # --- drawing --------------------------------------------------------------------------------------
@@ -613,4 +693,5 @@ PLACEMENT = PuzzleType(
     example=fixed_example(example),
     canonical=canonical,
     measure_solution=measure_solution,
+    hardness=lambda rating: BANDS.hardness(rating["score"]),
 )

@@ -541,20 +541,32 @@ def puzzle_json(rules: Rules, values: Values) -> JSON:
     return {"variant": rules.variant, "max": rules.high, "rows": to_rows(rules.rows, values)}
 
 
+def given_bounds_of(level: str, rows: int) -> tuple[int, int | None]:
+    """The givens a level prints, so that a harder level never shows more (docs/types/pyramid.md):
+    a pyramid of n rows needs about n numbers whether a person finds the rest directly or with
+    the once rule, so easy keeps n + 1 (its removal stops there) and medium would rather print
+    at most n; hard and expert take away all they can, which leaves fewer. (floor, ceiling)."""
+    return {"easy": (rows + 1, None), "medium": (0, rows)}.get(level, (0, None))
+
+
 def generate(rng: random.Random, request: Request) -> Generated:
     """A random full pyramid, numbers taken away while a person can still finish it with the
-    steps of the level; kept only when the grader measures exactly that level."""
+    steps of the level (never below the level's floor of givens); kept only when the grader
+    measures exactly that level, preferring one within the level's ceiling of givens."""
     rules = rules_for(request)
     top = int(BANDS.top(request.level))
+    floor, ceiling = given_bounds_of(request.level, rules.rows)
 
     def reduce(answer: Values) -> JSON:
         removed = remove_givens(rng, range(len(answer)),
-                                lambda gone: _solvable_at(rules, _without(answer, gone), top))
+                                lambda gone: _solvable_at(rules, _without(answer, gone), top),
+                                keep=floor)
         return puzzle_json(rules, _without(answer, removed))
 
     made = make_at_level(
         request.level, GENERATION_ATTEMPTS, fill=lambda: full_pyramid(rng, rules), reduce=reduce,
         rate=rate, reductions_per_answer=ORDERS_PER_PYRAMID, accept=lambda rating: rating["finished"],
+        prefer=None if ceiling is None else lambda rating: rating["givens"] <= ceiling,
         failure=f"could not make a {request.level} {rules.variant} pyramid of {rules.rows} rows in "
                 f"{GENERATION_ATTEMPTS} attempts; try another level or size")
     return Generated(made.puzzle, {"rows": to_rows(rules.rows, made.answer)}, made.rating)

@@ -1,0 +1,186 @@
+"""The curve a reader sees: at a fixed size a harder level never prints more givens on average;
+placement requests that missed their level; `unique` means one arrangement; sections ordered from
+easier to harder (`order: rating`) or as made (`order: shuffle`)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import statistics
+
+import pytest
+
+from bookgen.book import make_book
+from bookgen.config import load_config
+from bookgen.core.grading import LEVELS, Bands
+from bookgen.errors import BookgenError, PuzzleFormatError
+from bookgen.making import make_puzzle
+from bookgen.puzzles import PUZZLE_TYPES, find_type
+from bookgen.puzzles.base import Request, by_level
+
+PLACEMENT = find_type("placement")
+
+# (type, options fixing the size, seeds per level); arithmetic has no givens.
+FIXED = [
+    ("pyramid", {"variant": "distinct", "rows": 5}, 4),
+    ("pyramid", {"variant": "classic", "rows": 4}, 4),
+    ("numberwall", {"rows": 5}, 2),
+    ("arrows", {"size": "5x5"}, 3),
+    ("placement", {"size": 10, "unique": True}, 8),
+    ("placement", {"size": 6, "unique": True}, 12),
+    ("placement", {"size": 10, "unique": False}, 2),
+    ("numbrix", {"size": "6x6"}, 4),
+    ("hidato", {"size": "7x7"}, 8),
+]
+
+
+def given_share(rating: dict) -> float:
+    """Givens over all the cells (placement: pre-filled boxes over boxes)."""
+    return rating["givens"] / rating.get("cells", rating.get("boxes"))
+
+
+@pytest.mark.parametrize("name, options, seeds", FIXED,
+                         ids=[f"{n}-{'-'.join(map(str, o.values()))}" for n, o, _ in FIXED])
+def test_harder_levels_print_no_more_givens_at_a_fixed_size(name, options, seeds):
+    puzzle_type = find_type(name)
+    means = []
+    for level in LEVELS:
+        try:
+            request = Request.make(puzzle_type, level, options)
+        except BookgenError:
+            continue  # the size does not reach this level (say, 6-box expert rows)
+        shares = [given_share(make_puzzle(request, f"curve{seed}").rating) for seed in range(seeds)]
+        means.append((level, statistics.mean(shares)))
+    assert len(means) >= 3
+    for (easier, more), (harder, fewer) in itertools.pairwise(means):
+        assert fewer <= more + 1e-9, f"{harder} prints {fewer:.0%} of the cells, {easier} {more:.0%}"
+
+
+def test_every_type_with_givens_is_in_the_curve_test():
+    with_givens = {t.name for t in PUZZLE_TYPES
+                   if (e := t.example(None)) is not None and "givens" in e.rating}
+    assert with_givens <= {name for name, _, _ in FIXED}
+
+
+def test_pyramid_levels_strictly_decrease_in_givens():
+    puzzle_type = find_type("pyramid")
+    means = [statistics.mean(
+        given_share(make_puzzle(Request.make(puzzle_type, level, {"variant": "distinct", "rows": 5}),
+                                f"strict{seed}").rating) for seed in range(4)) for level in LEVELS]
+    assert means == sorted(means, reverse=True) and len(set(means)) == len(means)
+
+
+# --- placement: requests that missed their level, and what `unique` means -------------------------
+
+
+@pytest.mark.parametrize("level, options", [
+    ("medium", {"unique": True}), ("hard", {"size": 6}), ("medium", {"size": 3}),
+    ("medium", {"size": 4, "unique": True}), ("easy", {"size": 3, "unique": True})])
+def test_placement_requests_that_once_missed_their_level(level, options):
+    """Rows of equal signs have one arrangement with nothing pre-filled, so a unique request used
+    to grade a level lower ("filed as medium but graded easy"); pools that came out milder than
+    asked did the same."""
+    for seed in range(8):
+        record = make_puzzle(Request.make(PLACEMENT, level, options), f"miss{seed}")
+        assert record.rating["level"] == level
+        assert len(set(record.puzzle["signs"])) == 2
+
+
+def test_placement_unique_means_one_arrangement():
+    for size in (3, 4):
+        for signs in itertools.product("<>", repeat=size - 1):
+            puzzle = {"signs": list(signs), "numbers": [str(n) for n in range(size)], "givens": {}}
+            count = PLACEMENT.solve(puzzle, None).count
+            assert (count == 1) == (len(set(signs)) == 1)  # << and >> chains: one arrangement
+            PLACEMENT.validate(dict(puzzle, unique=count == 1, arrangements=count))
+            with pytest.raises(PuzzleFormatError) as error:
+                PLACEMENT.validate(dict(puzzle, unique=count != 1))
+            assert error.value.key == "unique"
+            assert PLACEMENT.expects_unique(dict(puzzle, unique=count == 1)) == (count == 1)
+    with pytest.raises(PuzzleFormatError, match="arrangements"):
+        PLACEMENT.validate({"signs": ["<", ">"], "numbers": ["1", "2", "3"], "arrangements": 5})
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_generated_placement_says_unique_exactly_when_one_arrangement(level):
+    for options in ({}, {"unique": True}, {"unique": False}, {"size": 3}):
+        try:
+            request = Request.make(PLACEMENT, level, options)
+        except BookgenError:
+            continue
+        for seed in range(3):
+            puzzle = make_puzzle(request, f"one{seed}").puzzle
+            count = PLACEMENT.solve(puzzle, None).count
+            assert puzzle["unique"] == (count == 1) and puzzle["arrangements"] == count
+            if "unique" in options:
+                assert puzzle["unique"] == options["unique"]
+
+
+def test_placement_harder_levels_leave_more_boxes_to_fill():
+    means = [statistics.mean(make_puzzle(Request.make(PLACEMENT, level, {}), f"fill{seed}")
+                             .rating["to_fill"] for seed in range(8)) for level in LEVELS]
+    assert means == sorted(means)
+
+
+# --- hardness and the order of a section ----------------------------------------------------------
+
+
+def test_hardness_puts_levels_first_and_orders_within_them():
+    bands = Bands.of({"easy": (0, 6), "medium": (7, 10), "hard": (11, 15), "expert": (16, 99)})
+    scores = [0, 3, 6, 7, 10, 11, 15, 16, 40, 200]
+    values = [bands.hardness(s) for s in scores]
+    assert values == sorted(values) and all(0 <= v < len(LEVELS) for v in values)
+    assert [int(v) for v in values] == [0, 0, 0, 1, 1, 2, 2, 3, 3, 3]
+    assert by_level({"level": "easy", "givens": 3, "cells": 10}) < by_level(
+        {"level": "easy", "givens": 2, "cells": 10}) < by_level({"level": "medium"})
+    assert by_level({"level": "hard", "score": 1}) < by_level({"level": "hard", "score": 9}) < 3
+    for puzzle_type in PUZZLE_TYPES:
+        example = puzzle_type.example(None)
+        if example is not None:
+            value = puzzle_type.hardness(example.rating)
+            assert LEVELS.index(example.rating["level"]) <= value < len(LEVELS)
+
+
+BOOK = """
+title: Order
+seed: 4
+sections:
+  - {{type: arrows, count: 8, difficulty: medium, size: 4x4{order}}}
+  - {{type: pyramid, count: 6, from: bank.jsonl{order}}}
+"""
+
+
+def _book(write_config, tmp_path, order: str):
+    bank = tmp_path / "bank.jsonl"
+    if not bank.exists():
+        pyramid = find_type("pyramid")
+        lines = [make_puzzle(Request.make(pyramid, level, {}), f"bank{seed}").to_json()
+                 for seed in range(2) for level in reversed(LEVELS[:3])]
+        bank.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return make_book(load_config(write_config(BOOK.format(order=order), f"book{order[9:]}.yaml")))
+
+
+def test_order_rating_sorts_each_section_and_shuffle_keeps_the_order_made(write_config, tmp_path):
+    made = _book(write_config, tmp_path, ", order: shuffle")
+    rated = _book(write_config, tmp_path, "")
+    for as_made, sorted_ in zip(made.sections, rated.sections):
+        hardness = as_made.puzzle_type.hardness
+        assert sorted(as_made.records, key=lambda r: hardness(r.rating)) == list(sorted_.records)
+        values = [hardness(r.rating) for r in sorted_.records]
+        assert values == sorted(values)
+        assert sorted_.config.order == "rating" and as_made.config.order == "shuffle"
+    # as made: slots in seed order; the bank in file order (hard, medium, easy, ...)
+    ids = [r.id for r in made.sections[0].records]
+    assert ids == sorted(ids, key=lambda ident: int(ident.split(".")[-1].split("~")[0]))
+    assert [r.difficulty for r in made.sections[1].records][:3] == ["hard", "medium", "easy"]
+    assert [r.difficulty for r in rated.sections[1].records] == ["easy"] * 2 + ["medium"] * 2 + [
+        "hard"] * 2
+    # the numbers follow the printed order
+    assert [p.number for p in rated.sections[0].puzzles] == list(range(1, 9))
+
+
+def test_a_bad_order_is_named(write_config):
+    path = write_config("title: T\nsections:\n  - {type: arrows, count: 1, difficulty: easy, "
+                        "order: random}\n")
+    with pytest.raises(BookgenError, match="order"):
+        load_config(path)
