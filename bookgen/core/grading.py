@@ -90,10 +90,12 @@ class Deduced:
 
 
 def simplest_first(deductions: Sequence[Deduction[State]], state: State,
-                   finished: Callable[[State], bool], top: int, floor: int = 0) -> Deduced:
+                   finished: Callable[[State], bool], top: int, floor: int = 0,
+                   observe: Callable[[str], None] | None = None) -> Deduced:
     """Solve as a person would: always the simplest step that makes progress (in the order given),
     never one ranked above `top`, until the puzzle is finished or no step helps. `floor` is the
-    rank reported when no step was needed. Steps may raise the type's own contradiction error."""
+    rank reported when no step was needed. Steps may raise the type's own contradiction error.
+    `observe`, when given, hears the name of each step that made progress, right after it."""
     usable = [step for step in deductions if step.rank <= top]
     counts = dict.fromkeys((step.name for step in deductions), 0)
     hardest = floor
@@ -108,10 +110,80 @@ def simplest_first(deductions: Sequence[Deduction[State]], state: State,
                 for name, count in made.items():
                     counts[name] += count
             hardest = max(hardest, step.rank)
+            if observe is not None:
+                observe(step.name)
             break
         else:
             return Deduced(False, hardest, counts)
     return Deduced(True, hardest, counts)
+
+
+# --- hints: the grader's solving path, told one cell at a time -----------------------------------
+
+Cell = TypeVar("Cell", bound=Hashable)
+
+
+@dataclass(frozen=True)
+class Step(Generic[Cell]):
+    """One step of the simplest-first loop as it happened: its name and what it placed."""
+
+    name: str
+    placed: dict[Cell, int]
+
+
+def recorded_steps(deductions: Sequence[Deduction[State]], state: State,
+                   finished: Callable[[State], bool], top: int,
+                   cells: Callable[[State], Mapping[Cell, int]]) -> tuple[Deduced, list[Step[Cell]]]:
+    """Run `simplest_first` and record what each step placed, by comparing the filled cells
+    (`cells(state)`: cell -> value, empty cells left out) before and after it. Ratings do not
+    change: the loop is the same; only an observer is added."""
+    steps: list[Step[Cell]] = []
+    before = dict(cells(state))
+
+    def observe(name: str) -> None:
+        nonlocal before
+        now = dict(cells(state))
+        steps.append(Step(name, {cell: value for cell, value in now.items()
+                                 if before.get(cell) != value}))
+        before = now
+
+    return simplest_first(deductions, state, finished, top, observe=observe), steps
+
+
+Explain = Callable[[Mapping[Cell, int], Cell, int], "str | None"]
+
+
+def told_in_order(steps: Sequence[Step[Cell]], start: Mapping[Cell, int],
+                  simple: Sequence[Explain[Cell]],
+                  reason: Callable[[str, Mapping[Cell, int], Cell, int], str],
+                  ) -> list[tuple[Cell, int, str]]:
+    """The cells the steps placed, one at a time, each with a one-line reason a person follows.
+
+    A step may fill several cells at once (a sweep), some of them from others it filled; within a
+    step the cells are told in an order where each follows from what is known by the simplest
+    explanation in `simple` (each returns a reason or None, given the known cells); a cell none of
+    them explains gets `reason(step name, known, cell, value)`, the step's own words."""
+    known = dict(start)
+    told: list[tuple[Cell, int, str]] = []
+    for step in steps:
+        pending = dict(step.placed)
+        while pending:
+            found = None
+            for explain in simple:
+                for cell, value in pending.items():
+                    why = explain(known, cell, value)
+                    if why:
+                        found = (cell, value, why)
+                        break
+                if found:
+                    break
+            if found is None:
+                cell, value = next(iter(pending.items()))
+                found = (cell, value, reason(step.name, known, cell, value))
+            told.append(found)
+            known[found[0]] = found[1]
+            del pending[found[0]]
+    return told
 
 
 def remove_givens(rng: random.Random, pieces: Collection[Piece],

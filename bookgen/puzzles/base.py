@@ -135,6 +135,10 @@ class PuzzleType:
         types whose space is small enough to know; None or absent: more than any book needs.
     hardness(rating): one number for every type, from 0 (the easiest easy) to below len(LEVELS),
         that orders a section from easier to harder (`order: rating`); `by_level` by default.
+    hints(puzzle, solution): the playable page's hints, in the order a person following the
+        grader's simplest-first steps finds them: each {"cells": [...], "value": ..., "why": one
+        line}; cells in the type's own JSON coordinates, [] (and value None) for a hint that is
+        only words. None: the type gives no hints.
     """
 
     name: str
@@ -157,6 +161,7 @@ class PuzzleType:
     measure_solution: Callable[[JSON], tuple[float, float]] | None = None
     variety: Callable[[Request], int | None] | None = None
     hardness: Callable[[JSON], float] = by_level
+    hints: Callable[[JSON, JSON], list[JSON]] | None = None
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)

@@ -25,8 +25,10 @@ from bookgen.core.grading import (
     Deduced,
     Deduction,
     make_at_level,
+    recorded_steps,
     remove_givens,
     simplest_first,
+    told_in_order,
 )
 from bookgen.core.options import Option
 from bookgen.core.pen import MEDIUM, Pen, fitted_size
@@ -297,6 +299,58 @@ def rate(puzzle: JSON) -> JSON:
     }
 
 
+# --- hints ----------------------------------------------------------------------------------------
+#
+# The grader's own path (the same steps, simplest first), told one brick at a time for the
+# playable page; see core.grading.told_in_order.
+
+Known = Mapping[int, int]
+
+
+def _by_sum(wall: Wall, known: Known, cell: int, value: int, allow_subtract: bool) -> str | None:
+    """Why a brick holds `value`: the sum of the two below it, or (with `allow_subtract`) the
+    brick above it less its neighbour."""
+    for parent_a, parent_b, child in shape(wall.rows).triangles:
+        if cell == child:
+            a, b = known.get(parent_a), known.get(parent_b)
+            if a and b and a + b == value:
+                return f"{value} goes here: it is the sum of {a} and {b} below it"
+        elif allow_subtract and cell in (parent_a, parent_b):
+            k, c = known.get(parent_b if cell == parent_a else parent_a), known.get(child)
+            if k and c and c - k == value:
+                return (f"{value} goes here: with {k} beside it they make {c} above, and "
+                        f"{c} \u2212 {k} = {value}")
+    return None
+
+
+def _step_reason(step: str, known: Known, cell: int, value: int) -> str:
+    if step == "equation":
+        return (f"{value} goes here: call this brick x and write the bricks above it in x; "
+                f"where two ways meet they give an equation, and x = {value}")
+    if step == "system":
+        return (f"{value} goes here: writing every sum as an equation and solving them together "
+                f"gives {value}")
+    return f"{value} goes here: it follows from the bricks around it"
+
+
+def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
+    """Each brick the grader fills, in its simplest-first order, with its reason; [] when the
+    steps cannot finish the wall (the generator never makes one)."""
+    wall = wall_of(puzzle)
+    values = flatten(puzzle["rows"])
+    start = {cell: v for cell, v in enumerate(values) if v}
+    deduced, steps = recorded_steps(deductions(wall), values, _complete, TOP,
+                                    lambda state: {n: v for n, v in enumerate(state) if v})
+    if not deduced.finished:
+        return []
+    told = told_in_order(
+        steps, start,
+        [partial(_by_sum, wall, allow_subtract=False), partial(_by_sum, wall, allow_subtract=True)],
+        _step_reason)
+    cells = shape(wall.rows).cells
+    return [{"cells": [list(cells[cell])], "value": value, "why": why} for cell, value, why in told]
+
+
 # --- generator ------------------------------------------------------------------------------------
 
 GENERATION_ATTEMPTS = 400  # removal orders tried before giving up on a level
@@ -495,4 +549,5 @@ NUMBERWALL = PuzzleType(
     answer_note=no_answer_note,
     example=fixed_example(example),
     canonical=canonical,
+    hints=hints,
 )
