@@ -501,10 +501,10 @@ def _from_two(rules: Rules, known: Known, cell: int, value: int, allow_once: boo
         fitting = [v for v in (k + c, k - c) if rules.low <= v <= rules.high]
         said = f"{value} goes here: its difference with {k} beside it is {c} below"
         if fitting == [value]:
-            other = f"{k} \u2212 {c} is below {rules.low}" if value == k + c else \
+            misfit = f"{k} \u2212 {c} is below {rules.low}" if value == k + c else \
                 f"{k} + {c} is over {rules.high}"
             sign = "+" if value == k + c else "\u2212"
-            return f"{said}, so it is {k} {sign} {c} ({other})"
+            return f"{said}, so it is {k} {sign} {c} ({misfit})"
         unused = [v for v in fitting if v not in known.values()]
         if allow_once and unused == [value]:
             other = next(v for v in fitting if v != value)
