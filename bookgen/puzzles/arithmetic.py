@@ -8,6 +8,7 @@ for puzzle authors, and cards.
 
 from __future__ import annotations
 
+import ast
 import itertools
 import math
 import random
@@ -741,6 +742,44 @@ def example(request: Request | None) -> Generated | None:
     return Generated(puzzle, solution, rate(puzzle))
 
 
+# --- hints ----------------------------------------------------------------------------------------
+
+HINT_SIGNS = {ast.Add: "+", ast.Sub: "\u2212", ast.Mult: "\u00d7", ast.Div: "\u00f7", ast.Pow: "^"}
+
+
+def _said(value: Fraction) -> str:
+    return exprs.number_text(value).replace("-", "\u2212")
+
+
+def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
+    """The simplest stored answer as the steps a person works out one at a time ("Start with
+    8 \u2212 7 = 1", "Then 1 \u00d7 3 = 3", ... "the target"): words only, no cell to fill."""
+    texts = solution.get("expressions") or []
+    if not texts:
+        return []
+    try:
+        exprs.evaluate(texts[0])
+    except ExpressionError:
+        return []
+    lines: list[str] = []
+
+    def walk(node: ast.expr) -> Fraction:
+        if isinstance(node, ast.Constant):
+            return Fraction(node.value)
+        assert isinstance(node, ast.BinOp)
+        left, right = walk(node.left), walk(node.right)
+        value = exprs.evaluate(f"({ast.unparse(node)})")[0]
+        lines.append(f"{_said(left)} {HINT_SIGNS[type(node.op)]} {_said(right)} = {_said(value)}")
+        return value
+
+    walk(ast.parse(texts[0].strip(), mode="eval").body)
+    if not lines:
+        return []
+    said = [("Start with " if n == 0 else "Then ") + line for n, line in enumerate(lines)]
+    said[-1] += ", the target"
+    return [{"cells": [], "value": None, "why": line} for line in said]
+
+
 # --- registry record ------------------------------------------------------------------------------
 
 ARITHMETIC = PuzzleType(
@@ -763,4 +802,5 @@ ARITHMETIC = PuzzleType(
     canonical=canonical,
     measure_solution=measure_solution,
     variety=variety,
+    hints=hints,
 )
