@@ -764,7 +764,7 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
     lines: list[str] = []
 
     def walk(node: ast.expr) -> Fraction:
-        if isinstance(node, ast.Constant):
+        if isinstance(node, ast.Constant) and isinstance(node.value, int):
             return Fraction(node.value)
         assert isinstance(node, ast.BinOp)
         left, right = walk(node.left), walk(node.right)
