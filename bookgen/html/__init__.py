@@ -26,7 +26,7 @@ from bookgen.atomic import write_files
 __all__ = ["render_html", "write_html"]
 
 RECORD_KEYS = ("type", "id", "difficulty", "rating", "puzzle", "solution", "number", "hints")
-"""What the page embeds of each record; "hints" (optional, a list) is for a future Hint button."""
+"""What the page embeds of each record; "hints" (optional, a list) feeds the Hint button."""
 
 
 def _asset(name: str) -> str:
@@ -128,9 +128,8 @@ def _puzzle_article(record: dict[str, Any], index: int, rules: str, key: str,
     """One puzzle: heading and timer, rules, options, board, controls, status, and links on.
 
     Everything that needs the script carries the class "js-only" and is hidden while the page has
-    the class "no-js" (until the script runs, or for ever when scripts are off). A Hint button,
-    when a type's grader feeds one, belongs in the controls row before Check, and its data in the
-    record's optional "hints" list.
+    the class "no-js" (until the script runs, or for ever when scripts are off). The Hint button
+    (before Check) plays the record's optional "hints" list; the script hides it when there is none.
     """
     number = html.escape(str(record.get("number", index + 1)))
     level = str(record.get("difficulty", ""))
@@ -159,6 +158,7 @@ def _puzzle_article(record: dict[str, Any], index: int, rules: str, key: str,
         f'<div class="controls js-only" role="group" aria-label="Puzzle {number}">'
         '<button type="button" data-action="undo">Undo</button>'
         '<button type="button" data-action="redo">Redo</button>'
+        '<button type="button" data-action="hint">Hint</button>'
         '<button type="button" data-action="check">Check</button>'
         '<button type="button" data-action="reveal">Reveal</button>'
         '<button type="button" data-action="reset">Reset</button>'
@@ -175,6 +175,7 @@ KEYS_HELP = (
     "<li><kbd>Tab</kbd> goes from puzzle to puzzle; the arrow keys move between squares.</li>\n"
     "<li>Digits type a number (two in a row make 12); <kbd>Backspace</kbd> clears a square.</li>\n"
     "<li><kbd>N</kbd> turns notes (small candidate numbers) on and off.</li>\n"
+    "<li><kbd>H</kbd> gives a hint: the next square a person could work out, and why.</li>\n"
     "<li><kbd>Ctrl</kbd>+<kbd>Z</kbd> undoes (Reveal and Reset too), <kbd>Ctrl</kbd>+<kbd>Y</kbd> redoes."
     "</li>\n"
     "<li>Numbrix and Hidato: <kbd>Enter</kbd> or <kbd>Space</kbd> taps a square, counting on from it.</li>\n"

@@ -7,13 +7,18 @@
  * (so Reveal and Reset can be undone), notes mode, check-as-I-go, a timer, and saving progress in
  * localStorage under the puzzle's id. A mark that Check leaves remembers the entry it judged: it
  * stays while that entry stays, whatever else changes, and goes when the entry changes.
- * A record's optional "hints" list is for a Hint button that is not here yet; nothing reads it.
+ * Hint plays the record's optional "hints" list (the grader's solving path, baked in at build
+ * time): a game that fills cells offers hintState(hint) ("done", "open", or why it cannot go in)
+ * and giveHint(hint) (fills it, returns the nodes to flash), and wrong() (entries that differ
+ * from the answer); hints without cells are words only, shown one more at each press.
  * Values that may be non-integers are exact rationals over BigInt; nothing here calls eval.
  */
 (function () {
   "use strict";
 
   var STORE_PREFIX = "bookgen:";
+  var WRONG_FIRST = "Check first: a number on the board is wrong.";
+  var HINT_FLASH = 1600;  // ms a hinted cell stays highlighted
   var MINUS = "\u2212";
   var HISTORY_LIMIT = 500;
 
@@ -632,7 +637,34 @@
         select(null);
       },
       clearMarks: function () { marks = {}; show(); },
-      modeChanged: function () { typing = null; notes.stop(); show(); }
+      modeChanged: function () { typing = null; notes.stop(); show(); },
+      wrong: function () {
+        var wrong = 0;
+        if (answer) each(function (r, c) { if (entries[r][c] && !givenGrid[r][c] && entries[r][c] !== answer[r][c]) wrong += 1; });
+        return wrong;
+      },
+      hintState: function (hint) {
+        var state = "done";
+        hint.cells.forEach(function (at) {
+          if (!cells[at[0]] || !cells[at[0]][at[1]]) return;
+          var v = valueAt(at[0], at[1]);
+          if (!v) { if (state === "done") state = "open"; }
+          else if (v !== hint.value) state = WRONG_FIRST;
+        });
+        if (state === "open" && where(hint.value)) state = WRONG_FIRST;  // the number stands elsewhere
+        return state;
+      },
+      giveHint: function (hint) {
+        var nodes = [];
+        hint.cells.forEach(function (at) {
+          if (!cells[at[0]] || !cells[at[0]][at[1]] || givenGrid[at[0]][at[1]]) return;
+          entries[at[0]][at[1]] = hint.value;
+          nodes.push(cells[at[0]][at[1]]);
+        });
+        typing = null;
+        select(null);
+        return nodes;
+      }
     };
   }
 
@@ -764,7 +796,33 @@
       },
       reset: function () { each(function (input) { input.value = ""; }); notes.clear(); paint(); },
       clearMarks: function () { marks = {}; paint(); },
-      modeChanged: function () { notes.stop(); }
+      modeChanged: function () { notes.stop(); },
+      wrong: function () {
+        var wrong = 0;
+        if (layout.hasAnswer) each(function (input, i, j) { if (input.value !== "" && +input.value !== layout.answer(i, j)) wrong += 1; });
+        return wrong;
+      },
+      hintState: function (hint) {
+        var state = "done";
+        hint.cells.forEach(function (at) {
+          var input = inputs[at[0]] && inputs[at[0]][at[1]];
+          if (!input) return;
+          if (input.value === "") { if (state === "done") state = "open"; }
+          else if (+input.value !== hint.value) state = WRONG_FIRST;
+        });
+        return state;
+      },
+      giveHint: function (hint) {
+        var nodes = [];
+        hint.cells.forEach(function (at) {
+          var input = inputs[at[0]] && inputs[at[0]][at[1]];
+          if (!input) return;
+          input.value = String(hint.value);
+          nodes.push(input.parentNode);
+        });
+        paint();
+        return nodes;
+      }
     };
   }
 
@@ -1114,7 +1172,28 @@
         selected = null;
         show();
       },
-      clearMarks: function () { marks = {}; show(); }
+      clearMarks: function () { marks = {}; show(); },
+      /* Any arrangement that keeps the signs is right, so only a one-answer row has wrong boxes. */
+      wrong: function () {
+        var wrong = 0;
+        if (order && puzzle.unique) placed.forEach(function (text, i) { if (text !== null && text !== order[i]) wrong += 1; });
+        return wrong;
+      },
+      hintState: function (hint) {
+        var box = hint.cells[0], text = String(hint.value);
+        if (placed[box] === text) return "done";
+        if (placed[box] === null && placed.indexOf(text) < 0) return "open";
+        if (puzzle.unique) return WRONG_FIRST;
+        return "These hints follow one arrangement, and yours differs at box " + (box + 1) +
+          (placed[box] === null ? " (" + text.replace("-", MINUS) + " is elsewhere)" : "") + ": take a number back first, or Reset.";
+      },
+      giveHint: function (hint) {
+        var box = hint.cells[0];
+        placed[box] = String(hint.value);
+        selected = null;
+        show();
+        return [boxes[box]];
+      }
     };
   }
 
@@ -1411,6 +1490,34 @@
       save();
     }
 
+    /* Hint: the next step of the grader's path not yet on the board, filled as a move (so Undo
+     * takes it back) with its reason in the status line; hints of words only, one more each time. */
+    var hints = Array.isArray(record.hints) ? record.hints : [], told = 0;
+    function hint() {
+      var words = hints.filter(function (h) { return !h.cells || !h.cells.length; });
+      if (!hints.length || (words.length < hints.length && !game.hintState)) { say("No hints for this puzzle."); return; }
+      if (words.length === hints.length) {
+        told = Math.min(told + 1, hints.length);
+        say("Hint " + told + " of " + hints.length + ": " + hints[told - 1].why + ".");
+        return;
+      }
+      if (game.wrong && game.wrong()) { say(WRONG_FIRST, "bad"); return; }
+      for (var n = 0; n < hints.length; n++) {
+        if (!hints[n].cells || !hints[n].cells.length) continue;
+        var state = game.hintState(hints[n]);
+        if (state === "done") continue;
+        if (state !== "open") { say(state, "bad"); return; }
+        var nodes = game.giveHint(hints[n]);
+        nodes.forEach(function (node) { node.classList.add("hinted"); });
+        setTimeout(function () { nodes.forEach(function (node) { node.classList.remove("hinted"); }); }, HINT_FLASH);
+        commit();
+        runClock(true);
+        settle(hints[n].why + ".");
+        return;
+      }
+      say(game.solved() ? "Nothing left to hint: the puzzle is solved." : "Nothing left to hint.");
+    }
+
     function setNotes(on) {
       notesMode = on;
       notesButton.setAttribute("aria-pressed", on ? "true" : "false");
@@ -1445,6 +1552,7 @@
 
     game = make(board, record, page);
     notesButton.hidden = !game.notes;
+    buttons.hint.hidden = !hints.length;
     autoBox.parentNode.hidden = game.autocheck === false;
     if (options.querySelectorAll(":scope > :not([hidden])").length === 0) options.hidden = true;
     var saved = storage.load(record.key);
@@ -1470,6 +1578,8 @@
         travel(past, future, "undo");
       } else if (action === "redo") {
         travel(future, past, "redo");
+      } else if (action === "hint") {
+        hint();
       } else if (action === "check") {
         check();
       } else if (action === "reveal") {
@@ -1512,6 +1622,10 @@
       }
       if ((key === "n" || key === "N") && !event.altKey && game.notes && event.target.closest(".board")) {
         setNotes(!notesMode);
+        event.preventDefault();
+      } else if ((key === "h" || key === "H") && !event.altKey && hints.length &&
+                 !event.target.matches("input.expression, input[type='checkbox']")) {
+        hint();
         event.preventDefault();
       }
     });
