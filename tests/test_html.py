@@ -650,6 +650,8 @@ def test_every_control_is_named_by_its_word(page):
         article = page.locator(f"#puzzle-{record['number']}")
         for word in ("Undo", "Redo", "Check", "Reveal", "Reset"):
             assert article.get_by_role("button", name=re.compile(rf"\b{word}\b")).count() == 1, word
+        # records without hints (as here) show no Hint button; tests/test_hints.py plays it
+        assert article.get_by_role("button", name=re.compile(r"\bHint\b")).count() == 0
         notes = 1 if record["type"] in GRID_TYPES else 0
         assert article.get_by_role("button", name=re.compile(r"\bNotes\b")).count() == notes
         as_i_go = 0 if record["type"] == "arithmetic" else 1

@@ -1,0 +1,264 @@
+"""Hints: each type's `hints` tells the grader's solving path one cell at a time, and the page's
+Hint button plays it.
+
+In Python: for every type that gives hints and every level, the hints replay to the whole answer
+(each hint's value is the answer's there, and applying them all to the givens gives the answer),
+and every "why" is one line that names its number. In headless Chromium (the helpers and the
+browser of tests/test_html.py): a Hint fills a cell that matches the answer and says why in the
+status line, Undo takes it back, H does the same as the button, a wrong entry stops it, the
+button is named "Hint", and axe-core stays clean.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from fractions import Fraction
+
+import pytest
+import test_html
+
+from bookgen.formats.html import page_record
+from bookgen.html import write_html
+from bookgen.puzzles import PUZZLE_TYPES
+from bookgen.puzzles.base import JSON, PuzzleType, Request
+
+HINTED = [t for t in PUZZLE_TYPES if t.hints is not None]
+LEVELS = ("easy", "medium", "hard", "expert")
+browser, open_book = test_html.browser, test_html.open_book  # the same fixtures, with book_file below
+
+
+def _type(name: str) -> PuzzleType:
+    return next(t for t in PUZZLE_TYPES if t.name == name)
+
+
+def _made(puzzle_type: PuzzleType, level: str, seed: str, options: dict | None = None) -> JSON:
+    request = Request.make(puzzle_type, level, options or {})
+    made = puzzle_type.generate(random.Random(f"hints/{seed}"), request)
+    return {"type": puzzle_type.name, "id": request.id(f"hints-{seed}"), "difficulty": level,
+            "rating": made.rating, "puzzle": made.puzzle, "solution": made.solution}
+
+
+def _said(value: object) -> str:
+    """A number as the whys write it: a true minus sign."""
+    return str(value).replace("-", "\u2212")
+
+
+def _replayed(name: str, puzzle: JSON, hints: list[JSON]) -> object:
+    """The givens with every hint's value put in; fails on a hint that fills a given or
+    fills one cell twice."""
+    if name in ("pyramid", "numberwall"):
+        rows = [list(row) for row in puzzle["rows"]]
+        for hint in hints:
+            (r, c), = hint["cells"]
+            assert rows[r][c] == 0, hint
+            rows[r][c] = hint["value"]
+        return {"rows": rows}
+    if name in ("numbrix", "hidato", "arrows"):
+        grid = [list(row) for row in (puzzle["givens"] if name == "arrows" else puzzle["grid"])]
+        for hint in hints:
+            for r, c in hint["cells"]:
+                assert grid[r][c] == 0, hint
+                grid[r][c] = hint["value"]
+        return {"grid": grid}
+    if name == "placement":
+        order: list[str | None] = [None] * len(puzzle["numbers"])
+        for box, text in puzzle.get("givens", {}).items():
+            order[int(box)] = text
+        for hint in hints:
+            (box,) = hint["cells"]
+            assert order[box] is None, hint
+            order[box] = hint["value"]
+        return {"order": order}
+    raise AssertionError(f"no replay for {name}")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("puzzle_type", [t for t in HINTED if t.name != "arithmetic"],
+                         ids=lambda t: t.name)
+def test_hints_replay_to_the_answer_and_say_why(puzzle_type, level):
+    for seed in ("a", "b"):
+        record = _made(puzzle_type, level, seed)
+        hints = puzzle_type.hints(record["puzzle"], record["solution"])
+        assert hints, record["id"]
+        assert _replayed(puzzle_type.name, record["puzzle"], hints) == record["solution"]
+        for hint in hints:
+            assert set(hint) == {"cells", "value", "why"}
+            assert hint["cells"] and hint["why"].strip() and "\n" not in hint["why"]
+            assert _said(hint["value"]) in hint["why"], hint
+
+
+def test_placement_hints_place_the_numbers_smallest_first():
+    placement = _type("placement")
+    for level in LEVELS:
+        record = _made(placement, level, "order")
+        values = [Fraction(h["value"]) for h in placement.hints(record["puzzle"], record["solution"])]
+        assert values == sorted(values)
+
+
+def test_a_pyramid_hint_names_the_difference_it_uses():
+    pyramid = _type("pyramid")
+    puzzle = {"variant": "classic", "max": 6, "rows": [[6, 1, 4], [0, 0], [0]]}
+    hints = pyramid.hints(puzzle, {"rows": [[6, 1, 4], [5, 3], [2]]})
+    assert hints[0] == {"cells": [[1, 0]], "value": 5,
+                        "why": "5 goes here: it is the difference of 6 and 1 above it"}
+
+
+def test_a_wall_hint_names_the_sum_it_uses():
+    wall = _type("numberwall")
+    puzzle = {"variant": "sum", "max": 20, "rows": [[1, 0, 3], [0, 5], [0]]}
+    hints = wall.hints(puzzle, {"rows": [[1, 2, 3], [3, 5], [8]]})
+    assert [h["value"] for h in hints] == [2, 3, 8]
+    assert hints[0]["why"] == "2 goes here: with 3 beside it they make 5 above, and 5 \u2212 3 = 2"
+    assert hints[-1]["why"] == "8 goes here: it is the sum of 3 and 5 below it"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_arithmetic_hints_are_the_steps_of_the_simplest_answer(level):
+    arithmetic = _type("arithmetic")
+    record = _made(arithmetic, level, "steps")
+    hints = arithmetic.hints(record["puzzle"], record["solution"])
+    assert hints and all(h["cells"] == [] and h["value"] is None for h in hints)
+    assert hints[0]["why"].startswith("Start with ")
+    assert hints[-1]["why"].endswith(f"= {record['puzzle']['target']}, the target")
+    signs = {"+": lambda a, b: a + b, "\u2212": lambda a, b: a - b, "\u00d7": lambda a, b: a * b,
+             "\u00f7": lambda a, b: a / b, "^": lambda a, b: a ** int(b)}
+    for hint in hints:  # each step's arithmetic is right
+        step = re.sub(r"^(Start with|Then) |, the target$", "", hint["why"])
+        a, sign, b, equals, value = step.split(" ")
+        number = [Fraction(text.replace("\u2212", "-")) for text in (a, b, value)]
+        assert equals == "=" and signs[sign](number[0], number[1]) == number[2], step
+
+def test_the_html_writer_adds_hints_to_the_page_only():
+    pyramid = _type("pyramid")
+    record = _made(pyramid, "easy", "page")
+    embedded = page_record(pyramid, record, 3)
+    assert embedded["number"] == 3
+    assert embedded["hints"] == pyramid.hints(record["puzzle"], record["solution"])
+    assert "hints" not in record
+
+
+# --- in the browser -------------------------------------------------------------------------------
+
+# (number, type, level, options): placement 3 has several arrangements, 4 only one
+PAGE = [(1, "pyramid", "easy", {}), (2, "numberwall", "medium", {}), (3, "placement", "easy", {}),
+        (4, "placement", "expert", {}), (5, "arithmetic", "easy", {}), (6, "pyramid", "hard",
+                                                                        {"variant": "distinct"})]
+
+
+@pytest.fixture(scope="module")
+def hinted_records() -> list[JSON]:
+    records = []
+    for number, name, level, options in PAGE:
+        puzzle_type = _type(name)
+        record = _made(puzzle_type, level, f"page-{number}", options)
+        records.append(page_record(puzzle_type, record, number))
+    return records
+
+
+@pytest.fixture(scope="module")
+def book_file(tmp_path_factory, hinted_records):
+    path = tmp_path_factory.mktemp("hints") / "book.html"
+    sections = [{"title": r["type"], "type": r["type"], "rules": "Play.", "difficulty": r["difficulty"],
+                 "puzzles": [r]} for r in hinted_records]
+    write_html(path, "Hints", None, sections)
+    return path
+
+
+def _press(tab, number: int, action: str) -> None:
+    tab.locator(f"#puzzle-{number} button[data-action='{action}']").click()
+
+
+def _status(tab, number: int) -> str:
+    return tab.locator(f"#puzzle-{number} .status").text_content()
+
+
+def _field(tab, number: int, cell: list):
+    """What a hint's cell shows: an input's value, or a placement box's number."""
+    if isinstance(cell, int):
+        return tab.locator(f"#puzzle-{number} button.box[data-box='{cell}']").get_attribute("data-value")
+    return tab.locator(f"#puzzle-{number} input[data-row='{cell[0]}'][data-col='{cell[1]}']").input_value()
+
+
+def _answer_at(record: JSON, cell) -> str:
+    if isinstance(cell, int):
+        return record["solution"]["order"][cell]
+    return str(record["solution"]["rows"][cell[0]][cell[1]])
+
+
+def test_a_hint_fills_a_cell_of_the_answer_says_why_and_undo_takes_it_back(open_book, hinted_records):
+    tab = open_book()
+    for record in hinted_records:
+        number, hints = record["number"], record["hints"]
+        if record["type"] == "arithmetic":
+            continue
+        _press(tab, number, "hint")
+        first = hints[0]
+        (cell,) = first["cells"]
+        assert _field(tab, number, cell) == _answer_at(record, cell) == str(first["value"])
+        assert _status(tab, number) == first["why"] + "."
+        _press(tab, number, "hint")  # the next one, the first staying
+        second = hints[1]["cells"][0]
+        assert _field(tab, number, second) == _answer_at(record, second)
+        _press(tab, number, "undo")
+        assert _field(tab, number, second) == ""
+        _press(tab, number, "undo")
+        assert _field(tab, number, cell) == ""
+        _press(tab, number, "redo")
+        assert _field(tab, number, cell) == _answer_at(record, cell)
+
+
+def test_hints_lead_to_the_solved_puzzle_and_h_gives_one(open_book, hinted_records):
+    tab = open_book()
+    record = hinted_records[0]
+    tab.locator("#puzzle-1 .board input").first.focus()
+    tab.keyboard.press("h")
+    assert _status(tab, 1) == record["hints"][0]["why"] + "."
+    for _ in record["hints"][1:]:
+        _press(tab, 1, "hint")
+    assert _status(tab, 1) == "Solved!"
+    assert tab.locator("#puzzle-1").get_attribute("class").split().count("solved") == 1
+
+
+def test_a_wrong_entry_stops_a_hint(open_book, hinted_records):
+    tab = open_book()
+    record = hinted_records[1]  # a wall
+    (r, c), = record["hints"][0]["cells"]
+    field = tab.locator(f"#puzzle-2 input[data-row='{r}'][data-col='{c}']")
+    field.fill(str(record["hints"][0]["value"] + 1))
+    _press(tab, 2, "hint")
+    assert _status(tab, 2) == "Check first: a number on the board is wrong."
+    assert field.input_value() == str(record["hints"][0]["value"] + 1)
+
+
+def test_a_different_arrangement_of_a_free_row_is_not_overwritten(open_book, hinted_records):
+    tab = open_book()
+    record = hinted_records[2]
+    box = record["hints"][0]["cells"][0]
+    other = next(text for text in record["puzzle"]["numbers"] if text != record["hints"][0]["value"])
+    tab.locator(f"#puzzle-3 button.token[data-token='{other}']").click()
+    tab.locator(f"#puzzle-3 button.box[data-box='{box}']").click()
+    _press(tab, 3, "hint")
+    assert "differs at box" in _status(tab, 3)
+    assert _field(tab, 3, box) == other
+
+
+def test_arithmetic_hints_are_shown_one_step_at_a_time(open_book, hinted_records):
+    tab = open_book()
+    record = hinted_records[4]
+    hints = record["hints"]
+    for n, hint in enumerate(hints, 1):
+        _press(tab, 5, "hint")
+        assert _status(tab, 5) == f"Hint {n} of {len(hints)}: {hint['why']}."
+    assert tab.locator("#puzzle-5 input.expression").input_value() == ""
+
+
+def test_the_hint_button_is_named_and_axe_stays_clean(open_book, hinted_records):
+    tab = open_book(width=360, height=900, touch=True)
+    for record in hinted_records:
+        article = tab.locator(f"#puzzle-{record['number']}")
+        assert article.get_by_role("button", name=re.compile(r"\bHint\b")).count() == 1
+        _press(tab, record["number"], "hint")
+    assert tab.locator(".hinted").count() >= 1  # still flashing
+    assert test_html._axe_violations(tab) == []
+
