@@ -19,6 +19,7 @@ with the fewest cells left.
 
 from __future__ import annotations
 
+import bisect
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -179,6 +180,15 @@ class Board:
             grown.append(last | self.spread(last))
         return grown[radius]
 
+    def regions(self, cells: int) -> list[int]:
+        """The connected parts of `cells`."""
+        parts = []
+        while cells:
+            part = self.region(cells & -cells, cells)
+            parts.append(part)
+            cells &= ~part
+        return parts
+
     def region(self, seed: int, within: int) -> int:
         """The connected part of `within` that holds `seed`."""
         part = seed
@@ -242,10 +252,14 @@ class State:
     survived: dict[tuple[int, int], State] | None = None
     # the unplaced number indices, kept with the `done` they were listed for
     listed: tuple[int, list[int]] | None = None
+    # `fixed` when trim_tight_cells last ran (with the same cells fixed it finds nothing new)
+    trimmed: int = -1
+    # the regions of free cells, kept with the `fixed` they were found for
+    parts: tuple[int, list[int]] | None = None
 
     def copy(self) -> State:
         return State(self.board, self.cand[:], self.fixed, self.done, self.dirty, self.stale,
-                     self.known, None, self.listed)
+                     self.known, None, self.listed, self.trimmed, self.parts)
 
     def missing(self) -> list[int]:
         """The unplaced number indices, ascending (late in a proof most numbers are placed, so
@@ -270,8 +284,11 @@ class State:
                 if not y:
                     raise Contradiction
                 narrowed |= 1 << k
-        return State(self.board, cand, self.fixed | other.fixed, self.done | other.done,
-                     narrowed, self.stale | other.stale, self.known)
+        met = State(self.board, cand, self.fixed | other.fixed, self.done | other.done,
+                    narrowed, self.stale | other.stale, self.known)
+        if met.fixed == self.fixed:
+            met.listed, met.trimmed, met.parts = self.listed, self.trimmed, self.parts
+        return met
 
     def within(self, other: State) -> bool:
         """Whether every set of this state lies within the same number's set in `other`."""
@@ -413,10 +430,11 @@ class State:
             sides = (k > 0 and missing >> (k - 1) & 1) + (k < last and missing >> (k + 1) & 1)
             ports.append((board.around[cand[k]], sides))
         ends = [cand[k] for k in {0, last} if missing >> k & 1]
-        part = board.region(free & -free, free)
-        single = part == free  # counts hold trivially then
-        while part:
-            free &= ~part
+        if self.parts is None or self.parts[0] != self.fixed:
+            self.parts = (self.fixed, board.regions(free))
+        parts = self.parts[1]
+        single = len(parts) == 1  # counts hold trivially then
+        for part in parts:
             if not single and sum(1 for cells in open_sets if not cells & ~part) > part.bit_count():
                 raise Contradiction
             if sum(sides for near, sides in ports if near & part) + sum(
@@ -435,7 +453,6 @@ class State:
             for piece in pieces if not single or not board.diagonal else ():
                 if piece and sum(1 for cells in open_sets if cells & piece) < piece.bit_count():
                     raise Contradiction
-            part = board.region(free & -free, free) if free else 0
 
     def check_dead_ends(self) -> None:
         """Every free cell needs two links (free neighbours or placed numbers with an unplaced
@@ -462,6 +479,9 @@ class State:
         """A free cell with at most one free neighbour can hold k only if k-1 and k+1 are placed
         beside it or fit in its free neighbours (one each), so cross out numbers that do not
         fit. True if a set changed."""
+        if self.trimmed == self.fixed:
+            return False
+        self.trimmed = self.fixed
         board, cand, done = self.board, self.cand, self.done
         free = board.mask & ~self.fixed
         ones = twos = 0
@@ -1036,6 +1056,54 @@ def deduces(state: State, goal: int, top: int) -> bool:
         return False
 
 
+SECOND_PATH_NODES = 3000  # search budget for each window of another_path
+
+
+def another_path(board: Board, path: list[int], givens: list[int], k: int) -> bool:
+    """Whether the puzzle with `givens` (sorted number indices) and not k has a second answer
+    that differs from `path` only between nearby givens: between the givens either side of k,
+    or that stretch joined with the next one on either side or both (each a small depth-first
+    search with a budget; False when none is found). A puzzle with two answers cannot be
+    finished by any deduction, so a removal this finds is refused without grading."""
+    at = bisect.bisect_left(givens, k)
+    if at == 0 or at == len(givens):
+        return False
+    a, b = at - 1, at  # positions in givens of the givens either side of k
+    windows = [(a, b), (a - 1, b), (a, b + 1), (a - 1, b + 1)]
+    return any(_differs(board, path, givens[lo], givens[hi], givens[lo + 1:hi])
+               for lo, hi in windows if lo >= 0 and hi < len(givens))
+
+
+def _differs(board: Board, path: list[int], start: int, end: int, inside: list[int]) -> bool:
+    """Whether a path other than path[start..end] joins path[start] to path[end] through the
+    same cells, with the numbers of `inside` on their own cells."""
+    cells = 0
+    for cell in path[start:end + 1]:
+        cells |= cell
+    pinned = {k: path[k] for k in inside}
+    pinned[end] = path[end]
+    pinned_cells = sum(pinned.values())
+    around = board.around
+    budget = [SECOND_PATH_NODES]
+
+    def extend(cell: int, used: int, k: int, same: bool) -> bool:
+        if k == end:
+            return not same
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        step = pinned.get(k + 1)
+        nexts = around[cell] & ~used & (step if step is not None else cells & ~pinned_cells)
+        while nexts:
+            low = nexts & -nexts
+            nexts ^= low
+            if extend(low, used | low, k + 1, same and low == path[k + 1]):
+                return True
+        return False
+
+    return extend(path[start], path[start], start, True)
+
+
 def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str, symmetry: str,
                   keep_ends: bool) -> dict[int, int]:
     """Start from the whole answer and drop givens (an orbit at a time, in random order) while
@@ -1051,6 +1119,8 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
     trial is solvable at the level, the trial succeeds as soon as piece i is deduced again (from
     there the grader finishes as it did before): often `ahead[i + 1]` already has it. Both
     states use deductions up to route only; the trial adds lookahead where the level allows it.
+    Where it does, a quick search for a second answer near the removed numbers refuses many
+    removals before the costly trial (`another_path`).
     (With every deduction monotone this removes exactly the givens the plain loop would; it
     differs only where dead_end is not, and the rating checks the result either way.)"""
     cap = STRETCH_CAP[level]
@@ -1079,7 +1149,12 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
         untried.difference_update(piece)
         goal = sum(1 << k for k in piece)
         if cap is None or stretch(kept | untried, len(path)) <= cap:
-            if ahead[i + 1].done & goal == goal or deduces(base.meet(ahead[i + 1]), goal, top):
+            if ahead[i + 1].done & goal == goal:
+                continue
+            # where lookahead must run out before a trial fails, first look for a second answer
+            refused = top > ROUTE_GRADE and any(
+                another_path(board, path, sorted(kept | untried), k) for k in piece)
+            if not refused and deduces(base.meet(ahead[i + 1]), goal, top):
                 continue
         kept.update(piece)
         for k in piece:
