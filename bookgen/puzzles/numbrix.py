@@ -250,6 +250,9 @@ class State:
     # lookahead trials that ended without a contradiction, by (number index, cell): their end
     # states, which stay sound while this state only narrows
     survived: dict[tuple[int, int], State] | None = None
+    # trials shown to end without a contradiction by another trial's end state that has the
+    # number on that cell (still true while that state lies within this one)
+    implied: dict[tuple[int, int], State] | None = None
     # the unplaced number indices, kept with the `done` they were listed for
     listed: tuple[int, list[int]] | None = None
     # `fixed` when trim_tight_cells last ran (with the same cells fixed it finds nothing new)
@@ -259,7 +262,7 @@ class State:
 
     def copy(self) -> State:
         return State(self.board, self.cand[:], self.fixed, self.done, self.dirty, self.stale,
-                     self.known, None, self.listed, self.trimmed, self.parts)
+                     self.known, listed=self.listed, trimmed=self.trimmed, parts=self.parts)
 
     def missing(self) -> list[int]:
         """The unplaced number indices, ascending (late in a proof most numbers are placed, so
@@ -270,7 +273,13 @@ class State:
         elif listed[0] == done:
             return listed[1]
         else:
-            open_numbers = [k for k in listed[1] if not done >> k & 1]
+            placed = done & ~listed[0]
+            if placed.bit_count() > 4:
+                open_numbers = [k for k in listed[1] if not done >> k & 1]
+            else:  # a copy and a few removals run in C
+                open_numbers = listed[1][:]
+                for low in bits_of(placed):
+                    open_numbers.remove(low.bit_length() - 1)
         self.listed = (done, open_numbers)
         return open_numbers
 
@@ -347,9 +356,8 @@ class State:
             if self.stale:
                 stale = self.stale
                 self.stale = 0
-                for k in self.missing():
-                    if cand[k] & stale:
-                        dirty |= 1 << k
+                for k in [k for k in self.missing() if cand[k] & stale]:
+                    dirty |= 1 << k
             self.dirty = 0
             missing = full & ~done
             placed = dirty & done
@@ -900,9 +908,9 @@ def lookahead_round(state: State, goal: int = 0) -> int:
     this state's sets (from there the rules reach that same end), or is run on from that end.
     The numbers of `goal` (a mask) go first, and the round ends once they are all placed."""
     state.sweep()
-    if state.survived is None:
-        state.survived = {}
-    survived = state.survived
+    if state.survived is None or state.implied is None:
+        state.survived, state.implied = {}, {}
+    survived, implied = state.survived, state.implied
     open_numbers = sorted((not goal >> k & 1, count, k) for k in state.missing()
                           if (count := state.cand[k].bit_count()) <= 3)
     total = 0
@@ -916,6 +924,9 @@ def lookahead_round(state: State, goal: int = 0) -> int:
             before = survived.get((k, cell))
             if before is not None and before.within(state):
                 continue
+            shown = implied.get((k, cell))
+            if shown is not None and shown.within(state):
+                continue
             try:
                 if before is not None:
                     trial = before.meet(state)
@@ -926,6 +937,10 @@ def lookahead_round(state: State, goal: int = 0) -> int:
                 survived[k, cell] = trial
             except Contradiction:
                 crossed |= cell
+                continue
+            for low in bits_of(trial.done & ~state.done):
+                j = low.bit_length() - 1
+                implied[j, trial.cand[j]] = trial
         if crossed:
             total += crossed.bit_count()
             state.narrow(k, ~crossed)
