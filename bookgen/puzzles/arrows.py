@@ -561,8 +561,10 @@ def second_answer(board: Board, givens: list[int], cell: Cell, value: int,
 def reduce_givens(rng: random.Random, board: Board, values: list[int], level: str) -> list[int]:
     """Remove givens one at a time, in random order, while the puzzle stays uniquely solvable
     within the level's grade (expert: while no second answer turns up within UNIQUE_GUESSES
-    guesses). A second answer found within QUICK_GUESSES refuses a removal before grading."""
+    guesses). At levels graded with case analysis a second answer found within QUICK_GUESSES
+    refuses a removal before grading (at the others grading is cheaper than looking)."""
     limit = BANDS.top(level)
+    with_cases = limit >= 10 * STAGES.index("cases")
     accepted: set[Cell] = set()
 
     def givens_without(removed: set[Cell]) -> list[int]:
@@ -573,8 +575,8 @@ def reduce_givens(rng: random.Random, board: Board, values: list[int], level: st
         givens = givens_without(removed)
         if level == "expert":
             solvable = second_answer(board, givens, cell, values[cell], UNIQUE_GUESSES) is False
-        elif second_answer(board, givens, cell, values[cell], QUICK_GUESSES):
-            solvable = False
+        elif with_cases and second_answer(board, givens, cell, values[cell], QUICK_GUESSES):
+            solvable = False  # cheaper than grading where grading runs case analysis
         else:
             figures = deduce(board, givens, limit, values)
             solvable = bool(figures["solved"]) and figures["grade"] <= limit
