@@ -28,19 +28,19 @@ from bookgen.puzzles.numbrix import HIDATO, NUMBRIX  # noqa: E402
 QUICK = "--quick" in sys.argv
 SEEDS = 3 if QUICK else 10
 
-# Measured on this machine (2 shared cores) on 2026-11-23, in the same run as the first "after"
-# figures: commit 37297d4 (before the change), median wall seconds per puzzle over the 10 seeds
-# this script uses. The issue's own figures, taken on a quieter day: hard 15x15 ~1.4 s, expert
-# 15x15 ~12.7 s.
+# Measured on this machine (2 shared cores) on 2026-11-23 with this script's method (median wall
+# seconds per puzzle over seeds bench0..bench9), at commit 37297d4, before the change, in the same
+# run as the first figures after it. The issue's own figures, from another day: hard 15x15 ~1.4 s,
+# expert 15x15 ~12.7 s (this day's machine was less loaded).
 BEFORE: dict[str, float] = {
-    "numbrix hard 9x9": 0.059,
-    "numbrix hard 15x15": 1.113,
-    "numbrix expert 15x15": 0.0,
-    "hidato expert 12x12 square": 0.0,
-    "hidato expert 12x12 circle": 0.0,
-    "hidato expert 12x12 diamond": 0.0,
-    "hidato expert 12x12 heart": 0.0,
-    "hidato expert 12x12 hexagon": 0.0,
+    "numbrix hard 9x9": 0.048,
+    "numbrix hard 15x15": 0.742,
+    "numbrix expert 15x15": 9.425,
+    "hidato expert 12x12 square": 0.874,
+    "hidato expert 12x12 circle": 0.481,
+    "hidato expert 12x12 diamond": 0.374,
+    "hidato expert 12x12 heart": 0.317,
+    "hidato expert 12x12 hexagon": 0.379,
 }
 FLOORS: dict[str, float] = {
     "numbrix hard 9x9": 0.040,
@@ -48,9 +48,10 @@ FLOORS: dict[str, float] = {
     "numbrix expert 15x15": 2.0,
 }
 SHAPE_RATIO_FLOOR = 3.0  # Hidato expert on a 12x12 shape within 3x of the 12x12 square
-# Tatham's Signpost (signpost.c, new_desc only, default options, 15x15), built locally with
-# gcc -O2 and timed over 10 seeds on this machine on 2026-11-23: median 0.107 s (0.085-0.134).
-SIGNPOST_15 = float(os.environ.get("SIGNPOST_SECONDS", "0.107"))
+# Simon Tatham's Signpost (signpost.c from his puzzle collection: its generator new_desc alone,
+# default options, 15x15), built outside this repository with gcc -O2 and timed on this machine on
+# 2026-11-23, median of 10 seeds: 0.107 s and 0.114 s in two runs (9x9: 0.005-0.009 s).
+SIGNPOST_15 = float(os.environ.get("SIGNPOST_SECONDS", "0.11"))
 
 ROSETTA_1 = [[0] * 9, [0, 0, 46, 45, 0, 55, 74, 0, 0], [0, 38, 0, 0, 43, 0, 0, 78, 0],
              [0, 35, 0, 0, 0, 0, 0, 71, 0], [0, 0, 33, 0, 0, 0, 59, 0, 0],
@@ -118,11 +119,12 @@ def main() -> None:
     print(f"generation, median of {SEEDS} seeds (floors: numbrix hard 9x9 <= 0.04 s, "
           "hard 15x15 <= 0.5 s, expert 15x15 <= 2 s)")
     generation(NUMBRIX, "hard", 9)
-    _, hard15 = generation(NUMBRIX, "hard", 15)
+    hard15_median, hard15 = generation(NUMBRIX, "hard", 15)
     expert15_median, expert15 = generation(NUMBRIX, "expert", 15)
-    print(f"{'signpost (Tatham, C) 15x15':30s} median {SIGNPOST_15:6.3f} s  (reference; numbrix "
-          f"hard 15x15 and expert 15x15 generate at the level asked, Signpost at its one level)")
-    print(f"numbrix expert 15x15 / signpost 15x15: {expert15_median / SIGNPOST_15:5.1f}x")
+    print(f"{'signpost 15x15 (Tatham, C)':30s} median {SIGNPOST_15:6.3f} s  reference, measured "
+          "apart (set SIGNPOST_SECONDS); Signpost has one difficulty")
+    print(f"{'':30s} numbrix hard 15x15 {hard15_median / SIGNPOST_15:4.1f}x Signpost, "
+          f"expert 15x15 {expert15_median / SIGNPOST_15:4.1f}x")
     print("Hidato expert on 12x12 shapes, against the square (floor: within "
           f"{SHAPE_RATIO_FLOOR:.0f}x)")
     square, _ = generation(HIDATO, "expert", 12)
