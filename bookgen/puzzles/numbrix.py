@@ -903,10 +903,12 @@ def lookahead(state: State) -> int:
 
 def lookahead_round(state: State, goal: int = 0) -> int:
     """Lookahead for proofs: the same trials, but on through the other numbers after a crossing,
-    so the grader does not start over for each one; and a trial that ended without a
-    contradiction earlier in this proof is not run again while its end state still lies within
-    this state's sets (from there the rules reach that same end), or is run on from that end.
-    The numbers of `goal` (a mask) go first, and the round ends once they are all placed."""
+    so the grader does not start over for each one. A trial that ended without a contradiction
+    earlier in this proof is not run again while its end state still lies within this state's
+    sets (from there the rules reach that same end), or is run on from that end; nor is a trial
+    whose cell another trial's end state (lying within this state) gives its number: it would
+    reach at least that state. The numbers of `goal` (a mask) go first, and the round ends once
+    they are all placed. (The skips assume the rules monotone, as the removal loop does.)"""
     state.sweep()
     if state.survived is None or state.implied is None:
         state.survived, state.implied = {}, {}
@@ -1136,8 +1138,8 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
     states use deductions up to route only; the trial adds lookahead where the level allows it.
     Where it does, a quick search for a second answer near the removed numbers refuses many
     removals before the costly trial (`another_path`).
-    (With every deduction monotone this removes exactly the givens the plain loop would; it
-    differs only where dead_end is not, and the rating checks the result either way.)"""
+    (With every deduction monotone this removes exactly the givens the plain loop would; it can
+    differ only where one is not, as dead_end, and the rating checks the result either way.)"""
     cap = STRETCH_CAP[level]
     top = grade_of(level)
     settle_top = min(top, ROUTE_GRADE)
