@@ -25,6 +25,7 @@ from bookgen.puzzles.numbrix import (
     run_grader,
     shape_cells,
     start_state,
+    stretch,
 )
 
 
@@ -286,6 +287,35 @@ def test_generated_puzzles_are_unique_and_graded(puzzle_type, level, options):
             value, other = grid[r][c], grid[partner[0]][partner[1]]
             if value and other is not None and value not in (1, size) and other not in (1, size):
                 assert other != 0, (r, c)
+
+
+@pytest.mark.parametrize("puzzle_type, level, options", [
+    (NUMBRIX, "medium", {"size": "7x9"}),
+    (NUMBRIX, "hard", {"size": "9"}),
+    (NUMBRIX, "expert", {"size": "8"}),
+    (HIDATO, "hard", {"shape": "circle", "size": "9"}),
+    (HIDATO, "expert", {"size": "8", "keep_ends": "false"}),
+])
+def test_incremental_removal_leaves_minimal_puzzles_graded_at_the_level(puzzle_type, level, options):
+    """The removal loop reuses what earlier trials deduced, stops a trial once the removed number
+    is deduced again and refuses removals that leave a second answer nearby. What it leaves is
+    what the plain loop promises: the full grader, from scratch, rates it at the level, and
+    every given it kept is needed (without it the level's deductions do not finish)."""
+    parsed = parse_options(puzzle_type.options, options, puzzle_type.name)
+    keep_ends = parsed.get("keep_ends", True)
+    for seed in ("fast1", "fast2", "fast3"):
+        record = make_puzzle(Request.make(puzzle_type, level, parsed), seed)  # verifies the level
+        assert puzzle_type.rate(record.puzzle)["level"] == level
+        board = board_of(record.puzzle, puzzle_type is HIDATO)
+        givens = givens_of(record.puzzle, board)
+        size = board.mask.bit_count()
+        for k in givens:
+            fewer = {j: cell for j, cell in givens.items() if j != k}
+            cap = STRETCH_CAP[level]
+            if keep_ends and k in (0, size - 1) or cap is not None and stretch(fewer, size) > cap:
+                continue
+            state = start_state(board, fewer)
+            assert not run_grader(state, grade_of(level), fast=True).finished, (seed, k + 1)
 
 
 def test_levels_need_harder_deductions():

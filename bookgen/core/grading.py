@@ -191,7 +191,8 @@ def remove_givens(rng: random.Random, pieces: Collection[Piece],
     """Take givens away one piece at a time, in random order, keeping each removal only while the
     puzzle stays solvable at the level, and never leaving fewer than `keep` pieces (the floor of
     givens an easy level keeps); returns the pieces removed. A piece is whatever a type removes at
-    once: a cell, or an orbit of cells for symmetric patterns."""
+    once: a cell, or an orbit of cells for symmetric patterns. Each call of `still_solvable` sees
+    the removals kept so far plus exactly one new piece."""
     order = list(pieces)
     rng.shuffle(order)
     removed: set[Piece] = set()

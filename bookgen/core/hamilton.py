@@ -16,6 +16,7 @@ Rejected: a randomised depth-first walk; it hugs the walls and ends in the last 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from bookgen.errors import BookgenError
@@ -116,13 +117,15 @@ def backbite(path: list[int], adj: list[list[int]], rng: random.Random, moves: i
     path = list(path)
     last = len(path) - 1
     directions = max(len(neighbours) for neighbours in adj)
+    proposals = 2 * directions
+    draw, find = rng.random, path.index  # random() is several times cheaper than randrange()
     for _ in range(moves):
-        pick = rng.randrange(2 * directions)
+        pick = int(draw() * proposals)
         front, pick = pick < directions, pick % directions
         end = path[0] if front else path[last]
         if pick >= len(adj[end]):
             continue  # a direction off the shape: an idle move keeps the proposal symmetric
-        j = path.index(adj[end][pick])
+        j = find(adj[end][pick])
         if front and j > 1:
             path[:j] = path[j - 1::-1]
         elif not front and j < last - 1:
@@ -135,11 +138,17 @@ def mixing_moves(size: int) -> int:
     return 20 * size + 2 * size * int(size ** 0.5)
 
 
+@lru_cache(maxsize=64)
+def _checked_adjacency(cells: tuple[Cell, ...], diagonal: bool, what: str) -> list[list[int]]:
+    """The neighbour lists of a shape, once per shape (refused here if it plainly has no path)."""
+    graph = grid_graph(list(cells), diagonal)
+    check_can_have_path(graph, what)
+    return adjacency(graph, list(cells))
+
+
 def random_path(cells: list[Cell], diagonal: bool, rng: random.Random, what: str) -> list[Cell]:
     """A well-mixed random Hamiltonian path through `cells`, as a list of cells from 1 to N."""
-    graph = grid_graph(cells, diagonal)
-    check_can_have_path(graph, what)
-    adj = adjacency(graph, cells)
+    adj = _checked_adjacency(tuple(cells), diagonal, what)
     index = {cell: i for i, cell in enumerate(cells)}
     rows = max(r for r, _ in cells) + 1
     cols = max(c for _, c in cells) + 1

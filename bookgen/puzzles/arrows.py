@@ -201,9 +201,9 @@ def revise(board: Board, domains: Domains, sign: Cell) -> list[Cell] | None:
                 needs += 1
     available = offered.bit_count()
     low = known + needs
-    high = known + min(len(fresh), available)
+    high = known + (len(fresh) if len(fresh) < available else available)
     own = domains[sign]
-    narrowed = own & span(high) & ~span(low - 1)
+    narrowed = own >> low << low & (2 << high) - 1  # the numbers low to high
     if not narrowed:
         return None
     changed: list[Cell] = []
@@ -403,14 +403,16 @@ def counting_sweep(board: Board, domains: Domains) -> int:
     (no pencil marks; a blank square only knows that its number is 1 to its line's length).
     Writes them into `domains` and returns how many; -1 if the written numbers contradict."""
     found = 0
-    for sign in range(board.size):
-        line = (sign, *board.targets[sign])
-        saved = [domains[cell] for cell in line]
-        if revise(board, domains, sign) is None:
+    for sign, targets in enumerate(board.targets):
+        saved = domains[sign], [domains[cell] for cell in targets]
+        changed = revise(board, domains, sign)
+        if changed is None:
             return -1
-        forced = [(cell, domains[cell]) for cell, before in zip(line, saved)
-                  if single(domains[cell]) and not single(before)]
-        for cell, before in zip(line, saved):
+        if not changed:
+            continue
+        forced = [(cell, domains[cell]) for cell in changed if single(domains[cell])]
+        domains[sign] = saved[0]
+        for cell, before in zip(targets, saved[1]):
             domains[cell] = before
         for cell, mask in forced:
             if not single(domains[cell]):
@@ -419,13 +421,17 @@ def counting_sweep(board: Board, domains: Domains) -> int:
     return found
 
 
-def case_step(board: Board, domains: Domains) -> bool:
+def case_step(board: Board, domains: Domains, known: list[int] | None = None) -> bool:
     """One case analysis: find a candidate whose assumption leads by elimination to a
-    contradiction, remove it and propagate again. False when no single assumption helps."""
+    contradiction, remove it and propagate again. False when no single assumption helps.
+    `known` (the answer, when the generator has it) skips assuming the true numbers, which
+    never lead to a contradiction: the same step, sooner."""
     undecided = sorted((mask.bit_count(), cell) for cell, mask in enumerate(domains)
                        if not single(mask))
     for _, cell in undecided:
         for value in numbers(domains[cell]):
+            if known is not None and known[cell] == value:
+                continue
             trial = domains.copy()
             trial[cell] = 1 << value
             if not propagate(board, trial, board.watchers[cell]):
@@ -434,10 +440,11 @@ def case_step(board: Board, domains: Domains) -> bool:
     return False
 
 
-def deduce(board: Board, givens: list[int], grade_limit: float = BANDS.top("expert")) -> JSON:
+def deduce(board: Board, givens: list[int], grade_limit: float = BANDS.top("expert"),
+           known: list[int] | None = None) -> JSON:
     """Solve as a person would, each stage only when the easier ones are stuck, and stop once the
     grade passes `grade_limit`. The figures: stage reached, numbers found by counting, cases
-    needed, whether it ended solved, and the grade.
+    needed, whether it ended solved, and the grade. `known`: the answer, if known (faster).
 
     The grade is 10 points per stage (counting 0, elimination 10, cases 20, search 30) plus a
     load of 0 to 9: for counting the share of blank squares, for elimination the share of
@@ -463,7 +470,7 @@ def deduce(board: Board, givens: list[int], grade_limit: float = BANDS.top("expe
     if grade_limit < 10 or not propagate(board, domains, range(cells)) or solved(domains):
         return finish("elimination", left)
     cases = 0
-    while 20 + 10 * cases // cells <= grade_limit and case_step(board, domains):
+    while 20 + 10 * cases // cells <= grade_limit and case_step(board, domains, known):
         cases += 1
         figures["cases"] = cases
         if solved(domains):
@@ -471,12 +478,13 @@ def deduce(board: Board, givens: list[int], grade_limit: float = BANDS.top("expe
     return finish("search", 10 * cases // cells)
 
 
-def rate(puzzle: JSON) -> JSON:
+def rate(puzzle: JSON, answer: list[int] | None = None) -> JSON:
     """The measured figures: grade and level, the stage a person needs, numbers found by
-    counting alone, case analyses needed, and givens."""
+    counting alone, case analyses needed, and givens. The generator passes the `answer` (the
+    numbers, row by row) to skip assuming true numbers: the same figures, sooner."""
     board = board_for(puzzle)
     givens = flat_givens(puzzle)
-    figures = deduce(board, givens)
+    figures = deduce(board, givens, known=answer)
     return {
         "level": BANDS.level_of(figures["grade"]),
         "grade": figures["grade"],
@@ -492,6 +500,7 @@ def rate(puzzle: JSON) -> JSON:
 
 WALK_STEPS = 40        # random-walk repairs per square before a filling attempt gives up
 UNIQUE_GUESSES = 3000  # guesses the uniqueness proof may spend on an expert puzzle
+QUICK_GUESSES = 20     # guesses spent looking for a second answer before grading a removal
 ATTEMPTS = 200         # fresh layouts tried before a request is declared impossible
 MIN_EXPERT_CELLS = 24
 
@@ -547,15 +556,20 @@ def varied(values: list[int]) -> bool:
     return len(set(values)) >= (3 if len(values) < 49 else 4)
 
 
-def provably_unique(board: Board, givens: list[int]) -> bool:
-    """One solution, proven within UNIQUE_GUESSES guesses (a longer proof counts as no)."""
-    domains = initial(board, givens)
-    if domains is None:
+def second_answer(board: Board, givens: list[int], cell: Cell, value: int,
+                  budget: int) -> bool | None:
+    """Whether the puzzle has an answer with `cell` off `value`: True or False, or None when the
+    search spends `budget` guesses first. If the puzzle with `cell` given had one answer, every
+    other answer of the puzzle without it has `cell` off `value`: this searches only the part
+    of the tree where a second answer can be."""
+    domains = start(board, givens)
+    domains[cell] &= ~(1 << value)
+    if not domains[cell] or not propagate(board, domains, range(board.size)):
         return False
     try:
-        return len(list(islice(solutions(board, domains, [UNIQUE_GUESSES]), 2))) == 1
+        return next(solutions(board, domains, [budget]), None) is not None
     except OutOfSteps:
-        return False
+        return None
 
 
 # The curve a reader sees: each level keeps at least this percentage of the squares as givens (its
@@ -576,18 +590,30 @@ def given_bounds_of(level: str, cells: int) -> tuple[int, int | None]:
 
 def reduce_givens(rng: random.Random, board: Board, values: list[int], level: str) -> list[int]:
     """Remove givens one at a time, in random order, while the puzzle stays uniquely solvable
-    within the level's grade (expert: while uniqueness is proven), down to the level's floor."""
+    within the level's grade (expert: while no second answer turns up within UNIQUE_GUESSES
+    guesses). At levels graded with case analysis a second answer found within QUICK_GUESSES
+    refuses a removal before grading (at the others grading is cheaper than looking). Never
+    below the level's floor of givens."""
     limit = BANDS.top(level)
+    with_cases = limit >= 10 * STAGES.index("cases")
+    accepted: set[Cell] = set()
 
     def givens_without(removed: set[Cell]) -> list[int]:
         return [0 if cell in removed else value for cell, value in enumerate(values)]
 
     def still_solvable(removed: set[Cell]) -> bool:
+        (cell,) = removed - accepted  # remove_givens tries one more cell each time
         givens = givens_without(removed)
         if level == "expert":
-            return provably_unique(board, givens)
-        figures = deduce(board, givens, limit)
-        return bool(figures["solved"]) and figures["grade"] <= limit
+            solvable = second_answer(board, givens, cell, values[cell], UNIQUE_GUESSES) is False
+        elif with_cases and second_answer(board, givens, cell, values[cell], QUICK_GUESSES):
+            solvable = False  # cheaper than grading where grading runs case analysis
+        else:
+            figures = deduce(board, givens, limit, values)
+            solvable = bool(figures["solved"]) and figures["grade"] <= limit
+        if solvable:
+            accepted.add(cell)
+        return solvable
 
     floor, _ = given_bounds_of(level, board.size)
     return givens_without(remove_givens(rng, range(board.size), still_solvable, keep=floor))
@@ -624,12 +650,15 @@ def generate(rng: random.Random, request: Request) -> Generated:
             return None
         return Filled(arrows, board, values)
 
+    answers: list[list[int]] = []
+
     def reduce(filled: Filled) -> JSON:
         givens = reduce_givens(rng, filled.board, filled.values, level)
+        answers.append(filled.values)
         return {"arrows": filled.arrows, "givens": grid_of(filled.board, [1 << g for g in givens])}
 
     _, ceiling = given_bounds_of(level, rows * cols)
-    made = make_at_level(level, ATTEMPTS, fill, reduce, rate,
+    made = make_at_level(level, ATTEMPTS, fill, reduce, lambda puzzle: rate(puzzle, answers[-1]),
                          f"could not make a {level} {rows}x{cols} arrow puzzle in {ATTEMPTS} "
                          "tries; try another size",
                          prefer=None if ceiling is None else lambda rating: rating["givens"] <= ceiling)

@@ -19,8 +19,9 @@ with the fewest cells left.
 
 from __future__ import annotations
 
+import bisect
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -31,7 +32,6 @@ from bookgen.core.grading import (
     Deduced,
     Deduction,
     make_at_level,
-    remove_givens,
     simplest_first,
 )
 from bookgen.core.hamilton import Cell, check_can_have_path, grid_graph, random_path
@@ -159,12 +159,14 @@ class Board:
         return divmod(bit.bit_length() - 1, self.stride)
 
     def spread(self, cells: int) -> int:
-        """Every cell touching one of `cells`."""
+        """Every cell touching one of `cells` (king moves: the row step taken once, from the
+        cells and their side neighbours)."""
         s = self.stride
-        near = (cells << 1) | (cells >> 1) | (cells << s) | (cells >> s)
+        side = cells << 1 | cells >> 1
         if self.diagonal:
-            near |= (cells << (s + 1)) | (cells >> (s + 1)) | (cells << (s - 1)) | (cells >> (s - 1))
-        return near & self.mask
+            row = side | cells
+            return (side | row << s | row >> s) & self.mask
+        return (side | cells << s | cells >> s) & self.mask
 
     def shifted(self, cells: int) -> list[int]:
         """`cells` moved one step in each direction: bit-parallel neighbour counting."""
@@ -179,6 +181,15 @@ class Board:
             last = grown[-1]
             grown.append(last | self.spread(last))
         return grown[radius]
+
+    def regions(self, cells: int) -> list[int]:
+        """The connected parts of `cells`."""
+        parts = []
+        while cells:
+            part = self.region(cells & -cells, cells)
+            parts.append(part)
+            cells &= ~part
+        return parts
 
     def region(self, seed: int, within: int) -> int:
         """The connected part of `within` that holds `seed`."""
@@ -220,26 +231,79 @@ class Contradiction(Exception):
     """The sets admit no path: this branch (or puzzle) has no solution."""
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
-    """Search state: the cell sets of all numbers, their neighbourhoods, and what is placed.
+    """Search state: the cell sets of all numbers and what is placed.
 
-    `fixed` holds the cells of placed numbers, `done` has bit k-1 set once number k is placed and
-    removed from every other set; `dirty` flags numbers whose neighbours changed since last sweep.
+    `fixed` holds the cells of placed numbers and `done` has bit k-1 set once number k is placed.
+    Placing is lazy: a placed cell stays in other numbers' sets (it is `stale`) until the next
+    sweep takes it out; every other deduction reads only placed numbers and free cells, or sweeps
+    first. `dirty` flags numbers whose sets changed since their chain neighbours were checked.
     `known` lets lookahead skip trying the true cell, which can never fail (same result, faster).
     """
 
     board: Board
     cand: list[int]
-    near: list[int]
     fixed: int = 0
     done: int = 0
     dirty: int = 0
+    stale: int = 0
     known: tuple[int, ...] | None = None  # the answer, when the generator knows it
+    # lookahead trials that ended without a contradiction, by (number index, cell): their end
+    # states, which stay sound while this state only narrows
+    survived: dict[tuple[int, int], State] | None = None
+    # trials shown to end without a contradiction by another trial's end state that has the
+    # number on that cell (still true while that state lies within this one)
+    implied: dict[tuple[int, int], State] | None = None
+    # the unplaced number indices, kept with the `done` they were listed for
+    listed: tuple[int, list[int]] | None = None
+    # `fixed` when trim_tight_cells last ran (with the same cells fixed it finds nothing new)
+    trimmed: int = -1
+    # the regions of free cells, kept with the `fixed` they were found for
+    parts: tuple[int, list[int]] | None = None
 
     def copy(self) -> State:
-        return State(self.board, self.cand[:], self.near[:], self.fixed, self.done, self.dirty,
-                     self.known)
+        return State(self.board, self.cand[:], self.fixed, self.done, self.dirty, self.stale,
+                     self.known, listed=self.listed, trimmed=self.trimmed, parts=self.parts)
+
+    def missing(self) -> list[int]:
+        """The unplaced number indices, ascending (late in a proof most numbers are placed, so
+        the loops over sets run over these)."""
+        listed, done = self.listed, self.done
+        if listed is None:
+            open_numbers = [k for k in range(len(self.cand)) if not done >> k & 1]
+        elif listed[0] == done:
+            return listed[1]
+        else:
+            placed = done & ~listed[0]
+            if placed.bit_count() > 4:
+                open_numbers = [k for k in listed[1] if not done >> k & 1]
+            else:  # a copy and a few removals run in C
+                open_numbers = listed[1][:]
+                for low in bits_of(placed):
+                    open_numbers.remove(low.bit_length() - 1)
+        self.listed = (done, open_numbers)
+        return open_numbers
+
+    def meet(self, other: State) -> State:
+        """A state with what both this one and `other` know (both sound for the same puzzle).
+        Only numbers whose sets `other` narrows need a sweep, when this one has been swept."""
+        cand = [x & y for x, y in zip(self.cand, other.cand)]
+        narrowed = self.dirty
+        for k, (x, y) in enumerate(zip(self.cand, cand)):
+            if x != y:
+                if not y:
+                    raise Contradiction
+                narrowed |= 1 << k
+        met = State(self.board, cand, self.fixed | other.fixed, self.done | other.done,
+                    narrowed, self.stale | other.stale, self.known)
+        if met.fixed == self.fixed:
+            met.listed, met.trimmed, met.parts = self.listed, self.trimmed, self.parts
+        return met
+
+    def within(self, other: State) -> bool:
+        """Whether every set of this state lies within the same number's set in `other`."""
+        return not any(mine & ~theirs for mine, theirs in zip(self.cand, other.cand))
 
     @property
     def size(self) -> int:
@@ -249,69 +313,114 @@ class State:
         return self.done == (1 << len(self.cand)) - 1
 
     def place(self, k: int, cell: int) -> None:
-        """Put number index k in `cell`, take the cell from every other set, flag what changed."""
-        if self.done >> k & 1:
-            if self.cand[k] != cell:
+        """Put number index k in `cell`; the next sweep takes the cell from every other set."""
+        cand, done = self.cand, self.done
+        if done >> k & 1:
+            if cand[k] != cell:
                 raise Contradiction
             return
-        if self.fixed & cell or not self.cand[k] & cell:
+        if self.fixed & cell or not cand[k] & cell:
             raise Contradiction
-        cand, near, spread = self.cand, self.near, self.board.spread
+        around = self.board.around[cell]
+        if (k and done >> (k - 1) & 1 and not cand[k - 1] & around
+                or done >> (k + 1) & 1 and not cand[k + 1] & around):
+            raise Contradiction  # a placed neighbour number does not touch the cell
         cand[k] = cell
-        near[k] = self.board.around[cell]
         self.fixed |= cell
+        self.stale |= cell
         self.done |= 1 << k
-        self.dirty |= 7 << k >> 1
-        for j in [j for j, others in enumerate(cand) if others & cell]:
-            if j != k:
-                others = cand[j] ^ cell
-                if not others:
-                    raise Contradiction
-                cand[j] = others
-                near[j] = spread(others)
-                self.dirty |= 1 << j
+        self.dirty |= 1 << k
+
+    def narrow(self, k: int, cells: int) -> None:
+        """Keep only `cells` of number index k's set."""
+        left = self.cand[k] & cells
+        if not left:
+            raise Contradiction
+        if left != self.cand[k]:
+            self.cand[k] = left
+            self.dirty |= 1 << k
 
     def sweep(self) -> bool:
-        """Arc consistency along the chain 1-2-...-N; True if a number was placed."""
-        cand, near, spread = self.cand, self.near, self.board.spread
-        last = len(cand) - 1
+        """Arc consistency along the chain 1-2-...-N (each number's cells touch a cell of the
+        number before and after it), placed cells out of the other sets, a number left with one
+        cell placed, to a fixpoint; True if a number was placed.
+
+        Each round is one pass up the chain and one down over the missing numbers next to a set
+        that changed: that reaches arc consistency on a chain (a number narrowed on the way down
+        never leaves the one above it without support). Placed numbers only bound the passes;
+        `place` checks them against placed neighbour numbers."""
+        cand, spread = self.cand, self.board.spread
         full = (1 << len(cand)) - 1
-        placed = False
-        dirty = self.dirty & full
-        while dirty:
-            low = dirty & -dirty
-            dirty ^= low
-            k = low.bit_length() - 1
-            old = cand[k]
-            new = old
-            if k:
-                new &= near[k - 1]
-            if k < last:
-                new &= near[k + 1]
-            if new != old:
-                if not new:
-                    raise Contradiction
-                cand[k] = new
-                near[k] = spread(new)
-                dirty |= (7 << k >> 1) & full & ~low
-            if not new & (new - 1) and not self.done >> k & 1:
-                self.dirty = dirty
-                self.place(k, new)
-                dirty = self.dirty & full & ~low
-                placed = True
-        self.dirty = 0
-        return placed
+        placed_before = self.done
+        while True:
+            done = self.done
+            dirty = self.dirty
+            if self.stale:
+                stale = self.stale
+                self.stale = 0
+                for k in [k for k in self.missing() if cand[k] & stale]:
+                    dirty |= 1 << k
+            self.dirty = 0
+            missing = full & ~done
+            placed = dirty & done
+            todo = (dirty | placed << 1 | placed >> 1) & missing
+            if not todo:
+                break
+            free = self.board.mask & ~self.fixed
+            moved = dirty
+            while todo:  # up the chain: k against k-1
+                low = todo & -todo
+                todo ^= low
+                k = low.bit_length() - 1
+                old = cand[k]
+                new = old & free
+                if k:
+                    new &= spread(cand[k - 1])
+                if new != old:
+                    if not new:
+                        raise Contradiction
+                    cand[k] = new
+                    moved |= low
+                if moved & low and missing & low << 1:
+                    todo |= low << 1
+            todo = moved >> 1 & missing
+            while todo:  # down the chain: k against k+1
+                k = todo.bit_length() - 1
+                high = 1 << k
+                todo ^= high
+                old = cand[k]
+                new = old & spread(cand[k + 1])
+                if new != old:
+                    if not new:
+                        raise Contradiction
+                    cand[k] = new
+                    moved |= high
+                    todo |= high >> 1 & missing
+            fresh = moved & missing
+            while fresh:  # numbers left with one cell are placed
+                low = fresh & -fresh
+                fresh ^= low
+                cells = cand[low.bit_length() - 1]
+                if not cells & (cells - 1):
+                    if self.fixed & cells:
+                        raise Contradiction
+                    self.fixed |= cells
+                    self.stale |= cells
+                    self.done |= low
+        return self.done != placed_before
 
     def lone_cells(self) -> list[tuple[int, int]]:
         """(number index, cell) for free cells that only one unplaced number can reach."""
+        cand, missing = self.cand, self.missing()
         ones = twos = 0
-        for cells in self.cand:  # placed cells are in their own number's set only
+        for k in missing:  # placed numbers hold no free cell
+            cells = cand[k]
             twos |= ones & cells
             ones |= cells
         free = self.board.mask & ~self.fixed
         if free & ~ones:
             raise Contradiction
-        return [(next(k for k, cells in enumerate(self.cand) if cells & cell), cell)
+        return [(next(k for k in missing if cand[k] & cell), cell)
                 for cell in bits_of(free & ~twos)]
 
     def check_regions(self) -> None:
@@ -323,7 +432,7 @@ class State:
         board, cand, done = self.board, self.cand, self.done
         last = len(cand) - 1
         free = board.mask & ~self.fixed
-        open_sets = [cells for k, cells in enumerate(cand) if not done >> k & 1]
+        open_sets = [cand[k] for k in self.missing()]
         missing = ~done & ((1 << len(cand)) - 1)
         ports = []
         for low in bits_of(done & (missing << 1 | missing >> 1)):
@@ -331,10 +440,11 @@ class State:
             sides = (k > 0 and missing >> (k - 1) & 1) + (k < last and missing >> (k + 1) & 1)
             ports.append((board.around[cand[k]], sides))
         ends = [cand[k] for k in {0, last} if missing >> k & 1]
-        single = board.region(free & -free, free) == free  # counts hold trivially then
-        while free:
-            part = board.region(free & -free, free)
-            free &= ~part
+        if self.parts is None or self.parts[0] != self.fixed:
+            self.parts = (self.fixed, board.regions(free))
+        parts = self.parts[1]
+        single = len(parts) == 1  # counts hold trivially then
+        for part in parts:
             if not single and sum(1 for cells in open_sets if not cells & ~part) > part.bit_count():
                 raise Contradiction
             if sum(sides for near, sides in ports if near & part) + sum(
@@ -379,32 +489,34 @@ class State:
         """A free cell with at most one free neighbour can hold k only if k-1 and k+1 are placed
         beside it or fit in its free neighbours (one each), so cross out numbers that do not
         fit. True if a set changed."""
+        if self.trimmed == self.fixed:
+            return False
+        self.trimmed = self.fixed
         board, cand, done = self.board, self.cand, self.done
         free = board.mask & ~self.fixed
         ones = twos = 0
         for near in board.shifted(free):
             twos |= ones & near
             ones |= near
+        tight = free & ~twos
+        if not tight:
+            return False
         changed = False
         last = len(cand) - 1
-        for cell in bits_of(free & ~twos):
-            room = (board.around[cell] & free).bit_count()
-            for k in [k for k, cells in enumerate(cand) if cells & cell]:
+        around = board.around
+        for k in [k for k in self.missing() if cand[k] & tight]:
+            for cell in bits_of(cand[k] & tight):
+                room = (around[cell] & free).bit_count()
                 missing = 0
                 for side in (k - 1, k + 1):
                     if 0 <= side <= last:
                         if done >> side & 1:
-                            if not cand[side] & board.around[cell]:
+                            if not cand[side] & around[cell]:
                                 missing = 3
                         else:
                             missing += 1
                 if missing > room:
-                    left = cand[k] ^ cell
-                    if not left:
-                        raise Contradiction
-                    cand[k] = left
-                    self.near[k] = board.spread(left)
-                    self.dirty |= 7 << k >> 1
+                    self.narrow(k, ~cell)
                     changed = True
         return changed
 
@@ -432,11 +544,13 @@ def start_state(board: Board, givens: dict[int, int]) -> State:
         if taken & cell:
             raise Contradiction
         taken |= cell
+    for k, cell in givens.items():
+        if k + 1 in givens and not board.around[cell] & givens[k + 1]:
+            raise Contradiction
     open_cells = board.mask & ~taken
     cand = [givens.get(k, open_cells) for k in range(size)]
-    near = [board.spread(cells) for cells in cand]
     done = sum(1 << k for k in givens)
-    return State(board, cand, near, taken, done, (1 << size) - 1)
+    return State(board, cand, taken, done, (1 << size) - 1)
 
 
 def _branch_number(node: State) -> int:
@@ -444,11 +558,10 @@ def _branch_number(node: State) -> int:
     search grows paths out of the givens and dead ends show up early."""
     done, best, fewest = node.done, -1, 1 << 30
     beside = done << 1 | done >> 1
-    for k, cells in enumerate(node.cand):
-        if not done >> k & 1:
-            count = cells.bit_count() + (0 if beside >> k & 1 else 1000)
-            if count < fewest:
-                best, fewest = k, count
+    for k in node.missing():
+        count = node.cand[k].bit_count() + (0 if beside >> k & 1 else 1000)
+        if count < fewest:
+            best, fewest = k, count
     return best
 
 
@@ -692,15 +805,21 @@ def only_neighbour(state: State) -> int:
 def dead_end(state: State) -> int:
     """A free cell with at most one free neighbour needs a placed neighbour number next to its
     own: when only one missing number fits there, it goes in."""
+    board = state.board
+    free = board.mask & ~state.fixed
+    ones = twos = 0
+    for near in board.shifted(free):
+        twos |= ones & near
+        ones |= near
+    tight = free & ~twos  # at most one free neighbour
+    if not tight:
+        return 0
     cand, done, last = state.cand, state.done, state.size - 1
-    around = state.board.around
-    free = state.board.mask & ~state.fixed
-    owner = {cells: k for k, cells in enumerate(cand) if done >> k & 1}
+    around = board.around
+    owner = {cand[k]: k for k in range(state.size) if done >> k & 1}
     found = []
-    for cell in bits_of(free):
+    for cell in bits_of(tight):
         open_near = (around[cell] & free).bit_count()
-        if open_near > 1:
-            continue
         options = {0, last} | {k + step for near in bits_of(around[cell] & state.fixed)
                                for k in (owner[near],) for step in (-1, 1)}
         fitting = [k for k in sorted(options) if 0 <= k <= last and not done >> k & 1
@@ -764,8 +883,8 @@ def lookahead(state: State) -> int:
     """Try each cell of the missing number with the fewest (up to 3) cells: a cell whose trial
     leads to a contradiction by the rules above is crossed out."""
     state.sweep()
-    open_numbers = sorted((cells.bit_count(), k) for k, cells in enumerate(state.cand)
-                          if not state.done >> k & 1 and cells.bit_count() <= 3)
+    open_numbers = sorted((count, k) for k in state.missing()
+                          if (count := state.cand[k].bit_count()) <= 3)
     for _, k in open_numbers:
         crossed = 0
         for cell in bits_of(state.cand[k]):
@@ -778,15 +897,60 @@ def lookahead(state: State) -> int:
             except Contradiction:
                 crossed |= cell
         if crossed:
-            left = state.cand[k] & ~crossed
-            if not left:
-                raise Contradiction
-            state.cand[k] = left
-            state.near[k] = state.board.spread(left)
-            state.dirty |= 7 << k >> 1
+            state.narrow(k, ~crossed)
             state.sweep()
             return crossed.bit_count()
     return 0
+
+
+def lookahead_round(state: State, goal: int = 0) -> int:
+    """Lookahead for proofs: the same trials, but on through the other numbers after a crossing,
+    so the grader does not start over for each one. A trial that ended without a contradiction
+    earlier in this proof is not run again while its end state still lies within this state's
+    sets (from there the rules reach that same end), or is run on from that end; nor is a trial
+    whose cell another trial's end state (lying within this state) gives its number: it would
+    reach at least that state. The numbers of `goal` (a mask) go first, and the round ends once
+    they are all placed. (The skips assume the rules monotone, as the removal loop does.)"""
+    state.sweep()
+    if state.survived is None or state.implied is None:
+        state.survived, state.implied = {}, {}
+    survived, implied = state.survived, state.implied
+    open_numbers = sorted((not goal >> k & 1, count, k) for k in state.missing()
+                          if (count := state.cand[k].bit_count()) <= 3)
+    total = 0
+    for _, _, k in open_numbers:
+        if state.done >> k & 1:
+            continue
+        crossed = 0
+        for cell in bits_of(state.cand[k]):
+            if state.known is not None and state.known[k] == cell:
+                continue
+            before = survived.get((k, cell))
+            if before is not None and before.within(state):
+                continue
+            shown = implied.get((k, cell))
+            if shown is not None and shown.within(state):
+                continue
+            try:
+                if before is not None:
+                    trial = before.meet(state)
+                else:
+                    trial = state.copy()
+                    trial.place(k, cell)
+                trial.settle()
+                survived[k, cell] = trial
+            except Contradiction:
+                crossed |= cell
+                continue
+            for low in bits_of(trial.done & ~state.done):
+                j = low.bit_length() - 1
+                implied[j, trial.cand[j]] = trial
+        if crossed:
+            total += crossed.bit_count()
+            state.narrow(k, ~crossed)
+            if state.sweep() and goal and state.done & goal == goal:
+                break
+    return total
 
 
 def _apply(state: State, found: list[tuple[int, int, str]]) -> int:
@@ -805,7 +969,25 @@ DEDUCTIONS: tuple[Deduction[State], ...] = (
 )
 # The cheapest strong deductions first: for proofs (generator, solver), not for grading.
 FAST_ORDER = ("route", "only_number", "gap_count", "dead_end", "only_neighbour", "lookahead")
-FAST_DEDUCTIONS = tuple(sorted(DEDUCTIONS, key=lambda step: FAST_ORDER.index(step.name)))
+FAST_DEDUCTIONS = tuple(sorted((Deduction("lookahead", 4, lookahead_round) if step.name == "lookahead"
+                                else step for step in DEDUCTIONS),
+                               key=lambda step: FAST_ORDER.index(step.name)))
+# Route leaves each number's cells within reach of its placed neighbours through free cells, so
+# after it only_neighbour and gap_count (which count steps over the whole grid) never find a
+# number it left unplaced: where route may be used, the fast order leaves them out and ends where
+# the full one would.
+SUBSUMED_BY_ROUTE = ("only_neighbour", "gap_count")
+ROUTE_GRADE = 3
+
+
+def fast_deductions(top: int) -> tuple[Deduction[State], ...]:
+    """The fast order's deductions up to grade `top`."""
+    if top < ROUTE_GRADE:
+        return tuple(step for step in FAST_DEDUCTIONS if step.rank <= top)
+    return tuple(step for step in FAST_DEDUCTIONS
+                 if step.rank <= top and step.name not in SUBSUMED_BY_ROUTE)
+
+
 BANDS = Bands.of({"easy": (1, 1), "medium": (2, 2), "hard": (3, 3), "expert": (4, 4)})
 SEARCH_GRADE = 5  # beyond lookahead: filed as expert, never made
 
@@ -819,25 +1001,29 @@ def run_grader(state: State, max_grade: int, fast: bool = False) -> Deduced:
     """Solve as a person would, always trying the simplest deduction first (grade 1 when none
     was needed). `fast` tries the cheapest strong deductions first: it reaches the same end
     (every deduction is sound) but does not say which were needed."""
-    return simplest_first(FAST_DEDUCTIONS if fast else DEDUCTIONS, state, State.solved,
+    return simplest_first(fast_deductions(max_grade) if fast else DEDUCTIONS, state, State.solved,
                           max_grade, floor=1)
 
 
-def stretch(givens: Mapping[int, int], size: int) -> int:
+def stretch(givens: Iterable[int], size: int) -> int:
     """Most missing numbers between consecutive givens (or before the first, after the last)."""
     numbers = sorted(givens)
     return max(b - a - 1 for a, b in zip([-1, *numbers], [*numbers, size]))
 
 
-def rate_with(diagonal: bool) -> Callable[[JSON], JSON]:
-    def rate(puzzle: JSON) -> JSON:
+def rate_with(diagonal: bool) -> Callable[..., JSON]:
+    def rate(puzzle: JSON, answer: list[int] | None = None) -> JSON:
         """The grade (hardest deduction a person needs), its level, the deductions used, the
-        stretch (most numbers between consecutive givens) and the share of givens."""
+        stretch (most numbers between consecutive givens) and the share of givens. The
+        generator passes the `answer` (cells by number) so that lookahead skips trying the true
+        cells, which never fail: the same rating, sooner."""
         board = board_of(puzzle, diagonal)
         givens = givens_of(puzzle, board)
         size = board.mask.bit_count()
         try:
-            deduced = run_grader(start_state(board, givens), grade_of("expert"))
+            state = start_state(board, givens)
+            state.known = None if answer is None else tuple(answer)
+            deduced = run_grader(state, grade_of("expert"))
         except Contradiction:
             deduced = Deduced(False, SEARCH_GRADE, {})
         grade = deduced.hardest if deduced.finished else SEARCH_GRADE
@@ -878,36 +1064,122 @@ def _orbits(board: Board, symmetry: str) -> list[tuple[int, ...]]:
     return orbits
 
 
-def unique_at(board: Board, givens: dict[int, int], level: str, path: list[int]) -> bool:
-    """Whether the grader's deductions up to the level's grade still finish the puzzle: that
-    proves the answer unique without search, and a person can finish it too."""
+def deduces(state: State, goal: int, top: int) -> bool:
+    """Whether the grader's deductions up to grade `top` place the numbers of `goal` (a mask of
+    number indices), stopping as soon as they do."""
+    steps = tuple(Deduction(step.name, step.rank, lambda s: lookahead_round(s, goal))
+                  if step.name == "lookahead" else step for step in fast_deductions(top))
     try:
-        state = start_state(board, givens)
-        state.known = tuple(path)
-        return run_grader(state, grade_of(level), fast=True).finished
+        return simplest_first(steps, state, lambda s: s.done & goal == goal, top).finished
     except Contradiction:
         return False
+
+
+SECOND_PATH_NODES = 3000  # search budget for each window of another_path
+
+
+def another_path(board: Board, path: list[int], givens: list[int], k: int) -> bool:
+    """Whether the puzzle with `givens` (sorted number indices) and not k has a second answer
+    that differs from `path` only between nearby givens: between the givens either side of k,
+    or that stretch joined with the next one on either side or both (each a small depth-first
+    search with a budget; False when none is found). A puzzle with two answers cannot be
+    finished by any deduction, so a removal this finds is refused without grading."""
+    at = bisect.bisect_left(givens, k)
+    if at == 0 or at == len(givens):
+        return False
+    a, b = at - 1, at  # positions in givens of the givens either side of k
+    windows = [(a, b), (a - 1, b), (a, b + 1), (a - 1, b + 1)]
+    return any(_differs(board, path, givens[lo], givens[hi], givens[lo + 1:hi])
+               for lo, hi in windows if lo >= 0 and hi < len(givens))
+
+
+def _differs(board: Board, path: list[int], start: int, end: int, inside: list[int]) -> bool:
+    """Whether a path other than path[start..end] joins path[start] to path[end] through the
+    same cells, with the numbers of `inside` on their own cells."""
+    cells = 0
+    for cell in path[start:end + 1]:
+        cells |= cell
+    pinned = {k: path[k] for k in inside}
+    pinned[end] = path[end]
+    pinned_cells = sum(pinned.values())
+    around = board.around
+    budget = [SECOND_PATH_NODES]
+
+    def extend(cell: int, used: int, k: int, same: bool) -> bool:
+        if k == end:
+            return not same
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        step = pinned.get(k + 1)
+        nexts = around[cell] & ~used & (step if step is not None else cells & ~pinned_cells)
+        while nexts:
+            low = nexts & -nexts
+            nexts ^= low
+            if extend(low, used | low, k + 1, same and low == path[k + 1]):
+                return True
+        return False
+
+    return extend(path[start], path[start], start, True)
 
 
 def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str, symmetry: str,
                   keep_ends: bool) -> dict[int, int]:
     """Start from the whole answer and drop givens (an orbit at a time, in random order) while
-    the puzzle stays uniquely solvable at the level and its stretch within the level's cap."""
+    the puzzle stays uniquely solvable at the level (the grader's deductions up to the level's
+    grade finish it: that proves the answer unique without search, and a person can finish it
+    too) and its stretch within the level's cap.
+
+    No trial starts from scratch. Removing givens only makes a puzzle harder, so what the grader
+    deduces from fewer givens holds with more. The trial of piece i keeps the givens kept for
+    good (the ends and every piece whose removal failed: `base`, deduced once and extended on
+    each failure) and the pieces after i (`ahead[i + 1]`, deduced once for all i, from the
+    last piece back); it starts from what both know (`meet`). And since the puzzle before the
+    trial is solvable at the level, the trial succeeds as soon as piece i is deduced again (from
+    there the grader finishes as it did before): often `ahead[i + 1]` already has it. Both
+    states use deductions up to route only; the trial adds lookahead where the level allows it.
+    Where it does, a quick search for a second answer near the removed numbers refuses many
+    removals before the costly trial (`another_path`).
+    (With every deduction monotone this removes exactly the givens the plain loop would; it can
+    differ only where one is not, as dead_end, and the rating checks the result either way.)"""
     cap = STRETCH_CAP[level]
-    kept = {path[0], path[-1]} if keep_ends else set()
-    orbits = [o for o in _orbits(board, symmetry) if not kept & set(o)]
+    top = grade_of(level)
+    settle_top = min(top, ROUTE_GRADE)
+    last = len(path) - 1
+    ends = {0, last} if keep_ends else set()
     number_at = {cell: k for k, cell in enumerate(path)}
-
-    def givens_without(removed: set[tuple[int, ...]]) -> dict[int, int]:
-        gone = {number_at[cell] for orbit in removed for cell in orbit}
-        return {k: cell for k, cell in enumerate(path) if k not in gone}
-
-    def still_solvable(removed: set[tuple[int, ...]]) -> bool:
-        trial = givens_without(removed)
-        return ((cap is None or stretch(trial, len(path)) <= cap)
-                and unique_at(board, trial, level, path))
-
-    return givens_without(remove_givens(rng, orbits, still_solvable))
+    orbits = [o for o in _orbits(board, symmetry) if not ends & {number_at[cell] for cell in o}]
+    rng.shuffle(orbits)
+    pieces = [sorted(number_at[cell] for cell in orbit) for orbit in orbits]
+    state = start_state(board, {k: path[k] for k in ends})
+    state.known = tuple(path)
+    run_grader(state, settle_top, fast=True)
+    ahead = [state.copy()]
+    for piece in reversed(pieces):
+        for k in piece:
+            state.place(k, path[k])
+        run_grader(state, settle_top, fast=True)
+        ahead.append(state.copy())
+    ahead.reverse()
+    base = ahead[-1].copy()
+    kept = set(ends)
+    untried = {k for piece in pieces for k in piece}
+    for i, piece in enumerate(pieces):
+        untried.difference_update(piece)
+        goal = sum(1 << k for k in piece)
+        if cap is None or stretch(kept | untried, len(path)) <= cap:
+            if ahead[i + 1].done & goal == goal:
+                continue
+            # where lookahead must run out before a trial fails, first look for a second answer
+            refused = top > ROUTE_GRADE and any(
+                another_path(board, path, sorted(kept | untried), k) for k in piece)
+            if not refused and deduces(base.meet(ahead[i + 1]), goal, top):
+                continue
+        kept.update(piece)
+        for k in piece:
+            base.place(k, path[k])
+        run_grader(base, settle_top, fast=True)
+    return {k: path[k] for k in sorted(kept)}
 
 
 def generate_with(diagonal: bool, name: str) -> Callable[[random.Random, Request], Generated]:
@@ -929,13 +1201,16 @@ def generate_with(diagonal: bool, name: str) -> Callable[[random.Random, Request
                 grid[r][c] = k + 1 if shown is None or bit in shown else 0
             return grid
 
+        answers: list[list[int]] = []
+
         def reduce(path: list[int]) -> JSON:
             givens = reduce_givens(rng, board, path, level, settings["symmetry"],
                                    settings["keep_ends"])
+            answers.append(path)
             return {"grid": numbered(path, set(givens.values()))}
 
         made = make_at_level(
-            level, ATTEMPTS, fill, reduce, rate,
+            level, ATTEMPTS, fill, reduce, lambda puzzle: rate(puzzle, answers[-1]),
             f"could not make a {level} {name} on {what} in {ATTEMPTS} tries; "
             "try a larger size or another level")
         return Generated(made.puzzle, {"grid": numbered(made.answer, None)}, made.rating)
