@@ -142,8 +142,9 @@ def test_the_html_writer_adds_hints_to_the_page_only():
 
 # (number, type, level, options): placement 3 has several arrangements, 4 only one
 PAGE = [(1, "pyramid", "easy", {}), (2, "numberwall", "medium", {}), (3, "placement", "easy", {}),
-        (4, "placement", "expert", {}), (5, "arithmetic", "easy", {}), (6, "pyramid", "hard",
-                                                                        {"variant": "distinct"})]
+        (4, "placement", "expert", {}), (5, "arithmetic", "easy", {}),
+        (6, "pyramid", "hard", {"variant": "distinct"}), (7, "numbrix", "hard", {}),
+        (8, "hidato", "medium", {})]
 
 
 @pytest.fixture(scope="module")
@@ -174,7 +175,12 @@ def _status(tab, number: int) -> str:
 
 
 def _field(tab, number: int, cell: list):
-    """What a hint's cell shows: an input's value, or a placement box's number."""
+    """What a hint's cell shows: an input's value, a Numbrix square's number, or a placement
+    box's number."""
+    square = tab.locator(f"#puzzle-{number} button.cell[data-row='{cell[0]}'][data-col='{cell[1]}'] .v") \
+        if isinstance(cell, list) else None
+    if square is not None and square.count():
+        return square.text_content()
     if isinstance(cell, int):
         return tab.locator(f"#puzzle-{number} button.box[data-box='{cell}']").get_attribute("data-value")
     return tab.locator(f"#puzzle-{number} input[data-row='{cell[0]}'][data-col='{cell[1]}']").input_value()
@@ -183,6 +189,8 @@ def _field(tab, number: int, cell: list):
 def _answer_at(record: JSON, cell) -> str:
     if isinstance(cell, int):
         return record["solution"]["order"][cell]
+    if "grid" in record["solution"]:
+        return str(record["solution"]["grid"][cell[0]][cell[1]])
     return str(record["solution"]["rows"][cell[0]][cell[1]])
 
 

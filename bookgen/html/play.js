@@ -662,7 +662,7 @@
           nodes.push(cells[at[0]][at[1]]);
         });
         typing = null;
-        select(null);
+        select(hint.value);  // count on from the hinted number
         return nodes;
       }
     };

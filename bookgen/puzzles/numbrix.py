@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import bisect
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from bookgen.core import symmetry as grid_symmetry
@@ -32,7 +32,9 @@ from bookgen.core.grading import (
     Deduced,
     Deduction,
     make_at_level,
+    recorded_steps,
     simplest_first,
+    told_in_order,
 )
 from bookgen.core.hamilton import Cell, check_can_have_path, grid_graph, random_path
 from bookgen.core.options import Option
@@ -1041,6 +1043,98 @@ def rate_with(diagonal: bool) -> Callable[..., JSON]:
     return rate
 
 
+# --- hints ----------------------------------------------------------------------------------------
+#
+# The grader's own path (the same deductions, simplest first), told one square at a time for the
+# playable page; see core.grading.told_in_order. Squares here are the board's (row, col).
+
+Known = Mapping[Cell, int]
+
+
+def _touching(board: Board, square: Cell) -> set[Cell]:
+    return {board.cell(bit) for bit in bits_of(board.around[board.bit(square)])}
+
+
+def _steps(count: int) -> str:
+    return f"{count} step" if count == 1 else f"{count} steps"
+
+
+def _by_neighbours(board: Board, known: Known, square: Cell, value: int) -> str | None:
+    """The only free square next to the number before and/or after (only_neighbour, bridge)."""
+    where = {number: at for at, number in known.items()}
+    sides = [number for number in (value - 1, value + 1) if number in where]
+    if not sides:
+        return None
+    free = set(board.cells) - set(known)
+    for number in sides:
+        free &= _touching(board, where[number])
+    if free != {square}:
+        return None
+    beside = "touching" if board.diagonal else "next to"
+    both = f"both {sides[0]} and {sides[1]}" if len(sides) == 2 else str(sides[0])
+    return f"{value} must go here: it is the only free square {beside} {both}"
+
+
+def _by_counting(board: Board, known: Known, square: Cell, value: int) -> str | None:
+    """The only free square close enough to the placed numbers before and after (gap_count)."""
+    below = [number for number in known.values() if number < value]
+    above = [number for number in known.values() if number > value]
+    if not (below or above):
+        return None
+    where = {number: at for at, number in known.items()}
+    cells = board.mask & ~sum(board.bit(at) for at in known)
+    said = []
+    for number in ([max(below)] if below else []) + ([min(above)] if above else []):
+        cells &= board.ball(board.bit(where[number]), abs(value - number))
+        said.append(f"{_steps(abs(value - number))} of {number}")
+    if cells != board.bit(square):
+        return None
+    return f"{value} must go here: it is the only free square within {' and '.join(said)}"
+
+
+STEP_WORDS = {
+    "dead_end": "this square has at most one free square beside it, so it holds a number next to "
+                "one already beside it, and only {v} fits",
+    "route": "following where each missing number can still go from its placed neighbours, this "
+             "is the only square left for {v}",
+    "only_number": "no other missing number can reach this square",
+    "lookahead": "trying squares ahead and crossing out those that end in a contradiction leaves "
+                 "this the only square for {v}",
+}
+
+
+def _step_reason(step: str, known: Known, square: Cell, value: int) -> str:
+    words = STEP_WORDS.get(step, "it follows from the numbers around it")
+    return f"{value} must go here: " + words.format(v=value)
+
+
+def hints_with(diagonal: bool) -> Callable[[JSON, JSON], list[JSON]]:
+    def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
+        """Each number the grader places, in its simplest-first order, with its reason, at its
+        square of the puzzle's grid; [] when the deductions cannot finish (never generated)."""
+        board = board_of(puzzle, diagonal)
+        givens = givens_of(puzzle, board)
+        top, left = _offset(puzzle["grid"])
+
+        def placed(state: State) -> dict[Cell, int]:
+            return {board.cell(state.cand[k]): k + 1 for k in range(state.size) if state.done >> k & 1}
+
+        try:
+            deduced, steps = recorded_steps(DEDUCTIONS, start_state(board, givens), State.solved,
+                                            grade_of("expert"), placed)
+        except Contradiction:
+            return []
+        if not deduced.finished:
+            return []
+        start = {board.cell(cell): k + 1 for k, cell in givens.items()}
+        told = told_in_order(steps, start, [partial(_by_neighbours, board), partial(_by_counting, board)],
+                             _step_reason)
+        return [{"cells": [[r + top, c + left]], "value": value, "why": why}
+                for (r, c), value, why in told]
+
+    return hints
+
+
 # --- generator ------------------------------------------------------------------------------------
 
 
@@ -1354,6 +1448,7 @@ NUMBRIX = PuzzleType(
     answer_note=no_answer_note,
     example=fixed_example(numbrix_example),
     canonical=canonical,
+    hints=hints_with(False),
 )
 
 HIDATO = PuzzleType(
@@ -1374,4 +1469,5 @@ HIDATO = PuzzleType(
     answer_note=no_answer_note,
     example=fixed_example(hidato_example),
     canonical=canonical,
+    hints=hints_with(True),
 )
