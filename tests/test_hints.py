@@ -88,6 +88,23 @@ def test_hints_replay_to_the_answer_and_say_why(puzzle_type, level):
             assert _said(hint["value"]) in hint["why"], hint
 
 
+def test_every_type_gives_hints_and_the_page_below_plays_each():
+    assert [t.name for t in HINTED] == [t.name for t in PUZZLE_TYPES]
+    assert {name for _, name, _, _ in PAGE} == {t.name for t in HINTED}
+
+
+def test_an_arrow_hint_names_what_it_sees():
+    arrows = _type("arrows")
+    puzzle = {"arrows": [["E", "W", "W"], ["N", "N", "N"]], "givens": [[2, 0, 0], [0, 0, 0]]}
+    answer = {"grid": [[2, 1, 2], [1, 1, 1]]}
+    assert arrows.solve(puzzle, 2).count == 1 and arrows.check(puzzle, answer) == []
+    hints = arrows.hints(puzzle, answer)
+    assert _replayed("arrows", puzzle, hints) == answer
+    assert hints[0] == {"cells": [[0, 1]], "value": 1, "why": "1 goes here: its arrow sees just one square"}
+    assert hints[-1] == {"cells": [[0, 2]], "value": 2,
+                         "why": "2 goes here: its arrow sees 1 and 2, two different numbers"}
+
+
 def test_placement_hints_place_the_numbers_smallest_first():
     placement = _type("placement")
     for level in LEVELS:
@@ -140,11 +157,11 @@ def test_the_html_writer_adds_hints_to_the_page_only():
 
 # --- in the browser -------------------------------------------------------------------------------
 
-# (number, type, level, options): placement 3 has several arrangements, 4 only one
+# (number, type, level, options): placement 3 has several arrangements, 4 only one; every type
 PAGE = [(1, "pyramid", "easy", {}), (2, "numberwall", "medium", {}), (3, "placement", "easy", {}),
         (4, "placement", "expert", {}), (5, "arithmetic", "easy", {}),
         (6, "pyramid", "hard", {"variant": "distinct"}), (7, "numbrix", "hard", {}),
-        (8, "hidato", "medium", {})]
+        (8, "hidato", "medium", {}), (9, "arrows", "hard", {})]
 
 
 @pytest.fixture(scope="module")

@@ -15,13 +15,13 @@ person needs: counting alone, elimination chains over pencil marks, or case anal
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import islice
 from typing import Any
 
-from bookgen.core.grading import LEVELS, Bands, make_at_level, remove_givens
+from bookgen.core.grading import LEVELS, Bands, Step, make_at_level, remove_givens, told_in_order
 from bookgen.core.options import Option
 from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.core.symmetry import SYMMETRIES
@@ -421,11 +421,12 @@ def counting_sweep(board: Board, domains: Domains) -> int:
     return found
 
 
-def case_step(board: Board, domains: Domains, known: list[int] | None = None) -> bool:
-    """One case analysis: find a candidate whose assumption leads by elimination to a
-    contradiction, remove it and propagate again. False when no single assumption helps.
+def false_case(board: Board, domains: Domains, known: list[int] | None = None
+               ) -> tuple[Cell, int] | None:
+    """The first candidate (cell, number) whose assumption leads by elimination to a
+    contradiction, trying the cells with the fewest candidates first; None if there is none.
     `known` (the answer, when the generator has it) skips assuming the true numbers, which
-    never lead to a contradiction: the same step, sooner."""
+    never lead to a contradiction: the same result, sooner."""
     undecided = sorted((mask.bit_count(), cell) for cell, mask in enumerate(domains)
                        if not single(mask))
     for _, cell in undecided:
@@ -435,9 +436,19 @@ def case_step(board: Board, domains: Domains, known: list[int] | None = None) ->
             trial = domains.copy()
             trial[cell] = 1 << value
             if not propagate(board, trial, board.watchers[cell]):
-                domains[cell] &= ~(1 << value)
-                return propagate(board, domains, board.watchers[cell])
-    return False
+                return cell, value
+    return None
+
+
+def case_step(board: Board, domains: Domains, known: list[int] | None = None) -> bool:
+    """One case analysis: find a candidate whose assumption leads by elimination to a
+    contradiction, remove it and propagate again. False when no single assumption helps."""
+    found = false_case(board, domains, known)
+    if found is None:
+        return False
+    cell, value = found
+    domains[cell] &= ~(1 << value)
+    return propagate(board, domains, board.watchers[cell])
 
 
 def deduce(board: Board, givens: list[int], grade_limit: float = BANDS.top("expert"),
@@ -494,6 +505,125 @@ def rate(puzzle: JSON, answer: list[int] | None = None) -> JSON:
         "givens": sum(1 for value in givens if value),
         "cells": board.size,
     }
+
+
+# --- hints ----------------------------------------------------------------------------------------
+#
+# The grader's stages (counting, elimination, cases), recorded as they place numbers and told one
+# square at a time for the playable page; see core.grading.told_in_order.
+
+Known = Mapping[Cell, int]
+
+
+def _where(board: Board, cell: Cell) -> str:
+    return f"row {cell // board.cols + 1}, column {cell % board.cols + 1}"
+
+
+def _listed(values: list[int]) -> str:
+    text = [str(v) for v in values]
+    return text[0] if len(text) == 1 else ", ".join(text[:-1]) + " and " + text[-1]
+
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def _different(count: int) -> str:
+    word = NUMBER_WORDS[count] if count < len(NUMBER_WORDS) else str(count)
+    return f"{word} different number" + ("" if count == 1 else "s")
+
+
+def _sees_all(board: Board, known: Known, cell: Cell, value: int) -> str | None:
+    """A sign whose squares are all filled counts their different numbers."""
+    targets = board.targets[cell]
+    if len(targets) == 1 and value == 1:
+        return "1 goes here: its arrow sees just one square"
+    if not targets or any(target not in known for target in targets):
+        return None
+    seen = [known[target] for target in targets]
+    if len(set(seen)) != value:
+        return None
+    return f"{value} goes here: its arrow sees {_listed(seen)}, {_different(value)}"
+
+
+def _counted(board: Board, known: Known, cell: Cell, value: int) -> str | None:
+    """One sign, with only the numbers written so far (counting, no pencil marks), leaves one
+    number for this square: the square's own sign or a sign that points at it."""
+    for sign in board.watchers[cell]:
+        domains = [1 << known[c] if c in known else board.natural[c] for c in range(board.size)]
+        if revise(board, domains, sign) is None or domains[cell] != 1 << value:
+            continue
+        if sign == cell:
+            return (f"{value} goes here: counting the numbers its arrow can still see leaves only "
+                    f"{value}")
+        return (f"{value} goes here: the arrow at {_where(board, sign)} counts "
+                f"{known[sign] if sign in known else 'what it sees'}, and with the numbers already "
+                f"in its line only {value} fits this square")
+    return None
+
+
+def _stage_reason(board: Board, cases: dict[int, tuple[Cell, int]], step: str, known: Known,
+                  cell: Cell, value: int) -> str:
+    if step == "line":
+        return f"{value} goes here: its arrow sees just one square"
+    if step.startswith("cases"):
+        tried, wrong = cases[int(step.split()[1])]
+        return (f"{value} goes here: assuming {wrong} at {_where(board, tried)} leads to a "
+                f"contradiction; without it, the pencil marks leave only {value}")
+    if step == "search":
+        return f"{value} goes here: this square needs trial and error; the only answer has {value}"
+    return (f"{value} goes here: with pencil marks in every square, crossing out what each arrow "
+            f"rules out leaves only {value}")
+
+
+def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
+    """Each number the grader's stages find, in their order, with its reason. A puzzle the stages
+    cannot finish (graded as needing search) gets the rest from its one answer, said so."""
+    board = board_for(puzzle)
+    givens = flat_givens(puzzle)
+    domains = start(board, givens)
+    steps: list[Step[Cell]] = []
+    cases: dict[int, tuple[Cell, int]] = {}
+
+    def placed() -> dict[Cell, int]:
+        return {cell: mask.bit_length() - 1 for cell, mask in enumerate(domains) if single(mask) and mask}
+
+    def record(name: str, before: dict[Cell, int]) -> None:
+        now = placed()
+        steps.append(Step(name, {cell: v for cell, v in now.items() if cell not in before}))
+
+    begun = {cell: value for cell, value in enumerate(givens) if value}
+    record("line", begun)
+    while not solved(domains):
+        before = placed()
+        found = counting_sweep(board, domains)
+        if found < 0:
+            return []
+        if not found:
+            break
+        record("counting", before)
+    if not solved(domains):
+        before = placed()
+        if not propagate(board, domains, range(board.size)):
+            return []
+        record("elimination", before)
+    while not solved(domains):
+        before = placed()
+        case = false_case(board, domains)
+        if case is None:
+            break
+        cases[len(cases)] = case
+        domains[case[0]] &= ~(1 << case[1])
+        if not propagate(board, domains, board.watchers[case[0]]):
+            return []
+        record(f"cases {len(cases) - 1}", before)
+    answer = [v for row in solution["grid"] for v in row]
+    rest = {cell: answer[cell] for cell in range(board.size) if cell not in placed()}
+    if rest:
+        steps.append(Step("search", rest))
+    told = told_in_order(steps, begun, [partial(_sees_all, board), partial(_counted, board)],
+                         partial(_stage_reason, board, cases))
+    return [{"cells": [[cell // board.cols, cell % board.cols]], "value": value, "why": why}
+            for cell, value, why in told]
 
 
 # --- generator ------------------------------------------------------------------------------------
@@ -765,4 +895,5 @@ ARROWS = PuzzleType(
     example=fixed_example(example),
     canonical=canonical,
     hardness=lambda rating: BANDS.hardness(rating["grade"]),
+    hints=hints,
 )
