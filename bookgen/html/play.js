@@ -1501,6 +1501,7 @@
         say("Hint " + told + " of " + hints.length + ": " + hints[told - 1].why + ".");
         return;
       }
+      if (revealed) { say("The answer is shown: Undo or Reset to play on."); return; }
       if (game.wrong && game.wrong()) { say(WRONG_FIRST, "bad"); return; }
       for (var n = 0; n < hints.length; n++) {
         if (!hints[n].cells || !hints[n].cells.length) continue;
