@@ -11,6 +11,7 @@ button is named "Hint", and axe-core stays clean.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from fractions import Fraction
@@ -18,6 +19,9 @@ from fractions import Fraction
 import pytest
 import test_html
 
+from bookgen.book import make_book
+from bookgen.config import load_config
+from bookgen.formats import render_formats
 from bookgen.formats.html import page_record
 from bookgen.html import write_html
 from bookgen.puzzles import PUZZLE_TYPES
@@ -145,6 +149,33 @@ def test_arithmetic_hints_are_the_steps_of_the_simplest_answer(level):
         a, sign, b, equals, value = step.split(" ")
         number = [Fraction(text.replace("\u2212", "-")) for text in (a, b, value)]
         assert equals == "=" and signs[sign](number[0], number[1]) == number[2], step
+
+BOOK = """
+title: Hints Test
+seed: hints
+formats: [html, jsonl]
+sections:
+  - {type: pyramid, count: 2, difficulty: easy}
+  - {type: arrows, count: 1, difficulty: easy}
+"""
+
+
+def test_a_built_page_embeds_each_types_hints_and_the_puzzle_json_has_none(tmp_path):
+    path = tmp_path / "book.yaml"
+    path.write_text(BOOK, encoding="utf-8")
+    book_config = load_config(path)
+    files = dict(render_formats(make_book(book_config), tmp_path / "book.pdf", book_config.formats))
+    page = files[tmp_path / "book.html"].decode("utf-8")
+    data = re.search(r'<script type="application/json" id="bookgen-data">(.*?)</script>', page, re.S)
+    assert data is not None
+    records = json.loads(data.group(1))
+    assert [r["type"] for r in records] == ["pyramid", "pyramid", "arrows"]
+    for record in records:
+        assert record["hints"] == _type(record["type"]).hints(record["puzzle"], record["solution"])
+        assert record["hints"]
+    lines = files[tmp_path / "book.jsonl"].decode("utf-8").splitlines()
+    assert len(lines) == 3 and all("hints" not in json.loads(line) for line in lines)
+
 
 def test_the_html_writer_adds_hints_to_the_page_only():
     pyramid = _type("pyramid")

@@ -325,7 +325,7 @@ def _by_sum(wall: Wall, known: Known, cell: int, value: int, allow_subtract: boo
 
 def _step_reason(step: str, known: Known, cell: int, value: int) -> str:
     if step == "equation":
-        return (f"{value} goes here: call this brick x and write the bricks above it in x; "
+        return (f"{value} goes here: call this brick x and write the bricks it reaches in x; "
                 f"where two ways meet they give an equation, and x = {value}")
     if step == "system":
         return (f"{value} goes here: writing every sum as an equation and solving them together "
