@@ -18,7 +18,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor, as_completed
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -339,12 +339,29 @@ def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     try:
         yield pool
     except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
-        for child in multiprocessing.active_children():
-            if child.pid not in before:
-                child.terminate()
+        _end_now(pool, [child for child in multiprocessing.active_children()
+                        if child.pid not in before])
         raise
     pool.shutdown()
+
+
+def _end_now(pool: ProcessPoolExecutor, workers: list[multiprocessing.process.BaseProcess]) -> None:
+    """End a pool's workers mid-puzzle and wait for the pool to notice. The pool's manager thread
+    then fails the futures still queued; on some Pythons it complains about those already
+    cancelled (InvalidStateError), which is noise here, so that one complaint is kept quiet."""
+    previous = threading.excepthook
+
+    def quiet(args: threading.ExceptHookArgs) -> None:
+        if args.exc_type is not InvalidStateError:
+            previous(args)
+
+    threading.excepthook = quiet
+    try:
+        for worker in workers:
+            worker.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+    finally:
+        threading.excepthook = previous
 
 
 def _start_worker(parent: int) -> None:
@@ -430,6 +447,11 @@ def load_bank_section(section: SectionConfig, twins: Twins | None = None,
             continue
         where = f"{path}:{number}"
         stored = record_from_json(data, where)
+        puzzle_type = find_type(stored.type)
+        too_large = puzzle_type.too_large_to_print and puzzle_type.too_large_to_print(stored.puzzle)
+        if too_large:
+            failures.append(f"{where}: {too_large}")
+            continue
         record = complete_record(stored)
         if not _passes(record, section) or twins.first(record) is not None:
             continue

@@ -35,3 +35,33 @@ def test_an_empty_classic_pyramid_needs_no_max(tmp_path, run):
     top = result["solution"]["rows"][0]
     assert sorted(v for row in result["solution"]["rows"] for v in row) == list(range(1, 11))
     assert len(top) == 4
+
+
+def _long_hidato(rows: int = 3, cols: int = 50) -> dict:
+    """A 3x50 Hidato (wider than any page): a column snake, every fifth number given."""
+    path = [(r, c) for c in range(cols) for r in (range(rows) if c % 2 == 0 else reversed(range(rows)))]
+    grid = [[0] * cols for _ in range(rows)]
+    for number, (r, c) in enumerate(path, start=1):
+        if number % 5 == 1 or number == len(path):
+            grid[r][c] = number
+    return {"type": "hidato", "puzzle": {"grid": grid}}
+
+
+def test_solving_takes_grids_larger_than_a_page(tmp_path, run):
+    from bookgen.puzzles import find_type
+
+    path = tmp_path / "long.jsonl"
+    small = {"type": "hidato", "puzzle": {"grid": [[1, 0], [0, 4]]}}
+    path.write_text(json.dumps(_long_hidato()) + "\n" + json.dumps(small) + "\n")
+    status, out, err = run("solve", str(path))
+    assert status == 0, err
+    long, other = [json.loads(line) for line in out.splitlines()]
+    assert long["solutions"] >= 1 and other["solutions"] == 2
+    assert find_type("hidato").check(_long_hidato()["puzzle"], long["solution"]) == []
+
+
+def test_printing_keeps_its_cap_with_its_own_message(tmp_path, write_config, run):
+    (tmp_path / "bank.jsonl").write_text(json.dumps(_long_hidato()) + "\n")
+    path = write_config("title: T\nsections: [{type: hidato, count: 1, from: bank.jsonl}]\n")
+    status, _, err = run("build", str(path), "-o", str(tmp_path / "out.pdf"), "-q")
+    assert status == 2 and "bank.jsonl:1" in err and "too large to print" in err

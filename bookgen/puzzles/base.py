@@ -131,6 +131,8 @@ class PuzzleType:
         in general (a section from a bank may mix variants).
     example(request): a small solved puzzle for the section page, or None.
     measure_solution(puzzle): size of the answer drawing when it differs from the puzzle's.
+    too_large_to_print(puzzle): why a puzzle (from a bank) cannot go on a page, or None; solving
+        takes puzzles of any size.
     variety(request): how many different puzzles (twins counted once) the request can give, for
         types whose space is small enough to know; None or absent: more than any book needs.
     hardness(rating): one number for every type, from 0 (the easiest easy) to below len(LEVELS),
@@ -160,6 +162,7 @@ class PuzzleType:
     canonical: Callable[[JSON], str]
     measure_solution: Callable[[JSON], tuple[float, float]] | None = None
     variety: Callable[[Request], int | None] | None = None
+    too_large_to_print: Callable[[JSON], str | None] | None = None
     hardness: Callable[[JSON], float] = by_level
     hints: Callable[[JSON, JSON], list[JSON]] | None = None
 

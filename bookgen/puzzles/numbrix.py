@@ -56,7 +56,7 @@ from bookgen.puzzles.base import (
 # --- parameters and shapes ------------------------------------------------------------------------
 
 MIN_SIDE, MAX_SIDE = 4, 15
-MAX_LOADED_SIDE = 20  # puzzles from other sources may be a little larger than we generate
+MAX_PRINTED_SIDE = 20  # a bank puzzle may be a little larger than we generate, and still print
 SYMMETRIES = ("none", "rotational", "mirror")
 DEFAULT_SIZE = {"easy": 6, "medium": 7, "hard": 8, "expert": 8}
 ATTEMPTS = 30  # fresh paths tried before a request is declared out of reach
@@ -720,12 +720,10 @@ def validate_with(diagonal: bool) -> Callable[[JSON], None]:
 
     def validate(puzzle: JSON) -> None:
         grid = puzzle.get("grid")
-        if (not isinstance(grid, list) or not 1 <= len(grid) <= MAX_LOADED_SIDE
+        if (not isinstance(grid, list) or not grid
                 or not all(isinstance(row, list) for row in grid)
-                or len({len(row) for row in grid}) != 1
-                or not 1 <= len(grid[0]) <= MAX_LOADED_SIDE):
-            raise PuzzleFormatError(
-                f"'grid' must be a list of equal rows, 1 to {MAX_LOADED_SIDE} each way", key="grid")
+                or len({len(row) for row in grid}) != 1 or not grid[0]):
+            raise PuzzleFormatError("'grid' must be a non-empty list of equal rows", key="grid")
         seen: dict[int, Cell] = {}
         cells = []
         for r, row in enumerate(grid):
@@ -1380,6 +1378,15 @@ def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
         pen.text(x, y, str(v), font, bold=given)
 
 
+def too_large_to_print(puzzle: JSON) -> str | None:
+    """Solving takes a grid of any size; a page takes at most MAX_PRINTED_SIDE squares a side."""
+    rows, cols = len(puzzle["grid"]), len(puzzle["grid"][0])
+    if max(rows, cols) > MAX_PRINTED_SIDE:
+        return (f"a {rows}x{cols} grid is too large to print (at most {MAX_PRINTED_SIDE} squares a "
+                "side); `bookgen solve` still solves it")
+    return None
+
+
 # --- registry records -----------------------------------------------------------------------------
 
 SIZE_OPTION = Option("size", "size", "grid size: N for a square or RxC (default by level: 6 easy, "
@@ -1389,6 +1396,9 @@ SYMMETRY_OPTION = Option("symmetry", "choice", "pattern of the given numbers", c
                          default="none")
 ENDS_OPTION = Option("keep_ends", "bool", "always show 1 and the last number (default true)",
                      default=True)
+HIDATO_SIZE_OPTION = Option(
+    "size", "size", "grid size: N for a square or RxC (default 7x7 at every level, so a harder "
+    "level prints fewer givens)", low=MIN_SIDE, high=MAX_SIDE, default=(7, 7))
 SHAPE_OPTION = Option("shape", "text", "a built-in shape (" + ", ".join(SHAPES) + ") or a mask "
                       "like '.##./####/####/.##.' ('#' a cell, '.' a hole)", check=_shape_problem,
                       default="square")
@@ -1448,6 +1458,7 @@ NUMBRIX = PuzzleType(
     answer_note=no_answer_note,
     example=fixed_example(numbrix_example),
     canonical=canonical,
+    too_large_to_print=too_large_to_print,
     hints=hints_with(False),
 )
 
@@ -1455,7 +1466,7 @@ HIDATO = PuzzleType(
     name="hidato",
     title="Hidato",
     rules=fixed_rules(HIDATO_RULES),
-    options=(SIZE_OPTION, SHAPE_OPTION, SYMMETRY_OPTION, ENDS_OPTION),
+    options=(HIDATO_SIZE_OPTION, SHAPE_OPTION, SYMMETRY_OPTION, ENDS_OPTION),
     generate=generate_with(True, "hidato"),
     check_request=check_request,
     solve=solve_with(True),
@@ -1469,5 +1480,6 @@ HIDATO = PuzzleType(
     answer_note=no_answer_note,
     example=fixed_example(hidato_example),
     canonical=canonical,
+    too_large_to_print=too_large_to_print,
     hints=hints_with(True),
 )
