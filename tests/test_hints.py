@@ -177,6 +177,16 @@ def test_a_built_page_embeds_each_types_hints_and_the_puzzle_json_has_none(tmp_p
     assert len(lines) == 3 and all("hints" not in json.loads(line) for line in lines)
 
 
+def test_arithmetic_hints_say_which_numbers_go_side_by_side():
+    arithmetic = _type("arithmetic")
+    puzzle = {"numbers": [1, 2, 3], "target": 15, "operators": "+^", "concat": True}
+    assert [h["why"] for h in arithmetic.hints(puzzle, {"expressions": ["12+3", "13+2"]})] == [
+        "Put 1 and 2 side by side to make 12", "Then 12 + 3 = 15, the target"]
+    quotient = {"numbers": [5, 5, 5, 1], "target": 24, "operators": "+-*/"}
+    assert [h["why"] for h in arithmetic.hints(quotient, {"expressions": ["5*(5-1/5)"]})] == [
+        "Start with 1 \u00f7 5 = 1/5", "Then 5 \u2212 1/5 = 24/5", "Then 5 \u00d7 24/5 = 24, the target"]
+
+
 def test_the_html_writer_adds_hints_to_the_page_only():
     pyramid = _type("pyramid")
     record = _made(pyramid, "easy", "page")

@@ -751,16 +751,45 @@ def _said(value: Fraction) -> str:
     return exprs.number_text(value).replace("-", "\u2212")
 
 
+def _and(numbers: tuple[int, ...]) -> str:
+    text = [str(n) for n in numbers]
+    return ", ".join(text[:-1]) + " and " + text[-1]
+
+
+def _made_from(written: list[int], given: list[int]) -> list[tuple[int, ...]] | None:
+    """For each number written, the card numbers it is made of (one, or several side by side),
+    each card number used once; None if the numbers written do not use the card so."""
+    if not written:
+        return [] if not given else None
+    pool = sorted(given)
+    for size in range(1, len(pool) + 1):
+        for chosen in sorted(set(itertools.combinations(pool, size))):
+            if written[0] in exprs.joined(chosen):
+                remaining = list(pool)
+                for n in chosen:
+                    remaining.remove(n)
+                rest = _made_from(written[1:], remaining)
+                if rest is not None:
+                    return [chosen, *rest]
+    return None
+
+
 def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
     """The simplest stored answer as the steps a person works out one at a time ("Start with
-    8 \u2212 7 = 1", "Then 1 \u00d7 3 = 3", ... "the target"): words only, no cell to fill."""
+    8 \u2212 7 = 1", "Then 1 \u00d7 3 = 3", ... "the target"), after any numbers put side by
+    side ("Put 1 and 2 side by side: 12"): words only, no cell to fill."""
     texts = solution.get("expressions") or []
     if not texts:
         return []
     try:
-        exprs.evaluate(texts[0])
+        _, written, _ = exprs.evaluate(texts[0])
     except ExpressionError:
         return []
+    joins: list[str] = []
+    if puzzle.get("concat"):
+        parts = _made_from(written, list(puzzle["numbers"])) or []
+        joins = [f"Put {_and(chosen)} side by side to make {number}"
+                 for number, chosen in zip(written, parts) if len(chosen) > 1]
     lines: list[str] = []
 
     def walk(node: ast.expr) -> Fraction:
@@ -773,9 +802,9 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
         return value
 
     walk(ast.parse(texts[0].strip(), mode="eval").body)
-    if not lines:
+    said = joins + [("Then " if n or joins else "Start with ") + line for n, line in enumerate(lines)]
+    if not said:
         return []
-    said = [("Start with " if n == 0 else "Then ") + line for n, line in enumerate(lines)]
     said[-1] += ", the target"
     return [{"cells": [], "value": None, "why": line} for line in said]
 
