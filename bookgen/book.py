@@ -170,7 +170,7 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
         for index, section in enumerate(config.sections):
             progress.start(f"{section.title} ({index + 1}/{len(config.sections)})", section.count)
             if section.bank is not None:
-                records = load_bank_section(section, twins, number)
+                records = load_bank_section(section, twins)
                 progress.advance(len(records))
             else:
                 if pending is not None:
@@ -199,24 +199,22 @@ class Twins:
     excludes: a puzzle whose form is here is a repeat, whatever its symmetry."""
 
     def __init__(self) -> None:
-        self.seen: dict[str, str] = {}
+        self.seen: set[str] = set()
 
     @staticmethod
     def key(record: PuzzleRecord) -> str:
         return f"{record.type}:{find_type(record.type).canonical(record.puzzle)}"
 
-    def first(self, record: PuzzleRecord) -> str | None:
-        """Where the record's twin already stands, or None."""
-        return self.seen.get(self.key(record))
+    def __contains__(self, record: PuzzleRecord) -> bool:
+        return self.key(record) in self.seen
 
-    def add(self, record: PuzzleRecord, where: str) -> None:
-        self.seen.setdefault(self.key(record), where)
+    def add(self, record: PuzzleRecord) -> None:
+        self.seen.add(self.key(record))
 
     def exclude(self, path: Path) -> None:
         """Every puzzle of a bank (JSON lines, as `generate` and `formats: [jsonl]` write them)."""
         for number, data in _bank_lines(path, "exclude"):
-            where = f"{path}:{number}"
-            self.add(record_from_json(data, where), where)
+            self.add(record_from_json(data, f"{path}:{number}"))
 
 
 def different_puzzles(request: Request, seed: str, count: int, executor: Executor | None = None,
@@ -230,7 +228,7 @@ def different_puzzles(request: Request, seed: str, count: int, executor: Executo
     twins = Twins()
     jobs = (PuzzleJob.of(request, f"{seed}.{index + 1}", None) for index in range(count))
     for index, (job, record) in enumerate(_in_order(jobs, executor, ahead)):
-        made = _distinct(job, record, twins, f"puzzle {index + 1}", _made)
+        made = _distinct(job, record, twins, _made)
         if made is None:
             raise BookgenError(f"could not find {count} different puzzles ({request.describe()}): "
                                f"puzzle {index + 1} repeated an earlier one {TWIN_RETRIES} times; "
@@ -240,8 +238,10 @@ def different_puzzles(request: Request, seed: str, count: int, executor: Executo
     progress.finish()
 
 
-def _made(job: PuzzleJob) -> PuzzleRecord:
-    record = generate_one(job)
+def _made(job: PuzzleJob, record: PuzzleRecord | None = None) -> PuzzleRecord:
+    """The job's puzzle (made here unless `record` brings it), or the error for one that overran
+    its budget."""
+    record = record or generate_one(job)
     if record is None:
         raise BookgenError(f"one puzzle took more than {job.budget:g} seconds to make", key="--budget")
     return record
@@ -262,20 +262,13 @@ def _in_order(jobs: Iterable[PuzzleJob], executor: Executor | None,
             window.append((job, executor.submit(generate_one, job)))
             if len(window) >= ahead:
                 first, future = window.popleft()
-                yield first, _finished(first, future)
+                yield first, _made(first, future.result())
         while window:
             first, future = window.popleft()
-            yield first, _finished(first, future)
+            yield first, _made(first, future.result())
     finally:
         for _, future in window:
             future.cancel()
-
-
-def _finished(job: PuzzleJob, future: Future) -> PuzzleRecord:
-    record = future.result()
-    if record is None:
-        raise BookgenError(f"one puzzle took more than {job.budget:g} seconds to make", key="--budget")
-    return record
 
 
 def retry_seed(seed: str, attempt: int) -> str:
@@ -283,13 +276,13 @@ def retry_seed(seed: str, attempt: int) -> str:
     return f"{seed}~{attempt}"
 
 
-def _distinct(job: PuzzleJob, record: PuzzleRecord, twins: Twins, label: str,
+def _distinct(job: PuzzleJob, record: PuzzleRecord, twins: Twins,
               make: Callable[[PuzzleJob], PuzzleRecord]) -> PuzzleRecord | None:
     """The slot's puzzle, or one made from its retry seeds while it is a twin of one already
-    taken (recorded under `label`); None when every retry is a twin too."""
+    taken (then taken too); None when every retry is a twin too."""
     for attempt in range(1, TWIN_RETRIES + 2):
-        if twins.first(record) is None:
-            twins.add(record, label)
+        if record not in twins:
+            twins.add(record)
             return record
         if attempt <= TWIN_RETRIES:
             record = make(replace(job, seed=retry_seed(job.seed, attempt)))
@@ -299,7 +292,7 @@ def _distinct(job: PuzzleJob, record: PuzzleRecord, twins: Twins, label: str,
 def _without_twin(file: str, section: SectionConfig, job: PuzzleJob, record: PuzzleRecord,
                   twins: Twins, number: int, budget: float | None) -> PuzzleRecord:
     """The slot's puzzle, or a new one from the next retry seed while it is a twin."""
-    made = _distinct(job, record, twins, f"puzzle {number}",
+    made = _distinct(job, record, twins,
                      lambda retry: _checked(file, section, generate_one(retry), budget))
     if made is None:
         raise BookgenError(
@@ -430,8 +423,7 @@ def _bank_lines(path: Path, key: str) -> Iterator[tuple[int, JSON]]:
         yield number, data
 
 
-def load_bank_section(section: SectionConfig, twins: Twins | None = None,
-                      first_number: int = 1) -> list[PuzzleRecord]:
+def load_bank_section(section: SectionConfig, twins: Twins | None = None) -> list[PuzzleRecord]:
     """The first `count` bank puzzles of the section's type that pass its filters and are not
     twins of puzzles already chosen, each verified again; every puzzle that fails is named in one
     error."""
@@ -453,7 +445,7 @@ def load_bank_section(section: SectionConfig, twins: Twins | None = None,
             failures.append(f"{where}: {too_large}")
             continue
         record = complete_record(stored)
-        if not _passes(record, section) or twins.first(record) is not None:
+        if not _passes(record, section) or record in twins:
             continue
         stored_level = stored.rating.get("level")
         if stored_level not in (None, record.rating.get("level")):
@@ -465,7 +457,7 @@ def load_bank_section(section: SectionConfig, twins: Twins | None = None,
         except BookgenError as error:
             failures.append(f"{where}: {error.message}")
             continue
-        twins.add(record, f"puzzle {first_number + len(chosen)}")
+        twins.add(record)
         chosen.append(record)
     if failures:
         raise BookgenError(f"{len(failures)} bank puzzle(s) failed verification:\n  "

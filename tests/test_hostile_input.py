@@ -6,6 +6,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 BOMB = """title: Laughs
 a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]
 b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]
@@ -128,3 +130,18 @@ def test_text_the_fonts_cannot_draw_is_named_not_printed_as_boxes(write_config, 
                              "count: 1, difficulty: easy}]\n", "html.yaml")
     status, _, err = run("build", str(html_only), "-o", str(tmp_path / "out.pdf"), "-q")
     assert status == 0, err  # a browser picks its own fonts
+
+
+def test_the_document_refuses_undrawable_text_for_library_callers_too(write_config):
+    from dataclasses import replace
+
+    from bookgen.book import make_book
+    from bookgen.config import load_config
+    from bookgen.errors import BookgenError
+    from bookgen.render.document import BookDocument
+
+    config = load_config(write_config("title: Plain\nsections: [{type: placement, count: 1, "
+                                      "difficulty: easy}]\n"))
+    book = make_book(config)
+    with pytest.raises(BookgenError, match="U\\+6570"):
+        BookDocument(replace(book, config=replace(config, title="数独")))

@@ -37,7 +37,7 @@ from bookgen.render.flowables import (
     answer_label,
     label_height,
 )
-from bookgen.render.fonts import Fonts, register_fonts
+from bookgen.render.fonts import Fonts, check_printable, register_fonts
 from bookgen.render.geometry import (
     LABEL_HEIGHT,
     LARGE_PRINT,
@@ -94,6 +94,7 @@ class BookDocument:
         self.config = config
         self.layout = large_print(config.layout) if config.large_print else config.layout
         self.pod = config.profile == "print-on-demand"
+        check_printable(config)  # the CLI asks before making the book; a library caller, here
         self.fonts = register_fonts(self.layout.font_regular, self.layout.font_bold,
                                     self.layout.font_italic)
         self.styles = make_styles(self.layout, self.fonts)
