@@ -1276,6 +1276,7 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
 
 def generate_with(diagonal: bool, name: str) -> Callable[[random.Random, Request], Generated]:
     rate = rate_with(diagonal)
+    solve = solve_with(diagonal)
 
     def generate(rng: random.Random, request: Request) -> Generated:
         level, settings = request.level, request.settings
@@ -1301,8 +1302,17 @@ def generate_with(diagonal: bool, name: str) -> Callable[[random.Random, Request
             answers.append(path)
             return {"grid": numbered(path, set(givens.values()))}
 
+        def rate_candidate(puzzle: JSON) -> JSON:
+            """The rating, with no level for a candidate the grader could not finish and the
+            solver finds a second answer to: removals trust deductions to be monotone, and one
+            that is not (dead_end) can leave two answers behind; such a candidate is drawn again."""
+            rating = rate(puzzle, answers[-1])
+            if not rating["logic_finishes"] and solve(puzzle, 2).count != 1:
+                return {**rating, "level": None}
+            return rating
+
         made = make_at_level(
-            level, ATTEMPTS, fill, reduce, lambda puzzle: rate(puzzle, answers[-1]),
+            level, ATTEMPTS, fill, reduce, rate_candidate,
             f"could not make a {level} {name} on {what} in {ATTEMPTS} tries; "
             "try a larger size or another level")
         return Generated(made.puzzle, {"grid": numbered(made.answer, None)}, made.rating)
