@@ -29,7 +29,7 @@ from bookgen.errors import BookgenError
 from bookgen.making import PuzzleRecord, make_puzzle, record_from_json, record_type, verify
 from bookgen.progress import Progress
 from bookgen.puzzles import find_type
-from bookgen.puzzles.base import JSON, PuzzleType, Request
+from bookgen.puzzles.base import JSON, PuzzleType, Request, too_few_exist
 
 DEFAULT_BUDGET = 120.0  # seconds one puzzle may take before the build gives up
 
@@ -76,9 +76,11 @@ class Book:
 
 
 def solution_count(puzzle_type: PuzzleType, puzzle: JSON) -> int:
-    """How many answers a printed puzzle has: 1 where its type promises one (verified when the
-    puzzle was made or loaded), else the solver's exact count."""
-    return 1 if puzzle_type.expects_unique(puzzle) else puzzle_type.solve(puzzle, None).count
+    """How many answers a printed puzzle has from what its page shows: 1 where its type promises
+    one (verified when the puzzle was made or loaded), else the solver's exact count."""
+    if puzzle_type.expects_unique(puzzle):
+        return 1
+    return puzzle_type.solve(puzzle_type.printed(puzzle).puzzle, None).count
 
 
 def puzzle_seed(book_seed: str, section_index: int, puzzle_index: int) -> str:
@@ -223,6 +225,9 @@ def different_puzzles(request: Request, seed: str, count: int, executor: Executo
     whose puzzle repeats an earlier one tries its retry seeds), yielded in order as they are
     ready: `bookgen generate` streams a bank this way. With an executor, up to `ahead` puzzles are
     made at once; twins are decided here in order, so the output is the same for any executor."""
+    problem = too_few_exist(request, count)
+    if problem:
+        raise BookgenError(problem, key="--count")
     progress = progress or Progress(enabled=False)
     progress.start(request.describe(), count)
     twins = Twins()

@@ -23,7 +23,7 @@ from bookgen.core.grading import LEVELS
 from bookgen.core.options import unknown_key_message
 from bookgen.errors import BookgenError, shown
 from bookgen.puzzles import PUZZLE_TYPES, current_spelling, find_type
-from bookgen.puzzles.base import PuzzleType, Request
+from bookgen.puzzles.base import PuzzleType, Request, too_few_exist
 from bookgen.yamlsource import KeyPath, Source, load_yaml, parse_yaml
 
 if TYPE_CHECKING:
@@ -562,12 +562,9 @@ def _check_variety(source: Source, sections: tuple[SectionConfig, ...]) -> None:
     for indexes in asked.values():
         request = sections[indexes[0]].request
         assert request is not None
-        variety = request.type.variety(request) if request.type.variety else None
-        count = sum(sections[i].count for i in indexes)
-        if variety is not None and count > variety:
-            raise source.error(("sections", indexes[-1], "count"),
-                               f"only {variety} different puzzles exist for {request.describe()}; "
-                               f"the book asks for {count} and never repeats one")
+        problem = too_few_exist(request, sum(sections[i].count for i in indexes))
+        if problem:
+            raise source.error(("sections", indexes[-1], "count"), problem)
 
 
 def load_config(path: str | Path, seed: str | None = None) -> BookConfig:

@@ -29,6 +29,7 @@ from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.puzzles.base import (
     JSON,
     Generated,
+    Printed,
     PuzzleType,
     Request,
     Solved,
@@ -37,6 +38,7 @@ from bookgen.puzzles.base import (
     fixed_rules,
     form_key,
     no_answer_note,
+    numbers_printed,
 )
 
 # --- parameters -----------------------------------------------------------------------------------
@@ -62,6 +64,12 @@ RULES = (
     "different numbers stand in the squares its arrow points at, all the way to the edge of the "
     "grid. A two-headed arrow looks both ways. Bold numbers are given."
 )
+
+
+def printed(puzzle: JSON) -> Printed:
+    """The page draws every square's arrows and prints the given counts."""
+    return Printed({"arrows": puzzle["arrows"], "givens": puzzle["givens"]},
+                   numbers_printed(puzzle["givens"]))
 
 
 def canonical(puzzle: JSON) -> str:
@@ -894,6 +902,7 @@ ARROWS = PuzzleType(
     answer_note=no_answer_note,
     example=fixed_example(example),
     canonical=canonical,
+    printed=printed,
     hardness=lambda rating: BANDS.hardness(rating["grade"]),
     hints=hints,
 )

@@ -49,6 +49,7 @@ from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.puzzles.base import (
     JSON,
     Generated,
+    Printed,
     PuzzleType,
     Request,
     Solved,
@@ -57,6 +58,7 @@ from bookgen.puzzles.base import (
     fixed_rules,
     form_key,
     no_answer_note,
+    numbers_printed,
 )
 
 # --- parameters ---------------------------------------------------------------------------------
@@ -85,7 +87,15 @@ OPTIONS = (
            low=1, high=MAX_NUMBER),
 )
 
-RULES = "Each brick holds the sum of the two bricks below it. Fill in the missing numbers."
+RULES = ("Each brick holds the sum of the two bricks below it, and every brick holds a whole number, "
+         "1 or more. Fill in the missing numbers.")
+
+
+def printed(puzzle: JSON) -> Printed:
+    """The page shows the bricks and their given numbers; of the bounds, only the rules' "whole
+    numbers, 1 or more" (a wall's own max and its bottom row's range are never printed)."""
+    return Printed({"variant": VARIANT, "min": 1, "max": MAX_NUMBER, "rows": puzzle["rows"]},
+                   numbers_printed(puzzle["rows"]))
 
 
 def canonical(puzzle: JSON) -> str:
@@ -446,9 +456,17 @@ def generate(rng: random.Random, request: Request) -> Generated:
                                 lambda gone: _solvable_at(wall, _without(answer, gone), top))
         return puzzle_json(wall, _without(answer, removed))
 
+    def rate_candidate(puzzle: JSON) -> JSON:
+        """The rating, with no level for a wall that has a second answer once the bounds its
+        page does not print (its max, its range's low end) are gone: such a wall is drawn again."""
+        rating = rate(puzzle)
+        if solve(printed(puzzle).puzzle, 2).count != 1:
+            return {**rating, "level": None}
+        return rating
+
     made = make_at_level(
         request.level, GENERATION_ATTEMPTS, fill=lambda: _random_wall(rng, wall, plan.base_range),
-        reduce=reduce, rate=rate, reductions_per_answer=ORDERS_PER_WALL,
+        reduce=reduce, rate=rate_candidate, reductions_per_answer=ORDERS_PER_WALL,
         accept=lambda rating: rating["finished"],
         failure=f"could not make a {request.level} number wall of {wall.rows} rows in "
                 f"{GENERATION_ATTEMPTS} attempts; try another level or size")
@@ -549,5 +567,6 @@ NUMBERWALL = PuzzleType(
     answer_note=no_answer_note,
     example=fixed_example(example),
     canonical=canonical,
+    printed=printed,
     hints=hints,
 )

@@ -43,6 +43,7 @@ from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.puzzles.base import (
     JSON,
     Generated,
+    Printed,
     PuzzleType,
     Request,
     Solved,
@@ -51,6 +52,7 @@ from bookgen.puzzles.base import (
     fixed_rules,
     form_key,
     no_answer_note,
+    numbers_printed,
 )
 
 # --- parameters and shapes ------------------------------------------------------------------------
@@ -1425,6 +1427,11 @@ HIDATO_RULES = (
 )
 
 
+def printed(puzzle: JSON) -> Printed:
+    """The page draws the grid (a shape's holes left out) and its given numbers: all there is."""
+    return Printed({"grid": puzzle["grid"]}, numbers_printed(puzzle["grid"]))
+
+
 def canonical(puzzle: JSON) -> str:
     """Turned, mirrored, or numbered from the other end (k -> N + 1 - k), a grid is the same
     puzzle: a path read backwards is a path."""
@@ -1468,6 +1475,7 @@ NUMBRIX = PuzzleType(
     answer_note=no_answer_note,
     example=fixed_example(numbrix_example),
     canonical=canonical,
+    printed=printed,
     too_large_to_print=too_large_to_print,
     hints=hints_with(False),
 )
@@ -1490,6 +1498,7 @@ HIDATO = PuzzleType(
     answer_note=no_answer_note,
     example=fixed_example(hidato_example),
     canonical=canonical,
+    printed=printed,
     too_large_to_print=too_large_to_print,
     hints=hints_with(True),
 )
