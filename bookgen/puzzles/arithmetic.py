@@ -699,7 +699,7 @@ def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
     """The first (simplest) expression, in × ÷ − signs, under the card's numbers."""
     numbers = "  ".join(str(n) for n in puzzle["numbers"])
     head = f"Make {puzzle['target']}:  {numbers}"
-    pen.text(CARD_W / 2, 5.0, head, _fitted(pen, head, 9.0, CARD_W - 4.0), grey=0.35)
+    pen.text(CARD_W / 2, 5.0, head, _fitted(pen, head, 10.0, CARD_W - 4.0), grey=0.35)
     value, _, _ = exprs.evaluate(solution["expressions"][0])
     line = f"{page_text(solution['expressions'][0])} = {exprs.number_text(value)}"
     pen.text(CARD_W / 2, 13.0, line, _fitted(pen, line, 14.0, CARD_W - 4.0, bold=True), bold=True)

@@ -39,6 +39,9 @@ from bookgen.render.flowables import (
 )
 from bookgen.render.fonts import Fonts, check_printable, register_fonts
 from bookgen.render.geometry import (
+    FOLIO_PT,
+    HEAD_PT,
+    HEAD_RULE,
     LABEL_HEIGHT,
     LARGE_PRINT,
     POD_MIN_PAGES,
@@ -50,13 +53,12 @@ from bookgen.render.geometry import (
     large_print,
     make_geometry,
 )
-from bookgen.render.pdfpen import Ink, MeasuringPen
+from bookgen.render.pdfpen import Ink, least_scale
 
-ANSWER_DIGITS_PT = 6.0  # the smallest digits an answer prints (in proportion for large print)
 ANSWER_MAX_SCALE = 1.0
 SECTION_SPACE = 10 * mm  # between sections that share a page
-POD_INK = Ink(min_line=0.75, lightest_grey=0.9)
-HOME_INK = Ink(min_line=0.0, lightest_grey=1.0)
+POD_INK = Ink(min_line=0.75, lightest_grey=0.9, least_text=7.0)
+HOME_INK = Ink(min_line=0.0, lightest_grey=1.0, least_text=6.0)
 
 
 @dataclass(frozen=True)
@@ -129,24 +131,27 @@ class BookDocument:
             if page == 1 and first_page_plain:
                 return
             canvas.saveState()
-            canvas.setFont(self.fonts.regular, 9)
+            canvas.setFont(self.fonts.regular, FOLIO_PT * geometry.type_scale)
             canvas.drawCentredString(geometry.trim_left(odd) + geometry.trim_width / 2,
-                                     geometry.bleed + geometry.bottom / 2, str(page))
+                                     geometry.bleed + geometry.folio, str(page))
             canvas.restoreState()
 
         def on_page_end(canvas, document) -> None:
             page = canvas.getPageNumber()
-            if not state.running_title or state.opening_page == page:
+            title = state.running_head()
+            state.answered.clear()
+            if not title or state.opening_page == page:
                 return
-            baseline = geometry.bleed + geometry.trim_height - geometry.top * 0.55
+            baseline = geometry.bleed + geometry.trim_height - geometry.head
             canvas.saveState()
-            canvas.setFont(self.fonts.italic, 8.5)
+            canvas.setFont(self.fonts.italic, HEAD_PT * geometry.type_scale)
             if odd:
-                canvas.drawRightString(left + frame_width, baseline, state.running_title)
+                canvas.drawRightString(left + frame_width, baseline, title)
             else:
-                canvas.drawString(left, baseline, state.running_title)
+                canvas.drawString(left, baseline, title)
             canvas.setLineWidth(max(0.4, state.ink.min_line))
-            canvas.line(left, baseline - 4, left + frame_width, baseline - 4)
+            rule = baseline - HEAD_RULE * geometry.type_scale
+            canvas.line(left, rule, left + frame_width, rule)
             canvas.restoreState()
 
         return PageTemplate("odd" if odd else "even", [frame], onPage=on_page,
@@ -236,16 +241,18 @@ class BookDocument:
         return [PuzzleRow(puzzles[i:i + grid.columns], section.puzzle_type, grid, state,
                           tight=i == 0) for i in range(0, len(puzzles), grid.columns)]
 
+    @property
+    def ink(self) -> Ink:
+        return POD_INK if self.pod else HOME_INK
+
     def answer_scale(self, section: Section) -> float:
-        """The scale of a section's answers: the smallest at which every digit they hold prints
-        at ANSWER_DIGITS_PT or more (in proportion for large print), at most ANSWER_MAX_SCALE."""
+        """The scale of a section's answers: the smallest at which all their text prints at the
+        ink's least size or more (in proportion for large print), at most ANSWER_MAX_SCALE."""
         large = LARGE_PRINT if self.config.large_print else 1.0
-        smallest = []
-        for record in section.records:
-            pen = MeasuringPen(self.fonts)
-            section.puzzle_type.draw_solution(pen, record.puzzle, record.solution)
-            smallest.append(pen.smallest_digits() or ANSWER_DIGITS_PT)
-        return min(ANSWER_DIGITS_PT * large / min(smallest), ANSWER_MAX_SCALE * large)
+        draw = section.puzzle_type.draw_solution
+        need = max(least_scale(lambda pen, r=record: draw(pen, r.puzzle, r.solution), self.fonts,
+                               self.ink.least_text * large) for record in section.records)
+        return min(need or ANSWER_MAX_SCALE * large, ANSWER_MAX_SCALE * large)
 
     def _answer_story(self, state: Pass, geometry: Geometry) -> list[Flowable]:
         """Every section's answers, packed: as many columns as the page's width holds at the
@@ -319,7 +326,7 @@ class BookDocument:
         """Lay the book out in passes that paint no puzzles until the contents pages, the gutter
         and the padding agree with the book they describe, then paint it once; returns the PDF
         bytes and the page count."""
-        ink = POD_INK if self.pod else HOME_INK
+        ink = self.ink
         type_scale = self.layout.body_size / 10.5
         subject = "Puzzle book" if part == "book" else "Answer key"
         shows_contents = part == "book" and self.config.title_page and self.config.contents

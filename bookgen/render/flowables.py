@@ -5,9 +5,8 @@ Each paints through a CanvasPen and tells the pass (`Pass`) where it landed."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -37,6 +36,14 @@ class Pass:
     paint: bool  # False: a layout pass that only learns where things land
     running_title: str = ""  # the section being printed, for the running head
     opening_page: int = 0  # the last page a section (or the notes) opened on: no running head
+    answered: list[int] = field(default_factory=list)  # the answers on this page, by number
+
+    def running_head(self) -> str:
+        """The running head: the section's title, or on answer pages the puzzles answered there."""
+        if not self.answered:
+            return self.running_title
+        first, last = min(self.answered), max(self.answered)
+        return f"Answers {first}\u2013{last}" if last != first else f"Answers {first}"
 
 
 class Anchor(Flowable):
@@ -161,7 +168,7 @@ class PuzzleRow(Flowable):
 
 # --- the answer key -------------------------------------------------------------------------------
 
-NUMBER_PT, TEXT_PT, ID_PT = 8.0, 6.5, 6.0  # an answer's label; ID_PT is the legible floor
+NUMBER_PT, TEXT_PT = 8.0, 7.0  # an answer's label: its number, then its page and note
 LEADING = 1.15
 PAGE_ROOM = "page 888"  # the widest page reference a label makes room for
 
@@ -177,25 +184,11 @@ class Run:
     page: bool = False
 
 
-def wrap_id(text: str, width: float, measure: Callable[[str], float]) -> list[str]:
-    """An id in lines no wider than `width`, broken after its separators (: , . =) where it
-    can be, between two characters where it must."""
-    lines = [""]
-    for piece in re.findall(r"[^:,.=]+[:,.=]?|[:,.=]", text):
-        if lines[-1] and measure(lines[-1] + piece) > width:
-            lines.append("")
-        for char in piece:  # character by character only when a piece is wider than a line
-            if lines[-1] and measure(lines[-1] + char) > width:
-                lines.append("")
-            lines[-1] += char
-    return lines
-
-
 def answer_label(printed: PrintedPuzzle, note: str, width: float, fonts: Fonts,
                  type_scale: float) -> list[list[Run]]:
-    """The lines above an answer: its number and page (the note beside them when it fits, else
-    on a line of its own), then its id, at no less than ID_PT."""
-    number_pt, text_pt, id_pt = NUMBER_PT * type_scale, TEXT_PT * type_scale, ID_PT * type_scale
+    """The lines above an answer: its number and page, and the note beside them when it fits,
+    else on a line of its own. The puzzle's id stays in the JSON: a reader has no use for it."""
+    number_pt, text_pt = NUMBER_PT * type_scale, TEXT_PT * type_scale
     first = [Run(str(printed.number), fonts.bold, number_pt),
              Run(PAGE_ROOM, fonts.regular, text_pt, page=True)]
     lines = [first]
@@ -205,9 +198,6 @@ def answer_label(printed: PrintedPuzzle, note: str, width: float, fonts: Fonts,
             first.append(Run(note, fonts.italic, text_pt))
         else:
             lines.append([Run(note, fonts.italic, text_pt)])
-    if printed.record.id:
-        lines += [[Run(line, fonts.regular, id_pt)] for line in
-                  wrap_id(printed.record.id, width, lambda t: stringWidth(t, fonts.regular, id_pt))]
     return lines
 
 
@@ -221,7 +211,7 @@ def _space(size: float) -> float:
 
 class AnswerRow(Flowable):
     """One row of answers, drawn smaller than their puzzles, each under its label: number, the
-    page its puzzle is on, a note on how many answers it has, and its id."""
+    page its puzzle is on, and a note on how many answers it has."""
 
     def __init__(self, puzzles: Sequence[PrintedPuzzle], puzzle_type: PuzzleType, grid: Grid,
                  labels: list[list[list[Run]]], label: float, state: Pass) -> None:
@@ -235,6 +225,7 @@ class AnswerRow(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
+        self.state.answered += [printed.number for printed in self.puzzles]
         if not self.state.paint:
             return
         for column, (printed, lines) in enumerate(zip(self.puzzles, self.labels)):
