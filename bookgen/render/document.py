@@ -4,6 +4,7 @@ mirrored odd and even page templates, and built in passes until its layout is st
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape
 
@@ -25,7 +26,9 @@ from reportlab.platypus import (
 from bookgen.book import Book, Section
 from bookgen.config import Layout
 from bookgen.core.grading import LEVELS
+from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
+from bookgen.making import PuzzleRecord
 from bookgen.render.flowables import (
     Anchor,
     AnswerRow,
@@ -250,8 +253,12 @@ class BookDocument:
         ink's least size or more (in proportion for large print), at most ANSWER_MAX_SCALE."""
         large = LARGE_PRINT if self.config.large_print else 1.0
         draw = section.puzzle_type.draw_solution
-        need = max(least_scale(lambda pen, r=record: draw(pen, r.puzzle, r.solution), self.fonts,
-                               self.ink.least_text * large) for record in section.records)
+
+        def answer(record: PuzzleRecord) -> Callable[[Pen], None]:
+            return lambda pen: draw(pen, record.puzzle, record.solution)
+
+        need = max(least_scale(answer(r), self.fonts, self.ink.least_text * large)
+                   for r in section.records)
         return min(need or ANSWER_MAX_SCALE * large, ANSWER_MAX_SCALE * large)
 
     def _answer_story(self, state: Pass, geometry: Geometry) -> list[Flowable]:
