@@ -4,7 +4,7 @@ mirrored odd and even page templates, and built in passes until its layout is st
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape
 
@@ -23,7 +23,7 @@ from reportlab.platypus import (
     Spacer,
 )
 
-from bookgen.book import Book, Section
+from bookgen.book import Book, PrintedPuzzle, Section
 from bookgen.config import Layout
 from bookgen.core.grading import LEVELS
 from bookgen.core.pen import Pen
@@ -52,6 +52,7 @@ from bookgen.render.geometry import (
     Geometry,
     Grid,
     answer_grid,
+    balance,
     choose_grid,
     large_print,
     make_geometry,
@@ -236,13 +237,63 @@ class BookDocument:
         below = frame_height - opening - label - ROW_GAP
         if natural[1] * mm * grid.scale > below:
             grid = replace(grid, scale=max(below, 0.0) / (natural[1] * mm))
-        rows = self._rows(section, grid, state)
-        return [KeepTogether(heading + rows[:1])] + rows[1:]
+        if config.per_page == 1:  # one to a page: the later pages print it larger, centred
+            whole = choose_grid(natural, (frame_width, frame_height), label, self.layout.grids,
+                                self.layout.min_scale, self.layout.max_scale, 1)
+            rows = [PuzzleRow(section.puzzles[:1], puzzle_type, grid, state, tight=True)]
+            rows += [PuzzleRow([p], puzzle_type, whole, state, centred=True)
+                     for p in section.puzzles[1:]]
+            return [KeepTogether(heading + rows[:1]), *rows[1:]]
+        rows = self._rows(section.puzzles, section, grid, state, True)
+        if index == 0 or not self.config.share_pages:  # else it begins where the last one ends
+            pages = self._balanced(section, grid, state, frame_height - opening, frame_height)
+            if pages:
+                return [KeepTogether(heading + pages[0][:1]), *pages[0][1:],
+                        *(flowable for rows in pages[1:] for flowable in (PageBreak(), *rows))]
+        return [KeepTogether(heading + rows[:1]), *rows[1:]]
 
-    def _rows(self, section: Section, grid: Grid, state: Pass) -> list[Flowable]:
-        puzzles = section.puzzles
+    def _rows(self, puzzles: Sequence[PrintedPuzzle], section: Section, grid: Grid, state: Pass,
+              first: bool) -> list[PuzzleRow]:
+        """The puzzles in rows of the grid's columns; a section's first row is tight."""
         return [PuzzleRow(puzzles[i:i + grid.columns], section.puzzle_type, grid, state,
-                          tight=i == 0) for i in range(0, len(puzzles), grid.columns)]
+                          tight=first and i == 0) for i in range(0, len(puzzles), grid.columns)]
+
+    def _pages(self, section: Section, grid: Grid, state: Pass, first_room: float,
+               frame_height: float) -> list[list[PuzzleRow]]:
+        """The section's rows as the frames will take them, page by page, when its opening
+        (which leaves `first_room`) begins a page."""
+        pages: list[list[PuzzleRow]] = [[]]
+        room = first_room
+        for row in self._rows(section.puzzles, section, grid, state, True):
+            height = row.wrap(row.width, room)[1]
+            if pages[-1] and height > room + 1e-6:
+                pages.append([])
+                room = frame_height
+                height = row.wrap(row.width, room)[1]
+            pages[-1].append(row)
+            room -= height
+        return pages
+
+    def _balanced(self, section: Section, grid: Grid, state: Pass, first_room: float,
+                  frame_height: float) -> list[list[PuzzleRow]] | None:
+        """The section's rows page by page with its puzzles spread evenly over the pages they
+        take, when on their own they would leave the last page less than half full; None when
+        they fill it well enough, or an even spread would not keep to those pages."""
+        pages = self._pages(section, grid, state, first_room, frame_height)
+        full = len(self._pages(section, grid, state, frame_height, frame_height)[0]) * grid.columns
+        if len(pages) < 2 or 2 * sum(len(row.puzzles) for row in pages[-1]) >= full:
+            return None
+        capacities = [sum(len(row.puzzles) for row in pages[0])] + [full] * (len(pages) - 1)
+        balanced, start = [], 0
+        for number, count in enumerate(balance(capacities, len(section.puzzles))):
+            puzzles = section.puzzles[start:start + count]
+            balanced.append(self._rows(puzzles, section, grid, state, number == 0))
+            start += count
+        for rows, room in zip(balanced, [first_room] + [frame_height] * len(pages)):
+            heights = sum(row.wrap(row.width, frame_height)[1] for row in rows[:-1])
+            if heights + rows[-1].least > room + 1e-6:
+                return None
+        return balanced
 
     @property
     def ink(self) -> Ink:
