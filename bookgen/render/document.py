@@ -60,6 +60,8 @@ from bookgen.render.geometry import (
 from bookgen.render.pdfpen import Ink, least_scale
 
 ANSWER_MAX_SCALE = 1.0
+ANSWER_GROWTH = 1.05  # the step by which answers that leave their page half empty grow
+ANSWER_LABEL_GROWTH = 1.5  # and the most their labels grow
 SECTION_SPACE = 10 * mm  # between sections that share a page
 POD_INK = Ink(min_line=0.75, lightest_grey=0.9, least_text=7.0)
 HOME_INK = Ink(min_line=0.0, lightest_grey=1.0, least_text=6.0)
@@ -312,21 +314,48 @@ class BookDocument:
                    for r in section.records)
         return min(need or ANSWER_MAX_SCALE * large, ANSWER_MAX_SCALE * large)
 
-    def _answer_story(self, state: Pass, geometry: Geometry) -> list[Flowable]:
+    def _fitted_answers(self, state: Pass, geometry: Geometry,
+                        front: list[Flowable]) -> list[Flowable]:
+        """The answers, after `front`; when they all fit on their first page, drawn larger, as
+        large as still fits it (up to the layout's largest puzzle scale, their labels up to half
+        as large again), so that a worksheet's answer sheet is not a corner of a page in small
+        type."""
+        width, height = geometry.frame_size
+
+        def used(flowables: list[Flowable]) -> float:
+            return sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+                       for f in flowables)
+
+        room = height - (0.0 if not front or isinstance(front[-1], PageBreak) else used(front))
+        best = self._answer_blocks(state, geometry, 1.0)
+        if used([f for block in best for f in block]) <= room:
+            smallest = min(self.answer_scale(section) for section in self.book.sections)
+            factor = ANSWER_GROWTH
+            while smallest * factor <= self.layout.max_scale:
+                blocks = self._answer_blocks(state, geometry, factor)
+                if used([f for block in blocks for f in block]) <= room - 1:
+                    best = blocks
+                factor *= ANSWER_GROWTH
+        return [KeepTogether(block) if len(block) > 1 else block[0] for block in best]
+
+    def _answer_blocks(self, state: Pass, geometry: Geometry,
+                       factor: float) -> list[list[Flowable]]:
         """Every section's answers, packed: as many columns as the page's width holds at the
-        answers' scale, rows as tall as they need, sections one after another. The heading and
-        each section's caption are kept with the first row below them."""
-        story: list[Flowable] = []
+        answers' scale (times `factor`), rows as tall as they need, sections one after another;
+        in blocks to keep together: the heading and each section's caption with the first row
+        below them, then each other row."""
+        blocks: list[list[Flowable]] = []
         head: list[Flowable] = [Anchor("answers", "Answers", state),
                                 Paragraph("Answers", self.styles.heading)]
         for section in self.book.sections:
             puzzle_type = section.puzzle_type
             natural = _largest([puzzle_type.answer_size(r.puzzle) for r in section.records])
-            scale = self.answer_scale(section)
+            scale = self.answer_scale(section) * factor
             width = answer_grid(natural, geometry.frame_size, 0.0, scale).slot_width
             labels = [answer_label(p, puzzle_type.answer_note(p.record.puzzle, p.record.solution,
                                                               p.solutions),
-                                   width, self.fonts, state.type_scale)
+                                   width, self.fonts,
+                                   state.type_scale * min(factor, ANSWER_LABEL_GROWTH))
                       for p in section.puzzles]
             label = max(label_height(lines) for lines in labels)
             grid = answer_grid(natural, geometry.frame_size, label, scale)
@@ -335,10 +364,10 @@ class BookDocument:
                               state) for i in range(0, len(puzzles), step)]
             caption = Paragraph(f"{escape(section.config.title)} \u00b7 puzzles {_span(section)}",
                                 self.styles.info)
-            story.append(KeepTogether(head + [caption, rows[0]]))
-            story += rows[1:]
+            blocks.append(head + [caption, rows[0]])
+            blocks += [[row] for row in rows[1:]]
             head = []
-        return story
+        return blocks
 
     def _compose(self, state: Pass, geometry: Geometry, part: str, pad: bool) -> list[Flowable]:
         """The story of the book ('book') or of its separate answer key ('answers'). Each section
@@ -346,7 +375,7 @@ class BookDocument:
         and first row fit there; the answers open a page."""
         if part == "answers":
             front = self._front_matter(state, geometry, True) or self._title_block()
-            return front + self._answer_story(state, geometry)
+            return front + self._fitted_answers(state, geometry, front)
         story = self._front_matter(state, geometry, False)
         for index, section in enumerate(self.book.sections):
             lead = self._title_block() if index == 0 and not self.config.title_page else []
@@ -354,7 +383,7 @@ class BookDocument:
                 story.append(PageBreak())
             story += self._section_story(index, section, lead, state, geometry)
         if self.config.answers == "back":
-            story += [PageBreak()] + self._answer_story(state, geometry)
+            story += [PageBreak()] + self._fitted_answers(state, geometry, [])
         if pad:
             story += [PageBreak(), NotesPage(state, *geometry.frame_size, self.styles.heading)]
         return story
