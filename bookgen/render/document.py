@@ -63,6 +63,7 @@ ANSWER_MAX_SCALE = 1.0
 ANSWER_GROWTH = 1.05  # the step by which answers that leave their page half empty grow
 ANSWER_LABEL_GROWTH = 1.5  # and the most their labels grow
 SECTION_SPACE = 10 * mm  # between sections that share a page
+EXAMPLE_SPACE = Spacer(1, 4 * mm)  # below a section's example
 POD_INK = Ink(min_line=0.75, lightest_grey=0.9, least_text=7.0)
 HOME_INK = Ink(min_line=0.0, lightest_grey=1.0, least_text=6.0)
 
@@ -227,10 +228,8 @@ class BookDocument:
                       self.styles.body),
         ]
         example = puzzle_type.example(config.request)
-        if example is not None:
-            heading += [ExamplePair(puzzle_type, example, state, frame_width), Spacer(1, 4 * mm)]
-        opening = sum(f.wrap(frame_width, frame_height)[1] + f.getSpaceAfter()
-                      + f.getSpaceBefore() for f in heading)
+        pair = None if example is None else ExamplePair(puzzle_type, example, state, frame_width)
+        opening = self._height(heading + ([pair, EXAMPLE_SPACE] if pair else []), geometry)
         room = frame_height - opening if config.per_page else frame_height
         natural = _largest([puzzle_type.measure(r.puzzle) for r in section.records])
         label = LABEL_HEIGHT * state.type_scale
@@ -239,6 +238,10 @@ class BookDocument:
         below = frame_height - opening - label - ROW_GAP
         if natural[1] * mm * grid.scale > below:
             grid = replace(grid, scale=max(below, 0.0) / (natural[1] * mm))
+        if pair and example:  # the example no larger than the puzzles, so their type matches
+            pair = ExamplePair(puzzle_type, example, state, frame_width, most=grid.scale)
+            heading += [pair, EXAMPLE_SPACE]
+            opening = self._height(heading, geometry)
         if config.per_page == 1:  # one to a page: the later pages print it larger, centred
             whole = choose_grid(natural, (frame_width, frame_height), label, self.layout.grids,
                                 self.layout.min_scale, self.layout.max_scale, 1)
@@ -253,6 +256,12 @@ class BookDocument:
                 return [KeepTogether(heading + pages[0][:1]), *pages[0][1:],
                         *(flowable for rows in pages[1:] for flowable in (PageBreak(), *rows))]
         return [KeepTogether(heading + rows[:1]), *rows[1:]]
+
+    @staticmethod
+    def _height(flowables: list[Flowable], geometry: Geometry) -> float:
+        width, height = geometry.frame_size
+        return sum(f.wrap(width, height)[1] + f.getSpaceAfter() + f.getSpaceBefore()
+                   for f in flowables)
 
     def _rows(self, puzzles: Sequence[PrintedPuzzle], section: Section, grid: Grid, state: Pass,
               first: bool) -> list[PuzzleRow]:

@@ -257,10 +257,11 @@ class AnswerRow(Flowable):
 
 
 class ExamplePair(Flowable):
-    """A small solved example beside its puzzle, for a section's opening page."""
+    """A small solved example beside its puzzle, for a section's opening page, at most `most`
+    times its natural size (the scale of the section's puzzles)."""
 
     def __init__(self, puzzle_type: PuzzleType, example: Generated, state: Pass,
-                 width: float) -> None:
+                 width: float, most: float | None = None) -> None:
         super().__init__()
         self.example = example
         self.puzzle_type, self.state = puzzle_type, state
@@ -268,7 +269,8 @@ class ExamplePair(Flowable):
         answer_size = puzzle_type.answer_size(self.example.puzzle)
         room = (width - 3 * COLUMN_GAP) / 2
         self.scale = min(EXAMPLE_HEIGHT * state.type_scale / (max(puzzle_size[1], answer_size[1]) * mm),
-                         room / (max(puzzle_size[0], answer_size[0]) * mm), 0.9 * state.type_scale)
+                         room / (max(puzzle_size[0], answer_size[0]) * mm), 0.9 * state.type_scale,
+                         most or 0.9 * state.type_scale)
         self.width = width
         self.height = max(puzzle_size[1], answer_size[1]) * mm * self.scale + 6 * mm
 
