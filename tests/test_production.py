@@ -93,7 +93,7 @@ def test_pod_ink_lines_at_least_three_quarter_point_and_greys_at_least_ten_perce
 
 
 def test_bleed_pages_are_wider_and_taller_with_the_trim_box_inside(run, write_config, tmp_path):
-    config = write_config(POD_BOOK.format(bleed="true", count=24))
+    config = write_config(POD_BOOK.format(bleed="true", count=30))
     target = tmp_path / "bleed.pdf"
     status, _, err = run("build", str(config), "-o", str(target), "-q", "--workers", "1")
     assert status == 0, err

@@ -657,6 +657,7 @@ ANSWER_H = 20.0
 NUMBER_PT = 26.0
 NUMBER_GAP = 4.0  # mm at least between two numbers of a card, so "3 11 12 12" reads as four
 TITLE_PT = 13.0
+NOTE_PT = 9.0  # the operators line: at a small card's scale still 7 pt or more
 OPERATOR_NAMES = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7", "^": "^"}
 
 
@@ -681,12 +682,13 @@ def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
     pen.text(CARD_W / 2, 7.0, f"Make {puzzle['target']}", TITLE_PT, bold=True)
     numbers = [str(n) for n in puzzle["numbers"]]
     slot = (CARD_W - 8.0) / len(numbers)
-    # one size for all, set by the widest number so that it keeps NUMBER_GAP clear on each side
-    size = min(_fitted(pen, text, NUMBER_PT, slot - NUMBER_GAP, bold=True) for text in numbers)
+    # one size for every card of this many numbers, set by the widest number a card may hold
+    # with NUMBER_GAP clear on each side, so that digits keep their size from card to card
+    size = _fitted(pen, str(MAX_NUMBER), NUMBER_PT, slot - NUMBER_GAP, bold=True)
     for index, text in enumerate(numbers):
         pen.text(4.0 + (index + 0.5) * slot, 18.5, text, size, bold=True)
     note = _operators_line(puzzle)
-    pen.text(CARD_W / 2, 28.0, note, _fitted(pen, note, 8.0, CARD_W - 6.0), grey=0.35)
+    pen.text(CARD_W / 2, 28.0, note, _fitted(pen, note, NOTE_PT, CARD_W - 6.0), grey=0.35)
     for y in (35.5, 42.0):
         pen.line(5.0, y, CARD_W - 5.0, y, width=THIN, dash=(1.0, 1.2))
 

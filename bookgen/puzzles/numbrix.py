@@ -38,7 +38,7 @@ from bookgen.core.grading import (
 )
 from bookgen.core.hamilton import Cell, check_can_have_path, grid_graph, random_path
 from bookgen.core.options import Option
-from bookgen.core.pen import MEDIUM, THIN, Pen
+from bookgen.core.pen import MEDIUM, THICK, THIN, Pen
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.puzzles.base import (
     JSON,
@@ -1333,6 +1333,7 @@ def check_request(request: Request) -> None:
 # --- drawing --------------------------------------------------------------------------------------
 
 CELL = 11.0  # mm: at the layouts' smallest scale (0.75-0.8) a cell still takes two written digits
+PATH, PATH_DASH = 0.2, (0.8, 0.8)  # an answer's path: thin and dotted, lighter than the walls
 
 
 def measure(puzzle: JSON) -> tuple[float, float]:
@@ -1344,8 +1345,9 @@ def _font(size: int) -> float:
     return 15.0 if size < 100 else 12.5
 
 
-def _draw_cells(pen: Pen, grid: list[list[Any]]) -> None:
-    """Each cell of the shape, thin inside and a firmer line where the shape ends."""
+def _draw_cells(pen: Pen, grid: list[list[Any]], inner: float = THIN,
+                outer: float = MEDIUM) -> None:
+    """Each cell of the shape, `inner` lines inside and firmer `outer` ones where it ends."""
     rows, cols = len(grid), len(grid[0])
 
     def inside(r: int, c: int) -> bool:
@@ -1356,12 +1358,12 @@ def _draw_cells(pen: Pen, grid: list[list[Any]]) -> None:
             if not inside(r, c):
                 continue
             x, y = c * CELL, r * CELL
-            pen.rect(x, y, CELL, CELL, width=THIN)
+            pen.rect(x, y, CELL, CELL, width=inner)
             edges = (((r - 1, c), (x, y, x + CELL, y)), ((r + 1, c), (x, y + CELL, x + CELL, y + CELL)),
                      ((r, c - 1), (x, y, x, y + CELL)), ((r, c + 1), (x + CELL, y, x + CELL, y + CELL)))
             for (nr, nc), (x1, y1, x2, y2) in edges:
                 if not inside(nr, nc):
-                    pen.line(x1, y1, x2, y2, width=MEDIUM)
+                    pen.line(x1, y1, x2, y2, width=outer)
 
 
 def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
@@ -1375,12 +1377,16 @@ def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
 
 
 def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
-    """All numbers, givens bold, over a thin line along the path that shows between them."""
+    """All numbers, givens bold, over a thin dotted line along the path that shows between
+    them; the cell walls drawn heavier than in the puzzle, so that at an answer's small size,
+    where thin lines print at the printer's least width, the walls still stand out from the path."""
     grid, answer = puzzle["grid"], solution["grid"]
-    _draw_cells(pen, grid)
+    _draw_cells(pen, grid, MEDIUM, THICK)
     where = {v: (r, c) for r, row in enumerate(answer) for c, v in enumerate(row) if v}
     centre = {v: ((c + 0.5) * CELL, (r + 0.5) * CELL) for v, (r, c) in where.items()}
-    pen.polyline([centre[v] for v in sorted(centre)], width=0.2)
+    path = [centre[v] for v in sorted(centre)]
+    for (x1, y1), (x2, y2) in zip(path, path[1:]):
+        pen.line(x1, y1, x2, y2, width=PATH, dash=PATH_DASH)
     font = _font(len(where))
     tall = font * 25.4 / 72
     for v, (x, y) in centre.items():

@@ -516,7 +516,8 @@ TOKEN = 11.0  # the least distance between the centres of two pool numbers
 TOKEN_PAD = 2.5  # the least clear space between two pool numbers
 BOX_PAD = 1.6  # the least clear space between a number and its box's sides
 WRAP = 7  # the most boxes on one line: a hard chain of 8 to 10 boxes takes two lines
-BOX_PT, POOL_PT, SIGN_PT = 12.0, 11.0, 14.0
+BOX_PT, SIGN_PT = 12.0, 14.0
+POOL_PT = BOX_PT  # the numbers to place print as they will in their boxes
 FRACTION = 0.72  # a fraction's numerator and denominator, relative to the number's size
 EM = 0.64  # DejaVu's digits per point of size (a little over), for spacing before any pen
 EM_OF = {".": 0.32, MINUS: 0.84}
@@ -670,13 +671,38 @@ def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
                      False, token.room)
 
 
+ANSWER_SIGN = 4.5  # mm between two numbers of an answer, for the sign
+ANSWER_LINE = 7.0  # mm from one line of an answer to the next
+
+
+def _answer_slot(puzzle: JSON) -> float:
+    """The width of each number of an answer: the widest number's, so answers line up."""
+    return max(_estimate(text, BOX_PT) for text in puzzle["numbers"]) + 0.6
+
+
 def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
+    """The answer as a line of numbers and signs, no boxes (it takes half the room, so answers
+    stand in columns); pre-filled numbers bold; long chains wrap as the puzzle does."""
     given = {int(i) for i in puzzle.get("givens", {})}
-    _draw_row(pen, puzzle, {b: (t, b in given) for b, t in enumerate(solution["order"])})
+    signs, slot = puzzle["signs"], _answer_slot(puzzle)
+    for line, boxes in enumerate(_row_lines(puzzle)):
+        y = line * ANSWER_LINE + ANSWER_LINE / 2
+        x = ANSWER_SIGN if line else 0.0
+        if line:
+            pen.text(ANSWER_SIGN / 2, y, signs[boxes[0] - 1], BOX_PT, bold=True)
+        for box in boxes:
+            _draw_number(pen, x + slot / 2, y, solution["order"][box], BOX_PT, box in given, slot)
+            if box < len(signs):
+                pen.text(x + slot + ANSWER_SIGN / 2, y, signs[box], BOX_PT, bold=True)
+            x += slot + ANSWER_SIGN
 
 
 def measure_solution(puzzle: JSON) -> tuple[float, float]:
-    return measure(puzzle)[0], _rows_size(puzzle)[1]
+    lines, slot = _row_lines(puzzle), _answer_slot(puzzle)
+    last = len(lines) - 1  # lines after the first open with a sign, lines before the last end with one
+    width = max(len(boxes) * slot + (len(boxes) - 1 + (i > 0) + (i < last)) * ANSWER_SIGN
+                for i, boxes in enumerate(lines))
+    return width, len(lines) * ANSWER_LINE
 
 
 def answer_note(puzzle: JSON, solution: JSON, count: int) -> str:

@@ -130,17 +130,19 @@ class PuzzleRow(Flowable):
     room, and no more than its puzzles need where it has not, so a row is never pushed to the
     next page for want of blank space. A `tight` row (a section's first, kept with its opening)
     always takes only what its puzzles need: reportlab measures what it keeps together against
-    an unbounded height."""
+    an unbounded height. A `centred` row takes a page of its own, its puzzle in the middle."""
 
     def __init__(self, puzzles: Sequence[PrintedPuzzle], puzzle_type: PuzzleType, grid: Grid,
-                 state: Pass, tight: bool = False) -> None:
+                 state: Pass, tight: bool = False, centred: bool = False) -> None:
         super().__init__()
         self.puzzles, self.puzzle_type = puzzles, puzzle_type
-        self.grid, self.state = grid, state
+        self.grid, self.state, self.centred = grid, state, centred
         self.width = grid.columns * grid.slot_width + (grid.columns - 1) * grid.gap
         self.label = LABEL_HEIGHT * state.type_scale
-        drawn = max(puzzle_type.measure(p.record.puzzle)[1] for p in puzzles) * mm * grid.scale
-        self.least = min(grid.slot_height, self.label + drawn + ROW_GAP / 2)
+        self.drawn = max(puzzle_type.measure(p.record.puzzle)[1] for p in puzzles) * mm * grid.scale
+        self.least = min(grid.slot_height, self.label + self.drawn + ROW_GAP / 2)
+        if centred:  # its page to itself
+            self.least = grid.slot_height
         self.most = self.least if tight else grid.slot_height
         self.height = self.most
 
@@ -151,6 +153,8 @@ class PuzzleRow(Flowable):
 
     def draw(self) -> None:
         puzzle_type = self.puzzle_type
+        # a centred row (one puzzle to a page) sets its label and puzzle in the middle of its height
+        top = (self.height + self.label + self.drawn) / 2 if self.centred else self.height
         for column, printed in enumerate(self.puzzles):
             number, record = printed.number, printed.record
             left = column * (self.grid.slot_width + self.grid.gap)
@@ -158,10 +162,10 @@ class PuzzleRow(Flowable):
             if not self.state.paint:
                 continue
             self.canv.setFont(self.state.fonts.bold, 11 * self.state.type_scale)
-            self.canv.drawString(left, self.height - 4 * mm * self.state.type_scale, str(number))
+            self.canv.drawString(left, top - 4 * mm * self.state.type_scale, str(number))
             drawn_width = puzzle_type.measure(record.puzzle)[0] * mm * self.grid.scale
             pen = CanvasPen(self.canv, left + (self.grid.slot_width - drawn_width) / 2,
-                            self.height - self.label, self.grid.scale, self.state.fonts,
+                            top - self.label, self.grid.scale, self.state.fonts,
                             self.state.ink)
             puzzle_type.draw_puzzle(pen, record.puzzle)
 
@@ -253,10 +257,11 @@ class AnswerRow(Flowable):
 
 
 class ExamplePair(Flowable):
-    """A small solved example beside its puzzle, for a section's opening page."""
+    """A small solved example beside its puzzle, for a section's opening page, at most `most`
+    times its natural size (the scale of the section's puzzles)."""
 
     def __init__(self, puzzle_type: PuzzleType, example: Generated, state: Pass,
-                 width: float) -> None:
+                 width: float, most: float | None = None) -> None:
         super().__init__()
         self.example = example
         self.puzzle_type, self.state = puzzle_type, state
@@ -264,7 +269,8 @@ class ExamplePair(Flowable):
         answer_size = puzzle_type.answer_size(self.example.puzzle)
         room = (width - 3 * COLUMN_GAP) / 2
         self.scale = min(EXAMPLE_HEIGHT * state.type_scale / (max(puzzle_size[1], answer_size[1]) * mm),
-                         room / (max(puzzle_size[0], answer_size[0]) * mm), 0.9 * state.type_scale)
+                         room / (max(puzzle_size[0], answer_size[0]) * mm), 0.9 * state.type_scale,
+                         most or 0.9 * state.type_scale)
         self.width = width
         self.height = max(puzzle_size[1], answer_size[1]) * mm * self.scale + 6 * mm
 

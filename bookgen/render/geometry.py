@@ -154,6 +154,20 @@ def choose_grid(natural: tuple[float, float], frame: tuple[float, float], label:
     return max(fitting, key=lambda g: (g.columns * g.rows, g.scale))
 
 
+def balance(capacities: list[int], count: int) -> list[int]:
+    """`count` puzzles on pages that hold at most `capacities` each, as evenly as they allow: the
+    lowest level every page fills up to, the extra one on the earlier pages."""
+    level = next(level for level in range(1, count + 1)
+                 if sum(min(c, level) for c in capacities) >= count)
+    counts = [min(c, level) for c in capacities]
+    excess = sum(counts) - count
+    for index in reversed(range(len(counts))):
+        if excess and counts[index] == level:
+            counts[index] -= 1
+            excess -= 1
+    return counts
+
+
 def answer_grid(natural: tuple[float, float], frame: tuple[float, float], label: float,
                 scale: float) -> Grid:
     """Columns of answers at `scale`, as many as the frame's width holds (each at least
