@@ -157,6 +157,12 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
     twins = Twins()
     for bank in config.exclude:
         twins.exclude(bank)
+    for section in config.sections:
+        problem = section.request and too_few_exist(section.request, section.count,
+                                                    twins.excluded_for(section.request))
+        if problem:
+            raise BookgenError(problem, file=config.file, line=section.line,
+                               key=f"section '{section.title}'")
     jobs = [
         [PuzzleJob.of(section.request, puzzle_seed(config.seed, index, i), budget)
          for i in range(section.count)] if section.request is not None else []
@@ -202,6 +208,7 @@ class Twins:
 
     def __init__(self) -> None:
         self.seen: set[str] = set()
+        self.banked: dict[str, set[str]] = {}  # excluded forms by the request their id names
 
     @staticmethod
     def key(record: PuzzleRecord) -> str:
@@ -216,7 +223,13 @@ class Twins:
     def exclude(self, path: Path) -> None:
         """Every puzzle of a bank (JSON lines, as `generate` and `formats: [jsonl]` write them)."""
         for number, data in _bank_lines(path, "exclude"):
-            self.add(record_from_json(data, f"{path}:{number}"))
+            record = record_from_json(data, f"{path}:{number}")
+            self.add(record)
+            self.banked.setdefault(record.id.rpartition(":")[0], set()).add(self.key(record))
+
+    def excluded_for(self, request: Request) -> int:
+        """How many different puzzles of this request the excluded banks hold (by their ids)."""
+        return len(self.banked.get(request.id("").rpartition(":")[0], ()))
 
 
 def different_puzzles(request: Request, seed: str, count: int, executor: Executor | None = None,

@@ -190,14 +190,16 @@ class PuzzleType:
         return (self.measure_solution or self.measure)(puzzle)
 
 
-def too_few_exist(request: Request, count: int) -> str | None:
-    """Why `count` different puzzles of a request cannot be had (the type counted its space and
-    it is smaller), or None: said before any work, not after a run of retries."""
+def too_few_exist(request: Request, count: int, excluded: int = 0) -> str | None:
+    """Why `count` different puzzles of a request cannot be had (the type counted its space, and
+    it is smaller once `excluded` of them are taken out), or None: said before any work, not
+    after a run of retries."""
     variety = request.type.variety(request) if request.type.variety else None
-    if variety is None or count <= variety:
+    if variety is None or count <= variety - excluded:
         return None
-    return (f"only {variety} different puzzles exist for {request.describe()} and {count} are "
-            "asked for (a book never repeats one); ask for fewer, or widen the options")
+    taken = f" ({excluded} excluded)" if excluded else ""
+    return (f"only {variety} different puzzles exist for {request.describe()}{taken} and {count} "
+            "are asked for (a book never repeats one); ask for fewer, or widen the options")
 
 
 def form_key(*candidates: Any) -> str:

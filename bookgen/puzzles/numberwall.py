@@ -11,9 +11,10 @@ pyramids do, and keeps the fields number walls had when they were a pyramid vari
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, partial
@@ -21,11 +22,14 @@ from typing import Any
 
 from bookgen.core.grading import (
     LEVELS,
+    VARIETY_PATTERNS,
     Bands,
     Deduced,
     Deduction,
+    kept,
     make_at_level,
     recorded_steps,
+    removal_results,
     remove_givens,
     simplest_first,
     told_in_order,
@@ -382,7 +386,13 @@ def _random_wall(rng: random.Random, wall: Wall, base_range: tuple[int, int]) ->
         cap = min(high, low + room // weights[col])
         bottom[col] = rng.randint(low, cap)
         room -= (bottom[col] - low) * weights[col]
-    values = bottom + [0] * (len(shape(rows).cells) - rows)
+    return built_on(bottom)
+
+
+def built_on(bottom: Sequence[int]) -> Values:
+    """The full wall standing on a bottom row."""
+    rows = len(bottom)
+    values = list(bottom) + [0] * (len(shape(rows).cells) - rows)
     for parent_a, parent_b, child in shape(rows).triangles:
         values[child] = values[parent_a] + values[parent_b]
     return values
@@ -411,6 +421,46 @@ def _sample_wall_givens(rng: random.Random, wall: Wall, answer: Values) -> Value
         if rating["finished"] and rating["level"] == "expert":
             break
     return values
+
+
+def variety(request: Request) -> int | None:
+    """How many different walls a request can give, where its range leaves few full walls (a
+    narrow range, few rows) so that every one can be tried with every set of givens the level's
+    generator may leave; None for the rest, which hold more than a book asks for."""
+    plan = plan_of(request)
+    rows, (low, high) = plan.wall.rows, plan.base_range
+    cells = len(shape(rows).cells)
+    sets = math.comb(cells, rows) if request.level == "expert" else 1 << cells
+    if (high - low + 1) ** rows * sets > VARIETY_PATTERNS:
+        return None
+    return count_walls(plan.wall, plan.base_range, request.level)
+
+
+@cache
+def count_walls(wall: Wall, base_range: tuple[int, int], level: str) -> int:
+    """The walls the generator can make at a level, mirror images counted once: on every bottom
+    row from the range (top within max), every set of givens its removals can leave (expert:
+    every set of n givens it samples) that rates at the level and is unique as printed."""
+    top = int(BANDS.top(level))
+    cells = len(shape(wall.rows).cells)
+    forms = set()
+    for bottom in itertools.product(range(base_range[0], base_range[1] + 1), repeat=wall.rows):
+        answer = built_on(bottom)
+        if answer[-1] > wall.high:
+            continue
+
+        def finishes(mask: int, answer: Values = answer) -> bool:
+            return _solvable_at(wall, kept(answer, mask), top)
+
+        masks = ([mask for mask in range(1 << cells) if mask.bit_count() == wall.rows]
+                 if level == "expert" else removal_results(cells, 0, finishes))
+        for mask in masks:
+            puzzle = puzzle_json(wall, kept(answer, mask))
+            rating = rate(puzzle)
+            if (rating["level"] == level and rating["finished"]
+                    and solve(printed(puzzle).puzzle, 2).count == 1):
+                forms.add(canonical(puzzle))
+    return len(forms)
 
 
 @dataclass(frozen=True)
@@ -569,4 +619,5 @@ NUMBERWALL = PuzzleType(
     canonical=canonical,
     printed=printed,
     hints=hints,
+    variety=variety,
 )

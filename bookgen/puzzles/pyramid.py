@@ -31,11 +31,14 @@ from typing import Any
 
 from bookgen.core.grading import (
     LEVELS,
+    VARIETY_PATTERNS,
     Bands,
     Deduced,
     Deduction,
+    kept,
     make_at_level,
     recorded_steps,
+    removal_results,
     remove_givens,
     simplest_first,
     told_in_order,
@@ -635,7 +638,6 @@ def puzzle_json(rules: Rules, values: Values) -> JSON:
     return {"variant": rules.variant, "max": rules.high, "rows": to_rows(rules.rows, values)}
 
 
-VARIETY_PATTERNS = 1 << 13  # given patterns (full pyramids x 2^cells) worth counting one by one
 # Different puzzles (mirror images counted once) of the one 5-row classic pyramid, per level, as
 # `count_puzzles` finds them (a few seconds each: too slow to run for every config; the test
 # suite counts them again).
@@ -660,30 +662,20 @@ def variety(request: Request) -> int | None:
 @cache
 def count_puzzles(rules: Rules, level: str, answers: tuple[tuple[int, ...], ...]) -> int:
     """The puzzles the generator can make from these full pyramids at a level, mirror images
-    counted once: sets of givens the level's steps finish and its grader rates at the level, that
-    are either at the level's floor of givens or have no given left to remove (removals are
-    monotone: a set the steps finish keeps every superset finishable, so every such set is
-    reached by some removal order)."""
+    counted once: every set of givens its removals can leave that the grader rates at the level."""
     top = int(BANDS.top(level))
     floor = given_bounds_of(level, rules.rows)[0]
-    cells = triangular(rules.rows)
     forms = set()
     for answer in answers:
-        finished = {mask: _solvable_at(rules, _kept(answer, mask), top)
-                    for mask in range(1 << cells) if mask.bit_count() >= floor}
-        for mask, done in finished.items():
-            if not done or (mask.bit_count() > floor and any(
-                    finished[mask & ~(1 << cell)] for cell in range(cells) if mask >> cell & 1)):
-                continue
-            puzzle = puzzle_json(rules, _kept(answer, mask))
+        def finishes(mask: int, answer: tuple[int, ...] = answer) -> bool:
+            return _solvable_at(rules, kept(answer, mask), top)
+
+        for mask in removal_results(triangular(rules.rows), floor, finishes):
+            puzzle = puzzle_json(rules, kept(answer, mask))
             rating = rate(puzzle)
             if rating["level"] == level and rating["finished"]:
                 forms.add(canonical(puzzle))
     return len(forms)
-
-
-def _kept(answer: Collection[int], mask: int) -> Values:
-    return [value if mask >> cell & 1 else 0 for cell, value in enumerate(answer)]
 
 
 def given_bounds_of(level: str, rows: int) -> tuple[int, int | None]:
