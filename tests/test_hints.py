@@ -169,12 +169,25 @@ def test_a_built_page_embeds_each_types_hints_and_the_puzzle_json_has_none(tmp_p
     data = re.search(r'<script type="application/json" id="bookgen-data">(.*?)</script>', page, re.S)
     assert data is not None
     records = json.loads(data.group(1))
+    phrases = json.loads(re.search(r'id="bookgen-phrases">(.*?)</script>', page, re.S).group(1))
     assert [r["type"] for r in records] == ["pyramid", "pyramid", "arrows"]
+    packed = plain = 0
     for record in records:
-        assert record["hints"] == _type(record["type"]).hints(record["puzzle"], record["solution"])
-        assert record["hints"]
+        hints = _type(record["type"]).hints(record["puzzle"], record["solution"])
+        assert [_unpacked(hint, phrases) for hint in record["hints"]] == hints and hints
+        packed += len(json.dumps(record["hints"], separators=(",", ":")))
+        plain += len(json.dumps(hints, separators=(",", ":"), ensure_ascii=False))
+    assert packed + len(json.dumps(phrases, ensure_ascii=False)) < plain * 0.6  # packing pays
     lines = files[tmp_path / "book.jsonl"].decode("utf-8").splitlines()
     assert len(lines) == 3 and all("hints" not in json.loads(line) for line in lines)
+
+
+def _unpacked(hint: list, phrases: list[str]) -> JSON:
+    """A hint as the page packs it, [cells, value, phrase, numbers...], read back apart from the
+    page's script: the phrase's "#"s are its numbers in turn."""
+    numbers = iter(hint[3:])
+    return {"cells": hint[0], "value": hint[1],
+            "why": re.sub("#", lambda _: str(next(numbers)), phrases[hint[2]])}
 
 
 def test_arithmetic_hints_say_which_numbers_go_side_by_side():
@@ -252,7 +265,30 @@ def _answer_at(record: JSON, cell) -> str:
     return str(record["solution"]["rows"][cell[0]][cell[1]])
 
 
-def test_a_hint_fills_a_cell_of_the_answer_says_why_and_undo_takes_it_back(open_book, hinted_records):
+def _place(record: JSON, cell) -> str:
+    """The square as the page names it: rows of walls count from the top, as drawn."""
+    if isinstance(cell, int):
+        return f"Box {cell + 1}"
+    r, c = cell
+    if record["type"] == "numberwall":
+        return f"Row {len(record['puzzle']['rows']) - r}, brick {c + 1}"
+    if record["type"] == "pyramid":
+        return f"Row {r + 1}, circle {c + 1}"
+    return f"Row {r + 1}, column {c + 1}"
+
+
+def _focused_cell(tab) -> object:
+    """The hint cell that has focus: [row, col] of a square or input, or a box's index."""
+    return tab.evaluate("""() => { const node = document.activeElement;
+        return node.dataset.box !== undefined ? +node.dataset.box
+            : [+node.dataset.row, +node.dataset.col]; }""")
+
+
+def _log(tab, number: int) -> list[str]:
+    return tab.locator(f"#puzzle-{number} .hint-log li").all_text_contents()
+
+
+def test_a_hint_names_focuses_and_fills_a_cell_of_the_answer_and_undo_rewinds_it(open_book, hinted_records):
     tab = open_book()
     for record in hinted_records:
         number, hints = record["number"], record["hints"]
@@ -261,17 +297,22 @@ def test_a_hint_fills_a_cell_of_the_answer_says_why_and_undo_takes_it_back(open_
         _press(tab, number, "hint")
         first = hints[0]
         (cell,) = first["cells"]
+        said = f"{_place(record, cell)}: {first['why']}."
         assert _field(tab, number, cell) == _answer_at(record, cell) == str(first["value"])
-        assert _status(tab, number) == first["why"] + "."
-        _press(tab, number, "hint")  # the next one, the first staying
+        assert _status(tab, number) == said and _log(tab, number) == [said]
+        assert _focused_cell(tab) == cell
+        _press(tab, number, "hint")  # the next one, the first staying; only the newest flashes
         second = hints[1]["cells"][0]
         assert _field(tab, number, second) == _answer_at(record, second)
+        assert _focused_cell(tab) == second and tab.locator(".hinted").count() == 1
+        assert len(_log(tab, number)) == 2
         _press(tab, number, "undo")
-        assert _field(tab, number, second) == ""
+        assert _field(tab, number, second) == "" and _log(tab, number) == [said]
         _press(tab, number, "undo")
-        assert _field(tab, number, cell) == ""
+        assert _field(tab, number, cell) == "" and _log(tab, number) == []
+        assert not tab.locator(f"#puzzle-{number} .hint-log").is_visible()
         _press(tab, number, "redo")
-        assert _field(tab, number, cell) == _answer_at(record, cell)
+        assert _field(tab, number, cell) == _answer_at(record, cell) and _log(tab, number) == [said]
 
 
 def test_hints_lead_to_the_solved_puzzle_and_h_gives_one(open_book, hinted_records):
@@ -279,11 +320,20 @@ def test_hints_lead_to_the_solved_puzzle_and_h_gives_one(open_book, hinted_recor
     record = hinted_records[0]
     tab.locator("#puzzle-1 .board input").first.focus()
     tab.keyboard.press("h")
-    assert _status(tab, 1) == record["hints"][0]["why"] + "."
+    assert _status(tab, 1).endswith(": " + record["hints"][0]["why"] + ".")
     for _ in record["hints"][1:]:
         _press(tab, 1, "hint")
     assert _status(tab, 1) == "Solved!"
     assert tab.locator("#puzzle-1").get_attribute("class").split().count("solved") == 1
+    log = _log(tab, 1)  # the last reason stays in view after "Solved!"
+    assert len(log) == len(record["hints"]) and log[-1].endswith(record["hints"][-1]["why"] + ".")
+    assert tab.locator("#puzzle-1 .hint-log summary").text_content() == f"{len(log)} hints given"
+    _press(tab, 1, "reset")  # Reset rewinds the count, and Undo brings it back
+    assert _log(tab, 1) == []
+    _press(tab, 1, "undo")
+    assert _log(tab, 1) == log
+    test_html._reload(tab)  # kept with the progress
+    assert _log(tab, 1) == log
 
 
 def test_a_wrong_entry_stops_a_hint(open_book, hinted_records):
@@ -313,10 +363,17 @@ def test_arithmetic_hints_are_shown_one_step_at_a_time(open_book, hinted_records
     tab = open_book()
     record = hinted_records[4]
     hints = record["hints"]
-    for n, hint in enumerate(hints, 1):
+    for n, hint in enumerate(hints[:-1], 1):
         _press(tab, 5, "hint")
         assert _status(tab, 5) == f"Hint {n} of {len(hints)}: {hint['why']}."
+        assert tab.locator("#puzzle-5 input.expression").input_value() == ""
+    _press(tab, 5, "hint")  # the last step also writes the answer in
+    assert _status(tab, 5) == "Solved!"
+    assert _log(tab, 5)[-1] == f"Hint {len(hints)} of {len(hints)}: {hints[-1]['why']}."
+    assert tab.locator("#puzzle-5 input.expression").input_value() != ""
+    _press(tab, 5, "undo")
     assert tab.locator("#puzzle-5 input.expression").input_value() == ""
+    assert len(_log(tab, 5)) == len(hints) - 1
 
 
 def test_the_hint_button_is_named_and_axe_stays_clean(open_book, hinted_records):

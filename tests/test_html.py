@@ -188,7 +188,7 @@ def test_page_fetches_nothing(page_html):
 
 def test_puzzles_are_embedded_as_their_json_records(page_html):
     data = [text for attrs, text in _collect(page_html).scripts
-            if attrs.get("type") == "application/json"]
+            if attrs.get("type") == "application/json" and attrs.get("id") == "bookgen-data"]
     assert len(data) == 1
     embedded = json.loads(data[0])
     assert [{k: v for k, v in e.items() if k != "key"} for e in embedded] == RECORDS

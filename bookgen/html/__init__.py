@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import re
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,30 @@ def _script_json(data: Any) -> str:
     text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return (text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
             .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+
+
+NUMBER_RUN = re.compile(r"\d+")
+SLOT = "#"  # where a phrase takes its next number
+
+
+def _packed_hints(hints: Any, phrases: dict[str, int]) -> Any:
+    """A record's hints as [cells, value, phrase, numbers...]: each "why" becomes the index of its
+    phrase (the text with every run of digits replaced by "#", shared by the whole page) and the
+    numbers that fill it in (as strings only where a leading zero must stay). Hints are the bulk
+    of a page's data and say the same few sentences with different numbers, so this keeps about
+    a third of their size; the script puts each why back together. A hint of another shape (or a why holding "#") is kept as it is."""
+    if not isinstance(hints, list):
+        return hints
+    packed: list[Any] = []
+    for hint in hints:
+        why = hint.get("why") if isinstance(hint, dict) else None
+        if not isinstance(why, str) or SLOT in why or set(hint) != {"cells", "value", "why"}:
+            packed.append(hint)
+            continue
+        phrase = phrases.setdefault(NUMBER_RUN.sub(SLOT, why), len(phrases))
+        numbers = [int(run) if str(int(run)) == run else run for run in NUMBER_RUN.findall(why)]
+        packed.append([hint["cells"], hint["value"], phrase, *numbers])
+    return packed
 
 
 def _storage_key(record: dict[str, Any], section: int) -> str:
@@ -192,10 +217,13 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
     esc = html.escape
     records: list[dict[str, Any]] = []
     placed: list[tuple[int, dict[str, Any], str]] = []  # (section, record, key) in book order
+    phrases: dict[str, int] = {}
     for section_index, section in enumerate(sections):
         for puzzle in section["puzzles"]:
             record = {key: puzzle[key] for key in RECORD_KEYS if key in puzzle}
             record["key"] = _storage_key(record, section_index)
+            if "hints" in record:
+                record["hints"] = _packed_hints(record["hints"], phrases)
             records.append(record)
             placed.append((section_index, record, record["key"]))
     contents: list[str] = []
@@ -252,6 +280,7 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
         + "".join(body)
         + "</main>\n"
         f'<script type="application/json" id="bookgen-data">{_script_json(records)}</script>\n'
+        f'<script type="application/json" id="bookgen-phrases">{_script_json(list(phrases))}</script>\n'
         f"<script>\n{_asset('play.js')}</script>\n"
         "</body>\n</html>\n"
     )

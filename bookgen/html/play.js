@@ -654,6 +654,7 @@
         if (state === "open" && where(hint.value)) state = WRONG_FIRST;  // the number stands elsewhere
         return state;
       },
+      place: function (at) { return "Row " + (at[0] + 1) + ", column " + (at[1] + 1); },
       giveHint: function (hint) {
         var nodes = [];
         hint.cells.forEach(function (at) {
@@ -812,6 +813,7 @@
         });
         return state;
       },
+      place: function (at) { return layout.where(at[0], at[1]); },
       giveHint: function (hint) {
         var nodes = [];
         hint.cells.forEach(function (at) {
@@ -861,7 +863,8 @@
       hasAnswer: !!answer,
       answer: function (i, j) { return answer ? answer[i][j] : null; },
       max: largest(answer) || Math.max(arrows.length, arrows[0].length),
-      name: function (i, j) { return "Row " + (i + 1) + ", column " + (j + 1) + ", " + arrowWords(arrows[i][j]); },
+      where: function (i, j) { return "Row " + (i + 1) + ", column " + (j + 1); },
+      name: function (i, j) { return this.where(i, j) + ", " + arrowWords(arrows[i][j]); },
       decorate: function (cell, i, j) {
         var name = arrows[i][j];
         var arrow = el("span", "arrow", name ? ARROW_GLYPHS[name] || name : "");
@@ -892,9 +895,10 @@
       answer: function (i, j) { return answer ? answer[i][j] : null; },
       max: Math.max(record.puzzle.max || 0, largest(answer), largest(rows)) || 99,
       /* rows counted from the top, as the player sees them */
-      name: function (i, j) {
+      where: function (i, j) {
         return "Row " + (wideAtBottom ? rows.length - i : i + 1) + ", " + (wideAtBottom ? "brick " : "circle ") + (j + 1);
-      }
+      },
+      name: function (i, j) { return this.where(i, j); }
     }, page);
   }
 
@@ -1187,6 +1191,7 @@
         return "These hints follow one arrangement, and yours differs at box " + (box + 1) +
           (placed[box] === null ? " (" + text.replace("-", MINUS) + " is elsewhere)" : "") + ": take a number back first, or Reset.";
       },
+      place: function (box) { return "Box " + (box + 1); },
       giveHint: function (hint) {
         var box = hint.cells[0];
         placed[box] = String(hint.value);
@@ -1359,6 +1364,11 @@
       },
       reset: function () { input.value = ""; showAnswers(false); show(); },
       clearMarks: function () { checked = null; show(); },
+      /* the last hint: the answer its steps build, written in */
+      fillAnswer: function () {
+        if (answers.length) input.value = bookExpression(answers[0]);
+        show();
+      },
       autocheck: false
     };
   }
@@ -1380,6 +1390,8 @@
     var h = Math.floor(seconds / 3600), m = Math.floor(seconds / 60) % 60, s = seconds % 60;
     return (h ? h + ":" + (m < 10 ? "0" : "") : "") + m + ":" + (s < 10 ? "0" : "") + s;
   }
+
+  var flashing = { nodes: [], timer: null };  // the newest hinted cells, the only ones lit on the page
 
   /* One clock runs at a time: the puzzle last played. It counts only while the page is shown. */
   var frames = [], running = null;
@@ -1412,6 +1424,7 @@
     var revealed = false, notesMode = false, autocheck = false, solvedNow = false, game;
     var seconds = 0, ticking = false, unsaved = 0;
     var past = [], future = [], now = null;  // undo and redo stacks of snapshots, and the present
+    var hinted = [];  // indices of the hints given, in order: part of every snapshot, so Undo and Reset rewind it
 
     function say(text, tone) {
       status.textContent = text || "";
@@ -1423,7 +1436,8 @@
       if (link) link.classList.toggle("solved", solved);
     }
     function save() {
-      storage.save(record.key, { version: 1, revealed: revealed, state: game.state(), time: seconds, autocheck: autocheck });
+      storage.save(record.key, { version: 1, revealed: revealed, state: game.state(), time: seconds, autocheck: autocheck,
+                                 hinted: hinted });
       unsaved = 0;
     }
 
@@ -1453,7 +1467,7 @@
     }
 
     // undo and redo over whole snapshots of the board (and whether it was revealed)
-    function snapshot() { return JSON.stringify({ state: game.state(), revealed: revealed }); }
+    function snapshot() { return JSON.stringify({ state: game.state(), revealed: revealed, hinted: hinted }); }
     function commit() {
       var then = snapshot();
       if (then === now) return false;
@@ -1470,6 +1484,7 @@
       var back = JSON.parse(now);
       game.restore(back.state);
       revealed = back.revealed;
+      setHinted(back.hinted);
       settle(word === "undo" ? "Undone." : "Redone.");
       runClock(!finished() && ticking);
     }
@@ -1491,29 +1506,65 @@
     }
 
     /* Hint: the next step of the grader's path not yet on the board, filled as a move (so Undo
-     * takes it back) with its reason in the status line; hints of words only, one more each time. */
-    var hints = Array.isArray(record.hints) ? record.hints : [], told = 0;
+     * takes it back, and the count of hints with it), named by its square ("Row 3, column 5"),
+     * focused and flashed, with its reason in the status line and in the log of hints given.
+     * Hints of words only come one more each time, and the last fills in the answer. */
+    var hints = Array.isArray(record.hints) ? record.hints.map(unpackHint) : [];
+    var log = el("details", "hint-log");
+    log.open = true;
+    var logTitle = el("summary", "");
+    var logList = el("ol", "");
+    log.appendChild(logTitle);
+    log.appendChild(logList);
+    status.parentNode.insertBefore(log, status.nextSibling);
+    function hintText(index) {
+      var h = hints[index];
+      if (!h.cells || !h.cells.length) return "Hint " + (index + 1) + " of " + hints.length + ": " + h.why + ".";
+      return (game.place ? game.place(h.cells[0]) + ": " : "") + h.why + ".";
+    }
+    function setHinted(list) {
+      hinted = (Array.isArray(list) ? list : []).filter(function (n, i, all) {
+        return Number.isInteger(n) && n >= 0 && n < hints.length && all.indexOf(n) === i;
+      });
+      logList.textContent = "";
+      hinted.forEach(function (n) { logList.appendChild(el("li", "", hintText(n))); });
+      logTitle.textContent = hinted.length === 1 ? "1 hint given" : hinted.length + " hints given";
+      log.hidden = !hinted.length;
+    }
+    function flash(nodes) {
+      flashing.nodes.forEach(function (node) { node.classList.remove("hinted"); });
+      clearTimeout(flashing.timer);
+      flashing.nodes = nodes;
+      nodes.forEach(function (node) { node.classList.add("hinted"); });
+      flashing.timer = setTimeout(function () { flash([]); }, HINT_FLASH);
+      var target = nodes[0] && (nodes[0].matches("input, button") ? nodes[0] : nodes[0].querySelector("input, button"));
+      if (target) target.focus();
+    }
+    function recordHint(index, text) {
+      setHinted(hinted.concat([index]));
+      commit();
+      runClock(true);
+      settle(text);
+    }
     function hint() {
       var words = hints.filter(function (h) { return !h.cells || !h.cells.length; });
       if (!hints.length || (words.length < hints.length && !game.hintState)) { say("No hints for this puzzle."); return; }
+      if (revealed) { say("The answer is shown: Undo or Reset to play on."); return; }
       if (words.length === hints.length) {
-        told = Math.min(told + 1, hints.length);
-        say("Hint " + told + " of " + hints.length + ": " + hints[told - 1].why + ".");
+        if (hinted.length >= hints.length) { say("No more hints: the last one filled in the answer."); return; }
+        var index = hinted.length;
+        if (index === hints.length - 1 && game.fillAnswer) game.fillAnswer();
+        recordHint(index, hintText(index));
         return;
       }
-      if (revealed) { say("The answer is shown: Undo or Reset to play on."); return; }
       if (game.wrong && game.wrong()) { say(WRONG_FIRST, "bad"); return; }
       for (var n = 0; n < hints.length; n++) {
         if (!hints[n].cells || !hints[n].cells.length) continue;
         var state = game.hintState(hints[n]);
         if (state === "done") continue;
         if (state !== "open") { say(state, "bad"); return; }
-        var nodes = game.giveHint(hints[n]);
-        nodes.forEach(function (node) { node.classList.add("hinted"); });
-        setTimeout(function () { nodes.forEach(function (node) { node.classList.remove("hinted"); }); }, HINT_FLASH);
-        commit();
-        runClock(true);
-        settle(hints[n].why + ".");
+        flash(game.giveHint(hints[n]));
+        recordHint(n, hintText(n));
         return;
       }
       say(game.solved() ? "Nothing left to hint: the puzzle is solved." : "Nothing left to hint.");
@@ -1563,6 +1614,7 @@
       seconds = Number.isInteger(saved.time) && saved.time > 0 ? saved.time : 0;
       autocheck = !!saved.autocheck && game.autocheck !== false;
     }
+    setHinted(saved && saved.hinted);
     autoBox.checked = autocheck;
     now = snapshot();
     if (autocheck && !revealed) game.check();
@@ -1596,6 +1648,7 @@
         game.reset();
         game.clearMarks();
         revealed = false;
+        setHinted([]);
         seconds = 0;
         runClock(false);
         commit();
@@ -1639,6 +1692,16 @@
   });
 
   var records = JSON.parse(document.getElementById("bookgen-data").textContent);
+  var phrasesNode = document.getElementById("bookgen-phrases");
+  var phrases = phrasesNode ? JSON.parse(phrasesNode.textContent) : [];
+
+  /* A hint as the page packs it, [cells, value, phrase, numbers...] (see bookgen.html), back to
+   * {cells, value, why}: the phrase's "#"s filled with the numbers in turn. */
+  function unpackHint(hint) {
+    if (!Array.isArray(hint)) return hint;
+    var numbers = hint.slice(3), n = 0;
+    return { cells: hint[0], value: hint[1], why: String(phrases[hint[2]] || "").replace(/#/g, function () { return String(numbers[n++]); }) };
+  }
   document.querySelectorAll("article.puzzle[data-index]").forEach(function (article) {
     var record = records[+article.dataset.index];
     try {

@@ -567,12 +567,15 @@ def _stage_reason(board: Board, cases: dict[int, tuple[Cell, int]], step: str, k
         return f"{value} goes here: its arrow sees just one square"
     if step.startswith("cases"):
         tried, wrong = cases[int(step.split()[1])]
-        return (f"{value} goes here: assuming {wrong} at {_where(board, tried)} leads to a "
-                f"contradiction; without it, the pencil marks leave only {value}")
+        return (f"{value} goes here: try {wrong} in {_where(board, tried)} and follow what "
+                f"the arrows then force: two of them disagree, so {_where(board, tried)} is not "
+                f"{wrong}; knowing that, and listing for every empty square the numbers its line "
+                f"still allows, only {value} is left for this square")
     if step == "search":
         return f"{value} goes here: this square needs trial and error; the only answer has {value}"
-    return (f"{value} goes here: with pencil marks in every square, crossing out what each arrow "
-            f"rules out leaves only {value}")
+    return (f"{value} goes here: list for every empty square the numbers it could still hold "
+            f"(Notes can keep the list), then cross out each number an arrow's count rules out, "
+            f"again and again; only {value} is left for this square")
 
 
 def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
