@@ -245,7 +245,7 @@ def test_without_javascript_the_page_prints_static_boards(page_html):
     """Controls are marked js-only and the page starts as no-js; a plain copy of each board (for
     the types this knows) sits in <noscript>; the hints list passes through to the data."""
     assert '<html lang="en" class="no-js">' in page_html
-    assert '<script>document.documentElement.className = "js";</script>' in page_html
+    assert '<script>document.documentElement.className = "js";' in page_html
     assert page_html.count('<div class="controls js-only"') == len(RECORDS)
     assert page_html.count("<noscript><table class=\"static-grid") == 5  # numbrix, hidato, arrows
     assert page_html.count("<noscript><div class=\"static-pyramid") == 2

@@ -197,15 +197,35 @@ def _puzzle_article(record: dict[str, Any], index: int, rules: str, key: str,
 
 KEYS_HELP = (
     '<details class="keys js-only" id="keys"><summary>Keyboard</summary>\n<ul>\n'
-    "<li><kbd>Tab</kbd> goes from puzzle to puzzle; the arrow keys move between squares.</li>\n"
+    "<li><kbd>Tab</kbd> goes through the page's links and buttons in order; each board is one stop "
+    "(its last used square), and inside it the arrow keys move between squares.</li>\n"
     "<li>Digits type a number (two in a row make 12); <kbd>Backspace</kbd> clears a square.</li>\n"
-    "<li><kbd>N</kbd> turns notes (small candidate numbers) on and off.</li>\n"
+    "<li><kbd>N</kbd> turns notes (small candidate numbers) on and off; <kbd>Esc</kbd> lets go of "
+    "a picked number, or turns notes off.</li>\n"
     "<li><kbd>H</kbd> gives a hint: the next square a person could work out, and why.</li>\n"
     "<li><kbd>Ctrl</kbd>+<kbd>Z</kbd> undoes (Reveal and Reset too), <kbd>Ctrl</kbd>+<kbd>Y</kbd> redoes."
     "</li>\n"
     "<li>Numbrix and Hidato: <kbd>Enter</kbd> or <kbd>Space</kbd> taps a square, counting on from it.</li>\n"
     "</ul>\n</details>\n"
 )
+
+PAGE_TOOLS = (
+    '<div class="page-tools js-only" role="group" aria-label="Page">'
+    '<button type="button" data-page="theme" aria-pressed="false">Dark theme</button>'
+    '<button type="button" data-page="print-blank">Print blank copy</button>'
+    '<button type="button" data-page="print-entries">Print with my entries</button>'
+    "</div>\n"
+)
+"""The page's own buttons: the theme toggle and the two prints (play.js wires them)."""
+
+THEME_FIRST = (
+    '<script>document.documentElement.className = "js";'
+    ' try { var theme = localStorage.getItem("bookgen:theme");'
+    ' if (theme === "dark" || theme === "light") document.documentElement.dataset.theme = theme; }'
+    " catch (error) {}</script>\n"
+)
+"""The head's one script: marks the page as scripted and sets a chosen theme before anything is
+drawn, so a dark page never flashes light."""
 
 
 def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]) -> str:
@@ -263,11 +283,11 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="generator" content="bookgen">\n'
         f"<title>{esc(title)}</title>\n"
-        '<script>document.documentElement.className = "js";</script>\n'
-        f"<style>\n{_asset('play.css')}</style>\n"
+        + THEME_FIRST
+        + f"<style>\n{_asset('play.css')}</style>\n"
         "</head>\n<body>\n"
         + skip
-        + f'<header class="book-header">\n<h1>{esc(title)}</h1>\n{subtitle_html}</header>\n'
+        + f'<header class="book-header">\n<h1>{esc(title)}</h1>\n{subtitle_html}{PAGE_TOOLS}</header>\n'
         '<p class="noscript no-js-only">Playing these puzzles on screen needs JavaScript, which is off '
         "in this browser. The puzzles below are ready to print; turn JavaScript on to fill them in "
         "here.</p>\n"

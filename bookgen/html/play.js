@@ -364,6 +364,29 @@
   }
 
 
+  /* Digits 1-9, 0 and Clear under a board; press(digit) gets a number, or null for Clear. A mouse
+   * press keeps the focus where it was (in the square being filled). */
+  function numberPad(board, className, press) {
+    var pad = el("div", className);
+    pad.setAttribute("role", "group");
+    pad.setAttribute("aria-label", "Number pad");
+    "1234567890".split("").forEach(function (digit) {
+      var key = button("", digit);
+      key.dataset.digit = digit;
+      pad.appendChild(key);
+    });
+    var clearKey = button("clear", "Clear");
+    clearKey.dataset.clear = "";
+    pad.appendChild(clearKey);
+    pad.addEventListener("mousedown", function (event) { event.preventDefault(); });
+    pad.addEventListener("click", function (event) {
+      var key = event.target.closest("button");
+      if (key) press(key.dataset.clear !== undefined ? null : +key.dataset.digit);
+    });
+    board.appendChild(pad);
+    return pad;
+  }
+
   // --- numbrix and hidato: build a path by tapping ------------------------------------------------
 
   function chainGame(board, record, page, diagonal) {
@@ -380,10 +403,15 @@
     var turn = button("direction");
     bar.appendChild(next);
     bar.appendChild(turn);
+    var missing = el("p", "missing");    // the numbers not yet on the board
+    var breaks = el("p", "breaks");      // rule breaks, found from the rules alone
     var grid = el("div", "grid");
     grid.style.setProperty("--cols", cols);
+    grid.style.setProperty("--rows", rows);
     board.appendChild(grid);
     board.appendChild(bar);  // below the grid, so Tab reaches the squares first
+    board.appendChild(missing);
+    board.appendChild(breaks);
 
     for (var r = 0; r < rows; r++) {
       cells.push([]);
@@ -410,21 +438,18 @@
         grid.appendChild(cell);
       }
     }
+    /* the links between consecutive numbers that touch, drawn across the shared border (an SVG
+     * in square units; the HTML parser gives it its namespace) */
+    grid.insertAdjacentHTML("beforeend", '<svg class="links" aria-hidden="true" preserveAspectRatio="none" viewBox="0 0 ' +
+      cols + " " + rows + '"></svg>');
+    var links = grid.lastChild;
     var notes = noteBook(max);
 
     /* The number pad, shown on touch screens: any number into the picked square. */
-    var pad = el("div", "pad");
-    pad.setAttribute("role", "group");
-    pad.setAttribute("aria-label", "Number pad");
-    "1234567890".split("").forEach(function (digit) {
-      var key = button("", digit);
-      key.dataset.digit = digit;
-      pad.appendChild(key);
+    numberPad(board, "pad", function (digit) {
+      if (!picked) { page.say("Tap a square first, then a number."); return; }
+      if (digit === null) erase(picked[0], picked[1]); else typeDigit(picked[0], picked[1], digit);
     });
-    var clearKey = button("clear", "Clear");
-    clearKey.dataset.clear = "";
-    pad.appendChild(clearKey);
-    board.appendChild(pad);
 
     function valueAt(r, c) { return givenGrid[r][c] || entries[r][c]; }
     function each(fn) {
@@ -445,13 +470,60 @@
       return number;
     }
 
+    function steps(a, b) {
+      var dr = Math.abs(a[0] - b[0]), dc = Math.abs(a[1] - b[1]);
+      return diagonal ? Math.max(dr, dc) : dr + dc;
+    }
+    /* Rule breaks, from the rules alone (never the stored answer): two numbers further apart on
+     * the board than the count between them allows. Checking each pair of numbers next in order
+     * on the board is enough: if any two are too far apart, so are two of the numbers between. */
+    function farApart(at) {
+      var placed = Object.keys(at).map(Number).sort(function (a, b) { return a - b; }), found = [];
+      for (var i = 1; i < placed.length; i++) {
+        var low = placed[i - 1], high = placed[i];
+        if (steps(at[low], at[high]) > high - low) found.push([low, high]);
+      }
+      return found;
+    }
+    function drawLinks(at) {
+      links.innerHTML = Object.keys(at).map(function (key) {
+        var v = +key, a = at[v], b = at[v + 1];
+        if (!b || !touching(a, b)) return "";
+        var x1 = a[1] + 0.5, y1 = a[0] + 0.5, dx = b[1] - a[1], dy = b[0] - a[0];
+        return '<line x1="' + (x1 + dx * 0.3) + '" y1="' + (y1 + dy * 0.3) + '" x2="' + (x1 + dx * 0.7) +
+          '" y2="' + (y1 + dy * 0.7) + '"></line>';
+      }).join("");
+    }
+    /* "3, 5–9, 12": the numbers still to place, runs joined. */
+    function missingText(at) {
+      var parts = [], start = null;
+      for (var v = 1; v <= max + 1; v++) {
+        var gone = v <= max && !at[v];
+        if (gone && start === null) start = v;
+        if (!gone && start !== null) {
+          parts.push(start === v - 1 ? String(start) : start + (v - 1 === start + 1 ? ", " : "\u2013") + (v - 1));
+          start = null;
+        }
+      }
+      return parts.join(", ");
+    }
+
     function show() {
       var at = current === null ? null : where(current);
-      var goal = current === null ? null : current + direction, empty = 0, count = {};
-      each(function (r, c) { var v = valueAt(r, c); if (v) count[v] = (count[v] || 0) + 1; });
+      var goal = current === null ? null : current + direction, empty = 0, count = {}, spot = {};
+      each(function (r, c) {
+        var v = valueAt(r, c);
+        if (v) { count[v] = (count[v] || 0) + 1; spot[v] = [r, c]; }
+      });
+      var apart = farApart(spot), tooFar = {};
+      apart.forEach(function (pair) {
+        tooFar[pair[0]] = (tooFar[pair[0]] || []).concat([pair[1]]);
+        tooFar[pair[1]] = (tooFar[pair[1]] || []).concat([pair[0]]);
+      });
       each(function (r, c, cell) {
         var value = valueAt(r, c), given = !!givenGrid[r][c], key = r + "," + c;
         var clash = !!value && count[value] > 1;
+        var far = !!value && !given && !clash && tooFar[value];
         var wrong = !given && !!value && marks[key] === value;
         var pencil = value ? [] : notes.list(key);
         if (!value) empty += 1;
@@ -459,15 +531,24 @@
         parts[1].textContent = value ? String(value) : "";
         parts[2].textContent = (value ? (given ? ", given" : "") : "empty") +
           (pencil.length ? ", notes " + pencil.join(" ") : "") +
-          (clash ? ", " + value + " is on the board more than once" : "") + (wrong ? ", marked wrong" : "");
+          (clash ? ", " + value + " is on the board more than once" : "") +
+          (far ? ", too far from " + far.join(" and ") : "") + (wrong ? ", marked wrong" : "");
         parts[3].textContent = pencil.join(" ");
         parts[3].hidden = !pencil.length;
         cell.classList.toggle("current", !!at && at[0] === r && at[1] === c);
         cell.classList.toggle("target", !!at && !value && goal >= 1 && goal <= max && touching(at, [r, c]));
         cell.classList.toggle("wrong", wrong);
         cell.classList.toggle("clash", clash);
+        cell.classList.toggle("far", !!far);
+        cell.classList.toggle("filled", !!value);
         cell.classList.toggle("picked", !!picked && picked[0] === r && picked[1] === c);
       });
+      drawLinks(spot);
+      var left = missingText(spot);
+      missing.textContent = left ? "Still to place: " + left + "." : "";
+      breaks.textContent = apart.map(function (pair) {
+        return pair[0] + " and " + pair[1] + " are too far apart: " + (pair[1] - pair[0]) + " steps cannot join them.";
+      }).join(" ");
       next.textContent = "";
       if (!empty) {
         next.textContent = "Every square is filled.";
@@ -552,7 +633,60 @@
       }
     }
 
+    /* Drawing: press on a number and move across the squares; each empty square the path enters
+     * beside the current number takes the next one, and moving back onto the number before takes
+     * the last placed one out again. Pointer events serve mouse, pen and finger alike; a finger
+     * draws from a square holding a number (those take no scrolling, see play.css) and scrolls
+     * from an empty one. */
+    var stroke = null, swallowClick = false;
+    function cellUnder(event) {
+      var under = document.elementFromPoint(event.clientX, event.clientY);
+      var cell = under && under.closest("button.cell");
+      return cell && grid.contains(cell) ? [+cell.dataset.row, +cell.dataset.col] : null;
+    }
+    function enter(r, c) {
+      var value = valueAt(r, c);
+      if (current === null) return;
+      if (!value) { tap(r, c); return; }
+      var last = where(current);
+      if (value === current - direction && !givenGrid[last[0]][last[1]]) {  // back over the path: undraw
+        entries[last[0]][last[1]] = 0;
+        page.changed();
+        select(value);
+      }
+    }
+    grid.addEventListener("pointerdown", function (event) {
+      var cell = event.target.closest("button.cell");
+      if (!cell || (event.button !== undefined && event.button !== 0) || page.notesMode()) return;
+      var r = +cell.dataset.row, c = +cell.dataset.col;
+      if (!valueAt(r, c)) return;
+      stroke = { id: event.pointerId, from: [r, c], at: [r, c], moved: false };
+      try { cell.releasePointerCapture(event.pointerId); } catch (error) { /* not captured */ }
+    });
+    grid.addEventListener("pointermove", function (event) {
+      if (!stroke || event.pointerId !== stroke.id) return;
+      var at = cellUnder(event);
+      if (!at || (at[0] === stroke.at[0] && at[1] === stroke.at[1])) return;
+      if (!stroke.moved) {
+        stroke.moved = true;
+        var start = valueAt(stroke.from[0], stroke.from[1]);
+        if (start !== current) select(start);
+      }
+      stroke.at = at;
+      enter(at[0], at[1]);
+    });
+    function endStroke(event) {
+      if (!stroke || event.pointerId !== stroke.id) return;
+      if (stroke.moved) {
+        swallowClick = true;   // the click that ends a stroke is not a tap
+        setTimeout(function () { swallowClick = false; }, 0);
+      }
+      stroke = null;
+    }
+    grid.addEventListener("pointerup", endStroke);
+    grid.addEventListener("pointercancel", endStroke);
     grid.addEventListener("click", function (event) {
+      if (swallowClick) { swallowClick = false; return; }
       var cell = event.target.closest("button.cell");
       if (cell) tap(+cell.dataset.row, +cell.dataset.col);
     });
@@ -571,13 +705,6 @@
       if (moveFocus(grid, cell, event.key)) { typing = null; event.preventDefault(); return; }
       if (/^[0-9]$/.test(event.key)) { typeDigit(r, c, +event.key); event.preventDefault(); return; }
       if (event.key === "Backspace" || event.key === "Delete") { erase(r, c); event.preventDefault(); }
-    });
-    pad.addEventListener("click", function (event) {
-      var key = event.target.closest("button");
-      if (!key) return;
-      if (!picked) { page.say("Tap a square first, then a number."); return; }
-      if (key.dataset.clear !== undefined) erase(picked[0], picked[1]);
-      else typeDigit(picked[0], picked[1], +key.dataset.digit);
     });
     turn.addEventListener("click", function () {
       direction = -direction;
@@ -638,6 +765,14 @@
       },
       clearMarks: function () { marks = {}; show(); },
       modeChanged: function () { typing = null; notes.stop(); show(); },
+      /* Escape: stop counting on from the current number */
+      cancel: function () {
+        typing = null;
+        notes.stop();
+        if (current === null) return false;
+        select(null);
+        return true;
+      },
       wrong: function () {
         var wrong = 0;
         if (answer) each(function (r, c) { if (entries[r][c] && !givenGrid[r][c] && entries[r][c] !== answer[r][c]) wrong += 1; });
@@ -749,9 +884,25 @@
         if (event.altKey || event.ctrlKey || event.metaKey) return;
         if (moveFocus(layout.board, input, event.key)) event.preventDefault();
       });
-      input.addEventListener("focus", function () { notes.stop(); input.select(); });
+      input.addEventListener("focus", function () { notes.stop(); input.select(); last = input; fresh = true; });
     });
     roving(layout.board);
+    /* The number pad, shown with a mouse (a phone has its own number keyboard): the first digit
+     * replaces what the square holds, as typing into a newly focused square does; then digits add on. */
+    var last = null, fresh = false;
+    numberPad(layout.board.parentNode, "pad typed", function (digit) {
+      if (!last) { page.say("Pick a square first, then a number."); return; }
+      var key = last.dataset.row + "," + last.dataset.col, changed = true;
+      if (page.notesMode() && last.value === "") {
+        changed = digit === null ? notes.erase(key) : notes.type(key, digit);
+      } else if (digit === null) {
+        last.value = "";
+      } else {
+        last.value = ((fresh ? "" : last.value) + digit).slice(0, 4);
+      }
+      fresh = false;
+      if (changed) { paint(); page.changed(); }
+    });
     paint();
     return {
       notes: true,
@@ -798,6 +949,7 @@
       reset: function () { each(function (input) { input.value = ""; }); notes.clear(); paint(); },
       clearMarks: function () { marks = {}; paint(); },
       modeChanged: function () { notes.stop(); },
+      cancel: function () { notes.stop(); return false; },
       wrong: function () {
         var wrong = 0;
         if (layout.hasAnswer) each(function (input, i, j) { if (input.value !== "" && +input.value !== layout.answer(i, j)) wrong += 1; });
@@ -880,7 +1032,7 @@
     var wideAtBottom = record.type === "numberwall" || record.puzzle.variant === "sum";  // bricks; differences are circles
     var pyramid = el("div", wideAtBottom ? "pyramid" : "pyramid circles");
     var widest = Math.max.apply(null, rows.map(function (row) { return row.length; }));
-    pyramid.style.setProperty("--cols", wideAtBottom ? widest * 1.25 : widest + 0.1);  // widths in cells
+    pyramid.style.setProperty("--cols", wideAtBottom ? widest * 1.25 : widest);  // widths in cells
     var holders = rows.map(function () { return el("div", "row"); });
     var order = holders.slice();
     if (wideAtBottom) order.reverse();
@@ -1177,6 +1329,13 @@
         show();
       },
       clearMarks: function () { marks = {}; show(); },
+      /* Escape: put the picked number back */
+      cancel: function () {
+        if (selected === null) return false;
+        selected = null;
+        show();
+        return true;
+      },
       /* Any arrangement that keeps the signs is right, so only a one-answer row has wrong boxes. */
       wrong: function () {
         var wrong = 0;
@@ -1674,7 +1833,12 @@
         event.preventDefault();
         return;
       }
-      if ((key === "n" || key === "N") && !event.altKey && game.notes && event.target.closest(".board")) {
+      if (key === "Escape") {
+        if (game.cancel && game.cancel()) say("Let go: nothing picked.");
+        else if (notesMode) setNotes(false);
+        else return;
+        event.preventDefault();
+      } else if ((key === "n" || key === "N") && !event.altKey && game.notes && event.target.closest(".board")) {
         setNotes(!notesMode);
         event.preventDefault();
       } else if ((key === "h" || key === "H") && !event.altKey && hints.length &&
@@ -1690,6 +1854,29 @@
     evaluate: function (text) { return R.text(evaluate(text).value).replace(MINUS, "-"); },
     compare: function (a, b) { return R.cmp(parseRational(a), parseRational(b)); }
   });
+
+  /* The page's buttons: the theme (the system's until chosen here, then kept), and printing a
+   * blank copy (entries, notes and marks left out; see play.css) or one with the entries. */
+  var root = document.documentElement;
+  var themeButton = document.querySelector("[data-page='theme']");
+  var systemDark = window.matchMedia("(prefers-color-scheme: dark)");
+  function dark() { return root.dataset.theme ? root.dataset.theme === "dark" : systemDark.matches; }
+  function showTheme() { if (themeButton) themeButton.setAttribute("aria-pressed", dark() ? "true" : "false"); }
+  systemDark.addEventListener("change", showTheme);
+  document.addEventListener("click", function (event) {
+    var node = event.target.closest("[data-page]");
+    if (!node) return;
+    if (node.dataset.page === "theme") {
+      root.dataset.theme = dark() ? "light" : "dark";
+      try { window.localStorage.setItem(STORE_PREFIX + "theme", root.dataset.theme); } catch (error) { /* private mode */ }
+      showTheme();
+    } else {
+      root.classList.toggle("print-blank", node.dataset.page === "print-blank");
+      window.print();
+    }
+  });
+  window.addEventListener("afterprint", function () { root.classList.remove("print-blank"); });
+  showTheme();
 
   var records = JSON.parse(document.getElementById("bookgen-data").textContent);
   var phrasesNode = document.getElementById("bookgen-phrases");
