@@ -50,7 +50,8 @@ def _packed_hints(hints: Any, phrases: dict[str, int]) -> Any:
     phrase (the text with every run of digits replaced by "#", shared by the whole page) and the
     numbers that fill it in (as strings only where a leading zero must stay). Hints are the bulk
     of a page's data and say the same few sentences with different numbers, so this keeps about
-    a third of their size; the script puts each why back together. A hint of another shape (or a why holding "#") is kept as it is."""
+    a third of their size; the script puts each why back together. A hint of another shape (or a
+    why holding "#") is kept as it is."""
     if not isinstance(hints, list):
         return hints
     packed: list[Any] = []

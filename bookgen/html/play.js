@@ -547,7 +547,8 @@
       var left = missingText(spot);
       missing.textContent = left ? "Still to place: " + left + "." : "";
       breaks.textContent = apart.map(function (pair) {
-        return pair[0] + " and " + pair[1] + " are too far apart: " + (pair[1] - pair[0]) + " steps cannot join them.";
+        var gap = pair[1] - pair[0];
+        return pair[0] + " and " + pair[1] + " are too far apart: " + gap + (gap === 1 ? " step cannot" : " steps cannot") + " join them.";
       }).join(" ");
       next.textContent = "";
       if (!empty) {
@@ -634,8 +635,8 @@
     }
 
     /* Drawing: press on a number and move across the squares; each empty square the path enters
-     * beside the current number takes the next one, and moving back onto the number before takes
-     * the last placed one out again. Pointer events serve mouse, pen and finger alike; a finger
+     * beside the current number takes the next one, and moving back onto the square before takes
+     * out what the stroke placed last. Pointer events serve mouse, pen and finger alike; a finger
      * draws from a square holding a number (those take no scrolling, see play.css) and scrolls
      * from an empty one. */
     var stroke = null, swallowClick = false;
@@ -644,23 +645,30 @@
       var cell = under && under.closest("button.cell");
       return cell && grid.contains(cell) ? [+cell.dataset.row, +cell.dataset.col] : null;
     }
+    function same(a, b) { return !!a && !!b && a[0] === b[0] && a[1] === b[1]; }
     function enter(r, c) {
-      var value = valueAt(r, c);
-      if (current === null) return;
-      if (!value) { tap(r, c); return; }
-      var last = where(current);
-      if (value === current - direction && !givenGrid[last[0]][last[1]]) {  // back over the path: undraw
-        entries[last[0]][last[1]] = 0;
-        page.changed();
-        select(value);
+      var trail = stroke.trail, last = trail[trail.length - 1];  // the squares the stroke went through
+      if (same(trail[trail.length - 2], [r, c])) {
+        trail.pop();
+        if (stroke.placed.some(function (at) { return same(at, last); })) {
+          entries[last[0]][last[1]] = 0;
+          page.changed();
+        }
+        select(valueAt(r, c));
+        return;
       }
+      if (!valueAt(r, c) && current !== null) {
+        tap(r, c);
+        if (valueAt(r, c)) stroke.placed.push([r, c]);
+      }
+      if (valueAt(r, c)) trail.push([r, c]);
     }
     grid.addEventListener("pointerdown", function (event) {
       var cell = event.target.closest("button.cell");
       if (!cell || (event.button !== undefined && event.button !== 0) || page.notesMode()) return;
       var r = +cell.dataset.row, c = +cell.dataset.col;
       if (!valueAt(r, c)) return;
-      stroke = { id: event.pointerId, from: [r, c], at: [r, c], moved: false };
+      stroke = { id: event.pointerId, from: [r, c], at: [r, c], moved: false, trail: [[r, c]], placed: [] };
       try { cell.releasePointerCapture(event.pointerId); } catch (error) { /* not captured */ }
     });
     grid.addEventListener("pointermove", function (event) {
