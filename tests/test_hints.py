@@ -90,6 +90,49 @@ def test_hints_replay_to_the_answer_and_say_why(puzzle_type, level):
             assert set(hint) == {"cells", "value", "why"}
             assert hint["cells"] and hint["why"].strip() and "\n" not in hint["why"]
             assert _said(hint["value"]) in hint["why"], hint
+            assert "pencil marks leave" not in hint["why"]  # a player may have made none
+        if puzzle_type.name in ("numbrix", "hidato"):
+            _dead_ends_are_true(record["puzzle"]["grid"], hints, puzzle_type.name == "hidato")
+        if puzzle_type.name == "numberwall":
+            for hint in hints:
+                _equation_holds(hint)
+
+
+def _dead_ends_are_true(grid: list[list], hints: list[JSON], diagonal: bool) -> None:
+    """A hint that calls its square a dead end is told when that square has at most one free
+    square beside it (touching, in Hidato)."""
+    board = [list(row) for row in grid]
+    steps = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+             if (dr or dc) and (diagonal or not (dr and dc))]
+    for hint in hints:
+        (r, c), = hint["cells"]
+        if "this square has" in hint["why"]:
+            free = [(r + dr, c + dc) for dr, dc in steps if 0 <= r + dr < len(board)
+                    and 0 <= c + dc < len(board[0]) and board[r + dr][c + dc] == 0]
+            assert len(free) <= 1, hint
+        board[r][c] = hint["value"]
+
+
+def _equation_holds(hint: JSON) -> None:
+    """A wall hint that calls its brick x states an equation that its value solves."""
+    found = re.search(r", so (.+) = (.+) and x = (\d+)$", hint["why"])
+    if "call this brick x" not in hint["why"] or "writing every sum" in hint["why"]:
+        return
+    assert found, hint
+
+    def value(side: str) -> int:
+        """A side such as "46 \u2212 2x" at x = the hint's value."""
+        total = 0
+        for term in re.findall(r"[+-]?[^+-]+", side.replace(" ", "").replace("\u2212", "-")):
+            if term.endswith("x"):
+                coefficient = term[:-1]
+                times = int(coefficient + "1" if coefficient in ("", "+", "-") else coefficient)
+                total += times * hint["value"]
+            else:
+                total += int(term)
+        return total
+
+    assert value(found.group(1)) == value(found.group(2)) and int(found.group(3)) == hint["value"]
 
 
 def test_every_type_gives_hints_and_the_page_below_plays_each():
@@ -123,6 +166,20 @@ def test_a_pyramid_hint_names_the_difference_it_uses():
     hints = pyramid.hints(puzzle, {"rows": [[6, 1, 4], [5, 3], [2]]})
     assert hints[0] == {"cells": [[1, 0]], "value": 5,
                         "why": "5 goes here: it is the difference of 6 and 1 above it"}
+
+
+def test_a_wall_hint_that_needs_an_equation_writes_it_out():
+    wall = _type("numberwall")
+    puzzle = {"variant": "sum", "max": 160, "min": 1,
+              "rows": [[9, 6, 0, 0, 0], [0, 0, 0, 13], [0, 0, 0], [60, 0], [115]]}
+    answer = {"rows": [[9, 6, 10, 3, 10], [15, 16, 13, 13], [31, 29, 26], [60, 55], [115]]}
+    assert wall.check(puzzle, answer) == []
+    hints = wall.hints(puzzle, answer)
+    assert _replayed("numberwall", puzzle, hints) == answer
+    assert hints[2] == {"cells": [[0, 2]], "value": 10, "why": (  # after 15 and 55, by sums
+        "10 goes here: call this brick x and write the bricks around it in terms of x; the brick in "
+        "row 3, place 3 is x + 16, and the two below it add up to 46 \u2212 2x, so 46 \u2212 2x = "
+        "x + 16 and x = 10")}
 
 
 def test_a_wall_hint_names_the_sum_it_uses():
