@@ -8,9 +8,13 @@
  * localStorage under the puzzle's id. A mark that Check leaves remembers the entry it judged: it
  * stays while that entry stays, whatever else changes, and goes when the entry changes.
  * Hint plays the record's optional "hints" list (the grader's solving path, baked in at build
- * time): a game that fills cells offers hintState(hint) ("done", "open", or why it cannot go in)
- * and giveHint(hint) (fills it, returns the nodes to flash), and wrong() (entries that differ
- * from the answer); hints without cells are words only, shown one more at each press.
+ * time, packed as shared phrases plus numbers): a game that fills cells offers hintState(hint)
+ * ("done", "open", or why it cannot go in), giveHint(hint) (fills it, returns the nodes to flash
+ * and focus), place(cell) (its name: "Row 3, column 5", "Box 2") and wrong() (entries that
+ * differ from the answer); hints without cells are words only, shown one more at each press, and
+ * a game with fillAnswer() writes the answer in at the last. The hints given are part of every
+ * snapshot, so Undo and Reset rewind their log. A game may offer cancel() for Escape (let go of
+ * what is picked; false when nothing was).
  * Values that may be non-integers are exact rationals over BigInt; nothing here calls eval.
  */
 (function () {
@@ -21,6 +25,7 @@
   var HINT_FLASH = 1600;  // ms a hinted cell stays highlighted
   var MINUS = "\u2212";
   var HISTORY_LIMIT = 500;
+  var MISSING_RUNS = 12;  // runs of missing numbers listed in full; beyond, the count and the first ones
 
   // --- small helpers ------------------------------------------------------------------------------
 
@@ -490,22 +495,25 @@
         var v = +key, a = at[v], b = at[v + 1];
         if (!b || !touching(a, b)) return "";
         var x1 = a[1] + 0.5, y1 = a[0] + 0.5, dx = b[1] - a[1], dy = b[0] - a[0];
-        return '<line x1="' + (x1 + dx * 0.3) + '" y1="' + (y1 + dy * 0.3) + '" x2="' + (x1 + dx * 0.7) +
-          '" y2="' + (y1 + dy * 0.7) + '"></line>';
+        return '<line x1="' + (x1 + dx * 0.38) + '" y1="' + (y1 + dy * 0.38) + '" x2="' + (x1 + dx * 0.62) +
+          '" y2="' + (y1 + dy * 0.62) + '"></line>';
       }).join("");
     }
-    /* "3, 5–9, 12": the numbers still to place, runs joined. */
+    /* "3, 5–9, 12": the numbers still to place, runs joined; a long list says how many and
+     * shows its start. */
     function missingText(at) {
-      var parts = [], start = null;
+      var parts = [], start = null, count = 0;
       for (var v = 1; v <= max + 1; v++) {
         var gone = v <= max && !at[v];
+        if (gone) count += 1;
         if (gone && start === null) start = v;
         if (!gone && start !== null) {
           parts.push(start === v - 1 ? String(start) : start + (v - 1 === start + 1 ? ", " : "\u2013") + (v - 1));
           start = null;
         }
       }
-      return parts.join(", ");
+      if (parts.length <= MISSING_RUNS) return parts.join(", ");
+      return count + " numbers: " + parts.slice(0, MISSING_RUNS).join(", ") + ", \u2026";
     }
 
     function show() {
