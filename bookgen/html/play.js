@@ -681,6 +681,7 @@
     });
     grid.addEventListener("pointermove", function (event) {
       if (!stroke || event.pointerId !== stroke.id) return;
+      if (event.pointerType === "mouse" && !event.buttons) { stroke = null; return; }  // let go elsewhere
       var at = cellUnder(event);
       if (!at || (at[0] === stroke.at[0] && at[1] === stroke.at[1])) return;
       if (!stroke.moved) {
@@ -699,8 +700,8 @@
       }
       stroke = null;
     }
-    grid.addEventListener("pointerup", endStroke);
-    grid.addEventListener("pointercancel", endStroke);
+    document.addEventListener("pointerup", endStroke);  // wherever the stroke ends
+    document.addEventListener("pointercancel", endStroke);
     grid.addEventListener("click", function (event) {
       if (swallowClick) { swallowClick = false; return; }
       var cell = event.target.closest("button.cell");
