@@ -205,31 +205,41 @@ Expr = tuple[Fraction, Fraction]  # coefficient of x, constant
 def _equation_step(wall: Wall, values: Values) -> bool:
     """Call one unknown brick x, write every brick the sums reach in terms of x, and solve the
     first equation that appears; True if a brick was filled."""
-    triangles = shape(wall.rows).triangles
     for unknown in (cell for cell, value in enumerate(values) if not value):
-        expr: dict[int, Expr] = {cell: (Fraction(0), Fraction(v)) for cell, v in enumerate(values) if v}
-        expr[unknown] = (Fraction(1), Fraction(0))
-        changed = True
-        while changed:
-            changed = False
-            for parent_a, parent_b, child in triangles:
-                a, b, c = expr.get(parent_a), expr.get(parent_b), expr.get(child)
-                if a and b and c:
-                    coef, const = a[0] + b[0] - c[0], a[1] + b[1] - c[1]
-                    if coef:
-                        x = -const / coef
-                        if x.denominator == 1 and wall.low <= x <= wall.high:
-                            values[unknown] = int(x)
-                            return True
-                        return False
-                elif a and b:
-                    expr[child] = (a[0] + b[0], a[1] + b[1])
-                    changed = True
-                elif c and (a or b):
-                    known, missing = (a, parent_b) if a else (b, parent_a)
-                    expr[missing] = (c[0] - known[0], c[1] - known[1])  # type: ignore[index]  # a or b is set
-                    changed = True
+        found = _first_equation(wall, {cell: v for cell, v in enumerate(values) if v}, unknown)
+        if found is None:
+            continue
+        x = found[0]
+        if x.denominator == 1 and wall.low <= x <= wall.high:
+            values[unknown] = int(x)
+            return True
+        return False
     return False
+
+
+def _first_equation(wall: Wall, known: Mapping[int, int], unknown: int,
+                    ) -> tuple[Fraction, int, Expr, Expr] | None:
+    """With brick `unknown` called x, write each brick the sums reach in terms of x until one
+    brick is reached two ways: (x, that brick, its two bricks below added up, itself), or None."""
+    expr: dict[int, Expr] = {cell: (Fraction(0), Fraction(v)) for cell, v in known.items()}
+    expr[unknown] = (Fraction(1), Fraction(0))
+    changed = True
+    while changed:
+        changed = False
+        for parent_a, parent_b, child in shape(wall.rows).triangles:
+            a, b, c = expr.get(parent_a), expr.get(parent_b), expr.get(child)
+            if a and b and c:
+                total = (a[0] + b[0], a[1] + b[1])
+                if total[0] != c[0]:
+                    return (c[1] - total[1]) / (total[0] - c[0]), child, total, c
+            elif a and b:
+                expr[child] = (a[0] + b[0], a[1] + b[1])
+                changed = True
+            elif c and (a or b):
+                side, missing = (a, parent_b) if a else (b, parent_a)
+                expr[missing] = (c[0] - side[0], c[1] - side[1])  # type: ignore[index]  # a or b is set
+                changed = True
+    return None
 
 
 def _system_step(wall: Wall, values: Values) -> bool:
@@ -337,8 +347,42 @@ def _by_sum(wall: Wall, known: Known, cell: int, value: int, allow_subtract: boo
     return None
 
 
-def _step_reason(step: str, known: Known, cell: int, value: int) -> str:
+def _in_x(expr: Expr) -> str:
+    """2x + 7, x − 3, 19 − x: a brick written in terms of x."""
+    coef, const = expr
+    if not coef:
+        return _minus(const)
+    term = {1: "x", -1: "−x"}.get(int(coef), f"{_minus(coef)}x")
+    if not const:
+        return term
+    if coef < 0:
+        return f"{_minus(const)} − {term.lstrip(chr(0x2212))}"
+    return f"{term} {'+' if const > 0 else chr(0x2212)} {abs(const)}"
+
+
+def _minus(number: Fraction) -> str:
+    return str(number).replace("-", "−")
+
+
+def _by_equation(wall: Wall, known: Known, cell: int, value: int) -> str | None:
+    """The equation step said with its equation: call this brick x, write the bricks the sums
+    reach in x, and the first brick reached two ways gives the equation that x solves."""
+    found = _first_equation(wall, known, cell)
+    if found is None or found[0] != value:
+        return None
+    _, child, total, reached = found
+    row, place = shape(wall.rows).cells[child]
+    return (f"{value} goes here: call this brick x and write the bricks around it in terms of x; "
+            f"the brick in row {wall.rows - row}, place {place + 1} is {_in_x(reached)}, and the "
+            f"two below it add up to {_in_x(total)}, so {_in_x(total)} = {_in_x(reached)} and "
+            f"x = {value}")
+
+
+def _step_reason(wall: Wall, step: str, known: Known, cell: int, value: int) -> str:
     if step == "equation":
+        said = _by_equation(wall, known, cell, value)
+        if said:
+            return said
         return (f"{value} goes here: call this brick x and write the bricks it reaches in x; "
                 f"where two ways meet they give an equation, and x = {value}")
     if step == "system":
@@ -360,7 +404,7 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
     told = told_in_order(
         steps, start,
         [partial(_by_sum, wall, allow_subtract=False), partial(_by_sum, wall, allow_subtract=True)],
-        _step_reason)
+        partial(_step_reason, wall))
     cells = shape(wall.rows).cells
     return [{"cells": [list(cells[cell])], "value": value, "why": why} for cell, value, why in told]
 
