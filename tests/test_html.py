@@ -250,6 +250,7 @@ def test_without_javascript_the_page_prints_static_boards(page_html):
     assert page_html.count('<div class="controls js-only"') == len(RECORDS)
     assert page_html.count("<noscript><table class=\"static-grid") == 5  # numbrix, hidato, arrows
     assert page_html.count("<noscript><div class=\"static-pyramid") == 2
+    assert page_html.count('<p class="range">Numbers 1 to 6</p></div>') == 1  # the pyramid's only
     assert page_html.count("<noscript><div class=\"static-placement") == 2
     assert page_html.count("<noscript><p class=\"static-arithmetic") == 2
     record = dict(NUMBRIX, hints=[{"cell": [0, 1], "text": "2 can only go here"}])
@@ -586,6 +587,9 @@ def test_arrows_pyramid_and_numberwall_take_typed_numbers(page):
     assert page.locator("#puzzle-7 .cell.wrong").count() == 1
     circles = page.locator("#puzzle-9 .pyramid.circles .row")  # differences: wide row on top
     assert [circles.nth(i).locator(".cell").count() for i in range(3)] == [3, 2, 1]
+    # the range is part of a difference pyramid's rules, printed under it as on paper
+    assert page.locator("#puzzle-9 .board .range").inner_text() == "Numbers 1 to 6"
+    assert page.locator("#puzzle-7 .board .range").count() == 0  # walls have no range
     page.locator("#puzzle-9 .board input").first.focus()
     page.keyboard.type("6")
     page.keyboard.press("ArrowRight")  # over the given 1 to the last circle of the row

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from bookgen.atomic import write_files
+from bookgen.puzzles.pyramid import range_caption
 
 __all__ = ["render_html", "write_html"]
 
@@ -123,7 +124,8 @@ def _static_board(record: dict[str, Any]) -> str:
                 '<div class="row">' + "".join(
                     f'<span class="cell">{esc(str(v)) if v else ""}</span>' for v in row) + "</div>"
                 for row in order)
-            return f'<div class="static-pyramid {shape}">{lines}</div>'
+            caption = "" if wall else f'<p class="range">{esc(range_caption(puzzle))}</p>'
+            return f'<div class="static-pyramid {shape}">{lines}{caption}</div>'
         if kind == "placement":
             givens = {int(k): v for k, v in (puzzle.get("givens") or {}).items()}
             parts = []

@@ -1055,6 +1055,10 @@
     if (wideAtBottom) order.reverse();
     order.forEach(function (holder) { pyramid.appendChild(holder); });
     board.appendChild(pyramid);
+    if (!wideAtBottom) {  // the range is part of a difference pyramid's rules, as on paper
+      var high = record.puzzle.max || rows.length * (rows.length + 1) / 2;
+      board.appendChild(el("p", "range", "Numbers 1 to " + high));
+    }
     return numberCells({
       board: pyramid,
       rows: rows.map(function (row) { return row.length; }),
