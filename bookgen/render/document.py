@@ -435,9 +435,9 @@ class BookDocument:
         return buffer.getvalue(), document.page
 
     def render(self, part: str, puzzle_pages: dict[int, int]) -> tuple[bytes, int]:
-        """Lay the book out in passes that paint no puzzles until the contents pages, the gutter
-        and the padding agree with the book they describe, then paint it once; returns the PDF
-        bytes and the page count."""
+        """Lay the book out in passes that paint no puzzles until the contents pages, the gutter,
+        the padding and (where sections share pages) the pages puzzles land on agree with the
+        book they describe, then paint it once; returns the PDF bytes and the page count."""
         ink = self.ink
         type_scale = self.layout.body_size / 10.5
         subject = "Puzzle book" if part == "book" else "Answer key"
@@ -446,6 +446,7 @@ class BookDocument:
         pages, pad = POD_MIN_PAGES, False
         for _ in range(6):
             geometry = make_geometry(self.layout, self.config, pages)
+            known_pages = dict(puzzle_pages)  # sections that share pages are spread by them
             state = Pass(self.fonts, ink, not self.pod, type_scale, anchors, {}, puzzle_pages, False)
             _, count = self._build_once(self._compose(state, geometry, part, pad), geometry, subject,
                                         state)
@@ -453,7 +454,8 @@ class BookDocument:
             new_pad = self.pod and part == "book" and content_pages % 2 == 1
             new_pages = content_pages + (1 if new_pad else 0)
             settled = ((state.anchors == anchors or not shows_contents) and new_pad == pad
-                       and make_geometry(self.layout, self.config, new_pages) == geometry)
+                       and make_geometry(self.layout, self.config, new_pages) == geometry
+                       and (puzzle_pages == known_pages or not self.config.share_pages))
             if settled:
                 state = Pass(self.fonts, ink, not self.pod, type_scale, anchors, {}, puzzle_pages, True)
                 return self._build_once(self._compose(state, geometry, part, pad), geometry, subject,
