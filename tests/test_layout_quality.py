@@ -4,6 +4,9 @@ is never left at the foot of a page or alone on one, and the answer key is compa
 
 from __future__ import annotations
 
+import functools
+import re
+
 import pytest
 
 from bookgen.making import make_puzzle
@@ -222,10 +225,11 @@ def test_the_print_on_demand_book_keeps_its_headings_with_their_puzzles(pod):
 SAFE, SAFE_BLEED, LEAST_PT = 0.25 * 72, 0.375 * 72, 7.0
 
 
-def print_runs(path) -> list[tuple[tuple[float, ...], bool, list[tuple[str, float, float, float,
-                                                                        float]]]]:
-    """Per page: its trim box, whether it has bleed, and every text run as (text, left, bottom,
-    right, top, size) in page points, its box from the real font's widths, ascent and descent."""
+@functools.lru_cache(maxsize=4)
+def print_runs(path) -> list[tuple[tuple[float, ...], bool, list, str]]:
+    """Per page: its trim box, whether it has bleed, every text run as (text, left, bottom, right,
+    top, size) in page points (its box from the real font's widths, ascent and descent), and its
+    text; read once per PDF, for all the checks."""
     from pypdf import PdfReader
     from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
@@ -245,15 +249,15 @@ def print_runs(path) -> list[tuple[tuple[float, ...], bool, list[tuple[str, floa
                          x + stringWidth(text.strip(), font, size), y + face.ascent / 1000 * size,
                          size))
 
-        page.extract_text(visitor_text=visit)
+        text = page.extract_text(visitor_text=visit)
         trim = tuple(float(v) for v in page.trimbox)
-        pages.append((trim, [float(v) for v in page.mediabox] != list(trim), runs))
+        pages.append((trim, [float(v) for v in page.mediabox] != list(trim), runs, text))
     return pages
 
 
 def check_print_rules(path) -> None:
     """Nothing under 7 pt, and nothing within 0.25 in of a trim edge (0.375 in with bleed)."""
-    for number, (trim, bleed, runs) in enumerate(print_runs(path), start=1):
+    for number, (trim, bleed, runs, _) in enumerate(print_runs(path), start=1):
         safe = SAFE_BLEED if bleed else SAFE
         x0, y0, x1, y1 = trim[0] + safe, trim[1] + safe, trim[2] - safe, trim[3] - safe
         for text, left, bottom, right, top, size in runs:
@@ -264,25 +268,16 @@ def check_print_rules(path) -> None:
 
 
 def answer_labels(path) -> dict[int, list[tuple[int, int]]]:
-    """Per answer page (by number), the (puzzle, page of the puzzle) of each answer on it."""
-    import re
-
-    from pypdf import PdfReader
-
-    return {number: [(int(n), int(p)) for n, p in re.findall(r"(?:^|\n)(\d+)\npage (\d+)",
-                                                             page.extract_text())]
-            for number, page in enumerate(PdfReader(path).pages, start=1)}
+    """Per page (by number), the (puzzle, page of the puzzle) of each answer on it."""
+    return {number: [(int(n), int(p)) for n, p in re.findall(r"(?:^|\n)(\d+)\npage (\d+)", text)]
+            for number, (_, _, _, text) in enumerate(print_runs(path), start=1)}
 
 
 def check_sections_end_on_full_pages(path) -> None:
     """No section's last page holds a single puzzle while another of its pages holds three or
     more (unless the next section begins there): the sections from the answer key's captions,
     the pages their puzzles are on from the answers' page references."""
-    import re
-
-    from pypdf import PdfReader
-
-    text = "\n".join(page.extract_text() for page in PdfReader(path).pages)
+    text = "\n".join(page[3] for page in print_runs(path))
     spans = [(int(a), int(b)) for a, b in re.findall(r"\u00b7 puzzles (\d+)\u2013(\d+)", text)]
     where = dict(label for labels in answer_labels(path).values() for label in labels)
     assert spans and where
@@ -299,7 +294,7 @@ def check_answer_heads(path) -> None:
     puzzle it answers, and prints no machine id."""
     labels = answer_labels(path)
     checked = 0
-    for number, (_, _, runs) in enumerate(print_runs(path), start=1):
+    for number, (_, _, runs, _) in enumerate(print_runs(path), start=1):
         if not labels[number]:
             continue
         assert not any(":" in r[0] and "=" in r[0] or r[0].count(":") >= 2 for r in runs), number
