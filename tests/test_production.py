@@ -156,6 +156,39 @@ def test_print_on_demand_trims_meet_the_gutter_table(name, bleed):
         assert geometry.frame_size[0] >= 3.0 * INCH and geometry.frame_size[1] >= 6.0 * INCH
 
 
+@pytest.mark.parametrize("name", sorted(available_layouts()))
+@pytest.mark.parametrize("profile", ["home", "print-on-demand"])
+def test_running_heads_and_page_numbers_sit_inside_the_safe_zone_on_every_layout(name, profile):
+    """On every layout, with and without bleed and large print: the running head's and page
+    number's glyphs at least 0.25 in (0.375 in with bleed) inside the trim, clear of the frame,
+    and their type growing with the body."""
+    from bookgen.config import BookConfig
+    from bookgen.render.geometry import (
+        ASCENT,
+        DESCENT,
+        FOLIO_PT,
+        HEAD_PT,
+        HEAD_RULE,
+        large_print,
+        make_geometry,
+    )
+
+    for bleed in (False, True):
+        for large in (False, True):
+            layout = large_print(load_layout(name)) if large else load_layout(name)
+            config = BookConfig(name="t", file="t", title="t", subtitle=None, author=None,
+                                layout=layout, seed="1", answers="back", title_page=True,
+                                sections=(), profile=profile, bleed=bleed)
+            g = make_geometry(layout, config, 100)
+            least = (0.375 if bleed else 0.25) * INCH
+            head, folio = HEAD_PT * g.type_scale, FOLIO_PT * g.type_scale
+            assert g.head - ASCENT * head >= least - 1e-6
+            assert g.top - g.head - HEAD_RULE * g.type_scale >= 6 * g.type_scale
+            assert g.folio - DESCENT * folio >= least - 1e-6
+            assert g.bottom - g.folio - ASCENT * folio >= 6 * g.type_scale
+            assert head >= 7.0 and (not large or head > 1.5 * HEAD_PT * 0.9)
+
+
 def test_workers_do_not_change_the_bytes(run, write_config, tmp_path):
     config = write_config(POD_BOOK.format(bleed="false", count=12).replace("print-on-demand", "home"))
     one, two = tmp_path / "one.pdf", tmp_path / "two.pdf"

@@ -250,11 +250,15 @@ class BookDocument:
                      for p in section.puzzles[1:]]
             return [KeepTogether(heading + rows[:1]), *rows[1:]]
         rows = self._rows(section.puzzles, section, grid, state, True)
-        if index == 0 or not self.config.share_pages:  # else it begins where the last one ends
+        if index == 0 or not self.config.share_pages:
             pages = self._balanced(section, grid, state, frame_height - opening, frame_height)
-            if pages:
-                return [KeepTogether(heading + pages[0][:1]), *pages[0][1:],
-                        *(flowable for rows in pages[1:] for flowable in (PageBreak(), *rows))]
+        else:  # it begins where the last one ends: its first page as the last pass found it
+            first_page = state.puzzle_pages.get(section.numbers[0])
+            held = sum(state.puzzle_pages.get(n) == first_page for n in section.numbers)
+            pages = self._balanced(section, grid, state, -(-held // grid.columns), frame_height)
+        if pages:
+            return [KeepTogether(heading + pages[0][:1]), *pages[0][1:],
+                    *(flowable for rows in pages[1:] for flowable in (PageBreak(), *rows))]
         return [KeepTogether(heading + rows[:1]), *rows[1:]]
 
     @staticmethod
@@ -269,13 +273,18 @@ class BookDocument:
         return [PuzzleRow(puzzles[i:i + grid.columns], section.puzzle_type, grid, state,
                           tight=first and i == 0) for i in range(0, len(puzzles), grid.columns)]
 
-    def _pages(self, section: Section, grid: Grid, state: Pass, first_room: float,
+    def _pages(self, section: Section, grid: Grid, state: Pass, first: float | int,
                frame_height: float) -> list[list[PuzzleRow]]:
-        """The section's rows as the frames will take them, page by page, when its opening
-        (which leaves `first_room`) begins a page."""
+        """The section's rows as the frames will take them, page by page: on its first page the
+        room `first` (a float: its opening begins the page) or `first` rows (an int: it begins
+        below the section before)."""
         pages: list[list[PuzzleRow]] = [[]]
-        room = first_room
-        for row in self._rows(section.puzzles, section, grid, state, True):
+        rows = self._rows(section.puzzles, section, grid, state, True)
+        if isinstance(first, int):
+            pages, rows, room = [rows[:first], []], rows[first:], frame_height
+        else:
+            room = first
+        for row in rows:
             height = row.wrap(row.width, room)[1]
             if pages[-1] and height > room + 1e-6:
                 pages.append([])
@@ -283,24 +292,30 @@ class BookDocument:
                 height = row.wrap(row.width, room)[1]
             pages[-1].append(row)
             room -= height
-        return pages
+        return [page for page in pages if page]
 
-    def _balanced(self, section: Section, grid: Grid, state: Pass, first_room: float,
+    def _balanced(self, section: Section, grid: Grid, state: Pass, first: float | int,
                   frame_height: float) -> list[list[PuzzleRow]] | None:
         """The section's rows page by page with its puzzles spread evenly over the pages they
         take, when on their own they would leave the last page less than half full; None when
-        they fill it well enough, or an even spread would not keep to those pages."""
-        pages = self._pages(section, grid, state, first_room, frame_height)
+        they fill it well enough, or an even spread would not keep to those pages. A section
+        that begins below another keeps its first page as it is (`first` rows)."""
+        pages = self._pages(section, grid, state, first, frame_height)
         full = len(self._pages(section, grid, state, frame_height, frame_height)[0]) * grid.columns
         if len(pages) < 2 or 2 * sum(len(row.puzzles) for row in pages[-1]) >= full:
             return None
-        capacities = [sum(len(row.puzzles) for row in pages[0])] + [full] * (len(pages) - 1)
+        held = sum(len(row.puzzles) for row in pages[0])
+        if isinstance(first, int):
+            counts = [held] + balance([full] * (len(pages) - 1), len(section.puzzles) - held)
+        else:
+            counts = balance([held] + [full] * (len(pages) - 1), len(section.puzzles))
         balanced, start = [], 0
-        for number, count in enumerate(balance(capacities, len(section.puzzles))):
+        for number, count in enumerate(counts):
             puzzles = section.puzzles[start:start + count]
             balanced.append(self._rows(puzzles, section, grid, state, number == 0))
             start += count
-        for rows, room in zip(balanced, [first_room] + [frame_height] * len(pages)):
+        rooms = [frame_height if isinstance(first, int) else first] + [frame_height] * len(pages)
+        for rows, room in zip(balanced, rooms):
             heights = sum(row.wrap(row.width, frame_height)[1] for row in rows[:-1])
             if heights + rows[-1].least > room + 1e-6:
                 return None
@@ -364,7 +379,8 @@ class BookDocument:
             labels = [answer_label(p, puzzle_type.answer_note(p.record.puzzle, p.record.solution,
                                                               p.solutions),
                                    width, self.fonts,
-                                   state.type_scale * min(factor, ANSWER_LABEL_GROWTH))
+                                   state.type_scale * min(factor, ANSWER_LABEL_GROWTH),
+                                   self.ink.least_text)
                       for p in section.puzzles]
             label = max(label_height(lines) for lines in labels)
             grid = answer_grid(natural, geometry.frame_size, label, scale)
@@ -419,9 +435,9 @@ class BookDocument:
         return buffer.getvalue(), document.page
 
     def render(self, part: str, puzzle_pages: dict[int, int]) -> tuple[bytes, int]:
-        """Lay the book out in passes that paint no puzzles until the contents pages, the gutter
-        and the padding agree with the book they describe, then paint it once; returns the PDF
-        bytes and the page count."""
+        """Lay the book out in passes that paint no puzzles until the contents pages, the gutter,
+        the padding and (where sections share pages) the pages puzzles land on agree with the
+        book they describe, then paint it once; returns the PDF bytes and the page count."""
         ink = self.ink
         type_scale = self.layout.body_size / 10.5
         subject = "Puzzle book" if part == "book" else "Answer key"
@@ -430,6 +446,7 @@ class BookDocument:
         pages, pad = POD_MIN_PAGES, False
         for _ in range(6):
             geometry = make_geometry(self.layout, self.config, pages)
+            known_pages = dict(puzzle_pages)  # sections that share pages are spread by them
             state = Pass(self.fonts, ink, not self.pod, type_scale, anchors, {}, puzzle_pages, False)
             _, count = self._build_once(self._compose(state, geometry, part, pad), geometry, subject,
                                         state)
@@ -437,7 +454,8 @@ class BookDocument:
             new_pad = self.pod and part == "book" and content_pages % 2 == 1
             new_pages = content_pages + (1 if new_pad else 0)
             settled = ((state.anchors == anchors or not shows_contents) and new_pad == pad
-                       and make_geometry(self.layout, self.config, new_pages) == geometry)
+                       and make_geometry(self.layout, self.config, new_pages) == geometry
+                       and (puzzle_pages == known_pages or not self.config.share_pages))
             if settled:
                 state = Pass(self.fonts, ink, not self.pod, type_scale, anchors, {}, puzzle_pages, True)
                 return self._build_once(self._compose(state, geometry, part, pad), geometry, subject,

@@ -189,10 +189,11 @@ class Run:
 
 
 def answer_label(printed: PrintedPuzzle, note: str, width: float, fonts: Fonts,
-                 type_scale: float) -> list[list[Run]]:
+                 type_scale: float, least: float) -> list[list[Run]]:
     """The lines above an answer: its number and page, and the note beside them when it fits,
-    else on a line of its own. The puzzle's id stays in the JSON: a reader has no use for it."""
-    number_pt, text_pt = NUMBER_PT * type_scale, TEXT_PT * type_scale
+    else on a line of its own, no smaller than `least` points. The puzzle's id stays in the
+    JSON: a reader has no use for it."""
+    number_pt, text_pt = max(NUMBER_PT * type_scale, least), max(TEXT_PT * type_scale, least)
     first = [Run(str(printed.number), fonts.bold, number_pt),
              Run(PAGE_ROOM, fonts.regular, text_pt, page=True)]
     lines = [first]
