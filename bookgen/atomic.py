@@ -185,9 +185,17 @@ def _write_direct(item: _File) -> None:
 
 
 def _write_stream(data: bytes, stream: BinaryIO) -> None:
+    """Write to a stream; through its descriptor where it has one, since a buffered write can
+    report a pipe whose reader left part-way as written in full."""
     try:
-        stream.write(data)
         stream.flush()
+        try:
+            descriptor = stream.fileno()
+        except (OSError, ValueError, AttributeError):  # io.UnsupportedOperation is both
+            stream.write(data)
+            stream.flush()
+        else:
+            _write_all(descriptor, data)
     except BrokenPipeError:  # the reader left (`| head -c 100`): the caller ends quietly
         raise
     except OSError as error:

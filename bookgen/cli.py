@@ -13,7 +13,8 @@ import json
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TextIO
 
 from bookgen import __version__, limits
@@ -155,26 +156,22 @@ def _add_production_options(parser: argparse.ArgumentParser) -> None:
 
 
 class _Output:
-    """Standard output (or the stream given to `main`) whose failure to take a write (a full disk)
-    is one BookgenError; a closed pipe stays a BrokenPipeError, which ends the command quietly."""
+    """Standard output (or the stream given to `main`), flushed at every write so that a failure
+    (a full disk) is raised while the command runs, as _OutputFailed; a closed pipe stays a
+    BrokenPipeError, which ends the command quietly."""
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
 
     def write(self, text: str) -> int:
-        return self._guarded(self.stream.write, text)
-
-    def flush(self) -> None:
-        self._guarded(self.stream.flush)
-
-    @staticmethod
-    def _guarded(call: Any, *args: Any) -> Any:
         try:
-            return call(*args)
+            written = self.stream.write(text)
+            self.stream.flush()
         except BrokenPipeError:
             raise
         except OSError as error:
             raise _OutputFailed(error) from None
+        return written
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.stream, name)
@@ -195,9 +192,23 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
             args = _parser().parse_args(argv)
         except SystemExit as stop:  # --help, --version, or a usage error argparse has printed
             return stop.code if isinstance(stop.code, int) else 2
-        status = _run(args, out)
-        out.flush()
-        return status
+        if args.command == "build":
+            return _build(args, out)
+        if args.command == "generate":
+            return _generate(args, out)
+        if args.command == "solve":
+            return _solve(args, out)
+        if args.command == "worksheet":
+            return _worksheet(args, out)
+        if args.command == "preview":
+            return _preview(args, out)
+        if args.command == "census":
+            return _census(args, out)
+        if args.command == "schema":
+            return _schema(args, out)
+        if args.command == "completion":
+            return _completion(args, out)
+        return _types(out)
     except BookgenError as error:
         print(f"bookgen: error: {error}", file=sys.stderr)
         return 2
@@ -213,26 +224,6 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
     except BrokenPipeError:
         _drop_output()
         return BROKEN_PIPE
-
-
-def _run(args: argparse.Namespace, out: TextIO) -> int:
-    if args.command == "build":
-        return _build(args, out)
-    if args.command == "generate":
-        return _generate(args, out)
-    if args.command == "solve":
-        return _solve(args, out)
-    if args.command == "worksheet":
-        return _worksheet(args, out)
-    if args.command == "preview":
-        return _preview(args, out)
-    if args.command == "census":
-        return _census(args, out)
-    if args.command == "schema":
-        return _schema(args, out)
-    if args.command == "completion":
-        return _completion(args, out)
-    return _types(out)
 
 
 WORKSHEET_PAGE = 12  # puzzles a worksheet fits on its one page; more spread over pages
@@ -364,7 +355,8 @@ def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: Text
 
         check_printable(config)
     book = _make(config, args)
-    files = render_formats(book, target, config.formats)
+    with _fitting(config):
+        files = render_formats(book, target, config.formats)
     out.flush()
     _make_default_folder(target)
     for path in write_files(files, stdout=getattr(out, "buffer", None), inputs=config.inputs):
@@ -437,12 +429,31 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
         name = Path(args.config).stem
     else:
         config = _load(args.config, args.seed)
-        pdf, name = _book_pdf(_make(config, args)), config.name
+        with _fitting(config):
+            pdf, name = _book_pdf(_make(config, args)), config.name
     images = render_pages(pdf, pages, args.dpi)
     _make_default_folder(folder / "page.png")
     for path in write_files(preview_files(images, folder, name, single)):
         print(path, file=out)
     return 0
+
+
+@contextmanager
+def _fitting(config: BookConfig) -> Iterator[None]:
+    """Something that cannot fit on any page of the layout (a tiny page with wide margins) is
+    one message naming the layout, not reportlab's LayoutError."""
+    from reportlab.platypus.doctemplate import LayoutError
+
+    try:
+        yield
+    except LayoutError as error:
+        found = re.search(r"\(([\d.]+) x ([\d.]+)\) too large on page (\d+) in frame '\w+'\(([\d.]+) x "
+                          r"([\d.]+)", str(error))
+        sizes = (" ({:.0f} x {:.0f} pt) on page {:.0f} does not fit the text area ({:.0f} x {:.0f} pt)"
+                 .format(*(float(n) for n in found.groups())) if found else " does not fit a page")
+        raise BookgenError(f"a piece of the book{sizes}; use a larger page, smaller margins or "
+                           "shorter text", file=config.file,
+                           key="layout" if config.layout.file else None) from None
 
 
 def _book_pdf(book: Book) -> bytes:
