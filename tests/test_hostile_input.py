@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -145,3 +148,148 @@ def test_the_document_refuses_undrawable_text_for_library_callers_too(write_conf
     book = make_book(config)
     with pytest.raises(BookgenError, match="U\\+6570"):
         BookDocument(replace(book, config=replace(config, title="数独")))
+
+
+# --- a build never destroys its inputs ----------------------------------------------------------
+
+ONE = "title: T\nsections: [{type: placement, count: 1, difficulty: easy}]\n"
+
+
+@pytest.fixture(scope="module")
+def bank_lines() -> list[str]:
+    """Two different easy placement puzzles as bank lines."""
+    import io
+
+    from bookgen.cli import main
+
+    out = io.StringIO()
+    assert main(["generate", "placement", "-d", "easy", "-n", "2", "-q"], stdout=out) == 0
+    return out.getvalue().splitlines(keepends=True)
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in folder.iterdir() if path.is_file()}
+
+
+def _refused(run, folder: Path, *args: str) -> str:
+    """Run a command that must be refused: status 2, one line, and no file in the folder changed,
+    added or removed."""
+    before = _snapshot(folder)
+    status, out, err = run(*args)
+    assert status == 2 and out == "", err
+    assert err.startswith("bookgen: error: ") and err.count("\n") == 1, err
+    assert _snapshot(folder) == before
+    return err
+
+
+def test_the_config_is_never_an_output(tmp_path, write_config, run, monkeypatch):
+    config = write_config(ONE, "c.yaml")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sub").mkdir()
+    os.link(config, tmp_path / "hard.yaml")
+    (tmp_path / "soft.yaml").symlink_to(config)
+    for output in ("c.yaml", str(config), "sub/../c.yaml", "hard.yaml", "soft.yaml"):
+        err = _refused(run, tmp_path, "build", "c.yaml", "-o", output, "-q")
+        assert f"cannot write {output}: it is the config (" in err and "never overwrites" in err
+    html = write_config(ONE, "book.html")  # a config may be named anything
+    err = _refused(run, tmp_path, "build", str(html), "-o", str(tmp_path / "book.pdf"), "--html", "-q")
+    assert "book.html: it is the config" in err
+
+
+def test_banks_and_layouts_are_never_outputs(tmp_path, write_config, run, bank_lines):
+    (tmp_path / "bank.jsonl").write_text(bank_lines[0])
+    (tmp_path / "vol1.jsonl").write_text(bank_lines[1])
+    (tmp_path / "trim.yaml").write_text((Path(__file__).parent.parent / "layouts" / "6x9.yaml")
+                                        .read_text())
+    config = write_config("title: T\nlayout: ./trim.yaml\nexclude: [vol1.jsonl]\nsections:\n"
+                          "  - {type: placement, count: 1, from: bank.jsonl}\n"
+                          "  - {type: placement, count: 1, difficulty: medium}\n")
+    cases = [(("-o", "bank.jsonl"), "the puzzle bank of section 'Number Placement'"),
+             (("-o", "bank.pdf", "--jsonl"), "the puzzle bank of section"),
+             (("-o", "vol1.pdf", "--jsonl"), "a bank named in 'exclude'"),
+             (("-o", "trim.yaml"), "the layout file")]
+    for (flag, name, *more), what in cases:
+        err = _refused(run, tmp_path, "build", str(config), flag, str(tmp_path / name), *more, "-q")
+        assert f"it is {what}" in err
+
+
+def test_a_trailing_slash_means_a_folder(tmp_path, write_config, run):
+    config = write_config(ONE)
+    err = _refused(run, tmp_path, "build", str(config), "-o", f"{tmp_path}/newdir/", "-q")
+    assert "newdir/' does not exist" in err and not (tmp_path / "newdir").exists()
+    (tmp_path / "books").mkdir()
+    status, out, err = run("build", str(config), "-o", f"{tmp_path}/books/", "-q")
+    assert status == 0 and (tmp_path / "books" / "book.pdf").is_file(), err
+
+
+# --- unbounded input ------------------------------------------------------------------------------
+
+
+def test_deep_nesting_is_refused_with_the_limit(tmp_path, write_config, run):
+    deep_yaml = write_config("title: T\nsections: " + "[" * 5000 + "]" * 5000 + "\n")
+    err = _refused(run, tmp_path, "build", str(deep_yaml), "-q")
+    assert "book.yaml:2: values are nested more than 64 levels deep" in err
+    (tmp_path / "deep.jsonl").write_text("[" * 100_000 + "]" * 100_000 + "\n")
+    status, out, err = run("solve", str(tmp_path / "deep.jsonl"))
+    assert status == 2 and "deep.jsonl:1: the JSON is nested more than 64 levels deep" in out
+    for key in ("from", "exclude"):
+        text = (ONE.replace("difficulty: easy", "from: deep.jsonl") if key == "from"
+                else ONE + "exclude: [deep.jsonl]\n")
+        config = write_config(text, f"{key}.yaml")
+        err = _refused(run, tmp_path, "build", str(config), "-q")
+        assert "deep.jsonl:1: the JSON is nested more than 64" in err
+
+
+def test_only_ordinary_files_of_bounded_size_are_read(tmp_path, write_config, run, monkeypatch):
+    fifo = tmp_path / "fifo.yaml"
+    os.mkfifo(fifo)
+    for name in (str(fifo), "/dev/zero"):
+        err = _refused(run, tmp_path, "build", name, "-q")
+        assert f"{name}: it is not an ordinary file" in err
+    for key in ("from", "exclude"):
+        text = (ONE.replace("difficulty: easy", "from: /dev/zero") if key == "from"
+                else ONE + "exclude: [/dev/zero]\n")
+        err = _refused(run, tmp_path, "build", str(write_config(text, f"{key}.yaml")), "-q")
+        assert f"/dev/zero: {key}: it is not an ordinary file" in err
+    monkeypatch.setattr("bookgen.limits.CONFIG_BYTES", 50)
+    err = _refused(run, tmp_path, "build", str(write_config(ONE)), "-q")
+    assert "book.yaml: it is larger than 0 kB, the most bookgen reads" in err
+
+
+def test_solve_has_a_time_budget_and_survives_a_deep_search(tmp_path, run, monkeypatch):
+    import inspect
+
+    for size in (300, 30):
+        grid = [[0] * size for _ in range(size)]
+        (tmp_path / f"blank{size}.jsonl").write_text(json.dumps({"type": "numbrix", "puzzle":
+                                                                 {"grid": grid}}) + "\n")
+    status, out, err = run("solve", str(tmp_path / "blank300.jsonl"), "--budget", "0.5")
+    assert status == 2 and "blank300.jsonl:1: gave up after 0.5 seconds, the solve budget" in out
+    # a blank 60x60 grid nests its search past Python's stack; a lower limit shows it at once
+    limit = sys.getrecursionlimit()
+    monkeypatch.setattr(sys, "getrecursionlimit", lambda: limit)
+    sys.setrecursionlimit(len(inspect.stack()) + 150)
+    try:
+        status, out, err = run("solve", str(tmp_path / "blank30.jsonl"))
+    finally:
+        sys.setrecursionlimit(limit)
+    assert status == 2 and "blank30.jsonl:1: too large to solve" in out and "Traceback" not in err
+
+
+@pytest.mark.parametrize("args, expected", [
+    (("preview", "--pages", "1-1000000000"), "--pages: '1-1000000000' goes past page 500"),
+    (("build", "--budget", "nan"), "--budget: nan is not allowed"),
+    (("build", "--budget", "inf"), "--budget: inf is not allowed"),
+    (("solve", "-", "--budget", "0"), "--budget: 0 is not allowed"),
+    (("build", "--workers", "500"), "--workers: must be from 1 to 256"),
+    (("generate", "placement", "--count", "1000000000"), "--count: must be from 1 to 100,000"),
+])
+def test_every_count_and_duration_has_a_ceiling(tmp_path, run, monkeypatch, args, expected):
+    monkeypatch.chdir(tmp_path)
+    assert expected in _refused(run, tmp_path, *args)
+
+
+def test_a_book_of_a_million_puzzles_is_refused(tmp_path, write_config, run):
+    sections = "".join("  - {type: placement, count: 1000, difficulty: easy}\n" for _ in range(11))
+    err = _refused(run, tmp_path, "build", str(write_config("title: T\nsections:\n" + sections)))
+    assert "sections: the sections ask for 11,000 puzzles; a book holds at most 10,000" in err
