@@ -293,3 +293,165 @@ def test_a_book_of_a_million_puzzles_is_refused(tmp_path, write_config, run):
     sections = "".join("  - {type: placement, count: 1000, difficulty: easy}\n" for _ in range(11))
     err = _refused(run, tmp_path, "build", str(write_config("title: T\nsections:\n" + sections)))
     assert "sections: the sections ask for 11,000 puzzles; a book holds at most 10,000" in err
+
+
+# --- no tracebacks --------------------------------------------------------------------------------
+
+
+FULL = "bookgen: error: cannot write to standard output: no space left on device\n"
+
+
+@pytest.mark.parametrize("args", [("types",), ("schema",), ("census", "arithmetic"),
+                                  ("generate", "placement"), ("solve", "-")])
+def test_a_full_disk_on_stdout_is_one_message(args, capsys, monkeypatch):
+    import io
+
+    from bookgen.cli import main
+
+    line = json.dumps({"type": "placement", "puzzle": {"signs": ["<"], "numbers": ["2", "1"]}})
+    monkeypatch.setattr("sys.stdin", io.StringIO(line + "\n"))
+    with open("/dev/full", "w") as full:
+        assert main(list(args), stdout=full) == 2
+        err = capsys.readouterr().err
+        try:
+            full.close()
+        except OSError:  # what the failed write left in its buffer
+            pass
+    assert err == FULL
+
+
+def test_a_full_disk_leaves_no_complaint_at_exit():
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "bookgen", "types"], stdout=full,
+                              stderr=subprocess.PIPE, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.decode() == FULL
+
+
+def test_bytes_that_are_not_text_on_stdin(tmp_path, run, monkeypatch):
+    import io
+    import random
+
+    noise = random.Random(21).randbytes(3000)
+    for args in (("solve", "-"), ("build", "-", "-o", str(tmp_path / "x.pdf"))):
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(noise)))
+        assert "stdin: it is not UTF-8 text (byte " in _refused(run, tmp_path, *args)
+
+
+def test_seeds_are_held_to_one_rule_everywhere(tmp_path, write_config, run):
+    config = write_config(ONE)
+    for seed in ("s" * 10_000, "", " "):
+        for args in (("build", str(config), "--seed", seed), ("generate", "placement", "-s", seed),
+                     ("worksheet", "placement", "-s", seed, "-o", str(tmp_path / "w.pdf"))):
+            err = _refused(run, tmp_path, *args)
+            assert "is not allowed; a seed is a whole number or a word of at most 200" in err
+        err = _refused(run, tmp_path, "build", str(write_config(f"seed: '{seed}'\n" + ONE, "s.yaml")))
+        assert "s.yaml:1: seed:" in err and "at most 200 characters" in err
+
+
+def test_output_names_the_file_system_refuses(tmp_path, write_config, run, monkeypatch):
+    config = write_config(ONE)
+    long_name = str(tmp_path / ("a" * 300 + ".pdf"))
+    assert "file name too long" in _refused(run, tmp_path, "build", str(config), "-o", long_name)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "output").write_text("a file, not a folder")
+    err = _refused(run, tmp_path, "build", str(config))
+    assert "a file named 'output' is in the way" in err
+    (tmp_path / "output").unlink()
+    monkeypatch.setattr("os.access", lambda path, mode: False)  # as a read-only folder does
+    err = _refused(run, tmp_path, "build", str(config))
+    assert "the current folder is not writable" in err and not (tmp_path / "output").exists()
+
+
+LAYOUT = """title: Small
+page: {{width: {side}, height: {side}}}
+margins: {{top: {margin}, bottom: {margin}, inside: {margin}, outside: {margin}}}
+fonts: {{regular: {font}, bold: DejaVuSans-Bold.ttf, italic: DejaVuSans-Oblique.ttf}}
+grids: [[1, 1]]
+"""
+
+
+@pytest.mark.parametrize("side, margin, font, expected", [
+    ("1mm", "0mm", "DejaVuSans.ttf", "small.yaml:2: page.width: '1mm' is not allowed"),
+    ("75mm", "29mm", "DejaVuSans.ttf", "on page 2 does not fit the text area"),
+    ("6in", "0.5in", "book.yaml", "font file '{tmp}/book.yaml' is not a TrueType font"),
+])
+def test_layouts_that_cannot_print(tmp_path, write_config, run, side, margin, font, expected):
+    font = font if font.endswith(".ttf") else str(tmp_path / font)
+    (tmp_path / "small.yaml").write_text(LAYOUT.format(side=side, margin=margin, font=font))
+    config = write_config("title: A longer title than fits\nlayout: ./small.yaml\nsections: "
+                          "[{type: placement, count: 1, difficulty: easy}]\n")
+    err = _refused(run, tmp_path, "build", str(config), "-o", str(tmp_path / "x.pdf"), "-q")
+    assert expected.format(tmp=tmp_path) in err
+
+
+def test_ctrl_c_on_a_local_cluster_is_quiet_and_leaves_nothing(tmp_path, write_config):
+    """Ctrl-C reaches every process of the terminal's group, dask's workers included."""
+    pytest.importorskip("dask.distributed")
+    import signal
+
+    config = write_config("title: Slow\nsections: [{type: numbrix, count: 1000, difficulty: expert, "
+                          "size: 12x12}]\n")
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bookgen", "build", str(config), "--scheduler", "local:2"],
+        cwd=tmp_path, env={**os.environ, "TMPDIR": str(scratch)}, start_new_session=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not list(scratch.glob("*/dask-scratch-space/worker-*")) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(0.5)  # the workers take their first puzzles
+    os.killpg(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert err.decode() == "bookgen: interrupted\n" and out == b""
+    assert list(scratch.iterdir()) == [] and not (tmp_path / "output").exists()
+
+
+# --- no silent surprises --------------------------------------------------------------------------
+
+
+def test_an_empty_output_name_is_refused(tmp_path, write_config, run):
+    err = _refused(run, tmp_path, "build", str(write_config(ONE)), "-o", "")
+    assert "--output: is empty" in err
+    assert "--output: is empty" in _refused(run, tmp_path, "preview", "-o", " ")
+
+
+def test_a_closed_pipe_under_a_pdf_on_stdout_ends_quietly_with_141(tmp_path, write_config, capsys):
+    from bookgen.cli import main
+
+    reader, writer = os.pipe()
+    os.close(reader)  # the reader is gone, as `| head -c 100` is once it has its bytes
+    with open(writer, "w") as pipe:
+        assert main(["build", str(write_config(ONE)), "-o", "-", "-q"], stdout=pipe) == 141
+        assert capsys.readouterr().err == ""
+        try:
+            pipe.close()
+        except OSError:
+            pass
+
+
+def test_a_bom_is_read_alike_in_configs_and_banks(tmp_path, write_config, run, bank_lines):
+    (tmp_path / "bank.jsonl").write_text("\ufeff" + bank_lines[0], encoding="utf-8")
+    config = write_config("\ufeff" + ONE.replace("difficulty: easy", "from: bank.jsonl"))
+    status, out, err = run("build", str(config), "-o", str(tmp_path / "x.pdf"), "--jsonl", "-q")
+    assert status == 0, err
+    assert json.loads((tmp_path / "x.jsonl").read_text())["id"] == json.loads(bank_lines[0])["id"]
+
+
+def test_control_characters_in_printed_text_are_refused(tmp_path, write_config, run):
+    config = write_config('title: "Bell\\a here"\nsections: [{type: placement, count: 1, '
+                          'difficulty: easy, title: "Tab\\tbed"}]\n')
+    err = _refused(run, tmp_path, "build", str(config), "-o", str(tmp_path / "x.pdf"))
+    assert "book.yaml:1: title: 'Bell\\x07 here' is not allowed (it holds the control character " \
+           "U+0007, which does not print)" in err
+    err = _refused(run, tmp_path, "build", str(write_config(ONE.replace(
+        "easy}", 'easy, title: "Tab\\tbed"}'), "tab.yaml")), "-o", str(tmp_path / "x.pdf"))
+    assert "sections[0].title" in err and "U+0009" in err
+    notes = write_config(ONE + 'copyright: "Line one\\nLine two\\twith a tab"\n', "notes.yaml")
+    status, _, err = run("build", str(notes), "-o", str(tmp_path / "notes.pdf"), "-q")
+    assert status == 0, err  # a notes page may break lines
+    err = _refused(run, tmp_path, "worksheet", "placement", "--title", "Ding\x07", "-o",
+                   str(tmp_path / "w.pdf"))
+    assert "--title:" in err and "U+0007" in err
