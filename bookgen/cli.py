@@ -368,8 +368,8 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.config import BookConfig, SectionConfig, check_seed, check_title, load_layout
     from bookgen.puzzles import request_for
 
-    if not 1 <= args.count <= 60:
-        raise BookgenError("must be from 1 to 60", key="--count")
+    if not 1 <= args.count <= limits.WORKSHEET_PUZZLES:
+        raise BookgenError(f"must be from 1 to {limits.WORKSHEET_PUZZLES}", key="--count")
     check_seed(args.seed)
     if args.title is not None:
         check_title(args.title)
@@ -410,8 +410,9 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
         raise BookgenError(f"{args.pages!r} goes past page {limits.PREVIEW_PAGES}, the most one "
                            "preview draws", key="--pages")
     pages = parse_pages(args.pages)
-    if not 20 <= args.dpi <= 600:
-        raise BookgenError("must be from 20 to 600", key="--dpi")
+    low, high = limits.PREVIEW_DPI
+    if not low <= args.dpi <= high:
+        raise BookgenError(f"must be from {low} to {high}", key="--dpi")
     if args.output is not None and not args.output.strip():
         raise BookgenError("is empty; name a folder or a .png file, or leave --output out",
                            key="--output")

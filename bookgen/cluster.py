@@ -19,6 +19,7 @@ from concurrent.futures import Executor
 from contextlib import contextmanager
 from typing import Any
 
+from bookgen import limits
 from bookgen.errors import BookgenError
 
 LOCAL = "local:"  # --scheduler local:N starts a LocalCluster of N worker processes here
@@ -53,8 +54,9 @@ def cluster_executor(scheduler: str) -> Iterator[Executor]:
                            key="--scheduler") from None
     if scheduler.startswith(LOCAL):
         count = scheduler[len(LOCAL):]
-        if not count.isdigit() or not 1 <= int(count) <= 256:
-            raise BookgenError(f"{scheduler!r}: use local:N with N from 1 to 256 worker processes",
+        if not count.isdigit() or not 1 <= int(count) <= limits.WORKERS:
+            raise BookgenError(f"{scheduler!r}: use local:N with N from 1 to {limits.WORKERS} "
+                               "worker processes",
                                key="--scheduler")
         with _local_cluster(int(count)) as cluster, Client(cluster) as client:
             yield client.get_executor()

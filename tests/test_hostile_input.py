@@ -455,3 +455,16 @@ def test_control_characters_in_printed_text_are_refused(tmp_path, write_config, 
     err = _refused(run, tmp_path, "worksheet", "placement", "--title", "Ding\x07", "-o",
                    str(tmp_path / "w.pdf"))
     assert "--title:" in err and "U+0007" in err
+
+
+def test_every_limit_is_documented_with_its_value():
+    from bookgen import limits
+
+    page = (Path(__file__).parent.parent / "docs" / "limits.md").read_text()
+    names = [name for name in vars(limits) if name.isupper()]
+    assert len(names) >= 15
+    for name in names:
+        value = getattr(limits, name)
+        row = next((line for line in page.splitlines() if line.startswith(f"| `{name}` |")), "")
+        figures = [f"{n:.0f}" for n in (value if isinstance(value, tuple) else (value,))]
+        assert row and all(figure in row.replace(",", "") for figure in figures), name
