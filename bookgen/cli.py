@@ -403,7 +403,8 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
         raise BookgenError(f"previews need {' and '.join(missing)}: pip install 'bookgen[preview]'")
     from pathlib import Path
 
-    from bookgen.atomic import write_files
+    from bookgen.atomic import Inputs, write_files
+    from bookgen.inputs import read_bytes
     from bookgen.render.preview import parse_pages, preview_files, render_pages
 
     if any(int(number) > limits.PREVIEW_PAGES for number in re.findall(r"\d+", args.pages)):
@@ -423,18 +424,15 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
     if single and len(pages) != 1:
         raise BookgenError("a .png file holds one page; name a folder for more", key="--output")
     if args.config and args.config.lower().endswith(".pdf"):
-        try:
-            pdf = Path(args.config).read_bytes()
-        except OSError as error:
-            raise BookgenError(f"cannot read it ({error.strerror})", file=args.config) from None
-        name = Path(args.config).stem
+        pdf, name = read_bytes(args.config, limits.PDF_BYTES), Path(args.config).stem
+        inputs: Inputs = (("the PDF drawn", Path(args.config)),)
     else:
         config = _load(args.config, args.seed)
         with _fitting(config):
-            pdf, name = _book_pdf(_make(config, args)), config.name
+            pdf, name, inputs = _book_pdf(_make(config, args)), config.name, config.inputs
     images = render_pages(pdf, pages, args.dpi)
     _make_default_folder(folder / "page.png")
-    for path in write_files(preview_files(images, folder, name, single)):
+    for path in write_files(preview_files(images, folder, name, single), inputs=inputs):
         print(path, file=out)
     return 0
 

@@ -20,7 +20,7 @@ from typing import Any
 from bookgen import limits
 from bookgen.errors import BookgenError
 
-__all__ = ["parse_json", "read_text"]
+__all__ = ["parse_json", "read_bytes", "read_text"]
 
 
 def read_text(path: str | Path, most: int, *, key: str | None = None) -> str:
@@ -31,12 +31,11 @@ def read_text(path: str | Path, most: int, *, key: str | None = None) -> str:
         try:
             data = stream.read(most + 1) if stream is not None else sys.stdin.read(most + 1)
         except OSError as error:
-            raise BookgenError(f"cannot read it ({error.strerror})", file=name) from None
+            raise _cannot_read(name, error, key) from None
+        if len(data) > most:
+            raise _too_large(name, most, key)
     else:
-        data = _read_file(Path(path), name, most, key)
-    if len(data) > most:
-        raise BookgenError(f"it is larger than {_size(most)}, the most bookgen reads from such a "
-                           "file (see docs/limits.md)", file=name, key=key)
+        data = read_bytes(path, most, key=key)
     if isinstance(data, str):
         return data.removeprefix("\ufeff")
     try:
@@ -46,15 +45,16 @@ def read_text(path: str | Path, most: int, *, key: str | None = None) -> str:
                            file=name, key=key) from None
 
 
-def _read_file(path: Path, name: str, most: int, key: str | None) -> bytes:
+def read_bytes(path: str | Path, most: int, *, key: str | None = None) -> bytes:
+    """The whole content of the ordinary file at `path`, at most `most` bytes."""
+    name = str(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         descriptor = os.open(path, flags)
     except FileNotFoundError:
         raise BookgenError("no such file", file=name, key=key) from None
     except OSError as error:
-        raise BookgenError(f"cannot read it ({(error.strerror or str(error)).lower()})",
-                           file=name, key=key) from None
+        raise _cannot_read(name, error, key) from None
     try:
         status = os.fstat(descriptor)
         if stat.S_ISDIR(status.st_mode):
@@ -63,8 +63,7 @@ def _read_file(path: Path, name: str, most: int, key: str | None) -> bytes:
             raise BookgenError("it is not an ordinary file (a device, pipe or socket); bookgen reads "
                                "only files", file=name, key=key)
         if status.st_size > most:
-            raise BookgenError(f"it is larger than {_size(most)}, the most bookgen reads from such "
-                               "a file (see docs/limits.md)", file=name, key=key)
+            raise _too_large(name, most, key)
         chunks = []
         left = most + 1
         while left > 0:
@@ -73,16 +72,28 @@ def _read_file(path: Path, name: str, most: int, key: str | None) -> bytes:
                 break
             chunks.append(chunk)
             left -= len(chunk)
-        return b"".join(chunks)
+        data = b"".join(chunks)
     except OSError as error:
-        raise BookgenError(f"cannot read it ({(error.strerror or str(error)).lower()})",
-                           file=name, key=key) from None
+        raise _cannot_read(name, error, key) from None
     finally:
         os.close(descriptor)
+    if len(data) > most:  # it grew while it was read
+        raise _too_large(name, most, key)
+    return data
+
+
+def _cannot_read(name: str, error: OSError, key: str | None) -> BookgenError:
+    return BookgenError(f"cannot read it ({(error.strerror or str(error)).lower()})", file=name,
+                        key=key)
+
+
+def _too_large(name: str, most: int, key: str | None) -> BookgenError:
+    return BookgenError(f"it is larger than {_size(most)}, the most bookgen reads from such a file "
+                        "(see docs/limits.md)", file=name, key=key)
 
 
 def _size(count: int) -> str:
-    return f"{count // (1024 * 1024)} MB" if count >= 1024 * 1024 else f"{count // 1000} kB"
+    return f"{count // (1024 * 1024)} MB" if count >= 1024 * 1024 else f"{count:,} bytes"
 
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')

@@ -14,6 +14,7 @@ import math
 
 CONFIG_BYTES = 1_000_000  # a config or layout file: a 1000-section book is about 60 kB
 BANK_BYTES = 256 * 1024 * 1024  # a JSON-lines bank or `solve` input: about 500,000 puzzles
+PDF_BYTES = 1024 * 1024 * 1024  # a built PDF that `preview` draws: a 10,000-puzzle book is ~50 MB
 NESTING = 64  # depth of YAML and JSON: a config needs 5, a puzzle line 4; keeps recursion safe
 YAML_VALUES = 200_000  # values once YAML aliases are expanded ("billion laughs")
 SEED_CHARS = 200  # a seed is a word or a number; it is printed in every puzzle's id

@@ -243,8 +243,10 @@ def test_deep_nesting_is_refused_with_the_limit(tmp_path, write_config, run):
 def test_only_ordinary_files_of_bounded_size_are_read(tmp_path, write_config, run, monkeypatch):
     fifo = tmp_path / "fifo.yaml"
     os.mkfifo(fifo)
-    for name in (str(fifo), "/dev/zero"):
-        err = _refused(run, tmp_path, "build", name, "-q")
+    os.mkfifo(tmp_path / "fifo.pdf")
+    for command, name in (("build", str(fifo)), ("build", "/dev/zero"),
+                          ("preview", str(tmp_path / "fifo.pdf"))):
+        err = _refused(run, tmp_path, command, name, "-q")
         assert f"{name}: it is not an ordinary file" in err
     for key in ("from", "exclude"):
         text = (ONE.replace("difficulty: easy", "from: /dev/zero") if key == "from"
@@ -253,7 +255,7 @@ def test_only_ordinary_files_of_bounded_size_are_read(tmp_path, write_config, ru
         assert f"/dev/zero: {key}: it is not an ordinary file" in err
     monkeypatch.setattr("bookgen.limits.CONFIG_BYTES", 50)
     err = _refused(run, tmp_path, "build", str(write_config(ONE)), "-q")
-    assert "book.yaml: it is larger than 0 kB, the most bookgen reads" in err
+    assert "book.yaml: it is larger than 50 bytes, the most bookgen reads" in err
 
 
 def test_solve_has_a_time_budget_and_survives_a_deep_search(tmp_path, run, monkeypatch):
