@@ -293,7 +293,7 @@ def _make_default_folder(target: Path) -> None:
     no empty folder behind)."""
     from pathlib import Path
 
-    if target.parent == Path(DEFAULT_FOLDER) and not _default_folder().is_dir():
+    if target.parent == Path(DEFAULT_FOLDER) and not target.parent.is_dir():
         try:
             target.parent.mkdir(exist_ok=True)
         except OSError as error:
