@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from bookgen import __version__, limits
 from bookgen.errors import BookgenError
+from bookgen.progress import Progress
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -210,6 +211,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
             return _completion(args, out)
         return _types(out)
     except BookgenError as error:
+        Progress.interrupted()
         print(f"bookgen: error: {error}", file=sys.stderr)
         return 2
     except _OutputFailed as failed:
@@ -219,6 +221,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
         _drop_output()
         return 2
     except KeyboardInterrupt:
+        Progress.interrupted()
         print("bookgen: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
@@ -326,7 +329,6 @@ def _workers(args: argparse.Namespace) -> int:
 def _make(config: BookConfig, args: argparse.Namespace) -> Book:
     from bookgen.book import make_book
     from bookgen.cluster import executor_for
-    from bookgen.progress import Progress
 
     workers = _workers(args)
     _check_budget(args.budget)
@@ -486,7 +488,6 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.cluster import executor_for
     from bookgen.config import check_seed
     from bookgen.making import regenerate
-    from bookgen.progress import Progress
     from bookgen.puzzles import request_for
 
     if args.id:

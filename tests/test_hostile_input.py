@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from bookgen.errors import BookgenError
+
 BOMB = """title: Laughs
 a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]
 b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]
@@ -470,3 +472,20 @@ def test_every_limit_is_documented_with_its_value():
         row = next((line for line in page.splitlines() if line.startswith(f"| `{name}` |")), "")
         figures = [f"{n:.0f}" for n in (value if isinstance(value, tuple) else (value,))]
         assert row and all(figure in row.replace(",", "") for figure in figures), name
+
+
+@pytest.mark.parametrize("stop", [KeyboardInterrupt(), BookgenError("a bank failed", key="from")])
+def test_a_message_after_a_progress_bar_starts_a_line_of_its_own(run, write_config, monkeypatch,
+                                                                 stop):
+    from bookgen.progress import Progress
+
+    def make(config, args):  # as a build that stops while its progress bar is drawn
+        progress = Progress(enabled=True, stream=sys.stderr)
+        progress.start("Placement (1/1)", 10)
+        raise stop
+
+    monkeypatch.setattr("bookgen.cli._make", make)
+    status, _, err = run("build", str(write_config(ONE)), "-o", "-")
+    bar, message = err.split("\n")[:2]
+    assert bar.startswith("\rPlacement (1/1) [") and message.startswith("bookgen: ")
+    assert status in (2, 130) and Progress.unfinished is None
