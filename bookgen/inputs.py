@@ -114,3 +114,6 @@ def parse_json(text: str, file: str, line: int | None = None) -> Any:
     except json.JSONDecodeError as error:
         raise BookgenError(f"not valid JSON: {error.msg} (column {error.colno})",
                            file=file, line=line) from None
+    except ValueError:  # the only other failure: Python's cap on an integer's digits
+        raise BookgenError(f"a number with more than {sys.get_int_max_str_digits()} digits",
+                           file=file, line=line) from None

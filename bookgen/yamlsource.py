@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -65,6 +66,17 @@ class _ShallowLoader(yaml.SafeLoader):
             return super().compose_node(parent, index)
         finally:
             self.depth -= 1
+
+    def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
+        """An integer, refused with its line when Python will not read that many digits."""
+        try:
+            return super().construct_yaml_int(node)
+        except ValueError:
+            raise BookgenError(f"a number with more than {sys.get_int_max_str_digits()} digits",
+                               file=self.name, line=node.start_mark.line + 1) from None
+
+
+_ShallowLoader.add_constructor("tag:yaml.org,2002:int", _ShallowLoader.construct_yaml_int)
 
 
 def parse_yaml(text: str, name: str) -> Source:

@@ -242,6 +242,15 @@ def test_deep_nesting_is_refused_with_the_limit(tmp_path, write_config, run):
         assert "deep.jsonl:1: the JSON is nested more than 64" in err
 
 
+def test_numbers_with_too_many_digits_are_named_with_their_line(tmp_path, write_config, run):
+    digits = "1" * 5000
+    err = _refused(run, tmp_path, "build", str(write_config(ONE + f"seed: {digits}\n")))
+    assert "book.yaml:3: a number with more than 4300 digits" in err
+    (tmp_path / "big.jsonl").write_text("\n{" + f'"type": "placement", "n": {digits}' + "}\n")
+    status, out, err = run("solve", str(tmp_path / "big.jsonl"))
+    assert status == 2 and "big.jsonl:2: a number with more than 4300 digits" in out
+
+
 def test_only_ordinary_files_of_bounded_size_are_read(tmp_path, write_config, run, monkeypatch):
     fifo = tmp_path / "fifo.yaml"
     os.mkfifo(fifo)
