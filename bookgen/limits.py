@@ -28,16 +28,16 @@ NOTE_CHARS = 3000  # a copyright page or back-cover text
 # --- pages ----------------------------------------------------------------------------------------
 
 PAGE_MM = (75.0, 1200.0)  # a page side: from a 3 in pocket card to a 47 in poster
-PREVIEW_PAGES = 500  # pages one `preview` draws: each is a PNG in memory first
-PREVIEW_DPI = (20, 600)  # a preview's resolution: a 600 dpi letter page is 20 MB of pixels
+PREVIEW_PAGES = 500  # the highest page `preview --pages` names: each page drawn is a PNG in memory
+PREVIEW_DPI = (20, 600)  # a preview's resolution: a 600 dpi letter page is 100 MB of pixels
 
 # --- how much work --------------------------------------------------------------------------------
 
-SECTION_PUZZLES = 1000  # puzzles in one section
+SECTION_PUZZLES = 1000  # puzzles in one section: a chapter of a book, not a bank
 BOOK_PUZZLES = 10_000  # puzzles in one book, all sections together: thousands of pages
 WORKSHEET_PUZZLES = 60  # puzzles on one worksheet: five pages of the densest grid
 GENERATE_COUNT = 100_000  # puzzles one `generate` run makes; its twin check holds them all
-WORKERS = 256  # local worker processes (--workers, --scheduler local:N)
+WORKERS = 256  # local worker processes (--workers, local:N): more only queue for the cores
 BUDGET_SECONDS = 24 * 3600.0  # the most --budget may grant one puzzle: a day
 SOLVE_SECONDS = 60.0  # what `solve` grants one puzzle by default (--budget changes it)
 
