@@ -96,8 +96,6 @@ def control_character(text: str, allowed: str = "") -> str | None:
     return None
 
 
-TITLE_MOST, LINE_MOST, NOTE_MOST = limits.TITLE_CHARS, limits.LINE_CHARS, limits.NOTE_CHARS
-
 
 def _whole(low: int, high: int) -> Reader:
     def read(value: Any) -> int:
@@ -139,11 +137,11 @@ SEED_WHAT = f"a whole number or a word of at most {limits.SEED_CHARS} characters
 def check_title(text: str, key: str = "--title") -> str:
     """A title given on the command line, held to the rules of a config's `title:`."""
     try:
-        return _line(TITLE_MOST).read(text)
+        return _line(limits.TITLE_CHARS).read(text)
     except ValueError as error:
         why = f" ({error})" if str(error) else ""
         raise BookgenError(f"{_brief(text)} is not allowed{why}; a title is text of at most "
-                           f"{TITLE_MOST} characters", key=key) from None
+                           f"{limits.TITLE_CHARS} characters", key=key) from None
 
 
 def check_seed(text: str, key: str = "--seed") -> str:
@@ -501,17 +499,18 @@ _rating = Reader(_read_mapping, {"type": "object", "additionalProperties": {"any
     _FIGURE, {"type": "array", "items": [_FIGURE, _FIGURE], "minItems": 2, "maxItems": 2}]}})
 
 _BOOK_SCHEMA = {
-    "title": Field(_line(TITLE_MOST), f"text of at most {TITLE_MOST} characters", required=True),
-    "subtitle": Field(_line(LINE_MOST), f"text of at most {LINE_MOST} characters"),
-    "author": Field(_line(LINE_MOST), f"text of at most {LINE_MOST} characters"),
+    "title": Field(_line(limits.TITLE_CHARS), f"text of at most {limits.TITLE_CHARS} characters",
+                   required=True),
+    "subtitle": Field(_line(limits.LINE_CHARS), f"text of at most {limits.LINE_CHARS} characters"),
+    "author": Field(_line(limits.LINE_CHARS), f"text of at most {limits.LINE_CHARS} characters"),
     "layout": Field(_layout, "a built-in layout (see layouts/) or a layout file such as ./my-trim.yaml",
                     default="letter"),
     "seed": Field(_seed, SEED_WHAT, default="1"),
     "answers": Field(_choice(*ANSWER_MODES), "one of " + ", ".join(ANSWER_MODES), default="back"),
     "title_page": Field(_flag, "true or false", default=True),
     "contents": Field(_flag, "true or false (a contents page after the title page)", default=True),
-    "copyright": Field(_line(NOTE_MOST, breaks=True), f"text for a copyright and notes page after the title "
-                       f"page, at most {NOTE_MOST} characters"),
+    "copyright": Field(_line(limits.NOTE_CHARS, breaks=True), "text for a copyright and notes "
+                       f"page after the title page, at most {limits.NOTE_CHARS} characters"),
     "profile": Field(_choice(*PROFILES), "one of " + ", ".join(PROFILES), default="home"),
     "bleed": Field(_flag, "true or false (0.125 in bleed, print-on-demand)", default=False),
     "large_print": Field(_flag, "true or false (bigger cells and 16 pt type)", default=False),
@@ -522,8 +521,8 @@ _BOOK_SCHEMA = {
                          "before it ends)", default=False),
     "paper": Field(_choice(*PAPERS), "one of " + ", ".join(PAPERS) + " (sizes the cover's spine)",
                    default="white"),
-    "back_text": Field(_line(NOTE_MOST, breaks=True),
-                       f"text for the back cover, at most {NOTE_MOST} characters"),
+    "back_text": Field(_line(limits.NOTE_CHARS, breaks=True),
+                       f"text for the back cover, at most {limits.NOTE_CHARS} characters"),
     "cover_color": Field(_color, "a colour such as '#1f3a5f' (quoted in YAML)", default="#1f3a5f"),
     "sections": Field(_list, "a list of sections", required=True),
 }
@@ -532,7 +531,7 @@ _SECTION_SCHEMA = {
     "count": Field(_whole(1, limits.SECTION_PUZZLES),
                    f"a whole number from 1 to {limits.SECTION_PUZZLES}", required=True),
     "difficulty": Field(_choice(*LEVELS), "one of " + ", ".join(LEVELS)),
-    "title": Field(_line(TITLE_MOST), f"text of at most {TITLE_MOST} characters"),
+    "title": Field(_line(limits.TITLE_CHARS), f"text of at most {limits.TITLE_CHARS} characters"),
     "per_page": Field(_whole(1, 24), "a whole number from 1 to 24"),
     "from": Field(_text, "a JSON-lines puzzle bank, relative to the config file"),
     "rating": Field(_rating, "a mapping of rating figures to a value or [min, max]"),
