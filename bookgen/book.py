@@ -9,7 +9,6 @@ each verified again before it is printed.
 from __future__ import annotations
 
 import ctypes
-import json
 import multiprocessing
 import os
 import signal
@@ -24,8 +23,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from bookgen import limits
 from bookgen.config import BookConfig, SectionConfig
 from bookgen.errors import BookgenError
+from bookgen.inputs import parse_json, read_text
 from bookgen.making import PuzzleRecord, make_puzzle, record_from_json, record_type, verify
 from bookgen.progress import Progress
 from bookgen.puzzles import find_type
@@ -423,19 +424,11 @@ def default_workers() -> int:
 
 def _bank_lines(path: Path, key: str) -> Iterator[tuple[int, JSON]]:
     """The parsed puzzle lines of a bank file, with their line numbers; blank lines skipped."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        raise BookgenError("puzzle bank not found", file=str(path), key=key) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise BookgenError(f"cannot read the puzzle bank ({error})", file=str(path)) from None
+    lines = read_text(path, limits.BANK_BYTES, key=key).splitlines()
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise BookgenError(f"not valid JSON: {error.msg}", file=str(path), line=number) from None
+        data = parse_json(line, str(path), number)
         if not isinstance(data, dict):
             raise BookgenError("a puzzle line must be a JSON object", file=str(path), line=number)
         yield number, data
