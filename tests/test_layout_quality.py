@@ -388,9 +388,9 @@ def test_short_sections_share_a_page_when_asked(run, write_config, tmp_path):
         share_pages: {share}
         seed: 2
         sections:
-          - {{type: pyramid, title: First, count: 2, difficulty: easy}}
-          - {{type: numberwall, title: Second, count: 2, difficulty: easy}}
-          - {{type: arithmetic, title: Third, count: 2, difficulty: easy}}
+          - {{type: numberwall, title: First, count: 2, difficulty: easy, rows: 3}}
+          - {{type: numberwall, title: Second, count: 2, difficulty: medium, rows: 3}}
+          - {{type: numberwall, title: Third, count: 2, difficulty: hard, rows: 3}}
     """
     counts = {}
     for share in ("false", "true"):

@@ -289,6 +289,15 @@ def test_generated_puzzles_are_unique_and_graded(puzzle_type, level, options):
                 assert other != 0, (r, c)
 
 
+def test_a_candidate_left_with_two_answers_is_drawn_again():
+    """Seed h2.3 once drew a mirror-symmetric expert Hidato that removals (trusting dead_end to
+    be monotone) left with two answers, and verification ended the book; it is redrawn now."""
+    request = Request.make(HIDATO, "expert", parse_options(HIDATO.options, {"symmetry": "mirror"},
+                                                           "hidato"))
+    record = make_puzzle(request, "h2.3")  # verifies: one answer, graded expert
+    assert HIDATO.solve(record.puzzle, 2).count == 1
+
+
 @pytest.mark.parametrize("puzzle_type, level, options", [
     (NUMBRIX, "medium", {"size": "7x9"}),
     (NUMBRIX, "hard", {"size": "9"}),

@@ -24,7 +24,16 @@ from bookgen.core.grading import LEVELS, Bands
 from bookgen.core.options import Option, parse_options
 from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.errors import BookgenError, PuzzleFormatError
-from bookgen.puzzles.base import JSON, Generated, PuzzleType, Request, Solved, fixed_rules, form_key
+from bookgen.puzzles.base import (
+    JSON,
+    Generated,
+    Printed,
+    PuzzleType,
+    Request,
+    Solved,
+    fixed_rules,
+    form_key,
+)
 
 # --- parameters -----------------------------------------------------------------------------------
 
@@ -64,6 +73,14 @@ RULES = (
     "make the target. Division is exact (1 \u00f7 5 is a fifth), and fractions on the way are "
     "allowed."
 )
+
+
+def printed(puzzle: JSON) -> Printed:
+    """A card prints its target, its numbers and the operators (and that numbers may be joined)."""
+    shown: JSON = {key: puzzle[key] for key in ("numbers", "target", "operators", "concat")
+                   if key in puzzle}
+    return Printed(shown, (f"Make {puzzle['target']}", *map(str, puzzle["numbers"]),
+                           _operators_line(puzzle)))
 
 
 def canonical(puzzle: JSON) -> str:
@@ -831,6 +848,7 @@ ARITHMETIC = PuzzleType(
     answer_note=answer_note,
     example=example,
     canonical=canonical,
+    printed=printed,
     measure_solution=measure_solution,
     variety=variety,
     hints=hints,

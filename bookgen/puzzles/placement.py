@@ -25,6 +25,7 @@ from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.puzzles.base import (
     JSON,
     Generated,
+    Printed,
     PuzzleType,
     Request,
     Solved,
@@ -58,8 +59,26 @@ OPTIONS = (
 
 RULES = (
     "Write each number from the pool into one empty box so that every < and > between "
-    "neighbouring boxes is true. Boxes that are already filled stay as they are."
+    "neighbouring boxes is true. Boxes that are already filled stay as they are. Most puzzles "
+    "can be finished in more than one way: any order that makes every sign true is right."
 )
+
+
+def printed(puzzle: JSON) -> Printed:
+    """The page prints the chain's signs, the pre-filled boxes and the pool: every number once,
+    in a box or in the pool (a fraction as its numerator and denominator, stacked)."""
+    shown = {"signs": puzzle["signs"], "numbers": puzzle["numbers"],
+             "givens": puzzle.get("givens", {})}
+    return Printed(shown, (*puzzle["signs"], *(piece for text in puzzle["numbers"]
+                                               for piece in _printed_pieces(text))))
+
+
+def _printed_pieces(text: str) -> tuple[str, ...]:
+    """The texts `_draw_number` writes for a number."""
+    if "/" not in text:
+        return (text.replace("-", MINUS),)
+    sign = (MINUS,) if text.startswith("-") else ()
+    return (*sign, *text.lstrip("-").split("/"))
 
 
 def canonical(puzzle: JSON) -> str:
@@ -689,7 +708,7 @@ def measure_solution(puzzle: JSON) -> tuple[float, float]:
 def answer_note(puzzle: JSON, solution: JSON, count: int) -> str:
     if count == 1:
         return "the only arrangement"
-    return f"1 of {count} arrangements"
+    return f"one of {count:,}: any order keeping the signs is right"
 
 
 def example() -> Generated:
@@ -763,6 +782,7 @@ PLACEMENT = PuzzleType(
     answer_note=answer_note,
     example=fixed_example(example),
     canonical=canonical,
+    printed=printed,
     measure_solution=measure_solution,
     hardness=lambda rating: BANDS.hardness(rating["score"]),
     hints=hints,
