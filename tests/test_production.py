@@ -213,7 +213,7 @@ def test_bank_round_trip_prints_the_same_puzzles(run, write_config, tmp_path):
             rating: {boxes: [8, 12]}
             order: shuffle  # in the bank's order, not easier to harder
     """)
-    target = tmp_path / "bank.pdf"
+    target = tmp_path / "printed.pdf"
     status, _, err = run("build", str(config), "-o", str(target), "-q")
     assert status == 0, err
     printed = [json.loads(line) for line in target.with_suffix(".jsonl").read_text().splitlines()]
