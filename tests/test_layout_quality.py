@@ -106,6 +106,24 @@ def test_card_numbers_are_spaced_by_the_widest():
     assert_text_fits(pen, arithmetic.measure(puzzle))
 
 
+def test_card_digits_keep_their_size_from_card_to_card_and_pools_match_their_boxes():
+    arithmetic = find_type("arithmetic")
+    sizes = set()
+    for numbers in ([1, 2, 3, 4], [11, 12, 13, 99], [5, 5, 50, 8]):
+        pen = measuring_pen()
+        arithmetic.draw_puzzle(pen, {"numbers": numbers, "target": 10, "operators": "+-*/"})
+        sizes |= {kw["size"] for name, kw in pen.calls
+                  if name == "text" and kw["text"] in {str(n) for n in numbers}}
+    assert len(sizes) == 1
+    placement = find_type("placement")
+    puzzle = {"signs": list("<><"), "numbers": ["3", "14", "7", "25"], "givens": {"0": "3"},
+              "unique": False}
+    pen = measuring_pen()
+    placement.draw_puzzle(pen, puzzle)
+    numbers = {kw["size"] for name, kw in pen.calls if name == "text" and kw["text"].isdigit()}
+    assert len(numbers) == 1  # the given in its box and the pool print alike
+
+
 SAMPLES = [(t.name, level) for t in PUZZLE_TYPES for level in ("easy", "hard")]
 
 

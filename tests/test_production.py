@@ -50,6 +50,21 @@ def text_x_range(page) -> tuple[float, float]:
     return min(xs), max(xs)
 
 
+def text_positions(page) -> tuple[list[float], list[float]]:
+    """The baselines and sizes of a page's text, page numbers in the footer left out."""
+    ys: list[float] = []
+    sizes: list[float] = []
+
+    def visit(text, cm, tm, font_dict, font_size):
+        y = tm[5] * cm[3] + cm[5]
+        if text.strip() and y > 0.75 * INCH:
+            ys.append(y)
+            sizes.append(abs(font_size * tm[3] * cm[3]) if tm[3] else font_size)
+
+    page.extract_text(visitor_text=visit)
+    return ys, sizes
+
+
 def test_pod_book_page_size_fonts_and_no_bookmarks(pod_pdf):
     reader = PdfReader(pod_pdf)
     data = pod_pdf.read_bytes()
@@ -261,8 +276,35 @@ def test_worksheet_is_one_page_with_a_name_line_and_separate_answers(run, tmp_pa
     assert len(pages) == 1 and "Name:" in pages[0] and "Date:" in pages[0]
     answers = PdfReader(tmp_path / "sheet-answers.pdf").pages
     assert "Answers" in answers[0].extract_text()
+    ys, sizes = text_positions(answers[0])
+    height = float(answers[0].mediabox[3])
+    assert min(ys) < height / 3  # the answers fill the sheet, not its top quarter
+    assert min(sizes) >= 7.0 - 0.01
     status, _, _ = run("worksheet", "placement", "--answers", "page", "-o", str(target), "-q")
     assert "Answers" in PdfReader(target).pages[-1].extract_text()
+
+
+def test_one_to_a_page_prints_each_later_puzzle_in_the_middle_of_its_page(
+        run, write_config, tmp_path):
+    config = write_config("""
+        title: One a page
+        layout: 6x9
+        title_page: false
+        answers: none
+        seed: 3
+        sections:
+          - {type: pyramid, count: 3, difficulty: easy, per_page: 1}
+    """)
+    target = tmp_path / "one.pdf"
+    assert run("build", str(config), "-o", str(target), "-q", "--workers", "1")[0] == 0
+    pages = PdfReader(target).pages
+    assert len(pages) == 3
+    for page in pages[1:]:
+        ys, _ = text_positions(page)
+        ys = [y for y in ys if y < float(page.mediabox[3]) - 0.75 * INCH]  # not the running head
+        top_room = float(page.mediabox[3]) - 0.6 * INCH - max(ys)
+        bottom_room = min(ys) - 0.7 * INCH
+        assert abs(top_room - bottom_room) < 0.5 * INCH, (top_room, bottom_room)
 
 
 def test_large_print_uses_sixteen_point_body_type(run, write_config, tmp_path):

@@ -671,27 +671,33 @@ def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
                      False, token.room)
 
 
-ANSWER_SIGN = 4.5  # mm between two numbers of an answer, for the sign
-ANSWER_LINE = 7.0  # mm from one line of an answer to the next
+ANSWER_SIGN = 4.5  # mm between two boxes of an answer, for the sign
+ANSWER_BOX = 7.0  # mm: the height of an answer's boxes
+ANSWER_PAD = 0.6  # mm at least between a number and its answer box's sides
+ANSWER_LINE = 9.0  # mm from one line of an answer to the next
 
 
 def _answer_slot(puzzle: JSON) -> float:
-    """The width of each number of an answer: the widest number's, so answers line up."""
-    return max(_estimate(text, BOX_PT) for text in puzzle["numbers"]) + 0.6
+    """The width of each box of an answer: the widest number's, so answers line up."""
+    return max(_estimate(text, BOX_PT) for text in puzzle["numbers"]) + 2 * ANSWER_PAD
 
 
 def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
-    """The answer as a line of numbers and signs, no boxes (it takes half the room, so answers
-    stand in columns); pre-filled numbers bold; long chains wrap as the puzzle does."""
+    """The chain filled in, its boxes as narrow as the widest number allows (half the puzzle's
+    width, so answers stand in columns); pre-filled numbers bold; long chains wrap as the
+    puzzle's do."""
     given = {int(i) for i in puzzle.get("givens", {})}
     signs, slot = puzzle["signs"], _answer_slot(puzzle)
     for line, boxes in enumerate(_row_lines(puzzle)):
-        y = line * ANSWER_LINE + ANSWER_LINE / 2
+        top = line * ANSWER_LINE
+        y = top + ANSWER_BOX / 2
         x = ANSWER_SIGN if line else 0.0
         if line:
             pen.text(ANSWER_SIGN / 2, y, signs[boxes[0] - 1], BOX_PT, bold=True)
         for box in boxes:
-            _draw_number(pen, x + slot / 2, y, solution["order"][box], BOX_PT, box in given, slot)
+            pen.rect(x, top, slot, ANSWER_BOX, width=THIN)
+            _draw_number(pen, x + slot / 2, y, solution["order"][box], BOX_PT, box in given,
+                         slot - ANSWER_PAD)
             if box < len(signs):
                 pen.text(x + slot + ANSWER_SIGN / 2, y, signs[box], BOX_PT, bold=True)
             x += slot + ANSWER_SIGN
@@ -702,7 +708,7 @@ def measure_solution(puzzle: JSON) -> tuple[float, float]:
     last = len(lines) - 1  # lines after the first open with a sign, lines before the last end with one
     width = max(len(boxes) * slot + (len(boxes) - 1 + (i > 0) + (i < last)) * ANSWER_SIGN
                 for i, boxes in enumerate(lines))
-    return width, len(lines) * ANSWER_LINE
+    return width, (len(lines) - 1) * ANSWER_LINE + ANSWER_BOX
 
 
 def answer_note(puzzle: JSON, solution: JSON, count: int) -> str:

@@ -249,17 +249,23 @@ class BookDocument:
             rows += [PuzzleRow([p], puzzle_type, whole, state, centred=True)
                      for p in section.puzzles[1:]]
             return [KeepTogether(heading + rows[:1]), *rows[1:]]
-        rows = self._rows(section.puzzles, section, grid, state, True)
-        if index == 0 or not self.config.share_pages:
-            pages = self._balanced(section, grid, state, frame_height - opening, frame_height)
-        else:  # it begins where the last one ends: its first page as the last pass found it
-            first_page = state.puzzle_pages.get(section.numbers[0])
-            held = sum(state.puzzle_pages.get(n) == first_page for n in section.numbers)
-            pages = self._balanced(section, grid, state, -(-held // grid.columns), frame_height)
-        if pages:
-            return [KeepTogether(heading + pages[0][:1]), *pages[0][1:],
-                    *(flowable for rows in pages[1:] for flowable in (PageBreak(), *rows))]
-        return [KeepTogether(heading + rows[:1]), *rows[1:]]
+        first: float | int = frame_height - opening
+        if index and self.config.share_pages:  # it begins where the last one ends: its first
+            first_page = state.puzzle_pages.get(section.numbers[0])  # page as the last pass found
+            first = -(-sum(state.puzzle_pages.get(n) == first_page for n in section.numbers)
+                      // grid.columns)
+        balanced = self._balanced(section, grid, state, first, frame_height)
+        pages = balanced or self._pages(section, grid, state, first, frame_height)
+        held = [sum(len(row.puzzles) for row in rows) for rows in pages]
+        if len(pages) > 1 and held[-1] == 1 and max(held) > 1:
+            # a lone puzzle the spreading could not avoid (pages of two): centred on its page
+            whole = choose_grid(natural, (frame_width, frame_height), label, ((1, 1),),
+                                grid.scale, self.layout.max_scale)
+            pages[-1] = [PuzzleRow(pages[-1][0].puzzles, puzzle_type, whole, state, centred=True)]
+        story: list[Flowable] = [KeepTogether(heading + pages[0][:1]), *pages[0][1:]]
+        for rows in pages[1:]:  # natural pages end where the frames end them
+            story += ([PageBreak()] if balanced else []) + rows
+        return story
 
     @staticmethod
     def _height(flowables: list[Flowable], geometry: Geometry) -> float:
