@@ -714,7 +714,7 @@ def measure_solution(puzzle: JSON) -> tuple[float, float]:
 def answer_note(puzzle: JSON, solution: JSON, count: int) -> str:
     if count == 1:
         return "the only arrangement"
-    return f"one of {count:,}: any order keeping the signs is right"
+    return f"one of {count:,} right orders"  # the rules say any order keeping the signs is right
 
 
 def example() -> Generated:
