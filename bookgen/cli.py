@@ -165,14 +165,24 @@ class _Output:
         self.stream = stream
 
     def write(self, text: str) -> int:
-        try:
+        with self._failures():
             written = self.stream.write(text)
             self.stream.flush()
+        return written
+
+    def flush(self) -> None:
+        with self._failures():
+            self.stream.flush()
+
+    @staticmethod
+    @contextmanager
+    def _failures() -> Iterator[None]:
+        try:
+            yield
         except BrokenPipeError:
             raise
         except OSError as error:
             raise _OutputFailed(error) from None
-        return written
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.stream, name)

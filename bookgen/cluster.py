@@ -17,7 +17,6 @@ import threading
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
-from typing import Any
 
 from bookgen import limits
 from bookgen.errors import BookgenError
@@ -58,8 +57,8 @@ def cluster_executor(scheduler: str) -> Iterator[Executor]:
             raise BookgenError(f"{scheduler!r}: use local:N with N from 1 to {limits.WORKERS} "
                                "worker processes",
                                key="--scheduler")
-        with _local_cluster(int(count)) as cluster, Client(cluster) as client:
-            yield client.get_executor()
+        with _local_cluster(int(count)) as executor:
+            yield executor
         return
     try:
         client = Client(scheduler, timeout="20s")
@@ -71,11 +70,12 @@ def cluster_executor(scheduler: str) -> Iterator[Executor]:
 
 
 @contextmanager
-def _local_cluster(workers: int) -> Iterator[Any]:
-    """A LocalCluster whose processes leave Ctrl-C to bookgen (which then closes them: no worker
-    prints a traceback) and keep their scratch files in a folder removed when it closes."""
+def _local_cluster(workers: int) -> Iterator[Executor]:
+    """An executor on a LocalCluster whose processes leave Ctrl-C to bookgen (which then closes
+    them: no worker prints a traceback, and dask's complaints as it closes are not shown) and keep
+    their scratch files in a folder removed when it closes."""
     import dask
-    from dask.distributed import LocalCluster
+    from dask.distributed import Client, LocalCluster
 
     scratch = tempfile.mkdtemp(prefix="bookgen-dask-")
     try:
@@ -86,14 +86,50 @@ def _local_cluster(workers: int) -> Iterator[Any]:
         with _without_sigint(), dask.config.set(settings):
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                    dashboard_address=":0", local_directory=scratch)
-        try:
-            with cluster:
-                yield cluster
-        except BaseException:
-            logging.getLogger("distributed").setLevel(logging.CRITICAL)  # its closing complaints
-            raise
+        _no_gc_callbacks()
+        logs = _DaskLogs()
+        logs.set(logging.ERROR)
+        with cluster, Client(cluster) as client:
+            try:
+                yield client.get_executor()
+            except BaseException:
+                logs.set(logging.CRITICAL)  # the process ends: leave the closing cluster unheard
+                raise
+        logs.restore()
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _no_gc_callbacks() -> None:
+    """Turn off the garbage-collector timing the scheduler starts in this process: Python drops
+    an exception raised inside a gc callback ("Exception ignored"), so a Ctrl-C that landed there
+    would be lost and the build would go on."""
+    try:
+        from distributed.gc import disable_gc_diagnosis
+    except ImportError:  # a dask without it has no such callbacks to fear
+        return
+    disable_gc_diagnosis(force=True)
+
+
+class _DaskLogs:
+    """The levels of dask's loggers (and tornado's, under them) and of their handlers. Their
+    warnings are noise to a bookgen user, who hears of failures from bookgen itself; and once the
+    work stops early, a closing cluster's complaints about dangling streams and cancelled tasks
+    are noise too."""
+
+    def __init__(self) -> None:
+        loggers = [logging.getLogger(name) for name in ("distributed", "tornado")]
+        items: list[logging.Logger | logging.Handler] = [*loggers]
+        items += [handler for logger in loggers for handler in logger.handlers]
+        self.saved = [(item, item.level) for item in items]
+
+    def set(self, level: int) -> None:
+        for item, _ in self.saved:
+            item.setLevel(level)
+
+    def restore(self) -> None:
+        for item, level in self.saved:
+            item.setLevel(level)
 
 
 @contextmanager

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -398,11 +399,32 @@ def test_layouts_that_cannot_print(tmp_path, write_config, run, side, margin, fo
     assert expected.format(tmp=tmp_path) in err
 
 
+def _ignores_sigint(pid: int) -> bool:
+    status = Path(f"/proc/{pid}/status").read_text()
+    ignored = int(next(line for line in status.splitlines() if line.startswith("SigIgn:")).split()[1], 16)
+    return bool(ignored >> (signal.SIGINT - 1) & 1)
+
+
+def _cluster_started(parent: int) -> bool:
+    """The cluster's workers are up (they ignore Ctrl-C) and bookgen listens for Ctrl-C again."""
+    workers = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if (entry.name.isdigit() and os.getpgid(int(entry.name)) == parent
+                    and b"spawn_main" in (entry / "cmdline").read_bytes()):
+                workers.append(int(entry.name))
+        except OSError:  # a process that ended meanwhile
+            continue
+    try:
+        return len(workers) >= 2 and all(map(_ignores_sigint, workers)) and not _ignores_sigint(parent)
+    except (OSError, StopIteration):
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc")
 def test_ctrl_c_on_a_local_cluster_is_quiet_and_leaves_nothing(tmp_path, write_config):
     """Ctrl-C reaches every process of the terminal's group, dask's workers included."""
     pytest.importorskip("dask.distributed")
-    import signal
-
     config = write_config("title: Slow\nsections: [{type: numbrix, count: 1000, difficulty: expert, "
                           "size: 12x12}]\n")
     scratch = tmp_path / "tmp"
@@ -411,12 +433,16 @@ def test_ctrl_c_on_a_local_cluster_is_quiet_and_leaves_nothing(tmp_path, write_c
         [sys.executable, "-m", "bookgen", "build", str(config), "--scheduler", "local:2"],
         cwd=tmp_path, env={**os.environ, "TMPDIR": str(scratch)}, start_new_session=True,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 60
-    while not list(scratch.glob("*/dask-scratch-space/worker-*")) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    time.sleep(0.5)  # the workers take their first puzzles
-    os.killpg(process.pid, signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    try:
+        deadline = time.monotonic() + 60
+        while not _cluster_started(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
     assert process.returncode == 130
     assert err.decode() == "bookgen: interrupted\n" and out == b""
     assert list(scratch.iterdir()) == [] and not (tmp_path / "output").exists()
