@@ -357,11 +357,12 @@ def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: Text
     """Make the book and write every file of each format the config asks for, all or none: the
     PDF at target (or on standard output for '-'), the others beside it. Prints each path. No file
     written may be one the build reads (its config, layout or banks)."""
-    from bookgen.atomic import check_target, write_files
-    from bookgen.formats import render_formats
+    from bookgen.atomic import STDOUT, check_target, write_files
+    from bookgen.formats import planned_paths, render_formats
 
-    if target.parent.is_dir():
-        check_target(target, config.inputs)
+    if target.parent.is_dir() and target != STDOUT:
+        for path in planned_paths(config, target):  # siblings too: refused before any work
+            check_target(path, config.inputs)
     if "pdf" in config.formats or "cover" in config.formats:
         from bookgen.render.fonts import check_printable
 

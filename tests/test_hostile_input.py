@@ -199,7 +199,12 @@ def test_the_config_is_never_an_output(tmp_path, write_config, run, monkeypatch)
     assert "book.html: it is the config" in err
 
 
-def test_banks_and_layouts_are_never_outputs(tmp_path, write_config, run, bank_lines):
+def test_banks_and_layouts_are_never_outputs(tmp_path, write_config, run, bank_lines, monkeypatch):
+    """Refused before any puzzle is made, the files written beside the PDF (--jsonl) too."""
+    def no_making(*args, **kwargs):
+        raise AssertionError("the book was made before its outputs were checked")
+
+    monkeypatch.setattr("bookgen.book.make_book", no_making)
     (tmp_path / "bank.jsonl").write_text(bank_lines[0])
     (tmp_path / "vol1.jsonl").write_text(bank_lines[1])
     (tmp_path / "trim.yaml").write_text((Path(__file__).parent.parent / "layouts" / "6x9.yaml")

@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bookgen.book import Book
+from bookgen.config import BookConfig
 from bookgen.errors import BookgenError
-from bookgen.formats.cover import cover_files
-from bookgen.formats.html import html_files
-from bookgen.formats.jsonl import jsonl_files
-from bookgen.formats.pdf import pdf_files
+from bookgen.formats.cover import cover_files, cover_path
+from bookgen.formats.html import html_files, html_path
+from bookgen.formats.jsonl import jsonl_files, jsonl_path
+from bookgen.formats.pdf import answers_path, pdf_files
 
-__all__ = ["FORMATS", "Format", "Output", "find_format", "render_formats"]
+__all__ = ["FORMATS", "Format", "Output", "find_format", "planned_paths", "render_formats"]
 
 Output = tuple[Path, bytes]  # a file to write: where, and its whole content
 
@@ -29,13 +30,19 @@ Output = tuple[Path, bytes]  # a file to write: where, and its whole content
 class Format:
     name: str  # as written in a config's `formats:`
     render: Callable[[Book, Path], list[Output]]  # (book, the main PDF's path) -> files
+    # (config, the main PDF's path) -> the paths render will write, known before the book is made
+    paths: Callable[[BookConfig, Path], list[Path]]
+
+
+def _pdf_paths(config: BookConfig, target: Path) -> list[Path]:
+    return [target] + ([answers_path(target)] if config.answers == "separate" else [])
 
 
 FORMATS: tuple[Format, ...] = (
-    Format("pdf", pdf_files),
-    Format("cover", cover_files),
-    Format("html", html_files),
-    Format("jsonl", jsonl_files),
+    Format("pdf", pdf_files, _pdf_paths),
+    Format("cover", cover_files, lambda config, target: [cover_path(target)]),
+    Format("html", html_files, lambda config, target: [html_path(target)]),
+    Format("jsonl", jsonl_files, lambda config, target: [jsonl_path(target)]),
 )
 
 
@@ -45,6 +52,13 @@ def find_format(name: str) -> Format:
             return output_format
     raise BookgenError(f"unknown format {name!r}; bookgen writes "
                        + ", ".join(f.name for f in FORMATS), key="formats")
+
+
+def planned_paths(config: BookConfig, target: Path) -> list[Path]:
+    """Every file a build of `config` will write beside `target`, so that each can be checked
+    (not one of the build's inputs, a folder it may write in) before any puzzle is made."""
+    wanted = {find_format(name).name for name in config.formats}
+    return [path for f in FORMATS if f.name in wanted for path in f.paths(config, target)]
 
 
 def render_formats(book: Book, target: Path, names: Iterable[str]) -> list[Output]:

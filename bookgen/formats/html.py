@@ -28,4 +28,9 @@ def html_files(book: Book, target: Path) -> list[tuple[Path, bytes]]:
         for s in book.sections
     ]
     page = render_html(book.config.title, book.config.subtitle, sections)
-    return [(target.with_suffix(".html"), page.encode("utf-8"))]
+    return [(html_path(target), page.encode("utf-8"))]
+
+
+def html_path(target: Path) -> Path:
+    """NAME.html beside NAME.pdf."""
+    return target.with_suffix(".html")

@@ -13,4 +13,9 @@ from bookgen.book import Book
 def jsonl_files(book: Book, target: Path) -> list[tuple[Path, bytes]]:
     lines = [json.dumps(printed.record.to_json() | {"number": printed.number})
              for section in book.sections for printed in section.puzzles]
-    return [(target.with_suffix(".jsonl"), "".join(line + "\n" for line in lines).encode("utf-8"))]
+    return [(jsonl_path(target), "".join(line + "\n" for line in lines).encode("utf-8"))]
+
+
+def jsonl_path(target: Path) -> Path:
+    """NAME.jsonl beside NAME.pdf."""
+    return target.with_suffix(".jsonl")
