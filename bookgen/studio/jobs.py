@@ -32,6 +32,7 @@ from bookgen.progress import Progress
 from bookgen.yamlsource import parse_yaml
 
 MAX_CACHED_PUZZLES = 20_000  # puzzles kept for later jobs; the oldest go first
+JOBS_KEPT = 8  # ended jobs whose state and files the page may still ask for
 _PRELOAD = ["bookgen.book", "bookgen.formats", "bookgen.render.pdf", "bookgen.render.cover",
             "bookgen.puzzles"]
 
@@ -99,7 +100,8 @@ class Jobs:
             known = {key: self.puzzles[key] for key in keys if key in self.puzzles}
             for old in [j for j in self.jobs.values() if j.purpose == purpose]:
                 self._cancel(old)
-                del self.jobs[old.id]
+            for old in list(self.jobs)[:max(0, len(self.jobs) - JOBS_KEPT)]:
+                del self.jobs[old]  # ended (only the newest of each purpose runs)
         job = Job(uuid.uuid4().hex, purpose, files=list(files))
         receive, send = self.context.Pipe(duplex=False)
         job.process = self.context.Process(

@@ -86,10 +86,11 @@ def _page_parts(pdf: bytes) -> list[tuple[bytes, bytes]] | None:
 
 
 def _body(pdf: bytes, offset: int) -> bytes:
-    """An object's dictionary, up to its stream or its end."""
-    end = pdf.index(b"endobj", offset)
-    stream = pdf.find(b"stream", offset, end)
-    return pdf[offset:stream if stream != -1 else end]
+    """An object's dictionary, after its number and up to its stream or its end."""
+    start = pdf.index(b" obj", offset) + len(b" obj")
+    end = pdf.index(b"endobj", start)
+    stream = pdf.find(b"stream", start, end)
+    return pdf[start:stream if stream != -1 else end]
 
 
 def _stream(pdf: bytes, offset: int) -> bytes:

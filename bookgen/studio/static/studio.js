@@ -3,7 +3,7 @@
 // YAML of it with bookgen's own loader, previews its pages and builds its files.
 "use strict";
 
-const studio = {schema: null, book: null, previewJob: null, buildJob: null, timer: null, asked: 0};
+const studio = {schema: null, book: null, buildJob: null, timer: null, asked: 0, drawn: 0};
 const PREVIEW_DELAY = 350; // ms after the last change before the preview is redrawn
 const POLL = 150; // ms between questions about a running job
 // Where the book's keys appear on the form; keys not named here go under "More".
@@ -23,7 +23,7 @@ const $ = (id) => document.getElementById(id);
 function newBook() {
   const type = studio.schema.types[0].name;
   return {title: "My worksheet", layout: "letter", title_page: false, contents: false,
-          formats: ["pdf", "html", "jsonl"],
+          formats: ["pdf", "cover", "html", "jsonl"],
           sections: [{type, difficulty: studio.schema.levels[0], count: 4}]};
 }
 
@@ -345,6 +345,7 @@ async function preview() {
     showPages(job.pages);
     $("preview-status").textContent = `${job.pages.length} pages, as they will print.`;
     document.body.dataset.preview = "ready";
+    document.body.dataset.drawn = ++studio.drawn; // previews shown so far: tests wait on it
   }
 }
 
