@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import io
 import logging
-import os
-import shutil
 import threading
 import time
 from pathlib import Path
 
 import pytest
+import test_html
 import yaml
 
 from bookgen.cli import main
@@ -25,14 +24,11 @@ from bookgen.puzzles import PUZZLE_TYPES
 from bookgen.schema import book_schema, option_schema
 
 flask = pytest.importorskip("flask", reason="pip install 'bookgen[studio]'")
+browser = test_html.browser  # the same Chromium, launched once for this module
 
 from bookgen.studio.pages import page_digests  # noqa: E402  (needs the studio extra)
 from bookgen.studio.server import MAX_REQUEST_BYTES, create_app  # noqa: E402
 
-AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
-CHROMIUM = os.environ.get("BOOKGEN_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 WORKSHEET = {"title": "Order practice", "title_page": False, "contents": False,
              "sections": [{"type": "placement", "difficulty": "easy", "count": 2}]}
 
@@ -170,12 +166,6 @@ def test_page_digests_follow_what_each_page_draws():
 
 # --- the page in Chromium -------------------------------------------------------------------------
 
-def _no_browser(reason: str) -> None:
-    if os.environ.get("BOOKGEN_REQUIRE_BROWSER"):
-        pytest.fail(reason)
-    pytest.skip(reason)
-
-
 @pytest.fixture(scope="module")
 def address(app):
     from werkzeug.serving import make_server
@@ -186,20 +176,6 @@ def address(app):
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}/"
     server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    try:
-        from playwright import sync_api
-    except ImportError:
-        _no_browser("Playwright is not installed (pip install playwright)")
-    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
-        _no_browser(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture
@@ -323,9 +299,6 @@ def test_axe_finds_nothing_serious_with_an_error_and_the_rules_open(browser, add
     tab.locator("details.about summary").first.click()
     _section_control(tab, "count").fill("0")
     tab.locator("[data-key='sections[0].count'] > .error").wait_for()
-    tab.add_script_tag(content=AXE.read_text(encoding="utf-8"))
-    result = tab.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    found = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-             for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    found = test_html._axe_violations(tab)  # an inline script: hence bypass_csp above
     context.close()
     assert found == []

@@ -100,8 +100,8 @@ class Jobs:
             known = {key: self.puzzles[key] for key in keys if key in self.puzzles}
             for old in [j for j in self.jobs.values() if j.purpose == purpose]:
                 self._cancel(old)
-            for old in list(self.jobs)[:max(0, len(self.jobs) - JOBS_KEPT)]:
-                del self.jobs[old]  # ended (only the newest of each purpose runs)
+            for ended in list(self.jobs)[:max(0, len(self.jobs) - JOBS_KEPT)]:
+                del self.jobs[ended]  # only the newest job of each purpose runs
         job = Job(uuid.uuid4().hex, purpose, files=list(files))
         receive, send = self.context.Pipe(duplex=False)
         job.process = self.context.Process(
