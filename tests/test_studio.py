@@ -120,6 +120,16 @@ def test_oversized_foreign_and_non_json_requests_are_refused(client):
     assert client.get("/api/jobs/nope").status_code == 404
 
 
+def test_an_example_is_drawn_for_the_sections_settings(client):
+    import json
+
+    answer = client.get("/api/example/numberwall.png", query_string={
+        "difficulty": "easy", "options": json.dumps({"rows": 3})})
+    assert answer.status_code == 200 and answer.data.startswith(b"\x89PNG")
+    refused = client.get("/api/example/numbrix.png", query_string={"options": '{"size": 99}'})
+    assert refused.status_code == 400 and refused.get_json()["errors"][0]["key"] == "size"
+
+
 def test_an_opened_config_comes_back_as_its_mapping_or_its_syntax_error(client):
     text = "title: Opened\nsections:\n  - {type: arrows, difficulty: hard, count: 3}\n"
     assert client.post("/api/open", json={"yaml": text}).get_json()["book"] == yaml.safe_load(text)
@@ -302,3 +312,36 @@ def test_axe_finds_nothing_serious_with_an_error_and_the_rules_open(browser, add
     found = test_html._axe_violations(tab)  # an inline script: hence bypass_csp above
     context.close()
     assert found == []
+
+
+def test_the_command_refuses_a_port_in_use_with_one_message(run):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        status, out, err = run("studio", "--no-browser", "--port", str(taken.getsockname()[1]))
+    assert status == 2 and out == ""
+    assert err.startswith("bookgen: error: --port: cannot listen on 127.0.0.1:") and "Traceback" not in err
+
+
+def test_the_command_prints_its_address_serves_the_page_and_stops_on_ctrl_c(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+
+    command = [sys.executable, "-m", "bookgen", "studio", "--no-browser", "-j", "1"]
+    with subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True) as process:
+        try:
+            line = process.stdout.readline()
+            assert line.startswith("bookgen studio: http://127.0.0.1:"), line
+            with urllib.request.urlopen(line.split()[2], timeout=10) as page:
+                assert b"<title>bookgen studio</title>" in page.read()
+            process.send_signal(signal.SIGINT)
+            assert process.wait(10) == 0
+            assert process.stderr.read() == "bookgen studio: stopped\n"
+        finally:
+            process.kill()
+    assert list(tmp_path.iterdir()) == []  # it wrote nothing where it was started

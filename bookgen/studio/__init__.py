@@ -9,6 +9,7 @@ turns into the same bytes. Flask is an optional extra: pip install 'bookgen[stud
 from __future__ import annotations
 
 import logging
+import socket
 import sys
 import threading
 import webbrowser
@@ -19,7 +20,7 @@ from bookgen.errors import BookgenError
 
 
 def serve(host: str, port: int, open_browser: bool, workers: int, out: TextIO) -> int:
-    """Serve the studio for the current folder until Ctrl-C."""
+    """Serve the studio for the current folder until Ctrl-C, which ends it normally (status 0)."""
     try:
         from werkzeug.serving import make_server
     except ImportError:
@@ -28,19 +29,25 @@ def serve(host: str, port: int, open_browser: bool, workers: int, out: TextIO) -
 
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
     app = create_app(Path.cwd(), host, workers)
-    try:
-        server = make_server(host, port, app, threaded=True)
-    except (OSError, SystemExit) as error:  # werkzeug exits when the port is taken
-        raise BookgenError(f"cannot listen on {host}:{port} ({error})", key="--port") from None
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:  # the socket is opened here, as werkzeug prints and exits when a port is taken
+        listening = socket.create_server((host, port), family=family)
+    except OSError as error:
+        raise BookgenError(f"cannot listen on {host}:{port} ({error.strerror})", key="--port") from None
+    port = listening.getsockname()[1]
+    server = make_server(host, port, app, threaded=True, fd=listening.fileno())
     shown_host = f"[{host}]" if ":" in host else host
-    address = f"http://{shown_host}:{server.server_port}/"
+    address = f"http://{shown_host}:{port}/"
     print(f"bookgen studio: {address}  (Ctrl-C stops it)", file=out, flush=True)
     if open_browser:
         threading.Thread(target=webbrowser.open, args=(address,), daemon=True).start()
     try:
         server.serve_forever()
+    except KeyboardInterrupt:  # Ctrl-C is how the studio is meant to stop
+        pass
     finally:
         server.server_close()
+        listening.close()
         app.extensions["bookgen-studio"].close()
-        print("bookgen studio: stopped", file=sys.stderr)
+    print("bookgen studio: stopped", file=sys.stderr)
     return 0

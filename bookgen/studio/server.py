@@ -14,6 +14,7 @@ MAX_REQUEST_BYTES, reads files only inside the folder it was started in, and wri
 from __future__ import annotations
 
 import datetime
+import json
 import re
 from importlib import resources
 from pathlib import Path
@@ -152,10 +153,16 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1) -> Flask
 
     @app.get("/api/example/<type_name>.png")
     def example(type_name: str) -> Response:
-        """A type's solved example as its section page draws it (for the options in the query)."""
+        """A type's solved example as its section page draws it, for the level and the options
+        (a JSON mapping) in the query."""
         puzzle_type = find_type(type_name)
-        options = {key: value for key, value in request.args.items() if key != "difficulty"}
-        png = example_png(puzzle_type, request.args.get("difficulty", LEVELS[0]), options)
+        try:
+            options = json.loads(request.args.get("options", "{}"))
+        except ValueError:
+            options = None
+        if not isinstance(options, dict):
+            raise BookgenError("options must be a JSON mapping", key="options")
+        png = example_png(puzzle_type, request.args.get("difficulty") or LEVELS[0], options)
         if png is None:
             abort(404)
         return Response(png, mimetype="image/png")

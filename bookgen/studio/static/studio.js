@@ -128,7 +128,8 @@ function field(owner, key, spec, path, onChange) {
     for (const choice of choices) {
       const option = document.createElement("option");
       option.value = choice;
-      option.textContent = choice === "" ? "(choose)" : choice;
+      const type = key === "type" ? typeOf(choice) : null;
+      option.textContent = choice === "" ? "(choose)" : type ? type.title : choice;
       control.append(option);
     }
     control.value = value === undefined || value === null ? "" : value;
@@ -168,24 +169,23 @@ function field(owner, key, spec, path, onChange) {
 
 function renderBook() {
   const properties = studio.schema.book.properties;
-  const holder = $("book-fields");
-  holder.replaceChildren();
-  const groups = GROUPS.map(([title, keys]) => [title, keys.filter((k) => k in properties)]);
   const more = Object.keys(properties).filter((k) => !GROUPS.some(([, keys]) => keys.includes(k))
                                                    && k !== "sections");
-  groups.push(["More", more]);
-  for (const [title, keys] of groups) {
+  const groups = [...GROUPS, ["More", more]];
+  $("book-fields").replaceChildren();
+  $("settings").replaceChildren();
+  groups.forEach(([title, keys], index) => {
     const box = document.createElement("fieldset");
     box.className = "group";
     const legend = document.createElement("legend");
     legend.textContent = title;
     box.append(legend);
-    for (const key of keys) {
+    for (const key of keys.filter((k) => k in properties)) {
       const control = field(studio.book, key, properties[key], key, changed);
       if (control) box.append(control);
     }
-    holder.append(box);
-  }
+    (index === 0 ? $("book-fields") : $("settings")).append(box);  // sections come between
+  });
   renderSections();
 }
 
@@ -270,11 +270,11 @@ function showExample(card, section) {
   const image = card.querySelector("img.example");
   const type = typeOf(section.type);
   if (!image || !type) return;
-  const query = new URLSearchParams();
-  if (section.difficulty) query.set("difficulty", section.difficulty);
-  for (const key of Object.keys(type.options)) {
-    if (section[key] !== undefined) query.set(key, Array.isArray(section[key]) ? section[key].join("x") : section[key]);
-  }
+  const options = {};
+  for (const key of Object.keys(type.options)) if (section[key] !== undefined) options[key] = section[key];
+  const query = new URLSearchParams({difficulty: section.difficulty || "", options: JSON.stringify(options)});
+  image.hidden = false;
+  image.onerror = () => { image.hidden = true; }; // settings the loader refuses: the error says why
   image.src = `/api/example/${encodeURIComponent(type.name)}.png?${query}`;
 }
 
