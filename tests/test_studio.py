@@ -20,7 +20,8 @@ import yaml
 from bookgen.cli import main
 from bookgen.config import load_config
 from bookgen.errors import BookgenError
-from bookgen.puzzles import PUZZLE_TYPES
+from bookgen.puzzles import PUZZLE_TYPES, find_type
+from bookgen.puzzles.base import Request
 from bookgen.schema import book_schema, option_schema
 
 flask = pytest.importorskip("flask", reason="pip install 'bookgen[studio]'")
@@ -138,8 +139,10 @@ def test_an_opened_config_comes_back_as_its_mapping_or_its_syntax_error(client):
     assert "YAML syntax error" in answer.get_json()["errors"][0]["message"]
 
 
-def test_a_preview_draws_each_page_once_and_builds_reuse_its_puzzles(client, app):
+def test_a_preview_draws_each_page_once_and_the_next_reuses_its_puzzles(client, app):
     job = client.post("/api/jobs", json={"purpose": "preview", "book": WORKSHEET}).get_json()
+    placement = find_type("placement")
+    assert job["rules"] == [placement.rules(Request.make(placement, "easy", {}))]
     status = _wait(client, job["id"])
     assert status["state"] == "done", status
     digests = [page["digest"] for page in status["pages"]]

@@ -36,6 +36,8 @@ from bookgen.yamlsource import parse_yaml
 MAX_REQUEST_BYTES = 256 * 1024  # a book config is a few kB; the CLI's own limits then apply
 MAX_DEPTH = 64  # nesting of an opened YAML the page is sent; a config nests four deep
 PURPOSES = ("preview", "build")
+_KINDS = {"pdf": "application/pdf", "html": "text/html", "jsonl": "application/jsonl",
+          "yaml": "application/yaml"}  # what a build's files are, by their ending
 _DIGEST = re.compile(r"[0-9a-f]{32}")
 _LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 
@@ -115,7 +117,8 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1) -> Flask
         formats = ["pdf"] if purpose == "preview" else list(config.formats)
         config_file = [(file.name, text.encode("utf-8"))] if purpose == "build" else []
         job = jobs.start(purpose, config, text, file, formats, config_file)
-        return jsonify(job.status()), 202
+        rules = [find_type(section.type).rules(section.request) for section in config.sections]
+        return jsonify({**job.status(), "rules": rules}), 202
 
     @app.get("/api/jobs/<job_id>")
     def status(job_id: str) -> Response:
@@ -137,8 +140,7 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1) -> Flask
         job = _job(jobs, job_id)
         for file_name, data in job.files if job.state == "done" else ():
             if file_name == name:
-                kind = {"pdf": "application/pdf", "html": "text/html", "jsonl": "application/jsonl",
-                        "yaml": "application/yaml"}[name.rsplit(".", 1)[-1]]
+                kind = _KINDS.get(name.rsplit(".", 1)[-1], "application/octet-stream")
                 return Response(data, mimetype=kind, headers={
                     "Content-Disposition": f"attachment; filename=\"{name}\""})
         abort(404)

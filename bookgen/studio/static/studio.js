@@ -333,6 +333,9 @@ async function preview() {
     return;
   }
   clearErrors();
+  document.querySelectorAll("#sections .rules").forEach((rules, index) => {
+    rules.textContent = data.rules[index]; // as this section's page prints them (a variant's own)
+  });
   const job = await follow(data.id, (status) => {
     if (asked === studio.asked) $("preview-status").textContent = describe(status, "Drawing the pages");
   });
