@@ -64,6 +64,7 @@ class Job:
     total: int = 0
     error: BookgenError | None = None
     files: list[tuple[str, bytes]] = field(default_factory=list)
+    digests: dict[str, list[str]] = field(default_factory=dict)  # a PDF's page names, once asked
     process: Any = None
 
     def status(self) -> dict[str, Any]:

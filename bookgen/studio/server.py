@@ -174,10 +174,9 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1) -> Flask
 
 def _pages_of(pages: PageStore, job: Job, name: str, data: bytes) -> list[str]:
     """The page digests of one of a preview's PDFs, found once."""
-    digests = job.__dict__.setdefault("digests", {})
-    if name not in digests:
-        digests[name] = pages.add(data)
-    return digests[name]
+    if name not in job.digests:
+        job.digests[name] = pages.add(data)
+    return job.digests[name]
 
 
 def _static(name: str, kind: str) -> Response:
