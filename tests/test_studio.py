@@ -177,6 +177,30 @@ def test_page_digests_follow_what_each_page_draws():
     assert page_digests(pdf("first draft", first=0)) == one[1:]  # the object numbers shifted
 
 
+def test_pages_asked_for_at_once_on_many_threads_are_each_drawn():
+    """PDFium is not thread-safe: without the studio's lock, documents opened on several threads
+    at once fail to load (or crash the process)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from bookgen.studio.pages import PageStore
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1)
+    for number in range(24):
+        canvas.drawString(72, 720, f"page {number + 1}")
+        canvas.rect(72, 72 + number * 10, 200, 300)
+        canvas.showPage()
+    canvas.save()
+    for _ in range(3):
+        store = PageStore()
+        digests = store.add(buffer.getvalue())
+        with ThreadPoolExecutor(8) as pool:
+            pictures = list(pool.map(store.picture, digests))
+        assert len(set(pictures)) == 24 and all(p.startswith(b"\x89PNG") for p in pictures)
+
+
 # --- the page in Chromium -------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")

@@ -30,23 +30,25 @@ def _drawn(type_name: str, level: str, options: tuple[tuple[str, Any], ...]) -> 
     from bookgen.render.fonts import register_fonts
     from bookgen.render.pdfpen import CanvasPen
     from bookgen.render.preview import render_pages
+    from bookgen.studio.pages import DRAWING
 
-    puzzle_type = find_type(type_name)
-    example = puzzle_type.example(Request(puzzle_type, level, dict(options)))
-    if example is None:
-        return None
-    puzzle_size = puzzle_type.measure(example.puzzle)
-    answer_size = puzzle_type.answer_size(example.puzzle)
-    width = (puzzle_size[0] + answer_size[0] + 3 * GAP_MM) * mm
-    height = (max(puzzle_size[1], answer_size[1]) + 2 * GAP_MM) * mm
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(width, height), invariant=1)
-    fonts = register_fonts("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf")
-    top = height - GAP_MM * mm
-    puzzle_type.draw_puzzle(CanvasPen(canvas, GAP_MM * mm, top, 1.0, fonts), example.puzzle)
-    answer_left = (2 * GAP_MM + puzzle_size[0]) * mm
-    puzzle_type.draw_solution(CanvasPen(canvas, answer_left, top, 1.0, fonts), example.puzzle,
-                              example.solution)
-    canvas.showPage()
-    canvas.save()
-    return render_pages(buffer.getvalue(), [1], EXAMPLE_DPI)[0][1]
+    with DRAWING:
+        puzzle_type = find_type(type_name)
+        example = puzzle_type.example(Request(puzzle_type, level, dict(options)))
+        if example is None:
+            return None
+        puzzle_size = puzzle_type.measure(example.puzzle)
+        answer_size = puzzle_type.answer_size(example.puzzle)
+        width = (puzzle_size[0] + answer_size[0] + 3 * GAP_MM) * mm
+        height = (max(puzzle_size[1], answer_size[1]) + 2 * GAP_MM) * mm
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, pagesize=(width, height), invariant=1)
+        fonts = register_fonts("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf")
+        top = height - GAP_MM * mm
+        puzzle_type.draw_puzzle(CanvasPen(canvas, GAP_MM * mm, top, 1.0, fonts), example.puzzle)
+        answer_left = (2 * GAP_MM + puzzle_size[0]) * mm
+        puzzle_type.draw_solution(CanvasPen(canvas, answer_left, top, 1.0, fonts), example.puzzle,
+                                  example.solution)
+        canvas.showPage()
+        canvas.save()
+        return render_pages(buffer.getvalue(), [1], EXAMPLE_DPI)[0][1]

@@ -20,6 +20,9 @@ from bookgen.render.preview import render_pages
 PREVIEW_DPI = 60  # a page about 360 px wide for a 6 in trim: readable, and quick to draw
 MAX_PAGES_KEPT = 2000  # pages the studio can redraw on request; the oldest are forgotten
 MAX_PICTURES_KEPT = 600  # drawn pages kept in memory (about 20 kB each)
+# PDFium is not thread-safe (two pages drawn at once can crash the process), nor is reportlab's
+# font registry, and the server answers on many threads: one drawing at a time.
+DRAWING = threading.Lock()
 
 _XREF = re.compile(rb"startxref\s+(\d+)\s+%%EOF\s*$")
 _ENTRY = re.compile(rb"(\d{10}) \d{5} ([nf])")
@@ -46,11 +49,12 @@ def page_digests(pdf: bytes) -> list[str]:
 def _page_count(pdf: bytes) -> int:
     import pypdfium2
 
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        return len(document)
-    finally:
-        document.close()
+    with DRAWING:
+        document = pypdfium2.PdfDocument(pdf)
+        try:
+            return len(document)
+        finally:
+            document.close()
 
 
 def _page_parts(pdf: bytes) -> list[tuple[bytes, bytes]] | None:
@@ -137,7 +141,8 @@ class PageStore:
             source = self.sources.get(digest)
         if source is None:
             return None
-        png = render_pages(source.pdf, [source.number], PREVIEW_DPI)[0][1]
+        with DRAWING:
+            png = render_pages(source.pdf, [source.number], PREVIEW_DPI)[0][1]
         with self.lock:
             self.pictures[digest] = png
             while len(self.pictures) > MAX_PICTURES_KEPT:
