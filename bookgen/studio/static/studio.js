@@ -326,6 +326,7 @@ async function preview() {
   $("preview-status").textContent = "Drawing the pages…";
   const {ok, data} = await api("POST", "/api/jobs", {purpose: "preview", book: studio.book});
   if (asked !== studio.asked) return;
+  $("save-yaml").hidden = !ok;
   if (!ok) {
     showErrors(data.errors);
     $("preview-status").textContent = "The preview waits until the marked problem is fixed.";
@@ -333,6 +334,7 @@ async function preview() {
     return;
   }
   clearErrors();
+  offerYaml(data.yaml, data.name);
   document.querySelectorAll("#sections .rules").forEach((rules, index) => {
     rules.textContent = data.rules[index]; // as this section's page prints them (a variant's own)
   });
@@ -390,6 +392,14 @@ function showPages(pages) {
     figure.querySelector("figcaption").textContent = caption;
   });
   for (const extra of figures.slice(pages.length)) extra.remove();
+}
+
+// The config as the server wrote it, the text every preview and build is made from.
+function offerYaml(text, name) {
+  const link = $("save-yaml");
+  if (link.href) URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(new Blob([text], {type: "application/yaml"}));
+  link.download = name;
 }
 
 // --- building the files --------------------------------------------------------------------------
