@@ -89,8 +89,12 @@ class Jobs:
         self.lock = threading.Lock()
         self.jobs: dict[str, Job] = {}
         self.puzzles: dict[str, PuzzleRecord] = {}
-        self.context = multiprocessing.get_context("forkserver")
-        self.context.set_forkserver_preload(_PRELOAD)
+        self.context: Any  # a forkserver or spawn context; typeshed gives them no common Process
+        if "forkserver" in multiprocessing.get_all_start_methods():
+            self.context = multiprocessing.get_context("forkserver")
+            self.context.set_forkserver_preload(_PRELOAD)
+        else:  # Windows: each job starts a fresh Python (about a second)
+            self.context = multiprocessing.get_context("spawn")
 
     def start(self, purpose: str, config: BookConfig, text: str, file: Path,
               formats: Iterable[str], files: list[tuple[str, bytes]]) -> Job:
