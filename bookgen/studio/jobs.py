@@ -83,9 +83,8 @@ class Jobs:
     """The studio's jobs: at most one of each purpose runs (a newer one cancels the older), and
     the puzzles they made are kept for the next."""
 
-    def __init__(self, workers: int, on_done: Callable[[Job], None] = lambda job: None) -> None:
+    def __init__(self, workers: int) -> None:
         self.workers = workers
-        self.on_done = on_done
         self.lock = threading.Lock()
         self.jobs: dict[str, Job] = {}
         self.puzzles: dict[str, PuzzleRecord] = {}
@@ -101,21 +100,20 @@ class Jobs:
         """Start a job for the YAML text whose config the caller has read already (so its
         errors came back at once); `files` go first in the job's files (the config itself)."""
         keys = puzzle_keys(config)
-        with self.lock:
+        job = Job(uuid.uuid4().hex, purpose, files=list(files))
+        receive, send = self.context.Pipe(duplex=False)
+        with self.lock:  # held while the process starts, so two requests never both run
             known = {key: self.puzzles[key] for key in keys if key in self.puzzles}
             for old in [j for j in self.jobs.values() if j.purpose == purpose]:
                 self._cancel(old)
-            for ended in list(self.jobs)[:max(0, len(self.jobs) - JOBS_KEPT)]:
+            for ended in list(self.jobs)[:max(0, len(self.jobs) + 1 - JOBS_KEPT)]:
                 del self.jobs[ended]  # only the newest job of each purpose runs
-        job = Job(uuid.uuid4().hex, purpose, files=list(files))
-        receive, send = self.context.Pipe(duplex=False)
-        job.process = self.context.Process(
-            target=work, args=(send, text, str(file), list(formats), known, self.workers),
-            name=f"bookgen-studio-{purpose}")  # not a daemon: it starts its own workers
-        job.process.start()
-        send.close()
-        with self.lock:
+            job.process = self.context.Process(
+                target=work, args=(send, text, str(file), list(formats), known, self.workers),
+                name=f"bookgen-studio-{purpose}")  # not a daemon: it starts its own workers
+            job.process.start()
             self.jobs[job.id] = job
+        send.close()
         threading.Thread(target=self._follow, args=(job, receive), daemon=True).start()
         return job
 
@@ -167,7 +165,6 @@ class Jobs:
         finally:
             receive.close()
             job.process.join()
-        self.on_done(job)
 
     def _keep(self, made: dict[str, PuzzleRecord]) -> None:
         with self.lock:
