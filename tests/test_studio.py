@@ -158,6 +158,8 @@ def test_a_preview_draws_each_page_once_and_the_next_reuses_its_puzzles(client, 
     assert [p["digest"] for p in again["pages"]][1] == digests[1]  # the answers page is unchanged
     assert [p["digest"] for p in again["pages"]][0] != digests[0]
     assert app.extensions["bookgen-studio"].puzzles == made  # nothing was made again
+    undone = client.post("/api/jobs", json={"purpose": "preview", "book": WORKSHEET}).get_json()
+    assert undone["id"] == job["id"] and undone["state"] == "done"  # an edit undone: no new job
 
 
 def test_page_digests_follow_what_each_page_draws():

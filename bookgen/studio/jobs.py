@@ -18,7 +18,7 @@ from __future__ import annotations
 import multiprocessing
 import threading
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
@@ -58,6 +58,8 @@ class Job:
 
     id: str
     purpose: str  # "preview" (the PDF only) or "build" (every format the config names)
+    text: str  # the YAML it builds
+    formats: tuple[str, ...]
     state: str = "running"  # running, done, failed, cancelled
     label: str = ""
     done: int = 0
@@ -96,11 +98,15 @@ class Jobs:
             self.context = multiprocessing.get_context("spawn")
 
     def start(self, purpose: str, config: BookConfig, text: str, file: Path,
-              formats: Iterable[str], files: list[tuple[str, bytes]]) -> Job:
+              formats: tuple[str, ...], files: list[tuple[str, bytes]]) -> Job:
         """Start a job for the YAML text whose config the caller has read already (so its
         errors came back at once); `files` go first in the job's files (the config itself)."""
+        with self.lock:
+            for done in self.jobs.values():
+                if (done.purpose, done.text, done.formats, done.state) == (purpose, text, formats, "done"):
+                    return done  # the same book again (an edit undone): nothing to redo
         keys = puzzle_keys(config)
-        job = Job(uuid.uuid4().hex, purpose, files=list(files))
+        job = Job(uuid.uuid4().hex, purpose, text, formats, files=list(files))
         receive, send = self.context.Pipe(duplex=False)
         with self.lock:  # held while the process starts, so two requests never both run
             known = {key: self.puzzles[key] for key in keys if key in self.puzzles}

@@ -114,7 +114,7 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1) -> Flask
             raise BookgenError("purpose must be preview or build", key="purpose")
         text, file = _yaml_of(_book(body.get("book")))
         config = _read(text, file, folder)
-        formats = ["pdf"] if purpose == "preview" else list(config.formats)
+        formats = ("pdf",) if purpose == "preview" else config.formats
         config_file = [(file.name, text.encode("utf-8"))] if purpose == "build" else []
         job = jobs.start(purpose, config, text, file, formats, config_file)
         rules = [find_type(section.type).rules(section.request) for section in config.sections]
