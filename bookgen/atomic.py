@@ -27,7 +27,7 @@ from typing import BinaryIO, TypeVar
 
 from bookgen.errors import BookgenError
 
-__all__ = ["STDOUT", "check_target", "write_files"]
+__all__ = ["STDOUT", "check_not_input", "check_target", "stdout_failure", "write_files"]
 
 STDOUT = Path("-")
 NEW_FILE_MODE = 0o644  # less the umask, as for any new file
@@ -50,9 +50,14 @@ class _File:
     replaced: bool = False
 
 
-def write_files(files: Sequence[tuple[Path, bytes]], stdout: BinaryIO | None = None) -> list[Path]:
+Inputs = Sequence[tuple[str, Path]]  # files a build reads, each with what it is ("the config")
+
+
+def write_files(files: Sequence[tuple[Path, bytes]], stdout: BinaryIO | None = None,
+                inputs: Inputs = ()) -> list[Path]:
     """Write every (path, bytes) or none of them; returns the paths written, in order. The path '-'
-    writes to `stdout` (default: the process's standard output) and is then the only file."""
+    writes to `stdout` (default: the process's standard output) and is then the only file. A path
+    that is one of `inputs` (the same file, by any name) is refused before anything is written."""
     if any(Path(path) == STDOUT for path, _ in files):
         if len(files) != 1:
             raise BookgenError(f"cannot write to standard output ('-'): this build makes {len(files)} "
@@ -60,6 +65,8 @@ def write_files(files: Sequence[tuple[Path, bytes]], stdout: BinaryIO | None = N
         _write_stream(files[0][1], stdout if stdout is not None else sys.stdout.buffer)
         return []
     plan = [_plan(Path(path), data) for path, data in files]
+    for item in plan:
+        check_not_input(item.target, inputs)
     seen: dict[Path, Path] = {}
     for item in plan:
         if item.real in seen and not item.direct:
@@ -88,14 +95,33 @@ def write_files(files: Sequence[tuple[Path, bytes]], stdout: BinaryIO | None = N
     return [item.target for item in plan]
 
 
-def check_target(path: Path) -> None:
+def check_target(path: Path, inputs: Inputs = ()) -> None:
     """Refuse early, before any work, a path that cannot be written: a folder, a folder that is
-    missing or read-only."""
+    missing or read-only, one of the build's inputs."""
     if path == STDOUT:
         return
+    check_not_input(path, inputs)
     item = _plan(path, b"")
     if not item.direct and not os.access(item.real.parent, os.W_OK):
         raise _error(item, OSError(errno.EACCES, os.strerror(errno.EACCES)))
+
+
+def check_not_input(path: Path, inputs: Inputs) -> None:
+    """Refuse to write over a file the build reads (its config, a bank): compared as files, so
+    another name for it (a link, a relative path, ../x/c.yaml) is refused too."""
+    for what, source in inputs:
+        try:
+            same = os.path.samefile(path, source)
+        except OSError:  # one of them does not exist: then they are not one file
+            same = False
+        if same:
+            raise BookgenError(f"cannot write {path}: it is {what} ({source}), which this build "
+                               "reads; a build never overwrites its inputs, so name another output")
+
+
+def stdout_failure(error: OSError) -> BookgenError:
+    """The message for standard output that cannot be written (a full disk, /dev/full)."""
+    return BookgenError(f"cannot write to standard output: {_reason(error)}")
 
 
 # --- the steps ------------------------------------------------------------------------------------
@@ -104,7 +130,11 @@ def check_target(path: Path) -> None:
 def _plan(target: Path, data: bytes) -> _File:
     """What writing `target` means: where the bytes go, whether in place, and the mode to keep."""
     real = Path(os.path.realpath(target))
-    item = _File(target, real, real.parent if target.is_symlink() else target.parent, data)
+    try:
+        link = target.is_symlink()
+    except OSError:  # a name too long, say: os.stat below names the trouble
+        link = False
+    item = _File(target, real, real.parent if link else target.parent, data)
     try:
         status = os.stat(real)
     except FileNotFoundError:
@@ -155,11 +185,21 @@ def _write_direct(item: _File) -> None:
 
 
 def _write_stream(data: bytes, stream: BinaryIO) -> None:
+    """Write to a stream; through its descriptor where it has one, since a buffered write can
+    report a pipe whose reader left part-way as written in full."""
     try:
-        stream.write(data)
         stream.flush()
+        try:
+            descriptor = stream.fileno()
+        except (OSError, ValueError, AttributeError):  # io.UnsupportedOperation is both
+            stream.write(data)
+            stream.flush()
+        else:
+            _write_all(descriptor, data)
+    except BrokenPipeError:  # the reader left (`| head -c 100`): the caller ends quietly
+        raise
     except OSError as error:
-        raise BookgenError(f"cannot write to standard output: {_reason(error)}") from None
+        raise stdout_failure(error) from None
 
 
 def _roll_back(plan: list[_File]) -> None:

@@ -9,7 +9,6 @@ each verified again before it is printed.
 from __future__ import annotations
 
 import ctypes
-import json
 import multiprocessing
 import os
 import signal
@@ -24,12 +23,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from bookgen import limits
 from bookgen.config import BookConfig, SectionConfig
 from bookgen.errors import BookgenError
+from bookgen.inputs import parse_json, read_text
 from bookgen.making import PuzzleRecord, make_puzzle, record_from_json, record_type, verify
 from bookgen.progress import Progress
 from bookgen.puzzles import find_type
-from bookgen.puzzles.base import JSON, PuzzleType, Request
+from bookgen.puzzles.base import JSON, PuzzleType, Request, too_few_exist
 
 DEFAULT_BUDGET = 120.0  # seconds one puzzle may take before the build gives up
 
@@ -76,9 +77,11 @@ class Book:
 
 
 def solution_count(puzzle_type: PuzzleType, puzzle: JSON) -> int:
-    """How many answers a printed puzzle has: 1 where its type promises one (verified when the
-    puzzle was made or loaded), else the solver's exact count."""
-    return 1 if puzzle_type.expects_unique(puzzle) else puzzle_type.solve(puzzle, None).count
+    """How many answers a printed puzzle has from what its page shows: 1 where its type promises
+    one (verified when the puzzle was made or loaded), else the solver's exact count."""
+    if puzzle_type.expects_unique(puzzle):
+        return 1
+    return puzzle_type.solve(puzzle_type.printed(puzzle).puzzle, None).count
 
 
 def puzzle_seed(book_seed: str, section_index: int, puzzle_index: int) -> str:
@@ -155,6 +158,12 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
     twins = Twins()
     for bank in config.exclude:
         twins.exclude(bank)
+    for section in config.sections:
+        problem = section.request and too_few_exist(section.request, section.count,
+                                                    twins.excluded_for(section.request))
+        if problem:
+            raise BookgenError(problem, file=config.file, line=section.line,
+                               key=f"section '{section.title}'")
     jobs = [
         [PuzzleJob.of(section.request, puzzle_seed(config.seed, index, i), budget)
          for i in range(section.count)] if section.request is not None else []
@@ -200,6 +209,7 @@ class Twins:
 
     def __init__(self) -> None:
         self.seen: set[str] = set()
+        self.banked: dict[str, set[str]] = {}  # excluded forms by the request their id names
 
     @staticmethod
     def key(record: PuzzleRecord) -> str:
@@ -214,7 +224,13 @@ class Twins:
     def exclude(self, path: Path) -> None:
         """Every puzzle of a bank (JSON lines, as `generate` and `formats: [jsonl]` write them)."""
         for number, data in _bank_lines(path, "exclude"):
-            self.add(record_from_json(data, f"{path}:{number}"))
+            record = record_from_json(data, f"{path}:{number}")
+            self.add(record)
+            self.banked.setdefault(record.id.rpartition(":")[0], set()).add(self.key(record))
+
+    def excluded_for(self, request: Request) -> int:
+        """How many different puzzles of this request the excluded banks hold (by their ids)."""
+        return len(self.banked.get(request.id("").rpartition(":")[0], ()))
 
 
 def different_puzzles(request: Request, seed: str, count: int, executor: Executor | None = None,
@@ -223,6 +239,9 @@ def different_puzzles(request: Request, seed: str, count: int, executor: Executo
     whose puzzle repeats an earlier one tries its retry seeds), yielded in order as they are
     ready: `bookgen generate` streams a bank this way. With an executor, up to `ahead` puzzles are
     made at once; twins are decided here in order, so the output is the same for any executor."""
+    problem = too_few_exist(request, count)
+    if problem:
+        raise BookgenError(problem, key="--count")
     progress = progress or Progress(enabled=False)
     progress.start(request.describe(), count)
     twins = Twins()
@@ -405,19 +424,11 @@ def default_workers() -> int:
 
 def _bank_lines(path: Path, key: str) -> Iterator[tuple[int, JSON]]:
     """The parsed puzzle lines of a bank file, with their line numbers; blank lines skipped."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        raise BookgenError("puzzle bank not found", file=str(path), key=key) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise BookgenError(f"cannot read the puzzle bank ({error})", file=str(path)) from None
+    lines = read_text(path, limits.BANK_BYTES, key=key).splitlines()
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise BookgenError(f"not valid JSON: {error.msg}", file=str(path), line=number) from None
+        data = parse_json(line, str(path), number)
         if not isinstance(data, dict):
             raise BookgenError("a puzzle line must be a JSON object", file=str(path), line=number)
         yield number, data

@@ -11,12 +11,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TextIO
 
-from bookgen import __version__
+from bookgen import __version__, limits
 from bookgen.errors import BookgenError
+from bookgen.progress import Progress
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -116,6 +119,8 @@ def _parser() -> argparse.ArgumentParser:
     solve = commands.add_parser("solve", help="solve JSON-lines puzzles from a file or stdin")
     solve.add_argument("file", help="a JSON-lines file, or - for stdin")
     solve.add_argument("--count", action="store_true", help="count all solutions exactly")
+    solve.add_argument("--budget", type=float, default=limits.SOLVE_SECONDS,
+                       help=f"seconds one puzzle may take (default {limits.SOLVE_SECONDS:.0f})")
 
     commands.add_parser("types", help="list puzzle types, their options and levels")
 
@@ -158,8 +163,38 @@ def _add_production_options(parser: argparse.ArgumentParser) -> None:
                         help=f"seconds one puzzle may take (default {DEFAULT_BUDGET:.0f})")
 
 
+class _Output:
+    """Standard output (or the stream given to `main`), flushed at every write so that a failure
+    (a full disk) is raised while the command runs, as _OutputFailed; a closed pipe stays a
+    BrokenPipeError, which ends the command quietly."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            written = self.stream.write(text)
+            self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise _OutputFailed(error) from None
+        return written
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+class _OutputFailed(Exception):
+    """Standard output refused a write for a reason other than a closed pipe."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__()
+        self.error = error
+
+
 def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int:
-    out = stdout or sys.stdout
+    out: Any = _Output(stdout or sys.stdout)
     try:
         try:
             args = _parser().parse_args(argv)
@@ -187,29 +222,37 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
             return serve(args.host, args.port, not args.no_browser, _workers(args), out)
         return _types(out)
     except BookgenError as error:
+        Progress.interrupted()
         print(f"bookgen: error: {error}", file=sys.stderr)
         return 2
+    except _OutputFailed as failed:
+        from bookgen.atomic import stdout_failure
+
+        print(f"bookgen: error: {stdout_failure(failed.error)}", file=sys.stderr)
+        _drop_output()
+        return 2
     except KeyboardInterrupt:
+        Progress.interrupted()
         print("bookgen: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
-        return _reader_left()
+        _drop_output()
+        return BROKEN_PIPE
 
 
 WORKSHEET_PAGE = 12  # puzzles a worksheet fits on its one page; more spread over pages
 BROKEN_PIPE = 141  # as a Unix tool that SIGPIPE ended: 128 + 13
 
 
-def _reader_left() -> int:
-    """The reader of our output went away (`bookgen generate ... | head -1`): stop quietly. Output
-    still buffered for the closed pipe is dropped, so Python does not complain at exit."""
+def _drop_output() -> None:
+    """Standard output cannot take more (the reader went away, `| head -1`, or the disk is full):
+    what is still buffered for it is dropped, so Python does not complain again at exit."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
     except (OSError, ValueError):  # stdout is not a file (a test's capture)
         pass
-    return BROKEN_PIPE
 
 
 def _build(args: argparse.Namespace, out: TextIO) -> int:
@@ -222,18 +265,54 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
     return _write(config, _target(args.output, f"{config.name}.pdf"), args, out)
 
 
+DEFAULT_FOLDER = "output"  # where a command writes when not told
+
+
 def _target(output: str | None, default_name: str) -> Path:
-    """The output path; the default folder output/ is made, a named folder must exist."""
+    """The output path: the one named (a name ending in / is a folder to write default_name in,
+    which must exist), or default_name in output/ (made only when the files are written)."""
     from pathlib import Path
 
-    if output:
-        target = Path(output)
-        if not target.parent.is_dir():
-            raise BookgenError(f"the folder {str(target.parent)!r} does not exist", key="--output")
-        return target
-    target = Path("output") / default_name
-    target.parent.mkdir(exist_ok=True)
+    if output is None:
+        return _default_folder() / default_name
+    if not output.strip():
+        raise BookgenError("is empty; name a file, or leave --output out", key="--output")
+    if output.endswith(("/", os.sep)):
+        if not Path(output).is_dir():
+            raise BookgenError(f"the folder {output!r} does not exist", key="--output")
+        return Path(output) / default_name
+    target = Path(output)
+    if not target.parent.is_dir():
+        raise BookgenError(f"the folder {str(target.parent)!r} does not exist", key="--output")
     return target
+
+
+def _default_folder() -> Path:
+    """output/ in the current folder, refused up front where it cannot be made or used."""
+    from pathlib import Path
+
+    folder = Path(DEFAULT_FOLDER)
+    if folder.exists() and not folder.is_dir():
+        raise BookgenError(f"cannot write into {DEFAULT_FOLDER}/: a file named {DEFAULT_FOLDER!r} "
+                           "is in the way; move it, or name an output with -o", key="--output")
+    if not os.access(folder if folder.is_dir() else ".", os.W_OK):
+        where = f"the folder {DEFAULT_FOLDER}/" if folder.is_dir() else "the current folder"
+        raise BookgenError(f"cannot write into {DEFAULT_FOLDER}/: {where} is not writable (read "
+                           "only, or not yours); name an output with -o", key="--output")
+    return folder
+
+
+def _make_default_folder(target: Path) -> None:
+    """Make output/ just before the files go in (not before the work, so a refused build leaves
+    no empty folder behind)."""
+    from pathlib import Path
+
+    if target.parent == Path(DEFAULT_FOLDER) and not target.parent.is_dir():
+        try:
+            target.parent.mkdir(exist_ok=True)
+        except OSError as error:
+            raise BookgenError(f"cannot make the folder {DEFAULT_FOLDER}/ "
+                               f"({(error.strerror or str(error)).lower()})", key="--output") from None
 
 
 def _load(name: str | None, seed: str | None) -> BookConfig:
@@ -252,50 +331,61 @@ def _load(name: str | None, seed: str | None) -> BookConfig:
 def _workers(args: argparse.Namespace) -> int:
     from bookgen.book import default_workers
 
-    workers = args.workers if args.workers is not None else default_workers()
-    if workers < 1:
-        raise BookgenError("must be at least 1", key="--workers")
+    workers = args.workers if args.workers is not None else min(default_workers(), limits.WORKERS)
+    if not 1 <= workers <= limits.WORKERS:
+        raise BookgenError(f"must be from 1 to {limits.WORKERS}", key="--workers")
     return workers
 
 
 def _make(config: BookConfig, args: argparse.Namespace) -> Book:
     from bookgen.book import make_book
     from bookgen.cluster import executor_for
-    from bookgen.progress import Progress
 
     workers = _workers(args)
-    if args.budget <= 0:
-        raise BookgenError("must be more than 0 seconds", key="--budget")
+    _check_budget(args.budget)
     with executor_for(workers, args.scheduler) as executor:
         return make_book(config, Progress.for_terminal(args.quiet), executor=executor,
                          budget=args.budget)
 
 
+def _check_budget(seconds: float) -> None:
+    if not limits.within_budget(seconds):
+        raise BookgenError(f"{seconds:g} is not allowed; give seconds above 0 and at most "
+                           f"{limits.BUDGET_SECONDS:.0f} (a day)", key="--budget")
+
+
 def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: TextIO) -> int:
     """Make the book and write every file of each format the config asks for, all or none: the
-    PDF at target (or on standard output for '-'), the others beside it. Prints each path."""
+    PDF at target (or on standard output for '-'), the others beside it. Prints each path. No file
+    written may be one the build reads (its config, layout or banks)."""
     from bookgen.atomic import check_target, write_files
     from bookgen.formats import render_formats
 
-    check_target(target)
+    if target.parent.is_dir():
+        check_target(target, config.inputs)
     if "pdf" in config.formats or "cover" in config.formats:
         from bookgen.render.fonts import check_printable
 
         check_printable(config)
     book = _make(config, args)
-    files = render_formats(book, target, config.formats)
+    with _fitting(config):
+        files = render_formats(book, target, config.formats)
     out.flush()
-    for path in write_files(files, stdout=getattr(out, "buffer", None)):
+    _make_default_folder(target)
+    for path in write_files(files, stdout=getattr(out, "buffer", None), inputs=config.inputs):
         print(path, file=out)
     return 0
 
 
 def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
-    from bookgen.config import BookConfig, SectionConfig, load_layout
+    from bookgen.config import BookConfig, SectionConfig, check_seed, check_title, load_layout
     from bookgen.puzzles import request_for
 
-    if not 1 <= args.count <= 60:
-        raise BookgenError("must be from 1 to 60", key="--count")
+    if not 1 <= args.count <= limits.WORKSHEET_PUZZLES:
+        raise BookgenError(f"must be from 1 to {limits.WORKSHEET_PUZZLES}", key="--count")
+    check_seed(args.seed)
+    if args.title is not None:
+        check_title(args.title)
     request = request_for(args.type, args.difficulty, _pairs(args.set))
     puzzle_type = request.type
     one_page = args.count <= WORKSHEET_PAGE
@@ -326,32 +416,56 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
         raise BookgenError(f"previews need {' and '.join(missing)}: pip install 'bookgen[preview]'")
     from pathlib import Path
 
-    from bookgen.atomic import write_files
+    from bookgen.atomic import Inputs, write_files
+    from bookgen.inputs import read_bytes
     from bookgen.render.preview import parse_pages, preview_files, render_pages
 
+    if any(int(number) > limits.PREVIEW_PAGES for number in re.findall(r"\d+", args.pages)):
+        raise BookgenError(f"{args.pages!r} goes past page {limits.PREVIEW_PAGES}, the most one "
+                           "preview draws", key="--pages")
     pages = parse_pages(args.pages)
-    if not 20 <= args.dpi <= 600:
-        raise BookgenError("must be from 20 to 600", key="--dpi")
+    low, high = limits.PREVIEW_DPI
+    if not low <= args.dpi <= high:
+        raise BookgenError(f"must be from {low} to {high}", key="--dpi")
+    if args.output is not None and not args.output.strip():
+        raise BookgenError("is empty; name a folder or a .png file, or leave --output out",
+                           key="--output")
     single = Path(args.output) if args.output and args.output.endswith(".png") else None
-    folder = single.parent if single else Path(args.output) if args.output else Path("output")
+    folder = single.parent if single else Path(args.output) if args.output else _default_folder()
     if args.output and not folder.is_dir():
         raise BookgenError(f"the folder {str(folder)!r} does not exist", key="--output")
     if single and len(pages) != 1:
         raise BookgenError("a .png file holds one page; name a folder for more", key="--output")
     if args.config and args.config.lower().endswith(".pdf"):
-        try:
-            pdf = Path(args.config).read_bytes()
-        except OSError as error:
-            raise BookgenError(f"cannot read it ({error.strerror})", file=args.config) from None
-        name = Path(args.config).stem
+        pdf, name = read_bytes(args.config, limits.PDF_BYTES), Path(args.config).stem
+        inputs: Inputs = (("the PDF drawn", Path(args.config)),)
     else:
         config = _load(args.config, args.seed)
-        pdf, name = _book_pdf(_make(config, args)), config.name
-    folder.mkdir(exist_ok=True)
+        with _fitting(config):
+            pdf, name, inputs = _book_pdf(_make(config, args)), config.name, config.inputs
     images = render_pages(pdf, pages, args.dpi)
-    for path in write_files(preview_files(images, folder, name, single)):
+    _make_default_folder(folder / "page.png")
+    for path in write_files(preview_files(images, folder, name, single), inputs=inputs):
         print(path, file=out)
     return 0
+
+
+@contextmanager
+def _fitting(config: BookConfig) -> Iterator[None]:
+    """Something that cannot fit on any page of the layout (a tiny page with wide margins) is
+    one message naming the layout, not reportlab's LayoutError."""
+    from reportlab.platypus.doctemplate import LayoutError
+
+    try:
+        yield
+    except LayoutError as error:
+        found = re.search(r"\(([\d.]+) x ([\d.]+)\) too large on page (\d+) in frame '\w+'\(([\d.]+) x "
+                          r"([\d.]+)", str(error))
+        sizes = (" ({:.0f} x {:.0f} pt) on page {:.0f} does not fit the text area ({:.0f} x {:.0f} pt)"
+                 .format(*(float(n) for n in found.groups())) if found else " does not fit a page")
+        raise BookgenError(f"a piece of the book{sizes}; use a larger page, smaller margins or "
+                           "shorter text", file=config.file,
+                           key="layout" if config.layout.file else None) from None
 
 
 def _book_pdf(book: Book) -> bytes:
@@ -383,8 +497,8 @@ def _pairs(items: list[str]) -> dict[str, str]:
 def _generate(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.book import different_puzzles
     from bookgen.cluster import executor_for
+    from bookgen.config import check_seed
     from bookgen.making import regenerate
-    from bookgen.progress import Progress
     from bookgen.puzzles import request_for
 
     if args.id:
@@ -392,8 +506,10 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     if not args.type:
         raise BookgenError("name a puzzle type, or give --id", key="type")
-    if args.count < 1:
-        raise BookgenError("must be at least 1", key="--count")
+    if not 1 <= args.count <= limits.GENERATE_COUNT:
+        raise BookgenError(f"must be from 1 to {limits.GENERATE_COUNT:,}; run again with another "
+                           "seed for more", key="--count")
+    check_seed(args.seed)
     request = request_for(args.type, args.difficulty, _pairs(args.set))
     workers = _workers(args)
     with executor_for(workers, args.scheduler) as executor:
@@ -405,36 +521,28 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _solve(args: argparse.Namespace, out: TextIO) -> int:
-    from pathlib import Path
-
+    """Solve each line; a line that cannot be read, or that overruns the time budget or Python's
+    stack, is reported on its own line and the rest go on."""
+    from bookgen.book import PuzzleTimeout, time_budget
+    from bookgen.inputs import parse_json, read_text
     from bookgen.making import record_from_json
     from bookgen.puzzles import find_type
 
+    _check_budget(args.budget)
     name = "stdin" if args.file == "-" else args.file
-    if args.file == "-":
-        lines = sys.stdin.read().splitlines()
-    else:
-        try:
-            lines = Path(args.file).read_text(encoding="utf-8").splitlines()
-        except FileNotFoundError:
-            raise BookgenError("no such file", file=name) from None
-        except (OSError, UnicodeDecodeError) as error:
-            raise BookgenError(f"cannot read it ({error})", file=name) from None
+    lines = read_text(args.file, limits.BANK_BYTES).splitlines()
     failed: list[str] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
-            try:
-                data = json.loads(line)
-            except json.JSONDecodeError as error:
-                raise BookgenError(f"not valid JSON: {error.msg} (column {error.colno})",
-                                   file=name, line=number) from None
-            record = record_from_json(data, f"{name}:{number}")
-            solved = find_type(record.type).solve(record.puzzle, None if args.count else 2)
-        except BookgenError as error:
+            with time_budget(args.budget):
+                record = record_from_json(parse_json(line, name, number), f"{name}:{number}")
+                solved = find_type(record.type).solve(record.puzzle, None if args.count else 2)
+        except (BookgenError, PuzzleTimeout, RecursionError) as error:
             failed.append(f"{name}:{number}")
-            print(json.dumps({"line": number, "error": str(error)}), file=out, flush=True)
+            message = _unsolved(error, args.budget, f"{name}:{number}")
+            print(json.dumps({"line": number, "error": message}), file=out, flush=True)
             continue
         result = {"id": record.id, "line": number, "solutions": solved.count,
                   "solution": solved.solution}
@@ -443,6 +551,16 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
         raise BookgenError(f"{len(failed)} puzzle line(s) could not be read or solved: "
                            + ", ".join(failed[:5]) + (" ..." if len(failed) > 5 else ""))
     return 0
+
+
+def _unsolved(error: Exception, budget: float, where: str) -> str:
+    if isinstance(error, RecursionError):
+        return (f"{where}: too large to solve: the search went deeper than Python's stack allows; "
+                "bookgen solves puzzles of the sizes it makes")
+    if not isinstance(error, BookgenError):
+        return (f"{where}: gave up after {budget:g} seconds, the solve budget; give more with --budget "
+                f"(at most {limits.BUDGET_SECONDS:.0f})")
+    return str(error)
 
 
 def _types(out: TextIO) -> int:

@@ -9,10 +9,17 @@ a scheduler is named.
 
 from __future__ import annotations
 
+import logging
+import shutil
+import signal
+import tempfile
+import threading
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
+from typing import Any
 
+from bookgen import limits
 from bookgen.errors import BookgenError
 
 LOCAL = "local:"  # --scheduler local:N starts a LocalCluster of N worker processes here
@@ -41,17 +48,17 @@ def cluster_executor(scheduler: str) -> Iterator[Executor]:
     """A concurrent.futures executor on a dask.distributed cluster; dask retries a task whose
     worker dies (up to its `allowed-failures`, 3 by default) on another worker."""
     try:
-        from dask.distributed import Client, LocalCluster
+        from dask.distributed import Client
     except ImportError:
         raise BookgenError("a scheduler needs dask.distributed: pip install 'bookgen[cluster]'",
                            key="--scheduler") from None
     if scheduler.startswith(LOCAL):
         count = scheduler[len(LOCAL):]
-        if not count.isdigit() or not 1 <= int(count) <= 256:
-            raise BookgenError(f"{scheduler!r}: use local:N with N from 1 to 256 worker processes",
+        if not count.isdigit() or not 1 <= int(count) <= limits.WORKERS:
+            raise BookgenError(f"{scheduler!r}: use local:N with N from 1 to {limits.WORKERS} "
+                               "worker processes",
                                key="--scheduler")
-        with LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
-                          dashboard_address=":0") as cluster, Client(cluster) as client:
+        with _local_cluster(int(count)) as cluster, Client(cluster) as client:
             yield client.get_executor()
         return
     try:
@@ -61,3 +68,44 @@ def cluster_executor(scheduler: str) -> Iterator[Executor]:
                            key="--scheduler") from None
     with client:
         yield client.get_executor()
+
+
+@contextmanager
+def _local_cluster(workers: int) -> Iterator[Any]:
+    """A LocalCluster whose processes leave Ctrl-C to bookgen (which then closes them: no worker
+    prints a traceback) and keep their scratch files in a folder removed when it closes."""
+    import dask
+    from dask.distributed import LocalCluster
+
+    scratch = tempfile.mkdtemp(prefix="bookgen-dask-")
+    try:
+        spawn_environ = {**dask.config.get("distributed.nanny.pre-spawn-environ"),
+                         "DASK_LOGGING__DISTRIBUTED": "critical"}  # no noise as they close
+        settings = {"temporary-directory": scratch,
+                    "distributed.nanny.pre-spawn-environ": spawn_environ}
+        with _without_sigint(), dask.config.set(settings):
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=":0", local_directory=scratch)
+        try:
+            with cluster:
+                yield cluster
+        except BaseException:
+            logging.getLogger("distributed").setLevel(logging.CRITICAL)  # its closing complaints
+            raise
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+@contextmanager
+def _without_sigint() -> Iterator[None]:
+    """Ignore Ctrl-C inside the block, so that the processes started in it ignore it for good (an
+    ignored signal stays ignored through exec, and Python then installs no handler for it). A
+    Ctrl-C pressed meanwhile is lost; starting a cluster takes a few seconds."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -12,18 +12,20 @@ the installed package (bookgen/layouts/, bookgen/samples/): `shipped` finds them
 from __future__ import annotations
 
 import re
-import sys
+import unicodedata
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from bookgen import limits
 from bookgen.core.grading import LEVELS
 from bookgen.core.options import unknown_key_message
 from bookgen.errors import BookgenError, shown
+from bookgen.inputs import read_text
 from bookgen.puzzles import PUZZLE_TYPES, current_spelling, find_type
-from bookgen.puzzles.base import PuzzleType, Request
+from bookgen.puzzles.base import PuzzleType, Request, too_few_exist
 from bookgen.yamlsource import KeyPath, Source, load_yaml, parse_yaml
 
 if TYPE_CHECKING:
@@ -71,18 +73,28 @@ def _plain_text(value: Any) -> str:
 _text = Reader(_plain_text, {"type": ["string", "number"]})
 
 
-def _line(most: int) -> Reader:
+def _line(most: int, breaks: bool = False) -> Reader:
     """Text that prints as a heading or a line: at most `most` characters (a longer title would
-    fill pages of its own)."""
+    fill pages of its own), with no control characters (they print as boxes or not at all);
+    `breaks` allows line breaks and tabs, for the notes pages."""
     def read(value: Any) -> str:
         text = _plain_text(value)
         if len(text) > most:
             raise ValueError
+        control = control_character(text, "\n\t" if breaks else "")
+        if control:
+            raise ValueError(f"it holds the control character {control}, which does not print")
         return text
     return Reader(read, {"type": ["string", "number"], "maxLength": most})
 
 
-TITLE_MOST, LINE_MOST, NOTE_MOST = 120, 200, 3000
+def control_character(text: str, allowed: str = "") -> str | None:
+    """The first control character of `text` not in `allowed`, named as U+XXXX, or None."""
+    for char in text:
+        if char not in allowed and unicodedata.category(char) == "Cc":
+            return f"U+{ord(char):04X}"
+    return None
+
 
 
 def _whole(low: int, high: int) -> Reader:
@@ -112,10 +124,32 @@ def _choice(*choices: str) -> Reader:
 def _read_seed(value: Any) -> str:
     if isinstance(value, bool) or not isinstance(value, (int, str)) or str(value).strip() == "":
         raise ValueError
+    if len(str(value)) > limits.SEED_CHARS or control_character(str(value)):
+        raise ValueError
     return str(value)
 
 
-_seed = Reader(_read_seed, {"type": ["integer", "string"], "pattern": r"\S"})
+_seed = Reader(_read_seed, {"type": ["integer", "string"], "pattern": r"\S",
+                            "maxLength": limits.SEED_CHARS})
+SEED_WHAT = f"a whole number or a word of at most {limits.SEED_CHARS} characters"
+
+
+def check_title(text: str, key: str = "--title") -> str:
+    """A title given on the command line, held to the rules of a config's `title:`."""
+    try:
+        return _line(limits.TITLE_CHARS).read(text)
+    except ValueError as error:
+        why = f" ({error})" if str(error) else ""
+        raise BookgenError(f"{_brief(text)} is not allowed{why}; a title is text of at most "
+                           f"{limits.TITLE_CHARS} characters", key=key) from None
+
+
+def check_seed(text: str, key: str = "--seed") -> str:
+    """A seed given on the command line, held to the rules of a config's `seed:`."""
+    try:
+        return _read_seed(text)
+    except ValueError:
+        raise BookgenError(f"{_brief(text)} is not allowed; a seed is {SEED_WHAT}", key=key) from None
 
 
 def _read_formats(value: Any) -> tuple[str, ...]:
@@ -218,9 +252,10 @@ def _read_fields(source: Source, path: KeyPath, data: Any, schema: dict[str, Fie
             continue
         try:
             values[key] = spec.read(data[key])
-        except ValueError:
-            raise source.error(path + (key,), f"{_brief(data[key])} is not allowed; '{key}' takes "
-                               f"{spec.what}") from None
+        except ValueError as error:
+            why = f" ({error})" if str(error) else ""
+            raise source.error(path + (key,), f"{_brief(data[key])} is not allowed{why}; '{key}' "
+                               f"takes {spec.what}") from None
     return values
 
 
@@ -248,6 +283,7 @@ class Layout:
     grids: tuple[tuple[int, int], ...]
     min_scale: float
     max_scale: float
+    file: Path | None = None  # the layout file read, None for a built-in layout
 
 
 def _read_grids(value: Any) -> tuple[tuple[int, int], ...]:
@@ -268,9 +304,18 @@ _grids = Reader(_read_grids, {"type": "array", "minItems": 1, "items": {
     "type": "array", "items": [_SIDE, _SIDE], "minItems": 2, "maxItems": 2}})
 
 
+def _read_page_side(value: Any) -> float:
+    length = length_mm(value)
+    if not limits.PAGE_MM[0] <= length <= limits.PAGE_MM[1]:
+        raise ValueError
+    return length
+
+
+_page_side = Reader(_read_page_side, _length.json)
+_SIDES = f"from {limits.PAGE_MM[0]:g} mm to {limits.PAGE_MM[1]:g} mm"
 _PAGE_SCHEMA = {
-    "width": Field(_length, "a length such as 8.5in or 210mm", required=True),
-    "height": Field(_length, "a length such as 11in or 297mm", required=True),
+    "width": Field(_page_side, f"a length such as 8.5in or 210mm, {_SIDES}", required=True),
+    "height": Field(_page_side, f"a length such as 11in or 297mm, {_SIDES}", required=True),
 }
 _MARGIN_SCHEMA = {side: Field(_length, "a length such as 0.75in or 18mm", required=True)
                   for side in ("top", "bottom", "inside", "outside")}
@@ -354,13 +399,14 @@ def load_layout(name: str, source: Source | None = None, path: KeyPath = ("layou
         if not file.is_file():
             raise fail(f"no layout file {str(file)!r}")
         layout_source = load_yaml(file)
-        name = file.stem
+        name, layout_file = file.stem, file
     else:
         builtin = shipped("layouts").joinpath(f"{name}.yaml")
         if not re.fullmatch(r"[A-Za-z0-9_.-]+", name) or not builtin.is_file():
             raise fail(unknown_key_message(name, available_layouts(), "layout")
                        + "; or give a layout file such as ./my-trim.yaml")
         layout_source = parse_yaml(builtin.read_text(encoding="utf-8"), str(builtin))
+        layout_file = None
     top = _read_fields(layout_source, (), layout_source.data, _LAYOUT_SCHEMA, "a layout")
     page = _read_fields(layout_source, ("page",), top["page"] or {}, _PAGE_SCHEMA, "page")
     margins = _read_fields(layout_source, ("margins",), top["margins"] or {}, _MARGIN_SCHEMA, "margins")
@@ -374,7 +420,7 @@ def load_layout(name: str, source: Source | None = None, path: KeyPath = ("layou
         font_regular=fonts["regular"], font_bold=fonts["bold"], font_italic=fonts["italic"],
         body_size=sizes["body"], heading_size=sizes["heading"], title_size=sizes["title"],
         grids=top["grids"],
-        min_scale=top["min_scale"], max_scale=top["max_scale"],
+        min_scale=top["min_scale"], max_scale=top["max_scale"], file=layout_file,
     )
 
 
@@ -435,6 +481,16 @@ class BookConfig:
     paper: str = "white"
     back_text: str | None = None
     cover_color: str = "#1f3a5f"
+    path: Path | None = None  # the config file read; None for standard input or a worksheet
+
+    @property
+    def inputs(self) -> tuple[tuple[str, Path], ...]:
+        """Every file the build reads, with what it is to the book: no output may be one of them."""
+        files = [("the config", self.path), ("the layout file", self.layout.file)]
+        files += [(f"the puzzle bank of section '{section.title}'",
+                   section.bank.path if section.bank else None) for section in self.sections]
+        files += [("a bank named in 'exclude'", path) for path in self.exclude]
+        return tuple((what, path) for what, path in files if path is not None)
 
 
 _layout = Reader(_plain_text, {"type": "string"})  # bookgen.schema adds the built-in names
@@ -443,17 +499,18 @@ _rating = Reader(_read_mapping, {"type": "object", "additionalProperties": {"any
     _FIGURE, {"type": "array", "items": [_FIGURE, _FIGURE], "minItems": 2, "maxItems": 2}]}})
 
 _BOOK_SCHEMA = {
-    "title": Field(_line(TITLE_MOST), f"text of at most {TITLE_MOST} characters", required=True),
-    "subtitle": Field(_line(LINE_MOST), f"text of at most {LINE_MOST} characters"),
-    "author": Field(_line(LINE_MOST), f"text of at most {LINE_MOST} characters"),
+    "title": Field(_line(limits.TITLE_CHARS), f"text of at most {limits.TITLE_CHARS} characters",
+                   required=True),
+    "subtitle": Field(_line(limits.LINE_CHARS), f"text of at most {limits.LINE_CHARS} characters"),
+    "author": Field(_line(limits.LINE_CHARS), f"text of at most {limits.LINE_CHARS} characters"),
     "layout": Field(_layout, "a built-in layout (see layouts/) or a layout file such as ./my-trim.yaml",
                     default="letter"),
-    "seed": Field(_seed, "a whole number or a word", default="1"),
+    "seed": Field(_seed, SEED_WHAT, default="1"),
     "answers": Field(_choice(*ANSWER_MODES), "one of " + ", ".join(ANSWER_MODES), default="back"),
     "title_page": Field(_flag, "true or false", default=True),
     "contents": Field(_flag, "true or false (a contents page after the title page)", default=True),
-    "copyright": Field(_line(NOTE_MOST), f"text for a copyright and notes page after the title "
-                       f"page, at most {NOTE_MOST} characters"),
+    "copyright": Field(_line(limits.NOTE_CHARS, breaks=True), "text for a copyright and notes "
+                       f"page after the title page, at most {limits.NOTE_CHARS} characters"),
     "profile": Field(_choice(*PROFILES), "one of " + ", ".join(PROFILES), default="home"),
     "bleed": Field(_flag, "true or false (0.125 in bleed, print-on-demand)", default=False),
     "large_print": Field(_flag, "true or false (bigger cells and 16 pt type)", default=False),
@@ -464,15 +521,17 @@ _BOOK_SCHEMA = {
                          "before it ends)", default=False),
     "paper": Field(_choice(*PAPERS), "one of " + ", ".join(PAPERS) + " (sizes the cover's spine)",
                    default="white"),
-    "back_text": Field(_line(NOTE_MOST), f"text for the back cover, at most {NOTE_MOST} characters"),
+    "back_text": Field(_line(limits.NOTE_CHARS, breaks=True),
+                       f"text for the back cover, at most {limits.NOTE_CHARS} characters"),
     "cover_color": Field(_color, "a colour such as '#1f3a5f' (quoted in YAML)", default="#1f3a5f"),
     "sections": Field(_list, "a list of sections", required=True),
 }
 _SECTION_SCHEMA = {
     "type": Field(_text, "a puzzle type: " + ", ".join(t.name for t in PUZZLE_TYPES), required=True),
-    "count": Field(_whole(1, 1000), "a whole number from 1 to 1000", required=True),
+    "count": Field(_whole(1, limits.SECTION_PUZZLES),
+                   f"a whole number from 1 to {limits.SECTION_PUZZLES}", required=True),
     "difficulty": Field(_choice(*LEVELS), "one of " + ", ".join(LEVELS)),
-    "title": Field(_line(TITLE_MOST), f"text of at most {TITLE_MOST} characters"),
+    "title": Field(_line(limits.TITLE_CHARS), f"text of at most {limits.TITLE_CHARS} characters"),
     "per_page": Field(_whole(1, 24), "a whole number from 1 to 24"),
     "from": Field(_text, "a JSON-lines puzzle bank, relative to the config file"),
     "rating": Field(_rating, "a mapping of rating figures to a value or [min, max]"),
@@ -562,24 +621,17 @@ def _check_variety(source: Source, sections: tuple[SectionConfig, ...]) -> None:
     for indexes in asked.values():
         request = sections[indexes[0]].request
         assert request is not None
-        variety = request.type.variety(request) if request.type.variety else None
-        count = sum(sections[i].count for i in indexes)
-        if variety is not None and count > variety:
-            raise source.error(("sections", indexes[-1], "count"),
-                               f"only {variety} different puzzles exist for {request.describe()}; "
-                               f"the book asks for {count} and never repeats one")
+        problem = too_few_exist(request, sum(sections[i].count for i in indexes))
+        if problem:
+            raise source.error(("sections", indexes[-1], "count"), problem)
 
 
 def load_config(path: str | Path, seed: str | None = None) -> BookConfig:
     """Read and check a book config; '-' reads it from standard input (a book called 'book', its
     relative paths from the current folder). `seed` overrides the config's seed."""
     if str(path) == "-":
-        try:
-            text = sys.stdin.read()
-        except (OSError, UnicodeDecodeError) as error:
-            raise BookgenError(f"cannot read it ({error})", file="stdin") from None
-        return _book_config(parse_yaml(text, "stdin"), "book", seed)
-    return _book_config(load_yaml(path), Path(path).stem, seed)
+        return _book_config(parse_yaml(read_text("-", limits.CONFIG_BYTES), "stdin"), "book", seed)
+    return replace(_book_config(load_yaml(path), Path(path).stem, seed), path=Path(path))
 
 
 def _book_config(source: Source, name: str, seed: str | None) -> BookConfig:
@@ -588,6 +640,10 @@ def _book_config(source: Source, name: str, seed: str | None) -> BookConfig:
     if not sections:
         raise source.error(("sections",), "a book needs at least one section")
     read = tuple(_read_section(source, i, data) for i, data in enumerate(sections))
+    total = sum(section.count for section in read)
+    if total > limits.BOOK_PUZZLES:
+        raise source.error(("sections",), f"the sections ask for {total:,} puzzles; a book holds "
+                           f"at most {limits.BOOK_PUZZLES:,} (see docs/limits.md)")
     _check_variety(source, read)
     return BookConfig(
         name=name,
@@ -596,7 +652,7 @@ def _book_config(source: Source, name: str, seed: str | None) -> BookConfig:
         subtitle=values["subtitle"],
         author=values["author"],
         layout=load_layout(values["layout"], source),
-        seed=str(seed) if seed is not None else values["seed"],
+        seed=check_seed(seed) if seed is not None else values["seed"],
         answers=values["answers"],
         title_page=values["title_page"],
         sections=read,

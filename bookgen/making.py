@@ -83,8 +83,8 @@ def regenerate(ident: str) -> PuzzleRecord:
 
 
 def verify(record: PuzzleRecord) -> None:
-    """Refuse a puzzle whose answer breaks the rules, whose promised uniqueness fails, or whose
-    measured level is not the level it is filed under."""
+    """Refuse a puzzle whose answer breaks the rules, whose promised uniqueness fails from what
+    its page shows (not from the whole JSON), or whose measured level is not its filed level."""
     puzzle_type = find_type(record.type)
     where = f"puzzle {record.id}"
     try:
@@ -95,10 +95,11 @@ def verify(record: PuzzleRecord) -> None:
     if problems:
         raise VerificationError(f"{where}: its answer breaks the rules: {'; '.join(problems)}")
     if puzzle_type.expects_unique(record.puzzle):
-        count = puzzle_type.solve(record.puzzle, 2).count
+        count = puzzle_type.solve(puzzle_type.printed(record.puzzle).puzzle, 2).count
         if count != 1:
             found = "no solution" if count == 0 else "more than one solution"
-            raise VerificationError(f"{where}: promises one answer but the solver finds {found}")
+            raise VerificationError(f"{where}: promises one answer but the solver finds {found} "
+                                    "from what its page shows")
     measured = record.rating.get("level")
     if measured != record.difficulty:
         raise VerificationError(f"{where}: filed as {record.difficulty} but graded {measured}")

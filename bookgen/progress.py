@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import TextIO
+from typing import ClassVar, TextIO
 
 BAR = 20  # characters in the bar
 REDRAW = 0.1  # seconds between redraws
@@ -12,6 +12,8 @@ REDRAW = 0.1  # seconds between redraws
 
 class Progress:
     """Shows `label [#####.....] done/total, rate, time left` on one line, redrawn in place."""
+
+    unfinished: ClassVar[Progress | None] = None  # the one whose line is drawn and not yet ended
 
     def __init__(self, enabled: bool, stream: TextIO | None = None) -> None:
         self.stream = stream or sys.stderr
@@ -38,8 +40,19 @@ class Progress:
     def finish(self) -> None:
         if self.enabled:
             self._show()
-            self.stream.write("\n")
-            self.stream.flush()
+            self.end_line()
+
+    def end_line(self) -> None:
+        self.stream.write("\n")
+        self.stream.flush()
+        Progress.unfinished = None
+
+    @classmethod
+    def interrupted(cls) -> None:
+        """End a progress line left open by an error or Ctrl-C, so the message that follows
+        starts a line of its own."""
+        if cls.unfinished is not None:
+            cls.unfinished.end_line()
 
     def _show(self) -> None:
         if not self.enabled:
@@ -53,3 +66,4 @@ class Progress:
         line = f"{self.label} [{bar}] {self.done}/{self.total}, {rate:.1f}/s{left}"
         self.stream.write("\r" + line.ljust(79)[:79])
         self.stream.flush()
+        Progress.unfinished = self

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from bookgen import limits
 from bookgen.errors import BookgenError
+from bookgen.inputs import read_text
 
 KeyPath = tuple[Any, ...]
-MAX_NODES = 200_000  # values in a document once aliases are expanded: far above any real book
 
 
 @dataclass(frozen=True)
@@ -44,18 +46,47 @@ def dotted(path: KeyPath) -> str:
 
 def load_yaml(path: str | Path) -> Source:
     """Read and parse a YAML file; a clear BookgenError for missing files and syntax errors."""
-    name = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BookgenError("no such file", file=name) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise BookgenError(f"cannot read it ({error.__class__.__name__}: {error})", file=name) from None
-    return parse_yaml(text, name)
+    return parse_yaml(read_text(path, limits.CONFIG_BYTES), str(path))
+
+
+class _ShallowLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, refusing values nested deeper than limits.NESTING: its composer
+    recurses once per level, and 5,000 levels would end in a RecursionError."""
+
+    depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        self.depth += 1
+        try:
+            if self.depth > limits.NESTING:
+                mark = self.peek_event().start_mark
+                raise BookgenError(f"values are nested more than {limits.NESTING} levels deep, the "
+                                   "most bookgen reads (see docs/limits.md)", file=self.name,
+                                   line=mark.line + 1)
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+    def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
+        """An integer, refused with its line when Python will not read that many digits."""
+        try:
+            return super().construct_yaml_int(node)
+        except ValueError:
+            raise BookgenError(f"a number with more than {sys.get_int_max_str_digits()} digits",
+                               file=self.name, line=node.start_mark.line + 1) from None
+
+
+_ShallowLoader.add_constructor("tag:yaml.org,2002:int", _ShallowLoader.construct_yaml_int)
 
 
 def parse_yaml(text: str, name: str) -> Source:
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = _ShallowLoader(text)
+    except yaml.reader.ReaderError as error:  # found as the text is first read
+        raise BookgenError(f"character U+{error.character:04X} (at character {error.position + 1}) "
+                           "is not allowed in YAML: a control character, or bytes that were not "
+                           "UTF-8", file=name) from None
+    loader.name = name
     try:
         node = loader.get_single_node()
         if node is not None:
@@ -80,7 +111,7 @@ def parse_yaml(text: str, name: str) -> Source:
 def _expanded_size(root: yaml.Node, name: str) -> int:
     """How many values the document holds once every alias is expanded, counted over the composed
     node graph (an alias is the same node object again, so this stays cheap); refuses an alias
-    that contains itself and a document past MAX_NODES ("billion laughs")."""
+    that contains itself and a document past limits.YAML_VALUES ("billion laughs")."""
     sizes: dict[int, int] = {}
     active: set[int] = set()
 
@@ -98,8 +129,8 @@ def _expanded_size(root: yaml.Node, name: str) -> int:
         elif isinstance(node, yaml.SequenceNode):
             total += sum(size(item) for item in node.value)
         active.discard(key)
-        if total > MAX_NODES:
-            raise BookgenError(f"the YAML expands to more than {MAX_NODES:,} values through its "
+        if total > limits.YAML_VALUES:
+            raise BookgenError(f"the YAML expands to more than {limits.YAML_VALUES:,} values through its "
                                "aliases (&name / *name); a book config is far smaller, so it is "
                                "refused", file=name)
         sizes[key] = total

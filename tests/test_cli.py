@@ -162,7 +162,7 @@ def test_build_with_no_config_makes_the_sample_book_here(run, tmp_path, monkeypa
     monkeypatch.setattr("bookgen.cli._make", make)
     assert run("build")[0] == 2
     assert made[0].name == "sampler" and made[0].title == "The bookgen Sampler"
-    assert (tmp_path / "output").is_dir()
+    assert not (tmp_path / "output").exists()  # made only when files go in, not for a refusal
 
 
 def test_difficulty_is_a_choice(run, capsys):

@@ -164,10 +164,24 @@ def test_text_and_drawings_stay_a_quarter_inch_inside_the_trim_and_off_the_barco
         assert any(inside(box, panel) for panel in panels), box
         assert not overlaps(box, barcode), box
     runs = text_runs(render_cover(book, pages))
-    assert len(runs) > 40
+    assert len(runs) > 25
     for run in runs:
         assert any(inside(run[1:], panel, 0.5) for panel in panels), run
         assert not overlaps(run[1:], barcode), run
+
+
+def test_no_text_on_the_cover_is_under_seven_points(books):
+    """Print-on-demand services refuse type under 7 pt: the back's small puzzles are drawn at
+    least that large, or give way to another section's."""
+    sizes = []
+
+    def visit(text, cm, tm, font_dict, font_size):
+        if text.strip():
+            sizes.append((font_size * (tm[3] or 1.0), text.strip()))
+
+    reader(render_cover(books(), 40)).pages[0].extract_text(visitor_text=visit)
+    assert len(sizes) > 25 and min(sizes)[0] >= 7.0 - 0.01, min(sizes)
+    assert len(plan_cover(books(), 40).cards) >= 4  # the front's and at least three on the back
 
 
 def test_the_front_shows_title_subtitle_author_and_a_puzzle_drawn_by_its_own_code(books):

@@ -90,6 +90,49 @@ def test_hints_replay_to_the_answer_and_say_why(puzzle_type, level):
             assert set(hint) == {"cells", "value", "why"}
             assert hint["cells"] and hint["why"].strip() and "\n" not in hint["why"]
             assert _said(hint["value"]) in hint["why"], hint
+            assert "pencil marks leave" not in hint["why"]  # a player may have made none
+        if puzzle_type.name in ("numbrix", "hidato"):
+            _dead_ends_are_true(record["puzzle"]["grid"], hints, puzzle_type.name == "hidato")
+        if puzzle_type.name == "numberwall":
+            for hint in hints:
+                _equation_holds(hint)
+
+
+def _dead_ends_are_true(grid: list[list], hints: list[JSON], diagonal: bool) -> None:
+    """A hint that calls its square a dead end is told when that square has at most one free
+    square beside it (touching, in Hidato)."""
+    board = [list(row) for row in grid]
+    steps = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+             if (dr or dc) and (diagonal or not (dr and dc))]
+    for hint in hints:
+        (r, c), = hint["cells"]
+        if "this square has" in hint["why"]:
+            free = [(r + dr, c + dc) for dr, dc in steps if 0 <= r + dr < len(board)
+                    and 0 <= c + dc < len(board[0]) and board[r + dr][c + dc] == 0]
+            assert len(free) <= 1, hint
+        board[r][c] = hint["value"]
+
+
+def _equation_holds(hint: JSON) -> None:
+    """A wall hint that calls its brick x states an equation that its value solves."""
+    found = re.search(r", so (.+) = (.+) and x = (\d+)$", hint["why"])
+    if "call this brick x" not in hint["why"] or "writing every sum" in hint["why"]:
+        return
+    assert found, hint
+
+    def value(side: str) -> int:
+        """A side such as "46 \u2212 2x" at x = the hint's value."""
+        total = 0
+        for term in re.findall(r"[+-]?[^+-]+", side.replace(" ", "").replace("\u2212", "-")):
+            if term.endswith("x"):
+                coefficient = term[:-1]
+                times = int(coefficient + "1" if coefficient in ("", "+", "-") else coefficient)
+                total += times * hint["value"]
+            else:
+                total += int(term)
+        return total
+
+    assert value(found.group(1)) == value(found.group(2)) and int(found.group(3)) == hint["value"]
 
 
 def test_every_type_gives_hints_and_the_page_below_plays_each():
@@ -123,6 +166,20 @@ def test_a_pyramid_hint_names_the_difference_it_uses():
     hints = pyramid.hints(puzzle, {"rows": [[6, 1, 4], [5, 3], [2]]})
     assert hints[0] == {"cells": [[1, 0]], "value": 5,
                         "why": "5 goes here: it is the difference of 6 and 1 above it"}
+
+
+def test_a_wall_hint_that_needs_an_equation_writes_it_out():
+    wall = _type("numberwall")
+    puzzle = {"variant": "sum", "max": 160, "min": 1,
+              "rows": [[9, 6, 0, 0, 0], [0, 0, 0, 13], [0, 0, 0], [60, 0], [115]]}
+    answer = {"rows": [[9, 6, 10, 3, 10], [15, 16, 13, 13], [31, 29, 26], [60, 55], [115]]}
+    assert wall.check(puzzle, answer) == []
+    hints = wall.hints(puzzle, answer)
+    assert _replayed("numberwall", puzzle, hints) == answer
+    assert hints[2] == {"cells": [[0, 2]], "value": 10, "why": (  # after 15 and 55, by sums
+        "10 goes here: call this brick x and write the bricks around it in terms of x; the brick in "
+        "row 3, place 3 is x + 16, and the two below it add up to 46 \u2212 2x, so 46 \u2212 2x = "
+        "x + 16 and x = 10")}
 
 
 def test_a_wall_hint_names_the_sum_it_uses():
@@ -169,12 +226,25 @@ def test_a_built_page_embeds_each_types_hints_and_the_puzzle_json_has_none(tmp_p
     data = re.search(r'<script type="application/json" id="bookgen-data">(.*?)</script>', page, re.S)
     assert data is not None
     records = json.loads(data.group(1))
+    phrases = json.loads(re.search(r'id="bookgen-phrases">(.*?)</script>', page, re.S).group(1))
     assert [r["type"] for r in records] == ["pyramid", "pyramid", "arrows"]
+    packed = plain = 0
     for record in records:
-        assert record["hints"] == _type(record["type"]).hints(record["puzzle"], record["solution"])
-        assert record["hints"]
+        hints = _type(record["type"]).hints(record["puzzle"], record["solution"])
+        assert [_unpacked(hint, phrases) for hint in record["hints"]] == hints and hints
+        packed += len(json.dumps(record["hints"], separators=(",", ":")))
+        plain += len(json.dumps(hints, separators=(",", ":"), ensure_ascii=False))
+    assert packed + len(json.dumps(phrases, ensure_ascii=False)) < plain * 0.6  # packing pays
     lines = files[tmp_path / "book.jsonl"].decode("utf-8").splitlines()
     assert len(lines) == 3 and all("hints" not in json.loads(line) for line in lines)
+
+
+def _unpacked(hint: list, phrases: list[str]) -> JSON:
+    """A hint as the page packs it, [cells, value, phrase, numbers...], read back apart from the
+    page's script: the phrase's "#"s are its numbers in turn."""
+    numbers = iter(hint[3:])
+    return {"cells": hint[0], "value": hint[1],
+            "why": re.sub("#", lambda _: str(next(numbers)), phrases[hint[2]])}
 
 
 def test_arithmetic_hints_say_which_numbers_go_side_by_side():
@@ -252,7 +322,30 @@ def _answer_at(record: JSON, cell) -> str:
     return str(record["solution"]["rows"][cell[0]][cell[1]])
 
 
-def test_a_hint_fills_a_cell_of_the_answer_says_why_and_undo_takes_it_back(open_book, hinted_records):
+def _place(record: JSON, cell) -> str:
+    """The square as the page names it: rows of walls count from the top, as drawn."""
+    if isinstance(cell, int):
+        return f"Box {cell + 1}"
+    r, c = cell
+    if record["type"] == "numberwall":
+        return f"Row {len(record['puzzle']['rows']) - r}, brick {c + 1}"
+    if record["type"] == "pyramid":
+        return f"Row {r + 1}, circle {c + 1}"
+    return f"Row {r + 1}, column {c + 1}"
+
+
+def _focused_cell(tab) -> object:
+    """The hint cell that has focus: [row, col] of a square or input, or a box's index."""
+    return tab.evaluate("""() => { const node = document.activeElement;
+        return node.dataset.box !== undefined ? +node.dataset.box
+            : [+node.dataset.row, +node.dataset.col]; }""")
+
+
+def _log(tab, number: int) -> list[str]:
+    return tab.locator(f"#puzzle-{number} .hint-log li").all_text_contents()
+
+
+def test_a_hint_names_focuses_and_fills_a_cell_of_the_answer_and_undo_rewinds_it(open_book, hinted_records):
     tab = open_book()
     for record in hinted_records:
         number, hints = record["number"], record["hints"]
@@ -261,17 +354,22 @@ def test_a_hint_fills_a_cell_of_the_answer_says_why_and_undo_takes_it_back(open_
         _press(tab, number, "hint")
         first = hints[0]
         (cell,) = first["cells"]
+        said = f"{_place(record, cell)}: {first['why']}."
         assert _field(tab, number, cell) == _answer_at(record, cell) == str(first["value"])
-        assert _status(tab, number) == first["why"] + "."
-        _press(tab, number, "hint")  # the next one, the first staying
+        assert _status(tab, number) == said and _log(tab, number) == [said]
+        assert _focused_cell(tab) == cell
+        _press(tab, number, "hint")  # the next one, the first staying; only the newest flashes
         second = hints[1]["cells"][0]
         assert _field(tab, number, second) == _answer_at(record, second)
+        assert _focused_cell(tab) == second and tab.locator(".hinted").count() == 1
+        assert len(_log(tab, number)) == 2
         _press(tab, number, "undo")
-        assert _field(tab, number, second) == ""
+        assert _field(tab, number, second) == "" and _log(tab, number) == [said]
         _press(tab, number, "undo")
-        assert _field(tab, number, cell) == ""
+        assert _field(tab, number, cell) == "" and _log(tab, number) == []
+        assert not tab.locator(f"#puzzle-{number} .hint-log").is_visible()
         _press(tab, number, "redo")
-        assert _field(tab, number, cell) == _answer_at(record, cell)
+        assert _field(tab, number, cell) == _answer_at(record, cell) and _log(tab, number) == [said]
 
 
 def test_hints_lead_to_the_solved_puzzle_and_h_gives_one(open_book, hinted_records):
@@ -279,11 +377,20 @@ def test_hints_lead_to_the_solved_puzzle_and_h_gives_one(open_book, hinted_recor
     record = hinted_records[0]
     tab.locator("#puzzle-1 .board input").first.focus()
     tab.keyboard.press("h")
-    assert _status(tab, 1) == record["hints"][0]["why"] + "."
+    assert _status(tab, 1).endswith(": " + record["hints"][0]["why"] + ".")
     for _ in record["hints"][1:]:
         _press(tab, 1, "hint")
     assert _status(tab, 1) == "Solved!"
     assert tab.locator("#puzzle-1").get_attribute("class").split().count("solved") == 1
+    log = _log(tab, 1)  # the last reason stays in view after "Solved!"
+    assert len(log) == len(record["hints"]) and log[-1].endswith(record["hints"][-1]["why"] + ".")
+    assert tab.locator("#puzzle-1 .hint-log summary").text_content() == f"{len(log)} hints given"
+    _press(tab, 1, "reset")  # Reset rewinds the count, and Undo brings it back
+    assert _log(tab, 1) == []
+    _press(tab, 1, "undo")
+    assert _log(tab, 1) == log
+    test_html._reload(tab)  # kept with the progress
+    assert _log(tab, 1) == log
 
 
 def test_a_wrong_entry_stops_a_hint(open_book, hinted_records):
@@ -313,10 +420,17 @@ def test_arithmetic_hints_are_shown_one_step_at_a_time(open_book, hinted_records
     tab = open_book()
     record = hinted_records[4]
     hints = record["hints"]
-    for n, hint in enumerate(hints, 1):
+    for n, hint in enumerate(hints[:-1], 1):
         _press(tab, 5, "hint")
         assert _status(tab, 5) == f"Hint {n} of {len(hints)}: {hint['why']}."
+        assert tab.locator("#puzzle-5 input.expression").input_value() == ""
+    _press(tab, 5, "hint")  # the last step also writes the answer in
+    assert _status(tab, 5) == "Solved!"
+    assert _log(tab, 5)[-1] == f"Hint {len(hints)} of {len(hints)}: {hints[-1]['why']}."
+    assert tab.locator("#puzzle-5 input.expression").input_value() != ""
+    _press(tab, 5, "undo")
     assert tab.locator("#puzzle-5 input.expression").input_value() == ""
+    assert len(_log(tab, 5)) == len(hints) - 1
 
 
 def test_the_hint_button_is_named_and_axe_stays_clean(open_book, hinted_records):

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
+
+from bookgen.errors import BookgenError
 
 BOMB = """title: Laughs
 a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]
@@ -145,3 +150,351 @@ def test_the_document_refuses_undrawable_text_for_library_callers_too(write_conf
     book = make_book(config)
     with pytest.raises(BookgenError, match="U\\+6570"):
         BookDocument(replace(book, config=replace(config, title="数独")))
+
+
+# --- a build never destroys its inputs ----------------------------------------------------------
+
+ONE = "title: T\nsections: [{type: placement, count: 1, difficulty: easy}]\n"
+
+
+@pytest.fixture(scope="module")
+def bank_lines() -> list[str]:
+    """Two different easy placement puzzles as bank lines."""
+    import io
+
+    from bookgen.cli import main
+
+    out = io.StringIO()
+    assert main(["generate", "placement", "-d", "easy", "-n", "2", "-q"], stdout=out) == 0
+    return out.getvalue().splitlines(keepends=True)
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in folder.iterdir() if path.is_file()}
+
+
+def _refused(run, folder: Path, *args: str) -> str:
+    """Run a command that must be refused: status 2, one line, and no file in the folder changed,
+    added or removed."""
+    before = _snapshot(folder)
+    status, out, err = run(*args)
+    assert status == 2 and out == "", err
+    assert err.startswith("bookgen: error: ") and err.count("\n") == 1, err
+    assert _snapshot(folder) == before
+    return err
+
+
+def test_the_config_is_never_an_output(tmp_path, write_config, run, monkeypatch):
+    config = write_config(ONE, "c.yaml")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sub").mkdir()
+    os.link(config, tmp_path / "hard.yaml")
+    (tmp_path / "soft.yaml").symlink_to(config)
+    for output in ("c.yaml", str(config), "sub/../c.yaml", "hard.yaml", "soft.yaml"):
+        err = _refused(run, tmp_path, "build", "c.yaml", "-o", output, "-q")
+        assert f"cannot write {output}: it is the config (" in err and "never overwrites" in err
+    html = write_config(ONE, "book.html")  # a config may be named anything
+    err = _refused(run, tmp_path, "build", str(html), "-o", str(tmp_path / "book.pdf"), "--html", "-q")
+    assert "book.html: it is the config" in err
+
+
+def test_banks_and_layouts_are_never_outputs(tmp_path, write_config, run, bank_lines):
+    (tmp_path / "bank.jsonl").write_text(bank_lines[0])
+    (tmp_path / "vol1.jsonl").write_text(bank_lines[1])
+    (tmp_path / "trim.yaml").write_text((Path(__file__).parent.parent / "layouts" / "6x9.yaml")
+                                        .read_text())
+    config = write_config("title: T\nlayout: ./trim.yaml\nexclude: [vol1.jsonl]\nsections:\n"
+                          "  - {type: placement, count: 1, from: bank.jsonl}\n"
+                          "  - {type: placement, count: 1, difficulty: medium}\n")
+    cases = [(("-o", "bank.jsonl"), "the puzzle bank of section 'Number Placement'"),
+             (("-o", "bank.pdf", "--jsonl"), "the puzzle bank of section"),
+             (("-o", "vol1.pdf", "--jsonl"), "a bank named in 'exclude'"),
+             (("-o", "trim.yaml"), "the layout file")]
+    for (flag, name, *more), what in cases:
+        err = _refused(run, tmp_path, "build", str(config), flag, str(tmp_path / name), *more, "-q")
+        assert f"it is {what}" in err
+
+
+def test_a_trailing_slash_means_a_folder(tmp_path, write_config, run):
+    config = write_config(ONE)
+    err = _refused(run, tmp_path, "build", str(config), "-o", f"{tmp_path}/newdir/", "-q")
+    assert "newdir/' does not exist" in err and not (tmp_path / "newdir").exists()
+    (tmp_path / "books").mkdir()
+    status, out, err = run("build", str(config), "-o", f"{tmp_path}/books/", "-q")
+    assert status == 0 and (tmp_path / "books" / "book.pdf").is_file(), err
+
+
+# --- unbounded input ------------------------------------------------------------------------------
+
+
+def test_deep_nesting_is_refused_with_the_limit(tmp_path, write_config, run):
+    deep_yaml = write_config("title: T\nsections: " + "[" * 5000 + "]" * 5000 + "\n")
+    err = _refused(run, tmp_path, "build", str(deep_yaml), "-q")
+    assert "book.yaml:2: values are nested more than 64 levels deep" in err
+    (tmp_path / "deep.jsonl").write_text("[" * 100_000 + "]" * 100_000 + "\n")
+    status, out, err = run("solve", str(tmp_path / "deep.jsonl"))
+    assert status == 2 and "deep.jsonl:1: the JSON is nested more than 64 levels deep" in out
+    for key in ("from", "exclude"):
+        text = (ONE.replace("difficulty: easy", "from: deep.jsonl") if key == "from"
+                else ONE + "exclude: [deep.jsonl]\n")
+        config = write_config(text, f"{key}.yaml")
+        err = _refused(run, tmp_path, "build", str(config), "-q")
+        assert "deep.jsonl:1: the JSON is nested more than 64" in err
+
+
+def test_numbers_with_too_many_digits_are_named_with_their_line(tmp_path, write_config, run):
+    digits = "1" * 5000
+    err = _refused(run, tmp_path, "build", str(write_config(ONE + f"seed: {digits}\n")))
+    assert "book.yaml:3: a number with more than 4300 digits" in err
+    (tmp_path / "big.jsonl").write_text("\n{" + f'"type": "placement", "n": {digits}' + "}\n")
+    status, out, err = run("solve", str(tmp_path / "big.jsonl"))
+    assert status == 2 and "big.jsonl:2: a number with more than 4300 digits" in out
+
+
+def test_only_ordinary_files_of_bounded_size_are_read(tmp_path, write_config, run, monkeypatch):
+    fifo = tmp_path / "fifo.yaml"
+    os.mkfifo(fifo)
+    os.mkfifo(tmp_path / "fifo.pdf")
+    for command, name in (("build", str(fifo)), ("build", "/dev/zero"),
+                          ("preview", str(tmp_path / "fifo.pdf"))):
+        err = _refused(run, tmp_path, command, name, "-q")
+        assert f"{name}: it is not an ordinary file" in err
+    for key in ("from", "exclude"):
+        text = (ONE.replace("difficulty: easy", "from: /dev/zero") if key == "from"
+                else ONE + "exclude: [/dev/zero]\n")
+        err = _refused(run, tmp_path, "build", str(write_config(text, f"{key}.yaml")), "-q")
+        assert f"/dev/zero: {key}: it is not an ordinary file" in err
+    monkeypatch.setattr("bookgen.limits.CONFIG_BYTES", 50)
+    err = _refused(run, tmp_path, "build", str(write_config(ONE)), "-q")
+    assert "book.yaml: it is larger than 50 bytes, the most bookgen reads" in err
+
+
+def test_solve_has_a_time_budget_and_survives_a_deep_search(tmp_path, run, monkeypatch):
+    import inspect
+
+    for size in (300, 30):
+        grid = [[0] * size for _ in range(size)]
+        (tmp_path / f"blank{size}.jsonl").write_text(json.dumps({"type": "numbrix", "puzzle":
+                                                                 {"grid": grid}}) + "\n")
+    status, out, err = run("solve", str(tmp_path / "blank300.jsonl"), "--budget", "0.5")
+    assert status == 2 and "blank300.jsonl:1: gave up after 0.5 seconds, the solve budget" in out
+    # a blank 60x60 grid nests its search past Python's stack; a lower limit shows it at once
+    limit = sys.getrecursionlimit()
+    monkeypatch.setattr(sys, "getrecursionlimit", lambda: limit)
+    sys.setrecursionlimit(len(inspect.stack()) + 150)
+    try:
+        status, out, err = run("solve", str(tmp_path / "blank30.jsonl"))
+    finally:
+        sys.setrecursionlimit(limit)
+    assert status == 2 and "blank30.jsonl:1: too large to solve" in out and "Traceback" not in err
+
+
+@pytest.mark.parametrize("args, expected", [
+    (("preview", "--pages", "1-1000000000"), "--pages: '1-1000000000' goes past page 500"),
+    (("build", "--budget", "nan"), "--budget: nan is not allowed"),
+    (("build", "--budget", "inf"), "--budget: inf is not allowed"),
+    (("solve", "-", "--budget", "0"), "--budget: 0 is not allowed"),
+    (("build", "--workers", "500"), "--workers: must be from 1 to 256"),
+    (("generate", "placement", "--count", "1000000000"), "--count: must be from 1 to 100,000"),
+])
+def test_every_count_and_duration_has_a_ceiling(tmp_path, run, monkeypatch, args, expected):
+    monkeypatch.chdir(tmp_path)
+    assert expected in _refused(run, tmp_path, *args)
+
+
+def test_a_book_of_a_million_puzzles_is_refused(tmp_path, write_config, run):
+    sections = "".join("  - {type: placement, count: 1000, difficulty: easy}\n" for _ in range(11))
+    err = _refused(run, tmp_path, "build", str(write_config("title: T\nsections:\n" + sections)))
+    assert "sections: the sections ask for 11,000 puzzles; a book holds at most 10,000" in err
+
+
+# --- no tracebacks --------------------------------------------------------------------------------
+
+
+FULL = "bookgen: error: cannot write to standard output: no space left on device\n"
+
+
+@pytest.mark.parametrize("args", [("types",), ("schema",), ("census", "arithmetic"),
+                                  ("generate", "placement"), ("solve", "-")])
+def test_a_full_disk_on_stdout_is_one_message(args, capsys, monkeypatch):
+    import io
+
+    from bookgen.cli import main
+
+    line = json.dumps({"type": "placement", "puzzle": {"signs": ["<"], "numbers": ["2", "1"]}})
+    monkeypatch.setattr("sys.stdin", io.StringIO(line + "\n"))
+    with open("/dev/full", "w") as full:
+        assert main(list(args), stdout=full) == 2
+        err = capsys.readouterr().err
+        try:
+            full.close()
+        except OSError:  # what the failed write left in its buffer
+            pass
+    assert err == FULL
+
+
+def test_a_full_disk_leaves_no_complaint_at_exit():
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "bookgen", "types"], stdout=full,
+                              stderr=subprocess.PIPE, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.decode() == FULL
+
+
+def test_bytes_that_are_not_text_on_stdin(tmp_path, run, monkeypatch):
+    import io
+    import random
+
+    noise = random.Random(21).randbytes(3000)
+    for args in (("solve", "-"), ("build", "-", "-o", str(tmp_path / "x.pdf"))):
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(noise)))
+        assert "stdin: it is not UTF-8 text (byte " in _refused(run, tmp_path, *args)
+
+
+def test_seeds_are_held_to_one_rule_everywhere(tmp_path, write_config, run):
+    config = write_config(ONE)
+    for seed in ("s" * 10_000, "", " "):
+        for args in (("build", str(config), "--seed", seed), ("generate", "placement", "-s", seed),
+                     ("worksheet", "placement", "-s", seed, "-o", str(tmp_path / "w.pdf"))):
+            err = _refused(run, tmp_path, *args)
+            assert "is not allowed; a seed is a whole number or a word of at most 200" in err
+        err = _refused(run, tmp_path, "build", str(write_config(f"seed: '{seed}'\n" + ONE, "s.yaml")))
+        assert "s.yaml:1: seed:" in err and "at most 200 characters" in err
+
+
+def test_output_names_the_file_system_refuses(tmp_path, write_config, run, monkeypatch):
+    config = write_config(ONE)
+    long_name = str(tmp_path / ("a" * 300 + ".pdf"))
+    assert "file name too long" in _refused(run, tmp_path, "build", str(config), "-o", long_name)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "output").write_text("a file, not a folder")
+    err = _refused(run, tmp_path, "build", str(config))
+    assert "a file named 'output' is in the way" in err
+    (tmp_path / "output").unlink()
+    monkeypatch.setattr("os.access", lambda path, mode: False)  # as a read-only folder does
+    err = _refused(run, tmp_path, "build", str(config))
+    assert "the current folder is not writable" in err and not (tmp_path / "output").exists()
+
+
+LAYOUT = """title: Small
+page: {{width: {side}, height: {side}}}
+margins: {{top: {margin}, bottom: {margin}, inside: {margin}, outside: {margin}}}
+fonts: {{regular: {font}, bold: DejaVuSans-Bold.ttf, italic: DejaVuSans-Oblique.ttf}}
+grids: [[1, 1]]
+"""
+
+
+@pytest.mark.parametrize("side, margin, font, expected", [
+    ("1mm", "0mm", "DejaVuSans.ttf", "small.yaml:2: page.width: '1mm' is not allowed"),
+    ("75mm", "29mm", "DejaVuSans.ttf", "on page 2 does not fit the text area"),
+    ("6in", "0.5in", "book.yaml", "font file '{tmp}/book.yaml' is not a TrueType font"),
+])
+def test_layouts_that_cannot_print(tmp_path, write_config, run, side, margin, font, expected):
+    font = font if font.endswith(".ttf") else str(tmp_path / font)
+    (tmp_path / "small.yaml").write_text(LAYOUT.format(side=side, margin=margin, font=font))
+    config = write_config("title: A longer title than fits\nlayout: ./small.yaml\nsections: "
+                          "[{type: placement, count: 1, difficulty: easy}]\n")
+    err = _refused(run, tmp_path, "build", str(config), "-o", str(tmp_path / "x.pdf"), "-q")
+    assert expected.format(tmp=tmp_path) in err
+
+
+def test_ctrl_c_on_a_local_cluster_is_quiet_and_leaves_nothing(tmp_path, write_config):
+    """Ctrl-C reaches every process of the terminal's group, dask's workers included."""
+    pytest.importorskip("dask.distributed")
+    import signal
+
+    config = write_config("title: Slow\nsections: [{type: numbrix, count: 1000, difficulty: expert, "
+                          "size: 12x12}]\n")
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bookgen", "build", str(config), "--scheduler", "local:2"],
+        cwd=tmp_path, env={**os.environ, "TMPDIR": str(scratch)}, start_new_session=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not list(scratch.glob("*/dask-scratch-space/worker-*")) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(0.5)  # the workers take their first puzzles
+    os.killpg(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert err.decode() == "bookgen: interrupted\n" and out == b""
+    assert list(scratch.iterdir()) == [] and not (tmp_path / "output").exists()
+
+
+# --- no silent surprises --------------------------------------------------------------------------
+
+
+def test_an_empty_output_name_is_refused(tmp_path, write_config, run):
+    err = _refused(run, tmp_path, "build", str(write_config(ONE)), "-o", "")
+    assert "--output: is empty" in err
+    assert "--output: is empty" in _refused(run, tmp_path, "preview", "-o", " ")
+
+
+def test_a_closed_pipe_under_a_pdf_on_stdout_ends_quietly_with_141(tmp_path, write_config, capsys):
+    from bookgen.cli import main
+
+    reader, writer = os.pipe()
+    os.close(reader)  # the reader is gone, as `| head -c 100` is once it has its bytes
+    with open(writer, "w") as pipe:
+        assert main(["build", str(write_config(ONE)), "-o", "-", "-q"], stdout=pipe) == 141
+        assert capsys.readouterr().err == ""
+        try:
+            pipe.close()
+        except OSError:
+            pass
+
+
+def test_a_bom_is_read_alike_in_configs_and_banks(tmp_path, write_config, run, bank_lines):
+    (tmp_path / "bank.jsonl").write_text("\ufeff" + bank_lines[0], encoding="utf-8")
+    config = write_config("\ufeff" + ONE.replace("difficulty: easy", "from: bank.jsonl"))
+    status, out, err = run("build", str(config), "-o", str(tmp_path / "x.pdf"), "--jsonl", "-q")
+    assert status == 0, err
+    assert json.loads((tmp_path / "x.jsonl").read_text())["id"] == json.loads(bank_lines[0])["id"]
+
+
+def test_control_characters_in_printed_text_are_refused(tmp_path, write_config, run):
+    config = write_config('title: "Bell\\a here"\nsections: [{type: placement, count: 1, '
+                          'difficulty: easy, title: "Tab\\tbed"}]\n')
+    err = _refused(run, tmp_path, "build", str(config), "-o", str(tmp_path / "x.pdf"))
+    assert "book.yaml:1: title: 'Bell\\x07 here' is not allowed (it holds the control character " \
+           "U+0007, which does not print)" in err
+    err = _refused(run, tmp_path, "build", str(write_config(ONE.replace(
+        "easy}", 'easy, title: "Tab\\tbed"}'), "tab.yaml")), "-o", str(tmp_path / "x.pdf"))
+    assert "sections[0].title" in err and "U+0009" in err
+    notes = write_config(ONE + 'copyright: "Line one\\nLine two\\twith a tab"\n', "notes.yaml")
+    status, _, err = run("build", str(notes), "-o", str(tmp_path / "notes.pdf"), "-q")
+    assert status == 0, err  # a notes page may break lines
+    err = _refused(run, tmp_path, "worksheet", "placement", "--title", "Ding\x07", "-o",
+                   str(tmp_path / "w.pdf"))
+    assert "--title:" in err and "U+0007" in err
+
+
+def test_every_limit_is_documented_with_its_value():
+    from bookgen import limits
+
+    page = (Path(__file__).parent.parent / "docs" / "limits.md").read_text()
+    names = [name for name in vars(limits) if name.isupper()]
+    assert len(names) >= 15
+    for name in names:
+        value = getattr(limits, name)
+        row = next((line for line in page.splitlines() if line.startswith(f"| `{name}` |")), "")
+        figures = [f"{n:.0f}" for n in (value if isinstance(value, tuple) else (value,))]
+        assert row and all(figure in row.replace(",", "") for figure in figures), name
+
+
+@pytest.mark.parametrize("stop", [KeyboardInterrupt(), BookgenError("a bank failed", key="from")])
+def test_a_message_after_a_progress_bar_starts_a_line_of_its_own(run, write_config, monkeypatch,
+                                                                 stop):
+    from bookgen.progress import Progress
+
+    def make(config, args):  # as a build that stops while its progress bar is drawn
+        progress = Progress(enabled=True, stream=sys.stderr)
+        progress.start("Placement (1/1)", 10)
+        raise stop
+
+    monkeypatch.setattr("bookgen.cli._make", make)
+    status, _, err = run("build", str(write_config(ONE)), "-o", "-")
+    bar, message = err.split("\n")[:2]
+    assert bar.startswith("\rPlacement (1/1) [") and message.startswith("bookgen: ")
+    assert status in (2, 130) and Progress.unfinished is None

@@ -10,6 +10,7 @@ axe-core is vendored in tests/vendor/axe-core/ (see its README.md: version, lice
 from __future__ import annotations
 
 import ast
+import contextlib
 import html
 import html.parser
 import json
@@ -188,7 +189,7 @@ def test_page_fetches_nothing(page_html):
 
 def test_puzzles_are_embedded_as_their_json_records(page_html):
     data = [text for attrs, text in _collect(page_html).scripts
-            if attrs.get("type") == "application/json"]
+            if attrs.get("type") == "application/json" and attrs.get("id") == "bookgen-data"]
     assert len(data) == 1
     embedded = json.loads(data[0])
     assert [{k: v for k, v in e.items() if k != "key"} for e in embedded] == RECORDS
@@ -245,10 +246,11 @@ def test_without_javascript_the_page_prints_static_boards(page_html):
     """Controls are marked js-only and the page starts as no-js; a plain copy of each board (for
     the types this knows) sits in <noscript>; the hints list passes through to the data."""
     assert '<html lang="en" class="no-js">' in page_html
-    assert '<script>document.documentElement.className = "js";</script>' in page_html
+    assert '<script>document.documentElement.className = "js";' in page_html
     assert page_html.count('<div class="controls js-only"') == len(RECORDS)
     assert page_html.count("<noscript><table class=\"static-grid") == 5  # numbrix, hidato, arrows
     assert page_html.count("<noscript><div class=\"static-pyramid") == 2
+    assert page_html.count('<p class="range">Numbers 1 to 6</p></div>') == 1  # the pyramid's only
     assert page_html.count("<noscript><div class=\"static-placement") == 2
     assert page_html.count("<noscript><p class=\"static-arithmetic") == 2
     record = dict(NUMBRIX, hints=[{"cell": [0, 1], "text": "2 can only go here"}])
@@ -302,9 +304,9 @@ def book_file(tmp_path_factory) -> Path:
     return path
 
 
-@pytest.fixture
-def open_book(browser, book_file):
-    """Opens the book in fresh browser contexts (empty local storage), at a given size, with touch,
+@contextlib.contextmanager
+def _opener(browser, path: Path):
+    """Opens `path` in fresh browser contexts (empty local storage), at a given size, with touch,
     without JavaScript or with a fake clock; fails on any script error or any request that is not
     the file itself."""
     contexts = []
@@ -323,7 +325,7 @@ def open_book(browser, book_file):
         tab.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
         if clock:
             tab.clock.install(time=datetime(2030, 1, 1))
-        tab.goto(book_file.as_uri())
+        tab.goto(path.as_uri())
         if javascript:
             tab.wait_for_selector("html.ready")
         if clock:
@@ -335,6 +337,12 @@ def open_book(browser, book_file):
         context.close()
     assert errors == []
     assert all(url.startswith("file://") for url in requests), requests
+
+
+@pytest.fixture
+def open_book(browser, book_file):
+    with _opener(browser, book_file) as open_:
+        yield open_
 
 
 @pytest.fixture
@@ -579,6 +587,9 @@ def test_arrows_pyramid_and_numberwall_take_typed_numbers(page):
     assert page.locator("#puzzle-7 .cell.wrong").count() == 1
     circles = page.locator("#puzzle-9 .pyramid.circles .row")  # differences: wide row on top
     assert [circles.nth(i).locator(".cell").count() for i in range(3)] == [3, 2, 1]
+    # the range is part of a difference pyramid's rules, printed under it as on paper
+    assert page.locator("#puzzle-9 .board .range").inner_text() == "Numbers 1 to 6"
+    assert page.locator("#puzzle-7 .board .range").count() == 0  # walls have no range
     page.locator("#puzzle-9 .board input").first.focus()
     page.keyboard.type("6")
     page.keyboard.press("ArrowRight")  # over the given 1 to the last circle of the row
@@ -994,3 +1005,189 @@ def test_pictures_come_from_the_docs_script_into_a_temporary_folder(browser, boo
     assert [p.parent for p in paths] == [tmp_path, tmp_path]
     assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in paths)
     assert readme_picture.read_bytes() == before
+
+
+# --- round 3: paths you draw, every screen, Escape, the pad, themes and print ----------------------
+
+
+def _serpentine(rows: int, cols: int) -> list[list[int]]:
+    """A path through every square, row by row, turning at each end: a Numbrix answer."""
+    return [[r * cols + (c if r % 2 == 0 else cols - 1 - c) + 1 for c in range(cols)] for r in range(rows)]
+
+
+# 15x15, every tenth number given: for sizes only (not a one-answer puzzle).
+_BIG = _serpentine(15, 15)
+NUMBRIX_BIG = {
+    "type": "numbrix", "id": "numbrix:hard:size=15x15:screens-1", "difficulty": "hard", "number": 1,
+    "rating": {"level": "hard"},
+    "puzzle": {"grid": [[v if v % 10 == 1 or v == 225 else 0 for v in row] for row in _BIG]},
+    "solution": {"grid": _BIG},
+}
+
+
+def _difference_rows(top: list[int]) -> list[list[int]]:
+    rows = [top]
+    while len(rows[-1]) > 1:
+        rows.append([abs(a - b) for a, b in zip(rows[-1], rows[-1][1:])])
+    return rows
+
+
+# Ten rows, the widest on top as the book draws differences: for sizes only.
+_TALL = _difference_rows([148, 127, 3, 157, 129, 11, 1, 143, 159, 55])
+PYRAMID_TALL = {
+    "type": "pyramid", "id": "pyramid:easy:rows=10,variant=distinct:screens-2", "difficulty": "easy",
+    "number": 2, "rating": {"level": "easy"},
+    "puzzle": {"variant": "distinct", "max": 160,
+               "rows": [[v if (i + j) % 3 == 0 else 0 for j, v in enumerate(row)]
+                        for i, row in enumerate(_TALL)]},
+    "solution": {"rows": _TALL},
+}
+SCREENS = [
+    {"title": "Big", "type": "numbrix", "difficulty": "hard", "rules": "Fill the grid.",
+     "puzzles": [NUMBRIX_BIG]},
+    {"title": "Tall", "type": "pyramid", "difficulty": "easy", "rules": "Differences.",
+     "puzzles": [PYRAMID_TALL]},
+    {"title": "Small", "type": "numbrix", "difficulty": "easy", "rules": "Fill the grid.",
+     "puzzles": [dict(NUMBRIX, number=3), dict(ARROWS, number=4), dict(PLACEMENT_FREE, number=5)]},
+]
+
+
+@pytest.fixture(scope="module")
+def screens_file(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("screens") / "screens.html"
+    write_html(path, "Screens", None, SCREENS)
+    return path
+
+
+@pytest.fixture
+def open_screens(browser, screens_file):
+    with _opener(browser, screens_file) as open_:
+        yield open_
+
+
+def _centre(locator) -> tuple[float, float]:
+    box = locator.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def _values(tab, number: int, squares) -> list[str]:
+    return [_shown(tab, number, r, c).text_content() for r, c in squares]
+
+
+def test_paths_rule_breaks_escape_the_pad_theme_and_print_on_a_desktop(open_screens):
+    """NUMBRIX as puzzle 3 (1 4 6 10 13 16 given). One page load for every desktop check."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    tab = open_screens(width=1200)
+    # a drag from 1 fills 2 and 3, passes the given 4, fills 5, passes 6, fills 7 to 9; going
+    # back over 8 takes 9 out again
+    route = [(0, 0), (0, 1), (0, 2), (0, 3), (1, 3), (1, 2), (1, 1), (1, 0), (2, 0), (1, 0)]
+    _cell(tab, 3, 3, 3).scroll_into_view_if_needed()
+    tab.mouse.move(*_centre(_cell(tab, 3, 0, 0)))
+    tab.mouse.down()
+    for r, c in route[1:]:
+        tab.mouse.move(*_centre(_cell(tab, 3, r, c)), steps=3)
+    tab.mouse.up()
+    assert _values(tab, 3, route[:-1]) == ["1", "2", "3", "4", "5", "6", "7", "8", ""]
+    assert tab.locator("#puzzle-3 svg.links line").count() == 7  # 1-2 ... 7-8, each touching
+    assert tab.locator("#puzzle-3 .missing").text_content() == "Still to place: 9, 11, 12, 14, 15."
+    tab.locator("#puzzle-3 button[data-action='undo']").click()  # each step of a stroke is one move
+    expect(_shown(tab, 3, 2, 0)).to_have_text("9")
+    # rule breaks from the rules alone: 7 two squares from 6 is flagged; 9 where 7 belongs (wrong,
+    # but within reach of 6 and 10) is not
+    tab.locator("#puzzle-3 button[data-action='reset']").click()
+    _cell(tab, 3, 1, 1).focus()
+    tab.keyboard.type("9")
+    expect(_cell(tab, 3, 1, 1)).not_to_have_class(re.compile(r"\bfar\b"))
+    expect(tab.locator("#puzzle-3 .breaks")).to_have_text("")
+    _cell(tab, 3, 3, 2).focus()
+    tab.keyboard.type("7")
+    expect(_cell(tab, 3, 3, 2)).to_have_class(re.compile(r"\bfar\b"))
+    assert tab.locator("#puzzle-3 .breaks").text_content() == (
+        "6 and 7 are too far apart: 1 step cannot join them. "
+        "7 and 9 are too far apart: 2 steps cannot join them.")
+    assert "too far from 6" in _cell(tab, 3, 3, 2).text_content()
+    # Escape lets go of the number counted on from, of a picked pool number, and turns notes off
+    _cell(tab, 3, 0, 0).click()
+    expect(_cell(tab, 3, 0, 0)).to_have_class(re.compile(r"\bcurrent\b"))
+    tab.keyboard.press("Escape")
+    expect(tab.locator("#puzzle-3 .cell.current")).to_have_count(0)
+    _token(tab, 5, "9").click()
+    tab.keyboard.press("Escape")
+    expect(tab.locator("#puzzle-5 .token.selected")).to_have_count(0)
+    field = tab.locator("#puzzle-4 .board input").first
+    field.focus()
+    tab.keyboard.press("n")
+    tab.keyboard.press("Escape")
+    expect(tab.locator("#puzzle-4 button[data-action='notes']")).to_have_attribute("aria-pressed", "false")
+    # the number pad of a typed type, with a mouse: the first digit replaces, the next adds on
+    pad = tab.locator("#puzzle-4 .pad")
+    expect(pad).to_be_visible()
+    field.click()
+    pad.get_by_role("button", name="1", exact=True).click()
+    expect(field).to_have_value("1")
+    pad.get_by_role("button", name="Clear").click()
+    expect(field).to_have_value("")
+    assert "each board is one stop" in tab.locator("details#keys").text_content()
+    # print: a blank copy hides the entries (not the givens); a copy with entries shows them
+    tab.evaluate("() => { window.print = () => { window.printed = (window.printed || 0) + 1; }; }")
+    tab.get_by_role("button", name="Print blank copy").click()
+    tab.emulate_media(media="print")
+    colour = "node => getComputedStyle(node).color"
+    assert _shown(tab, 3, 1, 1).evaluate(colour) == "rgba(0, 0, 0, 0)"
+    assert _shown(tab, 3, 0, 0).evaluate(colour) != "rgba(0, 0, 0, 0)"
+    tab.evaluate("window.dispatchEvent(new Event('afterprint'))")
+    tab.emulate_media(media="screen")
+    tab.get_by_role("button", name="Print with my entries").click()
+    tab.emulate_media(media="print")
+    assert _shown(tab, 3, 1, 1).evaluate(colour) != "rgba(0, 0, 0, 0)"
+    assert tab.evaluate("window.printed") == 2
+    tab.emulate_media(media="screen")
+    # the dark theme: chosen here, kept across a reload, and axe-clean with all of the above
+    theme = tab.get_by_role("button", name="Dark theme")
+    expect(theme).to_have_attribute("aria-pressed", "false")
+    theme.click()
+    expect(theme).to_have_attribute("aria-pressed", "true")
+    _reload(tab)
+    expect(tab.get_by_role("button", name="Dark theme")).to_have_attribute("aria-pressed", "true")
+    assert _luminance(tab.evaluate("getComputedStyle(document.body).backgroundColor")) < 0.05
+    _cell(tab, 3, 0, 0).click()  # the next-number shading, in the dark
+    assert _axe_violations(tab) == []
+
+
+def _fits(tab, number: int) -> dict:
+    """A board's square size, how far its grid reaches past the board, and whether it scrolls."""
+    return tab.evaluate("""number => { const board = document.getElementById('board-' + number);
+        const grid = board.querySelector('.grid, .pyramid'), square = grid.querySelector('.cell:not(.void)');
+        const inner = board.getBoundingClientRect().right - parseFloat(getComputedStyle(board).paddingRight);
+        return {size: square.getBoundingClientRect().width, past: grid.getBoundingClientRect().right - inner,
+                scrolls: board.scrollWidth > board.clientWidth,
+                page: document.documentElement.scrollWidth - innerWidth}; }""", number)
+
+
+def test_phones_large_grids_scroll_pyramids_fit_and_a_finger_draws(open_screens):
+    tab = open_screens(width=390, height=844, touch=True)
+    for width in (390, 360):
+        tab.set_viewport_size({"width": width, "height": 844})
+        big, tall = _fits(tab, 1), _fits(tab, 2)
+        assert big["size"] >= 32 and big["scrolls"] and big["page"] <= 0, (width, big)
+        assert tall["past"] <= 0.5 and not tall["scrolls"] and tall["page"] <= 0, (width, tall)
+    # a finger on 1 draws 2 and 3 (a number takes no scrolling); a swipe from an empty square scrolls
+    cdp = tab.context.new_cdp_session(tab)
+    _cell(tab, 3, 0, 0).scroll_into_view_if_needed()
+    (x0, y0), (x1, _) = _centre(_cell(tab, 3, 0, 0)), _centre(_cell(tab, 3, 0, 2))
+    _swipe(cdp, [(x0 + (x1 - x0) * step / 12, y0) for step in range(13)])
+    assert _values(tab, 3, [(0, 1), (0, 2)]) == ["2", "3"]
+    empty = _cell(tab, 1, 2, 2)
+    empty.scroll_into_view_if_needed()
+    tab.evaluate("window.scrollBy(0, -200)")
+    before = tab.evaluate("scrollY")
+    x, y = _centre(empty)
+    _swipe(cdp, [(x, y - 15 * step) for step in range(11)])
+    tab.wait_for_function(f"scrollY > {before + 50}", timeout=2000)
+    assert _shown(tab, 1, 2, 2).text_content() == ""
+    # the system's dark theme is followed until the page's toggle says otherwise
+    tab.emulate_media(color_scheme="dark")
+    expect = pytest.importorskip("playwright.sync_api").expect
+    expect(tab.get_by_role("button", name="Dark theme")).to_have_attribute("aria-pressed", "true")
+    assert _luminance(tab.evaluate("getComputedStyle(document.body).backgroundColor")) < 0.05
+    assert _axe_violations(tab) == []

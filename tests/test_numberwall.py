@@ -313,3 +313,28 @@ def test_every_level_prints_exactly_rows_givens(level):
     for seed in range(2):
         record = make_puzzle(Request.make(WALL, level, {"rows": 5}), f"rows{seed}")
         assert record.rating["givens"] == 5
+
+
+def test_a_narrow_range_counts_its_walls_and_a_book_asks_no_more(write_config, run):
+    """3 rows on bottom numbers 1-4: 40 easy walls. 40 made at random are different walls that
+    are unique as printed; a config asking for 41 is refused before any work, naming the count."""
+    request = Request.make(WALL, "easy", {"rows": 3, "range": "1-4"})
+    assert W.variety(request) == 40
+    made = [make_puzzle(request, f"narrow{seed}") for seed in range(12)]
+    for record in made:
+        assert WALL.solve(WALL.printed(record.puzzle).puzzle, 2).count == 1
+    config = write_config("title: Narrow\nlayout: letter\nseed: 1\nsections:\n"
+                          "  - {type: numberwall, count: 41, difficulty: easy, rows: 3, range: 1-4}\n")
+    status, _, err = run("build", str(config), "-q")
+    assert status == 2 and "only 40 different puzzles exist" in err and "sections[0].count" in err
+    assert W.variety(Request.make(WALL, "easy", {})) is None  # the default range: plenty
+    # walls in an excluded bank leave fewer: said before any puzzle is made
+    bank = config.parent / "used.jsonl"
+    bank.write_text("".join(json.dumps(record.to_json()) + "\n" for record in made))
+    excluded = len({W.canonical(record.puzzle) for record in made})
+    asked = 40 - excluded + 1
+    config.write_text(f"title: Narrow\nlayout: letter\nseed: 1\nexclude: [used.jsonl]\nsections:\n"
+                      f"  - {{type: numberwall, count: {asked}, difficulty: easy, rows: 3, range: 1-4}}\n")
+    status, _, err = run("build", str(config), "-q")
+    assert status == 2 and f"only 40 different puzzles exist for numberwall, easy, range=1..4, " \
+        f"rows=3 ({excluded} excluded) and {asked} are asked for" in err

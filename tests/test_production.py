@@ -50,6 +50,21 @@ def text_x_range(page) -> tuple[float, float]:
     return min(xs), max(xs)
 
 
+def text_positions(page) -> tuple[list[float], list[float]]:
+    """The baselines and sizes of a page's text, page numbers in the footer left out."""
+    ys: list[float] = []
+    sizes: list[float] = []
+
+    def visit(text, cm, tm, font_dict, font_size):
+        y = tm[5] * cm[3] + cm[5]
+        if text.strip() and y > 0.75 * INCH:
+            ys.append(y)
+            sizes.append(abs(font_size * tm[3] * cm[3]) if tm[3] else font_size)
+
+    page.extract_text(visitor_text=visit)
+    return ys, sizes
+
+
 def test_pod_book_page_size_fonts_and_no_bookmarks(pod_pdf):
     reader = PdfReader(pod_pdf)
     data = pod_pdf.read_bytes()
@@ -93,7 +108,7 @@ def test_pod_ink_lines_at_least_three_quarter_point_and_greys_at_least_ten_perce
 
 
 def test_bleed_pages_are_wider_and_taller_with_the_trim_box_inside(run, write_config, tmp_path):
-    config = write_config(POD_BOOK.format(bleed="true", count=24))
+    config = write_config(POD_BOOK.format(bleed="true", count=30))
     target = tmp_path / "bleed.pdf"
     status, _, err = run("build", str(config), "-o", str(target), "-q", "--workers", "1")
     assert status == 0, err
@@ -156,6 +171,39 @@ def test_print_on_demand_trims_meet_the_gutter_table(name, bleed):
         assert geometry.frame_size[0] >= 3.0 * INCH and geometry.frame_size[1] >= 6.0 * INCH
 
 
+@pytest.mark.parametrize("name", sorted(available_layouts()))
+@pytest.mark.parametrize("profile", ["home", "print-on-demand"])
+def test_running_heads_and_page_numbers_sit_inside_the_safe_zone_on_every_layout(name, profile):
+    """On every layout, with and without bleed and large print: the running head's and page
+    number's glyphs at least 0.25 in (0.375 in with bleed) inside the trim, clear of the frame,
+    and their type growing with the body."""
+    from bookgen.config import BookConfig
+    from bookgen.render.geometry import (
+        ASCENT,
+        DESCENT,
+        FOLIO_PT,
+        HEAD_PT,
+        HEAD_RULE,
+        large_print,
+        make_geometry,
+    )
+
+    for bleed in (False, True):
+        for large in (False, True):
+            layout = large_print(load_layout(name)) if large else load_layout(name)
+            config = BookConfig(name="t", file="t", title="t", subtitle=None, author=None,
+                                layout=layout, seed="1", answers="back", title_page=True,
+                                sections=(), profile=profile, bleed=bleed)
+            g = make_geometry(layout, config, 100)
+            least = (0.375 if bleed else 0.25) * INCH
+            head, folio = HEAD_PT * g.type_scale, FOLIO_PT * g.type_scale
+            assert g.head - ASCENT * head >= least - 1e-6
+            assert g.top - g.head - HEAD_RULE * g.type_scale >= 6 * g.type_scale
+            assert g.folio - DESCENT * folio >= least - 1e-6
+            assert g.bottom - g.folio - ASCENT * folio >= 6 * g.type_scale
+            assert head >= 7.0 and (not large or head > 1.5 * HEAD_PT * 0.9)
+
+
 def test_workers_do_not_change_the_bytes(run, write_config, tmp_path):
     config = write_config(POD_BOOK.format(bleed="false", count=12).replace("print-on-demand", "home"))
     one, two = tmp_path / "one.pdf", tmp_path / "two.pdf"
@@ -172,6 +220,7 @@ def test_bank_round_trip_prints_the_same_puzzles(run, write_config, tmp_path):
     config = write_config("""
         title: From a bank
         layout: letter
+        formats: [pdf, jsonl]
         sections:
           - type: placement
             from: bank.jsonl
@@ -179,13 +228,15 @@ def test_bank_round_trip_prints_the_same_puzzles(run, write_config, tmp_path):
             rating: {boxes: [8, 12]}
             order: shuffle  # in the bank's order, not easier to harder
     """)
-    target = tmp_path / "bank.pdf"
+    target = tmp_path / "printed.pdf"  # bank.pdf would write bank.jsonl, the bank it reads
     status, _, err = run("build", str(config), "-o", str(target), "-q")
     assert status == 0, err
-    text = "\n".join(page.extract_text() for page in PdfReader(target).pages)
+    printed = [json.loads(line) for line in target.with_suffix(".jsonl").read_text().splitlines()]
     expected = [i for i, line in zip(ids, bank.splitlines())
                 if json.loads(line)["rating"]["boxes"] >= 8][:4]
-    assert re.findall(r"placement:hard:[^\s]*", text) == expected
+    assert [p["id"] for p in printed] == expected
+    text = "\n".join(page.extract_text() for page in PdfReader(target).pages)
+    assert "placement:" not in text  # the ids stay in the JSON
 
 
 def test_bank_names_puzzles_that_fail_verification(run, write_config, tmp_path):
@@ -225,8 +276,35 @@ def test_worksheet_is_one_page_with_a_name_line_and_separate_answers(run, tmp_pa
     assert len(pages) == 1 and "Name:" in pages[0] and "Date:" in pages[0]
     answers = PdfReader(tmp_path / "sheet-answers.pdf").pages
     assert "Answers" in answers[0].extract_text()
+    ys, sizes = text_positions(answers[0])
+    height = float(answers[0].mediabox[3])
+    assert min(ys) < height / 3  # the answers fill the sheet, not its top quarter
+    assert min(sizes) >= 7.0 - 0.01
     status, _, _ = run("worksheet", "placement", "--answers", "page", "-o", str(target), "-q")
     assert "Answers" in PdfReader(target).pages[-1].extract_text()
+
+
+def test_one_to_a_page_prints_each_later_puzzle_in_the_middle_of_its_page(
+        run, write_config, tmp_path):
+    config = write_config("""
+        title: One a page
+        layout: 6x9
+        title_page: false
+        answers: none
+        seed: 3
+        sections:
+          - {type: pyramid, count: 3, difficulty: easy, per_page: 1}
+    """)
+    target = tmp_path / "one.pdf"
+    assert run("build", str(config), "-o", str(target), "-q", "--workers", "1")[0] == 0
+    pages = PdfReader(target).pages
+    assert len(pages) == 3
+    for page in pages[1:]:
+        ys, _ = text_positions(page)
+        ys = [y for y in ys if y < float(page.mediabox[3]) - 0.75 * INCH]  # not the running head
+        top_room = float(page.mediabox[3]) - 0.6 * INCH - max(ys)
+        bottom_room = min(ys) - 0.7 * INCH
+        assert abs(top_room - bottom_room) < 0.5 * INCH, (top_room, bottom_room)
 
 
 def test_large_print_uses_sixteen_point_body_type(run, write_config, tmp_path):

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from bookgen.book import different_puzzles
 from bookgen.core.grading import LEVELS
 from bookgen.core.pen import RecordingPen
 from bookgen.core.triangle import flatten, givens_of, to_rows
@@ -16,7 +17,7 @@ from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.making import make_puzzle, regenerate
 from bookgen.puzzles import find_type
 from bookgen.puzzles import pyramid as P
-from bookgen.puzzles.base import Request
+from bookgen.puzzles.base import Request, too_few_exist
 
 PYRAMID = find_type("pyramid")
 
@@ -210,7 +211,8 @@ def test_each_variant_draws_its_cells_and_numbers(variant):
     PYRAMID.draw_puzzle(pen, record.puzzle)
     assert sum(1 for name, _ in pen.calls if name == "circle") == 10
     givens = [str(v) for v in flatten(record.puzzle["rows"]) if v]
-    assert sorted(pen.texts()) == sorted(givens)
+    # the range under the pyramid is part of its rules (a distinct one needs it to be unique)
+    assert sorted(pen.texts()) == sorted(givens + [f"Numbers 1 to {record.puzzle['max']}"])
     x0, y0, x1, y1 = pen.bounds()
     assert x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height
     answer = RecordingPen()
@@ -249,10 +251,29 @@ def test_ids_make_the_same_puzzles_as_before(ident, rows, figures):
     assert {key: record.rating[key] for key in figures} == figures
 
 
-def test_rules_in_general_cover_both_variants():
+def test_rules_in_general_cover_both_variants_with_the_printed_range():
+    """A classic pyramid's printed range holds exactly as many numbers as it has circles, so
+    "no number twice, all in the range" is its rule too; no rules text needs a formula."""
     general = PYRAMID.rules(None)
-    assert "classic" in general and "distinct" in general and "sum" not in general
+    assert "range printed under the pyramid" in general and "sum" not in general
+    for variant in P.VARIANTS:
+        rules = PYRAMID.rules(Request.make(PYRAMID, "easy", {"variant": variant}))
+        assert "range printed under the pyramid" in rules and "n(n+1)" not in rules
     assert PYRAMID.rules(Request.make(PYRAMID, "easy", {})) == P.VARIANT_RULES["classic"]
+    for rows in range(P.MIN_ROWS, P.CLASSIC_LIMIT + 1):
+        puzzle = {"variant": "classic", "rows": [[0] * (rows - k) for k in range(rows)]}
+        assert P.largest(puzzle) == P.triangular(rows)
+
+
+def test_distinct_pyramids_are_unique_only_with_their_printed_range():
+    """The distinct example shows why the range is printed: without it, a second answer."""
+    example = PYRAMID.example(Request.make(PYRAMID, "easy", {"variant": "distinct"}))
+    assert example.puzzle["variant"] == "distinct"
+    shown = PYRAMID.printed(example.puzzle)
+    assert PYRAMID.solve(shown.puzzle, 2).count == 1
+    assert f"Numbers 1 to {example.puzzle['max']}" in shown.texts
+    unbounded = {**example.puzzle, "max": P.MAX_NUMBER}
+    assert PYRAMID.solve(unbounded, 2).count == 2
 
 
 @pytest.mark.parametrize("variant, rows", [("classic", 3), ("classic", 4), ("distinct", 5)])
@@ -264,3 +285,24 @@ def test_easy_keeps_a_given_more_than_rows_and_medium_prefers_at_most_rows(varia
         easy = make_puzzle(Request.make(PYRAMID, "easy", options), f"floor{seed}").rating
         medium = make_puzzle(Request.make(PYRAMID, "medium", options), f"floor{seed}").rating
         assert easy["givens"] >= rows + 1 and medium["givens"] <= rows < easy["givens"]
+
+
+def test_variety_counts_the_puzzles_a_small_request_can_give():
+    """3-row classic easy: 55 puzzles; asking for 56 is refused before any work, and 40 made at
+    random are all different and within the count. The 5-row table matches a fresh count."""
+    request = Request.make(PYRAMID, "easy", {"rows": 3})
+    assert P.variety(request) == 55
+    assert too_few_exist(request, 55) is None
+    assert "only 55 different puzzles exist" in (too_few_exist(request, 56) or "")
+    with pytest.raises(BookgenError, match="only 55 different puzzles exist"):
+        next(different_puzzles(request, "v", 56))
+    forms = {P.canonical(r.puzzle) for r in different_puzzles(request, "v", 40)}
+    assert len(forms) == 40
+    five = P.rules_for(Request.make(PYRAMID, "easy", {"rows": 5}))
+    assert P.count_puzzles(five, "easy", P.all_classic(5)) == P.CLASSIC_5_VARIETY["easy"]
+
+
+def test_default_easy_pyramids_are_enough_for_a_hundred_puzzle_book():
+    for variant in P.VARIANTS:
+        variety = P.variety(Request.make(PYRAMID, "easy", {"variant": variant}))
+        assert variety is None or variety >= 100

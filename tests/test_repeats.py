@@ -52,7 +52,7 @@ def test_more_cards_than_exist_are_refused_up_front(write_config, run, tmp_path)
     easy = arithmetic.variety(Request.make(arithmetic, "easy", {}))
     assert 100 < easy < 400
     status, out, err = run("build", str(path), "-o", str(tmp_path / "x.pdf"), "-q")
-    assert status == 2 and f"only {easy} different puzzles exist" in err and "asks for 400" in err
+    assert status == 2 and f"only {easy} different puzzles exist" in err and "400 are asked for" in err
     assert "book.yaml:4" in err and not (tmp_path / "x.pdf").exists()
 
 

@@ -205,6 +205,26 @@ def remove_givens(rng: random.Random, pieces: Collection[Piece],
     return removed
 
 
+VARIETY_PATTERNS = 1 << 13  # given sets worth rating to count a small space before a build starts
+
+
+def removal_results(cells: int, floor: int, finishes: Callable[[int], bool]) -> list[int]:
+    """Every set of givens `remove_givens` can leave on one answer of `cells` cells, as masks of
+    the cells kept: sets the level's steps finish (`finishes(mask)`) that are at the floor or have
+    no given left to remove. Removals are monotone (a set the steps finish keeps every superset
+    finishable), so each such set is reached by some removal order. For counting a type's small
+    spaces (`PuzzleType.variety`); 2^cells sets are tried."""
+    finished = {mask: finishes(mask) for mask in range(1 << cells) if mask.bit_count() >= floor}
+    return [mask for mask, done in finished.items() if done and (
+        mask.bit_count() == floor
+        or not any(finished[mask & ~(1 << cell)] for cell in range(cells) if mask >> cell & 1))]
+
+
+def kept(answer: Sequence[int], mask: int) -> list[int]:
+    """The answer's values in the cells of `mask`, 0 (blank) elsewhere."""
+    return [value if mask >> cell & 1 else 0 for cell, value in enumerate(answer)]
+
+
 @dataclass(frozen=True)
 class Made(Generic[Answer, Puzzle]):
     answer: Answer

@@ -17,11 +17,13 @@ from __future__ import annotations
 import html
 import json
 import os
+import re
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from bookgen.atomic import write_files
+from bookgen.puzzles.pyramid import range_caption
 
 __all__ = ["render_html", "write_html"]
 
@@ -38,6 +40,31 @@ def _script_json(data: Any) -> str:
     text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return (text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
             .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+
+
+NUMBER_RUN = re.compile(r"\d+")
+SLOT = "#"  # where a phrase takes its next number
+
+
+def _packed_hints(hints: Any, phrases: dict[str, int]) -> Any:
+    """A record's hints as [cells, value, phrase, numbers...]: each "why" becomes the index of its
+    phrase (the text with every run of digits replaced by "#", shared by the whole page) and the
+    numbers that fill it in (as strings only where a leading zero must stay). Hints are the bulk
+    of a page's data and say the same few sentences with different numbers, so this keeps about
+    a third of their size; the script puts each why back together. A hint of another shape (or a
+    why holding "#") is kept as it is."""
+    if not isinstance(hints, list):
+        return hints
+    packed: list[Any] = []
+    for hint in hints:
+        why = hint.get("why") if isinstance(hint, dict) else None
+        if not isinstance(why, str) or SLOT in why or set(hint) != {"cells", "value", "why"}:
+            packed.append(hint)
+            continue
+        phrase = phrases.setdefault(NUMBER_RUN.sub(SLOT, why), len(phrases))
+        numbers = [int(run) if str(int(run)) == run else run for run in NUMBER_RUN.findall(why)]
+        packed.append([hint["cells"], hint["value"], phrase, *numbers])
+    return packed
 
 
 def _storage_key(record: dict[str, Any], section: int) -> str:
@@ -97,7 +124,8 @@ def _static_board(record: dict[str, Any]) -> str:
                 '<div class="row">' + "".join(
                     f'<span class="cell">{esc(str(v)) if v else ""}</span>' for v in row) + "</div>"
                 for row in order)
-            return f'<div class="static-pyramid {shape}">{lines}</div>'
+            caption = "" if wall else f'<p class="range">{esc(range_caption(puzzle))}</p>'
+            return f'<div class="static-pyramid {shape}">{lines}{caption}</div>'
         if kind == "placement":
             givens = {int(k): v for k, v in (puzzle.get("givens") or {}).items()}
             parts = []
@@ -172,15 +200,35 @@ def _puzzle_article(record: dict[str, Any], index: int, rules: str, key: str,
 
 KEYS_HELP = (
     '<details class="keys js-only" id="keys"><summary>Keyboard</summary>\n<ul>\n'
-    "<li><kbd>Tab</kbd> goes from puzzle to puzzle; the arrow keys move between squares.</li>\n"
+    "<li><kbd>Tab</kbd> goes through the page's links and buttons in order; each board is one stop "
+    "(its last used square), and inside it the arrow keys move between squares.</li>\n"
     "<li>Digits type a number (two in a row make 12); <kbd>Backspace</kbd> clears a square.</li>\n"
-    "<li><kbd>N</kbd> turns notes (small candidate numbers) on and off.</li>\n"
+    "<li><kbd>N</kbd> turns notes (small candidate numbers) on and off; <kbd>Esc</kbd> lets go of "
+    "a picked number, or turns notes off.</li>\n"
     "<li><kbd>H</kbd> gives a hint: the next square a person could work out, and why.</li>\n"
     "<li><kbd>Ctrl</kbd>+<kbd>Z</kbd> undoes (Reveal and Reset too), <kbd>Ctrl</kbd>+<kbd>Y</kbd> redoes."
     "</li>\n"
     "<li>Numbrix and Hidato: <kbd>Enter</kbd> or <kbd>Space</kbd> taps a square, counting on from it.</li>\n"
     "</ul>\n</details>\n"
 )
+
+PAGE_TOOLS = (
+    '<div class="page-tools js-only" role="group" aria-label="Page">'
+    '<button type="button" data-page="theme" aria-pressed="false">Dark theme</button>'
+    '<button type="button" data-page="print-blank">Print blank copy</button>'
+    '<button type="button" data-page="print-entries">Print with my entries</button>'
+    "</div>\n"
+)
+"""The page's own buttons: the theme toggle and the two prints (play.js wires them)."""
+
+THEME_FIRST = (
+    '<script>document.documentElement.className = "js";'
+    ' try { var theme = localStorage.getItem("bookgen:theme");'
+    ' if (theme === "dark" || theme === "light") document.documentElement.dataset.theme = theme; }'
+    " catch (error) {}</script>\n"
+)
+"""The head's one script: marks the page as scripted and sets a chosen theme before anything is
+drawn, so a dark page never flashes light."""
 
 
 def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]) -> str:
@@ -192,10 +240,13 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
     esc = html.escape
     records: list[dict[str, Any]] = []
     placed: list[tuple[int, dict[str, Any], str]] = []  # (section, record, key) in book order
+    phrases: dict[str, int] = {}
     for section_index, section in enumerate(sections):
         for puzzle in section["puzzles"]:
             record = {key: puzzle[key] for key in RECORD_KEYS if key in puzzle}
             record["key"] = _storage_key(record, section_index)
+            if "hints" in record:
+                record["hints"] = _packed_hints(record["hints"], phrases)
             records.append(record)
             placed.append((section_index, record, record["key"]))
     contents: list[str] = []
@@ -235,11 +286,11 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="generator" content="bookgen">\n'
         f"<title>{esc(title)}</title>\n"
-        '<script>document.documentElement.className = "js";</script>\n'
-        f"<style>\n{_asset('play.css')}</style>\n"
+        + THEME_FIRST
+        + f"<style>\n{_asset('play.css')}</style>\n"
         "</head>\n<body>\n"
         + skip
-        + f'<header class="book-header">\n<h1>{esc(title)}</h1>\n{subtitle_html}</header>\n'
+        + f'<header class="book-header">\n<h1>{esc(title)}</h1>\n{subtitle_html}{PAGE_TOOLS}</header>\n'
         '<p class="noscript no-js-only">Playing these puzzles on screen needs JavaScript, which is off '
         "in this browser. The puzzles below are ready to print; turn JavaScript on to fill them in "
         "here.</p>\n"
@@ -252,6 +303,7 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
         + "".join(body)
         + "</main>\n"
         f'<script type="application/json" id="bookgen-data">{_script_json(records)}</script>\n'
+        f'<script type="application/json" id="bookgen-phrases">{_script_json(list(phrases))}</script>\n'
         f"<script>\n{_asset('play.js')}</script>\n"
         "</body>\n</html>\n"
     )

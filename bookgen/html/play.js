@@ -8,9 +8,13 @@
  * localStorage under the puzzle's id. A mark that Check leaves remembers the entry it judged: it
  * stays while that entry stays, whatever else changes, and goes when the entry changes.
  * Hint plays the record's optional "hints" list (the grader's solving path, baked in at build
- * time): a game that fills cells offers hintState(hint) ("done", "open", or why it cannot go in)
- * and giveHint(hint) (fills it, returns the nodes to flash), and wrong() (entries that differ
- * from the answer); hints without cells are words only, shown one more at each press.
+ * time, packed as shared phrases plus numbers): a game that fills cells offers hintState(hint)
+ * ("done", "open", or why it cannot go in), giveHint(hint) (fills it, returns the nodes to flash
+ * and focus), place(cell) (its name: "Row 3, column 5", "Box 2") and wrong() (entries that
+ * differ from the answer); hints without cells are words only, shown one more at each press, and
+ * a game with fillAnswer() writes the answer in at the last. The hints given are part of every
+ * snapshot, so Undo and Reset rewind their log. A game may offer cancel() for Escape (let go of
+ * what is picked; false when nothing was).
  * Values that may be non-integers are exact rationals over BigInt; nothing here calls eval.
  */
 (function () {
@@ -21,6 +25,7 @@
   var HINT_FLASH = 1600;  // ms a hinted cell stays highlighted
   var MINUS = "\u2212";
   var HISTORY_LIMIT = 500;
+  var MISSING_RUNS = 12;  // runs of missing numbers listed in full; beyond, the count and the first ones
 
   // --- small helpers ------------------------------------------------------------------------------
 
@@ -364,6 +369,29 @@
   }
 
 
+  /* Digits 1-9, 0 and Clear under a board; press(digit) gets a number, or null for Clear. A mouse
+   * press keeps the focus where it was (in the square being filled). */
+  function numberPad(board, className, press) {
+    var pad = el("div", className);
+    pad.setAttribute("role", "group");
+    pad.setAttribute("aria-label", "Number pad");
+    "1234567890".split("").forEach(function (digit) {
+      var key = button("", digit);
+      key.dataset.digit = digit;
+      pad.appendChild(key);
+    });
+    var clearKey = button("clear", "Clear");
+    clearKey.dataset.clear = "";
+    pad.appendChild(clearKey);
+    pad.addEventListener("mousedown", function (event) { event.preventDefault(); });
+    pad.addEventListener("click", function (event) {
+      var key = event.target.closest("button");
+      if (key) press(key.dataset.clear !== undefined ? null : +key.dataset.digit);
+    });
+    board.appendChild(pad);
+    return pad;
+  }
+
   // --- numbrix and hidato: build a path by tapping ------------------------------------------------
 
   function chainGame(board, record, page, diagonal) {
@@ -380,10 +408,15 @@
     var turn = button("direction");
     bar.appendChild(next);
     bar.appendChild(turn);
+    var missing = el("p", "missing");    // the numbers not yet on the board
+    var breaks = el("p", "breaks");      // rule breaks, found from the rules alone
     var grid = el("div", "grid");
     grid.style.setProperty("--cols", cols);
+    grid.style.setProperty("--rows", rows);
     board.appendChild(grid);
     board.appendChild(bar);  // below the grid, so Tab reaches the squares first
+    board.appendChild(missing);
+    board.appendChild(breaks);
 
     for (var r = 0; r < rows; r++) {
       cells.push([]);
@@ -410,21 +443,18 @@
         grid.appendChild(cell);
       }
     }
+    /* the links between consecutive numbers that touch, drawn across the shared border (an SVG
+     * in square units; the HTML parser gives it its namespace) */
+    grid.insertAdjacentHTML("beforeend", '<svg class="links" aria-hidden="true" preserveAspectRatio="none" viewBox="0 0 ' +
+      cols + " " + rows + '"></svg>');
+    var links = grid.lastChild;
     var notes = noteBook(max);
 
     /* The number pad, shown on touch screens: any number into the picked square. */
-    var pad = el("div", "pad");
-    pad.setAttribute("role", "group");
-    pad.setAttribute("aria-label", "Number pad");
-    "1234567890".split("").forEach(function (digit) {
-      var key = button("", digit);
-      key.dataset.digit = digit;
-      pad.appendChild(key);
+    numberPad(board, "pad", function (digit) {
+      if (!picked) { page.say("Tap a square first, then a number."); return; }
+      if (digit === null) erase(picked[0], picked[1]); else typeDigit(picked[0], picked[1], digit);
     });
-    var clearKey = button("clear", "Clear");
-    clearKey.dataset.clear = "";
-    pad.appendChild(clearKey);
-    board.appendChild(pad);
 
     function valueAt(r, c) { return givenGrid[r][c] || entries[r][c]; }
     function each(fn) {
@@ -445,13 +475,63 @@
       return number;
     }
 
+    function steps(a, b) {
+      var dr = Math.abs(a[0] - b[0]), dc = Math.abs(a[1] - b[1]);
+      return diagonal ? Math.max(dr, dc) : dr + dc;
+    }
+    /* Rule breaks, from the rules alone (never the stored answer): two numbers further apart on
+     * the board than the count between them allows. Checking each pair of numbers next in order
+     * on the board is enough: if any two are too far apart, so are two of the numbers between. */
+    function farApart(at) {
+      var placed = Object.keys(at).map(Number).sort(function (a, b) { return a - b; }), found = [];
+      for (var i = 1; i < placed.length; i++) {
+        var low = placed[i - 1], high = placed[i];
+        if (steps(at[low], at[high]) > high - low) found.push([low, high]);
+      }
+      return found;
+    }
+    function drawLinks(at) {
+      links.innerHTML = Object.keys(at).map(function (key) {
+        var v = +key, a = at[v], b = at[v + 1];
+        if (!b || !touching(a, b)) return "";
+        var x1 = a[1] + 0.5, y1 = a[0] + 0.5, dx = b[1] - a[1], dy = b[0] - a[0];
+        return '<line x1="' + (x1 + dx * 0.38) + '" y1="' + (y1 + dy * 0.38) + '" x2="' + (x1 + dx * 0.62) +
+          '" y2="' + (y1 + dy * 0.62) + '"></line>';
+      }).join("");
+    }
+    /* "3, 5–9, 12": the numbers still to place, runs joined; a long list says how many and
+     * shows its start. */
+    function missingText(at) {
+      var parts = [], start = null, count = 0;
+      for (var v = 1; v <= max + 1; v++) {
+        var gone = v <= max && !at[v];
+        if (gone) count += 1;
+        if (gone && start === null) start = v;
+        if (!gone && start !== null) {
+          parts.push(start === v - 1 ? String(start) : start + (v - 1 === start + 1 ? ", " : "\u2013") + (v - 1));
+          start = null;
+        }
+      }
+      if (parts.length <= MISSING_RUNS) return parts.join(", ");
+      return count + " numbers: " + parts.slice(0, MISSING_RUNS).join(", ") + ", \u2026";
+    }
+
     function show() {
       var at = current === null ? null : where(current);
-      var goal = current === null ? null : current + direction, empty = 0, count = {};
-      each(function (r, c) { var v = valueAt(r, c); if (v) count[v] = (count[v] || 0) + 1; });
+      var goal = current === null ? null : current + direction, empty = 0, count = {}, spot = {};
+      each(function (r, c) {
+        var v = valueAt(r, c);
+        if (v) { count[v] = (count[v] || 0) + 1; spot[v] = [r, c]; }
+      });
+      var apart = farApart(spot), tooFar = {};
+      apart.forEach(function (pair) {
+        tooFar[pair[0]] = (tooFar[pair[0]] || []).concat([pair[1]]);
+        tooFar[pair[1]] = (tooFar[pair[1]] || []).concat([pair[0]]);
+      });
       each(function (r, c, cell) {
         var value = valueAt(r, c), given = !!givenGrid[r][c], key = r + "," + c;
         var clash = !!value && count[value] > 1;
+        var far = !!value && !given && !clash && tooFar[value];
         var wrong = !given && !!value && marks[key] === value;
         var pencil = value ? [] : notes.list(key);
         if (!value) empty += 1;
@@ -459,15 +539,25 @@
         parts[1].textContent = value ? String(value) : "";
         parts[2].textContent = (value ? (given ? ", given" : "") : "empty") +
           (pencil.length ? ", notes " + pencil.join(" ") : "") +
-          (clash ? ", " + value + " is on the board more than once" : "") + (wrong ? ", marked wrong" : "");
+          (clash ? ", " + value + " is on the board more than once" : "") +
+          (far ? ", too far from " + far.join(" and ") : "") + (wrong ? ", marked wrong" : "");
         parts[3].textContent = pencil.join(" ");
         parts[3].hidden = !pencil.length;
         cell.classList.toggle("current", !!at && at[0] === r && at[1] === c);
         cell.classList.toggle("target", !!at && !value && goal >= 1 && goal <= max && touching(at, [r, c]));
         cell.classList.toggle("wrong", wrong);
         cell.classList.toggle("clash", clash);
+        cell.classList.toggle("far", !!far);
+        cell.classList.toggle("filled", !!value);
         cell.classList.toggle("picked", !!picked && picked[0] === r && picked[1] === c);
       });
+      drawLinks(spot);
+      var left = missingText(spot);
+      missing.textContent = left ? "Still to place: " + left + "." : "";
+      breaks.textContent = apart.map(function (pair) {
+        var gap = pair[1] - pair[0];
+        return pair[0] + " and " + pair[1] + " are too far apart: " + gap + (gap === 1 ? " step cannot" : " steps cannot") + " join them.";
+      }).join(" ");
       next.textContent = "";
       if (!empty) {
         next.textContent = "Every square is filled.";
@@ -552,7 +642,68 @@
       }
     }
 
+    /* Drawing: press on a number and move across the squares; each empty square the path enters
+     * beside the current number takes the next one, and moving back onto the square before takes
+     * out what the stroke placed last. Pointer events serve mouse, pen and finger alike; a finger
+     * draws from a square holding a number (those take no scrolling, see play.css) and scrolls
+     * from an empty one. */
+    var stroke = null, swallowClick = false;
+    function cellUnder(event) {
+      var under = document.elementFromPoint(event.clientX, event.clientY);
+      var cell = under && under.closest("button.cell");
+      return cell && grid.contains(cell) ? [+cell.dataset.row, +cell.dataset.col] : null;
+    }
+    function same(a, b) { return !!a && !!b && a[0] === b[0] && a[1] === b[1]; }
+    function enter(r, c) {
+      var trail = stroke.trail, last = trail[trail.length - 1];  // the squares the stroke went through
+      if (same(trail[trail.length - 2], [r, c])) {
+        trail.pop();
+        if (stroke.placed.some(function (at) { return same(at, last); })) {
+          entries[last[0]][last[1]] = 0;
+          page.changed();
+        }
+        select(valueAt(r, c));
+        return;
+      }
+      if (!valueAt(r, c) && current !== null) {
+        tap(r, c);
+        if (valueAt(r, c)) stroke.placed.push([r, c]);
+      }
+      if (valueAt(r, c)) trail.push([r, c]);
+    }
+    grid.addEventListener("pointerdown", function (event) {
+      var cell = event.target.closest("button.cell");
+      if (!cell || (event.button !== undefined && event.button !== 0) || page.notesMode()) return;
+      var r = +cell.dataset.row, c = +cell.dataset.col;
+      if (!valueAt(r, c)) return;
+      stroke = { id: event.pointerId, from: [r, c], at: [r, c], moved: false, trail: [[r, c]], placed: [] };
+      try { cell.releasePointerCapture(event.pointerId); } catch (error) { /* not captured */ }
+    });
+    grid.addEventListener("pointermove", function (event) {
+      if (!stroke || event.pointerId !== stroke.id) return;
+      if (event.pointerType === "mouse" && !event.buttons) { stroke = null; return; }  // let go elsewhere
+      var at = cellUnder(event);
+      if (!at || (at[0] === stroke.at[0] && at[1] === stroke.at[1])) return;
+      if (!stroke.moved) {
+        stroke.moved = true;
+        var start = valueAt(stroke.from[0], stroke.from[1]);
+        if (start !== current) select(start);
+      }
+      stroke.at = at;
+      enter(at[0], at[1]);
+    });
+    function endStroke(event) {
+      if (!stroke || event.pointerId !== stroke.id) return;
+      if (stroke.moved) {
+        swallowClick = true;   // the click that ends a stroke is not a tap
+        setTimeout(function () { swallowClick = false; }, 0);
+      }
+      stroke = null;
+    }
+    document.addEventListener("pointerup", endStroke);  // wherever the stroke ends
+    document.addEventListener("pointercancel", endStroke);
     grid.addEventListener("click", function (event) {
+      if (swallowClick) { swallowClick = false; return; }
       var cell = event.target.closest("button.cell");
       if (cell) tap(+cell.dataset.row, +cell.dataset.col);
     });
@@ -571,13 +722,6 @@
       if (moveFocus(grid, cell, event.key)) { typing = null; event.preventDefault(); return; }
       if (/^[0-9]$/.test(event.key)) { typeDigit(r, c, +event.key); event.preventDefault(); return; }
       if (event.key === "Backspace" || event.key === "Delete") { erase(r, c); event.preventDefault(); }
-    });
-    pad.addEventListener("click", function (event) {
-      var key = event.target.closest("button");
-      if (!key) return;
-      if (!picked) { page.say("Tap a square first, then a number."); return; }
-      if (key.dataset.clear !== undefined) erase(picked[0], picked[1]);
-      else typeDigit(picked[0], picked[1], +key.dataset.digit);
     });
     turn.addEventListener("click", function () {
       direction = -direction;
@@ -638,6 +782,14 @@
       },
       clearMarks: function () { marks = {}; show(); },
       modeChanged: function () { typing = null; notes.stop(); show(); },
+      /* Escape: stop counting on from the current number */
+      cancel: function () {
+        typing = null;
+        notes.stop();
+        if (current === null) return false;
+        select(null);
+        return true;
+      },
       wrong: function () {
         var wrong = 0;
         if (answer) each(function (r, c) { if (entries[r][c] && !givenGrid[r][c] && entries[r][c] !== answer[r][c]) wrong += 1; });
@@ -654,6 +806,7 @@
         if (state === "open" && where(hint.value)) state = WRONG_FIRST;  // the number stands elsewhere
         return state;
       },
+      place: function (at) { return "Row " + (at[0] + 1) + ", column " + (at[1] + 1); },
       giveHint: function (hint) {
         var nodes = [];
         hint.cells.forEach(function (at) {
@@ -748,9 +901,25 @@
         if (event.altKey || event.ctrlKey || event.metaKey) return;
         if (moveFocus(layout.board, input, event.key)) event.preventDefault();
       });
-      input.addEventListener("focus", function () { notes.stop(); input.select(); });
+      input.addEventListener("focus", function () { notes.stop(); input.select(); last = input; fresh = true; });
     });
     roving(layout.board);
+    /* The number pad, shown with a mouse (a phone has its own number keyboard): the first digit
+     * replaces what the square holds, as typing into a newly focused square does; then digits add on. */
+    var last = null, fresh = false;
+    numberPad(layout.board.parentNode, "pad typed", function (digit) {
+      if (!last) { page.say("Pick a square first, then a number."); return; }
+      var key = last.dataset.row + "," + last.dataset.col, changed = true;
+      if (page.notesMode() && last.value === "") {
+        changed = digit === null ? notes.erase(key) : notes.type(key, digit);
+      } else if (digit === null) {
+        last.value = "";
+      } else {
+        last.value = ((fresh ? "" : last.value) + digit).slice(0, 4);
+      }
+      fresh = false;
+      if (changed) { paint(); page.changed(); }
+    });
     paint();
     return {
       notes: true,
@@ -797,6 +966,7 @@
       reset: function () { each(function (input) { input.value = ""; }); notes.clear(); paint(); },
       clearMarks: function () { marks = {}; paint(); },
       modeChanged: function () { notes.stop(); },
+      cancel: function () { notes.stop(); return false; },
       wrong: function () {
         var wrong = 0;
         if (layout.hasAnswer) each(function (input, i, j) { if (input.value !== "" && +input.value !== layout.answer(i, j)) wrong += 1; });
@@ -812,6 +982,7 @@
         });
         return state;
       },
+      place: function (at) { return layout.where(at[0], at[1]); },
       giveHint: function (hint) {
         var nodes = [];
         hint.cells.forEach(function (at) {
@@ -861,7 +1032,8 @@
       hasAnswer: !!answer,
       answer: function (i, j) { return answer ? answer[i][j] : null; },
       max: largest(answer) || Math.max(arrows.length, arrows[0].length),
-      name: function (i, j) { return "Row " + (i + 1) + ", column " + (j + 1) + ", " + arrowWords(arrows[i][j]); },
+      where: function (i, j) { return "Row " + (i + 1) + ", column " + (j + 1); },
+      name: function (i, j) { return this.where(i, j) + ", " + arrowWords(arrows[i][j]); },
       decorate: function (cell, i, j) {
         var name = arrows[i][j];
         var arrow = el("span", "arrow", name ? ARROW_GLYPHS[name] || name : "");
@@ -877,12 +1049,16 @@
     var wideAtBottom = record.type === "numberwall" || record.puzzle.variant === "sum";  // bricks; differences are circles
     var pyramid = el("div", wideAtBottom ? "pyramid" : "pyramid circles");
     var widest = Math.max.apply(null, rows.map(function (row) { return row.length; }));
-    pyramid.style.setProperty("--cols", wideAtBottom ? widest * 1.25 : widest + 0.1);  // widths in cells
+    pyramid.style.setProperty("--cols", wideAtBottom ? widest * 1.25 : widest);  // widths in cells
     var holders = rows.map(function () { return el("div", "row"); });
     var order = holders.slice();
     if (wideAtBottom) order.reverse();
     order.forEach(function (holder) { pyramid.appendChild(holder); });
     board.appendChild(pyramid);
+    if (!wideAtBottom) {  // the range is part of a difference pyramid's rules, as on paper
+      var high = record.puzzle.max || rows.length * (rows.length + 1) / 2;
+      board.appendChild(el("p", "range", "Numbers 1 to " + high));
+    }
     return numberCells({
       board: pyramid,
       rows: rows.map(function (row) { return row.length; }),
@@ -892,9 +1068,10 @@
       answer: function (i, j) { return answer ? answer[i][j] : null; },
       max: Math.max(record.puzzle.max || 0, largest(answer), largest(rows)) || 99,
       /* rows counted from the top, as the player sees them */
-      name: function (i, j) {
+      where: function (i, j) {
         return "Row " + (wideAtBottom ? rows.length - i : i + 1) + ", " + (wideAtBottom ? "brick " : "circle ") + (j + 1);
-      }
+      },
+      name: function (i, j) { return this.where(i, j); }
     }, page);
   }
 
@@ -1173,6 +1350,13 @@
         show();
       },
       clearMarks: function () { marks = {}; show(); },
+      /* Escape: put the picked number back */
+      cancel: function () {
+        if (selected === null) return false;
+        selected = null;
+        show();
+        return true;
+      },
       /* Any arrangement that keeps the signs is right, so only a one-answer row has wrong boxes. */
       wrong: function () {
         var wrong = 0;
@@ -1187,6 +1371,7 @@
         return "These hints follow one arrangement, and yours differs at box " + (box + 1) +
           (placed[box] === null ? " (" + text.replace("-", MINUS) + " is elsewhere)" : "") + ": take a number back first, or Reset.";
       },
+      place: function (box) { return "Box " + (box + 1); },
       giveHint: function (hint) {
         var box = hint.cells[0];
         placed[box] = String(hint.value);
@@ -1359,6 +1544,11 @@
       },
       reset: function () { input.value = ""; showAnswers(false); show(); },
       clearMarks: function () { checked = null; show(); },
+      /* the last hint: the answer its steps build, written in */
+      fillAnswer: function () {
+        if (answers.length) input.value = bookExpression(answers[0]);
+        show();
+      },
       autocheck: false
     };
   }
@@ -1380,6 +1570,8 @@
     var h = Math.floor(seconds / 3600), m = Math.floor(seconds / 60) % 60, s = seconds % 60;
     return (h ? h + ":" + (m < 10 ? "0" : "") : "") + m + ":" + (s < 10 ? "0" : "") + s;
   }
+
+  var flashing = { nodes: [], timer: null };  // the newest hinted cells, the only ones lit on the page
 
   /* One clock runs at a time: the puzzle last played. It counts only while the page is shown. */
   var frames = [], running = null;
@@ -1412,6 +1604,7 @@
     var revealed = false, notesMode = false, autocheck = false, solvedNow = false, game;
     var seconds = 0, ticking = false, unsaved = 0;
     var past = [], future = [], now = null;  // undo and redo stacks of snapshots, and the present
+    var hinted = [];  // indices of the hints given, in order: part of every snapshot, so Undo and Reset rewind it
 
     function say(text, tone) {
       status.textContent = text || "";
@@ -1423,7 +1616,8 @@
       if (link) link.classList.toggle("solved", solved);
     }
     function save() {
-      storage.save(record.key, { version: 1, revealed: revealed, state: game.state(), time: seconds, autocheck: autocheck });
+      storage.save(record.key, { version: 1, revealed: revealed, state: game.state(), time: seconds, autocheck: autocheck,
+                                 hinted: hinted });
       unsaved = 0;
     }
 
@@ -1453,7 +1647,7 @@
     }
 
     // undo and redo over whole snapshots of the board (and whether it was revealed)
-    function snapshot() { return JSON.stringify({ state: game.state(), revealed: revealed }); }
+    function snapshot() { return JSON.stringify({ state: game.state(), revealed: revealed, hinted: hinted }); }
     function commit() {
       var then = snapshot();
       if (then === now) return false;
@@ -1470,6 +1664,7 @@
       var back = JSON.parse(now);
       game.restore(back.state);
       revealed = back.revealed;
+      setHinted(back.hinted);
       settle(word === "undo" ? "Undone." : "Redone.");
       runClock(!finished() && ticking);
     }
@@ -1491,29 +1686,65 @@
     }
 
     /* Hint: the next step of the grader's path not yet on the board, filled as a move (so Undo
-     * takes it back) with its reason in the status line; hints of words only, one more each time. */
-    var hints = Array.isArray(record.hints) ? record.hints : [], told = 0;
+     * takes it back, and the count of hints with it), named by its square ("Row 3, column 5"),
+     * focused and flashed, with its reason in the status line and in the log of hints given.
+     * Hints of words only come one more each time, and the last fills in the answer. */
+    var hints = Array.isArray(record.hints) ? record.hints.map(unpackHint) : [];
+    var log = el("details", "hint-log");
+    log.open = true;
+    var logTitle = el("summary", "");
+    var logList = el("ol", "");
+    log.appendChild(logTitle);
+    log.appendChild(logList);
+    status.parentNode.insertBefore(log, status.nextSibling);
+    function hintText(index) {
+      var h = hints[index];
+      if (!h.cells || !h.cells.length) return "Hint " + (index + 1) + " of " + hints.length + ": " + h.why + ".";
+      return (game.place ? game.place(h.cells[0]) + ": " : "") + h.why + ".";
+    }
+    function setHinted(list) {
+      hinted = (Array.isArray(list) ? list : []).filter(function (n, i, all) {
+        return Number.isInteger(n) && n >= 0 && n < hints.length && all.indexOf(n) === i;
+      });
+      logList.textContent = "";
+      hinted.forEach(function (n) { logList.appendChild(el("li", "", hintText(n))); });
+      logTitle.textContent = hinted.length === 1 ? "1 hint given" : hinted.length + " hints given";
+      log.hidden = !hinted.length;
+    }
+    function flash(nodes) {
+      flashing.nodes.forEach(function (node) { node.classList.remove("hinted"); });
+      clearTimeout(flashing.timer);
+      flashing.nodes = nodes;
+      nodes.forEach(function (node) { node.classList.add("hinted"); });
+      flashing.timer = setTimeout(function () { flash([]); }, HINT_FLASH);
+      var target = nodes[0] && (nodes[0].matches("input, button") ? nodes[0] : nodes[0].querySelector("input, button"));
+      if (target) target.focus();
+    }
+    function recordHint(index, text) {
+      setHinted(hinted.concat([index]));
+      commit();
+      runClock(true);
+      settle(text);
+    }
     function hint() {
       var words = hints.filter(function (h) { return !h.cells || !h.cells.length; });
       if (!hints.length || (words.length < hints.length && !game.hintState)) { say("No hints for this puzzle."); return; }
+      if (revealed) { say("The answer is shown: Undo or Reset to play on."); return; }
       if (words.length === hints.length) {
-        told = Math.min(told + 1, hints.length);
-        say("Hint " + told + " of " + hints.length + ": " + hints[told - 1].why + ".");
+        if (hinted.length >= hints.length) { say("No more hints: the last one filled in the answer."); return; }
+        var index = hinted.length;
+        if (index === hints.length - 1 && game.fillAnswer) game.fillAnswer();
+        recordHint(index, hintText(index));
         return;
       }
-      if (revealed) { say("The answer is shown: Undo or Reset to play on."); return; }
       if (game.wrong && game.wrong()) { say(WRONG_FIRST, "bad"); return; }
       for (var n = 0; n < hints.length; n++) {
         if (!hints[n].cells || !hints[n].cells.length) continue;
         var state = game.hintState(hints[n]);
         if (state === "done") continue;
         if (state !== "open") { say(state, "bad"); return; }
-        var nodes = game.giveHint(hints[n]);
-        nodes.forEach(function (node) { node.classList.add("hinted"); });
-        setTimeout(function () { nodes.forEach(function (node) { node.classList.remove("hinted"); }); }, HINT_FLASH);
-        commit();
-        runClock(true);
-        settle(hints[n].why + ".");
+        flash(game.giveHint(hints[n]));
+        recordHint(n, hintText(n));
         return;
       }
       say(game.solved() ? "Nothing left to hint: the puzzle is solved." : "Nothing left to hint.");
@@ -1563,6 +1794,7 @@
       seconds = Number.isInteger(saved.time) && saved.time > 0 ? saved.time : 0;
       autocheck = !!saved.autocheck && game.autocheck !== false;
     }
+    setHinted(saved && saved.hinted);
     autoBox.checked = autocheck;
     now = snapshot();
     if (autocheck && !revealed) game.check();
@@ -1596,6 +1828,7 @@
         game.reset();
         game.clearMarks();
         revealed = false;
+        setHinted([]);
         seconds = 0;
         runClock(false);
         commit();
@@ -1621,7 +1854,12 @@
         event.preventDefault();
         return;
       }
-      if ((key === "n" || key === "N") && !event.altKey && game.notes && event.target.closest(".board")) {
+      if (key === "Escape") {
+        if (game.cancel && game.cancel()) say("Let go: nothing picked.");
+        else if (notesMode) setNotes(false);
+        else return;
+        event.preventDefault();
+      } else if ((key === "n" || key === "N") && !event.altKey && game.notes && event.target.closest(".board")) {
         setNotes(!notesMode);
         event.preventDefault();
       } else if ((key === "h" || key === "H") && !event.altKey && hints.length &&
@@ -1638,7 +1876,40 @@
     compare: function (a, b) { return R.cmp(parseRational(a), parseRational(b)); }
   });
 
+  /* The page's buttons: the theme (the system's until chosen here, then kept), and printing a
+   * blank copy (entries, notes and marks left out; see play.css) or one with the entries. */
+  var root = document.documentElement;
+  var themeButton = document.querySelector("[data-page='theme']");
+  var systemDark = window.matchMedia("(prefers-color-scheme: dark)");
+  function dark() { return root.dataset.theme ? root.dataset.theme === "dark" : systemDark.matches; }
+  function showTheme() { if (themeButton) themeButton.setAttribute("aria-pressed", dark() ? "true" : "false"); }
+  systemDark.addEventListener("change", showTheme);
+  document.addEventListener("click", function (event) {
+    var node = event.target.closest("[data-page]");
+    if (!node) return;
+    if (node.dataset.page === "theme") {
+      root.dataset.theme = dark() ? "light" : "dark";
+      try { window.localStorage.setItem(STORE_PREFIX + "theme", root.dataset.theme); } catch (error) { /* private mode */ }
+      showTheme();
+    } else {
+      root.classList.toggle("print-blank", node.dataset.page === "print-blank");
+      window.print();
+    }
+  });
+  window.addEventListener("afterprint", function () { root.classList.remove("print-blank"); });
+  showTheme();
+
   var records = JSON.parse(document.getElementById("bookgen-data").textContent);
+  var phrasesNode = document.getElementById("bookgen-phrases");
+  var phrases = phrasesNode ? JSON.parse(phrasesNode.textContent) : [];
+
+  /* A hint as the page packs it, [cells, value, phrase, numbers...] (see bookgen.html), back to
+   * {cells, value, why}: the phrase's "#"s filled with the numbers in turn. */
+  function unpackHint(hint) {
+    if (!Array.isArray(hint)) return hint;
+    var numbers = hint.slice(3), n = 0;
+    return { cells: hint[0], value: hint[1], why: String(phrases[hint[2]] || "").replace(/#/g, function () { return String(numbers[n++]); }) };
+  }
   document.querySelectorAll("article.puzzle[data-index]").forEach(function (article) {
     var record = records[+article.dataset.index];
     try {

@@ -24,7 +24,16 @@ from bookgen.core.grading import LEVELS, Bands
 from bookgen.core.options import Option, parse_options
 from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.errors import BookgenError, PuzzleFormatError
-from bookgen.puzzles.base import JSON, Generated, PuzzleType, Request, Solved, fixed_rules, form_key
+from bookgen.puzzles.base import (
+    JSON,
+    Generated,
+    Printed,
+    PuzzleType,
+    Request,
+    Solved,
+    fixed_rules,
+    form_key,
+)
 
 # --- parameters -----------------------------------------------------------------------------------
 
@@ -64,6 +73,14 @@ RULES = (
     "make the target. Division is exact (1 \u00f7 5 is a fifth), and fractions on the way are "
     "allowed."
 )
+
+
+def printed(puzzle: JSON) -> Printed:
+    """A card prints its target, its numbers and the operators (and that numbers may be joined)."""
+    shown: JSON = {key: puzzle[key] for key in ("numbers", "target", "operators", "concat")
+                   if key in puzzle}
+    return Printed(shown, (f"Make {puzzle['target']}", *map(str, puzzle["numbers"]),
+                           _operators_line(puzzle)))
 
 
 def canonical(puzzle: JSON) -> str:
@@ -640,6 +657,7 @@ ANSWER_H = 20.0
 NUMBER_PT = 26.0
 NUMBER_GAP = 4.0  # mm at least between two numbers of a card, so "3 11 12 12" reads as four
 TITLE_PT = 13.0
+NOTE_PT = 9.0  # the operators line: at a small card's scale still 7 pt or more
 OPERATOR_NAMES = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7", "^": "^"}
 
 
@@ -664,12 +682,13 @@ def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
     pen.text(CARD_W / 2, 7.0, f"Make {puzzle['target']}", TITLE_PT, bold=True)
     numbers = [str(n) for n in puzzle["numbers"]]
     slot = (CARD_W - 8.0) / len(numbers)
-    # one size for all, set by the widest number so that it keeps NUMBER_GAP clear on each side
-    size = min(_fitted(pen, text, NUMBER_PT, slot - NUMBER_GAP, bold=True) for text in numbers)
+    # one size for every card of this many numbers, set by the widest number a card may hold
+    # with NUMBER_GAP clear on each side, so that digits keep their size from card to card
+    size = _fitted(pen, str(MAX_NUMBER), NUMBER_PT, slot - NUMBER_GAP, bold=True)
     for index, text in enumerate(numbers):
         pen.text(4.0 + (index + 0.5) * slot, 18.5, text, size, bold=True)
     note = _operators_line(puzzle)
-    pen.text(CARD_W / 2, 28.0, note, _fitted(pen, note, 8.0, CARD_W - 6.0), grey=0.35)
+    pen.text(CARD_W / 2, 28.0, note, _fitted(pen, note, NOTE_PT, CARD_W - 6.0), grey=0.35)
     for y in (35.5, 42.0):
         pen.line(5.0, y, CARD_W - 5.0, y, width=THIN, dash=(1.0, 1.2))
 
@@ -682,7 +701,7 @@ def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
     """The first (simplest) expression, in × ÷ − signs, under the card's numbers."""
     numbers = "  ".join(str(n) for n in puzzle["numbers"])
     head = f"Make {puzzle['target']}:  {numbers}"
-    pen.text(CARD_W / 2, 5.0, head, _fitted(pen, head, 9.0, CARD_W - 4.0), grey=0.35)
+    pen.text(CARD_W / 2, 5.0, head, _fitted(pen, head, 10.0, CARD_W - 4.0), grey=0.35)
     value, _, _ = exprs.evaluate(solution["expressions"][0])
     line = f"{page_text(solution['expressions'][0])} = {exprs.number_text(value)}"
     pen.text(CARD_W / 2, 13.0, line, _fitted(pen, line, 14.0, CARD_W - 4.0, bold=True), bold=True)
@@ -829,6 +848,7 @@ ARITHMETIC = PuzzleType(
     answer_note=answer_note,
     example=example,
     canonical=canonical,
+    printed=printed,
     measure_solution=measure_solution,
     variety=variety,
     hints=hints,

@@ -29,6 +29,7 @@ from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.puzzles.base import (
     JSON,
     Generated,
+    Printed,
     PuzzleType,
     Request,
     Solved,
@@ -37,6 +38,7 @@ from bookgen.puzzles.base import (
     fixed_rules,
     form_key,
     no_answer_note,
+    numbers_printed,
 )
 
 # --- parameters -----------------------------------------------------------------------------------
@@ -62,6 +64,12 @@ RULES = (
     "different numbers stand in the squares its arrow points at, all the way to the edge of the "
     "grid. A two-headed arrow looks both ways. Bold numbers are given."
 )
+
+
+def printed(puzzle: JSON) -> Printed:
+    """The page draws every square's arrows and prints the given counts."""
+    return Printed({"arrows": puzzle["arrows"], "givens": puzzle["givens"]},
+                   numbers_printed(puzzle["givens"]))
 
 
 def canonical(puzzle: JSON) -> str:
@@ -561,18 +569,32 @@ def _counted(board: Board, known: Known, cell: Cell, value: int) -> str | None:
     return None
 
 
-def _stage_reason(board: Board, cases: dict[int, tuple[Cell, int]], step: str, known: Known,
-                  cell: Cell, value: int) -> str:
+def _stage_reason(board: Board, cases: dict[int, tuple[Cell, int]], told: set[int], step: str,
+                  known: Known, cell: Cell, value: int) -> str:
+    """The stage's own words; a case is told in full once (in `told`), then referred to."""
     if step == "line":
         return f"{value} goes here: its arrow sees just one square"
     if step.startswith("cases"):
-        tried, wrong = cases[int(step.split()[1])]
-        return (f"{value} goes here: assuming {wrong} at {_where(board, tried)} leads to a "
-                f"contradiction; without it, the pencil marks leave only {value}")
+        case = int(step.split()[1])
+        tried, wrong = cases[case]
+        if case in told:
+            return (f"{value} goes here: still with {_where(board, tried)} not {wrong}, listing "
+                    f"for every empty square the numbers its line still allows leaves only "
+                    f"{value} for this square")
+        told.add(case)
+        if tried == cell:
+            return (f"{value} goes here: try {wrong} here and follow what the arrows then force: "
+                    f"some square is left with no number that fits, so this square is not {wrong}, "
+                    f"and of the numbers its line still allows only {value} is left")
+        return (f"{value} goes here: try {wrong} in {_where(board, tried)} and follow what "
+                f"the arrows then force: some square is left with no number that fits, so "
+                f"{_where(board, tried)} is not {wrong}; knowing that, and listing for every empty "
+                f"square the numbers its line still allows, only {value} is left for this square")
     if step == "search":
         return f"{value} goes here: this square needs trial and error; the only answer has {value}"
-    return (f"{value} goes here: with pencil marks in every square, crossing out what each arrow "
-            f"rules out leaves only {value}")
+    return (f"{value} goes here: list for every empty square the numbers it could still hold "
+            f"(Notes can keep the list), then cross out each number an arrow's count rules out, "
+            f"again and again; only {value} is left for this square")
 
 
 def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
@@ -621,7 +643,7 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
     if rest:
         steps.append(Step("search", rest))
     told = told_in_order(steps, begun, [partial(_sees_all, board), partial(_counted, board)],
-                         partial(_stage_reason, board, cases))
+                         partial(_stage_reason, board, cases, set()))
     return [{"cells": [[cell // board.cols, cell % board.cols]], "value": value, "why": why}
             for cell, value, why in told]
 
@@ -894,6 +916,7 @@ ARROWS = PuzzleType(
     answer_note=no_answer_note,
     example=fixed_example(example),
     canonical=canonical,
+    printed=printed,
     hardness=lambda rating: BANDS.hardness(rating["grade"]),
     hints=hints,
 )

@@ -82,6 +82,24 @@ class Generated:
 
 
 @dataclass(frozen=True)
+class Printed:
+    """A puzzle as its page shows it (`PuzzleType.printed`).
+
+    `puzzle` keeps only what a reader learns from the page (the drawing, these texts and the
+    section's rules): verification proves the answer unique from it, so a fact the solver
+    relies on and the page leaves out is caught. `texts` are what the page prints for the
+    puzzle; the tests find each of them in the built page's text."""
+
+    puzzle: JSON
+    texts: tuple[str, ...]
+
+
+def numbers_printed(rows: Any) -> tuple[str, ...]:
+    """The texts of a grid's or triangle's given numbers (0 and None are empty cells)."""
+    return tuple(str(value) for row in rows for value in row if value)
+
+
+@dataclass(frozen=True)
 class Solved:
     """A solver's answer: how many solutions it found (stopping at the cap) and the first of them."""
 
@@ -127,6 +145,7 @@ class PuzzleType:
         count is the exact number of solutions (1 where the type promises one).
     canonical(puzzle): one text shared by a puzzle and all its twins under the type's symmetries
         (a book never prints two puzzles with the same canonical form).
+    printed(puzzle): the puzzle as its page shows it (`Printed`): what uniqueness is proven from.
     rules(request): the rules a section of this request prints; None asks for the type's rules
         in general (a section from a bank may mix variants).
     example(request): a small solved puzzle for the section page, or None.
@@ -160,6 +179,7 @@ class PuzzleType:
     answer_note: Callable[[JSON, JSON, int], str]
     example: Callable[[Request | None], Generated | None]
     canonical: Callable[[JSON], str]
+    printed: Callable[[JSON], Printed]
     measure_solution: Callable[[JSON], tuple[float, float]] | None = None
     variety: Callable[[Request], int | None] | None = None
     too_large_to_print: Callable[[JSON], str | None] | None = None
@@ -168,6 +188,18 @@ class PuzzleType:
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)
+
+
+def too_few_exist(request: Request, count: int, excluded: int = 0) -> str | None:
+    """Why `count` different puzzles of a request cannot be had (the type counted its space, and
+    it is smaller once `excluded` of them are taken out), or None: said before any work, not
+    after a run of retries."""
+    variety = request.type.variety(request) if request.type.variety else None
+    if variety is None or count <= variety - excluded:
+        return None
+    taken = f" ({excluded} excluded)" if excluded else ""
+    return (f"only {variety} different puzzles exist for {request.describe()}{taken} and {count} "
+            "are asked for (a book never repeats one); ask for fewer, or widen the options")
 
 
 def form_key(*candidates: Any) -> str:

@@ -11,9 +11,10 @@ pyramids do, and keeps the fields number walls had when they were a pyramid vari
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, partial
@@ -21,11 +22,14 @@ from typing import Any
 
 from bookgen.core.grading import (
     LEVELS,
+    VARIETY_PATTERNS,
     Bands,
     Deduced,
     Deduction,
+    kept,
     make_at_level,
     recorded_steps,
+    removal_results,
     remove_givens,
     simplest_first,
     told_in_order,
@@ -49,6 +53,7 @@ from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.puzzles.base import (
     JSON,
     Generated,
+    Printed,
     PuzzleType,
     Request,
     Solved,
@@ -57,6 +62,7 @@ from bookgen.puzzles.base import (
     fixed_rules,
     form_key,
     no_answer_note,
+    numbers_printed,
 )
 
 # --- parameters ---------------------------------------------------------------------------------
@@ -85,7 +91,15 @@ OPTIONS = (
            low=1, high=MAX_NUMBER),
 )
 
-RULES = "Each brick holds the sum of the two bricks below it. Fill in the missing numbers."
+RULES = ("Each brick holds the sum of the two bricks below it, and every brick holds a whole number, "
+         "1 or more. Fill in the missing numbers.")
+
+
+def printed(puzzle: JSON) -> Printed:
+    """The page shows the bricks and their given numbers; of the bounds, only the rules' "whole
+    numbers, 1 or more" (a wall's own max and its bottom row's range are never printed)."""
+    return Printed({"variant": VARIANT, "min": 1, "max": MAX_NUMBER, "rows": puzzle["rows"]},
+                   numbers_printed(puzzle["rows"]))
 
 
 def canonical(puzzle: JSON) -> str:
@@ -191,31 +205,41 @@ Expr = tuple[Fraction, Fraction]  # coefficient of x, constant
 def _equation_step(wall: Wall, values: Values) -> bool:
     """Call one unknown brick x, write every brick the sums reach in terms of x, and solve the
     first equation that appears; True if a brick was filled."""
-    triangles = shape(wall.rows).triangles
     for unknown in (cell for cell, value in enumerate(values) if not value):
-        expr: dict[int, Expr] = {cell: (Fraction(0), Fraction(v)) for cell, v in enumerate(values) if v}
-        expr[unknown] = (Fraction(1), Fraction(0))
-        changed = True
-        while changed:
-            changed = False
-            for parent_a, parent_b, child in triangles:
-                a, b, c = expr.get(parent_a), expr.get(parent_b), expr.get(child)
-                if a and b and c:
-                    coef, const = a[0] + b[0] - c[0], a[1] + b[1] - c[1]
-                    if coef:
-                        x = -const / coef
-                        if x.denominator == 1 and wall.low <= x <= wall.high:
-                            values[unknown] = int(x)
-                            return True
-                        return False
-                elif a and b:
-                    expr[child] = (a[0] + b[0], a[1] + b[1])
-                    changed = True
-                elif c and (a or b):
-                    known, missing = (a, parent_b) if a else (b, parent_a)
-                    expr[missing] = (c[0] - known[0], c[1] - known[1])  # type: ignore[index]  # a or b is set
-                    changed = True
+        found = _first_equation(wall, {cell: v for cell, v in enumerate(values) if v}, unknown)
+        if found is None:
+            continue
+        x = found[0]
+        if x.denominator == 1 and wall.low <= x <= wall.high:
+            values[unknown] = int(x)
+            return True
+        return False
     return False
+
+
+def _first_equation(wall: Wall, known: Mapping[int, int], unknown: int,
+                    ) -> tuple[Fraction, int, Expr, Expr] | None:
+    """With brick `unknown` called x, write each brick the sums reach in terms of x until one
+    brick is reached two ways: (x, that brick, its two bricks below added up, itself), or None."""
+    expr: dict[int, Expr] = {cell: (Fraction(0), Fraction(v)) for cell, v in known.items()}
+    expr[unknown] = (Fraction(1), Fraction(0))
+    changed = True
+    while changed:
+        changed = False
+        for parent_a, parent_b, child in shape(wall.rows).triangles:
+            a, b, c = expr.get(parent_a), expr.get(parent_b), expr.get(child)
+            if a and b and c:
+                total = (a[0] + b[0], a[1] + b[1])
+                if total[0] != c[0]:
+                    return (c[1] - total[1]) / (total[0] - c[0]), child, total, c
+            elif a and b:
+                expr[child] = (a[0] + b[0], a[1] + b[1])
+                changed = True
+            elif c and (a or b):
+                side, missing = (a, parent_b) if a else (b, parent_a)
+                expr[missing] = (c[0] - side[0], c[1] - side[1])  # type: ignore[index]  # a or b is set
+                changed = True
+    return None
 
 
 def _system_step(wall: Wall, values: Values) -> bool:
@@ -323,8 +347,42 @@ def _by_sum(wall: Wall, known: Known, cell: int, value: int, allow_subtract: boo
     return None
 
 
-def _step_reason(step: str, known: Known, cell: int, value: int) -> str:
+def _in_x(expr: Expr) -> str:
+    """2x + 7, x − 3, 19 − x: a brick written in terms of x."""
+    coef, const = expr
+    if not coef:
+        return _minus(const)
+    term = {1: "x", -1: "−x"}.get(int(coef), f"{_minus(coef)}x")
+    if not const:
+        return term
+    if coef < 0:
+        return f"{_minus(const)} − {term.lstrip(chr(0x2212))}"
+    return f"{term} {'+' if const > 0 else chr(0x2212)} {abs(const)}"
+
+
+def _minus(number: Fraction) -> str:
+    return str(number).replace("-", "−")
+
+
+def _by_equation(wall: Wall, known: Known, cell: int, value: int) -> str | None:
+    """The equation step said with its equation: call this brick x, write the bricks the sums
+    reach in x, and the first brick reached two ways gives the equation that x solves."""
+    found = _first_equation(wall, known, cell)
+    if found is None or found[0] != value:
+        return None
+    _, child, total, reached = found
+    row, place = shape(wall.rows).cells[child]
+    return (f"{value} goes here: call this brick x and write the bricks around it in terms of x; "
+            f"the brick in row {wall.rows - row}, place {place + 1} is {_in_x(reached)}, and the "
+            f"two below it add up to {_in_x(total)}, so {_in_x(total)} = {_in_x(reached)} and "
+            f"x = {value}")
+
+
+def _step_reason(wall: Wall, step: str, known: Known, cell: int, value: int) -> str:
     if step == "equation":
+        said = _by_equation(wall, known, cell, value)
+        if said:
+            return said
         return (f"{value} goes here: call this brick x and write the bricks it reaches in x; "
                 f"where two ways meet they give an equation, and x = {value}")
     if step == "system":
@@ -346,7 +404,7 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
     told = told_in_order(
         steps, start,
         [partial(_by_sum, wall, allow_subtract=False), partial(_by_sum, wall, allow_subtract=True)],
-        _step_reason)
+        partial(_step_reason, wall))
     cells = shape(wall.rows).cells
     return [{"cells": [list(cells[cell])], "value": value, "why": why} for cell, value, why in told]
 
@@ -372,7 +430,13 @@ def _random_wall(rng: random.Random, wall: Wall, base_range: tuple[int, int]) ->
         cap = min(high, low + room // weights[col])
         bottom[col] = rng.randint(low, cap)
         room -= (bottom[col] - low) * weights[col]
-    values = bottom + [0] * (len(shape(rows).cells) - rows)
+    return built_on(bottom)
+
+
+def built_on(bottom: Sequence[int]) -> Values:
+    """The full wall standing on a bottom row."""
+    rows = len(bottom)
+    values = list(bottom) + [0] * (len(shape(rows).cells) - rows)
     for parent_a, parent_b, child in shape(rows).triangles:
         values[child] = values[parent_a] + values[parent_b]
     return values
@@ -401,6 +465,46 @@ def _sample_wall_givens(rng: random.Random, wall: Wall, answer: Values) -> Value
         if rating["finished"] and rating["level"] == "expert":
             break
     return values
+
+
+def variety(request: Request) -> int | None:
+    """How many different walls a request can give, where its range leaves few full walls (a
+    narrow range, few rows) so that every one can be tried with every set of givens the level's
+    generator may leave; None for the rest, which hold more than a book asks for."""
+    plan = plan_of(request)
+    rows, (low, high) = plan.wall.rows, plan.base_range
+    cells = len(shape(rows).cells)
+    sets = math.comb(cells, rows) if request.level == "expert" else 1 << cells
+    if (high - low + 1) ** rows * sets > VARIETY_PATTERNS:
+        return None
+    return count_walls(plan.wall, plan.base_range, request.level)
+
+
+@cache
+def count_walls(wall: Wall, base_range: tuple[int, int], level: str) -> int:
+    """The walls the generator can make at a level, mirror images counted once: on every bottom
+    row from the range (top within max), every set of givens its removals can leave (expert:
+    every set of n givens it samples) that rates at the level and is unique as printed."""
+    top = int(BANDS.top(level))
+    cells = len(shape(wall.rows).cells)
+    forms = set()
+    for bottom in itertools.product(range(base_range[0], base_range[1] + 1), repeat=wall.rows):
+        answer = built_on(bottom)
+        if answer[-1] > wall.high:
+            continue
+
+        def finishes(mask: int, answer: Values = answer) -> bool:
+            return _solvable_at(wall, kept(answer, mask), top)
+
+        masks = ([mask for mask in range(1 << cells) if mask.bit_count() == wall.rows]
+                 if level == "expert" else removal_results(cells, 0, finishes))
+        for mask in masks:
+            puzzle = puzzle_json(wall, kept(answer, mask))
+            rating = rate(puzzle)
+            if (rating["level"] == level and rating["finished"]
+                    and solve(printed(puzzle).puzzle, 2).count == 1):
+                forms.add(canonical(puzzle))
+    return len(forms)
 
 
 @dataclass(frozen=True)
@@ -446,9 +550,17 @@ def generate(rng: random.Random, request: Request) -> Generated:
                                 lambda gone: _solvable_at(wall, _without(answer, gone), top))
         return puzzle_json(wall, _without(answer, removed))
 
+    def rate_candidate(puzzle: JSON) -> JSON:
+        """The rating, with no level for a wall that has a second answer once the bounds its
+        page does not print (its max, its range's low end) are gone: such a wall is drawn again."""
+        rating = rate(puzzle)
+        if solve(printed(puzzle).puzzle, 2).count != 1:
+            return {**rating, "level": None}
+        return rating
+
     made = make_at_level(
         request.level, GENERATION_ATTEMPTS, fill=lambda: _random_wall(rng, wall, plan.base_range),
-        reduce=reduce, rate=rate, reductions_per_answer=ORDERS_PER_WALL,
+        reduce=reduce, rate=rate_candidate, reductions_per_answer=ORDERS_PER_WALL,
         accept=lambda rating: rating["finished"],
         failure=f"could not make a {request.level} number wall of {wall.rows} rows in "
                 f"{GENERATION_ATTEMPTS} attempts; try another level or size")
@@ -549,5 +661,7 @@ NUMBERWALL = PuzzleType(
     answer_note=no_answer_note,
     example=fixed_example(example),
     canonical=canonical,
+    printed=printed,
     hints=hints,
+    variety=variety,
 )

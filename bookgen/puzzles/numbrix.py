@@ -38,11 +38,12 @@ from bookgen.core.grading import (
 )
 from bookgen.core.hamilton import Cell, check_can_have_path, grid_graph, random_path
 from bookgen.core.options import Option
-from bookgen.core.pen import MEDIUM, THIN, Pen
+from bookgen.core.pen import MEDIUM, THICK, THIN, Pen
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.puzzles.base import (
     JSON,
     Generated,
+    Printed,
     PuzzleType,
     Request,
     Solved,
@@ -51,6 +52,7 @@ from bookgen.puzzles.base import (
     fixed_rules,
     form_key,
     no_answer_note,
+    numbers_printed,
 )
 
 # --- parameters and shapes ------------------------------------------------------------------------
@@ -1090,9 +1092,45 @@ def _by_counting(board: Board, known: Known, square: Cell, value: int) -> str | 
     return f"{value} must go here: it is the only free square within {' and '.join(said)}"
 
 
+def _by_dead_end(board: Board, known: Known, square: Cell, value: int) -> str | None:
+    """A square with at most one free square beside it is where the path turns back or ends: it
+    holds 1, the last number, or a number one away from a number already beside it; said with
+    those numbers when only `value` of them is missing and fits (dead_end)."""
+    free = set(board.cells) - set(known)
+    around = _touching(board, square)
+    room = len(around & free)
+    if room > 1:
+        return None
+    last = len(board.cells)
+    beside = sorted(known[at] for at in around if at in known)
+    placed = set(known.values())
+    where = {number: at for at, number in known.items()}
+
+    def fits(number: int) -> bool:
+        sides = [side for side in (number - 1, number + 1) if 1 <= side <= last]
+        if any(side in where and where[side] not in around for side in sides):
+            return False
+        return sum(1 for side in sides if side not in where) <= room
+
+    options = ({1, last} | {n + step for n in beside for step in (-1, 1)}) - placed
+    fitting = sorted(n for n in options if 1 <= n <= last and fits(n))
+    if fitting != [value]:
+        return None
+    entry = "no free square" if not room else "only one free square"
+    comes = (f"the path reaches it from a number beside it ({_listed(beside)}) unless it is an "
+             f"end, 1 or {last}" if beside else f"it can only be an end of the path, 1 or {last}")
+    return (f"{value} must go here: this square has {entry} beside it, so {comes}; of the numbers "
+            f"that could be here, only {value} is still missing and fits")
+
+
+def _listed(numbers: list[int]) -> str:
+    text = [str(n) for n in numbers]
+    return text[0] if len(text) == 1 else ", ".join(text[:-1]) + " or " + text[-1]
+
+
 STEP_WORDS = {
-    "dead_end": "this square has at most one free square beside it, so it holds a number next to "
-                "one already beside it, and only {v} fits",
+    "dead_end": "this square has at most one free square beside it, so it holds a number one "
+                "away from a number already beside it, and only {v} fits",
     "route": "following where each missing number can still go from its placed neighbours, this "
              "is the only square left for {v}",
     "only_number": "no other missing number can reach this square",
@@ -1125,7 +1163,8 @@ def hints_with(diagonal: bool) -> Callable[[JSON, JSON], list[JSON]]:
         if not deduced.finished:
             return []
         start = {board.cell(cell): k + 1 for k, cell in givens.items()}
-        told = told_in_order(steps, start, [partial(_by_neighbours, board), partial(_by_counting, board)],
+        told = told_in_order(steps, start, [partial(_by_neighbours, board), partial(_by_counting, board),
+                                            partial(_by_dead_end, board)],
                              _step_reason)
         return [{"cells": [[r + top, c + left]], "value": value, "why": why}
                 for (r, c), value, why in told]
@@ -1276,6 +1315,7 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
 
 def generate_with(diagonal: bool, name: str) -> Callable[[random.Random, Request], Generated]:
     rate = rate_with(diagonal)
+    solve = solve_with(diagonal)
 
     def generate(rng: random.Random, request: Request) -> Generated:
         level, settings = request.level, request.settings
@@ -1301,8 +1341,17 @@ def generate_with(diagonal: bool, name: str) -> Callable[[random.Random, Request
             answers.append(path)
             return {"grid": numbered(path, set(givens.values()))}
 
+        def rate_candidate(puzzle: JSON) -> JSON:
+            """The rating, with no level for a candidate the grader could not finish and the
+            solver finds a second answer to: removals trust deductions to be monotone, and one
+            that is not (dead_end) can leave two answers behind; such a candidate is drawn again."""
+            rating = rate(puzzle, answers[-1])
+            if not rating["logic_finishes"] and solve(puzzle, 2).count != 1:
+                return {**rating, "level": None}
+            return rating
+
         made = make_at_level(
-            level, ATTEMPTS, fill, reduce, lambda puzzle: rate(puzzle, answers[-1]),
+            level, ATTEMPTS, fill, reduce, rate_candidate,
             f"could not make a {level} {name} on {what} in {ATTEMPTS} tries; "
             "try a larger size or another level")
         return Generated(made.puzzle, {"grid": numbered(made.answer, None)}, made.rating)
@@ -1321,6 +1370,7 @@ def check_request(request: Request) -> None:
 # --- drawing --------------------------------------------------------------------------------------
 
 CELL = 11.0  # mm: at the layouts' smallest scale (0.75-0.8) a cell still takes two written digits
+PATH, PATH_DASH = 0.2, (0.8, 0.8)  # an answer's path: thin and dotted, lighter than the walls
 
 
 def measure(puzzle: JSON) -> tuple[float, float]:
@@ -1332,8 +1382,9 @@ def _font(size: int) -> float:
     return 15.0 if size < 100 else 12.5
 
 
-def _draw_cells(pen: Pen, grid: list[list[Any]]) -> None:
-    """Each cell of the shape, thin inside and a firmer line where the shape ends."""
+def _draw_cells(pen: Pen, grid: list[list[Any]], inner: float = THIN,
+                outer: float = MEDIUM) -> None:
+    """Each cell of the shape, `inner` lines inside and firmer `outer` ones where it ends."""
     rows, cols = len(grid), len(grid[0])
 
     def inside(r: int, c: int) -> bool:
@@ -1344,12 +1395,12 @@ def _draw_cells(pen: Pen, grid: list[list[Any]]) -> None:
             if not inside(r, c):
                 continue
             x, y = c * CELL, r * CELL
-            pen.rect(x, y, CELL, CELL, width=THIN)
+            pen.rect(x, y, CELL, CELL, width=inner)
             edges = (((r - 1, c), (x, y, x + CELL, y)), ((r + 1, c), (x, y + CELL, x + CELL, y + CELL)),
                      ((r, c - 1), (x, y, x, y + CELL)), ((r, c + 1), (x + CELL, y, x + CELL, y + CELL)))
             for (nr, nc), (x1, y1, x2, y2) in edges:
                 if not inside(nr, nc):
-                    pen.line(x1, y1, x2, y2, width=MEDIUM)
+                    pen.line(x1, y1, x2, y2, width=outer)
 
 
 def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
@@ -1363,12 +1414,16 @@ def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
 
 
 def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
-    """All numbers, givens bold, over a thin line along the path that shows between them."""
+    """All numbers, givens bold, over a thin dotted line along the path that shows between
+    them; the cell walls drawn heavier than in the puzzle, so that at an answer's small size,
+    where thin lines print at the printer's least width, the walls still stand out from the path."""
     grid, answer = puzzle["grid"], solution["grid"]
-    _draw_cells(pen, grid)
+    _draw_cells(pen, grid, MEDIUM, THICK)
     where = {v: (r, c) for r, row in enumerate(answer) for c, v in enumerate(row) if v}
     centre = {v: ((c + 0.5) * CELL, (r + 0.5) * CELL) for v, (r, c) in where.items()}
-    pen.polyline([centre[v] for v in sorted(centre)], width=0.2)
+    path = [centre[v] for v in sorted(centre)]
+    for (x1, y1), (x2, y2) in zip(path, path[1:]):
+        pen.line(x1, y1, x2, y2, width=PATH, dash=PATH_DASH)
     font = _font(len(where))
     tall = font * 25.4 / 72
     for v, (x, y) in centre.items():
@@ -1415,6 +1470,11 @@ HIDATO_RULES = (
 )
 
 
+def printed(puzzle: JSON) -> Printed:
+    """The page draws the grid (a shape's holes left out) and its given numbers: all there is."""
+    return Printed({"grid": puzzle["grid"]}, numbers_printed(puzzle["grid"]))
+
+
 def canonical(puzzle: JSON) -> str:
     """Turned, mirrored, or numbered from the other end (k -> N + 1 - k), a grid is the same
     puzzle: a path read backwards is a path."""
@@ -1458,6 +1518,7 @@ NUMBRIX = PuzzleType(
     answer_note=no_answer_note,
     example=fixed_example(numbrix_example),
     canonical=canonical,
+    printed=printed,
     too_large_to_print=too_large_to_print,
     hints=hints_with(False),
 )
@@ -1480,6 +1541,7 @@ HIDATO = PuzzleType(
     answer_note=no_answer_note,
     example=fixed_example(hidato_example),
     canonical=canonical,
+    printed=printed,
     too_large_to_print=too_large_to_print,
     hints=hints_with(True),
 )

@@ -25,6 +25,7 @@ from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.puzzles.base import (
     JSON,
     Generated,
+    Printed,
     PuzzleType,
     Request,
     Solved,
@@ -58,8 +59,26 @@ OPTIONS = (
 
 RULES = (
     "Write each number from the pool into one empty box so that every < and > between "
-    "neighbouring boxes is true. Boxes that are already filled stay as they are."
+    "neighbouring boxes is true. Boxes that are already filled stay as they are. Most puzzles "
+    "can be finished in more than one way: any order that makes every sign true is right."
 )
+
+
+def printed(puzzle: JSON) -> Printed:
+    """The page prints the chain's signs, the pre-filled boxes and the pool: every number once,
+    in a box or in the pool (a fraction as its numerator and denominator, stacked)."""
+    shown = {"signs": puzzle["signs"], "numbers": puzzle["numbers"],
+             "givens": puzzle.get("givens", {})}
+    return Printed(shown, (*puzzle["signs"], *(piece for text in puzzle["numbers"]
+                                               for piece in _printed_pieces(text))))
+
+
+def _printed_pieces(text: str) -> tuple[str, ...]:
+    """The texts `_draw_number` writes for a number."""
+    if "/" not in text:
+        return (text.replace("-", MINUS),)
+    sign = (MINUS,) if text.startswith("-") else ()
+    return (*sign, *text.lstrip("-").split("/"))
 
 
 def canonical(puzzle: JSON) -> str:
@@ -497,7 +516,8 @@ TOKEN = 11.0  # the least distance between the centres of two pool numbers
 TOKEN_PAD = 2.5  # the least clear space between two pool numbers
 BOX_PAD = 1.6  # the least clear space between a number and its box's sides
 WRAP = 7  # the most boxes on one line: a hard chain of 8 to 10 boxes takes two lines
-BOX_PT, POOL_PT, SIGN_PT = 12.0, 11.0, 14.0
+BOX_PT, SIGN_PT = 12.0, 14.0
+POOL_PT = BOX_PT  # the numbers to place print as they will in their boxes
 FRACTION = 0.72  # a fraction's numerator and denominator, relative to the number's size
 EM = 0.64  # DejaVu's digits per point of size (a little over), for spacing before any pen
 EM_OF = {".": 0.32, MINUS: 0.84}
@@ -651,19 +671,50 @@ def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
                      False, token.room)
 
 
+ANSWER_SIGN = 4.5  # mm between two boxes of an answer, for the sign
+ANSWER_BOX = 7.0  # mm: the height of an answer's boxes
+ANSWER_PAD = 0.6  # mm at least between a number and its answer box's sides
+ANSWER_LINE = 9.0  # mm from one line of an answer to the next
+
+
+def _answer_slot(puzzle: JSON) -> float:
+    """The width of each box of an answer: the widest number's, so answers line up."""
+    return max(_estimate(text, BOX_PT) for text in puzzle["numbers"]) + 2 * ANSWER_PAD
+
+
 def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
+    """The chain filled in, its boxes as narrow as the widest number allows (half the puzzle's
+    width, so answers stand in columns); pre-filled numbers bold; long chains wrap as the
+    puzzle's do."""
     given = {int(i) for i in puzzle.get("givens", {})}
-    _draw_row(pen, puzzle, {b: (t, b in given) for b, t in enumerate(solution["order"])})
+    signs, slot = puzzle["signs"], _answer_slot(puzzle)
+    for line, boxes in enumerate(_row_lines(puzzle)):
+        top = line * ANSWER_LINE
+        y = top + ANSWER_BOX / 2
+        x = ANSWER_SIGN if line else 0.0
+        if line:
+            pen.text(ANSWER_SIGN / 2, y, signs[boxes[0] - 1], BOX_PT, bold=True)
+        for box in boxes:
+            pen.rect(x, top, slot, ANSWER_BOX, width=THIN)
+            _draw_number(pen, x + slot / 2, y, solution["order"][box], BOX_PT, box in given,
+                         slot - ANSWER_PAD)
+            if box < len(signs):
+                pen.text(x + slot + ANSWER_SIGN / 2, y, signs[box], BOX_PT, bold=True)
+            x += slot + ANSWER_SIGN
 
 
 def measure_solution(puzzle: JSON) -> tuple[float, float]:
-    return measure(puzzle)[0], _rows_size(puzzle)[1]
+    lines, slot = _row_lines(puzzle), _answer_slot(puzzle)
+    last = len(lines) - 1  # lines after the first open with a sign, lines before the last end with one
+    width = max(len(boxes) * slot + (len(boxes) - 1 + (i > 0) + (i < last)) * ANSWER_SIGN
+                for i, boxes in enumerate(lines))
+    return width, (len(lines) - 1) * ANSWER_LINE + ANSWER_BOX
 
 
 def answer_note(puzzle: JSON, solution: JSON, count: int) -> str:
     if count == 1:
         return "the only arrangement"
-    return f"1 of {count} arrangements"
+    return f"one of {count:,} right orders"  # the rules say any order keeping the signs is right
 
 
 def example() -> Generated:
@@ -737,6 +788,7 @@ PLACEMENT = PuzzleType(
     answer_note=answer_note,
     example=fixed_example(example),
     canonical=canonical,
+    printed=printed,
     measure_solution=measure_solution,
     hardness=lambda rating: BANDS.hardness(rating["score"]),
     hints=hints,

@@ -26,15 +26,19 @@ import random
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache, partial
+from itertools import islice
 from typing import Any
 
 from bookgen.core.grading import (
     LEVELS,
+    VARIETY_PATTERNS,
     Bands,
     Deduced,
     Deduction,
+    kept,
     make_at_level,
     recorded_steps,
+    removal_results,
     remove_givens,
     simplest_first,
     told_in_order,
@@ -59,12 +63,14 @@ from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.puzzles.base import (
     JSON,
     Generated,
+    Printed,
     PuzzleType,
     Request,
     Solved,
     always_unique,
     form_key,
     no_answer_note,
+    numbers_printed,
 )
 
 # --- parameters ---------------------------------------------------------------------------------
@@ -76,7 +82,7 @@ CLASSIC_LIMIT = 5  # no classic (anti-Pascal) pyramid has more rows
 MAX_NUMBER = 9999
 # Default rows per variant and level (small enough that every level is quick to make).
 DEFAULT_ROWS = {
-    "classic": {"easy": 3, "medium": 4, "hard": 4, "expert": 5},
+    "classic": {"easy": 4, "medium": 4, "hard": 4, "expert": 5},
     "distinct": {"easy": 5, "medium": 6, "hard": 6, "expert": 7},
 }
 
@@ -103,23 +109,34 @@ OPTIONS = (
            "that)", default=default_max, low=1, high=MAX_NUMBER),
 )
 
+# The range under each pyramid is part of its rules: a distinct pyramid has a second answer
+# without its maximum, and a classic one's range holds exactly as many numbers as it has circles.
 TYPE_RULES = (
-    "Each number is the difference of the two numbers above it. In a classic pyramid of n rows "
-    "every number from 1 to n(n+1)/2 appears exactly once; in a distinct pyramid no number appears "
-    "twice (none is larger than the pyramid's maximum). Fill in the missing numbers."
+    "Each number is the difference of the two numbers above it. No number appears twice, and every "
+    "number is in the range printed under the pyramid. Fill in the missing numbers."
 )
 
 VARIANT_RULES = {
-    "classic": "Each number is the difference of the two numbers above it. A pyramid of n rows "
-               "holds every number from 1 to n(n+1)/2 exactly once. Fill in the missing numbers.",
-    "distinct": "Each number is the difference of the two numbers above it, and no number appears "
-                "twice (none is larger than the pyramid's maximum). Fill in the missing numbers.",
+    "classic": "Each number is the difference of the two numbers above it. Use every number of the "
+               "range printed under the pyramid exactly once. Fill in the missing numbers.",
+    "distinct": TYPE_RULES,
 }
 
 
 def rules_text(request: Request | None) -> str:
     """The rules of a section: of its variant, or of both when it may mix them (a bank)."""
     return VARIANT_RULES[request.settings["variant"]] if request else TYPE_RULES
+
+
+def range_caption(puzzle: JSON) -> str:
+    return f"Numbers 1 to {largest(puzzle)}"
+
+
+def printed(puzzle: JSON) -> Printed:
+    """The page shows the circles, their given numbers and the range under them; the variant is
+    the section's rules."""
+    return Printed({"variant": puzzle["variant"], "max": largest(puzzle), "rows": puzzle["rows"]},
+                   (*numbers_printed(puzzle["rows"]), range_caption(puzzle)))
 
 
 def canonical(puzzle: JSON) -> str:
@@ -621,6 +638,46 @@ def puzzle_json(rules: Rules, values: Values) -> JSON:
     return {"variant": rules.variant, "max": rules.high, "rows": to_rows(rules.rows, values)}
 
 
+# Different puzzles (mirror images counted once) of the one 5-row classic pyramid, per level, as
+# `count_puzzles` finds them (a few seconds each: too slow to run for every config; the test
+# suite counts them again).
+CLASSIC_5_VARIETY = {"easy": 828, "medium": 510, "hard": 556, "expert": 137}
+
+
+def variety(request: Request) -> int | None:
+    """How many different puzzles a request can give, where the space is small enough to count:
+    classic pyramids, and distinct ones of 3 or 4 rows whose max leaves few full pyramids."""
+    rules = rules_for(request)
+    if rules.variant == "classic" and rules.rows == CLASSIC_LIMIT:
+        return CLASSIC_5_VARIETY[request.level]
+    if rules.rows >= CLASSIC_LIMIT:
+        return None
+    most = VARIETY_PATTERNS >> triangular(rules.rows)
+    answers = tuple(tuple(answer) for answer in islice(wide_row_search(rules, {}), most + 1))
+    if len(answers) > most:
+        return None  # many full pyramids: more puzzles than a book asks for
+    return count_puzzles(rules, request.level, answers)
+
+
+@cache
+def count_puzzles(rules: Rules, level: str, answers: tuple[tuple[int, ...], ...]) -> int:
+    """The puzzles the generator can make from these full pyramids at a level, mirror images
+    counted once: every set of givens its removals can leave that the grader rates at the level."""
+    top = int(BANDS.top(level))
+    floor = given_bounds_of(level, rules.rows)[0]
+    forms = set()
+    for answer in answers:
+        def finishes(mask: int, answer: tuple[int, ...] = answer) -> bool:
+            return _solvable_at(rules, kept(answer, mask), top)
+
+        for mask in removal_results(triangular(rules.rows), floor, finishes):
+            puzzle = puzzle_json(rules, kept(answer, mask))
+            rating = rate(puzzle)
+            if rating["level"] == level and rating["finished"]:
+                forms.add(canonical(puzzle))
+    return len(forms)
+
+
 def given_bounds_of(level: str, rows: int) -> tuple[int, int | None]:
     """The givens a level prints, so that a harder level never shows more (docs/types/pyramid.md):
     a pyramid of n rows needs about n numbers whether a person finds the rest directly or with
@@ -708,9 +765,19 @@ PITCH = 13.6  # centre to centre along a row
 ROW_STEP = 12.0
 
 
-def measure(puzzle: JSON) -> tuple[float, float]:
+CAPTION_PT = 10.0
+CAPTION_HEIGHT = 7.0  # mm under the bottom circle for the range line
+
+
+def measure_solution(puzzle: JSON) -> tuple[float, float]:
     size = len(puzzle["rows"])
     return (size - 1) * PITCH + 2 * RADIUS, (size - 1) * ROW_STEP + 2 * RADIUS
+
+
+def measure(puzzle: JSON) -> tuple[float, float]:
+    """The pyramid and, under it, the line that prints its range."""
+    width, height = measure_solution(puzzle)
+    return width, height + CAPTION_HEIGHT
 
 
 def _draw(pen: Pen, puzzle: JSON, shown: list[list[int]]) -> None:
@@ -729,6 +796,10 @@ def _draw(pen: Pen, puzzle: JSON, shown: list[list[int]]) -> None:
 
 def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
     _draw(pen, puzzle, puzzle["rows"])
+    width, height = measure_solution(puzzle)
+    caption = range_caption(puzzle)
+    size = min(CAPTION_PT, CAPTION_PT * width / pen.text_width(caption, CAPTION_PT))
+    pen.text(width / 2, height + CAPTION_HEIGHT / 2 + 0.5, caption, size)
 
 
 def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
@@ -736,9 +807,14 @@ def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
 
 
 def example(request: Request | None = None) -> Generated:
-    """A 3-row classic pyramid, the first one a reader meets (for either variant)."""
-    puzzle = {"variant": "classic", "max": 6, "rows": [[6, 0, 4], [0, 3], [0]]}
-    solution = {"rows": [[6, 1, 4], [5, 3], [2]]}
+    """A 3-row pyramid of the section's variant (classic for a bank section, which may mix them).
+    The distinct one needs its range: without "1 to 9" the middle circle could also be 15."""
+    if request is not None and request.settings["variant"] == "distinct":
+        puzzle = {"variant": "distinct", "max": 9, "rows": [[1, 0, 9], [0, 6], [0]]}
+        solution = {"rows": [[1, 3, 9], [2, 6], [4]]}
+    else:
+        puzzle = {"variant": "classic", "max": 6, "rows": [[6, 0, 4], [0, 3], [0]]}
+        solution = {"rows": [[6, 1, 4], [5, 3], [2]]}
     return Generated(puzzle, solution, rate(puzzle))
 
 
@@ -762,5 +838,8 @@ PYRAMID = PuzzleType(
     answer_note=no_answer_note,
     example=example,
     canonical=canonical,
+    printed=printed,
+    measure_solution=measure_solution,
     hints=hints,
+    variety=variety,
 )

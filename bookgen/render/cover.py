@@ -32,7 +32,7 @@ from reportlab.platypus import Paragraph
 from bookgen.book import Book, PrintedPuzzle, Section
 from bookgen.render.fonts import Fonts, register_fonts
 from bookgen.render.geometry import large_print
-from bookgen.render.pdfpen import CanvasPen, Ink
+from bookgen.render.pdfpen import CanvasPen, Ink, least_scale
 
 # inches of one page (one leaf side) of each paper, as the print-on-demand services publish them
 PAPER_THICKNESS = {"white": 0.002252, "cream": 0.0025, "color": 0.002347}
@@ -42,7 +42,8 @@ SPINE_TEXT_PAGES = 79  # thinner spines carry no text
 SPINE_CLEAR = 0.0625 * inch  # clear on each side of the spine text
 BARCODE = (2 * inch, 1.2 * inch)  # clear on the back, bottom right, inside the safe area
 CARD_PAD = 4 * mm  # white around a puzzle drawing
-COVER_INK = Ink(min_line=0.75, lightest_grey=0.9)
+COVER_INK = Ink(min_line=0.75, lightest_grey=0.9, least_text=7.0)
+BACK_CARDS = 4  # the most small puzzles on the back
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points
 
@@ -153,6 +154,46 @@ def _card(box: Box, printed: PrintedPuzzle, section: Section, most: float) -> Ca
     return Card(card, printed, section, scale, (cx - drawn_w / 2, cy + drawn_h / 2))
 
 
+def _back_cards(book: Book, front: Section, box: Box, fonts: Fonts) -> list[Card]:
+    """Up to four small puzzles of the other sections (or of the front's, after its first) in
+    two columns, each at a size that prints its smallest text at the cover's least type size; a
+    section whose puzzle cannot be drawn that large in its place gives way to the next."""
+    candidates = [s for s in book.sections if s is not front] + [front]
+    chosen, waiting = candidates[:BACK_CARDS], candidates[BACK_CARDS:]
+    while chosen:
+        cards = _card_grid(chosen, front, box)
+        short = [card for card in cards if card.scale < _least_scale(card, fonts) - 1e-9]
+        if not short:
+            return cards
+        chosen.remove(short[0].section)
+        if waiting:
+            chosen.append(waiting.pop(0))
+    return []
+
+
+def _card_grid(sections: list[Section], front: Section, box: Box) -> list[Card]:
+    """A card for each section's puzzle, in two columns (one for a single card)."""
+    x0, y0, x1, y1 = box
+    columns = min(2, len(sections))
+    rows = -(-len(sections) // columns)
+    gap = 0.2 * inch
+    slot_w = (x1 - x0 - gap * (columns - 1)) / columns
+    slot_h = min((y1 - y0 - gap * (rows - 1)) / rows, 2.4 * inch)
+    cards = []
+    for index, other in enumerate(sections):
+        left = x0 + (index % columns) * (slot_w + gap)
+        upper = y1 - (index // columns) * (slot_h + gap)
+        pick = other.puzzles[1] if other is front and len(other.puzzles) > 1 else other.puzzles[0]
+        cards.append(_card((left, upper - slot_h, left + slot_w, upper), pick, other, 1.0))
+    return cards
+
+
+def _least_scale(card: Card, fonts: Fonts) -> float:
+    draw = card.section.puzzle_type.draw_puzzle
+    return least_scale(lambda pen: draw(pen, card.printed.record.puzzle), fonts,
+                       COVER_INK.least_text)
+
+
 def _front_puzzle(book: Book, box: Box) -> tuple[Section, PrintedPuzzle]:
     """The first puzzle of the section whose drawing fills the front's box best."""
     def filled(section: Section) -> float:
@@ -245,18 +286,8 @@ def plan_cover(book: Book, pages: int) -> CoverPlan:
                                          - contents.box[1]), contents.font, contents.size,
                          TA_LEFT)
     texts.append(contents)
-    others = [s for s in book.sections if s is not section][:4] or [section]
-    columns = 2 if len(others) == 4 else len(others)
-    rows = -(-len(others) // columns)
-    gap = 0.2 * inch
-    bottom = contents.box[3] + 0.3 * inch
-    slot_w = (bx1 - bx0 - gap * (columns - 1)) / columns
-    slot_h = min((top - bottom - gap * (rows - 1)) / rows, 2.4 * inch)
-    for index, other in enumerate(others):
-        left = bx0 + (index % columns) * (slot_w + gap)
-        upper = top - (index // columns) * (slot_h + gap)
-        pick = other.puzzles[1] if other is section and len(other.puzzles) > 1 else other.puzzles[0]
-        cards.append(_card((left, upper - slot_h, left + slot_w, upper), pick, other, 1.0))
+    room = (bx0, contents.box[3] + 0.3 * inch, bx1, top)
+    cards += _back_cards(book, section, room, fonts)
 
     # spine: title and author, reading from top to bottom
     if geometry.spine_text:

@@ -4,6 +4,7 @@ mirrored odd and even page templates, and built in passes until its layout is st
 from __future__ import annotations
 
 import io
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape
 
@@ -22,10 +23,12 @@ from reportlab.platypus import (
     Spacer,
 )
 
-from bookgen.book import Book, Section
+from bookgen.book import Book, PrintedPuzzle, Section
 from bookgen.config import Layout
 from bookgen.core.grading import LEVELS
+from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
+from bookgen.making import PuzzleRecord
 from bookgen.render.flowables import (
     Anchor,
     AnswerRow,
@@ -39,6 +42,9 @@ from bookgen.render.flowables import (
 )
 from bookgen.render.fonts import Fonts, check_printable, register_fonts
 from bookgen.render.geometry import (
+    FOLIO_PT,
+    HEAD_PT,
+    HEAD_RULE,
     LABEL_HEIGHT,
     LARGE_PRINT,
     POD_MIN_PAGES,
@@ -46,17 +52,20 @@ from bookgen.render.geometry import (
     Geometry,
     Grid,
     answer_grid,
+    balance,
     choose_grid,
     large_print,
     make_geometry,
 )
-from bookgen.render.pdfpen import Ink, MeasuringPen
+from bookgen.render.pdfpen import Ink, least_scale
 
-ANSWER_DIGITS_PT = 6.0  # the smallest digits an answer prints (in proportion for large print)
 ANSWER_MAX_SCALE = 1.0
+ANSWER_GROWTH = 1.05  # the step by which answers that leave their page half empty grow
+ANSWER_LABEL_GROWTH = 1.5  # and the most their labels grow
 SECTION_SPACE = 10 * mm  # between sections that share a page
-POD_INK = Ink(min_line=0.75, lightest_grey=0.9)
-HOME_INK = Ink(min_line=0.0, lightest_grey=1.0)
+EXAMPLE_SPACE = Spacer(1, 4 * mm)  # below a section's example
+POD_INK = Ink(min_line=0.75, lightest_grey=0.9, least_text=7.0)
+HOME_INK = Ink(min_line=0.0, lightest_grey=1.0, least_text=6.0)
 
 
 @dataclass(frozen=True)
@@ -129,24 +138,27 @@ class BookDocument:
             if page == 1 and first_page_plain:
                 return
             canvas.saveState()
-            canvas.setFont(self.fonts.regular, 9)
+            canvas.setFont(self.fonts.regular, FOLIO_PT * geometry.type_scale)
             canvas.drawCentredString(geometry.trim_left(odd) + geometry.trim_width / 2,
-                                     geometry.bleed + geometry.bottom / 2, str(page))
+                                     geometry.bleed + geometry.folio, str(page))
             canvas.restoreState()
 
         def on_page_end(canvas, document) -> None:
             page = canvas.getPageNumber()
-            if not state.running_title or state.opening_page == page:
+            title = state.running_head()
+            state.answered.clear()
+            if not title or state.opening_page == page:
                 return
-            baseline = geometry.bleed + geometry.trim_height - geometry.top * 0.55
+            baseline = geometry.bleed + geometry.trim_height - geometry.head
             canvas.saveState()
-            canvas.setFont(self.fonts.italic, 8.5)
+            canvas.setFont(self.fonts.italic, HEAD_PT * geometry.type_scale)
             if odd:
-                canvas.drawRightString(left + frame_width, baseline, state.running_title)
+                canvas.drawRightString(left + frame_width, baseline, title)
             else:
-                canvas.drawString(left, baseline, state.running_title)
+                canvas.drawString(left, baseline, title)
             canvas.setLineWidth(max(0.4, state.ink.min_line))
-            canvas.line(left, baseline - 4, left + frame_width, baseline - 4)
+            rule = baseline - HEAD_RULE * geometry.type_scale
+            canvas.line(left, rule, left + frame_width, rule)
             canvas.restoreState()
 
         return PageTemplate("odd" if odd else "even", [frame], onPage=on_page,
@@ -216,10 +228,8 @@ class BookDocument:
                       self.styles.body),
         ]
         example = puzzle_type.example(config.request)
-        if example is not None:
-            heading += [ExamplePair(puzzle_type, example, state, frame_width), Spacer(1, 4 * mm)]
-        opening = sum(f.wrap(frame_width, frame_height)[1] + f.getSpaceAfter()
-                      + f.getSpaceBefore() for f in heading)
+        pair = None if example is None else ExamplePair(puzzle_type, example, state, frame_width)
+        opening = self._height(heading + ([pair, EXAMPLE_SPACE] if pair else []), geometry)
         room = frame_height - opening if config.per_page else frame_height
         natural = _largest([puzzle_type.measure(r.puzzle) for r in section.records])
         label = LABEL_HEIGHT * state.type_scale
@@ -228,40 +238,155 @@ class BookDocument:
         below = frame_height - opening - label - ROW_GAP
         if natural[1] * mm * grid.scale > below:
             grid = replace(grid, scale=max(below, 0.0) / (natural[1] * mm))
-        rows = self._rows(section, grid, state)
-        return [KeepTogether(heading + rows[:1])] + rows[1:]
+        if pair and example:  # the example no larger than the puzzles, so their type matches
+            pair = ExamplePair(puzzle_type, example, state, frame_width, most=grid.scale)
+            heading += [pair, EXAMPLE_SPACE]
+            opening = self._height(heading, geometry)
+        if config.per_page == 1:  # one to a page: the later pages print it larger, centred
+            whole = choose_grid(natural, (frame_width, frame_height), label, self.layout.grids,
+                                self.layout.min_scale, self.layout.max_scale, 1)
+            rows = [PuzzleRow(section.puzzles[:1], puzzle_type, grid, state, tight=True)]
+            rows += [PuzzleRow([p], puzzle_type, whole, state, centred=True)
+                     for p in section.puzzles[1:]]
+            return [KeepTogether(heading + rows[:1]), *rows[1:]]
+        first: float | int = frame_height - opening
+        if index and self.config.share_pages:  # it begins where the last one ends: its first
+            first_page = state.puzzle_pages.get(section.numbers[0])  # page as the last pass found
+            first = -(-sum(state.puzzle_pages.get(n) == first_page for n in section.numbers)
+                      // grid.columns)
+        balanced = self._balanced(section, grid, state, first, frame_height)
+        pages = balanced or self._pages(section, grid, state, first, frame_height)
+        held = [sum(len(row.puzzles) for row in rows) for rows in pages]
+        if len(pages) > 1 and held[-1] == 1 and max(held) > 1:
+            # a lone puzzle the spreading could not avoid (pages of two): centred on its page
+            whole = choose_grid(natural, (frame_width, frame_height), label, ((1, 1),),
+                                grid.scale, self.layout.max_scale)
+            pages[-1] = [PuzzleRow(pages[-1][0].puzzles, puzzle_type, whole, state, centred=True)]
+        story: list[Flowable] = [KeepTogether(heading + pages[0][:1]), *pages[0][1:]]
+        for rows in pages[1:]:  # natural pages end where the frames end them
+            story += ([PageBreak()] if balanced else []) + rows
+        return story
 
-    def _rows(self, section: Section, grid: Grid, state: Pass) -> list[Flowable]:
-        puzzles = section.puzzles
+    @staticmethod
+    def _height(flowables: list[Flowable], geometry: Geometry) -> float:
+        width, height = geometry.frame_size
+        return sum(f.wrap(width, height)[1] + f.getSpaceAfter() + f.getSpaceBefore()
+                   for f in flowables)
+
+    def _rows(self, puzzles: Sequence[PrintedPuzzle], section: Section, grid: Grid, state: Pass,
+              first: bool) -> list[PuzzleRow]:
+        """The puzzles in rows of the grid's columns; a section's first row is tight."""
         return [PuzzleRow(puzzles[i:i + grid.columns], section.puzzle_type, grid, state,
-                          tight=i == 0) for i in range(0, len(puzzles), grid.columns)]
+                          tight=first and i == 0) for i in range(0, len(puzzles), grid.columns)]
+
+    def _pages(self, section: Section, grid: Grid, state: Pass, first: float | int,
+               frame_height: float) -> list[list[PuzzleRow]]:
+        """The section's rows as the frames will take them, page by page: on its first page the
+        room `first` (a float: its opening begins the page) or `first` rows (an int: it begins
+        below the section before)."""
+        pages: list[list[PuzzleRow]] = [[]]
+        rows = self._rows(section.puzzles, section, grid, state, True)
+        if isinstance(first, int):
+            pages, rows, room = [rows[:first], []], rows[first:], frame_height
+        else:
+            room = first
+        for row in rows:
+            height = row.wrap(row.width, room)[1]
+            if pages[-1] and height > room + 1e-6:
+                pages.append([])
+                room = frame_height
+                height = row.wrap(row.width, room)[1]
+            pages[-1].append(row)
+            room -= height
+        return [page for page in pages if page]
+
+    def _balanced(self, section: Section, grid: Grid, state: Pass, first: float | int,
+                  frame_height: float) -> list[list[PuzzleRow]] | None:
+        """The section's rows page by page with its puzzles spread evenly over the pages they
+        take, when on their own they would leave the last page less than half full; None when
+        they fill it well enough, or an even spread would not keep to those pages. A section
+        that begins below another keeps its first page as it is (`first` rows)."""
+        pages = self._pages(section, grid, state, first, frame_height)
+        full = len(self._pages(section, grid, state, frame_height, frame_height)[0]) * grid.columns
+        if len(pages) < 2 or 2 * sum(len(row.puzzles) for row in pages[-1]) >= full:
+            return None
+        held = sum(len(row.puzzles) for row in pages[0])
+        if isinstance(first, int):
+            counts = [held] + balance([full] * (len(pages) - 1), len(section.puzzles) - held)
+        else:
+            counts = balance([held] + [full] * (len(pages) - 1), len(section.puzzles))
+        balanced, start = [], 0
+        for number, count in enumerate(counts):
+            puzzles = section.puzzles[start:start + count]
+            balanced.append(self._rows(puzzles, section, grid, state, number == 0))
+            start += count
+        rooms = [frame_height if isinstance(first, int) else first] + [frame_height] * len(pages)
+        for rows, room in zip(balanced, rooms):
+            heights = sum(row.wrap(row.width, frame_height)[1] for row in rows[:-1])
+            if heights + rows[-1].least > room + 1e-6:
+                return None
+        return balanced
+
+    @property
+    def ink(self) -> Ink:
+        return POD_INK if self.pod else HOME_INK
 
     def answer_scale(self, section: Section) -> float:
-        """The scale of a section's answers: the smallest at which every digit they hold prints
-        at ANSWER_DIGITS_PT or more (in proportion for large print), at most ANSWER_MAX_SCALE."""
+        """The scale of a section's answers: the smallest at which all their text prints at the
+        ink's least size or more (in proportion for large print), at most ANSWER_MAX_SCALE."""
         large = LARGE_PRINT if self.config.large_print else 1.0
-        smallest = []
-        for record in section.records:
-            pen = MeasuringPen(self.fonts)
-            section.puzzle_type.draw_solution(pen, record.puzzle, record.solution)
-            smallest.append(pen.smallest_digits() or ANSWER_DIGITS_PT)
-        return min(ANSWER_DIGITS_PT * large / min(smallest), ANSWER_MAX_SCALE * large)
+        draw = section.puzzle_type.draw_solution
 
-    def _answer_story(self, state: Pass, geometry: Geometry) -> list[Flowable]:
+        def answer(record: PuzzleRecord) -> Callable[[Pen], None]:
+            return lambda pen: draw(pen, record.puzzle, record.solution)
+
+        need = max(least_scale(answer(r), self.fonts, self.ink.least_text * large)
+                   for r in section.records)
+        return min(need or ANSWER_MAX_SCALE * large, ANSWER_MAX_SCALE * large)
+
+    def _fitted_answers(self, state: Pass, geometry: Geometry,
+                        front: list[Flowable]) -> list[Flowable]:
+        """The answers, after `front`; when they all fit on their first page, drawn larger, as
+        large as still fits it (up to the layout's largest puzzle scale, their labels up to half
+        as large again), so that a worksheet's answer sheet is not a corner of a page in small
+        type."""
+        width, height = geometry.frame_size
+
+        def used(flowables: list[Flowable]) -> float:
+            return sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+                       for f in flowables)
+
+        room = height - (0.0 if not front or isinstance(front[-1], PageBreak) else used(front))
+        best = self._answer_blocks(state, geometry, 1.0)
+        if used([f for block in best for f in block]) <= room:
+            smallest = min(self.answer_scale(section) for section in self.book.sections)
+            factor = ANSWER_GROWTH
+            while smallest * factor <= self.layout.max_scale:
+                blocks = self._answer_blocks(state, geometry, factor)
+                if used([f for block in blocks for f in block]) <= room - 1:
+                    best = blocks
+                factor *= ANSWER_GROWTH
+        return [KeepTogether(block) if len(block) > 1 else block[0] for block in best]
+
+    def _answer_blocks(self, state: Pass, geometry: Geometry,
+                       factor: float) -> list[list[Flowable]]:
         """Every section's answers, packed: as many columns as the page's width holds at the
-        answers' scale, rows as tall as they need, sections one after another. The heading and
-        each section's caption are kept with the first row below them."""
-        story: list[Flowable] = []
+        answers' scale (times `factor`), rows as tall as they need, sections one after another;
+        in blocks to keep together: the heading and each section's caption with the first row
+        below them, then each other row."""
+        blocks: list[list[Flowable]] = []
         head: list[Flowable] = [Anchor("answers", "Answers", state),
                                 Paragraph("Answers", self.styles.heading)]
         for section in self.book.sections:
             puzzle_type = section.puzzle_type
             natural = _largest([puzzle_type.answer_size(r.puzzle) for r in section.records])
-            scale = self.answer_scale(section)
+            scale = self.answer_scale(section) * factor
             width = answer_grid(natural, geometry.frame_size, 0.0, scale).slot_width
             labels = [answer_label(p, puzzle_type.answer_note(p.record.puzzle, p.record.solution,
                                                               p.solutions),
-                                   width, self.fonts, state.type_scale)
+                                   width, self.fonts,
+                                   state.type_scale * min(factor, ANSWER_LABEL_GROWTH),
+                                   self.ink.least_text)
                       for p in section.puzzles]
             label = max(label_height(lines) for lines in labels)
             grid = answer_grid(natural, geometry.frame_size, label, scale)
@@ -270,10 +395,10 @@ class BookDocument:
                               state) for i in range(0, len(puzzles), step)]
             caption = Paragraph(f"{escape(section.config.title)} \u00b7 puzzles {_span(section)}",
                                 self.styles.info)
-            story.append(KeepTogether(head + [caption, rows[0]]))
-            story += rows[1:]
+            blocks.append(head + [caption, rows[0]])
+            blocks += [[row] for row in rows[1:]]
             head = []
-        return story
+        return blocks
 
     def _compose(self, state: Pass, geometry: Geometry, part: str, pad: bool) -> list[Flowable]:
         """The story of the book ('book') or of its separate answer key ('answers'). Each section
@@ -281,7 +406,7 @@ class BookDocument:
         and first row fit there; the answers open a page."""
         if part == "answers":
             front = self._front_matter(state, geometry, True) or self._title_block()
-            return front + self._answer_story(state, geometry)
+            return front + self._fitted_answers(state, geometry, front)
         story = self._front_matter(state, geometry, False)
         for index, section in enumerate(self.book.sections):
             lead = self._title_block() if index == 0 and not self.config.title_page else []
@@ -289,7 +414,7 @@ class BookDocument:
                 story.append(PageBreak())
             story += self._section_story(index, section, lead, state, geometry)
         if self.config.answers == "back":
-            story += [PageBreak()] + self._answer_story(state, geometry)
+            story += [PageBreak()] + self._fitted_answers(state, geometry, [])
         if pad:
             story += [PageBreak(), NotesPage(state, *geometry.frame_size, self.styles.heading)]
         return story
@@ -316,10 +441,10 @@ class BookDocument:
         return buffer.getvalue(), document.page
 
     def render(self, part: str, puzzle_pages: dict[int, int]) -> tuple[bytes, int]:
-        """Lay the book out in passes that paint no puzzles until the contents pages, the gutter
-        and the padding agree with the book they describe, then paint it once; returns the PDF
-        bytes and the page count."""
-        ink = POD_INK if self.pod else HOME_INK
+        """Lay the book out in passes that paint no puzzles until the contents pages, the gutter,
+        the padding and (where sections share pages) the pages puzzles land on agree with the
+        book they describe, then paint it once; returns the PDF bytes and the page count."""
+        ink = self.ink
         type_scale = self.layout.body_size / 10.5
         subject = "Puzzle book" if part == "book" else "Answer key"
         shows_contents = part == "book" and self.config.title_page and self.config.contents
@@ -327,6 +452,7 @@ class BookDocument:
         pages, pad = POD_MIN_PAGES, False
         for _ in range(6):
             geometry = make_geometry(self.layout, self.config, pages)
+            known_pages = dict(puzzle_pages)  # sections that share pages are spread by them
             state = Pass(self.fonts, ink, not self.pod, type_scale, anchors, {}, puzzle_pages, False)
             _, count = self._build_once(self._compose(state, geometry, part, pad), geometry, subject,
                                         state)
@@ -334,7 +460,8 @@ class BookDocument:
             new_pad = self.pod and part == "book" and content_pages % 2 == 1
             new_pages = content_pages + (1 if new_pad else 0)
             settled = ((state.anchors == anchors or not shows_contents) and new_pad == pad
-                       and make_geometry(self.layout, self.config, new_pages) == geometry)
+                       and make_geometry(self.layout, self.config, new_pages) == geometry
+                       and (puzzle_pages == known_pages or not self.config.share_pages))
             if settled:
                 state = Pass(self.fonts, ink, not self.pod, type_scale, anchors, {}, puzzle_pages, True)
                 return self._build_once(self._compose(state, geometry, part, pad), geometry, subject,

@@ -5,9 +5,8 @@ Each paints through a CanvasPen and tells the pass (`Pass`) where it landed."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -37,6 +36,14 @@ class Pass:
     paint: bool  # False: a layout pass that only learns where things land
     running_title: str = ""  # the section being printed, for the running head
     opening_page: int = 0  # the last page a section (or the notes) opened on: no running head
+    answered: list[int] = field(default_factory=list)  # the answers on this page, by number
+
+    def running_head(self) -> str:
+        """The running head: the section's title, or on answer pages the puzzles answered there."""
+        if not self.answered:
+            return self.running_title
+        first, last = min(self.answered), max(self.answered)
+        return f"Answers {first}\u2013{last}" if last != first else f"Answers {first}"
 
 
 class Anchor(Flowable):
@@ -123,17 +130,19 @@ class PuzzleRow(Flowable):
     room, and no more than its puzzles need where it has not, so a row is never pushed to the
     next page for want of blank space. A `tight` row (a section's first, kept with its opening)
     always takes only what its puzzles need: reportlab measures what it keeps together against
-    an unbounded height."""
+    an unbounded height. A `centred` row takes a page of its own, its puzzle in the middle."""
 
     def __init__(self, puzzles: Sequence[PrintedPuzzle], puzzle_type: PuzzleType, grid: Grid,
-                 state: Pass, tight: bool = False) -> None:
+                 state: Pass, tight: bool = False, centred: bool = False) -> None:
         super().__init__()
         self.puzzles, self.puzzle_type = puzzles, puzzle_type
-        self.grid, self.state = grid, state
+        self.grid, self.state, self.centred = grid, state, centred
         self.width = grid.columns * grid.slot_width + (grid.columns - 1) * grid.gap
         self.label = LABEL_HEIGHT * state.type_scale
-        drawn = max(puzzle_type.measure(p.record.puzzle)[1] for p in puzzles) * mm * grid.scale
-        self.least = min(grid.slot_height, self.label + drawn + ROW_GAP / 2)
+        self.drawn = max(puzzle_type.measure(p.record.puzzle)[1] for p in puzzles) * mm * grid.scale
+        self.least = min(grid.slot_height, self.label + self.drawn + ROW_GAP / 2)
+        if centred:  # its page to itself
+            self.least = grid.slot_height
         self.most = self.least if tight else grid.slot_height
         self.height = self.most
 
@@ -144,6 +153,8 @@ class PuzzleRow(Flowable):
 
     def draw(self) -> None:
         puzzle_type = self.puzzle_type
+        # a centred row (one puzzle to a page) sets its label and puzzle in the middle of its height
+        top = (self.height + self.label + self.drawn) / 2 if self.centred else self.height
         for column, printed in enumerate(self.puzzles):
             number, record = printed.number, printed.record
             left = column * (self.grid.slot_width + self.grid.gap)
@@ -151,17 +162,17 @@ class PuzzleRow(Flowable):
             if not self.state.paint:
                 continue
             self.canv.setFont(self.state.fonts.bold, 11 * self.state.type_scale)
-            self.canv.drawString(left, self.height - 4 * mm * self.state.type_scale, str(number))
+            self.canv.drawString(left, top - 4 * mm * self.state.type_scale, str(number))
             drawn_width = puzzle_type.measure(record.puzzle)[0] * mm * self.grid.scale
             pen = CanvasPen(self.canv, left + (self.grid.slot_width - drawn_width) / 2,
-                            self.height - self.label, self.grid.scale, self.state.fonts,
+                            top - self.label, self.grid.scale, self.state.fonts,
                             self.state.ink)
             puzzle_type.draw_puzzle(pen, record.puzzle)
 
 
 # --- the answer key -------------------------------------------------------------------------------
 
-NUMBER_PT, TEXT_PT, ID_PT = 8.0, 6.5, 6.0  # an answer's label; ID_PT is the legible floor
+NUMBER_PT, TEXT_PT = 8.0, 7.0  # an answer's label: its number, then its page and note
 LEADING = 1.15
 PAGE_ROOM = "page 888"  # the widest page reference a label makes room for
 
@@ -177,25 +188,12 @@ class Run:
     page: bool = False
 
 
-def wrap_id(text: str, width: float, measure: Callable[[str], float]) -> list[str]:
-    """An id in lines no wider than `width`, broken after its separators (: , . =) where it
-    can be, between two characters where it must."""
-    lines = [""]
-    for piece in re.findall(r"[^:,.=]+[:,.=]?|[:,.=]", text):
-        if lines[-1] and measure(lines[-1] + piece) > width:
-            lines.append("")
-        for char in piece:  # character by character only when a piece is wider than a line
-            if lines[-1] and measure(lines[-1] + char) > width:
-                lines.append("")
-            lines[-1] += char
-    return lines
-
-
 def answer_label(printed: PrintedPuzzle, note: str, width: float, fonts: Fonts,
-                 type_scale: float) -> list[list[Run]]:
-    """The lines above an answer: its number and page (the note beside them when it fits, else
-    on a line of its own), then its id, at no less than ID_PT."""
-    number_pt, text_pt, id_pt = NUMBER_PT * type_scale, TEXT_PT * type_scale, ID_PT * type_scale
+                 type_scale: float, least: float) -> list[list[Run]]:
+    """The lines above an answer: its number and page, and the note beside them when it fits,
+    else on a line of its own, no smaller than `least` points. The puzzle's id stays in the
+    JSON: a reader has no use for it."""
+    number_pt, text_pt = max(NUMBER_PT * type_scale, least), max(TEXT_PT * type_scale, least)
     first = [Run(str(printed.number), fonts.bold, number_pt),
              Run(PAGE_ROOM, fonts.regular, text_pt, page=True)]
     lines = [first]
@@ -205,9 +203,6 @@ def answer_label(printed: PrintedPuzzle, note: str, width: float, fonts: Fonts,
             first.append(Run(note, fonts.italic, text_pt))
         else:
             lines.append([Run(note, fonts.italic, text_pt)])
-    if printed.record.id:
-        lines += [[Run(line, fonts.regular, id_pt)] for line in
-                  wrap_id(printed.record.id, width, lambda t: stringWidth(t, fonts.regular, id_pt))]
     return lines
 
 
@@ -221,7 +216,7 @@ def _space(size: float) -> float:
 
 class AnswerRow(Flowable):
     """One row of answers, drawn smaller than their puzzles, each under its label: number, the
-    page its puzzle is on, a note on how many answers it has, and its id."""
+    page its puzzle is on, and a note on how many answers it has."""
 
     def __init__(self, puzzles: Sequence[PrintedPuzzle], puzzle_type: PuzzleType, grid: Grid,
                  labels: list[list[list[Run]]], label: float, state: Pass) -> None:
@@ -235,6 +230,7 @@ class AnswerRow(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
+        self.state.answered += [printed.number for printed in self.puzzles]
         if not self.state.paint:
             return
         for column, (printed, lines) in enumerate(zip(self.puzzles, self.labels)):
@@ -262,10 +258,11 @@ class AnswerRow(Flowable):
 
 
 class ExamplePair(Flowable):
-    """A small solved example beside its puzzle, for a section's opening page."""
+    """A small solved example beside its puzzle, for a section's opening page, at most `most`
+    times its natural size (the scale of the section's puzzles)."""
 
     def __init__(self, puzzle_type: PuzzleType, example: Generated, state: Pass,
-                 width: float) -> None:
+                 width: float, most: float | None = None) -> None:
         super().__init__()
         self.example = example
         self.puzzle_type, self.state = puzzle_type, state
@@ -273,7 +270,8 @@ class ExamplePair(Flowable):
         answer_size = puzzle_type.answer_size(self.example.puzzle)
         room = (width - 3 * COLUMN_GAP) / 2
         self.scale = min(EXAMPLE_HEIGHT * state.type_scale / (max(puzzle_size[1], answer_size[1]) * mm),
-                         room / (max(puzzle_size[0], answer_size[0]) * mm), 0.9 * state.type_scale)
+                         room / (max(puzzle_size[0], answer_size[0]) * mm), 0.9 * state.type_scale,
+                         most or 0.9 * state.type_scale)
         self.width = width
         self.height = max(puzzle_size[1], answer_size[1]) * mm * self.scale + 6 * mm
 

@@ -4,6 +4,7 @@ embedded subset given its own tag."""
 from __future__ import annotations
 
 import hashlib
+import struct
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import reportlab
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfdoc, pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont, makeToUnicodeCMap
+from reportlab.pdfbase.ttfonts import TTFError, TTFont, makeToUnicodeCMap
 
 from bookgen.errors import BookgenError
 
@@ -87,7 +88,11 @@ def register_fonts(regular: str, bold: str, italic: str) -> Fonts:
     for file_name in (regular, bold, italic):
         name = "bk-" + Path(file_name).stem
         if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TaggedTTFont(name, str(find_font(file_name))))
+            try:
+                pdfmetrics.registerFont(TaggedTTFont(name, str(find_font(file_name))))
+            except (TTFError, struct.error, ValueError, IndexError, KeyError) as error:
+                raise BookgenError(f"font file {file_name!r} is not a TrueType font that can be "
+                                   f"embedded ({error})", key="fonts") from None
         names.append(name)
     family = names[0]
     addMapping(family, 0, 0, names[0])

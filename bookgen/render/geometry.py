@@ -23,6 +23,10 @@ BLEED = 0.125 * inch
 POD_MIN_PAGES, POD_MAX_PAGES = 24, 828
 POD_MIN_OUTSIDE = 0.25 * inch
 POD_MIN_OUTSIDE_BLEED = 0.375 * inch
+HEAD_PT, FOLIO_PT = 8.5, 9.0  # running head and page number, for a 10.5 pt body
+ASCENT, DESCENT = 0.93, 0.24  # DejaVu's tallest glyph above and lowest below the baseline, per pt
+HEAD_RULE = 4.0  # the running head's rule below its baseline, points for a 10.5 pt body
+HEAD_CLEAR = 8.0  # points at least between the running head's rule (or the page number) and the frame
 # (most pages, inside margin in inches): the gutter grows with the book's thickness.
 POD_GUTTERS = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75), (828, 0.875))
 
@@ -49,6 +53,9 @@ class Geometry:
     outside: float
     top: float
     bottom: float
+    head: float = 0.0  # the running head's baseline, down from the top trim
+    folio: float = 0.0  # the page number's baseline, up from the bottom trim
+    type_scale: float = 1.0  # of the running head and page number, with the body
 
     @property
     def media(self) -> tuple[float, float]:
@@ -70,14 +77,28 @@ class Geometry:
         return (left, self.bleed, left + self.trim_width, self.bleed + self.trim_height)
 
 
+def safe_zone(bleed: bool) -> float:
+    """How far inside the trim all text stays (the print-on-demand limit, kept in every profile)."""
+    return POD_MIN_OUTSIDE_BLEED if bleed else POD_MIN_OUTSIDE
+
+
 def make_geometry(layout: Layout, config: BookConfig, pages: int) -> Geometry:
+    """The page boxes; the running head and page number sit in the top and bottom margins, their
+    glyphs inside the safe zone, and a margin too small to hold them so grows."""
     inside, outside = layout.margin_inside * mm, layout.margin_outside * mm
-    pod = config.profile == "print-on-demand"
-    if pod:
+    top, bottom = layout.margin_top * mm, layout.margin_bottom * mm
+    safe = safe_zone(config.bleed)
+    if config.profile == "print-on-demand":
         inside += pod_gutter(pages)
-        outside = max(outside, POD_MIN_OUTSIDE_BLEED if config.bleed else POD_MIN_OUTSIDE)
+        outside = max(outside, safe)
+    type_scale = layout.body_size / 10.5
+    head_pt, folio_pt = HEAD_PT * type_scale, FOLIO_PT * type_scale
+    head = max(top * 0.55, safe + ASCENT * head_pt)
+    folio = max(bottom / 2, safe + DESCENT * folio_pt)
+    top = max(top, head + (HEAD_RULE + HEAD_CLEAR) * type_scale)
+    bottom = max(bottom, folio + ASCENT * folio_pt + HEAD_CLEAR * type_scale)
     return Geometry(layout.width * mm, layout.height * mm, BLEED if config.bleed else 0.0,
-                    inside, outside, layout.margin_top * mm, layout.margin_bottom * mm)
+                    inside, outside, top, bottom, head, folio, type_scale)
 
 
 def large_print(layout: Layout) -> Layout:
@@ -131,6 +152,20 @@ def choose_grid(natural: tuple[float, float], frame: tuple[float, float], label:
         largest = max(grid.scale for grid in grids_fitted)
         fitting = [grid for grid in grids_fitted if grid.scale >= largest * 0.999]
     return max(fitting, key=lambda g: (g.columns * g.rows, g.scale))
+
+
+def balance(capacities: list[int], count: int) -> list[int]:
+    """`count` puzzles on pages that hold at most `capacities` each, as evenly as they allow: the
+    lowest level every page fills up to, the extra one on the earlier pages."""
+    level = next(level for level in range(1, count + 1)
+                 if sum(min(c, level) for c in capacities) >= count)
+    counts = [min(c, level) for c in capacities]
+    excess = sum(counts) - count
+    for index in reversed(range(len(counts))):
+        if excess and counts[index] == level:
+            counts[index] -= 1
+            excess -= 1
+    return counts
 
 
 def answer_grid(natural: tuple[float, float], frame: tuple[float, float], label: float,

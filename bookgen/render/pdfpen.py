@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
@@ -17,11 +18,13 @@ MIDDLE = 0.36
 
 @dataclass(frozen=True)
 class Ink:
-    """Print limits: the thinnest line (points) and the lightest grey fill (1 = white) allowed;
-    print-on-demand printers lose hairlines and greys under 10%."""
+    """Print limits: the thinnest line (points), the lightest grey fill (1 = white) and the
+    smallest type (points) allowed; print-on-demand printers lose hairlines and greys under 10%,
+    and their services refuse type under 7 pt."""
 
     min_line: float = 0.0
     lightest_grey: float = 1.0
+    least_text: float = 0.0
 
     def grey(self, level: float) -> float:
         return level if level >= 1.0 else min(level, self.lightest_grey)
@@ -105,7 +108,7 @@ class CanvasPen:
     def text(self, x: float, y: float, text: str, size: float, bold: bool = False,
              align: str = "center", grey: float = 0.0) -> None:
         font = self.fonts.bold if bold else self.fonts.regular
-        points = size * self.scale
+        points = max(size * self.scale, self.ink.least_text)  # a last resort: layouts scale up first
         px, py = self._xy(x, y)
         self.canvas.setFont(font, points)
         self.canvas.setFillGray(self.ink.grey(grey) if grey > 0 else 0)
@@ -135,8 +138,14 @@ class MeasuringPen(RecordingPen):
         font = self.fonts.bold if bold else self.fonts.regular
         return stringWidth(text, font, size) / mm
 
-    def smallest_digits(self) -> float | None:
-        """The smallest size (points, unscaled) of any text with a digit in it."""
-        sizes = [kw["size"] for name, kw in self.calls
-                 if name == "text" and any(c.isdigit() for c in kw["text"])]
-        return min(sizes, default=None)
+    def smallest_text(self) -> float | None:
+        """The smallest size (points, unscaled) of any text drawn."""
+        return min((kw["size"] for name, kw in self.calls if name == "text"), default=None)
+
+
+def least_scale(draw: Callable[[MeasuringPen], None], fonts: Fonts, least_text: float) -> float:
+    """The scale at which the smallest text of a drawing prints at `least_text` points."""
+    pen = MeasuringPen(fonts)
+    draw(pen)
+    smallest = pen.smallest_text()
+    return least_text / smallest if smallest else 0.0

@@ -1,0 +1,119 @@
+"""Reading what a user hands bookgen: configs, layouts, puzzle banks, `solve` input.
+
+Only an ordinary file (or standard input, '-') is read, and only up to a size limit, so /dev/zero
+or a FIFO named as a config ends in one message instead of filling memory or waiting forever. The
+file is opened without blocking and checked through its open descriptor, so nothing can swap it
+for a pipe in between. Text is UTF-8, a leading byte-order mark allowed (as YAML allows it).
+JSON is checked for nesting before it is parsed, since Python's parser recurses.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+import sys
+from pathlib import Path
+from typing import Any
+
+from bookgen import limits
+from bookgen.errors import BookgenError
+
+__all__ = ["parse_json", "read_bytes", "read_text"]
+
+
+def read_text(path: str | Path, most: int, *, key: str | None = None) -> str:
+    """The whole text of the file at `path` ('-' for standard input), at most `most` bytes."""
+    name = "stdin" if str(path) == "-" else str(path)
+    if str(path) == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        try:
+            data = stream.read(most + 1) if stream is not None else sys.stdin.read(most + 1)
+        except OSError as error:
+            raise _cannot_read(name, error, key) from None
+        if len(data) > most:
+            raise _too_large(name, most, key)
+    else:
+        data = read_bytes(path, most, key=key)
+    if isinstance(data, str):
+        return data.removeprefix("\ufeff")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise BookgenError(f"it is not UTF-8 text (byte {error.start + 1} is {data[error.start]:#04x})",
+                           file=name, key=key) from None
+
+
+def read_bytes(path: str | Path, most: int, *, key: str | None = None) -> bytes:
+    """The whole content of the ordinary file at `path`, at most `most` bytes."""
+    name = str(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        descriptor = os.open(path, flags)
+    except FileNotFoundError:
+        raise BookgenError("no such file", file=name, key=key) from None
+    except OSError as error:
+        raise _cannot_read(name, error, key) from None
+    try:
+        status = os.fstat(descriptor)
+        if stat.S_ISDIR(status.st_mode):
+            raise BookgenError("it is a folder, not a file", file=name, key=key)
+        if not stat.S_ISREG(status.st_mode):
+            raise BookgenError("it is not an ordinary file (a device, pipe or socket); bookgen reads "
+                               "only files", file=name, key=key)
+        if status.st_size > most:
+            raise _too_large(name, most, key)
+        chunks = []
+        left = most + 1
+        while left > 0:
+            chunk = os.read(descriptor, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+    except OSError as error:
+        raise _cannot_read(name, error, key) from None
+    finally:
+        os.close(descriptor)
+    if len(data) > most:  # it grew while it was read
+        raise _too_large(name, most, key)
+    return data
+
+
+def _cannot_read(name: str, error: OSError, key: str | None) -> BookgenError:
+    return BookgenError(f"cannot read it ({(error.strerror or str(error)).lower()})", file=name,
+                        key=key)
+
+
+def _too_large(name: str, most: int, key: str | None) -> BookgenError:
+    return BookgenError(f"it is larger than {_size(most)}, the most bookgen reads from such a file "
+                        "(see docs/limits.md)", file=name, key=key)
+
+
+def _size(count: int) -> str:
+    return f"{count // (1024 * 1024)} MB" if count >= 1024 * 1024 else f"{count:,} bytes"
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def parse_json(text: str, file: str, line: int | None = None) -> Any:
+    """One JSON value, or a BookgenError naming the file and line: for bad JSON, and for nesting
+    deeper than limits.NESTING (which would make Python's parser recurse until it fails)."""
+    depth = 0
+    for char in _NOT_BRACKET.sub("", _STRING.sub("", text)):
+        depth += 1 if char in "[{" else -1
+        if depth > limits.NESTING:
+            raise BookgenError(f"the JSON is nested more than {limits.NESTING} levels deep, the "
+                               "most bookgen reads (see docs/limits.md)", file=file, line=line)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BookgenError(f"not valid JSON: {error.msg} (column {error.colno})",
+                           file=file, line=line) from None
+    except ValueError:  # the only other failure: Python's cap on an integer's digits
+        raise BookgenError(f"a number with more than {sys.get_int_max_str_digits()} digits",
+                           file=file, line=line) from None
