@@ -17,6 +17,7 @@ import pytest
 import test_html
 import yaml
 
+from bookgen import limits
 from bookgen.cli import main
 from bookgen.config import load_config
 from bookgen.errors import BookgenError
@@ -114,6 +115,12 @@ def test_files_outside_the_folder_are_not_read(client):
 def test_oversized_foreign_and_non_json_requests_are_refused(client):
     big = {**WORKSHEET, "subtitle": "x" * MAX_REQUEST_BYTES}
     assert client.post("/api/jobs", json={"purpose": "preview", "book": big}).status_code == 413
+    long = {**WORKSHEET, "sections": WORKSHEET["sections"] * 30_000}  # under the body's cap
+    (error,) = client.post("/api/jobs", json={"purpose": "preview", "book": long}).get_json()["errors"]
+    assert f"larger than {limits.CONFIG_BYTES:,} bytes" in error["message"]
+    many = {**WORKSHEET, "sections": [{"type": "placement", "difficulty": "easy", "count": 1000}] * 11}
+    (error,) = client.post("/api/jobs", json={"purpose": "preview", "book": many}).get_json()["errors"]
+    assert error["key"] == "sections" and f"{limits.BOOK_PUZZLES:,}" in error["message"]
     assert client.post("/api/jobs", data={"purpose": "preview"}).status_code == 415
     assert client.get("/api/schema", headers={"Host": "attacker.example:80"}).status_code == 403
     assert client.post("/api/jobs", json={"purpose": "print", "book": WORKSHEET}).status_code == 400

@@ -226,6 +226,7 @@ def work(send: Connection, text: str, file: str, formats: list[str],
          known: dict[str, PuzzleRecord], workers: int) -> None:
     """A job's process: read the YAML, make the book, draw its files, send them back."""
     from bookgen.book import DEFAULT_BUDGET, make_book, worker_pool
+    from bookgen.cli import _fitting  # the build's own message for what fits on no page
     from bookgen.formats import render_formats
 
     try:
@@ -237,7 +238,8 @@ def work(send: Connection, text: str, file: str, formats: list[str],
         with worker_pool(workers) as pool:
             remembering = _Remembering(known, pool)
             book = make_book(config, _Reported(send), executor=remembering, budget=DEFAULT_BUDGET)
-        files = render_formats(book, Path(file).with_suffix(".pdf"), formats)
+        with _fitting(config):
+            files = render_formats(book, Path(file).with_suffix(".pdf"), formats)
         send.send(("done", [(path.name, data) for path, data in files], remembering.made))
     except BookgenError as error:
         send.send(("error", (error.message, error.file, error.line, error.key)))

@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 from flask import Flask, Response, abort, jsonify, request
 
+from bookgen import limits
 from bookgen.config import available_layouts, is_layout_file
 from bookgen.core.grading import LEVELS
 from bookgen.errors import BookgenError
@@ -33,8 +34,10 @@ from bookgen.studio.jobs import Job, Jobs, read_config
 from bookgen.studio.pages import PageStore
 from bookgen.yamlsource import parse_yaml
 
-MAX_REQUEST_BYTES = 256 * 1024  # a book config is a few kB; the CLI's own limits then apply
-MAX_DEPTH = 64  # nesting of an opened YAML the page is sent; a config nests four deep
+# A request body: a config as JSON, which escapes make a little longer than its YAML. The config's
+# text itself is then held to limits.CONFIG_BYTES, as a config file is, and read by the loader
+# with every other limit of bookgen.limits.
+MAX_REQUEST_BYTES = 2 * limits.CONFIG_BYTES
 PURPOSES = ("preview", "build")
 _KINDS = {"pdf": "application/pdf", "html": "text/html", "jsonl": "application/jsonl",
           "yaml": "application/yaml"}  # what a build's files are, by their ending
@@ -101,7 +104,7 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1) -> Flask
         text = body.get("yaml") if isinstance(body, dict) else None
         if not isinstance(text, str):
             raise BookgenError("send {\"yaml\": TEXT}")
-        data = _plain(parse_yaml(text, "the opened file").data)
+        data = _plain(parse_yaml(_sized(text, "the opened file"), "the opened file").data)
         if not isinstance(data, dict):
             raise BookgenError("a book config is a mapping of keys to values", file="the opened file")
         return jsonify(book=data)
@@ -208,7 +211,15 @@ def _yaml_of(book: dict[str, Any]) -> tuple[str, Path]:
     """The config's YAML text and the file name it is offered under (from the title)."""
     text = yaml.safe_dump(book, sort_keys=False, allow_unicode=True, width=100)
     slug = re.sub(r"[^a-z0-9]+", "-", str(book.get("title", "")).lower()).strip("-")[:40] or "book"
-    return text, Path(f"{slug}.yaml")
+    return _sized(text, "the book"), Path(f"{slug}.yaml")
+
+
+def _sized(text: str, name: str) -> str:
+    """The text of a config, refused past limits.CONFIG_BYTES as a config file would be."""
+    if len(text.encode("utf-8")) > limits.CONFIG_BYTES:
+        raise BookgenError(f"it is larger than {limits.CONFIG_BYTES:,} bytes, the most bookgen reads "
+                           "from a config (see docs/limits.md)", file=name)
+    return text
 
 
 def _read(text: str, file: Path, folder: Path) -> Any:
@@ -231,17 +242,14 @@ def _read(text: str, file: Path, folder: Path) -> Any:
     return read_config(text, folder / file)
 
 
-def _plain(value: Any, depth: int = 0) -> Any:
-    """YAML data as JSON can carry it (dates as text); bounded like the YAML itself."""
-    if depth > MAX_DEPTH:
-        raise BookgenError(f"the YAML nests deeper than {MAX_DEPTH} levels; a book config is flat")
+def _plain(value: Any) -> Any:
+    """YAML data as JSON can carry it (dates as text); parse_yaml has bounded its nesting."""
     if isinstance(value, dict):
-        return {str(key): _plain(item, depth + 1) for key, item in value.items()}
+        return {str(key): _plain(item) for key, item in value.items()}
     if isinstance(value, list):
-        return [_plain(item, depth + 1) for item in value]
+        return [_plain(item) for item in value]
     if isinstance(value, (datetime.date, datetime.datetime)):
         return value.isoformat()
     if isinstance(value, float) and value != value:
         return None
     return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
-
