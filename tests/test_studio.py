@@ -341,7 +341,7 @@ def test_cancel_ends_the_build_and_its_worker(tab, app):
     _changed(tab, 2)
 
 
-def test_axe_finds_nothing_serious_with_an_error_and_the_rules_open(browser, address):
+def test_axe_finds_nothing_serious_with_an_error_and_the_rules_open_on_desktop_and_phone(browser, address):
     context = browser.new_context(viewport={"width": 1280, "height": 1000}, bypass_csp=True)
     tab = context.new_page()
     tab.goto(address)
@@ -350,6 +350,8 @@ def test_axe_finds_nothing_serious_with_an_error_and_the_rules_open(browser, add
     _section_control(tab, "count").fill("0")
     tab.locator("[data-key='sections[0].count'] > .error").wait_for()
     found = test_html._axe_violations(tab)  # an inline script: hence bypass_csp above
+    tab.set_viewport_size({"width": 390, "height": 844})  # a phone: one column
+    found += test_html._axe_violations(tab)
     context.close()
     assert found == []
 
