@@ -127,6 +127,13 @@ def _parser() -> argparse.ArgumentParser:
     schema = commands.add_parser("schema", help="print the JSON Schema of a book config, for editors")
     schema.add_argument("--layout", action="store_true", help="the schema of a layout file instead")
 
+    studio = commands.add_parser("studio", help="make a book in the browser (needs the 'studio' extra)")
+    studio.add_argument("--host", default="127.0.0.1", help="address to serve (default: loopback only)")
+    studio.add_argument("--port", type=int, default=0, help="port to serve (default: any free one)")
+    studio.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    studio.add_argument("--workers", "-j", type=int, default=None,
+                        help="processes that generate puzzles (default: all cores)")
+
     completion = commands.add_parser("completion", help="print a shell completion script")
     completion.add_argument("shell", choices=SHELLS, help="the shell: " + ", ".join(SHELLS))
     return parser
@@ -219,6 +226,10 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
             return _schema(args, out)
         if args.command == "completion":
             return _completion(args, out)
+        if args.command == "studio":
+            from bookgen.studio import serve
+
+            return serve(args.host, args.port, not args.no_browser, _workers(args), out)
         return _types(out)
     except BookgenError as error:
         Progress.interrupted()

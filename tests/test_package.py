@@ -132,7 +132,8 @@ def test_the_wheel_holds_every_module_layout_sample_and_licence(wheel):
     for folder, packaged in (("layouts", "layouts"), ("config", "samples")):
         for item in (ROOT / folder).glob("*.yaml"):
             assert f"bookgen/{packaged}/{item.name}" in names
-    for data in ("py.typed", "fonts/DejaVuSans.ttf", "html/play.js", "html/play.css"):
+    for data in ("py.typed", "fonts/DejaVuSans.ttf", "html/play.js", "html/play.css",
+                 "studio/static/index.html", "studio/static/studio.js", "studio/static/studio.css"):
         assert f"bookgen/{data}" in names
     assert not any(name.startswith(("layouts/", "config/", "tests/")) for name in names)
     dist_info = f"bookgen-{bookgen.__version__}.dist-info"

@@ -1,0 +1,247 @@
+"""Builds for the studio, each in a worker process that a cancel terminates.
+
+A job is the CLI's build of one YAML text: `read_config` reads it exactly as `bookgen build`
+reads a file (the same loader, its limits and messages), `make_book` makes the puzzles and
+`render_formats` draws the files. Nothing is written: the files come back as bytes.
+
+Puzzles already made for an earlier job are handed to the next one (keyed by the id that makes
+them again), so an edit that leaves a section alone does not make its puzzles again: a puzzle
+is the same bytes whoever makes it, and make_book still decides twins and order itself.
+
+Workers start from a fork server that has bookgen and reportlab loaded, so a job starts in
+milliseconds, and the server's threads are never forked. A job's own pool of puzzle workers
+ends with it (bookgen.book.worker_pool: they exit with their parent).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+import uuid
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+from bookgen.config import BookConfig, _book_config
+from bookgen.errors import BookgenError
+from bookgen.making import PuzzleRecord
+from bookgen.progress import Progress
+from bookgen.yamlsource import parse_yaml
+
+MAX_CACHED_PUZZLES = 20_000  # puzzles kept for later jobs; the oldest go first
+JOBS_KEPT = 8  # ended jobs whose state and files the page may still ask for
+_PRELOAD = ["bookgen.book", "bookgen.formats", "bookgen.render.pdf", "bookgen.render.cover",
+            "bookgen.puzzles"]
+
+
+def read_config(text: str, file: Path) -> BookConfig:
+    """The book a YAML text describes, read as `bookgen build FILE` reads FILE: relative paths
+    from its folder, its name from its stem, every check and message the same."""
+    return _book_config(parse_yaml(text, str(file)), file.stem, None)
+
+
+def puzzle_keys(config: BookConfig) -> set[str]:
+    """The ids of the puzzles a book's sections make (before any twin is replaced)."""
+    from bookgen.book import puzzle_seed
+
+    return {section.request.id(puzzle_seed(config.seed, index, i))
+            for index, section in enumerate(config.sections) if section.request is not None
+            for i in range(section.count)}
+
+
+@dataclass
+class Job:
+    """One build: its state as the page polls it, and its files when done."""
+
+    id: str
+    purpose: str  # "preview" (the PDF only) or "build" (every format the config names)
+    text: str  # the YAML it builds
+    formats: tuple[str, ...]
+    state: str = "running"  # running, done, failed, cancelled
+    label: str = ""
+    done: int = 0
+    total: int = 0
+    error: BookgenError | None = None
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    digests: dict[str, list[str]] = field(default_factory=dict)  # a PDF's page names, once asked
+    process: Any = None
+
+    def status(self) -> dict[str, Any]:
+        status: dict[str, Any] = {"id": self.id, "purpose": self.purpose, "state": self.state,
+                                  "progress": {"label": self.label, "done": self.done,
+                                               "total": self.total}}
+        if self.error is not None:
+            status["error"] = {"key": self.error.key, "message": self.error.message,
+                               "text": str(self.error)}
+        if self.state == "done":
+            status["files"] = [{"name": name, "size": len(data)} for name, data in self.files]
+        return status
+
+
+class Jobs:
+    """The studio's jobs: at most one of each purpose runs (a newer one cancels the older), and
+    the puzzles they made are kept for the next."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.lock = threading.Lock()
+        self.jobs: dict[str, Job] = {}
+        self.puzzles: dict[str, PuzzleRecord] = {}
+        self.context: Any  # a forkserver or spawn context; typeshed gives them no common Process
+        if "forkserver" in multiprocessing.get_all_start_methods():
+            self.context = multiprocessing.get_context("forkserver")
+            self.context.set_forkserver_preload(_PRELOAD)
+        else:  # Windows: each job starts a fresh Python (about a second)
+            self.context = multiprocessing.get_context("spawn")
+
+    def start(self, purpose: str, config: BookConfig, text: str, file: Path,
+              formats: tuple[str, ...], files: list[tuple[str, bytes]]) -> Job:
+        """Start a job for the YAML text whose config the caller has read already (so its
+        errors came back at once); `files` go first in the job's files (the config itself)."""
+        with self.lock:
+            for done in self.jobs.values():
+                if (done.purpose, done.text, done.formats, done.state) == (purpose, text, formats, "done"):
+                    return done  # the same book again (an edit undone): nothing to redo
+        keys = puzzle_keys(config)
+        job = Job(uuid.uuid4().hex, purpose, text, formats, files=list(files))
+        receive, send = self.context.Pipe(duplex=False)
+        with self.lock:  # held while the process starts, so two requests never both run
+            known = {key: self.puzzles[key] for key in keys if key in self.puzzles}
+            for old in [j for j in self.jobs.values() if j.purpose == purpose]:
+                self._cancel(old)
+            for ended in list(self.jobs)[:max(0, len(self.jobs) + 1 - JOBS_KEPT)]:
+                del self.jobs[ended]  # only the newest job of each purpose runs
+            job.process = self.context.Process(
+                target=work, args=(send, text, str(file), list(formats), known, self.workers),
+                name=f"bookgen-studio-{purpose}")  # not a daemon: it starts its own workers
+            job.process.start()
+            self.jobs[job.id] = job
+        send.close()
+        threading.Thread(target=self._follow, args=(job, receive), daemon=True).start()
+        return job
+
+    def find(self, job_id: str) -> Job | None:
+        with self.lock:
+            return self.jobs.get(job_id)
+
+    def cancel(self, job: Job) -> None:
+        with self.lock:
+            self._cancel(job)
+
+    def _cancel(self, job: Job) -> None:
+        if job.state == "running":
+            job.state = "cancelled"
+            job.process.terminate()
+
+    def close(self) -> None:
+        with self.lock:
+            for job in self.jobs.values():
+                self._cancel(job)
+
+    def _follow(self, job: Job, receive: Connection) -> None:
+        """Read the worker's messages until it ends, then reap it."""
+        try:
+            while True:
+                message = receive.recv()
+                if message[0] == "progress":
+                    job.label, job.done, job.total = message[1:]
+                    continue
+                if message[0] == "done":
+                    files, made = message[1:]
+                    self._keep(made)
+                    job.files += files
+                    with self.lock:
+                        if job.state == "running":
+                            job.state = "done"
+                else:
+                    text, file, line, key = message[1]  # an exception's keywords do not pickle
+                    job.error = BookgenError(text, file=file, line=line, key=key)
+                    with self.lock:
+                        if job.state == "running":
+                            job.state = "failed"
+                break
+        except EOFError:  # the worker ended without a word: cancelled, or it died
+            with self.lock:
+                if job.state == "running":
+                    job.state = "failed"
+                    job.error = BookgenError("the build stopped unexpectedly")
+        finally:
+            receive.close()
+            job.process.join()
+
+    def _keep(self, made: dict[str, PuzzleRecord]) -> None:
+        with self.lock:
+            self.puzzles.update(made)
+            for key in list(self.puzzles)[:max(0, len(self.puzzles) - MAX_CACHED_PUZZLES)]:
+                del self.puzzles[key]
+
+
+# --- in the worker process ------------------------------------------------------------------------
+
+
+class _Reported(Progress):
+    """make_book's progress, sent to the studio instead of drawn on a terminal."""
+
+    def __init__(self, send: Connection) -> None:
+        super().__init__(enabled=False)
+        self.send = send
+
+    def start(self, label: str, total: int) -> None:
+        super().start(label, total)
+        self.send.send(("progress", label, 0, total))
+
+    def advance(self, steps: int = 1) -> None:
+        super().advance(steps)
+        self.send.send(("progress", self.label, self.done, self.total))
+
+
+class _Remembering(Executor):
+    """Hands back puzzles made before and sends the rest to the pool, remembering what it made."""
+
+    def __init__(self, known: dict[str, PuzzleRecord], pool: Executor) -> None:
+        self.known = known
+        self.pool = pool
+        self.made: dict[str, PuzzleRecord] = {}
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+        job = args[0]  # make_book submits generate_one(PuzzleJob)
+        key = job.request().id(job.seed)
+        if key in self.known:
+            future: Future = Future()
+            future.set_result(self.known[key])
+            return future
+        future = self.pool.submit(fn, *args, **kwargs)
+        future.add_done_callback(lambda done: self._remember(key, done))
+        return future
+
+    def _remember(self, key: str, future: Future) -> None:
+        if not future.cancelled() and future.exception() is None and future.result() is not None:
+            self.made[key] = future.result()
+
+
+def work(send: Connection, text: str, file: str, formats: list[str],
+         known: dict[str, PuzzleRecord], workers: int) -> None:
+    """A job's process: read the YAML, make the book, draw its files, send them back."""
+    from bookgen.book import DEFAULT_BUDGET, make_book, worker_pool
+    from bookgen.cli import _fitting  # the build's own message for what fits on no page
+    from bookgen.formats import render_formats
+
+    try:
+        config = read_config(text, Path(file))
+        if "pdf" in formats or "cover" in formats:
+            from bookgen.render.fonts import check_printable
+
+            check_printable(config)
+        with worker_pool(workers) as pool:
+            remembering = _Remembering(known, pool)
+            book = make_book(config, _Reported(send), executor=remembering, budget=DEFAULT_BUDGET)
+        with _fitting(config):
+            files = render_formats(book, Path(file).with_suffix(".pdf"), formats)
+        send.send(("done", [(path.name, data) for path, data in files], remembering.made))
+    except BookgenError as error:
+        send.send(("error", (error.message, error.file, error.line, error.key)))
+    finally:
+        send.close()
