@@ -379,8 +379,7 @@ def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: Text
 
         check_printable(config)
     book = _make(config, args)
-    with _fitting(config):
-        files = render_formats(book, target, config.formats)
+    files = render_formats(book, target, config.formats)
     out.flush()
     _make_default_folder(target)
     for path in write_files(files, stdout=getattr(out, "buffer", None), inputs=config.inputs):
@@ -452,31 +451,12 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
         inputs: Inputs = (("the PDF drawn", Path(args.config)),)
     else:
         config = _load(args.config, args.seed)
-        with _fitting(config):
-            pdf, name, inputs = _book_pdf(_make(config, args)), config.name, config.inputs
+        pdf, name, inputs = _book_pdf(_make(config, args)), config.name, config.inputs
     images = render_pages(pdf, pages, args.dpi)
     _make_default_folder(folder / "page.png")
     for path in write_files(preview_files(images, folder, name, single), inputs=inputs):
         print(path, file=out)
     return 0
-
-
-@contextmanager
-def _fitting(config: BookConfig) -> Iterator[None]:
-    """Something that cannot fit on any page of the layout (a tiny page with wide margins) is
-    one message naming the layout, not reportlab's LayoutError."""
-    from reportlab.platypus.doctemplate import LayoutError
-
-    try:
-        yield
-    except LayoutError as error:
-        found = re.search(r"\(([\d.]+) x ([\d.]+)\) too large on page (\d+) in frame '\w+'\(([\d.]+) x "
-                          r"([\d.]+)", str(error))
-        sizes = (" ({:.0f} x {:.0f} pt) on page {:.0f} does not fit the text area ({:.0f} x {:.0f} pt)"
-                 .format(*(float(n) for n in found.groups())) if found else " does not fit a page")
-        raise BookgenError(f"a piece of the book{sizes}; use a larger page, smaller margins or "
-                           "shorter text", file=config.file,
-                           key="layout" if config.layout.file else None) from None
 
 
 def _book_pdf(book: Book) -> bytes:

@@ -634,6 +634,13 @@ def load_config(path: str | Path, seed: str | None = None) -> BookConfig:
     return replace(_book_config(load_yaml(path), Path(path).stem, seed), path=Path(path))
 
 
+def read_config_text(text: str, file: Path) -> BookConfig:
+    """The book a YAML text describes, read as `load_config(file)` would read it from `file`
+    (relative paths from its folder, its name from its stem, every check and message the same)
+    without the file having to exist: for front ends such as the studio."""
+    return _book_config(parse_yaml(text, str(file)), file.stem, None)
+
+
 def _book_config(source: Source, name: str, seed: str | None) -> BookConfig:
     values = _read_fields(source, (), source.data, _BOOK_SCHEMA, "the book")
     sections = values["sections"]

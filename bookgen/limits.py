@@ -13,6 +13,7 @@ import math
 # --- what is read ---------------------------------------------------------------------------------
 
 CONFIG_BYTES = 1_000_000  # a config or layout file: a 1000-section book is about 60 kB
+STUDIO_REQUEST_BYTES = 2 * CONFIG_BYTES  # a studio request: a config as JSON, escapes and all
 BANK_BYTES = 256 * 1024 * 1024  # a JSON-lines bank or `solve` input: about 500,000 puzzles
 PDF_BYTES = 1024 * 1024 * 1024  # a built PDF that `preview` draws: a 10,000-puzzle book is ~50 MB
 NESTING = 64  # depth of YAML and JSON: a config needs 5, a puzzle line 4; keeps recursion safe

@@ -28,8 +28,9 @@ from bookgen.schema import book_schema, option_schema
 flask = pytest.importorskip("flask", reason="pip install 'bookgen[studio]'")
 browser = test_html.browser  # the same Chromium, launched once for this module
 
+from bookgen.limits import STUDIO_REQUEST_BYTES  # noqa: E402
 from bookgen.studio.pages import page_digests  # noqa: E402  (needs the studio extra)
-from bookgen.studio.server import MAX_REQUEST_BYTES, create_app  # noqa: E402
+from bookgen.studio.server import create_app  # noqa: E402
 
 WORKSHEET = {"title": "Order practice", "title_page": False, "contents": False,
              "sections": [{"type": "placement", "difficulty": "easy", "count": 2}]}
@@ -113,7 +114,7 @@ def test_files_outside_the_folder_are_not_read(client):
 
 
 def test_oversized_foreign_and_non_json_requests_are_refused(client):
-    big = {**WORKSHEET, "subtitle": "x" * MAX_REQUEST_BYTES}
+    big = {**WORKSHEET, "subtitle": "x" * STUDIO_REQUEST_BYTES}
     assert client.post("/api/jobs", json={"purpose": "preview", "book": big}).status_code == 413
     long = {**WORKSHEET, "subtitle": "x" * (limits.CONFIG_BYTES + 1)}  # under the body's cap
     (error,) = client.post("/api/jobs", json={"purpose": "preview", "book": long}).get_json()["errors"]

@@ -4,6 +4,7 @@ mirrored odd and even page templates, and built in passes until its layout is st
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape
@@ -22,6 +23,7 @@ from reportlab.platypus import (
     Paragraph,
     Spacer,
 )
+from reportlab.platypus.doctemplate import LayoutError
 
 from bookgen.book import Book, PrintedPuzzle, Section
 from bookgen.config import Layout
@@ -444,6 +446,23 @@ class BookDocument:
         """Lay the book out in passes that paint no puzzles until the contents pages, the gutter,
         the padding and (where sections share pages) the pages puzzles land on agree with the
         book they describe, then paint it once; returns the PDF bytes and the page count."""
+        try:
+            return self._render(part, puzzle_pages)
+        except LayoutError as error:
+            raise self._too_large(error) from None
+
+    def _too_large(self, error: LayoutError) -> BookgenError:
+        """Something that fits on no page of the layout (a tiny page with wide margins): one
+        message naming the layout and the sizes, not reportlab's LayoutError."""
+        found = re.search(r"\(([\d.]+) x ([\d.]+)\) too large on page (\d+) in frame '\w+'\(([\d.]+) x "
+                          r"([\d.]+)", str(error))
+        sizes = (" ({:.0f} x {:.0f} pt) on page {:.0f} does not fit the text area ({:.0f} x {:.0f} pt)"
+                 .format(*(float(n) for n in found.groups())) if found else " does not fit a page")
+        return BookgenError(f"a piece of the book{sizes}; use a larger page, smaller margins or "
+                            "shorter text", file=self.config.file,
+                            key="layout" if self.config.layout.file else None)
+
+    def _render(self, part: str, puzzle_pages: dict[int, int]) -> tuple[bytes, int]:
         ink = self.ink
         type_scale = self.layout.body_size / 10.5
         subject = "Puzzle book" if part == "book" else "Answer key"

@@ -1,6 +1,6 @@
 """Builds for the studio, each in a worker process that a cancel terminates.
 
-A job is the CLI's build of one YAML text: `read_config` reads it exactly as `bookgen build`
+A job is the CLI's build of one YAML text: `read_config_text` reads it exactly as `bookgen build`
 reads a file (the same loader, its limits and messages), `make_book` makes the puzzles and
 `render_formats` draws the files. Nothing is written: the files come back as bytes.
 
@@ -25,22 +25,15 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from bookgen.config import BookConfig, _book_config
+from bookgen.config import BookConfig, read_config_text
 from bookgen.errors import BookgenError
 from bookgen.making import PuzzleRecord
 from bookgen.progress import Progress
-from bookgen.yamlsource import parse_yaml
 
 MAX_CACHED_PUZZLES = 20_000  # puzzles kept for later jobs; the oldest go first
 JOBS_KEPT = 8  # ended jobs whose state and files the page may still ask for
 _PRELOAD = ["bookgen.book", "bookgen.formats", "bookgen.render.pdf", "bookgen.render.cover",
             "bookgen.puzzles"]
-
-
-def read_config(text: str, file: Path) -> BookConfig:
-    """The book a YAML text describes, read as `bookgen build FILE` reads FILE: relative paths
-    from its folder, its name from its stem, every check and message the same."""
-    return _book_config(parse_yaml(text, str(file)), file.stem, None)
 
 
 def puzzle_keys(config: BookConfig) -> set[str]:
@@ -226,11 +219,10 @@ def work(send: Connection, text: str, file: str, formats: list[str],
          known: dict[str, PuzzleRecord], workers: int) -> None:
     """A job's process: read the YAML, make the book, draw its files, send them back."""
     from bookgen.book import DEFAULT_BUDGET, make_book, worker_pool
-    from bookgen.cli import _fitting  # the build's own message for what fits on no page
     from bookgen.formats import render_formats
 
     try:
-        config = read_config(text, Path(file))
+        config = read_config_text(text, Path(file))
         if "pdf" in formats or "cover" in formats:
             from bookgen.render.fonts import check_printable
 
@@ -238,8 +230,7 @@ def work(send: Connection, text: str, file: str, formats: list[str],
         with worker_pool(workers) as pool:
             remembering = _Remembering(known, pool)
             book = make_book(config, _Reported(send), executor=remembering, budget=DEFAULT_BUDGET)
-        with _fitting(config):
-            files = render_formats(book, Path(file).with_suffix(".pdf"), formats)
+        files = render_formats(book, Path(file).with_suffix(".pdf"), formats)
         send.send(("done", [(path.name, data) for path, data in files], remembering.made))
     except BookgenError as error:
         send.send(("error", (error.message, error.file, error.line, error.key)))

@@ -8,7 +8,7 @@ book: what the studio builds is what `bookgen build` makes of the downloaded YAM
 Guards for a server any web page in the browser could call: it answers only requests addressed
 to its own host name (no DNS rebinding), takes only JSON bodies (a form on another site cannot
 send one without asking first, and the server never says yes), caps every body at
-MAX_REQUEST_BYTES, reads files only inside the folder it was started in, and writes none.
+limits.STUDIO_REQUEST_BYTES, reads files only inside the folder it was started in, and writes none.
 """
 
 from __future__ import annotations
@@ -24,20 +24,16 @@ import yaml
 from flask import Flask, Response, abort, jsonify, request
 
 from bookgen import limits
-from bookgen.config import available_layouts, is_layout_file
+from bookgen.config import available_layouts, is_layout_file, read_config_text
 from bookgen.core.grading import LEVELS
 from bookgen.errors import BookgenError
 from bookgen.puzzles import PUZZLE_TYPES, find_type
 from bookgen.schema import book_schema, option_schema
 from bookgen.studio.examples import example_png
-from bookgen.studio.jobs import Job, Jobs, read_config
+from bookgen.studio.jobs import Job, Jobs
 from bookgen.studio.pages import PageStore
 from bookgen.yamlsource import parse_yaml
 
-# A request body: a config as JSON, which escapes make a little longer than its YAML. The config's
-# text itself is then held to limits.CONFIG_BYTES, as a config file is, and read by the loader
-# with every other limit of bookgen.limits.
-MAX_REQUEST_BYTES = 2 * limits.CONFIG_BYTES
 PURPOSES = ("preview", "build")
 _KINDS = {"pdf": "application/pdf", "html": "text/html", "jsonl": "application/jsonl",
           "yaml": "application/yaml"}  # what a build's files are, by their ending
@@ -49,7 +45,7 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1) -> Flask
     """The studio for books whose relative paths (layout files, banks) start in `folder`."""
     folder = folder.resolve()
     app = Flask(__name__, static_folder=None)
-    app.config["MAX_CONTENT_LENGTH"] = MAX_REQUEST_BYTES
+    app.config["MAX_CONTENT_LENGTH"] = limits.STUDIO_REQUEST_BYTES
     app.json.sort_keys = False  # type: ignore[attr-defined]  # the form follows the schema's order
     pages = PageStore()
     jobs = Jobs(workers)
@@ -239,7 +235,7 @@ def _read(text: str, file: Path, folder: Path) -> Any:
             if not (folder / item).resolve().is_relative_to(folder):
                 raise source.error(path, f"{item!r} is outside the folder the studio was started "
                                    f"in ({folder}); the studio reads files only there")
-    return read_config(text, folder / file)
+    return read_config_text(text, folder / file)
 
 
 def _plain(value: Any) -> Any:
