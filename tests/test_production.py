@@ -317,6 +317,38 @@ def test_large_print_uses_sixteen_point_body_type(run, write_config, tmp_path):
     assert re.search(r"/F[\w+]+ 16 Tf", stream)
 
 
+def test_a_long_opening_shrinks_only_the_first_row_of_a_large_print_section(run, write_config,
+                                                                              tmp_path):
+    """On a 5 x 8 in large-print page the rules and example leave little room: the first puzzle
+    and the example share what is left, and the puzzles on the next pages keep the section's own
+    large size (they once all printed at the first row's 6 pt)."""
+    config = write_config("title: Large\nlayout: 5x8\nlarge_print: true\nseed: 3\nsections:\n"
+                          "  - {type: numbrix, count: 4, difficulty: easy}\n")
+    target = tmp_path / "large.pdf"
+    assert run("build", str(config), "-o", str(target), "-q", "--workers", "1")[0] == 0
+    reader = PdfReader(target)
+
+    def digit_sizes(number: int) -> list[float]:
+        sizes: list[float] = []
+
+        def visit(text, cm, tm, font_dict, font_size):
+            if text.strip().isdigit():
+                sizes.append(font_size * tm[0] * cm[0])
+
+        reader.pages[number - 1].extract_text(visitor_text=visit)
+        return sizes
+
+    def givens_size(number: int) -> float:
+        """The size most digits on the page print at: the puzzles' givens (not the one label or
+        page number)."""
+        sizes = [round(size, 1) for size in digit_sizes(number)]
+        return max(set(sizes), key=sizes.count)
+
+    assert "How to play." in reader.pages[2].extract_text()
+    first_row, later = givens_size(3), givens_size(4)
+    assert later >= 14 and later > 1.4 * first_row
+
+
 def test_preview_writes_png_pages(run, write_config, tmp_path):
     config = write_config(POD_BOOK.format(bleed="false", count=2).replace("print-on-demand", "home"))
     status, out, err = run("preview", str(config), "--pages", "1,3", "--dpi", "30",

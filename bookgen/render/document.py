@@ -66,6 +66,7 @@ ANSWER_GROWTH = 1.05  # the step by which answers that leave their page half emp
 ANSWER_LABEL_GROWTH = 1.5  # and the most their labels grow
 SECTION_SPACE = 10 * mm  # between sections that share a page
 EXAMPLE_SPACE = Spacer(1, 4 * mm)  # below a section's example
+SCALE_STEPS = 12  # halvings that find the scale a section's example and first row share
 POD_INK = Ink(min_line=0.75, lightest_grey=0.9, least_text=7.0)
 HOME_INK = Ink(min_line=0.0, lightest_grey=1.0, least_text=6.0)
 
@@ -209,8 +210,10 @@ class BookDocument:
                        geometry: Geometry) -> list[Flowable]:
         """The section's opening (after `lead`) kept together with its first row of puzzles, then
         the other rows. With `per_page`, the grid is sized so the first page, below the opening,
-        holds that many puzzles; without, the first row is made small enough to fit below it, so
-        an opening never ends a page nor stands alone on one."""
+        holds that many puzzles; without, the first row alone is made small enough to fit below it
+        (`first_grid`), so an opening never ends a page nor stands alone on one, and the rows
+        after it keep the grid's size (a long opening on a small large-print page would otherwise
+        shrink the whole section)."""
         config = section.config
         puzzle_type = section.puzzle_type
         frame_width, frame_height = geometry.frame_size
@@ -230,24 +233,40 @@ class BookDocument:
                       self.styles.body),
         ]
         example = puzzle_type.example(config.request)
-        pair = None if example is None else ExamplePair(puzzle_type, example, state, frame_width)
-        opening = self._height(heading + ([pair, EXAMPLE_SPACE] if pair else []), geometry)
-        room = frame_height - opening if config.per_page else frame_height
+
+        def opening_at(scale: float | None) -> list[Flowable]:
+            """The opening with its example no larger than `scale` (None: its own size)."""
+            if example is None:
+                return heading
+            return heading + [ExamplePair(puzzle_type, example, state, frame_width, most=scale),
+                              EXAMPLE_SPACE]
+
+        room = (frame_height - self._height(opening_at(None), geometry) if config.per_page
+                else frame_height)
         natural = _largest([puzzle_type.measure(r.puzzle) for r in section.records])
         label = LABEL_HEIGHT * state.type_scale
         grid = choose_grid(natural, (frame_width, room), label, self.layout.grids,
                            self.layout.min_scale, self.layout.max_scale, config.per_page)
-        below = frame_height - opening - label - ROW_GAP
-        if natural[1] * mm * grid.scale > below:
-            grid = replace(grid, scale=max(below, 0.0) / (natural[1] * mm))
-        if pair and example:  # the example no larger than the puzzles, so their type matches
-            pair = ExamplePair(puzzle_type, example, state, frame_width, most=grid.scale)
-            heading += [pair, EXAMPLE_SPACE]
-            opening = self._height(heading, geometry)
+
+        def fits(scale: float) -> bool:
+            """Whether the opening (its example at most `scale`) and a first row at `scale` fit."""
+            opening = self._height(opening_at(scale), geometry)
+            return opening + label + ROW_GAP + natural[1] * mm * scale <= frame_height
+
+        scale = grid.scale
+        if not fits(scale):  # the largest scale the example and the first row can share
+            low, high = 0.0, scale
+            for _ in range(SCALE_STEPS):
+                middle = (low + high) / 2
+                low, high = (middle, high) if fits(middle) else (low, middle)
+            scale = low
+        first_grid = replace(grid, scale=scale)  # the first row's; the rows after keep the grid's
+        heading = opening_at(scale)
+        opening = self._height(heading, geometry)
         if config.per_page == 1:  # one to a page: the later pages print it larger, centred
             whole = choose_grid(natural, (frame_width, frame_height), label, self.layout.grids,
                                 self.layout.min_scale, self.layout.max_scale, 1)
-            rows = [PuzzleRow(section.puzzles[:1], puzzle_type, grid, state, tight=True)]
+            rows = [PuzzleRow(section.puzzles[:1], puzzle_type, first_grid, state, tight=True)]
             rows += [PuzzleRow([p], puzzle_type, whole, state, centred=True)
                      for p in section.puzzles[1:]]
             return [KeepTogether(heading + rows[:1]), *rows[1:]]
@@ -256,8 +275,8 @@ class BookDocument:
             first_page = state.puzzle_pages.get(section.numbers[0])  # page as the last pass found
             first = -(-sum(state.puzzle_pages.get(n) == first_page for n in section.numbers)
                       // grid.columns)
-        balanced = self._balanced(section, grid, state, first, frame_height)
-        pages = balanced or self._pages(section, grid, state, first, frame_height)
+        balanced = self._balanced(section, (first_grid, grid), state, first, frame_height)
+        pages = balanced or self._pages(section, (first_grid, grid), state, first, frame_height)
         held = [sum(len(row.puzzles) for row in rows) for rows in pages]
         if len(pages) > 1 and held[-1] == 1 and max(held) > 1:
             # a lone puzzle the spreading could not avoid (pages of two): centred on its page
@@ -275,19 +294,22 @@ class BookDocument:
         return sum(f.wrap(width, height)[1] + f.getSpaceAfter() + f.getSpaceBefore()
                    for f in flowables)
 
-    def _rows(self, puzzles: Sequence[PrintedPuzzle], section: Section, grid: Grid, state: Pass,
-              first: bool) -> list[PuzzleRow]:
-        """The puzzles in rows of the grid's columns; a section's first row is tight."""
-        return [PuzzleRow(puzzles[i:i + grid.columns], section.puzzle_type, grid, state,
-                          tight=first and i == 0) for i in range(0, len(puzzles), grid.columns)]
+    def _rows(self, puzzles: Sequence[PrintedPuzzle], section: Section, grids: tuple[Grid, Grid],
+              state: Pass, first: bool) -> list[PuzzleRow]:
+        """The puzzles in rows of the grid's columns; a section's first row is tight, on its own
+        grid (`grids`: the first row's, the others')."""
+        first_grid, grid = grids
+        return [PuzzleRow(puzzles[i:i + grid.columns], section.puzzle_type,
+                          first_grid if first and i == 0 else grid, state, tight=first and i == 0)
+                for i in range(0, len(puzzles), grid.columns)]
 
-    def _pages(self, section: Section, grid: Grid, state: Pass, first: float | int,
+    def _pages(self, section: Section, grids: tuple[Grid, Grid], state: Pass, first: float | int,
                frame_height: float) -> list[list[PuzzleRow]]:
         """The section's rows as the frames will take them, page by page: on its first page the
         room `first` (a float: its opening begins the page) or `first` rows (an int: it begins
         below the section before)."""
         pages: list[list[PuzzleRow]] = [[]]
-        rows = self._rows(section.puzzles, section, grid, state, True)
+        rows = self._rows(section.puzzles, section, grids, state, True)
         if isinstance(first, int):
             pages, rows, room = [rows[:first], []], rows[first:], frame_height
         else:
@@ -302,14 +324,15 @@ class BookDocument:
             room -= height
         return [page for page in pages if page]
 
-    def _balanced(self, section: Section, grid: Grid, state: Pass, first: float | int,
-                  frame_height: float) -> list[list[PuzzleRow]] | None:
+    def _balanced(self, section: Section, grids: tuple[Grid, Grid], state: Pass,
+                  first: float | int, frame_height: float) -> list[list[PuzzleRow]] | None:
         """The section's rows page by page with its puzzles spread evenly over the pages they
         take, when on their own they would leave the last page less than half full; None when
         they fill it well enough, or an even spread would not keep to those pages. A section
         that begins below another keeps its first page as it is (`first` rows)."""
-        pages = self._pages(section, grid, state, first, frame_height)
-        full = len(self._pages(section, grid, state, frame_height, frame_height)[0]) * grid.columns
+        grid = grids[1]
+        pages = self._pages(section, grids, state, first, frame_height)
+        full = len(self._pages(section, (grid, grid), state, frame_height, frame_height)[0]) * grid.columns
         if len(pages) < 2 or 2 * sum(len(row.puzzles) for row in pages[-1]) >= full:
             return None
         held = sum(len(row.puzzles) for row in pages[0])
@@ -320,7 +343,7 @@ class BookDocument:
         balanced, start = [], 0
         for number, count in enumerate(counts):
             puzzles = section.puzzles[start:start + count]
-            balanced.append(self._rows(puzzles, section, grid, state, number == 0))
+            balanced.append(self._rows(puzzles, section, grids, state, number == 0))
             start += count
         rooms = [frame_height if isinstance(first, int) else first] + [frame_height] * len(pages)
         for rows, room in zip(balanced, rooms):
