@@ -8,12 +8,13 @@ import random
 import networkx as nx
 import pytest
 
+from bookgen.book import different_puzzles
 from bookgen.core.hamilton import grid_graph, random_path
 from bookgen.core.options import parse_options
 from bookgen.core.pen import RecordingPen
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.making import make_puzzle
-from bookgen.puzzles.base import Request
+from bookgen.puzzles.base import Request, too_few_exist
 from bookgen.puzzles.numbrix import (
     HIDATO,
     NUMBRIX,
@@ -475,3 +476,20 @@ def test_examples_are_solved_and_unique():
         graph = grid_graph([(r, c) for r, row in enumerate(example.puzzle["grid"])
                             for c, v in enumerate(row) if v is not None], puzzle_type is HIDATO)
         assert nx.is_connected(graph)
+
+
+def test_a_shape_of_few_cells_counts_its_puzzles_before_any_work():
+    """Six cells in two columns: every path with every set of givens the removals may leave gives
+    12 medium Hidato; 12 are made, a 13th is refused up front, and hard has none at all. A 4x4
+    square is too large to count (it gives hundreds) and says nothing."""
+    medium = Request.make(HIDATO, "medium", {"shape": parse_options(
+        HIDATO.options, {"shape": "##/##/##"}, "hidato")["shape"]})
+    assert HIDATO.variety(medium) == 12
+    made = list(different_puzzles(medium, "few", 12))
+    assert len({HIDATO.canonical(r.puzzle) for r in made}) == 12
+    with pytest.raises(BookgenError, match="only 12 different puzzles exist"):
+        next(different_puzzles(medium, "few", 13))
+    hard = Request.make(HIDATO, "hard", dict(medium.options))
+    assert too_few_exist(hard, 1).startswith("no puzzle exists for hidato, hard")
+    assert NUMBRIX.variety(Request.make(NUMBRIX, "hard", parse_options(
+        NUMBRIX.options, {"size": "4"}, "numbrix"))) is None

@@ -152,8 +152,9 @@ class PuzzleType:
     measure_solution(puzzle): size of the answer drawing when it differs from the puzzle's.
     too_large_to_print(puzzle): why a puzzle (from a bank) cannot go on a page, or None; solving
         takes puzzles of any size.
-    variety(request): how many different puzzles (twins counted once) the request can give, for
-        types whose space is small enough to know; None or absent: more than any book needs.
+    variety(request): how many different puzzles (twins counted once) the request can give,
+        where the space is small enough to count (pyramids, walls, pooled arithmetic, shapes of
+        a few cells); None or absent: more than any book needs (arrows and placement always).
     hardness(rating): one number for every type, from 0 (the easiest easy) to below len(LEVELS),
         that orders a section from easier to harder (`order: rating`); `by_level` by default.
     hints(puzzle, solution): the playable page's hints, in the order a person following the
@@ -198,6 +199,9 @@ def too_few_exist(request: Request, count: int, excluded: int = 0) -> str | None
     if variety is None or count <= variety - excluded:
         return None
     taken = f" ({excluded} excluded)" if excluded else ""
+    if variety == 0:
+        return (f"no puzzle exists for {request.describe()}: the options leave too little room "
+                "for the level; choose another level, or widen the options")
     return (f"only {variety} different puzzles exist for {request.describe()}{taken} and {count} "
             "are asked for (a book never repeats one); ask for fewer, or widen the options")
 

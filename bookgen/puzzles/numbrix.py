@@ -21,18 +21,21 @@ from __future__ import annotations
 
 import bisect
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
+from itertools import islice
 from typing import Any
 
 from bookgen.core import symmetry as grid_symmetry
 from bookgen.core.grading import (
+    VARIETY_PATTERNS,
     Bands,
     Deduced,
     Deduction,
     make_at_level,
     recorded_steps,
+    removal_results,
     simplest_first,
     told_in_order,
 )
@@ -1313,6 +1316,84 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
     return {k: path[k] for k in sorted(kept)}
 
 
+def numbered_grid(board: Board, rows: int, cols: int, path: list[int],
+                  shown: set[int] | None) -> list[list[int | None]]:
+    """The grid of a path with the numbers of `shown` cells (all when None), 0 in the others."""
+    grid: list[list[int | None]] = [[None] * cols for _ in range(rows)]
+    for k, bit in enumerate(path):
+        r, c = board.cell(bit)
+        grid[r][c] = k + 1 if shown is None or bit in shown else 0
+    return grid
+
+
+def every_path(board: Board) -> Iterator[list[int]]:
+    """Every path through all of the board's cells (as cell bits), each direction apart."""
+    def extend(path: list[int], used: int) -> Iterator[list[int]]:
+        if used == board.mask:
+            yield list(path)
+            return
+        for step in bits_of(board.around[path[-1]] & ~used):
+            path.append(step)
+            yield from extend(path, used | step)
+            path.pop()
+
+    for start in bits_of(board.mask):
+        yield from extend([start], start)
+
+
+VARIETY_CELLS = 16  # shapes this small are walked for every path when counting their puzzles
+
+
+def variety_with(diagonal: bool) -> Callable[[Request], int | None]:
+    rate, solve = rate_with(diagonal), solve_with(diagonal)
+
+    def variety(request: Request) -> int | None:
+        """How many different puzzles a request can give, for shapes of so few cells that every
+        path can be tried with every set of givens the generator's removals may leave (as
+        `reduce_givens` keeps them: ends kept or not, a symmetry's cells together, the level's
+        stretch cap); None for larger ones (a 4x4 square gives hundreds at every level)."""
+        level, settings = request.level, request.settings
+        rows, cols, cells, _ = shape_cells(request)
+        board = make_board(tuple(cells), diagonal)
+        orbits = _orbits(board, settings["symmetry"])
+        most = VARIETY_PATTERNS >> len(orbits)
+        if not most or len(cells) > VARIETY_CELLS:
+            return None  # the walk for paths alone could take long on a larger shape
+        paths = list(islice(every_path(board), most + 1))
+        if len(paths) > most:
+            return None
+        top, cap, forms = grade_of(level), STRETCH_CAP[level], set()
+        for path in paths:
+            number_at = {cell: k for k, cell in enumerate(path)}
+            ends = {0, len(path) - 1} if settings["keep_ends"] else set()
+            pieces = [[number_at[cell] for cell in orbit] for orbit in orbits
+                      if not ends & {number_at[cell] for cell in orbit}]
+
+            def kept(mask: int, pieces: list[list[int]] = pieces, ends: set[int] = ends) -> set[int]:
+                return ends | {k for i, piece in enumerate(pieces) if mask >> i & 1 for k in piece}
+
+            def finishes(mask: int, path: list[int] = path) -> bool:
+                numbers = kept(mask)
+                if cap is not None and stretch(numbers, len(path)) > cap:
+                    return False
+                try:
+                    return run_grader(start_state(board, {k: path[k] for k in numbers}), top,
+                                      fast=True).finished
+                except Contradiction:
+                    return False
+
+            for mask in removal_results(len(pieces), 0, finishes):
+                shown = {path[k] for k in kept(mask)}
+                puzzle = {"grid": numbered_grid(board, rows, cols, path, shown)}
+                rating = rate(puzzle, path)
+                if rating["level"] == level and (rating["logic_finishes"]
+                                                 or solve(puzzle, 2).count == 1):
+                    forms.add(canonical(puzzle))
+        return len(forms)
+
+    return variety
+
+
 def generate_with(diagonal: bool, name: str) -> Callable[[random.Random, Request], Generated]:
     rate = rate_with(diagonal)
     solve = solve_with(diagonal)
@@ -1326,12 +1407,7 @@ def generate_with(diagonal: bool, name: str) -> Callable[[random.Random, Request
             return [board.bit(cell) for cell in random_path(list(cells), diagonal, rng, what)]
 
         def numbered(path: list[int], shown: set[int] | None) -> list[list[int | None]]:
-            """The grid with the numbers of `shown` cells (all when None), 0 in the others."""
-            grid: list[list[int | None]] = [[None] * cols for _ in range(rows)]
-            for k, bit in enumerate(path):
-                r, c = board.cell(bit)
-                grid[r][c] = k + 1 if shown is None or bit in shown else 0
-            return grid
+            return numbered_grid(board, rows, cols, path, shown)
 
         answers: list[list[int]] = []
 
@@ -1521,6 +1597,7 @@ NUMBRIX = PuzzleType(
     printed=printed,
     too_large_to_print=too_large_to_print,
     hints=hints_with(False),
+    variety=variety_with(False),
 )
 
 HIDATO = PuzzleType(
@@ -1544,4 +1621,5 @@ HIDATO = PuzzleType(
     printed=printed,
     too_large_to_print=too_large_to_print,
     hints=hints_with(True),
+    variety=variety_with(True),
 )
