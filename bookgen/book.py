@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from bookgen import limits
-from bookgen.config import BookConfig, SectionConfig
+from bookgen.config import BookConfig, SectionConfig, crowded_requests
 from bookgen.errors import BookgenError
 from bookgen.inputs import parse_json, read_text
 from bookgen.making import PuzzleRecord, make_puzzle, record_from_json, record_type, verify
@@ -158,12 +158,12 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
     twins = Twins()
     for bank in config.exclude:
         twins.exclude(bank)
-    for section in config.sections:
-        problem = section.request and too_few_exist(section.request, section.count,
-                                                    twins.excluded_for(section.request))
-        if problem:
-            raise BookgenError(problem, file=config.file, line=section.line,
-                               key=f"section '{section.title}'")
+    # the loader counted each small space; the exclude banks, read now, may hold some of it
+    for index, problem in crowded_requests(config.sections if config.exclude else (),
+                                           twins.excluded_for):
+        section = config.sections[index]
+        raise BookgenError(problem, file=config.file, line=section.line,
+                           key=f"section '{section.title}'")
     jobs = [
         [PuzzleJob.of(section.request, puzzle_seed(config.seed, index, i), budget)
          for i in range(section.count)] if section.request is not None else []

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
@@ -611,9 +611,13 @@ def _read_section(source: Source, index: int, data: Any) -> SectionConfig:
     )
 
 
-def _check_variety(source: Source, sections: tuple[SectionConfig, ...]) -> None:
-    """Refuse, before any work, sections that ask for more different puzzles than exist (a book
-    never repeats one): counted together where sections make the same request."""
+def crowded_requests(sections: Sequence[SectionConfig],
+                     excluded: Callable[[Request], int] = lambda request: 0,
+                     ) -> Iterator[tuple[int, str]]:
+    """(index of its last section, why) for each request whose sections, counted together, ask
+    for more different puzzles than exist once `excluded(request)` are taken out (a book never
+    repeats one): what the loader refuses before any work, and the book again with its
+    exclude banks read."""
     asked: dict[str, list[int]] = {}
     for index, section in enumerate(sections):
         if section.request is not None:
@@ -621,9 +625,9 @@ def _check_variety(source: Source, sections: tuple[SectionConfig, ...]) -> None:
     for indexes in asked.values():
         request = sections[indexes[0]].request
         assert request is not None
-        problem = too_few_exist(request, sum(sections[i].count for i in indexes))
+        problem = too_few_exist(request, sum(sections[i].count for i in indexes), excluded(request))
         if problem:
-            raise source.error(("sections", indexes[-1], "count"), problem)
+            yield indexes[-1], problem
 
 
 def load_config(path: str | Path, seed: str | None = None) -> BookConfig:
@@ -651,7 +655,8 @@ def _book_config(source: Source, name: str, seed: str | None) -> BookConfig:
     if total > limits.BOOK_PUZZLES:
         raise source.error(("sections",), f"the sections ask for {total:,} puzzles; a book holds "
                            f"at most {limits.BOOK_PUZZLES:,} (see docs/limits.md)")
-    _check_variety(source, read)
+    for index, problem in crowded_requests(read):
+        raise source.error(("sections", index, "count"), problem)
     return BookConfig(
         name=name,
         file=source.file,

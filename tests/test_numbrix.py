@@ -20,9 +20,12 @@ from bookgen.puzzles.numbrix import (
     NUMBRIX,
     SHAPES,
     STRETCH_CAP,
+    WalkTooLong,
     board_of,
+    every_path,
     givens_of,
     grade_of,
+    make_board,
     run_grader,
     shape_cells,
     start_state,
@@ -493,3 +496,8 @@ def test_a_shape_of_few_cells_counts_its_puzzles_before_any_work():
     assert too_few_exist(hard, 1).startswith("no puzzle exists for hidato, hard")
     assert NUMBRIX.variety(Request.make(NUMBRIX, "hard", parse_options(
         NUMBRIX.options, {"size": "4"}, "numbrix"))) is None
+    # the walk for every path is bounded: a 4x4 king's board has far too many to list
+    king = make_board(tuple((r, c) for r in range(4) for c in range(4)), True)
+    with pytest.raises(WalkTooLong):
+        sum(1 for _ in every_path(king, 10_000))
+    assert sum(1 for _ in every_path(make_board(((0, 0), (0, 1), (1, 0), (1, 1)), False), 100)) == 8

@@ -15,8 +15,11 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import urllib.parse
+import urllib.request
 import zipfile
 from pathlib import Path
 
@@ -189,7 +192,7 @@ def test_the_wheel_works_from_a_fresh_venv_outside_the_checkout(wheel, version, 
     py = str(bin_dir / "python")
     install = [py, "-m", "pip", "install", "-q", "--disable-pip-version-check"]
     if PYTHONS[version] == "newest":
-        sh([*install, f"{wheel}[preview]"], tmp_path)
+        sh([*install, f"{wheel}[preview,studio]"], tmp_path)
     else:
         (tmp_path / "floors.txt").write_text("\n".join(floors()) + "\n")
         sh([*install, "-c", str(tmp_path / "floors.txt"), f"{wheel}[preview]"], tmp_path)
@@ -227,6 +230,35 @@ def test_the_wheel_works_from_a_fresh_venv_outside_the_checkout(wheel, version, 
     # Previews, with the preview extra (test_cli checks the message without it).
     sh([bookgen_cmd, "preview", "-", "--pages", "1", "--dpi", "30", "-q"], work, stdin=BOOK, env=env)
     assert (work / "output" / "book-page-1.png").read_bytes().startswith(b"\x89PNG")
+
+    # The studio: its page and scripts served from the installed package (newest), or one
+    # message naming the extra when Flask is not installed (floors).
+    if PYTHONS[version] == "newest":
+        assert "<title>" in studio_page(bookgen_cmd, work, env)
+    else:
+        result = subprocess.run([bookgen_cmd, "studio", "--no-browser"], cwd=work, env=env,
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode == 2 and "pip install 'bookgen[studio]'" in result.stderr
+
+
+def studio_page(bookgen_cmd: str, cwd: Path, env: dict) -> str:
+    """Start `bookgen studio`, fetch its page and one of its scripts, stop it; the page's text."""
+    server = subprocess.Popen([bookgen_cmd, "studio", "--no-browser"], cwd=cwd, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        address = server.stdout.readline().split()[2]  # "bookgen studio: http://...  (Ctrl-C ...)"
+        with urllib.request.urlopen(address, timeout=30) as response:
+            page = response.read().decode("utf-8")
+        script = re.search(r'<script src="([^"]+)"', page)
+        assert script, page
+        with urllib.request.urlopen(urllib.parse.urljoin(address, script.group(1)),
+                                    timeout=30) as response:
+            assert response.status == 200 and response.read()
+        return page
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=30)
 
 
 # --- code checks ----------------------------------------------------------------------------------

@@ -1326,13 +1326,24 @@ def numbered_grid(board: Board, rows: int, cols: int, path: list[int],
     return grid
 
 
-def every_path(board: Board) -> Iterator[list[int]]:
-    """Every path through all of the board's cells (as cell bits), each direction apart."""
+class WalkTooLong(Exception):
+    """`every_path` took more steps than it was given."""
+
+
+def every_path(board: Board, steps: int) -> Iterator[list[int]]:
+    """Every path through all of the board's cells (as cell bits), each direction apart; raises
+    WalkTooLong after `steps` squares tried (a shape with few full paths among very many partial
+    ones)."""
+    left = [steps]
+
     def extend(path: list[int], used: int) -> Iterator[list[int]]:
         if used == board.mask:
             yield list(path)
             return
         for step in bits_of(board.around[path[-1]] & ~used):
+            left[0] -= 1
+            if left[0] < 0:
+                raise WalkTooLong
             path.append(step)
             yield from extend(path, used | step)
             path.pop()
@@ -1342,6 +1353,7 @@ def every_path(board: Board) -> Iterator[list[int]]:
 
 
 VARIETY_CELLS = 16  # shapes this small are walked for every path when counting their puzzles
+VARIETY_STEPS = 200_000  # squares the walk for those paths may try (about a tenth of a second)
 
 
 def variety_with(diagonal: bool) -> Callable[[Request], int | None]:
@@ -1359,7 +1371,10 @@ def variety_with(diagonal: bool) -> Callable[[Request], int | None]:
         most = VARIETY_PATTERNS >> len(orbits)
         if not most or len(cells) > VARIETY_CELLS:
             return None  # the walk for paths alone could take long on a larger shape
-        paths = list(islice(every_path(board), most + 1))
+        try:
+            paths = list(islice(every_path(board, VARIETY_STEPS), most + 1))
+        except WalkTooLong:
+            return None
         if len(paths) > most:
             return None
         top, cap, forms = grade_of(level), STRETCH_CAP[level], set()

@@ -652,6 +652,8 @@ def variety(request: Request) -> int | None:
         return CLASSIC_5_VARIETY[request.level]
     if rules.rows >= CLASSIC_LIMIT:
         return None
+    if rules.variant == "classic":
+        return count_puzzles(rules, request.level, all_classic(rules.rows))
     most = VARIETY_PATTERNS >> triangular(rules.rows)
     answers = tuple(tuple(answer) for answer in islice(wide_row_search(rules, {}), most + 1))
     if len(answers) > most:
