@@ -121,12 +121,13 @@ def test_any_nesting_is_answered_or_refused_by_the_limit(client, depth, openings
     value = "1"
     for char in reversed(opening):
         value = f"[{value}]" if char == "[" else f'{{"a": {value}}}'
-    bodies = {"/api/open": '{"yaml": ' + value + "}", "/api/jobs": '{"purpose": "preview", '
-              '"book": {"title": "T", "sections": ' + value + "}}"}
-    for path, body in bodies.items():
+    bodies = {"/api/open": ('{"yaml": ' + value + "}", depth + 1),
+              "/api/jobs": ('{"purpose": "preview", "book": {"title": "T", "sections": ' + value
+                            + "}}", depth + 2)}
+    for path, (body, nesting) in bodies.items():
         answer = client.post(path, data=body, content_type="application/json")
         assert 400 <= answer.status_code < 500, (path, answer.status_code)
-        if depth + 2 > limits.NESTING:
+        if nesting > limits.NESTING:
             assert f"{limits.NESTING} levels" in _refusal(answer)
     example = client.get("/api/example/numbrix.png", query_string={"options": value})
     assert 400 <= example.status_code < 500
@@ -175,7 +176,6 @@ def _before(folder: Path) -> dict[str, bytes]:
 
 @pytest.mark.parametrize("changes, key", [
     ({"layout": "~/x.yaml"}, "layout"),
-    ({"layout": f"~{os.environ.get('USER', 'root')}/../any/x.yaml"}, "layout"),
     ({"layout": "~root/../any/x.yaml"}, "layout"),
     ({"layout": "sub/../../any/x.yaml"}, "layout"),
     ({"exclude": ["~/x.yaml"]}, "exclude"),
