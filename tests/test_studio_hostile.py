@@ -235,7 +235,12 @@ def test_every_address_refuses_a_request_without_the_token(app, client):
                          ("get", "/api/example/numbrix.png"), ("get", "/nowhere")]:
         for query in ("", "?token=wrong", "?token=" + "é"):
             answer = getattr(stranger, method)(path + query, json={} if method == "post" else None)
-            assert "lacks the studio's token" in _refusal(answer, 403), (method, path)
+            if path.startswith("/api/"):
+                assert "lacks the studio's token" in _refusal(answer, 403), (method, path)
+            else:  # a person at the address bar
+                assert answer.status_code == 403 and answer.mimetype == "text/plain"
+                assert answer.get_data(as_text=True).startswith(
+                    "bookgen studio: this address lacks the studio's token")
     assert client.get("/api/schema").status_code == 200
 
 

@@ -75,8 +75,9 @@ def serve(host: str, port: int, open_browser: bool, workers: int, out: TextIO) -
 def _cannot_listen(host: str, port: int, error: OSError) -> BookgenError:
     """Why the socket could not be opened, blamed on the option at fault: an address this computer
     does not have, or cannot look up, is --host's; a port taken or reserved is --port's."""
-    reason = error.strerror or str(error)  # create_server's own text adds the address tuple
-    if error.errno and error.errno > 0 and not isinstance(error, socket.gaierror):
+    if isinstance(error, socket.gaierror) or not error.errno:
+        reason = error.strerror or str(error)
+    else:  # create_server's own text would add the address as a Python tuple
         reason = os.strerror(error.errno)
     if isinstance(error, socket.gaierror) or error.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT):
         return BookgenError(f"cannot listen on {host} ({reason})", key="--host")

@@ -241,7 +241,7 @@ def work(send: Connection, watched: Connection, text: str, file: str, folder: st
     from bookgen.formats import render_formats
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the studio, which ends its jobs
-    for number in (signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)):
+    for number in _ENDS:
         signal.signal(number, _ended)
     _end_with_studio(watched)
     try:
@@ -262,12 +262,14 @@ def work(send: Connection, watched: Connection, text: str, file: str, folder: st
             message = ("error", (error.message, error.file, error.line, error.key))
         send.send(message)
         send.close()
-    except (BrokenPipeError, ConnectionResetError):  # the studio went while this job spoke to it
-        pass
-    except _Ended:
+    except (BrokenPipeError, ConnectionResetError, _Ended):  # the studio went, or ended this job
         pass
     finally:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        for number in _ENDS:
+            signal.signal(number, signal.SIG_DFL)
+
+
+_ENDS = [signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])]  # cancel, end
 
 
 class _Ended(BaseException):

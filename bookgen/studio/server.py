@@ -130,8 +130,11 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
 
     @app.errorhandler(HTTPException)
     def http_refused(error: HTTPException) -> tuple[Response, int]:
-        """Refusals (no token, a foreign host, not found, too large) as one short message."""
+        """Refusals (no token, a foreign host, not found, too large) as one short message: as
+        the page reads errors for its API, as plain text for a person at the address bar."""
         message = error.description or error.name
+        if not request.path.startswith("/api/"):
+            return Response(f"bookgen studio: {message}\n", mimetype="text/plain"), error.code or 500
         return (jsonify(errors=[{"key": None, "message": message, "line": None, "text": message}]),
                 error.code or 500)
 
