@@ -355,6 +355,38 @@ def test_a_signal_during_a_build_ends_the_studio_and_its_jobs_quietly(tmp_path, 
     assert list(tmp_path.iterdir()) == []
 
 
+def _silent_job(watched) -> None:
+    """A job between two words to the studio (drawing a long PDF): it ends only if it watches."""
+    from bookgen.studio import jobs
+
+    for number in jobs._ENDS:
+        signal.signal(number, jobs._ended)
+    jobs._end_with_studio(watched)
+    try:
+        time.sleep(60)
+    except jobs._Ended:
+        return
+
+
+def test_a_job_that_says_nothing_still_ends_with_the_studio():
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    watched, alive = context.Pipe(duplex=False)
+    job = context.Process(target=_silent_job, args=(watched,))
+    job.start()
+    try:
+        watched.close()
+        time.sleep(0.5)
+        assert job.is_alive()
+        alive.close()  # what the studio's end, however it ends, does to its end of the pipe
+        job.join(10)
+        assert job.exitcode == 0  # unwound, not killed
+    finally:
+        job.kill()
+        job.join()
+
+
 def test_serving_beyond_loopback_warns_and_still_asks_for_the_token(tmp_path):
     process, address = _studio(tmp_path, "--host", "0.0.0.0")
     try:
