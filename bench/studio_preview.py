@@ -39,6 +39,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         app = create_app(Path(folder), workers=1)
         client = app.test_client()
+        client.get(f"/?token={app.config['STUDIO_TOKEN']}")  # as the printed address does
         drawn: set[str] = set()
         try:
             for what in ("first preview (puzzles made)", "the same book again",

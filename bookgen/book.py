@@ -378,6 +378,7 @@ def _end_now(pool: ProcessPoolExecutor, workers: list[multiprocessing.process.Ba
 
 def _start_worker(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # ended at once, whatever a forked parent set
     _exit_with_parent(parent)
 
 

@@ -129,7 +129,8 @@ def _parser() -> argparse.ArgumentParser:
 
     studio = commands.add_parser("studio", help="make a book in the browser (needs the 'studio' extra)")
     studio.add_argument("--host", default="127.0.0.1", help="address to serve (default: loopback only)")
-    studio.add_argument("--port", type=int, default=0, help="port to serve (default: any free one)")
+    studio.add_argument("--port", type=_port, default=0,
+                        help="port to serve, 1 to 65535 (default: any free one)")
     studio.add_argument("--no-browser", action="store_true", help="do not open a browser")
     studio.add_argument("--workers", "-j", type=int, default=None,
                         help="processes that generate puzzles (default: all cores)")
@@ -146,6 +147,18 @@ def _level(text: str) -> str:
     if text not in LEVELS:
         raise argparse.ArgumentTypeError(f"{text!r} is not a level; use one of {', '.join(LEVELS)}")
     return text
+
+
+def _port(text: str) -> int:
+    """A TCP port, or 0 for any free one (the socket library overflows on others)."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port; use 1 to 65535 (or 0 for any "
+                                         "free one)")
+    return port
 
 
 def _add_workers_options(parser: argparse.ArgumentParser) -> None:

@@ -16,7 +16,7 @@ import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from importlib import resources
-from pathlib import Path
+from pathlib import Path, PureWindowsPath
 from typing import TYPE_CHECKING, Any
 
 from bookgen import limits
@@ -385,14 +385,18 @@ def _mm(length: float) -> str:
     return f"{length:.4g} mm"
 
 
-def load_layout(name: str, source: Source | None = None, path: KeyPath = ("layout",)) -> Layout:
+def load_layout(name: str, source: Source | None = None, path: KeyPath = ("layout",),
+                within: Path | None = None) -> Layout:
     """A built-in layout by name (`letter`), or a layout file (`./my-trim.yaml`): relative to the
     config's folder, or without a config to the current folder. Either kind of error names the
-    config's line."""
+    config's line. With `within`, the file and the fonts it names must lie inside that folder
+    (check_within)."""
     def fail(message: str) -> BookgenError:
         return source.error(path, message) if source is not None else BookgenError(message, key="layout")
 
     if is_layout_file(name):
+        if within is not None and source is not None:
+            check_within(source, path, name, within)
         file = Path(name).expanduser()
         if source is not None and not file.is_absolute():
             file = Path(source.file).parent / file
@@ -412,6 +416,9 @@ def load_layout(name: str, source: Source | None = None, path: KeyPath = ("layou
     margins = _read_fields(layout_source, ("margins",), top["margins"] or {}, _MARGIN_SCHEMA, "margins")
     fonts = _read_fields(layout_source, ("fonts",), top["fonts"] or {}, _FONT_SCHEMA, "fonts")
     sizes = _read_fields(layout_source, ("sizes",), top["sizes"] or {}, _SIZE_SCHEMA, "sizes")
+    if within is not None and layout_file is not None:
+        for style, font in fonts.items():
+            check_within(layout_source, ("fonts", style), font, within, font=True)
     _check_room(layout_source, page, margins)
     return Layout(
         name=name, title=top["title"], width=page["width"], height=page["height"],
@@ -422,6 +429,25 @@ def load_layout(name: str, source: Source | None = None, path: KeyPath = ("layou
         grids=top["grids"],
         min_scale=top["min_scale"], max_scale=top["max_scale"], file=layout_file,
     )
+
+
+def check_within(source: Source, path: KeyPath, name: str, within: Path, font: bool = False) -> None:
+    """Refuse a file that `source` names at `path` unless it lies inside the folder `within` (the
+    studio's, which reads nothing else), before anything reads it: `~` (someone's home), an
+    absolute path, and any path that resolves outside from the folder of the file naming it. A
+    font may also be found in bookgen's and the system's font folders, so it must be a file name
+    or a path down from them (no `..`), and a copy beside the layout must resolve inside."""
+    named = Path(source.file).parent / name
+    plain = not (name.startswith("~") or PureWindowsPath(name).anchor or "\0" in name)
+    if font:
+        plain = plain and ".." not in re.split(r"[\\/]", name)
+    try:
+        inside = plain and ((font and not named.exists()) or named.resolve().is_relative_to(within))
+    except (OSError, ValueError):  # a name too long, or a loop of links
+        inside = False
+    if not inside:
+        raise source.error(path, f"{name!r} is outside the folder the studio was started in "
+                           f"({within}); the studio reads files only there")
 
 
 # --- book configs ---------------------------------------------------------------------------------
@@ -565,7 +591,7 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _read_section(source: Source, index: int, data: Any) -> SectionConfig:
+def _read_section(source: Source, index: int, data: Any, within: Path | None = None) -> SectionConfig:
     path: KeyPath = ("sections", index)
     option_names: tuple[str, ...] = ()
     if isinstance(data, dict) and "type" in data:
@@ -581,6 +607,8 @@ def _read_section(source: Source, index: int, data: Any) -> SectionConfig:
     raw_options = {key: data[key] for key in option_names if key in data}
     bank = None
     if values["from"] is not None:
+        if within is not None:
+            check_within(source, path + ("from",), values["from"], within)
         if raw_options:
             raise source.error(path + (next(iter(raw_options)),),
                                "a section that takes puzzles 'from' a bank has no type options; "
@@ -638,19 +666,25 @@ def load_config(path: str | Path, seed: str | None = None) -> BookConfig:
     return replace(_book_config(load_yaml(path), Path(path).stem, seed), path=Path(path))
 
 
-def read_config_text(text: str, file: Path) -> BookConfig:
+def read_config_text(text: str, file: Path, within: Path | None = None) -> BookConfig:
     """The book a YAML text describes, read as `load_config(file)` would read it from `file`
     (relative paths from its folder, its name from its stem, every check and message the same)
-    without the file having to exist: for front ends such as the studio."""
-    return _book_config(parse_yaml(text, str(file)), file.stem, None)
+    without the file having to exist: for front ends such as the studio. With `within` (a
+    resolved folder), every file the config names, and every font its layout file names, must
+    lie inside it (check_within)."""
+    return _book_config(parse_yaml(text, str(file)), file.stem, None, within)
 
 
-def _book_config(source: Source, name: str, seed: str | None) -> BookConfig:
+def _book_config(source: Source, name: str, seed: str | None,
+                 within: Path | None = None) -> BookConfig:
     values = _read_fields(source, (), source.data, _BOOK_SCHEMA, "the book")
+    if within is not None:
+        for bank in values["exclude"] or ():
+            check_within(source, ("exclude",), bank, within)
     sections = values["sections"]
     if not sections:
         raise source.error(("sections",), "a book needs at least one section")
-    read = tuple(_read_section(source, i, data) for i, data in enumerate(sections))
+    read = tuple(_read_section(source, i, data, within) for i, data in enumerate(sections))
     total = sum(section.count for section in read)
     if total > limits.BOOK_PUZZLES:
         raise source.error(("sections",), f"the sections ask for {total:,} puzzles; a book holds "
@@ -663,7 +697,7 @@ def _book_config(source: Source, name: str, seed: str | None) -> BookConfig:
         title=values["title"],
         subtitle=values["subtitle"],
         author=values["author"],
-        layout=load_layout(values["layout"], source),
+        layout=load_layout(values["layout"], source, within=within),
         seed=check_seed(seed) if seed is not None else values["seed"],
         answers=values["answers"],
         title_page=values["title_page"],

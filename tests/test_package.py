@@ -248,12 +248,12 @@ def studio_page(bookgen_cmd: str, cwd: Path, env: dict) -> str:
     try:
         assert server.stdout is not None
         address = server.stdout.readline().split()[2]  # "bookgen studio: http://...  (Ctrl-C ...)"
-        with urllib.request.urlopen(address, timeout=30) as response:
+        browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())  # the token's cookie
+        with browser.open(address, timeout=30) as response:
             page = response.read().decode("utf-8")
         script = re.search(r'<script src="([^"]+)"', page)
         assert script, page
-        with urllib.request.urlopen(urllib.parse.urljoin(address, script.group(1)),
-                                    timeout=30) as response:
+        with browser.open(urllib.parse.urljoin(address, script.group(1)), timeout=30) as response:
             assert response.status == 200 and response.read()
         return page
     finally:

@@ -50,7 +50,10 @@ def app(folder):
 
 @pytest.fixture
 def client(app):
-    return app.test_client()
+    """A browser that has opened the address the studio printed: it holds the token's cookie."""
+    client = app.test_client()
+    assert client.get(f"/?token={app.config['STUDIO_TOKEN']}").status_code == 200
+    return client
 
 
 def _wait(client, job_id: str, seconds: float = 60) -> dict:
@@ -221,7 +224,7 @@ def address(app):
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/"
+    yield f"http://127.0.0.1:{server.server_port}/?token={app.config['STUDIO_TOKEN']}"
     server.shutdown()
 
 
@@ -380,7 +383,9 @@ def test_the_command_prints_its_address_serves_the_page_and_stops_on_ctrl_c(tmp_
         try:
             line = process.stdout.readline()
             assert line.startswith("bookgen studio: http://127.0.0.1:"), line
-            with urllib.request.urlopen(line.split()[2], timeout=10) as page:
+            address = line.split()[2]
+            assert "?token=" in address
+            with urllib.request.urlopen(address, timeout=10) as page:
                 assert b"<title>bookgen studio</title>" in page.read()
             process.send_signal(signal.SIGINT)
             assert process.wait(10) == 0

@@ -1,6 +1,7 @@
 """bookgen studio: make a book in the browser, for people who never open a terminal.
 
-`bookgen studio` serves a page on the loopback address that edits a book config with controls
+`bookgen studio` serves a page on the loopback address, to those who open the address it prints
+(with its secret token), that edits a book config with controls
 made from the same option specs as `bookgen schema`, previews its pages as they will print, and
 downloads the PDF, cover, playable page, JSON lines and the YAML config that `bookgen build`
 turns into the same bytes. Flask is an optional extra: pip install 'bookgen[studio]'.
@@ -8,7 +9,10 @@ turns into the same bytes. Flask is an optional extra: pip install 'bookgen[stud
 
 from __future__ import annotations
 
+import errno
 import logging
+import os
+import signal
 import socket
 import sys
 import threading
@@ -25,29 +29,56 @@ def serve(host: str, port: int, open_browser: bool, workers: int, out: TextIO) -
         from werkzeug.serving import make_server
     except ImportError:
         raise BookgenError("the studio needs Flask: pip install 'bookgen[studio]'") from None
-    from bookgen.studio.server import create_app
+    from bookgen.studio.server import create_app, is_loopback
 
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
-    app = create_app(Path.cwd(), host, workers)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     try:  # the socket is opened here, as werkzeug prints and exits when a port is taken
+        socket.getaddrinfo(host, port, family)
         listening = socket.create_server((host, port), family=family)
     except OSError as error:
-        raise BookgenError(f"cannot listen on {host}:{port} ({error.strerror})", key="--port") from None
+        raise _cannot_listen(host, port, error) from None
+    app = create_app(Path.cwd(), host, workers)
     port = listening.getsockname()[1]
     server = make_server(host, port, app, threaded=True, fd=listening.fileno())
     shown_host = f"[{host}]" if ":" in host else host
-    address = f"http://{shown_host}:{port}/"
+    address = f"http://{shown_host}:{port}/?token={app.config['STUDIO_TOKEN']}"
+    if not is_loopback(host):
+        print(f"bookgen studio: warning: serving on {host}, beyond this computer: anyone on the "
+              "network who has the address below (with its token) can use the studio",
+              file=sys.stderr, flush=True)
     print(f"bookgen studio: {address}  (Ctrl-C stops it)", file=out, flush=True)
     if open_browser:
         threading.Thread(target=webbrowser.open, args=(address,), daemon=True).start()
+    stops = {signal.SIGTERM: signal.getsignal(signal.SIGTERM)}
+    if hasattr(signal, "SIGHUP"):  # a closed terminal
+        stops[signal.SIGHUP] = signal.getsignal(signal.SIGHUP)
+    for number in stops:  # ends the loop below from another thread, at a moment of its choosing
+        signal.signal(number, lambda *_: threading.Thread(target=server.shutdown, daemon=True).start())
     try:
         server.serve_forever()
-    except KeyboardInterrupt:  # Ctrl-C is how the studio is meant to stop
+    except KeyboardInterrupt:  # Ctrl-C, SIGTERM and SIGHUP are how the studio is meant to stop
         pass
     finally:
+        for number, previous in stops.items():
+            signal.signal(number, previous)
         server.server_close()
         listening.close()
         app.extensions["bookgen-studio"].close()
-    print("bookgen studio: stopped", file=sys.stderr)
+    try:
+        print("bookgen studio: stopped", file=sys.stderr)
+    except OSError:  # the terminal that SIGHUP announced has gone
+        pass
     return 0
+
+
+def _cannot_listen(host: str, port: int, error: OSError) -> BookgenError:
+    """Why the socket could not be opened, blamed on the option at fault: an address this computer
+    does not have, or cannot look up, is --host's; a port taken or reserved is --port's."""
+    if isinstance(error, socket.gaierror) or not error.errno:
+        reason = error.strerror or str(error)
+    else:  # create_server's own text would add the address as a Python tuple
+        reason = os.strerror(error.errno)
+    if isinstance(error, socket.gaierror) or error.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT):
+        return BookgenError(f"cannot listen on {host} ({reason})", key="--host")
+    return BookgenError(f"cannot listen on {host}:{port} ({reason})", key="--port")

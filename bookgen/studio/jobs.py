@@ -10,13 +10,19 @@ is the same bytes whoever makes it, and make_book still decides twins and order 
 
 Workers start from a fork server that has bookgen and reportlab loaded, so a job starts in
 milliseconds, and the server's threads are never forked. A job's own pool of puzzle workers
-ends with it (bookgen.book.worker_pool: they exit with their parent).
+ends with it (bookgen.book.worker_pool: they exit with their parent), and a job ends, quietly,
+with the studio however the studio ends (Ctrl-C, SIGTERM, SIGHUP, even SIGKILL): it watches a
+pipe whose other end only the studio holds, and a closed pipe to the studio is an end, not an
+error.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
 import threading
+import time
 import uuid
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
@@ -32,6 +38,7 @@ from bookgen.progress import Progress
 
 MAX_CACHED_PUZZLES = 20_000  # puzzles kept for later jobs; the oldest go first
 JOBS_KEPT = 8  # ended jobs whose state and files the page may still ask for
+CLOSE_SECONDS = 5.0  # how long a job ended by the studio may take to unwind before it is killed
 _PRELOAD = ["bookgen.book", "bookgen.formats", "bookgen.render.pdf", "bookgen.render.cover",
             "bookgen.puzzles"]
 
@@ -78,8 +85,9 @@ class Jobs:
     """The studio's jobs: at most one of each purpose runs (a newer one cancels the older), and
     the puzzles they made are kept for the next."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, folder: Path) -> None:
         self.workers = workers
+        self.folder = folder  # the studio's: the job reads files only inside it, as the studio does
         self.lock = threading.Lock()
         self.jobs: dict[str, Job] = {}
         self.puzzles: dict[str, PuzzleRecord] = {}
@@ -101,6 +109,7 @@ class Jobs:
         keys = puzzle_keys(config)
         job = Job(uuid.uuid4().hex, purpose, text, formats, files=list(files))
         receive, send = self.context.Pipe(duplex=False)
+        watched, alive = self.context.Pipe(duplex=False)  # `alive` stays here, never written
         with self.lock:  # held while the process starts, so two requests never both run
             known = {key: self.puzzles[key] for key in keys if key in self.puzzles}
             for old in [j for j in self.jobs.values() if j.purpose == purpose]:
@@ -108,12 +117,14 @@ class Jobs:
             for ended in list(self.jobs)[:max(0, len(self.jobs) + 1 - JOBS_KEPT)]:
                 del self.jobs[ended]  # only the newest job of each purpose runs
             job.process = self.context.Process(
-                target=work, args=(send, text, str(file), list(formats), known, self.workers),
+                target=work, args=(send, watched, text, str(self.folder / file), str(self.folder),
+                                   list(formats), known, self.workers),
                 name=f"bookgen-studio-{purpose}")  # not a daemon: it starts its own workers
             job.process.start()
             self.jobs[job.id] = job
         send.close()
-        threading.Thread(target=self._follow, args=(job, receive), daemon=True).start()
+        watched.close()
+        threading.Thread(target=self._follow, args=(job, receive, alive), daemon=True).start()
         return job
 
     def find(self, job_id: str) -> Job | None:
@@ -130,11 +141,17 @@ class Jobs:
             job.process.terminate()
 
     def close(self) -> None:
+        """End every running job, and wait for each to end (it unwinds in well under a second)."""
         with self.lock:
-            for job in self.jobs.values():
+            running = [job for job in self.jobs.values() if job.state == "running"]
+            for job in running:
                 self._cancel(job)
+        for job in running:
+            job.process.join(CLOSE_SECONDS)
+            if job.process.is_alive():
+                job.process.kill()
 
-    def _follow(self, job: Job, receive: Connection) -> None:
+    def _follow(self, job: Job, receive: Connection, alive: Connection) -> None:
         """Read the worker's messages until it ends, then reap it."""
         try:
             while True:
@@ -164,6 +181,7 @@ class Jobs:
         finally:
             receive.close()
             job.process.join()
+            alive.close()
 
     def _keep(self, made: dict[str, PuzzleRecord]) -> None:
         with self.lock:
@@ -215,24 +233,66 @@ class _Remembering(Executor):
             self.made[key] = future.result()
 
 
-def work(send: Connection, text: str, file: str, formats: list[str],
-         known: dict[str, PuzzleRecord], workers: int) -> None:
-    """A job's process: read the YAML, make the book, draw its files, send them back."""
+def work(send: Connection, watched: Connection, text: str, file: str, folder: str,
+         formats: list[str], known: dict[str, PuzzleRecord], workers: int) -> None:
+    """A job's process: read the YAML, make the book, draw its files, send them back; end
+    without a word once the studio has gone."""
     from bookgen.book import DEFAULT_BUDGET, make_book, worker_pool
     from bookgen.formats import render_formats
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the studio, which ends its jobs
+    for number in _ENDS:
+        signal.signal(number, _ended)
+    _end_with_studio(watched)
     try:
-        config = read_config_text(text, Path(file))
-        if "pdf" in formats or "cover" in formats:
-            from bookgen.render.fonts import check_printable
+        try:
+            config = read_config_text(text, Path(file), within=Path(folder))
+            if "pdf" in formats or "cover" in formats:
+                from bookgen.render.fonts import check_printable
 
-            check_printable(config)
-        with worker_pool(workers) as pool:
-            remembering = _Remembering(known, pool)
-            book = make_book(config, _Reported(send), executor=remembering, budget=DEFAULT_BUDGET)
-        files = render_formats(book, Path(file).with_suffix(".pdf"), formats)
-        send.send(("done", [(path.name, data) for path, data in files], remembering.made))
-    except BookgenError as error:
-        send.send(("error", (error.message, error.file, error.line, error.key)))
-    finally:
+                check_printable(config)
+            with worker_pool(workers) as pool:
+                remembering = _Remembering(known, pool)
+                book = make_book(config, _Reported(send), executor=remembering,
+                                 budget=DEFAULT_BUDGET)
+            files = render_formats(book, Path(file).with_suffix(".pdf"), formats)
+            message: tuple[Any, ...] = (
+                "done", [(path.name, data) for path, data in files], remembering.made)
+        except BookgenError as error:
+            message = ("error", (error.message, error.file, error.line, error.key))
+        send.send(message)
         send.close()
+    except (BrokenPipeError, ConnectionResetError, _Ended):  # the studio went, or ended this job
+        pass
+    finally:
+        for number in _ENDS:
+            signal.signal(number, signal.SIG_DFL)
+
+
+_ENDS = [signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])]  # cancel, end
+
+
+class _Ended(BaseException):
+    """A cancel, or the studio's end: the job unwinds (its pool ends its workers) and returns, so
+    that multiprocessing releases what it holds; a job killed outright leaves its pool's
+    semaphores for the resource tracker, which complains about them on the terminal."""
+
+
+def _ended(number: int, frame: object) -> None:
+    raise _Ended
+
+
+def _end_with_studio(watched: Connection) -> None:
+    """End this process when the studio has gone, however it went: the studio holds the only
+    other end of `watched` and never writes to it, so that end closing (the studio's exit, even
+    by SIGKILL) is the one thing a read here can see. Its puzzle workers end with it."""
+    def watch() -> None:
+        try:
+            watched.recv()
+        except (EOFError, OSError):
+            pass
+        os.kill(os.getpid(), signal.SIGTERM)  # unwinds the job as a cancel does
+        time.sleep(CLOSE_SECONDS)
+        os._exit(0)  # the job was stuck where no signal reaches Python
+
+    threading.Thread(target=watch, name="studio-watch", daemon=True).start()

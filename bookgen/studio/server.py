@@ -5,28 +5,37 @@ it offers for download, reads that text with the CLI's own loader (so every limi
 the CLI's), and builds from it in a worker process. There is no second path from the form to a
 book: what the studio builds is what `bookgen build` makes of the downloaded YAML.
 
-Guards for a server any web page in the browser could call: it answers only requests addressed
-to its own host name (no DNS rebinding), takes only JSON bodies (a form on another site cannot
-send one without asking first, and the server never says yes), caps every body at
-limits.STUDIO_REQUEST_BYTES, reads files only inside the folder it was started in, and writes none.
+Guards for a server that other accounts on the computer, and any web page in the browser, could
+call: every request must carry the secret token made at start (in the address the studio prints,
+then in a cookie the page's own requests carry), and be addressed to the host name the studio
+serves (no DNS rebinding); it takes only JSON bodies (a form on another site cannot send one
+without asking first, and the server never says yes), caps every body at
+limits.STUDIO_REQUEST_BYTES and its nesting at limits.NESTING, reads files only inside the
+folder it was started in, and writes none.
 """
 
 from __future__ import annotations
 
 import datetime
+import hashlib
+import hmac
+import ipaddress
 import json
 import re
+import secrets
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import yaml
 from flask import Flask, Response, abort, jsonify, request
+from werkzeug.exceptions import HTTPException
 
 from bookgen import limits
-from bookgen.config import available_layouts, is_layout_file, read_config_text
+from bookgen.config import available_layouts, read_config_text
 from bookgen.core.grading import LEVELS
 from bookgen.errors import BookgenError
+from bookgen.inputs import parse_json
 from bookgen.puzzles import PUZZLE_TYPES, find_type
 from bookgen.schema import book_schema, option_schema
 from bookgen.studio.examples import example_png
@@ -38,23 +47,72 @@ PURPOSES = ("preview", "build")
 _KINDS = {"pdf": "application/pdf", "html": "text/html", "jsonl": "application/jsonl",
           "yaml": "application/yaml"}  # what a build's files are, by their ending
 _DIGEST = re.compile(r"[0-9a-f]{32}")
-_LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+NO_TOKEN = ("this address lacks the studio's token: open the address that bookgen studio printed "
+            "when it started (it ends in ?token=...)")
 
 
-def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1) -> Flask:
-    """The studio for books whose relative paths (layout files, banks) start in `folder`."""
+def is_loopback(host: str) -> bool:
+    """Whether an address to serve is this computer's own (127.x.x.x, ::1, localhost)."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def _is_wildcard(host: str) -> bool:
+    """Whether an address to serve is every address of the computer (0.0.0.0, ::)."""
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_unspecified
+    except ValueError:
+        return False
+
+
+def _host_name(header: str) -> str:
+    """The name part of a Host header: '127.0.0.1' of '127.0.0.1:8000', '[::1]' of '[::1]:8000'."""
+    header = header.lower()
+    if header.startswith("["):
+        return header.partition("]")[0] + "]"
+    return header.partition(":")[0]
+
+
+def answers_to(host: str, name: str) -> bool:
+    """Whether the studio serving `host` answers a request whose Host header names `name`: on
+    loopback only loopback names, so that a web page whose own name was rebound to 127.0.0.1 is
+    refused; on another address only that address; on a wildcard address every name (the token
+    still guards it)."""
+    name = _host_name(name)
+    if is_loopback(host):
+        return is_loopback(name)
+    if _is_wildcard(host):
+        return True
+    return name == _host_name(f"[{host}]" if ":" in host.strip("[]") else host)
+
+
+def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
+               token: str | None = None) -> Flask:
+    """The studio for books whose relative paths (layout files, banks) start in `folder`, for
+    requests that carry `token` (a new random one unless given; app.config["STUDIO_TOKEN"])."""
     folder = folder.resolve()
+    token = token or secrets.token_urlsafe(24)
+    cookie = "bookgen-studio-" + hashlib.sha256(token.encode()).hexdigest()[:12]  # one per studio
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = limits.STUDIO_REQUEST_BYTES
+    app.config["STUDIO_TOKEN"] = token
     app.json.sort_keys = False  # type: ignore[attr-defined]  # the form follows the schema's order
     pages = PageStore()
-    jobs = Jobs(workers)
+    jobs = Jobs(workers, folder)
     app.extensions["bookgen-studio"] = jobs
 
     @app.before_request
     def guard() -> None:
-        if host in _LOOPBACK and request.host.rsplit(":", 1)[0] not in _LOOPBACK:
-            abort(403, "the studio answers only to its own address")
+        if not answers_to(host, request.host):
+            abort(403, f"the studio answers only to its own address ({host}), not to "
+                       f"{_host_name(request.host)!r}")
+        given = request.args.get("token") or request.cookies.get(cookie) or ""
+        if not hmac.compare_digest(given.encode(), token.encode()):
+            abort(403, NO_TOKEN)
         if request.method == "POST" and not request.is_json:
             abort(415, "the studio takes JSON")
 
@@ -70,9 +128,24 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1) -> Flask
     def refused(error: BookgenError) -> tuple[Response, int]:
         return jsonify(errors=[_error(error)]), 400
 
+    @app.errorhandler(HTTPException)
+    def http_refused(error: HTTPException) -> tuple[Response, int]:
+        """Refusals (no token, a foreign host, not found, too large) as one short message: as
+        the page reads errors for its API, as plain text for a person at the address bar."""
+        message = error.description or error.name
+        if not request.path.startswith("/api/"):
+            return Response(f"bookgen studio: {message}\n", mimetype="text/plain"), error.code or 500
+        return (jsonify(errors=[{"key": None, "message": message, "line": None, "text": message}]),
+                error.code or 500)
+
     @app.get("/")
     def index() -> Response:
-        return _static("index.html", "text/html")
+        """The page; its first visit (with ?token=) leaves the token in a cookie that only this
+        site's own requests carry, so its pictures and downloads need no token in their address."""
+        response = _static("index.html", "text/html")
+        if "token" in request.args:
+            response.set_cookie(cookie, token, httponly=True, samesite="Strict")
+        return response
 
     @app.get("/static/<name>")
     def static_file(name: str) -> Response:
@@ -96,7 +169,7 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1) -> Flask
     @app.post("/api/open")
     def open_config() -> Response:
         """A YAML config as the mapping the page edits (comments are not kept)."""
-        body = request.get_json()
+        body = _json_body()
         text = body.get("yaml") if isinstance(body, dict) else None
         if not isinstance(text, str):
             raise BookgenError("send {\"yaml\": TEXT}")
@@ -107,7 +180,7 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1) -> Flask
 
     @app.post("/api/jobs")
     def start() -> tuple[Response, int]:
-        body = request.get_json()
+        body = _json_body()
         purpose = body.get("purpose") if isinstance(body, dict) else None
         if purpose not in PURPOSES:
             raise BookgenError("purpose must be preview or build", key="purpose")
@@ -157,10 +230,7 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1) -> Flask
         """A type's solved example as its section page draws it, for the level and the options
         (a JSON mapping) in the query."""
         puzzle_type = find_type(type_name)
-        try:
-            options = json.loads(request.args.get("options", "{}"))
-        except ValueError:
-            options = None
+        options = _json(request.args.get("options", "{}"), "the options")
         if not isinstance(options, dict):
             raise BookgenError("options must be a JSON mapping", key="options")
         png = example_png(puzzle_type, request.args.get("difficulty") or LEVELS[0], options)
@@ -169,6 +239,29 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1) -> Flask
         return Response(png, mimetype="image/png")
 
     return app
+
+
+def _json_body() -> Any:
+    """The request's JSON (see _json)."""
+    try:
+        text = request.get_data().decode("utf-8")
+    except UnicodeDecodeError:
+        raise BookgenError("the request is not UTF-8 text", file="the request") from None
+    return _json(text, "the request")
+
+
+def _json(text: str, name: str) -> Any:
+    """JSON from a request: its nesting bounded before Python's parser would recurse on it, and
+    its text only characters (JSON may escape half of a UTF-16 pair, "\\ud800", which no file
+    can hold)."""
+    value = parse_json(text, name)
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as error:
+        half = error.object[error.start]
+        raise BookgenError(f"it holds \\u{ord(half):04x}, half of a UTF-16 surrogate pair, which "
+                           "is not a character", file=name) from None
+    return value
 
 
 def _pages_of(pages: PageStore, job: Job, name: str, data: bytes) -> list[str]:
@@ -219,23 +312,8 @@ def _sized(text: str, name: str) -> str:
 
 
 def _read(text: str, file: Path, folder: Path) -> Any:
-    """The config the CLI would read from folder/file, refusing paths that leave the folder."""
-    source = parse_yaml(text, file.name)
-    data = source.data if isinstance(source.data, dict) else {}
-    named: list[tuple[tuple[Any, ...], Any]] = [(("layout",), data.get("layout")),
-                                                 (("exclude",), data.get("exclude"))]
-    sections = data.get("sections")
-    for index, section in enumerate(sections if isinstance(sections, list) else []):
-        if isinstance(section, dict):
-            named.append((("sections", index, "from"), section.get("from")))
-    for path, value in named:
-        for item in value if isinstance(value, list) else [value]:
-            if not isinstance(item, str) or (path == ("layout",) and not is_layout_file(item)):
-                continue
-            if not (folder / item).resolve().is_relative_to(folder):
-                raise source.error(path, f"{item!r} is outside the folder the studio was started "
-                                   f"in ({folder}); the studio reads files only there")
-    return read_config_text(text, folder / file)
+    """The config the CLI would read from folder/file, refusing files it names outside the folder."""
+    return read_config_text(text, folder / file, within=folder)
 
 
 def _plain(value: Any) -> Any:
