@@ -20,7 +20,7 @@ from typing import Any
 from bookgen import limits
 from bookgen.errors import BookgenError
 
-__all__ = ["parse_json", "read_bytes", "read_text"]
+__all__ = ["parse_json", "read_bytes", "read_text", "whole_characters"]
 
 
 def read_text(path: str | Path, most: int, *, key: str | None = None) -> str:
@@ -96,6 +96,23 @@ def _size(count: int) -> str:
     return f"{count // (1024 * 1024)} MB" if count >= 1024 * 1024 else f"{count:,} bytes"
 
 
+_LONE_SURROGATE = re.compile("[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]")
+
+
+def whole_characters(text: str) -> str:
+    """`text` with each surrogate pair ("\\uD83D\\uDE00" in YAML or JSON) made the one character it
+    stands for; a ValueError naming a lone half, which is no character: no file holds it as UTF-8
+    and no page prints it."""
+    if not _SURROGATE.search(text):
+        return text
+    lone = _LONE_SURROGATE.search(text)
+    if lone:
+        raise ValueError(f"\\u{ord(lone.group()):04X} (character {lone.start() + 1}) is half of a "
+                         "UTF-16 surrogate pair, not a character; write the character itself")
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 

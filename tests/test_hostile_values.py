@@ -1,0 +1,142 @@
+"""Values written to hurt: YAML scalars the loader cannot make into Python, text that is not
+Unicode, builds that are killed or find the disk full, messages that named the wrong thing. Each
+ends in one message naming the file, key, field or limit, with exit status 2 and no traceback."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_hostile_input import ONE, _refused
+
+from bookgen.config import read_config_text
+from bookgen.errors import BookgenError
+from bookgen.yamlsource import parse_yaml
+
+# Deterministic and small: the same examples on every run, inside the suite's time budget.
+QUICK = settings(max_examples=150, derandomize=True, deadline=None,
+                 suppress_health_check=[HealthCheck.too_slow])
+
+
+# --- YAML values the loader cannot make -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("2020-02-30", "book.yaml:2: subtitle: 2020-02-30 reads as a date or time, and it is not one "
+                   "(day is out of range for month); put it in quotes"),
+    ("!!float abc", "book.yaml:2: subtitle: 'abc' is not a number, as its tag !!float asks"),
+    ("!!bool maybe", "book.yaml:2: subtitle: 'maybe' is not true or false, as its tag !!bool asks"),
+    ("!!int abc", "book.yaml:2: subtitle: 'abc' is not a whole number, as its tag !!int asks"),
+    ("!!int ''", "book.yaml:2: subtitle: '' is not a whole number"),
+    ("!!timestamp 2020-01-01T10:00:00+99:00", "book.yaml:2: subtitle: '2020-01-01T10:00:00+99:00' "
+                                              "is not a date or time, as its tag !!timestamp asks"),
+    ("!!timestamp soon", "book.yaml:2: subtitle: 'soon' is not a date or time"),
+    ("!!binary aGk=", "book.yaml:2: subtitle: the tag !!binary is not one bookgen reads"),
+    ("!!python/object:os.system x", "subtitle: the tag !!python/object:os.system is not one"),
+    ("!!set {a: 1}", "book.yaml:2: subtitle: the tag !!set is not one bookgen reads"),
+    ('"\\uD800x"', "book.yaml:2: subtitle: \\uD800 (character 1) is half of a UTF-16 surrogate "
+                   "pair, not a character"),
+    ("[{a: [1, 2020-13-01]}]", "book.yaml:2: subtitle[0].a[1]: 2020-13-01 reads as a date or "
+                               "time, and it is not one (month must be in 1..12)"),
+])
+def test_values_the_loader_cannot_make_name_file_line_and_key(tmp_path, write_config, run, value,
+                                                               expected):
+    config = write_config(f"title: T\nsubtitle: {value}\nsections: [{{type: placement, count: 1, "
+                          "difficulty: easy}]\n")
+    assert expected in _refused(run, tmp_path, "build", str(config), "-o", str(tmp_path / "x.pdf"))
+
+
+def test_keys_the_loader_cannot_make_are_named_by_their_text(tmp_path, write_config, run):
+    err = _refused(run, tmp_path, "build", str(write_config(ONE + "2020-02-30: x\n")))
+    assert "book.yaml:3: 2020-02-30: 2020-02-30 reads as a date" in err
+    err = _refused(run, tmp_path, "build", str(write_config(ONE + "? [1, 2]\n: x\n", "list.yaml")))
+    assert "list.yaml:3: ?: a list or mapping is written as a key" in err
+    err = _refused(run, tmp_path, "build", str(write_config(ONE + '"\\uDC00": 1\n', "half.yaml")))
+    assert "half.yaml:3: \\udc00: \\uDC00 (character 1) is half of a UTF-16 surrogate pair" in err
+
+
+def test_a_layout_file_with_a_date_typo_names_its_own_line(tmp_path, write_config, run):
+    layout = (Path(__file__).parent.parent / "layouts" / "6x9.yaml").read_text()
+    (tmp_path / "trim.yaml").write_text(layout + "x: 2020-13-01\n")
+    config = write_config(ONE + "layout: ./trim.yaml\n")
+    err = _refused(run, tmp_path, "build", str(config), "-o", str(tmp_path / "x.pdf"))
+    line = len(layout.splitlines()) + 1
+    assert f"trim.yaml:{line}: x: 2020-13-01 reads as a date or time" in err
+
+
+def test_stdin_gets_the_same_message(tmp_path, run, monkeypatch):
+    text = "title: T\nsubtitle: !!float abc\nsections: []\n"
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    err = _refused(run, tmp_path, "build", "-", "-o", str(tmp_path / "x.pdf"))
+    assert "stdin:2: subtitle: 'abc' is not a number, as its tag !!float asks" in err
+
+
+def test_escaped_surrogate_pairs_are_one_character_as_in_json(tmp_path):
+    config = read_config_text('title: "Smile \\uD83D\\uDE00"\nsections: [{type: placement, '
+                              'count: 1, difficulty: easy}]\n', tmp_path / "pair.yaml")
+    assert config.title == "Smile \U0001F600" == json.loads('"Smile \\uD83D\\uDE00"')
+
+
+def test_the_studio_answers_400_with_the_loaders_message(tmp_path):
+    pytest.importorskip("flask", reason="pip install 'bookgen[studio]'")
+    from bookgen.studio.server import create_app
+
+    app = create_app(tmp_path, workers=1)
+    try:
+        client = app.test_client()
+        answer = client.post("/api/open", json={"yaml": "title: T\nsubtitle: 2020-02-30\n"})
+        assert answer.status_code == 400
+        (error,) = answer.get_json()["errors"]
+        assert error["key"] == "subtitle" and "reads as a date or time" in error["message"]
+        book = {"title": "Half \ud800", "sections": [{"type": "placement", "difficulty": "easy",
+                                                      "count": 1}]}
+        answer = client.post("/api/jobs", data=json.dumps({"purpose": "preview", "book": book}),
+                             content_type="application/json")
+        assert answer.status_code == 400
+        (error,) = answer.get_json()["errors"]
+        assert error["key"] == "title" and "surrogate pair" in error["message"]
+    finally:
+        app.extensions["bookgen-studio"].close()
+
+
+# --- properties: any text, any scalar ---------------------------------------------------------------
+
+ANY_CHARACTER = st.one_of(st.characters(), st.characters(categories=["Cs"]),
+                          st.sampled_from(":-?[]{}!&*#|>'\"%@`,\n\t "))
+TAGS = ["", "!!str ", "!!int ", "!!float ", "!!bool ", "!!null ", "!!timestamp ", "!!binary ",
+        "!!seq ", "!!map ", "!!set ", "!!omap ", "!!pairs ", "!!python/name:os.system ", "!local ",
+        "!<tag:example.com,2000:x> "]
+# plain scalars that resolve to numbers, dates, booleans, or nearly do
+PLAIN = st.from_regex(r"[0-9]{1,4}(-[0-9]{1,2}(-[0-9]{1,2}([Tt ][0-9]{1,2}:[0-9]{2}:[0-9]{2}"
+                      r"(\.[0-9]+)?(Z|[-+][0-9]{1,2}(:[0-9]{2})?)?)?)?)?"
+                      r"|[-+]?(0x[0-9a-fA-F_]*|0b[01_]*|[0-9_]*\.?[0-9_]*([eE][-+]?[0-9]+)?|\.inf|\.nan)"
+                      r"|[0-9]{1,3}(:[0-9]{1,2}){1,3}|yes|no|on|off|y|n|~|null|true|FALSE",
+                      fullmatch=True)
+
+
+@QUICK
+@given(st.text(ANY_CHARACTER, max_size=200))
+def test_any_text_is_a_document_or_one_located_message(text):
+    try:
+        parse_yaml(text, "any.yaml")
+    except BookgenError as error:
+        assert error.file == "any.yaml" and "Traceback" not in str(error)
+
+
+@QUICK
+@given(tag=st.sampled_from(TAGS), key=st.sampled_from(["subtitle", "seed", "author"]),
+       value=st.one_of(PLAIN, st.text(ANY_CHARACTER, max_size=30).map(json.dumps)))
+def test_every_scalar_is_read_or_named_by_file_line_and_key(tmp_path_factory, tag, key, value):
+    """A JSON string is a YAML double-quoted scalar: every character, lone surrogate halves
+    included, can be written in one."""
+    text = (f"title: T\n{key}: {tag}{value}\n"
+            "sections: [{type: placement, count: 1, difficulty: easy}]\n")
+    try:
+        read_config_text(text, Path("/nonexistent/any.yaml"))
+    except BookgenError as error:
+        assert error.file == "/nonexistent/any.yaml" and error.line == 2, error
+        assert error.key == key or str(error).startswith(f"{error.file}:2: YAML syntax error"), error
