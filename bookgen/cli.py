@@ -173,9 +173,26 @@ class _Output:
 
     def write(self, text: str) -> int:
         with self._failures():
-            written = self.stream.write(text)
+            try:
+                written = self.stream.write(text)
+            except UnicodeEncodeError:  # a file name given in bytes that are not UTF-8
+                written = self._write_file_name(text)
             self.stream.flush()
         return written
+
+    def _write_file_name(self, text: str) -> int:
+        """Text holding a file name that came in as bytes which are not UTF-8 (`-o $'\\xff.pdf'`):
+        written back as those bytes, as `ls` does, where the stream takes bytes."""
+        buffer = getattr(self.stream, "buffer", None)
+        try:
+            data = os.fsencode(text)
+        except UnicodeEncodeError:
+            data = None
+        if buffer is None or data is None:
+            return self.stream.write(text.encode("utf-8", "backslashreplace").decode("utf-8"))
+        self.stream.flush()
+        buffer.write(data)
+        return len(text)
 
     def flush(self) -> None:
         with self._failures():
@@ -210,6 +227,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
             args = _parser().parse_args(argv)
         except SystemExit as stop:  # --help, --version, or a usage error argparse has printed
             return stop.code if isinstance(stop.code, int) else 2
+        _check_text_arguments(args)
         if args.command == "build":
             return _build(args, out)
         if args.command == "generate":
@@ -248,6 +266,28 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
     except BrokenPipeError:
         _drop_output()
         return BROKEN_PIPE
+
+
+PATH_ARGUMENTS = ("config", "output", "file", "layout")  # a file name may be any bytes but / and NUL
+POSITIONAL = ("type", "shell")
+
+
+def _check_text_arguments(args: argparse.Namespace) -> None:
+    """Refuse an argument that is not UTF-8 text (Python hands its bytes over as lone surrogates,
+    which no page prints and no seed hashes), except a file name, which may be any bytes."""
+    for dest, value in vars(args).items():
+        if dest in PATH_ARGUMENTS:
+            continue
+        for text in value if isinstance(value, list) else [value]:
+            if isinstance(text, str):
+                lone = next((char for char in text if "\ud800" <= char <= "\udfff"), None)
+                if lone is not None:
+                    name = dest if dest in POSITIONAL else "--" + dest.replace("_", "-")
+                    code = ord(lone) - 0xDC00
+                    what = (f"the byte {code:#04x}, which is not UTF-8" if 0x80 <= code <= 0xFF
+                            else f"U+{ord(lone):04X}, half of a surrogate pair")
+                    raise BookgenError(f"it holds {what}; bookgen reads its arguments as UTF-8 "
+                                       "text", key=name)
 
 
 WORKSHEET_PAGE = 12  # puzzles a worksheet fits on its one page; more spread over pages

@@ -113,13 +113,31 @@ def whole_characters(text: str) -> str:
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _whole_strings(value: Any) -> None:
+    """A ValueError from whole_characters for the first string (or key) of a JSON value that
+    holds a lone surrogate half; JSON has joined the pairs already."""
+    if isinstance(value, str):
+        whole_characters(value)
+    elif isinstance(value, list):
+        for item in value:
+            _whole_strings(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _whole_strings(key)
+            _whole_strings(item)
+
+
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
 def parse_json(text: str, file: str, line: int | None = None) -> Any:
     """One JSON value, or a BookgenError naming the file and line: for bad JSON, and for nesting
-    deeper than limits.NESTING (which would make Python's parser recurse until it fails)."""
+    deeper than limits.NESTING (which would make Python's parser recurse until it fails), and
+    for a string that holds half of a surrogate pair ("\\ud800"), which no page or file can hold."""
     depth = 0
     for char in _NOT_BRACKET.sub("", _STRING.sub("", text)):
         depth += 1 if char in "[{" else -1
@@ -127,10 +145,16 @@ def parse_json(text: str, file: str, line: int | None = None) -> Any:
             raise BookgenError(f"the JSON is nested more than {limits.NESTING} levels deep, the "
                                "most bookgen reads (see docs/limits.md)", file=file, line=line)
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as error:
         raise BookgenError(f"not valid JSON: {error.msg} (column {error.colno})",
                            file=file, line=line) from None
     except ValueError:  # the only other failure: Python's cap on an integer's digits
         raise BookgenError(f"a number with more than {sys.get_int_max_str_digits()} digits",
                            file=file, line=line) from None
+    if _ESCAPED_SURROGATE.search(text):  # rare: only then look for a lone half in the strings
+        try:
+            _whole_strings(value)
+        except ValueError as error:
+            raise BookgenError(f"in a string: {error}", file=file, line=line) from None
+    return value

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
 
 import pytest
+import test_hostile_input
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_hostile_input import ONE, _refused
@@ -16,6 +18,8 @@ from test_hostile_input import ONE, _refused
 from bookgen.config import read_config_text
 from bookgen.errors import BookgenError
 from bookgen.yamlsource import parse_yaml
+
+bank_lines = test_hostile_input.bank_lines  # two easy placement puzzles as bank lines
 
 # Deterministic and small: the same examples on every run, inside the suite's time budget.
 QUICK = settings(max_examples=150, derandomize=True, deadline=None,
@@ -140,3 +144,47 @@ def test_every_scalar_is_read_or_named_by_file_line_and_key(tmp_path_factory, ta
     except BookgenError as error:
         assert error.file == "/nonexistent/any.yaml" and error.line == 2, error
         assert error.key == key or str(error).startswith(f"{error.file}:2: YAML syntax error"), error
+
+
+# --- text that is not Unicode -----------------------------------------------------------------------
+
+NOT_UTF8 = "T\udcff"  # how Python hands over the argument $'T\xff'
+
+
+@pytest.mark.parametrize("args, key", [
+    (("build", "{config}", "--seed", NOT_UTF8), "--seed"),
+    (("generate", "placement", "-s", NOT_UTF8), "--seed"),
+    (("worksheet", "placement", "--title", NOT_UTF8, "-o", "{tmp}/w.pdf"), "--title"),
+    (("worksheet", "placement", "-s", NOT_UTF8, "-o", "{tmp}/w.pdf"), "--seed"),
+    (("generate", "placement", "--set", "size=" + NOT_UTF8), "--set"),
+    (("generate", NOT_UTF8), "type"),
+    (("generate", "--id", "\ud800"), "--id"),
+])
+def test_arguments_that_are_not_utf8_are_named(tmp_path, write_config, run, args, key):
+    config = write_config(ONE)
+    args = tuple(arg.format(config=config, tmp=tmp_path) for arg in args)
+    err = _refused(run, tmp_path, *args)
+    assert err.startswith(f"bookgen: error: {key}: it holds ")
+    assert ("the byte 0xff, which is not UTF-8" in err or "U+D800, half of a surrogate" in err)
+
+
+def test_a_file_name_in_bytes_that_are_not_utf8_is_written_and_printed_as_given(tmp_path,
+                                                                                 write_config):
+    from bookgen.cli import main
+
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")  # as in a UTF-8 locale
+    target = str(tmp_path / "\udcff.pdf")
+    assert main(["build", str(write_config(ONE)), "-o", target, "-q"], stdout=out) == 0
+    out.flush()
+    assert out.buffer.getvalue() == os.fsencode(target) + b"\n"
+    assert (tmp_path / "\udcff.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_a_bank_line_with_half_a_surrogate_pair_is_named(tmp_path, write_config, run, bank_lines):
+    record = json.loads(bank_lines[0])
+    (tmp_path / "bank.jsonl").write_text(json.dumps({**record, "id": record["id"] + "\ud800"}) + "\n")
+    config = write_config(ONE.replace("difficulty: easy", "from: bank.jsonl"))
+    err = _refused(run, tmp_path, "build", str(config), "-o", str(tmp_path / "x.pdf"), "--html")
+    assert "bank.jsonl:1: in a string: \\uD800 (character 20) is half of a UTF-16 surrogate pair" in err
+    status, out, err = run("solve", str(tmp_path / "bank.jsonl"))
+    assert status == 2 and "bank.jsonl:1: in a string: \\uD800 (character" in json.loads(out)["error"]
