@@ -149,9 +149,11 @@ def parse_yaml(text: str, name: str) -> Source:
     try:
         loader = _ShallowLoader(text)
     except yaml.reader.ReaderError as error:  # found as the text is first read
+        what = ("half of a UTF-16 surrogate pair" if 0xD800 <= error.character <= 0xDFFF
+                else "a control character, or bytes that were not UTF-8")
         raise BookgenError(f"character U+{error.character:04X} (at character {error.position + 1}) "
-                           "is not allowed in YAML: a control character, or bytes that were not "
-                           "UTF-8", file=name) from None
+                           f"is not allowed in YAML: {what}", file=name,
+                           line=text.count("\n", 0, error.position) + 1) from None
     loader.name = name
     node = None
     try:

@@ -103,6 +103,12 @@ def test_the_studio_answers_400_with_the_loaders_message(tmp_path):
         assert answer.status_code == 400
         (error,) = answer.get_json()["errors"]
         assert error["key"] == "title" and "surrogate pair" in error["message"]
+        raw = json.dumps({"yaml": "title: T\nsubtitle: Half \ud800\n"})  # the half itself, unescaped
+        answer = client.post("/api/open", data=raw, content_type="application/json")
+        assert answer.status_code == 400
+        (error,) = answer.get_json()["errors"]
+        assert error["line"] == 2 and "U+D800 (at character 25) is not allowed in YAML: half of a " \
+            "UTF-16 surrogate pair" in error["message"]
     finally:
         app.extensions["bookgen-studio"].close()
 
