@@ -24,6 +24,7 @@ from bookgen.progress import Progress
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from bookgen.atomic import Inputs
     from bookgen.book import Book
     from bookgen.config import BookConfig
 
@@ -352,17 +353,41 @@ def _default_folder() -> Path:
     return folder
 
 
-def _make_default_folder(target: Path) -> None:
-    """Make output/ just before the files go in (not before the work, so a refused build leaves
-    no empty folder behind)."""
+def _write_and_list(files: Sequence[tuple[Path, bytes]], out: TextIO, inputs: Inputs) -> int:
+    """Write the files (atomic.write_files), making output/ just before they go in and removing it
+    again if they could not (so a refused or failed build leaves no empty folder behind); then
+    print each path, saying so when only that printing failed."""
     from pathlib import Path
 
-    if target.parent == Path(DEFAULT_FOLDER) and not target.parent.is_dir():
+    from bookgen.atomic import write_files
+
+    folder = Path(DEFAULT_FOLDER)
+    made = bool(files) and files[0][0].parent == folder and not folder.is_dir()
+    if made:
         try:
-            target.parent.mkdir(exist_ok=True)
+            folder.mkdir()
         except OSError as error:
             raise BookgenError(f"cannot make the folder {DEFAULT_FOLDER}/ "
                                f"({(error.strerror or str(error)).lower()})", key="--output") from None
+    try:
+        written = write_files(files, stdout=getattr(out, "buffer", None), inputs=inputs)
+    except BaseException:
+        if made:
+            try:
+                folder.rmdir()
+            except OSError:  # something else went into it meanwhile
+                pass
+        raise
+    try:
+        for path in written:
+            print(path, file=out)
+    except _OutputFailed as failed:
+        from bookgen.atomic import stdout_failure
+
+        names = ", ".join(str(path) for path in written)
+        raise BookgenError(f"wrote {names} whole; only the list of files written failed: "
+                           f"{stdout_failure(failed.error)}") from None
+    return 0
 
 
 def _load(name: str | None, seed: str | None) -> BookConfig:
@@ -408,7 +433,7 @@ def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: Text
     """Make the book and write every file of each format the config asks for, all or none: the
     PDF at target (or on standard output for '-'), the others beside it. Prints each path. No file
     written may be one the build reads (its config, layout or banks)."""
-    from bookgen.atomic import STDOUT, check_target, write_files
+    from bookgen.atomic import STDOUT, check_target
     from bookgen.formats import planned_paths, render_formats
 
     if target.parent.is_dir() and target != STDOUT:
@@ -421,10 +446,7 @@ def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: Text
     book = _make(config, args)
     files = render_formats(book, target, config.formats)
     out.flush()
-    _make_default_folder(target)
-    for path in write_files(files, stdout=getattr(out, "buffer", None), inputs=config.inputs):
-        print(path, file=out)
-    return 0
+    return _write_and_list(files, out, config.inputs)
 
 
 def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
@@ -466,7 +488,6 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
         raise BookgenError(f"previews need {' and '.join(missing)}: pip install 'bookgen[preview]'")
     from pathlib import Path
 
-    from bookgen.atomic import Inputs, write_files
     from bookgen.inputs import read_bytes
     from bookgen.render.preview import parse_pages, preview_files, render_pages
 
@@ -493,10 +514,7 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
         config = _load(args.config, args.seed)
         pdf, name, inputs = _book_pdf(_make(config, args)), config.name, config.inputs
     images = render_pages(pdf, pages, args.dpi)
-    _make_default_folder(folder / "page.png")
-    for path in write_files(preview_files(images, folder, name, single), inputs=inputs):
-        print(path, file=out)
-    return 0
+    return _write_and_list(preview_files(images, folder, name, single), out, inputs)
 
 
 def _book_pdf(book: Book) -> bytes:

@@ -194,3 +194,74 @@ def test_a_bank_line_with_half_a_surrogate_pair_is_named(tmp_path, write_config,
     assert "bank.jsonl:1: in a string: \\uD800 (character 20) is half of a UTF-16 surrogate pair" in err
     status, out, err = run("solve", str(tmp_path / "bank.jsonl"))
     assert status == 2 and "bank.jsonl:1: in a string: \\uD800 (character" in json.loads(out)["error"]
+
+
+# --- process ends ----------------------------------------------------------------------------------
+
+KILLED_WRITE = """
+import os, signal, sys
+from pathlib import Path
+from bookgen import atomic
+atomic._write_all = lambda descriptor, data: os.kill(os.getpid(), signal.SIGKILL)  # mid-write
+atomic.write_files([(Path(sys.argv[1]), b"%PDF-")])
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="flock and SIGKILL are POSIX")
+def test_a_killed_builds_temporaries_go_with_the_next_build_of_that_file(tmp_path, write_config,
+                                                                           run):
+    import fcntl
+    import signal
+    import subprocess
+    import sys
+
+    target = tmp_path / "out.pdf"
+    killed = subprocess.run([sys.executable, "-c", KILLED_WRITE, str(target)], timeout=60)
+    assert killed.returncode == -signal.SIGKILL
+    (stale,) = tmp_path.glob(".out.pdf.*.tmp")
+    live = tmp_path / ".out.pdf.0123abcd.tmp"  # a build writing out.pdf right now holds its lock
+    others = [tmp_path / name for name in (".other.pdf.0123abcd.tmp", ".out.pdf.nothex!!.tmp",
+                                           "out.pdf.0123abcd.tmp")]
+    for path in [live, *others]:
+        path.write_bytes(b"x")
+    with open(live, "rb") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        status, out, err = run("build", str(write_config(ONE)), "-o", str(target), "-q")
+    assert status == 0, err
+    assert not stale.exists() and live.exists() and all(path.exists() for path in others)
+    assert target.read_bytes().startswith(b"%PDF")
+    assert set(tmp_path.iterdir()) == {target, tmp_path / "book.yaml", live, *others}
+
+
+def test_a_full_disk_under_the_default_output_leaves_no_empty_folder(tmp_path, write_config, run,
+                                                                     monkeypatch):
+    import errno
+
+    def full(descriptor, data):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    config = write_config(ONE)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("bookgen.atomic._write_all", full)
+    err = _refused(run, tmp_path, "build", str(config))
+    assert "cannot write output/book.pdf: no space left on device" in err
+    assert not (tmp_path / "output").exists() and list(tmp_path.glob(".*")) == []
+
+
+def test_a_full_stdout_after_the_files_are_written_says_only_the_listing_failed(tmp_path,
+                                                                                write_config):
+    import subprocess
+    import sys
+
+    from pypdf import PdfReader
+
+    target = tmp_path / "out.pdf"
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "bookgen", "build", str(write_config(ONE)),
+                               "-o", str(target), "-q"], stdout=full, stderr=subprocess.PIPE,
+                              timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.decode() == (f"bookgen: error: wrote {target} whole; only the list of files "
+                                    "written failed: cannot write to standard output: no space "
+                                    "left on device\n")
+    assert len(PdfReader(target).pages) >= 2
