@@ -329,13 +329,20 @@ def _target(output: str | None, default_name: str) -> Path:
     if not output.strip():
         raise BookgenError("is empty; name a file, or leave --output out", key="--output")
     if output.endswith(("/", os.sep)):
-        if not Path(output).is_dir():
-            raise BookgenError(f"the folder {output!r} does not exist", key="--output")
+        _check_folder(Path(output), output)
         return Path(output) / default_name
     target = Path(output)
-    if not target.parent.is_dir():
-        raise BookgenError(f"the folder {str(target.parent)!r} does not exist", key="--output")
+    _check_folder(target.parent, str(target.parent))
     return target
+
+
+def _check_folder(folder: Path, name: str, instead: str = "a folder to write into") -> None:
+    """Refuse an output folder that is missing, or that is a file."""
+    if folder.is_dir():
+        return
+    if folder.exists():
+        raise BookgenError(f"{name!r} is a file, not a folder; name {instead}", key="--output")
+    raise BookgenError(f"the folder {name!r} does not exist", key="--output")
 
 
 def _default_folder() -> Path:
@@ -503,8 +510,8 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
                            key="--output")
     single = Path(args.output) if args.output and args.output.endswith(".png") else None
     folder = single.parent if single else Path(args.output) if args.output else _default_folder()
-    if args.output and not folder.is_dir():
-        raise BookgenError(f"the folder {str(folder)!r} does not exist", key="--output")
+    if args.output:
+        _check_folder(folder, str(folder), "a folder for the PNGs, or a .png file for one page")
     if single and len(pages) != 1:
         raise BookgenError("a .png file holds one page; name a folder for more", key="--output")
     if args.config and args.config.lower().endswith(".pdf"):
@@ -547,10 +554,14 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.book import different_puzzles
     from bookgen.cluster import executor_for
     from bookgen.config import check_seed
-    from bookgen.making import regenerate
-    from bookgen.puzzles import request_for
+    from bookgen.making import parse_puzzle_id, regenerate
+    from bookgen.puzzles import find_type, request_for
 
     if args.id:
+        named = parse_puzzle_id(args.id)[0].type.name
+        if args.type and find_type(args.type).name != named:
+            raise BookgenError(f"{args.id!r} names a {named} puzzle, not {args.type}; leave out "
+                               f"the type, or give the id of a {args.type} puzzle", key="--id")
         print(json.dumps(regenerate(args.id).to_json()), file=out)
         return 0
     if not args.type:

@@ -265,3 +265,39 @@ def test_a_full_stdout_after_the_files_are_written_says_only_the_listing_failed(
                                     "written failed: cannot write to standard output: no space "
                                     "left on device\n")
     assert len(PdfReader(target).pages) >= 2
+
+
+# --- messages that named the wrong thing ------------------------------------------------------------
+
+
+def test_an_output_that_is_a_file_is_not_called_a_missing_folder(tmp_path, write_config, run,
+                                                                 monkeypatch):
+    config = write_config(ONE)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes").write_text("a file")
+    err = _refused(run, tmp_path, "preview", str(config), "-o", "notes")
+    assert "--output: 'notes' is a file, not a folder; name a folder for the PNGs, or a .png" in err
+    for output in ("notes/", "notes/book.pdf"):
+        err = _refused(run, tmp_path, "build", str(config), "-o", output)
+        assert "is a file, not a folder" in err and "does not exist" not in err
+    assert "the folder 'gone' does not exist" in _refused(run, tmp_path, "preview", str(config),
+                                                          "-o", "gone/x.png")
+
+
+def test_an_id_of_another_type_is_refused_not_printed(tmp_path, run):
+    err = _refused(run, tmp_path, "generate", "numbrix", "--id", "placement:easy::1.1")
+    assert "--id: 'placement:easy::1.1' names a placement puzzle, not numbrix" in err
+    status, out, err = run("generate", "placement", "--id", "placement:easy::1.1")
+    assert status == 0 and json.loads(out)["id"] == "placement:easy::1.1"
+
+
+def test_a_missing_font_is_named_at_its_line_in_the_layout_file(tmp_path, write_config, run):
+    layout = (Path(__file__).parent.parent / "layouts" / "6x9.yaml").read_text()
+    assert "DejaVuSans-Oblique.ttf" in layout
+    (tmp_path / "trim.yaml").write_text(layout.replace("DejaVuSans-Oblique.ttf", "Missing.ttf"))
+    line = next(number for number, text in enumerate(layout.splitlines(), 1) if "Oblique" in text)
+    config = write_config(ONE + "layout: ./trim.yaml\n")
+    for args in (("build", str(config)), ("worksheet", "placement", "--layout",
+                                          str(tmp_path / "trim.yaml"))):
+        err = _refused(run, tmp_path, *args, "-o", str(tmp_path / "x.pdf"))
+        assert f"trim.yaml:{line}: fonts.italic: font file 'Missing.ttf' not found in" in err
