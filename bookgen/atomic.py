@@ -126,7 +126,7 @@ def check_not_input(path: Path, inputs: Inputs) -> None:
     for what, source in inputs:
         try:
             same = os.path.samefile(path, source)
-        except OSError:  # one of them does not exist: then they are not one file
+        except (OSError, ValueError):  # one does not exist (or cannot: a NUL in its name)
             same = False
         if same:
             raise BookgenError(f"cannot write {path}: it is {what} ({source}), which this build "

@@ -55,6 +55,9 @@ def read_bytes(path: str | Path, most: int, *, key: str | None = None) -> bytes:
         raise BookgenError("no such file", file=name, key=key) from None
     except OSError as error:
         raise _cannot_read(name, error, key) from None
+    except ValueError:  # the only character no file name can hold
+        raise BookgenError("no such file: a file name cannot hold the character U+0000",
+                           file=name.replace("\0", "\\0"), key=key) from None
     try:
         status = os.fstat(descriptor)
         if stat.S_ISDIR(status.st_mode):

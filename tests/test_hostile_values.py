@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import test_hostile_input
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_hostile_input import ONE, _refused
@@ -152,6 +153,43 @@ def test_every_scalar_is_read_or_named_by_file_line_and_key(tmp_path_factory, ta
         assert error.key == key or str(error).startswith(f"{error.file}:2: YAML syntax error"), error
 
 
+
+class _NoAliases(yaml.SafeDumper):
+    def ignore_aliases(self, data):  # a value Hypothesis repeats is written out again
+        return True
+
+
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(),
+                    st.text(ANY_CHARACTER, max_size=20), st.dates(), st.datetimes(),
+                    st.sampled_from(["easy", "placement", "numbrix", "6x9", "./x.yaml", "a\0b",
+                                     "4x4", "#1f3a5f", "pdf", "/dev/zero", "~", ".."]))
+VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.dictionaries(st.text(ANY_CHARACTER, max_size=6), inner,
+                                                 max_size=3)), max_leaves=8)
+BOOK_KEYS = ["subtitle", "author", "layout", "seed", "answers", "title_page", "contents",
+             "copyright", "profile", "bleed", "large_print", "formats", "exclude", "share_pages",
+             "paper", "back_text", "cover_color"]
+SECTION_KEYS = ["type", "count", "difficulty", "title", "per_page", "from", "rating", "order",
+                "size", "rows", "range", "symmetry"]
+BOOKS = st.fixed_dictionaries(
+    {"title": VALUES, "sections": st.lists(st.dictionaries(st.sampled_from(SECTION_KEYS), VALUES,
+                                                           max_size=6), max_size=2)},
+    optional={key: VALUES for key in BOOK_KEYS})
+
+
+@settings(QUICK, max_examples=60)  # a whole book takes Hypothesis a while to draw
+@given(BOOKS)
+def test_any_document_is_a_book_or_one_located_message(tmp_path_factory, book):
+    """Any values under the keys a book has, of any type, nested anyhow: read, or one message
+    that names the file and a line."""
+    folder = tmp_path_factory.getbasetemp()
+    text = yaml.dump(book, Dumper=_NoAliases, allow_unicode=False)
+    try:
+        read_config_text(text, folder / "any.yaml")
+    except BookgenError as error:
+        assert error.file == str(folder / "any.yaml") and error.line is not None, error
+
+
 # --- text that is not Unicode -----------------------------------------------------------------------
 
 NOT_UTF8 = "T\udcff"  # how Python hands over the argument $'T\xff'
@@ -194,6 +232,15 @@ def test_a_bank_line_with_half_a_surrogate_pair_is_named(tmp_path, write_config,
     assert "bank.jsonl:1: in a string: \\uD800 (character 20) is half of a UTF-16 surrogate pair" in err
     status, out, err = run("solve", str(tmp_path / "bank.jsonl"))
     assert status == 2 and "bank.jsonl:1: in a string: \\uD800 (character" in json.loads(out)["error"]
+
+
+
+@pytest.mark.parametrize("key", ["from", "exclude"])
+def test_a_file_name_holding_nul_is_no_such_file(tmp_path, write_config, run, key):
+    text = (ONE.replace("difficulty: easy", 'from: "bank\\0.jsonl"') if key == "from"
+            else ONE + 'exclude: ["bank\\0.jsonl"]\n')
+    err = _refused(run, tmp_path, "build", str(write_config(text)), "-o", str(tmp_path / "x.pdf"))
+    assert f"bank\\0.jsonl: {key}: no such file: a file name cannot hold the character U+0000" in err
 
 
 # --- process ends ----------------------------------------------------------------------------------
