@@ -98,6 +98,16 @@ class _ShallowLoader(yaml.SafeLoader):
         except ValueError as error:
             raise yaml.constructor.ConstructorError(None, None, str(error), node.start_mark) from None
 
+    def flatten_mapping(self, node: yaml.MappingNode) -> None:
+        """Merge keys (`<<: *defaults`) as PyYAML merges them; on a merge it cannot make, the
+        mapping is put back as written, so the message can name the '<<' key."""
+        written = list(node.value)
+        try:
+            super().flatten_mapping(node)
+        except yaml.constructor.ConstructorError:
+            node.value[:] = written
+            raise
+
     def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
         """An integer, refused when Python will not read that many digits."""
         digits = self.construct_scalar(node).lstrip("+-").replace("_", "")
@@ -120,8 +130,6 @@ _ShallowLoader.add_constructor(None, _ShallowLoader.construct_foreign)  # any ot
 
 _KINDS = {"int": "a whole number", "float": "a number", "bool": "true or false",
           "timestamp": "a date or time"}
-
-
 _PROBLEMS = {"found unhashable key": "a list or mapping is written as a key; keys are words"}
 
 
@@ -242,7 +250,8 @@ def _record_lines(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int], nam
     if isinstance(node, yaml.MappingNode):
         seen: set[Any] = set()
         for key_node, value_node in node.value:
-            key = whole_characters(key_node.value)  # as the loader made it
+            key = key_node.value
+            key = whole_characters(key) if isinstance(key, str) else key  # as the loader made it
             if key in seen:
                 raise BookgenError("this key appears twice", file=name,
                                    line=key_node.start_mark.line + 1, key=dotted(path + (key,)))

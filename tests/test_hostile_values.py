@@ -45,6 +45,7 @@ QUICK = settings(max_examples=150, derandomize=True, deadline=None,
     ("!!set {a: 1}", "book.yaml:2: subtitle: the tag !!set is not one bookgen reads"),
     ('"\\uD800x"', "book.yaml:2: subtitle: \\uD800 (character 1) is half of a UTF-16 surrogate "
                    "pair, not a character"),
+    ("{<<: 5}", "book.yaml:2: subtitle.<<: expected a mapping or list of mappings for merging"),
     ("[{a: [1, 2020-13-01]}]", "book.yaml:2: subtitle[0].a[1]: 2020-13-01 reads as a date or "
                                "time, and it is not one (month must be in 1..12)"),
 ])
@@ -177,7 +178,7 @@ BOOKS = st.fixed_dictionaries(
     optional={key: VALUES for key in BOOK_KEYS})
 
 
-@settings(QUICK, max_examples=60)  # a whole book takes Hypothesis a while to draw
+@settings(QUICK, max_examples=40)  # a whole book takes Hypothesis a while to draw
 @given(BOOKS)
 def test_any_document_is_a_book_or_one_located_message(tmp_path_factory, book):
     """Any values under the keys a book has, of any type, nested anyhow: read, or one message
