@@ -7,6 +7,10 @@ BookgenError naming the path. A symlink is written through (the link stays a lin
 device or FIFO such as /dev/null is written directly, never replaced; the path '-' is standard
 output. A new file gets mode 0o644 less the umask, a replaced file keeps its mode.
 
+A build that is killed (`kill -9`, a power cut) leaves its temporaries behind; the next write of
+the same file removes them. A temporary is locked (flock) from the moment it is made until the
+write ends, so only those whose writer is gone are removed: a concurrent build's are left alone.
+
 Rejected: a temporary folder for the whole set, renamed at once. The outputs live in the user's
 folder beside other files, and one rename cannot move several files; the per-file rename with a
 roll-back is the most POSIX offers.
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import secrets
 import shutil
 import stat
@@ -26,6 +31,11 @@ from pathlib import Path
 from typing import BinaryIO, TypeVar
 
 from bookgen.errors import BookgenError
+
+try:
+    import fcntl
+except ImportError:  # Windows: no flock, so stale temporaries are left where they are
+    fcntl = None  # type: ignore[assignment]
 
 __all__ = ["STDOUT", "check_not_input", "check_target", "stdout_failure", "write_files"]
 
@@ -46,6 +56,7 @@ class _File:
     direct: bool = False  # a device or FIFO: written in place, never replaced
     mode: int | None = None  # the replaced file's permission bits; None for a new file
     temporary: Path | None = None
+    lock: int | None = None  # the temporary's open descriptor, locked until the write ends
     backup: Path | None = None
     replaced: bool = False
 
@@ -72,6 +83,9 @@ def write_files(files: Sequence[tuple[Path, bytes]], stdout: BinaryIO | None = N
         if item.real in seen and not item.direct:
             raise BookgenError(f"cannot write {item.target}: {seen[item.real]} is written there too")
         seen[item.real] = item.target
+    for item in plan:
+        if not item.direct:
+            _remove_stale_temporaries(item.real)
     current = plan[0] if plan else None
     try:
         for current in plan:
@@ -112,7 +126,7 @@ def check_not_input(path: Path, inputs: Inputs) -> None:
     for what, source in inputs:
         try:
             same = os.path.samefile(path, source)
-        except OSError:  # one of them does not exist: then they are not one file
+        except (OSError, ValueError):  # one does not exist (or cannot: a NUL in its name)
             same = False
         if same:
             raise BookgenError(f"cannot write {path}: it is {what} ({source}), which this build "
@@ -156,16 +170,67 @@ def _plan(target: Path, data: bytes) -> _File:
 
 
 def _write_temporary(item: _File) -> None:
+    descriptor = _new_temporary(item)
+    if item.mode is not None:
+        os.fchmod(descriptor, item.mode)
+    _write_all(descriptor, item.data)
+    os.fsync(descriptor)
+
+
+def _new_temporary(item: _File) -> int:
+    """A new temporary beside item.real, open and locked; kept in `item` for _discard to close."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
-    descriptor, item.temporary = _beside(item.real, "tmp", lambda name: os.open(name, flags,
+    while True:
+        descriptor, temporary = _beside(item.real, "tmp", lambda name: os.open(name, flags,
                                                                                 NEW_FILE_MODE))
+        item.lock, item.temporary = descriptor, temporary
+        if _locked(descriptor, temporary):
+            return descriptor
+        os.close(descriptor)  # another build took it for stale in the instant before the lock
+        item.lock = item.temporary = None
+
+
+def _locked(descriptor: int, name: Path) -> bool:
+    """Lock a new temporary for as long as it is open; False when, in the instant before the lock,
+    another build took it for stale and removed it."""
+    if fcntl is None:
+        return True
+    fcntl.flock(descriptor, fcntl.LOCK_EX)
     try:
-        if item.mode is not None:
-            os.fchmod(descriptor, item.mode)
-        _write_all(descriptor, item.data)
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
+        return os.path.samestat(os.fstat(descriptor), os.stat(name, follow_symlinks=False))
+    except FileNotFoundError:
+        return False
+
+
+def _remove_stale_temporaries(real: Path) -> None:
+    """Remove the temporaries an earlier write of `real` left when it was killed: files of our own
+    name pattern, ours, that no live process holds locked. Best effort: a temporary that cannot be
+    looked at is left."""
+    if fcntl is None:
+        return
+    pattern = re.compile(re.escape(f".{real.name[:_NAME_ROOM]}.") + r"[0-9a-f]{8}\.tmp")
+    try:
+        names = [entry.name for entry in os.scandir(real.parent) if pattern.fullmatch(entry.name)]
+    except OSError:
+        return
+    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    for name in names:
+        path = real.parent / name
+        try:
+            descriptor = os.open(path, flags)
+        except OSError:
+            continue
+        try:
+            status = os.fstat(descriptor)
+            if not stat.S_ISREG(status.st_mode) or status.st_uid != os.getuid():
+                continue
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)  # refused while its writer lives
+            if os.path.samestat(status, os.stat(path, follow_symlinks=False)):
+                os.unlink(path)
+        except OSError:
+            continue
+        finally:
+            os.close(descriptor)
 
 
 def _replace(item: _File) -> None:
@@ -221,6 +286,9 @@ def _roll_back(plan: list[_File]) -> None:
 
 def _discard(plan: list[_File]) -> None:
     for item in plan:
+        if item.lock is not None:
+            os.close(item.lock)
+            item.lock = None
         for leftover in (item.temporary, item.backup):
             if leftover is not None:
                 try:

@@ -24,6 +24,7 @@ from bookgen.progress import Progress
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from bookgen.atomic import Inputs
     from bookgen.book import Book
     from bookgen.config import BookConfig
 
@@ -186,9 +187,26 @@ class _Output:
 
     def write(self, text: str) -> int:
         with self._failures():
-            written = self.stream.write(text)
+            try:
+                written = self.stream.write(text)
+            except UnicodeEncodeError:  # a file name given in bytes that are not UTF-8
+                written = self._write_file_name(text)
             self.stream.flush()
         return written
+
+    def _write_file_name(self, text: str) -> int:
+        """Text holding a file name that came in as bytes which are not UTF-8 (`-o $'\\xff.pdf'`):
+        written back as those bytes, as `ls` does, where the stream takes bytes."""
+        buffer = getattr(self.stream, "buffer", None)
+        try:
+            data = os.fsencode(text)
+        except UnicodeEncodeError:
+            data = None
+        if buffer is None or data is None:
+            return self.stream.write(text.encode("utf-8", "backslashreplace").decode("utf-8"))
+        self.stream.flush()
+        buffer.write(data)
+        return len(text)
 
     def flush(self) -> None:
         with self._failures():
@@ -223,6 +241,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
             args = _parser().parse_args(argv)
         except SystemExit as stop:  # --help, --version, or a usage error argparse has printed
             return stop.code if isinstance(stop.code, int) else 2
+        _check_text_arguments(args)
         if args.command == "build":
             return _build(args, out)
         if args.command == "generate":
@@ -263,6 +282,28 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
         return BROKEN_PIPE
 
 
+PATH_ARGUMENTS = ("config", "output", "file", "layout")  # a file name may be any bytes but / and NUL
+POSITIONAL = ("type", "shell")
+
+
+def _check_text_arguments(args: argparse.Namespace) -> None:
+    """Refuse an argument that is not UTF-8 text (Python hands its bytes over as lone surrogates,
+    which no page prints and no seed hashes), except a file name, which may be any bytes."""
+    for dest, value in vars(args).items():
+        if dest in PATH_ARGUMENTS:
+            continue
+        for text in value if isinstance(value, list) else [value]:
+            if isinstance(text, str):
+                lone = next((char for char in text if "\ud800" <= char <= "\udfff"), None)
+                if lone is not None:
+                    name = dest if dest in POSITIONAL else "--" + dest.replace("_", "-")
+                    code = ord(lone) - 0xDC00
+                    what = (f"the byte {code:#04x}, which is not UTF-8" if 0x80 <= code <= 0xFF
+                            else f"U+{ord(lone):04X}, half of a surrogate pair")
+                    raise BookgenError(f"it holds {what}; bookgen reads its arguments as UTF-8 "
+                                       "text", key=name)
+
+
 WORKSHEET_PAGE = 12  # puzzles a worksheet fits on its one page; more spread over pages
 BROKEN_PIPE = 141  # as a Unix tool that SIGPIPE ended: 128 + 13
 
@@ -301,13 +342,20 @@ def _target(output: str | None, default_name: str) -> Path:
     if not output.strip():
         raise BookgenError("is empty; name a file, or leave --output out", key="--output")
     if output.endswith(("/", os.sep)):
-        if not Path(output).is_dir():
-            raise BookgenError(f"the folder {output!r} does not exist", key="--output")
+        _check_folder(Path(output), output)
         return Path(output) / default_name
     target = Path(output)
-    if not target.parent.is_dir():
-        raise BookgenError(f"the folder {str(target.parent)!r} does not exist", key="--output")
+    _check_folder(target.parent, str(target.parent))
     return target
+
+
+def _check_folder(folder: Path, name: str, instead: str = "a folder to write into") -> None:
+    """Refuse an output folder that is missing, or that is a file."""
+    if folder.is_dir():
+        return
+    if folder.exists():
+        raise BookgenError(f"{name!r} is a file, not a folder; name {instead}", key="--output")
+    raise BookgenError(f"the folder {name!r} does not exist", key="--output")
 
 
 def _default_folder() -> Path:
@@ -325,17 +373,41 @@ def _default_folder() -> Path:
     return folder
 
 
-def _make_default_folder(target: Path) -> None:
-    """Make output/ just before the files go in (not before the work, so a refused build leaves
-    no empty folder behind)."""
+def _write_and_list(files: Sequence[tuple[Path, bytes]], out: TextIO, inputs: Inputs) -> int:
+    """Write the files (atomic.write_files), making output/ just before they go in and removing it
+    again if they could not (so a refused or failed build leaves no empty folder behind); then
+    print each path, saying so when only that printing failed."""
     from pathlib import Path
 
-    if target.parent == Path(DEFAULT_FOLDER) and not target.parent.is_dir():
+    from bookgen.atomic import write_files
+
+    folder = Path(DEFAULT_FOLDER)
+    made = bool(files) and files[0][0].parent == folder and not folder.is_dir()
+    if made:
         try:
-            target.parent.mkdir(exist_ok=True)
+            folder.mkdir()
         except OSError as error:
             raise BookgenError(f"cannot make the folder {DEFAULT_FOLDER}/ "
                                f"({(error.strerror or str(error)).lower()})", key="--output") from None
+    try:
+        written = write_files(files, stdout=getattr(out, "buffer", None), inputs=inputs)
+    except BaseException:
+        if made:
+            try:
+                folder.rmdir()
+            except OSError:  # something else went into it meanwhile
+                pass
+        raise
+    try:
+        for path in written:
+            print(path, file=out)
+    except _OutputFailed as failed:
+        from bookgen.atomic import stdout_failure
+
+        names = ", ".join(str(path) for path in written)
+        raise BookgenError(f"wrote {names} whole; only the list of files written failed: "
+                           f"{stdout_failure(failed.error)}") from None
+    return 0
 
 
 def _load(name: str | None, seed: str | None) -> BookConfig:
@@ -381,7 +453,7 @@ def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: Text
     """Make the book and write every file of each format the config asks for, all or none: the
     PDF at target (or on standard output for '-'), the others beside it. Prints each path. No file
     written may be one the build reads (its config, layout or banks)."""
-    from bookgen.atomic import STDOUT, check_target, write_files
+    from bookgen.atomic import STDOUT, check_target
     from bookgen.formats import planned_paths, render_formats
 
     if target.parent.is_dir() and target != STDOUT:
@@ -394,10 +466,7 @@ def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: Text
     book = _make(config, args)
     files = render_formats(book, target, config.formats)
     out.flush()
-    _make_default_folder(target)
-    for path in write_files(files, stdout=getattr(out, "buffer", None), inputs=config.inputs):
-        print(path, file=out)
-    return 0
+    return _write_and_list(files, out, config.inputs)
 
 
 def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
@@ -439,7 +508,6 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
         raise BookgenError(f"previews need {' and '.join(missing)}: pip install 'bookgen[preview]'")
     from pathlib import Path
 
-    from bookgen.atomic import Inputs, write_files
     from bookgen.inputs import read_bytes
     from bookgen.render.preview import parse_pages, preview_files, render_pages
 
@@ -455,8 +523,8 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
                            key="--output")
     single = Path(args.output) if args.output and args.output.endswith(".png") else None
     folder = single.parent if single else Path(args.output) if args.output else _default_folder()
-    if args.output and not folder.is_dir():
-        raise BookgenError(f"the folder {str(folder)!r} does not exist", key="--output")
+    if args.output:
+        _check_folder(folder, str(folder), "a folder for the PNGs, or a .png file for one page")
     if single and len(pages) != 1:
         raise BookgenError("a .png file holds one page; name a folder for more", key="--output")
     if args.config and args.config.lower().endswith(".pdf"):
@@ -466,10 +534,7 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
         config = _load(args.config, args.seed)
         pdf, name, inputs = _book_pdf(_make(config, args)), config.name, config.inputs
     images = render_pages(pdf, pages, args.dpi)
-    _make_default_folder(folder / "page.png")
-    for path in write_files(preview_files(images, folder, name, single), inputs=inputs):
-        print(path, file=out)
-    return 0
+    return _write_and_list(preview_files(images, folder, name, single), out, inputs)
 
 
 def _book_pdf(book: Book) -> bytes:
@@ -502,10 +567,14 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.book import different_puzzles
     from bookgen.cluster import executor_for
     from bookgen.config import check_seed
-    from bookgen.making import regenerate
-    from bookgen.puzzles import request_for
+    from bookgen.making import parse_puzzle_id, regenerate
+    from bookgen.puzzles import find_type, request_for
 
     if args.id:
+        named = parse_puzzle_id(args.id)[0].type.name
+        if args.type and find_type(args.type).name != named:
+            raise BookgenError(f"{args.id!r} names a {named} puzzle, not {args.type}; leave out "
+                               f"the type, or give the id of a {args.type} puzzle", key="--id")
         print(json.dumps(regenerate(args.id).to_json()), file=out)
         return 0
     if not args.type:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path, PureWindowsPath
 from typing import TYPE_CHECKING, Any
@@ -284,6 +284,7 @@ class Layout:
     min_scale: float
     max_scale: float
     file: Path | None = None  # the layout file read, None for a built-in layout
+    source: Source | None = field(default=None, compare=False, repr=False)  # for located errors
 
 
 def _read_grids(value: Any) -> tuple[tuple[int, int], ...]:
@@ -428,6 +429,7 @@ def load_layout(name: str, source: Source | None = None, path: KeyPath = ("layou
         body_size=sizes["body"], heading_size=sizes["heading"], title_size=sizes["title"],
         grids=top["grids"],
         min_scale=top["min_scale"], max_scale=top["max_scale"], file=layout_file,
+        source=layout_source,
     )
 
 

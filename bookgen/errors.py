@@ -14,10 +14,10 @@ class BookgenError(Exception):
         line: int | None = None,
         key: str | None = None,
     ) -> None:
-        self.message = message
-        self.file = file
+        self.message = printable(message)
+        self.file = printable(file) if file is not None else None
         self.line = line
-        self.key = key
+        self.key = printable(key) if key is not None else None
         super().__init__(str(self))
 
     def __str__(self) -> str:
@@ -28,6 +28,12 @@ class BookgenError(Exception):
             where = f"line {self.line}: "
         key = f"{self.key}: " if self.key else ""
         return f"{where}{key}{self.message}"
+
+
+def printable(text: str) -> str:
+    """`text` with each lone surrogate (half of a UTF-16 pair, or a byte that was not UTF-8 in a
+    file name or argument) written as its escape, \\udcff: a message any stream or page can take."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 class PuzzleFormatError(BookgenError):

@@ -20,7 +20,7 @@ from typing import Any
 from bookgen import limits
 from bookgen.errors import BookgenError
 
-__all__ = ["parse_json", "read_bytes", "read_text"]
+__all__ = ["parse_json", "read_bytes", "read_text", "whole_characters"]
 
 
 def read_text(path: str | Path, most: int, *, key: str | None = None) -> str:
@@ -55,6 +55,9 @@ def read_bytes(path: str | Path, most: int, *, key: str | None = None) -> bytes:
         raise BookgenError("no such file", file=name, key=key) from None
     except OSError as error:
         raise _cannot_read(name, error, key) from None
+    except ValueError:  # the only character no file name can hold
+        raise BookgenError("no such file: a file name cannot hold the character U+0000",
+                           file=name.replace("\0", "\\0"), key=key) from None
     try:
         status = os.fstat(descriptor)
         if stat.S_ISDIR(status.st_mode):
@@ -96,13 +99,48 @@ def _size(count: int) -> str:
     return f"{count // (1024 * 1024)} MB" if count >= 1024 * 1024 else f"{count:,} bytes"
 
 
+_LONE_SURROGATE = re.compile("[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]")
+
+
+def whole_characters(text: str) -> str:
+    """`text` with each surrogate pair ("\\uD83D\\uDE00" in YAML or JSON) made the one character it
+    stands for; a ValueError naming a lone half, which is no character: no file holds it as UTF-8
+    and no page prints it."""
+    if not _SURROGATE.search(text):
+        return text
+    lone = _LONE_SURROGATE.search(text)
+    if lone:
+        raise ValueError(f"\\u{ord(lone.group()):04X} (character {lone.start() + 1}) is half of a "
+                         "UTF-16 surrogate pair, not a character; write the character itself")
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _whole_strings(value: Any) -> None:
+    """A ValueError from whole_characters for the first string (or key) of a JSON value that
+    holds a lone surrogate half; JSON has joined the pairs already."""
+    if isinstance(value, str):
+        whole_characters(value)
+    elif isinstance(value, list):
+        for item in value:
+            _whole_strings(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _whole_strings(key)
+            _whole_strings(item)
+
+
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
 def parse_json(text: str, file: str, line: int | None = None) -> Any:
     """One JSON value, or a BookgenError naming the file and line: for bad JSON, and for nesting
-    deeper than limits.NESTING (which would make Python's parser recurse until it fails)."""
+    deeper than limits.NESTING (which would make Python's parser recurse until it fails), and
+    for a string that holds half of a surrogate pair ("\\ud800"), which no page or file can hold."""
     depth = 0
     for char in _NOT_BRACKET.sub("", _STRING.sub("", text)):
         depth += 1 if char in "[{" else -1
@@ -110,10 +148,16 @@ def parse_json(text: str, file: str, line: int | None = None) -> Any:
             raise BookgenError(f"the JSON is nested more than {limits.NESTING} levels deep, the "
                                "most bookgen reads (see docs/limits.md)", file=file, line=line)
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as error:
         raise BookgenError(f"not valid JSON: {error.msg} (column {error.colno})",
                            file=file, line=line) from None
     except ValueError:  # the only other failure: Python's cap on an integer's digits
         raise BookgenError(f"a number with more than {sys.get_int_max_str_digits()} digits",
                            file=file, line=line) from None
+    if _ESCAPED_SURROGATE.search(text):  # rare: only then look for a lone half in the strings
+        try:
+            _whole_strings(value)
+        except ValueError as error:
+            raise BookgenError(f"in a string: {error}", file=file, line=line) from None
+    return value

@@ -11,7 +11,7 @@ import yaml
 
 from bookgen import limits
 from bookgen.errors import BookgenError
-from bookgen.inputs import read_text
+from bookgen.inputs import read_text, whole_characters
 
 KeyPath = tuple[Any, ...]
 
@@ -50,10 +50,23 @@ def load_yaml(path: str | Path) -> Source:
 
 
 class _ShallowLoader(yaml.SafeLoader):
-    """PyYAML's safe loader, refusing values nested deeper than limits.NESTING: its composer
-    recurses once per level, and 5,000 levels would end in a RecursionError."""
+    """PyYAML's safe loader, refusing values nested deeper than limits.NESTING (its composer
+    recurses once per level, and 5,000 levels would end in a RecursionError), and turning every
+    value it cannot make into Python (a date that does not exist, `!!float abc`, half of a
+    surrogate pair) into a ConstructorError at that value, which parse_yaml names by key."""
 
     depth = 0
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.tagged: set[yaml.Node] = set()  # scalars written with a tag (`!!float abc`)
+
+    def compose_scalar_node(self, anchor: Any) -> Any:
+        tag = self.peek_event().tag
+        node = super().compose_scalar_node(anchor)
+        if tag not in (None, "!"):
+            self.tagged.add(node)
+        return node
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         self.depth += 1
@@ -67,31 +80,102 @@ class _ShallowLoader(yaml.SafeLoader):
         finally:
             self.depth -= 1
 
-    def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
-        """An integer, refused with its line when Python will not read that many digits."""
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
         try:
-            return super().construct_yaml_int(node)
-        except ValueError:
-            raise BookgenError(f"a number with more than {sys.get_int_max_str_digits()} digits",
-                               file=self.name, line=node.start_mark.line + 1) from None
+            return super().construct_object(node, deep)
+        except yaml.YAMLError:
+            raise
+        except Exception as error:  # whatever a constructor raises on a value it cannot read
+            raise yaml.constructor.ConstructorError(
+                None, None, _unreadable(self, node, error), node.start_mark) from None
+
+    def construct_scalar(self, node: yaml.Node) -> Any:
+        """The text of a scalar, its escaped surrogate pairs ("\\uD83D\\uDE00") made one
+        character, as JSON reads them; a lone half is refused, as it is no character."""
+        value = super().construct_scalar(node)
+        try:
+            return whole_characters(value) if isinstance(value, str) else value
+        except ValueError as error:
+            raise yaml.constructor.ConstructorError(None, None, str(error), node.start_mark) from None
+
+    def flatten_mapping(self, node: yaml.MappingNode) -> None:
+        """Merge keys (`<<: *defaults`) as PyYAML merges them; on a merge it cannot make, the
+        mapping is put back as written, so the message can name the '<<' key."""
+        written = list(node.value)
+        try:
+            super().flatten_mapping(node)
+        except yaml.constructor.ConstructorError:
+            node.value[:] = written
+            raise
+
+    def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
+        """An integer, refused when Python will not read that many digits."""
+        digits = self.construct_scalar(node).lstrip("+-").replace("_", "")
+        if digits.isdigit() and len(digits) > sys.get_int_max_str_digits():
+            raise yaml.constructor.ConstructorError(
+                None, None, f"a number with more than {sys.get_int_max_str_digits()} digits",
+                node.start_mark)
+        return super().construct_yaml_int(node)
+
+    def construct_foreign(self, node: yaml.Node) -> Any:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"the tag {_short_tag(node.tag)} is not one bookgen reads: a config holds "
+            "text, numbers, true or false, dates, lists and mappings", node.start_mark)
 
 
 _ShallowLoader.add_constructor("tag:yaml.org,2002:int", _ShallowLoader.construct_yaml_int)
+for _tag in ("binary", "set", "omap", "pairs"):  # Python bytes, sets, lists of pairs: no key takes one
+    _ShallowLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _ShallowLoader.construct_foreign)
+_ShallowLoader.add_constructor(None, _ShallowLoader.construct_foreign)  # any other tag
+
+_KINDS = {"int": "a whole number", "float": "a number", "bool": "true or false",
+          "timestamp": "a date or time"}
+_PROBLEMS = {"found unhashable key": "a list or mapping is written as a key; keys are words"}
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml.org,2002:") else tag
+
+
+def _unreadable(loader: _ShallowLoader, node: yaml.Node, error: Exception) -> str:
+    """Why a value could not be read, as the person who wrote it would put it."""
+    kind = _KINDS.get(node.tag.removeprefix("tag:yaml.org,2002:"), "a value of its tag")
+    text = node.value if isinstance(node.value, str) else ""
+    # Python's reason helps for a date ("day is out of range for month"), not for "abc"
+    why = f" ({error})" if kind == _KINDS["timestamp"] and len(str(error)) <= 40 else ""
+    if node not in loader.tagged:
+        return f"{text} reads as {kind}, and it is not one{why}; put it in quotes to keep it as text"
+    return f"{_brief(text)} is not {kind}{why}, as its tag {_short_tag(node.tag)} asks"
+
+
+def _brief(text: str) -> str:
+    shown = repr(text)
+    return shown if len(shown) <= 60 else shown[:50] + f"... ({len(text)} characters)"
 
 
 def parse_yaml(text: str, name: str) -> Source:
     try:
         loader = _ShallowLoader(text)
     except yaml.reader.ReaderError as error:  # found as the text is first read
+        what = ("half of a UTF-16 surrogate pair" if 0xD800 <= error.character <= 0xDFFF
+                else "a control character, or bytes that were not UTF-8")
         raise BookgenError(f"character U+{error.character:04X} (at character {error.position + 1}) "
-                           "is not allowed in YAML: a control character, or bytes that were not "
-                           "UTF-8", file=name) from None
+                           f"is not allowed in YAML: {what}", file=name,
+                           line=text.count("\n", 0, error.position) + 1) from None
     loader.name = name
+    node = None
     try:
         node = loader.get_single_node()
         if node is not None:
             _expanded_size(node, name)
         data = loader.construct_document(node) if node is not None else None
+    except yaml.constructor.ConstructorError as error:
+        mark = error.problem_mark
+        assert node is not None and mark is not None  # PyYAML marks every value it constructs
+        problem = _PROBLEMS.get(error.problem or "", error.problem or "this value cannot be read")
+        raise BookgenError(f"{problem} (column {mark.column + 1})",
+                           file=name, line=mark.line + 1,
+                           key=dotted(_path_at(node, mark.index)) or None) from None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else None
@@ -106,6 +190,28 @@ def parse_yaml(text: str, name: str) -> Source:
     if node is not None:
         _record_lines(node, (), lines, name)
     return Source(name, data, lines)
+
+
+def _path_at(root: yaml.Node, index: int) -> KeyPath:
+    """The key path of the innermost value (or key) that starts at character `index` of the text
+    (a mapping starts where its first key does); a key is named by its text, as written."""
+    found: KeyPath = ()
+    seen: set[int] = set()
+    todo: list[tuple[yaml.Node, KeyPath]] = [(root, ())]
+    while todo:
+        node, path = todo.pop()
+        if node.start_mark.index == index and len(path) >= len(found):
+            found = path
+        if id(node) in seen or node.start_mark.index > index:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                label = key.value if isinstance(key, yaml.ScalarNode) else "?"
+                todo += [(key, path + (label,)), (value, path + (label,))]
+        elif isinstance(node, yaml.SequenceNode):
+            todo += [(item, path + (number,)) for number, item in enumerate(node.value)]
+    return found
 
 
 def _expanded_size(root: yaml.Node, name: str) -> int:
@@ -145,6 +251,7 @@ def _record_lines(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int], nam
         seen: set[Any] = set()
         for key_node, value_node in node.value:
             key = key_node.value
+            key = whole_characters(key) if isinstance(key, str) else key  # as the loader made it
             if key in seen:
                 raise BookgenError("this key appears twice", file=name,
                                    line=key_node.start_mark.line + 1, key=dotted(path + (key,)))

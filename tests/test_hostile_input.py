@@ -251,7 +251,7 @@ def test_deep_nesting_is_refused_with_the_limit(tmp_path, write_config, run):
 def test_numbers_with_too_many_digits_are_named_with_their_line(tmp_path, write_config, run):
     digits = "1" * 5000
     err = _refused(run, tmp_path, "build", str(write_config(ONE + f"seed: {digits}\n")))
-    assert "book.yaml:3: a number with more than 4300 digits" in err
+    assert "book.yaml:3: seed: a number with more than 4300 digits" in err
     (tmp_path / "big.jsonl").write_text("\n{" + f'"type": "placement", "n": {digits}' + "}\n")
     status, out, err = run("solve", str(tmp_path / "big.jsonl"))
     assert status == 2 and "big.jsonl:2: a number with more than 4300 digits" in out

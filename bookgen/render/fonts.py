@@ -85,14 +85,16 @@ def find_font(file_name: str) -> Path:
 def register_fonts(regular: str, bold: str, italic: str) -> Fonts:
     """Register the three faces (once per process) under names derived from their files."""
     names = []
-    for file_name in (regular, bold, italic):
+    for style, file_name in (("regular", regular), ("bold", bold), ("italic", italic)):
         name = "bk-" + Path(file_name).stem
         if name not in pdfmetrics.getRegisteredFontNames():
             try:
                 pdfmetrics.registerFont(TaggedTTFont(name, str(find_font(file_name))))
+            except BookgenError as error:
+                raise BookgenError(error.message, key=f"fonts.{style}") from None
             except (TTFError, struct.error, ValueError, IndexError, KeyError) as error:
                 raise BookgenError(f"font file {file_name!r} is not a TrueType font that can be "
-                                   f"embedded ({error})", key="fonts") from None
+                                   f"embedded ({error})", key=f"fonts.{style}") from None
         names.append(name)
     family = names[0]
     addMapping(family, 0, 0, names[0])
@@ -118,7 +120,12 @@ def check_printable(config: BookConfig) -> None:
     """Refuse, before any puzzle is made, text the layout's fonts cannot draw: never print boxes
     ("tofu") in place of a title silently."""
     layout = config.layout
-    fonts = register_fonts(layout.font_regular, layout.font_bold, layout.font_italic)
+    try:
+        fonts = register_fonts(layout.font_regular, layout.font_bold, layout.font_italic)
+    except BookgenError as error:  # a font the layout names: said at its line in the layout
+        if layout.source is None or not error.key or not error.key.startswith("fonts."):
+            raise
+        raise layout.source.error(tuple(error.key.split(".")), error.message) from None
     texts = [("title", config.title), ("subtitle", config.subtitle), ("author", config.author),
              ("copyright", config.copyright), ("back_text", config.back_text)]
     texts += [(f"sections[{index}].title", section.title)

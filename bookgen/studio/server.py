@@ -305,7 +305,7 @@ def _yaml_of(book: dict[str, Any]) -> tuple[str, Path]:
 
 def _sized(text: str, name: str) -> str:
     """The text of a config, refused past limits.CONFIG_BYTES as a config file would be."""
-    if len(text.encode("utf-8")) > limits.CONFIG_BYTES:
+    if len(text.encode("utf-8", "surrogatepass")) > limits.CONFIG_BYTES:  # the loader names a half
         raise BookgenError(f"it is larger than {limits.CONFIG_BYTES:,} bytes, the most bookgen reads "
                            "from a config (see docs/limits.md)", file=name)
     return text
