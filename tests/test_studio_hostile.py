@@ -100,9 +100,9 @@ def test_an_example_picture_with_nested_options_is_refused(client):
 
 def test_text_that_is_not_characters_is_refused(client):
     half = client.post("/api/open", data='{"yaml": "title: a\\ud800"}', content_type="application/json")
-    assert "\\ud800, half of a UTF-16 surrogate pair" in _refusal(half)
+    assert "\\uD800 (character 9) is half of a UTF-16 surrogate pair" in _refusal(half)
     book = json.dumps({"purpose": "preview", "book": {**WORKSHEET, "title": "\udc00"}})
-    assert "\\udc00" in _refusal(client.post("/api/jobs", data=book, content_type="application/json"))
+    assert "\\uDC00" in _refusal(client.post("/api/jobs", data=book, content_type="application/json"))
     raw = client.post("/api/open", data=b'{"yaml": "\xff"}', content_type="application/json")
     assert _refusal(raw) == "the request: the request is not UTF-8 text"
 

@@ -20,7 +20,6 @@ import datetime
 import hashlib
 import hmac
 import ipaddress
-import json
 import re
 import secrets
 from importlib import resources
@@ -230,7 +229,7 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
         """A type's solved example as its section page draws it, for the level and the options
         (a JSON mapping) in the query."""
         puzzle_type = find_type(type_name)
-        options = _json(request.args.get("options", "{}"), "the options")
+        options = parse_json(request.args.get("options", "{}"), "the options")
         if not isinstance(options, dict):
             raise BookgenError("options must be a JSON mapping", key="options")
         png = example_png(puzzle_type, request.args.get("difficulty") or LEVELS[0], options)
@@ -247,21 +246,7 @@ def _json_body() -> Any:
         text = request.get_data().decode("utf-8")
     except UnicodeDecodeError:
         raise BookgenError("the request is not UTF-8 text", file="the request") from None
-    return _json(text, "the request")
-
-
-def _json(text: str, name: str) -> Any:
-    """JSON from a request: its nesting bounded before Python's parser would recurse on it, and
-    its text only characters (JSON may escape half of a UTF-16 pair, "\\ud800", which no file
-    can hold)."""
-    value = parse_json(text, name)
-    try:
-        json.dumps(value, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError as error:
-        half = error.object[error.start]
-        raise BookgenError(f"it holds \\u{ord(half):04x}, half of a UTF-16 surrogate pair, which "
-                           "is not a character", file=name) from None
-    return value
+    return parse_json(text, "the request")
 
 
 def _pages_of(pages: PageStore, job: Job, name: str, data: bytes) -> list[str]:
