@@ -90,6 +90,12 @@ def canonical(puzzle: JSON) -> str:
                      bool(puzzle.get("concat", False))])
 
 
+def answer_form(puzzle: JSON, solution: JSON) -> str:
+    """The answer the key prints: the first (simplest) expression. Cards of different numbers
+    never share one; cards of the same numbers and target with other operators may."""
+    return form_key(solution["expressions"][0])
+
+
 def _operators(text: str) -> str:
     """The operator set in the canonical order + - * / ^."""
     return "".join(op for op in exprs.OPERATORS if op in text)
@@ -848,6 +854,7 @@ ARITHMETIC = PuzzleType(
     answer_note=answer_note,
     example=example,
     canonical=canonical,
+    answer_form=answer_form,
     printed=printed,
     measure_solution=measure_solution,
     variety=variety,
