@@ -194,6 +194,13 @@ def test_answers_of_an_excluded_volume_count_as_used(write_config, run, tmp_path
     """, "vol2.yaml")), "-o", str(tmp_path / "vol2.pdf"), "-q")
     assert status == 2
     assert "only 4 different answers exist for pyramid, hard (3 excluded) and 2 are asked for" in err
+    # a bank line without its answer, or with one today's rules refuse, is solved again
+    lines = [json.loads(line) for line in (tmp_path / "vol1.jsonl").read_text().splitlines()]
+    lines[0].pop("solution")
+    lines[1]["solution"] = {"rows": [[1]]}
+    (tmp_path / "vol1.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines))
+    status, out, err = run("build", str(tmp_path / "vol2.yaml"), "-o", str(tmp_path / "vol2.pdf"), "-q")
+    assert status == 2 and "(3 excluded) and 2 are asked for" in err
     last = write_config("""
     title: Volume 2
     exclude: [vol1.jsonl]
