@@ -30,7 +30,7 @@ from bookgen.inputs import parse_json, read_text
 from bookgen.making import PuzzleRecord, make_puzzle, record_from_json, record_type, verify
 from bookgen.progress import Progress
 from bookgen.puzzles import find_type
-from bookgen.puzzles.base import JSON, PuzzleType, Request, too_few_exist
+from bookgen.puzzles.base import JSON, PuzzleType, Request, answer_key, too_few_answers, too_few_exist
 
 DEFAULT_BUDGET = 120.0  # seconds one puzzle may take before the build gives up
 
@@ -160,7 +160,7 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
         twins.exclude(bank)
     # the loader counted each small space; the exclude banks, read now, may hold some of it
     for index, problem in crowded_requests(config.sections if config.exclude else (),
-                                           twins.excluded_for):
+                                           twins.excluded_for, twins.answers):
         section = config.sections[index]
         raise BookgenError(problem, file=config.file, line=section.line,
                            key=f"section '{section.title}'")
@@ -204,28 +204,45 @@ TWIN_RETRIES = 40  # fresh seeds tried for one slot before the section is declar
 
 
 class Twins:
-    """The canonical forms already in a book, or in a run of `generate`, and in the banks it
-    excludes: a puzzle whose form is here is a repeat, whatever its symmetry."""
+    """The canonical forms of the puzzles and of the answers already in a book, or in a run of
+    `generate`, and in the banks it excludes: a puzzle whose form is here, or whose answer's
+    form is, is a repeat, whatever its symmetry (four 4-row classic pyramids exist, so two
+    pyramids with different givens often share an answer)."""
 
     def __init__(self) -> None:
         self.seen: set[str] = set()
+        self.answers: set[str] = set()  # answer_key(TYPE, answer form) of every answer taken
         self.banked: dict[str, set[str]] = {}  # excluded forms by the request their id names
 
     @staticmethod
     def key(record: PuzzleRecord) -> str:
         return f"{record.type}:{find_type(record.type).canonical(record.puzzle)}"
 
+    @staticmethod
+    def answer(record: PuzzleRecord) -> str:
+        """The form of the record's answer (its solution), as `too_few_answers` compares them."""
+        return answer_key(record.type, find_type(record.type).answer_form(record.puzzle,
+                                                                          record.solution))
+
     def __contains__(self, record: PuzzleRecord) -> bool:
-        return self.key(record) in self.seen
+        return self.key(record) in self.seen or self.answer(record) in self.answers
 
     def add(self, record: PuzzleRecord) -> None:
         self.seen.add(self.key(record))
+        self.answers.add(self.answer(record))
 
     def exclude(self, path: Path) -> None:
-        """Every puzzle of a bank (JSON lines, as `generate` and `formats: [jsonl]` write them)."""
+        """Every puzzle of a bank (JSON lines, as `generate` and `formats: [jsonl]` write them),
+        and its answer: the stored one, or solved here when the line leaves it out or its
+        answer fails today's rules (a card of an older volume joined numbers in any order)."""
         for number, data in _bank_lines(path, "exclude"):
             record = record_from_json(data, f"{path}:{number}")
-            self.add(record)
+            puzzle_type = find_type(record.type)
+            if not record.solution or puzzle_type.check(record.puzzle, record.solution):
+                record = replace(record, solution=puzzle_type.solve(record.puzzle, 1).solution or {})
+            self.seen.add(self.key(record))
+            if record.solution:
+                self.answers.add(self.answer(record))
             self.banked.setdefault(record.id.rpartition(":")[0], set()).add(self.key(record))
 
     def excluded_for(self, request: Request) -> int:
@@ -239,7 +256,8 @@ def different_puzzles(request: Request, seed: str, count: int, executor: Executo
     whose puzzle repeats an earlier one tries its retry seeds), yielded in order as they are
     ready: `bookgen generate` streams a bank this way. With an executor, up to `ahead` puzzles are
     made at once; twins are decided here in order, so the output is the same for any executor."""
-    problem = too_few_exist(request, count)
+    short = too_few_answers([(request, count)])
+    problem = too_few_exist(request, count) or (short[1] if short else None)
     if problem:
         raise BookgenError(problem, key="--count")
     progress = progress or Progress(enabled=False)

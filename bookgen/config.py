@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path, PureWindowsPath
@@ -25,7 +25,7 @@ from bookgen.core.options import unknown_key_message
 from bookgen.errors import BookgenError, shown
 from bookgen.inputs import read_text
 from bookgen.puzzles import PUZZLE_TYPES, current_spelling, find_type
-from bookgen.puzzles.base import PuzzleType, Request, too_few_exist
+from bookgen.puzzles.base import PuzzleType, Request, too_few_answers, too_few_exist
 from bookgen.yamlsource import KeyPath, Source, load_yaml, parse_yaml
 
 if TYPE_CHECKING:
@@ -643,21 +643,29 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
 
 def crowded_requests(sections: Sequence[SectionConfig],
                      excluded: Callable[[Request], int] = lambda request: 0,
+                     used_answers: Collection[str] = (),
                      ) -> Iterator[tuple[int, str]]:
     """(index of its last section, why) for each request whose sections, counted together, ask
-    for more different puzzles than exist once `excluded(request)` are taken out (a book never
-    repeats one): what the loader refuses before any work, and the book again with its
-    exclude banks read."""
+    for more different puzzles than exist once `excluded(request)` are taken out, and for
+    requests that ask for more different answers than exist once `used_answers` are taken out
+    (a book never repeats either): what the loader refuses before any work, and the book again
+    with its exclude banks read."""
     asked: dict[str, list[int]] = {}
     for index, section in enumerate(sections):
         if section.request is not None:
             asked.setdefault(section.request.id(""), []).append(index)
+    counted = []
     for indexes in asked.values():
         request = sections[indexes[0]].request
         assert request is not None
-        problem = too_few_exist(request, sum(sections[i].count for i in indexes), excluded(request))
+        counted.append((request, sum(sections[i].count for i in indexes)))
+        problem = too_few_exist(request, counted[-1][1], excluded(request))
         if problem:
             yield indexes[-1], problem
+    short = too_few_answers(counted, used_answers)
+    if short:
+        groups = list(asked.values())
+        yield max(groups[i][-1] for i in short[0]), short[1]
 
 
 def load_config(path: str | Path, seed: str | None = None) -> BookConfig:

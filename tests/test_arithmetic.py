@@ -5,11 +5,15 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import re
 from fractions import Fraction
 
 import pytest
+from pypdf import PdfReader
 
 from bench import arithmetic_people as people
+from bookgen.book import make_book
+from bookgen.config import load_config
 from bookgen.core import exprs
 from bookgen.core.exprs import Rules, normal_form
 from bookgen.core.grading import LEVELS
@@ -30,6 +34,7 @@ from bookgen.puzzles.arithmetic import (
     validate,
 )
 from bookgen.puzzles.base import Request
+from bookgen.render.document import BookDocument
 
 
 def card(numbers, target=10, operators="+-*/", **extra):
@@ -78,23 +83,17 @@ def _all_trees(items, ops):
 
 
 def _groupings(numbers, concat):
-    """The given numbers as leaves: each alone, or (with concat) several written side by side."""
+    """The given numbers as leaves: each alone, or (with concat) a run of neighbours written side
+    by side in the card's order."""
     if not numbers:
         yield []
         return
-    first, rest = numbers[0], numbers[1:]
-    sizes = range(len(rest) + 1) if concat else [0]
-    for extra in sizes:
-        for chosen in set(itertools.combinations(rest, extra)):
-            remaining = list(rest)
-            for n in chosen:
-                remaining.remove(n)
-            for order in set(itertools.permutations((first,) + chosen)):
-                text = "".join(map(str, order))
-                if len(text) > 1 and text[0] == "0":
-                    continue
-                for tail in _groupings(remaining, concat):
-                    yield [(Fraction(int(text)), text)] + tail
+    for size in range(1, len(numbers) + 1 if concat else 2):
+        text = "".join(map(str, numbers[:size]))
+        if size > 1 and text[0] == "0":
+            continue
+        for tail in _groupings(numbers[size:], concat):
+            yield [(Fraction(int(text)), text)] + tail
 
 
 def brute_force_forms(numbers, target, ops="+-*/", concat=False):
@@ -107,7 +106,7 @@ def brute_force_forms(numbers, target, ops="+-*/", concat=False):
 
 
 def engine_forms(numbers, target, ops="+-*/", concat=False):
-    return set(exprs.Engine(Rules(ops, concat)).forms(tuple(sorted(numbers)), target))
+    return set(exprs.Engine(Rules(ops, concat)).card_forms(tuple(numbers), target))
 
 
 @pytest.mark.parametrize("numbers, target, ops, concat", [
@@ -121,7 +120,11 @@ def engine_forms(numbers, target, ops="+-*/", concat=False):
     ((2, 3, 2), 10, "+-*/^", False),
     ((1, 2, 3), 6, "+-*/^", False),
     ((1, 2, 3), 15, "+-*/", True),
+    ((3, 1, 2), 15, "+-*/", True),
     ((0, 1, 5), 10, "+-*", True),
+    ((1, 0, 5), 10, "+-*", True),
+    ((1, 7, 9, 9), 10, "+-*/", True),
+    ((2, 1, 3, 4), 24, "+-*/", True),
 ])
 def test_solver_agrees_with_brute_force(numbers, target, ops, concat):
     brute = brute_force_forms(numbers, target, ops, concat)
@@ -242,8 +245,14 @@ def test_check_rejects_operators_not_allowed_and_empty_answers():
     assert check(card((1, 1, 5, 8)), {"expressions": []})
     assert check(card((1, 1, 5, 8)), {"expressions": ["8/(1-1/5)", "8/(1-1/5)"]})
     assert check(card((1, 2, 3), 123, concat=True), {"expressions": ["123"]}) == []
-    assert check(card((1, 2, 3), 15, concat=True), {"expressions": ["13+2"]}) == []
     assert check(card((1, 2, 3), 15, concat=True), {"expressions": ["12+3"]}) == []
+    assert check(card((1, 2, 3), 24, concat=True), {"expressions": ["1+23"]}) == []
+    # joining takes neighbours only, in the card's order
+    for wrong in ("13+2", "21+3", "1+32"):
+        target = exprs.evaluate(wrong)[0]
+        problems = check(card((1, 2, 3), int(target), concat=True), {"expressions": [wrong]})
+        assert problems == [f"{wrong} must use each of [1, 2, 3] exactly once, joining only "
+                            "neighbours in the card's order"]
     assert check(card((1, 2, 3), 15), {"expressions": ["12+3"]})
 
 
@@ -487,3 +496,53 @@ def test_answer_shows_simplest_solution_and_count():
 
 def test_registered():
     assert find_type("arithmetic") is ARITHMETIC
+
+
+# --- joining and powers, as the rules print them ----------------------------------------------
+
+
+def test_no_make_ten_card_with_joining_is_answered_with_a_joining_its_rules_forbid():
+    """Every card of the Make-10 census with joining (4 numbers of 1-9, printed in order): every
+    solution found, and the key's line drawn for it, joins only neighbours in the card's order
+    (the key printed 9 x 9 - 71 = 10 for 1 7 9 9 when any order was allowed)."""
+    report = census(10, 4, 1, 9, concat=True)
+    assert report["solvable"] > 400
+    seventeen = None
+    for entry in report["ratings"]:
+        puzzle = card(entry["numbers"], concat=True)
+        allowed = [sorted(value for value, _ in leaves)
+                   for leaves in _groupings(entry["numbers"], concat=True)]
+        expressions = solve(puzzle).solution["expressions"]
+        for text in expressions:
+            assert sorted(exprs.evaluate(text)[1]) in allowed, (entry["numbers"], text)
+        pen = RecordingPen()
+        ARITHMETIC.draw_solution(pen, puzzle, {"expressions": expressions})
+        line = pen.texts()[1]
+        assert sorted(int(n) for n in re.findall(r"\d+", line.split("=")[0])) in allowed, line
+        if entry["numbers"] == [1, 7, 9, 9]:
+            seventeen = expressions
+    assert seventeen is not None and not any("71" in text for text in seventeen)
+
+
+def test_the_rules_explain_powers_and_joining_only_where_the_cards_allow_them():
+    plain = ARITHMETIC.rules(Request.make(ARITHMETIC, "easy", {}))
+    assert "^" not in plain and "joined" not in plain
+    both = ARITHMETIC.rules(Request.make(ARITHMETIC, "easy", {"operators": "+-*/^", "concat": True}))
+    assert "2^3 is 2 \u00d7 2 \u00d7 2 = 8" in both
+    assert "on the card 1 7 9 9, 1 and 7 make 17 (never 71)" in both
+    assert ARITHMETIC.rules(None) == both  # a bank's section may mix cards
+
+
+def test_the_page_prints_what_powers_and_joining_mean(tmp_path, write_config):
+    path = write_config("""
+    title: Powers and joining
+    seed: rules
+    sections:
+      - {type: arithmetic, count: 2, difficulty: easy, operators: "+-*/^", concat: true}
+    """)
+    pdf, _ = BookDocument(make_book(load_config(path))).render("book", {})
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "^ means a power: 2^3 is 2 \u00d7 2 \u00d7 2 = 8" in text
+    assert ("Numbers that stand next to each other on the card may be joined into one number, in the "
+            "order they are printed: on the card 1 7 9 9, 1 and 7 make 17 (never 71)") in text
+    assert "neighbours may be joined" in text  # on each card

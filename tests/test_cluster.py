@@ -19,7 +19,7 @@ seed: 4
 sections:
   - {type: placement, count: 6, difficulty: medium}
   - {type: numbrix, count: 3, difficulty: easy}
-  - {type: pyramid, count: 12, difficulty: easy}
+  - {type: pyramid, count: 12, difficulty: easy, variant: distinct}
 """
 
 
@@ -30,9 +30,9 @@ def cluster():
 
 
 def test_a_bank_made_on_the_cluster_equals_local_generation(cluster):
-    request = request_for("pyramid", "easy", {})
-    local = [r.to_json() for r in different_puzzles(request, "bank", 30)]
-    remote = [r.to_json() for r in different_puzzles(request, "bank", 30, cluster, ahead=16)]
+    request = request_for("pyramid", "easy", {"rows": "3"})  # four answers: repeats are sure
+    local = [r.to_json() for r in different_puzzles(request, "bank", 4)]
+    remote = [r.to_json() for r in different_puzzles(request, "bank", 4, cluster, ahead=16)]
     assert remote == local
     assert any("~" in r["id"] for r in local)  # twins were replaced, in the same order
 

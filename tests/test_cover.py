@@ -43,7 +43,7 @@ sections:
   - {{type: numbrix, title: Paths, count: 16, difficulty: easy, size: 6}}
   - {{type: placement, title: Chains, count: 16, difficulty: medium}}
   - {{type: arithmetic, title: Cards, count: 16, difficulty: easy}}
-  - {{type: pyramid, title: Pyramids, count: 16, difficulty: easy}}
+  - {{type: pyramid, title: Pyramids, count: 16, difficulty: easy, variant: distinct}}
   - {{type: arrows, title: Arrows, count: 16, difficulty: easy}}
 """
 

@@ -154,7 +154,7 @@ def _book(write_config, tmp_path, order: str):
     bank = tmp_path / "bank.jsonl"
     if not bank.exists():
         pyramid = find_type("pyramid")
-        lines = [make_puzzle(Request.make(pyramid, level, {}), f"bank{seed}").to_json()
+        lines = [make_puzzle(Request.make(pyramid, level, {"variant": "distinct"}), f"bank{seed}").to_json()
                  for seed in range(2) for level in reversed(LEVELS[:3])]
         bank.write_text("".join(json.dumps(line) + "\n" for line in lines))
     return make_book(load_config(write_config(BOOK.format(order=order), f"book{order[9:]}.yaml")))

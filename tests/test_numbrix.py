@@ -483,15 +483,19 @@ def test_examples_are_solved_and_unique():
 
 def test_a_shape_of_few_cells_counts_its_puzzles_before_any_work():
     """Six cells in two columns: every path with every set of givens the removals may leave gives
-    12 medium Hidato; 12 are made, a 13th is refused up front, and hard has none at all. A 4x4
-    square is too large to count (it gives hundreds) and says nothing."""
+    12 medium Hidato of 8 different paths (turned, mirrored or numbered backwards counted once);
+    8 are made with 8 different answers, a 9th is refused up front, and hard has none at all. A
+    4x4 square is too large to count (it gives hundreds) and says nothing."""
     medium = Request.make(HIDATO, "medium", {"shape": parse_options(
         HIDATO.options, {"shape": "##/##/##"}, "hidato")["shape"]})
     assert HIDATO.variety(medium) == 12
-    made = list(different_puzzles(medium, "few", 12))
-    assert len({HIDATO.canonical(r.puzzle) for r in made}) == 12
+    assert len(HIDATO.answers(medium) or ()) == 8
+    made = list(different_puzzles(medium, "few", 8))
+    assert len({HIDATO.answer_form(r.puzzle, r.solution) for r in made}) == 8
     with pytest.raises(BookgenError, match="only 12 different puzzles exist"):
         next(different_puzzles(medium, "few", 13))
+    with pytest.raises(BookgenError, match="only 8 different answers exist"):
+        next(different_puzzles(medium, "few", 9))
     hard = Request.make(HIDATO, "hard", dict(medium.options))
     assert too_few_exist(hard, 1).startswith("no puzzle exists for hidato, hard")
     assert NUMBRIX.variety(Request.make(NUMBRIX, "hard", parse_options(

@@ -288,21 +288,30 @@ def test_easy_keeps_a_given_more_than_rows_and_medium_prefers_at_most_rows(varia
 
 
 def test_variety_counts_the_puzzles_a_small_request_can_give():
-    """3-row classic easy: 55 puzzles; asking for 56 is refused before any work, and 40 made at
-    random are all different and within the count. The 5-row table matches a fresh count."""
+    """3-row classic easy: 55 puzzles of only 4 full pyramids (mirror images counted once);
+    asking for 56 puzzles, or 5 answers, is refused before any work, and 4 made at random have
+    4 different answers. The 5-row table matches a fresh count."""
     request = Request.make(PYRAMID, "easy", {"rows": 3})
     assert P.variety(request) == 55
+    assert len(P.answers(request) or ()) == len(P.all_classic(3)) // 2 == 4
     assert too_few_exist(request, 55) is None
     assert "only 55 different puzzles exist" in (too_few_exist(request, 56) or "")
     with pytest.raises(BookgenError, match="only 55 different puzzles exist"):
         next(different_puzzles(request, "v", 56))
-    forms = {P.canonical(r.puzzle) for r in different_puzzles(request, "v", 40)}
-    assert len(forms) == 40
+    with pytest.raises(BookgenError, match="only 4 different answers exist"):
+        next(different_puzzles(request, "v", 5))
+    made = list(different_puzzles(request, "v", 4))
+    assert len({P.answer_form(r.puzzle, r.solution) for r in made}) == 4
     five = P.rules_for(Request.make(PYRAMID, "easy", {"rows": 5}))
-    assert P.count_puzzles(five, "easy", P.all_classic(5)) == P.CLASSIC_5_VARIETY["easy"]
+    assert P.count_puzzles(five, "easy", P.all_classic(5))[0] == P.CLASSIC_5_VARIETY["easy"]
 
 
-def test_default_easy_pyramids_are_enough_for_a_hundred_puzzle_book():
-    for variant in P.VARIANTS:
-        variety = P.variety(Request.make(PYRAMID, "easy", {"variant": variant}))
-        assert variety is None or variety >= 100
+def test_default_distinct_pyramids_are_enough_for_a_hundred_puzzle_book_and_classic_for_four():
+    """Classic pyramids have many puzzles but few answers: four of 4 rows and one of 5 (mirror
+    images counted once), which caps a section of them; distinct ones do not run out."""
+    for level in LEVELS:
+        distinct = Request.make(PYRAMID, level, {"variant": "distinct"})
+        assert P.variety(distinct) is None and P.answers(distinct) is None
+        classic = Request.make(PYRAMID, level, {})
+        assert (P.variety(classic) or 0) >= 100
+        assert len(P.answers(classic) or ()) == (1 if level == "expert" else 4)

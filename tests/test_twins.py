@@ -85,3 +85,26 @@ def test_pyramid_and_wall_mirror_images_are_twins(name):
     mirrored = dict(puzzle, rows=[row[::-1] for row in puzzle["rows"]])
     assert puzzle_type.canonical(mirrored) == puzzle_type.canonical(puzzle)
     assert puzzle_type.canonical(dict(puzzle, max=puzzle["max"] + 1)) != puzzle_type.canonical(puzzle)
+
+
+@pytest.mark.parametrize("name", ["pyramid", "numberwall"])
+def test_a_full_triangle_and_its_mirror_image_are_one_answer(name):
+    puzzle_type = find_type(name)
+    record = make_puzzle(Request.make(puzzle_type, "easy", {}), "answer")
+    rows = record.solution["rows"]
+    form = puzzle_type.answer_form(record.puzzle, record.solution)
+    assert puzzle_type.answer_form({}, {"rows": [row[::-1] for row in rows]}) == form
+    other = make_puzzle(Request.make(puzzle_type, "easy", {}), "other answer").solution
+    assert other["rows"] in (rows, [row[::-1] for row in rows]) or \
+        puzzle_type.answer_form({}, other) != form
+
+
+def test_a_path_turned_or_numbered_backwards_is_one_answer():
+    hidato = find_type("hidato")
+    solution = make_puzzle(Request.make(hidato, "easy", {}), "answer").solution
+    grid = solution["grid"]
+    last = sum(1 for row in grid for v in row if v is not None) + 1
+    backwards = [[v if v is None else last - v for v in row] for row in grid]
+    form = hidato.answer_form({}, solution)
+    for turn in SYMMETRIES:
+        assert hidato.answer_form({}, {"grid": turn.grid(backwards)}) == form

@@ -1,5 +1,9 @@
 """Exact arithmetic over a multiset of numbers: reachable values and distinct solutions.
 
+A card's numbers are a multiset, except where neighbours may be joined (`Rules.concat`): then
+they are read in the card's order, and joining cuts the card into runs of neighbours, each
+written as one number (`joinings`); the arithmetic is then that of each joining's multiset.
+
 Vocabulary. A *form* is an expression in normal form, a nested tuple, hashable and ordered, so two
 expressions are the same solution exactly when their forms are equal:
 
@@ -47,8 +51,9 @@ ZERO, ONE = 0, 1
 
 @dataclass(frozen=True)
 class Rules:
-    """What may be used: a subset of OPERATORS, and whether given numbers may be written side by
-    side as one number (1 and 2 as 12 or 21)."""
+    """What may be used: a subset of OPERATORS, and whether numbers that stand next to each other
+    on the card may be joined into one, in the card's order (on 1 7 9 9: 17, 79, 99, 179, 799 or
+    1799; never 71 or 19)."""
 
     operators: str = "+-*/"
     concat: bool = False
@@ -223,14 +228,23 @@ def splits(numbers: Multiset) -> tuple[tuple[Multiset, Multiset], ...]:
 
 
 @cache
-def joined(numbers: Multiset) -> frozenset[int]:
-    """The numbers written side by side in every order (no leading zero)."""
-    found = set()
-    for order in itertools.permutations(numbers):
-        text = "".join(str(n) for n in order)
-        if not (len(text) > 1 and text[0] == "0"):
-            found.add(int(text))
-    return frozenset(found)
+def joinings(card: tuple[int, ...]) -> tuple[Multiset, ...]:
+    """Every multiset a card (its numbers in printed order) gives when neighbours may be joined:
+    the card cut into runs of neighbours, each run written as one number in the card's order (no
+    run of several starting with 0), each multiset once; the card itself, nothing joined, first."""
+    found: dict[Multiset, None] = {}
+    for joins in range(1 << (len(card) - 1)):  # bit i: number i is joined to number i + 1
+        numbers, run = [], str(card[0])
+        for i, number in enumerate(card[1:]):
+            if joins >> i & 1:
+                run += str(number)
+            else:
+                numbers.append(run)
+                run = str(number)
+        numbers.append(run)
+        if all(len(text) == 1 or text[0] != "0" for text in numbers):
+            found.setdefault(tuple(sorted(int(text) for text in numbers)), None)
+    return tuple(found)
 
 
 # --- the signs a form is written in ---------------------------------------------------------------
@@ -246,7 +260,8 @@ LEAF = 4
 
 class Engine:
     """Reachable values and distinct solution forms under one set of Rules, memoized per
-    sub-multiset so that many puzzles (a census, a generator's candidates) share the work."""
+    sub-multiset so that many puzzles (a census, a generator's candidates) share the work;
+    `card_forms` and `card_reaches` take a card, joining its neighbours where the rules allow."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -264,8 +279,6 @@ class Engine:
         if found is not None:
             return found
         result: set[Value] = {numbers[0]} if len(numbers) == 1 else set()
-        if self.rules.concat and len(numbers) > 1:
-            result.update(joined(numbers))
         for part, rest in splits(numbers):
             combine_all(self.values(part), self.values(rest), self.rules.operators, result)
         found = self._values[numbers] = frozenset(result)
@@ -289,8 +302,6 @@ class Engine:
         """Whether some expression reaches target (without listing the ways)."""
         if len(numbers) <= 3:
             return target in self.values(numbers)
-        if self.rules.concat and target.denominator == 1 and int(target) in joined(numbers):
-            return True
         return next(self.steps(numbers, target), None) is not None
 
     def forms(self, numbers: Multiset, target: Value) -> frozenset[Form]:
@@ -304,8 +315,6 @@ class Engine:
             if numbers[0] == target:
                 result.add(leaf(numbers[0]))
         else:
-            if self.rules.concat and target.denominator == 1 and int(target) in joined(numbers):
-                result.add(("#", int(target)))
             build = {"+": add, "-": subtract, "*": multiply, "/": divide, "^": raise_to}
             for op, left, x, right, y in self.steps(numbers, target):
                 join = build[op]
@@ -317,6 +326,19 @@ class Engine:
                             self._made.setdefault(made, (op, a, b))
         found = self._forms[key] = frozenset(result)
         return found
+
+    def cards(self, card: tuple[int, ...]) -> tuple[Multiset, ...]:
+        """The multisets a card's arithmetic works on: its numbers, or with joining every
+        `joinings` of them (the card's numbers in printed order)."""
+        return joinings(card) if self.rules.concat else (tuple(sorted(card)),)
+
+    def card_forms(self, card: tuple[int, ...], target: Value) -> frozenset[Form]:
+        """Every distinct solution form of a card (its numbers in printed order)."""
+        return frozenset().union(*(self.forms(numbers, target) for numbers in self.cards(card)))
+
+    def card_reaches(self, card: tuple[int, ...], target: Value) -> bool:
+        """Whether some expression on a card (its numbers in printed order) reaches target."""
+        return any(self.reaches(numbers, target) for numbers in self.cards(card))
 
     def simplicity(self, form: Form) -> tuple:
         """The sort key `simplicity` of a form as this engine writes it."""
@@ -548,19 +570,24 @@ def normal_form(text: str) -> Form:
 
 def uses_numbers(written: list[int], given: list[int], concat: bool) -> bool:
     """Whether the numbers written are exactly the given ones, each used once, where concat lets
-    one written number be several given numbers side by side."""
+    one written number be several given numbers that stand next to each other, side by side in
+    the order given (1 7 9 9: 17 or 799, never 71 or 19)."""
     if not concat:
         return sorted(written) == sorted(given)
-    if not written:
-        return not given
-    first, rest = str(written[0]), written[1:]
-    pool = sorted(given)
-    for size in range(1, len(pool) + 1):
-        for chosen in set(itertools.combinations(pool, size)):
-            if int(first) in joined(chosen):
-                remaining = list(pool)
-                for n in chosen:
-                    remaining.remove(n)
-                if uses_numbers(rest, remaining, concat):
-                    return True
-    return False
+    return any(sorted(map(run_number, runs)) == sorted(written) for runs in runs_of(given))
+
+
+def runs_of(given: list[int]) -> Iterator[list[tuple[int, ...]]]:
+    """Every way to cut `given` into runs of neighbours, none of several starting with 0."""
+    if not given:
+        yield []
+        return
+    for size in range(1, len(given) + 1):
+        if size == 1 or given[0] != 0:
+            for rest in runs_of(given[size:]):
+                yield [tuple(given[:size]), *rest]
+
+
+def run_number(run: tuple[int, ...]) -> int:
+    """A run of neighbours written side by side, in its order, as one number."""
+    return int("".join(str(n) for n in run))

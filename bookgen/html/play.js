@@ -338,34 +338,20 @@
     return { missing: left, extra: extra };
   }
 
-  /* With concatenation allowed: can the written numbers be split among the given ones, each
-   * written number being some of them side by side in any order (no leading zero)? */
+  /* With joining allowed: are the written numbers those of the card cut into runs of neighbours,
+   * each run written side by side in the card's order (1 7 9 9: 17, 799; never 71 or 19), no run
+   * of several starting with 0? As bookgen.core.exprs.uses_numbers. */
   function usesJoined(written, given) {
-    if (!written.length) return !given.length;
-    var first = written[0], rest = written.slice(1);
-    var found = false;
-    (function choose(start, chosen, remaining) {
-      if (found) return;
-      if (chosen.length && joinsTo(chosen, first) && usesJoined(rest, remaining)) { found = true; return; }
-      for (var i = start; i < remaining.length && !found; i++) {
-        var next = remaining.slice(0, i).concat(remaining.slice(i + 1));
-        choose(i, chosen.concat([remaining[i]]), next);
+    var wanted = written.slice().sort().join(" ");
+    function cut(start, runs) {
+      if (start === given.length) return runs.slice().sort().join(" ") === wanted;
+      for (var end = start + 1; end <= given.length; end++) {
+        if (end - start > 1 && given[start] === "0") break;
+        if (cut(end, runs.concat([given.slice(start, end).join("")]))) return true;
       }
-    })(0, [], given.slice());
-    return found;
-  }
-
-  function joinsTo(parts, text) {
-    return !(text.length > 1 && text.charAt(0) === "0") && spells(parts, text);
-  }
-
-  function spells(parts, text) {
-    if (!parts.length) return text === "";
-    for (var i = 0; i < parts.length; i++) {
-      if (text.indexOf(parts[i]) === 0 &&
-          spells(parts.slice(0, i).concat(parts.slice(i + 1)), text.slice(parts[i].length))) return true;
+      return false;
     }
-    return false;
+    return cut(0, []);
   }
 
 
@@ -1460,7 +1446,7 @@
       var lines = [], once;
       if (joining) {
         once = usesJoined(result.used, given);
-        lines.push([once, once ? "Uses each number once." : "Use each number once (side by side counts)."]);
+        lines.push([once, once ? "Uses each number once." : "Use each number once (neighbours may be joined, in the card\u2019s order)."]);
       } else {
         var counts = compareNumbers(given, result.used);
         once = !counts.missing.length && !counts.extra.length;

@@ -31,7 +31,6 @@ from bookgen.puzzles.base import (
     PuzzleType,
     Request,
     Solved,
-    fixed_rules,
     form_key,
 )
 
@@ -63,8 +62,8 @@ OPTIONS = (
            default=(1, 9), low=0, high=MAX_NUMBER),
     Option("operators", "text", "allowed operators, some of + - * / and ^ (whole exponents 0-6)",
            default="+-*/", check=_check_operators),
-    Option("concat", "bool", "numbers may be written side by side as one (1 and 2 as 12)",
-           default=False),
+    Option("concat", "bool", "numbers next to each other on the card may be joined into one, in "
+           "the card's order (1 and 2 as 12, never 21)", default=False),
     Option("distinct", "bool", "no number appears twice in a puzzle", default=False),
 )
 
@@ -73,6 +72,19 @@ RULES = (
     "make the target. Division is exact (1 \u00f7 5 is a fifth), and fractions on the way are "
     "allowed."
 )
+POWERS = ("^ means a power: 2^3 is 2 \u00d7 2 \u00d7 2 = 8. The number after ^ is a whole "
+          "number from 0 to 6 (5^0 = 1).")
+JOINING = ("Numbers that stand next to each other on the card may be joined into one number, in "
+           "the order they are printed: on the card 1 7 9 9, 1 and 7 make 17 (never 71), and "
+           "7, 9 and 9 make 799.")
+
+
+def rules_text(request: Request | None) -> str:
+    """The rules of a section, with what ^ and joining mean where its cards allow them; both
+    when the section may mix cards (a bank)."""
+    settings: Mapping[str, Any] = request.settings if request else {"operators": "^", "concat": True}
+    return " ".join([RULES] + [POWERS] * ("^" in settings["operators"])
+                    + [JOINING] * bool(settings["concat"]))
 
 
 def printed(puzzle: JSON) -> Printed:
@@ -84,10 +96,18 @@ def printed(puzzle: JSON) -> Printed:
 
 
 def canonical(puzzle: JSON) -> str:
-    """A card is its multiset of numbers, its target and its rules: the order of the numbers and
-    of the operators does not matter."""
-    return form_key([sorted(puzzle["numbers"]), puzzle["target"], "".join(sorted(puzzle["operators"])),
-                     bool(puzzle.get("concat", False))])
+    """A card is its multiset of numbers, its target and its rules: the order of the operators
+    does not matter, nor that of the numbers unless neighbours may be joined (1 7 9 9 joins 17,
+    9 7 1 9 does not)."""
+    concat = bool(puzzle.get("concat", False))
+    numbers = list(puzzle["numbers"]) if concat else sorted(puzzle["numbers"])
+    return form_key([numbers, puzzle["target"], "".join(sorted(puzzle["operators"])), concat])
+
+
+def answer_form(puzzle: JSON, solution: JSON) -> str:
+    """The answer the key prints: the first (simplest) expression. Cards of different numbers
+    never share one; cards of the same numbers and target with other operators may."""
+    return form_key(solution["expressions"][0])
 
 
 def _operators(text: str) -> str:
@@ -105,8 +125,8 @@ def rules_of(puzzle: JSON) -> Rules:
 def solution_forms(puzzle: JSON) -> list[Form]:
     """Every distinct solution in normal form, simplest first."""
     engine = exprs.engine(rules_of(puzzle))
-    numbers = tuple(sorted(puzzle["numbers"]))
-    return sorted(engine.forms(numbers, puzzle["target"]), key=engine.simplicity)
+    return sorted(engine.card_forms(tuple(puzzle["numbers"]), puzzle["target"]),
+                  key=engine.simplicity)
 
 
 def expressions(forms: list[Form], rules: Rules) -> list[str]:
@@ -147,7 +167,8 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
             problems.append(f"{text} uses {''.join(sorted(used - allowed))}, "
                             f"but only {puzzle['operators']} are allowed")
         if not exprs.uses_numbers(written, list(puzzle["numbers"]), concat):
-            problems.append(f"{text} must use each of {puzzle['numbers']} exactly once")
+            joining = ", joining only neighbours in the card's order" if concat else ""
+            problems.append(f"{text} must use each of {puzzle['numbers']} exactly once{joining}")
     if len(set(expressions)) != len(expressions):
         problems.append("the answer lists an expression twice")
     return problems
@@ -218,7 +239,7 @@ class PersonSearch:
         self.fractions = fractions
         self._steps: dict[tuple[exprs.Value, exprs.Value], tuple[Step, ...]] = {}
         self._found: dict[Values, tuple[float, int]] = {}
-        self._joining: dict[tuple[Values, Values], tuple[float, int]] = {}
+        self._joins: dict[tuple[tuple[Values, ...], Values], tuple[float, int]] = {}
 
     def steps(self, a: exprs.Value, b: exprs.Value) -> tuple[Step, ...]:
         """Every step on a >= b."""
@@ -290,57 +311,79 @@ class PersonSearch:
     # `chance_joining` is `chance` with one more kind of step; `chance` stays apart because a
     # census spends its time there, on plain tuples of ints.
 
-    def chance_joining(self, givens: Values, made: Values = ()) -> tuple[float, int]:
-        """`chance` when given numbers may be written side by side: joining two givens (1 and 2
-        as 12 or 21, no leading 0) is one more kind of step, weighing 1 like a plain one, and
-        the joined number is a given again; steps on numbers made are the usual ones."""
-        if len(givens) < 2:
-            return self.chance(tuple(sorted(givens + made)))
-        key = (givens, made)
-        found = self._joining.get(key)
+    def chance_joining(self, card: Values) -> tuple[float, int]:
+        """`chance` when neighbours on the card may be joined (its numbers in printed order):
+        joining two givens that stand next to each other, in the card's order (1 and 7 of
+        1 7 9 9 as 17, never 71; no leading 0), is one more kind of step, weighing 1 like a
+        plain one; the joined number stands where they stood, so it may be joined again, while
+        a given used in a sum or product leaves a gap nothing joins across. Steps on numbers
+        made are the usual ones."""
+        return self._joining((tuple(card),), ())
+
+    def _joining(self, runs: tuple[Values, ...], made: Values) -> tuple[float, int]:
+        """`chance_joining` from `runs` (givens still next to each other, in card order) and
+        numbers `made` (a given alone can no longer be joined, so it counts as made)."""
+        made = tuple(sorted(made + tuple(run[0] for run in runs if len(run) == 1)))
+        runs = tuple(sorted(run for run in runs if len(run) > 1))
+        if not runs:
+            return self.chance(made)
+        key = (runs, made)
+        found = self._joins.get(key)
         if found is not None:
             return found
         target, early = self.target, self.weights.early
-        last = len(givens) + len(made) == 2
+        last = sum(map(len, runs)) + len(made) == 2
         total = hit = 0.0
         ways = 0
         seen = False
-        for a, b, rest in self.pairs(givens):
-            for text in sorted({f"{a}{b}", f"{b}{a}"}):
+        for r, run in enumerate(runs):
+            for i in range(len(run) - 1):
+                text = f"{run[i]}{run[i + 1]}"
                 if text[0] != "0":
                     weight = early if int(text) == target and not last else 1.0
-                    p, k = self.chance_joining(tuple(sorted(rest + (int(text),))), made)
+                    joined = run[:i] + (int(text),) + run[i + 2:]
+                    p, k = self._joining(runs[:r] + (joined,) + runs[r + 1:], made)
                     total += weight
                     hit += weight * p
                     ways += k
-        for a, b, rest_givens, rest_made in self.mixed_pairs(givens, made):
+        for a, b, rest_runs, rest_made in self.run_pairs(runs, made):
             for value, weight, product in self.steps(a, b):
                 if value == target:
                     seen = seen or (last and (product or (b, a) == (1, target)))
                     weight *= 1.0 if last else early
-                p, k = self.chance_joining(rest_givens, tuple(sorted(rest_made + (value,))))
+                p, k = self._joining(rest_runs, rest_made + (value,))
                 total += weight
                 hit += weight * p
                 ways += k
-        found = self._joining[key] = (1.0 if seen else hit / total if total else 0.0, ways)
+        found = self._joins[key] = (1.0 if seen else hit / total if total else 0.0, ways)
         return found
 
     @staticmethod
-    def mixed_pairs(givens: Values, made: Values
-                    ) -> list[tuple[exprs.Value, exprs.Value, Values, Values]]:
-        """`pairs` over givens and numbers made together: (a >= b, the givens left, the
-        numbers made left), each distinct pair once."""
-        items = [(value, True) for value in givens] + [(value, False) for value in made]
+    def run_pairs(runs: tuple[Values, ...], made: Values
+                  ) -> list[tuple[exprs.Value, exprs.Value, tuple[Values, ...], Values]]:
+        """`pairs` over givens (in their runs) and numbers made together: (a >= b, the runs
+        left, split where a given was taken, the numbers made left), each distinct step once."""
+        places = [(run[i], (r, i)) for r, run in enumerate(runs) for i in range(len(run))]
+        places += [(value, (-1, i)) for i, value in enumerate(made)]
         found = []
         seen = set()
-        for i, j in itertools.combinations(range(len(items)), 2):
-            first, second = sorted((items[i], items[j]), reverse=True)
-            if (first, second) in seen:
-                continue
-            seen.add((first, second))
-            left = [item for k, item in enumerate(items) if k not in (i, j)]
-            found.append((first[0], second[0], tuple(v for v, given in left if given),
-                          tuple(v for v, given in left if not given)))
+        for (x, here), (y, there) in itertools.combinations(places, 2):
+            taken = {here, there}
+            rest_runs: list[Values] = []
+            for r, run in enumerate(runs):
+                piece: list[exprs.Value] = []
+                for i, value in enumerate(run):
+                    if (r, i) in taken:
+                        rest_runs.append(tuple(piece))
+                        piece = []
+                    else:
+                        piece.append(value)
+                rest_runs.append(tuple(piece))
+            rest_made = tuple(v for i, v in enumerate(made) if (-1, i) not in taken)
+            step = (max(x, y), min(x, y), tuple(sorted(run for run in rest_runs if run)), rest_made)
+            if step not in seen:
+                seen.add(step)
+                found.append(step)
         return found
 
     def decoys(self, values: Values) -> int:
@@ -369,25 +412,26 @@ class Search:
 
 def whole_chance(numbers: tuple[int, ...], target: int, rules: Rules,
                  weights: Weights = WEIGHTS) -> tuple[float, int]:
-    """(chance, ways) of the model person on a card with whole-number steps only; a chance of
-    0 when the card needs a fraction or cannot be made."""
-    return _chance(person(rules, target, weights), tuple(sorted(numbers)), rules.concat)
+    """(chance, ways) of the model person on a card (its numbers in printed order) with
+    whole-number steps only; a chance of 0 when the card needs a fraction or cannot be made."""
+    return _chance(person(rules, target, weights), numbers, rules.concat)
 
 
-def _chance(search: PersonSearch, numbers: Values, concat: bool) -> tuple[float, int]:
-    return search.chance_joining(numbers) if concat else search.chance(numbers)
+def _chance(search: PersonSearch, card: Values, concat: bool) -> tuple[float, int]:
+    """The search on a card: in printed order where neighbours may be joined, else as a multiset."""
+    return search.chance_joining(card) if concat else search.chance(tuple(sorted(card)))
 
 
 def search_of(numbers: tuple[int, ...], target: int, rules: Rules,
               weights: Weights = WEIGHTS) -> Search:
-    """The model person on a card: whole-number steps first, fractional ones too only when
-    those cannot make the target."""
-    numbers = tuple(sorted(numbers))
+    """The model person on a card (its numbers in printed order): whole-number steps first,
+    fractional ones too only when those cannot make the target."""
     chance, ways = whole_chance(numbers, target, rules, weights)
+    multiset = tuple(sorted(numbers))
     if chance:
-        return Search(chance, ways, person(rules, target, weights).decoys(numbers), False)
+        return Search(chance, ways, person(rules, target, weights).decoys(multiset), False)
     full = person(rules, target, weights, True)
-    return Search(_chance(full, numbers, rules.concat)[0], 0, full.decoys(numbers), True)
+    return Search(_chance(full, numbers, rules.concat)[0], 0, full.decoys(multiset), True)
 
 
 def _json_number(value: Fraction | int) -> int | str:
@@ -474,8 +518,8 @@ def census(target: int, size: int, low: int, high: int, operators: str = "+-*/",
     engine = exprs.engine(rules)
     unsolvable, ratings = [], []
     levels = dict.fromkeys(LEVELS, 0)
-    for numbers in multisets(size, low, high, distinct):
-        forms = engine.forms(numbers, target)
+    for numbers in multisets(size, low, high, distinct):  # a card prints its numbers in order
+        forms = engine.card_forms(numbers, target)
         if not forms:
             unsolvable.append(list(numbers))
             continue
@@ -555,7 +599,7 @@ def _reachable_somewhere(target: int, size: int, low: int, high: int, operators:
     goal = target
     pick = itertools.combinations if distinct else itertools.combinations_with_replacement
     first = itertools.islice(pick(range(high, low - 1, -1), size), 20)
-    if any(engine.reaches(tuple(sorted(numbers)), goal) for numbers in first):
+    if any(engine.card_reaches(tuple(sorted(numbers)), goal) for numbers in first):
         return True
     found = exprs.any_multiset_reaches(goal, size, range(low, high + 1), operators)
     return found is None or found or concat
@@ -669,7 +713,7 @@ def _fitted(pen: Pen, text: str, size: float, width: float, bold: bool = False) 
 
 def _operators_line(puzzle: JSON) -> str:
     line = "using " + " ".join(OPERATOR_NAMES[op] for op in _operators(puzzle["operators"]))
-    return line + (", numbers may be joined" if puzzle.get("concat") else "")
+    return line + (", neighbours may be joined" if puzzle.get("concat") else "")
 
 
 def measure(puzzle: JSON) -> tuple[float, float]:
@@ -776,20 +820,13 @@ def _and(numbers: tuple[int, ...]) -> str:
 
 
 def _made_from(written: list[int], given: list[int]) -> list[tuple[int, ...]] | None:
-    """For each number written, the card numbers it is made of (one, or several side by side),
-    each card number used once; None if the numbers written do not use the card so."""
-    if not written:
-        return [] if not given else None
-    pool = sorted(given)
-    for size in range(1, len(pool) + 1):
-        for chosen in sorted(set(itertools.combinations(pool, size))):
-            if written[0] in exprs.joined(chosen):
-                remaining = list(pool)
-                for n in chosen:
-                    remaining.remove(n)
-                rest = _made_from(written[1:], remaining)
-                if rest is not None:
-                    return [chosen, *rest]
+    """For each number written, the card numbers it is made of (one, or neighbours joined in the
+    card's order), each card number used once; None if the numbers written do not use the card
+    so."""
+    for runs in exprs.runs_of(given):
+        if sorted(map(exprs.run_number, runs)) == sorted(written):
+            return [runs.pop([exprs.run_number(run) for run in runs].index(number))
+                    for number in written]
     return None
 
 
@@ -833,7 +870,7 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
 ARITHMETIC = PuzzleType(
     name="arithmetic",
     title="Make the Number",
-    rules=fixed_rules(RULES),
+    rules=rules_text,
     options=OPTIONS,
     generate=generate,
     check_request=check_request,
@@ -848,6 +885,7 @@ ARITHMETIC = PuzzleType(
     answer_note=answer_note,
     example=example,
     canonical=canonical,
+    answer_form=answer_form,
     printed=printed,
     measure_solution=measure_solution,
     variety=variety,

@@ -82,6 +82,11 @@ def canonical(puzzle: JSON) -> str:
         forms.append([arrows, symmetry.grid(puzzle["givens"])])
     return form_key(*forms)
 
+
+def answer_form(puzzle: JSON, solution: JSON) -> str:
+    """A filled grid turned or mirrored, with its arrows turned alike, is the same answer."""
+    return canonical({"arrows": puzzle["arrows"], "givens": solution["grid"]})
+
 Cell = int           # index row * cols + col
 Domains = list[int]  # per cell, the candidate numbers as a bitmask (bit v set: v is possible)
 
@@ -916,6 +921,7 @@ ARROWS = PuzzleType(
     answer_note=no_answer_note,
     example=fixed_example(example),
     canonical=canonical,
+    answer_form=answer_form,
     printed=printed,
     hardness=lambda rating: BANDS.hardness(rating["grade"]),
     hints=hints,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
@@ -125,6 +125,17 @@ def _figure(rating: JSON, key: str) -> float | None:
     return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
+def answer_as_given(puzzle: JSON, solution: JSON) -> str:
+    """answer_form for types whose answers have no twins: the answer itself."""
+    return form_key(solution)
+
+
+def mirror_form(rows: Any, rest: Any = None) -> str:
+    """The canonical text of a triangle of rows (pyramids, walls) and its mirror image, with
+    whatever else (`rest`) makes it the puzzle it is."""
+    return form_key([rows, rest], [[row[::-1] for row in rows], rest])
+
+
 @dataclass(frozen=True)
 class PuzzleType:
     """A puzzle type: one record of constants and functions (after Tatham's `struct game`).
@@ -145,6 +156,9 @@ class PuzzleType:
         count is the exact number of solutions (1 where the type promises one).
     canonical(puzzle): one text shared by a puzzle and all its twins under the type's symmetries
         (a book never prints two puzzles with the same canonical form).
+    answer_form(puzzle, solution): the same for the answer the key prints: one text shared by an
+        answer and its twins (a pyramid's mirror image), so that a book never prints one answer
+        twice, whatever givens led to it; `answer_as_given` (no symmetry) by default.
     printed(puzzle): the puzzle as its page shows it (`Printed`): what uniqueness is proven from.
     rules(request): the rules a section of this request prints; None asks for the type's rules
         in general (a section from a bank may mix variants).
@@ -155,6 +169,9 @@ class PuzzleType:
     variety(request): how many different puzzles (twins counted once) the request can give,
         where the space is small enough to count (pyramids, walls, pooled arithmetic, shapes of
         a few cells); None or absent: more than any book needs (arrows and placement always).
+    answers(request): the answer forms (`answer_form`) the request's puzzles can have, where so
+        few exist that a book may run out of them before it runs out of puzzles (four 4-row
+        classic pyramids, mirror images counted once); None or absent: more than any book needs.
     hardness(rating): one number for every type, from 0 (the easiest easy) to below len(LEVELS),
         that orders a section from easier to harder (`order: rating`); `by_level` by default.
     hints(puzzle, solution): the playable page's hints, in the order a person following the
@@ -186,6 +203,8 @@ class PuzzleType:
     too_large_to_print: Callable[[JSON], str | None] | None = None
     hardness: Callable[[JSON], float] = by_level
     hints: Callable[[JSON, JSON], list[JSON]] | None = None
+    answer_form: Callable[[JSON, JSON], str] = answer_as_given
+    answers: Callable[[Request], frozenset[str] | None] | None = None
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)
@@ -204,6 +223,67 @@ def too_few_exist(request: Request, count: int, excluded: int = 0) -> str | None
                 "for the level; choose another level, or widen the options")
     return (f"only {variety} different puzzles exist for {request.describe()}{taken} and {count} "
             "are asked for (a book never repeats one); ask for fewer, or widen the options")
+
+
+def too_few_answers(asked: Sequence[tuple[Request, int]], used: Collection[str] = ()
+                    ) -> tuple[list[int], str] | None:
+    """Why the requests `asked` (each with its count of puzzles) cannot all be given different
+    answers, where their types counted their few answers (`PuzzleType.answers`) and `used`
+    (TYPE:FORM, as `answer_key` makes them, from excluded banks) are taken already; or None.
+
+    Requests may share answers (a classic pyramid's four are the same at every level), so each
+    answer is matched to one request (augmenting paths, as in bipartite matching); when some
+    request is left short, the requests its unmatched slots reach through their answers ask for
+    more than those answers: their indexes in `asked` and the message are returned."""
+    spaces: dict[int, tuple[int, set[str], set[str]]] = {}  # index: (count, free answers, all)
+    for index, (request, count) in enumerate(asked):
+        forms = request.type.answers(request) if request.type.answers else None
+        if forms is not None:
+            keys = {answer_key(request.type.name, form) for form in forms}
+            spaces[index] = (count, keys - set(used), keys)
+    owner: dict[str, int] = {}
+
+    def room(index: int, seen: set[str]) -> bool:
+        """Give request `index` one more answer, moving others along where they have another."""
+        for form in sorted(spaces[index][1] - seen):
+            seen.add(form)
+            if form not in owner or room(owner[form], seen):
+                owner[form] = index
+                return True
+        return False
+
+    short = []
+    for index, (count, _, _) in spaces.items():
+        given = 0
+        while given < count and room(index, set()):
+            given += 1
+        if given < count:
+            short.append(index)
+    if not short:
+        return None
+    reached, todo = set(short), list(short)
+    forms_reached: set[str] = set()
+    while todo:
+        for form in spaces[todo.pop()][1] - forms_reached:
+            forms_reached.add(form)
+            if owner[form] not in reached:
+                reached.add(owner[form])
+                todo.append(owner[form])
+    indexes = sorted(reached)
+    asked_for = sum(spaces[i][0] for i in indexes)
+    excluded = len(set().union(*(spaces[i][2] for i in indexes)) & set(used))
+    taken = f" ({excluded} excluded)" if excluded else ""
+    named = "; ".join(asked[i][0].describe() for i in indexes) + (" together" if indexes[1:] else "")
+    total = len(forms_reached) + excluded
+    exist = "1 answer exists" if total == 1 else f"{total} different answers exist"
+    return indexes, (f"only {exist} for {named}{taken} and "
+                     f"{asked_for} are asked for (a book never repeats an answer, even mirrored); "
+                     "ask for fewer, or widen the options")
+
+
+def answer_key(type_name: str, form: str) -> str:
+    """An answer's form as a book compares it with every other type's: TYPE:FORM."""
+    return f"{type_name}:{form}"
 
 
 def form_key(*candidates: Any) -> str:

@@ -60,7 +60,7 @@ from bookgen.puzzles.base import (
     always_unique,
     fixed_example,
     fixed_rules,
-    form_key,
+    mirror_form,
     no_answer_note,
     numbers_printed,
 )
@@ -104,8 +104,12 @@ def printed(puzzle: JSON) -> Printed:
 
 def canonical(puzzle: JSON) -> str:
     """A wall and its mirror image are the same puzzle."""
-    rest = {key: value for key, value in puzzle.items() if key != "rows"}
-    return form_key([puzzle["rows"], rest], [[row[::-1] for row in puzzle["rows"]], rest])
+    return mirror_form(puzzle["rows"], {key: value for key, value in puzzle.items() if key != "rows"})
+
+
+def answer_form(puzzle: JSON, solution: JSON) -> str:
+    """A full wall and its mirror image are the same answer, whatever givens led to it."""
+    return mirror_form(solution["rows"])
 
 
 # --- geometry -------------------------------------------------------------------------------------
@@ -471,23 +475,38 @@ def variety(request: Request) -> int | None:
     """How many different walls a request can give, where its range leaves few full walls (a
     narrow range, few rows) so that every one can be tried with every set of givens the level's
     generator may leave; None for the rest, which hold more than a book asks for."""
+    space = small_space(request)
+    return None if space is None else count_walls(*space)[0]
+
+
+def answers(request: Request) -> frozenset[str] | None:
+    """The full walls (answer forms, mirror images counted once) a request's puzzles can have,
+    where `variety` counts its puzzles; None for the rest, which hold more than a book asks for."""
+    space = small_space(request)
+    return None if space is None else count_walls(*space)[1]
+
+
+def small_space(request: Request) -> tuple[Wall, tuple[int, int], str] | None:
+    """(wall, bottom-row range, level) of a request whose full walls, each with every set of
+    givens, are few enough to try; None for the rest."""
     plan = plan_of(request)
     rows, (low, high) = plan.wall.rows, plan.base_range
     cells = len(shape(rows).cells)
     sets = math.comb(cells, rows) if request.level == "expert" else 1 << cells
     if (high - low + 1) ** rows * sets > VARIETY_PATTERNS:
         return None
-    return count_walls(plan.wall, plan.base_range, request.level)
+    return plan.wall, plan.base_range, request.level
 
 
 @cache
-def count_walls(wall: Wall, base_range: tuple[int, int], level: str) -> int:
-    """The walls the generator can make at a level, mirror images counted once: on every bottom
-    row from the range (top within max), every set of givens its removals can leave (expert:
-    every set of n givens it samples) that rates at the level and is unique as printed."""
+def count_walls(wall: Wall, base_range: tuple[int, int], level: str) -> tuple[int, frozenset[str]]:
+    """The walls the generator can make at a level, mirror images counted once (on every bottom
+    row from the range, top within max, every set of givens its removals can leave, expert:
+    every set of n givens it samples, that rates at the level and is unique as printed), and
+    the answer forms of the full walls that give at least one."""
     top = int(BANDS.top(level))
     cells = len(shape(wall.rows).cells)
-    forms = set()
+    forms, answer_forms = set(), set()
     for bottom in itertools.product(range(base_range[0], base_range[1] + 1), repeat=wall.rows):
         answer = built_on(bottom)
         if answer[-1] > wall.high:
@@ -504,7 +523,8 @@ def count_walls(wall: Wall, base_range: tuple[int, int], level: str) -> int:
             if (rating["level"] == level and rating["finished"]
                     and solve(printed(puzzle).puzzle, 2).count == 1):
                 forms.add(canonical(puzzle))
-    return len(forms)
+                answer_forms.add(mirror_form(to_rows(wall.rows, answer)))
+    return len(forms), frozenset(answer_forms)
 
 
 @dataclass(frozen=True)
@@ -664,4 +684,6 @@ NUMBERWALL = PuzzleType(
     printed=printed,
     hints=hints,
     variety=variety,
+    answer_form=answer_form,
+    answers=answers,
 )

@@ -1356,57 +1356,82 @@ VARIETY_CELLS = 16  # shapes this small are walked for every path when counting 
 VARIETY_STEPS = 200_000  # squares the walk for those paths may try (about a tenth of a second)
 
 
-def variety_with(diagonal: bool) -> Callable[[Request], int | None]:
+@lru_cache(maxsize=64)
+def count_space(cells: tuple[Cell, ...], rows: int, cols: int, diagonal: bool, symmetry: str,
+                keep_ends: bool, level: str) -> tuple[int, frozenset[str]] | None:
+    """How many different puzzles a shape of so few cells can give (every path tried with every
+    set of givens the generator's removals may leave, as `reduce_givens` keeps them: ends kept
+    or not, a symmetry's cells together, the level's stretch cap), and the answer forms of the
+    paths that give at least one; None for larger shapes (a 4x4 square gives hundreds of
+    puzzles at every level)."""
     rate, solve = rate_with(diagonal), solve_with(diagonal)
+    board = make_board(cells, diagonal)
+    orbits = _orbits(board, symmetry)
+    most = VARIETY_PATTERNS >> len(orbits)
+    if not most or len(cells) > VARIETY_CELLS:
+        return None  # the walk for paths alone could take long on a larger shape
+    try:
+        paths = list(islice(every_path(board, VARIETY_STEPS), most + 1))
+    except WalkTooLong:
+        return None
+    if len(paths) > most:
+        return None
+    top, cap, forms, answers = grade_of(level), STRETCH_CAP[level], set(), set()
+    for path in paths:
+        number_at = {cell: k for k, cell in enumerate(path)}
+        ends = {0, len(path) - 1} if keep_ends else set()
+        pieces = [[number_at[cell] for cell in orbit] for orbit in orbits
+                  if not ends & {number_at[cell] for cell in orbit}]
 
+        def kept(mask: int, pieces: list[list[int]] = pieces, ends: set[int] = ends) -> set[int]:
+            return ends | {k for i, piece in enumerate(pieces) if mask >> i & 1 for k in piece}
+
+        def finishes(mask: int, path: list[int] = path) -> bool:
+            numbers = kept(mask)
+            if cap is not None and stretch(numbers, len(path)) > cap:
+                return False
+            try:
+                return run_grader(start_state(board, {k: path[k] for k in numbers}), top,
+                                  fast=True).finished
+            except Contradiction:
+                return False
+
+        for mask in removal_results(len(pieces), 0, finishes):
+            shown = {path[k] for k in kept(mask)}
+            puzzle = {"grid": numbered_grid(board, rows, cols, path, shown)}
+            rating = rate(puzzle, path)
+            if rating["level"] == level and (rating["logic_finishes"]
+                                             or solve(puzzle, 2).count == 1):
+                forms.add(canonical(puzzle))
+                answers.add(canonical({"grid": numbered_grid(board, rows, cols, path, None)}))
+    return len(forms), frozenset(answers)
+
+
+def space_of(request: Request, diagonal: bool) -> tuple[int, frozenset[str]] | None:
+    """`count_space` for a request's shape and settings."""
+    rows, cols, cells, _ = shape_cells(request)
+    settings = request.settings
+    return count_space(tuple(cells), rows, cols, diagonal, settings["symmetry"],
+                       settings["keep_ends"], request.level)
+
+
+def variety_with(diagonal: bool) -> Callable[[Request], int | None]:
     def variety(request: Request) -> int | None:
-        """How many different puzzles a request can give, for shapes of so few cells that every
-        path can be tried with every set of givens the generator's removals may leave (as
-        `reduce_givens` keeps them: ends kept or not, a symmetry's cells together, the level's
-        stretch cap); None for larger ones (a 4x4 square gives hundreds at every level)."""
-        level, settings = request.level, request.settings
-        rows, cols, cells, _ = shape_cells(request)
-        board = make_board(tuple(cells), diagonal)
-        orbits = _orbits(board, settings["symmetry"])
-        most = VARIETY_PATTERNS >> len(orbits)
-        if not most or len(cells) > VARIETY_CELLS:
-            return None  # the walk for paths alone could take long on a larger shape
-        try:
-            paths = list(islice(every_path(board, VARIETY_STEPS), most + 1))
-        except WalkTooLong:
-            return None
-        if len(paths) > most:
-            return None
-        top, cap, forms = grade_of(level), STRETCH_CAP[level], set()
-        for path in paths:
-            number_at = {cell: k for k, cell in enumerate(path)}
-            ends = {0, len(path) - 1} if settings["keep_ends"] else set()
-            pieces = [[number_at[cell] for cell in orbit] for orbit in orbits
-                      if not ends & {number_at[cell] for cell in orbit}]
-
-            def kept(mask: int, pieces: list[list[int]] = pieces, ends: set[int] = ends) -> set[int]:
-                return ends | {k for i, piece in enumerate(pieces) if mask >> i & 1 for k in piece}
-
-            def finishes(mask: int, path: list[int] = path) -> bool:
-                numbers = kept(mask)
-                if cap is not None and stretch(numbers, len(path)) > cap:
-                    return False
-                try:
-                    return run_grader(start_state(board, {k: path[k] for k in numbers}), top,
-                                      fast=True).finished
-                except Contradiction:
-                    return False
-
-            for mask in removal_results(len(pieces), 0, finishes):
-                shown = {path[k] for k in kept(mask)}
-                puzzle = {"grid": numbered_grid(board, rows, cols, path, shown)}
-                rating = rate(puzzle, path)
-                if rating["level"] == level and (rating["logic_finishes"]
-                                                 or solve(puzzle, 2).count == 1):
-                    forms.add(canonical(puzzle))
-        return len(forms)
+        """How many different puzzles a request can give, for shapes of few cells (`count_space`)."""
+        space = space_of(request, diagonal)
+        return None if space is None else space[0]
 
     return variety
+
+
+def answers_with(diagonal: bool) -> Callable[[Request], frozenset[str] | None]:
+    def answers(request: Request) -> frozenset[str] | None:
+        """The paths (answer forms, turned, mirrored or numbered backwards counted once) a
+        request's puzzles can have, for shapes of few cells (`count_space`)."""
+        space = space_of(request, diagonal)
+        return None if space is None else space[1]
+
+    return answers
 
 
 def generate_with(diagonal: bool, name: str) -> Callable[[random.Random, Request], Generated]:
@@ -1575,6 +1600,11 @@ def canonical(puzzle: JSON) -> str:
     return form_key(*(turn.grid(g) for turn in grid_symmetry.SYMMETRIES for g in (grid, reversed_grid)))
 
 
+def answer_form(puzzle: JSON, solution: JSON) -> str:
+    """A path's grid turned, mirrored or numbered from the other end is the same answer."""
+    return canonical({"grid": solution["grid"]})
+
+
 def _example(answer: list[list[int | None]], shown: set[int], diagonal: bool) -> Generated:
     puzzle = {"grid": [[v if v in shown or v is None else 0 for v in row] for row in answer]}
     return Generated(puzzle, {"grid": answer}, rate_with(diagonal)(puzzle))
@@ -1613,6 +1643,8 @@ NUMBRIX = PuzzleType(
     too_large_to_print=too_large_to_print,
     hints=hints_with(False),
     variety=variety_with(False),
+    answer_form=answer_form,
+    answers=answers_with(False),
 )
 
 HIDATO = PuzzleType(
@@ -1637,4 +1669,6 @@ HIDATO = PuzzleType(
     too_large_to_print=too_large_to_print,
     hints=hints_with(True),
     variety=variety_with(True),
+    answer_form=answer_form,
+    answers=answers_with(True),
 )

@@ -93,6 +93,11 @@ def canonical(puzzle: JSON) -> str:
     return form_key(forward, backward)
 
 
+def answer_form(puzzle: JSON, solution: JSON) -> str:
+    """A filled chain read backwards is the same answer."""
+    return form_key(solution["order"], solution["order"][::-1])
+
+
 def score(to_fill: int, kind: str, prefilled: bool) -> int:
     """The difficulty score of a row with `to_fill` empty boxes, numbers of `kind`, and boxes
     pre-filled (the one-arrangement form) or not."""
@@ -788,6 +793,7 @@ PLACEMENT = PuzzleType(
     answer_note=answer_note,
     example=fixed_example(example),
     canonical=canonical,
+    answer_form=answer_form,
     printed=printed,
     measure_solution=measure_solution,
     hardness=lambda rating: BANDS.hardness(rating["score"]),

@@ -68,7 +68,7 @@ from bookgen.puzzles.base import (
     Request,
     Solved,
     always_unique,
-    form_key,
+    mirror_form,
     no_answer_note,
     numbers_printed,
 )
@@ -141,8 +141,12 @@ def printed(puzzle: JSON) -> Printed:
 
 def canonical(puzzle: JSON) -> str:
     """A pyramid and its mirror image are the same puzzle."""
-    rest = {key: value for key, value in puzzle.items() if key != "rows"}
-    return form_key([puzzle["rows"], rest], [[row[::-1] for row in puzzle["rows"]], rest])
+    return mirror_form(puzzle["rows"], {key: value for key, value in puzzle.items() if key != "rows"})
+
+
+def answer_form(puzzle: JSON, solution: JSON) -> str:
+    """A full pyramid and its mirror image are the same answer, whatever givens led to it."""
+    return mirror_form(solution["rows"])
 
 
 # --- geometry -------------------------------------------------------------------------------------
@@ -647,27 +651,49 @@ CLASSIC_5_VARIETY = {"easy": 828, "medium": 510, "hard": 556, "expert": 137}
 def variety(request: Request) -> int | None:
     """How many different puzzles a request can give, where the space is small enough to count:
     classic pyramids, and distinct ones of 3 or 4 rows whose max leaves few full pyramids."""
-    rules = rules_for(request)
-    if rules.variant == "classic" and rules.rows == CLASSIC_LIMIT:
+    if request.settings["variant"] == "classic" and request.settings["rows"] == CLASSIC_LIMIT:
         return CLASSIC_5_VARIETY[request.level]
+    space = small_space(request)
+    return None if space is None else count_puzzles(*space)[0]
+
+
+def answers(request: Request) -> frozenset[str] | None:
+    """The full pyramids (answer forms, mirror images counted once) a request's puzzles can
+    have, where few exist: of classic pyramids (four of 4 rows, one of 5) and the small
+    distinct spaces `variety` counts."""
+    if request.settings["variant"] == "classic" and request.settings["rows"] == CLASSIC_LIMIT:
+        # every level has puzzles of the one 5-row pyramid (CLASSIC_5_VARIETY)
+        return frozenset(mirror_form(to_rows(CLASSIC_LIMIT, list(answer)))
+                         for answer in all_classic(CLASSIC_LIMIT))
+    space = small_space(request)
+    return None if space is None else count_puzzles(*space)[1]
+
+
+def small_space(request: Request) -> tuple[Rules, str, tuple[tuple[int, ...], ...]] | None:
+    """(rules, level, every full pyramid) of a request whose full pyramids are few enough to try
+    with every set of givens: classic ones of 3 or 4 rows, distinct ones of 3 or 4 rows whose max
+    leaves few; None for the rest."""
+    rules = rules_for(request)
     if rules.rows >= CLASSIC_LIMIT:
         return None
     if rules.variant == "classic":
-        return count_puzzles(rules, request.level, all_classic(rules.rows))
+        return rules, request.level, all_classic(rules.rows)
     most = VARIETY_PATTERNS >> triangular(rules.rows)
     answers = tuple(tuple(answer) for answer in islice(wide_row_search(rules, {}), most + 1))
     if len(answers) > most:
         return None  # many full pyramids: more puzzles than a book asks for
-    return count_puzzles(rules, request.level, answers)
+    return rules, request.level, answers
 
 
 @cache
-def count_puzzles(rules: Rules, level: str, answers: tuple[tuple[int, ...], ...]) -> int:
+def count_puzzles(rules: Rules, level: str, answers: tuple[tuple[int, ...], ...]
+                  ) -> tuple[int, frozenset[str]]:
     """The puzzles the generator can make from these full pyramids at a level, mirror images
-    counted once: every set of givens its removals can leave that the grader rates at the level."""
+    counted once (every set of givens its removals can leave that the grader rates at the
+    level), and the answer forms of the full pyramids that give at least one."""
     top = int(BANDS.top(level))
     floor = given_bounds_of(level, rules.rows)[0]
-    forms = set()
+    forms, answer_forms = set(), set()
     for answer in answers:
         def finishes(mask: int, answer: tuple[int, ...] = answer) -> bool:
             return _solvable_at(rules, kept(answer, mask), top)
@@ -677,7 +703,8 @@ def count_puzzles(rules: Rules, level: str, answers: tuple[tuple[int, ...], ...]
             rating = rate(puzzle)
             if rating["level"] == level and rating["finished"]:
                 forms.add(canonical(puzzle))
-    return len(forms)
+                answer_forms.add(mirror_form(to_rows(rules.rows, list(answer))))
+    return len(forms), frozenset(answer_forms)
 
 
 def given_bounds_of(level: str, rows: int) -> tuple[int, int | None]:
@@ -844,4 +871,6 @@ PYRAMID = PuzzleType(
     measure_solution=measure_solution,
     hints=hints,
     variety=variety,
+    answer_form=answer_form,
+    answers=answers,
 )
