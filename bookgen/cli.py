@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TextIO
 
 from bookgen import __version__, limits
-from bookgen.errors import BookgenError
+from bookgen.errors import BookgenError, install_hint
 from bookgen.progress import Progress
 
 if TYPE_CHECKING:
@@ -423,7 +423,7 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
     missing = [name for name, module in (("pypdfium2", "pypdfium2"), ("Pillow", "PIL"))
                if find_spec(module) is None]
     if missing:
-        raise BookgenError(f"previews need {' and '.join(missing)}: pip install 'bookgen[preview]'")
+        raise BookgenError(f"previews need {' and '.join(missing)}: {install_hint('preview')}")
     from pathlib import Path
 
     from bookgen.atomic import Inputs, write_files

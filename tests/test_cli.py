@@ -187,7 +187,8 @@ def test_preview_without_its_extra_says_what_to_install(run, monkeypatch):
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: None if name == "pypdfium2" else real(name))
     status, _, err = run("preview")
     assert status == 2
-    assert err == "bookgen: error: previews need pypdfium2: pip install 'bookgen[preview]'\n"
+    assert err == ("bookgen: error: previews need pypdfium2: pip install 'puzzle-bookgen[preview]' "
+                   "(in a checkout: pip install -e '.[preview]')\n")
 
 
 def test_completion_scripts_know_commands_types_levels_and_layouts(run):

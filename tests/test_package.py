@@ -124,7 +124,7 @@ def wheel(tmp_path_factory) -> Path:
     work = tmp_path_factory.mktemp("wheel")
     source = _clean_copy(work / "source")
     sh([sys.executable, "-m", "build", "--outdir", str(work / "dist"), str(source)], work)
-    (built,) = (work / "dist").glob("bookgen-*.whl")
+    (built,) = (work / "dist").glob("puzzle_bookgen-*.whl")
     return built
 
 
@@ -139,10 +139,10 @@ def test_the_wheel_holds_every_module_layout_sample_and_licence(wheel):
                  "studio/static/index.html", "studio/static/studio.js", "studio/static/studio.css"):
         assert f"bookgen/{data}" in names
     assert not any(name.startswith(("layouts/", "config/", "tests/")) for name in names)
-    dist_info = f"bookgen-{bookgen.__version__}.dist-info"
+    dist_info = f"puzzle_bookgen-{bookgen.__version__}.dist-info"
     assert {f"{dist_info}/licenses/LICENSE", f"{dist_info}/METADATA"} <= names
     metadata = zipfile.ZipFile(wheel).read(f"{dist_info}/METADATA").decode()
-    assert f"Version: {bookgen.__version__}\n" in metadata
+    assert f"Name: {bookgen.DISTRIBUTION}\nVersion: {bookgen.__version__}\n" in metadata
     assert "License-Expression: MIT AND Bitstream-Vera" in metadata
     assert "Requires-Dist: reportlab[accel]>=4.0.4" in metadata
     assert 'Requires-Dist: pypdfium2>=4.0; extra == "preview"' in metadata
@@ -192,7 +192,9 @@ def test_the_wheel_works_from_a_fresh_venv_outside_the_checkout(wheel, version, 
     py = str(bin_dir / "python")
     install = [py, "-m", "pip", "install", "-q", "--disable-pip-version-check"]
     if PYTHONS[version] == "newest":
-        sh([*install, f"{wheel}[preview,studio]"], tmp_path)
+        # By the distribution's name, found beside the wheel (its dependencies from the index).
+        sh([*install, "--find-links", str(wheel.parent), f"{bookgen.DISTRIBUTION}[preview,studio]"],
+           tmp_path)
     else:
         (tmp_path / "floors.txt").write_text("\n".join(floors()) + "\n")
         sh([*install, "-c", str(tmp_path / "floors.txt"), f"{wheel}[preview]"], tmp_path)
@@ -238,7 +240,7 @@ def test_the_wheel_works_from_a_fresh_venv_outside_the_checkout(wheel, version, 
     else:
         result = subprocess.run([bookgen_cmd, "studio", "--no-browser"], cwd=work, env=env,
                                 capture_output=True, text=True, timeout=60)
-        assert result.returncode == 2 and "pip install 'bookgen[studio]'" in result.stderr
+        assert result.returncode == 2 and f"pip install '{bookgen.DISTRIBUTION}[studio]'" in result.stderr
 
 
 def studio_page(bookgen_cmd: str, cwd: Path, env: dict) -> str:

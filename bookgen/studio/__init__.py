@@ -3,7 +3,7 @@
 `bookgen studio` serves a page on the loopback address that edits a book config with controls
 made from the same option specs as `bookgen schema`, previews its pages as they will print, and
 downloads the PDF, cover, playable page, JSON lines and the YAML config that `bookgen build`
-turns into the same bytes. Flask is an optional extra: pip install 'bookgen[studio]'.
+turns into the same bytes. Flask is an optional extra: pip install 'puzzle-bookgen[studio]'.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import webbrowser
 from pathlib import Path
 from typing import TextIO
 
-from bookgen.errors import BookgenError
+from bookgen.errors import BookgenError, install_hint
 
 
 def serve(host: str, port: int, open_browser: bool, workers: int, out: TextIO) -> int:
@@ -24,7 +24,7 @@ def serve(host: str, port: int, open_browser: bool, workers: int, out: TextIO) -
     try:
         from werkzeug.serving import make_server
     except ImportError:
-        raise BookgenError("the studio needs Flask: pip install 'bookgen[studio]'") from None
+        raise BookgenError(f"the studio needs Flask: {install_hint('studio')}") from None
     from bookgen.studio.server import create_app
 
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
