@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 DEFAULT_BUDGET = 120.0  # bookgen.book.DEFAULT_BUDGET, kept here so --help need not import it (tested)
 SHELLS = ("bash", "zsh", "tcsh")  # what shtab writes completion scripts for
+INIT_KINDS = ("worksheet", "pod", "large-print")  # bookgen.init.KINDS, kept here for a light --help
 
 
 class _Levels(Sequence[str]):
@@ -65,6 +66,18 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--cover", action="store_true",
                        help="also write the print-on-demand cover wrap, NAME-cover.pdf")
     _add_production_options(build)
+
+    init = commands.add_parser("init", help="start a book project in a new folder, to edit and build")
+    init.add_argument("folder", metavar="FOLDER", help="the folder to make (new, or empty)")
+    init.add_argument("--kind", choices=INIT_KINDS, default="pod",
+                      help="the starting point: " + ", ".join(INIT_KINDS) + " (default pod)")
+    init.add_argument("--levels", default=None, metavar="LEVEL,...",
+                      help="one section for each (default: easy,medium for a worksheet, "
+                           "easy,medium,hard otherwise)")
+    init.add_argument("--layout", help="the built-in trim to copy (default: letter for a worksheet, "
+                                       "6x9 for pod, 8.5x11 for large-print)")
+    init.add_argument("--type", help="one puzzle type for every section (default: a mix)")
+    init.add_argument("--title", help="the book's title")
 
     worksheet = commands.add_parser("worksheet", help="a one-off worksheet PDF, no YAML needed")
     worksheet.add_argument("type", help="puzzle type (see 'bookgen types')")
@@ -212,6 +225,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
             return stop.code if isinstance(stop.code, int) else 2
         if args.command == "build":
             return _build(args, out)
+        if args.command == "init":
+            return _init(args, out)
         if args.command == "generate":
             return _generate(args, out)
         if args.command == "solve":
@@ -384,6 +399,19 @@ def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: Text
     _make_default_folder(target)
     for path in write_files(files, stdout=getattr(out, "buffer", None), inputs=config.inputs):
         print(path, file=out)
+    return 0
+
+
+def _init(args: argparse.Namespace, out: TextIO) -> int:
+    from pathlib import Path
+
+    from bookgen.init import init_project
+
+    default = "easy,medium" if args.kind == "worksheet" else "easy,medium,hard"
+    levels = [level.strip() for level in (args.levels or default).split(",")]
+    for path in init_project(Path(args.folder), args.kind, levels, args.layout, args.title, args.type):
+        print(path, file=out)
+    print(f"next: cd {args.folder} && bookgen build book.yaml", file=sys.stderr)
     return 0
 
 

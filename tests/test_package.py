@@ -221,6 +221,12 @@ def test_the_wheel_works_from_a_fresh_venv_outside_the_checkout(wheel, version, 
     sh([bookgen_cmd, "worksheet", "placement", "--layout", "a4", "-n", "4", "-q"], work, env=env)
     assert (work / "output" / "worksheet-placement.pdf").read_bytes().startswith(b"%PDF")
 
+    # A project from `bookgen init`, built as its README says, from its own folder.
+    sh([bookgen_cmd, "init", "worksheets", "--kind", "worksheet"], work, env=env)
+    built = sh([bookgen_cmd, "build", "book.yaml", "-q"], work / "worksheets", env=env).split()
+    assert built == [str(Path("output") / "book.pdf"), str(Path("output") / "book-answers.pdf")]
+    assert (work / "worksheets" / "output" / "book.pdf").read_bytes().startswith(b"%PDF")
+
     # A config from stdin on a layout file of the user's own; the schema; completion.
     (work / "trim.yaml").write_text(LAYOUT)
     sh([bookgen_cmd, "build", "-", "-o", "mine.pdf", "-q"], work, stdin=BOOK, env=env)
