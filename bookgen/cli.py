@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from bookgen.config import BookConfig
 
 DEFAULT_BUDGET = 120.0  # bookgen.book.DEFAULT_BUDGET, kept here so --help need not import it (tested)
-SHELLS = ("bash", "zsh", "tcsh")  # what shtab writes completion scripts for
+SHELLS = ("bash", "zsh", "tcsh", "fish")  # shtab writes the first three, bookgen.completion fish
 INIT_KINDS = ("worksheet", "pod", "large-print")  # bookgen.init.KINDS, kept here for a light --help
 
 
@@ -149,7 +149,41 @@ def _parser() -> argparse.ArgumentParser:
 
     completion = commands.add_parser("completion", help="print a shell completion script")
     completion.add_argument("shell", choices=SHELLS, help="the shell: " + ", ".join(SHELLS))
+    for name, command in commands.choices.items():  # each command's help ends with examples
+        command.epilog = "examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES[name])
+        command.formatter_class = argparse.RawDescriptionHelpFormatter
     return parser
+
+
+# Two or three examples for each command's --help (tests/test_cli.py parses every one).
+EXAMPLES = {
+    "build": ["bookgen build config/pod-6x9.yaml          # the book and its cover, into output/",
+              "bookgen build book.yaml --html --jsonl     # also the playable page and the puzzles",
+              "bookgen build book.yaml --seed 8 -o sheet.pdf"],
+    "init": ["bookgen init my-book                       # a 6x9 paperback with its cover, to edit",
+             "bookgen init sheets --kind worksheet --levels easy,medium --layout a4",
+             "bookgen init big --kind large-print --type numbrix --title 'Big Number Paths'"],
+    "worksheet": ["bookgen worksheet placement --difficulty medium --count 8 --layout a4",
+                  "bookgen worksheet arithmetic -n 6 --set target=24 --answers page"],
+    "preview": ["bookgen preview config/sampler.yaml --pages 3-4   # PNGs in output/",
+                "bookgen preview output/book-cover.pdf --pages 1 --dpi 60 -o cover.png"],
+    "census": ["bookgen census arithmetic --target 24 --size 4 --range 1-13",
+               "bookgen census arithmetic --target 10 --operators +- --distinct"],
+    "generate": ["bookgen generate placement --difficulty hard --count 100 --seed spring > bank.jsonl",
+                 "bookgen generate numbrix -d expert --set size=9",
+                 "bookgen generate --id 'placement:hard:size=9:1.1'   # the puzzle with this id"],
+    "solve": ["bookgen solve bank.jsonl",
+              "bookgen solve - --count < bank.jsonl           # every solution, from stdin"],
+    "types": ["bookgen types",
+              "bookgen types | grep -A 6 '^arrows'"],
+    "schema": ["bookgen schema > bookgen.schema.json       # then: # yaml-language-server: $schema=...",
+               "bookgen schema --layout > layout.schema.json"],
+    "studio": ["bookgen studio                             # opens the page in your browser",
+               "bookgen studio --port 8000 --no-browser"],
+    "completion": ["bookgen completion bash > ~/.local/share/bash-completion/completions/bookgen",
+                   "bookgen completion zsh > ~/.zfunc/_bookgen   # a folder on your $fpath",
+                   "bookgen completion fish > ~/.config/fish/completions/bookgen.fish"],
+}
 
 
 def _level(text: str) -> str:
@@ -602,7 +636,8 @@ def _schema(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _completion(args: argparse.Namespace, out: TextIO) -> int:
-    """A completion script from shtab: static, so pressing Tab never starts Python."""
+    """A completion script from shtab (bookgen.completion for fish): static, so pressing Tab never
+    starts Python."""
     import shtab
 
     from bookgen.config import available_layouts
@@ -610,6 +645,11 @@ def _completion(args: argparse.Namespace, out: TextIO) -> int:
 
     parser = _parser()  # a copy to annotate: names to offer, and which arguments are files
     names = {"type": [t.name for t in PUZZLE_TYPES], "layout": available_layouts()}
+    if args.shell == "fish":
+        from bookgen.completion import fish_script
+
+        print(fish_script(parser, names), file=out, end="")
+        return 0
     for action in parser._actions:  # argparse lists them nowhere public; shtab reads the same
         for command in action.choices.values() if isinstance(action.choices, dict) else ():
             for argument in command._actions:
