@@ -4,8 +4,8 @@ The folder gets a book config with a comment on every key (one section for each 
 a copy of the chosen trim's layout (the file to change margins, type sizes or fonts in), a fonts/
 folder for TrueType files of one's own (a layout finds them beside itself), and a README of the
 next commands. A kind (worksheet, pod, large-print) picks the starting point. Everything is
-written into a temporary folder beside the target and moved into place at the end, so a refused
-or failed init leaves nothing behind; a folder that already holds files is refused.
+written into a hidden folder beside the target and moved into place at the end, so a refused or
+failed init leaves nothing behind; a folder that already holds files is refused.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import tempfile
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -34,6 +33,7 @@ class Kind:
     title: str
     types: tuple[str, ...]  # one per section, in turn
     count: int  # puzzles in each section
+    one_page: bool  # each section on one page of its own (per_page: count), as a worksheet
     settings: str  # config lines after `layout:`, with their comments
 
 
@@ -52,7 +52,7 @@ copyright: |                 # a copyright page after the title page; leave out 
 KINDS = {
     kind.name: kind for kind in (
         Kind("worksheet", "classroom worksheets: one page of puzzles per level, answers in a "
-             "separate file", "letter", "Number Puzzles Worksheet", ("placement",), 6, """\
+             "separate file", "letter", "Number Puzzles Worksheet", ("placement",), 6, True, """\
 profile: home                # for home and school printers
 subtitle: "Name: ____________________   Date: ____________"
 answers: separate            # NAME-answers.pdf beside the sheets; back or none
@@ -60,10 +60,10 @@ title_page: false            # the puzzles start on page 1
 contents: false
 """),
         Kind("pod", "a paperback for print-on-demand, with its cover", "6x9", "My Puzzle Book",
-             ("numbrix", "placement", "arithmetic", "numberwall"), 30, _POD_SETTINGS),
+             ("numbrix", "placement", "arithmetic", "numberwall"), 30, False, _POD_SETTINGS),
         Kind("large-print", "a large-print paperback for print-on-demand, with its cover",
              "8.5x11", "My Large Print Puzzle Book", ("numbrix", "placement", "arithmetic",
-                                                       "numberwall"), 24,
+                                                       "numberwall"), 24, False,
              "large_print: true            # 16 pt body type, puzzles drawn larger in proportion\n"
              + _POD_SETTINGS),
     )
@@ -74,7 +74,7 @@ def init_project(folder: Path, kind_name: str, levels: list[str], layout: str | 
                  title: str | None = None, puzzle_type: str | None = None) -> list[Path]:
     """Write the starting project into `folder` (made if missing, refused if it holds anything);
     returns the paths written."""
-    from bookgen.config import available_layouts, check_title, load_layout, shipped
+    from bookgen.config import available_layouts, check_title, shipped
     from bookgen.core.grading import LEVELS
     from bookgen.puzzles import find_type
 
@@ -83,7 +83,6 @@ def init_project(folder: Path, kind_name: str, levels: list[str], layout: str | 
     if trim not in available_layouts():
         raise BookgenError(f"{trim!r} is not a built-in layout; use one of "
                            + ", ".join(available_layouts()), key="--layout")
-    load_layout(trim)  # a built-in layout always loads; this keeps init honest if one breaks
     if not levels or any(level not in LEVELS for level in levels):
         raise BookgenError(f"{','.join(levels)!r}: give levels from {', '.join(LEVELS)}, "
                            "separated by commas", key="--levels")
@@ -100,14 +99,12 @@ def init_project(folder: Path, kind_name: str, levels: list[str], layout: str | 
     }
     if not folder.parent.is_dir():
         raise BookgenError(f"the folder {str(folder.parent)!r} does not exist", key="FOLDER")
-    staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}-", dir=folder.parent))
+    staging = folder.parent / f".{folder.name}.init-{os.getpid()}"
     try:
+        staging.mkdir()
         for name, text in files.items():
             (staging / name).parent.mkdir(exist_ok=True)
             (staging / name).write_text(text, encoding="utf-8")
-        umask = os.umask(0)
-        os.umask(umask)
-        staging.chmod(0o777 & ~umask)  # mkdtemp's folder is private; the project is not
         os.replace(staging, folder)  # onto a missing or empty folder
     except OSError as error:
         shutil.rmtree(staging, ignore_errors=True)
@@ -132,17 +129,18 @@ def _config_text(kind: Kind, title: str, trim: str, levels: list[str], types: tu
                    "`bookgen types` lists every type and its options")
         + _commented(f"    difficulty: {level}", "easy, medium, hard or expert")
         + _commented(f"    count: {kind.count}", "how many puzzles")
+        + (_commented(f"    per_page: {kind.count}", "all on one page") if kind.one_page else "")
         + _commented(f"    title: {json.dumps(_section_title(types[index % len(types)], level))}",
                      "printed above the section")
         for index, level in enumerate(levels))
     settings = kind.settings.format(year=date.today().year, author=author)
+    author_line = "" if kind.one_page else f"author: {author}\n"  # a worksheet prints no author
     return f"""\
 # A book config for bookgen ({kind.what}).
 # Build it with `bookgen build {CONFIG_NAME}`; every key is explained in bookgen's README, and
 # `bookgen schema > bookgen.schema.json` lets an editor complete and check this file.
 title: {json.dumps(title, ensure_ascii=False)}
-author: {author}
-layout: ./{LAYOUT_NAME}        # a copy of the built-in {trim} layout: change it to change the pages
+{author_line}layout: ./{LAYOUT_NAME}        # a copy of the built-in {trim} layout, yours to change
 {settings}seed: 1                      # same config and seed, same book; change it for new puzzles
 sections:                    # one section per level; add, remove or reorder them freely
 {sections}"""

@@ -148,6 +148,24 @@ def test_the_wheel_holds_every_module_layout_sample_and_licence(wheel):
     assert 'Requires-Dist: pypdfium2>=4.0; extra == "preview"' in metadata
 
 
+def test_the_readmes_first_command_works_in_a_fresh_clone(tmp_path):
+    """The README's first command, run as written in a clean copy of the checkout by a shell that
+    has no virtual environment active: it makes .venv, installs bookgen there, builds the sample."""
+    readme = (ROOT / "README.md").read_text()
+    first = re.findall(r"```sh\n(.+?)\n```", readme)[0]
+    assert "venv" in first and "bookgen build" in first
+    source = _clean_copy(tmp_path / "clone")
+    ours = str(Path(sys.executable).parent)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
+    env["PATH"] = os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep) if p != ours)
+    sh(["bash", "-c", first], source, env=env)
+    assert (source / "output" / "sampler.pdf").read_bytes().startswith(b"%PDF")
+    assert (source / ".venv" / "bin" / "bookgen").is_file()
+    installed = sh([str(source / ".venv" / "bin" / "python"), "-m", "pip", "show", bookgen.DISTRIBUTION],
+                   source, env=env)
+    assert f"Name: {bookgen.DISTRIBUTION}\n" in installed
+
+
 def find_python(version: str) -> str | None:
     """An interpreter of that version with venv: on PATH, in pyenv, or Debian's."""
     pyenv = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv"))
