@@ -38,7 +38,7 @@ class Kind:
 
 
 _POD_SETTINGS = """\
-profile: print-on-demand     # embedded fonts, gutter by page count, 24 to 828 pages, no links
+profile: print-on-demand     # embedded fonts, gutter by page count, {fewest} to {most} pages
 formats: [pdf, cover]        # the interior and NAME-cover.pdf, the wrap sized from its page count
 paper: white                 # white, cream or color: sets the spine's width
 cover_color: "#1f3a5f"       # the cover's background (quoted)
@@ -64,7 +64,7 @@ contents: false
         Kind("large-print", "a large-print paperback for print-on-demand, with its cover",
              "8.5x11", "My Large Print Puzzle Book", ("numbrix", "placement", "arithmetic",
                                                        "numberwall"), 24, False,
-             "large_print: true            # 16 pt body type, puzzles drawn larger in proportion\n"
+             "large_print: true            # {large_body:g} pt body type, puzzles drawn larger too\n"
              + _POD_SETTINGS),
     )
 }
@@ -133,7 +133,12 @@ def _config_text(kind: Kind, title: str, trim: str, levels: list[str], types: tu
         + _commented(f"    title: {json.dumps(_section_title(types[index % len(types)], level))}",
                      "printed above the section")
         for index, level in enumerate(levels))
-    settings = kind.settings.format(year=date.today().year, author=author)
+    from bookgen.config import load_layout
+    from bookgen.render.geometry import POD_MAX_PAGES, POD_MIN_PAGES, large_print
+
+    settings = kind.settings.format(year=date.today().year, author=author, fewest=POD_MIN_PAGES,
+                                    most=POD_MAX_PAGES,
+                                    large_body=large_print(load_layout(trim)).body_size)
     author_line = "" if kind.one_page else f"author: {author}\n"  # a worksheet prints no author
     return f"""\
 # A book config for bookgen ({kind.what}).
