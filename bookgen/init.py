@@ -3,20 +3,20 @@
 The folder gets a book config with a comment on every key (one section for each level asked for),
 a copy of the chosen trim's layout (the file to change margins, type sizes or fonts in), a fonts/
 folder for TrueType files of one's own (a layout finds them beside itself), and a README of the
-next commands. A kind (worksheet, pod, large-print) picks the starting point. Everything is
-written into a hidden folder beside the target and moved into place at the end, so a refused or
-failed init leaves nothing behind; a folder that already holds files is refused.
+next commands. A kind (worksheet, pod, large-print) picks the starting point. The files are
+written together through bookgen.atomic, all or none, and the folders init made are taken away
+again if they fail, so a refused or failed init leaves nothing behind; a folder that already holds
+files is refused.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from bookgen.atomic import write_files
 from bookgen.errors import BookgenError
 
 CONFIG_NAME = "book.yaml"
@@ -99,16 +99,18 @@ def init_project(folder: Path, kind_name: str, levels: list[str], layout: str | 
     }
     if not folder.parent.is_dir():
         raise BookgenError(f"the folder {str(folder.parent)!r} does not exist", key="FOLDER")
-    staging = folder.parent / f".{folder.name}.init-{os.getpid()}"
+    made = [path for path in (folder, folder / "fonts") if not path.exists()]
     try:
-        staging.mkdir()
-        for name, text in files.items():
-            (staging / name).parent.mkdir(exist_ok=True)
-            (staging / name).write_text(text, encoding="utf-8")
-        os.replace(staging, folder)  # onto a missing or empty folder
-    except OSError as error:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise BookgenError(f"cannot write {folder}: {(error.strerror or str(error)).lower()}",
+        for path in made:
+            path.mkdir()
+        write_files([(folder / name, text.encode("utf-8")) for name, text in files.items()])
+    except (OSError, BookgenError) as error:
+        for path in reversed(made):  # write_files took its own files back; the folders go too
+            if path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+        if isinstance(error, BookgenError):
+            raise
+        raise BookgenError(f"cannot make {folder}: {(error.strerror or str(error)).lower()}",
                            key="FOLDER") from None
     return [folder / name for name in files]
 

@@ -53,7 +53,7 @@ def test_a_folder_with_files_in_it_is_refused_and_left_as_it_was(run, tmp_path):
     assert err == (f"bookgen: error: FOLDER: the folder {str(folder)!r} already has files in it; init "
                    "writes only into a new or empty folder, so nothing of yours is overwritten\n")
     assert [p.name for p in folder.iterdir()] == ["notes.txt"]
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["taken"]  # no staging folder left
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["taken"]  # nothing else made beside it
 
 
 def test_an_empty_folder_is_used(run, tmp_path):
@@ -71,3 +71,16 @@ def test_bad_choices_get_one_message_and_no_folder(run, tmp_path, args, message)
     status, _, err = run("init", str(tmp_path / "p"), *args)
     assert status == 2 and message in err and "Traceback" not in err
     assert not (tmp_path / "p").exists() and list(tmp_path.iterdir()) == []
+
+
+def test_a_failed_write_takes_the_new_folders_away_again(run, tmp_path, monkeypatch):
+    from bookgen.errors import BookgenError
+
+    def full_disk(files, **kwargs):
+        assert [path.parent.is_dir() for path, _ in files] == [True] * len(files)
+        raise BookgenError("cannot write book.yaml: no space left on device")
+
+    monkeypatch.setattr("bookgen.init.write_files", full_disk)
+    status, _, err = run("init", str(tmp_path / "p"))
+    assert status == 2 and "no space left on device" in err
+    assert list(tmp_path.iterdir()) == []
