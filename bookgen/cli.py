@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TextIO
 
 from bookgen import __version__, limits
-from bookgen.errors import BookgenError
+from bookgen.errors import BookgenError, install_hint
 from bookgen.progress import Progress
 
 if TYPE_CHECKING:
@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from bookgen.config import BookConfig
 
 DEFAULT_BUDGET = 120.0  # bookgen.book.DEFAULT_BUDGET, kept here so --help need not import it (tested)
-SHELLS = ("bash", "zsh", "tcsh")  # what shtab writes completion scripts for
+SHELLS = ("bash", "zsh", "tcsh", "fish")  # shtab writes the first three, bookgen.completion fish
+INIT_KINDS = ("worksheet", "pod", "large-print")  # bookgen.init.KINDS, kept here for a light --help
 
 
 class _Levels(Sequence[str]):
@@ -66,6 +67,18 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--cover", action="store_true",
                        help="also write the print-on-demand cover wrap, NAME-cover.pdf")
     _add_production_options(build)
+
+    init = commands.add_parser("init", help="start a book project in a new folder, to edit and build")
+    init.add_argument("folder", metavar="FOLDER", help="the folder to make (new, or empty)")
+    init.add_argument("--kind", choices=INIT_KINDS, default="pod",
+                      help="the starting point: " + ", ".join(INIT_KINDS) + " (default pod)")
+    init.add_argument("--levels", default=None, metavar="LEVEL,...",
+                      help="one section for each (default: easy,medium for a worksheet, "
+                           "easy,medium,hard otherwise)")
+    init.add_argument("--layout", help="the built-in trim to copy (default: letter for a worksheet, "
+                                       "6x9 for pod, 8.5x11 for large-print)")
+    init.add_argument("--type", help="one puzzle type for every section (default: a mix)")
+    init.add_argument("--title", help="the book's title")
 
     worksheet = commands.add_parser("worksheet", help="a one-off worksheet PDF, no YAML needed")
     worksheet.add_argument("type", help="puzzle type (see 'bookgen types')")
@@ -138,7 +151,41 @@ def _parser() -> argparse.ArgumentParser:
 
     completion = commands.add_parser("completion", help="print a shell completion script")
     completion.add_argument("shell", choices=SHELLS, help="the shell: " + ", ".join(SHELLS))
+    for name, command in commands.choices.items():  # each command's help ends with examples
+        command.epilog = "examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES[name])
+        command.formatter_class = argparse.RawDescriptionHelpFormatter
     return parser
+
+
+# Two or three examples for each command's --help (tests/test_cli.py parses every one).
+EXAMPLES = {
+    "build": ["bookgen build config/pod-6x9.yaml          # the book and its cover, into output/",
+              "bookgen build book.yaml --html --jsonl     # also the playable page and the puzzles",
+              "bookgen build book.yaml --seed 8 -o sheet.pdf"],
+    "init": ["bookgen init my-book                       # a 6x9 paperback with its cover, to edit",
+             "bookgen init sheets --kind worksheet --levels easy,medium --layout a4",
+             "bookgen init big --kind large-print --type numbrix --title 'Big Number Paths'"],
+    "worksheet": ["bookgen worksheet placement --difficulty medium --count 8 --layout a4",
+                  "bookgen worksheet arithmetic -n 6 --set target=24 --answers page"],
+    "preview": ["bookgen preview config/sampler.yaml --pages 3-4   # PNGs in output/",
+                "bookgen preview output/book-cover.pdf --pages 1 --dpi 60 -o cover.png"],
+    "census": ["bookgen census arithmetic --target 24 --size 4 --range 1-13",
+               "bookgen census arithmetic --target 10 --operators +- --distinct"],
+    "generate": ["bookgen generate placement --difficulty hard --count 100 --seed spring > bank.jsonl",
+                 "bookgen generate numbrix -d expert --set size=9",
+                 "bookgen generate --id 'placement:hard:size=9:1.1'   # the puzzle with this id"],
+    "solve": ["bookgen solve bank.jsonl",
+              "bookgen solve - --count < bank.jsonl           # every solution, from stdin"],
+    "types": ["bookgen types",
+              "bookgen types | grep -A 6 '^arrows'"],
+    "schema": ["bookgen schema > bookgen.schema.json       # then: # yaml-language-server: $schema=...",
+               "bookgen schema --layout > layout.schema.json"],
+    "studio": ["bookgen studio                             # opens the page in your browser",
+               "bookgen studio --port 8000 --no-browser"],
+    "completion": ["bookgen completion bash > ~/.local/share/bash-completion/completions/bookgen",
+                   "bookgen completion zsh > ~/.zfunc/_bookgen   # a folder on your $fpath",
+                   "bookgen completion fish > ~/.config/fish/completions/bookgen.fish"],
+}
 
 
 def _level(text: str) -> str:
@@ -244,6 +291,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
         _check_text_arguments(args)
         if args.command == "build":
             return _build(args, out)
+        if args.command == "init":
+            return _init(args, out)
         if args.command == "generate":
             return _generate(args, out)
         if args.command == "solve":
@@ -469,6 +518,19 @@ def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: Text
     return _write_and_list(files, out, config.inputs)
 
 
+def _init(args: argparse.Namespace, out: TextIO) -> int:
+    from pathlib import Path
+
+    from bookgen.init import init_project
+
+    default = "easy,medium" if args.kind == "worksheet" else "easy,medium,hard"
+    levels = [level.strip() for level in (args.levels or default).split(",")]
+    for path in init_project(Path(args.folder), args.kind, levels, args.layout, args.title, args.type):
+        print(path, file=out)
+    print(f"next: cd {args.folder} && bookgen build book.yaml", file=sys.stderr)
+    return 0
+
+
 def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.config import BookConfig, SectionConfig, check_seed, check_title, load_layout
     from bookgen.puzzles import request_for
@@ -505,7 +567,7 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
     missing = [name for name, module in (("pypdfium2", "pypdfium2"), ("Pillow", "PIL"))
                if find_spec(module) is None]
     if missing:
-        raise BookgenError(f"previews need {' and '.join(missing)}: pip install 'bookgen[preview]'")
+        raise BookgenError(f"previews need {' and '.join(missing)}: {install_hint('preview')}")
     from pathlib import Path
 
     from bookgen.inputs import read_bytes
@@ -656,7 +718,8 @@ def _schema(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _completion(args: argparse.Namespace, out: TextIO) -> int:
-    """A completion script from shtab: static, so pressing Tab never starts Python."""
+    """A completion script from shtab (bookgen.completion for fish): static, so pressing Tab never
+    starts Python."""
     import shtab
 
     from bookgen.config import available_layouts
@@ -664,6 +727,11 @@ def _completion(args: argparse.Namespace, out: TextIO) -> int:
 
     parser = _parser()  # a copy to annotate: names to offer, and which arguments are files
     names = {"type": [t.name for t in PUZZLE_TYPES], "layout": available_layouts()}
+    if args.shell == "fish":
+        from bookgen.completion import fish_script
+
+        print(fish_script(parser, names), file=out, end="")
+        return 0
     for action in parser._actions:  # argparse lists them nowhere public; shtab reads the same
         for command in action.choices.values() if isinstance(action.choices, dict) else ():
             for argument in command._actions:

@@ -3,7 +3,7 @@ when a publisher's bank outgrows one machine.
 
 Every puzzle is made from its own seed and every decision that depends on order (twins, retries)
 is taken by the caller in print order, so the output is the same bytes wherever the work ran.
-dask is an optional extra (`pip install 'bookgen[cluster]'`) and is imported only here, only when
+dask is an optional extra (`pip install 'puzzle-bookgen[cluster]'`) and is imported only here, only when
 a scheduler is named.
 """
 
@@ -19,7 +19,7 @@ from concurrent.futures import Executor
 from contextlib import contextmanager
 
 from bookgen import limits
-from bookgen.errors import BookgenError
+from bookgen.errors import BookgenError, install_hint
 
 LOCAL = "local:"  # --scheduler local:N starts a LocalCluster of N worker processes here
 
@@ -49,7 +49,7 @@ def cluster_executor(scheduler: str) -> Iterator[Executor]:
     try:
         from dask.distributed import Client
     except ImportError:
-        raise BookgenError("a scheduler needs dask.distributed: pip install 'bookgen[cluster]'",
+        raise BookgenError(f"a scheduler needs dask.distributed: {install_hint('cluster')}",
                            key="--scheduler") from None
     if scheduler.startswith(LOCAL):
         count = scheduler[len(LOCAL):]

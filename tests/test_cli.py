@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -187,7 +188,8 @@ def test_preview_without_its_extra_says_what_to_install(run, monkeypatch):
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: None if name == "pypdfium2" else real(name))
     status, _, err = run("preview")
     assert status == 2
-    assert err == "bookgen: error: previews need pypdfium2: pip install 'bookgen[preview]'\n"
+    assert err == ("bookgen: error: previews need pypdfium2: pip install 'puzzle-bookgen[preview]' "
+                   "(in a checkout: pip install -e '.[preview]')\n")
 
 
 def test_completion_scripts_know_commands_types_levels_and_layouts(run):
@@ -196,6 +198,53 @@ def test_completion_scripts_know_commands_types_levels_and_layouts(run):
     for word in ("worksheet", "schema", "numbrix", "expert", "letter", "--difficulty"):
         assert word in out
     assert run("completion", "zsh")[0] == 0
+
+
+def test_every_commands_help_ends_with_examples_that_parse(run):
+    import shlex
+
+    from bookgen.cli import _parser
+
+    parser = _parser()
+    commands = next(a for a in parser._actions if a.dest == "command").choices
+    for name in commands:
+        status, out, _ = run(name, "--help")
+        assert status == 0
+        examples = out.rstrip("\n").split("\nexamples:\n")[1].splitlines()
+        assert 2 <= len(examples) <= 3, name
+        for line in examples:
+            words = shlex.split(re.split(r" [#>|<] ", line)[0], comments=True)
+            assert words[:2] == ["bookgen", name], line
+            assert parser.parse_args(words[1:]).command == name  # argparse exits on a bad one
+
+
+def test_fish_completion_offers_commands_options_levels_types_and_files(run, tmp_path):
+    import os
+    import shutil
+    import subprocess
+
+    status, script, _ = run("completion", "fish")
+    assert status == 0
+    assert "complete -c bookgen -n __fish_use_subcommand -a init -d " in script
+    fish = shutil.which("fish")
+    if fish is None:
+        if os.environ.get("CI"):
+            pytest.fail("no fish here (apt-get install -y fish)")
+        pytest.skip("no fish here (apt-get install -y fish)")
+    (tmp_path / "script.fish").write_text(script)
+    (tmp_path / "pod.yaml").write_text("")
+
+    def offered(line: str) -> list[str]:
+        done = subprocess.run([fish, "--no-config", "-c", f"source script.fish; complete -C '{line}'"],
+                              cwd=tmp_path, capture_output=True, text=True, check=True)
+        return [entry.split("\t")[0] for entry in done.stdout.splitlines()]
+
+    assert offered("bookgen wor") == ["worksheet"]
+    assert offered("bookgen worksheet --difficulty ") == ["easy", "expert", "hard", "medium"]
+    assert offered("bookgen worksheet num") == ["numberwall", "numbrix"]
+    assert offered("bookgen init x --kind ") == ["large-print", "pod", "worksheet"]
+    assert offered("bookgen build po") == ["pod.yaml"]
+    assert offered("bookgen completion ") == ["bash", "fish", "tcsh", "zsh"]
 
 
 def schema_validator():

@@ -124,7 +124,7 @@ def wheel(tmp_path_factory) -> Path:
     work = tmp_path_factory.mktemp("wheel")
     source = _clean_copy(work / "source")
     sh([sys.executable, "-m", "build", "--outdir", str(work / "dist"), str(source)], work)
-    (built,) = (work / "dist").glob("bookgen-*.whl")
+    (built,) = (work / "dist").glob("puzzle_bookgen-*.whl")
     return built
 
 
@@ -139,13 +139,31 @@ def test_the_wheel_holds_every_module_layout_sample_and_licence(wheel):
                  "studio/static/index.html", "studio/static/studio.js", "studio/static/studio.css"):
         assert f"bookgen/{data}" in names
     assert not any(name.startswith(("layouts/", "config/", "tests/")) for name in names)
-    dist_info = f"bookgen-{bookgen.__version__}.dist-info"
+    dist_info = f"puzzle_bookgen-{bookgen.__version__}.dist-info"
     assert {f"{dist_info}/licenses/LICENSE", f"{dist_info}/METADATA"} <= names
     metadata = zipfile.ZipFile(wheel).read(f"{dist_info}/METADATA").decode()
-    assert f"Version: {bookgen.__version__}\n" in metadata
+    assert f"Name: {bookgen.DISTRIBUTION}\nVersion: {bookgen.__version__}\n" in metadata
     assert "License-Expression: MIT AND Bitstream-Vera" in metadata
     assert "Requires-Dist: reportlab[accel]>=4.0.4" in metadata
     assert 'Requires-Dist: pypdfium2>=4.0; extra == "preview"' in metadata
+
+
+def test_the_readmes_first_command_works_in_a_fresh_clone(tmp_path):
+    """The README's first command, run as written in a clean copy of the checkout by a shell that
+    has no virtual environment active: it makes .venv, installs bookgen there, builds the sample."""
+    readme = (ROOT / "README.md").read_text()
+    first = re.findall(r"```sh\n(.+?)\n```", readme)[0]
+    assert "venv" in first and "bookgen build" in first
+    source = _clean_copy(tmp_path / "clone")
+    ours = str(Path(sys.executable).parent)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
+    env["PATH"] = os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep) if p != ours)
+    sh(["bash", "-c", first], source, env=env)
+    assert (source / "output" / "sampler.pdf").read_bytes().startswith(b"%PDF")
+    assert (source / ".venv" / "bin" / "bookgen").is_file()
+    installed = sh([str(source / ".venv" / "bin" / "python"), "-m", "pip", "show", bookgen.DISTRIBUTION],
+                   source, env=env)
+    assert f"Name: {bookgen.DISTRIBUTION}\n" in installed
 
 
 def find_python(version: str) -> str | None:
@@ -192,7 +210,9 @@ def test_the_wheel_works_from_a_fresh_venv_outside_the_checkout(wheel, version, 
     py = str(bin_dir / "python")
     install = [py, "-m", "pip", "install", "-q", "--disable-pip-version-check"]
     if PYTHONS[version] == "newest":
-        sh([*install, f"{wheel}[preview,studio]"], tmp_path)
+        # By the distribution's name, found beside the wheel (its dependencies from the index).
+        sh([*install, "--find-links", str(wheel.parent), f"{bookgen.DISTRIBUTION}[preview,studio]"],
+           tmp_path)
     else:
         (tmp_path / "floors.txt").write_text("\n".join(floors()) + "\n")
         sh([*install, "-c", str(tmp_path / "floors.txt"), f"{wheel}[preview]"], tmp_path)
@@ -219,6 +239,12 @@ def test_the_wheel_works_from_a_fresh_venv_outside_the_checkout(wheel, version, 
     sh([bookgen_cmd, "worksheet", "placement", "--layout", "a4", "-n", "4", "-q"], work, env=env)
     assert (work / "output" / "worksheet-placement.pdf").read_bytes().startswith(b"%PDF")
 
+    # A project from `bookgen init`, built as its README says, from its own folder.
+    sh([bookgen_cmd, "init", "worksheets", "--kind", "worksheet"], work, env=env)
+    built = sh([bookgen_cmd, "build", "book.yaml", "-q"], work / "worksheets", env=env).split()
+    assert built == [str(Path("output") / "book.pdf"), str(Path("output") / "book-answers.pdf")]
+    assert (work / "worksheets" / "output" / "book.pdf").read_bytes().startswith(b"%PDF")
+
     # A config from stdin on a layout file of the user's own; the schema; completion.
     (work / "trim.yaml").write_text(LAYOUT)
     sh([bookgen_cmd, "build", "-", "-o", "mine.pdf", "-q"], work, stdin=BOOK, env=env)
@@ -238,7 +264,7 @@ def test_the_wheel_works_from_a_fresh_venv_outside_the_checkout(wheel, version, 
     else:
         result = subprocess.run([bookgen_cmd, "studio", "--no-browser"], cwd=work, env=env,
                                 capture_output=True, text=True, timeout=60)
-        assert result.returncode == 2 and "pip install 'bookgen[studio]'" in result.stderr
+        assert result.returncode == 2 and f"pip install '{bookgen.DISTRIBUTION}[studio]'" in result.stderr
 
 
 def studio_page(bookgen_cmd: str, cwd: Path, env: dict) -> str:

@@ -25,7 +25,7 @@ from bookgen.puzzles import PUZZLE_TYPES, find_type
 from bookgen.puzzles.base import Request
 from bookgen.schema import book_schema, option_schema
 
-flask = pytest.importorskip("flask", reason="pip install 'bookgen[studio]'")
+flask = pytest.importorskip("flask", reason="pip install -e '.[studio]'")
 browser = test_html.browser  # the same Chromium, launched once for this module
 
 from bookgen.limits import STUDIO_REQUEST_BYTES  # noqa: E402

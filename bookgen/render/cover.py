@@ -30,7 +30,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from bookgen.book import Book, PrintedPuzzle, Section
-from bookgen.render.fonts import Fonts, register_fonts
+from bookgen.render.fonts import Fonts, layout_fonts
 from bookgen.render.geometry import large_print
 from bookgen.render.pdfpen import CanvasPen, Ink, least_scale
 
@@ -238,7 +238,7 @@ def plan_cover(book: Book, pages: int) -> CoverPlan:
     """Where everything on the wrap goes for a book of `pages` pages."""
     config = book.config
     layout = large_print(config.layout) if config.large_print else config.layout
-    fonts = register_fonts(layout.font_regular, layout.font_bold, layout.font_italic)
+    fonts = layout_fonts(layout)
     geometry = CoverGeometry(layout.width * mm, layout.height * mm,
                              spine_width(pages, config.paper), pages)
     texts: list[TextBlock] = []
@@ -308,7 +308,7 @@ def render_cover(book: Book, pages: int) -> bytes:
     plan = plan_cover(book, pages)
     config = book.config
     layout = large_print(config.layout) if config.large_print else config.layout
-    fonts = register_fonts(layout.font_regular, layout.font_bold, layout.font_italic)
+    fonts = layout_fonts(layout)
     geometry = plan.geometry
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=geometry.size, invariant=1, initialFontName=fonts.regular,

@@ -42,7 +42,7 @@ from bookgen.render.flowables import (
     answer_label,
     label_height,
 )
-from bookgen.render.fonts import Fonts, check_printable, register_fonts
+from bookgen.render.fonts import Fonts, check_printable, layout_fonts
 from bookgen.render.geometry import (
     FOLIO_PT,
     HEAD_PT,
@@ -107,8 +107,7 @@ class BookDocument:
         self.layout = large_print(config.layout) if config.large_print else config.layout
         self.pod = config.profile == "print-on-demand"
         check_printable(config)  # the CLI asks before making the book; a library caller, here
-        self.fonts = register_fonts(self.layout.font_regular, self.layout.font_bold,
-                                    self.layout.font_italic)
+        self.fonts = layout_fonts(self.layout)
         self.styles = make_styles(self.layout, self.fonts)
 
     # page templates -------------------------------------------------------------------------

@@ -4,12 +4,12 @@ embedded subset given its own tag."""
 from __future__ import annotations
 
 import hashlib
+import string
 import struct
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import reportlab
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont, makeToUnicodeCMap
@@ -17,14 +17,9 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont, makeToUnicodeCMap
 from bookgen.errors import BookgenError
 
 if TYPE_CHECKING:
-    from bookgen.config import BookConfig
+    from bookgen.config import BookConfig, Layout
 
-FONT_DIRS = (
-    Path(__file__).resolve().parent.parent / "fonts",
-    Path(reportlab.__file__).resolve().parent / "fonts",
-    Path("/usr/share/fonts/truetype"),
-    Path("/usr/share/fonts"),
-)
+BUNDLED_FONTS = Path(__file__).resolve().parent.parent / "fonts"  # DejaVu Sans, Bitstream Vera licence
 
 
 @dataclass(frozen=True)
@@ -70,32 +65,34 @@ class TaggedTTFont(TTFont):
             doc.idToObject[font.ToUnicode.name].content = makeToUnicodeCMap(new, codes)
 
 
-def find_font(file_name: str) -> Path:
-    for folder in FONT_DIRS:
-        direct = folder / file_name
-        if direct.is_file():
-            return direct
-        if folder.is_dir():
-            for candidate in sorted(folder.rglob(file_name)):
-                return candidate
-    raise BookgenError(f"font file {file_name!r} not found in {', '.join(map(str, FONT_DIRS))}",
+def find_font(file_name: str, beside: Path | None = None) -> Path:
+    """A layout's font file: an absolute path as it is; otherwise relative to the folder of the
+    layout file that names it (`beside`; `fonts/My.ttf` for a fonts/ folder next to it), then
+    among bookgen's own fonts. Fonts installed on the system are not searched: a book builds the
+    same on every machine from its layout, its fonts beside it, and bookgen."""
+    path = Path(file_name).expanduser()
+    if path.is_absolute():
+        if path.is_file():
+            return path
+        raise BookgenError(f"font file {file_name!r} not found", key="fonts")
+    places = ([beside.parent] if beside is not None else []) + [BUNDLED_FONTS]
+    for folder in places:
+        if (folder / path).is_file():
+            return folder / path
+    raise BookgenError(f"font file {file_name!r} not found in {', '.join(map(str, places))}",
                        key="fonts")
 
 
-def register_fonts(regular: str, bold: str, italic: str) -> Fonts:
-    """Register the three faces (once per process) under names derived from their files."""
+def register_fonts(regular: str, bold: str, italic: str, beside: Path | None = None) -> Fonts:
+    """Register the three faces (once per process) under names derived from their files: bookgen's
+    own by their names, any other by its name and where it lies, so that a layout's own
+    DejaVuSans.ttf is never taken for bookgen's."""
     names = []
     for style, file_name in (("regular", regular), ("bold", bold), ("italic", italic)):
-        name = "bk-" + Path(file_name).stem
-        if name not in pdfmetrics.getRegisteredFontNames():
-            try:
-                pdfmetrics.registerFont(TaggedTTFont(name, str(find_font(file_name))))
-            except BookgenError as error:
-                raise BookgenError(error.message, key=f"fonts.{style}") from None
-            except (TTFError, struct.error, ValueError, IndexError, KeyError) as error:
-                raise BookgenError(f"font file {file_name!r} is not a TrueType font that can be "
-                                   f"embedded ({error})", key=f"fonts.{style}") from None
-        names.append(name)
+        try:
+            names.append(_registered_face(file_name, beside))
+        except BookgenError as error:  # named by its key, so the loader can point at its line
+            raise BookgenError(error.message, key=f"fonts.{style}") from None
     family = names[0]
     addMapping(family, 0, 0, names[0])
     addMapping(family, 1, 0, names[1])
@@ -104,34 +101,119 @@ def register_fonts(regular: str, bold: str, italic: str) -> Fonts:
     return Fonts(*names)
 
 
+def _registered_face(file_name: str, beside: Path | None) -> str:
+    """The registered name of one face, registering it the first time."""
+    path = find_font(file_name, beside)
+    name = "bk-" + path.stem
+    if path.parent != BUNDLED_FONTS:
+        name += "-" + hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:8]
+    if name not in pdfmetrics.getRegisteredFontNames():
+        try:
+            font = TaggedTTFont(name, str(path))
+        except (TTFError, struct.error, ValueError, IndexError, KeyError) as error:
+            raise BookgenError(f"font file {file_name!r} is not a TrueType font that can be "
+                               f"embedded ({error})", key="fonts") from None
+        refusal = embedding_refusal(font)
+        if refusal:
+            raise BookgenError(f"font file {file_name!r} may not be embedded: {refusal}, and a "
+                               "PDF for print carries its fonts; choose a font whose licence "
+                               "allows embedding, such as one under the SIL Open Font License",
+                               key="fonts")
+        pdfmetrics.registerFont(font)
+    _check_one_font_per_name(pdfmetrics.getFont(name), path, file_name)
+    return name
+
+
+def embedding_refusal(font: TTFont) -> str | None:
+    """Why the font's maker forbids embedding it in a printed PDF (its OS/2 table's fsType), or
+    None. Installable, editable and print-and-preview fonts may be embedded; reportlab does not
+    check this itself."""
+    table = font.face.table.get("OS/2")
+    if table is None:
+        return None
+    fs_type = font.face.get_ushort(table["offset"] + 8)
+    if fs_type & 0x000F == 0x0002:
+        return "its licence is 'restricted' (fsType 0x0002: no embedding at all)"
+    if fs_type & 0x0100:
+        return "its licence forbids subsetting (fsType 0x0100), and a book embeds only what it uses"
+    if fs_type & 0x0200:
+        return "its licence allows embedding only as bitmaps (fsType 0x0200)"
+    return None
+
+
+def _check_one_font_per_name(registered: Any, path: Path, file_name: str) -> None:
+    """reportlab keeps one font per PostScript name in a process and hands the first one out for
+    any later file of that name: a different file under a name already in use (a changed copy of
+    DejaVu Sans beside a layout, in a studio that drew with bookgen's) is refused, not swapped."""
+    first = Path(registered.face.filename)
+    if first != path and first.read_bytes() != path.read_bytes():
+        raise BookgenError(f"font file {file_name!r} has the PostScript name "
+                           f"{registered.face.name.decode('latin-1', 'replace')!r}, as {str(first)!r} "
+                           "has, which is already in use: rename one of the fonts (its name table), "
+                           "or use the same file", key="fonts")
+
+
+def layout_fonts(layout: Layout) -> Fonts:
+    """The layout's three faces, registered; file names are looked up beside the layout file."""
+    return register_fonts(layout.font_regular, layout.font_bold, layout.font_italic, layout.file)
+
+
 def missing_characters(text: str, fonts: Fonts) -> list[str]:
     """The characters of `text` that some face of the layout has no glyph for (they would print
-    as empty boxes), in order of first appearance."""
+    as empty boxes), in order of first appearance. A character mapped to glyph 0 (.notdef, the
+    empty box itself) counts as missing."""
     maps = [pdfmetrics.getFont(name).face.charToGlyph for name in (fonts.regular, fonts.bold,
                                                                   fonts.italic)]
     missing: dict[str, None] = {}
     for char in text:
-        if char.isprintable() and not char.isspace() and any(ord(char) not in m for m in maps):
+        if char.isprintable() and not char.isspace() and not all(m.get(ord(char)) for m in maps):
             missing[char] = None
     return list(missing)
 
 
+# What the pages and the cover print besides the config's texts and the puzzles: page numbers,
+# "Answers 41–52", "Difficulty: Easy ★ · Puzzles 1–8", "Title — Answers", numbers with a minus sign.
+PAGE_CHARACTERS = (string.ascii_letters + string.digits + ".,:;!?'()/-+<>="
+                   + "\u2013\u2014\u00b7\u2605\u2212")
+
+
+def printed_texts(config: BookConfig) -> list[tuple[str, str]]:
+    """(key, text) for everything the book's pages print, known before any puzzle is made: the
+    config's texts, each section's rules, the texts of its worked example and answer (which show
+    the signs its puzzles use, such as × and ÷), and the page furniture."""
+    from bookgen.core.pen import RecordingPen
+    from bookgen.puzzles import find_type
+
+    texts = [("title", config.title), ("subtitle", config.subtitle), ("author", config.author),
+             ("copyright", config.copyright), ("back_text", config.back_text)]
+    for index, section in enumerate(config.sections):
+        key = f"sections[{index}]"
+        puzzle_type = find_type(section.type)
+        texts += [(f"{key}.title", section.title),
+                  (f"{key} (the rules of {section.type})", puzzle_type.rules(section.request))]
+        example = puzzle_type.example(section.request)
+        if example is not None:
+            pen = RecordingPen()
+            puzzle_type.draw_puzzle(pen, example.puzzle)
+            puzzle_type.draw_solution(pen, example.puzzle, example.solution)
+            drawn = " ".join(str(call["text"]) for name, call in pen.calls if name == "text")
+            texts.append((f"{key} (the signs of {section.type} puzzles)", drawn))
+    texts.append(("the page numbers and headings", PAGE_CHARACTERS))
+    return [(key, text) for key, text in texts if text]
+
+
 def check_printable(config: BookConfig) -> None:
     """Refuse, before any puzzle is made, text the layout's fonts cannot draw: never print boxes
-    ("tofu") in place of a title silently."""
+    ("tofu") in place of a title, a rule or a sign silently."""
     layout = config.layout
     try:
-        fonts = register_fonts(layout.font_regular, layout.font_bold, layout.font_italic)
+        fonts = layout_fonts(layout)
     except BookgenError as error:  # a font the layout names: said at its line in the layout
         if layout.source is None or not error.key or not error.key.startswith("fonts."):
             raise
         raise layout.source.error(tuple(error.key.split(".")), error.message) from None
-    texts = [("title", config.title), ("subtitle", config.subtitle), ("author", config.author),
-             ("copyright", config.copyright), ("back_text", config.back_text)]
-    texts += [(f"sections[{index}].title", section.title)
-              for index, section in enumerate(config.sections)]
-    for key, text in texts:
-        missing = missing_characters(text or "", fonts)
+    for key, text in printed_texts(config):
+        missing = missing_characters(text, fonts)
         if missing:
             shown = ", ".join(f"{char!r} (U+{ord(char):04X})" for char in missing[:8])
             more = f" and {len(missing) - 8} more" if len(missing) > 8 else ""

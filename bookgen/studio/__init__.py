@@ -4,7 +4,7 @@
 (with its secret token), that edits a book config with controls
 made from the same option specs as `bookgen schema`, previews its pages as they will print, and
 downloads the PDF, cover, playable page, JSON lines and the YAML config that `bookgen build`
-turns into the same bytes. Flask is an optional extra: pip install 'bookgen[studio]'.
+turns into the same bytes. Flask is an optional extra: pip install 'puzzle-bookgen[studio]'.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import webbrowser
 from pathlib import Path
 from typing import TextIO
 
-from bookgen.errors import BookgenError
+from bookgen.errors import BookgenError, install_hint
 
 
 def serve(host: str, port: int, open_browser: bool, workers: int, out: TextIO) -> int:
@@ -28,7 +28,7 @@ def serve(host: str, port: int, open_browser: bool, workers: int, out: TextIO) -
     try:
         from werkzeug.serving import make_server
     except ImportError:
-        raise BookgenError("the studio needs Flask: pip install 'bookgen[studio]'") from None
+        raise BookgenError(f"the studio needs Flask: {install_hint('studio')}") from None
     from bookgen.studio.server import create_app, is_loopback
 
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request

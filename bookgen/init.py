@@ -1,0 +1,216 @@
+"""`bookgen init FOLDER`: a small project to edit instead of YAML written from nothing.
+
+The folder gets a book config with a comment on every key (one section for each level asked for),
+a copy of the chosen trim's layout (the file to change margins, type sizes or fonts in), a fonts/
+folder for TrueType files of one's own (a layout finds them beside itself), and a README of the
+next commands. A kind (worksheet, pod, large-print) picks the starting point. The files are
+written together through bookgen.atomic, all or none, and the folders init made are taken away
+again if they fail, so a refused or failed init leaves nothing behind; a folder that already holds
+files is refused.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from bookgen.atomic import write_files
+from bookgen.errors import BookgenError
+
+CONFIG_NAME = "book.yaml"
+LAYOUT_NAME = "layout.yaml"
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A starting point: what the book is for, its trim and the lines that set it apart."""
+
+    name: str
+    what: str
+    layout: str
+    title: str
+    types: tuple[str, ...]  # one per section, in turn
+    count: int  # puzzles in each section
+    one_page: bool  # each section on one page of its own (per_page: count), as a worksheet
+    settings: str  # config lines after `layout:`, with their comments
+
+
+_POD_SETTINGS = """\
+profile: print-on-demand     # embedded fonts, gutter by page count, {fewest} to {most} pages
+formats: [pdf, cover]        # the interior and NAME-cover.pdf, the wrap sized from its page count
+paper: white                 # white, cream or color: sets the spine's width
+cover_color: "#1f3a5f"       # the cover's background (quoted)
+back_text: |                 # the blurb on the back cover; a blank line starts a paragraph
+  Puzzles for a coffee break or a long journey, from easy to hard, each with its rules and a
+  worked example. Every puzzle was checked by a solver, and the answers are at the back.
+copyright: |                 # a copyright page after the title page; leave out for none
+  Copyright {year} {author}. All rights reserved.
+"""
+
+KINDS = {
+    kind.name: kind for kind in (
+        Kind("worksheet", "classroom worksheets: one page of puzzles per level, answers in a "
+             "separate file", "letter", "Number Puzzles Worksheet", ("placement",), 6, True, """\
+profile: home                # for home and school printers
+subtitle: "Name: ____________________   Date: ____________"
+answers: separate            # NAME-answers.pdf beside the sheets; back or none
+title_page: false            # the puzzles start on page 1
+contents: false
+"""),
+        Kind("pod", "a paperback for print-on-demand, with its cover", "6x9", "My Puzzle Book",
+             ("numbrix", "placement", "arithmetic", "numberwall"), 30, False, _POD_SETTINGS),
+        Kind("large-print", "a large-print paperback for print-on-demand, with its cover",
+             "8.5x11", "My Large Print Puzzle Book", ("numbrix", "placement", "arithmetic",
+                                                       "numberwall"), 24, False,
+             "large_print: true            # {large_body:g} pt body type, puzzles drawn larger too\n"
+             + _POD_SETTINGS),
+    )
+}
+
+
+def init_project(folder: Path, kind_name: str, levels: list[str], layout: str | None = None,
+                 title: str | None = None, puzzle_type: str | None = None) -> list[Path]:
+    """Write the starting project into `folder` (made if missing, refused if it holds anything);
+    returns the paths written."""
+    from bookgen.config import available_layouts, check_title, shipped
+    from bookgen.core.grading import LEVELS
+    from bookgen.puzzles import find_type
+
+    kind = KINDS[kind_name]
+    trim = layout or kind.layout
+    if trim not in available_layouts():
+        raise BookgenError(f"{trim!r} is not a built-in layout; use one of "
+                           + ", ".join(available_layouts()), key="--layout")
+    if not levels or any(level not in LEVELS for level in levels):
+        raise BookgenError(f"{','.join(levels)!r}: give levels from {', '.join(LEVELS)}, "
+                           "separated by commas", key="--levels")
+    types = (find_type(puzzle_type).name,) if puzzle_type else kind.types
+    book_title = check_title(title) if title is not None else kind.title
+    _check_empty(folder)
+
+    layout_text = shipped("layouts").joinpath(f"{trim}.yaml").read_text(encoding="utf-8")
+    files = {
+        CONFIG_NAME: _config_text(kind, book_title, trim, levels, types),
+        LAYOUT_NAME: _layout_text(trim, layout_text),
+        "fonts/README.txt": FONTS_README,
+        "README.md": _readme_text(kind, book_title),
+    }
+    if not folder.parent.is_dir():
+        raise BookgenError(f"the folder {str(folder.parent)!r} does not exist", key="FOLDER")
+    made = [path for path in (folder, folder / "fonts") if not path.exists()]
+    try:
+        for path in made:
+            path.mkdir()
+        write_files([(folder / name, text.encode("utf-8")) for name, text in files.items()])
+    except (OSError, BookgenError) as error:
+        for path in reversed(made):  # write_files took its own files back; the folders go too
+            if path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+        if isinstance(error, BookgenError):
+            raise
+        raise BookgenError(f"cannot make {folder}: {(error.strerror or str(error)).lower()}",
+                           key="FOLDER") from None
+    return [folder / name for name in files]
+
+
+def _check_empty(folder: Path) -> None:
+    if folder.exists() and not folder.is_dir():
+        raise BookgenError(f"{str(folder)!r} is a file; name a new or empty folder", key="FOLDER")
+    if folder.is_dir() and any(folder.iterdir()):
+        raise BookgenError(f"the folder {str(folder)!r} already has files in it; init writes only "
+                           "into a new or empty folder, so nothing of yours is overwritten",
+                           key="FOLDER")
+
+
+def _config_text(kind: Kind, title: str, trim: str, levels: list[str], types: tuple[str, ...]) -> str:
+    author = "Your Name"
+    sections = "".join(
+        _commented(f"  - type: {types[index % len(types)]}",
+                   "`bookgen types` lists every type and its options")
+        + _commented(f"    difficulty: {level}", "easy, medium, hard or expert")
+        + _commented(f"    count: {kind.count}", "how many puzzles")
+        + (_commented(f"    per_page: {kind.count}", "all on one page") if kind.one_page else "")
+        + _commented(f"    title: {json.dumps(_section_title(types[index % len(types)], level))}",
+                     "printed above the section")
+        for index, level in enumerate(levels))
+    from bookgen.config import load_layout
+    from bookgen.render.geometry import POD_MAX_PAGES, POD_MIN_PAGES, large_print
+
+    settings = kind.settings.format(year=date.today().year, author=author, fewest=POD_MIN_PAGES,
+                                    most=POD_MAX_PAGES,
+                                    large_body=large_print(load_layout(trim)).body_size)
+    author_line = "" if kind.one_page else f"author: {author}\n"  # a worksheet prints no author
+    return f"""\
+# A book config for bookgen ({kind.what}).
+# Build it with `bookgen build {CONFIG_NAME}`; every key is explained in bookgen's README, and
+# `bookgen schema > bookgen.schema.json` lets an editor complete and check this file.
+title: {json.dumps(title, ensure_ascii=False)}
+{author_line}layout: ./{LAYOUT_NAME}        # a copy of the built-in {trim} layout, yours to change
+{settings}seed: 1                      # same config and seed, same book; change it for new puzzles
+sections:                    # one section per level; add, remove or reorder them freely
+{sections}"""
+
+
+def _commented(line: str, comment: str) -> str:
+    """A config line with its comment in the column the other comments use."""
+    return f"{line:<28} # {comment}\n"
+
+
+def _section_title(type_name: str, level: str) -> str:
+    from bookgen.puzzles import find_type
+
+    return f"{find_type(type_name).title}, {level}"
+
+
+def _layout_text(trim: str, builtin: str) -> str:
+    return f"""\
+# A copy of bookgen's built-in {trim} layout, yours to change. Fonts: a file named here is looked
+# for beside this file first (fonts/MyFont.ttf is the fonts/ folder here), then among bookgen's
+# own (DejaVu Sans). `bookgen schema --layout` describes every key.
+{builtin}"""
+
+
+FONTS_README = """\
+Put TrueType (.ttf) fonts here and name them in layout.yaml, for example
+
+    fonts: {regular: fonts/MyFont-Regular.ttf, bold: fonts/MyFont-Bold.ttf,
+            italic: fonts/MyFont-Italic.ttf}
+
+bookgen embeds the characters the book uses from each font in the PDF, so the font's licence
+must allow embedding in a document you print and sell (the OFL, Apache and Bitstream Vera licences
+do; many desktop fonts do not). Before any puzzle is made, bookgen checks that the fonts have
+every character the book prints and names any that are missing.
+"""
+
+
+def _readme_text(kind: Kind, title: str) -> str:
+    pod = kind.name != "worksheet"
+    cover = ("\nThe build also writes `output/book-cover.pdf`, the cover wrap (back, spine, front) "
+             "sized from the page count.\n") if pod else ""
+    upload = ("- When the pages are right, docs/publishing.md in bookgen's repository goes from "
+              "here to a\n  print-on-demand upload, step by step.\n") if pod else ""
+    return f"""\
+# {title}
+
+A bookgen project ({kind.what}). Its files:
+
+- `{CONFIG_NAME}`: the book: title, settings and one section per level, with a comment on each key.
+- `{LAYOUT_NAME}`: the pages: size, margins, fonts, type sizes.
+- `fonts/`: TrueType fonts of your own, named in `{LAYOUT_NAME}` (see `fonts/README.txt`).
+
+## Next commands
+
+Run them in this folder:
+
+```sh
+bookgen build {CONFIG_NAME}                       # -> output/book.pdf
+bookgen preview {CONFIG_NAME} --pages 1-4         # PNG pictures of pages (the preview extra)
+bookgen build {CONFIG_NAME} --html                # also output/book.html, playable offline
+bookgen types                                # every puzzle type and its options
+```
+{cover}
+- Change a section's `type`, `difficulty` or `count`, or add sections, and build again.
+- Change `seed` for different puzzles; the same seed always gives the same book.
+{upload}"""

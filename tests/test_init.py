@@ -1,0 +1,86 @@
+"""`bookgen init`: a folder a person edits, which `bookgen build` turns into a book as it is."""
+
+from __future__ import annotations
+
+import pytest
+from pypdf import PdfReader
+
+from bookgen.config import load_config
+
+
+@pytest.mark.parametrize("kind, pages", [("worksheet", (2, 4)), ("pod", (24, 828)),
+                                         ("large-print", (24, 828))])
+def test_each_kind_builds_into_a_book_as_written(run, tmp_path, monkeypatch, kind, pages):
+    status, out, _ = run("init", str(tmp_path / "mine"), "--kind", kind)
+    assert status == 0
+    project = tmp_path / "mine"
+    assert sorted(p.relative_to(project).as_posix() for p in project.rglob("*")) == [
+        "README.md", "book.yaml", "fonts", "fonts/README.txt", "layout.yaml"]
+    config = load_config(project / "book.yaml")
+    assert config.layout.file == project / "layout.yaml"
+    assert config.large_print == (kind == "large-print")
+    assert config.profile == ("home" if kind == "worksheet" else "print-on-demand")
+    levels = ["easy", "medium"] if kind == "worksheet" else ["easy", "medium", "hard"]
+    assert [section.difficulty for section in config.sections] == levels
+    assert "# " in (project / "book.yaml").read_text()  # every key explained where it is set
+
+    monkeypatch.chdir(project)  # the README's next command, from the project's folder
+    status, out, _ = run("build", "book.yaml", "-q", "-j", "1")
+    assert status == 0 and "output/book.pdf" in out.splitlines()
+    reader = PdfReader(project / "output" / "book.pdf")
+    assert pages[0] <= len(reader.pages) <= pages[1]
+    text = "".join(page.extract_text() for page in reader.pages)
+    for section in config.sections:
+        assert section.title in text
+    assert (project / "output" / "book-cover.pdf").exists() == (kind != "worksheet")
+
+
+def test_levels_type_trim_and_title_are_chosen(run, tmp_path):
+    status, _, _ = run("init", str(tmp_path / "p"), "--kind", "worksheet", "--levels", "hard,expert",
+                       "--type", "arrows", "--layout", "a4", "--title", "Flèches")
+    assert status == 0
+    config = load_config(tmp_path / "p" / "book.yaml")
+    assert config.title == "Flèches" and config.layout.title == "A4"
+    assert [(s.type, s.difficulty) for s in config.sections] == [("arrows", "hard"), ("arrows", "expert")]
+
+
+def test_a_folder_with_files_in_it_is_refused_and_left_as_it_was(run, tmp_path):
+    folder = tmp_path / "taken"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine")
+    status, _, err = run("init", str(folder))
+    assert status == 2
+    assert err == (f"bookgen: error: FOLDER: the folder {str(folder)!r} already has files in it; init "
+                   "writes only into a new or empty folder, so nothing of yours is overwritten\n")
+    assert [p.name for p in folder.iterdir()] == ["notes.txt"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["taken"]  # nothing else made beside it
+
+
+def test_an_empty_folder_is_used(run, tmp_path):
+    (tmp_path / "empty").mkdir()
+    assert run("init", str(tmp_path / "empty"), "--kind", "worksheet")[0] == 0
+    assert (tmp_path / "empty" / "book.yaml").is_file()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--levels", "easy,tricky"], "--levels: 'easy,tricky': give levels from easy, medium, hard, expert"),
+    (["--layout", "b5"], "--layout: 'b5' is not a built-in layout; use one of "),
+    (["--type", "sudoku"], "sudoku"),
+])
+def test_bad_choices_get_one_message_and_no_folder(run, tmp_path, args, message):
+    status, _, err = run("init", str(tmp_path / "p"), *args)
+    assert status == 2 and message in err and "Traceback" not in err
+    assert not (tmp_path / "p").exists() and list(tmp_path.iterdir()) == []
+
+
+def test_a_failed_write_takes_the_new_folders_away_again(run, tmp_path, monkeypatch):
+    from bookgen.errors import BookgenError
+
+    def full_disk(files, **kwargs):
+        assert [path.parent.is_dir() for path, _ in files] == [True] * len(files)
+        raise BookgenError("cannot write book.yaml: no space left on device")
+
+    monkeypatch.setattr("bookgen.init.write_files", full_disk)
+    status, _, err = run("init", str(tmp_path / "p"))
+    assert status == 2 and "no space left on device" in err
+    assert list(tmp_path.iterdir()) == []
