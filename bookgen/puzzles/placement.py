@@ -518,9 +518,10 @@ BOX_PAD = 1.6  # the least clear space between a number and its box's sides
 WRAP = 7  # the most boxes on one line: a hard chain of 8 to 10 boxes takes two lines
 BOX_PT, SIGN_PT = 12.0, 14.0
 POOL_PT = BOX_PT  # the numbers to place print as they will in their boxes
-FRACTION = 0.72  # a fraction's numerator and denominator, relative to the number's size
+FRACTION = 0.85  # a fraction's numerator and denominator, relative to the number's size
 EM = 0.64  # DejaVu's digits per point of size (a little over), for spacing before any pen
 EM_OF = {".": 0.32, MINUS: 0.84}
+BOLD = 1.1  # DejaVu's bold digits are up to a tenth wider than its regular ones
 
 
 def _lines(count: int, most: int) -> list[int]:
@@ -583,14 +584,21 @@ def _row_lines(puzzle: JSON) -> list[list[int]]:
     return lines
 
 
-def _box_x(line: int, place: int) -> float:
-    """Left edge of the box at `place` on `line`: lines after the first open with their sign."""
-    return (GAP if line else 0.0) + place * (BOX + GAP)
+def _box_width(puzzle: JSON) -> float:
+    """The width of the chain's boxes: BOX, or wider where the widest number needs it, so that
+    every number prints at BOX_PT (the drawing grows with its text, the text never shrinks)."""
+    return max(BOX, max(_estimate(t, BOX_PT) for t in puzzle["numbers"]) * BOLD + 2 * BOX_PAD)
+
+
+def _box_x(line: int, place: int, box: float) -> float:
+    """Left edge of the box at `place` on `line`, boxes `box` wide: lines after the first open
+    with their sign."""
+    return (GAP if line else 0.0) + place * (box + GAP)
 
 
 def _rows_size(puzzle: JSON) -> tuple[float, float]:
-    lines = _row_lines(puzzle)
-    width = max(_box_x(i, len(boxes) - 1) + BOX + (GAP if i < len(lines) - 1 else 0.0)
+    lines, box = _row_lines(puzzle), _box_width(puzzle)
+    width = max(_box_x(i, len(boxes) - 1, box) + box + (GAP if i < len(lines) - 1 else 0.0)
                 for i, boxes in enumerate(lines))
     return width, len(lines) * BOX + (len(lines) - 1) * LINE_GAP
 
@@ -645,19 +653,19 @@ def measure(puzzle: JSON) -> tuple[float, float]:
 
 def _draw_row(pen: Pen, puzzle: JSON, filled: dict[int, tuple[str, bool]]) -> None:
     signs = puzzle["signs"]
-    lines = _row_lines(puzzle)
+    lines, wide = _row_lines(puzzle), _box_width(puzzle)
     for line, boxes in enumerate(lines):
         y = line * (BOX + LINE_GAP)
         if line:
             pen.text(GAP / 2, y + BOX / 2, signs[boxes[0] - 1], SIGN_PT, bold=True)
         for place, box in enumerate(boxes):
-            x = _box_x(line, place)
-            pen.rect(x, y, BOX, BOX, width=MEDIUM)
+            x = _box_x(line, place, wide)
+            pen.rect(x, y, wide, BOX, width=MEDIUM)
             if box in filled:
                 text, bold = filled[box]
-                _draw_number(pen, x + BOX / 2, y + BOX / 2, text, BOX_PT, bold, BOX - 2 * BOX_PAD)
+                _draw_number(pen, x + wide / 2, y + BOX / 2, text, BOX_PT, bold, wide - 2 * BOX_PAD)
             if box < len(signs):
-                pen.text(x + BOX + GAP / 2, y + BOX / 2, signs[box], SIGN_PT, bold=True)
+                pen.text(x + wide + GAP / 2, y + BOX / 2, signs[box], SIGN_PT, bold=True)
 
 
 def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
@@ -679,7 +687,7 @@ ANSWER_LINE = 9.0  # mm from one line of an answer to the next
 
 def _answer_slot(puzzle: JSON) -> float:
     """The width of each box of an answer: the widest number's, so answers line up."""
-    return max(_estimate(text, BOX_PT) for text in puzzle["numbers"]) + 2 * ANSWER_PAD
+    return max(_estimate(text, BOX_PT) for text in puzzle["numbers"]) * BOLD + 2 * ANSWER_PAD
 
 
 def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
