@@ -58,7 +58,7 @@ from bookgen.render.geometry import (
     make_geometry,
 )
 from bookgen.render.pdfpen import Ink, MeasuringPen, least_scale
-from bookgen.render.sizes import sizes_for
+from bookgen.render.sizes import TooManyToAPage, sizes_for
 
 ANSWER_MAX_SCALE = 1.0
 ANSWER_GROWTH = 1.05  # the step by which answers that leave their page half empty grow
@@ -379,7 +379,7 @@ class BookDocument:
             section.puzzle_type.draw_puzzle(pen, record.puzzle)
         texts = [(kw["text"], kw["size"]) for name, kw in pen.calls if name == "text"]
         text, size = max(texts, key=lambda ts: sizes.in_puzzle(ts[0]) / ts[1])
-        advice = "use a larger trim or smaller puzzles"
+        advice, fewer = "use a larger trim or smaller puzzles", 0
         if config.per_page:
             natural = _largest([section.puzzle_type.measure(r.puzzle) for r in section.records])
             fewer = next((n for n in range(config.per_page - 1, 0, -1)
@@ -387,12 +387,14 @@ class BookDocument:
                           >= floor - 1e-9), 0)
             if fewer:
                 advice = f"at most {fewer} to a page fit at that size (per_page: {fewer})"
-        return BookgenError(
-            f"the puzzles of section '{config.title}' ({config.describe()}) cannot print at "
-            f"{sizes.name} size on the {self.layout.title} page: {text!r} needs "
-            f"{sizes.in_puzzle(text):g} pt, and the largest that fits prints it at "
-            f"{size * largest:.1f} pt; {advice}", file=self.config.file, line=config.line,
-            key="per_page" if config.per_page else "layout")
+        message = (f"the puzzles of section '{config.title}' ({config.describe()}) cannot print "
+                   f"at {sizes.name} size on the {self.layout.title} page: {text!r} needs "
+                   f"{sizes.in_puzzle(text):g} pt, and the largest that fits prints it at "
+                   f"{size * largest:.1f} pt; {advice}")
+        if config.per_page and fewer:
+            return TooManyToAPage(message, fewer, file=self.config.file, line=config.line,
+                                  key="per_page")
+        return BookgenError(message, file=self.config.file, line=config.line, key="layout")
 
     def _rows(self, puzzles: Sequence[PrintedPuzzle], section: Section, grid: Grid,
               state: Pass, first: bool) -> list[PuzzleRow]:

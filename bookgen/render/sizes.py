@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from bookgen.errors import BookgenError
+
 if TYPE_CHECKING:
     from bookgen.config import BookConfig
 
@@ -50,3 +52,12 @@ LARGE_PRINT = Sizes("large print", least=14.0, numbers=16.0)
 
 def sizes_for(config: BookConfig) -> Sizes:
     return LARGE_PRINT if config.large_print else STANDARD
+
+
+class TooManyToAPage(BookgenError):
+    """A section's per_page asks for more puzzles on a page than print there at the profile's
+    floor; `fits` of them do."""
+
+    def __init__(self, message: str, fits: int, **where: str | int | None) -> None:
+        super().__init__(message, **where)  # type: ignore[arg-type]
+        self.fits = fits
