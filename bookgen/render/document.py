@@ -35,12 +35,13 @@ from bookgen.render.flowables import (
     Anchor,
     AnswerRow,
     Contents,
+    ExampleFit,
     ExamplePair,
     NotesPage,
     Pass,
     PuzzleRow,
     answer_label,
-    example_scales,
+    example_fit,
     label_height,
 )
 from bookgen.render.fonts import Fonts, check_printable, register_fonts
@@ -230,12 +231,26 @@ class BookDocument:
                       self.styles.body),
         ]
 
-    def _example(self, section: Section, state: Pass, width: float, scale: float) -> list[Flowable]:
-        """The section's solved example at `scale`, when its type has one that fits the width."""
+    def _example_fit(self, index: int, state: Pass, geometry: Geometry) -> ExampleFit | None:
+        """How the section's solved example fits its opening: None when its type has none, or
+        when at its floor it is too wide for the page or too tall to share one with the rules."""
+        section = self.book.sections[index]
         example = section.puzzle_type.example(section.config.request)
-        if example is None or example_scales(section.puzzle_type, example, state, width) is None:
+        width, height = geometry.frame_size
+        fit = example_fit(section.puzzle_type, example, state, width) if example else None
+        if fit is None or self._height(self._heading(index, state) + self._example(
+                section, state, width, fit.least, fit), geometry) > height:
+            return None
+        return fit
+
+    def _example(self, section: Section, state: Pass, width: float, scale: float,
+                 fit: ExampleFit | None) -> list[Flowable]:
+        """The section's solved example at `scale` (none without a `fit`)."""
+        example = section.puzzle_type.example(section.config.request)
+        if example is None or fit is None:
             return []
-        return [ExamplePair(section.puzzle_type, example, state, width, scale), EXAMPLE_SPACE]
+        return [ExamplePair(section.puzzle_type, example, state, width, scale, fit.stacked),
+                EXAMPLE_SPACE]
 
     def _section_story(self, index: int, section: Section, state: Pass,
                        geometry: Geometry) -> list[Flowable]:
@@ -250,38 +265,42 @@ class BookDocument:
         grid = self._grids(state, geometry)[index]
         natural = _largest([puzzle_type.measure(r.puzzle) for r in section.records])
         label = LABEL_HEIGHT * state.type_scale
-        example = puzzle_type.example(config.request)
-        scales = example_scales(puzzle_type, example, state, frame_width) if example else None
+        fit = self._example_fit(index, state, geometry)
 
         def opening_at(scale: float) -> list[Flowable]:
             """The opening with its example at `scale`."""
-            return heading + self._example(section, state, frame_width, scale)
+            return heading + self._example(section, state, frame_width, scale, fit)
+
+        def alone(scale: float) -> bool:
+            """Whether the opening (its example at `scale`) fits on a page."""
+            return self._height(opening_at(scale), geometry) <= frame_height
 
         def fits(scale: float) -> bool:
             """Whether the opening (its example at `scale`) and a first row fit on a page."""
             opening = self._height(opening_at(scale), geometry)
             return opening + label + ROW_GAP + natural[1] * mm * grid.scale <= frame_height
 
-        least, most = scales or (0.0, 0.0)
+        least, most = (fit.least, fit.most) if fit else (0.0, 0.0)
         scale = max(least, min(most, grid.scale))  # no larger than the puzzles, nor under its floor
-        if not fits(scale) and fits(least):  # the largest example the first row leaves room for
-            low, high = least, scale
-            for _ in range(SCALE_STEPS):
-                middle = (low + high) / 2
-                low, high = (middle, high) if fits(middle) else (low, middle)
-            scale = low
-        own_page = not fits(scale)  # the opening on a page of its own: never a smaller first row
+        own_page = not fits(least)  # the opening on a page of its own: never a smaller first row
+        if not (alone if own_page else fits)(scale):  # the largest example that leaves the room
+            scale = _largest_scale(alone if own_page else fits, least, scale)
         heading = opening_at(scale)
         opening = frame_height if own_page else self._height(heading, geometry)
-        if own_page:
-            heading = heading + [PageBreak()]
+
+        def opened(rows: list[Flowable]) -> list[Flowable]:
+            """The opening kept with the first row, or on a page of its own before it."""
+            if own_page:
+                return [KeepTogether(heading), PageBreak(), *rows]
+            return [KeepTogether(heading + rows[:1]), *rows[1:]]
+
         if config.per_page == 1:  # one to a page: the later pages print it centred
             whole = choose_grid(natural, (frame_width, frame_height), label, ((1, 1),),
                                 grid.scale, grid.scale)
             rows = [PuzzleRow(section.puzzles[:1], puzzle_type, grid, state, tight=True)]
             rows += [PuzzleRow([p], puzzle_type, whole, state, centred=True)
                      for p in section.puzzles[1:]]
-            return [KeepTogether(heading + rows[:1]), *rows[1:]]
+            return opened(rows)
         first: float | int = frame_height - opening
         if index and self.config.share_pages:  # it begins where the last one ends: its first
             first_page = state.puzzle_pages.get(section.numbers[0])  # page as the last pass found
@@ -295,7 +314,7 @@ class BookDocument:
             whole = choose_grid(natural, (frame_width, frame_height), label, ((1, 1),),
                                 grid.scale, grid.scale)
             pages[-1] = [PuzzleRow(pages[-1][0].puzzles, puzzle_type, whole, state, centred=True)]
-        story: list[Flowable] = [KeepTogether(heading + pages[0][:1]), *pages[0][1:]]
+        story = opened(list(pages[0]))
         for rows in pages[1:]:  # natural pages end where the frames end them
             story += ([PageBreak()] if balanced else []) + rows
         return story
@@ -334,16 +353,13 @@ class BookDocument:
         naturals = [_largest([s.puzzle_type.measure(r.puzzle) for r in s.records])
                     for s in self.book.sections]
         for index, section in enumerate(self.book.sections):
-            per_page = section.config.per_page
+            per_page, floor = section.config.per_page, self.puzzle_floor(section)
+            fit = self._example_fit(index, state, geometry)
+            heading = self._heading(index, state)
             room = frame_height
             if per_page:
-                example = section.puzzle_type.example(section.config.request)
-                scales = example_scales(section.puzzle_type, example, state, frame_width) \
-                    if example else None
-                opening = self._heading(index, state) + self._example(
-                    section, state, frame_width, scales[1] if scales else 0.0)
-                room -= self._height(opening, geometry)
-            floor = self.puzzle_floor(section)
+                room -= self._height(heading + self._example(
+                    section, state, frame_width, fit.most if fit else 0.0, fit), geometry)
             grid = choose_grid(naturals[index], (frame_width, room), label, layout.grids,
                                layout.min_scale, layout.max_scale, per_page, floor)
             if grid.scale < floor and not per_page:  # a page for each, if that is large enough
@@ -351,6 +367,12 @@ class BookDocument:
                                    ((1, 1),), floor, floor)
             if grid.scale < floor - 1e-9:
                 raise self._too_small(section, (frame_width, room), label, grid.scale)
+            if not per_page:  # smaller (not under the layout's least), to share the opening's page
+                opening = self._height(heading + self._example(
+                    section, state, frame_width, fit.least if fit else 0.0, fit), geometry)
+                below = (frame_height - opening - label - ROW_GAP) / (naturals[index][1] * mm)
+                if max(floor, layout.min_scale) <= below < grid.scale:
+                    grid = replace(grid, scale=below)
             alone.append(grid)
         shared: dict[str, float] = {}
         for section, grid in zip(self.book.sections, alone):
@@ -622,6 +644,15 @@ class BookDocument:
 def _span(section: Section) -> str:
     first, last = section.numbers[0], section.numbers[-1]
     return f"{first}\u2013{last}" if last != first else str(first)
+
+
+def _largest_scale(fits: Callable[[float], bool], low: float, high: float) -> float:
+    """The largest scale from `low` (which fits) to `high` (which does not) that `fits`, found
+    by halving."""
+    for _ in range(SCALE_STEPS):
+        middle = (low + high) / 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return low
 
 
 def _largest(sizes: list[tuple[float, float]]) -> tuple[float, float]:

@@ -268,41 +268,55 @@ class AnswerRow(Flowable):
 EXAMPLE_CAPTION_PT = 8.5  # "Example" and "Solved", for a 10.5 pt body
 
 
-def example_scales(puzzle_type: PuzzleType, example: Generated, state: Pass,
-                   width: float) -> tuple[float, float] | None:
-    """The least and the most scale of a section's solved example on a frame `width` wide: at
-    least what its text needs to reach the profile's floor, at most 0.9 of the body's proportion,
-    EXAMPLE_HEIGHT tall and half the width; None when even the least does not fit the width."""
+@dataclass(frozen=True)
+class ExampleFit:
+    """The scales a section's solved example may print at, and whether its two drawings stand
+    one above the other (when side by side they cannot reach the floor)."""
+
+    least: float
+    most: float
+    stacked: bool
+
+
+def example_fit(puzzle_type: PuzzleType, example: Generated, state: Pass,
+                width: float) -> ExampleFit | None:
+    """How a section's solved example fits a frame `width` wide: at least the scale its text
+    needs to reach the profile's floor, at most 0.9 of the body's proportion and EXAMPLE_HEIGHT
+    tall; side by side, or stacked where side by side is too narrow for the least; None when
+    even stacked it is."""
     puzzle_size = puzzle_type.measure(example.puzzle)
     answer_size = puzzle_type.answer_size(example.puzzle)
-    room = (width - 3 * COLUMN_GAP) / 2 / (max(puzzle_size[0], answer_size[0]) * mm)
+    widest = max(puzzle_size[0], answer_size[0]) * mm
     least = max(least_scale(lambda pen: puzzle_type.draw_puzzle(pen, example.puzzle), state.fonts,
                             state.sizes.in_answer),
                 least_scale(lambda pen: puzzle_type.draw_solution(pen, example.puzzle,
                                                                   example.solution),
                             state.fonts, state.sizes.in_answer))
-    if least > room:
-        return None
-    most = min(EXAMPLE_HEIGHT * state.type_scale / (max(puzzle_size[1], answer_size[1]) * mm),
-               room, 0.9 * state.type_scale)
-    return least, max(least, most)
+    for stacked, room in ((False, (width - 3 * COLUMN_GAP) / 2), (True, width - 2 * COLUMN_GAP)):
+        if least <= room / widest:
+            most = min(EXAMPLE_HEIGHT * state.type_scale / (max(puzzle_size[1], answer_size[1]) * mm),
+                       room / widest, 0.9 * state.type_scale)
+            return ExampleFit(least, max(least, most), stacked)
+    return None
 
 
 class ExamplePair(Flowable):
-    """A small solved example beside its puzzle, for a section's opening page, at `scale` (one
-    that `example_scales` allows), under captions no smaller than the profile's floor."""
+    """A small solved example beside (or above) its puzzle, for a section's opening page, at
+    `scale` (one that `example_fit` allows), under captions no smaller than the profile's
+    floor."""
 
     def __init__(self, puzzle_type: PuzzleType, example: Generated, state: Pass,
-                 width: float, scale: float) -> None:
+                 width: float, scale: float, stacked: bool = False) -> None:
         super().__init__()
-        self.example, self.scale = example, scale
+        self.example, self.scale, self.stacked = example, scale, stacked
         self.puzzle_type, self.state = puzzle_type, state
-        puzzle_size = puzzle_type.measure(self.example.puzzle)
-        answer_size = puzzle_type.answer_size(self.example.puzzle)
         self.caption = state.sizes.at_least(EXAMPLE_CAPTION_PT * state.type_scale)
-        self.top = self.caption * 1.15 + 2.5 * mm  # of the drawings, below the captions
+        self.top = self.caption * 1.15 + 2.5 * mm  # of a drawing, below its caption
+        heights = [puzzle_type.measure(example.puzzle)[1] * mm * scale + self.top + 0.5 * mm,
+                   puzzle_type.answer_size(example.puzzle)[1] * mm * scale + self.top + 0.5 * mm]
+        self.heights = heights if stacked else [max(heights)] * 2
         self.width = width
-        self.height = max(puzzle_size[1], answer_size[1]) * mm * self.scale + self.top + 0.5 * mm
+        self.height = sum(heights) if stacked else max(heights)
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return self.width, self.height
@@ -310,14 +324,16 @@ class ExamplePair(Flowable):
     def draw(self) -> None:
         if not self.state.paint:
             return
-        half = self.width / 2
+        top = self.height
         for index, caption in enumerate(("Example", "Solved")):
-            left = index * half
+            left = 0.0 if self.stacked else index * self.width / 2
             self.canv.setFont(self.state.fonts.italic, self.caption)
-            self.canv.drawString(left, self.height - self.caption * 0.95, caption)
-            pen = CanvasPen(self.canv, left + COLUMN_GAP, self.height - self.top, self.scale,
+            self.canv.drawString(left, top - self.caption * 0.95, caption)
+            pen = CanvasPen(self.canv, left + COLUMN_GAP, top - self.top, self.scale,
                             self.state.fonts, self.state.ink)
             if index == 0:
                 self.puzzle_type.draw_puzzle(pen, self.example.puzzle)
             else:
                 self.puzzle_type.draw_solution(pen, self.example.puzzle, self.example.solution)
+            if self.stacked:
+                top -= self.heights[0]
