@@ -375,9 +375,12 @@ def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: Text
         for path in planned_paths(config, target):  # siblings too: refused before any work
             check_target(path, config.inputs)
     if "pdf" in config.formats or "cover" in config.formats:
+        from bookgen.render.document import check_sizes
         from bookgen.render.fonts import check_printable
 
         check_printable(config)
+        _check_budget(args.budget)
+        check_sizes(config, args.budget)
     book = _make(config, args)
     files = render_formats(book, target, config.formats)
     out.flush()

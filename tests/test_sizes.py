@@ -149,9 +149,15 @@ def test_one_type_prints_at_one_size_across_the_book(run, write_config, tmp_path
 
 
 def test_a_puzzle_too_large_for_large_print_is_refused_naming_the_size_that_fits(
-        run, write_config, tmp_path):
+        run, write_config, tmp_path, monkeypatch):
     """Number chains on a 5 x 8 in large-print page cannot print their numbers at 16 pt: one
-    message names the section, the trim and the size that fits; nothing is written."""
+    message names the section, the trim and the size that fits, before the book is made;
+    nothing is written."""
+
+    def no_book(*args, **kwargs):
+        raise AssertionError("the book was made before the refusal")
+
+    monkeypatch.setattr("bookgen.book.make_book", no_book)
     config = write_config("title: Large\nlayout: 5x8\nlarge_print: true\nsections:\n"
                           "  - {type: placement, title: Chains, count: 2, difficulty: easy}\n")
     target = tmp_path / "large.pdf"

@@ -25,8 +25,8 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.doctemplate import LayoutError
 
-from bookgen.book import Book, PrintedPuzzle, Section
-from bookgen.config import Layout
+from bookgen.book import Book, PrintedPuzzle, PuzzleJob, Section, generate_one, puzzle_seed
+from bookgen.config import BookConfig, Layout
 from bookgen.core.grading import LEVELS
 from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
@@ -639,6 +639,30 @@ class BookDocument:
                                         state)
             anchors, pad, pages = dict(state.anchors), new_pad, new_pages
         raise BookgenError("the layout did not settle after six passes", key="layout")
+
+
+def check_sizes(config: BookConfig, budget: float | None = None) -> None:
+    """Refuse, before the book is made, a section whose puzzles cannot print at the profile's
+    floor on the trim (or, with per_page, not that many to a page): the first puzzle of each
+    section that makes its own is made alone and laid out as the book would lay it, on the
+    widest frame the book can have. Larger puzzles made later are still refused by the layout
+    itself; a puzzle that overruns `budget` seconds is left to the build to report."""
+    samples, first = [], 1
+    for index, section in enumerate(config.sections):
+        if section.request is not None and section.bank is None:
+            job = PuzzleJob.of(section.request, puzzle_seed(config.seed, index, 0), budget)
+            record = generate_one(job)
+            if record is not None:
+                samples.append(Section(section, section.request.type, first, (record,)))
+                first += 1
+    if not samples:
+        return
+    document = BookDocument(Book(replace(config, sections=tuple(s.config for s in samples)),
+                                 tuple(samples)))
+    geometry = make_geometry(document.layout, document.config, POD_MIN_PAGES)
+    state = Pass(document.fonts, document.ink, document.sizes, False,
+                 document.layout.body_size / 10.5, {}, {}, {}, False)
+    document._grids(state, geometry)
 
 
 def _span(section: Section) -> str:
