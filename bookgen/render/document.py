@@ -113,6 +113,7 @@ class BookDocument:
         self.sizes = sizes_for(config)
         self._floors: dict[int, float] = {}  # by section (its id): see puzzle_floor
         self.puzzle_scales: list[float] | None = None  # by section, from the last layout
+        self._grid_cache: dict[Geometry, list[Grid]] = {}
 
     # page templates -------------------------------------------------------------------------
 
@@ -345,7 +346,10 @@ class BookDocument:
         scale or more, no puzzle's text under its floor), so a type's cells are the same size on
         every page; each section then takes the grid with the most slots at that scale. A
         section whose puzzles fit no grid of the layout at their floor takes a page for each, or
-        is refused (`_too_small`)."""
+        is refused (`_too_small`). Worked out once per page geometry."""
+        if geometry in self._grid_cache:
+            self.puzzle_scales = [grid.scale for grid in self._grid_cache[geometry]]
+            return self._grid_cache[geometry]
         frame_width, frame_height = geometry.frame_size
         label = LABEL_HEIGHT * state.type_scale
         layout = self.layout
@@ -387,6 +391,7 @@ class BookDocument:
                 grids.append(choose_grid(natural, (frame_width, frame_height), label, layout.grids,
                                          scale, scale))
         self.puzzle_scales = [grid.scale for grid in grids]
+        self._grid_cache[geometry] = grids
         return grids
 
     def _too_small(self, section: Section, frame: tuple[float, float], label: float,
