@@ -134,17 +134,21 @@ def test_the_a4_worksheet_answers_are_no_larger_than_its_puzzles(run, tmp_path):
 
 
 def test_one_type_prints_at_one_size_across_the_book(run, write_config, tmp_path):
-    """Two numbrix sections of different sizes share one cell size, and the lone puzzle at a
-    section's end is not drawn larger than the others."""
+    """Two Numbrix sections of different grid sizes share one cell size, and a puzzle alone on
+    its page is not drawn larger than the others (it printed at 21 pt beside 14.6 pt)."""
     target = build(run, write_config, tmp_path, """
         title: One size
         layout: 6x9
         seed: 5
         sections:
-          - {type: numbrix, title: Small, count: 5, difficulty: easy, size: 5}
-          - {type: numbrix, title: Large, count: 3, difficulty: easy, size: 9}
+          - {type: numbrix, title: Paths, count: 4, difficulty: easy, size: 8}
+          - {type: numbrix, title: Small, count: 3, difficulty: easy, size: 5}
     """)
-    sizes = {usual_number_size(runs) for _, runs, _ in puzzle_pages(target)}
+    pages = puzzle_pages(target)
+    labels = [[r for r in runs if r[0].isdigit() and abs(r[5] - 11.0) < 0.01]  # puzzle numbers
+              for _, runs, _ in pages]
+    assert any(len(found) == 1 for found in labels)  # a page holding one puzzle
+    sizes = {usual_number_size(runs) for _, runs, _ in pages}
     assert len(sizes) == 1, sizes
 
 
