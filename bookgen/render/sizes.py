@@ -58,6 +58,7 @@ class TooManyToAPage(BookgenError):
     """A section's per_page asks for more puzzles on a page than print there at the profile's
     floor; `fits` of them do."""
 
-    def __init__(self, message: str, fits: int, **where: str | int | None) -> None:
-        super().__init__(message, **where)  # type: ignore[arg-type]
+    def __init__(self, message: str, fits: int, *, file: str | None = None,
+                 line: int | None = None, key: str | None = None) -> None:
+        super().__init__(message, file=file, line=line, key=key)
         self.fits = fits
