@@ -287,7 +287,6 @@ class BookDocument:
         if not (alone if own_page else fits)(scale):  # the largest example that leaves the room
             scale = _largest_scale(alone if own_page else fits, least, scale)
         heading = opening_at(scale)
-        opening = frame_height if own_page else self._height(heading, geometry)
 
         def opened(rows: list[Flowable]) -> list[Flowable]:
             """The opening kept with the first row, or on a page of its own before it."""
@@ -302,7 +301,8 @@ class BookDocument:
             rows += [PuzzleRow([p], puzzle_type, whole, state, centred=True)
                      for p in section.puzzles[1:]]
             return opened(rows)
-        first: float | int = frame_height - opening
+        # the room on the rows' first page: below the opening, or a page of their own after it
+        first: float | int = frame_height - (0.0 if own_page else self._height(heading, geometry))
         if index and self.config.share_pages:  # it begins where the last one ends: its first
             first_page = state.puzzle_pages.get(section.numbers[0])  # page as the last pass found
             first = -(-sum(state.puzzle_pages.get(n) == first_page for n in section.numbers)
