@@ -170,3 +170,28 @@ def test_a_puzzle_too_large_for_large_print_is_refused_naming_the_size_that_fits
     assert "section 'Chains'" in err and "5 x 8 in" in err and "needs 16 pt" in err, err
     assert re.search(r"the largest that fits prints it at 1[0-5]\.\d pt", err), err
     assert f"{config}:5" in err and not target.exists()
+
+
+def test_a_fraction_stays_inside_its_box_in_puzzles_and_answers():
+    """A stacked fraction prints at 0.85 of the digits (7 pt or more wherever the digits print at
+    8.2 pt), so an answer's box grows to hold it rather than the fraction shrinking."""
+    from test_layout_quality import HOSTILE_PLACEMENT, measuring_pen, rects, text_boxes
+
+    from bookgen.puzzles import find_type
+
+    placement = find_type("placement")
+    puzzle = HOSTILE_PLACEMENT[0]
+    order = sorted(puzzle["numbers"], key=lambda t: float(eval(t)))
+    for draw in (lambda pen: placement.draw_puzzle(pen, puzzle),
+                 lambda pen: placement.draw_solution(pen, puzzle, {"order": order})):
+        pen = measuring_pen()
+        draw(pen)
+        boxes, checked = rects(pen), 0
+        for text, left, top, right, bottom in text_boxes(pen):
+            around = [r for r in boxes if r[0] <= (left + right) / 2 <= r[2]
+                      and r[1] <= (top + bottom) / 2 <= r[3]]
+            if around:  # not a sign between two boxes
+                x0, y0, x1, y1 = min(around, key=lambda r: (r[2] - r[0]) * (r[3] - r[1]))
+                assert y0 + 0.2 <= top and bottom <= y1 - 0.2, (text, top, bottom, y0, y1)
+                checked += 1
+        assert checked >= 12
