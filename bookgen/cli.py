@@ -509,9 +509,12 @@ def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: Text
         for path in planned_paths(config, target):  # siblings too: refused before any work
             check_target(path, config.inputs)
     if "pdf" in config.formats or "cover" in config.formats:
+        from bookgen.render.document import check_sizes
         from bookgen.render.fonts import check_printable
 
         check_printable(config)
+        _check_budget(args.budget)
+        check_sizes(config, args.budget)
     book = _make(config, args)
     files = render_formats(book, target, config.formats)
     out.flush()
@@ -532,8 +535,11 @@ def _init(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
+    from dataclasses import replace
+
     from bookgen.config import BookConfig, SectionConfig, check_seed, check_title, load_layout
     from bookgen.puzzles import request_for
+    from bookgen.render.sizes import TooManyToAPage
 
     if not 1 <= args.count <= limits.WORKSHEET_PUZZLES:
         raise BookgenError(f"must be from 1 to {limits.WORKSHEET_PUZZLES}", key="--count")
@@ -556,7 +562,16 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
         layout=load_layout(args.layout), seed=args.seed,
         answers={"page": "back", "file": "separate", "none": "none"}[args.answers],
         title_page=False, contents=False, sections=(section,))
-    return _write(config, _target(args.output, f"{config.name}.pdf"), args, out)
+    target = _target(args.output, f"{config.name}.pdf")
+    try:
+        return _write(config, target, args, out)
+    except TooManyToAPage as refusal:  # its one page would print them too small: more pages
+        if not args.quiet:
+            print(f"bookgen: note: {refusal.fits} of these puzzles fit a page at "
+                  f"{'large' if config.large_print else 'standard'} print sizes; these "
+                  f"{args.count} take several pages", file=sys.stderr)
+        spread = replace(section, per_page=refusal.fits)
+        return _write(replace(config, sections=(spread,)), target, args, out)
 
 
 def _preview(args: argparse.Namespace, out: TextIO) -> int:

@@ -85,10 +85,12 @@ def test_long_chains_wrap_into_lines_of_at_most_seven_boxes():
     placement = find_type("placement")
     twelve = HOSTILE_PLACEMENT[0]
     width, height = placement.measure(twelve)
-    assert width <= 7 * 13 + 7 * 6.5 and height > 2 * 13
     pen = measuring_pen()
     placement.draw_puzzle(pen, twelve)
-    boxes = [kw for name, kw in pen.calls if name == "rect" and kw["w"] == kw["h"] == 13]
+    boxes = [kw for name, kw in pen.calls if name == "rect" and kw["h"] == 13 and not kw["radius"]]
+    box = boxes[0]["w"]  # as wide as its widest number needs at the boxes' one size
+    assert box > 13 and all(kw["w"] == box for kw in boxes)
+    assert width <= 7 * box + 7 * 6.5 and height > 2 * 13
     assert len(boxes) == 12 and len({kw["y"] for kw in boxes}) == 2
     signs = [t for t in pen.texts() if t in "<>"]
     assert len(signs) == 12  # eleven signs, and the one at the break printed again
@@ -205,7 +207,7 @@ bleed: {bleed}
 seed: 7
 sections:
   - {{type: numbrix, title: Big paths, count: 5, difficulty: easy, size: 10}}
-  - {{type: placement, title: Long chains, count: 12, difficulty: expert}}
+  - {{type: placement, title: Long chains, count: 12, difficulty: {chains}}}
   - {{type: arrows, title: Arrows, count: 7, difficulty: easy}}
   - {{type: pyramid, title: Pyramids, count: 3, difficulty: easy}}
   - {{type: numbrix, title: Bigger paths, count: 9, difficulty: easy, size: 12}}
@@ -219,7 +221,11 @@ def test_a_heading_never_ends_a_page_nor_stands_alone(run, write_config, tmp_pat
                                                      share, bleed):
     """And the book keeps the print rules: no type under 7 pt, all of it inside the safe zone,
     no section ending on a page with one puzzle, answer pages headed with their puzzles."""
-    config = write_config(BIG_BOOK.format(layout=layout, large=large, share=share, bleed=bleed))
+    # expert chains cannot print their fractions' digits at 16 pt on this trim (see
+    # test_a_puzzle_too_large_for_large_print_is_refused_naming_the_size_that_fits)
+    chains = "medium" if large == "true" else "expert"
+    config = write_config(BIG_BOOK.format(layout=layout, large=large, share=share, bleed=bleed,
+                                          chains=chains))
     target = tmp_path / "big.pdf"
     status, _, err = run("build", str(config), "-o", str(target), "-q", "--workers", "1")
     assert status == 0, err
@@ -228,7 +234,7 @@ def test_a_heading_never_ends_a_page_nor_stands_alone(run, write_config, tmp_pat
     sizes = load_layout(layout)
     scale = 16 / 10.5 if large == "true" else sizes.body_size / 10.5
     heading = sizes.heading_size * (16 / 10.5 if large == "true" else 1.0)
-    check_headings(target, heading, (11 * scale, 8 * scale))
+    check_headings(target, heading, (11 * scale, max(8 * scale, 14.0 if large == "true" else 7.0)))
     check_print_rules(target)
     check_sections_end_on_full_pages(target)
     check_answer_heads(target)

@@ -701,7 +701,7 @@ ANSWER_H = 20.0
 NUMBER_PT = 26.0
 NUMBER_GAP = 4.0  # mm at least between two numbers of a card, so "3 11 12 12" reads as four
 TITLE_PT = 13.0
-NOTE_PT = 9.0  # the operators line: at a small card's scale still 7 pt or more
+NOTE_PT = 11.0  # the operators line: a card prints large enough for it to reach the floor
 OPERATOR_NAMES = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7", "^": "^"}
 
 
@@ -745,7 +745,7 @@ def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
     """The first (simplest) expression, in × ÷ − signs, under the card's numbers."""
     numbers = "  ".join(str(n) for n in puzzle["numbers"])
     head = f"Make {puzzle['target']}:  {numbers}"
-    pen.text(CARD_W / 2, 5.0, head, _fitted(pen, head, 10.0, CARD_W - 4.0), grey=0.35)
+    pen.text(CARD_W / 2, 5.0, head, _fitted(pen, head, NOTE_PT, CARD_W - 4.0), grey=0.35)
     value, _, _ = exprs.evaluate(solution["expressions"][0])
     line = f"{page_text(solution['expressions'][0])} = {exprs.number_text(value)}"
     pen.text(CARD_W / 2, 13.0, line, _fitted(pen, line, 14.0, CARD_W - 4.0, bold=True), bold=True)

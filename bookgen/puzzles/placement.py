@@ -523,9 +523,12 @@ BOX_PAD = 1.6  # the least clear space between a number and its box's sides
 WRAP = 7  # the most boxes on one line: a hard chain of 8 to 10 boxes takes two lines
 BOX_PT, SIGN_PT = 12.0, 14.0
 POOL_PT = BOX_PT  # the numbers to place print as they will in their boxes
-FRACTION = 0.72  # a fraction's numerator and denominator, relative to the number's size
+FRACTION = 0.85  # a fraction's numerator and denominator, relative to the number's size
 EM = 0.64  # DejaVu's digits per point of size (a little over), for spacing before any pen
 EM_OF = {".": 0.32, MINUS: 0.84}
+BOLD = 1.1  # DejaVu's bold digits are up to a tenth wider than its regular ones
+STACK = 0.21  # mm per point: a fraction's numerator sits this far above its bar, its denominator below
+DIGIT_HEIGHT = 0.73 * 25.4 / 72  # mm per point: DejaVu's digit height
 
 
 def _lines(count: int, most: int) -> list[int]:
@@ -574,9 +577,9 @@ def _draw_number(pen: Pen, x: float, y: float, text: str, size: float, bold: boo
     small = size * FRACTION
     bar = max(pen.text_width(num, small, bold), pen.text_width(den, small, bold)) + 0.8
     cx = left + bar / 2
-    pen.text(cx, y - small * 0.21, num, small, bold=bold)
+    pen.text(cx, y - small * STACK, num, small, bold=bold)
     pen.line(cx - bar / 2, y, cx + bar / 2, y, width=0.25)
-    pen.text(cx, y + small * 0.21, den, small, bold=bold)
+    pen.text(cx, y + small * STACK, den, small, bold=bold)
 
 
 def _row_lines(puzzle: JSON) -> list[list[int]]:
@@ -588,14 +591,21 @@ def _row_lines(puzzle: JSON) -> list[list[int]]:
     return lines
 
 
-def _box_x(line: int, place: int) -> float:
-    """Left edge of the box at `place` on `line`: lines after the first open with their sign."""
-    return (GAP if line else 0.0) + place * (BOX + GAP)
+def _box_width(puzzle: JSON) -> float:
+    """The width of the chain's boxes: BOX, or wider where the widest number needs it, so that
+    every number prints at BOX_PT (the drawing grows with its text, the text never shrinks)."""
+    return max(BOX, max(_estimate(t, BOX_PT) for t in puzzle["numbers"]) * BOLD + 2 * BOX_PAD)
+
+
+def _box_x(line: int, place: int, box: float) -> float:
+    """Left edge of the box at `place` on `line`, boxes `box` wide: lines after the first open
+    with their sign."""
+    return (GAP if line else 0.0) + place * (box + GAP)
 
 
 def _rows_size(puzzle: JSON) -> tuple[float, float]:
-    lines = _row_lines(puzzle)
-    width = max(_box_x(i, len(boxes) - 1) + BOX + (GAP if i < len(lines) - 1 else 0.0)
+    lines, box = _row_lines(puzzle), _box_width(puzzle)
+    width = max(_box_x(i, len(boxes) - 1, box) + box + (GAP if i < len(lines) - 1 else 0.0)
                 for i, boxes in enumerate(lines))
     return width, len(lines) * BOX + (len(lines) - 1) * LINE_GAP
 
@@ -650,19 +660,19 @@ def measure(puzzle: JSON) -> tuple[float, float]:
 
 def _draw_row(pen: Pen, puzzle: JSON, filled: dict[int, tuple[str, bool]]) -> None:
     signs = puzzle["signs"]
-    lines = _row_lines(puzzle)
+    lines, wide = _row_lines(puzzle), _box_width(puzzle)
     for line, boxes in enumerate(lines):
         y = line * (BOX + LINE_GAP)
         if line:
             pen.text(GAP / 2, y + BOX / 2, signs[boxes[0] - 1], SIGN_PT, bold=True)
         for place, box in enumerate(boxes):
-            x = _box_x(line, place)
-            pen.rect(x, y, BOX, BOX, width=MEDIUM)
+            x = _box_x(line, place, wide)
+            pen.rect(x, y, wide, BOX, width=MEDIUM)
             if box in filled:
                 text, bold = filled[box]
-                _draw_number(pen, x + BOX / 2, y + BOX / 2, text, BOX_PT, bold, BOX - 2 * BOX_PAD)
+                _draw_number(pen, x + wide / 2, y + BOX / 2, text, BOX_PT, bold, wide - 2 * BOX_PAD)
             if box < len(signs):
-                pen.text(x + BOX + GAP / 2, y + BOX / 2, signs[box], SIGN_PT, bold=True)
+                pen.text(x + wide + GAP / 2, y + BOX / 2, signs[box], SIGN_PT, bold=True)
 
 
 def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
@@ -677,14 +687,23 @@ def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
 
 
 ANSWER_SIGN = 4.5  # mm between two boxes of an answer, for the sign
-ANSWER_BOX = 7.0  # mm: the height of an answer's boxes
+ANSWER_BOX = 7.0  # mm: the height of an answer's boxes (taller where a fraction needs it)
 ANSWER_PAD = 0.6  # mm at least between a number and its answer box's sides
-ANSWER_LINE = 9.0  # mm from one line of an answer to the next
+ANSWER_LINE_GAP = 2.0  # mm between the lines of an answer
 
 
 def _answer_slot(puzzle: JSON) -> float:
     """The width of each box of an answer: the widest number's, so answers line up."""
-    return max(_estimate(text, BOX_PT) for text in puzzle["numbers"]) + 2 * ANSWER_PAD
+    return max(_estimate(text, BOX_PT) for text in puzzle["numbers"]) * BOLD + 2 * ANSWER_PAD
+
+
+def _answer_box(puzzle: JSON) -> float:
+    """The height of an answer's boxes: ANSWER_BOX, or a stacked fraction's height and its
+    padding, so the box grows with its text."""
+    if not any("/" in text for text in puzzle["numbers"]):
+        return ANSWER_BOX
+    stacked = BOX_PT * FRACTION * (2 * STACK + DIGIT_HEIGHT)
+    return max(ANSWER_BOX, stacked + 2 * ANSWER_PAD)
 
 
 def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
@@ -692,15 +711,15 @@ def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
     width, so answers stand in columns); pre-filled numbers bold; long chains wrap as the
     puzzle's do."""
     given = {int(i) for i in puzzle.get("givens", {})}
-    signs, slot = puzzle["signs"], _answer_slot(puzzle)
+    signs, slot, box_height = puzzle["signs"], _answer_slot(puzzle), _answer_box(puzzle)
     for line, boxes in enumerate(_row_lines(puzzle)):
-        top = line * ANSWER_LINE
-        y = top + ANSWER_BOX / 2
+        top = line * (box_height + ANSWER_LINE_GAP)
+        y = top + box_height / 2
         x = ANSWER_SIGN if line else 0.0
         if line:
             pen.text(ANSWER_SIGN / 2, y, signs[boxes[0] - 1], BOX_PT, bold=True)
         for box in boxes:
-            pen.rect(x, top, slot, ANSWER_BOX, width=THIN)
+            pen.rect(x, top, slot, box_height, width=THIN)
             _draw_number(pen, x + slot / 2, y, solution["order"][box], BOX_PT, box in given,
                          slot - ANSWER_PAD)
             if box < len(signs):
@@ -713,7 +732,8 @@ def measure_solution(puzzle: JSON) -> tuple[float, float]:
     last = len(lines) - 1  # lines after the first open with a sign, lines before the last end with one
     width = max(len(boxes) * slot + (len(boxes) - 1 + (i > 0) + (i < last)) * ANSWER_SIGN
                 for i, boxes in enumerate(lines))
-    return width, (len(lines) - 1) * ANSWER_LINE + ANSWER_BOX
+    box_height = _answer_box(puzzle)
+    return width, (len(lines) - 1) * (box_height + ANSWER_LINE_GAP) + box_height
 
 
 def answer_note(puzzle: JSON, solution: JSON, count: int) -> str:

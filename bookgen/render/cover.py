@@ -33,6 +33,7 @@ from bookgen.book import Book, PrintedPuzzle, Section
 from bookgen.render.fonts import Fonts, layout_fonts
 from bookgen.render.geometry import large_print
 from bookgen.render.pdfpen import CanvasPen, Ink, least_scale
+from bookgen.render.sizes import STANDARD
 
 # inches of one page (one leaf side) of each paper, as the print-on-demand services publish them
 PAPER_THICKNESS = {"white": 0.002252, "cream": 0.0025, "color": 0.002347}
@@ -42,7 +43,7 @@ SPINE_TEXT_PAGES = 79  # thinner spines carry no text
 SPINE_CLEAR = 0.0625 * inch  # clear on each side of the spine text
 BARCODE = (2 * inch, 1.2 * inch)  # clear on the back, bottom right, inside the safe area
 CARD_PAD = 4 * mm  # white around a puzzle drawing
-COVER_INK = Ink(min_line=0.75, lightest_grey=0.9, least_text=7.0)
+COVER_INK = Ink(min_line=0.75, lightest_grey=0.9)
 BACK_CARDS = 4  # the most small puzzles on the back
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points
@@ -191,7 +192,7 @@ def _card_grid(sections: list[Section], front: Section, box: Box) -> list[Card]:
 def _least_scale(card: Card, fonts: Fonts) -> float:
     draw = card.section.puzzle_type.draw_puzzle
     return least_scale(lambda pen: draw(pen, card.printed.record.puzzle), fonts,
-                       COVER_INK.least_text)
+                       STANDARD.least)
 
 
 def _front_puzzle(book: Book, box: Box) -> tuple[Section, PrintedPuzzle]:

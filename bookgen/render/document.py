@@ -25,8 +25,8 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.doctemplate import LayoutError
 
-from bookgen.book import Book, PrintedPuzzle, Section
-from bookgen.config import Layout
+from bookgen.book import Book, PrintedPuzzle, PuzzleJob, Section, generate_one, puzzle_seed
+from bookgen.config import BookConfig, Layout
 from bookgen.core.grading import LEVELS
 from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
@@ -35,20 +35,19 @@ from bookgen.render.flowables import (
     Anchor,
     AnswerRow,
     Contents,
+    ExampleFit,
     ExamplePair,
     NotesPage,
     Pass,
     PuzzleRow,
     answer_label,
+    example_fit,
     label_height,
 )
 from bookgen.render.fonts import Fonts, check_printable, layout_fonts
 from bookgen.render.geometry import (
-    FOLIO_PT,
-    HEAD_PT,
     HEAD_RULE,
     LABEL_HEIGHT,
-    LARGE_PRINT,
     POD_MIN_PAGES,
     ROW_GAP,
     Geometry,
@@ -59,7 +58,8 @@ from bookgen.render.geometry import (
     large_print,
     make_geometry,
 )
-from bookgen.render.pdfpen import Ink, least_scale
+from bookgen.render.pdfpen import Ink, MeasuringPen, least_scale
+from bookgen.render.sizes import TooManyToAPage, sizes_for
 
 ANSWER_MAX_SCALE = 1.0
 ANSWER_GROWTH = 1.05  # the step by which answers that leave their page half empty grow
@@ -67,8 +67,8 @@ ANSWER_LABEL_GROWTH = 1.5  # and the most their labels grow
 SECTION_SPACE = 10 * mm  # between sections that share a page
 EXAMPLE_SPACE = Spacer(1, 4 * mm)  # below a section's example
 SCALE_STEPS = 12  # halvings that find the scale a section's example and first row share
-POD_INK = Ink(min_line=0.75, lightest_grey=0.9, least_text=7.0)
-HOME_INK = Ink(min_line=0.0, lightest_grey=1.0, least_text=6.0)
+POD_INK = Ink(min_line=0.75, lightest_grey=0.9)
+HOME_INK = Ink(min_line=0.0, lightest_grey=1.0)
 
 
 @dataclass(frozen=True)
@@ -109,6 +109,10 @@ class BookDocument:
         check_printable(config)  # the CLI asks before making the book; a library caller, here
         self.fonts = layout_fonts(self.layout)
         self.styles = make_styles(self.layout, self.fonts)
+        self.sizes = sizes_for(config)
+        self._floors: dict[int, float] = {}  # by section (its id): see puzzle_floor
+        self.puzzle_scales: list[float] | None = None  # by section, from the last layout
+        self._grid_cache: dict[Geometry, list[Grid]] = {}
 
     # page templates -------------------------------------------------------------------------
 
@@ -140,7 +144,7 @@ class BookDocument:
             if page == 1 and first_page_plain:
                 return
             canvas.saveState()
-            canvas.setFont(self.fonts.regular, FOLIO_PT * geometry.type_scale)
+            canvas.setFont(self.fonts.regular, geometry.folio_pt)
             canvas.drawCentredString(geometry.trim_left(odd) + geometry.trim_width / 2,
                                      geometry.bleed + geometry.folio, str(page))
             canvas.restoreState()
@@ -153,7 +157,7 @@ class BookDocument:
                 return
             baseline = geometry.bleed + geometry.trim_height - geometry.head
             canvas.saveState()
-            canvas.setFont(self.fonts.italic, HEAD_PT * geometry.type_scale)
+            canvas.setFont(self.fonts.italic, geometry.head_pt)
             if odd:
                 canvas.drawRightString(left + frame_width, baseline, title)
             else:
@@ -205,17 +209,12 @@ class BookDocument:
         story.append(Spacer(1, 3 * mm))
         return story
 
-    def _section_story(self, index: int, section: Section, lead: list[Flowable], state: Pass,
-                       geometry: Geometry) -> list[Flowable]:
-        """The section's opening (after `lead`) kept together with its first row of puzzles, then
-        the other rows. With `per_page`, the grid is sized so the first page, below the opening,
-        holds that many puzzles; without, the first row alone is made small enough to fit below it
-        (`first_grid`), so an opening never ends a page nor stands alone on one, and the rows
-        after it keep the grid's size (a long opening on a small large-print page would otherwise
-        shrink the whole section)."""
+    def _heading(self, index: int, state: Pass) -> list[Flowable]:
+        """A section's heading: (for a worksheet's first section, the title block,) its title,
+        level and span, and its rules."""
+        section = self.book.sections[index]
         config = section.config
-        puzzle_type = section.puzzle_type
-        frame_width, frame_height = geometry.frame_size
+        lead = self._title_block() if index == 0 and not self.config.title_page else []
         if config.difficulty:
             stars = "\u2605" * (LEVELS.index(config.difficulty) + 1)
             level = f"Difficulty: {config.difficulty.capitalize()} {stars} \u00b7 "
@@ -224,65 +223,98 @@ class BookDocument:
         anchor = Anchor(f"section{index}", config.title, state)
         if index and self.config.share_pages:
             anchor.spaceBefore = SECTION_SPACE  # dropped at the top of a page, as frames do
-        heading: list[Flowable] = lead + [
+        return lead + [
             anchor,
             Paragraph(escape(config.title), self.styles.heading),
             Paragraph(f"{level}Puzzles {_span(section)}", self.styles.info),
-            Paragraph(f"<b>How to play.</b> {escape(puzzle_type.rules(config.request))}",
+            Paragraph(f"<b>How to play.</b> {escape(section.puzzle_type.rules(config.request))}",
                       self.styles.body),
         ]
-        example = puzzle_type.example(config.request)
 
-        def opening_at(scale: float | None) -> list[Flowable]:
-            """The opening with its example no larger than `scale` (None: its own size)."""
-            if example is None:
-                return heading
-            return heading + [ExamplePair(puzzle_type, example, state, frame_width, most=scale),
-                              EXAMPLE_SPACE]
+    def _example_fit(self, index: int, state: Pass, geometry: Geometry) -> ExampleFit | None:
+        """How the section's solved example fits its opening: None when its type has none, or
+        when at its floor it is too wide for the page or too tall to share one with the rules."""
+        section = self.book.sections[index]
+        example = section.puzzle_type.example(section.config.request)
+        width, height = geometry.frame_size
+        fit = example_fit(section.puzzle_type, example, state, width) if example else None
+        if fit is None or self._height(self._heading(index, state) + self._example(
+                section, state, width, fit.least, fit), geometry) > height:
+            return None
+        return fit
 
-        room = (frame_height - self._height(opening_at(None), geometry) if config.per_page
-                else frame_height)
+    def _example(self, section: Section, state: Pass, width: float, scale: float,
+                 fit: ExampleFit | None) -> list[Flowable]:
+        """The section's solved example at `scale` (none without a `fit`)."""
+        example = section.puzzle_type.example(section.config.request)
+        if example is None or fit is None:
+            return []
+        return [ExamplePair(section.puzzle_type, example, state, width, scale, fit.stacked),
+                EXAMPLE_SPACE]
+
+    def _section_story(self, index: int, section: Section, state: Pass,
+                       geometry: Geometry) -> list[Flowable]:
+        """The section's opening kept together with its first row of puzzles, then the other
+        rows, all at the section's one scale (`_grids`). The example shrinks (never under its
+        floor) to leave the first row room below the opening; where even that is too little, the
+        opening takes a page of its own: a first row is never printed smaller than the rest."""
+        config = section.config
+        puzzle_type = section.puzzle_type
+        frame_width, frame_height = geometry.frame_size
+        heading = self._heading(index, state)
+        grid = self._grids(state, geometry)[index]
         natural = _largest([puzzle_type.measure(r.puzzle) for r in section.records])
         label = LABEL_HEIGHT * state.type_scale
-        grid = choose_grid(natural, (frame_width, room), label, self.layout.grids,
-                           self.layout.min_scale, self.layout.max_scale, config.per_page)
+        fit = self._example_fit(index, state, geometry)
+
+        def opening_at(scale: float) -> list[Flowable]:
+            """The opening with its example at `scale`."""
+            return heading + self._example(section, state, frame_width, scale, fit)
+
+        def alone(scale: float) -> bool:
+            """Whether the opening (its example at `scale`) fits on a page."""
+            return self._height(opening_at(scale), geometry) <= frame_height
 
         def fits(scale: float) -> bool:
-            """Whether the opening (its example at most `scale`) and a first row at `scale` fit."""
+            """Whether the opening (its example at `scale`) and a first row fit on a page."""
             opening = self._height(opening_at(scale), geometry)
-            return opening + label + ROW_GAP + natural[1] * mm * scale <= frame_height
+            return opening + label + ROW_GAP + natural[1] * mm * grid.scale <= frame_height
 
-        scale = grid.scale
-        if not fits(scale):  # the largest scale the example and the first row can share
-            low, high = 0.0, scale
-            for _ in range(SCALE_STEPS):
-                middle = (low + high) / 2
-                low, high = (middle, high) if fits(middle) else (low, middle)
-            scale = low
-        first_grid = replace(grid, scale=scale)  # the first row's; the rows after keep the grid's
+        least, most = (fit.least, fit.most) if fit else (0.0, 0.0)
+        scale = max(least, min(most, grid.scale))  # no larger than the puzzles, nor under its floor
+        own_page = not fits(least)  # the opening on a page of its own: never a smaller first row
+        if not (alone if own_page else fits)(scale):  # the largest example that leaves the room
+            scale = _largest_scale(alone if own_page else fits, least, scale)
         heading = opening_at(scale)
-        opening = self._height(heading, geometry)
-        if config.per_page == 1:  # one to a page: the later pages print it larger, centred
-            whole = choose_grid(natural, (frame_width, frame_height), label, self.layout.grids,
-                                self.layout.min_scale, self.layout.max_scale, 1)
-            rows = [PuzzleRow(section.puzzles[:1], puzzle_type, first_grid, state, tight=True)]
+
+        def opened(rows: list[Flowable]) -> list[Flowable]:
+            """The opening kept with the first row, or on a page of its own before it."""
+            if own_page:
+                return [KeepTogether(heading), PageBreak(), *rows]
+            return [KeepTogether(heading + rows[:1]), *rows[1:]]
+
+        if config.per_page == 1:  # one to a page: the later pages print it centred
+            whole = choose_grid(natural, (frame_width, frame_height), label, ((1, 1),),
+                                grid.scale, grid.scale)
+            rows = [PuzzleRow(section.puzzles[:1], puzzle_type, grid, state, tight=True)]
             rows += [PuzzleRow([p], puzzle_type, whole, state, centred=True)
                      for p in section.puzzles[1:]]
-            return [KeepTogether(heading + rows[:1]), *rows[1:]]
-        first: float | int = frame_height - opening
+            return opened(rows)
+        # the room on the rows' first page: below the opening, or a page of their own after it
+        first: float | int = frame_height - (0.0 if own_page else self._height(heading, geometry))
         if index and self.config.share_pages:  # it begins where the last one ends: its first
             first_page = state.puzzle_pages.get(section.numbers[0])  # page as the last pass found
             first = -(-sum(state.puzzle_pages.get(n) == first_page for n in section.numbers)
                       // grid.columns)
-        balanced = self._balanced(section, (first_grid, grid), state, first, frame_height)
-        pages = balanced or self._pages(section, (first_grid, grid), state, first, frame_height)
+        balanced = self._balanced(section, grid, state, first, frame_height)
+        pages = balanced or self._pages(section, grid, state, first, frame_height)
         held = [sum(len(row.puzzles) for row in rows) for rows in pages]
         if len(pages) > 1 and held[-1] == 1 and max(held) > 1:
             # a lone puzzle the spreading could not avoid (pages of two): centred on its page
             whole = choose_grid(natural, (frame_width, frame_height), label, ((1, 1),),
-                                grid.scale, self.layout.max_scale)
+                                grid.scale, grid.scale)
             pages[-1] = [PuzzleRow(pages[-1][0].puzzles, puzzle_type, whole, state, centred=True)]
-        story: list[Flowable] = [KeepTogether(heading + pages[0][:1]), *pages[0][1:]]
+        story = opened(list(pages[0]))
         for rows in pages[1:]:  # natural pages end where the frames end them
             story += ([PageBreak()] if balanced else []) + rows
         return story
@@ -293,22 +325,117 @@ class BookDocument:
         return sum(f.wrap(width, height)[1] + f.getSpaceAfter() + f.getSpaceBefore()
                    for f in flowables)
 
-    def _rows(self, puzzles: Sequence[PrintedPuzzle], section: Section, grids: tuple[Grid, Grid],
+    def puzzle_floor(self, section: Section) -> float:
+        """The scale at which every text of the section's puzzles reaches the profile's floor
+        (its numbers the numbers' floor)."""
+        key = id(section)
+        if key not in self._floors:
+            draw = section.puzzle_type.draw_puzzle
+
+            def puzzle(record: PuzzleRecord) -> Callable[[Pen], None]:
+                return lambda pen: draw(pen, record.puzzle)
+
+            self._floors[key] = max(least_scale(puzzle(r), self.fonts, self.sizes.in_puzzle)
+                                    for r in section.records)
+        return self._floors[key]
+
+    def _grids(self, state: Pass, geometry: Geometry) -> list[Grid]:
+        """Each section's grid, at one scale per puzzle type across the book: the least of the
+        scales its sections choose alone (the most puzzles a page holds at the layout's least
+        scale or more, no puzzle's text under its floor), so a type's cells are the same size on
+        every page; each section then takes the grid with the most slots at that scale. A
+        section whose puzzles fit no grid of the layout at their floor takes a page for each, or
+        is refused (`_too_small`). Worked out once per page geometry."""
+        if geometry in self._grid_cache:
+            self.puzzle_scales = [grid.scale for grid in self._grid_cache[geometry]]
+            return self._grid_cache[geometry]
+        frame_width, frame_height = geometry.frame_size
+        label = LABEL_HEIGHT * state.type_scale
+        layout = self.layout
+        alone: list[Grid] = []
+        naturals = [_largest([s.puzzle_type.measure(r.puzzle) for r in s.records])
+                    for s in self.book.sections]
+        for index, section in enumerate(self.book.sections):
+            per_page, floor = section.config.per_page, self.puzzle_floor(section)
+            fit = self._example_fit(index, state, geometry)
+            heading = self._heading(index, state)
+            room = frame_height
+            if per_page:
+                room -= self._height(heading + self._example(
+                    section, state, frame_width, fit.most if fit else 0.0, fit), geometry)
+            grid = choose_grid(naturals[index], (frame_width, room), label, layout.grids,
+                               layout.min_scale, layout.max_scale, per_page, floor)
+            if grid.scale < floor and not per_page:  # a page for each, if that is large enough
+                grid = choose_grid(naturals[index], (frame_width, frame_height), label,
+                                   ((1, 1),), floor, floor)
+            if grid.scale < floor - 1e-9:
+                raise self._too_small(section, (frame_width, room), label, grid.scale)
+            if not per_page:  # smaller (not under the layout's least), to share the opening's page
+                opening = self._height(heading + self._example(
+                    section, state, frame_width, fit.least if fit else 0.0, fit), geometry)
+                below = (frame_height - opening - label - ROW_GAP) / (naturals[index][1] * mm)
+                if max(floor, layout.min_scale) <= below < grid.scale:
+                    grid = replace(grid, scale=below)
+            alone.append(grid)
+        shared: dict[str, float] = {}
+        for section, grid in zip(self.book.sections, alone):
+            name = section.puzzle_type.name
+            shared[name] = min(shared.get(name, grid.scale), grid.scale)
+        grids = []
+        for section, grid, natural in zip(self.book.sections, alone, naturals):
+            scale = max(shared[section.puzzle_type.name], self.puzzle_floor(section))
+            if section.config.per_page or (grid.columns, grid.rows) not in layout.grids:
+                grids.append(replace(grid, scale=scale))
+            else:
+                grids.append(choose_grid(natural, (frame_width, frame_height), label, layout.grids,
+                                         scale, scale))
+        self.puzzle_scales = [grid.scale for grid in grids]
+        self._grid_cache[geometry] = grids
+        return grids
+
+    def _too_small(self, section: Section, frame: tuple[float, float], label: float,
+                   largest: float) -> BookgenError:
+        """The refusal of a section whose puzzles cannot print at the profile's floor: it names
+        the section, the trim, the size the text that needs most would print at, and (with
+        per_page) how many to a page would fit."""
+        config, sizes = section.config, self.sizes
+        floor = self.puzzle_floor(section)
+        pen = MeasuringPen(self.fonts)
+        for record in section.records:
+            section.puzzle_type.draw_puzzle(pen, record.puzzle)
+        texts = [(kw["text"], kw["size"]) for name, kw in pen.calls if name == "text"]
+        text, size = max(texts, key=lambda ts: sizes.in_puzzle(ts[0]) / ts[1])
+        advice, fewer = "use a larger trim or smaller puzzles", 0
+        if config.per_page:
+            natural = _largest([section.puzzle_type.measure(r.puzzle) for r in section.records])
+            fewer = next((n for n in range(config.per_page - 1, 0, -1)
+                          if choose_grid(natural, frame, label, (), 0.0, floor, n).scale
+                          >= floor - 1e-9), 0)
+            if fewer:
+                advice = f"at most {fewer} to a page fit at that size (per_page: {fewer})"
+        message = (f"the puzzles of section '{config.title}' ({config.describe()}) cannot print "
+                   f"at {sizes.name} size on the {self.layout.title} page: {text!r} needs "
+                   f"{sizes.in_puzzle(text):g} pt, and the largest that fits prints it at "
+                   f"{size * largest:.1f} pt; {advice}")
+        if config.per_page and fewer:
+            return TooManyToAPage(message, fewer, file=self.config.file, line=config.line,
+                                  key="per_page")
+        return BookgenError(message, file=self.config.file, line=config.line, key="layout")
+
+    def _rows(self, puzzles: Sequence[PrintedPuzzle], section: Section, grid: Grid,
               state: Pass, first: bool) -> list[PuzzleRow]:
-        """The puzzles in rows of the grid's columns; a section's first row is tight, on its own
-        grid (`grids`: the first row's, the others')."""
-        first_grid, grid = grids
-        return [PuzzleRow(puzzles[i:i + grid.columns], section.puzzle_type,
-                          first_grid if first and i == 0 else grid, state, tight=first and i == 0)
+        """The puzzles in rows of the grid's columns; a section's first row is tight."""
+        return [PuzzleRow(puzzles[i:i + grid.columns], section.puzzle_type, grid, state,
+                          tight=first and i == 0)
                 for i in range(0, len(puzzles), grid.columns)]
 
-    def _pages(self, section: Section, grids: tuple[Grid, Grid], state: Pass, first: float | int,
+    def _pages(self, section: Section, grid: Grid, state: Pass, first: float | int,
                frame_height: float) -> list[list[PuzzleRow]]:
         """The section's rows as the frames will take them, page by page: on its first page the
         room `first` (a float: its opening begins the page) or `first` rows (an int: it begins
         below the section before)."""
         pages: list[list[PuzzleRow]] = [[]]
-        rows = self._rows(section.puzzles, section, grids, state, True)
+        rows = self._rows(section.puzzles, section, grid, state, True)
         if isinstance(first, int):
             pages, rows, room = [rows[:first], []], rows[first:], frame_height
         else:
@@ -323,15 +450,14 @@ class BookDocument:
             room -= height
         return [page for page in pages if page]
 
-    def _balanced(self, section: Section, grids: tuple[Grid, Grid], state: Pass,
+    def _balanced(self, section: Section, grid: Grid, state: Pass,
                   first: float | int, frame_height: float) -> list[list[PuzzleRow]] | None:
         """The section's rows page by page with its puzzles spread evenly over the pages they
         take, when on their own they would leave the last page less than half full; None when
         they fill it well enough, or an even spread would not keep to those pages. A section
         that begins below another keeps its first page as it is (`first` rows)."""
-        grid = grids[1]
-        pages = self._pages(section, grids, state, first, frame_height)
-        full = len(self._pages(section, (grid, grid), state, frame_height, frame_height)[0]) * grid.columns
+        pages = self._pages(section, grid, state, first, frame_height)
+        full = len(self._pages(section, grid, state, frame_height, frame_height)[0]) * grid.columns
         if len(pages) < 2 or 2 * sum(len(row.puzzles) for row in pages[-1]) >= full:
             return None
         held = sum(len(row.puzzles) for row in pages[0])
@@ -342,7 +468,7 @@ class BookDocument:
         balanced, start = [], 0
         for number, count in enumerate(counts):
             puzzles = section.puzzles[start:start + count]
-            balanced.append(self._rows(puzzles, section, grids, state, number == 0))
+            balanced.append(self._rows(puzzles, section, grid, state, number == 0))
             start += count
         rooms = [frame_height if isinstance(first, int) else first] + [frame_height] * len(pages)
         for rows, room in zip(balanced, rooms):
@@ -356,23 +482,29 @@ class BookDocument:
         return POD_INK if self.pod else HOME_INK
 
     def answer_scale(self, section: Section) -> float:
-        """The scale of a section's answers: the smallest at which all their text prints at the
-        ink's least size or more (in proportion for large print), at most ANSWER_MAX_SCALE."""
-        large = LARGE_PRINT if self.config.large_print else 1.0
+        """The scale of a section's answers: the least at which all their text reaches the
+        profile's floor (ANSWER_MAX_SCALE for answers without text): the key stays compact."""
         draw = section.puzzle_type.draw_solution
 
         def answer(record: PuzzleRecord) -> Callable[[Pen], None]:
             return lambda pen: draw(pen, record.puzzle, record.solution)
 
-        need = max(least_scale(answer(r), self.fonts, self.ink.least_text * large)
+        need = max(least_scale(answer(r), self.fonts, self.sizes.in_answer)
                    for r in section.records)
-        return min(need or ANSWER_MAX_SCALE * large, ANSWER_MAX_SCALE * large)
+        return need or ANSWER_MAX_SCALE
+
+    def _answer_scales(self, state: Pass, geometry: Geometry, factor: float) -> list[float]:
+        """Each section's answer scale, grown by `factor` but never larger than its puzzles
+        (unless the answers' floor asks for more)."""
+        puzzles = self.puzzle_scales or [grid.scale for grid in self._grids(state, geometry)]
+        return [max(least, min(least * factor, most)) for least, most in
+                zip((self.answer_scale(s) for s in self.book.sections), puzzles)]
 
     def _fitted_answers(self, state: Pass, geometry: Geometry,
                         front: list[Flowable]) -> list[Flowable]:
         """The answers, after `front`; when they all fit on their first page, drawn larger, as
-        large as still fits it (up to the layout's largest puzzle scale, their labels up to half
-        as large again), so that a worksheet's answer sheet is not a corner of a page in small
+        large as still fits it (up to the size of their puzzles, their labels up to half as
+        large again), so that a worksheet's answer sheet is not a corner of a page in small
         type."""
         width, height = geometry.frame_size
 
@@ -383,9 +515,10 @@ class BookDocument:
         room = height - (0.0 if not front or isinstance(front[-1], PageBreak) else used(front))
         best = self._answer_blocks(state, geometry, 1.0)
         if used([f for block in best for f in block]) <= room:
-            smallest = min(self.answer_scale(section) for section in self.book.sections)
+            least = self._answer_scales(state, geometry, 1.0)
+            most = self._answer_scales(state, geometry, float("inf"))
             factor = ANSWER_GROWTH
-            while smallest * factor <= self.layout.max_scale:
+            while any(a * factor <= b * ANSWER_GROWTH for a, b in zip(least, most)):
                 blocks = self._answer_blocks(state, geometry, factor)
                 if used([f for block in blocks for f in block]) <= room - 1:
                     best = blocks
@@ -401,16 +534,16 @@ class BookDocument:
         blocks: list[list[Flowable]] = []
         head: list[Flowable] = [Anchor("answers", "Answers", state),
                                 Paragraph("Answers", self.styles.heading)]
-        for section in self.book.sections:
+        scales = self._answer_scales(state, geometry, factor)
+        for section, scale in zip(self.book.sections, scales):
             puzzle_type = section.puzzle_type
             natural = _largest([puzzle_type.answer_size(r.puzzle) for r in section.records])
-            scale = self.answer_scale(section) * factor
             width = answer_grid(natural, geometry.frame_size, 0.0, scale).slot_width
             labels = [answer_label(p, puzzle_type.answer_note(p.record.puzzle, p.record.solution,
                                                               p.solutions),
                                    width, self.fonts,
                                    state.type_scale * min(factor, ANSWER_LABEL_GROWTH),
-                                   self.ink.least_text)
+                                   self.sizes.least)
                       for p in section.puzzles]
             label = max(label_height(lines) for lines in labels)
             grid = answer_grid(natural, geometry.frame_size, label, scale)
@@ -433,10 +566,9 @@ class BookDocument:
             return front + self._fitted_answers(state, geometry, front)
         story = self._front_matter(state, geometry, False)
         for index, section in enumerate(self.book.sections):
-            lead = self._title_block() if index == 0 and not self.config.title_page else []
             if index and not self.config.share_pages:
                 story.append(PageBreak())
-            story += self._section_story(index, section, lead, state, geometry)
+            story += self._section_story(index, section, state, geometry)
         if self.config.answers == "back":
             story += [PageBreak()] + self._fitted_answers(state, geometry, [])
         if pad:
@@ -494,7 +626,8 @@ class BookDocument:
         for _ in range(6):
             geometry = make_geometry(self.layout, self.config, pages)
             known_pages = dict(puzzle_pages)  # sections that share pages are spread by them
-            state = Pass(self.fonts, ink, not self.pod, type_scale, anchors, {}, puzzle_pages, False)
+            state = Pass(self.fonts, ink, self.sizes, not self.pod, type_scale, anchors, {},
+                         puzzle_pages, False)
             _, count = self._build_once(self._compose(state, geometry, part, pad), geometry, subject,
                                         state)
             content_pages = count - (1 if pad else 0)
@@ -504,16 +637,50 @@ class BookDocument:
                        and make_geometry(self.layout, self.config, new_pages) == geometry
                        and (puzzle_pages == known_pages or not self.config.share_pages))
             if settled:
-                state = Pass(self.fonts, ink, not self.pod, type_scale, anchors, {}, puzzle_pages, True)
+                state = Pass(self.fonts, ink, self.sizes, not self.pod, type_scale, anchors, {},
+                             puzzle_pages, True)
                 return self._build_once(self._compose(state, geometry, part, pad), geometry, subject,
                                         state)
             anchors, pad, pages = dict(state.anchors), new_pad, new_pages
         raise BookgenError("the layout did not settle after six passes", key="layout")
 
 
+def check_sizes(config: BookConfig, budget: float | None = None) -> None:
+    """Refuse, before the book is made, a section whose puzzles cannot print at the profile's
+    floor on the trim (or, with per_page, not that many to a page): the first puzzle of each
+    section that makes its own is made alone and laid out as the book would lay it, on the
+    widest frame the book can have. Larger puzzles made later are still refused by the layout
+    itself; a puzzle that overruns `budget` seconds is left to the build to report."""
+    samples, first = [], 1
+    for index, section in enumerate(config.sections):
+        if section.request is not None and section.bank is None:
+            job = PuzzleJob.of(section.request, puzzle_seed(config.seed, index, 0), budget)
+            record = generate_one(job)
+            if record is not None:
+                samples.append(Section(section, section.request.type, first, (record,)))
+                first += 1
+    if not samples:
+        return
+    document = BookDocument(Book(replace(config, sections=tuple(s.config for s in samples)),
+                                 tuple(samples)))
+    geometry = make_geometry(document.layout, document.config, POD_MIN_PAGES)
+    state = Pass(document.fonts, document.ink, document.sizes, False,
+                 document.layout.body_size / 10.5, {}, {}, {}, False)
+    document._grids(state, geometry)
+
+
 def _span(section: Section) -> str:
     first, last = section.numbers[0], section.numbers[-1]
     return f"{first}\u2013{last}" if last != first else str(first)
+
+
+def _largest_scale(fits: Callable[[float], bool], low: float, high: float) -> float:
+    """The largest scale from `low` (which fits) to `high` (which does not) that `fits`, found
+    by halving."""
+    for _ in range(SCALE_STEPS):
+        middle = (low + high) / 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return low
 
 
 def _largest(sizes: list[tuple[float, float]]) -> tuple[float, float]:

@@ -17,9 +17,11 @@ from bookgen.book import PrintedPuzzle
 from bookgen.puzzles.base import Generated, PuzzleType
 from bookgen.render.fonts import Fonts
 from bookgen.render.geometry import COLUMN_GAP, LABEL_HEIGHT, ROW_GAP, Grid
-from bookgen.render.pdfpen import CanvasPen, Ink
+from bookgen.render.pdfpen import CanvasPen, Ink, least_scale
+from bookgen.render.sizes import Sizes
 
 EXAMPLE_HEIGHT = 32 * mm
+PUZZLE_NUMBER_PT = 11.0  # a puzzle's number above it, for a 10.5 pt body
 
 
 @dataclass
@@ -28,6 +30,7 @@ class Pass:
 
     fonts: Fonts
     ink: Ink
+    sizes: Sizes  # the profile's floors
     outline: bool  # bookmarks and links (off for print-on-demand)
     type_scale: float  # label sizes relative to a 10.5 pt body
     known_anchors: dict[str, int]  # section key -> page, from the previous pass
@@ -37,6 +40,11 @@ class Pass:
     running_title: str = ""  # the section being printed, for the running head
     opening_page: int = 0  # the last page a section (or the notes) opened on: no running head
     answered: list[int] = field(default_factory=list)  # the answers on this page, by number
+
+    @property
+    def number_pt(self) -> float:
+        """The size of a puzzle's number above it."""
+        return self.sizes.at_least(PUZZLE_NUMBER_PT * self.type_scale)
 
     def running_head(self) -> str:
         """The running head: the section's title, or on answer pages the puzzles answered there."""
@@ -161,7 +169,7 @@ class PuzzleRow(Flowable):
             self.state.puzzle_pages[number] = self.canv.getPageNumber()
             if not self.state.paint:
                 continue
-            self.canv.setFont(self.state.fonts.bold, 11 * self.state.type_scale)
+            self.canv.setFont(self.state.fonts.bold, self.state.number_pt)
             self.canv.drawString(left, top - 4 * mm * self.state.type_scale, str(number))
             drawn_width = puzzle_type.measure(record.puzzle)[0] * mm * self.grid.scale
             pen = CanvasPen(self.canv, left + (self.grid.slot_width - drawn_width) / 2,
@@ -257,23 +265,58 @@ class AnswerRow(Flowable):
                 x += stringWidth(text, run.font, run.size) + _space(run.size)
 
 
+EXAMPLE_CAPTION_PT = 8.5  # "Example" and "Solved", for a 10.5 pt body
+
+
+@dataclass(frozen=True)
+class ExampleFit:
+    """The scales a section's solved example may print at, and whether its two drawings stand
+    one above the other (when side by side they cannot reach the floor)."""
+
+    least: float
+    most: float
+    stacked: bool
+
+
+def example_fit(puzzle_type: PuzzleType, example: Generated, state: Pass,
+                width: float) -> ExampleFit | None:
+    """How a section's solved example fits a frame `width` wide: at least the scale its text
+    needs to reach the profile's floor, at most 0.9 of the body's proportion and EXAMPLE_HEIGHT
+    tall; side by side, or stacked where side by side is too narrow for the least; None when
+    even stacked it is."""
+    puzzle_size = puzzle_type.measure(example.puzzle)
+    answer_size = puzzle_type.answer_size(example.puzzle)
+    widest = max(puzzle_size[0], answer_size[0]) * mm
+    least = max(least_scale(lambda pen: puzzle_type.draw_puzzle(pen, example.puzzle), state.fonts,
+                            state.sizes.in_answer),
+                least_scale(lambda pen: puzzle_type.draw_solution(pen, example.puzzle,
+                                                                  example.solution),
+                            state.fonts, state.sizes.in_answer))
+    for stacked, room in ((False, (width - 3 * COLUMN_GAP) / 2), (True, width - 2 * COLUMN_GAP)):
+        if least <= room / widest:
+            most = min(EXAMPLE_HEIGHT * state.type_scale / (max(puzzle_size[1], answer_size[1]) * mm),
+                       room / widest, 0.9 * state.type_scale)
+            return ExampleFit(least, max(least, most), stacked)
+    return None
+
+
 class ExamplePair(Flowable):
-    """A small solved example beside its puzzle, for a section's opening page, at most `most`
-    times its natural size (the scale of the section's puzzles)."""
+    """A small solved example beside (or above) its puzzle, for a section's opening page, at
+    `scale` (one that `example_fit` allows), under captions no smaller than the profile's
+    floor."""
 
     def __init__(self, puzzle_type: PuzzleType, example: Generated, state: Pass,
-                 width: float, most: float | None = None) -> None:
+                 width: float, scale: float, stacked: bool = False) -> None:
         super().__init__()
-        self.example = example
+        self.example, self.scale, self.stacked = example, scale, stacked
         self.puzzle_type, self.state = puzzle_type, state
-        puzzle_size = puzzle_type.measure(self.example.puzzle)
-        answer_size = puzzle_type.answer_size(self.example.puzzle)
-        room = (width - 3 * COLUMN_GAP) / 2
-        self.scale = min(EXAMPLE_HEIGHT * state.type_scale / (max(puzzle_size[1], answer_size[1]) * mm),
-                         room / (max(puzzle_size[0], answer_size[0]) * mm), 0.9 * state.type_scale,
-                         most or 0.9 * state.type_scale)
+        self.caption = state.sizes.at_least(EXAMPLE_CAPTION_PT * state.type_scale)
+        self.top = self.caption * 1.15 + 2.5 * mm  # of a drawing, below its caption
+        heights = [puzzle_type.measure(example.puzzle)[1] * mm * scale + self.top + 0.5 * mm,
+                   puzzle_type.answer_size(example.puzzle)[1] * mm * scale + self.top + 0.5 * mm]
+        self.heights = heights if stacked else [max(heights)] * 2
         self.width = width
-        self.height = max(puzzle_size[1], answer_size[1]) * mm * self.scale + 6 * mm
+        self.height = sum(heights) if stacked else max(heights)
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return self.width, self.height
@@ -281,14 +324,16 @@ class ExamplePair(Flowable):
     def draw(self) -> None:
         if not self.state.paint:
             return
-        half = self.width / 2
+        top = self.height
         for index, caption in enumerate(("Example", "Solved")):
-            left = index * half
-            self.canv.setFont(self.state.fonts.italic, 8.5 * self.state.type_scale)
-            self.canv.drawString(left, self.height - 3 * mm, caption)
-            pen = CanvasPen(self.canv, left + COLUMN_GAP, self.height - 5.5 * mm, self.scale,
+            left = 0.0 if self.stacked else index * self.width / 2
+            self.canv.setFont(self.state.fonts.italic, self.caption)
+            self.canv.drawString(left, top - self.caption * 0.95, caption)
+            pen = CanvasPen(self.canv, left + COLUMN_GAP, top - self.top, self.scale,
                             self.state.fonts, self.state.ink)
             if index == 0:
                 self.puzzle_type.draw_puzzle(pen, self.example.puzzle)
             else:
                 self.puzzle_type.draw_solution(pen, self.example.puzzle, self.example.solution)
+            if self.stacked:
+                top -= self.heights[0]

@@ -9,6 +9,7 @@ from reportlab.lib.units import inch, mm
 
 from bookgen.config import BookConfig, Layout
 from bookgen.errors import BookgenError
+from bookgen.render.sizes import sizes_for
 
 COLUMN_GAP = 8 * mm
 ROW_GAP = 5 * mm
@@ -56,6 +57,8 @@ class Geometry:
     head: float = 0.0  # the running head's baseline, down from the top trim
     folio: float = 0.0  # the page number's baseline, up from the bottom trim
     type_scale: float = 1.0  # of the running head and page number, with the body
+    head_pt: float = HEAD_PT  # the running head's size
+    folio_pt: float = FOLIO_PT  # the page number's size
 
     @property
     def media(self) -> tuple[float, float]:
@@ -84,7 +87,8 @@ def safe_zone(bleed: bool) -> float:
 
 def make_geometry(layout: Layout, config: BookConfig, pages: int) -> Geometry:
     """The page boxes; the running head and page number sit in the top and bottom margins, their
-    glyphs inside the safe zone, and a margin too small to hold them so grows."""
+    glyphs inside the safe zone, and a margin too small to hold them so grows; their sizes grow
+    with the body, never under the profile's floor."""
     inside, outside = layout.margin_inside * mm, layout.margin_outside * mm
     top, bottom = layout.margin_top * mm, layout.margin_bottom * mm
     safe = safe_zone(config.bleed)
@@ -92,13 +96,14 @@ def make_geometry(layout: Layout, config: BookConfig, pages: int) -> Geometry:
         inside += pod_gutter(pages)
         outside = max(outside, safe)
     type_scale = layout.body_size / 10.5
-    head_pt, folio_pt = HEAD_PT * type_scale, FOLIO_PT * type_scale
+    sizes = sizes_for(config)
+    head_pt, folio_pt = sizes.at_least(HEAD_PT * type_scale), sizes.at_least(FOLIO_PT * type_scale)
     head = max(top * 0.55, safe + ASCENT * head_pt)
     folio = max(bottom / 2, safe + DESCENT * folio_pt)
     top = max(top, head + (HEAD_RULE + HEAD_CLEAR) * type_scale)
     bottom = max(bottom, folio + ASCENT * folio_pt + HEAD_CLEAR * type_scale)
     return Geometry(layout.width * mm, layout.height * mm, BLEED if config.bleed else 0.0,
-                    inside, outside, top, bottom, head, folio, type_scale)
+                    inside, outside, top, bottom, head, folio, type_scale, head_pt, folio_pt)
 
 
 def large_print(layout: Layout) -> Layout:
@@ -124,13 +129,16 @@ class Grid:
 
 def choose_grid(natural: tuple[float, float], frame: tuple[float, float], label: float,
                 grids: tuple[tuple[int, int], ...], min_scale: float, max_scale: float,
-                per_page: int | None = None) -> Grid:
+                per_page: int | None = None, least: float = 0.0) -> Grid:
     """The layout grid with the most slots that hold the natural size (mm) at min_scale or more
     (the larger scale among equals); with per_page, the best arrangement of that many slots.
     When no grid reaches min_scale (a puzzle too wide for the page), the most slots among the
     grids that print it as large as any can: a wide puzzle never takes a page of its own when
-    the page holds more at the same size."""
+    the page holds more at the same size. `least` is the scale its text needs to reach the
+    profile's floor: it overrides max_scale, and a grid under it is taken only when none
+    reaches it (the caller refuses that grid, see `Grid.scale`)."""
     width_mm, height_mm = natural
+    max_scale, min_scale = max(max_scale, least), max(min_scale, least)
 
     def fit(columns: int, rows: int) -> Grid:
         slot_w = (frame[0] - (columns - 1) * COLUMN_GAP) / columns

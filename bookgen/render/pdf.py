@@ -9,9 +9,10 @@ A book is built in passes until it is stable: the contents page needs the pages 
 a print-on-demand gutter depends on the page count, and an odd page count gets a notes page.
 
 This module is the entry point, `render_pdf` (and `interior`, which the cover asks for its page
-count); the work is split by concern: `geometry` (page boxes, gutter, grids), `flowables` (what a
-page is made of, the answer key's labels), `document` (templates, story, passes) and `cover` (the
-wrap). Rendering returns bytes and writes nothing: bookgen.formats and bookgen.atomic do that.
+count); the work is split by concern: `sizes` (the type floors of each profile), `geometry`
+(page boxes, gutter, grids), `flowables` (what a page is made of, the answer key's labels),
+`document` (templates, story, passes) and `cover` (the wrap). Rendering returns bytes and writes
+nothing: bookgen.formats and bookgen.atomic do that.
 """
 
 from __future__ import annotations

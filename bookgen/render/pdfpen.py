@@ -18,13 +18,12 @@ MIDDLE = 0.36
 
 @dataclass(frozen=True)
 class Ink:
-    """Print limits: the thinnest line (points), the lightest grey fill (1 = white) and the
-    smallest type (points) allowed; print-on-demand printers lose hairlines and greys under 10%,
-    and their services refuse type under 7 pt."""
+    """Print limits: the thinnest line (points) and the lightest grey fill (1 = white) allowed;
+    print-on-demand printers lose hairlines and greys under 10%. (The smallest type is a floor
+    of bookgen.render.sizes: a drawing is scaled to reach it, its text is never raised alone.)"""
 
     min_line: float = 0.0
     lightest_grey: float = 1.0
-    least_text: float = 0.0
 
     def grey(self, level: float) -> float:
         return level if level >= 1.0 else min(level, self.lightest_grey)
@@ -108,7 +107,7 @@ class CanvasPen:
     def text(self, x: float, y: float, text: str, size: float, bold: bool = False,
              align: str = "center", grey: float = 0.0) -> None:
         font = self.fonts.bold if bold else self.fonts.regular
-        points = max(size * self.scale, self.ink.least_text)  # a last resort: layouts scale up first
+        points = size * self.scale
         px, py = self._xy(x, y)
         self.canvas.setFont(font, points)
         self.canvas.setFillGray(self.ink.grey(grey) if grey > 0 else 0)
@@ -138,14 +137,14 @@ class MeasuringPen(RecordingPen):
         font = self.fonts.bold if bold else self.fonts.regular
         return stringWidth(text, font, size) / mm
 
-    def smallest_text(self) -> float | None:
-        """The smallest size (points, unscaled) of any text drawn."""
-        return min((kw["size"] for name, kw in self.calls if name == "text"), default=None)
 
 
-def least_scale(draw: Callable[[MeasuringPen], None], fonts: Fonts, least_text: float) -> float:
-    """The scale at which the smallest text of a drawing prints at `least_text` points."""
+def least_scale(draw: Callable[[MeasuringPen], None], fonts: Fonts,
+                floor: float | Callable[[str], float]) -> float:
+    """The scale at which every text of a drawing prints at its floor: `floor` points, or the
+    floor it gives each text (0.0 for a drawing without text)."""
     pen = MeasuringPen(fonts)
     draw(pen)
-    smallest = pen.smallest_text()
-    return least_text / smallest if smallest else 0.0
+    floor_of = floor if callable(floor) else (lambda text: floor)
+    return max((floor_of(kw["text"]) / kw["size"] for name, kw in pen.calls if name == "text"),
+               default=0.0)

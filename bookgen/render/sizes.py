@@ -1,0 +1,64 @@
+"""The type sizes a book promises, stated once per profile; every size on a page is derived from
+these floors, and a drawing (puzzle, answer, example) is scaled until its smallest text reaches
+them, never the text alone (text raised while its drawing stays small collides with it).
+
+- Standard print (home and print-on-demand): every text at least 7 pt, the least that
+  print-on-demand services accept.
+- Large print: every text at least 14 pt (running heads, page numbers, captions, labels, the
+  answer key), and the rules and the numbers in puzzles at least 16 pt, the size large-print
+  readers expect.
+
+A puzzle that cannot print at its floor on the trim is refused, naming the largest size that
+fits; it is never shrunk under it."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bookgen.errors import BookgenError
+
+if TYPE_CHECKING:
+    from bookgen.config import BookConfig
+
+NUMBER = re.compile(r"[0-9.,/+\u2212-]+")  # a number, or a piece of one (a minus, a fraction's part)
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """A profile's floors, in points."""
+
+    name: str
+    least: float  # every text on a page
+    numbers: float  # the rules and the numbers in a puzzle
+
+    def at_least(self, size: float) -> float:
+        """`size`, raised to the floor of every text."""
+        return max(size, self.least)
+
+    def in_puzzle(self, text: str) -> float:
+        """The floor of a text a puzzle draws: a number's, or any other text's."""
+        return self.numbers if NUMBER.fullmatch(text) else self.least
+
+    def in_answer(self, text: str) -> float:
+        """The floor of a text an answer (or a section's small solved example) draws."""
+        return self.least
+
+
+STANDARD = Sizes("standard print", least=7.0, numbers=7.0)
+LARGE_PRINT = Sizes("large print", least=14.0, numbers=16.0)
+
+
+def sizes_for(config: BookConfig) -> Sizes:
+    return LARGE_PRINT if config.large_print else STANDARD
+
+
+class TooManyToAPage(BookgenError):
+    """A section's per_page asks for more puzzles on a page than print there at the profile's
+    floor; `fits` of them do."""
+
+    def __init__(self, message: str, fits: int, *, file: str | None = None,
+                 line: int | None = None, key: str | None = None) -> None:
+        super().__init__(message, file=file, line=line, key=key)
+        self.fits = fits

@@ -1,0 +1,197 @@
+"""The size rules of bookgen.render.sizes, measured on built PDFs: no text under its profile's
+floor (7 pt; in large print 14 pt, and 16 pt for the numbers in puzzles), no two texts on top of
+each other, one size per puzzle type, answers no larger than their puzzles, and a puzzle that
+cannot print at its floor refused with the size that fits."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from pypdf import PdfReader
+from test_layout_quality import print_runs
+
+from bookgen.config import ROOT
+from bookgen.render.sizes import LARGE_PRINT, STANDARD
+
+SLACK = 0.5  # points two text boxes may share (an ascender touching the descender above)
+
+
+def overlaps(runs: list) -> list[tuple[str, str]]:
+    """The pairs of text runs whose boxes overlap. Runs that pypdf reports at the same point are
+    the pieces of one line in two fonts ("How to play." and its rules), not an overlap."""
+    pairs = []
+    for i, (a, al, ab, ar, at, _) in enumerate(runs):
+        for b, bl, bb, br, bt, _ in runs[i + 1:]:
+            same_start = abs(al - bl) < 0.01 and abs(ab - bb) < 0.01
+            if not same_start and min(ar, br) - max(al, bl) > SLACK \
+                    and min(at, bt) - max(ab, bb) > SLACK:
+                pairs.append((a, b))
+    return pairs
+
+
+def puzzle_pages(path) -> list[tuple[int, list, str]]:
+    """(page number, runs without the page number, text) of each page of puzzles: not an
+    opening (rules and example) nor the answer key."""
+    pages = []
+    for number, (_, _, runs, text) in enumerate(print_runs(path), start=1):
+        if "How to play." in text or "Answers" in text or not any(r[0].isdigit() for r in runs):
+            continue
+        folio = min(runs, key=lambda r: r[2])
+        pages.append((number, [r for r in runs if r is not folio], text))
+    return pages
+
+
+def usual_number_size(runs: list) -> float:
+    sizes = [round(r[5], 1) for r in runs if r[0].lstrip("\u2212").isdigit()]
+    return Counter(sizes).most_common(1)[0][0]
+
+
+def build(run, write_config, tmp_path, text: str, name: str = "book"):
+    target = tmp_path / f"{name}.pdf"
+    status, _, err = run("build", str(write_config(text, name=f"{name}.yaml")), "-o", str(target),
+                         "-q", "--workers", "1")
+    assert status == 0, err
+    return target
+
+
+def test_the_floors_are_stated_once_per_profile():
+    assert STANDARD.least == STANDARD.in_puzzle("12") == STANDARD.in_puzzle("Make 10") == 7.0
+    assert LARGE_PRINT.in_puzzle("\u221212.5") == LARGE_PRINT.in_puzzle("3") == 16.0
+    assert LARGE_PRINT.in_puzzle("Make 10") == LARGE_PRINT.in_answer("12") == 14.0
+    assert LARGE_PRINT.at_least(12.95) == 14.0 and STANDARD.at_least(8.5) == 8.5
+
+
+LARGE_5X8 = """
+title: Large
+layout: 5x8
+large_print: true
+seed: 3
+sections:
+  - {type: numbrix, title: Paths, count: 3, difficulty: easy, size: 6}
+  - {type: hidato, title: Hidato, count: 2, difficulty: medium, shape: diamond, size: 7}
+  - {type: arithmetic, title: Make Ten, count: 2, difficulty: medium}
+  - {type: pyramid, title: Pyramids, count: 3, difficulty: medium, variant: classic}
+  - {type: numberwall, title: Walls, count: 3, difficulty: easy}
+  - {type: arrows, title: Arrows, count: 2, difficulty: medium}
+"""
+
+
+def test_large_print_on_the_smallest_trim_keeps_every_floor(run, write_config, tmp_path):
+    """On a 5 x 8 in large-print book every text is 14 pt or more (heads, page numbers,
+    captions, the answer key), every number in a puzzle 16 pt or more, nothing overlaps, and the
+    puzzles of a section print at one size (its first row once printed at 7 pt)."""
+    target = build(run, write_config, tmp_path, LARGE_5X8)
+    pages = print_runs(target)
+    small = [(n, r[0], round(r[5], 1)) for n, (_, _, runs, _) in enumerate(pages, start=1)
+             for r in runs if r[5] < LARGE_PRINT.least - 0.01]
+    assert not small, small[:5]
+    collide = [(n, overlaps(runs)) for n, (_, _, runs, _) in enumerate(pages, start=1)
+               if overlaps(runs)]
+    assert not collide, collide[:3]
+    sizes_by_section: dict[str, set[float]] = {}
+    for number, runs, text in puzzle_pages(target):
+        numbers = [r for r in runs if re.fullmatch(r"\u2212?\d+", r[0])]
+        assert min(r[5] for r in numbers) >= LARGE_PRINT.numbers - 0.01, number
+        sizes_by_section.setdefault(text.split("\n")[0], set()).add(usual_number_size(runs))
+    assert len(sizes_by_section) >= 5
+    assert all(len(sizes) == 1 for sizes in sizes_by_section.values()), sizes_by_section
+
+
+def test_large_print_letter_has_no_text_under_fourteen_points(run, write_config, tmp_path):
+    text = LARGE_5X8.replace("5x8", "8.5x11") + (
+        "  - {type: placement, title: Chains, count: 4, difficulty: easy}\n"
+        "  - {type: placement, title: Fractions, count: 4, difficulty: hard}\n")
+    target = build(run, write_config, tmp_path, text)
+    runs = [r for _, _, page, _ in print_runs(target) for r in page]
+    assert len(runs) > 500 and min(r[5] for r in runs) >= 14.0 - 0.01
+    assert not [overlaps(page) for _, _, page, _ in print_runs(target) if overlaps(page)]
+
+
+def test_a_worksheet_too_small_for_its_puzzles_spreads_them_over_pages(run, tmp_path):
+    """Twelve hard chains do not fit one letter page at 7 pt (they once printed 310 runs at 6 pt,
+    85 pairs on top of each other): the worksheet takes as many to a page as print at 7 pt."""
+    target = tmp_path / "sheet.pdf"
+    status, _, err = run("worksheet", "placement", "--difficulty", "hard", "--count", "12",
+                         "--layout", "letter", "-o", str(target), "--workers", "1")
+    assert status == 0, err
+    assert re.search(r"note: \d+ of these puzzles fit a page", err)
+    for path in (target, tmp_path / "sheet-answers.pdf"):
+        pages = print_runs(path)
+        assert min(r[5] for _, _, runs, _ in pages for r in runs) >= STANDARD.least - 0.01
+        assert not [overlaps(runs) for _, _, runs, _ in pages if overlaps(runs)]
+    assert len(PdfReader(target).pages) > 1
+
+
+def test_the_a4_worksheet_answers_are_no_larger_than_its_puzzles(run, tmp_path):
+    target = tmp_path / "worksheet.pdf"
+    status, _, err = run("build", str(ROOT / "config" / "worksheet.yaml"), "-o", str(target), "-q",
+                         "--workers", "1")
+    assert status == 0, err
+    (_, _, puzzles, _), = print_runs(target)  # one page
+    answers = print_runs(tmp_path / "worksheet-answers.pdf")[0][2]
+    assert usual_number_size(answers) <= usual_number_size(puzzles) + 0.01
+
+
+def test_one_type_prints_at_one_size_across_the_book(run, write_config, tmp_path):
+    """Two Numbrix sections of different grid sizes share one cell size, and a puzzle alone on
+    its page is not drawn larger than the others (it printed at 21 pt beside 14.6 pt)."""
+    target = build(run, write_config, tmp_path, """
+        title: One size
+        layout: 6x9
+        seed: 5
+        sections:
+          - {type: numbrix, title: Paths, count: 4, difficulty: easy, size: 8}
+          - {type: numbrix, title: Small, count: 3, difficulty: easy, size: 5}
+    """)
+    pages = puzzle_pages(target)
+    labels = [[r for r in runs if r[0].isdigit() and abs(r[5] - 11.0) < 0.01]  # puzzle numbers
+              for _, runs, _ in pages]
+    assert any(len(found) == 1 for found in labels)  # a page holding one puzzle
+    sizes = {usual_number_size(runs) for _, runs, _ in pages}
+    assert len(sizes) == 1, sizes
+
+
+def test_a_puzzle_too_large_for_large_print_is_refused_naming_the_size_that_fits(
+        run, write_config, tmp_path, monkeypatch):
+    """Number chains on a 5 x 8 in large-print page cannot print their numbers at 16 pt: one
+    message names the section, the trim and the size that fits, before the book is made;
+    nothing is written."""
+
+    def no_book(*args, **kwargs):
+        raise AssertionError("the book was made before the refusal")
+
+    monkeypatch.setattr("bookgen.book.make_book", no_book)
+    config = write_config("title: Large\nlayout: 5x8\nlarge_print: true\nsections:\n"
+                          "  - {type: placement, title: Chains, count: 2, difficulty: easy}\n")
+    target = tmp_path / "large.pdf"
+    status, _, err = run("build", str(config), "-o", str(target), "-q", "--workers", "1")
+    assert status == 2 and "Traceback" not in err
+    assert "section 'Chains'" in err and "5 x 8 in" in err and "needs 16 pt" in err, err
+    assert re.search(r"the largest that fits prints it at 1[0-5]\.\d pt", err), err
+    assert f"{config}:5" in err and not target.exists()
+
+
+def test_a_fraction_stays_inside_its_box_in_puzzles_and_answers():
+    """A stacked fraction prints at 0.85 of the digits (7 pt or more wherever the digits print at
+    8.2 pt), so an answer's box grows to hold it rather than the fraction shrinking."""
+    from test_layout_quality import HOSTILE_PLACEMENT, measuring_pen, rects, text_boxes
+
+    from bookgen.puzzles import find_type
+
+    placement = find_type("placement")
+    puzzle = HOSTILE_PLACEMENT[0]
+    order = sorted(puzzle["numbers"], key=lambda t: float(eval(t)))
+    for draw in (lambda pen: placement.draw_puzzle(pen, puzzle),
+                 lambda pen: placement.draw_solution(pen, puzzle, {"order": order})):
+        pen = measuring_pen()
+        draw(pen)
+        boxes, checked = rects(pen), 0
+        for text, left, top, right, bottom in text_boxes(pen):
+            around = [r for r in boxes if r[0] <= (left + right) / 2 <= r[2]
+                      and r[1] <= (top + bottom) / 2 <= r[3]]
+            if around:  # not a sign between two boxes
+                x0, y0, x1, y1 = min(around, key=lambda r: (r[2] - r[0]) * (r[3] - r[1]))
+                assert y0 + 0.2 <= top and bottom <= y1 - 0.2, (text, top, bottom, y0, y1)
+                checked += 1
+        assert checked >= 12
