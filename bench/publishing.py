@@ -19,7 +19,8 @@ from reportlab.lib.units import inch  # noqa: E402
 
 from bookgen.config import available_layouts, load_layout  # noqa: E402
 from bookgen.render import cover, geometry  # noqa: E402
-from bookgen.render.document import HOME_INK, POD_INK  # noqa: E402
+from bookgen.render.document import POD_INK  # noqa: E402
+from bookgen.render.sizes import LARGE_PRINT, STANDARD  # noqa: E402
 
 EXAMPLE_TRIM, EXAMPLE_PAGES = "6x9", 120  # the worked cover example in the guide
 
@@ -96,11 +97,11 @@ def figures(ink: bool = True) -> dict[str, str]:
     found["large print body"] = f"{geometry.large_print(layout).body_size:g} pt"
     found["body"] = f"{layout.body_size:g} pt"
     found["large print scale"] = f"{geometry.LARGE_PRINT:.3g} times"
-    found["large print head"] = f"{geometry.HEAD_PT * geometry.LARGE_PRINT:.3g} pt"
-    found["large print folio"] = f"{geometry.FOLIO_PT * geometry.LARGE_PRINT:.3g} pt"
-    found["least text"] = f"{POD_INK.least_text:g} pt"
-    found["least text home"] = f"{HOME_INK.least_text:g} pt"
-    found["least text large print"] = f"{POD_INK.least_text * geometry.LARGE_PRINT:.3g} pt"
+    found["large print head"] = f"{LARGE_PRINT.at_least(geometry.HEAD_PT * geometry.LARGE_PRINT):.3g} pt"
+    found["large print folio"] = f"{LARGE_PRINT.at_least(geometry.FOLIO_PT * geometry.LARGE_PRINT):.3g} pt"
+    found["least text"] = f"{STANDARD.least:g} pt"
+    found["least text large print"] = f"{LARGE_PRINT.least:g} pt"
+    found["large print numbers"] = f"{LARGE_PRINT.numbers:g} pt"
     found["thinnest line"] = f"{POD_INK.min_line:g} pt"
     if ink:
         found["interior ink"] = "black and grey only" if interior_is_grey() else "colour"
