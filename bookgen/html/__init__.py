@@ -1,7 +1,8 @@
 """The playable edition: a whole book as one self-contained HTML page.
 
 The page holds the puzzle JSON records verbatim in one `<script type="application/json">` block, the
-hand-written `play.css` and `play.js` (package data, inlined here) that draw and run each board, and
+hand-written `play.css`, the player's frame `frame.js` and the game script of each type the book holds
+(`PuzzleType.play_script`, bookgen/puzzles/NAME/play.js) that draw and run each board, and
 the static skeleton: title, contents by section, and one article per puzzle with its rules and
 buttons. Nothing is fetched from the network, and the same input always gives the same bytes: no
 dates, no random ids, JSON written with sorted keys.
@@ -22,6 +23,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from bookgen import puzzles
 from bookgen.atomic import write_files
 from bookgen.puzzles.pyramid import range_caption
 
@@ -33,6 +35,15 @@ RECORD_KEYS = ("type", "id", "difficulty", "rating", "puzzle", "solution", "numb
 
 def _asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def _game_scripts(type_names: set[str]) -> list[str]:
+    """The game scripts of the registered types a page holds, each once (two types may share one),
+    in the registry's order: each registers its types with the frame, so the page plays them."""
+    folder = resources.files(puzzles.__name__)
+    paths = dict.fromkeys(t.play_script for t in puzzles.PUZZLE_TYPES
+                          if t.name in type_names and t.play_script)
+    return [folder.joinpath(path).read_text(encoding="utf-8") for path in paths]
 
 
 def _script_json(data: Any) -> str:
@@ -219,7 +230,7 @@ PAGE_TOOLS = (
     '<button type="button" data-page="print-entries">Print with my entries</button>'
     "</div>\n"
 )
-"""The page's own buttons: the theme toggle and the two prints (play.js wires them)."""
+"""The page's own buttons: the theme toggle and the two prints (frame.js wires them)."""
 
 THEME_FIRST = (
     '<script>document.documentElement.className = "js";'
@@ -249,6 +260,7 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
                 record["hints"] = _packed_hints(record["hints"], phrases)
             records.append(record)
             placed.append((section_index, record, record["key"]))
+    kinds = {str(record.get("type")) for record in records}
     contents: list[str] = []
     body: list[str] = []
     index = 0
@@ -304,8 +316,9 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
         + "</main>\n"
         f'<script type="application/json" id="bookgen-data">{_script_json(records)}</script>\n'
         f'<script type="application/json" id="bookgen-phrases">{_script_json(list(phrases))}</script>\n'
-        f"<script>\n{_asset('play.js')}</script>\n"
-        "</body>\n</html>\n"
+        f"<script>\n{_asset('frame.js')}</script>\n"
+        + "".join(f"<script>\n{script}</script>\n" for script in _game_scripts(kinds))
+        + "</body>\n</html>\n"
     )
 
 

@@ -925,4 +925,5 @@ ARROWS = PuzzleType(
     printed=printed,
     hardness=lambda rating: BANDS.hardness(rating["grade"]),
     hints=hints,
+    play_script="arrows/play.js",
 )

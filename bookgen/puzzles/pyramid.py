@@ -873,4 +873,5 @@ PYRAMID = PuzzleType(
     variety=variety,
     answer_form=answer_form,
     answers=answers,
+    play_script="pyramid/play.js",
 )

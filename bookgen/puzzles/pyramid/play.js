@@ -1,0 +1,13 @@
+/* Number pyramids in the playable edition: a difference pyramid's circles, widest row on top, with
+ * its range under it as on paper (an older record's sum pyramid stands on bricks instead). The
+ * cells are the frame's stackedCells; registers itself with the player's frame. */
+(function (frame) {
+  "use strict";
+
+  frame.register("pyramid", function (board, record, page) {
+    var bricks = record.puzzle.variant === "sum";
+    var rows = record.puzzle.rows;
+    var caption = bricks ? "" : "Numbers 1 to " + (record.puzzle.max || rows.length * (rows.length + 1) / 2);
+    return frame.stackedCells(board, record, page, bricks, caption);
+  });
+})(window.bookgenFrame);
