@@ -25,16 +25,30 @@ from typing import Any
 
 from bookgen import puzzles
 from bookgen.atomic import write_files
-from bookgen.puzzles.pyramid import range_caption
 
 __all__ = ["render_html", "write_html"]
 
 RECORD_KEYS = ("type", "id", "difficulty", "rating", "puzzle", "solution", "number", "hints")
-"""What the page embeds of each record; "hints" (optional, a list) feeds the Hint button."""
+"""What the page embeds of each record; "hints" (optional, a list) feeds the Hint button. The page
+adds "key" (where progress is saved); what a type's `play_data` gives goes apart, by record index,
+in the "bookgen-play" block, so the records stay the puzzle JSON."""
 
 
 def _asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def _play_data(record: dict[str, Any]) -> Any:
+    """What the record's type hands its game script beyond the puzzle (`PuzzleType.play_data`), or
+    None: for a type without it, an unknown type, or a puzzle it cannot read (which the script
+    then reports as one it could not draw)."""
+    kind = next((t for t in puzzles.PUZZLE_TYPES if t.name == record.get("type")), None)
+    if kind is None or kind.play_data is None:
+        return None
+    try:
+        return kind.play_data(record.get("puzzle") or {})
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return None
 
 
 def _game_scripts(type_names: set[str]) -> list[str]:
@@ -85,26 +99,13 @@ def _storage_key(record: dict[str, Any], section: int) -> str:
 
 # --- the print copy of a board, for browsers without JavaScript ----------------------------------
 
-ARROW_GLYPHS = {"N": "\u2191", "NE": "\u2197", "E": "\u2192", "SE": "\u2198", "S": "\u2193",
-                "SW": "\u2199", "W": "\u2190", "NW": "\u2196", "N+S": "\u2195", "E+W": "\u2194",
-                "NE+SW": "\u2922", "NW+SE": "\u2921"}
-
-
-def _glyph(sign: str) -> str:
-    """The arrow as the book draws it; a two-headed sign may name its heads in either order."""
-    if "+" in sign:
-        first, second = sign.split("+", 1)
-        return ARROW_GLYPHS.get(f"{first}+{second}") or ARROW_GLYPHS.get(f"{second}+{first}", sign)
-    return ARROW_GLYPHS.get(sign, sign)
-
-
 def _book_number(value: Any) -> str:
     """A number as the book prints it: a true minus sign."""
     text = str(value)
     return "\u2212" + text[1:] if text.startswith("-") else text
 
 
-def _static_board(record: dict[str, Any]) -> str:
+def _static_board(record: dict[str, Any], play: dict[str, Any]) -> str:
     """The puzzle as plain HTML to print, or "" for a type (or record) this cannot draw."""
     esc = html.escape
     puzzle = record.get("puzzle") or {}
@@ -113,6 +114,7 @@ def _static_board(record: dict[str, Any]) -> str:
         if kind in ("numbrix", "hidato", "arrows"):
             grid = puzzle["arrows"] if kind == "arrows" else puzzle["grid"]
             givens = (puzzle.get("givens") or []) if kind == "arrows" else grid
+            glyphs = play.get("glyphs") or []
             rows = []
             for r, row in enumerate(grid):
                 cells = []
@@ -121,7 +123,7 @@ def _static_board(record: dict[str, Any]) -> str:
                         cells.append('<td class="void"></td>')
                         continue
                     given = givens[r][c] if r < len(givens) and c < len(givens[r]) else 0
-                    arrow = f'<span class="arrow">{esc(_glyph(value))}</span>' if kind == "arrows" else ""
+                    arrow = f'<span class="arrow">{esc(glyphs[r][c])}</span>' if kind == "arrows" else ""
                     cells.append(f"<td>{arrow}{esc(str(given)) if given else ''}</td>")
                 rows.append(f'<tr>{"".join(cells)}</tr>')
             return f'<table class="static-grid {esc(kind)}">{"".join(rows)}</table>'
@@ -135,7 +137,7 @@ def _static_board(record: dict[str, Any]) -> str:
                 '<div class="row">' + "".join(
                     f'<span class="cell">{esc(str(v)) if v else ""}</span>' for v in row) + "</div>"
                 for row in order)
-            caption = "" if wall else f'<p class="range">{esc(range_caption(puzzle))}</p>'
+            caption = "" if wall else f'<p class="range">{esc(play["caption"])}</p>'
             return f'<div class="static-pyramid {shape}">{lines}{caption}</div>'
         if kind == "placement":
             givens = {int(k): v for k, v in (puzzle.get("givens") or {}).items()}
@@ -162,7 +164,7 @@ def _static_board(record: dict[str, Any]) -> str:
 # --- the page -------------------------------------------------------------------------------------
 
 
-def _puzzle_article(record: dict[str, Any], index: int, rules: str, key: str,
+def _puzzle_article(record: dict[str, Any], play: Any, index: int, rules: str, key: str,
                     next_number: Any = None) -> str:
     """One puzzle: heading and timer, rules, options, board, controls, status, and links on.
 
@@ -173,7 +175,7 @@ def _puzzle_article(record: dict[str, Any], index: int, rules: str, key: str,
     number = html.escape(str(record.get("number", index + 1)))
     level = str(record.get("difficulty", ""))
     esc = html.escape
-    static = _static_board(record)
+    static = _static_board(record, play or {})
     following = (f'<a href="#puzzle-{esc(str(next_number))}" class="next-puzzle">Next puzzle'
                  '<span aria-hidden="true"> \u2192</span></a>' if next_number is not None else "")
     return (
@@ -219,7 +221,6 @@ KEYS_HELP = (
     "<li><kbd>H</kbd> gives a hint: the next square a person could work out, and why.</li>\n"
     "<li><kbd>Ctrl</kbd>+<kbd>Z</kbd> undoes (Reveal and Reset too), <kbd>Ctrl</kbd>+<kbd>Y</kbd> redoes."
     "</li>\n"
-    "<li>Numbrix and Hidato: <kbd>Enter</kbd> or <kbd>Space</kbd> taps a square, counting on from it.</li>\n"
     "</ul>\n</details>\n"
 )
 
@@ -252,10 +253,14 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
     records: list[dict[str, Any]] = []
     placed: list[tuple[int, dict[str, Any], str]] = []  # (section, record, key) in book order
     phrases: dict[str, int] = {}
+    plays: dict[str, Any] = {}  # record index -> its type's play_data
     for section_index, section in enumerate(sections):
         for puzzle in section["puzzles"]:
             record = {key: puzzle[key] for key in RECORD_KEYS if key in puzzle}
             record["key"] = _storage_key(record, section_index)
+            play = _play_data(record)
+            if play is not None:
+                plays[str(len(records))] = play
             if "hints" in record:
                 record["hints"] = _packed_hints(record["hints"], phrases)
             records.append(record)
@@ -274,7 +279,8 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
             following = (placed[index + 1][1].get("number", index + 2)
                          if index + 1 < len(placed) else None)
             links.append(f'<li><a href="#puzzle-{number}" data-key="{esc(key)}">{number}</a></li>')
-            articles.append(_puzzle_article(record, index, section["rules"], key, following))
+            articles.append(_puzzle_article(record, plays.get(str(index)), index, section["rules"],
+                                            key, following))
             index += 1
         level = section.get("difficulty") or ""
         contents.append(
@@ -316,6 +322,7 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
         + "</main>\n"
         f'<script type="application/json" id="bookgen-data">{_script_json(records)}</script>\n'
         f'<script type="application/json" id="bookgen-phrases">{_script_json(list(phrases))}</script>\n'
+        f'<script type="application/json" id="bookgen-play">{_script_json(plays)}</script>\n'
         f"<script>\n{_asset('frame.js')}</script>\n"
         + "".join(f"<script>\n{script}</script>\n" for script in _game_scripts(kinds))
         + "</body>\n</html>\n"

@@ -817,6 +817,12 @@
   var records = JSON.parse(document.getElementById("bookgen-data").textContent);
   var phrasesNode = document.getElementById("bookgen-phrases");
   var phrases = phrasesNode ? JSON.parse(phrasesNode.textContent) : [];
+  /* What each record's type worked out for its game in Python (its play_data), by record index. */
+  var playNode = document.getElementById("bookgen-play");
+  var plays = playNode ? JSON.parse(playNode.textContent) : {};
+  records.forEach(function (record, index) {
+    if (Object.prototype.hasOwnProperty.call(plays, index)) record.play = plays[index];
+  });
 
   /* A hint as the page packs it, [cells, value, phrase, numbers...] (see bookgen.html), back to
    * {cells, value, why}: the phrase's "#"s filled with the numbers in turn. */
@@ -844,10 +850,12 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
 
   /* What a game's script takes from the frame: register(type, make) for each type it plays, where
-   * make(board, record, page) draws the board and returns the game (see the top of this file),
-   * and the shared widgets and exact numbers. */
+   * make(board, record, page) draws the board and returns the game (see the top of this file);
+   * keyHelp(li), a line of its own for the page's keyboard help; the shared widgets and exact
+   * numbers. */
   window.bookgenFrame = Object.freeze({
     register: function (type, make) { games[type] = make; },
+    keyHelp: function (item) { var list = document.querySelector("#keys ul"); if (list) list.appendChild(item); },
     el: el, button: button, spoken: spoken, moveFocus: moveFocus, roving: roving,
     noteBook: noteBook, notesNode: notesNode, numberPad: numberPad, numberNode: numberNode,
     numberCells: numberCells, stackedCells: stackedCells, largest: largest,

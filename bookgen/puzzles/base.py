@@ -181,6 +181,9 @@ class PuzzleType:
     play_script: the type's game for the playable edition, a script under bookgen/puzzles
         ("numbrix/play.js") that registers the type with the player's frame (bookgen/html/frame.js);
         "" leaves its puzzles for paper only there.
+    play_data(puzzle): what the game script shows beyond the puzzle JSON, worked out here so that
+        it exists once, in Python (the arrows' glyphs, a pyramid's range caption); the page hands
+        it over as the record's "play". None: nothing.
     """
 
     name: str
@@ -209,6 +212,7 @@ class PuzzleType:
     answer_form: Callable[[JSON, JSON], str] = answer_as_given
     answers: Callable[[Request], frozenset[str] | None] | None = None
     play_script: str = ""
+    play_data: Callable[[JSON], JSON] | None = None
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)

@@ -6,11 +6,6 @@
 
   var el = frame.el, largest = frame.largest;
 
-  var ARROW_GLYPHS = {
-    N: "\u2191", NE: "\u2197", E: "\u2192", SE: "\u2198", S: "\u2193", SW: "\u2199", W: "\u2190", NW: "\u2196",
-    "N+S": "\u2195", "S+N": "\u2195", "E+W": "\u2194", "W+E": "\u2194",
-    "NE+SW": "\u2922", "SW+NE": "\u2922", "NW+SE": "\u2921", "SE+NW": "\u2921"
-  };
   var ARROW_WORDS = {
     N: "up", NE: "up-right", E: "right", SE: "down-right", S: "down", SW: "down-left", W: "left", NW: "up-left"
   };
@@ -24,6 +19,7 @@
   function arrowsGame(board, record, page) {
     var arrows = record.puzzle.arrows, givens = record.puzzle.givens || [];
     var answer = record.solution && record.solution.grid;
+    var glyphs = (record.play && record.play.glyphs) || [];  // from Python: bookgen.puzzles.arrows.glyph
     var grid = el("div", "grid arrows");
     grid.style.setProperty("--cols", arrows[0].length);
     board.appendChild(grid);
@@ -38,8 +34,7 @@
       where: function (i, j) { return "Row " + (i + 1) + ", column " + (j + 1); },
       name: function (i, j) { return this.where(i, j) + ", " + arrowWords(arrows[i][j]); },
       decorate: function (cell, i, j) {
-        var name = arrows[i][j];
-        var arrow = el("span", "arrow", name ? ARROW_GLYPHS[name] || name : "");
+        var arrow = el("span", "arrow", (glyphs[i] && glyphs[i][j]) || arrows[i][j] || "");
         arrow.setAttribute("aria-hidden", "true");
         cell.appendChild(arrow);
       }

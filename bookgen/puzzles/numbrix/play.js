@@ -436,6 +436,14 @@
     };
   }
 
+  /* "Numbrix and Hidato: Enter or Space taps a square, counting on from it." */
+  var help = el("li", "", "Numbrix and Hidato: ");
+  help.appendChild(el("kbd", "", "Enter"));
+  help.appendChild(document.createTextNode(" or "));
+  help.appendChild(el("kbd", "", "Space"));
+  help.appendChild(document.createTextNode(" taps a square, counting on from it."));
+  frame.keyHelp(help);
+
   frame.register("numbrix", function (board, record, page) { return chainGame(board, record, page, false); });
   frame.register("hidato", function (board, record, page) { return chainGame(board, record, page, true); });
 })(window.bookgenFrame);

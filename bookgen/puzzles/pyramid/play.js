@@ -6,8 +6,7 @@
 
   frame.register("pyramid", function (board, record, page) {
     var bricks = record.puzzle.variant === "sum";
-    var rows = record.puzzle.rows;
-    var caption = bricks ? "" : "Numbers 1 to " + (record.puzzle.max || rows.length * (rows.length + 1) / 2);
+    var caption = bricks ? "" : (record.play && record.play.caption) || "";  // from Python: range_caption
     return frame.stackedCells(board, record, page, bricks, caption);
   });
 })(window.bookgenFrame);
