@@ -8,9 +8,10 @@ buttons. Nothing is fetched from the network, and the same input always gives th
 dates, no random ids, JSON written with sorted keys.
 
 Rejected: drawing the playable boards in Python as static HTML. The browser needs the puzzle data
-anyway to play, check and reveal, so one JavaScript drawing keeps a single source of truth for every
-type. Python draws only a plain print copy of each board inside <noscript>, for browsers without
-JavaScript; with JavaScript on, that copy is never even parsed into the page.
+anyway to play, check and reveal, so each type's game script draws its playable board. Inside
+<noscript>, for browsers without JavaScript, each board is the book's own drawing (the type's
+draw_puzzle on an SVG pen), ready to print; with JavaScript on, it is never even parsed into the
+page. This module names no puzzle type: it reads what it needs from the type records.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from typing import Any
 
 from bookgen import puzzles
 from bookgen.atomic import write_files
+from bookgen.puzzles.base import PuzzleType
+from bookgen.render.svgpen import SvgPen
 
 __all__ = ["render_html", "write_html"]
 
@@ -38,11 +41,16 @@ def _asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
+def _registered(record: dict[str, Any]) -> PuzzleType | None:
+    """The registered type of a record, or None for a type this bookgen does not know."""
+    return next((t for t in puzzles.PUZZLE_TYPES if t.name == record.get("type")), None)
+
+
 def _play_data(record: dict[str, Any]) -> Any:
     """What the record's type hands its game script beyond the puzzle (`PuzzleType.play_data`), or
     None: for a type without it, an unknown type, or a puzzle it cannot read (which the script
     then reports as one it could not draw)."""
-    kind = next((t for t in puzzles.PUZZLE_TYPES if t.name == record.get("type")), None)
+    kind = _registered(record)
     if kind is None or kind.play_data is None:
         return None
     try:
@@ -99,72 +107,26 @@ def _storage_key(record: dict[str, Any], section: int) -> str:
 
 # --- the print copy of a board, for browsers without JavaScript ----------------------------------
 
-def _book_number(value: Any) -> str:
-    """A number as the book prints it: a true minus sign."""
-    text = str(value)
-    return "\u2212" + text[1:] if text.startswith("-") else text
-
-
-def _static_board(record: dict[str, Any], play: dict[str, Any]) -> str:
-    """The puzzle as plain HTML to print, or "" for a type (or record) this cannot draw."""
-    esc = html.escape
-    puzzle = record.get("puzzle") or {}
-    kind = record.get("type")
-    try:
-        if kind in ("numbrix", "hidato", "arrows"):
-            grid = puzzle["arrows"] if kind == "arrows" else puzzle["grid"]
-            givens = (puzzle.get("givens") or []) if kind == "arrows" else grid
-            glyphs = play.get("glyphs") or []
-            rows = []
-            for r, row in enumerate(grid):
-                cells = []
-                for c, value in enumerate(row):
-                    if value is None:
-                        cells.append('<td class="void"></td>')
-                        continue
-                    given = givens[r][c] if r < len(givens) and c < len(givens[r]) else 0
-                    arrow = f'<span class="arrow">{esc(glyphs[r][c])}</span>' if kind == "arrows" else ""
-                    cells.append(f"<td>{arrow}{esc(str(given)) if given else ''}</td>")
-                rows.append(f'<tr>{"".join(cells)}</tr>')
-            return f'<table class="static-grid {esc(kind)}">{"".join(rows)}</table>'
-        if kind in ("pyramid", "numberwall"):
-            wall = kind == "numberwall"
-            order = list(puzzle["rows"])
-            if wall:
-                order.reverse()  # a number wall stands on its widest row
-            shape = "bricks" if wall else "circles"
-            lines = "".join(
-                '<div class="row">' + "".join(
-                    f'<span class="cell">{esc(str(v)) if v else ""}</span>' for v in row) + "</div>"
-                for row in order)
-            caption = "" if wall else f'<p class="range">{esc(play["caption"])}</p>'
-            return f'<div class="static-pyramid {shape}">{lines}{caption}</div>'
-        if kind == "placement":
-            givens = {int(k): v for k, v in (puzzle.get("givens") or {}).items()}
-            parts = []
-            for index in range(len(puzzle["numbers"])):
-                value = givens.get(index)
-                shown = esc(_book_number(value)) if value is not None else ""
-                parts.append(f'<span class="box">{shown}</span>')
-                if index < len(puzzle["signs"]):
-                    parts.append(f'<span class="sign">{esc(puzzle["signs"][index])}</span>')
-            given_texts = [str(v) for v in givens.values()]
-            pool = [esc(_book_number(n)) for n in puzzle["numbers"] if str(n) not in given_texts]
-            return (f'<div class="static-placement"><p class="row">{"".join(parts)}</p>'
-                    f'<p class="pool">Numbers: {", ".join(pool)}</p></div>')
-        if kind == "arithmetic":
-            numbers = ", ".join(esc(str(n)) for n in puzzle["numbers"])
-            return (f'<p class="static-arithmetic">Numbers: <strong>{numbers}</strong>; '
-                    f'target: <strong>{esc(str(puzzle["target"]))}</strong></p>')
-    except (KeyError, IndexError, TypeError, AttributeError):
+def _static_board(record: dict[str, Any], number: str) -> str:
+    """The puzzle as its book page draws it (the type's own draw_puzzle on an SVG pen), or "" for
+    a type (or record) this cannot draw."""
+    kind = _registered(record)
+    if kind is None:
         return ""
-    return ""
+    puzzle = record.get("puzzle") or {}
+    pen = SvgPen()
+    try:
+        width, height = kind.measure(puzzle)
+        kind.draw_puzzle(pen, puzzle)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return ""
+    return pen.svg(width, height, f"Puzzle {number} as printed")
 
 
 # --- the page -------------------------------------------------------------------------------------
 
 
-def _puzzle_article(record: dict[str, Any], play: Any, index: int, rules: str, key: str,
+def _puzzle_article(record: dict[str, Any], index: int, rules: str, key: str,
                     next_number: Any = None) -> str:
     """One puzzle: heading and timer, rules, options, board, controls, status, and links on.
 
@@ -175,7 +137,7 @@ def _puzzle_article(record: dict[str, Any], play: Any, index: int, rules: str, k
     number = html.escape(str(record.get("number", index + 1)))
     level = str(record.get("difficulty", ""))
     esc = html.escape
-    static = _static_board(record, play or {})
+    static = _static_board(record, number)
     following = (f'<a href="#puzzle-{esc(str(next_number))}" class="next-puzzle">Next puzzle'
                  '<span aria-hidden="true"> \u2192</span></a>' if next_number is not None else "")
     return (
@@ -279,8 +241,7 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
             following = (placed[index + 1][1].get("number", index + 2)
                          if index + 1 < len(placed) else None)
             links.append(f'<li><a href="#puzzle-{number}" data-key="{esc(key)}">{number}</a></li>')
-            articles.append(_puzzle_article(record, plays.get(str(index)), index, section["rules"],
-                                            key, following))
+            articles.append(_puzzle_article(record, index, section["rules"], key, following))
             index += 1
         level = section.get("difficulty") or ""
         contents.append(

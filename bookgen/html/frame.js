@@ -68,7 +68,7 @@
   }
 
   /* Arrow keys move focus by on-screen position, so one rule serves square grids, shapes with
-   * holes and brick-laid pyramids: first the cells in line with this one (a brick half a brick
+   * holes and rows laid like bricks: first the cells in line with this one (a brick half a brick
    * aside counts), the nearest row or column of them first, then the least aside; only when none
    * is in line, the nearest by distance. */
   function moveFocus(board, from, key) {
@@ -452,13 +452,13 @@
   }
 
   /* Rows of number cells centred over each other, as the record lists them (puzzle.rows and
-   * solution.rows, widest row first): `bricks` stands them on the widest row as bricks, else the
-   * widest row is on top and the cells are circles; `caption` (if any) goes under them, as the
-   * book prints a range under its drawing. */
-  function stackedCells(board, record, page, bricks, caption) {
+   * solution.rows, widest row first), in a box of class `className`: `bricks` stands them on the
+   * widest row as bricks, else the widest row is on top and the cells are circles; `caption` (if
+   * any) goes under them, as the book prints a range under its drawing. */
+  function stackedCells(board, record, page, className, bricks, caption) {
     var rows = record.puzzle.rows;
     var answer = record.solution && record.solution.rows;
-    var stack = el("div", bricks ? "pyramid" : "pyramid circles");
+    var stack = el("div", className);
     var widest = Math.max.apply(null, rows.map(function (row) { return row.length; }));
     stack.style.setProperty("--cols", bricks ? widest * 1.25 : widest);  // widths in cells
     var holders = rows.map(function () { return el("div", "row"); });

@@ -7,6 +7,6 @@
   frame.register("pyramid", function (board, record, page) {
     var bricks = record.puzzle.variant === "sum";
     var caption = bricks ? "" : (record.play && record.play.caption) || "";  // from Python: range_caption
-    return frame.stackedCells(board, record, page, bricks, caption);
+    return frame.stackedCells(board, record, page, bricks ? "pyramid" : "pyramid circles", bricks, caption);
   });
 })(window.bookgenFrame);
