@@ -29,9 +29,12 @@ def _grey(level: float) -> str:
     return f"#{shade:02x}{shade:02x}{shade:02x}"
 
 
-def _paint(width: float, fill: float | None, stroke: bool) -> str:
-    return (f' fill="{_grey(fill)}"' if fill is not None else ' fill="none"') + (
-        f' stroke="#000" stroke-width="{_n(width)}"' if stroke else "")
+def _paint(width: float, fill: float | None = None, stroke: bool = True) -> str:
+    """The attributes that differ from the drawing's defaults (no fill, black THIN lines, set once
+    on the <svg>): most shapes of a board need none, which keeps a page of boards small."""
+    return ((f' fill="{_grey(fill)}"' if fill is not None else "")
+            + (' stroke="none"' if not stroke else
+               f' stroke-width="{_n(width)}"' if width != THIN else ""))
 
 
 class SvgPen:
@@ -43,12 +46,12 @@ class SvgPen:
     def line(self, x1: float, y1: float, x2: float, y2: float, width: float = THIN,
              dash: tuple[float, float] | None = None) -> None:
         pattern = f' stroke-dasharray="{_n(dash[0])} {_n(dash[1])}"' if dash else ""
-        self.parts.append(f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" '
-                          f'stroke="#000" stroke-width="{_n(width)}"{pattern}/>')
+        self.parts.append(f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}"'
+                          f'{_paint(width)}{pattern}/>')
 
     def polyline(self, points: list[Point], width: float = THIN) -> None:
         if len(points) >= 2:
-            self.parts.append(f'<polyline points="{self._points(points)}"{_paint(width, None, True)}/>')
+            self.parts.append(f'<polyline points="{self._points(points)}"{_paint(width)}/>')
 
     def polygon(self, points: list[Point], width: float = THIN, fill: float | None = None,
                 stroke: bool = True) -> None:
@@ -69,10 +72,9 @@ class SvgPen:
              align: str = "center", grey: float = 0.0) -> None:
         anchor = {"left": "start", "right": "end"}.get(align, "middle")
         weight = ' font-weight="bold"' if bold else ""
-        colour = f' fill="{_grey(grey)}"' if grey > 0 else ""
         self.parts.append(f'<text x="{_n(x)}" y="{_n(y + MIDDLE * size * POINT)}" '
-                          f'font-size="{_n(size * POINT)}" text-anchor="{anchor}"{weight}{colour}>'
-                          f"{html.escape(text, quote=False)}</text>")
+                          f'font-size="{_n(size * POINT)}" text-anchor="{anchor}"{weight} '
+                          f'fill="{_grey(grey)}" stroke="none">{html.escape(text, quote=False)}</text>')
 
     def text_width(self, text: str, size: float, bold: bool = False) -> float:
         return estimated_width(text, size)
@@ -89,4 +91,5 @@ class SvgPen:
         return (f'<svg class="static-board" viewBox="{box}" '
                 f'width="{_n((width + 2 * MARGIN) * SCREEN_SCALE)}mm" '
                 f'height="{_n((height + 2 * MARGIN) * SCREEN_SCALE)}mm" role="img" '
+                f'fill="none" stroke="#000" stroke-width="{_n(THIN)}" '
                 f'aria-label="{html.escape(label)}">' + "".join(self.parts) + "</svg>")
