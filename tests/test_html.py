@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 
 from bookgen.html import render_html, write_html
+from bookgen.puzzles import PUZZLE_TYPES
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
@@ -201,8 +202,9 @@ def test_same_input_gives_the_same_bytes(page_html):
 
 
 def test_contents_sections_and_puzzles(page_html):
+    printed = re.sub(r"<noscript>.*?</noscript>", "", page_html)  # the boards may say "Make 24" too
     for section in SECTIONS:
-        assert page_html.count(f">{html.escape(section['title'])}<") == 2  # contents and heading
+        assert printed.count(f">{html.escape(section['title'])}<") == 2  # contents and heading
     for record in RECORDS:
         number = record["number"]
         assert f'href="#puzzle-{number}"' in page_html
@@ -243,16 +245,18 @@ def test_print_styles_hide_the_buttons(page_html):
 
 
 def test_without_javascript_the_page_prints_static_boards(page_html):
-    """Controls are marked js-only and the page starts as no-js; a plain copy of each board (for
-    the types this knows) sits in <noscript>; the hints list passes through to the data."""
+    """Controls are marked js-only and the page starts as no-js; the book's own drawing of each
+    board (for the types this knows: the type's draw_puzzle on the SVG pen) sits in <noscript>;
+    the hints list passes through to the data."""
     assert '<html lang="en" class="no-js">' in page_html
     assert '<script>document.documentElement.className = "js";' in page_html
     assert page_html.count('<div class="controls js-only"') == len(RECORDS)
-    assert page_html.count("<noscript><table class=\"static-grid") == 5  # numbrix, hidato, arrows
-    assert page_html.count("<noscript><div class=\"static-pyramid") == 2
-    assert page_html.count('<p class="range">Numbers 1 to 6</p></div>') == 1  # the pyramid's only
-    assert page_html.count("<noscript><div class=\"static-placement") == 2
-    assert page_html.count("<noscript><p class=\"static-arithmetic") == 2
+    boards = re.findall(r'<noscript><svg class="static-board" [^>]*aria-label="Puzzle (\d+) as printed">',
+                        page_html)
+    assert sorted(map(int, boards)) == sorted(record["number"] for record in RECORDS)  # every type
+    assert page_html.count(">Numbers 1 to 6</text>") == 1  # the pyramid's only
+    unknown = dict(NUMBRIX, type="kakuro")
+    assert "<noscript>" not in render_html("T", None, [dict(SECTIONS[0], puzzles=[unknown])])
     record = dict(NUMBRIX, hints=[{"cell": [0, 1], "text": "2 can only go here"}])
     text = render_html("T", None, [dict(SECTIONS[0], puzzles=[record])])
     data = json.loads(text.split('id="bookgen-data">')[1].split("</script>")[0])
@@ -978,6 +982,43 @@ def test_a_number_pad_on_touch_screens_places_any_number(open_book, page):
     expect(tab.locator("#puzzle-3 .pad")).to_have_count(0)
 
 
+def test_the_page_writer_the_frame_and_the_svg_pen_name_no_puzzle_type():
+    """A type is one folder: its game script, its drawing and its data come through its record,
+    so the page writer, the player's frame and the pen that draws the print copy name no type
+    (neither its name nor its title, in any case, even in a comment)."""
+    words = [t.name for t in PUZZLE_TYPES] + [t.title for t in PUZZLE_TYPES]
+    for path in ("bookgen/html/__init__.py", "bookgen/html/frame.js", "bookgen/render/svgpen.py"):
+        text = (ROOT / path).read_text(encoding="utf-8")
+        named = [word for word in words if re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)]
+        assert named == [], f"{path} names {named}"
+    assert all(t.play_script and (ROOT / "bookgen" / "puzzles" / t.play_script).is_file()
+               for t in PUZZLE_TYPES)
+
+
+@pytest.mark.parametrize("puzzle_type", PUZZLE_TYPES, ids=lambda t: t.name)
+def test_the_print_copy_is_the_books_drawing(puzzle_type):
+    """The no-script board is the type's draw_puzzle on the SVG pen: well-formed SVG holding the
+    same shapes and the same texts, in the same order, as the drawing the PDF pen gets."""
+    import xml.etree.ElementTree as ElementTree
+
+    from bookgen.core.pen import RecordingPen
+    from bookgen.render.svgpen import SvgPen
+
+    example = puzzle_type.example(None)
+    assert example is not None
+    recording, svg_pen = RecordingPen(), SvgPen()
+    puzzle_type.draw_puzzle(recording, example.puzzle)
+    puzzle_type.draw_puzzle(svg_pen, example.puzzle)
+    width, height = puzzle_type.measure(example.puzzle)
+    root = ElementTree.fromstring(svg_pen.svg(width, height, "Example"))
+    assert root.get("aria-label") == "Example" and root.get("role") == "img"
+    assert [child.tag for child in root] == [name for name, _ in recording.calls]
+    assert [child.text for child in root if child.tag == "text"] == recording.texts()
+    box = [float(v) for v in root.get("viewBox", "").split()]
+    left, top, right, bottom = recording.bounds()
+    assert box[0] <= left and box[1] <= top and right <= box[0] + box[2] and bottom <= box[1] + box[3]
+
+
 def test_without_javascript_the_puzzles_show_for_printing_and_controls_hide(open_book):
     expect = pytest.importorskip("playwright.sync_api").expect
     tab = open_book(javascript=False)
@@ -986,12 +1027,16 @@ def test_without_javascript_the_puzzles_show_for_printing_and_controls_hide(open
     for hidden in (".controls", ".options", ".clock", ".status"):
         expect(tab.locator(f"#puzzle-1 {hidden}")).to_be_hidden()
     expect(tab.locator("details#keys")).to_be_hidden()
-    grid = tab.locator("#puzzle-1 table.static-grid")
+    grid = tab.locator("#puzzle-1 svg.static-board")
     expect(grid).to_be_visible()
-    assert grid.locator("td").all_inner_texts()[:4] == ["1", "", "", "4"]
-    expect(tab.locator("#puzzle-11 table.static-grid td.void")).to_have_count(12)
-    expect(tab.locator("#puzzle-6 .static-grid .arrow").first).to_have_text("\u2192")
-    expect(tab.locator("#puzzle-4 .static-placement .box").nth(1)).to_have_text("\u22121/2")
+    givens = [str(v) for row in NUMBRIX["puzzle"]["grid"] for v in row if v]
+    assert grid.locator("text").all_text_contents() == givens  # row by row, as printed
+    squares = sum(v is not None for row in HIDATO_DIAMOND["puzzle"]["grid"] for v in row)
+    expect(tab.locator("#puzzle-11 svg.static-board rect")).to_have_count(squares)  # no void squares
+    heads = sum(len(sign.split("+")) for row in ARROWS["puzzle"]["arrows"] for sign in row if sign)
+    expect(tab.locator("#puzzle-6 svg.static-board polygon")).to_have_count(heads)  # every arrow
+    texts = tab.locator("#puzzle-4 svg.static-board text").all_text_contents()
+    assert texts[texts.index("\u2212"):][:3] == ["\u2212", "1", "2"]  # the given -1/2, stacked
     expect(tab.locator("#puzzle-1 .puzzle-nav a.next-puzzle")).to_be_visible()
 
 

@@ -135,7 +135,10 @@ def test_the_wheel_holds_every_module_layout_sample_and_licence(wheel):
     for folder, packaged in (("layouts", "layouts"), ("config", "samples")):
         for item in (ROOT / folder).glob("*.yaml"):
             assert f"bookgen/{packaged}/{item.name}" in names
-    for data in ("py.typed", "fonts/DejaVuSans.ttf", "html/play.js", "html/play.css",
+    games = [path.relative_to(ROOT / "bookgen").as_posix()
+             for path in (ROOT / "bookgen" / "puzzles").glob("*/play.js")]
+    assert games, "no game scripts found"
+    for data in ("py.typed", "fonts/DejaVuSans.ttf", "html/frame.js", "html/play.css", *games,
                  "studio/static/index.html", "studio/static/studio.js", "studio/static/studio.css"):
         assert f"bookgen/{data}" in names
     assert not any(name.startswith(("layouts/", "config/", "tests/")) for name in names)

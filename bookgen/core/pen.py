@@ -18,6 +18,15 @@ THIN = 0.25
 MEDIUM = 0.5
 THICK = 0.8
 
+MIDDLE = 0.36
+"""Vertical middle of digits and capitals above the baseline, as a share of the font size: where
+a pen puts the baseline of text placed by its middle."""
+
+
+def estimated_width(text: str, size: float) -> float:
+    """Width in mm of text at `size` points, at 0.6 em a character: for pens without the fonts."""
+    return len(text) * size * 0.6 * 25.4 / 72
+
 
 class Pen(Protocol):
     def line(self, x1: float, y1: float, x2: float, y2: float, width: float = THIN,
@@ -77,7 +86,7 @@ class RecordingPen:
         self._record("text", x=x, y=y, text=text, size=size, bold=bold, align=align, grey=grey)
 
     def text_width(self, text: str, size: float, bold: bool = False) -> float:
-        return len(text) * size * 0.6 * 25.4 / 72
+        return estimated_width(text, size)
 
     def texts(self) -> list[str]:
         """Every string written, in order: what a reader would see."""

@@ -1,15 +1,17 @@
 """The playable edition: a whole book as one self-contained HTML page.
 
 The page holds the puzzle JSON records verbatim in one `<script type="application/json">` block, the
-hand-written `play.css` and `play.js` (package data, inlined here) that draw and run each board, and
+hand-written `play.css`, the player's frame `frame.js` and the game script of each type the book holds
+(`PuzzleType.play_script`, bookgen/puzzles/NAME/play.js) that draw and run each board, and
 the static skeleton: title, contents by section, and one article per puzzle with its rules and
 buttons. Nothing is fetched from the network, and the same input always gives the same bytes: no
 dates, no random ids, JSON written with sorted keys.
 
 Rejected: drawing the playable boards in Python as static HTML. The browser needs the puzzle data
-anyway to play, check and reveal, so one JavaScript drawing keeps a single source of truth for every
-type. Python draws only a plain print copy of each board inside <noscript>, for browsers without
-JavaScript; with JavaScript on, that copy is never even parsed into the page.
+anyway to play, check and reveal, so each type's game script draws its playable board. Inside
+<noscript>, for browsers without JavaScript, each board is the book's own drawing (the type's
+draw_puzzle on an SVG pen), ready to print; with JavaScript on, it is never even parsed into the
+page. This module names no puzzle type: it reads what it needs from the type records.
 """
 
 from __future__ import annotations
@@ -22,17 +24,48 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from bookgen import puzzles
 from bookgen.atomic import write_files
-from bookgen.puzzles.pyramid import range_caption
+from bookgen.puzzles.base import PuzzleType
+from bookgen.render.svgpen import SvgPen
 
 __all__ = ["render_html", "write_html"]
 
 RECORD_KEYS = ("type", "id", "difficulty", "rating", "puzzle", "solution", "number", "hints")
-"""What the page embeds of each record; "hints" (optional, a list) feeds the Hint button."""
+"""What the page embeds of each record; "hints" (optional, a list) feeds the Hint button. The page
+adds "key" (where progress is saved); what a type's `play_data` gives goes apart, by record index,
+in the "bookgen-play" block, so the records stay the puzzle JSON."""
 
 
 def _asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def _registered(record: dict[str, Any]) -> PuzzleType | None:
+    """The registered type of a record, or None for a type this bookgen does not know."""
+    return next((t for t in puzzles.PUZZLE_TYPES if t.name == record.get("type")), None)
+
+
+def _play_data(record: dict[str, Any]) -> Any:
+    """What the record's type hands its game script beyond the puzzle (`PuzzleType.play_data`), or
+    None: for a type without it, an unknown type, or a puzzle it cannot read (which the script
+    then reports as one it could not draw)."""
+    kind = _registered(record)
+    if kind is None or kind.play_data is None:
+        return None
+    try:
+        return kind.play_data(record.get("puzzle") or {})
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return None
+
+
+def _game_scripts(type_names: set[str]) -> list[str]:
+    """The game scripts of the registered types a page holds, each once (two types may share one),
+    in the registry's order: each registers its types with the frame, so the page plays them."""
+    folder = resources.files(puzzles.__name__)
+    paths = dict.fromkeys(t.play_script for t in puzzles.PUZZLE_TYPES
+                          if t.name in type_names and t.play_script)
+    return [folder.joinpath(path).read_text(encoding="utf-8") for path in paths]
 
 
 def _script_json(data: Any) -> str:
@@ -74,78 +107,20 @@ def _storage_key(record: dict[str, Any], section: int) -> str:
 
 # --- the print copy of a board, for browsers without JavaScript ----------------------------------
 
-ARROW_GLYPHS = {"N": "\u2191", "NE": "\u2197", "E": "\u2192", "SE": "\u2198", "S": "\u2193",
-                "SW": "\u2199", "W": "\u2190", "NW": "\u2196", "N+S": "\u2195", "E+W": "\u2194",
-                "NE+SW": "\u2922", "NW+SE": "\u2921"}
-
-
-def _glyph(sign: str) -> str:
-    """The arrow as the book draws it; a two-headed sign may name its heads in either order."""
-    if "+" in sign:
-        first, second = sign.split("+", 1)
-        return ARROW_GLYPHS.get(f"{first}+{second}") or ARROW_GLYPHS.get(f"{second}+{first}", sign)
-    return ARROW_GLYPHS.get(sign, sign)
-
-
-def _book_number(value: Any) -> str:
-    """A number as the book prints it: a true minus sign."""
-    text = str(value)
-    return "\u2212" + text[1:] if text.startswith("-") else text
-
-
-def _static_board(record: dict[str, Any]) -> str:
-    """The puzzle as plain HTML to print, or "" for a type (or record) this cannot draw."""
-    esc = html.escape
-    puzzle = record.get("puzzle") or {}
-    kind = record.get("type")
-    try:
-        if kind in ("numbrix", "hidato", "arrows"):
-            grid = puzzle["arrows"] if kind == "arrows" else puzzle["grid"]
-            givens = (puzzle.get("givens") or []) if kind == "arrows" else grid
-            rows = []
-            for r, row in enumerate(grid):
-                cells = []
-                for c, value in enumerate(row):
-                    if value is None:
-                        cells.append('<td class="void"></td>')
-                        continue
-                    given = givens[r][c] if r < len(givens) and c < len(givens[r]) else 0
-                    arrow = f'<span class="arrow">{esc(_glyph(value))}</span>' if kind == "arrows" else ""
-                    cells.append(f"<td>{arrow}{esc(str(given)) if given else ''}</td>")
-                rows.append(f'<tr>{"".join(cells)}</tr>')
-            return f'<table class="static-grid {esc(kind)}">{"".join(rows)}</table>'
-        if kind in ("pyramid", "numberwall"):
-            wall = kind == "numberwall"
-            order = list(puzzle["rows"])
-            if wall:
-                order.reverse()  # a number wall stands on its widest row
-            shape = "bricks" if wall else "circles"
-            lines = "".join(
-                '<div class="row">' + "".join(
-                    f'<span class="cell">{esc(str(v)) if v else ""}</span>' for v in row) + "</div>"
-                for row in order)
-            caption = "" if wall else f'<p class="range">{esc(range_caption(puzzle))}</p>'
-            return f'<div class="static-pyramid {shape}">{lines}{caption}</div>'
-        if kind == "placement":
-            givens = {int(k): v for k, v in (puzzle.get("givens") or {}).items()}
-            parts = []
-            for index in range(len(puzzle["numbers"])):
-                value = givens.get(index)
-                shown = esc(_book_number(value)) if value is not None else ""
-                parts.append(f'<span class="box">{shown}</span>')
-                if index < len(puzzle["signs"]):
-                    parts.append(f'<span class="sign">{esc(puzzle["signs"][index])}</span>')
-            given_texts = [str(v) for v in givens.values()]
-            pool = [esc(_book_number(n)) for n in puzzle["numbers"] if str(n) not in given_texts]
-            return (f'<div class="static-placement"><p class="row">{"".join(parts)}</p>'
-                    f'<p class="pool">Numbers: {", ".join(pool)}</p></div>')
-        if kind == "arithmetic":
-            numbers = ", ".join(esc(str(n)) for n in puzzle["numbers"])
-            return (f'<p class="static-arithmetic">Numbers: <strong>{numbers}</strong>; '
-                    f'target: <strong>{esc(str(puzzle["target"]))}</strong></p>')
-    except (KeyError, IndexError, TypeError, AttributeError):
+def _static_board(record: dict[str, Any], number: str) -> str:
+    """The puzzle as its book page draws it (the type's own draw_puzzle on an SVG pen), or "" for
+    a type (or record) this cannot draw."""
+    kind = _registered(record)
+    if kind is None:
         return ""
-    return ""
+    puzzle = record.get("puzzle") or {}
+    pen = SvgPen()
+    try:
+        width, height = kind.measure(puzzle)
+        kind.draw_puzzle(pen, puzzle)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return ""
+    return pen.svg(width, height, f"Puzzle {number} as printed")
 
 
 # --- the page -------------------------------------------------------------------------------------
@@ -162,7 +137,7 @@ def _puzzle_article(record: dict[str, Any], index: int, rules: str, key: str,
     number = html.escape(str(record.get("number", index + 1)))
     level = str(record.get("difficulty", ""))
     esc = html.escape
-    static = _static_board(record)
+    static = _static_board(record, number)
     following = (f'<a href="#puzzle-{esc(str(next_number))}" class="next-puzzle">Next puzzle'
                  '<span aria-hidden="true"> \u2192</span></a>' if next_number is not None else "")
     return (
@@ -208,7 +183,6 @@ KEYS_HELP = (
     "<li><kbd>H</kbd> gives a hint: the next square a person could work out, and why.</li>\n"
     "<li><kbd>Ctrl</kbd>+<kbd>Z</kbd> undoes (Reveal and Reset too), <kbd>Ctrl</kbd>+<kbd>Y</kbd> redoes."
     "</li>\n"
-    "<li>Numbrix and Hidato: <kbd>Enter</kbd> or <kbd>Space</kbd> taps a square, counting on from it.</li>\n"
     "</ul>\n</details>\n"
 )
 
@@ -219,7 +193,7 @@ PAGE_TOOLS = (
     '<button type="button" data-page="print-entries">Print with my entries</button>'
     "</div>\n"
 )
-"""The page's own buttons: the theme toggle and the two prints (play.js wires them)."""
+"""The page's own buttons: the theme toggle and the two prints (frame.js wires them)."""
 
 THEME_FIRST = (
     '<script>document.documentElement.className = "js";'
@@ -241,14 +215,19 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
     records: list[dict[str, Any]] = []
     placed: list[tuple[int, dict[str, Any], str]] = []  # (section, record, key) in book order
     phrases: dict[str, int] = {}
+    plays: dict[str, Any] = {}  # record index -> its type's play_data
     for section_index, section in enumerate(sections):
         for puzzle in section["puzzles"]:
             record = {key: puzzle[key] for key in RECORD_KEYS if key in puzzle}
             record["key"] = _storage_key(record, section_index)
+            play = _play_data(record)
+            if play is not None:
+                plays[str(len(records))] = play
             if "hints" in record:
                 record["hints"] = _packed_hints(record["hints"], phrases)
             records.append(record)
             placed.append((section_index, record, record["key"]))
+    kinds = {str(record.get("type")) for record in records}
     contents: list[str] = []
     body: list[str] = []
     index = 0
@@ -304,8 +283,10 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
         + "</main>\n"
         f'<script type="application/json" id="bookgen-data">{_script_json(records)}</script>\n'
         f'<script type="application/json" id="bookgen-phrases">{_script_json(list(phrases))}</script>\n'
-        f"<script>\n{_asset('play.js')}</script>\n"
-        "</body>\n</html>\n"
+        f'<script type="application/json" id="bookgen-play">{_script_json(plays)}</script>\n'
+        f"<script>\n{_asset('frame.js')}</script>\n"
+        + "".join(f"<script>\n{script}</script>\n" for script in _game_scripts(kinds))
+        + "</body>\n</html>\n"
     )
 
 

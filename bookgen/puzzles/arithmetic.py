@@ -890,4 +890,5 @@ ARITHMETIC = PuzzleType(
     measure_solution=measure_solution,
     variety=variety,
     hints=hints,
+    play_script="arithmetic/play.js",
 )

@@ -869,6 +869,25 @@ def draw_sign(pen: Pen, x: float, y: float, sign: str) -> None:
         _head(pen, back[0], back[1], -ux, -uy)
 
 
+GLYPHS = {"N": "\u2191", "NE": "\u2197", "E": "\u2192", "SE": "\u2198", "S": "\u2193",
+          "SW": "\u2199", "W": "\u2190", "NW": "\u2196", "N+S": "\u2195", "E+W": "\u2194",
+          "NE+SW": "\u2922", "NW+SE": "\u2921"}
+"""Each sign as one character, for the playable page (the book draws its arrows with lines)."""
+
+
+def glyph(sign: str) -> str:
+    """The sign's character; a two-headed sign may name its heads in either order."""
+    if "+" in sign:
+        first, second = sign.split("+", 1)
+        return GLYPHS.get(f"{first}+{second}") or GLYPHS.get(f"{second}+{first}", sign)
+    return GLYPHS.get(sign, sign)
+
+
+def play_data(puzzle: JSON) -> JSON:
+    """The playable board's arrows as characters, square by square ("" where there is none)."""
+    return {"glyphs": [[glyph(sign) if sign else "" for sign in row] for row in puzzle["arrows"]]}
+
+
 def _draw_grid(pen: Pen, puzzle: JSON, numbers_shown: list[list[int]]) -> None:
     arrows = puzzle["arrows"]
     rows, cols = len(arrows), len(arrows[0])
@@ -925,4 +944,6 @@ ARROWS = PuzzleType(
     printed=printed,
     hardness=lambda rating: BANDS.hardness(rating["grade"]),
     hints=hints,
+    play_script="arrows/play.js",
+    play_data=play_data,
 )

@@ -178,6 +178,12 @@ class PuzzleType:
         grader's simplest-first steps finds them: each {"cells": [...], "value": ..., "why": one
         line}; cells in the type's own JSON coordinates, [] (and value None) for a hint that is
         only words. None: the type gives no hints.
+    play_script: the type's game for the playable edition, a script under bookgen/puzzles
+        ("numbrix/play.js") that registers the type with the player's frame (bookgen/html/frame.js);
+        "" leaves its puzzles for paper only there.
+    play_data(puzzle): what the game script shows beyond the puzzle JSON, worked out here so that
+        it exists once, in Python (the arrows' glyphs, a pyramid's range caption); the page hands
+        it over as the record's "play". None: nothing.
     """
 
     name: str
@@ -205,6 +211,8 @@ class PuzzleType:
     hints: Callable[[JSON, JSON], list[JSON]] | None = None
     answer_form: Callable[[JSON, JSON], str] = answer_as_given
     answers: Callable[[Request], frozenset[str] | None] | None = None
+    play_script: str = ""
+    play_data: Callable[[JSON], JSON] | None = None
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)

@@ -686,4 +686,5 @@ NUMBERWALL = PuzzleType(
     variety=variety,
     answer_form=answer_form,
     answers=answers,
+    play_script="numberwall/play.js",
 )

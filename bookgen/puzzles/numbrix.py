@@ -1645,6 +1645,7 @@ NUMBRIX = PuzzleType(
     variety=variety_with(False),
     answer_form=answer_form,
     answers=answers_with(False),
+    play_script="numbrix/play.js",
 )
 
 HIDATO = PuzzleType(
@@ -1671,4 +1672,5 @@ HIDATO = PuzzleType(
     variety=variety_with(True),
     answer_form=answer_form,
     answers=answers_with(True),
+    play_script="numbrix/play.js",
 )

@@ -818,4 +818,5 @@ PLACEMENT = PuzzleType(
     measure_solution=measure_solution,
     hardness=lambda rating: BANDS.hardness(rating["score"]),
     hints=hints,
+    play_script="placement/play.js",
 )

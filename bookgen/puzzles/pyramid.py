@@ -132,6 +132,11 @@ def range_caption(puzzle: JSON) -> str:
     return f"Numbers 1 to {largest(puzzle)}"
 
 
+def play_data(puzzle: JSON) -> JSON:
+    """The playable board's caption: the range, as under the printed drawing."""
+    return {"caption": range_caption(puzzle)}
+
+
 def printed(puzzle: JSON) -> Printed:
     """The page shows the circles, their given numbers and the range under them; the variant is
     the section's rules."""
@@ -873,4 +878,6 @@ PYRAMID = PuzzleType(
     variety=variety,
     answer_form=answer_form,
     answers=answers,
+    play_script="pyramid/play.js",
+    play_data=play_data,
 )

@@ -9,11 +9,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from bookgen.core.pen import THIN, Point, RecordingPen
+from bookgen.core.pen import MIDDLE, THIN, Point, RecordingPen
 from bookgen.render.fonts import Fonts
-
-# Vertical middle of digits and capitals above the baseline, as a share of the font size.
-MIDDLE = 0.36
 
 
 @dataclass(frozen=True)
