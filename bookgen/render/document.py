@@ -34,7 +34,7 @@ from bookgen.making import PuzzleRecord
 from bookgen.render.flowables import (
     Anchor,
     AnswerRow,
-    Contents,
+    ContentsEntry,
     ExamplePair,
     NotesPage,
     Pass,
@@ -187,13 +187,14 @@ class BookDocument:
                       PageBreak()]
         if config.contents and not answers_only:
             entries = [(f"section{i}", s.config.title,
-                        f"{s.config.difficulty or 'from a bank'} \u00b7 puzzles {_span(s)}")
+                        f"{s.config.difficulty or 'from a bank'} \u00b7 puzzles\u00a0{_span(s)}")
                        for i, s in enumerate(self.book.sections)]
             if config.answers == "back":
                 entries.append(("answers", "Answers", ""))
-            story += [Paragraph("Contents", self.styles.heading), Spacer(1, 4 * mm),
-                      Contents(entries, state, frame_width, self.layout.body_size * 1.1),
-                      PageBreak()]
+            size = self.layout.body_size * 1.1
+            story += [Paragraph("Contents", self.styles.heading), Spacer(1, 4 * mm)]
+            story += [ContentsEntry(*entry, state, frame_width, size) for entry in entries]
+            story.append(PageBreak())
         return story
 
     def _title_block(self) -> list[Flowable]:
@@ -475,15 +476,28 @@ class BookDocument:
             raise self._too_large(error) from None
 
     def _too_large(self, error: LayoutError) -> BookgenError:
-        """Something that fits on no page of the layout (a tiny page with wide margins): one
-        message naming the layout and the sizes, not reportlab's LayoutError."""
-        found = re.search(r"\(([\d.]+) x ([\d.]+)\) too large on page (\d+) in frame '\w+'\(([\d.]+) x "
-                          r"([\d.]+)", str(error))
-        sizes = (" ({:.0f} x {:.0f} pt) on page {:.0f} does not fit the text area ({:.0f} x {:.0f} pt)"
-                 .format(*(float(n) for n in found.groups())) if found else " does not fit a page")
-        return BookgenError(f"a piece of the book{sizes}; use a larger page, smaller margins or "
-                            "shorter text", file=self.config.file,
-                            key="layout" if self.config.layout.file else None)
+        """Something that fits on no page of the layout (a tiny page with wide margins, a title
+        of one long word in large print): one message naming the piece, its size, the page and
+        the text area, not reportlab's LayoutError."""
+        found = re.search(r"Flowable <(\w+)( at [^>]*)?>(.*?)\(([\d.]+) x ([\d.]+)\) too large on "
+                          r"page (\d+) in frame '\w+'\(([\d.]+) x ([\d.]+)", str(error), re.DOTALL)
+        if not found:
+            return BookgenError("a piece of the book does not fit a page; use a larger page, "
+                                "smaller margins or shorter text", file=self.config.file,
+                                key="layout" if self.config.layout.file else None)
+        kind, reportlabs, words = found.group(1), found.group(2), found.group(3).strip()
+        width, height, page, frame_width, frame_height = (float(n) for n in found.groups()[3:])
+        if not reportlabs:  # one of ours: it describes itself (flowables.described)
+            piece = words
+        elif kind == "Paragraph":
+            piece = f"the text '{words[:40]}'"
+        else:
+            piece = "a piece of the book"
+        return BookgenError(
+            f"{piece} ({width:.0f} x {height:.0f} pt) on page {page:.0f} does not fit the text "
+            f"area ({frame_width:.0f} x {frame_height:.0f} pt); use a larger page, smaller margins "
+            "or shorter text", file=self.config.file,
+            key="layout" if self.config.layout.file else None)
 
     def _render(self, part: str, puzzle_pages: dict[int, int]) -> tuple[bytes, int]:
         ink = self.ink
