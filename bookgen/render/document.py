@@ -12,6 +12,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
@@ -36,6 +37,7 @@ from bookgen.render.flowables import (
     AnswerRow,
     ContentsEntry,
     ExamplePair,
+    FittedOpening,
     NotesPage,
     Pass,
     PuzzleRow,
@@ -67,6 +69,7 @@ ANSWER_LABEL_GROWTH = 1.5  # and the most their labels grow
 SECTION_SPACE = 10 * mm  # between sections that share a page
 EXAMPLE_SPACE = Spacer(1, 4 * mm)  # below a section's example
 SCALE_STEPS = 12  # halvings that find the scale a section's example and first row share
+SHARE_STEP = 0.93  # the steps by which an opening shrinks to begin below the section before
 POD_INK = Ink(min_line=0.75, lightest_grey=0.9, least_text=7.0)
 HOME_INK = Ink(min_line=0.0, lightest_grey=1.0, least_text=6.0)
 
@@ -153,6 +156,8 @@ class BookDocument:
             if not title or state.opening_page == page:
                 return
             baseline = geometry.bleed + geometry.trim_height - geometry.head
+            title = fitted_line(title, self.fonts.italic, HEAD_PT * geometry.type_scale,
+                                frame_width)
             canvas.saveState()
             canvas.setFont(self.fonts.italic, HEAD_PT * geometry.type_scale)
             if odd:
@@ -224,9 +229,7 @@ class BookDocument:
         else:
             level = ""
         anchor = Anchor(f"section{index}", config.title, state)
-        if index and self.config.share_pages:
-            anchor.spaceBefore = SECTION_SPACE  # dropped at the top of a page, as frames do
-        heading: list[Flowable] = lead + [
+        texts: list[Flowable] = lead + [
             anchor,
             Paragraph(escape(config.title), self.styles.heading),
             Paragraph(f"{level}Puzzles {_span(section)}", self.styles.info),
@@ -238,46 +241,67 @@ class BookDocument:
         def opening_at(scale: float | None) -> list[Flowable]:
             """The opening with its example no larger than `scale` (None: its own size)."""
             if example is None:
-                return heading
-            return heading + [ExamplePair(puzzle_type, example, state, frame_width, most=scale),
+                return texts
+            return texts + [ExamplePair(puzzle_type, example, state, frame_width, most=scale),
                               EXAMPLE_SPACE]
 
         room = (frame_height - self._height(opening_at(None), geometry) if config.per_page
                 else frame_height)
         natural = _largest([puzzle_type.measure(r.puzzle) for r in section.records])
         label = LABEL_HEIGHT * state.type_scale
-        grid = choose_grid(natural, (frame_width, room), label, self.layout.grids,
-                           self.layout.min_scale, self.layout.max_scale, config.per_page)
-
         def fits(scale: float) -> bool:
             """Whether the opening (its example at most `scale`) and a first row at `scale` fit."""
             opening = self._height(opening_at(scale), geometry)
             return opening + label + ROW_GAP + natural[1] * mm * scale <= frame_height
 
-        scale = grid.scale
-        if not fits(scale):  # the largest scale the example and the first row can share
-            low, high = 0.0, scale
-            for _ in range(SCALE_STEPS):
-                middle = (low + high) / 2
-                low, high = (middle, high) if fits(middle) else (low, middle)
-            scale = low
-        first_grid = replace(grid, scale=scale)  # the first row's; the rows after keep the grid's
-        heading = opening_at(scale)
-        opening = self._height(heading, geometry)
+        def grids(most: float) -> tuple[Grid, Grid]:
+            """The grid of the section's puzzles at `most` or smaller, and its first row's."""
+            grid = choose_grid(natural, (frame_width, room), label, self.layout.grids,
+                               self.layout.min_scale, most, config.per_page)
+            scale = grid.scale
+            if not fits(scale):  # the largest scale the example and the first row can share
+                low, high = 0.0, scale
+                for _ in range(SCALE_STEPS):
+                    middle = (low + high) / 2
+                    low, high = (middle, high) if fits(middle) else (low, middle)
+                scale = low
+            return replace(grid, scale=scale), grid  # the rows after keep the grid's scale
+
+        first_grid, grid = grids(self.layout.max_scale)
         if config.per_page == 1:  # one to a page: the later pages print it larger, centred
             whole = choose_grid(natural, (frame_width, frame_height), label, self.layout.grids,
                                 self.layout.min_scale, self.layout.max_scale, 1)
             rows = [PuzzleRow(section.puzzles[:1], puzzle_type, first_grid, state, tight=True)]
             rows += [PuzzleRow([p], puzzle_type, whole, state, centred=True)
                      for p in section.puzzles[1:]]
-            return [KeepTogether(heading + rows[:1]), *rows[1:]]
-        first: float | int = frame_height - opening
-        if index and self.config.share_pages:  # it begins where the last one ends: its first
-            first_page = state.puzzle_pages.get(section.numbers[0])  # page as the last pass found
-            first = -(-sum(state.puzzle_pages.get(n) == first_page for n in section.numbers)
-                      // grid.columns)
-        balanced = self._balanced(section, (first_grid, grid), state, first, frame_height)
-        pages = balanced or self._pages(section, (first_grid, grid), state, first, frame_height)
+            return [KeepTogether(opening_at(first_grid.scale) + rows[:1]), *rows[1:]]
+        first_page = state.puzzle_pages.get(section.numbers[0])
+        below = (index and self.config.share_pages and first_page is not None
+                 and state.puzzle_pages.get(section.numbers[0] - 1) == first_page)
+
+        def plan(first_grid: Grid, grid: Grid) -> tuple[list[list[PuzzleRow]], bool]:
+            """The section's rows page by page, and whether they were spread (pages broken)."""
+            first: float | int = frame_height - self._height(opening_at(first_grid.scale), geometry)
+            if below:  # it began below the section before in the last pass: its first page as
+                first = -(-sum(state.puzzle_pages.get(n) == first_page  # found there
+                               for n in section.numbers) // grid.columns)
+            balanced = self._balanced(section, (first_grid, grid), state, first, frame_height)
+            pages = balanced or self._pages(section, (first_grid, grid), state, first, frame_height)
+            return pages, balanced is not None
+
+        pages, balanced = plan(first_grid, grid)
+        if not below and _lone(pages) and len(section.puzzles) > 1:
+            # a last page of one puzzle: the section smaller, down to the layout's least scale,
+            # when that takes a page fewer
+            most = grid.scale * SHARE_STEP
+            while most >= self.layout.min_scale:
+                smaller = grids(most)
+                fewer, spread = plan(*smaller)
+                if len(fewer) < len(pages):
+                    (first_grid, grid), pages, balanced = smaller, fewer, spread
+                    break
+                most *= SHARE_STEP
+        heading = opening_at(first_grid.scale)
         held = [sum(len(row.puzzles) for row in rows) for rows in pages]
         if len(pages) > 1 and held[-1] == 1 and max(held) > 1:
             # a lone puzzle the spreading could not avoid (pages of two): centred on its page
@@ -285,9 +309,29 @@ class BookDocument:
                                 grid.scale, self.layout.max_scale)
             pages[-1] = [PuzzleRow(pages[-1][0].puzzles, puzzle_type, whole, state, centred=True)]
         story: list[Flowable] = [KeepTogether(heading + pages[0][:1]), *pages[0][1:]]
+        if index and self.config.share_pages:  # below the section before, if it fits there
+            story[0] = self._fitted_opening(opening_at, pages[0][0], first_grid.scale)
         for rows in pages[1:]:  # natural pages end where the frames end them
             story += ([PageBreak()] if balanced else []) + rows
         return story
+
+    def _fitted_opening(self, opening_at: Callable[[float | None], list[Flowable]],
+                        first_row: PuzzleRow, scale: float) -> FittedOpening:
+        """A section's opening and first row that begins on the page where the section before
+        ends when they fit in the room left there at `scale` or, smaller, no smaller than the
+        layout's least scale (its example, too, no larger than its first row)."""
+        least = min(scale, self.layout.min_scale)
+        scales = [scale * SHARE_STEP ** n for n in range(SCALE_STEPS)]
+        scales = [s for s in scales if s >= least] or [scale]
+
+        def make(at: float) -> list[Flowable]:
+            row = PuzzleRow(first_row.puzzles, first_row.puzzle_type,
+                            replace(first_row.grid, scale=at), first_row.state, tight=True)
+            return opening_at(at) + [row]
+
+        fitted = FittedOpening(make, scales)
+        fitted.spaceBefore = SECTION_SPACE  # dropped at the top of a page, as frames do
+        return fitted
 
     @staticmethod
     def _height(flowables: list[Flowable], geometry: Geometry) -> float:
@@ -328,19 +372,24 @@ class BookDocument:
     def _balanced(self, section: Section, grids: tuple[Grid, Grid], state: Pass,
                   first: float | int, frame_height: float) -> list[list[PuzzleRow]] | None:
         """The section's rows page by page with its puzzles spread evenly over the pages they
-        take, when on their own they would leave the last page less than half full; None when
-        they fill it well enough, or an even spread would not keep to those pages. A section
-        that begins below another keeps its first page as it is (`first` rows)."""
+        take, when on their own they would leave the last page less than half full or holding
+        one puzzle (the opening's page then gives up one); None when they fill it well enough,
+        or an even spread would not keep to those pages. A section that begins below another
+        keeps its first page as it is (`first` rows)."""
         grid = grids[1]
         pages = self._pages(section, grids, state, first, frame_height)
         full = len(self._pages(section, (grid, grid), state, frame_height, frame_height)[0]) * grid.columns
-        if len(pages) < 2 or 2 * sum(len(row.puzzles) for row in pages[-1]) >= full:
+        last = sum(len(row.puzzles) for row in pages[-1])
+        if len(pages) < 2 or (2 * last >= full and last > 1):
             return None
         held = sum(len(row.puzzles) for row in pages[0])
         if isinstance(first, int):
             counts = [held] + balance([full] * (len(pages) - 1), len(section.puzzles) - held)
         else:
             counts = balance([held] + [full] * (len(pages) - 1), len(section.puzzles))
+            if counts[-1] == 1 < counts[0]:  # not a lone puzzle on the last page: the opening's
+                counts[0] -= 1  # page, which has the rules and example, holds one fewer
+                counts[-1] += 1
         balanced, start = [], 0
         for number, count in enumerate(counts):
             puzzles = section.puzzles[start:start + count]
@@ -524,6 +573,25 @@ class BookDocument:
                                         state)
             anchors, pad, pages = dict(state.anchors), new_pad, new_pages
         raise BookgenError("the layout did not settle after six passes", key="layout")
+
+
+def fitted_line(text: str, font: str, size: float, width: float) -> str:
+    """The text, cut at a word and ended with an ellipsis where it is wider than `width` (a
+    long section title in the running head)."""
+    if stringWidth(text, font, size) <= width:
+        return text
+    words = text.split(" ")
+    while len(words) > 1 and stringWidth(" ".join(words) + "\u2026", font, size) > width:
+        words.pop()
+    line = " ".join(words)
+    while line and stringWidth(line + "\u2026", font, size) > width:  # one word too long
+        line = line[:-1]
+    return line.rstrip(" ,;:.\u00b7") + "\u2026"
+
+
+def _lone(pages: list[list[PuzzleRow]]) -> bool:
+    """Whether the last of two or more pages holds a single puzzle."""
+    return len(pages) > 1 and sum(len(row.puzzles) for row in pages[-1]) == 1
 
 
 def _span(section: Section) -> str:

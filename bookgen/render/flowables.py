@@ -5,7 +5,7 @@ Each paints through a CanvasPen and tells the pass (`Pass`) where it landed."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from reportlab.lib.styles import ParagraphStyle
@@ -177,6 +177,52 @@ class ContentsEntry(Flowable):
         if self.state.outline:
             canvas.linkRect("", self.key, (0, 0, self.width, self.height), relative=1,
                             thickness=0)
+
+
+class FittedOpening(Flowable):
+    """A section's opening and its first row, kept together, that begins below the section
+    before it (`share_pages`): at wrap time, where the frame says how much room is left, it takes
+    the largest of its `scales` (the first row's, largest first) at which `make(scale)` fits. Where
+    none does, it asks for its first scale's height, so the frame moves it to the next page and
+    wraps it again there."""
+
+    def __init__(self, make: Callable[[float], list[Flowable]], scales: list[float]) -> None:
+        super().__init__()
+        self.make, self.scales = make, scales
+        self.parts: list[Flowable] = []
+        self.width = self.height = 0.0
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        for scale in self.scales:
+            parts = self.make(scale)
+            height = _stacked(parts, available_width, available_height)
+            if height <= available_height + 1e-6 or scale == self.scales[-1]:
+                break
+        if height > available_height + 1e-6:  # none fits here: the first, on the next page
+            parts = self.make(self.scales[0])
+            height = _stacked(parts, available_width, available_height)
+        self.parts, self.width, self.height = parts, available_width, height
+        return self.width, self.height
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        return []
+
+    def identity(self, maxLen: int | None = None) -> str:
+        return described(self, "a section's opening with its first row of puzzles")
+
+    def draw(self) -> None:
+        y = self.height
+        for index, part in enumerate(self.parts):
+            height = part.wrap(self.width, self.height)[1]
+            y -= (part.getSpaceBefore() if index else 0) + height
+            part.drawOn(self.canv, 0, y)
+            y -= part.getSpaceAfter()
+
+
+def _stacked(parts: list[Flowable], width: float, height: float) -> float:
+    """The height of flowables stacked as a frame stacks them (no space before the first)."""
+    return sum(f.wrap(width, height)[1] + f.getSpaceAfter() + (f.getSpaceBefore() if i else 0)
+               for i, f in enumerate(parts))
 
 
 class NotesPage(Flowable):
