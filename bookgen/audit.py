@@ -238,14 +238,18 @@ def answers_pointed_to(pages: list[Page], key: AnswerKey) -> list[Finding]:
 def lone_puzzles(pages: list[Page], key: AnswerKey) -> list[Finding]:
     """Pages holding one puzzle of a section of several, and nothing else (not its opening, with
     the rules and example, nor another section's puzzles), with room for another as tall below
-    it or, centred, around it: the page's text from the puzzle's number down to the folio spans
-    less than half of what lies between the running head and the folio."""
+    it or, centred, around it, where spreading the section would have given it company: its
+    opening's page holds two or more, or another of its pages three or more. (Pages of one or
+    two at the section's size leave one alone when the count is odd; that needs smaller puzzles
+    or `share_pages`.)"""
     findings = []
     for index, numbers in enumerate(key.sections):
         held = Counter(key.pages[n] for n in numbers if n in key.pages)
+        spare = any(count >= (2 if opens(pages[number - 1]) else 3)
+                    for number, count in held.items())
         for number, count in sorted(held.items()):
             page = pages[number - 1]
-            if (count == 1 and len(numbers) > 1 and key.sections_on(number) == [index]
+            if (count == 1 and spare and key.sections_on(number) == [index]
                     and not opens(page) and _room_for_another(page)):
                 findings.append(Finding("lone puzzle", number, "one puzzle of the section of "
                                         f"puzzles {numbers[0]}\u2013{numbers[-1]}"))

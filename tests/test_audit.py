@@ -55,14 +55,17 @@ def test_a_sound_book_has_no_findings():
     ("floor", GOOD_PUZZLES + [(100, 300, "tiny", "regular", 6.5)], GOOD_ANSWERS, False, True),
     ("floor", [(40, 300, "How to play. Fill it.", "bold", 14.5)], GOOD_ANSWERS, True, False),
     ("answers", GOOD_PUZZLES[1:], GOOD_ANSWERS, False, True),  # 1 is not where its answer says
-    ("answers", GOOD_PUZZLES, GOOD_ANSWERS[:-2], False, False),  # 2 has no answer (1 is alone)
-    ("lone puzzle", GOOD_PUZZLES[:1] + GOOD_PUZZLES[2:3],  # and 2 alone on a page of its own
-     GOOD_ANSWERS[:-1] + [(220, 500, "page 2", "regular", 7)], False, True),
+    ("answers", GOOD_PUZZLES, GOOD_ANSWERS[:-2], False, True),  # 2 has no answer
+    ("lone puzzle", GOOD_PUZZLES + [(40, 320, "3", "bold", 11), (60, 280, "9", "regular", 9)],
+     [(40, 560, "Answers", "bold", 18), (40, 530, "Part 1 \u00b7 puzzles 1\u20134", "italic", 10)]
+     + [run for n in range(4) for run in ((40 + 90 * n, 500, str(n + 1), "bold", 8),
+                                          (60 + 90 * n, 500, f"page {1 + n // 3}", "regular", 7))],
+     False, True),
 ])
 def test_each_check_finds_its_fault(check, puzzles, answers, large, alone):
     pages = [puzzles, answers]
-    if check == "lone puzzle":
-        pages.insert(1, [(40, 560, "2", "bold", 11), (60, 520, "8", "regular", 9)])
+    if check == "lone puzzle":  # three on the first page, the fourth alone on the second
+        pages.insert(1, [(40, 560, "4", "bold", 11), (60, 520, "6", "regular", 9)])
     chrome = [(200, 30, "1", "regular", 9), (40, 600, "Part 1", "italic", 8.5)]
     found = counts(audit(pdf_of([chrome + page for page in pages]), large_print=large))
     assert found[check] >= 1, found

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from bookgen import audit
 from bookgen.config import ROOT, available_layouts, load_layout
 from bookgen.render.pdf import POD_GUTTERS
 
@@ -37,32 +38,16 @@ def pod_pdf(tmp_path_factory) -> Path:
     return target
 
 
-def text_x_range(page) -> tuple[float, float]:
+def text_x_range(page: audit.Page) -> tuple[float, float]:
     """Leftmost and rightmost x of the text on a page, page numbers in the footer left out."""
-    xs: list[float] = []
-
-    def visit(text, cm, tm, font_dict, font_size):
-        y = tm[5] * cm[3] + cm[5]
-        if text.strip() and y > 0.75 * INCH:
-            xs.append(tm[4] * cm[0] + cm[4])
-
-    page.extract_text(visitor_text=visit)
+    xs = [run.left for run in page.runs if run.baseline > 0.75 * INCH]
     return min(xs), max(xs)
 
 
-def text_positions(page) -> tuple[list[float], list[float]]:
+def text_positions(page: audit.Page) -> tuple[list[float], list[float]]:
     """The baselines and sizes of a page's text, page numbers in the footer left out."""
-    ys: list[float] = []
-    sizes: list[float] = []
-
-    def visit(text, cm, tm, font_dict, font_size):
-        y = tm[5] * cm[3] + cm[5]
-        if text.strip() and y > 0.75 * INCH:
-            ys.append(y)
-            sizes.append(abs(font_size * tm[3] * cm[3]) if tm[3] else font_size)
-
-    page.extract_text(visitor_text=visit)
-    return ys, sizes
+    runs = [run for run in page.runs if run.baseline > 0.75 * INCH]
+    return [run.baseline for run in runs], [run.size for run in runs]
 
 
 def test_pod_book_page_size_fonts_and_no_bookmarks(pod_pdf):
@@ -83,13 +68,13 @@ def test_pod_book_page_size_fonts_and_no_bookmarks(pod_pdf):
 
 
 def test_pod_gutter_is_on_the_inside_of_odd_and_even_pages(pod_pdf):
-    reader = PdfReader(pod_pdf)
+    pages = audit.read_pages(pod_pdf)
     gutter = POD_GUTTERS[0][1] * INCH
     layout = load_layout("6x9")
     inside = layout.margin_inside / 25.4 * INCH + gutter
     outside = layout.margin_outside / 25.4 * INCH
     checked = {0: 0, 1: 0}
-    for index, page in enumerate(reader.pages[3:20], start=4):
+    for index, page in enumerate(pages[3:20], start=4):
         left, _ = text_x_range(page)
         odd = index % 2 == 1
         expected = inside if odd else outside
@@ -274,10 +259,10 @@ def test_worksheet_is_one_page_with_a_name_line_and_separate_answers(run, tmp_pa
     assert status == 0, err
     pages = [p.extract_text() for p in PdfReader(target).pages]
     assert len(pages) == 1 and "Name:" in pages[0] and "Date:" in pages[0]
-    answers = PdfReader(tmp_path / "sheet-answers.pdf").pages
-    assert "Answers" in answers[0].extract_text()
+    answers = audit.read_pages(tmp_path / "sheet-answers.pdf")
+    assert "Answers" in answers[0].text
     ys, sizes = text_positions(answers[0])
-    height = float(answers[0].mediabox[3])
+    height = answers[0].trim[3]
     assert min(ys) < height / 3  # the answers fill the sheet, not its top quarter
     assert min(sizes) >= 7.0 - 0.01
     status, _, _ = run("worksheet", "placement", "--answers", "page", "-o", str(target), "-q")
@@ -297,12 +282,12 @@ def test_one_to_a_page_prints_each_later_puzzle_in_the_middle_of_its_page(
     """)
     target = tmp_path / "one.pdf"
     assert run("build", str(config), "-o", str(target), "-q", "--workers", "1")[0] == 0
-    pages = PdfReader(target).pages
+    pages = audit.read_pages(target)
     assert len(pages) == 3
     for page in pages[1:]:
         ys, _ = text_positions(page)
-        ys = [y for y in ys if y < float(page.mediabox[3]) - 0.75 * INCH]  # not the running head
-        top_room = float(page.mediabox[3]) - 0.6 * INCH - max(ys)
+        ys = [y for y in ys if y < page.trim[3] - 0.75 * INCH]  # not the running head
+        top_room = page.trim[3] - 0.6 * INCH - max(ys)
         bottom_room = min(ys) - 0.7 * INCH
         assert abs(top_room - bottom_room) < 0.5 * INCH, (top_room, bottom_room)
 
