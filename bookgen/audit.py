@@ -194,18 +194,17 @@ def floors(pages: list[Page], large_print: bool) -> list[Finding]:
 
 
 def one_size(pages: list[Page], key: AnswerKey) -> list[Finding]:
-    """Each section's digits print at one size on every page its puzzles fill: the size most of
-    a page's regular-weight digits take, on the pages that hold that section's puzzles alone
-    (an opening page holds its example too; a shared page, another section's puzzles)."""
+    """Each section's puzzles print their digits at one size on every page they fill: the size
+    most of a page's digits take (their numbers above them left out, and on the opening's page
+    the example above the first puzzle), on the pages that hold no other section's puzzles."""
     findings = []
     for index, numbers in enumerate(key.sections):
         sizes: dict[int, float] = {}
         for number in sorted({key.pages[n] for n in numbers if n in key.pages}):
-            if key.sections_on(number) != [index] or opens(pages[number - 1]):
+            if key.sections_on(number) != [index]:
                 continue
-            digits = [round(run.size, 1) for run in pages[number - 1].runs
-                      if run.face == "regular" and run.text.isdigit()
-                      and run.bottom > pages[number - 1].trim[1] + 0.75 * 72]
+            here = {str(n) for n in numbers if key.pages.get(n) == number}
+            digits = _puzzle_digits(pages[number - 1], here)
             if digits:
                 sizes[number] = Counter(digits).most_common(1)[0][0]
         if len(set(sizes.values())) > 1:
@@ -213,6 +212,17 @@ def one_size(pages: list[Page], key: AnswerKey) -> list[Finding]:
             findings.append(Finding("one size", min(sizes), f"the section of puzzles "
                                     f"{numbers[0]}\u2013{numbers[-1]}: {shown}"))
     return findings
+
+
+def _puzzle_digits(page: Page, numbers: set[str]) -> list[float]:
+    """The sizes of the digits the puzzles on a page print (rounded to 0.1 pt)."""
+    labels = [run for run in page.runs if run.face == "bold" and run.text in numbers]
+    runs = [run for run in page.runs if run.text.isdigit() and run not in labels
+            and run.bottom > page.trim[1] + 0.75 * 72]  # the folio below
+    if opens(page) and labels:  # below the first puzzle's number: not the example
+        first = max(labels, key=lambda run: (round(run.size, 1), run.baseline))
+        runs = [run for run in runs if run.top < first.baseline]
+    return [round(run.size, 1) for run in runs]
 
 
 def opens(page: Page) -> bool:

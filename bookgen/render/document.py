@@ -192,7 +192,7 @@ class BookDocument:
                       PageBreak()]
         if config.contents and not answers_only:
             entries = [(f"section{i}", s.config.title,
-                        f"{s.config.difficulty or 'from a bank'} \u00b7 puzzles\u00a0{_span(s)}")
+                        f"{s.config.difficulty or 'from a bank'} \u00b7\u00a0puzzles\u00a0{_span(s)}")
                        for i, s in enumerate(self.book.sections)]
             if config.answers == "back":
                 entries.append(("answers", "Answers", ""))
@@ -304,9 +304,9 @@ class BookDocument:
         heading = opening_at(first_grid.scale)
         held = [sum(len(row.puzzles) for row in rows) for rows in pages]
         if len(pages) > 1 and held[-1] == 1 and max(held) > 1:
-            # a lone puzzle the spreading could not avoid (pages of two): centred on its page
-            whole = choose_grid(natural, (frame_width, frame_height), label, ((1, 1),),
-                                grid.scale, self.layout.max_scale)
+            # a lone puzzle the spreading could not avoid (pages of two, an odd count): in the
+            # middle of its page, at the section's size
+            whole = Grid(1, 1, grid.scale, frame_width, frame_height - 0.01)
             pages[-1] = [PuzzleRow(pages[-1][0].puzzles, puzzle_type, whole, state, centred=True)]
         story: list[Flowable] = [KeepTogether(heading + pages[0][:1]), *pages[0][1:]]
         if index and self.config.share_pages:  # below the section before, if it fits there
