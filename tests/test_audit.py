@@ -149,3 +149,17 @@ def test_a_home_book_keeps_half_an_inch_inside(name):
         geometry = make_geometry(layout, config, 40)
         assert geometry.inside >= (0.625 if bleed else 0.5) * INCH - 1e-6
         assert geometry.outside >= (0.375 if bleed else 0.25) * INCH - 1e-6
+
+
+def test_a_running_head_wider_than_the_page_is_cut_at_a_word():
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from bookgen.render.document import fitted_line
+
+    fonts = register_fonts("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf")
+    title = "Section 3: a long title with Extraordinarilylongwordsthatneverbreak and more"
+    line = fitted_line(title, fonts.italic, 8.5, 150)
+    assert line.endswith("\u2026") and title.startswith(line[:-1])
+    assert stringWidth(line, fonts.italic, 8.5) <= 150
+    assert fitted_line("Short", fonts.italic, 8.5, 150) == "Short"
+    assert stringWidth(fitted_line("W" * 80, fonts.italic, 8.5, 100), fonts.italic, 8.5) <= 100
