@@ -160,8 +160,8 @@ def overlaps(pages: list[Page]) -> list[Finding]:
     """Runs whose boxes, from the baseline to the digits' height, share more than a sliver."""
     findings = []
     for page in pages:
-        boxes = sorted((run.left, run.baseline, run.right, run.baseline + CAP * run.size, run)
-                       for run in page.runs)
+        boxes = [(run.left, run.baseline, run.right, run.baseline + CAP * run.size, run)
+                 for run in sorted(page.runs, key=lambda run: (run.left, run.baseline))]
         for index, (left, bottom, right, top, run) in enumerate(boxes):
             for other_left, other_bottom, other_right, other_top, other in boxes[index + 1:]:
                 if other_left >= right - OVERLAP_SLACK:
