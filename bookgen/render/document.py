@@ -291,11 +291,10 @@ class BookDocument:
 
         pages, balanced = plan(first_grid, grid)
         if not below and _lone(pages) and len(section.puzzles) > 1:
-            # a last page of one puzzle: the section smaller, down to the layout's least scale
-            # or the scale its first row already has, when that takes a page fewer
-            least = min(self.layout.min_scale, first_grid.scale)
+            # a last page of one puzzle: the section smaller, down to the layout's least scale,
+            # when that takes a page fewer
             most = grid.scale * SHARE_STEP
-            while most >= least:
+            while most >= self.layout.min_scale:
                 smaller = grids(most)
                 fewer, spread = plan(*smaller)
                 if len(fewer) < len(pages):
