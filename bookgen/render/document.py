@@ -229,6 +229,8 @@ class BookDocument:
         else:
             level = ""
         anchor = Anchor(f"section{index}", config.title, state)
+        if index and self.config.share_pages:
+            anchor.spaceBefore = SECTION_SPACE  # dropped at the top of a page, as frames do
         texts: list[Flowable] = lead + [
             anchor,
             Paragraph(escape(config.title), self.styles.heading),
@@ -249,6 +251,7 @@ class BookDocument:
                 else frame_height)
         natural = _largest([puzzle_type.measure(r.puzzle) for r in section.records])
         label = LABEL_HEIGHT * state.type_scale
+
         def fits(scale: float) -> bool:
             """Whether the opening (its example at most `scale`) and a first row at `scale` fit."""
             opening = self._height(opening_at(scale), geometry)
@@ -530,23 +533,18 @@ class BookDocument:
         the text area, not reportlab's LayoutError."""
         found = re.search(r"Flowable <(\w+)( at [^>]*)?>(.*?)\(([\d.]+) x ([\d.]+)\) too large on "
                           r"page (\d+) in frame '\w+'\(([\d.]+) x ([\d.]+)", str(error), re.DOTALL)
-        if not found:
-            return BookgenError("a piece of the book does not fit a page; use a larger page, "
-                                "smaller margins or shorter text", file=self.config.file,
-                                key="layout" if self.config.layout.file else None)
-        kind, reportlabs, words = found.group(1), found.group(2), found.group(3).strip()
-        width, height, page, frame_width, frame_height = (float(n) for n in found.groups()[3:])
-        if not reportlabs:  # one of ours: it describes itself (flowables.described)
-            piece = words
-        elif kind == "Paragraph":
-            piece = f"the text '{words[:40]}'"
-        else:
-            piece = "a piece of the book"
-        return BookgenError(
-            f"{piece} ({width:.0f} x {height:.0f} pt) on page {page:.0f} does not fit the text "
-            f"area ({frame_width:.0f} x {frame_height:.0f} pt); use a larger page, smaller margins "
-            "or shorter text", file=self.config.file,
-            key="layout" if self.config.layout.file else None)
+        piece, where = "a piece of the book", " does not fit a page"
+        if found:
+            kind, reportlabs, words = found.group(1), found.group(2), found.group(3).strip()
+            if not reportlabs:  # one of ours: it describes itself (flowables.described)
+                piece = words
+            elif kind == "Paragraph":
+                piece = f"the text '{words[:40]}'"
+            where = (" ({:.0f} x {:.0f} pt) on page {:.0f} does not fit the text area "
+                     "({:.0f} x {:.0f} pt)").format(*(float(n) for n in found.groups()[3:]))
+        return BookgenError(f"{piece}{where}; use a larger page, smaller margins or shorter text",
+                            file=self.config.file,
+                            key="layout" if self.config.layout.file else None)
 
     def _render(self, part: str, puzzle_pages: dict[int, int]) -> tuple[bytes, int]:
         ink = self.ink
