@@ -219,7 +219,8 @@ def _puzzle_digits(page: Page, numbers: set[str]) -> list[float]:
     labels = [run for run in page.runs if run.face == "bold" and run.text in numbers]
     runs = [run for run in page.runs if run.text.isdigit() and run not in labels
             and run.bottom > page.trim[1] + 0.75 * 72]  # the folio below
-    if opens(page) and labels:  # below the first puzzle's number: not the example
+    example = any(run.text == "Example" and run.face == "italic" for run in page.runs)
+    if example and labels:  # below the first puzzle's number: not the example
         first = max(labels, key=lambda run: (round(run.size, 1), run.baseline))
         runs = [run for run in runs if run.top < first.baseline]
     return [round(run.size, 1) for run in runs]

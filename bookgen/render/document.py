@@ -67,8 +67,10 @@ ANSWER_MAX_SCALE = 1.0
 ANSWER_GROWTH = 1.05  # the step by which answers that leave their page half empty grow
 ANSWER_LABEL_GROWTH = 1.5  # and the most their labels grow
 SECTION_SPACE = 10 * mm  # between sections that share a page
-EXAMPLE_SPACE = Spacer(1, 4 * mm)  # below a section's example
+EXAMPLE_SPACE = 4 * mm  # below a section's example (a Spacer of its own each time: reportlab
+# marks a flowable it had to move to the next page, and a shared one would carry the mark)
 SCALE_STEPS = 12  # halvings that find the scale a section's example and first row share
+FIRST_ROW_LEAST = 0.5  # of the layout's least scale: a first row smaller goes to the next page
 SHARE_STEP = 0.93  # the steps by which an opening shrinks to begin below the section before
 POD_INK = Ink(min_line=0.75, lightest_grey=0.9, least_text=7.0)
 HOME_INK = Ink(min_line=0.0, lightest_grey=1.0, least_text=6.0)
@@ -245,7 +247,7 @@ class BookDocument:
             if example is None:
                 return texts
             return texts + [ExamplePair(puzzle_type, example, state, frame_width, most=scale),
-                              EXAMPLE_SPACE]
+                            Spacer(1, EXAMPLE_SPACE)]
 
         room = (frame_height - self._height(opening_at(None), geometry) if config.per_page
                 else frame_height)
@@ -258,7 +260,9 @@ class BookDocument:
             return opening + label + ROW_GAP + natural[1] * mm * scale <= frame_height
 
         def grids(most: float) -> tuple[Grid, Grid]:
-            """The grid of the section's puzzles at `most` or smaller, and its first row's."""
+            """The grid of the section's puzzles at `most` or smaller, and its first row's (the
+            grid itself where no row fits below the opening at FIRST_ROW_LEAST of the layout's
+            least scale: the rows then begin on the next page)."""
             grid = choose_grid(natural, (frame_width, room), label, self.layout.grids,
                                self.layout.min_scale, most, config.per_page)
             scale = grid.scale
@@ -268,9 +272,12 @@ class BookDocument:
                     middle = (low + high) / 2
                     low, high = (middle, high) if fits(middle) else (low, middle)
                 scale = low
+            if scale < FIRST_ROW_LEAST * self.layout.min_scale:
+                return grid, grid
             return replace(grid, scale=scale), grid  # the rows after keep the grid's scale
 
         first_grid, grid = grids(self.layout.max_scale)
+        apart = first_grid is grid and not fits(grid.scale)  # the opening fills its page
         if config.per_page == 1:  # one to a page: the later pages print it larger, centred
             whole = choose_grid(natural, (frame_width, frame_height), label, self.layout.grids,
                                 self.layout.min_scale, self.layout.max_scale, 1)
@@ -285,7 +292,9 @@ class BookDocument:
         def plan(first_grid: Grid, grid: Grid) -> tuple[list[list[PuzzleRow]], bool]:
             """The section's rows page by page, and whether they were spread (pages broken)."""
             first: float | int = frame_height - self._height(opening_at(first_grid.scale), geometry)
-            if below:  # it began below the section before in the last pass: its first page as
+            if apart:
+                first = frame_height
+            elif below:  # it began below the section before in the last pass: its first page as
                 first = -(-sum(state.puzzle_pages.get(n) == first_page  # found there
                                for n in section.numbers) // grid.columns)
             balanced = self._balanced(section, (first_grid, grid), state, first, frame_height)
@@ -293,7 +302,7 @@ class BookDocument:
             return pages, balanced is not None
 
         pages, balanced = plan(first_grid, grid)
-        if not below and _lone(pages) and len(section.puzzles) > 1:
+        if not below and not apart and _lone(pages) and len(section.puzzles) > 1:
             # a last page of one puzzle: the section smaller, down to the layout's least scale,
             # when that takes a page fewer
             most = grid.scale * SHARE_STEP
@@ -305,6 +314,8 @@ class BookDocument:
                     break
                 most *= SHARE_STEP
         heading = opening_at(first_grid.scale)
+        if apart:  # rather than puzzles too small to read below it, the opening flows on, its
+            return heading + [row for rows in pages for row in rows]  # example at their size
         held = [sum(len(row.puzzles) for row in rows) for rows in pages]
         if len(pages) > 1 and held[-1] == 1 and max(held) > 1:
             # a lone puzzle the spreading could not avoid (pages of two, an odd count): in the

@@ -184,7 +184,7 @@ class FittedOpening(Flowable):
     before it (`share_pages`): at wrap time, where the frame says how much room is left, it takes
     the largest of its `scales` (the first row's, largest first) at which `make(scale)` fits. Where
     none does, it asks for its first scale's height, so the frame moves it to the next page and
-    wraps it again there."""
+    wraps it again there (as a KeepTogether would, it flows in parts where no page holds it)."""
 
     def __init__(self, make: Callable[[float], list[Flowable]], scales: list[float]) -> None:
         super().__init__()
@@ -205,6 +205,11 @@ class FittedOpening(Flowable):
         return self.width, self.height
 
     def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        """Nothing here (the next page takes it whole) or, where it is taller than a whole page
+        (a long title in large print on a small page), its parts, to flow as they come."""
+        frame = getattr(self, "_frame", None)
+        if frame is not None and frame._atTop:
+            return self.make(self.scales[0])
         return []
 
     def identity(self, maxLen: int | None = None) -> str:
