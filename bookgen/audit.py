@@ -5,6 +5,7 @@ It reads the PDF with pypdf (the `audit` extra; bookgen itself never imports thi
 plain install needs no PDF reader) and measures each text run with the real font's widths,
 ascent and descent, so it judges the page as printed, not as the layout meant it. Checks:
 
+- builds: the book builds, or is refused with a message (a fault is a finding; `run_case`);
 - safe zone: no glyph within 0.25 in of a trim edge (0.375 in with bleed);
 - overlap: no two text runs' boxes (from the baseline to the digits' height) overlap;
 - floor: no text under 7 pt; in large print none under 14 pt, and the rules and the puzzle
@@ -12,7 +13,8 @@ ascent and descent, so it judges the page as printed, not as the layout meant it
 - one size: each section's puzzles print their digits at one size on every page they fill;
 - answers: every puzzle has its answer in the key, and the page the answer names shows the
   puzzle's number;
-- lone puzzle: no page holds a single puzzle of a section that has more than one.
+- lone puzzle: no page holds a single puzzle of a section of several where spreading the
+  section would have given it company.
 
 The sections and the pages of their puzzles are read from the answer key (its captions
 "TITLE · puzzles A–B" and labels "N page P"), so the answer checks need answers at the back."""
@@ -37,7 +39,7 @@ from bookgen.render.geometry import POD_MIN_OUTSIDE, POD_MIN_OUTSIDE_BLEED
 if TYPE_CHECKING:
     from bookgen.book import Book
 
-CHECKS = ("safe zone", "overlap", "floor", "one size", "answers", "lone puzzle")
+CHECKS = ("builds", "safe zone", "overlap", "floor", "one size", "answers", "lone puzzle")
 FLOOR_PT, LARGE_FLOOR_PT, LARGE_RULES_PT = 7.0, 14.0, 16.0
 CAP = 0.73  # DejaVu's digit and capital height, per point of size
 SLACK = 0.01  # points: rounding in the PDF's numbers
@@ -378,6 +380,8 @@ def run_case(case: Case) -> Outcome:
         pdf = case_pdf(case)
     except BookgenError as error:
         return Outcome(case, (), str(error))
+    except Exception as error:  # a fault, not a refusal: the first finding of all
+        return Outcome(case, (Finding("builds", 0, f"{type(error).__name__}: {error}"),))
     return Outcome(case, tuple(audit(pdf, large_print=case.large_print)))
 
 

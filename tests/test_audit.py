@@ -85,7 +85,7 @@ def test_digits_at_two_sizes_in_one_section_are_found():
 
 # The checks this branch answers for; the floors, overlaps and one size per section are the
 # type sizes' work (issue 26, items 3-5), and bench/audit_matrix.py counts them all.
-OWNED = ("safe zone", "answers", "lone puzzle")
+OWNED = ("builds", "safe zone", "answers", "lone puzzle")
 SAMPLE = [Case("5x8", "home", False, 24, True),
           Case("5.5x8.5", "bleed", False, 24, True),
           Case("letter", "home", True, 7, True),
