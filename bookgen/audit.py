@@ -123,15 +123,12 @@ def read_pages(pdf: bytes | Path) -> list[Page]:
     return pages
 
 
-def audit(pdf: bytes | Path | list[Page], large_print: bool = False,
-          answers: bool = True) -> list[Finding]:
-    """Every finding of every check on a built book (`answers`: the key is at its back)."""
+def audit(pdf: bytes | Path | list[Page], large_print: bool = False) -> list[Finding]:
+    """Every finding of every check on a built book with its answers at the back."""
     pages = pdf if isinstance(pdf, list) else read_pages(pdf)
-    findings = safe_zone(pages) + overlaps(pages) + floors(pages, large_print)
-    if answers:
-        key = AnswerKey.read(pages)
-        findings += one_size(pages, key) + answers_pointed_to(pages, key) + lone_puzzles(pages, key)
-    return findings
+    key = AnswerKey.read(pages)
+    return (safe_zone(pages) + overlaps(pages) + floors(pages, large_print)
+            + one_size(pages, key) + answers_pointed_to(pages, key) + lone_puzzles(pages, key))
 
 
 def counts(findings: Iterable[Finding]) -> dict[str, int]:
