@@ -329,24 +329,27 @@ LONG_TITLE = ("Section {n}: a long title with Extraordinarilylongwordsthatneverb
 @dataclass(frozen=True)
 class Case:
     """One book of the matrix: a trim, a profile (home, print-on-demand, or that with bleed),
-    large print or not, how many sections (every type in turn, one to three puzzles each) and
-    whether their titles are long."""
+    large print or not, how many sections (every type in turn, one to three puzzles each),
+    whether their titles are long and whether sections share pages."""
 
     layout: str
     profile: str
     large_print: bool
     sections: int
     long_titles: bool
+    share_pages: bool = False
 
     def __str__(self) -> str:
         return (f"{self.layout} {self.profile}{' large' if self.large_print else ''} "
-                f"{self.sections} sections{' long titles' if self.long_titles else ''}")
+                f"{self.sections} sections{' long titles' if self.long_titles else ''}"
+                f"{' shared' if self.share_pages else ''}")
 
     def config_text(self) -> str:
         lines = [f"title: Audit {self}", f"layout: {self.layout}", "seed: audit",
                  f"profile: {'home' if self.profile == 'home' else 'print-on-demand'}",
                  f"bleed: {str(self.profile == 'bleed').lower()}",
-                 f"large_print: {str(self.large_print).lower()}", "sections:"]
+                 f"large_print: {str(self.large_print).lower()}",
+                f"share_pages: {str(self.share_pages).lower()}", "sections:"]
         for index in range(self.sections):
             kind = MATRIX_TYPES[index % len(MATRIX_TYPES)]
             title = LONG_TITLE.format(n=index + 1) if self.long_titles else f"Part {index + 1}"

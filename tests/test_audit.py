@@ -89,7 +89,8 @@ OWNED = ("builds", "safe zone", "answers", "lone puzzle")
 SAMPLE = [Case("5x8", "home", False, 24, True),
           Case("5.5x8.5", "bleed", False, 24, True),
           Case("letter", "home", True, 7, True),
-          Case("a5", "print-on-demand", False, 2, False)]
+          Case("a5", "print-on-demand", False, 2, False),
+          Case("6x9", "print-on-demand", False, 24, True, share_pages=True)]
 
 
 @pytest.mark.parametrize("case", SAMPLE, ids=str)
@@ -122,10 +123,9 @@ def test_sixty_sections_list_on_contents_pages_that_name_where_each_opens():
 
 
 def test_sharing_pages_takes_fewer_pages(write_config, run, tmp_path):
-    text = Case("6x9", "home", False, 14, False).config_text()
     counted = {}
     for share in (False, True):
-        config = write_config(text.replace("sections:", f"share_pages: {str(share).lower()}\nsections:"),
+        config = write_config(Case("6x9", "home", False, 14, False, share).config_text(),
                               name=f"share-{share}.yaml")
         target = tmp_path / f"share-{share}.pdf"
         assert run("build", str(config), "-o", str(target), "-q", "--workers", "1")[0] == 0

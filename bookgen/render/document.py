@@ -231,8 +231,7 @@ class BookDocument:
         else:
             level = ""
         anchor = Anchor(f"section{index}", config.title, state)
-        if index and self.config.share_pages:
-            anchor.spaceBefore = SECTION_SPACE  # dropped at the top of a page, as frames do
+        shared = bool(index and self.config.share_pages)
         texts: list[Flowable] = lead + [
             anchor,
             Paragraph(escape(config.title), self.styles.heading),
@@ -278,6 +277,8 @@ class BookDocument:
 
         first_grid, grid = grids(self.layout.max_scale)
         apart = first_grid is grid and not fits(grid.scale)  # the opening fills its page
+        if shared and (apart or config.per_page == 1):  # the openings that flow as they are
+            anchor.spaceBefore = SECTION_SPACE  # dropped at the top of a page, as frames do
         if config.per_page == 1:  # one to a page: the later pages print it larger, centred
             whole = choose_grid(natural, (frame_width, frame_height), label, self.layout.grids,
                                 self.layout.min_scale, self.layout.max_scale, 1)
@@ -286,7 +287,7 @@ class BookDocument:
                      for p in section.puzzles[1:]]
             return [KeepTogether(opening_at(first_grid.scale) + rows[:1]), *rows[1:]]
         first_page = state.puzzle_pages.get(section.numbers[0])
-        below = (index and self.config.share_pages and first_page is not None
+        below = (shared and first_page is not None
                  and state.puzzle_pages.get(section.numbers[0] - 1) == first_page)
 
         def plan(first_grid: Grid, grid: Grid) -> tuple[list[list[PuzzleRow]], bool]:
@@ -323,7 +324,7 @@ class BookDocument:
             whole = Grid(1, 1, grid.scale, frame_width, frame_height - 0.01)
             pages[-1] = [PuzzleRow(pages[-1][0].puzzles, puzzle_type, whole, state, centred=True)]
         story: list[Flowable] = [KeepTogether(heading + pages[0][:1]), *pages[0][1:]]
-        if index and self.config.share_pages:  # below the section before, if it fits there
+        if shared:  # below the section before, if it fits there (FittedOpening has the space)
             story[0] = self._fitted_opening(opening_at, pages[0][0], first_grid.scale)
         for rows in pages[1:]:  # natural pages end where the frames end them
             story += ([PageBreak()] if balanced else []) + rows
