@@ -5,7 +5,8 @@ large print off and on x 1, 2, 7, 24 and 60 sections (every type in turn, one to
 each) x short and long titles. Each book builds or is refused with a message (a print-on-demand
 book under 24 pages); the goal is 0 findings. tests/test_audit.py runs a sample of it.
 
-Run: python bench/audit_matrix.py [--layouts 6x9,5x8] [--workers N] [--show N]
+Run: python bench/audit_matrix.py [--layouts 6x9,5x8] [--workers N] [--show N] [--share]
+(--share: the same books with share_pages: true).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import re
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 
 from bookgen.audit import CHECKS, Outcome, matrix, run_case
 from bookgen.config import available_layouts
@@ -25,9 +27,10 @@ def main() -> None:
     parser.add_argument("--layouts", help="comma-separated layout names (default: all)")
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--show", type=int, default=3, help="findings to show per check")
+    parser.add_argument("--share", action="store_true", help="every book with share_pages: true")
     args = parser.parse_args()
     layouts = args.layouts.split(",") if args.layouts else sorted(available_layouts())
-    cases = matrix(layouts)
+    cases = [replace(case, share_pages=args.share) for case in matrix(layouts)]
     started = time.perf_counter()
     # sorted by section count, so each worker makes a count's puzzles once (bookgen.audit._made)
     cases.sort(key=lambda case: (case.sections, case.long_titles))
