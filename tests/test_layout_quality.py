@@ -5,10 +5,10 @@ is never left at the foot of a page or alone on one, and the answer key is compa
 from __future__ import annotations
 
 import functools
-import re
 
 import pytest
 
+from bookgen import audit
 from bookgen.making import make_puzzle
 from bookgen.puzzles import PUZZLE_TYPES, find_type
 from bookgen.puzzles.base import Request
@@ -147,25 +147,18 @@ def test_every_type_keeps_its_text_in_its_boxes(name, level):
 # --- pages: headings, wasted pages, the answer key -----------------------------------------------
 
 
+@functools.lru_cache(maxsize=4)
+def audited(path) -> list[audit.Page]:
+    """The PDF's pages as the auditor reads them, once per PDF for all the checks."""
+    return audit.read_pages(path)
+
+
 def page_runs(path) -> list[list[tuple[str, float, float, str]]]:
-    """Per page, the text runs of the body as (text, y, size, font): the page number in the
-    footer and the running head left out."""
-    from pypdf import PdfReader
-
-    pages = []
-    for page in PdfReader(path).pages:
-        height = float(page.mediabox[3])
-        runs: list[tuple[str, float, float, str]] = []
-
-        def visit(text, cm, tm, font_dict, font_size, runs=runs, height=height):
-            y = tm[5] * cm[3] + cm[5]
-            size = font_size * tm[3] * cm[3] if tm[3] else font_size
-            if text.strip() and 0.55 * 72 < y < height - 0.45 * 72 and font_dict is not None:
-                runs.append((text.strip(), y, abs(size), str(font_dict.get("/BaseFont", ""))))
-
-        page.extract_text(visitor_text=visit)
-        pages.append(runs)
-    return pages
+    """Per page, the text runs of the body as (text, baseline, size, face): the page number in
+    the footer and the running head left out."""
+    return [[(run.text, run.baseline, run.size, run.face) for run in page.runs
+             if 0.55 * 72 < run.baseline < page.trim[3] - 0.45 * 72]
+            for page in audited(path)]
 
 
 def check_headings(path, heading_pt: float, label_pts: tuple[float, ...]) -> None:
@@ -174,12 +167,12 @@ def check_headings(path, heading_pt: float, label_pts: tuple[float, ...]) -> Non
     label size) below it; no page is empty."""
     for number, runs in enumerate(page_runs(path), start=1):
         assert runs or number == 1, f"page {number} is empty"
-        heads = [r for r in runs if ("Bold" in r[3] and abs(r[2] - heading_pt) < 0.2)
-                 or ("Oblique" in r[3] and " \u00b7 puzzles " in r[0])]
+        heads = [r for r in runs if (r[3] == "bold" and abs(r[2] - heading_pt) < 0.2)
+                 or (r[3] == "italic" and " \u00b7 puzzles " in r[0])]
         if not heads or heads[0][0] in ("Contents", "Notes"):
             continue
         lowest_head = min(r[1] for r in heads)
-        labels = [r for r in runs if "Bold" in r[3] and r[0].isdigit()
+        labels = [r for r in runs if r[3] == "bold" and r[0].isdigit()
                   and any(abs(r[2] - pt) < 0.2 for pt in label_pts) and r[1] < lowest_head]
         assert labels, f"page {number}: {heads[-1][0]!r} has no puzzle or answer below it"
 
@@ -244,91 +237,43 @@ def test_the_print_on_demand_book_keeps_its_headings_with_their_puzzles(pod):
     check_headings(pod[1], 18, (11, 8))
 
 
-# --- print rules, measured on the built PDF -------------------------------------------------------
-
-SAFE, SAFE_BLEED, LEAST_PT = 0.25 * 72, 0.375 * 72, 7.0
-
-
-@functools.lru_cache(maxsize=4)
-def print_runs(path) -> list[tuple[tuple[float, ...], bool, list, str]]:
-    """Per page: its trim box, whether it has bleed, every text run as (text, left, bottom, right,
-    top, size) in page points (its box from the real font's widths, ascent and descent), and its
-    text; read once per PDF, for all the checks."""
-    from pypdf import PdfReader
-    from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
-
-    register_fonts("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf")
-    pages = []
-    for page in PdfReader(path).pages:
-        runs: list = []
-
-        def visit(text, cm, tm, font_dict, font_size, runs=runs):
-            if not text.strip() or font_dict is None:
-                return
-            size = abs(font_size * tm[3] * cm[3]) if tm[3] else font_size
-            x, y = tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]
-            font = "bk-" + str(font_dict["/BaseFont"]).partition("+")[2]
-            face = getFont(font).face
-            runs.append((text.strip(), x, y + face.descent / 1000 * size,
-                         x + stringWidth(text.strip(), font, size), y + face.ascent / 1000 * size,
-                         size))
-
-        text = page.extract_text(visitor_text=visit)
-        trim = tuple(float(v) for v in page.trimbox)
-        pages.append((trim, [float(v) for v in page.mediabox] != list(trim), runs, text))
-    return pages
+# --- print rules, measured on the built PDF by the page auditor ----------------------------------
 
 
 def check_print_rules(path) -> None:
     """Nothing under 7 pt, and nothing within 0.25 in of a trim edge (0.375 in with bleed)."""
-    for number, (trim, bleed, runs, _) in enumerate(print_runs(path), start=1):
-        safe = SAFE_BLEED if bleed else SAFE
-        x0, y0, x1, y1 = trim[0] + safe, trim[1] + safe, trim[2] - safe, trim[3] - safe
-        for text, left, bottom, right, top, size in runs:
-            assert size >= LEAST_PT - 0.01, (number, text, size)
-            inside = left >= x0 - 0.01 and bottom >= y0 - 0.01 and right <= x1 + 0.01 \
-                and top <= y1 + 0.01
-            assert inside, (number, text, (left, bottom, right, top), (x0, y0, x1, y1))
-
-
-def answer_labels(path) -> dict[int, list[tuple[int, int]]]:
-    """Per page (by number), the (puzzle, page of the puzzle) of each answer on it."""
-    return {number: [(int(n), int(p)) for n, p in re.findall(r"(?:^|\n)(\d+)\npage (\d+)", text)]
-            for number, (_, _, _, text) in enumerate(print_runs(path), start=1)}
+    pages = audited(path)
+    findings = audit.safe_zone(pages) + audit.floors(pages, large_print=False)
+    assert not findings, [str(f) for f in findings[:5]]
 
 
 def check_sections_end_on_full_pages(path) -> None:
-    """No section's last page holds a single puzzle while another of its pages holds three or
-    more (unless the next section begins there): the sections from the answer key's captions,
-    the pages their puzzles are on from the answers' page references."""
-    text = "\n".join(page[3] for page in print_runs(path))
-    spans = [(int(a), int(b)) for a, b in re.findall(r"\u00b7 puzzles (\d+)\u2013(\d+)", text)]
-    where = dict(label for labels in answer_labels(path).values() for label in labels)
-    assert spans and where
-    for first, last in spans:
-        counts: dict[int, int] = {}
-        for puzzle in range(first, last + 1):
-            counts[where[puzzle]] = counts.get(where[puzzle], 0) + 1
-        shared = any(p == max(counts) for n, p in where.items() if not first <= n <= last)
-        assert counts[max(counts)] > 1 or shared or max(counts.values()) < 3, (first, last, counts)
+    """No page holds a single puzzle of a section of several where another would fit, unless
+    the section opens there or shares it (the sections from the answer key's captions, the
+    pages of their puzzles from the answers' page references)."""
+    pages = audited(path)
+    key = audit.AnswerKey.read(pages)
+    assert key.sections and key.pages
+    findings = audit.lone_puzzles(pages, key)
+    assert not findings, [str(f) for f in findings]
 
 
 def check_answer_heads(path) -> None:
     """Every answer page but the first (it has the heading) is headed with the first and last
     puzzle it answers, and prints no machine id."""
-    labels = answer_labels(path)
     checked = 0
-    for number, (_, _, runs, _) in enumerate(print_runs(path), start=1):
-        if not labels[number]:
+    for page in audited(path):
+        puzzles = [int(n) for n, _ in audit.LABEL.findall(page.text)]
+        if not puzzles:
             continue
-        assert not any(":" in r[0] and "=" in r[0] or r[0].count(":") >= 2 for r in runs), number
-        if any(r[0] == "Answers" for r in runs):
+        texts = [run.text for run in page.runs]
+        assert not any(":" in t and "=" in t or t.count(":") >= 2 for t in texts), page.number
+        if "Answers" in texts:
             continue  # the key's first page, under its heading
-        heads = [r[0] for r in runs if r[0].startswith("Answers ")]
-        puzzles = [n for n, _ in labels[number]]
+        heads = [t for t in texts if t.startswith("Answers ")]
         first, last = min(puzzles), max(puzzles)
         assert heads == [f"Answers {first}\u2013{last}" if last > first else f"Answers {first}"], \
-            (number, heads)
+            (page.number, heads)
         checked += 1
     assert checked
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from bookgen import audit
 from bookgen.config import ROOT, available_layouts, load_layout
 from bookgen.render.pdf import POD_GUTTERS
 
@@ -37,44 +38,22 @@ def pod_pdf(tmp_path_factory) -> Path:
     return target
 
 
-def text_x_range(page) -> tuple[float, float]:
+def text_x_range(page: audit.Page) -> tuple[float, float]:
     """Leftmost and rightmost x of the text on a page, page numbers in the footer left out."""
-    xs: list[float] = []
-
-    def visit(text, cm, tm, font_dict, font_size):
-        y = tm[5] * cm[3] + cm[5]
-        if text.strip() and y > 0.75 * INCH:
-            xs.append(tm[4] * cm[0] + cm[4])
-
-    page.extract_text(visitor_text=visit)
+    xs = [run.left for run in page.runs if run.baseline > 0.75 * INCH]
     return min(xs), max(xs)
 
 
-def text_positions(page) -> tuple[list[float], list[float]]:
+def text_positions(page: audit.Page) -> tuple[list[float], list[float]]:
     """The baselines and sizes of a page's text, page numbers in the footer left out."""
-    ys: list[float] = []
-    sizes: list[float] = []
-
-    def visit(text, cm, tm, font_dict, font_size):
-        y = tm[5] * cm[3] + cm[5]
-        if text.strip() and y > 0.75 * INCH:
-            ys.append(y)
-            sizes.append(abs(font_size * tm[3] * cm[3]) if tm[3] else font_size)
-
-    page.extract_text(visitor_text=visit)
-    return ys, sizes
+    runs = [run for run in page.runs if run.baseline > 0.75 * INCH]
+    return [run.baseline for run in runs], [run.size for run in runs]
 
 
-def usual_digit_size(page) -> float:
+def usual_digit_size(page: audit.Page) -> float:
     """The size most numbers on a page print at: its puzzles' (or answers') numbers, not the
     labels or the page number."""
-    sizes: list[float] = []
-
-    def visit(text, cm, tm, font_dict, font_size):
-        if text.strip().lstrip("\u2212").isdigit():
-            sizes.append(round(abs(font_size * tm[3] * cm[3]) if tm[3] else font_size, 1))
-
-    page.extract_text(visitor_text=visit)
+    sizes = [round(run.size, 1) for run in page.runs if run.text.strip().lstrip("\u2212").isdigit()]
     return max(set(sizes), key=sizes.count)
 
 
@@ -96,13 +75,13 @@ def test_pod_book_page_size_fonts_and_no_bookmarks(pod_pdf):
 
 
 def test_pod_gutter_is_on_the_inside_of_odd_and_even_pages(pod_pdf):
-    reader = PdfReader(pod_pdf)
+    pages = audit.read_pages(pod_pdf)
     gutter = POD_GUTTERS[0][1] * INCH
     layout = load_layout("6x9")
     inside = layout.margin_inside / 25.4 * INCH + gutter
     outside = layout.margin_outside / 25.4 * INCH
     checked = {0: 0, 1: 0}
-    for index, page in enumerate(reader.pages[3:20], start=4):
+    for index, page in enumerate(pages[3:20], start=4):
         left, _ = text_x_range(page)
         odd = index % 2 == 1
         expected = inside if odd else outside
@@ -287,12 +266,12 @@ def test_worksheet_is_one_page_with_a_name_line_and_separate_answers(run, tmp_pa
     assert status == 0, err
     pages = [p.extract_text() for p in PdfReader(target).pages]
     assert len(pages) == 1 and "Name:" in pages[0] and "Date:" in pages[0]
-    answers = PdfReader(tmp_path / "sheet-answers.pdf").pages
-    assert "Answers" in answers[0].extract_text()
+    answers = audit.read_pages(tmp_path / "sheet-answers.pdf")
+    assert "Answers" in answers[0].text
     ys, sizes = text_positions(answers[0])
     assert min(sizes) >= 7.0 - 0.01
     # the answers grow into the sheet's room, but never larger than their puzzles
-    assert usual_digit_size(answers[0]) <= usual_digit_size(PdfReader(target).pages[0]) + 0.01
+    assert usual_digit_size(answers[0]) <= usual_digit_size(audit.read_pages(target)[0]) + 0.01
     status, _, _ = run("worksheet", "placement", "--answers", "page", "-o", str(target), "-q")
     assert "Answers" in PdfReader(target).pages[-1].extract_text()
 
@@ -310,12 +289,12 @@ def test_one_to_a_page_prints_each_later_puzzle_in_the_middle_of_its_page(
     """)
     target = tmp_path / "one.pdf"
     assert run("build", str(config), "-o", str(target), "-q", "--workers", "1")[0] == 0
-    pages = PdfReader(target).pages
+    pages = audit.read_pages(target)
     assert len(pages) == 3
     for page in pages[1:]:
         ys, _ = text_positions(page)
-        ys = [y for y in ys if y < float(page.mediabox[3]) - 0.75 * INCH]  # not the running head
-        top_room = float(page.mediabox[3]) - 0.6 * INCH - max(ys)
+        ys = [y for y in ys if y < page.trim[3] - 0.75 * INCH]  # not the running head
+        top_room = page.trim[3] - 0.6 * INCH - max(ys)
         bottom_room = min(ys) - 0.7 * INCH
         assert abs(top_room - bottom_room) < 0.5 * INCH, (top_room, bottom_room)
 
@@ -339,10 +318,8 @@ def test_a_long_large_print_opening_never_shrinks_the_first_puzzle(run, write_co
                           "  - {type: numbrix, count: 4, difficulty: easy}\n")
     target = tmp_path / "large.pdf"
     assert run("build", str(config), "-o", str(target), "-q", "--workers", "1")[0] == 0
-    reader = PdfReader(target)
-    puzzle_pages = [page for page in reader.pages[2:] if "Answers" not in page.extract_text()]
-    sizes = {usual_digit_size(page) for page in puzzle_pages
-             if "How to play." not in page.extract_text()}
+    puzzle_pages = [page for page in audit.read_pages(target)[2:] if "Answers" not in page.text]
+    sizes = {usual_digit_size(page) for page in puzzle_pages if "How to play." not in page.text}
     assert len(puzzle_pages) >= 4 and len(sizes) == 1 and min(sizes) >= 16
 
 

@@ -9,12 +9,20 @@ import re
 from collections import Counter
 
 from pypdf import PdfReader
-from test_layout_quality import print_runs
 
+from bookgen import audit
 from bookgen.config import ROOT
 from bookgen.render.sizes import LARGE_PRINT, STANDARD
 
 SLACK = 0.5  # points two text boxes may share (an ascender touching the descender above)
+
+
+def print_runs(path) -> list[tuple[tuple[float, ...], bool, list, str]]:
+    """Per page, as the auditor reads it: its trim box, whether it has bleed, every text run as
+    (text, left, bottom, right, top, size) and its text."""
+    return [(page.trim, page.bleed, [(r.text, r.left, r.bottom, r.right, r.top, r.size)
+                                     for r in page.runs], page.text)
+            for page in audit.read_pages(path)]
 
 
 def overlaps(runs: list) -> list[tuple[str, str]]:

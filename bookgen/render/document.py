@@ -12,6 +12,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
@@ -34,9 +35,10 @@ from bookgen.making import PuzzleRecord
 from bookgen.render.flowables import (
     Anchor,
     AnswerRow,
-    Contents,
+    ContentsEntry,
     ExampleFit,
     ExamplePair,
+    FittedOpening,
     NotesPage,
     Pass,
     PuzzleRow,
@@ -65,10 +67,12 @@ ANSWER_MAX_SCALE = 1.0
 ANSWER_GROWTH = 1.05  # the step by which answers that leave their page half empty grow
 ANSWER_LABEL_GROWTH = 1.5  # and the most their labels grow
 SECTION_SPACE = 10 * mm  # between sections that share a page
-EXAMPLE_SPACE = Spacer(1, 4 * mm)  # below a section's example
+EXAMPLE_SPACE = 4 * mm  # below a section's example (a Spacer of its own each time: reportlab
+# marks a flowable it had to move to the next page, and a shared one would carry the mark)
 SCALE_STEPS = 12  # halvings that find the scale a section's example and first row share
 POD_INK = Ink(min_line=0.75, lightest_grey=0.9)
 HOME_INK = Ink(min_line=0.0, lightest_grey=1.0)
+SHARE_STEP = 0.93  # the steps by which a shared opening's example shrinks to begin below
 
 
 @dataclass(frozen=True)
@@ -156,6 +160,7 @@ class BookDocument:
             if not title or state.opening_page == page:
                 return
             baseline = geometry.bleed + geometry.trim_height - geometry.head
+            title = fitted_line(title, self.fonts.italic, geometry.head_pt, frame_width)
             canvas.saveState()
             canvas.setFont(self.fonts.italic, geometry.head_pt)
             if odd:
@@ -190,13 +195,14 @@ class BookDocument:
                       PageBreak()]
         if config.contents and not answers_only:
             entries = [(f"section{i}", s.config.title,
-                        f"{s.config.difficulty or 'from a bank'} \u00b7 puzzles {_span(s)}")
+                        f"{s.config.difficulty or 'from a bank'} \u00b7\u00a0puzzles\u00a0{_span(s)}")
                        for i, s in enumerate(self.book.sections)]
             if config.answers == "back":
                 entries.append(("answers", "Answers", ""))
-            story += [Paragraph("Contents", self.styles.heading), Spacer(1, 4 * mm),
-                      Contents(entries, state, frame_width, self.layout.body_size * 1.1),
-                      PageBreak()]
+            size = self.layout.body_size * 1.1
+            story += [Paragraph("Contents", self.styles.heading), Spacer(1, 4 * mm)]
+            story += [ContentsEntry(*entry, state, frame_width, size) for entry in entries]
+            story.append(PageBreak())
         return story
 
     def _title_block(self) -> list[Flowable]:
@@ -250,7 +256,7 @@ class BookDocument:
         if example is None or fit is None:
             return []
         return [ExamplePair(section.puzzle_type, example, state, width, scale, fit.stacked),
-                EXAMPLE_SPACE]
+                Spacer(1, EXAMPLE_SPACE)]
 
     def _section_story(self, index: int, section: Section, state: Pass,
                        geometry: Geometry) -> list[Flowable]:
@@ -261,7 +267,7 @@ class BookDocument:
         config = section.config
         puzzle_type = section.puzzle_type
         frame_width, frame_height = geometry.frame_size
-        heading = self._heading(index, state)
+        texts = self._heading(index, state)
         grid = self._grids(state, geometry)[index]
         natural = _largest([puzzle_type.measure(r.puzzle) for r in section.records])
         label = LABEL_HEIGHT * state.type_scale
@@ -269,7 +275,7 @@ class BookDocument:
 
         def opening_at(scale: float) -> list[Flowable]:
             """The opening with its example at `scale`."""
-            return heading + self._example(section, state, frame_width, scale, fit)
+            return texts + self._example(section, state, frame_width, scale, fit)
 
         def alone(scale: float) -> bool:
             """Whether the opening (its example at `scale`) fits on a page."""
@@ -288,9 +294,14 @@ class BookDocument:
         heading = opening_at(scale)
 
         def opened(rows: list[Flowable]) -> list[Flowable]:
-            """The opening kept with the first row, or on a page of its own before it."""
+            """The opening kept with the first row, or on a page of its own before it; below the
+            section before, where it fits there (its example shrinking, not under its floor)."""
             if own_page:
                 return [KeepTogether(heading), PageBreak(), *rows]
+            if index and self.config.share_pages:
+                return [self._fitted_opening(opening_at, rows[0], scale, least,
+                                             texts if self._shown_before(index) else None),
+                        *rows[1:]]
             return [KeepTogether(heading + rows[:1]), *rows[1:]]
 
         if config.per_page == 1:  # one to a page: the later pages print it centred
@@ -319,6 +330,29 @@ class BookDocument:
             story += ([PageBreak()] if balanced else []) + rows
         return story
 
+    def _fitted_opening(self, opening_at: Callable[[float], list[Flowable]], first_row: Flowable,
+                        scale: float, least: float, plain: list[Flowable] | None) -> FittedOpening:
+        """A section's opening and first row that begins on the page where the section before
+        ends when they fit in the room left there: its example at `scale` or smaller, down to
+        its floor `least`, or else, where the book showed an example of its type already, the
+        opening `plain` without one; the first row keeps the section's size."""
+        scales = [scale * SHARE_STEP ** n for n in range(SCALE_STEPS)]
+        scales = [s for s in scales if s >= least] if least > 0 else [scale]  # 0: no example
+        if plain is not None and least > 0:
+            scales.append(0.0)
+
+        def make(at: float) -> list[Flowable]:
+            return (opening_at(at) if at or plain is None else plain) + [first_row]
+
+        fitted = FittedOpening(make, scales or [scale])
+        fitted.spaceBefore = SECTION_SPACE  # dropped at the top of a page, as frames do
+        return fitted
+
+    def _shown_before(self, index: int) -> bool:
+        """Whether a section before section `index` has its type, and so showed its example."""
+        name = self.book.sections[index].puzzle_type.name
+        return any(s.puzzle_type.name == name for s in self.book.sections[:index])
+
     @staticmethod
     def _height(flowables: list[Flowable], geometry: Geometry) -> float:
         width, height = geometry.frame_size
@@ -342,7 +376,8 @@ class BookDocument:
     def _grids(self, state: Pass, geometry: Geometry) -> list[Grid]:
         """Each section's grid, at one scale per puzzle type across the book: the least of the
         scales its sections choose alone (the most puzzles a page holds at the layout's least
-        scale or more, no puzzle's text under its floor), so a type's cells are the same size on
+        scale or more, no puzzle's text under its floor; with `share_pages`, the layout's least scale,
+        so that short sections leave room to share), so a type's cells are the same size on
         every page; each section then takes the grid with the most slots at that scale. A
         section whose puzzles fit no grid of the layout at their floor takes a page for each, or
         is refused (`_too_small`). Worked out once per page geometry."""
@@ -370,7 +405,9 @@ class BookDocument:
                                    ((1, 1),), floor, floor)
             if grid.scale < floor - 1e-9:
                 raise self._too_small(section, (frame_width, room), label, grid.scale)
-            if not per_page:  # smaller (not under the layout's least), to share the opening's page
+            if self.config.share_pages and not per_page:  # a compact book: at the layout's least
+                grid = replace(grid, scale=min(grid.scale, max(floor, layout.min_scale)))
+            elif not per_page:  # smaller (not under the layout's least), to share the opening's page
                 opening = self._height(heading + self._example(
                     section, state, frame_width, fit.least if fit else 0.0, fit), geometry)
                 below = (frame_height - opening - label - ROW_GAP) / (naturals[index][1] * mm)
@@ -453,18 +490,23 @@ class BookDocument:
     def _balanced(self, section: Section, grid: Grid, state: Pass,
                   first: float | int, frame_height: float) -> list[list[PuzzleRow]] | None:
         """The section's rows page by page with its puzzles spread evenly over the pages they
-        take, when on their own they would leave the last page less than half full; None when
-        they fill it well enough, or an even spread would not keep to those pages. A section
-        that begins below another keeps its first page as it is (`first` rows)."""
+        take, when on their own they would leave the last page less than half full or holding
+        one puzzle (the opening's page then gives up one); None when they fill it well enough,
+        or an even spread would not keep to those pages. A section that begins below another
+        keeps its first page as it is (`first` rows)."""
         pages = self._pages(section, grid, state, first, frame_height)
         full = len(self._pages(section, grid, state, frame_height, frame_height)[0]) * grid.columns
-        if len(pages) < 2 or 2 * sum(len(row.puzzles) for row in pages[-1]) >= full:
+        last = sum(len(row.puzzles) for row in pages[-1])
+        if len(pages) < 2 or (2 * last >= full and last > 1):
             return None
         held = sum(len(row.puzzles) for row in pages[0])
         if isinstance(first, int):
             counts = [held] + balance([full] * (len(pages) - 1), len(section.puzzles) - held)
         else:
             counts = balance([held] + [full] * (len(pages) - 1), len(section.puzzles))
+            if counts[-1] == 1 < counts[0]:  # not a lone puzzle on the last page: the opening's
+                counts[0] -= 1  # page, which has the rules and example, holds one fewer
+                counts[-1] += 1
         balanced, start = [], 0
         for number, count in enumerate(counts):
             puzzles = section.puzzles[start:start + count]
@@ -606,14 +648,22 @@ class BookDocument:
             raise self._too_large(error) from None
 
     def _too_large(self, error: LayoutError) -> BookgenError:
-        """Something that fits on no page of the layout (a tiny page with wide margins): one
-        message naming the layout and the sizes, not reportlab's LayoutError."""
-        found = re.search(r"\(([\d.]+) x ([\d.]+)\) too large on page (\d+) in frame '\w+'\(([\d.]+) x "
-                          r"([\d.]+)", str(error))
-        sizes = (" ({:.0f} x {:.0f} pt) on page {:.0f} does not fit the text area ({:.0f} x {:.0f} pt)"
-                 .format(*(float(n) for n in found.groups())) if found else " does not fit a page")
-        return BookgenError(f"a piece of the book{sizes}; use a larger page, smaller margins or "
-                            "shorter text", file=self.config.file,
+        """Something that fits on no page of the layout (a tiny page with wide margins, a title
+        of one long word in large print): one message naming the piece, its size, the page and
+        the text area, not reportlab's LayoutError."""
+        found = re.search(r"Flowable <(\w+)( at [^>]*)?>(.*?)\(([\d.]+) x ([\d.]+)\) too large on "
+                          r"page (\d+) in frame '\w+'\(([\d.]+) x ([\d.]+)", str(error), re.DOTALL)
+        piece, where = "a piece of the book", " does not fit a page"
+        if found:
+            kind, reportlabs, words = found.group(1), found.group(2), found.group(3).strip()
+            if not reportlabs:  # one of ours: it describes itself (flowables.described)
+                piece = words
+            elif kind == "Paragraph":
+                piece = f"the text '{words[:40]}'"
+            where = (" ({:.0f} x {:.0f} pt) on page {:.0f} does not fit the text area "
+                     "({:.0f} x {:.0f} pt)").format(*(float(n) for n in found.groups()[3:]))
+        return BookgenError(f"{piece}{where}; use a larger page, smaller margins or shorter text",
+                            file=self.config.file,
                             key="layout" if self.config.layout.file else None)
 
     def _render(self, part: str, puzzle_pages: dict[int, int]) -> tuple[bytes, int]:
@@ -667,6 +717,20 @@ def check_sizes(config: BookConfig, budget: float | None = None) -> None:
     state = Pass(document.fonts, document.ink, document.sizes, False,
                  document.layout.body_size / 10.5, {}, {}, {}, False)
     document._grids(state, geometry)
+
+
+def fitted_line(text: str, font: str, size: float, width: float) -> str:
+    """The text, cut at a word and ended with an ellipsis where it is wider than `width` (a
+    long section title in the running head)."""
+    if stringWidth(text, font, size) <= width:
+        return text
+    words = text.split(" ")
+    while len(words) > 1 and stringWidth(" ".join(words) + "\u2026", font, size) > width:
+        words.pop()
+    line = " ".join(words)
+    while line and stringWidth(line + "\u2026", font, size) > width:  # one word too long
+        line = line[:-1]
+    return line.rstrip(" ,;:.\u00b7") + "\u2026"
 
 
 def _span(section: Section) -> str:

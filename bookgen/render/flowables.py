@@ -5,7 +5,7 @@ Each paints through a CanvasPen and tells the pass (`Pass`) where it landed."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from reportlab.lib.styles import ParagraphStyle
@@ -74,41 +74,168 @@ class Anchor(Flowable):
             self.canv.addOutlineEntry(self.title, self.key, level=0, closed=False)
 
 
-class Contents(Flowable):
-    """The contents: one line per entry with dot leaders and the page from the previous pass;
-    each line links to its section when the book has an outline."""
+PAGE_DIGITS = "0000"  # the room an entry keeps at its right for the page number
+LEADER_GAP = 6.0  # points at least between an entry's text and its dot leaders
 
-    def __init__(self, entries: list[tuple[str, str, str]], state: Pass, width: float,
+
+@dataclass(frozen=True)
+class Word:
+    text: str
+    font: str
+    size: float
+
+
+def wrap_words(words: list[Word], width: float) -> list[list[Word]]:
+    """Words in lines at most `width` points wide (a word wider than a line is cut into pieces
+    that fit), each word a space apart."""
+    lines: list[list[Word]] = [[]]
+    used = 0.0
+    for word in _pieces(words, width):
+        space = stringWidth(" ", word.font, word.size) if lines[-1] else 0.0
+        need = stringWidth(word.text, word.font, word.size)
+        if lines[-1] and used + space + need > width:
+            lines.append([])
+            used, space = 0.0, 0.0
+        lines[-1].append(word)
+        used += space + need
+    return lines
+
+
+def _pieces(words: list[Word], width: float) -> list[Word]:
+    """The words, each one wider than `width` cut into the longest pieces that fit."""
+    pieces = []
+    for word in words:
+        text = word.text
+        while len(text) > 1 and stringWidth(text, word.font, word.size) > width:
+            cut = 1
+            while stringWidth(text[:cut + 1], word.font, word.size) <= width:
+                cut += 1
+            pieces.append(Word(text[:cut], word.font, word.size))
+            text = text[cut:]
+        pieces.append(Word(text, word.font, word.size))
+    return pieces
+
+
+def runs(line: list[Word]) -> list[Word]:
+    """The line's words joined, a space apart, into one run per change of font."""
+    joined: list[Word] = []
+    for word in line:
+        if joined and (joined[-1].font, joined[-1].size) == (word.font, word.size):
+            joined[-1] = Word(f"{joined[-1].text} {word.text}", word.font, word.size)
+        else:
+            joined.append(word)
+    return joined
+
+
+def line_width(line: list[Word]) -> float:
+    return sum(stringWidth(w.text, w.font, w.size) for w in line) + sum(
+        stringWidth(" ", w.font, w.size) for w in line[1:])
+
+
+def described(flowable: Flowable, words: str) -> str:
+    """A flowable's identity in reportlab's form, `<Class>words`: reportlab puts it in its
+    LayoutError, and the document turns that into a message that names the piece in words."""
+    return f"<{type(flowable).__name__}>{words}"
+
+
+class ContentsEntry(Flowable):
+    """One entry of the contents: its title and detail wrapped in as many lines as they need,
+    clear of the page number's room at the right, then dot leaders on the last line to the page
+    (from the previous pass), set flush right. One flowable per entry, so the contents continues
+    on as many pages as the entries take. It links to its section when the book has an outline."""
+
+    def __init__(self, key: str, title: str, detail: str, state: Pass, width: float,
                  size: float) -> None:
         super().__init__()
-        self.entries, self.state, self.size = entries, state, size
-        self.line_height = size * 2.0
-        self.width = width
-        self.height = self.line_height * len(entries)
+        self.key, self.state, self.size, self.width = key, state, size, width
+        fonts = state.fonts
+        self.page_room = stringWidth(PAGE_DIGITS, fonts.regular, size) + LEADER_GAP
+        words = [Word(w, fonts.bold, size) for w in title.split(" ") if w]  # not at no-break spaces
+        words += [Word(w, fonts.italic, size * 0.85) for w in detail.split(" ") if w]
+        self.lines = wrap_words(words, width - self.page_room)
+        self.leading = size * 1.4
+        self.height = self.leading * len(self.lines)
+        self.spaceAfter = size * 0.6
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return self.width, self.height
 
+    def identity(self, maxLen: int | None = None) -> str:
+        return described(self, "an entry of the contents")
+
     def draw(self) -> None:
         canvas, fonts = self.canv, self.state.fonts
-        for index, (key, title, detail) in enumerate(self.entries):
-            y = self.height - (index + 0.75) * self.line_height
-            page = str(self.state.known_anchors.get(key, ""))
-            canvas.setFont(fonts.bold, self.size)
-            canvas.drawString(0, y, title)
-            left = canvas.stringWidth(title, fonts.bold, self.size) + 4
-            canvas.setFont(fonts.italic, self.size * 0.85)
-            canvas.drawString(left, y, detail)
-            left += canvas.stringWidth(detail, fonts.italic, self.size * 0.85) + 6
-            canvas.setFont(fonts.regular, self.size)
-            canvas.drawRightString(self.width, y, page)
-            right = self.width - canvas.stringWidth("0000", fonts.regular, self.size)
-            dot = canvas.stringWidth(". ", fonts.regular, self.size)
-            if right > left:
-                canvas.drawRightString(right, y, ". " * int((right - left) / dot))
-            if self.state.outline:
-                canvas.linkRect("", key, (0, y - self.size * 0.4, self.width, y + self.size),
-                                relative=1, thickness=0)
+        y = self.height
+        for line in self.lines:
+            y -= self.leading
+            x = 0.0
+            for run in runs(line):  # a run of words in one font is one string: it reads as one
+                canvas.setFont(run.font, run.size)
+                canvas.drawString(x, y + self.size * 0.3, run.text)
+                x += stringWidth(run.text + " ", run.font, run.size)
+        baseline = y + self.size * 0.3
+        page = str(self.state.known_anchors.get(self.key, ""))
+        canvas.setFont(fonts.regular, self.size)
+        canvas.drawRightString(self.width, baseline, page)
+        left = line_width(self.lines[-1]) + LEADER_GAP
+        right = self.width - self.page_room + LEADER_GAP / 2
+        dot = stringWidth(". ", fonts.regular, self.size)
+        if right - left >= dot:
+            canvas.drawRightString(right, baseline, ". " * int((right - left) / dot))
+        if self.state.outline:
+            canvas.linkRect("", self.key, (0, 0, self.width, self.height), relative=1,
+                            thickness=0)
+
+
+class FittedOpening(Flowable):
+    """A section's opening and its first row, kept together, that begins below the section
+    before it (`share_pages`): at wrap time, where the frame says how much room is left, it takes
+    the largest of its `scales` (the first row's, largest first) at which `make(scale)` fits. Where
+    none does, it asks for its first scale's height, so the frame moves it to the next page and
+    wraps it again there (as a KeepTogether would, it flows in parts where no page holds it)."""
+
+    def __init__(self, make: Callable[[float], list[Flowable]], scales: list[float]) -> None:
+        super().__init__()
+        self.make, self.scales = make, scales
+        self.parts: list[Flowable] = []
+        self.width = self.height = 0.0
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        for scale in self.scales:
+            parts = self.make(scale)
+            height = _stacked(parts, available_width, available_height)
+            if height <= available_height + 1e-6 or scale == self.scales[-1]:
+                break
+        if height > available_height + 1e-6:  # none fits here: the first, on the next page
+            parts = self.make(self.scales[0])
+            height = _stacked(parts, available_width, available_height)
+        self.parts, self.width, self.height = parts, available_width, height
+        return self.width, self.height
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        """Nothing here (the next page takes it whole) or, where it is taller than a whole page
+        (a long title in large print on a small page), its parts, to flow as they come."""
+        frame = getattr(self, "_frame", None)
+        if frame is not None and frame._atTop:
+            return self.make(self.scales[0])
+        return []
+
+    def identity(self, maxLen: int | None = None) -> str:
+        return described(self, "a section's opening with its first row of puzzles")
+
+    def draw(self) -> None:
+        y = self.height
+        for index, part in enumerate(self.parts):
+            height = part.wrap(self.width, self.height)[1]
+            y -= (part.getSpaceBefore() if index else 0) + height
+            part.drawOn(self.canv, 0, y)
+            y -= part.getSpaceAfter()
+
+
+def _stacked(parts: list[Flowable], width: float, height: float) -> float:
+    """The height of flowables stacked as a frame stacks them (no space before the first)."""
+    return sum(f.wrap(width, height)[1] + f.getSpaceAfter() + (f.getSpaceBefore() if i else 0)
+               for i, f in enumerate(parts))
 
 
 class NotesPage(Flowable):
@@ -158,6 +285,9 @@ class PuzzleRow(Flowable):
         fits = self.least <= available_height < self.most
         self.height = max(self.least, available_height - 0.01) if fits else self.most
         return self.width, self.height
+
+    def identity(self, maxLen: int | None = None) -> str:
+        return described(self, f"the row of puzzles {_numbers(self.puzzles)}")
 
     def draw(self) -> None:
         puzzle_type = self.puzzle_type
@@ -214,6 +344,11 @@ def answer_label(printed: PrintedPuzzle, note: str, width: float, fonts: Fonts,
     return lines
 
 
+def _numbers(puzzles: Sequence[PrintedPuzzle]) -> str:
+    first, last = puzzles[0].number, puzzles[-1].number
+    return f"{first}\u2013{last}" if last != first else str(first)
+
+
 def label_height(lines: list[list[Run]]) -> float:
     return sum(max(r.size for r in line) * LEADING for line in lines) + 1.2 * mm
 
@@ -236,6 +371,9 @@ class AnswerRow(Flowable):
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return self.width, self.height
+
+    def identity(self, maxLen: int | None = None) -> str:
+        return described(self, f"the row of answers {_numbers(self.puzzles)}")
 
     def draw(self) -> None:
         self.state.answered += [printed.number for printed in self.puzzles]
@@ -320,6 +458,9 @@ class ExamplePair(Flowable):
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return self.width, self.height
+
+    def identity(self, maxLen: int | None = None) -> str:
+        return described(self, f"the example of {self.puzzle_type.title}")
 
     def draw(self) -> None:
         if not self.state.paint:

@@ -23,6 +23,7 @@ LARGE_PRINT = 16 / 10.5  # large print scales type and puzzles from a 10.5 pt bo
 BLEED = 0.125 * inch
 POD_MIN_PAGES, POD_MAX_PAGES = 24, 828
 POD_MIN_OUTSIDE = 0.25 * inch
+HOME_MIN_INSIDE = 0.5 * inch  # the safe zone and what a staple, a ring or a binder takes
 POD_MIN_OUTSIDE_BLEED = 0.375 * inch
 HEAD_PT, FOLIO_PT = 8.5, 9.0  # running head and page number, for a 10.5 pt body
 ASCENT, DESCENT = 0.93, 0.24  # DejaVu's tallest glyph above and lowest below the baseline, per pt
@@ -94,6 +95,9 @@ def make_geometry(layout: Layout, config: BookConfig, pages: int) -> Geometry:
     safe = safe_zone(config.bleed)
     if config.profile == "print-on-demand":
         inside += pod_gutter(pages)
+        outside = max(outside, safe)
+    else:  # the trims' inside margins (0.2 in or so) expect the print-on-demand gutter added
+        inside = max(inside, HOME_MIN_INSIDE + (safe - POD_MIN_OUTSIDE))
         outside = max(outside, safe)
     type_scale = layout.body_size / 10.5
     sizes = sizes_for(config)
