@@ -457,7 +457,8 @@ class BookDocument:
         if config.per_page and fewer:
             return TooManyToAPage(message, fewer, file=self.config.file, line=config.line,
                                   key="per_page")
-        return BookgenError(message, file=self.config.file, line=config.line, key="layout")
+        # at the section's line, which the message names; the layout key is elsewhere
+        return BookgenError(message, file=self.config.file, line=config.line)
 
     def _rows(self, puzzles: Sequence[PrintedPuzzle], section: Section, grid: Grid,
               state: Pass, first: bool) -> list[PuzzleRow]:
