@@ -137,6 +137,19 @@ def mirror_form(rows: Any, rest: Any = None) -> str:
 
 
 @dataclass(frozen=True)
+class Showcase:
+    """A request that shows a type at its fullest (a variant, a shape, a level), so that whatever
+    goes through every type reads the type's own list instead of a hand list to keep up: the book
+    of `tests/test_page_facts.py` prints every entry, and `tests/test_curve.py` averages the givens
+    of every level at the options of each entry with `curve_seeds` (options that fix the size),
+    over that many puzzles a level."""
+
+    level: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    curve_seeds: int = 0
+
+
+@dataclass(frozen=True)
 class PuzzleType:
     """A puzzle type: one record of constants and functions (after Tatham's `struct game`).
 
@@ -178,6 +191,8 @@ class PuzzleType:
         grader's simplest-first steps finds them: each {"cells": [...], "value": ..., "why": one
         line}; cells in the type's own JSON coordinates, [] (and value None) for a hint that is
         only words. None: the type gives no hints.
+    showcase: the requests (`Showcase`) that show the type at its fullest, for everything that
+        goes through every type.
     """
 
     name: str
@@ -205,6 +220,7 @@ class PuzzleType:
     hints: Callable[[JSON, JSON], list[JSON]] | None = None
     answer_form: Callable[[JSON, JSON], str] = answer_as_given
     answers: Callable[[Request], frozenset[str] | None] | None = None
+    showcase: tuple[Showcase, ...] = field(default=(), compare=False)
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)

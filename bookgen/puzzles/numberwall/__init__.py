@@ -56,6 +56,7 @@ from bookgen.puzzles.base import (
     Printed,
     PuzzleType,
     Request,
+    Showcase,
     Solved,
     always_unique,
     fixed_example,
@@ -663,11 +664,15 @@ def example() -> Generated:
 
 # --- registry record ------------------------------------------------------------------------------
 
+SHOWCASE = (Showcase("expert"), Showcase("medium", {"rows": 5}, curve_seeds=2))
+
+
 NUMBERWALL = PuzzleType(
     name="numberwall",
     title="Number Walls",
     rules=fixed_rules(RULES),
     options=OPTIONS,
+    showcase=SHOWCASE,
     generate=generate,
     check_request=check_request,
     solve=solve,

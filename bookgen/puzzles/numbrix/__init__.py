@@ -15,6 +15,7 @@ from bookgen.puzzles.base import (
     Generated,
     Printed,
     PuzzleType,
+    Showcase,
     always_unique,
     fixed_example,
     fixed_rules,
@@ -79,11 +80,15 @@ def hidato_example() -> Generated:
     return _example(answer, {1, 3, 5, 8, 10, 12}, diagonal=True)
 
 
+NUMBRIX_SHOWCASE = (Showcase("hard"), Showcase("medium", {"size": "6x6"}, curve_seeds=4))
+
+
 NUMBRIX = PuzzleType(
     name="numbrix",
     title="Numbrix",
     rules=fixed_rules(NUMBRIX_RULES),
     options=(SIZE_OPTION, SYMMETRY_OPTION, ENDS_OPTION),
+    showcase=NUMBRIX_SHOWCASE,
     generate=generate_with(False, "numbrix"),
     check_request=check_request,
     solve=solve_with(False),
@@ -105,11 +110,15 @@ NUMBRIX = PuzzleType(
     answers=answers_with(False),
 )
 
+HIDATO_SHOWCASE = (Showcase("medium", {"shape": "heart"}), Showcase("medium", {"size": "7x7"}, curve_seeds=8))
+
+
 HIDATO = PuzzleType(
     name="hidato",
     title="Hidato",
     rules=fixed_rules(HIDATO_RULES),
     options=(HIDATO_SIZE_OPTION, SHAPE_OPTION, SYMMETRY_OPTION, ENDS_OPTION),
+    showcase=HIDATO_SHOWCASE,
     generate=generate_with(True, "hidato"),
     check_request=check_request,
     solve=solve_with(True),
