@@ -327,7 +327,7 @@ _SIZE_SCHEMA = {
     "heading": Field(_number(8, 48), "a point size from 8 to 48", default=18),
     "title": Field(_number(12, 72), "a point size from 12 to 72", default=30),
 }
-_LAYOUT_SCHEMA = {
+LAYOUT_FIELDS = {
     "title": Field(_text, "a name", required=True),
     "page": Field(_mapping(_PAGE_SCHEMA), "a mapping with width and height"),
     "margins": Field(_mapping(_MARGIN_SCHEMA), "a mapping with top, bottom, inside, outside"),
@@ -412,7 +412,7 @@ def load_layout(name: str, source: Source | None = None, path: KeyPath = ("layou
                        + "; or give a layout file such as ./my-trim.yaml")
         layout_source = parse_yaml(builtin.read_text(encoding="utf-8"), str(builtin))
         layout_file = None
-    top = _read_fields(layout_source, (), layout_source.data, _LAYOUT_SCHEMA, "a layout")
+    top = _read_fields(layout_source, (), layout_source.data, LAYOUT_FIELDS, "a layout")
     page = _read_fields(layout_source, ("page",), top["page"] or {}, _PAGE_SCHEMA, "page")
     margins = _read_fields(layout_source, ("margins",), top["margins"] or {}, _MARGIN_SCHEMA, "margins")
     fonts = _read_fields(layout_source, ("fonts",), top["fonts"] or {}, _FONT_SCHEMA, "fonts")
@@ -526,7 +526,7 @@ _FIGURE = {"type": "number"}
 _rating = Reader(_read_mapping, {"type": "object", "additionalProperties": {"anyOf": [
     _FIGURE, {"type": "array", "items": [_FIGURE, _FIGURE], "minItems": 2, "maxItems": 2}]}})
 
-_BOOK_SCHEMA = {
+BOOK_FIELDS = {
     "title": Field(_line(limits.TITLE_CHARS), f"text of at most {limits.TITLE_CHARS} characters",
                    required=True),
     "subtitle": Field(_line(limits.LINE_CHARS), f"text of at most {limits.LINE_CHARS} characters"),
@@ -554,7 +554,7 @@ _BOOK_SCHEMA = {
     "cover_color": Field(_color, "a colour such as '#1f3a5f' (quoted in YAML)", default="#1f3a5f"),
     "sections": Field(_list, "a list of sections", required=True),
 }
-_SECTION_SCHEMA = {
+SECTION_FIELDS = {
     "type": Field(_text, "a puzzle type: " + ", ".join(t.name for t in PUZZLE_TYPES), required=True),
     "count": Field(_whole(1, limits.SECTION_PUZZLES),
                    f"a whole number from 1 to {limits.SECTION_PUZZLES}", required=True),
@@ -604,7 +604,7 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
             option_names = tuple(o.name for o in find_type(str(data["type"])).options)
         except BookgenError as error:
             raise source.error(path + ("type",), error.message) from None
-    values = _read_fields(source, path, data, _SECTION_SCHEMA, "a section", extra=option_names)
+    values = _read_fields(source, path, data, SECTION_FIELDS, "a section", extra=option_names)
     puzzle_type = find_type(values["type"])
     raw_options = {key: data[key] for key in option_names if key in data}
     bank = None
@@ -687,7 +687,7 @@ def read_config_text(text: str, file: Path, within: Path | None = None) -> BookC
 
 def _book_config(source: Source, name: str, seed: str | None,
                  within: Path | None = None) -> BookConfig:
-    values = _read_fields(source, (), source.data, _BOOK_SCHEMA, "the book")
+    values = _read_fields(source, (), source.data, BOOK_FIELDS, "the book")
     if within is not None:
         for bank in values["exclude"] or ():
             check_within(source, ("exclude",), bank, within)
