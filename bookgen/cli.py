@@ -552,7 +552,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     if not one_page and not args.quiet:
         print(f"bookgen: note: a worksheet page holds at most {WORKSHEET_PAGE} puzzles; these "
               f"{args.count} take several pages", file=sys.stderr)
-    section = SectionConfig(type=puzzle_type.name, count=args.count, difficulty=request.level,
+    section = SectionConfig(puzzle_type=puzzle_type, count=args.count, difficulty=request.level,
                             title=puzzle_type.title,
                             per_page=args.count if one_page else None, request=request)
     config = BookConfig(
@@ -676,7 +676,6 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.book import PuzzleTimeout, time_budget
     from bookgen.inputs import parse_json, read_text
     from bookgen.making import record_from_json
-    from bookgen.puzzles import find_type
 
     _check_budget(args.budget)
     name = "stdin" if args.file == "-" else args.file
@@ -688,7 +687,7 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
         try:
             with time_budget(args.budget):
                 record = record_from_json(parse_json(line, name, number), f"{name}:{number}")
-                solved = find_type(record.type).solve(record.puzzle, None if args.count else 2)
+                solved = record.puzzle_type.solve(record.puzzle, None if args.count else 2)
         except (BookgenError, PuzzleTimeout, RecursionError) as error:
             failed.append(f"{name}:{number}")
             message = _unsolved(error, args.budget, f"{name}:{number}")

@@ -467,9 +467,10 @@ class BankSource:
 @dataclass(frozen=True)
 class SectionConfig:
     """One section: what to make (`request`), or where to take stored puzzles from (`bank`, whose
-    `difficulty`, when set, filters)."""
+    `difficulty`, when set, filters). Its type is the registered record, looked up once when
+    the config is read."""
 
-    type: str
+    puzzle_type: PuzzleType
     count: int
     difficulty: str | None
     title: str
@@ -483,7 +484,7 @@ class SectionConfig:
         """'numbrix, hard, size=12x12' for messages about this section."""
         if self.request is not None:
             return self.request.describe()
-        return f"{self.type}, {self.difficulty or 'any difficulty'}"
+        return f"{self.puzzle_type.name}, {self.difficulty or 'any difficulty'}"
 
 
 @dataclass(frozen=True)
@@ -596,16 +597,18 @@ def _is_number(value: Any) -> bool:
 def _read_section(source: Source, index: int, data: Any, within: Path | None = None) -> SectionConfig:
     path: KeyPath = ("sections", index)
     option_names: tuple[str, ...] = ()
+    puzzle_type: PuzzleType | None = None
     if isinstance(data, dict) and "type" in data:
         name, options = current_spelling(str(data["type"]), data)
         if name != data["type"]:
             data = {**options, "type": name}  # e.g. pyramid with variant sum: a numberwall
         try:
-            option_names = tuple(o.name for o in find_type(str(data["type"])).options)
+            puzzle_type = find_type(str(data["type"]))  # the one look-up: the section carries it
         except BookgenError as error:
             raise source.error(path + ("type",), error.message) from None
+        option_names = tuple(o.name for o in puzzle_type.options)
     values = _read_fields(source, path, data, SECTION_FIELDS, "a section", extra=option_names)
-    puzzle_type = find_type(values["type"])
+    assert puzzle_type is not None  # "type" is required, so reading the fields refused its lack
     raw_options = {key: data[key] for key in option_names if key in data}
     bank = None
     if values["from"] is not None:
@@ -629,7 +632,7 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
             key_path = path + ((error.key,) if error.key in data else ())
             raise source.error(key_path, error.message) from None
     return SectionConfig(
-        type=puzzle_type.name,
+        puzzle_type=puzzle_type,
         count=values["count"],
         difficulty=values["difficulty"],
         title=values["title"] or puzzle_type.title,

@@ -163,8 +163,8 @@ def test_order_rating_sorts_each_section_and_shuffle_keeps_the_order_made(write_
     # as made: slots in seed order; the bank in file order (hard, medium, easy, ...)
     ids = [r.id for r in made.sections[0].records]
     assert ids == sorted(ids, key=lambda ident: int(ident.split(".")[-1].split("~")[0]))
-    assert [r.difficulty for r in made.sections[1].records][:3] == ["hard", "medium", "easy"]
-    assert [r.difficulty for r in rated.sections[1].records] == ["easy"] * 2 + ["medium"] * 2 + [
+    assert [r.level for r in made.sections[1].records][:3] == ["hard", "medium", "easy"]
+    assert [r.level for r in rated.sections[1].records] == ["easy"] * 2 + ["medium"] * 2 + [
         "hard"] * 2
     # the numbers follow the printed order
     assert [p.number for p in rated.sections[0].puzzles] == list(range(1, 9))

@@ -225,6 +225,18 @@ class PuzzleType:
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)
 
+    def __reduce__(self) -> tuple[Callable[[str], PuzzleType], tuple[str]]:
+        """A type pickles as its name (its record holds closures): a job or a record sent to a
+        worker process finds the same registered record there."""
+        return registered_type, (self.name,)
+
+
+def registered_type(name: str) -> PuzzleType:
+    """The registered type called `name`, for unpickling (the registry imports this module)."""
+    from bookgen.puzzles import find_type
+
+    return find_type(name)
+
 
 def too_few_exist(request: Request, count: int, excluded: int = 0) -> str | None:
     """Why `count` different puzzles of a request cannot be had (the type counted its space, and
