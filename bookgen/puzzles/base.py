@@ -150,6 +150,17 @@ class Showcase:
 
 
 @dataclass(frozen=True)
+class OlderSpelling:
+    """How a type used to be asked for: `type: NAME` with option OPTION set to VALUE (number
+    walls were the pyramid variant `sum`). Sections, --set options, ids and puzzle records in
+    that spelling read as today's type, the option implied and dropped."""
+
+    name: str
+    option: str
+    value: str
+
+
+@dataclass(frozen=True)
 class PuzzleType:
     """A puzzle type: one record of constants and functions (after Tatham's `struct game`).
 
@@ -193,6 +204,9 @@ class PuzzleType:
         only words. None: the type gives no hints.
     showcase: the requests (`Showcase`) that show the type at its fullest, for everything that
         goes through every type.
+    older_spellings: the ways this type used to be asked for (`OlderSpelling`).
+    census(raw options): every puzzle the options allow, rated (`bookgen census TYPE`); None: the
+        type has no census.
     """
 
     name: str
@@ -221,6 +235,8 @@ class PuzzleType:
     answer_form: Callable[[JSON, JSON], str] = answer_as_given
     answers: Callable[[Request], frozenset[str] | None] | None = None
     showcase: tuple[Showcase, ...] = field(default=(), compare=False)
+    older_spellings: tuple[OlderSpelling, ...] = ()
+    census: Callable[[Mapping[str, Any]], JSON] | None = None
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)

@@ -877,6 +877,7 @@ ARITHMETIC = PuzzleType(
     rules=rules_text,
     options=OPTIONS,
     showcase=SHOWCASE,
+    census=census_of_options,
     generate=generate,
     check_request=check_request,
     solve=solve,

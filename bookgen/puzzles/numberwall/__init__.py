@@ -53,6 +53,7 @@ from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.puzzles.base import (
     JSON,
     Generated,
+    OlderSpelling,
     Printed,
     PuzzleType,
     Request,
@@ -673,6 +674,7 @@ NUMBERWALL = PuzzleType(
     rules=fixed_rules(RULES),
     options=OPTIONS,
     showcase=SHOWCASE,
+    older_spellings=(OlderSpelling("pyramid", "variant", "sum"),),  # walls were a pyramid variant
     generate=generate,
     check_request=check_request,
     solve=solve,
