@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from bookgen import limits
-from bookgen.config import BookConfig, SectionConfig, crowded_requests
+from bookgen.bookconfig import BookConfig, SectionConfig
+from bookgen.config import crowded_requests
 from bookgen.errors import BookgenError
 from bookgen.inputs import parse_json, read_text
 from bookgen.making import PuzzleRecord, make_puzzle, record_from_json, record_type, verify

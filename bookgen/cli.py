@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
     from bookgen.atomic import Inputs
     from bookgen.book import Book
-    from bookgen.config import BookConfig
+    from bookgen.bookconfig import BookConfig
 
 DEFAULT_BUDGET = 120.0  # bookgen.book.DEFAULT_BUDGET, kept here so --help need not import it (tested)
 SHELLS = ("bash", "zsh", "tcsh", "fish")  # shtab writes the first three, bookgen.completion fish
@@ -537,7 +537,9 @@ def _init(args: argparse.Namespace, out: TextIO) -> int:
 def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     from dataclasses import replace
 
-    from bookgen.config import BookConfig, SectionConfig, check_seed, check_title, load_layout
+    from bookgen.bookconfig import BookConfig, SectionConfig
+    from bookgen.config import load_layout
+    from bookgen.fields import check_seed, check_title
     from bookgen.puzzles import request_for
     from bookgen.render.sizes import TooManyToAPage
 
@@ -647,7 +649,7 @@ def _pairs(items: list[str]) -> dict[str, str]:
 def _generate(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.book import different_puzzles
     from bookgen.cluster import executor_for
-    from bookgen.config import check_seed
+    from bookgen.fields import check_seed
     from bookgen.making import parse_puzzle_id, regenerate
     from bookgen.puzzles import find_type, request_for
 

@@ -16,8 +16,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from bookgen import __version__
-from bookgen.config import BOOK_FIELDS, LAYOUT_FIELDS, SECTION_FIELDS, Field, available_layouts
+from bookgen.config import available_layouts
 from bookgen.core.options import RANGE_TEXT, SIZE_TEXT, Option
+from bookgen.fields import BOOK_FIELDS, LAYOUT_FIELDS, SECTION_FIELDS, Field
 from bookgen.puzzles import PUZZLE_TYPES
 from bookgen.puzzles.base import PuzzleType
 

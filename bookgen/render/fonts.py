@@ -17,7 +17,7 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont, makeToUnicodeCMap
 from bookgen.errors import BookgenError
 
 if TYPE_CHECKING:
-    from bookgen.config import BookConfig, Layout
+    from bookgen.bookconfig import BookConfig, Layout
 
 BUNDLED_FONTS = Path(__file__).resolve().parent.parent / "fonts"  # DejaVu Sans, Bitstream Vera licence
 

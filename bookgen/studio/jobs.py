@@ -31,7 +31,8 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from bookgen.config import BookConfig, read_config_text
+from bookgen.bookconfig import BookConfig
+from bookgen.config import read_config_text
 from bookgen.errors import BookgenError
 from bookgen.making import PuzzleRecord
 from bookgen.progress import Progress
