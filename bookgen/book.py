@@ -28,9 +28,17 @@ from bookgen.bookconfig import BookConfig, SectionConfig
 from bookgen.config import crowded_requests
 from bookgen.errors import BookgenError
 from bookgen.inputs import parse_json, read_text
-from bookgen.making import PuzzleRecord, make_puzzle, record_from_json, record_type, verify
+from bookgen.making import make_puzzle, record_from_json, record_type, verify
 from bookgen.progress import Progress
-from bookgen.puzzles.base import JSON, PuzzleType, Request, answer_key, too_few_answers, too_few_exist
+from bookgen.puzzles.base import (
+    JSON,
+    PuzzleRecord,
+    PuzzleType,
+    Request,
+    answer_key,
+    too_few_answers,
+    too_few_exist,
+)
 
 DEFAULT_BUDGET = 120.0  # seconds one puzzle may take before the build gives up
 

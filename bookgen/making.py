@@ -10,36 +10,12 @@ prove that there is exactly one.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
 
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.puzzles import current_spelling, find_type, request_for
-from bookgen.puzzles.base import JSON, PuzzleType, Request
-
-
-@dataclass(frozen=True)
-class PuzzleRecord:
-    """One line of the puzzle JSON format (docs/format.md): its type as the registered record
-    (looked up once, where the line is read or the puzzle made), `level` its "difficulty"."""
-
-    puzzle_type: PuzzleType
-    id: str
-    level: str
-    rating: JSON
-    puzzle: JSON
-    solution: JSON
-
-    def to_json(self) -> JSON:
-        return {
-            "type": self.puzzle_type.name,
-            "id": self.id,
-            "difficulty": self.level,
-            "rating": self.rating,
-            "puzzle": self.puzzle,
-            "solution": self.solution,
-        }
+from bookgen.puzzles.base import JSON, PuzzleRecord, Request
 
 
 class VerificationError(BookgenError):

@@ -107,6 +107,29 @@ class Solved:
     solution: JSON | None
 
 
+@dataclass(frozen=True)
+class PuzzleRecord:
+    """One line of the puzzle JSON format (docs/format.md): its type as the registered record
+    (looked up once, where the line is read or the puzzle made), `level` its "difficulty"."""
+
+    puzzle_type: PuzzleType
+    id: str
+    level: str
+    rating: JSON
+    puzzle: JSON
+    solution: JSON
+
+    def to_json(self) -> JSON:
+        return {
+            "type": self.puzzle_type.name,
+            "id": self.id,
+            "difficulty": self.level,
+            "rating": self.rating,
+            "puzzle": self.puzzle,
+            "solution": self.solution,
+        }
+
+
 def by_level(rating: JSON) -> float:
     """hardness for any type: the level's place in the ladder (0 easy to 3 expert); within a
     level a larger "score" is harder or, for types without one, a smaller share of givens (the

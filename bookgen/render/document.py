@@ -30,7 +30,7 @@ from bookgen.bookconfig import BookConfig, Layout
 from bookgen.core.grading import LEVELS
 from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
-from bookgen.making import PuzzleRecord
+from bookgen.puzzles.base import PuzzleRecord
 from bookgen.render.flowables import (
     Anchor,
     AnswerRow,
