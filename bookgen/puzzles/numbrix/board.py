@@ -14,10 +14,7 @@ from typing import Any
 
 from bookgen.core import symmetry as grid_symmetry
 from bookgen.core.hamilton import Cell
-from bookgen.puzzles.base import (
-    JSON,
-    form_key,
-)
+from bookgen.puzzles.base import JSON, form_key
 
 # --- board structure ------------------------------------------------------------------------------
 
@@ -125,6 +122,7 @@ def normalised(cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
 
 
 def grid_offset(grid: list[list[Any]]) -> tuple[int, int]:
+    """The (row, column) where a grid's shape begins: a board's (0, 0) in the grid."""
     cells = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v is not None]
     return min(r for r, _ in cells), min(c for _, c in cells)
 

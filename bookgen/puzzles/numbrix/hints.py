@@ -5,14 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import partial
 
-from bookgen.core.grading import (
-    recorded_steps,
-    told_in_order,
-)
+from bookgen.core.grading import recorded_steps, told_in_order
 from bookgen.core.hamilton import Cell
-from bookgen.puzzles.base import (
-    JSON,
-)
+from bookgen.puzzles.base import JSON
 from bookgen.puzzles.numbrix.board import Board, bits_of, board_of, givens_of, grid_offset
 from bookgen.puzzles.numbrix.grader import DEDUCTIONS, grade_of
 from bookgen.puzzles.numbrix.solver import Contradiction, State, start_state

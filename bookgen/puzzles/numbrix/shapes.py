@@ -6,9 +6,7 @@ from collections.abc import Callable
 
 from bookgen.core.hamilton import Cell
 from bookgen.errors import BookgenError
-from bookgen.puzzles.base import (
-    Request,
-)
+from bookgen.puzzles.base import Request
 from bookgen.puzzles.numbrix.board import normalised
 
 # --- parameters and shapes ------------------------------------------------------------------------
