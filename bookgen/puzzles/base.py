@@ -221,15 +221,15 @@ class PuzzleType:
         classic pyramids, mirror images counted once); None or absent: more than any book needs.
     hardness(rating): one number for every type, from 0 (the easiest easy) to below len(LEVELS),
         that orders a section from easier to harder (`order: rating`); `by_level` by default.
-    hints(puzzle, solution): the playable page's hints, in the order a person following the
-        grader's simplest-first steps finds them: each {"cells": [...], "value": ..., "why": one
-        line}; cells in the type's own JSON coordinates, [] (and value None) for a hint that is
-        only words. None: the type gives no hints.
     showcase: the requests (`Showcase`) that show the type at its fullest, for everything that
         goes through every type.
     older_spellings: the ways this type used to be asked for (`OlderSpelling`).
     census(raw options): every puzzle the options allow, rated (`bookgen census TYPE`); None: the
         type has no census.
+    hints(puzzle, solution): the playable page's hints, in the order a person following the
+        grader's simplest-first steps finds them: each {"cells": [...], "value": ..., "why": one
+        line}; cells in the type's own JSON coordinates, [] (and value None) for a hint that is
+        only words. None: the type gives no hints.
     """
 
     name: str
@@ -254,12 +254,12 @@ class PuzzleType:
     variety: Callable[[Request], int | None] | None = None
     too_large_to_print: Callable[[JSON], str | None] | None = None
     hardness: Callable[[JSON], float] = by_level
-    hints: Callable[[JSON, JSON], list[JSON]] | None = None
-    answer_form: Callable[[JSON, JSON], str] = answer_as_given
-    answers: Callable[[Request], frozenset[str] | None] | None = None
     showcase: tuple[Showcase, ...] = field(default=(), compare=False)
     older_spellings: tuple[OlderSpelling, ...] = ()
     census: Callable[[Mapping[str, Any]], JSON] | None = None
+    hints: Callable[[JSON, JSON], list[JSON]] | None = None
+    answer_form: Callable[[JSON, JSON], str] = answer_as_given
+    answers: Callable[[Request], frozenset[str] | None] | None = None
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)
