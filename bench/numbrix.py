@@ -21,8 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bookgen.core.options import parse_options  # noqa: E402
-from bookgen.making import PuzzleRecord, make_puzzle  # noqa: E402
-from bookgen.puzzles.base import PuzzleType, Request  # noqa: E402
+from bookgen.making import make_puzzle  # noqa: E402
+from bookgen.puzzles.base import PuzzleRecord, PuzzleType, Request  # noqa: E402
 from bookgen.puzzles.numbrix import HIDATO, NUMBRIX  # noqa: E402
 
 QUICK = "--quick" in sys.argv

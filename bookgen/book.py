@@ -24,13 +24,21 @@ from pathlib import Path
 from typing import Any
 
 from bookgen import limits
-from bookgen.config import BookConfig, SectionConfig, crowded_requests
+from bookgen.bookconfig import BookConfig, SectionConfig
+from bookgen.config import crowded_requests
 from bookgen.errors import BookgenError
 from bookgen.inputs import parse_json, read_text
-from bookgen.making import PuzzleRecord, make_puzzle, record_from_json, record_type, verify
+from bookgen.making import make_puzzle, record_from_json, record_type, verify
 from bookgen.progress import Progress
-from bookgen.puzzles import find_type
-from bookgen.puzzles.base import JSON, PuzzleType, Request, answer_key, too_few_answers, too_few_exist
+from bookgen.puzzles.base import (
+    JSON,
+    PuzzleRecord,
+    PuzzleType,
+    Request,
+    answer_key,
+    too_few_answers,
+    too_few_exist,
+)
 
 DEFAULT_BUDGET = 120.0  # seconds one puzzle may take before the build gives up
 
@@ -116,22 +124,16 @@ def time_budget(seconds: float | None) -> Iterator[None]:
 
 @dataclass(frozen=True)
 class PuzzleJob:
-    """One puzzle to make: everything a worker process needs, and nothing it cannot pickle (a
-    type's record holds closures, so the job names its type and the worker looks it up)."""
+    """One puzzle to make: everything a worker process needs. The request (checked when the
+    config was read) pickles, its type by name (`PuzzleType.__reduce__`)."""
 
-    type_name: str
-    difficulty: str
-    options: dict[str, Any]
+    request: Request
     seed: str
     budget: float | None
 
     @classmethod
     def of(cls, request: Request, seed: str, budget: float | None) -> PuzzleJob:
-        return cls(request.type.name, request.level, dict(request.options), seed, budget)
-
-    def request(self) -> Request:
-        """The job's request, already checked when the config was read."""
-        return Request(find_type(self.type_name), self.difficulty, self.options)
+        return cls(request, seed, budget)
 
 
 def generate_one(job: PuzzleJob) -> PuzzleRecord | None:
@@ -139,7 +141,7 @@ def generate_one(job: PuzzleJob) -> PuzzleRecord | None:
     (and cluster executors) can pickle it."""
     try:
         with time_budget(job.budget):
-            return make_puzzle(job.request(), job.seed)
+            return make_puzzle(job.request, job.seed)
     except PuzzleTimeout:
         return None
 
@@ -193,9 +195,9 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
                            for i, (job, record) in enumerate(zip(jobs[index], records))]
             progress.finish()
             if section.order == "rating":  # easier to harder; ties keep the order they were made in
-                hardness = find_type(section.type).hardness
+                hardness = section.puzzle_type.hardness
                 records = sorted(records, key=lambda record: hardness(record.rating))
-            sections.append(Section(section, find_type(section.type), number, tuple(records)))
+            sections.append(Section(section, section.puzzle_type, number, tuple(records)))
             number += len(records)
         return Book(config, tuple(sections))
 
@@ -216,13 +218,13 @@ class Twins:
 
     @staticmethod
     def key(record: PuzzleRecord) -> str:
-        return f"{record.type}:{find_type(record.type).canonical(record.puzzle)}"
+        return f"{record.puzzle_type.name}:{record.puzzle_type.canonical(record.puzzle)}"
 
     @staticmethod
     def answer(record: PuzzleRecord) -> str:
         """The form of the record's answer (its solution), as `too_few_answers` compares them."""
-        return answer_key(record.type, find_type(record.type).answer_form(record.puzzle,
-                                                                          record.solution))
+        return answer_key(record.puzzle_type.name, record.puzzle_type.answer_form(record.puzzle,
+                                                                                  record.solution))
 
     def __contains__(self, record: PuzzleRecord) -> bool:
         return self.key(record) in self.seen or self.answer(record) in self.answers
@@ -237,7 +239,7 @@ class Twins:
         answer fails today's rules (a card of an older volume joined numbers in any order)."""
         for number, data in _bank_lines(path, "exclude"):
             record = record_from_json(data, f"{path}:{number}")
-            puzzle_type = find_type(record.type)
+            puzzle_type = record.puzzle_type
             if not record.solution or puzzle_type.check(record.puzzle, record.solution):
                 record = replace(record, solution=puzzle_type.solve(record.puzzle, 1).solution or {})
             self.seen.add(self.key(record))
@@ -465,11 +467,11 @@ def load_bank_section(section: SectionConfig, twins: Twins | None = None) -> lis
     for number, data in _bank_lines(path, "from"):
         if len(chosen) == section.count:
             break
-        if record_type(data) != section.type:
+        if record_type(data) != section.puzzle_type.name:
             continue
         where = f"{path}:{number}"
         stored = record_from_json(data, where)
-        puzzle_type = find_type(stored.type)
+        puzzle_type = stored.puzzle_type
         too_large = puzzle_type.too_large_to_print and puzzle_type.too_large_to_print(stored.puzzle)
         if too_large:
             failures.append(f"{where}: {too_large}")
@@ -503,16 +505,16 @@ def complete_record(record: PuzzleRecord) -> PuzzleRecord:
     """A bank line as the book trusts it: the rating measured again by the type's grader (a stored
     one is never believed), the difficulty the measured level unless the line states one, which
     `verify` then holds to the measured level, and the solution solved where it is missing."""
-    puzzle_type = find_type(record.type)
+    puzzle_type = record.puzzle_type
     rating = puzzle_type.rate(record.puzzle)
     solution = record.solution or (puzzle_type.solve(record.puzzle, 1).solution or {})
     return replace(record, rating=rating, solution=solution,
-                   difficulty=record.difficulty or str(rating.get("level", "")))
+                   level=record.level or str(rating.get("level", "")))
 
 
 def _passes(record: PuzzleRecord, section: SectionConfig) -> bool:
     assert section.bank is not None
-    if section.difficulty is not None and record.difficulty != section.difficulty:
+    if section.difficulty is not None and record.level != section.difficulty:
         return False
     for key, (low, high) in section.bank.rating.items():
         value = record.rating.get(key)

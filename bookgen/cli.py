@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
     from bookgen.atomic import Inputs
     from bookgen.book import Book
-    from bookgen.config import BookConfig
+    from bookgen.bookconfig import BookConfig
 
 DEFAULT_BUDGET = 120.0  # bookgen.book.DEFAULT_BUDGET, kept here so --help need not import it (tested)
 SHELLS = ("bash", "zsh", "tcsh", "fish")  # shtab writes the first three, bookgen.completion fish
@@ -110,7 +110,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_production_options(preview)
 
     census = commands.add_parser("census", help="every card of an arithmetic game, rated")
-    census.add_argument("type", choices=["arithmetic"], help="the puzzle type (arithmetic)")
+    census.add_argument("type", help="a puzzle type with a census (arithmetic)")
     census.add_argument("--target", type=int, default=10, help="the number to make (default 10)")
     census.add_argument("--size", type=int, default=4, help="how many numbers (3 to 6)")
     census.add_argument("--range", default="1-9", help="the numbers, LOW-HIGH (default 1-9)")
@@ -537,7 +537,9 @@ def _init(args: argparse.Namespace, out: TextIO) -> int:
 def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     from dataclasses import replace
 
-    from bookgen.config import BookConfig, SectionConfig, check_seed, check_title, load_layout
+    from bookgen.bookconfig import BookConfig, SectionConfig
+    from bookgen.config import load_layout
+    from bookgen.fields import check_seed, check_title
     from bookgen.puzzles import request_for
     from bookgen.render.sizes import TooManyToAPage
 
@@ -552,7 +554,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     if not one_page and not args.quiet:
         print(f"bookgen: note: a worksheet page holds at most {WORKSHEET_PAGE} puzzles; these "
               f"{args.count} take several pages", file=sys.stderr)
-    section = SectionConfig(type=puzzle_type.name, count=args.count, difficulty=request.level,
+    section = SectionConfig(puzzle_type=puzzle_type, count=args.count, difficulty=request.level,
                             title=puzzle_type.title,
                             per_page=args.count if one_page else None, request=request)
     config = BookConfig(
@@ -621,11 +623,15 @@ def _book_pdf(book: Book) -> bytes:
 
 
 def _census(args: argparse.Namespace, out: TextIO) -> int:
-    from bookgen.puzzles.arithmetic import census_of_options
+    from bookgen.puzzles import PUZZLE_TYPES, find_type
 
+    count_all = find_type(args.type).census
+    if count_all is None:
+        counted = ", ".join(t.name for t in PUZZLE_TYPES if t.census is not None)
+        raise BookgenError(f"{args.type} has no census; the types with one: {counted}", key="type")
     raw = {"target": args.target, "size": args.size, "range": args.range,
            "operators": args.operators, "concat": args.concat, "distinct": args.distinct}
-    print(json.dumps(census_of_options(raw)), file=out)
+    print(json.dumps(count_all(raw)), file=out)
     return 0
 
 
@@ -643,7 +649,7 @@ def _pairs(items: list[str]) -> dict[str, str]:
 def _generate(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.book import different_puzzles
     from bookgen.cluster import executor_for
-    from bookgen.config import check_seed
+    from bookgen.fields import check_seed
     from bookgen.making import parse_puzzle_id, regenerate
     from bookgen.puzzles import find_type, request_for
 
@@ -676,7 +682,6 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.book import PuzzleTimeout, time_budget
     from bookgen.inputs import parse_json, read_text
     from bookgen.making import record_from_json
-    from bookgen.puzzles import find_type
 
     _check_budget(args.budget)
     name = "stdin" if args.file == "-" else args.file
@@ -688,7 +693,7 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
         try:
             with time_budget(args.budget):
                 record = record_from_json(parse_json(line, name, number), f"{name}:{number}")
-                solved = find_type(record.type).solve(record.puzzle, None if args.count else 2)
+                solved = record.puzzle_type.solve(record.puzzle, None if args.count else 2)
         except (BookgenError, PuzzleTimeout, RecursionError) as error:
             failed.append(f"{name}:{number}")
             message = _unsolved(error, args.budget, f"{name}:{number}")

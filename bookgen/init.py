@@ -74,8 +74,9 @@ def init_project(folder: Path, kind_name: str, levels: list[str], layout: str | 
                  title: str | None = None, puzzle_type: str | None = None) -> list[Path]:
     """Write the starting project into `folder` (made if missing, refused if it holds anything);
     returns the paths written."""
-    from bookgen.config import available_layouts, check_title, shipped
+    from bookgen.config import available_layouts, shipped
     from bookgen.core.grading import LEVELS
+    from bookgen.fields import check_title
     from bookgen.puzzles import find_type
 
     kind = KINDS[kind_name]

@@ -10,35 +10,12 @@ prove that there is exactly one.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
 
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.puzzles import current_spelling, find_type, request_for
-from bookgen.puzzles.base import JSON, Request
-
-
-@dataclass(frozen=True)
-class PuzzleRecord:
-    """One line of the puzzle JSON format (docs/format.md)."""
-
-    type: str
-    id: str
-    difficulty: str
-    rating: JSON
-    puzzle: JSON
-    solution: JSON
-
-    def to_json(self) -> JSON:
-        return {
-            "type": self.type,
-            "id": self.id,
-            "difficulty": self.difficulty,
-            "rating": self.rating,
-            "puzzle": self.puzzle,
-            "solution": self.solution,
-        }
+from bookgen.puzzles.base import JSON, PuzzleRecord, Request
 
 
 class VerificationError(BookgenError):
@@ -66,9 +43,9 @@ def make_puzzle(request: Request, seed: str) -> PuzzleRecord:
     ident = request.id(seed)
     generated = request.type.generate(random.Random(ident), request)
     record = PuzzleRecord(
-        type=request.type.name,
+        puzzle_type=request.type,
         id=ident,
-        difficulty=request.level,
+        level=request.level,
         rating=generated.rating,
         puzzle=generated.puzzle,
         solution=generated.solution,
@@ -85,7 +62,7 @@ def regenerate(ident: str) -> PuzzleRecord:
 def verify(record: PuzzleRecord) -> None:
     """Refuse a puzzle whose answer breaks the rules, whose promised uniqueness fails from what
     its page shows (not from the whole JSON), or whose measured level is not its filed level."""
-    puzzle_type = find_type(record.type)
+    puzzle_type = record.puzzle_type
     where = f"puzzle {record.id}"
     try:
         puzzle_type.validate(record.puzzle)
@@ -101,8 +78,8 @@ def verify(record: PuzzleRecord) -> None:
             raise VerificationError(f"{where}: promises one answer but the solver finds {found} "
                                     "from what its page shows")
     measured = record.rating.get("level")
-    if measured != record.difficulty:
-        raise VerificationError(f"{where}: filed as {record.difficulty} but graded {measured}")
+    if measured != record.level:
+        raise VerificationError(f"{where}: filed as {record.level} but graded {measured}")
 
 
 def record_type(data: JSON) -> str:
@@ -134,9 +111,9 @@ def record_from_json(data: Any, where: str) -> PuzzleRecord:
     if not isinstance(solution, dict) or not isinstance(rating, dict):
         raise PuzzleFormatError(f"{where}: 'solution' and 'rating' must be objects")
     return PuzzleRecord(
-        type=puzzle_type.name,
+        puzzle_type=puzzle_type,
         id=str(data.get("id", "")),
-        difficulty=str(data.get("difficulty", "")),
+        level=str(data.get("difficulty", "")),
         rating=rating,
         puzzle=data["puzzle"],
         solution=solution,

@@ -16,8 +16,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from bookgen import __version__
-from bookgen.config import _BOOK_SCHEMA, _LAYOUT_SCHEMA, _SECTION_SCHEMA, Field, available_layouts
-from bookgen.core.options import _RANGE, _SIZE, Option
+from bookgen.config import available_layouts
+from bookgen.core.options import RANGE_TEXT, SIZE_TEXT, Option
+from bookgen.fields import BOOK_FIELDS, LAYOUT_FIELDS, SECTION_FIELDS, Field
 from bookgen.puzzles import PUZZLE_TYPES
 from bookgen.puzzles.base import PuzzleType
 
@@ -27,7 +28,7 @@ JSON = dict[str, Any]
 
 def book_schema() -> JSON:
     """The schema of a book config: the book's keys, and per section its type's options."""
-    schema = _object(_BOOK_SCHEMA)
+    schema = _object(BOOK_FIELDS)
     properties = schema["properties"]
     properties["layout"] = {**properties["layout"], **_layout_names()}
     properties["sections"] = {**properties["sections"], "minItems": 1, "items": _section_schema()}
@@ -38,7 +39,7 @@ def book_schema() -> JSON:
 def layout_schema() -> JSON:
     """The schema of a layout file (`layout: ./my-trim.yaml`)."""
     return {"$schema": DRAFT, "title": "bookgen layout",
-            "description": f"A bookgen {__version__} page layout.", **_object(_LAYOUT_SCHEMA)}
+            "description": f"A bookgen {__version__} page layout.", **_object(LAYOUT_FIELDS)}
 
 
 def _object(fields: Mapping[str, Field]) -> JSON:
@@ -63,7 +64,7 @@ def _layout_names() -> JSON:
 
 def _section_schema() -> JSON:
     """A section: the shared keys, then `if type is T then` the shared keys and T's options only."""
-    shared = _object(_SECTION_SCHEMA)
+    shared = _object(SECTION_FIELDS)
     names = [t.name for t in PUZZLE_TYPES]
     base = {**shared, "additionalProperties": True,
             "properties": {**shared["properties"], "type": {**shared["properties"]["type"], "enum": names}},
@@ -102,11 +103,11 @@ def option_schema(option: Option) -> JSON:
         schema = {"enum": list(option.choices)}
     elif option.kind == "size":
         side = bounded("integer")
-        schema = {"anyOf": [side, {"type": "string", "pattern": _SIZE.pattern},
+        schema = {"anyOf": [side, {"type": "string", "pattern": SIZE_TEXT.pattern},
                             {"type": "array", "items": [side, side], "minItems": 2, "maxItems": 2}]}
     elif option.kind == "range":
         end = bounded("integer")
-        schema = {"anyOf": [{"type": "string", "pattern": _RANGE.pattern},
+        schema = {"anyOf": [{"type": "string", "pattern": RANGE_TEXT.pattern},
                             {"type": "array", "items": [end, end], "minItems": 2, "maxItems": 2}]}
     elif option.kind == "text":
         schema = {"type": ["string", "integer"]}

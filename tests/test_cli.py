@@ -82,6 +82,8 @@ def test_census_reports_the_ten_puzzle_facts(run):
     assert result["solvable"] == len(result["ratings"]) == 552
     status, _, err = run("census", "arithmetic", "--size", "9")
     assert status == 2 and "size" in err
+    status, out, err = run("census", "pyramid")  # the types with a census are the registry's
+    assert status == 2 and out == "" and "pyramid has no census; the types with one: arithmetic" in err
 
 
 # --- packaging: built-in data, layout files, stdin, schema, completion -------------------------------

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
+from bookgen.config import load_config, sample_config
 from bookgen.core.grading import LEVELS
 from bookgen.core.pen import RecordingPen
 from bookgen.making import make_puzzle, record_from_json, regenerate, verify
@@ -26,7 +28,7 @@ def test_generated_puzzle_keeps_the_contract(made, case):
     name, level = case
     puzzle_type = find_type(name)
     record = made[case]
-    assert record.difficulty == level and record.rating["level"] == level
+    assert record.level == level and record.rating["level"] == level
     # the answer obeys the rules, and the solver agrees with the generator
     assert puzzle_type.check(record.puzzle, record.solution) == []
     solved = puzzle_type.solve(record.puzzle, 2)
@@ -81,3 +83,20 @@ def test_type_describes_itself(name):
         example = puzzle_type.example(request)
         if example is not None:
             assert puzzle_type.check(example.puzzle, example.solution) == []
+
+
+@pytest.mark.parametrize("name", [t.name for t in PUZZLE_TYPES])
+def test_type_shows_itself_in_requests_it_can_meet(name):
+    """The showcase the every-type tests read is not empty, and each entry is a request the type
+    accepts (a level of the ladder, options it knows, a size that reaches the level)."""
+    puzzle_type = find_type(name)
+    assert puzzle_type.showcase
+    for entry in puzzle_type.showcase:
+        assert entry.level in LEVELS and entry.curve_seeds >= 0
+        puzzle_type.check_request(Request.make(puzzle_type, entry.level, entry.options))
+
+
+def test_the_sampler_has_a_section_of_every_registered_type():
+    """The sample book is the one config written by hand: a new type must show in it too."""
+    sampler = load_config(Path(str(sample_config())))
+    assert {section.puzzle_type.name for section in sampler.sections} == {t.name for t in PUZZLE_TYPES}

@@ -41,7 +41,8 @@ def test_levels_type_trim_and_title_are_chosen(run, tmp_path):
     assert status == 0
     config = load_config(tmp_path / "p" / "book.yaml")
     assert config.title == "Flèches" and config.layout.title == "A4"
-    assert [(s.type, s.difficulty) for s in config.sections] == [("arrows", "hard"), ("arrows", "expert")]
+    assert [(s.puzzle_type.name, s.difficulty) for s in config.sections] == [
+        ("arrows", "hard"), ("arrows", "expert")]
 
 
 def test_a_folder_with_files_in_it_is_refused_and_left_as_it_was(run, tmp_path):

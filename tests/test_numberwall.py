@@ -106,7 +106,7 @@ def test_generated_walls_are_unique_and_graded_at_their_level(rows):
         assert WALL.solve(record.puzzle, None).count == 1
         assert record.rating["level"] == level and record.rating["finished"]
         assert len(record.puzzle["rows"]) == rows
-        assert record.type == "numberwall" and record.puzzle["variant"] == "sum"
+        assert record.puzzle_type.name == "numberwall" and record.puzzle["variant"] == "sum"
 
 
 def test_levels_differ_by_the_steps_they_need():
@@ -239,10 +239,10 @@ def test_old_config_spelling_loads_as_a_numberwall_section(write_config):
           - {type: pyramid, count: 2, difficulty: hard, variant: distinct}
     """))
     walls, pyramids = config.sections
-    assert walls.type == "numberwall" and walls.title == "Number Walls"
+    assert walls.puzzle_type.name == "numberwall" and walls.title == "Number Walls"
     assert walls.request is not None and walls.request.type.name == "numberwall"
     assert dict(walls.request.options) == {"rows": 6, "range": (2, 9), "max": 900}
-    assert pyramids.type == "pyramid"
+    assert pyramids.puzzle_type.name == "pyramid"
 
 
 def test_old_config_spelling_reports_errors_on_its_own_lines(write_config):
@@ -262,7 +262,7 @@ def test_old_config_spelling_reports_errors_on_its_own_lines(write_config):
 
 def test_old_ids_regenerate_as_numberwalls():
     record = regenerate("pyramid:hard:range=2..9,rows=6,variant=sum:old")
-    assert record.type == "numberwall" and record.id == "numberwall:hard:range=2..9,rows=6:old"
+    assert record.puzzle_type.name == "numberwall" and record.id == "numberwall:hard:range=2..9,rows=6:old"
     assert record.puzzle["min"] == 2 and len(record.puzzle["rows"]) == 6
     assert regenerate(record.id) == record
 
@@ -284,7 +284,7 @@ OLD_LINE = {"type": "pyramid", "id": "pyramid:easy:variant=sum:x", "puzzle": {
 
 def test_old_bank_and_solve_lines_read_as_numberwalls(run, tmp_path):
     record = record_from_json(OLD_LINE, "bank:1")
-    assert record.type == "numberwall" and record.puzzle == OLD_LINE["puzzle"]
+    assert record.puzzle_type.name == "numberwall" and record.puzzle == OLD_LINE["puzzle"]
     path = tmp_path / "old.jsonl"
     path.write_text(json.dumps(OLD_LINE) + "\n")
     status, out, _ = run("solve", str(path))
@@ -302,7 +302,7 @@ def test_bank_sections_take_old_wall_lines_as_numberwalls(write_config, tmp_path
           - {type: pyramid, from: bank.jsonl, count: 1}
     """))
     walls, pyramids = (load_bank_section(section) for section in config.sections)
-    assert [r.type for r in walls] == ["numberwall"] and walls[0].puzzle == OLD_LINE["puzzle"]
+    assert [r.puzzle_type.name for r in walls] == ["numberwall"] and walls[0].puzzle == OLD_LINE["puzzle"]
     assert [r.puzzle["variant"] for r in pyramids] == ["classic"]
 
 

@@ -15,22 +15,12 @@ from bookgen.core.pen import RecordingPen
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.making import make_puzzle
 from bookgen.puzzles.base import Request, too_few_exist
-from bookgen.puzzles.numbrix import (
-    HIDATO,
-    NUMBRIX,
-    SHAPES,
-    STRETCH_CAP,
-    WalkTooLong,
-    board_of,
-    every_path,
-    givens_of,
-    grade_of,
-    make_board,
-    run_grader,
-    shape_cells,
-    start_state,
-    stretch,
-)
+from bookgen.puzzles.numbrix import HIDATO, NUMBRIX
+from bookgen.puzzles.numbrix.board import board_of, givens_of, make_board
+from bookgen.puzzles.numbrix.generator import WalkTooLong, every_path
+from bookgen.puzzles.numbrix.grader import grade_of, run_grader, stretch
+from bookgen.puzzles.numbrix.shapes import SHAPES, STRETCH_CAP, shape_cells
+from bookgen.puzzles.numbrix.solver import start_state
 
 
 def parse(text: str) -> list[list[int | None]]:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bookgen import atomic, config
+from bookgen import atomic, fields
 from bookgen.atomic import write_files
 from bookgen.book import make_book
 from bookgen.cli import main
@@ -104,7 +104,7 @@ def test_solution_counts_are_made_with_the_book_and_the_painter_only_reads_them(
 
 
 def test_registry_names_the_formats_a_config_may_ask_for():
-    assert tuple(f.name for f in FORMATS) == config.FORMATS
+    assert tuple(f.name for f in FORMATS) == fields.FORMATS
     with pytest.raises(BookgenError, match="unknown format 'epub'"):
         find_format("epub")
 

@@ -9,6 +9,7 @@ and that the solver finds exactly one answer from the declared puzzle alone.
 from __future__ import annotations
 
 import io
+import json
 from collections import Counter
 from pathlib import Path
 
@@ -21,21 +22,13 @@ from bookgen.puzzles import PUZZLE_TYPES, find_type
 from bookgen.puzzles.base import Request
 from bookgen.render.document import BookDocument
 
-EVERY_TYPE = """\
-title: Every type as printed
-layout: 6x9
-seed: facts
-sections:
-  - {type: numbrix, count: 2, difficulty: hard}
-  - {type: hidato, count: 2, difficulty: medium, shape: heart}
-  - {type: placement, count: 2, difficulty: hard, unique: true, numbers: mixed}
-  - {type: placement, count: 2, difficulty: medium}
-  - {type: arithmetic, count: 3, difficulty: medium, concat: true}
-  - {type: pyramid, count: 2, difficulty: hard, variant: distinct, rows: 5}
-  - {type: pyramid, count: 2, difficulty: easy}
-  - {type: numberwall, count: 2, difficulty: expert}
-  - {type: arrows, count: 2, difficulty: medium}
-"""
+
+def every_showcase() -> str:
+    """A book config with a section for each registered type's every showcase request."""
+    sections = [{"type": t.name, "count": 2, "difficulty": entry.level, **entry.options}
+                for t in PUZZLE_TYPES for entry in t.showcase]
+    return json.dumps({"title": "Every type as printed", "layout": "6x9", "seed": "facts",
+                       "sections": sections})
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +36,7 @@ def built(tmp_path_factory):
     """The book, the page each puzzle lands on, and the strings drawn on each page."""
     folder: Path = tmp_path_factory.mktemp("facts")
     config_file = folder / "facts.yaml"
-    config_file.write_text(EVERY_TYPE)
+    config_file.write_text(every_showcase())
     book = make_book(load_config(config_file))
     puzzle_pages: dict[int, int] = {}
     pdf, _ = BookDocument(book).render("book", puzzle_pages)

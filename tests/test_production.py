@@ -147,7 +147,7 @@ def test_every_trim_size_is_a_layout():
 def test_print_on_demand_trims_meet_the_gutter_table(name, bleed):
     """Inside at least the table's gutter for the page count, outside, top and bottom at least
     0.25 in (0.375 in with bleed), and a frame that still holds a puzzle at 828 pages."""
-    from bookgen.config import BookConfig
+    from bookgen.bookconfig import BookConfig
     from bookgen.render.geometry import make_geometry
 
     layout = load_layout(name)
@@ -169,7 +169,7 @@ def test_running_heads_and_page_numbers_sit_inside_the_safe_zone_on_every_layout
     """On every layout, with and without bleed and large print: the running head's and page
     number's glyphs at least 0.25 in (0.375 in with bleed) inside the trim, clear of the frame,
     and their type growing with the body."""
-    from bookgen.config import BookConfig
+    from bookgen.bookconfig import BookConfig
     from bookgen.render.geometry import (
         ASCENT,
         DESCENT,

@@ -135,7 +135,7 @@ def test_the_sampler_never_prints_one_answer_twice():
     compared); no other answer of the book repeats either."""
     book = make_book(load_config(SAMPLER))
     records = [printed.record for section in book.sections for printed in section.puzzles]
-    pyramids = [r for r in records if r.type == "pyramid"]
+    pyramids = [r for r in records if r.puzzle_type.name == "pyramid"]
     assert len(pyramids) == 4 and len({_pyramid_answer(r) for r in pyramids}) == 4
     assert len({Twins.answer(r) for r in records}) == len(records)
 

@@ -16,8 +16,8 @@ from typing import Any
 
 from bookgen.errors import BookgenError, shown
 
-_SIZE = re.compile(r"^\s*(\d+)\s*(?:[xX×]\s*(\d+))?\s*$")
-_RANGE = re.compile(r"^\s*(-?\d+)\s*(?:-|\.\.)\s*(-?\d+)\s*$")
+SIZE_TEXT = re.compile(r"^\s*(\d+)\s*(?:[xX×]\s*(\d+))?\s*$")
+RANGE_TEXT = re.compile(r"^\s*(-?\d+)\s*(?:-|\.\.)\s*(-?\d+)\s*$")
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,7 @@ class Option:
         if self.kind == "size":
             if isinstance(raw, (list, tuple)) and len(raw) == 2:
                 raw = f"{raw[0]}x{raw[1]}"
-            match = _SIZE.match(str(raw)) if not isinstance(raw, bool) else None
+            match = SIZE_TEXT.match(str(raw)) if not isinstance(raw, bool) else None
             if not match:
                 raise self._fail(raw)
             rows = int(match.group(1))
@@ -135,7 +135,7 @@ class Option:
         if self.kind == "range":
             if isinstance(raw, (list, tuple)) and len(raw) == 2:
                 raw = f"{raw[0]}..{raw[1]}"
-            match = _RANGE.match(str(raw))
+            match = RANGE_TEXT.match(str(raw))
             if not match:
                 raise self._fail(raw)
             low, high = int(match.group(1)), int(match.group(2))

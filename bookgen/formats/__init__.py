@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bookgen.book import Book
-from bookgen.config import BookConfig
+from bookgen.bookconfig import BookConfig
 from bookgen.errors import BookgenError
 from bookgen.formats.cover import cover_files, cover_path
 from bookgen.formats.html import html_files, html_path

@@ -37,12 +37,15 @@ def find_type(name: str) -> PuzzleType:
 
 
 def current_spelling(name: str, options: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
-    """The type name and options an older spelling means today, for sections, --set options, ids
-    and puzzle records alike: number walls were the pyramid variant `sum`, so `pyramid` with
-    variant sum is `numberwall` (its variant implied and dropped; the rest, rows, max and range,
-    mean the same). A puzzle's JSON may be passed as the options: it names its variant too."""
-    if name == PYRAMID.name and str(options.get("variant", "")).strip() == "sum":
-        return NUMBERWALL.name, {key: value for key, value in options.items() if key != "variant"}
+    """The type name and options an older spelling (a type's `older_spellings`) means today, for
+    sections, --set options, ids and puzzle records alike: `pyramid` with variant sum is
+    `numberwall` (its variant implied and dropped; the rest, rows, max and range, mean the same).
+    A puzzle's JSON may be passed as the options: it names its variant too."""
+    for puzzle_type in PUZZLE_TYPES:
+        for older in puzzle_type.older_spellings:
+            if name == older.name and str(options.get(older.option, "")).strip() == older.value:
+                return puzzle_type.name, {key: value for key, value in options.items()
+                                          if key != older.option}
     return name, dict(options)
 
 

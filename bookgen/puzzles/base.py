@@ -107,6 +107,29 @@ class Solved:
     solution: JSON | None
 
 
+@dataclass(frozen=True)
+class PuzzleRecord:
+    """One line of the puzzle JSON format (docs/format.md): its type as the registered record
+    (looked up once, where the line is read or the puzzle made), `level` its "difficulty"."""
+
+    puzzle_type: PuzzleType
+    id: str
+    level: str
+    rating: JSON
+    puzzle: JSON
+    solution: JSON
+
+    def to_json(self) -> JSON:
+        return {
+            "type": self.puzzle_type.name,
+            "id": self.id,
+            "difficulty": self.level,
+            "rating": self.rating,
+            "puzzle": self.puzzle,
+            "solution": self.solution,
+        }
+
+
 def by_level(rating: JSON) -> float:
     """hardness for any type: the level's place in the ladder (0 easy to 3 expert); within a
     level a larger "score" is harder or, for types without one, a smaller share of givens (the
@@ -134,6 +157,30 @@ def mirror_form(rows: Any, rest: Any = None) -> str:
     """The canonical text of a triangle of rows (pyramids, walls) and its mirror image, with
     whatever else (`rest`) makes it the puzzle it is."""
     return form_key([rows, rest], [[row[::-1] for row in rows], rest])
+
+
+@dataclass(frozen=True)
+class Showcase:
+    """A request that shows a type at its fullest (a variant, a shape, a level), so that whatever
+    goes through every type reads the type's own list instead of a hand list to keep up: the book
+    of `tests/test_page_facts.py` prints every entry, and `tests/test_curve.py` averages the givens
+    of every level at the options of each entry with `curve_seeds` (options that fix the size),
+    over that many puzzles a level."""
+
+    level: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    curve_seeds: int = 0
+
+
+@dataclass(frozen=True)
+class OlderSpelling:
+    """How a type used to be asked for: `type: NAME` with option OPTION set to VALUE (number
+    walls were the pyramid variant `sum`). Sections, --set options, ids and puzzle records in
+    that spelling read as today's type, the option implied and dropped."""
+
+    name: str
+    option: str
+    value: str
 
 
 @dataclass(frozen=True)
@@ -174,6 +221,11 @@ class PuzzleType:
         classic pyramids, mirror images counted once); None or absent: more than any book needs.
     hardness(rating): one number for every type, from 0 (the easiest easy) to below len(LEVELS),
         that orders a section from easier to harder (`order: rating`); `by_level` by default.
+    showcase: the requests (`Showcase`) that show the type at its fullest, for everything that
+        goes through every type.
+    older_spellings: the ways this type used to be asked for (`OlderSpelling`).
+    census(raw options): every puzzle the options allow, rated (`bookgen census TYPE`); None: the
+        type has no census.
     hints(puzzle, solution): the playable page's hints, in the order a person following the
         grader's simplest-first steps finds them: each {"cells": [...], "value": ..., "why": one
         line}; cells in the type's own JSON coordinates, [] (and value None) for a hint that is
@@ -208,6 +260,9 @@ class PuzzleType:
     variety: Callable[[Request], int | None] | None = None
     too_large_to_print: Callable[[JSON], str | None] | None = None
     hardness: Callable[[JSON], float] = by_level
+    showcase: tuple[Showcase, ...] = field(default=(), compare=False)
+    older_spellings: tuple[OlderSpelling, ...] = ()
+    census: Callable[[Mapping[str, Any]], JSON] | None = None
     hints: Callable[[JSON, JSON], list[JSON]] | None = None
     answer_form: Callable[[JSON, JSON], str] = answer_as_given
     answers: Callable[[Request], frozenset[str] | None] | None = None
@@ -216,6 +271,18 @@ class PuzzleType:
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)
+
+    def __reduce__(self) -> tuple[Callable[[str], PuzzleType], tuple[str]]:
+        """A type pickles as its name (its record holds closures): a job or a record sent to a
+        worker process finds the same registered record there."""
+        return registered_type, (self.name,)
+
+
+def registered_type(name: str) -> PuzzleType:
+    """The registered type called `name`, for unpickling (the registry imports this module)."""
+    from bookgen.puzzles import find_type
+
+    return find_type(name)
 
 
 def too_few_exist(request: Request, count: int, excluded: int = 0) -> str | None:

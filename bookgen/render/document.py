@@ -27,11 +27,11 @@ from reportlab.platypus import (
 from reportlab.platypus.doctemplate import LayoutError
 
 from bookgen.book import Book, PrintedPuzzle, PuzzleJob, Section, generate_one, puzzle_seed
-from bookgen.config import BookConfig, Layout
+from bookgen.bookconfig import BookConfig, Layout
 from bookgen.core.grading import LEVELS
 from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
-from bookgen.making import PuzzleRecord
+from bookgen.puzzles.base import PuzzleRecord
 from bookgen.render.flowables import (
     Anchor,
     AnswerRow,

@@ -17,7 +17,7 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont, makeToUnicodeCMap
 from bookgen.errors import BookgenError
 
 if TYPE_CHECKING:
-    from bookgen.config import BookConfig, Layout
+    from bookgen.bookconfig import BookConfig, Layout
 
 BUNDLED_FONTS = Path(__file__).resolve().parent.parent / "fonts"  # DejaVu Sans, Bitstream Vera licence
 
@@ -182,22 +182,21 @@ def printed_texts(config: BookConfig) -> list[tuple[str, str]]:
     config's texts, each section's rules, the texts of its worked example and answer (which show
     the signs its puzzles use, such as × and ÷), and the page furniture."""
     from bookgen.core.pen import RecordingPen
-    from bookgen.puzzles import find_type
 
     texts = [("title", config.title), ("subtitle", config.subtitle), ("author", config.author),
              ("copyright", config.copyright), ("back_text", config.back_text)]
     for index, section in enumerate(config.sections):
         key = f"sections[{index}]"
-        puzzle_type = find_type(section.type)
+        puzzle_type = section.puzzle_type
         texts += [(f"{key}.title", section.title),
-                  (f"{key} (the rules of {section.type})", puzzle_type.rules(section.request))]
+                  (f"{key} (the rules of {puzzle_type.name})", puzzle_type.rules(section.request))]
         example = puzzle_type.example(section.request)
         if example is not None:
             pen = RecordingPen()
             puzzle_type.draw_puzzle(pen, example.puzzle)
             puzzle_type.draw_solution(pen, example.puzzle, example.solution)
             drawn = " ".join(str(call["text"]) for name, call in pen.calls if name == "text")
-            texts.append((f"{key} (the signs of {section.type} puzzles)", drawn))
+            texts.append((f"{key} (the signs of {puzzle_type.name} puzzles)", drawn))
     texts.append(("the page numbers and headings", PAGE_CHARACTERS))
     return [(key, text) for key, text in texts if text]
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from reportlab.lib.units import inch, mm
 
-from bookgen.config import BookConfig, Layout
+from bookgen.bookconfig import BookConfig, Layout
 from bookgen.errors import BookgenError
 from bookgen.render.sizes import sizes_for
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from bookgen.errors import BookgenError
 
 if TYPE_CHECKING:
-    from bookgen.config import BookConfig
+    from bookgen.bookconfig import BookConfig
 
 NUMBER = re.compile(r"[0-9.,/+\u2212-]+")  # a number, or a piece of one (a minus, a fraction's part)
 

@@ -31,10 +31,11 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from bookgen.config import BookConfig, read_config_text
+from bookgen.bookconfig import BookConfig
+from bookgen.config import read_config_text
 from bookgen.errors import BookgenError
-from bookgen.making import PuzzleRecord
 from bookgen.progress import Progress
+from bookgen.puzzles.base import PuzzleRecord
 
 MAX_CACHED_PUZZLES = 20_000  # puzzles kept for later jobs; the oldest go first
 JOBS_KEPT = 8  # ended jobs whose state and files the page may still ask for
@@ -219,7 +220,7 @@ class _Remembering(Executor):
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
         job = args[0]  # make_book submits generate_one(PuzzleJob)
-        key = job.request().id(job.seed)
+        key = job.request.id(job.seed)
         if key in self.known:
             future: Future = Future()
             future.set_result(self.known[key])

@@ -188,7 +188,7 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
         formats = ("pdf",) if purpose == "preview" else config.formats
         config_file = [(file.name, text.encode("utf-8"))] if purpose == "build" else []
         job = jobs.start(purpose, config, text, file, formats, config_file)
-        rules = [find_type(section.type).rules(section.request) for section in config.sections]
+        rules = [section.puzzle_type.rules(section.request) for section in config.sections]
         return jsonify({**job.status(), "rules": rules, "yaml": text, "name": file.name}), 202
 
     @app.get("/api/jobs/<job_id>")

@@ -28,6 +28,7 @@ from bookgen.puzzles.base import (
     Printed,
     PuzzleType,
     Request,
+    Showcase,
     Solved,
     fixed_example,
     fixed_rules,
@@ -795,11 +796,21 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
 
 # --- registry record ------------------------------------------------------------------------------
 
+SHOWCASE = (
+    Showcase("hard", {"unique": True, "numbers": "mixed"}),  # pre-filled boxes, fractions
+    Showcase("medium"),
+    Showcase("medium", {"size": 10, "unique": True}, curve_seeds=8),
+    Showcase("medium", {"size": 6, "unique": True}, curve_seeds=12),
+    Showcase("medium", {"size": 10, "unique": False}, curve_seeds=2),
+)
+
+
 PLACEMENT = PuzzleType(
     name="placement",
     title="Number Placement",
     rules=fixed_rules(RULES),
     options=OPTIONS,
+    showcase=SHOWCASE,
     generate=generate,
     check_request=check_request,
     solve=solve,

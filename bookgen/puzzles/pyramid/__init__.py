@@ -66,6 +66,7 @@ from bookgen.puzzles.base import (
     Printed,
     PuzzleType,
     Request,
+    Showcase,
     Solved,
     always_unique,
     mirror_form,
@@ -854,11 +855,19 @@ def example(request: Request | None = None) -> Generated:
 
 # --- registry record ------------------------------------------------------------------------------
 
+SHOWCASE = (
+    Showcase("hard", {"variant": "distinct", "rows": 5}, curve_seeds=4),  # prints its range
+    Showcase("easy"),
+    Showcase("medium", {"variant": "classic", "rows": 4}, curve_seeds=4),
+)
+
+
 PYRAMID = PuzzleType(
     name="pyramid",
     title="Number Pyramids",
     rules=rules_text,
     options=OPTIONS,
+    showcase=SHOWCASE,
     generate=generate,
     check_request=check_request,
     solve=solve,

@@ -53,9 +53,11 @@ from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.puzzles.base import (
     JSON,
     Generated,
+    OlderSpelling,
     Printed,
     PuzzleType,
     Request,
+    Showcase,
     Solved,
     always_unique,
     fixed_example,
@@ -663,11 +665,16 @@ def example() -> Generated:
 
 # --- registry record ------------------------------------------------------------------------------
 
+SHOWCASE = (Showcase("expert"), Showcase("medium", {"rows": 5}, curve_seeds=2))
+
+
 NUMBERWALL = PuzzleType(
     name="numberwall",
     title="Number Walls",
     rules=fixed_rules(RULES),
     options=OPTIONS,
+    showcase=SHOWCASE,
+    older_spellings=(OlderSpelling("pyramid", "variant", "sum"),),  # walls were a pyramid variant
     generate=generate,
     check_request=check_request,
     solve=solve,

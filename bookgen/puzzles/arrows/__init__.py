@@ -32,6 +32,7 @@ from bookgen.puzzles.base import (
     Printed,
     PuzzleType,
     Request,
+    Showcase,
     Solved,
     always_unique,
     fixed_example,
@@ -922,11 +923,15 @@ def example() -> Generated:
 
 # --- registry record ------------------------------------------------------------------------------
 
+SHOWCASE = (Showcase("medium"), Showcase("medium", {"size": "5x5"}, curve_seeds=3))
+
+
 ARROWS = PuzzleType(
     name="arrows",
     title="Arrow Count",
     rules=fixed_rules(RULES),
     options=OPTIONS,
+    showcase=SHOWCASE,
     generate=generate,
     check_request=check_request,
     solve=solve,

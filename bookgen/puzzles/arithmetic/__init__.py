@@ -30,6 +30,7 @@ from bookgen.puzzles.base import (
     Printed,
     PuzzleType,
     Request,
+    Showcase,
     Solved,
     form_key,
 )
@@ -867,11 +868,16 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
 
 # --- registry record ------------------------------------------------------------------------------
 
+SHOWCASE = (Showcase("medium", {"concat": True}),)
+
+
 ARITHMETIC = PuzzleType(
     name="arithmetic",
     title="Make the Number",
     rules=rules_text,
     options=OPTIONS,
+    showcase=SHOWCASE,
+    census=census_of_options,
     generate=generate,
     check_request=check_request,
     solve=solve,

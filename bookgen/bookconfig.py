@@ -1,0 +1,108 @@
+"""What a config becomes: frozen dataclasses for a book (`BookConfig`), its sections, the bank a
+section may take puzzles from, and its page `Layout`. Read by bookgen.config; used by every layer
+after it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bookgen.puzzles.base import PuzzleType, Request
+from bookgen.yamlsource import Source
+
+# --- layouts --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A page definition: size, margins, fonts, type sizes and how densely puzzles are placed."""
+
+    name: str
+    title: str
+    width: float
+    height: float
+    margin_top: float
+    margin_bottom: float
+    margin_inside: float
+    margin_outside: float
+    font_regular: str
+    font_bold: str
+    font_italic: str
+    body_size: float
+    heading_size: float
+    title_size: float
+    grids: tuple[tuple[int, int], ...]
+    min_scale: float
+    max_scale: float
+    file: Path | None = None  # the layout file read, None for a built-in layout
+    source: Source | None = field(default=None, compare=False, repr=False)  # for located errors
+
+
+# --- book configs ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BankSource:
+    """Where a section takes stored puzzles from instead of generating: a JSON-lines bank, and
+    filters on difficulty and on rating figures (`rating: {score: [12, 15], givens: 5}`)."""
+
+    path: Path
+    rating: dict[str, tuple[float, float]]
+
+
+@dataclass(frozen=True)
+class SectionConfig:
+    """One section: what to make (`request`), or where to take stored puzzles from (`bank`, whose
+    `difficulty`, when set, filters). Its type is the registered record, looked up once when
+    the config is read."""
+
+    puzzle_type: PuzzleType
+    count: int
+    difficulty: str | None
+    title: str
+    per_page: int | None
+    request: Request | None = None
+    line: int | None = None
+    bank: BankSource | None = None
+    order: str = "rating"
+
+    def describe(self) -> str:
+        """'numbrix, hard, size=12x12' for messages about this section."""
+        if self.request is not None:
+            return self.request.describe()
+        return f"{self.puzzle_type.name}, {self.difficulty or 'any difficulty'}"
+
+
+@dataclass(frozen=True)
+class BookConfig:
+    name: str
+    file: str
+    title: str
+    subtitle: str | None
+    author: str | None
+    layout: Layout
+    seed: str
+    answers: str
+    title_page: bool
+    sections: tuple[SectionConfig, ...]
+    profile: str = "home"
+    bleed: bool = False
+    large_print: bool = False
+    copyright: str | None = None
+    contents: bool = True
+    formats: tuple[str, ...] = ("pdf",)
+    exclude: tuple[Path, ...] = ()
+    share_pages: bool = False
+    paper: str = "white"
+    back_text: str | None = None
+    cover_color: str = "#1f3a5f"
+    path: Path | None = None  # the config file read; None for standard input or a worksheet
+
+    @property
+    def inputs(self) -> tuple[tuple[str, Path], ...]:
+        """Every file the build reads, with what it is to the book: no output may be one of them."""
+        files = [("the config", self.path), ("the layout file", self.layout.file)]
+        files += [(f"the puzzle bank of section '{section.title}'",
+                   section.bank.path if section.bank else None) for section in self.sections]
+        files += [("a bank named in 'exclude'", path) for path in self.exclude]
+        return tuple((what, path) for what, path in files if path is not None)

@@ -1,0 +1,350 @@
+"""The keys of a book config, a section and a layout: each a `Field` with the `Reader` that
+checks its YAML value, and `read_fields`, the one loop that reads a mapping by its table (unknown
+keys get a "did you mean"). Each reader also states, as JSON Schema, what it accepts: `bookgen
+schema` (bookgen.schema) is made from these same tables and the types' option specs, for editors;
+the messages stay this module's.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bookgen import limits
+from bookgen.core.grading import LEVELS
+from bookgen.core.options import unknown_key_message
+from bookgen.errors import BookgenError, shown
+from bookgen.puzzles import PUZZLE_TYPES
+from bookgen.yamlsource import KeyPath, Source
+
+ANSWER_MODES = ("back", "separate", "none")
+PROFILES = ("home", "print-on-demand")
+FORMATS = ("pdf", "cover", "html", "jsonl")
+PAPERS = ("white", "cream", "color")  # the cover's spine: pages x the paper's thickness
+ORDERS = ("rating", "shuffle")  # a section's puzzles: easier to harder, or as they were made
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Reads one YAML value: returns it as bookgen uses it, or raises ValueError. `json` is the JSON
+    Schema of the values it accepts; `fields`, for a nested mapping, the schema its keys follow."""
+
+    read: Callable[[Any], Any]
+    json: Mapping[str, Any]
+    fields: Mapping[str, Field] | None = None
+
+    def __call__(self, value: Any) -> Any:
+        return self.read(value)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One key of a schema: how to read it, whether it must be there, its default."""
+
+    read: Reader
+    what: str
+    required: bool = False
+    default: Any = None
+
+
+def _plain_text(value: Any) -> str:
+    if not isinstance(value, (str, int, float)) or isinstance(value, bool):
+        raise ValueError
+    return str(value)
+
+
+_text = Reader(_plain_text, {"type": ["string", "number"]})
+
+
+def _line(most: int, breaks: bool = False) -> Reader:
+    """Text that prints as a heading or a line: at most `most` characters (a longer title would
+    fill pages of its own), with no control characters (they print as boxes or not at all);
+    `breaks` allows line breaks and tabs, for the notes pages."""
+    def read(value: Any) -> str:
+        text = _plain_text(value)
+        if len(text) > most:
+            raise ValueError
+        control = control_character(text, "\n\t" if breaks else "")
+        if control:
+            raise ValueError(f"it holds the control character {control}, which does not print")
+        return text
+    return Reader(read, {"type": ["string", "number"], "maxLength": most})
+
+
+def control_character(text: str, allowed: str = "") -> str | None:
+    """The first control character of `text` not in `allowed`, named as U+XXXX, or None."""
+    for char in text:
+        if char not in allowed and unicodedata.category(char) == "Cc":
+            return f"U+{ord(char):04X}"
+    return None
+
+
+
+def _whole(low: int, high: int) -> Reader:
+    def read(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError
+        return value
+    return Reader(read, {"type": "integer", "minimum": low, "maximum": high})
+
+
+def _number(low: float, high: float) -> Reader:
+    def read(value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+            raise ValueError
+        return float(value)
+    return Reader(read, {"type": "number", "minimum": low, "maximum": high})
+
+
+def _choice(*choices: str) -> Reader:
+    def read(value: Any) -> str:
+        if value not in choices:
+            raise ValueError
+        return value
+    return Reader(read, {"enum": list(choices)})
+
+
+def _read_seed(value: Any) -> str:
+    if isinstance(value, bool) or not isinstance(value, (int, str)) or str(value).strip() == "":
+        raise ValueError
+    if len(str(value)) > limits.SEED_CHARS or control_character(str(value)):
+        raise ValueError
+    return str(value)
+
+
+_seed = Reader(_read_seed, {"type": ["integer", "string"], "pattern": r"\S",
+                            "maxLength": limits.SEED_CHARS})
+SEED_WHAT = f"a whole number or a word of at most {limits.SEED_CHARS} characters"
+
+
+def check_title(text: str, key: str = "--title") -> str:
+    """A title given on the command line, held to the rules of a config's `title:`."""
+    try:
+        return _line(limits.TITLE_CHARS).read(text)
+    except ValueError as error:
+        why = f" ({error})" if str(error) else ""
+        raise BookgenError(f"{_brief(text)} is not allowed{why}; a title is text of at most "
+                           f"{limits.TITLE_CHARS} characters", key=key) from None
+
+
+def check_seed(text: str, key: str = "--seed") -> str:
+    """A seed given on the command line, held to the rules of a config's `seed:`."""
+    try:
+        return _read_seed(text)
+    except ValueError:
+        raise BookgenError(f"{_brief(text)} is not allowed; a seed is {SEED_WHAT}", key=key) from None
+
+
+def _read_formats(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not value or any(v not in FORMATS for v in value):
+        raise ValueError
+    return tuple(dict.fromkeys(value))
+
+
+_formats = Reader(_read_formats, {"anyOf": [
+    {"enum": list(FORMATS)},
+    {"type": "array", "items": {"enum": list(FORMATS)}, "minItems": 1, "uniqueItems": True}]})
+
+
+def _read_paths(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise ValueError
+    return tuple(value)
+
+
+_paths = Reader(_read_paths, {"anyOf": [
+    {"type": "string", "minLength": 1}, {"type": "array", "items": {"type": "string", "minLength": 1}}]})
+
+
+def _read_color(value: Any) -> str:
+    if not isinstance(value, str) or not re.fullmatch(r"#[0-9A-Fa-f]{6}", value.strip()):
+        raise ValueError
+    return value.strip().lower()
+
+
+_color = Reader(_read_color, {"type": "string", "pattern": "^#[0-9A-Fa-f]{6}$"})
+
+
+def _read_flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError
+    return value
+
+
+_flag = Reader(_read_flag, {"type": "boolean"})
+
+
+def _read_list(value: Any) -> list:
+    if not isinstance(value, list):
+        raise ValueError
+    return value
+
+
+_list = Reader(_read_list, {"type": "array"})
+
+
+def _read_mapping(value: Any) -> dict:
+    if not isinstance(value, dict):
+        raise ValueError
+    return value
+
+
+def _mapping(fields: Mapping[str, Field] | None = None) -> Reader:
+    """A nested mapping, passed through as it is: its keys are read against `fields` later, where
+    the loader knows their path for messages."""
+    return Reader(_read_mapping, {"type": "object"}, fields)
+
+
+_LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
+_UNIT_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72, None: 1.0}
+
+
+def length_mm(value: Any) -> float:
+    """'8.5in', '210mm', '12pt' or a bare number of millimetres, in millimetres."""
+    if isinstance(value, bool):
+        raise ValueError
+    match = _LENGTH.match(str(value))
+    if not match:
+        raise ValueError
+    return float(match.group(1)) * _UNIT_MM[match.group(2)]
+
+
+_length = Reader(length_mm, {"type": ["number", "string"], "minimum": 0, "pattern": _LENGTH.pattern})
+
+
+def read_fields(source: Source, path: KeyPath, data: Any, schema: dict[str, Field], what: str,
+                 extra: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Check a mapping against a schema; keys named in `extra` are passed through unread."""
+    if not isinstance(data, dict):
+        raise source.error(path, f"{what} must be a mapping of keys to values")
+    values: dict[str, Any] = {}
+    for key in data:
+        if key not in schema and key not in extra:
+            raise source.error(path + (key,), unknown_key_message(
+                str(key), list(schema) + list(extra), f"key in {what}"))
+    for key, spec in schema.items():
+        if key not in data or data[key] is None:
+            if spec.required:
+                raise source.error(path + (key,) if key in data else path,
+                                   f"{what} needs '{key}' ({spec.what})")
+            values[key] = spec.default
+            continue
+        try:
+            values[key] = spec.read(data[key])
+        except ValueError as error:
+            why = f" ({error})" if str(error) else ""
+            raise source.error(path + (key,), f"{_brief(data[key])} is not allowed{why}; '{key}' "
+                               f"takes {spec.what}") from None
+    return values
+
+
+def _read_grids(value: Any) -> tuple[tuple[int, int], ...]:
+    """[[columns, rows], ...] from the densest down to one puzzle a page."""
+    if not isinstance(value, list) or not value:
+        raise ValueError
+    grids = []
+    for item in value:
+        if (not isinstance(item, list) or len(item) != 2
+                or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 8 for n in item)):
+            raise ValueError
+        grids.append((item[0], item[1]))
+    return tuple(grids)
+
+
+_SIDE = {"type": "integer", "minimum": 1, "maximum": 8}
+_grids = Reader(_read_grids, {"type": "array", "minItems": 1, "items": {
+    "type": "array", "items": [_SIDE, _SIDE], "minItems": 2, "maxItems": 2}})
+
+
+def _read_page_side(value: Any) -> float:
+    length = length_mm(value)
+    if not limits.PAGE_MM[0] <= length <= limits.PAGE_MM[1]:
+        raise ValueError
+    return length
+
+
+_page_side = Reader(_read_page_side, _length.json)
+_SIDES = f"from {limits.PAGE_MM[0]:g} mm to {limits.PAGE_MM[1]:g} mm"
+PAGE_FIELDS = {
+    "width": Field(_page_side, f"a length such as 8.5in or 210mm, {_SIDES}", required=True),
+    "height": Field(_page_side, f"a length such as 11in or 297mm, {_SIDES}", required=True),
+}
+MARGIN_FIELDS = {side: Field(_length, "a length such as 0.75in or 18mm", required=True)
+                  for side in ("top", "bottom", "inside", "outside")}
+FONT_FIELDS = {style: Field(_text, "a TrueType file name", required=True)
+                for style in ("regular", "bold", "italic")}
+SIZE_FIELDS = {
+    "body": Field(_number(6, 24), "a point size from 6 to 24", default=10.5),
+    "heading": Field(_number(8, 48), "a point size from 8 to 48", default=18),
+    "title": Field(_number(12, 72), "a point size from 12 to 72", default=30),
+}
+LAYOUT_FIELDS = {
+    "title": Field(_text, "a name", required=True),
+    "page": Field(_mapping(PAGE_FIELDS), "a mapping with width and height"),
+    "margins": Field(_mapping(MARGIN_FIELDS), "a mapping with top, bottom, inside, outside"),
+    "fonts": Field(_mapping(FONT_FIELDS), "a mapping with regular, bold, italic font files"),
+    "sizes": Field(_mapping(SIZE_FIELDS), "a mapping with body, heading and title point sizes"),
+    "grids": Field(_grids, "a list of [columns, rows] from densest to sparsest", required=True),
+    "min_scale": Field(_number(0.2, 2.0), "a number from 0.2 to 2", default=0.75),
+    "max_scale": Field(_number(0.2, 3.0), "a number from 0.2 to 3", default=1.5),
+}
+
+
+def _brief(value: Any) -> str:
+    """A value for a message, cut short when it is long (a 5000-character title)."""
+    text = shown(value)
+    return text if len(text) <= 60 else text[:50] + f"... ({len(text)} characters)"
+
+
+_layout = Reader(_plain_text, {"type": "string"})  # bookgen.schema adds the built-in names
+_FIGURE = {"type": "number"}
+_rating = Reader(_read_mapping, {"type": "object", "additionalProperties": {"anyOf": [
+    _FIGURE, {"type": "array", "items": [_FIGURE, _FIGURE], "minItems": 2, "maxItems": 2}]}})
+
+BOOK_FIELDS = {
+    "title": Field(_line(limits.TITLE_CHARS), f"text of at most {limits.TITLE_CHARS} characters",
+                   required=True),
+    "subtitle": Field(_line(limits.LINE_CHARS), f"text of at most {limits.LINE_CHARS} characters"),
+    "author": Field(_line(limits.LINE_CHARS), f"text of at most {limits.LINE_CHARS} characters"),
+    "layout": Field(_layout, "a built-in layout (see layouts/) or a layout file such as ./my-trim.yaml",
+                    default="letter"),
+    "seed": Field(_seed, SEED_WHAT, default="1"),
+    "answers": Field(_choice(*ANSWER_MODES), "one of " + ", ".join(ANSWER_MODES), default="back"),
+    "title_page": Field(_flag, "true or false", default=True),
+    "contents": Field(_flag, "true or false (a contents page after the title page)", default=True),
+    "copyright": Field(_line(limits.NOTE_CHARS, breaks=True), "text for a copyright and notes "
+                       f"page after the title page, at most {limits.NOTE_CHARS} characters"),
+    "profile": Field(_choice(*PROFILES), "one of " + ", ".join(PROFILES), default="home"),
+    "bleed": Field(_flag, "true or false (0.125 in bleed, print-on-demand)", default=False),
+    "large_print": Field(_flag, "true or false (bigger cells and 16 pt type)", default=False),
+    "formats": Field(_formats, "a list of " + ", ".join(FORMATS), default=("pdf",)),
+    "exclude": Field(_paths, "a list of JSON-lines puzzle banks (earlier volumes) whose puzzles "
+                     "this book must not repeat, relative to the config file"),
+    "share_pages": Field(_flag, "true or false (a section may begin on the page where the one "
+                         "before it ends)", default=False),
+    "paper": Field(_choice(*PAPERS), "one of " + ", ".join(PAPERS) + " (sizes the cover's spine)",
+                   default="white"),
+    "back_text": Field(_line(limits.NOTE_CHARS, breaks=True),
+                       f"text for the back cover, at most {limits.NOTE_CHARS} characters"),
+    "cover_color": Field(_color, "a colour such as '#1f3a5f' (quoted in YAML)", default="#1f3a5f"),
+    "sections": Field(_list, "a list of sections", required=True),
+}
+SECTION_FIELDS = {
+    "type": Field(_text, "a puzzle type: " + ", ".join(t.name for t in PUZZLE_TYPES), required=True),
+    "count": Field(_whole(1, limits.SECTION_PUZZLES),
+                   f"a whole number from 1 to {limits.SECTION_PUZZLES}", required=True),
+    "difficulty": Field(_choice(*LEVELS), "one of " + ", ".join(LEVELS)),
+    "title": Field(_line(limits.TITLE_CHARS), f"text of at most {limits.TITLE_CHARS} characters"),
+    "per_page": Field(_whole(1, 24), "a whole number from 1 to 24"),
+    "from": Field(_text, "a JSON-lines puzzle bank, relative to the config file"),
+    "rating": Field(_rating, "a mapping of rating figures to a value or [min, max]"),
+    "order": Field(_choice(*ORDERS), "rating (easier to harder) or shuffle (as made)",
+                   default="rating"),
+}

@@ -1,0 +1,147 @@
+"""A Numbrix or Hidato board as bit sets, made from a puzzle's grid; the form a grid shares with its twins.
+
+Vocabulary: a *cell* is a single-bit int on a board whose rows are `stride` = cols + 1 bits apart
+(the spare bit per row stops shifts from wrapping round), a *set* of cells is an int mask, and
+number k (1..N) lives at index k - 1 of `cand`, the set of cells it may still occupy. Placing a
+number makes its set a single cell.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from bookgen.core import symmetry as grid_symmetry
+from bookgen.core.hamilton import Cell
+from bookgen.puzzles.base import JSON, form_key
+
+# --- board structure ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Board:
+    """A grid shape's precomputed structure: cell bits, neighbour sets and colour classes."""
+
+    rows: int
+    cols: int
+    diagonal: bool
+    cells: tuple[Cell, ...]
+    stride: int
+    mask: int
+    around: dict[int, int]  # cell -> set of its neighbours
+    black: int  # cells with (row + col) even: Numbrix numbers alternate colours
+    balls: dict[int, list[int]] = field(default_factory=dict, compare=False, hash=False)
+
+    def bit(self, cell: Cell) -> int:
+        return 1 << (cell[0] * self.stride + cell[1])
+
+    def cell(self, bit: int) -> Cell:
+        return divmod(bit.bit_length() - 1, self.stride)
+
+    def spread(self, cells: int) -> int:
+        """Every cell touching one of `cells` (king moves: the row step taken once, from the
+        cells and their side neighbours)."""
+        s = self.stride
+        side = cells << 1 | cells >> 1
+        if self.diagonal:
+            row = side | cells
+            return (side | row << s | row >> s) & self.mask
+        return (side | cells << s | cells >> s) & self.mask
+
+    def shifted(self, cells: int) -> list[int]:
+        """`cells` moved one step in each direction: bit-parallel neighbour counting."""
+        s = self.stride
+        steps = [1, s] + ([s + 1, s - 1] if self.diagonal else [])
+        return [cells << d for d in steps] + [cells >> d for d in steps]
+
+    def ball(self, centre: int, radius: int) -> int:
+        """Cells within `radius` steps of `centre` over the whole shape (a person counting steps)."""
+        grown = self.balls.setdefault(centre, [centre])
+        while len(grown) <= radius:
+            last = grown[-1]
+            grown.append(last | self.spread(last))
+        return grown[radius]
+
+    def regions(self, cells: int) -> list[int]:
+        """The connected parts of `cells`."""
+        parts = []
+        while cells:
+            part = self.region(cells & -cells, cells)
+            parts.append(part)
+            cells &= ~part
+        return parts
+
+    def region(self, seed: int, within: int) -> int:
+        """The connected part of `within` that holds `seed`."""
+        part = seed
+        while True:
+            grown = (part | self.spread(part)) & within
+            if grown == part:
+                return part
+            part = grown
+
+
+@lru_cache(maxsize=64)
+def make_board(cells: tuple[Cell, ...], diagonal: bool) -> Board:
+    rows = max(r for r, _ in cells) + 1
+    cols = max(c for _, c in cells) + 1
+    stride = cols + 1
+    bits = [1 << (r * stride + c) for r, c in cells]
+    mask = sum(bits)
+    black = sum(b for b, (r, c) in zip(bits, cells) if (r + c) % 2 == 0)
+    board = Board(rows, cols, diagonal, cells, stride, mask, {}, black)
+    board.around.update((b, board.spread(b)) for b in bits)
+    return board
+
+
+def bits_of(cells: int) -> list[int]:
+    """The single cells of a set, lowest first."""
+    out = []
+    while cells:
+        low = cells & -cells
+        out.append(low)
+        cells ^= low
+    return out
+
+
+# --- puzzle JSON <-> boards -------------------------------------------------------------------------
+
+
+def board_of(puzzle: JSON, diagonal: bool) -> Board:
+    grid = puzzle["grid"]
+    cells = tuple((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v is not None)
+    return make_board(normalised(cells), diagonal)
+
+
+def normalised(cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
+    """Cells shifted so the shape touches row 0 and column 0 (grids may have empty margins)."""
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    return tuple((r - top, c - left) for r, c in cells)
+
+
+def grid_offset(grid: list[list[Any]]) -> tuple[int, int]:
+    """The (row, column) where a grid's shape begins: a board's (0, 0) in the grid."""
+    cells = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v is not None]
+    return min(r for r, _ in cells), min(c for _, c in cells)
+
+
+def givens_of(puzzle: JSON, board: Board) -> dict[int, int]:
+    top, left = grid_offset(puzzle["grid"])
+    return {v - 1: board.bit((r - top, c - left))
+            for r, row in enumerate(puzzle["grid"]) for c, v in enumerate(row) if v}
+
+
+def canonical(puzzle: JSON) -> str:
+    """Turned, mirrored, or numbered from the other end (k -> N + 1 - k), a grid is the same
+    puzzle: a path read backwards is a path."""
+    grid = puzzle["grid"]
+    last = sum(1 for row in grid for value in row if value is not None) + 1
+    reversed_grid = [[value if not value else last - value for value in row] for row in grid]
+    return form_key(*(turn.grid(g) for turn in grid_symmetry.SYMMETRIES for g in (grid, reversed_grid)))
+
+
+def answer_form(puzzle: JSON, solution: JSON) -> str:
+    """A path's grid turned, mirrored or numbered from the other end is the same answer."""
+    return canonical({"grid": solution["grid"]})

@@ -1,0 +1,104 @@
+"""A Numbrix or Hidato answer checked against the rules, apart from the solver; a puzzle's JSON checked."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bookgen.core.hamilton import Cell
+from bookgen.errors import PuzzleFormatError
+from bookgen.puzzles.base import JSON
+from bookgen.puzzles.numbrix.board import grid_offset, make_board, normalised
+
+# --- rule check (apart from the solver) -------------------------------------------------------------
+
+
+def check_with(diagonal: bool) -> Callable[[JSON, JSON], list[str]]:
+    def check(puzzle: JSON, solution: JSON) -> list[str]:
+        """Rule violations, from plain coordinates: shape kept, givens kept, 1..N once, steps touch."""
+        grid, answer = puzzle["grid"], solution.get("grid")
+        if (not isinstance(answer, list) or len(answer) != len(grid)
+                or any(not isinstance(a, list) or len(a) != len(g) for a, g in zip(answer, grid))):
+            return ["the answer grid must have the puzzle's rows and columns"]
+        problems = []
+        where: dict[int, Cell] = {}
+        size = sum(v is not None for row in grid for v in row)
+        for r, (row, filled) in enumerate(zip(grid, answer)):
+            for c, (given, value) in enumerate(zip(row, filled)):
+                if given is None:
+                    if value is not None:
+                        problems.append(f"row {r + 1} col {c + 1} is outside the shape")
+                    continue
+                if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= size:
+                    problems.append(f"row {r + 1} col {c + 1} must hold a number 1..{size}")
+                    continue
+                if given and value != given:
+                    problems.append(f"row {r + 1} col {c + 1} must keep its given {given}")
+                if value in where:
+                    problems.append(f"{value} appears twice")
+                where[value] = (r, c)
+        for value in range(1, size):
+            if value in where and value + 1 in where:
+                (r1, c1), (r2, c2) = where[value], where[value + 1]
+                dr, dc = abs(r1 - r2), abs(c1 - c2)
+                touching = max(dr, dc) == 1 if diagonal else dr + dc == 1
+                if not touching:
+                    problems.append(f"{value} and {value + 1} do not touch")
+        missing = [v for v in range(1, size + 1) if v not in where]
+        if missing:
+            problems.append(f"missing numbers: {missing[:5]}")
+        return problems
+
+    return check
+
+
+def validate_with(diagonal: bool) -> Callable[[JSON], None]:
+    moves = "king" if diagonal else "side"
+
+    def validate(puzzle: JSON) -> None:
+        grid = puzzle.get("grid")
+        if (not isinstance(grid, list) or not grid
+                or not all(isinstance(row, list) for row in grid)
+                or len({len(row) for row in grid}) != 1 or not grid[0]):
+            raise PuzzleFormatError("'grid' must be a non-empty list of equal rows", key="grid")
+        seen: dict[int, Cell] = {}
+        cells = []
+        for r, row in enumerate(grid):
+            for c, v in enumerate(row):
+                if v is None:
+                    continue
+                if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                    raise PuzzleFormatError(f"row {r + 1} col {c + 1} holds {v!r}; use 0 for blank, "
+                                            "a number, or null outside the shape", key="grid")
+                cells.append((r, c))
+                if v in seen and v:
+                    raise PuzzleFormatError(f"number {v} appears twice (row {seen[v][0] + 1} col "
+                                            f"{seen[v][1] + 1} and row {r + 1} col {c + 1})", key="grid")
+                if v:
+                    seen[v] = (r, c)
+        size = len(cells)
+        if size < 2:
+            raise PuzzleFormatError("the grid needs at least 2 cells", key="grid")
+        too_big = sorted(v for v in seen if v > size)
+        if too_big:
+            raise PuzzleFormatError(f"number {too_big[0]} is larger than the {size} cells of the grid",
+                                    key="grid")
+        board = make_board(normalised(tuple(cells)), diagonal)
+        if board.region(board.mask & -board.mask, board.mask) != board.mask:
+            raise PuzzleFormatError(f"the cells fall apart into pieces that {moves} steps cannot join",
+                                    key="grid")
+        top, left = grid_offset(grid)
+        numbers = sorted(seen)
+        for a, b in zip(numbers, numbers[1:]):
+            pa = board.bit((seen[a][0] - top, seen[a][1] - left))
+            pb = board.bit((seen[b][0] - top, seen[b][1] - left))
+            steps = next(d for d in range(size) if board.ball(pa, d) & pb)
+            parity_clash = not diagonal and (b - a - steps) % 2
+            if steps > b - a or parity_clash:
+                why = (f"{steps} steps apart" if steps > b - a
+                       else "on squares of a colour that an odd/even count cannot join")
+                raise PuzzleFormatError(
+                    f"givens {a} (row {seen[a][0] + 1} col {seen[a][1] + 1}) and {b} (row "
+                    f"{seen[b][0] + 1} col {seen[b][1] + 1}) are {why}, but {b - a} numbers apart: "
+                    "no path can join them", key="grid")
+
+    return validate

@@ -1,0 +1,141 @@
+"""Numbrix and Hidato hints for the playable page: the grader's path, one square at a time."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import partial
+
+from bookgen.core.grading import recorded_steps, told_in_order
+from bookgen.core.hamilton import Cell
+from bookgen.puzzles.base import JSON
+from bookgen.puzzles.numbrix.board import Board, bits_of, board_of, givens_of, grid_offset
+from bookgen.puzzles.numbrix.grader import DEDUCTIONS, grade_of
+from bookgen.puzzles.numbrix.solver import Contradiction, State, start_state
+
+# --- hints ----------------------------------------------------------------------------------------
+#
+# The grader's own path (the same deductions, simplest first), told one square at a time for the
+# playable page; see core.grading.told_in_order. Squares here are the board's (row, col).
+
+Known = Mapping[Cell, int]
+
+
+def _touching(board: Board, square: Cell) -> set[Cell]:
+    return {board.cell(bit) for bit in bits_of(board.around[board.bit(square)])}
+
+
+def _steps(count: int) -> str:
+    return f"{count} step" if count == 1 else f"{count} steps"
+
+
+def _by_neighbours(board: Board, known: Known, square: Cell, value: int) -> str | None:
+    """The only free square next to the number before and/or after (only_neighbour, bridge)."""
+    where = {number: at for at, number in known.items()}
+    sides = [number for number in (value - 1, value + 1) if number in where]
+    if not sides:
+        return None
+    free = set(board.cells) - set(known)
+    for number in sides:
+        free &= _touching(board, where[number])
+    if free != {square}:
+        return None
+    beside = "touching" if board.diagonal else "next to"
+    both = f"both {sides[0]} and {sides[1]}" if len(sides) == 2 else str(sides[0])
+    return f"{value} must go here: it is the only free square {beside} {both}"
+
+
+def _by_counting(board: Board, known: Known, square: Cell, value: int) -> str | None:
+    """The only free square close enough to the placed numbers before and after (gap_count)."""
+    below = [number for number in known.values() if number < value]
+    above = [number for number in known.values() if number > value]
+    if not (below or above):
+        return None
+    where = {number: at for at, number in known.items()}
+    cells = board.mask & ~sum(board.bit(at) for at in known)
+    said = []
+    for number in ([max(below)] if below else []) + ([min(above)] if above else []):
+        cells &= board.ball(board.bit(where[number]), abs(value - number))
+        said.append(f"{_steps(abs(value - number))} of {number}")
+    if cells != board.bit(square):
+        return None
+    return f"{value} must go here: it is the only free square within {' and '.join(said)}"
+
+
+def _by_dead_end(board: Board, known: Known, square: Cell, value: int) -> str | None:
+    """A square with at most one free square beside it is where the path turns back or ends: it
+    holds 1, the last number, or a number one away from a number already beside it; said with
+    those numbers when only `value` of them is missing and fits (dead_end)."""
+    free = set(board.cells) - set(known)
+    around = _touching(board, square)
+    room = len(around & free)
+    if room > 1:
+        return None
+    last = len(board.cells)
+    beside = sorted(known[at] for at in around if at in known)
+    placed = set(known.values())
+    where = {number: at for at, number in known.items()}
+
+    def fits(number: int) -> bool:
+        sides = [side for side in (number - 1, number + 1) if 1 <= side <= last]
+        if any(side in where and where[side] not in around for side in sides):
+            return False
+        return sum(1 for side in sides if side not in where) <= room
+
+    options = ({1, last} | {n + step for n in beside for step in (-1, 1)}) - placed
+    fitting = sorted(n for n in options if 1 <= n <= last and fits(n))
+    if fitting != [value]:
+        return None
+    entry = "no free square" if not room else "only one free square"
+    comes = (f"the path reaches it from a number beside it ({_listed(beside)}) unless it is an "
+             f"end, 1 or {last}" if beside else f"it can only be an end of the path, 1 or {last}")
+    return (f"{value} must go here: this square has {entry} beside it, so {comes}; of the numbers "
+            f"that could be here, only {value} is still missing and fits")
+
+
+def _listed(numbers: list[int]) -> str:
+    text = [str(n) for n in numbers]
+    return text[0] if len(text) == 1 else ", ".join(text[:-1]) + " or " + text[-1]
+
+
+STEP_WORDS = {
+    "dead_end": "this square has at most one free square beside it, so it holds a number one "
+                "away from a number already beside it, and only {v} fits",
+    "route": "following where each missing number can still go from its placed neighbours, this "
+             "is the only square left for {v}",
+    "only_number": "no other missing number can reach this square",
+    "lookahead": "trying squares ahead and crossing out those that end in a contradiction leaves "
+                 "this the only square for {v}",
+}
+
+
+def _step_reason(step: str, known: Known, square: Cell, value: int) -> str:
+    words = STEP_WORDS.get(step, "it follows from the numbers around it")
+    return f"{value} must go here: " + words.format(v=value)
+
+
+def hints_with(diagonal: bool) -> Callable[[JSON, JSON], list[JSON]]:
+    def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
+        """Each number the grader places, in its simplest-first order, with its reason, at its
+        square of the puzzle's grid; [] when the deductions cannot finish (never generated)."""
+        board = board_of(puzzle, diagonal)
+        givens = givens_of(puzzle, board)
+        top, left = grid_offset(puzzle["grid"])
+
+        def placed(state: State) -> dict[Cell, int]:
+            return {board.cell(state.cand[k]): k + 1 for k in range(state.size) if state.done >> k & 1}
+
+        try:
+            deduced, steps = recorded_steps(DEDUCTIONS, start_state(board, givens), State.solved,
+                                            grade_of("expert"), placed)
+        except Contradiction:
+            return []
+        if not deduced.finished:
+            return []
+        start = {board.cell(cell): k + 1 for k, cell in givens.items()}
+        told = told_in_order(steps, start, [partial(_by_neighbours, board), partial(_by_counting, board),
+                                            partial(_by_dead_end, board)],
+                             _step_reason)
+        return [{"cells": [[r + top, c + left]], "value": value, "why": why}
+                for (r, c), value, why in told]
+
+    return hints
