@@ -83,6 +83,12 @@ def without(answer: Values, removed: Collection[int]) -> Values:
     return [0 if cell in removed else value for cell, value in enumerate(answer)]
 
 
+def given_answer(puzzle: dict[str, Any]) -> dict[str, Any]:
+    """A triangle puzzle's answer as far as its givens go: its rows, copied (0 where a number is
+    to find), for hints to fill."""
+    return {"rows": [list(row) for row in puzzle["rows"]]}
+
+
 def givens_of(rows: list[list[int]]) -> dict[int, int]:
     """The known numbers of a triangle in rows, by cell."""
     return {n: value for n, value in enumerate(flatten(rows)) if value}

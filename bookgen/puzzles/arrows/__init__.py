@@ -20,7 +20,7 @@ from bookgen.puzzles.arrows.checking import check, validate
 from bookgen.puzzles.arrows.drawing import draw_puzzle, draw_solution, measure, play_data
 from bookgen.puzzles.arrows.generator import check_request, generate
 from bookgen.puzzles.arrows.grader import BANDS, rate
-from bookgen.puzzles.arrows.hints import hints
+from bookgen.puzzles.arrows.hints import given_answer, hints
 from bookgen.puzzles.arrows.parameters import OPTIONS, RULES, answer_form, canonical, printed
 from bookgen.puzzles.arrows.solver import solve
 from bookgen.puzzles.base import (
@@ -72,5 +72,6 @@ ARROWS = PuzzleType(
     hardness=lambda rating: BANDS.hardness(rating["grade"]),
     hints=hints,
     play_script="arrows/play.js",
+    given_answer=given_answer,
     play_data=play_data,
 )

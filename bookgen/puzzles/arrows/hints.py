@@ -142,3 +142,8 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
                          partial(_stage_reason, board, cases, set()))
     return [{"cells": [[cell // board.cols, cell % board.cols]], "value": value, "why": why}
             for cell, value, why in told]
+
+
+def given_answer(puzzle: JSON) -> JSON:
+    """The answer's grid as far as the givens go (0 where a number is to find): hints fill it."""
+    return {"grid": [list(row) for row in puzzle["givens"]]}

@@ -14,6 +14,7 @@ pyramids do, and keeps the fields number walls had when they were a pyramid vari
 
 from __future__ import annotations
 
+from bookgen.core.triangle import given_answer
 from bookgen.puzzles.base import (
     Generated,
     OlderSpelling,
@@ -70,4 +71,5 @@ NUMBERWALL = PuzzleType(
     answer_form=answer_form,
     answers=answers,
     play_script="numberwall/play.js",
+    given_answer=given_answer,
 )

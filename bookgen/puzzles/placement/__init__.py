@@ -24,7 +24,7 @@ from bookgen.puzzles.placement.drawing import (
 )
 from bookgen.puzzles.placement.generator import check_request, generate
 from bookgen.puzzles.placement.grader import rate
-from bookgen.puzzles.placement.hints import hints
+from bookgen.puzzles.placement.hints import given_answer, hints
 from bookgen.puzzles.placement.parameters import BANDS, OPTIONS, RULES, answer_form, canonical, printed
 from bookgen.puzzles.placement.solver import solve
 
@@ -70,4 +70,5 @@ PLACEMENT = PuzzleType(
     hardness=lambda rating: BANDS.hardness(rating["score"]),
     hints=hints,
     play_script="placement/play.js",
+    given_answer=given_answer,
 )

@@ -47,3 +47,11 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
             found.append({"cells": [box], "value": text, "why": why})
         mask |= 1 << box
     return found
+
+
+def given_answer(puzzle: JSON) -> JSON:
+    """The order with the pre-filled boxes in place (None in the boxes to fill): hints fill it."""
+    order: list[str | None] = [None] * len(puzzle["numbers"])
+    for box, text in puzzle.get("givens", {}).items():
+        order[int(box)] = text
+    return {"order": order}

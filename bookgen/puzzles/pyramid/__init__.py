@@ -25,6 +25,7 @@ a Norvig-style search that narrows candidate lists and branches on the tightest 
 
 from __future__ import annotations
 
+from bookgen.core.triangle import given_answer
 from bookgen.puzzles.base import Generated, PuzzleType, Request, Showcase, always_unique, no_answer_note
 from bookgen.puzzles.pyramid.checking import check, validate
 from bookgen.puzzles.pyramid.drawing import draw_puzzle, draw_solution, measure, measure_solution
@@ -81,5 +82,6 @@ PYRAMID = PuzzleType(
     answer_form=answer_form,
     answers=answers,
     play_script="pyramid/play.js",
+    given_answer=given_answer,
     play_data=play_data,
 )
