@@ -44,7 +44,6 @@ def example() -> Generated:
     return Generated(puzzle, solution, rate(puzzle))
 
 
-
 SHOWCASE = (Showcase("medium"), Showcase("medium", {"size": "5x5"}, curve_seeds=3))
 
 

@@ -41,7 +41,6 @@ def example() -> Generated:
     return Generated(puzzle, solution, rate(puzzle))
 
 
-
 SHOWCASE = (Showcase("expert"), Showcase("medium", {"rows": 5}, curve_seeds=2))
 
 

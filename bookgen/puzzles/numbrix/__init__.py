@@ -63,7 +63,6 @@ def printed(puzzle: JSON) -> Printed:
     return Printed({"grid": puzzle["grid"]}, numbers_printed(puzzle["grid"]))
 
 
-
 def _example(answer: list[list[int | None]], shown: set[int], diagonal: bool) -> Generated:
     puzzle = {"grid": [[v if v in shown or v is None else 0 for v in row] for row in answer]}
     return Generated(puzzle, {"grid": answer}, rate_with(diagonal)(puzzle))

@@ -35,7 +35,6 @@ def example() -> Generated:
     return Generated(puzzle, {"order": ["2", "9", "5", "7"]}, rate(puzzle))
 
 
-
 SHOWCASE = (
     Showcase("hard", {"unique": True, "numbers": "mixed"}),  # pre-filled boxes, fractions
     Showcase("medium"),

@@ -8,7 +8,6 @@ from fractions import Fraction
 MINUS = "\u2212"  # the minus sign as printed
 
 
-
 def parse_number(text: str) -> Fraction:
     """The exact value of '12', '-3', '0.75' or '-3/4'; ValueError for anything else."""
     if not isinstance(text, str) or not text.strip() or " " in text.strip():

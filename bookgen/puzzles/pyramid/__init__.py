@@ -48,7 +48,6 @@ def example(request: Request | None = None) -> Generated:
     return Generated(puzzle, solution, rate(puzzle))
 
 
-
 SHOWCASE = (
     Showcase("hard", {"variant": "distinct", "rows": 5}, curve_seeds=4),  # prints its range
     Showcase("easy"),
