@@ -14,8 +14,8 @@ import time
 from bookgen.core import exprs
 from bookgen.core.grading import LEVELS
 from bookgen.making import make_puzzle
-from bookgen.puzzles import arithmetic
-from bookgen.puzzles.arithmetic import ARITHMETIC, census
+from bookgen.puzzles.arithmetic import ARITHMETIC, generator, grader
+from bookgen.puzzles.arithmetic.census import census
 from bookgen.puzzles.base import Request
 
 
@@ -23,10 +23,10 @@ def fresh() -> None:
     """Forget every memo, so each figure includes its own shared work."""
     exprs.engine.cache_clear()
     exprs.traits.cache_clear()
-    arithmetic.person.cache_clear()
-    arithmetic._census.cache_clear()
-    arithmetic._pool.cache_clear()
-    arithmetic._reachable_somewhere.cache_clear()
+    grader.person.cache_clear()
+    generator._census.cache_clear()
+    generator._pool.cache_clear()
+    generator._reachable_somewhere.cache_clear()
 
 
 def time_census(target: int, size: int, low: int, high: int) -> None:

@@ -23,8 +23,9 @@ from pathlib import Path
 from bookgen.core import exprs
 from bookgen.core.exprs import Rules
 from bookgen.core.grading import LEVELS
-from bookgen.puzzles import arithmetic
-from bookgen.puzzles.arithmetic import WEIGHTS, Weights, census, search_of
+from bookgen.puzzles.arithmetic import grader
+from bookgen.puzzles.arithmetic.census import census
+from bookgen.puzzles.arithmetic.grader import WEIGHTS, Weights, search_of
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "4nums-24.csv"  # shared/ beside the clone
 Card = tuple[int, ...]
@@ -88,14 +89,14 @@ def fit(ranking: list[tuple[int, Card]], start: Weights) -> Weights:
                     if odd > best_fit + 1e-4:
                         best, best_fit, improved = trial, odd, True
                         print(f"  odd {odd:.4f} with {asdict(best)}", flush=True)
-                arithmetic.person.cache_clear()
+                grader.person.cache_clear()
     return best
 
 
 def shares(target: int, low: int, high: int, size: int = 4) -> None:
     exprs.engine.cache_clear()
     exprs.traits.cache_clear()
-    arithmetic.person.cache_clear()
+    grader.person.cache_clear()
     started = time.perf_counter()
     report = census(target, size, low, high)
     took = time.perf_counter() - started

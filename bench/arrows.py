@@ -17,7 +17,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bookgen.core.grading import LEVELS  # noqa: E402
-from bookgen.puzzles.arrows import ARROWS, MIN_EXPERT_CELLS, generate, solve  # noqa: E402
+from bookgen.puzzles.arrows import ARROWS
+from bookgen.puzzles.arrows.generator import MIN_EXPERT_CELLS, generate
+from bookgen.puzzles.arrows.solver import solve
 from bookgen.puzzles.base import Request  # noqa: E402
 
 SIZES = [(4, 4), (5, 5), (6, 6), (7, 7), (8, 8), (5, 8)]

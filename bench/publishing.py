@@ -47,12 +47,11 @@ def interior_is_grey() -> bool:
 
     from bookgen.book import make_book
     from bookgen.config import read_config_text
+    from bookgen.puzzles import PUZZLE_TYPES
     from bookgen.render.document import BookDocument
 
     text = ("title: Ink\nprofile: print-on-demand\nlayout: 6x9\nsections:\n"
-            + "".join(f"  - {{type: {name}, count: 4, difficulty: easy}}\n"
-                      for name in ("numbrix", "hidato", "placement", "arithmetic", "pyramid",
-                                   "numberwall", "arrows")))
+            + "".join(f"  - {{type: {t.name}, count: 4, difficulty: easy}}\n" for t in PUZZLE_TYPES))
     with tempfile.TemporaryDirectory() as folder:
         book = make_book(read_config_text(text, Path(folder) / "ink.yaml"))
     pdf = BookDocument(book).render("book", {})[0]

@@ -12,11 +12,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bookgen.core.grading import LEVELS  # noqa: E402
+from bookgen.core.triangle import triangular  # noqa: E402
 from bookgen.making import make_puzzle  # noqa: E402
 from bookgen.puzzles import find_type  # noqa: E402
 from bookgen.puzzles.base import Request  # noqa: E402
-from bookgen.puzzles.numberwall import EXPERT_ROWS  # noqa: E402
-from bookgen.puzzles.pyramid import triangular  # noqa: E402
+from bookgen.puzzles.numberwall.parameters import EXPERT_ROWS  # noqa: E402
 
 PYRAMID = find_type("pyramid")
 # (type, options naming the kind) -> rows to time

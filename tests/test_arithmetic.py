@@ -22,17 +22,11 @@ from bookgen.core.pen import RecordingPen
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
-from bookgen.puzzles.arithmetic import (
-    ARITHMETIC,
-    BANDS,
-    WEIGHTS,
-    census,
-    check,
-    person,
-    rate,
-    solve,
-    validate,
-)
+from bookgen.puzzles.arithmetic import ARITHMETIC
+from bookgen.puzzles.arithmetic.census import census
+from bookgen.puzzles.arithmetic.checking import check, validate
+from bookgen.puzzles.arithmetic.grader import BANDS, WEIGHTS, person, rate
+from bookgen.puzzles.arithmetic.solver import solve
 from bookgen.puzzles.base import Request
 from bookgen.render.document import BookDocument
 

@@ -12,27 +12,13 @@ from bookgen.core.pen import RecordingPen
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
-from bookgen.puzzles.arrows import (
-    ARROWS,
-    BANDS,
-    DIRECTIONS,
-    LINES,
-    board_for,
-    board_of,
-    check,
-    deduce,
-    example,
-    flat_givens,
-    generate,
-    given_bounds_of,
-    heads,
-    random_filling,
-    random_layout,
-    rate,
-    ray,
-    solve,
-    validate,
-)
+from bookgen.puzzles.arrows import ARROWS, example
+from bookgen.puzzles.arrows.board import board_for, board_of, ray
+from bookgen.puzzles.arrows.checking import check, validate
+from bookgen.puzzles.arrows.generator import generate, given_bounds_of, random_filling, random_layout
+from bookgen.puzzles.arrows.grader import BANDS, deduce, rate
+from bookgen.puzzles.arrows.parameters import DIRECTIONS, LINES, heads
+from bookgen.puzzles.arrows.solver import flat_givens, solve
 from bookgen.puzzles.base import Request
 
 EXAMPLE = example()

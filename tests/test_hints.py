@@ -1,9 +1,10 @@
 """Hints: each type's `hints` tells the grader's solving path one cell at a time, and the page's
 Hint button plays it.
 
-In Python: for every type that gives hints and every level, the hints replay to the whole answer
-(each hint's value is the answer's there, and applying them all to the givens gives the answer),
-and every "why" is one line that names its number. In headless Chromium (the helpers and the
+In Python: for every registered type that gives hints, at every level and at each request of its
+showcase, the hints replay to the whole answer (each hint's value is the answer's there, and
+applying them all to the type's `given_answer` gives the answer), and every "why" is one line that
+names its number. In headless Chromium (the helpers and the
 browser of tests/test_html.py): a Hint fills a cell that matches the answer and says why in the
 status line, Undo takes it back, H does the same as the button, a wrong entry stops it, the
 button is named "Hint", and axe-core stays clean.
@@ -21,26 +22,44 @@ import test_html
 
 from bookgen.book import make_book
 from bookgen.config import load_config
+from bookgen.core.grading import LEVELS
 from bookgen.formats import render_formats
 from bookgen.formats.html import page_record
 from bookgen.html import write_html
-from bookgen.puzzles import PUZZLE_TYPES
+from bookgen.puzzles import PUZZLE_TYPES, find_type
 from bookgen.puzzles.base import JSON, PuzzleType, Request
 
 HINTED = [t for t in PUZZLE_TYPES if t.hints is not None]
-LEVELS = ("easy", "medium", "hard", "expert")
+FILLING = [t for t in HINTED if t.given_answer is not None]  # hints that fill cells
+WORDED = [t for t in HINTED if t.given_answer is None]  # hints that are only words
 browser, open_book = test_html.browser, test_html.open_book  # the same fixtures, with book_file below
+_type = find_type
 
 
-def _type(name: str) -> PuzzleType:
-    return next(t for t in PUZZLE_TYPES if t.name == name)
+def _requests(puzzle_type: PuzzleType) -> list[tuple[str, dict]]:
+    """Every level at the default options, then each request of the type's showcase."""
+    return [(level, {}) for level in LEVELS] + [(s.level, dict(s.options)) for s in puzzle_type.showcase]
+
+
+CASES = [(t, level, options) for t in HINTED for level, options in _requests(t)]
+
+
+def _case_id(case: object) -> str:
+    return case.name if isinstance(case, PuzzleType) else json.dumps(case, sort_keys=True)
+
+
+_MADE: dict[str, JSON] = {}
 
 
 def _made(puzzle_type: PuzzleType, level: str, seed: str, options: dict | None = None) -> JSON:
-    request = Request.make(puzzle_type, level, options or {})
-    made = puzzle_type.generate(random.Random(f"hints/{seed}"), request)
-    return {"type": puzzle_type.name, "id": request.id(f"hints-{seed}"), "difficulty": level,
-            "rating": made.rating, "puzzle": made.puzzle, "solution": made.solution}
+    """A made puzzle as a record, made once per test run for its type, level, seed and options."""
+    key = json.dumps([puzzle_type.name, level, seed, options or {}], sort_keys=True)
+    if key not in _MADE:
+        request = Request.make(puzzle_type, level, options or {})
+        made = puzzle_type.generate(random.Random(f"hints/{seed}"), request)
+        _MADE[key] = {"type": puzzle_type.name, "id": request.id(f"hints-{seed}"), "difficulty": level,
+                      "rating": made.rating, "puzzle": made.puzzle, "solution": made.solution}
+    return _MADE[key]
 
 
 def _said(value: object) -> str:
@@ -48,52 +67,60 @@ def _said(value: object) -> str:
     return str(value).replace("-", "\u2212")
 
 
-def _replayed(name: str, puzzle: JSON, hints: list[JSON]) -> object:
-    """The givens with every hint's value put in; fails on a hint that fills a given or
-    fills one cell twice."""
-    if name in ("pyramid", "numberwall"):
-        rows = [list(row) for row in puzzle["rows"]]
-        for hint in hints:
-            (r, c), = hint["cells"]
-            assert rows[r][c] == 0, hint
-            rows[r][c] = hint["value"]
-        return {"rows": rows}
-    if name in ("numbrix", "hidato", "arrows"):
-        grid = [list(row) for row in (puzzle["givens"] if name == "arrows" else puzzle["grid"])]
-        for hint in hints:
-            for r, c in hint["cells"]:
-                assert grid[r][c] == 0, hint
-                grid[r][c] = hint["value"]
-        return {"grid": grid}
-    if name == "placement":
-        order: list[str | None] = [None] * len(puzzle["numbers"])
-        for box, text in puzzle.get("givens", {}).items():
-            order[int(box)] = text
-        for hint in hints:
-            (box,) = hint["cells"]
-            assert order[box] is None, hint
-            order[box] = hint["value"]
-        return {"order": order}
-    raise AssertionError(f"no replay for {name}")
+def _replayed(puzzle_type: PuzzleType, puzzle: JSON, hints: list[JSON]) -> JSON:
+    """The type's given answer with every hint's value put in at its cells ([row, column] in a
+    grid of rows, a number in a list); fails on a hint that fills a given or one cell twice."""
+    answer = puzzle_type.given_answer(puzzle)
+    (board,) = answer.values()
+    for hint in hints:
+        for cell in hint["cells"]:
+            line, place = (board, cell) if isinstance(cell, int) else (board[cell[0]], cell[1])
+            assert line[place] in (0, None), hint
+            line[place] = hint["value"]
+    return answer
 
 
-@pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("puzzle_type", [t for t in HINTED if t.name != "arithmetic"],
-                         ids=lambda t: t.name)
-def test_hints_replay_to_the_answer_and_say_why(puzzle_type, level):
-    for seed in ("a", "b"):
-        record = _made(puzzle_type, level, seed)
-        hints = puzzle_type.hints(record["puzzle"], record["solution"])
+def _hinted(puzzle_type: PuzzleType, level: str, options: dict) -> list[tuple[JSON, list[JSON]]]:
+    """Two made puzzles of the request, each with its hints."""
+    records = [_made(puzzle_type, level, seed, options) for seed in ("a", "b")]
+    return [(r, puzzle_type.hints(r["puzzle"], r["solution"])) for r in records]
+
+
+@pytest.mark.parametrize(("puzzle_type", "level", "options"),
+                         [case for case in CASES if case[0] in FILLING], ids=_case_id)
+def test_hints_replay_to_the_answer_and_say_why(puzzle_type, level, options):
+    for record, hints in _hinted(puzzle_type, level, options):
         assert hints, record["id"]
-        assert _replayed(puzzle_type.name, record["puzzle"], hints) == record["solution"]
+        assert _replayed(puzzle_type, record["puzzle"], hints) == record["solution"]
         for hint in hints:
             assert set(hint) == {"cells", "value", "why"}
             assert hint["cells"] and hint["why"].strip() and "\n" not in hint["why"]
             assert _said(hint["value"]) in hint["why"], hint
             assert "pencil marks leave" not in hint["why"]  # a player may have made none
-        if puzzle_type.name in ("numbrix", "hidato"):
-            _dead_ends_are_true(record["puzzle"]["grid"], hints, puzzle_type.name == "hidato")
-        if puzzle_type.name == "numberwall":
+
+
+@pytest.mark.parametrize(("puzzle_type", "level", "options"),
+                         [case for case in CASES if case[0] in WORDED], ids=_case_id)
+def test_hints_in_words_fill_no_cell_and_are_one_line_each(puzzle_type, level, options):
+    for record, hints in _hinted(puzzle_type, level, options):
+        assert hints, record["id"]
+        for hint in hints:
+            assert hint["cells"] == [] and hint["value"] is None, hint
+            assert hint["why"].strip() and "\n" not in hint["why"]
+
+
+@pytest.mark.parametrize("name", ["numbrix", "hidato"])
+def test_a_square_called_a_dead_end_has_at_most_one_free_square_beside_it(name):
+    puzzle_type = find_type(name)
+    for level, options in _requests(puzzle_type):
+        for record, hints in _hinted(puzzle_type, level, options):
+            _dead_ends_are_true(record["puzzle"]["grid"], hints, name == "hidato")
+
+
+def test_a_wall_hint_that_calls_a_brick_x_states_an_equation_its_value_solves():
+    wall = find_type("numberwall")
+    for level, options in _requests(wall):
+        for _, hints in _hinted(wall, level, options):
             for hint in hints:
                 _equation_holds(hint)
 
@@ -135,9 +162,9 @@ def _equation_holds(hint: JSON) -> None:
     assert value(found.group(1)) == value(found.group(2)) and int(found.group(3)) == hint["value"]
 
 
-def test_every_type_gives_hints_and_the_page_below_plays_each():
+def test_every_type_gives_hints_and_the_page_below_plays_its_showcase():
     assert [t.name for t in HINTED] == [t.name for t in PUZZLE_TYPES]
-    assert {name for _, name, _, _ in PAGE} == {t.name for t in HINTED}
+    assert all(t.showcase for t in HINTED)  # the page plays each type's showcase
 
 
 def test_an_arrow_hint_names_what_it_sees():
@@ -146,7 +173,7 @@ def test_an_arrow_hint_names_what_it_sees():
     answer = {"grid": [[2, 1, 2], [1, 1, 1]]}
     assert arrows.solve(puzzle, 2).count == 1 and arrows.check(puzzle, answer) == []
     hints = arrows.hints(puzzle, answer)
-    assert _replayed("arrows", puzzle, hints) == answer
+    assert _replayed(arrows, puzzle, hints) == answer
     assert hints[0] == {"cells": [[0, 1]], "value": 1, "why": "1 goes here: its arrow sees just one square"}
     assert hints[-1] == {"cells": [[0, 2]], "value": 2,
                          "why": "2 goes here: its arrow sees 1 and 2, two different numbers"}
@@ -175,7 +202,7 @@ def test_a_wall_hint_that_needs_an_equation_writes_it_out():
     answer = {"rows": [[9, 6, 10, 3, 10], [15, 16, 13, 13], [31, 29, 26], [60, 55], [115]]}
     assert wall.check(puzzle, answer) == []
     hints = wall.hints(puzzle, answer)
-    assert _replayed("numberwall", puzzle, hints) == answer
+    assert _replayed(wall, puzzle, hints) == answer
     assert hints[2] == {"cells": [[0, 2]], "value": 10, "why": (  # after 15 and 55, by sums
         "10 goes here: call this brick x and write the bricks around it in terms of x; the brick in "
         "row 3, place 3 is x + 16, and the two below it add up to 46 \u2212 2x, so 46 \u2212 2x = "
@@ -268,21 +295,20 @@ def test_the_html_writer_adds_hints_to_the_page_only():
 
 # --- in the browser -------------------------------------------------------------------------------
 
-# (number, type, level, options): placement 3 has several arrangements, 4 only one; every type
-PAGE = [(1, "pyramid", "easy", {}), (2, "numberwall", "medium", {}), (3, "placement", "easy", {}),
-        (4, "placement", "expert", {}), (5, "arithmetic", "easy", {}),
-        (6, "pyramid", "hard", {"variant": "distinct"}), (7, "numbrix", "hard", {}),
-        (8, "hidato", "medium", {}), (9, "arrows", "hard", {})]
+# (type, level, options): each request of each type's showcase, numbered on the page from 1
+PAGE = [(t, s.level, dict(s.options)) for t in HINTED for s in t.showcase]
 
 
 @pytest.fixture(scope="module")
 def hinted_records() -> list[JSON]:
-    records = []
-    for number, name, level, options in PAGE:
-        puzzle_type = _type(name)
-        record = _made(puzzle_type, level, f"page-{number}", options)
-        records.append(page_record(puzzle_type, record, number))
-    return records
+    return [page_record(puzzle_type, _made(puzzle_type, level, f"page-{number}", options), number)
+            for number, (puzzle_type, level, options) in enumerate(PAGE, 1)]
+
+
+def _first(records: list[JSON], name: str, **puzzle: object) -> JSON:
+    """The first record of a type on the page whose puzzle has the given fields."""
+    return next(r for r in records
+                if r["type"] == name and all(r["puzzle"].get(k) == v for k, v in puzzle.items()))
 
 
 @pytest.fixture(scope="module")
@@ -347,10 +373,8 @@ def _log(tab, number: int) -> list[str]:
 
 def test_a_hint_names_focuses_and_fills_a_cell_of_the_answer_and_undo_rewinds_it(open_book, hinted_records):
     tab = open_book()
-    for record in hinted_records:
+    for record in [_first(hinted_records, t.name) for t in FILLING]:  # each type's first, once
         number, hints = record["number"], record["hints"]
-        if record["type"] == "arithmetic":
-            continue
         _press(tab, number, "hint")
         first = hints[0]
         (cell,) = first["cells"]
@@ -374,63 +398,67 @@ def test_a_hint_names_focuses_and_fills_a_cell_of_the_answer_and_undo_rewinds_it
 
 def test_hints_lead_to_the_solved_puzzle_and_h_gives_one(open_book, hinted_records):
     tab = open_book()
-    record = hinted_records[0]
-    tab.locator("#puzzle-1 .board input").first.focus()
+    record = _first(hinted_records, "pyramid")  # a board of inputs
+    n = record["number"]
+    tab.locator(f"#puzzle-{n} .board input").first.focus()
     tab.keyboard.press("h")
-    assert _status(tab, 1).endswith(": " + record["hints"][0]["why"] + ".")
+    assert _status(tab, n).endswith(": " + record["hints"][0]["why"] + ".")
     for _ in record["hints"][1:]:
-        _press(tab, 1, "hint")
-    assert _status(tab, 1) == "Solved!"
-    assert tab.locator("#puzzle-1").get_attribute("class").split().count("solved") == 1
-    log = _log(tab, 1)  # the last reason stays in view after "Solved!"
+        _press(tab, n, "hint")
+    assert _status(tab, n) == "Solved!"
+    assert tab.locator(f"#puzzle-{n}").get_attribute("class").split().count("solved") == 1
+    log = _log(tab, n)  # the last reason stays in view after "Solved!"
     assert len(log) == len(record["hints"]) and log[-1].endswith(record["hints"][-1]["why"] + ".")
-    assert tab.locator("#puzzle-1 .hint-log summary").text_content() == f"{len(log)} hints given"
-    _press(tab, 1, "reset")  # Reset rewinds the count, and Undo brings it back
-    assert _log(tab, 1) == []
-    _press(tab, 1, "undo")
-    assert _log(tab, 1) == log
+    assert tab.locator(f"#puzzle-{n} .hint-log summary").text_content() == f"{len(log)} hints given"
+    _press(tab, n, "reset")  # Reset rewinds the count, and Undo brings it back
+    assert _log(tab, n) == []
+    _press(tab, n, "undo")
+    assert _log(tab, n) == log
     test_html._reload(tab)  # kept with the progress
-    assert _log(tab, 1) == log
+    assert _log(tab, n) == log
 
 
 def test_a_wrong_entry_stops_a_hint(open_book, hinted_records):
     tab = open_book()
-    record = hinted_records[1]  # a wall
+    record = _first(hinted_records, "numberwall")
+    n = record["number"]
     (r, c), = record["hints"][0]["cells"]
-    field = tab.locator(f"#puzzle-2 input[data-row='{r}'][data-col='{c}']")
+    field = tab.locator(f"#puzzle-{n} input[data-row='{r}'][data-col='{c}']")
     field.fill(str(record["hints"][0]["value"] + 1))
-    _press(tab, 2, "hint")
-    assert _status(tab, 2) == "Check first: a number on the board is wrong."
+    _press(tab, n, "hint")
+    assert _status(tab, n) == "Check first: a number on the board is wrong."
     assert field.input_value() == str(record["hints"][0]["value"] + 1)
 
 
 def test_a_different_arrangement_of_a_free_row_is_not_overwritten(open_book, hinted_records):
     tab = open_book()
-    record = hinted_records[2]
+    record = _first(hinted_records, "placement", unique=False)  # several arrangements
+    n = record["number"]
     box = record["hints"][0]["cells"][0]
     other = next(text for text in record["puzzle"]["numbers"] if text != record["hints"][0]["value"])
-    tab.locator(f"#puzzle-3 button.token[data-token='{other}']").click()
-    tab.locator(f"#puzzle-3 button.box[data-box='{box}']").click()
-    _press(tab, 3, "hint")
-    assert "differs at box" in _status(tab, 3)
-    assert _field(tab, 3, box) == other
+    tab.locator(f"#puzzle-{n} button.token[data-token='{other}']").click()
+    tab.locator(f"#puzzle-{n} button.box[data-box='{box}']").click()
+    _press(tab, n, "hint")
+    assert "differs at box" in _status(tab, n)
+    assert _field(tab, n, box) == other
 
 
 def test_arithmetic_hints_are_shown_one_step_at_a_time(open_book, hinted_records):
     tab = open_book()
-    record = hinted_records[4]
-    hints = record["hints"]
+    record = _first(hinted_records, "arithmetic")
+    number, hints = record["number"], record["hints"]
+    expression = tab.locator(f"#puzzle-{number} input.expression")
     for n, hint in enumerate(hints[:-1], 1):
-        _press(tab, 5, "hint")
-        assert _status(tab, 5) == f"Hint {n} of {len(hints)}: {hint['why']}."
-        assert tab.locator("#puzzle-5 input.expression").input_value() == ""
-    _press(tab, 5, "hint")  # the last step also writes the answer in
-    assert _status(tab, 5) == "Solved!"
-    assert _log(tab, 5)[-1] == f"Hint {len(hints)} of {len(hints)}: {hints[-1]['why']}."
-    assert tab.locator("#puzzle-5 input.expression").input_value() != ""
-    _press(tab, 5, "undo")
-    assert tab.locator("#puzzle-5 input.expression").input_value() == ""
-    assert len(_log(tab, 5)) == len(hints) - 1
+        _press(tab, number, "hint")
+        assert _status(tab, number) == f"Hint {n} of {len(hints)}: {hint['why']}."
+        assert expression.input_value() == ""
+    _press(tab, number, "hint")  # the last step also writes the answer in
+    assert _status(tab, number) == "Solved!"
+    assert _log(tab, number)[-1] == f"Hint {len(hints)} of {len(hints)}: {hints[-1]['why']}."
+    assert expression.input_value() != ""
+    _press(tab, number, "undo")
+    assert expression.input_value() == ""
+    assert len(_log(tab, number)) == len(hints) - 1
 
 
 def test_the_hint_button_is_named_and_axe_stays_clean(open_book, hinted_records):

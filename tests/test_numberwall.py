@@ -14,12 +14,16 @@ from bookgen.book import load_bank_section
 from bookgen.config import load_config
 from bookgen.core.grading import LEVELS
 from bookgen.core.pen import RecordingPen
-from bookgen.core.triangle import flatten, givens_of, to_rows
+from bookgen.core.triangle import completions, flatten, givens_of, to_rows
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.making import make_puzzle, parse_puzzle_id, record_from_json, regenerate
 from bookgen.puzzles import current_spelling, find_type
-from bookgen.puzzles import numberwall as W
 from bookgen.puzzles.base import Request
+from bookgen.puzzles.numberwall.generator import variety
+from bookgen.puzzles.numberwall.grader import deduce
+from bookgen.puzzles.numberwall.parameters import EXPERT_ROWS, canonical
+from bookgen.puzzles.numberwall.solver import upper_bounds
+from bookgen.puzzles.numberwall.wall import wall_of
 
 WALL = find_type("numberwall")
 
@@ -75,9 +79,9 @@ def _random_walls(seed: int, count: int):
 def test_solver_agrees_with_brute_force_on_random_small_walls():
     for puzzle in _random_walls(7, 40):
         expected = sorted(brute_force(puzzle))
-        wall = W.wall_of(puzzle)
+        wall = wall_of(puzzle)
         givens = givens_of(puzzle["rows"])
-        found = sorted(W.completions(wall, givens, W.upper_bounds(wall, givens)))
+        found = sorted(completions(wall, givens, upper_bounds(wall, givens)))
         assert found == expected, puzzle
         assert WALL.solve(puzzle, None).count == len(expected)
         assert WALL.solve(puzzle, 1).count == min(1, len(expected))
@@ -88,7 +92,7 @@ def test_grader_steps_never_contradict_the_true_answer():
         answers = brute_force(puzzle)
         if len(answers) != 1:
             continue
-        filled, _ = W.deduce(W.wall_of(puzzle), flatten(puzzle["rows"]))
+        filled, _ = deduce(wall_of(puzzle), flatten(puzzle["rows"]))
         assert all(v in (0, a) for v, a in zip(filled, answers[0])), puzzle
 
 
@@ -98,7 +102,7 @@ def test_grader_steps_never_contradict_the_true_answer():
 @pytest.mark.parametrize("rows", [3, 5])
 def test_generated_walls_are_unique_and_graded_at_their_level(rows):
     for level in LEVELS:
-        if level == "expert" and rows < W.EXPERT_ROWS:
+        if level == "expert" and rows < EXPERT_ROWS:
             with pytest.raises(BookgenError, match="at least"):
                 Request.make(WALL, level, {"rows": rows})
             continue
@@ -130,7 +134,7 @@ def test_expert_needs_two_equations_or_a_system():
     assert rating["level"] == "expert" and rating["finished"]
     # with the steps of hard alone, one equation at a time, it is still finished: the two
     # equations, not a harder step, make it expert
-    assert W.deduce(W.wall_of(OLD_EXPERT), flatten(OLD_EXPERT["rows"]), top=2)[1].finished
+    assert deduce(wall_of(OLD_EXPERT), flatten(OLD_EXPERT["rows"]), top=2)[1].finished
 
 
 def test_generator_draws_as_before_and_only_the_id_changed():
@@ -319,7 +323,7 @@ def test_a_narrow_range_counts_its_walls_and_a_book_asks_no_more(write_config, r
     """3 rows on bottom numbers 1-4: 40 easy walls. 40 made at random are different walls that
     are unique as printed; a config asking for 41 is refused before any work, naming the count."""
     request = Request.make(WALL, "easy", {"rows": 3, "range": "1-4"})
-    assert W.variety(request) == 40
+    assert variety(request) == 40
     made = [make_puzzle(request, f"narrow{seed}") for seed in range(12)]
     for record in made:
         assert WALL.solve(WALL.printed(record.puzzle).puzzle, 2).count == 1
@@ -327,11 +331,11 @@ def test_a_narrow_range_counts_its_walls_and_a_book_asks_no_more(write_config, r
                           "  - {type: numberwall, count: 41, difficulty: easy, rows: 3, range: 1-4}\n")
     status, _, err = run("build", str(config), "-q")
     assert status == 2 and "only 40 different puzzles exist" in err and "sections[0].count" in err
-    assert W.variety(Request.make(WALL, "easy", {})) is None  # the default range: plenty
+    assert variety(Request.make(WALL, "easy", {})) is None  # the default range: plenty
     # walls in an excluded bank leave fewer: said before any puzzle is made
     bank = config.parent / "used.jsonl"
     bank.write_text("".join(json.dumps(record.to_json()) + "\n" for record in made))
-    excluded = len({W.canonical(record.puzzle) for record in made})
+    excluded = len({canonical(record.puzzle) for record in made})
     asked = 40 - excluded + 1
     config.write_text(f"title: Narrow\nlayout: letter\nseed: 1\nexclude: [used.jsonl]\nsections:\n"
                       f"  - {{type: numberwall, count: {asked}, difficulty: easy, rows: 3, range: 1-4}}\n")

@@ -13,17 +13,13 @@ from bookgen.core.pen import RecordingPen
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.making import make_puzzle
 from bookgen.puzzles.base import Request
-from bookgen.puzzles.placement import (
-    BANDS,
-    PLACEMENT,
-    _counts_if_pinned,
-    check,
-    count_arrangements,
-    draw_puzzle,
-    rate,
-    solve,
-    validate,
-)
+from bookgen.puzzles.placement import PLACEMENT
+from bookgen.puzzles.placement.checking import check, validate
+from bookgen.puzzles.placement.drawing import draw_puzzle
+from bookgen.puzzles.placement.generator import _counts_if_pinned
+from bookgen.puzzles.placement.grader import rate
+from bookgen.puzzles.placement.parameters import BANDS
+from bookgen.puzzles.placement.solver import count_arrangements, solve
 
 
 def brute_force(puzzle):

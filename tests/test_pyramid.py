@@ -12,12 +12,32 @@ import pytest
 from bookgen.book import different_puzzles
 from bookgen.core.grading import LEVELS
 from bookgen.core.pen import RecordingPen
-from bookgen.core.triangle import flatten, givens_of, to_rows
+from bookgen.core.triangle import flatten, givens_of, to_rows, triangular
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.making import make_puzzle, regenerate
 from bookgen.puzzles import find_type
-from bookgen.puzzles import pyramid as P
 from bookgen.puzzles.base import Request, too_few_exist
+from bookgen.puzzles.pyramid import solver as pyramid_solver
+from bookgen.puzzles.pyramid.generator import (
+    CLASSIC_5_VARIETY,
+    all_classic,
+    answers,
+    count_puzzles,
+    given_bounds_of,
+    rules_for,
+    variety,
+)
+from bookgen.puzzles.pyramid.grader import deduce
+from bookgen.puzzles.pyramid.parameters import (
+    CLASSIC_LIMIT,
+    MAX_NUMBER,
+    MIN_ROWS,
+    VARIANT_RULES,
+    VARIANTS,
+    answer_form,
+)
+from bookgen.puzzles.pyramid.rules import largest, rules_of
+from bookgen.puzzles.pyramid.solver import narrowing_search, wide_row_search
 
 PYRAMID = find_type("pyramid")
 
@@ -67,7 +87,7 @@ def test_checker_names_each_broken_rule():
 def test_classic_counts_including_mirror_images():
     """All classic pyramids of 1 to 5 rows: 1, 4, 8, 8, 2 (mirror images counted apart, so
     1, 2, 4, 4, 1 up to reflection); the only 5-row one is 6 14 15 3 13 and its mirror."""
-    counts = [PYRAMID.solve(empty("classic", n, P.triangular(n)), None).count for n in range(1, 6)]
+    counts = [PYRAMID.solve(empty("classic", n, triangular(n)), None).count for n in range(1, 6)]
     assert counts == [1, 4, 8, 8, 2]
     assert PYRAMID.solve(empty("classic", 5, 15), None).solution == {"rows": FIVE}
 
@@ -77,13 +97,13 @@ def test_no_classic_pyramid_has_six_rows():
 
 
 def test_classic_six_rows_are_impossible_even_without_the_parity_shortcut(monkeypatch):
-    monkeypatch.setattr(P, "classic_parities", lambda rows: tuple(range(1 << rows)))
+    monkeypatch.setattr(pyramid_solver, "classic_parities", lambda rows: tuple(range(1 << rows)))
     assert PYRAMID.solve(empty("classic", 6, 21), None).count == 0
 
 
 @pytest.mark.parametrize("rows", [1, 2, 3, 4])
 def test_empty_classic_counts_agree_with_brute_force(rows):
-    puzzle = empty("classic", rows, P.triangular(rows))
+    puzzle = empty("classic", rows, triangular(rows))
     assert PYRAMID.solve(puzzle, None).count == len(brute_force(puzzle))
 
 
@@ -91,9 +111,9 @@ def _random_puzzles(seed: int, count: int):
     """Small puzzles of both variants with random givens taken from real pyramids."""
     rng = random.Random(seed)
     for _ in range(count):
-        variant = rng.choice(P.VARIANTS)
+        variant = rng.choice(VARIANTS)
         rows = rng.choice((2, 3, 4))
-        high = {"classic": P.triangular(rows), "distinct": P.triangular(rows) + rng.randint(0, 3)}[variant]
+        high = {"classic": triangular(rows), "distinct": triangular(rows) + rng.randint(0, 3)}[variant]
         if variant == "distinct" and rows == 4:
             high = min(high, 11)
         puzzle = empty(variant, rows, high)
@@ -109,10 +129,10 @@ def _random_puzzles(seed: int, count: int):
 def test_both_searches_agree_with_brute_force_on_random_small_puzzles():
     for puzzle in _random_puzzles(7, 24):
         expected = sorted(brute_force(puzzle))
-        rules = P.rules_of(puzzle)
-        wide_row = sorted(P.wide_row_search(rules, givens_of(puzzle["rows"])))
+        rules = rules_of(puzzle)
+        wide_row = sorted(wide_row_search(rules, givens_of(puzzle["rows"])))
         assert wide_row == expected, puzzle
-        narrowing = sorted(P.narrowing_search(rules, flatten(puzzle["rows"])))
+        narrowing = sorted(narrowing_search(rules, flatten(puzzle["rows"])))
         assert narrowing == expected, puzzle
         assert PYRAMID.solve(puzzle, None).count == len(expected)
         capped = PYRAMID.solve(puzzle, 1)
@@ -125,8 +145,8 @@ def test_grader_steps_never_contradict_the_true_answer():
         answers = brute_force(puzzle)
         if len(answers) != 1:
             continue
-        rules = P.rules_of(puzzle)
-        filled, _ = P.deduce(rules, flatten(puzzle["rows"]))
+        rules = rules_of(puzzle)
+        filled, _ = deduce(rules, flatten(puzzle["rows"]))
         assert all(v in (0, a) for v, a in zip(filled, answers[0])), puzzle
 
 
@@ -203,7 +223,7 @@ def test_malformed_json_is_refused(puzzle, key):
 # --- drawing --------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("variant", P.VARIANTS)
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_each_variant_draws_its_cells_and_numbers(variant):
     record = make_puzzle(Request.make(PYRAMID, "medium", {"variant": variant, "rows": 4}), "draw")
     width, height = PYRAMID.measure(record.puzzle)
@@ -256,13 +276,13 @@ def test_rules_in_general_cover_both_variants_with_the_printed_range():
     "no number twice, all in the range" is its rule too; no rules text needs a formula."""
     general = PYRAMID.rules(None)
     assert "range printed under the pyramid" in general and "sum" not in general
-    for variant in P.VARIANTS:
+    for variant in VARIANTS:
         rules = PYRAMID.rules(Request.make(PYRAMID, "easy", {"variant": variant}))
         assert "range printed under the pyramid" in rules and "n(n+1)" not in rules
-    assert PYRAMID.rules(Request.make(PYRAMID, "easy", {})) == P.VARIANT_RULES["classic"]
-    for rows in range(P.MIN_ROWS, P.CLASSIC_LIMIT + 1):
+    assert PYRAMID.rules(Request.make(PYRAMID, "easy", {})) == VARIANT_RULES["classic"]
+    for rows in range(MIN_ROWS, CLASSIC_LIMIT + 1):
         puzzle = {"variant": "classic", "rows": [[0] * (rows - k) for k in range(rows)]}
-        assert P.largest(puzzle) == P.triangular(rows)
+        assert largest(puzzle) == triangular(rows)
 
 
 def test_distinct_pyramids_are_unique_only_with_their_printed_range():
@@ -272,14 +292,14 @@ def test_distinct_pyramids_are_unique_only_with_their_printed_range():
     shown = PYRAMID.printed(example.puzzle)
     assert PYRAMID.solve(shown.puzzle, 2).count == 1
     assert f"Numbers 1 to {example.puzzle['max']}" in shown.texts
-    unbounded = {**example.puzzle, "max": P.MAX_NUMBER}
+    unbounded = {**example.puzzle, "max": MAX_NUMBER}
     assert PYRAMID.solve(unbounded, 2).count == 2
 
 
 @pytest.mark.parametrize("variant, rows", [("classic", 3), ("classic", 4), ("distinct", 5)])
 def test_easy_keeps_a_given_more_than_rows_and_medium_prefers_at_most_rows(variant, rows):
-    assert P.given_bounds_of("easy", rows) == (rows + 1, None)
-    assert P.given_bounds_of("medium", rows) == (0, rows)
+    assert given_bounds_of("easy", rows) == (rows + 1, None)
+    assert given_bounds_of("medium", rows) == (0, rows)
     for seed in range(3):
         options = {"variant": variant, "rows": rows}
         easy = make_puzzle(Request.make(PYRAMID, "easy", options), f"floor{seed}").rating
@@ -292,8 +312,8 @@ def test_variety_counts_the_puzzles_a_small_request_can_give():
     asking for 56 puzzles, or 5 answers, is refused before any work, and 4 made at random have
     4 different answers. The 5-row table matches a fresh count."""
     request = Request.make(PYRAMID, "easy", {"rows": 3})
-    assert P.variety(request) == 55
-    assert len(P.answers(request) or ()) == len(P.all_classic(3)) // 2 == 4
+    assert variety(request) == 55
+    assert len(answers(request) or ()) == len(all_classic(3)) // 2 == 4
     assert too_few_exist(request, 55) is None
     assert "only 55 different puzzles exist" in (too_few_exist(request, 56) or "")
     with pytest.raises(BookgenError, match="only 55 different puzzles exist"):
@@ -301,9 +321,9 @@ def test_variety_counts_the_puzzles_a_small_request_can_give():
     with pytest.raises(BookgenError, match="only 4 different answers exist"):
         next(different_puzzles(request, "v", 5))
     made = list(different_puzzles(request, "v", 4))
-    assert len({P.answer_form(r.puzzle, r.solution) for r in made}) == 4
-    five = P.rules_for(Request.make(PYRAMID, "easy", {"rows": 5}))
-    assert P.count_puzzles(five, "easy", P.all_classic(5))[0] == P.CLASSIC_5_VARIETY["easy"]
+    assert len({answer_form(r.puzzle, r.solution) for r in made}) == 4
+    five = rules_for(Request.make(PYRAMID, "easy", {"rows": 5}))
+    assert count_puzzles(five, "easy", all_classic(5))[0] == CLASSIC_5_VARIETY["easy"]
 
 
 def test_default_distinct_pyramids_are_enough_for_a_hundred_puzzle_book_and_classic_for_four():
@@ -311,7 +331,7 @@ def test_default_distinct_pyramids_are_enough_for_a_hundred_puzzle_book_and_clas
     images counted once), which caps a section of them; distinct ones do not run out."""
     for level in LEVELS:
         distinct = Request.make(PYRAMID, level, {"variant": "distinct"})
-        assert P.variety(distinct) is None and P.answers(distinct) is None
+        assert variety(distinct) is None and answers(distinct) is None
         classic = Request.make(PYRAMID, level, {})
-        assert (P.variety(classic) or 0) >= 100
-        assert len(P.answers(classic) or ()) == (1 if level == "expert" else 4)
+        assert (variety(classic) or 0) >= 100
+        assert len(answers(classic) or ()) == (1 if level == "expert" else 4)

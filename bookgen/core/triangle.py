@@ -17,7 +17,7 @@ levels, pages or puzzle types.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
@@ -76,6 +76,17 @@ def to_rows(rows: int, values: Values) -> list[list[int]]:
 
 def flatten(rows: list[list[int]]) -> Values:
     return [value for row in rows for value in row]
+
+
+def without(answer: Values, removed: Collection[int]) -> Values:
+    """The answer with the removed cells blanked: a puzzle the generator tries."""
+    return [0 if cell in removed else value for cell, value in enumerate(answer)]
+
+
+def given_answer(puzzle: dict[str, Any]) -> dict[str, Any]:
+    """A triangle puzzle's answer as far as its givens go: its rows, copied (0 where a number is
+    to find), for hints to fill."""
+    return {"rows": [list(row) for row in puzzle["rows"]]}
 
 
 def givens_of(rows: list[list[int]]) -> dict[int, int]:

@@ -236,6 +236,9 @@ class PuzzleType:
     play_data(puzzle): what the game script shows beyond the puzzle JSON, worked out here so that
         it exists once, in Python (the arrows' glyphs, a pyramid's range caption); the page hands
         it over as the record's "play". None: nothing.
+    given_answer(puzzle): the answer in the solution's form as far as the givens go (0, or None
+        among texts, where a number is to find): the board a hint's cells point into, so hints
+        replay onto it to the solution. None: the type's hints fill no cells (only words).
     """
 
     name: str
@@ -268,6 +271,7 @@ class PuzzleType:
     answers: Callable[[Request], frozenset[str] | None] | None = None
     play_script: str = ""
     play_data: Callable[[JSON], JSON] | None = None
+    given_answer: Callable[[JSON], JSON] | None = None
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)

@@ -27,7 +27,7 @@ from bookgen.puzzles.numbrix.checking import check_with, validate_with
 from bookgen.puzzles.numbrix.drawing import draw_puzzle, draw_solution, measure, too_large_to_print
 from bookgen.puzzles.numbrix.generator import answers_with, check_request, generate_with, variety_with
 from bookgen.puzzles.numbrix.grader import rate_with, solve_with
-from bookgen.puzzles.numbrix.hints import hints_with
+from bookgen.puzzles.numbrix.hints import given_answer, hints_with
 from bookgen.puzzles.numbrix.shapes import DEFAULT_SIZE, MAX_SIDE, MIN_SIDE, SHAPES, SYMMETRIES, shape_problem
 
 # --- registry records -----------------------------------------------------------------------------
@@ -61,7 +61,6 @@ HIDATO_RULES = (
 def printed(puzzle: JSON) -> Printed:
     """The page draws the grid (a shape's holes left out) and its given numbers: all there is."""
     return Printed({"grid": puzzle["grid"]}, numbers_printed(puzzle["grid"]))
-
 
 
 def _example(answer: list[list[int | None]], shown: set[int], diagonal: bool) -> Generated:
@@ -109,6 +108,7 @@ NUMBRIX = PuzzleType(
     answer_form=answer_form,
     answers=answers_with(False),
     play_script="numbrix/play.js",
+    given_answer=given_answer,
 )
 
 HIDATO_SHOWCASE = (Showcase("medium", {"shape": "heart"}), Showcase("medium", {"size": "7x7"}, curve_seeds=8))
@@ -140,4 +140,5 @@ HIDATO = PuzzleType(
     answer_form=answer_form,
     answers=answers_with(True),
     play_script="numbrix/play.js",
+    given_answer=given_answer,
 )

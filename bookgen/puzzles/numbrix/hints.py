@@ -139,3 +139,8 @@ def hints_with(diagonal: bool) -> Callable[[JSON, JSON], list[JSON]]:
                 for (r, c), value, why in told]
 
     return hints
+
+
+def given_answer(puzzle: JSON) -> JSON:
+    """The grid as given (0 where a number is to find, None in a shape's holes): hints fill it."""
+    return {"grid": [list(row) for row in puzzle["grid"]]}

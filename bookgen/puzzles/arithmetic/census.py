@@ -1,0 +1,98 @@
+"""The census: every card of some settings rated, with the share at each level, for puzzle authors
+(`bookgen census`); the generator's pools of cards come from it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from bookgen.core import exprs
+from bookgen.core.exprs import Rules
+from bookgen.core.grading import LEVELS
+from bookgen.core.options import parse_options
+from bookgen.errors import BookgenError
+from bookgen.puzzles.arithmetic.grader import rating_of
+from bookgen.puzzles.arithmetic.parameters import (
+    MAX_NUMBER,
+    MAX_SIZE,
+    MIN_SIZE,
+    OPTIONS,
+    check_operators,
+    operators_in_order,
+)
+
+
+def check_settings(size: int, low: int, high: int, operators: str, distinct: bool) -> None:
+    """A clear error for settings no puzzle can have, naming the option at fault."""
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise BookgenError(f"size {size} is not allowed; use {MIN_SIZE} to {MAX_SIZE} numbers",
+                           key="size")
+    if not 0 <= low <= high <= MAX_NUMBER:
+        raise BookgenError(f"range {low}-{high} is not allowed; use LOW-HIGH within 0 to "
+                           f"{MAX_NUMBER}", key="range")
+    problem = check_operators(operators)
+    if problem:
+        raise BookgenError(problem, key="operators")
+    if distinct and high - low + 1 < size:
+        raise BookgenError(f"{size} distinct numbers do not fit in the range {low}-{high}",
+                           key="distinct")
+
+
+CENSUS_MOST = 100_000  # cards one census may rate (about a minute); more is refused up front
+
+
+def multiset_count(size: int, low: int, high: int, distinct: bool) -> int:
+    """How many cards a census of these settings rates, known before any is made."""
+    values = high - low + 1
+    return math.comb(values, size) if distinct else math.comb(values + size - 1, size)
+
+
+def multisets(size: int, low: int, high: int, distinct: bool) -> Iterator[tuple[int, ...]]:
+    pick = itertools.combinations if distinct else itertools.combinations_with_replacement
+    return pick(range(low, high + 1), size)
+
+
+def census(target: int, size: int, low: int, high: int, operators: str = "+-*/",
+           concat: bool = False, distinct: bool = False) -> dict:
+    """Every multiset of `size` numbers from low..high: solvable or not, and each one's rating.
+
+    JSON-ready: {"target", "size", "range", "operators", "concat", "distinct", "multisets",
+    "solvable", "unsolvable": [[...], ...], "levels": {level: count}, "ratings": [{"numbers",
+    **rating}, ...]}. Sub-multiset work is shared through the engine's memo.
+    """
+    check_settings(size, low, high, operators, distinct)
+    cards = multiset_count(size, low, high, distinct)
+    if cards > CENSUS_MOST:
+        raise BookgenError(f"a census of {size} numbers from {low}-{high} would rate {cards:,} cards; "
+                           f"one census rates at most {CENSUS_MOST:,}: narrow the range or use "
+                           "fewer numbers", key="range")
+    rules = Rules(operators_in_order(operators), concat)
+    engine = exprs.engine(rules)
+    unsolvable, ratings = [], []
+    levels = dict.fromkeys(LEVELS, 0)
+    for numbers in multisets(size, low, high, distinct):  # a card prints its numbers in order
+        forms = engine.card_forms(numbers, target)
+        if not forms:
+            unsolvable.append(list(numbers))
+            continue
+        rating = rating_of(forms, numbers, target, rules)
+        levels[rating["level"]] += 1
+        ratings.append({"numbers": list(numbers), **rating})
+    return {
+        "target": target, "size": size, "range": [low, high], "operators": operators_in_order(operators),
+        "concat": concat, "distinct": distinct,
+        "multisets": len(unsolvable) + len(ratings), "solvable": len(ratings),
+        "unsolvable": unsolvable, "levels": levels, "ratings": ratings,
+    }
+
+
+def census_of_options(raw: Mapping[str, Any]) -> dict:
+    """The census for raw option values (as `bookgen census` takes them), each parsed and checked
+    by this type's own option specs."""
+    settings = parse_options(OPTIONS, raw, "arithmetic")
+    low, high = settings["range"]
+    return census(settings["target"], settings["size"], low, high, settings["operators"],
+                  concat=settings["concat"], distinct=settings["distinct"])

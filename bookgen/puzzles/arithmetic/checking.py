@@ -1,0 +1,61 @@
+"""The rules checked apart from the solver: an answer's expressions evaluated, and a card's JSON as given."""
+
+from __future__ import annotations
+
+from bookgen.core import exprs
+from bookgen.core.exprs import ExpressionError
+from bookgen.errors import PuzzleFormatError
+from bookgen.puzzles.arithmetic.parameters import MAX_NUMBER, MAX_SIZE, MAX_TARGET, MIN_SIZE, check_operators
+from bookgen.puzzles.base import JSON
+
+
+def check(puzzle: JSON, solution: JSON) -> list[str]:
+    """Rule violations of each expression, read and evaluated exactly, apart from the engine."""
+    expressions = solution.get("expressions") if isinstance(solution, dict) else None
+    if not isinstance(expressions, list) or not expressions:
+        return ["the answer must list at least one expression"]
+    problems = []
+    target = puzzle["target"]
+    allowed = set(puzzle["operators"])
+    concat = bool(puzzle.get("concat", False))
+    for text in expressions:
+        if not isinstance(text, str):
+            problems.append(f"{text!r} is not an expression")
+            continue
+        try:
+            value, written, used = exprs.evaluate(text)
+        except ExpressionError as error:
+            problems.append(str(error))
+            continue
+        if value != target:
+            problems.append(f"{text} makes {exprs.number_text(value)}, not {puzzle['target']}")
+        if used - allowed:
+            problems.append(f"{text} uses {''.join(sorted(used - allowed))}, "
+                            f"but only {puzzle['operators']} are allowed")
+        if not exprs.uses_numbers(written, list(puzzle["numbers"]), concat):
+            joining = ", joining only neighbours in the card's order" if concat else ""
+            problems.append(f"{text} must use each of {puzzle['numbers']} exactly once{joining}")
+    if len(set(expressions)) != len(expressions):
+        problems.append("the answer lists an expression twice")
+    return problems
+
+
+def validate(puzzle: JSON) -> None:
+    numbers = puzzle.get("numbers")
+    if (not isinstance(numbers, list) or not MIN_SIZE <= len(numbers) <= MAX_SIZE
+            or any(type(n) is not int or not 0 <= n <= MAX_NUMBER for n in numbers)):
+        raise PuzzleFormatError(
+            f"'numbers' must be a list of {MIN_SIZE} to {MAX_SIZE} whole numbers from 0 to "
+            f"{MAX_NUMBER}",
+            key="numbers")
+    target = puzzle.get("target")
+    if type(target) is not int or not 0 <= target <= MAX_TARGET:
+        raise PuzzleFormatError(f"'target' must be a whole number from 0 to {MAX_TARGET}",
+                                key="target")
+    operators = puzzle.get("operators")
+    problem = check_operators(operators) if isinstance(operators, str) else (
+        "'operators' must be text such as \"+-*/\"")
+    if problem:
+        raise PuzzleFormatError(problem, key="operators")
+    if not isinstance(puzzle.get("concat", False), bool):
+        raise PuzzleFormatError("'concat' must be true or false", key="concat")

@@ -1,0 +1,209 @@
+"""The generator: cards drawn from a census's pool when the settings are small enough to rate every
+card, else random cards tried until one rates at the level; and the section's worked example.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from bookgen.core import exprs
+from bookgen.core.exprs import Rules
+from bookgen.core.grading import LEVELS
+from bookgen.errors import BookgenError
+from bookgen.puzzles.arithmetic.census import census, check_settings
+from bookgen.puzzles.arithmetic.grader import rate, rating_of, whole_chance
+from bookgen.puzzles.arithmetic.parameters import operators_in_order, rules_of
+from bookgen.puzzles.arithmetic.solver import expressions, solution_forms, solve
+from bookgen.puzzles.base import JSON, Generated, Request
+
+POOL_LIMIT = 3000  # at most this many 3- or 4-number multisets: rate them all once and pick
+TRIES = {3: 400, 4: 400, 5: 150, 6: 40}  # otherwise: random multisets tried per puzzle
+
+
+def _settings(request: Request) -> dict[str, Any]:
+    return {**request.settings, "operators": operators_in_order(request.settings["operators"])}
+
+
+def _pooled(settings: Mapping[str, Any]) -> bool:
+    low, high = settings["range"]
+    count = math.comb(high - low + settings["size"], settings["size"])
+    return settings["size"] <= 4 and count <= POOL_LIMIT
+
+
+@lru_cache(maxsize=32)
+def _census(target: int, size: int, low: int, high: int, operators: str, concat: bool,
+            distinct: bool) -> dict:
+    """The census of pooled settings, kept: the pool and the worked example both read it."""
+    return census(target, size, low, high, operators, concat, distinct)
+
+
+def _census_of(settings: Mapping[str, Any]) -> dict:
+    low, high = settings["range"]
+    return _census(settings["target"], settings["size"], low, high, settings["operators"],
+                   settings["concat"], settings["distinct"])
+
+
+@lru_cache(maxsize=32)
+def _pool(target: int, size: int, low: int, high: int, operators: str, concat: bool,
+          distinct: bool) -> dict[str, list[tuple[int, ...]]]:
+    """Every solvable multiset of the settings, grouped by level."""
+    report = _census(target, size, low, high, operators, concat, distinct)
+    pool: dict[str, list[tuple[int, ...]]] = {level: [] for level in LEVELS}
+    for entry in report["ratings"]:
+        pool[entry["level"]].append(tuple(entry["numbers"]))
+    return pool
+
+
+def _pool_of(settings: Mapping[str, Any]) -> dict[str, list[tuple[int, ...]]]:
+    low, high = settings["range"]
+    return _pool(settings["target"], settings["size"], low, high, settings["operators"],
+                 settings["concat"], settings["distinct"])
+
+
+@lru_cache(maxsize=32)
+def _reachable_somewhere(target: int, size: int, low: int, high: int, operators: str,
+                         concat: bool, distinct: bool) -> bool:
+    """Whether some multiset of the settings can make the target: a few multisets of the largest
+    numbers first (the usual yes, at once), then the proof over all of them. Joining numbers
+    only adds values, so a target reachable without it is reachable with it."""
+    engine = exprs.engine(Rules(operators, concat))
+    goal = target
+    pick = itertools.combinations if distinct else itertools.combinations_with_replacement
+    first = itertools.islice(pick(range(high, low - 1, -1), size), 20)
+    if any(engine.card_reaches(tuple(sorted(numbers)), goal) for numbers in first):
+        return True
+    found = exprs.any_multiset_reaches(goal, size, range(low, high + 1), operators)
+    return found is None or found or concat
+
+
+def check_request(request: Request) -> None:
+    difficulty = request.level
+    settings = _settings(request)
+    low, high = settings["range"]
+    check_settings(settings["size"], low, high, settings["operators"], settings["distinct"])
+    if _pooled(settings):
+        pool = _pool_of(settings)
+        if not any(pool.values()):
+            raise BookgenError(_unreachable(settings), key="target")
+        if not pool[difficulty]:
+            raise BookgenError(_no_card_at(difficulty, settings, pool), key="difficulty")
+    elif not _reachable_somewhere(settings["target"], settings["size"], low, high,
+                                  settings["operators"], settings["concat"], settings["distinct"]):
+        raise BookgenError(_unreachable(settings), key="target")
+
+
+def variety(request: Request) -> int | None:
+    """Every card of a pooled setting is in its census, so the cards at a level are countable."""
+    settings = _settings(request)
+    return len(_pool_of(settings)[request.level]) if _pooled(settings) else None
+
+
+def _either(words: list[str]) -> str:
+    """'a', 'a or b', 'a, b or c'."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _no_card_at(difficulty: str, settings: Mapping[str, Any],
+                pool: Mapping[str, list[tuple[int, ...]]]) -> str:
+    """Why a pooled request has no card at its level, and what to ask for instead."""
+    low, high = settings["range"]
+    have = [level for level in LEVELS if pool[level]]
+    count = sum(len(cards) for cards in pool.values())
+    missing = [name for op, name in (("+", "adding"), ("*", "multiplying"))
+               if op not in settings["operators"]]
+    why = (f" (without {' or '.join(missing)} few cards make the target, and only by long "
+           "searches)" if missing else "")
+    return (f"no {difficulty} card makes {settings['target']} from "
+            f"{settings['size']} numbers of {low}-{high} with the operators "
+            f"{settings['operators']}: all {count} that do are {_either(have)}{why}; choose "
+            f"{_either(have)}, or widen the operators or the range")
+
+
+def _unreachable(settings: Mapping[str, Any]) -> str:
+    low, high = settings["range"]
+    return (f"no {settings['size']} numbers from {low}-{high} make {settings['target']} with "
+            f"{settings['operators']}; widen the range or the operators, or change the target")
+
+
+def _random_numbers(rng: random.Random, settings: Mapping[str, Any]) -> tuple[int, ...]:
+    low, high = settings["range"]
+    if settings["distinct"]:
+        return tuple(sorted(rng.sample(range(low, high + 1), settings["size"])))
+    return tuple(sorted(rng.randint(low, high) for _ in range(settings["size"])))
+
+
+def _puzzle(numbers: tuple[int, ...], settings: Mapping[str, Any]) -> JSON:
+    puzzle = {"numbers": list(numbers), "target": settings["target"],
+              "operators": settings["operators"]}
+    if settings["concat"]:
+        puzzle["concat"] = True
+    return puzzle
+
+
+SOLUTIONS_KEPT = 50  # the generated answer lists at most this many distinct solutions
+
+
+def generate(rng: random.Random, request: Request) -> Generated:
+    difficulty = request.level
+    settings = _settings(request)
+    if _pooled(settings):
+        candidates = iter([rng.choice(_pool_of(settings)[difficulty])])
+    else:
+        candidates = (_random_numbers(rng, settings) for _ in range(TRIES[settings["size"]]))
+    for numbers in candidates:
+        puzzle = _puzzle(numbers, settings)
+        forms = solution_forms(puzzle)
+        if not forms:
+            continue
+        rating = rating_of(forms, numbers, settings["target"], rules_of(puzzle))
+        if rating["level"] == difficulty:
+            solution = {"expressions": expressions(forms[:SOLUTIONS_KEPT], rules_of(puzzle))}
+            return Generated(puzzle, solution, rating)
+    raise BookgenError(
+        f"found no {difficulty} puzzle in {TRIES[settings['size']]} random tries for these "
+        f"options ({settings['size']} numbers usually have many solutions, so high levels are "
+        "rare); try another level, range or size", key="difficulty")
+
+
+def fixed_example() -> Generated:
+    puzzle = {"numbers": [1, 1, 5, 8], "target": 10, "operators": "+-*/"}
+    return Generated(puzzle, solve(puzzle).solution or {}, rate(puzzle))
+
+
+EXAMPLE_TRIES = {3: 40, 4: 40, 5: 20, 6: 8}  # random cards tried when the settings have no pool
+
+
+def example(request: Request | None) -> Generated | None:
+    """The section's worked example: the easiest card of the request's own settings (target,
+    size, range, operators) solved, from the census when the settings are pooled, else the
+    easiest of a few seeded random cards; the fixed 1 1 5 8 card when there is no request."""
+    if request is None:
+        return fixed_example()
+    settings = _settings(request)
+    if _pooled(settings):
+        ratings = _census_of(settings)["ratings"]
+        if not ratings:
+            return None
+        easiest = min(ratings, key=lambda entry: (entry["score"], entry["numbers"]))
+        numbers = tuple(easiest["numbers"])
+    else:
+        rng = random.Random(f"example/{request.id('')}")
+        rules = Rules(settings["operators"], settings["concat"])
+        rated = []
+        for _ in range(EXAMPLE_TRIES[settings["size"]]):
+            card = _random_numbers(rng, settings)
+            chance = whole_chance(card, settings["target"], rules)[0]
+            if chance:  # an example needs no fraction
+                rated.append((-chance, card))
+        if not rated:
+            return None
+        numbers = min(rated)[1]
+    puzzle = _puzzle(numbers, settings)
+    forms = solution_forms(puzzle)
+    solution = {"expressions": expressions(forms[:SOLUTIONS_KEPT], rules_of(puzzle))}
+    return Generated(puzzle, solution, rate(puzzle))

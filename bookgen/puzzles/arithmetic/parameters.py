@@ -1,0 +1,101 @@
+"""Arithmetic's parameters: options, rules (with what ^ and joining mean), the operator set in its
+canonical order, and the forms a card is printed, compared and answered in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bookgen.core import exprs
+from bookgen.core.exprs import Rules
+from bookgen.core.options import Option
+from bookgen.puzzles.base import JSON, Printed, Request, form_key
+
+MIN_SIZE, MAX_SIZE = 3, 6
+MAX_NUMBER = 99
+MAX_TARGET = 9999
+
+
+def check_operators(text: str) -> str | None:
+    text = text.strip()
+    if not text:
+        return "the operator set is empty; use some of + - * / ^ (for example +-*/)"
+    wrong = sorted(set(text) - set(exprs.OPERATORS))
+    if wrong:
+        return f"{''.join(wrong)!r} is not an operator; use some of + - * / ^ (for example +-*/)"
+    if len(set(text)) != len(text):
+        return f"{text!r} repeats an operator; list each of + - * / ^ at most once"
+    return None
+
+
+OPTIONS = (
+    Option("target", "int", "the number to make (10 for the Ten puzzle, 24 for the card game)",
+           default=10, low=0, high=MAX_TARGET),
+    Option("size", "int", "how many numbers each puzzle gives", default=4, low=MIN_SIZE,
+           high=MAX_SIZE),
+    Option("range", "range", "the numbers drawn, e.g. 0-9 for digits or 1-13 for cards",
+           default=(1, 9), low=0, high=MAX_NUMBER),
+    Option("operators", "text", "allowed operators, some of + - * / and ^ (whole exponents 0-6)",
+           default="+-*/", check=check_operators),
+    Option("concat", "bool", "numbers next to each other on the card may be joined into one, in "
+           "the card's order (1 and 2 as 12, never 21)", default=False),
+    Option("distinct", "bool", "no number appears twice in a puzzle", default=False),
+)
+
+RULES = (
+    "Use every number on the card exactly once, with the operators shown and any brackets, to "
+    "make the target. Division is exact (1 \u00f7 5 is a fifth), and fractions on the way are "
+    "allowed."
+)
+POWERS = ("^ means a power: 2^3 is 2 \u00d7 2 \u00d7 2 = 8. The number after ^ is a whole "
+          "number from 0 to 6 (5^0 = 1).")
+JOINING = ("Numbers that stand next to each other on the card may be joined into one number, in "
+           "the order they are printed: on the card 1 7 9 9, 1 and 7 make 17 (never 71), and "
+           "7, 9 and 9 make 799.")
+
+
+def rules_text(request: Request | None) -> str:
+    """The rules of a section, with what ^ and joining mean where its cards allow them; both
+    when the section may mix cards (a bank)."""
+    settings: Mapping[str, Any] = request.settings if request else {"operators": "^", "concat": True}
+    return " ".join([RULES] + [POWERS] * ("^" in settings["operators"])
+                    + [JOINING] * bool(settings["concat"]))
+
+
+def printed(puzzle: JSON) -> Printed:
+    """A card prints its target, its numbers and the operators (and that numbers may be joined)."""
+    shown: JSON = {key: puzzle[key] for key in ("numbers", "target", "operators", "concat")
+                   if key in puzzle}
+    return Printed(shown, (f"Make {puzzle['target']}", *map(str, puzzle["numbers"]),
+                           operators_line(puzzle)))
+
+
+def canonical(puzzle: JSON) -> str:
+    """A card is its multiset of numbers, its target and its rules: the order of the operators
+    does not matter, nor that of the numbers unless neighbours may be joined (1 7 9 9 joins 17,
+    9 7 1 9 does not)."""
+    concat = bool(puzzle.get("concat", False))
+    numbers = list(puzzle["numbers"]) if concat else sorted(puzzle["numbers"])
+    return form_key([numbers, puzzle["target"], "".join(sorted(puzzle["operators"])), concat])
+
+
+def answer_form(puzzle: JSON, solution: JSON) -> str:
+    """The answer the key prints: the first (simplest) expression. Cards of different numbers
+    never share one; cards of the same numbers and target with other operators may."""
+    return form_key(solution["expressions"][0])
+
+
+def operators_in_order(text: str) -> str:
+    """The operator set in the canonical order + - * / ^."""
+    return "".join(op for op in exprs.OPERATORS if op in text)
+
+
+def rules_of(puzzle: JSON) -> Rules:
+    return Rules(operators_in_order(puzzle["operators"]), bool(puzzle.get("concat", False)))
+OPERATOR_NAMES = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7", "^": "^"}
+
+
+def operators_line(puzzle: JSON) -> str:
+    line = "using " + " ".join(OPERATOR_NAMES[op] for op in operators_in_order(puzzle["operators"]))
+    return line + (", neighbours may be joined" if puzzle.get("concat") else "")

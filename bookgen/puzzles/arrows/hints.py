@@ -1,0 +1,149 @@
+"""Hints: the squares in the order the grader's stages place them, each with why.
+
+The grader's stages (counting, elimination, cases), recorded as they place numbers and told one
+square at a time for the playable page; see core.grading.told_in_order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import partial
+
+from bookgen.core.grading import Step, told_in_order
+from bookgen.puzzles.arrows.board import Board, board_for, single, start
+from bookgen.puzzles.arrows.grader import counting_sweep, false_case, solved
+from bookgen.puzzles.arrows.parameters import Cell
+from bookgen.puzzles.arrows.solver import flat_givens, propagate, revise
+from bookgen.puzzles.base import JSON
+
+Known = Mapping[Cell, int]
+
+
+def _where(board: Board, cell: Cell) -> str:
+    return f"row {cell // board.cols + 1}, column {cell % board.cols + 1}"
+
+
+def _listed(values: list[int]) -> str:
+    text = [str(v) for v in values]
+    return text[0] if len(text) == 1 else ", ".join(text[:-1]) + " and " + text[-1]
+
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def _different(count: int) -> str:
+    word = NUMBER_WORDS[count] if count < len(NUMBER_WORDS) else str(count)
+    return f"{word} different number" + ("" if count == 1 else "s")
+
+
+def _sees_all(board: Board, known: Known, cell: Cell, value: int) -> str | None:
+    """A sign whose squares are all filled counts their different numbers."""
+    targets = board.targets[cell]
+    if len(targets) == 1 and value == 1:
+        return "1 goes here: its arrow sees just one square"
+    if not targets or any(target not in known for target in targets):
+        return None
+    seen = [known[target] for target in targets]
+    if len(set(seen)) != value:
+        return None
+    return f"{value} goes here: its arrow sees {_listed(seen)}, {_different(value)}"
+
+
+def _counted(board: Board, known: Known, cell: Cell, value: int) -> str | None:
+    """One sign, with only the numbers written so far (counting, no pencil marks), leaves one
+    number for this square: the square's own sign or a sign that points at it."""
+    for sign in board.watchers[cell]:
+        domains = [1 << known[c] if c in known else board.natural[c] for c in range(board.size)]
+        if revise(board, domains, sign) is None or domains[cell] != 1 << value:
+            continue
+        if sign == cell:
+            return (f"{value} goes here: counting the numbers its arrow can still see leaves only "
+                    f"{value}")
+        return (f"{value} goes here: the arrow at {_where(board, sign)} counts "
+                f"{known[sign] if sign in known else 'what it sees'}, and with the numbers already "
+                f"in its line only {value} fits this square")
+    return None
+
+
+def _stage_reason(board: Board, cases: dict[int, tuple[Cell, int]], told: set[int], step: str,
+                  known: Known, cell: Cell, value: int) -> str:
+    """The stage's own words; a case is told in full once (in `told`), then referred to."""
+    if step == "line":
+        return f"{value} goes here: its arrow sees just one square"
+    if step.startswith("cases"):
+        case = int(step.split()[1])
+        tried, wrong = cases[case]
+        if case in told:
+            return (f"{value} goes here: still with {_where(board, tried)} not {wrong}, listing "
+                    f"for every empty square the numbers its line still allows leaves only "
+                    f"{value} for this square")
+        told.add(case)
+        if tried == cell:
+            return (f"{value} goes here: try {wrong} here and follow what the arrows then force: "
+                    f"some square is left with no number that fits, so this square is not {wrong}, "
+                    f"and of the numbers its line still allows only {value} is left")
+        return (f"{value} goes here: try {wrong} in {_where(board, tried)} and follow what "
+                f"the arrows then force: some square is left with no number that fits, so "
+                f"{_where(board, tried)} is not {wrong}; knowing that, and listing for every empty "
+                f"square the numbers its line still allows, only {value} is left for this square")
+    if step == "search":
+        return f"{value} goes here: this square needs trial and error; the only answer has {value}"
+    return (f"{value} goes here: list for every empty square the numbers it could still hold "
+            f"(Notes can keep the list), then cross out each number an arrow's count rules out, "
+            f"again and again; only {value} is left for this square")
+
+
+def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
+    """Each number the grader's stages find, in their order, with its reason. A puzzle the stages
+    cannot finish (graded as needing search) gets the rest from its one answer, said so."""
+    board = board_for(puzzle)
+    givens = flat_givens(puzzle)
+    domains = start(board, givens)
+    steps: list[Step[Cell]] = []
+    cases: dict[int, tuple[Cell, int]] = {}
+
+    def placed() -> dict[Cell, int]:
+        return {cell: mask.bit_length() - 1 for cell, mask in enumerate(domains) if single(mask) and mask}
+
+    def record(name: str, before: dict[Cell, int]) -> None:
+        now = placed()
+        steps.append(Step(name, {cell: v for cell, v in now.items() if cell not in before}))
+
+    begun = {cell: value for cell, value in enumerate(givens) if value}
+    record("line", begun)
+    while not solved(domains):
+        before = placed()
+        found = counting_sweep(board, domains)
+        if found < 0:
+            return []
+        if not found:
+            break
+        record("counting", before)
+    if not solved(domains):
+        before = placed()
+        if not propagate(board, domains, range(board.size)):
+            return []
+        record("elimination", before)
+    while not solved(domains):
+        before = placed()
+        case = false_case(board, domains)
+        if case is None:
+            break
+        cases[len(cases)] = case
+        domains[case[0]] &= ~(1 << case[1])
+        if not propagate(board, domains, board.watchers[case[0]]):
+            return []
+        record(f"cases {len(cases) - 1}", before)
+    answer = [v for row in solution["grid"] for v in row]
+    rest = {cell: answer[cell] for cell in range(board.size) if cell not in placed()}
+    if rest:
+        steps.append(Step("search", rest))
+    told = told_in_order(steps, begun, [partial(_sees_all, board), partial(_counted, board)],
+                         partial(_stage_reason, board, cases, set()))
+    return [{"cells": [[cell // board.cols, cell % board.cols]], "value": value, "why": why}
+            for cell, value, why in told]
+
+
+def given_answer(puzzle: JSON) -> JSON:
+    """The answer's grid as far as the givens go (0 where a number is to find): hints fill it."""
+    return {"grid": [list(row) for row in puzzle["givens"]]}

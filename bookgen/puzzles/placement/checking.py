@@ -1,0 +1,70 @@
+"""The rules checked apart from the solver: an answer's order, and a puzzle's JSON as given."""
+
+from __future__ import annotations
+
+from bookgen.errors import PuzzleFormatError
+from bookgen.puzzles.base import JSON
+from bookgen.puzzles.placement.numbers import parse_number
+from bookgen.puzzles.placement.solver import count_arrangements, pins
+
+
+def check(puzzle: JSON, solution: JSON) -> list[str]:
+    """Rule violations of an arrangement, computed directly from the values."""
+    order = solution.get("order")
+    if not isinstance(order, list) or len(order) != len(puzzle["numbers"]):
+        return ["the answer must list one number per box"]
+    problems = []
+    if sorted(order) != sorted(puzzle["numbers"]):
+        problems.append("the answer must use each pool number exactly once")
+    for index, text in puzzle.get("givens", {}).items():
+        if order[int(index)] != text:
+            problems.append(f"box {int(index) + 1} must keep its given {text}")
+    try:
+        values = [parse_number(n) for n in order]
+    except ValueError:
+        return problems + ["the answer holds something that is not a number"]
+    for box, sign in enumerate(puzzle["signs"]):
+        left, right = values[box], values[box + 1]
+        if (sign == "<" and not left < right) or (sign == ">" and not left > right):
+            problems.append(f"{order[box]} {sign} {order[box + 1]} is false")
+    return problems
+
+
+def validate(puzzle: JSON) -> None:
+    signs, numbers = puzzle.get("signs"), puzzle.get("numbers")
+    if not isinstance(signs, list) or any(s not in ("<", ">") for s in signs):
+        raise PuzzleFormatError("'signs' must be a list of '<' and '>'", key="signs")
+    if not isinstance(numbers, list) or len(numbers) != len(signs) + 1:
+        raise PuzzleFormatError("'numbers' must be a list with one number more than 'signs'",
+                                key="numbers")
+    if not 2 <= len(numbers) <= 20:
+        raise PuzzleFormatError("a row has 2 to 20 boxes", key="numbers")
+    try:
+        values = [parse_number(n) for n in numbers]
+    except (ValueError, ZeroDivisionError):
+        raise PuzzleFormatError(
+            "every number must be text like '12', '-3', '0.75' or '3/4'", key="numbers") from None
+    if len(set(values)) != len(values):
+        raise PuzzleFormatError("no two numbers may be equal in value", key="numbers")
+    givens = puzzle.get("givens", {})
+    if not isinstance(givens, dict):
+        raise PuzzleFormatError("'givens' must map box index to number", key="givens")
+    seen = set()
+    for index, text in givens.items():
+        if not str(index).isdigit() or int(index) >= len(numbers):
+            raise PuzzleFormatError(f"box index {index!r} is not in the row", key="givens")
+        if text not in numbers or text in seen:
+            raise PuzzleFormatError(f"given {text!r} must be a pool number used once", key="givens")
+        seen.add(text)
+    if not isinstance(puzzle.get("unique", False), bool):
+        raise PuzzleFormatError("'unique' must be true or false", key="unique")
+    count = count_arrangements(signs, pins(puzzle)[0])
+    if "unique" in puzzle and puzzle["unique"] != (count == 1):
+        raise PuzzleFormatError(
+            f"'unique' is {str(puzzle['unique']).lower()} but the givens leave {count} "
+            f"arrangement{'' if count == 1 else 's'}; it is true exactly when they leave one",
+            key="unique")
+    arrangements = puzzle.get("arrangements", count)
+    if isinstance(arrangements, bool) or arrangements != count:
+        raise PuzzleFormatError(f"'arrangements' is {puzzle['arrangements']!r} but the puzzle has "
+                                f"{count}", key="arrangements")

@@ -1,0 +1,156 @@
+"""The generator: a row of signs and a pool whose count of arrangements (one, or several) and score
+meet the request, with boxes pre-filled where the level asks for them.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from bookgen.core.grading import make_at_level
+from bookgen.errors import BookgenError
+from bookgen.puzzles.base import JSON, Generated, Request
+from bookgen.puzzles.placement.grader import rate
+from bookgen.puzzles.placement.numbers import make_pool, parse_number
+from bookgen.puzzles.placement.parameters import (
+    BANDS,
+    KIND_POINTS,
+    KINDS,
+    MAX_SIZE,
+    MIN_SIZE,
+    PREFERRED,
+    PREFILL_CEILING,
+    UNIQUE_POINTS,
+    score_span,
+)
+from bookgen.puzzles.placement.solver import count_arrangements, fence
+
+
+def _candidates(request: Request) -> list[tuple[int, str, bool]]:
+    """(size, kind, unique) combinations the options allow that may grade at the level, the
+    level's preferred ones first (the options have no defaults: what is left open, the level
+    chooses)."""
+    difficulty, options = request.level, request.options
+    low, high = BANDS.span(difficulty)
+    sizes = [options["size"]] if "size" in options else range(MIN_SIZE, MAX_SIZE + 1)
+    kinds = [options["numbers"]] if "numbers" in options else KINDS
+    uniques = [options["unique"]] if "unique" in options else (False, True)
+    allowed = [(s, k, u) for s in sizes for k in kinds for u in uniques
+               if score_span(s, k, u)[0] <= high and score_span(s, k, u)[1] >= low]
+    prefer = PREFERRED[difficulty]
+    preferred = [c for c in allowed
+                 if c[0] in prefer["size"] and c[1] in prefer["numbers"] and c[2] in prefer["unique"]]
+    return preferred or allowed
+
+
+def check_request(request: Request) -> None:
+    if not _candidates(request):
+        difficulty = request.level
+        low, high = BANDS.span(difficulty)
+        chosen = ", ".join(f"{k}={v}" for k, v in sorted(request.options.items()))
+        raise BookgenError(
+            f"no {difficulty} placement puzzle has {chosen}: {difficulty} needs a score of "
+            f"{low} to {high} (boxes to fill + {KIND_POINTS} for the numbers + {UNIQUE_POINTS} "
+            "if boxes are pre-filled)", key="difficulty")
+
+
+def _counts_if_pinned(signs: str, pinned: tuple[int, ...], ranks: list[int]) -> dict[int, int]:
+    """For each free box, the arrangements left if it were pinned to its rank in the answer, in
+    one pass: an arrangement puts box b at rank r by passing through exactly one down-set of r
+    boxes to which b can be added, so the count is the ways into those down-sets times the ways
+    on from them with b added."""
+    row = fence(signs, pinned)
+    counts = {box: 0 for box in range(row.size) if pinned[box] < 0}
+    layer = {0: 1}  # down-sets of `step` boxes -> ways to fill them
+    for step in range(row.size):
+        following: dict[int, int] = {}
+        for mask, ways in layer.items():
+            for box in row.addable(mask):
+                after = mask | 1 << box
+                onward = row.completions(after)
+                if not onward:
+                    continue
+                if box in counts and ranks[box] == step:
+                    counts[box] += ways * onward
+                following[after] = following.get(after, 0) + ways
+        layer = following
+    return counts
+
+
+def _prefill(rng: random.Random, signs: list[str], ranks: list[int]) -> tuple[int, ...]:
+    """Pin boxes of the answer, greedily cutting the count most, until one arrangement is left;
+    then unpin any box that is no longer needed."""
+    size = len(ranks)
+    pinned = [-1] * size
+    while count_arrangements(signs, tuple(pinned)) > 1:
+        counts = _counts_if_pinned("".join(signs), tuple(pinned), ranks)
+        trials = [(counts[box], rng.random(), box) for box in range(size) if pinned[box] < 0]
+        _, _, box = min(trials)
+        pinned[box] = ranks[box]
+    boxes = [b for b in range(size) if pinned[b] >= 0]
+    rng.shuffle(boxes)
+    for box in boxes:
+        trial = pinned.copy()
+        trial[box] = -1
+        if count_arrangements(signs, tuple(trial)) == 1:
+            pinned = trial
+    return tuple(pinned)
+
+
+ATTEMPTS = 400  # rows tried before a request is declared out of reach (each takes milliseconds)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A row to cut a puzzle from: its signs, pool and answer (the rank in each box), and
+    whether it is to be pre-filled until one arrangement is left."""
+
+    signs: list[str]
+    numbers: list[str]
+    ranks: list[int]
+    unique: bool
+
+
+def generate(rng: random.Random, request: Request) -> Generated:
+    """A row of one of the level's settings with a random answer (pre-filled until one
+    arrangement is left when unique); kept when its measured score is in the level's band."""
+    candidates = _candidates(request)
+
+    def pick(options: list[int], weights: list[int]) -> int:
+        ticket = rng.randrange(sum(weights))
+        for box, weight in zip(options, weights):
+            if ticket < weight:
+                return box
+            ticket -= weight
+        raise AssertionError("weights exhausted")
+
+    def fill() -> Answer:
+        size, kind, unique = rng.choice(candidates)
+        signs = [rng.choice("<>") for _ in range(size - 1)]
+        while len(set(signs)) < 2:  # a row of equal signs is only sorting: one arrangement
+            signs = [rng.choice("<>") for _ in range(size - 1)]
+        numbers = make_pool(rng, kind, size)
+        ranks = fence("".join(signs), tuple([-1] * size)).walk(pick)
+        assert ranks is not None  # a fence always has an arrangement
+        return Answer(signs, numbers, ranks, unique)
+
+    def reduce(answer: Answer) -> JSON:
+        size = len(answer.numbers)
+        pinned = _prefill(rng, answer.signs, answer.ranks) if answer.unique else tuple([-1] * size)
+        ranked = sorted(answer.numbers, key=parse_number)
+        arrangements = count_arrangements(answer.signs, pinned)
+        return {
+            "signs": answer.signs,
+            "numbers": answer.numbers,
+            "givens": {str(b): ranked[r] for b, r in enumerate(pinned) if r >= 0},
+            "arrangements": arrangements,
+            "unique": arrangements == 1,
+        }
+
+    ceiling = PREFILL_CEILING[request.level]
+    made = make_at_level(request.level, ATTEMPTS, fill, reduce, rate,
+                         f"could not make a {request.level} placement puzzle "
+                         f"({request.describe()}) in {ATTEMPTS} tries; widen the options",
+                         prefer=lambda rating: 100 * rating["givens"] <= ceiling * rating["boxes"])
+    ranked = sorted(made.answer.numbers, key=parse_number)
+    return Generated(made.puzzle, {"order": [ranked[r] for r in made.answer.ranks]}, made.rating)

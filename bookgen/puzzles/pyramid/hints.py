@@ -1,0 +1,89 @@
+"""Hints: the circles in the order the grader fills them, each with why.
+
+The grader's own path (the same steps, simplest first), told one circle at a time for the
+playable page; see core.grading.told_in_order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import partial
+
+from bookgen.core.grading import recorded_steps, told_in_order
+from bookgen.core.triangle import flatten, shape, triangular
+from bookgen.puzzles.base import JSON
+from bookgen.puzzles.pyramid.grader import TOP, complete, deductions
+from bookgen.puzzles.pyramid.rules import Rules, rules_of
+from bookgen.puzzles.pyramid.solver import Contradiction, candidate_lists
+
+Known = Mapping[int, int]
+
+
+def _triangles_of(rows: int, cell: int) -> list[tuple[int, int, int]]:
+    return [t for t in shape(rows).triangles if cell in t]
+
+
+def _from_two(rules: Rules, known: Known, cell: int, value: int, allow_once: bool) -> str | None:
+    """Why a circle holds `value`, from two known circles of one triangle: a difference of the two
+    above, or (from the one beside it above and the one below) a sum or difference of which only
+    one fits the range (or, with `allow_once`, only one is still unused)."""
+    for parent_a, parent_b, child in _triangles_of(rules.rows, cell):
+        if cell == child:
+            a, b = known.get(parent_a), known.get(parent_b)
+            if a and b and abs(a - b) == value:
+                return f"{value} goes here: it is the difference of {max(a, b)} and {min(a, b)} above it"
+            continue
+        k, c = known.get(parent_b if cell == parent_a else parent_a), known.get(child)
+        if not (k and c):
+            continue
+        fitting = [v for v in (k + c, k - c) if rules.low <= v <= rules.high]
+        said = f"{value} goes here: its difference with {k} beside it is {c} below"
+        if fitting == [value]:
+            misfit = f"{k} \u2212 {c} is below {rules.low}" if value == k + c else \
+                f"{k} + {c} is over {rules.high}"
+            sign = "+" if value == k + c else "\u2212"
+            return f"{said}, so it is {k} {sign} {c} ({misfit})"
+        unused = [v for v in fitting if v not in known.values()]
+        if allow_once and unused == [value]:
+            other = next(v for v in fitting if v != value)
+            return f"{said}, so it is {k} \u2212 {c} or {k} + {c}, and {other} is already used"
+    return None
+
+
+def _step_reason(rules: Rules, step: str, known: Known, cell: int, value: int) -> str:
+    if step == "candidates":
+        values = [known.get(n, 0) for n in range(triangular(rules.rows))]
+        try:
+            cands = candidate_lists(rules, values)
+        except Contradiction:
+            cands = []
+        if cands and cands[cell] == 1 << value:
+            return (f"{value} goes here: listing what each circle can still hold, {value} is the "
+                    "only number left for this circle")
+        return (f"{value} goes here: listing what each circle can still hold, this is the only "
+                f"circle left for {value}")
+    if step == "trial":
+        return (f"{value} goes here: trying each number this circle could hold, every other one "
+                "leads to a contradiction")
+    return f"{value} goes here: it follows from the circles around it"
+
+
+def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
+    """Each circle the grader fills, in its simplest-first order, with its reason; [] when the
+    steps cannot finish the puzzle (the generator never makes one)."""
+    rules = rules_of(puzzle)
+    values = flatten(puzzle["rows"])
+    start = {cell: v for cell, v in enumerate(values) if v}
+    try:
+        deduced, steps = recorded_steps(deductions(rules), values, partial(complete, rules), TOP,
+                                        lambda state: {n: v for n, v in enumerate(state) if v})
+    except Contradiction:
+        return []
+    if not deduced.finished:
+        return []
+    told = told_in_order(
+        steps, start,
+        [partial(_from_two, rules, allow_once=False), partial(_from_two, rules, allow_once=True)],
+        partial(_step_reason, rules))
+    cells = shape(rules.rows).cells
+    return [{"cells": [list(cells[cell])], "value": value, "why": why} for cell, value, why in told]
