@@ -9,6 +9,8 @@ fresh virtual environment beside bookgen's wheel. tests/test_contract.py runs it
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,6 +21,7 @@ import pytest
 from pypdf import PdfReader
 
 from bookgen import puzzles
+from bookgen.config import ROOT
 from bookgen.errors import BookgenError
 from bookgen.puzzles import ENTRY_POINT_GROUP, PUZZLE_TYPES, find_type
 from bookgen.puzzles.base import PuzzleType
@@ -139,3 +142,14 @@ def test_the_studio_lists_a_plugin_type(example, tmp_path):
     listed = {t["name"]: t for t in schema["types"]}
     assert listed["pairsum"]["title"] == "Pair Sums"
     assert "pairsum" in json.dumps(schema["section"])
+
+
+def test_starting_the_cli_loads_no_plugin(tmp_path):
+    """Plug-ins load with the registry, which `bookgen --help` and `--version` never import."""
+    code = ("import sys; from bookgen.cli import main; main({argv}); "
+            "print(sorted({{'bookgen.puzzles', 'importlib.metadata'}} & set(sys.modules)))")
+    for argv in (["--help"], ["--version"]):
+        result = subprocess.run([sys.executable, "-c", code.format(argv=argv)], cwd=tmp_path,
+                                capture_output=True, text=True,
+                                env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        assert result.returncode == 0 and result.stdout.splitlines()[-1] == "[]", result.stderr
