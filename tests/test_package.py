@@ -304,21 +304,13 @@ def test_code_checks_are_clean(tool, argv):
 
 # --- a type from another package ------------------------------------------------------------------
 
-PLUGIN_BOOK = """\
-title: Pair sums from a plug-in
-layout: a5
-sections:
-  - {type: pairsum, count: 3, difficulty: easy}
-  - {type: placement, count: 2, difficulty: easy}
-"""
-
-
 def test_a_type_from_another_package_works_once_installed_beside_the_wheel(wheel, tmp_path):
     """The example type (tests/example_type, a package of its own) installed into a fresh venv
     beside bookgen's wheel shows in `bookgen types` and `bookgen schema`, and a book of it builds
     to a PDF and a playable page that plays it; a broken plug-in installed too is named in one
-    warning and keeps no other book from building."""
+    warning and keeps the book (which does not use it) from nothing."""
     from pypdf import PdfReader
+    from test_plugins import EXAMPLE_BOOK
 
     env_dir = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(env_dir)], check=True)
@@ -344,10 +336,10 @@ def test_a_type_from_another_package_works_once_installed_beside_the_wheel(wheel
     schema = json.loads(sh([bookgen_cmd, "schema"], work, env=env))
     assert "pairsum" in json.dumps(schema["properties"]["sections"]["items"])
 
-    (work / "book.yaml").write_text(PLUGIN_BOOK)
+    (work / "book.yaml").write_text(EXAMPLE_BOOK)
     sh([bookgen_cmd, "build", "book.yaml", "--html", "-q"], work, env=env)
     text = "\n".join(page.extract_text() for page in PdfReader(work / "output" / "book.pdf").pages)
     assert "Pair Sums" in text and "Write the numbers 1 to N in the row" in text
     page = (work / "output" / "book.html").read_text(encoding="utf-8")
     script = (example / "bookgen_example_type" / "play.js").read_text(encoding="utf-8")
-    assert script in page and page.count('"type":"pairsum"') == 3
+    assert script in page and page.count('"type":"pairsum"') == 6
