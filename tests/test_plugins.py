@@ -18,6 +18,7 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
+import test_html
 from pypdf import PdfReader
 
 from bookgen import puzzles
@@ -26,6 +27,7 @@ from bookgen.errors import BookgenError
 from bookgen.puzzles import ENTRY_POINT_GROUP, PUZZLE_TYPES, find_type
 from bookgen.puzzles.base import PuzzleType
 
+browser = test_html.browser  # the same Chromium fixture
 EXAMPLE_SOURCE = Path(__file__).resolve().parent / "example_type"
 EXAMPLE_POINT = metadata.EntryPoint("pairsum", "bookgen_example_type:PAIR_SUM", ENTRY_POINT_GROUP)
 EXAMPLE_BOOK = """\
@@ -153,3 +155,22 @@ def test_starting_the_cli_loads_no_plugin(tmp_path):
                                 capture_output=True, text=True,
                                 env=dict(os.environ, PYTHONPATH=str(ROOT)))
         assert result.returncode == 0 and result.stdout.splitlines()[-1] == "[]", result.stderr
+
+
+def test_a_plugin_types_game_plays_in_the_browser(example, browser, run, write_config, tmp_path):
+    """The plug-in's own script draws its boards: typing the answer into the first one solves it."""
+    status, _, err = run("build", str(write_config(EXAMPLE_BOOK)), "-o", str(tmp_path / "book.pdf"),
+                         "--html", "-q", "-j", "1")
+    assert status == 0, err
+    with test_html._opener(browser, tmp_path / "book.html") as open_:
+        tab = open_()
+        record = tab.evaluate("JSON.parse(document.getElementById('bookgen-data').textContent)[0]")
+        article = tab.locator("article.puzzle[data-index='0']")
+        inputs = article.locator(".board input")
+        givens = record["puzzle"]["givens"]
+        assert inputs.count() == givens.count(0) > 0
+        assert "Neighbours add up to" in article.inner_text()
+        for column, value in enumerate(record["solution"]["row"]):
+            if not givens[column]:
+                article.locator(f".board input[data-col='{column}']").fill(str(value))
+        assert "solved" in article.get_attribute("class")
