@@ -310,7 +310,7 @@ def test_a_type_from_another_package_works_once_installed_beside_the_wheel(wheel
     to a PDF and a playable page that plays it; a broken plug-in installed too is named in one
     warning and keeps the book (which does not use it) from nothing."""
     from pypdf import PdfReader
-    from test_plugins import EXAMPLE_BOOK
+    from test_plugins import BROKEN_WARNING, EXAMPLE_BOOK, install_broken_plugin
 
     env_dir = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(env_dir)], check=True)
@@ -319,10 +319,7 @@ def test_a_type_from_another_package_works_once_installed_beside_the_wheel(wheel
     sh([py, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--find-links", str(wheel.parent),
         bookgen.DISTRIBUTION, str(example)], tmp_path)
     site = Path(sh([py, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], tmp_path).strip())
-    broken = site / "broken_plugin-0.1.dist-info"  # an installed distribution whose entry point is wrong
-    broken.mkdir()
-    (broken / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-plugin\nVersion: 0.1\n")
-    (broken / "entry_points.txt").write_text("[bookgen.types]\nbroken = broken_plugin_missing:TYPE\n")
+    install_broken_plugin(site)
 
     work = tmp_path / "elsewhere"
     work.mkdir()
@@ -330,9 +327,7 @@ def test_a_type_from_another_package_works_once_installed_beside_the_wheel(wheel
     bookgen_cmd = str(env_dir / "bin" / "bookgen")
     result = subprocess.run([bookgen_cmd, "types"], cwd=work, env=env, capture_output=True, text=True)
     assert result.returncode == 0 and "\npairsum: Pair Sums\n" in result.stdout
-    assert result.stderr == ("bookgen: warning: the plug-in type broken = broken_plugin_missing:TYPE "
-                             "(entry point group bookgen.types, distribution broken-plugin 0.1) could not "
-                             "be loaded: ModuleNotFoundError: No module named 'broken_plugin_missing'\n")
+    assert result.stderr == BROKEN_WARNING
     schema = json.loads(sh([bookgen_cmd, "schema"], work, env=env))
     assert "pairsum" in json.dumps(schema["properties"]["sections"]["items"])
 

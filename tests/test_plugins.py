@@ -39,6 +39,20 @@ sections:
 """
 
 
+BROKEN_WARNING = ("bookgen: warning: the plug-in type broken = broken_plugin_missing:TYPE (entry point "
+                  "group bookgen.types, distribution broken-plugin 0.1) could not be loaded: "
+                  "ModuleNotFoundError: No module named 'broken_plugin_missing'\n")
+
+
+def install_broken_plugin(site: Path) -> None:
+    """An installed distribution, as pip leaves one in `site`, whose entry point names a module
+    that does not exist."""
+    broken = site / "broken_plugin-0.1.dist-info"
+    broken.mkdir()
+    (broken / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-plugin\nVersion: 0.1\n")
+    (broken / "entry_points.txt").write_text("[bookgen.types]\nbroken = broken_plugin_missing:TYPE\n")
+
+
 @contextmanager
 def example_registered() -> Iterator[list[PuzzleType]]:
     """The example plug-in's types registered as an installed package's would be (already so if
@@ -174,3 +188,27 @@ def test_a_plugin_types_game_plays_in_the_browser(example, browser, run, write_c
             if not givens[column]:
                 article.locator(f".board input[data-col='{column}']").fill(str(value))
         assert "solved" in article.get_attribute("class")
+
+
+WORKER = """\
+import multiprocessing
+import bookgen.puzzles
+from bookgen.cli import main
+
+if __name__ == "__main__":
+    worker = multiprocessing.get_context("spawn").Process(target=print, args=("worker",))
+    worker.start()
+    worker.join()
+    main(["types"])
+"""
+
+
+def test_an_installed_broken_plugin_warns_once_not_in_every_worker(tmp_path):
+    """Found through the installed distributions (here a folder on the path), named with its
+    distribution; a worker process, which loads the registry again, stays quiet."""
+    install_broken_plugin(tmp_path)
+    (tmp_path / "run.py").write_text(WORKER)
+    result = subprocess.run([sys.executable, "run.py"], cwd=tmp_path, capture_output=True, text=True,
+                            env=dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)])))
+    assert result.returncode == 0 and result.stdout.startswith("worker\nnumbrix: ")
+    assert result.stderr == BROKEN_WARNING

@@ -13,6 +13,7 @@ refused with that same reason (`find_type`), exit status 2.
 
 from __future__ import annotations
 
+import multiprocessing
 import sys
 from collections.abc import Iterable, Mapping
 from importlib import metadata, resources
@@ -54,7 +55,8 @@ def add_plugins(points: Iterable[metadata.EntryPoint]) -> list[PuzzleType]:
             types = _plugin_types(point)
         except BookgenError as error:
             _left_out[point.name] = str(error)
-            print(f"bookgen: warning: {error}", file=sys.stderr)
+            if multiprocessing.current_process().name == "MainProcess":  # not again in each worker
+                print(f"bookgen: warning: {error}", file=sys.stderr)
             continue
         PUZZLE_TYPES.extend(types)
         added.extend(types)
