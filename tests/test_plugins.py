@@ -212,3 +212,32 @@ def test_an_installed_broken_plugin_warns_once_not_in_every_worker(tmp_path):
                             env=dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)])))
     assert result.returncode == 0 and result.stdout.startswith("worker\nnumbrix: ")
     assert result.stderr == BROKEN_WARNING
+
+
+MODULE_TYPE = """\
+import dataclasses
+from bookgen.puzzles.placement import PLACEMENT
+
+TYPE = dataclasses.replace(PLACEMENT, name={name!r}, play_script={script!r})
+"""
+
+
+def test_a_plugin_types_game_script_must_be_a_file_beside_its_module(tmp_path, monkeypatch, capsys):
+    """A module on its own has its script in its folder; a script that is not there leaves the
+    type out, named, at once rather than when a page is written."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(puzzles, "_left_out", {})
+    (tmp_path / "lone_type.py").write_text(MODULE_TYPE.format(name="lone", script="lone.js"))
+    (tmp_path / "lone.js").write_text('window.bookgenFrame.register("lone", null);\n')
+    (tmp_path / "scriptless_type.py").write_text(MODULE_TYPE.format(name="scriptless", script="gone.js"))
+    before = list(PUZZLE_TYPES)
+    try:
+        added = puzzles.add_plugins([metadata.EntryPoint(name, f"{name}_type:TYPE", ENTRY_POINT_GROUP)
+                                     for name in ("lone", "scriptless")])
+        assert [t.name for t in added] == ["lone"]
+        assert puzzles.play_script_text(added[0]) == (tmp_path / "lone.js").read_text()
+    finally:
+        PUZZLE_TYPES[:] = before
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "the plug-in type scriptless = scriptless_type:TYPE" in err
+    assert "play_script 'gone.js' is no file beside scriptless_type" in err

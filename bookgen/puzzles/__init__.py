@@ -17,7 +17,8 @@ import multiprocessing
 import sys
 from collections.abc import Iterable, Mapping
 from importlib import metadata, resources
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from bookgen.core.options import unknown_key_message
 from bookgen.errors import BookgenError
@@ -28,6 +29,10 @@ from bookgen.puzzles.numberwall import NUMBERWALL
 from bookgen.puzzles.numbrix import HIDATO, NUMBRIX
 from bookgen.puzzles.placement import PLACEMENT
 from bookgen.puzzles.pyramid import PYRAMID
+
+if TYPE_CHECKING:  # for the type checker only: importlib.abc's warns from Python 3.12 on, and
+    # importlib.resources.abc, its home since 3.11, is not in 3.10
+    from importlib.abc import Traversable
 
 BUILT_IN: tuple[PuzzleType, ...] = (
     NUMBRIX, HIDATO,
@@ -40,8 +45,8 @@ BUILT_IN: tuple[PuzzleType, ...] = (
 PUZZLE_TYPES: list[PuzzleType] = list(BUILT_IN)
 ENTRY_POINT_GROUP = "bookgen.types"
 
-_homes: dict[str, str] = {}
-"""The package each plug-in type's play_script is read from, by type name (built-ins: this one)."""
+_homes: dict[str, Traversable] = {}
+"""Where each plug-in type's play_script is read from, by type name (built-ins: this package)."""
 _left_out: dict[str, str] = {}
 """Why each plug-in that could not be loaded was left out, by entry point name."""
 
@@ -60,7 +65,7 @@ def add_plugins(points: Iterable[metadata.EntryPoint]) -> list[PuzzleType]:
             continue
         PUZZLE_TYPES.extend(types)
         added.extend(types)
-        _homes.update(dict.fromkeys((t.name for t in types), _package_of(point.module)))
+        _homes.update(dict.fromkeys((t.name for t in types), _home_of(point.module)))
     return added
 
 
@@ -83,13 +88,19 @@ def _plugin_types(point: metadata.EntryPoint) -> list[PuzzleType]:
             raise BookgenError(f"{where} makes a type called {puzzle_type.name!r}, a name another "
                                "type has; rename it")
         taken.add(puzzle_type.name)
+        script = puzzle_type.play_script
+        if script and not _home_of(point.module).joinpath(script).is_file():
+            raise BookgenError(f"{where} makes a type whose play_script {script!r} is no file beside "
+                               f"{point.module} (it is read from the package the entry point names)")
     return types
 
 
-def _package_of(module: str) -> str:
-    """The package a module is (a folder) or lies in: where its play_script is found."""
+def _home_of(module: str) -> Traversable:
+    """Where the play_script of a type from `module` is found: the package the module is or lies
+    in (a module on its own: its folder)."""
     imported = sys.modules[module]
-    return module if hasattr(imported, "__path__") else module.rpartition(".")[0]
+    package = module if hasattr(imported, "__path__") else module.rpartition(".")[0]
+    return resources.files(package) if package else Path(str(imported.__file__)).parent
 
 
 def play_script_text(puzzle_type: PuzzleType) -> str:
@@ -97,7 +108,7 @@ def play_script_text(puzzle_type: PuzzleType) -> str:
     the built-in types, the entry point's package for a plug-in's. "" when it has none."""
     if not puzzle_type.play_script:
         return ""
-    home = resources.files(_homes.get(puzzle_type.name, __name__))
+    home = _homes.get(puzzle_type.name) or resources.files(__name__)
     return home.joinpath(puzzle_type.play_script).read_text(encoding="utf-8")
 
 
