@@ -1,4 +1,6 @@
-"""The contract every registered puzzle type keeps, checked the same way for all of them."""
+"""The contract every registered puzzle type keeps, checked the same way for all of them: the
+built-in ones, any a plug-in installed here adds, and the example plug-in in tests/example_type/
+(registered for this module's tests through the loader installed entry points go through)."""
 
 from __future__ import annotations
 
@@ -6,15 +8,25 @@ import json
 from pathlib import Path
 
 import pytest
+from test_plugins import example_registered
 
 from bookgen.config import load_config, sample_config
 from bookgen.core.grading import LEVELS
 from bookgen.core.pen import RecordingPen
 from bookgen.making import make_puzzle, record_from_json, regenerate, verify
-from bookgen.puzzles import PUZZLE_TYPES, find_type
+from bookgen.puzzles import BUILT_IN, PUZZLE_TYPES, find_type
 from bookgen.puzzles.base import Request
 
-CASES = [(t.name, level) for t in PUZZLE_TYPES for level in LEVELS]
+with example_registered():
+    NAMES = [t.name for t in PUZZLE_TYPES]
+CASES = [(name, level) for name in NAMES for level in LEVELS]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def registry():
+    """Every type in NAMES registered while this module's tests run."""
+    with example_registered():
+        yield
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +82,7 @@ def test_drawings_stay_inside_their_measured_box(made, case):
     _assert_inside(pen, puzzle_type.answer_size(record.puzzle))
 
 
-@pytest.mark.parametrize("name", [t.name for t in PUZZLE_TYPES])
+@pytest.mark.parametrize("name", NAMES)
 def test_type_describes_itself(name):
     puzzle_type = find_type(name)
     assert puzzle_type.title and len(puzzle_type.rules(None)) > 40
@@ -85,7 +97,7 @@ def test_type_describes_itself(name):
             assert puzzle_type.check(example.puzzle, example.solution) == []
 
 
-@pytest.mark.parametrize("name", [t.name for t in PUZZLE_TYPES])
+@pytest.mark.parametrize("name", NAMES)
 def test_type_shows_itself_in_requests_it_can_meet(name):
     """The showcase the every-type tests read is not empty, and each entry is a request the type
     accepts (a level of the ladder, options it knows, a size that reaches the level)."""
@@ -97,6 +109,6 @@ def test_type_shows_itself_in_requests_it_can_meet(name):
 
 
 def test_the_sampler_has_a_section_of_every_registered_type():
-    """The sample book is the one config written by hand: a new type must show in it too."""
+    """The sample book is the one config written by hand: a new built-in type must show in it too."""
     sampler = load_config(Path(str(sample_config())))
-    assert {section.puzzle_type.name for section in sampler.sections} == {t.name for t in PUZZLE_TYPES}
+    assert {section.puzzle_type.name for section in sampler.sections} == {t.name for t in BUILT_IN}

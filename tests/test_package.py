@@ -300,3 +300,41 @@ def test_code_checks_are_clean(tool, argv):
     pytest.importorskip(tool, reason="pip install -e '.[test]' installs ruff and mypy")
     result = subprocess.run([sys.executable, "-m", tool, *argv], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+# --- a type from another package ------------------------------------------------------------------
+
+def test_a_type_from_another_package_works_once_installed_beside_the_wheel(wheel, tmp_path):
+    """The example type (tests/example_type, a package of its own) installed into a fresh venv
+    beside bookgen's wheel shows in `bookgen types` and `bookgen schema`, and a book of it builds
+    to a PDF and a playable page that plays it; a broken plug-in installed too is named in one
+    warning and keeps the book (which does not use it) from nothing."""
+    from pypdf import PdfReader
+    from test_plugins import BROKEN_WARNING, EXAMPLE_BOOK, install_broken_plugin
+
+    env_dir = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(env_dir)], check=True)
+    py = str(env_dir / "bin" / "python")
+    example = shutil.copytree(ROOT / "tests" / "example_type", tmp_path / "example_type")  # builds write here
+    sh([py, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--find-links", str(wheel.parent),
+        bookgen.DISTRIBUTION, str(example)], tmp_path)
+    site = Path(sh([py, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], tmp_path).strip())
+    install_broken_plugin(site)
+
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    bookgen_cmd = str(env_dir / "bin" / "bookgen")
+    result = subprocess.run([bookgen_cmd, "types"], cwd=work, env=env, capture_output=True, text=True)
+    assert result.returncode == 0 and "\npairsum: Pair Sums\n" in result.stdout
+    assert result.stderr == BROKEN_WARNING
+    schema = json.loads(sh([bookgen_cmd, "schema"], work, env=env))
+    assert "pairsum" in json.dumps(schema["properties"]["sections"]["items"])
+
+    (work / "book.yaml").write_text(EXAMPLE_BOOK)
+    sh([bookgen_cmd, "build", "book.yaml", "--html", "-q"], work, env=env)
+    text = "\n".join(page.extract_text() for page in PdfReader(work / "output" / "book.pdf").pages)
+    assert "Pair Sums" in text and "Write the numbers 1 to N in the row" in text
+    page = (work / "output" / "book.html").read_text(encoding="utf-8")
+    script = (example / "bookgen_example_type" / "play.js").read_text(encoding="utf-8")
+    assert script in page and page.count('"type":"pairsum"') == 6

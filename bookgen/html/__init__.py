@@ -2,7 +2,7 @@
 
 The page holds the puzzle JSON records verbatim in one `<script type="application/json">` block, the
 hand-written `play.css`, the player's frame `frame.js` and the game script of each type the book holds
-(`PuzzleType.play_script`, bookgen/puzzles/NAME/play.js) that draw and run each board, and
+(`PuzzleType.play_script`, bookgen/puzzles/NAME/play.js, or a plug-in's own) that draw and run each board, and
 the static skeleton: title, contents by section, and one article per puzzle with its rules and
 buttons. Nothing is fetched from the network, and the same input always gives the same bytes: no
 dates, no random ids, JSON written with sorted keys.
@@ -62,10 +62,8 @@ def _play_data(record: dict[str, Any]) -> Any:
 def _game_scripts(type_names: set[str]) -> list[str]:
     """The game scripts of the registered types a page holds, each once (two types may share one),
     in the registry's order: each registers its types with the frame, so the page plays them."""
-    folder = resources.files(puzzles.__name__)
-    paths = dict.fromkeys(t.play_script for t in puzzles.PUZZLE_TYPES
-                          if t.name in type_names and t.play_script)
-    return [folder.joinpath(path).read_text(encoding="utf-8") for path in paths]
+    scripts = (puzzles.play_script_text(t) for t in puzzles.PUZZLE_TYPES if t.name in type_names)
+    return list(dict.fromkeys(script for script in scripts if script))
 
 
 def _script_json(data: Any) -> str:

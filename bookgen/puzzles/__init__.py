@@ -1,10 +1,24 @@
 """The registry: every puzzle type, in the order `bookgen types` lists them, and the older
-spellings of a type that still read as today's."""
+spellings of a type that still read as today's.
+
+The built-in types come first, then the types other packages add through an entry point in the
+group `bookgen.types` (docs/types/adding.md), each naming a `PuzzleType` or a list of them. They
+are loaded once, when this module is first imported: `bookgen --help` never imports it.
+
+A plug-in that cannot be loaded (it fails to import, names no PuzzleType, or takes a name a type
+already has) is left out with one warning on stderr naming its entry point and distribution,
+rather than stopping bookgen: a book that does not use it still builds, and a book that does is
+refused with that same reason (`find_type`), exit status 2.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import multiprocessing
+import sys
+from collections.abc import Iterable, Mapping
+from importlib import metadata, resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from bookgen.core.options import unknown_key_message
 from bookgen.errors import BookgenError
@@ -16,14 +30,86 @@ from bookgen.puzzles.numbrix import HIDATO, NUMBRIX
 from bookgen.puzzles.placement import PLACEMENT
 from bookgen.puzzles.pyramid import PYRAMID
 
-PUZZLE_TYPES: list[PuzzleType] = [
+if TYPE_CHECKING:  # for the type checker only: importlib.abc's warns from Python 3.12 on, and
+    # importlib.resources.abc, its home since 3.11, is not in 3.10
+    from importlib.abc import Traversable
+
+BUILT_IN: tuple[PuzzleType, ...] = (
     NUMBRIX, HIDATO,
     PLACEMENT,
     ARITHMETIC,
     PYRAMID,
     NUMBERWALL,
     ARROWS,
-]
+)
+PUZZLE_TYPES: list[PuzzleType] = list(BUILT_IN)
+ENTRY_POINT_GROUP = "bookgen.types"
+
+_homes: dict[str, Traversable] = {}
+"""Where each plug-in type's play_script is read from, by type name (built-ins: this package)."""
+_left_out: dict[str, str] = {}
+"""Why each plug-in that could not be loaded was left out, by entry point name."""
+
+
+def add_plugins(points: Iterable[metadata.EntryPoint]) -> list[PuzzleType]:
+    """Register the types the entry points name, after those already registered; a broken one
+    is left out with a warning on stderr (see the module's docstring). The types added."""
+    added = []
+    for point in points:
+        try:
+            types = _plugin_types(point)
+        except BookgenError as error:
+            _left_out[point.name] = str(error)
+            if multiprocessing.current_process().name == "MainProcess":  # not again in each worker
+                print(f"bookgen: warning: {error}", file=sys.stderr)
+            continue
+        PUZZLE_TYPES.extend(types)
+        added.extend(types)
+        _homes.update(dict.fromkeys((t.name for t in types), _home_of(point.module)))
+    return added
+
+
+def _plugin_types(point: metadata.EntryPoint) -> list[PuzzleType]:
+    """The types an entry point names, or a BookgenError saying why they cannot be registered."""
+    dist = getattr(point, "dist", None)  # None for an entry point made by hand (tests)
+    where = (f"the plug-in type {point.name} = {point.value} (entry point group "
+             f"{ENTRY_POINT_GROUP}, distribution {dist.name + ' ' + dist.version if dist else 'unknown'})")
+    try:
+        loaded = point.load()
+    except Exception as error:  # anything a foreign import raises: reported, never a traceback
+        raise BookgenError(f"{where} could not be loaded: {type(error).__name__}: {error}") from None
+    types = list(loaded) if isinstance(loaded, (list, tuple)) else [loaded]
+    taken = {t.name for t in PUZZLE_TYPES}
+    for puzzle_type in types:
+        if not isinstance(puzzle_type, PuzzleType):
+            raise BookgenError(f"{where} is a {type(puzzle_type).__name__}, not a PuzzleType "
+                               "(bookgen.puzzles.base.PuzzleType) nor a list of them")
+        if puzzle_type.name in taken:
+            raise BookgenError(f"{where} makes a type called {puzzle_type.name!r}, a name another "
+                               "type has; rename it")
+        taken.add(puzzle_type.name)
+        script = puzzle_type.play_script
+        if script and not _home_of(point.module).joinpath(script).is_file():
+            raise BookgenError(f"{where} makes a type whose play_script {script!r} is no file beside "
+                               f"{point.module} (it is read from the package the entry point names)")
+    return types
+
+
+def _home_of(module: str) -> Traversable:
+    """Where the play_script of a type from `module` is found: the package the module is or lies
+    in (a module on its own: its folder)."""
+    imported = sys.modules[module]
+    package = module if hasattr(imported, "__path__") else module.rpartition(".")[0]
+    return resources.files(package) if package else Path(str(imported.__file__)).parent
+
+
+def play_script_text(puzzle_type: PuzzleType) -> str:
+    """A type's game script (`play_script`), read from the type's own package: bookgen.puzzles for
+    the built-in types, the entry point's package for a plug-in's. "" when it has none."""
+    if not puzzle_type.play_script:
+        return ""
+    home = _homes.get(puzzle_type.name) or resources.files(__name__)
+    return home.joinpath(puzzle_type.play_script).read_text(encoding="utf-8")
 
 
 def find_type(name: str) -> PuzzleType:
@@ -31,9 +117,10 @@ def find_type(name: str) -> PuzzleType:
     for puzzle_type in PUZZLE_TYPES:
         if puzzle_type.name == name:
             return puzzle_type
-    raise BookgenError(
-        unknown_key_message(str(name), [t.name for t in PUZZLE_TYPES], "puzzle type"), key="type"
-    )
+    message = unknown_key_message(str(name), [t.name for t in PUZZLE_TYPES], "puzzle type")
+    if name in _left_out:
+        message += f"; {_left_out[name]}"
+    raise BookgenError(message, key="type")
 
 
 def current_spelling(name: str, options: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -53,3 +140,6 @@ def request_for(name: str, level: str, raw: Mapping[str, Any]) -> Request:
     """A checked request from a type name and raw option values, older spellings read as today's."""
     name, options = current_spelling(name, raw)
     return Request.make(find_type(name), level, options)
+
+
+add_plugins(metadata.entry_points(group=ENTRY_POINT_GROUP))

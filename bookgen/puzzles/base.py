@@ -230,9 +230,10 @@ class PuzzleType:
         grader's simplest-first steps finds them: each {"cells": [...], "value": ..., "why": one
         line}; cells in the type's own JSON coordinates, [] (and value None) for a hint that is
         only words. None: the type gives no hints.
-    play_script: the type's game for the playable edition, a script under bookgen/puzzles
-        ("numbrix/play.js") that registers the type with the player's frame (bookgen/html/frame.js);
-        "" leaves its puzzles for paper only there.
+    play_script: the type's game for the playable edition, a script that registers the type with
+        the player's frame (bookgen/html/frame.js), its path relative to the package that registers
+        the type: bookgen/puzzles for the built-ins ("numbrix/play.js"), a plug-in's own package
+        (the one its entry point names) for a plug-in's; "" leaves its puzzles for paper only there.
     play_data(puzzle): what the game script shows beyond the puzzle JSON, worked out here so that
         it exists once, in Python (the arrows' glyphs, a pyramid's range caption); the page hands
         it over as the record's "play". None: nothing.
