@@ -498,16 +498,17 @@ class BookDocument:
         pages = self._pages(section, grid, state, first, frame_height)
         full = len(self._pages(section, grid, state, frame_height, frame_height)[0]) * grid.columns
         last = sum(len(row.puzzles) for row in pages[-1])
-        if len(pages) < 2 or (2 * last >= full and last > 1):
+        below = isinstance(first, int)  # its pages broken here, so that a page given up stays so
+        if len(pages) < 2 or (2 * last >= full and last > 1 and not below):
             return None
         held = sum(len(row.puzzles) for row in pages[0])
-        if isinstance(first, int):
+        if below:
             counts = [held] + balance([full] * (len(pages) - 1), len(section.puzzles) - held)
         else:
             counts = balance([held] + [full] * (len(pages) - 1), len(section.puzzles))
-            if counts[-1] == 1 < counts[0]:  # not a lone puzzle on the last page: the opening's
-                counts[0] -= 1  # page, which has the rules and example, holds one fewer
-                counts[-1] += 1
+        if counts[-1] == 1 < counts[0]:  # not a lone puzzle on the last page: the first page,
+            counts[0] -= 1  # below the opening or the section before, holds one fewer
+            counts[-1] += 1
         balanced, start = [], 0
         for number, count in enumerate(counts):
             puzzles = section.puzzles[start:start + count]
