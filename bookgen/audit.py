@@ -218,10 +218,14 @@ def _puzzle_digits(page: Page, numbers: set[str]) -> list[float]:
     labels = [run for run in page.runs if run.face == "bold" and run.text in numbers]
     runs = [run for run in page.runs if run.text.isdigit() and run not in labels
             and run.bottom > page.trim[1] + 0.75 * 72]  # the folio below
-    example = any(run.text == "Example" and run.face == "italic" for run in page.runs)
-    if example and labels:  # below the first puzzle's number: not the example
+    example = next((run for run in page.runs if run.text == "Example" and run.face == "italic"),
+                   None)
+    if example and labels:
         first = max(labels, key=lambda run: (round(run.size, 1), run.baseline))
-        runs = [run for run in runs if run.top < first.baseline]
+        if example.baseline > first.baseline:  # its own opening: below the first puzzle's number
+            runs = [run for run in runs if run.top < first.baseline]
+        else:  # the next section's opening below these puzzles (share_pages): above its example
+            runs = [run for run in runs if run.bottom > example.top]
     return [round(run.size, 1) for run in runs]
 
 
