@@ -359,10 +359,10 @@ def _silent_job(watched) -> None:
     """A job between two words to the studio (drawing a long PDF): it ends only if it watches."""
     from bookgen.studio import jobs
 
-    for number in jobs._ENDS:
-        signal.signal(number, jobs._ended)
-    jobs._end_with_studio(watched)
-    try:
+    try:  # as jobs.work: the end may come while the watch is still starting
+        for number in jobs._ENDS:
+            signal.signal(number, jobs._ended)
+        jobs._end_with_studio(watched)
         time.sleep(60)
     except jobs._Ended:
         return

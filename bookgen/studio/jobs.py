@@ -242,10 +242,10 @@ def work(send: Connection, watched: Connection, text: str, file: str, folder: st
     from bookgen.formats import render_formats
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the studio, which ends its jobs
-    for number in _ENDS:
-        signal.signal(number, _ended)
-    _end_with_studio(watched)
-    try:
+    try:  # the ends set up inside: a cancel or the studio's end may come at once
+        for number in _ENDS:
+            signal.signal(number, _ended)
+        _end_with_studio(watched)
         try:
             config = read_config_text(text, Path(file), within=Path(folder))
             if "pdf" in formats or "cover" in formats:
