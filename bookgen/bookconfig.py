@@ -4,9 +4,11 @@ after it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bookgen.i18n import Language, language
 from bookgen.puzzles.base import PuzzleType, Request
 from bookgen.yamlsource import Source
 
@@ -65,6 +67,8 @@ class SectionConfig:
     line: int | None = None
     bank: BankSource | None = None
     order: str = "rating"
+    language: str | None = None  # None: the book's
+    rules: str | None = None  # printed instead of the type's rules (in any language)
 
     def describe(self) -> str:
         """'numbrix, hard, size=12x12' for messages about this section."""
@@ -96,7 +100,14 @@ class BookConfig:
     paper: str = "white"
     back_text: str | None = None
     cover_color: str = "#1f3a5f"
+    language: str = "en"
+    texts: Mapping[str, str] = field(default_factory=dict)  # the book's own words for catalog texts
     path: Path | None = None  # the config file read; None for standard input or a worksheet
+
+    def speech(self, section: SectionConfig | None = None) -> Language:
+        """The language the book, or one of its sections, is printed in, with the book's `texts`."""
+        code = section.language if section is not None and section.language else self.language
+        return language(code).with_texts(self.texts)
 
     @property
     def inputs(self) -> tuple[tuple[str, Path], ...]:

@@ -11,6 +11,7 @@ the installed package (bookgen/layouts/, bookgen/samples/): `shipped` finds them
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import replace
@@ -34,6 +35,7 @@ from bookgen.fields import (
     check_seed,
     read_fields,
 )
+from bookgen.i18n import ENGLISH, Language, known_texts, language
 from bookgen.inputs import read_text
 from bookgen.puzzles import current_spelling, find_type
 from bookgen.puzzles.base import PuzzleType, Request, too_few_answers, too_few_exist
@@ -179,7 +181,8 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _read_section(source: Source, index: int, data: Any, within: Path | None = None) -> SectionConfig:
+def _read_section(source: Source, index: int, data: Any, within: Path | None = None,
+                  speech: Language = ENGLISH) -> SectionConfig:
     path: KeyPath = ("sections", index)
     option_names: tuple[str, ...] = ()
     puzzle_type: PuzzleType | None = None
@@ -220,12 +223,15 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
         puzzle_type=puzzle_type,
         count=values["count"],
         difficulty=values["difficulty"],
-        title=values["title"] or puzzle_type.title,
+        title=values["title"] or (language(values["language"]).with_texts(speech.texts)
+                                  if values["language"] else speech).gettext(puzzle_type.title),
         per_page=values["per_page"],
         request=request,
         line=source.line(path),
         bank=bank,
         order=values["order"],
+        language=values["language"],
+        rules=values["rules"],
     )
 
 
@@ -282,7 +288,9 @@ def _book_config(source: Source, name: str, seed: str | None,
     sections = values["sections"]
     if not sections:
         raise source.error(("sections",), "a book needs at least one section")
-    read = tuple(_read_section(source, i, data, within) for i, data in enumerate(sections))
+    texts = _texts(source, values["texts"] or {})
+    speech = language(values["language"]).with_texts(texts)
+    read = tuple(_read_section(source, i, data, within, speech) for i, data in enumerate(sections))
     total = sum(section.count for section in read)
     if total > limits.BOOK_PUZZLES:
         raise source.error(("sections",), f"the sections ask for {total:,} puzzles; a book holds "
@@ -311,4 +319,18 @@ def _book_config(source: Source, name: str, seed: str | None,
         paper=values["paper"],
         back_text=values["back_text"],
         cover_color=values["cover_color"],
+        language=values["language"],
+        texts=texts,
     )
+
+
+def _texts(source: Source, texts: dict[str, str]) -> dict[str, str]:
+    """The book's `texts:`, each key a text some catalog has (as bookgen prints it in English)."""
+    known = known_texts()
+    for key in texts:
+        if key not in known:
+            close = difflib.get_close_matches(key, sorted(known), n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise source.error(("texts", key), f"bookgen prints no text {key!r}{hint} ('bookgen "
+                               "texts' lists the texts a book may replace)")
+    return texts

@@ -17,6 +17,7 @@ from bookgen import limits
 from bookgen.core.grading import LEVELS
 from bookgen.core.options import unknown_key_message
 from bookgen.errors import BookgenError, shown
+from bookgen.i18n import languages
 from bookgen.puzzles import PUZZLE_TYPES
 from bookgen.yamlsource import KeyPath, Source
 
@@ -202,6 +203,29 @@ def _mapping(fields: Mapping[str, Field] | None = None) -> Reader:
     return Reader(_read_mapping, {"type": "object"}, fields)
 
 
+def _read_language(value: Any) -> str:
+    if not isinstance(value, str) or value.strip().lower() not in languages():
+        raise ValueError
+    return value.strip().lower()
+
+
+_language = Reader(_read_language, {"type": "string", "enum": list(languages())})
+
+
+def _read_texts(value: Any) -> dict[str, str]:
+    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, (str, int, float))
+                                              and not isinstance(v, bool) for k, v in value.items()):
+        raise ValueError
+    return {key: str(text) for key, text in value.items()}
+
+
+_texts = Reader(_read_texts, {"type": "object", "additionalProperties": {"type": "string"}})
+
+
+def languages_what() -> str:
+    return "a language: " + ", ".join(languages())
+
+
 _LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
 _UNIT_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72, None: 1.0}
 
@@ -334,6 +358,9 @@ BOOK_FIELDS = {
     "back_text": Field(_line(limits.NOTE_CHARS, breaks=True),
                        f"text for the back cover, at most {limits.NOTE_CHARS} characters"),
     "cover_color": Field(_color, "a colour such as '#1f3a5f' (quoted in YAML)", default="#1f3a5f"),
+    "language": Field(_language, languages_what(), default="en"),
+    "texts": Field(_texts, "a mapping of a text as bookgen prints it in English to what to print "
+                   "instead (see 'bookgen texts')"),
     "sections": Field(_list, "a list of sections", required=True),
 }
 SECTION_FIELDS = {
@@ -347,4 +374,7 @@ SECTION_FIELDS = {
     "rating": Field(_rating, "a mapping of rating figures to a value or [min, max]"),
     "order": Field(_choice(*ORDERS), "rating (easier to harder) or shuffle (as made)",
                    default="rating"),
+    "language": Field(_language, languages_what() + " (default: the book's)"),
+    "rules": Field(_line(limits.NOTE_CHARS, breaks=True), "the rules to print instead of the "
+                   f"type's, at most {limits.NOTE_CHARS} characters"),
 }

@@ -112,6 +112,14 @@ def play_script_text(puzzle_type: PuzzleType) -> str:
     return home.joinpath(puzzle_type.play_script).read_text(encoding="utf-8")
 
 
+def type_home(puzzle_type: PuzzleType) -> Traversable:
+    """The folder a type lives in: bookgen/puzzles/NAME for a built-in type (the package its
+    generator lies in), the entry point's package for a plug-in's. Its catalogs are there."""
+    if puzzle_type.name in _homes:
+        return _homes[puzzle_type.name]
+    return resources.files(".".join(puzzle_type.generate.__module__.split(".")[:3]))
+
+
 def find_type(name: str) -> PuzzleType:
     """The registered type called `name`, or a clear error listing the known ones."""
     for puzzle_type in PUZZLE_TYPES:

@@ -1,0 +1,247 @@
+"""The catalogs: where they live, how they are read, and how a developer keeps them whole.
+
+A *home* is a folder with a `locale/` folder: bookgen's own package folder (the book's shared
+words), bookgen/html, bookgen/studio, each bookgen/puzzles/NAME, and each plug-in type's package.
+A home's catalogs hold the messages of the source files under it, leaving out any subfolder that is
+a home of its own. `locale/LANG.po` is what a translator edits; a wheel also carries `LANG.mo`,
+compiled when the wheel is built (setup.py), which is read in its place; a checkout reads the .po.
+
+    python -m bookgen.i18n.catalogs update   # extract the messages, merge them into every .po
+    python -m bookgen.i18n.catalogs check    # every message of every home translated in every language
+    python -m bookgen.i18n.catalogs add LANG # start catalogs for a new language
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from collections.abc import Iterable, Iterator
+from datetime import datetime
+from functools import cache
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+from bookgen.i18n import CONTEXT_SEPARATOR
+
+LOCALE = "locale"
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+            "t": None, "tn": (1, 2), "tp": ((1, "c"), 2)}
+"""The functions that mark a message: Python's (`bookgen.i18n`) and the playable page's and the
+studio's script (`t`, `tn` for counts, `tp` with a context)."""
+METHODS = [("**.py", "python"), ("**.js", "javascript"), ("**.html", "javascript")]
+"""How each kind of source file is read for messages: the studio's HTML marks its words as the
+scripts do (data-t attributes are read by its script, see bookgen/studio/static)."""
+FIXED_DATE = datetime(2026, 1, 1)
+"""The dates a catalog's header carries: a file changes only when its messages do."""
+HEADER = """\
+# bookgen's texts in {code}, for one folder of bookgen (see bookgen/i18n/catalogs.py).
+# Address: (formal or informal, and why)
+# Checked by: (who or what checked these translations, and how)
+#"""
+
+
+def _package_home() -> Traversable:
+    return resources.files("bookgen")
+
+
+def homes() -> list[Traversable]:
+    """Every home whose catalogs a book may need: bookgen's, and each registered type's own (for a
+    plug-in, the package its entry point names)."""
+    from bookgen.puzzles import PUZZLE_TYPES, type_home
+
+    found = [_package_home(), _package_home() / "html", _package_home() / "studio"]
+    for puzzle_type in PUZZLE_TYPES:
+        home = type_home(puzzle_type)
+        if home.joinpath(LOCALE).is_dir() and all(str(home) != str(h) for h in found):
+            found.append(home)
+    return found
+
+
+def _catalog_file(home: Traversable, code: str) -> Traversable | None:
+    folder = home / LOCALE
+    for name in (f"{code}.mo", f"{code}.po"):
+        if folder.joinpath(name).is_file():
+            return folder / name
+    return None
+
+
+@cache
+def available_languages() -> tuple[str, ...]:
+    """The languages with a catalog of the book's shared words, sorted."""
+    folder = _package_home() / LOCALE
+    if not folder.is_dir():
+        return ()
+    codes = {entry.name.rsplit(".", 1)[0] for entry in folder.iterdir()
+             if entry.name.endswith((".po", ".mo"))}
+    return tuple(sorted(codes))
+
+
+def _read_catalog(file: Traversable) -> Any:
+    from babel.messages.mofile import read_mo
+    from babel.messages.pofile import read_po
+
+    data = io.BytesIO(file.read_bytes())
+    return read_mo(data) if file.name.endswith(".mo") else read_po(data)
+
+
+def _key(message: Any) -> str:
+    message_id = message.id[0] if isinstance(message.id, (list, tuple)) else message.id
+    return (message.context + CONTEXT_SEPARATOR if message.context else "") + message_id
+
+
+def read_language(code: str) -> tuple[dict[str, str | tuple[str, ...]], str]:
+    """Every home's messages of `code`, merged (a fuzzy translation counts as none), and the
+    language's plural expression."""
+    messages: dict[str, str | tuple[str, ...]] = {}
+    plural_expression = "(n != 1)"
+    for home in homes():
+        file = _catalog_file(home, code)
+        if file is None:
+            continue
+        catalog = _read_catalog(file)
+        plural_expression = catalog.plural_expr or plural_expression
+        for message in catalog:
+            if not message.id or message.fuzzy:
+                continue
+            text = message.string
+            messages[_key(message)] = tuple(text) if isinstance(text, (list, tuple)) else text
+    return messages, plural_expression
+
+
+# --- for developers: extract, update, check --------------------------------------------------------
+
+
+def source_homes(root: Path) -> list[Path]:
+    """The homes in a source tree (folders with a locale/ folder), deepest last."""
+    return sorted((p.parent for p in root.rglob(LOCALE) if p.is_dir()), key=lambda p: len(p.parts))
+
+
+def extract(home: Path, others: Iterable[Path] = ()) -> Any:
+    """The messages of the source files under `home`, leaving out the homes in `others`, as a
+    Babel catalog (the template every LANG.po of the home follows)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_dir
+
+    inner = [o for o in others if o != home and home in o.parents]
+    template = Catalog(project="bookgen", fuzzy=False, creation_date=FIXED_DATE)
+    for file, line, message, comments, context in extract_from_dir(
+            str(home), METHODS, keywords=KEYWORDS, comment_tags=("Translators:",),
+            callback=None, strip_comment_tags=True):
+        path = home / file
+        if any(o in path.parents for o in inner) or "tests" in path.parts:
+            continue
+        template.add(message, None, [(str(path.relative_to(home)), line)],
+                     auto_comments=comments, context=context)
+    return template
+
+
+def _po_bytes(catalog: Any) -> bytes:
+    from babel.messages.pofile import write_po
+
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, omit_header=False, sort_output=False, include_lineno=False)
+    return out.getvalue()
+
+
+def update(root: Path) -> list[Path]:
+    """Merge each home's messages into each of its LANG.po (new ones empty, gone ones dropped);
+    the files changed."""
+    from babel.messages.pofile import read_po
+
+    all_homes = source_homes(root)
+    changed = []
+    for home in all_homes:
+        template = extract(home, all_homes)
+        for po in sorted((home / LOCALE).glob("*.po")):
+            with po.open("rb") as handle:
+                catalog = read_po(handle, locale=po.stem)
+            catalog.update(template, no_fuzzy_matching=True)
+            catalog.obsolete.clear()
+            catalog.revision_date = FIXED_DATE
+            data = _po_bytes(catalog)
+            if data != po.read_bytes():
+                po.write_bytes(data)
+                changed.append(po)
+    return changed
+
+
+def missing(root: Path) -> Iterator[str]:
+    """Each message some home's source marks but one of its catalogs does not translate (or
+    translates fuzzily), as 'FILE: message', and each catalog a language lacks."""
+    from babel.messages.pofile import read_po
+
+    all_homes = source_homes(root)
+    codes = set()
+    for home in all_homes:
+        codes |= {po.stem for po in (home / LOCALE).glob("*.po")}
+    for home in all_homes:
+        template = extract(home, all_homes)
+        ids = {_key(m): m for m in template if m.id}
+        for code in sorted(codes):
+            po = home / LOCALE / f"{code}.po"
+            if not po.is_file():
+                if ids:
+                    yield f"{po}: missing ({len(ids)} messages)"
+                continue
+            with po.open("rb") as handle:
+                catalog = read_po(handle, locale=code)
+            done = {_key(m) for m in catalog if m.id and not m.fuzzy and _translated(m.string)}
+            for key in ids:
+                if key not in done:
+                    yield f"{po}: {key!r}"
+
+
+def _translated(text: Any) -> bool:
+    return all(text) if isinstance(text, (list, tuple)) else bool(text)
+
+
+def add_language(root: Path, code: str) -> list[Path]:
+    """Start LANG.po in every home (its messages empty, to translate)."""
+    from babel.messages.catalog import Catalog
+
+    made = []
+    for home in source_homes(root):
+        po = home / LOCALE / f"{code}.po"
+        if po.exists():
+            continue
+        catalog = Catalog(locale=code, project="bookgen", version=None, fuzzy=False,
+                          copyright_holder="the bookgen authors", header_comment=HEADER.format(code=code),
+                          creation_date=FIXED_DATE, revision_date=FIXED_DATE,
+                          last_translator="see the note above", language_team=None)
+        po.write_bytes(_po_bytes(catalog))
+        made.append(po)
+    update(root)
+    return made
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bookgen.i18n.catalogs", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", choices=("update", "check", "add"))
+    parser.add_argument("language", nargs="?", help="for add: the new language's code, e.g. pt")
+    parser.add_argument("--root", default=str(Path(__file__).resolve().parents[1]),
+                        help="the source tree (default: this bookgen's package folder)")
+    args = parser.parse_args(argv)
+    root = Path(args.root)
+    if args.command == "update":
+        for po in update(root):
+            print(f"updated {po}")
+        return 0
+    if args.command == "add":
+        if not args.language:
+            parser.error("add needs the language's code")
+        for po in add_language(root, args.language):
+            print(f"made {po}")
+        return 0
+    gaps = list(missing(root))
+    for gap in gaps:
+        print(gap)
+    print(f"{len(gaps)} messages untranslated", file=sys.stderr)
+    return 1 if gaps else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

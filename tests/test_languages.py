@@ -1,0 +1,72 @@
+"""Languages: the `language:` and `texts:` keys, the catalogs' completeness, numbers in prose."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import bookgen
+from bookgen.config import read_config_text
+from bookgen.errors import BookgenError
+from bookgen.i18n import _, language, languages, ngettext, speaking
+from bookgen.i18n.catalogs import missing
+
+PACKAGE = Path(bookgen.__file__).parent
+BOOK = """\
+title: Test
+language: {language}
+sections:
+  - {{type: numbrix, count: 1, difficulty: easy{section}}}
+"""
+
+
+def test_every_catalog_translates_every_message():
+    """A message the code marks but a catalog lacks fails here, not in front of a reader."""
+    gaps = list(missing(PACKAGE))
+    assert gaps == [], f"{len(gaps)} untranslated, e.g. {gaps[:5]} (python -m bookgen.i18n.catalogs update)"
+
+
+def test_the_six_languages_are_there():
+    assert set(languages()) >= {"en", "de", "fr", "es", "it", "nl"}
+
+
+@pytest.mark.parametrize(("code", "value", "places", "printed"), [
+    ("en", 3.5, 1, "3.5"), ("de", 3.5, 1, "3,5"), ("fr", 12345, 0, "12\u202f345"),
+    ("nl", 0.25, 2, "0,25"), ("it", 1234.5, 1, "1.234,5"),
+])
+def test_numbers_in_prose_follow_the_language(code, value, places, printed):
+    assert language(code).number(value, places) == printed
+
+
+def test_plural_forms_follow_the_language():
+    french = language("fr")
+    assert french.plural_index(0) == 0 and french.plural_index(2) == 1  # 0 takes the singular in French
+    assert language("de").plural_index(0) == 1
+
+
+def test_book_texts_replace_the_catalog_and_english_is_the_source():
+    assert _("Answers") == "Answers"  # English: every text is its own id
+    with speaking(language("en").with_texts({"Answers": "Solutions"})):
+        assert _("Answers") == "Solutions"
+        assert ngettext("{n} cell", "{n} cells", 2) == "{n} cells"
+
+
+def test_a_book_and_its_sections_choose_their_language(tmp_path):
+    book = read_config_text(BOOK.format(language="de", section=", language: fr"), tmp_path / "b.yaml")
+    assert book.language == "de" and book.sections[0].language == "fr"
+    assert book.speech(book.sections[0]).code == "fr" and book.speech().code == "de"
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    (BOOK.format(language="xx", section=""),
+     "language: 'xx' is not allowed; 'language' takes a language: en, de"),
+    (BOOK.format(language="de", section=", language: 7"), "sections[0].language"),
+    (BOOK.format(language="de", section="") + "texts: {Answerz: Lösungen}\n",
+     "bookgen prints no text 'Answerz'"),
+    (BOOK.format(language="de", section="") + "texts: [Answers]\n", "texts"),
+])
+def test_bad_language_keys_are_refused_with_their_place(tmp_path, text, said):
+    with pytest.raises(BookgenError) as caught:
+        read_config_text(text, tmp_path / "b.yaml")
+    assert said in str(caught.value)
