@@ -92,22 +92,32 @@ def _key(message: Any) -> str:
     return (message.context + CONTEXT_SEPARATOR if message.context else "") + message_id
 
 
-def read_language(code: str) -> tuple[dict[str, str | tuple[str, ...]], str]:
-    """Every home's messages of `code`, merged (a fuzzy translation counts as none), and the
+def read_home(home: Traversable, code: str) -> tuple[dict[str, str | tuple[str, ...]], str | None]:
+    """One home's messages in `code` (a fuzzy or empty translation counts as none), and the
+    catalog's plural expression; ({}, None) where the home has no catalog of the language."""
+    file = _catalog_file(home, code)
+    if file is None:
+        return {}, None
+    catalog = _read_catalog(file)
+    messages: dict[str, str | tuple[str, ...]] = {}
+    for message in catalog:
+        if not message.id or message.fuzzy or not _translated(message.string):
+            continue
+        text = message.string
+        messages[_key(message)] = tuple(text) if isinstance(text, (list, tuple)) else text
+    return messages, catalog.plural_expr
+
+
+def read_language(code: str, among: Iterable[Traversable] | None = None
+                  ) -> tuple[dict[str, str | tuple[str, ...]], str]:
+    """The messages of `code` in the homes `among` (default: every home), merged, and the
     language's plural expression."""
     messages: dict[str, str | tuple[str, ...]] = {}
     plural_expression = "(n != 1)"
-    for home in homes():
-        file = _catalog_file(home, code)
-        if file is None:
-            continue
-        catalog = _read_catalog(file)
-        plural_expression = catalog.plural_expr or plural_expression
-        for message in catalog:
-            if not message.id or message.fuzzy:
-                continue
-            text = message.string
-            messages[_key(message)] = tuple(text) if isinstance(text, (list, tuple)) else text
+    for home in homes() if among is None else among:
+        found, expression = read_home(home, code)
+        messages.update(found)
+        plural_expression = expression or plural_expression
     return messages, plural_expression
 
 
