@@ -24,6 +24,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
+from bookgen.atomic import write_files
 from bookgen.i18n import CONTEXT_SEPARATOR
 
 LOCALE = "locale"
@@ -173,7 +174,7 @@ def update(root: Path) -> list[Path]:
             catalog.revision_date = FIXED_DATE
             data = _po_bytes(catalog)
             if data != po.read_bytes():
-                po.write_bytes(data)
+                write_files([(po, data)])
                 changed.append(po)
     return changed
 
@@ -221,7 +222,7 @@ def add_language(root: Path, code: str) -> list[Path]:
                           copyright_holder="the bookgen authors", header_comment=HEADER.format(code=code),
                           creation_date=FIXED_DATE, revision_date=FIXED_DATE,
                           last_translator="see the note above", language_team=None)
-        po.write_bytes(_po_bytes(catalog))
+        write_files([(po, _po_bytes(catalog))])
         made.append(po)
     update(root)
     return made
