@@ -16,12 +16,13 @@ person needs: counting alone, elimination chains over pencil marks, or case anal
 
 from __future__ import annotations
 
+from bookgen.i18n import N_
 from bookgen.puzzles.arrows.checking import check, validate
 from bookgen.puzzles.arrows.drawing import draw_puzzle, draw_solution, measure, play_data
 from bookgen.puzzles.arrows.generator import check_request, generate
 from bookgen.puzzles.arrows.grader import BANDS, rate
 from bookgen.puzzles.arrows.hints import given_answer, hints
-from bookgen.puzzles.arrows.parameters import OPTIONS, RULES, answer_form, canonical, printed
+from bookgen.puzzles.arrows.parameters import OPTIONS, answer_form, canonical, printed, rules_text
 from bookgen.puzzles.arrows.solver import solve
 from bookgen.puzzles.base import (
     Generated,
@@ -29,7 +30,6 @@ from bookgen.puzzles.base import (
     Showcase,
     always_unique,
     fixed_example,
-    fixed_rules,
     no_answer_note,
 )
 
@@ -49,8 +49,8 @@ SHOWCASE = (Showcase("medium"), Showcase("medium", {"size": "5x5"}, curve_seeds=
 
 ARROWS = PuzzleType(
     name="arrows",
-    title="Arrow Count",
-    rules=fixed_rules(RULES),
+    title=N_("Arrow Count"),
+    rules=rules_text,
     options=OPTIONS,
     showcase=SHOWCASE,
     generate=generate,

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from functools import partial
 
 from bookgen.core.grading import Step, told_in_order
+from bookgen.i18n import _, ngettext, pgettext
 from bookgen.puzzles.arrows.board import Board, board_for, single, start
 from bookgen.puzzles.arrows.grader import counting_sweep, false_case, solved
 from bookgen.puzzles.arrows.parameters import Cell
@@ -20,33 +21,41 @@ Known = Mapping[Cell, int]
 
 
 def _where(board: Board, cell: Cell) -> str:
-    return f"row {cell // board.cols + 1}, column {cell % board.cols + 1}"
+    return _("row {row}, column {column}").format(row=cell // board.cols + 1, column=cell % board.cols + 1)
 
 
 def _listed(values: list[int]) -> str:
     text = [str(v) for v in values]
-    return text[0] if len(text) == 1 else ", ".join(text[:-1]) + " and " + text[-1]
-
-
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    if len(text) == 1:
+        return text[0]
+    # Translators: the numbers an arrow sees, "3, 1 and 2": {numbers} is "3, 1"
+    return _("{numbers} and {last}").format(numbers=", ".join(text[:-1]), last=text[-1])
 
 
 def _different(count: int) -> str:
-    word = NUMBER_WORDS[count] if count < len(NUMBER_WORDS) else str(count)
-    return f"{word} different number" + ("" if count == 1 else "s")
+    """"two different numbers": the count in words up to nine, agreeing with its noun."""
+    words = (pgettext("different numbers", "one"), pgettext("different numbers", "two"),
+             pgettext("different numbers", "three"), pgettext("different numbers", "four"),
+             pgettext("different numbers", "five"), pgettext("different numbers", "six"),
+             pgettext("different numbers", "seven"), pgettext("different numbers", "eight"),
+             pgettext("different numbers", "nine"))
+    word = words[count - 1] if 1 <= count <= len(words) else str(count)
+    # Translators: {count} is the number in words ("two"), or in digits from 10 on
+    return ngettext("{count} different number", "{count} different numbers", count).format(count=word)
 
 
 def _sees_all(board: Board, known: Known, cell: Cell, value: int) -> str | None:
     """A sign whose squares are all filled counts their different numbers."""
     targets = board.targets[cell]
     if len(targets) == 1 and value == 1:
-        return "1 goes here: its arrow sees just one square"
+        return _("{value} goes here: its arrow sees just one square").format(value=value)
     if not targets or any(target not in known for target in targets):
         return None
     seen = [known[target] for target in targets]
     if len(set(seen)) != value:
         return None
-    return f"{value} goes here: its arrow sees {_listed(seen)}, {_different(value)}"
+    return _("{value} goes here: its arrow sees {numbers}, {different}").format(
+        value=value, numbers=_listed(seen), different=_different(value))
 
 
 def _counted(board: Board, known: Known, cell: Cell, value: int) -> str | None:
@@ -57,11 +66,15 @@ def _counted(board: Board, known: Known, cell: Cell, value: int) -> str | None:
         if revise(board, domains, sign) is None or domains[cell] != 1 << value:
             continue
         if sign == cell:
-            return (f"{value} goes here: counting the numbers its arrow can still see leaves only "
-                    f"{value}")
-        return (f"{value} goes here: the arrow at {_where(board, sign)} counts "
-                f"{known[sign] if sign in known else 'what it sees'}, and with the numbers already "
-                f"in its line only {value} fits this square")
+            return _("{value} goes here: counting the numbers its arrow can still see leaves only "
+                     "{value}").format(value=value)
+        if sign in known:
+            return _("{value} goes here: the arrow at {where} counts {count}, and with the numbers "
+                     "already in its line only {value} fits this square").format(
+                value=value, where=_where(board, sign), count=known[sign])
+        return _("{value} goes here: the arrow at {where} counts what it sees, and with the numbers "
+                 "already in its line only {value} fits this square").format(
+            value=value, where=_where(board, sign))
     return None
 
 
@@ -69,28 +82,31 @@ def _stage_reason(board: Board, cases: dict[int, tuple[Cell, int]], told: set[in
                   known: Known, cell: Cell, value: int) -> str:
     """The stage's own words; a case is told in full once (in `told`), then referred to."""
     if step == "line":
-        return f"{value} goes here: its arrow sees just one square"
+        return _("{value} goes here: its arrow sees just one square").format(value=value)
     if step.startswith("cases"):
         case = int(step.split()[1])
         tried, wrong = cases[case]
         if case in told:
-            return (f"{value} goes here: still with {_where(board, tried)} not {wrong}, listing "
-                    f"for every empty square the numbers its line still allows leaves only "
-                    f"{value} for this square")
+            return _("{value} goes here: still with {where} not {wrong}, listing for every empty "
+                     "square the numbers its line still allows leaves only {value} for this "
+                     "square").format(value=value, where=_where(board, tried), wrong=wrong)
         told.add(case)
         if tried == cell:
-            return (f"{value} goes here: try {wrong} here and follow what the arrows then force: "
-                    f"some square is left with no number that fits, so this square is not {wrong}, "
-                    f"and of the numbers its line still allows only {value} is left")
-        return (f"{value} goes here: try {wrong} in {_where(board, tried)} and follow what "
-                f"the arrows then force: some square is left with no number that fits, so "
-                f"{_where(board, tried)} is not {wrong}; knowing that, and listing for every empty "
-                f"square the numbers its line still allows, only {value} is left for this square")
+            return _("{value} goes here: try {wrong} here and follow what the arrows then force: "
+                     "some square is left with no number that fits, so this square is not {wrong}, "
+                     "and of the numbers its line still allows only {value} is left").format(
+                value=value, wrong=wrong)
+        return _("{value} goes here: try {wrong} in {where} and follow what the arrows then force: "
+                 "some square is left with no number that fits, so {where} is not {wrong}; knowing "
+                 "that, and listing for every empty square the numbers its line still allows, only "
+                 "{value} is left for this square").format(
+            value=value, wrong=wrong, where=_where(board, tried))
     if step == "search":
-        return f"{value} goes here: this square needs trial and error; the only answer has {value}"
-    return (f"{value} goes here: list for every empty square the numbers it could still hold "
-            f"(Notes can keep the list), then cross out each number an arrow's count rules out, "
-            f"again and again; only {value} is left for this square")
+        return _("{value} goes here: this square needs trial and error; the only answer has "
+                 "{value}").format(value=value)
+    return _("{value} goes here: list for every empty square the numbers it could still hold "
+             "(Notes can keep the list), then cross out each number an arrow's count rules out, "
+             "again and again; only {value} is left for this square").format(value=value)
 
 
 def hints(puzzle: JSON, solution: JSON) -> list[JSON]:

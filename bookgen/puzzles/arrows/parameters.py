@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from bookgen.core.options import Option
 from bookgen.core.symmetry import SYMMETRIES
-from bookgen.puzzles.base import JSON, Printed, form_key, numbers_printed
+from bookgen.i18n import N_, _
+from bookgen.puzzles.base import JSON, Printed, Request, form_key, numbers_printed
 
 STEPS = {"N": (-1, 0), "NE": (-1, 1), "E": (0, 1), "SE": (1, 1),
          "S": (1, 0), "SW": (1, -1), "W": (0, -1), "NW": (-1, -1)}
@@ -24,11 +25,16 @@ OPTIONS = (
            "default 0.2)", low=0.0, high=1.0, default=0.2),
 )
 
-RULES = (
+RULES = N_(
     "Every square carries a sign. Write a number in each square: it must equal how many "
     "different numbers stand in the squares its arrow points at, all the way to the edge of the "
     "grid. A two-headed arrow looks both ways. Bold numbers are given."
 )
+
+
+def rules_text(request: Request | None) -> str:
+    """The rules every section prints, in the language spoken."""
+    return _(RULES)
 
 
 def printed(puzzle: JSON) -> Printed:

@@ -6,14 +6,32 @@
 
   var el = frame.el, largest = frame.largest;
 
-  var ARROW_WORDS = {
-    N: "up", NE: "up-right", E: "right", SE: "down-right", S: "down", SW: "down-left", W: "left", NW: "up-left"
-  };
+  /* The frame's texts in the page's language (until the frame has them: the English id). */
+  var fill = function (id, p) { return id.replace(/\{(\w+)\}/g, function (m, k) { return p && k in p ? p[k] : m; }); };
+  var t = frame.t || fill;
+  var tp = frame.tp || function (context, id, p) { return fill(id, p); };
+
+  /* A head's direction in words: "up", "down-left" */
+  function headWords(head) {
+    switch (head) {
+      case "N": return tp("arrow", "up");
+      case "NE": return tp("arrow", "up-right");
+      case "E": return tp("arrow", "right");
+      case "SE": return tp("arrow", "down-right");
+      case "S": return tp("arrow", "down");
+      case "SW": return tp("arrow", "down-left");
+      case "W": return tp("arrow", "left");
+      case "NW": return tp("arrow", "up-left");
+      default: return head;
+    }
+  }
 
   /* "arrow right", "arrow up and down" */
   function arrowWords(name) {
-    if (!name) return "no arrow";
-    return "arrow " + name.split("+").map(function (head) { return ARROW_WORDS[head] || head; }).join(" and ");
+    if (!name) return t("no arrow");
+    var heads = name.split("+").map(headWords);
+    if (heads.length === 2) return t("arrow {first} and {second}", {first: heads[0], second: heads[1]});
+    return t("arrow {direction}", {direction: heads[0]});
   }
 
   function arrowsGame(board, record, page) {
@@ -31,7 +49,7 @@
       hasAnswer: !!answer,
       answer: function (i, j) { return answer ? answer[i][j] : null; },
       max: largest(answer) || Math.max(arrows.length, arrows[0].length),
-      where: function (i, j) { return "Row " + (i + 1) + ", column " + (j + 1); },
+      where: function (i, j) { return t("Row {row}, column {column}", {row: i + 1, column: j + 1}); },
       name: function (i, j) { return this.where(i, j) + ", " + arrowWords(arrows[i][j]); },
       decorate: function (cell, i, j) {
         var arrow = el("span", "arrow", (glyphs[i] && glyphs[i][j]) || arrows[i][j] || "");

@@ -15,6 +15,7 @@ pyramids do, and keeps the fields number walls had when they were a pyramid vari
 from __future__ import annotations
 
 from bookgen.core.triangle import given_answer
+from bookgen.i18n import N_
 from bookgen.puzzles.base import (
     Generated,
     OlderSpelling,
@@ -22,7 +23,6 @@ from bookgen.puzzles.base import (
     Showcase,
     always_unique,
     fixed_example,
-    fixed_rules,
     no_answer_note,
 )
 from bookgen.puzzles.numberwall.checking import check, validate
@@ -30,7 +30,14 @@ from bookgen.puzzles.numberwall.drawing import draw_puzzle, draw_solution, measu
 from bookgen.puzzles.numberwall.generator import answers, check_request, generate, variety
 from bookgen.puzzles.numberwall.grader import rate
 from bookgen.puzzles.numberwall.hints import hints
-from bookgen.puzzles.numberwall.parameters import OPTIONS, RULES, VARIANT, answer_form, canonical, printed
+from bookgen.puzzles.numberwall.parameters import (
+    OPTIONS,
+    VARIANT,
+    answer_form,
+    canonical,
+    printed,
+    rules_text,
+)
 from bookgen.puzzles.numberwall.solver import solve
 
 
@@ -46,8 +53,8 @@ SHOWCASE = (Showcase("expert"), Showcase("medium", {"rows": 5}, curve_seeds=2))
 
 NUMBERWALL = PuzzleType(
     name="numberwall",
-    title="Number Walls",
-    rules=fixed_rules(RULES),
+    title=N_("Number Walls"),
+    rules=rules_text,
     options=OPTIONS,
     showcase=SHOWCASE,
     older_spellings=(OlderSpelling("pyramid", "variant", "sum"),),  # walls were a pyramid variant

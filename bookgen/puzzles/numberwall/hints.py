@@ -12,6 +12,7 @@ from functools import partial
 
 from bookgen.core.grading import recorded_steps, told_in_order
 from bookgen.core.triangle import flatten, shape
+from bookgen.i18n import _
 from bookgen.puzzles.base import JSON
 from bookgen.puzzles.numberwall.grader import TOP, Expr, complete, deductions, first_equation
 from bookgen.puzzles.numberwall.wall import Wall, wall_of
@@ -26,12 +27,13 @@ def _by_sum(wall: Wall, known: Known, cell: int, value: int, allow_subtract: boo
         if cell == child:
             a, b = known.get(parent_a), known.get(parent_b)
             if a and b and a + b == value:
-                return f"{value} goes here: it is the sum of {a} and {b} below it"
+                return _("{value} goes here: it is the sum of {left} and {right} below it").format(
+                    value=value, left=a, right=b)
         elif allow_subtract and cell in (parent_a, parent_b):
             k, c = known.get(parent_b if cell == parent_a else parent_a), known.get(child)
             if k and c and c - k == value:
-                return (f"{value} goes here: with {k} beside it they make {c} above, and "
-                        f"{c} \u2212 {k} = {value}")
+                return _("{value} goes here: with {beside} beside it they make {above} above, and "
+                         "{above} \u2212 {beside} = {value}").format(value=value, beside=k, above=c)
     return None
 
 
@@ -58,12 +60,13 @@ def _by_equation(wall: Wall, known: Known, cell: int, value: int) -> str | None:
     found = first_equation(wall, known, cell)
     if found is None or found[0] != value:
         return None
-    _, child, total, reached = found
+    child, total, reached = found[1:]
     row, place = shape(wall.rows).cells[child]
-    return (f"{value} goes here: call this brick x and write the bricks around it in terms of x; "
-            f"the brick in row {wall.rows - row}, place {place + 1} is {_in_x(reached)}, and the "
-            f"two below it add up to {_in_x(total)}, so {_in_x(total)} = {_in_x(reached)} and "
-            f"x = {value}")
+    # Translators: x is the unknown of the equation; {reached} and {total} are written in x ("2x + 7")
+    return _("{value} goes here: call this brick x and write the bricks around it in terms of x; "
+             "the brick in row {row}, place {place} is {reached}, and the two below it add up to "
+             "{total}, so {total} = {reached} and x = {value}").format(
+        value=value, row=wall.rows - row, place=place + 1, reached=_in_x(reached), total=_in_x(total))
 
 
 def _step_reason(wall: Wall, step: str, known: Known, cell: int, value: int) -> str:
@@ -71,12 +74,12 @@ def _step_reason(wall: Wall, step: str, known: Known, cell: int, value: int) -> 
         said = _by_equation(wall, known, cell, value)
         if said:
             return said
-        return (f"{value} goes here: call this brick x and write the bricks it reaches in x; "
-                f"where two ways meet they give an equation, and x = {value}")
+        return _("{value} goes here: call this brick x and write the bricks it reaches in x; where "
+                 "two ways meet they give an equation, and x = {value}").format(value=value)
     if step == "system":
-        return (f"{value} goes here: writing every sum as an equation and solving them together "
-                f"gives {value}")
-    return f"{value} goes here: it follows from the bricks around it"
+        return _("{value} goes here: writing every sum as an equation and solving them together "
+                 "gives {value}").format(value=value)
+    return _("{value} goes here: it follows from the bricks around it").format(value=value)
 
 
 def hints(puzzle: JSON, solution: JSON) -> list[JSON]:

@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from bookgen.core.options import Option
-from bookgen.puzzles.base import JSON, Printed, mirror_form, numbers_printed
+from bookgen.i18n import N_, _
+from bookgen.puzzles.base import JSON, Printed, Request, mirror_form, numbers_printed
 
 VARIANT = "sum"  # the puzzle JSON's "variant", kept from when walls were a pyramid variant
 MAX_ROWS = 10  # the largest wall any puzzle JSON may hold
@@ -34,8 +35,13 @@ OPTIONS = (
            low=1, high=MAX_NUMBER),
 )
 
-RULES = ("Each brick holds the sum of the two bricks below it, and every brick holds a whole number, "
-         "1 or more. Fill in the missing numbers.")
+RULES = N_("Each brick holds the sum of the two bricks below it, and every brick holds a whole number, "
+           "1 or more. Fill in the missing numbers.")
+
+
+def rules_text(request: Request | None) -> str:
+    """The rules every section prints, in the language spoken."""
+    return _(RULES)
 
 
 def printed(puzzle: JSON) -> Printed:

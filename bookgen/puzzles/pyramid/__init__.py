@@ -26,6 +26,7 @@ a Norvig-style search that narrows candidate lists and branches on the tightest 
 from __future__ import annotations
 
 from bookgen.core.triangle import given_answer
+from bookgen.i18n import N_
 from bookgen.puzzles.base import Generated, PuzzleType, Request, Showcase, always_unique, no_answer_note
 from bookgen.puzzles.pyramid.checking import check, validate
 from bookgen.puzzles.pyramid.drawing import draw_puzzle, draw_solution, measure, measure_solution
@@ -57,7 +58,7 @@ SHOWCASE = (
 
 PYRAMID = PuzzleType(
     name="pyramid",
-    title="Number Pyramids",
+    title=N_("Number Pyramids"),
     rules=rules_text,
     options=OPTIONS,
     showcase=SHOWCASE,

@@ -11,6 +11,7 @@ from functools import partial
 
 from bookgen.core.grading import recorded_steps, told_in_order
 from bookgen.core.triangle import flatten, shape, triangular
+from bookgen.i18n import _
 from bookgen.puzzles.base import JSON
 from bookgen.puzzles.pyramid.grader import TOP, complete, deductions
 from bookgen.puzzles.pyramid.rules import Rules, rules_of
@@ -31,22 +32,27 @@ def _from_two(rules: Rules, known: Known, cell: int, value: int, allow_once: boo
         if cell == child:
             a, b = known.get(parent_a), known.get(parent_b)
             if a and b and abs(a - b) == value:
-                return f"{value} goes here: it is the difference of {max(a, b)} and {min(a, b)} above it"
+                return _("{value} goes here: it is the difference of {larger} and {smaller} above "
+                         "it").format(value=value, larger=max(a, b), smaller=min(a, b))
             continue
         k, c = known.get(parent_b if cell == parent_a else parent_a), known.get(child)
         if not (k and c):
             continue
         fitting = [v for v in (k + c, k - c) if rules.low <= v <= rules.high]
-        said = f"{value} goes here: its difference with {k} beside it is {c} below"
+        if fitting == [value] and value == k + c:
+            return _("{value} goes here: its difference with {beside} beside it is {below} below, so "
+                     "it is {beside} + {below} ({beside} \u2212 {below} is below {low})").format(
+                value=value, beside=k, below=c, low=rules.low)
         if fitting == [value]:
-            misfit = f"{k} \u2212 {c} is below {rules.low}" if value == k + c else \
-                f"{k} + {c} is over {rules.high}"
-            sign = "+" if value == k + c else "\u2212"
-            return f"{said}, so it is {k} {sign} {c} ({misfit})"
+            return _("{value} goes here: its difference with {beside} beside it is {below} below, so "
+                     "it is {beside} \u2212 {below} ({beside} + {below} is over {high})").format(
+                value=value, beside=k, below=c, high=rules.high)
         unused = [v for v in fitting if v not in known.values()]
         if allow_once and unused == [value]:
             other = next(v for v in fitting if v != value)
-            return f"{said}, so it is {k} \u2212 {c} or {k} + {c}, and {other} is already used"
+            return _("{value} goes here: its difference with {beside} beside it is {below} below, so "
+                     "it is {beside} \u2212 {below} or {beside} + {below}, and {other} is already "
+                     "used").format(value=value, beside=k, below=c, other=other)
     return None
 
 
@@ -58,14 +64,14 @@ def _step_reason(rules: Rules, step: str, known: Known, cell: int, value: int) -
         except Contradiction:
             cands = []
         if cands and cands[cell] == 1 << value:
-            return (f"{value} goes here: listing what each circle can still hold, {value} is the "
-                    "only number left for this circle")
-        return (f"{value} goes here: listing what each circle can still hold, this is the only "
-                f"circle left for {value}")
+            return _("{value} goes here: listing what each circle can still hold, {value} is the "
+                     "only number left for this circle").format(value=value)
+        return _("{value} goes here: listing what each circle can still hold, this is the only "
+                 "circle left for {value}").format(value=value)
     if step == "trial":
-        return (f"{value} goes here: trying each number this circle could hold, every other one "
-                "leads to a contradiction")
-    return f"{value} goes here: it follows from the circles around it"
+        return _("{value} goes here: trying each number this circle could hold, every other one "
+                 "leads to a contradiction").format(value=value)
+    return _("{value} goes here: it follows from the circles around it").format(value=value)
 
 
 def hints(puzzle: JSON, solution: JSON) -> list[JSON]:

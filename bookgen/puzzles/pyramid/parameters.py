@@ -9,6 +9,7 @@ from typing import Any
 
 from bookgen.core.options import Option
 from bookgen.core.triangle import triangular
+from bookgen.i18n import N_, _
 from bookgen.puzzles.base import JSON, Printed, Request, mirror_form, numbers_printed
 from bookgen.puzzles.pyramid.rules import largest
 
@@ -48,25 +49,29 @@ OPTIONS = (
 
 # The range under each pyramid is part of its rules: a distinct pyramid has a second answer
 # without its maximum, and a classic one's range holds exactly as many numbers as it has circles.
-TYPE_RULES = (
+TYPE_RULES = N_(
     "Each number is the difference of the two numbers above it. No number appears twice, and every "
     "number is in the range printed under the pyramid. Fill in the missing numbers."
 )
 
 VARIANT_RULES = {
-    "classic": "Each number is the difference of the two numbers above it. Use every number of the "
-               "range printed under the pyramid exactly once. Fill in the missing numbers.",
+    "classic": N_("Each number is the difference of the two numbers above it. Use every number of "
+                  "the range printed under the pyramid exactly once. Fill in the missing numbers."),
     "distinct": TYPE_RULES,
 }
 
 
 def rules_text(request: Request | None) -> str:
-    """The rules of a section: of its variant, or of both when it may mix them (a bank)."""
-    return VARIANT_RULES[request.settings["variant"]] if request else TYPE_RULES
+    """The rules of a section: of its variant, or of both when it may mix them (a bank), in the
+    language spoken."""
+    rules = VARIANT_RULES[request.settings["variant"]] if request else TYPE_RULES
+    return _(rules)
 
 
 def range_caption(puzzle: JSON) -> str:
-    return f"Numbers 1 to {largest(puzzle)}"
+    """The range under a pyramid, in the language spoken (plain digits, as in the circles)."""
+    # Translators: printed under each pyramid; the rules speak of "the range printed under the pyramid"
+    return _("Numbers 1 to {largest}").format(largest=largest(puzzle))
 
 
 def play_data(puzzle: JSON) -> JSON:
