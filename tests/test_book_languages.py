@@ -133,3 +133,20 @@ def test_bookgen_texts_lists_each_text_with_its_translation(run):
     status, out, err = run("texts", "xx")
     assert status == 2 and out == ""
     assert err.startswith("bookgen: error: language: no language 'xx'") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("code", "layout", "large"),
+                         [("de", "5x8", False), ("fr", "5x8", False), ("fr", "8.5x11", True)])
+def test_longer_languages_pass_the_page_audit_on_small_trims(tmp_path, code, layout, large):
+    """German and French run longer than English: headings, contents and the key still fit the
+    smallest trim, and in large print; the auditor reads the key by the book's own words."""
+    from bookgen.audit import audit
+
+    extra = f"layout: {layout}\nlarge_print: {str(large).lower()}\n"
+    config = read_config_text(BOOK.format(extra=extra, first="", second="").replace(
+        "language: de", f"language: {code}"), tmp_path / "book.yaml")
+    pdf = interior(make_book(config)).pdf
+    with speaking(config.speech()):
+        assert [str(finding) for finding in audit(pdf, large_print=large)] == []
+    with speaking("en"):  # read by English words, the key is not found
+        assert "no answer key at the back" in str(audit(pdf, large_print=large))
