@@ -30,7 +30,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from bookgen.book import Book, PrintedPuzzle, Section
-from bookgen.i18n import _, ngettext, pgettext, speaking
+from bookgen.i18n import Language, _, ngettext, pgettext, speaking
 from bookgen.render.document import pdf_lang
 from bookgen.render.fonts import Fonts, layout_fonts
 from bookgen.render.geometry import large_print
@@ -165,7 +165,9 @@ def _back_cards(book: Book, front: Section, box: Box, fonts: Fonts) -> list[Card
     chosen, waiting = candidates[:BACK_CARDS], candidates[BACK_CARDS:]
     while chosen:
         cards = _card_grid(chosen, front, box)
-        short = [card for card in cards if card.scale < _least_scale(card, fonts) - 1e-9]
+        short = [card for card in cards
+                 if card.scale < _least_scale(card, fonts, book.config.speech(card.section.config))
+                 - 1e-9]
         if not short:
             return cards
         chosen.remove(short[0].section)
@@ -191,10 +193,13 @@ def _card_grid(sections: list[Section], front: Section, box: Box) -> list[Card]:
     return cards
 
 
-def _least_scale(card: Card, fonts: Fonts) -> float:
+def _least_scale(card: Card, fonts: Fonts, speech: Language) -> float:
+    """The least scale at which the card's text reaches the floor, its words in `speech` (its
+    section's language), as it will be painted."""
     draw = card.section.puzzle_type.draw_puzzle
-    return least_scale(lambda pen: draw(pen, card.printed.record.puzzle), fonts,
-                       STANDARD.least)
+    with speaking(speech):
+        return least_scale(lambda pen: draw(pen, card.printed.record.puzzle), fonts,
+                           STANDARD.least)
 
 
 def _front_puzzle(book: Book, box: Box) -> tuple[Section, PrintedPuzzle]:
