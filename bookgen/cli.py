@@ -742,15 +742,17 @@ def _types(out: TextIO) -> int:
 def _texts(args: argparse.Namespace, out: TextIO) -> int:
     """Every text a book's `texts:` may replace, with its text in the language, as lines to paste
     under `texts:` in a config."""
-    from bookgen.i18n import CONTEXT_SEPARATOR, known_texts, language
+    from bookgen.i18n import CONTEXT_SEPARATOR, known_texts, language, languages
+    from bookgen.i18n.catalogs import english_plurals
 
     spoken = language(args.language)  # an unknown code: one line naming the languages there are
+    plurals = english_plurals(languages()[1]) if len(languages()) > 1 else {}
     rows = []
     for key in sorted(known_texts(), key=lambda text: (text.casefold(), text)):
         found = spoken.messages.get(key)  # English has no catalog: its text is the key's own
-        text = "|".join(found) if isinstance(found, tuple) else found or key.split(
-            CONTEXT_SEPARATOR)[-1]
-        rows.append((key, text))
+        english = key.split(CONTEXT_SEPARATOR)[-1]
+        english += "|" + plurals[key] if key in plurals else ""
+        rows.append((key, "|".join(found) if isinstance(found, tuple) else found or english))
     print(f"# The texts a book may replace, {len(rows)} of them, in {args.language}: the English "
           "text (the key), then the book's text.\n# Copy a line under 'texts:' in a config and "
           "change its right side; a counted text gives\n# its forms as \"one|many\".\ntexts:",

@@ -130,6 +130,10 @@ def test_bookgen_texts_lists_each_text_with_its_translation(run):
     assert '  "Answers": "Lösungen"' in out.splitlines()
     assert '  "Contents": "Inhalt"' in out.splitlines()
     assert out.splitlines()[3] == "texts:"  # below the comment: lines to paste into a config
+    status, out, _ = run("texts")  # English: each text is its own; a counted one gives both forms
+    assert '  "Answers": "Answers"' in out.splitlines()
+    assert ('"<b>{count} puzzle</b>, checked by a solver: {sections}|<b>{count} puzzles</b>, each '
+            'checked by a solver: {sections}"') in out
     status, out, err = run("texts", "xx")
     assert status == 2 and out == ""
     assert err.startswith("bookgen: error: language: no language 'xx'") and err.count("\n") == 1
