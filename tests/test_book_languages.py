@@ -154,3 +154,24 @@ def test_longer_languages_pass_the_page_audit_on_small_trims(tmp_path, code, lay
         assert [str(finding) for finding in audit(pdf, large_print=large)] == []
     with speaking("en"):  # read by English words, the key is not found
         assert "no answer key at the back" in str(audit(pdf, large_print=large))
+
+
+def test_the_font_check_asks_for_the_letters_of_the_books_languages(tmp_path, run, monkeypatch):
+    """A German book needs an ö for "Lösungen": a font without one is refused before any puzzle
+    is made, naming the words that need it; a French section adds its own words."""
+    from test_fonts import _layout, _refused_before_any_puzzle, font_without
+
+    from bookgen.render.fonts import printed_texts
+
+    config = read_config_text(BOOK.format(extra="", first="", second=", language: fr"),
+                              tmp_path / "book.yaml")
+    texts = dict(printed_texts(config))
+    assert "ö" in texts["the page numbers and headings in de"]
+    assert "é" in texts["the page numbers and headings in fr"]
+    assert "{" not in texts["the page numbers and headings in de"]  # placeholders never print
+    font_without(tmp_path / "fonts" / "NoUmlaut.ttf", "\u00f6")
+    _layout(tmp_path, "fonts/NoUmlaut.ttf")
+    (tmp_path / "book.yaml").write_text("title: Mein Buch\nlanguage: de\nlayout: ./trim.yaml\n"
+                                        "sections: [{type: numbrix, count: 1, difficulty: easy}]\n")
+    err = _refused_before_any_puzzle(run, monkeypatch, tmp_path / "book.yaml", tmp_path / "x.pdf")
+    assert "the page numbers and headings in de: " in err and "'\u00f6' (U+00F6)" in err
