@@ -120,10 +120,11 @@ class BookDocument:
         self._grid_cache: dict[Geometry, list[Grid]] = {}
         self.speech = config.speech()  # the book's words: its front matter, answers, running heads
         self.speeches = [config.speech(s.config) for s in book.sections]  # each section's
+        self._spoken = {id(s): speech for s, speech in zip(book.sections, self.speeches)}
 
     def speech_of(self, section: Section) -> Language:
         """The language `section` is printed in (its own, or the book's)."""
-        return self.speeches[self.book.sections.index(section)]
+        return self._spoken[id(section)]
 
     # page templates -------------------------------------------------------------------------
 
