@@ -17,7 +17,9 @@ ascent and descent, so it judges the page as printed, not as the layout meant it
   section would have given it company.
 
 The sections and the pages of their puzzles are read from the answer key (its captions
-"TITLE · puzzles A–B" and labels "N page P"), so the answer checks need answers at the back."""
+"TITLE · puzzles A–B" and labels "N page P"), so the answer checks need answers at the back. A book
+in another language is read by its own words: audit it while speaking its language
+(`with speaking(book.config.speech()): audit(pdf)`)."""
 
 from __future__ import annotations
 
@@ -46,8 +48,42 @@ SLACK = 0.01  # points: rounding in the PDF's numbers
 OVERLAP_SLACK = 0.3  # points two boxes may share before they overlap (hairline touches)
 BEARING = 0.1  # of the size: the blank at the sides of two glyphs' advances, which may touch
 RULES = "How to play."
+EXAMPLE = "Example"
 CAPTION = re.compile(r"\u00b7\s+puzzles\s+(\d+)(?:\u2013(\d+))?")
 LABEL = re.compile(r"(?:^|\n)(\d+)\npage (\d+)")
+
+
+@dataclass(frozen=True)
+class Words:
+    """What the auditor reads a book by: the lead of a section's rules, the caption of its
+    example, the answer key's captions and its labels (RULES, EXAMPLE, CAPTION and LABEL in
+    English)."""
+
+    rules: str
+    example: str
+    caption: re.Pattern[str]
+    label: re.Pattern[str]
+
+
+def book_words() -> Words:
+    """The words of the language spoken now (bookgen.i18n.speaking), as the book prints them."""
+    from bookgen.i18n import current
+
+    spoken = current()
+    if spoken.code == "en" and not spoken.texts:
+        return Words(RULES, EXAMPLE, CAPTION, LABEL)
+    caption = spoken.gettext("{title} \u00b7 puzzles {span}")
+    between = caption.partition("{title}")[2].partition("{span}")[0]
+    page = spoken.gettext("page {page}").partition("{page}")[0]
+    return Words(spoken.gettext("How to play."), spoken.gettext("Example"),
+                 re.compile(_spaced(between) + r"(\d+)(?:\u2013(\d+))?"),
+                 re.compile(r"(?:^|\n)(\d+)\n" + _spaced(page) + r"(\d+)"))
+
+
+def _spaced(text: str) -> str:
+    """A pattern of the text's words, any run of spaces (no-break ones too) between them."""
+    words = text.split()
+    return r"\s+".join(re.escape(word) for word in words) + (r"\s+" if text[-1:].isspace() else "")
 
 
 @dataclass(frozen=True)
@@ -183,7 +219,8 @@ def floors(pages: list[Page], large_print: bool) -> list[Finding]:
         for page in pages:
             findings += [Finding("floor", page.number, f"the rules at {run.size:.1f} pt")
                          for run in page.runs
-                         if run.text.startswith(RULES) and run.size < LARGE_RULES_PT - SLACK]
+                         if run.text.startswith(book_words().rules)
+                         and run.size < LARGE_RULES_PT - SLACK]
         key = AnswerKey.read(pages)
         for number, labels in puzzle_labels(pages, key).items():
             if labels and max(run.size for run in labels) < LARGE_RULES_PT - SLACK:
@@ -218,7 +255,8 @@ def _puzzle_digits(page: Page, numbers: set[str]) -> list[float]:
     labels = [run for run in page.runs if run.face == "bold" and run.text in numbers]
     runs = [run for run in page.runs if run.text.isdigit() and run not in labels
             and run.bottom > page.trim[1] + 0.75 * 72]  # the folio below
-    example = next((run for run in page.runs if run.text == "Example" and run.face == "italic"),
+    caption = book_words().example
+    example = next((run for run in page.runs if run.text == caption and run.face == "italic"),
                    None)
     if example and labels:
         first = max(labels, key=lambda run: (round(run.size, 1), run.baseline))
@@ -231,7 +269,8 @@ def _puzzle_digits(page: Page, numbers: set[str]) -> list[float]:
 
 def opens(page: Page) -> bool:
     """Whether a section opens on the page: its rules are printed there."""
-    return any(run.text.startswith(RULES) for run in page.runs)
+    rules = book_words().rules
+    return any(run.text.startswith(rules) for run in page.runs)
 
 
 def answers_pointed_to(pages: list[Page], key: AnswerKey) -> list[Finding]:
@@ -293,7 +332,7 @@ class AnswerKey:
 
     @staticmethod
     def read(pages: list[Page]) -> AnswerKey:
-        return _read_key(tuple(pages))
+        return _read_key(tuple(pages), book_words())
 
     def sections_on(self, page: int) -> list[int]:
         """The sections (by index) whose puzzles are on the page."""
@@ -302,13 +341,14 @@ class AnswerKey:
 
 
 @functools.lru_cache(maxsize=8)
-def _read_key(pages: tuple[Page, ...]) -> AnswerKey:
-    first = next((p.number for p in pages if LABEL.search(p.text)), 0)
+def _read_key(pages: tuple[Page, ...], words: Words) -> AnswerKey:
+    first = next((p.number for p in pages if words.label.search(p.text)), 0)
     if not first:
         return AnswerKey((), {}, 0)
     text = "\n".join(page.text for page in pages[first - 1:])
-    sections = tuple((int(low), int(high or low)) for low, high in CAPTION.findall(text))
-    located = {int(n): int(p) for page in pages[first - 1:] for n, p in LABEL.findall(page.text)}
+    sections = tuple((int(low), int(high or low)) for low, high in words.caption.findall(text))
+    located = {int(n): int(p) for page in pages[first - 1:]
+               for n, p in words.label.findall(page.text)}
     return AnswerKey(tuple(tuple(range(low, high + 1)) for low, high in sections), located, first)
 
 

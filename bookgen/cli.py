@@ -1,4 +1,4 @@
-"""The command line: build, worksheet, preview, census, generate, solve, types, schema and
+"""The command line: build, worksheet, preview, census, generate, solve, types, texts, schema and
 completion. `main(argv)` returns the exit status.
 
 Start-up is kept to about that of Python itself: this module imports only the standard library and
@@ -138,6 +138,11 @@ def _parser() -> argparse.ArgumentParser:
 
     commands.add_parser("types", help="list puzzle types, their options and levels")
 
+    texts = commands.add_parser("texts", help="list the texts a book's 'texts:' may replace, in a "
+                                              "language")
+    texts.add_argument("language", nargs="?", default="en",
+                       help="a language code: en, de, fr, es, it, nl ... (default en)")
+
     schema = commands.add_parser("schema", help="print the JSON Schema of a book config, for editors")
     schema.add_argument("--layout", action="store_true", help="the schema of a layout file instead")
 
@@ -178,6 +183,8 @@ EXAMPLES = {
               "bookgen solve - --count < bank.jsonl           # every solution, from stdin"],
     "types": ["bookgen types",
               "bookgen types | grep -A 6 '^arrows'"],
+    "texts": ["bookgen texts de                           # each English text and its German",
+              "bookgen texts fr | grep -i solution"],
     "schema": ["bookgen schema > bookgen.schema.json       # then: # yaml-language-server: $schema=...",
                "bookgen schema --layout > layout.schema.json"],
     "studio": ["bookgen studio                             # opens the page in your browser",
@@ -305,6 +312,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
             return _census(args, out)
         if args.command == "schema":
             return _schema(args, out)
+        if args.command == "texts":
+            return _texts(args, out)
         if args.command == "completion":
             return _completion(args, out)
         if args.command == "studio":
@@ -332,7 +341,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
 
 
 PATH_ARGUMENTS = ("config", "output", "file", "layout")  # a file name may be any bytes but / and NUL
-POSITIONAL = ("type", "shell")
+POSITIONAL = ("type", "shell", "language")
 
 
 def _check_text_arguments(args: argparse.Namespace) -> None:
@@ -730,6 +739,30 @@ def _types(out: TextIO) -> int:
     return 0
 
 
+def _texts(args: argparse.Namespace, out: TextIO) -> int:
+    """Every text a book's `texts:` may replace, with its text in the language, as lines to paste
+    under `texts:` in a config."""
+    from bookgen.i18n import CONTEXT_SEPARATOR, known_texts, language, languages
+    from bookgen.i18n.catalogs import english_plurals
+
+    spoken = language(args.language)  # an unknown code: one line naming the languages there are
+    plurals = english_plurals(languages()[1]) if len(languages()) > 1 else {}
+    rows = []
+    for key in sorted(known_texts(), key=lambda text: (text.casefold(), text)):
+        found = spoken.messages.get(key)  # English has no catalog: its text is the key's own
+        english = key.split(CONTEXT_SEPARATOR)[-1]
+        english += "|" + plurals[key] if key in plurals else ""
+        rows.append((key, "|".join(found) if isinstance(found, tuple) else found or english))
+    print(f"# The texts a book may replace, {len(rows)} of them, in {args.language}: the English "
+          "text (the key), then the book's text.\n# Copy a line under 'texts:' in a config and "
+          "change its right side; a counted text gives\n# its forms as \"one|many\".\ntexts:",
+          file=out)
+    for key, text in rows:
+        print(f"  {json.dumps(key, ensure_ascii=False)}: {json.dumps(text, ensure_ascii=False)}",
+              file=out)
+    return 0
+
+
 def _schema(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.schema import book_schema, layout_schema
 
@@ -743,10 +776,12 @@ def _completion(args: argparse.Namespace, out: TextIO) -> int:
     import shtab
 
     from bookgen.config import available_layouts
+    from bookgen.i18n import languages
     from bookgen.puzzles import PUZZLE_TYPES
 
     parser = _parser()  # a copy to annotate: names to offer, and which arguments are files
-    names = {"type": [t.name for t in PUZZLE_TYPES], "layout": available_layouts()}
+    names = {"type": [t.name for t in PUZZLE_TYPES], "layout": available_layouts(),
+             "language": list(languages())}
     if args.shell == "fish":
         from bookgen.completion import fish_script
 

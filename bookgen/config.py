@@ -333,4 +333,28 @@ def _texts(source: Source, texts: dict[str, str]) -> dict[str, str]:
             hint = f"; did you mean {close[0]!r}?" if close else ""
             raise source.error(("texts", key), f"bookgen prints no text {key!r}{hint} ('bookgen "
                                "texts' lists the texts a book may replace)")
+        wanted = _placeholders(key)
+        if not wanted:  # a text without placeholders is printed as it is, braces and all
+            continue
+        for form in str(texts[key]).split("|"):  # a counted text's forms, "one|many"
+            found = _placeholders(form)
+            if found is None or not found <= wanted:
+                names = ", ".join("{" + name + "}" for name in sorted(wanted))
+                raise source.error(("texts", key), f"{form!r} is not a text bookgen can fill in: "
+                                   f"the placeholders it may use are {names} (write a brace "
+                                   "itself as {{ or }})")
     return texts
+
+
+def _placeholders(text: str) -> set[str] | None:
+    """The {names} a text is filled in with (as str.format reads it), or None where it cannot be
+    read so (a lone brace, a {0} or {name.attribute})."""
+    import string
+
+    try:
+        fields = [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
+    except ValueError:
+        return None
+    if any(not name.isidentifier() for name in fields):
+        return None
+    return set(fields)

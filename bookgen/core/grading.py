@@ -15,14 +15,33 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from bookgen.errors import BookgenError
+from bookgen.i18n import N_, _
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+LEVEL_NAMES: Mapping[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
+                                  "expert": N_("Expert")}
+"""Each level's name as a heading or a label shows it, translated where shown (`level_name`);
+configs, ids and the JSON keep the LEVELS."""
+LEVEL_WORDS: Mapping[str, str] = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
+                                  "expert": N_("expert")}
+"""Each level's name inside a line of text (the contents: "easy · puzzles 1–10"), where English
+writes it in small letters and German keeps "Experte" a noun (`level_word`)."""
 
 State = TypeVar("State")
 Answer = TypeVar("Answer")
 Puzzle = TypeVar("Puzzle")
 Piece = TypeVar("Piece", bound=Hashable)
 JSONish = dict  # the rating figures, a JSON object
+
+
+def level_name(level: str) -> str:
+    """The level's name in the current language, as a heading or label shows it."""
+    return _(LEVEL_NAMES[level])
+
+
+def level_word(level: str) -> str:
+    """The level's name in the current language, inside a line of text."""
+    return _(LEVEL_WORDS[level])
 
 
 def level_index(name: str) -> int:

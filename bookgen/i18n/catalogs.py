@@ -122,6 +122,18 @@ def read_language(code: str, among: Iterable[Traversable] | None = None
     return messages, plural_expression
 
 
+def english_plurals(code: str) -> dict[str, str]:
+    """The English plural of each counted message (its key -> its plural id), as the catalogs of
+    `code` (any language but English) keep it beside the singular: English has no catalog."""
+    plurals: dict[str, str] = {}
+    for home in homes():
+        file = _catalog_file(home, code)
+        for message in _read_catalog(file) if file is not None else ():
+            if isinstance(message.id, (list, tuple)) and len(message.id) > 1:
+                plurals[_key(message)] = message.id[1]
+    return plurals
+
+
 # --- for developers: extract, update, check --------------------------------------------------------
 
 

@@ -30,6 +30,8 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from bookgen.book import Book, PrintedPuzzle, Section
+from bookgen.i18n import Language, _, ngettext, pgettext, speaking
+from bookgen.render.document import pdf_lang
 from bookgen.render.fonts import Fonts, layout_fonts
 from bookgen.render.geometry import large_print
 from bookgen.render.pdfpen import CanvasPen, Ink, least_scale
@@ -163,7 +165,9 @@ def _back_cards(book: Book, front: Section, box: Box, fonts: Fonts) -> list[Card
     chosen, waiting = candidates[:BACK_CARDS], candidates[BACK_CARDS:]
     while chosen:
         cards = _card_grid(chosen, front, box)
-        short = [card for card in cards if card.scale < _least_scale(card, fonts) - 1e-9]
+        short = [card for card in cards
+                 if card.scale < _least_scale(card, fonts, book.config.speech(card.section.config))
+                 - 1e-9]
         if not short:
             return cards
         chosen.remove(short[0].section)
@@ -189,10 +193,13 @@ def _card_grid(sections: list[Section], front: Section, box: Box) -> list[Card]:
     return cards
 
 
-def _least_scale(card: Card, fonts: Fonts) -> float:
+def _least_scale(card: Card, fonts: Fonts, speech: Language) -> float:
+    """The least scale at which the card's text reaches the floor, its words in `speech` (its
+    section's language), as it will be painted."""
     draw = card.section.puzzle_type.draw_puzzle
-    return least_scale(lambda pen: draw(pen, card.printed.record.puzzle), fonts,
-                       STANDARD.least)
+    with speaking(speech):
+        return least_scale(lambda pen: draw(pen, card.printed.record.puzzle), fonts,
+                           STANDARD.least)
 
 
 def _front_puzzle(book: Book, box: Box) -> tuple[Section, PrintedPuzzle]:
@@ -236,7 +243,13 @@ def _fitted_block(html: str, font: str, size: float, box: Box, least: float,
 
 
 def plan_cover(book: Book, pages: int) -> CoverPlan:
-    """Where everything on the wrap goes for a book of `pages` pages."""
+    """Where everything on the wrap goes for a book of `pages` pages, its words in the book's
+    language."""
+    with speaking(book.config.speech()):
+        return _plan_cover(book, pages)
+
+
+def _plan_cover(book: Book, pages: int) -> CoverPlan:
     config = book.config
     layout = large_print(config.layout) if config.large_print else config.layout
     fonts = layout_fonts(layout)
@@ -275,9 +288,18 @@ def plan_cover(book: Book, pages: int) -> CoverPlan:
         texts.append(blurb)
         top = blurb.box[1] - 0.3 * inch
     count = sum(len(s.records) for s in book.sections)
-    inside = f"<b>{count} puzzles</b>, each checked by a solver"
-    inside += ", answers at the back: " if config.answers == "back" else ": "
-    inside += " \u00b7 ".join(f"{len(s.records)} {escape(s.config.title)}" for s in book.sections)
+    sections = " \u00b7 ".join(f"{len(s.records)} {escape(s.config.title)}" for s in book.sections)
+    if config.answers == "back":
+        # Translators: the back cover, over what the book holds; keep the <b> markup
+        inside = ngettext("<b>{count} puzzle</b>, checked by a solver, its answer at the back: "
+                          "{sections}",
+                          "<b>{count} puzzles</b>, each checked by a solver, answers at the back: "
+                          "{sections}", count)
+    else:
+        # Translators: the back cover, over what the book holds; keep the <b> markup
+        inside = ngettext("<b>{count} puzzle</b>, checked by a solver: {sections}",
+                          "<b>{count} puzzles</b>, each checked by a solver: {sections}", count)
+    inside = inside.format(count=count, sections=sections)
     barcode = geometry.barcode
     contents = _fitted_block(inside, fonts.regular, 9.5,
                              (bx0, barcode[3] + 0.25 * inch, bx1, barcode[3] + 1.2 * inch), 7,
@@ -308,15 +330,28 @@ def render_cover(book: Book, pages: int) -> bytes:
     """The wrap as PDF bytes: one page, TrimBox at the trim, BleedBox the whole page."""
     plan = plan_cover(book, pages)
     config = book.config
+    with speaking(config.speech()):
+        return _painted(plan, book, pages)
+
+
+def _painted(plan: CoverPlan, book: Book, pages: int) -> bytes:
+    config = book.config
     layout = large_print(config.layout) if config.large_print else config.layout
     fonts = layout_fonts(layout)
     geometry = plan.geometry
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=geometry.size, invariant=1, initialFontName=fonts.regular,
-                    pageCompression=1)
-    canvas.setTitle(f"{config.title} \u2014 cover")
+                    pageCompression=1, lang=pdf_lang(config.speech()))
+    # Translators: the cover PDF's title, in its document properties
+    canvas.setTitle(_("{title} \u2014 cover").format(title=config.title))
     canvas.setAuthor(config.author or "")
-    canvas.setSubject(f"Cover for {pages} pages on {config.paper} paper")
+    # Translators: a paper's colour, worded to stand in "on {paper} paper" below
+    papers = {"white": pgettext("paper", "white"), "cream": pgettext("paper", "cream"),
+              "color": pgettext("paper", "color")}
+    # Translators: the cover PDF's subject, in its document properties (a cover is for a book of
+    # many pages: English has said "pages" even for a one-page worksheet's, and still does)
+    canvas.setSubject(_("Cover for {pages} pages on {paper} paper").format(
+        pages=pages, paper=papers[config.paper]))
     canvas.setCreator("bookgen")
     canvas.setProducer("bookgen (reportlab)")
     canvas.setTrimBox(geometry.trim)
@@ -327,7 +362,8 @@ def render_cover(book: Book, pages: int) -> bytes:
     x0, y0, x1, y1 = geometry.barcode
     canvas.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
     for card in plan.cards:
-        _paint_card(canvas, card, fonts)
+        with speaking(config.speech(card.section.config)):  # a drawing's words, as its section's
+            _paint_card(canvas, card, fonts)
     for block in plan.texts:
         _paint_text(canvas, block, plan.ink)
     canvas.showPage()

@@ -28,9 +28,10 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from bookgen.book import Book, PrintedPuzzle, PuzzleJob, Section, generate_one, puzzle_seed
 from bookgen.bookconfig import BookConfig, Layout
-from bookgen.core.grading import LEVELS
+from bookgen.core.grading import LEVELS, level_name, level_word
 from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
+from bookgen.i18n import Language, _, speaking
 from bookgen.puzzles.base import PuzzleRecord
 from bookgen.render.flowables import (
     Anchor,
@@ -117,6 +118,13 @@ class BookDocument:
         self._floors: dict[int, float] = {}  # by section (its id): see puzzle_floor
         self.puzzle_scales: list[float] | None = None  # by section, from the last layout
         self._grid_cache: dict[Geometry, list[Grid]] = {}
+        self.speech = config.speech()  # the book's words: its front matter, answers, running heads
+        self.speeches = [config.speech(s.config) for s in book.sections]  # each section's
+        self._spoken = {id(s): speech for s, speech in zip(book.sections, self.speeches)}
+
+    def speech_of(self, section: Section) -> Language:
+        """The language `section` is printed in (its own, or the book's)."""
+        return self._spoken[id(section)]
 
     # page templates -------------------------------------------------------------------------
 
@@ -182,7 +190,8 @@ class BookDocument:
         frame_width, frame_height = geometry.frame_size
         if not config.title_page:
             return []
-        title = config.title + (" \u2014 Answers" if answers_only else "")
+        # Translators: the title page of a book's separate answer key
+        title = _("{title} \u2014 Answers").format(title=config.title) if answers_only else config.title
         story: list[Flowable] = [Spacer(1, frame_height * 0.28),
                                  Paragraph(escape(title), self.styles.title)]
         for line in (config.subtitle, config.author):
@@ -194,13 +203,20 @@ class BookDocument:
                       Paragraph(escape(config.copyright).replace("\n", "<br/>"), self.styles.info),
                       PageBreak()]
         if config.contents and not answers_only:
-            entries = [(f"section{i}", s.config.title,
-                        f"{s.config.difficulty or 'from a bank'} \u00b7\u00a0puzzles\u00a0{_span(s)}")
-                       for i, s in enumerate(self.book.sections)]
+            entries = []
+            for i, s in enumerate(self.book.sections):
+                with speaking(self.speeches[i]):
+                    level = level_word(s.config.difficulty) if s.config.difficulty else _(
+                        "from a bank")
+                    # Translators: a contents entry's detail; the no-break spaces keep its
+                    # number with its word ("easy · puzzles 1–10")
+                    entries.append((f"section{i}", s.config.title, _(
+                        "{level} \u00b7\u00a0puzzles\u00a0{span}").format(level=level,
+                                                                         span=_span(s))))
             if config.answers == "back":
-                entries.append(("answers", "Answers", ""))
+                entries.append(("answers", _("Answers"), ""))
             size = self.layout.body_size * 1.1
-            story += [Paragraph("Contents", self.styles.heading), Spacer(1, 4 * mm)]
+            story += [Paragraph(escape(_("Contents")), self.styles.heading), Spacer(1, 4 * mm)]
             story += [ContentsEntry(*entry, state, frame_width, size) for entry in entries]
             story.append(PageBreak())
         return story
@@ -221,20 +237,26 @@ class BookDocument:
         section = self.book.sections[index]
         config = section.config
         lead = self._title_block() if index == 0 and not self.config.title_page else []
-        if config.difficulty:
-            stars = "\u2605" * (LEVELS.index(config.difficulty) + 1)
-            level = f"Difficulty: {config.difficulty.capitalize()} {stars} \u00b7 "
-        else:
-            level = ""
+        with speaking(self.speeches[index]):
+            span = _("Puzzles {span}").format(span=_span(section))
+            if config.difficulty:
+                stars = "\u2605" * (LEVELS.index(config.difficulty) + 1)
+                # Translators: a section's level, before the numbers of its puzzles
+                level = _("Difficulty: {level} {stars}").format(
+                    level=level_name(config.difficulty), stars=stars)
+                span = f"{level} \u00b7 {span}"
+            # a type's rules function may hand back its constant untranslated (fixed_rules)
+            rules = config.rules or _(section.puzzle_type.rules(config.request))
+            # Translators: bold, before a section's rules
+            play = _("How to play.")
         anchor = Anchor(f"section{index}", config.title, state)
         if index and self.config.share_pages:
             anchor.spaceBefore = SECTION_SPACE  # dropped at the top of a page, as frames do
         return lead + [
             anchor,
             Paragraph(escape(config.title), self.styles.heading),
-            Paragraph(f"{level}Puzzles {_span(section)}", self.styles.info),
-            Paragraph(f"<b>How to play.</b> {escape(section.puzzle_type.rules(config.request))}",
-                      self.styles.body),
+            Paragraph(escape(span), self.styles.info),
+            Paragraph(f"<b>{escape(play)}</b> {escape(rules)}", self.styles.body),
         ]
 
     def _example_fit(self, index: int, state: Pass, geometry: Geometry) -> ExampleFit | None:
@@ -243,7 +265,8 @@ class BookDocument:
         section = self.book.sections[index]
         example = section.puzzle_type.example(section.config.request)
         width, height = geometry.frame_size
-        fit = example_fit(section.puzzle_type, example, state, width) if example else None
+        with speaking(self.speeches[index]):  # the drawings' words, as they will print
+            fit = example_fit(section.puzzle_type, example, state, width) if example else None
         if fit is None or self._height(self._heading(index, state) + self._example(
                 section, state, width, fit.least, fit), geometry) > height:
             return None
@@ -255,7 +278,8 @@ class BookDocument:
         example = section.puzzle_type.example(section.config.request)
         if example is None or fit is None:
             return []
-        return [ExamplePair(section.puzzle_type, example, state, width, scale, fit.stacked),
+        return [ExamplePair(section.puzzle_type, example, state, width, scale, self.speech_of(section),
+                            fit.stacked),
                 Spacer(1, EXAMPLE_SPACE)]
 
     def _section_story(self, index: int, section: Section, state: Pass,
@@ -266,6 +290,7 @@ class BookDocument:
         opening takes a page of its own: a first row is never printed smaller than the rest."""
         config = section.config
         puzzle_type = section.puzzle_type
+        speech = self.speeches[index]
         frame_width, frame_height = geometry.frame_size
         texts = self._heading(index, state)
         grid = self._grids(state, geometry)[index]
@@ -307,8 +332,8 @@ class BookDocument:
         if config.per_page == 1:  # one to a page: the later pages print it centred
             whole = choose_grid(natural, (frame_width, frame_height), label, ((1, 1),),
                                 grid.scale, grid.scale)
-            rows = [PuzzleRow(section.puzzles[:1], puzzle_type, grid, state, tight=True)]
-            rows += [PuzzleRow([p], puzzle_type, whole, state, centred=True)
+            rows = [PuzzleRow(section.puzzles[:1], puzzle_type, grid, state, speech, tight=True)]
+            rows += [PuzzleRow([p], puzzle_type, whole, state, speech, centred=True)
                      for p in section.puzzles[1:]]
             return opened(rows)
         # the room on the rows' first page: below the opening, or a page of their own after it
@@ -324,7 +349,8 @@ class BookDocument:
             # a lone puzzle the spreading could not avoid (pages of two): centred on its page
             whole = choose_grid(natural, (frame_width, frame_height), label, ((1, 1),),
                                 grid.scale, grid.scale)
-            pages[-1] = [PuzzleRow(pages[-1][0].puzzles, puzzle_type, whole, state, centred=True)]
+            pages[-1] = [PuzzleRow(pages[-1][0].puzzles, puzzle_type, whole, state, speech,
+                                   centred=True)]
         story = opened(list(pages[0]))
         for rows in pages[1:]:  # natural pages end where the frames end them
             story += ([PageBreak()] if balanced else []) + rows
@@ -369,8 +395,9 @@ class BookDocument:
             def puzzle(record: PuzzleRecord) -> Callable[[Pen], None]:
                 return lambda pen: draw(pen, record.puzzle)
 
-            self._floors[key] = max(least_scale(puzzle(r), self.fonts, self.sizes.in_puzzle)
-                                    for r in section.records)
+            with speaking(self.speech_of(section)):
+                self._floors[key] = max(least_scale(puzzle(r), self.fonts, self.sizes.in_puzzle)
+                                        for r in section.records)
         return self._floors[key]
 
     def _grids(self, state: Pass, geometry: Geometry) -> list[Grid]:
@@ -438,8 +465,9 @@ class BookDocument:
         config, sizes = section.config, self.sizes
         floor = self.puzzle_floor(section)
         pen = MeasuringPen(self.fonts)
-        for record in section.records:
-            section.puzzle_type.draw_puzzle(pen, record.puzzle)
+        with speaking(self.speech_of(section)):
+            for record in section.records:
+                section.puzzle_type.draw_puzzle(pen, record.puzzle)
         texts = [(kw["text"], kw["size"]) for name, kw in pen.calls if name == "text"]
         text, size = max(texts, key=lambda ts: sizes.in_puzzle(ts[0]) / ts[1])
         advice, fewer = "use a larger trim or smaller puzzles", 0
@@ -464,7 +492,7 @@ class BookDocument:
               state: Pass, first: bool) -> list[PuzzleRow]:
         """The puzzles in rows of the grid's columns; a section's first row is tight."""
         return [PuzzleRow(puzzles[i:i + grid.columns], section.puzzle_type, grid, state,
-                          tight=first and i == 0)
+                          self.speech_of(section), tight=first and i == 0)
                 for i in range(0, len(puzzles), grid.columns)]
 
     def _pages(self, section: Section, grid: Grid, state: Pass, first: float | int,
@@ -533,8 +561,9 @@ class BookDocument:
         def answer(record: PuzzleRecord) -> Callable[[Pen], None]:
             return lambda pen: draw(pen, record.puzzle, record.solution)
 
-        need = max(least_scale(answer(r), self.fonts, self.sizes.in_answer)
-                   for r in section.records)
+        with speaking(self.speech_of(section)):
+            need = max(least_scale(answer(r), self.fonts, self.sizes.in_answer)
+                       for r in section.records)
         return need or ANSWER_MAX_SCALE
 
     def _answer_scales(self, state: Pass, geometry: Geometry, factor: float) -> list[float]:
@@ -576,26 +605,29 @@ class BookDocument:
         in blocks to keep together: the heading and each section's caption with the first row
         below them, then each other row."""
         blocks: list[list[Flowable]] = []
-        head: list[Flowable] = [Anchor("answers", "Answers", state),
-                                Paragraph("Answers", self.styles.heading)]
+        answers = _("Answers")
+        head: list[Flowable] = [Anchor("answers", answers, state),
+                                Paragraph(escape(answers), self.styles.heading)]
         scales = self._answer_scales(state, geometry, factor)
-        for section, scale in zip(self.book.sections, scales):
+        for section, scale, speech in zip(self.book.sections, scales, self.speeches):
             puzzle_type = section.puzzle_type
             natural = _largest([puzzle_type.answer_size(r.puzzle) for r in section.records])
             width = answer_grid(natural, geometry.frame_size, 0.0, scale).slot_width
-            labels = [answer_label(p, puzzle_type.answer_note(p.record.puzzle, p.record.solution,
-                                                              p.solutions),
-                                   width, self.fonts,
-                                   state.type_scale * min(factor, ANSWER_LABEL_GROWTH),
-                                   self.sizes.least)
-                      for p in section.puzzles]
+            with speaking(speech):
+                labels = [answer_label(p, _note(puzzle_type.answer_note(
+                              p.record.puzzle, p.record.solution, p.solutions)),
+                                       width, self.fonts,
+                                       state.type_scale * min(factor, ANSWER_LABEL_GROWTH),
+                                       self.sizes.least)
+                          for p in section.puzzles]
+                # Translators: above a section's answers ("Numbrix · puzzles 1–12")
+                caption = Paragraph(escape(_("{title} \u00b7 puzzles {span}").format(
+                    title=section.config.title, span=_span(section))), self.styles.info)
             label = max(label_height(lines) for lines in labels)
             grid = answer_grid(natural, geometry.frame_size, label, scale)
             puzzles, step = section.puzzles, grid.columns
             rows = [AnswerRow(puzzles[i:i + step], puzzle_type, grid, labels[i:i + step], label,
-                              state) for i in range(0, len(puzzles), step)]
-            caption = Paragraph(f"{escape(section.config.title)} \u00b7 puzzles {_span(section)}",
-                                self.styles.info)
+                              state, speech) for i in range(0, len(puzzles), step)]
             blocks.append(head + [caption, rows[0]])
             blocks += [[row] for row in rows[1:]]
             head = []
@@ -616,7 +648,8 @@ class BookDocument:
         if self.config.answers == "back":
             story += [PageBreak()] + self._fitted_answers(state, geometry, [])
         if pad:
-            story += [PageBreak(), NotesPage(state, *geometry.frame_size, self.styles.heading)]
+            story += [PageBreak(), NotesPage(state, *geometry.frame_size, self.styles.heading,
+                                             _("Notes"))]
         return story
 
     # output ---------------------------------------------------------------------------------
@@ -636,6 +669,7 @@ class BookDocument:
             invariant=1,
             initialFontName=self.fonts.regular,
             initialFontSize=self.layout.body_size,
+            lang=pdf_lang(self.speech),
         )
         document.build([alternate_pages()] + story)
         return buffer.getvalue(), document.page
@@ -645,7 +679,8 @@ class BookDocument:
         the padding and (where sections share pages) the pages puzzles land on agree with the
         book they describe, then paint it once; returns the PDF bytes and the page count."""
         try:
-            return self._render(part, puzzle_pages)
+            with speaking(self.speech):
+                return self._render(part, puzzle_pages)
         except LayoutError as error:
             raise self._too_large(error) from None
 
@@ -671,16 +706,16 @@ class BookDocument:
     def _render(self, part: str, puzzle_pages: dict[int, int]) -> tuple[bytes, int]:
         ink = self.ink
         type_scale = self.layout.body_size / 10.5
-        subject = "Puzzle book" if part == "book" else "Answer key"
+        subject = _("Puzzle book") if part == "book" else _("Answer key")
         shows_contents = part == "book" and self.config.title_page and self.config.contents
         anchors: dict[str, int] = {}
         pages, pad = POD_MIN_PAGES, False
-        for _ in range(6):
+        for _attempt in range(6):
             geometry = make_geometry(self.layout, self.config, pages)
             known_pages = dict(puzzle_pages)  # sections that share pages are spread by them
             state = Pass(self.fonts, ink, self.sizes, not self.pod, type_scale, anchors, {},
                          puzzle_pages, False)
-            _, count = self._build_once(self._compose(state, geometry, part, pad), geometry, subject,
+            _pdf, count = self._build_once(self._compose(state, geometry, part, pad), geometry, subject,
                                         state)
             content_pages = count - (1 if pad else 0)
             new_pad = self.pod and part == "book" and content_pages % 2 == 1
@@ -721,6 +756,12 @@ def check_sizes(config: BookConfig, budget: float | None = None) -> None:
     document._grids(state, geometry)
 
 
+def pdf_lang(speech: Language) -> str | None:
+    """The PDF's /Lang: the book's language; none for English, whose books print as they did
+    before books had languages (the same bytes)."""
+    return None if speech.code == "en" else speech.code
+
+
 def fitted_line(text: str, font: str, size: float, width: float) -> str:
     """The text, cut at a word and ended with an ellipsis where it is wider than `width` (a
     long section title in the running head)."""
@@ -735,6 +776,12 @@ def fitted_line(text: str, font: str, size: float, width: float) -> str:
     return line.rstrip(" ,;:.\u00b7") + "\u2026"
 
 
+def _note(note: str) -> str:
+    """An answer's note in the current language: a type may hand back its constant untranslated
+    (an empty note stays empty: the empty id is a catalog's header)."""
+    return _(note) if note else note
+
+
 def _span(section: Section) -> str:
     first, last = section.numbers[0], section.numbers[-1]
     return f"{first}\u2013{last}" if last != first else str(first)
@@ -743,14 +790,14 @@ def _span(section: Section) -> str:
 def _largest_scale(fits: Callable[[float], bool], low: float, high: float) -> float:
     """The largest scale from `low` (which fits) to `high` (which does not) that `fits`, found
     by halving."""
-    for _ in range(SCALE_STEPS):
+    for _step in range(SCALE_STEPS):
         middle = (low + high) / 2
         low, high = (middle, high) if fits(middle) else (low, middle)
     return low
 
 
 def _largest(sizes: list[tuple[float, float]]) -> tuple[float, float]:
-    return max(w for w, _ in sizes), max(h for _, h in sizes)
+    return max(w for w, _h in sizes), max(h for _w, h in sizes)
 
 
 def alternate_pages() -> Flowable:

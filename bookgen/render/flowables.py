@@ -14,6 +14,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from bookgen.book import PrintedPuzzle
+from bookgen.i18n import Language, _, speaking
 from bookgen.puzzles.base import Generated, PuzzleType
 from bookgen.render.fonts import Fonts
 from bookgen.render.geometry import COLUMN_GAP, LABEL_HEIGHT, ROW_GAP, Grid
@@ -51,7 +52,11 @@ class Pass:
         if not self.answered:
             return self.running_title
         first, last = min(self.answered), max(self.answered)
-        return f"Answers {first}\u2013{last}" if last != first else f"Answers {first}"
+        if last == first:
+            # Translators: the running head of an answer page that answers one puzzle
+            return _("Answers {number}").format(number=first)
+        # Translators: the running head of an answer page: the puzzles it answers
+        return _("Answers {first}\u2013{last}").format(first=first, last=last)
 
 
 class Anchor(Flowable):
@@ -241,9 +246,11 @@ def _stacked(parts: list[Flowable], width: float, height: float) -> float:
 class NotesPage(Flowable):
     """A ruled page for notes: pads a print-on-demand book to an even page count."""
 
-    def __init__(self, state: Pass, width: float, height: float, heading: ParagraphStyle) -> None:
+    def __init__(self, state: Pass, width: float, height: float, heading: ParagraphStyle,
+                 title: str) -> None:
         super().__init__()
         self.state, self.width, self.height, self.heading = state, width, height - 1, heading
+        self.title = title
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return self.width, self.height
@@ -252,7 +259,7 @@ class NotesPage(Flowable):
         canvas = self.canv
         self.state.opening_page = canvas.getPageNumber()
         canvas.setFont(self.state.fonts.bold, self.heading.fontSize)
-        canvas.drawString(0, self.height - self.heading.fontSize, "Notes")
+        canvas.drawString(0, self.height - self.heading.fontSize, self.title)
         canvas.setLineWidth(max(0.5, self.state.ink.min_line))
         y = self.height - self.heading.fontSize * 2.5
         while y > 0:
@@ -268,9 +275,10 @@ class PuzzleRow(Flowable):
     an unbounded height. A `centred` row takes a page of its own, its puzzle in the middle."""
 
     def __init__(self, puzzles: Sequence[PrintedPuzzle], puzzle_type: PuzzleType, grid: Grid,
-                 state: Pass, tight: bool = False, centred: bool = False) -> None:
+                 state: Pass, speech: Language, tight: bool = False,
+                 centred: bool = False) -> None:
         super().__init__()
-        self.puzzles, self.puzzle_type = puzzles, puzzle_type
+        self.puzzles, self.puzzle_type, self.speech = puzzles, puzzle_type, speech
         self.grid, self.state, self.centred = grid, state, centred
         self.width = grid.columns * grid.slot_width + (grid.columns - 1) * grid.gap
         self.label = LABEL_HEIGHT * state.type_scale
@@ -305,14 +313,15 @@ class PuzzleRow(Flowable):
             pen = CanvasPen(self.canv, left + (self.grid.slot_width - drawn_width) / 2,
                             top - self.label, self.grid.scale, self.state.fonts,
                             self.state.ink)
-            puzzle_type.draw_puzzle(pen, record.puzzle)
+            with speaking(self.speech):  # the words a drawing prints, in its section's language
+                puzzle_type.draw_puzzle(pen, record.puzzle)
 
 
 # --- the answer key -------------------------------------------------------------------------------
 
 NUMBER_PT, TEXT_PT = 8.0, 7.0  # an answer's label: its number, then its page and note
 LEADING = 1.15
-PAGE_ROOM = "page 888"  # the widest page reference a label makes room for
+PAGE_ROOM = 888  # the widest page number a label's page reference makes room for
 
 
 @dataclass(frozen=True)
@@ -326,6 +335,12 @@ class Run:
     page: bool = False
 
 
+def page_reference(page: int) -> str:
+    """Where an answer's puzzle is, above the answer."""
+    # Translators: above an answer, the page its puzzle is on
+    return _("page {page}").format(page=page)
+
+
 def answer_label(printed: PrintedPuzzle, note: str, width: float, fonts: Fonts,
                  type_scale: float, least: float) -> list[list[Run]]:
     """The lines above an answer: its number and page, and the note beside them when it fits,
@@ -333,7 +348,7 @@ def answer_label(printed: PrintedPuzzle, note: str, width: float, fonts: Fonts,
     JSON: a reader has no use for it."""
     number_pt, text_pt = max(NUMBER_PT * type_scale, least), max(TEXT_PT * type_scale, least)
     first = [Run(str(printed.number), fonts.bold, number_pt),
-             Run(PAGE_ROOM, fonts.regular, text_pt, page=True)]
+             Run(page_reference(PAGE_ROOM), fonts.regular, text_pt, page=True)]
     lines = [first]
     if note:
         used = sum(stringWidth(r.text, r.font, r.size) for r in first) + 2 * _space(text_pt)
@@ -362,9 +377,11 @@ class AnswerRow(Flowable):
     page its puzzle is on, and a note on how many answers it has."""
 
     def __init__(self, puzzles: Sequence[PrintedPuzzle], puzzle_type: PuzzleType, grid: Grid,
-                 labels: list[list[list[Run]]], label: float, state: Pass) -> None:
+                 labels: list[list[list[Run]]], label: float, state: Pass,
+                 speech: Language) -> None:
         super().__init__()
         self.puzzles, self.puzzle_type, self.labels = puzzles, puzzle_type, labels
+        self.speech = speech
         self.grid, self.label, self.state = grid, label, state
         self.width = grid.columns * grid.slot_width + (grid.columns - 1) * grid.gap
         self.height = grid.slot_height
@@ -379,6 +396,10 @@ class AnswerRow(Flowable):
         self.state.answered += [printed.number for printed in self.puzzles]
         if not self.state.paint:
             return
+        with speaking(self.speech):  # the answers' words, in their section's language
+            self._draw_answers()
+
+    def _draw_answers(self) -> None:
         for column, (printed, lines) in enumerate(zip(self.puzzles, self.labels)):
             left = column * (self.grid.slot_width + self.grid.gap)
             self._draw_label(left, printed, lines)
@@ -397,7 +418,7 @@ class AnswerRow(Flowable):
             y -= max(r.size for r in line) * LEADING
             x = left
             for run in line:
-                text = (f"page {page}" if page else "") if run.page else run.text
+                text = (page_reference(page) if page else "") if run.page else run.text
                 canvas.setFont(run.font, run.size)
                 canvas.drawString(x, y + run.size * 0.22, text)
                 x += stringWidth(text, run.font, run.size) + _space(run.size)
@@ -444,10 +465,13 @@ class ExamplePair(Flowable):
     floor."""
 
     def __init__(self, puzzle_type: PuzzleType, example: Generated, state: Pass,
-                 width: float, scale: float, stacked: bool = False) -> None:
+                 width: float, scale: float, speech: Language, stacked: bool = False) -> None:
         super().__init__()
         self.example, self.scale, self.stacked = example, scale, stacked
-        self.puzzle_type, self.state = puzzle_type, state
+        self.puzzle_type, self.state, self.speech = puzzle_type, state, speech
+        with speaking(speech):
+            # Translators: the captions over a section's worked example and its solution
+            self.captions = (_("Example"), _("Solved"))
         self.caption = state.sizes.at_least(EXAMPLE_CAPTION_PT * state.type_scale)
         self.top = self.caption * 1.15 + 2.5 * mm  # of a drawing, below its caption
         heights = [puzzle_type.measure(example.puzzle)[1] * mm * scale + self.top + 0.5 * mm,
@@ -465,8 +489,12 @@ class ExamplePair(Flowable):
     def draw(self) -> None:
         if not self.state.paint:
             return
+        with speaking(self.speech):  # the words the drawings print, in the section's language
+            self._draw_pair()
+
+    def _draw_pair(self) -> None:
         top = self.height
-        for index, caption in enumerate(("Example", "Solved")):
+        for index, caption in enumerate(self.captions):
             left = 0.0 if self.stacked else index * self.width / 2
             self.canv.setFont(self.state.fonts.italic, self.caption)
             self.canv.drawString(left, top - self.caption * 0.95, caption)

@@ -4,6 +4,7 @@ embedded subset given its own tag."""
 from __future__ import annotations
 
 import hashlib
+import re
 import string
 import struct
 from dataclasses import dataclass
@@ -180,25 +181,52 @@ PAGE_CHARACTERS = (string.ascii_letters + string.digits + ".,:;!?'()/-+<>="
 def printed_texts(config: BookConfig) -> list[tuple[str, str]]:
     """(key, text) for everything the book's pages print, known before any puzzle is made: the
     config's texts, each section's rules, the texts of its worked example and answer (which show
-    the signs its puzzles use, such as × and ÷), and the page furniture."""
+    the signs its puzzles use, such as × and ÷), and the page furniture, each in the language it
+    prints in (a German book's "Lösungen" needs an ö)."""
     from bookgen.core.pen import RecordingPen
+    from bookgen.i18n import _, speaking
 
     texts = [("title", config.title), ("subtitle", config.subtitle), ("author", config.author),
              ("copyright", config.copyright), ("back_text", config.back_text)]
     for index, section in enumerate(config.sections):
         key = f"sections[{index}]"
         puzzle_type = section.puzzle_type
-        texts += [(f"{key}.title", section.title),
-                  (f"{key} (the rules of {puzzle_type.name})", puzzle_type.rules(section.request))]
-        example = puzzle_type.example(section.request)
-        if example is not None:
-            pen = RecordingPen()
-            puzzle_type.draw_puzzle(pen, example.puzzle)
-            puzzle_type.draw_solution(pen, example.puzzle, example.solution)
-            drawn = " ".join(str(call["text"]) for name, call in pen.calls if name == "text")
-            texts.append((f"{key} (the signs of {puzzle_type.name} puzzles)", drawn))
+        with speaking(config.speech(section)):
+            texts += [(f"{key}.title", section.title),
+                      (f"{key}.rules", section.rules) if section.rules else
+                      (f"{key} (the rules of {puzzle_type.name})",
+                       _(puzzle_type.rules(section.request)))]
+            example = puzzle_type.example(section.request)
+            if example is not None:
+                pen = RecordingPen()
+                puzzle_type.draw_puzzle(pen, example.puzzle)
+                puzzle_type.draw_solution(pen, example.puzzle, example.solution)
+                drawn = " ".join(str(call["text"]) for name, call in pen.calls if name == "text")
+                texts.append((f"{key} (the signs of {puzzle_type.name} puzzles)", drawn))
     texts.append(("the page numbers and headings", PAGE_CHARACTERS))
+    spoken = {config.language} | {s.language for s in config.sections if s.language}
+    texts += [(f"the page numbers and headings in {code}", furniture(code))
+              for code in sorted(spoken - {"en"})]
+    texts += [(f"texts.{key}", unfilled(value)) for key, value in config.texts.items()]
     return [(key, text) for key, text in texts if text]
+
+
+def furniture(code: str) -> str:
+    """Every word the book's own pages and cover may print in language `code` besides the
+    config's and the types' (headings, levels, labels, the cover's lines): the messages of
+    bookgen's own catalog of the language."""
+    from importlib import resources
+
+    from bookgen.i18n.catalogs import read_home
+
+    messages, _plural = read_home(resources.files("bookgen"), code)
+    return " ".join(unfilled(text if isinstance(text, str) else " ".join(text))
+                    for text in messages.values())
+
+
+def unfilled(text: str) -> str:
+    """A message without its placeholders and markup, which never print as they are written."""
+    return re.sub(r"\{\w+\}|</?b>", "", text)
 
 
 def check_printable(config: BookConfig) -> None:

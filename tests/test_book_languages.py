@@ -1,0 +1,177 @@
+"""The printed book and its cover in the book's language: German headings, level names, answers and
+page references; a section in its own language; `texts:` and a section's `rules:` printed; /Lang set;
+`bookgen texts` lists what a book may replace."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from bookgen.book import make_book
+from bookgen.config import read_config_text
+from bookgen.errors import BookgenError
+from bookgen.i18n import speaking
+from bookgen.render.cover import render_cover
+from bookgen.render.flowables import Pass
+from bookgen.render.pdf import interior
+
+BOOK = """\
+title: Ein kleines Rätselbuch
+language: de
+seed: 5
+{extra}sections:
+  - {{type: numbrix, count: 2, difficulty: easy, size: 5{first}}}
+  - {{type: placement, count: 2, difficulty: hard{second}}}
+"""
+
+
+def made(tmp_path, extra="", first="", second=""):
+    config = read_config_text(BOOK.format(extra=extra, first=first, second=second),
+                              tmp_path / "book.yaml")
+    return make_book(config)
+
+
+def pages_text(data: bytes) -> list[str]:
+    """Each page's text; pypdf reads a no-break space as a space."""
+    return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+
+
+def lines(texts: list[str]) -> set[str]:
+    return {line.strip() for text in texts for line in text.splitlines()}
+
+
+@pytest.fixture(scope="module")
+def german(tmp_path_factory):
+    book = made(tmp_path_factory.mktemp("de"))
+    return book, interior(book).pdf
+
+
+def test_a_german_book_prints_german_headings_levels_and_answers(german):
+    book, pdf = german
+    texts = pages_text(pdf)
+    whole = "\n".join(texts)
+    assert "Inhalt" in lines(texts[:3]) and "Lösungen" in lines(texts)
+    assert "Schwierigkeit: Leicht \u2605" in whole and "Schwierigkeit: Schwer \u2605\u2605\u2605" in whole
+    assert "leicht \u00b7 Rätsel 1\u20132" in whole  # the contents entry
+    assert "Beispiel" in whole and "So geht's:" in whole
+    assert re.search(r"Seite \d+", whole)  # an answer's page reference
+    for english in ("Contents", "Answers", "Difficulty", "How to play", "Example", "Solved",
+                    "Puzzles", "page "):
+        assert english not in whole, english
+
+
+def test_an_answer_pages_running_head_speaks_the_language():
+    state = Pass(None, None, None, False, 1.0, {}, {}, {}, False)  # type: ignore[arg-type]
+    state.answered += [3, 4, 7]
+    with speaking("de"):
+        assert state.running_head() == "Lösungen 3\u20137"
+    state.answered[:] = [5]
+    with speaking("nl"):
+        assert state.running_head() == "Oplossing 5"
+
+
+def test_a_german_book_and_its_cover_say_so_in_the_pdf(german):
+    book, pdf = german
+    assert PdfReader(io.BytesIO(pdf)).trailer["/Root"]["/Lang"] == "de"
+    cover = render_cover(book, interior(book).pages)
+    reader = PdfReader(io.BytesIO(cover))
+    assert reader.trailer["/Root"]["/Lang"] == "de"
+    back = reader.pages[0].extract_text()
+    assert "4 Rätsel" in back and "jedes von einem Lösungsprogramm geprüft" in back
+    assert "puzzles" not in back and reader.metadata.title.endswith("Umschlag")
+
+
+def test_an_english_book_has_no_lang_and_english_words(tmp_path):
+    config = read_config_text(BOOK.format(extra="", first="", second="").replace(
+        "language: de", "language: en"), tmp_path / "book.yaml")
+    pdf = interior(make_book(config)).pdf
+    assert "/Lang" not in PdfReader(io.BytesIO(pdf)).trailer["/Root"]  # the bytes it always had
+    whole = "\n".join(pages_text(pdf))
+    assert "Contents" in whole and "Difficulty: Easy" in whole and "Inhalt" not in whole
+
+
+def test_a_section_in_its_own_language_prints_its_words_in_it(tmp_path):
+    texts = pages_text(interior(made(tmp_path, second=", language: fr")).pdf)
+    whole = "\n".join(texts)
+    assert "Schwierigkeit: Leicht" in whole  # the book's section
+    assert "Difficulté : Difficile" in whole and "Règle du jeu" in whole  # the French one
+    assert "difficile \u00b7 énigmes 3\u20134" in whole  # its contents entry
+    assert re.search(r"énigmes 3\u20134", whole)  # its answers' caption
+    assert "Inhalt" in lines(texts) and "Lösungen" in lines(texts)  # the book's own words
+
+
+def test_texts_replace_the_books_words(tmp_path):
+    book = made(tmp_path, extra='texts: {Answers: Auflösungen, "page {page}": "S. {page}"}\n')
+    texts = pages_text(interior(book).pdf)
+    assert "Auflösungen" in lines(texts) and "Lösungen" not in lines(texts)
+    assert re.search(r"S\. \d+", "\n".join(texts)) and "Seite" not in "\n".join(texts)
+
+
+def test_a_sections_rules_print_instead_of_its_types(tmp_path):
+    rules = "Trage die Zahlen so ein, dass sie einen Weg bilden."
+    text = "\n".join(pages_text(interior(made(tmp_path, first=f", rules: '{rules}'")).pdf))
+    assert rules in " ".join(text.split())  # the page may break its line
+    assert "Fill the grid" not in text and "Fülle" not in text
+
+
+def test_a_replacement_with_a_placeholder_its_text_lacks_is_refused(tmp_path):
+    with pytest.raises(BookgenError) as caught:
+        read_config_text(BOOK.format(extra='texts: {"Puzzles {span}": "Rätsel {bereich}"}\n',
+                                     first="", second=""), tmp_path / "book.yaml")
+    assert "texts.Puzzles {span}" in str(caught.value) and "{span}" in str(caught.value)
+
+
+def test_bookgen_texts_lists_each_text_with_its_translation(run):
+    status, out, _ = run("texts", "de")
+    assert status == 0
+    assert '  "Answers": "Lösungen"' in out.splitlines()
+    assert '  "Contents": "Inhalt"' in out.splitlines()
+    assert out.splitlines()[3] == "texts:"  # below the comment: lines to paste into a config
+    status, out, _ = run("texts")  # English: each text is its own; a counted one gives both forms
+    assert '  "Answers": "Answers"' in out.splitlines()
+    assert ('"<b>{count} puzzle</b>, checked by a solver: {sections}|<b>{count} puzzles</b>, each '
+            'checked by a solver: {sections}"') in out
+    status, out, err = run("texts", "xx")
+    assert status == 2 and out == ""
+    assert err.startswith("bookgen: error: language: no language 'xx'") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("code", "layout", "large"),
+                         [("de", "5x8", False), ("fr", "5x8", False), ("fr", "8.5x11", True)])
+def test_longer_languages_pass_the_page_audit_on_small_trims(tmp_path, code, layout, large):
+    """German and French run longer than English: headings, contents and the key still fit the
+    smallest trim, and in large print; the auditor reads the key by the book's own words."""
+    from bookgen.audit import audit
+
+    extra = f"layout: {layout}\nlarge_print: {str(large).lower()}\n"
+    config = read_config_text(BOOK.format(extra=extra, first="", second="").replace(
+        "language: de", f"language: {code}"), tmp_path / "book.yaml")
+    pdf = interior(make_book(config)).pdf
+    with speaking(config.speech()):
+        assert [str(finding) for finding in audit(pdf, large_print=large)] == []
+    with speaking("en"):  # read by English words, the key is not found
+        assert "no answer key at the back" in str(audit(pdf, large_print=large))
+
+
+def test_the_font_check_asks_for_the_letters_of_the_books_languages(tmp_path, run, monkeypatch):
+    """A German book needs an ö for "Lösungen": a font without one is refused before any puzzle
+    is made, naming the words that need it; a French section adds its own words."""
+    from test_fonts import _layout, _refused_before_any_puzzle, font_without
+
+    from bookgen.render.fonts import printed_texts
+
+    config = read_config_text(BOOK.format(extra="", first="", second=", language: fr"),
+                              tmp_path / "book.yaml")
+    texts = dict(printed_texts(config))
+    assert "ö" in texts["the page numbers and headings in de"]
+    assert "é" in texts["the page numbers and headings in fr"]
+    assert "{" not in texts["the page numbers and headings in de"]  # placeholders never print
+    font_without(tmp_path / "fonts" / "NoUmlaut.ttf", "\u00f6")
+    _layout(tmp_path, "fonts/NoUmlaut.ttf")
+    (tmp_path / "book.yaml").write_text("title: Mein Buch\nlanguage: de\nlayout: ./trim.yaml\n"
+                                        "sections: [{type: numbrix, count: 1, difficulty: easy}]\n")
+    err = _refused_before_any_puzzle(run, monkeypatch, tmp_path / "book.yaml", tmp_path / "x.pdf")
+    assert "the page numbers and headings in de: " in err and "'\u00f6' (U+00F6)" in err
