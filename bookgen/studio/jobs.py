@@ -34,6 +34,7 @@ from typing import Any
 from bookgen.bookconfig import BookConfig
 from bookgen.config import read_config_text
 from bookgen.errors import BookgenError
+from bookgen.i18n import N_
 from bookgen.progress import Progress
 from bookgen.puzzles.base import PuzzleRecord
 
@@ -178,7 +179,7 @@ class Jobs:
             with self.lock:
                 if job.state == "running":
                     job.state = "failed"
-                    job.error = BookgenError("the build stopped unexpectedly")
+                    job.error = BookgenError(N_("the build stopped unexpectedly"))
         finally:
             receive.close()
             job.process.join()
