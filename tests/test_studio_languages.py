@@ -125,6 +125,28 @@ def test_switching_to_deutsch_redraws_the_page_keeps_the_book_and_is_remembered(
     assert errors == []
 
 
+def test_a_build_running_while_the_language_changes_goes_on_and_ends_in_the_new_language(
+        browser, address, app):
+    context, tab, errors = _open(browser, address)
+    test_studio._section_control(tab, "count").fill("150")
+    test_studio._changed(tab, 2)
+    tab.get_by_role("button", name="Make the files").click()
+    tab.wait_for_selector("#build-status:has-text('puzzles')")
+    build = [job for job in app.extensions["bookgen-studio"].jobs.values() if job.purpose == "build"][-1]
+    tab.select_option("#language", label="Nederlands")
+    tab.wait_for_selector("#build:has-text('Bestanden maken')")
+    assert build.state == "running"  # the switch came while it ran
+    tab.wait_for_selector("#build-status:has-text('Je bestanden zijn klaar.')", timeout=120_000)
+    links = tab.locator("#downloads a").all_inner_texts()
+    assert len(links) == 5 and all(re.fullmatch(r"my-worksheet[\w.-]+ \([\d.]+ kB\)", link) for link in links)
+    assert build.state == "done"
+    tab.select_option("#language", label="français")  # texts already shown follow the language
+    tab.wait_for_selector("#build-status:has-text('Vos fichiers sont prêts.')")
+    assert all(link.endswith(" ko)") for link in tab.locator("#downloads a").all_inner_texts())
+    context.close()
+    assert errors == []
+
+
 def test_a_german_browser_gets_the_german_studio_and_a_new_book_in_german(browser, address):
     context, tab, errors = _open(browser, address, locale="de-DE")
     assert tab.locator("#build").inner_text() == "Dateien erstellen"
@@ -175,3 +197,16 @@ def test_the_german_studio_shows_no_english_word_of_its_catalog(browser, address
     assert found == []
     context.close()
     assert errors == []
+
+
+def test_axe_finds_nothing_serious_in_the_german_studio_on_a_phone(browser, address):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE",
+                                  bypass_csp=True)  # axe is an inline script
+    tab = context.new_page()
+    tab.goto(address)
+    tab.wait_for_selector("body[data-drawn='1']")
+    tab.locator("details.about summary").first.click()
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 390  # nothing wider than the phone
+    found = test_html._axe_violations(tab)
+    context.close()
+    assert found == []

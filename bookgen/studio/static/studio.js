@@ -116,8 +116,10 @@ function groupTitle(group) {
           more: t("More")}[group];
 }
 
-// A key's label; a key added to bookgen later shows its own name until it is given one here.
-function words(key) {
+// A key's label (`path` tells a section's key from the book's); a key added to bookgen later shows
+// its own name until it is given one here.
+function words(key, path) {
+  if (key === "language" && path !== "language") return t("Language of this section");
   const label = {
     title: t("Title"), subtitle: t("Subtitle"), author: t("Author"), seed: t("Seed"),
     layout: t("Page size"), large_print: t("Large print"), profile: t("Printing"),
@@ -242,7 +244,7 @@ function field(owner, key, spec, path, onChange) {
   if (kind === "checkboxes") {
     control = document.createElement("fieldset");
     const legend = document.createElement("legend");
-    legend.textContent = words(key);
+    legend.textContent = words(key, path);
     control.append(legend);
     const chosen = new Set(Array.isArray(value) ? value : value ? [value] : []);
     for (const choice of listEnumOf(spec)) {
@@ -266,7 +268,7 @@ function field(owner, key, spec, path, onChange) {
   }
   const label = document.createElement("label");
   label.htmlFor = id;
-  label.textContent = words(key);
+  label.textContent = words(key, path);
   if (kind === "select") {
     control = document.createElement("select");
     const choices = [...enumOf(spec)];
@@ -275,7 +277,8 @@ function field(owner, key, spec, path, onChange) {
     for (const choice of choices) {
       const option = document.createElement("option");
       option.value = choice;
-      option.textContent = choice === "" ? t("(choose)") : choiceWords(key, choice);
+      option.textContent = choice !== "" ? choiceWords(key, choice)
+        : key === "language" && path !== "language" ? t("(the book's language)") : t("(choose)");
       control.append(option);
     }
     control.value = value === undefined || value === null ? "" : value;
