@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from babel import Locale
 from flask import Flask, Response, abort, jsonify, request
 from werkzeug.exceptions import HTTPException
 
@@ -34,12 +35,13 @@ from bookgen import limits
 from bookgen.config import available_layouts, read_config_text
 from bookgen.core.grading import LEVELS
 from bookgen.errors import BookgenError
-from bookgen.i18n import _, languages, speaking
+from bookgen.i18n import _, language, languages, speaking
+from bookgen.i18n.catalogs import read_home
 from bookgen.inputs import parse_json
 from bookgen.puzzles import PUZZLE_TYPES, find_type
 from bookgen.schema import book_schema, option_schema
 from bookgen.studio.examples import example_png
-from bookgen.studio.jobs import Job, Jobs
+from bookgen.studio.jobs import STOPPED, Job, Jobs
 from bookgen.studio.pages import PageStore
 from bookgen.yamlsource import parse_yaml
 
@@ -165,11 +167,6 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
         n for n below PLURAL_TABLE (the page's policy allows no script made from text, so no
         plural expression is evaluated there), and every language with its own name."""
         code = _interface_language()
-        from babel import Locale
-
-        from bookgen.i18n import language
-        from bookgen.i18n.catalogs import read_home
-
         messages, _expression = read_home(resources.files("bookgen.studio"), code)
         plural = language(code).plural_index
         return jsonify(
@@ -286,10 +283,9 @@ def _spoken(status: dict[str, Any]) -> dict[str, Any]:
     """A job's status with the studio's own error message (a job that stopped unexpectedly) in
     the interface's language; the loader's messages are bookgen's, in English, and pass as they are."""
     error = status.get("error")
-    if error is not None:
-        message, text = error["message"], error["text"]
+    if error is not None and error["message"] == STOPPED:
         with speaking(_interface_language()):
-            status["error"] = {**error, "message": _(message), "text": _(text)}
+            status["error"] = {**error, "message": _(STOPPED), "text": _(STOPPED)}
     return status
 
 
