@@ -179,10 +179,11 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
     @app.get("/api/schema")
     def schema() -> Response:
         """What the form is made of: the book's keys as `bookgen schema` states them, and per
-        type its levels, rules and the schema of each of its options; each type's title and rules
-        in the interface's language (the schema's descriptions are bookgen's, in English)."""
-        book = book_schema()
+        type its levels, rules and the schema of each of its options, made in the interface's
+        language (the types' titles and rules; the descriptions are English until bookgen.schema
+        marks them)."""
         with speaking(_interface_language()):
+            book = book_schema()
             types = [{"name": t.name, "title": _(t.title), "rules": t.rules(None),
                       "options": {o.name: option_schema(o) for o in t.options}}
                      for t in PUZZLE_TYPES]
