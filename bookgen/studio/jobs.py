@@ -34,10 +34,13 @@ from typing import Any
 from bookgen.bookconfig import BookConfig
 from bookgen.config import read_config_text
 from bookgen.errors import BookgenError
+from bookgen.i18n import N_
 from bookgen.progress import Progress
 from bookgen.puzzles.base import PuzzleRecord
 
 MAX_CACHED_PUZZLES = 20_000  # puzzles kept for later jobs; the oldest go first
+STOPPED = N_("the build stopped unexpectedly")
+"""The studio's own word for a job that ended without one (the page shows it translated)."""
 JOBS_KEPT = 8  # ended jobs whose state and files the page may still ask for
 CLOSE_SECONDS = 5.0  # how long a job ended by the studio may take to unwind before it is killed
 _PRELOAD = ["bookgen.book", "bookgen.formats", "bookgen.render.pdf", "bookgen.render.cover",
@@ -178,7 +181,7 @@ class Jobs:
             with self.lock:
                 if job.state == "running":
                     job.state = "failed"
-                    job.error = BookgenError("the build stopped unexpectedly")
+                    job.error = BookgenError(STOPPED)
         finally:
             receive.close()
             job.process.join()

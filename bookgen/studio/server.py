@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from babel import Locale
 from flask import Flask, Response, abort, jsonify, request
 from werkzeug.exceptions import HTTPException
 
@@ -34,15 +35,20 @@ from bookgen import limits
 from bookgen.config import available_layouts, read_config_text
 from bookgen.core.grading import LEVELS
 from bookgen.errors import BookgenError
+from bookgen.i18n import _, language, languages, speaking
+from bookgen.i18n.catalogs import read_home
 from bookgen.inputs import parse_json
 from bookgen.puzzles import PUZZLE_TYPES, find_type
 from bookgen.schema import book_schema, option_schema
 from bookgen.studio.examples import example_png
-from bookgen.studio.jobs import Job, Jobs
+from bookgen.studio.jobs import STOPPED, Job, Jobs
 from bookgen.studio.pages import PageStore
 from bookgen.yamlsource import parse_yaml
 
 PURPOSES = ("preview", "build")
+PLURAL_TABLE = 200
+"""The plural index is sent for n below this; beyond, n is read as 100 + n % 100. Exact for gettext's
+plural expressions, which compare n itself only with numbers below 100 (and n % 10, n % 100)."""
 _KINDS = {"pdf": "application/pdf", "html": "text/html", "jsonl": "application/jsonl",
           "yaml": "application/yaml"}  # what a build's files are, by their ending
 _DIGEST = re.compile(r"[0-9a-f]{32}")
@@ -154,16 +160,36 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
             abort(404)
         return _static(name, kind)
 
+    @app.get("/api/texts")
+    def texts() -> Response:
+        """The interface's texts in the language asked for (`?lang=`), else the browser's first
+        language the studio speaks, else English: the studio's own messages, the plural index of
+        n for n below PLURAL_TABLE (the page's policy allows no script made from text, so no
+        plural expression is evaluated there), and every language with its own name."""
+        code = _interface_language()
+        messages, _expression = read_home(resources.files("bookgen.studio"), code)
+        plural = language(code).plural_index
+        return jsonify(
+            language=code,
+            languages=[{"code": c, "name": Locale.parse(c).display_name} for c in languages()],
+            messages={key: list(text) if isinstance(text, tuple) else text
+                      for key, text in messages.items()},
+            plural=[plural(n) for n in range(PLURAL_TABLE)])
+
     @app.get("/api/schema")
     def schema() -> Response:
         """What the form is made of: the book's keys as `bookgen schema` states them, and per
-        type its levels, rules and the schema of each of its options."""
-        book = book_schema()
+        type its levels, rules and the schema of each of its options, made in the interface's
+        language (the types' titles and rules; the descriptions are English until bookgen.schema
+        marks them)."""
+        with speaking(_interface_language()):
+            book = book_schema()
+            types = [{"name": t.name, "title": _(t.title), "rules": t.rules(None),
+                      "options": {o.name: option_schema(o) for o in t.options}}
+                     for t in PUZZLE_TYPES]
         return jsonify(
             book=book, section=book["properties"]["sections"]["items"], layouts=available_layouts(),
-            levels=list(LEVELS),
-            types=[{"name": t.name, "title": t.title, "rules": t.rules(None),
-                    "options": {o.name: option_schema(o) for o in t.options}} for t in PUZZLE_TYPES])
+            levels=list(LEVELS), types=types)
 
     @app.post("/api/open")
     def open_config() -> Response:
@@ -188,13 +214,16 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
         formats = ("pdf",) if purpose == "preview" else config.formats
         config_file = [(file.name, text.encode("utf-8"))] if purpose == "build" else []
         job = jobs.start(purpose, config, text, file, formats, config_file)
-        rules = [section.puzzle_type.rules(section.request) for section in config.sections]
-        return jsonify({**job.status(), "rules": rules, "yaml": text, "name": file.name}), 202
+        rules = []
+        for section in config.sections:  # as the section's page prints them, in its language
+            with speaking(config.speech(section)):
+                rules.append(section.puzzle_type.rules(section.request))
+        return jsonify({**_spoken(job.status()), "rules": rules, "yaml": text, "name": file.name}), 202
 
     @app.get("/api/jobs/<job_id>")
     def status(job_id: str) -> Response:
         job = _job(jobs, job_id)
-        answer = job.status()
+        answer = _spoken(job.status())
         if job.state == "done" and job.purpose == "preview":
             answer["pages"] = [{"part": name, "digest": digest} for name, data in job.files
                                if name.endswith(".pdf") for digest in _pages_of(pages, job, name, data)]
@@ -204,7 +233,7 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
     def cancel(job_id: str) -> Response:
         job = _job(jobs, job_id)
         jobs.cancel(job)
-        return jsonify(job.status())
+        return jsonify(_spoken(job.status()))
 
     @app.get("/api/jobs/<job_id>/files/<name>")
     def download(job_id: str, name: str) -> Response:
@@ -238,6 +267,27 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
         return Response(png, mimetype="image/png")
 
     return app
+
+
+def _interface_language() -> str:
+    """The language the page speaks: `?lang=` when the studio speaks it (English when not), else
+    the best of the request's Accept-Language (the browser's own, or the one the page's script
+    sends with each request) that it speaks, else English."""
+    spoken = languages()
+    asked = request.args.get("lang")
+    if asked is not None:
+        return asked if asked in spoken else "en"
+    return request.accept_languages.best_match(spoken) or "en"
+
+
+def _spoken(status: dict[str, Any]) -> dict[str, Any]:
+    """A job's status with the studio's own error message (a job that stopped unexpectedly) in
+    the interface's language; the loader's messages are bookgen's, in English, and pass as they are."""
+    error = status.get("error")
+    if error is not None and error["message"] == STOPPED:
+        with speaking(_interface_language()):
+            status["error"] = {**error, "message": _(STOPPED), "text": _(STOPPED)}
+    return status
 
 
 def _json_body() -> Any:

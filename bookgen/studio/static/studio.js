@@ -3,34 +3,188 @@
 // YAML of it with bookgen's own loader, previews its pages and builds its files.
 "use strict";
 
-const studio = {schema: null, book: null, buildJob: null, timer: null, asked: 0, drawn: 0};
+const studio = {schema: null, book: null, buildJob: null, timer: null, asked: 0, drawn: 0,
+                pages: [], said: new Map(),
+                language: null, texts: {messages: {}, plural: [], languages: []}};
 const PREVIEW_DELAY = 350; // ms after the last change before the preview is redrawn
 const POLL = 150; // ms between questions about a running job
+const LANGUAGE_KEY = "bookgen-studio-language"; // the language the user chose, in localStorage
+
+// --- the interface's language --------------------------------------------------------------------
+// Messages are English and their own ids; the server sends their translations (GET /api/texts).
+// Mark every text a user reads with t, tn or tp and a literal string: the catalogs are extracted
+// from these calls (python -m bookgen.i18n.catalogs update).
+
+function fill(text, values) {
+  return values ? text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? `${values[name]}` : whole))
+                : text;
+}
+
+function t(message, values) {
+  const found = studio.texts.messages[message];
+  return fill(typeof found === "string" && found ? found : message, values);
+}
+
+function tp(context, message, values) {
+  const found = studio.texts.messages[`${context}\u0004${message}`];
+  return fill(typeof found === "string" && found ? found : message, values);
+}
+
+// The form of a counted text for n; the server sends the plural index of n below the table's end,
+// and beyond it n is read as 100 + n % 100 (see PLURAL_TABLE in server.py).
+function tn(singular, plural, n, values) {
+  const forms = studio.texts.messages[singular];
+  const table = studio.texts.plural;
+  if (Array.isArray(forms) && forms.every((form) => form) && table.length) {
+    const index = table[n < table.length ? n : 100 + (n % 100)];
+    return fill(forms[Math.min(index, forms.length - 1)], values);
+  }
+  return fill(n === 1 ? singular : plural, values);
+}
+
+function numeral(value) {
+  return new Intl.NumberFormat(studio.language).format(value);
+}
+
+// Show a text that follows the language: `words` is called now and again after each switch.
+function say(element, words) {
+  studio.said.set(element, words);
+  element.textContent = words();
+}
+
+async function loadLanguage(code) {
+  const query = code ? `?lang=${encodeURIComponent(code)}` : ""; // none: the browser's language
+  studio.texts = (await api("GET", `/api/texts${query}`)).data;
+  studio.language = studio.texts.language;
+  studio.schema = (await api("GET", "/api/schema")).data; // type titles and rules, in the language
+  document.documentElement.lang = studio.language;
+}
+
+async function switchLanguage(code) {
+  try { localStorage.setItem(LANGUAGE_KEY, code); } catch (_) { /* storage refused: this visit only */ }
+  await loadLanguage(code);
+  drawFixedTexts();
+  renderBook(); // the same book, its controls in the new words
+  for (const [element, words] of studio.said) {
+    if (element.isConnected) element.textContent = words(); else studio.said.delete(element);
+  }
+  showPages(studio.pages);
+  preview(); // the loader's marks and the rules as printed come back with it (its puzzles are kept)
+}
+
+function storedLanguage() {
+  try { return localStorage.getItem(LANGUAGE_KEY); } catch (_) { return null; }
+}
+
+// The words index.html leaves to the script.
+function drawFixedTexts() {
+  $("open-text").textContent = t("Open a YAML config…");
+  $("new-book").textContent = t("New book");
+  $("language-text").textContent = t("Language");
+  const select = $("language");
+  select.replaceChildren(...studio.texts.languages.map(({code, name}) => {
+    const option = document.createElement("option");
+    option.value = code;
+    option.lang = code;
+    option.textContent = name;
+    return option;
+  }));
+  select.value = studio.language;
+  $("book-heading").textContent = t("Your book");
+  $("sections-heading").textContent = t("Sections");
+  $("add-section").textContent = t("Add a section");
+  $("settings-heading").textContent = t("Pages, cover and files");
+  $("output-heading").textContent = t("Preview and files");
+  $("save-yaml").textContent = t("Download the YAML config");
+  $("build").textContent = t("Make the files");
+  $("cancel").textContent = t("Cancel");
+  $("build-progress").setAttribute("aria-label", t("Build progress"));
+  $("downloads").setAttribute("aria-label", t("Downloads"));
+}
+
 // Where the book's keys appear on the form; keys not named here go under "More".
 const GROUPS = [
-  ["Book", ["title", "subtitle", "author", "seed"]],
-  ["Pages", ["layout", "large_print", "profile", "bleed", "paper", "answers", "title_page",
-             "contents", "share_pages"]],
-  ["Cover and notes", ["cover_color", "back_text", "copyright"]],
-  ["Files", ["formats"]],
+  ["book", ["title", "subtitle", "author", "seed"]],
+  ["pages", ["layout", "large_print", "profile", "bleed", "paper", "answers", "title_page",
+             "contents", "share_pages", "language"]],
+  ["cover", ["cover_color", "back_text", "copyright"]],
+  ["files", ["formats"]],
 ];
-const LABELS = {per_page: "Puzzles a page", large_print: "Large print", title_page: "Title page",
-                share_pages: "Share pages", back_text: "Back cover text",
-                cover_color: "Cover colour", difficulty: "Level"};
+
+function groupTitle(group) {
+  return {book: t("Book"), pages: t("Pages"), cover: t("Cover and notes"), files: t("Files"),
+          more: t("More")}[group];
+}
+
+// A key's label (`path` tells a section's key from the book's); a key added to bookgen later shows
+// its own name until it is given one here.
+function words(key, path) {
+  if (key === "language" && path !== "language") return t("Language of this section");
+  const label = {
+    title: t("Title"), subtitle: t("Subtitle"), author: t("Author"), seed: t("Seed"),
+    layout: t("Page size"), large_print: t("Large print"), profile: t("Printing"),
+    bleed: t("Bleed"), paper: t("Paper"), answers: t("Answers"), title_page: t("Title page"),
+    contents: t("Contents page"), share_pages: t("Share pages"), copyright: t("Copyright and notes"),
+    back_text: t("Back cover text"), cover_color: t("Cover colour"), formats: t("Files to make"),
+    exclude: t("Leave out the puzzles of"), language: t("Language of the book"),
+    texts: t("Own texts"), type: t("Puzzle type"), count: t("Number of puzzles"),
+    difficulty: t("Level"), per_page: t("Puzzles a page"), from: t("Puzzle bank"),
+    rating: t("Rating"), order: t("Order"), rules: t("Own rules"),
+    size: t("Size"), symmetry: t("Symmetry"), keep_ends: t("Keep both ends"), shape: t("Shape"),
+    numbers: t("Numbers"), unique: t("One answer only"), target: t("Target number"),
+    range: t("Range of numbers"), operators: t("Operators"), concat: t("Join digits"),
+    distinct: t("All numbers different"), variant: t("Variant"), rows: t("Rows"),
+    max: t("Largest number"), two_headed: t("Two-headed arrows"),
+  }[key];
+  if (label) return label;
+  const text = key.replace(/_/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// How a choice of `key` reads; a choice not named here shows its value.
+function choiceWords(key, choice) {
+  if (key === "type") {
+    const type = typeOf(choice);
+    return type ? type.title : choice;
+  }
+  if (key === "language") {
+    const found = studio.texts.languages.find((l) => l.code === choice);
+    return found ? found.name : choice;
+  }
+  const named = {
+    difficulty: {easy: tp("level", "easy"), medium: tp("level", "medium"), hard: tp("level", "hard"),
+                 expert: tp("level", "expert")},
+    answers: {back: t("At the back of the book"), separate: t("In a separate PDF"),
+              none: tp("answers", "None")},
+    profile: {home: t("At home"), "print-on-demand": t("Print on demand")},
+    paper: {white: t("White"), cream: t("Cream"), color: t("Colour")},
+    formats: {pdf: t("PDF book"), cover: t("Cover"), html: t("Playable page"), jsonl: t("JSON lines")},
+    order: {rating: t("Easier to harder"), shuffle: t("As made")},
+    symmetry: {none: tp("symmetry", "None"), rotational: t("Rotational"), mirror: t("Mirror")},
+    numbers: {whole: t("Whole numbers"), signed: t("With negatives"), decimal: t("Decimals"),
+              fraction: t("Fractions"), mixed: t("Mixed")},
+    variant: {classic: t("Classic"), distinct: t("All numbers different")},
+    layout: {letter: t("US Letter")},
+  }[key];
+  return (named && named[choice]) || choice;
+}
 
 const $ = (id) => document.getElementById(id);
 
 function newBook() {
   const type = studio.schema.types[0].name;
-  return {title: "My worksheet", layout: "letter", title_page: false, contents: false,
-          formats: ["pdf", "cover", "html", "jsonl"],
-          sections: [{type, difficulty: studio.schema.levels[0], count: 4}]};
+  const book = {title: t("My worksheet"), layout: "letter", title_page: false, contents: false,
+                formats: ["pdf", "cover", "html", "jsonl"],
+                sections: [{type, difficulty: studio.schema.levels[0], count: 4}]};
+  // A new book is written in the interface's language (an English one stays as it always was).
+  return studio.language === "en" ? book : {title: book.title, language: studio.language, ...book};
 }
 
 async function api(method, path, body) {
+  const headers = body ? {"Content-Type": "application/json"} : {};
+  if (studio.language) headers["Accept-Language"] = studio.language; // the server's messages in it
   const response = await fetch(path, {
-    method, headers: body ? {"Content-Type": "application/json"} : {},
-    body: body ? JSON.stringify(body) : undefined,
+    method, headers, body: body ? JSON.stringify(body) : undefined,
   });
   let data = {};
   try { data = await response.json(); } catch (_) { data = {errors: [{message: response.statusText}]}; }
@@ -38,11 +192,6 @@ async function api(method, path, body) {
 }
 
 // --- controls made from the schema ---------------------------------------------------------------
-
-function words(key) {
-  const text = LABELS[key] || key.replace(/_/g, " ");
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 function enumOf(spec) {
   if (spec.enum) return spec.enum;
@@ -95,7 +244,7 @@ function field(owner, key, spec, path, onChange) {
   if (kind === "checkboxes") {
     control = document.createElement("fieldset");
     const legend = document.createElement("legend");
-    legend.textContent = words(key);
+    legend.textContent = words(key, path);
     control.append(legend);
     const chosen = new Set(Array.isArray(value) ? value : value ? [value] : []);
     for (const choice of listEnumOf(spec)) {
@@ -110,7 +259,7 @@ function field(owner, key, spec, path, onChange) {
       });
       const label = document.createElement("label");
       label.htmlFor = box.id;
-      label.textContent = choice;
+      label.textContent = choiceWords(key, choice);
       control.append(box, label);
     }
     control.setAttribute("aria-describedby", `${help.id} ${error.id}`);
@@ -119,7 +268,7 @@ function field(owner, key, spec, path, onChange) {
   }
   const label = document.createElement("label");
   label.htmlFor = id;
-  label.textContent = words(key);
+  label.textContent = words(key, path);
   if (kind === "select") {
     control = document.createElement("select");
     const choices = [...enumOf(spec)];
@@ -128,8 +277,8 @@ function field(owner, key, spec, path, onChange) {
     for (const choice of choices) {
       const option = document.createElement("option");
       option.value = choice;
-      const type = key === "type" ? typeOf(choice) : null;
-      option.textContent = choice === "" ? "(choose)" : type ? type.title : choice;
+      option.textContent = choice !== "" ? choiceWords(key, choice)
+        : key === "language" && path !== "language" ? t("(the book's language)") : t("(choose)");
       control.append(option);
     }
     control.value = value === undefined || value === null ? "" : value;
@@ -171,14 +320,14 @@ function renderBook() {
   const properties = studio.schema.book.properties;
   const more = Object.keys(properties).filter((k) => !GROUPS.some(([, keys]) => keys.includes(k))
                                                    && k !== "sections");
-  const groups = [...GROUPS, ["More", more]];
+  const groups = [...GROUPS, ["more", more]];
   $("book-fields").replaceChildren();
   $("settings").replaceChildren();
   groups.forEach(([title, keys], index) => {
     const box = document.createElement("fieldset");
     box.className = "group";
     const legend = document.createElement("legend");
-    legend.textContent = title;
+    legend.textContent = groupTitle(title);
     box.append(legend);
     for (const key of keys.filter((k) => k in properties)) {
       const control = field(studio.book, key, properties[key], key, changed);
@@ -204,7 +353,9 @@ function renderSections() {
     card.dataset.key = `sections[${index}]`;
     const legend = document.createElement("legend");
     const type = typeOf(section.type);
-    legend.textContent = `Section ${index + 1}: ${section.title || (type ? type.title : section.type)}`;
+    const heading = () => t("Section {number}: {title}", {
+      number: index + 1, title: section.title || (typeOf(section.type) || {}).title || section.type || ""});
+    legend.textContent = heading();
     const error = document.createElement("p");
     error.className = "error";
     error.hidden = true;
@@ -217,7 +368,7 @@ function renderSections() {
         }
         renderSections();
       } else if (key === "title") {
-        legend.textContent = `Section ${index + 1}: ${section.title || (type ? type.title : "")}`;
+        legend.textContent = heading();
       }
       if (key !== "title") showExample(card, section);
       changed();
@@ -231,7 +382,7 @@ function renderSections() {
       const options = document.createElement("fieldset");
       options.className = "options";
       const optionsLegend = document.createElement("legend");
-      optionsLegend.textContent = `${type.title} options`;
+      optionsLegend.textContent = t("Options for {type}", {type: type.title});
       options.append(optionsLegend);
       for (const [key, spec] of Object.entries(type.options)) {
         const control = field(section, key, spec, `sections[${index}].${key}`, onChange);
@@ -241,13 +392,13 @@ function renderSections() {
       const about = document.createElement("details");
       about.className = "about";
       const summary = document.createElement("summary");
-      summary.textContent = `Rules and example: ${type.title}`;
+      summary.textContent = t("Rules and example: {type}", {type: type.title});
       const rules = document.createElement("p");
       rules.className = "rules";
       rules.textContent = type.rules;
       const example = document.createElement("img");
       example.className = "example";
-      example.alt = `A solved example of ${type.title}: the puzzle, then its answer`;
+      example.alt = t("A solved example of {type}: the puzzle, then its answer", {type: type.title});
       about.append(summary, rules, example);
       card.append(about);
       showExample(card, section);
@@ -255,7 +406,7 @@ function renderSections() {
     const remove = document.createElement("button");
     remove.type = "button";
     remove.className = "remove";
-    remove.textContent = `Remove section ${index + 1}`;
+    remove.textContent = t("Remove section {number}", {number: index + 1});
     remove.addEventListener("click", () => {
       studio.book.sections.splice(index, 1);
       renderSections();
@@ -323,13 +474,13 @@ function changed() {
 async function preview() {
   const asked = ++studio.asked;
   document.body.dataset.preview = "running";
-  $("preview-status").textContent = "Drawing the pages…";
+  say($("preview-status"), () => t("Drawing the pages…"));
   const {ok, data} = await api("POST", "/api/jobs", {purpose: "preview", book: studio.book});
   if (asked !== studio.asked) return;
   $("save-yaml").hidden = !ok;
   if (!ok) {
     showErrors(data.errors);
-    $("preview-status").textContent = "The preview waits until the marked problem is fixed.";
+    say($("preview-status"), () => t("The preview waits until the marked problem is fixed."));
     document.body.dataset.preview = "error";
     return;
   }
@@ -339,16 +490,18 @@ async function preview() {
     rules.textContent = data.rules[index]; // as this section's page prints them (a variant's own)
   });
   const job = await follow(data.id, (status) => {
-    if (asked === studio.asked) $("preview-status").textContent = describe(status, "Drawing the pages");
+    if (asked === studio.asked) say($("preview-status"), () => describe(status, "preview"));
   });
   if (asked !== studio.asked) return;
   if (job.state === "failed") {
     showErrors([job.error]);
-    $("preview-status").textContent = "The preview stopped: see the marked problem.";
+    say($("preview-status"), () => t("The preview stopped: see the marked problem."));
     document.body.dataset.preview = "error";
   } else if (job.state === "done") {
     showPages(job.pages);
-    $("preview-status").textContent = `${job.pages.length} pages, as they will print.`;
+    const count = job.pages.length;
+    say($("preview-status"), () => tn("{count} page, as it will print.", "{count} pages, as they will print.",
+                                      count, {count: numeral(count)}));
     document.body.dataset.preview = "ready";
     document.body.dataset.drawn = ++studio.drawn; // previews shown so far: tests wait on it
   }
@@ -357,26 +510,38 @@ async function preview() {
 async function follow(id, report) {
   for (;;) {
     const {ok, data} = await api("GET", `/api/jobs/${id}`);
-    if (!ok) return {state: "failed", error: (data.errors || [{message: "the job was lost"}])[0]};
+    if (!ok) return {state: "failed", error: (data.errors || [{message: t("the job was lost")}])[0]};
     report(data);
     if (data.state !== "running") return data;
     await new Promise((resolve) => setTimeout(resolve, POLL));
   }
 }
 
-function describe(status, doing) {
+// A running job's progress: `purpose` is "preview" or "build"; `label` is the section's title (the
+// book's words) and its place among the sections.
+function describe(status, purpose) {
   const {label, done, total} = status.progress;
-  return label ? `${doing}: ${label}, ${done} of ${total} puzzles` : `${doing}…`;
+  const values = {label, done: numeral(done), total: numeral(total)};
+  if (purpose === "preview") {
+    return label ? tn("Drawing the pages: {label}, {done} of {total} puzzle",
+                      "Drawing the pages: {label}, {done} of {total} puzzles", total, values)
+                 : t("Drawing the pages…");
+  }
+  return label ? tn("Making the book: {label}, {done} of {total} puzzle",
+                    "Making the book: {label}, {done} of {total} puzzles", total, values)
+               : t("Making the book…");
 }
 
 function showPages(pages) {
+  studio.pages = pages;
   const holder = $("pages");
   const figures = [...holder.children];
-  let number = 0;
+  let pageNumber = 0;
   let answer = 0;
   pages.forEach((page, index) => {
     const answers = page.part.endsWith("-answers.pdf");
-    const caption = answers ? `Answer key page ${++answer}` : `Page ${++number}`;
+    const caption = answers ? t("Answer key page {number}", {number: ++answer})
+                            : t("Page {number}", {number: ++pageNumber});
     let figure = figures[index];
     if (!figure) {
       figure = document.createElement("figure");
@@ -409,7 +574,7 @@ async function build() {
   const {ok, data} = await api("POST", "/api/jobs", {purpose: "build", book: studio.book});
   if (!ok) {
     showErrors(data.errors);
-    $("build-status").textContent = "Fix the marked problem first.";
+    say($("build-status"), () => t("Fix the marked problem first."));
     return;
   }
   studio.buildJob = data.id;
@@ -418,7 +583,7 @@ async function build() {
   $("cancel").hidden = false;
   bar.hidden = false;
   const job = await follow(data.id, (status) => {
-    $("build-status").textContent = describe(status, "Making the book");
+    say($("build-status"), () => describe(status, "build"));
     bar.max = Math.max(status.progress.total, 1);
     bar.value = status.progress.done;
   });
@@ -426,21 +591,22 @@ async function build() {
   $("cancel").hidden = true;
   bar.hidden = true;
   if (job.state === "done") {
-    $("build-status").textContent = "Your files are ready.";
+    say($("build-status"), () => t("Your files are ready."));
     for (const file of job.files) {
       const item = document.createElement("li");
       const link = document.createElement("a");
       link.href = `/api/jobs/${job.id}/files/${encodeURIComponent(file.name)}`;
       link.download = file.name;
-      link.textContent = `${file.name} (${Math.max(1, Math.round(file.size / 1024))} kB)`;
+      const size = numeral(Math.max(1, Math.round(file.size / 1024)));
+      say(link, () => t("{name} ({size} kB)", {name: file.name, size}));
       item.append(link);
       $("downloads").append(item);
     }
   } else if (job.state === "cancelled") {
-    $("build-status").textContent = "Cancelled.";
+    say($("build-status"), () => t("Cancelled."));
   } else {
     showErrors([job.error]);
-    $("build-status").textContent = `The build stopped: ${job.error.message}`;
+    say($("build-status"), () => t("The build stopped: {reason}", {reason: job.error.message}));
   }
 }
 
@@ -464,9 +630,11 @@ async function openFile(file) {
 }
 
 async function start() {
-  studio.schema = (await api("GET", "/api/schema")).data;
+  await loadLanguage(storedLanguage());
+  drawFixedTexts();
   studio.book = newBook();
   renderBook();
+  $("language").addEventListener("change", (event) => switchLanguage(event.target.value));
   $("add-section").addEventListener("click", () => {
     const last = studio.book.sections[studio.book.sections.length - 1];
     studio.book.sections.push(last ? {type: last.type, difficulty: last.difficulty, count: last.count}

@@ -1,0 +1,212 @@
+"""The studio in the user's language (#29): the texts the server gives the page, the language chosen
+from the browser's, the switch that redraws the page and keeps the book, and a German page without
+an English word of the studio's catalog.
+
+The studio, its server and Chromium are test_studio's fixtures, one of each for this module.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from importlib import resources
+
+import pytest
+import test_html
+import test_studio
+from babel.messages.pofile import read_po
+
+pytest.importorskip("flask", reason="pip install -e '.[studio]'")
+
+from bookgen.studio.server import PLURAL_TABLE, _spoken  # noqa: E402  (needs the studio extra)
+
+folder, app, client, address = test_studio.folder, test_studio.app, test_studio.client, test_studio.address
+browser = test_html.browser
+_control = test_studio._control
+
+SPOKEN_EVERYWHERE = {"pdf", "yaml", "json", "kb", "us"}
+"""Names of file formats (and the US of US Letter), the same words in every language."""
+SHARED_WITH_GERMAN = {"in"}
+"""English words of the catalog that German writes the same ("In einer eigenen PDF-Datei")."""
+
+
+def _english_words() -> set[str]:
+    """Every word of the studio's English messages (its catalog's ids), lower-cased."""
+    catalog = read_po(io.BytesIO(resources.files("bookgen.studio").joinpath("locale/de.po").read_bytes()))
+    words = set()
+    for message in catalog:
+        for text in message.id if isinstance(message.id, (list, tuple)) else [message.id]:
+            words |= {w.lower() for w in re.findall(r"[^\W\d_]+", re.sub(r"\{\w+\}", "", text))}
+    return words - SPOKEN_EVERYWHERE - SHARED_WITH_GERMAN
+
+
+# --- the texts endpoint ---------------------------------------------------------------------------
+
+def test_the_german_texts_carry_the_german_build_button_and_every_language_by_its_own_name(client):
+    texts = client.get("/api/texts?lang=de").get_json()
+    assert texts["language"] == "de"
+    assert texts["messages"]["Make the files"] == "Dateien erstellen"
+    assert texts["messages"]["level\x04easy"] == "leicht"
+    assert texts["messages"]["{count} page, as it will print."] == [
+        "{count} Seite, wie sie gedruckt wird.", "{count} Seiten, wie sie gedruckt werden."]
+    assert {"code": "de", "name": "Deutsch"} in texts["languages"]
+    assert {"code": "fr", "name": "français"} in texts["languages"]
+    assert texts["languages"][0] == {"code": "en", "name": "English"}
+
+
+def test_the_plural_index_follows_each_languages_rule(client):
+    german = client.get("/api/texts?lang=de").get_json()["plural"]
+    french = client.get("/api/texts?lang=fr").get_json()["plural"]
+    assert len(german) == len(french) == PLURAL_TABLE
+    assert german[:3] == [1, 0, 1]  # 0 Seiten, 1 Seite, 2 Seiten
+    assert french[:3] == [0, 0, 1]  # 0 page, 1 page, 2 pages
+
+
+def test_an_unknown_language_falls_back_to_english(client):
+    texts = client.get("/api/texts?lang=xx").get_json()
+    assert texts["language"] == "en" and texts["messages"] == {}
+    assert client.get("/api/texts?lang=").get_json()["language"] == "en"
+
+
+@pytest.mark.parametrize(("header", "chosen"), [
+    ("fr-CH, fr;q=0.9, en;q=0.8", "fr"), ("ja, nl;q=0.5", "nl"), ("ja, zh", "en"), (None, "en")])
+def test_without_a_choice_the_browsers_language_is_spoken_when_the_studio_speaks_it(client, header, chosen):
+    headers = {"Accept-Language": header} if header else {}
+    assert client.get("/api/texts", headers=headers).get_json()["language"] == chosen
+
+
+def test_the_studios_own_job_messages_speak_the_interface_language_and_the_loaders_stay_english(app):
+    lost = {"key": None, "message": "the build stopped unexpectedly", "line": None,
+            "text": "the build stopped unexpectedly"}
+    loader = {"key": "sections[0].count", "message": "count must be at least 1", "line": 3,
+              "text": "book.yaml, line 3: count must be at least 1"}
+    with app.test_request_context("/api/jobs/1", headers={"Accept-Language": "de"}):
+        assert _spoken({"error": dict(lost)})["error"]["message"] == "die Erstellung brach unerwartet ab"
+        assert _spoken({"error": dict(loader)})["error"] == loader
+
+
+# --- the page in Chromium -------------------------------------------------------------------------
+
+def _open(browser, address, locale: str = "en-US", width: int = 1280):
+    context = browser.new_context(viewport={"width": width, "height": 1000}, locale=locale)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.goto(address)
+    tab.wait_for_selector("body[data-drawn='1']")
+    return context, tab, errors
+
+
+def test_switching_to_deutsch_redraws_the_page_keeps_the_book_and_is_remembered(browser, address):
+    context, tab, errors = _open(browser, address)
+    assert tab.locator("#build").inner_text() == "Make the files"
+    _control(tab, "title").fill("Times tables")
+    test_studio._section_control(tab, "count").fill("3")
+    test_studio._changed(tab, 2)
+    tab.select_option("#language", label="Deutsch")
+    tab.wait_for_selector("#build:has-text('Dateien erstellen')")
+    assert tab.get_attribute("html", "lang") == "de"
+    assert tab.locator("#new-book").inner_text() == "Neues Buch"
+    assert tab.locator("#build-progress").get_attribute("aria-label") == "Fortschritt der Erstellung"
+    assert _control(tab, "title").input_value() == "Times tables"  # the book is the one being edited
+    assert test_studio._section_control(tab, "count").input_value() == "3"
+    assert _control(tab, "language").input_value() in ("", "en")  # the book keeps its language
+    test_studio._changed(tab, 3)
+    pages = tab.locator("#pages figcaption").all_inner_texts()
+    assert pages == [f"Seite {n}" for n in range(1, len(pages) + 1)]
+    assert tab.locator("#preview-status").inner_text() == (
+        "1 Seite, wie sie gedruckt wird." if len(pages) == 1 else
+        f"{len(pages)} Seiten, wie sie gedruckt werden.")
+    tab.reload()
+    tab.wait_for_selector("body[data-drawn='1']")
+    assert tab.locator("#build").inner_text() == "Dateien erstellen"
+    assert tab.locator("#language").input_value() == "de"
+    context.close()
+    assert errors == []
+
+
+def test_a_build_running_while_the_language_changes_goes_on_and_ends_in_the_new_language(
+        browser, address, app):
+    context, tab, errors = _open(browser, address)
+    test_studio._section_control(tab, "count").fill("150")
+    test_studio._changed(tab, 2)
+    tab.get_by_role("button", name="Make the files").click()
+    tab.wait_for_selector("#build-status:has-text('puzzles')")
+    build = [job for job in app.extensions["bookgen-studio"].jobs.values() if job.purpose == "build"][-1]
+    tab.select_option("#language", label="Nederlands")
+    tab.wait_for_selector("#build:has-text('Bestanden maken')")
+    assert build.state == "running"  # the switch came while it ran
+    tab.wait_for_selector("#build-status:has-text('Je bestanden zijn klaar.')", timeout=120_000)
+    links = tab.locator("#downloads a").all_inner_texts()
+    assert len(links) == 5 and all(re.fullmatch(r"my-worksheet[\w.-]+ \([\d.]+ kB\)", link) for link in links)
+    assert build.state == "done"
+    tab.select_option("#language", label="français")  # texts already shown follow the language
+    tab.wait_for_selector("#build-status:has-text('Vos fichiers sont prêts.')")
+    assert all(link.endswith(" ko)") for link in tab.locator("#downloads a").all_inner_texts())
+    context.close()
+    assert errors == []
+
+
+def test_a_german_browser_gets_the_german_studio_and_a_new_book_in_german(browser, address):
+    context, tab, errors = _open(browser, address, locale="de-DE")
+    assert tab.locator("#build").inner_text() == "Dateien erstellen"
+    assert _control(tab, "title").input_value() == "Mein Arbeitsblatt"
+    assert _control(tab, "language").input_value() == "de"
+    context.close()
+    assert errors == []
+
+
+def _visible_words(tab) -> str:
+    """The text a user of the page reads or hears: visible text and the aria-label, title,
+    placeholder and alt attributes, leaving out what is not the studio's: the help lines (bookgen's
+    schema, in English), the rules (the type's catalog), the type names and the languages' own
+    names."""
+    return tab.evaluate("""() => {
+        const skipped = (e) => e.closest('.help, .rules, #language') ||
+                               (e.closest('select') && e.closest('[data-key$=".type"]'));
+        const parts = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        while (walker.nextNode()) {
+            const node = walker.currentNode;
+            const element = node.parentElement;
+            if (skipped(element) || element.closest('[hidden], script, style')) continue;
+            if (!element.closest('option') && !element.checkVisibility()) continue;
+            parts.push(node.textContent);
+        }
+        for (const element of document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')) {
+            if (skipped(element)) continue;
+            for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
+                if (element.hasAttribute(name)) parts.push(element.getAttribute(name));
+            }
+        }
+        return parts.join(' ');
+    }""")
+
+
+def test_the_german_studio_shows_no_english_word_of_its_catalog(browser, address, client):
+    context, tab, errors = _open(browser, address, locale="de-DE")
+    tab.locator("details.about summary").first.click()
+    types = client.get("/api/schema?lang=de").get_json()["types"]
+    text = _visible_words(tab)
+    for type_ in types:  # the types' names are their catalogs' words
+        text = text.replace(type_["title"], " ")
+    english = _english_words()
+    found = sorted({word for word in re.findall(r"[^\W\d_]{2,}", text)  # not the a of a4, a5
+                    if word.lower() in english})
+    assert "Dateien erstellen" in text and "Seite 1" in text
+    assert found == []
+    context.close()
+    assert errors == []
+
+
+def test_axe_finds_nothing_serious_in_the_german_studio_on_a_phone(browser, address):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE",
+                                  bypass_csp=True)  # axe is an inline script
+    tab = context.new_page()
+    tab.goto(address)
+    tab.wait_for_selector("body[data-drawn='1']")
+    tab.locator("details.about summary").first.click()
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 390  # nothing wider than the phone
+    found = test_html._axe_violations(tab)
+    context.close()
+    assert found == []
