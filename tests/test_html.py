@@ -589,7 +589,7 @@ def test_arrows_pyramid_and_numberwall_take_typed_numbers(page):
     for field, value in zip(inputs.all(), ["1", "3", "4"]):
         field.fill(value)
     assert "solved" in page.locator("#puzzle-6").get_attribute("class")
-    rows = page.locator("#puzzle-7 .pyramid .row")
+    rows = page.locator("#puzzle-7 .stack .row")
     assert [rows.nth(i).locator(".cell").count() for i in range(3)] == [1, 2, 3]  # wide row at bottom
     page.locator("#puzzle-7 .board input").first.fill("9")
     page.locator("#puzzle-7 button[data-action='check']").click()
@@ -800,7 +800,7 @@ def test_a_long_press_then_a_move_drags_a_number_on_a_phone(open_book):
 def test_a_seven_column_grid_keeps_its_right_border_at_320_px(open_book):
     tab = open_book(width=320, height=700, touch=True)
     sizes = tab.evaluate("""() => [...document.querySelectorAll('.board')].map(board => {
-        const grid = board.querySelector('.grid, .pyramid');
+        const grid = board.querySelector('.grid, .stack');
         const inner = board.getBoundingClientRect().right - parseFloat(getComputedStyle(board).paddingRight);
         return grid ? [board.id, grid.getBoundingClientRect().right <= inner + 0.5,
                        board.scrollWidth <= board.clientWidth] : [board.id, true, true]; })""")
@@ -987,12 +987,15 @@ def test_the_page_writer_the_frame_and_the_svg_pen_name_no_puzzle_type():
     so the page writer, the player's frame and the pen that draws the print copy name no type
     (neither its name nor its title, in any case, even in a comment)."""
     words = [t.name for t in PUZZLE_TYPES] + [t.title for t in PUZZLE_TYPES]
-    for path in ("bookgen/html/__init__.py", "bookgen/html/frame.js", "bookgen/render/svgpen.py"):
+    for path in ("bookgen/html/__init__.py", "bookgen/html/frame.js", "bookgen/html/play.css",
+                 "bookgen/render/svgpen.py"):
         text = (ROOT / path).read_text(encoding="utf-8")
         named = [word for word in words if re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)]
         assert named == [], f"{path} names {named}"
     assert all(t.play_script and (ROOT / "bookgen" / "puzzles" / t.play_script).is_file()
                for t in PUZZLE_TYPES)
+    assert all((ROOT / "bookgen" / "puzzles" / t.play_style).is_file()
+               for t in PUZZLE_TYPES if t.play_style)
 
 
 @pytest.mark.parametrize("puzzle_type", PUZZLE_TYPES, ids=lambda t: t.name)
@@ -1207,7 +1210,7 @@ def test_paths_rule_breaks_escape_the_pad_theme_and_print_on_a_desktop(open_scre
 def _fits(tab, number: int) -> dict:
     """A board's square size, how far its grid reaches past the board, and whether it scrolls."""
     return tab.evaluate("""number => { const board = document.getElementById('board-' + number);
-        const grid = board.querySelector('.grid, .pyramid'), square = grid.querySelector('.cell:not(.void)');
+        const grid = board.querySelector('.grid, .stack'), square = grid.querySelector('.cell:not(.void)');
         const inner = board.getBoundingClientRect().right - parseFloat(getComputedStyle(board).paddingRight);
         return {size: square.getBoundingClientRect().width, past: grid.getBoundingClientRect().right - inner,
                 scrolls: board.scrollWidth > board.clientWidth,

@@ -55,4 +55,5 @@ ARITHMETIC = PuzzleType(
     variety=variety,
     hints=hints,
     play_script="arithmetic/play.js",
+    play_style="arithmetic/play.css",
 )

@@ -71,6 +71,7 @@ ARROWS = PuzzleType(
     hardness=lambda rating: BANDS.hardness(rating["grade"]),
     hints=hints,
     play_script="arrows/play.js",
+    play_style="arrows/play.css",
     given_answer=given_answer,
     play_data=play_data,
 )

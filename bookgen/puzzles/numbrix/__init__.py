@@ -108,6 +108,7 @@ NUMBRIX = PuzzleType(
     answer_form=answer_form,
     answers=answers_with(False),
     play_script="numbrix/play.js",
+    play_style="numbrix/play.css",
     given_answer=given_answer,
 )
 
@@ -140,5 +141,6 @@ HIDATO = PuzzleType(
     answer_form=answer_form,
     answers=answers_with(True),
     play_script="numbrix/play.js",
+    play_style="numbrix/play.css",
     given_answer=given_answer,
 )

@@ -69,5 +69,6 @@ PLACEMENT = PuzzleType(
     hardness=lambda rating: BANDS.hardness(rating["score"]),
     hints=hints,
     play_script="placement/play.js",
+    play_style="placement/play.css",
     given_answer=given_answer,
 )

@@ -81,6 +81,7 @@ PYRAMID = PuzzleType(
     answer_form=answer_form,
     answers=answers,
     play_script="pyramid/play.js",
+    play_style="pyramid/play.css",
     given_answer=given_answer,
     play_data=play_data,
 )
