@@ -165,11 +165,14 @@ class Showcase:
     goes through every type reads the type's own list instead of a hand list to keep up: the book
     of `tests/test_page_facts.py` prints every entry, and `tests/test_curve.py` averages the givens
     of every level at the options of each entry with `curve_seeds` (options that fix the size),
-    over that many puzzles a level."""
+    over that many puzzles a level. The entry marked `audit` (one per type, small and quick to
+    make) is what every section of the type asks for in the page audit's matrix of books
+    (`bookgen.audit`); a type with none stays out of the matrix."""
 
     level: str
     options: Mapping[str, Any] = field(default_factory=dict)
     curve_seeds: int = 0
+    audit: bool = False
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,8 @@ def example() -> Generated:
     return Generated(puzzle, solution, rate(puzzle))
 
 
-SHOWCASE = (Showcase("medium"), Showcase("medium", {"size": "5x5"}, curve_seeds=3))
+SHOWCASE = (Showcase("medium"), Showcase("medium", {"size": "5x5"}, curve_seeds=3),
+            Showcase("easy", audit=True))
 
 
 ARROWS = PuzzleType(

@@ -41,6 +41,7 @@ SHOWCASE = (
     Showcase("medium", {"size": 10, "unique": True}, curve_seeds=8),
     Showcase("medium", {"size": 6, "unique": True}, curve_seeds=12),
     Showcase("medium", {"size": 10, "unique": False}, curve_seeds=2),
+    Showcase("easy", audit=True),
 )
 
 

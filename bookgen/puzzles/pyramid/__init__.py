@@ -52,6 +52,7 @@ SHOWCASE = (
     Showcase("hard", {"variant": "distinct", "rows": 5}, curve_seeds=4),  # prints its range
     Showcase("easy"),
     Showcase("medium", {"variant": "classic", "rows": 4}, curve_seeds=4),
+    Showcase("easy", {"rows": 4, "variant": "distinct"}, audit=True),
 )
 
 
