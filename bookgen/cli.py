@@ -556,7 +556,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     if not one_page and not args.quiet:
         print(f"bookgen: note: a worksheet page holds at most {WORKSHEET_PAGE} puzzles; these "
               f"{args.count} take several pages", file=sys.stderr)
-    section = SectionConfig(puzzle_type=puzzle_type, count=args.count, difficulty=request.level,
+    section = SectionConfig(puzzle_type=puzzle_type, count=args.count, level=request.level,
                             title=puzzle_type.title,
                             per_page=args.count if one_page else None, request=request)
     config = BookConfig(

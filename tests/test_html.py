@@ -114,23 +114,23 @@ HIDATO_DIAMOND = {
 }
 
 SECTIONS = [
-    {"title": "Numbrix", "type": "numbrix", "difficulty": "easy",
+    {"title": "Numbrix", "type": "numbrix", "level": "easy",
      "rules": "Fill the grid with 1 to 16 so consecutive numbers touch across a side.",
      "puzzles": [NUMBRIX]},
-    {"title": "Hidato", "type": "hidato", "difficulty": "easy",
+    {"title": "Hidato", "type": "hidato", "level": "easy",
      "rules": "Fill the shape so consecutive numbers touch across a side or corner.",
      "puzzles": [HIDATO]},
-    {"title": "Number Placement", "type": "placement", "difficulty": "mixed",
+    {"title": "Number Placement", "type": "placement", "level": "mixed",
      "rules": "Put each pool number into a box so every < and > is true.",
      "puzzles": [PLACEMENT_FREE, PLACEMENT_FRACTIONS]},
-    {"title": "Make 24", "type": "arithmetic", "difficulty": "hard",
+    {"title": "Make 24", "type": "arithmetic", "level": "hard",
      "rules": "Use each number once with + - * / and brackets to make the target.",
      "puzzles": [ARITHMETIC]},
-    {"title": "Arrows & Number Walls", "type": "arrows", "difficulty": "easy",
+    {"title": "Arrows & Number Walls", "type": "arrows", "level": "easy",
      "rules": "Type a number into every cell.", "puzzles": [ARROWS, NUMBER_WALL]},
-    {"title": "Joined Numbers, Differences", "type": "arithmetic", "difficulty": "expert",
+    {"title": "Joined Numbers, Differences", "type": "arithmetic", "level": "expert",
      "rules": "Numbers may stand side by side.", "puzzles": [ARITHMETIC_JOINED, PYRAMID_CLASSIC]},
-    {"title": "Bigger Grids", "type": "numbrix", "difficulty": "easy",
+    {"title": "Bigger Grids", "type": "numbrix", "level": "easy",
      "rules": "Fill the grid so consecutive numbers touch.", "puzzles": [NUMBRIX_WIDE, HIDATO_DIAMOND]},
 ]
 

@@ -209,7 +209,7 @@ drawn, so a dark page never flashes light."""
 def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]) -> str:
     """The whole playable book as one HTML document (a string), the same bytes for the same input.
 
-    Each section is {"title", "type", "rules", "difficulty", "puzzles"}, and each puzzle a puzzle
+    Each section is {"title", "type", "rules", "level", "puzzles"}, and each puzzle a puzzle
     JSON record plus "number", its number in the book.
     """
     esc = html.escape
@@ -244,7 +244,7 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
             links.append(f'<li><a href="#puzzle-{number}" data-key="{esc(key)}">{number}</a></li>')
             articles.append(_puzzle_article(record, index, section["rules"], key, following))
             index += 1
-        level = section.get("difficulty") or ""
+        level = section.get("level") or ""
         contents.append(
             f'<li><a href="#{anchor}">{esc(section["title"])}</a>'
             + (f' <span class="level level-{esc(level)}">{esc(level)}</span>' if level else "")

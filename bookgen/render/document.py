@@ -195,7 +195,7 @@ class BookDocument:
                       PageBreak()]
         if config.contents and not answers_only:
             entries = [(f"section{i}", s.config.title,
-                        f"{s.config.difficulty or 'from a bank'} \u00b7\u00a0puzzles\u00a0{_span(s)}")
+                        f"{s.config.level or 'from a bank'} \u00b7\u00a0puzzles\u00a0{_span(s)}")
                        for i, s in enumerate(self.book.sections)]
             if config.answers == "back":
                 entries.append(("answers", "Answers", ""))
@@ -221,9 +221,9 @@ class BookDocument:
         section = self.book.sections[index]
         config = section.config
         lead = self._title_block() if index == 0 and not self.config.title_page else []
-        if config.difficulty:
-            stars = "\u2605" * (LEVELS.index(config.difficulty) + 1)
-            level = f"Difficulty: {config.difficulty.capitalize()} {stars} \u00b7 "
+        if config.level:
+            stars = "\u2605" * (LEVELS.index(config.level) + 1)
+            level = f"Difficulty: {config.level.capitalize()} {stars} \u00b7 "
         else:
             level = ""
         anchor = Anchor(f"section{index}", config.title, state)
