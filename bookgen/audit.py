@@ -362,8 +362,6 @@ def puzzle_labels(pages: list[Page], key: AnswerKey) -> dict[int, list[Run]]:
 
 # --- the matrix of books ---------------------------------------------------------------------------
 
-MATRIX_TYPES = ("numbrix", "hidato", "placement", "arithmetic", "numberwall", "arrows", "pyramid")
-MATRIX_OPTIONS = {"numbrix": ", size: 5", "hidato": ", size: 5", "pyramid": ", rows: 4, variant: distinct"}
 PROFILES = ("home", "print-on-demand", "bleed")
 SECTION_COUNTS = (1, 2, 7, 24, 60)
 LONG_TITLE = ("Section {n}: a long title with Extraordinarilylongwordsthatneverbreak and more "
@@ -394,12 +392,23 @@ class Case:
                  f"bleed: {str(self.profile == 'bleed').lower()}",
                  f"large_print: {str(self.large_print).lower()}",
                 f"share_pages: {str(self.share_pages).lower()}", "sections:"]
+        asked = matrix_sections()
         for index in range(self.sections):
-            kind = MATRIX_TYPES[index % len(MATRIX_TYPES)]
+            kind, level, options = asked[index % len(asked)]
             title = LONG_TITLE.format(n=index + 1) if self.long_titles else f"Part {index + 1}"
             lines.append(f"  - {{type: {kind}, title: '{title}', count: {1 + index % 3}, "
-                         f"difficulty: easy{MATRIX_OPTIONS.get(kind, '')}}}")
+                         f"difficulty: {level}{options}}}")
         return "\n".join(lines) + "\n"
+
+
+@functools.lru_cache(maxsize=1)
+def matrix_sections() -> tuple[tuple[str, str, str], ...]:
+    """What the matrix's sections ask for, in turn: each registered type's `audit` showcase entry
+    (plug-in types that mark one too), as (type, level, its options as YAML flow text)."""
+    from bookgen.puzzles import PUZZLE_TYPES
+
+    return tuple((t.name, entry.level, "".join(f", {key}: {value}" for key, value in entry.options.items()))
+                 for t in PUZZLE_TYPES for entry in t.showcase if entry.audit)
 
 
 def matrix(layouts: Iterable[str]) -> list[Case]:

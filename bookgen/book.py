@@ -514,7 +514,7 @@ def complete_record(record: PuzzleRecord) -> PuzzleRecord:
 
 def _passes(record: PuzzleRecord, section: SectionConfig) -> bool:
     assert section.bank is not None
-    if section.difficulty is not None and record.level != section.difficulty:
+    if section.level is not None and record.level != section.level:
         return False
     for key, (low, high) in section.bank.rating.items():
         value = record.rating.get(key)

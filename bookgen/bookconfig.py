@@ -55,12 +55,12 @@ class BankSource:
 @dataclass(frozen=True)
 class SectionConfig:
     """One section: what to make (`request`), or where to take stored puzzles from (`bank`, whose
-    `difficulty`, when set, filters). Its type is the registered record, looked up once when
-    the config is read."""
+    `level`, when set, filters: the `difficulty:` a config writes). Its type is the registered
+    record, looked up once when the config is read."""
 
     puzzle_type: PuzzleType
     count: int
-    difficulty: str | None
+    level: str | None
     title: str
     per_page: int | None
     request: Request | None = None
@@ -74,7 +74,7 @@ class SectionConfig:
         """'numbrix, hard, size=12x12' for messages about this section."""
         if self.request is not None:
             return self.request.describe()
-        return f"{self.puzzle_type.name}, {self.difficulty or 'any difficulty'}"
+        return f"{self.puzzle_type.name}, {self.level or 'any difficulty'}"
 
 
 @dataclass(frozen=True)

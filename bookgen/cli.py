@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from bookgen.atomic import Inputs
     from bookgen.book import Book
     from bookgen.bookconfig import BookConfig
+    from bookgen.core.options import Option
 
 DEFAULT_BUDGET = 120.0  # bookgen.book.DEFAULT_BUDGET, kept here so --help need not import it (tested)
 SHELLS = ("bash", "zsh", "tcsh", "fish")  # shtab writes the first three, bookgen.completion fish
@@ -109,14 +110,15 @@ def _parser() -> argparse.ArgumentParser:
     preview.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     _add_production_options(preview)
 
-    census = commands.add_parser("census", help="every card of an arithmetic game, rated")
-    census.add_argument("type", help="a puzzle type with a census (arithmetic)")
-    census.add_argument("--target", type=int, default=10, help="the number to make (default 10)")
-    census.add_argument("--size", type=int, default=4, help="how many numbers (3 to 6)")
-    census.add_argument("--range", default="1-9", help="the numbers, LOW-HIGH (default 1-9)")
-    census.add_argument("--operators", default="+-*/", help="any of + - * / ^ (default +-*/)")
-    census.add_argument("--concat", action="store_true", help="allow joining digits (1 2 -> 12)")
-    census.add_argument("--distinct", action="store_true", help="only cards without repeats")
+    census = commands.add_parser("census", help="every puzzle some options of a type allow, rated",
+                                 allow_abbrev=False)
+    census.add_argument("type", help="a puzzle type with a census (see 'bookgen types')")
+    census.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        help="a type option (repeatable); the type's defaults fill the rest")
+    census.add_argument("options", nargs=argparse.REMAINDER, metavar="--KEY VALUE",
+                        help="a type option in its own spelling, the same as --set KEY=VALUE "
+                             "(a yes/no option alone: --KEY)")
+    census.set_defaults(command_help=census.format_help)  # for --help after the type (see _census)
 
     generate = commands.add_parser("generate", help="print new puzzles as JSON lines")
     generate.add_argument("type", nargs="?", help="puzzle type (see 'bookgen types')")
@@ -175,7 +177,7 @@ EXAMPLES = {
     "preview": ["bookgen preview config/sampler.yaml --pages 3-4   # PNGs in output/",
                 "bookgen preview output/book-cover.pdf --pages 1 --dpi 60 -o cover.png"],
     "census": ["bookgen census arithmetic --target 24 --size 4 --range 1-13",
-               "bookgen census arithmetic --target 10 --operators +- --distinct"],
+               "bookgen census arithmetic --set target=10 --set operators=+- --distinct"],
     "generate": ["bookgen generate placement --difficulty hard --count 100 --seed spring > bank.jsonl",
                  "bookgen generate numbrix -d expert --set size=9",
                  "bookgen generate --id 'placement:hard:size=9:1.1'   # the puzzle with this id"],
@@ -341,7 +343,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
 
 
 PATH_ARGUMENTS = ("config", "output", "file", "layout")  # a file name may be any bytes but / and NUL
-POSITIONAL = ("type", "shell", "language")
+POSITIONAL = ("type", "shell", "language", "options")
 
 
 def _check_text_arguments(args: argparse.Namespace) -> None:
@@ -563,7 +565,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     if not one_page and not args.quiet:
         print(f"bookgen: note: a worksheet page holds at most {WORKSHEET_PAGE} puzzles; these "
               f"{args.count} take several pages", file=sys.stderr)
-    section = SectionConfig(puzzle_type=puzzle_type, count=args.count, difficulty=request.level,
+    section = SectionConfig(puzzle_type=puzzle_type, count=args.count, level=request.level,
                             title=puzzle_type.title,
                             per_page=args.count if one_page else None, request=request)
     config = BookConfig(
@@ -634,14 +636,43 @@ def _book_pdf(book: Book) -> bytes:
 def _census(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.puzzles import PUZZLE_TYPES, find_type
 
-    count_all = find_type(args.type).census
-    if count_all is None:
+    if {"-h", "--help"} & set(args.options):  # after the type, argparse hands them on as options
+        print(args.command_help(), end="", file=out)
+        return 0
+    puzzle_type = find_type(args.type)
+    if puzzle_type.census is None:
         counted = ", ".join(t.name for t in PUZZLE_TYPES if t.census is not None)
         raise BookgenError(f"{args.type} has no census; the types with one: {counted}", key="type")
-    raw = {"target": args.target, "size": args.size, "range": args.range,
-           "operators": args.operators, "concat": args.concat, "distinct": args.distinct}
-    print(json.dumps(count_all(raw)), file=out)
+    raw = {**_pairs(args.set), **_spelled_options(args.options, puzzle_type.options)}
+    print(json.dumps(puzzle_type.census(raw)), file=out)
     return 0
+
+
+def _spelled_options(words: list[str], specs: tuple[Option, ...]) -> dict[str, str]:
+    """Type options written as command-line options: --KEY VALUE, --KEY=VALUE, --KEY alone for a
+    yes/no option (true), and --set KEY=VALUE; the type's census checks each against its specs."""
+    kinds = {spec.name: spec.kind for spec in specs}
+    raw: dict[str, str] = {}
+    rest = list(words)
+    while rest:
+        word = rest.pop(0)
+        if word == "--set" or word.startswith("--set="):
+            pair = word.partition("=")[2] if "=" in word else (rest.pop(0) if rest else "")
+            raw.update(_pairs([pair]))
+            continue
+        key, sep, value = word[2:].partition("=")
+        if not word.startswith("--") or not key:
+            raise BookgenError(f"{word!r} is not an option; write type options as --KEY VALUE or "
+                               "--set KEY=VALUE", key="census")
+        if not sep:
+            if rest and not rest[0].startswith("--"):
+                value = rest.pop(0)
+            elif kinds.get(key, "bool") == "bool":  # an unknown key goes on to be named as such
+                value = "true"
+            else:
+                raise BookgenError("needs a value: --KEY VALUE, or --set KEY=VALUE", key=f"--{key}")
+        raw[key] = value
+    return raw
 
 
 def _pairs(items: list[str]) -> dict[str, str]:

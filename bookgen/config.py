@@ -222,7 +222,7 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
     return SectionConfig(
         puzzle_type=puzzle_type,
         count=values["count"],
-        difficulty=values["difficulty"],
+        level=values["difficulty"],
         title=values["title"] or (language(values["language"]).with_texts(speech.texts)
                                   if values["language"] else speech).gettext(puzzle_type.title),
         per_page=values["per_page"],

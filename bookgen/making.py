@@ -28,14 +28,14 @@ def parse_puzzle_id(text: str) -> tuple[Request, str]:
     parts = text.split(":")
     if len(parts) != 4:
         raise BookgenError(f"{text!r} is not a puzzle id (TYPE:LEVEL:OPTIONS:SEED)", key="id")
-    name, difficulty, opts, seed = parts
+    name, level, opts, seed = parts
     raw: dict[str, str] = {}
     for pair in filter(None, opts.split(",")):
         key, sep, value = pair.partition("=")
         if not sep:
             raise BookgenError(f"option {pair!r} in id {text!r} is not key=value", key="id")
         raw[unquote(key)] = unquote(value)
-    return request_for(unquote(name), difficulty, raw), unquote(seed)
+    return request_for(unquote(name), level, raw), unquote(seed)
 
 
 def make_puzzle(request: Request, seed: str) -> PuzzleRecord:

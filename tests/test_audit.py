@@ -5,6 +5,7 @@ flow over pages, and shared pages are shared."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 
@@ -12,6 +13,7 @@ import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from bookgen.audit import CHECKS, AnswerKey, Case, audit, case_pdf, counts, read_pages, run_case
+from bookgen.puzzles.base import Showcase
 from bookgen.render.fonts import register_fonts
 
 INCH = 72.0
@@ -92,6 +94,28 @@ SAMPLE = [Case("5x8", "home", False, 24, True),
           Case("a5", "print-on-demand", False, 2, False),
           Case("letter", "print-on-demand", False, 24, True, share_pages=True),
           Case("5x8", "home", False, 7, False, share_pages=True)]
+
+
+def test_the_matrix_asks_each_type_for_its_audit_showcase_in_the_registrys_order(monkeypatch):
+    """No hand list: each section asks for a type's `audit` showcase entry, in turn; a type
+    without one (a plug-in that marks none) stays out of the matrix and breaks nothing."""
+    from bookgen import puzzles
+    from bookgen.audit import matrix_sections
+
+    asked = [t for t in puzzles.PUZZLE_TYPES if any(entry.audit for entry in t.showcase)]
+    assert {t.name for t in puzzles.BUILT_IN} <= {t.name for t in asked}
+    text = Case("6x9", "home", False, len(asked) + 1, False).config_text()
+    kinds = re.findall(r"\{type: (\w+),", text)
+    assert kinds == [t.name for t in asked] + [asked[0].name]
+    pyramid = re.search(r"\{type: pyramid, .*\}", text)
+    assert pyramid and pyramid.group().endswith("difficulty: easy, rows: 4, variant: distinct}")
+    unmarked = dataclasses.replace(asked[0], name="unmarked", showcase=(Showcase("easy"),))
+    monkeypatch.setattr(puzzles, "PUZZLE_TYPES", [*puzzles.PUZZLE_TYPES, unmarked])
+    matrix_sections.cache_clear()
+    try:
+        assert "unmarked" not in Case("6x9", "home", False, 24, False).config_text()
+    finally:
+        matrix_sections.cache_clear()
 
 
 @pytest.mark.parametrize("case", SAMPLE, ids=str)

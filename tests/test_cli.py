@@ -86,6 +86,29 @@ def test_census_reports_the_ten_puzzle_facts(run):
     assert status == 2 and out == "" and "pyramid has no census; the types with one: arithmetic" in err
 
 
+def test_census_takes_a_types_options_as_set_or_in_their_own_spelling(run):
+    """The census names no option of its own: --set KEY=VALUE, --KEY VALUE and a yes/no --KEY
+    alone all mean the type's option, and the type's specs refuse what it does not have."""
+    status, by_set, _ = run("census", "arithmetic", "--set", "target=24", "--set", "range=1-6",
+                            "--set", "distinct=yes")
+    assert status == 0
+    status, spelled, _ = run("census", "arithmetic", "--target", "24", "--range=1-6", "--distinct")
+    assert status == 0 and json.loads(spelled) == json.loads(by_set)
+    result = json.loads(by_set)
+    assert (result["target"], result["range"], result["distinct"]) == (24, [1, 6], True)
+    assert result["multisets"] == 15  # 4 of 1-6, no repeats: C(6, 4)
+    assert result["operators"] == "+-*/" and result["size"] == 4  # the type's defaults
+    status, out, err = run("census", "arithmetic", "--tagret", "24")
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert "unknown option of arithmetic 'tagret'; did you mean 'target'?" in err
+    status, out, err = run("census", "arithmetic", "--target")
+    assert status == 2 and out == "" and "--target: needs a value" in err
+    status, out, err = run("census", "arithmetic", "--set", "target")
+    assert status == 2 and out == "" and "'target' is not KEY=VALUE" in err
+    status, out, _ = run("census", "arithmetic", "--help")
+    assert status == 0 and out.startswith("usage: bookgen census")
+
+
 # --- packaging: built-in data, layout files, stdin, schema, completion -------------------------------
 
 LAYOUT = """\

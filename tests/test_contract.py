@@ -106,6 +106,9 @@ def test_type_shows_itself_in_requests_it_can_meet(name):
     for entry in puzzle_type.showcase:
         assert entry.level in LEVELS and entry.curve_seeds >= 0
         puzzle_type.check_request(Request.make(puzzle_type, entry.level, entry.options))
+    # at most one entry says what the page audit's matrix asks of the type; every built-in has one
+    audited = [entry for entry in puzzle_type.showcase if entry.audit]
+    assert len(audited) == (1 if puzzle_type in BUILT_IN else len(audited)) <= 1
 
 
 def test_the_sampler_has_a_section_of_every_registered_type():

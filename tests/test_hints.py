@@ -314,7 +314,7 @@ def _first(records: list[JSON], name: str, **puzzle: object) -> JSON:
 @pytest.fixture(scope="module")
 def book_file(tmp_path_factory, hinted_records):
     path = tmp_path_factory.mktemp("hints") / "book.html"
-    sections = [{"title": r["type"], "type": r["type"], "rules": "Play.", "difficulty": r["difficulty"],
+    sections = [{"title": r["type"], "type": r["type"], "rules": "Play.", "level": r["difficulty"],
                  "puzzles": [r]} for r in hinted_records]
     write_html(path, "Hints", None, sections)
     return path

@@ -21,7 +21,7 @@ def test_each_kind_builds_into_a_book_as_written(run, tmp_path, monkeypatch, kin
     assert config.large_print == (kind == "large-print")
     assert config.profile == ("home" if kind == "worksheet" else "print-on-demand")
     levels = ["easy", "medium"] if kind == "worksheet" else ["easy", "medium", "hard"]
-    assert [section.difficulty for section in config.sections] == levels
+    assert [section.level for section in config.sections] == levels
     assert "# " in (project / "book.yaml").read_text()  # every key explained where it is set
 
     monkeypatch.chdir(project)  # the README's next command, from the project's folder
@@ -41,7 +41,7 @@ def test_levels_type_trim_and_title_are_chosen(run, tmp_path):
     assert status == 0
     config = load_config(tmp_path / "p" / "book.yaml")
     assert config.title == "Flèches" and config.layout.title == "A4"
-    assert [(s.puzzle_type.name, s.difficulty) for s in config.sections] == [
+    assert [(s.puzzle_type.name, s.level) for s in config.sections] == [
         ("arrows", "hard"), ("arrows", "expert")]
 
 

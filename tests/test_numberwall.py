@@ -313,7 +313,7 @@ def test_bank_sections_take_old_wall_lines_as_numberwalls(write_config, tmp_path
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_prints_exactly_rows_givens(level):
     """A wall of n rows is fixed by n numbers and every step is a sum or a linear equation, so
-    at a fixed size all levels print the same givens (docs/types/numberwall.md)."""
+    at a fixed size all levels print the same givens (bookgen/puzzles/numberwall/README.md)."""
     for seed in range(2):
         record = make_puzzle(Request.make(WALL, level, {"rows": 5}), f"rows{seed}")
         assert record.rating["givens"] == 5

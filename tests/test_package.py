@@ -136,7 +136,8 @@ def test_the_wheel_holds_every_module_layout_sample_and_licence(wheel):
         for item in (ROOT / folder).glob("*.yaml"):
             assert f"bookgen/{packaged}/{item.name}" in names
     games = [path.relative_to(ROOT / "bookgen").as_posix()
-             for path in (ROOT / "bookgen" / "puzzles").glob("*/play.js")]
+             for pattern in ("*/play.js", "*/play.css")
+             for path in (ROOT / "bookgen" / "puzzles").glob(pattern)]
     assert games, "no game scripts found"
     for data in ("py.typed", "fonts/DejaVuSans.ttf", "html/frame.js", "html/play.css", *games,
                  "studio/static/index.html", "studio/static/studio.js", "studio/static/studio.css"):

@@ -88,9 +88,12 @@ def test_a_plugin_types_game_script_is_read_from_its_own_package(example):
     script = (EXAMPLE_SOURCE / "bookgen_example_type" / "play.js").read_text(encoding="utf-8")
     assert puzzles.play_script_text(example[0]) == script
     assert 'register("pairsum"' in script
+    style = (EXAMPLE_SOURCE / "bookgen_example_type" / "play.css").read_text(encoding="utf-8")
+    assert puzzles.play_style_text(example[0]) == style and ".pairsum" in style
     # the built-in types still read theirs from bookgen.puzzles
     numbrix = find_type("numbrix")
     assert "numbrix" in puzzles.play_script_text(numbrix)
+    assert ".bar" in puzzles.play_style_text(numbrix)
 
 
 def test_a_book_of_a_plugin_type_builds_to_a_pdf_and_a_playable_page(example, run, write_config, tmp_path):
@@ -101,6 +104,9 @@ def test_a_book_of_a_plugin_type_builds_to_a_pdf_and_a_playable_page(example, ru
     assert "Pair Sums" in text and "Write the numbers 1 to N in the row" in text
     page = (tmp_path / "book.html").read_text(encoding="utf-8")
     assert puzzles.play_script_text(example[0]) in page
+    assert puzzles.play_style_text(example[0]) in page
+    # only the types the book holds bring their styles
+    assert puzzles.play_style_text(find_type("placement")) not in page
     assert page.count('"type":"pairsum"') == 6
 
 
@@ -218,26 +224,33 @@ MODULE_TYPE = """\
 import dataclasses
 from bookgen.puzzles.placement import PLACEMENT
 
-TYPE = dataclasses.replace(PLACEMENT, name={name!r}, play_script={script!r})
+TYPE = dataclasses.replace(PLACEMENT, name={name!r}, play_script={script!r}, play_style={style!r})
 """
 
 
 def test_a_plugin_types_game_script_must_be_a_file_beside_its_module(tmp_path, monkeypatch, capsys):
-    """A module on its own has its script in its folder; a script that is not there leaves the
-    type out, named, at once rather than when a page is written."""
+    """A module on its own has its script and stylesheet in its folder; a script or stylesheet
+    that is not there leaves the type out, named, at once rather than when a page is written."""
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setattr(puzzles, "_left_out", {})
-    (tmp_path / "lone_type.py").write_text(MODULE_TYPE.format(name="lone", script="lone.js"))
+    (tmp_path / "lone_type.py").write_text(MODULE_TYPE.format(name="lone", script="lone.js",
+                                                              style="lone.css"))
     (tmp_path / "lone.js").write_text('window.bookgenFrame.register("lone", null);\n')
-    (tmp_path / "scriptless_type.py").write_text(MODULE_TYPE.format(name="scriptless", script="gone.js"))
+    (tmp_path / "lone.css").write_text(".lone { --cell: 3rem; }\n")
+    (tmp_path / "scriptless_type.py").write_text(MODULE_TYPE.format(name="scriptless", script="gone.js",
+                                                                    style=""))
+    (tmp_path / "styleless_type.py").write_text(MODULE_TYPE.format(name="styleless", script="lone.js",
+                                                                   style="gone.css"))
     before = list(PUZZLE_TYPES)
     try:
         added = puzzles.add_plugins([metadata.EntryPoint(name, f"{name}_type:TYPE", ENTRY_POINT_GROUP)
-                                     for name in ("lone", "scriptless")])
+                                     for name in ("lone", "scriptless", "styleless")])
         assert [t.name for t in added] == ["lone"]
         assert puzzles.play_script_text(added[0]) == (tmp_path / "lone.js").read_text()
+        assert puzzles.play_style_text(added[0]) == (tmp_path / "lone.css").read_text()
     finally:
         PUZZLE_TYPES[:] = before
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "the plug-in type scriptless = scriptless_type:TYPE" in err
+    assert err.count("\n") == 2 and "the plug-in type scriptless = scriptless_type:TYPE" in err
     assert "play_script 'gone.js' is no file beside scriptless_type" in err
+    assert "play_style 'gone.css' is no file beside styleless_type" in err

@@ -23,7 +23,7 @@ def html_files(book: Book, target: Path) -> list[tuple[Path, bytes]]:
     sections = [
         {"title": s.config.title, "type": s.puzzle_type.name,
          "rules": s.puzzle_type.rules(s.config.request),
-         "difficulty": s.config.difficulty or "",
+         "level": s.config.level or "",
          "puzzles": [page_record(s.puzzle_type, r.to_json(), n) for n, r in zip(s.numbers, s.records)]}
         for s in book.sections
     ]

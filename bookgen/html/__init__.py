@@ -1,8 +1,9 @@
 """The playable edition: a whole book as one self-contained HTML page.
 
 The page holds the puzzle JSON records verbatim in one `<script type="application/json">` block, the
-hand-written `play.css`, the player's frame `frame.js` and the game script of each type the book holds
-(`PuzzleType.play_script`, bookgen/puzzles/NAME/play.js, or a plug-in's own) that draw and run each board, and
+frame's `play.css` and `frame.js`, the game script and stylesheet of each type the book holds
+(`PuzzleType.play_script` and `play_style`, bookgen/puzzles/NAME/play.js and play.css, or a
+plug-in's own) that draw and run each board, and
 the static skeleton: title, contents by section, and one article per puzzle with its rules and
 buttons. Nothing is fetched from the network, and the same input always gives the same bytes: no
 dates, no random ids, JSON written with sorted keys.
@@ -20,6 +21,7 @@ import html
 import json
 import os
 import re
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -59,11 +61,12 @@ def _play_data(record: dict[str, Any]) -> Any:
         return None
 
 
-def _game_scripts(type_names: set[str]) -> list[str]:
-    """The game scripts of the registered types a page holds, each once (two types may share one),
-    in the registry's order: each registers its types with the frame, so the page plays them."""
-    scripts = (puzzles.play_script_text(t) for t in puzzles.PUZZLE_TYPES if t.name in type_names)
-    return list(dict.fromkeys(script for script in scripts if script))
+def _game_files(type_names: set[str], read: Callable[[PuzzleType], str]) -> list[str]:
+    """The game scripts (or stylesheets) of the registered types a page holds, each once (two types
+    may share one), in the registry's order: each script registers its types with the frame, so
+    the page plays them."""
+    texts = (read(t) for t in puzzles.PUZZLE_TYPES if t.name in type_names)
+    return list(dict.fromkeys(text for text in texts if text))
 
 
 def _script_json(data: Any) -> str:
@@ -206,7 +209,7 @@ drawn, so a dark page never flashes light."""
 def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]) -> str:
     """The whole playable book as one HTML document (a string), the same bytes for the same input.
 
-    Each section is {"title", "type", "rules", "difficulty", "puzzles"}, and each puzzle a puzzle
+    Each section is {"title", "type", "rules", "level", "puzzles"}, and each puzzle a puzzle
     JSON record plus "number", its number in the book.
     """
     esc = html.escape
@@ -241,7 +244,7 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
             links.append(f'<li><a href="#puzzle-{number}" data-key="{esc(key)}">{number}</a></li>')
             articles.append(_puzzle_article(record, index, section["rules"], key, following))
             index += 1
-        level = section.get("difficulty") or ""
+        level = section.get("level") or ""
         contents.append(
             f'<li><a href="#{anchor}">{esc(section["title"])}</a>'
             + (f' <span class="level level-{esc(level)}">{esc(level)}</span>' if level else "")
@@ -264,7 +267,7 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
         '<meta name="generator" content="bookgen">\n'
         f"<title>{esc(title)}</title>\n"
         + THEME_FIRST
-        + f"<style>\n{_asset('play.css')}</style>\n"
+        + f"<style>\n{_asset('play.css')}{''.join(_game_files(kinds, puzzles.play_style_text))}</style>\n"
         "</head>\n<body>\n"
         + skip
         + f'<header class="book-header">\n<h1>{esc(title)}</h1>\n{subtitle_html}{PAGE_TOOLS}</header>\n'
@@ -283,7 +286,8 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
         f'<script type="application/json" id="bookgen-phrases">{_script_json(list(phrases))}</script>\n'
         f'<script type="application/json" id="bookgen-play">{_script_json(plays)}</script>\n'
         f"<script>\n{_asset('frame.js')}</script>\n"
-        + "".join(f"<script>\n{script}</script>\n" for script in _game_scripts(kinds))
+        + "".join(f"<script>\n{script}</script>\n"
+                  for script in _game_files(kinds, puzzles.play_script_text))
         + "</body>\n</html>\n"
     )
 

@@ -452,13 +452,13 @@
   }
 
   /* Rows of number cells centred over each other, as the record lists them (puzzle.rows and
-   * solution.rows, widest row first), in a box of class `className`: `bricks` stands them on the
-   * widest row as bricks, else the widest row is on top and the cells are circles; `caption` (if
-   * any) goes under them, as the book prints a range under its drawing. */
+   * solution.rows, widest row first), in a box of class "stack" and the type's own `className`
+   * (which its play.css styles): `bricks` stands them on the widest row as bricks, else the widest
+   * row is on top; `caption` (if any) goes under them, as the book prints a range under its drawing. */
   function stackedCells(board, record, page, className, bricks, caption) {
     var rows = record.puzzle.rows;
     var answer = record.solution && record.solution.rows;
-    var stack = el("div", className);
+    var stack = el("div", "stack " + className);
     var widest = Math.max.apply(null, rows.map(function (row) { return row.length; }));
     stack.style.setProperty("--cols", bricks ? widest * 1.25 : widest);  // widths in cells
     var holders = rows.map(function () { return el("div", "row"); });

@@ -46,7 +46,8 @@ PUZZLE_TYPES: list[PuzzleType] = list(BUILT_IN)
 ENTRY_POINT_GROUP = "bookgen.types"
 
 _homes: dict[str, Traversable] = {}
-"""Where each plug-in type's play_script is read from, by type name (built-ins: this package)."""
+"""Where each plug-in type's play_script and play_style are read from, by type name (built-ins:
+this package)."""
 _left_out: dict[str, str] = {}
 """Why each plug-in that could not be loaded was left out, by entry point name."""
 
@@ -88,16 +89,17 @@ def _plugin_types(point: metadata.EntryPoint) -> list[PuzzleType]:
             raise BookgenError(f"{where} makes a type called {puzzle_type.name!r}, a name another "
                                "type has; rename it")
         taken.add(puzzle_type.name)
-        script = puzzle_type.play_script
-        if script and not _home_of(point.module).joinpath(script).is_file():
-            raise BookgenError(f"{where} makes a type whose play_script {script!r} is no file beside "
-                               f"{point.module} (it is read from the package the entry point names)")
+        for field, path in (("play_script", puzzle_type.play_script),
+                            ("play_style", puzzle_type.play_style)):
+            if path and not _home_of(point.module).joinpath(path).is_file():
+                raise BookgenError(f"{where} makes a type whose {field} {path!r} is no file beside "
+                                   f"{point.module} (it is read from the package the entry point names)")
     return types
 
 
 def _home_of(module: str) -> Traversable:
-    """Where the play_script of a type from `module` is found: the package the module is or lies
-    in (a module on its own: its folder)."""
+    """Where the play_script and play_style of a type from `module` are found: the package the
+    module is or lies in (a module on its own: its folder)."""
     imported = sys.modules[module]
     package = module if hasattr(imported, "__path__") else module.rpartition(".")[0]
     return resources.files(package) if package else Path(str(imported.__file__)).parent
@@ -106,10 +108,19 @@ def _home_of(module: str) -> Traversable:
 def play_script_text(puzzle_type: PuzzleType) -> str:
     """A type's game script (`play_script`), read from the type's own package: bookgen.puzzles for
     the built-in types, the entry point's package for a plug-in's. "" when it has none."""
-    if not puzzle_type.play_script:
+    return _play_file(puzzle_type, puzzle_type.play_script)
+
+
+def play_style_text(puzzle_type: PuzzleType) -> str:
+    """A type's game stylesheet (`play_style`), read as its script is. "" when it has none."""
+    return _play_file(puzzle_type, puzzle_type.play_style)
+
+
+def _play_file(puzzle_type: PuzzleType, path: str) -> str:
+    if not path:
         return ""
     home = _homes.get(puzzle_type.name) or resources.files(__name__)
-    return home.joinpath(puzzle_type.play_script).read_text(encoding="utf-8")
+    return home.joinpath(path).read_text(encoding="utf-8")
 
 
 def type_home(puzzle_type: PuzzleType) -> Traversable:

@@ -165,11 +165,14 @@ class Showcase:
     goes through every type reads the type's own list instead of a hand list to keep up: the book
     of `tests/test_page_facts.py` prints every entry, and `tests/test_curve.py` averages the givens
     of every level at the options of each entry with `curve_seeds` (options that fix the size),
-    over that many puzzles a level."""
+    over that many puzzles a level. The entry marked `audit` (one per type, small and quick to
+    make) is what every section of the type asks for in the page audit's matrix of books
+    (`bookgen.audit`); a type with none stays out of the matrix."""
 
     level: str
     options: Mapping[str, Any] = field(default_factory=dict)
     curve_seeds: int = 0
+    audit: bool = False
 
 
 @dataclass(frozen=True)
@@ -234,6 +237,9 @@ class PuzzleType:
         the player's frame (bookgen/html/frame.js), its path relative to the package that registers
         the type: bookgen/puzzles for the built-ins ("numbrix/play.js"), a plug-in's own package
         (the one its entry point names) for a plug-in's; "" leaves its puzzles for paper only there.
+    play_style: the game's own CSS rules, a file found as play_script is ("numbrix/play.css"); the
+        page adds it after the frame's stylesheet (bookgen/html/play.css, which styles only what
+        the frame draws). "": the game needs no rules of its own.
     play_data(puzzle): what the game script shows beyond the puzzle JSON, worked out here so that
         it exists once, in Python (the arrows' glyphs, a pyramid's range caption); the page hands
         it over as the record's "play". None: nothing.
@@ -271,6 +277,7 @@ class PuzzleType:
     answer_form: Callable[[JSON, JSON], str] = answer_as_given
     answers: Callable[[Request], frozenset[str] | None] | None = None
     play_script: str = ""
+    play_style: str = ""
     play_data: Callable[[JSON], JSON] | None = None
     given_answer: Callable[[JSON], JSON] | None = None
 

@@ -206,7 +206,7 @@ class BookDocument:
             entries = []
             for i, s in enumerate(self.book.sections):
                 with speaking(self.speeches[i]):
-                    level = level_word(s.config.difficulty) if s.config.difficulty else _(
+                    level = level_word(s.config.level) if s.config.level else _(
                         "from a bank")
                     # Translators: a contents entry's detail; the no-break spaces keep its
                     # number with its word ("easy · puzzles 1–10")
@@ -239,11 +239,11 @@ class BookDocument:
         lead = self._title_block() if index == 0 and not self.config.title_page else []
         with speaking(self.speeches[index]):
             span = _("Puzzles {span}").format(span=_span(section))
-            if config.difficulty:
-                stars = "\u2605" * (LEVELS.index(config.difficulty) + 1)
+            if config.level:
+                stars = "\u2605" * (LEVELS.index(config.level) + 1)
                 # Translators: a section's level, before the numbers of its puzzles
                 level = _("Difficulty: {level} {stars}").format(
-                    level=level_name(config.difficulty), stars=stars)
+                    level=level_name(config.level), stars=stars)
                 span = f"{level} \u00b7 {span}"
             # a type's rules function may hand back its constant untranslated (fixed_rules)
             rules = config.rules or _(section.puzzle_type.rules(config.request))

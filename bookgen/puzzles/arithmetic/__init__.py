@@ -26,7 +26,7 @@ from bookgen.puzzles.arithmetic.parameters import OPTIONS, answer_form, canonica
 from bookgen.puzzles.arithmetic.solver import solve
 from bookgen.puzzles.base import PuzzleType, Showcase
 
-SHOWCASE = (Showcase("medium", {"concat": True}),)
+SHOWCASE = (Showcase("medium", {"concat": True}), Showcase("easy", audit=True))
 
 
 ARITHMETIC = PuzzleType(
@@ -55,4 +55,5 @@ ARITHMETIC = PuzzleType(
     variety=variety,
     hints=hints,
     play_script="arithmetic/play.js",
+    play_style="arithmetic/play.css",
 )

@@ -91,8 +91,8 @@ def census(target: int, size: int, low: int, high: int, operators: str = "+-*/",
 
 def census_of_options(raw: Mapping[str, Any]) -> dict:
     """The census for raw option values (as `bookgen census` takes them), each parsed and checked
-    by this type's own option specs."""
-    settings = parse_options(OPTIONS, raw, "arithmetic")
+    by this type's own option specs; an option left out takes its default."""
+    settings = {spec.name: spec.default for spec in OPTIONS} | parse_options(OPTIONS, raw, "arithmetic")
     low, high = settings["range"]
     return census(settings["target"], settings["size"], low, high, settings["operators"],
                   concat=settings["concat"], distinct=settings["distinct"])

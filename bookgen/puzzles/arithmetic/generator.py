@@ -82,7 +82,7 @@ def _reachable_somewhere(target: int, size: int, low: int, high: int, operators:
 
 
 def check_request(request: Request) -> None:
-    difficulty = request.level
+    level = request.level
     settings = _settings(request)
     low, high = settings["range"]
     check_settings(settings["size"], low, high, settings["operators"], settings["distinct"])
@@ -90,8 +90,8 @@ def check_request(request: Request) -> None:
         pool = _pool_of(settings)
         if not any(pool.values()):
             raise BookgenError(_unreachable(settings), key="target")
-        if not pool[difficulty]:
-            raise BookgenError(_no_card_at(difficulty, settings, pool), key="difficulty")
+        if not pool[level]:
+            raise BookgenError(_no_card_at(level, settings, pool), key="difficulty")
     elif not _reachable_somewhere(settings["target"], settings["size"], low, high,
                                   settings["operators"], settings["concat"], settings["distinct"]):
         raise BookgenError(_unreachable(settings), key="target")
@@ -108,17 +108,17 @@ def _either(words: list[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
-def _no_card_at(difficulty: str, settings: Mapping[str, Any],
+def _no_card_at(level: str, settings: Mapping[str, Any],
                 pool: Mapping[str, list[tuple[int, ...]]]) -> str:
     """Why a pooled request has no card at its level, and what to ask for instead."""
     low, high = settings["range"]
-    have = [level for level in LEVELS if pool[level]]
+    have = [other for other in LEVELS if pool[other]]
     count = sum(len(cards) for cards in pool.values())
     missing = [name for op, name in (("+", "adding"), ("*", "multiplying"))
                if op not in settings["operators"]]
     why = (f" (without {' or '.join(missing)} few cards make the target, and only by long "
            "searches)" if missing else "")
-    return (f"no {difficulty} card makes {settings['target']} from "
+    return (f"no {level} card makes {settings['target']} from "
             f"{settings['size']} numbers of {low}-{high} with the operators "
             f"{settings['operators']}: all {count} that do are {_either(have)}{why}; choose "
             f"{_either(have)}, or widen the operators or the range")
@@ -149,10 +149,10 @@ SOLUTIONS_KEPT = 50  # the generated answer lists at most this many distinct sol
 
 
 def generate(rng: random.Random, request: Request) -> Generated:
-    difficulty = request.level
+    level = request.level
     settings = _settings(request)
     if _pooled(settings):
-        candidates = iter([rng.choice(_pool_of(settings)[difficulty])])
+        candidates = iter([rng.choice(_pool_of(settings)[level])])
     else:
         candidates = (_random_numbers(rng, settings) for _ in range(TRIES[settings["size"]]))
     for numbers in candidates:
@@ -161,11 +161,11 @@ def generate(rng: random.Random, request: Request) -> Generated:
         if not forms:
             continue
         rating = rating_of(forms, numbers, settings["target"], rules_of(puzzle))
-        if rating["level"] == difficulty:
+        if rating["level"] == level:
             solution = {"expressions": expressions(forms[:SOLUTIONS_KEPT], rules_of(puzzle))}
             return Generated(puzzle, solution, rating)
     raise BookgenError(
-        f"found no {difficulty} puzzle in {TRIES[settings['size']]} random tries for these "
+        f"found no {level} puzzle in {TRIES[settings['size']]} random tries for these "
         f"options ({settings['size']} numbers usually have many solutions, so high levels are "
         "rare); try another level, range or size", key="difficulty")
 

@@ -10,7 +10,7 @@ last: only when no whole-number attempt can make the target does the person take
 steps too. `chance` is the probability that one attempt makes the target; the score is
 log2(1 / chance), the attempts a person needs, in bits. Four weights (every other step weighs
 1), fitted to the 4nums.com ranking of the 1362 solvable 24 cards by human solve time, odd
-ranks only (bench/arithmetic_people.py; docs/types/arithmetic.md has the figures), held in
+ranks only (bench/arithmetic_people.py; README.md in this folder has the figures), held in
 `Weights`.
 """
 

@@ -44,7 +44,8 @@ def example() -> Generated:
     return Generated(puzzle, solution, rate(puzzle))
 
 
-SHOWCASE = (Showcase("medium"), Showcase("medium", {"size": "5x5"}, curve_seeds=3))
+SHOWCASE = (Showcase("medium"), Showcase("medium", {"size": "5x5"}, curve_seeds=3),
+            Showcase("easy", audit=True))
 
 
 ARROWS = PuzzleType(
@@ -71,6 +72,7 @@ ARROWS = PuzzleType(
     hardness=lambda rating: BANDS.hardness(rating["grade"]),
     hints=hints,
     play_script="arrows/play.js",
+    play_style="arrows/play.css",
     given_answer=given_answer,
     play_data=play_data,
 )

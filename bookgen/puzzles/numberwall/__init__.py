@@ -48,7 +48,8 @@ def example() -> Generated:
     return Generated(puzzle, solution, rate(puzzle))
 
 
-SHOWCASE = (Showcase("expert"), Showcase("medium", {"rows": 5}, curve_seeds=2))
+SHOWCASE = (Showcase("expert"), Showcase("medium", {"rows": 5}, curve_seeds=2),
+            Showcase("easy", audit=True))
 
 
 NUMBERWALL = PuzzleType(

@@ -4,6 +4,6 @@
   "use strict";
 
   frame.register("numberwall", function (board, record, page) {
-    return frame.stackedCells(board, record, page, "pyramid", true, "");
+    return frame.stackedCells(board, record, page, "numberwall", true, "");
   });
 })(window.bookgenFrame);

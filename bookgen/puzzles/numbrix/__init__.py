@@ -79,7 +79,8 @@ def hidato_example() -> Generated:
     return _example(answer, {1, 3, 5, 8, 10, 12}, diagonal=True)
 
 
-NUMBRIX_SHOWCASE = (Showcase("hard"), Showcase("medium", {"size": "6x6"}, curve_seeds=4))
+NUMBRIX_SHOWCASE = (Showcase("hard"), Showcase("medium", {"size": "6x6"}, curve_seeds=4),
+                    Showcase("easy", {"size": 5}, audit=True))
 
 
 NUMBRIX = PuzzleType(
@@ -108,10 +109,12 @@ NUMBRIX = PuzzleType(
     answer_form=answer_form,
     answers=answers_with(False),
     play_script="numbrix/play.js",
+    play_style="numbrix/play.css",
     given_answer=given_answer,
 )
 
-HIDATO_SHOWCASE = (Showcase("medium", {"shape": "heart"}), Showcase("medium", {"size": "7x7"}, curve_seeds=8))
+HIDATO_SHOWCASE = (Showcase("medium", {"shape": "heart"}), Showcase("medium", {"size": "7x7"}, curve_seeds=8),
+                   Showcase("easy", {"size": 5}, audit=True))
 
 
 HIDATO = PuzzleType(
@@ -140,5 +143,6 @@ HIDATO = PuzzleType(
     answer_form=answer_form,
     answers=answers_with(True),
     play_script="numbrix/play.js",
+    play_style="numbrix/play.css",
     given_answer=given_answer,
 )

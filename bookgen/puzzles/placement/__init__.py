@@ -41,6 +41,7 @@ SHOWCASE = (
     Showcase("medium", {"size": 10, "unique": True}, curve_seeds=8),
     Showcase("medium", {"size": 6, "unique": True}, curve_seeds=12),
     Showcase("medium", {"size": 10, "unique": False}, curve_seeds=2),
+    Showcase("easy", audit=True),
 )
 
 
@@ -69,5 +70,6 @@ PLACEMENT = PuzzleType(
     hardness=lambda rating: BANDS.hardness(rating["score"]),
     hints=hints,
     play_script="placement/play.js",
+    play_style="placement/play.css",
     given_answer=given_answer,
 )

@@ -30,14 +30,14 @@ def _candidates(request: Request) -> list[tuple[int, str, bool]]:
     """(size, kind, unique) combinations the options allow that may grade at the level, the
     level's preferred ones first (the options have no defaults: what is left open, the level
     chooses)."""
-    difficulty, options = request.level, request.options
-    low, high = BANDS.span(difficulty)
+    level, options = request.level, request.options
+    low, high = BANDS.span(level)
     sizes = [options["size"]] if "size" in options else range(MIN_SIZE, MAX_SIZE + 1)
     kinds = [options["numbers"]] if "numbers" in options else KINDS
     uniques = [options["unique"]] if "unique" in options else (False, True)
     allowed = [(s, k, u) for s in sizes for k in kinds for u in uniques
                if score_span(s, k, u)[0] <= high and score_span(s, k, u)[1] >= low]
-    prefer = PREFERRED[difficulty]
+    prefer = PREFERRED[level]
     preferred = [c for c in allowed
                  if c[0] in prefer["size"] and c[1] in prefer["numbers"] and c[2] in prefer["unique"]]
     return preferred or allowed
@@ -45,11 +45,11 @@ def _candidates(request: Request) -> list[tuple[int, str, bool]]:
 
 def check_request(request: Request) -> None:
     if not _candidates(request):
-        difficulty = request.level
-        low, high = BANDS.span(difficulty)
+        level = request.level
+        low, high = BANDS.span(level)
         chosen = ", ".join(f"{k}={v}" for k, v in sorted(request.options.items()))
         raise BookgenError(
-            f"no {difficulty} placement puzzle has {chosen}: {difficulty} needs a score of "
+            f"no {level} placement puzzle has {chosen}: {level} needs a score of "
             f"{low} to {high} (boxes to fill + {KIND_POINTS} for the numbers + {UNIQUE_POINTS} "
             "if boxes are pre-filled)", key="difficulty")
 

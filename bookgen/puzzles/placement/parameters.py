@@ -15,7 +15,7 @@ KINDS = ("whole", "signed", "decimal", "fraction", "mixed")
 KIND_POINTS = {"whole": 0, "signed": 2, "decimal": 2, "fraction": 4, "mixed": 6}
 UNIQUE_POINTS = 2
 # Score bands per level (inclusive); score = boxes to fill + KIND_POINTS + UNIQUE_POINTS if
-# pre-filled (docs/types/placement.md: a pre-filled box is one less to fill, not more work).
+# pre-filled (README.md in this folder: a pre-filled box is one less to fill, not more work).
 BANDS = Bands.of({"easy": (0, 6), "medium": (7, 10), "hard": (11, 15), "expert": (16, 99)})
 # What each level prefers when the user leaves an option open.
 PREFERRED: dict[str, dict[str, tuple[Any, ...]]] = {

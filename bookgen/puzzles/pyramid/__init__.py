@@ -4,7 +4,7 @@ above it (drawn as circles, the wide row on top).
 Variants:
 - classic: a pyramid of n rows holds every number from 1 to n(n+1)/2 exactly once (an
   "anti-Pascal" or "exact difference" triangle; none exist beyond 5 rows, see
-  docs/types/pyramid.md).
+  README.md in this folder).
 - distinct: the same rule, with all numbers different and at most `max`, so bigger pyramids exist.
 Number walls (sums) are their own type, `numberwall`; both share the triangle engine
 `bookgen.core.triangle` (geometry and the wide-row search).
@@ -53,6 +53,7 @@ SHOWCASE = (
     Showcase("hard", {"variant": "distinct", "rows": 5}, curve_seeds=4),  # prints its range
     Showcase("easy"),
     Showcase("medium", {"variant": "classic", "rows": 4}, curve_seeds=4),
+    Showcase("easy", {"rows": 4, "variant": "distinct"}, audit=True),
 )
 
 
@@ -82,6 +83,7 @@ PYRAMID = PuzzleType(
     answer_form=answer_form,
     answers=answers,
     play_script="pyramid/play.js",
+    play_style="pyramid/play.css",
     given_answer=given_answer,
     play_data=play_data,
 )

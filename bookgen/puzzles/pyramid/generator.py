@@ -147,7 +147,7 @@ def count_puzzles(rules: Rules, level: str, answers: tuple[tuple[int, ...], ...]
 
 
 def given_bounds_of(level: str, rows: int) -> tuple[int, int | None]:
-    """The givens a level prints, so that a harder level never shows more (docs/types/pyramid.md):
+    """The givens a level prints, so that a harder level never shows more (README.md in this folder):
     a pyramid of n rows needs about n numbers whether a person finds the rest directly or with
     the once rule, so easy keeps n + 1 (its removal stops there) and medium would rather print
     at most n; hard and expert take away all they can, which leaves fewer. (floor, ceiling)."""

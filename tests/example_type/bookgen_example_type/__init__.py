@@ -190,4 +190,5 @@ PAIR_SUM = PuzzleType(
     printed=printed,
     showcase=(Showcase("easy"), Showcase("expert")),
     play_script="play.js",
+    play_style="play.css",
 )

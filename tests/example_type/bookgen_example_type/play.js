@@ -6,7 +6,7 @@
   frame.register("pairsum", function (board, record, page) {
     var puzzle = record.puzzle, answer = record.solution && record.solution.row;
     var row = frame.el("div", "row");
-    var stack = frame.el("div", "pyramid pairsum");
+    var stack = frame.el("div", "stack pairsum");  // the frame styles .stack; play.css .pairsum
     stack.style.setProperty("--cols", puzzle.size);
     stack.appendChild(row);
     board.appendChild(stack);
