@@ -238,3 +238,24 @@ def test_counted_texts_follow_the_plural_rule_without_eval(browser, tmp_path, mo
         expected = [ngettext("{count} hint given", "{count} hints given", n).format(count=n)
                     for n in range(131)]
     assert said == expected
+
+
+OVERFLOWING = """() => Array.from(document.querySelectorAll("button, label, summary, a, h1, h2, h3"))
+  .filter(node => node.offsetParent && node.scrollWidth > node.clientWidth + 1)
+  .map(node => node.textContent)
+  .concat(document.scrollingElement.scrollWidth > window.innerWidth ? ["the page itself"] : [])"""
+
+
+@pytest.mark.parametrize("code", ["de", "fr", "es", "it", "nl"])
+def test_longer_words_fit_a_320_px_phone(browser, tmp_path, code):
+    """German and French run a third longer than English: every button keeps its word whole inside
+    it, and the page never scrolls sideways, on the narrowest phone."""
+    page = tmp_path / "book.html"
+    with speaking(code):
+        page.write_text(render_html(test_html.TITLE, None, test_html.SECTIONS), encoding="utf-8")
+    with test_html._opener(browser, page) as open_:
+        tab = open_(width=320, height=800, touch=True)
+        tab.evaluate("document.querySelectorAll('[data-action=hint]')"
+                     ".forEach(node => { node.hidden = false; })")  # the test records have no hints
+        overflowing = tab.evaluate(OVERFLOWING)
+    assert overflowing == []
