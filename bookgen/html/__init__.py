@@ -8,6 +8,11 @@ the static skeleton: title, contents by section, and one article per puzzle with
 buttons. Nothing is fetched from the network, and the same input always gives the same bytes: no
 dates, no random ids, JSON written with sorted keys.
 
+The page speaks the language current when it is rendered (`bookgen.i18n.speaking`): the skeleton's
+words are translated here, and the scripts' words come from the "bookgen-texts" block (the
+language's code, its plural expression and the messages of the player's home and of each type
+the page holds), which frame.js reads for its `t`, `tn` and `tp`.
+
 Rejected: drawing the playable boards in Python as static HTML. The browser needs the puzzle data
 anyway to play, check and reveal, so each type's game script draws its playable board. Inside
 <noscript>, for browsers without JavaScript, each board is the book's own drawing (the type's
@@ -28,6 +33,9 @@ from typing import Any
 
 from bookgen import puzzles
 from bookgen.atomic import write_files
+from bookgen.core.grading import LEVELS, level_word
+from bookgen.i18n import _, current, pgettext
+from bookgen.i18n.catalogs import read_home
 from bookgen.puzzles.base import PuzzleType
 from bookgen.render.svgpen import SvgPen
 
@@ -37,6 +45,12 @@ RECORD_KEYS = ("type", "id", "difficulty", "rating", "puzzle", "solution", "numb
 """What the page embeds of each record; "hints" (optional, a list) feeds the Hint button. The page
 adds "key" (where progress is saved); what a type's `play_data` gives goes apart, by record index,
 in the "bookgen-play" block, so the records stay the puzzle JSON."""
+
+
+def _level(level: str) -> str:
+    """A level as the page shows it, in small letters as in the book's contents (records keep the
+    English ids)."""
+    return level_word(level) if level in LEVELS else level
 
 
 def _asset(name: str) -> str:
@@ -101,6 +115,18 @@ def _packed_hints(hints: Any, phrases: dict[str, int]) -> Any:
     return packed
 
 
+def _texts(type_names: set[str]) -> dict[str, Any]:
+    """The "bookgen-texts" block: the current language's code and plural expression, and the
+    messages its scripts may say (the player's home and the homes of the types in `type_names`,
+    with the book's own `texts:`) where they differ from the English ids."""
+    speech = current()
+    homes = [resources.files(__package__)]
+    homes += [puzzles.type_home(t) for t in puzzles.PUZZLE_TYPES if t.name in type_names]
+    ids = {key for home in homes for key in read_home(home, speech.code)[0]} | set(speech.texts)
+    return {"code": speech.code, "plural": speech.plural_expression,
+            "messages": speech.catalog_for_player(sorted(ids))}
+
+
 def _storage_key(record: dict[str, Any], section: int) -> str:
     """The puzzle's id, which names it across rebuilds; the position only when a record has none."""
     return str(record.get("id") or f"section-{section + 1}/puzzle-{record.get('number', '')}")
@@ -121,7 +147,7 @@ def _static_board(record: dict[str, Any], number: str) -> str:
         kind.draw_puzzle(pen, puzzle)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return ""
-    return pen.svg(width, height, f"Puzzle {number} as printed")
+    return pen.svg(width, height, _("Puzzle {number} as printed").format(number=number))
 
 
 # --- the page -------------------------------------------------------------------------------------
@@ -139,62 +165,87 @@ def _puzzle_article(record: dict[str, Any], index: int, rules: str, key: str,
     level = str(record.get("difficulty", ""))
     esc = html.escape
     static = _static_board(record, number)
-    following = (f'<a href="#puzzle-{esc(str(next_number))}" class="next-puzzle">Next puzzle'
+    words = {"next": _("Next puzzle"), "time": _("Time"), "start": _("Start"), "rules": _("Rules"),
+             "notes": _("Notes"), "autocheck": _("Check as I go"), "contents": _("Contents"),
+             "board": _("Puzzle {number} board"), "after": _("After puzzle {number}"),
+             # Translators: shown after "Notes" on its button while notes are on ("Notes on").
+             "on": pgettext("notes", "on")}
+    words = {name: esc(word) for name, word in words.items()}
+    following = (f'<a href="#puzzle-{esc(str(next_number))}" class="next-puzzle">{words["next"]}'
                  '<span aria-hidden="true"> \u2192</span></a>' if next_number is not None else "")
+    puzzle_name = esc(_("Puzzle {number}")).format(number=number)
+    actions = {"undo": _("Undo"), "redo": _("Redo"), "hint": _("Hint"), "check": _("Check"),
+               "reveal": _("Reveal"), "reset": _("Reset")}
     return (
         f'<article class="puzzle" id="puzzle-{number}" data-index="{index}" '
         f'data-key="{esc(key)}" data-type="{esc(str(record.get("type", "")))}" '
         f'aria-labelledby="title-{number}">\n'
-        f'<header><h3 id="title-{number}">Puzzle {number}</h3>'
-        + (f'<span class="level level-{esc(level)}">{esc(level)}</span>' if level else "")
-        + '<span class="clock js-only"><span class="time" role="timer" aria-label="Time">0:00</span>'
-        '<button type="button" data-action="pause">Start</button></span>'
+        f'<header><h3 id="title-{number}">{puzzle_name}</h3>'
+        + (f'<span class="level level-{esc(level)}">{esc(_level(level))}</span>' if level else "")
+        + '<span class="clock js-only">'
+        f'<span class="time" role="timer" aria-label="{words["time"]}">0:00</span>'
+        f'<button type="button" data-action="pause">{words["start"]}</button></span>'
         + "</header>\n"
-        f'<details class="rules"><summary>Rules</summary><p>{esc(rules)}</p></details>\n'
+        f'<details class="rules"><summary>{words["rules"]}</summary><p>{esc(rules)}</p></details>\n'
         '<div class="options js-only">'
-        '<button type="button" data-action="notes" aria-pressed="false">Notes</button>'
-        '<label><input type="checkbox" data-option="autocheck"> Check as I go</label>'
+        f'<button type="button" data-action="notes" aria-pressed="false" data-on="{words["on"]}">'
+        f'{words["notes"]}</button>'
+        f'<label><input type="checkbox" data-option="autocheck"> {words["autocheck"]}</label>'
         "</div>\n"
         f'<div class="board" id="board-{number}" tabindex="-1" role="group" '
-        f'aria-label="Puzzle {number} board">'
+        f'aria-label="{words["board"].format(number=number)}">'
         + (f"<noscript>{static}</noscript>" if static else "")
         + "</div>\n"
-        f'<div class="controls js-only" role="group" aria-label="Puzzle {number}">'
-        '<button type="button" data-action="undo">Undo</button>'
-        '<button type="button" data-action="redo">Redo</button>'
-        '<button type="button" data-action="hint">Hint</button>'
-        '<button type="button" data-action="check">Check</button>'
-        '<button type="button" data-action="reveal">Reveal</button>'
-        '<button type="button" data-action="reset">Reset</button>'
-        "</div>\n"
+        f'<div class="controls js-only" role="group" aria-label="{puzzle_name}">'
+        + "".join(f'<button type="button" data-action="{action}">{esc(word)}</button>'
+                  for action, word in actions.items())
+        + "</div>\n"
         '<p class="status js-only" role="status" aria-live="polite"></p>\n'
-        f'<nav class="puzzle-nav" aria-label="After puzzle {number}">{following}'
-        '<a href="#contents">Contents<span aria-hidden="true"> \u2191</span></a></nav>\n'
+        f'<nav class="puzzle-nav" aria-label="{words["after"].format(number=number)}">{following}'
+        f'<a href="#contents">{words["contents"]}<span aria-hidden="true"> \u2191</span></a></nav>\n'
         "</article>\n"
     )
 
 
-KEYS_HELP = (
-    '<details class="keys js-only" id="keys"><summary>Keyboard</summary>\n<ul>\n'
-    "<li><kbd>Tab</kbd> goes through the page's links and buttons in order; each board is one stop "
-    "(its last used square), and inside it the arrow keys move between squares.</li>\n"
-    "<li>Digits type a number (two in a row make 12); <kbd>Backspace</kbd> clears a square.</li>\n"
-    "<li><kbd>N</kbd> turns notes (small candidate numbers) on and off; <kbd>Esc</kbd> lets go of "
-    "a picked number, or turns notes off.</li>\n"
-    "<li><kbd>H</kbd> gives a hint: the next square a person could work out, and why.</li>\n"
-    "<li><kbd>Ctrl</kbd>+<kbd>Z</kbd> undoes (Reveal and Reset too), <kbd>Ctrl</kbd>+<kbd>Y</kbd> redoes."
-    "</li>\n"
-    "</ul>\n</details>\n"
-)
+def _keys_help() -> str:
+    """The page's keyboard help; each key's name is a text of its own (Ctrl is "Strg" on a German
+    keyboard), set in <kbd> where the sentence names it."""
 
-PAGE_TOOLS = (
-    '<div class="page-tools js-only" role="group" aria-label="Page">'
-    '<button type="button" data-page="theme" aria-pressed="false">Dark theme</button>'
-    '<button type="button" data-page="print-blank">Print blank copy</button>'
-    '<button type="button" data-page="print-entries">Print with my entries</button>'
-    "</div>\n"
-)
-"""The page's own buttons: the theme toggle and the two prints (frame.js wires them)."""
+    def esc(text: str) -> str:
+        return html.escape(text, quote=False)
+
+    def key(name: str) -> str:
+        return f"<kbd>{esc(name)}</kbd>"
+
+    ctrl = key(pgettext("key", "Ctrl"))
+    lines = [
+        esc(_("{tab} goes through the page's links and buttons in order; each board is one stop "
+              "(its last used square), and inside it the arrow keys move between squares.")
+            ).format(tab=key(pgettext("key", "Tab"))),
+        esc(_("Digits type a number (two in a row make 12); {backspace} clears a square.")
+            ).format(backspace=key(pgettext("key", "Backspace"))),
+        esc(_("{n} turns notes (small candidate numbers) on and off; {esc} lets go of a picked "
+              "number, or turns notes off.")).format(n=key("N"), esc=key(pgettext("key", "Esc"))),
+        esc(_("{h} gives a hint: the next square a person could work out, and why.")).format(h=key("H")),
+        esc(_("{undo} undoes (Reveal and Reset too), {redo} redoes.")).format(
+            undo=f"{ctrl}+{key('Z')}", redo=f"{ctrl}+{key('Y')}"),
+    ]
+    title = esc(_("Keyboard"))
+    return (f'<details class="keys js-only" id="keys"><summary>{title}</summary>\n<ul>\n'
+            + "".join(f"<li>{line}</li>\n" for line in lines) + "</ul>\n</details>\n")
+
+
+def _page_tools() -> str:
+    """The page's own buttons: the theme toggle and the two prints (frame.js wires them)."""
+    words = [html.escape(word) for word in
+             (_("Page"), _("Dark theme"), _("Print blank copy"), _("Print with my entries"))]
+    return (
+        f'<div class="page-tools js-only" role="group" aria-label="{words[0]}">'
+        f'<button type="button" data-page="theme" aria-pressed="false">{words[1]}</button>'
+        f'<button type="button" data-page="print-blank">{words[2]}</button>'
+        f'<button type="button" data-page="print-entries">{words[3]}</button>'
+        "</div>\n"
+    )
 
 THEME_FIRST = (
     '<script>document.documentElement.className = "js";'
@@ -207,7 +258,8 @@ drawn, so a dark page never flashes light."""
 
 
 def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]) -> str:
-    """The whole playable book as one HTML document (a string), the same bytes for the same input.
+    """The whole playable book as one HTML document (a string), the same bytes for the same input,
+    in the language current here (`bookgen.i18n.speaking`).
 
     Each section is {"title", "type", "rules", "level", "puzzles"}, and each puzzle a puzzle
     JSON record plus "number", its number in the book.
@@ -236,8 +288,8 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
         anchor = f"section-{section_index + 1}"
         links: list[str] = []
         articles: list[str] = []
-        for _ in section["puzzles"]:
-            _, record, key = placed[index]
+        for _puzzle in section["puzzles"]:
+            record, key = placed[index][1:]
             number = esc(str(record.get("number", index + 1)))
             following = (placed[index + 1][1].get("number", index + 2)
                          if index + 1 < len(placed) else None)
@@ -247,7 +299,7 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
         level = section.get("level") or ""
         contents.append(
             f'<li><a href="#{anchor}">{esc(section["title"])}</a>'
-            + (f' <span class="level level-{esc(level)}">{esc(level)}</span>' if level else "")
+            + (f' <span class="level level-{esc(level)}">{esc(_level(level))}</span>' if level else "")
             + f'\n<ol class="numbers">{"".join(links)}</ol></li>'
         )
         body.append(
@@ -259,10 +311,12 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
         )
     subtitle_html = f'<p class="subtitle">{esc(subtitle)}</p>\n' if subtitle else ""
     first = esc(str(records[0].get("number", 1))) if records else ""
-    skip = (f'<a class="skip" href="#board-{first}">Skip to puzzle {first}</a>\n' if records else "")
+    skip_word = esc(_("Skip to puzzle {number}")).format(number=first)
+    skip = f'<a class="skip" href="#board-{first}">{skip_word}</a>\n' if records else ""
+    contents_word = esc(_("Contents"))
     return (
         "<!DOCTYPE html>\n"
-        '<html lang="en" class="no-js">\n<head>\n<meta charset="utf-8">\n'
+        f'<html lang="{esc(current().code)}" class="no-js">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="generator" content="bookgen">\n'
         f"<title>{esc(title)}</title>\n"
@@ -270,18 +324,21 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
         + f"<style>\n{_asset('play.css')}{''.join(_game_files(kinds, puzzles.play_style_text))}</style>\n"
         "</head>\n<body>\n"
         + skip
-        + f'<header class="book-header">\n<h1>{esc(title)}</h1>\n{subtitle_html}{PAGE_TOOLS}</header>\n'
-        '<p class="noscript no-js-only">Playing these puzzles on screen needs JavaScript, which is off '
-        "in this browser. The puzzles below are ready to print; turn JavaScript on to fill them in "
-        "here.</p>\n"
-        '<nav class="contents" id="contents" aria-label="Contents" tabindex="-1">\n<h2>Contents</h2>\n'
+        + f'<header class="book-header">\n<h1>{esc(title)}</h1>\n{subtitle_html}{_page_tools()}</header>\n'
+        '<p class="noscript no-js-only">'
+        + esc(_("Playing these puzzles on screen needs JavaScript, which is off in this browser. The "
+                "puzzles below are ready to print; turn JavaScript on to fill them in here."))
+        + "</p>\n"
+        f'<nav class="contents" id="contents" aria-label="{contents_word}" tabindex="-1">\n'
+        f"<h2>{contents_word}</h2>\n"
         '<ol class="sections">\n'
         + "\n".join(contents)
         + "\n</ol>\n</nav>\n"
-        + KEYS_HELP
+        + _keys_help()
         + "<main>\n"
         + "".join(body)
         + "</main>\n"
+        f'<script type="application/json" id="bookgen-texts">{_script_json(_texts(kinds))}</script>\n'
         f'<script type="application/json" id="bookgen-data">{_script_json(records)}</script>\n'
         f'<script type="application/json" id="bookgen-phrases">{_script_json(list(phrases))}</script>\n'
         f'<script type="application/json" id="bookgen-play">{_script_json(plays)}</script>\n'

@@ -18,13 +18,116 @@
  * a game with fillAnswer() writes the answer in at the last. The hints given are part of every
  * snapshot, so Undo and Reset rewind their log. A game may offer cancel() for Escape (let go of
  * what is picked; false when nothing was).
+ * Every word the page shows comes through t(id, params), tn(singular, plural, n, params) or
+ * tp(context, id, params) (also offered to the games), from the "bookgen-texts" block that
+ * bookgen.html writes in the book's language; the English text is the id and the fallback.
  * Values that may be non-integers are exact rationals over BigInt; nothing here calls eval.
  */
 (function () {
   "use strict";
 
   var STORE_PREFIX = "bookgen:";
-  var WRONG_FIRST = "Check first: a number on the board is wrong.";
+
+  // --- the page's language ------------------------------------------------------------------------
+
+  /* gettext's plural expression (a C expression in n, such as "(n != 1)" or "(n > 1)") as a
+   * function from a count to the index of its plural form. It is parsed here rather than handed
+   * to new Function, so the page also runs under a Content-Security-Policy without 'unsafe-eval'
+   * and a catalog's header can never run code. C's meaning: comparisons and logic give 0 or 1,
+   * "/" divides whole numbers. */
+  function pluralRule(expression) {
+    var tokens = String(expression).match(/\d+|n|&&|\|\||[=!<>]=|[-+*\/%<>!?:()]|\S/g) || [];
+    var at = 0;
+    var BINARY = [["||"], ["&&"], ["==", "!="], ["<", ">", "<=", ">="], ["+", "-"], ["*", "/", "%"]];
+    var APPLY = {
+      "||": function (a, b) { return a || b ? 1 : 0; }, "&&": function (a, b) { return a && b ? 1 : 0; },
+      "==": function (a, b) { return a === b ? 1 : 0; }, "!=": function (a, b) { return a !== b ? 1 : 0; },
+      "<": function (a, b) { return a < b ? 1 : 0; }, ">": function (a, b) { return a > b ? 1 : 0; },
+      "<=": function (a, b) { return a <= b ? 1 : 0; }, ">=": function (a, b) { return a >= b ? 1 : 0; },
+      "+": function (a, b) { return a + b; }, "-": function (a, b) { return a - b; },
+      "*": function (a, b) { return a * b; }, "/": function (a, b) { return Math.trunc(a / b); },
+      "%": function (a, b) { return a % b; }
+    };
+    function expect(token) { if (tokens[at++] !== token) throw new Error("plural expression: " + expression); }
+    function choice() {
+      var test = binary(0);
+      if (tokens[at] !== "?") return test;
+      at += 1;
+      var yes = choice();
+      expect(":");
+      var no = choice();
+      return function (n) { return test(n) ? yes(n) : no(n); };
+    }
+    function binary(level) {
+      if (level === BINARY.length) return unary();
+      var left = binary(level + 1);
+      while (BINARY[level].indexOf(tokens[at]) >= 0) left = joined(APPLY[tokens[at++]], left, binary(level + 1));
+      return left;
+    }
+    function joined(apply, left, right) { return function (n) { return apply(left(n), right(n)); }; }
+    function unary() {
+      var token = tokens[at++];
+      if (token === "!") { var inner = unary(); return function (n) { return inner(n) ? 0 : 1; }; }
+      if (token === "(") { var inside = choice(); expect(")"); return inside; }
+      if (token === "n") return function (n) { return n; };
+      if (/^\d+$/.test(token)) { var value = +token; return function () { return value; }; }
+      throw new Error("plural expression: " + expression);
+    }
+    var rule = choice();
+    if (at !== tokens.length) throw new Error("plural expression: " + expression);
+    return function (n) { return Number(rule(n)); };
+  }
+
+  var speech = (function () {
+    var node = document.getElementById("bookgen-texts");
+    var data = node ? JSON.parse(node.textContent) : {};
+    var plural;
+    try { plural = pluralRule(data.plural || "(n != 1)"); } catch (error) { plural = pluralRule("(n != 1)"); }
+    return { messages: data.messages || {}, plural: plural };
+  })();
+
+  function own(key) {
+    return Object.prototype.hasOwnProperty.call(speech.messages, key) ? speech.messages[key] : null;
+  }
+
+  /* A text's {name} placeholders filled from params (a name it lacks stays as written). */
+  function fill(text, params) {
+    if (!params) return text;
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole;
+    });
+  }
+
+  /* `id` (an English text) in the page's language. */
+  function t(id, params) {
+    var found = own(id);
+    return fill(typeof found === "string" && found ? found : id, params);
+  }
+
+  /* `id` in the page's language where `context` tells two uses of one English text apart. */
+  function tp(context, id, params) {
+    var found = own(context + "\u0004" + id);
+    return fill(typeof found === "string" && found ? found : id, params);
+  }
+
+  /* The form of a counted text for `n`: a catalog's forms chosen by the language's plural rule; a
+   * book's own text (`texts:` in its config) as "one|many", as bookgen.i18n reads it. */
+  function tn(singular, plural, n, params) {
+    var found = own(singular), text;
+    if (Array.isArray(found) && found.length) {
+      var index = speech.plural(n);
+      text = found[index >= 0 && index < found.length ? index : found.length - 1];
+    } else if (typeof found === "string" && found) {
+      var forms = found.split("|");
+      text = n === 1 || forms.length === 1 ? forms[0] : forms[1];
+    } else {
+      text = n === 1 ? singular : plural;
+    }
+    return fill(text, params);
+  }
+
+  // Translators: said when a hint or a check finds an entry that differs from the answer.
+  var WRONG_FIRST = t("Check first: a number on the board is wrong.");
   var HINT_FLASH = 1600;  // ms a hinted cell stays highlighted
   var MINUS = "\u2212";
   var HISTORY_LIMIT = 500;
@@ -239,7 +342,8 @@
       shown.appendChild(frac);
     }
     span.appendChild(shown);
-    span.appendChild(spoken((negative ? "minus " : "") + s.replace("/", " over ")));
+    var words = slash < 0 ? s : t("{numerator} over {denominator}", { numerator: s.slice(0, slash), denominator: s.slice(slash + 1) });
+    span.appendChild(spoken(negative ? t("minus {number}", { number: words }) : words));
     return span;
   }
 
@@ -249,13 +353,13 @@
   function numberPad(board, className, press) {
     var pad = el("div", className);
     pad.setAttribute("role", "group");
-    pad.setAttribute("aria-label", "Number pad");
+    pad.setAttribute("aria-label", t("Number pad"));
     "1234567890".split("").forEach(function (digit) {
       var key = button("", digit);
       key.dataset.digit = digit;
       pad.appendChild(key);
     });
-    var clearKey = button("clear", "Clear");
+    var clearKey = button("clear", t("Clear"));
     clearKey.dataset.clear = "";
     pad.appendChild(clearKey);
     pad.addEventListener("mousedown", function (event) { event.preventDefault(); });
@@ -284,9 +388,11 @@
         if (layout.decorate) layout.decorate(cell, i, j);
         if (given) {
           cell.classList.add("given");
-          cell.appendChild(spoken(layout.name(i, j) + ": "));
+          // Translators: what a screen reader says before a given number: "Row 1, column 2: 5, given"
+          cell.appendChild(spoken(t("{place}:", { place: layout.name(i, j) }) + " "));
           cell.appendChild(el("span", "value", String(given)));
-          cell.appendChild(spoken(", given"));
+          // Translators: what a screen reader says after a given number: "Row 1, column 2: 5, given"
+          cell.appendChild(spoken(t(", given")));
           inputs[i].push(null);
         } else {
           var input = el("input");
@@ -316,7 +422,8 @@
         if (pencil.length) cell.insertBefore(notesNode(pencil), input);
         cell.classList.toggle("wrong", wrong);
         if (wrong) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid");
-        input.setAttribute("aria-label", layout.name(i, j) + (pencil.length ? ", notes " + pencil.join(" ") : ""));
+        input.setAttribute("aria-label", pencil.length ? t("{place}, notes {notes}", { place: layout.name(i, j), notes: pencil.join(" ") })
+          : layout.name(i, j));
       });
     }
     each(function (input, i, j) {
@@ -355,7 +462,7 @@
      * replaces what the square holds, as typing into a newly focused square does; then digits add on. */
     var last = null, fresh = false;
     numberPad(layout.board.parentNode, "pad typed", function (digit) {
-      if (!last) { page.say("Pick a square first, then a number."); return; }
+      if (!last) { page.say(t("Pick a square first, then a number.")); return; }
       var key = last.dataset.row + "," + last.dataset.col, changed = true;
       if (page.notesMode() && last.value === "") {
         changed = digit === null ? notes.erase(key) : notes.type(key, digit);
@@ -477,7 +584,8 @@
       max: Math.max(record.puzzle.max || 0, largest(answer), largest(rows)) || 99,
       /* rows counted from the top, as the player sees them */
       where: function (i, j) {
-        return "Row " + (bricks ? rows.length - i : i + 1) + ", " + (bricks ? "brick " : "circle ") + (j + 1);
+        return bricks ? t("Row {row}, brick {brick}", { row: rows.length - i, brick: j + 1 })
+          : t("Row {row}, circle {circle}", { row: i + 1, circle: j + 1 });
       },
       name: function (i, j) { return this.where(i, j); }
     }, page);
@@ -518,7 +626,7 @@
     var link = document.querySelector('nav.contents a[data-key="' + CSS.escape(record.key) + '"]');
     var make = Object.prototype.hasOwnProperty.call(games, record.type) ? games[record.type] : null;
     if (!make) {
-      board.appendChild(el("p", "unplayable", "This puzzle type is for paper only in this edition."));
+      board.appendChild(el("p", "unplayable", t("This puzzle type is for paper only in this edition.")));
       controls.hidden = options.hidden = clock.hidden = status.hidden = true;
       return;
     }
@@ -564,7 +672,7 @@
     function showClock() {
       timeNode.textContent = clockText(seconds);
       pauseButton.hidden = finished();
-      pauseButton.textContent = ticking ? "Pause" : seconds ? "Resume" : "Start";
+      pauseButton.textContent = ticking ? t("Pause") : seconds ? t("Resume") : t("Start");
     }
 
     // undo and redo over whole snapshots of the board (and whether it was revealed)
@@ -579,14 +687,14 @@
       return true;
     }
     function travel(from, to, word) {
-      if (!from.length) { say("Nothing to " + word + "."); return; }
+      if (!from.length) { say(word === "undo" ? t("Nothing to undo.") : t("Nothing to redo.")); return; }
       to.push(now);
       now = from.pop();
       var back = JSON.parse(now);
       game.restore(back.state);
       revealed = back.revealed;
       setHinted(back.hinted);
-      settle(word === "undo" ? "Undone." : "Redone.");
+      settle(word === "undo" ? t("Undone.") : t("Redone."));
       runClock(!finished() && ticking);
     }
     function showHistory() {
@@ -599,7 +707,7 @@
       if (autocheck && !revealed) game.check();
       var solved = !revealed && game.solved();
       markSolved(solved);
-      if (solved) say("Solved!", "good"); else say(message || "", tone);
+      if (solved) say(t("Solved!"), "good"); else say(message || "", tone);
       if (finished()) runClock(false);
       showClock();
       showHistory();
@@ -620,8 +728,9 @@
     status.parentNode.insertBefore(log, status.nextSibling);
     function hintText(index) {
       var h = hints[index];
-      if (!h.cells || !h.cells.length) return "Hint " + (index + 1) + " of " + hints.length + ": " + h.why + ".";
-      return (game.place ? game.place(h.cells[0]) + ": " : "") + h.why + ".";
+      if (!h.cells || !h.cells.length) return t("Hint {number} of {count}: {reason}.", { number: index + 1, count: hints.length, reason: h.why });
+      // Translators: a hint in the status line and the hint log: "Row 3, column 5: 7 is the only number left here."
+      return game.place ? t("{place}: {reason}.", { place: game.place(h.cells[0]), reason: h.why }) : t("{reason}.", { reason: h.why });
     }
     function setHinted(list) {
       hinted = (Array.isArray(list) ? list : []).filter(function (n, i, all) {
@@ -629,7 +738,7 @@
       });
       logList.textContent = "";
       hinted.forEach(function (n) { logList.appendChild(el("li", "", hintText(n))); });
-      logTitle.textContent = hinted.length === 1 ? "1 hint given" : hinted.length + " hints given";
+      logTitle.textContent = tn("{count} hint given", "{count} hints given", hinted.length, { count: hinted.length });
       log.hidden = !hinted.length;
     }
     function flash(nodes) {
@@ -649,10 +758,10 @@
     }
     function hint() {
       var words = hints.filter(function (h) { return !h.cells || !h.cells.length; });
-      if (!hints.length || (words.length < hints.length && !game.hintState)) { say("No hints for this puzzle."); return; }
-      if (revealed) { say("The answer is shown: Undo or Reset to play on."); return; }
+      if (!hints.length || (words.length < hints.length && !game.hintState)) { say(t("No hints for this puzzle.")); return; }
+      if (revealed) { say(t("The answer is shown: Undo or Reset to play on.")); return; }
       if (words.length === hints.length) {
-        if (hinted.length >= hints.length) { say("No more hints: the last one filled in the answer."); return; }
+        if (hinted.length >= hints.length) { say(t("No more hints: the last one filled in the answer.")); return; }
         var index = hinted.length;
         if (index === hints.length - 1 && game.fillAnswer) game.fillAnswer();
         recordHint(index, hintText(index));
@@ -668,7 +777,7 @@
         recordHint(n, hintText(n));
         return;
       }
-      say(game.solved() ? "Nothing left to hint: the puzzle is solved." : "Nothing left to hint.");
+      say(game.solved() ? t("Nothing left to hint: the puzzle is solved.") : t("Nothing left to hint."));
     }
 
     function setNotes(on) {
@@ -676,7 +785,7 @@
       notesButton.setAttribute("aria-pressed", on ? "true" : "false");
       article.classList.toggle("notes-on", on);
       if (game.modeChanged) game.modeChanged();
-      say(on ? "Notes on: digits pencil in small numbers." : "Notes off.");
+      say(on ? t("Notes on: digits pencil in small numbers.") : t("Notes off."));
     }
 
     var page = {
@@ -693,13 +802,13 @@
       var result = game.check();
       if (game.solved()) {
         markSolved(!revealed);
-        say(revealed ? "Complete (revealed)." : "Solved!", "good");
+        say(revealed ? t("Complete (revealed).") : t("Solved!"), "good");
       } else if (result.wrong) {
-        say((result.wrong === 1 ? "1 wrong entry" : result.wrong + " wrong entries") + ", marked.", "bad");
+        say(tn("{count} wrong entry, marked.", "{count} wrong entries, marked.", result.wrong, { count: result.wrong }), "bad");
       } else if (result.empty) {
-        say("No mistakes so far" + (result.empty > 1 ? "; " + result.empty + " to fill." : "; 1 to fill."), "good");
+        say(tn("No mistakes so far; {count} to fill.", "No mistakes so far; {count} to fill.", result.empty, { count: result.empty }), "good");
       } else {
-        say("Not solved yet: something breaks a rule.", "bad");
+        say(t("Not solved yet: something breaks a rule."), "bad");
       }
     }
 
@@ -720,7 +829,7 @@
     now = snapshot();
     if (autocheck && !revealed) game.check();
     markSolved(!revealed && game.solved());
-    if (solvedNow) say("Solved!", "good");
+    if (solvedNow) say(t("Solved!"), "good");
     showClock();
     showHistory();
 
@@ -741,9 +850,9 @@
         if (game.reveal()) {
           revealed = true;
           commit();
-          settle("Answer revealed. Undo brings your entries back.");
+          settle(t("Answer revealed. Undo brings your entries back."));
         } else {
-          say("This puzzle has no stored answer.");
+          say(t("This puzzle has no stored answer."));
         }
       } else if (action === "reset") {
         game.reset();
@@ -753,7 +862,7 @@
         seconds = 0;
         runClock(false);
         commit();
-        settle("Cleared. Undo brings your entries back.");
+        settle(t("Cleared. Undo brings your entries back."));
       }
     });
     pauseButton.addEventListener("click", function () {
@@ -776,7 +885,7 @@
         return;
       }
       if (key === "Escape") {
-        if (game.cancel && game.cancel()) say("Let go: nothing picked.");
+        if (game.cancel && game.cancel()) say(t("Let go: nothing picked."));
         else if (notesMode) setNotes(false);
         else return;
         event.preventDefault();
@@ -841,7 +950,7 @@
       } catch (error) {
         var board = article.querySelector(".board");
         board.textContent = "";
-        board.appendChild(el("p", "unplayable", "This puzzle could not be drawn: " + error.message));
+        board.appendChild(el("p", "unplayable", t("This puzzle could not be drawn: {error}", { error: error.message })));
         article.querySelectorAll(".controls, .options, .clock").forEach(function (node) { node.hidden = true; });
       }
     });
@@ -851,10 +960,11 @@
 
   /* What a game's script takes from the frame: register(type, make) for each type it plays, where
    * make(board, record, page) draws the board and returns the game (see the top of this file);
-   * keyHelp(li), a line of its own for the page's keyboard help; the shared widgets and exact
-   * numbers. */
+   * keyHelp(li), a line of its own for the page's keyboard help; t, tn and tp for its words; the
+   * shared widgets and exact numbers. */
   window.bookgenFrame = Object.freeze({
     register: function (type, make) { games[type] = make; },
+    t: t, tn: tn, tp: tp,
     keyHelp: function (item) { var list = document.querySelector("#keys ul"); if (list) list.appendChild(item); },
     el: el, button: button, spoken: spoken, moveFocus: moveFocus, roving: roving,
     noteBook: noteBook, notesNode: notesNode, numberPad: numberPad, numberNode: numberNode,
