@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
+from bookgen.i18n import speaking
 from bookgen.render.fonts import register_fonts
 from bookgen.render.geometry import POD_MIN_OUTSIDE, POD_MIN_OUTSIDE_BLEED
 
@@ -380,18 +381,21 @@ class Case:
     sections: int
     long_titles: bool
     share_pages: bool = False
+    language: str = "en"
 
     def __str__(self) -> str:
         return (f"{self.layout} {self.profile}{' large' if self.large_print else ''} "
                 f"{self.sections} sections{' long titles' if self.long_titles else ''}"
-                f"{' shared' if self.share_pages else ''}")
+                f"{' shared' if self.share_pages else ''}"
+                f"{' ' + self.language if self.language != 'en' else ''}")
 
     def config_text(self) -> str:
         lines = [f"title: Audit {self}", f"layout: {self.layout}", "seed: audit",
                  f"profile: {'home' if self.profile == 'home' else 'print-on-demand'}",
                  f"bleed: {str(self.profile == 'bleed').lower()}",
                  f"large_print: {str(self.large_print).lower()}",
-                f"share_pages: {str(self.share_pages).lower()}", "sections:"]
+                f"share_pages: {str(self.share_pages).lower()}", f"language: {self.language}",
+                 "sections:"]
         asked = matrix_sections()
         for index in range(self.sections):
             kind, level, options = asked[index % len(asked)]
@@ -435,7 +439,8 @@ def run_case(case: Case) -> Outcome:
         return Outcome(case, (), str(error))
     except Exception as error:  # a fault, not a refusal: the first finding of all
         return Outcome(case, (Finding("builds", 0, f"{type(error).__name__}: {error}"),))
-    return Outcome(case, tuple(audit(pdf, large_print=case.large_print)))
+    with speaking(case.language):
+        return Outcome(case, tuple(audit(pdf, large_print=case.large_print)))
 
 
 def case_pdf(case: Case) -> bytes:
