@@ -458,11 +458,10 @@
   /* "Numbrix and Hidato: Enter or Space taps a square, counting on from it.", the keys' names
    * set as keys wherever the language puts them */
   var help = el("li");
-  var keys = { enter: t("Enter"), space: t("Space") };
-  t("Numbrix and Hidato: {enter} or {space} taps a square, counting on from it.").split(/(\{enter\}|\{space\})/)
-    .forEach(function (part) {
-      var key = /^\{(enter|space)\}$/.exec(part);
-      if (key) help.appendChild(el("kbd", "", keys[key[1]]));
+  var keys = { "\u0001": t("Enter"), "\u0002": t("Space") };
+  t("Numbrix and Hidato: {enter} or {space} taps a square, counting on from it.", { enter: "\u0001", space: "\u0002" })
+    .split(/([\u0001\u0002])/).forEach(function (part) {
+      if (keys[part]) help.appendChild(el("kbd", "", keys[part]));
       else if (part) help.appendChild(document.createTextNode(part));
     });
   frame.keyHelp(help);
