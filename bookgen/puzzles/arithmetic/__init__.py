@@ -10,6 +10,7 @@ module holds the registry record.
 
 from __future__ import annotations
 
+from bookgen.i18n import N_
 from bookgen.puzzles.arithmetic.census import census_of_options
 from bookgen.puzzles.arithmetic.checking import check, validate
 from bookgen.puzzles.arithmetic.drawing import (
@@ -31,7 +32,7 @@ SHOWCASE = (Showcase("medium", {"concat": True}), Showcase("easy", audit=True))
 
 ARITHMETIC = PuzzleType(
     name="arithmetic",
-    title="Make the Number",
+    title=N_("Make the Number"),
     rules=rules_text,
     options=OPTIONS,
     showcase=SHOWCASE,

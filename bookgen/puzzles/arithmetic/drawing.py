@@ -7,7 +7,8 @@ from __future__ import annotations
 from bookgen.core import exprs
 from bookgen.core.exprs import PAGE
 from bookgen.core.pen import MEDIUM, THIN, Pen
-from bookgen.puzzles.arithmetic.parameters import MAX_NUMBER, operators_line
+from bookgen.i18n import _, ngettext
+from bookgen.puzzles.arithmetic.parameters import MAX_NUMBER, card_title, operators_line
 from bookgen.puzzles.base import JSON
 
 CARD_W, CARD_H = 64.0, 46.0
@@ -31,7 +32,7 @@ def measure(puzzle: JSON) -> tuple[float, float]:
 def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
     """A card: 'Make N', the numbers in large type, the operators, and two lines to write on."""
     pen.rect(0, 0, CARD_W, CARD_H, width=MEDIUM, radius=3.0)
-    pen.text(CARD_W / 2, 7.0, f"Make {puzzle['target']}", TITLE_PT, bold=True)
+    pen.text(CARD_W / 2, 7.0, card_title(puzzle), TITLE_PT, bold=True)
     numbers = [str(n) for n in puzzle["numbers"]]
     slot = (CARD_W - 8.0) / len(numbers)
     # one size for every card of this many numbers, set by the widest number a card may hold
@@ -52,9 +53,10 @@ def measure_solution(puzzle: JSON) -> tuple[float, float]:
 def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
     """The first (simplest) expression, in × ÷ − signs, under the card's numbers."""
     numbers = "  ".join(str(n) for n in puzzle["numbers"])
-    head = f"Make {puzzle['target']}:  {numbers}"
+    # Translators: above an answer, the card's target and its numbers: "Make 10:  1  2  3  4"
+    head = _("Make {target}:  {numbers}").format(target=puzzle["target"], numbers=numbers)
     pen.text(CARD_W / 2, 5.0, head, _fitted(pen, head, NOTE_PT, CARD_W - 4.0), grey=0.35)
-    value, _, _ = exprs.evaluate(solution["expressions"][0])
+    value = exprs.evaluate(solution["expressions"][0])[0]
     line = f"{page_text(solution['expressions'][0])} = {exprs.number_text(value)}"
     pen.text(CARD_W / 2, 13.0, line, _fitted(pen, line, 14.0, CARD_W - 4.0, bold=True), bold=True)
 
@@ -70,5 +72,6 @@ def page_text(expression: str) -> str:
 
 def answer_note(puzzle: JSON, solution: JSON, count: int) -> str:
     if count <= 1:
-        return "the only solution"
-    return f"1 of {count} distinct solutions"
+        return _("the only solution")
+    return ngettext("1 of {count} distinct solution", "1 of {count} distinct solutions", count).format(
+        count=count)

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from bookgen.core import exprs
 from bookgen.core.exprs import ExpressionError
+from bookgen.i18n import N_, _
 from bookgen.puzzles.base import JSON
 
 HINT_SIGNS = {ast.Add: "+", ast.Sub: "\u2212", ast.Mult: "\u00d7", ast.Div: "\u00f7", ast.Pow: "^"}
@@ -18,7 +19,15 @@ def _said(value: Fraction) -> str:
 
 def _and(numbers: tuple[int, ...]) -> str:
     text = [str(n) for n in numbers]
-    return ", ".join(text[:-1]) + " and " + text[-1]
+    # Translators: the end of a list of a card's numbers: "7, 9 and 9"
+    return _("{numbers} and {last}").format(numbers=", ".join(text[:-1]), last=text[-1])
+
+
+JOIN = (N_("Put {numbers} side by side to make {number}"),
+        N_("Put {numbers} side by side to make {number}, the target"))
+FIRST = (N_("Start with {step}"), N_("Start with {step}, the target"))
+THEN = (N_("Then {step}"), N_("Then {step}, the target"))
+"""Each step's words, and its words when it is the last (it reaches the target)."""
 
 
 def _made_from(written: list[int], given: list[int]) -> list[tuple[int, ...]] | None:
@@ -40,15 +49,14 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
     if not texts:
         return []
     try:
-        _, written, _ = exprs.evaluate(texts[0])
+        written = exprs.evaluate(texts[0])[1]
     except ExpressionError:
         return []
-    joins: list[str] = []
+    said: list[tuple[tuple[str, str], dict[str, str]]] = []  # each step's words and their values
     if puzzle.get("concat"):
         parts = _made_from(written, list(puzzle["numbers"])) or []
-        joins = [f"Put {_and(chosen)} side by side to make {number}"
+        said += [(JOIN, {"numbers": _and(chosen), "number": str(number)})
                  for number, chosen in zip(written, parts) if len(chosen) > 1]
-    lines: list[str] = []
 
     def walk(node: ast.expr) -> Fraction:
         if isinstance(node, ast.Constant) and isinstance(node.value, int):
@@ -56,12 +64,10 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
         assert isinstance(node, ast.BinOp)
         left, right = walk(node.left), walk(node.right)
         value = exprs.evaluate(f"({ast.unparse(node)})")[0]
-        lines.append(f"{_said(left)} {HINT_SIGNS[type(node.op)]} {_said(right)} = {_said(value)}")
+        step = f"{_said(left)} {HINT_SIGNS[type(node.op)]} {_said(right)} = {_said(value)}"
+        said.append((THEN if said else FIRST, {"step": step}))
         return value
 
     walk(ast.parse(texts[0].strip(), mode="eval").body)
-    said = joins + [("Then " if n or joins else "Start with ") + line for n, line in enumerate(lines)]
-    if not said:
-        return []
-    said[-1] += ", the target"
-    return [{"cells": [], "value": None, "why": line} for line in said]
+    return [{"cells": [], "value": None, "why": _(words[index == len(said) - 1]).format(**values)}
+            for index, (words, values) in enumerate(said)]

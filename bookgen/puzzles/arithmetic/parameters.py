@@ -10,6 +10,7 @@ from typing import Any
 from bookgen.core import exprs
 from bookgen.core.exprs import Rules
 from bookgen.core.options import Option
+from bookgen.i18n import N_, _
 from bookgen.puzzles.base import JSON, Printed, Request, form_key
 
 MIN_SIZE, MAX_SIZE = 3, 6
@@ -43,14 +44,14 @@ OPTIONS = (
     Option("distinct", "bool", "no number appears twice in a puzzle", default=False),
 )
 
-RULES = (
+RULES = N_(
     "Use every number on the card exactly once, with the operators shown and any brackets, to "
     "make the target. Division is exact (1 \u00f7 5 is a fifth), and fractions on the way are "
     "allowed."
 )
-POWERS = ("^ means a power: 2^3 is 2 \u00d7 2 \u00d7 2 = 8. The number after ^ is a whole "
+POWERS = N_("^ means a power: 2^3 is 2 \u00d7 2 \u00d7 2 = 8. The number after ^ is a whole "
           "number from 0 to 6 (5^0 = 1).")
-JOINING = ("Numbers that stand next to each other on the card may be joined into one number, in "
+JOINING = N_("Numbers that stand next to each other on the card may be joined into one number, in "
            "the order they are printed: on the card 1 7 9 9, 1 and 7 make 17 (never 71), and "
            "7, 9 and 9 make 799.")
 
@@ -59,7 +60,7 @@ def rules_text(request: Request | None) -> str:
     """The rules of a section, with what ^ and joining mean where its cards allow them; both
     when the section may mix cards (a bank)."""
     settings: Mapping[str, Any] = request.settings if request else {"operators": "^", "concat": True}
-    return " ".join([RULES] + [POWERS] * ("^" in settings["operators"])
+    return " ".join(_(text) for text in [RULES] + [POWERS] * ("^" in settings["operators"])
                     + [JOINING] * bool(settings["concat"]))
 
 
@@ -67,8 +68,7 @@ def printed(puzzle: JSON) -> Printed:
     """A card prints its target, its numbers and the operators (and that numbers may be joined)."""
     shown: JSON = {key: puzzle[key] for key in ("numbers", "target", "operators", "concat")
                    if key in puzzle}
-    return Printed(shown, (f"Make {puzzle['target']}", *map(str, puzzle["numbers"]),
-                           operators_line(puzzle)))
+    return Printed(shown, (card_title(puzzle), *map(str, puzzle["numbers"]), operators_line(puzzle)))
 
 
 def canonical(puzzle: JSON) -> str:
@@ -96,6 +96,15 @@ def rules_of(puzzle: JSON) -> Rules:
 OPERATOR_NAMES = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7", "^": "^"}
 
 
+def card_title(puzzle: JSON) -> str:
+    """The card's heading: the target to make."""
+    # Translators: the heading of a card, "Make 10": the number to reach
+    return _("Make {target}").format(target=puzzle["target"])
+
+
 def operators_line(puzzle: JSON) -> str:
-    line = "using " + " ".join(OPERATOR_NAMES[op] for op in operators_in_order(puzzle["operators"]))
-    return line + (", neighbours may be joined" if puzzle.get("concat") else "")
+    """The card's line under its numbers: the operators allowed (and that neighbours join)."""
+    signs = " ".join(OPERATOR_NAMES[op] for op in operators_in_order(puzzle["operators"]))
+    if puzzle.get("concat"):
+        return _("using {operators}, neighbours may be joined").format(operators=signs)
+    return _("using {operators}").format(operators=signs)

@@ -6,6 +6,11 @@
 
   var el = frame.el, button = frame.button, rat = frame.rat, R = frame.R, parseRational = frame.parseRational;
   var MINUS = frame.MINUS;
+  /* the frame's words in the page's language; the English id where the frame has none yet */
+  var t = frame.t || function (id, values) {
+    return id.replace(/\{(\w+)\}/g, function (whole, key) { return values && key in values ? values[key] : whole; });
+  };
+  var tn = frame.tn || function (one, many, n, values) { return t(n === 1 ? one : many, values); };
 
   // --- expressions: a small safe parser, evaluated exactly ----------------------------------------
 
@@ -18,24 +23,24 @@
       var c = text.charAt(i);
       if (/\s/.test(c)) { i += 1; continue; }
       var m = /^\d+/.exec(text.slice(i));
-      if (m && m[0].length > 1 && m[0].charAt(0) === "0") throw new Error("write " + m[0] + " without its leading zero");
+      if (m && m[0].length > 1 && m[0].charAt(0) === "0") throw new Error(t("write {number} without its leading zero", { number: m[0] }));
       if (m) { tokens.push({ kind: "number", text: m[0] }); i += m[0].length; continue; }
       if (text.slice(i, i + 2) === "**") { tokens.push({ kind: "^" }); i += 2; continue; }
       c = OPERATOR_ALIASES[c] || c;
       if ("+-*/^()".indexOf(c) >= 0) { tokens.push({ kind: c }); i += 1; continue; }
-      throw new Error("\u201c" + text.charAt(i) + "\u201d is not a whole number, an operator or a bracket");
+      throw new Error(t("\u201c{sign}\u201d is not a whole number, an operator or a bracket", { sign: text.charAt(i) }));
     }
     return tokens;
   }
 
   function power(base, exponent) {
     if (exponent.d !== 1n || exponent.n < 0n || exponent.n > BigInt(MAX_EXPONENT)) {
-      throw new Error("exponents must be whole numbers from 0 to " + MAX_EXPONENT);
+      throw new Error(t("exponents must be whole numbers from 0 to {most}", { most: MAX_EXPONENT }));
     }
-    if (base.n === 0n && exponent.n === 0n) throw new Error("0^0 has no value here");
+    if (base.n === 0n && exponent.n === 0n) throw new Error(t("0^0 has no value here"));
     var result = rat(base.n ** exponent.n, base.d ** exponent.n);
     if ((result.n < 0n ? -result.n : result.n) > MAX_POWER || result.d > MAX_POWER) {
-      throw new Error("a power may not exceed " + MAX_POWER);
+      throw new Error(t("a power may not exceed {most}", { most: String(MAX_POWER) }));
     }
     return result;
   }
@@ -50,17 +55,17 @@
     function take() { operators[tokens[position].kind] = true; return tokens[position++].kind; }
     function atom() {
       var token = tokens[position];
-      if (!token) throw new Error("the expression stops too early");
+      if (!token) throw new Error(t("the expression stops too early"));
       position += 1;
       if (token.kind === "number") { used.push(token.text); return rat(BigInt(token.text)); }
       if (token.kind === "(") {
         var inner = sum();
-        if (peek() !== ")") throw new Error("a bracket is not closed");
+        if (peek() !== ")") throw new Error(t("a bracket is not closed"));
         position += 1;
         return inner;
       }
-      if (token.kind === "-") throw new Error("a minus sign needs a number before it");
-      throw new Error("\u201c" + token.kind + "\u201d cannot stand there");
+      if (token.kind === "-") throw new Error(t("a minus sign needs a number before it"));
+      throw new Error(t("\u201c{sign}\u201d cannot stand there", { sign: token.kind }));
     }
     function raised() {
       var base = atom();
@@ -72,7 +77,7 @@
       var value = raised();
       while (peek() === "*" || peek() === "/") {
         var op = take(), right = raised();
-        if (op === "/" && right.n === 0n) throw new Error("division by zero");
+        if (op === "/" && right.n === 0n) throw new Error(t("division by zero"));
         value = op === "*" ? R.mul(value, right) : R.div(value, right);
       }
       return value;
@@ -85,11 +90,11 @@
       }
       return value;
     }
-    if (!tokens.length) throw new Error("type an expression");
+    if (!tokens.length) throw new Error(t("type an expression"));
     var value = sum();
     if (position < tokens.length) {
-      throw new Error(tokens[position].kind === ")" ? "a closing bracket has no opening one"
-        : "something is missing between two parts");
+      throw new Error(tokens[position].kind === ")" ? t("a closing bracket has no opening one")
+        : t("something is missing between two parts"));
     }
     return { value: value, used: used, operators: Object.keys(operators) };
   }
@@ -147,15 +152,19 @@
       top.appendChild(chip);
       return chip;
     });
-    var targetNode = el("span", "target", "Target ");
-    targetNode.appendChild(el("strong", "", String(puzzle.target)));
+    /* "Target <strong>24</strong>", the number wherever the language puts it */
+    var targetNode = el("span", "target");
+    t("Target {number}", { number: "\u0000" }).split("\u0000").forEach(function (text, index) {
+      if (index) targetNode.appendChild(el("strong", "", String(puzzle.target)));
+      if (text) targetNode.appendChild(document.createTextNode(text));
+    });
     top.appendChild(targetNode);
     var input = el("input", "expression");
     input.type = "text";
     input.autocomplete = "off";
     input.spellcheck = false;
     input.setAttribute("autocapitalize", "off");
-    input.setAttribute("aria-label", "expression");
+    input.setAttribute("aria-label", t("expression"));
     input.placeholder = given.join(" ? ") + " = " + puzzle.target;
     var keypad = el("div", "keypad");
     allowed.split("").concat(["(", ")"]).forEach(function (symbol) {
@@ -164,7 +173,7 @@
       key.dataset.insert = symbol;
       keypad.appendChild(key);
     });
-    var back = button("", "Delete");
+    var back = button("", t("Delete"));
     back.dataset.erase = "";
     keypad.appendChild(back);
     var checked = null;  // {text, ok}: what Check judged, shown until the expression changes
@@ -184,7 +193,8 @@
       more.textContent = "";
       more.hidden = !on || answers.length < 2;
       if (more.hidden) return;
-      more.appendChild(el("summary", "", "All " + answers.length + " different answers"));
+      more.appendChild(el("summary", "", tn("All {count} different answer", "All {count} different answers", answers.length,
+        { count: answers.length })));
       var list = el("ol");
       answers.forEach(function (text) { list.appendChild(el("li", "", bookExpression(text))); });
       more.appendChild(list);
@@ -198,20 +208,21 @@
       var lines = [], once;
       if (joining) {
         once = usesJoined(result.used, given);
-        lines.push([once, once ? "Uses each number once." : "Use each number once (neighbours may be joined, in the card\u2019s order)."]);
+        lines.push([once, once ? t("Uses each number once.") : t("Use each number once (neighbours may be joined, in the card\u2019s order).")]);
       } else {
         var counts = compareNumbers(given, result.used);
         once = !counts.missing.length && !counts.extra.length;
-        lines.push([once, once ? "Uses each number once." : [
-          counts.missing.length ? "Still to use: " + counts.missing.join(", ") + "." : "",
-          counts.extra.length ? "Not on the card: " + counts.extra.join(", ") + "." : ""].join(" ").trim()]);
+        lines.push([once, once ? t("Uses each number once.") : [
+          counts.missing.length ? t("Still to use: {numbers}.", { numbers: counts.missing.join(", ") }) : "",
+          counts.extra.length ? t("Not on the card: {numbers}.", { numbers: counts.extra.join(", ") }) : ""].join(" ").trim()]);
       }
       var banned = result.operators.filter(function (op) { return allowed.indexOf(op) < 0; });
       if (banned.length) {
-        lines.push([false, "Not allowed here: " + banned.map(function (op) { return OPERATOR_SIGNS[op]; }).join(" ") + "."]);
+        lines.push([false, t("Not allowed here: {signs}.", { signs: banned.map(function (op) { return OPERATOR_SIGNS[op]; }).join(" ") })]);
       }
       var hits = R.cmp(result.value, target) === 0;
-      lines.push([hits, "= " + R.text(result.value) + (hits ? ", the target." : ", not " + puzzle.target + ".")]);
+      lines.push([hits, hits ? t("= {value}, the target.", { value: R.text(result.value) })
+        : t("= {value}, not {target}.", { value: R.text(result.value), target: puzzle.target })]);
       return { ok: once && hits && !banned.length, lines: lines, used: result.used };
     }
     function show() {

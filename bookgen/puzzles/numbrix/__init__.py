@@ -10,6 +10,7 @@ the solver) and `drawing`; this module holds the two registry records.
 from __future__ import annotations
 
 from bookgen.core.options import Option
+from bookgen.i18n import N_, _
 from bookgen.puzzles.base import (
     JSON,
     Generated,
@@ -18,7 +19,6 @@ from bookgen.puzzles.base import (
     Showcase,
     always_unique,
     fixed_example,
-    fixed_rules,
     no_answer_note,
     numbers_printed,
 )
@@ -46,12 +46,12 @@ SHAPE_OPTION = Option("shape", "text", "a built-in shape (" + ", ".join(SHAPES) 
                       "like '.##./####/####/.##.' ('#' a cell, '.' a hole)", check=shape_problem,
                       default="square")
 
-NUMBRIX_RULES = (
+NUMBRIX_RULES = N_(
     "Fill the grid with the numbers from 1 to the number of cells so that each number touches "
     "the next one across a side (not a corner): the numbers form one path through every cell. "
     "Some numbers are given."
 )
-HIDATO_RULES = (
+HIDATO_RULES = N_(
     "Fill every cell of the shape with the numbers from 1 to the number of cells so that each "
     "number touches the next one across a side or a corner: the numbers form one path through "
     "every cell. Some numbers are given."
@@ -85,8 +85,8 @@ NUMBRIX_SHOWCASE = (Showcase("hard"), Showcase("medium", {"size": "6x6"}, curve_
 
 NUMBRIX = PuzzleType(
     name="numbrix",
-    title="Numbrix",
-    rules=fixed_rules(NUMBRIX_RULES),
+    title=N_("Numbrix"),
+    rules=lambda request: _(NUMBRIX_RULES),
     options=(SIZE_OPTION, SYMMETRY_OPTION, ENDS_OPTION),
     showcase=NUMBRIX_SHOWCASE,
     generate=generate_with(False, "numbrix"),
@@ -119,8 +119,8 @@ HIDATO_SHOWCASE = (Showcase("medium", {"shape": "heart"}), Showcase("medium", {"
 
 HIDATO = PuzzleType(
     name="hidato",
-    title="Hidato",
-    rules=fixed_rules(HIDATO_RULES),
+    title=N_("Hidato"),
+    rules=lambda request: _(HIDATO_RULES),
     options=(HIDATO_SIZE_OPTION, SHAPE_OPTION, SYMMETRY_OPTION, ENDS_OPTION),
     showcase=HIDATO_SHOWCASE,
     generate=generate_with(True, "hidato"),

@@ -7,6 +7,7 @@ from functools import partial
 
 from bookgen.core.grading import recorded_steps, told_in_order
 from bookgen.core.hamilton import Cell
+from bookgen.i18n import N_, _, ngettext
 from bookgen.puzzles.base import JSON
 from bookgen.puzzles.numbrix.board import Board, bits_of, board_of, givens_of, grid_offset
 from bookgen.puzzles.numbrix.grader import DEDUCTIONS, grade_of
@@ -24,10 +25,6 @@ def _touching(board: Board, square: Cell) -> set[Cell]:
     return {board.cell(bit) for bit in bits_of(board.around[board.bit(square)])}
 
 
-def _steps(count: int) -> str:
-    return f"{count} step" if count == 1 else f"{count} steps"
-
-
 def _by_neighbours(board: Board, known: Known, square: Cell, value: int) -> str | None:
     """The only free square next to the number before and/or after (only_neighbour, bridge)."""
     where = {number: at for at, number in known.items()}
@@ -39,9 +36,20 @@ def _by_neighbours(board: Board, known: Known, square: Cell, value: int) -> str 
         free &= _touching(board, where[number])
     if free != {square}:
         return None
-    beside = "touching" if board.diagonal else "next to"
-    both = f"both {sides[0]} and {sides[1]}" if len(sides) == 2 else str(sides[0])
-    return f"{value} must go here: it is the only free square {beside} {both}"
+    if len(sides) == 2:
+        both = (_("{value} must go here: it is the only free square touching both {first} and {second}")
+                if board.diagonal else
+                _("{value} must go here: it is the only free square next to both {first} and {second}"))
+        return both.format(value=value, first=sides[0], second=sides[1])
+    one = (_("{value} must go here: it is the only free square touching {number}") if board.diagonal
+           else _("{value} must go here: it is the only free square next to {number}"))
+    return one.format(value=value, number=sides[0])
+
+
+def _distance(count: int, number: int) -> str:
+    # Translators: a part of "{value} must go here: it is the only free square within {distance}"
+    return ngettext("{count} step of {number}", "{count} steps of {number}", count).format(
+        count=count, number=number)
 
 
 def _by_counting(board: Board, known: Known, square: Cell, value: int) -> str | None:
@@ -55,10 +63,14 @@ def _by_counting(board: Board, known: Known, square: Cell, value: int) -> str | 
     said = []
     for number in ([max(below)] if below else []) + ([min(above)] if above else []):
         cells &= board.ball(board.bit(where[number]), abs(value - number))
-        said.append(f"{_steps(abs(value - number))} of {number}")
+        said.append(_distance(abs(value - number), number))
     if cells != board.bit(square):
         return None
-    return f"{value} must go here: it is the only free square within {' and '.join(said)}"
+    if len(said) == 2:
+        return _("{value} must go here: it is the only free square within {first} and {second}").format(
+            value=value, first=said[0], second=said[1])
+    return _("{value} must go here: it is the only free square within {distance}").format(
+        value=value, distance=said[0])
 
 
 def _by_dead_end(board: Board, known: Known, square: Cell, value: int) -> str | None:
@@ -85,32 +97,47 @@ def _by_dead_end(board: Board, known: Known, square: Cell, value: int) -> str | 
     fitting = sorted(n for n in options if 1 <= n <= last and fits(n))
     if fitting != [value]:
         return None
-    entry = "no free square" if not room else "only one free square"
-    comes = (f"the path reaches it from a number beside it ({_listed(beside)}) unless it is an "
-             f"end, 1 or {last}" if beside else f"it can only be an end of the path, 1 or {last}")
-    return (f"{value} must go here: this square has {entry} beside it, so {comes}; of the numbers "
-            f"that could be here, only {value} is still missing and fits")
+    if beside:
+        text = (_("{value} must go here: this square has no free square beside it, so the path "
+                  "reaches it from a number beside it ({numbers}) unless it is an end, 1 or {last}; "
+                  "of the numbers that could be here, only {value} is still missing and fits")
+                if not room else
+                _("{value} must go here: this square has only one free square beside it, so the "
+                  "path reaches it from a number beside it ({numbers}) unless it is an end, 1 or "
+                  "{last}; of the numbers that could be here, only {value} is still missing and fits"))
+    else:
+        text = (_("{value} must go here: this square has no free square beside it, so it can only "
+                  "be an end of the path, 1 or {last}; of the numbers that could be here, only "
+                  "{value} is still missing and fits")
+                if not room else
+                _("{value} must go here: this square has only one free square beside it, so it can "
+                  "only be an end of the path, 1 or {last}; of the numbers that could be here, only "
+                  "{value} is still missing and fits"))
+    return text.format(value=value, numbers=_listed(beside), last=last)
 
 
 def _listed(numbers: list[int]) -> str:
     text = [str(n) for n in numbers]
-    return text[0] if len(text) == 1 else ", ".join(text[:-1]) + " or " + text[-1]
+    if len(text) == 1:
+        return text[0]
+    # Translators: the end of a list of numbers to choose from: "3, 5 or 8"
+    return _("{numbers} or {last}").format(numbers=", ".join(text[:-1]), last=text[-1])
 
 
 STEP_WORDS = {
-    "dead_end": "this square has at most one free square beside it, so it holds a number one "
-                "away from a number already beside it, and only {v} fits",
-    "route": "following where each missing number can still go from its placed neighbours, this "
-             "is the only square left for {v}",
-    "only_number": "no other missing number can reach this square",
-    "lookahead": "trying squares ahead and crossing out those that end in a contradiction leaves "
-                 "this the only square for {v}",
+    "dead_end": N_("{value} must go here: this square has at most one free square beside it, so it "
+                   "holds a number one away from a number already beside it, and only {value} fits"),
+    "route": N_("{value} must go here: following where each missing number can still go from its "
+                "placed neighbours, this is the only square left for {value}"),
+    "only_number": N_("{value} must go here: no other missing number can reach this square"),
+    "lookahead": N_("{value} must go here: trying squares ahead and crossing out those that end in "
+                    "a contradiction leaves this the only square for {value}"),
 }
+ANY_STEP = N_("{value} must go here: it follows from the numbers around it")
 
 
 def _step_reason(step: str, known: Known, square: Cell, value: int) -> str:
-    words = STEP_WORDS.get(step, "it follows from the numbers around it")
-    return f"{value} must go here: " + words.format(v=value)
+    return _(STEP_WORDS.get(step, ANY_STEP)).format(value=value)
 
 
 def hints_with(diagonal: bool) -> Callable[[JSON, JSON], list[JSON]]:

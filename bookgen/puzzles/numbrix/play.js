@@ -7,7 +7,18 @@
   var el = frame.el, button = frame.button, spoken = frame.spoken, noteBook = frame.noteBook,
     notesNode = frame.notesNode, numberPad = frame.numberPad, moveFocus = frame.moveFocus, roving = frame.roving;
   var WRONG_FIRST = frame.WRONG_FIRST;
+  /* the frame's words in the page's language; the English id where the frame has none yet */
+  var t = frame.t || function (id, values) {
+    return id.replace(/\{(\w+)\}/g, function (whole, key) { return values && key in values ? values[key] : whole; });
+  };
+  var tn = frame.tn || function (one, many, n, values) { return t(n === 1 ? one : many, values); };
   var MISSING_RUNS = 12;  // runs of missing numbers listed in full; beyond, the count and the first ones
+
+  /* "3, 5 and 8" */
+  function listed(numbers) {
+    if (numbers.length === 1) return String(numbers[0]);
+    return t("{numbers} and {last}", { numbers: numbers.slice(0, -1).join(", "), last: numbers[numbers.length - 1] });
+  }
 
   function chainGame(board, record, page, diagonal) {
     var givenGrid = record.puzzle.grid;
@@ -50,7 +61,7 @@
         cell.dataset.col = c;
         /* parts updated in place, never replaced: a click whose press began on a part that
          * vanished would be lost */
-        cell.appendChild(spoken("Row " + (r + 1) + ", column " + (c + 1) + ": "));
+        cell.appendChild(spoken(t("Row {row}, column {column}: ", { row: r + 1, column: c + 1 })));
         cell.appendChild(el("span", "v"));
         cell.appendChild(spoken(""));
         cell.appendChild(notesNode([]));
@@ -67,7 +78,7 @@
 
     /* The number pad, shown on touch screens: any number into the picked square. */
     numberPad(board, "pad", function (digit) {
-      if (!picked) { page.say("Tap a square first, then a number."); return; }
+      if (!picked) { page.say(t("Tap a square first, then a number.")); return; }
       if (digit === null) erase(picked[0], picked[1]); else typeDigit(picked[0], picked[1], digit);
     });
 
@@ -128,7 +139,8 @@
         }
       }
       if (parts.length <= MISSING_RUNS) return parts.join(", ");
-      return count + " numbers: " + parts.slice(0, MISSING_RUNS).join(", ") + ", \u2026";
+      return tn("{count} number: {list}, \u2026", "{count} numbers: {list}, \u2026", count,
+        { count: count, list: parts.slice(0, MISSING_RUNS).join(", ") });
     }
 
     function show() {
@@ -152,10 +164,10 @@
         if (!value) empty += 1;
         var parts = cell.children;
         parts[1].textContent = value ? String(value) : "";
-        parts[2].textContent = (value ? (given ? ", given" : "") : "empty") +
-          (pencil.length ? ", notes " + pencil.join(" ") : "") +
-          (clash ? ", " + value + " is on the board more than once" : "") +
-          (far ? ", too far from " + far.join(" and ") : "") + (wrong ? ", marked wrong" : "");
+        parts[2].textContent = (value ? (given ? t(", given") : "") : t("empty")) +
+          (pencil.length ? t(", notes {notes}", { notes: pencil.join(" ") }) : "") +
+          (clash ? t(", {number} is on the board more than once", { number: value }) : "") +
+          (far ? t(", too far from {numbers}", { numbers: listed(far) }) : "") + (wrong ? t(", marked wrong") : "");
         parts[3].textContent = pencil.join(" ");
         parts[3].hidden = !pencil.length;
         cell.classList.toggle("current", !!at && at[0] === r && at[1] === c);
@@ -168,25 +180,31 @@
       });
       drawLinks(spot);
       var left = missingText(spot);
-      missing.textContent = left ? "Still to place: " + left + "." : "";
+      missing.textContent = left ? t("Still to place: {numbers}.", { numbers: left }) : "";
       breaks.textContent = apart.map(function (pair) {
         var gap = pair[1] - pair[0];
-        return pair[0] + " and " + pair[1] + " are too far apart: " + gap + (gap === 1 ? " step cannot" : " steps cannot") + " join them.";
+        return tn("{first} and {second} are too far apart: {count} step cannot join them.",
+          "{first} and {second} are too far apart: {count} steps cannot join them.", gap,
+          { first: pair[0], second: pair[1], count: gap });
       }).join(" ");
       next.textContent = "";
       if (!empty) {
-        next.textContent = "Every square is filled.";
+        next.textContent = t("Every square is filled.");
       } else if (page.notesMode()) {
-        next.textContent = "Notes: digits pencil in small numbers.";
+        next.textContent = t("Notes: digits pencil in small numbers.");
       } else if (current === null) {
-        next.textContent = "Tap a number to count on from it.";
+        next.textContent = t("Tap a number to count on from it.");
       } else if (goal < 1 || goal > max) {
-        next.appendChild(document.createTextNode("From " + current + ": nothing " + (direction > 0 ? "above" : "below") + "."));
+        next.textContent = direction > 0 ? t("From {number}: nothing above.", { number: current })
+          : t("From {number}: nothing below.", { number: current });
       } else {
-        next.appendChild(document.createTextNode("Next: "));
-        next.appendChild(el("strong", "", String(goal)));
+        /* "Next: <strong>7</strong>", the number wherever the language puts it */
+        t("Next: {number}", { number: "\u0000" }).split("\u0000").forEach(function (text, index) {
+          if (index) next.appendChild(el("strong", "", String(goal)));
+          if (text) next.appendChild(document.createTextNode(text));
+        });
       }
-      turn.textContent = direction > 0 ? "Counting up \u2191" : "Counting down \u2193";
+      turn.textContent = direction > 0 ? t("Counting up \u2191") : t("Counting down \u2193");
       turn.setAttribute("aria-pressed", direction < 0 ? "true" : "false");
     }
 
@@ -214,11 +232,12 @@
         return;
       }
       show();
-      if (current === null) { page.say("Tap a given number first, then the square for the number after it."); return; }
+      if (current === null) { page.say(t("Tap a given number first, then the square for the number after it.")); return; }
       var goal = current + direction;
-      if (goal < 1 || goal > max) { page.say("There is no " + goal + "; tap " + current + " again or switch direction."); return; }
+      if (goal < 1 || goal > max) { page.say(t("There is no {number}; tap {current} again or switch direction.", { number: goal, current: current })); return; }
       if (!touching(where(current), [r, c])) {
-        page.say(goal + " must go in a square " + (diagonal ? "touching " : "beside ") + current + ".");
+        page.say(diagonal ? t("{number} must go in a square touching {current}.", { number: goal, current: current })
+          : t("{number} must go in a square beside {current}.", { number: goal, current: current }));
         return;
       }
       entries[r][c] = goal;
@@ -421,7 +440,7 @@
         if (state === "open" && where(hint.value)) state = WRONG_FIRST;  // the number stands elsewhere
         return state;
       },
-      place: function (at) { return "Row " + (at[0] + 1) + ", column " + (at[1] + 1); },
+      place: function (at) { return t("Row {row}, column {column}", { row: at[0] + 1, column: at[1] + 1 }); },
       giveHint: function (hint) {
         var nodes = [];
         hint.cells.forEach(function (at) {
@@ -436,12 +455,15 @@
     };
   }
 
-  /* "Numbrix and Hidato: Enter or Space taps a square, counting on from it." */
-  var help = el("li", "", "Numbrix and Hidato: ");
-  help.appendChild(el("kbd", "", "Enter"));
-  help.appendChild(document.createTextNode(" or "));
-  help.appendChild(el("kbd", "", "Space"));
-  help.appendChild(document.createTextNode(" taps a square, counting on from it."));
+  /* "Numbrix and Hidato: Enter or Space taps a square, counting on from it.", the keys' names
+   * set as keys wherever the language puts them */
+  var help = el("li");
+  var keys = { "\u0001": t("Enter"), "\u0002": t("Space") };
+  t("Numbrix and Hidato: {enter} or {space} taps a square, counting on from it.", { enter: "\u0001", space: "\u0002" })
+    .split(/([\u0001\u0002])/).forEach(function (part) {
+      if (keys[part]) help.appendChild(el("kbd", "", keys[part]));
+      else if (part) help.appendChild(document.createTextNode(part));
+    });
   frame.keyHelp(help);
 
   frame.register("numbrix", function (board, record, page) { return chainGame(board, record, page, false); });

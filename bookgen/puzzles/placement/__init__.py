@@ -13,7 +13,8 @@ its number's rank, which only restricts when that box may be added.
 
 from __future__ import annotations
 
-from bookgen.puzzles.base import Generated, PuzzleType, Showcase, fixed_example, fixed_rules
+from bookgen.i18n import N_, _
+from bookgen.puzzles.base import Generated, PuzzleType, Showcase, fixed_example
 from bookgen.puzzles.placement.checking import check, validate
 from bookgen.puzzles.placement.drawing import (
     answer_note,
@@ -47,8 +48,8 @@ SHOWCASE = (
 
 PLACEMENT = PuzzleType(
     name="placement",
-    title="Number Placement",
-    rules=fixed_rules(RULES),
+    title=N_("Number Placement"),
+    rules=lambda request: _(RULES),
     options=OPTIONS,
     showcase=SHOWCASE,
     generate=generate,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bookgen.core.pen import MEDIUM, THIN, Pen
+from bookgen.i18n import _, current, ngettext
 from bookgen.puzzles.base import JSON
 from bookgen.puzzles.placement.numbers import MINUS
 
@@ -240,5 +241,7 @@ def measure_solution(puzzle: JSON) -> tuple[float, float]:
 
 def answer_note(puzzle: JSON, solution: JSON, count: int) -> str:
     if count == 1:
-        return "the only arrangement"
-    return f"one of {count:,} right orders"  # the rules say any order keeping the signs is right
+        return _("the only arrangement")
+    # the rules say any order keeping the signs is right
+    return ngettext("one of {count} right order", "one of {count} right orders", count).format(
+        count=current().number(count))

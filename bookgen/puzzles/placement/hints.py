@@ -7,6 +7,7 @@ further, and the fence's count says which boxes still leave an arrangement.
 
 from __future__ import annotations
 
+from bookgen.i18n import _
 from bookgen.puzzles.base import JSON
 from bookgen.puzzles.placement.solver import fence, pins
 
@@ -17,7 +18,10 @@ def _said(text: str) -> str:
 
 def _boxes(boxes: list[int]) -> str:
     names = [str(box + 1) for box in boxes]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    # Translators: the end of a list of boxes to choose from: "box 2, 4 or 6"
+    return _("{boxes} or {last}").format(boxes=", ".join(names[:-1]), last=names[-1])
 
 
 def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
@@ -35,15 +39,17 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
         if pinned[box] < 0:
             fits = rows.addable(mask)
             room = [b for b in fits if rows.completions(mask | 1 << b)]
-            head = f"{_said(text)} is the smallest number left: it goes in box {box + 1}"
+            number, named = _said(text), box + 1
             if len(fits) == 1:
-                why = f"{head}, the only empty box with no empty neighbour that must be smaller"
+                why = _("{number} is the smallest number left: it goes in box {box}, the only empty "
+                        "box with no empty neighbour that must be smaller").format(number=number, box=named)
             elif len(room) == 1:
-                why = (f"{head}: it fits box {_boxes(fits)}, but only box {box + 1} leaves room "
-                       "for the pre-filled numbers")
+                why = _("{number} is the smallest number left: it goes in box {box}: it fits box "
+                        "{boxes}, but only box {box} leaves room for the pre-filled numbers").format(
+                            number=number, box=named, boxes=_boxes(fits))
             else:
-                why = (f"{_said(text)} is the smallest number left: it fits box {_boxes(room)}; "
-                       f"these hints put it in box {box + 1}")
+                why = _("{number} is the smallest number left: it fits box {boxes}; these hints put "
+                        "it in box {box}").format(number=number, box=named, boxes=_boxes(room))
             found.append({"cells": [box], "value": text, "why": why})
         mask |= 1 << box
     return found

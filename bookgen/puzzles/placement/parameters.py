@@ -8,6 +8,7 @@ from typing import Any
 
 from bookgen.core.grading import Bands
 from bookgen.core.options import Option
+from bookgen.i18n import N_
 from bookgen.puzzles.base import JSON, Printed, form_key
 from bookgen.puzzles.placement.numbers import MINUS, parse_number
 
@@ -32,7 +33,7 @@ OPTIONS = (
     Option("unique", "bool", "pre-fill boxes until exactly one arrangement remains"),
 )
 
-RULES = (
+RULES = N_(
     "Write each number from the pool into one empty box so that every < and > between "
     "neighbouring boxes is true. Boxes that are already filled stay as they are. Most puzzles "
     "can be finished in more than one way: any order that makes every sign true is right."

@@ -6,6 +6,10 @@
   var el = frame.el, button = frame.button, spoken = frame.spoken, numberNode = frame.numberNode,
     parseRational = frame.parseRational, R = frame.R, moveFocus = frame.moveFocus, roving = frame.roving;
   var WRONG_FIRST = frame.WRONG_FIRST, MINUS = frame.MINUS;
+  /* the frame's words in the page's language; the English id where the frame has none yet */
+  var t = frame.t || function (id, values) {
+    return id.replace(/\{(\w+)\}/g, function (whole, key) { return values && key in values ? values[key] : whole; });
+  };
 
   var LONG_PRESS = 300;  // ms a finger rests on a number before it can be dragged; moving sooner scrolls
 
@@ -26,7 +30,7 @@
     var row = el("div", "row");
     var pool = el("div", "pool");
     pool.setAttribute("role", "group");
-    pool.setAttribute("aria-label", "Numbers to place");
+    pool.setAttribute("aria-label", t("Numbers to place"));
     wrap.appendChild(row);
     wrap.appendChild(pool);
     board.appendChild(wrap);
@@ -40,7 +44,7 @@
       row.appendChild(box);
       if (i < signs.length) {
         var sign = el("span", "sign", signs[i] === "<" ? "<" : ">");
-        sign.setAttribute("aria-label", signs[i] === "<" ? "less than" : "greater than");
+        sign.setAttribute("aria-label", signs[i] === "<" ? t("less than") : t("greater than"));
         sign.setAttribute("role", "img");
         signNodes.push(sign);
         row.appendChild(sign);
@@ -64,12 +68,12 @@
         box.textContent = "";
         box.dataset.value = placed[i] === null ? "" : placed[i];
         if (placed[i] === null) {
-          box.appendChild(spoken("Box " + (i + 1) + ", empty"));
+          box.appendChild(spoken(t("Box {box}, empty", { box: i + 1 })));
         } else {
-          box.appendChild(spoken("Box " + (i + 1) + ": "));
+          box.appendChild(spoken(t("Box {box}: ", { box: i + 1 })));
           box.appendChild(numberNode(placed[i]));
-          if (givenAt[i] !== undefined) box.appendChild(spoken(", given"));
-          if (wrong) box.appendChild(spoken(", marked wrong"));
+          if (givenAt[i] !== undefined) box.appendChild(spoken(t(", given")));
+          if (wrong) box.appendChild(spoken(t(", marked wrong")));
         }
         box.classList.toggle("empty", placed[i] === null);
         box.classList.toggle("armed", placed[i] === null && selected !== null);
@@ -101,13 +105,13 @@
     }
 
     function tapBox(index) {
-      if (givenAt[index] !== undefined) { page.say("That box is given and stays as it is."); return; }
+      if (givenAt[index] !== undefined) { page.say(t("That box is given and stays as it is.")); return; }
       if (placed[index] !== null) {
         var chosen = selected;
         if (chosen !== null) { placed[index] = null; put(chosen, index); } else takeBack(index);
         return;
       }
-      if (selected === null) { page.say("Tap a number in the pool first, then a box."); return; }
+      if (selected === null) { page.say(t("Tap a number in the pool first, then a box.")); return; }
       put(selected, index);
     }
 
@@ -298,10 +302,13 @@
         if (placed[box] === text) return "done";
         if (placed[box] === null && placed.indexOf(text) < 0) return "open";
         if (puzzle.unique) return WRONG_FIRST;
-        return "These hints follow one arrangement, and yours differs at box " + (box + 1) +
-          (placed[box] === null ? " (" + text.replace("-", MINUS) + " is elsewhere)" : "") + ": take a number back first, or Reset.";
+        if (placed[box] === null) {
+          return t("These hints follow one arrangement, and yours differs at box {box} ({number} is elsewhere): take a number back first, or Reset.",
+            { box: box + 1, number: text.replace("-", MINUS) });
+        }
+        return t("These hints follow one arrangement, and yours differs at box {box}: take a number back first, or Reset.", { box: box + 1 });
       },
-      place: function (box) { return "Box " + (box + 1); },
+      place: function (box) { return t("Box {box}", { box: box + 1 }); },
       giveHint: function (hint) {
         var box = hint.cells[0];
         placed[box] = String(hint.value);
