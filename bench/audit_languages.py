@@ -2,8 +2,8 @@
 
 Each config's puzzles are made once (they do not depend on the language); each language then reads
 the config again with `language:` set (so section titles are that language's) and prints the same
-puzzles (`in_language` says what else it changes). A book the layout refuses (large print on a trim too small for a type) is counted apart, as
-the audit matrix does. The goal is 0 findings.
+puzzles (`in_language` says what else it changes). A book the layout refuses (large print on a
+trim too small for a type) is counted apart, as the audit matrix does. The goal is 0 findings.
 
 Run: python bench/audit_languages.py [--languages de,fr] [--configs sampler,worksheet]
 """

@@ -20,12 +20,14 @@ from collections.abc import Iterable, Iterator
 from datetime import datetime
 from functools import cache
 from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bookgen.atomic import write_files
 from bookgen.i18n import CONTEXT_SEPARATOR
+
+if TYPE_CHECKING:
+    from importlib.abc import Traversable  # importlib.resources.abc from 3.11, not in 3.10
 
 LOCALE = "locale"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),

@@ -6,11 +6,7 @@
 
   var el = frame.el, button = frame.button, rat = frame.rat, R = frame.R, parseRational = frame.parseRational;
   var MINUS = frame.MINUS;
-  /* the frame's words in the page's language; the English id where the frame has none yet */
-  var t = frame.t || function (id, values) {
-    return id.replace(/\{(\w+)\}/g, function (whole, key) { return values && key in values ? values[key] : whole; });
-  };
-  var tn = frame.tn || function (one, many, n, values) { return t(n === 1 ? one : many, values); };
+  var t = frame.t, tn = frame.tn;  /* the page's words (frame.js) */
 
   // --- expressions: a small safe parser, evaluated exactly ----------------------------------------
 

@@ -6,10 +6,7 @@
 
   var el = frame.el, largest = frame.largest;
 
-  /* The frame's texts in the page's language (until the frame has them: the English id). */
-  var fill = function (id, p) { return id.replace(/\{(\w+)\}/g, function (m, k) { return p && k in p ? p[k] : m; }); };
-  var t = frame.t || fill;
-  var tp = frame.tp || function (context, id, p) { return fill(id, p); };
+  var t = frame.t, tp = frame.tp;  /* the page's words (frame.js) */
 
   /* A head's direction in words: "up", "down-left" */
   function headWords(head) {

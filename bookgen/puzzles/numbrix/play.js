@@ -7,11 +7,7 @@
   var el = frame.el, button = frame.button, spoken = frame.spoken, noteBook = frame.noteBook,
     notesNode = frame.notesNode, numberPad = frame.numberPad, moveFocus = frame.moveFocus, roving = frame.roving;
   var WRONG_FIRST = frame.WRONG_FIRST;
-  /* the frame's words in the page's language; the English id where the frame has none yet */
-  var t = frame.t || function (id, values) {
-    return id.replace(/\{(\w+)\}/g, function (whole, key) { return values && key in values ? values[key] : whole; });
-  };
-  var tn = frame.tn || function (one, many, n, values) { return t(n === 1 ? one : many, values); };
+  var t = frame.t, tn = frame.tn;  /* the page's words (frame.js) */
   var MISSING_RUNS = 12;  // runs of missing numbers listed in full; beyond, the count and the first ones
 
   /* "3, 5 and 8" */

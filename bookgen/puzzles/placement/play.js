@@ -6,10 +6,7 @@
   var el = frame.el, button = frame.button, spoken = frame.spoken, numberNode = frame.numberNode,
     parseRational = frame.parseRational, R = frame.R, moveFocus = frame.moveFocus, roving = frame.roving;
   var WRONG_FIRST = frame.WRONG_FIRST, MINUS = frame.MINUS;
-  /* the frame's words in the page's language; the English id where the frame has none yet */
-  var t = frame.t || function (id, values) {
-    return id.replace(/\{(\w+)\}/g, function (whole, key) { return values && key in values ? values[key] : whole; });
-  };
+  var t = frame.t;  /* the page's words (frame.js) */
 
   var LONG_PRESS = 300;  // ms a finger rests on a number before it can be dragged; moving sooner scrolls
 
