@@ -49,7 +49,7 @@ def outputs(code: Path, into: Path) -> dict[str, bytes]:
     found = run(code, ["-c", "import bookgen; print(bookgen.__file__)"]).strip()
     if not found.startswith(str(code)):
         raise SystemExit(f"bookgen came from {found}, not from {code}")
-    for config in sorted((ROOT / "config").glob("*.yaml")):
+    for config in sorted((code / "config").glob("*.yaml")):  # each revision its own configs
         run(code, ["-m", "bookgen", "build", str(config), "-o", str(into / f"{config.stem}.pdf"),
                    "-q", "-j", "1", "--html", "--jsonl", "--cover"])
     for line in run(code, ["-c", TYPE_LEVELS]).splitlines():

@@ -60,6 +60,7 @@ def _parser() -> argparse.ArgumentParser:
                        help="the book config, or - to read it from stdin (default: the sample book)")
     build.add_argument("-o", "--output", help="the PDF to write (default: output/NAME.pdf)")
     build.add_argument("--seed", help="use this seed instead of the config's")
+    _add_language_option(build, "the book's language instead of the config's (output NAME-CODE.pdf)")
     build.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     build.add_argument("--html", action="store_true",
                        help="also write the playable edition, NAME.html, beside the PDF")
@@ -107,6 +108,7 @@ def _parser() -> argparse.ArgumentParser:
     preview.add_argument("-o", "--output",
                          help="folder for the PNGs (default: output/), or a .png file for one page")
     preview.add_argument("--seed", help="use this seed instead of the config's")
+    _add_language_option(preview, "the book's language instead of the config's")
     preview.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     _add_production_options(preview)
 
@@ -225,6 +227,13 @@ def _add_workers_options(parser: argparse.ArgumentParser) -> None:
                         help="generate on a dask.distributed cluster: its scheduler's address, or "
                              "local:N to start one here with N worker processes (needs the "
                              "'cluster' extra)")
+
+
+def _add_language_option(parser: argparse.ArgumentParser, help_text: str) -> None:
+    from bookgen.i18n import languages
+
+    parser.add_argument("--language", "-L", choices=languages(), metavar="CODE",
+                        help=f"{help_text}: %(choices)s")
 
 
 def _add_production_options(parser: argparse.ArgumentParser) -> None:
@@ -382,7 +391,9 @@ def _drop_output() -> None:
 def _build(args: argparse.Namespace, out: TextIO) -> int:
     from dataclasses import replace
 
-    config = _load(args.config, args.seed)
+    config = _load(args.config, args.seed, args.language)
+    if args.language:  # the same config in another language: a book of its own, beside the first
+        config = replace(config, name=f"{config.name}-{args.language}")
     for name in ("html", "jsonl", "cover"):
         if getattr(args, name) and name not in config.formats:
             config = replace(config, formats=config.formats + (name,))
@@ -470,17 +481,17 @@ def _write_and_list(files: Sequence[tuple[Path, bytes]], out: TextIO, inputs: In
     return 0
 
 
-def _load(name: str | None, seed: str | None) -> BookConfig:
+def _load(name: str | None, seed: str | None, language: str | None = None) -> BookConfig:
     """The config named on the command line ('-' for stdin), or the sample book that ships with
-    bookgen."""
+    bookgen; `seed` and `language` override the config's."""
     from importlib import resources
 
     from bookgen.config import load_config, sample_config
 
     if name is not None:
-        return load_config(name, seed=seed)
+        return load_config(name, seed=seed, language=language)
     with resources.as_file(sample_config()) as path:
-        return load_config(path, seed=seed)
+        return load_config(path, seed=seed, language=language)
 
 
 def _workers(args: argparse.Namespace) -> int:
@@ -621,7 +632,7 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
         pdf, name = read_bytes(args.config, limits.PDF_BYTES), Path(args.config).stem
         inputs: Inputs = (("the PDF drawn", Path(args.config)),)
     else:
-        config = _load(args.config, args.seed)
+        config = _load(args.config, args.seed, args.language)
         pdf, name, inputs = _book_pdf(_make(config, args)), config.name, config.inputs
     images = render_pages(pdf, pages, args.dpi)
     return _write_and_list(preview_files(images, folder, name, single), out, inputs)

@@ -35,7 +35,8 @@ from bookgen.fields import (
     check_seed,
     read_fields,
 )
-from bookgen.i18n import ENGLISH, Language, known_texts, language
+from bookgen.i18n import ENGLISH, Language, known_texts
+from bookgen.i18n import language as speaking_language
 from bookgen.inputs import read_text
 from bookgen.puzzles import current_spelling, find_type
 from bookgen.puzzles.base import PuzzleType, Request, too_few_answers, too_few_exist
@@ -223,7 +224,7 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
         puzzle_type=puzzle_type,
         count=values["count"],
         level=values["difficulty"],
-        title=values["title"] or (language(values["language"]).with_texts(speech.texts)
+        title=values["title"] or (speaking_language(values["language"]).with_texts(speech.texts)
                                   if values["language"] else speech).gettext(puzzle_type.title),
         per_page=values["per_page"],
         request=request,
@@ -262,12 +263,14 @@ def crowded_requests(sections: Sequence[SectionConfig],
         yield max(groups[i][-1] for i in short[0]), short[1]
 
 
-def load_config(path: str | Path, seed: str | None = None) -> BookConfig:
+def load_config(path: str | Path, seed: str | None = None, language: str | None = None) -> BookConfig:
     """Read and check a book config; '-' reads it from standard input (a book called 'book', its
-    relative paths from the current folder). `seed` overrides the config's seed."""
+    relative paths from the current folder). `seed` overrides the config's seed, `language` its
+    language (a code of `bookgen.i18n.languages()`)."""
     if str(path) == "-":
-        return _book_config(parse_yaml(read_text("-", limits.CONFIG_BYTES), "stdin"), "book", seed)
-    return replace(_book_config(load_yaml(path), Path(path).stem, seed), path=Path(path))
+        return _book_config(parse_yaml(read_text("-", limits.CONFIG_BYTES), "stdin"), "book", seed,
+                            language=language)
+    return replace(_book_config(load_yaml(path), Path(path).stem, seed, language=language), path=Path(path))
 
 
 def read_config_text(text: str, file: Path, within: Path | None = None) -> BookConfig:
@@ -280,8 +283,10 @@ def read_config_text(text: str, file: Path, within: Path | None = None) -> BookC
 
 
 def _book_config(source: Source, name: str, seed: str | None,
-                 within: Path | None = None) -> BookConfig:
+                 within: Path | None = None, language: str | None = None) -> BookConfig:
     values = read_fields(source, (), source.data, BOOK_FIELDS, "the book")
+    if language is not None:
+        values["language"] = language
     if within is not None:
         for bank in values["exclude"] or ():
             check_within(source, ("exclude",), bank, within)
@@ -289,7 +294,7 @@ def _book_config(source: Source, name: str, seed: str | None,
     if not sections:
         raise source.error(("sections",), "a book needs at least one section")
     texts = _texts(source, values["texts"] or {})
-    speech = language(values["language"]).with_texts(texts)
+    speech = speaking_language(values["language"]).with_texts(texts)
     read = tuple(_read_section(source, i, data, within, speech) for i, data in enumerate(sections))
     total = sum(section.count for section in read)
     if total > limits.BOOK_PUZZLES:

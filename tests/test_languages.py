@@ -70,3 +70,18 @@ def test_bad_language_keys_are_refused_with_their_place(tmp_path, text, said):
     with pytest.raises(BookgenError) as caught:
         read_config_text(text, tmp_path / "b.yaml")
     assert said in str(caught.value)
+
+
+def test_build_in_another_language_writes_a_book_of_its_own(run, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    config = tmp_path / "book.yaml"
+    config.write_text(BOOK.format(language="en", section=""))
+    status, _, err = run("build", str(config), "--language", "de", "-q", "-j", "1")
+    assert status == 0, err
+    from pypdf import PdfReader
+
+    text = "".join(page.extract_text() for page in PdfReader(tmp_path / "output" / "book-de.pdf").pages)
+    assert "Lösungen" in text and "Answers" not in text
+    assert not (tmp_path / "output" / "book.pdf").exists()
+    status, _, err = run("build", str(config), "--language", "xx")
+    assert status == 2 and "invalid choice: 'xx'" in err
