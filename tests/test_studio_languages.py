@@ -292,3 +292,21 @@ def test_axe_finds_nothing_serious_in_the_german_studio_on_a_phone(browser, addr
     found = test_html._axe_violations(tab)
     context.close()
     assert found == []
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "fr-FR"])
+def test_the_long_help_lines_wrap_inside_a_phone(browser, address, locale):
+    context, tab, errors = _open(browser, address, locale=locale, width=390)
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+    shown = tab.evaluate("""() => [...document.querySelectorAll('.help')].filter((e) => e.textContent)
+        .map((e) => {
+            const text = document.createRange();
+            text.selectNodeContents(e);
+            return {right: e.getBoundingClientRect().right, lines: text.getClientRects().length,
+                    clipped: e.scrollWidth > e.clientWidth + 1};
+        })""")
+    assert len(shown) > 10
+    assert [line for line in shown if line["right"] > 390 or line["clipped"]] == []
+    assert max(line["lines"] for line in shown) >= 3  # the long ones wrap rather than run off
+    context.close()
+    assert errors == []
