@@ -167,10 +167,11 @@ class Option:
         raise ValueError(f"option {self.name}: unknown kind {self.kind}")
 
 
-# What a user may write for an option of each kind (`Option.allowed`); RxC is rows x columns.
+# What a user may write for an option of each kind (`Option.allowed`).
 ONE_OF = N_("one of {choices}")
 TRUE_OR_FALSE = N_("true or false")
 TEXT = N_("text")
+# Translators: N is a square's side, RxC rows x columns (a user writes 6 or 6x8).
 SIZE_BOUNDS = N_("N or RxC, each side {low} to {high}")
 RANGE_BOUNDS = N_("LOW-HIGH within {low} to {high}")
 WHOLE_BOUNDS = N_("a whole number from {low} to {high}")
