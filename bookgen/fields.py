@@ -250,6 +250,7 @@ def _language_name(code: str) -> str:
 
 
 def _type_title(name: str) -> str:
+    """A puzzle type as a help line names it: its name in English, its title in the language spoken."""
     found = next((t for t in PUZZLE_TYPES if t.name == name), None)
     return spoken_choice(name, _(found.title)) if found else name
 
@@ -280,6 +281,7 @@ def _choice_word(key: str) -> Callable[[str], str]:
 
 
 def _level_word(level: str) -> str:
+    """A level as a help line names it (the contents' word for it)."""
     return spoken_choice(level, level_word(level))
 
 
