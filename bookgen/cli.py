@@ -777,7 +777,7 @@ def _types(out: TextIO) -> int:
         print(f"{puzzle_type.name}: {puzzle_type.title}", file=out)
         print(f"  difficulty: {', '.join(LEVELS)}", file=out)
         for option in puzzle_type.options:
-            print(f"  {option.name}: {option.help} ({option.allowed()})", file=out)
+            print(f"  {option.name}: {option.described()}", file=out)
     return 0
 
 

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from bookgen import limits
-from bookgen.core.grading import LEVELS
-from bookgen.core.options import unknown_key_message
+from bookgen.core.grading import LEVELS, level_word
+from bookgen.core.options import ONE_OF, TRUE_OR_FALSE, WHOLE_BOUNDS, said, spoken_choice, unknown_key_message
 from bookgen.errors import BookgenError, shown
-from bookgen.i18n import languages
+from bookgen.i18n import N_, _, current, languages, pgettext
 from bookgen.puzzles import PUZZLE_TYPES
 from bookgen.yamlsource import KeyPath, Source
 
@@ -43,12 +43,31 @@ class Reader:
 
 @dataclass(frozen=True)
 class Field:
-    """One key of a schema: how to read it, whether it must be there, its default."""
+    """One key of a schema: how to read it, what it takes, whether it must be there, its default.
+
+    `about` says what it takes: a message (marked with N_ where written) whose {named}
+    placeholders `values` fills; a tuple of choices fills one as a list, each choice named by
+    `words` when spoken (the studio's help line)."""
 
     read: Reader
-    what: str
+    about: str
     required: bool = False
     default: Any = None
+    values: Mapping[str, Any] | None = None
+    words: Callable[[str], str] | None = None
+
+    @property
+    def what(self) -> str:
+        """What the key takes in English, for the loader's messages."""
+        return self.about.format(**self._filled(lambda choice: choice)) if self.values else self.about
+
+    def said(self) -> str:
+        """What the key takes in the current language (`bookgen schema`, the studio)."""
+        return said(self.about, self._filled(self.words or (lambda choice: choice)) if self.values else {})
+
+    def _filled(self, word: Callable[[str], str]) -> dict[str, Any]:
+        return {name: ", ".join(word(choice) for choice in value) if isinstance(value, tuple) else value
+                for name, value in (self.values or {}).items()}
 
 
 def _plain_text(value: Any) -> str:
@@ -118,7 +137,8 @@ def _read_seed(value: Any) -> str:
 
 _seed = Reader(_read_seed, {"type": ["integer", "string"], "pattern": r"\S",
                             "maxLength": limits.SEED_CHARS})
-SEED_WHAT = f"a whole number or a word of at most {limits.SEED_CHARS} characters"
+_SEED_ABOUT = N_("a whole number or a word of at most {most} characters")
+SEED_WHAT = _SEED_ABOUT.format(most=limits.SEED_CHARS)
 
 
 def check_title(text: str, key: str = "--title") -> str:
@@ -222,8 +242,47 @@ def _read_texts(value: Any) -> dict[str, str]:
 _texts = Reader(_read_texts, {"type": "object", "additionalProperties": {"type": "string"}})
 
 
-def languages_what() -> str:
-    return "a language: " + ", ".join(languages())
+def _language_name(code: str) -> str:
+    """A language as a help line names it: its code in English, its name in the language spoken."""
+    from babel import Locale
+
+    return spoken_choice(code, Locale.parse(code).get_display_name(current().code) or code)
+
+
+def _type_title(name: str) -> str:
+    """A puzzle type as a help line names it: its name in English, its title in the language spoken."""
+    found = next((t for t in PUZZLE_TYPES if t.name == name), None)
+    return spoken_choice(name, _(found.title)) if found else name
+
+
+def _choice_word(key: str) -> Callable[[str], str]:
+    """How a help line names each choice of the book's key `key` (its select shows them so)."""
+    def word(choice: str) -> str:
+        words = {
+            "answers": {
+                "back": pgettext("help line: answers", "back"),
+                "separate": pgettext("help line: answers", "separate"),
+                "none": pgettext("help line: answers", "none")},
+            "profile": {
+                "home": pgettext("help line: profile", "home"),
+                "print-on-demand": pgettext("help line: profile", "print-on-demand")},
+            "formats": {
+                "pdf": pgettext("help line: formats", "pdf"),
+                "cover": pgettext("help line: formats", "cover"),
+                "html": pgettext("help line: formats", "html"),
+                "jsonl": pgettext("help line: formats", "jsonl")},
+            "paper": {
+                "white": pgettext("help line: paper", "white"),
+                "cream": pgettext("help line: paper", "cream"),
+                "color": pgettext("help line: paper", "color")},
+        }[key]
+        return spoken_choice(choice, words[choice])
+    return word
+
+
+def _level_word(level: str) -> str:
+    """A level as a help line names it (the contents' word for it)."""
+    return spoken_choice(level, level_word(level))
 
 
 _LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
@@ -332,49 +391,58 @@ _FIGURE = {"type": "number"}
 _rating = Reader(_read_mapping, {"type": "object", "additionalProperties": {"anyOf": [
     _FIGURE, {"type": "array", "items": [_FIGURE, _FIGURE], "minItems": 2, "maxItems": 2}]}})
 
+_LINE = N_("text of at most {most} characters")
 BOOK_FIELDS = {
-    "title": Field(_line(limits.TITLE_CHARS), f"text of at most {limits.TITLE_CHARS} characters",
-                   required=True),
-    "subtitle": Field(_line(limits.LINE_CHARS), f"text of at most {limits.LINE_CHARS} characters"),
-    "author": Field(_line(limits.LINE_CHARS), f"text of at most {limits.LINE_CHARS} characters"),
-    "layout": Field(_layout, "a built-in layout (see layouts/) or a layout file such as ./my-trim.yaml",
+    "title": Field(_line(limits.TITLE_CHARS), _LINE, values={"most": limits.TITLE_CHARS}, required=True),
+    "subtitle": Field(_line(limits.LINE_CHARS), _LINE, values={"most": limits.LINE_CHARS}),
+    "author": Field(_line(limits.LINE_CHARS), _LINE, values={"most": limits.LINE_CHARS}),
+    "layout": Field(_layout, N_("a built-in layout (see layouts/) or a layout file such as ./my-trim.yaml"),
                     default="letter"),
-    "seed": Field(_seed, SEED_WHAT, default="1"),
-    "answers": Field(_choice(*ANSWER_MODES), "one of " + ", ".join(ANSWER_MODES), default="back"),
-    "title_page": Field(_flag, "true or false", default=True),
-    "contents": Field(_flag, "true or false (a contents page after the title page)", default=True),
-    "copyright": Field(_line(limits.NOTE_CHARS, breaks=True), "text for a copyright and notes "
-                       f"page after the title page, at most {limits.NOTE_CHARS} characters"),
-    "profile": Field(_choice(*PROFILES), "one of " + ", ".join(PROFILES), default="home"),
-    "bleed": Field(_flag, "true or false (0.125 in bleed, print-on-demand)", default=False),
-    "large_print": Field(_flag, "true or false (bigger cells and 16 pt type)", default=False),
-    "formats": Field(_formats, "a list of " + ", ".join(FORMATS), default=("pdf",)),
-    "exclude": Field(_paths, "a list of JSON-lines puzzle banks (earlier volumes) whose puzzles "
-                     "this book must not repeat, relative to the config file"),
-    "share_pages": Field(_flag, "true or false (a section may begin on the page where the one "
-                         "before it ends)", default=False),
-    "paper": Field(_choice(*PAPERS), "one of " + ", ".join(PAPERS) + " (sizes the cover's spine)",
-                   default="white"),
+    "seed": Field(_seed, _SEED_ABOUT, values={"most": limits.SEED_CHARS}, default="1"),
+    "answers": Field(_choice(*ANSWER_MODES), ONE_OF, values={"choices": ANSWER_MODES},
+                     words=_choice_word("answers"), default="back"),
+    "title_page": Field(_flag, TRUE_OR_FALSE, default=True),
+    "contents": Field(_flag, N_("true or false (a contents page after the title page)"), default=True),
+    "copyright": Field(_line(limits.NOTE_CHARS, breaks=True), N_(
+        "text for a copyright and notes page after the title page, at most {most} characters"),
+        values={"most": limits.NOTE_CHARS}),
+    "profile": Field(_choice(*PROFILES), ONE_OF, values={"choices": PROFILES},
+                     words=_choice_word("profile"), default="home"),
+    "bleed": Field(_flag, N_("true or false (0.125 in bleed, print-on-demand)"), default=False),
+    "large_print": Field(_flag, N_("true or false (bigger cells and 16 pt type)"), default=False),
+    "formats": Field(_formats, N_("a list of {choices}"), values={"choices": FORMATS},
+                     words=_choice_word("formats"), default=("pdf",)),
+    "exclude": Field(_paths, N_("a list of JSON-lines puzzle banks (earlier volumes) whose puzzles "
+                                "this book must not repeat, relative to the config file")),
+    "share_pages": Field(_flag, N_("true or false (a section may begin on the page where the one "
+                                   "before it ends)"), default=False),
+    "paper": Field(_choice(*PAPERS), N_("one of {choices} (sizes the cover's spine)"),
+                   values={"choices": PAPERS}, words=_choice_word("paper"), default="white"),
     "back_text": Field(_line(limits.NOTE_CHARS, breaks=True),
-                       f"text for the back cover, at most {limits.NOTE_CHARS} characters"),
-    "cover_color": Field(_color, "a colour such as '#1f3a5f' (quoted in YAML)", default="#1f3a5f"),
-    "language": Field(_language, languages_what(), default="en"),
-    "texts": Field(_texts, "a mapping of a text as bookgen prints it in English to what to print "
-                   "instead (see 'bookgen texts')"),
-    "sections": Field(_list, "a list of sections", required=True),
+                       N_("text for the back cover, at most {most} characters"),
+                       values={"most": limits.NOTE_CHARS}),
+    "cover_color": Field(_color, N_("a colour such as '#1f3a5f' (quoted in YAML)"), default="#1f3a5f"),
+    "language": Field(_language, N_("a language: {choices}"), values={"choices": languages()},
+                      words=_language_name, default="en"),
+    "texts": Field(_texts, N_("a mapping of a text as bookgen prints it in English to what to print "
+                              "instead (see 'bookgen texts')")),
+    "sections": Field(_list, N_("a list of sections"), required=True),
 }
 SECTION_FIELDS = {
-    "type": Field(_text, "a puzzle type: " + ", ".join(t.name for t in PUZZLE_TYPES), required=True),
-    "count": Field(_whole(1, limits.SECTION_PUZZLES),
-                   f"a whole number from 1 to {limits.SECTION_PUZZLES}", required=True),
-    "difficulty": Field(_choice(*LEVELS), "one of " + ", ".join(LEVELS)),
-    "title": Field(_line(limits.TITLE_CHARS), f"text of at most {limits.TITLE_CHARS} characters"),
-    "per_page": Field(_whole(1, 24), "a whole number from 1 to 24"),
-    "from": Field(_text, "a JSON-lines puzzle bank, relative to the config file"),
-    "rating": Field(_rating, "a mapping of rating figures to a value or [min, max]"),
-    "order": Field(_choice(*ORDERS), "rating (easier to harder) or shuffle (as made)",
+    "type": Field(_text, N_("a puzzle type: {choices}"),
+                  values={"choices": tuple(t.name for t in PUZZLE_TYPES)}, words=_type_title, required=True),
+    "count": Field(_whole(1, limits.SECTION_PUZZLES), WHOLE_BOUNDS,
+                   values={"low": 1, "high": limits.SECTION_PUZZLES}, required=True),
+    "difficulty": Field(_choice(*LEVELS), ONE_OF, values={"choices": LEVELS}, words=_level_word),
+    "title": Field(_line(limits.TITLE_CHARS), _LINE, values={"most": limits.TITLE_CHARS}),
+    "per_page": Field(_whole(1, 24), WHOLE_BOUNDS, values={"low": 1, "high": 24}),
+    "from": Field(_text, N_("a JSON-lines puzzle bank, relative to the config file")),
+    "rating": Field(_rating, N_("a mapping of rating figures to a value or [min, max]")),
+    "order": Field(_choice(*ORDERS), N_("rating (easier to harder) or shuffle (as made)"),
                    default="rating"),
-    "language": Field(_language, languages_what() + " (default: the book's)"),
-    "rules": Field(_line(limits.NOTE_CHARS, breaks=True), "the rules to print instead of the "
-                   f"type's, at most {limits.NOTE_CHARS} characters"),
+    "language": Field(_language, N_("a language: {choices} (default: the book's)"),
+                      values={"choices": languages()}, words=_language_name),
+    "rules": Field(_line(limits.NOTE_CHARS, breaks=True), N_(
+        "the rules to print instead of the type's, at most {most} characters"),
+        values={"most": limits.NOTE_CHARS}),
 }

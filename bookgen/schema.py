@@ -47,7 +47,7 @@ def _object(fields: Mapping[str, Field]) -> JSON:
     properties = {}
     for name, spec in fields.items():
         value = _object(spec.read.fields) if spec.read.fields is not None else dict(spec.read.json)
-        value["description"] = spec.what
+        value["description"] = spec.said()
         if spec.default is not None:
             value["default"] = list(spec.default) if isinstance(spec.default, tuple) else spec.default
         properties[name] = value
@@ -113,7 +113,7 @@ def option_schema(option: Option) -> JSON:
         schema = {"type": ["string", "integer"]}
     else:
         raise ValueError(f"option {option.name}: unknown kind {option.kind}")
-    schema["description"] = f"{option.help} ({option.allowed()})"
+    schema["description"] = option.described()
     if option.default is not None and not callable(option.default):
         schema["default"] = (option.format(option.default) if option.kind in ("size", "range")
                              else option.default)

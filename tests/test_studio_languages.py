@@ -18,6 +18,8 @@ from babel.messages.pofile import read_po
 
 pytest.importorskip("flask", reason="pip install -e '.[studio]'")
 
+from bookgen.puzzles import PUZZLE_TYPES, find_type  # noqa: E402
+from bookgen.schema import option_schema  # noqa: E402
 from bookgen.studio.server import PLURAL_TABLE, _spoken  # noqa: E402  (needs the studio extra)
 
 folder, app, client, address = test_studio.folder, test_studio.app, test_studio.client, test_studio.address
@@ -26,8 +28,9 @@ _control = test_studio._control
 
 SPOKEN_EVERYWHERE = {"pdf", "yaml", "json", "kb", "us"}
 """Names of file formats (and the US of US Letter), the same words in every language."""
-SHARED_WITH_GERMAN = {"in"}
-"""English words of the catalog that German writes the same ("In einer eigenen PDF-Datei")."""
+SHARED_WITH_GERMAN = {"in", "text"}
+"""English words of the catalogs that German writes the same ("In einer eigenen PDF-Datei",
+"Text mit höchstens 120 Zeichen")."""
 
 
 def _english_words() -> set[str]:
@@ -38,6 +41,82 @@ def _english_words() -> set[str]:
         for text in message.id if isinstance(message.id, (list, tuple)) else [message.id]:
             words |= {w.lower() for w in re.findall(r"[^\W\d_]+", re.sub(r"\{\w+\}", "", text))}
     return words - SPOKEN_EVERYWHERE - SHARED_WITH_GERMAN
+
+
+def _descriptions(schema: dict) -> dict[str, str]:
+    """Every help line of the studio's schema (the book's keys, a section's, each type's
+    options), by where it stands."""
+    found = {}
+    for key, spec in schema["book"]["properties"].items():
+        found[key] = spec["description"]
+    for key, spec in schema["section"]["properties"].items():
+        found[f"sections.{key}"] = spec["description"]
+    for type_ in schema["types"]:
+        for key, spec in type_["options"].items():
+            found[f"{type_['name']}.{key}"] = spec["description"]
+    return found
+
+
+def _english_help_words() -> set[str]:
+    """Every word of the English help lines (`bookgen schema`), lower-cased, less the few that are
+    German too ("so viel") or that a German help line keeps (names of formats, YAML, Numbrix, the
+    built-in shapes' names a user types)."""
+    from bookgen.puzzles.numbrix.shapes import SHAPES
+    from bookgen.schema import book_schema
+
+    book = book_schema()
+    schema = {"book": book, "section": book["properties"]["sections"]["items"],
+              "types": [{"name": t.name, "options": {o.name: option_schema(o) for o in t.options}}
+                        for t in PUZZLE_TYPES]}
+    words = set()
+    for text in _descriptions(schema).values():
+        words |= {w.lower() for w in re.findall(r"[^\W\d_]{2,}", text)}
+    return words - SPOKEN_EVERYWHERE - SHARED_WITH_GERMAN - set(SHAPES) - {
+        "jsonl", "numbrix", "hidato", "bookgen", "min", "max", "layouts", "so"}
+
+
+# --- the schema: help lines in the interface's language ------------------------------------------
+
+@pytest.mark.parametrize("code", ["de", "fr", "es", "it", "nl"])
+def test_every_help_line_of_the_studio_speaks_the_interface_language(client, code):
+    english = _descriptions(client.get("/api/schema?lang=en").get_json())
+    spoken = _descriptions(client.get(f"/api/schema?lang={code}").get_json())
+    assert list(spoken) == list(english) and len(spoken) > 50
+    assert [where for where in english if spoken[where] == english[where]] == []
+    assert not [text for text in spoken.values() if "{" in text]  # every placeholder filled
+
+
+def test_the_german_help_lines_name_choices_bounds_and_values_in_german(client):
+    spoken = _descriptions(client.get("/api/schema?lang=de").get_json())
+    assert spoken["paper"] == "eins von: weiß, creme, farbig (bestimmt die Breite des Buchrückens)"
+    assert spoken["sections.difficulty"] == "eins von: leicht, mittel, schwer, Experte"
+    assert spoken["sections.count"] == "eine ganze Zahl von 1 bis 1000"
+    assert "Zahlenmauern" in spoken["sections.type"] and "numberwall" not in spoken["sections.type"]
+    assert spoken["language"].startswith("eine Sprache: Englisch, Deutsch")
+    assert spoken["numberwall.rows"] == ("Reihen der Mauer (Experte: mindestens 5) "
+                                         "(eine ganze Zahl von 3 bis 7)")
+    english = _english_help_words()
+    for where, text in spoken.items():
+        if where in ("texts", "hidato.shape"):  # name `bookgen texts` and the shapes a user types
+            continue
+        assert {w for w in re.findall(r"[^\W\d_]{2,}", text) if w.lower() in english} == set(), where
+
+
+def test_bookgen_schema_stays_english_and_the_loader_keeps_its_english_messages():
+    from bookgen.fields import BOOK_FIELDS
+    from bookgen.i18n import speaking
+    from bookgen.schema import book_schema
+
+    book = book_schema()
+    assert book["properties"]["paper"]["description"] == (
+        "one of white, cream, color (sizes the cover's spine)")
+    wall = find_type("numberwall").options[0]
+    assert option_schema(wall)["description"] == (
+        "rows in the wall (expert: at least 5) (a whole number from 3 to 7)")
+    with speaking("de"):  # an error names what is allowed in English, whatever the studio speaks
+        assert BOOK_FIELDS["answers"].what == "one of back, separate, none"
+        assert wall.allowed() == "a whole number from 3 to 7"
+        assert option_schema(wall)["description"].startswith("Reihen der Mauer")
 
 
 # --- the texts endpoint ---------------------------------------------------------------------------
@@ -158,11 +237,11 @@ def test_a_german_browser_gets_the_german_studio_and_a_new_book_in_german(browse
 
 def _visible_words(tab) -> str:
     """The text a user of the page reads or hears: visible text and the aria-label, title,
-    placeholder and alt attributes, leaving out what is not the studio's: the help lines (bookgen's
-    schema, in English), the rules (the type's catalog), the type names and the languages' own
-    names."""
+    placeholder and alt attributes, leaving out what is not the studio's: the rules (the type's
+    catalog), the type names and the languages' own names. The help lines under the controls are
+    read (bookgen's schema, spoken in the interface's language)."""
     return tab.evaluate("""() => {
-        const skipped = (e) => e.closest('.help, .rules, #language') ||
+        const skipped = (e) => e.closest('.rules, #language') ||
                                (e.closest('select') && e.closest('[data-key$=".type"]'));
         const parts = [];
         const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -190,10 +269,13 @@ def test_the_german_studio_shows_no_english_word_of_its_catalog(browser, address
     text = _visible_words(tab)
     for type_ in types:  # the types' names are their catalogs' words
         text = text.replace(type_["title"], " ")
-    english = _english_words()
+    for spoken in client.get("/api/texts?lang=de").get_json()["languages"]:
+        text = text.replace(spoken["name"], " ")  # the book's language chosen by its own name
+    english = _english_words() | _english_help_words()
     found = sorted({word for word in re.findall(r"[^\W\d_]{2,}", text)  # not the a of a4, a5
                     if word.lower() in english})
     assert "Dateien erstellen" in text and "Seite 1" in text
+    assert "Text mit höchstens 120 Zeichen" in text  # the title's help line, in German
     assert found == []
     context.close()
     assert errors == []
@@ -210,3 +292,21 @@ def test_axe_finds_nothing_serious_in_the_german_studio_on_a_phone(browser, addr
     found = test_html._axe_violations(tab)
     context.close()
     assert found == []
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "fr-FR"])
+def test_the_long_help_lines_wrap_inside_a_phone(browser, address, locale):
+    context, tab, errors = _open(browser, address, locale=locale, width=390)
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+    shown = tab.evaluate("""() => [...document.querySelectorAll('.help')].filter((e) => e.textContent)
+        .map((e) => {
+            const text = document.createRange();
+            text.selectNodeContents(e);
+            return {right: e.getBoundingClientRect().right, lines: text.getClientRects().length,
+                    clipped: e.scrollWidth > e.clientWidth + 1};
+        })""")
+    assert len(shown) > 10
+    assert [line for line in shown if line["right"] > 390 or line["clipped"]] == []
+    assert max(line["lines"] for line in shown) >= 3  # the long ones wrap rather than run off
+    context.close()
+    assert errors == []

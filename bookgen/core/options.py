@@ -11,10 +11,11 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bookgen.errors import BookgenError, shown
+from bookgen.i18n import N_, _, current
 
 SIZE_TEXT = re.compile(r"^\s*(\d+)\s*(?:[xX×]\s*(\d+))?\s*$")
 RANGE_TEXT = re.compile(r"^\s*(-?\d+)\s*(?:-|\.\.)\s*(-?\d+)\s*$")
@@ -27,6 +28,10 @@ class Option:
     kind is one of: int, float, bool, choice, size (N or RxC -> (rows, cols)), range (lo-hi -> (lo, hi)),
     text. `low`/`high` bound numbers, sizes (each side) and ranges; `choices` bounds `choice`;
     `check` returns an error text for values the simple bounds cannot express.
+
+    `help` is a message (marked with N_ where written) whose {named} placeholders `help_values`
+    fills; `words` names a choice in the current language (the studio's help lines), the choice
+    itself by default.
 
     `default` is the value when the user sets none: a plain value, or a function of the level and
     the settings of the options listed before it (a default that depends on them, such as rows
@@ -41,25 +46,38 @@ class Option:
     high: float | None = None
     choices: tuple[str, ...] = ()
     check: Callable[[Any], str | None] | None = None
+    help_values: Mapping[str, Any] = field(default_factory=dict)
+    words: Callable[[str], str] | None = None
+
+    def described(self) -> str:
+        """The help line and what a user may write, in the current language: `bookgen types` and
+        `bookgen schema` (English) and the studio (the interface's language)."""
+        return ALLOWED_AFTER_HELP.format(help=said(self.help, self.help_values),
+                                         allowed=self.allowed(spoken=True))
 
     def default_for(self, level: str, earlier: Mapping[str, Any]) -> Any:
         """The default for a request at `level` whose earlier options are settled as `earlier`."""
         return self.default(level, earlier) if callable(self.default) else self.default
 
-    def allowed(self) -> str:
-        """What a user may write, for error messages and `bookgen types`."""
+    def allowed(self, spoken: bool = False) -> str:
+        """What a user may write: in English for error messages, or `spoken` in the current
+        language with each choice named by `words`."""
+        say = _ if spoken else _same
+        word = self.words if spoken and self.words is not None else _same
         if self.kind == "choice":
-            return "one of " + ", ".join(self.choices)
+            return say(ONE_OF).format(choices=", ".join(word(choice) for choice in self.choices))
         if self.kind == "bool":
-            return "true or false"
-        bounds = f"{_fmt(self.low)} to {_fmt(self.high)}" if self.low is not None else "any"
-        if self.kind == "size":
-            return f"N or RxC, each side {bounds}"
-        if self.kind == "range":
-            return f"LOW-HIGH within {bounds}"
+            return say(TRUE_OR_FALSE)
         if self.kind == "text":
-            return "text"
-        return f"{'a whole number' if self.kind == 'int' else 'a number'} from {bounds}"
+            return say(TEXT)
+        if self.low is None or self.high is None:
+            return say({"size": ANY_SIZE, "range": ANY_RANGE, "int": ANY_WHOLE}.get(self.kind, ANY_NUMBER))
+        bounds = {"low": _fmt(self.low), "high": _fmt(self.high)}
+        if self.kind == "size":
+            return say(SIZE_BOUNDS).format(**bounds)
+        if self.kind == "range":
+            return say(RANGE_BOUNDS).format(**bounds)
+        return say(WHOLE_BOUNDS if self.kind == "int" else NUMBER_BOUNDS).format(**bounds)
 
     def parse(self, raw: Any) -> Any:
         """Turn a YAML value or command-line string into a checked value."""
@@ -149,9 +167,41 @@ class Option:
         raise ValueError(f"option {self.name}: unknown kind {self.kind}")
 
 
-def _fmt(number: float | None) -> str:
-    if number is None:
-        return "?"
+# What a user may write for an option of each kind (`Option.allowed`).
+ONE_OF = N_("one of {choices}")
+TRUE_OR_FALSE = N_("true or false")
+TEXT = N_("text")
+# Translators: N is a square's side, RxC rows x columns (a user writes 6 or 6x8).
+SIZE_BOUNDS = N_("N or RxC, each side {low} to {high}")
+RANGE_BOUNDS = N_("LOW-HIGH within {low} to {high}")
+WHOLE_BOUNDS = N_("a whole number from {low} to {high}")
+NUMBER_BOUNDS = N_("a number from {low} to {high}")
+ANY_SIZE = N_("N or RxC")
+ANY_RANGE = N_("LOW-HIGH")
+ANY_WHOLE = N_("a whole number")
+ANY_NUMBER = N_("a number")
+# Translators: an option's help line, then what a user may write for it.
+ALLOWED_AFTER_HELP = N_("{help} ({allowed})")
+
+
+def _same(text: str) -> str:
+    return text
+
+
+def said(message: str, values: Mapping[str, Any]) -> str:
+    """`message` (an N_-marked help text) in the current language, its {named} placeholders
+    filled with `values`: plain digits for numbers, as YAML takes them."""
+    text = _(message)
+    return text.format(**values) if values else text
+
+
+def spoken_choice(choice: str, word: str) -> str:
+    """A choice as a help line names it: its YAML word in English (what `bookgen schema` states),
+    the language's `word` for it otherwise."""
+    return choice if current().code == "en" else word
+
+
+def _fmt(number: float) -> str:
     return str(int(number)) if float(number).is_integer() else str(number)
 
 

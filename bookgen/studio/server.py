@@ -180,8 +180,7 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
     def schema() -> Response:
         """What the form is made of: the book's keys as `bookgen schema` states them, and per
         type its levels, rules and the schema of each of its options, made in the interface's
-        language (the types' titles and rules; the descriptions are English until bookgen.schema
-        marks them)."""
+        language (the types' titles and rules, and each key's and option's help line)."""
         with speaking(_interface_language()):
             book = book_schema()
             types = [{"name": t.name, "title": _(t.title), "rules": t.rules(None),

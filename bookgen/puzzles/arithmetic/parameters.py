@@ -31,17 +31,17 @@ def check_operators(text: str) -> str | None:
 
 
 OPTIONS = (
-    Option("target", "int", "the number to make (10 for the Ten puzzle, 24 for the card game)",
+    Option("target", "int", N_("the number to make (10 for the Ten puzzle, 24 for the card game)"),
            default=10, low=0, high=MAX_TARGET),
-    Option("size", "int", "how many numbers each puzzle gives", default=4, low=MIN_SIZE,
+    Option("size", "int", N_("how many numbers each puzzle gives"), default=4, low=MIN_SIZE,
            high=MAX_SIZE),
-    Option("range", "range", "the numbers drawn, e.g. 0-9 for digits or 1-13 for cards",
+    Option("range", "range", N_("the numbers drawn, e.g. 0-9 for digits or 1-13 for cards"),
            default=(1, 9), low=0, high=MAX_NUMBER),
-    Option("operators", "text", "allowed operators, some of + - * / and ^ (whole exponents 0-6)",
+    Option("operators", "text", N_("allowed operators, some of + - * / and ^ (whole exponents 0-6)"),
            default="+-*/", check=check_operators),
-    Option("concat", "bool", "numbers next to each other on the card may be joined into one, in "
-           "the card's order (1 and 2 as 12, never 21)", default=False),
-    Option("distinct", "bool", "no number appears twice in a puzzle", default=False),
+    Option("concat", "bool", N_("numbers next to each other on the card may be joined into one, in "
+           "the card's order (1 and 2 as 12, never 21)"), default=False),
+    Option("distinct", "bool", N_("no number appears twice in a puzzle"), default=False),
 )
 
 RULES = N_(

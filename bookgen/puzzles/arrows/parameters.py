@@ -19,10 +19,10 @@ MIN_SIDE, MAX_SIDE = 4, 8        # what the generator makes
 MAX_JSON_SIDE = 12               # what a hand-entered puzzle may use
 
 OPTIONS = (
-    Option("size", "size", "grid size: N for N x N, or RxC (default 5x5)", low=MIN_SIDE,
+    Option("size", "size", N_("grid size: N for N x N, or RxC (default 5x5)"), low=MIN_SIDE,
            high=MAX_SIDE, default=(5, 5)),
-    Option("two_headed", "float", "share of signs that are two-headed arrows (E+W and so on; "
-           "default 0.2)", low=0.0, high=1.0, default=0.2),
+    Option("two_headed", "float", N_("share of signs that are two-headed arrows (E+W and so on; "
+           "default 0.2)"), low=0.0, high=1.0, default=0.2),
 )
 
 RULES = N_(

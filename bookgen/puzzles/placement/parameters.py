@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from bookgen.core.grading import Bands
-from bookgen.core.options import Option
-from bookgen.i18n import N_
+from bookgen.core.options import Option, spoken_choice
+from bookgen.i18n import N_, pgettext
 from bookgen.puzzles.base import JSON, Printed, form_key
 from bookgen.puzzles.placement.numbers import MINUS, parse_number
 
@@ -27,10 +27,21 @@ PREFERRED: dict[str, dict[str, tuple[Any, ...]]] = {
 }
 MIN_SIZE, MAX_SIZE = 3, 12
 
+def kind_word(kind: str) -> str:
+    """A kind of numbers as the studio's help line names it."""
+    return spoken_choice(kind, {
+        "whole": pgettext("help line: numbers", "whole"),
+        "signed": pgettext("help line: numbers", "signed"),
+        "decimal": pgettext("help line: numbers", "decimal"),
+        "fraction": pgettext("help line: numbers", "fraction"),
+        "mixed": pgettext("help line: numbers", "mixed")}[kind])
+
+
 OPTIONS = (
-    Option("size", "int", "how many boxes", low=MIN_SIZE, high=MAX_SIZE),
-    Option("numbers", "choice", "what kind of numbers fill the pool", choices=KINDS),
-    Option("unique", "bool", "pre-fill boxes until exactly one arrangement remains"),
+    Option("size", "int", N_("how many boxes"), low=MIN_SIZE, high=MAX_SIZE),
+    Option("numbers", "choice", N_("what kind of numbers fill the pool"), choices=KINDS,
+           words=kind_word),
+    Option("unique", "bool", N_("pre-fill boxes until exactly one arrangement remains")),
 )
 
 RULES = N_(
