@@ -93,6 +93,7 @@ def _parser() -> argparse.ArgumentParser:
     worksheet.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                            help="a type option (repeatable)")
     worksheet.add_argument("--title", help="the heading (default: the type's name)")
+    _add_language_option(worksheet, "the sheet's language (default en)")
     worksheet.add_argument("--answers", choices=("page", "file", "none"), default="file",
                            help="answers on a page after the sheet, in NAME-answers.pdf, or none")
     worksheet.add_argument("-o", "--output", help="the PDF to write (default: output/worksheet-TYPE.pdf)")
@@ -562,6 +563,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.bookconfig import BookConfig, SectionConfig
     from bookgen.config import load_layout
     from bookgen.fields import check_seed, check_title
+    from bookgen.i18n import _, speaking
     from bookgen.puzzles import request_for
     from bookgen.render.sizes import TooManyToAPage
 
@@ -576,16 +578,19 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     if not one_page and not args.quiet:
         print(f"bookgen: note: a worksheet page holds at most {WORKSHEET_PAGE} puzzles; these "
               f"{args.count} take several pages", file=sys.stderr)
-    section = SectionConfig(puzzle_type=puzzle_type, count=args.count, level=request.level,
-                            title=puzzle_type.title,
-                            per_page=args.count if one_page else None, request=request)
-    config = BookConfig(
-        name=f"worksheet-{puzzle_type.name}", file="(worksheet)",
-        title=args.title or f"{puzzle_type.title} worksheet",
-        subtitle="Name: ______________________    Date: ______________", author=None,
-        layout=load_layout(args.layout), seed=args.seed,
-        answers={"page": "back", "file": "separate", "none": "none"}[args.answers],
-        title_page=False, contents=False, sections=(section,))
+    code = args.language or "en"
+    with speaking(code):
+        section = SectionConfig(puzzle_type=puzzle_type, count=args.count, level=request.level,
+                                title=_(puzzle_type.title),
+                                per_page=args.count if one_page else None, request=request)
+        config = BookConfig(
+            name=f"worksheet-{puzzle_type.name}", file="(worksheet)",
+            title=args.title or _("{title} worksheet").format(title=_(puzzle_type.title)),
+            # Translators: a worksheet's name and date lines; keep the lines of underscores
+            subtitle=_("Name: ______________________    Date: ______________"), author=None,
+            layout=load_layout(args.layout), seed=args.seed,
+            answers={"page": "back", "file": "separate", "none": "none"}[args.answers],
+            title_page=False, contents=False, sections=(section,), language=code)
     target = _target(args.output, f"{config.name}.pdf")
     try:
         return _write(config, target, args, out)

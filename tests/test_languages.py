@@ -85,3 +85,14 @@ def test_build_in_another_language_writes_a_book_of_its_own(run, tmp_path, monke
     assert not (tmp_path / "output" / "book.pdf").exists()
     status, _, err = run("build", str(config), "--language", "xx")
     assert status == 2 and "invalid choice: 'xx'" in err
+
+
+def test_a_worksheet_in_german_has_german_lines(run, tmp_path):
+    target = tmp_path / "sheet.pdf"
+    status, _, err = run("worksheet", "placement", "-n", "2", "--language", "de", "-o", str(target), "-q")
+    assert status == 0, err
+    from pypdf import PdfReader
+
+    text = "".join(page.extract_text() for page in PdfReader(target).pages)
+    assert "Arbeitsblatt: Größer oder kleiner" in text and "Datum:" in text
+    assert "worksheet" not in text and "Date:" not in text

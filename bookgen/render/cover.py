@@ -288,7 +288,10 @@ def _plan_cover(book: Book, pages: int) -> CoverPlan:
         texts.append(blurb)
         top = blurb.box[1] - 0.3 * inch
     count = sum(len(s.records) for s in book.sections)
-    sections = " \u00b7 ".join(f"{len(s.records)} {escape(s.config.title)}" for s in book.sections)
+    # Translators: the back cover lists each section as its count and title ("4 Numbrix"); a title
+    # that cannot follow a number may put it after ("Rechne zur Zielzahl (4)")
+    sections = " \u00b7 ".join(pgettext("back cover", "{count} {title}").format(
+        count=len(s.records), title=escape(s.config.title)) for s in book.sections)
     if config.answers == "back":
         # Translators: the back cover, over what the book holds; keep the <b> markup
         inside = ngettext("<b>{count} puzzle</b>, checked by a solver, its answer at the back: "
