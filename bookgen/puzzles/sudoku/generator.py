@@ -11,11 +11,14 @@ from bookgen.core.grading import make_at_level, remove_givens
 from bookgen.errors import BookgenError
 from bookgen.puzzles.base import JSON, Generated, Request
 from bookgen.puzzles.sudoku.board import Board, Cell, board_of, rows_of
-from bookgen.puzzles.sudoku.grader import BANDS, Contradiction, deduce, rate
+from bookgen.puzzles.sudoku.grader import BANDS, WEIGHTS, Contradiction, deduce, rate
 from bookgen.puzzles.sudoku.solver import count, solutions, values_of
 
 ATTEMPTS = 200          # filled grids tried before a request is declared impossible
 REDUCTIONS_PER_GRID = 3  # removal orders tried on each filled grid
+GIVEN_FLOORS = {9: {"easy": 34, "medium": 30}}
+"""Givens a 9x9 keeps at the easy levels, as published puzzles do (singles alone can solve a
+grid of 27 givens, which would print fewer givens at easy than at hard)."""
 UNREACHABLE = {4: ("hard", "expert"), 6: ("expert",)}
 """Levels a size never reaches: every 4x4 sudoku falls to full houses and hidden singles in boxes,
 and a 6x6 needs little more."""
@@ -45,10 +48,12 @@ def orbits(board: Board, pattern: str) -> list[tuple[Cell, ...]]:
 
 def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: str,
                   pattern: str) -> list[int]:
-    """Remove orbits in random order while the puzzle keeps one answer and (below expert) the
-    grader finishes it with techniques no harder than the level allows. Below expert the grader
-    alone decides: its techniques only ever deduce, so a puzzle they finish has one answer."""
+    """Remove orbits in random order while the puzzle keeps one answer and the grader finishes it
+    with techniques no harder than the level allows, down to the level's floor of givens. The
+    grader alone decides: its techniques only ever deduce, so a puzzle they finish has one
+    answer. Where the level takes any technique, the solver's count decides (it is faster)."""
     limit = BANDS[board.size].top(level)
+    any_technique = limit >= WEIGHTS["contradiction"]
 
     def givens_without(removed: set[tuple[Cell, ...]]) -> list[int]:
         gone = {cell for orbit in removed for cell in orbit}
@@ -56,14 +61,16 @@ def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: st
 
     def still_solvable(removed: set[tuple[Cell, ...]]) -> bool:
         givens = givens_without(removed)
-        if level == "expert":
+        if any_technique:
             return count(board, givens, 2)[0] == 1
         try:
             return bool(deduce(board, givens, limit)[1]["solved"])
         except Contradiction:
             return False
 
-    return givens_without(remove_givens(rng, orbits(board, pattern), still_solvable))
+    pieces = orbits(board, pattern)
+    floor = GIVEN_FLOORS.get(board.size, {}).get(level, 0)
+    return givens_without(remove_givens(rng, pieces, still_solvable, keep=floor * len(pieces) // board.cells))
 
 
 def check_request(request: Request) -> None:
