@@ -3,6 +3,7 @@ grader names, every size and level generating, the forms twins share, the one-li
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -133,3 +134,21 @@ def test_a_filled_grid_comes_from_the_rng_alone():
 
     board = board_of(9, "classic")
     assert filled(random.Random(3), board) == filled(random.Random(3), board)
+
+
+def test_solve_rates_the_one_line_form_players_share(tmp_path, run):
+    bank = tmp_path / "bank.txt"
+    bank.write_text(EASY.replace("0", ".") + "\n" + ESCARGOT + "\n")
+    status, out, err = run("solve", "--rate", str(bank))
+    assert status == 0, err
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert first["solutions"] == 1 and first["solution"] == {"grid": grid(EASY_ANSWER)}
+    assert first["rating"]["level"] == "easy" and second["rating"]["level"] == "expert"
+
+
+def test_solve_names_a_one_line_sudoku_of_the_wrong_length(tmp_path, run):
+    bank = tmp_path / "bank.txt"
+    bank.write_text(EASY[:80] + "\n")
+    status, out, err = run("solve", str(bank))
+    assert status == 2 and "81, 36 or 16 characters" in json.loads(out)["error"]
+    assert "bank.txt:1" in err

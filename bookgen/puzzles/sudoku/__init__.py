@@ -20,7 +20,7 @@ from bookgen.puzzles.base import (
     always_unique,
     no_answer_note,
 )
-from bookgen.puzzles.sudoku.checking import check, parse_line, validate
+from bookgen.puzzles.sudoku.checking import check, parse_line, read_line, validate
 from bookgen.puzzles.sudoku.drawing import draw_puzzle, draw_solution, measure, play_data
 from bookgen.puzzles.sudoku.generator import check_request, generate
 from bookgen.puzzles.sudoku.grader import BANDS, rate
@@ -74,4 +74,5 @@ SUDOKU = PuzzleType(
     play_style="sudoku/play.css",
     given_answer=given_answer,
     play_data=play_data,
+    read_line=read_line,
 )

@@ -59,6 +59,14 @@ def validate(puzzle: JSON) -> None:
                                         f"number from 1 to {size} (0 for blank)", key="givens")
 
 
+def read_line(text: str) -> JSON | None:
+    """A line of digits and dots is a sudoku in the one-line form (`parse_line`); anything else
+    is not one (None)."""
+    if not text or any(ch not in ".0123456789" for ch in text):
+        return None
+    return parse_line(text)
+
+
 def parse_line(text: str) -> JSON:
     """A sudoku in the one-line form players share (81, 36 or 16 characters, row by row, with
     '.' or '0' for an empty cell) as puzzle JSON; PuzzleFormatError otherwise."""
