@@ -93,14 +93,14 @@ def placing(board: Board, name: str, facts: dict[str, Any]) -> str:
     cell, value = cell_name(board, facts["cell"]), facts["value"]
     if name == "full house":
         return _("Full house: {cell} is the last empty cell in {unit}, so it takes the missing "
-                 "{value}.").format(cell=cell, unit=unit_name(board, facts["unit"]), value=value)
+                 "{value}").format(cell=cell, unit=unit_name(board, facts["unit"]), value=value)
     if name == "naked single" and board.variant == "diagonal":
         return _("Naked single: {cell} can only hold {value}; every other number already stands "
-                 "in its row, column, box or diagonal.").format(cell=cell, value=value)
+                 "in its row, column, box or diagonal").format(cell=cell, value=value)
     if name == "naked single":
         return _("Naked single: {cell} can only hold {value}; every other number already stands "
-                 "in its row, column or box.").format(cell=cell, value=value)
-    return _("Hidden single: in {unit}, {value} can only go in {cell}.").format(
+                 "in its row, column or box").format(cell=cell, value=value)
+    return _("Hidden single: in {unit}, {value} can only go in {cell}").format(
         value=value, cell=cell, unit=unit_name(board, facts["unit"]))
 
 
@@ -128,7 +128,7 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
         if not state.placed[cell]:
             told.append({"cells": [[cell // board.size, cell % board.size]], "value": answer[cell],
                          "why": _("{value} goes here: this cell needs trial and error beyond these "
-                                  "techniques; the only answer has {value}.").format(value=answer[cell])})
+                                  "techniques; the only answer has {value}").format(value=answer[cell])})
     return told
 
 
