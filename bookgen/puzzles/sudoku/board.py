@@ -79,20 +79,6 @@ def board_for(puzzle: JSON) -> Board:
     return board_of(size_of(puzzle), variant_of(puzzle))
 
 
-def digits(mask: int) -> list[int]:
-    """The numbers in a mask, smallest first."""
-    result = []
-    while mask:
-        low = mask & -mask
-        result.append(low.bit_length() - 1)
-        mask ^= low
-    return result
-
-
-def single(mask: int) -> bool:
-    return mask & (mask - 1) == 0
-
-
 def flat(grid: list[list[int]]) -> list[int]:
     return [value for row in grid for value in row]
 

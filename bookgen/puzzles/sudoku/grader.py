@@ -14,9 +14,11 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
+from bookgen.core.bits import members as digits
+from bookgen.core.bits import single
 from bookgen.core.grading import Bands, Deduction, simplest_first
 from bookgen.puzzles.base import JSON
-from bookgen.puzzles.sudoku.board import Board, Cell, board_for, digits, flat, single
+from bookgen.puzzles.sudoku.board import Board, Cell, board_for, flat
 
 # (name, SE-like weight): the order a person tries them in, simplest first. A contradiction
 # weighs 7.0 plus a tenth per placement of its longest chain and 0.03 per use (at most 9.4).

@@ -7,8 +7,9 @@ import random
 from collections.abc import Iterator
 from itertools import islice
 
+from bookgen.core.bits import members as digits
 from bookgen.puzzles.base import JSON, Solved
-from bookgen.puzzles.sudoku.board import Board, Candidates, Cell, board_for, digits, flat, rows_of
+from bookgen.puzzles.sudoku.board import Board, Candidates, Cell, board_for, flat, rows_of
 
 
 def eliminate(board: Board, candidates: Candidates, cell: Cell, bit: int) -> bool:
