@@ -3,7 +3,12 @@ against Sudoku Explainer (SE) on a held-out sample of the Sudoku Exchange bank.
 
 Targets (issue 30): a hard 9x9 in well under a second; Spearman of our score against SE at least
 0.8 on held-out puzzles. The sample is SE 5.0 and above only (bench/data/sudoku-exchange.md).
-Run: python bench/sudoku.py [--seeds N]
+
+The anchor is QQWing (GPL 2; github.com/stephenostermiller/qqwing), built from its C++ source:
+write src/cpp/config.h with VERSION, PACKAGE_STRING and HAVE_GETTIMEOFDAY 1, then
+`g++ -O2 -o qqwing src/cpp/main.cpp src/cpp/qqwing.cpp`. With --qqwing PATH the script times its
+generation per difficulty (half-turn symmetric, as ours) and rates its puzzles with our grader.
+Run: python bench/sudoku.py [--seeds N] [--qqwing PATH]
 """
 
 from __future__ import annotations
@@ -11,7 +16,9 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import subprocess
 import time
+from collections import Counter
 from pathlib import Path
 
 from bookgen.puzzles import find_type
@@ -75,11 +82,28 @@ def agreement(name: str) -> None:
           f"against SE {spearman(ours, theirs):.2f}; rating {took / len(lines) * 1000:.0f} ms a puzzle")
 
 
+def anchor(qqwing: str, count: int) -> None:
+    """QQWing's generation time per difficulty, and the levels our grader gives its puzzles."""
+    print(f"QQWing anchor, {count} puzzles a difficulty, rotate180:")
+    for difficulty in ("simple", "easy", "intermediate", "expert"):
+        started = time.perf_counter()
+        made = subprocess.run([qqwing, "--generate", str(count), "--difficulty", difficulty,
+                               "--symmetry", "rotate180", "--one-line"],
+                              capture_output=True, text=True, check=True).stdout.split()
+        took = (time.perf_counter() - started) / count
+        levels = Counter(SUDOKU.rate(parse_line(line))["level"] for line in made)
+        print(f"  {difficulty:12} {took:6.3f} s a puzzle; our levels: "
+              + ", ".join(f"{level} {levels[level]}" for level in ("easy", "medium", "hard", "expert")))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument("--qqwing", help="a QQWing binary to time as the anchor")
     args = parser.parse_args()
     generation(args.seeds)
+    if args.qqwing:
+        anchor(args.qqwing, 2 * args.seeds)
     agreement("sudoku-exchange-heldout.txt")
     agreement("sudoku-exchange-calibration.txt")
 
