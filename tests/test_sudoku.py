@@ -152,3 +152,26 @@ def test_solve_names_a_one_line_sudoku_of_the_wrong_length(tmp_path, run):
     status, out, err = run("solve", str(bank))
     assert status == 2 and "81, 36 or 16 characters" in json.loads(out)["error"]
     assert "bank.txt:1" in err
+
+
+# Two puzzles of the Sudoku Exchange bank (public domain; bench/data/sudoku-exchange.md)
+XYZ = "083020090000800100029300008000098700070000060006740000300006980002005000010030540"
+BUG = "000080004709004530800000600000400700307906405005002000002000003038500109900030000"
+
+
+@pytest.mark.parametrize("line, names", [
+    (XYZ, ("XYZ-wing: ", "XY-wing: ", "X-wing on ", "Trial: ")),
+    (BUG, ("BUG+1: ",))])
+def test_the_harder_techniques_are_named_in_hints_that_replay_to_the_answer(line, names):
+    puzzle = parse_line(line)
+    answer = SUDOKU.solve(puzzle, 2)
+    assert answer.count == 1 and answer.solution is not None
+    hints = SUDOKU.hints(puzzle, answer.solution)
+    whys = " ".join(hint["why"] for hint in hints)
+    assert all(name in whys for name in names)
+    filled = puzzle["givens"]
+    for hint in hints:
+        (row, col), = hint["cells"]
+        assert filled[row][col] == 0
+        filled[row][col] = hint["value"]
+    assert filled == answer.solution["grid"]

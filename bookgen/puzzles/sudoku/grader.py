@@ -27,7 +27,8 @@ TECHNIQUES = (
     ("naked single", 2.3),
     ("pointing", 2.6), ("claiming", 2.8), ("naked pair", 3.0), ("x-wing", 3.2),
     ("hidden pair", 3.4), ("naked triple", 3.6), ("swordfish", 3.8), ("hidden triple", 4.0),
-    ("xy-wing", 4.2), ("naked quad", 5.0), ("hidden quad", 5.4), ("simple colouring", 6.6),
+    ("xy-wing", 4.2), ("xyz-wing", 4.4), ("naked quad", 5.0), ("jellyfish", 5.2),
+    ("hidden quad", 5.4), ("bug+1", 5.6), ("simple colouring", 6.6),
     ("contradiction", 7.0),
 )
 WEIGHTS = dict(TECHNIQUES)
@@ -233,7 +234,7 @@ def hidden_subset(size: int, name: str) -> Callable[[State], int]:
 
 
 def fish(size: int, name: str) -> Callable[[State], int]:
-    """X-wing (2) and swordfish (3): a number's places in `size` rows lie in `size` columns (or
+    """X-wing (2), swordfish (3) and jellyfish (4): a number's places in `size` rows lie in `size` columns (or
     the other way round), so it leaves the rest of those columns."""
     def apply(state: State) -> int:
         board = state.board
@@ -280,6 +281,49 @@ def xy_wing(state: State) -> int:
             if state.cross_out(targets, z):
                 state.log.append(("xy-wing", {"pivot": pivot, "wings": [first, second],
                                               "value": z.bit_length() - 1}))
+                return 1
+    return 0
+
+
+def xyz_wing(state: State) -> int:
+    """A three-candidate pivot {x, y, z} seeing two pairs {x, z} and {y, z}: one of the three
+    holds z, so z leaves every cell that sees all three."""
+    board = state.board
+    candidates = state.candidates
+    for pivot in range(board.cells):
+        mask = candidates[pivot]
+        if state.placed[pivot] or mask.bit_count() != 3:
+            continue
+        wings = [c for c in board.peers[pivot] if not state.placed[c]
+                 and candidates[c].bit_count() == 2 and not candidates[c] & ~mask]
+        for first, second in combinations(wings, 2):
+            z = candidates[first] & candidates[second]
+            if candidates[first] == candidates[second] or z.bit_count() != 1:
+                continue
+            seen = set(board.peers[pivot]) & set(board.peers[first]) & set(board.peers[second])
+            if state.cross_out(sorted(seen), z):
+                state.log.append(("xyz-wing", {"pivot": pivot, "wings": [first, second],
+                                               "value": z.bit_length() - 1}))
+                return 1
+    return 0
+
+
+def bug_plus_one(state: State) -> int:
+    """Bivalue universal grave + 1: every open cell has two candidates but one, which has three.
+    A grid of pairs only would have two answers, so that cell takes the number its row holds
+    three times as a candidate (its other two candidates are crossed out)."""
+    board = state.board
+    candidates = state.candidates
+    wider = [c for c in range(board.cells) if not state.placed[c] and candidates[c].bit_count() != 2]
+    if len(wider) != 1 or candidates[wider[0]].bit_count() != 3:
+        return 0
+    cell = wider[0]
+    row = board.cell_units[cell][0]  # units are listed rows first
+    for value in digits(candidates[cell]):
+        bit = 1 << value
+        if sum(1 for c in board.units[row] if not state.placed[c] and candidates[c] & bit) == 3:
+            if state.cross_out([cell], candidates[cell] & ~bit):
+                state.log.append(("bug+1", {"cell": cell, "value": value}))
                 return 1
     return 0
 
@@ -372,8 +416,11 @@ APPLY: dict[str, Callable[[State], int]] = {
     "swordfish": fish(3, "swordfish"),
     "hidden triple": hidden_subset(3, "hidden triple"),
     "xy-wing": xy_wing,
+    "xyz-wing": xyz_wing,
     "naked quad": naked_subset(4, "naked quad"),
+    "jellyfish": fish(4, "jellyfish"),
     "hidden quad": hidden_subset(4, "hidden quad"),
+    "bug+1": bug_plus_one,
     "simple colouring": simple_colouring,
     "contradiction": contradiction,
 }

@@ -61,7 +61,7 @@ def crossing_out(board: Board, name: str, facts: dict[str, Any]) -> str:
                  "number is crossed out from those cells.").format(
             technique=technique_name(name), cells=cells, unit=unit_name(board, facts["unit"]),
             numbers=numbers)
-    if name in ("x-wing", "swordfish"):
+    if name in ("x-wing", "swordfish", "jellyfish"):
         return _("{technique} on {value}: in {bases}, {value} can only go in {covers}, so {value} "
                  "is crossed out everywhere else in {covers}.").format(
             technique=technique_name(name), value=value,
@@ -73,6 +73,17 @@ def crossing_out(board: Board, name: str, facts: dict[str, Any]) -> str:
                  "holds {value}; {value} is crossed out from every cell that sees both.").format(
             pivot=cell_name(board, facts["pivot"]), first=cell_name(board, first),
             second=cell_name(board, second), value=value)
+    if name == "xyz-wing":
+        first, second = facts["wings"]
+        return _("XYZ-wing: {pivot} holds three numbers and {first} and {second} two of them "
+                 "each, so one of the three holds {value}; {value} is crossed out from every cell "
+                 "that sees all three.").format(
+            pivot=cell_name(board, facts["pivot"]), first=cell_name(board, first),
+            second=cell_name(board, second), value=value)
+    if name == "bug+1":
+        return _("BUG+1: every empty cell but {cell} has two candidates left; were {value} not in "
+                 "{cell}, the puzzle would have two answers, so the other candidates there are "
+                 "crossed out.").format(cell=cell_name(board, facts["cell"]), value=value)
     if name == "simple colouring":
         return _("Simple colouring on {value}: following the rows, columns and boxes with only two "
                  "places for {value}, {cells} cannot hold {value}.").format(value=value, cells=cells)
@@ -84,7 +95,7 @@ def technique_name(name: str) -> str:
     names = {"naked pair": _("Naked pair"), "naked triple": _("Naked triple"),
              "naked quad": _("Naked quad"), "hidden pair": _("Hidden pair"),
              "hidden triple": _("Hidden triple"), "hidden quad": _("Hidden quad"),
-             "x-wing": _("X-wing"), "swordfish": _("Swordfish")}
+             "x-wing": _("X-wing"), "swordfish": _("Swordfish"), "jellyfish": _("Jellyfish")}
     return names[name]
 
 
