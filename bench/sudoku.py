@@ -85,15 +85,21 @@ def agreement(name: str) -> None:
 def anchor(qqwing: str, count: int) -> None:
     """QQWing's generation time per difficulty, and the levels our grader gives its puzzles."""
     print(f"QQWing anchor, {count} puzzles a difficulty, rotate180:")
-    for difficulty in ("simple", "easy", "intermediate", "expert"):
+    classes: list[float] = []
+    scores: list[float] = []
+    for rank, difficulty in enumerate(("simple", "easy", "intermediate", "expert")):
         started = time.perf_counter()
         made = subprocess.run([qqwing, "--generate", str(count), "--difficulty", difficulty,
                                "--symmetry", "rotate180", "--one-line"],
                               capture_output=True, text=True, check=True).stdout.split()
         took = (time.perf_counter() - started) / count
-        levels = Counter(SUDOKU.rate(parse_line(line))["level"] for line in made)
+        ratings = [SUDOKU.rate(parse_line(line)) for line in made]
+        levels = Counter(rating["level"] for rating in ratings)
+        classes += [rank] * len(ratings)
+        scores += [rating["score"] for rating in ratings]
         print(f"  {difficulty:12} {took:6.3f} s a puzzle; our levels: "
               + ", ".join(f"{level} {levels[level]}" for level in ("easy", "medium", "hard", "expert")))
+    print(f"  Spearman of our score against QQWing's difficulty: {spearman(scores, classes):.2f}")
 
 
 def main() -> None:
