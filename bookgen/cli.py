@@ -136,8 +136,11 @@ def _parser() -> argparse.ArgumentParser:
     _add_workers_options(generate)
 
     solve = commands.add_parser("solve", help="solve JSON-lines puzzles from a file or stdin")
-    solve.add_argument("file", help="a JSON-lines file, or - for stdin")
+    solve.add_argument("file", help="a JSON-lines file, or - for stdin; a line may also be a "
+                       "puzzle in its type's own one-line form (a sudoku's 81 characters)")
     solve.add_argument("--count", action="store_true", help="count all solutions exactly")
+    solve.add_argument("--rate", action="store_true",
+                       help="add each puzzle's measured rating (its level and figures)")
     solve.add_argument("--budget", type=float, default=limits.SOLVE_SECONDS,
                        help=f"seconds one puzzle may take (default {limits.SOLVE_SECONDS:.0f})")
 
@@ -185,7 +188,8 @@ EXAMPLES = {
                  "bookgen generate numbrix -d expert --set size=9",
                  "bookgen generate --id 'placement:hard:size=9:1.1'   # the puzzle with this id"],
     "solve": ["bookgen solve bank.jsonl",
-              "bookgen solve - --count < bank.jsonl           # every solution, from stdin"],
+              "bookgen solve - --count < bank.jsonl           # every solution, from stdin",
+              "bookgen solve --rate sudoku.txt                # 81-character lines, rated"],
     "types": ["bookgen types",
               "bookgen types | grep -A 6 '^arrows'"],
     "texts": ["bookgen texts de                           # each English text and its German",
@@ -737,7 +741,7 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
     stack, is reported on its own line and the rest go on."""
     from bookgen.book import PuzzleTimeout, time_budget
     from bookgen.inputs import parse_json, read_text
-    from bookgen.making import record_from_json
+    from bookgen.making import record_from_json, record_from_text
 
     _check_budget(args.budget)
     name = "stdin" if args.file == "-" else args.file
@@ -748,8 +752,12 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
             continue
         try:
             with time_budget(args.budget):
-                record = record_from_json(parse_json(line, name, number), f"{name}:{number}")
+                record = (None if line.lstrip().startswith("{")
+                          else record_from_text(line, f"{name}:{number}"))
+                if record is None:
+                    record = record_from_json(parse_json(line, name, number), f"{name}:{number}")
                 solved = record.puzzle_type.solve(record.puzzle, None if args.count else 2)
+                rating = record.puzzle_type.rate(record.puzzle) if args.rate and solved.count else None
         except (BookgenError, PuzzleTimeout, RecursionError) as error:
             failed.append(f"{name}:{number}")
             message = _unsolved(error, args.budget, f"{name}:{number}")
@@ -757,6 +765,8 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
             continue
         result = {"id": record.id, "line": number, "solutions": solved.count,
                   "solution": solved.solution}
+        if args.rate:
+            result["rating"] = rating
         print(json.dumps(result), file=out, flush=True)
     if failed:
         raise BookgenError(f"{len(failed)} puzzle line(s) could not be read or solved: "

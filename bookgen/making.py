@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from bookgen.errors import BookgenError, PuzzleFormatError
-from bookgen.puzzles import current_spelling, find_type, request_for
+from bookgen.puzzles import PUZZLE_TYPES, current_spelling, find_type, request_for
 from bookgen.puzzles.base import JSON, PuzzleRecord, Request
 
 
@@ -87,6 +87,21 @@ def record_type(data: JSON) -> str:
     as its current type (numberwall)."""
     puzzle = data.get("puzzle")
     return current_spelling(str(data.get("type")), puzzle if isinstance(puzzle, dict) else {})[0]
+
+
+def record_from_text(text: str, where: str) -> PuzzleRecord | None:
+    """A puzzle in some type's own one-line form (`PuzzleType.read_line`: sudoku's 81
+    characters) as a record without id or rating; None when no type reads the text."""
+    for puzzle_type in PUZZLE_TYPES:
+        if puzzle_type.read_line is None:
+            continue
+        try:
+            puzzle = puzzle_type.read_line(text.strip())
+        except PuzzleFormatError as error:
+            raise PuzzleFormatError(f"{where}: {error}") from None
+        if puzzle is not None:
+            return PuzzleRecord(puzzle_type, "", "", {}, puzzle, {})
+    return None
 
 
 def record_from_json(data: Any, where: str) -> PuzzleRecord:

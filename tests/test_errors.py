@@ -23,7 +23,7 @@ sections:
      ["book.yaml:7", "did you mean 'difficulty'"]),
     (BASE.replace("count: 2", "count: two"), ["book.yaml:6", "sections[0].count", "1 to 1000"]),
     (BASE.replace("count: 2", "count: 0"), ["sections[0].count", "1 to 1000"]),
-    (BASE.replace("type: placement", "type: sudoku"), ["book.yaml:5", "unknown puzzle type 'sudoku'"]),
+    (BASE.replace("type: placement", "type: kakuro"), ["book.yaml:5", "unknown puzzle type 'kakuro'"]),
     (BASE.replace("difficulty: easy", "difficulty: fiendish"), ["sections[0].difficulty", "easy"]),
     (BASE + "    size: 40\n", ["book.yaml:8", "sections[0].size", "3 to 12"]),
     (BASE + "    size: 12\n", ["sections[0]", "no easy placement puzzle"]),
@@ -59,7 +59,7 @@ def test_output_in_a_missing_folder(write_config, run, tmp_path):
 
 
 def test_unknown_type_and_bad_option_for_generate(run):
-    status, _, err = run("generate", "sudokku")
+    status, _, err = run("generate", "kenken")
     assert status == 2 and "did you mean" not in err and "unknown puzzle type" in err
     status, _, err = run("generate", "placement", "--set", "size=99")
     assert status == 2 and "size" in err and "3 to 12" in err

@@ -66,7 +66,7 @@ def test_an_empty_folder_is_used(run, tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["--levels", "easy,tricky"], "--levels: 'easy,tricky': give levels from easy, medium, hard, expert"),
     (["--layout", "b5"], "--layout: 'b5' is not a built-in layout; use one of "),
-    (["--type", "sudoku"], "sudoku"),
+    (["--type", "kakuro"], "kakuro"),
 ])
 def test_bad_choices_get_one_message_and_no_folder(run, tmp_path, args, message):
     status, _, err = run("init", str(tmp_path / "p"), *args)

@@ -243,6 +243,9 @@ class PuzzleType:
     play_data(puzzle): what the game script shows beyond the puzzle JSON, worked out here so that
         it exists once, in Python (the arrows' glyphs, a pyramid's range caption); the page hands
         it over as the record's "play". None: nothing.
+    read_line(text): the puzzle in a one-line text form people share for the type (sudoku's 81
+        characters), or None when the text is not in that form; PuzzleFormatError when it is but
+        breaks it. `bookgen solve` reads such lines beside JSON lines. None: no such form.
     given_answer(puzzle): the answer in the solution's form as far as the givens go (0, or None
         among texts, where a number is to find): the board a hint's cells point into, so hints
         replay onto it to the solution. None: the type's hints fill no cells (only words).
@@ -280,6 +283,7 @@ class PuzzleType:
     play_style: str = ""
     play_data: Callable[[JSON], JSON] | None = None
     given_answer: Callable[[JSON], JSON] | None = None
+    read_line: Callable[[str], JSON | None] | None = None
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)

@@ -67,20 +67,6 @@ def board_for(puzzle: JSON) -> Board:
     return board_of(tuple(tuple(row) for row in puzzle["arrows"]))
 
 
-def numbers(mask: int) -> list[int]:
-    """The candidates in a mask, smallest first."""
-    result = []
-    while mask:
-        low = mask & -mask
-        result.append(low.bit_length() - 1)
-        mask ^= low
-    return result
-
-
-def single(mask: int) -> bool:
-    return mask & (mask - 1) == 0
-
-
 def start(board: Board, givens: list[int]) -> Domains:
     """Candidates before any reasoning: a given number, or 1 to the length of the line."""
     return [1 << g if g else board.natural[cell] for cell, g in enumerate(givens)]

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import partial
 
+from bookgen.core.bits import single
 from bookgen.core.grading import Step, told_in_order
 from bookgen.i18n import _, ngettext, pgettext
-from bookgen.puzzles.arrows.board import Board, board_for, single, start
+from bookgen.puzzles.arrows.board import Board, board_for, start
 from bookgen.puzzles.arrows.grader import counting_sweep, false_case, solved
 from bookgen.puzzles.arrows.parameters import Cell
 from bookgen.puzzles.arrows.solver import flat_givens, propagate, revise

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import islice
 
-from bookgen.puzzles.arrows.board import Board, board_for, numbers, start
+from bookgen.core.bits import members as numbers
+from bookgen.puzzles.arrows.board import Board, board_for, start
 from bookgen.puzzles.arrows.parameters import Cell, Domains
 from bookgen.puzzles.base import JSON, Solved
 

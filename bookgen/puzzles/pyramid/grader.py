@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from functools import cache, partial
 
+from bookgen.core.bits import members as bits_values
 from bookgen.core.grading import LEVELS, Bands, Deduced, Deduction, simplest_first
 from bookgen.core.triangle import Values, flatten, shape
 from bookgen.puzzles.base import JSON
 from bookgen.puzzles.pyramid.rules import Rules, rules_of
-from bookgen.puzzles.pyramid.solver import Contradiction, bits_values, candidate_lists
+from bookgen.puzzles.pyramid.solver import Contradiction, candidate_lists
 
 STEPS = ("direct", "once", "candidates", "trial")  # their ranks are their places here
 TOP = len(STEPS) - 1

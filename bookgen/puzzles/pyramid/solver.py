@@ -8,6 +8,7 @@ import random
 from collections.abc import Iterator
 from functools import cache
 
+from bookgen.core.bits import members as bits_values
 from bookgen.core.triangle import (
     Values,
     completions,
@@ -92,15 +93,6 @@ def solve(puzzle: JSON, cap: int | None = None) -> Solved:
 
 class Contradiction(Exception):
     """The numbers so far break the rules: the trial that led here was wrong."""
-
-
-def bits_values(bits: int) -> list[int]:
-    found = []
-    while bits:
-        low = bits & -bits
-        found.append(low.bit_length() - 1)
-        bits ^= low
-    return found
 
 
 def candidate_lists(rules: Rules, values: list[int]) -> list[int]:

@@ -1,0 +1,118 @@
+"""Sudoku figures: generation time per size and level, and how the grader's rating ranks puzzles
+against Sudoku Explainer (SE) on a held-out sample of the Sudoku Exchange bank.
+
+Targets (issue 30): a hard 9x9 in well under a second; Spearman of our score against SE at least
+0.8 on held-out puzzles. The sample is SE 5.0 and above only (bench/data/sudoku-exchange.md).
+
+The anchor is QQWing (GPL 2; github.com/stephenostermiller/qqwing), built from its C++ source:
+write src/cpp/config.h with VERSION, PACKAGE_STRING and HAVE_GETTIMEOFDAY 1, then
+`g++ -O2 -o qqwing src/cpp/main.cpp src/cpp/qqwing.cpp`. With --qqwing PATH the script times its
+generation per difficulty (half-turn symmetric, as ours) and rates its puzzles with our grader.
+Run: python bench/sudoku.py [--seeds N] [--qqwing PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import time
+from collections import Counter
+from pathlib import Path
+
+from bookgen.puzzles import find_type
+from bookgen.puzzles.base import Request
+from bookgen.puzzles.sudoku import parse_line
+
+SUDOKU = find_type("sudoku")
+DATA = Path(__file__).parent / "data"
+REQUESTS = [("4", "easy"), ("4", "medium"), ("6", "easy"), ("6", "medium"), ("6", "hard"),
+            ("9", "easy"), ("9", "medium"), ("9", "hard"), ("9", "expert")]
+
+
+def ranks(values: list[float]) -> list[float]:
+    """Ranks from 1, ties sharing the mean of their places."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    result = [0.0] * len(values)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
+            end += 1
+        for place in range(start, end + 1):
+            result[order[place]] = (start + end) / 2 + 1
+        start = end + 1
+    return result
+
+
+def spearman(xs: list[float], ys: list[float]) -> float:
+    """Pearson's correlation of the ranks."""
+    rx, ry = ranks(xs), ranks(ys)
+    mx, my = statistics.mean(rx), statistics.mean(ry)
+    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry))
+    return cov / (sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry)) ** 0.5
+
+
+def generation(seeds: int) -> None:
+    print(f"generation, seconds per puzzle over {seeds} seeds (mean, slowest), symmetric givens:")
+    for size, level in REQUESTS:
+        request = Request.make(SUDOKU, level, {"size": size})
+        took = []
+        givens = []
+        for seed in range(seeds):
+            started = time.perf_counter()
+            made = SUDOKU.generate(random.Random(f"bench/{seed}"), request)
+            took.append(time.perf_counter() - started)
+            givens.append(made.rating["givens"])
+        print(f"  {size}x{size} {level:6}  {statistics.mean(took):6.3f}  {max(took):6.3f}  "
+              f"givens {statistics.mean(givens):5.1f}")
+
+
+def agreement(name: str) -> None:
+    lines = (DATA / name).read_text().splitlines()
+    ours, theirs = [], []
+    started = time.perf_counter()
+    for line in lines:
+        _, digits, rating = line.split()
+        ours.append(SUDOKU.rate(parse_line(digits))["score"])
+        theirs.append(float(rating))
+    took = time.perf_counter() - started
+    print(f"{name}: {len(lines)} puzzles, SE {min(theirs)}-{max(theirs)}; Spearman of our score "
+          f"against SE {spearman(ours, theirs):.2f}; rating {took / len(lines) * 1000:.0f} ms a puzzle")
+
+
+def anchor(qqwing: str, count: int) -> None:
+    """QQWing's generation time per difficulty, and the levels our grader gives its puzzles."""
+    print(f"QQWing anchor, {count} puzzles a difficulty, rotate180:")
+    classes: list[float] = []
+    scores: list[float] = []
+    for rank, difficulty in enumerate(("simple", "easy", "intermediate", "expert")):
+        started = time.perf_counter()
+        made = subprocess.run([qqwing, "--generate", str(count), "--difficulty", difficulty,
+                               "--symmetry", "rotate180", "--one-line"],
+                              capture_output=True, text=True, check=True).stdout.split()
+        took = (time.perf_counter() - started) / count
+        ratings = [SUDOKU.rate(parse_line(line)) for line in made]
+        levels = Counter(rating["level"] for rating in ratings)
+        classes += [rank] * len(ratings)
+        scores += [rating["score"] for rating in ratings]
+        print(f"  {difficulty:12} {took:6.3f} s a puzzle; our levels: "
+              + ", ".join(f"{level} {levels[level]}" for level in ("easy", "medium", "hard", "expert")))
+    print(f"  Spearman of our score against QQWing's difficulty: {spearman(scores, classes):.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument("--qqwing", help="a QQWing binary to time as the anchor")
+    args = parser.parse_args()
+    generation(args.seeds)
+    if args.qqwing:
+        anchor(args.qqwing, 2 * args.seeds)
+    agreement("sudoku-exchange-heldout.txt")
+    agreement("sudoku-exchange-calibration.txt")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+"""The board: a size and variant's precomputed structure (units, the units through each cell,
+each cell's peers), and candidate sets as bitmasks (bit d set: d is possible).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from bookgen.puzzles.base import JSON
+from bookgen.puzzles.sudoku.parameters import BOXES, size_of, variant_of
+
+Cell = int             # index row * size + column
+Candidates = list[int]  # per cell, the numbers it may still hold as a bitmask
+KINDS = ("row", "column", "box", "diagonal")
+
+
+@dataclass(frozen=True)
+class Board:
+    """units[u]: the cells of unit u; kinds[u], numbers[u]: its kind and its number from 1 in that
+    kind (diagonal 1 runs from the top left, 2 from the top right); cell_units[c], peers[c]: the
+    units through c and every other cell sharing one; full: every number's bit."""
+
+    size: int
+    variant: str
+    units: tuple[tuple[Cell, ...], ...]
+    kinds: tuple[str, ...]
+    numbers: tuple[int, ...]
+    cell_units: tuple[tuple[int, ...], ...]
+    peers: tuple[tuple[Cell, ...], ...]
+    full: int
+
+    @property
+    def cells(self) -> int:
+        return self.size * self.size
+
+    def row(self, cell: Cell) -> int:
+        return cell // self.size
+
+    def col(self, cell: Cell) -> int:
+        return cell % self.size
+
+    def box(self, cell: Cell) -> int:
+        """The box's number from 1, left to right, top to bottom."""
+        rows, cols = BOXES[self.size]
+        return (self.row(cell) // rows) * (self.size // cols) + self.col(cell) // cols + 1
+
+
+@lru_cache(maxsize=16)
+def board_of(size: int, variant: str) -> Board:
+    rows, cols = BOXES[size]
+    units: list[tuple[Cell, ...]] = []
+    kinds: list[str] = []
+    numbers: list[int] = []
+
+    def add(kind: str, number: int, cells: list[Cell]) -> None:
+        units.append(tuple(cells))
+        kinds.append(kind)
+        numbers.append(number)
+
+    for r in range(size):
+        add("row", r + 1, [r * size + c for c in range(size)])
+    for c in range(size):
+        add("column", c + 1, [r * size + c for r in range(size)])
+    for b in range(size):
+        top, left = (b // (size // cols)) * rows, (b % (size // cols)) * cols
+        add("box", b + 1, [(top + r) * size + left + c for r in range(rows) for c in range(cols)])
+    if variant == "diagonal":
+        add("diagonal", 1, [i * size + i for i in range(size)])
+        add("diagonal", 2, [i * size + size - 1 - i for i in range(size)])
+    cell_units = [tuple(u for u, cells in enumerate(units) if cell in cells) for cell in range(size * size)]
+    peers = [tuple(sorted({other for u in cell_units[cell] for other in units[u]} - {cell}))
+             for cell in range(size * size)]
+    return Board(size, variant, tuple(units), tuple(kinds), tuple(numbers), tuple(cell_units),
+                 tuple(peers), ((1 << (size + 1)) - 1) & ~1)
+
+
+def board_for(puzzle: JSON) -> Board:
+    return board_of(size_of(puzzle), variant_of(puzzle))
+
+
+def flat(grid: list[list[int]]) -> list[int]:
+    return [value for row in grid for value in row]
+
+
+def rows_of(board: Board, values: list[int]) -> list[list[int]]:
+    return [values[r * board.size:(r + 1) * board.size] for r in range(board.size)]

@@ -1,0 +1,464 @@
+"""The grader: the techniques a person uses, simplest first, each named and weighted on the scale
+of Sudoku Explainer (SE), so a puzzle rates by the hardest technique it needs and how often.
+
+The state is the candidates a person would pencil in (every number not already in a cell's row,
+column, box or diagonal) and the cells placed. A technique either places a number (singles) or
+crosses candidates out; each call makes one step and says whether it did, and every step is
+written to the state's log (what the hints tell).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from bookgen.core.bits import members as digits
+from bookgen.core.bits import single
+from bookgen.core.grading import Bands, Deduction, simplest_first
+from bookgen.puzzles.base import JSON
+from bookgen.puzzles.sudoku.board import Board, Cell, board_for, flat
+
+# (name, SE-like weight): the order a person tries them in, simplest first. A contradiction
+# weighs 7.0 plus a tenth per placement of its longest chain and 0.03 per use (at most 9.4).
+TECHNIQUES = (
+    ("full house", 1.0), ("hidden single in a box", 1.2), ("hidden single in a line", 1.5),
+    ("naked single", 2.3),
+    ("pointing", 2.6), ("claiming", 2.8), ("naked pair", 3.0), ("x-wing", 3.2),
+    ("hidden pair", 3.4), ("naked triple", 3.6), ("swordfish", 3.8), ("hidden triple", 4.0),
+    ("xy-wing", 4.2), ("xyz-wing", 4.4), ("naked quad", 5.0), ("jellyfish", 5.2),
+    ("hidden quad", 5.4), ("bug+1", 5.6), ("simple colouring", 6.6),
+    ("contradiction", 7.0),
+)
+WEIGHTS = dict(TECHNIQUES)
+SEARCH = 9.5  # the score of a puzzle these techniques cannot finish
+# Levels as bands of the score (the hardest weight plus 0.01 per use of it, up to 9 uses).
+# Smaller grids fall to singles, so their levels are finer steps among the singles: a full house
+# (the last open cell of a row, column or box) is easier than a hidden single.
+BANDS = {
+    9: Bands.of({"easy": (0, 1.59), "medium": (1.6, 2.39), "hard": (2.4, 3.49), "expert": (3.5, 99)}),
+    6: Bands.of({"easy": (0, 1.09), "medium": (1.1, 1.29), "hard": (1.3, 98), "expert": (99, 99)}),
+    4: Bands.of({"easy": (0, 1.09), "medium": (1.1, 98), "hard": (99, 99), "expert": (99, 99)}),
+}
+
+
+class Contradiction(Exception):
+    """A cell left without a candidate, or a unit without a place for a number."""
+
+
+@dataclass
+class State:
+    board: Board
+    candidates: list[int]
+    placed: list[bool]
+    log: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+
+    def copy(self) -> State:
+        return State(self.board, self.candidates.copy(), self.placed.copy())
+
+    def place(self, cell: Cell, value: int) -> None:
+        bit = 1 << value
+        self.candidates[cell] = bit
+        self.placed[cell] = True
+        for peer in self.board.peers[cell]:
+            if self.candidates[peer] & bit:
+                left = self.candidates[peer] & ~bit
+                if not left:
+                    raise Contradiction
+                self.candidates[peer] = left
+
+    def cross_out(self, cells: list[Cell], bits: int) -> list[Cell]:
+        """Take `bits` out of the cells; the cells that lost a candidate."""
+        changed = []
+        for cell in cells:
+            if not self.placed[cell] and self.candidates[cell] & bits:
+                left = self.candidates[cell] & ~bits
+                if not left:
+                    raise Contradiction
+                self.candidates[cell] = left
+                changed.append(cell)
+        return changed
+
+    def places(self, unit: int, value: int) -> list[Cell]:
+        """The open cells of a unit that may still take `value` ([] once it is placed there)."""
+        bit = 1 << value
+        cells = [cell for cell in self.board.units[unit] if self.candidates[cell] & bit]
+        if not cells:
+            raise Contradiction
+        return [] if any(self.placed[cell] for cell in cells) else cells
+
+
+def start(board: Board, givens: list[int]) -> State:
+    state = State(board, [board.full] * board.cells, [False] * board.cells)
+    for cell, value in enumerate(givens):
+        if value:
+            if not state.candidates[cell] >> value & 1:
+                raise Contradiction
+            state.place(cell, value)
+    return state
+
+
+def finished(state: State) -> bool:
+    return all(state.placed)
+
+
+def hidden_single(kinds: tuple[str, ...], name: str) -> Callable[[State], int]:
+    """A number with one place left in a unit goes there; one sweep over the units places every
+    such number it meets (a person scanning does the same), each logged in turn."""
+    def apply(state: State) -> int:
+        board = state.board
+        found = 0
+        for unit, kind in enumerate(board.kinds):
+            if kind not in kinds:
+                continue
+            once = twice = done = union = 0
+            for cell in board.units[unit]:
+                mask = state.candidates[cell]
+                union |= mask
+                if state.placed[cell]:
+                    done |= mask
+                else:
+                    twice |= once & mask
+                    once |= mask
+            if union != board.full:
+                raise Contradiction
+            alone = once & ~twice & ~done
+            while alone:
+                bit = alone & -alone
+                alone ^= bit
+                cell = next((c for c in board.units[unit]
+                             if state.candidates[c] & bit and not state.placed[c]), -1)
+                if cell < 0:  # the cell it had was the only place for another number too
+                    raise Contradiction
+                value = bit.bit_length() - 1
+                state.place(cell, value)
+                state.log.append((name, {"cell": cell, "value": value, "unit": unit}))
+                found += 1
+        return found
+    return apply
+
+
+def full_house(state: State) -> int:
+    """The last open cell of a unit takes the one number the unit lacks (a sweep, as above)."""
+    board = state.board
+    found = 0
+    for unit, cells in enumerate(board.units):
+        open_cells = [cell for cell in cells if not state.placed[cell]]
+        if len(open_cells) == 1:
+            value = state.candidates[open_cells[0]].bit_length() - 1
+            state.place(open_cells[0], value)
+            state.log.append(("full house", {"cell": open_cells[0], "value": value, "unit": unit}))
+            found += 1
+    return found
+
+
+def naked_single(state: State) -> int:
+    """A cell with one candidate left takes it (a sweep over the cells)."""
+    found = 0
+    for cell, mask in enumerate(state.candidates):
+        if not state.placed[cell] and single(mask):
+            value = mask.bit_length() - 1
+            state.place(cell, value)
+            state.log.append(("naked single", {"cell": cell, "value": value}))
+            found += 1
+    return found
+
+
+def locked(from_box: bool, name: str) -> Callable[[State], int]:
+    """Pointing (a box's places for a number all in one line) or claiming (a line's all in one
+    box, or for the diagonal variant in any other unit): the number leaves the rest of that unit."""
+    def apply(state: State) -> int:
+        board = state.board
+        for unit, kind in enumerate(board.kinds):
+            if (kind == "box") != from_box:
+                continue
+            for value in range(1, board.size + 1):
+                cells = state.places(unit, value)
+                if len(cells) < 2:
+                    continue
+                shared = set(board.cell_units[cells[0]]).intersection(
+                    *(board.cell_units[c] for c in cells[1:]))
+                for other in sorted(shared - {unit}):
+                    if from_box and board.kinds[other] == "box":
+                        continue
+                    rest = [c for c in board.units[other] if c not in cells]
+                    if state.cross_out(rest, 1 << value):
+                        state.log.append((name, {"value": value, "unit": unit, "other": other}))
+                        return 1
+        return 0
+    return apply
+
+
+def naked_subset(size: int, name: str) -> Callable[[State], int]:
+    def apply(state: State) -> int:
+        board = state.board
+        for unit, cells in enumerate(board.units):
+            open_cells = [c for c in cells if not state.placed[c]
+                          and 2 <= state.candidates[c].bit_count() <= size]
+            for group in combinations(open_cells, size):
+                union = 0
+                for cell in group:
+                    union |= state.candidates[cell]
+                if union.bit_count() != size:
+                    continue
+                rest = [c for c in cells if c not in group]
+                if state.cross_out(rest, union):
+                    state.log.append((name, {"cells": list(group), "digits": digits(union), "unit": unit}))
+                    return 1
+        return 0
+    return apply
+
+
+def hidden_subset(size: int, name: str) -> Callable[[State], int]:
+    def apply(state: State) -> int:
+        board = state.board
+        for unit in range(len(board.units)):
+            spots = {}
+            for value in range(1, board.size + 1):
+                cells = state.places(unit, value)
+                if 2 <= len(cells) <= size:
+                    spots[value] = cells
+            for group in combinations(sorted(spots), size):
+                cells = sorted({c for value in group for c in spots[value]})
+                if len(cells) != size:
+                    continue
+                keep = sum(1 << value for value in group)
+                if any(state.candidates[c] & ~keep for c in cells):
+                    for cell in cells:
+                        state.candidates[cell] &= keep
+                    state.log.append((name, {"cells": cells, "digits": list(group), "unit": unit}))
+                    return 1
+        return 0
+    return apply
+
+
+def fish(size: int, name: str) -> Callable[[State], int]:
+    """X-wing (2), swordfish (3) and jellyfish (4): a number's places in `size` rows lie in `size` columns (or
+    the other way round), so it leaves the rest of those columns."""
+    def apply(state: State) -> int:
+        board = state.board
+        n = board.size
+        for base_kind, cover_kind in (("row", "column"), ("column", "row")):
+            bases = [u for u, kind in enumerate(board.kinds) if kind == base_kind]
+            covers = [u for u, kind in enumerate(board.kinds) if kind == cover_kind]
+            for value in range(1, n + 1):
+                lines = {}
+                for unit in bases:
+                    cells = state.places(unit, value)
+                    if 2 <= len(cells) <= size:
+                        lines[unit] = {board.numbers[cu] for c in cells for cu in board.cell_units[c]
+                                       if board.kinds[cu] == cover_kind}
+                for group in combinations(sorted(lines), size):
+                    crossing = set().union(*(lines[u] for u in group))
+                    if len(crossing) != size:
+                        continue
+                    chosen = [covers[number - 1] for number in sorted(crossing)]
+                    inside = {c for u in group for c in board.units[u]}
+                    rest = [c for u in chosen for c in board.units[u] if c not in inside]
+                    if state.cross_out(rest, 1 << value):
+                        state.log.append((name, {"value": value, "bases": list(group), "covers": chosen}))
+                        return 1
+        return 0
+    return apply
+
+
+def xy_wing(state: State) -> int:
+    board = state.board
+    pairs = [c for c in range(board.cells) if not state.placed[c] and state.candidates[c].bit_count() == 2]
+    pair_set = set(pairs)
+    for pivot in pairs:
+        mask = state.candidates[pivot]
+        wings = [c for c in board.peers[pivot]
+                 if c in pair_set and (state.candidates[c] & mask).bit_count() == 1]
+        for first, second in combinations(wings, 2):
+            a, b = state.candidates[first], state.candidates[second]
+            z = a & b & ~mask
+            if not z or (a & mask) == (b & mask) or (a | b | mask).bit_count() != 3:
+                continue
+            seen = set(board.peers[first]) & set(board.peers[second])
+            targets = sorted(seen - {pivot})
+            if state.cross_out(targets, z):
+                state.log.append(("xy-wing", {"pivot": pivot, "wings": [first, second],
+                                              "value": z.bit_length() - 1}))
+                return 1
+    return 0
+
+
+def xyz_wing(state: State) -> int:
+    """A three-candidate pivot {x, y, z} seeing two pairs {x, z} and {y, z}: one of the three
+    holds z, so z leaves every cell that sees all three."""
+    board = state.board
+    candidates = state.candidates
+    for pivot in range(board.cells):
+        mask = candidates[pivot]
+        if state.placed[pivot] or mask.bit_count() != 3:
+            continue
+        wings = [c for c in board.peers[pivot] if not state.placed[c]
+                 and candidates[c].bit_count() == 2 and not candidates[c] & ~mask]
+        for first, second in combinations(wings, 2):
+            z = candidates[first] & candidates[second]
+            if candidates[first] == candidates[second] or z.bit_count() != 1:
+                continue
+            seen = set(board.peers[pivot]) & set(board.peers[first]) & set(board.peers[second])
+            if state.cross_out(sorted(seen), z):
+                state.log.append(("xyz-wing", {"pivot": pivot, "wings": [first, second],
+                                               "value": z.bit_length() - 1}))
+                return 1
+    return 0
+
+
+def bug_plus_one(state: State) -> int:
+    """Bivalue universal grave + 1: every open cell has two candidates but one, which has three.
+    A grid of pairs only would have two answers, so that cell takes the number its row holds
+    three times as a candidate (its other two candidates are crossed out)."""
+    board = state.board
+    candidates = state.candidates
+    wider = [c for c in range(board.cells) if not state.placed[c] and candidates[c].bit_count() != 2]
+    if len(wider) != 1 or candidates[wider[0]].bit_count() != 3:
+        return 0
+    cell = wider[0]
+    row = board.cell_units[cell][0]  # units are listed rows first
+    for value in digits(candidates[cell]):
+        bit = 1 << value
+        if sum(1 for c in board.units[row] if not state.placed[c] and candidates[c] & bit) == 3:
+            if state.cross_out([cell], candidates[cell] & ~bit):
+                state.log.append(("bug+1", {"cell": cell, "value": value}))
+                return 1
+    return 0
+
+
+def simple_colouring(state: State) -> int:
+    """Chains of conjugate pairs (a unit with exactly two places for a number) coloured in turn:
+    a colour twice in one unit is false; a cell seeing both colours cannot hold the number."""
+    board = state.board
+    for value in range(1, board.size + 1):
+        links: dict[Cell, list[Cell]] = {}
+        for unit in range(len(board.units)):
+            cells = state.places(unit, value)
+            if len(cells) == 2:
+                links.setdefault(cells[0], []).append(cells[1])
+                links.setdefault(cells[1], []).append(cells[0])
+        colour: dict[Cell, int] = {}
+        for root in sorted(links):
+            if root in colour:
+                continue
+            colour[root] = 0
+            chain, queue = [root], [root]
+            while queue:
+                cell = queue.pop()
+                for other in links[cell]:
+                    if other not in colour:
+                        colour[other] = 1 - colour[cell]
+                        chain.append(other)
+                        queue.append(other)
+            if len(chain) < 4:
+                continue
+            for shade in (0, 1):
+                same = [c for c in chain if colour[c] == shade]
+                if any(b in board.peers[a] for a, b in combinations(same, 2)):
+                    if state.cross_out(same, 1 << value):
+                        state.log.append(("simple colouring", {"value": value, "cells": same}))
+                        return 1
+            tinted = set(chain)
+            targets = [c for c in range(board.cells) if c not in tinted and not state.placed[c]
+                       and state.candidates[c] >> value & 1
+                       and {colour[p] for p in board.peers[c] if p in tinted} == {0, 1}]
+            if targets and state.cross_out(targets, 1 << value):
+                state.log.append(("simple colouring", {"value": value, "cells": targets}))
+                return 1
+    return 0
+
+
+def contradiction(state: State) -> int:
+    """Assume one candidate and follow singles; of the assumptions that end in a contradiction,
+    take the one that gets there in the fewest placements (the shortest chain a person would
+    follow) and cross it out. Its length is logged: long chains make a puzzle harder."""
+    board = state.board
+    shortest: tuple[int, Cell, int] | None = None
+    before = sum(state.placed)
+    bound = board.cells  # a trial longer than the shortest contradiction so far is given up
+
+    def done(trial: State) -> bool:
+        return finished(trial) or sum(trial.placed) - before > bound
+
+    order = sorted((state.candidates[c].bit_count(), c) for c in range(board.cells) if not state.placed[c])
+    for _, cell in order:
+        for value in digits(state.candidates[cell]):
+            trial = state.copy()
+            try:
+                trial.place(cell, value)
+                simplest_first(SINGLE_STEPS, trial, done, top=len(SINGLE_STEPS))
+            except Contradiction:
+                length = sum(trial.placed) - before
+                if shortest is None or length < shortest[0]:
+                    shortest = (length, cell, value)
+                    bound = length
+    if shortest is None:
+        return 0
+    length, cell, value = shortest
+    state.cross_out([cell], 1 << value)
+    state.log.append(("contradiction", {"cell": cell, "value": value, "length": length}))
+    return 1
+
+
+APPLY: dict[str, Callable[[State], int]] = {
+    "full house": full_house,
+    "hidden single in a box": hidden_single(("box",), "hidden single in a box"),
+    "hidden single in a line": hidden_single(("row", "column", "diagonal"), "hidden single in a line"),
+    "naked single": naked_single,
+    "pointing": locked(True, "pointing"),
+    "claiming": locked(False, "claiming"),
+    "naked pair": naked_subset(2, "naked pair"),
+    "x-wing": fish(2, "x-wing"),
+    "hidden pair": hidden_subset(2, "hidden pair"),
+    "naked triple": naked_subset(3, "naked triple"),
+    "swordfish": fish(3, "swordfish"),
+    "hidden triple": hidden_subset(3, "hidden triple"),
+    "xy-wing": xy_wing,
+    "xyz-wing": xyz_wing,
+    "naked quad": naked_subset(4, "naked quad"),
+    "jellyfish": fish(4, "jellyfish"),
+    "hidden quad": hidden_subset(4, "hidden quad"),
+    "bug+1": bug_plus_one,
+    "simple colouring": simple_colouring,
+    "contradiction": contradiction,
+}
+STEPS = tuple(Deduction(name, rank + 1, APPLY[name]) for rank, (name, _) in enumerate(TECHNIQUES))
+SINGLE_STEPS = STEPS[:4]
+
+
+def deduce(board: Board, givens: list[int], limit: float = 99.0) -> tuple[State, JSON]:
+    """Solve as a person would, simplest technique first, none weighing more than `limit`."""
+    state = start(board, givens)
+    top = max(rank + 1 for rank, (_, weight) in enumerate(TECHNIQUES) if weight <= limit)
+    done = simplest_first(STEPS, state, finished, top)
+    used = {name: count for name, count in done.counts.items() if count}
+    if not done.finished:
+        return state, {"solved": False, "score": SEARCH, "hardest": "search", "used": used}
+    hardest = TECHNIQUES[done.hardest - 1][0] if done.hardest else "none"
+    weight = WEIGHTS.get(hardest, 1.0)
+    if hardest == "contradiction":
+        longest = max(facts["length"] for name, facts in state.log if name == "contradiction")
+        score = round(weight + min(2.4, 0.1 * longest + 0.03 * used[hardest]), 2)
+    else:
+        score = round(weight + 0.01 * min(9, used.get(hardest, 0)), 2)
+    return state, {"solved": True, "score": score, "hardest": hardest, "used": used}
+
+
+def rate(puzzle: JSON) -> JSON:
+    """The measured figures: score and level, the hardest technique and the uses of each."""
+    board = board_for(puzzle)
+    givens = flat(puzzle["givens"])
+    try:
+        _, figures = deduce(board, givens)
+    except Contradiction:
+        figures = {"solved": False, "score": SEARCH, "hardest": "search", "used": {}}
+    return {
+        "level": BANDS[board.size].level_of(figures["score"]),
+        "score": figures["score"],
+        "hardest": figures["hardest"],
+        "techniques": figures["used"],
+        "givens": sum(1 for value in givens if value),
+        "cells": board.cells,
+    }

@@ -1,0 +1,148 @@
+"""Hints: the numbers in the order the grader places them, each naming its technique and cells;
+the crossing-out steps that made a placement possible are named with it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bookgen.core.grading import simplest_first
+from bookgen.i18n import _
+from bookgen.puzzles.base import JSON
+from bookgen.puzzles.sudoku.board import Board, Cell, board_for, flat
+from bookgen.puzzles.sudoku.grader import STEPS, Contradiction, finished, start
+
+PLACING = ("full house", "hidden single in a box", "hidden single in a line", "naked single")
+
+
+def cell_name(board: Board, cell: Cell) -> str:
+    return _("row {row}, column {column}").format(row=cell // board.size + 1, column=cell % board.size + 1)
+
+
+def unit_name(board: Board, unit: int) -> str:
+    number = board.numbers[unit]
+    kind = board.kinds[unit]
+    if kind == "row":
+        # Translators: a row, column, box or diagonal named inside the hints' sentences ("in
+        # {unit}, 7 can only go in ..."); a language may add its article here ("la ligne 3")
+        return _("row {number}").format(number=number)
+    if kind == "column":
+        return _("column {number}").format(number=number)
+    if kind == "box":
+        return _("box {number}").format(number=number)
+    if number == 1:
+        return _("the diagonal from the top left")
+    return _("the diagonal from the top right")
+
+
+def listed(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    # Translators: a list of cells, units or numbers: {items} is "row 1, row 2", {last} "row 3"
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def crossing_out(board: Board, name: str, facts: dict[str, Any]) -> str:
+    """One sentence naming a crossing-out step and its cells."""
+    cells = listed([cell_name(board, cell) for cell in facts.get("cells", [])])
+    numbers = listed([str(d) for d in facts.get("digits", [])])
+    value = facts.get("value", 0)
+    if name in ("pointing", "claiming"):
+        return _("Locked candidates: in {unit}, {value} can only go where it meets {other}, so "
+                 "{value} is crossed out everywhere else in {other}.").format(
+            unit=unit_name(board, facts["unit"]), other=unit_name(board, facts["other"]), value=value)
+    if name.startswith("naked"):
+        return _("{technique}: {cells} in {unit} hold only {numbers} between them, so those "
+                 "numbers are crossed out everywhere else in {unit}.").format(
+            technique=technique_name(name), cells=cells, unit=unit_name(board, facts["unit"]),
+            numbers=numbers)
+    if name.startswith("hidden"):
+        return _("{technique}: in {unit}, {numbers} can only go in {cells}, so every other "
+                 "number is crossed out from those cells.").format(
+            technique=technique_name(name), cells=cells, unit=unit_name(board, facts["unit"]),
+            numbers=numbers)
+    if name in ("x-wing", "swordfish", "jellyfish"):
+        return _("{technique} on {value}: in {bases}, {value} can only go in {covers}, so {value} "
+                 "is crossed out everywhere else in {covers}.").format(
+            technique=technique_name(name), value=value,
+            bases=listed([unit_name(board, u) for u in facts["bases"]]),
+            covers=listed([unit_name(board, u) for u in facts["covers"]]))
+    if name == "xy-wing":
+        first, second = facts["wings"]
+        return _("XY-wing: {pivot} pairs with {first} and {second} so that one of those two "
+                 "holds {value}; {value} is crossed out from every cell that sees both.").format(
+            pivot=cell_name(board, facts["pivot"]), first=cell_name(board, first),
+            second=cell_name(board, second), value=value)
+    if name == "xyz-wing":
+        first, second = facts["wings"]
+        return _("XYZ-wing: {pivot} holds three numbers and {first} and {second} two of them "
+                 "each, so one of the three holds {value}; {value} is crossed out from every cell "
+                 "that sees all three.").format(
+            pivot=cell_name(board, facts["pivot"]), first=cell_name(board, first),
+            second=cell_name(board, second), value=value)
+    if name == "bug+1":
+        return _("BUG+1: every empty cell but {cell} has two candidates left; were {value} not in "
+                 "{cell}, the puzzle would have two answers, so the other candidates there are "
+                 "crossed out.").format(cell=cell_name(board, facts["cell"]), value=value)
+    if name == "simple colouring":
+        return _("Simple colouring on {value}: following the rows, columns and boxes with only two "
+                 "places for {value}, {cells} cannot hold {value}.").format(value=value, cells=cells)
+    return _("Trial: {value} in {cell} leads by singles to a contradiction, so {value} is crossed "
+             "out there.").format(value=value, cell=cell_name(board, facts["cell"]))
+
+
+def technique_name(name: str) -> str:
+    names = {"naked pair": _("Naked pair"), "naked triple": _("Naked triple"),
+             "naked quad": _("Naked quad"), "hidden pair": _("Hidden pair"),
+             "hidden triple": _("Hidden triple"), "hidden quad": _("Hidden quad"),
+             "x-wing": _("X-wing"), "swordfish": _("Swordfish"), "jellyfish": _("Jellyfish")}
+    return names[name]
+
+
+def placing(board: Board, name: str, facts: dict[str, Any]) -> str:
+    """One sentence naming a single and its cell."""
+    cell, value = cell_name(board, facts["cell"]), facts["value"]
+    if name == "full house":
+        return _("Full house: {cell} is the last empty cell in {unit}, so it takes the missing "
+                 "{value}").format(cell=cell, unit=unit_name(board, facts["unit"]), value=value)
+    if name == "naked single" and board.variant == "diagonal":
+        return _("Naked single: {cell} can only hold {value}; every other number already stands "
+                 "in its row, column, box or diagonal").format(cell=cell, value=value)
+    if name == "naked single":
+        return _("Naked single: {cell} can only hold {value}; every other number already stands "
+                 "in its row, column or box").format(cell=cell, value=value)
+    return _("Hidden single: in {unit}, {value} can only go in {cell}").format(
+        value=value, cell=cell, unit=unit_name(board, facts["unit"]))
+
+
+def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
+    """Each number the grader places, in its order, with its reason; a puzzle the techniques
+    cannot finish gets the rest from its one answer, said so."""
+    board = board_for(puzzle)
+    try:
+        state = start(board, flat(puzzle["givens"]))
+        simplest_first(STEPS, state, finished, len(STEPS))
+    except Contradiction:
+        return []
+    told: list[JSON] = []
+    pending: list[str] = []
+    for name, facts in state.log:
+        if name not in PLACING:
+            pending.append(crossing_out(board, name, facts))
+            continue
+        cell = facts["cell"]
+        why = " ".join(pending + [placing(board, name, facts)])
+        pending = []
+        told.append({"cells": [[cell // board.size, cell % board.size]], "value": facts["value"], "why": why})
+    answer = flat(solution["grid"])
+    for cell in range(board.cells):
+        if not state.placed[cell]:
+            told.append({"cells": [[cell // board.size, cell % board.size]], "value": answer[cell],
+                         "why": _("{value} goes here: this cell needs trial and error beyond these "
+                                  "techniques; the only answer has {value}").format(value=answer[cell])})
+    return told
+
+
+def given_answer(puzzle: JSON) -> JSON:
+    """The answer's grid as far as the givens go (0 where a number is to find): hints fill it."""
+    return {"grid": [list(row) for row in puzzle["givens"]]}

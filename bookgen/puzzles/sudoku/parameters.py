@@ -1,0 +1,97 @@
+"""Sudoku's parameters: sizes and their boxes, variants, symmetries of the givens, options, rules,
+and the forms a puzzle is printed, compared and answered in.
+"""
+
+from __future__ import annotations
+
+from bookgen.core.options import Option
+from bookgen.core.symmetry import SYMMETRIES, Symmetry
+from bookgen.i18n import N_, _
+from bookgen.puzzles.base import JSON, Printed, Request, form_key, numbers_printed
+
+BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3)}
+"""Each size's box as (rows, columns): a 6x6 grid has six boxes two rows high, three wide."""
+VARIANTS = ("classic", "diagonal")
+PATTERNS = ("rotational", "mirror", "none")
+
+OPTIONS = (
+    Option("size", "choice", "grid side: 4 (2x2 boxes), 6 (2x3 boxes) or 9 (3x3 boxes; default)",
+           choices=("9", "6", "4"), default="9"),
+    Option("variant", "choice", "classic, or diagonal (each long diagonal holds every number "
+           "once too; default classic)", choices=VARIANTS, default="classic"),
+    Option("symmetry", "choice", "pattern of the givens: rotational (turned half way it looks "
+           "the same, as published sudoku are; default), mirror (left to right) or none",
+           choices=PATTERNS, default="rotational"),
+)
+
+RULES = N_(
+    "Write a number from 1 to {largest} in every empty square so that each row, each column and "
+    "each box outlined in bold holds every number from 1 to {largest} exactly once."
+)
+DIAGONAL_RULES = N_(
+    "Write a number from 1 to {largest} in every empty square so that each row, each column, "
+    "each box outlined in bold and each of the two long diagonals (shaded) holds every number "
+    "from 1 to {largest} exactly once."
+)
+GENERAL_RULES = N_(
+    "Write a number in every empty square so that each row, each column and each box outlined in "
+    "bold holds every number once: 1 to 9 on a 9x9 grid, 1 to 6 on a 6x6 grid, 1 to 4 on a 4x4 "
+    "grid. In a diagonal sudoku the two long diagonals (shaded) hold every number once too."
+)
+
+
+def rules_text(request: Request | None) -> str:
+    """The rules a section prints, in the language spoken; the size and variant when known."""
+    if request is None:
+        return _(GENERAL_RULES)
+    largest = int(request.settings["size"])
+    text = DIAGONAL_RULES if request.settings["variant"] == "diagonal" else RULES
+    return _(text).format(largest=largest)
+
+
+def size_of(puzzle: JSON) -> int:
+    return len(puzzle["givens"])
+
+
+def variant_of(puzzle: JSON) -> str:
+    return str(puzzle.get("variant", "classic"))
+
+
+def printed(puzzle: JSON) -> Printed:
+    """The page draws the grid, its boxes and (diagonal) the shaded diagonals, and prints the
+    givens; the rules name the variant."""
+    return Printed({"variant": variant_of(puzzle), "givens": puzzle["givens"]},
+                   numbers_printed(puzzle["givens"]))
+
+
+def keeps_boxes(symmetry: Symmetry, size: int) -> bool:
+    """Whether a symmetry maps boxes onto boxes: any of the eight on square boxes, only those
+    without a transpose on 2x3 boxes."""
+    rows, cols = BOXES[size]
+    return rows == cols or not symmetry.transpose
+
+
+def relabelled(grid: list[list[int]]) -> list[list[int]]:
+    """The grid with its numbers renamed in the order they first appear, row by row (1 first):
+    two puzzles that differ only by a swap of numbers read the same."""
+    names: dict[int, int] = {}
+    for row in grid:
+        for value in row:
+            if value and value not in names:
+                names[value] = len(names) + 1
+    return [[names.get(value, 0) for value in row] for row in grid]
+
+
+def twins(grid: list[list[int]], size: int) -> list[list[list[int]]]:
+    """Every form of a grid under the grid's symmetries that keep the boxes, numbers relabelled."""
+    return [relabelled(symmetry.grid(grid)) for symmetry in SYMMETRIES if keeps_boxes(symmetry, size)]
+
+
+def canonical(puzzle: JSON) -> str:
+    """Turned, mirrored or with its numbers swapped around, a sudoku is the same puzzle."""
+    return form_key(*([variant_of(puzzle), form] for form in twins(puzzle["givens"], size_of(puzzle))))
+
+
+def answer_form(puzzle: JSON, solution: JSON) -> str:
+    """The same for a filled grid."""
+    return canonical({"variant": variant_of(puzzle), "givens": solution["grid"]})

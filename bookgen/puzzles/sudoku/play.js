@@ -1,0 +1,39 @@
+/* Sudoku in the playable edition: a number per square, so it plays through the frame's
+ * numberCells; bold box edges and shaded diagonals come from classes set here. Registers itself
+ * with the player's frame (bookgen/html/frame.js). */
+(function (frame) {
+  "use strict";
+
+  var el = frame.el, t = frame.t;
+
+  function sudokuGame(board, record, page) {
+    var givens = record.puzzle.givens, size = givens.length;
+    var answer = record.solution && record.solution.grid;
+    var play = record.play || {};
+    var box = play.box || [3, 3];  // from Python: bookgen.puzzles.sudoku.drawing.play_data
+    var grid = el("div", "grid sudoku");
+    grid.style.setProperty("--cols", size);
+    board.appendChild(grid);
+    return frame.numberCells({
+      board: grid,
+      rows: givens.map(function (row) { return row.length; }),
+      holder: function () { return grid; },
+      given: function (i, j) { return givens[i][j]; },
+      hasAnswer: !!answer,
+      answer: function (i, j) { return answer ? answer[i][j] : null; },
+      max: size,
+      where: function (i, j) { return t("Row {row}, column {column}", {row: i + 1, column: j + 1}); },
+      name: function (i, j) {
+        var number = Math.floor(i / box[0]) * (size / box[1]) + Math.floor(j / box[1]) + 1;
+        return t("Row {row}, column {column}, box {box}", {row: i + 1, column: j + 1, box: number});
+      },
+      decorate: function (cell, i, j) {
+        if ((j + 1) % box[1] === 0 && j + 1 < size) cell.classList.add("box-right");
+        if ((i + 1) % box[0] === 0 && i + 1 < size) cell.classList.add("box-below");
+        if (play.diagonal && (i === j || i + j === size - 1)) cell.classList.add("diagonal");
+      }
+    }, page);
+  }
+
+  frame.register("sudoku", sudokuGame);
+})(window.bookgenFrame);

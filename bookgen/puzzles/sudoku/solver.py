@@ -1,0 +1,98 @@
+"""The exact solver: candidate bitmasks, propagation of naked and hidden singles (Norvig's assign
+and eliminate), and search on the cell with the fewest candidates, counting answers up to a cap."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from itertools import islice
+
+from bookgen.core.bits import members as digits
+from bookgen.puzzles.base import JSON, Solved
+from bookgen.puzzles.sudoku.board import Board, Candidates, Cell, board_for, flat, rows_of
+
+
+def eliminate(board: Board, candidates: Candidates, cell: Cell, bit: int) -> bool:
+    """Take `bit` out of a cell and follow what it forces; False on a contradiction."""
+    mask = candidates[cell]
+    if not mask & bit:
+        return True
+    mask &= ~bit
+    candidates[cell] = mask
+    if not mask:
+        return False
+    if not mask & (mask - 1):
+        for peer in board.peers[cell]:
+            if candidates[peer] & mask and not eliminate(board, candidates, peer, mask):
+                return False
+    for unit in board.cell_units[cell]:
+        places = [other for other in board.units[unit] if candidates[other] & bit]
+        if not places:
+            return False
+        if len(places) == 1 and candidates[places[0]] != bit:
+            if not assign(board, candidates, places[0], bit):
+                return False
+    return True
+
+
+def assign(board: Board, candidates: Candidates, cell: Cell, bit: int) -> bool:
+    """Put the number `bit` in a cell: every other candidate of it eliminated."""
+    others = candidates[cell] & ~bit
+    while others:
+        low = others & -others
+        others ^= low
+        if not eliminate(board, candidates, cell, low):
+            return False
+    return True
+
+
+def initial(board: Board, givens: list[int]) -> Candidates | None:
+    """The candidates after the givens and everything they force; None on a contradiction."""
+    candidates = [board.full] * board.cells
+    for cell, value in enumerate(givens):
+        if value and not assign(board, candidates, cell, 1 << value):
+            return None
+    return candidates
+
+
+def solutions(board: Board, candidates: Candidates, rng: random.Random | None = None
+              ) -> Iterator[Candidates]:
+    """Every completion, guessing at the cell with the fewest candidates (numbers in random order
+    when `rng` is given, for filling an empty grid)."""
+    best, fewest = -1, 99
+    for cell, mask in enumerate(candidates):
+        if mask & (mask - 1):
+            count = mask.bit_count()
+            if count < fewest:
+                best, fewest = cell, count
+                if count == 2:
+                    break
+    if best < 0:
+        yield candidates
+        return
+    choices = digits(candidates[best])
+    if rng is not None:
+        rng.shuffle(choices)
+    for value in choices:
+        child = candidates.copy()
+        if assign(board, child, best, 1 << value):
+            yield from solutions(board, child, rng)
+
+
+def values_of(candidates: Candidates) -> list[int]:
+    return [mask.bit_length() - 1 for mask in candidates]
+
+
+def count(board: Board, givens: list[int], cap: int | None) -> tuple[int, list[int] | None]:
+    """How many answers (up to cap) and the first."""
+    candidates = initial(board, givens)
+    if candidates is None:
+        return 0, None
+    found = [values_of(c) for c in islice(solutions(board, candidates), cap)]
+    return len(found), (found[0] if found else None)
+
+
+def solve(puzzle: JSON, cap: int | None = None) -> Solved:
+    board = board_for(puzzle)
+    number, first = count(board, flat(puzzle["givens"]), cap)
+    return Solved(number, None if first is None else {"grid": rows_of(board, first)})
