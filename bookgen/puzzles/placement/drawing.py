@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.i18n import _, current, ngettext
 from bookgen.puzzles.base import JSON
-from bookgen.puzzles.placement.numbers import MINUS
+from bookgen.puzzles.placement.numbers import MINUS, shown
 
 # Long chains wrap: a row holds at most WRAP boxes, and the sign at a break is printed at the end
 # of one line and again at the start of the next, as a broken formula repeats its operator. The
@@ -28,7 +28,7 @@ BOX_PT, SIGN_PT = 12.0, 14.0
 POOL_PT = BOX_PT  # the numbers to place print as they will in their boxes
 FRACTION = 0.85  # a fraction's numerator and denominator, relative to the number's size
 EM = 0.64  # DejaVu's digits per point of size (a little over), for spacing before any pen
-EM_OF = {".": 0.32, MINUS: 0.84}
+EM_OF = {".": 0.32, ",": 0.32, MINUS: 0.84}
 BOLD = 1.1  # DejaVu's bold digits are up to a tenth wider than its regular ones
 STACK = 0.21  # mm per point: a fraction's numerator sits this far above its bar, its denominator below
 DIGIT_HEIGHT = 0.73 * 25.4 / 72  # mm per point: DejaVu's digit height
@@ -49,12 +49,12 @@ def _estimate(text: str, size: float) -> float:
         num, den = text.lstrip("-").split("/")
         sign = run(MINUS) + 0.3 if text.startswith("-") else 0.0
         return sign + max(run(num), run(den)) * FRACTION + 0.8
-    return run(text.replace("-", MINUS))
+    return run(shown(text))
 
 
 def _number_width(pen: Pen, text: str, size: float, bold: bool) -> float:
     if "/" not in text:
-        return pen.text_width(text.replace("-", MINUS), size, bold)
+        return pen.text_width(shown(text), size, bold)
     sign = pen.text_width(MINUS, size, bold) + 0.3 if text.startswith("-") else 0.0
     num, den = text.lstrip("-").split("/")
     small = size * FRACTION
@@ -69,7 +69,7 @@ def _draw_number(pen: Pen, x: float, y: float, text: str, size: float, bold: boo
     if width > room:
         size, width = size * room / width, room
     if "/" not in text:
-        pen.text(x, y, text.replace("-", MINUS), size, bold=bold)
+        pen.text(x, y, shown(text), size, bold=bold)
         return
     left = x - width / 2
     if text.startswith("-"):

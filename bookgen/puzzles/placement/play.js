@@ -6,7 +6,12 @@
   var el = frame.el, button = frame.button, spoken = frame.spoken, numberNode = frame.numberNode,
     parseRational = frame.parseRational, R = frame.R, moveFocus = frame.moveFocus, roving = frame.roving;
   var WRONG_FIRST = frame.WRONG_FIRST, MINUS = frame.MINUS;
-  var t = frame.t;  /* the page's words (frame.js) */
+  var t = frame.t, tp = frame.tp;  /* the page's words (frame.js) */
+
+  // Translators: the decimal mark in a number such as 2.18 (a comma where 2,18 is written)
+  var DECIMAL_MARK = tp("decimal mark", ".");
+  /* A pool number as the book prints it: "2,18" in German (the record keeps "2.18"). */
+  function numberShown(text) { return numberNode(text, DECIMAL_MARK); }
 
   var LONG_PRESS = 300;  // ms a finger rests on a number before it can be dragged; moving sooner scrolls
 
@@ -52,7 +57,7 @@
       var token = button("token");
       token.dataset.token = text;
       token.dataset.nav = "";
-      token.appendChild(numberNode(text));
+      token.appendChild(numberShown(text));
       tokens[text] = token;
       pool.appendChild(token);
     });
@@ -68,7 +73,7 @@
           box.appendChild(spoken(t("Box {box}, empty", { box: i + 1 })));
         } else {
           box.appendChild(spoken(t("Box {box}: ", { box: i + 1 })));
-          box.appendChild(numberNode(placed[i]));
+          box.appendChild(numberShown(placed[i]));
           if (givenAt[i] !== undefined) box.appendChild(spoken(t(", given")));
           if (wrong) box.appendChild(spoken(t(", marked wrong")));
         }
@@ -133,7 +138,7 @@
     function lift(x, y) {
       drag.ghost = el("span", "token ghost");
       drag.ghost.setAttribute("aria-hidden", "true");
-      drag.ghost.appendChild(numberNode(drag.text));
+      drag.ghost.appendChild(numberShown(drag.text));
       document.body.appendChild(drag.ghost);
       drag.source.classList.add("dragging");
       try { drag.source.releasePointerCapture(drag.id); } catch (error) { /* not captured */ }
@@ -301,7 +306,7 @@
         if (puzzle.unique) return WRONG_FIRST;
         if (placed[box] === null) {
           return t("These hints follow one arrangement, and yours differs at box {box} ({number} is elsewhere): take a number back first, or Reset.",
-            { box: box + 1, number: text.replace("-", MINUS) });
+            { box: box + 1, number: text.replace("-", MINUS).replace(".", DECIMAL_MARK) });
         }
         return t("These hints follow one arrangement, and yours differs at box {box}: take a number back first, or Reset.", { box: box + 1 });
       },
