@@ -51,6 +51,7 @@ from bookgen.render.fonts import Fonts, check_printable, layout_fonts
 from bookgen.render.geometry import (
     HEAD_RULE,
     LABEL_HEIGHT,
+    POD_MAX_PAGES,
     POD_MIN_PAGES,
     ROW_GAP,
     Geometry,
@@ -115,12 +116,33 @@ class BookDocument:
         self.fonts = layout_fonts(self.layout)
         self.styles = make_styles(self.layout, self.fonts)
         self.sizes = sizes_for(config)
+        book = self.book = self._narrowed(book)
         self._floors: dict[int, float] = {}  # by section (its id): see puzzle_floor
         self.puzzle_scales: list[float] | None = None  # by section, from the last layout
         self._grid_cache: dict[Geometry, list[Grid]] = {}
         self.speech = config.speech()  # the book's words: its front matter, answers, running heads
         self.speeches = [config.speech(s.config) for s in book.sections]  # each section's
         self._spoken = {id(s): speech for s, speech in zip(book.sections, self.speeches)}
+
+    def _narrowed(self, book: Book) -> Book:
+        """The book with each section whose puzzles at their floor size are wider than the widest
+        frame (the book of the fewest pages) drawn to the narrowest one instead, where its type
+        can wrap (`PuzzleType.narrowed`): such a section would be refused; every other prints as
+        it did."""
+        widest, narrowest = (make_geometry(self.layout, self.config, pages).frame_size[0]
+                             for pages in (POD_MIN_PAGES, POD_MAX_PAGES))
+        sections = []
+        for section in book.sections:
+            wrap = section.puzzle_type.narrowed
+            if wrap is not None:
+                floor = self._least_scale(section, self.config.speech(section.config))
+                natural = max(section.puzzle_type.measure(r.puzzle)[0] for r in section.records)
+                if natural * floor * mm > widest:
+                    section = replace(section, puzzle_type=wrap(narrowest / floor / mm))
+            sections.append(section)
+        if all(new is old for new, old in zip(sections, book.sections)):
+            return book
+        return replace(book, sections=tuple(sections))
 
     def speech_of(self, section: Section) -> Language:
         """The language `section` is printed in (its own, or the book's)."""
@@ -390,15 +412,20 @@ class BookDocument:
         (its numbers the numbers' floor)."""
         key = id(section)
         if key not in self._floors:
-            draw = section.puzzle_type.draw_puzzle
-
-            def puzzle(record: PuzzleRecord) -> Callable[[Pen], None]:
-                return lambda pen: draw(pen, record.puzzle)
-
-            with speaking(self.speech_of(section)):
-                self._floors[key] = max(least_scale(puzzle(r), self.fonts, self.sizes.in_puzzle)
-                                        for r in section.records)
+            self._floors[key] = self._least_scale(section, self.speech_of(section))
         return self._floors[key]
+
+    def _least_scale(self, section: Section, speech: Language) -> float:
+        """The scale at which every text of the section's puzzles, printed in `speech`, reaches
+        the profile's floor."""
+        draw = section.puzzle_type.draw_puzzle
+
+        def puzzle(record: PuzzleRecord) -> Callable[[Pen], None]:
+            return lambda pen: draw(pen, record.puzzle)
+
+        with speaking(speech):
+            return max(least_scale(puzzle(r), self.fonts, self.sizes.in_puzzle)
+                       for r in section.records)
 
     def _grids(self, state: Pass, geometry: Geometry) -> list[Grid]:
         """Each section's grid, at one scale per puzzle type across the book: the least of the

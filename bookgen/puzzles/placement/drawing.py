@@ -11,8 +11,9 @@ from bookgen.i18n import _, current, ngettext
 from bookgen.puzzles.base import JSON
 from bookgen.puzzles.placement.numbers import MINUS, shown
 
-# Long chains wrap: a row holds at most WRAP boxes, and the sign at a break is printed at the end
-# of one line and again at the start of the next, as a broken formula repeats its operator. The
+# Long chains wrap: a row holds at most WRAP boxes (fewer where the page asks for a narrower
+# drawing: `narrowed`), and the sign at a break is printed at the end of one line and again at
+# the start of the next, as a broken formula repeats its operator. The
 # pool below wraps too, its tokens spaced by the widest number. Every number is fitted to its room
 # by the pen's own font metrics, so none leaves its box however long (a bank may hold "-12.375").
 
@@ -85,10 +86,19 @@ def _draw_number(pen: Pen, x: float, y: float, text: str, size: float, bold: boo
     pen.text(cx, y + small * STACK, den, small, bold=bold)
 
 
-def _row_lines(puzzle: JSON) -> list[list[int]]:
-    """The boxes of each line of the chain."""
+def _most_boxes(puzzle: JSON, width: float | None) -> int:
+    """The most boxes on one line: WRAP, or as many as keep a line (a sign before and after it)
+    within `width` mm, at least one."""
+    if width is None:
+        return WRAP
+    box = _box_width(puzzle)
+    return max(1, min(WRAP, int((width - GAP) // (box + GAP))))
+
+
+def _row_lines(puzzle: JSON, width: float | None = None) -> list[list[int]]:
+    """The boxes of each line of the chain, `width` mm wide at most (None: WRAP boxes a line)."""
     lines, first = [], 0
-    for count in _lines(len(puzzle["numbers"]), WRAP):
+    for count in _lines(len(puzzle["numbers"]), _most_boxes(puzzle, width)):
         lines.append(list(range(first, first + count)))
         first += count
     return lines
@@ -106,11 +116,11 @@ def _box_x(line: int, place: int, box: float) -> float:
     return (GAP if line else 0.0) + place * (box + GAP)
 
 
-def _rows_size(puzzle: JSON) -> tuple[float, float]:
-    lines, box = _row_lines(puzzle), _box_width(puzzle)
-    width = max(_box_x(i, len(boxes) - 1, box) + box + (GAP if i < len(lines) - 1 else 0.0)
+def _rows_size(puzzle: JSON, width: float | None) -> tuple[float, float]:
+    lines, box = _row_lines(puzzle, width), _box_width(puzzle)
+    drawn = max(_box_x(i, len(boxes) - 1, box) + box + (GAP if i < len(lines) - 1 else 0.0)
                 for i, boxes in enumerate(lines))
-    return width, len(lines) * BOX + (len(lines) - 1) * LINE_GAP
+    return drawn, len(lines) * BOX + (len(lines) - 1) * LINE_GAP
 
 
 def _pool(puzzle: JSON) -> list[str]:
@@ -127,11 +137,11 @@ class Token:
     text: str
 
 
-def _pool_layout(puzzle: JSON) -> tuple[float, list[Token]]:
+def _pool_layout(puzzle: JSON, width: float | None) -> tuple[float, list[Token]]:
     """The pool's width and its numbers, each spaced by its own width: on one line, or on as few
-    lines as keep each line within the chain, every line centred."""
+    lines as keep each line within the chain (`width` wraps it), every line centred."""
     pool = _pool(puzzle)
-    row_width = _rows_size(puzzle)[0]
+    row_width = _rows_size(puzzle, width)[0]
     if not pool:
         return row_width, []
     widths = [max(TOKEN, _estimate(text, POOL_PT) + TOKEN_PAD) for text in pool]
@@ -141,29 +151,30 @@ def _pool_layout(puzzle: JSON) -> tuple[float, list[Token]]:
         starts = [sum(counts[:i]) for i in range(len(counts))]
         if all(sum(widths[a:a + n]) <= room for a, n in zip(starts, counts)):
             break
-    width = max(row_width, max(sum(widths[a:a + n]) for a, n in zip(starts, counts)) + 8)
+    drawn = max(row_width, max(sum(widths[a:a + n]) for a, n in zip(starts, counts)) + 8)
     tokens = []
     for line, (a, n) in enumerate(zip(starts, counts)):
-        x = (width - sum(widths[a:a + n])) / 2
+        x = (drawn - sum(widths[a:a + n])) / 2
         for text, w in zip(pool[a:a + n], widths[a:a + n]):
             tokens.append(Token(x + w / 2, line, w - TOKEN_PAD, text))
             x += w
-    return width, tokens
+    return drawn, tokens
 
 
 def _pool_lines(tokens: list[Token]) -> int:
     return max((t.line for t in tokens), default=-1) + 1
 
 
-def measure(puzzle: JSON) -> tuple[float, float]:
-    row_height = _rows_size(puzzle)[1]
-    width, tokens = _pool_layout(puzzle)
-    return width, row_height + POOL_GAP + max(1, _pool_lines(tokens)) * TOKEN + 2
+def measure(puzzle: JSON, width: float | None = None) -> tuple[float, float]:
+    row_height = _rows_size(puzzle, width)[1]
+    drawn, tokens = _pool_layout(puzzle, width)
+    return drawn, row_height + POOL_GAP + max(1, _pool_lines(tokens)) * TOKEN + 2
 
 
-def _draw_row(pen: Pen, puzzle: JSON, filled: dict[int, tuple[str, bool]]) -> None:
+def _draw_row(pen: Pen, puzzle: JSON, filled: dict[int, tuple[str, bool]],
+              width: float | None) -> None:
     signs = puzzle["signs"]
-    lines, wide = _row_lines(puzzle), _box_width(puzzle)
+    lines, wide = _row_lines(puzzle, width), _box_width(puzzle)
     for line, boxes in enumerate(lines):
         y = line * (BOX + LINE_GAP)
         if line:
@@ -178,12 +189,12 @@ def _draw_row(pen: Pen, puzzle: JSON, filled: dict[int, tuple[str, bool]]) -> No
                 pen.text(x + wide + GAP / 2, y + BOX / 2, signs[box], SIGN_PT, bold=True)
 
 
-def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
+def draw_puzzle(pen: Pen, puzzle: JSON, width: float | None = None) -> None:
     givens = {int(i): (t, True) for i, t in puzzle.get("givens", {}).items()}
-    _draw_row(pen, puzzle, givens)
-    width, tokens = _pool_layout(puzzle)
-    top = _rows_size(puzzle)[1] + POOL_GAP
-    pen.rect(0, top, width, max(1, _pool_lines(tokens)) * TOKEN + 2, width=THIN, radius=2.0)
+    _draw_row(pen, puzzle, givens, width)
+    drawn, tokens = _pool_layout(puzzle, width)
+    top = _rows_size(puzzle, width)[1] + POOL_GAP
+    pen.rect(0, top, drawn, max(1, _pool_lines(tokens)) * TOKEN + 2, width=THIN, radius=2.0)
     for token in tokens:
         _draw_number(pen, token.x, top + 1 + (token.line + 0.5) * TOKEN, token.text, POOL_PT,
                      False, token.room)
@@ -209,13 +220,13 @@ def _answer_box(puzzle: JSON) -> float:
     return max(ANSWER_BOX, stacked + 2 * ANSWER_PAD)
 
 
-def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
+def draw_solution(pen: Pen, puzzle: JSON, solution: JSON, width: float | None = None) -> None:
     """The chain filled in, its boxes as narrow as the widest number allows (half the puzzle's
     width, so answers stand in columns); pre-filled numbers bold; long chains wrap as the
     puzzle's do."""
     given = {int(i) for i in puzzle.get("givens", {})}
     signs, slot, box_height = puzzle["signs"], _answer_slot(puzzle), _answer_box(puzzle)
-    for line, boxes in enumerate(_row_lines(puzzle)):
+    for line, boxes in enumerate(_row_lines(puzzle, width)):
         top = line * (box_height + ANSWER_LINE_GAP)
         y = top + box_height / 2
         x = ANSWER_SIGN if line else 0.0
@@ -230,13 +241,13 @@ def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
             x += slot + ANSWER_SIGN
 
 
-def measure_solution(puzzle: JSON) -> tuple[float, float]:
-    lines, slot = _row_lines(puzzle), _answer_slot(puzzle)
+def measure_solution(puzzle: JSON, width: float | None = None) -> tuple[float, float]:
+    lines, slot = _row_lines(puzzle, width), _answer_slot(puzzle)
     last = len(lines) - 1  # lines after the first open with a sign, lines before the last end with one
-    width = max(len(boxes) * slot + (len(boxes) - 1 + (i > 0) + (i < last)) * ANSWER_SIGN
+    drawn = max(len(boxes) * slot + (len(boxes) - 1 + (i > 0) + (i < last)) * ANSWER_SIGN
                 for i, boxes in enumerate(lines))
     box_height = _answer_box(puzzle)
-    return width, (len(lines) - 1) * (box_height + ANSWER_LINE_GAP) + box_height
+    return drawn, (len(lines) - 1) * (box_height + ANSWER_LINE_GAP) + box_height
 
 
 def answer_note(puzzle: JSON, solution: JSON, count: int) -> str:
