@@ -19,6 +19,7 @@ from bookgen.puzzles.placement.numbers import MINUS, shown
 
 BOX = 13.0
 GAP = 6.5
+NARROW_GAP = 5.4  # a chain wrapped to a narrow page: the sign (4.1 mm at SIGN_PT) and 0.6 mm each side
 LINE_GAP = 4.0  # between the lines of a wrapped chain
 POOL_GAP = 5.0
 TOKEN = 11.0  # the least distance between the centres of two pool numbers
@@ -91,8 +92,13 @@ def _most_boxes(puzzle: JSON, width: float | None) -> int:
     within `width` mm, at least one."""
     if width is None:
         return WRAP
-    box = _box_width(puzzle)
-    return max(1, min(WRAP, int((width - GAP) // (box + GAP))))
+    box, gap = _box_width(puzzle), _gap(width)
+    return max(1, min(WRAP, int((width - gap) // (box + gap))))
+
+
+def _gap(width: float | None) -> float:
+    """The room for a sign between two boxes: closer where the chain wraps to a narrow page."""
+    return GAP if width is None else NARROW_GAP
 
 
 def _row_lines(puzzle: JSON, width: float | None = None) -> list[list[int]]:
@@ -110,15 +116,15 @@ def _box_width(puzzle: JSON) -> float:
     return max(BOX, max(_estimate(t, BOX_PT) for t in puzzle["numbers"]) * BOLD + 2 * BOX_PAD)
 
 
-def _box_x(line: int, place: int, box: float) -> float:
+def _box_x(line: int, place: int, box: float, gap: float) -> float:
     """Left edge of the box at `place` on `line`, boxes `box` wide: lines after the first open
     with their sign."""
-    return (GAP if line else 0.0) + place * (box + GAP)
+    return (gap if line else 0.0) + place * (box + gap)
 
 
 def _rows_size(puzzle: JSON, width: float | None) -> tuple[float, float]:
-    lines, box = _row_lines(puzzle, width), _box_width(puzzle)
-    drawn = max(_box_x(i, len(boxes) - 1, box) + box + (GAP if i < len(lines) - 1 else 0.0)
+    lines, box, gap = _row_lines(puzzle, width), _box_width(puzzle), _gap(width)
+    drawn = max(_box_x(i, len(boxes) - 1, box, gap) + box + (gap if i < len(lines) - 1 else 0.0)
                 for i, boxes in enumerate(lines))
     return drawn, len(lines) * BOX + (len(lines) - 1) * LINE_GAP
 
@@ -139,13 +145,15 @@ class Token:
 
 def _pool_layout(puzzle: JSON, width: float | None) -> tuple[float, list[Token]]:
     """The pool's width and its numbers, each spaced by its own width: on one line, or on as few
-    lines as keep each line within the chain (`width` wraps it), every line centred."""
+    lines as keep each line within the chain (or within `width`, where the chain wraps to it),
+    every line centred."""
     pool = _pool(puzzle)
     row_width = _rows_size(puzzle, width)[0]
     if not pool:
         return row_width, []
     widths = [max(TOKEN, _estimate(text, POOL_PT) + TOKEN_PAD) for text in pool]
-    room = max(row_width - 8, max(widths))
+    room = max(row_width, width or 0.0) - 8  # a wrapped chain's pool may take the page's width
+    room = max(room, max(widths))
     for lines in range(1, len(pool) + 1):
         counts = _lines(len(pool), -(-len(pool) // lines))
         starts = [sum(counts[:i]) for i in range(len(counts))]
@@ -174,19 +182,19 @@ def measure(puzzle: JSON, width: float | None = None) -> tuple[float, float]:
 def _draw_row(pen: Pen, puzzle: JSON, filled: dict[int, tuple[str, bool]],
               width: float | None) -> None:
     signs = puzzle["signs"]
-    lines, wide = _row_lines(puzzle, width), _box_width(puzzle)
+    lines, wide, gap = _row_lines(puzzle, width), _box_width(puzzle), _gap(width)
     for line, boxes in enumerate(lines):
         y = line * (BOX + LINE_GAP)
         if line:
-            pen.text(GAP / 2, y + BOX / 2, signs[boxes[0] - 1], SIGN_PT, bold=True)
+            pen.text(gap / 2, y + BOX / 2, signs[boxes[0] - 1], SIGN_PT, bold=True)
         for place, box in enumerate(boxes):
-            x = _box_x(line, place, wide)
+            x = _box_x(line, place, wide, gap)
             pen.rect(x, y, wide, BOX, width=MEDIUM)
             if box in filled:
                 text, bold = filled[box]
                 _draw_number(pen, x + wide / 2, y + BOX / 2, text, BOX_PT, bold, wide - 2 * BOX_PAD)
             if box < len(signs):
-                pen.text(x + wide + GAP / 2, y + BOX / 2, signs[box], SIGN_PT, bold=True)
+                pen.text(x + wide + gap / 2, y + BOX / 2, signs[box], SIGN_PT, bold=True)
 
 
 def draw_puzzle(pen: Pen, puzzle: JSON, width: float | None = None) -> None:

@@ -224,9 +224,31 @@
       var box = event.target.closest(".box");
       if (box) tapBox(+box.dataset.box);
     });
+    /* On a box, a pool number typed as the book prints it or with a point ("2,18", "2.18",
+     * "-3/4") and Enter puts it there. */
+    var typed = "";
+    function putTyped(index) {
+      var value = parseRational(typed), said = typed;
+      typed = "";
+      if (givenAt[index] !== undefined) { page.say(t("That box is given and stays as it is.")); return; }
+      var found = value && Object.keys(tokens).filter(function (text) { return R.cmp(values[text], value) === 0; });
+      if (!found || !found.length) { page.say(t("{number} is not in the pool.", { number: said })); return; }
+      if (placed[index] !== null) placed[index] = null;
+      put(found[0], index);
+    }
     wrap.addEventListener("keydown", function (event) {
-      var node = event.target.closest("[data-nav]");
-      if (node && !event.altKey && !event.ctrlKey && !event.metaKey && moveFocus(wrap, node, event.key)) event.preventDefault();
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      var node = event.target.closest("[data-nav]"), box = event.target.closest(".box");
+      if (box && /^[-0-9.,\/\u2212]$/.test(event.key)) {
+        typed += event.key;
+        event.preventDefault();
+      } else if (box && typed && event.key === "Enter") {
+        putTyped(+box.dataset.box);
+        event.preventDefault();
+      } else if (node && moveFocus(wrap, node, event.key)) {
+        typed = "";
+        event.preventDefault();
+      }
     });
 
     function signHolds(i) {
@@ -288,6 +310,7 @@
       clearMarks: function () { marks = {}; show(); },
       /* Escape: put the picked number back */
       cancel: function () {
+        typed = "";
         if (selected === null) return false;
         selected = null;
         show();
@@ -321,6 +344,16 @@
     };
   }
 
+
+  /* "Number Placement: on a box, type a number of the pool and press Enter to put it there.",
+   * the key's name set as a key wherever the language puts it */
+  var help = el("li");
+  t("Number Placement: on a box, type a number of the pool and press {enter} to put it there.", { enter: "\u0001" })
+    .split(/(\u0001)/).forEach(function (part) {
+      if (part === "\u0001") help.appendChild(el("kbd", "", t("Enter")));
+      else if (part) help.appendChild(document.createTextNode(part));
+    });
+  frame.keyHelp(help);
 
   frame.register("placement", placementGame);
 })(window.bookgenFrame);
