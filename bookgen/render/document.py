@@ -46,6 +46,7 @@ from bookgen.render.flowables import (
     answer_label,
     example_fit,
     label_height,
+    label_width,
 )
 from bookgen.render.fonts import Fonts, check_printable, layout_fonts
 from bookgen.render.geometry import (
@@ -125,19 +126,18 @@ class BookDocument:
         self._spoken = {id(s): speech for s, speech in zip(book.sections, self.speeches)}
 
     def _narrowed(self, book: Book) -> Book:
-        """The book with each section whose puzzles at their floor size are wider than the widest
-        frame (the book of the fewest pages) drawn to the narrowest one instead, where its type
-        can wrap (`PuzzleType.narrowed`): such a section would be refused; every other prints as
-        it did."""
-        widest, narrowest = (make_geometry(self.layout, self.config, pages).frame_size[0]
-                             for pages in (POD_MIN_PAGES, POD_MAX_PAGES))
+        """The book with each section whose puzzles at their floor size are wider than the frame
+        of its longest possible book (the widest print-on-demand gutter) drawn to that width,
+        where its type can wrap (`PuzzleType.narrowed`): such a section could be refused once
+        its pages are counted (large print on 6x9, 5x8 or A4); every other prints as it did."""
+        narrowest = make_geometry(self.layout, self.config, POD_MAX_PAGES).frame_size[0]
         sections = []
         for section in book.sections:
             wrap = section.puzzle_type.narrowed
             if wrap is not None:
                 floor = self._least_scale(section, self.config.speech(section.config))
                 natural = max(section.puzzle_type.measure(r.puzzle)[0] for r in section.records)
-                if natural * floor * mm > widest:
+                if natural * floor * mm > narrowest:
                     section = replace(section, puzzle_type=wrap(narrowest / floor / mm))
             sections.append(section)
         if all(new is old for new, old in zip(sections, book.sections)):
@@ -652,6 +652,9 @@ class BookDocument:
                     title=section.config.title, span=_span(section))), self.styles.info)
             label = max(label_height(lines) for lines in labels)
             grid = answer_grid(natural, geometry.frame_size, label, scale)
+            widest = max(label_width(lines) for lines in labels)
+            if widest > grid.slot_width:  # a note wider than narrow answers' columns: fewer columns
+                grid = answer_grid(natural, geometry.frame_size, label, scale, widest)
             puzzles, step = section.puzzles, grid.columns
             rows = [AnswerRow(puzzles[i:i + step], puzzle_type, grid, labels[i:i + step], label,
                               state, speech) for i in range(0, len(puzzles), step)]
