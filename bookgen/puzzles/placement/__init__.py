@@ -87,4 +87,3 @@ PLACEMENT = PuzzleType(
     given_answer=given_answer,
     narrowed=narrowed,
 )
-

@@ -13,9 +13,9 @@ from bookgen.puzzles.placement.numbers import MINUS, shown
 
 # Long chains wrap: a row holds at most WRAP boxes (fewer where the page asks for a narrower
 # drawing: `narrowed`), and the sign at a break is printed at the end of one line and again at
-# the start of the next, as a broken formula repeats its operator. The
-# pool below wraps too, its tokens spaced by the widest number. Every number is fitted to its room
-# by the pen's own font metrics, so none leaves its box however long (a bank may hold "-12.375").
+# the start of the next, as a broken formula repeats its operator. The pool below wraps too, its
+# tokens spaced by the widest number. Every number is fitted to its room by the pen's own font
+# metrics, so none leaves its box however long (a bank may hold "-12.375").
 
 BOX = 13.0
 GAP = 6.5
