@@ -207,3 +207,40 @@ def test_the_player_shows_and_accepts_a_decimal_comma(browser, tmp_path):
         tab.keyboard.type("99,5")
         tab.keyboard.press("Enter")
         assert tab.locator("#puzzle-1 .status").inner_text() == "99,5 ist nicht im Vorrat."
+
+
+GERMAN_CARDS = """\
+title: Karten
+language: de
+seed: 3
+sections:
+  - {type: arithmetic, count: 1, difficulty: medium}
+"""
+
+
+def test_the_german_player_writes_and_reads_the_german_signs(browser, tmp_path):
+    """A German card's keypad and revealed answer use · and :; typing · : or * / or x all read as
+    times and divided by."""
+    config = read_config_text(GERMAN_CARDS, tmp_path / "book.yaml")
+    [(_, source)] = html_files(make_book(config, workers=1), tmp_path / "book.pdf")
+    page = tmp_path / "book.html"
+    page.write_bytes(source)
+    record = json.loads(source.decode("utf-8").split('id="bookgen-data">')[1].split("</script>")[0])[0]
+    first, second = record["puzzle"]["numbers"][:2]
+    with test_html._opener(browser, page) as open_:
+        tab = open_()
+        keys = tab.locator("#puzzle-1 .keypad button").all_inner_texts()
+        assert "\u00b7" in keys and ":" in keys and "\u00d7" not in keys and "\u00f7" not in keys
+        expression = tab.locator("#puzzle-1 input.expression")
+        feedback = tab.locator("#puzzle-1 .feedback")
+        for times in ("\u00b7", "*", "x", "\u00d7"):
+            expression.fill(f"{first} {times} {second}")
+            assert f"= {first * second}" in feedback.inner_text(), (times, feedback.inner_text())
+        for divided in (":", "/", "\u00f7"):
+            expression.fill(f"{first * second} {divided} {second}")
+            assert f"= {first}" in feedback.inner_text(), (divided, feedback.inner_text())
+        tab.locator("#puzzle-1 button[data-action='reveal']").click()
+        shown = expression.input_value()
+    assert not re.search("[\u00d7\u00f7*/]", shown), shown
+    written = record["solution"]["expressions"][0]
+    assert ("\u00b7" in shown) == ("*" in written) and (":" in shown) == ("/" in written), shown
