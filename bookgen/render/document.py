@@ -130,7 +130,7 @@ class BookDocument:
         of its longest possible book (the widest print-on-demand gutter) drawn to that width,
         where its type can wrap (`PuzzleType.narrowed`): such a section could be refused once
         its pages are counted (large print on 6x9, 5x8 or A4); every other prints as it did."""
-        narrowest = make_geometry(self.layout, self.config, POD_MAX_PAGES).frame_size[0]
+        narrowest, height = make_geometry(self.layout, self.config, POD_MAX_PAGES).frame_size
         sections = []
         for section in book.sections:
             wrap = section.puzzle_type.narrowed
@@ -138,7 +138,10 @@ class BookDocument:
                 floor = self._least_scale(section, self.config.speech(section.config))
                 natural = max(section.puzzle_type.measure(r.puzzle)[0] for r in section.records)
                 if natural * floor * mm > narrowest:
-                    section = replace(section, puzzle_type=wrap(narrowest / floor / mm))
+                    narrow = wrap(narrowest / floor / mm)
+                    tallest = max(narrow.measure(r.puzzle)[1] for r in section.records)
+                    if tallest * floor * mm <= height:  # else refused as it is (a page too small)
+                        section = replace(section, puzzle_type=narrow)
             sections.append(section)
         if all(new is old for new, old in zip(sections, book.sections)):
             return book
