@@ -4,6 +4,8 @@ Each config's puzzles are made once (they do not depend on the language); each l
 the config again with `language:` set (so section titles are that language's) and prints the same
 puzzles (`in_language` says what else it changes). A book the layout refuses (large print on a
 trim too small for a type) is counted apart, as the audit matrix does. The goal is 0 findings.
+Last run: 48 books, 48 built, 0 refused, 0 findings (before placement's chains wrapped to a
+narrow page: 36 built, 12 large-print books refused on 6x9 and A4).
 
 Run: python bench/audit_languages.py [--languages de,fr] [--configs sampler,worksheet]
 """

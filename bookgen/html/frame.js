@@ -290,9 +290,10 @@
   }
 
   /* The exact value of a number written as Python's Fraction reads it ('12', '-3', '0.75', '-3/4',
-   * '.5', '1e3', also with a typographic minus), or null. */
+   * '.5', '1e3', also with a typographic minus, and '0,75' with a decimal comma), or null. */
   function parseRational(text) {
-    var s = String(text).trim().replace(/\u2212/g, "-").replace(/(\d)_(?=\d)/g, "$1");
+    var s = String(text).trim().replace(/\u2212/g, "-").replace(/(\d)_(?=\d)/g, "$1")
+      .replace(/^([-+]?\d*),(?=\d)/, "$1.");
     var m = /^([-+]?)(?=\d|\.\d)(\d*)(?:\/(\d+)|(?:\.(\d*))?(?:[eE]([-+]?\d+))?)$/.exec(s);
     if (!m) return null;
     var whole = m[2] || "0", value;
@@ -316,13 +317,11 @@
     text: function (a) { return (a.n < 0n ? MINUS : "") + (a.n < 0n ? -a.n : a.n) + (a.d === 1n ? "" : "/" + a.d); }
   };
 
-  /* A number as the book prints it: a typographic minus, fractions stacked. */
-
-  /* A number as the book prints it (a typographic minus, fractions stacked), with its words for
-   * screen readers ("minus 1 over 2"). */
-  function numberNode(text) {
+  /* A number as the book prints it (a typographic minus, fractions stacked, the decimal point as
+   * `decimalMark`, "," in German), with its words for screen readers ("minus 1 over 2"). */
+  function numberNode(text, decimalMark) {
     var span = el("span", "number");
-    var s = String(text);
+    var s = String(text).replace(".", decimalMark || ".");
     var negative = s.charAt(0) === "-";
     if (negative) s = s.slice(1);
     var slash = s.indexOf("/");

@@ -249,6 +249,10 @@ class PuzzleType:
     given_answer(puzzle): the answer in the solution's form as far as the givens go (0, or None
         among texts, where a number is to find): the board a hint's cells point into, so hints
         replay onto it to the solution. None: the type's hints fill no cells (only words).
+    narrowed(width): the type drawing its puzzles (and answers) at most `width` mm wide (natural
+        size) where its drawing can wrap (placement's chains take more lines): the page asks
+        for it only when the puzzles at their floor size are wider than its frame. None: the
+        drawing cannot wrap.
     """
 
     name: str
@@ -284,6 +288,7 @@ class PuzzleType:
     play_data: Callable[[JSON], JSON] | None = None
     given_answer: Callable[[JSON], JSON] | None = None
     read_line: Callable[[str], JSON | None] | None = None
+    narrowed: Callable[[float], PuzzleType] | None = None
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)

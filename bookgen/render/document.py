@@ -46,11 +46,13 @@ from bookgen.render.flowables import (
     answer_label,
     example_fit,
     label_height,
+    label_width,
 )
 from bookgen.render.fonts import Fonts, check_printable, layout_fonts
 from bookgen.render.geometry import (
     HEAD_RULE,
     LABEL_HEIGHT,
+    POD_MAX_PAGES,
     POD_MIN_PAGES,
     ROW_GAP,
     Geometry,
@@ -115,12 +117,35 @@ class BookDocument:
         self.fonts = layout_fonts(self.layout)
         self.styles = make_styles(self.layout, self.fonts)
         self.sizes = sizes_for(config)
+        book = self.book = self._narrowed(book)
         self._floors: dict[int, float] = {}  # by section (its id): see puzzle_floor
         self.puzzle_scales: list[float] | None = None  # by section, from the last layout
         self._grid_cache: dict[Geometry, list[Grid]] = {}
         self.speech = config.speech()  # the book's words: its front matter, answers, running heads
         self.speeches = [config.speech(s.config) for s in book.sections]  # each section's
         self._spoken = {id(s): speech for s, speech in zip(book.sections, self.speeches)}
+
+    def _narrowed(self, book: Book) -> Book:
+        """The book with each section whose puzzles at their floor size are wider than the frame
+        of its longest possible book (the widest print-on-demand gutter) drawn to that width,
+        where its type can wrap (`PuzzleType.narrowed`): such a section could be refused once
+        its pages are counted (large print on 6x9, 5x8 or A4); every other prints as it did."""
+        narrowest, height = make_geometry(self.layout, self.config, POD_MAX_PAGES).frame_size
+        sections = []
+        for section in book.sections:
+            wrap = section.puzzle_type.narrowed
+            if wrap is not None:
+                floor = self._least_scale(section, self.config.speech(section.config))
+                natural = max(section.puzzle_type.measure(r.puzzle)[0] for r in section.records)
+                if natural * floor * mm > narrowest:
+                    narrow = wrap(narrowest / floor / mm)
+                    tallest = max(narrow.measure(r.puzzle)[1] for r in section.records)
+                    if tallest * floor * mm <= height:  # else refused as it is (a page too small)
+                        section = replace(section, puzzle_type=narrow)
+            sections.append(section)
+        if all(new is old for new, old in zip(sections, book.sections)):
+            return book
+        return replace(book, sections=tuple(sections))
 
     def speech_of(self, section: Section) -> Language:
         """The language `section` is printed in (its own, or the book's)."""
@@ -390,15 +415,20 @@ class BookDocument:
         (its numbers the numbers' floor)."""
         key = id(section)
         if key not in self._floors:
-            draw = section.puzzle_type.draw_puzzle
-
-            def puzzle(record: PuzzleRecord) -> Callable[[Pen], None]:
-                return lambda pen: draw(pen, record.puzzle)
-
-            with speaking(self.speech_of(section)):
-                self._floors[key] = max(least_scale(puzzle(r), self.fonts, self.sizes.in_puzzle)
-                                        for r in section.records)
+            self._floors[key] = self._least_scale(section, self.speech_of(section))
         return self._floors[key]
+
+    def _least_scale(self, section: Section, speech: Language) -> float:
+        """The scale at which every text of the section's puzzles, printed in `speech`, reaches
+        the profile's floor."""
+        draw = section.puzzle_type.draw_puzzle
+
+        def puzzle(record: PuzzleRecord) -> Callable[[Pen], None]:
+            return lambda pen: draw(pen, record.puzzle)
+
+        with speaking(speech):
+            return max(least_scale(puzzle(r), self.fonts, self.sizes.in_puzzle)
+                       for r in section.records)
 
     def _grids(self, state: Pass, geometry: Geometry) -> list[Grid]:
         """Each section's grid, at one scale per puzzle type across the book: the least of the
@@ -625,6 +655,9 @@ class BookDocument:
                     title=section.config.title, span=_span(section))), self.styles.info)
             label = max(label_height(lines) for lines in labels)
             grid = answer_grid(natural, geometry.frame_size, label, scale)
+            widest = max(label_width(lines) for lines in labels)
+            if widest > grid.slot_width:  # a note wider than narrow answers' columns: fewer columns
+                grid = answer_grid(natural, geometry.frame_size, label, scale, widest)
             puzzles, step = section.puzzles, grid.columns
             rows = [AnswerRow(puzzles[i:i + step], puzzle_type, grid, labels[i:i + step], label,
                               state, speech) for i in range(0, len(puzzles), step)]

@@ -364,6 +364,12 @@ def _numbers(puzzles: Sequence[PrintedPuzzle]) -> str:
     return f"{first}\u2013{last}" if last != first else str(first)
 
 
+def label_width(lines: list[list[Run]]) -> float:
+    """The width of an answer label's longest line, as `AnswerRow` sets it."""
+    return max(sum(stringWidth(r.text, r.font, r.size) for r in line)
+               + sum(_space(r.size) for r in line[:-1]) for line in lines)
+
+
 def label_height(lines: list[list[Run]]) -> float:
     return sum(max(r.size for r in line) * LEADING for line in lines) + 1.2 * mm
 

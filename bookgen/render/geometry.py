@@ -181,14 +181,14 @@ def balance(capacities: list[int], count: int) -> list[int]:
 
 
 def answer_grid(natural: tuple[float, float], frame: tuple[float, float], label: float,
-                scale: float) -> Grid:
+                scale: float, least_slot: float = ANSWER_MIN_SLOT) -> Grid:
     """Columns of answers at `scale`, as many as the frame's width holds (each at least
-    ANSWER_MIN_SLOT wide, for its label), in rows as tall as they need: label, drawing, gap."""
+    `least_slot` wide, for its label), in rows as tall as they need: label, drawing, gap."""
     width = natural[0] * mm * scale
     if width > frame[0]:
         scale *= frame[0] / width
         width = frame[0]
-    slot = max(width, ANSWER_MIN_SLOT)
+    slot = max(width, min(least_slot, frame[0]))
     columns = max(1, int((frame[0] + ANSWER_COLUMN_GAP) // (slot + ANSWER_COLUMN_GAP)))
     slot_width = (frame[0] - (columns - 1) * ANSWER_COLUMN_GAP) / columns
     height = label + natural[1] * mm * scale + ANSWER_ROW_GAP

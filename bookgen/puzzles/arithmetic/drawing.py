@@ -1,14 +1,13 @@
 """Drawing through the pen: the card (target, numbers fitted apart, the operators line) and the
-answer's first expression in × ÷ − signs.
+answer's first expression in the language's signs (× ÷ − in English).
 """
 
 from __future__ import annotations
 
 from bookgen.core import exprs
-from bookgen.core.exprs import PAGE
 from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.i18n import _, ngettext
-from bookgen.puzzles.arithmetic.parameters import MAX_NUMBER, card_title, operators_line
+from bookgen.puzzles.arithmetic.parameters import MAX_NUMBER, card_title, operator_signs, operators_line
 from bookgen.puzzles.base import JSON
 
 CARD_W, CARD_H = 64.0, 46.0
@@ -51,7 +50,7 @@ def measure_solution(puzzle: JSON) -> tuple[float, float]:
 
 
 def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
-    """The first (simplest) expression, in × ÷ − signs, under the card's numbers."""
+    """The first (simplest) expression, in the language's signs, under the card's numbers."""
     numbers = "  ".join(str(n) for n in puzzle["numbers"])
     # Translators: above an answer, the card's target and its numbers: "Make 10:  1  2  3  4"
     head = _("Make {target}:  {numbers}").format(target=puzzle["target"], numbers=numbers)
@@ -62,10 +61,11 @@ def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
 
 
 def page_text(expression: str) -> str:
-    """A Python-syntax expression in the signs a reader expects: × ÷ − and ^, spaced."""
-    out = []
+    """A Python-syntax expression in the signs a reader expects (× ÷ − in English, · : − in
+    German) and ^, spaced."""
+    out, signs = [], operator_signs()
     for token in expression.replace("**", "^").replace(" ", ""):
-        sign = PAGE.get(token) if token in "+-*/^" else None
+        sign = signs.get(token)
         out.append(f" {sign} " if sign and token != "^" else (sign or token))
     return "".join(out)
 

@@ -8,9 +8,10 @@ from fractions import Fraction
 from bookgen.core import exprs
 from bookgen.core.exprs import ExpressionError
 from bookgen.i18n import N_, _
+from bookgen.puzzles.arithmetic.parameters import operator_signs
 from bookgen.puzzles.base import JSON
 
-HINT_SIGNS = {ast.Add: "+", ast.Sub: "\u2212", ast.Mult: "\u00d7", ast.Div: "\u00f7", ast.Pow: "^"}
+OPERATOR_OF = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "^"}
 
 
 def _said(value: Fraction) -> str:
@@ -43,7 +44,7 @@ def _made_from(written: list[int], given: list[int]) -> list[tuple[int, ...]] | 
 
 def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
     """The simplest stored answer as the steps a person works out one at a time ("Start with
-    8 \u2212 7 = 1", "Then 1 \u00d7 3 = 3", ... "the target"), after any numbers put side by
+    8 \u2212 7 = 1", "Then 1 \u00d7 3 = 3" in English, ... "the target"), after any numbers put side by
     side ("Put 1 and 2 side by side: 12"): words only, no cell to fill."""
     texts = solution.get("expressions") or []
     if not texts:
@@ -64,7 +65,8 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
         assert isinstance(node, ast.BinOp)
         left, right = walk(node.left), walk(node.right)
         value = exprs.evaluate(f"({ast.unparse(node)})")[0]
-        step = f"{_said(left)} {HINT_SIGNS[type(node.op)]} {_said(right)} = {_said(value)}"
+        sign = operator_signs()[OPERATOR_OF[type(node.op)]]
+        step = f"{_said(left)} {sign} {_said(right)} = {_said(value)}"
         said.append((THEN if said else FIRST, {"step": step}))
         return value
 

@@ -10,7 +10,7 @@ from typing import Any
 from bookgen.core import exprs
 from bookgen.core.exprs import Rules
 from bookgen.core.options import Option
-from bookgen.i18n import N_, _
+from bookgen.i18n import N_, _, pgettext
 from bookgen.puzzles.base import JSON, Printed, Request, form_key
 
 MIN_SIZE, MAX_SIZE = 3, 6
@@ -60,7 +60,7 @@ def rules_text(request: Request | None) -> str:
     """The rules of a section, with what ^ and joining mean where its cards allow them; both
     when the section may mix cards (a bank)."""
     settings: Mapping[str, Any] = request.settings if request else {"operators": "^", "concat": True}
-    return " ".join(_(text) for text in [RULES] + [POWERS] * ("^" in settings["operators"])
+    return " ".join(in_signs(_(text)) for text in [RULES] + [POWERS] * ("^" in settings["operators"])
                     + [JOINING] * bool(settings["concat"]))
 
 
@@ -93,7 +93,23 @@ def operators_in_order(text: str) -> str:
 
 def rules_of(puzzle: JSON) -> Rules:
     return Rules(operators_in_order(puzzle["operators"]), bool(puzzle.get("concat", False)))
-OPERATOR_NAMES = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7", "^": "^"}
+def operator_signs() -> dict[str, str]:
+    """Each operator as the current language's schools write it, from its catalog: "9 · 8 : 6" in
+    German, "9 × 8 : 6" in Italian; the card, the key, the hints and the player show these."""
+    return {"+": "+", "-": "\u2212",
+            # Translators: the multiplication sign as the language's primary schools write it
+            # (× in English; · in German)
+            "*": pgettext("operator", "\u00d7"),
+            # Translators: the division sign as the language's primary schools write it
+            # (÷ in English; : in German, Italian, Spanish, Dutch)
+            "/": pgettext("operator", "\u00f7"), "^": "^"}
+
+
+def in_signs(text: str) -> str:
+    """A translated text whose examples write × and ÷ (the rules' "1 ÷ 5"), in the language's
+    signs, so the rules show the signs the card uses."""
+    signs = operator_signs()
+    return text.replace("\u00d7", signs["*"]).replace("\u00f7", signs["/"])
 
 
 def card_title(puzzle: JSON) -> str:
@@ -104,7 +120,8 @@ def card_title(puzzle: JSON) -> str:
 
 def operators_line(puzzle: JSON) -> str:
     """The card's line under its numbers: the operators allowed (and that neighbours join)."""
-    signs = " ".join(OPERATOR_NAMES[op] for op in operators_in_order(puzzle["operators"]))
+    names = operator_signs()
+    signs = " ".join(names[op] for op in operators_in_order(puzzle["operators"]))
     if puzzle.get("concat"):
         return _("using {operators}, neighbours may be joined").format(operators=signs)
     return _("using {operators}").format(operators=signs)

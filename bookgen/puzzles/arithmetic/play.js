@@ -6,7 +6,7 @@
 
   var el = frame.el, button = frame.button, rat = frame.rat, R = frame.R, parseRational = frame.parseRational;
   var MINUS = frame.MINUS;
-  var t = frame.t, tn = frame.tn;  /* the page's words (frame.js) */
+  var t = frame.t, tn = frame.tn, tp = frame.tp;  /* the page's words (frame.js) */
 
   // --- expressions: a small safe parser, evaluated exactly ----------------------------------------
 
@@ -123,12 +123,20 @@
 
   // --- arithmetic: type an expression -------------------------------------------------------------
 
-  var OPERATOR_SIGNS = { "+": "+", "-": MINUS, "*": "\u00d7", "/": "\u00f7", "^": "^" };
+  /* Each operator as the book's language writes it (bookgen.puzzles.arithmetic.parameters
+   * operator_signs: "·" and ":" in German); typing accepts these and every other (OPERATOR_ALIASES). */
+  var OPERATOR_SIGNS = { "+": "+", "-": MINUS,
+    // Translators: the multiplication sign as the language's primary schools write it
+    // (× in English; · in German)
+    "*": tp("operator", "\u00d7"),
+    // Translators: the division sign as the language's primary schools write it
+    // (÷ in English; : in German, Italian, Spanish, Dutch)
+    "/": tp("operator", "\u00f7"), "^": "^" };
 
   /* A Python-syntax answer ("8/(1-1/5)", "2**3") as the book writes it. */
   function bookExpression(text) {
-    return String(text).replace(/\*\*/g, "^").replace(/[-*/]/g, function (op) { return OPERATOR_SIGNS[op]; })
-      .replace(/([+\u2212\u00d7\u00f7])/g, " $1 ").replace(/\s+/g, " ").trim();
+    return String(text).replace(/\*\*/g, "^").replace(/[-+*/]/g, function (op) { return " " + OPERATOR_SIGNS[op] + " "; })
+      .replace(/\s+/g, " ").trim();
   }
 
   function arithmeticGame(board, record, page) {

@@ -13,6 +13,9 @@ its number's rank, which only restricts when that box may be added.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import partial
+
 from bookgen.i18n import N_, _
 from bookgen.puzzles.base import Generated, PuzzleType, Showcase, fixed_example
 from bookgen.puzzles.placement.checking import check, validate
@@ -46,6 +49,15 @@ SHOWCASE = (
 )
 
 
+def narrowed(width: float) -> PuzzleType:
+    """Placement with its chains (and their answers) wrapped to at most `width` mm: fewer boxes
+    a line on a narrow page, so large print fits a 5x8 trim at its floor size."""
+    return replace(PLACEMENT, measure=partial(measure, width=width),
+                   draw_puzzle=partial(draw_puzzle, width=width),
+                   draw_solution=partial(draw_solution, width=width),
+                   measure_solution=partial(measure_solution, width=width), narrowed=None)
+
+
 PLACEMENT = PuzzleType(
     name="placement",
     title=N_("Number Placement"),
@@ -73,4 +85,5 @@ PLACEMENT = PuzzleType(
     play_script="placement/play.js",
     play_style="placement/play.css",
     given_answer=given_answer,
+    narrowed=narrowed,
 )

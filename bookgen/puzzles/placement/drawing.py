@@ -9,15 +9,17 @@ from dataclasses import dataclass
 from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.i18n import _, current, ngettext
 from bookgen.puzzles.base import JSON
-from bookgen.puzzles.placement.numbers import MINUS
+from bookgen.puzzles.placement.numbers import MINUS, shown
 
-# Long chains wrap: a row holds at most WRAP boxes, and the sign at a break is printed at the end
-# of one line and again at the start of the next, as a broken formula repeats its operator. The
-# pool below wraps too, its tokens spaced by the widest number. Every number is fitted to its room
-# by the pen's own font metrics, so none leaves its box however long (a bank may hold "-12.375").
+# Long chains wrap: a row holds at most WRAP boxes (fewer where the page asks for a narrower
+# drawing: `narrowed`), and the sign at a break is printed at the end of one line and again at
+# the start of the next, as a broken formula repeats its operator. The pool below wraps too, its
+# tokens spaced by the widest number. Every number is fitted to its room by the pen's own font
+# metrics, so none leaves its box however long (a bank may hold "-12.375").
 
 BOX = 13.0
 GAP = 6.5
+NARROW_GAP = 5.4  # a chain wrapped to a narrow page: the sign (4.1 mm at SIGN_PT) and 0.6 mm each side
 LINE_GAP = 4.0  # between the lines of a wrapped chain
 POOL_GAP = 5.0
 TOKEN = 11.0  # the least distance between the centres of two pool numbers
@@ -28,7 +30,7 @@ BOX_PT, SIGN_PT = 12.0, 14.0
 POOL_PT = BOX_PT  # the numbers to place print as they will in their boxes
 FRACTION = 0.85  # a fraction's numerator and denominator, relative to the number's size
 EM = 0.64  # DejaVu's digits per point of size (a little over), for spacing before any pen
-EM_OF = {".": 0.32, MINUS: 0.84}
+EM_OF = {".": 0.32, ",": 0.32, MINUS: 0.84}
 BOLD = 1.1  # DejaVu's bold digits are up to a tenth wider than its regular ones
 STACK = 0.21  # mm per point: a fraction's numerator sits this far above its bar, its denominator below
 DIGIT_HEIGHT = 0.73 * 25.4 / 72  # mm per point: DejaVu's digit height
@@ -49,12 +51,12 @@ def _estimate(text: str, size: float) -> float:
         num, den = text.lstrip("-").split("/")
         sign = run(MINUS) + 0.3 if text.startswith("-") else 0.0
         return sign + max(run(num), run(den)) * FRACTION + 0.8
-    return run(text.replace("-", MINUS))
+    return run(shown(text))
 
 
 def _number_width(pen: Pen, text: str, size: float, bold: bool) -> float:
     if "/" not in text:
-        return pen.text_width(text.replace("-", MINUS), size, bold)
+        return pen.text_width(shown(text), size, bold)
     sign = pen.text_width(MINUS, size, bold) + 0.3 if text.startswith("-") else 0.0
     num, den = text.lstrip("-").split("/")
     small = size * FRACTION
@@ -69,7 +71,7 @@ def _draw_number(pen: Pen, x: float, y: float, text: str, size: float, bold: boo
     if width > room:
         size, width = size * room / width, room
     if "/" not in text:
-        pen.text(x, y, text.replace("-", MINUS), size, bold=bold)
+        pen.text(x, y, shown(text), size, bold=bold)
         return
     left = x - width / 2
     if text.startswith("-"):
@@ -85,10 +87,24 @@ def _draw_number(pen: Pen, x: float, y: float, text: str, size: float, bold: boo
     pen.text(cx, y + small * STACK, den, small, bold=bold)
 
 
-def _row_lines(puzzle: JSON) -> list[list[int]]:
-    """The boxes of each line of the chain."""
+def _most_boxes(puzzle: JSON, width: float | None) -> int:
+    """The most boxes on one line: WRAP, or as many as keep a line (a sign before and after it)
+    within `width` mm, at least one."""
+    if width is None:
+        return WRAP
+    box, gap = _box_width(puzzle), _gap(width)
+    return max(1, min(WRAP, int((width - gap) // (box + gap))))
+
+
+def _gap(width: float | None) -> float:
+    """The room for a sign between two boxes: closer where the chain wraps to a narrow page."""
+    return GAP if width is None else NARROW_GAP
+
+
+def _row_lines(puzzle: JSON, width: float | None = None) -> list[list[int]]:
+    """The boxes of each line of the chain, `width` mm wide at most (None: WRAP boxes a line)."""
     lines, first = [], 0
-    for count in _lines(len(puzzle["numbers"]), WRAP):
+    for count in _lines(len(puzzle["numbers"]), _most_boxes(puzzle, width)):
         lines.append(list(range(first, first + count)))
         first += count
     return lines
@@ -100,17 +116,17 @@ def _box_width(puzzle: JSON) -> float:
     return max(BOX, max(_estimate(t, BOX_PT) for t in puzzle["numbers"]) * BOLD + 2 * BOX_PAD)
 
 
-def _box_x(line: int, place: int, box: float) -> float:
+def _box_x(line: int, place: int, box: float, gap: float) -> float:
     """Left edge of the box at `place` on `line`, boxes `box` wide: lines after the first open
     with their sign."""
-    return (GAP if line else 0.0) + place * (box + GAP)
+    return (gap if line else 0.0) + place * (box + gap)
 
 
-def _rows_size(puzzle: JSON) -> tuple[float, float]:
-    lines, box = _row_lines(puzzle), _box_width(puzzle)
-    width = max(_box_x(i, len(boxes) - 1, box) + box + (GAP if i < len(lines) - 1 else 0.0)
+def _rows_size(puzzle: JSON, width: float | None) -> tuple[float, float]:
+    lines, box, gap = _row_lines(puzzle, width), _box_width(puzzle), _gap(width)
+    drawn = max(_box_x(i, len(boxes) - 1, box, gap) + box + (gap if i < len(lines) - 1 else 0.0)
                 for i, boxes in enumerate(lines))
-    return width, len(lines) * BOX + (len(lines) - 1) * LINE_GAP
+    return drawn, len(lines) * BOX + (len(lines) - 1) * LINE_GAP
 
 
 def _pool(puzzle: JSON) -> list[str]:
@@ -127,63 +143,66 @@ class Token:
     text: str
 
 
-def _pool_layout(puzzle: JSON) -> tuple[float, list[Token]]:
+def _pool_layout(puzzle: JSON, width: float | None) -> tuple[float, list[Token]]:
     """The pool's width and its numbers, each spaced by its own width: on one line, or on as few
-    lines as keep each line within the chain, every line centred."""
+    lines as keep each line within the chain (or within `width`, where the chain wraps to it),
+    every line centred."""
     pool = _pool(puzzle)
-    row_width = _rows_size(puzzle)[0]
+    row_width = _rows_size(puzzle, width)[0]
     if not pool:
         return row_width, []
     widths = [max(TOKEN, _estimate(text, POOL_PT) + TOKEN_PAD) for text in pool]
-    room = max(row_width - 8, max(widths))
+    room = max(row_width, width or 0.0) - 8  # a wrapped chain's pool may take the page's width
+    room = max(room, max(widths))
     for lines in range(1, len(pool) + 1):
         counts = _lines(len(pool), -(-len(pool) // lines))
         starts = [sum(counts[:i]) for i in range(len(counts))]
         if all(sum(widths[a:a + n]) <= room for a, n in zip(starts, counts)):
             break
-    width = max(row_width, max(sum(widths[a:a + n]) for a, n in zip(starts, counts)) + 8)
+    drawn = max(row_width, max(sum(widths[a:a + n]) for a, n in zip(starts, counts)) + 8)
     tokens = []
     for line, (a, n) in enumerate(zip(starts, counts)):
-        x = (width - sum(widths[a:a + n])) / 2
+        x = (drawn - sum(widths[a:a + n])) / 2
         for text, w in zip(pool[a:a + n], widths[a:a + n]):
             tokens.append(Token(x + w / 2, line, w - TOKEN_PAD, text))
             x += w
-    return width, tokens
+    return drawn, tokens
 
 
 def _pool_lines(tokens: list[Token]) -> int:
     return max((t.line for t in tokens), default=-1) + 1
 
 
-def measure(puzzle: JSON) -> tuple[float, float]:
-    row_height = _rows_size(puzzle)[1]
-    width, tokens = _pool_layout(puzzle)
-    return width, row_height + POOL_GAP + max(1, _pool_lines(tokens)) * TOKEN + 2
+def measure(puzzle: JSON, width: float | None = None) -> tuple[float, float]:
+    row_height = _rows_size(puzzle, width)[1]
+    drawn, tokens = _pool_layout(puzzle, width)
+    return drawn, row_height + POOL_GAP + max(1, _pool_lines(tokens)) * TOKEN + 2
 
 
-def _draw_row(pen: Pen, puzzle: JSON, filled: dict[int, tuple[str, bool]]) -> None:
+def _draw_row(pen: Pen, puzzle: JSON, filled: dict[int, tuple[str, bool]],
+              width: float | None) -> None:
     signs = puzzle["signs"]
-    lines, wide = _row_lines(puzzle), _box_width(puzzle)
+    lines, wide, gap = _row_lines(puzzle, width), _box_width(puzzle), _gap(width)
     for line, boxes in enumerate(lines):
         y = line * (BOX + LINE_GAP)
         if line:
-            pen.text(GAP / 2, y + BOX / 2, signs[boxes[0] - 1], SIGN_PT, bold=True)
+            pen.text(gap / 2, y + BOX / 2, signs[boxes[0] - 1], SIGN_PT, bold=True)
         for place, box in enumerate(boxes):
-            x = _box_x(line, place, wide)
+            x = _box_x(line, place, wide, gap)
             pen.rect(x, y, wide, BOX, width=MEDIUM)
             if box in filled:
                 text, bold = filled[box]
                 _draw_number(pen, x + wide / 2, y + BOX / 2, text, BOX_PT, bold, wide - 2 * BOX_PAD)
             if box < len(signs):
-                pen.text(x + wide + GAP / 2, y + BOX / 2, signs[box], SIGN_PT, bold=True)
+                pen.text(x + wide + gap / 2, y + BOX / 2, signs[box], SIGN_PT, bold=True)
 
 
-def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
+def draw_puzzle(pen: Pen, puzzle: JSON, width: float | None = None) -> None:
     givens = {int(i): (t, True) for i, t in puzzle.get("givens", {}).items()}
-    _draw_row(pen, puzzle, givens)
-    width, tokens = _pool_layout(puzzle)
-    top = _rows_size(puzzle)[1] + POOL_GAP
-    pen.rect(0, top, width, max(1, _pool_lines(tokens)) * TOKEN + 2, width=THIN, radius=2.0)
+    _draw_row(pen, puzzle, givens, width)
+    drawn, tokens = _pool_layout(puzzle, width)
+    top = _rows_size(puzzle, width)[1] + POOL_GAP
+    pen.rect(0, top, drawn, max(1, _pool_lines(tokens)) * TOKEN + 2, width=THIN, radius=2.0)
     for token in tokens:
         _draw_number(pen, token.x, top + 1 + (token.line + 0.5) * TOKEN, token.text, POOL_PT,
                      False, token.room)
@@ -209,13 +228,13 @@ def _answer_box(puzzle: JSON) -> float:
     return max(ANSWER_BOX, stacked + 2 * ANSWER_PAD)
 
 
-def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
+def draw_solution(pen: Pen, puzzle: JSON, solution: JSON, width: float | None = None) -> None:
     """The chain filled in, its boxes as narrow as the widest number allows (half the puzzle's
     width, so answers stand in columns); pre-filled numbers bold; long chains wrap as the
     puzzle's do."""
     given = {int(i) for i in puzzle.get("givens", {})}
     signs, slot, box_height = puzzle["signs"], _answer_slot(puzzle), _answer_box(puzzle)
-    for line, boxes in enumerate(_row_lines(puzzle)):
+    for line, boxes in enumerate(_row_lines(puzzle, width)):
         top = line * (box_height + ANSWER_LINE_GAP)
         y = top + box_height / 2
         x = ANSWER_SIGN if line else 0.0
@@ -230,13 +249,13 @@ def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
             x += slot + ANSWER_SIGN
 
 
-def measure_solution(puzzle: JSON) -> tuple[float, float]:
-    lines, slot = _row_lines(puzzle), _answer_slot(puzzle)
+def measure_solution(puzzle: JSON, width: float | None = None) -> tuple[float, float]:
+    lines, slot = _row_lines(puzzle, width), _answer_slot(puzzle)
     last = len(lines) - 1  # lines after the first open with a sign, lines before the last end with one
-    width = max(len(boxes) * slot + (len(boxes) - 1 + (i > 0) + (i < last)) * ANSWER_SIGN
+    drawn = max(len(boxes) * slot + (len(boxes) - 1 + (i > 0) + (i < last)) * ANSWER_SIGN
                 for i, boxes in enumerate(lines))
     box_height = _answer_box(puzzle)
-    return width, (len(lines) - 1) * (box_height + ANSWER_LINE_GAP) + box_height
+    return drawn, (len(lines) - 1) * (box_height + ANSWER_LINE_GAP) + box_height
 
 
 def answer_note(puzzle: JSON, solution: JSON, count: int) -> str:

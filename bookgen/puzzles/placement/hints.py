@@ -9,11 +9,8 @@ from __future__ import annotations
 
 from bookgen.i18n import _
 from bookgen.puzzles.base import JSON
+from bookgen.puzzles.placement.numbers import shown
 from bookgen.puzzles.placement.solver import fence, pins
-
-
-def _said(text: str) -> str:
-    return text.replace("-", "\u2212")
 
 
 def _boxes(boxes: list[int]) -> str:
@@ -39,7 +36,7 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
         if pinned[box] < 0:
             fits = rows.addable(mask)
             room = [b for b in fits if rows.completions(mask | 1 << b)]
-            number, named = _said(text), box + 1
+            number, named = shown(text), box + 1
             if len(fits) == 1:
                 why = _("{number} is the smallest number left: it goes in box {box}, the only empty "
                         "box with no empty neighbour that must be smaller").format(number=number, box=named)

@@ -5,7 +5,16 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+from bookgen.i18n import pgettext
+
 MINUS = "\u2212"  # the minus sign as printed
+
+
+def shown(text: str) -> str:
+    """A pool number as a reader sees it: a true minus and the language's decimal mark ("2,18"
+    in German); the puzzle's data keeps "2.18". Fractions keep their form (3/4 is stacked)."""
+    # Translators: the decimal mark in a number such as 2.18 (a comma where 2,18 is written)
+    return text.replace("-", MINUS).replace(".", pgettext("decimal mark", "."))
 
 
 def parse_number(text: str) -> Fraction:

@@ -10,7 +10,7 @@ from bookgen.core.grading import Bands
 from bookgen.core.options import Option, spoken_choice
 from bookgen.i18n import N_, pgettext
 from bookgen.puzzles.base import JSON, Printed, form_key
-from bookgen.puzzles.placement.numbers import MINUS, parse_number
+from bookgen.puzzles.placement.numbers import MINUS, parse_number, shown
 
 KINDS = ("whole", "signed", "decimal", "fraction", "mixed")
 KIND_POINTS = {"whole": 0, "signed": 2, "decimal": 2, "fraction": 4, "mixed": 6}
@@ -63,7 +63,7 @@ def printed(puzzle: JSON) -> Printed:
 def _printed_pieces(text: str) -> tuple[str, ...]:
     """The texts `_draw_number` writes for a number."""
     if "/" not in text:
-        return (text.replace("-", MINUS),)
+        return (shown(text),)
     sign = (MINUS,) if text.startswith("-") else ()
     return (*sign, *text.lstrip("-").split("/"))
 

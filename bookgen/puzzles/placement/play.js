@@ -6,7 +6,12 @@
   var el = frame.el, button = frame.button, spoken = frame.spoken, numberNode = frame.numberNode,
     parseRational = frame.parseRational, R = frame.R, moveFocus = frame.moveFocus, roving = frame.roving;
   var WRONG_FIRST = frame.WRONG_FIRST, MINUS = frame.MINUS;
-  var t = frame.t;  /* the page's words (frame.js) */
+  var t = frame.t, tp = frame.tp;  /* the page's words (frame.js) */
+
+  // Translators: the decimal mark in a number such as 2.18 (a comma where 2,18 is written)
+  var DECIMAL_MARK = tp("decimal mark", ".");
+  /* A pool number as the book prints it: "2,18" in German (the record keeps "2.18"). */
+  function numberShown(text) { return numberNode(text, DECIMAL_MARK); }
 
   var LONG_PRESS = 300;  // ms a finger rests on a number before it can be dragged; moving sooner scrolls
 
@@ -52,7 +57,7 @@
       var token = button("token");
       token.dataset.token = text;
       token.dataset.nav = "";
-      token.appendChild(numberNode(text));
+      token.appendChild(numberShown(text));
       tokens[text] = token;
       pool.appendChild(token);
     });
@@ -68,7 +73,7 @@
           box.appendChild(spoken(t("Box {box}, empty", { box: i + 1 })));
         } else {
           box.appendChild(spoken(t("Box {box}: ", { box: i + 1 })));
-          box.appendChild(numberNode(placed[i]));
+          box.appendChild(numberShown(placed[i]));
           if (givenAt[i] !== undefined) box.appendChild(spoken(t(", given")));
           if (wrong) box.appendChild(spoken(t(", marked wrong")));
         }
@@ -133,7 +138,7 @@
     function lift(x, y) {
       drag.ghost = el("span", "token ghost");
       drag.ghost.setAttribute("aria-hidden", "true");
-      drag.ghost.appendChild(numberNode(drag.text));
+      drag.ghost.appendChild(numberShown(drag.text));
       document.body.appendChild(drag.ghost);
       drag.source.classList.add("dragging");
       try { drag.source.releasePointerCapture(drag.id); } catch (error) { /* not captured */ }
@@ -219,9 +224,31 @@
       var box = event.target.closest(".box");
       if (box) tapBox(+box.dataset.box);
     });
+    /* On a box, a pool number typed as the book prints it or with a point ("2,18", "2.18",
+     * "-3/4") and Enter puts it there. */
+    var typed = "";
+    function putTyped(index) {
+      var value = parseRational(typed), said = typed;
+      typed = "";
+      if (givenAt[index] !== undefined) { page.say(t("That box is given and stays as it is.")); return; }
+      var found = value && Object.keys(tokens).filter(function (text) { return R.cmp(values[text], value) === 0; });
+      if (!found || !found.length) { page.say(t("{number} is not in the pool.", { number: said })); return; }
+      if (placed[index] !== null) placed[index] = null;
+      put(found[0], index);
+    }
     wrap.addEventListener("keydown", function (event) {
-      var node = event.target.closest("[data-nav]");
-      if (node && !event.altKey && !event.ctrlKey && !event.metaKey && moveFocus(wrap, node, event.key)) event.preventDefault();
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      var node = event.target.closest("[data-nav]"), box = event.target.closest(".box");
+      if (box && /^[-0-9.,\/\u2212]$/.test(event.key)) {
+        typed += event.key;
+        event.preventDefault();
+      } else if (box && typed && event.key === "Enter") {
+        putTyped(+box.dataset.box);
+        event.preventDefault();
+      } else if (node && moveFocus(wrap, node, event.key)) {
+        typed = "";
+        event.preventDefault();
+      }
     });
 
     function signHolds(i) {
@@ -283,6 +310,7 @@
       clearMarks: function () { marks = {}; show(); },
       /* Escape: put the picked number back */
       cancel: function () {
+        typed = "";
         if (selected === null) return false;
         selected = null;
         show();
@@ -301,7 +329,7 @@
         if (puzzle.unique) return WRONG_FIRST;
         if (placed[box] === null) {
           return t("These hints follow one arrangement, and yours differs at box {box} ({number} is elsewhere): take a number back first, or Reset.",
-            { box: box + 1, number: text.replace("-", MINUS) });
+            { box: box + 1, number: text.replace("-", MINUS).replace(".", DECIMAL_MARK) });
         }
         return t("These hints follow one arrangement, and yours differs at box {box}: take a number back first, or Reset.", { box: box + 1 });
       },
@@ -316,6 +344,16 @@
     };
   }
 
+
+  /* "Number Placement: on a box, type a number of the pool and press Enter to put it there.",
+   * the key's name set as a key wherever the language puts it */
+  var help = el("li");
+  t("Number Placement: on a box, type a number of the pool and press {enter} to put it there.", { enter: "\u0001" })
+    .split(/(\u0001)/).forEach(function (part) {
+      if (part === "\u0001") help.appendChild(el("kbd", "", t("Enter")));
+      else if (part) help.appendChild(document.createTextNode(part));
+    });
+  frame.keyHelp(help);
 
   frame.register("placement", placementGame);
 })(window.bookgenFrame);
