@@ -18,6 +18,7 @@ from babel.messages.pofile import read_po
 
 pytest.importorskip("flask", reason="pip install -e '.[studio]'")
 
+from bookgen.i18n import language  # noqa: E402
 from bookgen.puzzles import PUZZLE_TYPES, find_type  # noqa: E402
 from bookgen.schema import option_schema  # noqa: E402
 from bookgen.studio.server import PLURAL_TABLE, _spoken  # noqa: E402  (needs the studio extra)
@@ -60,7 +61,7 @@ def _descriptions(schema: dict) -> dict[str, str]:
 def _english_help_words() -> set[str]:
     """Every word of the English help lines (`bookgen schema`), lower-cased, less the few that are
     German too ("so viel") or that a German help line keeps (names of formats, YAML, Numbrix, the
-    built-in shapes' names a user types)."""
+    built-in shapes' names a user types, the types' names that every language keeps)."""
     from bookgen.puzzles.numbrix.shapes import SHAPES
     from bookgen.schema import book_schema
 
@@ -71,8 +72,9 @@ def _english_help_words() -> set[str]:
     words = set()
     for text in _descriptions(schema).values():
         words |= {w.lower() for w in re.findall(r"[^\W\d_]{2,}", text)}
-    return words - SPOKEN_EVERYWHERE - SHARED_WITH_GERMAN - set(SHAPES) - {
-        "jsonl", "numbrix", "hidato", "bookgen", "min", "max", "layouts", "so"}
+    kept_names = {t.title.lower() for t in PUZZLE_TYPES if language("de").gettext(t.title) == t.title}
+    return words - SPOKEN_EVERYWHERE - SHARED_WITH_GERMAN - set(SHAPES) - kept_names - {
+        "jsonl", "bookgen", "min", "max", "layouts", "so"}
 
 
 # --- the schema: help lines in the interface's language ------------------------------------------
