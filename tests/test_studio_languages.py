@@ -29,9 +29,9 @@ _control = test_studio._control
 
 SPOKEN_EVERYWHERE = {"pdf", "yaml", "json", "kb", "us"}
 """Names of file formats (and the US of US Letter), the same words in every language."""
-SHARED_WITH_GERMAN = {"in", "text"}
+SHARED_WITH_GERMAN = {"in", "text", "diagonal"}
 """English words of the catalogs that German writes the same ("In einer eigenen PDF-Datei",
-"Text mit höchstens 120 Zeichen")."""
+"Text mit höchstens 120 Zeichen", "diagonal")."""
 
 
 def _english_words() -> set[str]:

@@ -4,9 +4,9 @@ and the forms a puzzle is printed, compared and answered in.
 
 from __future__ import annotations
 
-from bookgen.core.options import Option
+from bookgen.core.options import Option, spoken_choice
 from bookgen.core.symmetry import SYMMETRIES, Symmetry
-from bookgen.i18n import N_, _
+from bookgen.i18n import N_, _, pgettext
 from bookgen.puzzles.base import JSON, Printed, Request, form_key, numbers_printed
 
 BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3)}
@@ -14,14 +14,24 @@ BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3)}
 VARIANTS = ("classic", "diagonal")
 PATTERNS = ("rotational", "mirror", "none")
 
+def choice_word(choice: str) -> str:
+    """A variant or pattern of the givens as the studio's help line names it."""
+    return spoken_choice(choice, {
+        "classic": pgettext("help line: sudoku", "classic"),
+        "diagonal": pgettext("help line: sudoku", "diagonal"),
+        "rotational": pgettext("help line: sudoku", "rotational"),
+        "mirror": pgettext("help line: sudoku", "mirror"),
+        "none": pgettext("help line: sudoku", "none")}[choice])
+
+
 OPTIONS = (
-    Option("size", "choice", "grid side: 4 (2x2 boxes), 6 (2x3 boxes) or 9 (3x3 boxes; default)",
+    Option("size", "choice", N_("grid side: 4 (2x2 boxes), 6 (2x3 boxes) or 9 (3x3 boxes; default)"),
            choices=("9", "6", "4"), default="9"),
-    Option("variant", "choice", "classic, or diagonal (each long diagonal holds every number "
-           "once too; default classic)", choices=VARIANTS, default="classic"),
-    Option("symmetry", "choice", "pattern of the givens: rotational (turned half way it looks "
-           "the same, as published sudoku are; default), mirror (left to right) or none",
-           choices=PATTERNS, default="rotational"),
+    Option("variant", "choice", N_("classic, or diagonal (each long diagonal holds every number "
+           "once too; default classic)"), choices=VARIANTS, default="classic", words=choice_word),
+    Option("symmetry", "choice", N_("pattern of the givens: rotational (turned half way it looks "
+           "the same, as published sudoku are; default), mirror (left to right) or none"),
+           choices=PATTERNS, default="rotational", words=choice_word),
 )
 
 RULES = N_(
