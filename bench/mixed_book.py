@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from bookgen.atomic import write_files
+from bookgen.audit import matrix_sections
 from bookgen.book import make_book
 from bookgen.config import load_config
 from bookgen.formats import render_formats
@@ -21,11 +22,14 @@ TOTAL = 200
 
 
 def config_text() -> str:
-    sections = [(t.name, level) for t in PUZZLE_TYPES for level in ("medium", "hard")]
+    """Each type at medium and hard with the options of its audit showcase (a book-sized request:
+    4-row classic pyramids have only four answers, so the audit's pyramids are distinct)."""
+    sections = [(name, level, options) for name, _, options in matrix_sections()
+                for level in ("medium", "hard")]
     lines = ["title: Two Hundred Mixed Puzzles", "layout: letter", "seed: bench", "sections:"]
-    for index, (name, level) in enumerate(sections):
+    for index, (name, level, options) in enumerate(sections):
         count = TOTAL // len(sections) + (1 if index < TOTAL % len(sections) else 0)
-        lines.append(f"  - {{type: {name}, count: {count}, difficulty: {level}}}")
+        lines.append(f"  - {{type: {name}, count: {count}, difficulty: {level}{options}}}")
     return "\n".join(lines) + "\n"
 
 
