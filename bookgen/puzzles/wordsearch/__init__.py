@@ -1,0 +1,79 @@
+"""Word search: find every listed word in a grid of letters, reading in a straight line.
+
+One module per step in the usual order: `parameters` (each language's letters and their
+frequencies, the themed lists and blocklists in words/, options, rules and the forms a puzzle is
+compared by), `solver` (every place a word reads), `checking` (the rules and the blocklist, apart
+from the solver), `grader`, `generator` and `drawing`; this module holds the hints, the example
+and the registry record. Uniqueness is about placements: each listed word reads in exactly one
+place of the grid (the solver counts them), and no blocked word reads outside the words.
+"""
+
+from __future__ import annotations
+
+from bookgen.i18n import N_, _
+from bookgen.puzzles.base import (
+    JSON,
+    Generated,
+    PuzzleType,
+    Showcase,
+    always_unique,
+    fixed_example,
+    no_answer_note,
+)
+from bookgen.puzzles.wordsearch.checking import check, validate
+from bookgen.puzzles.wordsearch.drawing import draw_puzzle, draw_solution, listed, measure
+from bookgen.puzzles.wordsearch.generator import check_request, generate
+from bookgen.puzzles.wordsearch.grader import BANDS, rate
+from bookgen.puzzles.wordsearch.parameters import OPTIONS, canonical, printed, rules_text
+from bookgen.puzzles.wordsearch.solver import solve
+
+HINT = N_("{word} begins in row {row}, column {column}.")
+
+
+def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
+    """Where each word's first letter stands, in the order of the printed list."""
+    first = {p["word"]: p for p in solution["placements"]}
+    return [{"cells": [], "value": None,
+             "why": _(HINT).format(word=word, row=first[word]["row"] + 1,
+                                   column=first[word]["col"] + 1)}
+            for word in listed(puzzle)]
+
+
+def example() -> Generated:
+    """A 5x5 grid hiding three words across and down."""
+    puzzle = {"grid": ["CATSX", "OWLEB", "WROTE", "EIGHE", "NOSEY"],
+              "words": ["CAT", "OWL", "BEE"], "language": "en"}
+    solution = {"placements": [{"word": "CAT", "row": 0, "col": 0, "direction": "E"},
+                               {"word": "OWL", "row": 1, "col": 0, "direction": "E"},
+                               {"word": "BEE", "row": 1, "col": 4, "direction": "S"}]}
+    return Generated(puzzle, solution, rate(puzzle))
+
+
+SHOWCASE = (Showcase("hard"), Showcase("medium", {"theme": "food"}),
+            Showcase("easy", audit=True))
+
+
+WORDSEARCH = PuzzleType(
+    name="wordsearch",
+    # Translators: the puzzle where words hide in a grid of letters.
+    title=N_("Word Search"),
+    rules=rules_text,
+    options=OPTIONS,
+    showcase=SHOWCASE,
+    generate=generate,
+    check_request=check_request,
+    solve=solve,
+    check=check,
+    validate=validate,
+    rate=rate,
+    expects_unique=always_unique,
+    measure=measure,
+    draw_puzzle=draw_puzzle,
+    draw_solution=draw_solution,
+    answer_note=no_answer_note,
+    example=fixed_example(example),
+    canonical=canonical,
+    printed=printed,
+    hardness=lambda rating: BANDS.hardness(rating["score"]),
+    hints=hints,
+)
