@@ -76,4 +76,6 @@ WORDSEARCH = PuzzleType(
     printed=printed,
     hardness=lambda rating: BANDS.hardness(rating["score"]),
     hints=hints,
+    play_script="wordsearch/play.js",
+    play_style="wordsearch/play.css",
 )
