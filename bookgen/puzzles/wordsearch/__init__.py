@@ -10,14 +10,16 @@ place of the grid (the solver counts them), and no blocked word reads outside th
 
 from __future__ import annotations
 
+import random
+
 from bookgen.i18n import N_, _
 from bookgen.puzzles.base import (
     JSON,
     Generated,
     PuzzleType,
+    Request,
     Showcase,
     always_unique,
-    fixed_example,
     no_answer_note,
 )
 from bookgen.puzzles.wordsearch.checking import check, validate
@@ -39,14 +41,18 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
             for word in listed(puzzle)]
 
 
-def example() -> Generated:
-    """A 5x5 grid hiding three words across and down."""
-    puzzle = {"grid": ["CATSX", "OWLEB", "WROTE", "EIGHE", "NOSEY"],
-              "words": ["CAT", "OWL", "BEE"], "language": "en"}
-    solution = {"placements": [{"word": "CAT", "row": 0, "col": 0, "direction": "E"},
-                               {"word": "OWL", "row": 1, "col": 0, "direction": "E"},
-                               {"word": "BEE", "row": 1, "col": 4, "direction": "S"}]}
-    return Generated(puzzle, solution, rate(puzzle))
+EXAMPLE_WORDS = {"en": ("cat", "owl", "bee"), "de": ("Hund", "Kuh", "Bär"),
+                 "fr": ("chat", "loup", "ours"), "es": ("gato", "león", "pato"),
+                 "it": ("cane", "orso", "gatto"), "nl": ("kat", "uil", "bij")}
+"""Three short animals per language for the section page's example."""
+
+
+def example(request: Request | None) -> Generated:
+    """A 6x6 easy grid hiding three animals in the section's language, the same every time."""
+    language = request.settings["language"] if request is not None else "en"
+    words = list(EXAMPLE_WORDS[language])
+    small = Request.make(WORDSEARCH, "easy", {"words": words, "size": "6", "language": language})
+    return generate(random.Random(f"example/{language}"), small)
 
 
 SHOWCASE = (Showcase("hard"), Showcase("medium", {"theme": "food"}),
@@ -71,7 +77,7 @@ WORDSEARCH = PuzzleType(
     draw_puzzle=draw_puzzle,
     draw_solution=draw_solution,
     answer_note=no_answer_note,
-    example=fixed_example(example),
+    example=example,
     canonical=canonical,
     printed=printed,
     hardness=lambda rating: BANDS.hardness(rating["score"]),
