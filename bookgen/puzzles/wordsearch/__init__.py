@@ -29,7 +29,7 @@ from bookgen.puzzles.wordsearch.grader import BANDS, rate
 from bookgen.puzzles.wordsearch.parameters import OPTIONS, canonical, printed, rules_text
 from bookgen.puzzles.wordsearch.solver import solve
 
-HINT = N_("{word} begins in row {row}, column {column}.")
+HINT = N_("{word} begins in row {row}, column {column}")
 
 
 def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
