@@ -219,6 +219,13 @@ def spoken_choice(choice: str, word: str) -> str:
     return choice if current().code == "en" else word
 
 
+def language_name(code: str) -> str:
+    """A language as a help line names it: its code in English, its name in the language spoken."""
+    from babel import Locale
+
+    return spoken_choice(code, Locale.parse(code).get_display_name(current().code) or code)
+
+
 def _fmt(number: float) -> str:
     return str(int(number)) if float(number).is_integer() else str(number)
 

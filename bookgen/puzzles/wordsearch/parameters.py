@@ -22,7 +22,7 @@ import unicodedata
 from functools import cache
 from importlib import resources
 
-from bookgen.core.options import Option
+from bookgen.core.options import Option, language_name
 from bookgen.core.symmetry import SYMMETRIES
 from bookgen.i18n import N_, _
 from bookgen.puzzles.base import JSON, Printed, Request, form_key
@@ -155,7 +155,7 @@ OPTIONS = (
     Option("size", "size", N_("grid size: N for N x N, or RxC (default: from the words)"),
            low=MIN_SIDE, high=MAX_SIDE),
     Option("language", "choice", N_("the language whose letters the grid uses (default: the "
-           "section's language)"), choices=LANGUAGES, default="en"),
+           "section's language)"), choices=LANGUAGES, default="en", words=language_name),
 )
 
 RULES = N_(
