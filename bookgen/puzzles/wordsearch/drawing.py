@@ -12,8 +12,8 @@ from bookgen.puzzles.wordsearch.parameters import STEPS, collation_key
 
 CELL = 8.0            # square side, mm
 LETTER_SIZE = 14
-WORD_SIZE = 12
-LINE = 6.5            # a line of the word list, mm
+WORD_SIZE = LETTER_SIZE  # the list as large as the grid: large print needs both at its floor
+LINE = 7.0            # a line of the word list, mm
 GAP = 5.0             # between the grid and the list
 COLUMN_GAP = 6.0
 OUTLINE = 0.38        # the answer outline's half width, as a share of a square
