@@ -118,3 +118,18 @@ def test_a_word_longer_than_the_grid_asked_for_is_refused():
 def test_a_word_inside_another_is_refused():
     with pytest.raises(BookgenError, match="part of"):
         Request.make(WORDSEARCH, "easy", {"words": ["cat", "cats", "dog"]})
+
+
+def test_a_section_speaks_its_own_language_and_the_id_keeps_it(tmp_path):
+    (tmp_path / "book.yaml").write_text(
+        "title: T\nlanguage: de\nsections:\n"
+        "  - {type: wordsearch, count: 1, difficulty: easy}\n"
+        "  - {type: wordsearch, count: 1, difficulty: easy, language: es}\n")
+    german, spanish = (s.request for s in load_config(tmp_path / "book.yaml").sections)
+    assert german.settings["language"] == "de" and "language=es" in spanish.id("1")
+    assert sorted(WORDSEARCH.example(spanish).puzzle["words"]) == ["GATO", "LEON", "PATO"]
+
+
+def test_a_palindrome_read_both_ways_lies_in_one_place():
+    assert len(placements(["XANAX", "QQQQQ"], "ANA")) == 1
+    assert WORDSEARCH.solve({"grid": ["CATAC", "QQQQQ"], "words": ["CATAC"], "language": "en"}, 2).count == 1
