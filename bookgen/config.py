@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from bookgen import limits
 from bookgen.bookconfig import BankSource, BookConfig, Layout, SectionConfig
 from bookgen.core.grading import LEVELS
-from bookgen.core.options import unknown_key_message
+from bookgen.core.options import WORDS_FILE, unknown_key_message
 from bookgen.errors import BookgenError, shown
 from bookgen.fields import (
     BOOK_FIELDS,
@@ -198,7 +198,8 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
         option_names = tuple(o.name for o in puzzle_type.options)
     values = read_fields(source, path, data, SECTION_FIELDS, "a section", extra=option_names)
     assert puzzle_type is not None  # "type" is required, so reading the fields refused its lack
-    raw_options = {key: data[key] for key in option_names if key in data}
+    raw_options = _type_options(source, path, data, puzzle_type, within,
+                                values["language"] or speech.code)
     bank = None
     if values["from"] is not None:
         if within is not None:
@@ -234,6 +235,39 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
         language=values["language"],
         rules=values["rules"],
     )
+
+
+def _type_options(source: Source, path: KeyPath, data: dict[str, Any], puzzle_type: PuzzleType,
+                  within: Path | None, language: str) -> dict[str, Any]:
+    """The raw options a section sets, with what only its config knows: a `words` option named
+    as a file (`WORDS_FILE`) read from beside the config, one word a line ('#' starts a comment;
+    a bad word is named at its line), and a type's `language` option, when the section leaves it
+    unset, set to the section's language (generation runs in English-speaking workers, so the
+    language a puzzle's letters come from travels in its request, and its id)."""
+    raw = {spec.name: data[spec.name] for spec in puzzle_type.options if spec.name in data}
+    for spec in puzzle_type.options:
+        value = raw.get(spec.name)
+        if spec.kind == "words" and isinstance(value, str) and WORDS_FILE.search(value):
+            if within is not None:
+                check_within(source, path + (spec.name,), value, within)
+            file = Path(source.file).parent / value
+            try:
+                text = read_text(file, limits.CONFIG_BYTES, key=spec.name)
+            except BookgenError as error:
+                raise source.error(path + (spec.name,), error.message) from None
+            words = []
+            for number, line in enumerate(text.splitlines(), 1):
+                word = line.split("#", 1)[0].strip()
+                if word:
+                    try:
+                        spec.parse([word])
+                    except BookgenError as error:
+                        raise BookgenError(error.message, file=str(file), line=number) from None
+                    words.append(word)
+            raw[spec.name] = words
+        elif spec.name == "language" and spec.kind == "choice" and value is None:
+            raw[spec.name] = language
+    return raw
 
 
 def crowded_requests(sections: Sequence[SectionConfig],

@@ -15,9 +15,17 @@ from typing import Any
 
 from bookgen import limits
 from bookgen.core.grading import LEVELS, level_word
-from bookgen.core.options import ONE_OF, TRUE_OR_FALSE, WHOLE_BOUNDS, said, spoken_choice, unknown_key_message
+from bookgen.core.options import (
+    ONE_OF,
+    TRUE_OR_FALSE,
+    WHOLE_BOUNDS,
+    language_name,
+    said,
+    spoken_choice,
+    unknown_key_message,
+)
 from bookgen.errors import BookgenError, shown
-from bookgen.i18n import N_, _, current, languages, pgettext
+from bookgen.i18n import N_, _, languages, pgettext
 from bookgen.puzzles import PUZZLE_TYPES
 from bookgen.yamlsource import KeyPath, Source
 
@@ -242,13 +250,6 @@ def _read_texts(value: Any) -> dict[str, str]:
 _texts = Reader(_read_texts, {"type": "object", "additionalProperties": {"type": "string"}})
 
 
-def _language_name(code: str) -> str:
-    """A language as a help line names it: its code in English, its name in the language spoken."""
-    from babel import Locale
-
-    return spoken_choice(code, Locale.parse(code).get_display_name(current().code) or code)
-
-
 def _type_title(name: str) -> str:
     """A puzzle type as a help line names it: its name in English, its title in the language spoken."""
     found = next((t for t in PUZZLE_TYPES if t.name == name), None)
@@ -423,7 +424,7 @@ BOOK_FIELDS = {
                        values={"most": limits.NOTE_CHARS}),
     "cover_color": Field(_color, N_("a colour such as '#1f3a5f' (quoted in YAML)"), default="#1f3a5f"),
     "language": Field(_language, N_("a language: {choices}"), values={"choices": languages()},
-                      words=_language_name, default="en"),
+                      words=language_name, default="en"),
     "texts": Field(_texts, N_("a mapping of a text as bookgen prints it in English to what to print "
                               "instead (see 'bookgen texts')")),
     "sections": Field(_list, N_("a list of sections"), required=True),
@@ -441,7 +442,7 @@ SECTION_FIELDS = {
     "order": Field(_choice(*ORDERS), N_("rating (easier to harder) or shuffle (as made)"),
                    default="rating"),
     "language": Field(_language, N_("a language: {choices} (default: the book's)"),
-                      values={"choices": languages()}, words=_language_name),
+                      values={"choices": languages()}, words=language_name),
     "rules": Field(_line(limits.NOTE_CHARS, breaks=True), N_(
         "the rules to print instead of the type's, at most {most} characters"),
         values={"most": limits.NOTE_CHARS}),

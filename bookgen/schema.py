@@ -111,6 +111,9 @@ def option_schema(option: Option) -> JSON:
                             {"type": "array", "items": [end, end], "minItems": 2, "maxItems": 2}]}
     elif option.kind == "text":
         schema = {"type": ["string", "integer"]}
+    elif option.kind == "words":
+        schema = {"anyOf": [{"type": "array", "items": {"type": "string"}, "minItems": 1},
+                            {"type": "string", "minLength": 1}]}
     else:
         raise ValueError(f"option {option.name}: unknown kind {option.kind}")
     schema["description"] = option.described()

@@ -19,6 +19,9 @@ from bookgen.i18n import N_, _, current
 
 SIZE_TEXT = re.compile(r"^\s*(\d+)\s*(?:[xX×]\s*(\d+))?\s*$")
 RANGE_TEXT = re.compile(r"^\s*(-?\d+)\s*(?:-|\.\.)\s*(-?\d+)\s*$")
+WORDS_FILE = re.compile(r"[./\\]")
+"""A `words` option given as one YAML string names a file (relative to the config) when it holds
+a dot or a slash, which no word does; otherwise it is the words themselves, split at commas."""
 
 
 @dataclass(frozen=True)
@@ -26,7 +29,9 @@ class Option:
     """One option of a puzzle type.
 
     kind is one of: int, float, bool, choice, size (N or RxC -> (rows, cols)), range (lo-hi -> (lo, hi)),
-    text. `low`/`high` bound numbers, sizes (each side) and ranges; `choices` bounds `choice`;
+    text, words (a YAML list of words, or "a, b, c" on the command line and in ids -> a tuple of
+    words; a config may name a file instead, which its loader reads: `WORDS_FILE`). `low`/`high`
+    bound numbers, sizes (each side) and ranges; `choices` bounds `choice`;
     `check` returns an error text for values the simple bounds cannot express.
 
     `help` is a message (marked with N_ where written) whose {named} placeholders `help_values`
@@ -70,6 +75,8 @@ class Option:
             return say(TRUE_OR_FALSE)
         if self.kind == "text":
             return say(TEXT)
+        if self.kind == "words":
+            return say(WORDS)
         if self.low is None or self.high is None:
             return say({"size": ANY_SIZE, "range": ANY_RANGE, "int": ANY_WHOLE}.get(self.kind, ANY_NUMBER))
         bounds = {"low": _fmt(self.low), "high": _fmt(self.high)}
@@ -96,6 +103,8 @@ class Option:
             return f"{value[0]}..{value[1]}"
         if self.kind == "bool":
             return "true" if value else "false"
+        if self.kind == "words":
+            return ",".join(value)
         return str(value)
 
     def _fail(self, raw: Any) -> BookgenError:
@@ -164,6 +173,14 @@ class Option:
             if not isinstance(raw, (str, int)):
                 raise self._fail(raw)
             return str(raw)
+        if self.kind == "words":
+            items = raw.split(",") if isinstance(raw, str) else raw
+            if not isinstance(items, (list, tuple)) or not all(isinstance(i, str) for i in items):
+                raise self._fail(raw)
+            words = tuple(item.strip() for item in items if item.strip())
+            if not words:
+                raise BookgenError(f"the list of words is empty; use {self.allowed()}", key=self.name)
+            return words
         raise ValueError(f"option {self.name}: unknown kind {self.kind}")
 
 
@@ -176,6 +193,7 @@ SIZE_BOUNDS = N_("N or RxC, each side {low} to {high}")
 RANGE_BOUNDS = N_("LOW-HIGH within {low} to {high}")
 WHOLE_BOUNDS = N_("a whole number from {low} to {high}")
 NUMBER_BOUNDS = N_("a number from {low} to {high}")
+WORDS = N_("a list of words, or a file with one word a line")
 ANY_SIZE = N_("N or RxC")
 ANY_RANGE = N_("LOW-HIGH")
 ANY_WHOLE = N_("a whole number")
@@ -199,6 +217,13 @@ def spoken_choice(choice: str, word: str) -> str:
     """A choice as a help line names it: its YAML word in English (what `bookgen schema` states),
     the language's `word` for it otherwise."""
     return choice if current().code == "en" else word
+
+
+def language_name(code: str) -> str:
+    """A language as a help line names it: its code in English, its name in the language spoken."""
+    from babel import Locale
+
+    return spoken_choice(code, Locale.parse(code).get_display_name(current().code) or code)
 
 
 def _fmt(number: float) -> str:

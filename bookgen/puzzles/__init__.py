@@ -30,6 +30,7 @@ from bookgen.puzzles.numbrix import HIDATO, NUMBRIX
 from bookgen.puzzles.placement import PLACEMENT
 from bookgen.puzzles.pyramid import PYRAMID
 from bookgen.puzzles.sudoku import SUDOKU
+from bookgen.puzzles.wordsearch import WORDSEARCH
 
 if TYPE_CHECKING:  # for the type checker only: importlib.abc's warns from Python 3.12 on, and
     # importlib.resources.abc, its home since 3.11, is not in 3.10
@@ -43,6 +44,7 @@ BUILT_IN: tuple[PuzzleType, ...] = (
     NUMBERWALL,
     ARROWS,
     SUDOKU,
+    WORDSEARCH,
 )
 PUZZLE_TYPES: list[PuzzleType] = list(BUILT_IN)
 ENTRY_POINT_GROUP = "bookgen.types"

@@ -385,6 +385,7 @@ function renderSections() {
       optionsLegend.textContent = t("Options for {type}", {type: type.title});
       options.append(optionsLegend);
       for (const [key, spec] of Object.entries(type.options)) {
+        if (key in shared) continue; // an option that is a section key (word search's language) has its control above
         const control = field(section, key, spec, `sections[${index}].${key}`, onChange);
         if (control) options.append(control);
       }

@@ -1,0 +1,87 @@
+"""Word search: find every listed word in a grid of letters, reading in a straight line.
+
+One module per step in the usual order: `parameters` (each language's letters and their
+frequencies, the themed lists and blocklists in words/, options, rules and the forms a puzzle is
+compared by), `solver` (every place a word reads), `checking` (the rules and the blocklist, apart
+from the solver), `grader`, `generator` and `drawing`; this module holds the hints, the example
+and the registry record. Uniqueness is about placements: each listed word reads in exactly one
+place of the grid (the solver counts them), and no blocked word reads outside the words.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bookgen.i18n import N_, _
+from bookgen.puzzles.base import (
+    JSON,
+    Generated,
+    PuzzleType,
+    Request,
+    Showcase,
+    always_unique,
+    no_answer_note,
+)
+from bookgen.puzzles.wordsearch.checking import check, validate
+from bookgen.puzzles.wordsearch.drawing import draw_puzzle, draw_solution, listed, measure
+from bookgen.puzzles.wordsearch.generator import check_request, generate
+from bookgen.puzzles.wordsearch.grader import BANDS, rate
+from bookgen.puzzles.wordsearch.parameters import OPTIONS, canonical, printed, rules_text
+from bookgen.puzzles.wordsearch.solver import solve
+
+HINT = N_("{word} begins in row {row}, column {column}")
+
+
+def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
+    """Where each word's first letter stands, in the order of the printed list."""
+    first = {p["word"]: p for p in solution["placements"]}
+    return [{"cells": [], "value": None,
+             "why": _(HINT).format(word=word, row=first[word]["row"] + 1,
+                                   column=first[word]["col"] + 1)}
+            for word in listed(puzzle)]
+
+
+EXAMPLE_WORDS = {"en": ("cat", "owl", "bee"), "de": ("Hund", "Kuh", "Bär"),
+                 "fr": ("chat", "loup", "ours"), "es": ("gato", "león", "pato"),
+                 "it": ("cane", "orso", "gatto"), "nl": ("kat", "uil", "bij")}
+"""Three short animals per language for the section page's example."""
+
+
+def example(request: Request | None) -> Generated:
+    """A 6x6 easy grid hiding three animals in the section's language, the same every time."""
+    language = request.settings["language"] if request is not None else "en"
+    words = list(EXAMPLE_WORDS[language])
+    small = Request.make(WORDSEARCH, "easy", {"words": words, "size": "6", "language": language})
+    return generate(random.Random(f"example/{language}"), small)
+
+
+SHOWCASE = (Showcase("hard"), Showcase("medium", {"theme": "food"}),
+            Showcase("easy", audit=True))
+
+
+WORDSEARCH = PuzzleType(
+    name="wordsearch",
+    # Translators: the puzzle where words hide in a grid of letters.
+    title=N_("Word Search"),
+    rules=rules_text,
+    options=OPTIONS,
+    showcase=SHOWCASE,
+    generate=generate,
+    check_request=check_request,
+    solve=solve,
+    check=check,
+    validate=validate,
+    rate=rate,
+    expects_unique=always_unique,
+    measure=measure,
+    draw_puzzle=draw_puzzle,
+    draw_solution=draw_solution,
+    answer_note=no_answer_note,
+    example=example,
+    canonical=canonical,
+    printed=printed,
+    hardness=lambda rating: BANDS.hardness(rating["score"]),
+    hints=hints,
+    play_script="wordsearch/play.js",
+    play_style="wordsearch/play.css",
+)

@@ -1,0 +1,139 @@
+/* Word search in the playable edition: pick a word's first and last letter (drag across the
+ * letters, or press Enter or Space on the first and then on the last, moving with the arrow keys);
+ * a word of the list found there is outlined in the grid and struck through in the list. Hints
+ * (from Python) say where a word begins. Registers itself with the player's frame
+ * (bookgen/html/frame.js). */
+(function (frame) {
+  "use strict";
+
+  var el = frame.el, button = frame.button, spoken = frame.spoken, t = frame.t, tn = frame.tn;
+  var STEPS = { E: [0, 1], S: [1, 0], SE: [1, 1], NE: [-1, 1], W: [0, -1], N: [-1, 0], NW: [-1, -1], SW: [1, -1] };
+
+  function squaresOf(place) {
+    var step = STEPS[place.direction], out = [];
+    for (var i = 0; i < place.word.length; i++) out.push((place.row + i * step[0]) + "," + (place.col + i * step[1]));
+    return out;
+  }
+
+  function wordsearchGame(board, record, page) {
+    var grid = record.puzzle.grid, words = record.puzzle.words;
+    var places = (record.solution && record.solution.placements) || [];
+    var rows = grid.length, cols = grid[0].length;
+    var found = [], start = null, dragFrom = null, swallow = false;  // swallow: the click that ends a drag
+    var holder = el("div", "wordsearch");
+    var table = el("div", "letters");
+    table.setAttribute("role", "group");
+    table.setAttribute("aria-label", t("Letters"));
+    table.style.setProperty("--cols", cols);
+    var cells = [];
+    for (var r = 0; r < rows; r++) {
+      for (var c = 0; c < cols; c++) {
+        var cell = button("letter", "");
+        cell.dataset.nav = "";
+        cell.dataset.row = r;
+        cell.dataset.col = c;
+        cell.appendChild(document.createTextNode(grid[r][c]));
+        cell.appendChild(spoken(", " + t("row {row}, column {column}", { row: r + 1, column: c + 1 })));
+        table.appendChild(cell);
+        cells.push(cell);
+      }
+    }
+    var list = el("ul", "words");
+    list.setAttribute("aria-label", t("Words to find"));
+    var items = {};
+    words.slice().sort(function (a, b) { return a.localeCompare(b, document.documentElement.lang || undefined); })
+      .forEach(function (word) { items[word] = list.appendChild(el("li", "", word)); });
+    holder.appendChild(table);
+    holder.appendChild(list);
+    board.appendChild(holder);
+    var rove = frame.roving(table);
+
+    function at(node) { return node && node.closest ? node.closest(".letter") : null; }
+    function key(node) { return node.dataset.row + "," + node.dataset.col; }
+    function show() {
+      var marked = {};
+      found.forEach(function (word) {
+        places.filter(function (p) { return p.word === word; }).forEach(function (p) {
+          squaresOf(p).forEach(function (square) { marked[square] = true; });
+        });
+      });
+      cells.forEach(function (node) {
+        node.classList.toggle("found", !!marked[key(node)]);
+        node.classList.toggle("start", start === node);
+        node.setAttribute("aria-pressed", start === node ? "true" : "false");
+      });
+      words.forEach(function (word) {
+        var item = items[word], done = found.indexOf(word) >= 0;
+        item.classList.toggle("found", done);
+        item.textContent = word;
+        if (done) item.appendChild(spoken(", " + t("found")));
+      });
+    }
+
+    /* The squares from `a` to `b` when they lie on one line (across, down or diagonal). */
+    function line(a, b) {
+      var r0 = +a.dataset.row, c0 = +a.dataset.col, r1 = +b.dataset.row, c1 = +b.dataset.col;
+      var dr = Math.sign(r1 - r0), dc = Math.sign(c1 - c0), n = Math.max(Math.abs(r1 - r0), Math.abs(c1 - c0));
+      if (r0 !== r1 && c0 !== c1 && Math.abs(r1 - r0) !== Math.abs(c1 - c0)) return null;
+      var out = [];
+      for (var i = 0; i <= n; i++) out.push((r0 + i * dr) + "," + (c0 + i * dc));
+      return out;
+    }
+    function pick(a, b) {
+      start = null;
+      var squares = line(a, b);
+      if (!squares || squares.length < 2) { show(); page.say(t("A word runs in a straight line: across, down or diagonally.")); return; }
+      var chosen = squares.slice().sort().join(" ");
+      var hit = places.filter(function (p) { return squaresOf(p).sort().join(" ") === chosen; })[0];
+      if (!hit) { show(); page.say(t("No word of the list lies there.")); return; }
+      if (found.indexOf(hit.word) >= 0) { show(); page.say(t("{word} is found already.", { word: hit.word })); return; }
+      found.push(hit.word);
+      show();
+      page.changed();
+      var left = words.length - found.length;
+      page.say(left ? tn("{word} found: {count} word left.", "{word} found: {count} words left.", left, { word: hit.word, count: left })
+                    : t("{word} found: every word is found.", { word: hit.word }));
+    }
+    function press(node) {
+      if (!start) { start = node; show(); page.say(t("Now pick the word's last letter.")); return; }
+      if (start === node) { start = null; show(); page.say(""); return; }
+      pick(start, node);
+    }
+
+    table.addEventListener("pointerdown", function (event) {
+      var node = at(event.target);
+      if (!node || (event.button !== undefined && event.button !== 0)) return;
+      dragFrom = node;
+    });
+    table.addEventListener("pointerup", function (event) {
+      var node = at(document.elementFromPoint(event.clientX, event.clientY));
+      var from = dragFrom;
+      dragFrom = null;
+      if (from && node && node !== from) { event.preventDefault(); start = null; pick(from, node); swallow = true; }
+    });
+    table.addEventListener("click", function (event) {
+      var node = at(event.target);
+      if (swallow) { swallow = false; return; }
+      if (node) press(node);
+    });
+    table.addEventListener("keydown", function (event) {
+      var node = at(event.target);
+      if (node && frame.moveFocus(table, node, event.key)) event.preventDefault();
+    });
+    frame.keyHelp(el("li", "", t("Word search: Enter or Space on a word's first letter, then on its last.")));
+    show();
+
+    return {
+      state: function () { return found.slice(); },
+      restore: function (state) { found = (state || []).filter(function (w) { return words.indexOf(w) >= 0; }); start = null; show(); },
+      check: function () { return { wrong: 0, empty: words.length - found.length }; },
+      solved: function () { return found.length === words.length; },
+      reveal: function () { found = words.slice(); start = null; show(); return true; },
+      reset: function () { found = []; start = null; show(); rove(); },
+      clearMarks: function () {},
+      cancel: function () { if (!start) return false; start = null; show(); return true; }
+    };
+  }
+
+  frame.register("wordsearch", wordsearchGame);
+})(window.bookgenFrame);

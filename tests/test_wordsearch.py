@@ -1,0 +1,135 @@
+"""Word search's own facts: every listed word lies in exactly one place, no blocked word shows by
+accident, each language's letters, the directions each level uses, and bad word lists refused
+with one clear message."""
+
+from __future__ import annotations
+
+import random
+import textwrap
+
+import pytest
+
+from bookgen.config import load_config
+from bookgen.core.grading import LEVELS
+from bookgen.errors import BookgenError
+from bookgen.puzzles import find_type
+from bookgen.puzzles.base import Request
+from bookgen.puzzles.wordsearch.checking import accidental
+from bookgen.puzzles.wordsearch.parameters import (
+    DIRECTIONS_AT,
+    LANGUAGES,
+    alphabet,
+    blocked_words,
+    grid_form,
+)
+from bookgen.puzzles.wordsearch.solver import placements
+
+WORDSEARCH = find_type("wordsearch")
+SECTION = "title: T\nsections:\n  - type: wordsearch\n    difficulty: easy\n    count: 1\n"
+
+
+def _made(level: str, seed: str = "a", **options):
+    request = Request.make(WORDSEARCH, level, options)
+    return WORDSEARCH.generate(random.Random(seed), request)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_word_lies_once_and_nothing_blocked_shows(language, level):
+    made = _made(level, language=language)
+    grid = made.puzzle["grid"]
+    assert all(len(placements(grid, word)) == 1 for word in made.puzzle["words"])
+    assert accidental(grid, blocked_words(language), made.solution) == []
+    assert {letter for row in grid for letter in row} <= alphabet(language)
+    used = {p["direction"] for p in made.solution["placements"]}
+    assert used <= set(DIRECTIONS_AT[level])
+    if level in ("hard", "expert"):
+        assert used - {"E", "S", "SE", "NE"}  # some word reads backwards
+
+
+def test_each_language_writes_words_as_its_puzzles_do():
+    assert grid_form("Straße", "de") == "STRASSE" and grid_form("Bär", "de") == "BÄR"
+    assert grid_form("élève", "fr") == "ELEVE" and grid_form("cœur", "fr") == "COEUR"
+    assert grid_form("montaña", "es") == "MONTAÑA" and grid_form("árbol", "es") == "ARBOL"
+    assert grid_form("città", "it") == "CITTA" and grid_form("café", "nl") == "CAFE"
+
+
+def test_a_german_grid_keeps_umlauts_and_never_shows_sharp_s():
+    made = _made("easy", language="de", words=["Bär", "Löwe", "Straße", "Müsli"], word_count=4)
+    assert {"BÄR", "LÖWE", "STRASSE", "MÜSLI"} == set(made.puzzle["words"])
+    assert not any("ß" in row for row in made.puzzle["grid"])
+
+
+def test_a_blocked_word_in_the_fill_is_a_defect():
+    solution = {"placements": [{"word": "CAT", "row": 0, "col": 0, "direction": "E"}]}
+    assert accidental(["CATX", "SHIT"], ("SHIT",), solution) == ["SHIT"]
+    assert accidental(["CATX", "TIHS"], ("SHIT",), solution) == ["SHIT"]  # backwards too
+    inside = {"placements": [{"word": "SHIT", "row": 1, "col": 0, "direction": "E"}]}
+    assert accidental(["CATX", "SHIT"], ("SHIT",), inside) == []  # a listed word may hold one
+
+
+def test_same_seed_same_grid_and_different_seeds_differ():
+    assert _made("hard", "x").puzzle == _made("hard", "x").puzzle
+    assert _made("hard", "x").puzzle["grid"] != _made("hard", "y").puzzle["grid"]
+
+
+def test_words_from_the_config_as_a_list_and_as_a_file(tmp_path):
+    (tmp_path / "words.txt").write_text("apple\n# fruit\npear\n\nplum\ncherry\n", "utf-8")
+    (tmp_path / "book.yaml").write_text(textwrap.dedent("""\
+        title: Fruit
+        language: de
+        sections:
+          - {type: wordsearch, count: 1, difficulty: easy, words: [Kiwi, Apfel, Birne], word_count: 3}
+          - {type: wordsearch, count: 1, difficulty: easy, words: words.txt, word_count: 4}
+        """))
+    config = load_config(tmp_path / "book.yaml")
+    first, second = (section.request.settings for section in config.sections)
+    assert first["words"] == ("Kiwi", "Apfel", "Birne") and first["language"] == "de"
+    assert second["words"] == ("apple", "pear", "plum", "cherry")
+
+
+@pytest.mark.parametrize(("words", "said"), [
+    ("[cat, dog, t3st]", "not a letter"),
+    ("[]", "empty"),
+    ("[cat, dog, abcdefghijklmnopqrstuvwxyz]", "longer than the largest grid"),
+])
+def test_a_bad_word_list_is_one_clear_error_at_its_line(tmp_path, words, said):
+    (tmp_path / "book.yaml").write_text(
+        f"{SECTION}    words: {words}\n")
+    with pytest.raises(BookgenError) as caught:
+        load_config(tmp_path / "book.yaml")
+    assert said in caught.value.message and caught.value.line == 6
+
+
+def test_a_bad_word_in_a_file_is_named_at_its_line(tmp_path):
+    (tmp_path / "words.txt").write_text("apple\npear\nplum7\n", "utf-8")
+    (tmp_path / "book.yaml").write_text(
+        f"{SECTION}    words: words.txt\n")
+    with pytest.raises(BookgenError) as caught:
+        load_config(tmp_path / "book.yaml")
+    assert caught.value.line == 3 and "plum7" in caught.value.message
+
+
+def test_a_word_longer_than_the_grid_asked_for_is_refused():
+    with pytest.raises(BookgenError, match="longer than the grid"):
+        Request.make(WORDSEARCH, "easy", {"words": ["elephant", "cat", "dog"], "size": "6"})
+
+
+def test_a_word_inside_another_is_refused():
+    with pytest.raises(BookgenError, match="part of"):
+        Request.make(WORDSEARCH, "easy", {"words": ["cat", "cats", "dog"]})
+
+
+def test_a_section_speaks_its_own_language_and_the_id_keeps_it(tmp_path):
+    (tmp_path / "book.yaml").write_text(
+        "title: T\nlanguage: de\nsections:\n"
+        "  - {type: wordsearch, count: 1, difficulty: easy}\n"
+        "  - {type: wordsearch, count: 1, difficulty: easy, language: es}\n")
+    german, spanish = (s.request for s in load_config(tmp_path / "book.yaml").sections)
+    assert german.settings["language"] == "de" and "language=es" in spanish.id("1")
+    assert sorted(WORDSEARCH.example(spanish).puzzle["words"]) == ["GATO", "LEON", "PATO"]
+
+
+def test_a_palindrome_read_both_ways_lies_in_one_place():
+    assert len(placements(["XANAX", "QQQQQ"], "ANA")) == 1
+    assert WORDSEARCH.solve({"grid": ["CATAC", "QQQQQ"], "words": ["CATAC"], "language": "en"}, 2).count == 1
