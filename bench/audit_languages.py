@@ -1,6 +1,7 @@
 """The page auditor on every shipped config in every language, in standard and in large print.
 
-Each config's puzzles are made once (they do not depend on the language); each language then reads
+Each config's puzzles are made once (most do not depend on the language; a word search's do, and
+is made again in each language, `speaks_in_puzzles`); each language then reads
 the config again with `language:` set (so section titles are that language's) and prints the same
 puzzles (`in_language` says what else it changes). A book the layout refuses (large print on a
 trim too small for a type) is counted apart, as the audit matrix does. The goal is 0 findings.
@@ -21,6 +22,7 @@ from pathlib import Path
 
 from bookgen.audit import CHECKS, audit
 from bookgen.book import Book, make_book
+from bookgen.bookconfig import BookConfig
 from bookgen.config import read_config_text
 from bookgen.errors import BookgenError
 from bookgen.i18n import languages, speaking
@@ -37,6 +39,12 @@ def in_language(text: str, code: str, large_print: bool) -> str:
     if large_print:
         text = re.sub(r"(?m)^\s+per_page:.*\n", "", text)
     return f"language: {code}\nlarge_print: {str(large_print).lower()}\nanswers: back\n{text}"
+
+
+def speaks_in_puzzles(config: BookConfig) -> bool:
+    """Whether a section's puzzles themselves depend on the language (a type with a `language`
+    option, such as word search): those are made again in each language."""
+    return any(s.request is not None and "language" in s.request.settings for s in config.sections)
 
 
 def main() -> None:
@@ -56,8 +64,12 @@ def main() -> None:
             for large in (False, True):
                 try:
                     config = read_config_text(in_language(text, code, large), path)
-                    sections = tuple(replace(m, config=c) for m, c in zip(made.sections, config.sections))
-                    pdf = render_pdf(Book(config, sections))[0]
+                    if speaks_in_puzzles(config):  # word searches: the letters are the language's
+                        book = make_book(config)
+                    else:
+                        book = Book(config, tuple(replace(m, config=c)
+                                                  for m, c in zip(made.sections, config.sections)))
+                    pdf = render_pdf(book)[0]
                 except BookgenError as error:
                     refused += 1
                     print(f"  {name} {code}{' large' if large else ''}: refused: {error}")
