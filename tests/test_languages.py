@@ -96,3 +96,20 @@ def test_a_worksheet_in_german_has_german_lines(run, tmp_path):
     text = "".join(page.extract_text() for page in PdfReader(target).pages)
     assert "Arbeitsblatt: Größer oder kleiner" in text and "Datum:" in text
     assert "worksheet" not in text and "Date:" not in text
+
+
+def test_a_compiled_catalog_reads_as_its_source(tmp_path):
+    """A wheel carries LANG.mo (setup.py compiles them); read, it gives what the .po gives, contexts
+    and plural forms included."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    from bookgen.i18n.catalogs import read_home
+
+    home = PACKAGE / "puzzles" / "sudoku"
+    (tmp_path / "locale").mkdir()
+    with (home / "locale" / "de.po").open("rb") as source, (tmp_path / "locale" / "de.mo").open("wb") as out:
+        write_mo(out, read_po(source, locale="de"))
+    compiled, source_messages = read_home(tmp_path, "de"), read_home(home, "de")
+    assert compiled == source_messages
+    assert any("\x04" in key for key in compiled[0])  # a message with a context is among them

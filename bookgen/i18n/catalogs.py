@@ -92,7 +92,13 @@ def _read_catalog(file: Traversable) -> Any:
 
 def _key(message: Any) -> str:
     message_id = message.id[0] if isinstance(message.id, (list, tuple)) else message.id
-    return (message.context + CONTEXT_SEPARATOR if message.context else "") + message_id
+    context = _text(message.context)
+    return (context + CONTEXT_SEPARATOR if context else "") + _text(message_id)
+
+
+def _text(value: Any) -> Any:
+    """A catalog's text as str: Babel reads a compiled catalog's context as bytes."""
+    return value.decode("utf-8") if isinstance(value, bytes) else value
 
 
 def read_home(home: Traversable, code: str) -> tuple[dict[str, str | tuple[str, ...]], str | None]:
@@ -107,7 +113,8 @@ def read_home(home: Traversable, code: str) -> tuple[dict[str, str | tuple[str, 
         if not message.id or message.fuzzy or not _translated(message.string):
             continue
         text = message.string
-        messages[_key(message)] = tuple(text) if isinstance(text, (list, tuple)) else text
+        messages[_key(message)] = (tuple(map(_text, text)) if isinstance(text, (list, tuple))
+                                   else _text(text))
     return messages, catalog.plural_expr
 
 
