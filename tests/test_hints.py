@@ -6,8 +6,9 @@ showcase, the hints replay to the whole answer (each hint's value is the answer'
 applying them all to the type's `given_answer` gives the answer), and every "why" is one line that
 names its number. In headless Chromium (the helpers and the
 browser of tests/test_html.py): a Hint fills a cell that matches the answer and says why in the
-status line, Undo takes it back, H does the same as the button, a wrong entry stops it, the
-button is named "Hint", and axe-core stays clean.
+status line, Undo takes it back, H does the same as the button, a wrong entry stops it, a word
+search's Hint lights the first letter of the first word not yet found, the button is named
+"Hint", and axe-core stays clean.
 """
 
 from __future__ import annotations
@@ -28,10 +29,12 @@ from bookgen.formats.html import page_record
 from bookgen.html import write_html
 from bookgen.puzzles import PUZZLE_TYPES, find_type
 from bookgen.puzzles.base import JSON, PuzzleType, Request
+from bookgen.puzzles.wordsearch.drawing import listed
 
 HINTED = [t for t in PUZZLE_TYPES if t.hints is not None]
 FILLING = [t for t in HINTED if t.given_answer is not None]  # hints that fill cells
-WORDED = [t for t in HINTED if t.given_answer is None]  # hints that are only words
+POINTING = [find_type("wordsearch")]  # hints that light a cell and fill none
+WORDED = [t for t in HINTED if t.given_answer is None and t not in POINTING]  # hints that are only words
 browser, open_book = test_html.browser, test_html.open_book  # the same fixtures, with book_file below
 _type = find_type
 
@@ -107,6 +110,18 @@ def test_hints_in_words_fill_no_cell_and_are_one_line_each(puzzle_type, level, o
         for hint in hints:
             assert hint["cells"] == [] and hint["value"] is None, hint
             assert hint["why"].strip() and "\n" not in hint["why"]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_word_search_hints_point_at_each_words_first_letter_in_list_order(level):
+    wordsearch = _type("wordsearch")
+    for record, hints in _hinted(wordsearch, level, {}):
+        first = {p["word"]: [p["row"], p["col"]] for p in record["solution"]["placements"]}
+        assert [h["value"] for h in hints] == listed(record["puzzle"])
+        for hint in hints:
+            assert hint["cells"] == [first[hint["value"]]]
+            row, col = first[hint["value"]]
+            assert hint["why"] == f"{hint['value']} begins in row {row + 1}, column {col + 1}"
 
 
 @pytest.mark.parametrize("name", ["numbrix", "hidato"])
@@ -470,3 +485,29 @@ def test_the_hint_button_is_named_and_axe_stays_clean(open_book, hinted_records)
     assert tab.locator(".hinted").count() >= 1  # still flashing
     assert test_html._axe_violations(tab) == []
 
+
+
+def test_word_search_hint_lights_the_first_letter_of_the_first_word_not_yet_found(open_book, hinted_records):
+    record = _first(hinted_records, "wordsearch")
+    number, hints = record["number"], record["hints"]
+    place = {p["word"]: p for p in record["solution"]["placements"]}
+    steps = {"E": (0, 1), "S": (1, 0), "SE": (1, 1), "NE": (-1, 1),
+             "W": (0, -1), "N": (-1, 0), "NW": (-1, -1), "SW": (1, -1)}
+    letters = f"#puzzle-{number} button.letter"
+    tab = open_book()
+    _press(tab, number, "hint")
+    first, word = hints[0], place[hints[0]["value"]]
+    assert tab.locator(f"{letters}.hinted").count() == 1
+    assert _focused_cell(tab) == first["cells"][0] == [word["row"], word["col"]]
+    assert _status(tab, number) == f"{first['why']}." and tab.locator(f"{letters}.found").count() == 0
+    # found by keyboard: Enter on its first letter, then on its last
+    (dr, dc), n = steps[word["direction"]], len(word["word"]) - 1
+    for r, c in ((word["row"], word["col"]), (word["row"] + n * dr, word["col"] + n * dc)):
+        tab.locator(f"{letters}[data-row='{r}'][data-col='{c}']").press("Enter")
+    assert _status(tab, number).startswith(f"{word['word']} found")
+    _press(tab, number, "hint")
+    second = hints[1]
+    assert _focused_cell(tab) == second["cells"][0] and _status(tab, number) == f"{second['why']}."
+    lit = tab.locator(f"{letters}.hinted")
+    assert lit.count() == 1
+    assert [int(lit.get_attribute("data-row")), int(lit.get_attribute("data-col"))] == second["cells"][0]

@@ -14,7 +14,8 @@
  * time, packed as shared phrases plus numbers): a game that fills cells offers hintState(hint)
  * ("done", "open", or why it cannot go in), giveHint(hint) (fills it, returns the nodes to flash
  * and focus), place(cell) (its name: "Row 3, column 5", "Box 2") and wrong() (entries that
- * differ from the answer); hints without cells are words only, shown one more at each press, and
+ * differ from the answer); a game whose hints point rather than fill offers pointAt(hint) in place
+ * of giveHint (the nodes to light and focus, nothing entered); hints without cells are words only, shown one more at each press, and
  * a game with fillAnswer() writes the answer in at the last. The hints given are part of every
  * snapshot, so Undo and Reset rewind their log. A game may offer cancel() for Escape (let go of
  * what is picked; false when nothing was).
@@ -715,7 +716,8 @@
 
     /* Hint: the next step of the grader's path not yet on the board, filled as a move (so Undo
      * takes it back, and the count of hints with it), named by its square ("Row 3, column 5"),
-     * focused and flashed, with its reason in the status line and in the log of hints given.
+     * focused and flashed, with its reason in the status line and in the log of hints given (a
+     * game with pointAt lights the hint's cells instead of filling them).
      * Hints of words only come one more each time, and the last fills in the answer. */
     var hints = Array.isArray(record.hints) ? record.hints.map(unpackHint) : [];
     var log = el("details", "hint-log");
@@ -772,7 +774,7 @@
         var state = game.hintState(hints[n]);
         if (state === "done") continue;
         if (state !== "open") { say(state, "bad"); return; }
-        flash(game.giveHint(hints[n]));
+        flash(game.pointAt ? game.pointAt(hints[n]) : game.giveHint(hints[n]));
         recordHint(n, hintText(n));
         return;
       }

@@ -33,9 +33,11 @@ HINT = N_("{word} begins in row {row}, column {column}")
 
 
 def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
-    """Where each word's first letter stands, in the order of the printed list."""
+    """Where each word's first letter stands, in the order of the printed list: each hint points
+    at that letter (the page lights it, play.js's pointAt) and its value is the word, so the page
+    skips a word the player has found."""
     first = {p["word"]: p for p in solution["placements"]}
-    return [{"cells": [], "value": None,
+    return [{"cells": [[first[word]["row"], first[word]["col"]]], "value": word,
              "why": _(HINT).format(word=word, row=first[word]["row"] + 1,
                                    column=first[word]["col"] + 1)}
             for word in listed(puzzle)]

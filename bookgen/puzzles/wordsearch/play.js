@@ -1,7 +1,8 @@
 /* Word search in the playable edition: pick a word's first and last letter (drag across the
  * letters, or press Enter or Space on the first and then on the last, moving with the arrow keys);
  * a word of the list found there is outlined in the grid and struck through in the list. Hints
- * (from Python) say where a word begins. Registers itself with the player's frame
+ * (from Python) say where a word begins: the frame lights that letter (pointAt) and skips a word
+ * found already (hintState; a hint's value is its word). Registers itself with the player's frame
  * (bookgen/html/frame.js). */
 (function (frame) {
   "use strict";
@@ -131,6 +132,10 @@
       reveal: function () { found = words.slice(); start = null; show(); return true; },
       reset: function () { found = []; start = null; show(); rove(); },
       clearMarks: function () {},
+      hintState: function (hint) { return found.indexOf(hint.value) >= 0 ? "done" : "open"; },
+      pointAt: function (hint) {
+        return hint.cells.map(function (at) { return cells[at[0] * cols + at[1]]; }).filter(Boolean);
+      },
       cancel: function () { if (!start) return false; start = null; show(); return true; }
     };
   }
