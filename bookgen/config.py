@@ -364,7 +364,10 @@ def _book_config(source: Source, name: str, seed: str | None,
 
 
 def _texts(source: Source, texts: dict[str, str]) -> dict[str, str]:
-    """The book's `texts:`, each key a text some catalog has (as bookgen prints it in English)."""
+    """The book's `texts:`, each key a text some catalog has (as bookgen prints it in English). The
+    catalogs of every language are read only for a book that has `texts:` (0.2 s at every load)."""
+    if not texts:
+        return texts
     known = known_texts()
     for key in texts:
         if key not in known:

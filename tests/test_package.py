@@ -240,6 +240,10 @@ def test_the_wheel_works_from_a_fresh_venv_outside_the_checkout(wheel, version, 
     # The sample book with no argument, into ./output/; a worksheet on a built-in layout.
     assert sh([bookgen_cmd, "build", "-q"], work, env=env).strip() == str(Path("output") / "sampler.pdf")
     assert (work / "output" / "sampler.pdf").read_bytes().startswith(b"%PDF")
+    # ... and in German: the wheel's compiled catalogs (setup.py makes them), read as text
+    assert sh([bookgen_cmd, "build", "-q", "--language", "de"], work, env=env).strip() == str(
+        Path("output") / "sampler-de.pdf")
+    assert (work / "output" / "sampler-de.pdf").read_bytes().startswith(b"%PDF")
     sh([bookgen_cmd, "worksheet", "placement", "--layout", "a4", "-n", "4", "-q"], work, env=env)
     assert (work / "output" / "worksheet-placement.pdf").read_bytes().startswith(b"%PDF")
 
