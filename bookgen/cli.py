@@ -13,7 +13,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -34,19 +34,31 @@ SHELLS = ("bash", "zsh", "tcsh", "fish")  # shtab writes the first three, bookge
 INIT_KINDS = ("worksheet", "pod", "large-print")  # bookgen.init.KINDS, kept here for a light --help
 
 
-class _Levels(Sequence[str]):
-    """The difficulty levels, bookgen.core.grading.LEVELS, as argparse choices that load the grading
-    module when argparse first reads them (to check a value, or for a command's own help)."""
+class _Choices(Sequence[str]):
+    """argparse choices read only when argparse first needs them (to check a value, or for a
+    command's own help), so that building the parser loads no more modules: the levels
+    (bookgen.core.grading) and the languages (bookgen.i18n's catalogs)."""
+
+    def __init__(self, load: Callable[[], Sequence[str]]) -> None:
+        self._load = load
 
     def __getitem__(self, index: Any) -> Any:
-        from bookgen.core.grading import LEVELS
-
-        return LEVELS[index]
+        return self._load()[index]
 
     def __len__(self) -> int:
-        from bookgen.core.grading import LEVELS
+        return len(self._load())
 
-        return len(LEVELS)
+
+def _levels() -> Sequence[str]:
+    from bookgen.core.grading import LEVELS
+
+    return LEVELS
+
+
+def _languages() -> Sequence[str]:
+    from bookgen.i18n import languages
+
+    return languages()
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -84,7 +96,7 @@ def _parser() -> argparse.ArgumentParser:
 
     worksheet = commands.add_parser("worksheet", help="a one-off worksheet PDF, no YAML needed")
     worksheet.add_argument("type", help="puzzle type (see 'bookgen types')")
-    worksheet.add_argument("--difficulty", "-d", default="easy", choices=_Levels(), type=_level,
+    worksheet.add_argument("--difficulty", "-d", default="easy", choices=_Choices(_levels), type=_level,
                            metavar="LEVEL", help="%(choices)s (default %(default)s)")
     worksheet.add_argument("--count", "-n", type=int, default=6, help="how many puzzles")
     worksheet.add_argument("--layout", default="letter",
@@ -125,7 +137,7 @@ def _parser() -> argparse.ArgumentParser:
 
     generate = commands.add_parser("generate", help="print new puzzles as JSON lines")
     generate.add_argument("type", nargs="?", help="puzzle type (see 'bookgen types')")
-    generate.add_argument("--difficulty", "-d", default="medium", choices=_Levels(), type=_level,
+    generate.add_argument("--difficulty", "-d", default="medium", choices=_Choices(_levels), type=_level,
                           metavar="LEVEL", help="%(choices)s (default %(default)s)")
     generate.add_argument("--count", "-n", type=int, default=1, help="how many puzzles")
     generate.add_argument("--seed", "-s", default="1", help="seed text; same seed, same puzzles")
@@ -235,9 +247,7 @@ def _add_workers_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_language_option(parser: argparse.ArgumentParser, help_text: str) -> None:
-    from bookgen.i18n import languages
-
-    parser.add_argument("--language", "-L", choices=languages(), metavar="CODE",
+    parser.add_argument("--language", "-L", choices=_Choices(_languages), metavar="CODE",
                         help=f"{help_text}: %(choices)s")
 
 
