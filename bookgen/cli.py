@@ -93,6 +93,8 @@ def _parser() -> argparse.ArgumentParser:
                                        "6x9 for pod, 8.5x11 for large-print)")
     init.add_argument("--type", help="one puzzle type for every section (default: a mix)")
     init.add_argument("--title", help="the book's title")
+    _add_language_option(init, "the language the book is printed in (default en; a worksheet then "
+                               "starts on A4)")
 
     worksheet = commands.add_parser("worksheet", help="a one-off worksheet PDF, no YAML needed")
     worksheet.add_argument("type", help="puzzle type (see 'bookgen types')")
@@ -188,7 +190,7 @@ EXAMPLES = {
               "bookgen build book.yaml --html --jsonl     # also the playable page and the puzzles",
               "bookgen build book.yaml --seed 8 -o sheet.pdf"],
     "init": ["bookgen init my-book                       # a 6x9 paperback with its cover, to edit",
-             "bookgen init sheets --kind worksheet --levels easy,medium --layout a4",
+             "bookgen init blatt --kind worksheet --levels easy,medium --language de   # on A4",
              "bookgen init big --kind large-print --type numbrix --title 'Big Number Paths'"],
     "worksheet": ["bookgen worksheet placement --difficulty medium --count 8 --layout a4",
                   "bookgen worksheet arithmetic -n 6 --set target=24 --answers page"],
@@ -565,7 +567,8 @@ def _init(args: argparse.Namespace, out: TextIO) -> int:
 
     default = "easy,medium" if args.kind == "worksheet" else "easy,medium,hard"
     levels = [level.strip() for level in (args.levels or default).split(",")]
-    for path in init_project(Path(args.folder), args.kind, levels, args.layout, args.title, args.type):
+    for path in init_project(Path(args.folder), args.kind, levels, args.layout, args.title, args.type,
+                             args.language or "en"):
         print(path, file=out)
     print(f"next: cd {args.folder} && bookgen build book.yaml", file=sys.stderr)
     return 0

@@ -3,7 +3,9 @@
 The folder gets a book config with a comment on every key (one section for each level asked for),
 a copy of the chosen trim's layout (the file to change margins, type sizes or fonts in), a fonts/
 folder for TrueType files of one's own (a layout finds them beside itself), and a README of the
-next commands. A kind (worksheet, pod, large-print) picks the starting point. The files are
+next commands. A kind (worksheet, pod, large-print) picks the starting point; a language writes
+the book's `language:` and the words it prints (title, section titles, blurb, copyright) in it,
+while the comments, meant for whoever edits the file, stay English as the README's keys are. The files are
 written together through bookgen.atomic, all or none, and the folders init made are taken away
 again if they fail, so a refused or failed init leaves nothing behind; a folder that already holds
 files is refused.
@@ -12,12 +14,14 @@ files is refused.
 from __future__ import annotations
 
 import json
+import textwrap
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
 from bookgen.atomic import write_files
 from bookgen.errors import BookgenError
+from bookgen.i18n import N_, _, speaking
 
 CONFIG_NAME = "book.yaml"
 LAYOUT_NAME = "layout.yaml"
@@ -43,26 +47,32 @@ formats: [pdf, cover]        # the interior and NAME-cover.pdf, the wrap sized f
 paper: white                 # white, cream or color: sets the spine's width
 cover_color: "#1f3a5f"       # the cover's background (quoted)
 back_text: |                 # the blurb on the back cover; a blank line starts a paragraph
-  Puzzles for a coffee break or a long journey, from easy to hard, each with its rules and a
-  worked example. Every puzzle was checked by a solver, and the answers are at the back.
+{blurb}
 copyright: |                 # a copyright page after the title page; leave out for none
-  Copyright {year} {author}. All rights reserved.
+  {copyright}
 """
+
+BLURB = N_("Puzzles for a coffee break or a long journey, from easy to hard, each with its rules "
+           "and a worked example. Every puzzle was checked by a solver, and the answers are at the "
+           "back.")
+COPYRIGHT = N_("Copyright {year} {author}. All rights reserved.")
+AUTHOR = N_("Your Name")
+SECTION_TITLE = N_("{puzzle}, {level}")  # a section's title: the type's title and the level word
 
 KINDS = {
     kind.name: kind for kind in (
         Kind("worksheet", "classroom worksheets: one page of puzzles per level, answers in a "
-             "separate file", "letter", "Number Puzzles Worksheet", ("placement",), 6, True, """\
+             "separate file", "letter", N_("Number Puzzles Worksheet"), ("placement",), 6, True, """\
 profile: home                # for home and school printers
 subtitle: "Name: ____________________   Date: ____________"
 answers: separate            # NAME-answers.pdf beside the sheets; back or none
 title_page: false            # the puzzles start on page 1
 contents: false
 """),
-        Kind("pod", "a paperback for print-on-demand, with its cover", "6x9", "My Puzzle Book",
+        Kind("pod", "a paperback for print-on-demand, with its cover", "6x9", N_("My Puzzle Book"),
              ("numbrix", "placement", "arithmetic", "numberwall"), 30, False, _POD_SETTINGS),
         Kind("large-print", "a large-print paperback for print-on-demand, with its cover",
-             "8.5x11", "My Large Print Puzzle Book", ("numbrix", "placement", "arithmetic",
+             "8.5x11", N_("My Large Print Puzzle Book"), ("numbrix", "placement", "arithmetic",
                                                        "numberwall"), 24, False,
              "large_print: true            # {large_body:g} pt body type, puzzles drawn larger too\n"
              + _POD_SETTINGS),
@@ -71,16 +81,17 @@ contents: false
 
 
 def init_project(folder: Path, kind_name: str, levels: list[str], layout: str | None = None,
-                 title: str | None = None, puzzle_type: str | None = None) -> list[Path]:
-    """Write the starting project into `folder` (made if missing, refused if it holds anything);
-    returns the paths written."""
+                 title: str | None = None, puzzle_type: str | None = None,
+                 language: str = "en") -> list[Path]:
+    """Write the starting project into `folder` (made if missing, refused if it holds anything),
+    its printed words in `language`; returns the paths written."""
     from bookgen.config import available_layouts, shipped
     from bookgen.core.grading import LEVELS
     from bookgen.fields import check_title
     from bookgen.puzzles import find_type
 
     kind = KINDS[kind_name]
-    trim = layout or kind.layout
+    trim = layout or _default_trim(kind, language)
     if trim not in available_layouts():
         raise BookgenError(f"{trim!r} is not a built-in layout; use one of "
                            + ", ".join(available_layouts()), key="--layout")
@@ -88,12 +99,14 @@ def init_project(folder: Path, kind_name: str, levels: list[str], layout: str | 
         raise BookgenError(f"{','.join(levels)!r}: give levels from {', '.join(LEVELS)}, "
                            "separated by commas", key="--levels")
     types = (find_type(puzzle_type).name,) if puzzle_type else kind.types
-    book_title = check_title(title) if title is not None else kind.title
     _check_empty(folder)
 
     layout_text = shipped("layouts").joinpath(f"{trim}.yaml").read_text(encoding="utf-8")
+    with speaking(language):
+        book_title = check_title(title) if title is not None else _(kind.title)
+        config_text = _config_text(kind, book_title, trim, levels, types, language)
     files = {
-        CONFIG_NAME: _config_text(kind, book_title, trim, levels, types),
+        CONFIG_NAME: config_text,
         LAYOUT_NAME: _layout_text(trim, layout_text),
         "fonts/README.txt": FONTS_README,
         "README.md": _readme_text(kind, book_title),
@@ -125,30 +138,41 @@ def _check_empty(folder: Path) -> None:
                            key="FOLDER")
 
 
-def _config_text(kind: Kind, title: str, trim: str, levels: list[str], types: tuple[str, ...]) -> str:
-    author = "Your Name"
+def _default_trim(kind: Kind, language: str) -> str:
+    """A worksheet in a language of A4 countries starts on A4; the others keep the kind's trim."""
+    return "a4" if kind.one_page and language != "en" else kind.layout
+
+
+def _config_text(kind: Kind, title: str, trim: str, levels: list[str], types: tuple[str, ...],
+                 language: str) -> str:
+    """The config, its printed words in the current language."""
+    author = _(AUTHOR)
     sections = "".join(
         _commented(f"  - type: {types[index % len(types)]}",
                    "`bookgen types` lists every type and its options")
         + _commented(f"    difficulty: {level}", "easy, medium, hard or expert")
         + _commented(f"    count: {kind.count}", "how many puzzles")
         + (_commented(f"    per_page: {kind.count}", "all on one page") if kind.one_page else "")
-        + _commented(f"    title: {json.dumps(_section_title(types[index % len(types)], level))}",
+        + _commented(f"    title: {_section_title(types[index % len(types)], level)}",
                      "printed above the section")
         for index, level in enumerate(levels))
     from bookgen.config import load_layout
     from bookgen.render.geometry import POD_MAX_PAGES, POD_MIN_PAGES, large_print
 
-    settings = kind.settings.format(year=date.today().year, author=author, fewest=POD_MIN_PAGES,
-                                    most=POD_MAX_PAGES,
-                                    large_body=large_print(load_layout(trim)).body_size)
+    blurb = textwrap.fill(_(BLURB), 96, initial_indent="  ", subsequent_indent="  ")
+    settings = kind.settings.format(fewest=POD_MIN_PAGES, most=POD_MAX_PAGES,
+                                    large_body=large_print(load_layout(trim)).body_size, blurb=blurb,
+                                    copyright=_(COPYRIGHT).format(year=date.today().year,
+                                                                  author=author))
     author_line = "" if kind.one_page else f"author: {author}\n"  # a worksheet prints no author
+    language_line = "" if language == "en" else _commented(f"language: {language}",
+                                                           "the language the book is printed in")
     return f"""\
 # A book config for bookgen ({kind.what}).
 # Build it with `bookgen build {CONFIG_NAME}`; every key is explained in bookgen's README, and
 # `bookgen schema > bookgen.schema.json` lets an editor complete and check this file.
 title: {json.dumps(title, ensure_ascii=False)}
-{author_line}layout: ./{LAYOUT_NAME}        # a copy of the built-in {trim} layout, yours to change
+{author_line}{language_line}layout: ./{LAYOUT_NAME}        # a copy of the built-in {trim} layout, yours to change
 {settings}seed: 1                      # same config and seed, same book; change it for new puzzles
 sections:                    # one section per level; add, remove or reorder them freely
 {sections}"""
@@ -160,9 +184,12 @@ def _commented(line: str, comment: str) -> str:
 
 
 def _section_title(type_name: str, level: str) -> str:
+    """A section's title in the current language, quoted for YAML."""
+    from bookgen.core.grading import level_word
     from bookgen.puzzles import find_type
 
-    return f"{find_type(type_name).title}, {level}"
+    title = _(SECTION_TITLE).format(puzzle=_(find_type(type_name).title), level=level_word(level))
+    return json.dumps(title, ensure_ascii=False)
 
 
 def _layout_text(trim: str, builtin: str) -> str:

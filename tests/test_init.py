@@ -85,3 +85,34 @@ def test_a_failed_write_takes_the_new_folders_away_again(run, tmp_path, monkeypa
     status, _, err = run("init", str(tmp_path / "p"))
     assert status == 2 and "no space left on device" in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_language_writes_the_printed_words_in_it_and_a_worksheet_starts_on_a4(run, tmp_path,
+                                                                                 monkeypatch):
+    status, _, _ = run("init", str(tmp_path / "blatt"), "--kind", "worksheet", "--language", "de")
+    assert status == 0
+    config = load_config(tmp_path / "blatt" / "book.yaml")
+    assert config.language == "de" and config.layout.title == "A4"
+    assert config.title == "Arbeitsblatt Zahlenrätsel"
+    assert [s.title for s in config.sections] == ["Größer oder kleiner, leicht",
+                                                  "Größer oder kleiner, mittel"]
+    monkeypatch.chdir(tmp_path / "blatt")
+    assert run("build", "book.yaml", "-q", "-j", "1")[0] == 0
+    text = "".join(page.extract_text() for page in PdfReader("output/book.pdf").pages)
+    assert "Größer oder kleiner, leicht" in text and "Schwierigkeit" in text
+
+
+def test_a_print_on_demand_book_in_spanish_has_its_blurb_and_copyright_in_spanish(run, tmp_path):
+    status, _, _ = run("init", str(tmp_path / "libro"), "--language", "es")
+    assert status == 0
+    config = load_config(tmp_path / "libro" / "book.yaml")
+    assert config.title == "Mi libro de pasatiempos" and config.author == "Tu nombre"
+    assert config.back_text.startswith("Pasatiempos para una pausa de café")
+    assert "Todos los derechos reservados." in config.copyright
+    assert config.sections[0].title == "Numbrix, nivel fácil"
+
+
+def test_an_unknown_language_is_refused_with_the_ones_there_are(run, tmp_path):
+    status, _, err = run("init", str(tmp_path / "x"), "--language", "xx")
+    assert status == 2 and "de" in err and "xx" in err
+    assert not (tmp_path / "x").exists()
