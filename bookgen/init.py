@@ -167,12 +167,13 @@ def _config_text(kind: Kind, title: str, trim: str, levels: list[str], types: tu
     author_line = "" if kind.one_page else f"author: {author}\n"  # a worksheet prints no author
     language_line = "" if language == "en" else _commented(f"language: {language}",
                                                            "the language the book is printed in")
+    book_lines = author_line + language_line
     return f"""\
 # A book config for bookgen ({kind.what}).
 # Build it with `bookgen build {CONFIG_NAME}`; every key is explained in bookgen's README, and
 # `bookgen schema > bookgen.schema.json` lets an editor complete and check this file.
 title: {json.dumps(title, ensure_ascii=False)}
-{author_line}{language_line}layout: ./{LAYOUT_NAME}        # a copy of the built-in {trim} layout, yours to change
+{book_lines}layout: ./{LAYOUT_NAME}        # a copy of the built-in {trim} layout, yours to change
 {settings}seed: 1                      # same config and seed, same book; change it for new puzzles
 sections:                    # one section per level; add, remove or reorder them freely
 {sections}"""
