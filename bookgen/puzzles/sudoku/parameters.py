@@ -110,12 +110,13 @@ def canonical(puzzle: JSON) -> str:
     """One text for a puzzle and every twin. A classic sudoku's twins are all the changes that
     keep it a sudoku (bands, stacks, the rows and columns within them, a transpose of square
     boxes, the numbers renamed: `symmetry.minlex`); a diagonal one's the eight turns and mirrors
-    with the numbers renamed. Any other variant compares its layout as it is, so puzzles on
-    different regions or cages are never twins."""
+    with the numbers renamed. Any other variant (regions, cages) is compared as a diagonal one,
+    with its layout as it is: puzzles on different layouts are never twins, and givens turned on
+    the same layout count as twins (over-strict where the layout does not turn with them)."""
     size, variant, givens = size_of(puzzle), variant_of(puzzle), puzzle["givens"]
     layout = layout_of(puzzle)
     if variant == "classic" and not layout:
-        return form_key([variant, [list(row) for row in minlex(givens, *BOXES[size])]])
+        return form_key([variant, minlex(givens, *BOXES[size])])
     return form_key(*([variant, form, layout] if layout else [variant, form]
                       for form in twins(givens, size)))
 
