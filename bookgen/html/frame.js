@@ -378,7 +378,7 @@
   /* Shared by types whose answer is a number per cell: `layout` has rows (their widths),
    * given(i, j), answer(i, j), name(i, j) (what a screen reader calls the cell), max (the largest
    * pencil mark), holder(i) for each row of cells and board, the element arrow keys move in;
-   * digits, where a square holds one of a few single digits (a 4x4 sudoku's 1-4): the pad shows
+   * digits, where a square holds one of a few single digits (1 to 4 on a 4x4 grid): the pad shows
    * only those, and other keys type nothing. */
   function numberCells(layout, page) {
     var inputs = [], marks = {};  // inputs[i][j]: an input, or null for a given
