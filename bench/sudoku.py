@@ -8,7 +8,9 @@ The anchor is QQWing (GPL 2; github.com/stephenostermiller/qqwing), built from i
 write src/cpp/config.h with VERSION, PACKAGE_STRING and HAVE_GETTIMEOFDAY 1, then
 `g++ -O2 -o qqwing src/cpp/main.cpp src/cpp/qqwing.cpp`. With --qqwing PATH the script times its
 generation per difficulty (half-turn symmetric, as ours) and rates its puzzles with our grader.
-Run: python bench/sudoku.py [--seeds N] [--qqwing PATH]
+It also prints the CPU time of the canonical form (one text for a puzzle and all its twins) and
+how many different 4x4 puzzles and filled grids there are with twins counted once.
+Run: python bench/sudoku.py [--seeds N] [--variety N] [--qqwing PATH]
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ from pathlib import Path
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
 from bookgen.puzzles.sudoku import parse_line
+from bookgen.puzzles.sudoku.board import board_of, rows_of
+from bookgen.puzzles.sudoku.generator import filled
+from bookgen.puzzles.sudoku.solver import initial, solutions, values_of
 
 SUDOKU = find_type("sudoku")
 DATA = Path(__file__).parent / "data"
@@ -69,6 +74,39 @@ def generation(seeds: int) -> None:
               f"givens {statistics.mean(givens):5.1f}")
 
 
+def variety(seeds: int) -> None:
+    """How many different 4x4 puzzles (twins counted once) `seeds` seeds give a level, and how many
+    filled grids are not twins of each other: why sudoku answers are not compared up to twins."""
+    print(f"variety, twins counted once (all changes that keep a sudoku a sudoku), {seeds} seeds:")
+    for level in ("easy", "medium"):
+        request = Request.make(SUDOKU, level, {"size": "4"})
+        forms = {SUDOKU.canonical(SUDOKU.generate(random.Random(f"variety/{seed}"), request).puzzle)
+                 for seed in range(seeds)}
+        print(f"  4x4 {level:6}  {len(forms)} different puzzles")
+    board = board_of(4, "classic")
+    full = [rows_of(board, values_of(grid)) for grid in solutions(board, initial(board, [0] * 16))]
+    forms = {SUDOKU.canonical({"givens": grid}) for grid in full}
+    print(f"  4x4 filled grids: {len(full)}, of which {len(forms)} are not twins of each other")
+    board = board_of(6, "classic")
+    rng = random.Random("variety")
+    forms = {SUDOKU.canonical({"givens": rows_of(board, filled(rng, board))}) for _ in range(5 * seeds)}
+    print(f"  6x6 filled grids: {5 * seeds} random ones hold {len(forms)} that are not twins of each other")
+
+
+def canonical_time(seeds: int) -> None:
+    """CPU time of the canonical form of generated 9x9 puzzles (the machine is shared, so CPU time
+    rather than the clock)."""
+    puzzles = [SUDOKU.generate(random.Random(f"canonical/{seed}"), Request.make(SUDOKU, level, {})).puzzle
+               for seed in range(seeds) for level in ("easy", "medium", "hard", "expert")]
+    took = []
+    for puzzle in puzzles:
+        started = time.process_time()
+        SUDOKU.canonical(puzzle)
+        took.append(time.process_time() - started)
+    print(f"canonical form: {statistics.mean(took) * 1000:.1f} ms per 9x9 puzzle (CPU, mean of "
+          f"{len(took)}; slowest {max(took) * 1000:.1f} ms)")
+
+
 def agreement(name: str) -> None:
     lines = (DATA / name).read_text().splitlines()
     ours, theirs = [], []
@@ -105,9 +143,12 @@ def anchor(qqwing: str, count: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument("--variety", type=int, default=600, help="seeds for the 4x4 variety count")
     parser.add_argument("--qqwing", help="a QQWing binary to time as the anchor")
     args = parser.parse_args()
     generation(args.seeds)
+    canonical_time(args.seeds)
+    variety(args.variety)
     if args.qqwing:
         anchor(args.qqwing, 2 * args.seeds)
     agreement("sudoku-exchange-heldout.txt")

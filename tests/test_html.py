@@ -981,6 +981,54 @@ def test_a_number_pad_on_touch_screens_places_any_number(open_book, page):
     expect(tab.locator("#puzzle-3 .pad")).to_have_count(0)
 
 
+# The 4x4 example of bookgen.puzzles.sudoku, and a 6x6 made by `bookgen generate sudoku -d easy -n 1
+# --seed 1 --set size=6`
+SUDOKU_4 = {
+    "type": "sudoku", "id": "sudoku:easy:size=4:test-1", "difficulty": "easy", "number": 1,
+    "rating": {"level": "easy"},
+    "puzzle": {"variant": "classic", "givens": [[1, 0, 0, 4], [0, 4, 1, 0], [2, 0, 0, 3], [0, 3, 2, 0]]},
+    "solution": {"grid": [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]},
+}
+SUDOKU_6 = {
+    "type": "sudoku", "id": "sudoku:easy:size=6:1.1", "difficulty": "easy", "number": 2,
+    "rating": {"level": "easy"},
+    "puzzle": {"variant": "classic", "givens": [[4, 5, 6, 1, 0, 0], [1, 0, 0, 4, 0, 5], [3, 0, 5, 2, 4, 1],
+                                                [2, 1, 4, 3, 0, 6], [6, 0, 1, 0, 0, 4], [0, 0, 3, 6, 1, 2]]},
+    "solution": {"grid": [[4, 5, 6, 1, 2, 3], [1, 3, 2, 4, 6, 5], [3, 6, 5, 2, 4, 1],
+                          [2, 1, 4, 3, 5, 6], [6, 2, 1, 5, 3, 4], [5, 4, 3, 6, 1, 2]]},
+}
+
+
+def test_a_sudokus_number_pad_holds_only_the_numbers_it_can_take(browser, page, tmp_path):
+    """A 4x4 sudoku's pad has 1 to 4 (a 6x6's 1 to 6), and a 5 typed into a 4x4 square, or
+    pencilled in as a note, goes nowhere; the other types keep 1-9 and 0."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    path = tmp_path / "sudoku.html"
+    write_html(path, "Sudoku", None, [{"title": "Sudoku", "type": "sudoku", "level": "easy",
+                                       "rules": "Fill.", "puzzles": [SUDOKU_4, SUDOKU_6]}])
+    with _opener(browser, path) as open_:
+        tab = open_()
+        keys = "keys => keys.map(key => key.dataset.digit)"
+        pad = tab.locator("#puzzle-1 .pad")
+        expect(pad).to_be_visible()
+        assert pad.locator("button[data-digit]").evaluate_all(keys) == ["1", "2", "3", "4"]
+        assert tab.locator("#puzzle-2 .pad button[data-digit]").evaluate_all(keys) == list("123456")
+        square = tab.locator("#puzzle-1 input[data-row='0'][data-col='1']")
+        square.click()
+        square.press_sequentially("5")
+        expect(square).to_have_value("")
+        square.press_sequentially("2")
+        expect(square).to_have_value("2")
+        pad.get_by_role("button", name="3", exact=True).click()
+        expect(square).to_have_value("3")
+        tab.locator("#puzzle-1 button[data-action='notes']").click()
+        empty = tab.locator("#puzzle-1 input[data-row='0'][data-col='2']")
+        empty.click()
+        empty.press_sequentially("53")
+        expect(tab.locator("#puzzle-1 .cell .notes")).to_have_text("3")
+    assert page.locator("#puzzle-6 .pad button[data-digit]").evaluate_all(keys) == list("1234567890")
+
+
 def test_the_page_writer_the_frame_and_the_svg_pen_name_no_puzzle_type():
     """A type is one folder: its game script, its drawing and its data come through its record,
     so the page writer, the player's frame and the pen that draws the print copy name no type

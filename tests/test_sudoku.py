@@ -101,6 +101,23 @@ def test_turned_and_relabelled_twins_share_one_form():
     assert SUDOKU.canonical(puzzle) != SUDOKU.canonical({"variant": "diagonal", "givens": givens})
 
 
+def test_a_known_puzzle_with_bands_and_stacks_moved_is_the_same_puzzle():
+    """Norvig's first example with its bands reordered, a column swapped within its stack, turned
+    on its side and its numbers renamed: one form; its answer is compared as printed."""
+    givens = grid(EASY)
+    moved = [givens[r] for r in (6, 8, 7, 0, 1, 2, 3, 5, 4)]
+    moved = [[row[c] for c in (1, 0, 2, 3, 4, 5, 8, 7, 6)] for row in moved]
+    moved = [list(column) for column in zip(*moved)]
+    moved = [[(v * 4) % 9 + 1 if v else 0 for v in row] for row in moved]
+    puzzle = {"variant": "classic", "givens": givens}
+    assert SUDOKU.canonical({"variant": "classic", "givens": moved}) == SUDOKU.canonical(puzzle)
+    swapped = [givens[3], *givens[1:3], givens[0], *givens[4:]]  # rows of two bands: not a twin
+    assert SUDOKU.canonical({"variant": "classic", "givens": swapped}) != SUDOKU.canonical(puzzle)
+    answer = grid(EASY_ANSWER)
+    turned = [list(row) for row in zip(*answer[::-1])]
+    assert SUDOKU.answer_form(puzzle, {"grid": turned}) != SUDOKU.answer_form(puzzle, {"grid": answer})
+
+
 def test_hints_name_the_technique_and_the_cell():
     puzzle = parse_line(EASY)
     hints = SUDOKU.hints(puzzle, {"grid": grid(EASY_ANSWER)})

@@ -348,13 +348,14 @@
   }
 
 
-  /* Digits 1-9, 0 and Clear under a board; press(digit) gets a number, or null for Clear. A mouse
-   * press keeps the focus where it was (in the square being filled). */
-  function numberPad(board, className, press) {
+  /* Digits 1-9, 0 (or only `digits`, when a puzzle holds no others) and Clear under a board;
+   * press(digit) gets a number, or null for Clear. A mouse press keeps the focus where it was (in
+   * the square being filled). */
+  function numberPad(board, className, press, digits) {
     var pad = el("div", className);
     pad.setAttribute("role", "group");
     pad.setAttribute("aria-label", t("Number pad"));
-    "1234567890".split("").forEach(function (digit) {
+    (digits ? digits.map(String) : "1234567890".split("")).forEach(function (digit) {
       var key = button("", digit);
       key.dataset.digit = digit;
       pad.appendChild(key);
@@ -376,10 +377,13 @@
 
   /* Shared by types whose answer is a number per cell: `layout` has rows (their widths),
    * given(i, j), answer(i, j), name(i, j) (what a screen reader calls the cell), max (the largest
-   * pencil mark), holder(i) for each row of cells and board, the element arrow keys move in. */
+   * pencil mark), holder(i) for each row of cells and board, the element arrow keys move in;
+   * digits, where a square holds one of a few single digits (1 to 4 on a 4x4 grid): the pad shows
+   * only those, and other keys type nothing. */
   function numberCells(layout, page) {
     var inputs = [], marks = {};  // inputs[i][j]: an input, or null for a given
     var notes = noteBook(layout.max);
+    var others = layout.digits ? new RegExp("[^" + layout.digits.join("") + "]+", "g") : /\D+/g;
     layout.rows.forEach(function (width, i) {
       inputs.push([]);
       for (var j = 0; j < width; j++) {
@@ -429,7 +433,7 @@
     each(function (input, i, j) {
       var key = i + "," + j;
       input.addEventListener("input", function () {
-        var digits = input.value.replace(/\D+/g, "");
+        var digits = input.value.replace(others, "");
         if (digits !== input.value) input.value = digits;
         paint();
         page.changed();
@@ -445,7 +449,7 @@
         if (deleting) {
           changed = notes.erase(key);
         } else if (input.value === "") {
-          String(event.data || "").replace(/\D+/g, "").split("").forEach(function (digit) {
+          String(event.data || "").replace(others, "").split("").forEach(function (digit) {
             if (digit && notes.type(key, +digit)) changed = true;
           });
         }
@@ -473,7 +477,7 @@
       }
       fresh = false;
       if (changed) { paint(); page.changed(); }
-    });
+    }, layout.digits);
     paint();
     return {
       notes: true,

@@ -6,7 +6,8 @@ forms a puzzle is compared by), `board` (a size's units and peers, candidate bit
 (exact: propagation of singles and search, counting answers up to a cap), `checking` (the rules,
 apart from the solver, the JSON and the one-line form players share), `grader` (the techniques a
 person uses, each named and weighted on Sudoku Explainer's scale), `hints`, `generator` and
-`drawing`; this module holds the example and the registry record.
+`drawing`; `symmetry` finds the one form a puzzle shares with its twins; this module holds the
+example and the registry record.
 """
 
 from __future__ import annotations

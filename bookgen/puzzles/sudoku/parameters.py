@@ -8,6 +8,7 @@ from bookgen.core.options import Option, spoken_choice
 from bookgen.core.symmetry import SYMMETRIES, Symmetry
 from bookgen.i18n import N_, _, pgettext
 from bookgen.puzzles.base import JSON, Printed, Request, form_key, numbers_printed
+from bookgen.puzzles.sudoku.symmetry import minlex
 
 BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3)}
 """Each size's box as (rows, columns): a 6x6 grid has six boxes two rows high, three wide."""
@@ -93,15 +94,35 @@ def relabelled(grid: list[list[int]]) -> list[list[int]]:
 
 
 def twins(grid: list[list[int]], size: int) -> list[list[list[int]]]:
-    """Every form of a grid under the grid's symmetries that keep the boxes, numbers relabelled."""
+    """Every form of a grid under the eight turns and mirrors of the square that keep the boxes,
+    numbers relabelled: the twins a diagonal sudoku (or a variant with its own regions) is
+    compared by."""
     return [relabelled(symmetry.grid(grid)) for symmetry in SYMMETRIES if keeps_boxes(symmetry, size)]
 
 
+def layout_of(puzzle: JSON) -> JSON:
+    """What a variant adds to the givens (a jigsaw's regions, a killer's cages): every field but
+    the givens and the variant's name."""
+    return {key: value for key, value in puzzle.items() if key not in ("variant", "givens")}
+
+
 def canonical(puzzle: JSON) -> str:
-    """Turned, mirrored or with its numbers swapped around, a sudoku is the same puzzle."""
-    return form_key(*([variant_of(puzzle), form] for form in twins(puzzle["givens"], size_of(puzzle))))
+    """One text for a puzzle and every twin. A classic sudoku's twins are all the changes that
+    keep it a sudoku (bands, stacks, the rows and columns within them, a transpose of square
+    boxes, the numbers renamed: `symmetry.minlex`); a diagonal one's the eight turns and mirrors
+    with the numbers renamed. Any other variant (regions, cages) is compared as a diagonal one,
+    with its layout as it is: puzzles on different layouts are never twins, and givens turned on
+    the same layout count as twins (over-strict where the layout does not turn with them)."""
+    size, variant, givens = size_of(puzzle), variant_of(puzzle), puzzle["givens"]
+    layout = layout_of(puzzle)
+    if variant == "classic" and not layout:
+        return form_key([variant, minlex(givens, *BOXES[size])])
+    return form_key(*([variant, form, layout] if layout else [variant, form]
+                      for form in twins(givens, size)))
 
 
 def answer_form(puzzle: JSON, solution: JSON) -> str:
-    """The same for a filled grid."""
-    return canonical({"variant": variant_of(puzzle), "givens": solution["grid"]})
+    """The answer as the key prints it, on the puzzle's layout: sudoku answers are not compared
+    up to twins, as a 4x4 has only two filled grids that are not twins and a 6x6 49, so a book
+    could hold no more 4x4 puzzles than that. Twin puzzles are refused by `canonical`."""
+    return form_key([variant_of(puzzle), solution["grid"], layout_of(puzzle)])

@@ -22,6 +22,7 @@
       hasAnswer: !!answer,
       answer: function (i, j) { return answer ? answer[i][j] : null; },
       max: size,
+      digits: givens.map(function (row, i) { return i + 1; }),  // 1 to the size: the pad's keys
       where: function (i, j) { return t("Row {row}, column {column}", {row: i + 1, column: j + 1}); },
       name: function (i, j) {
         var number = Math.floor(i / box[0]) * (size / box[1]) + Math.floor(j / box[1]) + 1;

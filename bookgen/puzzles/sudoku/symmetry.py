@@ -1,0 +1,134 @@
+"""The form a classic sudoku shares with every twin: the smallest grid (minlex) over all the changes
+that keep a sudoku a sudoku, so a book never prints one puzzle twice in disguise.
+
+Those changes: the bands (rows of boxes) in any order and the rows within each band, the stacks
+(columns of boxes) in any order and the columns within each stack, a transpose when the boxes are
+square, and the numbers renamed. On a 9x9 grid that is 2 * 6^8 = 3,359,232 moves of the squares
+times 9! renamings; turning and mirroring are among them. The form reads the grid row by row, a
+blank as 0 (the smallest), the numbers renamed in the order they first appear: what the sudoku
+community calls a puzzle's minlex form.
+
+The search builds the form a row at a time. At each row it keeps only the ways (a transpose, the
+rows chosen so far, a column order with its renaming) that give the smallest rows so far, and
+tries every row the bands still allow next. While every row chosen is blank, any column order
+gives blanks, so the column orders are written out only at the first row with a number: those that
+put its blanks first (stacks with fewer numbers first, blank columns first in each): 144 at most on
+a 9x9 when that row, the emptiest, holds one or two numbers. Later rows only narrow them. A few ms
+of CPU a 9x9 puzzle (bench/sudoku.py prints it). A filled 9x9 grid keeps all 1,296 column orders
+after its first row and takes some 30 times as long; answers are compared as printed
+(`parameters.answer_form`), so only small filled grids are ever put through it (by the bench).
+
+Rejected: comparing every transformed grid (3 million on a 9x9); a graph hash (Weisfeiler-Lehman
+on the grid's graph with the numbers as extra nodes), which twins share but which may also join
+puzzles that are not twins, where this form is exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import cache
+from itertools import permutations, product
+from typing import NamedTuple
+
+Grid = tuple[tuple[int, ...], ...]
+Order = tuple[int, ...]  # the source column at each place of the form
+Names = tuple[int, ...]  # the new name of each number (index), 0 while it has none
+Tied = list[tuple[Order, Names, int]]  # column orders, each with its renaming and names given
+
+
+class Way(NamedTuple):
+    """One way of reading the grid that gives the smallest rows so far: the grid (or its
+    transpose), the rows taken in order, and the column orders still tied; `orders` is None while
+    every row taken is blank (any column order ties then)."""
+
+    grid: Grid
+    rows: tuple[int, ...]
+    orders: Tied | None
+
+
+def minlex(grid: Sequence[Sequence[int]], box_rows: int, box_cols: int) -> Grid:
+    """The smallest form, row by row, of a sudoku grid (0 a blank) with boxes `box_rows` high and
+    `box_cols` wide, over all its twins."""
+    size = len(grid)
+    rows: Grid = tuple(tuple(row) for row in grid)
+    grids = [rows, tuple(zip(*rows))] if box_rows == box_cols else [rows]
+    ways = [Way(g, (), None) for g in grids]
+    form: list[tuple[int, ...]] = []
+    for place in range(size):
+        best: tuple[int, ...] | None = None
+        kept: list[Way] = []
+        for way in ways:
+            for row in _next_rows(way.rows, place, size, box_rows):
+                line, orders = _smallest(way.grid[row], way.orders, size, box_cols)
+                if best is None or line < best:
+                    best, kept = line, []
+                if line == best:
+                    kept.append(Way(way.grid, way.rows + (row,), orders))
+        assert best is not None
+        form.append(best)
+        ways = kept
+    return tuple(form)
+
+
+def _next_rows(taken: tuple[int, ...], place: int, size: int, box_rows: int) -> Iterator[int]:
+    """The rows that may come at `place`: any row of a band not used yet at a band's first row,
+    else the rows of the current band not taken."""
+    if place % box_rows == 0:
+        used = {row // box_rows for row in taken}
+        return (row for row in range(size) if row // box_rows not in used)
+    band = taken[-1] // box_rows
+    return (row for row in range(band * box_rows, (band + 1) * box_rows) if row not in taken)
+
+
+def _smallest(row: tuple[int, ...], orders: Tied | None, size: int,
+              box_cols: int) -> tuple[tuple[int, ...], Tied | None]:
+    """The smallest form of `row` over the tied column orders, and the orders that give it (with
+    their renamings grown by the numbers the row names first)."""
+    if orders is None:
+        if not any(row):
+            return (0,) * size, None
+        unnamed = (0,) * (size + 1)
+        orders = [(order, unnamed, 0) for order in _blanks_first(tuple(map(bool, row)), box_cols)]
+    blanks = row.count(0)
+    best: tuple[int, ...] | None = None
+    kept: Tied = []
+    for order, names, named in orders:
+        line = tuple([names[row[col]] for col in order])  # names[0] is 0: a blank reads 0
+        if line.count(0) > blanks:  # a number not named yet
+            line, names, named = _renamed(row, order, names, named)
+        if best is None or line < best:
+            best, kept = line, []
+        if line == best:
+            kept.append((order, names, named))
+    assert best is not None
+    return best, kept
+
+
+def _renamed(row: tuple[int, ...], order: Order, names: Names,
+             named: int) -> tuple[tuple[int, ...], Names, int]:
+    """The row read in column order `order`, each number by its new name, numbers without one
+    named next in the order they come; the renaming grown, and how many names it has given."""
+    fresh = list(names)
+    for col in order:
+        value = row[col]
+        if value and not fresh[value]:
+            named += 1
+            fresh[value] = named
+    return tuple(fresh[row[col]] for col in order), tuple(fresh), named
+
+
+@cache
+def _blanks_first(filled: tuple[bool, ...], box_cols: int) -> tuple[Order, ...]:
+    """Every column order that reads a row (not blank; `filled` says which of its squares hold a
+    number) with its blanks as early as they can come: stacks with fewer numbers first, blanks
+    first within each stack."""
+    size = len(filled)
+    stacks = [tuple(range(start, start + box_cols)) for start in range(0, size, box_cols)]
+    groups: dict[int, list[int]] = {}
+    for index, stack in enumerate(stacks):
+        groups.setdefault(sum(filled[col] for col in stack), []).append(index)
+    inner = [list(product(permutations([c for c in stack if not filled[c]]),
+                          permutations([c for c in stack if filled[c]]))) for stack in stacks]
+    return tuple(tuple(col for blanks, numbers in parts for col in blanks + numbers)
+                 for chosen in product(*(permutations(groups[count]) for count in sorted(groups)))
+                 for parts in product(*(inner[index] for index in sum(chosen, ()))))
