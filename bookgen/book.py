@@ -162,7 +162,8 @@ def generate_one(job: PuzzleJob) -> PuzzleRecord | None:
 
 def make_book(config: BookConfig, progress: Progress | None = None, workers: int = 1,
               executor: Executor | None = None, budget: float | None = DEFAULT_BUDGET) -> Book:
-    """Generate (or load) and verify every puzzle of the book, none of them twice.
+    """Generate (or load) and verify every puzzle of the book, none of them twice: with
+    `versions:`, every version's sections in turn (A's first), none repeating another's.
 
     Jobs run on `executor` when given, else on a pool of `workers` processes, else (one worker)
     here, one after another. All jobs are submitted at once so no worker idles between sections.
@@ -198,7 +199,8 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
         for slot, (version, index, section) in enumerate(slots):
             if index == 0:
                 number = 1  # each version is a sheet of its own, numbered from 1
-            progress.start(f"{section.title} ({slot + 1}/{len(slots)})", section.count)
+            sheet = f", version {version_letter(version)}" if config.versions > 1 else ""
+            progress.start(f"{section.title}{sheet} ({slot + 1}/{len(slots)})", section.count)
             if section.bank is not None:
                 records = load_bank_section(section, twins)
                 progress.advance(len(records))

@@ -135,6 +135,21 @@ def test_large_print_on_5x8_wraps_the_name_line_inside_the_page(run, tmp_path):
     assert not any({"Name", "Score"} & {r.text for r in page.runs} for page in pages[1:])
 
 
+def test_a_sheet_head_taller_than_a_page_flows_on_into_the_puzzles(run, tmp_path):
+    """A long title and all six blanks in large print on 5x8: the opening cannot keep to one page,
+    so its rules end on page 2 and puzzle 1 follows them there (it took a page of its own after a
+    page holding one line of rules)."""
+    text = sheet(layout="5x8", answers="none", large=True, versions=1, count=4,
+                 name_line="[name, date, class, period, teacher, score]")
+    text = text.replace("title: Ordering Numbers", "title: Ordering Numbers from the Smallest to "
+                        "the Largest Worksheet")
+    first, second, *_ = audit.read_pages(build(run, tmp_path, text))
+    assert "Teacher" in first.text and "How to play." in first.text
+    numbers = [r for r in second.runs if r.text == "1" and r.face == "bold"]
+    assert numbers and "any order" in second.text  # the rules' end, then puzzle 1 below it
+    assert min(r.baseline for r in second.runs if "any order" in r.text) > numbers[0].baseline
+
+
 def test_the_name_line_speaks_the_books_language(run, tmp_path):
     target = build(run, tmp_path, sheet(versions=2, count=2) + "language: fr\n")
     text = audit.read_pages(tmp_path / "sheet-B.pdf")[0].text

@@ -273,7 +273,7 @@ class BookDocument:
         head = [] if self.config.title_page else self._title_block()
         if self.config.name_line:
             blanks = [(blank, blank_word(blank)) for blank in self.config.name_line]
-            head += [NameLine(blanks, state, self.layout.body_size), Spacer(1, 5 * mm)]
+            head += [NameLine(blanks, state, self.layout.body_size), Spacer(1, 3 * mm)]
         return head
 
     def _heading(self, index: int, state: Pass) -> list[Flowable]:
