@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from bookgen import limits
-from bookgen.bookconfig import BookConfig, SectionConfig
+from bookgen.bookconfig import BookConfig, SectionConfig, version_letter
 from bookgen.config import crowded_requests
 from bookgen.errors import BookgenError
 from bookgen.inputs import parse_json, read_text
@@ -62,6 +62,7 @@ class Section:
     puzzle_type: PuzzleType
     first_number: int
     records: tuple[PuzzleRecord, ...]
+    version: int = 0  # the sheet it belongs to (`versions:`): 0 is A
     solution_counts: tuple[int, ...] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -80,8 +81,19 @@ class Section:
 
 @dataclass(frozen=True)
 class Book:
+    """A made book: its sections in print order. A book of `versions: N` holds every version's
+    sections, A's first; `editions` parts it into one book per version, as its files print it."""
+
     config: BookConfig
     sections: tuple[Section, ...]
+    version: str | None = None  # the letter of the one version this book prints, if versioned
+
+    def editions(self) -> tuple[Book, ...]:
+        """One book per version (A, B, ...), each numbered from 1; or this book, unversioned."""
+        if self.config.versions == 1 or self.version is not None:
+            return (self,)
+        return tuple(Book(self.config, tuple(s for s in self.sections if s.version == index),
+                          version_letter(index)) for index in range(self.config.versions))
 
 
 def solution_count(puzzle_type: PuzzleType, puzzle: JSON) -> int:
@@ -92,9 +104,11 @@ def solution_count(puzzle_type: PuzzleType, puzzle: JSON) -> int:
     return puzzle_type.solve(puzzle_type.printed(puzzle).puzzle, None).count
 
 
-def puzzle_seed(book_seed: str, section_index: int, puzzle_index: int) -> str:
-    """The seed text of one puzzle: stable under edits to other sections' counts."""
-    return f"{book_seed}.{section_index + 1}.{puzzle_index + 1}"
+def puzzle_seed(book_seed: str, section_index: int, puzzle_index: int, version: int = 0) -> str:
+    """The seed text of one puzzle: stable under edits to other sections' counts. Version A's
+    puzzles are the unversioned book's; version B's are seeded BOOK/B.SECTION.N, and so on."""
+    book = f"{book_seed}/{version_letter(version)}" if version else book_seed
+    return f"{book}.{section_index + 1}.{puzzle_index + 1}"
 
 
 class PuzzleTimeout(Exception):
@@ -148,7 +162,8 @@ def generate_one(job: PuzzleJob) -> PuzzleRecord | None:
 
 def make_book(config: BookConfig, progress: Progress | None = None, workers: int = 1,
               executor: Executor | None = None, budget: float | None = DEFAULT_BUDGET) -> Book:
-    """Generate (or load) and verify every puzzle of the book, none of them twice.
+    """Generate (or load) and verify every puzzle of the book, none of them twice: with
+    `versions:`, every version's sections in turn (A's first), none repeating another's.
 
     Jobs run on `executor` when given, else on a pool of `workers` processes, else (one worker)
     here, one after another. All jobs are submitted at once so no worker idles between sections.
@@ -166,10 +181,13 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
         section = config.sections[index]
         raise BookgenError(problem, file=config.file, line=section.line,
                            key=f"section '{section.title}'")
+    # every version's sections, A's first: twins are decided in this order, across versions
+    slots = [(version, index, section) for version in range(config.versions)
+             for index, section in enumerate(config.sections)]
     jobs = [
-        [PuzzleJob.of(section.request, puzzle_seed(config.seed, index, i), budget)
+        [PuzzleJob.of(section.request, puzzle_seed(config.seed, index, i, version), budget)
          for i in range(section.count)] if section.request is not None else []
-        for index, section in enumerate(config.sections)
+        for version, index, section in slots
     ]
     with ExitStack() as stack:
         if executor is None and workers > 1:
@@ -178,26 +196,29 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
                    for section_jobs in jobs] if executor is not None else None
         sections = []
         number = 1
-        for index, section in enumerate(config.sections):
-            progress.start(f"{section.title} ({index + 1}/{len(config.sections)})", section.count)
+        for slot, (version, index, section) in enumerate(slots):
+            if index == 0:
+                number = 1  # each version is a sheet of its own, numbered from 1
+            sheet = f", version {version_letter(version)}" if config.versions > 1 else ""
+            progress.start(f"{section.title}{sheet} ({slot + 1}/{len(slots)})", section.count)
             if section.bank is not None:
                 records = load_bank_section(section, twins)
                 progress.advance(len(records))
             else:
                 if pending is not None:
-                    records = _collect(config.file, section, pending[index], progress, budget)
+                    records = _collect(config.file, section, pending[slot], progress, budget)
                 else:
                     records = []
-                    for job in jobs[index]:
+                    for job in jobs[slot]:
                         records.append(_checked(config.file, section, generate_one(job), budget))
                         progress.advance()
                 records = [_without_twin(config.file, section, job, record, twins, number + i, budget)
-                           for i, (job, record) in enumerate(zip(jobs[index], records))]
+                           for i, (job, record) in enumerate(zip(jobs[slot], records))]
             progress.finish()
             if section.order == "rating":  # easier to harder; ties keep the order they were made in
                 hardness = section.puzzle_type.hardness
                 records = sorted(records, key=lambda record: hardness(record.rating))
-            sections.append(Section(section, section.puzzle_type, number, tuple(records)))
+            sections.append(Section(section, section.puzzle_type, number, tuple(records), version))
             number += len(records)
         return Book(config, tuple(sections))
 

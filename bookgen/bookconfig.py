@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bookgen.i18n import Language, language
+from bookgen.i18n import Language, _, language, pgettext
 from bookgen.puzzles.base import PuzzleType, Request
 from bookgen.yamlsource import Source
 
@@ -38,6 +38,38 @@ class Layout:
     max_scale: float
     file: Path | None = None  # the layout file read, None for a built-in layout
     source: Source | None = field(default=None, compare=False, repr=False)  # for located errors
+
+
+# --- the name line --------------------------------------------------------------------------------
+
+NAME_LINE_BLANKS = ("name", "date", "class", "period", "teacher", "score")
+"""The blanks a worksheet's name line may print (`name_line:`), in the order a config lists them."""
+DEFAULT_NAME_LINE = ("name", "date", "class")  # `name_line: true`
+
+
+def blank_word(blank: str) -> str:
+    """The word printed before a blank of the name line, in the current language."""
+    return {
+        "name": pgettext("name line", "Name"),
+        "date": pgettext("name line", "Date"),
+        "class": pgettext("name line", "Class"),
+        # Translators: a school period (a lesson's hour), as a worksheet's blank for it
+        "period": pgettext("name line", "Period"),
+        "teacher": pgettext("name line", "Teacher"),
+        # Translators: the blank where a teacher writes the marks a sheet earned
+        "score": pgettext("name line", "Score"),
+    }[blank]
+
+
+def version_letter(index: int) -> str:
+    """The letter of a sheet's version: A for the first."""
+    return chr(ord("A") + index)
+
+
+def version_words(letter: str) -> str:
+    """A version as its sheet, its answers and its playable page name it, in the current language."""
+    # Translators: one of the versions of a worksheet (the same sheet with other puzzles)
+    return _("Version {letter}").format(letter=letter)
 
 
 # --- book configs ---------------------------------------------------------------------------------
@@ -102,6 +134,8 @@ class BookConfig:
     cover_color: str = "#1f3a5f"
     language: str = "en"
     texts: Mapping[str, str] = field(default_factory=dict)  # the book's own words for catalog texts
+    name_line: tuple[str, ...] = ()  # the blanks above the first puzzles (NAME_LINE_BLANKS)
+    versions: int = 1  # the sheets made, A, B, ...: the same sections, different puzzles
     path: Path | None = None  # the config file read; None for standard input or a worksheet
 
     def speech(self, section: SectionConfig | None = None) -> Language:

@@ -107,6 +107,11 @@ def _parser() -> argparse.ArgumentParser:
     worksheet.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                            help="a type option (repeatable)")
     worksheet.add_argument("--title", help="the heading (default: the type's name)")
+    worksheet.add_argument("--versions", type=int, default=1, metavar="N",
+                           help=f"sheets A, B, ... with different puzzles, 1 to {limits.VERSIONS}, "
+                                "each in its own file, NAME-A.pdf (default 1)")
+    worksheet.add_argument("--no-name-line", dest="name_line", action="store_false",
+                           help="leave out the Name / Date / Class line above the puzzles")
     _add_language_option(worksheet, "the sheet's language (default en)")
     worksheet.add_argument("--answers", choices=("page", "file", "none"), default="file",
                            help="answers on a page after the sheet, in NAME-answers.pdf, or none")
@@ -577,7 +582,7 @@ def _init(args: argparse.Namespace, out: TextIO) -> int:
 def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     from dataclasses import replace
 
-    from bookgen.bookconfig import BookConfig, SectionConfig
+    from bookgen.bookconfig import DEFAULT_NAME_LINE, BookConfig, SectionConfig
     from bookgen.config import load_layout
     from bookgen.fields import check_seed, check_title
     from bookgen.i18n import _, speaking
@@ -586,6 +591,8 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
 
     if not 1 <= args.count <= limits.WORKSHEET_PUZZLES:
         raise BookgenError(f"must be from 1 to {limits.WORKSHEET_PUZZLES}", key="--count")
+    if not 1 <= args.versions <= limits.VERSIONS:
+        raise BookgenError(f"must be from 1 to {limits.VERSIONS}", key="--versions")
     check_seed(args.seed)
     if args.title is not None:
         check_title(args.title)
@@ -603,11 +610,10 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
         config = BookConfig(
             name=f"worksheet-{puzzle_type.name}", file="(worksheet)",
             title=args.title or _("{title} worksheet").format(title=_(puzzle_type.title)),
-            # Translators: a worksheet's name and date lines; keep the lines of underscores
-            subtitle=_("Name: ______________________    Date: ______________"), author=None,
-            layout=load_layout(args.layout), seed=args.seed,
+            subtitle=None, author=None, layout=load_layout(args.layout), seed=args.seed,
             answers={"page": "back", "file": "separate", "none": "none"}[args.answers],
-            title_page=False, contents=False, sections=(section,), language=code)
+            title_page=False, contents=False, sections=(section,), language=code,
+            name_line=DEFAULT_NAME_LINE if args.name_line else (), versions=args.versions)
     target = _target(args.output, f"{config.name}.pdf")
     try:
         return _write(config, target, args, out)
@@ -661,9 +667,10 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _book_pdf(book: Book) -> bytes:
+    """The book's PDF as `build` writes it; of a book of versions, version A's."""
     from bookgen.render.document import BookDocument
 
-    return BookDocument(book).render("book", {})[0]
+    return BookDocument(book.editions()[0]).render("book", {})[0]
 
 
 def _census(args: argparse.Namespace, out: TextIO) -> int:

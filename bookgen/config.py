@@ -330,12 +330,14 @@ def _book_config(source: Source, name: str, seed: str | None,
     texts = _texts(source, values["texts"] or {})
     speech = speaking_language(values["language"]).with_texts(texts)
     read = tuple(_read_section(source, i, data, within, speech) for i, data in enumerate(sections))
-    total = sum(section.count for section in read)
+    versions = values["versions"]
+    total = sum(section.count for section in read) * versions
     if total > limits.BOOK_PUZZLES:
-        raise source.error(("sections",), f"the sections ask for {total:,} puzzles; a book holds "
-                           f"at most {limits.BOOK_PUZZLES:,} (see docs/limits.md)")
-    for index, problem in crowded_requests(read):
-        raise source.error(("sections", index, "count"), problem)
+        times = f" ({versions} versions)" if versions > 1 else ""
+        raise source.error(("sections",), f"the sections ask for {total:,} puzzles{times}; a book "
+                           f"holds at most {limits.BOOK_PUZZLES:,} (see docs/limits.md)")
+    for index, problem in crowded_requests(read * versions):  # no puzzle in two versions either
+        raise source.error(("sections", index % len(read), "count"), problem)
     return BookConfig(
         name=name,
         file=source.file,
@@ -360,6 +362,8 @@ def _book_config(source: Source, name: str, seed: str | None,
         cover_color=values["cover_color"],
         language=values["language"],
         texts=texts,
+        name_line=values["name_line"] or (),
+        versions=values["versions"],
     )
 
 

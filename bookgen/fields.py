@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bookgen import limits
+from bookgen.bookconfig import DEFAULT_NAME_LINE, NAME_LINE_BLANKS, blank_word
 from bookgen.core.grading import LEVELS, level_word
 from bookgen.core.options import (
     ONE_OF,
@@ -250,6 +251,36 @@ def _read_texts(value: Any) -> dict[str, str]:
 _texts = Reader(_read_texts, {"type": "object", "additionalProperties": {"type": "string"}})
 
 
+def _read_name_line(value: Any) -> tuple[str, ...]:
+    """true (Name, Date, Class), false, or the blanks listed (any case, each once)."""
+    if isinstance(value, bool):
+        return DEFAULT_NAME_LINE if value else ()
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not value:
+        raise ValueError
+    blanks: list[str] = []
+    for item in value:
+        blank = item.strip().lower() if isinstance(item, str) else item
+        if blank not in NAME_LINE_BLANKS:
+            raise ValueError(f"{_brief(item)} is not a blank it prints")
+        if blank in blanks:
+            raise ValueError(f"it names {blank!r} twice")
+        blanks.append(blank)
+    return tuple(blanks)
+
+
+_BLANK = {"enum": list(NAME_LINE_BLANKS)}
+_name_line = Reader(_read_name_line, {"anyOf": [
+    {"type": "boolean"}, _BLANK,
+    {"type": "array", "items": _BLANK, "minItems": 1, "uniqueItems": True}]})
+
+
+def _blank_word(blank: str) -> str:
+    """A blank of the name line as a help line names it."""
+    return spoken_choice(blank, blank_word(blank))
+
+
 def _type_title(name: str) -> str:
     """A puzzle type as a help line names it: its name in English, its title in the language spoken."""
     found = next((t for t in PUZZLE_TYPES if t.name == name), None)
@@ -425,6 +456,14 @@ BOOK_FIELDS = {
     "cover_color": Field(_color, N_("a colour such as '#1f3a5f' (quoted in YAML)"), default="#1f3a5f"),
     "language": Field(_language, N_("a language: {choices}"), values={"choices": languages()},
                       words=language_name, default="en"),
+    "name_line": Field(_name_line, N_(
+        "true (Name, Date, Class), false, or a list of {choices}: the blanks a pupil fills in, "
+        "ruled above the first puzzles of each sheet"), values={"choices": NAME_LINE_BLANKS},
+        words=_blank_word),
+    "versions": Field(_whole(1, limits.VERSIONS), N_(
+        "a whole number from 1 to {high}: the sheets A, B, ... with different puzzles at the "
+        "same levels, each with its own answers, one file each (NAME-A.pdf)"),
+        values={"high": limits.VERSIONS}, default=1),
     "texts": Field(_texts, N_("a mapping of a text as bookgen prints it in English to what to print "
                               "instead (see 'bookgen texts')")),
     "sections": Field(_list, N_("a list of sections"), required=True),

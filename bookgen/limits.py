@@ -37,6 +37,7 @@ PREVIEW_DPI = (20, 600)  # a preview's resolution: a 600 dpi letter page is 100 
 SECTION_PUZZLES = 1000  # puzzles in one section: a chapter of a book, not a bank
 BOOK_PUZZLES = 10_000  # puzzles in one book, all sections together: thousands of pages
 WORKSHEET_PUZZLES = 60  # puzzles on one worksheet: five pages of the densest grid
+VERSIONS = 6  # versions A to F of one sheet (`versions:`): a classroom's rows, not a bank
 GENERATE_COUNT = 100_000  # puzzles one `generate` run makes; its twin check holds them all
 WORKERS = 256  # local worker processes (--workers, local:N): more only queue for the cores
 BUDGET_SECONDS = 24 * 3600.0  # the most --budget may grant one puzzle: a day

@@ -94,7 +94,7 @@ def test_a_worksheet_in_german_has_german_lines(run, tmp_path):
     from pypdf import PdfReader
 
     text = "".join(page.extract_text() for page in PdfReader(target).pages)
-    assert "Arbeitsblatt: Größer oder kleiner" in text and "Datum:" in text
+    assert "Arbeitsblatt: Größer oder kleiner" in text and "Datum\nKlasse" in text  # the name line
     assert "worksheet" not in text and "Date:" not in text
 
 

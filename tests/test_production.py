@@ -265,7 +265,8 @@ def test_worksheet_is_one_page_with_a_name_line_and_separate_answers(run, tmp_pa
                            "-q", "--workers", "1")
     assert status == 0, err
     pages = [p.extract_text() for p in PdfReader(target).pages]
-    assert len(pages) == 1 and "Name:" in pages[0] and "Date:" in pages[0]
+    assert len(pages) == 1 and all(word in pages[0] for word in ("Name", "Date", "Class"))
+    assert "_" not in pages[0]  # its blanks are drawn rules, not underscores
     answers = audit.read_pages(tmp_path / "sheet-answers.pdf")
     assert "Answers" in answers[0].text
     ys, sizes = text_positions(answers[0])

@@ -29,9 +29,9 @@ _control = test_studio._control
 
 SPOKEN_EVERYWHERE = {"pdf", "yaml", "json", "kb", "us"}
 """Names of file formats (and the US of US Letter), the same words in every language."""
-SHARED_WITH_GERMAN = {"in", "text", "diagonal"}
+SHARED_WITH_GERMAN = {"in", "text", "diagonal", "name"}
 """English words of the catalogs that German writes the same ("In einer eigenen PDF-Datei",
-"Text mit höchstens 120 Zeichen", "diagonal")."""
+"Text mit höchstens 120 Zeichen", "diagonal", the name line's "Name")."""
 
 
 def _english_words() -> set[str]:

@@ -13,15 +13,17 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from bookgen.atomic import STDOUT
 from bookgen.book import Book
-from bookgen.bookconfig import BookConfig
+from bookgen.bookconfig import BookConfig, version_letter
 from bookgen.errors import BookgenError
 from bookgen.formats.cover import cover_files, cover_path
 from bookgen.formats.html import html_files, html_path
 from bookgen.formats.jsonl import jsonl_files, jsonl_path
 from bookgen.formats.pdf import answers_path, pdf_files
 
-__all__ = ["FORMATS", "Format", "Output", "find_format", "planned_paths", "render_formats"]
+__all__ = ["FORMATS", "Format", "Output", "find_format", "planned_paths", "render_formats",
+           "version_target"]
 
 Output = tuple[Path, bytes]  # a file to write: where, and its whole content
 
@@ -54,15 +56,26 @@ def find_format(name: str) -> Format:
                        + ", ".join(f.name for f in FORMATS), key="formats")
 
 
+def version_target(target: Path, version: str | None) -> Path:
+    """Where one version of a book goes: NAME-A.pdf for version A of NAME.pdf (its other files
+    named from that, NAME-A-answers.pdf, NAME-A.html ...); the target itself, unversioned."""
+    if version is None or target == STDOUT:  # '-' takes one file, and refuses more (atomic)
+        return target
+    return target.with_name(f"{target.stem}-{version}{target.suffix}")
+
+
 def planned_paths(config: BookConfig, target: Path) -> list[Path]:
     """Every file a build of `config` will write beside `target`, so that each can be checked
     (not one of the build's inputs, a folder it may write in) before any puzzle is made."""
     wanted = {find_format(name).name for name in config.formats}
-    return [path for f in FORMATS if f.name in wanted for path in f.paths(config, target)]
+    letters = [version_letter(v) for v in range(config.versions)] if config.versions > 1 else [None]
+    return [path for letter in letters for f in FORMATS if f.name in wanted
+            for path in f.paths(config, version_target(target, letter))]
 
 
 def render_formats(book: Book, target: Path, names: Iterable[str]) -> list[Output]:
-    """The files of every named format, in the registry's order: the PDF (and its separate
-    answers), the cover, the HTML page, the JSON lines."""
+    """The files of every named format, in the registry's order (the PDF and its separate
+    answers, the cover, the HTML page, the JSON lines), for each version in turn."""
     wanted = {find_format(name).name for name in names}
-    return [output for f in FORMATS if f.name in wanted for output in f.render(book, target)]
+    return [output for edition in book.editions() for f in FORMATS if f.name in wanted
+            for output in f.render(edition, version_target(target, edition.version))]

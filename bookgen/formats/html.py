@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from bookgen.book import Book, Section
+from bookgen.bookconfig import version_words
 from bookgen.html import render_html
 from bookgen.i18n import speaking
 from bookgen.puzzles.base import PuzzleType
@@ -35,7 +36,10 @@ def _page_section(book: Book, section: Section) -> dict[str, Any]:
 def html_files(book: Book, target: Path) -> list[tuple[Path, bytes]]:
     sections = [_page_section(book, s) for s in book.sections]
     with speaking(book.config.speech()):
-        page = render_html(book.config.title, book.config.subtitle, sections)
+        title = book.config.title
+        if book.version:  # the page of one version: its letter beside the title
+            title = f"{title} \u00b7 {version_words(book.version)}"
+        page = render_html(title, book.config.subtitle, sections)
     return [(html_path(target), page.encode("utf-8"))]
 
 

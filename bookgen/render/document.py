@@ -27,7 +27,7 @@ from reportlab.platypus import (
 from reportlab.platypus.doctemplate import LayoutError
 
 from bookgen.book import Book, PrintedPuzzle, PuzzleJob, Section, generate_one, puzzle_seed
-from bookgen.bookconfig import BookConfig, Layout
+from bookgen.bookconfig import BookConfig, Layout, blank_word, version_words
 from bookgen.core.grading import LEVELS, level_name, level_word
 from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
@@ -40,6 +40,7 @@ from bookgen.render.flowables import (
     ExampleFit,
     ExamplePair,
     FittedOpening,
+    NameLine,
     NotesPage,
     Pass,
     PuzzleRow,
@@ -219,7 +220,7 @@ class BookDocument:
         title = _("{title} \u2014 Answers").format(title=config.title) if answers_only else config.title
         story: list[Flowable] = [Spacer(1, frame_height * 0.28),
                                  Paragraph(escape(title), self.styles.title)]
-        for line in (config.subtitle, config.author):
+        for line in (self._version_words(), config.subtitle, config.author):
             if line:
                 story.append(Paragraph(escape(line), self.styles.subtitle))
         story.append(PageBreak())
@@ -247,21 +248,40 @@ class BookDocument:
         return story
 
     def _title_block(self) -> list[Flowable]:
-        """Title, subtitle (e.g. a name and date line) above the first section, for worksheets."""
+        """Title (with its version's letter) and subtitle above the first section of a book
+        without a title page (a worksheet), and above its separate answers."""
         config = self.config
-        story: list[Flowable] = [Paragraph(escape(config.title), self.styles.heading)]
+        version = self._version_words()
+        title = f"{config.title} \u00b7 {version}" if version else config.title
+        story: list[Flowable] = [Paragraph(escape(title), self.styles.heading)]
         for line in (config.subtitle, config.author):
             if line:
                 story.append(Paragraph(escape(line), self.styles.info))
         story.append(Spacer(1, 3 * mm))
         return story
 
+    def _version_words(self) -> str | None:
+        """"Version B" in a version of a sheet; None in a book without versions."""
+        if not self.book.version:
+            return None
+        return version_words(self.book.version).replace(" ", "\u00a0")  # its letter never alone
+
+    def _sheet_head(self, state: Pass) -> list[Flowable]:
+        """What opens the first section's page: on a book without a title page its title block;
+        then the name line, once per sheet: a pupil's sheets are stapled, or one sheet printed on
+        both sides, and a name line on every page would take a row of puzzles from each."""
+        head = [] if self.config.title_page else self._title_block()
+        if self.config.name_line:
+            blanks = [(blank, blank_word(blank)) for blank in self.config.name_line]
+            head += [NameLine(blanks, state, self.layout.body_size), Spacer(1, 3 * mm)]
+        return head
+
     def _heading(self, index: int, state: Pass) -> list[Flowable]:
         """A section's heading: (for a worksheet's first section, the title block,) its title,
         level and span, and its rules."""
         section = self.book.sections[index]
         config = section.config
-        lead = self._title_block() if index == 0 and not self.config.title_page else []
+        lead = self._sheet_head(state) if index == 0 else []
         with speaking(self.speeches[index]):
             span = _("Puzzles {span}").format(span=_span(section))
             if config.level:
@@ -274,7 +294,9 @@ class BookDocument:
             rules = config.rules or _(section.puzzle_type.rules(config.request))
             # Translators: bold, before a section's rules
             play = _("How to play.")
-        anchor = Anchor(f"section{index}", config.title, state)
+        version = self._version_words()  # a loose page of a sheet says its version above it
+        anchor = Anchor(f"section{index}", f"{config.title} \u00b7 {version}" if version
+                        else config.title, state)
         if index and self.config.share_pages:
             anchor.spaceBefore = SECTION_SPACE  # dropped at the top of a page, as frames do
         return lead + [
@@ -346,6 +368,9 @@ class BookDocument:
         def opened(rows: list[Flowable]) -> list[Flowable]:
             """The opening kept with the first row, or on a page of its own before it; below the
             section before, where it fits there (its example shrinking, not under its floor)."""
+            if own_page and self._height(heading, geometry) > frame_height:
+                return [*heading, *rows]  # taller than a page (a sheet's head in large print on
+                # 5x8): it flows on, and the puzzles begin below its end, not on a page after it
             if own_page:
                 return [KeepTogether(heading), PageBreak(), *rows]
             if index and self.config.share_pages:
@@ -636,6 +661,8 @@ class BookDocument:
         below them, then each other row."""
         blocks: list[list[Flowable]] = []
         answers = _("Answers")
+        if self.book.version and self.config.answers == "back":  # a separate key's title says it
+            answers = f"{answers} \u00b7 {version_words(self.book.version)}"
         head: list[Flowable] = [Anchor("answers", answers, state),
                                 Paragraph(escape(answers), self.styles.heading)]
         scales = self._answer_scales(state, geometry, factor)

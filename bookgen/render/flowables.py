@@ -267,6 +267,69 @@ class NotesPage(Flowable):
             y -= 9 * mm
 
 
+BLANK_RULES = {"name": 45 * mm, "teacher": 35 * mm, "date": 25 * mm, "class": 18 * mm,
+               "period": 12 * mm, "score": 15 * mm}
+"""The least length of each blank's rule: room for a pupil's writing; a line's spare room is
+shared out in the same proportions (a name takes more than a class)."""
+BLANK_GAP = 6 * mm  # between one blank's rule and the next blank's word
+WORD_GAP = 1.5 * mm  # between a blank's word and its rule
+WRITING_ROOM = 9 * mm  # the least height of a line of blanks: a child's handwriting above the rule
+
+
+class NameLine(Flowable):
+    """The blanks a pupil fills in at the top of a sheet ("Name ____  Date ____  Class ____"),
+    each word followed by a drawn rule: as many blanks to a line as fit with each rule at its
+    least length (BLANK_RULES), the line's spare room shared out among its rules in proportion,
+    so the last rule ends at the right margin. On a narrow page (5x8, large print) the blanks
+    wrap to further lines instead of shrinking."""
+
+    def __init__(self, blanks: Sequence[tuple[str, str]], state: Pass, size: float) -> None:
+        super().__init__()
+        self.blanks, self.state, self.size = list(blanks), state, size
+        self.leading = max(WRITING_ROOM, size * 1.8)
+        self.lines: list[list[tuple[str, float, float]]] = []  # (word, its width, the rule's length)
+        self.width = self.height = 0.0
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        font = self.state.fonts.regular
+        wanted = [(stringWidth(word, font, self.size), BLANK_RULES[blank])
+                  for blank, word in self.blanks]
+        lines: list[list[int]] = [[]]
+        used = 0.0
+        for index, (word, rule) in enumerate(wanted):
+            need = word + WORD_GAP + rule + (BLANK_GAP if lines[-1] else 0.0)
+            if lines[-1] and used + need > available_width:
+                lines.append([])
+                used, need = 0.0, need - BLANK_GAP
+            lines[-1].append(index)
+            used += need
+        self.lines = []
+        for line in lines:
+            words = sum(wanted[i][0] + WORD_GAP for i in line) + BLANK_GAP * (len(line) - 1)
+            rules = sum(wanted[i][1] for i in line)
+            share = max(0.0, available_width - words) / rules  # a lone blank too wide: it shrinks
+            self.lines.append([(self.blanks[i][1], wanted[i][0], wanted[i][1] * share) for i in line])
+        self.width, self.height = available_width, self.leading * len(self.lines)
+        return self.width, self.height
+
+    def identity(self, maxLen: int | None = None) -> str:
+        return described(self, "the name line")
+
+    def draw(self) -> None:
+        canvas, state = self.canv, self.state
+        canvas.setFont(state.fonts.regular, self.size)
+        canvas.setLineWidth(max(0.6, state.ink.min_line))
+        baseline = self.height - self.leading + self.size * 0.3
+        for line in self.lines:
+            x = 0.0
+            for word, width, rule in line:
+                canvas.drawString(x, baseline, word)
+                x += width + WORD_GAP
+                canvas.line(x, baseline - 1, x + rule, baseline - 1)
+                x += rule + BLANK_GAP
+            baseline -= self.leading
+
+
 class PuzzleRow(Flowable):
     """One row of puzzle slots at a fixed scale. It takes its slot's height where the page has
     room, and no more than its puzzles need where it has not, so a row is never pushed to the

@@ -125,6 +125,7 @@ function words(key, path) {
     layout: t("Page size"), large_print: t("Large print"), profile: t("Printing"),
     bleed: t("Bleed"), paper: t("Paper"), answers: t("Answers"), title_page: t("Title page"),
     contents: t("Contents page"), share_pages: t("Share pages"), copyright: t("Copyright and notes"),
+    name_line: t("Name line"), versions: t("Versions of the sheet"),
     back_text: t("Back cover text"), cover_color: t("Cover colour"), formats: t("Files to make"),
     exclude: t("Leave out the puzzles of"), language: t("Language of the book"),
     texts: t("Own texts"), type: t("Puzzle type"), count: t("Number of puzzles"),
@@ -165,6 +166,9 @@ function choiceWords(key, choice) {
               fraction: t("Fractions"), mixed: t("Mixed")},
     variant: {classic: t("Classic"), distinct: t("All numbers different")},
     layout: {letter: t("US Letter")},
+    name_line: {name: tp("name line", "Name"), date: tp("name line", "Date"),
+                class: tp("name line", "Class"), period: tp("name line", "Period"),
+                teacher: tp("name line", "Teacher"), score: tp("name line", "Score")},
   }[key];
   return (named && named[choice]) || choice;
 }

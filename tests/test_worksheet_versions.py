@@ -1,0 +1,306 @@
+"""Classroom sheets: the ruled name line (`name_line:`) and versions A, B, ... of one sheet
+(`versions:`), each with its own puzzles and its own answers, one set of files per version."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from bookgen import audit
+from bookgen.book import Twins
+from bookgen.config import ROOT
+from bookgen.making import record_from_json
+from bookgen.render.preview import render_pages
+
+SHEET = """
+title: Ordering Numbers
+layout: {layout}
+seed: 7
+answers: {answers}
+title_page: false
+contents: false
+large_print: {large}
+name_line: {name_line}
+versions: {versions}
+formats: [pdf, html, jsonl]
+sections:
+  - type: placement
+    title: Put the numbers in order
+    count: {count}
+    difficulty: medium
+"""
+
+
+def sheet(layout: str = "a4", answers: str = "separate", large: bool = False,
+          name_line: str = "true", versions: int = 2, count: int = 6) -> str:
+    return SHEET.format(layout=layout, answers=answers, large=str(large).lower(),
+                        name_line=name_line, versions=versions, count=count)
+
+
+def build(run, folder: Path, text: str, name: str = "sheet", *extra: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    config = folder / f"{name}.yaml"
+    config.write_text(text, encoding="utf-8")
+    target = folder / f"{name}.pdf"
+    status, _, err = run("build", str(config), "-o", str(target), "-q", "--workers", "1", *extra)
+    assert status == 0, err
+    return target
+
+
+def lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.fixture(scope="module")
+def two_versions(tmp_path_factory) -> Path:
+    """A4 sheets A and B with separate answers, and the same sheet without versions beside them."""
+    from bookgen.cli import main
+
+    folder = tmp_path_factory.mktemp("versions")
+    for name, versions in (("sheet", 2), ("single", 1)):
+        (folder / f"{name}.yaml").write_text(sheet(versions=versions), encoding="utf-8")
+        assert main(["build", str(folder / f"{name}.yaml"), "-o", str(folder / f"{name}.pdf"),
+                     "-q", "--workers", "1"]) == 0
+    return folder
+
+
+# --- the name line ----------------------------------------------------------------------------
+
+
+def rule_right_of(png: bytes, dpi: int, page_height: float, run: audit.Run) -> float:
+    """The length in points of the longest dark horizontal run of pixels that starts within
+    3 mm right of a word, just below its baseline: the word's drawn rule (0 if none)."""
+    image = Image.open(io.BytesIO(png)).convert("L")
+    scale = dpi / 72
+    start = int(run.right * scale)
+    longest = 0
+    for y_pt in (run.baseline - d / 4 for d in range(0, 12)):
+        y = int((page_height - y_pt) * scale)
+        x = next((x for x in range(start, start + int(8.5 * scale)) if image.getpixel((x, y)) < 128),
+                 None)
+        if x is None:
+            continue
+        end = x
+        while end + 1 < image.width and image.getpixel((end + 1, y)) < 128:
+            end += 1
+        longest = max(longest, end - x)
+    return longest / scale
+
+
+def test_the_name_line_is_drawn_on_the_sheet_and_never_on_its_answers(two_versions):
+    for letter in "AB":
+        pdf = (two_versions / f"sheet-{letter}.pdf").read_bytes()
+        page, *later = audit.read_pages(pdf)  # six puzzles of this size take two A4 pages
+        assert later and not any({"Name", "Date", "Class"} & {r.text for r in p.runs} for p in later)
+        assert all(f"Put the numbers in order \u00b7 Version {letter}" in p.text for p in later)
+        words = {r.text: r for r in page.runs if r.text in ("Name", "Date", "Class")}
+        assert set(words) == {"Name", "Date", "Class"}, page.text
+        assert "_" not in page.text  # no underscores faking the blanks
+        assert len({round(r.baseline) for r in words.values()}) == 1  # one line on A4
+        height = page.trim[3] - page.trim[1]
+        (_, png), = render_pages(pdf, [1], 144)
+        rules = {word: rule_right_of(png, 144, height, run) for word, run in words.items()}
+        assert rules["Name"] >= 45 * 72 / 25.4 - 1  # its least length, or more
+        assert min(rules.values()) >= 18 * 72 / 25.4 - 1, rules
+        assert rules["Name"] > rules["Date"] > rules["Class"]  # shared out by what each holds
+        answers = audit.read_pages(two_versions / f"sheet-{letter}-answers.pdf")
+        for answer_page in answers:
+            assert not {"Name", "Date", "Class"} & {r.text for r in answer_page.runs}
+            assert "Answers" in answer_page.text
+
+
+def test_large_print_on_5x8_wraps_the_name_line_inside_the_page(run, tmp_path):
+    target = build(run, tmp_path, sheet(layout="5x8", answers="back", large=True,
+                                        name_line="[name, date, class, score]", versions=1,
+                                        count=2))
+    pages = audit.read_pages(target)
+    first = pages[0]
+    words = {r.text: r for r in first.runs if r.text in ("Name", "Date", "Class", "Score")}
+    assert set(words) == {"Name", "Date", "Class", "Score"}
+    assert len({round(r.baseline) for r in words.values()}) >= 2  # too wide for one line
+    assert min(r.size for r in words.values()) >= 14  # large print's floor
+    pdf = target.read_bytes()
+    height = first.trim[3] - first.trim[1]
+    (_, png), = render_pages(pdf, [1], 144)
+    right_margin = first.trim[2] - 0.5 * 72  # 5x8's outside margin is half an inch or more
+    for word, run_ in words.items():
+        length = rule_right_of(png, 144, height, run_)
+        assert length >= 12 * 72 / 25.4, word
+        assert run_.right + length <= right_margin + 2 * 72 / 25.4 + 1, word  # inside the frame
+    assert not any({"Name", "Score"} & {r.text for r in page.runs} for page in pages[1:])
+
+
+def test_a_sheet_head_taller_than_a_page_flows_on_into_the_puzzles(run, tmp_path):
+    """A long title and all six blanks in large print on 5x8: the opening cannot keep to one page,
+    so its rules end on page 2 and puzzle 1 follows them there (it took a page of its own after a
+    page holding one line of rules)."""
+    text = sheet(layout="5x8", answers="none", large=True, versions=1, count=4,
+                 name_line="[name, date, class, period, teacher, score]")
+    text = text.replace("title: Ordering Numbers", "title: Ordering Numbers from the Smallest to "
+                        "the Largest Worksheet")
+    first, second, *_ = audit.read_pages(build(run, tmp_path, text))
+    assert "Teacher" in first.text and "How to play." in first.text
+    numbers = [r for r in second.runs if r.text == "1" and r.face == "bold"]
+    assert numbers and "any order" in second.text  # the rules' end, then puzzle 1 below it
+    assert min(r.baseline for r in second.runs if "any order" in r.text) > numbers[0].baseline
+
+
+def test_the_name_line_speaks_the_books_language(run, tmp_path):
+    target = build(run, tmp_path, sheet(versions=2, count=2) + "language: fr\n")
+    text = audit.read_pages(tmp_path / "sheet-B.pdf")[0].text
+    assert all(word in text for word in ("Nom", "Date", "Classe", "Version B")), text
+    assert not target.exists()  # a book of versions writes only its versions' files
+
+
+# --- versions ---------------------------------------------------------------------------------
+
+
+def test_versions_make_one_set_of_files_each_with_its_letter(two_versions):
+    names = sorted(p.name for p in two_versions.iterdir() if p.name.startswith("sheet"))
+    assert names == ["sheet-A-answers.pdf", "sheet-A.html", "sheet-A.jsonl", "sheet-A.pdf",
+                     "sheet-B-answers.pdf", "sheet-B.html", "sheet-B.jsonl", "sheet-B.pdf",
+                     "sheet.yaml"]
+    for letter in "AB":
+        sheet_text = audit.read_pages(two_versions / f"sheet-{letter}.pdf")[0].text
+        key_text = audit.read_pages(two_versions / f"sheet-{letter}-answers.pdf")[0].text
+        other = "B" if letter == "A" else "A"
+        for text in (sheet_text, key_text):
+            assert f"Version {letter}" in text and f"Version {other}" not in text
+        page = (two_versions / f"sheet-{letter}.html").read_text(encoding="utf-8")
+        assert f"<title>Ordering Numbers \u00b7 Version {letter}</title>" in page
+
+
+def test_versions_hold_different_puzzles_at_the_same_levels_each_key_its_own(two_versions):
+    version_a, version_b = (lines(two_versions / f"sheet-{v}.jsonl") for v in "AB")
+    assert [line["version"] for line in version_a] == ["A"] * 6
+    assert [line["version"] for line in version_b] == ["B"] * 6
+    assert [line["number"] for line in version_a] == [line["number"] for line in version_b] \
+        == list(range(1, 7))  # each sheet numbered from 1
+    assert [(line["type"], line["difficulty"]) for line in version_a] \
+        == [(line["type"], line["difficulty"]) for line in version_b] == [("placement", "medium")] * 6
+    records = {v: [record_from_json(line, v) for line in found]
+               for v, found in (("A", version_a), ("B", version_b))}
+    forms = {v: {Twins.key(r) for r in found} for v, found in records.items()}
+    assert len(forms["A"]) == len(forms["B"]) == 6 and not forms["A"] & forms["B"]
+    keys = {v: audit.read_pages(two_versions / f"sheet-{v}-answers.pdf")[0].text for v in "AB"}
+    for version, other in (("A", "B"), ("B", "A")):
+        for record in records[version]:
+            assert record.puzzle_type.check(record.puzzle, record.solution) == []
+            printed = _answer_text(record.puzzle["signs"], record.solution["order"])
+            assert printed in keys[version]  # its key prints its own answer
+            assert printed not in keys[other]
+
+
+def _answer_text(signs: list[str], order: list[str]) -> str:
+    """A placement answer as the key's text reads: the numbers and signs in turn, a line each."""
+    parts = [order[0]]
+    for sign, number in zip(signs, order[1:]):
+        parts += [sign, number]
+    return "\n".join(parts).replace("-", "\u2212")
+
+
+def test_version_a_holds_the_puzzles_of_the_book_without_versions(two_versions):
+    single = lines(two_versions / "single.jsonl")
+    version_a = lines(two_versions / "sheet-A.jsonl")
+    assert "version" not in single[0]
+    assert [{k: v for k, v in line.items() if k != "version"} for line in version_a] == single
+
+
+def test_the_same_versioned_sheet_builds_the_same_bytes(run, tmp_path, two_versions):
+    build(run, tmp_path, sheet(versions=2))
+    for name in ("sheet-A.pdf", "sheet-A-answers.pdf", "sheet-B.pdf", "sheet-B-answers.pdf",
+                 "sheet-B.html", "sheet-B.jsonl"):
+        assert (tmp_path / name).read_bytes() == (two_versions / name).read_bytes(), name
+
+
+def test_answers_at_the_back_of_a_version_name_their_version(run, tmp_path):
+    build(run, tmp_path, sheet(answers="back", versions=3, count=2))
+    for letter in "ABC":
+        pages = audit.read_pages(tmp_path / f"sheet-{letter}.pdf")
+        assert f"Answers \u00b7 Version {letter}" in pages[-1].text
+        assert "Name" not in pages[-1].text
+
+
+def test_worksheet_command_makes_versions_with_a_name_line(run, tmp_path):
+    target = tmp_path / "ws.pdf"
+    status, out, err = run("worksheet", "placement", "-n", "4", "--versions", "2", "-o",
+                           str(target), "-q", "--workers", "1")
+    assert status == 0, err
+    assert out.split() == [str(tmp_path / n) for n in ("ws-A.pdf", "ws-A-answers.pdf", "ws-B.pdf",
+                                                       "ws-B-answers.pdf")]
+    text = PdfReader(tmp_path / "ws-B.pdf").pages[0].extract_text()
+    assert "Name" in text and "Class" in text and "Version" in text
+    status, _, err = run("worksheet", "placement", "--no-name-line", "-o", str(target), "-q")
+    assert status == 0 and "Name" not in PdfReader(target).pages[0].extract_text()
+
+
+def test_the_shipped_worksheet_rules_its_name_line(run, tmp_path):
+    target = tmp_path / "worksheet.pdf"
+    status, _, err = run("build", str(ROOT / "config" / "worksheet.yaml"), "-o", str(target), "-q",
+                         "--workers", "1")
+    assert status == 0, err
+    text = audit.read_pages(target)[0].text
+    assert "Name" in text and "Class" in text and "_" not in text
+
+
+# --- refusals ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("line", "key", "why"), [
+    ("versions: 0", "versions", "a whole number from 1 to 6"),
+    ("versions: 30", "versions", "a whole number from 1 to 6"),
+    ("versions: two", "versions", "a whole number from 1 to 6"),
+    ("name_line: 5", "name_line", "a list of name, date, class, period, teacher, score"),
+    ("name_line: [name, grade]", "name_line", "'grade' is not a blank it prints"),
+    ("name_line: [name, Name]", "name_line", "it names 'name' twice"),
+    ("name_line: []", "name_line", "a list of name, date, class"),
+])
+def test_a_bad_value_is_refused_naming_its_key(run, write_config, tmp_path, line, key, why):
+    config = write_config(f"title: Bad\n{line}\nsections:\n"
+                          "  - {type: placement, count: 2, difficulty: easy}\n")
+    status, out, err = run("build", str(config), "-o", str(tmp_path / "bad.pdf"), "-q")
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert f"book.yaml:2: {key}: " in err and f"'{key}' takes" in err and why in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.yaml"]  # nothing written
+
+
+def test_versions_that_would_repeat_a_puzzle_are_refused_up_front(run, write_config, tmp_path):
+    """No version repeats another's puzzle or answer: three classic 4-row pyramids fit one sheet
+    (four answers exist) but not two versions of it, refused before any puzzle is made."""
+    text = "title: Few\nversions: {}\nsections:\n  - {{type: pyramid, count: 3, difficulty: medium}}\n"
+    status, _, err = run("build", str(write_config(text.format(1))), "-o", str(tmp_path / "one.pdf"),
+                         "-q", "--workers", "1")
+    assert status == 0, err
+    status, _, err = run("build", str(write_config(text.format(2))), "-o", str(tmp_path / "two.pdf"),
+                         "-q")
+    assert status == 2 and "book.yaml:4" in err, err
+    assert "only 4 different answers exist for pyramid, medium" in err and "6 are asked for" in err
+    assert not list(tmp_path.glob("two*"))
+    status, _, err = run("worksheet", "placement", "--versions", "9", "-o", str(tmp_path / "w.pdf"))
+    assert status == 2 and "--versions" in err and "from 1 to 6" in err
+
+
+def test_the_studio_form_offers_the_new_keys(tmp_path):
+    """The studio makes its form from the schema it serves: the name line's blanks come as boxes
+    to tick (a list of choices), the versions as a number from 1 to 6."""
+    pytest.importorskip("flask", reason="pip install -e '.[studio]'")
+    from bookgen.studio.server import create_app
+
+    app = create_app(tmp_path, workers=1)
+    try:
+        client = app.test_client()
+        assert client.get(f"/?token={app.config['STUDIO_TOKEN']}").status_code == 200
+        properties = client.get("/api/schema").get_json()["book"]["properties"]
+    finally:
+        app.extensions["bookgen-studio"].close()
+    blanks = next(b for b in properties["name_line"]["anyOf"] if b.get("type") == "array")
+    assert blanks["items"]["enum"] == ["name", "date", "class", "period", "teacher", "score"]
+    assert "Name, Date, Class" in properties["name_line"]["description"]
+    versions = properties["versions"]
+    assert (versions["type"], versions["minimum"], versions["maximum"]) == ("integer", 1, 6)
