@@ -217,6 +217,56 @@
     return function () { settle(null); };
   }
 
+  /* While a finger, pen or mouse draws a path across squares, holding it near the edge of a board
+   * that scrolls, or of the screen, scrolls that way, faster the nearer the edge, so a path can
+   * go on to squares out of view: move(event) on every pointermove of the stroke, stop() when it
+   * ends; onScroll(point) runs after each scroll step with the pointer's last point, which now
+   * lies over other squares. */
+  var EDGE = 40, EDGE_SPEED = 14;  // px from an edge where scrolling starts; px per frame at the edge
+  function edgeScroller(node, onScroll) {
+    var point = null, frameId = 0;
+    function speed(at, low, high) {
+      var into = at < low + EDGE ? at - low - EDGE : at > high - EDGE ? at - high + EDGE : 0;
+      return Math.round(Math.max(-1, Math.min(1, into / EDGE)) * EDGE_SPEED);
+    }
+    function scrollers() {
+      var list = [];
+      for (var up = node.parentElement; up && up !== document.body; up = up.parentElement) {
+        var style = getComputedStyle(up);
+        if (/(auto|scroll)/.test(style.overflowX + style.overflowY) &&
+            (up.scrollWidth > up.clientWidth || up.scrollHeight > up.clientHeight)) list.push(up);
+      }
+      return list;
+    }
+    function step() {
+      frameId = 0;
+      if (!point) return;
+      var moved = false;
+      scrollers().forEach(function (box) {
+        var r = box.getBoundingClientRect(), left = box.scrollLeft, top = box.scrollTop;
+        box.scrollBy(speed(point.clientX, r.left, r.right), speed(point.clientY, r.top, r.bottom));
+        if (box.scrollLeft !== left || box.scrollTop !== top) moved = true;
+      });
+      var x = window.scrollX, y = window.scrollY;
+      window.scrollBy(speed(point.clientX, 0, window.innerWidth), speed(point.clientY, 0, window.innerHeight));
+      if (window.scrollX !== x || window.scrollY !== y) moved = true;
+      if (!moved) return;
+      onScroll(point);
+      frameId = requestAnimationFrame(step);
+    }
+    return {
+      move: function (event) {
+        point = { clientX: event.clientX, clientY: event.clientY };
+        if (!frameId) frameId = requestAnimationFrame(step);
+      },
+      stop: function () {
+        point = null;
+        if (frameId) cancelAnimationFrame(frameId);
+        frameId = 0;
+      }
+    };
+  }
+
   /* Pencil marks: for each cell a sorted list of candidate numbers from 1 to max. A digit toggles
    * a mark; a second digit straight after the first in the same cell makes a two-digit mark
    * (1 then 2 is 12) when the puzzle's numbers go that high, as typing an entry does. */
@@ -566,6 +616,7 @@
     var rows = record.puzzle.rows;
     var answer = record.solution && record.solution.rows;
     var stack = el("div", "stack " + className);
+    stack.classList.toggle("three-digits", Math.max(largest(rows), largest(answer)) >= 100);  // smaller type (play.css)
     var widest = Math.max.apply(null, rows.map(function (row) { return row.length; }));
     stack.style.setProperty("--cols", bricks ? widest * 1.25 : widest);  // widths in cells
     var holders = rows.map(function () { return el("div", "row"); });
@@ -814,6 +865,14 @@
     }
 
     game = make(board, record, page);
+    /* "Skip to puzzle 1" (or any link to a board) focuses the board itself, where keys do
+     * nothing: hand the focus on to its square that takes them (its one Tab stop), so the arrow
+     * keys and digits act at once. */
+    board.addEventListener("focus", function () {
+      var stop = board.querySelector("[data-nav][tabindex='0']") ||
+        board.querySelector("input:not([disabled]), button:not([disabled]), [tabindex='0']");
+      if (stop) stop.focus();
+    });
     notesButton.hidden = !game.notes;
     buttons.hint.hidden = !hints.length;
     autoBox.parentNode.hidden = game.autocheck === false;
@@ -967,7 +1026,7 @@
     register: function (type, make) { games[type] = make; },
     t: t, tn: tn, tp: tp,
     keyHelp: function (item) { var list = document.querySelector("#keys ul"); if (list) list.appendChild(item); },
-    el: el, button: button, spoken: spoken, moveFocus: moveFocus, roving: roving,
+    el: el, button: button, spoken: spoken, moveFocus: moveFocus, roving: roving, edgeScroller: edgeScroller,
     noteBook: noteBook, notesNode: notesNode, numberPad: numberPad, numberNode: numberNode,
     numberCells: numberCells, stackedCells: stackedCells, largest: largest,
     rat: rat, parseRational: parseRational, R: R,

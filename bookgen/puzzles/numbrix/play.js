@@ -71,6 +71,7 @@
       cols + " " + rows + '"></svg>');
     var links = grid.lastChild;
     var notes = noteBook(max);
+    grid.classList.toggle("three-digits", max >= 100);  // smaller type in larger squares (play.css)
 
     /* The number pad, shown on touch screens: any number into the picked square. */
     numberPad(board, "pad", function (digit) {
@@ -278,8 +279,8 @@
      * draws from a square holding a number (those take no scrolling, see play.css) and scrolls
      * from an empty one. */
     var stroke = null, swallowClick = false;
-    function cellUnder(event) {
-      var under = document.elementFromPoint(event.clientX, event.clientY);
+    function cellUnder(point) {
+      var under = document.elementFromPoint(point.clientX, point.clientY);
       var cell = under && under.closest("button.cell");
       return cell && grid.contains(cell) ? [+cell.dataset.row, +cell.dataset.col] : null;
     }
@@ -309,10 +310,17 @@
       stroke = { id: event.pointerId, from: [r, c], at: [r, c], moved: false, trail: [[r, c]], placed: [] };
       try { cell.releasePointerCapture(event.pointerId); } catch (error) { /* not captured */ }
     });
-    grid.addEventListener("pointermove", function (event) {
+    /* the squares under a pointer held near an edge change as the board scrolls under it */
+    var scroller = frame.edgeScroller(grid, function (point) { if (stroke) follow(point); });
+    document.addEventListener("pointermove", function (event) {  // also past the board's edge
       if (!stroke || event.pointerId !== stroke.id) return;
-      if (event.pointerType === "mouse" && !event.buttons) { stroke = null; return; }  // let go elsewhere
-      var at = cellUnder(event);
+      if (event.pointerType === "mouse" && !event.buttons) { stroke = null; scroller.stop(); return; }  // let go elsewhere
+      follow(event);
+      scroller.move(event);
+    });
+    /* the stroke reaches the square under `point` (a pointer event, or its last place) */
+    function follow(point) {
+      var at = cellUnder(point);
       if (!at || (at[0] === stroke.at[0] && at[1] === stroke.at[1])) return;
       if (!stroke.moved) {
         stroke.moved = true;
@@ -321,9 +329,10 @@
       }
       stroke.at = at;
       enter(at[0], at[1]);
-    });
+    }
     function endStroke(event) {
       if (!stroke || event.pointerId !== stroke.id) return;
+      scroller.stop();
       if (stroke.moved) {
         swallowClick = true;   // the click that ends a stroke is not a tap
         setTimeout(function () { swallowClick = false; }, 0);
