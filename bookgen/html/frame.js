@@ -17,8 +17,10 @@
  * differ from the answer); a game whose hints point rather than fill offers pointAt(hint) in place
  * of giveHint (the nodes to light and focus, nothing entered); hints without cells are words only, shown one more at each press, and
  * a game with fillAnswer() writes the answer in at the last. The hints given are part of every
- * snapshot, so Undo and Reset rewind their log. A game may offer cancel() for Escape (let go of
- * what is picked; false when nothing was).
+ * snapshot, so Undo and Reset rewind their log. Of the hints whose reasons hold on the board (the
+ * first not done, and any later one whose "after" says it needs no more hints than are done),
+ * Hint gives the one nearest the cell last changed, which a game names in page.changed(cell).
+ * A game may offer cancel() for Escape (let go of what is picked; false when nothing was).
  * Every word the page shows comes through t(id, params), tn(singular, plural, n, params) or
  * tp(context, id, params) (also offered to the games), from the "bookgen-texts" block that
  * bookgen.html writes in the book's language; the English text is the id and the fallback.
@@ -130,6 +132,7 @@
   // Translators: said when a hint or a check finds an entry that differs from the answer.
   var WRONG_FIRST = t("Check first: a number on the board is wrong.");
   var HINT_FLASH = 1600;  // ms a hinted cell stays highlighted
+  var NEAR = 2;  // squares (rows or columns, or boxes) from the last change where Hint looks first
   var MINUS = "\u2212";
   var HISTORY_LIMIT = 500;
 
@@ -482,7 +485,7 @@
         var digits = input.value.replace(/\D+/g, "");
         if (digits !== input.value) input.value = digits;
         paint();
-        page.changed();
+        page.changed([i, j]);
       });
       /* In notes mode, digits typed into an empty cell (keyboard or phone keyboard alike) toggle
        * pencil marks instead of going in; deleting clears the cell's marks. */
@@ -499,7 +502,7 @@
             if (digit && notes.type(key, +digit)) changed = true;
           });
         }
-        if (changed) { paint(); page.changed(); }
+        if (changed) { paint(); page.changed([i, j]); }
       });
       input.addEventListener("keydown", function (event) {
         if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -522,7 +525,7 @@
         last.value = ((fresh ? "" : last.value) + digit).slice(0, 4);
       }
       fresh = false;
-      if (changed) { paint(); page.changed(); }
+      if (changed) { paint(); page.changed([+last.dataset.row, +last.dataset.col]); }
     });
     paint();
     return {
@@ -685,6 +688,7 @@
     var seconds = 0, ticking = false, unsaved = 0;
     var past = [], future = [], now = null;  // undo and redo stacks of snapshots, and the present
     var hinted = [];  // indices of the hints given, in order: part of every snapshot, so Undo and Reset rewind it
+    var lastAt = null;  // the cell the player last changed, as hints name cells: Hint looks near it
 
     function say(text, tone) {
       status.textContent = text || "";
@@ -820,16 +824,37 @@
         return;
       }
       if (game.wrong && game.wrong()) { say(WRONG_FIRST, "bad"); return; }
+      /* The hints whose reasons hold on the board: the first not yet done, and each later one
+       * whose "after" (how many hints before it its reason needs) reaches no further. */
+      var first = -1, ready = [];
       for (var n = 0; n < hints.length; n++) {
         if (!hints[n].cells || !hints[n].cells.length) continue;
         var state = game.hintState(hints[n]);
         if (state === "done") continue;
-        if (state !== "open") { say(state, "bad"); return; }
-        flash(game.pointAt ? game.pointAt(hints[n]) : game.giveHint(hints[n]));
-        recordHint(n, hintText(n));
+        if (first < 0 && state !== "open") { say(state, "bad"); return; }
+        if (first < 0) first = n;
+        if (state === "open" && (Number.isInteger(hints[n].after) ? hints[n].after : n) <= first) ready.push(n);
+      }
+      if (first < 0) {
+        say(game.solved() ? t("Nothing left to hint: the puzzle is solved.") : t("Nothing left to hint."));
         return;
       }
-      say(game.solved() ? t("Nothing left to hint: the puzzle is solved.") : t("Nothing left to hint."));
+      var chosen = nearest(ready);
+      flash(game.pointAt ? game.pointAt(hints[chosen]) : game.giveHint(hints[chosen]));
+      recordHint(chosen, hintText(chosen));
+    }
+    /* Of the hints ready, the nearest to the cell the player last changed within NEAR
+     * squares (or boxes), the first in order among the nearest; with none that near, the first. */
+    function nearest(ready) {
+      var best = ready[0], bestDistance = NEAR + 1;
+      if (lastAt === null) return best;
+      ready.forEach(function (n) {
+        var at = hints[n].cells[0];
+        var away = Array.isArray(at) && Array.isArray(lastAt)
+          ? Math.max(Math.abs(at[0] - lastAt[0]), Math.abs(at[1] - lastAt[1])) : Math.abs(at - lastAt);
+        if (away < bestDistance) { best = n; bestDistance = away; }
+      });
+      return best;
     }
 
     function setNotes(on) {
@@ -842,7 +867,9 @@
 
     var page = {
       say: function (text) { say(text); },
-      changed: function () {
+      /* after a move; `at` is the cell it changed (as the hints name cells), if the game says */
+      changed: function (at) {
+        if (at !== undefined && at !== null) lastAt = at;
         if (!commit()) return;
         runClock(true);
         settle("");
@@ -993,12 +1020,15 @@
     if (Object.prototype.hasOwnProperty.call(plays, index)) record.play = plays[index];
   });
 
-  /* A hint as the page packs it, [cells, value, phrase, numbers...] (see bookgen.html), back to
-   * {cells, value, why}: the phrase's "#"s filled with the numbers in turn. */
+  /* A hint as the page packs it, [cells, value, phrase, numbers..., after?] (see bookgen.html),
+   * back to {cells, value, why, after}: the phrase's "#"s filled with the numbers in turn. */
   function unpackHint(hint) {
     if (!Array.isArray(hint)) return hint;
-    var numbers = hint.slice(3), n = 0;
-    return { cells: hint[0], value: hint[1], why: String(phrases[hint[2]] || "").replace(/#/g, function () { return String(numbers[n++]); }) };
+    var phrase = String(phrases[hint[2]] || ""), slots = (phrase.match(/#/g) || []).length;
+    var numbers = hint.slice(3, 3 + slots), n = 0;
+    var unpacked = { cells: hint[0], value: hint[1], why: phrase.replace(/#/g, function () { return String(numbers[n++]); }) };
+    if (hint.length > 3 + slots) unpacked.after = hint[3 + slots];
+    return unpacked;
   }
   /* Every board is drawn once the whole page is read: the games' scripts, which follow this one,
    * have registered by then. */

@@ -224,7 +224,7 @@
         if (value !== current && value !== anchor) { select(value); return; }
         if (givenGrid[r][c]) { direction = -direction; select(value); return; }
         entries[r][c] = 0;
-        page.changed();
+        page.changed([r, c]);
         select(where(value - direction) ? value - direction : null);
         return;
       }
@@ -238,7 +238,7 @@
         return;
       }
       entries[r][c] = goal;
-      page.changed();
+      page.changed([r, c]);
       select(goal);
     }
 
@@ -246,7 +246,7 @@
       if (givenGrid[r][c]) return;
       picked = [r, c];
       if (page.notesMode()) {
-        if (!entries[r][c] && notes.type(r + "," + c, digit)) page.changed();
+        if (!entries[r][c] && notes.type(r + "," + c, digit)) page.changed([r, c]);
         show();
         return;
       }
@@ -255,7 +255,7 @@
       if (value === 0) return;
       typing = [r, c];
       entries[r][c] = value;
-      page.changed();
+      page.changed([r, c]);
       select(value);
     }
 
@@ -265,10 +265,10 @@
       picked = [r, c];
       if (entries[r][c] && !page.notesMode()) {
         entries[r][c] = 0;
-        page.changed();
+        page.changed([r, c]);
         select(anchor !== null && where(anchor) ? anchor : null);
       } else if (notes.erase(r + "," + c)) {
-        page.changed();
+        page.changed([r, c]);
         show();
       }
     }
@@ -291,7 +291,7 @@
         trail.pop();
         if (stroke.placed.some(function (at) { return same(at, last); })) {
           entries[last[0]][last[1]] = 0;
-          page.changed();
+          page.changed(last);
         }
         select(valueAt(r, c));
         return;

@@ -137,9 +137,12 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
     answer = flat(solution["grid"])
     for cell in range(board.cells):
         if not state.placed[cell]:
+            mask = state.candidates[cell]
+            could = listed([str(d) for d in range(mask.bit_length()) if mask >> d & 1])
             told.append({"cells": [[cell // board.size, cell % board.size]], "value": answer[cell],
-                         "why": _("{value} goes here: this cell needs trial and error beyond these "
-                                  "techniques; the only answer has {value}").format(value=answer[cell])})
+                         "why": _("{value} goes here: this cell could still hold {numbers}, and "
+                                  "telling which needs trial and error beyond these techniques; the "
+                                  "only answer has {value}").format(value=answer[cell], numbers=could)})
     return told
 
 
