@@ -654,3 +654,33 @@ def test_hint_prefers_a_deduction_near_the_square_the_player_last_changed(browse
         _press(tab, 1, "hint")
         assert _focused_cell(tab) == [r, c] and _field(tab, 1, [r, c]) == str(answer[r][c])
         assert _status(tab, 1) == f"Row {r + 1}, column {c + 1}: {hints[near]['why']}."
+
+
+def test_a_sudoku_single_that_needs_fewer_hints_before_it_holds_with_just_those():
+    """A Sudoku hint's "after" n: on the givens plus just the first n hints, its cell is a single
+    from the numbers alone (the last empty cell of a unit through it, the one number its units
+    leave it, or the only cell of a unit through it where the value sees no equal number)."""
+    from bookgen.puzzles.sudoku.board import board_for
+
+    sudoku, checked = _type("sudoku"), 0
+    for level, options in _requests(sudoku):
+        for record, hints in _hinted(sudoku, level, options):
+            board = board_for(record["puzzle"])
+            for hint in hints:
+                if "after" not in hint:
+                    continue
+                filled = [v for row in record["puzzle"]["givens"] for v in row]
+                for earlier in hints[:hint["after"]]:
+                    (r, c), = earlier["cells"]
+                    filled[r * board.size + c] = earlier["value"]
+                (r, c), = hint["cells"]
+                cell, value = r * board.size + c, hint["value"]
+
+                seen = [{filled[p] for p in board.peers[at]} for at in range(len(filled))]
+                assert filled[cell] == 0 and value not in seen[cell], hint
+                naked = all(n in seen[cell] for n in range(1, board.size + 1) if n != value)
+                unit_wise = any(all(filled[o] or value in seen[o] for o in board.units[u] if o != cell)
+                                for u in board.cell_units[cell])
+                assert naked or unit_wise, hint
+                checked += 1
+    assert checked > 100
