@@ -628,7 +628,8 @@ def _away(a: list, b: list) -> int:
 def test_hint_prefers_a_deduction_near_the_square_the_player_last_changed(browser, tmp_path):
     """On a Numbrix, the player types a right number beside a square whose reason needs no hint
     before it ("after": 0) and lies far from the first hint's: Hint fills that square, not the
-    first in order; on a fresh board it gives the first."""
+    first in order; on a fresh board it gives the first, and beside a square whose reason still
+    needs hints not given (and near none that is ready) it gives the first too."""
     numbrix = _type("numbrix")
     record = page_record(numbrix, _made(numbrix, "hard", "near-1"), 1)
     hints, grid, answer = record["hints"], record["puzzle"]["grid"], record["solution"]["grid"]
@@ -654,6 +655,19 @@ def test_hint_prefers_a_deduction_near_the_square_the_player_last_changed(browse
         _press(tab, 1, "hint")
         assert _focused_cell(tab) == [r, c] and _field(tab, 1, [r, c]) == str(answer[r][c])
         assert _status(tab, 1) == f"Row {r + 1}, column {c + 1}: {hints[near]['why']}."
+        # beside a square whose reason needs hints not yet given, and near no hint that is ready,
+        # Hint keeps to the first: nearness never gives a reason that does not hold yet
+        ready = [h["cells"][0] for j, h in enumerate(hints) if j == 0 or h.get("after") == 0]
+        waiting = next((r + dr, c + dc) for h in hints[1:] if h.get("after", 1) >= 1
+                       for (r, c) in [h["cells"][0]] for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))
+                       if 0 <= r + dr < len(grid) and 0 <= c + dc < len(grid[0]) and grid[r + dr][c + dc] == 0
+                       and all(_away(cell, [r + dr, c + dc]) > 2 for cell in ready))
+        tab = open_()
+        square = tab.locator(f"#puzzle-1 button.cell[data-row='{waiting[0]}'][data-col='{waiting[1]}']")
+        square.focus()
+        tab.keyboard.type(str(answer[waiting[0]][waiting[1]]))
+        _press(tab, 1, "hint")
+        assert _focused_cell(tab) == first
 
 
 def test_a_sudoku_single_that_needs_fewer_hints_before_it_holds_with_just_those():
