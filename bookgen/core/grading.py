@@ -203,14 +203,7 @@ def told_in_order(steps: Sequence[Step[Cell]], start: Mapping[Cell, int],
     def needs(explain: Explain[Cell], cell: Cell, value: int, why: str) -> int:
         def same(count: int) -> bool:
             return explain({**start, **{t.cell: t.value for t in told[:count]}}, cell, value) == why
-        low, high = 0, len(told)
-        while low < high:
-            middle = (low + high) // 2
-            if same(middle):
-                high = middle
-            else:
-                low = middle + 1
-        return high
+        return fewest(same, len(told))
 
     for step in steps:
         pending = dict(step.placed)
@@ -231,6 +224,19 @@ def told_in_order(steps: Sequence[Step[Cell]], start: Mapping[Cell, int],
             known[found.cell] = found.value
             del pending[found.cell]
     return told
+
+
+def fewest(holds: Callable[[int], bool], most: int) -> int:
+    """The fewest first hints, of `most` (with which it holds), with which a deduction holds,
+    found by halving: more numbers on the board never undo a deduction."""
+    low, high = 0, most
+    while low < high:
+        middle = (low + high) // 2
+        if holds(middle):
+            high = middle
+        else:
+            low = middle + 1
+    return high
 
 
 def page_hints(told: Sequence[Told[Cell]], cells: Callable[[Cell], list]) -> list[dict]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bookgen.core.grading import simplest_first
+from bookgen.core.grading import fewest, simplest_first
 from bookgen.i18n import _
 from bookgen.puzzles.base import JSON
 from bookgen.puzzles.sudoku.board import Board, Cell, board_for, flat
@@ -171,8 +171,8 @@ def _holds(board: Board, filled: list[int], name: str, facts: dict[str, Any]) ->
 
 def _after(board: Board, givens: list[int], told: list[JSON], name: str, facts: dict[str, Any]) -> int | None:
     """How many of the hints before this single must be on the board for it to hold from the
-    numbers alone (the fewest, found by halving: more numbers never undo it), or None when it
-    needs the crossing-out steps before it."""
+    numbers alone (`core.grading.fewest`), or None when it needs the crossing-out steps before
+    it."""
     def holds(count: int) -> bool:
         filled = list(givens)
         for hint in told[:count]:
@@ -180,16 +180,7 @@ def _after(board: Board, givens: list[int], told: list[JSON], name: str, facts: 
             filled[r * board.size + c] = hint["value"]
         return _holds(board, filled, name, facts)
 
-    if not holds(len(told)):
-        return None
-    low, high = 0, len(told)
-    while low < high:
-        middle = (low + high) // 2
-        if holds(middle):
-            high = middle
-        else:
-            low = middle + 1
-    return high
+    return fewest(holds, len(told)) if holds(len(told)) else None
 
 
 def given_answer(puzzle: JSON) -> JSON:
