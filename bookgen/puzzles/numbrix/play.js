@@ -113,13 +113,14 @@
       }
       return found;
     }
+    var reach = max >= 100 ? 0.07 : 0.12;  // how far a link reaches into each square: short beside three digits
     function drawLinks(at) {
       links.innerHTML = Object.keys(at).map(function (key) {
         var v = +key, a = at[v], b = at[v + 1];
         if (!b || !touching(a, b)) return "";
         var x1 = a[1] + 0.5, y1 = a[0] + 0.5, dx = b[1] - a[1], dy = b[0] - a[0];
-        return '<line x1="' + (x1 + dx * 0.38) + '" y1="' + (y1 + dy * 0.38) + '" x2="' + (x1 + dx * 0.62) +
-          '" y2="' + (y1 + dy * 0.62) + '"></line>';
+        return '<line x1="' + (x1 + dx * (0.5 - reach)) + '" y1="' + (y1 + dy * (0.5 - reach)) + '" x2="' +
+          (x1 + dx * (0.5 + reach)) + '" y2="' + (y1 + dy * (0.5 + reach)) + '"></line>';
       }).join("");
     }
     /* "3, 5–9, 12": the numbers still to place, runs joined; a long list says how many and
