@@ -95,8 +95,9 @@ def test_hints_replay_to_the_answer_and_say_why(puzzle_type, level, options):
     for record, hints in _hinted(puzzle_type, level, options):
         assert hints, record["id"]
         assert _replayed(puzzle_type, record["puzzle"], hints) == record["solution"]
-        for hint in hints:
-            assert set(hint) == {"cells", "value", "why"}
+        for index, hint in enumerate(hints):
+            assert set(hint) - {"after"} == {"cells", "value", "why"}
+            assert 0 <= hint.get("after", index) < index or "after" not in hint, hint
             assert hint["cells"] and hint["why"].strip() and "\n" not in hint["why"]
             assert _said(hint["value"]) in hint["why"], hint
             assert "pencil marks leave" not in hint["why"]  # a player may have made none
@@ -189,9 +190,10 @@ def test_an_arrow_hint_names_what_it_sees():
     assert arrows.solve(puzzle, 2).count == 1 and arrows.check(puzzle, answer) == []
     hints = arrows.hints(puzzle, answer)
     assert _replayed(arrows, puzzle, hints) == answer
-    assert hints[0] == {"cells": [[0, 1]], "value": 1, "why": "1 goes here: its arrow sees just one square"}
-    assert hints[-1] == {"cells": [[0, 2]], "value": 2,
-                         "why": "2 goes here: its arrow sees 1 and 2, two different numbers"}
+    assert hints[0] == {"cells": [[0, 1]], "value": 1,
+                        "why": "1 goes here: its arrow sees just one square, row 1, column 1"}
+    assert hints[-1]["cells"] == [[0, 2]] and hints[-1]["value"] == 2
+    assert hints[-1]["why"] == "2 goes here: its arrow sees 1 and 2, two different numbers"
 
 
 def test_placement_hints_place_the_numbers_smallest_first():
@@ -282,11 +284,17 @@ def test_a_built_page_embeds_each_types_hints_and_the_puzzle_json_has_none(tmp_p
 
 
 def _unpacked(hint: list, phrases: list[str]) -> JSON:
-    """A hint as the page packs it, [cells, value, phrase, numbers...], read back apart from the
-    page's script: the phrase's "#"s are its numbers in turn."""
-    numbers = iter(hint[3:])
-    return {"cells": hint[0], "value": hint[1],
-            "why": re.sub("#", lambda _: str(next(numbers)), phrases[hint[2]])}
+    """A hint as the page packs it, [cells, value, phrase, numbers..., after?], read back apart
+    from the page's script: the phrase's "#"s are its numbers in turn, and a number left over is
+    the hint's "after"."""
+    phrase = phrases[hint[2]]
+    slots = phrase.count("#")
+    numbers = iter(hint[3:3 + slots])
+    unpacked = {"cells": hint[0], "value": hint[1],
+                "why": re.sub("#", lambda _: str(next(numbers)), phrase)}
+    if len(hint) > 3 + slots:
+        (unpacked["after"],) = hint[3 + slots:]
+    return unpacked
 
 
 def test_arithmetic_hints_say_which_numbers_go_side_by_side():
@@ -511,3 +519,182 @@ def test_word_search_hint_lights_the_first_letter_of_the_first_word_not_yet_foun
     lit = tab.locator(f"{letters}.hinted")
     assert lit.count() == 1
     assert [int(lit.get_attribute("data-row")), int(lit.get_attribute("data-col"))] == second["cells"][0]
+
+
+# --- hints a child follows (issue 31, item 6) -----------------------------------------------------
+
+
+@pytest.mark.parametrize(("puzzle_type", "level", "options"),
+                         [case for case in CASES if case[0] in FILLING + POINTING], ids=_case_id)
+def test_every_reason_carries_a_number_to_check_beyond_its_own(puzzle_type, level, options):
+    """After "7 goes here:", a reason names something to look at: a number other than 7 (a
+    number it follows, a square, the numbers an arrow sees), or 7 listed where it stands."""
+    own = re.compile(r"(?<![\d/.])\d+(?:[/.]\d+)?(?![\d/.])")
+    for _record, hints in _hinted(puzzle_type, level, options):
+        for hint in hints:
+            rest = hint["why"].split(": ", 1)[-1]
+            numbers = own.findall(rest)
+            value = str(hint["value"]).lstrip("-")
+            assert [n for n in numbers if n != value] or numbers.count(value) >= 2, hint
+
+
+@pytest.mark.parametrize("name", ["numbrix", "hidato"])
+def test_a_dead_end_reason_says_at_most_three_numbers_a_sentence(name):
+    puzzle_type, said = find_type(name), 0
+    for level, options in _requests(puzzle_type):
+        for _record, hints in _hinted(puzzle_type, level, options):
+            for hint in hints:
+                if "this square has" not in hint["why"]:
+                    continue
+                said += 1
+                for sentence in hint["why"].split(". "):
+                    assert len(set(re.findall(r"\d+", sentence))) <= 3, hint
+                assert re.search(r"it is one away from \d+$|an end of the path|only \d+ is still missing$",
+                                 hint["why"]), hint
+    assert said  # dead ends are told
+
+
+def _beside(grid: list[list], r: int, c: int, diagonal: bool) -> list[tuple[int, int]]:
+    return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+            if (dr or dc) and (diagonal or not (dr and dc))
+            and 0 <= r + dr < len(grid) and 0 <= c + dc < len(grid[0]) and grid[r + dr][c + dc] is not None]
+
+
+@pytest.mark.parametrize("name", ["numbrix", "hidato"])
+def test_a_hint_that_needs_fewer_hints_before_it_holds_with_just_those(name):
+    """A hint's "after" n says its reason holds once the first n hints are on the board: for "the
+    only free square next to 16 (and 18)", checked on the givens plus just those n hints."""
+    puzzle_type, checked = find_type(name), 0
+    for level, options in _requests(puzzle_type):
+        for record, hints in _hinted(puzzle_type, level, options):
+            for index, hint in enumerate(hints):
+                found = re.search(r"only free square (?:next to|touching) (?:both )?(\d+)(?: and (\d+))?$",
+                                  hint["why"])
+                if "after" not in hint or not found:
+                    continue
+                board = [list(row) for row in record["puzzle"]["grid"]]
+                for earlier in hints[:hint["after"]]:
+                    (r, c), = earlier["cells"]
+                    board[r][c] = earlier["value"]
+                where = {v: (r, c) for r, row in enumerate(board) for c, v in enumerate(row) if v}
+                free = None
+                for number in filter(None, found.groups()):
+                    assert int(number) in where, (hint, index)
+                    near = {at for at in _beside(board, *where[int(number)], name == "hidato")
+                            if board[at[0]][at[1]] == 0}
+                    free = near if free is None else free & near
+                assert free == {tuple(hint["cells"][0])}, (hint, index)
+                checked += 1
+    assert checked > 20
+
+
+def test_an_arrow_hint_that_says_what_an_arrow_sees_says_it_right():
+    """Replaying each arrows hint: where it says an arrow "sees 1 and 3 so far", those are the
+    different numbers in that arrow's squares at that point (its own arrow, or the one it names)."""
+    arrows, checked = _type("arrows"), 0
+    turn = {"N": (-1, 0), "S": (1, 0), "E": (0, 1), "W": (0, -1),
+            "NE": (-1, 1), "NW": (-1, -1), "SE": (1, 1), "SW": (1, -1)}
+    for level, options in _requests(arrows):
+        for record, hints in _hinted(arrows, level, options):
+            signs, board = record["puzzle"]["arrows"], [list(row) for row in record["puzzle"]["givens"]]
+            for hint in hints:
+                (r, c), = hint["cells"]
+                found = re.search(r"(?:the arrow at row (\d+), column (\d+)|its own arrow|its arrow),? "
+                                  r"(?:which )?sees ((?:\d+(?:, | and )?)+) so far", hint["why"])
+                if found:
+                    ar, ac = (int(found.group(1)) - 1, int(found.group(2)) - 1) if found.group(1) else (r, c)
+                    seen = set()
+                    for way in signs[ar][ac].split("+"):
+                        dr, dc = turn[way]
+                        y, x = ar + dr, ac + dc
+                        while 0 <= y < len(board) and 0 <= x < len(board[0]):
+                            if board[y][x]:
+                                seen.add(board[y][x])
+                            y, x = y + dr, x + dc
+                    said = [int(n) for n in re.findall(r"\d+", found.group(3))]
+                    assert said == sorted(seen), hint
+                    checked += 1
+                board[r][c] = hint["value"]
+    assert checked > 10
+    phrases = {re.sub(r"\d+", "#", h["why"]) for case in CASES if case[0] is arrows
+               for _r, hints in _hinted(*case) for h in hints}
+    assert sum("list for every empty square" in phrase for phrase in phrases) <= 1  # the old catch-all, rare
+
+
+def _away(a: list, b: list) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def test_hint_prefers_a_deduction_near_the_square_the_player_last_changed(browser, tmp_path):
+    """On a Numbrix, the player types a right number beside a square whose reason needs no hint
+    before it ("after": 0) and lies far from the first hint's: Hint fills that square, not the
+    first in order; on a fresh board it gives the first, and beside a square whose reason still
+    needs hints not given (and near none that is ready) it gives the first too."""
+    numbrix = _type("numbrix")
+    record = page_record(numbrix, _made(numbrix, "hard", "near-1"), 1)
+    hints, grid, answer = record["hints"], record["puzzle"]["grid"], record["solution"]["grid"]
+    first = hints[0]["cells"][0]
+    near = max((j for j, h in enumerate(hints) if h.get("after") == 0 and _away(h["cells"][0], first) > 3),
+               default=None)
+    assert near is not None
+    r, c = hints[near]["cells"][0]
+    typed = next((r + dr, c + dc) for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))
+                 if 0 <= r + dr < len(grid) and 0 <= c + dc < len(grid[0]) and grid[r + dr][c + dc] == 0
+                 and [r + dr, c + dc] != first)
+    path = tmp_path / "near.html"
+    write_html(path, "Near", None, [{"title": "Numbrix", "type": "numbrix", "rules": "Play.",
+                                     "level": "hard", "puzzles": [record]}])
+    with test_html._opener(browser, path) as open_:
+        tab = open_()
+        _press(tab, 1, "hint")  # nothing changed yet: the first hint
+        assert _focused_cell(tab) == first
+        _press(tab, 1, "undo")
+        square = tab.locator(f"#puzzle-1 button.cell[data-row='{typed[0]}'][data-col='{typed[1]}']")
+        square.focus()
+        tab.keyboard.type(str(answer[typed[0]][typed[1]]))
+        _press(tab, 1, "hint")
+        assert _focused_cell(tab) == [r, c] and _field(tab, 1, [r, c]) == str(answer[r][c])
+        assert _status(tab, 1) == f"Row {r + 1}, column {c + 1}: {hints[near]['why']}."
+        # beside a square whose reason needs hints not yet given, and near no hint that is ready,
+        # Hint keeps to the first: nearness never gives a reason that does not hold yet
+        ready = [h["cells"][0] for j, h in enumerate(hints) if j == 0 or h.get("after") == 0]
+        waiting = next((r + dr, c + dc) for h in hints[1:] if h.get("after", 1) >= 1
+                       for (r, c) in [h["cells"][0]] for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))
+                       if 0 <= r + dr < len(grid) and 0 <= c + dc < len(grid[0]) and grid[r + dr][c + dc] == 0
+                       and all(_away(cell, [r + dr, c + dc]) > 2 for cell in ready))
+        tab = open_()
+        square = tab.locator(f"#puzzle-1 button.cell[data-row='{waiting[0]}'][data-col='{waiting[1]}']")
+        square.focus()
+        tab.keyboard.type(str(answer[waiting[0]][waiting[1]]))
+        _press(tab, 1, "hint")
+        assert _focused_cell(tab) == first
+
+
+def test_a_sudoku_single_that_needs_fewer_hints_before_it_holds_with_just_those():
+    """A Sudoku hint's "after" n: on the givens plus just the first n hints, its cell is a single
+    from the numbers alone (the last empty cell of a unit through it, the one number its units
+    leave it, or the only cell of a unit through it where the value sees no equal number)."""
+    from bookgen.puzzles.sudoku.board import board_for
+
+    sudoku, checked = _type("sudoku"), 0
+    for level, options in _requests(sudoku):
+        for record, hints in _hinted(sudoku, level, options):
+            board = board_for(record["puzzle"])
+            for hint in hints:
+                if "after" not in hint:
+                    continue
+                filled = [v for row in record["puzzle"]["givens"] for v in row]
+                for earlier in hints[:hint["after"]]:
+                    (r, c), = earlier["cells"]
+                    filled[r * board.size + c] = earlier["value"]
+                (r, c), = hint["cells"]
+                cell, value = r * board.size + c, hint["value"]
+
+                seen = [{filled[p] for p in board.peers[at]} for at in range(len(filled))]
+                assert filled[cell] == 0 and value not in seen[cell], hint
+                naked = all(n in seen[cell] for n in range(1, board.size + 1) if n != value)
+                unit_wise = any(all(filled[o] or value in seen[o] for o in board.units[u] if o != cell)
+                                for u in board.cell_units[cell])
+                assert naked or unit_wise, hint
+                checked += 1
+    assert checked > 100

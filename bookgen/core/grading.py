@@ -172,18 +172,39 @@ def recorded_steps(deductions: Sequence[Deduction[State]], state: State,
 Explain = Callable[[Mapping[Cell, int], Cell, int], "str | None"]
 
 
+@dataclass(frozen=True)
+class Told(Generic[Cell]):
+    """One cell told: its value, why, and `after`: how many of the cells told before it must be
+    on the board for the why to hold (fewer than all of them when a simple explanation needs
+    less; a hint the page may then give out of order, near where the player works)."""
+
+    cell: Cell
+    value: int
+    why: str
+    after: int
+
+
 def told_in_order(steps: Sequence[Step[Cell]], start: Mapping[Cell, int],
                   simple: Sequence[Explain[Cell]],
                   reason: Callable[[str, Mapping[Cell, int], Cell, int], str],
-                  ) -> list[tuple[Cell, int, str]]:
+                  ) -> list[Told[Cell]]:
     """The cells the steps placed, one at a time, each with a one-line reason a person follows.
 
     A step may fill several cells at once (a sweep), some of them from others it filled; within a
     step the cells are told in an order where each follows from what is known by the simplest
     explanation in `simple` (each returns a reason or None, given the known cells); a cell none of
-    them explains gets `reason(step name, known, cell, value)`, the step's own words."""
+    them explains gets `reason(step name, known, cell, value)`, the step's own words, and needs
+    every cell told before it. A simple explanation holds once the fewest first cells told that
+    give the same words are known (found by halving; more known cells never undo a deduction),
+    and from then on whatever else is filled."""
     known = dict(start)
-    told: list[tuple[Cell, int, str]] = []
+    told: list[Told[Cell]] = []
+
+    def needs(explain: Explain[Cell], cell: Cell, value: int, why: str) -> int:
+        def same(count: int) -> bool:
+            return explain({**start, **{t.cell: t.value for t in told[:count]}}, cell, value) == why
+        return fewest(same, len(told))
+
     for step in steps:
         pending = dict(step.placed)
         while pending:
@@ -192,17 +213,43 @@ def told_in_order(steps: Sequence[Step[Cell]], start: Mapping[Cell, int],
                 for cell, value in pending.items():
                     why = explain(known, cell, value)
                     if why:
-                        found = (cell, value, why)
+                        found = Told(cell, value, why, needs(explain, cell, value, why))
                         break
                 if found:
                     break
             if found is None:
                 cell, value = next(iter(pending.items()))
-                found = (cell, value, reason(step.name, known, cell, value))
+                found = Told(cell, value, reason(step.name, known, cell, value), len(told))
             told.append(found)
-            known[found[0]] = found[1]
-            del pending[found[0]]
+            known[found.cell] = found.value
+            del pending[found.cell]
     return told
+
+
+def fewest(holds: Callable[[int], bool], most: int) -> int:
+    """The fewest first hints, of `most` (with which it holds), with which a deduction holds,
+    found by halving: more numbers on the board never undo a deduction."""
+    low, high = 0, most
+    while low < high:
+        middle = (low + high) // 2
+        if holds(middle):
+            high = middle
+        else:
+            low = middle + 1
+    return high
+
+
+def page_hints(told: Sequence[Told[Cell]], cells: Callable[[Cell], list]) -> list[dict]:
+    """The told cells as the page's hints, {"cells", "value", "why"} (`cells(cell)`: the cell in
+    the type's JSON coordinates), with "after" only where the why needs fewer hints than all those
+    before it (so the page's data grows only where that buys a choice)."""
+    hints: list[dict] = []
+    for index, one in enumerate(told):
+        hint = {"cells": cells(one.cell), "value": one.value, "why": one.why}
+        if one.after < index:
+            hint["after"] = one.after
+        hints.append(hint)
+    return hints
 
 
 def remove_givens(rng: random.Random, pieces: Collection[Piece],

@@ -17,8 +17,10 @@
  * differ from the answer); a game whose hints point rather than fill offers pointAt(hint) in place
  * of giveHint (the nodes to light and focus, nothing entered); hints without cells are words only, shown one more at each press, and
  * a game with fillAnswer() writes the answer in at the last. The hints given are part of every
- * snapshot, so Undo and Reset rewind their log. A game may offer cancel() for Escape (let go of
- * what is picked; false when nothing was).
+ * snapshot, so Undo and Reset rewind their log. Of the hints whose reasons hold on the board (the
+ * first not done, and any later one whose "after" says it needs no more hints than are done),
+ * Hint gives the one nearest the cell last changed, which a game names in page.changed(cell).
+ * A game may offer cancel() for Escape (let go of what is picked; false when nothing was).
  * Every word the page shows comes through t(id, params), tn(singular, plural, n, params) or
  * tp(context, id, params) (also offered to the games), from the "bookgen-texts" block that
  * bookgen.html writes in the book's language; the English text is the id and the fallback.
@@ -130,6 +132,7 @@
   // Translators: said when a hint or a check finds an entry that differs from the answer.
   var WRONG_FIRST = t("Check first: a number on the board is wrong.");
   var HINT_FLASH = 1600;  // ms a hinted cell stays highlighted
+  var NEAR = 2;  // squares (rows or columns, or boxes) from the last change where Hint looks first
   var MINUS = "\u2212";
   var HISTORY_LIMIT = 500;
 
@@ -215,6 +218,56 @@
     });
     settle(null);
     return function () { settle(null); };
+  }
+
+  /* While a finger, pen or mouse draws a path across squares, holding it near the edge of a board
+   * that scrolls, or of the screen, scrolls that way, faster the nearer the edge, so a path can
+   * go on to squares out of view: move(event) on every pointermove of the stroke, stop() when it
+   * ends; onScroll(point) runs after each scroll step with the pointer's last point, which now
+   * lies over other squares. */
+  var EDGE = 40, EDGE_SPEED = 14;  // px from an edge where scrolling starts; px per frame at the edge
+  function edgeScroller(node, onScroll) {
+    var point = null, frameId = 0;
+    function speed(at, low, high) {
+      var into = at < low + EDGE ? at - low - EDGE : at > high - EDGE ? at - high + EDGE : 0;
+      return Math.round(Math.max(-1, Math.min(1, into / EDGE)) * EDGE_SPEED);
+    }
+    function scrollers() {
+      var list = [];
+      for (var up = node.parentElement; up && up !== document.body; up = up.parentElement) {
+        var style = getComputedStyle(up);
+        if (/(auto|scroll)/.test(style.overflowX + style.overflowY) &&
+            (up.scrollWidth > up.clientWidth || up.scrollHeight > up.clientHeight)) list.push(up);
+      }
+      return list;
+    }
+    function step() {
+      frameId = 0;
+      if (!point) return;
+      var moved = false;
+      scrollers().forEach(function (box) {
+        var r = box.getBoundingClientRect(), left = box.scrollLeft, top = box.scrollTop;
+        box.scrollBy(speed(point.clientX, r.left, r.right), speed(point.clientY, r.top, r.bottom));
+        if (box.scrollLeft !== left || box.scrollTop !== top) moved = true;
+      });
+      var x = window.scrollX, y = window.scrollY;
+      window.scrollBy(speed(point.clientX, 0, window.innerWidth), speed(point.clientY, 0, window.innerHeight));
+      if (window.scrollX !== x || window.scrollY !== y) moved = true;
+      if (!moved) return;
+      onScroll(point);
+      frameId = requestAnimationFrame(step);
+    }
+    return {
+      move: function (event) {
+        point = { clientX: event.clientX, clientY: event.clientY };
+        if (!frameId) frameId = requestAnimationFrame(step);
+      },
+      stop: function () {
+        point = null;
+        if (frameId) cancelAnimationFrame(frameId);
+        frameId = 0;
+      }
+    };
   }
 
   /* Pencil marks: for each cell a sorted list of candidate numbers from 1 to max. A digit toggles
@@ -436,7 +489,7 @@
         var digits = input.value.replace(others, "");
         if (digits !== input.value) input.value = digits;
         paint();
-        page.changed();
+        page.changed([i, j]);
       });
       /* In notes mode, digits typed into an empty cell (keyboard or phone keyboard alike) toggle
        * pencil marks instead of going in; deleting clears the cell's marks. */
@@ -453,7 +506,7 @@
             if (digit && notes.type(key, +digit)) changed = true;
           });
         }
-        if (changed) { paint(); page.changed(); }
+        if (changed) { paint(); page.changed([i, j]); }
       });
       input.addEventListener("keydown", function (event) {
         if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -476,7 +529,7 @@
         last.value = ((fresh ? "" : last.value) + digit).slice(0, 4);
       }
       fresh = false;
-      if (changed) { paint(); page.changed(); }
+      if (changed) { paint(); page.changed([+last.dataset.row, +last.dataset.col]); }
     }, layout.digits);
     paint();
     return {
@@ -570,6 +623,7 @@
     var rows = record.puzzle.rows;
     var answer = record.solution && record.solution.rows;
     var stack = el("div", "stack " + className);
+    stack.classList.toggle("three-digits", Math.max(largest(rows), largest(answer)) >= 100);  // smaller type (play.css)
     var widest = Math.max.apply(null, rows.map(function (row) { return row.length; }));
     stack.style.setProperty("--cols", bricks ? widest * 1.25 : widest);  // widths in cells
     var holders = rows.map(function () { return el("div", "row"); });
@@ -638,6 +692,7 @@
     var seconds = 0, ticking = false, unsaved = 0;
     var past = [], future = [], now = null;  // undo and redo stacks of snapshots, and the present
     var hinted = [];  // indices of the hints given, in order: part of every snapshot, so Undo and Reset rewind it
+    var lastAt = null;  // the cell the player last changed, as hints name cells: Hint looks near it
 
     function say(text, tone) {
       status.textContent = text || "";
@@ -773,16 +828,37 @@
         return;
       }
       if (game.wrong && game.wrong()) { say(WRONG_FIRST, "bad"); return; }
+      /* The hints whose reasons hold on the board: the first not yet done, and each later one
+       * whose "after" (how many hints before it its reason needs) reaches no further. */
+      var first = -1, ready = [];
       for (var n = 0; n < hints.length; n++) {
         if (!hints[n].cells || !hints[n].cells.length) continue;
         var state = game.hintState(hints[n]);
         if (state === "done") continue;
-        if (state !== "open") { say(state, "bad"); return; }
-        flash(game.pointAt ? game.pointAt(hints[n]) : game.giveHint(hints[n]));
-        recordHint(n, hintText(n));
+        if (first < 0 && state !== "open") { say(state, "bad"); return; }
+        if (first < 0) first = n;
+        if (state === "open" && (Number.isInteger(hints[n].after) ? hints[n].after : n) <= first) ready.push(n);
+      }
+      if (first < 0) {
+        say(game.solved() ? t("Nothing left to hint: the puzzle is solved.") : t("Nothing left to hint."));
         return;
       }
-      say(game.solved() ? t("Nothing left to hint: the puzzle is solved.") : t("Nothing left to hint."));
+      var chosen = nearest(ready);
+      flash(game.pointAt ? game.pointAt(hints[chosen]) : game.giveHint(hints[chosen]));
+      recordHint(chosen, hintText(chosen));
+    }
+    /* Of the hints ready, the nearest to the cell the player last changed within NEAR
+     * squares (or boxes), the first in order among the nearest; with none that near, the first. */
+    function nearest(ready) {
+      var best = ready[0], bestDistance = NEAR + 1;
+      if (lastAt === null) return best;
+      ready.forEach(function (n) {
+        var at = hints[n].cells[0];
+        var away = Array.isArray(at) && Array.isArray(lastAt)
+          ? Math.max(Math.abs(at[0] - lastAt[0]), Math.abs(at[1] - lastAt[1])) : Math.abs(at - lastAt);
+        if (away < bestDistance) { best = n; bestDistance = away; }
+      });
+      return best;
     }
 
     function setNotes(on) {
@@ -795,7 +871,9 @@
 
     var page = {
       say: function (text) { say(text); },
-      changed: function () {
+      /* after a move; `at` is the cell it changed (as the hints name cells), if the game says */
+      changed: function (at) {
+        if (at !== undefined && at !== null) lastAt = at;
         if (!commit()) return;
         runClock(true);
         settle("");
@@ -818,6 +896,14 @@
     }
 
     game = make(board, record, page);
+    /* "Skip to puzzle 1" (or any link to a board) focuses the board itself, where keys do
+     * nothing: hand the focus on to its square that takes them (its one Tab stop), so the arrow
+     * keys and digits act at once. */
+    board.addEventListener("focus", function () {
+      var stop = board.querySelector("[data-nav][tabindex='0']") ||
+        board.querySelector("input:not([disabled]), button:not([disabled]), [tabindex='0']");
+      if (stop) stop.focus();
+    });
     notesButton.hidden = !game.notes;
     buttons.hint.hidden = !hints.length;
     autoBox.parentNode.hidden = game.autocheck === false;
@@ -938,12 +1024,15 @@
     if (Object.prototype.hasOwnProperty.call(plays, index)) record.play = plays[index];
   });
 
-  /* A hint as the page packs it, [cells, value, phrase, numbers...] (see bookgen.html), back to
-   * {cells, value, why}: the phrase's "#"s filled with the numbers in turn. */
+  /* A hint as the page packs it, [cells, value, phrase, numbers..., after?] (see bookgen.html),
+   * back to {cells, value, why, after}: the phrase's "#"s filled with the numbers in turn. */
   function unpackHint(hint) {
     if (!Array.isArray(hint)) return hint;
-    var numbers = hint.slice(3), n = 0;
-    return { cells: hint[0], value: hint[1], why: String(phrases[hint[2]] || "").replace(/#/g, function () { return String(numbers[n++]); }) };
+    var phrase = String(phrases[hint[2]] || ""), slots = (phrase.match(/#/g) || []).length;
+    var numbers = hint.slice(3, 3 + slots), n = 0;
+    var unpacked = { cells: hint[0], value: hint[1], why: phrase.replace(/#/g, function () { return String(numbers[n++]); }) };
+    if (hint.length > 3 + slots) unpacked.after = hint[3 + slots];
+    return unpacked;
   }
   /* Every board is drawn once the whole page is read: the games' scripts, which follow this one,
    * have registered by then. */
@@ -971,7 +1060,7 @@
     register: function (type, make) { games[type] = make; },
     t: t, tn: tn, tp: tp,
     keyHelp: function (item) { var list = document.querySelector("#keys ul"); if (list) list.appendChild(item); },
-    el: el, button: button, spoken: spoken, moveFocus: moveFocus, roving: roving,
+    el: el, button: button, spoken: spoken, moveFocus: moveFocus, roving: roving, edgeScroller: edgeScroller,
     noteBook: noteBook, notesNode: notesNode, numberPad: numberPad, numberNode: numberNode,
     numberCells: numberCells, stackedCells: stackedCells, largest: largest,
     rat: rat, parseRational: parseRational, R: R,

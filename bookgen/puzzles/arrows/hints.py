@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from functools import partial
 
 from bookgen.core.bits import single
-from bookgen.core.grading import Step, told_in_order
+from bookgen.core.grading import Step, page_hints, told_in_order
 from bookgen.i18n import _, ngettext, pgettext
 from bookgen.puzzles.arrows.board import Board, board_for, start
 from bookgen.puzzles.arrows.grader import counting_sweep, false_case, solved
@@ -33,6 +33,15 @@ def _listed(values: list[int]) -> str:
     return _("{numbers} and {last}").format(numbers=", ".join(text[:-1]), last=text[-1])
 
 
+def _seen(board: Board, known: Known, sign: Cell) -> list[int]:
+    """The different numbers a sign's squares hold so far, smallest first."""
+    return sorted({known[target] for target in board.targets[sign] if target in known})
+
+
+def _bits(mask: int) -> list[int]:
+    return [value for value in range(mask.bit_length()) if mask >> value & 1]
+
+
 def _different(count: int) -> str:
     """"two different numbers": the count in words up to nine, agreeing with its noun."""
     words = (pgettext("different numbers", "one"), pgettext("different numbers", "two"),
@@ -49,7 +58,7 @@ def _sees_all(board: Board, known: Known, cell: Cell, value: int) -> str | None:
     """A sign whose squares are all filled counts their different numbers."""
     targets = board.targets[cell]
     if len(targets) == 1 and value == 1:
-        return _("{value} goes here: its arrow sees just one square").format(value=value)
+        return _one_square(board, cell, value)
     if not targets or any(target not in known for target in targets):
         return None
     seen = [known[target] for target in targets]
@@ -66,24 +75,99 @@ def _counted(board: Board, known: Known, cell: Cell, value: int) -> str | None:
         domains = [1 << known[c] if c in known else board.natural[c] for c in range(board.size)]
         if revise(board, domains, sign) is None or domains[cell] != 1 << value:
             continue
+        seen, where = _seen(board, known, sign), _where(board, sign)
+        if sign == cell and seen:
+            return _("{value} goes here: its arrow sees {numbers} so far; counting what its empty "
+                     "squares can still hold leaves only {value}").format(
+                value=value, numbers=_listed(seen))
         if sign == cell:
-            return _("{value} goes here: counting the numbers its arrow can still see leaves only "
-                     "{value}").format(value=value)
+            empty = len(board.targets[sign])
+            return ngettext("{value} goes here: its arrow sees {count} empty square; counting what "
+                            "it can still hold leaves only {value}",
+                            "{value} goes here: its arrow sees {count} empty squares; counting what "
+                            "they can still hold leaves only {value}", empty).format(
+                value=value, count=empty)
+        if sign in known and seen:
+            return _("{value} goes here: the arrow at {where} counts {count} and sees {numbers} so "
+                     "far; only {value} fits this square").format(
+                value=value, where=where, count=known[sign], numbers=_listed(seen))
         if sign in known:
             return _("{value} goes here: the arrow at {where} counts {count}, and with the numbers "
                      "already in its line only {value} fits this square").format(
-                value=value, where=_where(board, sign), count=known[sign])
+                value=value, where=where, count=known[sign])
+        if seen:
+            return _("{value} goes here: the arrow at {where} sees {numbers} so far, and counting "
+                     "what it sees leaves only {value} for this square").format(
+                value=value, where=where, numbers=_listed(seen))
         return _("{value} goes here: the arrow at {where} counts what it sees, and with the numbers "
                  "already in its line only {value} fits this square").format(
-            value=value, where=_where(board, sign))
+            value=value, where=where)
     return None
+
+
+def _one_square(board: Board, cell: Cell, value: int) -> str:
+    return _("{value} goes here: its arrow sees just one square, {where}").format(
+        value=value, where=_where(board, board.targets[cell][0]))
+
+
+def _listing(board: Board, known: Known, cell: Cell, value: int) -> str:
+    """Elimination in words, naming the arrow that leaves `value` at the end: with every empty
+    square's list narrowed by all the arrows, the first sign (the square's own, then one pointing
+    at it) that on its own takes this square's list down to `value`, and what that arrow sees."""
+    domains = start(board, [known.get(c, 0) for c in range(board.size)])
+    if not propagate(board, domains, range(board.size)):
+        return _after_all_arrows(board, known, cell, value)
+    for sign in board.watchers[cell]:
+        trial = list(domains)
+        trial[cell] = board.natural[cell]
+        if revise(board, trial, sign) is None or trial[cell] != 1 << value:
+            continue
+        seen = _seen(board, known, sign)
+        if sign == cell and seen:
+            return _("{value} goes here: list what every empty square can still hold (Notes can "
+                     "keep the list) and cross out what the arrows' counts rule out; then its own "
+                     "arrow, which sees {numbers} so far, leaves only {value}").format(
+                value=value, numbers=_listed(seen))
+        if sign == cell:
+            return _("{value} goes here: list what every empty square can still hold (Notes can "
+                     "keep the list) and cross out what the arrows' counts rule out; then its own "
+                     "arrow, which sees no number yet, leaves only {value}").format(value=value)
+        if seen:
+            return _("{value} goes here: list what every empty square can still hold (Notes can "
+                     "keep the list) and cross out what the arrows' counts rule out; then the arrow "
+                     "at {where}, which sees {numbers} so far, leaves only {value} here").format(
+                value=value, where=_where(board, sign), numbers=_listed(seen))
+        return _("{value} goes here: list what every empty square can still hold (Notes can keep "
+                 "the list) and cross out what the arrows' counts rule out; then the arrow at "
+                 "{where}, which sees no number yet, leaves only {value} here").format(
+            value=value, where=_where(board, sign))
+    return _after_all_arrows(board, known, cell, value)
+
+
+def _after_all_arrows(board: Board, known: Known, cell: Cell, value: int) -> str:
+    """Elimination in words when no one arrow settles the square at the end: what its own arrow
+    sees so far (the numbers, or how many squares are still empty)."""
+    seen = _seen(board, known, cell)
+    if seen:
+        return _("{value} goes here: list what every empty square can still hold (Notes can keep "
+                 "the list) and cross out what the arrows' counts rule out, again and again; its "
+                 "arrow sees {numbers} so far, and only {value} is left for this square").format(
+            value=value, numbers=_listed(seen))
+    empty = len(board.targets[cell])
+    return ngettext("{value} goes here: list what every empty square can still hold (Notes can keep "
+                    "the list) and cross out what the arrows' counts rule out, again and again; its "
+                    "arrow sees {count} empty square, and only {value} is left for this square",
+                    "{value} goes here: list what every empty square can still hold (Notes can keep "
+                    "the list) and cross out what the arrows' counts rule out, again and again; its "
+                    "arrow sees {count} empty squares, and only {value} is left for this square",
+                    empty).format(value=value, count=empty)
 
 
 def _stage_reason(board: Board, cases: dict[int, tuple[Cell, int]], told: set[int], step: str,
                   known: Known, cell: Cell, value: int) -> str:
     """The stage's own words; a case is told in full once (in `told`), then referred to."""
     if step == "line":
-        return _("{value} goes here: its arrow sees just one square").format(value=value)
+        return _one_square(board, cell, value)
     if step.startswith("cases"):
         case = int(step.split()[1])
         tried, wrong = cases[case]
@@ -103,11 +187,13 @@ def _stage_reason(board: Board, cases: dict[int, tuple[Cell, int]], told: set[in
                  "{value} is left for this square").format(
             value=value, wrong=wrong, where=_where(board, tried))
     if step == "search":
-        return _("{value} goes here: this square needs trial and error; the only answer has "
-                 "{value}").format(value=value)
-    return _("{value} goes here: list for every empty square the numbers it could still hold "
-             "(Notes can keep the list), then cross out each number an arrow's count rules out, "
-             "again and again; only {value} is left for this square").format(value=value)
+        domains = start(board, [known.get(c, 0) for c in range(board.size)])
+        if propagate(board, domains, range(board.size)) and domains[cell] == 1 << value:
+            return _listing(board, known, cell, value)  # what is known by now settles it
+        return _("{value} goes here: this square could still hold {numbers}, and telling which "
+                 "needs trial and error; the only answer has {value}").format(
+            value=value, numbers=_listed(_bits(domains[cell])))
+    return _listing(board, known, cell, value)
 
 
 def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
@@ -157,8 +243,7 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
         steps.append(Step("search", rest))
     told = told_in_order(steps, begun, [partial(_sees_all, board), partial(_counted, board)],
                          partial(_stage_reason, board, cases, set()))
-    return [{"cells": [[cell // board.cols, cell % board.cols]], "value": value, "why": why}
-            for cell, value, why in told]
+    return page_hints(told, lambda cell: [[cell // board.cols, cell % board.cols]])
 
 
 def given_answer(puzzle: JSON) -> JSON:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from functools import partial
 
-from bookgen.core.grading import recorded_steps, told_in_order
+from bookgen.core.grading import page_hints, recorded_steps, told_in_order
 from bookgen.core.triangle import flatten, shape
 from bookgen.i18n import _
 from bookgen.puzzles.base import JSON
@@ -97,4 +97,4 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
         [partial(_by_sum, wall, allow_subtract=False), partial(_by_sum, wall, allow_subtract=True)],
         partial(_step_reason, wall))
     cells = shape(wall.rows).cells
-    return [{"cells": [list(cells[cell])], "value": value, "why": why} for cell, value, why in told]
+    return page_hints(told, lambda cell: [list(cells[cell])])

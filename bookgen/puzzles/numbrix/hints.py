@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import partial
 
-from bookgen.core.grading import recorded_steps, told_in_order
+from bookgen.core.grading import page_hints, recorded_steps, told_in_order
 from bookgen.core.hamilton import Cell
 from bookgen.i18n import N_, _, ngettext
 from bookgen.puzzles.base import JSON
@@ -97,47 +97,58 @@ def _by_dead_end(board: Board, known: Known, square: Cell, value: int) -> str | 
     fitting = sorted(n for n in options if 1 <= n <= last and fits(n))
     if fitting != [value]:
         return None
-    if beside:
-        text = (_("{value} must go here: this square has no free square beside it, so the path "
-                  "reaches it from a number beside it ({numbers}) unless it is an end, 1 or {last}; "
-                  "of the numbers that could be here, only {value} is still missing and fits")
+    # Two short sentences, each with at most two numbers: what the square can hold, then which
+    # number of those it is (and the number beside it that it follows or leads to).
+    near = [n for n in beside if abs(n - value) == 1]
+    if near:
+        text = (_("{value} must go here: this square has no free square beside it, so it holds 1, "
+                  "{last} or a number one away from a number beside it. Of these, only {value} is "
+                  "still missing and fits: it is one away from {number}")
                 if not room else
-                _("{value} must go here: this square has only one free square beside it, so the "
-                  "path reaches it from a number beside it ({numbers}) unless it is an end, 1 or "
-                  "{last}; of the numbers that could be here, only {value} is still missing and fits"))
+                _("{value} must go here: this square has only one free square beside it, so it "
+                  "holds 1, {last} or a number one away from a number beside it. Of these, only "
+                  "{value} is still missing and fits: it is one away from {number}"))
+    elif beside:
+        text = (_("{value} must go here: this square has no free square beside it, so it holds 1, "
+                  "{last} or a number one away from a number beside it. Of these, only {value} is "
+                  "still missing and fits: it is an end of the path")
+                if not room else
+                _("{value} must go here: this square has only one free square beside it, so it "
+                  "holds 1, {last} or a number one away from a number beside it. Of these, only "
+                  "{value} is still missing and fits: it is an end of the path"))
     else:
         text = (_("{value} must go here: this square has no free square beside it, so it can only "
-                  "be an end of the path, 1 or {last}; of the numbers that could be here, only "
-                  "{value} is still missing and fits")
+                  "be an end of the path, 1 or {last}. Of the two, only {value} is still missing")
                 if not room else
                 _("{value} must go here: this square has only one free square beside it, so it can "
-                  "only be an end of the path, 1 or {last}; of the numbers that could be here, only "
-                  "{value} is still missing and fits"))
-    return text.format(value=value, numbers=_listed(beside), last=last)
+                  "only be an end of the path, 1 or {last}. Of the two, only {value} is still "
+                  "missing"))
+    return text.format(value=value, number=near[0] if near else "", last=last)
 
 
-def _listed(numbers: list[int]) -> str:
-    text = [str(n) for n in numbers]
-    if len(text) == 1:
-        return text[0]
-    # Translators: the end of a list of numbers to choose from: "3, 5 or 8"
-    return _("{numbers} or {last}").format(numbers=", ".join(text[:-1]), last=text[-1])
+def _nearest(known: Known, value: int) -> int:
+    """The number on the board nearest to `value` (the smaller of two as near): where counting
+    towards it starts."""
+    return min(known.values(), key=lambda number: (abs(number - value), number))
 
 
 STEP_WORDS = {
     "dead_end": N_("{value} must go here: this square has at most one free square beside it, so it "
-                   "holds a number one away from a number already beside it, and only {value} fits"),
-    "route": N_("{value} must go here: following where each missing number can still go from its "
-                "placed neighbours, this is the only square left for {value}"),
-    "only_number": N_("{value} must go here: no other missing number can reach this square"),
-    "lookahead": N_("{value} must go here: trying squares ahead and crossing out those that end in "
-                    "a contradiction leaves this the only square for {value}"),
+                   "holds a number one away from a number already beside it, and only {value} "
+                   "fits, counting from {number}"),
+    "route": N_("{value} must go here: follow where each number between {number} and {value} can "
+                "still go; this is the only square left for {value}"),
+    "only_number": N_("{value} must go here: no other missing number can reach this square; "
+                      "{value} can, counting from {number}"),
+    "lookahead": N_("{value} must go here: try each square where {value} could go, counting from "
+                    "{number}; every other one leads to a contradiction"),
 }
-ANY_STEP = N_("{value} must go here: it follows from the numbers around it")
+ANY_STEP = N_("{value} must go here: it follows from the numbers around it, counting from {number}")
 
 
 def _step_reason(step: str, known: Known, square: Cell, value: int) -> str:
-    return _(STEP_WORDS.get(step, ANY_STEP)).format(value=value)
+    """The grader's step in words, with the number on the board to count from."""
+    return _(STEP_WORDS.get(step, ANY_STEP)).format(value=value, number=_nearest(known, value))
 
 
 def hints_with(diagonal: bool) -> Callable[[JSON, JSON], list[JSON]]:
@@ -162,8 +173,7 @@ def hints_with(diagonal: bool) -> Callable[[JSON, JSON], list[JSON]]:
         told = told_in_order(steps, start, [partial(_by_neighbours, board), partial(_by_counting, board),
                                             partial(_by_dead_end, board)],
                              _step_reason)
-        return [{"cells": [[r + top, c + left]], "value": value, "why": why}
-                for (r, c), value, why in told]
+        return page_hints(told, lambda square: [[square[0] + top, square[1] + left]])
 
     return hints
 

@@ -71,6 +71,7 @@
       cols + " " + rows + '"></svg>');
     var links = grid.lastChild;
     var notes = noteBook(max);
+    grid.classList.toggle("three-digits", max >= 100);  // smaller type in larger squares (play.css)
 
     /* The number pad, shown on touch screens: any number into the picked square. */
     numberPad(board, "pad", function (digit) {
@@ -112,13 +113,14 @@
       }
       return found;
     }
+    var reach = max >= 100 ? 0.07 : 0.12;  // how far a link reaches into each square: short beside three digits
     function drawLinks(at) {
       links.innerHTML = Object.keys(at).map(function (key) {
         var v = +key, a = at[v], b = at[v + 1];
         if (!b || !touching(a, b)) return "";
         var x1 = a[1] + 0.5, y1 = a[0] + 0.5, dx = b[1] - a[1], dy = b[0] - a[0];
-        return '<line x1="' + (x1 + dx * 0.38) + '" y1="' + (y1 + dy * 0.38) + '" x2="' + (x1 + dx * 0.62) +
-          '" y2="' + (y1 + dy * 0.62) + '"></line>';
+        return '<line x1="' + (x1 + dx * (0.5 - reach)) + '" y1="' + (y1 + dy * (0.5 - reach)) + '" x2="' +
+          (x1 + dx * (0.5 + reach)) + '" y2="' + (y1 + dy * (0.5 + reach)) + '"></line>';
       }).join("");
     }
     /* "3, 5–9, 12": the numbers still to place, runs joined; a long list says how many and
@@ -223,7 +225,7 @@
         if (value !== current && value !== anchor) { select(value); return; }
         if (givenGrid[r][c]) { direction = -direction; select(value); return; }
         entries[r][c] = 0;
-        page.changed();
+        page.changed([r, c]);
         select(where(value - direction) ? value - direction : null);
         return;
       }
@@ -237,7 +239,7 @@
         return;
       }
       entries[r][c] = goal;
-      page.changed();
+      page.changed([r, c]);
       select(goal);
     }
 
@@ -245,7 +247,7 @@
       if (givenGrid[r][c]) return;
       picked = [r, c];
       if (page.notesMode()) {
-        if (!entries[r][c] && notes.type(r + "," + c, digit)) page.changed();
+        if (!entries[r][c] && notes.type(r + "," + c, digit)) page.changed([r, c]);
         show();
         return;
       }
@@ -254,7 +256,7 @@
       if (value === 0) return;
       typing = [r, c];
       entries[r][c] = value;
-      page.changed();
+      page.changed([r, c]);
       select(value);
     }
 
@@ -264,10 +266,10 @@
       picked = [r, c];
       if (entries[r][c] && !page.notesMode()) {
         entries[r][c] = 0;
-        page.changed();
+        page.changed([r, c]);
         select(anchor !== null && where(anchor) ? anchor : null);
       } else if (notes.erase(r + "," + c)) {
-        page.changed();
+        page.changed([r, c]);
         show();
       }
     }
@@ -278,8 +280,8 @@
      * draws from a square holding a number (those take no scrolling, see play.css) and scrolls
      * from an empty one. */
     var stroke = null, swallowClick = false;
-    function cellUnder(event) {
-      var under = document.elementFromPoint(event.clientX, event.clientY);
+    function cellUnder(point) {
+      var under = document.elementFromPoint(point.clientX, point.clientY);
       var cell = under && under.closest("button.cell");
       return cell && grid.contains(cell) ? [+cell.dataset.row, +cell.dataset.col] : null;
     }
@@ -290,7 +292,7 @@
         trail.pop();
         if (stroke.placed.some(function (at) { return same(at, last); })) {
           entries[last[0]][last[1]] = 0;
-          page.changed();
+          page.changed(last);
         }
         select(valueAt(r, c));
         return;
@@ -309,10 +311,17 @@
       stroke = { id: event.pointerId, from: [r, c], at: [r, c], moved: false, trail: [[r, c]], placed: [] };
       try { cell.releasePointerCapture(event.pointerId); } catch (error) { /* not captured */ }
     });
-    grid.addEventListener("pointermove", function (event) {
+    /* the squares under a pointer held near an edge change as the board scrolls under it */
+    var scroller = frame.edgeScroller(grid, function (point) { if (stroke) follow(point); });
+    document.addEventListener("pointermove", function (event) {  // also past the board's edge
       if (!stroke || event.pointerId !== stroke.id) return;
-      if (event.pointerType === "mouse" && !event.buttons) { stroke = null; return; }  // let go elsewhere
-      var at = cellUnder(event);
+      if (event.pointerType === "mouse" && !event.buttons) { stroke = null; scroller.stop(); return; }  // let go elsewhere
+      follow(event);
+      scroller.move(event);
+    });
+    /* the stroke reaches the square under `point` (a pointer event, or its last place) */
+    function follow(point) {
+      var at = cellUnder(point);
       if (!at || (at[0] === stroke.at[0] && at[1] === stroke.at[1])) return;
       if (!stroke.moved) {
         stroke.moved = true;
@@ -321,9 +330,10 @@
       }
       stroke.at = at;
       enter(at[0], at[1]);
-    });
+    }
     function endStroke(event) {
       if (!stroke || event.pointerId !== stroke.id) return;
+      scroller.stop();
       if (stroke.moved) {
         swallowClick = true;   // the click that ends a stroke is not a tap
         setTimeout(function () { swallowClick = false; }, 0);

@@ -98,12 +98,12 @@
       placed[index] = text;
       selected = null;
       show();
-      page.changed();
+      page.changed(index);
     }
     function takeBack(index) {
       placed[index] = null;
       show();
-      page.changed();
+      page.changed(index);
     }
 
     function tapBox(index) {
@@ -194,7 +194,7 @@
           placed[target.box] = text;
           selected = null;
           show();
-          page.changed();
+          page.changed(target.box);
         } else if (target && target.pool && fromBox !== null) {
           takeBack(fromBox);
         }

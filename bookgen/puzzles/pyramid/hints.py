@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import partial
 
-from bookgen.core.grading import recorded_steps, told_in_order
+from bookgen.core.grading import page_hints, recorded_steps, told_in_order
 from bookgen.core.triangle import flatten, shape, triangular
 from bookgen.i18n import _
 from bookgen.puzzles.base import JSON
@@ -56,21 +56,50 @@ def _from_two(rules: Rules, known: Known, cell: int, value: int, allow_once: boo
     return None
 
 
+def _around(rules: Rules, known: Known, cell: int) -> str:
+    """The different numbers in the circles that share a triangle with this one, "3, 5 and 8"."""
+    numbers = sorted({known[other] for triangle in _triangles_of(rules.rows, cell)
+                      for other in triangle if other != cell and other in known})
+    if len(numbers) <= 1:
+        return "".join(str(n) for n in numbers)
+    # Translators: a list of numbers, "3, 5 and 8": {numbers} is "3, 5"
+    return _("{numbers} and {last}").format(numbers=", ".join(map(str, numbers[:-1])), last=numbers[-1])
+
+
 def _step_reason(rules: Rules, step: str, known: Known, cell: int, value: int) -> str:
+    """The step's words, with the numbers around the circle to start from (or the range, when
+    none is known yet)."""
+    around = _around(rules, known, cell)
     if step == "candidates":
         values = [known.get(n, 0) for n in range(triangular(rules.rows))]
         try:
             cands = candidate_lists(rules, values)
         except Contradiction:
             cands = []
-        if cands and cands[cell] == 1 << value:
-            return _("{value} goes here: listing what each circle can still hold, {value} is the "
-                     "only number left for this circle").format(value=value)
-        return _("{value} goes here: listing what each circle can still hold, this is the only "
-                 "circle left for {value}").format(value=value)
+        only_number = bool(cands) and cands[cell] == 1 << value
+        if around and only_number:
+            return _("{value} goes here: start from {numbers} around it and list what each circle "
+                     "can still hold; {value} is the only number left for this circle").format(
+                value=value, numbers=around)
+        if around:
+            return _("{value} goes here: start from {numbers} around it and list what each circle "
+                     "can still hold; this is the only circle left for {value}").format(
+                value=value, numbers=around)
+        if only_number:
+            return _("{value} goes here: list what each circle can still hold from {low} to "
+                     "{high}; {value} is the only number left for this circle").format(
+                value=value, low=rules.low, high=rules.high)
+        return _("{value} goes here: list what each circle can still hold from {low} to {high}; "
+                 "this is the only circle left for {value}").format(
+            value=value, low=rules.low, high=rules.high)
+    if step == "trial" and around:
+        return _("{value} goes here: with {numbers} around it, every other number this circle "
+                 "could hold leads to a contradiction").format(value=value, numbers=around)
     if step == "trial":
-        return _("{value} goes here: trying each number this circle could hold, every other one "
-                 "leads to a contradiction").format(value=value)
+        return _("{value} goes here: every other number from {low} to {high} that this circle "
+                 "could hold leads to a contradiction").format(value=value, low=rules.low, high=rules.high)
+    if around:
+        return _("{value} goes here: it follows from {numbers} around it").format(value=value, numbers=around)
     return _("{value} goes here: it follows from the circles around it").format(value=value)
 
 
@@ -92,4 +121,4 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
         [partial(_from_two, rules, allow_once=False), partial(_from_two, rules, allow_once=True)],
         partial(_step_reason, rules))
     cells = shape(rules.rows).cells
-    return [{"cells": [list(cells[cell])], "value": value, "why": why} for cell, value, why in told]
+    return page_hints(told, lambda cell: [list(cells[cell])])

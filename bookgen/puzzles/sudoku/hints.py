@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bookgen.core.grading import simplest_first
+from bookgen.core.grading import fewest, simplest_first
 from bookgen.i18n import _
 from bookgen.puzzles.base import JSON
 from bookgen.puzzles.sudoku.board import Board, Cell, board_for, flat
@@ -126,21 +126,61 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
         return []
     told: list[JSON] = []
     pending: list[str] = []
+    givens = flat(puzzle["givens"])
     for name, facts in state.log:
         if name not in PLACING:
             pending.append(crossing_out(board, name, facts))
             continue
         cell = facts["cell"]
-        why = " ".join(pending + [placing(board, name, facts)])
+        hint = {"cells": [[cell // board.size, cell % board.size]], "value": facts["value"],
+                "why": " ".join(pending + [placing(board, name, facts)])}
+        after = None if pending else _after(board, givens, told, name, facts)
+        if after is not None and after < len(told):
+            hint["after"] = after  # see core.grading.Told: the page may give it out of order
         pending = []
-        told.append({"cells": [[cell // board.size, cell % board.size]], "value": facts["value"], "why": why})
+        told.append(hint)
     answer = flat(solution["grid"])
     for cell in range(board.cells):
         if not state.placed[cell]:
+            mask = state.candidates[cell]
+            could = listed([str(d) for d in range(mask.bit_length()) if mask >> d & 1])
             told.append({"cells": [[cell // board.size, cell % board.size]], "value": answer[cell],
-                         "why": _("{value} goes here: this cell needs trial and error beyond these "
-                                  "techniques; the only answer has {value}").format(value=answer[cell])})
+                         "why": _("{value} goes here: this cell could still hold {numbers}, and "
+                                  "telling which needs trial and error beyond these techniques; the "
+                                  "only answer has {value}").format(value=answer[cell], numbers=could)})
     return told
+
+
+def _holds(board: Board, filled: list[int], name: str, facts: dict[str, Any]) -> bool:
+    """Whether a single holds from the numbers on the board alone (no crossing-out steps): the
+    cell is the last empty one of its unit, the only one of its unit where the value sees no
+    equal number, or the one number its row, column and box (and diagonal) leave it."""
+    cell, value = facts["cell"], facts["value"]
+    if filled[cell]:
+        return False
+
+    def sees(at: Cell, number: int) -> bool:
+        return any(filled[peer] == number for peer in board.peers[at])
+
+    if name == "full house":
+        return all(filled[other] for other in board.units[facts["unit"]] if other != cell)
+    if name == "naked single":
+        return all(sees(cell, number) for number in range(1, board.size + 1) if number != value)
+    return all(filled[other] or sees(other, value) for other in board.units[facts["unit"]] if other != cell)
+
+
+def _after(board: Board, givens: list[int], told: list[JSON], name: str, facts: dict[str, Any]) -> int | None:
+    """How many of the hints before this single must be on the board for it to hold from the
+    numbers alone (`core.grading.fewest`), or None when it needs the crossing-out steps before
+    it."""
+    def holds(count: int) -> bool:
+        filled = list(givens)
+        for hint in told[:count]:
+            (r, c), = hint["cells"]
+            filled[r * board.size + c] = hint["value"]
+        return _holds(board, filled, name, facts)
+
+    return fewest(holds, len(told)) if holds(len(told)) else None
 
 
 def given_answer(puzzle: JSON) -> JSON:
