@@ -97,17 +97,7 @@ def test_config_problems_is_empty_exactly_when_the_loader_reads_the_config(tmp_p
 @pytest.fixture
 def tab(browser, address):
     """test_studio's tab (the first preview drawn; any script error fails), where axe may run."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000}, bypass_csp=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.goto(address)
-    page.wait_for_selector("body[data-drawn='1']")
-    yield page
-    context.close()
-    refused = "the server responded with a status of 400"  # a config the loader refused
-    assert [error for error in errors if refused not in error] == []
+    yield from test_studio.studio_tab(browser, address, bypass_csp=True)
 
 
 def _error(tab, key: str):
@@ -139,6 +129,7 @@ def test_every_error_shows_beside_its_field_and_an_unknown_key_is_removed_by_key
     tab.wait_for_selector("#announce:has-text('colour removed.')")
     tab.locator("[data-key='colour']").get_by_role("button", name="Remove colour").focus()
     tab.keyboard.press("Enter")
+    assert tab.evaluate("document.activeElement.closest('[data-key]').dataset.key") == "title"
     test_studio._section_control(tab, "count").fill("1")
     _control(tab, "sections[1].size").fill("6")
     _changed(tab, 2)
@@ -226,3 +217,21 @@ def test_on_a_phone_the_preview_is_one_tap_away(browser, address):
     found = test_html._axe_violations(tab)
     context.close()
     assert found == []
+
+
+# --- the fork server, warm ------------------------------------------------------------------------
+
+def test_the_fork_servers_warm_up_registers_the_fonts_and_leaves_no_thread_or_process():
+    import subprocess
+    import sys
+
+    probe = ("import multiprocessing, threading; import bookgen.studio.warm; "
+             "bookgen.studio.warm.warm(); "  # which the import runs quietly: here any error shows
+             "from reportlab.pdfbase import pdfmetrics; "
+             "print(sorted(n for n in pdfmetrics.getRegisteredFontNames() if n.startswith('bk-')), "
+             "threading.active_count(), len(multiprocessing.active_children()))")
+    printed = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                             check=True, timeout=300).stdout
+    assert printed.split("]")[0] + "]" == str(["bk-DejaVuSans", "bk-DejaVuSans-Bold",
+                                               "bk-DejaVuSans-Oblique"])
+    assert printed.split("]")[1].split() == ["1", "0"]  # a fork server must fork no threads

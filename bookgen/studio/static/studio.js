@@ -346,8 +346,8 @@ function renderBook() {
     const legend = document.createElement("legend");
     legend.textContent = t("Unknown settings");
     box.append(legend, ...unknown.map((key) => unknownRow(studio.book, key, key, () => {
-      renderBook();
-      return $("book-fields").querySelector("input, select, textarea, button");
+      renderBook(); // the next unknown key's button, else the title
+      return $("book-fields").querySelector(".unknown button, input");
     })));
     $("book-fields").append(box);
   }
