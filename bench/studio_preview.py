@@ -10,6 +10,7 @@ Run: python bench/studio_preview.py (needs the studio extra).
 
 from __future__ import annotations
 
+import os
 import tempfile
 import time
 from multiprocessing import forkserver
@@ -23,9 +24,9 @@ from bookgen.studio.server import create_app
 BOOK = ROOT / "config" / "pod-6x9.yaml"  # 120 puzzles on 40 pages
 
 
-def preview(client, jobs, book: dict, seen: set[str]) -> tuple[float, float, int, int]:
-    """Seconds until every page is drawn, CPU seconds, pages in all, pages drawn this time;
-    `seen` holds the pages drawn and the jobs run so far."""
+def preview(client, jobs, book: dict, seen: set[str]) -> tuple[float, float, float, int, int]:
+    """Seconds until every page is drawn, CPU seconds in all and of them the job's, pages in all,
+    pages drawn this time; `seen` holds the pages drawn and the jobs run so far."""
     started, cpu = time.perf_counter(), time.process_time()
     job = client.post("/api/jobs", json={"purpose": "preview", "book": book}).get_json()
     used = time.process_time() - cpu  # the CPU of the polls is left out: the page polls less often
@@ -39,10 +40,11 @@ def preview(client, jobs, book: dict, seen: set[str]) -> tuple[float, float, int
         assert client.get(f"/api/pages/{digest}.png").status_code == 200
     seen.update(new)
     used += time.process_time() - cpu
+    job_cpu = 0.0
     if job["id"] not in seen:  # a new job, not a finished one handed back
-        used += jobs.find(job["id"]).cpu
+        job_cpu = jobs.find(job["id"]).cpu
         seen.add(job["id"])
-    return time.perf_counter() - started, used, len(digests), len(new)
+    return time.perf_counter() - started, used + job_cpu, job_cpu, len(digests), len(new)
 
 
 def main() -> None:
@@ -54,6 +56,7 @@ def main() -> None:
         jobs = app.extensions["bookgen-studio"]
         forkserver.ensure_running()  # what the studio's start does while its page loads
         seen: set[str] = set()
+        print(f"load average at the start: {os.getloadavg()[0]:.1f}")
         try:
             for what in ("first preview (puzzles made)", "the same book again",
                          "section 4 retitled", "section 6 at another level"):
@@ -61,8 +64,9 @@ def main() -> None:
                     book["sections"][3]["title"] = "Number Walls, Again"
                 elif what == "section 6 at another level":
                     book["sections"][5]["difficulty"] = "medium"
-                seconds, cpu, pages, new = preview(client, jobs, book, seen)
-                print(f"{what:32} {seconds:6.2f} s  {cpu:6.2f} s CPU  {pages} pages, {new} drawn")
+                seconds, cpu, job_cpu, pages, new = preview(client, jobs, book, seen)
+                print(f"{what:30} {seconds:6.2f} s  {cpu:5.2f} s CPU (job {job_cpu:4.2f} s)  "
+                      f"{pages} pages, {new} drawn")
         finally:
             app.extensions["bookgen-studio"].close()
 
