@@ -73,6 +73,25 @@ def test_a_missing_title_is_named_as_the_title_and_no_made_up_file_is(client):
     assert error["text"] == f"title: {error['message']}"
 
 
+def test_a_status_request_waits_for_news_of_its_job(client):
+    import time
+
+    from bookgen.studio.server import WAIT_SECONDS
+
+    book = {**test_studio.WORKSHEET, "sections": [{"type": "numbrix", "difficulty": "easy", "count": 3}]}
+    status = client.post("/api/jobs", json={"purpose": "preview", "book": book}).get_json()
+    while status["state"] == "running":
+        asked = time.monotonic()
+        answer = client.get(f"/api/jobs/{status['id']}?seen={status['version']}").get_json()
+        waited = time.monotonic() - asked
+        assert answer["version"] != status["version"] or waited >= WAIT_SECONDS * 0.9, (answer, waited)
+        status = answer
+    assert status["state"] == "done"
+    asked = time.monotonic()  # an ended job has no news to wait for
+    assert client.get(f"/api/jobs/{status['id']}?seen={status['version']}").get_json()["state"] == "done"
+    assert time.monotonic() - asked < WAIT_SECONDS / 2
+
+
 def test_config_problems_is_empty_exactly_when_the_loader_reads_the_config(tmp_path):
     good = yaml.safe_dump(test_studio.WORKSHEET)
     read_config_text(good, tmp_path / "good.yaml")

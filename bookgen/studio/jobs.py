@@ -75,10 +75,25 @@ class Job:
     files: list[tuple[str, bytes]] = field(default_factory=list)
     digests: dict[str, list[str]] = field(default_factory=dict)  # a PDF's page names, once asked
     process: Any = None
+    version: int = 0  # how many times its state or progress changed: what a waiting request asks
+    changed: threading.Condition = field(default_factory=threading.Condition, repr=False)
     cpu: float = 0.0  # seconds of CPU its process used (its puzzle workers' not counted): for bench/
+
+    def touch(self) -> None:
+        """Wake the requests waiting for news of this job."""
+        with self.changed:
+            self.version += 1
+            self.changed.notify_all()
+
+    def wait(self, seen: int, seconds: float) -> None:
+        """Return once the job has news since version `seen`, or after `seconds`: the page asks
+        again at once instead of polling, so it hears of a finished preview when it finishes."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.version != seen, seconds)
 
     def status(self) -> dict[str, Any]:
         status: dict[str, Any] = {"id": self.id, "purpose": self.purpose, "state": self.state,
+                                  "version": self.version,
                                   "progress": {"label": self.label, "done": self.done,
                                                "total": self.total}}
         if self.error is not None:
@@ -149,6 +164,7 @@ class Jobs:
         if job.state == "running":
             job.state = "cancelled"
             job.process.terminate()
+            job.touch()
 
     def close(self) -> None:
         """End every running job, and wait for each to end (it unwinds in well under a second)."""
@@ -168,6 +184,7 @@ class Jobs:
                 message = receive.recv()
                 if message[0] == "progress":
                     job.label, job.done, job.total = message[1:]
+                    job.touch()
                     continue
                 if message[0] == "done":
                     files, made, job.cpu = message[1:]
@@ -191,6 +208,7 @@ class Jobs:
                     job.state = "failed"
                     job.error = BookgenError(STOPPED)
         finally:
+            job.touch()  # done, failed or cancelled
             receive.close()
             job.process.join()
             alive.close()

@@ -46,6 +46,7 @@ from bookgen.studio.pages import PageStore
 from bookgen.yamlsource import parse_yaml
 
 PURPOSES = ("preview", "build")
+WAIT_SECONDS = 5.0  # the longest a status request waits for news of its job
 PLURAL_TABLE = 200
 """The plural index is sent for n below this; beyond, n is read as 100 + n % 100. Exact for gettext's
 plural expressions, which compare n itself only with numbers below 100 (and n % 10, n % 100)."""
@@ -229,7 +230,12 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
 
     @app.get("/api/jobs/<job_id>")
     def status(job_id: str) -> Response:
+        """A job's state; with `?seen=VERSION` (the version of the last answer) once it has news,
+        or after WAIT_SECONDS."""
         job = _job(jobs, job_id)
+        seen = request.args.get("seen", type=int)
+        if seen is not None and job.state == "running":  # an ended job has no more news
+            job.wait(seen, WAIT_SECONDS)
         answer = _spoken(job.status())
         if job.state == "done" and job.purpose == "preview":
             answer["pages"] = [{"part": name, "digest": digest} for name, data in job.files

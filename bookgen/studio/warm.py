@@ -1,37 +1,32 @@
 """What every studio job needs, made once in the fork server so that each job forked from it
 starts warm: imported by the fork server (jobs._PRELOAD), never by the studio itself.
 
-A job forked from a server that had only imported bookgen spent about 0.3 s of CPU on what is
-the same for every job: reading the bundled fonts (reportlab parses each TrueType file when it
-is registered) and the first drawing of each type (about 0.2 s for a book of every type). Here
-the built-in layouts' fonts are registered and a one-puzzle book of each type is made and drawn,
-in this process (no pool: the fork server starts no threads or processes of its own).
+Here the built-in layouts' fonts are registered (reportlab parses each TrueType file when it is
+registered) and a one-puzzle book of arithmetic at its default settings is made and drawn
+(reportlab's first document, and arithmetic's census of card sets: a job needs it even with
+every puzzle cached, as make_book makes a twin's replacement itself, and a fresh process spent
+0.2 s of CPU on it), in this process: no pool, as the fork server starts no threads or processes
+of its own. It is kept small (about 0.3 s of CPU): the fork server forks no job until it has
+done it, so the studio's first preview may wait for it. bench/studio_job.py measures the gain.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from bookgen.book import make_book
 from bookgen.config import available_layouts, load_layout, read_config_text
 from bookgen.formats import render_formats
-from bookgen.puzzles import PUZZLE_TYPES
 from bookgen.render.fonts import layout_fonts
+
+_BOOK = "title: Warm\nsections:\n  - {type: arithmetic, difficulty: easy, count: 1}\n"
 
 
 def warm() -> None:
-    """Register the built-in layouts' fonts; make and draw one puzzle of each type, one type at a
-    time, and stop as soon as the studio has gone (the fork server then ends, not warms: it holds
-    the studio's terminal until it does)."""
-    studio = os.getppid()
+    """Register the built-in layouts' fonts; make and draw a one-puzzle book of arithmetic."""
     for name in available_layouts():
         layout_fonts(load_layout(name))
-    for puzzle_type in PUZZLE_TYPES:
-        if os.getppid() != studio:
-            return
-        text = f"title: Warm\nsections:\n  - {{type: {puzzle_type.name}, difficulty: easy, count: 1}}\n"
-        render_formats(make_book(read_config_text(text, Path("warm.yaml"))), Path("warm.pdf"), ("pdf",))
+    render_formats(make_book(read_config_text(_BOOK, Path("warm.yaml"))), Path("warm.pdf"), ("pdf",))
 
 
 try:

@@ -7,7 +7,6 @@ const studio = {schema: null, book: null, buildJob: null, timer: null, asked: 0,
                 pages: [], said: new Map(),
                 language: null, texts: {messages: {}, plural: [], languages: []}};
 const PREVIEW_DELAY = 350; // ms after the last change before the preview is redrawn
-const POLL = 150; // ms between questions about a running job
 const LANGUAGE_KEY = "bookgen-studio-language"; // the language the user chose, in localStorage
 
 // --- the interface's language --------------------------------------------------------------------
@@ -609,13 +608,16 @@ async function preview() {
   }
 }
 
+// A job's progress until it ends: each question waits at the server until the job has news
+// (`seen`: the version last heard), so a finished preview is shown as soon as it is finished.
 async function follow(id, report) {
+  let seen = -1;
   for (;;) {
-    const {ok, data} = await api("GET", `/api/jobs/${id}`);
+    const {ok, data} = await api("GET", `/api/jobs/${id}?seen=${seen}`);
     if (!ok) return {state: "failed", error: (data.errors || [{message: t("the job was lost")}])[0]};
     report(data);
     if (data.state !== "running") return data;
-    await new Promise((resolve) => setTimeout(resolve, POLL));
+    seen = data.version;
   }
 }
 
