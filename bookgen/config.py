@@ -40,7 +40,7 @@ from bookgen.i18n import language as speaking_language
 from bookgen.inputs import read_text
 from bookgen.puzzles import current_spelling, find_type
 from bookgen.puzzles.base import PuzzleType, Request, too_few_answers, too_few_exist
-from bookgen.yamlsource import KeyPath, Source, load_yaml, parse_yaml
+from bookgen.yamlsource import KeyPath, Source, dotted, load_yaml, parse_yaml
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable  # importlib.resources.abc from 3.11; only for mypy here
@@ -316,6 +316,86 @@ def read_config_text(text: str, file: Path, within: Path | None = None) -> BookC
     return _book_config(parse_yaml(text, str(file)), file.stem, None, within)
 
 
+def config_problems(text: str, file: Path, within: Path | None = None) -> list[BookgenError]:
+    """Every problem `read_config_text` would find, each with its key, where the loader stops at
+    the first: for the studio, which shows each beside its field. Each key of the book is read
+    alone (a missing required key is named as that key), and each section by the loader until
+    it reads: a key it refuses is set aside and the section read again, unless the section
+    cannot be read without it. What spans keys (the book's total, crowded requests) is checked
+    once every key reads. Empty when the config reads; the CLI keeps to the first problem."""
+    try:
+        source = parse_yaml(text, str(file))
+    except BookgenError as error:
+        return [error]
+    data = source.data
+    if not isinstance(data, dict):
+        return _problems(read_fields, source, (), data, BOOK_FIELDS, "the book")
+    found: list[BookgenError] = []
+    for key in data:
+        if key not in BOOK_FIELDS:
+            found += _problems(read_fields, source, (), {key: data[key]}, BOOK_FIELDS, "the book")
+    values: dict[str, Any] = {}
+    for key, spec in BOOK_FIELDS.items():
+        given = {key: data[key]} if key in data else {}
+        try:
+            values.update(read_fields(source, (), given, {key: spec}, "the book"))
+        except BookgenError as error:
+            found.append(error if error.key else BookgenError(
+                error.message, file=error.file, line=error.line, key=key))
+    if "layout" in values:
+        found += _problems(load_layout, values["layout"], source, ("layout",), within)
+    if within is not None:
+        for bank in values.get("exclude") or ():
+            found += _problems(check_within, source, ("exclude",), bank, within)
+    texts = values.get("texts") or {}
+    refused_texts = _problems(_texts, source, texts)
+    found += refused_texts
+    speech = speaking_language(values.get("language", "en")).with_texts({} if refused_texts else texts)
+    if "sections" in values:
+        found += _problems(_check_some, source, values["sections"])
+    for index, section in enumerate(values.get("sections") or ()):
+        found += _section_problems(source, index, section, within, speech)
+    if found:
+        return found
+    return _problems(_book_config, source, file.stem, None, within)
+
+
+def _problems(check: Callable[..., object], *args: Any) -> list[BookgenError]:
+    """The loader's error of one check, as a list (empty when it passes)."""
+    try:
+        check(*args)
+    except BookgenError as error:
+        return [error]
+    return []
+
+
+_NEEDED = ("type", "count", "difficulty", "from")  # keys a section is not read without: set aside,
+# they would make errors of their own (a section without its bank needs a difficulty)
+
+
+def _section_problems(source: Source, index: int, data: Any, within: Path | None,
+                      speech: Language) -> list[BookgenError]:
+    """Each problem of one section: the loader's, then again without the key it refused."""
+    found: list[BookgenError] = []
+    data = dict(data) if isinstance(data, dict) else data
+    while True:
+        try:
+            _read_section(source, index, data, within, speech)
+            return found
+        except BookgenError as error:
+            found.append(error)
+            refused = [key for key in (data if isinstance(data, dict) else ())
+                       if _names(dotted(("sections", index, key)), error.key)]
+            if not refused or refused[0] in _NEEDED:
+                return found
+            del data[refused[0]]
+
+
+def _names(key: str, error_key: str | None) -> bool:
+    """Whether an error's key is `key` or a key inside it ('sections[0].rating.score')."""
+    return error_key is not None and (error_key == key or error_key.startswith((key + ".", key + "[")))
+
+
 def _book_config(source: Source, name: str, seed: str | None,
                  within: Path | None = None, language: str | None = None) -> BookConfig:
     values = read_fields(source, (), source.data, BOOK_FIELDS, "the book")
@@ -325,8 +405,7 @@ def _book_config(source: Source, name: str, seed: str | None,
         for bank in values["exclude"] or ():
             check_within(source, ("exclude",), bank, within)
     sections = values["sections"]
-    if not sections:
-        raise source.error(("sections",), "a book needs at least one section")
+    _check_some(source, sections)
     texts = _texts(source, values["texts"] or {})
     speech = speaking_language(values["language"]).with_texts(texts)
     read = tuple(_read_section(source, i, data, within, speech) for i, data in enumerate(sections))
@@ -365,6 +444,11 @@ def _book_config(source: Source, name: str, seed: str | None,
         name_line=values["name_line"] or (),
         versions=values["versions"],
     )
+
+
+def _check_some(source: Source, sections: list[Any]) -> None:
+    if not sections:
+        raise source.error(("sections",), "a book needs at least one section")
 
 
 def _texts(source: Source, texts: dict[str, str]) -> dict[str, str]:

@@ -231,7 +231,13 @@ def address(app):
 @pytest.fixture
 def tab(browser, address):
     """The studio in a fresh tab, its first preview drawn; fails on any script error."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000}, accept_downloads=True)
+    yield from studio_tab(browser, address)
+
+
+def studio_tab(browser, address, **options):
+    """The tab fixture's steps, with more options for its browser context (bypass_csp for axe)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000}, accept_downloads=True,
+                                  **options)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -1,19 +1,23 @@
 """Builds for the studio, each in a worker process that a cancel terminates.
 
-A job is the CLI's build of one YAML text: `read_config_text` reads it exactly as `bookgen build`
-reads a file (the same loader, its limits and messages), `make_book` makes the puzzles and
-`render_formats` draws the files. Nothing is written: the files come back as bytes.
+A job is the CLI's build of one YAML text: the studio reads it with `read_config_text` exactly as
+`bookgen build` reads a file (the same loader, its limits and messages), then in the job
+`make_book` makes the puzzles and `render_formats` draws the files. Nothing is written: the
+files come back as bytes.
 
 Puzzles already made for an earlier job are handed to the next one (keyed by the id that makes
 them again), so an edit that leaves a section alone does not make its puzzles again: a puzzle
 is the same bytes whoever makes it, and make_book still decides twins and order itself.
 
-Workers start from a fork server that has bookgen and reportlab loaded, so a job starts in
-milliseconds, and the server's threads are never forked. A job's own pool of puzzle workers
-ends with it (bookgen.book.worker_pool: they exit with their parent), and a job ends, quietly,
-with the studio however the studio ends (Ctrl-C, SIGTERM, SIGHUP, even SIGKILL): it watches a
-pipe whose other end only the studio holds, and a closed pipe to the studio is an end, not an
-error.
+Workers start from a fork server that has bookgen and reportlab loaded and warm (studio/warm.py:
+the fonts read, one small book drawn), started with the studio, so a job starts in milliseconds
+and its first drawing costs no more than its next; the server's threads are never forked. A job
+is handed the config the studio has read already (it pickles in microseconds), not its text to
+read again: the loader's checks of some options (arithmetic's census) cost a fresh process 0.2 s.
+A job's own pool of puzzle workers ends with it (bookgen.book.worker_pool: they exit with their
+parent), and a job ends, quietly, with the studio however the studio ends (Ctrl-C, SIGTERM,
+SIGHUP, even SIGKILL): it watches a pipe whose other end only the studio holds, and a closed
+pipe to the studio is an end, not an error.
 """
 
 from __future__ import annotations
@@ -32,7 +36,6 @@ from pathlib import Path
 from typing import Any
 
 from bookgen.bookconfig import BookConfig
-from bookgen.config import read_config_text
 from bookgen.errors import BookgenError
 from bookgen.i18n import N_
 from bookgen.progress import Progress
@@ -44,7 +47,7 @@ STOPPED = N_("the build stopped unexpectedly")
 JOBS_KEPT = 8  # ended jobs whose state and files the page may still ask for
 CLOSE_SECONDS = 5.0  # how long a job ended by the studio may take to unwind before it is killed
 _PRELOAD = ["bookgen.book", "bookgen.formats", "bookgen.render.pdf", "bookgen.render.cover",
-            "bookgen.puzzles"]
+            "bookgen.puzzles", "bookgen.studio.warm"]
 
 
 def puzzle_keys(config: BookConfig) -> set[str]:
@@ -72,9 +75,25 @@ class Job:
     files: list[tuple[str, bytes]] = field(default_factory=list)
     digests: dict[str, list[str]] = field(default_factory=dict)  # a PDF's page names, once asked
     process: Any = None
+    version: int = 0  # how many times its state or progress changed: what a waiting request asks
+    changed: threading.Condition = field(default_factory=threading.Condition, repr=False)
+    cpu: float = 0.0  # seconds of CPU its process used (its puzzle workers' not counted): for bench/
+
+    def touch(self) -> None:
+        """Wake the requests waiting for news of this job."""
+        with self.changed:
+            self.version += 1
+            self.changed.notify_all()
+
+    def wait(self, seen: int, seconds: float) -> None:
+        """Return once the job has news since version `seen`, or after `seconds`: the page asks
+        again at once instead of polling, so it hears of a finished preview when it finishes."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.version != seen, seconds)
 
     def status(self) -> dict[str, Any]:
         status: dict[str, Any] = {"id": self.id, "purpose": self.purpose, "state": self.state,
+                                  "version": self.version,
                                   "progress": {"label": self.label, "done": self.done,
                                                "total": self.total}}
         if self.error is not None:
@@ -99,6 +118,7 @@ class Jobs:
         if "forkserver" in multiprocessing.get_all_start_methods():
             self.context = multiprocessing.get_context("forkserver")
             self.context.set_forkserver_preload(_PRELOAD)
+            threading.Thread(target=_start_forkserver, daemon=True).start()  # warm by the first edit
         else:  # Windows: each job starts a fresh Python (about a second)
             self.context = multiprocessing.get_context("spawn")
 
@@ -121,14 +141,15 @@ class Jobs:
             for ended in list(self.jobs)[:max(0, len(self.jobs) + 1 - JOBS_KEPT)]:
                 del self.jobs[ended]  # only the newest job of each purpose runs
             job.process = self.context.Process(
-                target=work, args=(send, watched, text, str(self.folder / file), str(self.folder),
+                target=work, args=(send, watched, config, str(self.folder / file),
                                    list(formats), known, self.workers),
                 name=f"bookgen-studio-{purpose}")  # not a daemon: it starts its own workers
             job.process.start()
             self.jobs[job.id] = job
         send.close()
         watched.close()
-        threading.Thread(target=self._follow, args=(job, receive, alive), daemon=True).start()
+        threading.Thread(target=self._follow, args=(job, receive, alive, str(self.folder / file)),
+                         daemon=True).start()
         return job
 
     def find(self, job_id: str) -> Job | None:
@@ -143,6 +164,7 @@ class Jobs:
         if job.state == "running":
             job.state = "cancelled"
             job.process.terminate()
+            job.touch()
 
     def close(self) -> None:
         """End every running job, and wait for each to end (it unwinds in well under a second)."""
@@ -155,16 +177,17 @@ class Jobs:
             if job.process.is_alive():
                 job.process.kill()
 
-    def _follow(self, job: Job, receive: Connection, alive: Connection) -> None:
+    def _follow(self, job: Job, receive: Connection, alive: Connection, config_file: str) -> None:
         """Read the worker's messages until it ends, then reap it."""
         try:
             while True:
                 message = receive.recv()
                 if message[0] == "progress":
                     job.label, job.done, job.total = message[1:]
+                    job.touch()
                     continue
                 if message[0] == "done":
-                    files, made = message[1:]
+                    files, made, job.cpu = message[1:]
                     self._keep(made)
                     job.files += files
                     with self.lock:
@@ -172,6 +195,8 @@ class Jobs:
                             job.state = "done"
                 else:
                     text, file, line, key = message[1]  # an exception's keywords do not pickle
+                    if file == config_file:  # the studio's made-up config: not a file to name
+                        file, line = None, None
                     job.error = BookgenError(text, file=file, line=line, key=key)
                     with self.lock:
                         if job.state == "running":
@@ -183,6 +208,7 @@ class Jobs:
                     job.state = "failed"
                     job.error = BookgenError(STOPPED)
         finally:
+            job.touch()  # done, failed or cancelled
             receive.close()
             job.process.join()
             alive.close()
@@ -192,6 +218,13 @@ class Jobs:
             self.puzzles.update(made)
             for key in list(self.puzzles)[:max(0, len(self.puzzles) - MAX_CACHED_PUZZLES)]:
                 del self.puzzles[key]
+
+
+def _start_forkserver() -> None:
+    """Start the fork server (it imports and warms _PRELOAD) before the first job asks for it."""
+    from multiprocessing import forkserver
+
+    forkserver.ensure_running()
 
 
 # --- in the worker process ------------------------------------------------------------------------
@@ -237,9 +270,9 @@ class _Remembering(Executor):
             self.made[key] = future.result()
 
 
-def work(send: Connection, watched: Connection, text: str, file: str, folder: str,
+def work(send: Connection, watched: Connection, config: BookConfig, file: str,
          formats: list[str], known: dict[str, PuzzleRecord], workers: int) -> None:
-    """A job's process: read the YAML, make the book, draw its files, send them back; end
+    """A job's process: make the book the studio read, draw its files, send them back; end
     without a word once the studio has gone."""
     from bookgen.book import DEFAULT_BUDGET, make_book, worker_pool
     from bookgen.formats import render_formats
@@ -250,7 +283,6 @@ def work(send: Connection, watched: Connection, text: str, file: str, folder: st
             signal.signal(number, _ended)
         _end_with_studio(watched)
         try:
-            config = read_config_text(text, Path(file), within=Path(folder))
             if "pdf" in formats or "cover" in formats:
                 from bookgen.render.fonts import check_printable
 
@@ -260,8 +292,8 @@ def work(send: Connection, watched: Connection, text: str, file: str, folder: st
                 book = make_book(config, _Reported(send), executor=remembering,
                                  budget=DEFAULT_BUDGET)
             files = render_formats(book, Path(file).with_suffix(".pdf"), formats)
-            message: tuple[Any, ...] = (
-                "done", [(path.name, data) for path, data in files], remembering.made)
+            message: tuple[Any, ...] = ("done", [(path.name, data) for path, data in files],
+                                        remembering.made, time.process_time())
         except BookgenError as error:
             message = ("error", (error.message, error.file, error.line, error.key))
         send.send(message)

@@ -32,7 +32,7 @@ from flask import Flask, Response, abort, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from bookgen import limits
-from bookgen.config import available_layouts, read_config_text
+from bookgen.config import available_layouts, config_problems, read_config_text
 from bookgen.core.grading import LEVELS
 from bookgen.errors import BookgenError
 from bookgen.i18n import _, language, languages, speaking
@@ -46,6 +46,7 @@ from bookgen.studio.pages import PageStore
 from bookgen.yamlsource import parse_yaml
 
 PURPOSES = ("preview", "build")
+WAIT_SECONDS = 5.0  # the longest a status request waits for news of its job
 PLURAL_TABLE = 200
 """The plural index is sent for n below this; beyond, n is read as 100 + n % 100. Exact for gettext's
 plural expressions, which compare n itself only with numbers below 100 (and n % 10, n % 100)."""
@@ -133,6 +134,10 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
     def refused(error: BookgenError) -> tuple[Response, int]:
         return jsonify(errors=[_error(error)]), 400
 
+    @app.errorhandler(_Problems)
+    def problems(refusal: _Problems) -> tuple[Response, int]:
+        return jsonify(errors=[_error(error, refusal.file) for error in refusal.errors]), 400
+
     @app.errorhandler(HTTPException)
     def http_refused(error: HTTPException) -> tuple[Response, int]:
         """Refusals (no token, a foreign host, not found, too large) as one short message: as
@@ -209,7 +214,11 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
         if purpose not in PURPOSES:
             raise BookgenError("purpose must be preview or build", key="purpose")
         text, file = _yaml_of(_book(body.get("book")))
-        config = _read(text, file, folder)
+        try:
+            config = _read(text, file, folder)
+        except BookgenError as error:  # every problem at once, each beside its field
+            raise _Problems(config_problems(text, folder / file, folder) or [error],
+                            str(folder / file)) from None
         formats = ("pdf",) if purpose == "preview" else config.formats
         config_file = [(file.name, text.encode("utf-8"))] if purpose == "build" else []
         job = jobs.start(purpose, config, text, file, formats, config_file)
@@ -221,7 +230,12 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
 
     @app.get("/api/jobs/<job_id>")
     def status(job_id: str) -> Response:
+        """A job's state; with `?seen=VERSION` (the version of the last answer) once it has news,
+        or after WAIT_SECONDS."""
         job = _job(jobs, job_id)
+        seen = request.args.get("seen", type=int)
+        if seen is not None and job.state == "running":  # an ended job has no more news
+            job.wait(seen, WAIT_SECONDS)
         answer = _spoken(job.status())
         if job.state == "done" and job.purpose == "preview":
             answer["pages"] = [{"part": name, "digest": digest} for name, data in job.files
@@ -319,9 +333,21 @@ def _job(jobs: Jobs, job_id: str) -> Job:
     return job
 
 
-def _error(error: BookgenError) -> dict[str, Any]:
-    """A loader message as the page shows it beside the field named by `key`."""
-    return {"key": error.key, "message": error.message, "line": error.line, "text": str(error)}
+class _Problems(Exception):
+    """A book the loader refuses, with every problem it has (config_problems)."""
+
+    def __init__(self, errors: list[BookgenError], file: str) -> None:
+        super().__init__(errors[0].message)
+        self.errors = errors
+        self.file = file  # the config the studio wrote: a file that does not exist, named by none
+
+
+def _error(error: BookgenError, config_file: str | None = None) -> dict[str, Any]:
+    """A loader message as the page shows it beside the field named by `key`; its text names the
+    file only when it is one the teacher has (a layout or words file), not the config the studio
+    made up from the form."""
+    shown = error if error.file != config_file else BookgenError(error.message, key=error.key)
+    return {"key": error.key, "message": error.message, "line": error.line, "text": str(shown)}
 
 
 def _book(data: Any) -> dict[str, Any]:

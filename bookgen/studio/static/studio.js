@@ -7,7 +7,6 @@ const studio = {schema: null, book: null, buildJob: null, timer: null, asked: 0,
                 pages: [], said: new Map(),
                 language: null, texts: {messages: {}, plural: [], languages: []}};
 const PREVIEW_DELAY = 350; // ms after the last change before the preview is redrawn
-const POLL = 150; // ms between questions about a running job
 const LANGUAGE_KEY = "bookgen-studio-language"; // the language the user chose, in localStorage
 
 // --- the interface's language --------------------------------------------------------------------
@@ -97,6 +96,7 @@ function drawFixedTexts() {
   $("output-heading").textContent = t("Preview and files");
   $("save-yaml").textContent = t("Download the YAML config");
   $("build").textContent = t("Make the files");
+  $("skip").textContent = t("Go to the preview and files");
   $("cancel").textContent = t("Cancel");
   $("build-progress").setAttribute("aria-label", t("Build progress"));
   $("downloads").setAttribute("aria-label", t("Downloads"));
@@ -328,19 +328,92 @@ function renderBook() {
   $("book-fields").replaceChildren();
   $("settings").replaceChildren();
   groups.forEach(([title, keys], index) => {
-    const box = document.createElement("fieldset");
-    box.className = "group";
-    const legend = document.createElement("legend");
-    legend.textContent = groupTitle(title);
-    box.append(legend);
+    const box = index === 0 ? document.createElement("fieldset") : disclosure(groupTitle(title));
+    box.classList.add("group");
+    if (index === 0) {
+      const legend = document.createElement("legend");
+      legend.textContent = groupTitle(title);
+      box.append(legend);
+    }
+    const holder = index === 0 ? box : box.querySelector(".disclosed");
     for (const key of keys.filter((k) => k in properties)) {
       const control = field(studio.book, key, properties[key], key, changed);
-      if (control) box.append(control);
+      if (control) holder.append(control);
     }
     (index === 0 ? $("book-fields") : $("settings")).append(box);  // sections come between
   });
+  const unknown = Object.keys(studio.book).filter((k) => !(k in properties));
+  if (unknown.length) {
+    const box = document.createElement("fieldset");
+    box.className = "group unknown";
+    const legend = document.createElement("legend");
+    legend.textContent = t("Unknown settings");
+    box.append(legend, ...unknown.map((key) => unknownRow(studio.book, key, key, () => {
+      renderBook(); // the next unknown key's button, else the title
+      return $("book-fields").querySelector(".unknown button, input");
+    })));
+    $("book-fields").append(box);
+  }
   renderSections();
 }
+
+// Controls shown only when asked for (a section's less used options, the book's page, cover
+// and file settings), so that the form is a short walk with the Tab key: a <details> whose
+// summary names them; an error inside opens it (showError).
+function disclosure(title) {
+  const box = document.createElement("details");
+  const summary = document.createElement("summary");
+  summary.textContent = title;
+  summary.id = `d${++fieldCount}`;
+  const inside = document.createElement("div");
+  inside.className = "disclosed";
+  inside.setAttribute("role", "group");
+  inside.setAttribute("aria-labelledby", summary.id);
+  box.append(summary, inside);
+  return box;
+}
+
+// A key the form has no control for (a typing slip in an opened config, `colour: blue`): shown
+// with its value and a button that removes just that key, so its error can be fixed here.
+// `after` redraws the form and gives the control to focus next.
+function unknownRow(owner, key, path, after) {
+  const wrap = document.createElement("div");
+  wrap.className = "field field-unknown";
+  wrap.dataset.key = path;
+  const id = `f${++fieldCount}`;
+  const text = document.createElement("p");
+  text.className = "unknown-key";
+  text.id = `${id}-text`;
+  const value = owner[key];
+  text.textContent = `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`;
+  const error = document.createElement("p");
+  error.className = "error";
+  error.id = `${id}-error`;
+  error.hidden = true;
+  const remove = document.createElement("button");
+  remove.type = "button";
+  remove.className = "remove";
+  remove.textContent = t("Remove {key}", {key});
+  remove.setAttribute("aria-describedby", `${text.id} ${error.id}`);
+  remove.addEventListener("click", () => {
+    delete owner[key];
+    const next = after();
+    if (next) next.focus();
+    announce(t("{key} removed.", {key}));
+    changed();
+  });
+  wrap.append(text, remove, error);
+  return wrap;
+}
+
+// Say something to a screen reader without moving the focus (a removal, for one).
+function announce(text) {
+  const place = $("announce");
+  place.textContent = "";
+  setTimeout(() => { place.textContent = text; }, 50); // a new text, even when the same again
+}
+
+const SECTION_MAIN = ["type", "difficulty", "count", "title"]; // the rest: under "More options"
 
 function typeOf(name) {
   return studio.schema.types.find((t) => t.name === name);
@@ -356,6 +429,7 @@ function renderSections() {
     card.className = "section";
     card.dataset.key = `sections[${index}]`;
     const legend = document.createElement("legend");
+    legend.tabIndex = -1; // where the focus goes when the section before it is removed
     const type = typeOf(section.type);
     const heading = () => t("Section {number}: {title}", {
       number: index + 1, title: section.title || (typeOf(section.type) || {}).title || section.type || ""});
@@ -377,11 +451,21 @@ function renderSections() {
       if (key !== "title") showExample(card, section);
       changed();
     };
+    const more = disclosure(t("More options"));
     for (const key of Object.keys(shared)) {
       if (key === "from" && section.from === undefined) continue; // banks: only when opened with one
       const control = field(section, key, shared[key], `sections[${index}].${key}`, onChange);
-      if (control) card.append(control);
+      if (control) (SECTION_MAIN.includes(key) ? card : more.querySelector(".disclosed")).append(control);
     }
+    for (const key of Object.keys(section)) {
+      if (!(key in shared) && !(type && key in type.options)) {
+        card.append(unknownRow(section, key, `sections[${index}].${key}`, () => {
+          renderSections();
+          return $("sections").children[index].querySelector("legend");
+        }));
+      }
+    }
+    card.append(more);
     if (type) {
       const options = document.createElement("fieldset");
       options.className = "options";
@@ -393,7 +477,7 @@ function renderSections() {
         const control = field(section, key, spec, `sections[${index}].${key}`, onChange);
         if (control) options.append(control);
       }
-      card.append(options);
+      if (options.children.length > 1) more.querySelector(".disclosed").append(options);
       const about = document.createElement("details");
       about.className = "about";
       const summary = document.createElement("summary");
@@ -415,6 +499,11 @@ function renderSections() {
     remove.addEventListener("click", () => {
       studio.book.sections.splice(index, 1);
       renderSections();
+      // The focus goes to the section that took its place, else the one before, else "Add".
+      const cards = $("sections").children;
+      const next = cards[Math.min(index, cards.length - 1)];
+      (next ? next.querySelector("legend") : $("add-section")).focus();
+      announce(t("Section {number} removed.", {number: index + 1}));
       changed();
     });
     card.append(remove);
@@ -451,22 +540,37 @@ function showError(error) {
     const wrap = document.querySelector(`#book [data-key="${CSS.escape(key)}"]`);
     if (wrap) {
       const place = wrap.querySelector(":scope > .error");
-      place.textContent = error.message;
+      place.textContent = place.textContent ? `${place.textContent}\n${error.message}` : error.message;
       place.hidden = false;
       const control = wrap.querySelector(":scope > input, :scope > select, :scope > textarea");
       if (control) control.setAttribute("aria-invalid", "true");
+      for (let box = wrap.closest("details"); box; box = box.parentElement.closest("details")) {
+        box.open = true; // an error is never hidden behind "More options"
+      }
       return;
     }
     key = key.includes(".") || key.includes("[") ? key.replace(/(\.[^.[\]]+|\[\d+\])$/, "") : "";
   }
   const general = $("book-error");
-  general.textContent = error.text || error.message;
+  const text = error.text || error.message;
+  general.textContent = general.textContent ? `${general.textContent}\n${text}` : text;
   general.hidden = false;
 }
 
 function showErrors(errors) {
   clearErrors();
   for (const error of errors || []) showError(error);
+}
+
+// A book the preview cannot show: its problems, each beside its field; the preview, dimmed,
+// still shows the last good book, and its line says so.
+function previewRefused(errors) {
+  showErrors(errors);
+  const count = errors.length;
+  say($("preview-status"), () => tn("{count} problem to fix: the preview shows the last good book.",
+                                    "{count} problems to fix: the preview shows the last good book.",
+                                    count, {count: numeral(count)}));
+  document.body.dataset.preview = "error";
 }
 
 // --- preview -------------------------------------------------------------------------------------
@@ -484,9 +588,7 @@ async function preview() {
   if (asked !== studio.asked) return;
   $("save-yaml").hidden = !ok;
   if (!ok) {
-    showErrors(data.errors);
-    say($("preview-status"), () => t("The preview waits until the marked problem is fixed."));
-    document.body.dataset.preview = "error";
+    previewRefused(data.errors);
     return;
   }
   clearErrors();
@@ -499,9 +601,7 @@ async function preview() {
   });
   if (asked !== studio.asked) return;
   if (job.state === "failed") {
-    showErrors([job.error]);
-    say($("preview-status"), () => t("The preview stopped: see the marked problem."));
-    document.body.dataset.preview = "error";
+    previewRefused([job.error]);
   } else if (job.state === "done") {
     showPages(job.pages);
     const count = job.pages.length;
@@ -512,13 +612,16 @@ async function preview() {
   }
 }
 
+// A job's progress until it ends: each question waits at the server until the job has news
+// (`seen`: the version last heard), so a finished preview is shown as soon as it is finished.
 async function follow(id, report) {
+  let seen = -1;
   for (;;) {
-    const {ok, data} = await api("GET", `/api/jobs/${id}`);
+    const {ok, data} = await api("GET", `/api/jobs/${id}?seen=${seen}`);
     if (!ok) return {state: "failed", error: (data.errors || [{message: t("the job was lost")}])[0]};
     report(data);
     if (data.state !== "running") return data;
-    await new Promise((resolve) => setTimeout(resolve, POLL));
+    seen = data.version;
   }
 }
 
