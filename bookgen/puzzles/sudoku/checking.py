@@ -4,19 +4,27 @@ from __future__ import annotations
 
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.base import JSON
-from bookgen.puzzles.sudoku.parameters import BOXES, VARIANTS
+from bookgen.puzzles.sudoku.parameters import BOXES, REGION_SIZES, VARIANTS, regions_of
+from bookgen.puzzles.sudoku.regions import layout_problems
 
 
-def lines_of(size: int, variant: str, grid: list[list[int]]) -> dict[str, list[int]]:
-    """Every group of cells that must hold 1 to size once, by name, read straight off the grid."""
+def lines_of(size: int, variant: str, grid: list[list[int]],
+             regions: list[list[int]] | None = None) -> dict[str, list[int]]:
+    """Every group of cells that must hold 1 to size once, by name, read straight off the grid
+    (and a jigsaw's regions)."""
     box_rows, box_cols = BOXES[size]
     groups = {f"row {r + 1}": list(grid[r]) for r in range(size)}
     groups.update({f"column {c + 1}": [grid[r][c] for r in range(size)] for c in range(size)})
-    for top in range(0, size, box_rows):
-        for left in range(0, size, box_cols):
-            number = (top // box_rows) * (size // box_cols) + left // box_cols + 1
-            groups[f"box {number}"] = [grid[top + r][left + c] for r in range(box_rows)
-                                       for c in range(box_cols)]
+    if regions:
+        for number in range(1, size + 1):
+            groups[f"region {number}"] = [grid[r][c] for r in range(size) for c in range(size)
+                                          if regions[r][c] == number]
+    else:
+        for top in range(0, size, box_rows):
+            for left in range(0, size, box_cols):
+                number = (top // box_rows) * (size // box_cols) + left // box_cols + 1
+                groups[f"box {number}"] = [grid[top + r][left + c] for r in range(box_rows)
+                                           for c in range(box_cols)]
     if variant == "diagonal":
         groups["the diagonal from the top left"] = [grid[i][i] for i in range(size)]
         groups["the diagonal from the top right"] = [grid[i][size - 1 - i] for i in range(size)]
@@ -34,7 +42,8 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
     problems = [f"row {r + 1} column {c + 1} must keep its given {givens[r][c]}"
                 for r in range(size) for c in range(size) if givens[r][c] and grid[r][c] != givens[r][c]]
     wanted = list(range(1, size + 1))
-    for name, values in lines_of(size, str(puzzle.get("variant", "classic")), grid).items():
+    for name, values in lines_of(size, str(puzzle.get("variant", "classic")), grid,
+                                 regions_of(puzzle)).items():
         if sorted(values) != wanted:
             problems.append(f"{name} must hold every number from 1 to {size} once")
     return problems
@@ -57,6 +66,31 @@ def validate(puzzle: JSON) -> None:
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= size:
                 raise PuzzleFormatError(f"row {r + 1} column {c + 1}: given {value!r} is not a "
                                         f"number from 1 to {size} (0 for blank)", key="givens")
+    validate_regions(puzzle, variant, size)
+
+
+def validate_regions(puzzle: JSON, variant: str, size: int) -> None:
+    """A jigsaw's regions, proven from the page: a number from 1 to the size per cell, each
+    region that many cells in one piece; other variants have none."""
+    regions = puzzle.get("regions")
+    if variant not in REGION_SIZES:
+        if regions is not None:
+            raise PuzzleFormatError(f"a {variant} sudoku has boxes, not 'regions'", key="regions")
+        return
+    if str(size) not in REGION_SIZES[variant]:
+        raise PuzzleFormatError(f"a {variant} sudoku has {' or '.join(REGION_SIZES[variant])} rows, "
+                                f"not {size}", key="givens")
+    if (not isinstance(regions, list) or len(regions) != size
+            or any(not isinstance(row, list) or len(row) != size for row in regions)):
+        raise PuzzleFormatError(f"'regions' must be {size} rows of {size} region numbers", key="regions")
+    for r, row in enumerate(regions):
+        for c, value in enumerate(row):
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= size:
+                raise PuzzleFormatError(f"row {r + 1} column {c + 1}: region {value!r} is not a "
+                                        f"number from 1 to {size}", key="regions")
+    problems = layout_problems(size, [value for row in regions for value in row])
+    if problems:
+        raise PuzzleFormatError("; ".join(problems), key="regions")
 
 
 def read_line(text: str) -> JSON | None:

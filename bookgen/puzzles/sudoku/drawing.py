@@ -1,11 +1,11 @@
-"""Drawing through the pen: the grid, bold box outlines, shaded diagonals (diagonal variant) and
-the numbers."""
+"""Drawing through the pen: the grid, bold box outlines (a jigsaw's bold walls between regions),
+shaded diagonals (diagonal variant) and the numbers."""
 
 from __future__ import annotations
 
 from bookgen.core.pen import THICK, THIN, Pen
 from bookgen.puzzles.base import JSON
-from bookgen.puzzles.sudoku.parameters import BOXES, size_of, variant_of
+from bookgen.puzzles.sudoku.parameters import BOXES, regions_of, size_of, variant_of
 
 CELL = 9.0         # square side, mm
 NUMBER_SIZE = 15
@@ -15,6 +15,29 @@ SHADE = 0.88       # the diagonal's grey
 def measure(puzzle: JSON) -> tuple[float, float]:
     side = size_of(puzzle) * CELL
     return side, side
+
+
+def walls(regions: list[list[int]]) -> list[tuple[int, int, int, int]]:
+    """The bold lines of a jigsaw as (x1, y1, x2, y2) in squares: the outline, and every side two
+    regions share, joined into the longest straight runs."""
+    size = len(regions)
+
+    def runs(wall: list[bool]) -> list[tuple[int, int]]:
+        spans, start = [], None
+        for i, here in enumerate(wall + [False]):
+            if here and start is None:
+                start = i
+            elif not here and start is not None:
+                spans.append((start, i))
+                start = None
+        return spans
+
+    lines = []
+    for i in range(size + 1):
+        across = [i in (0, size) or regions[i - 1][c] != regions[i][c] for c in range(size)]
+        down = [i in (0, size) or regions[r][i - 1] != regions[r][i] for r in range(size)]
+        lines += [(a, i, b, i) for a, b in runs(across)] + [(i, a, i, b) for a, b in runs(down)]
+    return lines
 
 
 def _draw(pen: Pen, puzzle: JSON, shown: list[list[int]]) -> None:
@@ -27,10 +50,17 @@ def _draw(pen: Pen, puzzle: JSON, shown: list[list[int]]) -> None:
     for i in range(size + 1):
         pen.line(0, i * CELL, size * CELL, i * CELL, width=THIN)
         pen.line(i * CELL, 0, i * CELL, size * CELL, width=THIN)
-    for i in range(0, size + 1, box_rows):
-        pen.line(0, i * CELL, size * CELL, i * CELL, width=THICK)
-    for i in range(0, size + 1, box_cols):
-        pen.line(i * CELL, 0, i * CELL, size * CELL, width=THICK)
+    regions = regions_of(puzzle)
+    if regions:
+        out = THICK / 2  # each wall runs on over its ends, so the corners close
+        for x1, y1, x2, y2 in walls(regions):
+            pen.line(x1 * CELL - out * (x1 != x2), y1 * CELL - out * (y1 != y2),
+                     x2 * CELL + out * (x1 != x2), y2 * CELL + out * (y1 != y2), width=THICK)
+    else:
+        for i in range(0, size + 1, box_rows):
+            pen.line(0, i * CELL, size * CELL, i * CELL, width=THICK)
+        for i in range(0, size + 1, box_cols):
+            pen.line(i * CELL, 0, i * CELL, size * CELL, width=THICK)
     for r in range(size):
         for c in range(size):
             if shown[r][c]:
@@ -47,7 +77,7 @@ def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
 
 
 def play_data(puzzle: JSON) -> JSON:
-    """The playable board's box shape and diagonal cells."""
+    """The playable board's box shape and diagonal cells (a jigsaw's regions are the puzzle's)."""
     size = size_of(puzzle)
     rows, cols = BOXES[size]
     diagonal = variant_of(puzzle) == "diagonal"

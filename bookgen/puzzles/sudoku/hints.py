@@ -28,6 +28,8 @@ def unit_name(board: Board, unit: int) -> str:
         return _("row {number}").format(number=number)
     if kind == "column":
         return _("column {number}").format(number=number)
+    if kind == "box" and board.variant == "jigsaw":
+        return _("region {number}").format(number=number)
     if kind == "box":
         return _("box {number}").format(number=number)
     if number == 1:
@@ -84,6 +86,9 @@ def crossing_out(board: Board, name: str, facts: dict[str, Any]) -> str:
         return _("BUG+1: every empty cell but {cell} has two candidates left; were {value} not in "
                  "{cell}, the puzzle would have two answers, so the other candidates there are "
                  "crossed out.").format(cell=cell_name(board, facts["cell"]), value=value)
+    if name == "simple colouring" and board.variant == "jigsaw":
+        return _("Simple colouring on {value}: following the rows, columns and regions with only "
+                 "two places for {value}, {cells} cannot hold {value}.").format(value=value, cells=cells)
     if name == "simple colouring":
         return _("Simple colouring on {value}: following the rows, columns and boxes with only two "
                  "places for {value}, {cells} cannot hold {value}.").format(value=value, cells=cells)
@@ -108,6 +113,9 @@ def placing(board: Board, name: str, facts: dict[str, Any]) -> str:
     if name == "naked single" and board.variant == "diagonal":
         return _("Naked single: {cell} can only hold {value}; every other number already stands "
                  "in its row, column, box or diagonal").format(cell=cell, value=value)
+    if name == "naked single" and board.variant == "jigsaw":
+        return _("Naked single: {cell} can only hold {value}; every other number already stands "
+                 "in its row, column or region").format(cell=cell, value=value)
     if name == "naked single":
         return _("Naked single: {cell} can only hold {value}; every other number already stands "
                  "in its row, column or box").format(cell=cell, value=value)

@@ -11,7 +11,10 @@ from bookgen.puzzles.base import JSON, Printed, Request, form_key, numbers_print
 
 BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3)}
 """Each size's box as (rows, columns): a 6x6 grid has six boxes two rows high, three wide."""
-VARIANTS = ("classic", "diagonal")
+VARIANTS = ("classic", "diagonal", "jigsaw")
+REGION_SIZES = {"jigsaw": ("6", "9")}
+"""The sizes a variant comes in, where not every size: a 4x4 jigsaw's four regions of four leave
+too few layouts worth printing."""
 PATTERNS = ("rotational", "mirror", "none")
 
 def choice_word(choice: str) -> str:
@@ -19,6 +22,7 @@ def choice_word(choice: str) -> str:
     return spoken_choice(choice, {
         "classic": pgettext("help line: sudoku", "classic"),
         "diagonal": pgettext("help line: sudoku", "diagonal"),
+        "jigsaw": pgettext("help line: sudoku", "jigsaw"),
         "rotational": pgettext("help line: sudoku", "rotational"),
         "mirror": pgettext("help line: sudoku", "mirror"),
         "none": pgettext("help line: sudoku", "none")}[choice])
@@ -27,8 +31,9 @@ def choice_word(choice: str) -> str:
 OPTIONS = (
     Option("size", "choice", N_("grid side: 4 (2x2 boxes), 6 (2x3 boxes) or 9 (3x3 boxes; default)"),
            choices=("9", "6", "4"), default="9"),
-    Option("variant", "choice", N_("classic, or diagonal (each long diagonal holds every number "
-           "once too; default classic)"), choices=VARIANTS, default="classic", words=choice_word),
+    Option("variant", "choice", N_("classic; diagonal (each long diagonal holds every number once "
+           "too); or jigsaw (irregular regions in place of boxes; size 6 or 9). Default classic"),
+           choices=VARIANTS, default="classic", words=choice_word),
     Option("symmetry", "choice", N_("pattern of the givens: rotational (turned half way it looks "
            "the same, as published sudoku are; default), mirror (left to right) or none"),
            choices=PATTERNS, default="rotational", words=choice_word),
@@ -43,6 +48,11 @@ DIAGONAL_RULES = N_(
     "each box outlined in bold and each of the two long diagonals (shaded) holds every number "
     "from 1 to {largest} exactly once."
 )
+JIGSAW_RULES = N_(
+    "Write a number from 1 to {largest} in every empty square so that each row, each column and "
+    "each region outlined in bold holds every number from 1 to {largest} exactly once. The "
+    "regions are irregular shapes of {largest} squares each."
+)
 GENERAL_RULES = N_(
     "Write a number in every empty square so that each row, each column and each box outlined in "
     "bold holds every number once: 1 to 9 on a 9x9 grid, 1 to 6 on a 6x6 grid, 1 to 4 on a 4x4 "
@@ -55,7 +65,7 @@ def rules_text(request: Request | None) -> str:
     if request is None:
         return _(GENERAL_RULES)
     largest = int(request.settings["size"])
-    text = DIAGONAL_RULES if request.settings["variant"] == "diagonal" else RULES
+    text = {"diagonal": DIAGONAL_RULES, "jigsaw": JIGSAW_RULES}.get(request.settings["variant"], RULES)
     return _(text).format(largest=largest)
 
 
@@ -67,11 +77,19 @@ def variant_of(puzzle: JSON) -> str:
     return str(puzzle.get("variant", "classic"))
 
 
+def regions_of(puzzle: JSON) -> list[list[int]] | None:
+    """A jigsaw's regions: each cell's region number, 1 to the size, row by row (None for boxes)."""
+    regions = puzzle.get("regions")
+    return regions if isinstance(regions, list) else None
+
+
 def printed(puzzle: JSON) -> Printed:
-    """The page draws the grid, its boxes and (diagonal) the shaded diagonals, and prints the
-    givens; the rules name the variant."""
-    return Printed({"variant": variant_of(puzzle), "givens": puzzle["givens"]},
-                   numbers_printed(puzzle["givens"]))
+    """The page draws the grid, its boxes or a jigsaw's regions (bold walls) and (diagonal) the
+    shaded diagonals, and prints the givens; the rules name the variant."""
+    shown = {"variant": variant_of(puzzle), "givens": puzzle["givens"]}
+    if regions_of(puzzle):
+        shown["regions"] = puzzle["regions"]
+    return Printed(shown, numbers_printed(puzzle["givens"]))
 
 
 def keeps_boxes(symmetry: Symmetry, size: int) -> bool:
@@ -98,10 +116,16 @@ def twins(grid: list[list[int]], size: int) -> list[list[list[int]]]:
 
 
 def canonical(puzzle: JSON) -> str:
-    """Turned, mirrored or with its numbers swapped around, a sudoku is the same puzzle."""
+    """Turned, mirrored or with its numbers swapped around, a sudoku is the same puzzle; a
+    jigsaw's regions turn with its givens (any of the eight symmetries: regions have no shape to
+    keep)."""
+    regions = regions_of(puzzle)
+    if regions:
+        return form_key(*([variant_of(puzzle), relabelled(symmetry.grid(regions)),
+                           relabelled(symmetry.grid(puzzle["givens"]))] for symmetry in SYMMETRIES))
     return form_key(*([variant_of(puzzle), form] for form in twins(puzzle["givens"], size_of(puzzle))))
 
 
 def answer_form(puzzle: JSON, solution: JSON) -> str:
     """The same for a filled grid."""
-    return canonical({"variant": variant_of(puzzle), "givens": solution["grid"]})
+    return canonical(dict(puzzle, givens=solution["grid"]))

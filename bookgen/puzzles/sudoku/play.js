@@ -1,5 +1,6 @@
 /* Sudoku in the playable edition: a number per square, so it plays through the frame's
- * numberCells; bold box edges and shaded diagonals come from classes set here. Registers itself
+ * numberCells; bold box edges (a jigsaw's walls between its regions) and shaded diagonals come
+ * from classes set here. Registers itself
  * with the player's frame (bookgen/html/frame.js). */
 (function (frame) {
   "use strict";
@@ -11,6 +12,7 @@
     var answer = record.solution && record.solution.grid;
     var play = record.play || {};
     var box = play.box || [3, 3];  // from Python: bookgen.puzzles.sudoku.drawing.play_data
+    var regions = record.puzzle.regions;  // a jigsaw's region number per square, row by row
     var grid = el("div", "grid sudoku");
     grid.style.setProperty("--cols", size);
     board.appendChild(grid);
@@ -24,12 +26,21 @@
       max: size,
       where: function (i, j) { return t("Row {row}, column {column}", {row: i + 1, column: j + 1}); },
       name: function (i, j) {
+        if (regions) {
+          return t("Row {row}, column {column}, region {region}",
+                   {row: i + 1, column: j + 1, region: regions[i][j]});
+        }
         var number = Math.floor(i / box[0]) * (size / box[1]) + Math.floor(j / box[1]) + 1;
         return t("Row {row}, column {column}, box {box}", {row: i + 1, column: j + 1, box: number});
       },
       decorate: function (cell, i, j) {
-        if ((j + 1) % box[1] === 0 && j + 1 < size) cell.classList.add("box-right");
-        if ((i + 1) % box[0] === 0 && i + 1 < size) cell.classList.add("box-below");
+        if (regions) {
+          if (j + 1 < size && regions[i][j] !== regions[i][j + 1]) cell.classList.add("box-right");
+          if (i + 1 < size && regions[i][j] !== regions[i + 1][j]) cell.classList.add("box-below");
+        } else {
+          if ((j + 1) % box[1] === 0 && j + 1 < size) cell.classList.add("box-right");
+          if ((i + 1) % box[0] === 0 && i + 1 < size) cell.classList.add("box-below");
+        }
         if (play.diagonal && (i === j || i + j === size - 1)) cell.classList.add("diagonal");
       }
     }, page);

@@ -55,10 +55,18 @@ def initial(board: Board, givens: list[int]) -> Candidates | None:
     return candidates
 
 
-def solutions(board: Board, candidates: Candidates, rng: random.Random | None = None
-              ) -> Iterator[Candidates]:
+class Budget:
+    """Guesses a search may still make: filling an empty jigsaw whose regions admit no answer
+    would otherwise search for minutes before it knows."""
+
+    def __init__(self, guesses: int) -> None:
+        self.left = guesses
+
+
+def solutions(board: Board, candidates: Candidates, rng: random.Random | None = None,
+              budget: Budget | None = None) -> Iterator[Candidates]:
     """Every completion, guessing at the cell with the fewest candidates (numbers in random order
-    when `rng` is given, for filling an empty grid)."""
+    when `rng` is given, for filling an empty grid); a search out of `budget` stops."""
     best, fewest = -1, 99
     for cell, mask in enumerate(candidates):
         if mask & (mask - 1):
@@ -74,9 +82,13 @@ def solutions(board: Board, candidates: Candidates, rng: random.Random | None = 
     if rng is not None:
         rng.shuffle(choices)
     for value in choices:
+        if budget is not None:
+            if budget.left <= 0:
+                return
+            budget.left -= 1
         child = candidates.copy()
         if assign(board, child, best, 1 << value):
-            yield from solutions(board, child, rng)
+            yield from solutions(board, child, rng, budget)
 
 
 def values_of(candidates: Candidates) -> list[int]:
