@@ -7,20 +7,25 @@ from __future__ import annotations
 
 import io
 import random
+from pathlib import Path
 
 import pytest
 import test_html
 from pypdf import PdfReader
 
+from bookgen.book import make_book
+from bookgen.config import read_config_text
 from bookgen.core.pen import THICK, RecordingPen
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.formats.html import page_record
 from bookgen.html import write_html
+from bookgen.i18n import speaking
 from bookgen.making import make_puzzle, verify
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
 from bookgen.puzzles.sudoku.drawing import walls
 from bookgen.puzzles.sudoku.regions import layout_problems, random_layout
+from bookgen.render.pdf import render_pdf
 
 SUDOKU = find_type("sudoku")
 browser, open_book = test_html.browser, test_html.open_book  # the same fixtures, book_file below
@@ -232,3 +237,19 @@ def test_the_playable_jigsaw_draws_its_walls_and_names_regions(open_book, jigsaw
     square.fill(str(answer[r][c]))
     tab.locator("#puzzle-1 button[data-action='check']").click()
     assert "wrong" not in (cells.nth(6 * r + c).get_attribute("class") or "")
+
+
+@pytest.mark.parametrize(("code", "region"), [("de", "Gebiet"), ("fr", "région"), ("es", "región"),
+                                              ("it", "regione"), ("nl", "gebied")])
+def test_a_jigsaw_book_in_another_language_states_its_rules_and_hints_there(code, region):
+    config = read_config_text(f"title: Rätsel\nlanguage: {code}\nlayout: 6x9\nsections:\n"
+                              "  - {type: sudoku, count: 1, difficulty: hard, variant: jigsaw, size: 6}\n",
+                              Path("jigsaw.yaml"))
+    book = make_book(config)
+    text = " ".join(" ".join(page.extract_text().split())
+                    for page in PdfReader(io.BytesIO(render_pdf(book)[0])).pages)
+    assert region in text and "region outlined" not in text
+    (record,) = book.sections[0].records
+    with speaking(code):
+        whys = " ".join(hint["why"] for hint in SUDOKU.hints(record.puzzle, record.solution))
+    assert region.lower() in whys.lower() and "region " not in whys
