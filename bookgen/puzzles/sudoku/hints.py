@@ -82,6 +82,15 @@ def crossing_out(board: Board, name: str, facts: dict[str, Any]) -> str:
                  "that sees all three.").format(
             pivot=cell_name(board, facts["pivot"]), first=cell_name(board, first),
             second=cell_name(board, second), value=value)
+    if name == "cage combination" and facts["house"] >= 0:
+        return _("Rule of 45: in {unit}, the cells outside its whole cages, {cells}, add up to "
+                 "{sum}; only {numbers} can make that there, so every other candidate is crossed "
+                 "out in those cells.").format(unit=unit_name(board, facts["house"]), cells=cells,
+                                               sum=facts["sum"], numbers=numbers)
+    if name == "cage combination":
+        return _("Cage combination: the cage of {cells} adds up to {sum} with different numbers; "
+                 "only {numbers} can make that there, so every other candidate is crossed out in "
+                 "the cage.").format(cells=cells, sum=facts["sum"], numbers=numbers)
     if name == "bug+1":
         return _("BUG+1: every empty cell but {cell} has two candidates left; were {value} not in "
                  "{cell}, the puzzle would have two answers, so the other candidates there are "
@@ -113,6 +122,10 @@ def placing(board: Board, name: str, facts: dict[str, Any]) -> str:
     if name == "naked single" and board.variant == "diagonal":
         return _("Naked single: {cell} can only hold {value}; every other number already stands "
                  "in its row, column, box or diagonal").format(cell=cell, value=value)
+    if name == "naked single" and board.variant == "killer":
+        return _("Naked single: {cell} can only hold {value}; every other number already stands "
+                 "in its row, column, box or cage, or cannot make its cage's sum").format(
+            cell=cell, value=value)
     if name == "naked single" and board.variant == "jigsaw":
         return _("Naked single: {cell} can only hold {value}; every other number already stands "
                  "in its row, column or region").format(cell=cell, value=value)

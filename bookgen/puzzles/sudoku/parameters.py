@@ -11,10 +11,11 @@ from bookgen.puzzles.base import JSON, Printed, Request, form_key, numbers_print
 
 BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3)}
 """Each size's box as (rows, columns): a 6x6 grid has six boxes two rows high, three wide."""
-VARIANTS = ("classic", "diagonal", "jigsaw")
-REGION_SIZES = {"jigsaw": ("6", "9")}
+VARIANTS = ("classic", "diagonal", "jigsaw", "killer")
+VARIANT_SIZES = {"jigsaw": ("6", "9"), "killer": ("9",)}
 """The sizes a variant comes in, where not every size: a 4x4 jigsaw's four regions of four leave
-too few layouts worth printing."""
+too few layouts worth printing, and on smaller grids every killer rates alike (its cage sums
+weigh as a naked single, past the small sizes' finer bands)."""
 PATTERNS = ("rotational", "mirror", "none")
 
 def choice_word(choice: str) -> str:
@@ -23,6 +24,7 @@ def choice_word(choice: str) -> str:
         "classic": pgettext("help line: sudoku", "classic"),
         "diagonal": pgettext("help line: sudoku", "diagonal"),
         "jigsaw": pgettext("help line: sudoku", "jigsaw"),
+        "killer": pgettext("help line: sudoku", "killer"),
         "rotational": pgettext("help line: sudoku", "rotational"),
         "mirror": pgettext("help line: sudoku", "mirror"),
         "none": pgettext("help line: sudoku", "none")}[choice])
@@ -32,7 +34,9 @@ OPTIONS = (
     Option("size", "choice", N_("grid side: 4 (2x2 boxes), 6 (2x3 boxes) or 9 (3x3 boxes; default)"),
            choices=("9", "6", "4"), default="9"),
     Option("variant", "choice", N_("classic; diagonal (each long diagonal holds every number once "
-           "too); or jigsaw (irregular regions in place of boxes; size 6 or 9). Default classic"),
+           "too); jigsaw (irregular regions in place of boxes; size 6 or 9); or killer (cages "
+           "whose numbers add up to the sum printed in them, few or no givens; size 9, medium "
+           "or harder). Default classic"),
            choices=VARIANTS, default="classic", words=choice_word),
     Option("symmetry", "choice", N_("pattern of the givens: rotational (turned half way it looks "
            "the same, as published sudoku are; default), mirror (left to right) or none"),
@@ -53,6 +57,12 @@ JIGSAW_RULES = N_(
     "each region outlined in bold holds every number from 1 to {largest} exactly once. The "
     "regions are irregular shapes of {largest} squares each."
 )
+KILLER_RULES = N_(
+    "Write a number from 1 to {largest} in every empty square so that each row, each column and "
+    "each box outlined in bold holds every number from 1 to {largest} exactly once. The numbers "
+    "in each cage (a dashed outline) add up to the small sum in its corner, and no number appears "
+    "twice in a cage."
+)
 GENERAL_RULES = N_(
     "Write a number in every empty square so that each row, each column and each box outlined in "
     "bold holds every number once: 1 to 9 on a 9x9 grid, 1 to 6 on a 6x6 grid, 1 to 4 on a 4x4 "
@@ -65,7 +75,8 @@ def rules_text(request: Request | None) -> str:
     if request is None:
         return _(GENERAL_RULES)
     largest = int(request.settings["size"])
-    text = {"diagonal": DIAGONAL_RULES, "jigsaw": JIGSAW_RULES}.get(request.settings["variant"], RULES)
+    text = {"diagonal": DIAGONAL_RULES, "jigsaw": JIGSAW_RULES, "killer": KILLER_RULES}.get(
+        request.settings["variant"], RULES)
     return _(text).format(largest=largest)
 
 
@@ -83,13 +94,23 @@ def regions_of(puzzle: JSON) -> list[list[int]] | None:
     return regions if isinstance(regions, list) else None
 
 
+def cages_of(puzzle: JSON) -> list[JSON]:
+    """A killer's cages: {"sum", "cells": [[row, column], ...]} each ([] for other variants)."""
+    cages = puzzle.get("cages")
+    return cages if isinstance(cages, list) else []
+
+
 def printed(puzzle: JSON) -> Printed:
-    """The page draws the grid, its boxes or a jigsaw's regions (bold walls) and (diagonal) the
-    shaded diagonals, and prints the givens; the rules name the variant."""
+    """The page draws the grid, its boxes or a jigsaw's regions (bold walls), (diagonal) the
+    shaded diagonals and (killer) the dashed cages with their sums, and prints the givens; the
+    rules name the variant."""
     shown = {"variant": variant_of(puzzle), "givens": puzzle["givens"]}
     if regions_of(puzzle):
         shown["regions"] = puzzle["regions"]
-    return Printed(shown, numbers_printed(puzzle["givens"]))
+    if cages_of(puzzle):
+        shown["cages"] = puzzle["cages"]
+    sums = tuple(str(cage["sum"]) for cage in cages_of(puzzle))
+    return Printed(shown, numbers_printed(puzzle["givens"]) + sums)
 
 
 def keeps_boxes(symmetry: Symmetry, size: int) -> bool:
@@ -123,6 +144,16 @@ def canonical(puzzle: JSON) -> str:
     if regions:
         return form_key(*([variant_of(puzzle), relabelled(symmetry.grid(regions)),
                            relabelled(symmetry.grid(puzzle["givens"]))] for symmetry in SYMMETRIES))
+    if cages_of(puzzle):  # sums fix the numbers: turned or mirrored only, never relabelled
+        size = size_of(puzzle)
+        owner = [[0] * size for _ in range(size)]
+        sums = [[0] * size for _ in range(size)]
+        for number, cage in enumerate(cages_of(puzzle), 1):
+            for row, col in cage["cells"]:
+                owner[row][col], sums[row][col] = number, cage["sum"]
+        return form_key(*([variant_of(puzzle), relabelled(symmetry.grid(owner)), symmetry.grid(sums),
+                           symmetry.grid(puzzle["givens"])]
+                          for symmetry in SYMMETRIES if keeps_boxes(symmetry, size)))
     return form_key(*([variant_of(puzzle), form] for form in twins(puzzle["givens"], size_of(puzzle))))
 
 

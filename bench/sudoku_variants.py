@@ -1,12 +1,15 @@
-"""Jigsaw sudoku's figures, as bookgen/puzzles/sudoku/README.md states them.
+"""Jigsaw and killer sudoku's figures, as bookgen/puzzles/sudoku/README.md states them.
 
 1. Layouts: of N random layouts per size, how many the solver fills within the guess budget, and
    the guesses a filled one took (median, most).
 2. The medium floor: of N 9x9 reductions at the medium level, how many still need a naked single
    (rate medium) with the boxes' floor of 30 givens and with the jigsaw's 27.
-3. Generation: seconds a puzzle (mean, slowest) and givens (mean) per size and level.
+3. Killer cages: of N killers with cages of 2, 2-3 and 2-4 cells, how many rate medium, hard and
+   expert, and the seconds each took.
+4. Generation: seconds a puzzle (mean, slowest) and givens (mean) per size and level, jigsaw and
+   killer.
 
-Run: python bench/sudoku_jigsaw.py [--seeds N]
+Run: python bench/sudoku_variants.py [--seeds N]
 """
 
 from __future__ import annotations
@@ -19,14 +22,15 @@ import time
 from bookgen.making import make_puzzle, verify
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
-from bookgen.puzzles.sudoku import generator
+from bookgen.puzzles.sudoku import cages, generator
 from bookgen.puzzles.sudoku.board import board_of, rows_of
 from bookgen.puzzles.sudoku.grader import rate
 from bookgen.puzzles.sudoku.regions import random_layout
 from bookgen.puzzles.sudoku.solver import Budget, solutions
 
 SUDOKU = find_type("sudoku")
-LEVELS = {"6": ("easy", "medium", "hard"), "9": ("easy", "medium", "hard", "expert")}
+LEVELS = {("jigsaw", "6"): ("easy", "medium", "hard"), ("jigsaw", "9"): ("easy", "medium", "hard", "expert"),
+          ("killer", "9"): ("medium", "hard", "expert")}
 
 
 def layouts(seeds: int) -> None:
@@ -60,18 +64,33 @@ def medium_floor(seeds: int) -> None:
     generator.JIGSAW_FLOORS[9]["medium"] = 27
 
 
+def killer_cages(seeds: int) -> None:
+    for sizes in ((2, 2), (2, 3), (2, 4)):
+        cages.CAGE_SIZES["bench"] = sizes
+        rng = random.Random(5)
+        levels = {"medium": 0, "hard": 0, "expert": 0}
+        start = time.perf_counter()
+        for _ in range(seeds):
+            answer = generator.filled(rng, board_of(9, "classic"))
+            assert answer is not None
+            levels[rate(generator.killer(rng, 9, "bench", answer))["level"]] += 1
+        each = (time.perf_counter() - start) / seeds
+        print(f"killers with cages of {sizes[0]}-{sizes[1]} cells: {levels} of {seeds}, {each:.2f} s each")
+    del cages.CAGE_SIZES["bench"]
+
+
 def generation(seeds: int) -> None:
-    for size, levels in LEVELS.items():
+    for (variant, size), levels in LEVELS.items():
         for level in levels:
             times, givens = [], []
             for seed in range(seeds):
                 start = time.perf_counter()
-                record = make_puzzle(Request.make(SUDOKU, level, {"size": size, "variant": "jigsaw"}),
+                record = make_puzzle(Request.make(SUDOKU, level, {"size": size, "variant": variant}),
                                      f"bench-{seed}")
                 times.append(time.perf_counter() - start)
                 verify(record)
                 givens.append(record.rating["givens"])
-            print(f"{size}x{size} {level}: {statistics.mean(times):.2f} s a puzzle "
+            print(f"{variant} {size}x{size} {level}: {statistics.mean(times):.2f} s a puzzle "
                   f"(slowest {max(times):.2f}), {statistics.mean(givens):.1f} givens")
 
 
@@ -81,6 +100,7 @@ def main() -> None:
     seeds = parser.parse_args().seeds
     layouts(10 * seeds)
     medium_floor(3 * seeds)
+    killer_cages(2 * seeds)
     generation(seeds)
 
 
