@@ -21,7 +21,7 @@ CAGE_SIZES = {"medium": (2, 2), "hard": (2, 3), "expert": (2, 4)}
 """The cage sizes a level's cages grow to (at random between the two; a square left alone joins
 a neighbour one past them). Small cages allow few sets of numbers, so a person starts from them:
 of 20 killers, cages of 2 rate medium 18 times, of 2-3 hard 8 times, of 2-4 expert 12 times, at
-0.06, 0.2 and 1.3 s each (bench/sudoku_variants.py). Cages of 5 made a count take seconds."""
+0.09, 0.22 and 0.50 s each (bench/sudoku_variants.py). Cages of 5 made a count take seconds."""
 
 
 def combinations_of(count: int, total: int) -> tuple[int, ...]:

@@ -137,8 +137,9 @@ def placing(board: Board, name: str, facts: dict[str, Any]) -> str:
 
 
 def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
-    """Each number the grader places, in its order, with its reason; a puzzle the techniques
-    cannot finish gets the rest from its one answer, said so."""
+    """Each number the grader places, in its order, with its reason (the crossing-out steps
+    since the last placement; of a killer's cage combinations, those through the cell); a puzzle
+    the techniques cannot finish gets the rest from its one answer, said so."""
     board = board_for(puzzle)
     try:
         state = start(board, flat(puzzle["givens"]))
@@ -146,13 +147,16 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
     except Contradiction:
         return []
     told: list[JSON] = []
-    pending: list[str] = []
+    pending: list[tuple[str, dict[str, Any]]] = []
     for name, facts in state.log:
         if name not in PLACING:
-            pending.append(crossing_out(board, name, facts))
+            pending.append((name, facts))
             continue
         cell = facts["cell"]
-        why = " ".join(pending + [placing(board, name, facts)])
+        # a killer settles many cages between two placements: only those through the cell are told
+        steps = [crossing_out(board, step, seen) for step, seen in pending
+                 if step != "cage combination" or cell in seen["cells"]]
+        why = " ".join(steps + [placing(board, name, facts)])
         pending = []
         told.append({"cells": [[cell // board.size, cell % board.size]], "value": facts["value"], "why": why})
     answer = flat(solution["grid"])
