@@ -74,6 +74,17 @@ def test_the_same_seed_makes_the_same_jigsaw_and_another_seed_another():
     assert first.puzzle["regions"] != other.puzzle["regions"]
 
 
+def _built_twice(run, config: Path, folder: Path) -> bytes:
+    """The book built twice (one.pdf with its one.jsonl, two.pdf): the same bytes, returned."""
+    outputs = []
+    for name in ("one.pdf", "two.pdf"):
+        status, _, err = run("build", str(config), "-o", str(folder / name), "--jsonl")
+        assert status == 0, err
+        outputs.append((folder / name).read_bytes())
+    assert outputs[0] == outputs[1]
+    return outputs[0]
+
+
 def test_a_jigsaw_book_is_the_same_bytes_twice_and_prints_its_rules(run, write_config, tmp_path):
     config = write_config("""
         title: Jigsaw
@@ -86,13 +97,8 @@ def test_a_jigsaw_book_is_the_same_bytes_twice_and_prints_its_rules(run, write_c
             variant: jigsaw
             size: 6
         """)
-    outputs = []
-    for name in ("one.pdf", "two.pdf"):
-        status, _, err = run("build", str(config), "-o", str(tmp_path / name))
-        assert status == 0, err
-        outputs.append((tmp_path / name).read_bytes())
-    assert outputs[0] == outputs[1]
-    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(outputs[0])).pages)
+    pdf = _built_twice(run, config, tmp_path)
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages)
     assert "each region outlined in bold" in text and "irregular shapes of 6 squares each" in text
 
 
@@ -344,13 +350,7 @@ def test_a_killer_book_prints_every_cage_sum_and_is_the_same_bytes_twice(run, wr
             difficulty: medium
             variant: killer
         """)
-    outputs = []
-    for name in ("one.pdf", "two.pdf"):
-        status, _, err = run("build", str(config), "-o", str(tmp_path / name), "--jsonl")
-        assert status == 0, err
-        outputs.append((tmp_path / name).read_bytes())
-    assert outputs[0] == outputs[1]
-    pages = [page.extract_text() for page in PdfReader(io.BytesIO(outputs[0])).pages]
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(_built_twice(run, config, tmp_path))).pages]
     (record,) = [json.loads(line) for line in (tmp_path / "one.jsonl").read_text().splitlines()]
     page = next(text for text in pages if "dashed outline" in " ".join(text.split()))
     printed = page.split()

@@ -3,7 +3,7 @@ puzzle's JSON as given (a jigsaw's regions and a killer's cages proven from the 
 
 from __future__ import annotations
 
-from typing import TypeGuard
+from typing import TypeGuard, cast
 
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.base import JSON
@@ -62,13 +62,7 @@ def validate(puzzle: JSON) -> None:
     if not isinstance(givens, list) or len(givens) not in BOXES:
         raise PuzzleFormatError(f"'givens' must be a square grid of {sizes} rows", key="givens")
     size = len(givens)
-    if any(not isinstance(row, list) or len(row) != size for row in givens):
-        raise PuzzleFormatError(f"'givens' must be {size} rows of {size} numbers", key="givens")
-    for r, row in enumerate(givens):
-        for c, value in enumerate(row):
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= size:
-                raise PuzzleFormatError(f"row {r + 1} column {c + 1}: given {value!r} is not a "
-                                        f"number from 1 to {size} (0 for blank)", key="givens")
+    check_grid(givens, size, "givens", ("given", "numbers"), 0, " (0 for blank)")
     if variant in VARIANT_SIZES and str(size) not in VARIANT_SIZES[variant]:
         raise PuzzleFormatError(f"a {variant} sudoku has {' or '.join(VARIANT_SIZES[variant])} rows, "
                                 f"not {size}", key="givens")
@@ -81,18 +75,25 @@ def validate(puzzle: JSON) -> None:
         validate_cages(puzzle, size)
 
 
+def check_grid(grid: object, size: int, key: str, words: tuple[str, str], least: int,
+               note: str) -> list[list[int]]:
+    """A grid of whole numbers from `least` to the size, `size` rows of `size` (returned as such);
+    `words` name one value and the lot in the message."""
+    if (not isinstance(grid, list) or len(grid) != size
+            or any(not isinstance(row, list) or len(row) != size for row in grid)):
+        raise PuzzleFormatError(f"'{key}' must be {size} rows of {size} {words[1]}", key=key)
+    for r, row in enumerate(grid):
+        for c, value in enumerate(row):
+            if not whole(value) or not least <= value <= size:
+                raise PuzzleFormatError(f"row {r + 1} column {c + 1}: {words[0]} {value!r} is not a "
+                                        f"number from 1 to {size}{note}", key=key)
+    return cast(list[list[int]], grid)
+
+
 def validate_regions(puzzle: JSON, size: int) -> None:
     """A jigsaw's regions, proven from the page: a number from 1 to the size per cell, each
     region that many cells in one piece."""
-    regions = puzzle.get("regions")
-    if (not isinstance(regions, list) or len(regions) != size
-            or any(not isinstance(row, list) or len(row) != size for row in regions)):
-        raise PuzzleFormatError(f"'regions' must be {size} rows of {size} region numbers", key="regions")
-    for r, row in enumerate(regions):
-        for c, value in enumerate(row):
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= size:
-                raise PuzzleFormatError(f"row {r + 1} column {c + 1}: region {value!r} is not a "
-                                        f"number from 1 to {size}", key="regions")
+    regions = check_grid(puzzle.get("regions"), size, "regions", ("region", "region numbers"), 1, "")
     problems = layout_problems(size, [value for row in regions for value in row])
     if problems:
         raise PuzzleFormatError("; ".join(problems), key="regions")
