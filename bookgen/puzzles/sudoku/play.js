@@ -13,10 +13,15 @@
     var play = record.play || {};
     var box = play.box || [3, 3];  // from Python: bookgen.puzzles.sudoku.drawing.play_data
     var regions = record.puzzle.regions;  // a jigsaw's region number per square, row by row
-    var cageOf = {}, sumOf = {};  // a killer's cage index per square "row,col", its sum
+    var cageOf = {}, sumOf = {}, labelOf = {};  // a killer's cage index per square "row,col", its sum
     (record.puzzle.cages || []).forEach(function (cage, index) {
-      cage.cells.forEach(function (cell) { cageOf[cell[0] + "," + cell[1]] = index; });
+      var first = null;  // the sum goes in the cage's first square in reading order, as printed
+      cage.cells.forEach(function (cell) {
+        cageOf[cell[0] + "," + cell[1]] = index;
+        if (!first || cell[0] * size + cell[1] < first[0] * size + first[1]) first = cell;
+      });
       sumOf[index] = cage.sum;
+      labelOf[first[0] + "," + first[1]] = index;
     });
     function cage(i, j) { var index = cageOf[i + "," + j]; return index === undefined ? -1 : index; }
     var grid = el("div", "grid sudoku");
@@ -60,8 +65,7 @@
           if (cage(i + 1, j) !== own) cell.classList.add("cage-bottom");
           if (cage(i, j - 1) !== own) cell.classList.add("cage-left");
           if (cage(i, j + 1) !== own) cell.classList.add("cage-right");
-          var first = record.puzzle.cages[own].cells[0];
-          if (first[0] === i && first[1] === j) cell.appendChild(el("span", "cage-sum", String(sumOf[own])));
+          if (labelOf[i + "," + j] === own) cell.appendChild(el("span", "cage-sum", String(sumOf[own])));
         }
       }
     }, page);
