@@ -143,7 +143,7 @@ def test_the_one_line_form_reads_and_bad_lines_are_refused():
     with pytest.raises(PuzzleFormatError, match="row 1 column 1"):
         SUDOKU.validate({"givens": [[7, 0, 0, 0]] * 4})
     with pytest.raises(PuzzleFormatError, match="variant"):
-        SUDOKU.validate({"variant": "jigsaw", "givens": [[0] * 4] * 4})
+        SUDOKU.validate({"variant": "samurai", "givens": [[0] * 4] * 4})
 
 
 def test_a_filled_grid_comes_from_the_rng_alone():

@@ -1,19 +1,22 @@
-"""Sudoku: fill the grid so every row, column and box (and, in the diagonal variant, each long
-diagonal) holds every number once; 4x4, 6x6 and 9x9.
+"""Sudoku: fill the grid so every row, column and box (a jigsaw's irregular regions in place of
+boxes; in the diagonal variant, each long diagonal too) holds every number once; 4x4, 6x6 and 9x9;
+a killer's cages add up to their sums.
 
 One module per step in the usual order: `parameters` (sizes, variants, options, rules and the
-forms a puzzle is compared by), `board` (a size's units and peers, candidate bitmasks), `solver`
-(exact: propagation of singles and search, counting answers up to a cap), `checking` (the rules,
-apart from the solver, the JSON and the one-line form players share), `grader` (the techniques a
-person uses, each named and weighted on Sudoku Explainer's scale), `hints`, `generator` and
-`drawing`; `symmetry` finds the one form a puzzle shares with its twins; this module holds the
-example and the registry record.
+forms a puzzle is compared by), `regions` (a jigsaw's layouts of regions), `cages` (a killer's
+cages and the sums they allow), `board` (a size's units and peers, candidate bitmasks), `solver`
+(exact: propagation of singles and cage sums, and search, counting answers up to a cap),
+`checking` (the rules, apart from the solver, the JSON and the one-line form players share),
+`grader` (the techniques a person uses, each named and weighted on Sudoku Explainer's scale),
+`hints`, `generator` and `drawing`; `symmetry` finds the one form a puzzle shares with its twins;
+this module holds the examples and the registry record.
 """
 
 from __future__ import annotations
 
 from bookgen.i18n import N_
 from bookgen.puzzles.base import (
+    JSON,
     Generated,
     PuzzleType,
     Request,
@@ -31,11 +34,54 @@ from bookgen.puzzles.sudoku.solver import solve
 
 __all__ = ["SUDOKU", "parse_line"]
 
+# Jigsaw examples as one-line forms: givens, regions, answer (the generator's, seeds "example0"
+# at size 6 and "example1" at size 9, easy).
+JIGSAW_EXAMPLES = {
+    "6": ("031240000061246150015624460000052430", "111222131222133455633445663455666445",
+          "631245524361246153315624463512152436"),
+    "9": ("630000720124805000800700000001030082080301050490050800000004008000508671078000045",
+          "111222222111322234155333334155536344156666444755566644788886999787888999777778999",
+          "635189724124865397853742169961437582782391456497256813516974238349528671278613945"),
+}
+
+
+# A killer example: each cell's cage as a letter, and the answer (the generator's, seed "example1",
+# medium: no givens, cage combinations and singles solve it); the sums are the answer's.
+KILLER_EXAMPLE = (
+    "0112333440152667849a5b6c78d9aabbc7edfgghhieejffgkkilljmmmnkioojpqnnrsottpquursvvv",
+    "637495812594812736812736549769128453348659127125347968276584391953271684481963275",
+)
+
+
+def killer_example() -> tuple[JSON, JSON]:
+    """The killer example's puzzle and solution."""
+    owners, answer = KILLER_EXAMPLE
+    cages: dict[str, list[list[int]]] = {}
+    for cell, owner in enumerate(owners):
+        cages.setdefault(owner, []).append(list(divmod(cell, 9)))
+    puzzle = {"variant": "killer", "givens": [[0] * 9 for _ in range(9)],
+              "cages": [{"sum": sum(int(answer[r * 9 + c]) for r, c in cells), "cells": cells}
+                        for cells in cages.values()]}
+    return puzzle, {"grid": rows(answer)}
+
+
+def rows(line: str) -> list[list[int]]:
+    """A one-line grid as its rows."""
+    side = round(len(line) ** 0.5)
+    return [[int(ch) for ch in line[r * side:(r + 1) * side]] for r in range(side)]
+
 
 def example(request: Request | None) -> Generated:
     """A 4x4 sudoku of the section's variant that full houses and hidden singles solve (the
-    diagonal one has an answer only through its diagonals)."""
-    if request is not None and request.settings["variant"] == "diagonal":
+    diagonal one has an answer only through its diagonals); a jigsaw's is of the section's size,
+    full houses and hidden singles in its regions solving it; a killer's a 9x9 without givens."""
+    if request is not None and request.settings["variant"] == "killer":
+        puzzle, solution = killer_example()
+    elif request is not None and request.settings["variant"] == "jigsaw":
+        givens, regions, answer = JIGSAW_EXAMPLES.get(request.settings["size"], JIGSAW_EXAMPLES["6"])
+        puzzle = {"variant": "jigsaw", "givens": rows(givens), "regions": rows(regions)}
+        solution = {"grid": rows(answer)}
+    elif request is not None and request.settings["variant"] == "diagonal":
         puzzle = {"variant": "diagonal", "givens": [[1, 0, 3, 0], [0, 0, 0, 0], [4, 0, 0, 1], [0, 0, 0, 0]]}
         solution = {"grid": [[1, 2, 3, 4], [3, 4, 1, 2], [4, 3, 2, 1], [2, 1, 4, 3]]}
     else:
@@ -47,7 +93,9 @@ def example(request: Request | None) -> Generated:
 # The audit's books ask for dozens of puzzles a section: a 9x9 (easy is quick), as 4x4 grids hold
 # only a few dozen different easy puzzles.
 SHOWCASE = (Showcase("hard", {"variant": "diagonal"}), Showcase("medium", {"size": "6"}, curve_seeds=3),
-            Showcase("easy", {"size": "4"}), Showcase("easy", audit=True))
+            Showcase("easy", {"size": "4"}), Showcase("easy", audit=True),
+            Showcase("hard", {"variant": "jigsaw", "size": "6"}),
+            Showcase("medium", {"variant": "jigsaw"}), Showcase("medium", {"variant": "killer"}))
 
 
 SUDOKU = PuzzleType(

@@ -1,22 +1,33 @@
-"""The rules checked apart from the solver: a filled grid's units, and a puzzle's JSON as given."""
+"""The rules checked apart from the solver: a filled grid's units (and a killer's cages), and a
+puzzle's JSON as given (a jigsaw's regions and a killer's cages proven from the page)."""
 
 from __future__ import annotations
 
+from typing import TypeGuard, cast
+
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.base import JSON
-from bookgen.puzzles.sudoku.parameters import BOXES, VARIANTS
+from bookgen.puzzles.sudoku.parameters import BOXES, VARIANT_SIZES, VARIANTS, cages_of, regions_of
+from bookgen.puzzles.sudoku.regions import connected, layout_problems
 
 
-def lines_of(size: int, variant: str, grid: list[list[int]]) -> dict[str, list[int]]:
-    """Every group of cells that must hold 1 to size once, by name, read straight off the grid."""
+def lines_of(size: int, variant: str, grid: list[list[int]],
+             regions: list[list[int]] | None = None) -> dict[str, list[int]]:
+    """Every group of cells that must hold 1 to size once, by name, read straight off the grid
+    (and a jigsaw's regions)."""
     box_rows, box_cols = BOXES[size]
     groups = {f"row {r + 1}": list(grid[r]) for r in range(size)}
     groups.update({f"column {c + 1}": [grid[r][c] for r in range(size)] for c in range(size)})
-    for top in range(0, size, box_rows):
-        for left in range(0, size, box_cols):
-            number = (top // box_rows) * (size // box_cols) + left // box_cols + 1
-            groups[f"box {number}"] = [grid[top + r][left + c] for r in range(box_rows)
-                                       for c in range(box_cols)]
+    if regions:
+        for number in range(1, size + 1):
+            groups[f"region {number}"] = [grid[r][c] for r in range(size) for c in range(size)
+                                          if regions[r][c] == number]
+    else:
+        for top in range(0, size, box_rows):
+            for left in range(0, size, box_cols):
+                number = (top // box_rows) * (size // box_cols) + left // box_cols + 1
+                groups[f"box {number}"] = [grid[top + r][left + c] for r in range(box_rows)
+                                           for c in range(box_cols)]
     if variant == "diagonal":
         groups["the diagonal from the top left"] = [grid[i][i] for i in range(size)]
         groups["the diagonal from the top right"] = [grid[i][size - 1 - i] for i in range(size)]
@@ -34,10 +45,11 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
     problems = [f"row {r + 1} column {c + 1} must keep its given {givens[r][c]}"
                 for r in range(size) for c in range(size) if givens[r][c] and grid[r][c] != givens[r][c]]
     wanted = list(range(1, size + 1))
-    for name, values in lines_of(size, str(puzzle.get("variant", "classic")), grid).items():
+    for name, values in lines_of(size, str(puzzle.get("variant", "classic")), grid,
+                                 regions_of(puzzle)).items():
         if sorted(values) != wanted:
             problems.append(f"{name} must hold every number from 1 to {size} once")
-    return problems
+    return problems + cage_problems(puzzle, grid)
 
 
 def validate(puzzle: JSON) -> None:
@@ -50,13 +62,90 @@ def validate(puzzle: JSON) -> None:
     if not isinstance(givens, list) or len(givens) not in BOXES:
         raise PuzzleFormatError(f"'givens' must be a square grid of {sizes} rows", key="givens")
     size = len(givens)
-    if any(not isinstance(row, list) or len(row) != size for row in givens):
-        raise PuzzleFormatError(f"'givens' must be {size} rows of {size} numbers", key="givens")
-    for r, row in enumerate(givens):
+    check_grid(givens, size, "givens", ("given", "numbers"), 0, " (0 for blank)")
+    if variant in VARIANT_SIZES and str(size) not in VARIANT_SIZES[variant]:
+        raise PuzzleFormatError(f"a {variant} sudoku has {' or '.join(VARIANT_SIZES[variant])} rows, "
+                                f"not {size}", key="givens")
+    for key, owner in (("regions", "jigsaw"), ("cages", "killer")):
+        if variant != owner and key in puzzle:
+            raise PuzzleFormatError(f"a {variant} sudoku has no {key!r}", key=key)
+    if variant == "jigsaw":
+        validate_regions(puzzle, size)
+    if variant == "killer":
+        validate_cages(puzzle, size)
+
+
+def check_grid(grid: object, size: int, key: str, words: tuple[str, str], least: int,
+               note: str) -> list[list[int]]:
+    """A grid of whole numbers from `least` to the size, `size` rows of `size` (returned as such);
+    `words` name one value and the lot in the message."""
+    if (not isinstance(grid, list) or len(grid) != size
+            or any(not isinstance(row, list) or len(row) != size for row in grid)):
+        raise PuzzleFormatError(f"'{key}' must be {size} rows of {size} {words[1]}", key=key)
+    for r, row in enumerate(grid):
         for c, value in enumerate(row):
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= size:
-                raise PuzzleFormatError(f"row {r + 1} column {c + 1}: given {value!r} is not a "
-                                        f"number from 1 to {size} (0 for blank)", key="givens")
+            if not whole(value) or not least <= value <= size:
+                raise PuzzleFormatError(f"row {r + 1} column {c + 1}: {words[0]} {value!r} is not a "
+                                        f"number from 1 to {size}{note}", key=key)
+    return cast(list[list[int]], grid)
+
+
+def validate_regions(puzzle: JSON, size: int) -> None:
+    """A jigsaw's regions, proven from the page: a number from 1 to the size per cell, each
+    region that many cells in one piece."""
+    regions = check_grid(puzzle.get("regions"), size, "regions", ("region", "region numbers"), 1, "")
+    problems = layout_problems(size, [value for row in regions for value in row])
+    if problems:
+        raise PuzzleFormatError("; ".join(problems), key="regions")
+
+
+def validate_cages(puzzle: JSON, size: int) -> None:
+    """A killer's cages, proven from the page: each a sum and cells side by side, every cell of
+    the grid in exactly one, a sum that different numbers from 1 to the size can make."""
+    cages = puzzle.get("cages")
+    if not isinstance(cages, list) or not cages:
+        raise PuzzleFormatError("'cages' must be a list of {\"sum\", \"cells\"}", key="cages")
+    owner: dict[int, int] = {}
+    for number, cage in enumerate(cages, 1):
+        cells = cage.get("cells") if isinstance(cage, dict) else None
+        total = cage.get("sum") if isinstance(cage, dict) else None
+        if (not isinstance(cells, list) or not cells or not whole(total)
+                or any(not isinstance(cell, list) or len(cell) != 2
+                       or any(not whole(v) or not 0 <= v < size for v in cell) for cell in cells)):
+            raise PuzzleFormatError(f"cage {number} must be {{\"sum\": N, \"cells\": [[row, column], "
+                                    f"...]}} with rows and columns from 0 to {size - 1}", key="cages")
+        flat_cells = {r * size + c for r, c in cells}
+        for r, c in cells:
+            if r * size + c in owner:
+                raise PuzzleFormatError(f"row {r + 1} column {c + 1} is in cages {owner[r * size + c]} "
+                                        f"and {number}", key="cages")
+            owner[r * size + c] = number
+        count = len(flat_cells)
+        if len(cells) > size or not connected(size, flat_cells):
+            raise PuzzleFormatError(f"cage {number} is not {size} or fewer cells side by side", key="cages")
+        least, most = count * (count + 1) // 2, count * (2 * size + 1 - count) // 2
+        if not least <= total <= most:
+            raise PuzzleFormatError(f"cage {number}: {count} different numbers cannot add up to "
+                                    f"{total} (only {least} to {most})", key="cages")
+    if len(owner) != size * size:
+        cell = min(set(range(size * size)) - set(owner))
+        raise PuzzleFormatError(f"row {cell // size + 1} column {cell % size + 1} is in no cage", key="cages")
+
+
+def whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def cage_problems(puzzle: JSON, grid: list[list[int]]) -> list[str]:
+    """A killer's cages a filled grid breaks: a wrong sum, or a number twice."""
+    problems = []
+    for cage in cages_of(puzzle):
+        values = [grid[r][c] for r, c in cage["cells"]]
+        if sum(values) != cage["sum"] or len(set(values)) != len(values):
+            r, c = cage["cells"][0]
+            problems.append(f"the cage at row {r + 1} column {c + 1} must add up to {cage['sum']} "
+                            "with no number twice")
+    return problems
 
 
 def read_line(text: str) -> JSON | None:

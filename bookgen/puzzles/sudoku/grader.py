@@ -19,12 +19,13 @@ from bookgen.core.bits import single
 from bookgen.core.grading import Bands, Deduction, simplest_first
 from bookgen.puzzles.base import JSON
 from bookgen.puzzles.sudoku.board import Board, Cell, board_for, flat
+from bookgen.puzzles.sudoku.cages import cage_options
 
 # (name, SE-like weight): the order a person tries them in, simplest first. A contradiction
 # weighs 7.0 plus a tenth per placement of its longest chain and 0.03 per use (at most 9.4).
 TECHNIQUES = (
     ("full house", 1.0), ("hidden single in a box", 1.2), ("hidden single in a line", 1.5),
-    ("naked single", 2.3),
+    ("naked single", 2.3), ("cage combination", 2.3),
     ("pointing", 2.6), ("claiming", 2.8), ("naked pair", 3.0), ("x-wing", 3.2),
     ("hidden pair", 3.4), ("naked triple", 3.6), ("swordfish", 3.8), ("hidden triple", 4.0),
     ("xy-wing", 4.2), ("xyz-wing", 4.4), ("naked quad", 5.0), ("jellyfish", 5.2),
@@ -370,6 +371,26 @@ def simple_colouring(state: State) -> int:
     return 0
 
 
+def cage_combination(state: State) -> int:
+    """A killer's cage (or a house's remainder outside its whole cages, the rule of 45) adds up to
+    its sum with different numbers: each cell keeps only the candidates some such filling gives it."""
+    for cells, total, house in state.board.sums:
+        masks = tuple(state.candidates[cell] for cell in cells)
+        options = cage_options(total, masks)
+        if options is None:
+            raise Contradiction
+        if options != masks:
+            for cell, mask, keep in zip(cells, masks, options):
+                state.cross_out([cell], mask & ~keep)
+            union = 0
+            for keep in options:
+                union |= keep
+            state.log.append(("cage combination", {"cells": list(cells), "sum": total, "house": house,
+                                                   "digits": digits(union)}))
+            return 1
+    return 0
+
+
 def contradiction(state: State) -> int:
     """Assume one candidate and follow singles; of the assumptions that end in a contradiction,
     take the one that gets there in the fewest placements (the shortest chain a person would
@@ -407,6 +428,7 @@ APPLY: dict[str, Callable[[State], int]] = {
     "hidden single in a box": hidden_single(("box",), "hidden single in a box"),
     "hidden single in a line": hidden_single(("row", "column", "diagonal"), "hidden single in a line"),
     "naked single": naked_single,
+    "cage combination": cage_combination,
     "pointing": locked(True, "pointing"),
     "claiming": locked(False, "claiming"),
     "naked pair": naked_subset(2, "naked pair"),
@@ -420,7 +442,8 @@ APPLY: dict[str, Callable[[State], int]] = {
     "naked quad": naked_subset(4, "naked quad"),
     "jellyfish": fish(4, "jellyfish"),
     "hidden quad": hidden_subset(4, "hidden quad"),
-    "bug+1": bug_plus_one,
+    # a killer's sums break the symmetry BUG+1 rests on (two answers of a grid of pairs)
+    "bug+1": lambda state: 0 if state.board.cages else bug_plus_one(state),
     "simple colouring": simple_colouring,
     "contradiction": contradiction,
 }

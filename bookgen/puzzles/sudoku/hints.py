@@ -28,6 +28,8 @@ def unit_name(board: Board, unit: int) -> str:
         return _("row {number}").format(number=number)
     if kind == "column":
         return _("column {number}").format(number=number)
+    if kind == "box" and board.variant == "jigsaw":
+        return _("region {number}").format(number=number)
     if kind == "box":
         return _("box {number}").format(number=number)
     if number == 1:
@@ -80,10 +82,22 @@ def crossing_out(board: Board, name: str, facts: dict[str, Any]) -> str:
                  "that sees all three.").format(
             pivot=cell_name(board, facts["pivot"]), first=cell_name(board, first),
             second=cell_name(board, second), value=value)
+    if name == "cage combination" and facts["house"] >= 0:
+        return _("Rule of 45: in {unit}, the cells outside its whole cages, {cells}, add up to "
+                 "{sum}; only {numbers} can make that there, so every other candidate is crossed "
+                 "out in those cells.").format(unit=unit_name(board, facts["house"]), cells=cells,
+                                               sum=facts["sum"], numbers=numbers)
+    if name == "cage combination":
+        return _("Cage combination: the cage of {cells} adds up to {sum} with different numbers; "
+                 "only {numbers} can make that there, so every other candidate is crossed out in "
+                 "the cage.").format(cells=cells, sum=facts["sum"], numbers=numbers)
     if name == "bug+1":
         return _("BUG+1: every empty cell but {cell} has two candidates left; were {value} not in "
                  "{cell}, the puzzle would have two answers, so the other candidates there are "
                  "crossed out.").format(cell=cell_name(board, facts["cell"]), value=value)
+    if name == "simple colouring" and board.variant == "jigsaw":
+        return _("Simple colouring on {value}: following the rows, columns and regions with only "
+                 "two places for {value}, {cells} cannot hold {value}.").format(value=value, cells=cells)
     if name == "simple colouring":
         return _("Simple colouring on {value}: following the rows, columns and boxes with only two "
                  "places for {value}, {cells} cannot hold {value}.").format(value=value, cells=cells)
@@ -108,6 +122,13 @@ def placing(board: Board, name: str, facts: dict[str, Any]) -> str:
     if name == "naked single" and board.variant == "diagonal":
         return _("Naked single: {cell} can only hold {value}; every other number already stands "
                  "in its row, column, box or diagonal").format(cell=cell, value=value)
+    if name == "naked single" and board.variant == "killer":
+        return _("Naked single: {cell} can only hold {value}; every other number already stands "
+                 "in its row, column, box or cage, or cannot make its cage's sum").format(
+            cell=cell, value=value)
+    if name == "naked single" and board.variant == "jigsaw":
+        return _("Naked single: {cell} can only hold {value}; every other number already stands "
+                 "in its row, column or region").format(cell=cell, value=value)
     if name == "naked single":
         return _("Naked single: {cell} can only hold {value}; every other number already stands "
                  "in its row, column or box").format(cell=cell, value=value)
@@ -116,8 +137,9 @@ def placing(board: Board, name: str, facts: dict[str, Any]) -> str:
 
 
 def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
-    """Each number the grader places, in its order, with its reason; a puzzle the techniques
-    cannot finish gets the rest from its one answer, said so."""
+    """Each number the grader places, in its order, with its reason (the crossing-out steps
+    since the last placement; of a killer's cage combinations, those through the cell); a puzzle
+    the techniques cannot finish gets the rest from its one answer, said so."""
     board = board_for(puzzle)
     try:
         state = start(board, flat(puzzle["givens"]))
@@ -125,15 +147,18 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
     except Contradiction:
         return []
     told: list[JSON] = []
-    pending: list[str] = []
+    pending: list[tuple[str, dict[str, Any]]] = []
     givens = flat(puzzle["givens"])
     for name, facts in state.log:
         if name not in PLACING:
-            pending.append(crossing_out(board, name, facts))
+            pending.append((name, facts))
             continue
         cell = facts["cell"]
+        # a killer settles many cages between two placements: only those through the cell are told
+        steps = [crossing_out(board, step, seen) for step, seen in pending
+                 if step != "cage combination" or cell in seen["cells"]]
         hint = {"cells": [[cell // board.size, cell % board.size]], "value": facts["value"],
-                "why": " ".join(pending + [placing(board, name, facts)])}
+                "why": " ".join(steps + [placing(board, name, facts)])}
         after = None if pending else _after(board, givens, told, name, facts)
         if after is not None and after < len(told):
             hint["after"] = after  # see core.grading.Told: the page may give it out of order

@@ -12,7 +12,11 @@ from bookgen.puzzles.sudoku.symmetry import minlex
 
 BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3)}
 """Each size's box as (rows, columns): a 6x6 grid has six boxes two rows high, three wide."""
-VARIANTS = ("classic", "diagonal")
+VARIANTS = ("classic", "diagonal", "jigsaw", "killer")
+VARIANT_SIZES = {"jigsaw": ("6", "9"), "killer": ("9",)}
+"""The sizes a variant comes in, where not every size: a 4x4 jigsaw's four regions of four leave
+too few layouts worth printing, and on smaller grids every killer rates alike (its cage sums
+weigh as a naked single, past the small sizes' finer bands)."""
 PATTERNS = ("rotational", "mirror", "none")
 
 def choice_word(choice: str) -> str:
@@ -20,6 +24,8 @@ def choice_word(choice: str) -> str:
     return spoken_choice(choice, {
         "classic": pgettext("help line: sudoku", "classic"),
         "diagonal": pgettext("help line: sudoku", "diagonal"),
+        "jigsaw": pgettext("help line: sudoku", "jigsaw"),
+        "killer": pgettext("help line: sudoku", "killer"),
         "rotational": pgettext("help line: sudoku", "rotational"),
         "mirror": pgettext("help line: sudoku", "mirror"),
         "none": pgettext("help line: sudoku", "none")}[choice])
@@ -28,8 +34,11 @@ def choice_word(choice: str) -> str:
 OPTIONS = (
     Option("size", "choice", N_("grid side: 4 (2x2 boxes), 6 (2x3 boxes) or 9 (3x3 boxes; default)"),
            choices=("9", "6", "4"), default="9"),
-    Option("variant", "choice", N_("classic, or diagonal (each long diagonal holds every number "
-           "once too; default classic)"), choices=VARIANTS, default="classic", words=choice_word),
+    Option("variant", "choice", N_("classic; diagonal (each long diagonal holds every number once "
+           "too); jigsaw (irregular regions in place of boxes; size 6 or 9); or killer (cages "
+           "whose numbers add up to the sum printed in them, few or no givens; size 9, medium "
+           "or harder). Default classic"),
+           choices=VARIANTS, default="classic", words=choice_word),
     Option("symmetry", "choice", N_("pattern of the givens: rotational (turned half way it looks "
            "the same, as published sudoku are; default), mirror (left to right) or none"),
            choices=PATTERNS, default="rotational", words=choice_word),
@@ -44,6 +53,17 @@ DIAGONAL_RULES = N_(
     "each box outlined in bold and each of the two long diagonals (shaded) holds every number "
     "from 1 to {largest} exactly once."
 )
+JIGSAW_RULES = N_(
+    "Write a number from 1 to {largest} in every empty square so that each row, each column and "
+    "each region outlined in bold holds every number from 1 to {largest} exactly once. The "
+    "regions are irregular shapes of {largest} squares each."
+)
+KILLER_RULES = N_(
+    "Write a number from 1 to {largest} in every empty square so that each row, each column and "
+    "each box outlined in bold holds every number from 1 to {largest} exactly once. The numbers "
+    "in each cage (a dashed outline) add up to the small sum in its corner, and no number appears "
+    "twice in a cage."
+)
 GENERAL_RULES = N_(
     "Write a number in every empty square so that each row, each column and each box outlined in "
     "bold holds every number once: 1 to 9 on a 9x9 grid, 1 to 6 on a 6x6 grid, 1 to 4 on a 4x4 "
@@ -56,7 +76,8 @@ def rules_text(request: Request | None) -> str:
     if request is None:
         return _(GENERAL_RULES)
     largest = int(request.settings["size"])
-    text = DIAGONAL_RULES if request.settings["variant"] == "diagonal" else RULES
+    text = {"diagonal": DIAGONAL_RULES, "jigsaw": JIGSAW_RULES, "killer": KILLER_RULES}.get(
+        request.settings["variant"], RULES)
     return _(text).format(largest=largest)
 
 
@@ -68,11 +89,29 @@ def variant_of(puzzle: JSON) -> str:
     return str(puzzle.get("variant", "classic"))
 
 
+def regions_of(puzzle: JSON) -> list[list[int]] | None:
+    """A jigsaw's regions: each cell's region number, 1 to the size, row by row (None for boxes)."""
+    regions = puzzle.get("regions")
+    return regions if isinstance(regions, list) else None
+
+
+def cages_of(puzzle: JSON) -> list[JSON]:
+    """A killer's cages: {"sum", "cells": [[row, column], ...]} each ([] for other variants)."""
+    cages = puzzle.get("cages")
+    return cages if isinstance(cages, list) else []
+
+
 def printed(puzzle: JSON) -> Printed:
-    """The page draws the grid, its boxes and (diagonal) the shaded diagonals, and prints the
-    givens; the rules name the variant."""
-    return Printed({"variant": variant_of(puzzle), "givens": puzzle["givens"]},
-                   numbers_printed(puzzle["givens"]))
+    """The page draws the grid, its boxes or a jigsaw's regions (bold walls), (diagonal) the
+    shaded diagonals and (killer) the dashed cages with their sums, and prints the givens; the
+    rules name the variant."""
+    shown = {"variant": variant_of(puzzle), "givens": puzzle["givens"]}
+    if regions_of(puzzle):
+        shown["regions"] = puzzle["regions"]
+    if cages_of(puzzle):
+        shown["cages"] = puzzle["cages"]
+    sums = tuple(str(cage["sum"]) for cage in cages_of(puzzle))
+    return Printed(shown, numbers_printed(puzzle["givens"]) + sums)
 
 
 def keeps_boxes(symmetry: Symmetry, size: int) -> bool:
@@ -110,15 +149,26 @@ def canonical(puzzle: JSON) -> str:
     """One text for a puzzle and every twin. A classic sudoku's twins are all the changes that
     keep it a sudoku (bands, stacks, the rows and columns within them, a transpose of square
     boxes, the numbers renamed: `symmetry.minlex`); a diagonal one's the eight turns and mirrors
-    with the numbers renamed. Any other variant (regions, cages) is compared as a diagonal one,
-    with its layout as it is: puzzles on different layouts are never twins, and givens turned on
-    the same layout count as twins (over-strict where the layout does not turn with them)."""
+    with the numbers renamed. A jigsaw's regions turn with its givens (any of the eight
+    symmetries: regions have no shape to keep); a killer's cages and sums turn with them, never
+    relabelled, as sums fix the numbers."""
     size, variant, givens = size_of(puzzle), variant_of(puzzle), puzzle["givens"]
-    layout = layout_of(puzzle)
-    if variant == "classic" and not layout:
+    regions = regions_of(puzzle)
+    if regions:
+        return form_key(*([variant, relabelled(symmetry.grid(regions)),
+                           relabelled(symmetry.grid(givens))] for symmetry in SYMMETRIES))
+    if cages_of(puzzle):
+        owner = [[0] * size for _ in range(size)]
+        sums = [[0] * size for _ in range(size)]
+        for number, cage in enumerate(cages_of(puzzle), 1):
+            for row, col in cage["cells"]:
+                owner[row][col], sums[row][col] = number, cage["sum"]
+        return form_key(*([variant, relabelled(symmetry.grid(owner)), symmetry.grid(sums),
+                           symmetry.grid(givens)]
+                          for symmetry in SYMMETRIES if keeps_boxes(symmetry, size)))
+    if variant == "classic":
         return form_key([variant, minlex(givens, *BOXES[size])])
-    return form_key(*([variant, form, layout] if layout else [variant, form]
-                      for form in twins(givens, size)))
+    return form_key(*([variant, form] for form in twins(givens, size)))
 
 
 def answer_form(puzzle: JSON, solution: JSON) -> str:

@@ -1,5 +1,6 @@
 /* Sudoku in the playable edition: a number per square, so it plays through the frame's
- * numberCells; bold box edges and shaded diagonals come from classes set here. Registers itself
+ * numberCells; bold box edges (a jigsaw's walls between its regions), shaded diagonals and a
+ * killer's dashed cages with their sums come from classes and labels set here. Registers itself
  * with the player's frame (bookgen/html/frame.js). */
 (function (frame) {
   "use strict";
@@ -11,6 +12,18 @@
     var answer = record.solution && record.solution.grid;
     var play = record.play || {};
     var box = play.box || [3, 3];  // from Python: bookgen.puzzles.sudoku.drawing.play_data
+    var regions = record.puzzle.regions;  // a jigsaw's region number per square, row by row
+    var cageOf = {}, sumOf = {}, labelOf = {};  // a killer's cage index per square "row,col", its sum
+    (record.puzzle.cages || []).forEach(function (cage, index) {
+      var first = null;  // the sum goes in the cage's first square in reading order, as printed
+      cage.cells.forEach(function (cell) {
+        cageOf[cell[0] + "," + cell[1]] = index;
+        if (!first || cell[0] * size + cell[1] < first[0] * size + first[1]) first = cell;
+      });
+      sumOf[index] = cage.sum;
+      labelOf[first[0] + "," + first[1]] = index;
+    });
+    function cage(i, j) { var index = cageOf[i + "," + j]; return index === undefined ? -1 : index; }
     var grid = el("div", "grid sudoku");
     grid.style.setProperty("--cols", size);
     board.appendChild(grid);
@@ -25,13 +38,36 @@
       digits: givens.map(function (row, i) { return i + 1; }),  // 1 to the size: the pad's keys
       where: function (i, j) { return t("Row {row}, column {column}", {row: i + 1, column: j + 1}); },
       name: function (i, j) {
+        if (cage(i, j) >= 0) {
+          var inBox = Math.floor(i / box[0]) * (size / box[1]) + Math.floor(j / box[1]) + 1;
+          return t("Row {row}, column {column}, box {box}, cage of {sum}",
+                   {row: i + 1, column: j + 1, box: inBox, sum: sumOf[cage(i, j)]});
+        }
+        if (regions) {
+          return t("Row {row}, column {column}, region {region}",
+                   {row: i + 1, column: j + 1, region: regions[i][j]});
+        }
         var number = Math.floor(i / box[0]) * (size / box[1]) + Math.floor(j / box[1]) + 1;
         return t("Row {row}, column {column}, box {box}", {row: i + 1, column: j + 1, box: number});
       },
       decorate: function (cell, i, j) {
-        if ((j + 1) % box[1] === 0 && j + 1 < size) cell.classList.add("box-right");
-        if ((i + 1) % box[0] === 0 && i + 1 < size) cell.classList.add("box-below");
+        if (regions) {
+          if (j + 1 < size && regions[i][j] !== regions[i][j + 1]) cell.classList.add("box-right");
+          if (i + 1 < size && regions[i][j] !== regions[i + 1][j]) cell.classList.add("box-below");
+        } else {
+          if ((j + 1) % box[1] === 0 && j + 1 < size) cell.classList.add("box-right");
+          if ((i + 1) % box[0] === 0 && i + 1 < size) cell.classList.add("box-below");
+        }
         if (play.diagonal && (i === j || i + j === size - 1)) cell.classList.add("diagonal");
+        var own = cage(i, j);
+        if (own >= 0) {
+          cell.classList.add("cage");
+          if (cage(i - 1, j) !== own) cell.classList.add("cage-top");
+          if (cage(i + 1, j) !== own) cell.classList.add("cage-bottom");
+          if (cage(i, j - 1) !== own) cell.classList.add("cage-left");
+          if (cage(i, j + 1) !== own) cell.classList.add("cage-right");
+          if (labelOf[i + "," + j] === own) cell.appendChild(el("span", "cage-sum", String(sumOf[own])));
+        }
       }
     }, page);
   }

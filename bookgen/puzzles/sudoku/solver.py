@@ -10,6 +10,7 @@ from itertools import islice
 from bookgen.core.bits import members as digits
 from bookgen.puzzles.base import JSON, Solved
 from bookgen.puzzles.sudoku.board import Board, Candidates, Cell, board_for, flat, rows_of
+from bookgen.puzzles.sudoku.cages import cage_options
 
 
 def eliminate(board: Board, candidates: Candidates, cell: Cell, bit: int) -> bool:
@@ -37,28 +38,63 @@ def eliminate(board: Board, candidates: Candidates, cell: Cell, bit: int) -> boo
 
 def assign(board: Board, candidates: Candidates, cell: Cell, bit: int) -> bool:
     """Put the number `bit` in a cell: every other candidate of it eliminated."""
-    others = candidates[cell] & ~bit
-    while others:
-        low = others & -others
-        others ^= low
+    return eliminate_all(board, candidates, cell, candidates[cell] & ~bit)
+
+
+def settle_cages(board: Board, candidates: Candidates) -> bool:
+    """Cross out every candidate no filling of its cage (or house remainder) keeps, and what that
+    forces, until the sums change nothing; False on a contradiction (a board without cages has
+    none)."""
+    changed = bool(board.sums)
+    while changed:
+        changed = False
+        for cells, total, _ in board.sums:
+            masks = tuple(candidates[cell] for cell in cells)
+            options = cage_options(total, masks)
+            if options is None:
+                return False
+            for cell, mask, keep in zip(cells, masks, options):
+                if keep != mask:
+                    changed = True
+                    if not eliminate_all(board, candidates, cell, mask & ~keep):
+                        return False
+    return True
+
+
+def eliminate_all(board: Board, candidates: Candidates, cell: Cell, bits: int) -> bool:
+    """Take every bit of `bits` out of a cell, following what each forces."""
+    while bits:
+        low = bits & -bits
+        bits ^= low
         if not eliminate(board, candidates, cell, low):
             return False
     return True
 
 
 def initial(board: Board, givens: list[int]) -> Candidates | None:
-    """The candidates after the givens and everything they force; None on a contradiction."""
+    """The candidates after the givens and everything they (and a killer's cages) force; None on
+    a contradiction."""
     candidates = [board.full] * board.cells
     for cell, value in enumerate(givens):
         if value and not assign(board, candidates, cell, 1 << value):
             return None
-    return candidates
+    return candidates if settle_cages(board, candidates) else None
 
 
-def solutions(board: Board, candidates: Candidates, rng: random.Random | None = None
-              ) -> Iterator[Candidates]:
+class Budget:
+    """Guesses a search may still make: filling an empty jigsaw whose regions admit no answer
+    would otherwise search for minutes before it knows."""
+
+    def __init__(self, guesses: int) -> None:
+        self.left = guesses
+
+
+def solutions(board: Board, candidates: Candidates, rng: random.Random | None = None,
+              budget: Budget | None = None) -> Iterator[Candidates]:
     """Every completion, guessing at the cell with the fewest candidates (numbers in random order
-    when `rng` is given, for filling an empty grid)."""
+    when `rng` is given, for filling an empty grid); a search out of `budget` stops."""
+    if board.sums and not settle_cages(board, candidates):
+        return
     best, fewest = -1, 99
     for cell, mask in enumerate(candidates):
         if mask & (mask - 1):
@@ -74,9 +110,13 @@ def solutions(board: Board, candidates: Candidates, rng: random.Random | None = 
     if rng is not None:
         rng.shuffle(choices)
     for value in choices:
+        if budget is not None:
+            if budget.left <= 0:
+                return
+            budget.left -= 1
         child = candidates.copy()
         if assign(board, child, best, 1 << value):
-            yield from solutions(board, child, rng)
+            yield from solutions(board, child, rng, budget)
 
 
 def values_of(candidates: Candidates) -> list[int]:

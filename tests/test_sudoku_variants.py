@@ -1,0 +1,448 @@
+"""Sudoku's jigsaw and killer variants: layouts of connected regions of the right size, cages that
+cover the grid and add up, generated puzzles that solve uniquely from the page and keep every
+house and cage, regions and cages validated and drawn (walls; dashed cages with their sums in the
+PDF text), hints that say region or name the cage combination, twins by symmetry, the same seed
+giving the same bytes, the playable page's walls and cages, and requests they cannot meet refused
+by name."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from itertools import product
+from pathlib import Path
+
+import pytest
+import test_html
+from pypdf import PdfReader
+
+from bookgen.book import make_book
+from bookgen.config import read_config_text
+from bookgen.core.pen import THICK, RecordingPen
+from bookgen.errors import BookgenError, PuzzleFormatError
+from bookgen.formats.html import page_record
+from bookgen.html import write_html
+from bookgen.i18n import speaking
+from bookgen.making import make_puzzle, verify
+from bookgen.puzzles import find_type
+from bookgen.puzzles.base import Request
+from bookgen.puzzles.sudoku.cages import cage_options
+from bookgen.puzzles.sudoku.drawing import walls
+from bookgen.puzzles.sudoku.regions import layout_problems, random_layout
+from bookgen.render.pdf import render_pdf
+
+SUDOKU = find_type("sudoku")
+browser, open_book = test_html.browser, test_html.open_book  # the same fixtures, book_file below
+
+
+def _made(size: str, level: str, seed: str):
+    return make_puzzle(Request.make(SUDOKU, level, {"size": size, "variant": "jigsaw"}), seed)
+
+
+@pytest.mark.parametrize("size", [6, 9])
+def test_a_random_layout_is_size_regions_of_size_cells_each_in_one_piece(size):
+    for seed in range(20):
+        layout = random_layout(random.Random(seed), size)
+        assert layout_problems(size, layout) == []
+        assert sorted(set(layout)) == list(range(1, size + 1))
+        firsts = [layout.index(region) for region in range(1, size + 1)]
+        assert firsts == sorted(firsts)  # numbered in reading order
+    boxes = [(c // size // 3) * 3 + c % size // 3 + 1 for c in range(size * size)] if size == 9 else None
+    assert boxes is None or random_layout(random.Random(0), size) != boxes
+
+
+@pytest.mark.parametrize(("size", "level"), [("6", "easy"), ("6", "hard"), ("9", "medium"), ("9", "expert")])
+def test_a_generated_jigsaw_has_one_answer_from_its_page_and_keeps_every_house(size, level):
+    record = _made(size, level, f"jig-{size}-{level}")
+    verify(record)  # validate, check, one answer from the printed puzzle, measured level
+    puzzle, grid = record.puzzle, record.solution["grid"]
+    n = int(size)
+    regions = puzzle["regions"]
+    assert layout_problems(n, [v for row in regions for v in row]) == []
+    assert SUDOKU.solve(SUDOKU.printed(puzzle).puzzle, 2).count == 1
+    for region in range(1, n + 1):
+        assert sorted(grid[r][c] for r in range(n) for c in range(n) if regions[r][c] == region) == \
+            list(range(1, n + 1))
+    assert regions != SUDOKU.example(Request.make(SUDOKU, "easy", {"size": size, "variant": "jigsaw"})
+                                     ).puzzle["regions"] or level == "easy"
+
+
+def test_the_same_seed_makes_the_same_jigsaw_and_another_seed_another():
+    first, again, other = _made("9", "hard", "same"), _made("9", "hard", "same"), _made("9", "hard", "other")
+    assert first.puzzle == again.puzzle and first.solution == again.solution
+    assert first.puzzle["regions"] != other.puzzle["regions"]
+
+
+def _built_twice(run, config: Path, folder: Path) -> bytes:
+    """The book built twice (one.pdf with its one.jsonl, two.pdf): the same bytes, returned."""
+    outputs = []
+    for name in ("one.pdf", "two.pdf"):
+        status, _, err = run("build", str(config), "-o", str(folder / name), "--jsonl")
+        assert status == 0, err
+        outputs.append((folder / name).read_bytes())
+    assert outputs[0] == outputs[1]
+    return outputs[0]
+
+
+def test_a_jigsaw_book_is_the_same_bytes_twice_and_prints_its_rules(run, write_config, tmp_path):
+    config = write_config("""
+        title: Jigsaw
+        layout: 5x8
+        seed: 11
+        sections:
+          - type: sudoku
+            count: 2
+            difficulty: medium
+            variant: jigsaw
+            size: 6
+        """)
+    pdf = _built_twice(run, config, tmp_path)
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "each region outlined in bold" in text and "irregular shapes of 6 squares each" in text
+
+
+def test_walls_outline_the_grid_and_part_every_two_regions():
+    record = _made("6", "medium", "walls")
+    regions = record.puzzle["regions"]
+    drawn = set()
+    for x1, y1, x2, y2 in walls(regions):
+        if y1 == y2:
+            drawn.update(("across", y1, x) for x in range(x1, x2))
+        else:
+            drawn.update(("down", x1, y) for y in range(y1, y2))
+    wanted = set()
+    for i in range(7):
+        for j in range(6):
+            if i in (0, 6) or regions[i - 1][j] != regions[i][j]:
+                wanted.add(("across", i, j))
+            if i in (0, 6) or regions[j][i - 1] != regions[j][i]:
+                wanted.add(("down", i, j))
+    assert drawn == wanted
+    pen = RecordingPen()
+    SUDOKU.draw_puzzle(pen, record.puzzle)
+    assert sum(1 for name, args in pen.calls if name == "line" and args["width"] == THICK) == \
+        len(walls(regions))
+
+
+def test_validate_proves_the_regions_from_the_page():
+    record = _made("6", "easy", "bad-regions")
+    puzzle = record.puzzle
+    SUDOKU.validate(puzzle)
+    # the boxes with their far corners swapped: six cells each, two regions in two pieces
+    apart = [[(r // 2) * 2 + c // 3 + 1 for c in range(6)] for r in range(6)]
+    apart[0][0], apart[5][5] = apart[5][5], apart[0][0]
+    with pytest.raises(PuzzleFormatError, match="not in one piece"):
+        SUDOKU.validate(dict(puzzle, regions=apart))
+    uneven = [row.copy() for row in puzzle["regions"]]
+    uneven[0][0] = 6 if uneven[0][0] != 6 else 5
+    with pytest.raises(PuzzleFormatError, match="cells, not 6"):
+        SUDOKU.validate(dict(puzzle, regions=uneven))
+    with pytest.raises(PuzzleFormatError, match="row 1 column 1: region 0"):
+        SUDOKU.validate(dict(puzzle, regions=[[0] * 6] + puzzle["regions"][1:]))
+    with pytest.raises(PuzzleFormatError, match="'regions' must be 6 rows"):
+        SUDOKU.validate(dict(puzzle, regions=puzzle["regions"][:5]))
+    with pytest.raises(PuzzleFormatError, match="classic sudoku has no 'regions'"):
+        SUDOKU.validate(dict(puzzle, variant="classic"))
+
+
+def test_check_names_a_region_that_misses_a_number():
+    record = _made("6", "easy", "check")
+    grid = [row.copy() for row in record.solution["grid"]]
+    regions = record.puzzle["regions"]
+    # swap two numbers within a row whose cells lie in different regions: the row still holds
+    # each number, the two regions do not
+    row = next(r for r in range(6) if len(set(regions[r])) > 1)
+    a = 0
+    b = next(c for c in range(6) if regions[row][c] != regions[row][a])
+    grid[row][a], grid[row][b] = grid[row][b], grid[row][a]
+    problems = SUDOKU.check(record.puzzle, {"grid": grid})
+    assert any(p.startswith("region ") for p in problems)
+    assert not any(p.startswith("box ") for p in problems)
+
+
+def test_a_jigsaw_needs_size_6_or_9_and_an_unknown_variant_is_named():
+    with pytest.raises(BookgenError, match="jigsaw sudoku comes in size 6 or 9, not 4") as error:
+        Request.make(SUDOKU, "easy", {"size": "4", "variant": "jigsaw"})
+    assert error.value.key == "variant"
+    with pytest.raises(PuzzleFormatError, match="jigsaw sudoku has 6 or 9 rows"):
+        SUDOKU.validate({"variant": "jigsaw", "givens": [[0] * 4] * 4, "regions": [[1] * 4] * 4})
+
+
+def test_a_config_asking_for_a_small_jigsaw_gets_one_clear_message(run, write_config):
+    config = write_config("""
+        title: Jigsaw
+        sections:
+          - type: sudoku
+            count: 1
+            difficulty: easy
+            variant: jigsaw
+            size: 4
+        """)
+    status, _, err = run("build", str(config), "-o", str(config.parent / "book.pdf"))
+    assert status == 2 and "variant" in err and "size 6 or 9" in err
+    assert "Traceback" not in err and not (config.parent / "book.pdf").exists()
+
+
+def test_hints_of_a_jigsaw_say_region_and_replay_to_the_answer():
+    record = _made("9", "hard", "hinted")
+    hints = SUDOKU.hints(record.puzzle, record.solution)
+    whys = " ".join(hint["why"] for hint in hints)
+    assert "region " in whys and "box " not in whys
+    filled = [row.copy() for row in record.puzzle["givens"]]
+    for hint in hints:
+        (row, col), = hint["cells"]
+        filled[row][col] = hint["value"]
+    assert filled == record.solution["grid"]
+
+
+def test_a_turned_jigsaw_with_its_regions_turned_is_a_twin():
+    puzzle = _made("6", "medium", "twin").puzzle
+
+    def turned(grid):
+        return [list(row) for row in zip(*grid[::-1])]
+
+    twin = {"variant": "jigsaw", "givens": turned(puzzle["givens"]), "regions": turned(puzzle["regions"])}
+    assert SUDOKU.canonical(puzzle) == SUDOKU.canonical(twin)
+    other_regions = dict(puzzle, regions=_made("6", "medium", "twin-other").puzzle["regions"])
+    assert SUDOKU.canonical(puzzle) != SUDOKU.canonical(other_regions)
+
+
+@pytest.mark.parametrize("size", ["6", "9"])
+def test_the_rules_example_is_a_solved_jigsaw_of_the_sections_size(size):
+    example = SUDOKU.example(Request.make(SUDOKU, "easy", {"size": size, "variant": "jigsaw"}))
+    assert len(example.puzzle["givens"]) == int(size) and example.puzzle["variant"] == "jigsaw"
+    SUDOKU.validate(example.puzzle)
+    assert SUDOKU.check(example.puzzle, example.solution) == []
+    assert SUDOKU.solve(example.puzzle, 2).solution == example.solution
+    assert example.rating["level"] == "easy"
+
+
+@pytest.fixture(scope="module")
+def jigsaw_record():
+    return page_record(SUDOKU, _made("6", "medium", "playable").to_json(), 1)
+
+
+@pytest.fixture(scope="module")
+def killer_record():
+    """A killer whose cages list their squares last first: the sum still goes in the first."""
+    record = page_record(SUDOKU, make_puzzle(Request.make(SUDOKU, "medium", {"variant": "killer"}),
+                                             "playable").to_json(), 2)
+    for cage in record["puzzle"]["cages"]:
+        cage["cells"].reverse()
+    return record
+
+
+@pytest.fixture(scope="module")
+def book_file(tmp_path_factory, jigsaw_record, killer_record):
+    path = tmp_path_factory.mktemp("variants") / "book.html"
+    write_html(path, "Variants", None, [{"title": "Variants", "type": "sudoku", "rules": "Play.",
+                                         "level": "medium", "puzzles": [jigsaw_record, killer_record]}])
+    return path
+
+
+def test_the_playable_jigsaw_draws_its_walls_and_names_regions(open_book, jigsaw_record):
+    tab = open_book()
+    puzzle, answer = jigsaw_record["puzzle"], jigsaw_record["solution"]["grid"]
+    regions = puzzle["regions"]
+    cells = tab.locator("#puzzle-1 .grid.sudoku > .cell")
+    assert cells.count() == 36
+    for r in range(6):
+        for c in range(6):
+            classes = cells.nth(6 * r + c).get_attribute("class").split()
+            assert ("box-right" in classes) == (c < 5 and regions[r][c] != regions[r][c + 1])
+            assert ("box-below" in classes) == (r < 5 and regions[r][c] != regions[r + 1][c])
+    r, c = next((r, c) for r in range(6) for c in range(6) if not puzzle["givens"][r][c])
+    square = tab.locator(f"#puzzle-1 input[data-row='{r}'][data-col='{c}']")
+    assert square.get_attribute("aria-label") == f"Row {r + 1}, column {c + 1}, region {regions[r][c]}"
+    square.fill(str(answer[r][c]))
+    tab.locator("#puzzle-1 button[data-action='check']").click()
+    assert "wrong" not in (cells.nth(6 * r + c).get_attribute("class") or "")
+
+
+SIDES = (("top", (-1, 0)), ("bottom", (1, 0)), ("left", (0, -1)), ("right", (0, 1)))
+
+
+def test_the_playable_killer_outlines_its_cages_with_their_sums(open_book, killer_record):
+    tab = open_book()
+    puzzle = killer_record["puzzle"]
+    owner = {(r, c): index for index, cage in enumerate(puzzle["cages"]) for r, c in cage["cells"]}
+    cells = tab.locator("#puzzle-2 .grid.sudoku > .cell")
+    for r in range(9):
+        for c in range(9):
+            classes = cells.nth(9 * r + c).get_attribute("class").split()
+            for side, (dr, dc) in SIDES:
+                assert (f"cage-{side}" in classes) == (owner.get((r + dr, c + dc)) != owner[(r, c)])
+    shown = [int(text) for text in tab.locator("#puzzle-2 .cage-sum").all_text_contents()]
+    firsts = sorted((min(map(tuple, cage["cells"])), cage["sum"]) for cage in puzzle["cages"])
+    assert shown == [total for _, total in firsts]
+    r, c = next((r, c) for r in range(9) for c in range(9) if not puzzle["givens"][r][c])
+    total = puzzle["cages"][owner[(r, c)]]["sum"]
+    box = r // 3 * 3 + c // 3 + 1
+    assert tab.locator(f"#puzzle-2 input[data-row='{r}'][data-col='{c}']").get_attribute("aria-label") == \
+        f"Row {r + 1}, column {c + 1}, box {box}, cage of {total}"
+
+
+@pytest.mark.parametrize(("code", "region", "cage"), [
+    ("de", "Gebiet", "Käfig"), ("fr", "région", "cage"), ("es", "región", "jaula"),
+    ("it", "regione", "gabbia"), ("nl", "gebied", "kooi")])
+def test_a_jigsaw_and_killer_book_in_another_language_states_rules_and_hints_there(code, region, cage):
+    config = read_config_text(f"title: Rätsel\nlanguage: {code}\nlayout: 6x9\nsections:\n"
+                              "  - {type: sudoku, count: 1, difficulty: hard, variant: jigsaw, size: 6}\n"
+                              "  - {type: sudoku, count: 1, difficulty: medium, variant: killer}\n",
+                              Path("variants.yaml"))
+    book = make_book(config)
+    text = " ".join(" ".join(page.extract_text().split())
+                    for page in PdfReader(io.BytesIO(render_pdf(book)[0])).pages)
+    assert region in text and cage in text
+    assert "region outlined" not in text and "dashed outline" not in text
+    (jigsaw,), (killer,) = (section.records for section in book.sections)
+    with speaking(code):
+        region_whys = " ".join(hint["why"] for hint in SUDOKU.hints(jigsaw.puzzle, jigsaw.solution))
+        cage_whys = " ".join(hint["why"] for hint in SUDOKU.hints(killer.puzzle, killer.solution))
+    assert region.lower() in region_whys.lower() and "region " not in region_whys
+    assert cage.lower() in cage_whys.lower() and "Cage combination" not in cage_whys
+
+# --- killer ----------------------------------------------------------------------------------------
+
+def _killer(level: str, seed: str):
+    return make_puzzle(Request.make(SUDOKU, level, {"variant": "killer"}), seed)
+
+
+def test_cage_options_keep_every_number_some_filling_needs_and_are_exact_once_decided():
+    rng = random.Random(4)
+    for _ in range(300):
+        count = rng.randint(1, 4)
+        masks = tuple(sum(1 << v for v in rng.sample(range(1, 10), rng.randint(1, 4))) for _ in range(count))
+        total = rng.randint(count, 30)
+        choices = [[v for v in range(1, 10) if mask >> v & 1] for mask in masks]
+        fillings = [values for values in product(*choices)
+                    if len(set(values)) == count and sum(values) == total]
+        options = cage_options(total, masks)
+        if options is None:
+            assert fillings == []
+            continue
+        for values in fillings:  # sound: nothing a true filling uses is crossed out
+            assert all(keep >> v & 1 for keep, v in zip(options, values))
+        if all(mask & (mask - 1) == 0 for mask in masks):  # decided: kept only when it adds up
+            assert bool(fillings)
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_a_generated_killer_has_one_answer_from_its_page_and_keeps_its_cages(level):
+    record = _killer(level, f"killer-{level}")
+    verify(record)  # validate (cages cover the grid, side by side), check, one answer, level
+    puzzle, grid = record.puzzle, record.solution["grid"]
+    covered = sorted(tuple(cell) for cage in puzzle["cages"] for cell in cage["cells"])
+    assert covered == [(r, c) for r in range(9) for c in range(9)]
+    for cage in puzzle["cages"]:
+        values = [grid[r][c] for r, c in cage["cells"]]
+        assert sum(values) == cage["sum"] and len(set(values)) == len(values)
+    assert sum(1 for row in puzzle["givens"] for v in row if v) <= 6
+    assert SUDOKU.solve(SUDOKU.printed(puzzle).puzzle, 2).count == 1
+    assert set(SUDOKU.printed(puzzle).texts) >= {str(cage["sum"]) for cage in puzzle["cages"]}
+
+
+def test_a_killer_book_prints_every_cage_sum_and_is_the_same_bytes_twice(run, write_config, tmp_path):
+    config = write_config("""
+        title: Killer
+        layout: 6x9
+        seed: 5
+        sections:
+          - type: sudoku
+            count: 1
+            difficulty: medium
+            variant: killer
+        """)
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(_built_twice(run, config, tmp_path))).pages]
+    (record,) = [json.loads(line) for line in (tmp_path / "one.jsonl").read_text().splitlines()]
+    page = next(text for text in pages if "dashed outline" in " ".join(text.split()))
+    printed = page.split()
+    for cage in record["puzzle"]["cages"]:
+        assert str(cage["sum"]) in printed
+        printed.remove(str(cage["sum"]))
+
+
+def test_validate_proves_the_cages_from_the_page():
+    puzzle = _killer("medium", "bad-cages").puzzle
+    SUDOKU.validate(puzzle)
+    cages = puzzle["cages"]
+    with pytest.raises(PuzzleFormatError, match="is in no cage"):
+        SUDOKU.validate(dict(puzzle, cages=cages[1:]))
+    with pytest.raises(PuzzleFormatError, match="is in cages 1 and"):
+        SUDOKU.validate(dict(puzzle, cages=cages + [cages[0]]))
+    far = [{"sum": 3, "cells": [[0, 0], [8, 8]]}] + [
+        {"sum": cage["sum"], "cells": [cell for cell in cage["cells"] if cell not in ([0, 0], [8, 8])]}
+        for cage in cages]
+    with pytest.raises(PuzzleFormatError, match="side by side"):
+        SUDOKU.validate(dict(puzzle, cages=[cage for cage in far if cage["cells"]]))
+    wrong = [dict(cages[0], sum=1)] + cages[1:]
+    with pytest.raises(PuzzleFormatError, match="cannot add up to 1"):
+        SUDOKU.validate(dict(puzzle, cages=wrong))
+    with pytest.raises(PuzzleFormatError, match="no 'cages'"):
+        SUDOKU.validate(dict(puzzle, variant="classic"))
+
+
+def test_check_names_a_cage_whose_numbers_do_not_add_up():
+    record = _killer("medium", "check-cages")
+    cages = [dict(record.puzzle["cages"][0], sum=record.puzzle["cages"][0]["sum"] + 1)]
+    problems = SUDOKU.check(dict(record.puzzle, cages=cages + record.puzzle["cages"][1:]), record.solution)
+    r, c = cages[0]["cells"][0]
+    assert problems == [f"the cage at row {r + 1} column {c + 1} must add up to {cages[0]['sum']} "
+                        "with no number twice"]
+
+
+def test_a_killer_is_size_9_and_never_easy():
+    with pytest.raises(BookgenError, match="killer sudoku comes in size 9, not 6") as error:
+        Request.make(SUDOKU, "medium", {"size": "6", "variant": "killer"})
+    assert error.value.key == "variant"
+    with pytest.raises(BookgenError, match="killer sudoku is never easy") as error:
+        Request.make(SUDOKU, "easy", {"variant": "killer"})
+    assert error.value.key == "difficulty"
+
+
+def test_killer_hints_name_the_cage_combination_and_replay_to_the_answer():
+    record = _killer("medium", "killer-hints")
+    hints = SUDOKU.hints(record.puzzle, record.solution)
+    whys = " ".join(hint["why"] for hint in hints)
+    assert "Cage combination: the cage of " in whys
+    filled = [row.copy() for row in record.puzzle["givens"]]
+    for hint in hints:
+        (row, col), = hint["cells"]
+        assert filled[row][col] == 0
+        filled[row][col] = hint["value"]
+    assert filled == record.solution["grid"]
+    assert record.rating["techniques"]["cage combination"] > 0
+
+
+def test_a_turned_killer_is_a_twin_and_a_relabelled_one_is_not():
+    puzzle = _killer("medium", "killer-twin").puzzle
+
+    def turned(r, c):
+        return [c, 8 - r]  # as zip(*rows[::-1]) turns the givens, a quarter clockwise
+
+    twin = {"variant": "killer", "givens": [list(row) for row in zip(*puzzle["givens"][::-1])],
+            "cages": [{"sum": cage["sum"], "cells": [turned(r, c) for r, c in cage["cells"]]}
+                      for cage in puzzle["cages"]]}
+    assert SUDOKU.canonical(puzzle) == SUDOKU.canonical(twin)
+    first, *rest = puzzle["cages"]
+    other = dict(puzzle, cages=[dict(first, sum=first["sum"] + 1)] + rest)
+    assert SUDOKU.canonical(puzzle) != SUDOKU.canonical(other)
+
+
+def test_the_killer_example_is_solved_and_unique_without_givens():
+    example = SUDOKU.example(Request.make(SUDOKU, "medium", {"variant": "killer"}))
+    SUDOKU.validate(example.puzzle)
+    assert not any(v for row in example.puzzle["givens"] for v in row)
+    assert SUDOKU.check(example.puzzle, example.solution) == []
+    assert SUDOKU.solve(example.puzzle, 2).count == 1 and example.rating["level"] == "medium"
+
+
+def test_the_answer_key_draws_a_killer_without_its_sums():
+    record = _killer("medium", "key")
+    pen = RecordingPen()
+    SUDOKU.draw_solution(pen, record.puzzle, record.solution)
+    assert len(pen.texts()) == 81 and not any(args.get("dash") for name, args in pen.calls if name == "line")
+    pen = RecordingPen()
+    SUDOKU.draw_puzzle(pen, record.puzzle)
+    assert sorted(pen.texts()) == sorted(SUDOKU.printed(record.puzzle).texts)
