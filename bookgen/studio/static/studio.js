@@ -78,8 +78,9 @@ function storedLanguage() {
 
 // The words index.html leaves to the script.
 function drawFixedTexts() {
-  $("open-text").textContent = t("Open a YAML config…");
+  $("open-text").textContent = t("Open a book…");
   $("new-book").textContent = t("New book");
+  drawKeepingTexts();
   $("language-text").textContent = t("Language");
   const select = $("language");
   select.replaceChildren(...studio.texts.languages.map(({code, name}) => {
@@ -95,7 +96,6 @@ function drawFixedTexts() {
   $("add-section").textContent = t("Add a section");
   $("settings-heading").textContent = t("Pages, cover and files");
   $("output-heading").textContent = t("Preview and files");
-  $("save-yaml").textContent = t("Download the YAML config");
   $("build").textContent = t("Make the files");
   $("cancel").textContent = t("Cancel");
   $("build-progress").setAttribute("aria-label", t("Build progress"));
@@ -121,9 +121,9 @@ function groupTitle(group) {
 function words(key, path) {
   if (key === "language" && path !== "language") return t("Language of this section");
   const label = {
-    title: t("Title"), subtitle: t("Subtitle"), author: t("Author"), seed: t("Seed"),
-    layout: t("Page size"), large_print: t("Large print"), profile: t("Printing"),
-    bleed: t("Bleed"), paper: t("Paper"), answers: t("Answers"), title_page: t("Title page"),
+    title: t("Title"), subtitle: t("Subtitle"), author: t("Author"), seed: t("Puzzle set number"),
+    layout: t("Page size"), large_print: t("Large print"), profile: t("Print service"),
+    bleed: t("Print to the page edge"), paper: t("Paper"), answers: t("Answers"), title_page: t("Title page"),
     contents: t("Contents page"), share_pages: t("Share pages"), copyright: t("Copyright and notes"),
     back_text: t("Back cover text"), cover_color: t("Cover colour"), formats: t("Files to make"),
     exclude: t("Leave out the puzzles of"), language: t("Language of the book"),
@@ -158,7 +158,7 @@ function choiceWords(key, choice) {
               none: tp("answers", "None")},
     profile: {home: t("At home"), "print-on-demand": t("Print on demand")},
     paper: {white: t("White"), cream: t("Cream"), color: t("Colour")},
-    formats: {pdf: t("PDF book"), cover: t("Cover"), html: t("Playable page"), jsonl: t("JSON lines")},
+    formats: {pdf: t("PDF book"), cover: t("Cover"), html: t("Playable page"), jsonl: t("Puzzle data (for other programs)")},
     order: {rating: t("Easier to harder"), shuffle: t("As made")},
     symmetry: {none: tp("symmetry", "None"), rotational: t("Rotational"), mirror: t("Mirror")},
     numbers: {whole: t("Whole numbers"), signed: t("With negatives"), decimal: t("Decimals"),
@@ -175,7 +175,7 @@ function newBook() {
   const type = studio.schema.types[0].name;
   const book = {title: t("My worksheet"), layout: "letter", title_page: false, contents: false,
                 formats: ["pdf", "cover", "html", "jsonl"],
-                sections: [{type, difficulty: studio.schema.levels[0], count: 4}]};
+                sections: [{type, difficulty: studio.schema.levels[0], count: 4}], seed: newSeed()};
   // A new book is written in the interface's language (an English one stays as it always was).
   return studio.language === "en" ? book : {title: book.title, language: studio.language, ...book};
 }
@@ -230,7 +230,7 @@ function field(owner, key, spec, path, onChange) {
   const help = document.createElement("p");
   help.className = "help";
   help.id = `${id}-help`;
-  help.textContent = spec.description || "";
+  help.textContent = helpLine(key, path, spec);
   const error = document.createElement("p");
   error.className = "error";
   error.id = `${id}-error`;
@@ -468,6 +468,7 @@ function showErrors(errors) {
 // --- preview -------------------------------------------------------------------------------------
 
 function changed() {
+  keepBook();
   clearTimeout(studio.timer);
   studio.timer = setTimeout(preview, PREVIEW_DELAY);
 }
@@ -478,7 +479,6 @@ async function preview() {
   say($("preview-status"), () => t("Drawing the pages…"));
   const {ok, data} = await api("POST", "/api/jobs", {purpose: "preview", book: studio.book});
   if (asked !== studio.asked) return;
-  $("save-yaml").hidden = !ok;
   if (!ok) {
     showErrors(data.errors);
     say($("preview-status"), () => t("The preview waits until the marked problem is fixed."));
@@ -486,7 +486,6 @@ async function preview() {
     return;
   }
   clearErrors();
-  offerYaml(data.yaml, data.name);
   document.querySelectorAll("#sections .rules").forEach((rules, index) => {
     rules.textContent = data.rules[index]; // as this section's page prints them (a variant's own)
   });
@@ -560,12 +559,187 @@ function showPages(pages) {
   for (const extra of figures.slice(pages.length)) extra.remove();
 }
 
-// The config as the server wrote it, the text every preview and build is made from.
-function offerYaml(text, name) {
-  const link = $("save-yaml");
-  if (link.href) URL.revokeObjectURL(link.href);
-  link.href = URL.createObjectURL(new Blob([text], {type: "application/yaml"}));
-  link.download = name;
+// --- keeping the work ----------------------------------------------------------------------------
+// The book being edited is kept in the browser on every change (and comes back on a reload), with
+// the books edited before it; each is marked saved while it equals what was last saved to a file,
+// opened from one or started new, and the studio asks before it replaces an unsaved book.
+
+const BOOKS_KEY = "bookgen-studio-books"; // {current: id, books: [{id, title, when, book, saved}]}
+const RECENT_MOST = 8; // books kept besides the one being edited
+const SEED_MOST = 999999; // a new book's seed is a whole number from 1 to this
+
+function newSeed() {
+  return 1 + (crypto.getRandomValues(new Uint32Array(1))[0] % SEED_MOST);
+}
+
+function storedBooks() {
+  try {
+    const stored = JSON.parse(localStorage.getItem(BOOKS_KEY));
+    if (stored && Array.isArray(stored.books)) return stored;
+  } catch (_) { /* nothing stored, or storage refused */ }
+  return {current: null, books: []};
+}
+
+// The book last edited in this browser, or a new one.
+function restoreBook() {
+  const stored = storedBooks();
+  const kept = stored.books.find((entry) => entry.id === stored.current);
+  if (kept && kept.book && typeof kept.book === "object") {
+    studio.book = kept.book;
+    studio.bookId = kept.id;
+    studio.savedAs = kept.saved;
+  } else {
+    startEditing(newBook(), {saved: true, quietly: true});
+  }
+}
+
+function keepBook() {
+  const stored = storedBooks();
+  const entry = {id: studio.bookId, title: `${studio.book.title || ""}`, when: new Date().toISOString(),
+                 book: studio.book, saved: studio.savedAs};
+  const others = stored.books.filter((kept) => kept.id !== studio.bookId).slice(0, RECENT_MOST);
+  try {
+    localStorage.setItem(BOOKS_KEY, JSON.stringify({current: studio.bookId, books: [entry, ...others]}));
+  } catch (_) { /* storage full or refused: the book stays in this page */ }
+}
+
+function unsaved() {
+  return JSON.stringify(studio.book) !== studio.savedAs;
+}
+
+// Whether the book being edited may be replaced: yes when it is saved, else the user says.
+async function mayDiscard() {
+  if (!unsaved()) return true;
+  return ask(t("“{title}” has changes that are not saved to a file. It stays in Recent books in this browser. Replace it?",
+               {title: studio.book.title || t("Your book")}), t("Replace it"), t("Keep editing"));
+}
+
+// A question answered with one of two buttons (Escape says no); it resolves to true for yes.
+function ask(question, yes, no) {
+  const dialog = $("ask");
+  $("ask-text").textContent = question;
+  $("ask-yes").textContent = yes;
+  $("ask-no").textContent = no;
+  dialog.returnValue = "";
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), {once: true});
+    dialog.showModal();
+  });
+}
+
+// Edit `book` from now on: a new entry in the kept books unless it is one of them (`id`).
+function startEditing(book, {saved = false, id = null, quietly = false} = {}) {
+  studio.book = book;
+  studio.bookId = id || `${Date.now().toString(36)}-${newSeed().toString(36)}`;
+  studio.savedAs = saved === true ? JSON.stringify(book) : saved;
+  if (quietly) return;
+  renderBook();
+  changed();
+}
+
+async function saveBook() {
+  const {ok, data} = await api("POST", "/api/yaml", {book: studio.book});
+  if (!ok) {
+    showErrors(data.errors);
+    return;
+  }
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([data.yaml], {type: "application/yaml"}));
+  link.download = data.name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+  studio.savedAs = JSON.stringify(studio.book);
+  keepBook();
+  say($("build-status"), () => t("Saved as {name}.", {name: data.name}));
+}
+
+function drawRecentBooks() {
+  if (!$("recent").open) return;
+  const when = new Intl.DateTimeFormat(studio.language, {dateStyle: "medium", timeStyle: "short"});
+  const others = storedBooks().books.filter((kept) => kept.id !== studio.bookId && kept.book);
+  $("recent-list").replaceChildren(...others.map((kept) => {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = t("{title}, {when}", {title: kept.title || t("(no title)"),
+                                               when: when.format(new Date(kept.when))});
+    button.addEventListener("click", async () => {
+      closeMenu("recent");
+      if (await mayDiscard()) startEditing(kept.book, {saved: kept.saved, id: kept.id});
+    });
+    item.append(button);
+    return item;
+  }));
+  if (!others.length) {
+    const item = document.createElement("li");
+    item.textContent = t("No other books yet.");
+    $("recent-list").append(item);
+  }
+}
+
+async function drawPresets() {
+  if (!$("presets").open) return;
+  const {ok, data} = await api("GET", "/api/presets");
+  if (!ok) return;
+  $("preset-list").replaceChildren(...data.presets.map((preset) => {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = preset.name;
+    button.dataset.preset = preset.id;
+    button.addEventListener("click", async () => {
+      closeMenu("presets");
+      if (await mayDiscard()) startEditing({...preset.book, seed: newSeed()}, {saved: true});
+    });
+    item.append(button);
+    return item;
+  }));
+}
+
+function closeMenu(id) {
+  $(id).open = false;
+  $(id).querySelector("summary").focus();
+}
+
+// Another puzzle set for the same settings: a new seed, shown in the form and kept in the YAML.
+function newPuzzles() {
+  studio.book.seed = newSeed();
+  const control = document.querySelector('#book [data-key="seed"] input');
+  if (control) control.value = studio.book.seed; else renderBook();
+  changed();
+}
+
+// A PDF's print button (described by its download link): the PDF in the browser's own viewer, in
+// a new tab, which prints it.
+function printButton(link) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "print";
+  say(button, () => t("Print"));
+  button.setAttribute("aria-describedby", link.id);
+  button.addEventListener("click", () => window.open(`${link.href}?print=1`, "_blank"));
+  return button;
+}
+
+// A help line: the schema's description, with the key's name in the file where the label says it
+// in other words.
+function helpLine(key, path, spec) {
+  const help = spec.description || "";
+  return PLAIN_WORDS.includes(key) && path === key ? t("{help} (in the book settings file: {key})", {help, key})
+                                                   : help;
+}
+
+const PLAIN_WORDS = ["seed", "profile", "bleed", "formats"]; // labelled in other words than their key
+
+function drawKeepingTexts() {
+  $("save-book").textContent = t("Save book");
+  $("presets-text").textContent = t("Start from a template");
+  $("recent-text").textContent = t("Recent books");
+  $("new-puzzles").textContent = t("New puzzles");
+  for (const id of ["recent", "presets"]) if ($(id).open) $(id).dispatchEvent(new Event("toggle"));
 }
 
 // --- building the files --------------------------------------------------------------------------
@@ -601,6 +775,8 @@ async function build() {
       const size = numeral(Math.max(1, Math.round(file.size / 1024)));
       say(link, () => t("{name} ({size} kB)", {name: file.name, size}));
       item.append(link);
+      link.id = `download-${$("downloads").children.length}`;
+      if (file.name.endsWith(".pdf")) item.append(" ", printButton(link));
       $("downloads").append(item);
     }
   } else if (job.state === "cancelled") {
@@ -619,21 +795,20 @@ async function cancel() {
 
 async function openFile(file) {
   const text = await file.text();
+  $("open-file").value = "";
+  if (!await mayDiscard()) return;
   const {ok, data} = await api("POST", "/api/open", {yaml: text});
   if (!ok) {
     showErrors(data.errors);
     return;
   }
-  studio.book = data.book;
-  renderBook();
-  $("open-file").value = "";
-  preview();
+  startEditing(data.book, {saved: true});
 }
 
 async function start() {
   await loadLanguage(storedLanguage());
   drawFixedTexts();
-  studio.book = newBook();
+  restoreBook();
   renderBook();
   $("language").addEventListener("change", (event) => switchLanguage(event.target.value));
   $("add-section").addEventListener("click", () => {
@@ -643,11 +818,13 @@ async function start() {
     renderSections();
     changed();
   });
-  $("new-book").addEventListener("click", () => {
-    studio.book = newBook();
-    renderBook();
-    changed();
+  $("new-book").addEventListener("click", async () => {
+    if (await mayDiscard()) startEditing(newBook(), {saved: true});
   });
+  $("save-book").addEventListener("click", saveBook);
+  $("new-puzzles").addEventListener("click", newPuzzles);
+  $("recent").addEventListener("toggle", drawRecentBooks);
+  $("presets").addEventListener("toggle", drawPresets);
   $("open-file").addEventListener("change", (event) => {
     if (event.target.files.length) openFile(event.target.files[0]);
   });
