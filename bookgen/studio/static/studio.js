@@ -123,7 +123,8 @@ function words(key, path) {
   const label = {
     title: t("Title"), subtitle: t("Subtitle"), author: t("Author"), seed: t("Puzzle set number"),
     layout: t("Page size"), large_print: t("Large print"), profile: t("Print service"),
-    bleed: t("Print to the page edge"), paper: t("Paper"), answers: t("Answers"), title_page: t("Title page"),
+    bleed: t("Print to the page edge"), paper: t("Paper"), answers: t("Answers"),
+    title_page: t("Title page"),
     contents: t("Contents page"), share_pages: t("Share pages"), copyright: t("Copyright and notes"),
     back_text: t("Back cover text"), cover_color: t("Cover colour"), formats: t("Files to make"),
     exclude: t("Leave out the puzzles of"), language: t("Language of the book"),
@@ -158,7 +159,8 @@ function choiceWords(key, choice) {
               none: tp("answers", "None")},
     profile: {home: t("At home"), "print-on-demand": t("Print on demand")},
     paper: {white: t("White"), cream: t("Cream"), color: t("Colour")},
-    formats: {pdf: t("PDF book"), cover: t("Cover"), html: t("Playable page"), jsonl: t("Puzzle data (for other programs)")},
+    formats: {pdf: t("PDF book"), cover: t("Cover"), html: t("Playable page"),
+              jsonl: t("Puzzle data (for other programs)")},
     order: {rating: t("Easier to harder"), shuffle: t("As made")},
     symmetry: {none: tp("symmetry", "None"), rotational: t("Rotational"), mirror: t("Mirror")},
     numbers: {whole: t("Whole numbers"), signed: t("With negatives"), decimal: t("Decimals"),
@@ -610,8 +612,9 @@ function unsaved() {
 // Whether the book being edited may be replaced: yes when it is saved, else the user says.
 async function mayDiscard() {
   if (!unsaved()) return true;
+  const title = studio.book.title || t("Your book");
   return ask(t("“{title}” has changes that are not saved to a file. It stays in Recent books in this browser. Replace it?",
-               {title: studio.book.title || t("Your book")}), t("Replace it"), t("Keep editing"));
+               {title}), t("Replace it"), t("Keep editing"));
 }
 
 // A question answered with one of two buttons (Escape says no); it resolves to true for yes.
@@ -664,8 +667,8 @@ function drawRecentBooks() {
     const item = document.createElement("li");
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = t("{title}, {when}", {title: kept.title || t("(no title)"),
-                                               when: when.format(new Date(kept.when))});
+    const title = kept.title || t("(no title)"); // a nested t() is not found by the extractor
+    button.textContent = t("{title}, {when}", {title, when: when.format(new Date(kept.when))});
     button.addEventListener("click", async () => {
       closeMenu("recent");
       if (await mayDiscard()) startEditing(kept.book, {saved: kept.saved, id: kept.id});
@@ -728,8 +731,8 @@ function printButton(link) {
 // in other words.
 function helpLine(key, path, spec) {
   const help = spec.description || "";
-  return PLAIN_WORDS.includes(key) && path === key ? t("{help} (in the book settings file: {key})", {help, key})
-                                                   : help;
+  if (!PLAIN_WORDS.includes(key) || path !== key) return help;
+  return t("{help} (in the book settings file: {key})", {help, key});
 }
 
 const PLAIN_WORDS = ["seed", "profile", "bleed", "formats"]; // labelled in other words than their key
