@@ -18,6 +18,7 @@ from pypdf import PdfReader
 
 pytest.importorskip("flask", reason="pip install -e '.[studio]'")
 
+from bookgen import limits  # noqa: E402
 from bookgen.cli import main  # noqa: E402
 from bookgen.config import load_config  # noqa: E402
 from bookgen.studio.presets import PRESETS, presets_in  # noqa: E402  (needs the studio extra)
@@ -75,6 +76,37 @@ def _press(tab, element_id: str, key: str = "Enter") -> None:
     """Focuses a control as Tab would and presses a key on it (keyboard only)."""
     tab.focus(f"#{element_id}")
     tab.keyboard.press(key)
+
+
+# --- the API: saving and templates ----------------------------------------------------------------
+
+def test_a_book_is_saved_as_the_yaml_its_builds_read_even_when_the_loader_refuses_it(client, app):
+    book = {"title": "Count to zero", "seed": 12,
+            "sections": [{"type": "placement", "difficulty": "easy", "count": 0}]}
+    saved = client.post("/api/yaml", json={"book": book}).get_json()
+    assert saved["name"] == "count-to-zero.yaml" and yaml.safe_load(saved["yaml"]) == book
+    assert client.post("/api/jobs", json={"purpose": "preview", "book": book}).status_code == 400
+    fine = {**book, "sections": [{"type": "placement", "difficulty": "easy", "count": 1}]}
+    started = client.post("/api/jobs", json={"purpose": "preview", "book": fine}).get_json()
+    assert started["yaml"] == client.post("/api/yaml", json={"book": fine}).get_json()["yaml"]
+    (error,) = client.post("/api/yaml", json={"book": ["not", "a", "book"]}).get_json()["errors"]
+    assert error["message"] == "send the book as a mapping of keys to values"
+    big = {"title": "x", "subtitle": "x" * (limits.CONFIG_BYTES + 1)}
+    (error,) = client.post("/api/yaml", json={"book": big}).get_json()["errors"]
+    assert f"larger than {limits.CONFIG_BYTES:,} bytes" in error["message"]
+    stranger = app.test_client()  # without the token's cookie
+    assert stranger.post("/api/yaml", json={"book": book}).status_code == 403
+    assert stranger.get("/api/presets").status_code == 403
+
+
+def test_templates_come_in_the_interfaces_language(client):
+    english = client.get("/api/presets").get_json()["presets"]
+    german = client.get("/api/presets?lang=de").get_json()["presets"]
+    assert [p["id"] for p in english] == [p["id"] for p in german] == [p["id"] for p in PRESETS]
+    assert [p["name"] for p in english] == ["Worksheet", "Puzzle book 6x9", "Large-print book"]
+    assert [p["name"] for p in german] == ["Arbeitsblatt", "Rätselbuch 6x9", "Buch in Großdruck"]
+    assert "language" not in english[0]["book"] and german[0]["book"]["language"] == "de"
+    assert all("seed" not in p["book"] for p in english)  # the page draws each book's own
 
 
 # --- work kept ------------------------------------------------------------------------------------
