@@ -175,9 +175,9 @@ const $ = (id) => document.getElementById(id);
 
 function newBook() {
   const type = studio.schema.types[0].name;
-  const book = {title: t("My worksheet"), layout: "letter", title_page: false, contents: false,
-                formats: ["pdf", "cover", "html", "jsonl"],
-                sections: [{type, difficulty: studio.schema.levels[0], count: 4}], seed: newSeed()};
+  const book = {title: t("My worksheet"), seed: newSeed(), layout: "letter", title_page: false,
+                contents: false, formats: ["pdf", "cover", "html", "jsonl"],
+                sections: [{type, difficulty: studio.schema.levels[0], count: 4}]};
   // A new book is written in the interface's language (an English one stays as it always was).
   return studio.language === "en" ? book : {title: book.title, language: studio.language, ...book};
 }
@@ -600,9 +600,12 @@ function keepBook() {
   const entry = {id: studio.bookId, title: `${studio.book.title || ""}`, when: new Date().toISOString(),
                  book: studio.book, saved: studio.savedAs};
   const others = stored.books.filter((kept) => kept.id !== studio.bookId).slice(0, RECENT_MOST);
-  try {
-    localStorage.setItem(BOOKS_KEY, JSON.stringify({current: studio.bookId, books: [entry, ...others]}));
-  } catch (_) { /* storage full or refused: the book stays in this page */ }
+  for (const books of [[entry, ...others], [entry]]) { // when the browser's store is full: this book
+    try {
+      localStorage.setItem(BOOKS_KEY, JSON.stringify({current: studio.bookId, books}));
+      return;
+    } catch (_) { /* full, or storage refused: then the book stays in this page only */ }
+  }
 }
 
 function unsaved() {
