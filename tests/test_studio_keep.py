@@ -146,9 +146,8 @@ def test_new_book_asks_by_keyboard_before_an_unsaved_book_is_replaced(opened):
     dialog.wait_for()
     tab.keyboard.press("Tab")
     tab.keyboard.press("Enter")  # "Replace it"
-    dialog.wait_for(state="hidden")
-    assert _control(tab, "title").input_value() == "My worksheet"
     _changed(tab, 3)
+    assert _control(tab, "title").input_value() == "My worksheet"
     _press(tab, "new-book")  # the new book is unchanged: nothing to lose, no question
     _changed(tab, 4)
     assert not dialog.is_visible()
@@ -329,6 +328,11 @@ def test_a_preset_fills_the_form_asking_first(opened, viewport):
     tab.locator("#preset-list button").first.wait_for()
     assert tab.locator("#preset-list button").all_inner_texts() == [
         "Worksheet", "Puzzle book 6x9", "Large-print book"]
+    tab.keyboard.press("Tab")
+    tab.keyboard.press("Escape")  # closes the menu, back on its summary
+    assert not tab.locator("#preset-list").is_visible()
+    assert tab.evaluate("document.activeElement.id") == "presets-text"
+    tab.keyboard.press("Enter")
     tab.locator("#preset-list button[data-preset='large-print']").focus()
     tab.keyboard.press("Enter")
     tab.get_by_role("dialog").wait_for()

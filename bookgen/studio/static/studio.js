@@ -686,10 +686,13 @@ function drawRecentBooks() {
   }
 }
 
+// The templates' list, asked for once per language (redrawn, it would take the focus from a button).
 async function drawPresets() {
-  if (!$("presets").open) return;
+  const language = studio.language;
+  if (!$("presets").open || $("preset-list").dataset.language === language) return;
   const {ok, data} = await api("GET", "/api/presets");
-  if (!ok) return;
+  if (!ok || language !== studio.language) return;
+  $("preset-list").dataset.language = language;
   $("preset-list").replaceChildren(...data.presets.map((preset) => {
     const item = document.createElement("li");
     const button = document.createElement("button");
@@ -831,6 +834,9 @@ async function start() {
   $("new-puzzles").addEventListener("click", newPuzzles);
   $("recent").addEventListener("toggle", drawRecentBooks);
   $("presets").addEventListener("toggle", drawPresets);
+  for (const id of ["recent", "presets"]) {
+    $(id).addEventListener("keydown", (event) => { if (event.key === "Escape") closeMenu(id); });
+  }
   $("open-file").addEventListener("change", (event) => {
     if (event.target.files.length) openFile(event.target.files[0]);
   });
