@@ -329,8 +329,10 @@ def test_a_preset_fills_the_form_asking_first(opened, viewport):
     assert tab.locator("#preset-list button").all_inner_texts() == [
         "Worksheet", "Puzzle book 6x9", "Large-print book"]
     tab.keyboard.press("Tab")
-    tab.keyboard.press("Escape")  # closes the menu, back on its summary
+    assert tab.locator("#presets-text").get_attribute("aria-expanded") == "true"
+    tab.keyboard.press("Escape")  # closes the menu, back on its button
     assert not tab.locator("#preset-list").is_visible()
+    assert tab.locator("#presets-text").get_attribute("aria-expanded") == "false"
     assert tab.evaluate("document.activeElement.id") == "presets-text"
     tab.keyboard.press("Enter")
     tab.locator("#preset-list button[data-preset='large-print']").focus()

@@ -663,7 +663,7 @@ async function saveBook() {
 }
 
 function drawRecentBooks() {
-  if (!$("recent").open) return;
+  if (!menuOpen("recent")) return;
   const when = new Intl.DateTimeFormat(studio.language, {dateStyle: "medium", timeStyle: "short"});
   const others = storedBooks().books.filter((kept) => kept.id !== studio.bookId && kept.book);
   $("recent-list").replaceChildren(...others.map((kept) => {
@@ -689,7 +689,7 @@ function drawRecentBooks() {
 // The templates' list, asked for once per language (redrawn, it would take the focus from a button).
 async function drawPresets() {
   const language = studio.language;
-  if (!$("presets").open || $("preset-list").dataset.language === language) return;
+  if (!menuOpen("presets") || $("preset-list").dataset.language === language) return;
   const {ok, data} = await api("GET", "/api/presets");
   if (!ok || language !== studio.language) return;
   $("preset-list").dataset.language = language;
@@ -708,9 +708,28 @@ async function drawPresets() {
   }));
 }
 
+// A menu of the header: its button shows or hides its list (drawn by `draw` when shown); Escape
+// hides it and puts the focus back on the button.
+function menu(id, draw) {
+  const button = $(id).querySelector(":scope > button");
+  button.addEventListener("click", () => {
+    const open = !menuOpen(id);
+    button.setAttribute("aria-expanded", `${open}`);
+    $(id).querySelector(":scope > ul").hidden = !open;
+    draw();
+  });
+  $(id).addEventListener("keydown", (event) => { if (event.key === "Escape" && menuOpen(id)) closeMenu(id); });
+}
+
+function menuOpen(id) {
+  return !$(id).querySelector(":scope > ul").hidden;
+}
+
 function closeMenu(id) {
-  $(id).open = false;
-  $(id).querySelector("summary").focus();
+  const button = $(id).querySelector(":scope > button");
+  button.setAttribute("aria-expanded", "false");
+  $(id).querySelector(":scope > ul").hidden = true;
+  button.focus();
 }
 
 // Another puzzle set for the same settings: a new seed, shown in the form and kept in the YAML.
@@ -748,7 +767,8 @@ function drawKeepingTexts() {
   $("presets-text").textContent = t("Start from a template");
   $("recent-text").textContent = t("Recent books");
   $("new-puzzles").textContent = t("New puzzles");
-  for (const id of ["recent", "presets"]) if ($(id).open) $(id).dispatchEvent(new Event("toggle"));
+  drawRecentBooks();
+  drawPresets();
 }
 
 // --- building the files --------------------------------------------------------------------------
@@ -832,11 +852,8 @@ async function start() {
   });
   $("save-book").addEventListener("click", saveBook);
   $("new-puzzles").addEventListener("click", newPuzzles);
-  $("recent").addEventListener("toggle", drawRecentBooks);
-  $("presets").addEventListener("toggle", drawPresets);
-  for (const id of ["recent", "presets"]) {
-    $(id).addEventListener("keydown", (event) => { if (event.key === "Escape") closeMenu(id); });
-  }
+  menu("recent", drawRecentBooks);
+  menu("presets", drawPresets);
   $("open-file").addEventListener("change", (event) => {
     if (event.target.files.length) openFile(event.target.files[0]);
   });
