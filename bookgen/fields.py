@@ -272,7 +272,7 @@ def _read_name_line(value: Any) -> tuple[str, ...]:
 
 _BLANK = {"enum": list(NAME_LINE_BLANKS)}
 _name_line = Reader(_read_name_line, {"anyOf": [
-    {"type": "boolean"}, _BLANK,
+    {"type": "boolean", "x-true": list(DEFAULT_NAME_LINE)}, _BLANK,  # x-true: what true prints
     {"type": "array", "items": _BLANK, "minItems": 1, "uniqueItems": True}]})
 
 

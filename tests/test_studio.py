@@ -273,7 +273,7 @@ def test_a_worksheet_made_in_the_page_builds_the_same_bytes_from_its_yaml(tab, t
     assert tab.locator("#pages img").count() == 2
     assert tab.locator("#pages figcaption").all_inner_texts() == ["Page 1", "Page 2"]
     with tab.expect_download() as saved:
-        tab.get_by_role("link", name="Download the YAML config").click()
+        tab.get_by_role("button", name="Save book").click()
     tab.get_by_role("button", name="Make the files").click()
     links = tab.locator("#downloads a")
     links.first.wait_for()

@@ -43,6 +43,7 @@ from bookgen.schema import book_schema, option_schema
 from bookgen.studio.examples import example_png
 from bookgen.studio.jobs import STOPPED, Job, Jobs
 from bookgen.studio.pages import PageStore
+from bookgen.studio.presets import presets_in
 from bookgen.yamlsource import parse_yaml
 
 PURPOSES = ("preview", "build")
@@ -195,6 +196,19 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
             book=book, section=book["properties"]["sections"]["items"], layouts=available_layouts(),
             levels=list(LEVELS), types=types)
 
+    @app.get("/api/presets")
+    def presets() -> Response:
+        """The books to start from, in the interface's language (presets.py)."""
+        return jsonify(presets=presets_in(_interface_language()))
+
+    @app.post("/api/yaml")
+    def save() -> Response:
+        """The book as the YAML config its previews and builds are made from, and the file name
+        it is saved under: the page saves a book even while the loader refuses it."""
+        body = _json_body()
+        text, file = _yaml_of(_book(body.get("book") if isinstance(body, dict) else None))
+        return jsonify(yaml=text, name=file.name)
+
     @app.post("/api/open")
     def open_config() -> Response:
         """A YAML config as the mapping the page edits (comments are not kept)."""
@@ -250,12 +264,15 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
 
     @app.get("/api/jobs/<job_id>/files/<name>")
     def download(job_id: str, name: str) -> Response:
+        """A built file to save; with ?print=1 a PDF to show in the browser's own viewer, which
+        prints it."""
         job = _job(jobs, job_id)
         for file_name, data in job.files if job.state == "done" else ():
             if file_name == name:
                 kind = _KINDS.get(name.rsplit(".", 1)[-1], "application/octet-stream")
+                shown = request.args.get("print") and kind == "application/pdf"
                 return Response(data, mimetype=kind, headers={
-                    "Content-Disposition": f"attachment; filename=\"{name}\""})
+                    "Content-Disposition": f"{'inline' if shown else 'attachment'}; filename=\"{name}\""})
         abort(404)
 
     @app.get("/api/pages/<digest>.png")

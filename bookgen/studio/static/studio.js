@@ -77,8 +77,9 @@ function storedLanguage() {
 
 // The words index.html leaves to the script.
 function drawFixedTexts() {
-  $("open-text").textContent = t("Open a YAML config…");
+  $("open-text").textContent = t("Open a book…");
   $("new-book").textContent = t("New book");
+  drawKeepingTexts();
   $("language-text").textContent = t("Language");
   const select = $("language");
   select.replaceChildren(...studio.texts.languages.map(({code, name}) => {
@@ -94,7 +95,6 @@ function drawFixedTexts() {
   $("add-section").textContent = t("Add a section");
   $("settings-heading").textContent = t("Pages, cover and files");
   $("output-heading").textContent = t("Preview and files");
-  $("save-yaml").textContent = t("Download the YAML config");
   $("build").textContent = t("Make the files");
   $("skip").textContent = t("Go to the preview and files");
   $("cancel").textContent = t("Cancel");
@@ -121,9 +121,10 @@ function groupTitle(group) {
 function words(key, path) {
   if (key === "language" && path !== "language") return t("Language of this section");
   const label = {
-    title: t("Title"), subtitle: t("Subtitle"), author: t("Author"), seed: t("Seed"),
-    layout: t("Page size"), large_print: t("Large print"), profile: t("Printing"),
-    bleed: t("Bleed"), paper: t("Paper"), answers: t("Answers"), title_page: t("Title page"),
+    title: t("Title"), subtitle: t("Subtitle"), author: t("Author"), seed: t("Puzzle set number"),
+    layout: t("Page size"), large_print: t("Large print"), profile: t("Print service"),
+    bleed: t("Print to the page edge"), paper: t("Paper"), answers: t("Answers"),
+    title_page: t("Title page"),
     contents: t("Contents page"), share_pages: t("Share pages"), copyright: t("Copyright and notes"),
     name_line: t("Name line"), versions: t("Versions of the sheet"),
     back_text: t("Back cover text"), cover_color: t("Cover colour"), formats: t("Files to make"),
@@ -159,7 +160,8 @@ function choiceWords(key, choice) {
               none: tp("answers", "None")},
     profile: {home: t("At home"), "print-on-demand": t("Print on demand")},
     paper: {white: t("White"), cream: t("Cream"), color: t("Colour")},
-    formats: {pdf: t("PDF book"), cover: t("Cover"), html: t("Playable page"), jsonl: t("JSON lines")},
+    formats: {pdf: t("PDF book"), cover: t("Cover"), html: t("Playable page"),
+              jsonl: t("Puzzle data (for other programs)")},
     order: {rating: t("Easier to harder"), shuffle: t("As made")},
     symmetry: {none: tp("symmetry", "None"), rotational: t("Rotational"), mirror: t("Mirror")},
     numbers: {whole: t("Whole numbers"), signed: t("With negatives"), decimal: t("Decimals"),
@@ -177,8 +179,8 @@ const $ = (id) => document.getElementById(id);
 
 function newBook() {
   const type = studio.schema.types[0].name;
-  const book = {title: t("My worksheet"), layout: "letter", title_page: false, contents: false,
-                formats: ["pdf", "cover", "html", "jsonl"],
+  const book = {title: t("My worksheet"), seed: newSeed(), layout: "letter", title_page: false,
+                contents: false, formats: ["pdf", "cover", "html", "jsonl"],
                 sections: [{type, difficulty: studio.schema.levels[0], count: 4}]};
   // A new book is written in the interface's language (an English one stays as it always was).
   return studio.language === "en" ? book : {title: book.title, language: studio.language, ...book};
@@ -234,7 +236,7 @@ function field(owner, key, spec, path, onChange) {
   const help = document.createElement("p");
   help.className = "help";
   help.id = `${id}-help`;
-  help.textContent = spec.description || "";
+  help.textContent = helpLine(key, path, spec);
   const error = document.createElement("p");
   error.className = "error";
   error.id = `${id}-error`;
@@ -250,7 +252,9 @@ function field(owner, key, spec, path, onChange) {
     const legend = document.createElement("legend");
     legend.textContent = words(key, path);
     control.append(legend);
-    const chosen = new Set(Array.isArray(value) ? value : value ? [value] : []);
+    // `true` stands for the blanks the schema names for it (a name line's Name, Date, Class)
+    const meansTrue = (spec.anyOf || []).map((branch) => branch["x-true"]).find(Boolean) || [];
+    const chosen = new Set(Array.isArray(value) ? value : value === true ? meansTrue : value ? [value] : []);
     for (const choice of listEnumOf(spec)) {
       const box = document.createElement("input");
       box.type = "checkbox";
@@ -576,6 +580,7 @@ function previewRefused(errors) {
 // --- preview -------------------------------------------------------------------------------------
 
 function changed() {
+  keepBook();
   clearTimeout(studio.timer);
   studio.timer = setTimeout(preview, PREVIEW_DELAY);
 }
@@ -586,13 +591,11 @@ async function preview() {
   say($("preview-status"), () => t("Drawing the pages…"));
   const {ok, data} = await api("POST", "/api/jobs", {purpose: "preview", book: studio.book});
   if (asked !== studio.asked) return;
-  $("save-yaml").hidden = !ok;
   if (!ok) {
     previewRefused(data.errors);
     return;
   }
   clearErrors();
-  offerYaml(data.yaml, data.name);
   document.querySelectorAll("#sections .rules").forEach((rules, index) => {
     rules.textContent = data.rules[index]; // as this section's page prints them (a variant's own)
   });
@@ -667,12 +670,214 @@ function showPages(pages) {
   for (const extra of figures.slice(pages.length)) extra.remove();
 }
 
-// The config as the server wrote it, the text every preview and build is made from.
-function offerYaml(text, name) {
-  const link = $("save-yaml");
-  if (link.href) URL.revokeObjectURL(link.href);
-  link.href = URL.createObjectURL(new Blob([text], {type: "application/yaml"}));
-  link.download = name;
+// --- keeping the work ----------------------------------------------------------------------------
+// The book being edited is kept in the browser on every change (and comes back on a reload), with
+// the books edited before it; each is marked saved while it equals what was last saved to a file,
+// opened from one or started new, and the studio asks before it replaces an unsaved book.
+
+const BOOKS_KEY = "bookgen-studio-books"; // {current: id, books: [{id, title, when, book, saved}]}
+const RECENT_MOST = 8; // books kept besides the one being edited
+const SEED_MOST = 999999; // a new book's seed is a whole number from 1 to this
+
+function newSeed() {
+  return 1 + (crypto.getRandomValues(new Uint32Array(1))[0] % SEED_MOST);
+}
+
+function storedBooks() {
+  try {
+    const stored = JSON.parse(localStorage.getItem(BOOKS_KEY));
+    if (stored && Array.isArray(stored.books)) return stored;
+  } catch (_) { /* nothing stored, or storage refused */ }
+  return {current: null, books: []};
+}
+
+// The book last edited in this browser, or a new one.
+function restoreBook() {
+  const stored = storedBooks();
+  const kept = stored.books.find((entry) => entry.id === stored.current);
+  if (kept && kept.book && typeof kept.book === "object") {
+    studio.book = kept.book;
+    studio.bookId = kept.id;
+    studio.savedAs = kept.saved;
+  } else {
+    startEditing(newBook(), {saved: true, quietly: true});
+  }
+}
+
+function keepBook() {
+  const stored = storedBooks();
+  const entry = {id: studio.bookId, title: `${studio.book.title || ""}`, when: new Date().toISOString(),
+                 book: studio.book, saved: studio.savedAs};
+  const others = stored.books.filter((kept) => kept.id !== studio.bookId).slice(0, RECENT_MOST);
+  for (const books of [[entry, ...others], [entry]]) { // when the browser's store is full: this book
+    try {
+      localStorage.setItem(BOOKS_KEY, JSON.stringify({current: studio.bookId, books}));
+      return;
+    } catch (_) { /* full, or storage refused: then the book stays in this page only */ }
+  }
+}
+
+function unsaved() {
+  return JSON.stringify(studio.book) !== studio.savedAs;
+}
+
+// Whether the book being edited may be replaced: yes when it is saved, else the user says.
+async function mayDiscard() {
+  if (!unsaved()) return true;
+  const title = studio.book.title || t("Your book");
+  return ask(t("“{title}” has changes that are not saved to a file. It stays in Recent books in this browser. Replace it?",
+               {title}), t("Replace it"), t("Keep editing"));
+}
+
+// A question answered with one of two buttons (Escape says no); it resolves to true for yes.
+function ask(question, yes, no) {
+  const dialog = $("ask");
+  $("ask-text").textContent = question;
+  $("ask-yes").textContent = yes;
+  $("ask-no").textContent = no;
+  dialog.returnValue = "";
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), {once: true});
+    dialog.showModal();
+  });
+}
+
+// Edit `book` from now on: a new entry in the kept books unless it is one of them (`id`).
+function startEditing(book, {saved = false, id = null, quietly = false} = {}) {
+  studio.book = book;
+  studio.bookId = id || `${Date.now().toString(36)}-${newSeed().toString(36)}`;
+  studio.savedAs = saved === true ? JSON.stringify(book) : saved;
+  if (quietly) return;
+  renderBook();
+  changed();
+}
+
+async function saveBook() {
+  const {ok, data} = await api("POST", "/api/yaml", {book: studio.book});
+  if (!ok) {
+    showErrors(data.errors);
+    return;
+  }
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([data.yaml], {type: "application/yaml"}));
+  link.download = data.name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+  studio.savedAs = JSON.stringify(studio.book);
+  keepBook();
+  say($("build-status"), () => t("Saved as {name}.", {name: data.name}));
+}
+
+function drawRecentBooks() {
+  if (!menuOpen("recent")) return;
+  const when = new Intl.DateTimeFormat(studio.language, {dateStyle: "medium", timeStyle: "short"});
+  const others = storedBooks().books.filter((kept) => kept.id !== studio.bookId && kept.book);
+  $("recent-list").replaceChildren(...others.map((kept) => {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    const title = kept.title || t("(no title)"); // a nested t() is not found by the extractor
+    button.textContent = t("{title}, {when}", {title, when: when.format(new Date(kept.when))});
+    button.addEventListener("click", async () => {
+      closeMenu("recent");
+      if (await mayDiscard()) startEditing(kept.book, {saved: kept.saved, id: kept.id});
+    });
+    item.append(button);
+    return item;
+  }));
+  if (!others.length) {
+    const item = document.createElement("li");
+    item.textContent = t("No other books yet.");
+    $("recent-list").append(item);
+  }
+}
+
+// The templates' list, asked for once per language (redrawn, it would take the focus from a button).
+async function drawPresets() {
+  const language = studio.language;
+  if (!menuOpen("presets") || $("preset-list").dataset.language === language) return;
+  const {ok, data} = await api("GET", "/api/presets");
+  if (!ok || language !== studio.language) return;
+  $("preset-list").dataset.language = language;
+  $("preset-list").replaceChildren(...data.presets.map((preset) => {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = preset.name;
+    button.dataset.preset = preset.id;
+    button.addEventListener("click", async () => {
+      closeMenu("presets");
+      if (await mayDiscard()) startEditing({...preset.book, seed: newSeed()}, {saved: true});
+    });
+    item.append(button);
+    return item;
+  }));
+}
+
+// A menu of the header: its button shows or hides its list (drawn by `draw` when shown); Escape
+// hides it and puts the focus back on the button.
+function menu(id, draw) {
+  const button = $(id).querySelector(":scope > button");
+  button.addEventListener("click", () => {
+    const open = !menuOpen(id);
+    button.setAttribute("aria-expanded", `${open}`);
+    $(id).querySelector(":scope > ul").hidden = !open;
+    draw();
+  });
+  $(id).addEventListener("keydown", (event) => { if (event.key === "Escape" && menuOpen(id)) closeMenu(id); });
+}
+
+function menuOpen(id) {
+  return !$(id).querySelector(":scope > ul").hidden;
+}
+
+function closeMenu(id) {
+  const button = $(id).querySelector(":scope > button");
+  button.setAttribute("aria-expanded", "false");
+  $(id).querySelector(":scope > ul").hidden = true;
+  button.focus();
+}
+
+// Another puzzle set for the same settings: a new seed, shown in the form and kept in the YAML.
+function newPuzzles() {
+  studio.book.seed = newSeed();
+  const control = document.querySelector('#book [data-key="seed"] input');
+  if (control) control.value = studio.book.seed; else renderBook();
+  changed();
+}
+
+// A PDF's print button (described by its download link): the PDF in the browser's own viewer, in
+// a new tab, which prints it.
+function printButton(link) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "print";
+  say(button, () => t("Print"));
+  button.setAttribute("aria-describedby", link.id);
+  button.addEventListener("click", () => window.open(`${link.href}?print=1`, "_blank"));
+  return button;
+}
+
+// A help line: the schema's description, with the key's name in the file where the label says it
+// in other words.
+function helpLine(key, path, spec) {
+  const help = spec.description || "";
+  if (!PLAIN_WORDS.includes(key) || path !== key) return help;
+  return t("{help} (in the book settings file: {key})", {help, key});
+}
+
+const PLAIN_WORDS = ["seed", "profile", "bleed", "formats"]; // labelled in other words than their key
+
+function drawKeepingTexts() {
+  $("save-book").textContent = t("Save book");
+  $("presets-text").textContent = t("Start from a template");
+  $("recent-text").textContent = t("Recent books");
+  $("new-puzzles").textContent = t("New puzzles");
+  drawRecentBooks();
+  drawPresets();
 }
 
 // --- building the files --------------------------------------------------------------------------
@@ -708,6 +913,8 @@ async function build() {
       const size = numeral(Math.max(1, Math.round(file.size / 1024)));
       say(link, () => t("{name} ({size} kB)", {name: file.name, size}));
       item.append(link);
+      link.id = `download-${$("downloads").children.length}`;
+      if (file.name.endsWith(".pdf")) item.append(" ", printButton(link));
       $("downloads").append(item);
     }
   } else if (job.state === "cancelled") {
@@ -726,21 +933,20 @@ async function cancel() {
 
 async function openFile(file) {
   const text = await file.text();
+  $("open-file").value = "";
+  if (!await mayDiscard()) return;
   const {ok, data} = await api("POST", "/api/open", {yaml: text});
   if (!ok) {
     showErrors(data.errors);
     return;
   }
-  studio.book = data.book;
-  renderBook();
-  $("open-file").value = "";
-  preview();
+  startEditing(data.book, {saved: true});
 }
 
 async function start() {
   await loadLanguage(storedLanguage());
   drawFixedTexts();
-  studio.book = newBook();
+  restoreBook();
   renderBook();
   $("language").addEventListener("change", (event) => switchLanguage(event.target.value));
   $("add-section").addEventListener("click", () => {
@@ -750,11 +956,13 @@ async function start() {
     renderSections();
     changed();
   });
-  $("new-book").addEventListener("click", () => {
-    studio.book = newBook();
-    renderBook();
-    changed();
+  $("new-book").addEventListener("click", async () => {
+    if (await mayDiscard()) startEditing(newBook(), {saved: true});
   });
+  $("save-book").addEventListener("click", saveBook);
+  $("new-puzzles").addEventListener("click", newPuzzles);
+  menu("recent", drawRecentBooks);
+  menu("presets", drawPresets);
   $("open-file").addEventListener("change", (event) => {
     if (event.target.files.length) openFile(event.target.files[0]);
   });
