@@ -175,8 +175,9 @@ def _parser() -> argparse.ArgumentParser:
 
     studio = commands.add_parser("studio", help="make a book in the browser (needs the 'studio' extra)")
     studio.add_argument("--host", default="127.0.0.1", help="address to serve (default: loopback only)")
-    studio.add_argument("--port", type=_port, default=0,
-                        help="port to serve, 1 to 65535 (default: any free one)")
+    studio.add_argument("--port", type=_port, default=None,
+                        help="port to serve, 1 to 65535, or 0 for any free one (default: 8765, "
+                             "where the browser finds the books it kept, else any free one)")
     studio.add_argument("--no-browser", action="store_true", help="do not open a browser")
     studio.add_argument("--workers", "-j", type=int, default=None,
                         help="processes that generate puzzles (default: all cores)")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
+import socket
 import threading
 import time
 from pathlib import Path
@@ -367,8 +368,6 @@ def test_axe_finds_nothing_serious_with_an_error_and_the_rules_open_on_desktop_a
 
 
 def test_the_command_refuses_a_port_in_use_with_one_message(run):
-    import socket
-
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
@@ -399,3 +398,35 @@ def test_the_command_prints_its_address_serves_the_page_and_stops_on_ctrl_c(tmp_
         finally:
             process.kill()
     assert list(tmp_path.iterdir()) == []  # it wrote nothing where it was started
+
+
+def test_without_a_port_the_studio_asks_for_its_usual_one_and_takes_another_when_it_is_taken(
+        tmp_path):
+    """The browser keeps books per address, so the studio asks for 8765 first; taken (here by the
+    test, or by another studio), it serves on a free port instead of refusing."""
+    import errno
+    import signal
+    import subprocess
+    import sys
+
+    from bookgen.studio import USUAL_PORT
+
+    holder = socket.socket()
+    holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the studio's own socket
+    try:
+        holder.bind(("127.0.0.1", USUAL_PORT))
+        holder.listen()
+    except OSError as error:  # held elsewhere already: the studio must step aside all the same
+        assert error.errno == errno.EADDRINUSE
+    command = [sys.executable, "-m", "bookgen", "studio", "--no-browser", "-j", "1"]
+    with subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True) as process:
+        try:
+            line = process.stdout.readline()
+            assert line.startswith("bookgen studio: http://127.0.0.1:"), line + process.stderr.read()
+            assert f":{USUAL_PORT}/" not in line
+            process.send_signal(signal.SIGINT)
+            assert process.wait(10) == 0
+        finally:
+            process.kill()
+            holder.close()

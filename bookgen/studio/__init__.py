@@ -22,9 +22,14 @@ from typing import TextIO
 
 from bookgen.errors import BookgenError, install_hint
 
+USUAL_PORT = 8765
+"""The port the studio asks for first: the browser keeps the book being made, and the recent
+books, per address, so a studio started again on the same port finds them."""
 
-def serve(host: str, port: int, open_browser: bool, workers: int, out: TextIO) -> int:
-    """Serve the studio for the current folder until Ctrl-C, which ends it normally (status 0)."""
+
+def serve(host: str, port: int | None, open_browser: bool, workers: int, out: TextIO) -> int:
+    """Serve the studio for the current folder until Ctrl-C, which ends it normally (status 0).
+    Without a port it takes USUAL_PORT, or any free one when that is taken."""
     try:
         from werkzeug.serving import make_server
     except ImportError:
@@ -33,11 +38,9 @@ def serve(host: str, port: int, open_browser: bool, workers: int, out: TextIO) -
 
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    try:  # the socket is opened here, as werkzeug prints and exits when a port is taken
-        socket.getaddrinfo(host, port, family)
-        listening = socket.create_server((host, port), family=family)
-    except OSError as error:
-        raise _cannot_listen(host, port, error) from None
+    listening = _listen(host, USUAL_PORT, family, quiet=True) if port is None else None
+    if listening is None:
+        listening = _listen(host, port or 0, family)
     app = create_app(Path.cwd(), host, workers)
     port = listening.getsockname()[1]
     server = make_server(host, port, app, threaded=True, fd=listening.fileno())
@@ -70,6 +73,19 @@ def serve(host: str, port: int, open_browser: bool, workers: int, out: TextIO) -
     except OSError:  # the terminal that SIGHUP announced has gone
         pass
     return 0
+
+
+def _listen(host: str, port: int, family: socket.AddressFamily,
+            quiet: bool = False) -> socket.socket | None:
+    """The listening socket (opened here, as werkzeug prints and exits when a port is taken); with
+    `quiet`, None when the port is taken, so another can be tried."""
+    try:
+        socket.getaddrinfo(host, port, family)
+        return socket.create_server((host, port), family=family)
+    except OSError as error:
+        if quiet and error.errno in (errno.EADDRINUSE, errno.EACCES):
+            return None
+        raise _cannot_listen(host, port, error) from None
 
 
 def _cannot_listen(host: str, port: int, error: OSError) -> BookgenError:
