@@ -38,9 +38,8 @@ def serve(host: str, port: int | None, open_browser: bool, workers: int, out: Te
 
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    listening = _listen(host, USUAL_PORT, family, quiet=True) if port is None else None
-    if listening is None:
-        listening = _listen(host, port or 0, family)
+    listening = (_listen(host, USUAL_PORT, family, fallback=0) if port is None
+                 else _listen(host, port, family))
     app = create_app(Path.cwd(), host, workers)
     port = listening.getsockname()[1]
     server = make_server(host, port, app, threaded=True, fd=listening.fileno())
@@ -50,15 +49,16 @@ def serve(host: str, port: int | None, open_browser: bool, workers: int, out: Te
         print(f"bookgen studio: warning: serving on {host}, beyond this computer: anyone on the "
               "network who has the address below (with its token) can use the studio",
               file=sys.stderr, flush=True)
-    print(f"bookgen studio: {address}  (Ctrl-C stops it)", file=out, flush=True)
-    if open_browser:
-        threading.Thread(target=webbrowser.open, args=(address,), daemon=True).start()
     stops = {signal.SIGTERM: signal.getsignal(signal.SIGTERM)}
     if hasattr(signal, "SIGHUP"):  # a closed terminal
         stops[signal.SIGHUP] = signal.getsignal(signal.SIGHUP)
-    for number in stops:  # ends the loop below from another thread, at a moment of its choosing
-        signal.signal(number, lambda *_: threading.Thread(target=server.shutdown, daemon=True).start())
-    try:
+    try:  # from the moment the address is out, Ctrl-C is the way to stop
+        for number in stops:  # ends the loop below from another thread, at a moment of its choosing
+            signal.signal(number, lambda *_: threading.Thread(target=server.shutdown,
+                                                                daemon=True).start())
+        print(f"bookgen studio: {address}  (Ctrl-C stops it)", file=out, flush=True)
+        if open_browser:
+            threading.Thread(target=webbrowser.open, args=(address,), daemon=True).start()
         server.serve_forever()
     except KeyboardInterrupt:  # Ctrl-C, SIGTERM and SIGHUP are how the studio is meant to stop
         pass
@@ -76,15 +76,15 @@ def serve(host: str, port: int | None, open_browser: bool, workers: int, out: Te
 
 
 def _listen(host: str, port: int, family: socket.AddressFamily,
-            quiet: bool = False) -> socket.socket | None:
-    """The listening socket (opened here, as werkzeug prints and exits when a port is taken); with
-    `quiet`, None when the port is taken, so another can be tried."""
+            fallback: int | None = None) -> socket.socket:
+    """The listening socket (opened here, as werkzeug prints and exits when a port is taken); on
+    the `fallback` port when `port` is taken and one is given."""
     try:
         socket.getaddrinfo(host, port, family)
         return socket.create_server((host, port), family=family)
     except OSError as error:
-        if quiet and error.errno in (errno.EADDRINUSE, errno.EACCES):
-            return None
+        if fallback is not None and error.errno in (errno.EADDRINUSE, errno.EACCES):
+            return _listen(host, fallback, family)
         raise _cannot_listen(host, port, error) from None
 
 
