@@ -446,3 +446,28 @@ def test_the_answer_key_draws_a_killer_without_its_sums():
     pen = RecordingPen()
     SUDOKU.draw_puzzle(pen, record.puzzle)
     assert sorted(pen.texts()) == sorted(SUDOKU.printed(record.puzzle).texts)
+
+
+@pytest.mark.parametrize(("code", "note"), [
+    ("en", "The example is a small grid of four rows, with the numbers 1 to 4."),
+    ("de", "Das Beispiel ist ein kleines Gitter mit vier Zeilen und den Zahlen 1 bis 4.")])
+def test_a_section_shown_a_smaller_example_says_so_in_its_printed_rules(code, note):
+    """A 9x9 or 6x6 section shows the 4x4 example under rules that say 1 to 9 (or 6): its rules
+    end by saying the example is smaller; a 4x4 section and a jigsaw (shown its own size) do not,
+    and the playable page's rules (no example there) never do."""
+    config = read_config_text(f"title: Sudoku\nlanguage: {code}\nlayout: letter\nsections:\n"
+                              "  - {type: sudoku, count: 1, difficulty: easy}\n"
+                              "  - {type: sudoku, count: 1, difficulty: easy, size: 6}\n"
+                              "  - {type: sudoku, count: 1, difficulty: easy, size: 4}\n"
+                              "  - {type: sudoku, count: 1, difficulty: easy, variant: jigsaw, size: 6}\n",
+                              Path("sizes.yaml"))
+    book = make_book(config)
+    pages = [" ".join(page.extract_text().split())
+             for page in PdfReader(io.BytesIO(render_pdf(book)[0])).pages]
+    openings = [next(page for page in pages if f"\u2605 · Puzzles {n}" in page
+                     or f"\u2605 · Rätsel {n}" in page) for n in (1, 2, 3, 4)]
+    assert [note in page for page in openings] == [True, True, False, False]
+    from bookgen.formats.html import _page_section
+
+    with speaking(code):
+        assert all(note not in _page_section(book, section)["rules"] for section in book.sections)

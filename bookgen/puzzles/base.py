@@ -213,6 +213,9 @@ class PuzzleType:
     rules(request): the rules a section of this request prints; None asks for the type's rules
         in general (a section from a bank may mix variants).
     example(request): a small solved puzzle for the section page, or None.
+    example_note(request): a sentence the printed rules end with where the example differs from
+        the section's puzzles (a 4x4 sudoku shown for a 9x9 section), in the language spoken; None
+        (or absent): the example needs no word. Only the page shows the example, so only it says so.
     measure_solution(puzzle): size of the answer drawing when it differs from the puzzle's.
     too_large_to_print(puzzle): why a puzzle (from a bank) cannot go on a page, or None; solving
         takes puzzles of any size.
@@ -289,6 +292,7 @@ class PuzzleType:
     given_answer: Callable[[JSON], JSON] | None = None
     read_line: Callable[[str], JSON | None] | None = None
     narrowed: Callable[[float], PuzzleType] | None = None
+    example_note: Callable[[Request | None], str | None] | None = None
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)

@@ -292,6 +292,9 @@ class BookDocument:
                 span = f"{level} \u00b7 {span}"
             # a type's rules function may hand back its constant untranslated (fixed_rules)
             rules = config.rules or _(section.puzzle_type.rules(config.request))
+            note = section.puzzle_type.example_note
+            if not config.rules and note and (said := note(config.request)):
+                rules = f"{rules} {said}"
             # Translators: bold, before a section's rules
             play = _("How to play.")
         version = self._version_words()  # a loose page of a sheet says its version above it

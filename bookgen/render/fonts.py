@@ -196,6 +196,8 @@ def printed_texts(config: BookConfig) -> list[tuple[str, str]]:
                       (f"{key}.rules", section.rules) if section.rules else
                       (f"{key} (the rules of {puzzle_type.name})",
                        _(puzzle_type.rules(section.request)))]
+            if puzzle_type.example_note and (note := puzzle_type.example_note(section.request)):
+                texts.append((f"{key} (the note on the example of {puzzle_type.name})", note))
             example = puzzle_type.example(section.request)
             if example is not None:
                 pen = RecordingPen()

@@ -29,7 +29,14 @@ from bookgen.puzzles.sudoku.drawing import draw_puzzle, draw_solution, measure, 
 from bookgen.puzzles.sudoku.generator import check_request, generate
 from bookgen.puzzles.sudoku.grader import BANDS, rate
 from bookgen.puzzles.sudoku.hints import given_answer, hints
-from bookgen.puzzles.sudoku.parameters import OPTIONS, answer_form, canonical, printed, rules_text
+from bookgen.puzzles.sudoku.parameters import (
+    OPTIONS,
+    answer_form,
+    canonical,
+    example_note,
+    printed,
+    rules_text,
+)
 from bookgen.puzzles.sudoku.solver import solve
 
 __all__ = ["SUDOKU", "parse_line"]
@@ -116,6 +123,7 @@ SUDOKU = PuzzleType(
     draw_solution=draw_solution,
     answer_note=no_answer_note,
     example=example,
+    example_note=example_note,
     canonical=canonical,
     answer_form=answer_form,
     printed=printed,

@@ -81,6 +81,17 @@ def rules_text(request: Request | None) -> str:
     return _(text).format(largest=largest)
 
 
+EXAMPLE_NOTE = N_("The example is a small grid of four rows, with the numbers 1 to 4.")
+
+
+def example_note(request: Request | None) -> str | None:
+    """A classic or diagonal section of 6x6 or 9x9 is shown the 4x4 example: the rules say so."""
+    if request is None or request.settings["size"] == "4" or request.settings["variant"] in (
+            "jigsaw", "killer"):
+        return None
+    return _(EXAMPLE_NOTE)
+
+
 def size_of(puzzle: JSON) -> int:
     return len(puzzle["givens"])
 
