@@ -44,7 +44,7 @@ from bookgen.render.flowables import (
     Pass,
     PuzzleRow,
     answer_label,
-    example_fit,
+    example_fits,
     label_height,
     label_width,
 )
@@ -285,17 +285,17 @@ class BookDocument:
         ]
 
     def _example_fit(self, index: int, state: Pass, geometry: Geometry) -> ExampleFit | None:
-        """How the section's solved example fits its opening: None when its type has none, or
-        when at its floor it is too wide for the page or too tall to share one with the rules."""
+        """How the section's solved example fits its opening: the first way (`example_fits`)
+        that shares a page with the rules at its floor; None when its type has none, or no way
+        does."""
         section = self.book.sections[index]
         example = section.puzzle_type.example(section.config.request)
         width, height = geometry.frame_size
         with speaking(self.speeches[index]):  # the drawings' words, as they will print
-            fit = example_fit(section.puzzle_type, example, state, width) if example else None
-        if fit is None or self._height(self._heading(index, state) + self._example(
-                section, state, width, fit.least, fit), geometry) > height:
-            return None
-        return fit
+            fits = example_fits(section.puzzle_type, example, state, width) if example else []
+        heading = self._heading(index, state)
+        return next((fit for fit in fits if self._height(heading + self._example(
+            section, state, width, fit.least, fit), geometry) <= height), None)
 
     def _example(self, section: Section, state: Pass, width: float, scale: float,
                  fit: ExampleFit | None) -> list[Flowable]:
@@ -303,7 +303,7 @@ class BookDocument:
         example = section.puzzle_type.example(section.config.request)
         if example is None or fit is None:
             return []
-        return [ExamplePair(section.puzzle_type, example, state, width, scale, self.speech_of(section),
+        return [ExamplePair(fit.drawn_by, example, state, width, scale, self.speech_of(section),
                             fit.stacked),
                 Spacer(1, EXAMPLE_SPACE)]
 
@@ -500,7 +500,9 @@ class BookDocument:
                 section.puzzle_type.draw_puzzle(pen, record.puzzle)
         texts = [(kw["text"], kw["size"]) for name, kw in pen.calls if name == "text"]
         text, size = max(texts, key=lambda ts: sizes.in_puzzle(ts[0]) / ts[1])
-        advice, fewer = "use a larger trim or smaller puzzles", 0
+        smaller = ("a smaller size or an easier difficulty"
+                   if any(o.name == "size" for o in section.puzzle_type.options) else "an easier difficulty")
+        advice, fewer = f"use a larger trim or smaller puzzles ({smaller})", 0
         if config.per_page:
             natural = _largest([section.puzzle_type.measure(r.puzzle) for r in section.records])
             fewer = next((n for n in range(config.per_page - 1, 0, -1)
