@@ -8,6 +8,7 @@ from functools import partial
 from bookgen.core.grading import recorded_steps, told_in_order
 from bookgen.core.hamilton import Cell
 from bookgen.i18n import N_, _, ngettext
+from bookgen.i18n.conjunctions import joined
 from bookgen.puzzles.base import JSON
 from bookgen.puzzles.numbrix.board import Board, bits_of, board_of, givens_of, grid_offset
 from bookgen.puzzles.numbrix.grader import DEDUCTIONS, grade_of
@@ -117,11 +118,7 @@ def _by_dead_end(board: Board, known: Known, square: Cell, value: int) -> str | 
 
 
 def _listed(numbers: list[int]) -> str:
-    text = [str(n) for n in numbers]
-    if len(text) == 1:
-        return text[0]
-    # Translators: the end of a list of numbers to choose from: "3, 5 or 8"
-    return _("{numbers} or {last}").format(numbers=", ".join(text[:-1]), last=text[-1])
+    return joined([str(n) for n in numbers], "or")
 
 
 STEP_WORDS = {
