@@ -336,6 +336,9 @@ def _keep(real: Path) -> tuple[Path, int | None]:
             descriptor = os.open(name, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
         except FileNotFoundError:  # taken for stale in the instant after it was made
             continue
+        except OSError:
+            name.unlink(missing_ok=True)
+            raise
         if fcntl is None:
             return name, descriptor
         try:
