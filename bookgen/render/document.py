@@ -28,7 +28,7 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from bookgen.book import Book, PrintedPuzzle, PuzzleJob, Section, generate_one, puzzle_seed
 from bookgen.bookconfig import BookConfig, Layout
-from bookgen.core.grading import LEVELS, level_name, level_word
+from bookgen.core.grading import LEVELS, level_after_title, level_name
 from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
 from bookgen.i18n import Language, _, speaking
@@ -231,7 +231,7 @@ class BookDocument:
             entries = []
             for i, s in enumerate(self.book.sections):
                 with speaking(self.speeches[i]):
-                    level = level_word(s.config.level) if s.config.level else _(
+                    level = level_after_title(s.config.level) if s.config.level else _(
                         "from a bank")
                     # Translators: a contents entry's detail; the no-break spaces keep its
                     # number with its word ("easy · puzzles 1–10")
