@@ -250,9 +250,10 @@ class PuzzleType:
         among texts, where a number is to find): the board a hint's cells point into, so hints
         replay onto it to the solution. None: the type's hints fill no cells (only words).
     narrowed(width): the type drawing its puzzles (and answers) at most `width` mm wide (natural
-        size) where its drawing can wrap (placement's chains take more lines): the page asks
-        for it only when the puzzles at their floor size are wider than its frame. None: the
-        drawing cannot wrap.
+        size) where its drawing can wrap or tighten (placement's chains take more lines, word
+        search's squares shrink around its letters): the page asks for it when the puzzles at
+        their floor size are wider than its frame, and for a section's example that stands side
+        by side no other way. None: the drawing cannot.
     """
 
     name: str
