@@ -157,20 +157,28 @@ def _large_print_pdf(tmp_path, layout: str, level: str, extra: str = "") -> byte
     return render_pdf(make_book(read_config_text(text, tmp_path / "book.yaml")))[0]
 
 
-def test_an_expert_grid_prints_in_large_print_on_a_5x8_trim(tmp_path):
+@pytest.mark.parametrize(("language", "theme", "word"), [("en", "animals", "KANGAROO"),
+                                                        ("de", "school", "STUNDENPLAN")])
+def test_an_expert_grid_prints_in_large_print_on_a_5x8_trim(tmp_path, language, theme, word):
     """A 14x14 grid is 112 mm at its 14 pt letters, the 5x8 frame 104 mm: its squares shrink
-    around letters of the same size, and the auditor finds nothing under the floor."""
-    pdf = _large_print_pdf(tmp_path, "5x8", "expert")
-    with speaking("en"):  # the auditor reads the words of the language spoken
+    around letters of the same size (German school words, long, take a list of nine lines under
+    it: the squares shrink for the page's height too), and the auditor finds nothing under the
+    floor."""
+    pdf = _large_print_pdf(tmp_path, "5x8", "expert", f", theme: {theme}, language: {language}")
+    with speaking(language):  # the auditor reads the words of the language spoken
         assert audit(pdf, large_print=True) == []
-    assert any("KANGAROO" in page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert any(word in page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
 
 
 def test_squares_shrink_only_as_far_as_a_letter_stays_apart():
-    grid = {"grid": ["A" * 14] * 14}
-    assert cell_size(grid) == 8.0 and cell_size(grid, 200.0) == 8.0
-    assert cell_size(grid, 104.0) == pytest.approx(104.0 / 14)
-    assert cell_size(grid, 50.0) == LEAST_CELL
+    """Narrowed to a room, the squares fit its width, and its height with the list below (here
+    one line: GAP 5 and LINE 7 mm), but never under LEAST_CELL."""
+    puzzle = {"grid": ["A" * 14] * 14, "words": ["CAT", "DOG"]}
+    assert cell_size(puzzle) == 8.0 and cell_size(puzzle, (200.0, 200.0)) == 8.0
+    assert cell_size(puzzle, (104.0, 200.0)) == pytest.approx(104.0 / 14)
+    assert cell_size(puzzle, (200.0, 96.0)) == pytest.approx(84.0 / 14)
+    assert cell_size(puzzle, (50.0, 200.0)) == LEAST_CELL == cell_size(puzzle, (200.0, 50.0))
+    assert WORDSEARCH.narrowed(104.0, 96.0).measure(puzzle) == pytest.approx((104.0, 96.0))
 
 
 def test_a_grid_too_large_for_large_print_names_what_to_change(tmp_path):

@@ -131,6 +131,8 @@ class BookDocument:
         where its type can wrap (`PuzzleType.narrowed`): such a section could be refused once
         its pages are counted (large print on 6x9, 5x8 or A4); every other prints as it did."""
         narrowest, height = make_geometry(self.layout, self.config, POD_MAX_PAGES).frame_size
+        # a puzzle's room on a page of its own, below its label (a point spared for rounding)
+        below_label = height - LABEL_HEIGHT * self.layout.body_size / 10.5 - ROW_GAP - 1.0
         sections = []
         for section in book.sections:
             wrap = section.puzzle_type.narrowed
@@ -138,7 +140,7 @@ class BookDocument:
                 floor = self._least_scale(section, self.config.speech(section.config))
                 natural = max(section.puzzle_type.measure(r.puzzle)[0] for r in section.records)
                 if natural * floor * mm > narrowest:
-                    narrow = wrap(narrowest / floor / mm)
+                    narrow = wrap(narrowest / floor / mm, below_label / floor / mm)
                     tallest = max(narrow.measure(r.puzzle)[1] for r in section.records)
                     if tallest * floor * mm <= height:  # else refused as it is (a page too small)
                         section = replace(section, puzzle_type=narrow)

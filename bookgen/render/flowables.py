@@ -5,6 +5,7 @@ Each paints through a CanvasPen and tells the pass (`Pass`) where it landed."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -456,7 +457,7 @@ def example_fits(puzzle_type: PuzzleType, example: Generated, state: Pass,
     fits = _example_fits(puzzle_type, example, state, ((False, side), (True, stacked)))
     if puzzle_type.narrowed is not None and not (fits and not fits[0].stacked):
         least = _example_least(puzzle_type, example, state)
-        narrow = puzzle_type.narrowed(side / least / mm)
+        narrow = puzzle_type.narrowed(side / least / mm, math.inf)
         fits += _example_fits(narrow, example, state, ((False, side),))
     return fits
 

@@ -69,16 +69,17 @@ SHOWCASE = (Showcase("hard"), Showcase("medium", {"theme": "food"}),
             Showcase("easy", audit=True))
 
 
-def narrowed(width: float) -> PuzzleType:
-    """Word search with its squares shrunk around letters of the same size so a grid is at most
-    `width` mm wide (not under the tightest square, drawing's `LEAST_CELL`): large print's 14x14
-    grid on a 5x8 trim. Its answers leave out the word list (their outlines show the words):
-    with it, an answer in large print is taller than the key's first page leaves below its
-    heading."""
-    return replace(WORDSEARCH, measure=partial(measure, width=width),
-                   draw_puzzle=partial(draw_puzzle, width=width),
-                   draw_solution=partial(draw_solution, width=width, with_list=False),
-                   measure_solution=partial(measure_grid, width=width), narrowed=None)
+def narrowed(width: float, height: float) -> PuzzleType:
+    """Word search with its squares shrunk around letters of the same size so that a grid is at
+    most `width` mm wide and, with its list, `height` tall (not under the tightest square,
+    drawing's `LEAST_CELL`): large print's 14x14 grid on a 5x8 trim. Its answers leave out the
+    word list (their outlines show the words): with it, an answer in large print is taller than
+    the key's first page leaves below its heading."""
+    room = (width, height)
+    return replace(WORDSEARCH, measure=partial(measure, room=room),
+                   draw_puzzle=partial(draw_puzzle, room=room),
+                   draw_solution=partial(draw_solution, room=room, with_list=False),
+                   measure_solution=partial(measure_grid, room=room), narrowed=None)
 
 
 WORDSEARCH = PuzzleType(
