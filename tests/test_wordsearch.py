@@ -187,10 +187,12 @@ def test_a_grid_too_large_for_large_print_names_what_to_change(tmp_path):
         _large_print_pdf(tmp_path, "5x8", "expert", ", size: 19")
 
 
-def test_a_large_print_opening_on_a_narrow_page_shows_its_example_narrowed(tmp_path):
+@pytest.mark.parametrize(("level", "extra"), [("easy", ""), ("expert", ", size: 15")])
+def test_a_large_print_opening_on_a_narrow_page_shows_its_example_narrowed(tmp_path, level, extra):
     """On a 5.5x8.5 trim the example's two 48 mm grids do not stand side by side at their
-    floor, nor stacked under the rules: their squares shrink so they stand side by side."""
-    pdf = _large_print_pdf(tmp_path, "5.5x8.5", "easy")
+    floor, nor stacked under the rules: their squares shrink so they stand side by side (also
+    beside a section whose own grids are narrowed to the page, 15 squares of 8 mm being wider)."""
+    pdf = _large_print_pdf(tmp_path, "5.5x8.5", level, extra)
     opening = next(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages
                    if "How to play." in page.extract_text())
     assert "Example" in opening and "Solved" in opening

@@ -452,7 +452,7 @@ def example_fits(puzzle_type: PuzzleType, example: Generated, state: Pass,
     scale its text needs to reach the profile's floor, at most 0.9 of the body's proportion and
     EXAMPLE_HEIGHT tall; side by side, else stacked, and then, for a type that can narrow its
     drawing, side by side narrowed to half the frame (a large-print word search's squares on a
-    5x8 trim: its stacked pair is taller than the page leaves). Empty when none fits."""
+    5.5x8.5 trim: its stacked pair is taller than the page leaves). Empty when none fits."""
     side, stacked = (width - 3 * COLUMN_GAP) / 2, width - 2 * COLUMN_GAP
     fits = _example_fits(puzzle_type, example, state, ((False, side), (True, stacked)))
     if puzzle_type.narrowed is not None and not (fits and not fits[0].stacked):

@@ -74,12 +74,13 @@ def narrowed(width: float, height: float) -> PuzzleType:
     most `width` mm wide and, with its list, `height` tall (not under the tightest square,
     drawing's `LEAST_CELL`): large print's 14x14 grid on a 5x8 trim. Its answers leave out the
     word list (their outlines show the words): with it, an answer in large print is taller than
-    the key's first page leaves below its heading."""
+    the key's first page leaves below its heading. It narrows again from the whole drawing (a
+    narrowed section's example, to half the page)."""
     room = (width, height)
     return replace(WORDSEARCH, measure=partial(measure, room=room),
                    draw_puzzle=partial(draw_puzzle, room=room),
                    draw_solution=partial(draw_solution, room=room, with_list=False),
-                   measure_solution=partial(measure_grid, room=room), narrowed=None)
+                   measure_solution=partial(measure_grid, room=room))
 
 
 WORDSEARCH = PuzzleType(
