@@ -7,9 +7,12 @@ BookgenError naming the path. A symlink is written through (the link stays a lin
 device or FIFO such as /dev/null is written directly, never replaced; the path '-' is standard
 output. A new file gets mode 0o644 less the umask, a replaced file keeps its mode.
 
-A build that is killed (`kill -9`, a power cut) leaves its temporaries behind; the next write of
-the same file removes them. A temporary is locked (flock) from the moment it is made until the
-write ends, so only those whose writer is gone are removed: a concurrent build's are left alone.
+A build that is killed (`kill -9`, a power cut) leaves its temporaries (`.NAME.HEX.tmp`) and, if
+it was moving files into place, the second names of the files it replaced (`.NAME.HEX.old`)
+behind; every file it names is whole (the old one, or the new one once renamed), never half
+written. The next write of the same file removes them. A temporary is locked (flock) from the
+moment it is made until the write ends, and so is a second name while it is kept, so only those
+whose writer is gone are removed: a concurrent build's are left alone.
 
 Rejected: a temporary folder for the whole set, renamed at once. The outputs live in the user's
 folder beside other files, and one rename cannot move several files; the per-file rename with a
@@ -58,6 +61,7 @@ class _File:
     temporary: Path | None = None
     lock: int | None = None  # the temporary's open descriptor, locked until the write ends
     backup: Path | None = None
+    backup_lock: int | None = None  # the backup's open descriptor, locked while it is kept
     replaced: bool = False
 
 
@@ -196,19 +200,16 @@ def _locked(descriptor: int, name: Path) -> bool:
     if fcntl is None:
         return True
     fcntl.flock(descriptor, fcntl.LOCK_EX)
-    try:
-        return os.path.samestat(os.fstat(descriptor), os.stat(name, follow_symlinks=False))
-    except FileNotFoundError:
-        return False
+    return _same(descriptor, name)
 
 
 def _remove_stale_temporaries(real: Path) -> None:
-    """Remove the temporaries an earlier write of `real` left when it was killed: files of our own
-    name pattern, ours, that no live process holds locked. Best effort: a temporary that cannot be
-    looked at is left."""
+    """Remove the temporaries and kept second names an earlier write of `real` left when it was
+    killed: files of our own name patterns, ours, that no live process holds locked. Best effort:
+    one that cannot be looked at is left."""
     if fcntl is None:
         return
-    pattern = re.compile(re.escape(f".{real.name[:_NAME_ROOM]}.") + r"[0-9a-f]{8}\.tmp")
+    pattern = re.compile(re.escape(f".{real.name[:_NAME_ROOM]}.") + r"[0-9a-f]{8}\.(?:tmp|old)")
     try:
         names = [entry.name for entry in os.scandir(real.parent) if pattern.fullmatch(entry.name)]
     except OSError:
@@ -236,7 +237,7 @@ def _remove_stale_temporaries(real: Path) -> None:
 def _replace(item: _File) -> None:
     assert item.temporary is not None
     if item.mode is not None:  # the file it replaces is kept, to put back if a later step fails
-        item.backup = _keep(item.real)
+        item.backup, item.backup_lock = _keep(item.real)
     os.replace(item.temporary, item.real)
     item.temporary, item.replaced = None, True
 
@@ -286,9 +287,10 @@ def _roll_back(plan: list[_File]) -> None:
 
 def _discard(plan: list[_File]) -> None:
     for item in plan:
-        if item.lock is not None:
-            os.close(item.lock)
-            item.lock = None
+        for descriptor in (item.lock, item.backup_lock):
+            if descriptor is not None:
+                os.close(descriptor)
+        item.lock = item.backup_lock = None
         for leftover in (item.temporary, item.backup):
             if leftover is not None:
                 try:
@@ -311,8 +313,11 @@ def _beside(real: Path, suffix: str, make: Callable[[Path], _T]) -> tuple[_T, Pa
             continue
 
 
-def _keep(real: Path) -> Path:
-    """A second name for the file at `real`: a hard link, or a copy where links are refused."""
+def _keep(real: Path) -> tuple[Path, int | None]:
+    """A second name for the file at `real` (a hard link, or a copy where links are refused), and
+    its descriptor, locked where the lock is free at once (a link shares its lock with the file
+    itself, which no one else should hold long): a build killed while it keeps one leaves it,
+    and the next build takes it for stale only once no live build holds it."""
     def link(name: Path) -> None:
         try:
             os.link(real, name)
@@ -325,7 +330,32 @@ def _keep(real: Path) -> Path:
                 name.unlink(missing_ok=True)
                 raise
 
-    return _beside(real, "old", link)[1]
+    while True:
+        name = _beside(real, "old", link)[1]
+        try:
+            descriptor = os.open(name, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        except FileNotFoundError:  # taken for stale in the instant after it was made
+            continue
+        except OSError:
+            name.unlink(missing_ok=True)
+            raise
+        if fcntl is None:
+            return name, descriptor
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # held elsewhere: kept unlocked, its roll-back is best effort anyway
+            return name, descriptor
+        if _same(descriptor, name):
+            return name, descriptor
+        os.close(descriptor)  # taken for stale in the instant before the lock
+
+
+def _same(descriptor: int, name: Path) -> bool:
+    """Whether `name` still names the file open at `descriptor`."""
+    try:
+        return os.path.samestat(os.fstat(descriptor), os.stat(name, follow_symlinks=False))
+    except FileNotFoundError:
+        return False
 
 
 def _write_all(descriptor: int, data: bytes) -> None:

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from bookgen.book import Book
     from bookgen.bookconfig import BookConfig
     from bookgen.core.options import Option
+    from bookgen.puzzles.base import Request
 
 DEFAULT_BUDGET = 120.0  # bookgen.book.DEFAULT_BUDGET, kept here so --help need not import it (tested)
 SHELLS = ("bash", "zsh", "tcsh", "fish")  # shtab writes the first three, bookgen.completion fish
@@ -144,13 +145,15 @@ def _parser() -> argparse.ArgumentParser:
 
     generate = commands.add_parser("generate", help="print new puzzles as JSON lines")
     generate.add_argument("type", nargs="?", help="puzzle type (see 'bookgen types')")
-    generate.add_argument("--difficulty", "-d", default="medium", choices=_Choices(_levels), type=_level,
-                          metavar="LEVEL", help="%(choices)s (default %(default)s)")
-    generate.add_argument("--count", "-n", type=int, default=1, help="how many puzzles")
-    generate.add_argument("--seed", "-s", default="1", help="seed text; same seed, same puzzles")
+    # no defaults here: --id refuses what it cannot honour, and must see what was given
+    generate.add_argument("--difficulty", "-d", choices=_Choices(_levels), type=_level,
+                          metavar="LEVEL", help="%(choices)s (default medium)")
+    generate.add_argument("--count", "-n", type=int, help="how many puzzles (default 1)")
+    generate.add_argument("--seed", "-s", help="seed text; same seed, same puzzles (default 1)")
     generate.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                           help="a type option, e.g. --set size=8 (repeatable)")
-    generate.add_argument("--id", help="regenerate the puzzle with this id instead")
+    generate.add_argument("--id", help="regenerate the puzzle with this id instead (its type, "
+                                       "level, options and seed: no --set, -d, -s or -n)")
     generate.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     _add_workers_options(generate)
 
@@ -727,6 +730,33 @@ def _pairs(items: list[str]) -> dict[str, str]:
     return raw
 
 
+def _check_id_alone(args: argparse.Namespace, request: Request, seed: str) -> None:
+    """Refuse --set, --difficulty, --seed or --count beside --id: an id names one whole puzzle
+    (its options, level and seed make its randomness), so they cannot change it; the message
+    names the id of the puzzle that --set and --difficulty ask for, where they ask for another."""
+    from bookgen.puzzles import request_for
+
+    given = [flag for flag, value in (("--set", args.set), ("--difficulty", args.difficulty),
+                                      ("--seed", args.seed), ("--count", args.count))
+             if value not in (None, [])]
+    if not given:
+        return
+    flags = given[0] if len(given) == 1 else f"{', '.join(given[:-1])} and {given[-1]}"
+    instead = f"leave {'it' if len(given) == 1 else 'them'} out"
+    specs = {spec.name: spec for spec in request.type.options}
+    raw = {key: specs[key].format(value) for key, value in request.options.items()}
+    try:
+        asked = request_for(request.type.name, args.difficulty or request.level,
+                            raw | _pairs(args.set)).id(seed)
+    except BookgenError as error:  # the options asked for cannot be had: say why too
+        instead += f" (and {error.key + ': ' if error.key else ''}{error.message})"
+    else:
+        if asked != request.id(seed):
+            instead += f", or for a puzzle with those options give --id '{asked}'"
+    raise BookgenError(f"{args.id!r} names one whole puzzle (its type, level, options and "
+                       f"seed), so {flags} cannot change it; {instead}", key="--id")
+
+
 def _generate(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.book import different_puzzles
     from bookgen.cluster import executor_for
@@ -735,23 +765,26 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.puzzles import find_type, request_for
 
     if args.id:
-        named = parse_puzzle_id(args.id)[0].type.name
+        request, seed = parse_puzzle_id(args.id)
+        named = request.type.name
         if args.type and find_type(args.type).name != named:
             raise BookgenError(f"{args.id!r} names a {named} puzzle, not {args.type}; leave out "
                                f"the type, or give the id of a {args.type} puzzle", key="--id")
+        _check_id_alone(args, request, seed)
         print(json.dumps(regenerate(args.id).to_json()), file=out)
         return 0
     if not args.type:
         raise BookgenError("name a puzzle type, or give --id", key="type")
-    if not 1 <= args.count <= limits.GENERATE_COUNT:
+    count, seed = 1 if args.count is None else args.count, "1" if args.seed is None else args.seed
+    if not 1 <= count <= limits.GENERATE_COUNT:
         raise BookgenError(f"must be from 1 to {limits.GENERATE_COUNT:,}; run again with another "
                            "seed for more", key="--count")
-    check_seed(args.seed)
-    request = request_for(args.type, args.difficulty, _pairs(args.set))
+    check_seed(seed)
+    request = request_for(args.type, args.difficulty or "medium", _pairs(args.set))
     workers = _workers(args)
     with executor_for(workers, args.scheduler) as executor:
         ahead = 64 if args.scheduler else 4 * workers  # puzzles under way while the first is awaited
-        for record in different_puzzles(request, args.seed, args.count, executor, ahead=ahead,
+        for record in different_puzzles(request, seed, count, executor, ahead=ahead,
                                         progress=Progress.for_terminal(args.quiet)):
             print(json.dumps(record.to_json()), file=out, flush=True)
     return 0

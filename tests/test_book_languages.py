@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from bookgen.book import make_book
 from bookgen.config import read_config_text
 from bookgen.errors import BookgenError
+from bookgen.formats.html import html_files
 from bookgen.i18n import speaking
 from bookgen.render.cover import render_cover
 from bookgen.render.flowables import Pass
@@ -93,12 +94,29 @@ def test_an_english_book_has_no_lang_and_english_words(tmp_path):
     assert "Contents" in whole and "Difficulty: Easy" in whole and "Inhalt" not in whole
 
 
+@pytest.mark.parametrize(("code", "entry"), [
+    ("es", "nivel fácil \u00b7 pasatiempos 1\u20132"), ("it", "livello facile \u00b7 giochi 1\u20132"),
+    ("fr", "niveau facile \u00b7 énigmes 1\u20132"), ("de", "leicht \u00b7 Rätsel 1\u20132"),
+    ("en", "easy \u00b7 puzzles 1\u20132")])
+def test_a_contents_entry_names_the_level_so_it_agrees_with_any_title(tmp_path, code, entry):
+    """"Sopas de letras fácil" cannot agree (plural, feminine): the contents say "nivel fácil"
+    where a language's adjectives agree with their noun; English keeps its bare word."""
+    config = read_config_text(BOOK.format(extra="", first="", second="").replace(
+        "language: de", f"language: {code}"), tmp_path / "book.yaml")
+    book = make_book(config)
+    contents = "\n".join(pages_text(interior(book).pdf)[:3])
+    assert entry in contents
+    page = html_files(book, tmp_path / "book.pdf")[0][1].decode("utf-8")
+    level = entry.partition(" \u00b7")[0]
+    assert f'<span class="level level-easy">{level}</span>' in page
+
+
 def test_a_section_in_its_own_language_prints_its_words_in_it(tmp_path):
     texts = pages_text(interior(made(tmp_path, second=", language: fr")).pdf)
     whole = "\n".join(texts)
     assert "Schwierigkeit: Leicht" in whole  # the book's section
     assert "Difficulté : Difficile" in whole and "Règle du jeu" in whole  # the French one
-    assert "difficile \u00b7 énigmes 3\u20134" in whole  # its contents entry
+    assert "niveau difficile \u00b7 énigmes 3\u20134" in whole  # its contents entry
     assert re.search(r"énigmes 3\u20134", whole)  # its answers' caption
     assert "Inhalt" in lines(texts) and "Lösungen" in lines(texts)  # the book's own words
 

@@ -36,6 +36,25 @@ def test_same_seed_same_puzzles_and_ids_regenerate(run):
     assert status == 0 and json.loads(out) == record
 
 
+@pytest.mark.parametrize(("extra", "said"), [
+    (["--set", "size=15"], "so --set cannot change it; leave it out, or for a puzzle with those "
+                           "options give --id 'wordsearch:expert:size=15x15:1.1'"),
+    (["--set", "size=12"], "so --set cannot change it; leave it out (and size: expert grids have "
+                           "at least 196 squares)"),
+    (["-d", "easy", "-s", "2"], "so --difficulty and --seed cannot change it; leave them out, or "
+                                "for a puzzle with those options give --id 'wordsearch:easy::1.1'"),
+    (["-n", "3"], "so --count cannot change it; leave it out"),
+])
+def test_generate_by_id_refuses_options_the_id_fixes(run, extra, said):
+    """An id's options, level and seed make its randomness: --set beside it was ignored, and a
+    reader took the puzzle for one with those options."""
+    status, out, err = run("generate", "--id", "wordsearch:expert::1.1", *extra)
+    assert status == 2 and out == "" and "Traceback" not in err
+    assert "--id: 'wordsearch:expert::1.1' names one whole puzzle" in err and said in err
+    status, out, _ = run("generate", "--id", "wordsearch:expert:size=15x15:1.1")
+    assert status == 0 and len(json.loads(out)["puzzle"]["grid"]) == 15
+
+
 def test_solve_ignores_stored_solution_and_counts(run, tmp_path):
     puzzle = {"type": "placement", "id": "hand-1",
               "puzzle": {"signs": ["<", ">", "<"], "numbers": ["1", "2", "3", "4"], "givens": {}},

@@ -282,6 +282,45 @@ def test_a_killed_builds_temporaries_go_with_the_next_build_of_that_file(tmp_pat
     assert set(tmp_path.iterdir()) == {target, tmp_path / "book.yaml", live, *others}
 
 
+KILLED_REPLACE = """
+import os, signal, sys
+from pathlib import Path
+from bookgen import atomic
+keep = atomic._keep
+def kept_then_killed(real):
+    keep(real)
+    os.kill(os.getpid(), signal.SIGKILL)  # between keeping the old file and moving the new in
+atomic._keep = kept_then_killed
+atomic.write_files([(Path(sys.argv[1]), b"%PDF-new")])
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="flock and SIGKILL are POSIX")
+def test_a_build_killed_while_replacing_leaves_the_old_file_whole_and_the_next_removes_its_backup(
+        tmp_path, write_config, run):
+    import fcntl
+    import signal
+    import subprocess
+    import sys
+
+    target = tmp_path / "out.pdf"
+    target.write_bytes(b"%PDF-old")
+    killed = subprocess.run([sys.executable, "-c", KILLED_REPLACE, str(target)], timeout=60)
+    assert killed.returncode == -signal.SIGKILL
+    assert target.read_bytes() == b"%PDF-old"  # whole: the old file, not half of the new
+    (backup,) = tmp_path.glob(".out.pdf.*.old")
+    (temporary,) = tmp_path.glob(".out.pdf.*.tmp")
+    live = tmp_path / ".out.pdf.0123abcd.old"  # a build replacing out.pdf right now holds it
+    live.write_bytes(b"x")
+    with open(live, "rb") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        status, out, err = run("build", str(write_config(ONE)), "-o", str(target), "-q")
+    assert status == 0, err
+    assert not backup.exists() and not temporary.exists() and live.exists()
+    assert target.read_bytes().startswith(b"%PDF") and target.read_bytes() != b"%PDF-old"
+    assert set(tmp_path.iterdir()) == {target, tmp_path / "book.yaml", live}
+
+
 def test_a_full_disk_under_the_default_output_leaves_no_empty_folder(tmp_path, write_config, run,
                                                                      monkeypatch):
     import errno

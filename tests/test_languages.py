@@ -11,6 +11,7 @@ from bookgen.config import read_config_text
 from bookgen.errors import BookgenError
 from bookgen.i18n import _, language, languages, ngettext, speaking
 from bookgen.i18n.catalogs import missing
+from bookgen.i18n.conjunctions import joined, said
 
 PACKAGE = Path(bookgen.__file__).parent
 BOOK = """\
@@ -37,6 +38,35 @@ def test_the_six_languages_are_there():
 ])
 def test_numbers_in_prose_follow_the_language(code, value, places, printed):
     assert language(code).number(value, places) == printed
+
+
+@pytest.mark.parametrize(("items", "conjunction", "spanish"), [
+    (["7", "8"], "or", "7 u 8"),                  # ocho
+    (["10", "11"], "or", "10 u 11"),              # once
+    (["2", "5", "81"], "or", "2, 5 u 81"),        # ochenta y uno
+    (["1", "8000"], "or", "1 u 8000"),            # ocho mil
+    (["7", "18"], "or", "7 o 18"),                # dieciocho
+    (["1", "1100"], "or", "1 o 1100"),            # mil cien
+    (["perro", "oso"], "or", "perro u oso"),
+    (["HOJA", "HORNO"], "or", "HOJA u HORNO"),
+    (["7", "8"], "and", "7 y 8"),
+    (["padres", "hijos"], "and", "padres e hijos"),
+    (["ratón", "IGUANA"], "and", "ratón e IGUANA"),
+    (["agua", "hielo"], "and", "agua y hielo"),   # hie-: a consonant sound
+])
+def test_a_spanish_list_says_its_conjunction_by_the_sound_after_it(items, conjunction, spanish):
+    with speaking("es"):
+        assert joined(items, conjunction) == spanish
+    with speaking("it"):  # Italian says "o" before an o: "7 o 8"
+        assert joined(items, conjunction).split()[-2] == ("o" if conjunction == "or" else "e")
+    assert joined(items, conjunction).split()[-2] == conjunction
+
+
+def test_a_spanish_text_says_its_own_conjunction_by_the_value_after_it():
+    with speaking("es"):
+        assert said("{a} o {b}, y {c}", a=3, b=11, c="hijos") == "3 u 11, e hijos"
+        assert said("el {a} o el {b}", a=3, b=8) == "el 3 o el 8"  # "el" comes between
+    assert said("{a} or {b}", a=3, b=8) == "3 or 8"
 
 
 def test_plural_forms_follow_the_language():

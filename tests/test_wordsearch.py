@@ -4,17 +4,23 @@ with one clear message."""
 
 from __future__ import annotations
 
+import io
 import random
 import textwrap
 
 import pytest
+from pypdf import PdfReader
 
-from bookgen.config import load_config
+from bookgen.audit import audit
+from bookgen.book import make_book
+from bookgen.config import load_config, read_config_text
 from bookgen.core.grading import LEVELS
 from bookgen.errors import BookgenError
+from bookgen.i18n import speaking
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
 from bookgen.puzzles.wordsearch.checking import accidental
+from bookgen.puzzles.wordsearch.drawing import LEAST_CELL, cell_size
 from bookgen.puzzles.wordsearch.parameters import (
     DIRECTIONS_AT,
     LANGUAGES,
@@ -23,6 +29,7 @@ from bookgen.puzzles.wordsearch.parameters import (
     grid_form,
 )
 from bookgen.puzzles.wordsearch.solver import placements
+from bookgen.render.pdf import render_pdf
 
 WORDSEARCH = find_type("wordsearch")
 SECTION = "title: T\nsections:\n  - type: wordsearch\n    difficulty: easy\n    count: 1\n"
@@ -133,3 +140,61 @@ def test_a_section_speaks_its_own_language_and_the_id_keeps_it(tmp_path):
 def test_a_palindrome_read_both_ways_lies_in_one_place():
     assert len(placements(["XANAX", "QQQQQ"], "ANA")) == 1
     assert WORDSEARCH.solve({"grid": ["CATAC", "QQQQQ"], "words": ["CATAC"], "language": "en"}, 2).count == 1
+
+
+LARGE_PRINT = """\
+title: Large
+layout: {layout}
+large_print: true
+answers: back
+sections:
+  - {{type: wordsearch, count: 2, difficulty: {level}{extra}}}
+"""
+
+
+def _large_print_pdf(tmp_path, layout: str, level: str, extra: str = "") -> bytes:
+    text = LARGE_PRINT.format(layout=layout, level=level, extra=extra)
+    return render_pdf(make_book(read_config_text(text, tmp_path / "book.yaml")))[0]
+
+
+@pytest.mark.parametrize(("language", "theme", "word"), [("en", "animals", "KANGAROO"),
+                                                        ("de", "school", "STUNDENPLAN")])
+def test_an_expert_grid_prints_in_large_print_on_a_5x8_trim(tmp_path, language, theme, word):
+    """A 14x14 grid is 112 mm at its 14 pt letters, the 5x8 frame 104 mm: its squares shrink
+    around letters of the same size (German school words, long, take a list of nine lines under
+    it: the squares shrink for the page's height too), and the auditor finds nothing under the
+    floor."""
+    pdf = _large_print_pdf(tmp_path, "5x8", "expert", f", theme: {theme}, language: {language}")
+    with speaking(language):  # the auditor reads the words of the language spoken
+        assert audit(pdf, large_print=True) == []
+    assert any(word in page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+
+
+def test_squares_shrink_only_as_far_as_a_letter_stays_apart():
+    """Narrowed to a room, the squares fit its width, and its height with the list below (here
+    one line: GAP 5 and LINE 7 mm), but never under LEAST_CELL."""
+    puzzle = {"grid": ["A" * 14] * 14, "words": ["CAT", "DOG"]}
+    assert cell_size(puzzle) == 8.0 and cell_size(puzzle, (200.0, 200.0)) == 8.0
+    assert cell_size(puzzle, (104.0, 200.0)) == pytest.approx(104.0 / 14)
+    assert cell_size(puzzle, (200.0, 96.0)) == pytest.approx(84.0 / 14)
+    assert cell_size(puzzle, (50.0, 200.0)) == LEAST_CELL == cell_size(puzzle, (200.0, 50.0))
+    assert WORDSEARCH.narrowed(104.0, 96.0).measure(puzzle) == pytest.approx((104.0, 96.0))
+
+
+def test_a_grid_too_large_for_large_print_names_what_to_change(tmp_path):
+    with pytest.raises(BookgenError, match=r"5 x 8 in.*larger trim or smaller puzzles \(a smaller "
+                                           r"size or an easier difficulty\)"):
+        _large_print_pdf(tmp_path, "5x8", "expert", ", size: 19")
+
+
+@pytest.mark.parametrize(("level", "extra"), [("easy", ""), ("expert", ", size: 15")])
+def test_a_large_print_opening_on_a_narrow_page_shows_its_example_narrowed(tmp_path, level, extra):
+    """On a 5.5x8.5 trim the example's two 48 mm grids do not stand side by side at their
+    floor, nor stacked under the rules: their squares shrink so they stand side by side (also
+    beside a section whose own grids are narrowed to the page, 15 squares of 8 mm being wider)."""
+    pdf = _large_print_pdf(tmp_path, "5.5x8.5", level, extra)
+    opening = next(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages
+                   if "How to play." in page.extract_text())
+    assert "Example" in opening and "Solved" in opening
+    with speaking("en"):
+        assert audit(pdf, large_print=True) == []

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from bookgen.errors import BookgenError
-from bookgen.i18n import N_, _
+from bookgen.i18n import N_, _, pgettext
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 LEVEL_NAMES: Mapping[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
@@ -42,6 +42,21 @@ def level_name(level: str) -> str:
 def level_word(level: str) -> str:
     """The level's name in the current language, inside a line of text."""
     return _(LEVEL_WORDS[level])
+
+
+def level_after_title(level: str) -> str:
+    """The level's name after a section's title (the contents, the playable page's list): in a
+    language whose adjectives agree with a noun, a phrase of its own ("nivel fácil"), since a
+    bare adjective cannot agree with every title ("Sopas de letras fácil"); in English the
+    `level_word`."""
+    # Translators: a level after a section's title in the contents ("Sudoku  easy · puzzles
+    # 1–4"), whatever the title's gender and number: say it as a phrase that agrees with itself
+    # ("nivel fácil") where the bare adjective would have to agree with the title
+    phrases = {"easy": pgettext("level after a title", "easy"),
+               "medium": pgettext("level after a title", "medium"),
+               "hard": pgettext("level after a title", "hard"),
+               "expert": pgettext("level after a title", "expert")}
+    return phrases[level]
 
 
 def level_index(name: str) -> int:

@@ -252,10 +252,11 @@ class PuzzleType:
     given_answer(puzzle): the answer in the solution's form as far as the givens go (0, or None
         among texts, where a number is to find): the board a hint's cells point into, so hints
         replay onto it to the solution. None: the type's hints fill no cells (only words).
-    narrowed(width): the type drawing its puzzles (and answers) at most `width` mm wide (natural
-        size) where its drawing can wrap (placement's chains take more lines): the page asks
-        for it only when the puzzles at their floor size are wider than its frame. None: the
-        drawing cannot wrap.
+    narrowed(width, height): the type drawing its puzzles (and answers) at most `width` mm wide
+        and, where it can, `height` tall (natural size) where its drawing can wrap or tighten
+        (placement's chains take more lines, word search's squares shrink around its letters):
+        the page asks for it when the puzzles at their floor size are wider than its frame, and
+        for a section's example that stands side by side no other way. None: the drawing cannot.
     """
 
     name: str
@@ -291,7 +292,7 @@ class PuzzleType:
     play_data: Callable[[JSON], JSON] | None = None
     given_answer: Callable[[JSON], JSON] | None = None
     read_line: Callable[[str], JSON | None] | None = None
-    narrowed: Callable[[float], PuzzleType] | None = None
+    narrowed: Callable[[float, float], PuzzleType] | None = None
     example_note: Callable[[Request | None], str | None] | None = None
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:

@@ -28,7 +28,7 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from bookgen.book import Book, PrintedPuzzle, PuzzleJob, Section, generate_one, puzzle_seed
 from bookgen.bookconfig import BookConfig, Layout, blank_word, version_words
-from bookgen.core.grading import LEVELS, level_name, level_word
+from bookgen.core.grading import LEVELS, level_after_title, level_name
 from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
 from bookgen.i18n import Language, _, speaking
@@ -45,7 +45,7 @@ from bookgen.render.flowables import (
     Pass,
     PuzzleRow,
     answer_label,
-    example_fit,
+    example_fits,
     label_height,
     label_width,
 )
@@ -132,6 +132,8 @@ class BookDocument:
         where its type can wrap (`PuzzleType.narrowed`): such a section could be refused once
         its pages are counted (large print on 6x9, 5x8 or A4); every other prints as it did."""
         narrowest, height = make_geometry(self.layout, self.config, POD_MAX_PAGES).frame_size
+        # a puzzle's room on a page of its own, below its label (a point spared for rounding)
+        below_label = height - LABEL_HEIGHT * self.layout.body_size / 10.5 - ROW_GAP - 1.0
         sections = []
         for section in book.sections:
             wrap = section.puzzle_type.narrowed
@@ -139,7 +141,7 @@ class BookDocument:
                 floor = self._least_scale(section, self.config.speech(section.config))
                 natural = max(section.puzzle_type.measure(r.puzzle)[0] for r in section.records)
                 if natural * floor * mm > narrowest:
-                    narrow = wrap(narrowest / floor / mm)
+                    narrow = wrap(narrowest / floor / mm, below_label / floor / mm)
                     tallest = max(narrow.measure(r.puzzle)[1] for r in section.records)
                     if tallest * floor * mm <= height:  # else refused as it is (a page too small)
                         section = replace(section, puzzle_type=narrow)
@@ -232,7 +234,7 @@ class BookDocument:
             entries = []
             for i, s in enumerate(self.book.sections):
                 with speaking(self.speeches[i]):
-                    level = level_word(s.config.level) if s.config.level else _(
+                    level = level_after_title(s.config.level) if s.config.level else _(
                         "from a bank")
                     # Translators: a contents entry's detail; the no-break spaces keep its
                     # number with its word ("easy · puzzles 1–10")
@@ -310,17 +312,17 @@ class BookDocument:
         ]
 
     def _example_fit(self, index: int, state: Pass, geometry: Geometry) -> ExampleFit | None:
-        """How the section's solved example fits its opening: None when its type has none, or
-        when at its floor it is too wide for the page or too tall to share one with the rules."""
+        """How the section's solved example fits its opening: the first way (`example_fits`)
+        that shares a page with the rules at its floor; None when its type has none, or no way
+        does."""
         section = self.book.sections[index]
         example = section.puzzle_type.example(section.config.request)
         width, height = geometry.frame_size
         with speaking(self.speeches[index]):  # the drawings' words, as they will print
-            fit = example_fit(section.puzzle_type, example, state, width) if example else None
-        if fit is None or self._height(self._heading(index, state) + self._example(
-                section, state, width, fit.least, fit), geometry) > height:
-            return None
-        return fit
+            fits = example_fits(section.puzzle_type, example, state, width) if example else []
+        heading = self._heading(index, state)
+        return next((fit for fit in fits if self._height(heading + self._example(
+            section, state, width, fit.least, fit), geometry) <= height), None)
 
     def _example(self, section: Section, state: Pass, width: float, scale: float,
                  fit: ExampleFit | None) -> list[Flowable]:
@@ -328,7 +330,7 @@ class BookDocument:
         example = section.puzzle_type.example(section.config.request)
         if example is None or fit is None:
             return []
-        return [ExamplePair(section.puzzle_type, example, state, width, scale, self.speech_of(section),
+        return [ExamplePair(fit.drawn_by, example, state, width, scale, self.speech_of(section),
                             fit.stacked),
                 Spacer(1, EXAMPLE_SPACE)]
 
@@ -528,7 +530,9 @@ class BookDocument:
                 section.puzzle_type.draw_puzzle(pen, record.puzzle)
         texts = [(kw["text"], kw["size"]) for name, kw in pen.calls if name == "text"]
         text, size = max(texts, key=lambda ts: sizes.in_puzzle(ts[0]) / ts[1])
-        advice, fewer = "use a larger trim or smaller puzzles", 0
+        smaller = ("a smaller size or an easier difficulty"
+                   if any(o.name == "size" for o in section.puzzle_type.options) else "an easier difficulty")
+        advice, fewer = f"use a larger trim or smaller puzzles ({smaller})", 0
         if config.per_page:
             natural = _largest([section.puzzle_type.measure(r.puzzle) for r in section.records])
             fewer = next((n for n in range(config.per_page - 1, 0, -1)

@@ -5,6 +5,7 @@ Each paints through a CanvasPen and tells the pass (`Pass`) where it landed."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -498,39 +499,61 @@ EXAMPLE_CAPTION_PT = 8.5  # "Example" and "Solved", for a 10.5 pt body
 
 @dataclass(frozen=True)
 class ExampleFit:
-    """The scales a section's solved example may print at, and whether its two drawings stand
-    one above the other (when side by side they cannot reach the floor)."""
+    """The scales a section's solved example may print at, whether its two drawings stand one
+    above the other (when side by side they cannot reach the floor), and the type that draws
+    them: the section's, or its narrowed drawing (`PuzzleType.narrowed`) side by side."""
 
     least: float
     most: float
     stacked: bool
+    drawn_by: PuzzleType
 
 
-def example_fit(puzzle_type: PuzzleType, example: Generated, state: Pass,
-                width: float) -> ExampleFit | None:
-    """How a section's solved example fits a frame `width` wide: at least the scale its text
-    needs to reach the profile's floor, at most 0.9 of the body's proportion and EXAMPLE_HEIGHT
-    tall; side by side, or stacked where side by side is too narrow for the least; None when
-    even stacked it is."""
+def example_fits(puzzle_type: PuzzleType, example: Generated, state: Pass,
+                 width: float) -> list[ExampleFit]:
+    """The ways a section's solved example fits a frame `width` wide, best first: at least the
+    scale its text needs to reach the profile's floor, at most 0.9 of the body's proportion and
+    EXAMPLE_HEIGHT tall; side by side, else stacked, and then, for a type that can narrow its
+    drawing, side by side narrowed to half the frame (a large-print word search's squares on a
+    5.5x8.5 trim: its stacked pair is taller than the page leaves). Empty when none fits."""
+    side, stacked = (width - 3 * COLUMN_GAP) / 2, width - 2 * COLUMN_GAP
+    fits = _example_fits(puzzle_type, example, state, ((False, side), (True, stacked)))
+    if puzzle_type.narrowed is not None and not (fits and not fits[0].stacked):
+        least = _example_least(puzzle_type, example, state)
+        narrow = puzzle_type.narrowed(side / least / mm, math.inf)
+        fits += _example_fits(narrow, example, state, ((False, side),))
+    return fits
+
+
+def _example_least(puzzle_type: PuzzleType, example: Generated, state: Pass) -> float:
+    """The scale at which every text of the example's two drawings reaches the profile's floor."""
+    return max(least_scale(lambda pen: puzzle_type.draw_puzzle(pen, example.puzzle), state.fonts,
+                           state.sizes.in_answer),
+               least_scale(lambda pen: puzzle_type.draw_solution(pen, example.puzzle,
+                                                                 example.solution),
+                           state.fonts, state.sizes.in_answer))
+
+
+def _example_fits(puzzle_type: PuzzleType, example: Generated, state: Pass,
+                  rooms: tuple[tuple[bool, float], ...]) -> list[ExampleFit]:
+    """The example drawn by `puzzle_type` in each of `rooms` (stacked or not, the width a
+    drawing has) where it reaches its floor."""
     puzzle_size = puzzle_type.measure(example.puzzle)
     answer_size = puzzle_type.answer_size(example.puzzle)
     widest = max(puzzle_size[0], answer_size[0]) * mm
-    least = max(least_scale(lambda pen: puzzle_type.draw_puzzle(pen, example.puzzle), state.fonts,
-                            state.sizes.in_answer),
-                least_scale(lambda pen: puzzle_type.draw_solution(pen, example.puzzle,
-                                                                  example.solution),
-                            state.fonts, state.sizes.in_answer))
-    for stacked, room in ((False, (width - 3 * COLUMN_GAP) / 2), (True, width - 2 * COLUMN_GAP)):
+    least = _example_least(puzzle_type, example, state)
+    fits = []
+    for stacked, room in rooms:
         if least <= room / widest:
             most = min(EXAMPLE_HEIGHT * state.type_scale / (max(puzzle_size[1], answer_size[1]) * mm),
                        room / widest, 0.9 * state.type_scale)
-            return ExampleFit(least, max(least, most), stacked)
-    return None
+            fits.append(ExampleFit(least, max(least, most), stacked, puzzle_type))
+    return fits
 
 
 class ExamplePair(Flowable):
     """A small solved example beside (or above) its puzzle, for a section's opening page, at
-    `scale` (one that `example_fit` allows), under captions no smaller than the profile's
+    `scale` (one that `example_fits` allows), under captions no smaller than the profile's
     floor."""
 
     def __init__(self, puzzle_type: PuzzleType, example: Generated, state: Pass,

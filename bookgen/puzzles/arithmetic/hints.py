@@ -8,6 +8,7 @@ from fractions import Fraction
 from bookgen.core import exprs
 from bookgen.core.exprs import ExpressionError
 from bookgen.i18n import N_, _
+from bookgen.i18n.conjunctions import joined
 from bookgen.puzzles.arithmetic.parameters import operator_signs
 from bookgen.puzzles.base import JSON
 
@@ -19,9 +20,7 @@ def _said(value: Fraction) -> str:
 
 
 def _and(numbers: tuple[int, ...]) -> str:
-    text = [str(n) for n in numbers]
-    # Translators: the end of a list of a card's numbers: "7, 9 and 9"
-    return _("{numbers} and {last}").format(numbers=", ".join(text[:-1]), last=text[-1])
+    return joined([str(n) for n in numbers])
 
 
 JOIN = (N_("Put {numbers} side by side to make {number}"),

@@ -12,6 +12,7 @@ from functools import partial
 from bookgen.core.bits import single
 from bookgen.core.grading import Step, page_hints, told_in_order
 from bookgen.i18n import _, ngettext, pgettext
+from bookgen.i18n.conjunctions import joined
 from bookgen.puzzles.arrows.board import Board, board_for, start
 from bookgen.puzzles.arrows.grader import counting_sweep, false_case, solved
 from bookgen.puzzles.arrows.parameters import Cell
@@ -26,11 +27,7 @@ def _where(board: Board, cell: Cell) -> str:
 
 
 def _listed(values: list[int]) -> str:
-    text = [str(v) for v in values]
-    if len(text) == 1:
-        return text[0]
-    # Translators: the numbers an arrow sees, "3, 1 and 2": {numbers} is "3, 1"
-    return _("{numbers} and {last}").format(numbers=", ".join(text[:-1]), last=text[-1])
+    return joined([str(v) for v in values])
 
 
 def _seen(board: Board, known: Known, sign: Cell) -> list[int]:

@@ -49,9 +49,11 @@ SHOWCASE = (
 )
 
 
-def narrowed(width: float) -> PuzzleType:
+def narrowed(width: float, height: float) -> PuzzleType:
     """Placement with its chains (and their answers) wrapped to at most `width` mm: fewer boxes
-    a line on a narrow page, so large print fits a 5x8 trim at its floor size."""
+    a line on a narrow page, so large print fits a 5x8 trim at its floor size. The lines a chain
+    takes follow from its width alone: `height` is not needed."""
+    del height
     return replace(PLACEMENT, measure=partial(measure, width=width),
                    draw_puzzle=partial(draw_puzzle, width=width),
                    draw_solution=partial(draw_solution, width=width),

@@ -8,17 +8,14 @@ further, and the fence's count says which boxes still leave an arrangement.
 from __future__ import annotations
 
 from bookgen.i18n import _
+from bookgen.i18n.conjunctions import joined
 from bookgen.puzzles.base import JSON
 from bookgen.puzzles.placement.numbers import shown
 from bookgen.puzzles.placement.solver import fence, pins
 
 
 def _boxes(boxes: list[int]) -> str:
-    names = [str(box + 1) for box in boxes]
-    if len(names) == 1:
-        return names[0]
-    # Translators: the end of a list of boxes to choose from: "box 2, 4 or 6"
-    return _("{boxes} or {last}").format(boxes=", ".join(names[:-1]), last=names[-1])
+    return joined([str(box + 1) for box in boxes], "or")
 
 
 def hints(puzzle: JSON, solution: JSON) -> list[JSON]:

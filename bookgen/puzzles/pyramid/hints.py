@@ -12,6 +12,7 @@ from functools import partial
 from bookgen.core.grading import page_hints, recorded_steps, told_in_order
 from bookgen.core.triangle import flatten, shape, triangular
 from bookgen.i18n import _
+from bookgen.i18n.conjunctions import said
 from bookgen.puzzles.base import JSON
 from bookgen.puzzles.pyramid.grader import TOP, complete, deductions
 from bookgen.puzzles.pyramid.rules import Rules, rules_of
@@ -50,9 +51,9 @@ def _from_two(rules: Rules, known: Known, cell: int, value: int, allow_once: boo
         unused = [v for v in fitting if v not in known.values()]
         if allow_once and unused == [value]:
             other = next(v for v in fitting if v != value)
-            return _("{value} goes here: its difference with {beside} beside it is {below} below, so "
-                     "it is {beside} \u2212 {below} or {beside} + {below}, and {other} is already "
-                     "used").format(value=value, beside=k, below=c, other=other)
+            return said(_("{value} goes here: its difference with {beside} beside it is {below} "
+                          "below, so it is {beside} \u2212 {below} or {beside} + {below}, and {other} "
+                          "is already used"), value=value, beside=k, below=c, other=other)
     return None
 
 

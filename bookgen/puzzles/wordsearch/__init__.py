@@ -11,6 +11,8 @@ place of the grid (the solver counts them), and no blocked word reads outside th
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from functools import partial
 
 from bookgen.i18n import N_, _
 from bookgen.puzzles.base import (
@@ -23,7 +25,13 @@ from bookgen.puzzles.base import (
     no_answer_note,
 )
 from bookgen.puzzles.wordsearch.checking import check, validate
-from bookgen.puzzles.wordsearch.drawing import draw_puzzle, draw_solution, listed, measure
+from bookgen.puzzles.wordsearch.drawing import (
+    draw_puzzle,
+    draw_solution,
+    listed,
+    measure,
+    measure_grid,
+)
 from bookgen.puzzles.wordsearch.generator import check_request, generate
 from bookgen.puzzles.wordsearch.grader import BANDS, rate
 from bookgen.puzzles.wordsearch.parameters import OPTIONS, canonical, printed, rules_text
@@ -61,6 +69,20 @@ SHOWCASE = (Showcase("hard"), Showcase("medium", {"theme": "food"}),
             Showcase("easy", audit=True))
 
 
+def narrowed(width: float, height: float) -> PuzzleType:
+    """Word search with its squares shrunk around letters of the same size so that a grid is at
+    most `width` mm wide and, with its list, `height` tall (not under the tightest square,
+    drawing's `LEAST_CELL`): large print's 14x14 grid on a 5x8 trim. Its answers leave out the
+    word list (their outlines show the words): with it, an answer in large print is taller than
+    the key's first page leaves below its heading. It narrows again from the whole drawing (a
+    narrowed section's example, to half the page)."""
+    room = (width, height)
+    return replace(WORDSEARCH, measure=partial(measure, room=room),
+                   draw_puzzle=partial(draw_puzzle, room=room),
+                   draw_solution=partial(draw_solution, room=room, with_list=False),
+                   measure_solution=partial(measure_grid, room=room))
+
+
 WORDSEARCH = PuzzleType(
     name="wordsearch",
     # Translators: the puzzle where words hide in a grid of letters.
@@ -86,4 +108,5 @@ WORDSEARCH = PuzzleType(
     hints=hints,
     play_script="wordsearch/play.js",
     play_style="wordsearch/play.css",
+    narrowed=narrowed,
 )
