@@ -211,6 +211,11 @@ def row_but(row: int, *cols: int) -> set[tuple[int, int]]:
      {(0, 1), (1, 1), (2, 1), (3, 0), (4, 0), (5, 0)}, 1,
      ("XY-chain: row 1, column 1, row 1, column 6, row 5, column 6 and row 5, column 2 ",
       "1 is in row 1, column 1 or row 5, column 2")),
+    # {1,2,4} {2,3} {3,4} in row 1 and {1,4} in box 1: every number but 4 at most once, so one holds 4
+    ("wxyz-wing", {(0, 0): {1, 2, 4}, (0, 4): {2, 3}, (0, 7): {3, 4}, (2, 1): {1, 4}}, {},
+     {(0, 1), (0, 2)}, 4,
+     ("WXYZ-wing: row 1, column 1, row 1, column 5, row 1, column 8 and row 3, column 2 hold only "
+      "1, 2, 3 and 4", "from row 1, column 2 and row 1, column 3, which")),
     # three corners {1,2}: the fourth loses both
     ("unique rectangle", {(0, 0): {1, 2}, (0, 1): {1, 2}, (3, 0): {1, 2}}, {}, {(3, 1)}, 1,
      ("Unique rectangle: row 1, column 1, row 1, column 2 and row 4, column 1 hold only 1 and 2",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -30,7 +31,8 @@ TECHNIQUES = (
     ("hidden pair", 3.4), ("naked triple", 3.6), ("swordfish", 3.8), ("hidden triple", 4.0),
     ("turbot fish", 4.1), ("xy-wing", 4.2), ("xyz-wing", 4.4), ("unique rectangle", 4.5),
     ("naked quad", 5.0), ("jellyfish", 5.2), ("hidden quad", 5.4), ("x-chain", 5.4),
-    ("bug+1", 5.6), ("xy-chain", 6.6), ("simple colouring", 6.6),
+    ("wxyz-wing", 5.5), ("bug+1", 5.6), ("vwxyz-wing", 6.3), ("uvwxyz-wing", 6.6),
+    ("xy-chain", 6.6), ("simple colouring", 6.6),
     ("contradiction", 7.0),
 )
 WEIGHTS = dict(TECHNIQUES)
@@ -335,6 +337,70 @@ def bug_plus_one(state: State) -> int:
     return 0
 
 
+def wing(size: int, name: str) -> Callable[[State], int]:
+    """WXYZ-wing (4 cells), VWXYZ-wing (5) and UVWXYZ-wing (6): `size` cells, all but one in one
+    unit and that one holding two numbers, that hold `size` numbers between them, each number but
+    one (z) with its places all in sight of each other, so each of those goes in at most one of
+    the cells. The cells need `size` numbers, so one holds z: z leaves every cell that sees all of
+    the group's z's.
+    Webs grow a cell at a time (each web once: from its lowest cell, through cells that see it),
+    and stop as soon as they hold too many numbers or a second number not all in sight."""
+    def apply(state: State) -> int:
+        board = state.board
+        candidates = state.candidates
+        sees = peer_sets(board)
+        usable = {c for c in range(board.cells)
+                  if not state.placed[c] and 2 <= candidates[c].bit_count() <= size}
+
+        def bent(group: list[Cell]) -> bool:
+            """All but one cell in one unit, the one outside it holding two numbers (SE's shape)."""
+            for unit in {u for cell in group for u in board.cell_units[cell]}:
+                outside = [c for c in group if unit not in board.cell_units[c]]
+                if len(outside) == 1 and candidates[outside[0]].bit_count() == 2:
+                    return True
+            return False
+
+        def grow(group: list[Cell], union: int, unseen: int, reach: set[Cell], lowest: Cell) -> int:
+            """`unseen`: the numbers whose places in the group are not all in sight of each other."""
+            if len(group) == size:
+                if union.bit_count() != size or unseen.bit_count() != 1 or not bent(group):
+                    return 0
+                holders = [c for c in group if candidates[c] & unseen]
+                targets = sorted(frozenset.intersection(*(sees[c] for c in holders)) - set(group))
+                if state.cross_out(targets, unseen):
+                    state.log.append((name, {"value": unseen.bit_length() - 1, "wing": sorted(group),
+                                             "digits": digits(union), "cells": targets}))
+                    return 1
+                return 0
+            reach = set(reach)
+            near = set().union(*(sees[c] for c in group))
+            while reach:
+                cell = reach.pop()
+                wider = union | candidates[cell]
+                hidden = unseen
+                for other in group:
+                    if other not in sees[cell]:
+                        hidden |= candidates[cell] & candidates[other]
+                if wider.bit_count() > size or hidden.bit_count() > 1:
+                    continue
+                further = {c for c in sees[cell] & usable if c > lowest and c not in near and c not in group}
+                if grow(group + [cell], wider, hidden, reach | further, lowest):
+                    return 1
+            return 0
+
+        for lowest in sorted(usable):
+            later = {c for c in sees[lowest] & usable if c > lowest}
+            if grow([lowest], candidates[lowest], 0, later, lowest):
+                return 1
+        return 0
+    return apply
+
+
+@lru_cache(maxsize=16)
+def peer_sets(board: Board) -> tuple[frozenset[Cell], ...]:
+    return tuple(frozenset(peers) for peers in board.peers)
+
+
 def simple_colouring(state: State) -> int:
     """Chains of conjugate pairs (a unit with exactly two places for a number) coloured in turn:
     a colour twice in one unit is false; a cell seeing both colours cannot hold the number."""
@@ -612,6 +678,9 @@ APPLY: dict[str, Callable[[State], int]] = {
     "unique rectangle": unique_rectangle,
     "x-chain": x_chain("x-chain", 3, max(X_CHAIN_WEIGHTS)),
     "xy-chain": xy_chain,
+    "wxyz-wing": wing(4, "wxyz-wing"),
+    "vwxyz-wing": wing(5, "vwxyz-wing"),
+    "uvwxyz-wing": wing(6, "uvwxyz-wing"),
     "bug+1": bug_plus_one,
     "simple colouring": simple_colouring,
     "contradiction": contradiction,

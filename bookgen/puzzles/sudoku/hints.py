@@ -80,6 +80,12 @@ def crossing_out(board: Board, name: str, facts: dict[str, Any]) -> str:
                  "that sees all three.").format(
             pivot=cell_name(board, facts["pivot"]), first=cell_name(board, first),
             second=cell_name(board, second), value=value)
+    if name in ("wxyz-wing", "vwxyz-wing", "uvwxyz-wing"):
+        return _("{technique}: {wing} hold only {numbers} between them, and each number but {value} "
+                 "can go in at most one of them, so one of them holds {value}; {value} is crossed out "
+                 "from {cells}, which see every {value} among them.").format(
+            technique=technique_name(name), value=value, cells=cells, numbers=numbers,
+            wing=listed([cell_name(board, cell) for cell in facts["wing"]]))
     if name == "bug+1":
         return _("BUG+1: every empty cell but {cell} has two candidates left; were {value} not in "
                  "{cell}, the puzzle would have two answers, so the other candidates there are "
@@ -116,7 +122,8 @@ def technique_name(name: str) -> str:
              "naked quad": _("Naked quad"), "hidden pair": _("Hidden pair"),
              "hidden triple": _("Hidden triple"), "hidden quad": _("Hidden quad"),
              "x-wing": _("X-wing"), "swordfish": _("Swordfish"), "jellyfish": _("Jellyfish"),
-             "turbot fish": _("Turbot fish"), "x-chain": _("X-chain")}
+             "turbot fish": _("Turbot fish"), "x-chain": _("X-chain"),
+             "wxyz-wing": _("WXYZ-wing"), "vwxyz-wing": _("VWXYZ-wing"), "uvwxyz-wing": _("UVWXYZ-wing")}
     return names[name]
 
 
