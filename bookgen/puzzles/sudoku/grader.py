@@ -352,18 +352,19 @@ def wing(size: int, name: str) -> Callable[[State], int]:
         usable = {c for c in range(board.cells)
                   if not state.placed[c] and 2 <= candidates[c].bit_count() <= size}
 
-        def bent(group: list[Cell]) -> bool:
-            """All but one cell in one unit, the one outside it holding two numbers (SE's shape)."""
-            for unit in {u for cell in group for u in board.cell_units[cell]}:
+        def bent(group: list[Cell], whole: bool) -> bool:
+            """All but one cell in one unit, the one outside it holding two numbers (SE's shape);
+            a group still growing may lie in one unit entirely."""
+            for unit in board.cell_units[group[0]] + board.cell_units[group[1]]:
                 outside = [c for c in group if unit not in board.cell_units[c]]
-                if len(outside) == 1 and candidates[outside[0]].bit_count() == 2:
+                if len(outside) == 1 and candidates[outside[0]].bit_count() == 2 or not (whole or outside):
                     return True
             return False
 
         def grow(group: list[Cell], union: int, unseen: int, reach: set[Cell], lowest: Cell) -> int:
             """`unseen`: the numbers whose places in the group are not all in sight of each other."""
             if len(group) == size:
-                if union.bit_count() != size or unseen.bit_count() != 1 or not bent(group):
+                if union.bit_count() != size or unseen.bit_count() != 1 or not bent(group, True):
                     return 0
                 holders = [c for c in group if candidates[c] & unseen]
                 targets = sorted(frozenset.intersection(*(sees[c] for c in holders)) - set(group))
@@ -381,7 +382,7 @@ def wing(size: int, name: str) -> Callable[[State], int]:
                 for other in group:
                     if other not in sees[cell]:
                         hidden |= candidates[cell] & candidates[other]
-                if wider.bit_count() > size or hidden.bit_count() > 1:
+                if wider.bit_count() > size or hidden.bit_count() > 1 or not bent(group + [cell], False):
                     continue
                 further = {c for c in sees[cell] & usable if c > lowest and c not in near and c not in group}
                 if grow(group + [cell], wider, hidden, reach | further, lowest):
