@@ -58,7 +58,7 @@ def spearman(xs: list[float], ys: list[float]) -> float:
 
 def generation(seeds: int) -> None:
     print(f"generation, seconds per puzzle over {seeds} seeds (mean, slowest; mean processor time, "
-          "which other work on the machine does not inflate), symmetric givens:")
+          "which other work on the machine inflates less), symmetric givens:")
     for size, level in REQUESTS:
         request = Request.make(SUDOKU, level, {"size": size})
         took, busy = [], []
@@ -77,16 +77,17 @@ def agreement(name: str, note: str) -> None:
     """Spearman of our score against SE's rating over one file of `puzzle SE ...` lines (the
     Sudoku Exchange samples put the bank's id first)."""
     ours, theirs = [], []
-    started = time.perf_counter()
+    started = time.process_time()
     lines = (DATA / name).read_text().splitlines()
     for line in lines:
         fields = line.split()
         digits, rating = fields[-2:] if name.startswith("sudoku-exchange") else fields[:2]
         ours.append(SUDOKU.rate(parse_line(digits))["score"])
         theirs.append(float(rating))
-    took = time.perf_counter() - started
-    print(f"{name} ({note}): {len(lines)} puzzles, SE {min(theirs)}-{max(theirs)}; Spearman of our "
-          f"score against SE {spearman(ours, theirs):.2f}; rating {took / len(lines) * 1000:.0f} ms a puzzle")
+    took = time.process_time() - started
+    print(f"{name} ({note}): {len(lines)} puzzles, SE {min(theirs)}-{max(theirs)}; Spearman of our score "
+          f"against SE {spearman(ours, theirs):.2f}; rating {took / len(lines) * 1000:.0f} ms of processor "
+          "a puzzle")
 
 
 def level_ranges() -> None:
