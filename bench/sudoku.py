@@ -1,8 +1,10 @@
 """Sudoku figures: generation time per size and level, and how the grader's rating ranks puzzles
-against Sudoku Explainer (SE) on a held-out sample of the Sudoku Exchange bank.
+against Sudoku Explainer (SE): across SE's bands on the held-out part of a yardstick of 9x9
+puzzles SE rated (bench/data/sudoku-se.md), within SE 5.0 and above on held-out Sudoku Exchange
+puzzles (bench/data/sudoku-exchange.md), and the SE range each of our 9x9 levels produces.
 
 Targets (issue 30): a hard 9x9 in well under a second; Spearman of our score against SE at least
-0.8 on held-out puzzles. The sample is SE 5.0 and above only (bench/data/sudoku-exchange.md).
+0.8 on held-out puzzles.
 
 The anchor is QQWing (GPL 2; github.com/stephenostermiller/qqwing), built from its C++ source:
 write src/cpp/config.h with VERSION, PACKAGE_STRING and HAVE_GETTIMEOFDAY 1, then
@@ -10,7 +12,7 @@ write src/cpp/config.h with VERSION, PACKAGE_STRING and HAVE_GETTIMEOFDAY 1, the
 generation per difficulty (half-turn symmetric, as ours) and rates its puzzles with our grader.
 It also prints the CPU time of the canonical form (one text for a puzzle and all its twins) and
 how many different 4x4 puzzles and filled grids there are with twins counted once.
-Run: python bench/sudoku.py [--seeds N] [--variety N] [--qqwing PATH]
+Run: python bench/sudoku.py [--seeds N] [--variety N] [--qqwing PATH] [--generation-only]
 """
 
 from __future__ import annotations
@@ -60,18 +62,20 @@ def spearman(xs: list[float], ys: list[float]) -> float:
 
 
 def generation(seeds: int) -> None:
-    print(f"generation, seconds per puzzle over {seeds} seeds (mean, slowest), symmetric givens:")
+    print(f"generation, seconds per puzzle over {seeds} seeds (mean, slowest; mean processor time, "
+          "which other work on the machine inflates less), symmetric givens:")
     for size, level in REQUESTS:
         request = Request.make(SUDOKU, level, {"size": size})
-        took = []
+        took, busy = [], []
         givens = []
         for seed in range(seeds):
-            started = time.perf_counter()
+            started, processor = time.perf_counter(), time.process_time()
             made = SUDOKU.generate(random.Random(f"bench/{seed}"), request)
             took.append(time.perf_counter() - started)
+            busy.append(time.process_time() - processor)
             givens.append(made.rating["givens"])
         print(f"  {size}x{size} {level:6}  {statistics.mean(took):6.3f}  {max(took):6.3f}  "
-              f"givens {statistics.mean(givens):5.1f}")
+              f"cpu {statistics.mean(busy):6.3f}  givens {statistics.mean(givens):5.1f}")
 
 
 def variety(seeds: int) -> None:
@@ -107,17 +111,36 @@ def canonical_time(seeds: int) -> None:
           f"{len(took)}; slowest {max(took) * 1000:.1f} ms)")
 
 
-def agreement(name: str) -> None:
-    lines = (DATA / name).read_text().splitlines()
+def agreement(name: str, note: str) -> None:
+    """Spearman of our score against SE's rating over one file of `puzzle SE ...` lines (the
+    Sudoku Exchange samples put the bank's id first)."""
     ours, theirs = [], []
-    started = time.perf_counter()
+    started = time.process_time()
+    lines = (DATA / name).read_text().splitlines()
     for line in lines:
-        _, digits, rating = line.split()
+        fields = line.split()
+        digits, rating = fields[-2:] if name.startswith("sudoku-exchange") else fields[:2]
         ours.append(SUDOKU.rate(parse_line(digits))["score"])
         theirs.append(float(rating))
-    took = time.perf_counter() - started
-    print(f"{name}: {len(lines)} puzzles, SE {min(theirs)}-{max(theirs)}; Spearman of our score "
-          f"against SE {spearman(ours, theirs):.2f}; rating {took / len(lines) * 1000:.0f} ms a puzzle")
+    took = time.process_time() - started
+    print(f"{name} ({note}): {len(lines)} puzzles, SE {min(theirs)}-{max(theirs)}; Spearman of our score "
+          f"against SE {spearman(ours, theirs):.2f}; rating {took / len(lines) * 1000:.0f} ms of processor "
+          "a puzzle")
+
+
+def level_ranges() -> None:
+    """The SE ratings of the yardstick's puzzles our generator made, per level asked for."""
+    print("SE rating of our 9x9 puzzles per level (the yardstick's bookgen-* lines, both parts):")
+    by_level: dict[str, list[float]] = {}
+    for name in ("sudoku-se-calibration.txt", "sudoku-se-heldout.txt"):
+        for line in (DATA / name).read_text().splitlines():
+            _, rating, source = line.split()
+            if source.startswith("bookgen-"):
+                by_level.setdefault(source.removeprefix("bookgen-"), []).append(float(rating))
+    for level in ("easy", "medium", "hard", "expert"):
+        ratings = sorted(by_level[level])
+        print(f"  {level:6}  {len(ratings)} puzzles, SE {ratings[0]}-{ratings[-1]}, "
+              f"median {statistics.median(ratings)}")
 
 
 def anchor(qqwing: str, count: int) -> None:
@@ -145,14 +168,20 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=10)
     parser.add_argument("--variety", type=int, default=600, help="seeds for the 4x4 variety count")
     parser.add_argument("--qqwing", help="a QQWing binary to time as the anchor")
+    parser.add_argument("--generation-only", action="store_true", help="time generation, rate nothing")
     args = parser.parse_args()
     generation(args.seeds)
     canonical_time(args.seeds)
     variety(args.variety)
+    if args.generation_only:
+        return
     if args.qqwing:
         anchor(args.qqwing, 2 * args.seeds)
-    agreement("sudoku-exchange-heldout.txt")
-    agreement("sudoku-exchange-calibration.txt")
+    agreement("sudoku-se-heldout.txt", "held out, across SE's bands")
+    agreement("sudoku-exchange-heldout.txt", "held out, within SE 5.0 and above")
+    agreement("sudoku-se-calibration.txt", "calibration, across SE's bands")
+    agreement("sudoku-exchange-calibration.txt", "calibration, within SE 5.0 and above")
+    level_ranges()
 
 
 if __name__ == "__main__":

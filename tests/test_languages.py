@@ -28,6 +28,20 @@ def test_every_catalog_translates_every_message():
     assert gaps == [], f"{len(gaps)} untranslated, e.g. {gaps[:5]} (python -m bookgen.i18n.catalogs update)"
 
 
+def test_a_translation_that_fills_a_name_the_english_does_not_is_reported(tmp_path):
+    """Two catalog entries run together (a merge gone wrong) give a text with another message's
+    {names}: format() would fail in front of a reader, so the check names it first."""
+    home = tmp_path / "home"
+    (home / "locale").mkdir(parents=True)
+    (home / "words.py").write_text('from bookgen.i18n import _\n_("Hello {name}")\n_("Bye")\n')
+    (home / "locale" / "de.po").write_text(
+        'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Hello {name}"\nmsgstr "Hallo {name}.{technique}: Tschüss"\n\n'
+        'msgid "Bye"\nmsgstr "Tschüss"\n', encoding="utf-8")
+    assert [gap.split(": ", 1)[1] for gap in missing(tmp_path)] == [
+        "'Hello {name}' is translated with technique, which the English does not fill"]
+
+
 def test_the_six_languages_are_there():
     assert set(languages()) >= {"en", "de", "fr", "es", "it", "nl"}
 

@@ -177,7 +177,7 @@ BUG = "0000800047090045308000006000004007003079064050050020000020000030385001099
 
 
 @pytest.mark.parametrize("line, names", [
-    (XYZ, ("XYZ-wing: ", "XY-wing: ", "X-wing on ", "Trial: ")),
+    (XYZ, ("XYZ-wing: ", "XY-wing: ", "X-wing on ", "XY-chain: ")),
     (BUG, ("BUG+1: ",))])
 def test_the_harder_techniques_are_named_in_hints_that_replay_to_the_answer(line, names):
     puzzle = parse_line(line)
@@ -192,3 +192,84 @@ def test_the_harder_techniques_are_named_in_hints_that_replay_to_the_answer(line
         assert filled[row][col] == 0
         filled[row][col] = hint["value"]
     assert filled == answer.solution["grid"]
+
+
+def position(restrict: dict[tuple[int, int], set[int]], lacking: dict[int, set[tuple[int, int]]]):
+    """A 9x9 grader state with nothing placed: every cell may hold anything but what `restrict`
+    (cell -> its only candidates) and `lacking` (number -> cells without it) say."""
+    from bookgen.puzzles.sudoku.grader import State
+
+    board = board_of(9, "classic")
+    candidates = [board.full] * board.cells
+    for (row, col), allowed in restrict.items():
+        candidates[row * 9 + col] = sum(1 << value for value in allowed)
+    for value, cells in lacking.items():
+        for row, col in cells:
+            candidates[row * 9 + col] &= ~(1 << value)
+    return State(board, candidates, [False] * board.cells)
+
+
+def row_but(row: int, *cols: int) -> set[tuple[int, int]]:
+    return {(row, col) for col in range(9) if col not in cols}
+
+
+@pytest.mark.parametrize("name, restrict, lacking, crossed, value, told", [
+    # a skyscraper on 5: rows 1 and 5 each have two places for it, sharing column 2
+    ("turbot fish", {}, {5: row_but(0, 1, 6) | row_but(4, 1, 7)}, {(1, 7), (2, 7), (3, 6), (5, 6)}, 5,
+     ("Turbot fish on 5: ", "5 is in row 1, column 7 or row 5, column 8",
+      "from row 2, column 8, row 3, column 8, row 4, column 7 and row 6, column 7, which")),
+    # three strong links on 5 (rows 1, 4 and 7) joined by columns 5 and 9
+    ("x-chain", {}, {5: row_but(0, 0, 4) | row_but(3, 4, 8) | row_but(6, 8, 2)},
+     {(1, 2), (2, 2), (7, 0), (8, 0)}, 5,
+     ("X-chain on 5: ", "5 is in row 1, column 1 or row 7, column 3",
+      "from row 2, column 3, row 3, column 3, row 8, column 1 and row 9, column 1, which")),
+    # {1,2} {2,3} {3,4} {4,1}: one end holds 1
+    ("xy-chain", {(0, 0): {1, 2}, (0, 5): {2, 3}, (4, 5): {3, 4}, (4, 1): {1, 4}}, {},
+     {(0, 1), (1, 1), (2, 1), (3, 0), (4, 0), (5, 0)}, 1,
+     ("XY-chain: row 1, column 1, row 1, column 6, row 5, column 6 and row 5, column 2 ",
+      "1 is in row 1, column 1 or row 5, column 2")),
+    # {1,2,4} {2,3} {3,4} in row 1 and {1,4} in box 1: every number but 4 at most once, so one holds 4
+    ("wxyz-wing", {(0, 0): {1, 2, 4}, (0, 4): {2, 3}, (0, 7): {3, 4}, (2, 1): {1, 4}}, {},
+     {(0, 1), (0, 2)}, 4,
+     ("WXYZ-wing: row 1, column 1, row 1, column 5, row 1, column 8 and row 3, column 2 hold only "
+      "1, 2, 3 and 4", "from row 1, column 2 and row 1, column 3, which")),
+    # three corners {1,2}: the fourth loses both
+    ("unique rectangle", {(0, 0): {1, 2}, (0, 1): {1, 2}, (3, 0): {1, 2}}, {}, {(3, 1)}, 1,
+     ("Unique rectangle: row 1, column 1, row 1, column 2 and row 4, column 1 hold only 1 and 2",
+      "crossed out from row 4, column 2")),
+])
+def test_each_chain_technique_crosses_out_where_it_applies_and_its_hint_names_the_cells(
+        name, restrict, lacking, crossed, value, told):
+    from bookgen.puzzles.sudoku.grader import APPLY
+    from bookgen.puzzles.sudoku.hints import crossing_out
+
+    state = position(restrict, lacking)
+    before = state.candidates.copy()
+    assert APPLY[name](state) == 1
+    lost = {(cell // 9, cell % 9) for cell in range(81) if state.candidates[cell] != before[cell]}
+    assert lost == crossed
+    assert all(not state.candidates[r * 9 + c] >> value & 1 for r, c in crossed)
+    (logged, facts), = state.log
+    assert logged == name
+    hint = crossing_out(state.board, name, facts)
+    assert all(part in hint for part in told), hint
+
+
+# Lines of the SE-rated yardstick's calibration part (bench/data/sudoku-se.md), SE rating rising
+SE_RATED = [
+    (1.2, ".16..........78..6.4.5...319.3.6.......9.7.......2.6.849...2.8.5..81..........26."),
+    (1.5, "1..6........9.215..7.4....974....8..9.1...3.6..6....248....6.1..978.1........4..3"),
+    (2.0, ".2..79....7.......85.2...4.4....2..119..3..622..5....4.1...3.87.......3....48..9."),
+    (2.6, "...1.......7.894....1.37.69.8.....52...7.8...74.....1.36.57.1....481.6.......3..."),
+    (3.0, ".....83......46.2...7..3.89.7....2.49.......53.4....7.69.4..7...4.61......35....."),
+    (4.2, "2.81...36.5..4.8......98..2..9...1.3....2....4.7...2..9..76......4.1..2.67...25.9"),
+    (4.5, "3...8.1...9.3...4..76....5.1...7..9....8.6....2..3...4.4....58..8...3.7...5.9...6"),
+    (7.2, ".513.....8.4...6..6..5...1.943.5.7......9......5.6.941.1...9..8..6...2.3.....519."),
+    (8.3, "39.6.......6..3..2.1...86..4....7.5..5..2..7..7.1....4..73...6.9..5..8.......4.13"),
+    (9.1, "..64.15..3..5.9..1....3....2.5...7.3.3..4..2.67.....58.6.9.7.8.....5......23.49.."),
+]
+
+
+def test_the_grader_ranks_se_rated_puzzles_in_se_order():
+    scores = [SUDOKU.rate(parse_line(line))["score"] for _, line in SE_RATED]
+    assert scores == sorted(scores) and len(set(scores)) == len(scores)

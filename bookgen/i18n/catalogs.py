@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from datetime import datetime
@@ -37,6 +38,8 @@ studio's script (`t`, `tn` for counts, `tp` with a context)."""
 METHODS = [("**.py", "python"), ("**.js", "javascript"), ("**.html", "javascript")]
 """How each kind of source file is read for messages: the studio's HTML marks its words as the
 scripts do (data-t attributes are read by its script, see bookgen/studio/static)."""
+PLACEHOLDER = re.compile(r"\{(\w+)(?:[:!][^{}]*)?\}")
+"""A {name} a message fills in (str.format's fields): a translation may drop one, never add one."""
 FIXED_DATE = datetime(2026, 1, 1)
 """The dates a catalog's header carries: a file changes only when its messages do."""
 HEADER = """\
@@ -220,10 +223,19 @@ def missing(root: Path) -> Iterator[str]:
                 continue
             with po.open("rb") as handle:
                 catalog = read_po(handle, locale=code)
-            done = {_key(m) for m in catalog if m.id and not m.fuzzy and _translated(m.string)}
+            done = {_key(m): m for m in catalog if m.id and not m.fuzzy and _translated(m.string)}
             for key in ids:
                 if key not in done:
                     yield f"{po}: {key!r}"
+                elif extra := _placeholders(done[key].string) - _placeholders(done[key].id):
+                    yield f"{po}: {key!r} is translated with {', '.join(sorted(extra))}, " \
+                          "which the English does not fill"
+
+
+def _placeholders(text: Any) -> set[str]:
+    """The {names} a message (or each form of a plural one) fills in."""
+    forms = text if isinstance(text, (list, tuple)) else [text]
+    return {name for form in forms for name in PLACEHOLDER.findall(form)}
 
 
 def _translated(text: Any) -> bool:
@@ -271,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     gaps = list(missing(root))
     for gap in gaps:
         print(gap)
-    print(f"{len(gaps)} messages untranslated", file=sys.stderr)
+    print(f"{len(gaps)} messages untranslated or mistranslated", file=sys.stderr)
     return 1 if gaps else 0
 
 

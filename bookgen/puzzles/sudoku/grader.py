@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -21,18 +22,26 @@ from bookgen.puzzles.base import JSON
 from bookgen.puzzles.sudoku.board import Board, Cell, board_for, flat
 from bookgen.puzzles.sudoku.cages import cage_options
 
-# (name, SE-like weight): the order a person tries them in, simplest first. A contradiction
-# weighs 7.0 plus a tenth per placement of its longest chain and 0.03 per use (at most 9.4).
+# (name, SE-like weight): the order a person tries them in, simplest first. A chain's weight grows
+# with its length (logged with each use, as SE weighs it); a contradiction weighs 7.0 plus a tenth
+# per placement of its longest chain and 0.03 per use (at most 9.4).
 TECHNIQUES = (
     ("full house", 1.0), ("hidden single in a box", 1.2), ("hidden single in a line", 1.5),
     ("naked single", 2.3), ("cage combination", 2.3),
     ("pointing", 2.6), ("claiming", 2.8), ("naked pair", 3.0), ("x-wing", 3.2),
     ("hidden pair", 3.4), ("naked triple", 3.6), ("swordfish", 3.8), ("hidden triple", 4.0),
-    ("xy-wing", 4.2), ("xyz-wing", 4.4), ("naked quad", 5.0), ("jellyfish", 5.2),
-    ("hidden quad", 5.4), ("bug+1", 5.6), ("simple colouring", 6.6),
+    ("turbot fish", 4.1), ("xy-wing", 4.2), ("xyz-wing", 4.4), ("unique rectangle", 4.5),
+    ("naked quad", 5.0), ("jellyfish", 5.2), ("hidden quad", 5.4), ("x-chain", 5.4),
+    ("wxyz-wing", 5.5), ("bug+1", 5.6), ("vwxyz-wing", 6.3), ("uvwxyz-wing", 6.6),
+    ("xy-chain", 6.6), ("simple colouring", 6.6),
     ("contradiction", 7.0),
 )
 WEIGHTS = dict(TECHNIQUES)
+X_CHAIN_WEIGHTS = {2: 4.1, 3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6}
+"""SE's weights of a chain on one number by its strong links (two: a turbot fish, skyscraper or
+two-string kite)."""
+XY_CHAIN_LONGEST = 10  # cells; longer chains are left to the contradiction
+RECTANGLE_KINDS = ("row", "column", "box")  # a unique rectangle's cells may lie in no other unit
 SEARCH = 9.5  # the score of a puzzle these techniques cannot finish
 # Levels as bands of the score (the hardest weight plus 0.01 per use of it, up to 9 uses).
 # Smaller grids fall to singles, so their levels are finer steps among the singles: a full house
@@ -329,6 +338,71 @@ def bug_plus_one(state: State) -> int:
     return 0
 
 
+def wing(size: int, name: str) -> Callable[[State], int]:
+    """WXYZ-wing (4 cells), VWXYZ-wing (5) and UVWXYZ-wing (6): `size` cells, all but one in one
+    unit and that one holding two numbers, that hold `size` numbers between them, each number but
+    one (z) with its places all in sight of each other, so each of those goes in at most one of
+    the cells. The cells need `size` numbers, so one holds z: z leaves every cell that sees all of
+    the group's z's.
+    Webs grow a cell at a time (each web once: from its lowest cell, through cells that see it),
+    and stop as soon as they hold too many numbers or a second number not all in sight."""
+    def apply(state: State) -> int:
+        board = state.board
+        candidates = state.candidates
+        sees = peer_sets(board)
+        usable = {c for c in range(board.cells)
+                  if not state.placed[c] and 2 <= candidates[c].bit_count() <= size}
+
+        def bent(group: list[Cell], whole: bool) -> bool:
+            """All but one cell in one unit, the one outside it holding two numbers (SE's shape);
+            a group still growing may lie in one unit entirely."""
+            for unit in board.cell_units[group[0]] + board.cell_units[group[1]]:
+                outside = [c for c in group if unit not in board.cell_units[c]]
+                if len(outside) == 1 and candidates[outside[0]].bit_count() == 2 or not (whole or outside):
+                    return True
+            return False
+
+        def grow(group: list[Cell], union: int, unseen: int, reach: set[Cell], lowest: Cell) -> int:
+            """`unseen`: the numbers whose places in the group are not all in sight of each other."""
+            if len(group) == size:
+                if union.bit_count() != size or unseen.bit_count() != 1 or not bent(group, True):
+                    return 0
+                holders = [c for c in group if candidates[c] & unseen]
+                targets = sorted(frozenset.intersection(*(sees[c] for c in holders)) - set(group))
+                if state.cross_out(targets, unseen):
+                    state.log.append((name, {"value": unseen.bit_length() - 1, "wing": sorted(group),
+                                             "digits": digits(union), "cells": targets}))
+                    return 1
+                return 0
+            reach = set(reach)
+            near = set().union(*(sees[c] for c in group))
+            while reach:
+                cell = reach.pop()
+                wider = union | candidates[cell]
+                hidden = unseen
+                for other in group:
+                    if other not in sees[cell]:
+                        hidden |= candidates[cell] & candidates[other]
+                if wider.bit_count() > size or hidden.bit_count() > 1 or not bent(group + [cell], False):
+                    continue
+                further = {c for c in sees[cell] & usable if c > lowest and c not in near and c not in group}
+                if grow(group + [cell], wider, hidden, reach | further, lowest):
+                    return 1
+            return 0
+
+        for lowest in sorted(usable):
+            later = {c for c in sees[lowest] & usable if c > lowest}
+            if grow([lowest], candidates[lowest], 0, later, lowest):
+                return 1
+        return 0
+    return apply
+
+
+@lru_cache(maxsize=16)
+def peer_sets(board: Board) -> tuple[frozenset[Cell], ...]:
+    return tuple(frozenset(peers) for peers in board.peers)
+
+
 def simple_colouring(state: State) -> int:
     """Chains of conjugate pairs (a unit with exactly two places for a number) coloured in turn:
     a colour twice in one unit is false; a cell seeing both colours cannot hold the number."""
@@ -391,6 +465,187 @@ def cage_combination(state: State) -> int:
     return 0
 
 
+def conjugates(state: State, value: int) -> dict[Cell, list[Cell]]:
+    """Strong links on a number: for each cell, the cells it shares a unit with where that unit
+    has only those two places for the number (so one of the two holds it)."""
+    links: dict[Cell, list[Cell]] = {}
+    for unit in range(len(state.board.units)):
+        cells = state.places(unit, value)
+        if len(cells) == 2:
+            links.setdefault(cells[0], []).append(cells[1])
+            links.setdefault(cells[1], []).append(cells[0])
+    return links
+
+
+Node = tuple[Cell, int]  # a cell and what a chain knows of it there: 1 holds the number, 0 not
+
+
+def x_chain(name: str, fewest: int, most: int) -> Callable[[State], int]:
+    """Chains on one number: strong links (a unit's only two places for it) alternating with weak
+    ones (two cells that see each other), from a strong link to a strong link. Were the first cell
+    without the number, the last would hold it; so one of the two does, and a cell seeing both
+    loses it. The chain with the fewest strong links (from `fewest` to `most`) is used; SE weighs
+    it by their count, as logged."""
+    def apply(state: State) -> int:
+        board = state.board
+        best: tuple[int, list[Cell], list[Cell], int] | None = None
+        for value in range(1, board.size + 1):
+            strong = conjugates(state, value)
+            if len(strong) < 4:
+                continue
+            holders = {c for c in range(board.cells)
+                       if not state.placed[c] and state.candidates[c] >> value & 1}
+            for first in sorted(strong):
+                found = shortest_chain(board, first, strong, holders, fewest,
+                                       most if best is None else best[0] - 1)
+                if found is not None:
+                    best = (*found, value)
+                    if best[0] == fewest:
+                        break
+            if best is not None and best[0] == fewest:
+                break
+        if best is None:
+            return 0
+        links, chain, targets, value = best
+        state.cross_out(targets, 1 << value)
+        state.log.append((name, {"value": value, "chain": chain, "cells": targets,
+                                 "weight": X_CHAIN_WEIGHTS[min(links, max(X_CHAIN_WEIGHTS))]}))
+        return 1
+    return apply
+
+
+def shortest_chain(board: Board, first: Cell, strong: dict[Cell, list[Cell]], holders: set[Cell],
+                   fewest: int, most: int) -> tuple[int, list[Cell], list[Cell]] | None:
+    """The shortest X-chain from `first` with `fewest` to `most` strong links that crosses
+    something out: its strong links, its cells and the cells it crosses the number out of."""
+    parents: dict[Node, Node | None] = {(first, 0): None}
+    frontier: list[Node] = [(first, 0)]
+    for links in range(1, most + 1):
+        reached: list[Node] = []
+        for cell, _ in frontier:  # each frontier cell lacks the number: its strong links hold it
+            for other in strong.get(cell, ()):
+                if (other, 1) not in parents:
+                    parents[(other, 1)] = (cell, 0)
+                    reached.append((other, 1))
+        for node in reached:
+            end = node[0]
+            if links >= fewest and end != first:
+                chain = [cell for cell, _ in chain_path(parents, node)]
+                targets = sorted(holders.intersection(board.peers[first], board.peers[end]) - set(chain))
+                if targets:
+                    return links, chain, targets
+        frontier = []
+        for cell, _ in reached:  # each holds the number: the cells it sees lack it
+            for weak in board.peers[cell]:
+                if weak in holders and weak in strong and (weak, 0) not in parents:
+                    parents[(weak, 0)] = (cell, 1)
+                    frontier.append((weak, 0))
+        if not frontier:
+            return None
+    return None
+
+
+def xy_chain(state: State) -> int:
+    """Cells of two candidates each, linked in turn by a shared number: were the first cell's z
+    false, its other number would be true, which forces the next cell's other number, and so on
+    to the last cell's z. So one end holds z, and a cell seeing both ends loses it. Three cells
+    are an XY-wing; the shortest chain of four or more is used (logged with SE's weight)."""
+    board = state.board
+    candidates = state.candidates
+    pairs = [c for c in range(board.cells) if not state.placed[c] and candidates[c].bit_count() == 2]
+    pair_set = set(pairs)
+    best: tuple[int, list[Cell], list[Cell], int] | None = None
+    for first in pairs:
+        for z in digits(candidates[first]):
+            # a node is a cell and the number it holds were the first cell's z false
+            start = (first, candidates[first] & ~(1 << z))
+            parents: dict[Node, Node | None] = {start: None}
+            frontier = [start]
+            for length in range(2, XY_CHAIN_LONGEST + 1):
+                if best is not None and length >= best[0]:
+                    break
+                reached = []
+                for cell, held in frontier:
+                    for other in board.peers[cell]:
+                        if other in pair_set and candidates[other] & held:
+                            node = (other, candidates[other] & ~held)
+                            if node not in parents:
+                                parents[node] = (cell, held)
+                                reached.append(node)
+                for node in reached:
+                    end, held = node
+                    if length >= 4 and held == 1 << z and end != first:
+                        path = [cell for cell, _ in chain_path(parents, node)]
+                        targets = sorted(c for c in set(board.peers[first]).intersection(board.peers[end])
+                                         if not state.placed[c] and candidates[c] >> z & 1
+                                         and c not in path)
+                        if targets:
+                            best = (length, path, targets, z)
+                            break
+                frontier = reached
+    if best is None:
+        return 0
+    length, chain, targets, z = best
+    state.cross_out(targets, 1 << z)
+    state.log.append(("xy-chain", {"value": z, "chain": chain, "cells": targets,
+                                   "weight": WEIGHTS["xy-chain"] + chain_length_weight(2 * length)}))
+    return 1
+
+
+def chain_path(parents: dict[Node, Node | None], node: Node) -> list[Node]:
+    """The nodes a breadth-first search passed through to `node`, from its start."""
+    path = [node]
+    while (parent := parents[path[-1]]) is not None:
+        path.append(parent)
+    return path[::-1]
+
+
+def chain_length_weight(nodes: int) -> float:
+    """SE's addition for a chain's length: 0.1 for each step of the ladder 4, 6, 8, 12, 16, 24,
+    ... its nodes (less two) pass."""
+    added, ceiling, odd = 0.0, 4, False
+    length = nodes - 2
+    while length > ceiling:
+        added += 0.1
+        ceiling = ceiling * 3 // 2 if not odd else ceiling * 4 // 3
+        odd = not odd
+    return round(added, 1)
+
+
+def unique_rectangle(state: State) -> int:
+    """Type 1: four cells at the corners of a rectangle over two rows, two columns and two boxes,
+    three of them holding only the same two numbers: were the fourth to hold one of them too,
+    the two numbers could swap round the rectangle and the puzzle would have two answers. So
+    the fourth loses both."""
+    board = state.board
+    candidates = state.candidates
+    n = board.size
+    pairs = [c for c in range(board.cells) if not state.placed[c] and candidates[c].bit_count() == 2]
+    for a, b in combinations(pairs, 2):
+        if candidates[a] != candidates[b] or (board.row(a) != board.row(b) and board.col(a) != board.col(b)):
+            continue
+        mask = candidates[a]
+        same_row = board.row(a) == board.row(b)
+        for line in range(n):
+            if line == (board.row(a) if same_row else board.col(a)):
+                continue
+            c, d = ((line * n + board.col(a), line * n + board.col(b)) if same_row
+                    else (board.row(a) * n + line, board.row(b) * n + line))
+            corners = (a, b, c, d)
+            units = {u for x in corners for u in board.cell_units[x]}
+            if state.placed[c] or state.placed[d] or sum(1 for u in units if board.kinds[u] == "box") != 2 \
+                    or any(board.kinds[u] not in RECTANGLE_KINDS for u in units):
+                continue
+            for third, fourth in ((c, d), (d, c)):
+                if candidates[third] == mask and candidates[fourth] & mask == mask \
+                        and candidates[fourth] != mask:
+                    state.cross_out([fourth], mask)
+                    state.log.append(("unique rectangle", {"cells": sorted((a, b, third)),
+                                                           "cell": fourth, "digits": digits(mask)}))
+                    return 1
+    return 0
+
+
 def contradiction(state: State) -> int:
     """Assume one candidate and follow singles; of the assumptions that end in a contradiction,
     take the one that gets there in the fewest placements (the shortest chain a person would
@@ -442,6 +697,14 @@ APPLY: dict[str, Callable[[State], int]] = {
     "naked quad": naked_subset(4, "naked quad"),
     "jellyfish": fish(4, "jellyfish"),
     "hidden quad": hidden_subset(4, "hidden quad"),
+    "turbot fish": x_chain("turbot fish", 2, 2),
+    # a killer's sums can tell the two answers of a deadly rectangle apart
+    "unique rectangle": lambda state: 0 if state.board.cages else unique_rectangle(state),
+    "x-chain": x_chain("x-chain", 3, max(X_CHAIN_WEIGHTS)),
+    "xy-chain": xy_chain,
+    "wxyz-wing": wing(4, "wxyz-wing"),
+    "vwxyz-wing": wing(5, "vwxyz-wing"),
+    "uvwxyz-wing": wing(6, "uvwxyz-wing"),
     # a killer's sums break the symmetry BUG+1 rests on (two answers of a grid of pairs)
     "bug+1": lambda state: 0 if state.board.cages else bug_plus_one(state),
     "simple colouring": simple_colouring,
@@ -459,8 +722,12 @@ def deduce(board: Board, givens: list[int], limit: float = 99.0) -> tuple[State,
     used = {name: count for name, count in done.counts.items() if count}
     if not done.finished:
         return state, {"solved": False, "score": SEARCH, "hardest": "search", "used": used}
-    hardest = TECHNIQUES[done.hardest - 1][0] if done.hardest else "none"
-    weight = WEIGHTS.get(hardest, 1.0)
+    heaviest: dict[str, float] = {}  # each technique used, at the weight of its heaviest use
+    for name, facts in state.log:
+        heaviest[name] = max(heaviest.get(name, 0.0), facts.get("weight", WEIGHTS[name]))
+    rank = {name: place for place, (name, _) in enumerate(TECHNIQUES)}
+    hardest = max(heaviest, key=lambda name: (heaviest[name], rank[name]), default="none")
+    weight = heaviest.get(hardest, 1.0)
     if hardest == "contradiction":
         longest = max(facts["length"] for name, facts in state.log if name == "contradiction")
         score = round(weight + min(2.4, 0.1 * longest + 0.03 * used[hardest]), 2)

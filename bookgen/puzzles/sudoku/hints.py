@@ -91,6 +91,12 @@ def crossing_out(board: Board, name: str, facts: dict[str, Any]) -> str:
         return _("Cage combination: the cage of {cells} adds up to {sum} with different numbers; "
                  "only {numbers} can make that there, so every other candidate is crossed out in "
                  "the cage.").format(cells=cells, sum=facts["sum"], numbers=numbers)
+    if name in ("wxyz-wing", "vwxyz-wing", "uvwxyz-wing"):
+        return _("{technique}: {wing} hold only {numbers} between them, and each number but {value} "
+                 "can go in at most one of them, so one of them holds {value}; {value} is crossed out "
+                 "from {cells}, which see every {value} among them.").format(
+            technique=technique_name(name), value=value, cells=cells, numbers=numbers,
+            wing=listed([cell_name(board, cell) for cell in facts["wing"]]))
     if name == "bug+1":
         return _("BUG+1: every empty cell but {cell} has two candidates left; were {value} not in "
                  "{cell}, the puzzle would have two answers, so the other candidates there are "
@@ -98,6 +104,26 @@ def crossing_out(board: Board, name: str, facts: dict[str, Any]) -> str:
     if name == "simple colouring" and board.variant == "jigsaw":
         return _("Simple colouring on {value}: following the rows, columns and regions with only "
                  "two places for {value}, {cells} cannot hold {value}.").format(value=value, cells=cells)
+    if name in ("turbot fish", "x-chain"):
+        chain = facts["chain"]
+        return _("{technique} on {value}: along {chain}, the only two places for {value} in a row, "
+                 "column or box alternate with cells that see each other, so {value} is in {first} "
+                 "or {last}; it is crossed out from {cells}, which see both.").format(
+            technique=technique_name(name), value=value, cells=cells,
+            chain=listed([cell_name(board, cell) for cell in chain]),
+            first=cell_name(board, chain[0]), last=cell_name(board, chain[-1]))
+    if name == "xy-chain":
+        chain = facts["chain"]
+        return _("XY-chain: {chain} hold two numbers each, each cell sharing one with the next, so "
+                 "{value} is in {first} or {last}; it is crossed out from {cells}, which see "
+                 "both.").format(
+            value=value, cells=cells, chain=listed([cell_name(board, cell) for cell in chain]),
+            first=cell_name(board, chain[0]), last=cell_name(board, chain[-1]))
+    if name == "unique rectangle":
+        return _("Unique rectangle: {cells} hold only {numbers}; were {cell} to hold one of them "
+                 "too, the two could swap round the rectangle and the puzzle would have two "
+                 "answers, so {numbers} are crossed out from {cell}.").format(
+            cells=cells, numbers=numbers, cell=cell_name(board, facts["cell"]))
     if name == "simple colouring":
         return _("Simple colouring on {value}: following the rows, columns and boxes with only two "
                  "places for {value}, {cells} cannot hold {value}.").format(value=value, cells=cells)
@@ -109,7 +135,9 @@ def technique_name(name: str) -> str:
     names = {"naked pair": _("Naked pair"), "naked triple": _("Naked triple"),
              "naked quad": _("Naked quad"), "hidden pair": _("Hidden pair"),
              "hidden triple": _("Hidden triple"), "hidden quad": _("Hidden quad"),
-             "x-wing": _("X-wing"), "swordfish": _("Swordfish"), "jellyfish": _("Jellyfish")}
+             "x-wing": _("X-wing"), "swordfish": _("Swordfish"), "jellyfish": _("Jellyfish"),
+             "turbot fish": _("Turbot fish"), "x-chain": _("X-chain"),
+             "wxyz-wing": _("WXYZ-wing"), "vwxyz-wing": _("VWXYZ-wing"), "uvwxyz-wing": _("UVWXYZ-wing")}
     return names[name]
 
 
