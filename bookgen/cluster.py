@@ -89,6 +89,9 @@ def _local_cluster(workers: int) -> Iterator[Executor]:
         _no_gc_callbacks()
         logs = _DaskLogs()
         logs.set(logging.ERROR)
+        # tornado's callbacks run on dask's own thread: a Ctrl-C while the client waits on one
+        # (connecting, say) has it log the cancelled wait there, racing any handler here
+        logs.set(logging.CRITICAL, "tornado")
         with cluster, Client(cluster) as client:
             try:
                 yield client.get_executor()
@@ -118,17 +121,20 @@ class _DaskLogs:
     are noise too."""
 
     def __init__(self) -> None:
-        loggers = [logging.getLogger(name) for name in ("distributed", "tornado")]
-        items: list[logging.Logger | logging.Handler] = [*loggers]
-        items += [handler for logger in loggers for handler in logger.handlers]
-        self.saved = [(item, item.level) for item in items]
+        self.saved: list[tuple[str, logging.Logger | logging.Handler, int]] = []
+        for name in ("distributed", "tornado"):
+            logger = logging.getLogger(name)
+            items: list[logging.Logger | logging.Handler] = [logger, *logger.handlers]
+            self.saved += [(name, item, item.level) for item in items]
 
-    def set(self, level: int) -> None:
-        for item, _ in self.saved:
-            item.setLevel(level)
+    def set(self, level: int, name: str | None = None) -> None:
+        """Every logger's level (and its handlers'), or only those of the logger `name`."""
+        for owner, item, _ in self.saved:
+            if name in (None, owner):
+                item.setLevel(level)
 
     def restore(self) -> None:
-        for item, level in self.saved:
+        for _, item, level in self.saved:
             item.setLevel(level)
 
 
