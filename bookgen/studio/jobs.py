@@ -33,13 +33,16 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bookgen.bookconfig import BookConfig
 from bookgen.errors import BookgenError
 from bookgen.i18n import N_
 from bookgen.progress import Progress
 from bookgen.puzzles.base import PuzzleRecord
+
+if TYPE_CHECKING:
+    from bookgen.render.document import Settled  # reportlab: loaded in the jobs, not the studio
 
 MAX_CACHED_PUZZLES = 20_000  # puzzles kept for later jobs; the oldest go first
 STOPPED = N_("the build stopped unexpectedly")
@@ -114,6 +117,7 @@ class Jobs:
         self.lock = threading.Lock()
         self.jobs: dict[str, Job] = {}
         self.puzzles: dict[str, PuzzleRecord] = {}
+        self.layouts: dict[str | None, Settled] = {}  # what the last preview settled on, by version
         self.context: Any  # a forkserver or spawn context; typeshed gives them no common Process
         if "forkserver" in multiprocessing.get_all_start_methods():
             self.context = multiprocessing.get_context("forkserver")
@@ -140,9 +144,10 @@ class Jobs:
                 self._cancel(old)
             for ended in list(self.jobs)[:max(0, len(self.jobs) + 1 - JOBS_KEPT)]:
                 del self.jobs[ended]  # only the newest job of each purpose runs
+            layouts = dict(self.layouts) if purpose == "preview" else None  # a build: the whole
             job.process = self.context.Process(
                 target=work, args=(send, watched, config, str(self.folder / file),
-                                   list(formats), known, self.workers),
+                                   list(formats), known, self.workers, layouts),
                 name=f"bookgen-studio-{purpose}")  # not a daemon: it starts its own workers
             job.process.start()
             self.jobs[job.id] = job
@@ -187,8 +192,11 @@ class Jobs:
                     job.touch()
                     continue
                 if message[0] == "done":
-                    files, made, job.cpu = message[1:]
+                    files, made, layouts, job.cpu = message[1:]
                     self._keep(made)
+                    if layouts is not None:
+                        with self.lock:
+                            self.layouts = layouts
                     job.files += files
                     with self.lock:
                         if job.state == "running":
@@ -271,11 +279,14 @@ class _Remembering(Executor):
 
 
 def work(send: Connection, watched: Connection, config: BookConfig, file: str,
-         formats: list[str], known: dict[str, PuzzleRecord], workers: int) -> None:
+         formats: list[str], known: dict[str, PuzzleRecord], workers: int,
+         layouts: dict[str | None, Settled] | None) -> None:
     """A job's process: make the book the studio read, draw its files, send them back; end
-    without a word once the studio has gone."""
+    without a word once the studio has gone. A preview's PDF is laid out starting from
+    `layouts` (the last preview's), and what it settles on goes back with its files."""
     from bookgen.book import DEFAULT_BUDGET, make_book, worker_pool
     from bookgen.formats import render_formats
+    from bookgen.render.pdf import starting_from
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the studio, which ends its jobs
     try:  # the ends set up inside: a cancel or the studio's end may come at once
@@ -291,9 +302,14 @@ def work(send: Connection, watched: Connection, config: BookConfig, file: str,
                 remembering = _Remembering(known, pool)
                 book = make_book(config, _Reported(send), executor=remembering,
                                  budget=DEFAULT_BUDGET)
-            files = render_formats(book, Path(file).with_suffix(".pdf"), formats)
+            target = Path(file).with_suffix(".pdf")
+            if layouts is None:
+                files = render_formats(book, target, formats)
+            else:
+                with starting_from(layouts):
+                    files = render_formats(book, target, formats)
             message: tuple[Any, ...] = ("done", [(path.name, data) for path, data in files],
-                                        remembering.made, time.process_time())
+                                        remembering.made, layouts, time.process_time())
         except BookgenError as error:
             message = ("error", (error.message, error.file, error.line, error.key))
         send.send(message)
