@@ -50,7 +50,8 @@ STOPPED = N_("the build stopped unexpectedly")
 JOBS_KEPT = 8  # ended jobs whose state and files the page may still ask for
 CLOSE_SECONDS = 5.0  # how long a job ended by the studio may take to unwind before it is killed
 _PRELOAD = ["bookgen.book", "bookgen.formats", "bookgen.render.pdf", "bookgen.render.cover",
-            "bookgen.puzzles", "bookgen.studio.warm"]
+            "bookgen.puzzles", "bookgen.studio.warm",
+            "bookgen.cli"]  # what the `bookgen` script imports: each job runs it again as __main__
 
 
 def puzzle_keys(config: BookConfig) -> set[str]:
