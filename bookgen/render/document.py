@@ -120,6 +120,8 @@ class BookDocument:
         self.sizes = sizes_for(config)
         book = self.book = self._narrowed(book)
         self._floors: dict[int, float] = {}  # by section (its id): see puzzle_floor
+        self._answer_floors: dict[int, float] = {}  # by section (its id): see answer_scale
+        self._fits: dict[tuple[int, Geometry], ExampleFit | None] = {}  # see _example_fit
         self.puzzle_scales: list[float] | None = None  # by section, from the last layout
         self._grid_cache: dict[Geometry, list[Grid]] = {}
         self.speech = config.speech()  # the book's words: its front matter, answers, running heads
@@ -309,7 +311,13 @@ class BookDocument:
 
     def _example_fit(self, index: int, state: Pass, geometry: Geometry) -> ExampleFit | None:
         """How the section's solved example fits its opening: None when its type has none, or
-        when at its floor it is too wide for the page or too tall to share one with the rules."""
+        when at its floor it is too wide for the page or too tall to share one with the rules.
+        Worked out once per section and page geometry (every pass asks, twice)."""
+        if (index, geometry) not in self._fits:
+            self._fits[index, geometry] = self._fit_example(index, state, geometry)
+        return self._fits[index, geometry]
+
+    def _fit_example(self, index: int, state: Pass, geometry: Geometry) -> ExampleFit | None:
         section = self.book.sections[index]
         example = section.puzzle_type.example(section.config.request)
         width, height = geometry.frame_size
@@ -611,7 +619,14 @@ class BookDocument:
 
     def answer_scale(self, section: Section) -> float:
         """The scale of a section's answers: the least at which all their text reaches the
-        profile's floor (ANSWER_MAX_SCALE for answers without text): the key stays compact."""
+        profile's floor (ANSWER_MAX_SCALE for answers without text): the key stays compact.
+        Worked out once per section: it draws every answer (every pass asks)."""
+        key = id(section)
+        if key not in self._answer_floors:
+            self._answer_floors[key] = self._least_answer_scale(section)
+        return self._answer_floors[key]
+
+    def _least_answer_scale(self, section: Section) -> float:
         draw = section.puzzle_type.draw_solution
 
         def answer(record: PuzzleRecord) -> Callable[[Pen], None]:
