@@ -1,19 +1,23 @@
 """The studio's quick previews: a preview is laid out starting from what the last one settled on
 (bookgen.render.pdf.starting_from), one reportlab build instead of three when nothing moved, and
-its PDF is the whole build's, byte for byte, whatever the edit (bench/ measures the time)."""
+its PDF is the whole build's, byte for byte, whatever the edit (bench/ measures the time); and a
+twin's replacement is made on the executor, so the studio keeps it for the next preview."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from concurrent.futures import Executor, Future
 from pathlib import Path
 
 import pytest
 
-from bookgen.book import Book, make_book
+from bookgen.book import Book, generate_one, make_book
 from bookgen.config import read_config_text
+from bookgen.puzzles.base import PuzzleRecord
 from bookgen.render import pdf
 from bookgen.render.document import BookDocument
+from bookgen.studio.jobs import cached_puzzles, puzzle_keys
 
 BOOK = """\
 title: Speed
@@ -116,3 +120,32 @@ def test_the_studio_hands_a_preview_what_the_last_one_settled_on(tmp_path):
         assert preview == finished("build", "Orders, Again")  # the download: the whole build
     finally:
         jobs.close()
+
+
+class Recording(Executor):
+    """Makes each puzzle here, and keeps what it made by id."""
+
+    def __init__(self) -> None:
+        self.made: dict[str, PuzzleRecord] = {}
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        assert fn is generate_one
+        future: Future = Future()
+        future.set_result(fn(*args, **kwargs))
+        self.made[args[0].request.id(args[0].seed)] = future.result()
+        return future
+
+
+SMALL = "title: Small\nseed: twins\nsections:\n  - {type: sudoku, count: 12, difficulty: easy, size: 4}\n"
+
+
+def test_a_twins_replacement_is_made_on_the_executor_and_the_book_stays_the_same(tmp_path):
+    config = read_config_text(SMALL, tmp_path / "small.yaml")
+    recording = Recording()
+    book = make_book(config, executor=recording)
+    retries = [key for key in recording.made if "~" in key]
+    assert retries  # twelve of the few dozen 4x4 puzzles: some slots met a twin
+    assert len(recording.made) == 12 + len(retries)
+    assert book == make_book(config)  # made here, one after another: the same puzzles
+    kept = cached_puzzles(recording.made, puzzle_keys(config))
+    assert kept == recording.made  # the studio hands the next job the replacements too

@@ -63,6 +63,19 @@ def puzzle_keys(config: BookConfig) -> set[str]:
             for i in range(section.count)}
 
 
+def cached_puzzles(puzzles: dict[str, PuzzleRecord], keys: set[str]) -> dict[str, PuzzleRecord]:
+    """The puzzles kept of these ids, each with the replacements made for it where it was a
+    twin (its seed's retries, bookgen.book.retry_seed: KEY~1, KEY~2, ...)."""
+    known = {}
+    for key in keys:
+        attempt, tried = 0, key
+        while tried in puzzles:
+            known[tried] = puzzles[tried]
+            attempt += 1
+            tried = f"{key}~{attempt}"
+    return known
+
+
 @dataclass
 class Job:
     """One build: its state as the page polls it, and its files when done."""
@@ -140,7 +153,7 @@ class Jobs:
         receive, send = self.context.Pipe(duplex=False)
         watched, alive = self.context.Pipe(duplex=False)  # `alive` stays here, never written
         with self.lock:  # held while the process starts, so two requests never both run
-            known = {key: self.puzzles[key] for key in keys if key in self.puzzles}
+            known = cached_puzzles(self.puzzles, keys)
             for old in [j for j in self.jobs.values() if j.purpose == purpose]:
                 self._cancel(old)
             for ended in list(self.jobs)[:max(0, len(self.jobs) + 1 - JOBS_KEPT)]:
