@@ -6,8 +6,12 @@ A job is the CLI's build of one YAML text: the studio reads it with `read_config
 files come back as bytes.
 
 Puzzles already made for an earlier job are handed to the next one (keyed by the id that makes
-them again), so an edit that leaves a section alone does not make its puzzles again: a puzzle
-is the same bytes whoever makes it, and make_book still decides twins and order itself.
+them again, a twin's replacements with them), so an edit that leaves a section alone does not
+make its puzzles again: a puzzle is the same bytes whoever makes it, and make_book still decides
+twins and order itself. A preview is laid out starting from what the last preview's layout
+settled on (bookgen.render.pdf.starting_from): one reportlab build instead of three when the
+edit moved nothing, the whole build's bytes either way; a build ("Make the files") is the
+whole build.
 
 Workers start from a fork server that has bookgen and reportlab loaded and warm (studio/warm.py:
 the fonts read, one small book drawn), started with the studio, so a job starts in milliseconds
