@@ -11,6 +11,7 @@ from concurrent.futures import Executor, Future
 from pathlib import Path
 
 import pytest
+from reportlab.platypus.doctemplate import LayoutError
 
 from bookgen.book import Book, generate_one, make_book
 from bookgen.config import read_config_text
@@ -79,6 +80,23 @@ def test_a_retitle_takes_one_build_and_a_book_that_moved_falls_back_to_every_pas
         pdf.interior(book(tmp_path, numbrix=14))  # 8 more puzzles push the later sections on
     assert len(builds) == 1 + 3  # the painting from the start disagreed: the whole build
     assert layouts[None].anchors["section2"] > first["section2"]
+
+
+def test_a_start_the_book_no_longer_fits_falls_back_to_the_whole_build(tmp_path, monkeypatch):
+    """A painting from the start that fails (on the start's gutter, say) is not the book's
+    error: the whole build decides."""
+    layouts: dict = {}
+    with pdf.starting_from(layouts):
+        pdf.interior(book(tmp_path))
+
+    def failing(self, part, puzzle_pages, start):
+        puzzle_pages[999] = 1  # what it learned is dropped with it
+        raise LayoutError("Flowable <Spacer at 0x1> (1 x 1) too large on page 1 in frame 'x'(1 x 1)")
+
+    monkeypatch.setattr(BookDocument, "_render_from", failing)
+    with pdf.starting_from(layouts):
+        quick = pdf.interior(book(tmp_path, title="Orders, Again")).pdf
+    assert quick == whole(book(tmp_path, title="Orders, Again"))
 
 
 def test_a_build_without_a_start_records_nothing(tmp_path, builds):

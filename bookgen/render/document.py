@@ -761,7 +761,10 @@ class BookDocument:
         try:
             with speaking(self.speech):
                 if start is not None:
-                    painted = self._render_from(part, puzzle_pages, start)
+                    try:
+                        painted = self._render_from(part, puzzle_pages, start)
+                    except (LayoutError, BookgenError):  # on the start's page count (its gutter)
+                        painted = None  # the whole build says whether the book is at fault
                     if painted is not None:
                         return painted
                     puzzle_pages.clear()  # the whole build, from nothing, as without a start
