@@ -1,7 +1,8 @@
 """Where a studio preview job's time goes, for a retitle of the 40-page print-on-demand book
 (config/pod-6x9.yaml, every puzzle already made): CPU seconds of each step in a process like one
 forked from the fork server as it was (bookgen imported, nothing warmed, the config read again
-in the job) and as it is (studio/warm.py imported, the config handed over). Each row is a fresh
+in the job), warmed (studio/warm.py imported, the config handed over), and as it is (warmed, and
+the PDF laid out from what the book before the edit settled on). Each row is a fresh
 Python; CPU seconds, unlike wall-clock ones, change little on a busy computer. Prints figures;
 asserts nothing.
 
@@ -21,32 +22,43 @@ PRELOAD = ["bookgen.book", "bookgen.formats", "bookgen.render.pdf", "bookgen.ren
            "bookgen.puzzles"]  # the fork server's before this round; studio/jobs.py adds warm
 
 
-def _retitled_text() -> str:
+def _book_text(retitled: bool) -> str:
     import yaml
 
     from bookgen.config import ROOT
 
     book = yaml.safe_load((ROOT / "config" / "pod-6x9.yaml").read_text(encoding="utf-8"))
-    book["sections"][3]["title"] = "Number Walls, Again"
+    if retitled:
+        book["sections"][3]["title"] = "Number Walls, Again"
     return yaml.safe_dump(book, sort_keys=False)
 
 
 def make_puzzles(store: Path) -> None:
-    """Make the book's puzzles once, as the first preview does, and keep them for the jobs."""
+    """Make the book's puzzles and draw it once, as the first preview does, and keep the puzzles
+    and what its layout settled on for the jobs."""
     from bookgen.book import make_book, worker_pool
     from bookgen.config import read_config_text
+    from bookgen.formats import render_formats
+    from bookgen.render.pdf import starting_from
     from bookgen.studio.jobs import _Remembering
 
-    config = read_config_text(_retitled_text(), store.with_suffix(".yaml"))
+    before = read_config_text(_book_text(False), store.with_suffix(".yaml"))
     with worker_pool(1) as pool:
         remembering = _Remembering({}, pool)
-        make_book(config, executor=remembering)
-    store.write_bytes(pickle.dumps((config, remembering.made)))
+        book = make_book(before, executor=remembering)
+    with starting_from({}) as layouts:
+        render_formats(book, store.with_suffix(".pdf"), ("pdf",))
+    config = read_config_text(_book_text(True), store.with_suffix(".yaml"))
+    store.write_bytes(pickle.dumps((config, remembering.made, layouts)))
 
 
-def job(store: Path, warm: bool) -> None:
-    """One retitle's job in this fresh process, as the fork server would start it; prints a row."""
+def job(store: Path, kind: str) -> None:
+    """One retitle's job in this fresh process, as the fork server would start it (`kind`: cold,
+    warm, or start: warm and laid out from the last layout); prints a row."""
     import importlib
+    from contextlib import nullcontext
+
+    warm = kind != "cold"
 
     for module in PRELOAD + (["bookgen.studio.warm"] if warm else []):
         importlib.import_module(module)
@@ -54,33 +66,36 @@ def job(store: Path, warm: bool) -> None:
     from bookgen.config import read_config_text
     from bookgen.formats import render_formats
     from bookgen.render.fonts import check_printable
+    from bookgen.render.pdf import starting_from
     from bookgen.studio.jobs import _Remembering
 
-    handed, known = pickle.loads(store.read_bytes())
+    handed, known, layouts = pickle.loads(store.read_bytes())
     clock = time.process_time
     started = clock()
-    config = handed if warm else read_config_text(_retitled_text(), store.with_suffix(".yaml"))
+    config = handed if warm else read_config_text(_book_text(True), store.with_suffix(".yaml"))
     read = clock() - started
     check_printable(config)
     with worker_pool(1) as pool:
         book = make_book(config, executor=_Remembering(known, pool))
     made = clock() - started - read
-    render_formats(book, store.with_suffix(".pdf"), ("pdf",))
+    with starting_from(layouts) if kind == "start" else nullcontext():
+        render_formats(book, store.with_suffix(".pdf"), ("pdf",))
     drawn = clock() - started - read - made
-    what = "warmed, config handed over" if warm else "as before (cold, config read)"
+    what = {"cold": "cold, config read", "warm": "warmed, config handed over",
+            "start": "warmed, from the last layout"}[kind]
     print(f"{what:32} {read:10.2f} {made:10.2f} {drawn:10.2f} {clock() - started:10.2f}")
 
 
 def main() -> None:
     if len(sys.argv) == 4 and sys.argv[1] == "--job":
-        job(Path(sys.argv[2]), sys.argv[3] == "warm")
+        job(Path(sys.argv[2]), sys.argv[3])
         return
     with tempfile.TemporaryDirectory() as folder:
         store = Path(folder) / "book.pickle"
         make_puzzles(store)
         heads = ("config", "puzzles", "pages", "in all")
         print(f"{'a retitle job, CPU seconds':32}" + "".join(f" {head:>10}" for head in heads))
-        for kind in ("cold", "warm", "cold", "warm"):
+        for kind in ("cold", "warm", "start", "cold", "warm", "start"):
             subprocess.run([sys.executable, __file__, "--job", str(store), kind], check=True)
 
 

@@ -168,8 +168,9 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
     Jobs run on `executor` when given, else on a pool of `workers` processes, else (one worker)
     here, one after another. All jobs are submitted at once so no worker idles between sections.
     Twins (a puzzle already in the book, or in a bank the config excludes, up to the type's
-    symmetries) are then replaced in print order, here, from seeds derived from their slot's, so
-    the book stays the same whatever the number of workers.
+    symmetries) are then replaced in print order, from seeds derived from their slot's, so the
+    book stays the same whatever the number of workers; each replacement is made on the executor
+    too (the studio's keeps what it made for the next preview), or here without one.
     """
     progress = progress or Progress(enabled=False)
     twins = Twins()
@@ -212,7 +213,8 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
                     for job in jobs[slot]:
                         records.append(_checked(config.file, section, generate_one(job), budget))
                         progress.advance()
-                records = [_without_twin(config.file, section, job, record, twins, number + i, budget)
+                records = [_without_twin(config.file, section, job, record, twins, number + i,
+                                         budget, executor)
                            for i, (job, record) in enumerate(zip(jobs[slot], records))]
             progress.finish()
             if section.order == "rating":  # easier to harder; ties keep the order they were made in
@@ -350,10 +352,16 @@ def _distinct(job: PuzzleJob, record: PuzzleRecord, twins: Twins,
 
 
 def _without_twin(file: str, section: SectionConfig, job: PuzzleJob, record: PuzzleRecord,
-                  twins: Twins, number: int, budget: float | None) -> PuzzleRecord:
-    """The slot's puzzle, or a new one from the next retry seed while it is a twin."""
-    made = _distinct(job, record, twins,
-                     lambda retry: _checked(file, section, generate_one(retry), budget))
+                  twins: Twins, number: int, budget: float | None,
+                  executor: Executor | None) -> PuzzleRecord:
+    """The slot's puzzle, or a new one from the next retry seed while it is a twin (made on
+    `executor`, when there is one)."""
+    def make(retry: PuzzleJob) -> PuzzleRecord:
+        made = (executor.submit(generate_one, retry).result() if executor is not None
+                else generate_one(retry))
+        return _checked(file, section, made, budget)
+
+    made = _distinct(job, record, twins, make)
     if made is None:
         raise BookgenError(
             f"could not find {section.count} different puzzles ({section.describe()}): puzzle "

@@ -120,10 +120,13 @@ class BookDocument:
         self.sizes = sizes_for(config)
         book = self.book = self._narrowed(book)
         self._floors: dict[int, float] = {}  # by section (its id): see puzzle_floor
+        self._answer_floors: dict[int, float] = {}  # by section (its id): see answer_scale
+        self._fits: dict[tuple[int, Geometry], ExampleFit | None] = {}  # see _example_fit
         self.puzzle_scales: list[float] | None = None  # by section, from the last layout
         self._grid_cache: dict[Geometry, list[Grid]] = {}
         self.speech = config.speech()  # the book's words: its front matter, answers, running heads
         self.speeches = [config.speech(s.config) for s in book.sections]  # each section's
+        self.settled: Settled | None = None  # what the last render settled on
         self._spoken = {id(s): speech for s, speech in zip(book.sections, self.speeches)}
 
     def _narrowed(self, book: Book) -> Book:
@@ -314,7 +317,12 @@ class BookDocument:
     def _example_fit(self, index: int, state: Pass, geometry: Geometry) -> ExampleFit | None:
         """How the section's solved example fits its opening: the first way (`example_fits`)
         that shares a page with the rules at its floor; None when its type has none, or no way
-        does."""
+        does. Worked out once per section and page geometry (every pass asks, twice)."""
+        if (index, geometry) not in self._fits:
+            self._fits[index, geometry] = self._fit_example(index, state, geometry)
+        return self._fits[index, geometry]
+
+    def _fit_example(self, index: int, state: Pass, geometry: Geometry) -> ExampleFit | None:
         section = self.book.sections[index]
         example = section.puzzle_type.example(section.config.request)
         width, height = geometry.frame_size
@@ -617,7 +625,14 @@ class BookDocument:
 
     def answer_scale(self, section: Section) -> float:
         """The scale of a section's answers: the least at which all their text reaches the
-        profile's floor (ANSWER_MAX_SCALE for answers without text): the key stays compact."""
+        profile's floor (ANSWER_MAX_SCALE for answers without text): the key stays compact.
+        Worked out once per section: it draws every answer (every pass asks)."""
+        key = id(section)
+        if key not in self._answer_floors:
+            self._answer_floors[key] = self._least_answer_scale(section)
+        return self._answer_floors[key]
+
+    def _least_answer_scale(self, section: Section) -> float:
         draw = section.puzzle_type.draw_solution
 
         def answer(record: PuzzleRecord) -> Callable[[Pen], None]:
@@ -741,12 +756,24 @@ class BookDocument:
         document.build([alternate_pages()] + story)
         return buffer.getvalue(), document.page
 
-    def render(self, part: str, puzzle_pages: dict[int, int]) -> tuple[bytes, int]:
+    def render(self, part: str, puzzle_pages: dict[int, int],
+               start: Settled | None = None) -> tuple[bytes, int]:
         """Lay the book out in passes that paint no puzzles until the contents pages, the gutter,
         the padding and (where sections share pages) the pages puzzles land on agree with the
-        book they describe, then paint it once; returns the PDF bytes and the page count."""
+        book they describe, then paint it once; returns the PDF bytes and the page count. From a
+        `start` (the studio's last preview of this book) it paints at once, and keeps that
+        painting when it agrees with the start: the painting pass of the whole build, one build
+        instead of three. `self.settled` is then what the book settled on."""
         try:
             with speaking(self.speech):
+                if start is not None:
+                    try:
+                        painted = self._render_from(part, puzzle_pages, start)
+                    except (LayoutError, BookgenError):  # on the start's page count (its gutter)
+                        painted = None  # the whole build says whether the book is at fault
+                    if painted is not None:
+                        return painted
+                    puzzle_pages.clear()  # the whole build, from nothing, as without a start
                 return self._render(part, puzzle_pages)
         except LayoutError as error:
             raise self._too_large(error) from None
@@ -771,32 +798,71 @@ class BookDocument:
                             key="layout" if self.config.layout.file else None)
 
     def _render(self, part: str, puzzle_pages: dict[int, int]) -> tuple[bytes, int]:
-        ink = self.ink
-        type_scale = self.layout.body_size / 10.5
-        subject = _("Puzzle book") if part == "book" else _("Answer key")
-        shows_contents = part == "book" and self.config.title_page and self.config.contents
         anchors: dict[str, int] = {}
         pages, pad = POD_MIN_PAGES, False
         for _attempt in range(6):
             geometry = make_geometry(self.layout, self.config, pages)
             known_pages = dict(puzzle_pages)  # sections that share pages are spread by them
-            state = Pass(self.fonts, ink, self.sizes, not self.pod, type_scale, anchors, {},
-                         puzzle_pages, False)
-            _pdf, count = self._build_once(self._compose(state, geometry, part, pad), geometry, subject,
-                                        state)
-            content_pages = count - (1 if pad else 0)
-            new_pad = self.pod and part == "book" and content_pages % 2 == 1
-            new_pages = content_pages + (1 if new_pad else 0)
-            settled = ((state.anchors == anchors or not shows_contents) and new_pad == pad
+            state = self._pass(anchors, puzzle_pages, False)
+            _pdf, count = self._build_once(self._compose(state, geometry, part, pad), geometry,
+                                           self._subject(part), state)
+            new_pad, new_pages = self._padding(part, count - (1 if pad else 0))
+            settled = ((state.anchors == anchors or not self._shows_contents(part))
+                       and new_pad == pad
                        and make_geometry(self.layout, self.config, new_pages) == geometry
                        and (puzzle_pages == known_pages or not self.config.share_pages))
             if settled:
-                state = Pass(self.fonts, ink, self.sizes, not self.pod, type_scale, anchors, {},
-                             puzzle_pages, True)
-                return self._build_once(self._compose(state, geometry, part, pad), geometry, subject,
-                                        state)
+                state = self._pass(anchors, puzzle_pages, True)
+                painted = self._build_once(self._compose(state, geometry, part, pad), geometry,
+                                           self._subject(part), state)
+                self.settled = Settled(dict(anchors), pad, new_pages, dict(puzzle_pages))
+                return painted
             anchors, pad, pages = dict(state.anchors), new_pad, new_pages
         raise BookgenError("the layout did not settle after six passes", key="layout")
+
+    def _render_from(self, part: str, puzzle_pages: dict[int, int],
+                     start: Settled) -> tuple[bytes, int] | None:
+        """The painting pass from `start`'s contents pages, padding, page count and puzzles'
+        pages, when what it lays out lands exactly there (the inputs of the whole build's
+        painting pass, as the layout is stable); None when anything moved."""
+        puzzle_pages.clear()
+        puzzle_pages.update(start.puzzle_pages)
+        geometry = make_geometry(self.layout, self.config, start.pages)
+        state = self._pass(dict(start.anchors), puzzle_pages, True)
+        pdf, count = self._build_once(self._compose(state, geometry, part, start.pad), geometry,
+                                      self._subject(part), state)
+        new_pad, new_pages = self._padding(part, count - (1 if start.pad else 0))
+        if ((state.anchors, new_pad, new_pages, puzzle_pages)
+                != (start.anchors, start.pad, start.pages, start.puzzle_pages)):
+            return None
+        self.settled = start
+        return pdf, count
+
+    def _pass(self, anchors: dict[str, int], puzzle_pages: dict[int, int], paint: bool) -> Pass:
+        return Pass(self.fonts, self.ink, self.sizes, not self.pod, self.layout.body_size / 10.5,
+                    anchors, {}, puzzle_pages, paint)
+
+    def _subject(self, part: str) -> str:
+        return _("Puzzle book") if part == "book" else _("Answer key")
+
+    def _shows_contents(self, part: str) -> bool:
+        return part == "book" and self.config.title_page and self.config.contents
+
+    def _padding(self, part: str, content_pages: int) -> tuple[bool, int]:
+        """Whether a notes page pads the book to an even count (print-on-demand), and its pages."""
+        pad = self.pod and part == "book" and content_pages % 2 == 1
+        return pad, content_pages + (1 if pad else 0)
+
+
+@dataclass(frozen=True)
+class Settled:
+    """What a book's layout settled on: the contents' pages, the notes page, the page count, and
+    the page each puzzle landed on. The studio hands a preview's to the next (render's start)."""
+
+    anchors: dict[str, int]
+    pad: bool
+    pages: int
+    puzzle_pages: dict[int, int]
 
 
 def check_sizes(config: BookConfig, budget: float | None = None) -> None:

@@ -17,15 +17,18 @@ nothing: bookgen.formats and bookgen.atomic do that.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from bookgen.book import Book
 from bookgen.errors import BookgenError
-from bookgen.render.document import BookDocument
+from bookgen.render.document import BookDocument, Settled
 from bookgen.render.geometry import POD_GUTTERS, POD_MIN_PAGES, Geometry, choose_grid, pod_gutter
 
-__all__ = ["POD_GUTTERS", "BookDocument", "Geometry", "Interior", "choose_grid", "interior",
-           "pod_gutter", "render_pdf"]
+__all__ = ["POD_GUTTERS", "BookDocument", "Geometry", "Interior", "Settled", "choose_grid",
+           "interior", "pod_gutter", "render_pdf", "starting_from"]
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,19 @@ class Interior:
 
 
 _last: list[tuple[Book, Interior]] = []  # the last book laid out, and its interior
+_starts: ContextVar[dict[str | None, Settled] | None] = ContextVar("starts", default=None)
+
+
+@contextmanager
+def starting_from(layouts: dict[str | None, Settled]) -> Iterator[dict[str | None, Settled]]:
+    """Lay out each book (by its version) starting from `layouts`, what an earlier build of it
+    settled on, and put what each settles on into it: the studio's previews, where an edit
+    seldom moves a page, take one reportlab build instead of three (BookDocument.render)."""
+    token = _starts.set(layouts)
+    try:
+        yield layouts
+    finally:
+        _starts.reset(token)
 
 
 def interior(book: Book) -> Interior:
@@ -48,7 +64,11 @@ def interior(book: Book) -> Interior:
     document = BookDocument(book)
     config = book.config
     puzzle_pages: dict[int, int] = {}
-    data, pages = document.render("book", puzzle_pages)
+    starts = _starts.get()
+    data, pages = document.render("book", puzzle_pages,
+                                  None if starts is None else starts.get(book.version))
+    if starts is not None and document.settled is not None:
+        starts[book.version] = document.settled
     if document.pod and pages < POD_MIN_PAGES:
         raise BookgenError(
             f"this book has {pages} pages; print-on-demand needs at least {POD_MIN_PAGES}: "

@@ -28,8 +28,11 @@ def parse_pages(text: str) -> list[int]:
     return pages
 
 
-def render_pages(pdf: bytes, pages: list[int], dpi: int) -> list[tuple[int, bytes]]:
-    """PNG bytes of each chosen page that exists."""
+def render_pages(pdf: bytes, pages: list[int], dpi: int,
+                 smallest: bool = True) -> list[tuple[int, bytes]]:
+    """PNG bytes of each chosen page that exists; `smallest` squeezes each PNG hardest (Pillow's
+    optimize: a book page takes about 8 times as long to write as at zlib's quickest level, for
+    about the same size), which the studio, drawing while its user waits, turns off."""
     import io
 
     import pypdfium2
@@ -47,7 +50,8 @@ def render_pages(pdf: bytes, pages: list[int], dpi: int) -> list[tuple[int, byte
         for number in pages:
             bitmap = document[number - 1].render(scale=dpi / 72)
             buffer = io.BytesIO()
-            bitmap.to_pil().save(buffer, format="PNG", optimize=True)
+            bitmap.to_pil().save(buffer, format="PNG",
+                                 **({"optimize": True} if smallest else {"compress_level": 1}))
             images.append((number, buffer.getvalue()))
         return images
     finally:

@@ -6,8 +6,12 @@ A job is the CLI's build of one YAML text: the studio reads it with `read_config
 files come back as bytes.
 
 Puzzles already made for an earlier job are handed to the next one (keyed by the id that makes
-them again), so an edit that leaves a section alone does not make its puzzles again: a puzzle
-is the same bytes whoever makes it, and make_book still decides twins and order itself.
+them again, a twin's replacements with them), so an edit that leaves a section alone does not
+make its puzzles again: a puzzle is the same bytes whoever makes it, and make_book still decides
+twins and order itself. A preview is laid out starting from what the last preview's layout
+settled on (bookgen.render.pdf.starting_from): one reportlab build instead of three when the
+edit moved nothing, the whole build's bytes either way; a build ("Make the files") is the
+whole build.
 
 Workers start from a fork server that has bookgen and reportlab loaded and warm (studio/warm.py:
 the fonts read, one small book drawn), started with the studio, so a job starts in milliseconds
@@ -33,7 +37,7 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bookgen.bookconfig import BookConfig
 from bookgen.errors import BookgenError
@@ -41,13 +45,17 @@ from bookgen.i18n import N_
 from bookgen.progress import Progress
 from bookgen.puzzles.base import PuzzleRecord
 
+if TYPE_CHECKING:
+    from bookgen.render.document import Settled  # reportlab: loaded in the jobs, not the studio
+
 MAX_CACHED_PUZZLES = 20_000  # puzzles kept for later jobs; the oldest go first
 STOPPED = N_("the build stopped unexpectedly")
 """The studio's own word for a job that ended without one (the page shows it translated)."""
 JOBS_KEPT = 8  # ended jobs whose state and files the page may still ask for
 CLOSE_SECONDS = 5.0  # how long a job ended by the studio may take to unwind before it is killed
 _PRELOAD = ["bookgen.book", "bookgen.formats", "bookgen.render.pdf", "bookgen.render.cover",
-            "bookgen.puzzles", "bookgen.studio.warm"]
+            "bookgen.puzzles", "bookgen.studio.warm",
+            "bookgen.cli"]  # what the `bookgen` script imports: each job runs it again as __main__
 
 
 def puzzle_keys(config: BookConfig) -> set[str]:
@@ -57,6 +65,19 @@ def puzzle_keys(config: BookConfig) -> set[str]:
     return {section.request.id(puzzle_seed(config.seed, index, i))
             for index, section in enumerate(config.sections) if section.request is not None
             for i in range(section.count)}
+
+
+def cached_puzzles(puzzles: dict[str, PuzzleRecord], keys: set[str]) -> dict[str, PuzzleRecord]:
+    """The puzzles kept of these ids, each with the replacements made for it where it was a
+    twin (its seed's retries, bookgen.book.retry_seed: KEY~1, KEY~2, ...)."""
+    known = {}
+    for key in keys:
+        attempt, tried = 0, key
+        while tried in puzzles:
+            known[tried] = puzzles[tried]
+            attempt += 1
+            tried = f"{key}~{attempt}"
+    return known
 
 
 @dataclass
@@ -114,6 +135,7 @@ class Jobs:
         self.lock = threading.Lock()
         self.jobs: dict[str, Job] = {}
         self.puzzles: dict[str, PuzzleRecord] = {}
+        self.layouts: dict[str | None, Settled] = {}  # what the last preview settled on, by version
         self.context: Any  # a forkserver or spawn context; typeshed gives them no common Process
         if "forkserver" in multiprocessing.get_all_start_methods():
             self.context = multiprocessing.get_context("forkserver")
@@ -135,14 +157,15 @@ class Jobs:
         receive, send = self.context.Pipe(duplex=False)
         watched, alive = self.context.Pipe(duplex=False)  # `alive` stays here, never written
         with self.lock:  # held while the process starts, so two requests never both run
-            known = {key: self.puzzles[key] for key in keys if key in self.puzzles}
+            known = cached_puzzles(self.puzzles, keys)
             for old in [j for j in self.jobs.values() if j.purpose == purpose]:
                 self._cancel(old)
             for ended in list(self.jobs)[:max(0, len(self.jobs) + 1 - JOBS_KEPT)]:
                 del self.jobs[ended]  # only the newest job of each purpose runs
+            layouts = dict(self.layouts) if purpose == "preview" else None  # a build: the whole
             job.process = self.context.Process(
                 target=work, args=(send, watched, config, str(self.folder / file),
-                                   list(formats), known, self.workers),
+                                   list(formats), known, self.workers, layouts),
                 name=f"bookgen-studio-{purpose}")  # not a daemon: it starts its own workers
             job.process.start()
             self.jobs[job.id] = job
@@ -187,8 +210,11 @@ class Jobs:
                     job.touch()
                     continue
                 if message[0] == "done":
-                    files, made, job.cpu = message[1:]
+                    files, made, layouts, job.cpu = message[1:]
                     self._keep(made)
+                    if layouts is not None:
+                        with self.lock:
+                            self.layouts = layouts
                     job.files += files
                     with self.lock:
                         if job.state == "running":
@@ -271,11 +297,14 @@ class _Remembering(Executor):
 
 
 def work(send: Connection, watched: Connection, config: BookConfig, file: str,
-         formats: list[str], known: dict[str, PuzzleRecord], workers: int) -> None:
+         formats: list[str], known: dict[str, PuzzleRecord], workers: int,
+         layouts: dict[str | None, Settled] | None) -> None:
     """A job's process: make the book the studio read, draw its files, send them back; end
-    without a word once the studio has gone."""
+    without a word once the studio has gone. A preview's PDF is laid out starting from
+    `layouts` (the last preview's), and what it settles on goes back with its files."""
     from bookgen.book import DEFAULT_BUDGET, make_book, worker_pool
     from bookgen.formats import render_formats
+    from bookgen.render.pdf import starting_from
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the studio, which ends its jobs
     try:  # the ends set up inside: a cancel or the studio's end may come at once
@@ -291,9 +320,14 @@ def work(send: Connection, watched: Connection, config: BookConfig, file: str,
                 remembering = _Remembering(known, pool)
                 book = make_book(config, _Reported(send), executor=remembering,
                                  budget=DEFAULT_BUDGET)
-            files = render_formats(book, Path(file).with_suffix(".pdf"), formats)
+            target = Path(file).with_suffix(".pdf")
+            if layouts is None:
+                files = render_formats(book, target, formats)
+            else:
+                with starting_from(layouts):
+                    files = render_formats(book, target, formats)
             message: tuple[Any, ...] = ("done", [(path.name, data) for path, data in files],
-                                        remembering.made, time.process_time())
+                                        remembering.made, layouts, time.process_time())
         except BookgenError as error:
             message = ("error", (error.message, error.file, error.line, error.key))
         send.send(message)

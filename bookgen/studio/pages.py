@@ -142,7 +142,7 @@ class PageStore:
         if source is None:
             return None
         with DRAWING:
-            png = render_pages(source.pdf, [source.number], PREVIEW_DPI)[0][1]
+            png = render_pages(source.pdf, [source.number], PREVIEW_DPI, smallest=False)[0][1]
         with self.lock:
             self.pictures[digest] = png
             while len(self.pictures) > MAX_PICTURES_KEPT:

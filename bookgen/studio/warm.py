@@ -3,9 +3,9 @@ starts warm: imported by the fork server (jobs._PRELOAD), never by the studio it
 
 Here the built-in layouts' fonts are registered (reportlab parses each TrueType file when it is
 registered) and a one-puzzle book of arithmetic at its default settings is made and drawn
-(reportlab's first document, and arithmetic's census of card sets: a job needs it even with
-every puzzle cached, as make_book makes a twin's replacement itself, and a fresh process spent
-0.2 s of CPU on it), in this process: no pool, as the fork server starts no threads or processes
+(reportlab's first document, and arithmetic's census of card sets: the puzzle workers a job
+starts need it for every puzzle of arithmetic they make, and a fresh process spent 0.2 s of CPU
+on it), in this process: no pool, as the fork server starts no threads or processes
 of its own. It is kept small (about 0.3 s of CPU): the fork server forks no job until it has
 done it, so the studio's first preview may wait for it. bench/studio_job.py measures the gain.
 """

@@ -1,0 +1,169 @@
+"""The studio's quick previews: a preview is laid out starting from what the last one settled on
+(bookgen.render.pdf.starting_from), one reportlab build instead of three when nothing moved, and
+its PDF is the whole build's, byte for byte, whatever the edit (bench/ measures the time); and a
+twin's replacement is made on the executor, so the studio keeps it for the next preview."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from concurrent.futures import Executor, Future
+from pathlib import Path
+
+import pytest
+from reportlab.platypus.doctemplate import LayoutError
+
+from bookgen.book import Book, generate_one, make_book
+from bookgen.config import read_config_text
+from bookgen.puzzles.base import PuzzleRecord
+from bookgen.render import pdf
+from bookgen.render.document import BookDocument
+from bookgen.studio.jobs import cached_puzzles, puzzle_keys
+
+BOOK = """\
+title: Speed
+sections:
+  - {{type: numbrix, count: {numbrix}, difficulty: easy, size: 5, title: Paths}}
+  - {{type: placement, count: 6, difficulty: {level}, title: "{title}"}}
+  - {{type: arithmetic, count: 6, difficulty: easy, title: Sums}}
+"""
+
+
+def book(tmp_path: Path, numbrix: int = 6, level: str = "easy", title: str = "Orders") -> Book:
+    text = BOOK.format(numbrix=numbrix, level=level, title=title)
+    return make_book(read_config_text(text, tmp_path / "speed.yaml"))
+
+
+@pytest.fixture
+def builds(monkeypatch) -> Iterator[list[int]]:
+    """Counts reportlab builds of a book's story (layout and painting passes alike)."""
+    counted: list[int] = []
+    build = BookDocument._build_once
+
+    def counting(self, *args):
+        counted.append(1)
+        return build(self, *args)
+
+    monkeypatch.setattr(BookDocument, "_build_once", counting)
+    yield counted
+
+
+def whole(made: Book) -> bytes:
+    """The book as `bookgen build` draws it: every pass, no start."""
+    return pdf.interior(made).pdf
+
+
+@pytest.mark.parametrize("edit", [{"title": "Orders, Again"}, {"level": "hard"},
+                                  {"numbrix": 14}])
+def test_a_preview_after_an_edit_is_the_whole_builds_pdf(tmp_path, edit):
+    layouts: dict = {}
+    with pdf.starting_from(layouts):
+        pdf.interior(book(tmp_path))
+    with pdf.starting_from(layouts):
+        quick = pdf.interior(book(tmp_path, **edit)).pdf
+    assert quick == whole(book(tmp_path, **edit))
+
+
+def test_a_retitle_takes_one_build_and_a_book_that_moved_falls_back_to_every_pass(tmp_path, builds):
+    layouts: dict = {}
+    with pdf.starting_from(layouts):
+        pdf.interior(book(tmp_path))
+    assert len(builds) == 3  # two layout passes settle the contents, one paints
+    first = dict(layouts[None].anchors)
+    builds.clear()
+    with pdf.starting_from(layouts):
+        pdf.interior(book(tmp_path, title="Orders, Again"))
+    assert len(builds) == 1  # the painting pass alone: nothing moved
+    assert layouts[None].anchors == first
+    builds.clear()
+    with pdf.starting_from(layouts):
+        pdf.interior(book(tmp_path, numbrix=14))  # 8 more puzzles push the later sections on
+    assert len(builds) == 1 + 3  # the painting from the start disagreed: the whole build
+    assert layouts[None].anchors["section2"] > first["section2"]
+
+
+def test_a_start_the_book_no_longer_fits_falls_back_to_the_whole_build(tmp_path, monkeypatch):
+    """A painting from the start that fails (on the start's gutter, say) is not the book's
+    error: the whole build decides."""
+    layouts: dict = {}
+    with pdf.starting_from(layouts):
+        pdf.interior(book(tmp_path))
+
+    def failing(self, part, puzzle_pages, start):
+        puzzle_pages[999] = 1  # what it learned is dropped with it
+        raise LayoutError("Flowable <Spacer at 0x1> (1 x 1) too large on page 1 in frame 'x'(1 x 1)")
+
+    monkeypatch.setattr(BookDocument, "_render_from", failing)
+    with pdf.starting_from(layouts):
+        quick = pdf.interior(book(tmp_path, title="Orders, Again")).pdf
+    assert quick == whole(book(tmp_path, title="Orders, Again"))
+
+
+def test_a_build_without_a_start_records_nothing(tmp_path, builds):
+    layouts: dict = {}
+    with pdf.starting_from(layouts):
+        pdf.interior(book(tmp_path))
+    builds.clear()
+    whole(book(tmp_path, title="Orders, Again"))
+    assert len(builds) == 3 and list(layouts) == [None]
+
+
+def test_the_studio_hands_a_preview_what_the_last_one_settled_on(tmp_path):
+    pytest.importorskip("flask", reason="pip install -e '.[studio]'")
+    from bookgen.studio.server import create_app
+
+    app = create_app(tmp_path, workers=1)
+    client = app.test_client()
+    client.get(f"/?token={app.config['STUDIO_TOKEN']}")
+    jobs = app.extensions["bookgen-studio"]
+
+    def finished(purpose: str, title: str) -> bytes:
+        sections = [{"type": "numbrix", "count": 6, "difficulty": "easy", "size": 5},
+                    {"type": "placement", "count": 6, "difficulty": "easy", "title": title}]
+        job = client.post("/api/jobs", json={"purpose": purpose, "book": {
+            "title": "Speed", "sections": sections}}).get_json()
+        ends = time.monotonic() + 120
+        while (status := client.get(f"/api/jobs/{job['id']}").get_json())["state"] == "running":
+            assert time.monotonic() < ends, status
+            time.sleep(0.05)
+        assert status["state"] == "done", status
+        return next(data for name, data in jobs.find(job["id"]).files if name.endswith(".pdf"))
+
+    try:
+        finished("preview", "Orders")
+        settled = jobs.layouts[None]
+        assert settled.anchors["section1"] > 1
+        preview = finished("preview", "Orders, Again")
+        assert jobs.layouts[None] == settled  # a retitle moved nothing
+        assert preview == finished("build", "Orders, Again")  # the download: the whole build
+    finally:
+        jobs.close()
+
+
+class Recording(Executor):
+    """Makes each puzzle here, and keeps what it made by id."""
+
+    def __init__(self) -> None:
+        self.made: dict[str, PuzzleRecord] = {}
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        assert fn is generate_one
+        future: Future = Future()
+        future.set_result(fn(*args, **kwargs))
+        self.made[args[0].request.id(args[0].seed)] = future.result()
+        return future
+
+
+SMALL = "title: Small\nseed: twins\nsections:\n  - {type: sudoku, count: 12, difficulty: easy, size: 4}\n"
+
+
+def test_a_twins_replacement_is_made_on_the_executor_and_the_book_stays_the_same(tmp_path):
+    config = read_config_text(SMALL, tmp_path / "small.yaml")
+    recording = Recording()
+    book = make_book(config, executor=recording)
+    retries = [key for key in recording.made if "~" in key]
+    assert retries  # twelve of the few dozen 4x4 puzzles: some slots met a twin
+    assert len(recording.made) == 12 + len(retries)
+    assert book == make_book(config)  # made here, one after another: the same puzzles
+    kept = cached_puzzles(recording.made, puzzle_keys(config))
+    assert kept == recording.made  # the studio hands the next job the replacements too
