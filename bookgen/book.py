@@ -256,6 +256,16 @@ class Twins:
         self.seen.add(self.key(record))
         self.answers.add(self.answer(record))
 
+    def take(self, record: PuzzleRecord) -> bool:
+        """Add the record unless it is a twin; whether it was added. Each form is worked out
+        once (a canonical form can be the dearest step of a cached puzzle)."""
+        key, answer = self.key(record), self.answer(record)
+        if key in self.seen or answer in self.answers:
+            return False
+        self.seen.add(key)
+        self.answers.add(answer)
+        return True
+
     def exclude(self, path: Path) -> None:
         """Every puzzle of a bank (JSON lines, as `generate` and `formats: [jsonl]` write them),
         and its answer: the stored one, or solved here when the line leaves it out or its
@@ -343,8 +353,7 @@ def _distinct(job: PuzzleJob, record: PuzzleRecord, twins: Twins,
     """The slot's puzzle, or one made from its retry seeds while it is a twin of one already
     taken (then taken too); None when every retry is a twin too."""
     for attempt in range(1, TWIN_RETRIES + 2):
-        if record not in twins:
-            twins.add(record)
+        if twins.take(record):
             return record
         if attempt <= TWIN_RETRIES:
             record = make(replace(job, seed=retry_seed(job.seed, attempt)))
