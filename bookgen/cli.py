@@ -811,7 +811,9 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
                 if record is None:
                     record = record_from_json(parse_json(line, name, number), f"{name}:{number}")
                 solved = record.puzzle_type.solve(record.puzzle, None if args.count else 2)
-                rating = record.puzzle_type.rate(record.puzzle) if args.rate and solved.count else None
+                # a rating assumes one answer (a unique rectangle rests on it): none for 0 or 2+
+                rating = (record.puzzle_type.rate(record.puzzle)
+                          if args.rate and solved.count == 1 else None)
         except (BookgenError, PuzzleTimeout, RecursionError) as error:
             failed.append(f"{name}:{number}")
             message = _unsolved(error, args.budget, f"{name}:{number}")

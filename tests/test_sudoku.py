@@ -163,6 +163,17 @@ def test_solve_rates_the_one_line_form_players_share(tmp_path, run):
     assert first["rating"]["level"] == "easy" and second["rating"]["level"] == "expert"
 
 
+def test_solve_rates_no_puzzle_with_two_answers(tmp_path, run):
+    """A rating assumes one answer (a unique rectangle or BUG+1 rests on it): a 4x4 with two
+    answers was rated 'medium' through a unique rectangle."""
+    bank = tmp_path / "bank.txt"
+    bank.write_text("..3.....1..2....\n")
+    status, out, err = run("solve", "--rate", str(bank))
+    assert status == 0, err
+    line = json.loads(out)
+    assert line["solutions"] == 2 and line["rating"] is None
+
+
 def test_solve_names_a_one_line_sudoku_of_the_wrong_length(tmp_path, run):
     bank = tmp_path / "bank.txt"
     bank.write_text(EASY[:80] + "\n")
