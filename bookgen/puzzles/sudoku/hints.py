@@ -8,6 +8,7 @@ from typing import Any
 
 from bookgen.core.grading import fewest, simplest_first
 from bookgen.i18n import _
+from bookgen.i18n.conjunctions import joined
 from bookgen.puzzles.base import JSON
 from bookgen.puzzles.sudoku.board import Board, Cell, board_for, flat
 from bookgen.puzzles.sudoku.grader import STEPS, Contradiction, finished, start
@@ -37,17 +38,10 @@ def unit_name(board: Board, unit: int) -> str:
     return _("the diagonal from the top right")
 
 
-def listed(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    # Translators: a list of cells, units or numbers: {items} is "row 1, row 2", {last} "row 3"
-    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
-
-
 def crossing_out(board: Board, name: str, facts: dict[str, Any]) -> str:
     """One sentence naming a crossing-out step and its cells."""
-    cells = listed([cell_name(board, cell) for cell in facts.get("cells", [])])
-    numbers = listed([str(d) for d in facts.get("digits", [])])
+    cells = joined([cell_name(board, cell) for cell in facts.get("cells", [])])
+    numbers = joined([str(d) for d in facts.get("digits", [])])
     value = facts.get("value", 0)
     if name in ("pointing", "claiming"):
         return _("Locked candidates: in {unit}, {value} can only go where it meets {other}, so "
@@ -67,8 +61,8 @@ def crossing_out(board: Board, name: str, facts: dict[str, Any]) -> str:
         return _("{technique} on {value}: in {bases}, {value} can only go in {covers}, so {value} "
                  "is crossed out everywhere else in {covers}.").format(
             technique=technique_name(name), value=value,
-            bases=listed([unit_name(board, u) for u in facts["bases"]]),
-            covers=listed([unit_name(board, u) for u in facts["covers"]]))
+            bases=joined([unit_name(board, u) for u in facts["bases"]]),
+            covers=joined([unit_name(board, u) for u in facts["covers"]]))
     if name == "xy-wing":
         first, second = facts["wings"]
         return _("XY-wing: {pivot} pairs with {first} and {second} so that one of those two "
@@ -96,7 +90,7 @@ def crossing_out(board: Board, name: str, facts: dict[str, Any]) -> str:
                  "can go in at most one of them, so one of them holds {value}; {value} is crossed out "
                  "from {cells}, which see every {value} among them.").format(
             technique=technique_name(name), value=value, cells=cells, numbers=numbers,
-            wing=listed([cell_name(board, cell) for cell in facts["wing"]]))
+            wing=joined([cell_name(board, cell) for cell in facts["wing"]]))
     if name == "bug+1":
         return _("BUG+1: every empty cell but {cell} has two candidates left; were {value} not in "
                  "{cell}, the puzzle would have two answers, so the other candidates there are "
@@ -110,14 +104,14 @@ def crossing_out(board: Board, name: str, facts: dict[str, Any]) -> str:
                  "column or box alternate with cells that see each other, so {value} is in {first} "
                  "or {last}; it is crossed out from {cells}, which see both.").format(
             technique=technique_name(name), value=value, cells=cells,
-            chain=listed([cell_name(board, cell) for cell in chain]),
+            chain=joined([cell_name(board, cell) for cell in chain]),
             first=cell_name(board, chain[0]), last=cell_name(board, chain[-1]))
     if name == "xy-chain":
         chain = facts["chain"]
         return _("XY-chain: {chain} hold two numbers each, each cell sharing one with the next, so "
                  "{value} is in {first} or {last}; it is crossed out from {cells}, which see "
                  "both.").format(
-            value=value, cells=cells, chain=listed([cell_name(board, cell) for cell in chain]),
+            value=value, cells=cells, chain=joined([cell_name(board, cell) for cell in chain]),
             first=cell_name(board, chain[0]), last=cell_name(board, chain[-1]))
     if name == "unique rectangle":
         return _("Unique rectangle: {cells} hold only {numbers}; were {cell} to hold one of them "
@@ -196,7 +190,7 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
     for cell in range(board.cells):
         if not state.placed[cell]:
             mask = state.candidates[cell]
-            could = listed([str(d) for d in range(mask.bit_length()) if mask >> d & 1])
+            could = joined([str(d) for d in range(mask.bit_length()) if mask >> d & 1])
             told.append({"cells": [[cell // board.size, cell % board.size]], "value": answer[cell],
                          "why": _("{value} goes here: this cell could still hold {numbers}, and "
                                   "telling which needs trial and error beyond these techniques; the "
