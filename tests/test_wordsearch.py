@@ -108,6 +108,15 @@ def test_a_bad_word_list_is_one_clear_error_at_its_line(tmp_path, words, said):
     assert said in caught.value.message and caught.value.line == 6
 
 
+def test_a_misspelt_key_lists_each_allowed_key_once(tmp_path):
+    """The section's 'language' and word search's own 'language' option are one key to a reader."""
+    (tmp_path / "book.yaml").write_text(f"{SECTION}    wrods: [cat, dog, cow]\n")
+    with pytest.raises(BookgenError) as caught:
+        load_config(tmp_path / "book.yaml")
+    allowed = caught.value.message.split("(allowed: ")[1].rstrip(")").split(", ")
+    assert "language" in allowed and len(allowed) == len(set(allowed))
+
+
 def test_a_bad_word_in_a_file_is_named_at_its_line(tmp_path):
     (tmp_path / "words.txt").write_text("apple\npear\nplum7\n", "utf-8")
     (tmp_path / "book.yaml").write_text(

@@ -246,5 +246,5 @@ def unknown_key_message(key: str, known: list[str], what: str) -> str:
     """'unknown X' with the closest known name, shared by config and option errors."""
     close = difflib.get_close_matches(key, known, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
-    allowed = ", ".join(sorted(known)) if known else "none"
+    allowed = ", ".join(sorted(set(known))) if known else "none"  # a section's key may be an option's too
     return f"unknown {what} {key!r}{hint} (allowed: {allowed})"
