@@ -131,6 +131,13 @@ def test_a_word_longer_than_the_grid_asked_for_is_refused():
         Request.make(WORDSEARCH, "easy", {"words": ["elephant", "cat", "dog"], "size": "6"})
 
 
+def test_a_word_longer_than_the_largest_grid_as_written_there_is_refused():
+    """ß is written SS: 20 letters in the config are 21 squares, which no grid holds."""
+    with pytest.raises(BookgenError, match="STRASSENBAHNSCHAFFNER"):
+        Request.make(WORDSEARCH, "easy", {"words": ["Straßenbahnschaffner", "Hund", "Katze"],
+                                          "language": "de"})
+
+
 def test_a_word_inside_another_is_refused():
     with pytest.raises(BookgenError, match="part of"):
         Request.make(WORDSEARCH, "easy", {"words": ["cat", "cats", "dog"]})

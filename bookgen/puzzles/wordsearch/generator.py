@@ -66,6 +66,9 @@ def check_request(request: Request) -> None:
         if strange:
             raise BookgenError(f"the word {original!r} holds {''.join(strange)}, which grids in "
                                f"{language} do not write", key="words")
+        if len(word) > MAX_SIDE:  # ß and Œ take two squares: the config's spelling was short enough
+            raise BookgenError(f"the word {original!r} takes {len(word)} squares as grids in {language} "
+                               f"write it ({word}), more than the largest grid ({MAX_SIDE})", key="words")
     for word in pool:
         inside = next((o for o in pool if o != word and (word in o or word[::-1] in o)), None)
         if inside:
