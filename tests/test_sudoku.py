@@ -182,6 +182,14 @@ def test_solve_names_a_one_line_sudoku_of_the_wrong_length(tmp_path, run):
     assert "bank.txt:1" in err
 
 
+def test_solve_names_a_mistyped_square_in_an_81_character_line(tmp_path, run):
+    """A '-' or 'x' for an empty square was reported as 'not valid JSON'."""
+    bank = tmp_path / "bank.txt"
+    bank.write_text(EASY[:40] + "x" + EASY[41:] + "\n")
+    status, out, _ = run("solve", str(bank))
+    assert status == 2 and "81, 36 or 16 characters" in json.loads(out)["error"]
+
+
 # Two puzzles of the Sudoku Exchange bank (public domain; bench/data/sudoku-exchange.md)
 XYZ = "083020090000800100029300008000098700070000060006740000300006980002005000010030540"
 BUG = "000080004709004530800000600000400700307906405005002000002000003038500109900030000"

@@ -149,9 +149,10 @@ def cage_problems(puzzle: JSON, grid: list[list[int]]) -> list[str]:
 
 
 def read_line(text: str) -> JSON | None:
-    """A line of digits and dots is a sudoku in the one-line form (`parse_line`); anything else
+    """A line of digits and dots, or one as long as a grid's squares (a mistyped square among 81
+    is still meant as a sudoku), is a sudoku in the one-line form (`parse_line`); anything else
     is not one (None)."""
-    if not text or any(ch not in ".0123456789" for ch in text):
+    if not text or (any(ch not in ".0123456789" for ch in text) and len(text) not in (16, 36, 81)):
         return None
     return parse_line(text)
 
