@@ -521,6 +521,42 @@ def test_word_search_hint_lights_the_first_letter_of_the_first_word_not_yet_foun
     assert [int(lit.get_attribute("data-row")), int(lit.get_attribute("data-col"))] == second["cells"][0]
 
 
+def test_word_search_drag_from_last_letter_to_first_marks_the_word_and_strikes_it(open_book, hinted_records):
+    """The pointer's way (the keyboard's is above): a drag across a word, here backwards from its
+    last letter, outlines its squares and strikes it through in the list; a drag off a line finds
+    nothing."""
+    record = _first(hinted_records, "wordsearch")
+    number, word = record["number"], record["solution"]["placements"][0]
+    steps = {"E": (0, 1), "S": (1, 0), "SE": (1, 1), "NE": (-1, 1),
+             "W": (0, -1), "N": (-1, 0), "NW": (-1, -1), "SW": (1, -1)}
+    (dr, dc), n = steps[word["direction"]], len(word["word"]) - 1
+    tab = open_book()
+    tab.set_viewport_size({"width": 1200, "height": 2000})
+    letters = f"#puzzle-{number} button.letter"
+
+    def drag(start: tuple[int, int], end: tuple[int, int]) -> None:
+        first = tab.locator(f"{letters}[data-row='{start[0]}'][data-col='{start[1]}']")
+        first.scroll_into_view_if_needed()
+        boxes = [first.bounding_box(),
+                 tab.locator(f"{letters}[data-row='{end[0]}'][data-col='{end[1]}']").bounding_box()]
+        (x0, y0), (x1, y1) = ((b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for b in boxes)
+        tab.mouse.move(x0, y0)
+        tab.mouse.down()
+        tab.mouse.move(x1, y1, steps=5)
+        tab.mouse.up()
+
+    first, last = (word["row"], word["col"]), (word["row"] + n * dr, word["col"] + n * dc)
+    knight = (first[0] + (2 if first[0] < 2 else -2), first[1] + (1 if first[1] < 1 else -1))
+    drag(first, knight)
+    assert tab.locator(f"{letters}.found").count() == 0
+    drag(last, first)
+    assert _status(tab, number).startswith(f"{word['word']} found")
+    assert tab.locator(f"{letters}.found").count() == n + 1
+    struck = tab.locator(f"#puzzle-{number} ul.words li.found")
+    assert struck.count() == 1 and struck.text_content().startswith(word["word"])
+    assert struck.evaluate("node => getComputedStyle(node).textDecorationLine") == "line-through"
+
+
 # --- hints a child follows (issue 31, item 6) -----------------------------------------------------
 
 
