@@ -141,6 +141,8 @@ def test_a_word_longer_than_the_largest_grid_as_written_there_is_refused():
 def test_a_word_inside_another_is_refused():
     with pytest.raises(BookgenError, match="part of"):
         Request.make(WORDSEARCH, "easy", {"words": ["cat", "cats", "dog"]})
+    with pytest.raises(BookgenError, match="'MAR' is part of 'TRAMO' read backwards"):
+        Request.make(WORDSEARCH, "easy", {"words": ["mar", "tramo", "dog"]})
 
 
 def test_a_section_speaks_its_own_language_and_the_id_keeps_it(tmp_path):

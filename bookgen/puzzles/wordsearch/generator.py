@@ -72,8 +72,9 @@ def check_request(request: Request) -> None:
     for word in pool:
         inside = next((o for o in pool if o != word and (word in o or word[::-1] in o)), None)
         if inside:
-            raise BookgenError(f"the word {word!r} is part of {inside!r}: a grid cannot show each "
-                               "of them once", key="words")
+            how = "" if word in inside else " read backwards"
+            raise BookgenError(f"the word {word!r} is part of {inside!r}{how}: a grid cannot show "
+                               "each of them once", key="words")
     if len(set(pool)) != len(pool):
         raise BookgenError("a word is listed twice", key="words")
     count = request.settings["word_count"]
