@@ -399,6 +399,9 @@ def test_a_killer_is_size_9_and_never_easy():
     with pytest.raises(BookgenError, match="killer sudoku is never easy") as error:
         Request.make(SUDOKU, "easy", {"variant": "killer"})
     assert error.value.key == "difficulty"
+    with pytest.raises(BookgenError, match="leave out symmetry: mirror") as error:
+        Request.make(SUDOKU, "medium", {"variant": "killer", "symmetry": "mirror"})
+    assert error.value.key == "symmetry"
 
 
 def test_killer_hints_name_the_cage_combination_and_replay_to_the_answer():

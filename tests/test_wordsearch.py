@@ -15,7 +15,7 @@ from bookgen.audit import audit
 from bookgen.book import make_book
 from bookgen.config import load_config, read_config_text
 from bookgen.core.grading import LEVELS
-from bookgen.errors import BookgenError
+from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.i18n import speaking
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
@@ -216,3 +216,11 @@ def test_a_large_print_opening_on_a_narrow_page_shows_its_example_narrowed(tmp_p
     assert "Example" in opening and "Solved" in opening
     with speaking("en"):
         assert audit(pdf, large_print=True) == []
+
+
+def test_puzzle_json_listing_a_word_twice_is_refused():
+    """A word listed twice cannot be hidden exactly once: the JSON is refused, naming the word."""
+    puzzle = {"grid": ["CATS", "XXXX"], "words": ["CAT", "CAT"], "language": "en"}
+    with pytest.raises(PuzzleFormatError, match="'words' lists CAT twice"):
+        WORDSEARCH.validate(puzzle)
+    WORDSEARCH.validate(dict(puzzle, words=["CAT"]))

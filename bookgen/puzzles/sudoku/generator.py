@@ -143,6 +143,10 @@ def check_request(request: Request) -> None:
     if variant in VARIANT_SIZES and str(size) not in VARIANT_SIZES[variant]:
         raise BookgenError(f"a {variant} sudoku comes in size {' or '.join(VARIANT_SIZES[variant])}, "
                            f"not {size}; choose another size or variant", key="variant")
+    if variant == "killer" and request.settings["symmetry"] != "rotational":
+        raise BookgenError(f"a killer sudoku has no symmetry of givens to choose (its few givens go "
+                           f"where its cages leave two answers); leave out symmetry: "
+                           f"{request.settings['symmetry']}", key="symmetry")
     if variant == "killer" and request.level in KILLER_UNREACHABLE:
         raise BookgenError(f"a killer sudoku is never {request.level}: its first steps add up its "
                            "cages; choose medium or harder", key="difficulty")

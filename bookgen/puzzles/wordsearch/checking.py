@@ -83,3 +83,6 @@ def validate(puzzle: JSON) -> None:
                     for w in words)):
         raise PuzzleFormatError(f"'words' must be 1 to {MAX_WORDS} words of {MIN_WORD} or more "
                                 "of the language's capital letters, none longer than the grid")
+    if len(set(words)) != len(words):
+        twice = sorted({w for w in words if words.count(w) > 1})
+        raise PuzzleFormatError(f"'words' lists {', '.join(twice)} twice: each word is hidden once")
