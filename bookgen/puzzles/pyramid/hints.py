@@ -12,7 +12,7 @@ from functools import partial
 from bookgen.core.grading import page_hints, recorded_steps, told_in_order
 from bookgen.core.triangle import flatten, shape, triangular
 from bookgen.i18n import _
-from bookgen.i18n.conjunctions import said
+from bookgen.i18n.conjunctions import joined, said
 from bookgen.puzzles.base import JSON
 from bookgen.puzzles.pyramid.grader import TOP, complete, deductions
 from bookgen.puzzles.pyramid.rules import Rules, rules_of
@@ -61,10 +61,7 @@ def _around(rules: Rules, known: Known, cell: int) -> str:
     """The different numbers in the circles that share a triangle with this one, "3, 5 and 8"."""
     numbers = sorted({known[other] for triangle in _triangles_of(rules.rows, cell)
                       for other in triangle if other != cell and other in known})
-    if len(numbers) <= 1:
-        return "".join(str(n) for n in numbers)
-    # Translators: a list of numbers, "3, 5 and 8": {numbers} is "3, 5"
-    return _("{numbers} and {last}").format(numbers=", ".join(map(str, numbers[:-1])), last=numbers[-1])
+    return joined([str(n) for n in numbers])
 
 
 def _step_reason(rules: Rules, step: str, known: Known, cell: int, value: int) -> str:
