@@ -1035,15 +1035,29 @@ SUDOKU_X = {
     "puzzle": {"variant": "diagonal", "givens": [[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 3]]},
     "solution": {"grid": [[1, 2, 3, 4], [3, 4, 1, 2], [4, 3, 2, 1], [2, 1, 4, 3]]},
 }
+# `bookgen generate sudoku -d easy -n 1 --seed 1 --set size=6 --set variant=jigsaw`
+SUDOKU_JIGSAW = {
+    "type": "sudoku", "id": "sudoku:easy:size=6,variant=jigsaw:1.1", "difficulty": "easy", "number": 4,
+    "rating": {"level": "easy"},
+    "puzzle": {"variant": "jigsaw",
+               "givens": [[0, 4, 0, 2, 0, 0], [3, 1, 6, 0, 0, 5], [1, 6, 2, 3, 0, 4],
+                          [4, 0, 3, 5, 1, 6], [5, 0, 0, 1, 6, 2], [0, 0, 1, 0, 4, 0]],
+               "regions": [[1, 1, 1, 1, 2, 2], [1, 3, 2, 2, 2, 2], [1, 3, 4, 4, 5, 5],
+                           [3, 3, 6, 4, 5, 5], [3, 3, 6, 4, 4, 5], [6, 6, 6, 6, 4, 5]]},
+    "solution": {"grid": [[6, 4, 5, 2, 3, 1], [3, 1, 6, 4, 2, 5], [1, 6, 2, 3, 5, 4],
+                          [4, 2, 3, 5, 1, 6], [5, 3, 4, 1, 6, 2], [2, 5, 1, 6, 4, 3]]},
+}
 
 
-def _sudoku_candidates(grid: list[list[int]], box: tuple[int, int], diagonal: bool = False
-                       ) -> dict[tuple[int, int], list[int]]:
-    """What each empty square may hold after the numbers in its row, column, box (and diagonal)."""
+def _sudoku_candidates(grid: list[list[int]], box: tuple[int, int], diagonal: bool = False,
+                       regions: list[list[int]] | None = None) -> dict[tuple[int, int], list[int]]:
+    """What each empty square may hold after the numbers in its row, column, box or region (and
+    diagonal)."""
     size = len(grid)
 
     def sees(i: int, j: int, r: int, c: int) -> bool:
-        same_box = (i // box[0], j // box[1]) == (r // box[0], c // box[1])
+        same_box = (regions[i][j] == regions[r][c] if regions else
+                    (i // box[0], j // box[1]) == (r // box[0], c // box[1]))
         same_diagonal = diagonal and ((i == j and r == c) or (i + j == size - 1 and r + c == size - 1))
         return (i, j) != (r, c) and (i == r or j == c or same_box or same_diagonal)
 
@@ -1057,8 +1071,9 @@ def test_show_candidates_lists_what_row_column_and_box_leave_and_is_kept(browser
     entry; a square with pencil marks shows those; the choice survives a reload, per puzzle."""
     expect = pytest.importorskip("playwright.sync_api").expect
     path = tmp_path / "sudoku.html"
+    puzzles = [SUDOKU_4, SUDOKU_6, SUDOKU_X, SUDOKU_JIGSAW]
     write_html(path, "Sudoku", None, [{"title": "Sudoku", "type": "sudoku", "level": "easy",
-                                       "rules": "Fill.", "puzzles": [SUDOKU_4, SUDOKU_6, SUDOKU_X]}])
+                                       "rules": "Fill.", "puzzles": puzzles}])
     shown = "cells => cells.map(cell => cell.querySelector('.candidates')?.textContent ?? null)"
 
     def on_board(tab, number: int) -> dict[tuple[int, int], list[int]]:
@@ -1092,6 +1107,9 @@ def test_show_candidates_lists_what_row_column_and_box_leave_and_is_kept(browser
         expect(tab.locator("#puzzle-2 .candidates").first).to_have_attribute("aria-hidden", "true")
         tab.locator("#puzzle-3").get_by_role("checkbox", name="Show candidates").check()
         assert on_board(tab, 3) == _sudoku_candidates(SUDOKU_X["puzzle"]["givens"], (2, 2), diagonal=True)
+        jigsaw = SUDOKU_JIGSAW["puzzle"]
+        tab.locator("#puzzle-4").get_by_role("checkbox", name="Show candidates").check()
+        assert on_board(tab, 4) == _sudoku_candidates(jigsaw["givens"], (2, 3), regions=jigsaw["regions"])
         assert _axe_violations(tab) == []
         _reload(tab)
         expect(toggle).to_be_checked()
