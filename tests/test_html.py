@@ -1028,6 +1028,98 @@ def test_a_sudokus_number_pad_holds_only_the_numbers_it_can_take(browser, page, 
     assert page.locator("#puzzle-6 .pad button[data-digit]").evaluate_all(keys) == list("1234567890")
 
 
+# A 4x4 diagonal sudoku (sudoku X): each long diagonal holds 1 to 4 too
+SUDOKU_X = {
+    "type": "sudoku", "id": "sudoku:easy:size=4:test-x", "difficulty": "easy", "number": 3,
+    "rating": {"level": "easy"},
+    "puzzle": {"variant": "diagonal", "givens": [[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 3]]},
+    "solution": {"grid": [[1, 2, 3, 4], [3, 4, 1, 2], [4, 3, 2, 1], [2, 1, 4, 3]]},
+}
+# `bookgen generate sudoku -d easy -n 1 --seed 1 --set size=6 --set variant=jigsaw`
+SUDOKU_JIGSAW = {
+    "type": "sudoku", "id": "sudoku:easy:size=6,variant=jigsaw:1.1", "difficulty": "easy", "number": 4,
+    "rating": {"level": "easy"},
+    "puzzle": {"variant": "jigsaw",
+               "givens": [[0, 4, 0, 2, 0, 0], [3, 1, 6, 0, 0, 5], [1, 6, 2, 3, 0, 4],
+                          [4, 0, 3, 5, 1, 6], [5, 0, 0, 1, 6, 2], [0, 0, 1, 0, 4, 0]],
+               "regions": [[1, 1, 1, 1, 2, 2], [1, 3, 2, 2, 2, 2], [1, 3, 4, 4, 5, 5],
+                           [3, 3, 6, 4, 5, 5], [3, 3, 6, 4, 4, 5], [6, 6, 6, 6, 4, 5]]},
+    "solution": {"grid": [[6, 4, 5, 2, 3, 1], [3, 1, 6, 4, 2, 5], [1, 6, 2, 3, 5, 4],
+                          [4, 2, 3, 5, 1, 6], [5, 3, 4, 1, 6, 2], [2, 5, 1, 6, 4, 3]]},
+}
+
+
+def _sudoku_candidates(grid: list[list[int]], box: tuple[int, int], diagonal: bool = False,
+                       regions: list[list[int]] | None = None) -> dict[tuple[int, int], list[int]]:
+    """What each empty square may hold after the numbers in its row, column, box or region (and
+    diagonal)."""
+    size = len(grid)
+
+    def sees(i: int, j: int, r: int, c: int) -> bool:
+        same_box = (regions[i][j] == regions[r][c] if regions else
+                    (i // box[0], j // box[1]) == (r // box[0], c // box[1]))
+        same_diagonal = diagonal and ((i == j and r == c) or (i + j == size - 1 and r + c == size - 1))
+        return (i, j) != (r, c) and (i == r or j == c or same_box or same_diagonal)
+
+    return {(i, j): [n for n in range(1, size + 1)
+                     if all(grid[r][c] != n for r in range(size) for c in range(size) if sees(i, j, r, c))]
+            for i in range(size) for j in range(size) if not grid[i][j]}
+
+
+def test_show_candidates_lists_what_row_column_and_box_leave_and_is_kept(browser, tmp_path):
+    """Off by default; on, each empty square shows the numbers computed here, updated after an
+    entry; a square with pencil marks shows those; the choice survives a reload, per puzzle."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    path = tmp_path / "sudoku.html"
+    puzzles = [SUDOKU_4, SUDOKU_6, SUDOKU_X, SUDOKU_JIGSAW]
+    write_html(path, "Sudoku", None, [{"title": "Sudoku", "type": "sudoku", "level": "easy",
+                                       "rules": "Fill.", "puzzles": puzzles}])
+    shown = "cells => cells.map(cell => cell.querySelector('.candidates')?.textContent ?? null)"
+
+    def on_board(tab, number: int) -> dict[tuple[int, int], list[int]]:
+        texts = tab.locator(f"#puzzle-{number} .cell").evaluate_all(shown)
+        size = int(len(texts) ** 0.5)
+        return {(k // size, k % size): [int(n) for n in text.split()]
+                for k, text in enumerate(texts) if text is not None}
+
+    grid = [row[:] for row in SUDOKU_6["puzzle"]["givens"]]
+    with _opener(browser, path) as open_:
+        tab = open_()
+        toggle = tab.locator("#puzzle-2").get_by_role("checkbox", name="Show candidates")
+        expect(toggle).not_to_be_checked()
+        expect(tab.locator(".candidates")).to_have_count(0)
+        toggle.check()
+        before = _sudoku_candidates(grid, (2, 3))
+        assert on_board(tab, 2) == before
+        expect(tab.locator("#puzzle-1 .candidates")).to_have_count(0)  # the setting is the puzzle's
+        tab.locator("#puzzle-2 input[data-row='1'][data-col='1']").press_sequentially("3")
+        grid[1][1] = 3
+        expected = _sudoku_candidates(grid, (2, 3))
+        assert on_board(tab, 2) == expected
+        assert 3 in before[(1, 4)] and 3 not in expected[(1, 4)]  # its row's other squares lose the 3
+        tab.locator("#puzzle-2 button[data-action='notes']").click()
+        pencilled = tab.locator("#puzzle-2 input[data-row='4'][data-col='1']")
+        pencilled.press_sequentially("5")  # the player's marks stand, even one the rules exclude
+        square = tab.locator("#puzzle-2 .cell").nth(4 * 6 + 1)
+        expect(square.locator(".notes")).to_have_text("5")
+        expect(square.locator(".candidates")).to_have_count(0)
+        assert pencilled.get_attribute("aria-label") == "Row 5, column 2, box 5, notes 5"
+        expect(tab.locator("#puzzle-2 .candidates").first).to_have_attribute("aria-hidden", "true")
+        tab.locator("#puzzle-3").get_by_role("checkbox", name="Show candidates").check()
+        assert on_board(tab, 3) == _sudoku_candidates(SUDOKU_X["puzzle"]["givens"], (2, 2), diagonal=True)
+        jigsaw = SUDOKU_JIGSAW["puzzle"]
+        tab.locator("#puzzle-4").get_by_role("checkbox", name="Show candidates").check()
+        assert on_board(tab, 4) == _sudoku_candidates(jigsaw["givens"], (2, 3), regions=jigsaw["regions"])
+        assert _axe_violations(tab) == []
+        _reload(tab)
+        expect(toggle).to_be_checked()
+        expect(tab.locator("#puzzle-1").get_by_role("checkbox", name="Show candidates")).not_to_be_checked()
+        del expected[(4, 1)]
+        assert on_board(tab, 2) == expected
+        toggle.uncheck()
+        expect(tab.locator("#puzzle-2 .candidates")).to_have_count(0)
+
+
 def test_the_page_writer_the_frame_and_the_svg_pen_name_no_puzzle_type():
     """A type is one folder: its game script, its drawing and its data come through its record,
     so the page writer, the player's frame and the pen that draws the print copy name no type

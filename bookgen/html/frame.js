@@ -21,6 +21,9 @@
  * first not done, and any later one whose "after" says it needs no more hints than are done),
  * Hint gives the one nearest the cell last changed, which a game names in page.changed(cell).
  * A game may offer cancel() for Escape (let go of what is picked; false when nothing was).
+ * A game may add a setting of its own with page.option(name, label, apply): a labelled checkbox in
+ * the puzzle's options, off by default, kept per puzzle with the progress as check-as-I-go is;
+ * apply(on) runs once the saved progress is read and at each change.
  * Every word the page shows comes through t(id, params), tn(singular, plural, n, params) or
  * tp(context, id, params) (also offered to the games), from the "bookgen-texts" block that
  * bookgen.html writes in the book's language; the English text is the id and the fallback.
@@ -320,8 +323,8 @@
     };
   }
 
-  function notesNode(list) {
-    var node = el("span", "notes", list.join(" "));
+  function notesNode(list, className) {
+    var node = el("span", "notes" + (className ? " " + className : ""), list.join(" "));
     node.setAttribute("aria-hidden", "true");
     return node;
   }
@@ -432,7 +435,9 @@
    * given(i, j), answer(i, j), name(i, j) (what a screen reader calls the cell), max (the largest
    * pencil mark), holder(i) for each row of cells and board, the element arrow keys move in;
    * digits, where a square holds one of a few single digits (1 to 4 on a 4x4 grid): the pad shows
-   * only those, and other keys type nothing. */
+   * only those, and other keys type nothing; candidates(i, j, at), optional, lists what an empty
+   * square without pencil marks shows small (at(r, c) is the number in a square, given or entered,
+   * or 0), redrawn with every change and on repaint(). */
   function numberCells(layout, page) {
     var inputs = [], marks = {};  // inputs[i][j]: an input, or null for a given
     var notes = noteBook(layout.max);
@@ -469,6 +474,10 @@
     function each(fn) {
       inputs.forEach(function (row, i) { row.forEach(function (input, j) { if (input) fn(input, i, j); }); });
     }
+    function at(i, j) {
+      var input = inputs[i][j];
+      return input ? +input.value || 0 : +layout.given(i, j) || 0;
+    }
     function paint() {
       each(function (input, i, j) {
         var cell = input.parentNode, key = i + "," + j;
@@ -476,7 +485,9 @@
         var wrong = input.value !== "" && marks[key] === input.value;
         var old = cell.querySelector(".notes");
         if (old) old.remove();
+        var auto = input.value || pencil.length || !layout.candidates ? [] : layout.candidates(i, j, at);
         if (pencil.length) cell.insertBefore(notesNode(pencil), input);
+        else if (auto.length) cell.insertBefore(notesNode(auto, "candidates"), input);
         cell.classList.toggle("wrong", wrong);
         if (wrong) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid");
         input.setAttribute("aria-label", pencil.length ? t("{place}, notes {notes}", { place: layout.name(i, j), notes: pencil.join(" ") })
@@ -576,6 +587,7 @@
       },
       reset: function () { each(function (input) { input.value = ""; }); notes.clear(); paint(); },
       clearMarks: function () { marks = {}; paint(); },
+      repaint: paint,
       modeChanged: function () { notes.stop(); },
       cancel: function () { notes.stop(); return false; },
       wrong: function () {
@@ -693,6 +705,7 @@
     var past = [], future = [], now = null;  // undo and redo stacks of snapshots, and the present
     var hinted = [];  // indices of the hints given, in order: part of every snapshot, so Undo and Reset rewind it
     var lastAt = null;  // the cell the player last changed, as hints name cells: Hint looks near it
+    var settings = {};  // the game's own settings (page.option): name -> {box, apply}
 
     function say(text, tone) {
       status.textContent = text || "";
@@ -704,8 +717,10 @@
       if (link) link.classList.toggle("solved", solved);
     }
     function save() {
+      var chosen = {};
+      Object.keys(settings).forEach(function (name) { if (settings[name].box.checked) chosen[name] = true; });
       storage.save(record.key, { version: 1, revealed: revealed, state: game.state(), time: seconds, autocheck: autocheck,
-                                 hinted: hinted });
+                                 hinted: hinted, settings: chosen });
       unsaved = 0;
     }
 
@@ -879,7 +894,18 @@
         settle("");
       },
       check: function () { check(); },
-      notesMode: function () { return notesMode; }
+      notesMode: function () { return notesMode; },
+      option: function (name, label, apply) {
+        var box = el("input");
+        box.type = "checkbox";
+        box.dataset.option = name;
+        var holder = el("label");
+        holder.appendChild(box);
+        holder.appendChild(document.createTextNode(" " + label));
+        options.appendChild(holder);
+        settings[name] = { box: box, apply: apply };
+        box.addEventListener("change", function () { apply(box.checked); save(); });
+      }
     };
     function check() {
       var result = game.check();
@@ -917,6 +943,11 @@
     }
     setHinted(saved && saved.hinted);
     autoBox.checked = autocheck;
+    Object.keys(settings).forEach(function (name) {
+      var box = settings[name].box;
+      box.checked = !!(saved && saved.settings && saved.settings[name] === true);
+      settings[name].apply(box.checked);
+    });
     now = snapshot();
     if (autocheck && !revealed) game.check();
     markSolved(!revealed && game.solved());

@@ -1,7 +1,9 @@
 /* Sudoku in the playable edition: a number per square, so it plays through the frame's
  * numberCells; bold box edges (a jigsaw's walls between its regions), shaded diagonals and a
- * killer's dashed cages with their sums come from classes and labels set here. Registers itself
- * with the player's frame (bookgen/html/frame.js). */
+ * killer's dashed cages with their sums come from classes and labels set here, and so does the
+ * setting "Show candidates": every empty square without pencil marks shows, small, the numbers
+ * its row, column, box or region (and diagonal) leave it; a killer's cages are not counted.
+ * Registers itself with the player's frame (bookgen/html/frame.js). */
 (function (frame) {
   "use strict";
 
@@ -24,10 +26,30 @@
       labelOf[first[0] + "," + first[1]] = index;
     });
     function cage(i, j) { var index = cageOf[i + "," + j]; return index === undefined ? -1 : index; }
+    function house(i, j) {  // a square's box (or a jigsaw's region), as one number
+      return regions ? regions[i][j] : Math.floor(i / box[0]) * size + Math.floor(j / box[1]);
+    }
+    function sameDiagonal(i, j, r, c) {
+      return !!play.diagonal && ((i === j && r === c) || (i + j === size - 1 && r + c === size - 1));
+    }
+    /* The numbers no square that shares a row, column, box or diagonal with (i, j) holds. */
+    function candidates(i, j, at) {
+      var taken = {};
+      for (var r = 0; r < size; r++) {
+        for (var c = 0; c < size; c++) {
+          if (r === i && c === j) continue;
+          if (r === i || c === j || house(r, c) === house(i, j) || sameDiagonal(i, j, r, c)) taken[at(r, c)] = true;
+        }
+      }
+      var left = [];
+      for (var n = 1; n <= size; n++) if (!taken[n]) left.push(n);
+      return left;
+    }
+    var showing = false, game;
     var grid = el("div", "grid sudoku");
     grid.style.setProperty("--cols", size);
     board.appendChild(grid);
-    return frame.numberCells({
+    game = frame.numberCells({
       board: grid,
       rows: givens.map(function (row) { return row.length; }),
       holder: function () { return grid; },
@@ -35,6 +57,7 @@
       hasAnswer: !!answer,
       answer: function (i, j) { return answer ? answer[i][j] : null; },
       max: size,
+      candidates: function (i, j, at) { return showing ? candidates(i, j, at) : []; },
       digits: givens.map(function (row, i) { return i + 1; }),  // 1 to the size: the pad's keys
       where: function (i, j) { return t("Row {row}, column {column}", {row: i + 1, column: j + 1}); },
       name: function (i, j) {
@@ -70,6 +93,9 @@
         }
       }
     }, page);
+    // Translators: a checkbox; when ticked every empty square shows, small, the numbers still possible there.
+    page.option("candidates", t("Show candidates"), function (on) { showing = on; game.repaint(); });
+    return game;
   }
 
   frame.register("sudoku", sudokuGame);
