@@ -464,8 +464,9 @@ function renderSections() {
     for (const key of Object.keys(section)) {
       if (!(key in shared) && !(type && key in type.options)) {
         card.append(unknownRow(section, key, `sections[${index}].${key}`, () => {
-          renderSections();
-          return $("sections").children[index].querySelector("legend");
+          renderSections(); // the section's next unknown key's button, else its heading
+          const card = $("sections").children[index];
+          return card.querySelector(":scope > .field-unknown button") || card.querySelector("legend");
         }));
       }
     }
