@@ -888,7 +888,9 @@ async function build() {
   const {ok, data} = await api("POST", "/api/jobs", {purpose: "build", book: studio.book});
   if (!ok) {
     showErrors(data.errors);
-    say($("build-status"), () => t("Fix the marked problem first."));
+    const count = data.errors.length;
+    say($("build-status"), () => tn("Fix the marked problem first.", "Fix the {count} marked problems first.",
+                                    count, {count: numeral(count)}));
     return;
   }
   studio.buildJob = data.id;
