@@ -180,6 +180,23 @@ def test_a_recent_book_reopens_by_keyboard(opened):
     assert [b.startswith("This week's sheet, ") for b in listed.all_inner_texts()] == [True]
 
 
+def test_an_unsaved_book_stays_in_recent_books_however_many_new_books_follow(opened, tmp_path):
+    """The question before a replacement says the unsaved book stays in Recent books: books
+    started new and left untouched are not kept, so they never push it out of the list."""
+    tab = opened()
+    _control(tab, "title").fill("Unsaved sheet")
+    _changed(tab, 2)
+    _press(tab, "new-book")
+    tab.get_by_role("button", name="Replace it").click()
+    _changed(tab, 3)
+    _saved_yaml(tab, tmp_path)  # a new book saved to a file is kept as it is
+    for drawn in range(4, 4 + 9):  # more untouched new books than the list holds (8)
+        _press(tab, "new-book")
+        _changed(tab, drawn)
+    titles = [entry["title"] for entry in _kept(tab)["books"]]
+    assert titles == ["My worksheet", "My worksheet", "Unsaved sheet"]  # this one, the saved, the unsaved
+
+
 def test_save_book_downloads_the_yaml_and_marks_the_book_saved(opened, tmp_path):
     tab = opened()
     _control(tab, "title").fill("Saved sheet")

@@ -700,22 +700,36 @@ function restoreBook() {
     studio.book = kept.book;
     studio.bookId = kept.id;
     studio.savedAs = kept.saved;
+    studio.fresh = kept.fresh === true;
   } else {
-    startEditing(newBook(), {saved: true, quietly: true});
+    startEditing(newBook(), {saved: true, fresh: true, quietly: true});
   }
 }
 
 function keepBook() {
   const stored = storedBooks();
   const entry = {id: studio.bookId, title: `${studio.book.title || ""}`, when: new Date().toISOString(),
-                 book: studio.book, saved: studio.savedAs};
-  const others = stored.books.filter((kept) => kept.id !== studio.bookId).slice(0, RECENT_MOST);
+                 book: studio.book, saved: studio.savedAs, fresh: studio.fresh};
+  const others = othersKept(stored.books);
   for (const books of [[entry, ...others], [entry]]) { // when the browser's store is full: this book
     try {
       localStorage.setItem(BOOKS_KEY, JSON.stringify({current: studio.bookId, books}));
       return;
     } catch (_) { /* full, or storage refused: then the book stays in this page only */ }
   }
+}
+
+// The books kept besides the one being edited, most recent first: not those started new and left
+// untouched (they would push the books worked on out of the list); past RECENT_MOST, the oldest
+// saved to a file go first, so that a book with unsaved changes stays, as the question says.
+function othersKept(books) {
+  const others = books.filter((kept) => kept.id !== studio.bookId
+                                        && !(kept.fresh && JSON.stringify(kept.book) === kept.saved));
+  while (others.length > RECENT_MOST) {
+    const saved = others.map((kept) => JSON.stringify(kept.book) === kept.saved).lastIndexOf(true);
+    others.splice(saved >= 0 ? saved : others.length - 1, 1);
+  }
+  return others;
 }
 
 function unsaved() {
@@ -743,9 +757,11 @@ function ask(question, yes, no) {
   });
 }
 
-// Edit `book` from now on: a new entry in the kept books unless it is one of them (`id`).
-function startEditing(book, {saved = false, id = null, quietly = false} = {}) {
+// Edit `book` from now on: a new entry in the kept books unless it is one of them (`id`); `fresh`
+// for a book started new (or from a template), left out of the kept books until it is changed.
+function startEditing(book, {saved = false, id = null, fresh = false, quietly = false} = {}) {
   studio.book = book;
+  studio.fresh = fresh;
   studio.bookId = id || `${Date.now().toString(36)}-${newSeed().toString(36)}`;
   studio.savedAs = saved === true ? JSON.stringify(book) : saved;
   if (quietly) return;
@@ -768,6 +784,7 @@ async function saveBook() {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 60000);
   studio.savedAs = JSON.stringify(studio.book);
+  studio.fresh = false; // saved to a file: kept in the list as it is
   keepBook();
   say($("build-status"), () => t("Saved as {name}.", {name: data.name}));
 }
@@ -784,7 +801,7 @@ function drawRecentBooks() {
     button.textContent = t("{title}, {when}", {title, when: when.format(new Date(kept.when))});
     button.addEventListener("click", async () => {
       closeMenu("recent");
-      if (await mayDiscard()) startEditing(kept.book, {saved: kept.saved, id: kept.id});
+      if (await mayDiscard()) startEditing(kept.book, {saved: kept.saved, id: kept.id, fresh: kept.fresh === true});
     });
     item.append(button);
     return item;
@@ -811,7 +828,7 @@ async function drawPresets() {
     button.dataset.preset = preset.id;
     button.addEventListener("click", async () => {
       closeMenu("presets");
-      if (await mayDiscard()) startEditing({...preset.book, seed: newSeed()}, {saved: true});
+      if (await mayDiscard()) startEditing({...preset.book, seed: newSeed()}, {saved: true, fresh: true});
     });
     item.append(button);
     return item;
@@ -960,7 +977,7 @@ async function start() {
     changed();
   });
   $("new-book").addEventListener("click", async () => {
-    if (await mayDiscard()) startEditing(newBook(), {saved: true});
+    if (await mayDiscard()) startEditing(newBook(), {saved: true, fresh: true});
   });
   $("save-book").addEventListener("click", saveBook);
   $("new-puzzles").addEventListener("click", newPuzzles);
