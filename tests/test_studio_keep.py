@@ -197,6 +197,21 @@ def test_an_unsaved_book_stays_in_recent_books_however_many_new_books_follow(ope
     assert titles == ["My worksheet", "My worksheet", "Unsaved sheet"]  # this one, the saved, the unsaved
 
 
+def test_the_preview_of_versions_names_each_sheets_pages_by_its_letter(opened):
+    """Versions A and B of a one-page sheet with its answers apart: "Version B, page 1", not
+    "Page 2" (B's first page is no second page of A's sheet)."""
+    tab = opened()
+    tab.evaluate("document.querySelectorAll('#settings details').forEach((box) => { box.open = true; })")
+    _control(tab, "answers").select_option("separate")
+    _changed(tab, 2)
+    _control(tab, "versions").fill("2")
+    _changed(tab, 3)
+    captions = tab.locator("#pages figcaption").all_inner_texts()
+    assert captions == ["Version A, page 1", "Version A, answer key page 1",
+                        "Version B, page 1", "Version B, answer key page 1"]
+    assert tab.locator("#pages img").nth(2).get_attribute("alt") == "Version B, page 1"
+
+
 def test_save_book_downloads_the_yaml_and_marks_the_book_saved(opened, tmp_path):
     tab = opened()
     _control(tab, "title").fill("Saved sheet")

@@ -650,10 +650,22 @@ function showPages(pages) {
   const figures = [...holder.children];
   let pageNumber = 0;
   let answer = 0;
+  // a book of versions comes as each version's files in turn (A's sheet, its answers, B's ...):
+  // each sheet's pages are numbered from 1 under its letter
+  const versioned = Number(studio.book.versions) > 1;
+  let version = -1;
+  let sheet = null;
   pages.forEach((page, index) => {
     const answers = page.part.endsWith("-answers.pdf");
-    const caption = answers ? t("Answer key page {number}", {number: ++answer})
-                            : t("Page {number}", {number: ++pageNumber});
+    if (versioned && !answers && page.part !== sheet) {
+      [version, sheet, pageNumber, answer] = [version + 1, page.part, 0, 0];
+    }
+    const letter = String.fromCharCode(65 + Math.max(version, 0));
+    const caption = versioned
+      ? (answers ? t("Version {letter}, answer key page {number}", {letter, number: ++answer})
+                 : t("Version {letter}, page {number}", {letter, number: ++pageNumber}))
+      : (answers ? t("Answer key page {number}", {number: ++answer})
+                 : t("Page {number}", {number: ++pageNumber}));
     let figure = figures[index];
     if (!figure) {
       figure = document.createElement("figure");
