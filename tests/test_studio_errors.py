@@ -164,6 +164,31 @@ def test_every_error_shows_beside_its_field_and_an_unknown_key_is_removed_by_key
     assert "colour" not in saved and "colour" not in saved["sections"][0]
 
 
+def test_make_the_files_on_a_refused_book_counts_the_problems_to_fix(tab, tmp_path):
+    _open(tab, tmp_path, SLIPS)
+    tab.wait_for_selector("body[data-preview='error']")
+    tab.get_by_role("button", name="Make the files").click()
+    tab.wait_for_selector("#build-status:has-text('Fix the 4 marked problems first.')")
+    for key in SLIP_KEYS:
+        assert _error(tab, key).is_visible(), key
+    assert tab.locator("#downloads li").count() == 0
+
+
+def test_removing_one_of_a_sections_unknown_keys_moves_the_focus_to_the_next(tab, tmp_path):
+    """Two slips in a section: removing the first by keyboard lands on the second's button (as
+    at the book's level), and removing the last lands on the section's heading."""
+    _open(tab, tmp_path, {"title": "Two slips", "sections": [
+        {"type": "placement", "difficulty": "easy", "count": 1, "colour": "blue", "shade": 3}]})
+    tab.wait_for_selector("[data-key='sections[0].shade'] > .error:not([hidden])")
+    tab.get_by_role("button", name="Remove colour").focus()
+    tab.keyboard.press("Enter")
+    assert tab.evaluate("document.activeElement.textContent") == "Remove shade"
+    tab.keyboard.press("Enter")
+    assert tab.evaluate("document.activeElement.textContent").startswith("Section 1:")
+    _changed(tab, 2)
+    assert tab.locator("#book .error:visible").count() == 0
+
+
 def test_a_cleared_title_is_marked_at_the_title(tab):
     _control(tab, "title").fill("")
     _error(tab, "title").wait_for()

@@ -180,6 +180,38 @@ def test_a_recent_book_reopens_by_keyboard(opened):
     assert [b.startswith("This week's sheet, ") for b in listed.all_inner_texts()] == [True]
 
 
+def test_an_unsaved_book_stays_in_recent_books_however_many_new_books_follow(opened, tmp_path):
+    """The question before a replacement says the unsaved book stays in Recent books: books
+    started new and left untouched are not kept, so they never push it out of the list."""
+    tab = opened()
+    _control(tab, "title").fill("Unsaved sheet")
+    _changed(tab, 2)
+    _press(tab, "new-book")
+    tab.get_by_role("button", name="Replace it").click()
+    _changed(tab, 3)
+    _saved_yaml(tab, tmp_path)  # a new book saved to a file is kept as it is
+    for drawn in range(4, 4 + 9):  # more untouched new books than the list holds (8)
+        _press(tab, "new-book")
+        _changed(tab, drawn)
+    titles = [entry["title"] for entry in _kept(tab)["books"]]
+    assert titles == ["My worksheet", "My worksheet", "Unsaved sheet"]  # this one, the saved, the unsaved
+
+
+def test_the_preview_of_versions_names_each_sheets_pages_by_its_letter(opened):
+    """Versions A and B of a one-page sheet with its answers apart: "Version B, page 1", not
+    "Page 2" (B's first page is no second page of A's sheet)."""
+    tab = opened()
+    tab.evaluate("document.querySelectorAll('#settings details').forEach((box) => { box.open = true; })")
+    _control(tab, "answers").select_option("separate")
+    _changed(tab, 2)
+    _control(tab, "versions").fill("2")
+    _changed(tab, 3)
+    captions = tab.locator("#pages figcaption").all_inner_texts()
+    assert captions == ["Version A, page 1", "Version A, answer key page 1",
+                        "Version B, page 1", "Version B, answer key page 1"]
+    assert tab.locator("#pages img").nth(2).get_attribute("alt") == "Version B, page 1"
+
+
 def test_save_book_downloads_the_yaml_and_marks_the_book_saved(opened, tmp_path):
     tab = opened()
     _control(tab, "title").fill("Saved sheet")

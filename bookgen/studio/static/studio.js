@@ -464,8 +464,9 @@ function renderSections() {
     for (const key of Object.keys(section)) {
       if (!(key in shared) && !(type && key in type.options)) {
         card.append(unknownRow(section, key, `sections[${index}].${key}`, () => {
-          renderSections();
-          return $("sections").children[index].querySelector("legend");
+          renderSections(); // the section's next unknown key's button, else its heading
+          const card = $("sections").children[index];
+          return card.querySelector(":scope > .field-unknown button") || card.querySelector("legend");
         }));
       }
     }
@@ -649,10 +650,22 @@ function showPages(pages) {
   const figures = [...holder.children];
   let pageNumber = 0;
   let answer = 0;
+  // a book of versions comes as each version's files in turn (A's sheet, its answers, B's ...):
+  // each sheet's pages are numbered from 1 under its letter
+  const versioned = Number(studio.book.versions) > 1;
+  let version = -1;
+  let sheet = null;
   pages.forEach((page, index) => {
     const answers = page.part.endsWith("-answers.pdf");
-    const caption = answers ? t("Answer key page {number}", {number: ++answer})
-                            : t("Page {number}", {number: ++pageNumber});
+    if (versioned && !answers && page.part !== sheet) {
+      [version, sheet, pageNumber, answer] = [version + 1, page.part, 0, 0];
+    }
+    const letter = String.fromCharCode(65 + Math.max(version, 0));
+    const caption = versioned
+      ? (answers ? t("Version {letter}, answer key page {number}", {letter, number: ++answer})
+                 : t("Version {letter}, page {number}", {letter, number: ++pageNumber}))
+      : (answers ? t("Answer key page {number}", {number: ++answer})
+                 : t("Page {number}", {number: ++pageNumber}));
     let figure = figures[index];
     if (!figure) {
       figure = document.createElement("figure");
@@ -699,22 +712,36 @@ function restoreBook() {
     studio.book = kept.book;
     studio.bookId = kept.id;
     studio.savedAs = kept.saved;
+    studio.fresh = kept.fresh === true;
   } else {
-    startEditing(newBook(), {saved: true, quietly: true});
+    startEditing(newBook(), {saved: true, fresh: true, quietly: true});
   }
 }
 
 function keepBook() {
   const stored = storedBooks();
   const entry = {id: studio.bookId, title: `${studio.book.title || ""}`, when: new Date().toISOString(),
-                 book: studio.book, saved: studio.savedAs};
-  const others = stored.books.filter((kept) => kept.id !== studio.bookId).slice(0, RECENT_MOST);
+                 book: studio.book, saved: studio.savedAs, fresh: studio.fresh};
+  const others = othersKept(stored.books);
   for (const books of [[entry, ...others], [entry]]) { // when the browser's store is full: this book
     try {
       localStorage.setItem(BOOKS_KEY, JSON.stringify({current: studio.bookId, books}));
       return;
     } catch (_) { /* full, or storage refused: then the book stays in this page only */ }
   }
+}
+
+// The books kept besides the one being edited, most recent first: not those started new and left
+// untouched (they would push the books worked on out of the list); past RECENT_MOST, the oldest
+// saved to a file go first, so that a book with unsaved changes stays, as the question says.
+function othersKept(books) {
+  const others = books.filter((kept) => kept.id !== studio.bookId
+                                        && !(kept.fresh && JSON.stringify(kept.book) === kept.saved));
+  while (others.length > RECENT_MOST) {
+    const saved = others.map((kept) => JSON.stringify(kept.book) === kept.saved).lastIndexOf(true);
+    others.splice(saved >= 0 ? saved : others.length - 1, 1);
+  }
+  return others;
 }
 
 function unsaved() {
@@ -742,9 +769,11 @@ function ask(question, yes, no) {
   });
 }
 
-// Edit `book` from now on: a new entry in the kept books unless it is one of them (`id`).
-function startEditing(book, {saved = false, id = null, quietly = false} = {}) {
+// Edit `book` from now on: a new entry in the kept books unless it is one of them (`id`); `fresh`
+// for a book started new (or from a template), left out of the kept books until it is changed.
+function startEditing(book, {saved = false, id = null, fresh = false, quietly = false} = {}) {
   studio.book = book;
+  studio.fresh = fresh;
   studio.bookId = id || `${Date.now().toString(36)}-${newSeed().toString(36)}`;
   studio.savedAs = saved === true ? JSON.stringify(book) : saved;
   if (quietly) return;
@@ -767,6 +796,7 @@ async function saveBook() {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 60000);
   studio.savedAs = JSON.stringify(studio.book);
+  studio.fresh = false; // saved to a file: kept in the list as it is
   keepBook();
   say($("build-status"), () => t("Saved as {name}.", {name: data.name}));
 }
@@ -783,7 +813,7 @@ function drawRecentBooks() {
     button.textContent = t("{title}, {when}", {title, when: when.format(new Date(kept.when))});
     button.addEventListener("click", async () => {
       closeMenu("recent");
-      if (await mayDiscard()) startEditing(kept.book, {saved: kept.saved, id: kept.id});
+      if (await mayDiscard()) startEditing(kept.book, {saved: kept.saved, id: kept.id, fresh: kept.fresh === true});
     });
     item.append(button);
     return item;
@@ -810,7 +840,7 @@ async function drawPresets() {
     button.dataset.preset = preset.id;
     button.addEventListener("click", async () => {
       closeMenu("presets");
-      if (await mayDiscard()) startEditing({...preset.book, seed: newSeed()}, {saved: true});
+      if (await mayDiscard()) startEditing({...preset.book, seed: newSeed()}, {saved: true, fresh: true});
     });
     item.append(button);
     return item;
@@ -887,7 +917,9 @@ async function build() {
   const {ok, data} = await api("POST", "/api/jobs", {purpose: "build", book: studio.book});
   if (!ok) {
     showErrors(data.errors);
-    say($("build-status"), () => t("Fix the marked problem first."));
+    const count = data.errors.length;
+    say($("build-status"), () => tn("Fix the marked problem first.", "Fix the {count} marked problems first.",
+                                    count, {count: numeral(count)}));
     return;
   }
   studio.buildJob = data.id;
@@ -957,7 +989,7 @@ async function start() {
     changed();
   });
   $("new-book").addEventListener("click", async () => {
-    if (await mayDiscard()) startEditing(newBook(), {saved: true});
+    if (await mayDiscard()) startEditing(newBook(), {saved: true, fresh: true});
   });
   $("save-book").addEventListener("click", saveBook);
   $("new-puzzles").addEventListener("click", newPuzzles);
