@@ -688,6 +688,12 @@ def test_hint_prefers_a_deduction_near_the_square_the_player_last_changed(browse
         square = tab.locator(f"#puzzle-1 button.cell[data-row='{typed[0]}'][data-col='{typed[1]}']")
         square.focus()
         tab.keyboard.type(str(answer[typed[0]][typed[1]]))
+        _press(tab, 1, "undo")  # the entry taken back: no change stands near which to look
+        _press(tab, 1, "hint")
+        assert _focused_cell(tab) == first
+        _press(tab, 1, "undo")
+        square.focus()
+        tab.keyboard.type(str(answer[typed[0]][typed[1]]))
         _press(tab, 1, "hint")
         assert _focused_cell(tab) == [r, c] and _field(tab, 1, [r, c]) == str(answer[r][c])
         assert _status(tab, 1) == f"Row {r + 1}, column {c + 1}: {hints[near]['why']}."

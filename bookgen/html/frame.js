@@ -705,6 +705,7 @@
     var past = [], future = [], now = null;  // undo and redo stacks of snapshots, and the present
     var hinted = [];  // indices of the hints given, in order: part of every snapshot, so Undo and Reset rewind it
     var lastAt = null;  // the cell the player last changed, as hints name cells: Hint looks near it
+    var nowAt = null;  // the cell whose change made the present snapshot: Undo and Redo bring it back
     var settings = {};  // the game's own settings (page.option): name -> {box, apply}
 
     function say(text, tone) {
@@ -754,16 +755,19 @@
     function commit() {
       var then = snapshot();
       if (then === now) return false;
-      past.push(now);
+      past.push([now, nowAt]);
       if (past.length > HISTORY_LIMIT) past.shift();
       future = [];
       now = then;
+      nowAt = lastAt;
       return true;
     }
     function travel(from, to, word) {
       if (!from.length) { say(word === "undo" ? t("Nothing to undo.") : t("Nothing to redo.")); return; }
-      to.push(now);
-      now = from.pop();
+      to.push([now, nowAt]);
+      var step = from.pop();
+      now = step[0];
+      nowAt = lastAt = step[1];  // Hint looks near the change that made the board as it is now
       var back = JSON.parse(now);
       game.restore(back.state);
       revealed = back.revealed;
