@@ -25,6 +25,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from arithmetic_people import spearman  # the benches' one rank correlation (this script's folder)
+
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
 from bookgen.puzzles.sudoku import parse_line
@@ -36,29 +38,6 @@ SUDOKU = find_type("sudoku")
 DATA = Path(__file__).parent / "data"
 REQUESTS = [("4", "easy"), ("4", "medium"), ("6", "easy"), ("6", "medium"), ("6", "hard"),
             ("9", "easy"), ("9", "medium"), ("9", "hard"), ("9", "expert")]
-
-
-def ranks(values: list[float]) -> list[float]:
-    """Ranks from 1, ties sharing the mean of their places."""
-    order = sorted(range(len(values)), key=values.__getitem__)
-    result = [0.0] * len(values)
-    start = 0
-    while start < len(order):
-        end = start
-        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
-            end += 1
-        for place in range(start, end + 1):
-            result[order[place]] = (start + end) / 2 + 1
-        start = end + 1
-    return result
-
-
-def spearman(xs: list[float], ys: list[float]) -> float:
-    """Pearson's correlation of the ranks."""
-    rx, ry = ranks(xs), ranks(ys)
-    mx, my = statistics.mean(rx), statistics.mean(ry)
-    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry))
-    return cov / (sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry)) ** 0.5
 
 
 def generation(seeds: int) -> None:
