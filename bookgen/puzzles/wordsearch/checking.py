@@ -55,6 +55,8 @@ def accidental(grid: Sequence[str], blocked: Sequence[str], solution: JSON) -> l
     for word in blocked:
         for row in range(rows):
             for col in range(cols):
+                if grid[row][col] != word[0]:  # most squares: a blocklist runs to dozens of words
+                    continue
                 for d_row, d_col in STEPS.values():
                     squares = [(row + i * d_row, col + i * d_col) for i in range(len(word))]
                     if all(0 <= r < rows and 0 <= c < cols and grid[r][c] == word[i]
