@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 
 from bookgen import limits
 from bookgen.bookconfig import BankSource, BookConfig, Layout, SectionConfig
-from bookgen.core.grading import LEVELS
 from bookgen.core.options import WORDS_FILE, unknown_key_message
 from bookgen.errors import BookgenError, shown
 from bookgen.fields import (
@@ -213,7 +212,7 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
     elif values["rating"] is not None:
         raise source.error(path + ("rating",), "'rating' filters puzzles taken 'from' a bank")
     elif values["difficulty"] is None:
-        raise source.error(path, "a section needs 'difficulty' (one of " + ", ".join(LEVELS) + ")")
+        raise source.error(path, f"a section needs 'difficulty' (one of {', '.join(puzzle_type.levels)})")
     request = None
     if bank is None:
         try:

@@ -15,7 +15,7 @@ from typing import Any
 
 from bookgen import limits
 from bookgen.bookconfig import DEFAULT_NAME_LINE, NAME_LINE_BLANKS, blank_word
-from bookgen.core.grading import LEVELS, level_word
+from bookgen.core.grading import ALL_LEVELS, level_word
 from bookgen.core.options import (
     ONE_OF,
     TRUE_OR_FALSE,
@@ -473,7 +473,7 @@ SECTION_FIELDS = {
                   values={"choices": tuple(t.name for t in PUZZLE_TYPES)}, words=_type_title, required=True),
     "count": Field(_whole(1, limits.SECTION_PUZZLES), WHOLE_BOUNDS,
                    values={"low": 1, "high": limits.SECTION_PUZZLES}, required=True),
-    "difficulty": Field(_choice(*LEVELS), ONE_OF, values={"choices": LEVELS}, words=_level_word),
+    "difficulty": Field(_choice(*ALL_LEVELS), ONE_OF, values={"choices": ALL_LEVELS}, words=_level_word),
     "title": Field(_line(limits.TITLE_CHARS), _LINE, values={"most": limits.TITLE_CHARS}),
     "per_page": Field(_whole(1, 24), WHOLE_BOUNDS, values={"low": 1, "high": 24}),
     "from": Field(_text, N_("a JSON-lines puzzle bank, relative to the config file")),

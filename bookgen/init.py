@@ -87,7 +87,7 @@ def init_project(folder: Path, kind_name: str, levels: list[str], layout: str | 
     """Write the starting project into `folder` (made if missing, refused if it holds anything),
     its printed words in `language`; returns the paths written."""
     from bookgen.config import available_layouts, shipped
-    from bookgen.core.grading import LEVELS
+    from bookgen.core.grading import ALL_LEVELS
     from bookgen.fields import check_title
     from bookgen.puzzles import find_type
 
@@ -96,8 +96,8 @@ def init_project(folder: Path, kind_name: str, levels: list[str], layout: str | 
     if trim not in available_layouts():
         raise BookgenError(f"{trim!r} is not a built-in layout; use one of "
                            + ", ".join(available_layouts()), key="--layout")
-    if not levels or any(level not in LEVELS for level in levels):
-        raise BookgenError(f"{','.join(levels)!r}: give levels from {', '.join(LEVELS)}, "
+    if not levels or any(level not in ALL_LEVELS for level in levels):
+        raise BookgenError(f"{','.join(levels)!r}: give levels from {', '.join(ALL_LEVELS)}, "
                            "separated by commas", key="--levels")
     types = (find_type(puzzle_type).name,) if puzzle_type else kind.types
     _check_empty(folder)

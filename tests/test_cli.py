@@ -88,7 +88,9 @@ def test_types_lists_options_ranges_and_levels(run):
     status, out, _ = run("types")
     assert status == 0
     assert "placement: Number Placement" in out
-    assert "difficulty: easy, medium, hard, expert" in out
+    placement = out[out.index("placement:"):out.index("\n", out.index("difficulty:", out.index("placement:")))]
+    assert placement.endswith("difficulty: easy, medium, hard, expert")  # master: sudoku's alone
+    assert "difficulty: easy, medium, hard, expert, master" in out[out.index("sudoku:"):]
     assert "size: how many boxes (a whole number from 3 to 12)" in out
     assert "numbers:" in out and "whole, signed, decimal, fraction, mixed" in out
 
@@ -212,9 +214,9 @@ def test_build_with_no_config_makes_the_sample_book_here(run, tmp_path, monkeypa
 
 def test_difficulty_is_a_choice(run, capsys):
     status, _, err = run("worksheet", "placement", "-d", "fiendish")
-    assert status == 2 and "'fiendish' is not a level; use one of easy, medium, hard, expert" in err
+    assert status == 2 and "'fiendish' is not a level; use one of easy, medium, hard, expert, master" in err
     text = " ".join(run("generate", "--help")[1].split())
-    assert "[--difficulty LEVEL]" in text and "LEVEL easy, medium, hard, expert (default medium)" in text
+    assert "[--difficulty LEVEL]" in text and "LEVEL easy, medium, hard, expert, master (default medium)" in text
 
 
 def test_help_states_the_books_time_budget(run):

@@ -28,7 +28,7 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from bookgen.book import Book, PrintedPuzzle, PuzzleJob, Section, generate_one, puzzle_seed
 from bookgen.bookconfig import BookConfig, Layout, blank_word, version_words
-from bookgen.core.grading import LEVELS, level_after_title, level_name
+from bookgen.core.grading import ALL_LEVELS, level_after_title, level_name
 from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
 from bookgen.i18n import Language, _, speaking
@@ -290,7 +290,7 @@ class BookDocument:
         with speaking(self.speeches[index]):
             span = _("Puzzles {span}").format(span=_span(section))
             if config.level:
-                stars = "\u2605" * (LEVELS.index(config.level) + 1)
+                stars = "\u2605" * (ALL_LEVELS.index(config.level) + 1)
                 # Translators: a section's level, before the numbers of its puzzles
                 level = _("Difficulty: {level} {stars}").format(
                     level=level_name(config.level), stars=stars)
