@@ -286,7 +286,7 @@ def test_fish_completion_offers_commands_options_levels_types_and_files(run, tmp
         return [entry.split("\t")[0] for entry in done.stdout.splitlines()]
 
     assert offered("bookgen wor") == ["worksheet"]
-    assert offered("bookgen worksheet --difficulty ") == ["easy", "expert", "hard", "medium"]
+    assert offered("bookgen worksheet --difficulty ") == ["easy", "expert", "hard", "master", "medium"]
     assert offered("bookgen worksheet num") == ["numberwall", "numbrix"]
     assert offered("bookgen init x --kind ") == ["large-print", "pod", "worksheet"]
     assert offered("bookgen build po") == ["pod.yaml"]

@@ -155,7 +155,7 @@ function choiceWords(key, choice) {
   }
   const named = {
     difficulty: {easy: tp("level", "easy"), medium: tp("level", "medium"), hard: tp("level", "hard"),
-                 expert: tp("level", "expert")},
+                 expert: tp("level", "expert"), master: tp("level", "master")},
     answers: {back: t("At the back of the book"), separate: t("In a separate PDF"),
               none: tp("answers", "None")},
     profile: {home: t("At home"), "print-on-demand": t("Print on demand")},
