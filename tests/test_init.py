@@ -64,7 +64,8 @@ def test_an_empty_folder_is_used(run, tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--levels", "easy,tricky"], "--levels: 'easy,tricky': give levels from easy, medium, hard, expert, master"),
+    (["--levels", "easy,tricky"],
+     "--levels: 'easy,tricky': give levels from easy, medium, hard, expert, master"),
     (["--layout", "b5"], "--layout: 'b5' is not a built-in layout; use one of "),
     (["--type", "kakuro"], "kakuro"),
 ])

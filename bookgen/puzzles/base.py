@@ -23,6 +23,20 @@ JSON = dict[str, Any]
 _SAFE = "-._~"  # characters left as they are inside an id part
 
 
+def offering(level: str) -> list[str]:
+    """The registered types that offer `level`, in the registry's order."""
+    from bookgen.puzzles import PUZZLE_TYPES  # the registry, which imports this module
+
+    return [puzzle_type.name for puzzle_type in PUZZLE_TYPES if level in puzzle_type.levels]
+
+
+def never_at(puzzle_type: PuzzleType, level: str) -> str:
+    """Why `puzzle_type` refuses a level it does not offer, and where to find that level."""
+    return (f"{puzzle_type.name} puzzles are never {level}: their levels go up to "
+            f"{puzzle_type.levels[-1]} ({', '.join(puzzle_type.levels)}); the types with {level}: "
+            f"{', '.join(offering(level)) or 'none'}")
+
+
 @dataclass(frozen=True)
 class Request:
     """What to make: a type, a level and the options the user set, parsed and checked once.
@@ -49,9 +63,7 @@ class Request:
         """Parse raw option values (YAML values or --set strings) and check the whole request."""
         level_index(level)
         if level not in puzzle_type.levels:
-            raise BookgenError(
-                f"a {puzzle_type.name} puzzle is never {level}: its levels go up to "
-                f"{puzzle_type.levels[-1]} ({', '.join(puzzle_type.levels)})", key="difficulty")
+            raise BookgenError(never_at(puzzle_type, level), key="difficulty")
         request = cls(puzzle_type, level, parse_options(puzzle_type.options, raw, puzzle_type.name))
         puzzle_type.check_request(request)
         return request
