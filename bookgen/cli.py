@@ -88,7 +88,8 @@ def _parser() -> argparse.ArgumentParser:
     init.add_argument("--kind", choices=INIT_KINDS, default="pod",
                       help="the starting point: " + ", ".join(INIT_KINDS) + " (default pod)")
     init.add_argument("--levels", default=None, metavar="LEVEL,...",
-                      help="one section for each (default: easy,medium for a worksheet, "
+                      help="one section for each, on a type that has it ('bookgen types' lists "
+                           "each type's levels; default: easy,medium for a worksheet, "
                            "easy,medium,hard otherwise)")
     init.add_argument("--layout", help="the built-in trim to copy (default: letter for a worksheet, "
                                        "6x9 for pod, 8.5x11 for large-print)")

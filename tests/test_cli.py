@@ -221,6 +221,20 @@ def test_difficulty_is_a_choice(run, capsys):
     assert "LEVEL easy, medium, hard, expert, master (default medium)" in text
 
 
+@pytest.mark.parametrize("args", [("worksheet", "numbrix", "-d", "master"),
+                                  ("generate", "wordsearch", "-d", "master"),
+                                  ("generate", "--id", "arrows:master::1")])
+def test_master_on_a_type_without_it_is_one_message_naming_the_types_with_it(run, tmp_path,
+                                                                              monkeypatch, args):
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(*args)
+    name = args[1] if args[1] != "--id" else "arrows"
+    assert status == 2 and out == "" and err == (
+        f"bookgen: error: difficulty: {name} puzzles are never master: their levels go up to "
+        "expert (easy, medium, hard, expert); the types with master: sudoku\n")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_help_states_the_books_time_budget(run):
     from bookgen.book import DEFAULT_BUDGET
     from bookgen.cli import DEFAULT_BUDGET as CLI_BUDGET

@@ -148,7 +148,7 @@ class PuzzleRecord:
 
 
 def by_level(rating: JSON) -> float:
-    """hardness for any type: the level's place in the ladder (0 easy to 3 expert); within a
+    """hardness for any type: the level's place in the ladder (0 easy to 4 master); within a
     level a larger "score" is harder or, for types without one, a smaller share of givens (the
     fraction adds at most half a level)."""
     index = level_index(str(rating.get("level")))
