@@ -228,10 +228,11 @@ def _focused_key(tab) -> str:
 
 
 def test_the_level_offers_the_types_own_and_a_type_without_master_takes_its_hardest(tab):
-    """Keyboard only: the level lists master for a sudoku alone; a master sudoku switched to
-    Numbrix becomes an expert Numbrix (what a teacher switching types wants: a section that
-    builds), said to a screen reader, the focus kept on the type."""
+    """Keyboard only, on a phone: the level lists master for a sudoku alone; a master sudoku
+    switched to Numbrix becomes an expert Numbrix (what a teacher switching types wants: a section
+    that builds), said to a screen reader, the focus kept on the type."""
     level, kind = "sections[0].difficulty", "sections[0].type"
+    tab.set_viewport_size({"width": 375, "height": 740})  # one column (the next test: a desktop)
     test_studio._section_control(tab, "count").fill("1")
     _changed(tab, 2)
     assert _control(tab, kind).input_value() == "numbrix"
@@ -256,6 +257,7 @@ def test_the_level_offers_the_types_own_and_a_type_without_master_takes_its_hard
     tab.wait_for_selector("#announce:has-text('Numbrix has no level master: the level is now expert.')")
     _changed(tab, 4)
     assert tab.locator("#book .error:visible").count() == 0
+    assert test_html._axe_violations(tab) == []
 
 
 def test_a_type_opened_with_a_level_it_lacks_shows_the_loaders_error_at_the_level(tab, tmp_path, folder):
