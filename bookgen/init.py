@@ -150,7 +150,7 @@ def _section_types(mix: tuple[str, ...], levels: list[str], kind: str | None) ->
     master section takes the mix's next type that has master); a level none of them has is
     refused, naming the types that have it (`kind`: the kind whose mix it is; None: --type's)."""
     from bookgen.puzzles import find_type
-    from bookgen.puzzles.base import never_at, offering
+    from bookgen.puzzles.base import never_at, types_with
 
     chosen = []
     for index, level in enumerate(levels):
@@ -161,7 +161,7 @@ def _section_types(mix: tuple[str, ...], levels: list[str], kind: str | None) ->
         if not having:
             raise BookgenError(
                 f"{level}: none of the {kind} mix's types ({', '.join(mix)}) is ever {level}; the "
-                f"types with {level}: {', '.join(offering(level))} (--type gives every section one "
+                f"types with {level}: {', '.join(types_with(level))} (--type gives every section one "
                 "type)", key="--levels")
         chosen.append(having[0])
     return chosen

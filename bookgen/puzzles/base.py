@@ -23,7 +23,7 @@ JSON = dict[str, Any]
 _SAFE = "-._~"  # characters left as they are inside an id part
 
 
-def offering(level: str) -> list[str]:
+def types_with(level: str) -> list[str]:
     """The registered types that offer `level`, in the registry's order."""
     from bookgen.puzzles import PUZZLE_TYPES  # the registry, which imports this module
 
@@ -34,7 +34,7 @@ def never_at(puzzle_type: PuzzleType, level: str) -> str:
     """Why `puzzle_type` refuses a level it does not offer, and where to find that level."""
     return (f"{puzzle_type.name} puzzles are never {level}: their levels go up to "
             f"{puzzle_type.levels[-1]} ({', '.join(puzzle_type.levels)}); the types with {level}: "
-            f"{', '.join(offering(level)) or 'none'}")
+            f"{', '.join(types_with(level)) or 'none'}")
 
 
 @dataclass(frozen=True)
