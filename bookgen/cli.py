@@ -51,9 +51,9 @@ class _Choices(Sequence[str]):
 
 
 def _levels() -> Sequence[str]:
-    from bookgen.core.grading import LEVELS
+    from bookgen.core.grading import ALL_LEVELS
 
-    return LEVELS
+    return ALL_LEVELS
 
 
 def _languages() -> Sequence[str]:
@@ -88,7 +88,8 @@ def _parser() -> argparse.ArgumentParser:
     init.add_argument("--kind", choices=INIT_KINDS, default="pod",
                       help="the starting point: " + ", ".join(INIT_KINDS) + " (default pod)")
     init.add_argument("--levels", default=None, metavar="LEVEL,...",
-                      help="one section for each (default: easy,medium for a worksheet, "
+                      help="one section for each, on a type that has it ('bookgen types' lists "
+                           "each type's levels; default: easy,medium for a worksheet, "
                            "easy,medium,hard otherwise)")
     init.add_argument("--layout", help="the built-in trim to copy (default: letter for a worksheet, "
                                        "6x9 for pod, 8.5x11 for large-print)")
@@ -229,10 +230,10 @@ EXAMPLES = {
 
 def _level(text: str) -> str:
     """A level, with the same message on every Python (argparse's own for choices varies)."""
-    from bookgen.core.grading import LEVELS
+    from bookgen.core.grading import ALL_LEVELS
 
-    if text not in LEVELS:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a level; use one of {', '.join(LEVELS)}")
+    if text not in ALL_LEVELS:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a level; use one of {', '.join(ALL_LEVELS)}")
     return text
 
 
@@ -841,12 +842,11 @@ def _unsolved(error: Exception, budget: float, where: str) -> str:
 
 
 def _types(out: TextIO) -> int:
-    from bookgen.core.grading import LEVELS
     from bookgen.puzzles import PUZZLE_TYPES
 
     for puzzle_type in PUZZLE_TYPES:
         print(f"{puzzle_type.name}: {puzzle_type.title}", file=out)
-        print(f"  difficulty: {', '.join(LEVELS)}", file=out)
+        print(f"  difficulty: {', '.join(puzzle_type.levels)}", file=out)
         for option in puzzle_type.options:
             print(f"  {option.name}: {option.described()}", file=out)
     return 0

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 
 from bookgen import limits
 from bookgen.bookconfig import BankSource, BookConfig, Layout, SectionConfig
-from bookgen.core.grading import LEVELS
 from bookgen.core.options import WORDS_FILE, unknown_key_message
 from bookgen.errors import BookgenError, shown
 from bookgen.fields import (
@@ -39,7 +38,7 @@ from bookgen.i18n import ENGLISH, Language, known_texts
 from bookgen.i18n import language as speaking_language
 from bookgen.inputs import read_text
 from bookgen.puzzles import current_spelling, find_type
-from bookgen.puzzles.base import PuzzleType, Request, too_few_answers, too_few_exist
+from bookgen.puzzles.base import PuzzleType, Request, never_at, too_few_answers, too_few_exist
 from bookgen.yamlsource import KeyPath, Source, dotted, load_yaml, parse_yaml
 
 if TYPE_CHECKING:
@@ -208,12 +207,14 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
             raise source.error(path + (next(iter(raw_options)),),
                                "a section that takes puzzles 'from' a bank has no type options; "
                                "filter with 'difficulty' and 'rating' instead")
+        if values["difficulty"] is not None and values["difficulty"] not in puzzle_type.levels:
+            raise source.error(path + ("difficulty",), never_at(puzzle_type, values["difficulty"]))
         bank = BankSource(Path(source.file).parent / values["from"],
                           _rating_filter(source, path + ("rating",), values["rating"] or {}, puzzle_type))
     elif values["rating"] is not None:
         raise source.error(path + ("rating",), "'rating' filters puzzles taken 'from' a bank")
     elif values["difficulty"] is None:
-        raise source.error(path, "a section needs 'difficulty' (one of " + ", ".join(LEVELS) + ")")
+        raise source.error(path, f"a section needs 'difficulty' (one of {', '.join(puzzle_type.levels)})")
     request = None
     if bank is None:
         try:

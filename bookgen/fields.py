@@ -15,7 +15,7 @@ from typing import Any
 
 from bookgen import limits
 from bookgen.bookconfig import DEFAULT_NAME_LINE, NAME_LINE_BLANKS, blank_word
-from bookgen.core.grading import LEVELS, level_word
+from bookgen.core.grading import ALL_LEVELS, level_word
 from bookgen.core.options import (
     ONE_OF,
     TRUE_OR_FALSE,
@@ -317,6 +317,12 @@ def _level_word(level: str) -> str:
     return spoken_choice(level, level_word(level))
 
 
+def difficulty_field(levels: tuple[str, ...]) -> Field:
+    """A section's `difficulty` offering `levels`: every level a config may name (SECTION_FIELDS),
+    or one type's own (its branch of the schema, so an editor and the studio offer only those)."""
+    return Field(_choice(*levels), ONE_OF, values={"choices": levels}, words=_level_word)
+
+
 _LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
 _UNIT_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72, None: 1.0}
 
@@ -473,7 +479,7 @@ SECTION_FIELDS = {
                   values={"choices": tuple(t.name for t in PUZZLE_TYPES)}, words=_type_title, required=True),
     "count": Field(_whole(1, limits.SECTION_PUZZLES), WHOLE_BOUNDS,
                    values={"low": 1, "high": limits.SECTION_PUZZLES}, required=True),
-    "difficulty": Field(_choice(*LEVELS), ONE_OF, values={"choices": LEVELS}, words=_level_word),
+    "difficulty": difficulty_field(ALL_LEVELS),
     "title": Field(_line(limits.TITLE_CHARS), _LINE, values={"most": limits.TITLE_CHARS}),
     "per_page": Field(_whole(1, 24), WHOLE_BOUNDS, values={"low": 1, "high": 24}),
     "from": Field(_text, N_("a JSON-lines puzzle bank, relative to the config file")),

@@ -87,7 +87,7 @@ def init_project(folder: Path, kind_name: str, levels: list[str], layout: str | 
     """Write the starting project into `folder` (made if missing, refused if it holds anything),
     its printed words in `language`; returns the paths written."""
     from bookgen.config import available_layouts, shipped
-    from bookgen.core.grading import LEVELS
+    from bookgen.core.grading import ALL_LEVELS
     from bookgen.fields import check_title
     from bookgen.puzzles import find_type
 
@@ -96,10 +96,11 @@ def init_project(folder: Path, kind_name: str, levels: list[str], layout: str | 
     if trim not in available_layouts():
         raise BookgenError(f"{trim!r} is not a built-in layout; use one of "
                            + ", ".join(available_layouts()), key="--layout")
-    if not levels or any(level not in LEVELS for level in levels):
-        raise BookgenError(f"{','.join(levels)!r}: give levels from {', '.join(LEVELS)}, "
+    if not levels or any(level not in ALL_LEVELS for level in levels):
+        raise BookgenError(f"{','.join(levels)!r}: give levels from {', '.join(ALL_LEVELS)}, "
                            "separated by commas", key="--levels")
-    types = (find_type(puzzle_type).name,) if puzzle_type else kind.types
+    mix = (find_type(puzzle_type).name,) if puzzle_type else kind.types
+    types = _section_types(mix, levels, kind.name if puzzle_type is None else None)
     _check_empty(folder)
 
     layout_text = shipped("layouts").joinpath(f"{trim}.yaml").read_text(encoding="utf-8")
@@ -144,19 +145,41 @@ def _default_trim(kind: Kind, language: str) -> str:
     return "a4" if kind.one_page and language != "en" else kind.layout
 
 
-def _config_text(kind: Kind, title: str, trim: str, levels: list[str], types: tuple[str, ...],
+def _section_types(mix: tuple[str, ...], levels: list[str], kind: str | None) -> list[str]:
+    """Each section's type: the mix's in turn, passing over those without the section's level (a
+    master section takes the mix's next type that has master); a level none of them has is
+    refused, naming the types that have it (`kind`: the kind whose mix it is; None: --type's)."""
+    from bookgen.puzzles import find_type
+    from bookgen.puzzles.base import never_at, types_with
+
+    chosen = []
+    for index, level in enumerate(levels):
+        turn = mix[index % len(mix):] + mix[:index % len(mix)]
+        having = [name for name in turn if level in find_type(name).levels]
+        if not having and kind is None:
+            raise BookgenError(never_at(find_type(mix[0]), level), key="--levels")
+        if not having:
+            raise BookgenError(
+                f"{level}: none of the {kind} mix's types ({', '.join(mix)}) is ever {level}; the "
+                f"types with {level}: {', '.join(types_with(level))} (--type gives every section one "
+                "type)", key="--levels")
+        chosen.append(having[0])
+    return chosen
+
+
+def _config_text(kind: Kind, title: str, trim: str, levels: list[str], types: list[str],
                  language: str) -> str:
     """The config, its printed words in the current language."""
+    from bookgen.puzzles import find_type
+
     author = _(AUTHOR)
     sections = "".join(
-        _commented(f"  - type: {types[index % len(types)]}",
-                   "`bookgen types` lists every type and its options")
-        + _commented(f"    difficulty: {level}", "easy, medium, hard or expert")
+        _commented(f"  - type: {puzzle_type}", "`bookgen types` lists every type and its options")
+        + _commented(f"    difficulty: {level}", _either(find_type(puzzle_type).levels))
         + _commented(f"    count: {kind.count}", "how many puzzles")
         + (_commented(f"    per_page: {kind.count}", "all on one page") if kind.one_page else "")
-        + _commented(f"    title: {_section_title(types[index % len(types)], level)}",
-                     "printed above the section")
-        for index, level in enumerate(levels))
+        + _commented(f"    title: {_section_title(puzzle_type, level)}", "printed above the section")
+        for puzzle_type, level in zip(types, levels))
     from bookgen.config import load_layout
     from bookgen.render.geometry import POD_MAX_PAGES, POD_MIN_PAGES, large_print
 
@@ -178,6 +201,11 @@ title: {json.dumps(title, ensure_ascii=False)}
 {settings}seed: 1                      # same config and seed, same book; change it for new puzzles
 sections:                    # one section per level; add, remove or reorder them freely
 {sections}"""
+
+
+def _either(levels: tuple[str, ...]) -> str:
+    """The levels a section's type offers, as its comment names them: "easy, ... or expert"."""
+    return f"{', '.join(levels[:-1])} or {levels[-1]}"
 
 
 def _commented(line: str, comment: str) -> str:

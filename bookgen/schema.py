@@ -18,7 +18,7 @@ from typing import Any
 from bookgen import __version__
 from bookgen.config import available_layouts
 from bookgen.core.options import RANGE_TEXT, SIZE_TEXT, Option
-from bookgen.fields import BOOK_FIELDS, LAYOUT_FIELDS, SECTION_FIELDS, Field
+from bookgen.fields import BOOK_FIELDS, LAYOUT_FIELDS, SECTION_FIELDS, Field, difficulty_field
 from bookgen.puzzles import PUZZLE_TYPES
 from bookgen.puzzles.base import PuzzleType
 
@@ -78,8 +78,12 @@ def _section_schema() -> JSON:
 
 
 def _type_branch(puzzle_type: PuzzleType, shared: Mapping[str, Any]) -> JSON:
+    """The keys a section of `puzzle_type` takes: the shared ones, its own `difficulty` (the levels
+    it offers: master only where it has one), and its options."""
     options = {option.name: option_schema(option) for option in puzzle_type.options}
-    properties = {**{key: {} for key in shared}, **options}
+    levels = difficulty_field(puzzle_type.levels)
+    properties = {**{key: {} for key in shared},
+                  "difficulty": {**levels.read.json, "description": levels.said()}, **options}
     return {"properties": properties, "additionalProperties": False}
 
 

@@ -111,6 +111,42 @@ def test_a_contents_entry_names_the_level_so_it_agrees_with_any_title(tmp_path, 
     assert f'<span class="level level-easy">{level}</span>' in page
 
 
+MASTER = """\
+title: Masters
+language: {code}
+seed: 5
+sections:
+  - {{type: sudoku, count: 1, difficulty: master}}
+  - {{type: numbrix, count: 1, difficulty: expert, size: 5}}
+"""
+
+
+@pytest.mark.parametrize(("code", "heading", "entry"), [
+    ("en", "Difficulty: Master \u2605\u2605\u2605\u2605\u2605 \u00b7 Puzzles 1", "master \u00b7 puzzles 1"),
+    ("fr", "Difficulté : Maître \u2605\u2605\u2605\u2605\u2605 \u00b7 Énigmes 1",
+     "niveau maître \u00b7 énigmes 1")])
+def test_a_master_section_has_five_stars_and_its_level_word_in_the_books_language(tmp_path, code,
+                                                                                   heading, entry):
+    book = make_book(read_config_text(MASTER.format(code=code), tmp_path / "book.yaml"))
+    texts = pages_text(interior(book).pdf)
+    assert heading in lines(texts)
+    assert sum(line.count("\u2605") for line in lines(texts)) == 5 + 4  # the expert section's four
+    assert entry in "\n".join(texts[:3])  # the contents
+    page = html_files(book, tmp_path / "book.pdf")[0][1].decode("utf-8")
+    level = entry.partition(" \u00b7")[0]
+    assert page.count(f'<span class="level level-master">{level}</span>') == 2  # contents, puzzle
+
+
+def test_a_narrow_page_breaks_the_level_line_after_its_dot_never_before_a_number(tmp_path):
+    """Large print on 5x8: "Nivel: Experto ★★★★ · Pasatiempos" then a lone "1" was the line it
+    made; the level keeps its stars and the word its number."""
+    config = read_config_text(
+        "title: T\nlayout: 5x8\nlarge_print: true\nlanguage: es\nseed: 5\ncontents: false\n"
+        "sections:\n  - {type: numbrix, count: 1, difficulty: expert, size: 5}\n", tmp_path / "book.yaml")
+    texts = pages_text(interior(make_book(config)).pdf)
+    assert {"Nivel: Experto \u2605\u2605\u2605\u2605 \u00b7", "Pasatiempos 1"} <= lines(texts)
+
+
 def test_a_section_in_its_own_language_prints_its_words_in_it(tmp_path):
     texts = pages_text(interior(made(tmp_path, second=", language: fr")).pdf)
     whole = "\n".join(texts)

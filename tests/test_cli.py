@@ -88,7 +88,10 @@ def test_types_lists_options_ranges_and_levels(run):
     status, out, _ = run("types")
     assert status == 0
     assert "placement: Number Placement" in out
-    assert "difficulty: easy, medium, hard, expert" in out
+    levels = dict(re.findall(r"^(\w+): .*\n  difficulty: (.+)$", out, re.M))
+    assert len(levels) > 8 and levels["placement"] == "easy, medium, hard, expert"
+    assert levels["sudoku"] == "easy, medium, hard, expert, master"
+    assert [name for name, line in levels.items() if "master" in line] == ["sudoku"]
     assert "size: how many boxes (a whole number from 3 to 12)" in out
     assert "numbers:" in out and "whole, signed, decimal, fraction, mixed" in out
 
@@ -212,9 +215,24 @@ def test_build_with_no_config_makes_the_sample_book_here(run, tmp_path, monkeypa
 
 def test_difficulty_is_a_choice(run, capsys):
     status, _, err = run("worksheet", "placement", "-d", "fiendish")
-    assert status == 2 and "'fiendish' is not a level; use one of easy, medium, hard, expert" in err
+    assert status == 2 and "'fiendish' is not a level; use one of easy, medium, hard, expert, master" in err
     text = " ".join(run("generate", "--help")[1].split())
-    assert "[--difficulty LEVEL]" in text and "LEVEL easy, medium, hard, expert (default medium)" in text
+    assert "[--difficulty LEVEL]" in text
+    assert "LEVEL easy, medium, hard, expert, master (default medium)" in text
+
+
+@pytest.mark.parametrize("args", [("worksheet", "numbrix", "-d", "master"),
+                                  ("generate", "wordsearch", "-d", "master"),
+                                  ("generate", "--id", "arrows:master::1")])
+def test_master_on_a_type_without_it_is_one_message_naming_the_types_with_it(run, tmp_path,
+                                                                              monkeypatch, args):
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(*args)
+    name = args[1] if args[1] != "--id" else "arrows"
+    assert status == 2 and out == "" and err == (
+        f"bookgen: error: difficulty: {name} puzzles are never master: their levels go up to "
+        "expert (easy, medium, hard, expert); the types with master: sudoku\n")
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_help_states_the_books_time_budget(run):
@@ -284,7 +302,7 @@ def test_fish_completion_offers_commands_options_levels_types_and_files(run, tmp
         return [entry.split("\t")[0] for entry in done.stdout.splitlines()]
 
     assert offered("bookgen wor") == ["worksheet"]
-    assert offered("bookgen worksheet --difficulty ") == ["easy", "expert", "hard", "medium"]
+    assert offered("bookgen worksheet --difficulty ") == ["easy", "expert", "hard", "master", "medium"]
     assert offered("bookgen worksheet num") == ["numberwall", "numbrix"]
     assert offered("bookgen init x --kind ") == ["large-print", "pod", "worksheet"]
     assert offered("bookgen build po") == ["pod.yaml"]
@@ -334,6 +352,7 @@ def test_schema_accepts_every_shipped_config_and_the_loader_agrees(run, tmp_path
     lambda c: c["sections"][0].update(variant="sum"),           # another type's option
     lambda c: c["sections"][0].update(type="chess"),            # unknown type
     lambda c: c["sections"][0].update(difficulty="fiendish"),   # unknown level
+    lambda c: c["sections"][0].update(difficulty="master"),     # a level numbrix lacks (sudoku's)
     lambda c: c["sections"][0].update(count=0),                 # out of range
     lambda c: c["sections"][0].pop("difficulty"),               # neither difficulty nor from
     lambda c: c.update(answers="front"),                        # not a choice

@@ -11,8 +11,9 @@ import pytest
 from test_plugins import example_registered
 
 from bookgen.config import load_config, sample_config
-from bookgen.core.grading import LEVELS
+from bookgen.core.grading import ALL_LEVELS, LEVELS
 from bookgen.core.pen import RecordingPen
+from bookgen.errors import BookgenError
 from bookgen.making import make_puzzle, record_from_json, regenerate, verify
 from bookgen.puzzles import BUILT_IN, PUZZLE_TYPES, find_type
 from bookgen.puzzles.base import Request
@@ -104,11 +105,26 @@ def test_type_shows_itself_in_requests_it_can_meet(name):
     puzzle_type = find_type(name)
     assert puzzle_type.showcase
     for entry in puzzle_type.showcase:
-        assert entry.level in LEVELS and entry.curve_seeds >= 0
+        assert entry.level in puzzle_type.levels and entry.curve_seeds >= 0
         puzzle_type.check_request(Request.make(puzzle_type, entry.level, entry.options))
     # at most one entry says what the page audit's matrix asks of the type; every built-in has one
     audited = [entry for entry in puzzle_type.showcase if entry.audit]
     assert len(audited) == (1 if puzzle_type in BUILT_IN else len(audited)) <= 1
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_type_offers_the_four_levels_or_all_five_and_refuses_the_rest_up_front(name):
+    puzzle_type = find_type(name)
+    assert puzzle_type.levels in (LEVELS, ALL_LEVELS)
+    for level in ALL_LEVELS[len(puzzle_type.levels):]:
+        with pytest.raises(BookgenError) as refused:
+            Request.make(puzzle_type, level, {})
+        assert refused.value.key == "difficulty"
+        assert refused.value.message.startswith(f"{name} puzzles are never {level}: ")
+
+
+def test_master_is_sudokus_alone_among_the_built_in_types():
+    assert [t.name for t in BUILT_IN if "master" in t.levels] == ["sudoku"]
 
 
 def test_the_sampler_has_a_section_of_every_registered_type():

@@ -129,7 +129,18 @@ def test_hardness_puts_levels_first_and_orders_within_them():
         example = puzzle_type.example(None)
         if example is not None:
             value = puzzle_type.hardness(example.rating)
-            assert LEVELS.index(example.rating["level"]) <= value < len(LEVELS)
+            levels = puzzle_type.levels
+            assert levels.index(example.rating["level"]) <= value < len(levels)
+
+
+def test_a_fifth_band_files_the_hardest_scores_as_master_and_orders_them_last():
+    four = {"easy": (0, 6), "medium": (7, 10), "hard": (11, 15), "expert": (16, 99)}
+    five = Bands.of({**four, "master": (100, 999)})
+    assert [five.level_of(s) for s in (16, 99, 100, 5000)] == ["expert", "expert", "master", "master"]
+    assert Bands.of(four).level_of(5000) == "expert"  # four bands: past the last is still expert
+    values = [five.hardness(s) for s in (99, 100, 400, 999, 5000)]
+    assert values == sorted(values) and 3 <= values[0] < 4 <= values[1] and values[-1] < 5
+    assert by_level({"level": "expert"}) < by_level({"level": "master"}) < 5
 
 
 BOOK = """

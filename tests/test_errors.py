@@ -25,6 +25,10 @@ sections:
     (BASE.replace("count: 2", "count: 0"), ["sections[0].count", "1 to 1000"]),
     (BASE.replace("type: placement", "type: kakuro"), ["book.yaml:5", "unknown puzzle type 'kakuro'"]),
     (BASE.replace("difficulty: easy", "difficulty: fiendish"), ["sections[0].difficulty", "easy"]),
+    (BASE.replace("difficulty: easy", "difficulty: master"),
+     ["book.yaml:7", "sections[0].difficulty", "placement puzzles are never master", "with master: sudoku"]),
+    (BASE.replace("difficulty: easy", "difficulty: master\n    from: bank.jsonl"),  # before the bank is read
+     ["book.yaml:7", "sections[0].difficulty", "placement puzzles are never master"]),
     (BASE + "    size: 40\n", ["book.yaml:8", "sections[0].size", "3 to 12"]),
     (BASE + "    size: 12\n", ["sections[0]", "no easy placement puzzle"]),
     (BASE.replace("layout: letter", "layout: tabloid"), ["book.yaml:2", "unknown layout 'tabloid'"]),

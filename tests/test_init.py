@@ -45,6 +45,44 @@ def test_levels_type_trim_and_title_are_chosen(run, tmp_path):
         ("arrows", "hard"), ("arrows", "expert")]
 
 
+def test_master_goes_to_the_types_that_have_it_and_is_refused_where_none_has(run, tmp_path,
+                                                                            monkeypatch):
+    from dataclasses import replace
+
+    from bookgen.init import KINDS
+
+    status, _, _ = run("init", str(tmp_path / "s"), "--kind", "worksheet", "--levels",
+                       "expert,master", "--type", "sudoku")
+    assert status == 0
+    text = (tmp_path / "s" / "book.yaml").read_text()
+    assert "difficulty: master       # easy, medium, hard, expert or master" in text
+    assert [(s.puzzle_type.name, s.level) for s in load_config(tmp_path / "s" / "book.yaml").sections] == [
+        ("sudoku", "expert"), ("sudoku", "master")]
+
+    mixed = replace(KINDS["pod"], types=("numbrix", "sudoku"))  # a mix with one type that has master
+    monkeypatch.setitem(KINDS, "pod", mixed)
+    assert run("init", str(tmp_path / "m"), "--levels", "easy,medium,master,hard")[0] == 0
+    config = load_config(tmp_path / "m" / "book.yaml")
+    assert [(s.puzzle_type.name, s.level) for s in config.sections] == [
+        ("numbrix", "easy"), ("sudoku", "medium"), ("sudoku", "master"), ("sudoku", "hard")]
+    written = (tmp_path / "m" / "book.yaml").read_text()
+    assert "difficulty: easy         # easy, medium, hard or expert" in written
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--levels", "easy,master"],
+     "--levels: master: none of the pod mix's types (numbrix, placement, arithmetic, numberwall) is "
+     "ever master; the types with master: sudoku (--type gives every section one type)"),
+    (["--levels", "hard,master", "--type", "numbrix"],
+     "--levels: numbrix puzzles are never master: their levels go up to expert (easy, medium, hard, "
+     "expert); the types with master: sudoku"),
+])
+def test_master_for_types_without_it_is_one_message_and_no_folder(run, tmp_path, args, message):
+    status, _, err = run("init", str(tmp_path / "p"), *args)
+    assert status == 2 and err == f"bookgen: error: {message}\n"
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_folder_with_files_in_it_is_refused_and_left_as_it_was(run, tmp_path):
     folder = tmp_path / "taken"
     folder.mkdir()
@@ -64,7 +102,8 @@ def test_an_empty_folder_is_used(run, tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--levels", "easy,tricky"], "--levels: 'easy,tricky': give levels from easy, medium, hard, expert"),
+    (["--levels", "easy,tricky"],
+     "--levels: 'easy,tricky': give levels from easy, medium, hard, expert, master"),
     (["--layout", "b5"], "--layout: 'b5' is not a built-in layout; use one of "),
     (["--type", "kakuro"], "kakuro"),
 ])

@@ -1,7 +1,8 @@
 """The studio's errors a teacher can fix (#31): every problem of a book at once, each beside its
 field, unknown keys as rows with their own Remove button, a cleared title marked at the title,
 the preview dimmed while a problem stands; the focus after removing a section; the Tab stops
-before "Make the files"; the preview one tap away on a phone.
+before "Make the files"; the preview one tap away on a phone; the levels a section's type offers
+(master: sudoku's alone).
 
 The studio, its server and Chromium are test_studio's fixtures, one of each for this module.
 """
@@ -216,6 +217,68 @@ def test_removing_a_section_moves_the_focus_to_the_next_heading_and_says_so(tab)
     tab.get_by_role("button", name="Remove section 1").focus()
     tab.keyboard.press("Enter")
     assert tab.evaluate("document.activeElement.id") == "add-section"  # none left
+
+
+def _choices(tab, key: str) -> list[str]:
+    return tab.locator(f"[data-key='{key}'] select option").evaluate_all("os => os.map(o => o.value)")
+
+
+def _focused_key(tab) -> str:
+    return tab.evaluate("document.activeElement.closest('[data-key]').dataset.key")
+
+
+def test_the_level_offers_the_types_own_and_a_type_without_master_takes_its_hardest(tab):
+    """Keyboard only, on a phone: the level lists master for a sudoku alone; a master sudoku
+    switched to Numbrix becomes an expert Numbrix (what a teacher switching types wants: a section
+    that builds), said to a screen reader, the focus kept on the type."""
+    level, kind = "sections[0].difficulty", "sections[0].type"
+    tab.set_viewport_size({"width": 375, "height": 740})  # one column (the next test: a desktop)
+    test_studio._section_control(tab, "count").fill("1")
+    _changed(tab, 2)
+    assert _control(tab, kind).input_value() == "numbrix"
+    assert _choices(tab, level) == ["easy", "medium", "hard", "expert"]
+    assert "master" not in _control(tab, level).locator("xpath=..").inner_text()  # nor its help line
+    _control(tab, kind).focus()
+    tab.keyboard.type("Sudoku")  # a closed select picks by its words as they are typed
+    assert _focused_key(tab) == kind and _control(tab, kind).input_value() == "sudoku"
+    assert _choices(tab, level) == ["easy", "medium", "hard", "expert", "master"]
+    tab.keyboard.press("Tab")  # the count, then the level
+    tab.keyboard.press("Tab")
+    assert _focused_key(tab) == level
+    tab.keyboard.press("End")
+    assert _control(tab, level).input_value() == "master"
+    _changed(tab, 3)
+    tab.keyboard.press("Shift+Tab")
+    tab.keyboard.press("Shift+Tab")
+    tab.keyboard.type("Numbrix")
+    assert _focused_key(tab) == kind and _control(tab, kind).input_value() == "numbrix"
+    assert _control(tab, level).input_value() == "expert"
+    assert _choices(tab, level) == ["easy", "medium", "hard", "expert"]
+    tab.wait_for_selector("#announce:has-text('Numbrix has no level master: the level is now expert.')")
+    _changed(tab, 4)
+    assert tab.locator("#book .error:visible").count() == 0
+    assert test_html._axe_violations(tab) == []
+
+
+def test_a_type_opened_with_a_level_it_lacks_shows_the_loaders_error_at_the_level(tab, tmp_path, folder):
+    book = {"title": "Paths", "sections": [{"type": "numbrix", "difficulty": "master", "count": 1}]}
+    _open(tab, tmp_path, book)
+    error = _error(tab, "sections[0].difficulty")
+    error.wait_for()
+    assert error.inner_text() == test_studio._loader_error(folder, book).message
+    assert "the types with master: sudoku" in error.inner_text()
+    control = _control(tab, "sections[0].difficulty")
+    assert control.input_value() == "master" and control.get_attribute("aria-invalid") == "true"
+    tab.set_viewport_size({"width": 375, "height": 740})  # a phone: one column
+    found = test_html._axe_violations(tab)
+    tab.set_viewport_size({"width": 1280, "height": 1000})
+    found += test_html._axe_violations(tab)
+    assert found == []
+    control.focus()
+    tab.keyboard.press("ArrowUp")  # the hardest level it has
+    assert control.input_value() == "expert"
+    _changed(tab, 2)
+    assert not error.is_visible() and control.get_attribute("aria-invalid") is None
 
 
 def _from_the_top(tab) -> None:

@@ -91,7 +91,7 @@ def test_every_help_line_of_the_studio_speaks_the_interface_language(client, cod
 def test_the_german_help_lines_name_choices_bounds_and_values_in_german(client):
     spoken = _descriptions(client.get("/api/schema?lang=de").get_json())
     assert spoken["paper"] == "eins von: weiß, creme, farbig (bestimmt die Breite des Buchrückens)"
-    assert spoken["sections.difficulty"] == "eins von: leicht, mittel, schwer, Experte"
+    assert spoken["sections.difficulty"] == "eins von: leicht, mittel, schwer, Experte, Meister"
     assert spoken["sections.count"] == "eine ganze Zahl von 1 bis 1000"
     assert "Zahlenmauern" in spoken["sections.type"] and "numberwall" not in spoken["sections.type"]
     assert spoken["language"].startswith("eine Sprache: Englisch, Deutsch")

@@ -17,13 +17,18 @@ from typing import Generic, TypeVar
 from bookgen.errors import BookgenError
 from bookgen.i18n import N_, _, pgettext
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+ALL_LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert", "master")
+"""The whole ladder, easiest first: every level any type offers (what a config may name)."""
+LEVELS: tuple[str, ...] = ALL_LEVELS[:4]
+"""The levels every type offers (`PuzzleType.levels` by default). A type whose hardest puzzles go
+past what an expert solves without chains or trial (a 9x9 sudoku) offers "master" too; every
+other type refuses it up front, as a 4x4 sudoku refuses hard."""
 LEVEL_NAMES: Mapping[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
-                                  "expert": N_("Expert")}
+                                  "expert": N_("Expert"), "master": N_("Master")}
 """Each level's name as a heading or a label shows it, translated where shown (`level_name`);
-configs, ids and the JSON keep the LEVELS."""
+configs, ids and the JSON keep the ALL_LEVELS."""
 LEVEL_WORDS: Mapping[str, str] = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
-                                  "expert": N_("expert")}
+                                  "expert": N_("expert"), "master": N_("master")}
 """Each level's name inside a line of text (the contents: "easy · puzzles 1–10"), where English
 writes it in small letters and German keeps "Experte" a noun (`level_word`)."""
 
@@ -55,30 +60,32 @@ def level_after_title(level: str) -> str:
     phrases = {"easy": pgettext("level after a title", "easy"),
                "medium": pgettext("level after a title", "medium"),
                "hard": pgettext("level after a title", "hard"),
-               "expert": pgettext("level after a title", "expert")}
+               "expert": pgettext("level after a title", "expert"),
+               "master": pgettext("level after a title", "master")}
     return phrases[level]
 
 
 def level_index(name: str) -> int:
-    """Position of a level in LEVELS; a clear error for an unknown name."""
+    """Position of a level in ALL_LEVELS; a clear error for an unknown name."""
     try:
-        return LEVELS.index(name)
+        return ALL_LEVELS.index(name)
     except ValueError:
         raise BookgenError(
-            f"unknown difficulty {name!r}; choose one of {', '.join(LEVELS)}", key="difficulty"
+            f"unknown difficulty {name!r}; choose one of {', '.join(ALL_LEVELS)}", key="difficulty"
         ) from None
 
 
 @dataclass(frozen=True)
 class Bands:
-    """Inclusive score bands, one per level in ladder order; a score above the last band is the
-    top level, so a grader's "harder than anything" score still files as expert."""
+    """Inclusive score bands, one per level the type offers, in ladder order (the first four, or
+    all five); a score above the last band is the top level, so a grader's "harder than anything"
+    score still files as the hardest level offered."""
 
     spans: tuple[tuple[float, float], ...]
 
     @classmethod
     def of(cls, spans: Mapping[str, tuple[float, float]]) -> Bands:
-        return cls(tuple(spans[level] for level in LEVELS))
+        return cls(tuple(spans[level] for level in ALL_LEVELS[:len(spans)]))
 
     def span(self, level: str) -> tuple[float, float]:
         return self.spans[level_index(level)]
@@ -88,10 +95,10 @@ class Bands:
         return self.span(level)[1]
 
     def level_of(self, score: float) -> str:
-        for level, (low, high) in zip(LEVELS, self.spans):
+        for level, (low, high) in zip(ALL_LEVELS, self.spans):
             if low <= score <= high:
                 return level
-        return LEVELS[-1]
+        return ALL_LEVELS[len(self.spans) - 1]
 
     def hardness(self, score: float) -> float:
         """The score on one scale for every type: the level's place in the ladder plus how far

@@ -33,7 +33,7 @@ from typing import Any
 
 from bookgen import puzzles
 from bookgen.atomic import write_files
-from bookgen.core.grading import LEVELS, level_after_title
+from bookgen.core.grading import ALL_LEVELS, level_after_title
 from bookgen.i18n import _, current, pgettext
 from bookgen.i18n.catalogs import read_home
 from bookgen.puzzles.base import PuzzleType
@@ -50,7 +50,7 @@ in the "bookgen-play" block, so the records stay the puzzle JSON."""
 def _level(level: str) -> str:
     """A level as the page shows it, as in the book's contents, after a title (records keep the
     English ids)."""
-    return level_after_title(level) if level in LEVELS else level
+    return level_after_title(level) if level in ALL_LEVELS else level
 
 
 def _asset(name: str) -> str:

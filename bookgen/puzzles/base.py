@@ -14,12 +14,27 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
 
-from bookgen.core.grading import level_index
+from bookgen.core.grading import LEVELS, level_index
 from bookgen.core.options import Option, parse_options
 from bookgen.core.pen import Pen
+from bookgen.errors import BookgenError
 
 JSON = dict[str, Any]
 _SAFE = "-._~"  # characters left as they are inside an id part
+
+
+def types_with(level: str) -> list[str]:
+    """The registered types that offer `level`, in the registry's order."""
+    from bookgen.puzzles import PUZZLE_TYPES  # the registry, which imports this module
+
+    return [puzzle_type.name for puzzle_type in PUZZLE_TYPES if level in puzzle_type.levels]
+
+
+def never_at(puzzle_type: PuzzleType, level: str) -> str:
+    """Why `puzzle_type` refuses a level it does not offer, and where to find that level."""
+    return (f"{puzzle_type.name} puzzles are never {level}: their levels go up to "
+            f"{puzzle_type.levels[-1]} ({', '.join(puzzle_type.levels)}); the types with {level}: "
+            f"{', '.join(types_with(level)) or 'none'}")
 
 
 @dataclass(frozen=True)
@@ -47,6 +62,8 @@ class Request:
     def make(cls, puzzle_type: PuzzleType, level: str, raw: Mapping[str, Any]) -> Request:
         """Parse raw option values (YAML values or --set strings) and check the whole request."""
         level_index(level)
+        if level not in puzzle_type.levels:
+            raise BookgenError(never_at(puzzle_type, level), key="difficulty")
         request = cls(puzzle_type, level, parse_options(puzzle_type.options, raw, puzzle_type.name))
         puzzle_type.check_request(request)
         return request
@@ -131,7 +148,7 @@ class PuzzleRecord:
 
 
 def by_level(rating: JSON) -> float:
-    """hardness for any type: the level's place in the ladder (0 easy to 3 expert); within a
+    """hardness for any type: the level's place in the ladder (0 easy to 4 master); within a
     level a larger "score" is harder or, for types without one, a smaller share of givens (the
     fraction adds at most half a level)."""
     index = level_index(str(rating.get("level")))
@@ -225,8 +242,13 @@ class PuzzleType:
     answers(request): the answer forms (`answer_form`) the request's puzzles can have, where so
         few exist that a book may run out of them before it runs out of puzzles (four 4-row
         classic pyramids, mirror images counted once); None or absent: more than any book needs.
-    hardness(rating): one number for every type, from 0 (the easiest easy) to below len(LEVELS),
-        that orders a section from easier to harder (`order: rating`); `by_level` by default.
+    hardness(rating): one number for every type, from 0 (the easiest easy) to below the number of
+        levels it offers, that orders a section from easier to harder (`order: rating`);
+        `by_level` by default.
+    levels: the levels the type offers, easiest first: the four every type has (LEVELS), or all
+        five (ALL_LEVELS) where its hardest puzzles go past expert; a request for another is
+        refused before its type is asked (`check_request` refuses levels only some of its
+        options reach).
     showcase: the requests (`Showcase`) that show the type at its fullest, for everything that
         goes through every type.
     older_spellings: the ways this type used to be asked for (`OlderSpelling`).
@@ -281,6 +303,7 @@ class PuzzleType:
     variety: Callable[[Request], int | None] | None = None
     too_large_to_print: Callable[[JSON], str | None] | None = None
     hardness: Callable[[JSON], float] = by_level
+    levels: tuple[str, ...] = LEVELS
     showcase: tuple[Showcase, ...] = field(default=(), compare=False)
     older_spellings: tuple[OlderSpelling, ...] = ()
     census: Callable[[Mapping[str, Any]], JSON] | None = None

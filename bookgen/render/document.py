@@ -28,7 +28,7 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from bookgen.book import Book, PrintedPuzzle, PuzzleJob, Section, generate_one, puzzle_seed
 from bookgen.bookconfig import BookConfig, Layout, blank_word, version_words
-from bookgen.core.grading import LEVELS, level_after_title, level_name
+from bookgen.core.grading import ALL_LEVELS, level_after_title, level_name
 from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
 from bookgen.i18n import Language, _, speaking
@@ -288,13 +288,14 @@ class BookDocument:
         config = section.config
         lead = self._sheet_head(state) if index == 0 else []
         with speaking(self.speeches[index]):
-            span = _("Puzzles {span}").format(span=_span(section))
+            # a narrow page breaks the line after its "·", never between a word and its number
+            span = _("Puzzles {span}").format(span=_span(section)).replace(" ", "\u00a0")
             if config.level:
-                stars = "\u2605" * (LEVELS.index(config.level) + 1)
+                stars = "\u2605" * (ALL_LEVELS.index(config.level) + 1)
                 # Translators: a section's level, before the numbers of its puzzles
                 level = _("Difficulty: {level} {stars}").format(
-                    level=level_name(config.level), stars=stars)
-                span = f"{level} \u00b7 {span}"
+                    level=level_name(config.level), stars=stars).replace(f" {stars}", "\u00a0" + stars)
+                span = f"{level}\u00a0\u00b7 {span}"
             # a type's rules function may hand back its constant untranslated (fixed_rules)
             rules = config.rules or _(section.puzzle_type.rules(config.request))
             note = section.puzzle_type.example_note

@@ -33,7 +33,7 @@ from werkzeug.exceptions import HTTPException
 
 from bookgen import limits
 from bookgen.config import available_layouts, config_problems, read_config_text
-from bookgen.core.grading import LEVELS
+from bookgen.core.grading import ALL_LEVELS, LEVELS
 from bookgen.errors import BookgenError
 from bookgen.i18n import _, language, languages, speaking
 from bookgen.i18n.catalogs import read_home
@@ -190,11 +190,11 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
         with speaking(_interface_language()):
             book = book_schema()
             types = [{"name": t.name, "title": _(t.title), "rules": t.rules(None),
-                      "options": {o.name: option_schema(o) for o in t.options}}
+                      "options": {o.name: option_schema(o) for o in t.options}, "levels": list(t.levels)}
                      for t in PUZZLE_TYPES]
         return jsonify(
             book=book, section=book["properties"]["sections"]["items"], layouts=available_layouts(),
-            levels=list(LEVELS), types=types)
+            levels=list(ALL_LEVELS), types=types)
 
     @app.get("/api/presets")
     def presets() -> Response:

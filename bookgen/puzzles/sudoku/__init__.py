@@ -14,6 +14,7 @@ this module holds the examples and the registry record.
 
 from __future__ import annotations
 
+from bookgen.core.grading import ALL_LEVELS
 from bookgen.i18n import N_
 from bookgen.puzzles.base import (
     JSON,
@@ -127,6 +128,7 @@ SUDOKU = PuzzleType(
     canonical=canonical,
     answer_form=answer_form,
     printed=printed,
+    levels=ALL_LEVELS,
     hardness=lambda rating: BANDS[round(rating["cells"] ** 0.5)].hardness(rating["score"]),
     hints=hints,
     play_script="sudoku/play.js",

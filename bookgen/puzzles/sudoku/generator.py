@@ -28,14 +28,17 @@ grid of 27 givens, which would print fewer givens at easy than at hard)."""
 JIGSAW_FLOORS = {9: {"easy": 34, "medium": 27}}
 """A jigsaw's: its irregular regions leave more hidden singles, so at 30 givens only one
 reduction in fifteen still needs a naked single (medium); at 27, one in four."""
-UNREACHABLE = {4: ("hard", "expert"), 6: ("expert",)}
+UNREACHABLE = {4: ("hard", "expert", "master"), 6: ("expert", "master")}
+"""Levels a size never reaches: every 4x4 sudoku falls to full houses and hidden singles in boxes,
+and a 6x6 needs little more."""
 KILLER_GUESSES = 400
 """Guesses a killer's count of answers may make: most cages settle in far fewer, and a few
 would search for seconds (fresh cages are quicker)."""
-KILLER_UNREACHABLE = ("easy",)
-"""A killer starts from its cage sums, which weigh as a naked single: never easy."""
-"""Levels a size never reaches: every 4x4 sudoku falls to full houses and hidden singles in boxes,
-and a 6x6 needs little more."""
+KILLER_UNREACHABLE = {
+    "easy": "its first steps add up its cages; choose medium or harder",
+    "master": "its cage sums settle it before chains are needed; choose expert or easier",
+}
+"""Why a killer is never at a level: it starts from its cage sums, which weigh as a naked single."""
 LAYOUTS = 50         # jigsaw layouts tried for one filled grid
 LAYOUT_GUESSES = 300
 """Guesses the search may make to fill a jigsaw's empty grid: many layouts have no answer or hide
@@ -81,11 +84,14 @@ def orbits(board: Board, pattern: str) -> list[tuple[Cell, ...]]:
 def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: str,
                   pattern: str) -> list[int]:
     """Remove orbits in random order while the puzzle keeps one answer and the grader finishes it
-    with techniques no harder than the level allows, down to the level's floor of givens. The
-    grader alone decides: its techniques only ever deduce, so a puzzle they finish has one
-    answer. Where the level takes any technique, the solver's count decides (it is faster)."""
+    with techniques no harder than the level allows, down to the level's floor of givens. Below
+    the techniques that assume one answer (a unique rectangle, BUG+1) the grader alone decides:
+    its techniques only deduce, so a puzzle they finish has one answer. From those on, the
+    solver's count must find one answer too; where the level takes any technique, it alone
+    decides (it is faster)."""
     limit = BANDS[board.size].top(level)
     any_technique = limit >= WEIGHTS["contradiction"]
+    counted = limit >= min(WEIGHTS["unique rectangle"], WEIGHTS["bug+1"])
 
     def givens_without(removed: set[tuple[Cell, ...]]) -> list[int]:
         gone = {cell for orbit in removed for cell in orbit}
@@ -93,8 +99,10 @@ def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: st
 
     def still_solvable(removed: set[tuple[Cell, ...]]) -> bool:
         givens = givens_without(removed)
+        if counted and count(board, givens, 2)[0] != 1:
+            return False
         if any_technique:
-            return count(board, givens, 2)[0] == 1
+            return True
         try:
             return bool(deduce(board, givens, limit)[1]["solved"])
         except Contradiction:
@@ -148,8 +156,8 @@ def check_request(request: Request) -> None:
                            f"where its cages leave two answers); leave out symmetry: "
                            f"{request.settings['symmetry']}", key="symmetry")
     if variant == "killer" and request.level in KILLER_UNREACHABLE:
-        raise BookgenError(f"a killer sudoku is never {request.level}: its first steps add up its "
-                           "cages; choose medium or harder", key="difficulty")
+        raise BookgenError(f"a killer sudoku is never {request.level}: "
+                           f"{KILLER_UNREACHABLE[request.level]}", key="difficulty")
     if request.level in UNREACHABLE.get(size, ()):
         raise BookgenError(f"a {size}x{size} sudoku is never {request.level}: every one falls to "
                            "the simplest techniques; choose size 9, or an easier level",

@@ -47,7 +47,8 @@ SEARCH = 9.5  # the score of a puzzle these techniques cannot finish
 # Smaller grids fall to singles, so their levels are finer steps among the singles: a full house
 # (the last open cell of a row, column or box) is easier than a hidden single.
 BANDS = {
-    9: Bands.of({"easy": (0, 1.59), "medium": (1.6, 2.39), "hard": (2.4, 3.49), "expert": (3.5, 99)}),
+    9: Bands.of({"easy": (0, 1.59), "medium": (1.6, 2.39), "hard": (2.4, 3.49), "expert": (3.5, 5.99),
+                 "master": (6.0, 99)}),
     6: Bands.of({"easy": (0, 1.09), "medium": (1.1, 1.29), "hard": (1.3, 98), "expert": (99, 99)}),
     4: Bands.of({"easy": (0, 1.09), "medium": (1.1, 98), "hard": (99, 99), "expert": (99, 99)}),
 }

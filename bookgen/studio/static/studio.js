@@ -155,7 +155,7 @@ function choiceWords(key, choice) {
   }
   const named = {
     difficulty: {easy: tp("level", "easy"), medium: tp("level", "medium"), hard: tp("level", "hard"),
-                 expert: tp("level", "expert")},
+                 expert: tp("level", "expert"), master: tp("level", "master")},
     answers: {back: t("At the back of the book"), separate: t("In a separate PDF"),
               none: tp("answers", "None")},
     profile: {home: t("At home"), "print-on-demand": t("Print on demand")},
@@ -423,6 +423,31 @@ function typeOf(name) {
   return studio.schema.types.find((t) => t.name === name);
 }
 
+// A shared section key as `type` takes it: its branch of the schema narrows some (a type's own
+// levels: master only where it has one), with a help line to match.
+function sectionSpec(type, key) {
+  const shared = studio.schema.section.properties[key];
+  const branch = type && (studio.schema.section.allOf || []).find(
+    (b) => b.if.properties.type.const === type.name);
+  const own = branch ? branch.then.properties[key] : null;
+  return own && Object.keys(own).length ? {...shared, ...own} : shared;
+}
+
+function typeControl(index) {
+  return $("sections").children[index].querySelector(`[data-key="sections[${index}].type"] select`);
+}
+
+// A section switched to a type without its level takes the type's hardest one (a master sudoku
+// made a numbrix becomes an expert numbrix), and a screen reader hears of it.
+function keepLevelOffered(section) {
+  const type = typeOf(section.type);
+  if (!type || !section.difficulty || type.levels.includes(section.difficulty)) return;
+  const [was, top] = [section.difficulty, type.levels[type.levels.length - 1]];
+  section.difficulty = top;
+  announce(t("{type} has no level {was}: the level is now {level}.", {
+    type: type.title, was: choiceWords("difficulty", was), level: choiceWords("difficulty", top)}));
+}
+
 function renderSections() {
   const holder = $("sections");
   holder.replaceChildren();
@@ -448,7 +473,9 @@ function renderSections() {
         for (const name of Object.keys(section)) {
           if (!(name in shared) && !options.includes(name)) delete section[name];
         }
+        keepLevelOffered(section);
         renderSections();
+        typeControl(index).focus(); // redrawn for the new type's options: the keyboard stays here
       } else if (key === "title") {
         legend.textContent = heading();
       }
@@ -458,7 +485,7 @@ function renderSections() {
     const more = disclosure(t("More options"));
     for (const key of Object.keys(shared)) {
       if (key === "from" && section.from === undefined) continue; // banks: only when opened with one
-      const control = field(section, key, shared[key], `sections[${index}].${key}`, onChange);
+      const control = field(section, key, sectionSpec(type, key), `sections[${index}].${key}`, onChange);
       if (control) (SECTION_MAIN.includes(key) ? card : more.querySelector(".disclosed")).append(control);
     }
     for (const key of Object.keys(section)) {
