@@ -10,8 +10,10 @@ them again, a twin's replacements with them), so an edit that leaves a section a
 make its puzzles again: a puzzle is the same bytes whoever makes it, and make_book still decides
 twins and order itself. A preview is laid out starting from what the last preview's layout
 settled on (bookgen.render.pdf.starting_from): one reportlab build instead of three when the
-edit moved nothing, the whole build's bytes either way; a build ("Make the files") is the
-whole build.
+edit moved nothing; and it paints only the pages that changed (each page named by what it
+holds, bookgen.render.flowables.PagePrints): a page named as before is left blank in its PDF,
+and the studio shows the picture it has of that name. A build ("Make the files") is the whole
+build.
 
 Workers start from a fork server that has bookgen and reportlab loaded and warm (studio/warm.py:
 the fonts read, one small book drawn), started with the studio, so a job starts in milliseconds
@@ -34,7 +36,7 @@ import time
 import uuid
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -47,6 +49,7 @@ from bookgen.puzzles.base import PuzzleRecord
 
 if TYPE_CHECKING:
     from bookgen.render.document import Settled  # reportlab: loaded in the jobs, not the studio
+    from bookgen.studio.pages import PageStore
 
 MAX_CACHED_PUZZLES = 20_000  # puzzles kept for later jobs; the oldest go first
 STOPPED = N_("the build stopped unexpectedly")
@@ -129,9 +132,10 @@ class Jobs:
     """The studio's jobs: at most one of each purpose runs (a newer one cancels the older), and
     the puzzles they made are kept for the next."""
 
-    def __init__(self, workers: int, folder: Path) -> None:
+    def __init__(self, workers: int, folder: Path, pages: PageStore) -> None:
         self.workers = workers
         self.folder = folder  # the studio's: the job reads files only inside it, as the studio does
+        self.pages = pages  # the preview's pages: a preview leaves blank those it has already
         self.lock = threading.Lock()
         self.jobs: dict[str, Job] = {}
         self.puzzles: dict[str, PuzzleRecord] = {}
@@ -162,7 +166,8 @@ class Jobs:
                 self._cancel(old)
             for ended in list(self.jobs)[:max(0, len(self.jobs) + 1 - JOBS_KEPT)]:
                 del self.jobs[ended]  # only the newest job of each purpose runs
-            layouts = dict(self.layouts) if purpose == "preview" else None  # a build: the whole
+            # a build is the whole build; a preview starts from the last one
+            layouts = self._drawable(self.layouts) if purpose == "preview" else None
             job.process = self.context.Process(
                 target=work, args=(send, watched, config, str(self.folder / file),
                                    list(formats), known, self.workers, layouts),
@@ -210,8 +215,11 @@ class Jobs:
                     job.touch()
                     continue
                 if message[0] == "done":
-                    files, made, layouts, job.cpu = message[1:]
+                    files, named, made, layouts, job.cpu = message[1:]
                     self._keep(made)
+                    for name, data in files:  # before its layout is handed on: a preview
+                        if name in named:  # leaves blank the pages of names held here
+                            job.digests[name] = self.pages.add(data, *named[name])
                     if layouts is not None:
                         with self.lock:
                             self.layouts = layouts
@@ -238,6 +246,13 @@ class Jobs:
             receive.close()
             job.process.join()
             alive.close()
+
+    def _drawable(self, layouts: dict[str | None, Settled]) -> dict[str | None, Settled]:
+        """The last preview's layouts, naming only the pages the studio can still draw: a page
+        named there is left blank in the next preview."""
+        return {version: replace(settled, names={page: name for page, name in settled.names.items()
+                                                 if name is not None and self.pages.holds(name)})
+                for version, settled in layouts.items()}
 
     def _keep(self, made: dict[str, PuzzleRecord]) -> None:
         with self.lock:
@@ -301,9 +316,10 @@ def work(send: Connection, watched: Connection, config: BookConfig, file: str,
          layouts: dict[str | None, Settled] | None) -> None:
     """A job's process: make the book the studio read, draw its files, send them back; end
     without a word once the studio has gone. A preview's PDF is laid out starting from
-    `layouts` (the last preview's), and what it settles on goes back with its files."""
+    `layouts` (the last preview's), painting only the pages that changed; what it settles on
+    goes back with its files, and each book PDF's page names and the pages it painted."""
     from bookgen.book import DEFAULT_BUDGET, make_book, worker_pool
-    from bookgen.formats import render_formats
+    from bookgen.formats import render_formats, version_target
     from bookgen.render.pdf import starting_from
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the studio, which ends its jobs
@@ -321,13 +337,19 @@ def work(send: Connection, watched: Connection, config: BookConfig, file: str,
                 book = make_book(config, _Reported(send), executor=remembering,
                                  budget=DEFAULT_BUDGET)
             target = Path(file).with_suffix(".pdf")
+            named: dict[str, tuple[list[str | None], frozenset[int] | None]] = {}
             if layouts is None:
                 files = render_formats(book, target, formats)
             else:
-                with starting_from(layouts):
+                with starting_from(layouts, changed_only=True):
                     files = render_formats(book, target, formats)
+                for edition in book.editions():
+                    settled = layouts[edition.version]
+                    named[version_target(target, edition.version).name] = (
+                        [settled.names.get(page) for page in range(1, settled.pages + 1)],
+                        settled.painted)
             message: tuple[Any, ...] = ("done", [(path.name, data) for path, data in files],
-                                        remembering.made, layouts, time.process_time())
+                                        named, remembering.made, layouts, time.process_time())
         except BookgenError as error:
             message = ("error", (error.message, error.file, error.line, error.key))
         send.send(message)
