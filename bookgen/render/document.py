@@ -862,9 +862,17 @@ class BookDocument:
         if self._known is None or self.config.share_pages:
             return self._pass(anchors, puzzle_pages, True)
         state = self._pass(anchors, puzzle_pages, False)
-        shared = repr((replace(self.config, sections=()), geometry, self.layout, self.fonts))
+        shared = repr((self._drawn_on_every_page(), geometry, self.layout, self.fonts))
         state.prints = PagePrints(hashlib.sha256(shared.encode()).hexdigest(), self._known)
         return state
+
+    def _drawn_on_every_page(self) -> BookConfig:
+        """The config but what reaches a page only as the text or the puzzles of its flowables
+        (their fingerprints say it), or not at all (the cover's, the file's name, which the
+        studio makes from the title): a page's name keeps the rest, new keys included."""
+        return replace(self.config, sections=(), name="", file="", path=None, title="",
+                       subtitle=None, author=None, copyright=None, seed="", formats=(),
+                       exclude=(), back_text=None, cover_color="")
 
     @staticmethod
     def _named(settled: Settled, state: Pass) -> Settled:
