@@ -199,6 +199,32 @@ def test_a_build_paints_every_page_whatever_it_starts_from(tmp_path):
     assert quick == whole(book(tmp_path, title="Orders, Again"))
 
 
+def test_a_job_handed_what_the_last_one_worked_out_measures_nothing_again(tmp_path, monkeypatch):
+    """The canonical forms and the answers' and puzzles' least scales of the cached puzzles come
+    with them (bookgen.remembered): a retitle works none out again, and draws the same bytes."""
+    from bookgen import remembered
+    from bookgen.render import document
+
+    monkeypatch.setattr(remembered, "_known", None)  # this test's process remembers, alone
+    monkeypatch.setattr(remembered, "_learned", {})
+    measured: list[int] = []
+    least_scale = document.least_scale
+    monkeypatch.setattr(document, "least_scale",
+                        lambda *args: measured.append(1) or least_scale(*args))
+    remembered.teach({})  # as a job starts
+    pdf.interior(book(tmp_path))
+    first = remembered.learned()
+    assert measured and all(values for values in first.values())
+    remembered._known = None  # the next job: a fresh process, taught what the first learned
+    remembered.teach(first)
+    measured.clear()
+    retitled = pdf.interior(book(tmp_path, title="Orders, Again")).pdf
+    assert not measured and remembered.learned() == {}  # no form nor scale worked out again
+    remembered._known = None
+    assert retitled == whole(book(tmp_path, title="Orders, Again"))
+    assert measured  # worked out, when nothing is remembered
+
+
 class Recording(Executor):
     """Makes each puzzle here, and keeps what it made by id."""
 

@@ -34,6 +34,7 @@ from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
 from bookgen.i18n import Language, _, speaking
 from bookgen.puzzles.base import PuzzleRecord
+from bookgen.remembered import remembered
 from bookgen.render.flowables import (
     Anchor,
     AnswerRow,
@@ -50,6 +51,9 @@ from bookgen.render.flowables import (
     example_fits,
     label_height,
     label_width,
+    record_print,
+    speech_print,
+    type_print,
 )
 from bookgen.render.fonts import Fonts, check_printable, layout_fonts
 from bookgen.render.geometry import (
@@ -471,8 +475,18 @@ class BookDocument:
             return lambda pen: draw(pen, record.puzzle)
 
         with speaking(speech):
-            return max(least_scale(puzzle(r), self.fonts, self.sizes.in_puzzle)
-                       for r in section.records)
+            return max(self._remembered_least("puzzle floor", section, record, speech,
+                                              puzzle(record), self.sizes.in_puzzle)
+                       for record in section.records)
+
+    def _remembered_least(self, kind: str, section: Section, record: PuzzleRecord,
+                          speech: Language, draw: Callable[[Pen], None],
+                          floor: Callable[[str], float]) -> float:
+        """least_scale of one puzzle's drawing, worked out once (bookgen.remembered): what a
+        studio job is handed with the cached puzzles, so that a retitle measures none again."""
+        parts = (kind, type_print(section.puzzle_type), record_print(record), self.fonts,
+                 self.sizes, speech_print(speech))
+        return remembered(record.id, parts, lambda: least_scale(draw, self.fonts, floor))
 
     def _grids(self, state: Pass, geometry: Geometry) -> list[Grid]:
         """Each section's grid, at one scale per puzzle type across the book: the least of the
@@ -644,9 +658,11 @@ class BookDocument:
         def answer(record: PuzzleRecord) -> Callable[[Pen], None]:
             return lambda pen: draw(pen, record.puzzle, record.solution)
 
-        with speaking(self.speech_of(section)):
-            need = max(least_scale(answer(r), self.fonts, self.sizes.in_answer)
-                       for r in section.records)
+        speech = self.speech_of(section)
+        with speaking(speech):
+            need = max(self._remembered_least("answer floor", section, record, speech,
+                                              answer(record), self.sizes.in_answer)
+                       for record in section.records)
         return need or ANSWER_MAX_SCALE
 
     def _answer_scales(self, state: Pass, geometry: Geometry, factor: float) -> list[float]:

@@ -8,9 +8,12 @@ files come back as bytes.
 Puzzles already made for an earlier job are handed to the next one (keyed by the id that makes
 them again, a twin's replacements with them), so an edit that leaves a section alone does not
 make its puzzles again: a puzzle is the same bytes whoever makes it, and make_book still decides
-twins and order itself. A preview is laid out starting from what the last preview's layout
-settled on (bookgen.render.pdf.starting_from): one reportlab build instead of three when the
-edit moved nothing; and it paints only the pages that changed (each page named by what it
+twins and order itself. What the jobs worked out from each puzzle (its canonical forms, the
+scales its text needs: bookgen.remembered) comes back and goes out with it too.
+
+A preview is laid out starting from what the last preview's layout settled on
+(bookgen.render.pdf.starting_from): one reportlab build instead of three when the edit moved
+nothing; and it paints only the pages that changed (each page named by what it
 holds, bookgen.render.flowables.PagePrints): a page named as before is left blank in its PDF,
 and the studio shows the picture it has of that name. A build ("Make the files") is the whole
 build.
@@ -46,6 +49,7 @@ from bookgen.errors import BookgenError
 from bookgen.i18n import N_
 from bookgen.progress import Progress
 from bookgen.puzzles.base import PuzzleRecord
+from bookgen.remembered import Values, learned, teach
 
 if TYPE_CHECKING:
     from bookgen.render.document import Settled  # reportlab: loaded in the jobs, not the studio
@@ -139,6 +143,7 @@ class Jobs:
         self.lock = threading.Lock()
         self.jobs: dict[str, Job] = {}
         self.puzzles: dict[str, PuzzleRecord] = {}
+        self.measures: Values = {}  # what jobs worked out from each of the puzzles, by its id
         self.layouts: dict[str | None, Settled] = {}  # what the last preview settled on, by version
         self.context: Any  # a forkserver or spawn context; typeshed gives them no common Process
         if "forkserver" in multiprocessing.get_all_start_methods():
@@ -162,6 +167,7 @@ class Jobs:
         watched, alive = self.context.Pipe(duplex=False)  # `alive` stays here, never written
         with self.lock:  # held while the process starts, so two requests never both run
             known = cached_puzzles(self.puzzles, keys)
+            measures = {key: self.measures[key] for key in known if key in self.measures}
             for old in [j for j in self.jobs.values() if j.purpose == purpose]:
                 self._cancel(old)
             for ended in list(self.jobs)[:max(0, len(self.jobs) + 1 - JOBS_KEPT)]:
@@ -170,7 +176,7 @@ class Jobs:
             layouts = self._drawable(self.layouts) if purpose == "preview" else None
             job.process = self.context.Process(
                 target=work, args=(send, watched, config, str(self.folder / file),
-                                   list(formats), known, self.workers, layouts),
+                                   list(formats), known, measures, self.workers, layouts),
                 name=f"bookgen-studio-{purpose}")  # not a daemon: it starts its own workers
             job.process.start()
             self.jobs[job.id] = job
@@ -215,8 +221,8 @@ class Jobs:
                     job.touch()
                     continue
                 if message[0] == "done":
-                    files, named, made, layouts, job.cpu = message[1:]
-                    self._keep(made)
+                    files, named, made, measures, layouts, job.cpu = message[1:]
+                    self._keep(made, measures)
                     for name, data in files:  # before its layout is handed on: a preview
                         if name in named:  # leaves blank the pages of names held here
                             job.digests[name] = self.pages.add(data, *named[name])
@@ -254,11 +260,17 @@ class Jobs:
                                                  if name is not None and self.pages.holds(name)})
                 for version, settled in layouts.items()}
 
-    def _keep(self, made: dict[str, PuzzleRecord]) -> None:
+    def _keep(self, made: dict[str, PuzzleRecord], measures: Values) -> None:
         with self.lock:
             self.puzzles.update(made)
             for key in list(self.puzzles)[:max(0, len(self.puzzles) - MAX_CACHED_PUZZLES)]:
                 del self.puzzles[key]
+            for key, values in measures.items():
+                if key in self.puzzles:  # kept as long as its puzzle is
+                    self.measures.setdefault(key, {}).update(values)
+            if len(self.measures) > len(self.puzzles):
+                self.measures = {key: values for key, values in self.measures.items()
+                                 if key in self.puzzles}
 
 
 def _start_forkserver() -> None:
@@ -312,7 +324,7 @@ class _Remembering(Executor):
 
 
 def work(send: Connection, watched: Connection, config: BookConfig, file: str,
-         formats: list[str], known: dict[str, PuzzleRecord], workers: int,
+         formats: list[str], known: dict[str, PuzzleRecord], measures: Values, workers: int,
          layouts: dict[str | None, Settled] | None) -> None:
     """A job's process: make the book the studio read, draw its files, send them back; end
     without a word once the studio has gone. A preview's PDF is laid out starting from
@@ -322,6 +334,7 @@ def work(send: Connection, watched: Connection, config: BookConfig, file: str,
     from bookgen.formats import render_formats, version_target
     from bookgen.render.pdf import starting_from
 
+    teach(measures)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the studio, which ends its jobs
     try:  # the ends set up inside: a cancel or the studio's end may come at once
         for number in _ENDS:
@@ -349,7 +362,8 @@ def work(send: Connection, watched: Connection, config: BookConfig, file: str,
                         [settled.names.get(page) for page in range(1, settled.pages + 1)],
                         settled.painted)
             message: tuple[Any, ...] = ("done", [(path.name, data) for path, data in files],
-                                        named, remembering.made, layouts, time.process_time())
+                                        named, remembering.made, learned(), layouts,
+                                        time.process_time())
         except BookgenError as error:
             message = ("error", (error.message, error.file, error.line, error.key))
         send.send(message)
