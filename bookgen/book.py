@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor, as_completed
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +68,9 @@ class Section:
     solution_counts: tuple[int, ...] = field(init=False)
 
     def __post_init__(self) -> None:
-        counts = tuple(solution_count(self.puzzle_type, r.puzzle) for r in self.records)
+        counts = tuple(remembered(r.id, ("solutions", self.puzzle_type.name, repr(r.puzzle)),
+                                  partial(solution_count, self.puzzle_type, r.puzzle))
+                       for r in self.records)
         object.__setattr__(self, "solution_counts", counts)
 
     @property

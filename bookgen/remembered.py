@@ -1,8 +1,9 @@
-"""What is worked out from one puzzle and stays the same for it (its canonical forms, the scale
-at which its text reaches a floor), kept for the life of the process, by puzzle: a book made
-again from the same puzzles does not work it out again. The studio's preview jobs each start in
-a fresh process, so the studio keeps what each job learned, with the puzzles it made, and hands
-it to the next job with them (bookgen.studio.jobs): a retitle measures nothing again.
+"""What is worked out from one puzzle and stays the same for it (its canonical forms, how many
+answers it has, the scale at which its text reaches a floor), kept for the life of the process,
+by puzzle: a book made again from the same puzzles does not work it out again. The studio's
+preview jobs each start in a fresh process, so the studio keeps what each job learned, with the
+puzzles it made, and hands it to the next job with them (bookgen.studio.jobs): a retitle
+measures nothing again.
 
 A value is found by a digest of everything it is worked out from (`parts`), so a stale one is
 never used; the puzzle's id only groups values for handing on. A process remembers only once it
