@@ -120,7 +120,8 @@ def test_a_build_without_a_start_records_nothing(tmp_path, builds):
     assert len(builds) == 3 and list(layouts) == [None]
 
 
-def test_the_studio_hands_a_preview_what_the_last_one_settled_on(tmp_path):
+@pytest.mark.parametrize("versions", [1, 2])
+def test_the_studio_hands_a_preview_what_the_last_one_settled_on(tmp_path, versions):
     pytest.importorskip("flask", reason="pip install -e '.[studio]'")
     from bookgen.studio.server import create_app
 
@@ -133,7 +134,7 @@ def test_the_studio_hands_a_preview_what_the_last_one_settled_on(tmp_path):
         sections = [{"type": "numbrix", "count": 6, "difficulty": "easy", "size": 5},
                     {"type": "placement", "count": 6, "difficulty": "easy", "title": title}]
         job = client.post("/api/jobs", json={"purpose": purpose, "book": {
-            "title": "Speed", "sections": sections}}).get_json()
+            "title": "Speed", "sections": sections, "versions": versions}}).get_json()
         ends = time.monotonic() + 120
         while (status := client.get(f"/api/jobs/{job['id']}").get_json())["state"] == "running":
             assert time.monotonic() < ends, status
@@ -147,17 +148,18 @@ def test_the_studio_hands_a_preview_what_the_last_one_settled_on(tmp_path):
 
     try:
         first = finished("preview", "Orders")
-        settled = jobs.layouts[None]
-        assert settled.anchors["section1"] > 1 and settled.painted == set(range(1, settled.pages + 1))
+        settled = dict(jobs.layouts)  # by version: None, or A and B
+        assert len(settled) == versions
+        for sheet in settled.values():
+            assert sheet.anchors["section1"] > 1 and sheet.painted == set(range(1, sheet.pages + 1))
         retitled = finished("preview", "Orders, Again")
-        assert jobs.layouts[None] == settled  # a retitle moved nothing
+        assert jobs.layouts == settled  # a retitle moved nothing
         build = finished("build", "Orders, Again")  # the download: the whole build
-        download = next(data for name, data in jobs.find(build["id"]).files if name.endswith(".pdf"))
-        assert shown(retitled) == pictures(download)
+        downloads = [data for name, data in jobs.find(build["id"]).files if name.endswith(".pdf")]
+        assert shown(retitled) == [picture for data in downloads for picture in pictures(data)]
         before = [page["digest"] for page in first["pages"]]
-        changed = [number for number, page in enumerate(retitled["pages"], 1)
-                   if page["digest"] not in before]
-        assert changed and sorted(jobs.layouts[None].painted) == changed
+        changed = [page for page in retitled["pages"] if page["digest"] not in before]
+        assert changed and len(changed) == sum(len(s.painted) for s in jobs.layouts.values())
     finally:
         jobs.close()
 
