@@ -72,10 +72,11 @@ Print = tuple[Any, ...]
 class PagePrints:
     """A studio preview paints only the pages that changed since the last preview. Each page is
     named by a digest of what it holds: its number, its running head, `book` (what every page
-    shares: the config but its sections, the page geometry) and the `fingerprint` of every
-    flowable that landed on it. The costly ones (`Painted`: puzzles, answers, examples) are laid
-    out without painting and held; at the page's end they are painted where its name is not the
-    last preview's (`known`), and left out where it is: that page's picture is the last one's.
+    shares: the config's keys that reach every page, the page geometry and fonts) and the
+    `fingerprint` of every flowable that landed on it. The costly ones (`Painted`: puzzles,
+    answers, examples) are laid out without painting and held; at the page's end they are
+    painted where its name is not the last preview's (`known`), and left out where it is: that
+    page's picture is the last one's.
     A page with a flowable that cannot say what it draws gets no name and is always painted."""
 
     def __init__(self, book: str, known: dict[int, str | None]) -> None:
@@ -134,6 +135,7 @@ def speech_print(speech: Language) -> Print:
 
 
 def record_print(record: PuzzleRecord) -> str:
+    """A puzzle and its answer, as they are drawn (its id may name another puzzle in a bank)."""
     return repr((record.puzzle, record.solution))
 
 
