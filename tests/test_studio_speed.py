@@ -227,6 +227,35 @@ def test_a_job_handed_what_the_last_one_worked_out_measures_nothing_again(tmp_pa
     assert measured  # worked out, when nothing is remembered
 
 
+class Pipe:
+    """A job's end of the pipe to the studio: what it sent, and when."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple] = []
+
+    def send(self, message: tuple) -> None:
+        self.sent.append(message)
+
+
+def test_a_jobs_progress_is_sent_at_most_every_tenth_of_a_second_and_its_last_word_follows():
+    from bookgen.studio.jobs import PROGRESS_SECONDS, _Reported
+
+    pipe = Pipe()
+    reported = _Reported(pipe)  # type: ignore[arg-type]
+    reported.start("Paths", 120)
+    for _ in range(120):  # every puzzle cached: within milliseconds
+        reported.advance()
+    assert pipe.sent == [("progress", "Paths", 0, 120)]  # the page asks once, not 121 times
+    time.sleep(PROGRESS_SECONDS * 3)
+    assert pipe.sent[-1] == ("progress", "Paths", 120, 120)  # what it came to, a moment later
+    assert len(pipe.sent) == 2
+    reported.start("Sums", 6)
+    reported.advance()
+    reported.close()  # the job's end: nothing after it
+    time.sleep(PROGRESS_SECONDS * 3)
+    assert pipe.sent[-1] == ("progress", "Sums", 0, 6) and len(pipe.sent) == 3
+
+
 class Recording(Executor):
     """Makes each puzzle here, and keeps what it made by id."""
 

@@ -31,6 +31,7 @@ pipe to the studio is an end, not an error.
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import os
 import signal
@@ -60,6 +61,7 @@ STOPPED = N_("the build stopped unexpectedly")
 """The studio's own word for a job that ended without one (the page shows it translated)."""
 JOBS_KEPT = 8  # ended jobs whose state and files the page may still ask for
 CLOSE_SECONDS = 5.0  # how long a job ended by the studio may take to unwind before it is killed
+PROGRESS_SECONDS = 0.1  # the least time between a job's progress messages (_Reported)
 _PRELOAD = ["bookgen.book", "bookgen.formats", "bookgen.render.pdf", "bookgen.render.cover",
             "bookgen.puzzles", "bookgen.studio.warm",
             "bookgen.cli"]  # what the `bookgen` script imports: each job runs it again as __main__
@@ -284,19 +286,57 @@ def _start_forkserver() -> None:
 
 
 class _Reported(Progress):
-    """make_book's progress, sent to the studio instead of drawn on a terminal."""
+    """make_book's progress, sent to the studio instead of drawn on a terminal: at once, or
+    PROGRESS_SECONDS after the last message (a timer sends what it has come to by then). Each
+    message is a round trip of the page's; a job whose puzzles are all cached (a retitle) would
+    otherwise send one per puzzle within a few milliseconds, and the page ask again for each."""
 
     def __init__(self, send: Connection) -> None:
         super().__init__(enabled=False)
         self.send = send
+        self.lock = threading.Lock()  # the job's thread and the timer's send on one pipe
+        self.sent = -math.inf  # when the last message went
+        self.timer: threading.Timer | None = None
+        self.closed = False
 
     def start(self, label: str, total: int) -> None:
         super().start(label, total)
-        self.send.send(("progress", label, 0, total))
+        self._report()
 
     def advance(self, steps: int = 1) -> None:
         super().advance(steps)
+        self._report()
+
+    def close(self) -> None:
+        """Send no more: the job's end follows."""
+        with self.lock:
+            self.closed = True
+            if self.timer is not None:
+                self.timer.cancel()
+
+    def _report(self) -> None:
+        with self.lock:
+            wait = self.sent + PROGRESS_SECONDS - time.monotonic()
+            if wait <= 0:
+                self._send()
+            elif self.timer is None:
+                self.timer = threading.Timer(wait, self._flush)
+                self.timer.daemon = True
+                self.timer.start()
+
+    def _flush(self) -> None:
+        with self.lock:
+            self.timer = None
+            if self.closed:
+                return
+            try:
+                self._send()
+            except OSError:  # the studio has gone: the job ends with it
+                pass
+
+    def _send(self) -> None:
         self.send.send(("progress", self.label, self.done, self.total))
+        self.sent = time.monotonic()
 
 
 class _Remembering(Executor):
@@ -340,6 +380,7 @@ def work(send: Connection, watched: Connection, config: BookConfig, file: str,
         for number in _ENDS:
             signal.signal(number, _ended)
         _end_with_studio(watched)
+        reported = _Reported(send)
         try:
             if "pdf" in formats or "cover" in formats:
                 from bookgen.render.fonts import check_printable
@@ -347,8 +388,7 @@ def work(send: Connection, watched: Connection, config: BookConfig, file: str,
                 check_printable(config)
             with worker_pool(workers) as pool:
                 remembering = _Remembering(known, pool)
-                book = make_book(config, _Reported(send), executor=remembering,
-                                 budget=DEFAULT_BUDGET)
+                book = make_book(config, reported, executor=remembering, budget=DEFAULT_BUDGET)
             target = Path(file).with_suffix(".pdf")
             named: dict[str, tuple[list[str | None], frozenset[int] | None]] = {}
             if layouts is None:
@@ -366,6 +406,7 @@ def work(send: Connection, watched: Connection, config: BookConfig, file: str,
                                         time.process_time())
         except BookgenError as error:
             message = ("error", (error.message, error.file, error.line, error.key))
+        reported.close()
         send.send(message)
         send.close()
     except (BrokenPipeError, ConnectionResetError, _Ended):  # the studio went, or ended this job
