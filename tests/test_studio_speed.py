@@ -250,7 +250,8 @@ def test_a_jobs_progress_is_sent_at_most_every_tenth_of_a_second_and_its_last_wo
     while len(pipe.sent) < 2 and time.monotonic() < ends:
         time.sleep(PROGRESS_SECONDS)
     assert pipe.sent[1:] == [("progress", "Paths", 120, 120)]  # what it came to
-    reported.start("Sums", 6)
+    time.sleep(PROGRESS_SECONDS)
+    reported.start("Sums", 6)  # sent at once: the last message is that old
     reported.advance()
     reported.close()  # the job's end: nothing after it
     time.sleep(PROGRESS_SECONDS * 3)
