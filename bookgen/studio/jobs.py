@@ -8,15 +8,14 @@ files come back as bytes.
 Puzzles already made for an earlier job are handed to the next one (keyed by the id that makes
 them again, a twin's replacements with them), so an edit that leaves a section alone does not
 make its puzzles again: a puzzle is the same bytes whoever makes it, and make_book still decides
-twins and order itself. What the jobs worked out from each puzzle (its canonical forms, the
-scales its text needs: bookgen.remembered) comes back and goes out with it too.
+twins and order itself. What the jobs worked out from each puzzle (its canonical forms, its
+answer count, the scales its text needs: bookgen.remembered) comes back and goes out with it.
 
 A preview is laid out starting from what the last preview's layout settled on
 (bookgen.render.pdf.starting_from): one reportlab build instead of three when the edit moved
-nothing; and it paints only the pages that changed (each page named by what it
-holds, bookgen.render.flowables.PagePrints): a page named as before is left blank in its PDF,
-and the studio shows the picture it has of that name. A build ("Make the files") is the whole
-build.
+nothing; and it paints only the pages that changed (each page named by what it holds,
+bookgen.render.flowables.PagePrints): a page named as before is left blank in its PDF, and the
+studio shows the picture it has of that name. A build ("Make the files") is the whole build.
 
 Workers start from a fork server that has bookgen and reportlab loaded and warm (studio/warm.py:
 the fonts read, one small book drawn), started with the studio, so a job starts in milliseconds
