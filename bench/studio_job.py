@@ -1,10 +1,11 @@
 """Where a studio preview job's time goes, for a retitle of the 40-page print-on-demand book
 (config/pod-6x9.yaml, every puzzle already made): CPU seconds of each step in a process like one
 forked from the fork server as it was (bookgen imported, nothing warmed, the config read again
-in the job), warmed (studio/warm.py imported, the config handed over), and as it is (warmed, and
-the PDF laid out from what the book before the edit settled on). Each row is a fresh
-Python; CPU seconds, unlike wall-clock ones, change little on a busy computer. Prints figures;
-asserts nothing.
+in the job), warmed (studio/warm.py imported, the config handed over), warmed and the PDF laid
+out from what the book before the edit settled on, then painting only the pages that changed,
+and as it is: also handed what the last job worked out from each puzzle (bookgen.remembered).
+Each row is a fresh Python; CPU seconds, unlike wall-clock ones, change little on a busy
+computer. Prints figures; asserts nothing.
 
 Run: python bench/studio_job.py
 """
@@ -39,22 +40,25 @@ def make_puzzles(store: Path) -> None:
     from bookgen.book import make_book, worker_pool
     from bookgen.config import read_config_text
     from bookgen.formats import render_formats
+    from bookgen.remembered import learned, teach
     from bookgen.render.pdf import starting_from
     from bookgen.studio.jobs import _Remembering
 
+    teach({})  # as a studio job does
     before = read_config_text(_book_text(False), store.with_suffix(".yaml"))
     with worker_pool(1) as pool:
         remembering = _Remembering({}, pool)
         book = make_book(before, executor=remembering)
-    with starting_from({}) as layouts:
+    with starting_from({}, changed_only=True) as layouts:
         render_formats(book, store.with_suffix(".pdf"), ("pdf",))
     config = read_config_text(_book_text(True), store.with_suffix(".yaml"))
-    store.write_bytes(pickle.dumps((config, remembering.made, layouts)))
+    store.write_bytes(pickle.dumps((config, remembering.made, layouts, learned())))
 
 
 def job(store: Path, kind: str) -> None:
     """One retitle's job in this fresh process, as the fork server would start it (`kind`: cold,
-    warm, or start: warm and laid out from the last layout); prints a row."""
+    warm, start: warm and laid out from the last layout, changed: and painting only the pages
+    that changed, taught: and handed what the last job worked out); prints a row."""
     import importlib
     from contextlib import nullcontext
 
@@ -65,24 +69,29 @@ def job(store: Path, kind: str) -> None:
     from bookgen.book import make_book, worker_pool
     from bookgen.config import read_config_text
     from bookgen.formats import render_formats
+    from bookgen.remembered import teach
     from bookgen.render.fonts import check_printable
     from bookgen.render.pdf import starting_from
     from bookgen.studio.jobs import _Remembering
 
-    handed, known, layouts = pickle.loads(store.read_bytes())
+    handed, known, layouts, measures = pickle.loads(store.read_bytes())
     clock = time.process_time
     started = clock()
+    if kind == "taught":
+        teach(measures)
     config = handed if warm else read_config_text(_book_text(True), store.with_suffix(".yaml"))
     read = clock() - started
     check_printable(config)
     with worker_pool(1) as pool:
         book = make_book(config, executor=_Remembering(known, pool))
     made = clock() - started - read
-    with starting_from(layouts) if kind == "start" else nullcontext():
+    with (starting_from(layouts, changed_only=kind in ("changed", "taught"))
+          if kind not in ("cold", "warm") else nullcontext()):
         render_formats(book, store.with_suffix(".pdf"), ("pdf",))
     drawn = clock() - started - read - made
     what = {"cold": "cold, config read", "warm": "warmed, config handed over",
-            "start": "warmed, from the last layout"}[kind]
+            "start": "warmed, from the last layout", "changed": "and the changed pages only",
+            "taught": "and handed what was worked out"}[kind]
     print(f"{what:32} {read:10.2f} {made:10.2f} {drawn:10.2f} {clock() - started:10.2f}")
 
 
@@ -95,7 +104,7 @@ def main() -> None:
         make_puzzles(store)
         heads = ("config", "puzzles", "pages", "in all")
         print(f"{'a retitle job, CPU seconds':32}" + "".join(f" {head:>10}" for head in heads))
-        for kind in ("cold", "warm", "start", "cold", "warm", "start"):
+        for kind in ("cold", "warm", "start", "changed", "taught") * 2:
             subprocess.run([sys.executable, __file__, "--job", str(store), kind], check=True)
 
 

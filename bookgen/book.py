@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor, as_completed
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,7 @@ from bookgen.puzzles.base import (
     too_few_answers,
     too_few_exist,
 )
+from bookgen.remembered import remembered
 
 DEFAULT_BUDGET = 120.0  # seconds one puzzle may take before the build gives up
 
@@ -66,7 +68,9 @@ class Section:
     solution_counts: tuple[int, ...] = field(init=False)
 
     def __post_init__(self) -> None:
-        counts = tuple(solution_count(self.puzzle_type, r.puzzle) for r in self.records)
+        counts = tuple(remembered(r.id, ("solutions", self.puzzle_type.name, repr(r.puzzle)),
+                                  partial(solution_count, self.puzzle_type, r.puzzle))
+                       for r in self.records)
         object.__setattr__(self, "solution_counts", counts)
 
     @property
@@ -241,13 +245,18 @@ class Twins:
 
     @staticmethod
     def key(record: PuzzleRecord) -> str:
-        return f"{record.puzzle_type.name}:{record.puzzle_type.canonical(record.puzzle)}"
+        puzzle_type = record.puzzle_type
+        return remembered(record.id, ("canonical", puzzle_type.name, repr(record.puzzle)),
+                          lambda: f"{puzzle_type.name}:{puzzle_type.canonical(record.puzzle)}")
 
     @staticmethod
     def answer(record: PuzzleRecord) -> str:
         """The form of the record's answer (its solution), as `too_few_answers` compares them."""
-        return answer_key(record.puzzle_type.name, record.puzzle_type.answer_form(record.puzzle,
-                                                                                  record.solution))
+        puzzle_type = record.puzzle_type
+        return remembered(record.id, ("answer form", puzzle_type.name, repr(record.puzzle),
+                                      repr(record.solution)),
+                          lambda: answer_key(puzzle_type.name, puzzle_type.answer_form(
+                              record.puzzle, record.solution)))
 
     def __contains__(self, record: PuzzleRecord) -> bool:
         return self.key(record) in self.seen or self.answer(record) in self.answers

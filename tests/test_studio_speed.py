@@ -1,6 +1,7 @@
 """The studio's quick previews: a preview is laid out starting from what the last one settled on
 (bookgen.render.pdf.starting_from), one reportlab build instead of three when nothing moved, and
-its PDF is the whole build's, byte for byte, whatever the edit (bench/ measures the time); and a
+its PDF is the whole build's, byte for byte, whatever the edit (bench/ measures the time); the
+studio's previews paint only the pages that changed, and show the whole build's pages; and a
 twin's replacement is made on the executor, so the studio keeps it for the next preview."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from collections.abc import Iterator
 from concurrent.futures import Executor, Future
 from pathlib import Path
 
+import pypdfium2
 import pytest
 from reportlab.platypus.doctemplate import LayoutError
 
@@ -18,7 +20,9 @@ from bookgen.config import read_config_text
 from bookgen.puzzles.base import PuzzleRecord
 from bookgen.render import pdf
 from bookgen.render.document import BookDocument
+from bookgen.render.preview import render_pages
 from bookgen.studio.jobs import cached_puzzles, puzzle_keys
+from bookgen.studio.pages import PREVIEW_DPI
 
 BOOK = """\
 title: Speed
@@ -51,6 +55,14 @@ def builds(monkeypatch) -> Iterator[list[int]]:
 def whole(made: Book) -> bytes:
     """The book as `bookgen build` draws it: every pass, no start."""
     return pdf.interior(made).pdf
+
+
+def pictures(data: bytes) -> list[bytes]:
+    """Every page of a PDF as the studio's preview draws it."""
+    document = pypdfium2.PdfDocument(data)
+    count = len(document)
+    document.close()
+    return [png for _n, png in render_pages(data, list(range(1, count + 1)), PREVIEW_DPI, False)]
 
 
 @pytest.mark.parametrize("edit", [{"title": "Orders, Again"}, {"level": "hard"},
@@ -108,7 +120,8 @@ def test_a_build_without_a_start_records_nothing(tmp_path, builds):
     assert len(builds) == 3 and list(layouts) == [None]
 
 
-def test_the_studio_hands_a_preview_what_the_last_one_settled_on(tmp_path):
+@pytest.mark.parametrize("versions", [1, 2])
+def test_the_studio_hands_a_preview_what_the_last_one_settled_on(tmp_path, versions):
     pytest.importorskip("flask", reason="pip install -e '.[studio]'")
     from bookgen.studio.server import create_app
 
@@ -117,27 +130,132 @@ def test_the_studio_hands_a_preview_what_the_last_one_settled_on(tmp_path):
     client.get(f"/?token={app.config['STUDIO_TOKEN']}")
     jobs = app.extensions["bookgen-studio"]
 
-    def finished(purpose: str, title: str) -> bytes:
+    def finished(purpose: str, title: str) -> dict:
         sections = [{"type": "numbrix", "count": 6, "difficulty": "easy", "size": 5},
                     {"type": "placement", "count": 6, "difficulty": "easy", "title": title}]
         job = client.post("/api/jobs", json={"purpose": purpose, "book": {
-            "title": "Speed", "sections": sections}}).get_json()
+            "title": "Speed", "sections": sections, "versions": versions}}).get_json()
         ends = time.monotonic() + 120
         while (status := client.get(f"/api/jobs/{job['id']}").get_json())["state"] == "running":
             assert time.monotonic() < ends, status
             time.sleep(0.05)
         assert status["state"] == "done", status
-        return next(data for name, data in jobs.find(job["id"]).files if name.endswith(".pdf"))
+        return status
+
+    def shown(status: dict) -> list[bytes]:
+        """The preview's pages as the page shows them."""
+        return [client.get(f"/api/pages/{page['digest']}.png").data for page in status["pages"]]
 
     try:
-        finished("preview", "Orders")
-        settled = jobs.layouts[None]
-        assert settled.anchors["section1"] > 1
-        preview = finished("preview", "Orders, Again")
-        assert jobs.layouts[None] == settled  # a retitle moved nothing
-        assert preview == finished("build", "Orders, Again")  # the download: the whole build
+        first = finished("preview", "Orders")
+        settled = dict(jobs.layouts)  # by version: None, or A and B
+        assert len(settled) == versions
+        for sheet in settled.values():
+            assert sheet.anchors["section1"] > 1 and sheet.painted == set(range(1, sheet.pages + 1))
+        retitled = finished("preview", "Orders, Again")
+        assert jobs.layouts == settled  # a retitle moved nothing
+        build = finished("build", "Orders, Again")  # the download: the whole build
+        downloads = [data for name, data in jobs.find(build["id"]).files if name.endswith(".pdf")]
+        assert shown(retitled) == [picture for data in downloads for picture in pictures(data)]
+        before = [page["digest"] for page in first["pages"]]
+        changed = [page for page in retitled["pages"] if page["digest"] not in before]
+        assert changed and len(changed) == sum(len(s.painted) for s in jobs.layouts.values())
     finally:
         jobs.close()
+
+
+EDITS = [{"title": "Orders, Again"}, {"level": "hard"}, {"numbrix": 14}]
+
+
+@pytest.mark.parametrize("edit", EDITS)
+def test_a_preview_paints_only_the_pages_that_changed_and_shows_the_whole_builds_pages(tmp_path,
+                                                                                        edit):
+    """A page left blank shows the last preview's picture of it: together they are the whole
+    build's pages; a retitle paints exactly the pages whose pictures changed."""
+    layouts: dict = {}
+    with pdf.starting_from(layouts, changed_only=True):
+        first = pdf.interior(book(tmp_path)).pdf
+    assert layouts[None].painted == set(range(1, layouts[None].pages + 1))
+    last = dict(enumerate(pictures(first), 1))
+    assert list(last.values()) == pictures(whole(book(tmp_path)))
+    names = layouts[None].names
+    with pdf.starting_from(layouts, changed_only=True):
+        quick = pdf.interior(book(tmp_path, **edit)).pdf
+    painted, now = layouts[None].painted, dict(enumerate(pictures(quick), 1))
+    shown = [now[page] if page in painted else last[page] for page in now]
+    expected = pictures(whole(book(tmp_path, **edit)))
+    assert shown == expected
+    for page in set(now) - painted:  # left blank: named as before, so shown as before
+        assert layouts[None].names[page] == names[page]
+    if edit == EDITS[0]:  # the contents, the section's pages, the answer key's page of its caption
+        changed = {page for page, picture in last.items() if expected[page - 1] != picture}
+        assert painted == changed and 0 < len(changed) < len(now)
+
+
+def test_a_build_paints_every_page_whatever_it_starts_from(tmp_path):
+    layouts: dict = {}
+    with pdf.starting_from(layouts, changed_only=True):
+        pdf.interior(book(tmp_path))
+    with pdf.starting_from(layouts):
+        quick = pdf.interior(book(tmp_path, title="Orders, Again")).pdf
+    assert quick == whole(book(tmp_path, title="Orders, Again"))
+
+
+def test_a_job_handed_what_the_last_one_worked_out_measures_nothing_again(tmp_path, monkeypatch):
+    """The canonical forms and the answers' and puzzles' least scales of the cached puzzles come
+    with them (bookgen.remembered): a retitle works none out again, and draws the same bytes."""
+    from bookgen import remembered
+    from bookgen.render import document
+
+    monkeypatch.setattr(remembered, "_known", None)  # this test's process remembers, alone
+    monkeypatch.setattr(remembered, "_learned", {})
+    measured: list[int] = []
+    least_scale = document.least_scale
+    monkeypatch.setattr(document, "least_scale",
+                        lambda *args: measured.append(1) or least_scale(*args))
+    remembered.teach({})  # as a job starts
+    pdf.interior(book(tmp_path))
+    first = remembered.learned()
+    assert measured and all(values for values in first.values())
+    remembered._known = None  # the next job: a fresh process, taught what the first learned
+    remembered.teach(first)
+    measured.clear()
+    retitled = pdf.interior(book(tmp_path, title="Orders, Again")).pdf
+    assert not measured and remembered.learned() == {}  # no form nor scale worked out again
+    remembered._known = None
+    assert retitled == whole(book(tmp_path, title="Orders, Again"))
+    assert measured  # worked out, when nothing is remembered
+
+
+class Pipe:
+    """A job's end of the pipe to the studio: what it sent, and when."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple] = []
+
+    def send(self, message: tuple) -> None:
+        self.sent.append(message)
+
+
+def test_a_jobs_progress_is_sent_at_most_every_tenth_of_a_second_and_its_last_word_follows():
+    from bookgen.studio.jobs import PROGRESS_SECONDS, _Reported
+
+    pipe = Pipe()
+    reported = _Reported(pipe)  # type: ignore[arg-type]
+    reported.start("Paths", 120)
+    for _ in range(120):  # every puzzle cached: within milliseconds
+        reported.advance()
+    assert pipe.sent == [("progress", "Paths", 0, 120)]  # the page asks once, not 121 times
+    ends = time.monotonic() + 30  # a moment later (a busy computer may be slow to run the timer)
+    while len(pipe.sent) < 2 and time.monotonic() < ends:
+        time.sleep(PROGRESS_SECONDS)
+    assert pipe.sent[1:] == [("progress", "Paths", 120, 120)]  # what it came to
+    time.sleep(PROGRESS_SECONDS)
+    reported.start("Sums", 6)  # sent at once: the last message is that old
+    reported.advance()
+    reported.close()  # the job's end: nothing after it
+    time.sleep(PROGRESS_SECONDS * 3)
+    assert pipe.sent[-1] == ("progress", "Sums", 0, 6) and len(pipe.sent) == 3
 
 
 class Recording(Executor):

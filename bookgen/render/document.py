@@ -3,10 +3,11 @@ mirrored odd and even page templates, and built in passes until its layout is st
 
 from __future__ import annotations
 
+import hashlib
 import io
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_CENTER
@@ -33,6 +34,7 @@ from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
 from bookgen.i18n import Language, _, speaking
 from bookgen.puzzles.base import PuzzleRecord
+from bookgen.remembered import remembered
 from bookgen.render.flowables import (
     Anchor,
     AnswerRow,
@@ -42,12 +44,16 @@ from bookgen.render.flowables import (
     FittedOpening,
     NameLine,
     NotesPage,
+    PagePrints,
     Pass,
     PuzzleRow,
     answer_label,
     example_fits,
     label_height,
     label_width,
+    record_print,
+    speech_print,
+    type_print,
 )
 from bookgen.render.fonts import Fonts, check_printable, layout_fonts
 from bookgen.render.geometry import (
@@ -127,6 +133,7 @@ class BookDocument:
         self.speech = config.speech()  # the book's words: its front matter, answers, running heads
         self.speeches = [config.speech(s.config) for s in book.sections]  # each section's
         self.settled: Settled | None = None  # what the last render settled on
+        self._known: dict[int, str | None] | None = None  # see render's changed_only
         self._spoken = {id(s): speech for s, speech in zip(book.sections, self.speeches)}
 
     def _narrowed(self, book: Book) -> Book:
@@ -195,6 +202,9 @@ class BookDocument:
         def on_page_end(canvas, document) -> None:
             page = canvas.getPageNumber()
             title = state.running_head()
+            if state.prints is not None:
+                state.prints.page_ends(canvas, state, page,
+                                       "" if not title or state.opening_page == page else title)
             state.answered.clear()
             if not title or state.opening_page == page:
                 return
@@ -466,8 +476,18 @@ class BookDocument:
             return lambda pen: draw(pen, record.puzzle)
 
         with speaking(speech):
-            return max(least_scale(puzzle(r), self.fonts, self.sizes.in_puzzle)
-                       for r in section.records)
+            return max(self._remembered_least("puzzle floor", section, record, speech,
+                                              puzzle(record), self.sizes.in_puzzle)
+                       for record in section.records)
+
+    def _remembered_least(self, kind: str, section: Section, record: PuzzleRecord,
+                          speech: Language, draw: Callable[[Pen], None],
+                          floor: Callable[[str], float]) -> float:
+        """least_scale of one puzzle's drawing, worked out once (bookgen.remembered): what a
+        studio job is handed with the cached puzzles, so that a retitle measures none again."""
+        parts = (kind, type_print(section.puzzle_type), record_print(record), self.fonts,
+                 self.sizes, speech_print(speech))
+        return remembered(record.id, parts, lambda: least_scale(draw, self.fonts, floor))
 
     def _grids(self, state: Pass, geometry: Geometry) -> list[Grid]:
         """Each section's grid, at one scale per puzzle type across the book: the least of the
@@ -639,9 +659,11 @@ class BookDocument:
         def answer(record: PuzzleRecord) -> Callable[[Pen], None]:
             return lambda pen: draw(pen, record.puzzle, record.solution)
 
-        with speaking(self.speech_of(section)):
-            need = max(least_scale(answer(r), self.fonts, self.sizes.in_answer)
-                       for r in section.records)
+        speech = self.speech_of(section)
+        with speaking(speech):
+            need = max(self._remembered_least("answer floor", section, record, speech,
+                                              answer(record), self.sizes.in_answer)
+                       for record in section.records)
         return need or ANSWER_MAX_SCALE
 
     def _answer_scales(self, state: Pass, geometry: Geometry, factor: float) -> list[float]:
@@ -754,17 +776,22 @@ class BookDocument:
             initialFontSize=self.layout.body_size,
             lang=pdf_lang(self.speech),
         )
+        if state.prints is not None:
+            document.afterFlowable = state.prints.landed
         document.build([alternate_pages()] + story)
         return buffer.getvalue(), document.page
 
-    def render(self, part: str, puzzle_pages: dict[int, int],
-               start: Settled | None = None) -> tuple[bytes, int]:
+    def render(self, part: str, puzzle_pages: dict[int, int], start: Settled | None = None,
+               changed_only: bool = False) -> tuple[bytes, int]:
         """Lay the book out in passes that paint no puzzles until the contents pages, the gutter,
         the padding and (where sections share pages) the pages puzzles land on agree with the
         book they describe, then paint it once; returns the PDF bytes and the page count. From a
         `start` (the studio's last preview of this book) it paints at once, and keeps that
         painting when it agrees with the start: the painting pass of the whole build, one build
-        instead of three. `self.settled` is then what the book settled on."""
+        instead of three. `self.settled` is then what the book settled on. `changed_only` (the
+        studio's previews) paints only the pages whose names differ from the start's
+        (`PagePrints`): the others are left out of the PDF, their pictures the start's."""
+        self._known = ({} if start is None else start.names) if changed_only else None
         try:
             with speaking(self.speech):
                 if start is not None:
@@ -813,10 +840,11 @@ class BookDocument:
                        and make_geometry(self.layout, self.config, new_pages) == geometry
                        and (puzzle_pages == known_pages or not self.config.share_pages))
             if settled:
-                state = self._pass(anchors, puzzle_pages, True)
+                state = self._painting(anchors, puzzle_pages, geometry)
                 painted = self._build_once(self._compose(state, geometry, part, pad), geometry,
                                            self._subject(part), state)
-                self.settled = Settled(dict(anchors), pad, new_pages, dict(puzzle_pages))
+                self.settled = self._named(Settled(dict(anchors), pad, new_pages,
+                                                   dict(puzzle_pages)), state)
                 return painted
             anchors, pad, pages = dict(state.anchors), new_pad, new_pages
         raise BookgenError("the layout did not settle after six passes", key="layout")
@@ -829,19 +857,47 @@ class BookDocument:
         puzzle_pages.clear()
         puzzle_pages.update(start.puzzle_pages)
         geometry = make_geometry(self.layout, self.config, start.pages)
-        state = self._pass(dict(start.anchors), puzzle_pages, True)
+        state = self._painting(dict(start.anchors), puzzle_pages, geometry)
         pdf, count = self._build_once(self._compose(state, geometry, part, start.pad), geometry,
                                       self._subject(part), state)
         new_pad, new_pages = self._padding(part, count - (1 if start.pad else 0))
         if ((state.anchors, new_pad, new_pages, puzzle_pages)
                 != (start.anchors, start.pad, start.pages, start.puzzle_pages)):
             return None
-        self.settled = start
+        self.settled = self._named(start, state)
         return pdf, count
 
     def _pass(self, anchors: dict[str, int], puzzle_pages: dict[int, int], paint: bool) -> Pass:
         return Pass(self.fonts, self.ink, self.sizes, not self.pod, self.layout.body_size / 10.5,
                     anchors, {}, puzzle_pages, paint)
+
+    def _painting(self, anchors: dict[str, int], puzzle_pages: dict[int, int],
+                  geometry: Geometry) -> Pass:
+        """The painting pass: of every page, or (a studio preview) of the pages that changed.
+        Sections that share pages are painted whole: an opening's held row would be placed
+        inside it (FittedOpening draws its parts)."""
+        if self._known is None or self.config.share_pages:
+            return self._pass(anchors, puzzle_pages, True)
+        state = self._pass(anchors, puzzle_pages, False)
+        shared = repr((self._drawn_on_every_page(), geometry, self.layout, self.fonts))
+        state.prints = PagePrints(hashlib.sha256(shared.encode()).hexdigest(), self._known)
+        return state
+
+    def _drawn_on_every_page(self) -> BookConfig:
+        """The config but what reaches a page only as the text or the puzzles of its flowables
+        (their fingerprints say it), or not at all (the cover's, the file's name, which the
+        studio makes from the title): a page's name keeps the rest, new keys included."""
+        return replace(self.config, sections=(), name="", file="", path=None, title="",
+                       subtitle=None, author=None, copyright=None, seed="", formats=(),
+                       exclude=(), back_text=None, cover_color="")
+
+    @staticmethod
+    def _named(settled: Settled, state: Pass) -> Settled:
+        """What the book settled on, with its pages' names and those painted this time."""
+        if state.prints is None:
+            return replace(settled, names={}, painted=None)
+        return replace(settled, names=dict(state.prints.names),
+                       painted=frozenset(state.prints.painted))
 
     def _subject(self, part: str) -> str:
         return _("Puzzle book") if part == "book" else _("Answer key")
@@ -864,6 +920,10 @@ class Settled:
     pad: bool
     pages: int
     puzzle_pages: dict[int, int]
+    # a studio preview's (render's changed_only): each page's name (PagePrints) and the pages
+    # it painted (the rest are the last preview's); not what the layout settled on
+    names: dict[int, str | None] = field(default_factory=dict, compare=False)
+    painted: frozenset[int] | None = field(default=None, compare=False)  # None: every page
 
 
 def check_sizes(config: BookConfig, budget: float | None = None) -> None:

@@ -1,22 +1,26 @@
 """The flowables a book is made of, beside reportlab's Paragraphs: anchors for the contents and
 bookmarks, the contents, a notes page, rows of puzzles, rows of answers with their labels, and a
 section's solved example.
-Each paints through a CanvasPen and tells the pass (`Pass`) where it landed."""
+Each paints through a CanvasPen and tells the pass (`Pass`) where it landed, and says what it
+draws (`fingerprint`) for the studio's previews, which paint only the pages that changed
+(`PagePrints`)."""
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable
+from reportlab.platypus import ActionFlowable, Flowable, PageBreak, Paragraph, Spacer
 
 from bookgen.book import PrintedPuzzle
 from bookgen.i18n import Language, _, speaking
-from bookgen.puzzles.base import Generated, PuzzleType
+from bookgen.puzzles.base import Generated, PuzzleRecord, PuzzleType
 from bookgen.render.fonts import Fonts
 from bookgen.render.geometry import COLUMN_GAP, LABEL_HEIGHT, ROW_GAP, Grid
 from bookgen.render.pdfpen import CanvasPen, Ink, least_scale
@@ -42,6 +46,7 @@ class Pass:
     running_title: str = ""  # the section being printed, for the running head
     opening_page: int = 0  # the last page a section (or the notes) opened on: no running head
     answered: list[int] = field(default_factory=list)  # the answers on this page, by number
+    prints: PagePrints | None = None  # a studio preview's: paint only the pages that changed
 
     @property
     def number_pt(self) -> float:
@@ -60,6 +65,93 @@ class Pass:
         return _("Answers {first}\u2013{last}").format(first=first, last=last)
 
 
+Print = tuple[Any, ...]
+"""What a flowable draws, as a value two builds compare (`fingerprint`)."""
+
+
+class PagePrints:
+    """A studio preview paints only the pages that changed since the last preview. Each page is
+    named by a digest of what it holds: its number, its running head, `book` (what every page
+    shares: the config's keys that reach every page, the page geometry and fonts) and the
+    `fingerprint` of every flowable that landed on it. The costly ones (`Painted`: puzzles,
+    answers, examples) are laid out without painting and held; at the page's end they are
+    painted where its name is not the last preview's (`known`), and left out where it is: that
+    page's picture is the last one's.
+    A page with a flowable that cannot say what it draws gets no name and is always painted."""
+
+    def __init__(self, book: str, known: dict[int, str | None]) -> None:
+        self.book, self.known = book, known
+        self.names: dict[int, str | None] = {}
+        self.painted: set[int] = set()
+        self.leaves: list[Flowable] = []  # what landed on the page so far
+        self.pending: list[tuple[Painted, float, float, float]] = []  # held, with where it goes
+
+    def landed(self, flowable: Flowable) -> None:
+        """reportlab's afterFlowable: a flowable landed on the page (page breaks and template
+        changes draw nothing)."""
+        if not isinstance(flowable, (ActionFlowable, PageBreak)):
+            self.leaves.append(flowable)
+
+    def page_ends(self, canvas: Any, state: Pass, page: int, head: str) -> None:
+        """Name the page; paint what it holds unless its name is the last preview's."""
+        parts = [fingerprint(leaf) for leaf in self.leaves]
+        name = None if None in parts else hashlib.sha256(
+            repr((self.book, page, head, parts)).encode()).hexdigest()[:32]
+        self.names[page] = name
+        if name is None or self.known.get(page) != name:
+            self.painted.add(page)
+            state.paint = True
+            try:
+                for flowable, x, y, shrink in self.pending:
+                    flowable.drawOn(canvas, x, y, shrink)
+            finally:
+                state.paint = False
+        self.leaves.clear()
+        self.pending.clear()
+
+
+def fingerprint(flowable: Flowable) -> Print | None:
+    """What a flowable draws, complete enough that two equal prints draw the same (with the
+    page's `PagePrints.book`); None for one that cannot say (a paragraph split across pages)."""
+    if isinstance(flowable, Paragraph):
+        if flowable.text is None:  # a part of a split paragraph: its words are in its fragments
+            return None
+        return ("Paragraph", flowable.text, flowable.style.name, flowable.width, flowable.height)
+    if isinstance(flowable, Spacer):
+        return ("Spacer", flowable.width, flowable.height)
+    own = getattr(flowable, "fingerprint", None)
+    return own() if own is not None else None
+
+
+def type_print(puzzle_type: PuzzleType) -> Print:
+    """A type and, when it is narrowed (`PuzzleType.narrowed`), the room its drawings take."""
+    return (puzzle_type.name, getattr(puzzle_type.draw_puzzle, "keywords", None),
+            getattr(puzzle_type.draw_solution, "keywords", None))
+
+
+def speech_print(speech: Language) -> Print:
+    """A language and the book's own words for it (`texts:`)."""
+    return (speech.code, tuple(sorted(speech.texts.items())))
+
+
+def record_print(record: PuzzleRecord) -> str:
+    """A puzzle and its answer, as they are drawn (its id may name another puzzle in a bank)."""
+    return repr((record.puzzle, record.solution))
+
+
+class Painted(Flowable):
+    """A flowable whose painting is most of a page's drawing (puzzles, answers, an example): in
+    a studio preview it is laid out unpainted and held for the page's end (`PagePrints`)."""
+
+    state: Pass
+
+    def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:  # noqa: N803
+        prints = self.state.prints
+        if prints is not None and not self.state.paint:
+            prints.pending.append((self, x, y, _sW))
+        super().drawOn(canvas, x, y, _sW)
+
+
 class Anchor(Flowable):
     """Records the page where it lands (for the contents) and, with an outline, a bookmark."""
 
@@ -70,6 +162,9 @@ class Anchor(Flowable):
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return 0, 0
+
+    def fingerprint(self) -> Print:
+        return ("Anchor",)  # draws nothing; the running head it starts is the page's
 
     def draw(self) -> None:
         page = self.canv.getPageNumber()
@@ -169,6 +264,10 @@ class ContentsEntry(Flowable):
     def identity(self, maxLen: int | None = None) -> str:
         return described(self, "an entry of the contents")
 
+    def fingerprint(self) -> Print:
+        return ("ContentsEntry", repr(self.lines), self.size, self.width, self.state.outline,
+                self.state.known_anchors.get(self.key, ""))
+
     def draw(self) -> None:
         canvas, fonts = self.canv, self.state.fonts
         y = self.height
@@ -256,6 +355,10 @@ class NotesPage(Flowable):
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return self.width, self.height
 
+    def fingerprint(self) -> Print:
+        return ("NotesPage", self.title, self.width, self.height, self.heading.fontName,
+                self.heading.fontSize)
+
     def draw(self) -> None:
         canvas = self.canv
         self.state.opening_page = canvas.getPageNumber()
@@ -316,6 +419,9 @@ class NameLine(Flowable):
     def identity(self, maxLen: int | None = None) -> str:
         return described(self, "the name line")
 
+    def fingerprint(self) -> Print:
+        return ("NameLine", repr(self.lines), self.size, self.width, self.height)
+
     def draw(self) -> None:
         canvas, state = self.canv, self.state
         canvas.setFont(state.fonts.regular, self.size)
@@ -331,7 +437,7 @@ class NameLine(Flowable):
             baseline -= self.leading
 
 
-class PuzzleRow(Flowable):
+class PuzzleRow(Painted):
     """One row of puzzle slots at a fixed scale. It takes its slot's height where the page has
     room, and no more than its puzzles need where it has not, so a row is never pushed to the
     next page for want of blank space. A `tight` row (a section's first, kept with its opening)
@@ -360,6 +466,11 @@ class PuzzleRow(Flowable):
 
     def identity(self, maxLen: int | None = None) -> str:
         return described(self, f"the row of puzzles {_numbers(self.puzzles)}")
+
+    def fingerprint(self) -> Print:
+        return ("PuzzleRow", type_print(self.puzzle_type), repr(self.grid), speech_print(self.speech),
+                self.centred, self.width, self.height,
+                [(p.number, record_print(p.record)) for p in self.puzzles])
 
     def draw(self) -> None:
         puzzle_type = self.puzzle_type
@@ -442,7 +553,7 @@ def _space(size: float) -> float:
     return size * 0.6
 
 
-class AnswerRow(Flowable):
+class AnswerRow(Painted):
     """One row of answers, drawn smaller than their puzzles, each under its label: number, the
     page its puzzle is on, and a note on how many answers it has."""
 
@@ -461,6 +572,12 @@ class AnswerRow(Flowable):
 
     def identity(self, maxLen: int | None = None) -> str:
         return described(self, f"the row of answers {_numbers(self.puzzles)}")
+
+    def fingerprint(self) -> Print:
+        pages = self.state.puzzle_pages  # the page references its labels print
+        return ("AnswerRow", type_print(self.puzzle_type), repr(self.grid), speech_print(self.speech),
+                repr(self.labels), self.label, self.width, self.height,
+                [(p.number, pages.get(p.number), record_print(p.record)) for p in self.puzzles])
 
     def draw(self) -> None:
         self.state.answered += [printed.number for printed in self.puzzles]
@@ -551,7 +668,7 @@ def _example_fits(puzzle_type: PuzzleType, example: Generated, state: Pass,
     return fits
 
 
-class ExamplePair(Flowable):
+class ExamplePair(Painted):
     """A small solved example beside (or above) its puzzle, for a section's opening page, at
     `scale` (one that `example_fits` allows), under captions no smaller than the profile's
     floor."""
@@ -577,6 +694,11 @@ class ExamplePair(Flowable):
 
     def identity(self, maxLen: int | None = None) -> str:
         return described(self, f"the example of {self.puzzle_type.title}")
+
+    def fingerprint(self) -> Print:
+        return ("ExamplePair", type_print(self.puzzle_type), speech_print(self.speech), self.captions,
+                self.caption, self.scale, self.stacked, self.width, self.height,
+                repr((self.example.puzzle, self.example.solution)))
 
     def draw(self) -> None:
         if not self.state.paint:

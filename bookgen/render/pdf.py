@@ -41,15 +41,19 @@ class Interior:
 
 
 _last: list[tuple[Book, Interior]] = []  # the last book laid out, and its interior
-_starts: ContextVar[dict[str | None, Settled] | None] = ContextVar("starts", default=None)
+_starts: ContextVar[tuple[dict[str | None, Settled], bool] | None] = ContextVar("starts",
+                                                                              default=None)
 
 
 @contextmanager
-def starting_from(layouts: dict[str | None, Settled]) -> Iterator[dict[str | None, Settled]]:
+def starting_from(layouts: dict[str | None, Settled],
+                  changed_only: bool = False) -> Iterator[dict[str | None, Settled]]:
     """Lay out each book (by its version) starting from `layouts`, what an earlier build of it
     settled on, and put what each settles on into it: the studio's previews, where an edit
-    seldom moves a page, take one reportlab build instead of three (BookDocument.render)."""
-    token = _starts.set(layouts)
+    seldom moves a page, take one reportlab build instead of three (BookDocument.render).
+    With `changed_only` (the studio's previews) only the pages that changed are painted; each
+    Settled then names every page and says which were painted (the rest are left blank)."""
+    token = _starts.set((layouts, changed_only))
     try:
         yield layouts
     finally:
@@ -64,9 +68,10 @@ def interior(book: Book) -> Interior:
     document = BookDocument(book)
     config = book.config
     puzzle_pages: dict[int, int] = {}
-    starts = _starts.get()
+    starts, changed_only = _starts.get() or (None, False)
     data, pages = document.render("book", puzzle_pages,
-                                  None if starts is None else starts.get(book.version))
+                                  None if starts is None else starts.get(book.version),
+                                  changed_only)
     if starts is not None and document.settled is not None:
         starts[book.version] = document.settled
     if document.pod and pages < POD_MIN_PAGES:

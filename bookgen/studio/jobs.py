@@ -8,10 +8,14 @@ files come back as bytes.
 Puzzles already made for an earlier job are handed to the next one (keyed by the id that makes
 them again, a twin's replacements with them), so an edit that leaves a section alone does not
 make its puzzles again: a puzzle is the same bytes whoever makes it, and make_book still decides
-twins and order itself. A preview is laid out starting from what the last preview's layout
-settled on (bookgen.render.pdf.starting_from): one reportlab build instead of three when the
-edit moved nothing, the whole build's bytes either way; a build ("Make the files") is the
-whole build.
+twins and order itself. What the jobs worked out from each puzzle (its canonical forms, its
+answer count, the scales its text needs: bookgen.remembered) comes back and goes out with it.
+
+A preview is laid out starting from what the last preview's layout settled on
+(bookgen.render.pdf.starting_from): one reportlab build instead of three when the edit moved
+nothing; and it paints only the pages that changed (each page named by what it holds,
+bookgen.render.flowables.PagePrints): a page named as before is left blank in its PDF, and the
+studio shows the picture it has of that name. A build ("Make the files") is the whole build.
 
 Workers start from a fork server that has bookgen and reportlab loaded and warm (studio/warm.py:
 the fonts read, one small book drawn), started with the studio, so a job starts in milliseconds
@@ -26,6 +30,7 @@ pipe to the studio is an end, not an error.
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import os
 import signal
@@ -34,7 +39,7 @@ import time
 import uuid
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -44,15 +49,18 @@ from bookgen.errors import BookgenError
 from bookgen.i18n import N_
 from bookgen.progress import Progress
 from bookgen.puzzles.base import PuzzleRecord
+from bookgen.remembered import Values, learned, teach
 
 if TYPE_CHECKING:
     from bookgen.render.document import Settled  # reportlab: loaded in the jobs, not the studio
+    from bookgen.studio.pages import PageStore
 
 MAX_CACHED_PUZZLES = 20_000  # puzzles kept for later jobs; the oldest go first
 STOPPED = N_("the build stopped unexpectedly")
 """The studio's own word for a job that ended without one (the page shows it translated)."""
 JOBS_KEPT = 8  # ended jobs whose state and files the page may still ask for
 CLOSE_SECONDS = 5.0  # how long a job ended by the studio may take to unwind before it is killed
+PROGRESS_SECONDS = 0.1  # the least time between a job's progress messages (_Reported)
 _PRELOAD = ["bookgen.book", "bookgen.formats", "bookgen.render.pdf", "bookgen.render.cover",
             "bookgen.puzzles", "bookgen.studio.warm",
             "bookgen.cli"]  # what the `bookgen` script imports: each job runs it again as __main__
@@ -129,12 +137,14 @@ class Jobs:
     """The studio's jobs: at most one of each purpose runs (a newer one cancels the older), and
     the puzzles they made are kept for the next."""
 
-    def __init__(self, workers: int, folder: Path) -> None:
+    def __init__(self, workers: int, folder: Path, pages: PageStore) -> None:
         self.workers = workers
         self.folder = folder  # the studio's: the job reads files only inside it, as the studio does
+        self.pages = pages  # the preview's pages: a preview leaves blank those it has already
         self.lock = threading.Lock()
         self.jobs: dict[str, Job] = {}
         self.puzzles: dict[str, PuzzleRecord] = {}
+        self.measures: Values = {}  # what jobs worked out from each of the puzzles, by its id
         self.layouts: dict[str | None, Settled] = {}  # what the last preview settled on, by version
         self.context: Any  # a forkserver or spawn context; typeshed gives them no common Process
         if "forkserver" in multiprocessing.get_all_start_methods():
@@ -158,14 +168,16 @@ class Jobs:
         watched, alive = self.context.Pipe(duplex=False)  # `alive` stays here, never written
         with self.lock:  # held while the process starts, so two requests never both run
             known = cached_puzzles(self.puzzles, keys)
+            measures = {key: self.measures[key] for key in known if key in self.measures}
             for old in [j for j in self.jobs.values() if j.purpose == purpose]:
                 self._cancel(old)
             for ended in list(self.jobs)[:max(0, len(self.jobs) + 1 - JOBS_KEPT)]:
                 del self.jobs[ended]  # only the newest job of each purpose runs
-            layouts = dict(self.layouts) if purpose == "preview" else None  # a build: the whole
+            # a build is the whole build; a preview starts from the last one
+            layouts = self._drawable(self.layouts) if purpose == "preview" else None
             job.process = self.context.Process(
                 target=work, args=(send, watched, config, str(self.folder / file),
-                                   list(formats), known, self.workers, layouts),
+                                   list(formats), known, measures, self.workers, layouts),
                 name=f"bookgen-studio-{purpose}")  # not a daemon: it starts its own workers
             job.process.start()
             self.jobs[job.id] = job
@@ -210,8 +222,11 @@ class Jobs:
                     job.touch()
                     continue
                 if message[0] == "done":
-                    files, made, layouts, job.cpu = message[1:]
-                    self._keep(made)
+                    files, named, made, measures, layouts, job.cpu = message[1:]
+                    self._keep(made, measures)
+                    for name, data in files:  # before its layout is handed on: a preview
+                        if name in named:  # leaves blank the pages of names held here
+                            job.digests[name] = self.pages.add(data, *named[name])
                     if layouts is not None:
                         with self.lock:
                             self.layouts = layouts
@@ -239,11 +254,24 @@ class Jobs:
             job.process.join()
             alive.close()
 
-    def _keep(self, made: dict[str, PuzzleRecord]) -> None:
+    def _drawable(self, layouts: dict[str | None, Settled]) -> dict[str | None, Settled]:
+        """The last preview's layouts, naming only the pages the studio can still draw: a page
+        named there is left blank in the next preview."""
+        return {version: replace(settled, names={page: name for page, name in settled.names.items()
+                                                 if name is not None and self.pages.holds(name)})
+                for version, settled in layouts.items()}
+
+    def _keep(self, made: dict[str, PuzzleRecord], measures: Values) -> None:
         with self.lock:
             self.puzzles.update(made)
             for key in list(self.puzzles)[:max(0, len(self.puzzles) - MAX_CACHED_PUZZLES)]:
                 del self.puzzles[key]
+            for key, values in measures.items():
+                if key in self.puzzles:  # kept as long as its puzzle is
+                    self.measures.setdefault(key, {}).update(values)
+            if len(self.measures) > len(self.puzzles):
+                self.measures = {key: values for key, values in self.measures.items()
+                                 if key in self.puzzles}
 
 
 def _start_forkserver() -> None:
@@ -257,19 +285,57 @@ def _start_forkserver() -> None:
 
 
 class _Reported(Progress):
-    """make_book's progress, sent to the studio instead of drawn on a terminal."""
+    """make_book's progress, sent to the studio instead of drawn on a terminal: at once, or
+    PROGRESS_SECONDS after the last message (a timer sends what it has come to by then). Each
+    message is a round trip of the page's; a job whose puzzles are all cached (a retitle) would
+    otherwise send one per puzzle within a few milliseconds, and the page ask again for each."""
 
     def __init__(self, send: Connection) -> None:
         super().__init__(enabled=False)
         self.send = send
+        self.lock = threading.Lock()  # the job's thread and the timer's send on one pipe
+        self.sent = -math.inf  # when the last message went
+        self.timer: threading.Timer | None = None
+        self.closed = False
 
     def start(self, label: str, total: int) -> None:
         super().start(label, total)
-        self.send.send(("progress", label, 0, total))
+        self._report()
 
     def advance(self, steps: int = 1) -> None:
         super().advance(steps)
+        self._report()
+
+    def close(self) -> None:
+        """Send no more: the job's end follows."""
+        with self.lock:
+            self.closed = True
+            if self.timer is not None:
+                self.timer.cancel()
+
+    def _report(self) -> None:
+        with self.lock:
+            wait = self.sent + PROGRESS_SECONDS - time.monotonic()
+            if wait <= 0:
+                self._send()
+            elif self.timer is None:
+                self.timer = threading.Timer(wait, self._flush)
+                self.timer.daemon = True
+                self.timer.start()
+
+    def _flush(self) -> None:
+        with self.lock:
+            self.timer = None
+            if self.closed:
+                return
+            try:
+                self._send()
+            except OSError:  # the studio has gone: the job ends with it
+                pass
+
+    def _send(self) -> None:
         self.send.send(("progress", self.label, self.done, self.total))
+        self.sent = time.monotonic()
 
 
 class _Remembering(Executor):
@@ -297,20 +363,23 @@ class _Remembering(Executor):
 
 
 def work(send: Connection, watched: Connection, config: BookConfig, file: str,
-         formats: list[str], known: dict[str, PuzzleRecord], workers: int,
+         formats: list[str], known: dict[str, PuzzleRecord], measures: Values, workers: int,
          layouts: dict[str | None, Settled] | None) -> None:
     """A job's process: make the book the studio read, draw its files, send them back; end
     without a word once the studio has gone. A preview's PDF is laid out starting from
-    `layouts` (the last preview's), and what it settles on goes back with its files."""
+    `layouts` (the last preview's), painting only the pages that changed; what it settles on
+    goes back with its files, and each book PDF's page names and the pages it painted."""
     from bookgen.book import DEFAULT_BUDGET, make_book, worker_pool
-    from bookgen.formats import render_formats
+    from bookgen.formats import render_formats, version_target
     from bookgen.render.pdf import starting_from
 
+    teach(measures)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the studio, which ends its jobs
     try:  # the ends set up inside: a cancel or the studio's end may come at once
         for number in _ENDS:
             signal.signal(number, _ended)
         _end_with_studio(watched)
+        reported = _Reported(send)
         try:
             if "pdf" in formats or "cover" in formats:
                 from bookgen.render.fonts import check_printable
@@ -318,18 +387,25 @@ def work(send: Connection, watched: Connection, config: BookConfig, file: str,
                 check_printable(config)
             with worker_pool(workers) as pool:
                 remembering = _Remembering(known, pool)
-                book = make_book(config, _Reported(send), executor=remembering,
-                                 budget=DEFAULT_BUDGET)
+                book = make_book(config, reported, executor=remembering, budget=DEFAULT_BUDGET)
             target = Path(file).with_suffix(".pdf")
+            named: dict[str, tuple[list[str | None], frozenset[int] | None]] = {}
             if layouts is None:
                 files = render_formats(book, target, formats)
             else:
-                with starting_from(layouts):
+                with starting_from(layouts, changed_only=True):
                     files = render_formats(book, target, formats)
+                for edition in book.editions():
+                    settled = layouts[edition.version]
+                    named[version_target(target, edition.version).name] = (
+                        [settled.names.get(page) for page in range(1, settled.pages + 1)],
+                        settled.painted)
             message: tuple[Any, ...] = ("done", [(path.name, data) for path, data in files],
-                                        remembering.made, layouts, time.process_time())
+                                        named, remembering.made, learned(), layouts,
+                                        time.process_time())
         except BookgenError as error:
             message = ("error", (error.message, error.file, error.line, error.key))
+        reported.close()
         send.send(message)
         send.close()
     except (BrokenPipeError, ConnectionResetError, _Ended):  # the studio went, or ended this job

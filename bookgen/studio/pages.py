@@ -5,6 +5,9 @@ A page's digest is taken from the PDF itself: its page dictionary (object number
 they shift when pages come or go) and its content stream. bookgen's PDFs come from reportlab in
 invariant mode with a plain cross-reference table, which `_page_parts` reads; for any other PDF
 each page falls back to a digest of the whole file and its number, which is right, only slower.
+A preview's book PDF comes with its pages already named by what they hold, and painted only
+where they changed (bookgen.render.flowables.PagePrints): a page left blank keeps the picture of
+the page of that name drawn before.
 """
 
 from __future__ import annotations
@@ -121,16 +124,28 @@ class PageStore:
         self.sources: OrderedDict[str, _Source] = OrderedDict()
         self.pictures: OrderedDict[str, bytes] = OrderedDict()
 
-    def add(self, pdf: bytes) -> list[str]:
-        """Remember a PDF's pages; their digests, in order."""
-        digests = page_digests(pdf)
+    def add(self, pdf: bytes, names: list[str | None] | None = None,
+            painted: frozenset[int] | None = None) -> list[str]:
+        """Remember a PDF's pages; their digests, in order. `names` (a studio preview's) names
+        each page by what it holds (None: by its digest), and of them only the `painted` pages
+        are drawn in this PDF: each other one is the page of its name remembered already."""
+        digests = page_digests(pdf) if names is None or None in names else []
+        names = names or [None] * len(digests)
         with self.lock:
-            for number, digest in enumerate(digests, start=1):
-                self.sources[digest] = _Source(pdf, number)
-                self.sources.move_to_end(digest)
+            for number, name in enumerate(names, start=1):
+                digest = name or digests[number - 1]
+                if name is None or painted is None or number in painted:
+                    self.sources[digest] = _Source(pdf, number)
+                if digest in self.sources:
+                    self.sources.move_to_end(digest)
             while len(self.sources) > MAX_PAGES_KEPT:
                 self.sources.popitem(last=False)
-        return digests
+        return [name or digests[number] for number, name in enumerate(names)]
+
+    def holds(self, digest: str) -> bool:
+        """Whether the page of this digest can still be drawn (a preview may leave it blank)."""
+        with self.lock:
+            return digest in self.sources
 
     def picture(self, digest: str) -> bytes | None:
         """The page's PNG, or None for a digest the studio never made (or has forgotten)."""

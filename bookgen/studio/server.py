@@ -109,7 +109,7 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
     app.config["STUDIO_TOKEN"] = token
     app.json.sort_keys = False  # type: ignore[attr-defined]  # the form follows the schema's order
     pages = PageStore()
-    jobs = Jobs(workers, folder)
+    jobs = Jobs(workers, folder, pages)
     app.extensions["bookgen-studio"] = jobs
 
     @app.before_request
