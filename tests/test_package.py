@@ -99,6 +99,7 @@ def test_classifiers_name_the_pythons_the_wheel_is_tried_on():
 
 
 # --- code checks ----------------------------------------------------------------------------------
+# Before the wheel's tests: ruff and mypy keep the worker busy while the Background installs wait.
 
 @pytest.mark.parametrize("tool, argv", [
     ("ruff", ["check", "bookgen", "tests", "bench"]),
