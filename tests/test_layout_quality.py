@@ -177,6 +177,10 @@ def check_headings(path, heading_pt: float, label_pts: tuple[float, ...]) -> Non
         assert labels, f"page {number}: {heads[-1][0]!r} has no puzzle or answer below it"
 
 
+# The tests of the pod book run in one xdist worker, so it is built and audited once.
+ONE_POD_BOOK = pytest.mark.xdist_group("layout_quality_pod")
+
+
 @pytest.fixture(scope="module")
 def pod(tmp_path_factory):
     """The shipped 6x9 print-on-demand book: its Book and its PDF."""
@@ -233,6 +237,7 @@ def test_a_heading_never_ends_a_page_nor_stands_alone(run, write_config, tmp_pat
     check_answer_heads(target)
 
 
+@ONE_POD_BOOK
 def test_the_print_on_demand_book_keeps_its_headings_with_their_puzzles(pod):
     check_headings(pod[1], 18, (11, 8))
 
@@ -278,6 +283,7 @@ def check_answer_heads(path) -> None:
     assert checked
 
 
+@ONE_POD_BOOK
 def test_the_print_on_demand_book_keeps_the_print_rules(pod):
     check_print_rules(pod[1])
     check_sections_end_on_full_pages(pod[1])
@@ -287,36 +293,35 @@ def test_the_print_on_demand_book_keeps_the_print_rules(pod):
 def answer_pages(path) -> tuple[int, int, int]:
     """(the first and last page of the answers, the pages of the book); a Notes page that pads
     the book to an even count is not an answer page."""
-    from pypdf import PdfReader
-
-    pages = [p.extract_text().split("\n") for p in PdfReader(path).pages]
+    pages = [page.text.split("\n") for page in audited(path)]
     first = next(i for i, lines in enumerate(pages, start=1) if lines[1:2] == ["Answers"])
     last = len(pages) - (1 if pages[-1][1:2] == ["Notes"] else 0)
     return first, last, len(pages)
 
 
+@ONE_POD_BOOK
 def test_the_answer_key_is_at_most_a_quarter_of_the_book(pod):
     first, last, count = answer_pages(pod[1])
     assert (last - first + 1) / count <= 0.25, (first, last, count)
 
 
+@ONE_POD_BOOK
 def test_answers_keep_number_and_page_no_id_and_no_text_under_seven_points(pod):
     import re
-
-    from pypdf import PdfReader
 
     book, path = pod
     first, _, _ = answer_pages(path)
     runs = [r for page in page_runs(path)[first - 1:] for r in page]
     small = [r for r in runs if r[2] < 7.0 - 0.01]
     assert not small, small[:5]
-    text = "\n".join(p.extract_text() for p in PdfReader(path).pages[first - 1:])
+    text = "\n".join(page.text for page in audited(path)[first - 1:])
     labels = re.findall(r"(?:^|\n)(\d+)\npage (\d+)", text)
     printed = [p for section in book.sections for p in section.puzzles]
     assert [int(n) for n, _ in labels] == [p.number for p in printed]
     assert not any(p.record.id in text.replace("\n", "") for p in printed)
 
 
+@ONE_POD_BOOK
 def test_answers_are_drawn_smaller_than_their_puzzles(pod):
     from bookgen.render.document import BookDocument
 

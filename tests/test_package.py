@@ -18,15 +18,19 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import urllib.parse
 import urllib.request
 import zipfile
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 import bookgen
 from bookgen.config import ROOT
+
+pytestmark = pytest.mark.xdist_group("package")  # one worker runs the module's Background steps
 
 # The supported Pythons the wheel is tried on, each with the dependencies it gets: the lowest
 # with the declared floors, the newest with the newest releases.
@@ -94,6 +98,19 @@ def test_classifiers_name_the_pythons_the_wheel_is_tried_on():
     assert listed[-1] == max(PYTHONS, key=_minor)
 
 
+# --- code checks ----------------------------------------------------------------------------------
+# Before the wheel's tests: ruff and mypy keep the worker busy while the Background installs wait.
+
+@pytest.mark.parametrize("tool, argv", [
+    ("ruff", ["check", "bookgen", "tests", "bench"]),
+    ("mypy", ["bookgen"]),
+])
+def test_code_checks_are_clean(tool, argv):
+    pytest.importorskip(tool, reason="pip install -e '.[test]' installs ruff and mypy")
+    result = subprocess.run([sys.executable, "-m", tool, *argv], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 # --- the wheel ------------------------------------------------------------------------------------
 
 def _minor(version: str) -> int:
@@ -117,15 +134,62 @@ def _clean_copy(target: Path) -> Path:
     return target
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
+class Background:
+    """The wheel's build, the README's install and the installs into fresh venvs spend most of
+    their time waiting on the package index: started together when this module's first test
+    begins, they wait at the same time while the module's other tests run, instead of one after
+    another. A test takes its own step's outcome, and a step's failure (or skip) is its test's.
+    The module is one xdist group (pyproject's `--dist loadgroup`), so the steps run once."""
+
+    def __init__(self, tmp_path_factory: pytest.TempPathFactory):
+        self._tmp_path_factory = tmp_path_factory
+        self._pool = ThreadPoolExecutor(max_workers=len(STEPS) + len(PYTHONS))
+        self._started: dict[tuple[str, str], Future] = {}
+        self._lock = threading.Lock()
+
+    def start(self, step: str, version: str = "") -> Future:
+        with self._lock:
+            if (step, version) not in self._started:
+                self._started[step, version] = self._pool.submit(STEPS[step], self, version)
+            return self._started[step, version]
+
+    def result(self, step: str, version: str = ""):
+        return self.start(step, version).result()
+
+    def folder(self, name: str) -> Path:
+        return self._tmp_path_factory.mktemp(name)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def background(request, tmp_path_factory):
+    """Starts the steps that this run's selected tests of the module need (a step's name is the
+    fixture a test asks for)."""
+    steps = Background(tmp_path_factory)
+    for item in request.session.items:
+        if item.module is request.module:
+            params = getattr(item, "callspec", None)
+            for step in STEPS.keys() & set(item.fixturenames):
+                steps.start(step, params.params.get("version", "") if params else "")
+    yield steps
+    steps.close()
+
+
+def _build_wheel(background: Background, _version: str) -> Path:
     """The wheel, built as `python -m build` does for a release: sdist first, the wheel from it."""
     pytest.importorskip("build", reason="pip install -e '.[test]' installs build")
-    work = tmp_path_factory.mktemp("wheel")
+    work = background.folder("wheel")
     source = _clean_copy(work / "source")
     sh([sys.executable, "-m", "build", "--outdir", str(work / "dist"), str(source)], work)
     (built,) = (work / "dist").glob("puzzle_bookgen-*.whl")
     return built
+
+
+@pytest.fixture
+def wheel(background) -> Path:
+    return background.result("wheel")
 
 
 def test_the_wheel_holds_every_module_layout_sample_and_licence(wheel):
@@ -152,17 +216,31 @@ def test_the_wheel_holds_every_module_layout_sample_and_licence(wheel):
     assert 'Requires-Dist: pypdfium2>=4.0; extra == "preview"' in metadata
 
 
-def test_the_readmes_first_command_works_in_a_fresh_clone(tmp_path):
+def _readmes_first_command() -> str:
+    return re.findall(r"```sh\n(.+?)\n```", (ROOT / "README.md").read_text())[0]
+
+
+def _run_the_readme_in_a_clean_clone(background: Background, _version: str) -> tuple[Path, dict]:
     """The README's first command, run as written in a clean copy of the checkout by a shell that
-    has no virtual environment active: it makes .venv, installs bookgen there, builds the sample."""
-    readme = (ROOT / "README.md").read_text()
-    first = re.findall(r"```sh\n(.+?)\n```", readme)[0]
-    assert "venv" in first and "bookgen build" in first
-    source = _clean_copy(tmp_path / "clone")
+    has no virtual environment active; the copy and that shell's environment."""
+    source = _clean_copy(background.folder("readme") / "clone")
     ours = str(Path(sys.executable).parent)
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
     env["PATH"] = os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep) if p != ours)
-    sh(["bash", "-c", first], source, env=env)
+    sh(["bash", "-c", _readmes_first_command()], source, env=env)
+    return source, env
+
+
+@pytest.fixture
+def readme_clone(background) -> tuple[Path, dict]:
+    return background.result("readme_clone")
+
+
+def test_the_readmes_first_command_works_in_a_fresh_clone(readme_clone):
+    """The README's first command makes .venv, installs bookgen there, builds the sample."""
+    first = _readmes_first_command()
+    assert "venv" in first and "bookgen build" in first
+    source, env = readme_clone
     assert (source / "output" / "sampler.pdf").read_bytes().startswith(b"%PDF")
     assert (source / ".venv" / "bin" / "bookgen").is_file()
     installed = sh([str(source / ".venv" / "bin" / "python"), "-m", "pip", "show", bookgen.DISTRIBUTION],
@@ -197,29 +275,44 @@ def floors() -> list[str]:
     return pins
 
 
-@pytest.mark.parametrize("version", PYTHONS)
-def test_the_wheel_works_from_a_fresh_venv_outside_the_checkout(wheel, version, tmp_path):
-    from packaging.version import Version  # build's own dependency
-
+def _install_into_a_fresh_venv(background: Background, version: str) -> Path | None:
+    """A fresh venv of that Python with the wheel installed, with the dependencies PYTHONS gives
+    it; None if there is no such Python here."""
     python = find_python(version)
     if python is None:
+        return None
+    work = background.folder(f"python{version}")
+    env_dir = work / "venv"
+    subprocess.run([python, "-m", "venv", str(env_dir)], check=True)
+    install = [str(env_dir / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+    wheel = background.result("wheel")
+    if PYTHONS[version] == "newest":
+        # By the distribution's name, found beside the wheel (its dependencies from the index).
+        sh([*install, "--find-links", str(wheel.parent), f"{bookgen.DISTRIBUTION}[preview,studio]"], work)
+    else:
+        (work / "floors.txt").write_text("\n".join(floors()) + "\n")
+        sh([*install, "-c", str(work / "floors.txt"), f"{wheel}[preview]"], work)
+    return env_dir
+
+
+@pytest.fixture
+def fresh_venv(background, version) -> Path | None:
+    return background.result("fresh_venv", version)
+
+
+@pytest.mark.parametrize("version", PYTHONS)
+def test_the_wheel_works_from_a_fresh_venv_outside_the_checkout(fresh_venv, version, tmp_path):
+    from packaging.version import Version  # build's own dependency
+
+    if fresh_venv is None:
         message = (f"no Python {version} with venv here (pyenv install {version}, "
                    f"or Debian's python{version}-venv)")
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
-    env_dir = tmp_path / "venv"
-    subprocess.run([python, "-m", "venv", str(env_dir)], check=True)
-    bin_dir = env_dir / "bin"
+    bin_dir = fresh_venv / "bin"
     py = str(bin_dir / "python")
-    install = [py, "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-    if PYTHONS[version] == "newest":
-        # By the distribution's name, found beside the wheel (its dependencies from the index).
-        sh([*install, "--find-links", str(wheel.parent), f"{bookgen.DISTRIBUTION}[preview,studio]"],
-           tmp_path)
-    else:
-        (tmp_path / "floors.txt").write_text("\n".join(floors()) + "\n")
-        sh([*install, "-c", str(tmp_path / "floors.txt"), f"{wheel}[preview]"], tmp_path)
+    if PYTHONS[version] == "floors":
         installed = sh([py, "-m", "pip", "list", "--format=json"], tmp_path)
         versions = {p["name"].lower(): p["version"] for p in json.loads(installed)}
         for pin in floors():
@@ -295,37 +388,40 @@ def studio_page(bookgen_cmd: str, cwd: Path, env: dict) -> str:
         server.communicate(timeout=30)
 
 
-# --- code checks ----------------------------------------------------------------------------------
-
-@pytest.mark.parametrize("tool, argv", [
-    ("ruff", ["check", "bookgen", "tests", "bench"]),
-    ("mypy", ["bookgen"]),
-])
-def test_code_checks_are_clean(tool, argv):
-    pytest.importorskip(tool, reason="pip install -e '.[test]' installs ruff and mypy")
-    result = subprocess.run([sys.executable, "-m", tool, *argv], cwd=ROOT, capture_output=True, text=True)
-    assert result.returncode == 0, result.stdout + result.stderr
-
-
 # --- a type from another package ------------------------------------------------------------------
 
-def test_a_type_from_another_package_works_once_installed_beside_the_wheel(wheel, tmp_path):
+def _install_the_example_type_beside_the_wheel(background: Background, _version: str) -> tuple[Path, Path]:
+    """A fresh venv of this Python with the wheel, the example type (tests/example_type, a package
+    of its own) and a broken plug-in installed; the venv and the example's copy."""
+    from test_plugins import install_broken_plugin
+
+    work = background.folder("plugin")
+    env_dir = work / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(env_dir)], check=True)
+    py = str(env_dir / "bin" / "python")
+    example = shutil.copytree(ROOT / "tests" / "example_type", work / "example_type")  # builds write here
+    wheel = background.result("wheel")
+    sh([py, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--find-links", str(wheel.parent),
+        bookgen.DISTRIBUTION, str(example)], work)
+    site = Path(sh([py, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], work).strip())
+    install_broken_plugin(site)
+    return env_dir, example
+
+
+@pytest.fixture
+def plugin_venv(background) -> tuple[Path, Path]:
+    return background.result("plugin_venv")
+
+
+def test_a_type_from_another_package_works_once_installed_beside_the_wheel(plugin_venv, tmp_path):
     """The example type (tests/example_type, a package of its own) installed into a fresh venv
     beside bookgen's wheel shows in `bookgen types` and `bookgen schema`, and a book of it builds
     to a PDF and a playable page that plays it; a broken plug-in installed too is named in one
     warning and keeps the book (which does not use it) from nothing."""
     from pypdf import PdfReader
-    from test_plugins import BROKEN_WARNING, EXAMPLE_BOOK, install_broken_plugin
+    from test_plugins import BROKEN_WARNING, EXAMPLE_BOOK
 
-    env_dir = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(env_dir)], check=True)
-    py = str(env_dir / "bin" / "python")
-    example = shutil.copytree(ROOT / "tests" / "example_type", tmp_path / "example_type")  # builds write here
-    sh([py, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--find-links", str(wheel.parent),
-        bookgen.DISTRIBUTION, str(example)], tmp_path)
-    site = Path(sh([py, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], tmp_path).strip())
-    install_broken_plugin(site)
-
+    env_dir, example = plugin_venv
     work = tmp_path / "elsewhere"
     work.mkdir()
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
@@ -343,3 +439,12 @@ def test_a_type_from_another_package_works_once_installed_beside_the_wheel(wheel
     page = (work / "output" / "book.html").read_text(encoding="utf-8")
     script = (example / "bookgen_example_type" / "play.js").read_text(encoding="utf-8")
     assert script in page and page.count('"type":"pairsum"') == 6
+
+
+# The slow steps the tests above ask for by name, run by Background.
+STEPS = {
+    "wheel": _build_wheel,
+    "readme_clone": _run_the_readme_in_a_clean_clone,
+    "fresh_venv": _install_into_a_fresh_venv,
+    "plugin_venv": _install_the_example_type_beside_the_wheel,
+}

@@ -31,6 +31,10 @@ def every_showcase() -> str:
                        "sections": sections})
 
 
+# The tests of the built book run in one xdist worker, so it is built and read once.
+ONE_BOOK = pytest.mark.xdist_group("page_facts_book")
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     """The book, the page each puzzle lands on, and the strings drawn on each page."""
@@ -47,6 +51,7 @@ def built(tmp_path_factory):
     return book, puzzle_pages, drawn
 
 
+@ONE_BOOK
 def test_every_type_and_the_variants_that_print_more_are_in_the_book(built):
     book, _, _ = built
     assert {section.puzzle_type.name for section in book.sections} == {t.name for t in PUZZLE_TYPES}
@@ -57,6 +62,7 @@ def test_every_type_and_the_variants_that_print_more_are_in_the_book(built):
     assert any(v is None for p in puzzles for row in p.get("grid", []) for v in row)  # holes
 
 
+@ONE_BOOK
 def test_each_puzzle_prints_every_fact_it_declares_on_its_own_page(built):
     book, puzzle_pages, drawn = built
     declared: dict[int, Counter[str]] = {}
@@ -70,6 +76,7 @@ def test_each_puzzle_prints_every_fact_it_declares_on_its_own_page(built):
         assert not missing, f"page {page} lacks {dict(missing)}"
 
 
+@ONE_BOOK
 def test_each_puzzle_is_unique_from_what_its_page_shows(built):
     book, _, _ = built
     for section in book.sections:
