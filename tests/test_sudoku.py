@@ -47,7 +47,7 @@ def test_the_grader_names_the_techniques_a_person_uses():
     assert easy["level"] == "easy"
     assert easy["hardest"] in ("hidden single in a box", "hidden single in a line")
     escargot = SUDOKU.rate(parse_line(ESCARGOT))
-    assert escargot["level"] == "expert" and escargot["hardest"] in ("contradiction", "search")
+    assert escargot["level"] == "master" and escargot["hardest"] in ("contradiction", "search")
     assert escargot["score"] > easy["score"]
 
 
@@ -160,7 +160,7 @@ def test_solve_rates_the_one_line_form_players_share(tmp_path, run):
     assert status == 0, err
     first, second = (json.loads(line) for line in out.splitlines())
     assert first["solutions"] == 1 and first["solution"] == {"grid": grid(EASY_ANSWER)}
-    assert first["rating"]["level"] == "easy" and second["rating"]["level"] == "expert"
+    assert first["rating"]["level"] == "easy" and second["rating"]["level"] == "master"
 
 
 def test_solve_rates_no_puzzle_with_two_answers(tmp_path, run):
