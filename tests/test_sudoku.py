@@ -153,6 +153,27 @@ def test_the_one_line_form_reads_and_bad_lines_are_refused():
         SUDOKU.validate({"variant": "samurai", "givens": [[0] * 4] * 4})
 
 
+@pytest.mark.parametrize("variant", ["classic", "diagonal"])
+def test_the_solvers_start_is_what_assigning_each_given_in_turn_forces(variant):
+    """`initial` writes the givens in at once, then crosses them out of their peers: the same
+    candidates (or the same contradiction) as Norvig's assign, given after given."""
+    from bookgen.puzzles.sudoku.solver import assign, initial
+
+    board = board_of(9, variant)
+    rng = random.Random(variant)
+    answer = filled(rng, board)
+    assert answer is not None
+    for trial in range(60):
+        givens = [value if rng.random() < trial / 80 else 0 for value in answer]
+        if trial % 3 == 0:
+            givens[rng.randrange(81)] = rng.randint(1, 9)  # often a clash: no candidates at all
+        one_by_one: list[int] | None = [board.full] * 81
+        for cell, value in enumerate(givens):
+            if value and one_by_one is not None and not assign(board, one_by_one, cell, 1 << value):
+                one_by_one = None
+        assert initial(board, givens) == one_by_one
+
+
 def test_a_filled_grid_comes_from_the_rng_alone():
     board = board_of(9, "classic")
     assert filled(random.Random(3), board) == filled(random.Random(3), board)

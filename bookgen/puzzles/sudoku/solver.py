@@ -73,11 +73,21 @@ def eliminate_all(board: Board, candidates: Candidates, cell: Cell, bits: int) -
 
 def initial(board: Board, givens: list[int]) -> Candidates | None:
     """The candidates after the givens and everything they (and a killer's cages) force; None on
-    a contradiction."""
+    a contradiction. The givens are written in at once, then crossed out of their peers: the same
+    candidates as assigning each given in turn (once the givens are in, a number's places in a
+    unit shrink only by eliminations, each of which looks for the hidden single), without taking
+    each given's eight other numbers out one by one. The generator counts answers after every
+    removal of givens, and spent most of its time here (bench/sudoku.py: expert 0.28 to 0.17 s)."""
     candidates = [board.full] * board.cells
     for cell, value in enumerate(givens):
-        if value and not assign(board, candidates, cell, 1 << value):
-            return None
+        if value:
+            candidates[cell] = 1 << value
+    for cell, value in enumerate(givens):
+        if value:
+            bit = 1 << value
+            for peer in board.peers[cell]:
+                if candidates[peer] & bit and not eliminate(board, candidates, peer, bit):
+                    return None
     return candidates if settle_cages(board, candidates) else None
 
 
