@@ -30,6 +30,16 @@ def grid(line: str) -> list[list[int]]:
     return parse_line(line)["givens"]
 
 
+def replayed(puzzle: dict, hints: list[dict]) -> list[list[int]]:
+    """The givens with every hint's number written in, each into a square still empty."""
+    filled_in = [row.copy() for row in puzzle["givens"]]
+    for hint in hints:
+        (row, col), = hint["cells"]
+        assert filled_in[row][col] == 0
+        filled_in[row][col] = hint["value"]
+    return filled_in
+
+
 def test_a_known_puzzle_has_its_known_answer_and_no_other():
     solved = SUDOKU.solve(parse_line(EASY), 2)
     assert solved.count == 1 and solved.solution == {"grid": grid(EASY_ANSWER)}
@@ -231,12 +241,7 @@ def test_the_harder_techniques_are_named_in_hints_that_replay_to_the_answer(line
     hints = SUDOKU.hints(puzzle, answer.solution)
     whys = " ".join(hint["why"] for hint in hints)
     assert all(name in whys for name in names)
-    filled = puzzle["givens"]
-    for hint in hints:
-        (row, col), = hint["cells"]
-        assert filled[row][col] == 0
-        filled[row][col] = hint["value"]
-    assert filled == answer.solution["grid"]
+    assert replayed(puzzle, hints) == answer.solution["grid"]
 
 
 def position(restrict: dict[tuple[int, int], set[int]], lacking: dict[int, set[tuple[int, int]]]):
@@ -368,12 +373,7 @@ def test_hints_of_a_master_sudoku_name_the_cells_of_its_hardest_step_and_replay_
     told = [sentence for hint in hints for sentence in hint["why"].split(". ") if sentence.startswith(lead)]
     assert told and all("row " in sentence and ", column " in sentence for sentence in told)
     assert not any("trial and error beyond these techniques" in hint["why"] for hint in hints)
-    filled_in = [row.copy() for row in master.puzzle["givens"]]
-    for hint in hints:
-        (row, col), = hint["cells"]
-        assert filled_in[row][col] == 0
-        filled_in[row][col] = hint["value"]
-    assert filled_in == master.solution["grid"]
+    assert replayed(master.puzzle, hints) == master.solution["grid"]
 
 
 def test_solve_rates_a_line_sudoku_explainer_puts_at_8_as_master(tmp_path, run):
