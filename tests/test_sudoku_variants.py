@@ -341,6 +341,7 @@ def test_a_killer_past_what_the_grader_finishes_files_as_expert_its_top_level():
     stays open above: held to a 9x9's 5.99 it took a try in 28 (bench/sudoku_variants.py)."""
     record = _killer("expert", "killer-expert")
     assert record.rating["hardest"] == "search" and record.rating["level"] == "expert"
+    assert 3 <= SUDOKU.hardness(record.rating) < 4  # ordered among expert puzzles, not past them
 
 
 def test_a_killer_book_prints_every_cage_sum_and_is_the_same_bytes_twice(run, write_config, tmp_path):

@@ -65,6 +65,15 @@ def bands_of(board: Board) -> Bands:
     return KILLER_BANDS if board.cages else BANDS[board.size]
 
 
+def hardness(rating: JSON) -> float:
+    """`PuzzleType.hardness` by the bands that filed the rating: a killer's where a 9x9's would
+    file its score elsewhere (a killer the grader cannot finish is expert, not master)."""
+    bands = BANDS[round(rating["cells"] ** 0.5)]
+    if bands.level_of(rating["score"]) != rating["level"]:
+        bands = KILLER_BANDS
+    return bands.hardness(rating["score"])
+
+
 class Contradiction(Exception):
     """A cell left without a candidate, or a unit without a place for a number."""
 
