@@ -27,11 +27,16 @@ def eliminate(board: Board, candidates: Candidates, cell: Cell, bit: int) -> boo
             if candidates[peer] & mask and not eliminate(board, candidates, peer, mask):
                 return False
     for unit in board.cell_units[cell]:
-        places = [other for other in board.units[unit] if candidates[other] & bit]
-        if not places:
-            return False
-        if len(places) == 1 and candidates[places[0]] != bit:
-            if not assign(board, candidates, places[0], bit):
+        place = -1  # the number's one place left in the unit; the scan stops at a second
+        for other in board.units[unit]:
+            if candidates[other] & bit:
+                if place >= 0:
+                    break
+                place = other
+        else:
+            if place < 0:
+                return False
+            if candidates[place] != bit and not assign(board, candidates, place, bit):
                 return False
     return True
 
