@@ -58,7 +58,7 @@ KILLER_BANDS = Bands.of({"easy": (0, 1.59), "medium": (1.6, 2.39), "hard": (2.4,
 """A killer's: four levels, expert open above. Larger cages make killers the grader cannot finish
 rather than ones that need chains (of 40 with cages of 2-4, 2-5 and 3-5 squares, 0, 3 and 4 needed
 a technique of 6.0 or more; 13, 24 and 23 went past the grader), and an expert held to 5.99 took
-3.9 s of processor a puzzle (one try in 23 hit) against 0.32 s (bench/sudoku_variants.py)."""
+3.5 s of processor a puzzle (one try in 23 hit) against 0.25 s (bench/sudoku_variants.py)."""
 
 
 def bands_of(board: Board) -> Bands:
