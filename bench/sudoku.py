@@ -1,7 +1,8 @@
 """Sudoku figures: generation time per size and level, and how the grader's rating ranks puzzles
 against Sudoku Explainer (SE): across SE's bands on the held-out part of a yardstick of 9x9
 puzzles SE rated (bench/data/sudoku-se.md), within SE 5.0 and above on held-out Sudoku Exchange
-puzzles (bench/data/sudoku-exchange.md), and the SE range each of our 9x9 levels produces.
+puzzles (bench/data/sudoku-exchange.md), and the SE range each of our 9x9 levels produces
+(master: past SE's own Diabolical line, expert below it).
 
 Targets (issue 30): a hard 9x9 in well under a second; Spearman of our score against SE at least
 0.8 on held-out puzzles.
@@ -27,6 +28,7 @@ from pathlib import Path
 
 from arithmetic_people import spearman  # the benches' one rank correlation (this script's folder)
 
+from bookgen.core.grading import ALL_LEVELS
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
 from bookgen.puzzles.sudoku import parse_line
@@ -37,7 +39,10 @@ from bookgen.puzzles.sudoku.solver import initial, solutions, values_of
 SUDOKU = find_type("sudoku")
 DATA = Path(__file__).parent / "data"
 REQUESTS = [("4", "easy"), ("4", "medium"), ("6", "easy"), ("6", "medium"), ("6", "hard"),
-            ("9", "easy"), ("9", "medium"), ("9", "hard"), ("9", "expert")]
+            ("9", "easy"), ("9", "medium"), ("9", "hard"), ("9", "expert"), ("9", "master")]
+SE_DIABOLICAL = 6.1
+"""Where Sudoku Explainer's own top tier starts ("Diabolical: forcing chains or trial & error,
+6.1 - 10.0"; its "Fiendish" ends at 6.0): the line a 9x9 master puzzle should be past."""
 
 
 def generation(seeds: int) -> None:
@@ -108,18 +113,21 @@ def agreement(name: str, note: str) -> None:
 
 
 def level_ranges() -> None:
-    """The SE ratings of the yardstick's puzzles our generator made, per level asked for."""
-    print("SE rating of our 9x9 puzzles per level (the yardstick's bookgen-* lines, both parts):")
+    """The SE ratings of the yardstick's puzzles our generator made, per level asked for, and how
+    many sit on the wrong side of SE's Diabolical line (expert at or past it, master below it)."""
+    print(f"SE rating of our 9x9 puzzles per level (the yardstick's bookgen-* lines, both parts; SE's "
+          f"Diabolical tier starts at {SE_DIABOLICAL}):")
     by_level: dict[str, list[float]] = {}
     for name in ("sudoku-se-calibration.txt", "sudoku-se-heldout.txt"):
         for line in (DATA / name).read_text().splitlines():
             _, rating, source = line.split()
             if source.startswith("bookgen-"):
                 by_level.setdefault(source.removeprefix("bookgen-"), []).append(float(rating))
-    for level in ("easy", "medium", "hard", "expert"):
+    for level in ALL_LEVELS:
         ratings = sorted(by_level[level])
+        past = sum(rating >= SE_DIABOLICAL for rating in ratings)
         print(f"  {level:6}  {len(ratings)} puzzles, SE {ratings[0]}-{ratings[-1]}, "
-              f"median {statistics.median(ratings)}")
+              f"median {statistics.median(ratings)}, {past} at SE {SE_DIABOLICAL} or more")
 
 
 def anchor(qqwing: str, count: int) -> None:
@@ -138,7 +146,7 @@ def anchor(qqwing: str, count: int) -> None:
         classes += [rank] * len(ratings)
         scores += [rating["score"] for rating in ratings]
         print(f"  {difficulty:12} {took:6.3f} s a puzzle; our levels: "
-              + ", ".join(f"{level} {levels[level]}" for level in ("easy", "medium", "hard", "expert")))
+              + ", ".join(f"{level} {levels[level]}" for level in ALL_LEVELS))
     print(f"  Spearman of our score against QQWing's difficulty: {spearman(scores, classes):.2f}")
 
 

@@ -1,5 +1,6 @@
 """Sudoku's own facts: known puzzles with known answers, uniqueness proven, the techniques the
-grader names, every size and level generating, the forms twins share, the one-line format."""
+grader names, every size and level generating (master: past the line expert stays below), the
+forms twins share, the one-line format."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ from bookgen.making import make_puzzle, verify
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
 from bookgen.puzzles.sudoku import parse_line
-from bookgen.puzzles.sudoku.board import board_of
-from bookgen.puzzles.sudoku.generator import orbits
+from bookgen.puzzles.sudoku.board import board_of, flat
+from bookgen.puzzles.sudoku.generator import filled, orbits, reduce_givens
+from bookgen.puzzles.sudoku.grader import BANDS, deduce
+from bookgen.puzzles.sudoku.solver import count
 
 SUDOKU = find_type("sudoku")
 # Norvig's first example and its answer; Arto Inkala's "AI Escargot" (needs more than patterns)
@@ -25,6 +28,16 @@ ESCARGOT = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4...
 
 def grid(line: str) -> list[list[int]]:
     return parse_line(line)["givens"]
+
+
+def replayed(puzzle: dict, hints: list[dict]) -> list[list[int]]:
+    """The givens with every hint's number written in, each into a square still empty."""
+    filled_in = [row.copy() for row in puzzle["givens"]]
+    for hint in hints:
+        (row, col), = hint["cells"]
+        assert filled_in[row][col] == 0
+        filled_in[row][col] = hint["value"]
+    return filled_in
 
 
 def test_a_known_puzzle_has_its_known_answer_and_no_other():
@@ -47,7 +60,7 @@ def test_the_grader_names_the_techniques_a_person_uses():
     assert easy["level"] == "easy"
     assert easy["hardest"] in ("hidden single in a box", "hidden single in a line")
     escargot = SUDOKU.rate(parse_line(ESCARGOT))
-    assert escargot["level"] == "expert" and escargot["hardest"] in ("contradiction", "search")
+    assert escargot["level"] == "master" and escargot["hardest"] in ("contradiction", "search")
     assert escargot["score"] > easy["score"]
 
 
@@ -81,6 +94,10 @@ def test_sizes_that_never_reach_a_level_are_refused():
         Request.make(SUDOKU, "hard", {"size": "4"})
     with pytest.raises(BookgenError, match="6x6 sudoku is never expert"):
         Request.make(SUDOKU, "expert", {"size": "6"})
+    for size in ("4", "6"):
+        with pytest.raises(BookgenError, match=f"{size}x{size} sudoku is never master") as error:
+            Request.make(SUDOKU, "master", {"size": size})
+        assert error.value.key == "difficulty"
 
 
 def test_givens_keep_the_symmetry_asked_for():
@@ -146,9 +163,28 @@ def test_the_one_line_form_reads_and_bad_lines_are_refused():
         SUDOKU.validate({"variant": "samurai", "givens": [[0] * 4] * 4})
 
 
-def test_a_filled_grid_comes_from_the_rng_alone():
-    from bookgen.puzzles.sudoku.generator import filled
+@pytest.mark.parametrize("variant", ["classic", "diagonal"])
+def test_the_solvers_start_is_what_assigning_each_given_in_turn_forces(variant):
+    """`initial` writes the givens in at once, then crosses them out of their peers: the same
+    candidates (or the same contradiction) as Norvig's assign, given after given."""
+    from bookgen.puzzles.sudoku.solver import assign, initial
 
+    board = board_of(9, variant)
+    rng = random.Random(variant)
+    answer = filled(rng, board)
+    assert answer is not None
+    for trial in range(60):
+        givens = [value if rng.random() < trial / 80 else 0 for value in answer]
+        if trial % 3 == 0:
+            givens[rng.randrange(81)] = rng.randint(1, 9)  # often a clash: no candidates at all
+        one_by_one: list[int] | None = [board.full] * 81
+        for cell, value in enumerate(givens):
+            if value and one_by_one is not None and not assign(board, one_by_one, cell, 1 << value):
+                one_by_one = None
+        assert initial(board, givens) == one_by_one
+
+
+def test_a_filled_grid_comes_from_the_rng_alone():
     board = board_of(9, "classic")
     assert filled(random.Random(3), board) == filled(random.Random(3), board)
 
@@ -160,7 +196,7 @@ def test_solve_rates_the_one_line_form_players_share(tmp_path, run):
     assert status == 0, err
     first, second = (json.loads(line) for line in out.splitlines())
     assert first["solutions"] == 1 and first["solution"] == {"grid": grid(EASY_ANSWER)}
-    assert first["rating"]["level"] == "easy" and second["rating"]["level"] == "expert"
+    assert first["rating"]["level"] == "easy" and second["rating"]["level"] == "master"
 
 
 def test_solve_rates_no_puzzle_with_two_answers(tmp_path, run):
@@ -205,12 +241,7 @@ def test_the_harder_techniques_are_named_in_hints_that_replay_to_the_answer(line
     hints = SUDOKU.hints(puzzle, answer.solution)
     whys = " ".join(hint["why"] for hint in hints)
     assert all(name in whys for name in names)
-    filled = puzzle["givens"]
-    for hint in hints:
-        (row, col), = hint["cells"]
-        assert filled[row][col] == 0
-        filled[row][col] = hint["value"]
-    assert filled == answer.solution["grid"]
+    assert replayed(puzzle, hints) == answer.solution["grid"]
 
 
 def position(restrict: dict[tuple[int, int], set[int]], lacking: dict[int, set[tuple[int, int]]]):
@@ -292,3 +323,66 @@ SE_RATED = [
 def test_the_grader_ranks_se_rated_puzzles_in_se_order():
     scores = [SUDOKU.rate(parse_line(line))["score"] for _, line in SE_RATED]
     assert scores == sorted(scores) and len(set(scores)) == len(scores)
+
+
+MASTER_LINE = BANDS[9].span("master")[0]
+
+
+@pytest.fixture(scope="module")
+def master():
+    """One generated master 9x9 (about a second)."""
+    return make_puzzle(Request.make(SUDOKU, "master", {}), "master")
+
+
+def test_a_master_sudoku_has_one_answer_and_needs_a_technique_past_the_line(master):
+    puzzle = master.puzzle
+    solved = SUDOKU.solve(puzzle, 2)
+    assert solved.count == 1 and solved.solution == master.solution
+    assert master.rating["level"] == "master" and master.rating["score"] >= MASTER_LINE
+    board = board_of(9, "classic")
+    below = deduce(board, flat(puzzle["givens"]), BANDS[9].top("expert"))[1]
+    assert not below["solved"]  # the techniques an expert puzzle may need do not finish it
+
+
+def test_an_expert_sudoku_is_finished_below_the_master_line_with_one_answer():
+    record = make_puzzle(Request.make(SUDOKU, "expert", {}), "expert")
+    givens = flat(record.puzzle["givens"])
+    board = board_of(9, "classic")
+    assert record.rating["level"] == "expert" and record.rating["score"] < MASTER_LINE
+    assert deduce(board, givens, BANDS[9].top("expert"))[1]["solved"]
+    assert count(board, givens, 2)[0] == 1
+
+
+def test_an_expert_reduction_keeps_one_answer_though_its_techniques_assume_one():
+    """Expert allows the unique rectangle and BUG+1, which take one answer for granted: a finish
+    through them proves nothing, and with the grader alone deciding this reduction (and every
+    other tried) left two answers."""
+    rng = random.Random("two/0")
+    board = board_of(9, "classic")
+    answer = filled(rng, board)
+    assert answer is not None
+    givens = reduce_givens(rng, board, answer, "expert", "rotational")
+    assert count(board, givens, 2) == (1, answer)
+
+
+def test_hints_of_a_master_sudoku_name_the_cells_of_its_hardest_step_and_replay_to_the_answer(master):
+    hints = SUDOKU.hints(master.puzzle, master.solution)
+    lead = {"contradiction": "Trial: ", "xy-chain": "XY-chain: ", "x-chain": "X-chain on ",
+            "simple colouring": "Simple colouring on ", "vwxyz-wing": "VWXYZ-wing: ",
+            "uvwxyz-wing": "UVWXYZ-wing: "}[master.rating["hardest"]]
+    told = [sentence for hint in hints for sentence in hint["why"].split(". ") if sentence.startswith(lead)]
+    assert told and all("row " in sentence and ", column " in sentence for sentence in told)
+    assert not any("trial and error beyond these techniques" in hint["why"] for hint in hints)
+    assert replayed(master.puzzle, hints) == master.solution["grid"]
+
+
+def test_solve_rates_a_line_sudoku_explainer_puts_at_8_as_master(tmp_path, run):
+    rating, line = SE_RATED[-2]
+    assert rating == 8.3
+    bank = tmp_path / "bank.txt"
+    bank.write_text(line + "\n")
+    status, out, err = run("solve", "--rate", str(bank))
+    assert status == 0, err
+    solved = json.loads(out)
+    assert solved["solutions"] == 1 and solved["rating"]["level"] == "master"
+    assert solved["rating"]["score"] >= MASTER_LINE

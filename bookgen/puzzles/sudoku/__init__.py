@@ -28,7 +28,7 @@ from bookgen.puzzles.base import (
 from bookgen.puzzles.sudoku.checking import check, parse_line, read_line, validate
 from bookgen.puzzles.sudoku.drawing import draw_puzzle, draw_solution, measure, play_data
 from bookgen.puzzles.sudoku.generator import check_request, generate
-from bookgen.puzzles.sudoku.grader import BANDS, rate
+from bookgen.puzzles.sudoku.grader import hardness, rate
 from bookgen.puzzles.sudoku.hints import given_answer, hints
 from bookgen.puzzles.sudoku.parameters import (
     OPTIONS,
@@ -129,7 +129,7 @@ SUDOKU = PuzzleType(
     answer_form=answer_form,
     printed=printed,
     levels=ALL_LEVELS,
-    hardness=lambda rating: BANDS[round(rating["cells"] ** 0.5)].hardness(rating["score"]),
+    hardness=hardness,
     hints=hints,
     play_script="sudoku/play.js",
     play_style="sudoku/play.css",

@@ -36,9 +36,11 @@ KILLER_GUESSES = 400
 would search for seconds (fresh cages are quicker)."""
 KILLER_UNREACHABLE = {
     "easy": "its first steps add up its cages; choose medium or harder",
-    "master": "its cage sums settle it before chains are needed; choose expert or easier",
+    "master": "larger cages make killers past what its grader can rate, not ones that need chains; "
+              "choose expert or easier",
 }
-"""Why a killer is never at a level: it starts from its cage sums, which weigh as a naked single."""
+"""Why a killer is never at a level: it starts from its cage sums, which weigh as a naked single;
+and past expert its grader gives up before chains would help (grader.KILLER_BANDS)."""
 LAYOUTS = 50         # jigsaw layouts tried for one filled grid
 LAYOUT_GUESSES = 300
 """Guesses the search may make to fill a jigsaw's empty grid: many layouts have no answer or hide

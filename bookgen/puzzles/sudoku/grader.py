@@ -43,7 +43,9 @@ two-string kite)."""
 XY_CHAIN_LONGEST = 10  # cells; longer chains are left to the contradiction
 RECTANGLE_KINDS = ("row", "column", "box")  # a unique rectangle's cells may lie in no other unit
 SEARCH = 9.5  # the score of a puzzle these techniques cannot finish
-# Levels as bands of the score (the hardest weight plus 0.01 per use of it, up to 9 uses).
+# Levels as bands of the score (the hardest weight plus 0.01 per use of it, up to 9 uses). A 9x9
+# master needs what Sudoku Explainer's own top tier ("Diabolical", 6.1 and up: forcing chains or
+# trial) needs: chains, the largest wings, trial; expert ends below (bench/sudoku.py).
 # Smaller grids fall to singles, so their levels are finer steps among the singles: a full house
 # (the last open cell of a row, column or box) is easier than a hidden single.
 BANDS = {
@@ -52,6 +54,24 @@ BANDS = {
     6: Bands.of({"easy": (0, 1.09), "medium": (1.1, 1.29), "hard": (1.3, 98), "expert": (99, 99)}),
     4: Bands.of({"easy": (0, 1.09), "medium": (1.1, 98), "hard": (99, 99), "expert": (99, 99)}),
 }
+KILLER_BANDS = Bands.of({"easy": (0, 1.59), "medium": (1.6, 2.39), "hard": (2.4, 3.49), "expert": (3.5, 99)})
+"""A killer's: four levels, expert open above. Larger cages make killers the grader cannot finish
+rather than ones that need chains (of 40 with cages of 2-4, 2-5 and 3-5 squares, 0, 3 and 4 needed
+a technique of 6.0 or more; 13, 24 and 23 went past the grader), and an expert held to 5.99 took
+3.5 s of processor a puzzle (one try in 23 hit) against 0.25 s (bench/sudoku_variants.py)."""
+
+
+def bands_of(board: Board) -> Bands:
+    return KILLER_BANDS if board.cages else BANDS[board.size]
+
+
+def hardness(rating: JSON) -> float:
+    """`PuzzleType.hardness` by the bands that filed the rating: a killer's where a 9x9's would
+    file its score elsewhere (a killer the grader cannot finish is expert, not master)."""
+    bands = BANDS[round(rating["cells"] ** 0.5)]
+    if bands.level_of(rating["score"]) != rating["level"]:
+        bands = KILLER_BANDS
+    return bands.hardness(rating["score"])
 
 
 class Contradiction(Exception):
@@ -746,7 +766,7 @@ def rate(puzzle: JSON) -> JSON:
     except Contradiction:
         figures = {"solved": False, "score": SEARCH, "hardest": "search", "used": {}}
     return {
-        "level": BANDS[board.size].level_of(figures["score"]),
+        "level": bands_of(board).level_of(figures["score"]),
         "score": figures["score"],
         "hardest": figures["hardest"],
         "techniques": figures["used"],
