@@ -355,6 +355,23 @@ def test_a_signal_during_a_build_ends_the_studio_and_its_jobs_quietly(tmp_path, 
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("wait", [0.0, 0.1, 0.3])
+def test_ctrl_c_while_the_fork_server_starts_is_quiet(tmp_path, wait):
+    """The fork server imports and warms what jobs need for a second or more after the address is
+    printed; a Ctrl-C then (to the whole group, as a terminal sends it) printed a
+    KeyboardInterrupt traceback from inside its imports."""
+    process, _ = _studio(tmp_path)
+    try:
+        time.sleep(wait)
+        os.killpg(process.pid, signal.SIGINT)
+        status = process.wait(20)
+        _, err = process.communicate(timeout=20)
+    finally:
+        process.kill()
+    assert status == 0
+    assert err == "bookgen studio: stopped\n", err
+
+
 def _silent_job(watched) -> None:
     """A job between two words to the studio (drawing a long PDF): it ends only if it watches."""
     from bookgen.studio import jobs

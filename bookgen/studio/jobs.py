@@ -61,9 +61,11 @@ STOPPED = N_("the build stopped unexpectedly")
 JOBS_KEPT = 8  # ended jobs whose state and files the page may still ask for
 CLOSE_SECONDS = 5.0  # how long a job ended by the studio may take to unwind before it is killed
 PROGRESS_SECONDS = 0.1  # the least time between a job's progress messages (_Reported)
-_PRELOAD = ["bookgen.book", "bookgen.formats", "bookgen.render.pdf", "bookgen.render.cover",
-            "bookgen.puzzles", "bookgen.studio.warm",
-            "bookgen.cli"]  # what the `bookgen` script imports: each job runs it again as __main__
+_PRELOAD = ["bookgen.studio.unheard",  # first: Ctrl-C unheard until warm, the last, is done
+            "bookgen.book", "bookgen.formats", "bookgen.render.pdf", "bookgen.render.cover",
+            "bookgen.puzzles",
+            "bookgen.cli",  # what the `bookgen` script imports: each job runs it again as __main__
+            "bookgen.studio.warm"]
 
 
 def puzzle_keys(config: BookConfig) -> set[str]:
@@ -275,9 +277,14 @@ class Jobs:
 
 
 def _start_forkserver() -> None:
-    """Start the fork server (it imports and warms _PRELOAD) before the first job asks for it."""
-    from multiprocessing import forkserver
+    """Start the fork server (it imports and warms _PRELOAD) before the first job asks for it,
+    born with Ctrl-C held back (this thread's mask, which it inherits) until studio/unheard.py
+    ignores it: a Ctrl-C while Python starts up in it would print a traceback."""
+    import signal
+    from multiprocessing import forkserver, resource_tracker
 
+    resource_tracker.ensure_running()  # first: starting its process lets Ctrl-C through again
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # this thread's alone
     forkserver.ensure_running()
 
 

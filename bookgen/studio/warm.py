@@ -12,12 +12,14 @@ done it, so the studio's first preview may wait for it. bench/studio_job.py meas
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 from bookgen.book import make_book
 from bookgen.config import available_layouts, load_layout, read_config_text
 from bookgen.formats import render_formats
 from bookgen.render.fonts import layout_fonts
+from bookgen.studio import unheard
 
 _BOOK = "title: Warm\nsections:\n  - {type: arithmetic, difficulty: easy, count: 1}\n"
 
@@ -33,3 +35,5 @@ try:
     warm()
 except Exception:  # the fork server dies of any error in a module it preloads;
     pass  # a job that needs what failed here meets it again and says so itself
+finally:  # Ctrl-C, unheard while the fork server imported (studio/unheard.py), heard again
+    signal.signal(signal.SIGINT, unheard.heard)
