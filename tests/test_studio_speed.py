@@ -285,3 +285,14 @@ def test_a_twins_replacement_is_made_on_the_executor_and_the_book_stays_the_same
     assert book == make_book(config)  # made here, one after another: the same puzzles
     kept = cached_puzzles(recording.made, puzzle_keys(config))
     assert kept == recording.made  # the studio hands the next job the replacements too
+
+
+def test_the_studio_keeps_every_versions_puzzles_for_the_next_job(tmp_path):
+    """Version B's puzzles are seeded apart from A's (puzzle_seed): a retitle of a sheet in two
+    versions hands the job both versions' puzzles, and it makes none again."""
+    config = read_config_text(SMALL.replace("count: 12", "count: 2") + "versions: 2\n",
+                              tmp_path / "small.yaml")
+    recording = Recording()
+    make_book(config, executor=recording)
+    assert len(recording.made) >= 4
+    assert cached_puzzles(recording.made, puzzle_keys(config)) == recording.made

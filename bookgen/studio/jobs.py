@@ -69,10 +69,12 @@ _PRELOAD = ["bookgen.studio.unheard",  # first: Ctrl-C unheard until warm, the l
 
 
 def puzzle_keys(config: BookConfig) -> set[str]:
-    """The ids of the puzzles a book's sections make (before any twin is replaced)."""
+    """The ids of the puzzles a book's sections make, in every version (before any twin is
+    replaced)."""
     from bookgen.book import puzzle_seed
 
-    return {section.request.id(puzzle_seed(config.seed, index, i))
+    return {section.request.id(puzzle_seed(config.seed, index, i, version))
+            for version in range(config.versions)
             for index, section in enumerate(config.sections) if section.request is not None
             for i in range(section.count)}
 
