@@ -339,7 +339,7 @@ def test_a_generated_killer_has_one_answer_from_its_page_and_keeps_its_cages(lev
 
 def test_a_killer_past_what_the_grader_finishes_files_as_expert_its_top_level():
     """A killer offers no master (larger cages go past the grader, not into chains), so expert
-    stays open above: held to a 9x9's 5.99 it took a try in 28 (bench/sudoku_variants.py)."""
+    stays open above: held to a 9x9's 5.99, one try in 23 hit (bench/sudoku_variants.py)."""
     record = _killer("expert", "killer-expert")
     assert record.rating["hardest"] == "search" and record.rating["level"] == "expert"
     assert 3 <= SUDOKU.hardness(record.rating) < 4  # ordered among expert puzzles, not past them
