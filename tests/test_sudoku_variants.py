@@ -20,6 +20,7 @@ from test_sudoku import replayed
 
 from bookgen.book import make_book
 from bookgen.config import read_config_text
+from bookgen.core.grading import ALL_LEVELS
 from bookgen.core.pen import THICK, RecordingPen
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.formats.html import page_record
@@ -338,7 +339,7 @@ def test_a_generated_killer_has_one_answer_from_its_page_and_keeps_its_cages(lev
 
 def test_a_killer_past_what_the_grader_finishes_files_as_expert_its_top_level():
     """A killer offers no master (larger cages go past the grader, not into chains), so expert
-    stays open above: held to a 9x9's 5.99 it took a try in 28 (bench/sudoku_variants.py)."""
+    stays open above: held to a 9x9's 5.99, one try in 23 hit (bench/sudoku_variants.py)."""
     record = _killer("expert", "killer-expert")
     assert record.rating["hardest"] == "search" and record.rating["level"] == "expert"
     assert 3 <= SUDOKU.hardness(record.rating) < 4  # ordered among expert puzzles, not past them
@@ -406,6 +407,22 @@ def test_a_killer_is_size_9_and_never_easy_or_master():
     with pytest.raises(BookgenError, match="leave out symmetry: mirror") as error:
         Request.make(SUDOKU, "medium", {"variant": "killer", "symmetry": "mirror"})
     assert error.value.key == "symmetry"
+
+
+def test_the_variant_help_names_the_levels_a_killer_takes():
+    """`bookgen types` and the studio's help line say which levels a killer has: medium to expert,
+    the ones a request takes (it said "medium or harder" once master came, which it refuses)."""
+    taken = []
+    for level in ALL_LEVELS:
+        try:
+            Request.make(SUDOKU, level, {"variant": "killer"})
+        except BookgenError:
+            continue
+        taken.append(level)
+    (variant,) = (option for option in SUDOKU.options if option.name == "variant")
+    assert f"size 9, {taken[0]} to {taken[-1]})" in variant.described()
+    with speaking("de"):
+        assert "Größe 9, mittel bis Experte)" in variant.described()
 
 
 def test_killer_hints_name_the_cage_combination_and_replay_to_the_answer():

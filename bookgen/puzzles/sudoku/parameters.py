@@ -37,7 +37,7 @@ OPTIONS = (
     Option("variant", "choice", N_("classic; diagonal (each long diagonal holds every number once "
            "too); jigsaw (irregular regions in place of boxes; size 6 or 9); or killer (cages "
            "whose numbers add up to the sum printed in them, few or no givens; size 9, medium "
-           "or harder). Default classic"),
+           "to expert). Default classic"),
            choices=VARIANTS, default="classic", words=choice_word),
     Option("symmetry", "choice", N_("pattern of the givens: rotational (turned half way it looks "
            "the same, as published sudoku are; default), mirror (left to right) or none"),
