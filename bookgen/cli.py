@@ -101,7 +101,8 @@ def _parser() -> argparse.ArgumentParser:
     worksheet = commands.add_parser("worksheet", help="a one-off worksheet PDF, no YAML needed")
     worksheet.add_argument("type", help="puzzle type (see 'bookgen types')")
     worksheet.add_argument("--difficulty", "-d", default="easy", choices=_Choices(_levels), type=_level,
-                           metavar="LEVEL", help="%(choices)s (default %(default)s)")
+                           metavar="LEVEL", help="%(choices)s (default %(default)s); each type's "
+                           "own: 'bookgen types'")
     worksheet.add_argument("--count", "-n", type=int, default=6, help="how many puzzles")
     worksheet.add_argument("--layout", default="letter",
                            help="a built-in layout (letter, a4, 6x9, ...) or a layout FILE (default: letter)")
@@ -148,7 +149,8 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("type", nargs="?", help="puzzle type (see 'bookgen types')")
     # no defaults here: --id refuses what it cannot honour, and must see what was given
     generate.add_argument("--difficulty", "-d", choices=_Choices(_levels), type=_level,
-                          metavar="LEVEL", help="%(choices)s (default medium)")
+                          metavar="LEVEL", help="%(choices)s (default medium); each type's own: "
+                          "'bookgen types'")
     generate.add_argument("--count", "-n", type=int, help="how many puzzles (default 1)")
     generate.add_argument("--seed", "-s", help="seed text; same seed, same puzzles (default 1)")
     generate.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
