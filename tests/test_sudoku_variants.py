@@ -490,3 +490,17 @@ def test_a_section_shown_a_smaller_example_says_so_in_its_printed_rules(code, no
 
     with speaking(code):
         assert all(note not in _page_section(book, section)["rules"] for section in book.sections)
+
+
+@pytest.mark.parametrize("language, unit", [("en", "or region alternate"), ("de", "oder einem Gebiet"),
+                                            ("fr", "ou une région")])
+def test_a_jigsaw_chain_hint_says_region_where_a_classic_says_box(language, unit):
+    """A jigsaw has regions, not boxes: a hint naming a box sends a child looking for one."""
+    from bookgen.puzzles.sudoku.board import board_of
+    from bookgen.puzzles.sudoku.hints import crossing_out
+
+    facts = {"value": 5, "chain": [0, 1, 10, 11], "cells": [20]}
+    with speaking(language):
+        jigsaw = crossing_out(board_of(9, "jigsaw"), "x-chain", facts)
+        classic = crossing_out(board_of(9, "classic"), "x-chain", facts)
+    assert unit in jigsaw and unit not in classic

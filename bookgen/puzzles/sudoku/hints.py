@@ -100,9 +100,14 @@ def crossing_out(board: Board, name: str, facts: dict[str, Any]) -> str:
                  "two places for {value}, {cells} cannot hold {value}.").format(value=value, cells=cells)
     if name in ("turbot fish", "x-chain"):
         chain = facts["chain"]
-        return _("{technique} on {value}: along {chain}, the only two places for {value} in a row, "
-                 "column or box alternate with cells that see each other, so {value} is in {first} "
-                 "or {last}; it is crossed out from {cells}, which see both.").format(
+        text = (_("{technique} on {value}: along {chain}, the only two places for {value} in a row, "
+                  "column or region alternate with cells that see each other, so {value} is in "
+                  "{first} or {last}; it is crossed out from {cells}, which see both.")
+                if board.variant == "jigsaw" else
+                _("{technique} on {value}: along {chain}, the only two places for {value} in a row, "
+                  "column or box alternate with cells that see each other, so {value} is in {first} "
+                  "or {last}; it is crossed out from {cells}, which see both."))
+        return text.format(
             technique=technique_name(name), value=value, cells=cells,
             chain=joined([cell_name(board, cell) for cell in chain]),
             first=cell_name(board, chain[0]), last=cell_name(board, chain[-1]))
