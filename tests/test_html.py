@@ -431,16 +431,14 @@ def test_check_marks_a_wrong_number_and_progress_survives_reload(page):
     expect(wrong).to_have_class(re.compile(r"\bwrong\b"))
     expect(_cell(page, 1, 2, 2)).not_to_have_class(re.compile(r"\bwrong\b"))
     expect(page.locator("#puzzle-1 .status")).to_have_text("1 wrong entry, marked.")
-    page.reload(wait_until="load")
-    page.wait_for_selector("html.ready")
+    _reload(page)
     expect(_shown(page, 1, 1, 1)).to_have_text("9")
     expect(_shown(page, 1, 2, 2)).to_have_text("11")
     page.locator("#puzzle-1 button[data-action='reveal']").click()
     expect(_shown(page, 1, 1, 1)).to_have_text("7")
     expect(page.locator("#puzzle-1")).not_to_have_class(re.compile(r"\bsolved\b"))
     page.locator("#puzzle-1 button[data-action='reset']").click()
-    page.reload(wait_until="load")
-    page.wait_for_selector("html.ready")
+    _reload(page)
     expect(_shown(page, 1, 1, 1)).to_have_text("")
 
 
@@ -629,8 +627,18 @@ def test_a_type_the_page_does_not_know_is_left_for_paper(browser, tmp_path):
 # --- keyboard, screen readers, phones, no JavaScript ----------------------------------------------
 
 def _reload(tab) -> None:
-    tab.reload(wait_until="load")
-    tab.wait_for_selector("html.ready")
+    """Reloads the book and waits for its boards. Chromium under load now and then (about one
+    reload in a hundred at load 6; once in CI) starts the reloaded page with an empty localStorage
+    though the browser holds every key: another reload sees them all, and what the first page
+    saved on its way out too. A page that sees fewer keys than were saved is reloaded again (the
+    player writes nothing as it opens), so these tests check our saving, not that race."""
+    saved = tab.evaluate("localStorage.length")
+    for _ in range(3):
+        tab.reload(wait_until="load")
+        tab.wait_for_selector("html.ready")
+        if tab.evaluate("localStorage.length") >= saved:
+            return
+    raise AssertionError(f"the page saved {saved} keys and three reloads saw fewer")
 
 
 def _active(tab, script: str = "node => node"):

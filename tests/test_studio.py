@@ -235,10 +235,31 @@ def tab(browser, address):
     yield from studio_tab(browser, address)
 
 
+# The page draws each new book's seed from crypto.getRandomValues. In the tests it counts up from
+# one number, kept per context: every context's first book is the same book, so the module's studio
+# has its puzzles and page pictures already after the first (a fresh book cost each test a second of
+# work on two cores), later books still differ, and a failing test fails again the same way.
+COUNTED_RANDOM = """(() => {
+  const key = "bookgen-tests-next-random";
+  crypto.getRandomValues = (array) => {
+    let next = Number(localStorage.getItem(key) || 4242);
+    for (let i = 0; i < array.length; i++) array[i] = next++;
+    localStorage.setItem(key, String(next));
+    return array;
+  };
+})()"""
+
+
+def studio_context(browser, **options):
+    """A fresh browser context (empty storage) for the studio, its new books' seeds counted."""
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 1000}, **options})
+    context.add_init_script(COUNTED_RANDOM)
+    return context
+
+
 def studio_tab(browser, address, **options):
     """The tab fixture's steps, with more options for its browser context (bypass_csp for axe)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000}, accept_downloads=True,
-                                  **options)
+    context = studio_context(browser, accept_downloads=True, **options)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -353,7 +374,7 @@ def test_cancel_ends_the_build_and_its_worker(tab, app):
 
 
 def test_axe_finds_nothing_serious_with_an_error_and_the_rules_open_on_desktop_and_phone(browser, address):
-    context = browser.new_context(viewport={"width": 1280, "height": 1000}, bypass_csp=True)
+    context = studio_context(browser, bypass_csp=True)
     tab = context.new_page()
     tab.goto(address)
     tab.wait_for_selector("body[data-drawn='1']")

@@ -313,8 +313,8 @@ def test_make_the_files_is_few_tab_stops_away_and_one_by_the_skip_link(tab):
 
 
 def test_on_a_phone_the_preview_is_one_tap_away(browser, address):
-    context = browser.new_context(viewport={"width": 375, "height": 740}, has_touch=True,
-                                  is_mobile=True, bypass_csp=True)
+    context = test_studio.studio_context(browser, viewport={"width": 375, "height": 740}, has_touch=True,
+                                          is_mobile=True, bypass_csp=True)
     tab = context.new_page()
     tab.goto(address)
     tab.wait_for_selector("body[data-drawn='1']")

@@ -38,8 +38,8 @@ def opened(browser, address):
 
     def open_at(viewport=None, context=None, csp=True):
         if context is None:
-            context = browser.new_context(viewport=viewport or {"width": 1280, "height": 1000},
-                                          accept_downloads=True, bypass_csp=not csp)
+            context = test_studio.studio_context(browser, accept_downloads=True, bypass_csp=not csp,
+                                                 viewport=viewport or {"width": 1280, "height": 1000})
             contexts.append(context)
         tab = context.new_page()
         tab.on("pageerror", lambda error: errors.append(str(error)))

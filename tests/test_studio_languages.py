@@ -169,7 +169,7 @@ def test_the_studios_own_job_messages_speak_the_interface_language_and_the_loade
 # --- the page in Chromium -------------------------------------------------------------------------
 
 def _open(browser, address, locale: str = "en-US", width: int = 1280):
-    context = browser.new_context(viewport={"width": width, "height": 1000}, locale=locale)
+    context = test_studio.studio_context(browser, viewport={"width": width, "height": 1000}, locale=locale)
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))
@@ -286,8 +286,8 @@ def test_the_german_studio_shows_no_english_word_of_its_catalog(browser, address
 
 
 def test_axe_finds_nothing_serious_in_the_german_studio_on_a_phone(browser, address):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE",
-                                  bypass_csp=True)  # axe is an inline script
+    context = test_studio.studio_context(browser, viewport={"width": 390, "height": 844}, locale="de-DE",
+                                          bypass_csp=True)  # axe is an inline script
     tab = context.new_page()
     tab.goto(address)
     tab.wait_for_selector("body[data-drawn='1']")
