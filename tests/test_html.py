@@ -275,7 +275,11 @@ def test_write_html_is_atomic_and_leaves_no_temporary_file(tmp_path):
 
 # --- the page in a browser ------------------------------------------------------------------------
 
-CHROMIUM = os.environ.get("BOOKGEN_CHROMIUM", "/usr/bin/chromium")
+# Debian's headless shell (Chromium's old headless mode, what Playwright itself runs headless)
+# spends about a third less CPU on these tests than the whole browser; either will do.
+CHROMIUM = os.environ.get("BOOKGEN_CHROMIUM") or next(
+    (path for path in ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium") if Path(path).exists()),
+    "/usr/bin/chromium-headless-shell")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -294,7 +298,7 @@ def browser():
     except ImportError:
         _no_browser("Playwright is not installed (pip install playwright)")
     if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
-        _no_browser(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
+        _no_browser(f"no Chromium at {CHROMIUM} (apt-get install -y chromium-headless-shell)")
     with sync_api.sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield launched
