@@ -201,6 +201,13 @@ def test_same_input_gives_the_same_bytes(page_html):
     assert render_html(TITLE, SUBTITLE, json.loads(json.dumps(SECTIONS))) == page_html
 
 
+def test_the_contents_leave_out_a_level_the_title_already_says():
+    sections = [{**SECTIONS[0], "title": "Numbrix, easy"}, {**SECTIONS[1], "title": "Hidato"}]
+    contents = render_html(TITLE, None, sections).split('class="contents"')[1].split("</nav>")[0]
+    assert re.findall(r'<a href="#[^"]+">([^<]+)</a>(?: <span class="level[^"]*">([^<]+)</span>)?',
+                      contents) == [("Numbrix, easy", ""), ("Hidato", "easy")]
+
+
 def test_contents_sections_and_puzzles(page_html):
     printed = re.sub(r"<noscript>.*?</noscript>", "", page_html)  # the boards may say "Make 24" too
     for section in SECTIONS:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 from pypdf import PdfReader
 
@@ -32,6 +35,11 @@ def test_each_kind_builds_into_a_book_as_written(run, tmp_path, monkeypatch, kin
     text = "".join(page.extract_text() for page in reader.pages)
     for section in config.sections:
         assert section.title in text
+    if config.contents:  # "Numbrix, easy  puzzles 1–30": its level is not said twice
+        contents = next(page.extract_text() for page in reader.pages if "Contents" in page.extract_text())
+        for section in config.sections:
+            assert re.search(re.escape(section.title) + r"\s+puzzles\s+1?\d+\u2013", contents)
+        assert "\u00b7" not in contents
     assert (project / "output" / "book-cover.pdf").exists() == (kind != "worksheet")
 
 
@@ -149,6 +157,21 @@ def test_a_print_on_demand_book_in_spanish_has_its_blurb_and_copyright_in_spanis
     assert config.back_text.startswith("Pasatiempos para una pausa de café")
     assert "Todos los derechos reservados." in config.copyright
     assert config.sections[0].title == "Numbrix, nivel fácil"
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it", "nl"])
+def test_the_titles_init_writes_say_their_level_so_the_contents_need_not(language):
+    from bookgen.core.grading import ALL_LEVELS, title_names_level
+    from bookgen.i18n import speaking
+    from bookgen.init import _section_title
+
+    with speaking(language):
+        for level in ALL_LEVELS:
+            title = json.loads(_section_title("sudoku", level))
+            assert title_names_level(title, level)
+            others = [other for other in ALL_LEVELS if other != level]
+            assert not any(title_names_level(title, other) for other in others)
+        assert not title_names_level("Sudoku", "easy") and not title_names_level("Uneasy", "easy")
 
 
 def test_an_unknown_language_is_refused_with_the_ones_there_are(run, tmp_path):

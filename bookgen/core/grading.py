@@ -10,6 +10,7 @@ finishes at the level asked for.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -63,6 +64,16 @@ def level_after_title(level: str) -> str:
                "expert": pgettext("level after a title", "expert"),
                "master": pgettext("level after a title", "master")}
     return phrases[level]
+
+
+def title_names_level(title: str, level: str) -> bool:
+    """Whether a section's title already says its level ("Numbrix, easy", as `bookgen init` titles
+    sections), in any of the ways this language writes it or as the config's id, as a whole word
+    in any case: the contents and the playable page then leave the level out after it rather
+    than say it twice."""
+    words = {level, level_word(level), level_name(level), level_after_title(level)}
+    folded = " " + " ".join(re.findall(r"[\w-]+", title.casefold())) + " "
+    return any(f" {word.casefold()} " in folded for word in words)
 
 
 def level_index(name: str) -> int:

@@ -33,7 +33,7 @@ from typing import Any
 
 from bookgen import puzzles
 from bookgen.atomic import write_files
-from bookgen.core.grading import ALL_LEVELS, level_after_title
+from bookgen.core.grading import ALL_LEVELS, level_after_title, title_names_level
 from bookgen.i18n import _, current, pgettext
 from bookgen.i18n.catalogs import read_home
 from bookgen.puzzles.base import PuzzleType
@@ -301,6 +301,8 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
             articles.append(_puzzle_article(record, index, section["rules"], key, following))
             index += 1
         level = section.get("level") or ""
+        if level in ALL_LEVELS and title_names_level(section["title"], level):
+            level = ""  # "Numbrix, easy" says it: not "Numbrix, easy easy"
         contents.append(
             f'<li><a href="#{anchor}">{esc(section["title"])}</a>'
             + (f' <span class="level level-{esc(level)}">{esc(_level(level))}</span>' if level else "")

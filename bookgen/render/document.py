@@ -29,7 +29,7 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from bookgen.book import Book, PrintedPuzzle, PuzzleJob, Section, generate_one, puzzle_seed
 from bookgen.bookconfig import BookConfig, Layout, blank_word, version_words
-from bookgen.core.grading import ALL_LEVELS, level_after_title, level_name
+from bookgen.core.grading import ALL_LEVELS, level_after_title, level_name, title_names_level
 from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
 from bookgen.i18n import Language, _, speaking
@@ -249,11 +249,16 @@ class BookDocument:
                 with speaking(self.speeches[i]):
                     level = level_after_title(s.config.level) if s.config.level else _(
                         "from a bank")
-                    # Translators: a contents entry's detail; the no-break spaces keep its
-                    # number with its word ("easy · puzzles 1–10")
-                    entries.append((f"section{i}", s.config.title, _(
-                        "{level} \u00b7\u00a0puzzles\u00a0{span}").format(level=level,
-                                                                         span=_span(s))))
+                    if s.config.level and title_names_level(s.config.title, s.config.level):
+                        # Translators: a contents entry's detail after a title that names its
+                        # level ("Sudoku, easy  puzzles 1–10"); the no-break space as below
+                        detail = _("puzzles\u00a0{span}").format(span=_span(s))
+                    else:
+                        # Translators: a contents entry's detail; the no-break spaces keep its
+                        # number with its word ("easy · puzzles 1–10")
+                        detail = _("{level} \u00b7\u00a0puzzles\u00a0{span}").format(level=level,
+                                                                                     span=_span(s))
+                    entries.append((f"section{i}", s.config.title, detail))
             if config.answers == "back":
                 entries.append(("answers", _("Answers"), ""))
             size = self.layout.body_size * 1.1
