@@ -302,7 +302,7 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
             index += 1
         level = section.get("level") or ""
         if level in ALL_LEVELS and title_names_level(section["title"], level):
-            level = ""  # "Numbrix, easy" says it: not "Numbrix, easy easy"
+            level = ""  # a title that says its level does not get it twice
         contents.append(
             f'<li><a href="#{anchor}">{esc(section["title"])}</a>'
             + (f' <span class="level level-{esc(level)}">{esc(_level(level))}</span>' if level else "")
