@@ -27,3 +27,14 @@ def run(capsys):
         captured = capsys.readouterr()
         return status, captured.out, captured.err
     return invoke
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """With `--dist loadgroup` (pyproject's addopts) each test of an xdist_group is named by its
+    group, so one worker runs them all; where a pytest and pytest-xdist pair lose that name
+    (pytest-xdist#1386), the group's once-only work runs on every worker, silently: fail instead."""
+    if item.config.getoption("loadgroup", default=False) and item.get_closest_marker("xdist_group") \
+            and "@" not in item.nodeid.rpartition("::")[2]:
+        pytest.fail(f"pytest {pytest.__version__} with this pytest-xdist loses the test's xdist_group "
+                    f"(pytest-xdist#1386): install the versions pyproject.toml's test extra names",
+                    pytrace=False)
