@@ -504,3 +504,23 @@ def test_a_jigsaw_chain_hint_says_region_where_a_classic_says_box(language, unit
         jigsaw = crossing_out(board_of(9, "jigsaw"), "x-chain", facts)
         classic = crossing_out(board_of(9, "classic"), "x-chain", facts)
     assert unit in jigsaw and unit not in classic
+
+
+@pytest.mark.parametrize("language, one, two", [
+    ("en", "from row 1, column 2, which sees every 4", "which see every 4"),
+    ("de", "im Feld Zeile 1, Spalte 2, das jede 4", "in den Feldern"),
+    ("fr", "dans la case ligne 1, colonne 2, qui voit", "dans les cases"),
+    ("es", "en la casilla fila 1, columna 2, que ve", "en las casillas"),
+    ("it", "dalla casella riga 1, colonna 2, che vede", "dalle caselle"),
+    ("nl", "in het vakje rij 1, kolom 2, dat elke 4", "in de vakjes")])
+def test_a_wing_hint_crossing_out_one_cell_speaks_of_one(language, one, two):
+    """"which see" after one cell reads wrong: the wing hints count the cells they cross out."""
+    from bookgen.puzzles.sudoku.board import board_of
+    from bookgen.puzzles.sudoku.hints import crossing_out
+
+    facts = {"value": 4, "digits": [1, 2, 3, 4], "wing": [0, 4, 7, 19]}
+    with speaking(language):
+        single = crossing_out(board_of(9, "classic"), "wxyz-wing", {**facts, "cells": [1]})
+        double = crossing_out(board_of(9, "classic"), "wxyz-wing", {**facts, "cells": [1, 2]})
+    assert one in single and two not in single
+    assert two in double and one not in double

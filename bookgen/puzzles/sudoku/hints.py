@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bookgen.core.grading import fewest, simplest_first
-from bookgen.i18n import _
+from bookgen.i18n import _, ngettext
 from bookgen.i18n.conjunctions import joined
 from bookgen.puzzles.base import JSON
 from bookgen.puzzles.sudoku.board import Board, Cell, board_for, flat
@@ -86,9 +86,13 @@ def crossing_out(board: Board, name: str, facts: dict[str, Any]) -> str:
                  "only {numbers} can make that there, so every other candidate is crossed out in "
                  "the cage.").format(cells=cells, sum=facts["sum"], numbers=numbers)
     if name in ("wxyz-wing", "vwxyz-wing", "uvwxyz-wing"):
-        return _("{technique}: {wing} hold only {numbers} between them, and each number but {value} "
-                 "can go in at most one of them, so one of them holds {value}; {value} is crossed out "
-                 "from {cells}, which see every {value} among them.").format(
+        return ngettext(
+            "{technique}: {wing} hold only {numbers} between them, and each number but {value} "
+            "can go in at most one of them, so one of them holds {value}; {value} is crossed out "
+            "from {cells}, which sees every {value} among them.",
+            "{technique}: {wing} hold only {numbers} between them, and each number but {value} "
+            "can go in at most one of them, so one of them holds {value}; {value} is crossed out "
+            "from {cells}, which see every {value} among them.", len(facts["cells"])).format(
             technique=technique_name(name), value=value, cells=cells, numbers=numbers,
             wing=joined([cell_name(board, cell) for cell in facts["wing"]]))
     if name == "bug+1":
