@@ -960,6 +960,7 @@ def test_notes_pencil_in_candidates_and_are_kept(page):
 def test_the_timer_runs_while_playing_pauses_and_is_kept(open_book):
     expect = pytest.importorskip("playwright.sync_api").expect
     tab = open_book(clock=True)
+    assert tab.evaluate("localStorage.length") == 0  # the player writes nothing as it opens (_reload)
     time, pause = tab.locator("#puzzle-1 .clock .time"), tab.locator("#puzzle-1 button[data-action='pause']")
     expect(pause).to_have_text("Start")
     _cell(tab, 1, 0, 0).click()
