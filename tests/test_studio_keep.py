@@ -8,6 +8,7 @@ The studio, its server and Chromium are test_studio's fixtures, one of each for 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -293,6 +294,41 @@ def test_the_saved_yaml_holds_the_seed_and_builds_the_same_bytes_twice(opened, t
     (tmp_path / "three").mkdir()
     assert main(["build", str(other), "-q", "-j", "1", "-o", str(tmp_path / "three" / "sheet.pdf")]) == 0
     assert (tmp_path / "three" / "sheet.pdf").read_bytes() != built[0]["sheet.pdf"]
+
+
+def _jsonl_puzzles(config: Path, out: Path) -> dict[str, dict]:
+    """A build's puzzles (from its JSON lines) by their id, without their numbers in the book."""
+    out.mkdir()
+    assert main(["build", str(config), "-q", "-j", "1", "-o", str(out / "book.pdf")]) == 0
+    lines = [json.loads(line) for line in (out / "book.jsonl").read_text().splitlines()]
+    return {line["id"]: {k: v for k, v in line.items() if k != "number"} for line in lines}
+
+
+def test_sections_keep_their_puzzles_when_one_before_them_is_removed(opened, tmp_path):
+    """Removing section 1 gives the two after it their old places as seed numbers, so the saved
+    book prints their puzzles again; a section added then takes the smallest number left."""
+    tab = opened()
+    path = tmp_path / "three.yaml"
+    path.write_text("title: Three\nseed: 5\nformats: [jsonl]\nsections:\n"
+                    "  - {type: pyramid, difficulty: easy, count: 2}\n"
+                    "  - {type: placement, difficulty: easy, count: 2}\n"
+                    "  - {type: placement, difficulty: medium, count: 2}\n", encoding="utf-8")
+    tab.set_input_files("#open-file", str(path))
+    _changed(tab, 2)
+    assert _control(tab, "sections[1].seed").get_attribute("placeholder") == "2"  # its place
+    tab.get_by_role("button", name="Remove section 1").click()
+    _changed(tab, 3)
+    assert [_control(tab, f"sections[{i}].seed").input_value() for i in (0, 1)] == ["2", "3"]
+    _press(tab, "add-section")
+    _changed(tab, 4)
+    assert _control(tab, "sections[2].seed").input_value() == "1"  # 2 and 3 are taken
+    saved = _saved_yaml(tab, tmp_path)
+    assert [s.get("seed") for s in yaml.safe_load(saved.read_text(encoding="utf-8"))["sections"]] == [2, 3, 1]
+    before = _jsonl_puzzles(path, tmp_path / "before")
+    after = _jsonl_puzzles(saved, tmp_path / "after")
+    kept = {key: puzzle for key, puzzle in before.items() if not key.startswith("pyramid")}
+    assert len(kept) == 4 and {key: after[key] for key in kept} == kept
+    assert len(after) == 6  # and the added section's two, from seed number 1
 
 
 # --- print ----------------------------------------------------------------------------------------
