@@ -304,9 +304,10 @@ def _jsonl_puzzles(config: Path, out: Path) -> dict[str, dict]:
     return {line["id"]: {k: v for k, v in line.items() if k != "number"} for line in lines}
 
 
-def test_sections_keep_their_puzzles_when_one_before_them_is_removed(opened, tmp_path):
-    """Removing section 1 gives the two after it their old places as seed numbers, so the saved
-    book prints their puzzles again; a section added then takes the smallest number left."""
+def test_sections_keep_their_puzzles_when_they_move_or_one_before_them_is_removed(opened, tmp_path):
+    """Moving section 2 up gives both sections their old places as seed numbers, and removing
+    section 1 gives the one after it its old place: each saved book prints the puzzles the
+    sections printed before. A section added then takes the smallest number left."""
     tab = opened()
     path = tmp_path / "three.yaml"
     path.write_text("title: Three\nseed: 5\nformats: [jsonl]\nsections:\n"
@@ -316,19 +317,25 @@ def test_sections_keep_their_puzzles_when_one_before_them_is_removed(opened, tmp
     tab.set_input_files("#open-file", str(path))
     _changed(tab, 2)
     assert _control(tab, "sections[1].seed").get_attribute("placeholder") == "2"  # its place
-    tab.get_by_role("button", name="Remove section 1").click()
+    tab.get_by_role("button", name="Move section 2 up").click()
     _changed(tab, 3)
-    assert [_control(tab, f"sections[{i}].seed").input_value() for i in (0, 1)] == ["2", "3"]
-    _press(tab, "add-section")
-    _changed(tab, 4)
-    assert _control(tab, "sections[2].seed").input_value() == "1"  # 2 and 3 are taken
-    saved = _saved_yaml(tab, tmp_path)
-    assert [s.get("seed") for s in yaml.safe_load(saved.read_text(encoding="utf-8"))["sections"]] == [2, 3, 1]
+    assert tab.evaluate("document.activeElement.tagName") == "LEGEND"  # the moved one's, now first
+    moved = _saved_yaml(tab, tmp_path, "moved")
+    assert [s.get("seed") for s in yaml.safe_load(moved.read_text(encoding="utf-8"))["sections"]] == [2, 1, None]
     before = _jsonl_puzzles(path, tmp_path / "before")
-    after = _jsonl_puzzles(saved, tmp_path / "after")
-    kept = {key: puzzle for key, puzzle in before.items() if not key.startswith("pyramid")}
+    assert len(before) == 6 and _jsonl_puzzles(moved, tmp_path / "moved-built") == before
+    tab.get_by_role("button", name="Remove section 1").click()  # the placement, easy
+    _changed(tab, 4)
+    assert [_control(tab, f"sections[{i}].seed").input_value() for i in (0, 1)] == ["1", "3"]
+    _press(tab, "add-section")
+    _changed(tab, 5)
+    assert _control(tab, "sections[2].seed").input_value() == "2"  # 1 and 3 are taken
+    removed = _saved_yaml(tab, tmp_path, "removed")
+    assert [s.get("seed") for s in yaml.safe_load(removed.read_text(encoding="utf-8"))["sections"]] == [1, 3, 2]
+    after = _jsonl_puzzles(removed, tmp_path / "removed-built")
+    kept = {key: puzzle for key, puzzle in before.items() if ".2." not in key}
     assert len(kept) == 4 and {key: after[key] for key in kept} == kept
-    assert len(after) == 6  # and the added section's two, from seed number 1
+    assert len(after) == 6  # and the added section's two, from seed number 2
 
 
 # --- print ----------------------------------------------------------------------------------------

@@ -541,9 +541,30 @@ function renderSections() {
       announce(t("Section {number} removed.", {number: index + 1}));
       changed();
     });
+    if (index > 0) card.append(moveUpButton(index));
     card.append(remove);
     holder.append(card);
   });
+}
+
+// "Move section 3 up": it and the section before it swap places, each keeping its puzzles; the
+// focus stays on the moved section (its own Move up, else its heading) and a screen reader hears
+// where it went.
+function moveUpButton(index) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "move";
+  button.textContent = t("Move section {number} up", {number: index + 1});
+  button.addEventListener("click", () => {
+    const sections = studio.book.sections;
+    keepPuzzles(() => sections.splice(index - 1, 2, sections[index], sections[index - 1]));
+    renderSections();
+    const card = $("sections").children[index - 1];
+    (card.querySelector(":scope > button.move") || card.querySelector("legend")).focus();
+    announce(t("Section {number} is now section {place}.", {number: index + 1, place: index}));
+    changed();
+  });
+  return button;
 }
 
 // A section's puzzles come from the book's seed and its seed number, by default its place. When
