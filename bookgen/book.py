@@ -108,11 +108,13 @@ def solution_count(puzzle_type: PuzzleType, puzzle: JSON) -> int:
     return puzzle_type.solve(puzzle_type.printed(puzzle).puzzle, None).count
 
 
-def puzzle_seed(book_seed: str, section_index: int, puzzle_index: int, version: int = 0) -> str:
-    """The seed text of one puzzle: stable under edits to other sections' counts. Version A's
-    puzzles are the unversioned book's; version B's are seeded BOOK/B.SECTION.N, and so on."""
+def puzzle_seed(book_seed: str, section_number: int, puzzle_index: int, version: int = 0) -> str:
+    """The seed text of one puzzle, BOOK.SECTION.N with the section's seed number
+    (`SectionConfig.seed_number`): stable under edits to other sections' counts, and to their
+    places where the section keeps its number. Version A's puzzles are the unversioned book's;
+    version B's are seeded BOOK/B.SECTION.N, and so on."""
     book = f"{book_seed}/{version_letter(version)}" if version else book_seed
-    return f"{book}.{section_index + 1}.{puzzle_index + 1}"
+    return f"{book}.{section_number}.{puzzle_index + 1}"
 
 
 class PuzzleTimeout(Exception):
@@ -190,7 +192,8 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
     slots = [(version, index, section) for version in range(config.versions)
              for index, section in enumerate(config.sections)]
     jobs = [
-        [PuzzleJob.of(section.request, puzzle_seed(config.seed, index, i, version), budget)
+        [PuzzleJob.of(section.request, puzzle_seed(config.seed, section.seed_number(index), i, version),
+                     budget)
          for i in range(section.count)] if section.request is not None else []
         for version, index, section in slots
     ]

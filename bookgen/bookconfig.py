@@ -101,6 +101,12 @@ class SectionConfig:
     order: str = "rating"
     language: str | None = None  # None: the book's
     rules: str | None = None  # printed instead of the type's rules (in any language)
+    seed: int | None = None  # the section's own seed number; None: its place in the book
+
+    def seed_number(self, index: int) -> int:
+        """The number this section's puzzles are seeded with: its own `seed:`, else its place
+        (`index` from 0), so a section that keeps its number keeps its puzzles when others move."""
+        return self.seed if self.seed is not None else index + 1
 
     def describe(self) -> str:
         """'numbrix, hard, size=12x12' for messages about this section."""

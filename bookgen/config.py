@@ -207,6 +207,9 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
             raise source.error(path + (next(iter(raw_options)),),
                                "a section that takes puzzles 'from' a bank has no type options; "
                                "filter with 'difficulty' and 'rating' instead")
+        if values["seed"] is not None:
+            raise source.error(path + ("seed",), "a section that takes puzzles 'from' a bank makes "
+                               "none, so it has no 'seed'")
         if values["difficulty"] is not None and values["difficulty"] not in puzzle_type.levels:
             raise source.error(path + ("difficulty",), never_at(puzzle_type, values["difficulty"]))
         bank = BankSource(Path(source.file).parent / values["from"],
@@ -235,6 +238,7 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
         order=values["order"],
         language=values["language"],
         rules=values["rules"],
+        seed=values["seed"],
     )
 
 

@@ -491,4 +491,8 @@ SECTION_FIELDS = {
     "rules": Field(_line(limits.NOTE_CHARS, breaks=True), N_(
         "the rules to print instead of the type's, at most {most} characters"),
         values={"most": limits.NOTE_CHARS}),
+    "seed": Field(_whole(1, limits.SECTION_SEED), N_(
+        "a whole number from 1 to {high}: with the book's seed, it makes this section's puzzles "
+        "(default: the section's place in the book; keep it when sections move or go)"),
+        values={"high": limits.SECTION_SEED}),
 }

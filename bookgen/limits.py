@@ -19,6 +19,7 @@ PDF_BYTES = 1024 * 1024 * 1024  # a built PDF that `preview` draws: a 10,000-puz
 NESTING = 64  # depth of YAML and JSON: a config needs 5, a puzzle line 4; keeps recursion safe
 YAML_VALUES = 200_000  # values once YAML aliases are expanded ("billion laughs")
 SEED_CHARS = 200  # a seed is a word or a number; it is printed in every puzzle's id
+SECTION_SEED = 1_000_000  # a section's own seed number: far more than a book has sections
 
 # --- text that is printed -------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import json
 import os
 import re
 from pathlib import Path
@@ -101,6 +102,46 @@ def test_seed_override_changes_the_puzzles(run, write_config, tmp_path):
     run("build", str(config), "-o", str(tmp_path / "a.pdf"), "-q")
     run("build", str(config), "-o", str(tmp_path / "b.pdf"), "-q", "--seed", "12")
     assert (tmp_path / "a.pdf").read_bytes() != (tmp_path / "b.pdf").read_bytes()
+
+
+SECTIONS = {"A": "  - type: pyramid\n    count: 2\n    difficulty: easy\n",
+            "B": "  - type: placement\n    count: 2\n    difficulty: easy\n",
+            "C": "  - type: placement\n    count: 2\n    difficulty: medium\n"}
+
+
+def _puzzles(run, write_config, tmp_path, name, *sections, formats="[jsonl]"):
+    """The JSON lines of a book of these sections (each 'B' or ('B', its seed)), without the
+    number each puzzle has in the book."""
+    text = f"title: Kept\nseed: 5\nformats: {formats}\nsections:\n"
+    for section in sections:
+        letter, seed = section if isinstance(section, tuple) else (section, None)
+        text += SECTIONS[letter] + (f"    seed: {seed}\n" if seed is not None else "")
+    status, _, err = run("build", str(write_config(text, f"{name}.yaml")),
+                         "-o", str(tmp_path / f"{name}.pdf"), "-q")
+    assert status == 0, err
+    lines = [json.loads(line) for line in (tmp_path / f"{name}.jsonl").read_text().splitlines()]
+    return [{key: value for key, value in line.items() if key != "number"} for line in lines]
+
+
+def test_a_section_keeps_its_puzzles_when_others_go_or_it_moves(run, write_config, tmp_path):
+    """Its seed number, written where it was its place, keeps a section's puzzles (the ids
+    and the puzzles themselves) when the section before it is removed, or when sections swap."""
+    whole = _puzzles(run, write_config, tmp_path, "whole", "A", "B", "C")
+    assert sorted(line["id"].split("::")[1] for line in whole[2:]) == ["5.2.1", "5.2.2", "5.3.1", "5.3.2"]
+    kept = _puzzles(run, write_config, tmp_path, "kept", ("B", 2), ("C", 3))
+    assert kept == whole[2:]
+    swapped = _puzzles(run, write_config, tmp_path, "swapped", ("C", 3), ("B", 2))
+    assert swapped == whole[4:] + whole[2:4]
+    renumbered = _puzzles(run, write_config, tmp_path, "renumbered", "B", "C")
+    assert [line["puzzle"] for line in renumbered] != [line["puzzle"] for line in kept]
+
+
+def test_a_sections_seed_is_its_place_by_default(run, write_config, tmp_path):
+    """`seed: N` at the Nth place builds the same bytes as no seed: every config keeps its book."""
+    _puzzles(run, write_config, tmp_path, "bare", "A", "B", formats="[pdf, jsonl]")
+    _puzzles(run, write_config, tmp_path, "seeded", ("A", 1), ("B", 2), formats="[pdf, jsonl]")
+    for suffix in (".pdf", ".jsonl"):
+        assert (tmp_path / f"bare{suffix}").read_bytes() == (tmp_path / f"seeded{suffix}").read_bytes()
 
 
 def test_a4_layout_and_answer_modes(run, write_config, tmp_path):

@@ -31,6 +31,10 @@ sections:
      ["book.yaml:7", "sections[0].difficulty", "placement puzzles are never master"]),
     (BASE + "    size: 40\n", ["book.yaml:8", "sections[0].size", "3 to 12"]),
     (BASE + "    size: 12\n", ["sections[0]", "no easy placement puzzle"]),
+    *((BASE + f"    seed: {bad}\n", ["book.yaml:8", "sections[0].seed", "1 to 1000000"])
+      for bad in ("0", "-2", "true", "two", "1.5", "1000001")),
+    (BASE.replace("difficulty: easy", "from: bank.jsonl\n    seed: 2"),  # a bank makes no puzzles
+     ["book.yaml:8", "sections[0].seed", "from' a bank makes none"]),
     (BASE.replace("layout: letter", "layout: tabloid"), ["book.yaml:2", "unknown layout 'tabloid'"]),
     (BASE.replace("title: Test book\n", ""), ["the book needs 'title'"]),
     (BASE.replace("seed: 3", "seed: 3\nseed: 4"), ["book.yaml:4", "seed", "twice"]),

@@ -36,7 +36,8 @@ FORM_STOPS = 16
 subtitle, author and seed (4); the section's type, level, count and title, its "More options",
 its "Rules and example" and its Remove button (7); "Add a section" (1); the closed groups Pages,
 Cover and notes, Files and More (4). docs/studio.md states the count with the header's."""
-SECTION_STOPS = 7
+SECTION_STOPS = 8
+"""A further section's: the first's 7 and its "Move up" button."""
 
 
 def _alone(book: dict, key: str) -> dict:

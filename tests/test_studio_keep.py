@@ -8,6 +8,7 @@ The studio, its server and Chromium are test_studio's fixtures, one of each for 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -293,6 +294,48 @@ def test_the_saved_yaml_holds_the_seed_and_builds_the_same_bytes_twice(opened, t
     (tmp_path / "three").mkdir()
     assert main(["build", str(other), "-q", "-j", "1", "-o", str(tmp_path / "three" / "sheet.pdf")]) == 0
     assert (tmp_path / "three" / "sheet.pdf").read_bytes() != built[0]["sheet.pdf"]
+
+
+def _jsonl_puzzles(config: Path, out: Path) -> dict[str, dict]:
+    """A build's puzzles (from its JSON lines) by their id, without their numbers in the book."""
+    out.mkdir()
+    assert main(["build", str(config), "-q", "-j", "1", "-o", str(out / "book.pdf")]) == 0
+    lines = [json.loads(line) for line in (out / "book.jsonl").read_text().splitlines()]
+    return {line["id"]: {k: v for k, v in line.items() if k != "number"} for line in lines}
+
+
+def test_sections_keep_their_puzzles_when_they_move_or_one_before_them_is_removed(opened, tmp_path):
+    """Moving section 2 up gives both sections their old places as seed numbers, and removing
+    section 1 gives the one after it its old place: each saved book prints the puzzles the
+    sections printed before. A section added then takes the smallest number left."""
+    tab = opened()
+    path = tmp_path / "three.yaml"
+    path.write_text("title: Three\nseed: 5\nformats: [jsonl]\nsections:\n"
+                    "  - {type: pyramid, difficulty: easy, count: 2}\n"
+                    "  - {type: placement, difficulty: easy, count: 2}\n"
+                    "  - {type: placement, difficulty: medium, count: 2}\n", encoding="utf-8")
+    tab.set_input_files("#open-file", str(path))
+    _changed(tab, 2)
+    assert _control(tab, "sections[1].seed").get_attribute("placeholder") == "2"  # its place
+    tab.get_by_role("button", name="Move section 2 up").click()
+    _changed(tab, 3)
+    assert tab.evaluate("document.activeElement.tagName") == "LEGEND"  # the moved one's, now first
+    moved = _saved_yaml(tab, tmp_path, "moved")
+    assert [s.get("seed") for s in yaml.safe_load(moved.read_text(encoding="utf-8"))["sections"]] == [2, 1, None]
+    before = _jsonl_puzzles(path, tmp_path / "before")
+    assert len(before) == 6 and _jsonl_puzzles(moved, tmp_path / "moved-built") == before
+    tab.get_by_role("button", name="Remove section 1").click()  # the placement, easy
+    _changed(tab, 4)
+    assert [_control(tab, f"sections[{i}].seed").input_value() for i in (0, 1)] == ["1", "3"]
+    _press(tab, "add-section")
+    _changed(tab, 5)
+    assert _control(tab, "sections[2].seed").input_value() == "2"  # 1 and 3 are taken
+    removed = _saved_yaml(tab, tmp_path, "removed")
+    assert [s.get("seed") for s in yaml.safe_load(removed.read_text(encoding="utf-8"))["sections"]] == [1, 3, 2]
+    after = _jsonl_puzzles(removed, tmp_path / "removed-built")
+    kept = {key: puzzle for key, puzzle in before.items() if ".2." not in key}
+    assert len(kept) == 4 and {key: after[key] for key in kept} == kept
+    assert len(after) == 6  # and the added section's two, from seed number 2
 
 
 # --- print ----------------------------------------------------------------------------------------

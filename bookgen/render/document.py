@@ -940,7 +940,8 @@ def check_sizes(config: BookConfig, budget: float | None = None) -> None:
     samples, first = [], 1
     for index, section in enumerate(config.sections):
         if section.request is not None and section.bank is None:
-            job = PuzzleJob.of(section.request, puzzle_seed(config.seed, index, 0), budget)
+            job = PuzzleJob.of(section.request, puzzle_seed(config.seed, section.seed_number(index), 0),
+                               budget)
             record = generate_one(job)
             if record is not None:
                 samples.append(Section(section, section.request.type, first, (record,)))

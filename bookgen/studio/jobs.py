@@ -73,7 +73,7 @@ def puzzle_keys(config: BookConfig) -> set[str]:
     replaced)."""
     from bookgen.book import puzzle_seed
 
-    return {section.request.id(puzzle_seed(config.seed, index, i, version))
+    return {section.request.id(puzzle_seed(config.seed, section.seed_number(index), i, version))
             for version in range(config.versions)
             for index, section in enumerate(config.sections) if section.request is not None
             for i in range(section.count)}

@@ -120,6 +120,7 @@ function groupTitle(group) {
 // its own name until it is given one here.
 function words(key, path) {
   if (key === "language" && path !== "language") return t("Language of this section");
+  if (key === "seed" && path !== "seed") return t("Puzzle set number of this section");
   const label = {
     title: t("Title"), subtitle: t("Subtitle"), author: t("Author"), seed: t("Puzzle set number"),
     layout: t("Page size"), large_print: t("Large print"), profile: t("Print service"),
@@ -485,7 +486,9 @@ function renderSections() {
     const more = disclosure(t("More options"));
     for (const key of Object.keys(shared)) {
       if (key === "from" && section.from === undefined) continue; // banks: only when opened with one
-      const control = field(section, key, sectionSpec(type, key), `sections[${index}].${key}`, onChange);
+      // a section's seed number is its place unless it has one: the field shows that place
+      const spec = key === "seed" ? {...sectionSpec(type, key), default: index + 1} : sectionSpec(type, key);
+      const control = field(section, key, spec, `sections[${index}].${key}`, onChange);
       if (control) (SECTION_MAIN.includes(key) ? card : more.querySelector(".disclosed")).append(control);
     }
     for (const key of Object.keys(section)) {
@@ -529,7 +532,7 @@ function renderSections() {
     remove.className = "remove";
     remove.textContent = t("Remove section {number}", {number: index + 1});
     remove.addEventListener("click", () => {
-      studio.book.sections.splice(index, 1);
+      keepPuzzles(() => studio.book.sections.splice(index, 1));
       renderSections();
       // The focus goes to the section that took its place, else the one before, else "Add".
       const cards = $("sections").children;
@@ -538,9 +541,59 @@ function renderSections() {
       announce(t("Section {number} removed.", {number: index + 1}));
       changed();
     });
+    if (index > 0) card.append(moveUpButton(index));
     card.append(remove);
     holder.append(card);
   });
+}
+
+// "Move section 3 up": it and the section before it swap places, each keeping its puzzles; the
+// focus stays on the moved section (its own Move up, else its heading) and a screen reader hears
+// where it went.
+function moveUpButton(index) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "move";
+  button.textContent = t("Move section {number} up", {number: index + 1});
+  button.addEventListener("click", () => {
+    const sections = studio.book.sections;
+    keepPuzzles(() => sections.splice(index - 1, 2, sections[index], sections[index - 1]));
+    renderSections();
+    const card = $("sections").children[index - 1];
+    (card.querySelector(":scope > button.move") || card.querySelector("legend")).focus();
+    announce(t("Section {number} is now section {place}.", {number: index + 1, place: index}));
+    changed();
+  });
+  return button;
+}
+
+// A section's puzzles come from the book's seed and its seed number, by default its place. When
+// sections go or move, each that changes place and has no number of its own is given its old
+// place as its `seed`, so it keeps its puzzles (a bank's section makes none: it gets none).
+function keepPuzzles(change) {
+  const before = [...studio.book.sections];
+  change();
+  studio.book.sections.forEach((section, index) => {
+    const was = before.indexOf(section);
+    if (was !== index && isSectionObject(section) && section.seed === undefined
+        && section.from === undefined) section.seed = was + 1;
+  });
+}
+
+function isSectionObject(section) {
+  return section !== null && typeof section === "object" && !Array.isArray(section);
+}
+
+// The seed number of a section added to the book: none (its place) while no section has one of
+// its own, else the smallest number no section makes its puzzles from, so that no two share one.
+function newSectionSeed() {
+  const sections = studio.book.sections;
+  const own = (section) => isSectionObject(section) && section.seed !== undefined;
+  if (!sections.some(own)) return undefined;
+  const used = new Set(sections.map((section, index) => own(section) ? Number(section.seed) : index + 1));
+  let seed = 1;
+  while (used.has(seed)) seed += 1;
+  return seed;
 }
 
 function showExample(card, section) {
@@ -922,7 +975,7 @@ function printButton(link) {
 // in other words.
 function helpLine(key, path, spec) {
   const help = spec.description || "";
-  if (!PLAIN_WORDS.includes(key) || path !== key) return help;
+  if (!PLAIN_WORDS.includes(key)) return help;
   return t("{help} (in the book settings file: {key})", {help, key});
 }
 
@@ -1010,8 +1063,10 @@ async function start() {
   $("language").addEventListener("change", (event) => switchLanguage(event.target.value));
   $("add-section").addEventListener("click", () => {
     const last = studio.book.sections[studio.book.sections.length - 1];
-    studio.book.sections.push(last ? {type: last.type, difficulty: last.difficulty, count: last.count}
-                                   : newBook().sections[0]);
+    const added = last ? {type: last.type, difficulty: last.difficulty, count: last.count}
+                       : newBook().sections[0];
+    const seed = newSectionSeed();
+    studio.book.sections.push(seed === undefined ? added : {...added, seed});
     renderSections();
     changed();
   });
