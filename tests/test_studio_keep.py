@@ -73,6 +73,11 @@ def _saved_yaml(tab, tmp_path: Path, name: str = "saved") -> Path:
     return path
 
 
+def _seeds(config: Path) -> list:
+    """Each section's `seed:` in a saved book, None where it has none."""
+    return [section.get("seed") for section in yaml.safe_load(config.read_text(encoding="utf-8"))["sections"]]
+
+
 def _press(tab, element_id: str, key: str = "Enter") -> None:
     """Focuses a control as Tab would and presses a key on it (keyboard only)."""
     tab.focus(f"#{element_id}")
@@ -321,7 +326,7 @@ def test_sections_keep_their_puzzles_when_they_move_or_one_before_them_is_remove
     _changed(tab, 3)
     assert tab.evaluate("document.activeElement.tagName") == "LEGEND"  # the moved one's, now first
     moved = _saved_yaml(tab, tmp_path, "moved")
-    assert [s.get("seed") for s in yaml.safe_load(moved.read_text(encoding="utf-8"))["sections"]] == [2, 1, None]
+    assert _seeds(moved) == [2, 1, None]
     before = _jsonl_puzzles(path, tmp_path / "before")
     assert len(before) == 6 and _jsonl_puzzles(moved, tmp_path / "moved-built") == before
     tab.get_by_role("button", name="Remove section 1").click()  # the placement, easy
@@ -331,7 +336,7 @@ def test_sections_keep_their_puzzles_when_they_move_or_one_before_them_is_remove
     _changed(tab, 5)
     assert _control(tab, "sections[2].seed").input_value() == "2"  # 1 and 3 are taken
     removed = _saved_yaml(tab, tmp_path, "removed")
-    assert [s.get("seed") for s in yaml.safe_load(removed.read_text(encoding="utf-8"))["sections"]] == [1, 3, 2]
+    assert _seeds(removed) == [1, 3, 2]
     after = _jsonl_puzzles(removed, tmp_path / "removed-built")
     kept = {key: puzzle for key, puzzle in before.items() if ".2." not in key}
     assert len(kept) == 4 and {key: after[key] for key in kept} == kept
