@@ -237,7 +237,7 @@ function field(owner, key, spec, path, onChange) {
   const help = document.createElement("p");
   help.className = "help";
   help.id = `${id}-help`;
-  help.textContent = helpLine(key, path, spec);
+  help.textContent = helpLine(key, spec);
   const error = document.createElement("p");
   error.className = "error";
   error.id = `${id}-error`;
@@ -973,7 +973,7 @@ function printButton(link) {
 
 // A help line: the schema's description, with the key's name in the file where the label says it
 // in other words.
-function helpLine(key, path, spec) {
+function helpLine(key, spec) {
   const help = spec.description || "";
   if (!PLAIN_WORDS.includes(key)) return help;
   return t("{help} (in the book settings file: {key})", {help, key});
