@@ -343,6 +343,28 @@ def test_sections_keep_their_puzzles_when_they_move_or_one_before_them_is_remove
     assert len(after) == 6  # and the added section's two, from seed number 2
 
 
+def test_a_bank_section_gets_no_seed_number_to_keep_or_type(opened, folder, tmp_path, capsys):
+    """A section that takes its puzzles from a bank makes none, and its config refuses `seed:`:
+    moving it gives it no seed number and the form offers none, while the section it swapped with
+    keeps its place as one."""
+    assert main(["generate", "placement", "-d", "easy", "-n", "2", "-q"]) == 0
+    (folder / "kept-bank.jsonl").write_text(capsys.readouterr().out, encoding="utf-8")
+    tab = opened()
+    path = tmp_path / "banked.yaml"
+    path.write_text("title: Banked\nseed: 5\nsections:\n"
+                    "  - {type: placement, difficulty: easy, count: 2, from: kept-bank.jsonl}\n"
+                    "  - {type: placement, difficulty: medium, count: 2}\n", encoding="utf-8")
+    tab.set_input_files("#open-file", str(path))
+    _changed(tab, 2)
+    assert tab.locator("[name='sections[0].seed']").count() == 0
+    assert tab.locator("[name='sections[1].seed']").count() == 1
+    tab.get_by_role("button", name="Move section 2 up").click()
+    _changed(tab, 3)
+    assert _seeds(_saved_yaml(tab, tmp_path)) == [2, None]
+    assert tab.locator("[name='sections[1].seed']").count() == 0
+    assert tab.locator(".error:not([hidden])").all_inner_texts() == []
+
+
 # --- print ----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("viewport", [None, PHONE], ids=["desktop", "phone"])

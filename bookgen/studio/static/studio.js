@@ -486,6 +486,8 @@ function renderSections() {
     const more = disclosure(t("More options"));
     for (const key of Object.keys(shared)) {
       if (key === "from" && section.from === undefined) continue; // banks: only when opened with one
+      // a bank's section makes no puzzles, so it has no seed number (shown only to mend one it has)
+      if (key === "seed" && section.from !== undefined && section.seed === undefined) continue;
       // a section's seed number is its place unless it has one: the field shows that place
       const spec = key === "seed" ? {...sectionSpec(type, key), default: index + 1} : sectionSpec(type, key);
       const control = field(section, key, spec, `sections[${index}].${key}`, onChange);
