@@ -334,13 +334,14 @@ def test_sections_keep_their_puzzles_when_they_move_or_one_before_them_is_remove
     assert [_control(tab, f"sections[{i}].seed").input_value() for i in (0, 1)] == ["1", "3"]
     _press(tab, "add-section")
     _changed(tab, 5)
-    assert _control(tab, "sections[2].seed").input_value() == "2"  # 1 and 3 are taken
+    # past the largest in use: not the removed section's 2, whose puzzles the class has done
+    assert _control(tab, "sections[2].seed").input_value() == "4"
     removed = _saved_yaml(tab, tmp_path, "removed")
-    assert _seeds(removed) == [1, 3, 2]
+    assert _seeds(removed) == [1, 3, 4]
     after = _jsonl_puzzles(removed, tmp_path / "removed-built")
     kept = {key: puzzle for key, puzzle in before.items() if ".2." not in key}
     assert len(kept) == 4 and {key: after[key] for key in kept} == kept
-    assert len(after) == 6  # and the added section's two, from seed number 2
+    assert len(after) == 6  # and the added section's two, from seed number 4
 
 
 def test_a_bank_section_gets_no_seed_number_to_keep_or_type(opened, folder, tmp_path, capsys):

@@ -587,15 +587,14 @@ function isSectionObject(section) {
 }
 
 // The seed number of a section added to the book: none (its place) while no section has one of
-// its own, else the smallest number no section makes its puzzles from, so that no two share one.
+// its own, else one past the largest number a section makes its puzzles from, so no two share one
+// and a removed section's puzzles do not come back with the next one added.
 function newSectionSeed() {
   const sections = studio.book.sections;
   const own = (section) => isSectionObject(section) && section.seed !== undefined;
   if (!sections.some(own)) return undefined;
-  const used = new Set(sections.map((section, index) => own(section) ? Number(section.seed) : index + 1));
-  let seed = 1;
-  while (used.has(seed)) seed += 1;
-  return seed;
+  const used = sections.map((section, index) => own(section) ? Number(section.seed) : index + 1);
+  return Math.max(...used.filter(Number.isFinite)) + 1;
 }
 
 function showExample(card, section) {
