@@ -637,19 +637,28 @@ def test_a_type_the_page_does_not_know_is_left_for_paper(browser, tmp_path):
 
 # --- keyboard, screen readers, phones, no JavaScript ----------------------------------------------
 
-def _reload(tab) -> None:
-    """Reloads the book and waits for its boards. Chromium under load now and then (about one
+def reload_seeing_storage(tab, ready: str) -> None:
+    """Reloads the page and waits for `ready`. Chromium under load now and then (about one
     reload in a hundred at load 6; once in CI) starts the reloaded page with an empty localStorage
     though the browser holds every key: another reload sees them all, and what the first page
-    saved on its way out too. A page that sees fewer keys than were saved is reloaded again (the
-    player writes nothing as it opens), so these tests check our saving, not that race."""
-    saved = tab.evaluate("localStorage.length")
-    for _ in range(3):
+    saved on its way out too (once, in a full run, three reloads in a row saw fewer: so a pause
+    first, longer each time). A page that sees fewer keys than were saved is reloaded again (the
+    player and the studio write nothing as they open), so tests check our saving, not that race."""
+    keys = "Object.keys(localStorage).sort()"
+    saved, seen = tab.evaluate(keys), []
+    for attempt in range(4):
+        tab.wait_for_timeout(200 + 500 * attempt)  # time for the browser to take the last writes
         tab.reload(wait_until="load")
-        tab.wait_for_selector("html.ready")
-        if tab.evaluate("localStorage.length") >= saved:
+        tab.wait_for_selector(ready, state="attached")
+        seen.append(tab.evaluate(keys))
+        if set(seen[-1]) >= set(saved):
             return
-    raise AssertionError(f"the page saved {saved} keys and three reloads saw fewer")
+    raise AssertionError(f"the page saved {saved} and four reloads saw {seen}")
+
+
+def _reload(tab) -> None:
+    """Reloads the book and waits for its boards."""
+    reload_seeing_storage(tab, "html.ready")
 
 
 def _active(tab, script: str = "node => node"):

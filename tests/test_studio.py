@@ -250,6 +250,9 @@ COUNTED_RANDOM = """(() => {
 })()"""
 
 
+OPENED = "body[data-drawn], body[data-preview='error']"  # the studio has opened its book, good or not
+
+
 def studio_context(browser, **options):
     """A fresh browser context (empty storage) for the studio, its new books' seeds counted."""
     context = browser.new_context(**{"viewport": {"width": 1280, "height": 1000}, **options})
