@@ -283,7 +283,7 @@ def test_write_html_is_atomic_and_leaves_no_temporary_file(tmp_path):
 # --- the page in a browser ------------------------------------------------------------------------
 
 # Debian's headless shell (Chromium's old headless mode, what Playwright itself runs headless)
-# spends about a third less CPU on these tests than the whole browser; either will do.
+# spends less processor time on these tests than the whole browser; either will do.
 CHROMIUM = os.environ.get("BOOKGEN_CHROMIUM") or next(
     (path for path in ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium") if Path(path).exists()),
     "/usr/bin/chromium-headless-shell")

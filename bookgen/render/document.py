@@ -247,16 +247,16 @@ class BookDocument:
             entries = []
             for i, s in enumerate(self.book.sections):
                 with speaking(self.speeches[i]):
-                    level = level_after_title(s.config.level) if s.config.level else _(
-                        "from a bank")
-                    if s.config.level and title_names_level(s.config.title, s.config.level):
+                    level = s.config.level
+                    if level and title_names_level(s.config.title, level):
                         # Translators: a contents entry's detail after a title that names its
                         # level ("Sudoku, easy  puzzles 1–10"); the no-break space as below
                         detail = _("puzzles\u00a0{span}").format(span=_span(s))
                     else:
+                        said = level_after_title(level) if level else _("from a bank")
                         # Translators: a contents entry's detail; the no-break spaces keep its
                         # number with its word ("easy · puzzles 1–10")
-                        detail = _("{level} \u00b7\u00a0puzzles\u00a0{span}").format(level=level,
+                        detail = _("{level} \u00b7\u00a0puzzles\u00a0{span}").format(level=said,
                                                                                      span=_span(s))
                     entries.append((f"section{i}", s.config.title, detail))
             if config.answers == "back":

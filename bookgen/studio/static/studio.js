@@ -594,7 +594,7 @@ function newSectionSeed() {
   const own = (section) => isSectionObject(section) && section.seed !== undefined;
   if (!sections.some(own)) return undefined;
   const used = sections.map((section, index) => own(section) ? Number(section.seed) : index + 1);
-  return Math.max(...used.filter(Number.isFinite)) + 1;
+  return Math.max(0, ...used.filter(Number.isFinite)) + 1;
 }
 
 function showExample(card, section) {
