@@ -157,7 +157,10 @@ class Background:
         return self.start(step, version).result()
 
     def folder(self, name: str) -> Path:
-        return self._tmp_path_factory.mktemp(name)
+        """A new folder for a step; one at a time (steps ask at once, and the first to ask makes
+        the worker's base temporary folder: two at once met it made, FileExistsError)."""
+        with self._lock:
+            return self._tmp_path_factory.mktemp(name)
 
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)
