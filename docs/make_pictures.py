@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = os.environ.get("BOOKGEN_CHROMIUM") or next(  # Debian's headless shell, else its Chromium
-    (path for path in ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium") if Path(path).exists()),
-    "/usr/bin/chromium-headless-shell")
+CHROMIUM = os.environ.get("BOOKGEN_CHROMIUM") or next(  # Debian's Chromium, else its headless shell
+    (path for path in ("/usr/bin/chromium", "/usr/bin/chromium-headless-shell") if Path(path).exists()),
+    "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PLACED = 6  # how many numbers of the first Numbrix to place before the picture
