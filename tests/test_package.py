@@ -142,6 +142,10 @@ class Background:
     The module is one xdist group (pyproject's `--dist loadgroup`), so the steps run once."""
 
     def __init__(self, tmp_path_factory: pytest.TempPathFactory):
+        # The worker's base temporary folder is made here, in the main thread, before any step
+        # starts: a test's own tmp_path (main thread) and a step's folder (its thread) both make
+        # it on first use, and two at once met FileExistsError.
+        tmp_path_factory.getbasetemp()
         self._tmp_path_factory = tmp_path_factory
         self._pool = ThreadPoolExecutor(max_workers=len(STEPS) + len(PYTHONS))
         self._started: dict[tuple[str, str], Future] = {}
@@ -157,8 +161,7 @@ class Background:
         return self.start(step, version).result()
 
     def folder(self, name: str) -> Path:
-        """A new folder for a step; one at a time (steps ask at once, and the first to ask makes
-        the worker's base temporary folder: two at once met it made, FileExistsError)."""
+        """A new folder for a step; one at a time (steps ask at once)."""
         with self._lock:
             return self._tmp_path_factory.mktemp(name)
 
