@@ -35,8 +35,9 @@ class Option:
     `check` returns an error text for values the simple bounds cannot express.
 
     `help` is a message (marked with N_ where written) whose {named} placeholders `help_values`
-    fills; `words` names a choice in the current language (the studio's help lines), the choice
-    itself by default.
+    fills; `label` the option's short name as a front end shows it ("Rows"), a message too, the
+    key by default; `words` names a choice in the current language (the studio's help lines), the
+    choice itself by default.
 
     `default` is the value when the user sets none: a plain value, or a function of the level and
     the settings of the options listed before it (a default that depends on them, such as rows
@@ -53,6 +54,7 @@ class Option:
     check: Callable[[Any], str | None] | None = None
     help_values: Mapping[str, Any] = field(default_factory=dict)
     words: Callable[[str], str] | None = None
+    label: str = ""
 
     def described(self) -> str:
         """The help line and what a user may write, in the current language: `bookgen types` and

@@ -274,6 +274,9 @@ class PuzzleType:
     given_answer(puzzle): the answer in the solution's form as far as the givens go (0, or None
         among texts, where a number is to find): the board a hint's cells point into, so hints
         replay onto it to the solution. None: the type's hints fill no cells (only words).
+    json_schema: the type's JSON Schema (draft 2020-12) of one whole puzzle line of its type (type,
+        id, difficulty, rating, puzzle, solution), a file found as play_script is
+        ("sudoku/schema.json"); "": the type states its JSON in prose only.
     narrowed(width, height): the type drawing its puzzles (and answers) at most `width` mm wide
         and, where it can, `height` tall (natural size) where its drawing can wrap or tighten
         (placement's chains take more lines, word search's squares shrink around its letters):
@@ -317,6 +320,7 @@ class PuzzleType:
     read_line: Callable[[str], JSON | None] | None = None
     narrowed: Callable[[float, float], PuzzleType] | None = None
     example_note: Callable[[Request | None], str | None] | None = None
+    json_schema: str = ""
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)
