@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from bookgen.html import render_html, write_html
-from bookgen.puzzles import PUZZLE_TYPES
+from bookgen.puzzles import PUZZLE_TYPES, type_home
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
@@ -1160,10 +1160,8 @@ def test_the_page_writer_the_frame_and_the_svg_pen_name_no_puzzle_type():
         text = (ROOT / path).read_text(encoding="utf-8")
         named = [word for word in words if re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)]
         assert named == [], f"{path} names {named}"
-    assert all(t.play_script and (ROOT / "bookgen" / "puzzles" / t.play_script).is_file()
-               for t in PUZZLE_TYPES)
-    assert all((ROOT / "bookgen" / "puzzles" / t.play_style).is_file()
-               for t in PUZZLE_TYPES if t.play_style)
+    assert all(t.play_script and type_home(t).joinpath(t.play_script).is_file() for t in PUZZLE_TYPES)
+    assert all(type_home(t).joinpath(t.play_style).is_file() for t in PUZZLE_TYPES if t.play_style)
 
 
 @pytest.mark.parametrize("puzzle_type", PUZZLE_TYPES, ids=lambda t: t.name)

@@ -24,7 +24,7 @@ from pypdf import PdfReader
 from bookgen import puzzles
 from bookgen.config import ROOT
 from bookgen.errors import BookgenError
-from bookgen.puzzles import ENTRY_POINT_GROUP, PUZZLE_TYPES, find_type
+from bookgen.puzzles import ENTRY_POINT_GROUP, PUZZLE_TYPES, base, find_type
 from bookgen.puzzles.base import PuzzleType
 
 browser = test_html.browser  # the same Chromium fixture
@@ -122,7 +122,7 @@ BROKEN = [
 
 @pytest.mark.parametrize("point, reason", BROKEN, ids=[point.name for point, _ in BROKEN])
 def test_a_broken_plugin_is_left_out_with_one_warning(point, reason, capsys, monkeypatch):
-    monkeypatch.setattr(puzzles, "_left_out", {})
+    monkeypatch.setattr(base._REGISTRY, "left_out", {})
     before = list(PUZZLE_TYPES)
     assert puzzles.add_plugins([point]) == []
     assert PUZZLE_TYPES == before
@@ -134,7 +134,7 @@ def test_a_broken_plugin_is_left_out_with_one_warning(point, reason, capsys, mon
 
 def test_a_book_that_uses_a_broken_plugin_is_refused_and_others_still_build(
         monkeypatch, capsys, run, write_config, tmp_path):
-    monkeypatch.setattr(puzzles, "_left_out", {})
+    monkeypatch.setattr(base._REGISTRY, "left_out", {})
     puzzles.add_plugins([BROKEN[0][0]])
     capsys.readouterr()
     section = "title: A book\nsections:\n  - {{type: {}, count: 1, difficulty: easy}}\n"
@@ -216,7 +216,7 @@ def test_an_installed_broken_plugin_warns_once_not_in_every_worker(tmp_path):
     (tmp_path / "run.py").write_text(WORKER)
     result = subprocess.run([sys.executable, "run.py"], cwd=tmp_path, capture_output=True, text=True,
                             env=dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)])))
-    assert result.returncode == 0 and result.stdout.startswith("worker\nnumbrix: ")
+    assert result.returncode == 0 and result.stdout.startswith("worker\narithmetic: ")
     assert result.stderr == BROKEN_WARNING
 
 
@@ -232,7 +232,7 @@ def test_a_plugin_types_game_script_must_be_a_file_beside_its_module(tmp_path, m
     """A module on its own has its script and stylesheet in its folder; a script or stylesheet
     that is not there leaves the type out, named, at once rather than when a page is written."""
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(puzzles, "_left_out", {})
+    monkeypatch.setattr(base._REGISTRY, "left_out", {})
     (tmp_path / "lone_type.py").write_text(MODULE_TYPE.format(name="lone", script="lone.js",
                                                               style="lone.css"))
     (tmp_path / "lone.js").write_text('window.bookgenFrame.register("lone", null);\n')

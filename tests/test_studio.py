@@ -353,6 +353,7 @@ def _running(pid: int) -> bool:
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads processes from /proc")
 def test_cancel_ends_the_build_and_its_worker(tab, app):
+    _section_control(tab, "type").select_option("numbrix")  # 400 expert puzzles take their time
     _section_control(tab, "count").fill("400")
     _section_control(tab, "difficulty").select_option("expert")
     tab.get_by_role("button", name="Make the files").click()

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bookgen.api import JSON, Printed, Request, form_key
 from bookgen.core import exprs
 from bookgen.core.exprs import Rules
 from bookgen.core.options import Option
 from bookgen.i18n import N_, _, pgettext
-from bookgen.puzzles.base import JSON, Printed, Request, form_key
 
 MIN_SIZE, MAX_SIZE = 3, 6
 MAX_NUMBER = 99

@@ -4,10 +4,10 @@ and the forms a puzzle is printed, compared and answered in.
 
 from __future__ import annotations
 
+from bookgen.api import JSON, Printed, Request, form_key, numbers_printed
 from bookgen.core.options import Option
 from bookgen.core.symmetry import SYMMETRIES
 from bookgen.i18n import N_, _
-from bookgen.puzzles.base import JSON, Printed, Request, form_key, numbers_printed
 
 STEPS = {"N": (-1, 0), "NE": (-1, 1), "E": (0, 1), "SE": (1, 1),
          "S": (1, 0), "SW": (1, -1), "W": (0, -1), "NW": (-1, -1)}

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bookgen.api import JSON, Printed, Request, mirror_form, numbers_printed
 from bookgen.core.options import Option
 from bookgen.i18n import N_, _
-from bookgen.puzzles.base import JSON, Printed, Request, mirror_form, numbers_printed
 
 VARIANT = "sum"  # the puzzle JSON's "variant", kept from when walls were a pyramid variant
 MAX_ROWS = 10  # the largest wall any puzzle JSON may hold

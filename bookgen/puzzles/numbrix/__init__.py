@@ -9,9 +9,7 @@ the solver) and `drawing`; this module holds the two registry records.
 
 from __future__ import annotations
 
-from bookgen.core.options import Option, spoken_choice
-from bookgen.i18n import N_, _, pgettext
-from bookgen.puzzles.base import (
+from bookgen.api import (
     JSON,
     Generated,
     Printed,
@@ -22,6 +20,8 @@ from bookgen.puzzles.base import (
     no_answer_note,
     numbers_printed,
 )
+from bookgen.core.options import Option, spoken_choice
+from bookgen.i18n import N_, _, pgettext
 from bookgen.puzzles.numbrix.board import answer_form, canonical
 from bookgen.puzzles.numbrix.checking import check_with, validate_with
 from bookgen.puzzles.numbrix.drawing import draw_puzzle, draw_solution, measure, too_large_to_print
@@ -116,8 +116,8 @@ NUMBRIX = PuzzleType(
     variety=variety_with(False),
     answer_form=answer_form,
     answers=answers_with(False),
-    play_script="numbrix/play.js",
-    play_style="numbrix/play.css",
+    play_script="play.js",
+    play_style="play.css",
     given_answer=given_answer,
 )
 
@@ -150,7 +150,7 @@ HIDATO = PuzzleType(
     variety=variety_with(True),
     answer_form=answer_form,
     answers=answers_with(True),
-    play_script="numbrix/play.js",
-    play_style="numbrix/play.css",
+    play_script="play.js",
+    play_style="play.css",
     given_answer=given_answer,
 )

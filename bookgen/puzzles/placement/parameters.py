@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from bookgen.api import JSON, Printed, form_key
 from bookgen.core.grading import Bands
 from bookgen.core.options import Option, spoken_choice
 from bookgen.i18n import N_, pgettext
-from bookgen.puzzles.base import JSON, Printed, form_key
 from bookgen.puzzles.placement.numbers import MINUS, parse_number, shown
 
 KINDS = ("whole", "signed", "decimal", "fraction", "mixed")

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bookgen.api import JSON, Printed, Request, mirror_form, numbers_printed
 from bookgen.core.options import Option, spoken_choice
 from bookgen.core.triangle import triangular
 from bookgen.i18n import N_, _, pgettext
-from bookgen.puzzles.base import JSON, Printed, Request, mirror_form, numbers_printed
 from bookgen.puzzles.pyramid.rules import largest
 
 VARIANTS = ("classic", "distinct")

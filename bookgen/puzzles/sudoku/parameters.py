@@ -4,10 +4,10 @@ and the forms a puzzle is printed, compared and answered in.
 
 from __future__ import annotations
 
+from bookgen.api import JSON, Printed, Request, form_key, numbers_printed
 from bookgen.core.options import Option, spoken_choice
 from bookgen.core.symmetry import SYMMETRIES, Symmetry
 from bookgen.i18n import N_, _, pgettext
-from bookgen.puzzles.base import JSON, Printed, Request, form_key, numbers_printed
 from bookgen.puzzles.sudoku.symmetry import minlex
 
 BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3)}

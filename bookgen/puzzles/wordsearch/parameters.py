@@ -9,11 +9,11 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 
+from bookgen.api import JSON, Printed, Request, form_key
 from bookgen.core.letters import LANGUAGES, grid_form
 from bookgen.core.options import Option, language_name
 from bookgen.core.symmetry import SYMMETRIES
 from bookgen.i18n import N_, _
-from bookgen.puzzles.base import JSON, Printed, Request, form_key
 
 THEMES = ("animals", "food", "school", "nature")
 

@@ -17,13 +17,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bookgen.core.grading import LEVELS
-from bookgen.core.pen import MEDIUM, Pen
-from bookgen.errors import PuzzleFormatError
-from bookgen.puzzles.base import (
+from bookgen.api import (
     JSON,
+    LEVELS,
+    MEDIUM,
     Generated,
+    Pen,
     Printed,
+    PuzzleFormatError,
     PuzzleType,
     Request,
     Showcase,
