@@ -57,6 +57,20 @@ def _asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
+FRAME_PIECES = ("language.js", "numbers.js", "saving.js", "navigation.js", "grid.js", "hints.js",
+                "frame.js")
+"""The player's frame, piece by piece, in the order the page holds them: each piece declares
+functions and constants (which the others use when the page runs), and frame.js, last, reads the
+page, mounts the puzzles and offers window.bookgenFrame to the games (see its header)."""
+
+
+def _frame_script() -> str:
+    """The frame as the page holds it: its pieces in one function, so they share one scope and add
+    no name to the page's window but bookgenFrame; each piece begins with a comment naming its file."""
+    pieces = "".join(f"// --- bookgen/html/{name} ---\n{_asset(name)}" for name in FRAME_PIECES)
+    return f'(function () {{\n"use strict";\n\n{pieces}}})();\n'
+
+
 def _registered(record: dict[str, Any]) -> PuzzleType | None:
     """The registered type of a record, or None for a type this bookgen does not know."""
     return next((t for t in puzzles.PUZZLE_TYPES if t.name == record.get("type")), None)
@@ -348,7 +362,7 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
         f'<script type="application/json" id="bookgen-data">{_script_json(records)}</script>\n'
         f'<script type="application/json" id="bookgen-phrases">{_script_json(list(phrases))}</script>\n'
         f'<script type="application/json" id="bookgen-play">{_script_json(plays)}</script>\n'
-        f"<script>\n{_asset('frame.js')}</script>\n"
+        f"<script>\n{_frame_script()}</script>\n"
         + "".join(f"<script>\n{script}</script>\n"
                   for script in _game_files(kinds, puzzles.play_script_text))
         + "</body>\n</html>\n"
