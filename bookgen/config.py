@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from bookgen import limits
 from bookgen.bookconfig import BankSource, BookConfig, Layout, SectionConfig
-from bookgen.core.options import WORDS_FILE, unknown_key_message
+from bookgen.core.masks import PICTURE_FILE, picture_mask, text_file_mask
+from bookgen.core.options import WORDS_FILE, Option, unknown_key_message
 from bookgen.errors import BookgenError, shown
 from bookgen.fields import (
     BOOK_FIELDS,
@@ -36,7 +37,7 @@ from bookgen.fields import (
 )
 from bookgen.i18n import ENGLISH, Language, known_texts
 from bookgen.i18n import language as speaking_language
-from bookgen.inputs import read_text
+from bookgen.inputs import read_bytes, read_text
 from bookgen.puzzles import current_spelling, find_type
 from bookgen.puzzles.base import PuzzleType, Request, never_at, too_few_answers, too_few_exist
 from bookgen.yamlsource import KeyPath, Source, dotted, load_yaml, parse_yaml
@@ -270,9 +271,40 @@ def _type_options(source: Source, path: KeyPath, data: dict[str, Any], puzzle_ty
                         raise BookgenError(error.message, file=str(file), line=number) from None
                     words.append(word)
             raw[spec.name] = words
+        elif spec.picture and isinstance(value, str) and PICTURE_FILE.search(value):
+            if within is not None:
+                check_within(source, path + (spec.name,), value, within)
+            try:
+                raw[spec.name] = _picture(Path(source.file).parent / value, spec,
+                                          _section_size(puzzle_type.options, raw))
+            except BookgenError as error:
+                raise source.error(path + (spec.name,), error.message) from None
         elif spec.name == "language" and spec.kind == "choice" and value is None:
             raw[spec.name] = language
     return raw
+
+
+def _picture(file: Path, spec: Option, size: tuple[int, int] | None) -> str:
+    """A picture file's mask as text: a PNG reduced to `size` (the section's, if it sets one),
+    else to the option's `high` on each side; a text file read as drawn."""
+    if file.suffix.lower() == ".txt":
+        return text_file_mask(read_text(file, limits.CONFIG_BYTES, key=spec.name), key=spec.name)
+    side = int(spec.high or limits.PICTURE_SIDE)
+    rows, cols = size or (side, side)
+    return picture_mask(read_bytes(file, limits.PICTURE_BYTES, key=spec.name), rows, cols,
+                        key=spec.name).text()
+
+
+def _section_size(specs: Sequence[Option], raw: dict[str, Any]) -> tuple[int, int] | None:
+    """The size a section sets, parsed, or None where it sets none or one that is wrong (which
+    the options' own check then names)."""
+    for spec in specs:
+        if spec.name == "size" and spec.kind == "size" and "size" in raw:
+            try:
+                return spec.parse(raw["size"])  # type: ignore[no-any-return]
+            except BookgenError:
+                return None
+    return None
 
 
 def crowded_requests(sections: Sequence[SectionConfig],

@@ -18,6 +18,8 @@ BANK_BYTES = 256 * 1024 * 1024  # a JSON-lines bank or `solve` input: about 500,
 PDF_BYTES = 1024 * 1024 * 1024  # a built PDF that `preview` draws: a 10,000-puzzle book is ~50 MB
 NESTING = 64  # depth of YAML and JSON: a config needs 5, a puzzle line 4; keeps recursion safe
 YAML_VALUES = 200_000  # values once YAML aliases are expanded ("billion laughs")
+PICTURE_BYTES = 16 * 1024 * 1024  # a picture a shape is taken from (PNG): a 4096x4096 drawing fits
+PICTURE_SIDE = 30  # cells a picture is reduced to on each side, where neither type nor section says
 SEED_CHARS = 200  # a seed is a word or a number; it is printed in every puzzle's id
 SECTION_SEED = 1_000_000  # a section's own seed number: far more than a book has sections
 

@@ -39,6 +39,10 @@ class Option:
     key by default; `words` names a choice in the current language (the studio's help lines), the
     choice itself by default.
 
+    `picture` marks a text option that takes a shape (`bookgen.core.masks`): a config may name a
+    picture file beside it instead (a PNG, or a text mask), which its loader reads and reduces to
+    the section's `size` (or to `high` x `high` without one) and passes on as the mask's text.
+
     `default` is the value when the user sets none: a plain value, or a function of the level and
     the settings of the options listed before it (a default that depends on them, such as rows
     by variant and level); None means the generator chooses.
@@ -55,6 +59,7 @@ class Option:
     help_values: Mapping[str, Any] = field(default_factory=dict)
     words: Callable[[str], str] | None = None
     label: str = ""
+    picture: bool = False
 
     def described(self) -> str:
         """The help line and what a user may write, in the current language: `bookgen types` and

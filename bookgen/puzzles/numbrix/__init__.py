@@ -52,7 +52,7 @@ HIDATO_SIZE_OPTION = Option(
 SHAPE_OPTION = Option("shape", "text", N_("a built-in shape ({shapes}) or a mask like '.##./####/####/.##.' "
                                          "('#' a cell, '.' a hole)"),
                       help_values={"shapes": ", ".join(SHAPES)}, check=shape_problem,
-                      default="square")
+                      default="square", picture=True, high=MAX_SIDE)
 
 NUMBRIX_RULES = N_(
     "Fill the grid with the numbers from 1 to the number of cells so that each number touches "

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from bookgen.core.hamilton import Cell
+from bookgen.core.masks import SHAPES, parse_mask
 from bookgen.errors import BookgenError
 from bookgen.puzzles.base import Request
 from bookgen.puzzles.numbrix.board import normalised
@@ -38,42 +37,8 @@ def shape_problem(text: str) -> str | None:
 
 def mask_cells(text: str) -> tuple[int, int, list[Cell]]:
     """(rows, cols, cells) of a drawn mask like '.##./####'."""
-    rows = [row.strip() for row in text.strip().split("/")]
-    if any(set(row) - {"#", "."} for row in rows) or len({len(row) for row in rows}) != 1:
-        raise BookgenError("a shape mask has rows of equal length made of '#' (cell) and '.' "
-                           "(hole), separated by '/'", key="shape")
-    if len(rows) > MAX_SIDE or len(rows[0]) > MAX_SIDE:
-        raise BookgenError(f"a shape mask is at most {MAX_SIDE}x{MAX_SIDE}", key="shape")
-    cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "#"]
-    if len(cells) < 4:
-        raise BookgenError("a shape mask needs at least 4 cells", key="shape")
-    top = min(r for r, _ in cells)
-    left = min(c for _, c in cells)
-    cells = [(r - top, c - left) for r, c in cells]
-    return max(r for r, _ in cells) + 1, max(c for _, c in cells) + 1, cells
-
-
-def _centred(rows: int, cols: int, inside: Callable[[float, float], bool]) -> list[Cell]:
-    """Cells whose centre, scaled to -1..1 on both axes, satisfies `inside`."""
-    return [(r, c) for r in range(rows) for c in range(cols)
-            if inside((2 * c + 1 - cols) / cols, (2 * r + 1 - rows) / rows)]
-
-
-def _in_heart(x: float, y: float) -> bool:
-    """The classic heart curve (x^2 + y^2 - 1)^3 <= x^2 y^3, y up, stretched to fill the box."""
-    hx, hy = 1.2 * x, 0.1 - 1.08 * y
-    return (hx * hx + hy * hy - 1) ** 3 - hx * hx * hy ** 3 <= 0
-
-
-SHAPES: dict[str, Callable[[int, int], list[Cell]]] = {
-    "square": lambda rows, cols: [(r, c) for r in range(rows) for c in range(cols)],
-    "diamond": lambda rows, cols: _centred(rows, cols, lambda x, y: abs(x) + abs(y) <= 1.2),
-    "circle": lambda rows, cols: _centred(rows, cols, lambda x, y: x * x + y * y <= 1.1),
-    "cross": lambda rows, cols: _centred(rows, cols, lambda x, y: min(abs(x), abs(y)) <= 0.4),
-    "hexagon": lambda rows, cols: _centred(rows, cols, lambda x, y: abs(x) + abs(y) / 2 <= 1.0),
-    "heart": lambda rows, cols: _centred(rows, cols, _in_heart),
-    "ring": lambda rows, cols: _centred(rows, cols, lambda x, y: 0.2 <= x * x + y * y <= 1.1),
-}
+    mask = parse_mask(text, MAX_SIDE, least_cells=4)
+    return mask.rows, mask.cols, mask.sorted_cells()
 
 
 def shape_cells(request: Request) -> tuple[int, int, list[Cell], str]:
