@@ -29,9 +29,13 @@ export default [
     rules: {"no-shadow": "error"},
   },
   {
-    // The unit tests, run by Node's own test runner.
-    files: ["tests/js/**/*.js"],
+    // The unit tests, run by Node's own test runner, and the tools here (ES modules).
+    files: ["tests/js/**/*.js", "tests/js/**/*.mjs"],
     languageOptions: {ecmaVersion: 2022, sourceType: "commonjs", globals: globals.node},
     rules: STRICTER,
+  },
+  {
+    files: ["tests/js/**/*.mjs"],
+    languageOptions: {sourceType: "module"},
   },
 ];
