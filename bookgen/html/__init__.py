@@ -1,9 +1,9 @@
 """The playable edition: a whole book as one self-contained HTML page.
 
 The page holds the puzzle JSON records verbatim in one `<script type="application/json">` block, the
-frame's `play.css` and `frame.js`, the game script and stylesheet of each type the book holds
-(`PuzzleType.play_script` and `play_style`, bookgen/puzzles/NAME/play.js and play.css, or a
-plug-in's own) that draw and run each board, and
+frame's `play.css` and its script (`frame.js` and its pieces, FRAME_PIECES), the game script and
+stylesheet of each type the book holds (`PuzzleType.play_script` and `play_style`,
+bookgen/puzzles/NAME/play.js and play.css, or a plug-in's own) that draw and run each board, and
 the static skeleton: title, contents by section, and one article per puzzle with its rules and
 buttons. Nothing is fetched from the network, and the same input always gives the same bytes: no
 dates, no random ids, JSON written with sorted keys.
@@ -11,7 +11,7 @@ dates, no random ids, JSON written with sorted keys.
 The page speaks the language current when it is rendered (`bookgen.i18n.speaking`): the skeleton's
 words are translated here, and the scripts' words come from the "bookgen-texts" block (the
 language's code, its plural expression and the messages of the player's home and of each type
-the page holds), which frame.js reads for its `t`, `tn` and `tp`.
+the page holds), from which the frame's language.js makes its `t`, `tn` and `tp`.
 
 Rejected: drawing the playable boards in Python as static HTML. The browser needs the puzzle data
 anyway to play, check and reveal, so each type's game script draws its playable board. Inside
