@@ -60,7 +60,7 @@ async function loadLanguage(code) {
 }
 
 async function switchLanguage(code) {
-  try { localStorage.setItem(LANGUAGE_KEY, code); } catch (_) { /* storage refused: this visit only */ }
+  try { localStorage.setItem(LANGUAGE_KEY, code); } catch { /* storage refused: this visit only */ }
   await loadLanguage(code);
   drawFixedTexts();
   renderBook(); // the same book, its controls in the new words
@@ -72,7 +72,7 @@ async function switchLanguage(code) {
 }
 
 function storedLanguage() {
-  try { return localStorage.getItem(LANGUAGE_KEY); } catch (_) { return null; }
+  try { return localStorage.getItem(LANGUAGE_KEY); } catch { return null; }
 }
 
 // The words index.html leaves to the script.
@@ -193,8 +193,8 @@ async function api(method, path, body) {
   const response = await fetch(path, {
     method, headers, body: body ? JSON.stringify(body) : undefined,
   });
-  let data = {};
-  try { data = await response.json(); } catch (_) { data = {errors: [{message: response.statusText}]}; }
+  let data;
+  try { data = await response.json(); } catch { data = {errors: [{message: response.statusText}]}; }
   return {ok: response.ok, status: response.status, data};
 }
 
@@ -781,7 +781,7 @@ function storedBooks() {
   try {
     const stored = JSON.parse(localStorage.getItem(BOOKS_KEY));
     if (stored && Array.isArray(stored.books)) return stored;
-  } catch (_) { /* nothing stored, or storage refused */ }
+  } catch { /* nothing stored, or storage refused */ }
   return {current: null, books: []};
 }
 
@@ -808,7 +808,7 @@ function keepBook() {
     try {
       localStorage.setItem(BOOKS_KEY, JSON.stringify({current: studio.bookId, books}));
       return;
-    } catch (_) { /* full, or storage refused: then the book stays in this page only */ }
+    } catch { /* full, or storage refused: then the book stays in this page only */ }
   }
 }
 
