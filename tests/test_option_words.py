@@ -1,8 +1,8 @@
 """What front ends show of a type's options is the type's own (#38): every option of every
 registered type (the built-in ones, any installed plug-in's and the example plug-in) has a label,
-every choice its words, each a message its catalogs translate in every language they hold, one
-English text translated alike by every type that uses it; and the studio's script keeps no table
-keyed by a type option's name.
+every choice its words, each (and its help) a message its catalogs translate in every language
+they hold, one English text translated alike by every type that uses it; and the studio's script
+keeps no table keyed by a type option's name.
 """
 
 from __future__ import annotations
@@ -60,12 +60,13 @@ def test_every_option_has_a_label_and_every_choice_its_words(name):
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_labels_and_words_are_translated_in_every_language_of_the_types_catalogs(name):
+def test_the_labels_words_and_help_are_translated_in_every_language_of_the_types_catalogs(name):
     puzzle_type = find_type(name)
     for code in _catalog_languages(puzzle_type):
         catalog, _plural = read_home(type_home(puzzle_type), code)
         for option in puzzle_type.options:
-            untranslated = [message for message in _messages(option) if message not in catalog]
+            messages = [*_messages(option), option.help]
+            untranslated = [message for message in messages if message not in catalog]
             assert untranslated == [], f"{name}.{option.name} in {code}"
             with speaking(code):  # and the front ends say them so
                 assert option.title() == catalog[option.label]

@@ -10,7 +10,7 @@ once a process has computed it is then there for every job and the puzzle worker
 spent 0.2 s of CPU on it). Nothing here names a type; a type's own record says what warms it.
 
 All in this process: no pool, as the fork server starts no threads or processes of its own. It is
-kept small (about 0.3 s of CPU): the fork server forks no job until it has done it, so the
+kept small (about 0.4 s of CPU): the fork server forks no job until it has done it, so the
 studio's first preview may wait for it. bench/studio_job.py measures the warm-up and the gain.
 """
 
