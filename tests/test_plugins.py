@@ -150,20 +150,35 @@ def test_a_book_that_uses_a_broken_plugin_is_refused_and_others_still_build(
     assert status == 0, err
 
 
-def test_the_studio_lists_a_plugin_type(example, tmp_path):
+def test_the_studio_lists_a_plugin_type_with_its_options_labels_and_choice_words(example, tmp_path):
+    """The studio's form labels a plug-in's option and names its choices with the plug-in's own
+    messages, in English and in every language the plug-in's catalogs hold: never its key."""
     pytest.importorskip("flask", reason="pip install -e '.[studio]'")
+    from bookgen.i18n.catalogs import LOCALE, read_home
     from bookgen.studio.server import create_app
 
+    home = puzzles.type_home(example[0])
+    spoken = sorted({entry.name.rsplit(".", 1)[0] for entry in (home / LOCALE).iterdir()
+                     if entry.name.endswith((".po", ".mo"))}) if (home / LOCALE).is_dir() else []
     studio = create_app(tmp_path, workers=1)
     try:
         client = studio.test_client()
         assert client.get(f"/?token={studio.config['STUDIO_TOKEN']}").status_code == 200
         schema = client.get("/api/schema").get_json()
+        sent = {code: client.get(f"/api/schema?lang={code}").get_json() for code in spoken}
     finally:
         studio.extensions["bookgen-studio"].close()
     listed = {t["name"]: t for t in schema["types"]}
     assert listed["pairsum"]["title"] == "Pair Sums"
     assert "pairsum" in json.dumps(schema["section"])
+    clues = listed["pairsum"]["options"]["clues"]
+    assert clues["title"] == "Clues" and clues["enum"] == ["any", "sums"]
+    assert clues["enumDescriptions"] == ["givens and sums", "mostly sums"]
+    for code, translated in sent.items():
+        catalog, _plural = read_home(home, code)
+        clues = {t["name"]: t for t in translated["types"]}["pairsum"]["options"]["clues"]
+        assert clues["title"] == catalog["Clues"] != "clues", code
+        assert clues["enumDescriptions"] == [catalog["givens and sums"], catalog["mostly sums"]]
 
 
 def test_starting_the_cli_loads_no_plugin(tmp_path):

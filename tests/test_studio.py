@@ -86,6 +86,9 @@ def test_the_form_is_made_from_the_schema_and_the_option_specs(client):
     for sent, puzzle_type in zip(schema["types"], PUZZLE_TYPES):
         assert sent["options"] == {o.name: option_schema(o) for o in puzzle_type.options}
         assert sent["rules"] == puzzle_type.rules(None)
+    placement = {t["name"]: t for t in schema["types"]}["placement"]["options"]  # labelled by the type
+    assert placement["size"]["title"] == "Number of boxes"
+    assert placement["numbers"]["enumDescriptions"][:2] == ["whole numbers", "with negatives"]
 
 
 def test_a_bad_value_comes_back_with_the_loaders_message_and_key(client, folder):

@@ -237,6 +237,33 @@ def test_a_german_browser_gets_the_german_studio_and_a_new_book_in_german(browse
     assert errors == []
 
 
+def _option_field(tab, key: str) -> tuple[str, list[str]]:
+    """The first section's control for `key` (shown or folded away under "More options"): its
+    label, and its menu's choices as they read."""
+    field = tab.locator(f"[data-key='sections[0].{key}']")
+    return field.locator("label").first.text_content(), field.locator("option").all_text_contents()
+
+
+def test_a_types_options_read_in_the_types_own_words_in_german(browser, address):
+    """Each option is labelled, and its choices named, by the type's messages in the interface's
+    language (the script keeps no words of its own for them), a menu's choices starting with a
+    capital; a key that is a section's too keeps the section's label."""
+    context, tab, errors = _open(browser, address, locale="de-DE")
+    test_studio._section_control(tab, "type").select_option("placement")
+    assert _option_field(tab, "size")[0] == "Anzahl der Kästchen"
+    assert _option_field(tab, "numbers") == ("Zahlen", [
+        "(bitte wählen)", "Natürliche Zahlen", "Mit negativen Zahlen", "Dezimalzahlen", "Brüche", "Gemischt"])
+    assert _option_field(tab, "unique")[0] == "Nur eine Lösung"
+    test_studio._section_control(tab, "type").select_option("sudoku")
+    assert _option_field(tab, "symmetry") == ("Symmetrie", ["Drehsymmetrisch", "Spiegelsymmetrisch", "Keine"])
+    assert _option_field(tab, "variant")[1] == ["Klassisch", "Diagonal", "Chaos-Sudoku", "Summen-Sudoku"]
+    test_studio._section_control(tab, "type").select_option("wordsearch")
+    assert _option_field(tab, "theme") == ("Thema", ["Tiere", "Essen", "Schule", "Natur"])
+    assert _option_field(tab, "language")[0] == "Sprache dieses Abschnitts"  # not the option's "Alphabet"
+    context.close()
+    assert errors == []
+
+
 def _visible_words(tab) -> str:
     """The text a user of the page reads or hears: visible text and the aria-label, title,
     placeholder and alt attributes, leaving out what is not the studio's: the rules (the type's

@@ -34,10 +34,16 @@ class Option:
     bound numbers, sizes (each side) and ranges; `choices` bounds `choice`;
     `check` returns an error text for values the simple bounds cannot express.
 
-    `help` is a message (marked with N_ where written) whose {named} placeholders `help_values`
-    fills; `label` the option's short name as a front end shows it ("Rows"), a message too, the
-    key by default; `words` names a choice in the current language (the studio's help lines), the
-    choice itself by default.
+    What a front end shows (the studio, `bookgen types`, `bookgen schema`) is the type's own, as
+    messages translated in its catalogs, so no front end keeps a table of a type's options:
+    `label` is the option's short name, a message ("Rows", marked N_("Rows")), the key by default;
+    `help` a message whose {named} placeholders `help_values` fills; `words` names each choice, as
+    data: a mapping of each choice to a message written as it reads inside a sentence
+    ({"whole": N_("whole numbers")}; a menu starts it with a capital), or, for names no catalog
+    holds, a function of the choice in the current language (`language_name`: Babel's). A choice
+    without words shows itself. One English text is one message in every catalog: two types that
+    both say "classic" share its translation, so where a language would need two, the English
+    says more ("classic pyramid").
 
     `picture` marks a text option that takes a shape (`bookgen.core.masks`): a config may name a
     picture file beside it instead (a PNG, or a text mask), which its loader reads and reduces to
@@ -57,7 +63,7 @@ class Option:
     choices: tuple[str, ...] = ()
     check: Callable[[Any], str | None] | None = None
     help_values: Mapping[str, Any] = field(default_factory=dict)
-    words: Callable[[str], str] | None = None
+    words: Mapping[str, str] | Callable[[str], str] | None = None
     label: str = ""
     picture: bool = False
 
@@ -67,6 +73,18 @@ class Option:
         return ALLOWED_AFTER_HELP.format(help=said(self.help, self.help_values),
                                          allowed=self.allowed(spoken=True))
 
+    def title(self) -> str:
+        """The option's label in the current language (its key where it has none)."""
+        return _(self.label) if self.label else self.name
+
+    def word(self, choice: str) -> str:
+        """How the current language names `choice`, as a menu lists it (a function of `words` may
+        answer with the choice itself in English, as help lines do)."""
+        if callable(self.words):
+            return self.words(choice)
+        message = (self.words or {}).get(choice)
+        return _(message) if message else choice
+
     def default_for(self, level: str, earlier: Mapping[str, Any]) -> Any:
         """The default for a request at `level` whose earlier options are settled as `earlier`."""
         return self.default(level, earlier) if callable(self.default) else self.default
@@ -75,9 +93,10 @@ class Option:
         """What a user may write: in English for error messages, or `spoken` in the current
         language with each choice named by `words`."""
         say = _ if spoken else _same
-        word = self.words if spoken and self.words is not None else _same
         if self.kind == "choice":
-            return say(ONE_OF).format(choices=", ".join(word(choice) for choice in self.choices))
+            named = (spoken_choice(choice, self.word(choice)) if spoken else choice
+                     for choice in self.choices)
+            return say(ONE_OF).format(choices=", ".join(named))
         if self.kind == "bool":
             return say(TRUE_OR_FALSE)
         if self.kind == "text":

@@ -20,9 +20,9 @@ MAX_JSON_SIDE = 12               # what a hand-entered puzzle may use
 
 OPTIONS = (
     Option("size", "size", N_("grid size: N for N x N, or RxC (default 5x5)"), low=MIN_SIDE,
-           high=MAX_SIDE, default=(5, 5)),
+           high=MAX_SIDE, default=(5, 5), label=N_("Size")),
     Option("two_headed", "float", N_("share of signs that are two-headed arrows (E+W and so on; "
-           "default 0.2)"), low=0.0, high=1.0, default=0.2),
+           "default 0.2)"), low=0.0, high=1.0, default=0.2, label=N_("Two-headed arrows")),
 )
 
 RULES = N_(
