@@ -59,13 +59,13 @@ def _shape_problem(text: str) -> str | None:
 
 OPTIONS = (
     Option("grid", "choice", N_("the cells the maze is made of: squares, hexagons, triangles, or "
-           "rings round a centre (theta); default square"), choices=KINDS, default="square",
+           "rings round a centre (a round maze); default squares"), choices=KINDS, default="square",
            words=lambda choice: _(GRID_WORDS[choice]), label=N_("Grid")),
     Option("braid", "float", N_("share of dead ends opened into loops, 0 to 1 (default 0: a "
            "perfect maze, one way between any two cells); the shortest way stays the only one"),
            low=0.0, high=1.0, default=0.0, label=N_("Loops")),
-    Option("size", "size", N_("rows x columns of cells (theta: the number of rings, one number); "
-           "default by grid, level and loops"), low=MIN_SIDE, high=MAX_SIDE,
+    Option("size", "size", N_("rows x columns of cells (a round maze: its number of rings, one "
+           "number); default by grid, level and loops"), low=MIN_SIDE, high=MAX_SIDE,
            default=lambda level, earlier: default_size(earlier["grid"], level, earlier["braid"]),
            label=N_("Size")),
     Option("shape", "text", N_("for square grids: a built-in shape ({shapes}) drawn at the size, "
