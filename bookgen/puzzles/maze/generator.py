@@ -19,12 +19,16 @@ from bookgen.core.grading import make_at_level
 from bookgen.core.masks import SHAPES
 from bookgen.errors import BookgenError
 from bookgen.puzzles.base import Generated, Request
-from bookgen.puzzles.maze.grader import rating
+from bookgen.puzzles.maze.grader import BANDS, rating
 from bookgen.puzzles.maze.grids import Board, openings
 from bookgen.puzzles.maze.parameters import MAX_RINGS, Maze, puzzle_of, request_board
 from bookgen.puzzles.maze.solver import distances, shortest_ways
 
 ATTEMPTS = 40
+REACH = (0.25, 0.8)
+"""The person's steps per cell a maze can take, low to high, before loops multiply them by about
+1 + sqrt(braid): measured 0.36 to 0.65 on perfect mazes of every grid (bench/maze.py), widened,
+so a size is refused only where no maze of it can land in the level's band."""
 
 
 def spanning_tree(rng: random.Random, neighbours: tuple[tuple[int, ...], ...]) -> list[list[int]]:
@@ -66,9 +70,10 @@ def far_ends(grid: Board, links: list[list[int]]) -> tuple[int, int]:
 
 def braided(rng: random.Random, maze: Maze, share: float) -> Maze:
     """The maze with `share` of its dead ends opened into a neighbour (another dead end where one
-    is beside it), each only while every new way from the entrance to the exit is longer than the
-    shortest: a new passage a-b adds ways no shorter than steps(entrance, a) + 1 + steps(b, exit),
-    measured before it opens, so keeping that sum above the shortest way's keeps it the only one."""
+    is beside it, which opens both), each only while every new way from the entrance to the exit
+    is longer than the shortest: a new passage a-b adds ways no shorter than steps(entrance, a) +
+    1 + steps(b, exit), measured before it opens, so keeping that sum above the shortest way's
+    keeps it the only one."""
     links = [list(near) for near in maze.links]
     ends = [cell for cell, near in enumerate(links) if len(near) == 1
             and cell not in (maze.entrance, maze.exit)]
@@ -87,10 +92,10 @@ def braided(rng: random.Random, maze: Maze, share: float) -> Maze:
         walls.sort(key=lambda other: len(links[other]) != 1)  # another dead end first
         for other in walls:
             if min(from_start[cell] + from_end[other], from_start[other] + from_end[cell]) + 1 > shortest:
+                opened += 2 if len(links[other]) == 1 and other not in (maze.entrance, maze.exit) else 1
                 links[cell].append(other)
                 links[other].append(cell)
                 from_start, from_end = distances(links, maze.entrance), distances(links, maze.exit)
-                opened += 1
                 break
     return Maze(maze.board, tuple(tuple(sorted(near)) for near in links), maze.entrance, maze.exit)
 
@@ -119,9 +124,9 @@ def generate(rng: random.Random, request: Request) -> Generated:
 
 
 def check_request(request: Request) -> None:
-    """Refuse grids a maze cannot be made on: a shape on a grid other than squares, a theta grid
-    given two sides, or a shape whose cells fall apart or leave no way in at the top or out at
-    the bottom."""
+    """Refuse grids a maze cannot be made on (a shape on a grid other than squares, a theta grid
+    given two sides, a shape whose cells fall apart) and sizes whose mazes cannot fall in the
+    level's band (`REACH`)."""
     settings, options = request.settings, request.options
     kind, (rows, cols) = settings["grid"], settings["size"]
     if "shape" in options and settings["shape"] != "square" and kind != "square":
@@ -141,6 +146,22 @@ def check_request(request: Request) -> None:
                                "maze needs one piece (draw the shape bolder, or larger)", key="shape")
         if grid.cells < 4:
             raise BookgenError("the shape leaves fewer than 4 cells at this size", key="shape")
+    _within_reach(request)
+
+
+def _within_reach(request: Request) -> None:
+    settings = request.settings
+    grid = request_board(settings["grid"], settings["size"], settings["shape"])
+    loops = 1 + settings["braid"] ** 0.5
+    low, high = BANDS.span(request.level)
+    least, most = REACH[0] * loops * grid.cells, REACH[1] * loops * grid.cells
+    if low <= most and least <= high:
+        return
+    band = f"{low:.0f} to {high:.0f}" if high < 10**8 else f"{low:.0f} or more"
+    raise BookgenError(f"a maze of {grid.cells} cells is never {request.level}: walking it takes "
+                       f"about {least:.0f} to {most:.0f} steps, and {request.level} is {band}; "
+                       f"choose a {'larger' if most < low else 'smaller'} size, or leave it out",
+                       key="size")
 
 
 def _mask_within(shape: str, rows: int, cols: int) -> None:
