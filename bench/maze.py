@@ -92,7 +92,8 @@ def large() -> None:
     rated = time.perf_counter()
     canvas = Canvas(os.devnull)
     width, height = maze.measure(made.puzzle)
-    pen = CanvasPen(canvas, 0, 800, 1.0, register_fonts())
+    pen = CanvasPen(canvas, 0, 800, 1.0,
+                    register_fonts("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf"))
     maze.draw_puzzle(pen, made.puzzle)
     maze.draw_solution(pen, made.puzzle, made.solution)
     drawn = time.perf_counter()

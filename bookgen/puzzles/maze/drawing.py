@@ -2,11 +2,11 @@
 an arrow out at the exit over the word Finish; the answer shades the cells of the way and draws a
 line through them.
 
-Sizes, in millimetres at the drawing's natural size: a cell is `UNIT` across (a square's side);
-walls are `WALL` wide, which prints as at least four dots at 300 dpi at the page's least scale.
-The words are `LABEL_SIZE` points, so the page's type floors fix the cells too: a large-print book
-(every text at 14 pt or more) prints cells of at least 5.8 mm, and standard print at least the
-layout's least scale of `UNIT`.
+Sizes, in millimetres at the drawing's natural size: a cell unit is `UNIT` (a square's side), or
+up to `LARGEST_UNIT` for a maze of few cells; walls are `WALL` wide. The words are `LABEL_SIZE`
+points, so the page's type floors fix the cells too: a large-print book (every text at 14 pt or
+more) prints cells of at least 5.8 mm, and standard print (7 pt) at least 2.9 mm, where a wall is
+0.29 mm, three to four dots at 300 dpi.
 
 Walls are joined into as few strokes as they can be (round joins at the corners), and a stroke's
 free ends reach half a wall further, so that corners print square without a notch; a theta

@@ -21,13 +21,13 @@ from bookgen.errors import BookgenError
 from bookgen.puzzles.base import Generated, Request
 from bookgen.puzzles.maze.grader import BANDS, rating
 from bookgen.puzzles.maze.grids import Board, openings
-from bookgen.puzzles.maze.parameters import MAX_RINGS, Maze, puzzle_of, request_board
+from bookgen.puzzles.maze.parameters import MAX_RINGS, Maze, loop_factor, puzzle_of, request_board
 from bookgen.puzzles.maze.solver import distances, shortest_ways
 
 ATTEMPTS = 40
 REACH = (0.25, 0.8)
-"""The person's steps per cell a maze can take, low to high, before loops multiply them by about
-1 + sqrt(braid): measured 0.36 to 0.65 on perfect mazes of every grid (bench/maze.py), widened,
+"""The person's steps per cell a maze can take, low to high, before loops multiply them by
+`loop_factor`: measured 0.36 to 0.65 on perfect mazes of every grid (bench/maze.py), widened,
 so a size is refused only where no maze of it can land in the level's band."""
 
 
@@ -152,7 +152,7 @@ def check_request(request: Request) -> None:
 def _within_reach(request: Request) -> None:
     settings = request.settings
     grid = request_board(settings["grid"], settings["size"], settings["shape"])
-    loops = 1 + settings["braid"] ** 0.5
+    loops = loop_factor(settings["braid"])
     low, high = BANDS.span(request.level)
     least, most = REACH[0] * loops * grid.cells, REACH[1] * loops * grid.cells
     if low <= most and least <= high:

@@ -30,11 +30,16 @@ SIZE_AT: dict[str, dict[str, tuple[int, int]]] = {
 """The default size of each grid at each level: a child's maze (easy) is small; each level's size
 is where the measured difficulty of most mazes falls in the level's band (bench/maze.py)."""
 
+def loop_factor(braid: float) -> float:
+    """How many times the person's steps per cell grow with loops: about 1 + 0.9 braid^0.75
+    (bench/maze.py: x1.27 at 0.25, x1.53 at 0.5, x1.9 at 1)."""
+    return 1 + 0.9 * braid ** 0.75
+
+
 def default_size(kind: str, level: str, braid: float) -> tuple[int, int]:
-    """A level's default size on a grid, with fewer cells where loops make each maze harder: the
-    person's steps per cell grow by about 1 + sqrt(braid) (bench/maze.py: x1.5 at 0.25, x1.7 at
-    0.5, x1.9 at 1), so a level's default maze with loops lands in its band too."""
-    shrink = (1 + braid ** 0.5) ** -0.5
+    """A level's default size on a grid, with fewer cells where loops make each maze harder, so
+    a level's default maze with loops lands in its band too."""
+    shrink = loop_factor(braid) ** -0.5
     rows, cols = SIZE_AT[kind][level]
     return max(MIN_SIDE, round(rows * shrink)), max(MIN_SIDE, round(cols * shrink))
 
