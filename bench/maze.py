@@ -8,8 +8,10 @@
 2. The time to make one maze at each level at the default options (square grid), kept mazes only.
 3. The time to make, rate and draw (PDF pen) one 40x40 maze, and to build a book of 100 mazes
    (medium, 6x9, puzzles and answers) with one worker and with two.
+4. The page auditor's findings (bookgen.audit) on a book of every showcase request of the type
+   (two mazes each) in every built-in trim, in standard and in large print.
 
-Run: python bench/maze.py [--mazes 40] [--skip-book]
+Run: python bench/maze.py [--mazes 40] [--skip-book] [--skip-audit]
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from bookgen.atomic import write_files
 from bookgen.book import make_book
 from bookgen.config import load_config
 from bookgen.core.grading import LEVELS
+from bookgen.errors import BookgenError
 from bookgen.formats import render_formats
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
@@ -115,10 +118,39 @@ def book() -> None:
                   f"{generated - started:.1f} s, whole book {time.perf_counter() - started:.1f} s")
 
 
+def audits() -> None:
+    from bookgen.audit import audit, counts
+    from bookgen.config import available_layouts, read_config_text
+    from bookgen.render.pdf import render_pdf
+
+    maze = find_type("maze")
+    sections = "".join(f"  - {{type: maze, count: 2, difficulty: {entry.level}"
+                       + "".join(f", {key}: {value}" for key, value in entry.options.items()) + "}\n"
+                       for entry in maze.showcase)
+    print("\npage auditor, a book of every showcase request (2 mazes each):")
+    made = None
+    for layout in available_layouts():
+        for large in (False, True):
+            text = (f"title: Mazes\nlayout: {layout}\nlarge_print: {str(large).lower()}\nseed: audit\n"
+                    f"sections:\n{sections}")
+            config = read_config_text(text, Path("audit.yaml"))
+            made = made or make_book(config)
+            book = type(made)(config, made.sections)
+            try:
+                pdf = render_pdf(book)[0]
+            except BookgenError as error:  # a refusal is reported, not hidden
+                print(f"  {layout:8} {'large' if large else 'standard':8} refused: {error}")
+                continue
+            found = audit(pdf, large_print=large)
+            print(f"  {layout:8} {'large' if large else 'standard':8} {len(found)} findings "
+                  f"{counts(found) if found else ''}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mazes", type=int, default=40)
     parser.add_argument("--skip-book", action="store_true")
+    parser.add_argument("--skip-audit", action="store_true")
     args = parser.parse_args()
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} "
           f"on {os.cpu_count()} cores")
@@ -127,6 +159,8 @@ def main() -> None:
     large()
     if not args.skip_book:
         book()
+    if not args.skip_audit:
+        audits()
 
 
 if __name__ == "__main__":
