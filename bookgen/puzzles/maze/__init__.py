@@ -35,15 +35,17 @@ EXAMPLE_SIZE = {"square": "5", "hex": "5", "triangle": "4x7", "theta": "4"}
 
 
 def example(request: Request | None) -> Generated:
-    """A small easy maze on the section's grid (squares for a shape), the same every time."""
-    kind = request.settings["grid"] if request is not None else "square"
-    return _example(kind)
+    """A small easy maze on the section's grid (squares for a shape), with loops where the
+    section's mazes have them, the same every time."""
+    if request is None:
+        return _example("square", False)
+    return _example(request.settings["grid"], request.settings["braid"] > 0)
 
 
 @cache
-def _example(kind: str) -> Generated:
-    small = Request.make(MAZE, "easy", {"grid": kind, "size": EXAMPLE_SIZE[kind]})
-    return generate(random.Random(f"example/{kind}"), small)
+def _example(kind: str, loops: bool) -> Generated:
+    options = {"grid": kind, "size": EXAMPLE_SIZE[kind]} | ({"braid": "0.5"} if loops else {})
+    return generate(random.Random(f"example/{kind}"), Request.make(MAZE, "easy", options))
 
 
 SHOWCASE = (Showcase("medium"), Showcase("easy", {"grid": "hex"}),

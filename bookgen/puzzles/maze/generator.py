@@ -160,7 +160,8 @@ def _within_reach(request: Request) -> None:
     band = f"{low:.0f} to {high:.0f}" if high < 10**8 else f"{low:.0f} or more"
     raise BookgenError(f"a maze of {grid.cells} cells is never {request.level}: walking it takes "
                        f"about {least:.0f} to {most:.0f} steps, and {request.level} is {band}; "
-                       f"choose a {'larger' if most < low else 'smaller'} size, or leave it out",
+                       f"choose a {'larger' if most < low else 'smaller'} size, "
+                       f"{'or leave it out' if 'size' in request.options else 'or another level'}",
                        key="size")
 
 

@@ -20,7 +20,7 @@ from bookgen.puzzles.maze.grids import KINDS, Board, Place, board, twins
 
 MIN_SIDE, MAX_SIDE = 3, 60
 MAX_RINGS = 30
-PICTURE_SIDE = 24  # the cells a picture is reduced to on each side where the section sets no size
+PICTURE_SIDE = 16  # the cells a picture is reduced to on each side where the section sets no size
 SIZE_AT: dict[str, dict[str, tuple[int, int]]] = {
     "square": {"easy": (8, 8), "medium": (14, 14), "hard": (22, 22), "expert": (30, 30)},
     "hex": {"easy": (8, 8), "medium": (14, 14), "hard": (22, 22), "expert": (31, 31)},
@@ -36,12 +36,17 @@ def loop_factor(braid: float) -> float:
     return 1 + 0.9 * braid ** 0.75
 
 
-def default_size(kind: str, level: str, braid: float) -> tuple[int, int]:
-    """A level's default size on a grid, with fewer cells where loops make each maze harder, so
-    a level's default maze with loops lands in its band too."""
-    shrink = loop_factor(braid) ** -0.5
+def default_size(kind: str, level: str, braid: float, shape: str) -> tuple[int, int]:
+    """A level's default size on a grid, with fewer cells where loops make each maze harder and
+    more where a built-in shape leaves the corners out, so that a level's default maze lands in
+    its band whatever its loops and shape."""
     rows, cols = SIZE_AT[kind][level]
-    return max(MIN_SIDE, round(rows * shrink)), max(MIN_SIDE, round(cols * shrink))
+    share = 1.0
+    if kind == "square" and shape in SHAPES:
+        share = len(shape_mask(shape, rows, cols).cells) / (rows * cols)
+    grow = (loop_factor(braid) * share) ** -0.5
+    return (min(MAX_SIDE, max(MIN_SIDE, round(rows * grow))),
+            min(MAX_SIDE, max(MIN_SIDE, round(cols * grow))))
 
 
 GRID_WORDS = {"square": N_("squares"), "hex": N_("hexagons"), "triangle": N_("triangles"),
@@ -69,14 +74,15 @@ OPTIONS = (
     Option("braid", "float", N_("share of dead ends opened into loops, 0 to 1 (default 0: a "
            "perfect maze, one way between any two cells); the shortest way stays the only one"),
            low=0.0, high=1.0, default=0.0, label=N_("Loops")),
-    Option("size", "size", N_("rows x columns of cells (a round maze: its number of rings, one "
-           "number); default by grid, level and loops"), low=MIN_SIDE, high=MAX_SIDE,
-           default=lambda level, earlier: default_size(earlier["grid"], level, earlier["braid"]),
-           label=N_("Size")),
     Option("shape", "text", N_("for square grids: a built-in shape ({shapes}) drawn at the size, "
            "or a mask like '.##./####/####/.##.' ('#' a cell, '.' a hole); default square"),
            help_values={"shapes": ", ".join(SHAPES)}, check=_shape_problem, default="square",
            picture=True, high=PICTURE_SIDE, label=N_("Shape")),
+    Option("size", "size", N_("rows x columns of cells (a round maze: its number of rings, one "
+           "number); default by grid, level, loops and shape"), low=MIN_SIDE, high=MAX_SIDE,
+           default=lambda level, earlier: default_size(earlier["grid"], level, earlier["braid"],
+                                                       earlier["shape"]),
+           label=N_("Size")),
 )
 
 RULES = N_(
