@@ -62,8 +62,7 @@ class Layout:
     arrows: tuple[tuple[Point, ...], ...]
     words: tuple[Point, Point]
     doors: tuple[Point, Point]
-
-    unit: float
+    unit: float  # mm in a cell unit
 
     def at(self, point: Point) -> Point:
         return self.offset[0] + point[0] * self.unit, self.offset[1] + point[1] * self.unit
@@ -132,15 +131,9 @@ def _joined(lines: list[tuple[Point, Point]]) -> tuple[tuple[Point, ...], ...]:
         ends.setdefault(_key(b), []).append(index)
     used = bytearray(len(lines))
     order = sorted(range(len(lines)), key=lambda i: (len(ends[_key(lines[i][0])]) % 2 == 0, i))
-    strokes = []
-    for first in order:
-        if used[first]:
-            continue
-        used[first] = 1
-        a, b = lines[first]
-        if len(ends[_key(a)]) % 2 == 0 and len(ends[_key(b)]) % 2 == 1:
-            a, b = b, a  # start from an odd corner, where a stroke must end anyway
-        points = [a, b]
+
+    def onward(points: list[Point]) -> None:
+        """Extend the stroke from its last point, as straight on as the unused walls allow."""
         while True:
             here, before = points[-1], points[-2]
             heading = math.atan2(here[1] - before[1], here[0] - before[0])
@@ -150,15 +143,27 @@ def _joined(lines: list[tuple[Point, Point]]) -> tuple[tuple[Point, ...], ...]:
                     continue
                 p, q = lines[index]
                 other = q if _key(p) == _key(here) else p
-                turn = abs(math.remainder(math.atan2(other[1] - here[1], other[0] - here[0]) - heading,
-                                          2 * math.pi))
-                choices.append((round(turn, 6), index, other))
+                turn = math.atan2(other[1] - here[1], other[0] - here[0]) - heading
+                choices.append((round(abs(math.remainder(turn, 2 * math.pi)), 6), index, other))
             if not choices:
-                break
+                return
             _, index, other = min(choices)
             used[index] = 1
             points.append(other)
-        strokes.append(tuple(_stretched(points)))
+
+    strokes = []
+    for first in order:
+        if used[first]:
+            continue
+        used[first] = 1
+        a, b = lines[first]
+        if len(ends[_key(a)]) % 2 == 0 and len(ends[_key(b)]) % 2 == 1:
+            a, b = b, a  # start from an odd corner, where a stroke must end anyway
+        forward = [a, b]
+        onward(forward)
+        backward = [b, a]
+        onward(backward)
+        strokes.append(tuple(_stretched(backward[:1:-1] + forward)))
     return tuple(strokes)
 
 

@@ -28,12 +28,14 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 Point = tuple[float, float]
 Place = tuple[int, int]
 
 KINDS = ("square", "hex", "triangle", "theta")
+BOARDS_KEPT = 64
+"""Boards (and their openings) kept once built: a process (the studio's) may meet many shapes."""
 SPLIT = 1.6
 """The widest a theta cell may grow (in ring widths, measured at its middle) before its ring is
 split into twice the sectors of the ring inside it."""
@@ -122,7 +124,7 @@ def full_places(kind: str, size: tuple[int, ...]) -> list[Place]:
     return [(r, c) for r in range(rows) for c in range(cols)]
 
 
-@cache
+@lru_cache(maxsize=BOARDS_KEPT)
 def board(kind: str, size: tuple[int, ...], places: tuple[Place, ...] | None = None) -> Board:
     """The board of a grid kind and size; `places` (sorted) keeps only those cells of a square
     grid (a mask); None keeps every cell."""
@@ -224,7 +226,7 @@ def _theta(rings: int) -> Board:
                  origin, (2.0 * rings, 2.0 * rings))
 
 
-@cache
+@lru_cache(maxsize=BOARDS_KEPT)
 def openings(grid: Board, upward: bool) -> dict[int, int]:
     """Where a maze may be entered (`upward`: at the top) or left (at the bottom): each cell with
     such a side, and the side. It is a border side facing up (down) more than sideways, from whose

@@ -9,14 +9,14 @@ entrance and the exit; its answer is the path of cell ids between them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from bookgen.core.masks import SHAPES, parse_mask, shape_mask
 from bookgen.core.options import Option
 from bookgen.errors import BookgenError
 from bookgen.i18n import N_, _
 from bookgen.puzzles.base import JSON, Printed, Request, form_key
-from bookgen.puzzles.maze.grids import KINDS, Board, Place, board, twins
+from bookgen.puzzles.maze.grids import BOARDS_KEPT, KINDS, Board, board, twins
 
 MIN_SIDE, MAX_SIDE = 3, 60
 MAX_RINGS = 30
@@ -149,7 +149,7 @@ def puzzle_of(maze: Maze) -> JSON:
             "passages": maze.passages(), "entrance": maze.entrance, "exit": maze.exit}
 
 
-@cache
+@lru_cache(maxsize=BOARDS_KEPT)
 def request_board(kind: str, size: tuple[int, int], shape: str) -> Board:
     """The board a request grows its mazes on: the grid at its size, a square grid cut to its shape."""
     if kind == "theta":
@@ -186,7 +186,3 @@ def canonical(puzzle: JSON) -> str:
 def answer_form(puzzle: JSON, solution: JSON) -> str:
     """A maze has one answer, its way through: the answer is the maze's own form."""
     return canonical(puzzle)
-
-
-def places_of(puzzle: JSON) -> list[Place]:
-    return [(cell["row"], cell["col"]) for cell in puzzle["cells"]]
