@@ -335,6 +335,25 @@ def _on_arc(point, kw) -> bool:
     return any(kw["start"] < angle + turn < kw["end"] for turn in (-360, 0, 360))
 
 
+def test_a_round_mazes_print_copy_draws_its_arcs_as_the_book_does():
+    """The playable page's no-script board (the SVG pen) holds an SVG arc for each of the pen's
+    arcs, in order, among the same shapes as the book's drawing."""
+    import xml.etree.ElementTree as ElementTree
+
+    from bookgen.render.svgpen import SvgPen
+
+    made = _made(grid="theta")
+    recording, svg_pen = RecordingPen(), SvgPen()
+    MAZE.draw_puzzle(recording, made.puzzle)
+    MAZE.draw_puzzle(svg_pen, made.puzzle)
+    root = ElementTree.fromstring(svg_pen.svg(*MAZE.measure(made.puzzle), "Maze"))
+    names = [name for name, _ in recording.calls]
+    assert "arc" in names and [child.tag for child in root] == [
+        "path" if name == "arc" else name for name in names]
+    arcs = [child for child in root if child.tag == "path"]
+    assert all(" A" in arc.get("d", "") for arc in arcs)
+
+
 def test_a_small_maze_is_drawn_larger_and_large_print_cells_are_5_mm_or_more(write_config):
     assert unit_of(request_board("square", (5, 5), "square")) == 8.0
     assert unit_of(request_board("square", (30, 30), "square")) == UNIT

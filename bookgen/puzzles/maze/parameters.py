@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from bookgen.core.masks import SHAPES, parse_mask, shape_mask
-from bookgen.core.options import Option
+from bookgen.core.options import Option, spoken_choice
 from bookgen.errors import BookgenError
 from bookgen.i18n import N_, _
 from bookgen.puzzles.base import JSON, Printed, Request, form_key
@@ -70,7 +70,7 @@ def _shape_problem(text: str) -> str | None:
 OPTIONS = (
     Option("grid", "choice", N_("the cells the maze is made of: squares, hexagons, triangles, or "
            "rings round a centre (a round maze); default squares"), choices=KINDS, default="square",
-           words=lambda choice: _(GRID_WORDS[choice]), label=N_("Grid")),
+           words=lambda choice: spoken_choice(choice, _(GRID_WORDS[choice])), label=N_("Grid")),
     Option("braid", "float", N_("share of dead ends opened into loops, 0 to 1 (default 0: a "
            "perfect maze, one way between any two cells); the shortest way stays the only one"),
            low=0.0, high=1.0, default=0.0, label=N_("Loops")),
