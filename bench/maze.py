@@ -51,7 +51,7 @@ def bands(mazes: int) -> None:
     for kind in KINDS:
         for share in ((0.0, 0.25, 0.5, 1.0) if kind == "square" else (0.0,)):
             for level in LEVELS:
-                size = default_size(kind, level, share)
+                size = default_size(kind, level, share, "square")
                 grid = request_board(kind, size, "square")
                 scores = []
                 for n in range(mazes):
