@@ -33,7 +33,7 @@ from bookgen.puzzles.wordsearch.drawing import listed
 
 HINTED = [t for t in PUZZLE_TYPES if t.hints is not None]
 FILLING = [t for t in HINTED if t.given_answer is not None]  # hints that fill cells
-POINTING = [find_type("wordsearch")]  # hints that light a cell and fill none
+POINTING = [find_type("wordsearch"), find_type("maze")]  # hints that light cells and fill none
 WORDED = [t for t in HINTED if t.given_answer is None and t not in POINTING]  # hints that are only words
 browser, open_book = test_html.browser, test_html.open_book  # the same fixtures, with book_file below
 _type = find_type
