@@ -1,4 +1,4 @@
-"""Numbrix, Hidato, Number Placement and Make the Number in every language: each text a reader
+"""Numbrix, Hidato, Number Placement, Make the Number and Calcudoku in every language: each text a reader
 sees of them (title, rules, the card's words, answer notes, hints' reasons) comes from the
 language's catalog with its placeholders filled, and a German book of each type builds."""
 
@@ -16,9 +16,9 @@ from bookgen.i18n import language, speaking
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import JSON, PuzzleType, Request
 
-TYPES = ("numbrix", "hidato", "placement", "arithmetic")
+TYPES = ("numbrix", "hidato", "placement", "arithmetic", "calcudoku")
 CODES = ("de", "fr", "es", "it", "nl")
-KEPT_NAMES = {"Numbrix", "Hidato"}  # the names every language keeps
+KEPT_NAMES = {"Numbrix", "Hidato", "Calcudoku"}  # the names every language keeps
 
 
 def _requests(puzzle_type: PuzzleType) -> list[Request]:
@@ -140,7 +140,7 @@ sections:
   - {{type: {name}, count: 2, difficulty: easy}}
 """
 GERMAN_WORDS = {"numbrix": "Trage die Zahlen", "hidato": "Trage die Zahlen",
-                "placement": "Trage jede Zahl", "arithmetic": "Zielzahl"}
+                "placement": "Trage jede Zahl", "arithmetic": "Zielzahl", "calcudoku": "Käfige"}
 
 
 @pytest.mark.parametrize("name", TYPES)
