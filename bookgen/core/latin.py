@@ -283,14 +283,20 @@ def place_givens(state: Pencil, givens: Sequence[int]) -> None:
 def full_house(state: Pencil) -> int:
     """The last open cell of a line takes the one number the line lacks (a sweep of the lines)."""
     found = 0
+    placed = state.placed
     for unit, cells in enumerate(state.square.units):
-        open_cells = [cell for cell in cells if not state.placed[cell]]
-        if len(open_cells) == 1:
-            cell = open_cells[0]
-            value = state.candidates[cell].bit_length() - 1
-            state.place(cell, value)
-            state.log.append(("full house", {"cell": cell, "value": value, "unit": unit}))
-            found += 1
+        last = -1
+        for cell in cells:
+            if not placed[cell]:
+                if last >= 0:
+                    break
+                last = cell
+        else:
+            if last >= 0:
+                value = state.candidates[last].bit_length() - 1
+                state.place(last, value)
+                state.log.append(("full house", {"cell": last, "value": value, "unit": unit}))
+                found += 1
     return found
 
 
@@ -444,6 +450,13 @@ def _refute(state: Pencil, length: int, cell: Cell, value: int) -> int:
     return 1
 
 
+LATIN_STEPS: dict[str, Callable[[Any], int]] = {
+    "full house": full_house, "naked single": naked_single, "hidden single": hidden_single,
+    "naked pair": naked_subset(2, "naked pair"), "hidden pair": hidden_subset(2, "hidden pair"),
+    "naked triple": naked_subset(3, "naked triple"), "hidden triple": hidden_subset(3, "hidden triple"),
+    "x-wing": fish(2, "x-wing"),
+}
+"""The Latin-square steps by name, for a type's table of steps beside its own and the trial."""
 PLACING = ("full house", "naked single", "hidden single")
 """The Latin steps that place a number (the rest cross candidates out)."""
 

@@ -83,9 +83,10 @@ Tell = Callable[[str, dict[str, Any]], str]
 
 def told(state: Pencil, answer: Sequence[int], tell: Tell, placed: Sequence[str]) -> list[dict[str, Any]]:
     """The page's hints from a grader's log: each number placed, in order, with why: the steps
-    that crossed out a candidate of its square since the last placement (for a hidden single, of
-    any square of its line), then the single itself (`placed`: the steps that place). A square
-    the steps left open gets its number from the one answer, said so."""
+    not told yet that crossed out a candidate of its square (for a hidden single, of any square of
+    its line), then the single itself (`placed`: the steps that place). A step is told once, with
+    the first number it helps to place. A square the steps left open gets its number from the one
+    answer, said so."""
     square = state.square
     hints: list[dict[str, Any]] = []
     pending: list[tuple[str, dict[str, Any]]] = []
@@ -96,10 +97,10 @@ def told(state: Pencil, answer: Sequence[int], tell: Tell, placed: Sequence[str]
         cell = facts["cell"]
         near = (set(square.units[facts["unit"]]) if name == "hidden single"
                 else set() if name == "full house" else {cell})
-        reasons = [tell(step, seen) for step, seen in pending if near & set(seen.get("crossed", ()))]
+        used = [(step, seen) for step, seen in pending if near & set(seen.get("crossed", ()))]
+        pending = [entry for entry in pending if entry not in used]
         hints.append({"cells": [list(divmod(cell, square.size))], "value": facts["value"],
-                      "why": " ".join(reasons + [tell(name, facts)])})
-        pending = []
+                      "why": " ".join([tell(step, seen) for step, seen in used] + [tell(name, facts)])})
     for cell in range(square.cells):
         if not state.placed[cell]:
             value = answer[cell]

@@ -26,6 +26,7 @@ from bookgen.puzzles.arithmetic import ARITHMETIC
 from bookgen.puzzles.arrows import ARROWS
 from bookgen.puzzles.base import PuzzleType, Request
 from bookgen.puzzles.calcudoku import CALCUDOKU
+from bookgen.puzzles.futoshiki import FUTOSHIKI
 from bookgen.puzzles.numberwall import NUMBERWALL
 from bookgen.puzzles.numbrix import HIDATO, NUMBRIX
 from bookgen.puzzles.placement import PLACEMENT
@@ -47,6 +48,7 @@ BUILT_IN: tuple[PuzzleType, ...] = (
     SUDOKU,
     WORDSEARCH,
     CALCUDOKU,
+    FUTOSHIKI,
 )
 PUZZLE_TYPES: list[PuzzleType] = list(BUILT_IN)
 ENTRY_POINT_GROUP = "bookgen.types"

@@ -20,16 +20,11 @@ from math import factorial
 from bookgen.core.bits import members
 from bookgen.core.grading import Bands, Deduction
 from bookgen.core.latin import (
+    LATIN_STEPS,
     Contradiction,
     Graded,
     Pencil,
-    fish,
-    full_house,
     graded,
-    hidden_single,
-    hidden_subset,
-    naked_single,
-    naked_subset,
     square_of,
     trial,
 )
@@ -178,14 +173,9 @@ against lines, the rule of the line, triples, X-wings; expert: a trial."""
 
 
 def _steps() -> tuple[Deduction[State], ...]:
-    apply = {
-        "full house": full_house, "cage digits": cage_digits, "naked single": naked_single,
-        "hidden single": hidden_single, "cage combination": cage_combination,
-        "naked pair": naked_subset(2, "naked pair"), "hidden pair": hidden_subset(2, "hidden pair"),
-        "cage in a line": cage_in_line, "line remainder": line_remainder,
-        "naked triple": naked_subset(3, "naked triple"), "hidden triple": hidden_subset(3, "hidden triple"),
-        "x-wing": fish(2, "x-wing"), "trial": trial(lambda state: partial(settle, state.square, state.cages)),
-    }
+    apply = {**LATIN_STEPS, "cage digits": cage_digits, "cage combination": cage_combination,
+             "cage in a line": cage_in_line, "line remainder": line_remainder,
+             "trial": trial(lambda state: partial(settle, state.square, state.cages))}
     return tuple(Deduction(name, rank + 1, apply[name]) for rank, (name, _) in enumerate(TECHNIQUES))
 
 
