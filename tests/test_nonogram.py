@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+import test_html
 
 from bookgen.audit import audit
 from bookgen.book import make_book
@@ -18,6 +19,8 @@ from bookgen.config import load_config
 from bookgen.core.pen import MEDIUM, RecordingPen
 from bookgen.core.symmetry import SYMMETRIES
 from bookgen.errors import BookgenError, PuzzleFormatError
+from bookgen.formats.html import page_record
+from bookgen.html import write_html
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
@@ -305,7 +308,7 @@ def test_hints_paint_the_example_step_by_step_and_name_each_line():
     example = NONOGRAM.example(None)
     hints = NONOGRAM.hints(example.puzzle, example.solution)
     assert hints[0] == {"cells": [[1, 0], [1, 1], [1, 2], [1, 3], [1, 4]], "value": 1,
-                        "why": "Row 2: a block of 5 in 5 squares always covers the middle 5: they are black"}
+                        "why": "Row 2: a block of 5 fills the line: all 5 squares are black"}
     painted = [[None] * 5 for _ in range(5)]
     for hint in hints:
         for r, c in hint["cells"]:
@@ -319,3 +322,129 @@ def test_a_contradiction_hint_names_the_line_that_runs_out_of_room():
     solution = {"grid": _grid("#...#/#####/#####/.###./..#..")}
     said = [h["why"] for h in NONOGRAM.hints(expert, solution) if "if it were" in h["why"]]
     assert said and all(" would have no room for " in why for why in said)
+
+
+# --- the game ------------------------------------------------------------------------------------
+
+browser = test_html.browser
+
+
+@pytest.fixture(scope="module")
+def game_file(tmp_path_factory) -> Path:
+    """A page with the 5x5 heart (puzzle 1) and a generated 30x30 (puzzle 2), hints and all."""
+    heart = NONOGRAM.example(None)
+    big = make_puzzle(Request.make(NONOGRAM, "hard", {"size": "30x30"}), "game")
+    records = [page_record(NONOGRAM, {"type": "nonogram", "id": f"nonogram:test::{n}", "difficulty": level,
+                                      "rating": rating, "puzzle": puzzle, "solution": solution}, n)
+               for n, (level, rating, puzzle, solution) in enumerate(
+                   [("easy", heart.rating, heart.puzzle, heart.solution),
+                    ("hard", big.rating, big.puzzle, big.solution)], 1)]
+    path = tmp_path_factory.mktemp("nonogram") / "book.html"
+    write_html(path, "Nonograms", None, [{"title": "Nonogram", "type": "nonogram", "rules": "Paint.",
+                                          "level": "easy", "puzzles": records}])
+    return path
+
+
+@pytest.fixture
+def open_game(browser, game_file):
+    with test_html._opener(browser, game_file) as open_:
+        yield open_
+
+
+def _square(tab, number: int, row: int, col: int):
+    return tab.locator(f"#puzzle-{number} button.cell[data-row='{row}'][data-col='{col}']")
+
+
+def _board(tab, number: int) -> list[str]:
+    """The board as rows of '#' (black), '.' (dotted) and ' ' (blank)."""
+    return tab.evaluate(f"""() => {{
+        const rows = [];
+        document.querySelectorAll('#puzzle-{number} button.cell').forEach(cell => {{
+            const r = +cell.dataset.row;
+            rows[r] = (rows[r] || '') + (cell.classList.contains('black') ? '#'
+                : cell.classList.contains('dot') ? '.' : ' ');
+        }});
+        return rows; }}""")
+
+
+def _status(tab, number: int) -> str:
+    return tab.locator(f"#puzzle-{number} .status").text_content()
+
+
+def test_clicks_paint_and_clear_a_right_click_dots_and_the_keys_do_the_same(open_game):
+    tab = open_game()
+    _square(tab, 1, 0, 1).click()
+    _square(tab, 1, 0, 2).click(button="right")
+    assert _board(tab, 1)[0] == " #.  "
+    _square(tab, 1, 0, 1).click()  # a second click clears
+    assert _board(tab, 1)[0] == "  .  "
+    _square(tab, 1, 0, 0).focus()
+    for key in (" ", "ArrowRight", "ArrowRight", "Backspace", "ArrowRight", "x", "ArrowDown", "Enter"):
+        tab.keyboard.press(key)
+    assert _board(tab, 1)[:2] == ["#  . ", "   # "]
+    assert "black" in _square(tab, 1, 1, 3).text_content()  # a screen reader hears the colour
+    tab.locator("#puzzle-1 button.mode").click()  # taps now dot
+    _square(tab, 1, 4, 4).click()
+    assert _board(tab, 1)[4] == "    ."
+    tab.locator("#puzzle-1 button[data-action='undo']").click()
+    assert _board(tab, 1)[4] == "     "
+
+
+def test_a_drag_paints_a_run_the_clue_greys_and_the_picture_solves(open_game):
+    tab = open_game()
+    heart = NONOGRAM.example(None).solution["grid"]
+    for r, row in enumerate(heart):
+        first, last = row.index(1), len(row) - 1 - row[::-1].index(1)
+        a, b = _square(tab, 1, r, first).bounding_box(), _square(tab, 1, r, last).bounding_box()
+        tab.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+        tab.mouse.down()
+        tab.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=4)
+        tab.mouse.up()
+    assert _board(tab, 1) == [" ### ", "#####", "#####", " ### ", "  #  "]  # one drag: too much for 1 1
+    assert tab.locator("#puzzle-1 .clue.row.done").count() == 4
+    _square(tab, 1, 0, 2).click()
+    assert _status(tab, 1) == "Solved!"
+
+
+def test_hints_paint_a_steps_squares_and_a_wrong_square_stops_them(open_game):
+    tab = open_game()
+    hints = NONOGRAM.hints(*(lambda made: (made.puzzle, made.solution))(NONOGRAM.example(None)))
+    tab.locator("#puzzle-1 button[data-action='hint']").click()
+    assert _status(tab, 1) == hints[0]["why"] + "."
+    assert _board(tab, 1)[1] == "#####"
+    assert tab.locator("#puzzle-1 .cell.hinted").count() == 5
+    _square(tab, 1, 0, 0).click()  # wrong: the heart's corner is white
+    tab.locator("#puzzle-1 button[data-action='hint']").click()
+    assert _status(tab, 1) == "Check first: a number on the board is wrong."
+    tab.locator("#puzzle-1 button[data-action='check']").click()
+    assert tab.locator("#puzzle-1 .cell.wrong").count() == 1
+    _square(tab, 1, 0, 0).click()
+    for _ in hints[1:]:  # the picture is done before its white squares are all dotted
+        tab.locator("#puzzle-1 button[data-action='hint']").click()
+        if _status(tab, 1) == "Solved!":
+            break
+    assert _board(tab, 1)[0].replace(".", " ") == " # # "
+    tab.locator("#puzzle-1 button[data-action='hint']").click()
+    assert _status(tab, 1) == "Nothing left to hint: the puzzle is solved."
+
+
+def test_on_a_phone_a_tap_paints_a_swipe_scrolls_and_a_rest_then_a_move_paints(open_game):
+    tab = open_game(width=360, height=700, touch=True)
+    cdp = tab.context.new_cdp_session(tab)
+    box = tab.locator("#puzzle-2 .nonogram-scroll")
+    box.scroll_into_view_if_needed()
+    assert tab.evaluate("document.querySelector('#puzzle-2 .nonogram-scroll').scrollWidth") > 360
+    _square(tab, 2, 2, 2).tap()
+    assert _board(tab, 2)[2][2] == "#"
+    start, end = _square(tab, 2, 4, 1).bounding_box(), _square(tab, 2, 4, 4).bounding_box()
+    y = start["y"] + start["height"] / 2
+    x0, x1 = start["x"] + start["width"] / 2, end["x"] + end["width"] / 2
+    test_html._swipe(cdp, [(x0 + (x1 - x0) * step / 8, y) for step in range(9)])  # at once: scrolls
+    assert _board(tab, 2)[4][:6] == " " * 6
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y}]})
+    tab.wait_for_timeout(500)  # rested: the move paints
+    for step in range(1, 9):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove",
+                                              "touchPoints": [{"x": x0 + (x1 - x0) * step / 8, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert _board(tab, 2)[4][1:5] == "####"

@@ -72,6 +72,8 @@ def _overlap_why(board: Board, found: Found, known_black: int, black: bool) -> s
                         "its black squares already make up {clue}: the other {count} squares, "
                         "{squares}, are empty", count).format(
             clue=_clue(board, line), count=count, squares=_squares(board, line, bits))
+    if black and len(clue) == 1 and clue[0] == length:
+        return _("a block of {length} fills the line: all {length} squares are black").format(length=length)
     if black and len(clue) == 1 and not known_black and not found.white and _middle(bits, length):
         return ngettext("a block of {length} in {size} squares always covers the middle one: it "
                         "is black",
