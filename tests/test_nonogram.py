@@ -415,7 +415,7 @@ def test_hints_paint_a_steps_squares_and_a_wrong_square_stops_them(open_game):
     assert tab.locator("#puzzle-1 .cell.hinted").count() == 5
     _square(tab, 1, 0, 0).click()  # wrong: the heart's corner is white
     tab.locator("#puzzle-1 button[data-action='hint']").click()
-    assert _status(tab, 1) == "Check first: a number on the board is wrong."
+    assert _status(tab, 1) == "Check first: a square on the board is wrong."
     tab.locator("#puzzle-1 button[data-action='check']").click()
     assert tab.locator("#puzzle-1 .cell.wrong").count() == 1
     _square(tab, 1, 0, 0).click()

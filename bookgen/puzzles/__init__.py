@@ -44,9 +44,9 @@ BUILT_IN: tuple[PuzzleType, ...] = (
     PYRAMID,
     NUMBERWALL,
     ARROWS,
+    NONOGRAM,
     SUDOKU,
     WORDSEARCH,
-    NONOGRAM,
 )
 PUZZLE_TYPES: list[PuzzleType] = list(BUILT_IN)
 ENTRY_POINT_GROUP = "bookgen.types"

@@ -35,7 +35,6 @@ def example() -> Generated:
 
 SHOWCASE = (
     Showcase("medium"),
-    Showcase("easy", {"picture": "heart", "size": "12x12"}),
     Showcase("hard", {"size": "30x30"}),
     Showcase("easy", {"size": "8x8"}, audit=True),
 )

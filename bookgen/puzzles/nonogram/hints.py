@@ -51,11 +51,13 @@ def _squares(board: Board, line: int, bits: int) -> str:
     places = joined(_places(bits, board.length(line)))
     count = bits.bit_count()
     if line < board.rows:
+        # Translators: {places} lists positions along a row: "4–7 and 9"
         return ngettext("column {places}", "columns {places}", count).format(places=places)
     return ngettext("row {places}", "rows {places}", count).format(places=places)
 
 
 def _clue(board: Board, line: int) -> str:
+    """A line's clue as printed: "3 5", or "0"."""
     return " ".join(clue_texts(list(board.clue(line))))
 
 
@@ -67,19 +69,21 @@ def _overlap_why(board: Board, found: Found, known_black: int, black: bool) -> s
     if not clue:
         return _("clue 0: all {count} squares are empty").format(count=count)
     if not black and known_black.bit_count() == sum(clue):
-        return ngettext("its black squares already make up {clue}: the other square, {squares}, "
-                        "is empty",
+        return ngettext("its black squares already make up {clue}: the other {count} square, "
+                        "{squares}, is empty",
                         "its black squares already make up {clue}: the other {count} squares, "
                         "{squares}, are empty", count).format(
             clue=_clue(board, line), count=count, squares=_squares(board, line, bits))
     if black and len(clue) == 1 and clue[0] == length:
         return _("a block of {length} fills the line: all {length} squares are black").format(length=length)
     if black and len(clue) == 1 and not known_black and not found.white and _middle(bits, length):
-        return ngettext("a block of {length} in {size} squares always covers the middle one: it "
-                        "is black",
+        return ngettext("a block of {length} in {size} squares always covers the middle {count} "
+                        "square: it is black",
                         "a block of {length} in {size} squares always covers the middle {count}: "
                         "they are black", count).format(length=clue[0], size=length, count=count)
     if black:
+        # Translators: {clue} is a line's clue as printed ("3 5"), {squares} the squares it
+        # names ("columns 4–7 and 9"); the blocks slide between the squares marked empty
         if line < board.rows:
             return ngettext("the clue {clue}, pushed as far left and as far right as the empty "
                             "squares let it go, covers {squares} both ways: it is black",

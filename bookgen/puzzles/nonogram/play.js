@@ -259,15 +259,15 @@
       },
       reset: function () { each(function (r, c) { states[r][c] = EMPTY; }); setDotting(false); paint(); rove(); },
       clearMarks: function () { marks = {}; paint(); },
-      wrong: function () {
-        var wrong = 0;
-        each(function (r, c) { if (wrongAt(r, c)) wrong += 1; });
-        return wrong;
-      },
       cancel: function () { if (!dotting) return false; setDotting(false); return true; },
-      /* a hint is done when its squares show its colour (a white one dotted), or the picture is */
+      /* a hint is done when its squares show its colour (a white one dotted), or the picture is;
+       none is given while a square differs from the answer */
       hintState: function (hint) {
         if (solved()) return "done";
+        var wrong = 0;
+        each(function (r, c) { if (wrongAt(r, c)) wrong += 1; });
+        // Translators: a hint refused while a painted or dotted square differs from the answer
+        if (wrong) return t("Check first: a square on the board is wrong.");
         var state = "done";
         hint.cells.forEach(function (at) {
           var now = states[at[0]] && states[at[0]][at[1]];
