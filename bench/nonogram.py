@@ -97,7 +97,8 @@ def check_anchors() -> None:
         took = time.perf_counter() - start
         same = solved.solution == {"grid": [[1 if ch == "#" else 0 for ch in row] for row in answer]}
         rating = NONOGRAM.rate(puzzle)
-        print(f"  {puzzle['cols']}x{puzzle['rows']}: {solved.count} answer{'s' if solved.count != 1 else ''}, "
+        answers = f"{solved.count} answer{'s' if solved.count != 1 else ''}"
+        print(f"  {puzzle['cols']}x{puzzle['rows']}: {answers}, "
               f"{'equal to' if same else 'DIFFERENT from'} Pattern's, solved in {took:.3f} s; "
               f"we grade it {rating['level']} ({rating['stage']}, score {rating['score']})")
 
