@@ -24,6 +24,7 @@ from bookgen.html import write_html
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
+from bookgen.puzzles.nonogram.drawing import WIDEST
 from bookgen.puzzles.nonogram.generator import clues_of, picture_grid
 from bookgen.puzzles.nonogram.lines import full, overlap, runs, settle
 from bookgen.puzzles.nonogram.parameters import turned
@@ -289,6 +290,7 @@ def test_a_30x30_nonogram_prints_on_a_6x9_page_at_the_floor(write_config):
     pdf = render_pdf(book)[0]
     (record,) = book.sections[0].records
     assert record.puzzle["rows"] == record.puzzle["cols"] == 30
+    assert NONOGRAM.measure(record.puzzle)[0] <= WIDEST  # so every one does: the generator keeps to it
     assert [str(finding) for finding in audit(pdf)] == []
 
 

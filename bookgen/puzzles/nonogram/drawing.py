@@ -22,6 +22,11 @@ MARGIN = 1.2         # between the clues and the grid, mm
 GUIDE = 5            # a heavier line every this many squares
 FINE = 0.18          # the grid's lines, mm
 CLUE_LINE = 0.08     # the grid's lines carried on between the clues, mm
+WIDEST = 4.875 * 25.4 * CLUE_SIZE / 7
+"""The widest drawing (mm) a 6x9 print-on-demand page takes at the 7 pt floor: its frame is
+4.875 in (6 in less a 0.625 in inside margin with the gutter of up to 150 pages and a 0.5 in
+outside one), and the floor scales the 9 pt clues by 7/9. A 30x30 grid is 138 mm of it, which
+leaves its row clues some 20 mm: six or seven numbers."""
 
 
 def _row_width(clue: list[int]) -> float:

@@ -18,6 +18,7 @@ from bookgen.core.grading import make_at_level
 from bookgen.core.masks import SHAPES, parse_mask, shape_mask
 from bookgen.errors import BookgenError
 from bookgen.puzzles.base import JSON, Generated, Request
+from bookgen.puzzles.nonogram.drawing import WIDEST, measure
 from bookgen.puzzles.nonogram.grader import TOP_RANK, deduce, figures_of
 from bookgen.puzzles.nonogram.lines import runs
 from bookgen.puzzles.nonogram.parameters import MAX_SIDE, answer_form
@@ -189,14 +190,12 @@ def generate(rng: random.Random, request: Request) -> Generated:
     level = request.level
     rows, cols = request.settings["size"]
     top = TOP_RANK[level]
-    pictures: list[Grid] = []
-
-    def reduce(grid: Grid) -> JSON:
-        pictures.append(grid)
-        return clues_of(grid)
 
     def rated(puzzle: JSON) -> JSON:
-        """The figures of a level's steps: a picture they do not finish is no puzzle here."""
+        """The figures of a level's steps: a picture they do not finish is no puzzle here, nor
+        one whose row clues are too long for a 6x9 page to take it at the type's floor."""
+        if measure(puzzle)[0] > WIDEST:
+            return {"level": None}
         figures = deduce(board_of(puzzle), top)
         return figures_of(puzzle, figures) if figures["solved"] else {"level": None}
 
@@ -204,7 +203,7 @@ def generate(rng: random.Random, request: Request) -> Generated:
         grid = ink_blot(rng, rows, cols, STYLES[level])
         return grid if fills_the_frame(grid) else None
 
-    made = make_at_level(level, ATTEMPTS, fill, reduce, rated,
+    made = make_at_level(level, ATTEMPTS, fill, clues_of, rated,
                          f"could not make a {level} {rows}x{cols} nonogram in {ATTEMPTS} tries; "
                          "try a larger size or another level")
     return Generated(made.puzzle, {"grid": made.answer}, made.rating)
