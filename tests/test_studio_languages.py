@@ -99,7 +99,7 @@ def test_the_german_help_lines_name_choices_bounds_and_values_in_german(client):
                                          "(eine ganze Zahl von 3 bis 7)")
     english = _english_help_words()
     for where, text in spoken.items():
-        if where in ("texts", "hidato.shape"):  # name `bookgen texts` and the shapes a user types
+        if where in ("texts", "hidato.shape", "nonogram.picture"):  # `bookgen texts`, shapes a user types
             continue
         assert {w for w in re.findall(r"[^\W\d_]{2,}", text) if w.lower() in english} == set(), where
 
