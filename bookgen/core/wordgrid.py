@@ -244,14 +244,19 @@ class Compiled:
     entries: list[Placed]
     left_out: list[str]
 
-    def quality(self, wanted: int) -> tuple[int, float, float, float]:
+    def quality(self, wanted: int, crossed_sign: int = 1) -> tuple[int, float, float, float]:
         """What makes one layout better than another: fewer words short of `wanted`, then the
-        share of the box its letters fill, then crossings per word, then half-turn symmetry."""
+        share of the box its letters fill, then crossings per word, then half-turn symmetry; with
+        `crossed_sign` -1, fewer crossings per word first (a grid whose words are found from their
+        clues alone), then the share filled."""
         blocks = sum(row.count(BLOCK) for row in self.grid)
         area = len(self.grid) * len(self.grid[0])
         slots = slots_of(self.grid)
         crossed = sum(crossings_of(slots).values()) / max(1, len(slots))
-        return (-max(0, wanted - len(self.entries)), 1 - blocks / area, crossed, symmetry(self.grid))
+        filled, short = 1 - blocks / area, -max(0, wanted - len(self.entries))
+        if crossed_sign < 0:
+            return (short, -crossed, filled, symmetry(self.grid))
+        return (short, filled, crossed, symmetry(self.grid))
 
 
 def symmetry(grid: Sequence[str]) -> float:
@@ -263,8 +268,8 @@ def symmetry(grid: Sequence[str]) -> float:
 
 
 def compile_layout(rng: random.Random, words: Sequence[str], most_rows: int, most_cols: int,
-                   tries: int, crossing_weight: float = 3.0, most_words: int | None = None
-                   ) -> Compiled:
+                   tries: int, crossing_weight: float = 3.0, most_words: int | None = None,
+                   crossed_sign: int = 1) -> Compiled:
     """The best of `tries` layouts of `words` (longest first, equal lengths in an order `rng`
     draws; after the first try each word moved a few places at random, and a word left out
     moved ahead of longer ones, and each later try choosing its places more freely), of at most
@@ -287,7 +292,7 @@ def compile_layout(rng: random.Random, words: Sequence[str], most_rows: int, mos
         left = sorted((Counter(words) - placed).elements())
         made = Compiled(layout.grid(), layout.entries(), left)
         pushed.update(left)
-        if best is None or made.quality(wanted) > best.quality(wanted):
+        if best is None or made.quality(wanted, crossed_sign) > best.quality(wanted, crossed_sign):
             best = made
     return best if best is not None else Compiled([], [], sorted(words))
 

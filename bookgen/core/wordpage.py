@@ -117,9 +117,10 @@ def draw_columns(pen: Pen, columns: Columns, style: Style, left: float, top: flo
             if entry.label:
                 pen.text(x + style.label_room - 0.3 * style.size * 25.4 / 72, y, entry.label,
                          style.size, bold=True, align="right")
+            indent = 0.0 if entry.whole and not entry.label else style.label_room  # a heading: flush
             for line in lines:
-                _draw_words(pen, line, x + style.label_room, y, columns.width - style.label_room,
-                            style.size, entry.bold, entry.whole)
+                _draw_words(pen, line, x + indent, y, columns.width - indent, style.size, entry.bold,
+                            entry.whole)
                 y += style.line
 
 

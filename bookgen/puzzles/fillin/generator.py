@@ -98,19 +98,24 @@ def generate(rng: random.Random, request: Request) -> Generated:
         made = compile_layout(rng, drawn, rows, cols, TRIES, most_words=wanted)
         return made if len(made.entries) == wanted else None
 
-    def reduce(made: Compiled) -> JSON:
-        return _with_starter(rng, made, level, language)
+    unique = [False]  # whether the last grid found a starter with which its words fit one way
 
-    made = make_at_level(level, ATTEMPTS, fill, reduce, rate,
+    def reduce(made: Compiled) -> JSON:
+        puzzle, unique[0] = _with_starter(rng, made, level, language)
+        return puzzle
+
+    made = make_at_level(level, ATTEMPTS, fill, reduce, rate, accept=lambda rating: unique[0],
                          failure=f"no {level} fill-in came out of {ATTEMPTS} tries for "
                                  f"{request.describe()}; give more room (a larger size), more "
                                  "words or another level")
     return Generated(made.puzzle, {"grid": made.answer.grid}, made.rating)
 
 
-def _with_starter(rng: random.Random, made: Compiled, level: str, language: str) -> JSON:
+def _with_starter(rng: random.Random, made: Compiled, level: str, language: str
+                  ) -> tuple[JSON, bool]:
     """The puzzle with the starter word that gives the level, chosen among those with which the
-    words fit one way only (any unique one when none gives the level: the loop then retries)."""
+    words fit one way only (any unique one when none gives the level: the loop then retries),
+    and whether it is unique (False: no starter makes it so, and the loop draws another grid)."""
     words = by_length([entry.word for entry in made.entries], language)
     starters = sorted(made.entries, key=lambda e: (e.row, e.col, e.direction))
     rng.shuffle(starters)
@@ -121,9 +126,11 @@ def _with_starter(rng: random.Random, made: Compiled, level: str, language: str)
         if count_fills(puzzle["grid"], words, 2)[0] != 1:
             continue
         if rate(puzzle)["level"] == level:
-            return puzzle
+            return puzzle, True
         fallback = fallback or puzzle
-    return fallback or {"grid": _given(made.grid, []), "words": words, "language": language}
+    if fallback is not None:
+        return fallback, True
+    return {"grid": _given(made.grid, []), "words": words, "language": language}, False
 
 
 def _given(grid: Sequence[str], squares: Sequence[tuple[int, int]]) -> list[str]:
