@@ -40,19 +40,25 @@ class Entry:
 @dataclass(frozen=True)
 class Style:
     """The sizes of a list: its type (points), line height and gap between columns (mm), the least
-    width of a column (mm) and the room its labels take ("" when it has none)."""
+    width of a column (mm), the room its labels take ("" when it has none) and their size
+    (points; the type's by default: a label that is a number may want the numbers' size)."""
 
     size: float
     line: float
     column_gap: float
     least_column: float
     widest_label: str = ""
+    label_size: float = 0.0
+
+    @property
+    def label_points(self) -> float:
+        return self.label_size or self.size
 
     @property
     def label_room(self) -> float:
         if not self.widest_label:
             return 0.0
-        return estimated_width(self.widest_label, self.size) + 0.3 * self.size * 25.4 / 72
+        return estimated_width(self.widest_label, self.label_points) + 0.3 * self.size * 25.4 / 72
 
 
 @dataclass(frozen=True)
@@ -116,7 +122,7 @@ def draw_columns(pen: Pen, columns: Columns, style: Style, left: float, top: flo
         for entry, lines in column:
             if entry.label:
                 pen.text(x + style.label_room - 0.3 * style.size * 25.4 / 72, y, entry.label,
-                         style.size, bold=True, align="right")
+                         style.label_points, bold=True, align="right")
             indent = 0.0 if entry.whole and not entry.label else style.label_room  # a heading: flush
             for line in lines:
                 _draw_words(pen, line, x + indent, y, columns.width - indent, style.size, entry.bold,

@@ -55,7 +55,7 @@ def example(request: Request | None) -> Generated:
     return generate(random.Random(f"example/{language}"), small)
 
 
-SHOWCASE = (Showcase("hard"), Showcase("easy", {"word_count": "5", "size": "7"}, audit=True),
+SHOWCASE = (Showcase("hard"), Showcase("easy", {"word_count": "4", "size": "6"}, audit=True),
             Showcase("medium", {"word_count": "12", "size": "15"}, curve_seeds=3),
             Showcase("easy", {"clues": ["SUN: It shines by day", "MOON: It shines by night",
                                         "STAR: A point of light in the night sky",

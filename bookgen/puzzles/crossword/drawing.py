@@ -5,7 +5,7 @@ then Down, each under its number; the answer is the grid filled in.
 Every function takes an optional `room` (width, height in mm, natural size): the page's frame
 when the crossword at its text's floor size is wider than its natural width (large print, a
 narrow trim). The clues then run in as many columns as the room's width holds, and the squares
-shrink down to `LEAST_CELL` where the grid is wider than the room.
+shrink down to `LEAST_CELL` where the grid is wider than the room, or with the clues taller.
 """
 
 from __future__ import annotations
@@ -19,9 +19,11 @@ from bookgen.puzzles.base import JSON
 CELL = 8.0
 NUMBER_SIZE = 8.0
 LETTER_SIZE = 13
-CLUE_STYLE = Style(size=7.0, line=3.3, column_gap=5.0, least_column=38.0, widest_label="99.")
-"""Numbers a point above the clues: the numbers' floor (16 pt in large print, 14 for text) then
-sets the clues at exactly their floor, and the whole drawing no larger than large print needs."""
+CLUE_STYLE = Style(size=7.0, line=3.4, column_gap=5.0, least_column=38.0, widest_label="99.",
+                   label_size=NUMBER_SIZE)
+"""The numbers (in the grid and before each clue) a point above the clues' text: the numbers'
+floor (16 pt in large print, 14 for text) then sets the clues at exactly their floor, and the
+whole drawing no larger than large print needs."""
 WIDTH = 110.0
 """The natural width of the clue columns: two of them, where the grid is narrower."""
 GAP = 5.0
@@ -32,9 +34,13 @@ Room = tuple[float, float]
 
 
 def cell_size(puzzle: JSON, room: Room | None = None) -> float:
+    """The side of a square: `CELL`, or less (not under `LEAST_CELL`) so that the grid is as wide
+    as the room and, with the clues below it, as tall."""
     if room is None:
         return CELL
-    return max(LEAST_CELL, min(CELL, room[0] / len(puzzle["grid"][0])))
+    below = GAP + columns_height(_clues(puzzle, room), CLUE_STYLE)
+    return max(LEAST_CELL, min(CELL, room[0] / len(puzzle["grid"][0]),
+                               (room[1] - below) / len(puzzle["grid"])))
 
 
 def _blocks(puzzle: JSON) -> list[list[Entry]]:

@@ -47,7 +47,7 @@ def example(request: Request | None) -> Generated:
     return generate(random.Random(f"example/{language}"), small)
 
 
-SHOWCASE = (Showcase("hard"), Showcase("easy", {"size": "9"}, audit=True),
+SHOWCASE = (Showcase("hard"), Showcase("easy", {"size": "8"}, audit=True),
             Showcase("medium", {"words": ["apple", "banana", "cherry", "grape", "lemon", "mango",
                                           "melon", "orange", "peach", "pear", "plum"]}))
 

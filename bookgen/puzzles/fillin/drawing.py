@@ -27,10 +27,11 @@ Room = tuple[float, float]
 
 
 def _style(puzzle: JSON) -> Style:
-    """The list's sizes: a column as wide as the widest word, or as "15 letters" in English (a
-    heading in another language is set smaller where it is wider: `Entry.whole`)."""
+    """The list's sizes: a column as wide as the widest word, or as "15 letters" in English in
+    bold (a fifth wider than the estimate; a heading in another language is set smaller where
+    it is wider: `Entry.whole`)."""
     widest = max(estimated_width(word, WORD_SIZE) for word in puzzle["words"])
-    return Style(WORD_SIZE, 5.0, 4.0, max(widest, estimated_width("15 letters", WORD_SIZE)))
+    return Style(WORD_SIZE, 4.5, 4.0, max(widest, 1.2 * estimated_width("15 letters", WORD_SIZE)))
 
 
 def _heading(length: int) -> str:
@@ -52,10 +53,13 @@ def _blocks(puzzle: JSON) -> list[list[Entry]]:
 
 
 def cell_size(puzzle: JSON, room: Room | None = None) -> float:
+    """The side of a square: `CELL`, or less (not under `LEAST_CELL`) so that the grid is as wide
+    as the room and, with the list below it, as tall."""
     if room is None:
         return CELL
-    cols = len(puzzle["grid"][0])
-    return max(LEAST_CELL, min(CELL, room[0] / cols))
+    below = GAP + columns_height(_list(puzzle, room), _style(puzzle))
+    return max(LEAST_CELL, min(CELL, room[0] / len(puzzle["grid"][0]),
+                               (room[1] - below) / len(puzzle["grid"])))
 
 
 def _list(puzzle: JSON, room: Room | None) -> Columns:
