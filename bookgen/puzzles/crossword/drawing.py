@@ -73,6 +73,12 @@ def measure_grid(puzzle: JSON, room: Room | None = None) -> tuple[float, float]:
     return len(puzzle["grid"][0]) * cell, len(puzzle["grid"]) * cell
 
 
+def _letter_size(cell: float) -> float:
+    """A letter's size in a square: smaller with a shrunk square, clear of its number (which
+    keeps the numbers' floor)."""
+    return LETTER_SIZE * cell / CELL
+
+
 def _letters(grid: list[str]) -> dict[tuple[int, int], str]:
     return {(r, c): letter for r, row in enumerate(grid) for c, letter in enumerate(row)
             if letter not in (BLOCK, OPEN)}
@@ -82,7 +88,7 @@ def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None) -> None:
     cell = cell_size(puzzle, room)
     grid = puzzle["grid"]
     left = (measure(puzzle, room)[0] - len(grid[0]) * cell) / 2
-    draw_squares(pen, grid, cell, _letters(grid), LETTER_SIZE, numbers_of(slots_of(grid)),
+    draw_squares(pen, grid, cell, _letters(grid), _letter_size(cell), numbers_of(slots_of(grid)),
                  NUMBER_SIZE, left=left)
     draw_columns(pen, _clues(puzzle, room), CLUE_STYLE, 0.0, len(grid) * cell + GAP)
 
@@ -90,6 +96,6 @@ def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None) -> None:
 def draw_solution(pen: Pen, puzzle: JSON, solution: JSON, room: Room | None = None) -> None:
     """The grid filled in, with its numbers and the given squares shaded (the clues left out)."""
     cell = cell_size(puzzle, room)
-    draw_squares(pen, solution["grid"], cell, _letters(solution["grid"]), LETTER_SIZE,
+    draw_squares(pen, solution["grid"], cell, _letters(solution["grid"]), _letter_size(cell),
                  numbers_of(slots_of(puzzle["grid"])), NUMBER_SIZE,
                  shaded=frozenset(_letters(puzzle["grid"])))
