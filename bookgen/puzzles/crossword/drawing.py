@@ -26,6 +26,8 @@ floor (16 pt in large print, 14 for text) then sets the clues at exactly their f
 whole drawing no larger than large print needs."""
 WIDTH = 110.0
 """The natural width of the clue columns: two of them, where the grid is narrower."""
+NARROW, FEW = 60.0, 8
+"""The natural width of one column, for a crossword of `FEW` clues or fewer (an example)."""
 GAP = 5.0
 LEAST_CELL = 6.0
 """The tightest square, mm: its number in a corner and room for a handwritten letter."""
@@ -56,7 +58,8 @@ def _blocks(puzzle: JSON) -> list[list[Entry]]:
 
 
 def _clues(puzzle: JSON, room: Room | None) -> Columns:
-    width = room[0] if room is not None else max(WIDTH, len(puzzle["grid"][0]) * CELL)
+    least = WIDTH if len(puzzle["entries"]) > FEW else NARROW
+    width = room[0] if room is not None else max(least, len(puzzle["grid"][0]) * CELL)
     return flowed(_blocks(puzzle), width, CLUE_STYLE)
 
 
