@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bookgen import __version__
+from bookgen import __version__, limits
 from bookgen.config import available_layouts
 from bookgen.core.options import RANGE_TEXT, SIZE_TEXT, Option
 from bookgen.fields import BOOK_FIELDS, LAYOUT_FIELDS, SECTION_FIELDS, Field, difficulty_field
@@ -126,6 +126,12 @@ def option_schema(option: Option) -> JSON:
     elif option.kind == "words":
         schema = {"anyOf": [{"type": "array", "items": {"type": "string"}, "minItems": 1},
                             {"type": "string", "minLength": 1}]}
+    elif option.kind == "clues":  # lines of text: maxLength asks the studio for a box of lines
+        pair = {"type": "object", "properties": {"word": {"type": "string"}, "clue": {"type": "string"}},
+                "required": ["word", "clue"], "additionalProperties": False}
+        schema = {"anyOf": [{"type": "array", "items": {"anyOf": [{"type": "string", "pattern": ":"}, pair]},
+                             "minItems": 1},
+                            {"type": "string", "minLength": 1}], "maxLength": limits.CONFIG_BYTES}
     else:
         raise ValueError(f"option {option.name}: unknown kind {option.kind}")
     schema = {"title": option.title(), **schema, "description": option.described()}

@@ -22,6 +22,10 @@ RANGE_TEXT = re.compile(r"^\s*(-?\d+)\s*(?:-|\.\.)\s*(-?\d+)\s*$")
 WORDS_FILE = re.compile(r"[./\\]")
 """A `words` option given as one YAML string names a file (relative to the config) when it holds
 a dot or a slash, which no word does; otherwise it is the words themselves, split at commas."""
+CLUES_FILE = re.compile(r"^[^\n:]+\.(?:txt|csv)$", re.IGNORECASE)
+"""A `clues` option given as one YAML string names a file (relative to the config) when it is one
+line ending in .txt or .csv and holds no colon (every pair does: WORD: clue); otherwise it is the
+pairs themselves, one a line."""
 
 
 @dataclass(frozen=True)
@@ -30,7 +34,9 @@ class Option:
 
     kind is one of: int, float, bool, choice, size (N or RxC -> (rows, cols)), range (lo-hi -> (lo, hi)),
     text, words (a YAML list of words, or "a, b, c" on the command line and in ids -> a tuple of
-    words; a config may name a file instead, which its loader reads: `WORDS_FILE`). `low`/`high`
+    words; a config may name a file instead, which its loader reads: `WORDS_FILE`), clues (word
+    and clue pairs: a YAML list of {word, clue} or "WORD: clue" items, or "WORD: clue" lines in
+    one text -> a tuple of (word, clue) pairs; a config may name a file: `CLUES_FILE`). `low`/`high`
     bound numbers, sizes (each side) and ranges; `choices` bounds `choice`;
     `check` returns an error text for values the simple bounds cannot express.
 
@@ -103,6 +109,8 @@ class Option:
             return say(TEXT)
         if self.kind == "words":
             return say(WORDS)
+        if self.kind == "clues":
+            return say(CLUES)
         if self.low is None or self.high is None:
             return say({"size": ANY_SIZE, "range": ANY_RANGE, "int": ANY_WHOLE}.get(self.kind, ANY_NUMBER))
         bounds = {"low": _fmt(self.low), "high": _fmt(self.high)}
@@ -131,10 +139,36 @@ class Option:
             return "true" if value else "false"
         if self.kind == "words":
             return ",".join(value)
+        if self.kind == "clues":
+            return "\n".join(f"{word}: {clue}" for word, clue in value)
         return str(value)
 
     def _fail(self, raw: Any) -> BookgenError:
         return BookgenError(f"{shown(raw)} is not allowed; use {self.allowed()}", key=self.name)
+
+    def _pairs(self, raw: Any) -> tuple[tuple[str, str], ...]:
+        """Word and clue pairs from a list of {word, clue} or "WORD: clue" items, or from lines."""
+        items = raw.splitlines() if isinstance(raw, str) else raw
+        if not isinstance(items, (list, tuple)):
+            raise self._fail(raw)
+        pairs = []
+        for item in items:
+            if isinstance(item, dict) and set(item) == {"word", "clue"} and all(
+                    isinstance(v, (str, int)) for v in item.values()):
+                word, clue = str(item["word"]), str(item["clue"])
+            elif isinstance(item, str) and ":" in item:
+                word, clue = item.split(":", 1)
+            elif isinstance(item, str) and not item.strip():
+                continue
+            else:
+                raise BookgenError(f"{shown(item)} is not a word and its clue; write WORD: clue, "
+                                   "or {word: ..., clue: ...}", key=self.name)
+            if not word.strip() or not clue.strip():
+                raise BookgenError(f"{shown(item)} lacks its word or its clue", key=self.name)
+            pairs.append((word.strip(), " ".join(clue.split())))
+        if not pairs:
+            raise BookgenError(f"the list of clues is empty; use {self.allowed()}", key=self.name)
+        return tuple(pairs)
 
     def _in_bounds(self, number: float) -> bool:
         return (self.low is None or number >= self.low) and (self.high is None or number <= self.high)
@@ -207,6 +241,8 @@ class Option:
             if not words:
                 raise BookgenError(f"the list of words is empty; use {self.allowed()}", key=self.name)
             return words
+        if self.kind == "clues":
+            return self._pairs(raw)
         raise ValueError(f"option {self.name}: unknown kind {self.kind}")
 
 
@@ -220,6 +256,8 @@ RANGE_BOUNDS = N_("LOW-HIGH within {low} to {high}")
 WHOLE_BOUNDS = N_("a whole number from {low} to {high}")
 NUMBER_BOUNDS = N_("a number from {low} to {high}")
 WORDS = N_("a list of words, or a file with one word a line")
+CLUES = N_("WORD: clue pairs, one a line, or a file of them (such lines, or a table of two "
+           "columns: word, clue)")
 ANY_SIZE = N_("N or RxC")
 ANY_RANGE = N_("LOW-HIGH")
 ANY_WHOLE = N_("a whole number")

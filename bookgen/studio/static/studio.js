@@ -228,6 +228,13 @@ function kindOf(spec) {
   return "text";
 }
 
+// A list as its control shows it: words a comma apart; in a box of lines (a crossword's clues),
+// one item a line, a {word, clue} pair as "WORD: clue".
+function listed(items, kind) {
+  if (kind !== "textarea") return items.join(", ");
+  return items.map((item) => (item && typeof item === "object" ? `${item.word}: ${item.clue}` : item)).join("\n");
+}
+
 let fieldCount = 0;
 
 // A labelled control for `key` of `owner` (the book or a section), described by its schema.
@@ -311,7 +318,7 @@ function field(owner, key, spec, path, onChange) {
     } else if (kind === "text") {
       control.type = "text";
     }
-    if (owner[key] !== undefined) control.value = Array.isArray(value) ? value.join(", ") : value;
+    if (owner[key] !== undefined) control.value = Array.isArray(value) ? listed(value, kind) : value;
     else if (spec.default !== undefined) control.placeholder = `${spec.default}`;
     control.addEventListener("input", () => {
       const text = control.value.trim();
