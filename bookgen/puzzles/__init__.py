@@ -25,6 +25,7 @@ from bookgen.errors import BookgenError
 from bookgen.puzzles.arithmetic import ARITHMETIC
 from bookgen.puzzles.arrows import ARROWS
 from bookgen.puzzles.base import PuzzleType, Request
+from bookgen.puzzles.kakuro import KAKURO
 from bookgen.puzzles.numberwall import NUMBERWALL
 from bookgen.puzzles.numbrix import HIDATO, NUMBRIX
 from bookgen.puzzles.placement import PLACEMENT
@@ -45,6 +46,7 @@ BUILT_IN: tuple[PuzzleType, ...] = (
     ARROWS,
     SUDOKU,
     WORDSEARCH,
+    KAKURO,
 )
 PUZZLE_TYPES: list[PuzzleType] = list(BUILT_IN)
 ENTRY_POINT_GROUP = "bookgen.types"
