@@ -36,7 +36,8 @@ def digit_sets(length: int, total: int) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class Run:
-    """A run of white squares across or down, its squares in order and its clue square."""
+    """A run of two or more white squares across or down, its squares in order and its clue
+    square (a square alone between black ones in a line is in no run that way, and has no sum)."""
 
     cells: tuple[Cell, ...]
     across: bool
@@ -47,16 +48,16 @@ class Run:
 class Board:
     """squares[c]: where white square c stands (row, column); at[r][c]: the white square there,
     or -1 on a black one; runs: every run, across ones first in reading order of their clues, then
-    down ones; runs_of[c]: the across and the down run through square c (-1 where a square has
-    none, which only a hand-entered puzzle can have); partners[c]: every other square sharing a
-    run with c."""
+    down ones; runs_of[c]: the runs through square c (its across run, then its down run: both in
+    a generated puzzle, one where a hand-entered one leaves it alone in a line); partners[c]:
+    every other square sharing a run with c."""
 
     rows: int
     cols: int
     squares: tuple[tuple[int, int], ...]
     at: tuple[tuple[int, ...], ...]
     runs: tuple[Run, ...]
-    runs_of: tuple[tuple[int, int], ...]
+    runs_of: tuple[tuple[int, ...], ...]
     partners: tuple[tuple[Cell, ...], ...]
 
     @property
@@ -84,17 +85,17 @@ def board_of(layout: Layout) -> Board:
                 end = start
                 while end < len(places) and places[end] in index:
                     end += 1
-                if end > start:
+                if end - start >= 2:
                     row, col = places[start]
                     clue = (row, col - 1) if across else (row - 1, col)
                     runs.append(Run(tuple(index[p] for p in places[start:end]), across, clue))
                 start = end + 1
     runs.sort(key=lambda run: (not run.across, run.clue))
-    across_of, down_of = [0] * len(squares), [0] * len(squares)
-    for number, run in enumerate(runs):
+    through: list[list[int]] = [[] for _ in squares]
+    for number, run in enumerate(runs):  # across runs first, so each square lists its own first
         for cell in run.cells:
-            (across_of if run.across else down_of)[cell] = number
-    runs_of = tuple(zip(across_of, down_of))
+            through[cell].append(number)
+    runs_of = tuple(tuple(numbers) for numbers in through)
     partners = tuple(tuple(sorted({other for number in runs_of[cell]
                                    for other in runs[number].cells if other != cell}))
                      for cell in range(len(squares)))

@@ -12,8 +12,10 @@ from bookgen.puzzles.kakuro.parameters import LONGEST_RUN, MAX_JSON_SIDE
 DIRECTIONS = (("across", 0, 1), ("down", 1, 0))
 
 
-def _runs(cells: list[list[Any]]) -> list[tuple[str, tuple[int, int], list[tuple[int, int]]]]:
-    """Every run of white squares as (direction, the square before it, its squares)."""
+def _runs(cells: list[list[Any]], alone: bool = False
+          ) -> list[tuple[str, tuple[int, int], list[tuple[int, int]]]]:
+    """Every run of two or more white squares as (direction, the square before it, its squares);
+    `alone`: squares alone in their line that way too."""
     rows, cols = len(cells), len(cells[0])
     found = []
     for name, dr, dc in DIRECTIONS:
@@ -28,7 +30,8 @@ def _runs(cells: list[list[Any]]) -> list[tuple[str, tuple[int, int], list[tuple
                 while rr < rows and cc < cols and cells[rr][cc] is None:
                     squares.append((rr, cc))
                     rr, cc = rr + dr, cc + dc
-                found.append((name, before, squares))
+                if len(squares) >= 2 or alone:
+                    found.append((name, before, squares))
     return found
 
 
@@ -89,16 +92,22 @@ def validate(puzzle: JSON) -> None:
                                             f"1 to 45 or null, not {total!r}", key="cells")
     if all(cell is not None for row in cells for cell in row):
         raise PuzzleFormatError("the grid has no white square", key="cells")
-    runs = _runs(cells)
+    runs = _runs(cells, alone=True)
     for name, (r, c), squares in runs:
         start = f"the run {name} from row {squares[0][0] + 1} column {squares[0][1] + 1}"
-        if r < 0 or c < 0:
-            raise PuzzleFormatError(f"{start} starts at the edge: a run's sum stands in the black "
-                                    f"square before it", key="cells")
-        if cells[r][c][name] is None:
-            raise PuzzleFormatError(f"{start} has no sum: row {r + 1} column {c + 1} needs its "
-                                    f"{name} sum", key="cells")
-        length, total = len(squares), cells[r][c][name]
+        clue = cells[r][c] if r >= 0 and c >= 0 else None
+        total = clue[name] if clue is not None else None
+        if len(squares) == 1:
+            if total is not None:
+                raise PuzzleFormatError(f"row {r + 1} column {c + 1} has an {name} sum for one "
+                                        "square alone; a sum stands before two squares or more",
+                                        key="cells")
+            continue
+        if total is None:
+            where = (f"row {r + 1} column {c + 1} needs its {name} sum" if clue is not None else
+                     "it starts at the edge, and a run's sum stands in the black square before it")
+            raise PuzzleFormatError(f"{start} has no sum: {where}", key="cells")
+        length = len(squares)
         if length > LONGEST_RUN:
             raise PuzzleFormatError(f"{start} has {length} squares; a run holds at most "
                                     f"{LONGEST_RUN} (the digits 1 to 9, none twice)", key="cells")
@@ -106,6 +115,12 @@ def validate(puzzle: JSON) -> None:
         if not low <= total <= high:
             raise PuzzleFormatError(f"{start}: {length} different digits add up to {low} to "
                                     f"{high}, never {total}", key="cells")
+    in_runs = {square for _, _, squares in runs if len(squares) >= 2 for square in squares}
+    for r, row in enumerate(cells):
+        for c, cell in enumerate(row):
+            if cell is None and (r, c) not in in_runs:
+                raise PuzzleFormatError(f"row {r + 1} column {c + 1} is a white square in no run: "
+                                        "no sum says what it holds", key="cells")
     starts = {(name, before) for name, before, _ in runs}
     for r, row in enumerate(cells):
         for c, cell in enumerate(row):

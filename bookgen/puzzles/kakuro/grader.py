@@ -24,7 +24,7 @@ from bookgen.core.grading import Bands, Deduction, simplest_first
 from bookgen.puzzles.base import JSON
 from bookgen.puzzles.kakuro.board import Board, board_for, digit_sets, sums_of
 from bookgen.puzzles.kakuro.parameters import ALL_DIGITS, Cell
-from bookgen.puzzles.kakuro.solver import arrangeable
+from bookgen.puzzles.kakuro.solver import placements
 
 # (name, weight): the order a person tries them in, simplest first.
 TECHNIQUES = (
@@ -189,27 +189,34 @@ def fitting(count: int, total: int, used: int, masks: tuple[int, ...], arranged:
             ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Of the sets a run's sum table allows (`count` digits making `total`, none `used`), those
     that fit its empty squares' candidates `masks` (each digit a candidate somewhere, each square
-    with a candidate in the set; `arranged`: and the squares can take the digits one each), and
-    what each square keeps: its candidates in those sets, or a digit they all need that only it
-    can take. Cached: the same runs come back at every step."""
+    with a candidate in the set), and what each square keeps: its candidates in those sets, or a
+    digit they all need that only it can take. `arranged`: only the sets whose digits can go one
+    in each square, and each square only the digits it takes in some such order. Cached: the
+    same runs come back at every step."""
     union = union_of(masks)
-    kept = tuple(s for s in table(count, total, used) if not s & ~union
-                 and all(mask & s for mask in masks) and (not arranged or arrangeable(s, masks)))
+    kept = []
+    keep = [0] * len(masks)
+    for digit_set in table(count, total, used):
+        if digit_set & ~union or not all(mask & digit_set for mask in masks):
+            continue
+        shares = placements(digit_set, masks) if arranged else tuple(m & digit_set for m in masks)
+        if shares is None:
+            continue
+        kept.append(digit_set)
+        keep = [old | share for old, share in zip(keep, shares)]
     if not kept:
         raise Contradiction
-    allowed = union_of(kept)
-    keep = [mask & allowed for mask in masks]
-    for digit in digits(common_to(kept)):
+    for digit in digits(common_to(tuple(kept))):
         holders = [i for i, mask in enumerate(keep) if mask >> digit & 1]
         if len(holders) == 1:
             keep[holders[0]] = 1 << digit
-    return kept, tuple(keep)
+    return tuple(kept), tuple(keep)
 
 
 def set_check(name: str, arranged: bool) -> Callable[[State], int]:
     """Combination (a run's sets of digits checked against its squares' candidates) or
-    arrangement (sets whose digits the squares cannot take one each left out too): the squares
-    keep what the sets left allow; one run a step, logged with the sets it keeps."""
+    arrangement (the orders its digits can go in, each square keeping the digits it takes in
+    one): the squares keep what is left; one run a step, logged with the sets it keeps."""
     def apply(state: State) -> int:
         for run in range(len(state.board.runs)):
             if state.empty[run] < 2:
@@ -218,7 +225,7 @@ def set_check(name: str, arranged: bool) -> Callable[[State], int]:
             masks = tuple(state.candidates[cell] for cell in cells)
             key = (state.empty[run], state.left[run], state.used[run], masks)
             kept, keep = fitting(*key, arranged)
-            if keep == masks or arranged and fitting(*key, False)[0] == kept:
+            if keep == masks or arranged and fitting(*key, False)[1] == keep:
                 continue
             changed = [cell for cell, mask in zip(cells, keep) if state.cross_out([cell], ~mask)]
             state.log.append((name, {"run": run, "sets": list(kept), "cells": changed}))

@@ -26,7 +26,7 @@
     var answer = record.solution && record.solution.grid;
     /* Each white square's across and down run: its squares and its sum. */
     var runs = {};
-    function runFrom(i, j, di, dj, sum) {
+    function runFrom(i, j, di, dj, sum) {  /* the run after clue square (i, j), two squares or more */
       var squares = [];
       for (var r = i + di, c = j + dj; r < rows && c < cols && cells[r][c] === null; r += di, c += dj) squares.push([r, c]);
       var run = { squares: squares, sum: sum };
@@ -39,7 +39,6 @@
         if (clue.down !== null) runFrom(i, j, 1, 0, clue.down);
       });
     });
-    function sumOf(i, j, way) { var run = runs[i + "," + j + way]; return run ? run.sum : "?"; }
     /* The digits a run's sum table leaves square (i, j), with the digits entered in its others. */
     function tableOf(run, i, j, at) {
       var used = 0, left = run.sum, empty = 0;
@@ -86,10 +85,14 @@
       digits: [1, 2, 3, 4, 5, 6, 7, 8, 9],
       where: function (i, j) { return t("Row {row}, column {column}", { row: i + 1, column: j + 1 }); },
       name: function (i, j) {
+        var across = runs[i + "," + j + "h"], down = runs[i + "," + j + "v"];
+        var place = { row: i + 1, column: j + 1, across: across && across.sum, down: down && down.sum };
         if (cells[i][j] !== null) return this.where(i, j);
         // Translators: a white square for a screen reader: its place and the sums of its two runs
-        return t("Row {row}, column {column}, across {across}, down {down}",
-                 { row: i + 1, column: j + 1, across: sumOf(i, j, "h"), down: sumOf(i, j, "v") });
+        if (across && down) return t("Row {row}, column {column}, across {across}, down {down}", place);
+        // Translators: a white square alone in its column: its place and the sum of its run across
+        if (across) return t("Row {row}, column {column}, across {across}", place);
+        return t("Row {row}, column {column}, down {down}", place);
       },
       decorate: function (cell, i, j) {
         var clue = cells[i][j];

@@ -16,21 +16,50 @@ from bookgen.puzzles.kakuro.parameters import ALL_DIGITS
 Domains = list[int]  # per white square, its candidate digits as a bitmask
 
 
+BITS = tuple(tuple(1 << d for d in range(10) if mask >> d & 1) for mask in range(1 << 10))
+"""The single bits of each mask of digits 0 to 9, worked out once: the inner loops' lookup."""
+
+
+@lru_cache(maxsize=1 << 16)
+def placements(digit_set: int, masks: tuple[int, ...]) -> tuple[int, ...] | None:
+    """Per square with candidates `masks`, the digits of `digit_set` it takes in some way of
+    putting the set's digits one in each square; None when there is no way. Worked out over the
+    digits the first squares can use (forward) and those from which the rest can still be placed
+    (backward), the squares with the fewest choices first: at most 2^9 states, never a run's 9!
+    orders. Squares that may all take every digit of the set take every one."""
+    choices = [mask & digit_set for mask in masks]
+    if all(choice == digit_set for choice in choices):
+        return tuple(choices)
+    order = sorted(range(len(choices)), key=lambda square: choices[square].bit_count())
+    forward = [{0}]
+    for square in order:
+        choice = choices[square]
+        forward.append({used | bit for used in forward[-1] for bit in BITS[choice & ~used]})
+    if digit_set not in forward[-1]:
+        return None
+    taken = [0] * len(choices)
+    alive = {digit_set}
+    for step in range(len(order) - 1, -1, -1):
+        square, before = order[step], set()
+        for used in forward[step]:
+            for bit in BITS[choices[square] & ~used]:
+                if used | bit in alive:
+                    taken[square] |= bit
+                    before.add(used)
+        alive = before
+    return tuple(taken)
+
+
 def arrangeable(digit_set: int, masks: tuple[int, ...]) -> bool:
     """Whether the squares with candidates `masks` can take the digits of `digit_set` one each
-    (a matching, found by trying the squares with the fewest choices first)."""
+    (a matching, found by trying the squares with the fewest choices first): cheaper than
+    `placements`, which the grader's arrangement step needs and the search does without."""
     choices = sorted((mask & digit_set for mask in masks), key=int.bit_count)
 
     def place(square: int, used: int) -> bool:
         if square == len(choices):
             return True
-        free = choices[square] & ~used
-        while free:
-            bit = free & -free
-            if place(square + 1, used | bit):
-                return True
-            free ^= bit
-        return False
+        return any(place(square + 1, used | bit) for bit in BITS[choices[square] & ~used])
 
     return place(0, 0)
 
