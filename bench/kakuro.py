@@ -105,14 +105,16 @@ def generation(seeds: int, sizes: list[int]) -> None:
                 cpus.append(time.process_time() - cpu)
             cells.append(f"{statistics.mean(walls):7.2f} {max(walls):6.2f} ({statistics.mean(cpus):5.2f})")
         print(f"{size:>3}x{size:<2} " + " ".join(f"{cell:>24}" for cell in cells), flush=True)
-    walls = []
+    walls, cpus = [], []
     for level in LEVELS:
         for seed in range(seeds):
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             KAKURO.generate(random.Random(f"bench/default/{level}/{seed}"), Request.make(KAKURO, level, {}))
             walls.append(time.perf_counter() - start)
-    print(f"default sizes, easy to expert: {statistics.mean(walls):.2f} s a puzzle mean, "
-          f"{max(walls):.2f} s slowest, over {len(walls)} puzzles")
+            cpus.append(time.process_time() - cpu)
+    print(f"default sizes, easy to expert: {statistics.mean(walls):.2f} s a puzzle mean "
+          f"({statistics.mean(cpus):.2f} s of processor), {max(walls):.2f} s slowest, over "
+          f"{len(walls)} puzzles")
 
 
 def holst(path: str, seeds: int, sizes: list[int]) -> None:

@@ -27,8 +27,9 @@ class Shape:
     black: float
 
 
-SHAPES = {"easy": Shape(4, 0.30), "medium": Shape(5, 0.26), "hard": Shape(6, 0.22),
-          "expert": Shape(7, 0.2)}
+SHAPES = {"easy": Shape(5, 0.30), "medium": Shape(5, 0.26), "hard": Shape(6, 0.22),
+          "expert": Shape(6, 0.2)}
+PATTERN_TRIES = 50     # patterns drawn before a filling attempt gives up
 FILL_GUESSES = 2000    # guesses a filling may take before the pattern is drawn again
 DESCENT = 8            # steps a square the search for one answer may take
 ASCENT = 4             # steps a square the search for a harder puzzle may take
@@ -37,8 +38,19 @@ ATTEMPTS = 300         # fillings tried before a request is declared impossible
 
 def random_layout(rng: random.Random, rows: int, cols: int, shape: Shape) -> Layout | None:
     """A pattern symmetric under a half turn of the squares inside the clue row and column: every
-    run 2 to `shape.longest` squares long and the white squares joined side by side; None when
-    no square can break a run that is too long.
+    run 2 to `shape.longest` squares long, no 3x3 block of white squares, and the white squares
+    joined side by side; None when PATTERN_TRIES patterns all end where no square can break a
+    run that is too long (one try in 2.5 makes a pattern with runs of 5 at most on 8x8, one in 8
+    on 16x16; with runs of 4 at most, one in 100: no level asks for those)."""
+    for _ in range(PATTERN_TRIES):
+        layout = _pattern(rng, rows, cols, shape)
+        if layout is not None:
+            return layout
+    return None
+
+
+def _pattern(rng: random.Random, rows: int, cols: int, shape: Shape) -> Layout | None:
+    """One try at `random_layout`'s pattern.
 
     Squares turn black in pairs (a square and its twin under the half turn), only where no run of
     one square is left: first inside the runs that are too long, then anywhere at random until
