@@ -12,9 +12,9 @@ from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.puzzles.base import JSON
 
 CELL = 10.0         # square side, mm
-SUM_SIZE = 10.0     # a sum, points
+SUM_SIZE = 10.5     # a sum, points
 DIGIT_SIZE = 16.0   # a digit of the answer, points
-EDGE = 0.8          # a sum's gap to the square's sides, mm
+EDGE = 0.7          # a sum's gap to the square's sides, mm
 PT = 25.4 / 72      # mm a point
 DIGIT_WIDTH = 0.636  # DejaVu Sans' digits, em
 CAP = 0.73          # their height, em
