@@ -14,7 +14,9 @@ from pypdf import PdfReader
 from bookgen.audit import audit
 from bookgen.book import make_book
 from bookgen.config import load_config, read_config_text
+from bookgen.core.dictionary import blocked_words
 from bookgen.core.grading import LEVELS
+from bookgen.core.letters import LANGUAGES, alphabet, grid_form
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.i18n import speaking
 from bookgen.puzzles import find_type
@@ -23,10 +25,6 @@ from bookgen.puzzles.wordsearch.checking import accidental
 from bookgen.puzzles.wordsearch.drawing import LEAST_CELL, cell_size
 from bookgen.puzzles.wordsearch.parameters import (
     DIRECTIONS_AT,
-    LANGUAGES,
-    alphabet,
-    blocked_words,
-    grid_form,
 )
 from bookgen.puzzles.wordsearch.solver import placements
 from bookgen.render.pdf import render_pdf

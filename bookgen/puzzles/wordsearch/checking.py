@@ -6,16 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bookgen.core.dictionary import blocked_words
+from bookgen.core.letters import LANGUAGES, alphabet
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.base import JSON
 from bookgen.puzzles.wordsearch.parameters import (
-    LANGUAGES,
     MAX_SIDE,
     MAX_WORDS,
     MIN_WORD,
     STEPS,
-    alphabet,
-    blocked_words,
 )
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 import math
 import random
 
+from bookgen.core.dictionary import blocked_words
 from bookgen.core.grading import make_at_level
+from bookgen.core.letters import alphabet, grid_form
 from bookgen.errors import BookgenError
 from bookgen.puzzles.base import Generated, Request
 from bookgen.puzzles.wordsearch.checking import accidental
@@ -20,9 +22,6 @@ from bookgen.puzzles.wordsearch.parameters import (
     MAX_SIDE,
     MIN_SIDE,
     OVERLAPS_AT,
-    alphabet,
-    blocked_words,
-    grid_form,
     theme_words,
 )
 from bookgen.puzzles.wordsearch.solver import as_json, cells_of, placements

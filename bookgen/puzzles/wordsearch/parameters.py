@@ -1,33 +1,20 @@
 """Word search's parameters: each language's letters as its puzzles write them, its fill letters'
 frequencies, the themed word lists and blocklists beside this module, the options, the rules and
-the forms a puzzle is printed and compared in.
-
-How each language writes words in a grid (one letter a square, capitals), from what its puzzle
-books do:
-- en: A-Z.
-- de: A-Z and Ä Ö Ü (German word searches keep the umlauts); ß is written SS, as German capitals
-  write it.
-- fr: A-Z; accents and the cedilla are dropped (É -> E, Ç -> C) and Œ Æ are written OE AE, as
-  French mots mêlés do.
-- es: A-Z and Ñ (a letter of its own in Spanish); accents dropped (Á -> A, Ü -> U), as sopas de
-  letras do.
-- it: A-Z; accents dropped (È -> E), as Italian crucipuzzle do.
-- nl: A-Z; IJ is written as two letters I J (woordzoekers put one letter in a square); accents
-  dropped (é -> E).
+the forms a puzzle is printed and compared in. The letters each language writes its grids in
+are bookgen.core.letters', shared with every word puzzle.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from functools import cache
 from importlib import resources
 
+from bookgen.core.letters import LANGUAGES, grid_form
 from bookgen.core.options import Option, language_name
 from bookgen.core.symmetry import SYMMETRIES
 from bookgen.i18n import N_, _
 from bookgen.puzzles.base import JSON, Printed, Request, form_key
 
-LANGUAGES = ("en", "de", "fr", "es", "it", "nl")
 THEMES = ("animals", "food", "school", "nature")
 
 STEPS = {"E": (0, 1), "S": (1, 0), "SE": (1, 1), "NE": (-1, 1),
@@ -70,39 +57,6 @@ FREQUENCIES: dict[str, dict[str, float]] = {
 """The fill letters of each language, drawn as often as the language uses them, so that the fill
 looks like the language's words and a word's letters do not stand out."""
 
-KEPT_MARKS = {"de": "ÄÖÜ", "es": "Ñ"}
-"""The letters with marks a language's grids keep; every other mark is dropped."""
-SPELLED = {"ß": "SS", "ẞ": "SS", "Œ": "OE", "Æ": "AE"}
-
-
-def alphabet(language: str) -> frozenset[str]:
-    """The letters a grid in `language` may hold."""
-    return frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ" + KEPT_MARKS.get(language, ""))
-
-
-def grid_form(word: str, language: str) -> str:
-    """A word as a grid in `language` writes it: capitals, the marks the language keeps, the
-    rest dropped (see the module's docstring)."""
-    kept = KEPT_MARKS.get(language, "")
-    letters = []
-    for char in word.strip().upper():
-        char = SPELLED.get(char, char)
-        if char in kept:
-            letters.append(char)
-            continue
-        letters.append("".join(c for c in unicodedata.normalize("NFD", char)
-                               if not unicodedata.combining(c)))
-    return unicodedata.normalize("NFC", "".join(letters))
-
-
-def collation_key(word: str, language: str) -> tuple[str, str]:
-    """Sorts a word list as the language's dictionaries do: a marked letter with its plain one
-    (Ä with A in German), except Spanish Ñ, a letter of its own after N."""
-    plain = "".join(c for c in unicodedata.normalize("NFD", word.replace("Ñ", "N\uffff"))
-                    if not unicodedata.combining(c))
-    return plain, word
-
-
 def _listed(path: str) -> list[str]:
     text = resources.files("bookgen.puzzles.wordsearch").joinpath(path).read_text("utf-8")
     return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
@@ -115,12 +69,6 @@ def theme_words(language: str, theme: str) -> tuple[str, ...]:
     words = [grid_form(word, language) for word in _listed(f"words/{language}/{theme}.txt")]
     return tuple(word for word in words
                  if not any(other != word and (word in other or word[::-1] in other) for other in words))
-
-
-@cache
-def blocked_words(language: str) -> tuple[str, ...]:
-    """Words no grid in `language` may show by accident, written as grids write them."""
-    return tuple(grid_form(word, language) for word in _listed(f"words/{language}/blocked.txt"))
 
 
 def word_problem(word: str) -> str | None:

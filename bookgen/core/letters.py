@@ -1,0 +1,72 @@
+"""The letters each language writes its word puzzles in: one letter a square, capitals, the marks
+the language's puzzle books keep (word search, crosswords, fill-ins, cryptograms, scrambles all
+write words this way, so a word is the same word in every type of a book).
+
+How each language writes words in a grid, from what its puzzle books do:
+- en: A-Z.
+- de: A-Z and Ä Ö Ü (German word searches keep the umlauts); ß is written SS, as German capitals
+  write it.
+- fr: A-Z; accents and the cedilla are dropped (É -> E, Ç -> C) and Œ Æ are written OE AE, as
+  French mots mêlés do.
+- es: A-Z and Ñ (a letter of its own in Spanish); accents dropped (Á -> A, Ü -> U), as sopas de
+  letras do.
+- it: A-Z; accents dropped (È -> E), as Italian crucipuzzle do.
+- nl: A-Z; IJ is written as two letters I J (woordzoekers put one letter in a square); accents
+  dropped (é -> E).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import cache
+
+LANGUAGES = ("en", "de", "fr", "es", "it", "nl")
+"""The languages whose letters are known here (every language bookgen speaks)."""
+
+KEPT_MARKS = {"de": "ÄÖÜ", "es": "Ñ"}
+"""The letters with marks a language's grids keep; every other mark is dropped."""
+SPELLED = {"ß": "SS", "ẞ": "SS", "Œ": "OE", "Æ": "AE"}
+
+
+@cache
+def alphabet(language: str) -> frozenset[str]:
+    """The letters a grid in `language` may hold."""
+    return frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ" + KEPT_MARKS.get(language, ""))
+
+
+def grid_form(word: str, language: str) -> str:
+    """A word as a grid in `language` writes it: capitals, the marks the language keeps, the
+    rest dropped (see the module's docstring). Quick for whole dictionaries: the marked letters
+    of Latin-1 and Latin Extended-A go through one translation table."""
+    text = word.strip().upper().translate(_folding(language))
+    return text if alphabet(language).issuperset(text) else _spelled(text, language)
+
+
+@cache
+def _folding(language: str) -> dict[int, str]:
+    """What each capital with a mark (U+00C0 to U+024F) becomes in `language`'s grids."""
+    return {code: _spelled(chr(code), language) for code in range(0xC0, 0x250)
+            if _spelled(chr(code), language) != chr(code)}
+
+
+def _spelled(text: str, language: str) -> str:
+    """`text` (capitals) letter by letter: spelled out (ß as SS), kept (the language's marked
+    letters), or stripped of its marks."""
+    kept = KEPT_MARKS.get(language, "")
+    letters = []
+    for char in text:
+        char = SPELLED.get(char, char)
+        if char in kept:
+            letters.append(char)
+            continue
+        letters.append("".join(c for c in unicodedata.normalize("NFD", char)
+                               if not unicodedata.combining(c)))
+    return unicodedata.normalize("NFC", "".join(letters))
+
+
+def collation_key(word: str, language: str) -> tuple[str, str]:
+    """Sorts a word list as the language's dictionaries do: a marked letter with its plain one
+    (Ä with A in German), except Spanish Ñ, a letter of its own after N."""
+    plain = "".join(c for c in unicodedata.normalize("NFD", word.replace("Ñ", "N\uffff"))
+                    if not unicodedata.combining(c))
+    return plain, word
