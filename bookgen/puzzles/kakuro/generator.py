@@ -1,6 +1,6 @@
 """The generator: a symmetric pattern of black and white squares, a random filling with no digit
-twice in a run, then digits changed where a second answer differs until the sums have one answer,
-graded at the level asked for.
+twice in a run, then digits changed until the sums have that filling as their one answer at the
+level asked for (README.md, Generator).
 """
 
 from __future__ import annotations
@@ -201,8 +201,9 @@ leaves open (0 once it solves the puzzle), and those squares."""
 
 
 def by_propagation(board: Board) -> Measure:
-    """What the solver's propagation leaves open (it finds everything a hard puzzle needs but
-    pairs and triples, at a fraction of the grader's cost)."""
+    """What the solver's propagation leaves open: no more than the hard steps find (its sets are
+    checked with a one-each test, not the arrangement step's orders), at a fraction of the
+    grader's cost, and one answer once it leaves nothing open."""
     def measure(values: list[int]) -> tuple[int, list[Cell]]:
         domains = initial(board, sums_for(board, values))
         assert domains is not None  # the sums of an answer have that answer
@@ -293,7 +294,7 @@ def settle(rng: random.Random, board: Board, values: list[int], level: str) -> b
         return ascend(rng, board, values, by_propagation(board), lambda v: unique(board, v),
                       lambda v: bool(by_grader(board, "hard")(v)[0]))
     solves = by_grader(board, level) if level == "medium" else by_propagation(board)
-    if not descend(rng, board, values, solves):
+    if level == "medium" and not descend(rng, board, values, solves):
         return False
     return ascend(rng, board, values, by_grader(board, LEVELS[LEVELS.index(level) - 1]),
                   lambda v: not solves(v)[0], lambda v: True)
@@ -350,4 +351,5 @@ def generate(rng: random.Random, request: Request) -> Generated:
 
 
 def check_request(request: Request) -> None:
-    """Every size from 6x6 to 16x16 reaches every level."""
+    """Nothing to refuse: every size from 6x6 to 16x16, square or not, reaches every level
+    (tests/test_kakuro.py and bench/kakuro.py make them)."""
