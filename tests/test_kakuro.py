@@ -292,3 +292,22 @@ def test_each_sum_sits_in_its_half_clear_of_the_diagonal_and_the_sides():
     sums = [kw for name, kw in pen.calls if name == "text"]
     assert {kw["size"] for kw in sums} == {SUM_SIZE}
     assert sorted(kw["text"] for kw in sums) == sorted(KAKURO.printed(from_picture(EXAMPLE)).texts)
+
+
+def test_a_made_line_and_the_example_keep_the_types_json_schema():
+    jsonschema = pytest.importorskip("jsonschema", reason="pip install -e '.[test]' installs it")
+    from importlib import resources
+
+    from bookgen.making import make_puzzle
+
+    text = resources.files("bookgen.puzzles").joinpath(KAKURO.json_schema).read_text(encoding="utf-8")
+    schema = json.loads(text)  # found as play_script is: beside the built-in types' folders
+    validator = jsonschema.Draft202012Validator(schema)
+    validator.check_schema(schema)
+    line = make_puzzle(Request.make(KAKURO, "easy", {}), "schema").to_json()
+    validator.validate(line)
+    example = KAKURO.example(None)
+    validator.validate({**line, "puzzle": example.puzzle, "solution": example.solution})
+    broken = json.loads(json.dumps(line))
+    broken["puzzle"]["cells"][0][0] = {"across": 46, "down": None}
+    assert not validator.is_valid(broken)
