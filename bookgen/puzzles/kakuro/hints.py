@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bookgen.core.grading import fewest, simplest_first
-from bookgen.i18n import _
+from bookgen.i18n import _, pgettext
 from bookgen.i18n.conjunctions import joined
 from bookgen.puzzles.base import JSON
 from bookgen.puzzles.kakuro.board import Board, board_for, sums_of
@@ -115,7 +115,10 @@ def placing(board: Board, sums: tuple[int, ...], values: list[int], name: str,
                 value=value, run=run_name(board, sums, run), sets=sets_text(sets))
         return _("{value} goes here: every way of making {run} uses {value}, and no other square "
                  "of it can take {value}").format(value=value, run=run_name(board, sums, run))
-    tables = "; ".join(run_table(board, sums, values, run) for run in board.runs_of[cell])
+    # Translators: between what two runs' tables say of a square ("16 across in row 3 can only be
+    # 7+9; 23 down in column 4 allows 6, 8 and 9"), as a semicolon is written in the language
+    tables = pgettext("between two runs", "; ").join(
+        run_table(board, sums, values, run) for run in board.runs_of[cell])
     if crossed:
         return _("{value} goes here: {tables}; with the digits crossed out, only {value} is left "
                  "for this square").format(value=value, tables=tables)
