@@ -296,12 +296,10 @@ def test_each_sum_sits_in_its_half_clear_of_the_diagonal_and_the_sides():
 
 def test_a_made_line_and_the_example_keep_the_types_json_schema():
     jsonschema = pytest.importorskip("jsonschema", reason="pip install -e '.[test]' installs it")
-    from importlib import resources
-
     from bookgen.making import make_puzzle
+    from bookgen.puzzles import type_file
 
-    text = resources.files("bookgen.puzzles").joinpath(KAKURO.json_schema).read_text(encoding="utf-8")
-    schema = json.loads(text)  # found as play_script is: beside the built-in types' folders
+    schema = json.loads(type_file(KAKURO, KAKURO.json_schema))
     validator = jsonschema.Draft202012Validator(schema)
     validator.check_schema(schema)
     line = make_puzzle(Request.make(KAKURO, "easy", {}), "schema").to_json()

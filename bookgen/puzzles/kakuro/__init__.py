@@ -74,7 +74,7 @@ KAKURO = PuzzleType(
     hardness=lambda rating: BANDS.hardness(rating["score"]),
     hints=hints,
     given_answer=given_answer,
-    play_script="kakuro/play.js",
-    play_style="kakuro/play.css",
-    json_schema="kakuro/schema.json",
+    play_script="play.js",
+    play_style="play.css",
+    json_schema="schema.json",
 )
