@@ -886,7 +886,7 @@ def _texts(args: argparse.Namespace, out: TextIO) -> int:
     """Every text a book's `texts:` may replace, with its text in the language, as lines to paste
     under `texts:` in a config."""
     from bookgen.i18n import CONTEXT_SEPARATOR, known_texts, language, languages
-    from bookgen.i18n.catalogs import english_plurals
+    from bookgen.i18n.homes import english_plurals
 
     spoken = language(args.language)  # an unknown code: one line naming the languages there are
     plurals = english_plurals(languages()[1]) if len(languages()) > 1 else {}

@@ -148,7 +148,7 @@ def test_a_compiled_catalog_reads_as_its_source(tmp_path):
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    from bookgen.i18n.catalogs import read_home
+    from bookgen.i18n.homes import read_home
 
     home = PACKAGE / "puzzles" / "arithmetic"  # its operator signs have a context, its hints plurals
     (tmp_path / "locale").mkdir()

@@ -154,7 +154,7 @@ def test_the_studio_lists_a_plugin_type_with_its_options_labels_and_choice_words
     """The studio's form labels a plug-in's option and names its choices with the plug-in's own
     messages, in English and in every language the plug-in's catalogs hold: never its key."""
     pytest.importorskip("flask", reason="pip install -e '.[studio]'")
-    from bookgen.i18n.catalogs import LOCALE, read_home
+    from bookgen.i18n.homes import LOCALE, read_home
     from bookgen.studio.server import create_app
 
     home = puzzles.type_home(example[0])

@@ -26,7 +26,7 @@ from bookgen.core.grading import LEVELS, level_index
 from bookgen.core.options import Option, parse_options, unknown_key_message
 from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
-from bookgen.i18n.catalogs import add_home
+from bookgen.i18n.homes import add_home
 
 if TYPE_CHECKING:  # for the type checker only: importlib.abc's warns from Python 3.12 on, and
     # importlib.resources.abc, its home since 3.11, is not in 3.10
