@@ -520,12 +520,16 @@ def _load(name: str | None, seed: str | None, language: str | None = None) -> Bo
     bookgen; `seed` and `language` override the config's."""
     from importlib import resources
 
-    from bookgen.config import load_config, sample_config
+    from bookgen.config import load_config, sample_config, untranslated_warnings
 
     if name is not None:
-        return load_config(name, seed=seed, language=language)
-    with resources.as_file(sample_config()) as path:
-        return load_config(path, seed=seed, language=language)
+        config = load_config(name, seed=seed, language=language)
+    else:
+        with resources.as_file(sample_config()) as path:
+            config = load_config(path, seed=seed, language=language)
+    for warning in untranslated_warnings(config):  # only with `untranslated: warn`: else refused
+        print(f"bookgen: warning: {warning}", file=sys.stderr)
+    return config
 
 
 def _workers(args: argparse.Namespace) -> int:
@@ -595,7 +599,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     from dataclasses import replace
 
     from bookgen.bookconfig import DEFAULT_NAME_LINE, BookConfig, SectionConfig
-    from bookgen.config import load_layout
+    from bookgen.config import load_layout, untranslated, untranslated_message
     from bookgen.fields import check_seed, check_title
     from bookgen.i18n import _, speaking
     from bookgen.puzzles import request_for
@@ -626,6 +630,10 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
             answers={"page": "back", "file": "separate", "none": "none"}[args.answers],
             title_page=False, contents=False, sections=(section,), language=code,
             name_line=DEFAULT_NAME_LINE if args.name_line else (), versions=args.versions)
+    for _index, lacking, spoken in untranslated(config.sections, config.language):
+        raise BookgenError(untranslated_message(lacking, spoken, "or make the sheet from a config "
+                                                "with 'untranslated: warn' (bookgen init --kind "
+                                                "worksheet)"), key="--language")
     target = _target(args.output, f"{config.name}.pdf")
     try:
         return _write(config, target, args, out)

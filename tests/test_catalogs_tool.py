@@ -101,6 +101,10 @@ def test_what_babel_writes_of_its_own_never_rewrites_a_catalog(package):
     before, stamp = po.read_bytes(), po.stat().st_mtime_ns
     assert main(["update", "--root", str(package)]) == 0
     assert po.read_bytes() == before and po.stat().st_mtime_ns == stamp
+    (package / "__init__.py").write_text(CODE + '\nDONE = N_("Every cell is full.")\n', encoding="utf-8")
+    assert main(["update", "--root", str(package)]) == 0  # a new message: written, Babel's line kept
+    assert "Every cell is full." in _messages(po)
+    assert '"Generated-By: Babel 2.9.1\\n"' in po.read_text(encoding="utf-8")
 
 
 def test_a_package_that_cannot_be_found_or_a_language_babel_lacks_is_a_usage_error(package, capsys):

@@ -16,7 +16,8 @@ Python, `t`, `tn`, `tp` in a script.
 
 A catalog is written only when its messages or their translations change: what Babel writes of
 its own (its version, the dates, its wording of the plural header) never rewrites a file, so a
-clean clone stays clean whichever Babel updates it. `check` exits with 1 when a message is
+clean clone stays clean whichever Babel updates it, and a file rewritten keeps the Babel version
+it names. `check` exits with 1 when a message is
 untranslated (each listed on standard output), 0 when none is; a usage error exits with 2.
 Nothing a book runs imports this module.
 """
@@ -47,7 +48,7 @@ PLACEHOLDER = re.compile(r"\{(\w+)(?:[:!][^{}]*)?\}")
 FIXED_DATE = datetime(2026, 1, 1)
 """The dates a catalog's header carries: a file changes only when its messages do."""
 HEADER = """\
-# {project}'s texts in {code}, for one folder of {project} (see bookgen/i18n/catalogs.py).
+# {project}'s texts in {code} (bookgen.i18n.catalogs keeps them in step with the code).
 # Address: (formal or informal, and why)
 # Checked by: (who or what checked these translations, and how)
 #"""
@@ -101,14 +102,19 @@ def extract(home: Path, others: Iterable[Path] = ()) -> Any:
     return template
 
 
-def _po_bytes(catalog: Any) -> bytes:
-    """A catalog as its file holds it, with the fixed dates."""
+GENERATED_BY = re.compile(rb'^"Generated-By: [^"\n]*"$', re.MULTILINE)
+
+
+def _po_bytes(catalog: Any, like: bytes = b"") -> bytes:
+    """A catalog as its file holds it, with the fixed dates, and the Babel version of the file it
+    replaces (`like`), if any: a change of messages is then the only change in it."""
     from babel.messages.pofile import write_po
 
     catalog.creation_date = catalog.revision_date = FIXED_DATE
     out = io.BytesIO()
     write_po(out, catalog, width=100, omit_header=False, sort_output=False, include_lineno=False)
-    return out.getvalue()
+    kept = GENERATED_BY.search(like)
+    return GENERATED_BY.sub(lambda _: kept.group(0), out.getvalue(), 1) if kept else out.getvalue()
 
 
 def _read_po(data: bytes, code: str) -> Any:
@@ -124,14 +130,14 @@ def _same_messages(old: bytes, catalog: Any, code: str) -> bool:
     return _po_bytes(_read_po(old, code)) == _po_bytes(catalog)
 
 
-def _merged(po: Path, template: Any) -> tuple[Any, bool]:
+def _merged(po: Path, template: Any) -> tuple[Any, bytes | None]:
     """A catalog file with the messages of `template` merged in (new ones empty, gone ones
-    dropped), and whether that changes its messages."""
+    dropped), and the file's new bytes, None where its messages stay as they are."""
     old = po.read_bytes()
     catalog = _read_po(old, po.stem)
     catalog.update(template, no_fuzzy_matching=True)
     catalog.obsolete.clear()
-    return catalog, not _same_messages(old, catalog, po.stem)
+    return catalog, None if _same_messages(old, catalog, po.stem) else _po_bytes(catalog, old)
 
 
 def update(root: Path) -> list[Path]:
@@ -142,9 +148,9 @@ def update(root: Path) -> list[Path]:
     for home in all_homes:
         template = extract(home, all_homes)
         for po in sorted((home / LOCALE).glob("*.po")):
-            catalog, changes = _merged(po, template)
-            if changes:
-                write_files([(po, _po_bytes(catalog))])
+            new = _merged(po, template)[1]
+            if new is not None:
+                write_files([(po, new)])
                 changed.append(po)
     return changed
 
@@ -175,7 +181,7 @@ def missing(root: Path) -> Iterator[str]:
                 elif extra := _placeholders(done[key].string) - _placeholders(done[key].id):
                     yield f"{po}: {key!r} is translated with {', '.join(sorted(extra))}, " \
                           "which the English does not fill"
-            if stale:
+            if stale is not None:
                 yield f"{po}: out of step with the code (run update)"
 
 
