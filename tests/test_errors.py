@@ -23,7 +23,7 @@ sections:
      ["book.yaml:7", "did you mean 'difficulty'"]),
     (BASE.replace("count: 2", "count: two"), ["book.yaml:6", "sections[0].count", "1 to 1000"]),
     (BASE.replace("count: 2", "count: 0"), ["sections[0].count", "1 to 1000"]),
-    (BASE.replace("type: placement", "type: kakuro"), ["book.yaml:5", "unknown puzzle type 'kakuro'"]),
+    (BASE.replace("type: placement", "type: slitherlink"), ["book.yaml:5", "unknown puzzle type 'slitherlink'"]),
     (BASE.replace("difficulty: easy", "difficulty: fiendish"), ["sections[0].difficulty", "easy"]),
     (BASE.replace("difficulty: easy", "difficulty: master"),
      ["book.yaml:7", "sections[0].difficulty", "placement puzzles are never master", "with master: sudoku"]),

@@ -262,7 +262,7 @@ def test_without_javascript_the_page_prints_static_boards(page_html):
                         page_html)
     assert sorted(map(int, boards)) == sorted(record["number"] for record in RECORDS)  # every type
     assert page_html.count(">Numbers 1 to 6</text>") == 1  # the pyramid's only
-    unknown = dict(NUMBRIX, type="kakuro")
+    unknown = dict(NUMBRIX, type="slitherlink")
     assert "<noscript>" not in render_html("T", None, [dict(SECTIONS[0], puzzles=[unknown])])
     record = dict(NUMBRIX, hints=[{"cell": [0, 1], "text": "2 can only go here"}])
     text = render_html("T", None, [dict(SECTIONS[0], puzzles=[record])])
@@ -620,8 +620,8 @@ def test_arrows_pyramid_and_numberwall_take_typed_numbers(page):
 
 def test_a_type_the_page_does_not_know_is_left_for_paper(browser, tmp_path):
     path = tmp_path / "unknown.html"
-    record = {"type": "kakuro", "id": "kakuro:easy::1", "number": 1, "puzzle": {}, "solution": {}}
-    write_html(path, "Odd", None, [{"title": "Kakuro", "type": "kakuro", "difficulty": "easy",
+    record = {"type": "slitherlink", "id": "slitherlink:easy::1", "number": 1, "puzzle": {}, "solution": {}}
+    write_html(path, "Odd", None, [{"title": "Slitherlink", "type": "slitherlink", "difficulty": "easy",
                                    "rules": "Add up.", "puzzles": [record]}])
     context = browser.new_context()
     tab = context.new_page()
