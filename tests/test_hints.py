@@ -491,8 +491,10 @@ def test_arithmetic_hints_are_shown_one_step_at_a_time(open_book, hinted_records
 
 
 def test_the_hint_button_is_named_and_axe_stays_clean(open_book, hinted_records):
+    """On a phone, each type's first puzzle (one a type is enough: the button is the frame's)."""
     tab = open_book(width=360, height=900, touch=True)
-    for record in hinted_records:
+    firsts = {record["type"]: record for record in reversed(hinted_records)}
+    for record in sorted(firsts.values(), key=lambda record: record["number"]):
         article = tab.locator(f"#puzzle-{record['number']}")
         assert article.get_by_role("button", name=re.compile(r"\bHint\b")).count() == 1
         _press(tab, record["number"], "hint")
