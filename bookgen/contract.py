@@ -216,6 +216,29 @@ def _drawings_stay_inside(puzzle_type: PuzzleType) -> None:
         _inside(pen, puzzle_type.answer_size(record.puzzle), f"{record.id}'s answer")
 
 
+def _print_copy_is_the_drawing(puzzle_type: PuzzleType) -> None:
+    """The playable page's no-script board is the type's draw_puzzle on the SVG pen."""
+    import xml.etree.ElementTree as ElementTree
+
+    from bookgen.render.svgpen import ELEMENT, SvgPen
+
+    for level, options in requests(puzzle_type):
+        record = made(puzzle_type, level, options)
+        recording, svg_pen = RecordingPen(), SvgPen()
+        puzzle_type.draw_puzzle(recording, record.puzzle)
+        puzzle_type.draw_puzzle(svg_pen, record.puzzle)
+        width, height = puzzle_type.measure(record.puzzle)
+        root = ElementTree.fromstring(svg_pen.svg(width, height, "Puzzle"))
+        _expect([child.tag for child in root] == [ELEMENT.get(name, name) for name, _ in recording.calls],
+                f"{record.id}: the SVG draws other shapes than the pen was asked for")
+        _expect([child.text for child in root if child.tag == "text"] == recording.texts(),
+                f"{record.id}: the SVG prints other texts than the pen was asked for")
+        box = [float(v) for v in root.get("viewBox", "").split()]
+        left, top, right, bottom = recording.bounds()
+        _expect(box[0] <= left and box[1] <= top and right <= box[0] + box[2] and bottom <= box[1] + box[3],
+                f"{record.id}: the SVG's view box cuts the drawing")
+
+
 def _twins_share_a_form(puzzle_type: PuzzleType) -> None:
     first = made(puzzle_type, puzzle_type.levels[0], seed=TWIN_SEEDS[0]).puzzle
     forms = {puzzle_type.canonical(first)}
@@ -362,6 +385,9 @@ CHECKS = (
           "make the same puzzle", _made_puzzles_keep_the_rules),
     Check("draws-inside-its-box", "every puzzle and answer drawn inside the size it measures",
           _drawings_stay_inside),
+    Check("draws-the-print-copy", "the playable page's board without its script is the same "
+          "drawing on the SVG pen: the same shapes and texts, inside its view box",
+          _print_copy_is_the_drawing),
     Check("tells-twins-apart", "different puzzles get different canonical forms", _twins_share_a_form),
     Check("passes-the-page-audit", "a book of its audit request in the smallest and the largest "
           "trim, each also in large print, with nothing the page auditor finds", _pages_pass_the_audit),

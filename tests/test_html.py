@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from bookgen.html import render_html, write_html
-from bookgen.puzzles import PUZZLE_TYPES, type_home
+from bookgen.puzzles import BUILT_IN, PUZZLE_TYPES, type_home
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
@@ -1161,32 +1161,8 @@ def test_the_page_writer_the_frame_and_the_svg_pen_name_no_puzzle_type():
         text = (ROOT / path).read_text(encoding="utf-8")
         named = [word for word in words if re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)]
         assert named == [], f"{path} names {named}"
-    assert all(t.play_script and type_home(t).joinpath(t.play_script).is_file() for t in PUZZLE_TYPES)
+    assert all(t.play_script and type_home(t).joinpath(t.play_script).is_file() for t in BUILT_IN)
     assert all(type_home(t).joinpath(t.play_style).is_file() for t in PUZZLE_TYPES if t.play_style)
-
-
-@pytest.mark.parametrize("puzzle_type", PUZZLE_TYPES, ids=lambda t: t.name)
-def test_the_print_copy_is_the_books_drawing(puzzle_type):
-    """The no-script board is the type's draw_puzzle on the SVG pen: well-formed SVG holding the
-    same shapes and the same texts, in the same order, as the drawing the PDF pen gets."""
-    import xml.etree.ElementTree as ElementTree
-
-    from bookgen.core.pen import RecordingPen
-    from bookgen.render.svgpen import SvgPen
-
-    example = puzzle_type.example(None)
-    assert example is not None
-    recording, svg_pen = RecordingPen(), SvgPen()
-    puzzle_type.draw_puzzle(recording, example.puzzle)
-    puzzle_type.draw_puzzle(svg_pen, example.puzzle)
-    width, height = puzzle_type.measure(example.puzzle)
-    root = ElementTree.fromstring(svg_pen.svg(width, height, "Example"))
-    assert root.get("aria-label") == "Example" and root.get("role") == "img"
-    assert [child.tag for child in root] == [name for name, _ in recording.calls]
-    assert [child.text for child in root if child.tag == "text"] == recording.texts()
-    box = [float(v) for v in root.get("viewBox", "").split()]
-    left, top, right, bottom = recording.bounds()
-    assert box[0] <= left and box[1] <= top and right <= box[0] + box[2] and bottom <= box[1] + box[3]
 
 
 def test_without_javascript_the_puzzles_show_for_printing_and_controls_hide(open_book):
