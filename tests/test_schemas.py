@@ -1,12 +1,14 @@
-"""The puzzle JSON's schemas, tied to what the types write and to docs/format.md.
+"""The puzzle JSON's schemas, tied to the envelope, to what the types validate and to
+docs/format.md.
 
 Every registered type (the built-in ones, any a plug-in installed here adds, and the example
 plug-in in tests/example_type/) names a JSON Schema of one whole line (`PuzzleType.json_schema`),
 which refers to the fields every line shares, bookgen/puzzles/envelope.schema.json, by its $id.
-Its lines are made once per type: one for each of the type's `showcase` entries (which show it at
-its fullest: its variants, shapes and grids) and one at its easiest level and default options.
-Each line must keep the schema with every object closed (see `closed`), so the schema names every
-field a type writes; the schema itself leaves every object open, as docs/format.md promises.
+That every line a type makes keeps its schema closed (so the schema names every field written)
+is the contract's check `follows-its-schema` (tests/test_contract.py); here: the schema itself
+leaves every object open, as docs/format.md promises, requires what the type's validate needs,
+and docs/format.md names its fields. The lines read are the contract's (`contract.made`), made
+once per process for every level and showcase request and shared with the contract's checks.
 """
 
 from __future__ import annotations
@@ -21,23 +23,19 @@ from typing import Any
 import pytest
 from test_plugins import example_registered
 
+from bookgen import contract
 from bookgen.config import ROOT
 from bookgen.core.grading import ALL_LEVELS
 from bookgen.errors import PuzzleFormatError
-from bookgen.making import make_puzzle
 from bookgen.puzzles import BUILT_IN, PUZZLE_TYPES, find_type, type_file
-from bookgen.puzzles.base import Request
 
 jsonschema = pytest.importorskip("jsonschema", reason="pip install -e '.[test]' installs it")
-referencing = pytest.importorskip("referencing", reason="jsonschema brings it")
 
 with example_registered():
     NAMES = [t.name for t in PUZZLE_TYPES]
 BUILT_IN_NAMES = [t.name for t in BUILT_IN]
-ENVELOPE = json.loads(resources.files("bookgen.puzzles").joinpath("envelope.schema.json")
+ENVELOPE = json.loads(resources.files("bookgen.puzzles").joinpath(contract.ENVELOPE)
                       .read_text(encoding="utf-8"))
-REGISTRY = referencing.Registry().with_resource(ENVELOPE["$id"],
-                                                referencing.Resource.from_contents(ENVELOPE))
 FORMAT = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
 LATER = "field_of_a_later_version"
 
@@ -58,44 +56,18 @@ def schema_of(name: str) -> dict[str, Any]:
     return json.loads(type_file(puzzle_type, puzzle_type.json_schema))
 
 
-def validator(schema: dict[str, Any]) -> Any:
-    jsonschema.Draft202012Validator.check_schema(schema)
-    return jsonschema.Draft202012Validator(schema, registry=REGISTRY)
-
-
 @functools.cache
-def validator_of(name: str, strict: bool = False) -> Any:
-    """The type's schema as a validator; `strict`, with every object closed (see `closed`)."""
-    schema = schema_of(name)
-    return validator(closed(schema) if strict else schema)
+def validator_of(name: str, closed: bool = False) -> Any:
+    """The type's lines' validator, the envelope resolved; `closed`: every object closed, as the
+    contract checks lines (`contract.closed_objects`)."""
+    return contract.line_validator(find_type(name), closed)
 
 
-@functools.cache
 def lines_of(name: str) -> list[tuple[str, dict[str, Any]]]:
-    """The type's lines, each with the request it answers: its showcase and its easiest level."""
+    """The type's lines, made once per process (the contract's), each with what it answers."""
     puzzle_type = find_type(name)
-    asked = [(entry.level, dict(entry.options)) for entry in puzzle_type.showcase]
-    if (puzzle_type.levels[0], {}) not in asked:
-        asked.append((puzzle_type.levels[0], {}))
-    return [(f"{level} {options}", make_puzzle(Request.make(puzzle_type, level, options), "schema").to_json())
-            for level, options in asked]
-
-
-def closed(schema: Any) -> Any:
-    """The schema with every object it defines (a subschema with "type": "object" and
-    "properties") closed to fields it does not name: a line that keeps this form holds no field
-    its schema leaves out. Overlays (the `then` of an `if`, which add to an object defined
-    beside them) state no type and stay open; maps keep their `additionalProperties`; the
-    envelope's fields count as named (`unevaluatedProperties` sees through its `$ref`)."""
-    if isinstance(schema, list):
-        return [closed(item) for item in schema]
-    if not isinstance(schema, dict):
-        return schema
-    made = {key: value if key in ("enum", "const") else closed(value) for key, value in schema.items()}
-    if (made.get("type") == "object" and "properties" in made
-            and "additionalProperties" not in made and "unevaluatedProperties" not in made):
-        made["unevaluatedProperties"] = False
-    return made
+    return [(f"{level} {options}", contract.made(puzzle_type, level, options).to_json())
+            for level, options in contract.requests(puzzle_type)]
 
 
 def objects_closed(schema: Any, where: str = "#") -> list[str]:
@@ -139,7 +111,7 @@ def test_the_envelope_requires_the_fields_docs_format_lists_and_knows_every_leve
 
 def test_the_envelope_refuses_a_line_without_a_common_field_and_keeps_a_books_numbers():
     line = lines_of("sudoku")[0][1]
-    envelope = validator(ENVELOPE)
+    envelope = jsonschema.Draft202012Validator(ENVELOPE)
     assert envelope.is_valid(line)
     for key in ENVELOPE["required"]:
         assert not envelope.is_valid({k: v for k, v in line.items() if k != key}), key
@@ -178,22 +150,17 @@ def test_no_two_types_share_a_schemas_id():
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_every_line_a_type_makes_keeps_its_schema_which_names_every_field(name):
-    for asked, line in lines_of(name):
-        assert problems(validator_of(name, strict=True), line) == [], f"{name} {asked}"
-
-
-@pytest.mark.parametrize("name", NAMES)
 def test_a_schema_leaves_every_object_open_for_fields_a_later_version_adds(name):
-    """No object of the schema refuses a field it does not name, while its closed form refuses
-    one at the top of a line, in its puzzle, its solution and its rating."""
+    """No object of the schema refuses a field it does not name, while its closed form (what the
+    contract holds lines to) refuses one at the top of a line, in its puzzle, its solution and
+    its rating."""
     assert objects_closed(schema_of(name)) == []
     made = lines_of(name)[0][1]
     for part in (None, "puzzle", "solution", "rating"):
         line = copy.deepcopy(made)
         (line[part] if part else line)[LATER] = 1
         assert problems(validator_of(name), line) == [], part
-        assert problems(validator_of(name, strict=True), line), part
+        assert problems(validator_of(name, closed=True), line), part
 
 
 @pytest.mark.parametrize("name", NAMES)
