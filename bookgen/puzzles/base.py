@@ -556,11 +556,12 @@ def type_home(puzzle_type: PuzzleType) -> Traversable:
 
 
 def type_languages(puzzle_type: PuzzleType) -> tuple[str, ...]:
-    """The languages a type speaks: English (its messages' own) and each language with a catalog
-    in its home (LANG.po or LANG.mo in its locale/), sorted after it. A book in another language
-    is refused before any work, or warned of (its `untranslated` key): its words would print in
-    English."""
-    return ("en", *(code for code in home_languages(type_home(puzzle_type)) if code != "en"))
+    """The languages a type speaks, of those a book may be written in (`bookgen.i18n.languages`,
+    in its order): English (its messages' own) and each with a catalog in the type's home
+    (LANG.po or LANG.mo in its locale/). A book in another language is refused before any work,
+    or warned of (its `untranslated` key): the type's words would print in English."""
+    found = home_languages(type_home(puzzle_type))
+    return tuple(code for code in i18n.languages() if code == "en" or code in found)
 
 
 def type_file(puzzle_type: PuzzleType, path: str) -> str:
