@@ -116,7 +116,8 @@ def _made(name: str, level: str, options: str, seed: str) -> PuzzleRecord:
 class Check:
     name: str
     promise: str
-    run: Callable[[PuzzleType], None]
+    run: Callable[[PuzzleType], str | None]
+    """Raises Broken with what it found; may return a note on what it could not try."""
     feature: str = ""  # the OPTIONAL part it reads; "" for a check every type meets
 
 
@@ -375,7 +376,9 @@ def _plays_on_its_page(puzzle_type: PuzzleType) -> None:
             _expect(page.get("hints"), f"{record.id}: the page's record carries no hints")
 
 
-def _pages_pass_the_audit(puzzle_type: PuzzleType, trims: tuple[str, ...] = PAGE_TRIMS) -> None:
+def _pages_pass_the_audit(puzzle_type: PuzzleType, trims: tuple[str, ...] = PAGE_TRIMS) -> str:
+    """Nothing found on any trim that prints the request; the trims that refuse it up front
+    (a size that does not fit the page at the type floor) are named, and one must print it."""
     from bookgen.audit import audit
     from bookgen.book import Book, make_book
     from bookgen.config import read_config_text
@@ -390,15 +393,19 @@ def _pages_pass_the_audit(puzzle_type: PuzzleType, trims: tuple[str, ...] = PAGE
                 f"  - {{type: {puzzle_type.name}, count: 4, difficulty: {entry.level}{asked}}}\n")
 
     puzzles = make_book(read_config_text(config("6x9", False), Path("contract.yaml")))
+    refused = []
     for trim, large in itertools.product(trims, (False, True)):
+        where = f"{trim}{' large print' if large else ''}"
         try:
             book = Book(read_config_text(config(trim, large), Path("contract.yaml")), puzzles.sections)
             pdf = render_pdf(book)[0]
-        except BookgenError:
-            continue  # refused up front with a clear message: a size that does not fit the trim
+        except BookgenError as error:
+            refused.append(f"{where} ({error.message})")
+            continue
         findings = audit(pdf, large_print=large)
-        _expect(not findings, f"{trim}{' large print' if large else ''}: "
-                              f"{'; '.join(str(f) for f in findings[:3])}")
+        _expect(not findings, f"{where}: {'; '.join(str(f) for f in findings[:3])}")
+    _expect(len(refused) < 2 * len(trims), f"every trim refuses it: {'; '.join(refused)}")
+    return f"refused up front on {'; '.join(refused)}" if refused else ""
 
 
 CHECKS = (
@@ -453,17 +460,18 @@ def check_type(puzzle_type: PuzzleType, names: tuple[str, ...] = (),
         if not applies(check, puzzle_type):
             yield Outcome(check, None, f"offers no {check.feature}")
             continue
+        note: str | None
         try:
             if check.run is _pages_pass_the_audit and every_trim:
-                _pages_pass_the_audit(puzzle_type, _every_trim())
+                note = _pages_pass_the_audit(puzzle_type, _every_trim())
             else:
-                check.run(puzzle_type)
+                note = check.run(puzzle_type)
         except (Broken, BookgenError) as error:
             yield Outcome(check, False, str(error))
         except Exception as error:  # the type's own code failed: a finding, with its kind
             yield Outcome(check, False, f"{type(error).__name__}: {error}")
         else:
-            yield Outcome(check, True)
+            yield Outcome(check, True, note or "")
 
 
 def _every_trim() -> tuple[str, ...]:
