@@ -17,6 +17,7 @@ import json
 import random
 import re
 from fractions import Fraction
+from typing import Any
 
 import pytest
 import test_html
@@ -70,17 +71,31 @@ def _said(value: object) -> str:
     return str(value).replace("-", "\u2212")
 
 
+def _put(board: Any, cell: Any, value: Any) -> Any:
+    """`board` with `value` at `cell`: [row, column] in a grid of rows, an index in a list, a key
+    in a mapping; a row written as text (a word) has a space where a letter is to find. Fails on
+    a cell that is given or filled already."""
+    head, *rest = cell if isinstance(cell, list) else [cell]
+    if rest:
+        board[head] = _put(board[head], rest if len(rest) > 1 else rest[0], value)
+        return board
+    if isinstance(board, str):
+        assert board[head] == " ", (board, cell)
+        return board[:head] + str(value) + board[head + 1:]
+    assert board[head] in (0, None), (board, cell)
+    board[head] = value
+    return board
+
+
 def _replayed(puzzle_type: PuzzleType, puzzle: JSON, hints: list[JSON]) -> JSON:
-    """The type's given answer with every hint's value put in at its cells ([row, column] in a
-    grid of rows, a number in a list); fails on a hint that fills a given or one cell twice."""
+    """The type's given answer with every hint's value put in at its cells (`_put`); its one
+    field (the solution's grid, rows, order, key, words...)."""
     answer = puzzle_type.given_answer(puzzle)
-    (board,) = answer.values()
+    ((name, board),) = answer.items()
     for hint in hints:
         for cell in hint["cells"]:
-            line, place = (board, cell) if isinstance(cell, int) else (board[cell[0]], cell[1])
-            assert line[place] in (0, None), hint
-            line[place] = hint["value"]
-    return answer
+            board = _put(board, cell, hint["value"])
+    return {name: board}
 
 
 def _hinted(puzzle_type: PuzzleType, level: str, options: dict) -> list[tuple[JSON, list[JSON]]]:
@@ -94,7 +109,8 @@ def _hinted(puzzle_type: PuzzleType, level: str, options: dict) -> list[tuple[JS
 def test_hints_replay_to_the_answer_and_say_why(puzzle_type, level, options):
     for record, hints in _hinted(puzzle_type, level, options):
         assert hints, record["id"]
-        assert _replayed(puzzle_type, record["puzzle"], hints) == record["solution"]
+        replayed = _replayed(puzzle_type, record["puzzle"], hints)
+        assert replayed == {name: record["solution"][name] for name in replayed}
         for index, hint in enumerate(hints):
             assert set(hint) - {"after"} == {"cells", "value", "why"}
             assert 0 <= hint.get("after", index) < index or "after" not in hint, hint
@@ -360,12 +376,18 @@ def _field(tab, number: int, cell: list):
         return square.text_content()
     if isinstance(cell, int):
         return tab.locator(f"#puzzle-{number} button.box[data-box='{cell}']").get_attribute("data-value")
+    if isinstance(cell, str):  # a cipher letter: the first box under it
+        return tab.locator(f"#puzzle-{number} input[data-letter='{cell}']").first.input_value()
     return tab.locator(f"#puzzle-{number} input[data-row='{cell[0]}'][data-col='{cell[1]}']").input_value()
 
 
 def _answer_at(record: JSON, cell) -> str:
     if isinstance(cell, int):
         return record["solution"]["order"][cell]
+    if isinstance(cell, str):
+        return record["solution"]["key"][cell]
+    if "words" in record["solution"]:
+        return record["solution"]["words"][cell[0]][cell[1]]
     if "grid" in record["solution"]:
         return str(record["solution"]["grid"][cell[0]][cell[1]])
     return str(record["solution"]["rows"][cell[0]][cell[1]])
@@ -375,7 +397,11 @@ def _place(record: JSON, cell) -> str:
     """The square as the page names it: rows of walls count from the top, as drawn."""
     if isinstance(cell, int):
         return f"Box {cell + 1}"
+    if isinstance(cell, str):
+        return f"Letter {cell}"
     r, c = cell
+    if record["type"] == "scramble":
+        return f"Word {r + 1}, letter {c + 1}"
     if record["type"] == "numberwall":
         return f"Row {len(record['puzzle']['rows']) - r}, brick {c + 1}"
     if record["type"] == "pyramid":
@@ -387,6 +413,7 @@ def _focused_cell(tab) -> object:
     """The hint cell that has focus: [row, col] of a square or input, or a box's index."""
     return tab.evaluate("""() => { const node = document.activeElement;
         return node.dataset.box !== undefined ? +node.dataset.box
+            : node.dataset.letter !== undefined ? node.dataset.letter
             : [+node.dataset.row, +node.dataset.col]; }""")
 
 

@@ -29,6 +29,7 @@ from bookgen.puzzles.numberwall import NUMBERWALL
 from bookgen.puzzles.numbrix import HIDATO, NUMBRIX
 from bookgen.puzzles.placement import PLACEMENT
 from bookgen.puzzles.pyramid import PYRAMID
+from bookgen.puzzles.scramble import SCRAMBLE
 from bookgen.puzzles.sudoku import SUDOKU
 from bookgen.puzzles.wordsearch import WORDSEARCH
 
@@ -45,6 +46,7 @@ BUILT_IN: tuple[PuzzleType, ...] = (
     ARROWS,
     SUDOKU,
     WORDSEARCH,
+    SCRAMBLE,
 )
 PUZZLE_TYPES: list[PuzzleType] = list(BUILT_IN)
 ENTRY_POINT_GROUP = "bookgen.types"
