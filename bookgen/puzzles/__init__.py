@@ -25,6 +25,7 @@ from bookgen.errors import BookgenError
 from bookgen.puzzles.arithmetic import ARITHMETIC
 from bookgen.puzzles.arrows import ARROWS
 from bookgen.puzzles.base import PuzzleType, Request
+from bookgen.puzzles.cryptogram import CRYPTOGRAM
 from bookgen.puzzles.numberwall import NUMBERWALL
 from bookgen.puzzles.numbrix import HIDATO, NUMBRIX
 from bookgen.puzzles.placement import PLACEMENT
@@ -47,6 +48,7 @@ BUILT_IN: tuple[PuzzleType, ...] = (
     SUDOKU,
     WORDSEARCH,
     SCRAMBLE,
+    CRYPTOGRAM,
 )
 PUZZLE_TYPES: list[PuzzleType] = list(BUILT_IN)
 ENTRY_POINT_GROUP = "bookgen.types"
