@@ -5,7 +5,8 @@ in the job), warmed (studio/warm.py imported, the config handed over), warmed an
 out from what the book before the edit settled on, then painting only the pages that changed,
 and as it is: also handed what the last job worked out from each puzzle (bookgen.remembered).
 Each row is a fresh Python; CPU seconds, unlike wall-clock ones, change little on a busy
-computer. Prints figures; asserts nothing.
+computer. The last line is what the fork server spends on the warm-up itself, once, before it
+forks its first job. Prints figures; asserts nothing.
 
 Run: python bench/studio_job.py
 """
@@ -95,9 +96,24 @@ def job(store: Path, kind: str) -> None:
     print(f"{what:32} {read:10.2f} {made:10.2f} {drawn:10.2f} {clock() - started:10.2f}")
 
 
+def warm_up() -> None:
+    """The CPU seconds of studio/warm.py in a fresh process that has imported what the fork server
+    imports before it; prints a row."""
+    import importlib
+
+    for module in PRELOAD:
+        importlib.import_module(module)
+    started = time.process_time()
+    importlib.import_module("bookgen.studio.warm")
+    print(f"{'the warm-up itself, once':32} {time.process_time() - started:43.2f}")
+
+
 def main() -> None:
     if len(sys.argv) == 4 and sys.argv[1] == "--job":
         job(Path(sys.argv[2]), sys.argv[3])
+        return
+    if sys.argv[1:] == ["--warm-up"]:
+        warm_up()
         return
     with tempfile.TemporaryDirectory() as folder:
         store = Path(folder) / "book.pickle"
@@ -106,6 +122,8 @@ def main() -> None:
         print(f"{'a retitle job, CPU seconds':32}" + "".join(f" {head:>10}" for head in heads))
         for kind in ("cold", "warm", "start", "changed", "taught") * 2:
             subprocess.run([sys.executable, __file__, "--job", str(store), kind], check=True)
+        for _ in range(2):
+            subprocess.run([sys.executable, __file__, "--warm-up"], check=True)
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from bookgen.book import Book
     from bookgen.bookconfig import BookConfig
     from bookgen.core.options import Option
-    from bookgen.puzzles.base import Request
+    from bookgen.puzzles.base import PuzzleType, Request
 
 DEFAULT_BUDGET = 120.0  # bookgen.book.DEFAULT_BUDGET, kept here so --help need not import it (tested)
 SHELLS = ("bash", "zsh", "tcsh", "fish")  # shtab writes the first three, bookgen.completion fish
@@ -108,7 +108,7 @@ def _parser() -> argparse.ArgumentParser:
                            help="a built-in layout (letter, a4, 6x9, ...) or a layout FILE (default: letter)")
     worksheet.add_argument("--seed", "-s", default="1", help="seed text")
     worksheet.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                           help="a type option (repeatable)")
+                           help="a type option (repeatable; 'bookgen types TYPE' lists them)")
     worksheet.add_argument("--title", help="the heading (default: the type's name)")
     worksheet.add_argument("--versions", type=int, default=1, metavar="N",
                            help=f"sheets A, B, ... with different puzzles, 1 to {limits.VERSIONS}, "
@@ -139,7 +139,8 @@ def _parser() -> argparse.ArgumentParser:
                                  allow_abbrev=False)
     census.add_argument("type", help="a puzzle type with a census (see 'bookgen types')")
     census.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                        help="a type option (repeatable); the type's defaults fill the rest")
+                        help="a type option (repeatable); the type's defaults fill the rest "
+                             "('bookgen census TYPE --help' lists them)")
     census.add_argument("options", nargs=argparse.REMAINDER, metavar="--KEY VALUE",
                         help="a type option in its own spelling, the same as --set KEY=VALUE "
                              "(a yes/no option alone: --KEY)")
@@ -154,7 +155,8 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("--count", "-n", type=int, help="how many puzzles (default 1)")
     generate.add_argument("--seed", "-s", help="seed text; same seed, same puzzles (default 1)")
     generate.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                          help="a type option, e.g. --set size=8 (repeatable)")
+                          help="a type option, e.g. --set size=8 (repeatable; 'bookgen types TYPE' "
+                               "lists them)")
     generate.add_argument("--id", help="regenerate the puzzle with this id instead (its type, "
                                        "level, options and seed: no --set, -d, -s or -n)")
     generate.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
@@ -169,7 +171,9 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--budget", type=float, default=limits.SOLVE_SECONDS,
                        help=f"seconds one puzzle may take (default {limits.SOLVE_SECONDS:.0f})")
 
-    commands.add_parser("types", help="list puzzle types, their options and levels")
+    types = commands.add_parser("types", help="list puzzle types, their options and levels")
+    types.add_argument("type", nargs="?", help="one type only, with its rules and each choice's "
+                                               "words")
 
     texts = commands.add_parser("texts", help="list the texts a book's 'texts:' may replace, in a "
                                               "language")
@@ -217,6 +221,7 @@ EXAMPLES = {
               "bookgen solve - --count < bank.jsonl           # every solution, from stdin",
               "bookgen solve --rate sudoku.txt                # 81-character lines, rated"],
     "types": ["bookgen types",
+              "bookgen types sudoku                       # its rules, options and choices",
               "bookgen types | grep -A 6 '^arrows'"],
     "texts": ["bookgen texts de                           # each English text and its German",
               "bookgen texts fr | grep -i solution"],
@@ -360,7 +365,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
             from bookgen.studio import serve
 
             return serve(args.host, args.port, not args.no_browser, _workers(args), out)
-        return _types(out)
+        return _types(args, out)
     except BookgenError as error:
         Progress.interrupted()
         print(f"bookgen: error: {error}", file=sys.stderr)
@@ -685,6 +690,10 @@ def _census(args: argparse.Namespace, out: TextIO) -> int:
 
     if {"-h", "--help"} & set(args.options):  # after the type, argparse hands them on as options
         print(args.command_help(), end="", file=out)
+        puzzle_type = find_type(args.type)
+        print(f"\n{puzzle_type.name}'s options (--KEY VALUE):", file=out)
+        for line in _option_lines(puzzle_type, words=False):
+            print(line, file=out)
         return 0
     puzzle_type = find_type(args.type)
     if puzzle_type.census is None:
@@ -843,15 +852,34 @@ def _unsolved(error: Exception, budget: float, where: str) -> str:
     return str(error)
 
 
-def _types(out: TextIO) -> int:
-    from bookgen.puzzles import PUZZLE_TYPES
+def _types(args: argparse.Namespace, out: TextIO) -> int:
+    """Every type with its levels and options; one type (`bookgen types NAME`) with its rules too
+    and the words each choice of its options is named by (the studio's menus)."""
+    from bookgen.puzzles import PUZZLE_TYPES, find_type
 
-    for puzzle_type in PUZZLE_TYPES:
+    one = args.type is not None
+    for puzzle_type in [find_type(args.type)] if one else PUZZLE_TYPES:
         print(f"{puzzle_type.name}: {puzzle_type.title}", file=out)
         print(f"  difficulty: {', '.join(puzzle_type.levels)}", file=out)
-        for option in puzzle_type.options:
-            print(f"  {option.name}: {option.described()}", file=out)
+        if one:
+            print(f"  rules: {puzzle_type.rules(None)}", file=out)
+        for line in _option_lines(puzzle_type, words=one):
+            print(line, file=out)
     return 0
+
+
+def _option_lines(puzzle_type: PuzzleType, words: bool) -> list[str]:
+    """An option a line, as its key, its label where that says more than the key, and its help
+    line; with `words`, each choice under it with the words the studio's menu names it by."""
+    lines = []
+    for option in puzzle_type.options:
+        label = option.title()
+        named = f" ({label})" if label.lower() != option.name.replace("_", " ") else ""
+        lines.append(f"  {option.name}{named}: {option.described()}")
+        if words and option.kind == "choice":
+            lines += [f"    {choice}: {option.word(choice)}" for choice in option.choices
+                      if option.word(choice) != choice]
+    return lines
 
 
 def _texts(args: argparse.Namespace, out: TextIO) -> int:

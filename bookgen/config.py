@@ -11,6 +11,7 @@ the installed package (bookgen/layouts/, bookgen/samples/): `shipped` finds them
 
 from __future__ import annotations
 
+import csv
 import difflib
 import re
 from collections.abc import Callable, Collection, Iterator, Sequence
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from bookgen import limits
 from bookgen.bookconfig import BankSource, BookConfig, Layout, SectionConfig
 from bookgen.core.masks import PICTURE_FILE, picture_mask, text_file_mask
-from bookgen.core.options import WORDS_FILE, Option, unknown_key_message
+from bookgen.core.options import CLUES_FILE, WORDS_FILE, Option, unknown_key_message
 from bookgen.errors import BookgenError, shown
 from bookgen.fields import (
     BOOK_FIELDS,
@@ -247,7 +248,9 @@ def _type_options(source: Source, path: KeyPath, data: dict[str, Any], puzzle_ty
                   within: Path | None, language: str) -> dict[str, Any]:
     """The raw options a section sets, with what only its config knows: a `words` option named
     as a file (`WORDS_FILE`) read from beside the config, one word a line ('#' starts a comment;
-    a bad word is named at its line), and a type's `language` option, when the section leaves it
+    a bad word is named at its line), a `clues` option named as a file (`CLUES_FILE`) read the same
+    way, one WORD: clue a line, or from a .csv of two columns, word and clue, and a type's
+    `language` option, when the section leaves it
     unset, set to the section's language (generation runs in English-speaking workers, so the
     language a puzzle's letters come from travels in its request, and its id)."""
     raw = {spec.name: data[spec.name] for spec in puzzle_type.options if spec.name in data}
@@ -271,6 +274,11 @@ def _type_options(source: Source, path: KeyPath, data: dict[str, Any], puzzle_ty
                         raise BookgenError(error.message, file=str(file), line=number) from None
                     words.append(word)
             raw[spec.name] = words
+        elif spec.kind == "clues" and isinstance(value, str) and CLUES_FILE.match(value.strip()):
+            if within is not None:
+                check_within(source, path + (spec.name,), value, within)
+            file = Path(source.file).parent / value.strip()
+            raw[spec.name] = _clues_file(source, path + (spec.name,), file, spec)
         elif spec.picture and isinstance(value, str) and PICTURE_FILE.search(value):
             if within is not None:
                 check_within(source, path + (spec.name,), value, within)
@@ -282,6 +290,33 @@ def _type_options(source: Source, path: KeyPath, data: dict[str, Any], puzzle_ty
         elif spec.name == "language" and spec.kind == "choice" and value is None:
             raw[spec.name] = language
     return raw
+
+
+def _clues_file(source: Source, path: KeyPath, file: Path, spec: Option) -> list[Any]:
+    """A clues file's pairs: one WORD: clue a line ('#' at a line's start for a comment), or a
+    .csv's rows of word and clue (a first row "word, clue" is a heading); a bad one named at its
+    line."""
+    try:
+        text = read_text(file, limits.CONFIG_BYTES, key=spec.name)
+    except BookgenError as error:
+        raise source.error(path, error.message) from None
+    if file.suffix.lower() == ".csv":
+        rows = [(number, row) for number, row in enumerate(csv.reader(text.splitlines()), 1)
+                if any(cell.strip() for cell in row)]
+        if rows and [cell.strip().lower() for cell in rows[0][1]] == ["word", "clue"]:
+            rows = rows[1:]
+        items: list[tuple[int, Any]] = [
+            (number, {"word": row[0], "clue": row[1]} if len(row) == 2 else ",".join(row))
+            for number, row in rows]
+    else:
+        items = [(number, line) for number, line in enumerate(text.splitlines(), 1)
+                 if line.strip() and not line.lstrip().startswith("#")]
+    for number, item in items:
+        try:
+            spec.parse([item])
+        except BookgenError as error:
+            raise BookgenError(error.message, file=str(file), line=number) from None
+    return [item for _, item in items]
 
 
 def _picture(file: Path, spec: Option, size: tuple[int, int] | None) -> str:

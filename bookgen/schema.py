@@ -7,7 +7,9 @@ schema is for completion and early squiggles, and is a little looser where a rul
 (bank sections take no type options) or needs code (an option's `check`).
 
 Draft-07, which the YAML language server and most editors read: a section's keys depend on its
-type through `if`/`then`, one branch per type, each closed to unknown keys.
+type through `if`/`then`, one branch per type, each closed to unknown keys. A type's option is
+titled with its label and described by its help line (`Option`), so editors, the studio and
+`bookgen types` say the same.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bookgen import __version__
+from bookgen import __version__, limits
 from bookgen.config import available_layouts
 from bookgen.core.options import RANGE_TEXT, SIZE_TEXT, Option
 from bookgen.fields import BOOK_FIELDS, LAYOUT_FIELDS, SECTION_FIELDS, Field, difficulty_field
@@ -88,7 +90,11 @@ def _type_branch(puzzle_type: PuzzleType, shared: Mapping[str, Any]) -> JSON:
 
 
 def option_schema(option: Option) -> JSON:
-    """What a YAML value of one option may be: the same bounds `Option.parse` checks."""
+    """What a YAML value of one option may be: the same bounds `Option.parse` checks; its label
+    as the title, its help line as the description and, where the type names its choices in
+    words of their own, those words as `enumDescriptions` (beside `enum`, in its order: the
+    keyword VS Code's and the YAML language server's completion show), in the current language
+    (the studio's menus read them)."""
     def bounded(kind: str) -> JSON:
         schema: JSON = {"type": kind}
         if option.low is not None:
@@ -105,6 +111,8 @@ def option_schema(option: Option) -> JSON:
         schema = {"type": "boolean"}
     elif option.kind == "choice":
         schema = {"enum": list(option.choices)}
+        if option.words:
+            schema["enumDescriptions"] = [option.word(choice) for choice in option.choices]
     elif option.kind == "size":
         side = bounded("integer")
         schema = {"anyOf": [side, {"type": "string", "pattern": SIZE_TEXT.pattern},
@@ -118,9 +126,15 @@ def option_schema(option: Option) -> JSON:
     elif option.kind == "words":
         schema = {"anyOf": [{"type": "array", "items": {"type": "string"}, "minItems": 1},
                             {"type": "string", "minLength": 1}]}
+    elif option.kind == "clues":  # lines of text: maxLength asks the studio for a box of lines
+        pair = {"type": "object", "properties": {"word": {"type": "string"}, "clue": {"type": "string"}},
+                "required": ["word", "clue"], "additionalProperties": False}
+        schema = {"anyOf": [{"type": "array", "items": {"anyOf": [{"type": "string", "pattern": ":"}, pair]},
+                             "minItems": 1},
+                            {"type": "string", "minLength": 1}], "maxLength": limits.CONFIG_BYTES}
     else:
         raise ValueError(f"option {option.name}: unknown kind {option.kind}")
-    schema["description"] = option.described()
+    schema = {"title": option.title(), **schema, "description": option.described()}
     if option.default is not None and not callable(option.default):
         schema["default"] = (option.format(option.default) if option.kind in ("size", "range")
                              else option.default)

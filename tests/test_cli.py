@@ -92,8 +92,26 @@ def test_types_lists_options_ranges_and_levels(run):
     assert len(levels) > 8 and levels["placement"] == "easy, medium, hard, expert"
     assert levels["sudoku"] == "easy, medium, hard, expert, master"
     assert [name for name, line in levels.items() if "master" in line] == ["sudoku"]
-    assert "size: how many boxes (a whole number from 3 to 12)" in out
+    assert "size (Number of boxes): how many boxes (a whole number from 3 to 12)" in out
     assert "numbers:" in out and "whole, signed, decimal, fraction, mixed" in out
+    assert "\n  rules:" not in out and "    whole: whole numbers" not in out
+
+
+def test_types_of_one_type_gives_its_rules_labels_and_choice_words(run):
+    """`bookgen types NAME` reads the type's own metadata: its rules, each option's label (where
+    it says more than the key) and the words each choice is named by; `bookgen census TYPE
+    --help` lists the options a census takes."""
+    status, out, _ = run("types", "placement")
+    assert status == 0 and out.startswith("placement: Number Placement\n  difficulty: easy,")
+    assert "\n  rules: Write each number from the pool" in out
+    assert "\n  size (Number of boxes): how many boxes" in out
+    assert "\n  numbers: what kind" in out  # "Numbers" says no more than the key
+    assert "\n    whole: whole numbers\n    signed: with negatives\n" in out
+    assert "arithmetic" not in out
+    status, out, err = run("types", "placemnet")
+    assert status == 2 and out == "" and "did you mean 'placement'" in err
+    status, out, _ = run("census", "arithmetic", "--help")
+    assert status == 0 and "arithmetic's options (--KEY VALUE):\n  target (Target number):" in out
 
 
 def test_census_reports_the_ten_puzzle_facts(run):

@@ -269,13 +269,14 @@ def find_python(version: str) -> str | None:
 
 
 def floors() -> list[str]:
-    """Each `name>=version` of the dependencies and of the preview extra, as `name==version`."""
+    """Each `name>=version` of the dependencies and of the preview extra, as `name==version`
+    (a dependency pinned with `==` is its own floor)."""
     pyproject = (ROOT / "pyproject.toml").read_text()
     pins = []
     for list_name in ("dependencies", "preview"):
         block = re.search(rf"\n{list_name} = \[(.*?)\]\n", pyproject, re.S)
         assert block
-        found = re.findall(r'"([A-Za-z0-9_.-]+)(?:\[[^\]]*\])?>=([^",;]+)"', block.group(1))
+        found = re.findall(r'"([A-Za-z0-9_.-]+)(?:\[[^\]]*\])?[>=]=([^",;]+)"', block.group(1))
         assert len(found) == block.group(1).count('"') // 2, "every dependency should declare a floor"
         pins += [f"{name}=={version}" for name, version in found]
     return pins

@@ -24,7 +24,7 @@ from pypdf import PdfReader
 from bookgen import puzzles
 from bookgen.config import ROOT
 from bookgen.errors import BookgenError
-from bookgen.puzzles import ENTRY_POINT_GROUP, PUZZLE_TYPES, find_type
+from bookgen.puzzles import ENTRY_POINT_GROUP, PUZZLE_TYPES, base, find_type
 from bookgen.puzzles.base import PuzzleType
 
 browser = test_html.browser  # the same Chromium fixture
@@ -122,7 +122,7 @@ BROKEN = [
 
 @pytest.mark.parametrize("point, reason", BROKEN, ids=[point.name for point, _ in BROKEN])
 def test_a_broken_plugin_is_left_out_with_one_warning(point, reason, capsys, monkeypatch):
-    monkeypatch.setattr(puzzles, "_left_out", {})
+    monkeypatch.setattr(base._REGISTRY, "left_out", {})
     before = list(PUZZLE_TYPES)
     assert puzzles.add_plugins([point]) == []
     assert PUZZLE_TYPES == before
@@ -134,7 +134,7 @@ def test_a_broken_plugin_is_left_out_with_one_warning(point, reason, capsys, mon
 
 def test_a_book_that_uses_a_broken_plugin_is_refused_and_others_still_build(
         monkeypatch, capsys, run, write_config, tmp_path):
-    monkeypatch.setattr(puzzles, "_left_out", {})
+    monkeypatch.setattr(base._REGISTRY, "left_out", {})
     puzzles.add_plugins([BROKEN[0][0]])
     capsys.readouterr()
     section = "title: A book\nsections:\n  - {{type: {}, count: 1, difficulty: easy}}\n"
@@ -150,20 +150,35 @@ def test_a_book_that_uses_a_broken_plugin_is_refused_and_others_still_build(
     assert status == 0, err
 
 
-def test_the_studio_lists_a_plugin_type(example, tmp_path):
+def test_the_studio_lists_a_plugin_type_with_its_options_labels_and_choice_words(example, tmp_path):
+    """The studio's form labels a plug-in's option and names its choices with the plug-in's own
+    messages, in English and in every language the plug-in's catalogs hold: never its key."""
     pytest.importorskip("flask", reason="pip install -e '.[studio]'")
+    from bookgen.i18n.catalogs import LOCALE, read_home
     from bookgen.studio.server import create_app
 
+    home = puzzles.type_home(example[0])
+    spoken = sorted({entry.name.rsplit(".", 1)[0] for entry in (home / LOCALE).iterdir()
+                     if entry.name.endswith((".po", ".mo"))}) if (home / LOCALE).is_dir() else []
     studio = create_app(tmp_path, workers=1)
     try:
         client = studio.test_client()
         assert client.get(f"/?token={studio.config['STUDIO_TOKEN']}").status_code == 200
         schema = client.get("/api/schema").get_json()
+        sent = {code: client.get(f"/api/schema?lang={code}").get_json() for code in spoken}
     finally:
         studio.extensions["bookgen-studio"].close()
     listed = {t["name"]: t for t in schema["types"]}
     assert listed["pairsum"]["title"] == "Pair Sums"
     assert "pairsum" in json.dumps(schema["section"])
+    clues = listed["pairsum"]["options"]["clues"]
+    assert clues["title"] == "Clues" and clues["enum"] == ["any", "sums"]
+    assert clues["enumDescriptions"] == ["givens and sums", "mostly sums"]
+    for code, translated in sent.items():
+        catalog, _plural = read_home(home, code)
+        clues = {t["name"]: t for t in translated["types"]}["pairsum"]["options"]["clues"]
+        assert clues["title"] == catalog["Clues"] != "clues", code
+        assert clues["enumDescriptions"] == [catalog["givens and sums"], catalog["mostly sums"]]
 
 
 def test_starting_the_cli_loads_no_plugin(tmp_path):
@@ -216,7 +231,7 @@ def test_an_installed_broken_plugin_warns_once_not_in_every_worker(tmp_path):
     (tmp_path / "run.py").write_text(WORKER)
     result = subprocess.run([sys.executable, "run.py"], cwd=tmp_path, capture_output=True, text=True,
                             env=dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)])))
-    assert result.returncode == 0 and result.stdout.startswith("worker\nnumbrix: ")
+    assert result.returncode == 0 and result.stdout.startswith("worker\narithmetic: ")
     assert result.stderr == BROKEN_WARNING
 
 
@@ -232,7 +247,7 @@ def test_a_plugin_types_game_script_must_be_a_file_beside_its_module(tmp_path, m
     """A module on its own has its script and stylesheet in its folder; a script or stylesheet
     that is not there leaves the type out, named, at once rather than when a page is written."""
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(puzzles, "_left_out", {})
+    monkeypatch.setattr(base._REGISTRY, "left_out", {})
     (tmp_path / "lone_type.py").write_text(MODULE_TYPE.format(name="lone", script="lone.js",
                                                               style="lone.css"))
     (tmp_path / "lone.js").write_text('window.bookgenFrame.register("lone", null);\n')

@@ -86,6 +86,9 @@ def test_the_form_is_made_from_the_schema_and_the_option_specs(client):
     for sent, puzzle_type in zip(schema["types"], PUZZLE_TYPES):
         assert sent["options"] == {o.name: option_schema(o) for o in puzzle_type.options}
         assert sent["rules"] == puzzle_type.rules(None)
+    placement = {t["name"]: t for t in schema["types"]}["placement"]["options"]  # labelled by the type
+    assert placement["size"]["title"] == "Number of boxes"
+    assert placement["numbers"]["enumDescriptions"][:2] == ["whole numbers", "with negatives"]
 
 
 def test_a_bad_value_comes_back_with_the_loaders_message_and_key(client, folder):
@@ -353,6 +356,7 @@ def _running(pid: int) -> bool:
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads processes from /proc")
 def test_cancel_ends_the_build_and_its_worker(tab, app):
+    _section_control(tab, "type").select_option("numbrix")  # 400 expert puzzles take their time
     _section_control(tab, "count").fill("400")
     _section_control(tab, "difficulty").select_option("expert")
     tab.get_by_role("button", name="Make the files").click()

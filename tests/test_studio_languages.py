@@ -99,7 +99,7 @@ def test_the_german_help_lines_name_choices_bounds_and_values_in_german(client):
                                          "(eine ganze Zahl von 3 bis 7)")
     english = _english_help_words()
     for where, text in spoken.items():
-        if where in ("texts", "hidato.shape"):  # name `bookgen texts` and the shapes a user types
+        if where in ("texts", "hidato.shape", "nonogram.picture"):  # `bookgen texts`, shapes a user types
             continue
         assert {w for w in re.findall(r"[^\W\d_]{2,}", text) if w.lower() in english} == set(), where
 
@@ -233,6 +233,33 @@ def test_a_german_browser_gets_the_german_studio_and_a_new_book_in_german(browse
     assert tab.locator("#build").inner_text() == "Dateien erstellen"
     assert _control(tab, "title").input_value() == "Mein Arbeitsblatt"
     assert _control(tab, "language").input_value() == "de"
+    context.close()
+    assert errors == []
+
+
+def _option_field(tab, key: str) -> tuple[str, list[str]]:
+    """The first section's control for `key` (shown or folded away under "More options"): its
+    label, and its menu's choices as they read."""
+    field = tab.locator(f"[data-key='sections[0].{key}']")
+    return field.locator("label").first.text_content(), field.locator("option").all_text_contents()
+
+
+def test_a_types_options_read_in_the_types_own_words_in_german(browser, address):
+    """Each option is labelled, and its choices named, by the type's messages in the interface's
+    language (the script keeps no words of its own for them), a menu's choices starting with a
+    capital; a key that is a section's too keeps the section's label."""
+    context, tab, errors = _open(browser, address, locale="de-DE")
+    test_studio._section_control(tab, "type").select_option("placement")
+    assert _option_field(tab, "size")[0] == "Anzahl der Kästchen"
+    assert _option_field(tab, "numbers") == ("Zahlen", [
+        "(bitte wählen)", "Natürliche Zahlen", "Mit negativen Zahlen", "Dezimalzahlen", "Brüche", "Gemischt"])
+    assert _option_field(tab, "unique")[0] == "Nur eine Lösung"
+    test_studio._section_control(tab, "type").select_option("sudoku")
+    assert _option_field(tab, "symmetry") == ("Symmetrie", ["Drehsymmetrisch", "Spiegelsymmetrisch", "Keine"])
+    assert _option_field(tab, "variant")[1] == ["Klassisch", "Diagonal", "Chaos-Sudoku", "Summen-Sudoku"]
+    test_studio._section_control(tab, "type").select_option("wordsearch")
+    assert _option_field(tab, "theme") == ("Thema", ["Tiere", "Essen", "Schule", "Natur"])
+    assert _option_field(tab, "language")[0] == "Sprache dieses Abschnitts"  # not the option's "Alphabet"
     context.close()
     assert errors == []
 

@@ -1,6 +1,7 @@
-"""Numbrix, Hidato, Number Placement and Make the Number in every language: each text a reader
-sees of them (title, rules, the card's words, answer notes, hints' reasons) comes from the
-language's catalog with its placeholders filled, and a German book of each type builds."""
+"""Numbrix, Hidato, Number Placement, Make the Number, Calcudoku and Futoshiki in every language:
+each text a reader sees of them (title, rules, the card's words, answer notes, hints' reasons)
+comes from the language's catalog with its placeholders filled, and a German book of each type
+builds."""
 
 from __future__ import annotations
 
@@ -16,9 +17,9 @@ from bookgen.i18n import language, speaking
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import JSON, PuzzleType, Request
 
-TYPES = ("numbrix", "hidato", "placement", "arithmetic")
+TYPES = ("numbrix", "hidato", "placement", "arithmetic", "calcudoku", "futoshiki")
 CODES = ("de", "fr", "es", "it", "nl")
-KEPT_NAMES = {"Numbrix", "Hidato"}  # the names every language keeps
+KEPT_NAMES = {"Numbrix", "Hidato", "Calcudoku", "Futoshiki"}  # the names every language keeps
 
 
 def _requests(puzzle_type: PuzzleType) -> list[Request]:
@@ -140,7 +141,8 @@ sections:
   - {{type: {name}, count: 2, difficulty: easy}}
 """
 GERMAN_WORDS = {"numbrix": "Trage die Zahlen", "hidato": "Trage die Zahlen",
-                "placement": "Trage jede Zahl", "arithmetic": "Zielzahl"}
+                "placement": "Trage jede Zahl", "arithmetic": "Zielzahl", "calcudoku": "Käfige",
+                "futoshiki": "Spitze"}
 
 
 @pytest.mark.parametrize("name", TYPES)

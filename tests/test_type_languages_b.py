@@ -1,4 +1,4 @@
-"""Arrow Count, difference pyramids and number walls in every language of the book: their title,
+"""Arrow Count, difference pyramids, number walls and nonograms in every language of the book: their title,
 rules, the pyramid's range caption and every hint's why come out of the language's catalog, with
 their placeholders filled and the same numbers as in English, and a German book of each builds.
 """
@@ -20,9 +20,10 @@ from bookgen.puzzles.base import JSON, PuzzleType, Request
 from bookgen.puzzles.pyramid.parameters import VARIANTS, range_caption
 
 PUZZLES = Path(bookgen.puzzles.__file__).parent
-TYPES = ("arrows", "pyramid", "numberwall")
+TYPES = ("arrows", "pyramid", "numberwall", "nonogram")
 LANGUAGES = ("de", "fr", "es", "it", "nl")
-GERMAN_TITLES = {"arrows": "Pfeilzahlen", "pyramid": "Differenzpyramiden", "numberwall": "Zahlenmauern"}
+GERMAN_TITLES = {"arrows": "Pfeilzahlen", "pyramid": "Differenzpyramiden", "numberwall": "Zahlenmauern",
+                 "nonogram": "Nonogramm"}
 ENGLISH_HINT = re.compile(r"\bgoes here\b|\bthe (arrow|circle|brick|square)s?\b")
 
 

@@ -22,6 +22,10 @@ RANGE_TEXT = re.compile(r"^\s*(-?\d+)\s*(?:-|\.\.)\s*(-?\d+)\s*$")
 WORDS_FILE = re.compile(r"[./\\]")
 """A `words` option given as one YAML string names a file (relative to the config) when it holds
 a dot or a slash, which no word does; otherwise it is the words themselves, split at commas."""
+CLUES_FILE = re.compile(r"^[^\n:]+\.(?:txt|csv)$", re.IGNORECASE)
+"""A `clues` option given as one YAML string names a file (relative to the config) when it is one
+line ending in .txt or .csv and holds no colon (every pair does: WORD: clue); otherwise it is the
+pairs themselves, one a line."""
 
 
 @dataclass(frozen=True)
@@ -30,14 +34,22 @@ class Option:
 
     kind is one of: int, float, bool, choice, size (N or RxC -> (rows, cols)), range (lo-hi -> (lo, hi)),
     text, words (a YAML list of words, or "a, b, c" on the command line and in ids -> a tuple of
-    words; a config may name a file instead, which its loader reads: `WORDS_FILE`). `low`/`high`
+    words; a config may name a file instead, which its loader reads: `WORDS_FILE`), clues (word
+    and clue pairs: a YAML list of {word, clue} or "WORD: clue" items, or "WORD: clue" lines in
+    one text -> a tuple of (word, clue) pairs; a config may name a file: `CLUES_FILE`). `low`/`high`
     bound numbers, sizes (each side) and ranges; `choices` bounds `choice`;
     `check` returns an error text for values the simple bounds cannot express.
 
-    `help` is a message (marked with N_ where written) whose {named} placeholders `help_values`
-    fills; `label` the option's short name as a front end shows it ("Rows"), a message too, the
-    key by default; `words` names a choice in the current language (the studio's help lines), the
-    choice itself by default.
+    What a front end shows (the studio, `bookgen types`, `bookgen schema`) is the type's own, as
+    messages translated in its catalogs, so no front end keeps a table of a type's options:
+    `label` is the option's short name, a message ("Rows", marked N_("Rows")), the key by default;
+    `help` a message whose {named} placeholders `help_values` fills; `words` names each choice, as
+    data: a mapping of each choice to a message written as it reads inside a sentence
+    ({"whole": N_("whole numbers")}; a menu starts it with a capital), or, for names no catalog
+    holds, a function of the choice in the current language (`language_name`: Babel's). A choice
+    without words shows itself. One English text is one message in every catalog: two types that
+    both say "classic" share its translation, so where a language would need two, the English
+    says more ("classic pyramid").
 
     `picture` marks a text option that takes a shape (`bookgen.core.masks`): a config may name a
     picture file beside it instead (a PNG, or a text mask), which its loader reads and reduces to
@@ -57,7 +69,7 @@ class Option:
     choices: tuple[str, ...] = ()
     check: Callable[[Any], str | None] | None = None
     help_values: Mapping[str, Any] = field(default_factory=dict)
-    words: Callable[[str], str] | None = None
+    words: Mapping[str, str] | Callable[[str], str] | None = None
     label: str = ""
     picture: bool = False
 
@@ -67,6 +79,18 @@ class Option:
         return ALLOWED_AFTER_HELP.format(help=said(self.help, self.help_values),
                                          allowed=self.allowed(spoken=True))
 
+    def title(self) -> str:
+        """The option's label in the current language (its key where it has none)."""
+        return _(self.label) if self.label else self.name
+
+    def word(self, choice: str) -> str:
+        """How the current language names `choice`, as a menu lists it (a function of `words` may
+        answer with the choice itself in English, as help lines do)."""
+        if callable(self.words):
+            return self.words(choice)
+        message = (self.words or {}).get(choice)
+        return _(message) if message else choice
+
     def default_for(self, level: str, earlier: Mapping[str, Any]) -> Any:
         """The default for a request at `level` whose earlier options are settled as `earlier`."""
         return self.default(level, earlier) if callable(self.default) else self.default
@@ -75,15 +99,18 @@ class Option:
         """What a user may write: in English for error messages, or `spoken` in the current
         language with each choice named by `words`."""
         say = _ if spoken else _same
-        word = self.words if spoken and self.words is not None else _same
         if self.kind == "choice":
-            return say(ONE_OF).format(choices=", ".join(word(choice) for choice in self.choices))
+            named = (spoken_choice(choice, self.word(choice)) if spoken else choice
+                     for choice in self.choices)
+            return say(ONE_OF).format(choices=", ".join(named))
         if self.kind == "bool":
             return say(TRUE_OR_FALSE)
         if self.kind == "text":
             return say(TEXT)
         if self.kind == "words":
             return say(WORDS)
+        if self.kind == "clues":
+            return say(CLUES)
         if self.low is None or self.high is None:
             return say({"size": ANY_SIZE, "range": ANY_RANGE, "int": ANY_WHOLE}.get(self.kind, ANY_NUMBER))
         bounds = {"low": _fmt(self.low), "high": _fmt(self.high)}
@@ -112,10 +139,36 @@ class Option:
             return "true" if value else "false"
         if self.kind == "words":
             return ",".join(value)
+        if self.kind == "clues":
+            return "\n".join(f"{word}: {clue}" for word, clue in value)
         return str(value)
 
     def _fail(self, raw: Any) -> BookgenError:
         return BookgenError(f"{shown(raw)} is not allowed; use {self.allowed()}", key=self.name)
+
+    def _pairs(self, raw: Any) -> tuple[tuple[str, str], ...]:
+        """Word and clue pairs from a list of {word, clue} or "WORD: clue" items, or from lines."""
+        items = raw.splitlines() if isinstance(raw, str) else raw
+        if not isinstance(items, (list, tuple)):
+            raise self._fail(raw)
+        pairs = []
+        for item in items:
+            if isinstance(item, dict) and set(item) == {"word", "clue"} and all(
+                    isinstance(v, (str, int)) for v in item.values()):
+                word, clue = str(item["word"]), str(item["clue"])
+            elif isinstance(item, str) and ":" in item:
+                word, clue = item.split(":", 1)
+            elif isinstance(item, str) and not item.strip():
+                continue
+            else:
+                raise BookgenError(f"{shown(item)} is not a word and its clue; write WORD: clue, "
+                                   "or {word: ..., clue: ...}", key=self.name)
+            if not word.strip() or not clue.strip():
+                raise BookgenError(f"{shown(item)} lacks its word or its clue", key=self.name)
+            pairs.append((word.strip(), " ".join(clue.split())))
+        if not pairs:
+            raise BookgenError(f"the list of clues is empty; use {self.allowed()}", key=self.name)
+        return tuple(pairs)
 
     def _in_bounds(self, number: float) -> bool:
         return (self.low is None or number >= self.low) and (self.high is None or number <= self.high)
@@ -188,6 +241,8 @@ class Option:
             if not words:
                 raise BookgenError(f"the list of words is empty; use {self.allowed()}", key=self.name)
             return words
+        if self.kind == "clues":
+            return self._pairs(raw)
         raise ValueError(f"option {self.name}: unknown kind {self.kind}")
 
 
@@ -201,6 +256,8 @@ RANGE_BOUNDS = N_("LOW-HIGH within {low} to {high}")
 WHOLE_BOUNDS = N_("a whole number from {low} to {high}")
 NUMBER_BOUNDS = N_("a number from {low} to {high}")
 WORDS = N_("a list of words, or a file with one word a line")
+CLUES = N_("WORD: clue pairs, one a line, or a file of them (such lines, or a table of two "
+           "columns: word, clue)")
 ANY_SIZE = N_("N or RxC")
 ANY_RANGE = N_("LOW-HIGH")
 ANY_WHOLE = N_("a whole number")

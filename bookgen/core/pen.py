@@ -2,13 +2,15 @@
 
 Puzzle modules never import reportlab: they draw on a `Pen`. The PDF renderer implements it on a
 reportlab canvas; `RecordingPen` keeps the calls so tests can inspect a drawing without a PDF.
-Line widths are in millimetres too; `grey` is a fill level from 0 (black) to 1 (white).
+Line widths are in millimetres too; `grey` is a fill level from 0 (black) to 1 (white). Angles
+(`arc`) are in degrees from the x axis, growing clockwise on the page, as y points down.
 Text is placed by its centre point (`align="center"`), or its left/right end, and its vertical
 middle, so numbers sit centred in cells without font metrics in puzzle code.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -42,6 +44,11 @@ class Pen(Protocol):
 
     def circle(self, cx: float, cy: float, r: float, width: float = THIN,
                fill: float | None = None, stroke: bool = True) -> None: ...
+
+    def arc(self, cx: float, cy: float, r: float, start: float, end: float,
+            width: float = THIN) -> None:
+        """Stroke the part of a circle from angle `start` to `end` (start < end <= start + 360)."""
+        ...
 
     def text(self, x: float, y: float, text: str, size: float, bold: bool = False,
              align: str = "center", grey: float = 0.0) -> None:
@@ -81,6 +88,10 @@ class RecordingPen:
                fill: float | None = None, stroke: bool = True) -> None:
         self._record("circle", cx=cx, cy=cy, r=r, width=width, fill=fill, stroke=stroke)
 
+    def arc(self, cx: float, cy: float, r: float, start: float, end: float,
+            width: float = THIN) -> None:
+        self._record("arc", cx=cx, cy=cy, r=r, start=start, end=end, width=width)
+
     def text(self, x: float, y: float, text: str, size: float, bold: bool = False,
              align: str = "center", grey: float = 0.0) -> None:
         self._record("text", x=x, y=y, text=text, size=size, bold=bold, align=align, grey=grey)
@@ -109,6 +120,11 @@ class RecordingPen:
             elif name == "circle":
                 xs += [kw["cx"] - kw["r"], kw["cx"] + kw["r"]]
                 ys += [kw["cy"] - kw["r"], kw["cy"] + kw["r"]]
+            elif name == "arc":
+                angles = [kw["start"], kw["end"]] + [quarter for quarter in range(-360, 721, 90)
+                                                     if kw["start"] < quarter < kw["end"]]
+                xs += [kw["cx"] + kw["r"] * math.cos(math.radians(a)) for a in angles]
+                ys += [kw["cy"] + kw["r"] * math.sin(math.radians(a)) for a in angles]
             elif name == "text":
                 xs.append(kw["x"])
                 ys.append(kw["y"])

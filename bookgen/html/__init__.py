@@ -1,9 +1,9 @@
 """The playable edition: a whole book as one self-contained HTML page.
 
 The page holds the puzzle JSON records verbatim in one `<script type="application/json">` block, the
-frame's `play.css` and `frame.js`, the game script and stylesheet of each type the book holds
-(`PuzzleType.play_script` and `play_style`, bookgen/puzzles/NAME/play.js and play.css, or a
-plug-in's own) that draw and run each board, and
+frame's `play.css` and its script (`frame.js` and its pieces, FRAME_PIECES), the game script and
+stylesheet of each type the book holds (`PuzzleType.play_script` and `play_style`,
+bookgen/puzzles/NAME/play.js and play.css, or a plug-in's own) that draw and run each board, and
 the static skeleton: title, contents by section, and one article per puzzle with its rules and
 buttons. Nothing is fetched from the network, and the same input always gives the same bytes: no
 dates, no random ids, JSON written with sorted keys.
@@ -11,7 +11,7 @@ dates, no random ids, JSON written with sorted keys.
 The page speaks the language current when it is rendered (`bookgen.i18n.speaking`): the skeleton's
 words are translated here, and the scripts' words come from the "bookgen-texts" block (the
 language's code, its plural expression and the messages of the player's home and of each type
-the page holds), which frame.js reads for its `t`, `tn` and `tp`.
+the page holds), from which the frame's language.js makes its `t`, `tn` and `tp`.
 
 Rejected: drawing the playable boards in Python as static HTML. The browser needs the puzzle data
 anyway to play, check and reveal, so each type's game script draws its playable board. Inside
@@ -55,6 +55,20 @@ def _level(level: str) -> str:
 
 def _asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+FRAME_PIECES = ("language.js", "numbers.js", "saving.js", "navigation.js", "grid.js", "hints.js",
+                "frame.js")
+"""The player's frame, piece by piece, in the order the page holds them: each piece declares
+functions and constants (which the others use when the page runs), and frame.js, last, reads the
+page, mounts the puzzles and offers window.bookgenFrame to the games (see its header)."""
+
+
+def _frame_script() -> str:
+    """The frame as the page holds it: its pieces in one function, so they share one scope and add
+    no name to the page's window but bookgenFrame; each piece begins with a comment naming its file."""
+    pieces = "".join(f"// --- bookgen/html/{name} ---\n{_asset(name)}" for name in FRAME_PIECES)
+    return f'(function () {{\n"use strict";\n\n{pieces}}})();\n'
 
 
 def _registered(record: dict[str, Any]) -> PuzzleType | None:
@@ -348,7 +362,7 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
         f'<script type="application/json" id="bookgen-data">{_script_json(records)}</script>\n'
         f'<script type="application/json" id="bookgen-phrases">{_script_json(list(phrases))}</script>\n'
         f'<script type="application/json" id="bookgen-play">{_script_json(plays)}</script>\n'
-        f"<script>\n{_asset('frame.js')}</script>\n"
+        f"<script>\n{_frame_script()}</script>\n"
         + "".join(f"<script>\n{script}</script>\n"
                   for script in _game_files(kinds, puzzles.play_script_text))
         + "</body>\n</html>\n"

@@ -26,13 +26,10 @@ from functools import cache
 from typing import Any
 
 from bookgen.errors import BookgenError
+from bookgen.i18n.catalogs import CONTEXT_SEPARATOR, available_languages, read_language, type_homes_known
 
 __all__ = ["ENGLISH", "Language", "N_", "_", "current", "language", "languages", "ngettext",
            "pgettext", "speaking"]
-
-CONTEXT_SEPARATOR = "\x04"
-"""Between a message's context and its id in a catalog key, as in compiled gettext catalogs."""
-
 
 def _english_plural(n: int) -> int:
     return 0 if n == 1 else 1
@@ -154,8 +151,6 @@ def pgettext(context: str, message: str) -> str:
 def languages() -> tuple[str, ...]:
     """The codes a book may be written in: English and every language with a catalog of the book's
     shared words (bookgen/locale/LANG.po)."""
-    from bookgen.i18n.catalogs import available_languages
-
     return ("en", *available_languages())
 
 
@@ -179,9 +174,45 @@ def known_texts() -> frozenset[str]:
     return frozenset(known)
 
 
-@cache
 def _loaded(code: str) -> Language:
-    from bookgen.i18n.catalogs import read_language
+    messages = _Catalogs(code)
+    return Language(code, messages, messages.plural_expression)
 
-    messages, plural_expression = read_language(code)
-    return Language(code, messages, plural_expression)
+
+class _Catalogs(Mapping[str, "str | tuple[str, ...]"]):
+    """A language's messages in every home the catalogs know of now: read again (once) after the
+    registry has told them of more types' homes, so that a language taken before the types were
+    loaded (a config's, say) does not lack their words. Pickles as its code."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+
+    def __reduce__(self) -> tuple[type[_Catalogs], tuple[str]]:
+        return _Catalogs, (self.code,)
+
+    def _now(self) -> Mapping[str, str | tuple[str, ...]]:
+        return _read(self.code, type_homes_known())[0]
+
+    @property
+    def plural_expression(self) -> str:
+        return _read(self.code, type_homes_known())[1]
+
+    def __getitem__(self, key: str) -> str | tuple[str, ...]:
+        return self._now()[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._now().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._now()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._now())
+
+    def __len__(self) -> int:
+        return len(self._now())
+
+
+@cache
+def _read(code: str, type_homes: int) -> tuple[dict[str, str | tuple[str, ...]], str]:
+    return read_language(code)

@@ -25,11 +25,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bookgen.atomic import write_files
-from bookgen.i18n import CONTEXT_SEPARATOR
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable  # importlib.resources.abc from 3.11, not in 3.10
 
+CONTEXT_SEPARATOR = "\x04"
+"""Between a message's context and its id in a catalog key, as in compiled gettext catalogs."""
 LOCALE = "locale"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
             "t": None, "tn": (1, 2), "tp": ((1, "c"), 2)}
@@ -53,17 +54,21 @@ def _package_home() -> Traversable:
     return resources.files("bookgen")
 
 
-def homes() -> list[Traversable]:
-    """Every home whose catalogs a book may need: bookgen's, and each registered type's own (for a
-    plug-in, the package its entry point names)."""
-    from bookgen.puzzles import PUZZLE_TYPES, type_home
+_type_homes: list[Traversable] = []
+"""The homes of the registered types, in the order they were registered (`add_home`)."""
 
-    found = [_package_home(), _package_home() / "html", _package_home() / "studio"]
-    for puzzle_type in PUZZLE_TYPES:
-        home = type_home(puzzle_type)
-        if home.joinpath(LOCALE).is_dir() and all(str(home) != str(h) for h in found):
-            found.append(home)
-    return found
+
+def add_home(home: Traversable) -> None:
+    """A registered type's home: the registry tells each one, so that this module never imports
+    the registry (the types import it)."""
+    if home.joinpath(LOCALE).is_dir() and str(home) not in {str(h) for h in homes()}:
+        _type_homes.append(home)
+
+
+def homes() -> list[Traversable]:
+    """Every home whose catalogs a book may need: bookgen's, the player's and the studio's, and
+    each registered type's own (for a plug-in, the package its entry point names)."""
+    return [_package_home(), _package_home() / "html", _package_home() / "studio", *_type_homes]
 
 
 def _catalog_file(home: Traversable, code: str) -> Traversable | None:
@@ -132,6 +137,12 @@ def read_language(code: str, among: Iterable[Traversable] | None = None
         messages.update(found)
         plural_expression = expression or plural_expression
     return messages, plural_expression
+
+
+def type_homes_known() -> int:
+    """How many types' homes the registry has told of (`add_home`): a language read with fewer is
+    read again."""
+    return len(_type_homes)
 
 
 def english_plurals(code: str) -> dict[str, str]:

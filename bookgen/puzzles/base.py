@@ -1,33 +1,39 @@
-"""The record every puzzle type fills in: constants plus the functions the book needs.
+"""The record every puzzle type fills in, constants plus the functions the book needs, and the
+registry of records.
 
-One module per type builds one `PuzzleType` (Numbrix and Hidato share a module and an engine) and the
-registry in `bookgen.puzzles` lists them. Puzzles travel as the public JSON dicts (see docs/format.md):
+One module per type builds one `PuzzleType` (Numbrix and Hidato share a module and an engine) and
+names it in an entry point of the group `bookgen.types`, bookgen's own types as a plug-in's (see
+`registered`). The registry is here, beside the record, so that nothing a type imports imports the
+registry back: it finds the types through their entry points when first asked, and this module
+names none of them. Puzzles travel as the public JSON dicts (see docs/format.md):
 `puzzle` holds what is printed, `solution` the answer, `rating` the measured difficulty figures.
 """
 
 from __future__ import annotations
 
 import json
+import multiprocessing
 import random
-from collections.abc import Callable, Collection, Mapping, Sequence
+import sys
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from importlib import metadata, resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from bookgen.core.grading import LEVELS, level_index
-from bookgen.core.options import Option, parse_options
+from bookgen.core.options import Option, parse_options, unknown_key_message
 from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
+from bookgen.i18n.catalogs import add_home
+
+if TYPE_CHECKING:  # for the type checker only: importlib.abc's warns from Python 3.12 on, and
+    # importlib.resources.abc, its home since 3.11, is not in 3.10
+    from importlib.abc import Traversable
 
 JSON = dict[str, Any]
 _SAFE = "-._~"  # characters left as they are inside an id part
-
-
-def types_with(level: str) -> list[str]:
-    """The registered types that offer `level`, in the registry's order."""
-    from bookgen.puzzles import PUZZLE_TYPES  # the registry, which imports this module
-
-    return [puzzle_type.name for puzzle_type in PUZZLE_TYPES if level in puzzle_type.levels]
 
 
 def never_at(puzzle_type: PuzzleType, level: str) -> str:
@@ -259,10 +265,10 @@ class PuzzleType:
         line}; cells in the type's own JSON coordinates, [] (and value None) for a hint that is
         only words. None: the type gives no hints.
     play_script: the type's game for the playable edition, a script that registers the type with
-        the player's frame (bookgen/html/frame.js), its path relative to the package that registers
-        the type: bookgen/puzzles for the built-ins ("numbrix/play.js"), a plug-in's own package
-        (the one its entry point names) for a plug-in's; "" leaves its puzzles for paper only there.
-    play_style: the game's own CSS rules, a file found as play_script is ("numbrix/play.css"); the
+        the player's frame (bookgen/html/frame.js), its path relative to the type's home, the package
+        its entry point names (bookgen/puzzles/NAME for a built-in type: "play.js"); "" leaves its
+        puzzles for paper only there.
+    play_style: the game's own CSS rules, a file found as play_script is ("play.css"); the
         page adds it after the frame's stylesheet (bookgen/html/play.css, which styles only what
         the frame draws). "": the game needs no rules of its own.
     play_data(puzzle): what the game script shows beyond the puzzle JSON, worked out here so that
@@ -276,7 +282,7 @@ class PuzzleType:
         replay onto it to the solution. None: the type's hints fill no cells (only words).
     json_schema: the type's JSON Schema (draft 2020-12) of one whole puzzle line of its type (type,
         id, difficulty, rating, puzzle, solution), a file found as play_script is
-        ("sudoku/schema.json"); "": the type states its JSON in prose only.
+        ("schema.json"); "": the type states its JSON in prose only.
     narrowed(width, height): the type drawing its puzzles (and answers) at most `width` mm wide
         and, where it can, `height` tall (natural size) where its drawing can wrap or tighten
         (placement's chains take more lines, word search's squares shrink around its letters):
@@ -329,13 +335,6 @@ class PuzzleType:
         """A type pickles as its name (its record holds closures): a job or a record sent to a
         worker process finds the same registered record there."""
         return registered_type, (self.name,)
-
-
-def registered_type(name: str) -> PuzzleType:
-    """The registered type called `name`, for unpickling (the registry imports this module)."""
-    from bookgen.puzzles import find_type
-
-    return find_type(name)
 
 
 def too_few_exist(request: Request, count: int, excluded: int = 0) -> str | None:
@@ -439,3 +438,153 @@ def no_answer_note(puzzle: JSON, solution: JSON, count: int) -> str:
     """answer_note for types whose answer speaks for itself."""
     return ""
 
+
+
+# --- the registry ---------------------------------------------------------------------------------
+
+ENTRY_POINT_GROUP = "bookgen.types"
+OWN_DISTRIBUTION = "puzzle-bookgen"
+"""The distribution whose entry points are the built-in types."""
+
+
+@dataclass
+class _Registry:
+    """The registered types and what was learnt loading them, filled once, when first asked."""
+
+    types: list[PuzzleType] = field(default_factory=list)
+    built_in: tuple[PuzzleType, ...] = ()
+    homes: dict[str, Traversable] = field(default_factory=dict)
+    """Where each type's play_script, play_style, json_schema and catalogs are, by type name."""
+    left_out: dict[str, str] = field(default_factory=dict)
+    """Why each plug-in that could not be loaded was left out, by entry point name."""
+    loaded: bool = False
+
+
+_REGISTRY = _Registry()
+
+
+def registered() -> list[PuzzleType]:
+    """Every type: bookgen's own (by name), then those other packages add, in the order Python
+    finds their distributions. Loaded on first use, not when this module is imported: an entry
+    point's module imports this one, and `bookgen --help` needs no type at all."""
+    if not _REGISTRY.loaded:
+        _REGISTRY.loaded = True
+        points = metadata.entry_points(group=ENTRY_POINT_GROUP)
+        own = sorted((p for p in points if _distribution(p) == OWN_DISTRIBUTION), key=lambda p: p.name)
+        if not own:
+            raise BookgenError(f"bookgen's own puzzle types are not registered: its distribution "
+                               f"{OWN_DISTRIBUTION} is not installed where Python finds it (run "
+                               "`pip install -e .` in a checkout, or install the wheel)")
+        _REGISTRY.built_in = tuple(add_plugins(own))
+        add_plugins(p for p in points if _distribution(p) != OWN_DISTRIBUTION)
+    return _REGISTRY.types
+
+
+def built_in() -> tuple[PuzzleType, ...]:
+    """The types bookgen itself registers (its distribution's entry points)."""
+    registered()
+    return _REGISTRY.built_in
+
+
+def _distribution(point: metadata.EntryPoint) -> str | None:
+    dist = getattr(point, "dist", None)  # None for an entry point made by hand (tests)
+    return dist.name if dist else None
+
+
+def add_plugins(points: Iterable[metadata.EntryPoint]) -> list[PuzzleType]:
+    """Register the types the entry points name, after those already registered; a broken one
+    is left out with a warning on stderr (see `types_left_out`). The types added."""
+    added = []
+    for point in points:
+        try:
+            types = _plugin_types(point)
+        except BookgenError as error:
+            _REGISTRY.left_out[point.name] = str(error)
+            if multiprocessing.current_process().name == "MainProcess":  # not again in each worker
+                print(f"bookgen: warning: {error}", file=sys.stderr)
+            continue
+        _REGISTRY.types.extend(types)
+        added.extend(types)
+        home = _home_of(point.module)
+        for puzzle_type in types:
+            _REGISTRY.homes[puzzle_type.name] = home
+        add_home(home)  # the catalogs learn where the type's texts are from here, the registry
+    return added
+
+
+def _plugin_types(point: metadata.EntryPoint) -> list[PuzzleType]:
+    """The types an entry point names, or a BookgenError saying why they cannot be registered."""
+    dist = getattr(point, "dist", None)
+    where = (f"the plug-in type {point.name} = {point.value} (entry point group "
+             f"{ENTRY_POINT_GROUP}, distribution {dist.name + ' ' + dist.version if dist else 'unknown'})")
+    try:
+        loaded = point.load()
+    except Exception as error:  # anything a foreign import raises: reported, never a traceback
+        raise BookgenError(f"{where} could not be loaded: {type(error).__name__}: {error}") from None
+    types = list(loaded) if isinstance(loaded, (list, tuple)) else [loaded]
+    taken = {t.name for t in _REGISTRY.types}
+    for puzzle_type in types:
+        if not isinstance(puzzle_type, PuzzleType):
+            raise BookgenError(f"{where} is a {type(puzzle_type).__name__}, not a PuzzleType "
+                               "(bookgen.api.PuzzleType) nor a list of them")
+        if puzzle_type.name in taken:
+            raise BookgenError(f"{where} makes a type called {puzzle_type.name!r}, a name another "
+                               "type has; rename it")
+        taken.add(puzzle_type.name)
+        for key, path in (("play_script", puzzle_type.play_script), ("play_style", puzzle_type.play_style),
+                          ("json_schema", puzzle_type.json_schema)):
+            if path and not _home_of(point.module).joinpath(path).is_file():
+                raise BookgenError(f"{where} makes a type whose {key} {path!r} is no file beside "
+                                   f"{point.module} (it is read from the package the entry point names)")
+    return types
+
+
+def _home_of(module: str) -> Traversable:
+    """The folder of the package `module` is or lies in (a module on its own: its folder)."""
+    imported = sys.modules[module]
+    package = module if hasattr(imported, "__path__") else module.rpartition(".")[0]
+    return resources.files(package) if package else Path(str(imported.__file__)).parent
+
+
+def type_home(puzzle_type: PuzzleType) -> Traversable:
+    """The folder a type's files are read from: the package its entry point names
+    (bookgen/puzzles/NAME for a built-in type). Its catalogs are there."""
+    registered()
+    return _REGISTRY.homes[puzzle_type.name]
+
+
+def type_file(puzzle_type: PuzzleType, path: str) -> str:
+    """The text of one of a type's files (its play_script, play_style or json_schema), read from
+    its home; "" for no file."""
+    return type_home(puzzle_type).joinpath(path).read_text(encoding="utf-8") if path else ""
+
+
+def find_type(name: str) -> PuzzleType:
+    """The registered type called `name`, or a clear error listing the known ones (and why a
+    plug-in of that name was left out)."""
+    for puzzle_type in registered():
+        if puzzle_type.name == name:
+            return puzzle_type
+    message = unknown_key_message(str(name), [t.name for t in registered()], "puzzle type")
+    if name in _REGISTRY.left_out:
+        message += f"; {_REGISTRY.left_out[name]}"
+    raise BookgenError(message, key="type")
+
+
+def types_left_out() -> dict[str, str]:
+    """Why each plug-in that could not be loaded was left out, by entry point name. A plug-in that
+    fails to import, names no PuzzleType, or takes a name a type already has is left out with one
+    warning on stderr rather than stopping bookgen: a book that does not use it still builds, and a
+    book that does is refused with that same reason (`find_type`), exit status 2."""
+    registered()
+    return _REGISTRY.left_out
+
+
+def types_with(level: str) -> list[str]:
+    """The registered types that offer `level`, in the registry's order."""
+    return [puzzle_type.name for puzzle_type in registered() if level in puzzle_type.levels]
+
+
+def registered_type(name: str) -> PuzzleType:
+    """The registered type called `name`: how a type unpickles (`PuzzleType.__reduce__`)."""
+    return find_type(name)

@@ -101,6 +101,16 @@ class CanvasPen:
                            fill=self._fill(fill))
         self.canvas.setFillGray(0)
 
+    def arc(self, cx: float, cy: float, r: float, start: float, end: float,
+            width: float = THIN) -> None:
+        """reportlab's angles grow anticlockwise with y up: the page's clockwise arc from start
+        to end is its anticlockwise arc from -end, as long."""
+        self._stroke(width)
+        (x, y), radius = self._xy(cx, cy), r * self.scale * mm
+        path = self.canvas.beginPath()
+        path.arc(x - radius, y - radius, x + radius, y + radius, startAng=-end, extent=end - start)
+        self.canvas.drawPath(path, stroke=1, fill=0)
+
     def text(self, x: float, y: float, text: str, size: float, bold: bool = False,
              align: str = "center", grey: float = 0.0) -> None:
         font = self.fonts.bold if bold else self.fonts.regular

@@ -9,6 +9,7 @@ estimate, since the browser picks its own sans-serif face.
 from __future__ import annotations
 
 import html
+import math
 
 from bookgen.core.pen import MIDDLE, THIN, Point, estimated_width
 
@@ -67,6 +68,21 @@ class SvgPen:
     def circle(self, cx: float, cy: float, r: float, width: float = THIN,
                fill: float | None = None, stroke: bool = True) -> None:
         self.parts.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}"{_paint(width, fill, stroke)}/>')
+
+    def arc(self, cx: float, cy: float, r: float, start: float, end: float,
+            width: float = THIN) -> None:
+        """An arc as path data: y points down, so growing angles sweep clockwise (flag 1)."""
+        if end - start >= 360:
+            self.circle(cx, cy, r, width)
+            return
+
+        def point(angle: float) -> str:
+            turn = math.radians(angle)
+            return f"{_n(cx + r * math.cos(turn))} {_n(cy + r * math.sin(turn))}"
+
+        large = 1 if end - start > 180 else 0
+        self.parts.append(f'<path d="M{point(start)} A{_n(r)} {_n(r)} 0 {large} 1 {point(end)}"'
+                          f'{_paint(width)}/>')
 
     def text(self, x: float, y: float, text: str, size: float, bold: bool = False,
              align: str = "center", grey: float = 0.0) -> None:

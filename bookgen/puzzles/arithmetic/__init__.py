@@ -10,6 +10,7 @@ module holds the registry record.
 
 from __future__ import annotations
 
+from bookgen.api import PuzzleType, Showcase
 from bookgen.i18n import N_
 from bookgen.puzzles.arithmetic.census import census_of_options
 from bookgen.puzzles.arithmetic.checking import check, validate
@@ -25,7 +26,6 @@ from bookgen.puzzles.arithmetic.grader import rate
 from bookgen.puzzles.arithmetic.hints import hints
 from bookgen.puzzles.arithmetic.parameters import OPTIONS, answer_form, canonical, printed, rules_text
 from bookgen.puzzles.arithmetic.solver import solve
-from bookgen.puzzles.base import PuzzleType, Showcase
 
 SHOWCASE = (Showcase("medium", {"concat": True}), Showcase("easy", audit=True))
 
@@ -55,6 +55,6 @@ ARITHMETIC = PuzzleType(
     measure_solution=measure_solution,
     variety=variety,
     hints=hints,
-    play_script="arithmetic/play.js",
-    play_style="arithmetic/play.css",
+    play_script="play.js",
+    play_style="play.css",
 )

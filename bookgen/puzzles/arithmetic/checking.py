@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from bookgen.api import JSON
 from bookgen.core import exprs
 from bookgen.core.exprs import ExpressionError
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.arithmetic.parameters import MAX_NUMBER, MAX_SIZE, MAX_TARGET, MIN_SIZE, check_operators
-from bookgen.puzzles.base import JSON
 
 
 def check(puzzle: JSON, solution: JSON) -> list[str]:

@@ -4,11 +4,11 @@ answer's first expression in the language's signs (× ÷ − in English).
 
 from __future__ import annotations
 
+from bookgen.api import JSON
 from bookgen.core import exprs
 from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.i18n import _, ngettext
 from bookgen.puzzles.arithmetic.parameters import MAX_NUMBER, card_title, operator_signs, operators_line
-from bookgen.puzzles.base import JSON
 
 CARD_W, CARD_H = 64.0, 46.0
 ANSWER_H = 20.0

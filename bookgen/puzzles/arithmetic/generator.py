@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from bookgen.api import JSON, Generated, Request
 from bookgen.core import exprs
 from bookgen.core.exprs import Rules
 from bookgen.core.grading import LEVELS
@@ -19,7 +20,6 @@ from bookgen.puzzles.arithmetic.census import census, check_settings
 from bookgen.puzzles.arithmetic.grader import rate, rating_of, whole_chance
 from bookgen.puzzles.arithmetic.parameters import operators_in_order, rules_of
 from bookgen.puzzles.arithmetic.solver import expressions, solution_forms, solve
-from bookgen.puzzles.base import JSON, Generated, Request
 
 POOL_LIMIT = 3000  # at most this many 3- or 4-number multisets: rate them all once and pick
 TRIES = {3: 400, 4: 400, 5: 150, 6: 40}  # otherwise: random multisets tried per puzzle

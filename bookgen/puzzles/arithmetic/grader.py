@@ -23,12 +23,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from bookgen.api import JSON
 from bookgen.core import exprs
 from bookgen.core.exprs import Form, Rules, Traits
 from bookgen.core.grading import Bands
 from bookgen.puzzles.arithmetic.parameters import rules_of
 from bookgen.puzzles.arithmetic.solver import solution_forms
-from bookgen.puzzles.base import JSON
 
 
 @dataclass(frozen=True)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import ast
 from fractions import Fraction
 
+from bookgen.api import JSON
 from bookgen.core import exprs
 from bookgen.core.exprs import ExpressionError
 from bookgen.i18n import N_, _
 from bookgen.i18n.conjunctions import joined
 from bookgen.puzzles.arithmetic.parameters import operator_signs
-from bookgen.puzzles.base import JSON
 
 OPERATOR_OF = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "^"}
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bookgen.api import JSON, Printed, Request, form_key
 from bookgen.core import exprs
 from bookgen.core.exprs import Rules
 from bookgen.core.options import Option
 from bookgen.i18n import N_, _, pgettext
-from bookgen.puzzles.base import JSON, Printed, Request, form_key
 
 MIN_SIZE, MAX_SIZE = 3, 6
 MAX_NUMBER = 99
@@ -32,16 +32,17 @@ def check_operators(text: str) -> str | None:
 
 OPTIONS = (
     Option("target", "int", N_("the number to make (10 for the Ten puzzle, 24 for the card game)"),
-           default=10, low=0, high=MAX_TARGET),
+           default=10, low=0, high=MAX_TARGET, label=N_("Target number")),
     Option("size", "int", N_("how many numbers each puzzle gives"), default=4, low=MIN_SIZE,
-           high=MAX_SIZE),
+           high=MAX_SIZE, label=N_("Numbers per card")),
     Option("range", "range", N_("the numbers drawn, e.g. 0-9 for digits or 1-13 for cards"),
-           default=(1, 9), low=0, high=MAX_NUMBER),
+           default=(1, 9), low=0, high=MAX_NUMBER, label=N_("Range of numbers")),
     Option("operators", "text", N_("allowed operators, some of + - * / and ^ (whole exponents 0-6)"),
-           default="+-*/", check=check_operators),
+           default="+-*/", check=check_operators, label=N_("Operators")),
     Option("concat", "bool", N_("numbers next to each other on the card may be joined into one, in "
-           "the card's order (1 and 2 as 12, never 21)"), default=False),
-    Option("distinct", "bool", N_("no number appears twice in a puzzle"), default=False),
+           "the card's order (1 and 2 as 12, never 21)"), default=False, label=N_("Join digits")),
+    Option("distinct", "bool", N_("no number appears twice in a puzzle"), default=False,
+           label=N_("All numbers different")),
 )
 
 RULES = N_(

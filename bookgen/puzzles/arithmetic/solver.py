@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from bookgen.api import JSON, Solved
 from bookgen.core import exprs
 from bookgen.core.exprs import Form, Rules
 from bookgen.puzzles.arithmetic.parameters import rules_of
-from bookgen.puzzles.base import JSON, Solved
 
 
 def solution_forms(puzzle: JSON) -> list[Form]:

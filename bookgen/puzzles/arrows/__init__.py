@@ -16,6 +16,14 @@ person needs: counting alone, elimination chains over pencil marks, or case anal
 
 from __future__ import annotations
 
+from bookgen.api import (
+    Generated,
+    PuzzleType,
+    Showcase,
+    always_unique,
+    fixed_example,
+    no_answer_note,
+)
 from bookgen.i18n import N_
 from bookgen.puzzles.arrows.checking import check, validate
 from bookgen.puzzles.arrows.drawing import draw_puzzle, draw_solution, measure, play_data
@@ -24,14 +32,6 @@ from bookgen.puzzles.arrows.grader import BANDS, rate
 from bookgen.puzzles.arrows.hints import given_answer, hints
 from bookgen.puzzles.arrows.parameters import OPTIONS, answer_form, canonical, printed, rules_text
 from bookgen.puzzles.arrows.solver import solve
-from bookgen.puzzles.base import (
-    Generated,
-    PuzzleType,
-    Showcase,
-    always_unique,
-    fixed_example,
-    no_answer_note,
-)
 
 
 def example() -> Generated:
@@ -71,8 +71,8 @@ ARROWS = PuzzleType(
     printed=printed,
     hardness=lambda rating: BANDS.hardness(rating["grade"]),
     hints=hints,
-    play_script="arrows/play.js",
-    play_style="arrows/play.css",
+    play_script="play.js",
+    play_style="play.css",
     given_answer=given_answer,
     play_data=play_data,
 )

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from bookgen.api import JSON
 from bookgen.puzzles.arrows.parameters import STEPS, Cell, Domains, heads
-from bookgen.puzzles.base import JSON
 
 
 @dataclass(frozen=True)

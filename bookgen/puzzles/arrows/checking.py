@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from bookgen.api import JSON
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.arrows.board import board_for, ray
 from bookgen.puzzles.arrows.parameters import DIRECTIONS, LINES, MAX_JSON_SIDE, OPPOSITE, STEPS, heads
-from bookgen.puzzles.base import JSON
 
 
 def check(puzzle: JSON, solution: JSON) -> list[str]:

@@ -4,9 +4,9 @@ the signs as characters for the playable page.
 
 from __future__ import annotations
 
+from bookgen.api import JSON
 from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.puzzles.arrows.parameters import STEPS, heads
-from bookgen.puzzles.base import JSON
 
 CELL = 14.0          # square side, mm
 ARROW_Y = 0.27       # arrow centre, as a share of the square from its top

@@ -7,13 +7,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from bookgen.api import JSON, Generated, Request
 from bookgen.core.grading import LEVELS, make_at_level, remove_givens
 from bookgen.errors import BookgenError
 from bookgen.puzzles.arrows.board import Board, board_of, ray, start
 from bookgen.puzzles.arrows.grader import BANDS, STAGES, deduce, rate
 from bookgen.puzzles.arrows.parameters import DIRECTIONS, LINES, Cell, heads
 from bookgen.puzzles.arrows.solver import OutOfSteps, grid_of, propagate, solutions
-from bookgen.puzzles.base import JSON, Generated, Request
 
 WALK_STEPS = 40        # random-walk repairs per square before a filling attempt gives up
 UNIQUE_GUESSES = 3000  # guesses the uniqueness proof may spend on an expert puzzle

@@ -4,13 +4,13 @@ the stage and load a puzzle needs.
 
 from __future__ import annotations
 
+from bookgen.api import JSON
 from bookgen.core.bits import members as numbers
 from bookgen.core.bits import single
 from bookgen.core.grading import Bands
 from bookgen.puzzles.arrows.board import Board, board_for, start
 from bookgen.puzzles.arrows.parameters import Cell, Domains
 from bookgen.puzzles.arrows.solver import flat_givens, propagate, revise
-from bookgen.puzzles.base import JSON
 
 STAGES = ("counting", "elimination", "cases", "search")
 # Grade bands per level (inclusive): 10 points per stage, plus a load of 0 to 9 within the stage.

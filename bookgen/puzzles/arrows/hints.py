@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import partial
 
+from bookgen.api import JSON
 from bookgen.core.bits import single
 from bookgen.core.grading import Step, page_hints, told_in_order
 from bookgen.i18n import _, ngettext, pgettext
@@ -17,7 +18,6 @@ from bookgen.puzzles.arrows.board import Board, board_for, start
 from bookgen.puzzles.arrows.grader import counting_sweep, false_case, solved
 from bookgen.puzzles.arrows.parameters import Cell
 from bookgen.puzzles.arrows.solver import flat_givens, propagate, revise
-from bookgen.puzzles.base import JSON
 
 Known = Mapping[Cell, int]
 

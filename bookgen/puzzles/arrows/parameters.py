@@ -4,10 +4,10 @@ and the forms a puzzle is printed, compared and answered in.
 
 from __future__ import annotations
 
+from bookgen.api import JSON, Printed, Request, form_key, numbers_printed
 from bookgen.core.options import Option
 from bookgen.core.symmetry import SYMMETRIES
 from bookgen.i18n import N_, _
-from bookgen.puzzles.base import JSON, Printed, Request, form_key, numbers_printed
 
 STEPS = {"N": (-1, 0), "NE": (-1, 1), "E": (0, 1), "SE": (1, 1),
          "S": (1, 0), "SW": (1, -1), "W": (0, -1), "NW": (-1, -1)}
@@ -20,9 +20,9 @@ MAX_JSON_SIDE = 12               # what a hand-entered puzzle may use
 
 OPTIONS = (
     Option("size", "size", N_("grid size: N for N x N, or RxC (default 5x5)"), low=MIN_SIDE,
-           high=MAX_SIDE, default=(5, 5)),
+           high=MAX_SIDE, default=(5, 5), label=N_("Size")),
     Option("two_headed", "float", N_("share of signs that are two-headed arrows (E+W and so on; "
-           "default 0.2)"), low=0.0, high=1.0, default=0.2),
+           "default 0.2)"), low=0.0, high=1.0, default=0.2, label=N_("Two-headed arrows")),
 )
 
 RULES = N_(

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import islice
 
+from bookgen.api import JSON, Solved
 from bookgen.core.bits import members as numbers
 from bookgen.puzzles.arrows.board import Board, board_for, start
 from bookgen.puzzles.arrows.parameters import Cell, Domains
-from bookgen.puzzles.base import JSON, Solved
 
 
 def revise(board: Board, domains: Domains, sign: Cell) -> list[Cell] | None:

@@ -14,9 +14,7 @@ import random
 from dataclasses import replace
 from functools import partial
 
-from bookgen.core.letters import alphabet
-from bookgen.i18n import N_
-from bookgen.puzzles.base import (
+from bookgen.api import (
     JSON,
     Generated,
     PuzzleType,
@@ -26,6 +24,8 @@ from bookgen.puzzles.base import (
     form_key,
     no_answer_note,
 )
+from bookgen.core.letters import alphabet
+from bookgen.i18n import N_
 from bookgen.puzzles.cryptogram.checking import check, validate
 from bookgen.puzzles.cryptogram.drawing import (
     draw_puzzle,
@@ -115,8 +115,8 @@ CRYPTOGRAM = PuzzleType(
     hints=hints,
     given_answer=given_answer,
     play_data=play_data,
-    play_script="cryptogram/play.js",
-    play_style="cryptogram/play.css",
+    play_script="play.js",
+    play_style="play.css",
     narrowed=narrowed,
-    json_schema="cryptogram/schema.json",
+    json_schema="schema.json",
 )

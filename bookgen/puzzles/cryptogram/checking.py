@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 
+from bookgen.api import JSON
 from bookgen.core.dictionary import blocked_words
 from bookgen.core.letters import LANGUAGES, alphabet
 from bookgen.errors import PuzzleFormatError
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.cryptogram.parameters import MAX_TEXT
 from bookgen.puzzles.cryptogram.words import is_reading, runs
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bookgen.api import JSON
 from bookgen.core.letters import alphabet
 from bookgen.core.pen import THIN, Pen
-from bookgen.puzzles.base import JSON
 
 LETTER_SIZE = 14
 NUMBER_SIZE = 16          # digits in a text reach large print's floor for numbers with the letters

@@ -18,11 +18,11 @@ from collections.abc import Callable
 from itertools import islice
 from math import ceil
 
+from bookgen.api import JSON, Generated, Request
 from bookgen.core.dictionary import blocked_words
 from bookgen.core.grading import make_at_level, remove_givens
 from bookgen.core.letters import alphabet
 from bookgen.errors import BookgenError
-from bookgen.puzzles.base import JSON, Generated, Request
 from bookgen.puzzles.cryptogram.grader import EXPERT_GIVENS, TOP_RANK, graded, rate
 from bookgen.puzzles.cryptogram.parameters import (
     MIN_LETTERS,

@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from bookgen.api import JSON
 from bookgen.core.grading import Bands, Deduction, simplest_first
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.cryptogram.solver import Board, Readings, board_for, solve
 from bookgen.puzzles.cryptogram.words import rank, runs
 

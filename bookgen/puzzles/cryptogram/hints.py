@@ -5,8 +5,8 @@ the page writes its plain letter under every place of it.
 
 from __future__ import annotations
 
+from bookgen.api import JSON
 from bookgen.i18n import N_, _, ngettext
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.cryptogram.grader import graded
 
 SHORT = N_("word {number}, {word}, is most likely {reading}, the commonest word of that pattern, "

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from bookgen.api import JSON, Printed, Request, form_key
 from bookgen.core.letters import LANGUAGES, grid_form
 from bookgen.core.options import Option, language_name
 from bookgen.i18n import N_, _
-from bookgen.puzzles.base import JSON, Printed, Request, form_key
 
 MAX_TEXT = 240
 """The most letters and signs a quotation may hold: about three lines of a book's page."""

@@ -31,8 +31,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 
+from bookgen.api import JSON, Solved
 from bookgen.core.letters import alphabet
-from bookgen.puzzles.base import JSON, Solved
 from bookgen.puzzles.cryptogram.words import readings, runs
 
 Domains = list[int]  # by cipher letter's place in `Board.letters`: a bitmask of plain letters

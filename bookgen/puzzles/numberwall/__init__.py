@@ -14,9 +14,7 @@ pyramids do, and keeps the fields number walls had when they were a pyramid vari
 
 from __future__ import annotations
 
-from bookgen.core.triangle import given_answer
-from bookgen.i18n import N_
-from bookgen.puzzles.base import (
+from bookgen.api import (
     Generated,
     OlderSpelling,
     PuzzleType,
@@ -25,6 +23,8 @@ from bookgen.puzzles.base import (
     fixed_example,
     no_answer_note,
 )
+from bookgen.core.triangle import given_answer
+from bookgen.i18n import N_
 from bookgen.puzzles.numberwall.checking import check, validate
 from bookgen.puzzles.numberwall.drawing import draw_puzzle, draw_solution, measure
 from bookgen.puzzles.numberwall.generator import answers, check_request, generate, variety
@@ -77,6 +77,6 @@ NUMBERWALL = PuzzleType(
     variety=variety,
     answer_form=answer_form,
     answers=answers,
-    play_script="numberwall/play.js",
+    play_script="play.js",
     given_answer=given_answer,
 )

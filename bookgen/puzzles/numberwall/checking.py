@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bookgen.api import JSON
 from bookgen.core.triangle import answer_shape_problem, flatten, format_problem, given_problems, triples
 from bookgen.errors import PuzzleFormatError
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.numberwall.parameters import MAX_NUMBER, MAX_ROWS, VARIANT
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from bookgen.api import JSON
 from bookgen.core.pen import MEDIUM, Pen, fitted_size
-from bookgen.puzzles.base import JSON
 
 BRICK_W, BRICK_H = 15.0, 9.0
 

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from bookgen.api import JSON, Generated, Request, mirror_form
 from bookgen.core.grading import VARIETY_PATTERNS, kept, make_at_level, removal_results, remove_givens
 from bookgen.core.triangle import Values, shape, to_rows, without
 from bookgen.errors import BookgenError
-from bookgen.puzzles.base import JSON, Generated, Request, mirror_form
 from bookgen.puzzles.numberwall.grader import BANDS, deduce, rate
 from bookgen.puzzles.numberwall.parameters import EXPERT_ROWS, VARIANT, canonical, printed
 from bookgen.puzzles.numberwall.solver import solve

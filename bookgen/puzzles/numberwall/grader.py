@@ -16,9 +16,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache, partial
 
+from bookgen.api import JSON
 from bookgen.core.grading import LEVELS, Bands, Deduced, Deduction, simplest_first
 from bookgen.core.triangle import Values, flatten, shape
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.numberwall.wall import Wall, wall_of
 
 STEPS = ("add", "subtract", "equation", "system")  # their ranks are their places here

@@ -10,10 +10,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from functools import partial
 
+from bookgen.api import JSON
 from bookgen.core.grading import page_hints, recorded_steps, told_in_order
 from bookgen.core.triangle import flatten, shape
 from bookgen.i18n import _
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.numberwall.grader import TOP, Expr, complete, deductions, first_equation
 from bookgen.puzzles.numberwall.wall import Wall, wall_of
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bookgen.api import JSON, Printed, Request, mirror_form, numbers_printed
 from bookgen.core.options import Option
 from bookgen.i18n import N_, _
-from bookgen.puzzles.base import JSON, Printed, Request, mirror_form, numbers_printed
 
 VARIANT = "sum"  # the puzzle JSON's "variant", kept from when walls were a pyramid variant
 MAX_ROWS = 10  # the largest wall any puzzle JSON may hold
@@ -28,11 +28,12 @@ def default_max(level: str, earlier: Mapping[str, Any]) -> int:
 
 OPTIONS = (
     Option("rows", "int", N_("rows in the wall (expert: at least {rows})"), help_values={"rows": EXPERT_ROWS},
-           default=lambda level, earlier: DEFAULT_ROWS[level], low=MIN_ROWS, high=MADE_ROWS),
+           default=lambda level, earlier: DEFAULT_ROWS[level], low=MIN_ROWS, high=MADE_ROWS,
+           label=N_("Rows")),
     Option("range", "range", N_("the numbers in the bottom row, e.g. 1-10"), default=DEFAULT_RANGE,
-           low=1, high=MAX_NUMBER),
+           low=1, high=MAX_NUMBER, label=N_("Numbers in the bottom row")),
     Option("max", "int", N_("largest number allowed (the top); by default never binding"),
-           default=default_max, low=1, high=MAX_NUMBER),
+           default=default_max, low=1, high=MAX_NUMBER, label=N_("Largest number")),
 )
 
 RULES = N_("Each brick holds the sum of the two bricks below it, and every brick holds a whole number, "

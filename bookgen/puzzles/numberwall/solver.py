@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from bookgen.api import JSON, Solved
 from bookgen.core.triangle import completions, given_bounds, givens_of, shape, to_rows
-from bookgen.puzzles.base import JSON, Solved
 from bookgen.puzzles.numberwall.wall import Wall, wall_of
 
 

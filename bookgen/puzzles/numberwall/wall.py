@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bookgen.puzzles.base import JSON
+from bookgen.api import JSON
 
 
 @dataclass(frozen=True)

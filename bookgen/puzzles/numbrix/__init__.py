@@ -9,9 +9,7 @@ the solver) and `drawing`; this module holds the two registry records.
 
 from __future__ import annotations
 
-from bookgen.core.options import Option, spoken_choice
-from bookgen.i18n import N_, _, pgettext
-from bookgen.puzzles.base import (
+from bookgen.api import (
     JSON,
     Generated,
     Printed,
@@ -22,6 +20,8 @@ from bookgen.puzzles.base import (
     no_answer_note,
     numbers_printed,
 )
+from bookgen.core.options import Option
+from bookgen.i18n import N_, _
 from bookgen.puzzles.numbrix.board import answer_form, canonical
 from bookgen.puzzles.numbrix.checking import check_with, validate_with
 from bookgen.puzzles.numbrix.drawing import draw_puzzle, draw_solution, measure, too_large_to_print
@@ -32,27 +32,23 @@ from bookgen.puzzles.numbrix.shapes import DEFAULT_SIZE, MAX_SIDE, MIN_SIDE, SHA
 
 # --- registry records -----------------------------------------------------------------------------
 
-def symmetry_word(symmetry: str) -> str:
-    """A symmetry as the studio's help line names it."""
-    return spoken_choice(symmetry, {"none": pgettext("help line: symmetry", "none"),
-                                    "rotational": pgettext("help line: symmetry", "rotational"),
-                                    "mirror": pgettext("help line: symmetry", "mirror")}[symmetry])
-
-
 SIZE_OPTION = Option("size", "size", N_("grid size: N for a square or RxC (default by level: 6 easy, "
                      "7 medium, 8 hard, 8 expert)"), low=MIN_SIDE, high=MAX_SIDE,
-                     default=lambda level, earlier: (DEFAULT_SIZE[level], DEFAULT_SIZE[level]))
+                     default=lambda level, earlier: (DEFAULT_SIZE[level], DEFAULT_SIZE[level]),
+                     label=N_("Size"))
 SYMMETRY_OPTION = Option("symmetry", "choice", N_("pattern of the given numbers"), choices=SYMMETRIES,
-                         default="none", words=symmetry_word)
+                         default="none", label=N_("Symmetry"),
+                         words={"none": N_("none"), "rotational": N_("rotational"),
+                                "mirror": N_("mirror")})
 ENDS_OPTION = Option("keep_ends", "bool", N_("always show 1 and the last number (default true)"),
-                     default=True)
+                     default=True, label=N_("Keep both ends"))
 HIDATO_SIZE_OPTION = Option(
     "size", "size", N_("grid size: N for a square or RxC (default 7x7 at every level, so a harder "
-    "level prints fewer givens)"), low=MIN_SIDE, high=MAX_SIDE, default=(7, 7))
+    "level prints fewer givens)"), low=MIN_SIDE, high=MAX_SIDE, default=(7, 7), label=N_("Size"))
 SHAPE_OPTION = Option("shape", "text", N_("a built-in shape ({shapes}) or a mask like '.##./####/####/.##.' "
                                          "('#' a cell, '.' a hole)"),
                       help_values={"shapes": ", ".join(SHAPES)}, check=shape_problem,
-                      default="square", picture=True, high=MAX_SIDE)
+                      default="square", picture=True, high=MAX_SIDE, label=N_("Shape"))
 
 NUMBRIX_RULES = N_(
     "Fill the grid with the numbers from 1 to the number of cells so that each number touches "
@@ -116,8 +112,8 @@ NUMBRIX = PuzzleType(
     variety=variety_with(False),
     answer_form=answer_form,
     answers=answers_with(False),
-    play_script="numbrix/play.js",
-    play_style="numbrix/play.css",
+    play_script="play.js",
+    play_style="play.css",
     given_answer=given_answer,
 )
 
@@ -150,7 +146,7 @@ HIDATO = PuzzleType(
     variety=variety_with(True),
     answer_form=answer_form,
     answers=answers_with(True),
-    play_script="numbrix/play.js",
-    play_style="numbrix/play.css",
+    play_script="play.js",
+    play_style="play.css",
     given_answer=given_answer,
 )

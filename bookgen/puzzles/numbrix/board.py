@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from bookgen.api import JSON, form_key
 from bookgen.core import symmetry as grid_symmetry
 from bookgen.core.hamilton import Cell
-from bookgen.puzzles.base import JSON, form_key
 
 # --- board structure ------------------------------------------------------------------------------
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bookgen.api import JSON
 from bookgen.core.hamilton import Cell
 from bookgen.errors import PuzzleFormatError
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.numbrix.board import grid_offset, make_board, normalised
 
 # --- rule check (apart from the solver) -------------------------------------------------------------

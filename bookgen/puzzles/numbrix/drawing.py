@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bookgen.api import JSON
 from bookgen.core.pen import MEDIUM, THICK, THIN, Pen
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.numbrix.shapes import MAX_PRINTED_SIDE
 
 # --- drawing --------------------------------------------------------------------------------------

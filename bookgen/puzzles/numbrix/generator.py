@@ -8,9 +8,9 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import islice
 
+from bookgen.api import JSON, Generated, Request
 from bookgen.core.grading import VARIETY_PATTERNS, Deduction, make_at_level, removal_results, simplest_first
 from bookgen.core.hamilton import Cell, check_can_have_path, grid_graph, random_path
-from bookgen.puzzles.base import JSON, Generated, Request
 from bookgen.puzzles.numbrix.board import Board, bits_of, canonical, make_board
 from bookgen.puzzles.numbrix.grader import (
     ROUTE_GRADE,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from bookgen.api import JSON, Solved
 from bookgen.core.grading import Bands, Deduced, Deduction, simplest_first
-from bookgen.puzzles.base import JSON, Solved
 from bookgen.puzzles.numbrix.board import bits_of, board_of, givens_of
 from bookgen.puzzles.numbrix.solver import Contradiction, State, grid_of, search, start_state
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import partial
 
+from bookgen.api import JSON
 from bookgen.core.grading import page_hints, recorded_steps, told_in_order
 from bookgen.core.hamilton import Cell
 from bookgen.i18n import N_, _, ngettext
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.numbrix.board import Board, bits_of, board_of, givens_of, grid_offset
 from bookgen.puzzles.numbrix.grader import DEDUCTIONS, grade_of
 from bookgen.puzzles.numbrix.solver import Contradiction, State, start_state

@@ -309,7 +309,7 @@
       var r = +cell.dataset.row, c = +cell.dataset.col;
       if (!valueAt(r, c)) return;
       stroke = { id: event.pointerId, from: [r, c], at: [r, c], moved: false, trail: [[r, c]], placed: [] };
-      try { cell.releasePointerCapture(event.pointerId); } catch (error) { /* not captured */ }
+      try { cell.releasePointerCapture(event.pointerId); } catch { /* not captured */ }
     });
     /* the squares under a pointer held near an edge change as the board scrolls under it */
     var scroller = frame.edgeScroller(grid, function (point) { if (stroke) follow(point); });
@@ -464,9 +464,9 @@
   /* "Numbrix and Hidato: Enter or Space taps a square, counting on from it.", the keys' names
    * set as keys wherever the language puts them */
   var help = el("li");
-  var keys = { "\u0001": t("Enter"), "\u0002": t("Space") };
-  t("Numbrix and Hidato: {enter} or {space} taps a square, counting on from it.", { enter: "\u0001", space: "\u0002" })
-    .split(/([\u0001\u0002])/).forEach(function (part) {
+  var keys = { "\uE000": t("Enter"), "\uE001": t("Space") };
+  t("Numbrix and Hidato: {enter} or {space} taps a square, counting on from it.", { enter: "\uE000", space: "\uE001" })
+    .split(/([\uE000\uE001])/).forEach(function (part) {
       if (keys[part]) help.appendChild(el("kbd", "", keys[part]));
       else if (part) help.appendChild(document.createTextNode(part));
     });

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from bookgen.api import Request
 from bookgen.core.hamilton import Cell
 from bookgen.core.masks import SHAPES, parse_mask
 from bookgen.errors import BookgenError
-from bookgen.puzzles.base import Request
 from bookgen.puzzles.numbrix.board import normalised
 
 # --- parameters and shapes ------------------------------------------------------------------------

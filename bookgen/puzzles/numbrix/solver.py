@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bookgen.puzzles.base import JSON
+from bookgen.api import JSON
 from bookgen.puzzles.numbrix.board import Board, bits_of, grid_offset
 
 # --- solver ---------------------------------------------------------------------------------------

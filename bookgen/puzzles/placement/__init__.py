@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
+from bookgen.api import Generated, PuzzleType, Showcase, fixed_example
 from bookgen.i18n import N_, _
-from bookgen.puzzles.base import Generated, PuzzleType, Showcase, fixed_example
 from bookgen.puzzles.placement.checking import check, validate
 from bookgen.puzzles.placement.drawing import (
     answer_note,
@@ -84,8 +84,8 @@ PLACEMENT = PuzzleType(
     measure_solution=measure_solution,
     hardness=lambda rating: BANDS.hardness(rating["score"]),
     hints=hints,
-    play_script="placement/play.js",
-    play_style="placement/play.css",
+    play_script="play.js",
+    play_style="play.css",
     given_answer=given_answer,
     narrowed=narrowed,
 )

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from bookgen.api import JSON
 from bookgen.errors import PuzzleFormatError
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.placement.numbers import parse_number
 from bookgen.puzzles.placement.solver import count_arrangements, pins
 

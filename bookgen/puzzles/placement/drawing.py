@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bookgen.api import JSON
 from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.i18n import _, current, ngettext
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.placement.numbers import MINUS, shown
 
 # Long chains wrap: a row holds at most WRAP boxes (fewer where the page asks for a narrower

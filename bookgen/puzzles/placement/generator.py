@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from bookgen.api import JSON, Generated, Request
 from bookgen.core.grading import make_at_level
 from bookgen.errors import BookgenError
-from bookgen.puzzles.base import JSON, Generated, Request
 from bookgen.puzzles.placement.grader import rate
 from bookgen.puzzles.placement.numbers import make_pool, parse_number
 from bookgen.puzzles.placement.parameters import (

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bookgen.puzzles.base import JSON
+from bookgen.api import JSON
 from bookgen.puzzles.placement.numbers import pool_kind
 from bookgen.puzzles.placement.parameters import BANDS, score
 from bookgen.puzzles.placement.solver import count_arrangements, pins

@@ -7,9 +7,9 @@ further, and the fence's count says which boxes still leave an arrangement.
 
 from __future__ import annotations
 
+from bookgen.api import JSON
 from bookgen.i18n import _
 from bookgen.i18n.conjunctions import joined
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.placement.numbers import shown
 from bookgen.puzzles.placement.solver import fence, pins
 

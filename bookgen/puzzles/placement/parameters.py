@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from bookgen.api import JSON, Printed, form_key
 from bookgen.core.grading import Bands
-from bookgen.core.options import Option, spoken_choice
-from bookgen.i18n import N_, pgettext
-from bookgen.puzzles.base import JSON, Printed, form_key
+from bookgen.core.options import Option
+from bookgen.i18n import N_
 from bookgen.puzzles.placement.numbers import MINUS, parse_number, shown
 
 KINDS = ("whole", "signed", "decimal", "fraction", "mixed")
@@ -27,21 +27,17 @@ PREFERRED: dict[str, dict[str, tuple[Any, ...]]] = {
 }
 MIN_SIZE, MAX_SIZE = 3, 12
 
-def kind_word(kind: str) -> str:
-    """A kind of numbers as the studio's help line names it."""
-    return spoken_choice(kind, {
-        "whole": pgettext("help line: numbers", "whole"),
-        "signed": pgettext("help line: numbers", "signed"),
-        "decimal": pgettext("help line: numbers", "decimal"),
-        "fraction": pgettext("help line: numbers", "fraction"),
-        "mixed": pgettext("help line: numbers", "mixed")}[kind])
-
+KIND_WORDS = {"whole": N_("whole numbers"), "signed": N_("with negatives"), "decimal": N_("decimals"),
+              "fraction": N_("fractions"), "mixed": N_("mixed")}
+"""Each kind of numbers as a menu or help line names it."""
 
 OPTIONS = (
-    Option("size", "int", N_("how many boxes"), low=MIN_SIZE, high=MAX_SIZE),
+    Option("size", "int", N_("how many boxes"), low=MIN_SIZE, high=MAX_SIZE,
+           label=N_("Number of boxes")),
     Option("numbers", "choice", N_("what kind of numbers fill the pool"), choices=KINDS,
-           words=kind_word),
-    Option("unique", "bool", N_("pre-fill boxes until exactly one arrangement remains")),
+           words=KIND_WORDS, label=N_("Numbers")),
+    Option("unique", "bool", N_("pre-fill boxes until exactly one arrangement remains"),
+           label=N_("One answer only")),
 )
 
 RULES = N_(

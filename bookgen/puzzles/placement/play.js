@@ -141,7 +141,7 @@
       drag.ghost.appendChild(numberShown(drag.text));
       document.body.appendChild(drag.ghost);
       drag.source.classList.add("dragging");
-      try { drag.source.releasePointerCapture(drag.id); } catch (error) { /* not captured */ }
+      try { drag.source.releasePointerCapture(drag.id); } catch { /* not captured */ }
       drag.ghost.style.left = x + "px";
       drag.ghost.style.top = y + "px";
     }
@@ -239,7 +239,7 @@
     wrap.addEventListener("keydown", function (event) {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
       var node = event.target.closest("[data-nav]"), box = event.target.closest(".box");
-      if (box && /^[-0-9.,\/\u2212]$/.test(event.key)) {
+      if (box && /^[-0-9.,/\u2212]$/.test(event.key)) {
         typed += event.key;
         event.preventDefault();
       } else if (box && typed && event.key === "Enter") {
@@ -348,9 +348,9 @@
   /* "Number Placement: on a box, type a number of the pool and press Enter to put it there.",
    * the key's name set as a key wherever the language puts it */
   var help = el("li");
-  t("Number Placement: on a box, type a number of the pool and press {enter} to put it there.", { enter: "\u0001" })
-    .split(/(\u0001)/).forEach(function (part) {
-      if (part === "\u0001") help.appendChild(el("kbd", "", t("Enter")));
+  t("Number Placement: on a box, type a number of the pool and press {enter} to put it there.", { enter: "\uE000" })
+    .split(/(\uE000)/).forEach(function (part) {
+      if (part === "\uE000") help.appendChild(el("kbd", "", t("Enter")));
       else if (part) help.appendChild(document.createTextNode(part));
     });
   frame.keyHelp(help);

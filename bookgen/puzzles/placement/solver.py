@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from bookgen.puzzles.base import JSON, Solved
+from bookgen.api import JSON, Solved
 from bookgen.puzzles.placement.numbers import parse_number
 
 

@@ -25,9 +25,9 @@ a Norvig-style search that narrows candidate lists and branches on the tightest 
 
 from __future__ import annotations
 
+from bookgen.api import Generated, PuzzleType, Request, Showcase, always_unique, no_answer_note
 from bookgen.core.triangle import given_answer
 from bookgen.i18n import N_
-from bookgen.puzzles.base import Generated, PuzzleType, Request, Showcase, always_unique, no_answer_note
 from bookgen.puzzles.pyramid.checking import check, validate
 from bookgen.puzzles.pyramid.drawing import draw_puzzle, draw_solution, measure, measure_solution
 from bookgen.puzzles.pyramid.generator import answers, check_request, generate, variety
@@ -82,8 +82,8 @@ PYRAMID = PuzzleType(
     variety=variety,
     answer_form=answer_form,
     answers=answers,
-    play_script="pyramid/play.js",
-    play_style="pyramid/play.css",
+    play_script="play.js",
+    play_style="play.css",
     given_answer=given_answer,
     play_data=play_data,
 )

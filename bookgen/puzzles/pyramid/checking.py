@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bookgen.api import JSON
 from bookgen.core.triangle import (
     answer_shape_problem,
     flatten,
@@ -13,7 +14,6 @@ from bookgen.core.triangle import (
     triples,
 )
 from bookgen.errors import PuzzleFormatError
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.pyramid.parameters import MAX_NUMBER, MAX_ROWS, VARIANTS
 from bookgen.puzzles.pyramid.rules import largest
 

@@ -4,8 +4,8 @@ line under the puzzle.
 
 from __future__ import annotations
 
+from bookgen.api import JSON
 from bookgen.core.pen import MEDIUM, THIN, Pen, fitted_size
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.pyramid.parameters import range_caption
 
 RADIUS = 6.0  # of the circles

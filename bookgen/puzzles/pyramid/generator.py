@@ -8,10 +8,10 @@ import random
 from functools import cache
 from itertools import islice
 
+from bookgen.api import JSON, Generated, Request, mirror_form
 from bookgen.core.grading import VARIETY_PATTERNS, kept, make_at_level, removal_results, remove_givens
 from bookgen.core.triangle import Values, to_rows, triangular, without
 from bookgen.errors import BookgenError
-from bookgen.puzzles.base import JSON, Generated, Request, mirror_form
 from bookgen.puzzles.pyramid.grader import BANDS, deduce, rate
 from bookgen.puzzles.pyramid.parameters import CLASSIC_LIMIT, canonical
 from bookgen.puzzles.pyramid.rules import Rules

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from functools import cache, partial
 
+from bookgen.api import JSON
 from bookgen.core.bits import members as bits_values
 from bookgen.core.grading import LEVELS, Bands, Deduced, Deduction, simplest_first
 from bookgen.core.triangle import Values, flatten, shape
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.pyramid.rules import Rules, rules_of
 from bookgen.puzzles.pyramid.solver import Contradiction, candidate_lists
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import partial
 
+from bookgen.api import JSON
 from bookgen.core.grading import page_hints, recorded_steps, told_in_order
 from bookgen.core.triangle import flatten, shape, triangular
 from bookgen.i18n import _
 from bookgen.i18n.conjunctions import joined, said
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.pyramid.grader import TOP, complete, deductions
 from bookgen.puzzles.pyramid.rules import Rules, rules_of
 from bookgen.puzzles.pyramid.solver import Contradiction, candidate_lists

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bookgen.core.options import Option, spoken_choice
+from bookgen.api import JSON, Printed, Request, mirror_form, numbers_printed
+from bookgen.core.options import Option
 from bookgen.core.triangle import triangular
-from bookgen.i18n import N_, _, pgettext
-from bookgen.puzzles.base import JSON, Printed, Request, mirror_form, numbers_printed
+from bookgen.i18n import N_, _
 from bookgen.puzzles.pyramid.rules import largest
 
 VARIANTS = ("classic", "distinct")
@@ -38,20 +38,15 @@ def default_max(level: str, earlier: Mapping[str, Any]) -> int:
     return total + total // 2 if rows <= 6 else (2 * total if rows <= 9 else 3 * total)
 
 
-def variant_word(variant: str) -> str:
-    """A variant as the studio's help line names it."""
-    return spoken_choice(variant, {"classic": pgettext("help line: pyramid", "classic"),
-                                   "distinct": pgettext("help line: pyramid", "distinct")}[variant])
-
-
 OPTIONS = (
     Option("variant", "choice", N_("classic (1 to n(n+1)/2 once each) or distinct (all different, up "
            "to max); number walls are the type numberwall"), default="classic", choices=VARIANTS,
-           words=variant_word),
+           words={"classic": N_("classic pyramid"), "distinct": N_("all numbers different")},
+           label=N_("Variant")),
     Option("rows", "int", N_("rows in the pyramid (classic 3-5, distinct 3-10)"), default=default_rows,
-           low=MIN_ROWS, high=MAX_ROWS),
+           low=MIN_ROWS, high=MAX_ROWS, label=N_("Rows")),
     Option("max", "int", N_("largest number allowed (classic: exactly n(n+1)/2; distinct: at least "
-           "that)"), default=default_max, low=1, high=MAX_NUMBER),
+           "that)"), default=default_max, low=1, high=MAX_NUMBER, label=N_("Largest number")),
 )
 
 # The range under each pyramid is part of its rules: a distinct pyramid has a second answer

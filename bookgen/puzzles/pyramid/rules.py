@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bookgen.api import JSON
 from bookgen.core.triangle import triangular
-from bookgen.puzzles.base import JSON
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ import random
 from collections.abc import Iterator
 from functools import cache
 
+from bookgen.api import JSON, Solved
 from bookgen.core.bits import members as bits_values
 from bookgen.core.triangle import (
     Values,
@@ -19,7 +20,6 @@ from bookgen.core.triangle import (
     to_rows,
     triangular,
 )
-from bookgen.puzzles.base import JSON, Solved
 from bookgen.puzzles.pyramid.rules import Rules, rules_of
 
 

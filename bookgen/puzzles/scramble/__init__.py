@@ -14,8 +14,7 @@ import random
 from dataclasses import replace
 from functools import partial
 
-from bookgen.i18n import N_
-from bookgen.puzzles.base import (
+from bookgen.api import (
     Generated,
     PuzzleType,
     Request,
@@ -23,6 +22,7 @@ from bookgen.puzzles.base import (
     always_unique,
     no_answer_note,
 )
+from bookgen.i18n import N_
 from bookgen.puzzles.scramble.checking import check, validate
 from bookgen.puzzles.scramble.drawing import (
     draw_puzzle,
@@ -97,8 +97,8 @@ SCRAMBLE = PuzzleType(
     hints=hints,
     given_answer=given_answer,
     play_data=play_data,
-    play_script="scramble/play.js",
-    play_style="scramble/play.css",
+    play_script="play.js",
+    play_style="play.css",
     narrowed=narrowed,
-    json_schema="scramble/schema.json",
+    json_schema="schema.json",
 )

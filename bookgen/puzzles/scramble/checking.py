@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+from bookgen.api import JSON
 from bookgen.core.dictionary import blocked_words, is_word
 from bookgen.core.known_words import known_words
 from bookgen.core.letters import LANGUAGES, alphabet
 from bookgen.errors import PuzzleFormatError
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.scramble.parameters import MAX_WORD, MAX_WORDS, MIN_WORD
 
 

@@ -11,8 +11,8 @@ narrow as far as `LEAST_BOX` to fit the room.
 
 from __future__ import annotations
 
+from bookgen.api import JSON
 from bookgen.core.pen import THIN, Pen
-from bookgen.puzzles.base import JSON
 
 LETTER_SIZE = 14
 NUMBER_SIZE = 16              # the numbers reach large print's floor for numbers with the letters

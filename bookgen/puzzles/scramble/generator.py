@@ -9,12 +9,12 @@ from __future__ import annotations
 import random
 from functools import cache
 
+from bookgen.api import Generated, Request
 from bookgen.core.dictionary import blocked_words, is_word
 from bookgen.core.grading import make_at_level
 from bookgen.core.known_words import known_words
 from bookgen.core.letters import alphabet, grid_form
 from bookgen.errors import BookgenError
-from bookgen.puzzles.base import Generated, Request
 from bookgen.puzzles.scramble.grader import in_place, pairs_kept, rate
 from bookgen.puzzles.scramble.parameters import LENGTHS_AT, SHUFFLE_AT
 from bookgen.puzzles.scramble.solver import answers, known_index, letters_key

@@ -11,8 +11,8 @@ of it, one class each.
 
 from __future__ import annotations
 
+from bookgen.api import JSON
 from bookgen.core.grading import Bands
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.scramble.solver import solve
 
 BANDS = Bands.of({"easy": (0, 99), "medium": (100, 199), "hard": (200, 299), "expert": (300, 399)})

@@ -6,8 +6,8 @@ nearest to where the player last wrote.
 
 from __future__ import annotations
 
+from bookgen.api import JSON
 from bookgen.i18n import N_, _
-from bookgen.puzzles.base import JSON
 
 HINT = N_("letter {place} of {length} is {letter}, so the word begins {start}")
 

@@ -8,11 +8,11 @@ grid letters (`bookgen.core.letters`).
 
 from __future__ import annotations
 
+from bookgen.api import JSON, Printed, Request, form_key
 from bookgen.core.letters import LANGUAGES, alphabet
 from bookgen.core.options import Option, language_name
 from bookgen.i18n import N_, _
-from bookgen.puzzles.base import JSON, Printed, Request, form_key
-from bookgen.puzzles.wordsearch.parameters import THEME_WORDS, THEMES
+from bookgen.puzzles.wordsearch.parameters import THEMES
 
 MIN_WORD, MAX_WORD = 3, 14
 MAX_WORDS = 30
@@ -42,12 +42,16 @@ def _words_problem(words: tuple[str, ...]) -> str | None:
     return next((problem for word in words if (problem := _word_problem(word))), None)
 
 
+THEME_WORDS = {"animals": N_("animals"), "food": N_("food"), "school": N_("school"),
+               "nature": N_("nature")}
+"""Each theme's name in the language spoken (word search's themes: the same words)."""
+
 OPTIONS = (
     Option("words", "words", N_("the words to scramble (default: the theme's words)"),
            check=_words_problem, label=N_("Words")),
     Option("theme", "choice", N_("the built-in list of words when no words are given (word "
            "search's themes; default: animals)"), choices=THEMES, default="animals",
-           words=lambda choice: _(THEME_WORDS[choice]), label=N_("Theme")),
+           words=THEME_WORDS, label=N_("Theme")),
     Option("word_count", "int", N_("scrambles on each page (default 8 at easy and expert, else 10; at "
            "most the words given)"), low=3, high=MAX_WORDS, default=lambda level, earlier: WORDS_AT[level],
            label=N_("Words on a page")),

@@ -13,9 +13,9 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from functools import cache
 
+from bookgen.api import JSON, Solved
 from bookgen.core.dictionary import ranks
 from bookgen.core.known_words import known_words
-from bookgen.puzzles.base import JSON, Solved
 
 
 def letters_key(word: str) -> str:

@@ -14,9 +14,7 @@ this module holds the examples and the registry record.
 
 from __future__ import annotations
 
-from bookgen.core.grading import ALL_LEVELS
-from bookgen.i18n import N_
-from bookgen.puzzles.base import (
+from bookgen.api import (
     JSON,
     Generated,
     PuzzleType,
@@ -25,6 +23,8 @@ from bookgen.puzzles.base import (
     always_unique,
     no_answer_note,
 )
+from bookgen.core.grading import ALL_LEVELS
+from bookgen.i18n import N_
 from bookgen.puzzles.sudoku.checking import check, parse_line, read_line, validate
 from bookgen.puzzles.sudoku.drawing import draw_puzzle, draw_solution, measure, play_data
 from bookgen.puzzles.sudoku.generator import check_request, generate
@@ -131,8 +131,8 @@ SUDOKU = PuzzleType(
     levels=ALL_LEVELS,
     hardness=hardness,
     hints=hints,
-    play_script="sudoku/play.js",
-    play_style="sudoku/play.css",
+    play_script="play.js",
+    play_style="play.css",
     given_answer=given_answer,
     play_data=play_data,
     read_line=read_line,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from bookgen.puzzles.base import JSON
+from bookgen.api import JSON
 from bookgen.puzzles.sudoku.cages import Cage
 from bookgen.puzzles.sudoku.parameters import regions_of, size_of, variant_of
 from bookgen.puzzles.sudoku.regions import boxes

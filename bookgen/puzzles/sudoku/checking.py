@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TypeGuard, cast
 
+from bookgen.api import JSON
 from bookgen.errors import PuzzleFormatError
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.sudoku.parameters import BOXES, VARIANT_SIZES, VARIANTS, cages_of, regions_of
 from bookgen.puzzles.sudoku.regions import connected, layout_problems
 

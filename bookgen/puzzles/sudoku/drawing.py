@@ -3,8 +3,8 @@ shaded diagonals (diagonal variant), a killer's dashed cages with their sums, an
 
 from __future__ import annotations
 
+from bookgen.api import JSON
 from bookgen.core.pen import THICK, THIN, Pen
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.sudoku.parameters import BOXES, cages_of, regions_of, size_of, variant_of
 
 CELL = 9.0         # square side, mm

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from itertools import islice
 
+from bookgen.api import JSON, Generated, Request
 from bookgen.core.grading import make_at_level, remove_givens
 from bookgen.errors import BookgenError
-from bookgen.puzzles.base import JSON, Generated, Request
 from bookgen.puzzles.sudoku.board import Board, Cell, board_of, rows_of
 from bookgen.puzzles.sudoku.cages import CAGE_SIZES, random_cages
 from bookgen.puzzles.sudoku.grader import BANDS, WEIGHTS, Contradiction, deduce, rate

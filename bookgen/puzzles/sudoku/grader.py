@@ -15,10 +15,10 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
+from bookgen.api import JSON
 from bookgen.core.bits import members as digits
 from bookgen.core.bits import single
 from bookgen.core.grading import Bands, Deduction, simplest_first
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.sudoku.board import Board, Cell, board_for, flat
 from bookgen.puzzles.sudoku.cages import cage_options
 

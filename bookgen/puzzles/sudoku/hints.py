@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from bookgen.api import JSON
 from bookgen.core.grading import fewest, simplest_first
 from bookgen.i18n import _, ngettext
 from bookgen.i18n.conjunctions import joined
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.sudoku.board import Board, Cell, board_for, flat
 from bookgen.puzzles.sudoku.grader import STEPS, Contradiction, finished, start
 

@@ -4,10 +4,10 @@ and the forms a puzzle is printed, compared and answered in.
 
 from __future__ import annotations
 
-from bookgen.core.options import Option, spoken_choice
+from bookgen.api import JSON, Printed, Request, form_key, numbers_printed
+from bookgen.core.options import Option
 from bookgen.core.symmetry import SYMMETRIES, Symmetry
-from bookgen.i18n import N_, _, pgettext
-from bookgen.puzzles.base import JSON, Printed, Request, form_key, numbers_printed
+from bookgen.i18n import N_, _
 from bookgen.puzzles.sudoku.symmetry import minlex
 
 BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3)}
@@ -19,29 +19,21 @@ too few layouts worth printing, and on smaller grids every killer rates alike (i
 weigh as a naked single, past the small sizes' finer bands)."""
 PATTERNS = ("rotational", "mirror", "none")
 
-def choice_word(choice: str) -> str:
-    """A variant or pattern of the givens as the studio's help line names it."""
-    return spoken_choice(choice, {
-        "classic": pgettext("help line: sudoku", "classic"),
-        "diagonal": pgettext("help line: sudoku", "diagonal"),
-        "jigsaw": pgettext("help line: sudoku", "jigsaw"),
-        "killer": pgettext("help line: sudoku", "killer"),
-        "rotational": pgettext("help line: sudoku", "rotational"),
-        "mirror": pgettext("help line: sudoku", "mirror"),
-        "none": pgettext("help line: sudoku", "none")}[choice])
-
-
 OPTIONS = (
     Option("size", "choice", N_("grid side: 4 (2x2 boxes), 6 (2x3 boxes) or 9 (3x3 boxes; default)"),
-           choices=("9", "6", "4"), default="9"),
+           choices=("9", "6", "4"), default="9", label=N_("Size"),
+           words={"9": N_("9 \u00d7 9"), "6": N_("6 \u00d7 6"), "4": N_("4 \u00d7 4")}),
     Option("variant", "choice", N_("classic; diagonal (each long diagonal holds every number once "
            "too); jigsaw (irregular regions in place of boxes; size 6 or 9); or killer (cages "
            "whose numbers add up to the sum printed in them, few or no givens; size 9, medium "
            "to expert). Default classic"),
-           choices=VARIANTS, default="classic", words=choice_word),
+           choices=VARIANTS, default="classic", label=N_("Variant"),
+           words={"classic": N_("classic"), "diagonal": N_("diagonal"), "jigsaw": N_("jigsaw"),
+                  "killer": N_("killer")}),
     Option("symmetry", "choice", N_("pattern of the givens: rotational (turned half way it looks "
            "the same, as published sudoku are; default), mirror (left to right) or none"),
-           choices=PATTERNS, default="rotational", words=choice_word),
+           choices=PATTERNS, default="rotational", label=N_("Symmetry"),
+           words={"rotational": N_("rotational"), "mirror": N_("mirror"), "none": N_("none")}),
 )
 
 RULES = N_(

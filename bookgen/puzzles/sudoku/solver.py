@@ -7,8 +7,8 @@ import random
 from collections.abc import Iterator
 from itertools import islice
 
+from bookgen.api import JSON, Solved
 from bookgen.core.bits import members as digits
-from bookgen.puzzles.base import JSON, Solved
 from bookgen.puzzles.sudoku.board import Board, Candidates, Cell, board_for, flat, rows_of
 from bookgen.puzzles.sudoku.cages import cage_options
 

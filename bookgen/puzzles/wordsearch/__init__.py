@@ -14,8 +14,7 @@ import random
 from dataclasses import replace
 from functools import partial
 
-from bookgen.i18n import N_, _
-from bookgen.puzzles.base import (
+from bookgen.api import (
     JSON,
     Generated,
     PuzzleType,
@@ -24,6 +23,7 @@ from bookgen.puzzles.base import (
     always_unique,
     no_answer_note,
 )
+from bookgen.i18n import N_, _
 from bookgen.puzzles.wordsearch.checking import check, validate
 from bookgen.puzzles.wordsearch.drawing import (
     draw_puzzle,
@@ -106,7 +106,7 @@ WORDSEARCH = PuzzleType(
     printed=printed,
     hardness=lambda rating: BANDS.hardness(rating["score"]),
     hints=hints,
-    play_script="wordsearch/play.js",
-    play_style="wordsearch/play.css",
+    play_script="play.js",
+    play_style="play.css",
     narrowed=narrowed,
 )

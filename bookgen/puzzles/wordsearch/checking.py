@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bookgen.api import JSON
 from bookgen.core.dictionary import blocked_words
 from bookgen.core.letters import LANGUAGES, alphabet
 from bookgen.errors import PuzzleFormatError
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.wordsearch.parameters import (
     MAX_SIDE,
     MAX_WORDS,

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import math
 
+from bookgen.api import JSON
 from bookgen.core.letters import collation_key
 from bookgen.core.pen import MEDIUM, THIN, Pen, Point, estimated_width
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.wordsearch.parameters import STEPS
 
 CELL = 8.0            # square side, mm

@@ -9,11 +9,11 @@ from __future__ import annotations
 import math
 import random
 
+from bookgen.api import Generated, Request
 from bookgen.core.dictionary import blocked_words
 from bookgen.core.grading import make_at_level
 from bookgen.core.letters import alphabet, grid_form
 from bookgen.errors import BookgenError
-from bookgen.puzzles.base import Generated, Request
 from bookgen.puzzles.wordsearch.checking import accidental
 from bookgen.puzzles.wordsearch.grader import EXPERT_CELLS, EXPERT_WORDS, rate
 from bookgen.puzzles.wordsearch.parameters import (

@@ -8,8 +8,8 @@ crossings (a large, full grid of backward words is the top step), plus the decoy
 
 from __future__ import annotations
 
+from bookgen.api import JSON
 from bookgen.core.grading import Bands
-from bookgen.puzzles.base import JSON
 from bookgen.puzzles.wordsearch.parameters import FORWARD, STEPS
 from bookgen.puzzles.wordsearch.solver import cells_of, solve
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 
+from bookgen.api import JSON, Printed, Request, form_key
 from bookgen.core.letters import LANGUAGES, grid_form
 from bookgen.core.options import Option, language_name
 from bookgen.core.symmetry import SYMMETRIES
 from bookgen.i18n import N_, _
-from bookgen.puzzles.base import JSON, Printed, Request, form_key
 
 THEMES = ("animals", "food", "school", "nature")
 
@@ -93,17 +93,18 @@ THEME_WORDS = {"animals": N_("animals"), "food": N_("food"), "school": N_("schoo
 
 OPTIONS = (
     Option("words", "words", N_("the words to hide (default: the theme's words)"),
-           check=_words_problem),
+           check=_words_problem, label=N_("Words to hide")),
     Option("theme", "choice", N_("the built-in list of words to hide when no words are given "
-           "(default: animals)"), choices=THEMES, default="animals",
-           words=lambda choice: _(THEME_WORDS[choice])),
+           "(default: animals)"), choices=THEMES, default="animals", words=THEME_WORDS,
+           label=N_("Theme")),
     Option("word_count", "int", N_("words in each grid (default 8, 10, 12 or 18 by level; "
            "at most the words given)"), low=3, high=MAX_WORDS,
-           default=lambda level, earlier: WORDS_AT[level]),
+           default=lambda level, earlier: WORDS_AT[level], label=N_("Words in each grid")),
     Option("size", "size", N_("grid size: N for N x N, or RxC (default: from the words)"),
-           low=MIN_SIDE, high=MAX_SIDE),
+           low=MIN_SIDE, high=MAX_SIDE, label=N_("Size")),
     Option("language", "choice", N_("the language whose letters the grid uses (default: the "
-           "section's language)"), choices=LANGUAGES, default="en", words=language_name),
+           "section's language)"), choices=LANGUAGES, default="en", words=language_name,
+           label=N_("Alphabet")),
 )
 
 RULES = N_(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from bookgen.puzzles.base import JSON, Solved
+from bookgen.api import JSON, Solved
 from bookgen.puzzles.wordsearch.parameters import STEPS
 
 Placement = tuple[int, int, str]  # row, column, direction of the first letter

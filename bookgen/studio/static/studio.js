@@ -1,6 +1,7 @@
 // bookgen studio: the page edits `book`, the mapping a YAML config holds, with controls made from
-// the JSON Schema that `bookgen schema` prints (and each type's option specs); the server reads the
-// YAML of it with bookgen's own loader, previews its pages and builds its files.
+// the JSON Schema that `bookgen schema` prints (each type's options labelled, described and their
+// choices named by the type, in the interface's language); the server reads the YAML of it with
+// bookgen's own loader, previews its pages and builds its files.
 "use strict";
 
 const studio = {schema: null, book: null, buildJob: null, timer: null, asked: 0, drawn: 0,
@@ -60,7 +61,7 @@ async function loadLanguage(code) {
 }
 
 async function switchLanguage(code) {
-  try { localStorage.setItem(LANGUAGE_KEY, code); } catch (_) { /* storage refused: this visit only */ }
+  try { localStorage.setItem(LANGUAGE_KEY, code); } catch { /* storage refused: this visit only */ }
   await loadLanguage(code);
   drawFixedTexts();
   renderBook(); // the same book, its controls in the new words
@@ -72,7 +73,7 @@ async function switchLanguage(code) {
 }
 
 function storedLanguage() {
-  try { return localStorage.getItem(LANGUAGE_KEY); } catch (_) { return null; }
+  try { return localStorage.getItem(LANGUAGE_KEY); } catch { return null; }
 }
 
 // The words index.html leaves to the script.
@@ -116,8 +117,9 @@ function groupTitle(group) {
           more: t("More")}[group];
 }
 
-// A key's label (`path` tells a section's key from the book's); a key added to bookgen later shows
-// its own name until it is given one here.
+// A book's or a section's key's label (`path` tells a section's key from the book's); a key added to
+// bookgen later shows its own name until it is given one here. A type's options are labelled by
+// the type itself: their schema's title (see `field`).
 function words(key, path) {
   if (key === "language" && path !== "language") return t("Language of this section");
   if (key === "seed" && path !== "seed") return t("Puzzle set number of this section");
@@ -133,18 +135,14 @@ function words(key, path) {
     texts: t("Own texts"), type: t("Puzzle type"), count: t("Number of puzzles"),
     difficulty: t("Level"), per_page: t("Puzzles a page"), from: t("Puzzle bank"),
     rating: t("Rating"), order: t("Order"), rules: t("Own rules"),
-    size: t("Size"), symmetry: t("Symmetry"), keep_ends: t("Keep both ends"), shape: t("Shape"),
-    numbers: t("Numbers"), unique: t("One answer only"), target: t("Target number"),
-    range: t("Range of numbers"), operators: t("Operators"), concat: t("Join digits"),
-    distinct: t("All numbers different"), variant: t("Variant"), rows: t("Rows"),
-    max: t("Largest number"), two_headed: t("Two-headed arrows"),
   }[key];
   if (label) return label;
   const text = key.replace(/_/g, " ");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-// How a choice of `key` reads; a choice not named here shows its value.
+// How a choice of the book's or a section's `key` reads; a choice not named here shows its value.
+// A type's options name their choices themselves (see `choiceName`).
 function choiceWords(key, choice) {
   if (key === "type") {
     const type = typeOf(choice);
@@ -164,16 +162,22 @@ function choiceWords(key, choice) {
     formats: {pdf: t("PDF book"), cover: t("Cover"), html: t("Playable page"),
               jsonl: t("Puzzle data (for other programs)")},
     order: {rating: t("Easier to harder"), shuffle: t("As made")},
-    symmetry: {none: tp("symmetry", "None"), rotational: t("Rotational"), mirror: t("Mirror")},
-    numbers: {whole: t("Whole numbers"), signed: t("With negatives"), decimal: t("Decimals"),
-              fraction: t("Fractions"), mixed: t("Mixed")},
-    variant: {classic: t("Classic"), distinct: t("All numbers different")},
     layout: {letter: t("US Letter")},
     name_line: {name: tp("name line", "Name"), date: tp("name line", "Date"),
                 class: tp("name line", "Class"), period: tp("name line", "Period"),
                 teacher: tp("name line", "Teacher"), score: tp("name line", "Score")},
   }[key];
   return (named && named[choice]) || choice;
+}
+
+// How a choice reads in a control: the words its schema gives it (a type's option: the server
+// sends them in the interface's language, written as inside a sentence, so a menu starts them
+// with a capital), else the studio's own words for the key's choices.
+function choiceName(key, spec, choice) {
+  const names = spec.enumDescriptions;
+  const at = (enumOf(spec) || []).indexOf(choice);
+  if (!names || at < 0 || !names[at]) return choiceWords(key, choice);
+  return names[at].charAt(0).toLocaleUpperCase(studio.language) + names[at].slice(1);
 }
 
 const $ = (id) => document.getElementById(id);
@@ -193,8 +197,8 @@ async function api(method, path, body) {
   const response = await fetch(path, {
     method, headers, body: body ? JSON.stringify(body) : undefined,
   });
-  let data = {};
-  try { data = await response.json(); } catch (_) { data = {errors: [{message: response.statusText}]}; }
+  let data;
+  try { data = await response.json(); } catch { data = {errors: [{message: response.statusText}]}; }
   return {ok: response.ok, status: response.status, data};
 }
 
@@ -224,6 +228,13 @@ function kindOf(spec) {
   return "text";
 }
 
+// A list as its control shows it: words a comma apart; in a box of lines (a crossword's clues),
+// one item a line, a {word, clue} pair as "WORD: clue".
+function listed(items, kind) {
+  if (kind !== "textarea") return items.join(", ");
+  return items.map((item) => (item && typeof item === "object" ? `${item.word}: ${item.clue}` : item)).join("\n");
+}
+
 let fieldCount = 0;
 
 // A labelled control for `key` of `owner` (the book or a section), described by its schema.
@@ -251,7 +262,7 @@ function field(owner, key, spec, path, onChange) {
   if (kind === "checkboxes") {
     control = document.createElement("fieldset");
     const legend = document.createElement("legend");
-    legend.textContent = words(key, path);
+    legend.textContent = spec.title || words(key, path);
     control.append(legend);
     // `true` stands for the blanks the schema names for it (a name line's Name, Date, Class)
     const meansTrue = (spec.anyOf || []).map((branch) => branch["x-true"]).find(Boolean) || [];
@@ -277,7 +288,7 @@ function field(owner, key, spec, path, onChange) {
   }
   const label = document.createElement("label");
   label.htmlFor = id;
-  label.textContent = words(key, path);
+  label.textContent = spec.title || words(key, path); // a type's option: its label, from the type
   if (kind === "select") {
     control = document.createElement("select");
     const choices = [...enumOf(spec)];
@@ -286,7 +297,7 @@ function field(owner, key, spec, path, onChange) {
     for (const choice of choices) {
       const option = document.createElement("option");
       option.value = choice;
-      option.textContent = choice !== "" ? choiceWords(key, choice)
+      option.textContent = choice !== "" ? choiceName(key, spec, choice)
         : key === "language" && path !== "language" ? t("(the book's language)") : t("(choose)");
       control.append(option);
     }
@@ -307,7 +318,7 @@ function field(owner, key, spec, path, onChange) {
     } else if (kind === "text") {
       control.type = "text";
     }
-    if (owner[key] !== undefined) control.value = Array.isArray(value) ? value.join(", ") : value;
+    if (owner[key] !== undefined) control.value = Array.isArray(value) ? listed(value, kind) : value;
     else if (spec.default !== undefined) control.placeholder = `${spec.default}`;
     control.addEventListener("input", () => {
       const text = control.value.trim();
@@ -425,13 +436,16 @@ function typeOf(name) {
 }
 
 // A shared section key as `type` takes it: its branch of the schema narrows some (a type's own
-// levels: master only where it has one), with a help line to match.
+// levels: master only where it has one), with a help line to match. A key that is an option of
+// the type too (word search's language) keeps the section's label and words.
 function sectionSpec(type, key) {
   const shared = studio.schema.section.properties[key];
   const branch = type && (studio.schema.section.allOf || []).find(
     (b) => b.if.properties.type.const === type.name);
-  const own = branch ? branch.then.properties[key] : null;
-  return own && Object.keys(own).length ? {...shared, ...own} : shared;
+  const own = branch ? {...branch.then.properties[key]} : {};
+  delete own.title;
+  delete own.enumDescriptions;
+  return Object.keys(own).length ? {...shared, ...own} : shared;
 }
 
 function typeControl(index) {
@@ -781,7 +795,7 @@ function storedBooks() {
   try {
     const stored = JSON.parse(localStorage.getItem(BOOKS_KEY));
     if (stored && Array.isArray(stored.books)) return stored;
-  } catch (_) { /* nothing stored, or storage refused */ }
+  } catch { /* nothing stored, or storage refused */ }
   return {current: null, books: []};
 }
 
@@ -808,7 +822,7 @@ function keepBook() {
     try {
       localStorage.setItem(BOOKS_KEY, JSON.stringify({current: studio.bookId, books}));
       return;
-    } catch (_) { /* full, or storage refused: then the book stays in this page only */ }
+    } catch { /* full, or storage refused: then the book stays in this page only */ }
   }
 }
 

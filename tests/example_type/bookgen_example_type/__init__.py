@@ -6,7 +6,8 @@ over the line between two cells is the sum of those two neighbours.
 The JSON: puzzle {"size": N, "givens": [N numbers, 0 for an empty cell], "sums": [N - 1 numbers,
 0 where no sum is printed]}; solution {"row": [N numbers]}. The level is the row's length (4 cells
 easy to 7 expert); the generator starts from every clue and takes clues away, in an order its
-random.Random picks, while the solver still finds exactly one answer.
+random.Random picks (the given numbers first where the option `clues` asks for mostly sums), while
+the solver still finds exactly one answer.
 
 Parameters, solver, checking, generator, drawing, then the record bookgen registers through the
 entry point in pyproject.toml.
@@ -17,13 +18,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bookgen.core.grading import LEVELS
-from bookgen.core.pen import MEDIUM, Pen
-from bookgen.errors import PuzzleFormatError
-from bookgen.puzzles.base import (
+from bookgen.api import (
     JSON,
+    LEVELS,
+    MEDIUM,
+    N_,
     Generated,
+    Option,
+    Pen,
     Printed,
+    PuzzleFormatError,
     PuzzleType,
     Request,
     Showcase,
@@ -41,6 +45,14 @@ SIZES = {level: 4 + index for index, level in enumerate(LEVELS)}  # cells a row 
 MIN_SIZE, MAX_SIZE = 3, 9
 CELL = 10.0  # mm, a cell's side on the page
 SUM_BAND = 6.0  # mm above the cells where the sums are printed
+
+OPTIONS = (
+    # What the studio and `bookgen types` show is the type's own, as messages (marked N_, so its
+    # catalogs hold them): the option's label, its help, and words for each choice.
+    Option("clues", "choice", N_("which clues the generator takes away first: any, or the given "
+           "numbers, so that the sums do the work"), choices=("any", "sums"), default="any",
+           label=N_("Clues"), words={"any": N_("givens and sums"), "sums": N_("mostly sums")}),
+)
 
 
 # --- solver ---------------------------------------------------------------------------------------
@@ -116,6 +128,8 @@ def generate(rng: random.Random, request: Request) -> Generated:
     puzzle: JSON = {"size": size, "givens": list(row), "sums": [a + b for a, b in zip(row, row[1:])]}
     clues = [("givens", i) for i in range(size)] + [("sums", i) for i in range(size - 1)]
     rng.shuffle(clues)
+    if request.settings["clues"] == "sums":
+        clues.sort(key=lambda clue: clue[0] != "givens")  # stable: the givens first, each in turn
     for key, index in clues:
         kept = puzzle[key][index]
         puzzle[key][index] = 0
@@ -173,7 +187,7 @@ PAIR_SUM = PuzzleType(
     title="Pair Sums",
     rules=fixed_rules("Write the numbers 1 to N in the row of N cells, each once. A number over the "
                       "line between two cells is the sum of those two cells."),
-    options=(),
+    options=OPTIONS,
     generate=generate,
     check_request=lambda request: None,
     solve=solve,
@@ -188,7 +202,7 @@ PAIR_SUM = PuzzleType(
     example=fixed_example(example),
     canonical=canonical,
     printed=printed,
-    showcase=(Showcase("easy"), Showcase("expert")),
+    showcase=(Showcase("easy"), Showcase("expert", {"clues": "sums"})),
     play_script="play.js",
     play_style="play.css",
 )

@@ -1,0 +1,185 @@
+"""Nonogram figures: generation time per size and level, the grader's stages, and the anchor,
+Simon Tatham's Pattern (MIT licence), built from its C source in a temporary folder.
+
+Pattern's game ids with Pattern's own answers (bench/data/pattern.txt) are solved by our solver:
+each must have one answer, equal to Pattern's. With the source (--pattern-source FOLDER, the
+folder holding pattern.c, puzzles.h, random.c, misc.c, malloc.c and nullfe.c; a checkout of
+github.com/sgtatham/puzzles, or of an Android port's app/src/main/jni), the script builds
+Pattern's stand-alone solver and a small driver of ours (written into the temporary folder, never
+kept) that times Pattern's own generator, and prints Pattern's time per puzzle beside ours at the
+same sizes; --write-anchors rewrites bench/data/pattern.txt from it. None of Tatham's code is
+kept in this repository.
+
+Pattern makes a random picture (noise averaged over 3x3, cut at half) and keeps it when its line
+solver finishes it; it has no levels. Ours at the same size make easy to expert pictures, each kept
+when our grader finishes it at the level (bookgen/puzzles/nonogram/README.md).
+
+Run: python bench/nonogram.py [--seeds N] [--pattern-source FOLDER] [--write-anchors]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+from bookgen.core.grading import LEVELS
+from bookgen.errors import BookgenError
+from bookgen.puzzles import find_type
+from bookgen.puzzles.base import Request
+
+NONOGRAM = find_type("nonogram")
+ANCHORS = Path(__file__).parent / "data" / "pattern.txt"
+SIZES = [5, 10, 15, 20, 25, 30]
+ANCHOR_SIZES = [(5, 2), (10, 3), (15, 3), (20, 2), (30, 1)]  # (side, how many) written by --write-anchors
+SOURCES = ["pattern.c", "puzzles.h", "random.c", "misc.c", "malloc.c", "nullfe.c"]
+DRIVER = r"""
+/* bookgen's bench driver (not Tatham's): times Pattern's generator, thegame.new_desc. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "puzzles.h"
+extern const game thegame;
+int main(int argc, char **argv) {
+    game_params *params = thegame.default_params();
+    thegame.decode_params(params, argv[1]);
+    int count = atoi(argv[2]);
+    char seed[64];
+    for (int i = 0; i < count; i++) {
+        snprintf(seed, sizeof seed, "bookgen-%s-%d", argv[1], i);
+        random_state *rs = random_new(seed, strlen(seed));
+        char *aux = NULL;
+        struct timespec a, b;
+        clock_gettime(CLOCK_MONOTONIC, &a);
+        char *desc = thegame.new_desc(params, rs, &aux, false);
+        clock_gettime(CLOCK_MONOTONIC, &b);
+        printf("%.6f %s:%s\n", (b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9, argv[1], desc);
+        sfree(desc);
+        sfree(aux);
+        random_free(rs);
+    }
+    return 0;
+}
+"""
+
+
+def pattern_puzzle(game: str) -> dict:
+    """A Pattern game id, "WxH:col/.../col/row/.../row", each clue's runs joined by '.'."""
+    size, description = game.split(":", 1)
+    width, height = (int(side) for side in size.split("x"))
+    clues = [[int(n) for n in part.split(".") if n and n != "0"] for part in description.split("/")]
+    return {"rows": height, "cols": width, "col_clues": clues[:width], "row_clues": clues[width:]}
+
+
+def read_anchors() -> list[tuple[str, list[str]]]:
+    """(game id, Pattern's answer as rows of '#' and '.') from bench/data/pattern.txt."""
+    entries: list[tuple[str, list[str]]] = []
+    for block in ANCHORS.read_text().split("\n\n"):
+        lines = [line.strip() for line in block.splitlines() if line.strip() and not line.startswith("# ")]
+        if lines:
+            entries.append((lines[0], lines[1:]))
+    return entries
+
+
+def check_anchors() -> None:
+    print(f"anchors: Tatham's Pattern puzzles with Pattern's answers ({ANCHORS.name})")
+    for game, answer in read_anchors():
+        puzzle = pattern_puzzle(game)
+        start = time.perf_counter()
+        solved = NONOGRAM.solve(puzzle, 2)
+        took = time.perf_counter() - start
+        same = solved.solution == {"grid": [[1 if ch == "#" else 0 for ch in row] for row in answer]}
+        rating = NONOGRAM.rate(puzzle)
+        answers = f"{solved.count} answer{'s' if solved.count != 1 else ''}"
+        print(f"  {puzzle['cols']}x{puzzle['rows']}: {answers}, "
+              f"{'equal to' if same else 'DIFFERENT from'} Pattern's, solved in {took:.3f} s; "
+              f"we grade it {rating['level']} ({rating['stage']}, score {rating['score']})")
+
+
+def build_pattern(source: Path, folder: Path) -> tuple[Path, Path]:
+    """Pattern's stand-alone solver and our timing driver, built in `folder`."""
+    missing = [name for name in SOURCES if not (source / name).exists()]
+    if missing:
+        raise SystemExit(f"{source} lacks {', '.join(missing)}")
+    (folder / "driver.c").write_text(DRIVER)
+    common = [str(source / name) for name in SOURCES if name.endswith(".c") and name != "pattern.c"]
+    solver, driver = folder / "patternsolver", folder / "patterndriver"
+    flags = ["-O2", f"-I{source}", "-w"]
+    subprocess.run(["cc", *flags, "-DSTANDALONE_SOLVER", "-o", str(solver), str(source / "pattern.c"),
+                    *common, "-lm"], check=True)
+    subprocess.run(["cc", *flags, "-o", str(driver), str(folder / "driver.c"), str(source / "pattern.c"),
+                    *common, "-lm"], check=True)
+    return solver, driver
+
+
+def pattern_times(driver: Path, side: int, seeds: int) -> tuple[list[float], list[str]]:
+    out = subprocess.run([str(driver), f"{side}x{side}", str(seeds)], check=True, capture_output=True,
+                         text=True).stdout
+    rows = [line.split(" ", 1) for line in out.splitlines()]
+    return [float(seconds) for seconds, _ in rows], [game for _, game in rows]
+
+
+def write_anchors(solver: Path, driver: Path) -> None:
+    blocks = ["# Simon Tatham's Pattern (MIT licence): game ids from Pattern's own generator, built from\n"
+              "# source by bench/nonogram.py --write-anchors, each with the answer Pattern's stand-alone\n"
+              "# solver prints ('#' black, '.' white)."]
+    for side, count in ANCHOR_SIZES:
+        for game in pattern_times(driver, side, count)[1]:
+            answer = subprocess.run([str(solver), game], check=True, capture_output=True, text=True).stdout
+            blocks.append(game + "\n" + answer.strip())
+    ANCHORS.write_text("\n\n".join(blocks) + "\n")
+    print(f"wrote {len(blocks) - 1} anchors to {ANCHORS}")
+
+
+def ours(side: int, level: str, seeds: int) -> tuple[list[float], Counter[str]] | None:
+    try:
+        request = Request.make(NONOGRAM, level, {"size": side})
+    except BookgenError:
+        return None
+    times, stages = [], Counter[str]()
+    for seed in range(seeds):
+        start = time.perf_counter()
+        made = NONOGRAM.generate(random.Random(f"bench/{side}/{level}/{seed}"), request)
+        times.append(time.perf_counter() - start)
+        stages[made.rating["stage"]] += 1
+    return times, stages
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=int, default=5)
+    parser.add_argument("--pattern-source", type=Path, default=os.environ.get("BOOKGEN_PATTERN_SOURCE"))
+    parser.add_argument("--write-anchors", action="store_true")
+    args = parser.parse_args()
+    print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} "
+          f"on {os.cpu_count()} cores (uptime's 1, 5 and 15 minute averages)")
+    with tempfile.TemporaryDirectory() as folder:
+        built = build_pattern(args.pattern_source, Path(folder)) if args.pattern_source else None
+        if built and args.write_anchors:
+            write_anchors(*built)
+        check_anchors()
+        print(f"\ngeneration, seconds per puzzle over {args.seeds} seeds (mean / slowest); Pattern's "
+              "generator (C) at the same size" + ("" if built else ": give --pattern-source to time it"))
+        print(f"{'size':>7} " + " ".join(f"{level:>15}" for level in LEVELS) + f" {'Pattern':>17}")
+        for side in SIZES:
+            cells = []
+            for level in LEVELS:
+                found = ours(side, level, args.seeds if side < 30 or level != "expert" else 2)
+                cells.append(f"{'refused':>15}" if found is None else
+                             f"{statistics.mean(found[0]):7.3f} /{max(found[0]):6.2f}")
+            theirs = ""
+            if built:
+                times, _ = pattern_times(built[1], side, max(args.seeds, 20))
+                theirs = f"{statistics.mean(times):8.5f} /{max(times):7.4f}"
+            print(f"{side}x{side:<4} " + " ".join(cells) + f" {theirs:>17}")
+
+
+if __name__ == "__main__":
+    main()

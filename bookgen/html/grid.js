@@ -1,0 +1,370 @@
+/* bookgen playable edition, the parts boards are made of (one piece of the frame: see frame.js).
+ *
+ * Elements and words for screen readers, pencil marks, numbers as the book prints them, the
+ * number pad, and whole boards whose answer is a number per cell (numberCells, and stackedCells
+ * for rows centred over each other), which several games build on. The pencil marks' bookkeeping
+ * (noteBook) touches no page, so tests run it in Node.
+ */
+/* global t, WRONG_FIRST, MINUS, moveFocus, roving */
+/* exported el, button, spoken, noteBook, notesNode, numberNode, numberPad, numberCells, largest, stackedCells */
+
+function el(tag, className, text) {
+  var node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+function button(className, text) {
+  var node = el("button", className, text);
+  node.type = "button";
+  return node;
+}
+
+/* Text for screen readers only: a control's name comes from its content, so what it shows
+ * is always part of what it is called. */
+function spoken(text) { return el("span", "sr-only", text); }
+
+/* Pencil marks: for each cell a sorted list of candidate numbers from 1 to max. A digit toggles
+ * a mark; a second digit straight after the first in the same cell makes a two-digit mark
+ * (1 then 2 is 12) when the puzzle's numbers go that high, as typing an entry does. */
+function noteBook(max) {
+  var data = {}, pending = null;
+  function put(key, list) {
+    if (list.length) data[key] = list.sort(function (a, b) { return a - b; }); else delete data[key];
+  }
+  return {
+    list: function (key) { return data[key] || []; },
+    type: function (key, digit) {
+      var list = (data[key] || []).slice();
+      if (pending && pending.key === key && pending.value * 10 + digit <= max) {
+        var longer = pending.value * 10 + digit, had = list.indexOf(longer) >= 0;
+        list = list.filter(function (v) { return v !== pending.value && v !== longer; });
+        if (!had) list.push(longer);
+        pending = had ? null : { key: key, value: longer };
+      } else if (digit >= 1 && digit <= max) {
+        var at = list.indexOf(digit);
+        if (at >= 0) list.splice(at, 1); else list.push(digit);
+        pending = at >= 0 ? null : { key: key, value: digit };
+      } else {
+        return false;
+      }
+      put(key, list);
+      return true;
+    },
+    erase: function (key) {
+      pending = null;
+      if (!data[key]) return false;
+      delete data[key];
+      return true;
+    },
+    stop: function () { pending = null; },
+    state: function () { return data; },
+    restore: function (saved, valid) {
+      data = {};
+      pending = null;
+      if (!saved || typeof saved !== "object") return;
+      Object.keys(saved).forEach(function (key) {
+        if (!valid(key) || !Array.isArray(saved[key])) return;
+        put(key, saved[key].filter(function (v, i, all) {
+          return Number.isInteger(v) && v >= 1 && v <= max && all.indexOf(v) === i;
+        }));
+      });
+    },
+    clear: function () { data = {}; pending = null; }
+  };
+}
+
+function notesNode(list, className) {
+  var node = el("span", "notes" + (className ? " " + className : ""), list.join(" "));
+  node.setAttribute("aria-hidden", "true");
+  return node;
+}
+
+/* A number as the book prints it (a typographic minus, fractions stacked, the decimal point as
+ * `decimalMark`, "," in German), with its words for screen readers ("minus 1 over 2"). */
+function numberNode(text, decimalMark) {
+  var span = el("span", "number");
+  var s = String(text).replace(".", decimalMark || ".");
+  var negative = s.charAt(0) === "-";
+  if (negative) s = s.slice(1);
+  var slash = s.indexOf("/");
+  if (!negative && slash < 0) {
+    span.textContent = s;
+    return span;
+  }
+  var shown = el("span", "shown");
+  shown.setAttribute("aria-hidden", "true");
+  if (negative) shown.appendChild(el("span", "minus", MINUS));
+  if (slash < 0) {
+    shown.appendChild(document.createTextNode(s));
+  } else {
+    var frac = el("span", "frac");
+    frac.appendChild(el("span", "num", s.slice(0, slash)));
+    frac.appendChild(el("span", "den", s.slice(slash + 1)));
+    shown.appendChild(frac);
+  }
+  span.appendChild(shown);
+  var words = slash < 0 ? s : t("{numerator} over {denominator}", { numerator: s.slice(0, slash), denominator: s.slice(slash + 1) });
+  span.appendChild(spoken(negative ? t("minus {number}", { number: words }) : words));
+  return span;
+}
+
+
+/* Digits 1-9, 0 (or only `digits`, when a puzzle holds no others) and Clear under a board;
+ * press(digit) gets a number, or null for Clear. A mouse press keeps the focus where it was (in
+ * the square being filled). */
+function numberPad(board, className, press, digits) {
+  var pad = el("div", className);
+  pad.setAttribute("role", "group");
+  pad.setAttribute("aria-label", t("Number pad"));
+  (digits ? digits.map(String) : "1234567890".split("")).forEach(function (digit) {
+    var key = button("", digit);
+    key.dataset.digit = digit;
+    pad.appendChild(key);
+  });
+  var clearKey = button("clear", t("Clear"));
+  clearKey.dataset.clear = "";
+  pad.appendChild(clearKey);
+  pad.addEventListener("mousedown", function (event) { event.preventDefault(); });
+  pad.addEventListener("click", function (event) {
+    var key = event.target.closest("button");
+    if (key) press(key.dataset.clear !== undefined ? null : +key.dataset.digit);
+  });
+  board.appendChild(pad);
+  return pad;
+}
+
+
+// --- boards whose answer is a number per cell: type numbers into cells ---------------------------
+
+/* Shared by types whose answer is a number per cell: `layout` has rows (their widths),
+ * given(i, j), answer(i, j), name(i, j) (what a screen reader calls the cell), max (the largest
+ * pencil mark), holder(i) for each row of cells and board, the element arrow keys move in;
+ * digits, where a square holds one of a few single digits (1 to 4 on a 4x4 grid): the pad shows
+ * only those, and other keys type nothing; candidates(i, j, at), optional, lists what an empty
+ * square without pencil marks shows small (at(r, c) is the number in a square, given or entered,
+ * or 0), redrawn with every change and on repaint(). */
+function numberCells(layout, page) {
+  var inputs = [], marks = {};  // inputs[i][j]: an input, or null for a given
+  var notes = noteBook(layout.max);
+  var others = layout.digits ? new RegExp("[^" + layout.digits.join("") + "]+", "g") : /\D+/g;
+  layout.rows.forEach(function (width, i) {
+    inputs.push([]);
+    for (var j = 0; j < width; j++) {
+      var cell = el("div", "cell");
+      var given = layout.given(i, j);
+      if (layout.decorate) layout.decorate(cell, i, j);
+      if (given) {
+        cell.classList.add("given");
+        // Translators: what a screen reader says before a given number: "Row 1, column 2: 5, given"
+        cell.appendChild(spoken(t("{place}:", { place: layout.name(i, j) }) + " "));
+        cell.appendChild(el("span", "value", String(given)));
+        // Translators: what a screen reader says after a given number: "Row 1, column 2: 5, given"
+        cell.appendChild(spoken(t(", given")));
+        inputs[i].push(null);
+      } else {
+        var input = el("input");
+        input.type = "text";
+        input.inputMode = "numeric";
+        input.autocomplete = "off";
+        input.maxLength = 4;
+        input.dataset.nav = "";
+        input.dataset.row = i;
+        input.dataset.col = j;
+        cell.appendChild(input);
+        inputs[i].push(input);
+      }
+      layout.holder(i).appendChild(cell);
+    }
+  });
+  function each(fn) {
+    inputs.forEach(function (row, i) { row.forEach(function (input, j) { if (input) fn(input, i, j); }); });
+  }
+  function numberAt(i, j) {
+    var input = inputs[i][j];
+    return input ? +input.value || 0 : +layout.given(i, j) || 0;
+  }
+  function paint() {
+    each(function (input, i, j) {
+      var cell = input.parentNode, key = i + "," + j;
+      var pencil = input.value ? [] : notes.list(key);
+      var wrong = input.value !== "" && marks[key] === input.value;
+      var old = cell.querySelector(".notes");
+      if (old) old.remove();
+      var auto = input.value || pencil.length || !layout.candidates ? [] : layout.candidates(i, j, numberAt);
+      if (pencil.length) cell.insertBefore(notesNode(pencil), input);
+      else if (auto.length) cell.insertBefore(notesNode(auto, "candidates"), input);
+      cell.classList.toggle("wrong", wrong);
+      if (wrong) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid");
+      input.setAttribute("aria-label", pencil.length ? t("{place}, notes {notes}", { place: layout.name(i, j), notes: pencil.join(" ") })
+        : layout.name(i, j));
+    });
+  }
+  each(function (input, i, j) {
+    var key = i + "," + j;
+    input.addEventListener("input", function () {
+      var digits = input.value.replace(others, "");
+      if (digits !== input.value) input.value = digits;
+      paint();
+      page.changed([i, j]);
+    });
+    /* In notes mode, digits typed into an empty cell (keyboard or phone keyboard alike) toggle
+     * pencil marks instead of going in; deleting clears the cell's marks. */
+    input.addEventListener("beforeinput", function (event) {
+      if (!page.notesMode()) return;
+      var deleting = /^delete/.test(event.inputType || "");
+      if (input.value !== "" && deleting) return;
+      event.preventDefault();
+      var changed = false;
+      if (deleting) {
+        changed = notes.erase(key);
+      } else if (input.value === "") {
+        String(event.data || "").replace(others, "").split("").forEach(function (digit) {
+          if (digit && notes.type(key, +digit)) changed = true;
+        });
+      }
+      if (changed) { paint(); page.changed([i, j]); }
+    });
+    input.addEventListener("keydown", function (event) {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      if (moveFocus(layout.board, input, event.key)) event.preventDefault();
+    });
+    input.addEventListener("focus", function () { notes.stop(); input.select(); last = input; fresh = true; });
+  });
+  roving(layout.board);
+  /* The number pad, shown with a mouse (a phone has its own number keyboard): the first digit
+   * replaces what the square holds, as typing into a newly focused square does; then digits add on. */
+  var last = null, fresh = false;
+  numberPad(layout.board.parentNode, "pad typed", function (digit) {
+    if (!last) { page.say(t("Pick a square first, then a number.")); return; }
+    var key = last.dataset.row + "," + last.dataset.col, changed = true;
+    if (page.notesMode() && last.value === "") {
+      changed = digit === null ? notes.erase(key) : notes.type(key, digit);
+    } else if (digit === null) {
+      last.value = "";
+    } else {
+      last.value = ((fresh ? "" : last.value) + digit).slice(0, 4);
+    }
+    fresh = false;
+    if (changed) { paint(); page.changed([+last.dataset.row, +last.dataset.col]); }
+  }, layout.digits);
+  paint();
+  return {
+    notes: true,
+    state: function () {
+      return {
+        entries: inputs.map(function (row) { return row.map(function (input) { return input ? input.value : ""; }); }),
+        notes: notes.state()
+      };
+    },
+    restore: function (state) {
+      if (!Array.isArray(state.entries)) return;
+      each(function (input, i, j) {
+        var v = state.entries[i] && state.entries[i][j];
+        input.value = typeof v === "string" && /^\d{0,4}$/.test(v) ? v : "";
+      });
+      notes.restore(state.notes, function (key) {
+        var at = key.split(",");
+        return at.length === 2 && !!(inputs[+at[0]] && inputs[+at[0]][+at[1]]);
+      });
+      paint();
+    },
+    check: function () {
+      var wrong = 0, empty = 0;
+      marks = {};
+      each(function (input, i, j) {
+        if (input.value === "") { empty += 1; return; }
+        if (layout.hasAnswer && +input.value !== layout.answer(i, j)) { marks[i + "," + j] = input.value; wrong += 1; }
+      });
+      paint();
+      return { wrong: wrong, empty: empty };
+    },
+    solved: function () {
+      if (!layout.hasAnswer) return false;
+      var ok = true;
+      each(function (input, i, j) { if (input.value === "" || +input.value !== layout.answer(i, j)) ok = false; });
+      return ok;
+    },
+    reveal: function () {
+      if (!layout.hasAnswer) return false;
+      each(function (input, i, j) { input.value = String(layout.answer(i, j)); });
+      paint();
+      return true;
+    },
+    reset: function () { each(function (input) { input.value = ""; }); notes.clear(); paint(); },
+    clearMarks: function () { marks = {}; paint(); },
+    repaint: paint,
+    modeChanged: function () { notes.stop(); },
+    cancel: function () { notes.stop(); return false; },
+    wrong: function () {
+      var wrong = 0;
+      if (layout.hasAnswer) each(function (input, i, j) { if (input.value !== "" && +input.value !== layout.answer(i, j)) wrong += 1; });
+      return wrong;
+    },
+    hintState: function (hint) {
+      var state = "done";
+      hint.cells.forEach(function (at) {
+        var input = inputs[at[0]] && inputs[at[0]][at[1]];
+        if (!input) return;
+        if (input.value === "") { if (state === "done") state = "open"; }
+        else if (+input.value !== hint.value) state = WRONG_FIRST;
+      });
+      return state;
+    },
+    place: function (at) { return layout.where(at[0], at[1]); },
+    giveHint: function (hint) {
+      var nodes = [];
+      hint.cells.forEach(function (at) {
+        var input = inputs[at[0]] && inputs[at[0]][at[1]];
+        if (!input) return;
+        input.value = String(hint.value);
+        nodes.push(input.parentNode);
+      });
+      paint();
+      return nodes;
+    }
+  };
+}
+
+
+function largest(rows) {
+  var top = 0;
+  (rows || []).forEach(function (row) { row.forEach(function (v) { if (typeof v === "number" && v > top) top = v; }); });
+  return top;
+}
+
+/* Rows of number cells centred over each other, as the record lists them (puzzle.rows and
+ * solution.rows, widest row first), in a box of class "stack" and the type's own `className`
+ * (which its play.css styles): `bricks` stands them on the widest row as bricks, else the widest
+ * row is on top; `caption` (if any) goes under them, as the book prints a range under its drawing. */
+function stackedCells(board, record, page, className, bricks, caption) {
+  var rows = record.puzzle.rows;
+  var answer = record.solution && record.solution.rows;
+  var stack = el("div", "stack " + className);
+  stack.classList.toggle("three-digits", Math.max(largest(rows), largest(answer)) >= 100);  // smaller type (play.css)
+  var widest = Math.max.apply(null, rows.map(function (row) { return row.length; }));
+  stack.style.setProperty("--cols", bricks ? widest * 1.25 : widest);  // widths in cells
+  var holders = rows.map(function () { return el("div", "row"); });
+  var order = holders.slice();
+  if (bricks) order.reverse();
+  order.forEach(function (holder) { stack.appendChild(holder); });
+  board.appendChild(stack);
+  if (caption) board.appendChild(el("p", "range", caption));
+  return numberCells({
+    board: stack,
+    rows: rows.map(function (row) { return row.length; }),
+    holder: function (i) { return holders[i]; },
+    given: function (i, j) { return rows[i][j]; },
+    hasAnswer: !!answer,
+    answer: function (i, j) { return answer ? answer[i][j] : null; },
+    max: Math.max(record.puzzle.max || 0, largest(answer), largest(rows)) || 99,
+    /* rows counted from the top, as the player sees them */
+    where: function (i, j) {
+      return bricks ? t("Row {row}, brick {brick}", { row: rows.length - i, brick: j + 1 })
+        : t("Row {row}, circle {circle}", { row: i + 1, circle: j + 1 });
+    },
+    name: function (i, j) { return this.where(i, j); }
+  }, page);
+}
+

@@ -1,0 +1,131 @@
+/* bookgen playable edition, hints (one piece of the frame: see frame.js).
+ *
+ * Hint plays the record's optional "hints" list: the grader's solving path, baked in at build time
+ * and packed as shared phrases plus numbers (unpackHint puts each back together). Which hint comes
+ * next is worked out from the game's hintState alone (hintsReady, nearestHint), so tests run that
+ * part in Node; hintGiver is the button's work on the page: fill (or point at) the hint, flash
+ * it, say why, and keep the log of hints given.
+ */
+/* global t, tn, el, WRONG_FIRST */
+/* exported unpackHint, hintsReady, nearestHint, hintGiver */
+
+var HINT_FLASH = 1600;  // ms a hinted cell stays highlighted
+var NEAR = 2;  // squares (rows or columns, or boxes) from the last change where Hint looks first
+var flashing = { nodes: [], timer: null };  // the newest hinted cells, the only ones lit on the page
+
+/* A hint as the page packs it, [cells, value, phrase, numbers..., after?] (see bookgen.html),
+ * back to {cells, value, why, after}: the phrase (its index in `phrases`, the page's list) with
+ * its "#"s filled with the numbers in turn. A hint of any other shape is kept as it is. */
+function unpackHint(hint, phrases) {
+  if (!Array.isArray(hint)) return hint;
+  var phrase = String(phrases[hint[2]] || ""), slots = (phrase.match(/#/g) || []).length;
+  var numbers = hint.slice(3, 3 + slots), n = 0;
+  var unpacked = { cells: hint[0], value: hint[1], why: phrase.replace(/#/g, function () { return String(numbers[n++]); }) };
+  if (hint.length > 3 + slots) unpacked.after = hint[3 + slots];
+  return unpacked;
+}
+
+/* The hints whose reasons hold on the board, by `stateOf(hint)` (the game's hintState: "done",
+ * "open", or why the hint cannot go in): {first, ready}, the first hint not yet done and the
+ * indices of it and of each later open one whose "after" (how many hints before it its reason
+ * needs) reaches no further; first is -1 when every hint is done. When the first hint not done
+ * cannot go in, {blocked: why}. Hints of words only (no cells) are passed over. */
+function hintsReady(hints, stateOf) {
+  var first = -1, ready = [];
+  for (var n = 0; n < hints.length; n++) {
+    if (!hints[n].cells || !hints[n].cells.length) continue;
+    var state = stateOf(hints[n]);
+    if (state === "done") continue;
+    if (first < 0 && state !== "open") return { blocked: state };
+    if (first < 0) first = n;
+    if (state === "open" && (Number.isInteger(hints[n].after) ? hints[n].after : n) <= first) ready.push(n);
+  }
+  return { first: first, ready: ready };
+}
+
+/* Of the hints `ready` (indices into `hints`), the nearest to `lastAt`, the cell the player last
+ * changed ([row, column], or a box's number), within NEAR squares (or boxes), the first in order
+ * among the nearest; with none that near, or no last change, the first. */
+function nearestHint(hints, ready, lastAt) {
+  var best = ready[0], bestDistance = NEAR + 1;
+  if (lastAt === null || lastAt === undefined) return best;
+  ready.forEach(function (n) {
+    var at = hints[n].cells[0];
+    var away = Array.isArray(at) && Array.isArray(lastAt)
+      ? Math.max(Math.abs(at[0] - lastAt[0]), Math.abs(at[1] - lastAt[1])) : Math.abs(at - lastAt);
+    if (away < bestDistance) { best = n; bestDistance = away; }
+  });
+  return best;
+}
+
+/* Hint for one puzzle whose status line is `status`: the next step of the grader's path not yet
+ * on the board, filled as a move (so Undo takes it back, and the count of hints with it), named
+ * by its square ("Row 3, column 5"), focused and flashed, with its reason in the status line and
+ * in the log of hints given (a game with pointAt lights the hint's cells instead of filling
+ * them). Hints of words only come one more each time, and the last fills in the answer.
+ * `player` is what the frame lends: say(text, tone), revealed(), lastAt() and gave(text) (a hint
+ * went in: commit it as a move and say `text`). The hints given are part of every snapshot:
+ * given() tells them, setGiven(list) puts them back (after Undo, Reset or a reload). */
+function hintGiver(hints, game, status, player) {
+  var hinted = [];  // indices of the hints given, in order
+  var log = el("details", "hint-log");
+  log.open = true;
+  var logTitle = el("summary", "");
+  var logList = el("ol", "");
+  log.appendChild(logTitle);
+  log.appendChild(logList);
+  status.parentNode.insertBefore(log, status.nextSibling);
+
+  function hintText(index) {
+    var h = hints[index];
+    if (!h.cells || !h.cells.length) return t("Hint {number} of {count}: {reason}.", { number: index + 1, count: hints.length, reason: h.why });
+    // Translators: a hint in the status line and the hint log: "Row 3, column 5: 7 is the only number left here."
+    return game.place ? t("{place}: {reason}.", { place: game.place(h.cells[0]), reason: h.why }) : t("{reason}.", { reason: h.why });
+  }
+  function setHinted(list) {
+    hinted = (Array.isArray(list) ? list : []).filter(function (n, i, all) {
+      return Number.isInteger(n) && n >= 0 && n < hints.length && all.indexOf(n) === i;
+    });
+    logList.textContent = "";
+    hinted.forEach(function (n) { logList.appendChild(el("li", "", hintText(n))); });
+    logTitle.textContent = tn("{count} hint given", "{count} hints given", hinted.length, { count: hinted.length });
+    log.hidden = !hinted.length;
+  }
+  function flash(nodes) {
+    flashing.nodes.forEach(function (node) { node.classList.remove("hinted"); });
+    clearTimeout(flashing.timer);
+    flashing.nodes = nodes;
+    nodes.forEach(function (node) { node.classList.add("hinted"); });
+    flashing.timer = setTimeout(function () { flash([]); }, HINT_FLASH);
+    var target = nodes[0] && (nodes[0].matches("input, button") ? nodes[0] : nodes[0].querySelector("input, button"));
+    if (target) target.focus();
+  }
+  function recordHint(index) {
+    setHinted(hinted.concat([index]));
+    player.gave(hintText(index));
+  }
+  function give() {
+    var words = hints.filter(function (h) { return !h.cells || !h.cells.length; });
+    if (!hints.length || (words.length < hints.length && !game.hintState)) { player.say(t("No hints for this puzzle.")); return; }
+    if (player.revealed()) { player.say(t("The answer is shown: Undo or Reset to play on.")); return; }
+    if (words.length === hints.length) {
+      if (hinted.length >= hints.length) { player.say(t("No more hints: the last one filled in the answer.")); return; }
+      var index = hinted.length;
+      if (index === hints.length - 1 && game.fillAnswer) game.fillAnswer();
+      recordHint(index);
+      return;
+    }
+    if (game.wrong && game.wrong()) { player.say(WRONG_FIRST, "bad"); return; }
+    var found = hintsReady(hints, function (hint) { return game.hintState(hint); });
+    if (found.blocked) { player.say(found.blocked, "bad"); return; }
+    if (found.first < 0) {
+      player.say(game.solved() ? t("Nothing left to hint: the puzzle is solved.") : t("Nothing left to hint."));
+      return;
+    }
+    var chosen = nearestHint(hints, found.ready, player.lastAt());
+    flash(game.pointAt ? game.pointAt(hints[chosen]) : game.giveHint(hints[chosen]));
+    recordHint(chosen);
+  }
+  setHinted([]);
+  return { give: give, given: function () { return hinted; }, setGiven: setHinted };
+}

@@ -1,0 +1,92 @@
+/* bookgen playable edition, saving (one piece of the frame: see frame.js).
+ *
+ * A puzzle's progress is kept in the browser's localStorage under "bookgen:" + its id (the id
+ * names a puzzle across rebuilds of its book, where a position would not), as JSON:
+ * {version: 1, revealed, state, time, autocheck, hinted, settings}, `state` being what the game's
+ * state() gave; the theme chosen with the page's button goes under "bookgen:theme". What is read
+ * back is checked field by field, so a damaged or foreign value starts the puzzle fresh rather than
+ * stopping the page. Undo and Redo step through whole snapshots of a puzzle, kept while the page is
+ * open. Nothing here touches the page, so tests run it in Node with a storage of their own.
+ */
+/* exported STORE_PREFIX, progressStore, readProgress, timeline */
+
+var STORE_PREFIX = "bookgen:";
+
+/* The progress kept as `text` (what localStorage holds, or null), each field as the frame uses
+ * it: state (null when none is kept: the puzzle starts fresh), revealed, time (whole seconds),
+ * autocheck, hinted (a list, checked against the puzzle's hints by the frame) and settings
+ * (name -> true for each game setting switched on). Where no state is kept, only the hints given
+ * and the settings are taken. */
+function readProgress(text) {
+  var saved;
+  try { saved = text ? JSON.parse(text) : null; } catch { saved = null; }
+  if (!saved || typeof saved !== "object") saved = {};
+  var kept = !!saved.state;
+  var settings = {};
+  if (saved.settings && typeof saved.settings === "object") {
+    Object.keys(saved.settings).forEach(function (name) { if (saved.settings[name] === true) settings[name] = true; });
+  }
+  return {
+    state: kept ? saved.state : null,
+    revealed: kept && !!saved.revealed,
+    time: kept && Number.isInteger(saved.time) && saved.time > 0 ? saved.time : 0,
+    autocheck: kept && !!saved.autocheck,
+    hinted: Array.isArray(saved.hinted) ? saved.hinted : [],
+    settings: settings
+  };
+}
+
+/* Progress kept in `storage()`, the browser's localStorage (asked for at each use, since in a
+ * browser that refuses storage merely asking throws); a refusal or a full store keeps nothing and
+ * the page plays on. */
+function progressStore(storage) {
+  function write(name, text) {
+    try { storage().setItem(STORE_PREFIX + name, text); } catch { /* private mode, or full */ }
+  }
+  return {
+    /* the progress of the puzzle whose id is `key`, as readProgress gives it */
+    load: function (key) {
+      var text;
+      try { text = storage().getItem(STORE_PREFIX + key); } catch { text = null; }
+      return readProgress(text);
+    },
+    save: function (key, progress) {
+      write(key, JSON.stringify({ version: 1, revealed: progress.revealed, state: progress.state, time: progress.time,
+                                  autocheck: progress.autocheck, hinted: progress.hinted, settings: progress.settings }));
+    },
+    saveTheme: function (theme) { write("theme", theme); }
+  };
+}
+
+/* Undo and redo over snapshots (strings, compared as they are), each with the cell whose change
+ * made it (`at`, as hints name cells; null for none), at most `limit` steps back. */
+function timeline(limit) {
+  var past = [], future = [], now = null, nowAt = null;
+  function travel(from, to) {
+    if (!from.length) return null;
+    to.push([now, nowAt]);
+    var step = from.pop();
+    now = step[0];
+    nowAt = step[1];
+    return { snapshot: now, at: nowAt };
+  }
+  return {
+    /* the snapshot the history starts from: the board as loaded */
+    start: function (snapshot) { now = snapshot; },
+    /* a new present; false (and nothing kept) when it is the present already */
+    commit: function (snapshot, at) {
+      if (snapshot === now) return false;
+      past.push([now, nowAt]);
+      if (past.length > limit) past.shift();
+      future = [];
+      now = snapshot;
+      nowAt = at;
+      return true;
+    },
+    /* the step back (or on), {snapshot, at}, or null when there is none */
+    undo: function () { return travel(past, future); },
+    redo: function () { return travel(future, past); },
+    canUndo: function () { return past.length > 0; },
+    canRedo: function () { return future.length > 0; }
+  };
+}

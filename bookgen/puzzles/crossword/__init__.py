@@ -1,0 +1,106 @@
+"""Crossword from the user's words and clues: word and clue pairs laid into a compact free-form
+grid, numbered in reading order, with Across and Down clue lists below it.
+
+One module per step in the usual order: `parameters` (each language's own clues in clues/, the
+options, rules and the forms a puzzle is compared by), `solver` (what can be proven of a
+crossword: its words fit the grid one way only), `checking` (the rules and the entries, apart
+from the solver), `grader`, `hints`, `generator` and `drawing`; this module holds the example and
+the registry record. The grid is laid out by bookgen.core.wordgrid, the engine the fill-in
+shares, and the game is the fill-in's play.js, which plays both.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from functools import partial
+
+from bookgen.api import (
+    Generated,
+    PuzzleType,
+    Request,
+    Showcase,
+    always_unique,
+    no_answer_note,
+)
+from bookgen.i18n import N_
+from bookgen.puzzles.crossword.checking import check, validate
+from bookgen.puzzles.crossword.drawing import draw_puzzle, draw_solution, measure, measure_grid
+from bookgen.puzzles.crossword.generator import check_request, generate
+from bookgen.puzzles.crossword.grader import BANDS, rate
+from bookgen.puzzles.crossword.hints import hints
+from bookgen.puzzles.crossword.parameters import (
+    OPTIONS,
+    answer_form,
+    canonical,
+    own_clues,
+    printed,
+    rules_text,
+)
+from bookgen.puzzles.crossword.playing import play_data
+from bookgen.puzzles.crossword.solver import solve
+
+EXAMPLE_WORDS = {"en": ("COW", "LION", "DUCK", "PANDA"), "de": ("BÄR", "EULE", "BIBER", "KAMEL"),
+                 "fr": ("CHAT", "CERF", "LOUP", "OURS"), "es": ("OSO", "RANA", "ABEJA", "PERRO"),
+                 "it": ("CANE", "CERVO", "LUPO", "ORSO"), "nl": ("BIJ", "EZEL", "ZEBRA", "PANDA")}
+"""Four short animals per language, of the language's own clues, for the section page."""
+
+
+def example(request: Request | None) -> Generated:
+    """A small easy crossword of four animals in the section's language, the same every time."""
+    language = request.settings["language"] if request is not None else "en"
+    clues = dict(own_clues(language))
+    pairs = [f"{word}: {clues[word]}" for word in EXAMPLE_WORDS[language]]
+    small = Request.make(CROSSWORD, "easy", {"clues": pairs, "size": "7", "language": language})
+    return generate(random.Random(f"example/{language}"), small)
+
+
+SHOWCASE = (Showcase("hard"), Showcase("easy", {"word_count": "4", "size": "6"}, audit=True),
+            Showcase("medium", {"word_count": "12", "size": "15"}, curve_seeds=3),
+            Showcase("easy", {"clues": ["SUN: It shines by day", "MOON: It shines by night",
+                                        "STAR: A point of light in the night sky",
+                                        "COMET: Icy visitor with a long tail",
+                                        "PLANET: Earth is one", "ORBIT: A path round the sun"]}))
+
+
+def narrowed(width: float, height: float) -> PuzzleType:
+    """The crossword with its clues in as many columns as `width` mm hold and its squares shrunk
+    (not under LEAST_CELL) where the grid is wider (large print, a narrow trim)."""
+    room = (width, height)
+    return replace(CROSSWORD, measure=partial(measure, room=room),
+                   draw_puzzle=partial(draw_puzzle, room=room),
+                   draw_solution=partial(draw_solution, room=room),
+                   measure_solution=partial(measure_grid, room=room))
+
+
+CROSSWORD = PuzzleType(
+    name="crossword",
+    # Translators: the puzzle of clues whose answers cross in a grid
+    title=N_("Crossword"),
+    rules=rules_text,
+    options=OPTIONS,
+    showcase=SHOWCASE,
+    generate=generate,
+    check_request=check_request,
+    solve=solve,
+    check=check,
+    validate=validate,
+    rate=rate,
+    expects_unique=always_unique,
+    measure=measure,
+    measure_solution=measure_grid,
+    draw_puzzle=draw_puzzle,
+    draw_solution=draw_solution,
+    answer_note=no_answer_note,
+    example=example,
+    canonical=canonical,
+    answer_form=answer_form,
+    printed=printed,
+    hardness=lambda rating: BANDS.hardness(rating["score"]),
+    hints=hints,
+    play_script="../fillin/play.js",  # one letter game plays both (fillin/play.js registers both)
+    play_style="../fillin/play.css",
+    play_data=play_data,
+    narrowed=narrowed,
+    json_schema="schema.json",
+)

@@ -1,0 +1,65 @@
+"""The rules, written apart from the solver: the answer keeps the puzzle's squares and given
+letters, each entry's word reads where its number and direction say, and the grid's runs of
+letters are the entries' words, each once. `validate` also holds the entries to the grid:
+one entry for each run of squares, numbered in reading order.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from bookgen.api import JSON
+from bookgen.core.letters import LANGUAGES, alphabet
+from bookgen.core.wordgrid import DIRECTIONS, STEP, numbers_of, slots_of
+from bookgen.errors import PuzzleFormatError
+from bookgen.puzzles.crossword.parameters import MAX_PAIRS, MAX_SIDE
+from bookgen.puzzles.fillin.checking import check as fillin_check
+
+
+def check(puzzle: JSON, solution: JSON) -> list[str]:
+    """The rules a solution breaks ([] when it is right)."""
+    words = [entry["word"] for entry in puzzle["entries"]]
+    problems = fillin_check({"grid": puzzle["grid"], "words": words, "language": puzzle["language"]},
+                            solution)
+    grid = solution["grid"]
+    if len(grid) != len(puzzle["grid"]) or any(len(a) != len(g) for a, g in zip(grid, puzzle["grid"])):
+        return problems
+    for entry in puzzle["entries"]:
+        d_row, d_col = STEP[entry["direction"]]
+        read = "".join(grid[entry["row"] + i * d_row][entry["col"] + i * d_col]
+                       for i in range(len(entry["word"])))
+        if read != entry["word"]:
+            problems.append(f"{entry['number']} {entry['direction']} reads {read}, its answer is "
+                            f"{entry['word']}")
+    return problems
+
+
+def validate(puzzle: JSON) -> None:
+    """Refuse puzzle JSON that is not a grid with one numbered entry a run of squares."""
+    if not isinstance(puzzle, dict) or set(puzzle) != {"grid", "entries", "language"}:
+        raise PuzzleFormatError("a crossword puzzle has exactly 'grid', 'entries' and 'language'")
+    language, grid, entries = puzzle["language"], puzzle["grid"], puzzle["entries"]
+    if language not in LANGUAGES:
+        raise PuzzleFormatError(f"'language' must be one of {', '.join(LANGUAGES)}")
+    letters = alphabet(language)
+    if not (isinstance(grid, list) and 0 < len(grid) <= MAX_SIDE and all(isinstance(r, str) for r in grid)
+            and 0 < len(grid[0]) <= MAX_SIDE and all(len(r) == len(grid[0]) and set(r) <= letters | {"#", "."}
+                                                   for r in grid)):
+        raise PuzzleFormatError(f"'grid' must be 1 to {MAX_SIDE} rows of equally many characters: "
+                                "# for no square, . for an empty square, or a capital letter given")
+    keys = {"word", "row", "col", "direction", "number", "clue"}
+    if not (isinstance(entries, list) and 0 < len(entries) <= MAX_PAIRS and all(
+            isinstance(e, dict) and set(e) == keys and isinstance(e["word"], str)
+            and set(e["word"]) <= letters and isinstance(e["clue"], str) and e["clue"].strip()
+            and e["direction"] in DIRECTIONS
+            and all(isinstance(e[k], int) and not isinstance(e[k], bool) for k in ("row", "col", "number"))
+            for e in entries)):
+        raise PuzzleFormatError(f"'entries' must be 1 to {MAX_PAIRS} objects with word, row, col, "
+                                "direction (across or down), number and clue")
+    slots = slots_of(grid)
+    numbers = numbers_of(slots)
+    wanted = Counter((s.row, s.col, s.direction, s.length, numbers[(s.row, s.col)]) for s in slots)
+    given = Counter((e["row"], e["col"], e["direction"], len(e["word"]), e["number"]) for e in entries)
+    if wanted != given:
+        raise PuzzleFormatError("'entries' must be one a run of two or more squares of 'grid', "
+                                "each at its first square, numbered in reading order")

@@ -1,0 +1,181 @@
+"""Making a crossword: word and clue pairs drawn from the pool (the config's, else the
+language's own), laid into a compact free-form grid by the shared engine (bookgen.core.wordgrid),
+numbered in reading order; the level's first letters given (every answer's at easy, every other
+answer's at medium, none above); kept when the words fit the grid one way only as a list and the
+grader measures the level asked for.
+
+Words that can never be placed are named before any work (`check_request`): longer than the
+largest grid ("too long for the page"), or sharing no letter with the other words. A word that
+could cross but finds no place in a try is not dropped silently: the grid is laid again, and
+when every try leaves one out the request is refused naming it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+from bookgen.api import JSON, Generated, Request
+from bookgen.core.grading import make_at_level
+from bookgen.core.letters import alphabet, grid_form
+from bookgen.core.wordgrid import (
+    BLOCK,
+    OPEN,
+    Compiled,
+    compile_layout,
+    count_fills,
+    letter_groups,
+    numbers_of,
+    slots_of,
+    unplaceable,
+)
+from bookgen.errors import BookgenError
+from bookgen.puzzles.crossword.grader import rate
+from bookgen.puzzles.crossword.parameters import MAX_SIDE, MIN_SIDE, Pair, own_clues
+
+ATTEMPTS = 30
+TRIES = 16
+"""Layouts compiled per grid (the engine keeps the best)."""
+ROOM = 3.0
+LEANING = {"hard": 1.6, "expert": 1.25}
+"""Words a hard or expert crossword draws from, per word it takes: the shorter or longer ones
+(hard's from more: very short words are hard to cross)."""
+"""Squares of the largest grid's box per letter of the words, where the config sets no size."""
+
+
+def pool(request: Request) -> tuple[Pair, ...]:
+    """The pairs a request draws from, words as the language's grids write them."""
+    language = request.settings["language"]
+    given = request.settings["clues"]
+    if given:
+        return tuple((grid_form(word, language), clue) for word, clue in given)
+    return own_clues(language)
+
+
+def largest_grid(request: Request, words: list[str]) -> tuple[int, int]:
+    """The size asked for, or a square from the words' letters (at least the longest word)."""
+    if request.settings["size"] is not None:
+        return request.settings["size"]
+    letters = sum(len(word) for word in words)
+    side = max(MIN_SIDE, len(max(words, key=len)), math.ceil(math.sqrt(letters * ROOM)))
+    return min(side, MAX_SIDE), min(side, MAX_SIDE)
+
+
+def check_request(request: Request) -> None:
+    """Name the words that can never be placed, and why, before any work."""
+    language = request.settings["language"]
+    pairs = pool(request)
+    words = [word for word, _clue in pairs]
+    letters = alphabet(language)
+    originals = [word for word, _clue in request.settings["clues"] or pairs]
+    for original, word in zip(originals, words):
+        strange = sorted(set(word) - letters)
+        if strange:
+            raise BookgenError(f"the word {original!r} holds {''.join(strange)}, which grids in "
+                               f"{language} do not write", key="clues")
+    if request.settings["size"] is not None:
+        rows, cols = request.settings["size"]
+        long = [word for word in words if len(word) > max(rows, cols)]
+        every = request.settings["word_count"] >= len(words)
+        if long and (every or len(words) - len(long) < request.settings["word_count"]):
+            raise BookgenError(f"the word{'s' if long[1:] else ''} {', '.join(long)} cannot be "
+                               f"placed: longer than the largest grid ({rows}x{cols}), too long "
+                               "for the page; give a larger size", key="clues")
+    twice = sorted(word for word, n in Counter(words).items() if n > 1)
+    if twice:
+        raise BookgenError(f"the word {twice[0]} is listed twice", key="clues")
+    if len(words) < 3:
+        raise BookgenError("a crossword needs at least 3 words", key="clues")
+    apart = letter_groups(words)[1:]
+    if apart and request.settings["word_count"] >= len(words):
+        raise BookgenError(f"{unplaceable(apart)}: a crossword of all the words cannot be laid",
+                           key="clues")
+
+
+def generate(rng: random.Random, request: Request) -> Generated:
+    level = request.level
+    side = max(request.settings["size"] or (MAX_SIDE, MAX_SIDE))
+    pairs = sorted(pair for pair in pool(request) if len(pair[0]) <= side)  # the others never fit
+    wanted = min(request.settings["word_count"], len(pairs))
+    left_out: Counter[str] = Counter()
+    laid = 0  # grids that took every word (and fit them one way)
+
+    def fill() -> tuple[Compiled, dict[str, str]] | None:
+        nonlocal laid
+        drawn = dict(rng.sample(_leaning(pairs, wanted, level), wanted))
+        words = sorted(drawn)
+        rows, cols = largest_grid(request, words)
+        made = compile_layout(rng, words, rows, cols, TRIES, crossed_sign=-1 if level == "expert" else 1)
+        left_out.update(made.left_out)
+        if made.left_out or count_fills(_given(made.grid, _firsts(made.grid)), words, 2)[0] != 1:
+            return None
+        laid += 1
+        return made, drawn
+
+    def reduce(answer: tuple[Compiled, dict[str, str]]) -> JSON:
+        made, clues = answer
+        return _puzzle(rng, made, clues, level, request.settings["language"])
+
+    try:
+        made = make_at_level(level, ATTEMPTS, fill, reduce, rate, failure="")
+    except BookgenError:
+        stubborn = [word for word, _n in left_out.most_common(3)]
+        if laid:
+            why = (f"; {laid} grids took every word, and none measured {level} (its words cross "
+                   "too much or too little for it): choose another level or other words")
+        else:
+            why = (f"; the words left out most often: {', '.join(stubborn)} (no place to cross "
+                   "the others within the largest grid): give a larger size, fewer words or "
+                   "words that share more letters")
+        raise BookgenError(f"no {level} crossword came out of {ATTEMPTS} tries for "
+                           f"{request.describe()}{why}", key="difficulty" if laid else "clues") from None
+    grid = made.answer[0].grid
+    return Generated(made.puzzle, {"grid": grid}, made.rating)
+
+
+def _leaning(pairs: list[Pair], wanted: int, level: str) -> list[Pair]:
+    """The pairs a level draws its words from: at hard the shorter, at expert the longer, where
+    the pool has more than it wants (a layout crosses each word about once: short words make
+    more of the squares crossed, long ones fewer; see the grader), else all of them."""
+    if level not in ("hard", "expert") or len(pairs) <= wanted:
+        return pairs
+    by_length = sorted(pairs, key=lambda pair: (len(pair[0]), pair))
+    room = min(len(pairs), math.ceil(wanted * LEANING[level]))
+    return by_length[:room] if level == "hard" else by_length[-room:]
+
+
+def _puzzle(rng: random.Random, made: Compiled, clues: dict[str, str], level: str,
+            language: str) -> JSON:
+    """The numbered entries and the grid with the level's first letters given; a grid whose
+    words fit it more than one way with fewer keeps every first letter (with which `fill` proved
+    them to fit one way; the grader then files it easy, and the loop draws again)."""
+    slots = slots_of(made.grid)
+    numbers = numbers_of(slots)
+    placed = {(e.row, e.col, e.direction): e.word for e in made.entries}
+    entries: list[JSON] = []
+    for slot in sorted(slots, key=lambda s: (s.direction, numbers[(s.row, s.col)])):
+        word = placed[(slot.row, slot.col, slot.direction)]
+        entries.append({"number": numbers[(slot.row, slot.col)], "direction": slot.direction,
+                        "row": slot.row, "col": slot.col, "word": word, "clue": clues[word]})
+    firsts = _firsts(made.grid)
+    if level == "medium":
+        firsts = sorted(rng.sample(firsts, len(firsts) // 2))
+    elif level in ("hard", "expert"):
+        firsts = []
+    words = [e["word"] for e in entries]
+    grid = _given(made.grid, firsts)
+    if count_fills(grid, words, 2)[0] != 1:
+        grid = _given(made.grid, _firsts(made.grid))
+    return {"grid": grid, "entries": entries, "language": language}
+
+
+def _firsts(grid: list[str]) -> list[tuple[int, int]]:
+    """The first square of every word."""
+    return sorted({(slot.row, slot.col) for slot in slots_of(grid)})
+
+
+def _given(grid: list[str], squares: list[tuple[int, int]]) -> list[str]:
+    keep = set(squares)
+    return ["".join(letter if letter == BLOCK or (r, c) in keep else OPEN
+                    for c, letter in enumerate(row)) for r, row in enumerate(grid)]

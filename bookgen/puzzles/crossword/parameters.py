@@ -1,0 +1,94 @@
+"""The crossword's parameters: its own clues in each language (clues/LANG.txt) or the config's,
+the options, the rules and the forms a puzzle is printed and compared in.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+
+from bookgen.api import JSON, Printed, Request, form_key
+from bookgen.core.letters import LANGUAGES, grid_form
+from bookgen.core.options import Option, language_name
+from bookgen.core.wordgrid import BLOCK, OPEN
+from bookgen.i18n import N_, _
+from bookgen.puzzles.fillin.parameters import transposed
+
+MIN_WORD, MAX_WORD = 2, 17
+MIN_SIDE, MAX_SIDE = 5, 17
+MAX_PAIRS = 60
+WORDS_AT = {"easy": 10, "medium": 12, "hard": 14, "expert": 16}
+Pair = tuple[str, str]  # a word as its grid writes it, and its clue
+
+
+@cache
+def own_clues(language: str) -> tuple[Pair, ...]:
+    """The built-in word and clue pairs of `language` (animals, written for bookgen)."""
+    text = resources.files("bookgen.puzzles.crossword").joinpath(f"clues/{language}.txt").read_text("utf-8")
+    pairs = (line.split(":", 1) for line in text.splitlines() if line.strip() and not line.startswith("#"))
+    return tuple((grid_form(word, language), clue.strip()) for word, clue in pairs)
+
+
+def _pairs_problem(pairs: tuple[Pair, ...]) -> str | None:
+    if len(pairs) > MAX_PAIRS:
+        return f"{len(pairs)} clues are more than a crossword takes (at most {MAX_PAIRS})"
+    for word, _clue in pairs:
+        if not word.isalpha():
+            return f"the word {word!r} holds a character that is not a letter (digits, spaces, hyphens)"
+        if not MIN_WORD <= len(word) <= MAX_WORD:
+            return f"the word {word!r} is not {MIN_WORD} to {MAX_WORD} letters long"
+    return None
+
+
+OPTIONS = (
+    Option("clues", "clues", N_("the words and their clues, WORD: clue (default: animals, in the "
+           "language)"), check=_pairs_problem, label=N_("Words and clues")),
+    Option("word_count", "int", N_("words in each crossword (default 10, 12, 14 or 16 by level; at "
+           "most the clues given)"), low=3, high=MAX_PAIRS,
+           default=lambda level, earlier: WORDS_AT[level], label=N_("Words per crossword")),
+    Option("size", "size", N_("the largest grid: N for N x N, or RxC (default: from the words, at "
+           "most 17)"), low=MIN_SIDE, high=MAX_SIDE, label=N_("Largest grid")),
+    Option("language", "choice", N_("the language of the words (default: the section's language)"),
+           choices=LANGUAGES, default="en", words=language_name, label=N_("Language")),
+)
+
+RULES = N_(
+    "Write the answer to each clue into the grid, one letter a square, starting in the square "
+    "with the clue's number: Across answers read from left to right, Down answers from top to "
+    "bottom. Where two answers cross they share a letter. Letters printed in the grid are given."
+)
+
+
+def rules_text(request: Request | None) -> str:
+    """The rules every section prints, in the language spoken."""
+    return _(RULES)
+
+
+def givens_of(grid: list[str]) -> list[str]:
+    return [letter for row in grid for letter in row if letter not in (BLOCK, OPEN)]
+
+
+def printed(puzzle: JSON) -> Printed:
+    """The page prints the grid's squares with their numbers and given letters, and the clues.
+    A clue stands for its answer (a reader finds the word from it; no solver reads clues), so
+    the words are part of what the page shows, as an unordered list: see the solver."""
+    numbers = sorted({entry["number"] for entry in puzzle["entries"]})
+    texts = [str(n) for n in numbers] + givens_of(puzzle["grid"])
+    for entry in puzzle["entries"]:
+        texts += [f"{entry['number']}.", *entry["clue"].split()]
+    return Printed(puzzle, tuple(texts))
+
+
+def _form(grid: list[str], entries: list[JSON]) -> list:
+    return [grid, sorted([e["word"], e["clue"]] for e in entries)]
+
+
+def canonical(puzzle: JSON) -> str:
+    """A grid and its transpose (Across and Down swapped) are the same crossword."""
+    return form_key(_form(puzzle["grid"], puzzle["entries"]),
+                    _form(transposed(puzzle["grid"]), puzzle["entries"]))
+
+
+def answer_form(puzzle: JSON, solution: JSON) -> str:
+    """A filled grid and its transpose are one answer."""
+    return form_key(solution["grid"], transposed(solution["grid"]))

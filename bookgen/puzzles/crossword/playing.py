@@ -1,0 +1,19 @@
+"""What the game (the fill-in's play.js, which plays both types) shows of a crossword beyond the
+puzzle: its words, translated here (a page of crosswords alone reads this folder's catalogs)."""
+
+from __future__ import annotations
+
+from bookgen.api import JSON
+from bookgen.i18n import _
+from bookgen.puzzles.crossword.drawing import HEADINGS
+from bookgen.puzzles.fillin.playing import play_words
+
+
+def play_data(puzzle: JSON) -> JSON:
+    """The game's words, the headings of the clue lists and the line over the grid."""
+    return {"words": play_words() | {
+        "across": _(HEADINGS["across"]), "down": _(HEADINGS["down"]),
+        # Translators: the clue of the word the cursor is in, over a crossword on the playable page
+        "acrossClue": _("{number} Across: {clue}"),
+        # Translators: the clue of the word the cursor is in, over a crossword on the playable page
+        "downClue": _("{number} Down: {clue}")}}

@@ -1,0 +1,65 @@
+"""The rules, written apart from the solver: an answer keeps the puzzle's squares and given
+letters, and the words its runs of letters read, across and down, are the list, each once.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from bookgen.api import JSON
+from bookgen.core.letters import LANGUAGES, alphabet
+from bookgen.errors import PuzzleFormatError
+from bookgen.puzzles.fillin.parameters import MAX_SIDE, MAX_WORD, MAX_WORDS, MIN_WORD
+
+
+def runs(grid: list[str]) -> list[str]:
+    """Every run of two or more letters across and down, read left to right and top to bottom."""
+    lines = list(grid) + ["".join(row[col] for row in grid) for col in range(len(grid[0]))]
+    return [run for line in lines for run in line.split("#") if len(run) > 1]
+
+
+def check(puzzle: JSON, solution: JSON) -> list[str]:
+    """The rules a solution breaks ([] when it is right)."""
+    grid, answer = puzzle["grid"], solution["grid"]
+    if len(answer) != len(grid) or any(len(a) != len(g) for a, g in zip(answer, grid)):
+        return ["the answer's grid is not the puzzle's size"]
+    problems = []
+    letters = alphabet(puzzle["language"])
+    for row, (given, filled) in enumerate(zip(grid, answer)):
+        for col, (g, f) in enumerate(zip(given, filled)):
+            if (g == "#") != (f == "#"):
+                problems.append(f"row {row + 1}, column {col + 1}: the answer's squares differ "
+                                "from the puzzle's")
+            elif g not in "#." and g != f:
+                problems.append(f"row {row + 1}, column {col + 1}: the given {g} is changed to {f}")
+            elif f != "#" and f not in letters:
+                problems.append(f"row {row + 1}, column {col + 1}: {f!r} is no letter")
+    read, listed = Counter(runs(answer)), Counter[str](puzzle["words"])
+    if read != listed:
+        extra, missing = sorted((read - listed).elements()), sorted((listed - read).elements())
+        problems.append(f"the grid reads {', '.join(extra) or 'no other word'} where the list has "
+                        f"{', '.join(missing) or 'no other word'}")
+    return problems
+
+
+def validate(puzzle: JSON) -> None:
+    """Refuse puzzle JSON that is not a grid of squares and givens with a list of words."""
+    if not isinstance(puzzle, dict) or set(puzzle) != {"grid", "words", "language"}:
+        raise PuzzleFormatError("a fill-in puzzle has exactly 'grid', 'words' and 'language'")
+    language, grid, words = puzzle["language"], puzzle["grid"], puzzle["words"]
+    if language not in LANGUAGES:
+        raise PuzzleFormatError(f"'language' must be one of {', '.join(LANGUAGES)}")
+    letters = alphabet(language) | {"#", "."}
+    if not (isinstance(grid, list) and 0 < len(grid) <= MAX_SIDE and all(isinstance(r, str) for r in grid)
+            and 0 < len(grid[0]) <= MAX_SIDE and all(len(r) == len(grid[0]) and set(r) <= letters
+                                                   for r in grid)):
+        raise PuzzleFormatError(f"'grid' must be 1 to {MAX_SIDE} rows of equally many characters: "
+                                "# for no square, . for an empty square, or a capital letter given")
+    if not (isinstance(words, list) and 0 < len(words) <= MAX_WORDS and all(
+            isinstance(w, str) and MIN_WORD <= len(w) <= MAX_WORD and set(w) <= alphabet(language)
+            for w in words)):
+        raise PuzzleFormatError(f"'words' must be 1 to {MAX_WORDS} words of {MIN_WORD} to {MAX_WORD} "
+                                "of the language's capital letters")
+    if len(set(words)) != len(words):
+        twice = sorted({w for w in words if words.count(w) > 1})
+        raise PuzzleFormatError(f"'words' lists {', '.join(twice)} twice")

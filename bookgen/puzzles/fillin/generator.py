@@ -1,0 +1,140 @@
+"""Making a fill-in: words drawn from the pool (the config's, else the language's common words)
+laid into a compact grid by the shared engine (bookgen.core.wordgrid), then a starter word
+chosen among those with which the list fits the grid one way only and the grader measures the
+level asked for; a grid none of whose starters gives it is drawn again.
+
+The level steers the words drawn from the language: easy takes words of many lengths (a length
+with one word places itself), expert words of a few middle lengths (many words to a length, so
+crossings and trials decide).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from bookgen.api import JSON, Generated, Request
+from bookgen.core.grading import make_at_level
+from bookgen.core.letters import alphabet
+from bookgen.core.wordgrid import (
+    BLOCK,
+    OPEN,
+    Compiled,
+    compile_layout,
+    count_fills,
+    letter_groups,
+    unplaceable,
+)
+from bookgen.errors import BookgenError
+from bookgen.puzzles.fillin.grader import rate
+from bookgen.puzzles.fillin.parameters import (
+    MAX_SIDE,
+    SIDE_AT,
+    by_length,
+    grid_words,
+    own_words,
+)
+
+ATTEMPTS = 40
+TRIES = 12
+"""Layouts compiled per grid (the engine keeps the best)."""
+LENGTHS_AT = {"easy": (3, 9), "medium": (3, 8), "hard": (4, 7), "expert": (4, 6)}
+"""The lengths of the words a level draws from the language's list."""
+DRAWN = 3
+"""Words drawn from the language per word wanted: the layout takes the first that find a place."""
+
+
+def word_pool(request: Request) -> tuple[str, ...]:
+    """The words a request draws from, as the language's grids write them."""
+    language = request.settings["language"]
+    given = grid_words(request.settings["words"], language)
+    if given is not None:
+        return given
+    low, high = LENGTHS_AT[request.level]
+    return tuple(w for w in own_words(language) if low <= len(w) <= high)
+
+
+def grid_side(request: Request) -> tuple[int, int]:
+    return request.settings["size"] or (SIDE_AT[request.level], SIDE_AT[request.level])
+
+
+def check_request(request: Request) -> None:
+    """Refuse words a grid cannot hold, before any work."""
+    language = request.settings["language"]
+    pool = word_pool(request)
+    given = request.settings["words"]
+    rows, cols = grid_side(request)
+    if given:
+        letters = alphabet(language)
+        for original, word in zip(given, pool):
+            strange = sorted(set(word) - letters)
+            if strange:
+                raise BookgenError(f"the word {original!r} holds {''.join(strange)}, which grids in "
+                                   f"{language} do not write", key="words")
+            if len(word) > max(rows, cols):
+                raise BookgenError(f"the word {original!r} takes {len(word)} squares ({word}), more "
+                                   f"than the grid's longest side ({rows}x{cols}): too long for the "
+                                   "page; give a larger size", key="words")
+        if len(set(pool)) != len(pool):
+            raise BookgenError("a word is listed twice", key="words")
+        apart = letter_groups(pool)[1:]
+        if apart and request.settings["word_count"] >= len(pool):
+            raise BookgenError(f"{unplaceable(apart)}: a grid of all the words cannot be laid", key="words")
+        if len(pool) < 4:
+            raise BookgenError("a fill-in needs at least 4 words", key="words")
+    if max(rows, cols) > MAX_SIDE:
+        raise BookgenError(f"a grid is at most {MAX_SIDE} squares a side", key="size")
+
+
+def generate(rng: random.Random, request: Request) -> Generated:
+    level, language = request.level, request.settings["language"]
+    pool = sorted(word_pool(request))
+    wanted = min(request.settings["word_count"], len(pool))
+    given = request.settings["words"] is not None
+    rows, cols = grid_side(request)
+
+    def fill() -> Compiled | None:
+        drawn = rng.sample(pool, wanted if given else min(len(pool), round(wanted * DRAWN)))
+        made = compile_layout(rng, drawn, rows, cols, TRIES, most_words=wanted)
+        return made if len(made.entries) == wanted else None
+
+    unique = [False]  # whether the last grid found a starter with which its words fit one way
+
+    def reduce(made: Compiled) -> JSON:
+        puzzle, unique[0] = _with_starter(rng, made, level, language)
+        return puzzle
+
+    made = make_at_level(level, ATTEMPTS, fill, reduce, rate, accept=lambda rating: unique[0],
+                         failure=f"no {level} fill-in came out of {ATTEMPTS} tries for "
+                                 f"{request.describe()}; give more room (a larger size), more "
+                                 "words or another level")
+    return Generated(made.puzzle, {"grid": made.answer.grid}, made.rating)
+
+
+def _with_starter(rng: random.Random, made: Compiled, level: str, language: str
+                  ) -> tuple[JSON, bool]:
+    """The puzzle with the starter word that gives the level, chosen among those with which the
+    words fit one way only (any unique one when none gives the level: the loop then retries),
+    and whether it is unique (False: no starter makes it so, and the loop draws another grid)."""
+    words = by_length([entry.word for entry in made.entries], language)
+    starters = sorted(made.entries, key=lambda e: (e.row, e.col, e.direction))
+    rng.shuffle(starters)
+    fallback: JSON | None = None
+    for starter in starters:
+        puzzle = {"grid": _given(made.grid, starter.slot.squares()), "words": words,
+                  "language": language}
+        if count_fills(puzzle["grid"], words, 2)[0] != 1:
+            continue
+        if rate(puzzle)["level"] == level:
+            return puzzle, True
+        fallback = fallback or puzzle
+    if fallback is not None:
+        return fallback, True
+    return {"grid": _given(made.grid, []), "words": words, "language": language}, False
+
+
+def _given(grid: Sequence[str], squares: Sequence[tuple[int, int]]) -> list[str]:
+    """The grid's squares, open but for `squares`, whose letters are given."""
+    keep = set(squares)
+    return ["".join(letter if letter == BLOCK or (r, c) in keep else OPEN
+                    for c, letter in enumerate(row)) for r, row in enumerate(grid)]

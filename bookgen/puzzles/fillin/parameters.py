@@ -1,0 +1,105 @@
+"""The fill-in's parameters: the words it takes from each language (words/LANG.txt, made by
+wordlist.py) or from the config, the options, the rules and the forms a puzzle is printed and
+compared in.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+
+from bookgen.api import JSON, Printed, Request, form_key
+from bookgen.core.letters import LANGUAGES, collation_key, grid_form
+from bookgen.core.options import Option, language_name
+from bookgen.core.wordgrid import BLOCK, OPEN
+from bookgen.i18n import N_, _
+
+MIN_WORD, MAX_WORD = 3, 15
+MIN_SIDE, MAX_SIDE = 5, 17
+MAX_WORDS = 40
+WORDS_AT = {"easy": 8, "medium": 12, "hard": 16, "expert": 20}
+SIDE_AT = {"easy": 11, "medium": 13, "hard": 13, "expert": 13}
+POOL = 2500
+"""How far down each language's list (most common first) a fill-in draws its words from."""
+
+
+@cache
+def own_words(language: str) -> tuple[str, ...]:
+    """The language's common words a fill-in takes when the config gives none (see wordlist.py)."""
+    text = resources.files("bookgen.puzzles.fillin").joinpath(f"words/{language}.txt").read_text("utf-8")
+    return tuple(line for line in text.splitlines() if line and not line.startswith("#"))[:POOL]
+
+
+def word_problem(word: str) -> str | None:
+    """Why a word from a config cannot go into a fill-in, or None."""
+    if not all(char.isalpha() for char in word):
+        return f"the word {word!r} holds a character that is not a letter (digits, spaces, hyphens)"
+    if not MIN_WORD <= len(word) <= MAX_WORD:
+        return f"the word {word!r} is not {MIN_WORD} to {MAX_WORD} letters long"
+    return None
+
+
+def _words_problem(words: tuple[str, ...]) -> str | None:
+    if len(words) > MAX_WORDS:
+        return f"{len(words)} words are more than a fill-in takes (at most {MAX_WORDS})"
+    return next((problem for word in words if (problem := word_problem(word))), None)
+
+
+OPTIONS = (
+    Option("words", "words", N_("the words to fit in (default: common words of the language)"),
+           check=_words_problem, label=N_("Words")),
+    Option("word_count", "int", N_("words in each grid (default 8, 12, 16 or 20 by level; at "
+           "most the words given)"), low=4, high=MAX_WORDS,
+           default=lambda level, earlier: WORDS_AT[level], label=N_("Words per grid")),
+    Option("size", "size", N_("the largest grid: N for N x N, or RxC (default 11 at easy, 13 "
+           "above)"), low=MIN_SIDE, high=MAX_SIDE, label=N_("Largest grid")),
+    Option("language", "choice", N_("the language of the words (default: the section's language)"),
+           choices=LANGUAGES, default="en", words=language_name, label=N_("Language")),
+)
+
+RULES = N_(
+    "Fit every word of the list into the grid, one letter a square: each word goes across "
+    "(left to right) or down (top to bottom) into a run of squares of its length, and where two "
+    "words cross they share a letter. Every word is used once. One word is already in place to "
+    "start you off. There is only one way to fit them all."
+)
+
+
+def rules_text(request: Request | None) -> str:
+    """The rules every section prints, in the language spoken."""
+    return _(RULES)
+
+
+def by_length(words: list[str], language: str) -> list[str]:
+    """The word list as it is printed: shortest first, each length as the language's
+    dictionaries sort."""
+    return sorted(words, key=lambda word: (len(word), collation_key(word, language)))
+
+
+def printed(puzzle: JSON) -> Printed:
+    """The page prints the grid's squares, the starter word's letters and the word list."""
+    return Printed({"grid": puzzle["grid"], "words": puzzle["words"], "language": puzzle["language"]},
+                   tuple(puzzle["words"]) + tuple(letter for row in puzzle["grid"]
+                                                   for letter in row if letter not in (BLOCK, OPEN)))
+
+
+def transposed(grid: list[str]) -> list[str]:
+    """A grid turned about its main diagonal: across words read down, down words across."""
+    return ["".join(row[col] for row in grid) for col in range(len(grid[0]))]
+
+
+def canonical(puzzle: JSON) -> str:
+    """A grid and its transpose (across and down swapped) are the same puzzle: both read their
+    words left to right and top to bottom (a turn or a mirror would read them backwards)."""
+    words = sorted(puzzle["words"])
+    return form_key([puzzle["grid"], words], [transposed(puzzle["grid"]), words])
+
+
+def answer_form(puzzle: JSON, solution: JSON) -> str:
+    """A filled grid and its transpose are one answer."""
+    return form_key(solution["grid"], transposed(solution["grid"]))
+
+
+def grid_words(words: tuple[str, ...] | None, language: str) -> tuple[str, ...] | None:
+    """The config's words as the language's grids write them (None: none given)."""
+    return tuple(grid_form(word, language) for word in words) if words else None

@@ -1,0 +1,292 @@
+/* Fill-ins and crosswords in the playable edition: type letters into a free-form grid. A square
+ * picked (by click, tap, Tab or the arrow keys) holds the cursor; its word, across or down, is
+ * lit, and a letter typed goes in and moves the cursor on along the word. Clicking the picked
+ * square again, or Space, turns the direction; an arrow key along a word's line turns it that
+ * way; Backspace clears a square and steps back. A crossword shows the current word's clue over
+ * the grid and lists every clue (a clue clicked picks its word); a fill-in lists its words by
+ * length and strikes out each one the grid shows. Both types' hints are words only (the frame
+ * shows them one by one; the last writes the answer in). Registers "fillin" and "crossword"
+ * with the player's frame (bookgen/html/frame.js); the crossword's record names this script too.
+ * Its words come translated with each record ("play": the types' `play_data`, see
+ * bookgen/puzzles/fillin/playing.py), so that a page of crosswords alone says them too (the
+ * page's catalogs are its types' homes, and this script lives in one of the two).
+ */
+(function (frame) {
+  "use strict";
+
+  var el = frame.el, spoken = frame.spoken, t = frame.t;
+  var STEP = { across: [0, 1], down: [1, 0] };
+  var LETTER = /\p{L}/u;
+
+  /* Every run of two or more squares across and down, as bookgen.core.wordgrid's slots_of reads
+   * them, in reading order of its first square. */
+  function slotsOf(grid) {
+    var rows = grid.length, cols = grid[0].length, slots = [];
+    function open(r, c) { return r >= 0 && r < rows && c >= 0 && c < cols && grid[r][c] !== "#"; }
+    for (var r = 0; r < rows; r++) {
+      for (var c = 0; c < cols; c++) {
+        if (!open(r, c)) continue;
+        ["across", "down"].forEach(function (direction) {
+          var s = STEP[direction];
+          if (open(r - s[0], c - s[1]) || !open(r + s[0], c + s[1])) return;
+          var squares = [];
+          for (var k = 0; open(r + k * s[0], c + k * s[1]); k++) squares.push([r + k * s[0], c + k * s[1]]);
+          slots.push({ row: r, col: c, direction: direction, squares: squares });
+        });
+      }
+    }
+    return slots;
+  }
+
+  function letterGame(board, record, page, kind) {
+    var puzzle = record.puzzle, grid = puzzle.grid, words = record.play.words;
+    var answer = record.solution && record.solution.grid;
+    var rows = grid.length, cols = grid[0].length;
+    var slots = slotsOf(grid);
+    var numbers = {}, next = 1;
+    slots.forEach(function (slot) {
+      var key = slot.row + "," + slot.col;
+      if (!numbers[key]) numbers[key] = next++;
+      slot.number = numbers[key];
+    });
+    var clues = {};
+    (puzzle.entries || []).forEach(function (entry) { clues[entry.direction + entry.number] = entry.clue; });
+    var holder = el("div", "wordgrid " + kind);
+    var current = el("p", "current-clue");
+    current.setAttribute("aria-live", "polite");
+    var table = el("div", "grid letters");
+    table.style.setProperty("--cols", cols);
+    table.setAttribute("role", "group");
+    table.setAttribute("aria-label", words.squares);
+    var inputs = {}, cells = {}, marks = {};
+    var cursor = null, direction = "across";
+    for (var r = 0; r < rows; r++) {
+      for (var c = 0; c < cols; c++) {
+        var key = r + "," + c, char = grid[r][c];
+        var cell = el("div", char === "#" ? "block" : "cell square");
+        if (char !== "#") {
+          if (numbers[key] && kind === "crossword") cell.appendChild(el("span", "number", String(numbers[key])));
+          if (char !== ".") {
+            cell.classList.add("given");
+            cell.appendChild(spoken(t(words.square, { row: r + 1, column: c + 1 }) + ":" + " "));
+            cell.appendChild(el("span", "value", char));
+            cell.appendChild(spoken(", " + words.given));
+          } else {
+            var input = el("input");
+            input.type = "text";
+            input.autocomplete = "off";
+            input.setAttribute("autocapitalize", "characters");
+            input.spellcheck = false;
+            input.maxLength = 2;
+            input.dataset.nav = "";
+            input.dataset.row = r;
+            input.dataset.col = c;
+            input.setAttribute("aria-label", t(words.square, { row: r + 1, column: c + 1 }));
+            cell.appendChild(input);
+            inputs[key] = input;
+          }
+          cells[key] = cell;
+        }
+        table.appendChild(cell);
+      }
+    }
+    var list = el("div", "word-lists");
+    var items = {};
+    if (kind === "crossword") {
+      ["across", "down"].forEach(function (way) {
+        var part = el("section", "clues");
+        part.appendChild(el("h3", "", way === "across" ? words.across : words.down));
+        var ol = el("ol");
+        slots.filter(function (s) { return s.direction === way; }).forEach(function (slot) {
+          var item = el("li");
+          item.appendChild(el("span", "clue-number", slot.number + "."));
+          item.appendChild(document.createTextNode(" " + (clues[way + slot.number] || "")));
+          item.addEventListener("click", function () { pick(slot.squares[0], way); });
+          items[way + slot.number] = item;
+          ol.appendChild(item);
+        });
+        part.appendChild(ol);
+        list.appendChild(part);
+      });
+    } else {
+      var ul = el("ul", "words");
+      ul.setAttribute("aria-label", words.list);
+      puzzle.words.forEach(function (word) { items[word] = ul.appendChild(el("li", "", word)); });
+      list.appendChild(ul);
+    }
+    if (kind === "crossword") holder.appendChild(current);
+    holder.appendChild(table);
+    holder.appendChild(list);
+    board.appendChild(holder);
+
+    function at(r, c) {
+      var key = r + "," + c;
+      if (inputs[key]) return inputs[key].value;
+      return grid[r] && grid[r][c] && grid[r][c] !== "#" && grid[r][c] !== "." ? grid[r][c] : "";
+    }
+    function slotAt(square, way) {
+      return slots.filter(function (slot) {
+        return slot.direction === way && slot.squares.some(function (s) { return s[0] === square[0] && s[1] === square[1]; });
+      })[0] || null;
+    }
+    function read(slot) { return slot.squares.map(function (s) { return at(s[0], s[1]) || "."; }).join(""); }
+    function paint() {
+      var lit = {}, slot = cursor ? slotAt(cursor, direction) : null;
+      if (slot) slot.squares.forEach(function (s) { lit[s[0] + "," + s[1]] = true; });
+      Object.keys(cells).forEach(function (key) {
+        var input = inputs[key];
+        cells[key].classList.toggle("in-word", !!lit[key]);
+        var wrong = !!input && input.value !== "" && marks[key] === input.value;
+        cells[key].classList.toggle("wrong", wrong);
+        if (input) { if (wrong) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid"); }
+      });
+      if (kind === "crossword") {
+        Object.keys(items).forEach(function (name) { items[name].classList.toggle("current", !!slot && name === slot.direction + slot.number); });
+        var said = slot && (slot.direction === "across" ? words.acrossClue : words.downClue);
+        current.textContent = slot ? t(said, { number: slot.number, clue: clues[slot.direction + slot.number] || "" }) : "";
+      } else {
+        var shown = {};
+        slots.forEach(function (s) { var word = read(s); if (word.indexOf(".") < 0) shown[word] = true; });
+        Object.keys(items).forEach(function (word) {
+          items[word].classList.toggle("found", !!shown[word]);
+          items[word].textContent = word;
+          if (shown[word]) items[word].appendChild(spoken(", " + words.placed));
+        });
+      }
+    }
+    function focusAt(square) {
+      var input = inputs[square[0] + "," + square[1]];
+      if (input) input.focus();
+    }
+    function pick(square, way) {
+      if (way && slotAt(square, way)) direction = way;
+      else if (!slotAt(square, direction)) direction = direction === "across" ? "down" : "across";
+      cursor = square;
+      paint();
+      var first = (slotAt(square, direction) || { squares: [square] }).squares.filter(function (s) { return inputs[s[0] + "," + s[1]]; });
+      if (!inputs[square[0] + "," + square[1]] && first.length) focusAt(first[0]); else focusAt(square);
+    }
+    /* The next square along the current word that takes a letter (givens are stepped over). */
+    function step(square, by) {
+      var slot = slotAt(square, direction);
+      if (!slot) return null;
+      var index = slot.squares.findIndex(function (s) { return s[0] === square[0] && s[1] === square[1]; });
+      for (var k = index + by; k >= 0 && k < slot.squares.length; k += by) {
+        var s = slot.squares[k];
+        if (inputs[s[0] + "," + s[1]]) return s;
+      }
+      return null;
+    }
+    function write(input, letter) {
+      input.value = letter;
+      var square = [+input.dataset.row, +input.dataset.col];
+      paint();
+      page.changed(square);
+      var ahead = letter ? step(square, 1) : null;
+      if (ahead) focusAt(ahead);
+    }
+    var clickedOn = null;
+    Object.keys(inputs).forEach(function (key) {
+      var input = inputs[key], square = key.split(",").map(Number);
+      input.addEventListener("focus", function () {
+        if (!cursor || cursor[0] !== square[0] || cursor[1] !== square[1]) {
+          cursor = square;
+          if (!slotAt(square, direction)) direction = direction === "across" ? "down" : "across";
+          paint();
+        }
+        input.select();
+      });
+      input.addEventListener("pointerdown", function () { clickedOn = document.activeElement === input ? input : null; });
+      input.addEventListener("click", function () {
+        if (clickedOn === input) {
+          var other = direction === "across" ? "down" : "across";
+          if (slotAt(square, other)) { direction = other; paint(); }
+        }
+        clickedOn = null;
+      });
+      input.addEventListener("input", function () {
+        var typed = Array.from(input.value).filter(function (ch) { return LETTER.test(ch); });
+        write(input, typed.length ? typed[typed.length - 1].toLocaleUpperCase(document.documentElement.lang || undefined) : "");
+      });
+      input.addEventListener("keydown", function (event) {
+        if (event.altKey || event.ctrlKey || event.metaKey) return;
+        if (event.key.length === 1 && LETTER.test(event.key)) { event.stopPropagation(); return; }  // a letter, not the frame's H
+        var way = { ArrowLeft: "across", ArrowRight: "across", ArrowUp: "down", ArrowDown: "down" }[event.key];
+        if (event.key === " ") {
+          event.preventDefault();
+          var other = direction === "across" ? "down" : "across";
+          if (slotAt(square, other)) { direction = other; paint(); }
+        } else if (event.key === "Backspace" && input.value === "") {
+          event.preventDefault();
+          var back = step(square, -1);
+          if (back) { inputs[back[0] + "," + back[1]].value = ""; focusAt(back); paint(); page.changed(back); }
+        } else if (way && way !== direction && slotAt(square, way)) {
+          event.preventDefault();
+          direction = way;
+          paint();
+        } else if (way && frame.moveFocus(table, input, event.key)) {
+          event.preventDefault();
+        }
+      });
+    });
+    frame.roving(table);
+    frame.keyHelp(el("li", "", words.keys));
+    paint();
+
+    function each(fn) { Object.keys(inputs).forEach(function (key) { var s = key.split(","); fn(inputs[key], +s[0], +s[1], key); }); }
+    function reveal() {
+      if (!answer) return false;
+      each(function (input, r, c) { input.value = answer[r][c]; });
+      paint();
+      return true;
+    }
+    return {
+      state: function () {
+        var entries = [];
+        for (var r = 0; r < rows; r++) {
+          var row = [];
+          for (var c = 0; c < cols; c++) row.push(inputs[r + "," + c] ? inputs[r + "," + c].value : "");
+          entries.push(row);
+        }
+        return { entries: entries };
+      },
+      restore: function (state) {
+        if (!state || !Array.isArray(state.entries)) return;
+        each(function (input, r, c) {
+          var v = state.entries[r] && state.entries[r][c];
+          input.value = typeof v === "string" && v.length <= 1 && (v === "" || LETTER.test(v)) ? v : "";
+        });
+        paint();
+      },
+      check: function () {
+        var wrong = 0, empty = 0;
+        marks = {};
+        each(function (input, r, c, key) {
+          if (input.value === "") { empty += 1; return; }
+          if (answer && input.value !== answer[r][c]) { marks[key] = input.value; wrong += 1; }
+        });
+        paint();
+        return { wrong: wrong, empty: empty };
+      },
+      solved: function () {
+        if (!answer) return false;
+        var ok = true;
+        each(function (input, r, c) { if (input.value !== answer[r][c]) ok = false; });
+        return ok;
+      },
+      reveal: reveal,
+      fillAnswer: reveal,
+      reset: function () { each(function (input) { input.value = ""; }); marks = {}; paint(); },
+      clearMarks: function () { marks = {}; paint(); },
+      wrong: function () {
+        var wrong = 0;
+        if (answer) each(function (input, r, c) { if (input.value !== "" && input.value !== answer[r][c]) wrong += 1; });
+        return wrong;
+      },
+      cancel: function () { return false; }
+    };
+  }
+
+  frame.register("fillin", function (board, record, page) { return letterGame(board, record, page, "fillin"); });
+  frame.register("crossword", function (board, record, page) { return letterGame(board, record, page, "crossword"); });
+})(window.bookgenFrame);

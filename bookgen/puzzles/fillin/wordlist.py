@@ -1,0 +1,81 @@
+"""Writes words/LANG.txt, the words a fill-in takes from the language when the config gives none:
+`python -m bookgen.puzzles.fillin.wordlist` (needs wordfreq, pinned in pyproject.toml; takes
+about a minute). The lists are kept in the repository, so that a build reads a small file
+instead of ranking a whole dictionary, and stays byte-identical.
+
+wordfreq ranks every form its corpora show, names and other languages' words among them, all
+lower-cased; a fill-in prints the words it picks, so they are filtered here:
+
+- common: among the language's `MOST` most common forms (3-letter words among the `MOST_SHORT`
+  most common, where abbreviations crowd in), letters only, as grids write them;
+- 3 to 9 letters: a slot of a printed grid, and a word a reader of any age knows;
+- not blocked: no word of the blocklist (bookgen/core/blocked/), nor a word that begins with one
+  of four letters or more (the blocklists hold stems: FUCK catches FUCKIN);
+- the language's own: at least `OWN_GAP` (zipf, a factor of ten per unit) more common in its
+  language than in any other of the six and of `COMPARED` (wordfreq's other large lists in Latin
+  letters). Names (MICHAEL, GIORGIO, MARTINEZ, PARIS), brands and the English that other
+  languages' corpora quote are about as common in many languages, so this drops most of them;
+  it also drops words languages share (HOTEL, PIANO), which a fill-in can do without.
+
+What this leaves and drops is measured in the type's README (figures from this script's report).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from bookgen.core.dictionary import WORDLIST, blocked_words
+from bookgen.core.letters import LANGUAGES, alphabet, grid_form
+
+MOST = 12000
+MOST_SHORT = 2000
+SHORTEST, LONGEST = 3, 9
+OWN_GAP = 1.0
+COMPARED = ("ca", "cs", "fi", "nb", "pl", "pt", "sv")
+STEM = 4
+FOLDER = Path(__file__).parent / "words"
+
+
+def own_words(language: str) -> tuple[list[str], dict[str, int]]:
+    """The language's fill-in words, most common first, and how many each filter dropped."""
+    from wordfreq import top_n_list, zipf_frequency
+
+    letters = alphabet(language)
+    blocked = set(blocked_words(language))
+    stems = tuple(word for word in blocked if len(word) >= STEM)
+    kept: list[str] = []
+    seen: set[str] = set()
+    dropped = {"blocked": 0, "shared with another language": 0}
+    for rank, word in enumerate(top_n_list(language, MOST, wordlist=WORDLIST), 1):
+        if not word.isalpha():
+            continue
+        form = grid_form(word, language)
+        if form in seen or not letters.issuperset(form) or not SHORTEST <= len(form) <= LONGEST \
+                or (len(form) == SHORTEST and rank > MOST_SHORT):
+            continue
+        seen.add(form)
+        if form in blocked or form.startswith(stems):
+            dropped["blocked"] += 1
+            continue
+        own = zipf_frequency(word, language, wordlist=WORDLIST)
+        other = max(zipf_frequency(word, o, wordlist=WORDLIST) for o in LANGUAGES + COMPARED if o != language)
+        if own - other < OWN_GAP:
+            dropped["shared with another language"] += 1
+            continue
+        kept.append(form)
+    return kept, dropped
+
+
+def main() -> None:
+    for language in LANGUAGES:
+        words, dropped = own_words(language)
+        header = (f"# The fill-in's own words in {language}: made by bookgen/puzzles/fillin/wordlist.py "
+                  "from wordfreq (see there); most common first.\n")
+        (FOLDER / f"{language}.txt").write_text(header + "\n".join(words) + "\n", encoding="utf-8")
+        print(language, len(words), "kept;", "; ".join(f"{n} {why}" for why, n in dropped.items()),
+              file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,79 @@
+"""The rules checked apart from the solver: a filled grid's rows, columns, givens and signs, and a
+puzzle's JSON as given (each sign between two squares side by side, read left to right or top to
+bottom)."""
+
+from __future__ import annotations
+
+from typing import TypeGuard, cast
+
+from bookgen.api import JSON
+from bookgen.errors import PuzzleFormatError
+from bookgen.puzzles.futoshiki.parameters import MAX_SIZE
+
+LEAST_SIZE = 3  # a hand-entered puzzle (Tatham's Unequal makes 3x3 ones) may be this small
+
+
+def whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check(puzzle: JSON, solution: JSON) -> list[str]:
+    """Rule violations of a filled grid: a given changed, a row or column without every number,
+    a sign the numbers break."""
+    size, givens = puzzle["size"], puzzle["givens"]
+    grid = solution.get("grid")
+    if (not isinstance(grid, list) or len(grid) != size
+            or any(not isinstance(row, list) or len(row) != size for row in grid)):
+        return [f"the answer must be a {size} x {size} grid of numbers"]
+    problems = [f"row {r + 1} column {c + 1} must keep its given {givens[r][c]}"
+                for r in range(size) for c in range(size) if givens[r][c] and grid[r][c] != givens[r][c]]
+    wanted = list(range(1, size + 1))
+    problems += [f"row {r + 1} must hold every number from 1 to {size} once"
+                 for r in range(size) if sorted(grid[r]) != wanted]
+    problems += [f"column {c + 1} must hold every number from 1 to {size} once"
+                 for c in range(size) if sorted(grid[r][c] for r in range(size)) != wanted]
+    for sign in puzzle["signs"]:
+        (ar, ac), (br, bc) = sign["a"], sign["b"]
+        first, second = grid[ar][ac], grid[br][bc]
+        if not (first < second if sign["op"] == "<" else first > second):
+            relation = "less" if sign["op"] == "<" else "greater"
+            problems.append(f"row {ar + 1} column {ac + 1} must be {relation} than row {br + 1} "
+                            f"column {bc + 1}")
+    return problems
+
+
+def validate(puzzle: JSON) -> None:
+    size = puzzle.get("size")
+    if not whole(size) or not LEAST_SIZE <= size <= MAX_SIZE:
+        raise PuzzleFormatError(f"'size' must be a whole number from {LEAST_SIZE} to {MAX_SIZE}",
+                                key="size")
+    givens = puzzle.get("givens")
+    if (not isinstance(givens, list) or len(givens) != size
+            or any(not isinstance(row, list) or len(row) != size for row in givens)):
+        raise PuzzleFormatError(f"'givens' must be {size} rows of {size} numbers", key="givens")
+    for r, row in enumerate(givens):
+        for c, value in enumerate(row):
+            if not whole(value) or not 0 <= value <= size:
+                raise PuzzleFormatError(f"row {r + 1} column {c + 1}: given {value!r} is not a number "
+                                        f"from 1 to {size} (0 for blank)", key="givens")
+    signs = puzzle.get("signs")
+    if not isinstance(signs, list):
+        raise PuzzleFormatError('\'signs\' must be a list of {"a": [row, column], "b": [row, column], '
+                                '"op": "<" or ">"}', key="signs")
+    seen: set[tuple[int, ...]] = set()
+    for number, sign in enumerate(signs, 1):
+        squares = [sign.get(key) if isinstance(sign, dict) else None for key in ("a", "b")]
+        if (not isinstance(sign, dict) or sign.get("op") not in ("<", ">")
+                or any(not isinstance(square, list) or len(square) != 2
+                       or any(not whole(v) or not 0 <= v < size for v in square) for square in squares)):
+            raise PuzzleFormatError(f'sign {number} must be {{"a": [row, column], "b": [row, column], '
+                                    f'"op": "<" or ">"}} with rows and columns from 0 to {size - 1}',
+                                    key="signs")
+        (ar, ac), (br, bc) = cast(list[list[int]], squares)
+        if (br - ar, bc - ac) not in ((0, 1), (1, 0)):
+            raise PuzzleFormatError(f"sign {number}: 'b' must be the square right of 'a' or below it",
+                                    key="signs")
+        if (ar, ac, br, bc) in seen:
+            raise PuzzleFormatError(f"sign {number}: row {ar + 1} column {ac + 1} and row {br + 1} "
+                                    f"column {bc + 1} already have a sign", key="signs")
+        seen.add((ar, ac, br, bc))

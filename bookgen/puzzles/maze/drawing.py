@@ -1,0 +1,328 @@
+"""Drawing a maze through the pen: its walls, an arrow in at the entrance under the word Start and
+an arrow out at the exit over the word Finish; the answer shades the cells of the way and draws a
+line through them.
+
+Sizes, in millimetres at the drawing's natural size: a cell unit is `UNIT` (a square's side), or
+up to `LARGEST_UNIT` for a maze of few cells; walls are `WALL` wide. The words are `LABEL_SIZE`
+points, so the page's type floors fix the cells too: a large-print book (every text at 14 pt or
+more) prints cells of at least 5.8 mm, and standard print (7 pt) at least 2.9 mm, where a wall is
+0.29 mm, three to four dots at 300 dpi.
+
+Walls are joined into as few strokes as they can be (round joins at the corners), and a stroke's
+free ends reach half a wall further, so that corners print square without a notch; a theta
+grid's ring walls are arcs (`Pen.arc`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bookgen.api import JSON
+from bookgen.core.pen import MEDIUM, Pen, Point
+from bookgen.i18n import _
+from bookgen.puzzles.maze.grids import Board, Side, openings
+from bookgen.puzzles.maze.parameters import FINISH, START, Maze, maze_of
+
+UNIT = 5.0
+LARGEST_UNIT = 8.0
+SMALL_MAZE = 64.0  # mm: a maze of few cells is drawn with larger cells, up to about this wide
+WALL = MEDIUM
+LABEL_SIZE = 12
+LABEL = LABEL_SIZE * 25.4 / 72  # the words' height, mm
+LABEL_ROOM = 22.0  # the width kept for a word: eight letters at LABEL_SIZE
+GAP = 1.0
+ARROW = 4.0  # an arrow's least length
+HEAD = 1.2  # half an arrow head's width, and its length is twice that
+SHAFT = 0.3  # half the shaft's width
+SHADE = 0.82
+PATH_LINE = 0.8
+TOP = LABEL + GAP + ARROW + GAP  # from the drawing's top to the cells' top
+
+
+@dataclass(frozen=True)
+class Arc:
+    centre: Point
+    radius: float
+    start: float  # degrees, clockwise on the page; start < end
+    end: float
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything goes, in mm: the size, where cell units start (`offset`), the wall strokes
+    and arcs, the two arrows (polygons), where the words go, and the entrance and exit sides'
+    middles."""
+
+    size: Point
+    offset: Point
+    strokes: tuple[tuple[Point, ...], ...]
+    arcs: tuple[Arc, ...]
+    arrows: tuple[tuple[Point, ...], ...]
+    words: tuple[Point, Point]
+    doors: tuple[Point, Point]
+    unit: float  # mm in a cell unit
+
+    def at(self, point: Point) -> Point:
+        return self.offset[0] + point[0] * self.unit, self.offset[1] + point[1] * self.unit
+
+
+def unit_of(grid: Board) -> float:
+    """A cell unit in mm: `UNIT`, or up to `LARGEST_UNIT` for a maze of few cells (a child's), so
+    that it is drawn about `SMALL_MAZE` mm wide."""
+    return max(UNIT, min(LARGEST_UNIT, SMALL_MAZE / max(grid.extent)))
+
+
+def layout(maze: Maze) -> Layout:
+    grid = maze.board
+    unit = unit_of(grid)
+    cells_width, cells_height = grid.extent[0] * unit, grid.extent[1] * unit
+    width = max(cells_width + WALL, LABEL_ROOM)
+    height = TOP + cells_height + TOP
+    offset = ((width - cells_width) / 2, TOP)
+    doors = (openings(grid, True)[maze.entrance], openings(grid, False)[maze.exit])
+
+    def at(point: Point) -> Point:
+        return offset[0] + point[0] * unit, offset[1] + point[1] * unit
+
+    lines: list[tuple[Point, Point]] = []
+    arcs: list[Arc] = []
+    linked = [set(near) for near in maze.links]
+    for cell, sides in enumerate(grid.sides):
+        for index, side in enumerate(sides):
+            if side.across is None:
+                if (cell, index) in ((maze.entrance, doors[0]), (maze.exit, doors[1])):
+                    continue
+            elif side.across < cell or side.across in linked[cell]:
+                continue
+            if side.arc is None:
+                lines.append((at(side.start), at(side.end)))
+            else:
+                radius, begin, end = side.arc
+                arcs.append(Arc(at(grid.origin), radius * unit, min(begin, end), max(begin, end)))
+    middles = tuple(at(grid.sides[cell][door].middle(grid.origin))
+                    for cell, door in zip((maze.entrance, maze.exit), doors))
+    entrance, exit_ = middles
+    arrows = (_arrow(entrance[0], LABEL + GAP, entrance[1] - GAP),
+              _arrow(exit_[0], exit_[1] + GAP, height - LABEL - GAP))
+    words = ((entrance[0], LABEL / 2), (exit_[0], height - LABEL / 2))
+    return Layout((width, height), offset, _joined(lines), _merged(arcs), arrows, words,
+                  (entrance, exit_), unit)
+
+
+def _arrow(x: float, tail: float, tip: float) -> tuple[Point, ...]:
+    """An arrow pointing down from `tail` to `tip` (y grows down)."""
+    neck = tip - 2 * HEAD
+    return ((x - SHAFT, tail), (x + SHAFT, tail), (x + SHAFT, neck), (x + HEAD, neck), (x, tip),
+            (x - HEAD, neck), (x - SHAFT, neck))
+
+
+def _key(point: Point) -> tuple[int, int]:
+    return round(point[0] * 1000), round(point[1] * 1000)
+
+
+def _joined(lines: list[tuple[Point, Point]]) -> tuple[tuple[Point, ...], ...]:
+    """The wall segments joined end to end into strokes, going straight on where they can; each
+    stroke's free ends stretched by half a wall."""
+    ends: dict[tuple[int, int], list[int]] = {}
+    for index, (a, b) in enumerate(lines):
+        ends.setdefault(_key(a), []).append(index)
+        ends.setdefault(_key(b), []).append(index)
+    used = bytearray(len(lines))
+    order = sorted(range(len(lines)), key=lambda i: (len(ends[_key(lines[i][0])]) % 2 == 0, i))
+
+    def onward(points: list[Point]) -> None:
+        """Extend the stroke from its last point, as straight on as the unused walls allow."""
+        while True:
+            here, before = points[-1], points[-2]
+            heading = math.atan2(here[1] - before[1], here[0] - before[0])
+            choices = []
+            for index in ends[_key(here)]:
+                if used[index]:
+                    continue
+                p, q = lines[index]
+                other = q if _key(p) == _key(here) else p
+                turn = math.atan2(other[1] - here[1], other[0] - here[0]) - heading
+                choices.append((round(abs(math.remainder(turn, 2 * math.pi)), 6), index, other))
+            if not choices:
+                return
+            _, index, other = min(choices)
+            used[index] = 1
+            points.append(other)
+
+    strokes = []
+    for first in order:
+        if used[first]:
+            continue
+        used[first] = 1
+        a, b = lines[first]
+        if len(ends[_key(a)]) % 2 == 0 and len(ends[_key(b)]) % 2 == 1:
+            a, b = b, a  # start from an odd corner, where a stroke must end anyway
+        forward = [a, b]
+        onward(forward)
+        backward = [b, a]
+        onward(backward)
+        strokes.append(tuple(_stretched(backward[:1:-1] + forward)))
+    return tuple(strokes)
+
+
+def _stretched(points: list[Point]) -> list[Point]:
+    """A stroke's ends moved on by half a wall, unless it closes on itself."""
+    if _key(points[0]) == _key(points[-1]):
+        return points
+
+    def beyond(end: Point, inner: Point) -> Point:
+        dx, dy = end[0] - inner[0], end[1] - inner[1]
+        length = math.hypot(dx, dy)
+        return end[0] + dx / length * WALL / 2, end[1] + dy / length * WALL / 2
+
+    return [beyond(points[0], points[1])] + points[1:-1] + [beyond(points[-1], points[-2])]
+
+
+def _merged(arcs: list[Arc]) -> tuple[Arc, ...]:
+    """Arcs of one ring that meet, as one arc (across 0 degrees too); each stretched by half a
+    wall at its ends, and a whole ring as a circle (start 0, end 360)."""
+    rings: dict[float, list[Arc]] = {}
+    for arc in sorted(arcs, key=lambda a: (a.radius, a.start)):
+        ring = rings.setdefault(round(arc.radius, 6), [])
+        if ring and math.isclose(ring[-1].end, arc.start):
+            ring[-1] = Arc(arc.centre, arc.radius, ring[-1].start, arc.end)
+        else:
+            ring.append(arc)
+    merged = []
+    for ring in rings.values():
+        if len(ring) > 1 and math.isclose(ring[0].start, 0) and math.isclose(ring[-1].end, 360):
+            last = ring.pop()
+            ring[0] = Arc(last.centre, last.radius, last.start, ring[0].end + 360)
+        for arc in ring:
+            if arc.end - arc.start >= 360 - 1e-6:
+                merged.append(Arc(arc.centre, arc.radius, 0.0, 360.0))
+            else:
+                extra = math.degrees(WALL / 2 / arc.radius)
+                merged.append(Arc(arc.centre, arc.radius, arc.start - extra, arc.end + extra))
+    return tuple(merged)
+
+
+def measure(puzzle: JSON) -> tuple[float, float]:
+    return layout(maze_of(puzzle)).size
+
+
+def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
+    _draw(pen, layout(maze_of(puzzle)))
+
+
+def _draw(pen: Pen, plan: Layout) -> None:
+    for stroke in plan.strokes:
+        pen.polyline(list(stroke), width=WALL)
+    for arc in plan.arcs:
+        if arc.end - arc.start >= 360:
+            pen.circle(*arc.centre, arc.radius, width=WALL)
+        else:
+            pen.arc(*arc.centre, arc.radius, arc.start, arc.end, width=WALL)
+    for arrow in plan.arrows:
+        pen.polygon(list(arrow), width=0.1, fill=0.0)
+    width = plan.size[0]
+    for (x, y), word in zip(plan.words, (_(START), _(FINISH))):
+        half = pen.text_width(word, LABEL_SIZE) / 2
+        pen.text(min(max(x, half), width - half), y, word, LABEL_SIZE)
+
+
+def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
+    """The way's cells shaded, the maze over them, and a line along the way."""
+    maze = maze_of(puzzle)
+    plan = layout(maze)
+    grid = maze.board
+    for cell in solution["path"]:
+        if grid.kind == "theta" and grid.places[cell][0] == 0:
+            pen.circle(*plan.at(grid.centres[cell]), plan.unit, width=0.1, fill=SHADE, stroke=False)
+        else:
+            pen.polygon([plan.at(p) for p in outline(grid, cell)], width=0.1, fill=SHADE, stroke=False)
+    _draw(pen, plan)
+    way = [plan.doors[0]] + [plan.at(p) for p in way_through(grid, solution["path"])] + [plan.doors[1]]
+    pen.polyline(way, width=PATH_LINE)
+
+
+def way_through(grid: Board, path: list[int]) -> list[Point]:
+    """The line of a way through its cells' centres, in cell units. On a theta grid it keeps to
+    the rings: along a ring at its middle, and from one ring to the next straight out from the
+    outer cell's middle angle (which lies within the inner cell's), so it never cuts a wall."""
+    if grid.kind != "theta":
+        return [grid.centres[cell] for cell in path]
+    origin = grid.origin
+
+    def polar(cell: int) -> tuple[float, float]:
+        x, y = grid.centres[cell]
+        dx, dy = x - origin[0], y - origin[1]
+        return math.hypot(dx, dy), math.degrees(math.atan2(dy, dx))
+
+    def point(radius: float, angle: float) -> Point:
+        return (origin[0] + radius * math.cos(math.radians(angle)),
+                origin[1] + radius * math.sin(math.radians(angle)))
+
+    points = [grid.centres[path[0]]]
+    for a, b in zip(path, path[1:]):
+        (ra, ta), (rb, tb) = polar(a), polar(b)
+        ring_a, ring_b = grid.places[a][0], grid.places[b][0]
+        if ring_a == ring_b:
+            points += _ring_points(ra, ta, tb, point)
+        elif min(ring_a, ring_b) > 0:  # turn along the inner cell's ring to the outer one's angle
+            inner_radius, inner_angle = (ra, ta) if ring_a < ring_b else (rb, tb)
+            outer_angle = tb if ring_a < ring_b else ta
+            if ring_a < ring_b:
+                points += _ring_points(inner_radius, inner_angle, outer_angle, point)
+            else:
+                points.append(point(inner_radius, outer_angle))
+                points += _ring_points(inner_radius, outer_angle, inner_angle, point)[:-1]
+        points.append(grid.centres[b])
+    return points
+
+
+def _ring_points(radius: float, start: float, end: float, point: Callable[[float, float], Point]
+                 ) -> list[Point]:
+    """Points along a ring from angle `start` to `end` the short way round (not the start)."""
+    turn = math.remainder(end - start, 360)
+    steps = max(1, math.ceil(abs(turn) / 6))
+    return [point(radius, start + turn * i / steps) for i in range(1, steps + 1)]
+
+
+def outline(grid: Board, cell: int) -> list[Point]:
+    """A cell's corners in order, its arcs drawn as short chords (for shading)."""
+    points: list[Point] = []
+    for side in grid.sides[cell]:
+        points.extend(_along(grid.origin, side))
+    return points
+
+
+def _along(origin: Point, side: Side) -> list[Point]:
+    """Points along a side from its start, its end left for the next side."""
+    if side.arc is None:
+        return [side.start]
+    radius, begin, end = side.arc
+    steps = max(1, math.ceil(abs(end - begin) / 6))
+    return [(origin[0] + radius * math.cos(math.radians(begin + (end - begin) * i / steps)),
+             origin[1] + radius * math.sin(math.radians(begin + (end - begin) * i / steps)))
+            for i in range(steps)]
+
+
+def play_data(puzzle: JSON) -> JSON:
+    """What the game draws, worked out here once, in mm: the drawing's size, a cell unit and where
+    cell units start (the game places each cell by the x and y the puzzle states), the wall
+    strokes (flat lists x, y, x, y...), the ring walls as arcs [cx, cy, r, start, end] (degrees,
+    clockwise), the arrows (flat lists, filled), where the two words go and the two doors."""
+    plan = layout(maze_of(puzzle))
+
+    def flat(points: tuple[Point, ...]) -> list[float]:
+        return [_round(v) for point in points for v in point]
+
+    return {"size": [_round(v) for v in plan.size], "unit": plan.unit,
+            "offset": [_round(v) for v in plan.offset],
+            "strokes": [flat(stroke) for stroke in plan.strokes],
+            "arcs": [[_round(v) for v in (*arc.centre, arc.radius, arc.start, arc.end)] for arc in plan.arcs],
+            "arrows": [flat(arrow) for arrow in plan.arrows],
+            "words": [flat((word,)) for word in plan.words],
+            "doors": [flat((door,)) for door in plan.doors]}
+
+
+def _round(value: float) -> float:
+    return round(value, 2)

@@ -1,0 +1,210 @@
+"""The generator: a random ink blot in the level's style, its clues, kept when the grader solves
+it at the level (after Tatham's Pattern, which keeps a random picture only when its line solver
+finishes it); and a picture the user gives, checked once: unique, and at the level asked for.
+
+A picture the grader finishes is unique (every step is a deduction), so a random one never needs
+the search solver; a user's picture that the grader cannot finish is searched, and when it has
+two answers the message names the nearest change that gives one: squares whose flip makes it
+unique, or for a built-in shape the nearest sizes that work.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from itertools import islice
+
+from bookgen.api import JSON, Generated, Request
+from bookgen.core.grading import make_at_level
+from bookgen.core.masks import SHAPES, parse_mask, shape_mask
+from bookgen.errors import BookgenError
+from bookgen.puzzles.nonogram.drawing import WIDEST, measure
+from bookgen.puzzles.nonogram.grader import TOP_RANK, deduce, figures_of
+from bookgen.puzzles.nonogram.lines import runs
+from bookgen.puzzles.nonogram.parameters import MAX_SIDE, answer_form
+from bookgen.puzzles.nonogram.pictures import Grid, Style, ink_blot
+from bookgen.puzzles.nonogram.solver import Board, grid_solutions
+
+STYLES = {
+    "easy": Style(blur=2.0, ink=(0.45, 0.6), eyes=0.5),
+    "medium": Style(blur=1.5, ink=(0.45, 0.6), eyes=0.5),
+    "hard": Style(blur=0.7, ink=(0.45, 0.6), eyes=0.3),
+    "expert": Style(blur=0.2, ink=(0.6, 0.7), eyes=0.0),
+}
+"""Each level's pictures: the harder the level, the less blurred the blot (finer detail, lines
+that tell less on their own). Measured in bench/nonogram.py."""
+ATTEMPTS = 600  # pictures drawn before a request is declared out of reach
+FLIPS_TRIED = 40  # single-square changes tried on a picture with two answers
+SIZES_TRIED = 2  # how far (squares a side) nearer sizes of a built-in shape are tried
+
+
+def fills_the_frame(grid: Grid) -> bool:
+    """Whether a picture reaches within one square of every edge: more empty lines at an edge
+    are squares the grid spends on nothing."""
+    rows, cols = len(grid), len(grid[0])
+    inked_rows = [r for r in range(rows) if any(grid[r])]
+    inked_cols = [c for c in range(cols) if any(row[c] for row in grid)]
+    return bool(inked_rows) and inked_rows[0] <= 1 and inked_rows[-1] >= rows - 2 \
+        and inked_cols[0] <= 1 and inked_cols[-1] >= cols - 2
+
+
+def clues_of(grid: Grid) -> JSON:
+    """A picture's puzzle: its size and the runs of every row and column."""
+    rows, cols = len(grid), len(grid[0])
+    return {"rows": rows, "cols": cols,
+            "row_clues": [list(runs(sum(grid[r][c] << c for c in range(cols)), cols)) for r in range(rows)],
+            "col_clues": [list(runs(sum(grid[r][c] << r for r in range(rows)), rows)) for c in range(cols)]}
+
+
+def board_of(puzzle: JSON) -> Board:
+    return Board(puzzle["rows"], puzzle["cols"], tuple(tuple(c) for c in puzzle["row_clues"]),
+                 tuple(tuple(c) for c in puzzle["col_clues"]))
+
+
+def count_answers(puzzle: JSON, cap: int = 2) -> list[Grid]:
+    """Up to `cap` answers of a puzzle."""
+    return [known.grid() for known in islice(grid_solutions(board_of(puzzle), cap), cap)]
+
+
+# --- the user's picture ---------------------------------------------------------------------------
+
+
+def picture_grid(request: Request) -> Grid:
+    """The picture a request names: a built-in shape drawn at the size, or a mask as drawn."""
+    text = request.settings["picture"]
+    rows, cols = request.settings["size"]
+    mask = shape_mask(text, rows, cols) if text in SHAPES else parse_mask(text, MAX_SIDE, key="picture")
+    return [[1 if (r, c) in mask.cells else 0 for c in range(mask.cols)] for r in range(mask.rows)]
+
+
+def _where(square: tuple[int, int]) -> str:
+    return f"row {square[0] + 1}, column {square[1] + 1}"
+
+
+def nearest_change(grid: Grid, answers: list[Grid], shape: str | None) -> str:
+    """What would give a picture with two answers a unique puzzle: the squares whose flip does
+    (tried where its answers differ first, then row by row), or the nearest sizes of a built-in
+    shape; or, when none of those does, where the answers differ."""
+    rows, cols = len(grid), len(grid[0])
+    differ = [(r, c) for r in range(rows) for c in range(cols) if answers[0][r][c] != answers[1][r][c]]
+    order = differ + [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in differ]
+    working = []
+    for r, c in order[:FLIPS_TRIED]:
+        flipped = [row.copy() for row in grid]
+        flipped[r][c] ^= 1
+        if len(count_answers(clues_of(flipped))) == 1:
+            working.append((r, c))
+            if len(working) == 3:
+                break
+    shown = "; ".join(_where(square) for square in differ[:6]) + ("; ..." if len(differ) > 6 else "")
+    said = f"its answers differ at {shown}"
+    if working:
+        flips = " or ".join(_where(square) for square in working)
+        return f"{said}; painting {flips} the other colour gives a puzzle with one answer"
+    if shape is not None:
+        sizes = sorted({(rows + dr, cols + dc) for dr in range(-SIZES_TRIED, SIZES_TRIED + 1)
+                        for dc in range(-SIZES_TRIED, SIZES_TRIED + 1)} - {(rows, cols)},
+                       key=lambda size: (abs(size[0] - rows) + abs(size[1] - cols), size))
+        fits = [f"{r}x{c}" for r, c in sizes if 5 <= r <= MAX_SIDE and 5 <= c <= MAX_SIDE
+                and len(count_answers(clues_of(_drawn(shape, r, c)))) == 1][:3]
+        if fits:
+            return f"{said}; at size {' or '.join(fits)} the {shape} has one answer"
+    return f"{said}; change one of those squares, or draw the picture larger"
+
+
+def _drawn(shape: str, rows: int, cols: int) -> Grid:
+    mask = shape_mask(shape, rows, cols)
+    return [[1 if (r, c) in mask.cells else 0 for c in range(mask.cols)] for r in range(mask.rows)]
+
+
+@lru_cache(maxsize=64)
+def _verdict(grid_text: str, shape: str | None) -> tuple[JSON, JSON, JSON]:
+    """A user's picture as (puzzle, solution, rating), or the BookgenError that says why it
+    cannot be printed; cached, since a config's picture is asked about for every puzzle."""
+    grid = [[1 if ch == "#" else 0 for ch in row] for row in grid_text.split("/")]
+    puzzle = clues_of(grid)
+    figures = deduce(board_of(puzzle))
+    if not figures["solved"]:
+        answers = count_answers(puzzle)
+        if len(answers) > 1:
+            raise BookgenError("the picture has more than one answer, so its clues do not make a "
+                               f"puzzle; {nearest_change(grid, answers, shape)}", key="picture")
+    return puzzle, {"grid": grid}, figures_of(puzzle, figures)
+
+
+def picture_puzzle(request: Request) -> tuple[JSON, JSON, JSON]:
+    """The user's picture as a puzzle at its measured level: (puzzle, solution, rating)."""
+    grid = picture_grid(request)
+    text = "/".join("".join("#" if v else "." for v in row) for row in grid)
+    picture = request.settings["picture"]
+    return _verdict(text, picture if picture in SHAPES else None)
+
+
+# --- requests ---------------------------------------------------------------------------------------
+
+REACHES = {"medium": 7, "hard": 6}
+"""The least side at which random pictures reach a level in reasonable tries: a medium puzzle
+takes five sweeps of simple steps, and a grid under 7x7 is done in fewer; a 5x5 picture seldom
+needs full line logic without needing more (bench/nonogram.py)."""
+
+
+def check_request(request: Request) -> None:
+    """A user's picture must be unique and grade at the level asked for; a random one needs room
+    for the level's reasoning."""
+    if request.settings["picture"] is not None:
+        _, _, rating = picture_puzzle(request)
+        if rating["level"] != request.level:
+            raise BookgenError(
+                f"the picture grades {rating['level']} (it needs {_stage_words(rating['stage'])}), "
+                f"not {request.level}: set its difficulty to {rating['level']}", key="difficulty")
+        return
+    rows, cols = request.settings["size"]
+    least = REACHES.get(request.level)
+    if least is not None and min(rows, cols) < least:
+        raise BookgenError(f"{request.level} nonograms need a grid of at least {least}x{least}: "
+                           f"{rows}x{cols} pictures seldom need what the level asks for; ask for "
+                           "a larger size or another level", key="size")
+
+
+def _stage_words(stage: str) -> str:
+    return {"overlap": "only simple steps, line by line", "line": "full line logic",
+            "contradiction": "more than one line at a time",
+            "search": "trial and error"}[stage]
+
+
+def variety(request: Request) -> int | None:
+    """A picture makes one puzzle; random blots, more than any book needs."""
+    return 1 if request.settings["picture"] is not None else None
+
+
+def answers(request: Request) -> frozenset[str] | None:
+    if request.settings["picture"] is None:
+        return None
+    puzzle, solution, _ = picture_puzzle(request)
+    return frozenset({answer_form(puzzle, solution)})
+
+
+def generate(rng: random.Random, request: Request) -> Generated:
+    if request.settings["picture"] is not None:
+        return Generated(*picture_puzzle(request))
+    level = request.level
+    rows, cols = request.settings["size"]
+    top = TOP_RANK[level]
+
+    def rated(puzzle: JSON) -> JSON:
+        """The figures of a level's steps: a picture they do not finish is no puzzle here, nor
+        one whose row clues are too long for a 6x9 page to take it at the type's floor."""
+        if measure(puzzle)[0] > WIDEST:
+            return {"level": None}
+        figures = deduce(board_of(puzzle), top)
+        return figures_of(puzzle, figures) if figures["solved"] else {"level": None}
+
+    def fill() -> Grid | None:
+        grid = ink_blot(rng, rows, cols, STYLES[level])
+        return grid if fills_the_frame(grid) else None
+
+    made = make_at_level(level, ATTEMPTS, fill, clues_of, rated,
+                         f"could not make a {level} {rows}x{cols} nonogram in {ATTEMPTS} tries; "
+                         "try a larger size or another level")
+    return Generated(made.puzzle, {"grid": made.answer}, made.rating)
+

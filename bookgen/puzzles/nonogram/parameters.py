@@ -1,0 +1,95 @@
+"""Nonogram parameters: sizes, the picture option, rules, and the forms a puzzle is printed,
+compared and answered in.
+"""
+
+from __future__ import annotations
+
+from bookgen.api import JSON, Printed, Request, form_key
+from bookgen.core.masks import SHAPES, parse_mask
+from bookgen.core.options import Option
+from bookgen.core.symmetry import SYMMETRIES, Symmetry
+from bookgen.errors import BookgenError
+from bookgen.i18n import N_, _
+
+MIN_SIDE, MAX_SIDE = 5, 30
+DEFAULT_SIDE = {"easy": 10, "medium": 15, "hard": 15, "expert": 15}
+"""Default sizes by level: each makes a puzzle in well under a second (bench/nonogram.py)."""
+MAX_JSON_SIDE = 60  # what a hand-entered puzzle may use; `bookgen solve` takes it
+
+
+def picture_problem(text: str) -> str | None:
+    """Why a picture option is neither a built-in shape nor a mask a nonogram can take."""
+    if text in SHAPES:
+        return None
+    if "#" not in text:
+        return (f"picture {text!r} is not a built-in shape ({', '.join(SHAPES)}) nor a mask such "
+                "as '.##./####' ('#' black, '.' white, '/' between rows), nor a .png or .txt file")
+    try:
+        mask = parse_mask(text, MAX_SIDE, key="picture")
+    except BookgenError as error:
+        return error.message
+    if mask.rows < MIN_SIDE or mask.cols < MIN_SIDE:
+        return (f"the picture is {mask.rows}x{mask.cols} squares once its empty edges are cut off; "
+                f"a nonogram is at least {MIN_SIDE}x{MIN_SIDE}: draw it larger")
+    return None
+
+
+OPTIONS = (
+    Option("size", "size", N_("grid size: N for a square or RxC (default by level: 10 easy, 15 "
+           "medium, hard and expert); with a built-in picture, the size it is drawn at, with a "
+           "PNG picture, the most it is reduced to"),
+           low=MIN_SIDE, high=MAX_SIDE, label=N_("Size"),
+           default=lambda level, earlier: (DEFAULT_SIDE[level], DEFAULT_SIDE[level])),
+    Option("picture", "text", N_("the picture to paint, in place of a random ink blot: a built-in "
+           "shape ({shapes}), a mask like '.##./####/####/.##.' ('#' black, '.' white), or a "
+           "black-and-white .png or .txt file beside the config"),
+           help_values={"shapes": ", ".join(SHAPES)}, check=picture_problem, picture=True,
+           high=MAX_SIDE, label=N_("Picture")),
+)
+
+RULES = N_(
+    "Paint squares black to reveal a picture. The numbers beside each row and above each column "
+    "give the lengths of its runs of black squares, in order (left to right, top to bottom); runs "
+    "are parted by at least one white square. A 0 marks a line with no black square."
+)
+
+
+def rules_text(request: Request | None) -> str:
+    """The rules every section prints, in the language spoken."""
+    return _(RULES)
+
+
+def clue_texts(clue: list[int]) -> list[str]:
+    """A line's clue as printed: its numbers, or a lone 0 for an empty line."""
+    return [str(n) for n in clue] or ["0"]
+
+
+def printed(puzzle: JSON) -> Printed:
+    """The page prints the size (the grid) and every clue: all there is."""
+    shown = {key: puzzle[key] for key in ("rows", "cols", "row_clues", "col_clues")}
+    texts = tuple(text for key in ("row_clues", "col_clues") for clue in puzzle[key]
+                  for text in clue_texts(clue))
+    return Printed(shown, texts)
+
+
+def turned(puzzle: JSON, symmetry: Symmetry) -> JSON:
+    """The clues of the picture moved by `symmetry` (a transpose, then flips): a flip of the rows
+    reverses the rows' order and reads every column backwards, and so on."""
+    rows, cols = [list(c) for c in puzzle["row_clues"]], [list(c) for c in puzzle["col_clues"]]
+    if symmetry.transpose:
+        rows, cols = cols, rows
+    if symmetry.flip_rows:
+        rows, cols = rows[::-1], [clue[::-1] for clue in cols]
+    if symmetry.flip_cols:
+        rows, cols = [clue[::-1] for clue in rows], cols[::-1]
+    return {"row_clues": rows, "col_clues": cols}
+
+
+def canonical(puzzle: JSON) -> str:
+    """A picture mirrored or turned is the same puzzle."""
+    return form_key(*(turned(puzzle, symmetry) for symmetry in SYMMETRIES))
+
+
+def answer_form(puzzle: JSON, solution: JSON) -> str:
+    """A picture mirrored or turned is the same answer."""
+    return form_key(*(symmetry.grid(solution["grid"]) for symmetry in SYMMETRIES))

@@ -1,0 +1,27 @@
+// Loads one of bookgen's browser scripts into this Node process as the page runs it: a plain
+// script in strict mode (the page holds the frame's pieces inside one "use strict" function).
+// Its top-level functions and variables become this process's globals; node --test runs each
+// test file in a process of its own, so files do not see each other's. `names` are handed back.
+// FakeStorage stands in for the browser's localStorage.
+"use strict";
+
+const fs = require("node:fs");
+const path = require("node:path");
+const vm = require("node:vm");
+
+const ROOT = path.resolve(__dirname, "..", "..");
+
+function load(file, names) {
+  const source = fs.readFileSync(path.join(ROOT, file), "utf8");
+  vm.runInThisContext(`"use strict"; ${source}`, {filename: path.join(ROOT, file)});
+  return Object.fromEntries(names.map((name) => [name, vm.runInThisContext(name)]));
+}
+
+/* localStorage as a browser keeps it: strings under string keys. */
+class FakeStorage {
+  constructor(items = {}) { this.items = new Map(Object.entries(items)); }
+  getItem(key) { return this.items.has(key) ? this.items.get(key) : null; }
+  setItem(key, value) { this.items.set(key, String(value)); }
+}
+
+module.exports = {load, FakeStorage};

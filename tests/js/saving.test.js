@@ -1,0 +1,94 @@
+// bookgen/html/saving.js: what a puzzle's progress is written as and under which key, what is
+// read back (a damaged or foreign value starts the puzzle fresh), a browser that refuses storage,
+// and the undo history.
+"use strict";
+
+const assert = require("node:assert/strict");
+const {test} = require("node:test");
+const {load, FakeStorage} = require("./load.js");
+
+const {progressStore, readProgress, timeline} =
+  load("bookgen/html/saving.js", ["progressStore", "readProgress", "timeline"]);
+
+
+const FRESH = {state: null, revealed: false, time: 0, autocheck: false, hinted: [], settings: {}};
+const PROGRESS = {revealed: false, state: {entries: [["1", ""]], notes: {"0,1": [2, 3]}}, time: 75,
+                  autocheck: true, hinted: [0, 2], settings: {candidates: true}};
+
+test("progress is written as JSON under bookgen: and the puzzle's id, and read back whole", () => {
+  const storage = new FakeStorage();
+  const store = progressStore(() => storage);
+  store.save("numbrix-e-1234", PROGRESS);
+  assert.deepEqual([...storage.items.keys()], ["bookgen:numbrix-e-1234"]);
+  assert.equal(storage.getItem("bookgen:numbrix-e-1234"),
+               '{"version":1,"revealed":false,"state":{"entries":[["1",""]],"notes":{"0,1":[2,3]}},' +
+               '"time":75,"autocheck":true,"hinted":[0,2],"settings":{"candidates":true}}');
+  assert.deepEqual(store.load("numbrix-e-1234"), {...PROGRESS});
+  assert.deepEqual(store.load("another-puzzle"), FRESH);
+  store.saveTheme("dark");
+  assert.equal(storage.getItem("bookgen:theme"), "dark");
+});
+
+test("a damaged or foreign value starts the puzzle fresh", () => {
+  for (const text of [null, "", "not json", "{", "null", "5", '"text"', "[1, 2]", "true", "{}",
+                      '{"state": 0}', '{"state": ""}', '{"foo": "an app of its own"}']) {
+    assert.deepEqual(readProgress(text), FRESH, String(text));
+  }
+});
+
+test("each field is taken only as the frame can use it", () => {
+  const odd = readProgress(JSON.stringify({state: {entries: []}, revealed: "yes", time: -4, autocheck: 1,
+                                           hinted: "0,1", settings: {candidates: 1, other: true}}));
+  assert.deepEqual(odd, {state: {entries: []}, revealed: true, time: 0, autocheck: true, hinted: [],
+                         settings: {other: true}});
+  assert.equal(readProgress('{"state": {"a": 1}, "time": 2.5}').time, 0);
+  assert.equal(readProgress('{"state": {"a": 1}, "time": "75"}').time, 0);
+  assert.deepEqual(readProgress('{"state": {"a": 1}, "settings": ["x"]}').settings, {});
+  // With no board kept, the hints given and the settings still are; the rest is fresh.
+  assert.deepEqual(readProgress('{"revealed": true, "time": 60, "hinted": [1], "settings": {"x": true}}'),
+                   {...FRESH, hinted: [1], settings: {x: true}});
+});
+
+test("a browser that refuses storage, or a full store, keeps nothing and the page plays on", () => {
+  const refused = progressStore(() => { throw new Error("SecurityError: storage is off"); });
+  assert.deepEqual(refused.load("numbrix-e-1234"), FRESH);
+  refused.save("numbrix-e-1234", PROGRESS);
+  refused.saveTheme("light");
+  const full = new FakeStorage({"bookgen:numbrix-e-1234": '{"state": {"a": 1}, "time": 9}'});
+  full.setItem = () => { throw new Error("QuotaExceededError"); };
+  const store = progressStore(() => full);
+  store.save("numbrix-e-1234", PROGRESS);
+  assert.equal(store.load("numbrix-e-1234").time, 9);
+  const broken = new FakeStorage();
+  broken.getItem = () => { throw new Error("storage broke"); };
+  assert.deepEqual(progressStore(() => broken).load("x"), FRESH);
+});
+
+test("undo and redo step through snapshots, each with the cell that made it", () => {
+  const history = timeline(500);
+  history.start("s0");
+  assert.equal(history.canUndo(), false);
+  assert.equal(history.undo(), null);
+  assert.equal(history.commit("s0", [0, 0]), false);  // nothing changed: no step
+  assert.equal(history.commit("s1", [0, 1]), true);
+  assert.equal(history.commit("s2", [2, 2]), true);
+  assert.deepEqual(history.undo(), {snapshot: "s1", at: [0, 1]});
+  assert.deepEqual(history.undo(), {snapshot: "s0", at: null});
+  assert.equal(history.undo(), null);
+  assert.deepEqual(history.redo(), {snapshot: "s1", at: [0, 1]});
+  assert.equal(history.canRedo(), true);
+  assert.equal(history.commit("s3", 4), true);  // a new move ends the redo steps
+  assert.equal(history.canRedo(), false);
+  assert.equal(history.redo(), null);
+  assert.deepEqual(history.undo(), {snapshot: "s1", at: [0, 1]});
+  assert.deepEqual(history.redo(), {snapshot: "s3", at: 4});
+});
+
+test("the history keeps the latest steps only", () => {
+  const history = timeline(3);
+  history.start("s0");
+  for (let i = 1; i <= 5; i++) history.commit(`s${i}`, i);
+  const back = [];
+  for (let step = history.undo(); step; step = history.undo()) back.push(step.snapshot);
+  assert.deepEqual(back, ["s4", "s3", "s2"]);
+});

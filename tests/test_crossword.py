@@ -1,0 +1,175 @@
+"""Crossword facts: the word/clue option (a list, lines, a file beside the config, CSV), words
+that can never be placed named up front, a known crossword numbered in reading order with its
+answers checked against the entries, the level's first letters, the clues on the page, the
+hints, the JSON schema, and typing into the grid in the playable page."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import jsonschema
+import pytest
+import test_html
+
+from bookgen.config import load_config
+from bookgen.core.wordgrid import numbers_of, slots_of
+from bookgen.errors import BookgenError, PuzzleFormatError
+from bookgen.formats.html import page_record
+from bookgen.html import write_html
+from bookgen.making import make_puzzle
+from bookgen.puzzles import find_type
+from bookgen.puzzles.base import Request
+from bookgen.schema import book_schema
+
+CROSSWORD = find_type("crossword")
+KNOWN = {"grid": ["HORSE", ".###.", ".###.", "####."],
+         "entries": [{"number": 1, "direction": "across", "row": 0, "col": 0, "word": "HORSE",
+                      "clue": "Animal you can ride"},
+                     {"number": 1, "direction": "down", "row": 0, "col": 0, "word": "HAT",
+                      "clue": "It sits on your head"},
+                     {"number": 2, "direction": "down", "row": 0, "col": 4, "word": "EGGS",
+                      "clue": "Hens lay them"}],
+         "language": "en"}
+PAIRS = ["SUN: It shines by day", "MOON: It shines by night", "STAR: A point of light at night",
+         "COMET: Icy visitor with a long tail", "PLANET: Earth is one", "ORBIT: A path round the sun"]
+
+
+def test_clues_are_read_as_pairs_lines_or_objects_and_name_their_format_in_ids():
+    spec = next(o for o in CROSSWORD.options if o.kind == "clues")
+    as_lines = spec.parse("SUN: It shines by day\n\nmoon:  It shines  by night")
+    assert as_lines == (("SUN", "It shines by day"), ("moon", "It shines by night"))
+    assert spec.parse([{"word": "SUN", "clue": "It shines by day"}, "moon: It shines by night"]) == as_lines
+    assert spec.parse(spec.format(as_lines)) == as_lines
+    with pytest.raises(BookgenError) as refused:
+        spec.parse(["SUN It shines"])
+    assert refused.value.key == "clues" and "WORD: clue" in refused.value.message
+
+
+@pytest.mark.parametrize("name, text", [
+    ("space.txt", "# the planets\nSUN: It shines by day\nMOON: It shines by night\nSTAR: A point of light\n"),
+    ("space.csv", "word,clue\nSUN,It shines by day\nMOON,It shines by night\nSTAR,\"A point, of light\"\n"),
+])
+def test_a_file_of_clues_beside_the_config_is_read(tmp_path, name, text):
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    config = tmp_path / "book.yaml"
+    config.write_text(f"title: Space\nsections:\n  - {{type: crossword, count: 1, difficulty: easy, "
+                      f"clues: {name}}}\n", encoding="utf-8")
+    pairs = load_config(config).sections[0].request.settings["clues"]
+    assert [word for word, _ in pairs] == ["SUN", "MOON", "STAR"]
+
+
+def test_a_bad_line_of_a_clues_file_is_named_at_its_line(tmp_path):
+    (tmp_path / "space.txt").write_text("SUN: It shines\nMOON\n", encoding="utf-8")
+    config = tmp_path / "book.yaml"
+    config.write_text("title: Space\nsections:\n  - {type: crossword, count: 1, difficulty: easy, "
+                      "clues: space.txt}\n", encoding="utf-8")
+    with pytest.raises(BookgenError) as refused:
+        load_config(config)
+    assert refused.value.line == 2 and refused.value.file.endswith("space.txt")
+
+
+@pytest.mark.parametrize("options, said", [
+    ({"clues": PAIRS + ["XYZZY: A magic word"]}, "the word 'XYZZY' shares no letter with any other word"),
+    ({"clues": PAIRS + ["ASTRONOMERS: They watch the sky"], "size": "9"},
+     "ASTRONOMERS cannot be placed: longer than the largest grid (9x9), too long for the page"),
+    ({"clues": PAIRS + ["SUN: Our star"]}, "the word SUN is listed twice"),
+])
+def test_words_that_can_never_be_placed_are_named_up_front(options, said):
+    with pytest.raises(BookgenError) as refused:
+        Request.make(CROSSWORD, "easy", options)
+    assert said in refused.value.message and refused.value.key == "clues"
+
+
+def test_the_schema_gives_the_studio_a_box_of_lines_for_clues():
+    section = book_schema()["properties"]["sections"]["items"]
+    branch = next(b["then"] for b in section["allOf"]
+                  if b["if"]["properties"]["type"]["const"] == "crossword")
+    assert branch["properties"]["clues"]["maxLength"] > 500  # studio.js's kindOf: a textarea
+
+
+def test_a_known_crossword_solves_checks_and_validates():
+    CROSSWORD.validate(KNOWN)
+    solved = CROSSWORD.solve(KNOWN, 2)
+    assert solved.count == 1 and solved.solution == {"grid": ["HORSE", "A###G", "T###G", "####S"]}
+    assert CROSSWORD.check(KNOWN, solved.solution) == []
+    swapped = {**KNOWN, "entries": [{**KNOWN["entries"][1], "word": "HUT"}] + KNOWN["entries"][::2]}
+    assert any("reads HAT, its answer is HUT" in p for p in CROSSWORD.check(swapped, solved.solution))
+    with pytest.raises(PuzzleFormatError):
+        CROSSWORD.validate({**KNOWN, "entries": [{**KNOWN["entries"][0], "number": 2},
+                                                 *KNOWN["entries"][1:]]})
+
+
+@pytest.mark.parametrize("level, options", [("easy", {"clues": PAIRS}), ("medium", {"clues": PAIRS}),
+                                            ("hard", {"clues": PAIRS}), ("expert", {})])
+def test_entries_are_numbered_in_reading_order_and_the_level_gives_first_letters(level, options):
+    made = make_puzzle(Request.make(CROSSWORD, level, options), "numbers")
+    grid = made.puzzle["grid"]
+    numbers = numbers_of(slots_of(grid))
+    assert [(e["row"], e["col"]) for e in made.puzzle["entries"]] and all(
+        numbers[(e["row"], e["col"])] == e["number"] for e in made.puzzle["entries"])
+    if options:
+        assert sorted(e["word"] for e in made.puzzle["entries"]) == sorted(p.split(":")[0] for p in PAIRS)
+    firsts = sum(grid[e["row"]][e["col"]] != "." for e in made.puzzle["entries"])
+    given = made.rating["givens"]
+    assert {"easy": firsts == len(made.puzzle["entries"]), "medium": 0 < given,
+            "hard": given == 0, "expert": given == 0}[level]
+    assert CROSSWORD.solve(made.puzzle, 2).count == 1
+
+
+def test_the_page_declares_every_clue_word_and_number():
+    made = make_puzzle(Request.make(CROSSWORD, "hard", {"clues": PAIRS}), "page")
+    texts = CROSSWORD.printed(made.puzzle).texts
+    assert "tail" in texts and "1." in texts and "1" in texts
+
+
+def test_hints_say_what_to_do_next_with_the_crossing_letter():
+    hints = CROSSWORD.hints(KNOWN, {"grid": ["HORSE", "A###G", "T###G", "####S"]})
+    assert [h["why"] for h in hints] == [  # the most letters known first, then the shortest
+        "1 Across has 5 letters and reads HORSE so far",
+        "1 Down has 3 letters and begins with H",
+        "2 Down has 4 letters and begins with E"]
+    assert all(h["cells"] == [] and h["value"] is None for h in hints)
+    blank = {**KNOWN, "grid": [".....", ".###.", ".###.", "####."]}
+    whys = [h["why"] for h in CROSSWORD.hints(blank, {"grid": []})]
+    assert whys[0] == "1 Down has 3 letters and crosses no answer found yet: start from its clue"
+    assert whys[1] == "1 Across has 5 letters and crosses the H of 1 Down"
+
+
+def test_a_record_matches_the_types_json_schema():
+    schema = json.loads(resources.files("bookgen.puzzles").joinpath(CROSSWORD.json_schema).read_text())
+    record = make_puzzle(Request.make(CROSSWORD, "medium", {}), "schema").to_json()
+    jsonschema.Draft202012Validator(schema).validate(record)
+    record["puzzle"]["entries"][0]["direction"] = "diagonal"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.Draft202012Validator(schema).validate(record)
+
+
+# --- the playable page --------------------------------------------------------------------------
+
+browser = test_html.browser
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["desktop", "phone"])
+def test_typing_follows_the_cursor_and_the_clue_of_the_word_shows(browser, tmp_path, touch):
+    record = make_puzzle(Request.make(CROSSWORD, "hard", {"clues": PAIRS}), "play").to_json()
+    path = tmp_path / "crossword.html"
+    write_html(path, "Crosswords", None, [{"title": "Crosswords", "type": "crossword", "rules": "Solve.",
+                                           "level": "hard", "puzzles": [page_record(CROSSWORD, record, 1)]}])
+    with test_html._opener(browser, path) as open_:
+        tab = open_(width=390 if touch else 900, touch=touch)
+        entry = next(e for e in record["puzzle"]["entries"] if e["direction"] == "down")
+        tab.locator(f"#puzzle-1 .clues li:has-text('{entry['clue']}')").click()
+        shown = tab.locator("#puzzle-1 .current-clue").inner_text()
+        assert shown == f"{entry['number']} Down: {entry['clue']}"
+        tab.keyboard.type(entry["word"].lower())
+        typed = [tab.locator(f"#puzzle-1 input[data-row='{entry['row'] + i}'][data-col='{entry['col']}']")
+                 .input_value() for i in range(len(entry["word"]))]
+        assert "".join(typed) == entry["word"]
+        tab.keyboard.press("Space")  # the other direction, where the square has one
+        answer = record["solution"]["grid"]
+        for r, row in enumerate(record["puzzle"]["grid"]):
+            for c, char in enumerate(row):
+                if char == ".":
+                    tab.locator(f"#puzzle-1 input[data-row='{r}'][data-col='{c}']").fill(answer[r][c])
+        assert "solved" in tab.locator("#puzzle-1").get_attribute("class")

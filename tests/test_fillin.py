@@ -1,0 +1,200 @@
+"""Fill-in facts: the shared grid engine (slots, numbers, layouts whose every run is a word, the
+slot solver counting to two), a known puzzle with its one answer, the rules checker apart from
+the solver, the grader's steps, refusals named up front, the language lists, the JSON schema."""
+
+from __future__ import annotations
+
+import json
+import random
+from importlib import resources
+
+import jsonschema
+import pytest
+import test_html
+
+from bookgen.core.dictionary import blocked_words, is_word
+from bookgen.core.wordgrid import (
+    Slot,
+    compile_layout,
+    count_fills,
+    letter_groups,
+    numbers_of,
+    slots_of,
+)
+from bookgen.errors import BookgenError, PuzzleFormatError
+from bookgen.formats.html import page_record
+from bookgen.html import write_html
+from bookgen.making import make_puzzle
+from bookgen.puzzles import find_type
+from bookgen.puzzles.base import Request
+from bookgen.puzzles.fillin.checking import runs
+from bookgen.puzzles.fillin.grader import rate, solving_moves
+from bookgen.puzzles.fillin.parameters import own_words
+
+FILLIN = find_type("fillin")
+
+KNOWN = {"grid": ["HORSE", ".###.", ".###.", "####."], "words": ["HAT", "EGGS", "HORSE"],
+         "language": "en"}
+"""HORSE given across; HAT down from its H, EGGS down from its E: one word a length."""
+
+
+def test_slots_are_the_runs_of_two_or_more_squares_numbered_in_reading_order():
+    grid = ["...#", ".#..", "....", "#.#."]
+    slots = slots_of(grid)
+    assert slots == [Slot(0, 0, "across", 3), Slot(0, 0, "down", 3), Slot(0, 2, "down", 3),
+                     Slot(1, 2, "across", 2), Slot(1, 3, "down", 3), Slot(2, 0, "across", 4),
+                     Slot(2, 1, "down", 2)]
+    assert numbers_of(slots) == {(0, 0): 1, (0, 2): 2, (1, 2): 3, (1, 3): 4, (2, 0): 5, (2, 1): 6}
+
+
+def test_a_layout_reads_only_its_own_words_and_every_word_crosses_another():
+    words = ["ELEPHANT", "GIRAFFE", "ZEBRA", "LION", "TIGER", "MONKEY", "RABBIT", "HORSE",
+             "DONKEY", "TURTLE", "PARROT", "SNAKE", "OTTER", "BEAVER"]
+    for seed in range(5):
+        made = compile_layout(random.Random(seed), words, 15, 15, 20)
+        assert sorted(runs(made.grid)) == sorted(e.word for e in made.entries)
+        assert len(made.grid) <= 15 and len(made.grid[0]) <= 15
+        squares = [set(e.slot.squares()) for e in made.entries]
+        assert all(any(mine & other for other in squares if other is not mine) for mine in squares)
+        assert not made.left_out
+
+
+def test_the_solver_counts_two_fills_where_two_words_could_trade_places():
+    # two 3-letter words crossing a 3-letter word at the same letter can swap
+    grid = ["#.#", "...", "#.#"]
+    assert count_fills(grid, ["ABC", "XBY"], 3)[0] == 2
+    assert count_fills(["#.#", "A..", "#.#"], ["ABC", "XBY"], 3)[0] == 1
+
+
+def test_a_known_puzzle_has_its_one_answer():
+    solved = FILLIN.solve(KNOWN, 2)
+    assert solved.count == 1
+    assert solved.solution == {"grid": ["HORSE", "A###G", "T###G", "####S"]}
+    assert FILLIN.check(KNOWN, solved.solution) == []
+
+
+def test_the_checker_finds_a_word_out_of_place_and_a_changed_given():
+    made = make_puzzle(Request.make(FILLIN, "easy", {}), "checker")
+    assert FILLIN.check(made.puzzle, made.solution) == []
+    grid = [list(row) for row in made.solution["grid"]]
+    given = next((r, c) for r, row in enumerate(made.puzzle["grid"]) for c, ch in enumerate(row)
+                 if ch not in "#.")
+    grid[given[0]][given[1]] = "Q" if grid[given[0]][given[1]] != "Q" else "Z"
+    problems = FILLIN.check(made.puzzle, {"grid": ["".join(row) for row in grid]})
+    assert any("given" in p for p in problems) and any("reads" in p for p in problems)
+
+
+def test_lengths_with_one_word_each_place_themselves():
+    moves, counts = solving_moves(KNOWN)
+    assert [(m.step, m.word) for m in moves] == [("only length", "HAT"), ("only length", "EGGS")]
+    assert rate(KNOWN) == {"level": "easy", "score": 2, "words": 3, "steps": counts}
+
+
+@pytest.mark.parametrize("level", ["easy", "expert"])
+def test_every_level_is_unique_with_its_one_starter_word(level):
+    made = make_puzzle(Request.make(FILLIN, level, {}), "starter")
+    given = {(r, c) for r, row in enumerate(made.puzzle["grid"]) for c, ch in enumerate(row)
+             if ch not in "#."}
+    starters = [s for s in slots_of(made.puzzle["grid"]) if set(s.squares()) == given]
+    assert len(starters) == 1
+    assert FILLIN.solve(made.puzzle, 2).count == 1
+    assert made.puzzle["words"] == sorted(made.puzzle["words"], key=lambda w: (len(w), w))
+
+
+def test_the_users_words_are_all_placed():
+    words = ["apple", "banana", "cherry", "grape", "lemon", "mango", "melon", "peach"]
+    made = make_puzzle(Request.make(FILLIN, "easy", {"words": words}), "mine")
+    assert sorted(made.puzzle["words"]) == sorted(w.upper() for w in words)
+
+
+@pytest.mark.parametrize("words, size, said", [
+    (["cat", "dog", "cow", "ant", "xyz"], None, "the word 'XYZ' shares no letter with any other"),
+    (["abc", "abd", "xyz", "xyw"], None, "the words XYW, XYZ share letters only among themselves"),
+    (["cat", "dog", "hippopotamus", "tiger"], "7", "too long for the page"),
+    (["cat", "dog", "cat", "tiger"], None, "listed twice"),
+    (["cat", "cot", "cup"], None, "at least 4 words"),
+])
+def test_words_that_can_never_be_placed_are_refused_up_front(words, size, said):
+    options = {"words": words} | ({"size": size} if size else {})
+    with pytest.raises(BookgenError) as refused:
+        Request.make(FILLIN, "easy", options)
+    assert said in refused.value.message and refused.value.key == "words"
+
+
+def test_letter_groups_join_words_through_shared_letters():
+    assert letter_groups(["CAT", "TOP", "PIG", "XYZ"]) == [["CAT", "PIG", "TOP"], ["XYZ"]]
+
+
+def test_validate_refuses_a_grid_of_strange_characters_and_a_word_twice():
+    with pytest.raises(PuzzleFormatError):
+        FILLIN.validate({**KNOWN, "grid": ["C?T", ".#.", "...", ".##"]})
+    with pytest.raises(PuzzleFormatError):
+        FILLIN.validate({**KNOWN, "words": ["CAT", "CAT"]})
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_language_lists_are_common_words_of_the_language_and_none_blocked(language):
+    words = own_words(language)
+    blocked = set(blocked_words(language))
+    assert len(words) == 2500 and len(set(words)) == len(words)
+    assert all(3 <= len(w) <= 9 and w not in blocked and is_word(w, language) for w in words)
+
+
+def test_a_record_matches_the_types_json_schema():
+    schema = json.loads(resources.files("bookgen.puzzles").joinpath(FILLIN.json_schema).read_text())
+    record = make_puzzle(Request.make(FILLIN, "medium", {}), "schema").to_json()
+    jsonschema.Draft202012Validator(schema).validate(record)
+    record["puzzle"]["words"][0] = record["puzzle"]["words"][0].lower()
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.Draft202012Validator(schema).validate(record)
+
+
+# --- the playable page --------------------------------------------------------------------------
+
+browser = test_html.browser
+
+
+@pytest.fixture
+def played(browser, tmp_path):
+    """A page of one easy fill-in, open in the browser at a phone's size and a desktop's."""
+    record = make_puzzle(Request.make(FILLIN, "easy", {}), "play").to_json()
+    path = tmp_path / "fillin.html"
+    write_html(path, "Fill-ins", None, [{"title": "Fill-ins", "type": "fillin", "rules": "Fit them.",
+                                         "level": "easy",
+                                         "puzzles": [page_record(FILLIN, record, 1)]}])
+    with test_html._opener(browser, path) as open_:
+        yield record, open_
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["desktop", "phone"])
+def test_typing_fills_a_word_along_its_direction_and_the_list_strikes_it(played, touch):
+    record, open_ = played
+    tab = open_(width=390 if touch else 900, touch=touch)
+    grid, answer = record["puzzle"]["grid"], record["solution"]["grid"]
+    slots = slots_of(grid)
+    slot = next(s for s in slots if all(grid[r][c] == "." for r, c in s.squares()))
+
+    def square(row: int, col: int):
+        return tab.locator(f"#puzzle-1 input[data-row='{row}'][data-col='{col}']")
+
+    first = square(*slot.squares()[0])
+    first.click()
+    if tab.locator("#puzzle-1 .square.in-word").count() != slot.length or \
+            not all("in-word" in (square(r, c).locator("..").get_attribute("class") or "")
+                    for r, c in slot.squares()):
+        first.click()  # the other word through that square was lit: a second click turns it
+    lit = [square(r, c).locator("..").get_attribute("class") or "" for r, c in slot.squares()]
+    assert all("in-word" in classes for classes in lit)
+    word = "".join(answer[r][c] for r, c in slot.squares())
+    tab.keyboard.type(word.lower())
+    assert "".join(square(r, c).input_value() for r, c in slot.squares()) == word
+    struck = tab.locator("#puzzle-1 .words li.found").all_inner_texts()
+    assert word in [text.split(",")[0].strip() for text in struck]
+    tab.keyboard.press("Backspace")  # the last square, then a step back
+    tab.keyboard.press("Backspace")
+    assert square(*slot.squares()[-1]).input_value() == ""
+    for row, text in enumerate(grid):
+        for col, char in enumerate(text):
+            if char == ".":
+                square(row, col).fill(answer[row][col].lower())
+    assert "solved" in tab.locator("#puzzle-1").get_attribute("class")
