@@ -243,3 +243,16 @@ def test_check_marks_a_wrong_letter_everywhere_and_a_hint_writes_the_next(open_c
     assert {box.input_value() for box in boxes.all()} == {play_record["solution"]["key"][code]}
     assert tab.locator("#puzzle-1 .status").inner_text().startswith(f"Letter {code}: ")
     assert test_html._axe_violations(tab) == []
+
+
+def test_h_and_n_are_letters_in_a_box_not_the_pages_keys(open_cryptogram, play_record):
+    """The frame's H (hint) and N (notes) keys stay letters while a box has the focus."""
+    tab = open_cryptogram()
+    given = play_record["puzzle"]["given"]
+    codes = [c for c in dict.fromkeys(play_record["puzzle"]["text"])
+             if c in play_record["solution"]["key"] and c not in given]
+    for code, letter in zip(codes, "HN"):
+        tab.locator(f"#puzzle-1 input[data-letter='{code}']").first.click()
+        tab.keyboard.type(letter.lower())
+        assert tab.locator(f"#puzzle-1 input[data-letter='{code}']").first.input_value() == letter
+    assert tab.locator("#puzzle-1 .hint-log li").count() == 0

@@ -228,3 +228,12 @@ def test_check_marks_a_wrong_letter_and_a_hint_writes_one_in_its_place(open_scra
     assert _box(tab, 1, 1).input_value() == word[1]  # the hint nearest the box last written
     assert tab.locator("#puzzle-1 .status").inner_text().startswith("Word 2, letter 2: letter 2 of")
     assert test_html._axe_violations(tab) == []
+
+
+def test_h_and_n_are_letters_in_a_box_not_the_pages_keys(open_scrambles):
+    """The frame's H (hint) and N (notes) keys stay letters while a box has the focus."""
+    tab = open_scrambles()
+    _box(tab, 0, 1).focus()
+    tab.keyboard.type("hn")
+    assert [_box(tab, 0, 1).input_value(), _box(tab, 0, 2).input_value()] == ["H", "N"]
+    assert tab.locator("#puzzle-1 .hint-log li").count() == 0

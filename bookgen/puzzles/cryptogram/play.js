@@ -96,6 +96,7 @@
       });
       input.addEventListener("keydown", function (event) {
         if (event.altKey || event.ctrlKey || event.metaKey) return;
+        if (event.key.length === 1 && /\p{L}/u.test(event.key)) { event.stopPropagation(); return; }  // a letter, not the frame's H or N
         if (event.key === "Backspace" && input.value === "") {
           var before = order[order.indexOf(input) - 1];
           if (before) { event.preventDefault(); before.focus(); }
