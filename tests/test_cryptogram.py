@@ -28,7 +28,7 @@ from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
 from bookgen.puzzles.cryptogram.drawing import CELL, SPACE, lines
-from bookgen.puzzles.cryptogram.generator import EXPERT_GIVENS, HARD_KEPT, KEPT
+from bookgen.puzzles.cryptogram.generator import EXPERT_GIVENS, HARD_KEPT, KEPT, unknown_words
 from bookgen.puzzles.cryptogram.parameters import MIN_LETTERS, collection, written
 from bookgen.puzzles.cryptogram.solver import deciphered, decipherments
 from bookgen.puzzles.cryptogram.words import runs
@@ -161,6 +161,16 @@ def test_the_built_in_quotations_are_sound(language):
         text = written(quote.text, language)
         assert quote.author and sum(c.isalpha() for c in text) >= MIN_LETTERS, quote
         assert not blocked.intersection(text[r.start:r.end] for r in runs(text, language)), quote
+
+
+@pytest.mark.parametrize(("language", "text", "unknown"), [
+    ("en", "Don't bite the hand that feeds you.", []),
+    ("fr", "Tant va la cruche à l'eau qu'à la fin elle se casse.", []),
+    ("it", "E il naufragar m'è dolce in questo mare.", ["NAUFRAGAR"]),  # poetry's, given whole
+    ("it", "L'erba del vicino è sempre più verde.", []),
+])
+def test_a_piece_an_apostrophe_joins_reads_as_its_language_elides_it(language, text, unknown):
+    assert unknown_words(written(text, language), language) == unknown
 
 
 def test_german_writes_sharp_s_as_ss_and_keeps_umlauts():

@@ -35,7 +35,7 @@ from bookgen.puzzles.cryptogram.solver import decipherments, solve
 from bookgen.puzzles.cryptogram.words import is_reading, runs
 
 ATTEMPTS = 40
-KEPT = {"easy": 0.4, "medium": 0.2, "hard": 0.0}
+KEPT = {"easy": 0.4, "medium": 0.3, "hard": 0.0}
 """The share of the cipher letters each level gives at least (hard at least `HARD_KEPT`)."""
 HARD_KEPT = EXPERT_GIVENS + 1
 

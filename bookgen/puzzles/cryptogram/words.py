@@ -25,8 +25,9 @@ CLITICS: dict[str, frozenset[str]] = {
     "fr": frozenset({"L", "D", "J", "N", "S", "C", "M", "T", "QU", "JUSQU", "LORSQU", "PUISQU",
                      "QUOIQU", "PRESQU", "QUELQU", "AUJOURD", "HUI"}),
     "es": frozenset(),
-    "it": frozenset({"L", "D", "C", "S", "UN", "ALL", "DALL", "DELL", "NELL", "SULL", "COLL", "QUELL",
-                     "BELL", "SANT", "PO", "MO", "NESSUN", "QUEST", "TUTT", "GL"}),
+    "it": frozenset({"L", "D", "C", "S", "M", "T", "V", "N", "UN", "ALL", "DALL", "DELL", "NELL",
+                     "SULL", "COLL", "QUELL", "BELL", "SANT", "PO", "MO", "NESSUN", "QUEST", "TUTT",
+                     "GL"}),
     "nl": frozenset({"S", "T", "N", "K"}),
 }
 """The pieces an apostrophe joins to a word in each language that are no words alone (English
