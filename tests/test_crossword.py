@@ -6,7 +6,6 @@ hints, the JSON schema, and typing into the grid in the playable page."""
 from __future__ import annotations
 
 import json
-from importlib import resources
 
 import jsonschema
 import pytest
@@ -19,7 +18,7 @@ from bookgen.formats.html import page_record
 from bookgen.html import write_html
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
-from bookgen.puzzles.base import Request
+from bookgen.puzzles.base import Request, type_file
 from bookgen.schema import book_schema
 
 CROSSWORD = find_type("crossword")
@@ -137,7 +136,7 @@ def test_hints_say_what_to_do_next_with_the_crossing_letter():
 
 
 def test_a_record_matches_the_types_json_schema():
-    schema = json.loads(resources.files("bookgen.puzzles").joinpath(CROSSWORD.json_schema).read_text())
+    schema = json.loads(type_file(CROSSWORD, CROSSWORD.json_schema))
     record = make_puzzle(Request.make(CROSSWORD, "medium", {}), "schema").to_json()
     jsonschema.Draft202012Validator(schema).validate(record)
     record["puzzle"]["entries"][0]["direction"] = "diagonal"

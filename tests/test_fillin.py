@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-from importlib import resources
 
 import jsonschema
 import pytest
@@ -26,7 +25,7 @@ from bookgen.formats.html import page_record
 from bookgen.html import write_html
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
-from bookgen.puzzles.base import Request
+from bookgen.puzzles.base import Request, type_file
 from bookgen.puzzles.fillin.checking import runs
 from bookgen.puzzles.fillin.grader import rate, solving_moves
 from bookgen.puzzles.fillin.parameters import own_words
@@ -141,7 +140,7 @@ def test_the_language_lists_are_common_words_of_the_language_and_none_blocked(la
 
 
 def test_a_record_matches_the_types_json_schema():
-    schema = json.loads(resources.files("bookgen.puzzles").joinpath(FILLIN.json_schema).read_text())
+    schema = json.loads(type_file(FILLIN, FILLIN.json_schema))
     record = make_puzzle(Request.make(FILLIN, "medium", {}), "schema").to_json()
     jsonschema.Draft202012Validator(schema).validate(record)
     record["puzzle"]["words"][0] = record["puzzle"]["words"][0].lower()

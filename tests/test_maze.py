@@ -398,7 +398,7 @@ def test_a_puzzle_line_follows_the_types_json_schema():
     for options in ({}, {"grid": "theta"}, {"braid": "1", "grid": "hex"}, {"shape": "diamond", "size": "9"}):
         line = make_puzzle(Request.make(MAZE, "easy", options), "schema").to_json()
         jsonschema.Draft202012Validator(schema).validate(line)
-    assert MAZE.json_schema == "maze/schema.json"
+    assert MAZE.json_schema == "schema.json"
 
 
 def test_play_data_places_the_walls_and_cells_as_the_book_draws_them():

@@ -1,4 +1,4 @@
-"""Numbrix, Hidato, Number Placement, Make the Number, Calcudoku and Futoshiki in every language:
+"""Numbrix, Hidato, Number Placement, Make the Number, Calcudoku, Futoshiki and Kakuro in every language:
 each text a reader sees of them (title, rules, the card's words, answer notes, hints' reasons)
 comes from the language's catalog with its placeholders filled, and a German book of each type
 builds."""
@@ -17,9 +17,9 @@ from bookgen.i18n import language, speaking
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import JSON, PuzzleType, Request
 
-TYPES = ("numbrix", "hidato", "placement", "arithmetic", "calcudoku", "futoshiki")
+TYPES = ("numbrix", "hidato", "placement", "arithmetic", "calcudoku", "futoshiki", "kakuro")
 CODES = ("de", "fr", "es", "it", "nl")
-KEPT_NAMES = {"Numbrix", "Hidato", "Calcudoku", "Futoshiki"}  # the names every language keeps
+KEPT_NAMES = {"Numbrix", "Hidato", "Calcudoku", "Futoshiki", "Kakuro"}  # the names every language keeps
 
 
 def _requests(puzzle_type: PuzzleType) -> list[Request]:
@@ -142,7 +142,7 @@ sections:
 """
 GERMAN_WORDS = {"numbrix": "Trage die Zahlen", "hidato": "Trage die Zahlen",
                 "placement": "Trage jede Zahl", "arithmetic": "Zielzahl", "calcudoku": "Käfige",
-                "futoshiki": "Spitze"}
+                "futoshiki": "Spitze", "kakuro": "Diagonale"}
 
 
 @pytest.mark.parametrize("name", TYPES)

@@ -35,7 +35,7 @@ from bookgen.puzzles.fillin.parameters import (
     own_words,
 )
 
-ATTEMPTS = 40
+ATTEMPTS = 120
 TRIES = 12
 """Layouts compiled per grid (the engine keeps the best)."""
 LENGTHS_AT = {"easy": (3, 9), "medium": (3, 8), "hard": (4, 7), "expert": (4, 6)}

@@ -25,6 +25,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from bookgen.atomic import write_files
 from bookgen.core.dictionary import WORDLIST, blocked_words
 from bookgen.core.letters import LANGUAGES, alphabet, grid_form
 
@@ -72,7 +73,7 @@ def main() -> None:
         words, dropped = own_words(language)
         header = (f"# The fill-in's own words in {language}: made by bookgen/puzzles/fillin/wordlist.py "
                   "from wordfreq (see there); most common first.\n")
-        (FOLDER / f"{language}.txt").write_text(header + "\n".join(words) + "\n", encoding="utf-8")
+        write_files([(FOLDER / f"{language}.txt", (header + "\n".join(words) + "\n").encode("utf-8"))])
         print(language, len(words), "kept;", "; ".join(f"{n} {why}" for why, n in dropped.items()),
               file=sys.stderr)
 

@@ -182,7 +182,7 @@
       event.preventDefault();
       root.focus({ preventScroll: true });
       stroke = { id: event.pointerId, moved: false };
-      try { root.setPointerCapture(event.pointerId); } catch (error) { /* not capturable */ }
+      try { root.setPointerCapture(event.pointerId); } catch { /* not capturable */ }
       if (cell !== end) { moveTo(cell); stroke.moved = true; show(); }
     });
     root.addEventListener("pointermove", function (event) {

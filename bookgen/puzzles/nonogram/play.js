@@ -149,7 +149,7 @@
       stroke = { id: event.pointerId, from: [r, c], at: [r, c], axis: null, x: event.clientX, y: event.clientY,
                  state: target(r, c, dotting || event.button === 2), armed: event.pointerType === "mouse",
                  moved: false, timer: null, right: event.button === 2 };
-      try { cell.releasePointerCapture(event.pointerId); } catch (error) { /* not captured */ }
+      try { cell.releasePointerCapture(event.pointerId); } catch { /* not captured */ }
       if (!stroke.armed) {
         stroke.timer = setTimeout(function () { if (stroke) { stroke.armed = true; cell.classList.add("held"); } }, HOLD);
       }
@@ -207,7 +207,7 @@
       var cell = event.target.closest("button.cell");
       if (!cell || event.altKey || event.ctrlKey || event.metaKey) return;
       if (frame.moveFocus(grid, cell, event.key)) { event.preventDefault(); return; }
-      var r = +cell.dataset.row, c = +cell.dataset.col, key = event.key, state = null;
+      var r = +cell.dataset.row, c = +cell.dataset.col, key = event.key, state;
       if (key === " " || key === "Enter") state = target(r, c, false);
       else if (key === "x" || key === "X" || key === ".") state = target(r, c, true);
       else if (key === "Backspace" || key === "Delete" || key === "0") state = EMPTY;
