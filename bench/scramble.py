@@ -1,7 +1,9 @@
-"""Word scramble figures for bookgen/puzzles/scramble/README.md: per language and level, over 20
-puzzles at the default options (the animals theme), the mean score, letters, neighbours kept side
-by side and letters left in place, and the time to make one; first, in a fresh process, what the
-first puzzle of a language costs with its known words read (the load counted).
+"""Word scramble figures for bookgen/puzzles/scramble/README.md: first, in a fresh process, what
+indexing a language's known words by their letters costs, then one puzzle per level with them
+read, and (in another) indexing the whole dictionary, which only a scramble no known word fits
+reads; then per language and level, over 20 puzzles at the default options (the animals theme),
+the mean score, letters, neighbours kept side by side and letters left in place, and the time to
+make one.
 
 Run: python bench/scramble.py [--languages en,de,fr,es,it,nl] [--puzzles 20]
 """
@@ -21,9 +23,19 @@ from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
 
 FIRST = ("import random, time; from bookgen.puzzles import find_type; from bookgen.puzzles.base "
-         "import Request; t = find_type('scramble'); s = time.process_time(); "
+         "import Request; from bookgen.puzzles.scramble.solver import known_index; "
+         "t = find_type('scramble'); s = time.process_time(); known_index('{language}'); "
+         "r = time.process_time() - s; "
          "[t.generate(random.Random(1), Request.make(t, level, {{'language': '{language}'}})) "
-         "for level in ('easy', 'medium', 'hard', 'expert')]; print(time.process_time() - s)")
+         "for level in ('easy', 'medium', 'hard', 'expert')]; print(r, time.process_time() - s)")
+WHOLE = ("import time; from bookgen.puzzles.scramble.solver import dictionary_index; "
+         "s = time.process_time(); dictionary_index('{language}'); print(time.process_time() - s)")
+
+
+def fresh(code: str) -> list[float]:
+    """The numbers `code` prints, run in a fresh Python."""
+    printed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return [float(number) for number in printed.stdout.split()]
 
 
 def main() -> None:
@@ -33,11 +45,12 @@ def main() -> None:
     args = parser.parse_args()
     languages = args.languages.split(",")
     print(f"load: {os.getloadavg()[0]:.2f} (1 min)")
-    print("one puzzle per level in a fresh process, the known words read: CPU seconds for the four")
+    print("in a fresh process, CPU seconds: the known words indexed; then with them, one puzzle per"
+          " level; the whole dictionary indexed")
     for language in languages:
-        took = subprocess.run([sys.executable, "-c", FIRST.format(language=language)],
-                              capture_output=True, text=True, check=True).stdout.strip()
-        print(f"  {language}: {float(took):.2f}")
+        words, four = fresh(FIRST.format(language=language))
+        (whole,) = fresh(WHOLE.format(language=language))
+        print(f"  {language}: words {words:.2f}, words and four puzzles {four:.2f}, dictionary {whole:.2f}")
     scramble = find_type("scramble")
     print("language level    score letters pairs in_place  ms/puzzle")
     for language in languages:

@@ -12,8 +12,8 @@ letters any three letters at all. A scramble or a cryptogram is proven against t
 - the language's one-letter words (`ONE_LETTER`: English A and I), which the dictionary leaves out;
 - the blocked words: a reading made of one would be a word too (one no page may print).
 
-Reading them costs what `common_words` costs for the first `KNOWN` forms (about 0.07 s), not the
-0.5-1.3 s of a whole dictionary.
+Reading them costs what `common_words` costs for the first `KNOWN` forms, a third or less of a
+whole dictionary (bench/scramble.py prints both).
 
 Rejected: the whole dictionary (every form). Measured on eighteen English proverbs enciphered
 without given letters, every second reading but two was made of forms like FG, HCG, UCLA and
