@@ -27,6 +27,7 @@ from bookgen.html import write_html
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
+from bookgen.puzzles.cryptogram import EXAMPLE_QUOTES
 from bookgen.puzzles.cryptogram.drawing import CELL, SPACE, lines
 from bookgen.puzzles.cryptogram.generator import EXPERT_GIVENS, HARD_KEPT, KEPT, unknown_words
 from bookgen.puzzles.cryptogram.parameters import MIN_LETTERS, collection, written
@@ -161,6 +162,13 @@ def test_the_built_in_quotations_are_sound(language):
         text = written(quote.text, language)
         assert quote.author and sum(c.isalpha() for c in text) >= MIN_LETTERS, quote
         assert not blocked.intersection(text[r.start:r.end] for r in runs(text, language)), quote
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_solved_example_is_no_quotation_a_book_sets(language):
+    example = CRYPTOGRAM.example(Request.make(CRYPTOGRAM, "easy", {"language": language}))
+    assert example is not None and example.solution["text"] == written(EXAMPLE_QUOTES[language], language)
+    assert example.solution["text"] not in {written(q.text, language) for q in collection(language)}
 
 
 @pytest.mark.parametrize(("language", "text", "unknown"), [

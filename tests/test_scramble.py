@@ -31,7 +31,9 @@ from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
 from bookgen.puzzles.scramble.grader import shuffle_class
+from bookgen.puzzles.scramble.parameters import THEMES
 from bookgen.puzzles.scramble.solver import answers
+from bookgen.puzzles.wordsearch.parameters import theme_words
 from bookgen.render.pdf import render_pdf
 
 SCRAMBLE = find_type("scramble")
@@ -131,6 +133,14 @@ def test_twins_are_the_same_words_in_any_order_and_any_shuffle():
     other = {"scrambles": ["FLOW", "OATG"], "language": "en", "first": False}
     assert SCRAMBLE.canonical(one) == SCRAMBLE.canonical(other)
     assert SCRAMBLE.canonical(one) != SCRAMBLE.canonical(dict(one, language="de"))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_solved_example_gives_away_no_word_of_a_theme(language):
+    example = SCRAMBLE.example(Request.make(SCRAMBLE, "easy", {"language": language}))
+    assert example is not None and len(example.solution["words"]) == 3
+    themed = {word for theme in THEMES for word in theme_words(language, theme)}
+    assert not themed.intersection(example.solution["words"])
 
 
 def test_rules_say_the_first_letter_is_kept_only_at_easy():

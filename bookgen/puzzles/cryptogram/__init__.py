@@ -46,10 +46,11 @@ from bookgen.puzzles.cryptogram.parameters import (
 )
 from bookgen.puzzles.cryptogram.solver import solve
 
-EXAMPLE_QUOTES = {"en": "Knowledge is power.", "de": "Übung macht den Meister.",
-                  "fr": "Vouloir, c'est pouvoir.", "es": "Querer es poder.",
-                  "it": "Volere è potere.", "nl": "Kennis is macht."}
-"""A short proverb per language for the section page's example."""
+EXAMPLE_QUOTES = {"en": "Knowledge is power.", "de": "Wer wagt, gewinnt.",
+                  "fr": "Savoir, c'est pouvoir.", "es": "Saber es poder.",
+                  "it": "Sapere è potere.", "nl": "Wie zoekt, die vindt."}
+"""A short proverb per language for the section page's example, in no built-in collection: the
+example is printed solved, so a book must never set its quotation as a puzzle."""
 
 
 def example(request: Request | None) -> Generated:

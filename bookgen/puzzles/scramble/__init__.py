@@ -43,14 +43,15 @@ from bookgen.puzzles.scramble.parameters import (
 )
 from bookgen.puzzles.scramble.solver import solve
 
-EXAMPLE_WORDS = {"en": ("goat", "frog", "wolf"), "de": ("Hund", "Igel", "Wolf"),
-                 "fr": ("loup", "ours", "lapin"), "es": ("pato", "lobo", "vaca"),
-                 "it": ("lupo", "orso", "rana"), "nl": ("hond", "muis", "egel")}
-"""Three animals per language for the section page's example."""
+EXAMPLE_WORDS = {"en": ("lamp", "kite", "drum"), "de": ("Hut", "Boot", "Kamm"),
+                 "fr": ("robe", "clef", "lampe"), "es": ("mesa", "taza", "reloj"),
+                 "it": ("barca", "tazza", "chiave"), "nl": ("lamp", "hoed", "boot")}
+"""Three things per language for the section page's example, in no theme: the example is
+printed solved, so a word of it would be given away wherever a puzzle of the book used it."""
 
 
 def example(request: Request | None) -> Generated:
-    """Three easy scrambles of animals in the section's language, the same every time."""
+    """Three easy scrambles in the section's language, the same every time."""
     language = request.settings["language"] if request is not None else "en"
     small = Request.make(SCRAMBLE, "easy", {"words": list(EXAMPLE_WORDS[language]),
                                              "language": language})
