@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import io
+import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -231,21 +232,25 @@ def floors(pages: list[Page], large_print: bool) -> list[Finding]:
 
 
 def one_size(pages: list[Page], key: AnswerKey) -> list[Finding]:
-    """Each section's puzzles print their digits at one size on every page they fill: the size
-    most of a page's digits take (their numbers above them left out, and on the opening's page
-    the example above the first puzzle), on the pages that hold no other section's puzzles."""
+    """Each section's puzzles print their digits at one scale on every page they fill: any two of
+    its pages share a digit size (a type may print two, say givens and the clues between them,
+    and a page may hold more of one than of the other). Their numbers above them are left out,
+    and on the opening's page the example above the first puzzle; only pages that hold no other
+    section's puzzles count."""
     findings = []
     for index, numbers in enumerate(key.sections):
-        sizes: dict[int, float] = {}
+        sizes: dict[int, Counter[float]] = {}
         for number in sorted({key.pages[n] for n in numbers if n in key.pages}):
             if key.sections_on(number) != [index]:
                 continue
             here = {str(n) for n in numbers if key.pages.get(n) == number}
             digits = _puzzle_digits(pages[number - 1], here)
             if digits:
-                sizes[number] = Counter(digits).most_common(1)[0][0]
-        if len(set(sizes.values())) > 1:
-            shown = ", ".join(f"{size:g} pt on page {page}" for page, size in sizes.items())
+                sizes[number] = Counter(digits)
+        if any(not first.keys() & second.keys()
+               for first, second in itertools.combinations(sizes.values(), 2)):
+            shown = ", ".join(f"{size.most_common(1)[0][0]:g} pt on page {page}"
+                              for page, size in sizes.items())
             findings.append(Finding("one size", min(sizes), f"the section of puzzles "
                                     f"{numbers[0]}\u2013{numbers[-1]}: {shown}"))
     return findings

@@ -175,6 +175,15 @@ def _parser() -> argparse.ArgumentParser:
     types.add_argument("type", nargs="?", help="one type only, with its rules and each choice's "
                                                "words")
 
+    check = commands.add_parser("check-type", help="run the contract's checks against one puzzle "
+                                                   "type, a plug-in's too")
+    check.add_argument("type", help="the type's name (bookgen types lists them)")
+    check.add_argument("--check", action="append", default=[], metavar="CHECK",
+                       help="run only this check (repeat for more; default: all of them)")
+    check.add_argument("--every-trim", action="store_true",
+                       help="audit its pages in every layout bookgen has, not only the smallest "
+                            "and the largest")
+
     texts = commands.add_parser("texts", help="list the texts a book's 'texts:' may replace, in a "
                                               "language")
     texts.add_argument("language", nargs="?", default="en",
@@ -223,6 +232,8 @@ EXAMPLES = {
     "types": ["bookgen types",
               "bookgen types sudoku                       # its rules, options and choices",
               "bookgen types | grep -A 6 '^arrows'"],
+    "check-type": ["bookgen check-type skyscrapers                # every check, one line each",
+                   "bookgen check-type sudoku --check gives-hints-that-point"],
     "texts": ["bookgen texts de                           # each English text and its German",
               "bookgen texts fr | grep -i solution"],
     "schema": ["bookgen schema > bookgen.schema.json       # then: # yaml-language-server: $schema=...",
@@ -359,6 +370,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
             return _schema(args, out)
         if args.command == "texts":
             return _texts(args, out)
+        if args.command == "check-type":
+            return _check_type(args, out)
         if args.command == "completion":
             return _completion(args, out)
         if args.command == "studio":
@@ -866,6 +879,26 @@ def _types(args: argparse.Namespace, out: TextIO) -> int:
         for line in _option_lines(puzzle_type, words=one):
             print(line, file=out)
     return 0
+
+
+def _check_type(args: argparse.Namespace, out: TextIO) -> int:
+    """Each check of the contract against the type, a line each as it ends: kept, broken (with
+    what was found) or not offered (an optional part the type leaves out). Exit status 1 when one
+    is broken, as a failed test; 2 for a type or check that does not exist."""
+    from bookgen.contract import check_type, find_check
+    from bookgen.puzzles import find_type
+
+    puzzle_type = find_type(args.type)
+    names = tuple(find_check(name).name for name in args.check)
+    broken = 0
+    for outcome in check_type(puzzle_type, names, every_trim=args.every_trim):
+        state = {True: "kept", False: "BROKEN", None: "not offered"}[outcome.kept]
+        print(f"{state:11}  {outcome.check.name}" + (f": {outcome.found}" if outcome.found else ""),
+              file=out)
+        out.flush()
+        broken += outcome.kept is False
+    print(f"{puzzle_type.name}: {'the contract is kept' if not broken else f'{broken} broken'}", file=out)
+    return 1 if broken else 0
 
 
 def _option_lines(puzzle_type: PuzzleType, words: bool) -> list[str]:

@@ -4,23 +4,20 @@ built-in ones, any a plug-in installed here adds, and the example plug-in in tes
 
 from __future__ import annotations
 
-import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from test_plugins import example_registered
 
+from bookgen import contract
 from bookgen.config import load_config, sample_config
-from bookgen.core.grading import ALL_LEVELS, LEVELS
-from bookgen.core.pen import RecordingPen
-from bookgen.errors import BookgenError
-from bookgen.making import make_puzzle, record_from_json, regenerate, verify
-from bookgen.puzzles import BUILT_IN, PUZZLE_TYPES, find_type
-from bookgen.puzzles.base import Request
+from bookgen.puzzles import BUILT_IN, PUZZLE_TYPES, base, find_type
 
 with example_registered():
     NAMES = [t.name for t in PUZZLE_TYPES]
-CASES = [(name, level) for name in NAMES for level in LEVELS]
+    CASES = [(name, check.name) for name in NAMES for check in contract.CHECKS
+             if contract.applies(check, find_type(name))]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -30,97 +27,52 @@ def registry():
         yield
 
 
-@pytest.fixture(scope="module")
-def made():
-    """One puzzle per type and level, made once for all tests here."""
-    return {case: make_puzzle(Request.make(find_type(case[0]), case[1], {}), "contract") for case in CASES}
+@pytest.mark.parametrize("case", CASES, ids=[f"{name}-{check}" for name, check in CASES])
+def test_the_type_keeps_the_contract(case):
+    """Each check of bookgen.contract that applies to the type: what `bookgen check-type` runs."""
+    name, check = case
+    (outcome,) = contract.check_type(find_type(name), (check,))
+    assert outcome.kept, outcome.found
 
 
-@pytest.mark.parametrize("case", CASES, ids=[f"{n}-{lv}" for n, lv in CASES])
-def test_generated_puzzle_keeps_the_contract(made, case):
-    name, level = case
-    puzzle_type = find_type(name)
-    record = made[case]
-    assert record.level == level and record.rating["level"] == level
-    # the answer obeys the rules, and the solver agrees with the generator
-    assert puzzle_type.check(record.puzzle, record.solution) == []
-    solved = puzzle_type.solve(record.puzzle, 2)
-    assert solved.count >= 1 and solved.solution is not None
-    assert puzzle_type.check(record.puzzle, solved.solution) == []
-    if puzzle_type.expects_unique(record.puzzle):
-        assert solved.count == 1
-    # the measured rating is reproducible from the puzzle alone
-    assert puzzle_type.rate(record.puzzle)["level"] == level
-    # JSON round trip through the public format
-    line = json.dumps(record.to_json())
-    again = record_from_json(json.loads(line), "test")
-    assert again == record
-    verify(again)
+def test_an_optional_part_left_out_is_not_offered_and_breaks_nothing():
+    """The example plug-in (pairsum) gives no hints and no curve: those checks say so and pass it by."""
+    example = find_type("pairsum")
+    outcomes = {o.check.name: o for o in contract.check_type(example, ("gives-hints-that-point",
+                                                                     "falls-in-givens"))}
+    assert {name: o.kept for name, o in outcomes.items()} == {"gives-hints-that-point": None,
+                                                              "falls-in-givens": None}
+    assert outcomes["gives-hints-that-point"].found == "offers no hints"
 
 
-@pytest.mark.parametrize("case", CASES, ids=[f"{n}-{lv}" for n, lv in CASES])
-def test_id_regenerates_the_same_puzzle(made, case):
-    record = made[case]
-    assert regenerate(record.id) == record
+def test_a_broken_promise_is_found_and_named(monkeypatch):
+    """A check finds what it is for: a type whose rating is another level than it was asked,
+    and one that draws past its box."""
+    pyramid = find_type("pyramid")
+    rated_easy = replace(pyramid, rate=lambda puzzle: {**pyramid.rate(puzzle), "level": "easy"})
+    monkeypatch.setattr(base._REGISTRY, "types", [rated_easy if t is pyramid else t
+                                                  for t in base._REGISTRY.types])
+    (outcome,) = contract.check_type(rated_easy, ("keeps-the-rules",))
+    assert outcome.kept is False and "medium" in outcome.found
+    wide = replace(pyramid, measure=lambda puzzle: (1.0, 1.0))
+    (outcome,) = contract.check_type(wide, ("draws-inside-its-box",))
+    assert outcome.kept is False and "outside its 1.00 x 1.00 mm box" in outcome.found
 
 
-def _assert_inside(pen: RecordingPen, size: tuple[float, float]) -> None:
-    x0, y0, x1, y1 = pen.bounds()
-    assert pen.calls
-    assert x0 >= -0.01 and y0 >= -0.01
-    assert x1 <= size[0] + 0.01 and y1 <= size[1] + 0.01
+def test_every_built_in_type_marks_one_request_for_the_page_audit():
+    for puzzle_type in BUILT_IN:
+        assert len([entry for entry in puzzle_type.showcase if entry.audit]) == 1, puzzle_type.name
 
 
-@pytest.mark.parametrize("case", CASES, ids=[f"{n}-{lv}" for n, lv in CASES])
-def test_drawings_stay_inside_their_measured_box(made, case):
-    puzzle_type = find_type(case[0])
-    record = made[case]
-    pen = RecordingPen()
-    puzzle_type.draw_puzzle(pen, record.puzzle)
-    _assert_inside(pen, puzzle_type.measure(record.puzzle))
-    pen = RecordingPen()
-    puzzle_type.draw_solution(pen, record.puzzle, record.solution)
-    _assert_inside(pen, puzzle_type.answer_size(record.puzzle))
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_type_describes_itself(name):
-    puzzle_type = find_type(name)
-    assert puzzle_type.title and len(puzzle_type.rules(None)) > 40
-    assert all(option.help for option in puzzle_type.options)
-    variants = [{}] + [{option.name: choice} for option in puzzle_type.options
-                       if option.kind == "choice" for choice in option.choices]
-    for options in variants:
-        request = Request(puzzle_type, "easy", options)
-        assert len(puzzle_type.rules(request)) > 40
-        example = puzzle_type.example(request)
-        if example is not None:
-            assert puzzle_type.check(example.puzzle, example.solution) == []
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_type_shows_itself_in_requests_it_can_meet(name):
-    """The showcase the every-type tests read is not empty, and each entry is a request the type
-    accepts (a level of the ladder, options it knows, a size that reaches the level)."""
-    puzzle_type = find_type(name)
-    assert puzzle_type.showcase
-    for entry in puzzle_type.showcase:
-        assert entry.level in puzzle_type.levels and entry.curve_seeds >= 0
-        puzzle_type.check_request(Request.make(puzzle_type, entry.level, entry.options))
-    # at most one entry says what the page audit's matrix asks of the type; every built-in has one
-    audited = [entry for entry in puzzle_type.showcase if entry.audit]
-    assert len(audited) == (1 if puzzle_type in BUILT_IN else len(audited)) <= 1
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_a_type_offers_the_four_levels_or_all_five_and_refuses_the_rest_up_front(name):
-    puzzle_type = find_type(name)
-    assert puzzle_type.levels in (LEVELS, ALL_LEVELS)
-    for level in ALL_LEVELS[len(puzzle_type.levels):]:
-        with pytest.raises(BookgenError) as refused:
-            Request.make(puzzle_type, level, {})
-        assert refused.value.key == "difficulty"
-        assert refused.value.message.startswith(f"{name} puzzles are never {level}: ")
+def test_check_type_runs_the_contract_from_the_command_line(run):
+    status, out, err = run("check-type", "pairsum", "--check", "offers-its-levels",
+                           "--check", "gives-hints-that-point")
+    assert status == 0 and err == ""
+    assert out.splitlines() == ["kept         offers-its-levels",
+                                "not offered  gives-hints-that-point: offers no hints",
+                                "pairsum: the contract is kept"]
+    status, _, err = run("check-type", "pairsum", "--check", "keeps-rules")
+    assert status == 2 and "no check 'keeps-rules': describes-itself, " in err
 
 
 def test_master_is_sudokus_alone_among_the_built_in_types():

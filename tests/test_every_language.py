@@ -15,6 +15,7 @@ from pypdf import PdfReader
 import bookgen
 from bookgen.book import Book, make_book
 from bookgen.config import read_config_text
+from bookgen.contract import type_languages
 from bookgen.i18n import languages
 from bookgen.i18n.catalogs import source_homes
 from bookgen.puzzles import PUZZLE_TYPES
@@ -27,7 +28,10 @@ TYPE_NAMES = {"numbrix", "hidato"}  # names a book keeps in every language
 
 
 def _config(code: str) -> str:
-    sections = "\n".join(f"  - {{type: {t.name}, count: 1, difficulty: easy}}" for t in PUZZLE_TYPES)
+    """A book of every type that speaks the language (a plug-in may speak fewer: the contract's
+    `type_languages`)."""
+    speaking_it = [t for t in PUZZLE_TYPES if code in type_languages(t)]
+    sections = "\n".join(f"  - {{type: {t.name}, count: 1, difficulty: easy}}" for t in speaking_it)
     return (f"title: Zahlenrätsel\nlanguage: {code}\nlayout: 6x9\nformats: [pdf, cover]\n"
             f"sections:\n{sections}\n")
 
@@ -42,7 +46,9 @@ def _book(code: str) -> Book:
     language (a word puzzle's words and letters are the section's language) made again in it."""
     config = read_config_text(_config(code), Path("every.yaml"))
     sections = []
-    for made, section in zip(_made().sections, config.sections):
+    english = {made.config.puzzle_type.name: made for made in _made().sections}
+    for section in config.sections:
+        made = english[section.puzzle_type.name]
         if section.request != made.config.request:
             again = make_book(replace(config, sections=(section,))).sections[0]
             made = replace(again, first_number=made.first_number)

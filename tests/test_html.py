@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from bookgen.html import render_html, write_html
-from bookgen.puzzles import PUZZLE_TYPES, type_home
+from bookgen.puzzles import BUILT_IN, PUZZLE_TYPES, type_home
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
@@ -262,7 +262,7 @@ def test_without_javascript_the_page_prints_static_boards(page_html):
                         page_html)
     assert sorted(map(int, boards)) == sorted(record["number"] for record in RECORDS)  # every type
     assert page_html.count(">Numbers 1 to 6</text>") == 1  # the pyramid's only
-    unknown = dict(NUMBRIX, type="kakuro")
+    unknown = dict(NUMBRIX, type="slitherlink")
     assert "<noscript>" not in render_html("T", None, [dict(SECTIONS[0], puzzles=[unknown])])
     record = dict(NUMBRIX, hints=[{"cell": [0, 1], "text": "2 can only go here"}])
     text = render_html("T", None, [dict(SECTIONS[0], puzzles=[record])])
@@ -620,8 +620,8 @@ def test_arrows_pyramid_and_numberwall_take_typed_numbers(page):
 
 def test_a_type_the_page_does_not_know_is_left_for_paper(browser, tmp_path):
     path = tmp_path / "unknown.html"
-    record = {"type": "kakuro", "id": "kakuro:easy::1", "number": 1, "puzzle": {}, "solution": {}}
-    write_html(path, "Odd", None, [{"title": "Kakuro", "type": "kakuro", "difficulty": "easy",
+    record = {"type": "slitherlink", "id": "slitherlink:easy::1", "number": 1, "puzzle": {}, "solution": {}}
+    write_html(path, "Odd", None, [{"title": "Slitherlink", "type": "slitherlink", "difficulty": "easy",
                                    "rules": "Add up.", "puzzles": [record]}])
     context = browser.new_context()
     tab = context.new_page()
@@ -1161,32 +1161,8 @@ def test_the_page_writer_the_frame_and_the_svg_pen_name_no_puzzle_type():
         text = (ROOT / path).read_text(encoding="utf-8")
         named = [word for word in words if re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)]
         assert named == [], f"{path} names {named}"
-    assert all(t.play_script and type_home(t).joinpath(t.play_script).is_file() for t in PUZZLE_TYPES)
+    assert all(t.play_script and type_home(t).joinpath(t.play_script).is_file() for t in BUILT_IN)
     assert all(type_home(t).joinpath(t.play_style).is_file() for t in PUZZLE_TYPES if t.play_style)
-
-
-@pytest.mark.parametrize("puzzle_type", PUZZLE_TYPES, ids=lambda t: t.name)
-def test_the_print_copy_is_the_books_drawing(puzzle_type):
-    """The no-script board is the type's draw_puzzle on the SVG pen: well-formed SVG holding the
-    same shapes and the same texts, in the same order, as the drawing the PDF pen gets."""
-    import xml.etree.ElementTree as ElementTree
-
-    from bookgen.core.pen import RecordingPen
-    from bookgen.render.svgpen import SvgPen
-
-    example = puzzle_type.example(None)
-    assert example is not None
-    recording, svg_pen = RecordingPen(), SvgPen()
-    puzzle_type.draw_puzzle(recording, example.puzzle)
-    puzzle_type.draw_puzzle(svg_pen, example.puzzle)
-    width, height = puzzle_type.measure(example.puzzle)
-    root = ElementTree.fromstring(svg_pen.svg(width, height, "Example"))
-    assert root.get("aria-label") == "Example" and root.get("role") == "img"
-    assert [child.tag for child in root] == [name for name, _ in recording.calls]
-    assert [child.text for child in root if child.tag == "text"] == recording.texts()
-    box = [float(v) for v in root.get("viewBox", "").split()]
-    left, top, right, bottom = recording.bounds()
-    assert box[0] <= left and box[1] <= top and right <= box[0] + box[2] and bottom <= box[1] + box[3]
 
 
 def test_without_javascript_the_puzzles_show_for_printing_and_controls_hide(open_book):

@@ -113,7 +113,7 @@ def test_an_empty_folder_is_used(run, tmp_path):
     (["--levels", "easy,tricky"],
      "--levels: 'easy,tricky': give levels from easy, medium, hard, expert, master"),
     (["--layout", "b5"], "--layout: 'b5' is not a built-in layout; use one of "),
-    (["--type", "kakuro"], "kakuro"),
+    (["--type", "slitherlink"], "slitherlink"),
 ])
 def test_bad_choices_get_one_message_and_no_folder(run, tmp_path, args, message):
     status, _, err = run("init", str(tmp_path / "p"), *args)

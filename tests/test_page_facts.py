@@ -25,7 +25,7 @@ from bookgen.render.document import BookDocument
 
 def every_showcase() -> str:
     """A book config with a section for each registered type's every showcase request."""
-    sections = [{"type": t.name, "count": 2, "difficulty": entry.level, **entry.options}
+    sections = [{"type": t.name, "count": 1, "difficulty": entry.level, **entry.options}
                 for t in PUZZLE_TYPES for entry in t.showcase]
     return json.dumps({"title": "Every type as printed", "layout": "6x9", "seed": "facts",
                        "sections": sections})

@@ -10,7 +10,7 @@ def test_a_bad_line_gets_its_own_result_and_the_rest_are_solved(tmp_path, run):
     lines = [
         json.dumps({"type": "placement", "puzzle": {"signs": ["<"], "numbers": ["1", "2"]}}),
         "not json",
-        json.dumps({"type": "kakuro", "puzzle": {}}),
+        json.dumps({"type": "slitherlink", "puzzle": {}}),
         json.dumps({"type": "placement", "puzzle": {"signs": [">", ">"], "numbers": ["1", "2", "3"]}}),
     ]
     path = tmp_path / "mixed.jsonl"
@@ -20,7 +20,7 @@ def test_a_bad_line_gets_its_own_result_and_the_rest_are_solved(tmp_path, run):
     assert [r.get("line") for r in results] == [1, 2, 3, 4]
     assert results[0]["solutions"] == 1 and results[3]["solution"] == {"order": ["3", "2", "1"]}
     assert f"{path}:2" in results[1]["error"] and "not valid JSON" in results[1]["error"]
-    assert "unknown puzzle type 'kakuro'" in results[2]["error"]
+    assert "unknown puzzle type 'slitherlink'" in results[2]["error"]
     assert status == 2 and "2 puzzle line(s)" in err and f"{path}:3" in err
 
 

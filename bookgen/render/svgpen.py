@@ -38,6 +38,10 @@ def _paint(width: float, fill: float | None = None, stroke: bool = True) -> str:
                f' stroke-width="{_n(width)}"' if width != THIN else ""))
 
 
+ELEMENT = {"arc": "path"}
+"""The SVG element each pen call draws, where it is not the call's own name."""
+
+
 class SvgPen:
     """Collects a drawing as SVG elements; `svg()` wraps them for the page."""
 
