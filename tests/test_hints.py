@@ -17,13 +17,13 @@ import json
 import random
 import re
 from fractions import Fraction
-from typing import Any
 
 import pytest
 import test_html
 
 from bookgen.book import make_book
 from bookgen.config import load_config
+from bookgen.contract import replayed
 from bookgen.core.grading import LEVELS
 from bookgen.formats import render_formats
 from bookgen.formats.html import page_record
@@ -73,33 +73,6 @@ def _said(value: object) -> str:
     return str(value).replace("-", "\u2212")
 
 
-def _put(board: Any, cell: Any, value: Any) -> Any:
-    """`board` with `value` at `cell`: [row, column] in a grid of rows, an index in a list, a key
-    in a mapping; a row written as text (a word) has a space where a letter is to find. Fails on
-    a cell that is given or filled already."""
-    head, *rest = cell if isinstance(cell, list) else [cell]
-    if rest:
-        board[head] = _put(board[head], rest if len(rest) > 1 else rest[0], value)
-        return board
-    if isinstance(board, str):
-        assert board[head] == " ", (board, cell)
-        return board[:head] + str(value) + board[head + 1:]
-    assert board[head] in (0, None), (board, cell)
-    board[head] = value
-    return board
-
-
-def _replayed(puzzle_type: PuzzleType, puzzle: JSON, hints: list[JSON]) -> JSON:
-    """The type's given answer with every hint's value put in at its cells (`_put`); its one
-    field (the solution's grid, rows, order, key, words...)."""
-    answer = puzzle_type.given_answer(puzzle)
-    ((name, board),) = answer.items()
-    for hint in hints:
-        for cell in hint["cells"]:
-            board = _put(board, cell, hint["value"])
-    return {name: board}
-
-
 def _hinted(puzzle_type: PuzzleType, level: str, options: dict) -> list[tuple[JSON, list[JSON]]]:
     """Two made puzzles of the request, each with its hints."""
     records = [_made(puzzle_type, level, seed, options) for seed in ("a", "b")]
@@ -111,8 +84,8 @@ def _hinted(puzzle_type: PuzzleType, level: str, options: dict) -> list[tuple[JS
 def test_hints_replay_to_the_answer_and_say_why(puzzle_type, level, options):
     for record, hints in _hinted(puzzle_type, level, options):
         assert hints, record["id"]
-        replayed = _replayed(puzzle_type, record["puzzle"], hints)
-        assert replayed == {name: record["solution"][name] for name in replayed}
+        answer = replayed(puzzle_type, record["puzzle"], hints)
+        assert answer == {name: record["solution"][name] for name in answer}  # a key, not the text too
         for index, hint in enumerate(hints):
             assert set(hint) - {"after"} == {"cells", "value", "why"}
             assert 0 <= hint.get("after", index) < index or "after" not in hint, hint
@@ -210,7 +183,7 @@ def test_an_arrow_hint_names_what_it_sees():
     answer = {"grid": [[2, 1, 2], [1, 1, 1]]}
     assert arrows.solve(puzzle, 2).count == 1 and arrows.check(puzzle, answer) == []
     hints = arrows.hints(puzzle, answer)
-    assert _replayed(arrows, puzzle, hints) == answer
+    assert replayed(arrows, puzzle, hints) == answer
     assert hints[0] == {"cells": [[0, 1]], "value": 1,
                         "why": "1 goes here: its arrow sees just one square, row 1, column 1"}
     assert hints[-1]["cells"] == [[0, 2]] and hints[-1]["value"] == 2
@@ -240,7 +213,7 @@ def test_a_wall_hint_that_needs_an_equation_writes_it_out():
     answer = {"rows": [[9, 6, 10, 3, 10], [15, 16, 13, 13], [31, 29, 26], [60, 55], [115]]}
     assert wall.check(puzzle, answer) == []
     hints = wall.hints(puzzle, answer)
-    assert _replayed(wall, puzzle, hints) == answer
+    assert replayed(wall, puzzle, hints) == answer
     assert hints[2] == {"cells": [[0, 2]], "value": 10, "why": (  # after 15 and 55, by sums
         "10 goes here: call this brick x and write the bricks around it in terms of x; the brick in "
         "row 3, place 3 is x + 16, and the two below it add up to 46 \u2212 2x, so 46 \u2212 2x = "
