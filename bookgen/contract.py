@@ -21,6 +21,7 @@ import json
 import statistics
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -333,14 +334,48 @@ def _speaks_its_languages(puzzle_type: PuzzleType) -> None:
                                        f"English in the {code} book")
 
 
-def _follows_its_schema(puzzle_type: PuzzleType) -> None:
+ENVELOPE = "envelope.schema.json"
+"""The fields every puzzle line holds, a JSON Schema in bookgen/puzzles/ that each type's
+`json_schema` refers to by its $id (docs/format.md)."""
+
+
+def line_validator(puzzle_type: PuzzleType, closed: bool = False) -> Any:
+    """A jsonschema validator of the type's puzzle lines, its schema checked and its $ref to the
+    envelope resolved; `closed`: with every object the schema defines closed (`closed_objects`)."""
     try:
         from jsonschema import Draft202012Validator
+        from referencing import Registry, Resource
     except ImportError:
         raise Broken("the schema cannot be checked without jsonschema (pip install jsonschema)") from None
+    envelope = json.loads(resources.files("bookgen.puzzles").joinpath(ENVELOPE).read_text(encoding="utf-8"))
     schema = json.loads(type_file(puzzle_type, puzzle_type.json_schema))
     Draft202012Validator.check_schema(schema)
-    validator = Draft202012Validator(schema)
+    registry = Registry().with_resource(envelope["$id"], Resource.from_contents(envelope))
+    return Draft202012Validator(closed_objects(schema) if closed else schema, registry=registry)
+
+
+def closed_objects(schema: Any) -> Any:
+    """The schema with every object it defines (a subschema with "type": "object" and
+    "properties") closed to fields it does not name: a line that keeps this form holds no field
+    its schema leaves out. The schemas stay open, as later versions add fields; this is how a
+    check holds a type to naming every field it writes. Overlays (the `then` of an `if`, which
+    add to an object defined beside them) state no type and stay open; maps keep their
+    `additionalProperties`; the envelope's fields count as named (`unevaluatedProperties` sees
+    through its $ref)."""
+    if isinstance(schema, list):
+        return [closed_objects(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    shut = {key: value if key in ("enum", "const") else closed_objects(value)
+            for key, value in schema.items()}
+    if (shut.get("type") == "object" and "properties" in shut
+            and "additionalProperties" not in shut and "unevaluatedProperties" not in shut):
+        shut["unevaluatedProperties"] = False
+    return shut
+
+
+def _follows_its_schema(puzzle_type: PuzzleType) -> None:
+    validator = line_validator(puzzle_type, closed=True)
     for level, options in requests(puzzle_type):
         line = made(puzzle_type, level, options).to_json()
         errors = sorted(validator.iter_errors(line), key=str)
@@ -412,8 +447,8 @@ CHECKS = (
           _curve_falls, "curve"),
     Check("plays-on-its-page", "its script registers the type and the page's record of every "
           "request is JSON with its hints", _plays_on_its_page, "play"),
-    Check("follows-its-schema", "every made puzzle line is valid under its JSON Schema",
-          _follows_its_schema, "schema"),
+    Check("follows-its-schema", "every made puzzle line is valid under its JSON Schema, which "
+          "names every field the line holds", _follows_its_schema, "schema"),
     Check("speaks-its-languages", "title and rules from the catalog in each language it claims",
           _speaks_its_languages, "languages"),
 )

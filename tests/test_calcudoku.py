@@ -9,10 +9,10 @@ import random
 import sys
 from pathlib import Path
 
-import jsonschema
 import pytest
 import test_html
 from test_latin import all_4x4
+from test_schemas import validator_of
 
 from bookgen.core.grading import LEVELS
 from bookgen.core.pen import THICK, RecordingPen
@@ -183,14 +183,9 @@ def test_a_turned_puzzle_is_the_same_puzzle():
 
 
 def test_generated_lines_keep_the_schema():
-    schema = json.loads((Path(CALCUDOKU_HOME) / "schema.json").read_text())
-    jsonschema.Draft202012Validator.check_schema(schema)
     for level in LEVELS:
         record = make_puzzle(Request.make(CALCUDOKU, level, {}), "schema")
-        jsonschema.validate(record.to_json(), schema)
-
-
-CALCUDOKU_HOME = Path(__file__).resolve().parent.parent / "bookgen" / "puzzles" / "calcudoku"
+        validator_of("calcudoku").validate(record.to_json())
 
 
 # --- in the browser (the helpers and browser of tests/test_html.py) ------------------------------

@@ -5,11 +5,10 @@ hints, the JSON schema, and typing into the grid in the playable page."""
 
 from __future__ import annotations
 
-import json
-
 import jsonschema
 import pytest
 import test_html
+from test_schemas import validator_of
 
 from bookgen.config import load_config
 from bookgen.core.wordgrid import numbers_of, slots_of
@@ -18,7 +17,7 @@ from bookgen.formats.html import page_record
 from bookgen.html import write_html
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
-from bookgen.puzzles.base import Request, type_file
+from bookgen.puzzles.base import Request
 from bookgen.schema import book_schema
 
 CROSSWORD = find_type("crossword")
@@ -136,12 +135,11 @@ def test_hints_say_what_to_do_next_with_the_crossing_letter():
 
 
 def test_a_record_matches_the_types_json_schema():
-    schema = json.loads(type_file(CROSSWORD, CROSSWORD.json_schema))
     record = make_puzzle(Request.make(CROSSWORD, "medium", {}), "schema").to_json()
-    jsonschema.Draft202012Validator(schema).validate(record)
+    validator_of("crossword").validate(record)
     record["puzzle"]["entries"][0]["direction"] = "diagonal"
     with pytest.raises(jsonschema.ValidationError):
-        jsonschema.Draft202012Validator(schema).validate(record)
+        validator_of("crossword").validate(record)
 
 
 # --- the playable page --------------------------------------------------------------------------

@@ -4,12 +4,12 @@ the solver, the grader's steps, refusals named up front, the language lists, the
 
 from __future__ import annotations
 
-import json
 import random
 
 import jsonschema
 import pytest
 import test_html
+from test_schemas import validator_of
 
 from bookgen.core.dictionary import blocked_words, is_word
 from bookgen.core.wordgrid import (
@@ -25,7 +25,7 @@ from bookgen.formats.html import page_record
 from bookgen.html import write_html
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
-from bookgen.puzzles.base import Request, type_file
+from bookgen.puzzles.base import Request
 from bookgen.puzzles.fillin.checking import runs
 from bookgen.puzzles.fillin.grader import rate, solving_moves
 from bookgen.puzzles.fillin.parameters import own_words
@@ -140,12 +140,11 @@ def test_the_language_lists_are_common_words_of_the_language_and_none_blocked(la
 
 
 def test_a_record_matches_the_types_json_schema():
-    schema = json.loads(type_file(FILLIN, FILLIN.json_schema))
     record = make_puzzle(Request.make(FILLIN, "medium", {}), "schema").to_json()
-    jsonschema.Draft202012Validator(schema).validate(record)
+    validator_of("fillin").validate(record)
     record["puzzle"]["words"][0] = record["puzzle"]["words"][0].lower()
     with pytest.raises(jsonschema.ValidationError):
-        jsonschema.Draft202012Validator(schema).validate(record)
+        validator_of("fillin").validate(record)
 
 
 # --- the playable page --------------------------------------------------------------------------

@@ -10,10 +10,10 @@ import random
 import sys
 from pathlib import Path
 
-import jsonschema
 import pytest
 import test_html
 from test_latin import all_4x4
+from test_schemas import validator_of
 
 from bookgen.core.grading import LEVELS
 from bookgen.core.pen import RecordingPen
@@ -33,7 +33,6 @@ from futoshiki import IDS, unequal_puzzle  # noqa: E402
 FUTOSHIKI = find_type("futoshiki")
 EXAMPLE = FUTOSHIKI.example(None)
 assert EXAMPLE is not None
-HOME = Path(__file__).resolve().parent.parent / "bookgen" / "puzzles" / "futoshiki"
 
 
 def test_the_solver_counts_what_brute_force_counts():
@@ -189,11 +188,9 @@ def test_each_chevrons_tip_is_at_the_smaller_number():
 
 
 def test_generated_lines_keep_the_schema():
-    schema = json.loads((HOME / "schema.json").read_text())
-    jsonschema.Draft202012Validator.check_schema(schema)
     for level in LEVELS:
         record = make_puzzle(Request.make(FUTOSHIKI, level, {}), "schema")
-        jsonschema.validate(record.to_json(), schema)
+        validator_of("futoshiki").validate(record.to_json())
 
 
 # --- in the browser (the helpers and browser of tests/test_html.py) ------------------------------

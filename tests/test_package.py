@@ -205,11 +205,11 @@ def test_the_wheel_holds_every_module_layout_sample_and_licence(wheel):
     for folder, packaged in (("layouts", "layouts"), ("config", "samples")):
         for item in (ROOT / folder).glob("*.yaml"):
             assert f"bookgen/{packaged}/{item.name}" in names
-    games = [path.relative_to(ROOT / "bookgen").as_posix()
-             for pattern in ("*/play.js", "*/play.css")
-             for path in (ROOT / "bookgen" / "puzzles").glob(pattern)]
-    assert games, "no game scripts found"
-    for data in ("py.typed", "fonts/DejaVuSans.ttf", "html/frame.js", "html/play.css", *games,
+    type_files = [path.relative_to(ROOT / "bookgen").as_posix()  # games and JSON Schemas
+                  for pattern in ("*/play.js", "*/play.css", "*.schema.json", "*/*schema.json")
+                  for path in (ROOT / "bookgen" / "puzzles").glob(pattern)]
+    assert type_files, "no games or schemas found"
+    for data in ("py.typed", "fonts/DejaVuSans.ttf", "html/frame.js", "html/play.css", *type_files,
                  "studio/static/index.html", "studio/static/studio.js", "studio/static/studio.css"):
         assert f"bookgen/{data}" in names
     assert not any(name.startswith(("layouts/", "config/", "tests/")) for name in names)

@@ -239,7 +239,8 @@ MODULE_TYPE = """\
 import dataclasses
 from bookgen.puzzles.placement import PLACEMENT
 
-TYPE = dataclasses.replace(PLACEMENT, name={name!r}, play_script={script!r}, play_style={style!r})
+TYPE = dataclasses.replace(PLACEMENT, name={name!r}, play_script={script!r}, play_style={style!r},
+                           json_schema="")
 """
 
 

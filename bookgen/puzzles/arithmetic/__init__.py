@@ -57,4 +57,5 @@ ARITHMETIC = PuzzleType(
     hints=hints,
     play_script="play.js",
     play_style="play.css",
+    json_schema="schema.json",
 )

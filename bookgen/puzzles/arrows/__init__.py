@@ -73,6 +73,7 @@ ARROWS = PuzzleType(
     hints=hints,
     play_script="play.js",
     play_style="play.css",
+    json_schema="schema.json",
     given_answer=given_answer,
     play_data=play_data,
 )

@@ -78,5 +78,6 @@ NUMBERWALL = PuzzleType(
     answer_form=answer_form,
     answers=answers,
     play_script="play.js",
+    json_schema="schema.json",
     given_answer=given_answer,
 )

@@ -114,6 +114,7 @@ NUMBRIX = PuzzleType(
     answers=answers_with(False),
     play_script="play.js",
     play_style="play.css",
+    json_schema="schema.json",
     given_answer=given_answer,
 )
 
@@ -148,5 +149,6 @@ HIDATO = PuzzleType(
     answers=answers_with(True),
     play_script="play.js",
     play_style="play.css",
+    json_schema="hidato.schema.json",
     given_answer=given_answer,
 )

@@ -86,6 +86,7 @@ PLACEMENT = PuzzleType(
     hints=hints,
     play_script="play.js",
     play_style="play.css",
+    json_schema="schema.json",
     given_answer=given_answer,
     narrowed=narrowed,
 )

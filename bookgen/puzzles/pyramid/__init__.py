@@ -84,6 +84,7 @@ PYRAMID = PuzzleType(
     answers=answers,
     play_script="play.js",
     play_style="play.css",
+    json_schema="schema.json",
     given_answer=given_answer,
     play_data=play_data,
 )

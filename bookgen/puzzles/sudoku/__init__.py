@@ -133,6 +133,7 @@ SUDOKU = PuzzleType(
     hints=hints,
     play_script="play.js",
     play_style="play.css",
+    json_schema="schema.json",
     given_answer=given_answer,
     play_data=play_data,
     read_line=read_line,

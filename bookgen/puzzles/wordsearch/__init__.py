@@ -108,5 +108,6 @@ WORDSEARCH = PuzzleType(
     hints=hints,
     play_script="play.js",
     play_style="play.css",
+    json_schema="schema.json",
     narrowed=narrowed,
 )

@@ -4,8 +4,9 @@ Write the numbers 1 to N in a row of N cells, each once. Some cells are given; a
 over the line between two cells is the sum of those two neighbours.
 
 The JSON: puzzle {"size": N, "givens": [N numbers, 0 for an empty cell], "sums": [N - 1 numbers,
-0 where no sum is printed]}; solution {"row": [N numbers]}. The level is the row's length (4 cells
-easy to 7 expert); the generator starts from every clue and takes clues away, in an order its
+0 where no sum is printed]}; solution {"row": [N numbers]}; schema.json states the whole line, the
+fields every line holds by bookgen's envelope. The level is the row's length (4 cells easy to 7
+expert); the generator starts from every clue and takes clues away, in an order its
 random.Random picks (the given numbers first where the option `clues` asks for mostly sums), while
 the solver still finds exactly one answer.
 
@@ -205,4 +206,5 @@ PAIR_SUM = PuzzleType(
     showcase=(Showcase("easy"), Showcase("expert", {"clues": "sums"})),
     play_script="play.js",
     play_style="play.css",
+    json_schema="schema.json",
 )
