@@ -37,6 +37,7 @@ from bookgen.puzzles.base import (
     mirror_form,
     no_answer_note,
     numbers_printed,
+    type_languages,
 )
 
 __all__ = [
@@ -52,6 +53,7 @@ __all__ = [
     "Pen", "RecordingPen", "THIN", "MEDIUM", "THICK",
     # errors a type raises: a request that cannot be met, a puzzle JSON that breaks the format
     "BookgenError", "PuzzleFormatError",
-    # texts a reader sees: marked for the catalogs, spoken in the book's language
-    "N_", "_", "ngettext", "pgettext",
+    # texts a reader sees: marked for the catalogs, spoken in the book's language; the languages
+    # a type speaks (English and each its catalogs hold)
+    "N_", "_", "ngettext", "pgettext", "type_languages",
 ]

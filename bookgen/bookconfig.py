@@ -142,6 +142,7 @@ class BookConfig:
     texts: Mapping[str, str] = field(default_factory=dict)  # the book's own words for catalog texts
     name_line: tuple[str, ...] = ()  # the blanks above the first puzzles (NAME_LINE_BLANKS)
     versions: int = 1  # the sheets made, A, B, ...: the same sections, different puzzles
+    untranslated: str = "refuse"  # a section whose type lacks its language: refused, or "warn"
     path: Path | None = None  # the config file read; None for standard input or a worksheet
 
     def speech(self, section: SectionConfig | None = None) -> Language:

@@ -533,12 +533,16 @@ def _load(name: str | None, seed: str | None, language: str | None = None) -> Bo
     bookgen; `seed` and `language` override the config's."""
     from importlib import resources
 
-    from bookgen.config import load_config, sample_config
+    from bookgen.config import load_config, sample_config, untranslated_warnings
 
     if name is not None:
-        return load_config(name, seed=seed, language=language)
-    with resources.as_file(sample_config()) as path:
-        return load_config(path, seed=seed, language=language)
+        config = load_config(name, seed=seed, language=language)
+    else:
+        with resources.as_file(sample_config()) as path:
+            config = load_config(path, seed=seed, language=language)
+    for warning in untranslated_warnings(config):  # only with `untranslated: warn`: else refused
+        print(f"bookgen: warning: {warning}", file=sys.stderr)
+    return config
 
 
 def _workers(args: argparse.Namespace) -> int:
@@ -608,7 +612,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     from dataclasses import replace
 
     from bookgen.bookconfig import DEFAULT_NAME_LINE, BookConfig, SectionConfig
-    from bookgen.config import load_layout
+    from bookgen.config import load_layout, untranslated, untranslated_message
     from bookgen.fields import check_seed, check_title
     from bookgen.i18n import _, speaking
     from bookgen.puzzles import request_for
@@ -639,6 +643,10 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
             answers={"page": "back", "file": "separate", "none": "none"}[args.answers],
             title_page=False, contents=False, sections=(section,), language=code,
             name_line=DEFAULT_NAME_LINE if args.name_line else (), versions=args.versions)
+    for _index, lacking, spoken in untranslated(config.sections, config.language):
+        raise BookgenError(untranslated_message(lacking, spoken, "or make the sheet from a config "
+                                                "with 'untranslated: warn' (bookgen init --kind "
+                                                "worksheet)"), key="--language")
     target = _target(args.output, f"{config.name}.pdf")
     try:
         return _write(config, target, args, out)
@@ -919,7 +927,7 @@ def _texts(args: argparse.Namespace, out: TextIO) -> int:
     """Every text a book's `texts:` may replace, with its text in the language, as lines to paste
     under `texts:` in a config."""
     from bookgen.i18n import CONTEXT_SEPARATOR, known_texts, language, languages
-    from bookgen.i18n.catalogs import english_plurals
+    from bookgen.i18n.homes import english_plurals
 
     spoken = language(args.language)  # an unknown code: one line naming the languages there are
     plurals = english_plurals(languages()[1]) if len(languages()) > 1 else {}

@@ -39,7 +39,7 @@ from bookgen.fields import (
 from bookgen.i18n import ENGLISH, Language, known_texts
 from bookgen.i18n import language as speaking_language
 from bookgen.inputs import read_bytes, read_text
-from bookgen.puzzles import current_spelling, find_type
+from bookgen.puzzles import current_spelling, find_type, type_languages
 from bookgen.puzzles.base import PuzzleType, Request, never_at, too_few_answers, too_few_exist
 from bookgen.yamlsource import KeyPath, Source, dotted, load_yaml, parse_yaml
 
@@ -489,6 +489,12 @@ def _book_config(source: Source, name: str, seed: str | None,
                            f"holds at most {limits.BOOK_PUZZLES:,} (see docs/limits.md)")
     for index, problem in crowded_requests(read * versions):  # no puzzle in two versions either
         raise source.error(("sections", index % len(read), "count"), problem)
+    if values["untranslated"] == "refuse":
+        for index, puzzle_type, code in untranslated(read, values["language"]):
+            key = "language" if read[index].language else "type"
+            raise source.error(("sections", index, key), untranslated_message(
+                puzzle_type, code, "or set 'untranslated: warn' to build it with the type's words "
+                "in English"))
     return BookConfig(
         name=name,
         file=source.file,
@@ -515,7 +521,41 @@ def _book_config(source: Source, name: str, seed: str | None,
         texts=texts,
         name_line=values["name_line"] or (),
         versions=values["versions"],
+        untranslated=values["untranslated"],
     )
+
+
+def untranslated(sections: Sequence[SectionConfig], language: str) -> Iterator[tuple[int, PuzzleType, str]]:
+    """(index, type, language) for each section whose type has no catalog of the language it is
+    printed in (its own `language`, else the book's `language`): its words would print in English."""
+    for index, section in enumerate(sections):
+        code = section.language or language
+        if code not in type_languages(section.puzzle_type):
+            yield index, section.puzzle_type, code
+
+
+def untranslated_message(puzzle_type: PuzzleType, code: str, allow: str) -> str:
+    """Why a section of `puzzle_type` in the language `code` is refused, and what to do; `allow`
+    says how to build it anyway."""
+    from babel import Locale
+
+    name = Locale.parse(code).get_display_name("en") or code
+    return (f"the puzzle type {puzzle_type.name} has no texts in {name} ({code}), only in "
+            f"{', '.join(type_languages(puzzle_type))}: its rules and words would print in English. "
+            f"Print it in one of those, add {code} to the type's catalogs (docs/types/adding.md), "
+            f"{allow}")
+
+
+def untranslated_warnings(config: BookConfig) -> list[str]:
+    """One warning for each type a book with `untranslated: warn` prints in a language the type
+    lacks, naming those languages."""
+    lacking: dict[str, list[str]] = {}
+    for _index, puzzle_type, code in untranslated(config.sections, config.language):
+        codes = lacking.setdefault(puzzle_type.name, [])
+        if code not in codes:
+            codes.append(code)
+    return [f"the puzzle type {name} has no texts in {', '.join(codes)}: its rules and words print "
+            "in English there (untranslated: warn)" for name, codes in lacking.items()]
 
 
 def _check_some(source: Source, sections: list[Any]) -> None:

@@ -28,9 +28,9 @@ from typing import Any
 from bookgen.core.grading import ALL_LEVELS, LEVELS
 from bookgen.core.pen import THICK, RecordingPen
 from bookgen.errors import BookgenError
-from bookgen.i18n import language, languages, speaking
+from bookgen.i18n import language, speaking
 from bookgen.making import PuzzleRecord, make_puzzle, record_from_json, regenerate, verify
-from bookgen.puzzles.base import JSON, PuzzleType, Request, find_type, type_file, type_home
+from bookgen.puzzles.base import JSON, PuzzleType, Request, find_type, type_file, type_languages
 
 REQUIRED = {
     "name, title": "what the type is called in configs (a lower-case word) and on its pages (a message)",
@@ -85,14 +85,6 @@ def offers(puzzle_type: PuzzleType, feature: str) -> bool:
     if feature == "languages":
         return len(type_languages(puzzle_type)) > 1
     raise ValueError(f"no optional feature {feature!r}: {', '.join(OPTIONAL)}")
-
-
-def type_languages(puzzle_type: PuzzleType) -> tuple[str, ...]:
-    """The languages a type speaks: English, and each language it has a catalog for beside its
-    code (locale/LANG.po), in bookgen's order."""
-    folder = type_home(puzzle_type).joinpath("locale")
-    return tuple(code for code in languages()
-                 if code == "en" or folder.joinpath(f"{code}.po").is_file())
 
 
 # --- the puzzles the checks read, made once per process ------------------------------------------

@@ -35,6 +35,7 @@ PROFILES = ("home", "print-on-demand")
 FORMATS = ("pdf", "cover", "html", "jsonl")
 PAPERS = ("white", "cream", "color")  # the cover's spine: pages x the paper's thickness
 ORDERS = ("rating", "shuffle")  # a section's puzzles: easier to harder, or as they were made
+UNTRANSLATED = ("refuse", "warn")  # a section whose type lacks its language: refused, or warned of
 
 
 @dataclass(frozen=True)
@@ -307,6 +308,9 @@ def _choice_word(key: str) -> Callable[[str], str]:
                 "white": pgettext("help line: paper", "white"),
                 "cream": pgettext("help line: paper", "cream"),
                 "color": pgettext("help line: paper", "color")},
+            "untranslated": {
+                "refuse": pgettext("help line: untranslated", "refuse"),
+                "warn": pgettext("help line: untranslated", "warn")},
         }[key]
         return spoken_choice(choice, words[choice])
     return word
@@ -472,6 +476,10 @@ BOOK_FIELDS = {
         values={"high": limits.VERSIONS}, default=1),
     "texts": Field(_texts, N_("a mapping of a text as bookgen prints it in English to what to print "
                               "instead (see 'bookgen texts')")),
+    "untranslated": Field(_choice(*UNTRANSLATED), N_(
+        "one of {choices} (a section whose puzzle type has no texts in its language: refused, or "
+        "built with the type's words in English and a warning)"),
+        values={"choices": UNTRANSLATED}, words=_choice_word("untranslated"), default="refuse"),
     "sections": Field(_list, N_("a list of sections"), required=True),
 }
 SECTION_FIELDS = {

@@ -25,7 +25,7 @@ from bookgen.config import read_config_text
 from bookgen.formats.html import html_files
 from bookgen.html import render_html
 from bookgen.i18n import ENGLISH, Language, language, ngettext, speaking
-from bookgen.i18n.catalogs import LOCALE
+from bookgen.i18n.homes import LOCALE
 
 browser = test_html.browser  # the same Chromium, launched once for this module
 

@@ -17,7 +17,7 @@ from test_plugins import example_registered
 from bookgen.core.options import Option
 from bookgen.fields import BOOK_FIELDS, SECTION_FIELDS
 from bookgen.i18n import speaking
-from bookgen.i18n.catalogs import LOCALE, read_home
+from bookgen.i18n.homes import LOCALE, read_home
 from bookgen.puzzles import PUZZLE_TYPES, find_type, type_home
 from bookgen.puzzles.base import PuzzleType
 

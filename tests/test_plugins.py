@@ -22,8 +22,10 @@ import test_html
 from pypdf import PdfReader
 
 from bookgen import puzzles
-from bookgen.config import ROOT
+from bookgen.api import type_languages
+from bookgen.config import ROOT, load_config
 from bookgen.errors import BookgenError
+from bookgen.i18n import languages
 from bookgen.puzzles import ENTRY_POINT_GROUP, PUZZLE_TYPES, base, find_type
 from bookgen.puzzles.base import PuzzleType
 
@@ -110,6 +112,63 @@ def test_a_book_of_a_plugin_type_builds_to_a_pdf_and_a_playable_page(example, ru
     assert page.count('"type":"pairsum"') == 6
 
 
+def test_a_german_book_of_the_plugin_speaks_its_german_catalog(example, run, write_config, tmp_path):
+    """The example translates its title, rules, option and game words into German (its
+    locale/de.po, the pattern docs/types/adding.md walks): a German book prints them."""
+    assert type_languages(example[0]) == ("en", "de")
+    config = write_config(EXAMPLE_BOOK.replace("layout: a5\n", "layout: a5\nlanguage: de\n"))
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "buch.pdf"), "--html", "-q", "-j", "1")
+    assert status == 0 and err == "", err
+    text = " ".join(" ".join(page.extract_text() for page in PdfReader(tmp_path / "buch.pdf").pages).split())
+    assert "Paarsummen" in text and "Pair Sums" not in text
+    assert "Schreib die Zahlen 1 bis N in die Reihe aus N Feldern, jede genau einmal." in text
+    assert "Write the numbers" not in text
+    page = (tmp_path / "buch.html").read_text(encoding="utf-8")
+    assert '"Cell {number}":"Feld {number}"' in page
+    assert '"Neighbours add up to, left to right: {sums}":"Summen der Nachbarn' in page
+
+
+FRENCH_BOOK = EXAMPLE_BOOK.replace("layout: a5\n", "layout: a5\nlanguage: fr\n")
+
+
+def test_a_book_in_a_language_the_plugin_lacks_is_refused_up_front(example, run, write_config, tmp_path):
+    config = write_config(FRENCH_BOOK)
+    status, out, err = run("build", str(config), "-o", str(tmp_path / "livre.pdf"), "-q")
+    assert status == 2 and out == "" and not (tmp_path / "livre.pdf").exists()
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert ("sections[0].type: the puzzle type pairsum has no texts in French (fr), only in en, "
+            "de: its rules and words would print in English.") in err
+    assert "add fr to the type's catalogs (docs/types/adding.md), or set 'untranslated: warn'" in err
+    # a section of its own language is refused at its own key; English is always spoken
+    config = write_config(EXAMPLE_BOOK.replace("difficulty: expert}", "difficulty: expert, language: it}"))
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "libro.pdf"), "-q")
+    assert status == 2 and "sections[1].language: the puzzle type pairsum has no texts in Italian (it)" in err
+    sheet = tmp_path / "blad.pdf"
+    status, _, err = run("worksheet", "pairsum", "-n", "2", "-L", "nl", "-o", str(sheet), "-q")
+    assert status == 2 and "--language: the puzzle type pairsum has no texts in Dutch (nl)" in err
+    assert not sheet.exists()
+
+
+def test_untranslated_warn_builds_with_one_warning_per_type(example, run, write_config, tmp_path):
+    config = write_config(FRENCH_BOOK.replace("difficulty: expert}", "difficulty: expert, language: it}")
+                          + "untranslated: warn\n")
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "livre.pdf"), "-q", "-j", "1")
+    assert status == 0 and (tmp_path / "livre.pdf").is_file()
+    assert err == ("bookgen: warning: the puzzle type pairsum has no texts in fr, it: its rules and "
+                   "words print in English there (untranslated: warn)\n")
+    text = " ".join(page.extract_text() for page in PdfReader(tmp_path / "livre.pdf").pages)
+    assert "Write the numbers 1 to N" in text and "Solutions" in text  # the book's own words French
+    with pytest.raises(BookgenError, match=r"untranslated: 'maybe' is not allowed; 'untranslated' "
+                                           r"takes one of refuse, warn"):
+        load_config(write_config(EXAMPLE_BOOK + "untranslated: maybe\n"))
+
+
+def test_every_built_in_type_speaks_every_language_of_the_book():
+    assert {t.name: type_languages(t) for t in puzzles.BUILT_IN} == {
+        t.name: tuple(languages()) for t in puzzles.BUILT_IN}
+    assert languages() == ("en", "de", "es", "fr", "it", "nl")
+
+
 BROKEN = [
     (metadata.EntryPoint("missing", "bookgen_no_such_package:TYPE", ENTRY_POINT_GROUP),
      "could not be loaded: ModuleNotFoundError"),
@@ -154,7 +213,7 @@ def test_the_studio_lists_a_plugin_type_with_its_options_labels_and_choice_words
     """The studio's form labels a plug-in's option and names its choices with the plug-in's own
     messages, in English and in every language the plug-in's catalogs hold: never its key."""
     pytest.importorskip("flask", reason="pip install -e '.[studio]'")
-    from bookgen.i18n.catalogs import LOCALE, read_home
+    from bookgen.i18n.homes import LOCALE, read_home
     from bookgen.studio.server import create_app
 
     home = puzzles.type_home(example[0])

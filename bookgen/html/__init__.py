@@ -35,7 +35,7 @@ from bookgen import puzzles
 from bookgen.atomic import write_files
 from bookgen.core.grading import ALL_LEVELS, level_after_title, title_names_level
 from bookgen.i18n import _, current, pgettext
-from bookgen.i18n.catalogs import read_home
+from bookgen.i18n.homes import read_home
 from bookgen.puzzles.base import PuzzleType
 from bookgen.render.svgpen import SvgPen
 

@@ -26,7 +26,7 @@ from functools import cache
 from typing import Any
 
 from bookgen.errors import BookgenError
-from bookgen.i18n.catalogs import CONTEXT_SEPARATOR, available_languages, read_language, type_homes_known
+from bookgen.i18n.homes import CONTEXT_SEPARATOR, available_languages, read_language, type_homes_known
 
 __all__ = ["ENGLISH", "Language", "N_", "_", "current", "language", "languages", "ngettext",
            "pgettext", "speaking"]

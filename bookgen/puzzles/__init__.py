@@ -28,10 +28,12 @@ from bookgen.puzzles.base import (
     registered,
     type_file,
     type_home,
+    type_languages,
 )
 
 __all__ = ["BUILT_IN", "ENTRY_POINT_GROUP", "PUZZLE_TYPES", "add_plugins", "current_spelling",
-           "find_type", "play_script_text", "play_style_text", "request_for", "type_home"]
+           "find_type", "play_script_text", "play_style_text", "request_for", "type_home",
+           "type_languages"]
 
 
 def __getattr__(name: str) -> Any:

@@ -22,11 +22,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
+from bookgen import i18n
 from bookgen.core.grading import LEVELS, level_index
 from bookgen.core.options import Option, parse_options, unknown_key_message
 from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
-from bookgen.i18n.catalogs import add_home
+from bookgen.i18n.homes import add_home, home_languages
 
 if TYPE_CHECKING:  # for the type checker only: importlib.abc's warns from Python 3.12 on, and
     # importlib.resources.abc, its home since 3.11, is not in 3.10
@@ -420,8 +421,9 @@ def form_key(*candidates: Any) -> str:
 
 
 def fixed_rules(text: str) -> Callable[[Request | None], str]:
-    """rules for types whose every section plays by the same rules."""
-    return lambda request: text
+    """rules for types whose every section plays by the same rules: `text`, a message (marked
+    N_), in the language spoken, on the page, the playable page and in the studio alike."""
+    return lambda request: i18n._(text)
 
 
 def fixed_example(make: Callable[[], Generated]) -> Callable[[Request | None], Generated | None]:
@@ -551,6 +553,15 @@ def type_home(puzzle_type: PuzzleType) -> Traversable:
     (bookgen/puzzles/NAME for a built-in type). Its catalogs are there."""
     registered()
     return _REGISTRY.homes[puzzle_type.name]
+
+
+def type_languages(puzzle_type: PuzzleType) -> tuple[str, ...]:
+    """The languages a type speaks, of those a book may be written in (`bookgen.i18n.languages`,
+    in its order): English (its messages' own) and each with a catalog in the type's home
+    (LANG.po or LANG.mo in its locale/). A book in another language is refused before any work,
+    or warned of (its `untranslated` key): the type's words would print in English."""
+    found = home_languages(type_home(puzzle_type))
+    return tuple(code for code in i18n.languages() if code == "en" or code in found)
 
 
 def type_file(puzzle_type: PuzzleType, path: str) -> str:

@@ -311,7 +311,7 @@ class BookDocument:
                 level = _("Difficulty: {level} {stars}").format(
                     level=level_name(config.level), stars=stars).replace(f" {stars}", "\u00a0" + stars)
                 span = f"{level}\u00a0\u00b7 {span}"
-            # a type's rules function may hand back its constant untranslated (fixed_rules)
+            # a type's own rules function may hand back its constant untranslated
             rules = config.rules or _(section.puzzle_type.rules(config.request))
             note = section.puzzle_type.example_note
             if not config.rules and note and (said := note(config.request)):

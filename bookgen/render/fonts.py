@@ -219,7 +219,7 @@ def furniture(code: str) -> str:
     bookgen's own catalog of the language."""
     from importlib import resources
 
-    from bookgen.i18n.catalogs import read_home
+    from bookgen.i18n.homes import read_home
 
     messages, _plural = read_home(resources.files("bookgen"), code)
     return " ".join(unfilled(text if isinstance(text, str) else " ".join(text))

@@ -36,7 +36,7 @@ from bookgen.config import available_layouts, config_problems, read_config_text
 from bookgen.core.grading import ALL_LEVELS, LEVELS
 from bookgen.errors import BookgenError
 from bookgen.i18n import _, language, languages, speaking
-from bookgen.i18n.catalogs import read_home
+from bookgen.i18n.homes import read_home
 from bookgen.inputs import parse_json
 from bookgen.puzzles import PUZZLE_TYPES, find_type
 from bookgen.schema import book_schema, option_schema

@@ -132,7 +132,8 @@ function words(key, path) {
     name_line: t("Name line"), versions: t("Versions of the sheet"),
     back_text: t("Back cover text"), cover_color: t("Cover colour"), formats: t("Files to make"),
     exclude: t("Leave out the puzzles of"), language: t("Language of the book"),
-    texts: t("Own texts"), type: t("Puzzle type"), count: t("Number of puzzles"),
+    texts: t("Own texts"), untranslated: t("Puzzle types not in the language"),
+    type: t("Puzzle type"), count: t("Number of puzzles"),
     difficulty: t("Level"), per_page: t("Puzzles a page"), from: t("Puzzle bank"),
     rating: t("Rating"), order: t("Order"), rules: t("Own rules"),
   }[key];
@@ -162,6 +163,7 @@ function choiceWords(key, choice) {
     formats: {pdf: t("PDF book"), cover: t("Cover"), html: t("Playable page"),
               jsonl: t("Puzzle data (for other programs)")},
     order: {rating: t("Easier to harder"), shuffle: t("As made")},
+    untranslated: {refuse: t("Refuse the book"), warn: t("Build with English words")},
     layout: {letter: t("US Letter")},
     name_line: {name: tp("name line", "Name"), date: tp("name line", "Date"),
                 class: tp("name line", "Class"), period: tp("name line", "Period"),

@@ -11,7 +11,8 @@ random.Random picks (the given numbers first where the option `clues` asks for m
 the solver still finds exactly one answer.
 
 Parameters, solver, checking, generator, drawing, then the record bookgen registers through the
-entry point in pyproject.toml.
+entry point in pyproject.toml. Every word a reader sees is a message (`N_` here, `t` in play.js),
+translated in locale/LANG.po beside this file: German, as the pattern (docs/types/adding.md).
 """
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ SIZES = {level: 4 + index for index, level in enumerate(LEVELS)}  # cells a row 
 MIN_SIZE, MAX_SIZE = 3, 9
 CELL = 10.0  # mm, a cell's side on the page
 SUM_BAND = 6.0  # mm above the cells where the sums are printed
+
+RULES = N_("Write the numbers 1 to N in the row of N cells, each once. A number over the line "
+           "between two cells is the sum of those two cells.")
 
 OPTIONS = (
     # What the studio and `bookgen types` show is the type's own, as messages (marked N_, so its
@@ -185,9 +189,8 @@ def _draw(pen: Pen, puzzle: JSON, values: list[Any]) -> None:
 
 PAIR_SUM = PuzzleType(
     name="pairsum",
-    title="Pair Sums",
-    rules=fixed_rules("Write the numbers 1 to N in the row of N cells, each once. A number over the "
-                      "line between two cells is the sum of those two cells."),
+    title=N_("Pair Sums"),
+    rules=fixed_rules(RULES),
     options=OPTIONS,
     generate=generate,
     check_request=lambda request: None,

@@ -3,6 +3,8 @@
 (function (frame) {
   "use strict";
 
+  var t = frame.t;  /* the page's words, in the book's language (frame.js) */
+
   frame.register("pairsum", function (board, record, page) {
     var puzzle = record.puzzle, answer = record.solution && record.solution.row;
     var row = frame.el("div", "row");
@@ -11,7 +13,8 @@
     stack.appendChild(row);
     board.appendChild(stack);
     var sums = puzzle.sums.map(function (sum) { return sum ? String(sum) : "?"; });
-    board.appendChild(frame.el("p", "range", "Neighbours add up to, left to right: " + sums.join(", ")));
+    board.appendChild(frame.el("p", "range", t("Neighbours add up to, left to right: {sums}",
+                                              {sums: sums.join(", ")})));
     return frame.numberCells({
       board: stack,
       rows: [puzzle.size],
@@ -20,7 +23,7 @@
       hasAnswer: !!answer,
       answer: function (i, j) { return answer ? answer[j] : null; },
       max: puzzle.size,
-      where: function (i, j) { return "Cell " + (j + 1); },
+      where: function (i, j) { return t("Cell {number}", {number: j + 1}); },
       name: function (i, j) { return this.where(i, j); }
     }, page);
   });
