@@ -244,18 +244,31 @@ def _twins_share_a_form(puzzle_type: PuzzleType) -> None:
     _expect(len(forms) > 1, f"{len(TWIN_SEEDS)} different puzzles all have one canonical form")
 
 
-def _replayed(puzzle_type: PuzzleType, puzzle: JSON, hints: list[JSON], where: str) -> JSON:
-    """The type's given answer with every hint's value put in at its cells ([row, column] in a
-    grid of rows, a number in a list)."""
+def _put(board: Any, cell: Any, value: Any, said: str) -> Any:
+    """`board` with `value` at `cell`: [row, column] in a grid of rows, an index in a list, a key
+    in a mapping (a cryptogram's code letter); a row written as text (a scramble's word) has a
+    space where a letter is to find. Broken (`said`) at a cell given or filled already."""
+    head, *rest = cell if isinstance(cell, list) else [cell]
+    if rest:
+        board[head] = _put(board[head], rest if len(rest) > 1 else rest[0], value, said)
+        return board
+    if isinstance(board, str):
+        _expect(board[head] == " ", said)
+        return board[:head] + str(value) + board[head + 1:]
+    _expect(board[head] in (0, None), said)
+    board[head] = value
+    return board
+
+
+def replayed(puzzle_type: PuzzleType, puzzle: JSON, hints: list[JSON], where: str = "") -> JSON:
+    """The type's given answer with every hint's value put in at its cells (`_put`): the one field
+    of the solution the hints fill (a cryptogram's key: its text follows from it)."""
     assert puzzle_type.given_answer is not None
-    answer = puzzle_type.given_answer(puzzle)
-    (board,) = answer.values()
+    ((name, board),) = puzzle_type.given_answer(puzzle).items()
     for hint in hints:
         for cell in hint["cells"]:
-            line, place = (board, cell) if isinstance(cell, int) else (board[cell[0]], cell[1])
-            _expect(line[place] in (0, None), f"{where} hint {hint} fills a given or a cell twice")
-            line[place] = hint["value"]
-    return answer
+            board = _put(board, cell, hint["value"], f"{where} hint {hint} fills a given or a cell twice")
+    return {name: board}
 
 
 def _hints_point(puzzle_type: PuzzleType) -> None:
@@ -273,7 +286,8 @@ def _hints_point(puzzle_type: PuzzleType) -> None:
                     f"{where} hint {index}'s why is not one line")
         if puzzle_type.given_answer is not None:
             filling = [hint for hint in hints if hint["value"] is not None]
-            _expect(_replayed(puzzle_type, record.puzzle, filling, where) == record.solution,
+            answer = replayed(puzzle_type, record.puzzle, filling, where)  # its one field
+            _expect(answer == {name: record.solution[name] for name in answer},
                     f"{where} the hints do not replay to the answer")
 
 

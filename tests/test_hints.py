@@ -23,6 +23,7 @@ import test_html
 
 from bookgen.book import make_book
 from bookgen.config import load_config
+from bookgen.contract import replayed
 from bookgen.core.grading import LEVELS
 from bookgen.formats import render_formats
 from bookgen.formats.html import page_record
@@ -72,19 +73,6 @@ def _said(value: object) -> str:
     return str(value).replace("-", "\u2212")
 
 
-def _replayed(puzzle_type: PuzzleType, puzzle: JSON, hints: list[JSON]) -> JSON:
-    """The type's given answer with every hint's value put in at its cells ([row, column] in a
-    grid of rows, a number in a list); fails on a hint that fills a given or one cell twice."""
-    answer = puzzle_type.given_answer(puzzle)
-    (board,) = answer.values()
-    for hint in hints:
-        for cell in hint["cells"]:
-            line, place = (board, cell) if isinstance(cell, int) else (board[cell[0]], cell[1])
-            assert line[place] in (0, None), hint
-            line[place] = hint["value"]
-    return answer
-
-
 def _hinted(puzzle_type: PuzzleType, level: str, options: dict) -> list[tuple[JSON, list[JSON]]]:
     """Two made puzzles of the request, each with its hints."""
     records = [_made(puzzle_type, level, seed, options) for seed in ("a", "b")]
@@ -96,7 +84,8 @@ def _hinted(puzzle_type: PuzzleType, level: str, options: dict) -> list[tuple[JS
 def test_hints_replay_to_the_answer_and_say_why(puzzle_type, level, options):
     for record, hints in _hinted(puzzle_type, level, options):
         assert hints, record["id"]
-        assert _replayed(puzzle_type, record["puzzle"], hints) == record["solution"]
+        answer = replayed(puzzle_type, record["puzzle"], hints)
+        assert answer == {name: record["solution"][name] for name in answer}  # a key, not the text too
         for index, hint in enumerate(hints):
             assert set(hint) - {"after"} == {"cells", "value", "why"}
             assert 0 <= hint.get("after", index) < index or "after" not in hint, hint
@@ -194,7 +183,7 @@ def test_an_arrow_hint_names_what_it_sees():
     answer = {"grid": [[2, 1, 2], [1, 1, 1]]}
     assert arrows.solve(puzzle, 2).count == 1 and arrows.check(puzzle, answer) == []
     hints = arrows.hints(puzzle, answer)
-    assert _replayed(arrows, puzzle, hints) == answer
+    assert replayed(arrows, puzzle, hints) == answer
     assert hints[0] == {"cells": [[0, 1]], "value": 1,
                         "why": "1 goes here: its arrow sees just one square, row 1, column 1"}
     assert hints[-1]["cells"] == [[0, 2]] and hints[-1]["value"] == 2
@@ -224,7 +213,7 @@ def test_a_wall_hint_that_needs_an_equation_writes_it_out():
     answer = {"rows": [[9, 6, 10, 3, 10], [15, 16, 13, 13], [31, 29, 26], [60, 55], [115]]}
     assert wall.check(puzzle, answer) == []
     hints = wall.hints(puzzle, answer)
-    assert _replayed(wall, puzzle, hints) == answer
+    assert replayed(wall, puzzle, hints) == answer
     assert hints[2] == {"cells": [[0, 2]], "value": 10, "why": (  # after 15 and 55, by sums
         "10 goes here: call this brick x and write the bricks around it in terms of x; the brick in "
         "row 3, place 3 is x + 16, and the two below it add up to 46 \u2212 2x, so 46 \u2212 2x = "
@@ -365,12 +354,18 @@ def _field(tab, number: int, cell: list):
         return square.text_content()
     if isinstance(cell, int):
         return tab.locator(f"#puzzle-{number} button.box[data-box='{cell}']").get_attribute("data-value")
+    if isinstance(cell, str):  # a cipher letter: the first box under it
+        return tab.locator(f"#puzzle-{number} input[data-letter='{cell}']").first.input_value()
     return tab.locator(f"#puzzle-{number} input[data-row='{cell[0]}'][data-col='{cell[1]}']").input_value()
 
 
 def _answer_at(record: JSON, cell) -> str:
     if isinstance(cell, int):
         return record["solution"]["order"][cell]
+    if isinstance(cell, str):
+        return record["solution"]["key"][cell]
+    if "words" in record["solution"]:
+        return record["solution"]["words"][cell[0]][cell[1]]
     if "grid" in record["solution"]:
         return str(record["solution"]["grid"][cell[0]][cell[1]])
     return str(record["solution"]["rows"][cell[0]][cell[1]])
@@ -380,7 +375,11 @@ def _place(record: JSON, cell) -> str:
     """The square as the page names it: rows of walls count from the top, as drawn."""
     if isinstance(cell, int):
         return f"Box {cell + 1}"
+    if isinstance(cell, str):
+        return f"Letter {cell}"
     r, c = cell
+    if record["type"] == "scramble":
+        return f"Word {r + 1}, letter {c + 1}"
     if record["type"] == "numberwall":
         return f"Row {len(record['puzzle']['rows']) - r}, brick {c + 1}"
     if record["type"] == "pyramid":
@@ -392,6 +391,7 @@ def _focused_cell(tab) -> object:
     """The hint cell that has focus: [row, col] of a square or input, or a box's index."""
     return tab.evaluate("""() => { const node = document.activeElement;
         return node.dataset.box !== undefined ? +node.dataset.box
+            : node.dataset.letter !== undefined ? node.dataset.letter
             : [+node.dataset.row, +node.dataset.col]; }""")
 
 

@@ -1,0 +1,102 @@
+"""Cryptogram figures for bookgen/puzzles/cryptogram/README.md: first, in a fresh process, what
+reading and indexing the language's known words costs, and one puzzle per level with them read;
+then per language and level, over 10 puzzles at the default options (the built-in quotations),
+the mean letters given, code letters, hardest step and time to make one; with --survey, how many
+of each language's built-in quotations come out at each level (three codes tried each), and how
+many of the expert ones give no letter at all.
+
+Run: python bench/cryptogram.py [--languages en,de,fr,es,it,nl] [--puzzles 10] [--survey]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+from bookgen.core.grading import LEVELS
+from bookgen.errors import BookgenError
+from bookgen.puzzles import find_type
+from bookgen.puzzles.base import Request
+
+FIRST = ("import random, time; from bookgen.puzzles import find_type; from bookgen.puzzles.base "
+         "import Request; from bookgen.puzzles.cryptogram.words import readings; "
+         "t = find_type('cryptogram'); s = time.process_time(); "
+         "readings('A', False, '{language}'); readings('A', True, '{language}'); "
+         "r = time.process_time() - s; "
+         "[t.generate(random.Random(1), Request.make(t, level, {{'language': '{language}'}})) "
+         "for level in ('easy', 'medium', 'hard', 'expert')]; print(r, time.process_time() - s)")
+
+
+def fresh(code: str) -> list[float]:
+    """The numbers `code` prints, run in a fresh Python."""
+    printed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return [float(number) for number in printed.stdout.split()]
+
+
+def survey(language: str) -> dict[str, int]:
+    """How many built-in quotations make a puzzle at each level, each tried alone (three seeds),
+    and ("none given") how many of the expert ones give no letter."""
+    cryptogram = find_type("cryptogram")
+    from bookgen.puzzles.cryptogram.parameters import collection
+
+    made = dict.fromkeys([*LEVELS, "none given"], 0)
+    for quote in collection(language):
+        line = f"{quote.text} | {quote.author}"
+        for level in LEVELS:
+            try:
+                request = Request.make(cryptogram, level, {"language": language, "quotes": [line]})
+            except BookgenError:
+                continue
+            for seed in range(3):
+                try:
+                    puzzle = cryptogram.generate(random.Random(f"survey/{seed}"), request).puzzle
+                except BookgenError:
+                    continue
+                made[level] += 1
+                if level == "expert" and not puzzle["given"]:
+                    made["none given"] += 1
+                break
+    return made
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--languages", default="en,de,fr,es,it,nl")
+    parser.add_argument("--puzzles", type=int, default=10)
+    parser.add_argument("--survey", action="store_true")
+    args = parser.parse_args()
+    languages = args.languages.split(",")
+    print(f"load: {os.getloadavg()[0]:.2f} (1 min)")
+    print("in a fresh process, CPU seconds: the known words read and indexed; then with them,"
+          " one puzzle per level")
+    for language in languages:
+        words, four = fresh(FIRST.format(language=language))
+        print(f"  {language}: words {words:.2f}, words and four puzzles {four:.2f}")
+    cryptogram = find_type("cryptogram")
+    print("language level    givens letters hardest  ms/puzzle")
+    for language in languages:
+        for level in LEVELS:
+            request = Request.make(cryptogram, level, {"language": language})
+            started = time.perf_counter()
+            ratings = [cryptogram.generate(random.Random(f"bench/{n}"), request).rating
+                       for n in range(args.puzzles)]
+            took = (time.perf_counter() - started) * 1000 / args.puzzles
+            means = [statistics.mean(r[key] for r in ratings) for key in ("givens", "cells", "hardest")]
+            print(f"{language:8} {level:8} {means[0]:6.1f} {means[1]:7.1f} {means[2]:7.2f} {took:10.0f}")
+    if args.survey:
+        print("built-in quotations that come out at each level, and at expert with no letter given (of all)")
+        for language in languages:
+            from bookgen.puzzles.cryptogram.parameters import collection
+
+            made = survey(language)
+            print(f"  {language}: " + ", ".join(f"{level} {count}" for level, count in made.items())
+                  + f" of {len(collection(language))}")
+
+
+if __name__ == "__main__":
+    main()

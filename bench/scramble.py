@@ -1,0 +1,70 @@
+"""Word scramble figures for bookgen/puzzles/scramble/README.md: first, in a fresh process, what
+indexing a language's known words by their letters costs, then one puzzle per level with them
+read, and (in another) indexing the whole dictionary, which only a scramble no known word fits
+reads; then per language and level, over 20 puzzles at the default options (the animals theme),
+the mean score, letters, neighbours kept side by side and letters left in place, and the time to
+make one.
+
+Run: python bench/scramble.py [--languages en,de,fr,es,it,nl] [--puzzles 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+from bookgen.core.grading import LEVELS
+from bookgen.puzzles import find_type
+from bookgen.puzzles.base import Request
+
+FIRST = ("import random, time; from bookgen.puzzles import find_type; from bookgen.puzzles.base "
+         "import Request; from bookgen.puzzles.scramble.solver import known_index; "
+         "t = find_type('scramble'); s = time.process_time(); known_index('{language}'); "
+         "r = time.process_time() - s; "
+         "[t.generate(random.Random(1), Request.make(t, level, {{'language': '{language}'}})) "
+         "for level in ('easy', 'medium', 'hard', 'expert')]; print(r, time.process_time() - s)")
+WHOLE = ("import time; from bookgen.puzzles.scramble.solver import dictionary_index; "
+         "s = time.process_time(); dictionary_index('{language}'); print(time.process_time() - s)")
+
+
+def fresh(code: str) -> list[float]:
+    """The numbers `code` prints, run in a fresh Python."""
+    printed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return [float(number) for number in printed.stdout.split()]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--languages", default="en,de,fr,es,it,nl")
+    parser.add_argument("--puzzles", type=int, default=20)
+    args = parser.parse_args()
+    languages = args.languages.split(",")
+    print(f"load: {os.getloadavg()[0]:.2f} (1 min)")
+    print("in a fresh process, CPU seconds: the known words indexed; then with them, one puzzle per"
+          " level; the whole dictionary indexed")
+    for language in languages:
+        words, four = fresh(FIRST.format(language=language))
+        (whole,) = fresh(WHOLE.format(language=language))
+        print(f"  {language}: words {words:.2f}, words and four puzzles {four:.2f}, dictionary {whole:.2f}")
+    scramble = find_type("scramble")
+    print("language level    score letters pairs in_place  ms/puzzle")
+    for language in languages:
+        for level in LEVELS:
+            request = Request.make(scramble, level, {"language": language})
+            started = time.perf_counter()
+            ratings = [scramble.generate(random.Random(f"bench/{n}"), request).rating
+                       for n in range(args.puzzles)]
+            took = (time.perf_counter() - started) * 1000 / args.puzzles
+            means = [statistics.mean(r[key] for r in ratings)
+                     for key in ("score", "letters", "pairs_kept", "in_place")]
+            print(f"{language:8} {level:8} {means[0]:6.1f} {means[1]:7.1f} {means[2]:5.2f} "
+                  f"{means[3]:8.2f} {took:10.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+"""The words a reader knows: what a word puzzle proves its answer unique against.
+
+`bookgen.core.dictionary` holds every form wordfreq saw, abbreviations (HCG, CDP), names (Debra,
+Kobe) and misspellings among them. A second reading made of those misleads no reader, and
+counting it would leave almost no answer unique: BREAD would also be DEBRA, and three cipher
+letters any three letters at all. A scramble or a cryptogram is proven against these words:
+
+- the `KNOWN` most common forms that hold a vowel (a form without one is an abbreviation);
+- of them, words of two letters only from the `SHORT[2]` most common and words of three only from
+  the `SHORT[3]` most common: short runs of letters are abbreviations and names far more often
+  than words, and every short word a reader knows is a common one;
+- the language's one-letter words (`ONE_LETTER`: English A and I), which the dictionary leaves out;
+- the blocked words: a reading made of one would be a word too (one no page may print).
+
+Reading them costs what `common_words` costs for the first `KNOWN` forms, a third or less of a
+whole dictionary (bench/scramble.py prints both).
+
+Rejected: the whole dictionary (every form). Measured on eighteen English proverbs enciphered
+without given letters, every second reading but two was made of forms like FG, HCG, UCLA and
+ISLA; with these words the second readings are words (FORDS for WORDS, PILES for MILES), the
+ones a person could fall for, which the given letters then rule out.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from bookgen.core.dictionary import blocked_words, common_words
+
+KNOWN = 50_000
+SHORT = {2: 2_000, 3: 10_000}
+VOWELS = frozenset("AEIOUYÄÖÜ")
+
+ONE_LETTER: dict[str, frozenset[str]] = {
+    "en": frozenset("AIO"), "de": frozenset(), "fr": frozenset("AY"), "es": frozenset("AEOUY"),
+    "it": frozenset("AEIO"), "nl": frozenset("U"),
+}
+"""The words of one letter each language writes (à, y; y, o, e, u; è, e, i, o; u), in grid form."""
+
+
+@cache
+def known_words(language: str) -> frozenset[str]:
+    """The words a reader of `language` knows, in grid form (see the module's docstring)."""
+    kept = {word for index, word in enumerate(common_words(language, KNOWN))
+            if VOWELS.intersection(word) and index < SHORT.get(len(word), KNOWN)}
+    return frozenset(kept | set(blocked_words(language)) | ONE_LETTER[language])

@@ -1,0 +1,67 @@
+"""The rules, written apart from the solver: the answer's key turns the ciphertext into its text,
+no letter stands for itself, no two code letters stand for one letter, the given letters are
+the key's, and every word not given whole is a word of the language (or, joined by an
+apostrophe, one of its clitics). A text printing a blocked word is refused too.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bookgen.api import JSON
+from bookgen.core.dictionary import blocked_words
+from bookgen.core.letters import LANGUAGES, alphabet
+from bookgen.errors import PuzzleFormatError
+from bookgen.puzzles.cryptogram.parameters import MAX_TEXT
+from bookgen.puzzles.cryptogram.words import is_reading, runs
+
+
+def check(puzzle: JSON, solution: JSON) -> list[str]:
+    """The rules a solution breaks ([] when it is right)."""
+    text, key, language = puzzle["text"], solution["key"], puzzle["language"]
+    letters = alphabet(language)
+    problems = []
+    if "".join(key.get(char, char) for char in text) != solution["text"]:
+        problems.append("the key does not turn the code into the answer's text")
+    if any(char in letters and char not in key for char in text):
+        problems.append("the key leaves a code letter of the text out")
+    problems.extend(f"{cipher} stands for itself" for cipher, plain in sorted(key.items())
+                    if cipher == plain)
+    twice = sorted(plain for plain in set(key.values()) if list(key.values()).count(plain) > 1)
+    problems.extend(f"two code letters stand for {plain}" for plain in twice)
+    problems.extend(f"{cipher} is given as {plain}, the key has {key.get(cipher)}"
+                    for cipher, plain in sorted(puzzle["given"].items()) if key.get(cipher) != plain)
+    plain_text = solution["text"]
+    for run in runs(text, language):
+        word = plain_text[run.start:run.end]
+        if not all(char in puzzle["given"] for char in text[run.start:run.end]) \
+                and not is_reading(word, run.joined, language):
+            problems.append(f"{word} is no word of the language")
+    words = set(re.findall(r"\w+", plain_text))
+    problems.extend(f"the text holds the blocked word {word}"
+                    for word in blocked_words(language) if word in words)
+    return problems
+
+
+def validate(puzzle: JSON) -> None:
+    """Refuse puzzle JSON that is not a ciphertext in a language's letters with given letters."""
+    if not isinstance(puzzle, dict) or set(puzzle) != {"text", "given", "language", "author"}:
+        raise PuzzleFormatError("a cryptogram puzzle has exactly 'text', 'given', 'language' and "
+                                "'author'")
+    language, text, given = puzzle["language"], puzzle["text"], puzzle["given"]
+    if language not in LANGUAGES:
+        raise PuzzleFormatError(f"'language' must be one of {', '.join(LANGUAGES)}")
+    letters = alphabet(language)
+    if not (isinstance(text, str) and 0 < len(text) <= MAX_TEXT and any(c in letters for c in text)
+            and text == text.strip() and "\n" not in text
+            and not any(char.isalpha() and char not in letters for char in text)):
+        raise PuzzleFormatError(f"'text' must be one line of up to {MAX_TEXT} characters, its "
+                                "letters the language's capitals")
+    if not (isinstance(given, dict) and all(isinstance(c, str) and isinstance(p, str) and c in text
+                                            and c in letters and p in letters and c != p
+                                            for c, p in given.items())
+            and len(set(given.values())) == len(given)):
+        raise PuzzleFormatError("'given' must map code letters of the text to different letters, "
+                                "none to itself")
+    if not isinstance(puzzle["author"], str) or "\n" in puzzle["author"] or len(puzzle["author"]) > 80:
+        raise PuzzleFormatError("'author' must be one line of up to 80 characters (\"\" for none)")

@@ -1,0 +1,148 @@
+"""Making a cryptogram: take a quotation, encipher it with a random derangement of the language's
+alphabet (no letter stands for itself), give every letter, and take givens away in random order
+while the pattern solver still finds one reading and a person's steps (the grader's, up to the
+level's rank) still finish it; keep the puzzle when its measured level is the one asked for.
+Expert gives no letter where the quotation reads one way from its patterns alone, else as few
+as make it (at most `EXPERT_GIVENS`): most quotations have a word or two that reads two ways by a
+letter used nowhere else (WORM and FORM), which only a given letter, or sense, decides. Each
+letter it gives is one the two readings the solver found disagree on.
+
+The letters of a word the dictionary lacks (a name, a rare word) are always given: the solver
+could not find it, and neither could a reader.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from itertools import islice
+from math import ceil
+
+from bookgen.api import JSON, Generated, Request
+from bookgen.core.dictionary import blocked_words
+from bookgen.core.grading import make_at_level, remove_givens
+from bookgen.core.letters import alphabet
+from bookgen.errors import BookgenError
+from bookgen.puzzles.cryptogram.grader import EXPERT_GIVENS, TOP_RANK, graded, rate
+from bookgen.puzzles.cryptogram.parameters import (
+    MIN_LETTERS,
+    Quotation,
+    collection,
+    quotation,
+    written,
+)
+from bookgen.puzzles.cryptogram.solver import decipherments, solve
+from bookgen.puzzles.cryptogram.words import is_reading, runs
+
+ATTEMPTS = 40
+KEPT = {"easy": 0.4, "medium": 0.3, "hard": 0.0}
+"""The share of the cipher letters each level gives at least (hard at least `HARD_KEPT`)."""
+HARD_KEPT = EXPERT_GIVENS + 1
+
+
+def quotations(request: Request) -> tuple[Quotation, ...]:
+    """The quotations a request enciphers: the user's, or the collection of its language; at
+    expert only those whose every word is a word of the dictionary (it gives no letter)."""
+    language = request.settings["language"]
+    given = request.settings["quotes"]
+    pool = tuple(quotation(line) for line in given) if given else collection(language)
+    if request.level == "expert":
+        pool = tuple(q for q in pool if not unknown_words(written(q.text, language), language))
+    return pool
+
+
+def unknown_words(plain: str, language: str) -> list[str]:
+    """The words of `plain` (in the puzzle's letters) the solver does not count as words."""
+    return [plain[run.start:run.end] for run in runs(plain, language)
+            if not is_reading(plain[run.start:run.end], run.joined, language)]
+
+
+def derangement(rng: random.Random, language: str) -> dict[str, str]:
+    """A random code: plain letter -> cipher letter, no letter for itself."""
+    letters = sorted(alphabet(language))
+    while True:
+        shuffled = rng.sample(letters, len(letters))
+        if all(a != b for a, b in zip(letters, shuffled)):
+            return dict(zip(letters, shuffled))
+
+
+def check_request(request: Request) -> None:
+    """Refuse quotations no cryptogram can take, before any work."""
+    language = request.settings["language"]
+    letters = alphabet(language)
+    blocked = set(blocked_words(language))
+    for line in request.settings["quotes"] or ():
+        text = written(quotation(line).text, language)
+        if sum(char in letters for char in text) < MIN_LETTERS:
+            raise BookgenError(f"the quotation {quotation(line).text!r} has fewer than {MIN_LETTERS} "
+                               f"letters that {language} writes", key="quotes")
+        shown = sorted(blocked.intersection(text[run.start:run.end] for run in runs(text, language)))
+        if shown:
+            raise BookgenError(f"the quotation {quotation(line).text!r} holds {', '.join(shown)}, "
+                               "which no page prints", key="quotes")
+    if not quotations(request):
+        raise BookgenError("expert cryptograms give no letter, so each needs a quotation whose "
+                           "every word is in the language's dictionary; none of these is (names "
+                           "and rare words are given at the other levels)", key="quotes")
+
+
+def _unique(puzzle: JSON) -> bool:
+    return solve(puzzle, 2).count == 1
+
+
+def _fewest_givens(rng: random.Random, text: str, answer: dict[str, str],
+                   puzzle: Callable[[dict[str, str]], JSON]) -> JSON | None:
+    """The puzzle with no letter given if it reads one way, else with a letter the first two
+    readings disagree on given, and so on, at most `EXPERT_GIVENS` letters; None past them."""
+    given: dict[str, str] = {}
+    while True:
+        trial = puzzle(given)
+        readings = list(islice(decipherments(text, given, trial["language"]), 2))
+        if len(readings) == 1:
+            return trial
+        if len(given) == EXPERT_GIVENS or not readings:
+            return None
+        differ = sorted(c for c in readings[0] if readings[0][c] != readings[1][c])
+        letter = rng.choice(differ)
+        given = dict(sorted({**given, letter: answer[letter]}.items()))
+
+
+def generate(rng: random.Random, request: Request) -> Generated:
+    level, language = request.level, request.settings["language"]
+    pool = sorted(quotations(request), key=lambda q: (q.text, q.author))
+
+    def fill() -> tuple[Quotation, str, str, dict[str, str]]:
+        chosen = rng.choice(pool)
+        plain = written(chosen.text, language)
+        code = derangement(rng, language)
+        cipher = "".join(code.get(char, char) for char in plain)
+        return chosen, plain, cipher, {code[p]: p for p in sorted(set(plain)) if p in code}
+
+    def reduce(made: tuple[Quotation, str, str, dict[str, str]]) -> JSON | None:
+        chosen, plain, cipher, answer = made
+        unknown = "".join(unknown_words(plain, language))
+        always = {c for c, p in answer.items() if p in unknown}
+
+        def puzzle(removed: set[str]) -> JSON:
+            given = {c: answer[c] for c in sorted(answer) if c not in removed}
+            return {"text": cipher, "given": given, "language": language, "author": chosen.author}
+
+        if level == "expert":
+            return _fewest_givens(rng, cipher, answer, lambda given: {
+                "text": cipher, "given": given, "language": language, "author": chosen.author})
+        pieces = sorted(set(answer) - always)
+        keep = max(HARD_KEPT, ceil(KEPT[level] * len(answer))) - len(always)
+
+        def solvable(removed: set[str]) -> bool:
+            trial = puzzle(removed)
+            return _unique(trial) and graded(trial, answer, TOP_RANK[level])[2]
+
+        return puzzle(remove_givens(rng, pieces, solvable, keep=keep))
+
+    made = make_at_level(level, ATTEMPTS, fill, reduce,
+                         lambda puzzle: rate(puzzle) if puzzle is not None else {"level": None},
+                         failure=f"no {level} cryptogram came out of {ATTEMPTS} tries for "
+                                 f"{request.describe()}; give more or longer quotations")
+    chosen, plain, cipher, answer = made.answer
+    assert made.puzzle is not None
+    return Generated(made.puzzle, {"text": plain, "key": answer}, made.rating)

@@ -1,0 +1,109 @@
+"""Cryptogram's parameters: the quotations (the built-in collection in quotes/LANG.txt, or the
+user's), how a text is written in the language's letters, the options, the rules and the forms a
+puzzle is printed and compared in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from bookgen.api import JSON, Printed, Request, form_key
+from bookgen.core.letters import LANGUAGES, grid_form
+from bookgen.core.options import Option, language_name
+from bookgen.i18n import N_, _
+
+MAX_TEXT = 240
+"""The most letters and signs a quotation may hold: about three lines of a book's page."""
+MIN_LETTERS = 12
+AUTHOR_MARK = "|"
+"""Between a quotation and its author, in a config's list, a file or the collection."""
+
+
+@dataclass(frozen=True)
+class Quotation:
+    """A text to encipher, as written (the page's key prints it in the language's capitals), and
+    who said it ("" for no one named)."""
+
+    text: str
+    author: str
+
+
+def quotation(line: str) -> Quotation:
+    """A line "TEXT | AUTHOR" (the author may be left out)."""
+    text, _, author = line.partition(AUTHOR_MARK)
+    return Quotation(" ".join(text.split()), " ".join(author.split()))
+
+
+def written(text: str, language: str) -> str:
+    """`text` as the puzzle writes it: each letter in the language's capitals (its marks kept or
+    dropped, ß as SS: `bookgen.core.letters.grid_form`), every other sign as it is."""
+    return "".join(grid_form(char, language) if char.isalpha() else char for char in text)
+
+
+@cache
+def collection(language: str) -> tuple[Quotation, ...]:
+    """The built-in quotations of `language` (quotes/LANG.txt beside this module)."""
+    text = resources.files("bookgen.puzzles.cryptogram").joinpath(f"quotes/{language}.txt") \
+        .read_text("utf-8")
+    return tuple(quotation(line) for line in text.splitlines()
+                 if line.strip() and not line.startswith("#"))
+
+
+def _quote_problem(line: str) -> str | None:
+    text = quotation(line).text
+    if len(text) > MAX_TEXT:
+        return (f"the quotation {text[:30]!r}... has {len(text)} characters; a cryptogram takes "
+                f"at most {MAX_TEXT}")
+    if sum(char.isalpha() for char in text) < MIN_LETTERS:
+        return f"the quotation {text!r} has fewer than {MIN_LETTERS} letters"
+    return None
+
+
+def _quotes_problem(lines: tuple[str, ...]) -> str | None:
+    return next((problem for line in lines if (problem := _quote_problem(line))), None)
+
+
+OPTIONS = (
+    Option("quotes", "words", N_("the quotations to encipher, each \"TEXT | AUTHOR\" (default: the "
+           "built-in proverbs and quotations of the language)"), check=_quotes_problem,
+           label=N_("Quotations")),
+    Option("language", "choice", N_("the language of the quotations (default: the section's "
+           "language)"), choices=LANGUAGES, default="en", words=language_name, label=N_("Language")),
+)
+
+RULES = N_("The quotation is written in a secret code: each letter stands for another, the same "
+           "one everywhere, and no letter stands for itself. Write above each code letter the "
+           "letter it stands for; every word is then a word of the language. Letters already "
+           "found are written in.")
+
+
+def rules_text(request: Request | None) -> str:
+    """The rules every section prints, in the language spoken."""
+    return _(RULES)
+
+
+def printed(puzzle: JSON) -> Printed:
+    """The page prints the code letters (each under a box), the signs between them, the letters
+    given in their boxes and the author's line."""
+    letters = tuple(char for char in puzzle["text"] if not char.isspace())
+    author = (f"\u2014 {puzzle['author']}",) if puzzle["author"] else ()
+    return Printed(dict(puzzle), letters + author)
+
+
+def canonical(puzzle: JSON) -> str:
+    """One quotation is one puzzle, whatever its code: the text's letters renamed in the order
+    they first appear (and the letters given, renamed alike)."""
+    names: dict[str, str] = {}
+    for char in puzzle["text"]:
+        if char.isalpha() and char not in names:
+            names[char] = f"{len(names):02d}"
+    shape = [names.get(char, char) for char in puzzle["text"]]
+    return form_key({"text": shape, "given": sorted(names[c] + p for c, p in puzzle["given"].items()),
+                     "language": puzzle["language"]})
+
+
+def answer_form(puzzle: JSON, solution: JSON) -> str:
+    """The quotation itself: a book never prints one quotation twice."""
+    return form_key([puzzle["language"], solution["text"]])

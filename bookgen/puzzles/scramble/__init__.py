@@ -1,0 +1,105 @@
+"""Word scramble: put each word's jumbled letters back in order.
+
+One module per step in the usual order: `parameters` (how each level shuffles, the word lists,
+options, rules and the forms a puzzle is compared by), `solver` (the words a scramble's letters
+make), `checking` (the rules and the blocklist, apart from the solver), `grader`, `hints`,
+`generator` and `drawing`; this module holds the example and the registry record. Uniqueness is
+about words: each scramble's letters make exactly one word a reader knows (its first letter
+first where the page keeps it), and those words are the answer.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from functools import partial
+
+from bookgen.api import (
+    Generated,
+    PuzzleType,
+    Request,
+    Showcase,
+    always_unique,
+    no_answer_note,
+)
+from bookgen.i18n import N_
+from bookgen.puzzles.scramble.checking import check, validate
+from bookgen.puzzles.scramble.drawing import (
+    draw_puzzle,
+    draw_solution,
+    measure,
+    measure_solution,
+)
+from bookgen.puzzles.scramble.generator import check_request, generate
+from bookgen.puzzles.scramble.grader import BANDS, rate
+from bookgen.puzzles.scramble.hints import given_answer, hints
+from bookgen.puzzles.scramble.parameters import (
+    OPTIONS,
+    answer_form,
+    canonical,
+    play_data,
+    printed,
+    rules_text,
+)
+from bookgen.puzzles.scramble.solver import solve
+
+EXAMPLE_WORDS = {"en": ("lamp", "kite", "drum"), "de": ("Hut", "Boot", "Kamm"),
+                 "fr": ("robe", "clef", "lampe"), "es": ("mesa", "taza", "reloj"),
+                 "it": ("barca", "tazza", "chiave"), "nl": ("lamp", "hoed", "boot")}
+"""Three things per language for the section page's example, in no theme: the example is
+printed solved, so a word of it would be given away wherever a puzzle of the book used it."""
+
+
+def example(request: Request | None) -> Generated:
+    """Three easy scrambles in the section's language, the same every time."""
+    language = request.settings["language"] if request is not None else "en"
+    small = Request.make(SCRAMBLE, "easy", {"words": list(EXAMPLE_WORDS[language]),
+                                             "language": language})
+    return generate(random.Random(f"example/{language}"), small)
+
+
+SHOWCASE = (Showcase("easy", audit=True), Showcase("expert"), Showcase("medium", {"theme": "food"}),
+            Showcase("hard", {"language": "de", "theme": "school"}))
+
+
+def narrowed(width: float, height: float) -> PuzzleType:
+    """Word scramble with each row of boxes under its scramble, so that the list is at most
+    `width` mm wide: long words in large print on a narrow trim (its answers, a list of words, are
+narrow already)."""
+    room = (width, height)
+    return replace(SCRAMBLE, measure=partial(measure, room=room),
+                   draw_puzzle=partial(draw_puzzle, room=room))
+
+
+SCRAMBLE = PuzzleType(
+    name="scramble",
+    # Translators: the puzzle where each word's letters are jumbled and the reader puts them back.
+    title=N_("Word Scramble"),
+    rules=rules_text,
+    options=OPTIONS,
+    showcase=SHOWCASE,
+    generate=generate,
+    check_request=check_request,
+    solve=solve,
+    check=check,
+    validate=validate,
+    rate=rate,
+    expects_unique=always_unique,
+    measure=measure,
+    draw_puzzle=draw_puzzle,
+    draw_solution=draw_solution,
+    measure_solution=measure_solution,
+    answer_note=no_answer_note,
+    example=example,
+    canonical=canonical,
+    answer_form=answer_form,
+    printed=printed,
+    hardness=lambda rating: BANDS.hardness(rating["score"]),
+    hints=hints,
+    given_answer=given_answer,
+    play_data=play_data,
+    play_script="play.js",
+    play_style="play.css",
+    narrowed=narrowed,
+    json_schema="schema.json",
+)

@@ -1,0 +1,53 @@
+"""The rules, written apart from the solver: each answer uses exactly its scramble's letters, is
+not the scramble as printed, starts with its first letter where the page keeps it, and is a word
+of the language; no blocked word is printed, neither as a scramble, inside one, nor as an answer.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from bookgen.api import JSON
+from bookgen.core.dictionary import blocked_words, is_word
+from bookgen.core.known_words import known_words
+from bookgen.core.letters import LANGUAGES, alphabet
+from bookgen.errors import PuzzleFormatError
+from bookgen.puzzles.scramble.parameters import MAX_WORD, MAX_WORDS, MIN_WORD
+
+
+def check(puzzle: JSON, solution: JSON) -> list[str]:
+    """The rules a solution breaks ([] when it is right)."""
+    scrambles, language, words = puzzle["scrambles"], puzzle["language"], solution["words"]
+    if len(words) != len(scrambles):
+        return [f"the answer lists {len(words)} words for {len(scrambles)} scrambles"]
+    problems = []
+    blocked = blocked_words(language)
+    for number, (scramble, word) in enumerate(zip(scrambles, words), 1):
+        if Counter(word) != Counter(scramble):
+            problems.append(f"{word} does not use exactly the letters of {scramble}")
+        elif word == scramble:
+            problems.append(f"{word} is scramble {number} as printed")
+        elif puzzle["first"] and word[0] != scramble[0]:
+            problems.append(f"{word} does not begin with {scramble[0]}, kept first")
+        if word not in known_words(language) and not is_word(word, language):
+            problems.append(f"{word} is no word of the language")
+        problems.extend(f"scramble {number} ({scramble}) shows the blocked word {bad}"
+                        for bad in blocked if bad in scramble or bad == word)
+    return problems
+
+
+def validate(puzzle: JSON) -> None:
+    """Refuse puzzle JSON that is not a list of scrambles in a language's letters."""
+    if not isinstance(puzzle, dict) or set(puzzle) != {"scrambles", "language", "first"}:
+        raise PuzzleFormatError("a scramble puzzle has exactly 'scrambles', 'language' and 'first'")
+    language, scrambles = puzzle["language"], puzzle["scrambles"]
+    if language not in LANGUAGES:
+        raise PuzzleFormatError(f"'language' must be one of {', '.join(LANGUAGES)}")
+    letters = alphabet(language)
+    if not (isinstance(scrambles, list) and 0 < len(scrambles) <= MAX_WORDS
+            and all(isinstance(s, str) and MIN_WORD <= len(s) <= MAX_WORD and set(s) <= letters
+                    for s in scrambles)):
+        raise PuzzleFormatError(f"'scrambles' must be 1 to {MAX_WORDS} texts of {MIN_WORD} to "
+                                f"{MAX_WORD} of the language's capital letters")
+    if not isinstance(puzzle["first"], bool):
+        raise PuzzleFormatError("'first' must be true or false: whether each first letter is kept")

@@ -1,0 +1,96 @@
+"""Drawing through the pen: a numbered list, each scramble followed by a row of boxes to write its
+word in; at easy the first box holds the first letter in grey. The answer is the numbered list
+of the words alone (the key stays short: in large print a list of boxes is taller than the key's
+first page leaves under its heading).
+
+Every function takes an optional `room` (width, height in mm, natural size): the page's frame
+when the list at its letters' floor size is wider than that (large print on a narrow trim, long
+words). Each row of boxes then goes under its scramble instead of beside it, and its boxes
+narrow as far as `LEAST_BOX` to fit the room.
+"""
+
+from __future__ import annotations
+
+from bookgen.api import JSON
+from bookgen.core.pen import THIN, Pen
+
+LETTER_SIZE = 14
+NUMBER_SIZE = 16              # the numbers reach large print's floor for numbers with the letters
+EM = LETTER_SIZE * 25.4 / 72   # mm
+LETTER = 0.8 * EM             # a capital's width, mm, with room to spare (W is 1.0 em, I 0.3)
+NUMBER = 2.6 * NUMBER_SIZE * 25.4 / 72  # the column of numbers ("12."), a space after it
+GAP = 4.0                     # between a scramble and its boxes
+BOX = 7.0
+LEAST_BOX = 1.2 * EM          # the narrowest box that still holds a letter apart from the next
+LINE = 10.0                   # a row of the list, scramble and boxes side by side
+TEXT_LINE = 7.0               # the line of a scramble over its boxes, or of a word in the answer
+ITEM_GAP = 2.0                # under a scramble's boxes, over the next scramble
+Room = tuple[float, float]
+
+
+def _scramble_width(puzzle: JSON) -> float:
+    return max(len(s) for s in puzzle["scrambles"]) * LETTER
+
+
+def _boxes_width(puzzle: JSON, room: Room | None = None) -> float:
+    return max(len(s) for s in puzzle["scrambles"]) * box_size(puzzle, room)
+
+
+def box_size(puzzle: JSON, room: Room | None) -> float:
+    """A box's side, mm: `BOX`, or narrower under a scramble (not under `LEAST_BOX`) so that the
+    longest word's boxes fit the room, and the list its height."""
+    if not stacked(puzzle, room):
+        return BOX
+    assert room is not None
+    wide = (room[0] - NUMBER) / max(len(s) for s in puzzle["scrambles"])
+    tall = room[1] / len(puzzle["scrambles"]) - TEXT_LINE - ITEM_GAP
+    return max(LEAST_BOX, min(BOX, wide, tall))
+
+
+def _item(puzzle: JSON, room: Room | None) -> float:
+    """The height of one scramble with its boxes, mm."""
+    return TEXT_LINE + box_size(puzzle, room) + ITEM_GAP if stacked(puzzle, room) else LINE
+
+
+def stacked(puzzle: JSON, room: Room | None) -> bool:
+    """Whether each row of boxes goes under its scramble: when beside it the list is wider than
+    the room."""
+    longest = max(len(s) for s in puzzle["scrambles"])
+    return room is not None and NUMBER + _scramble_width(puzzle) + GAP + longest * BOX > room[0]
+
+
+def measure(puzzle: JSON, room: Room | None = None) -> tuple[float, float]:
+    height = len(puzzle["scrambles"]) * _item(puzzle, room)
+    if stacked(puzzle, room):
+        return NUMBER + max(_scramble_width(puzzle), _boxes_width(puzzle, room)), height
+    return NUMBER + _scramble_width(puzzle) + GAP + _boxes_width(puzzle), height
+
+
+def _number(pen: Pen, index: int, middle: float) -> None:
+    pen.text(NUMBER - 0.6 * EM, middle, f"{index + 1}.", NUMBER_SIZE, align="right")
+
+
+def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None) -> None:
+    below, box, item = stacked(puzzle, room), box_size(puzzle, room), _item(puzzle, room)
+    left = NUMBER if below else NUMBER + _scramble_width(puzzle) + GAP
+    middle = TEXT_LINE / 2 if below else LINE / 2
+    for index, scramble in enumerate(puzzle["scrambles"]):
+        top = index * item
+        _number(pen, index, top + middle)
+        pen.text(NUMBER, top + middle, scramble, LETTER_SIZE, align="left")
+        box_top = top + TEXT_LINE if below else top + (LINE - box) / 2
+        for place in range(len(scramble)):
+            pen.rect(left + place * box, box_top, box, box, width=THIN)
+        if puzzle["first"]:
+            pen.text(left + box / 2, box_top + box / 2, scramble[0], LETTER_SIZE, grey=0.45)
+
+
+def measure_solution(puzzle: JSON) -> tuple[float, float]:
+    return NUMBER + _scramble_width(puzzle), len(puzzle["scrambles"]) * TEXT_LINE
+
+
+def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
+    """The words, numbered as their scrambles are."""
+    for index, word in enumerate(solution["words"]):
+        _number(pen, index, (index + 0.5) * TEXT_LINE)
+        pen.text(NUMBER, (index + 0.5) * TEXT_LINE, word, LETTER_SIZE, align="left")

@@ -1,0 +1,133 @@
+"""Making a word scramble: take the words (the user's, or the theme's of the level's lengths
+whose letters make no other word), shuffle each as the level shuffles until the scramble is no
+word, holds no blocked word and makes only its own word, and keep the list when its measured
+level is the one asked for.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from bookgen.api import Generated, Request
+from bookgen.core.dictionary import blocked_words, is_word
+from bookgen.core.grading import make_at_level
+from bookgen.core.known_words import known_words
+from bookgen.core.letters import alphabet, grid_form
+from bookgen.errors import BookgenError
+from bookgen.puzzles.scramble.grader import in_place, pairs_kept, rate
+from bookgen.puzzles.scramble.parameters import LENGTHS_AT, SHUFFLE_AT
+from bookgen.puzzles.scramble.solver import answers, known_index, letters_key
+from bookgen.puzzles.wordsearch.parameters import theme_words
+
+ATTEMPTS = 40
+SHUFFLES = 300  # random orders tried for one word before it is left out
+
+
+def others(word: str, first: bool, language: str) -> list[str]:
+    """The other known words a scramble of `word` could be read as (its first letter kept, or not)."""
+    return [other for other in known_index(language).get(letters_key(word), ())
+            if other != word and (not first or other[0] == word[0])]
+
+
+def word_pool(request: Request) -> tuple[str, ...]:
+    """The words a request scrambles, in grid form: the user's, or the theme's known words of the
+    level's lengths whose letters make no other word and can be shuffled as the level shuffles."""
+    language, level = request.settings["language"], request.level
+    given = request.settings["words"]
+    if given:
+        return tuple(grid_form(word, language) for word in given)
+    return _theme_pool(language, request.settings["theme"], level)
+
+
+@cache
+def _theme_pool(language: str, theme: str, level: str) -> tuple[str, ...]:
+    low, high = LENGTHS_AT[level]
+    first = SHUFFLE_AT[level] == "first"
+    known = known_words(language)
+    return tuple(word for word in theme_words(language, theme)
+                 if low <= len(word) <= high and word in known and not others(word, first, language)
+                 and scrambled(random.Random(word), word, level, language) is not None)
+
+
+def _count(request: Request, pool: tuple[str, ...]) -> int:
+    count = request.settings["word_count"]
+    return min(count, len(pool)) if request.settings["words"] else count
+
+
+def fits(scramble: str, word: str, shuffle: str) -> bool:
+    """Whether `scramble` shuffles `word` as `shuffle` says (`parameters.SHUFFLES`)."""
+    if shuffle == "first":
+        return scramble[0] == word[0]
+    if scramble[0] == word[0] or (pairs_kept(scramble, word) > 0) != (shuffle == "paired"):
+        return False
+    return shuffle == "paired" or (in_place(scramble, word) > 0) == (shuffle == "split")
+
+
+def scrambled(rng: random.Random, word: str, level: str, language: str) -> str | None:
+    """`word` shuffled as `level` shuffles, no word itself, holding no blocked word, whose one
+    answer is `word`; None where no order tried is."""
+    shuffle, first = SHUFFLE_AT[level], SHUFFLE_AT[level] == "first"
+    blocked, known = blocked_words(language), known_words(language)
+    letters = list(word[first:])
+    for _ in range(SHUFFLES):
+        rng.shuffle(letters)
+        scramble = word[:first] + "".join(letters)
+        if scramble == word or scramble in known or not fits(scramble, word, shuffle) \
+                or any(bad in scramble for bad in blocked):
+            continue
+        if answers(scramble, first, language) == [word]:
+            return scramble
+    return None
+
+
+def check_request(request: Request) -> None:
+    """Refuse words no scramble can take at the level, before any work."""
+    language, level = request.settings["language"], request.level
+    pool = word_pool(request)
+    first = SHUFFLE_AT[level] == "first"
+    letters = alphabet(language)
+    for original, word in zip(request.settings["words"] or (), pool):
+        strange = sorted(set(word) - letters)
+        if strange:
+            raise BookgenError(f"the word {original!r} holds {''.join(strange)}, which {language} "
+                               "words are not written in", key="words")
+        more = others(word, first, language)
+        if more:
+            kept = " (beginning with the same letter)" if first else ""
+            raise BookgenError(f"the letters of {original!r} also make {', '.join(more)}{kept}: "
+                               "its scramble would have two answers; leave it out", key="words")
+        if word not in known_words(language) and not is_word(word, language):
+            raise BookgenError(f"{original!r} is no word of the {language} dictionary", key="words")
+        if scrambled(random.Random(word), word, level, language) is None:
+            raise BookgenError(f"{original!r} cannot be shuffled as {level} scrambles are (see the "
+                               "type's levels): too few different letters", key="words")
+    if len(set(pool)) != len(pool):
+        raise BookgenError("a word is listed twice", key="words")
+    count = _count(request, pool)
+    if count > len(pool):
+        raise BookgenError(f"{count} words are asked for and the {request.settings['theme']} list "
+                           f"has {len(pool)} that {level} scrambles can take", key="word_count")
+
+
+def generate(rng: random.Random, request: Request) -> Generated:
+    level, language = request.level, request.settings["language"]
+    pool = sorted(word_pool(request))
+    count = _count(request, tuple(pool))
+    first = SHUFFLE_AT[level] == "first"
+
+    def fill() -> tuple[list[str], list[str]] | None:
+        words, scrambles = [], []
+        for word in rng.sample(pool, len(pool)):
+            scramble = scrambled(rng, word, level, language)
+            if scramble is not None:
+                words.append(word)
+                scrambles.append(scramble)
+            if len(words) == count:
+                return words, scrambles
+        return None
+
+    made = make_at_level(level, ATTEMPTS, fill, lambda made: {
+        "scrambles": made[1], "language": language, "first": first}, rate,
+        failure=f"no {level} scramble came out of {ATTEMPTS} tries for {request.describe()}")
+    return Generated(made.puzzle, {"words": made.answer[0]}, made.rating)

@@ -1,0 +1,97 @@
+"""Word scramble's parameters: how each level shuffles, the word lists (word search's themes, or
+the user's words), the options, the rules, and the forms a puzzle is printed and compared in.
+
+The themes are word search's own files, read through its `theme_words` (the same words in the
+same spelling, one list to keep per theme and language); a word's letters are the language's
+grid letters (`bookgen.core.letters`).
+"""
+
+from __future__ import annotations
+
+from bookgen.api import JSON, Printed, Request, form_key
+from bookgen.core.letters import LANGUAGES, alphabet
+from bookgen.core.options import Option, language_name
+from bookgen.i18n import N_, _
+from bookgen.puzzles.wordsearch.parameters import THEMES
+
+MIN_WORD, MAX_WORD = 3, 14
+MAX_WORDS = 30
+WORDS_AT = {"easy": 8, "medium": 10, "hard": 10, "expert": 8}
+LENGTHS_AT = {"easy": (3, 6), "medium": (4, 8), "hard": (4, MAX_WORD), "expert": (4, MAX_WORD)}
+"""The lengths of the theme words each level draws from (a user's words are all taken)."""
+
+SHUFFLES = ("first", "paired", "split", "scattered")
+"""How each level shuffles a word's letters, easiest first (the grader's classes): `first` keeps
+the first letter first (the page says so); `paired` moves it and keeps two neighbours of the word
+side by side, in their order (a piece of the word shows); `split` keeps no two neighbours side
+by side; `scattered` does not either, and leaves no letter where the word has it."""
+SHUFFLE_AT = dict(zip(("easy", "medium", "hard", "expert"), SHUFFLES))
+
+
+def _word_problem(word: str) -> str | None:
+    if not all(char.isalpha() for char in word):
+        return f"the word {word!r} holds a character that is not a letter (digits, spaces, hyphens)"
+    if not MIN_WORD <= len(word) <= MAX_WORD:
+        return f"the word {word!r} has {len(word)} letters; scrambles take {MIN_WORD} to {MAX_WORD}"
+    return None
+
+
+def _words_problem(words: tuple[str, ...]) -> str | None:
+    if len(words) > MAX_WORDS:
+        return f"{len(words)} words are more than a list of scrambles takes (at most {MAX_WORDS})"
+    return next((problem for word in words if (problem := _word_problem(word))), None)
+
+
+THEME_WORDS = {"animals": N_("animals"), "food": N_("food"), "school": N_("school"),
+               "nature": N_("nature")}
+"""Each theme's name in the language spoken (word search's themes: the same words)."""
+
+OPTIONS = (
+    Option("words", "words", N_("the words to scramble (default: the theme's words)"),
+           check=_words_problem, label=N_("Words")),
+    Option("theme", "choice", N_("the built-in list of words when no words are given (word "
+           "search's themes; default: animals)"), choices=THEMES, default="animals",
+           words=THEME_WORDS, label=N_("Theme")),
+    Option("word_count", "int", N_("scrambles on each page (default 8 at easy and expert, else 10; at "
+           "most the words given)"), low=3, high=MAX_WORDS, default=lambda level, earlier: WORDS_AT[level],
+           label=N_("Words on a page")),
+    Option("language", "choice", N_("the language of the words (default: the section's "
+           "language)"), choices=LANGUAGES, default="en", words=language_name, label=N_("Language")),
+)
+
+RULES = N_("Each line holds the letters of a word in a jumbled order. Put them back in order and "
+           "write the word in the boxes: it uses every letter once, and no other word uses "
+           "exactly those letters.")
+FIRST_RULE = N_("The first letter of each word is already first.")
+
+
+def rules_text(request: Request | None) -> str:
+    """The rules a section prints, saying at easy that the first letter is kept."""
+    if request is not None and SHUFFLE_AT[request.level] == "first":
+        return f"{_(RULES)} {_(FIRST_RULE)}"
+    return _(RULES)
+
+
+def printed(puzzle: JSON) -> Printed:
+    """The page prints each scramble, numbered, and its row of boxes (the first box holding the
+    first letter where it is kept, as the rules say)."""
+    return Printed(dict(puzzle), tuple(puzzle["scrambles"]))
+
+
+def canonical(puzzle: JSON) -> str:
+    """The same words scrambled another way, or listed in another order, are the same puzzle:
+    a scramble is known by its letters."""
+    first = puzzle["first"]
+    return form_key({"letters": sorted((s[0] if first else "") + ":" + "".join(sorted(s))
+                                       for s in puzzle["scrambles"]),
+                     "language": puzzle["language"]})
+
+
+def answer_form(puzzle: JSON, solution: JSON) -> str:
+    """The words in any order: a book never prints one list of answers twice."""
+    return form_key(sorted(solution["words"]))
+
+
+def play_data(puzzle: JSON) -> JSON:
+    """The letters the language writes, for the game to read what a player types."""
+    return {"letters": "".join(sorted(alphabet(puzzle["language"])))}

@@ -1,0 +1,272 @@
+"""Cryptogram's own facts: the code is a derangement, the page reads one way (the pattern solver
+counts a known second reading), each level gives the letters it says, a word the dictionary lacks
+is given whole, the rules checker finds each broken rule, the JSON keeps its schema, the built-in
+quotations are sound, lines break between words, and the playable page writes a letter over
+every place of its code letter."""
+
+from __future__ import annotations
+
+import random
+from itertools import islice
+
+import pytest
+import test_html
+
+from bookgen import contract
+from bookgen.config import load_config
+from bookgen.core.dictionary import blocked_words
+from bookgen.core.grading import LEVELS
+from bookgen.core.letters import LANGUAGES
+from bookgen.core.pen import RecordingPen
+from bookgen.errors import BookgenError, PuzzleFormatError
+from bookgen.formats.html import page_record
+from bookgen.html import write_html
+from bookgen.making import make_puzzle
+from bookgen.puzzles import find_type
+from bookgen.puzzles.base import Request
+from bookgen.puzzles.cryptogram import EXAMPLE_QUOTES
+from bookgen.puzzles.cryptogram.drawing import CELL, SPACE, lines
+from bookgen.puzzles.cryptogram.generator import EXPERT_GIVENS, HARD_KEPT, KEPT, unknown_words
+from bookgen.puzzles.cryptogram.parameters import MIN_LETTERS, collection, written
+from bookgen.puzzles.cryptogram.solver import deciphered, decipherments
+from bookgen.puzzles.cryptogram.words import runs
+
+CRYPTOGRAM = find_type("cryptogram")
+WORM = {"text": "ZXY YHEUM WLEF AHZAXYT ZXY GNEJ.", "given": {}, "language": "en", "author": ""}
+"""THE EARLY BIRD CATCHES THE WORM. in a code: WORM reads FORM and NORM too (W, M once each)."""
+
+
+def _made(level: str, seed: str = "a", **options):
+    return CRYPTOGRAM.generate(random.Random(seed), Request.make(CRYPTOGRAM, level, options))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_page_reads_one_way_and_each_level_gives_what_it_says(language, level):
+    made = _made(level, language=language)
+    puzzle, key = made.puzzle, made.solution["key"]
+    assert CRYPTOGRAM.solve(CRYPTOGRAM.printed(puzzle).puzzle, 2).count == 1
+    assert CRYPTOGRAM.check(puzzle, made.solution) == []
+    assert all(code != plain for code, plain in key.items()) and len(set(key.values())) == len(key)
+    given = len(puzzle["given"])
+    if level == "expert":
+        assert given <= EXPERT_GIVENS
+    else:
+        assert given >= max(HARD_KEPT, KEPT[level] * len(key))
+    assert made.rating["hardest"] == {"easy": 1, "medium": 2, "hard": 3}.get(level, made.rating["hardest"])
+
+
+def test_a_second_reading_is_found_and_one_letter_rules_it_out():
+    key = dict(zip("ZXYHEUMWLFAGNJT", "THEARLYBIDCWOMS"))
+    all_but_w = dict(WORM, given={code: plain for code, plain in key.items() if code != "G"})
+    readings = [deciphered(WORM["text"], found)
+                for found in islice(decipherments(WORM["text"], all_but_w["given"], "en"), 2)]
+    assert len(readings) == 2 and {r.split()[-1] for r in readings} < {"FORM.", "NORM.", "WORM."}
+    assert CRYPTOGRAM.solve(all_but_w, 2).count == 2
+    solved = CRYPTOGRAM.solve(dict(WORM, given=key), 2)
+    assert solved.count == 1 and solved.solution is not None
+    assert solved.solution["text"] == "THE EARLY BIRD CATCHES THE WORM."
+    assert CRYPTOGRAM.solve(WORM, 2).count == 2  # with no letter it reads many ways
+
+
+def test_the_solver_holds_no_letter_for_itself_and_no_letter_twice():
+    """'XY' with X given as A: Y may be any letter but A (taken) and Y (itself)."""
+    key = CRYPTOGRAM.solve({"text": "B QV DW.", "given": {"B": "I"}, "language": "en", "author": ""},
+                           None)
+    assert key.count > 1
+    assert key.solution is not None and all(c != p for c, p in key.solution["key"].items())
+
+
+def test_a_word_the_dictionary_lacks_is_given_whole():
+    quote = "Xanthippe wrote every letter of the alphabet on the wall. | Nobody"
+    made = _made("medium", quotes=[quote])
+    text, key = made.solution["text"], made.solution["key"]
+    start = text.index("XANTHIPPE")
+    codes = made.puzzle["text"][start:start + 9]
+    assert all(code in made.puzzle["given"] for code in codes)
+    assert {made.puzzle["given"][c] for c in codes} == set("XANTHIPPE") and key
+
+
+def test_expert_refuses_quotations_that_all_need_a_word_given():
+    with pytest.raises(BookgenError, match="expert cryptograms") as refused:
+        Request.make(CRYPTOGRAM, "expert", {"quotes": ["Xanthippe wrote every letter of it. | X"]})
+    assert refused.value.key == "quotes"
+
+
+@pytest.mark.parametrize(("quote", "said"), [
+    ("Too short. | Me", "fewer than 12 letters"),
+    ("a" * 250, "at most 240"),
+])
+def test_a_quotation_no_cryptogram_takes_is_named(quote, said):
+    with pytest.raises(BookgenError, match=said) as refused:
+        Request.make(CRYPTOGRAM, "easy", {"quotes": [quote]})
+    assert refused.value.key == "quotes"
+
+
+def test_a_quotation_holding_a_blocked_word_is_refused():
+    bad = blocked_words("en")[0]
+    with pytest.raises(BookgenError, match="which no page prints"):
+        Request.make(CRYPTOGRAM, "easy", {"quotes": [f"Never write {bad.lower()} on a page again."]})
+
+
+def test_the_checker_finds_each_broken_rule():
+    solution = {"text": "THE EARLY BIRD CATCHES THE WORM.", "key": dict(zip("ZXYHEUMWLFAGNJT",
+                                                                                 "THEARLYBIDCWOMS"))}
+    assert CRYPTOGRAM.check(WORM, solution) == []
+    itself = {"text": "THE EARLY BIRD CATCHES THE WORM.", "key": {**solution["key"], "Z": "Z"}}
+    assert "Z stands for itself" in CRYPTOGRAM.check(WORM, itself)
+    twice = dict(solution, key={**solution["key"], "Z": "H"})
+    assert "two code letters stand for H" in CRYPTOGRAM.check(WORM, twice)
+    nonsense = {"text": "THE EARLY BIRD CATCHES THE QORM.", "key": {**solution["key"], "G": "Q"}}
+    assert "QORM is no word of the language" in CRYPTOGRAM.check(WORM, nonsense)
+    given = dict(WORM, given={"G": "F"})
+    assert "G is given as F, the key has W" in CRYPTOGRAM.check(given, solution)
+
+
+@pytest.mark.parametrize("bad", [
+    {"text": "ZXY", "given": {}, "language": "en"},
+    {"text": "ZXY", "given": {}, "language": "xx", "author": ""},
+    {"text": "ZXy", "given": {}, "language": "en", "author": ""},
+    {"text": "ZXY", "given": {"Z": "Z"}, "language": "en", "author": ""},
+    {"text": "ZXY", "given": {"Z": "A", "X": "A"}, "language": "en", "author": ""},
+    {"text": "ZXY", "given": {"Q": "A"}, "language": "en", "author": ""},
+])
+def test_bad_puzzle_json_is_refused(bad):
+    with pytest.raises(PuzzleFormatError):
+        CRYPTOGRAM.validate(bad)
+
+
+def test_same_seed_same_puzzle_and_the_json_keeps_its_schema():
+    assert _made("hard", "x") == _made("hard", "x") != _made("hard", "y")
+    for level in LEVELS:
+        line = make_puzzle(Request.make(CRYPTOGRAM, level, {}), "schema").to_json()
+        assert list(contract.line_validator(CRYPTOGRAM, closed=True).iter_errors(line)) == []
+
+
+def test_a_quotation_in_another_code_is_the_same_puzzle():
+    other = {"text": "QRS SHEUM WLEF AHQARST QRS GNEJ.", "given": {}, "language": "en", "author": ""}
+    assert CRYPTOGRAM.canonical(WORM) == CRYPTOGRAM.canonical(other)
+    assert CRYPTOGRAM.canonical(WORM) != CRYPTOGRAM.canonical(dict(WORM, given={"G": "W"}))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_built_in_quotations_are_sound(language):
+    quotes = collection(language)
+    assert len(quotes) >= 60 and len({q.text for q in quotes}) == len(quotes)
+    blocked = set(blocked_words(language))
+    for quote in quotes:
+        text = written(quote.text, language)
+        assert quote.author and sum(c.isalpha() for c in text) >= MIN_LETTERS, quote
+        assert not blocked.intersection(text[r.start:r.end] for r in runs(text, language)), quote
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_solved_example_is_no_quotation_a_book_sets(language):
+    example = CRYPTOGRAM.example(Request.make(CRYPTOGRAM, "easy", {"language": language}))
+    assert example is not None and example.solution["text"] == written(EXAMPLE_QUOTES[language], language)
+    assert example.solution["text"] not in {written(q.text, language) for q in collection(language)}
+
+
+@pytest.mark.parametrize(("language", "text", "unknown"), [
+    ("en", "Don't bite the hand that feeds you.", []),
+    ("fr", "Tant va la cruche à l'eau qu'à la fin elle se casse.", []),
+    ("it", "E il naufragar m'è dolce in questo mare.", ["NAUFRAGAR"]),  # poetry's, given whole
+    ("it", "L'erba del vicino è sempre più verde.", []),
+])
+def test_a_piece_an_apostrophe_joins_reads_as_its_language_elides_it(language, text, unknown):
+    assert unknown_words(written(text, language), language) == unknown
+
+
+def test_german_writes_sharp_s_as_ss_and_keeps_umlauts():
+    made = _made("easy", quotes=["Müßiggang ist aller Laster Anfang. | Sprichwort"], language="de")
+    assert made.solution["text"] == "MÜSSIGGANG IST ALLER LASTER ANFANG."
+
+
+def test_lines_break_between_words_and_the_drawing_keeps_to_its_room():
+    text = "AB CDEFGH IJ KLMNOP QR"
+    placed = lines(text, lambda char: CELL, 8 * CELL + SPACE)
+    assert ["".join(c for _, _, c in line) for line in placed] == ["ABCDEFGH", "IJKLMNOP", "QR"]
+    assert lines("ABCDEFGHIJ", lambda char: CELL, 4 * CELL)[0][-1][2] == "D"  # too long: cut
+    puzzle = _made("easy").puzzle
+    narrow = CRYPTOGRAM.narrowed(70.0, 300.0)
+    width, _ = narrow.measure(puzzle)
+    pen = RecordingPen()
+    narrow.draw_puzzle(pen, puzzle)
+    assert width <= 70.0 and pen.bounds()[2] <= width + 0.01
+
+
+def test_quotations_from_a_file_beside_the_config(tmp_path):
+    (tmp_path / "quotes.txt").write_text(
+        "# a comment\nWell begun is half done. | Aristotle\nKnowledge is power.\n", "utf-8")
+    (tmp_path / "book.yaml").write_text(
+        "title: T\nsections:\n  - {type: cryptogram, count: 1, difficulty: easy, quotes: quotes.txt}\n")
+    (section,) = load_config(tmp_path / "book.yaml").sections
+    assert section.request.settings["quotes"] == ("Well begun is half done. | Aristotle",
+                                                   "Knowledge is power.")
+
+
+# --- the playable page (headless Chromium, through tests/test_html.py's helpers) -----------------
+
+browser = test_html.browser
+
+
+@pytest.fixture(scope="module")
+def play_record() -> dict:
+    request = Request.make(CRYPTOGRAM, "medium", {})
+    return page_record(CRYPTOGRAM, make_puzzle(request, "play").to_json(), 1)
+
+
+@pytest.fixture
+def open_cryptogram(browser, tmp_path, play_record):
+    path = tmp_path / "book.html"
+    write_html(path, "Codes", None, [{"title": "Cryptogram", "type": "cryptogram", "rules": "Play.",
+                                      "level": "medium", "puzzles": [play_record]}])
+    with test_html._opener(browser, path) as open_:
+        yield open_
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["keyboard", "touch"])
+def test_a_letter_goes_over_every_place_of_its_code_letter_and_the_page_solves(
+        open_cryptogram, play_record, touch):
+    tab = open_cryptogram(width=360 if touch else 900, touch=touch)
+    key, given = play_record["solution"]["key"], play_record["puzzle"]["given"]
+    open_codes = [c for c in dict.fromkeys(play_record["puzzle"]["text"]) if c in key and c not in given]
+    first = tab.locator(f"#puzzle-1 input[data-letter='{open_codes[0]}']")
+    (first.first.tap if touch else first.first.click)()
+    tab.keyboard.type(key[open_codes[0]].lower())
+    assert {box.input_value() for box in first.all()} == {key[open_codes[0]]}
+    for code in open_codes[1:]:
+        tab.locator(f"#puzzle-1 input[data-letter='{code}']").first.click()
+        tab.keyboard.type(key[code])
+    assert tab.locator("#puzzle-1 .status").inner_text() == "Solved!"
+
+
+def test_check_marks_a_wrong_letter_everywhere_and_a_hint_writes_the_next(open_cryptogram, play_record):
+    tab = open_cryptogram()
+    hint = play_record["hints"][0]
+    code = hint[0][0] if isinstance(hint, list) else hint["cells"][0]
+    wrong = next(letter for letter in "QXZJ" if letter != play_record["solution"]["key"][code])
+    boxes = tab.locator(f"#puzzle-1 input[data-letter='{code}']")
+    boxes.first.click()
+    tab.keyboard.type(wrong)
+    tab.locator("#puzzle-1 button[data-action='check']").click()
+    assert tab.locator("#puzzle-1 .cell.wrong").count() == boxes.count()
+    boxes.first.fill("")
+    boxes.first.dispatch_event("input")
+    tab.locator("#puzzle-1 button[data-action='hint']").click()
+    assert {box.input_value() for box in boxes.all()} == {play_record["solution"]["key"][code]}
+    assert tab.locator("#puzzle-1 .status").inner_text().startswith(f"Letter {code}: ")
+    assert test_html._axe_violations(tab) == []
+
+
+def test_h_and_n_are_letters_in_a_box_not_the_pages_keys(open_cryptogram, play_record):
+    """The frame's H (hint) and N (notes) keys stay letters while a box has the focus."""
+    tab = open_cryptogram()
+    given = play_record["puzzle"]["given"]
+    codes = [c for c in dict.fromkeys(play_record["puzzle"]["text"])
+             if c in play_record["solution"]["key"] and c not in given]
+    for code, letter in zip(codes, "HN"):
+        tab.locator(f"#puzzle-1 input[data-letter='{code}']").first.click()
+        tab.keyboard.type(letter.lower())
+        assert tab.locator(f"#puzzle-1 input[data-letter='{code}']").first.input_value() == letter
+    assert tab.locator("#puzzle-1 .hint-log li").count() == 0

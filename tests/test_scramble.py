@@ -1,0 +1,245 @@
+"""Word scramble's own facts: each scramble makes exactly its own word among the words a reader
+knows, each level shuffles as it says, nothing blocked is printed, the JSON keeps its schema,
+words that would have two answers are refused naming the other word, and large print wraps."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+import test_html
+from pypdf import PdfReader
+
+from bookgen import contract
+from bookgen.audit import audit
+from bookgen.book import make_book
+from bookgen.config import load_config, read_config_text
+from bookgen.core.dictionary import blocked_words
+from bookgen.core.grading import LEVELS
+from bookgen.core.known_words import known_words
+from bookgen.core.letters import LANGUAGES
+from bookgen.core.pen import RecordingPen
+from bookgen.errors import BookgenError, PuzzleFormatError
+from bookgen.formats.html import page_record
+from bookgen.html import write_html
+from bookgen.i18n import speaking
+from bookgen.making import make_puzzle
+from bookgen.puzzles import find_type
+from bookgen.puzzles.base import Request
+from bookgen.puzzles.scramble.grader import shuffle_class
+from bookgen.puzzles.scramble.parameters import THEMES
+from bookgen.puzzles.scramble.solver import answers
+from bookgen.puzzles.wordsearch.parameters import theme_words
+from bookgen.render.pdf import render_pdf
+
+SCRAMBLE = find_type("scramble")
+
+
+def _made(level: str, seed: str = "a", **options):
+    return SCRAMBLE.generate(random.Random(seed), Request.make(SCRAMBLE, level, options))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_scramble_makes_only_its_word_and_shuffles_as_its_level_says(language, level):
+    made = _made(level, language=language)
+    puzzle, words = made.puzzle, made.solution["words"]
+    assert puzzle["first"] == (level == "easy")
+    for scramble, word in zip(puzzle["scrambles"], words, strict=True):
+        assert answers(scramble, puzzle["first"], language) == [word]
+        assert sorted(scramble) == sorted(word) and scramble != word
+        assert scramble not in known_words(language)
+        assert not any(bad in scramble for bad in blocked_words(language))
+        assert shuffle_class(scramble, word, puzzle["first"]) == LEVELS.index(level)
+    assert SCRAMBLE.check(puzzle, made.solution) == []
+
+
+def test_the_answer_is_a_word_of_the_letters_and_nothing_else():
+    puzzle = {"scrambles": ["TOGA", "LFOW"], "language": "en", "first": False}
+    assert SCRAMBLE.check(puzzle, {"words": ["GOAT", "WOLF"]}) == []
+    assert SCRAMBLE.check(puzzle, {"words": ["TOGA", "WOLF"]}) == ["TOGA is scramble 1 as printed"]
+    assert SCRAMBLE.check(puzzle, {"words": ["GOAL", "WOLF"]}) == \
+        ["GOAL does not use exactly the letters of TOGA"]
+    assert SCRAMBLE.check(puzzle, {"words": ["OGTA", "WOLF"]}) == ["OGTA is no word of the language"]
+    kept = dict(puzzle, first=True, scrambles=["GTOA", "WFLO"])
+    assert SCRAMBLE.check(kept, {"words": ["GOAT", "WOLF"]}) == []
+    assert SCRAMBLE.solve(dict(puzzle, scrambles=["TAOG"]), 2).count == 2  # GOAT and TOGA
+
+
+def test_the_first_letter_kept_decides_between_two_words():
+    """EARTH's letters also make HEART: refused where the first letter moves, taken at easy."""
+    with pytest.raises(BookgenError) as refused:
+        Request.make(SCRAMBLE, "medium", {"words": ["earth", "goat", "wolf"]})
+    assert refused.value.key == "words" and "HEART" in refused.value.message
+    made = _made("easy", words=["earth", "goat", "wolf"])
+    assert sorted(made.solution["words"]) == ["EARTH", "GOAT", "WOLF"]
+
+
+@pytest.mark.parametrize(("words", "said"), [
+    (["cat", "d0g", "cow"], "not a letter"),
+    (["cat", "ox", "cow"], "scrambles take 3 to 14"),
+    (["goat", "xqzv", "wolf"], "no word of the en dictionary"),
+    (["goat", "goat", "wolf"], "listed twice"),
+    (["goat", "wolf", "frog", "zzz"], "cannot be shuffled"),
+])
+def test_a_word_no_scramble_can_take_is_named(words, said):
+    with pytest.raises(BookgenError, match=said) as refused:
+        Request.make(SCRAMBLE, "easy", {"words": words})
+    assert refused.value.key == "words"
+
+
+def test_a_theme_too_short_for_the_count_is_refused_up_front():
+    with pytest.raises(BookgenError, match="the animals list has") as refused:
+        Request.make(SCRAMBLE, "expert", {"word_count": 30})
+    assert refused.value.key == "word_count"
+
+
+def test_the_users_words_are_all_used_and_the_count_follows_them():
+    made = _made("hard", words=["giraffe", "elephant", "penguin", "dolphin"])
+    assert sorted(made.solution["words"]) == ["DOLPHIN", "ELEPHANT", "GIRAFFE", "PENGUIN"]
+
+
+def test_german_words_keep_their_umlauts_and_write_sharp_s_as_ss():
+    made = _made("easy", words=["Bär", "Löwe", "Fuß", "Hund"], language="de")
+    assert set(made.solution["words"]) == {"BÄR", "LÖWE", "FUSS", "HUND"}
+
+
+def test_same_seed_same_puzzle_and_the_json_keeps_its_schema():
+    assert _made("hard", "x") == _made("hard", "x") != _made("hard", "y")
+    for level in LEVELS:
+        line = make_puzzle(Request.make(SCRAMBLE, level, {}), "schema").to_json()
+        assert list(contract.line_validator(SCRAMBLE, closed=True).iter_errors(line)) == []
+
+
+@pytest.mark.parametrize("bad", [
+    {"scrambles": ["TOGA"], "language": "en"},
+    {"scrambles": ["TOGA"], "language": "xx", "first": False},
+    {"scrambles": ["TO"], "language": "en", "first": False},
+    {"scrambles": ["TOGA"], "language": "en", "first": "no"},
+    {"scrambles": ["TÖGA"], "language": "en", "first": False},
+])
+def test_bad_puzzle_json_is_refused(bad):
+    with pytest.raises(PuzzleFormatError):
+        SCRAMBLE.validate(bad)
+
+
+def test_twins_are_the_same_words_in_any_order_and_any_shuffle():
+    one = {"scrambles": ["TOGA", "LFOW"], "language": "en", "first": False}
+    other = {"scrambles": ["FLOW", "OATG"], "language": "en", "first": False}
+    assert SCRAMBLE.canonical(one) == SCRAMBLE.canonical(other)
+    assert SCRAMBLE.canonical(one) != SCRAMBLE.canonical(dict(one, language="de"))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_solved_example_gives_away_no_word_of_a_theme(language):
+    example = SCRAMBLE.example(Request.make(SCRAMBLE, "easy", {"language": language}))
+    assert example is not None and len(example.solution["words"]) == 3
+    themed = {word for theme in THEMES for word in theme_words(language, theme)}
+    assert not themed.intersection(example.solution["words"])
+
+
+def test_rules_say_the_first_letter_is_kept_only_at_easy():
+    for level in LEVELS:
+        rules = SCRAMBLE.rules(Request.make(SCRAMBLE, level, {}))
+        assert ("first letter" in rules) == (level == "easy")
+    with speaking("de"):
+        assert "erste Buchstabe" in SCRAMBLE.rules(Request.make(SCRAMBLE, "easy", {}))
+
+
+def test_the_boxes_go_under_the_scrambles_when_the_room_is_narrow():
+    puzzle = _made("hard", words=["caterpillar", "crocodile", "butterfly"]).puzzle
+    wide = SCRAMBLE.measure(puzzle)
+    narrow = SCRAMBLE.narrowed(80.0, 300.0)  # the 11 boxes of CATERPILLAR narrow to fit too
+    width, height = narrow.measure(puzzle)
+    assert width <= 80.0 < wide[0] and height > wide[1]
+    pen = RecordingPen()
+    narrow.draw_puzzle(pen, puzzle)
+    assert pen.bounds()[2] <= width + 0.01
+
+
+def test_a_large_print_book_on_a_5x8_trim_passes_the_auditor(tmp_path):
+    text = ("title: Large\nlayout: 5x8\nlarge_print: true\nanswers: back\nlanguage: de\nsections:\n"
+            "  - {type: scramble, count: 2, difficulty: hard, theme: school}\n")
+    pdf = render_pdf(make_book(read_config_text(text, tmp_path / "book.yaml")))[0]
+    with speaking("de"):
+        assert audit(pdf, large_print=True) == []
+    pages = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Wortsalat" in pages
+
+
+def test_words_from_a_file_beside_the_config(tmp_path):
+    (tmp_path / "words.txt").write_text("giraffe\n# stripes\nzebra\ntiger\n", "utf-8")
+    (tmp_path / "book.yaml").write_text(
+        "title: T\nsections:\n  - {type: scramble, count: 1, difficulty: easy, words: words.txt}\n")
+    (section,) = load_config(tmp_path / "book.yaml").sections
+    assert section.request.settings["words"] == ("giraffe", "zebra", "tiger")
+
+
+# --- the playable page (headless Chromium, through tests/test_html.py's helpers) -----------------
+
+browser = test_html.browser
+
+
+@pytest.fixture(scope="module")
+def play_record() -> dict:
+    request = Request.make(SCRAMBLE, "easy", {"words": ["goat", "wolf", "frog"]})
+    return page_record(SCRAMBLE, make_puzzle(request, "play").to_json(), 1)
+
+
+@pytest.fixture
+def open_scrambles(browser, tmp_path, play_record):
+    path = tmp_path / "book.html"
+    write_html(path, "Scrambles", None, [{"title": "Word Scramble", "type": "scramble",
+                                          "rules": "Play.", "level": "easy", "puzzles": [play_record]}])
+    with test_html._opener(browser, path) as open_:
+        yield open_
+
+
+def _box(tab, word: int, letter: int):
+    return tab.locator(f"#puzzle-1 input[data-row='{word}'][data-col='{letter}']")
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["keyboard", "touch"])
+def test_typing_fills_a_word_box_after_box_and_solves_the_page(open_scrambles, play_record, touch):
+    tab = open_scrambles(width=360 if touch else 900, touch=touch)
+    words = play_record["solution"]["words"]
+    assert tab.locator("#puzzle-1 .cell.given").all_text_contents()[0].startswith(words[0][0])
+    if touch:
+        _box(tab, 0, 1).tap()
+    else:
+        _box(tab, 0, 1).focus()
+    tab.keyboard.type(words[0][1:].lower())  # small letters come out as capitals
+    assert [_box(tab, 0, j).input_value() for j in (1, 2, 3)] == list(words[0][1:])
+    tab.keyboard.press("Backspace")  # the last box: clears it
+    tab.keyboard.press("Backspace")  # an empty box: back to the one before, clearing it
+    assert _box(tab, 0, 3).input_value() == "" and _box(tab, 0, 2).input_value() == ""
+    tab.keyboard.type(words[0][2:])
+    for index, word in enumerate(words[1:], 1):
+        _box(tab, index, 1).click()
+        tab.keyboard.type(word[1:])
+    assert tab.locator("#puzzle-1 .status").inner_text() == "Solved!"
+
+
+def test_check_marks_a_wrong_letter_and_a_hint_writes_one_in_its_place(open_scrambles, play_record):
+    tab = open_scrambles()
+    word = play_record["solution"]["words"][1]
+    wrong = next(letter for letter in "XQZ" if letter != word[1])
+    _box(tab, 1, 1).focus()
+    tab.keyboard.type(wrong)
+    tab.locator("#puzzle-1 button[data-action='check']").click()
+    assert "wrong" in _box(tab, 1, 1).locator("xpath=..").get_attribute("class")
+    _box(tab, 1, 1).fill("")
+    tab.locator("#puzzle-1 button[data-action='hint']").click()
+    assert _box(tab, 1, 1).input_value() == word[1]  # the hint nearest the box last written
+    assert tab.locator("#puzzle-1 .status").inner_text().startswith("Word 2, letter 2: letter 2 of")
+    assert test_html._axe_violations(tab) == []
+
+
+def test_h_and_n_are_letters_in_a_box_not_the_pages_keys(open_scrambles):
+    """The frame's H (hint) and N (notes) keys stay letters while a box has the focus."""
+    tab = open_scrambles()
+    _box(tab, 0, 1).focus()
+    tab.keyboard.type("hn")
+    assert [_box(tab, 0, 1).input_value(), _box(tab, 0, 2).input_value()] == ["H", "N"]
+    assert tab.locator("#puzzle-1 .hint-log li").count() == 0
