@@ -94,7 +94,8 @@
         return new Array(length + 1).join("_");
       }).join("  ");
       blanks.classList.toggle("solved", solved);
-      if (!solved) blanks.appendChild(spoken(t("{count} letters", { count: puzzle.message_lengths.reduce(function (a, b) { return a + b; }, 0) })));
+      var letters = puzzle.message_lengths.reduce(function (a, b) { return a + b; }, 0);
+      if (!solved) blanks.appendChild(spoken(tn("{count} letter", "{count} letters", letters, { count: letters })));
     }
 
     /* The squares from `a` to `b` when they lie on one line (across, down or diagonal). */
