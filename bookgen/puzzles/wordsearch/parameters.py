@@ -242,14 +242,15 @@ def _word_count(level: str, earlier: dict) -> int:  # type: ignore[type-arg]
 
 OPTIONS = (
     Option("words", "words", N_("the words to hide (default: the theme's words); a term of "
-           "several words keeps its spaces in the list and runs together in the grid; a list "
-           "longer than word_count is dealt out over the puzzles, none twice until all are used"),
+           "several words keeps its spaces in the list and runs together in the grid; a list of "
+           "more words than each grid hides is dealt out over the puzzles, none twice until all "
+           "are used"),
            check=_words_problem, label=N_("Words to hide")),
     Option("theme", "choice", N_("the built-in list of words to hide when no words are given "
            "(default: animals)"), choices=ALL_THEMES, default="animals", words=THEME_WORDS,
            label=N_("Theme")),
     Option("children", "bool", N_("for children: words only across and down, large letters, "
-           "few words, a box to tick beside each word (easy only; default false)"),
+           "few words, a box to tick beside each word (easy only)"),
            default=False, label=N_("For children")),
     Option("word_count", "int", N_("words in each grid (default: every word given; else 8, 10, "
            "12 or 18 by level, 6 for children)"), low=3, high=MAX_WORDS, default=_word_count,
@@ -258,7 +259,7 @@ OPTIONS = (
            low=MIN_SIDE, high=MAX_SIDE, label=N_("Size")),
     Option("shape", "text", N_("the grid's shape: a built-in shape ({shapes}) cut from the "
            "grid, or a mask like '.##./####/####/.##.' ('#' a square, '.' a hole), or a "
-           "black-and-white picture (.png) or text file of one; default square"),
+           "black-and-white picture (.png) or text file of one (default: the whole rectangle)"),
            help_values={"shapes": ", ".join(GRID_SHAPES)}, check=_shape_problem,
            default="square", picture=True, high=PICTURE_SIDE, label=N_("Shape")),
     Option("message", "text", N_("a hidden message: the letters no word uses, read row by row, "
