@@ -384,8 +384,9 @@ def _check_board(request: Request, board: Board, pool: tuple[str, ...], count: i
     cells = board.count()
     if level in ("hard", "expert") and (cells >= EXPERT_CELLS) != (level == "expert") and (
             level == "expert" or count >= EXPERT_WORDS):
+        shaped = "" if request.settings["shape"] == "square" else f": {where} has {cells}"
         raise BookgenError(f"{level} grids have {'at least' if level == 'expert' else 'fewer than'}"
-                           f" {EXPERT_CELLS} squares ({where} has {cells})", key="size")
+                           f" {EXPERT_CELLS} squares{shaped}", key="size")
 
 
 def _board_name(request: Request, board: Board) -> str:
