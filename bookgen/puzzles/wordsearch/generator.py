@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -49,13 +50,18 @@ FIT_ROOM = 1.5
 fewer letters, and the theme's longest words are left for larger grids."""
 MESSAGE_SHARE = {"easy": 0.4, "medium": 0.35, "hard": 0.3, "expert": 0.2}
 """The share of a theme's grid sized from its hidden message that the message's letters take."""
+MESSAGE_WORDS = 0.8
+"""The share of the level's count of words (of a theme's typical length) a theme's grid with a
+hidden message has room for besides the message: a full page, not only the message's share."""
+MESSAGE_ROUNDS = 3
+"""Tries at a theme's grid with a hidden message, each with room for half as many words more."""
 MESSAGE_LEAST = 36
 """The fewest squares of a theme's grid with a hidden message (6 x 6): its words need room to lie."""
 ATTEMPTS = 60
 GROWN_ATTEMPTS = 20
 """Tries at each larger size after a grid sized from its words missed ATTEMPTS times."""
 REFILLS = 40
-PACKING_STEPS = 4000
+PACKING_STEPS = 2000
 """Placements a packed grid (a hidden message's) tries before it starts again."""
 HARD_CELLS = EXPERT_CELLS - 1  # a hard grid of EXPERT_WORDS or more stays below an expert one
 
@@ -267,18 +273,19 @@ def sized_board(request: Request, words: list[str], extra: int = 0) -> Board:
         side += 1
 
 
-def message_board(request: Request, words: list[str] | None, letters: int) -> Board | None:
+def message_board(request: Request, words: list[str] | None, letters: int, wanted: int = 0
+                  ) -> Board | None:
     """The board of a grid with a hidden message of `letters` letters: the fixed one; else, for
     given words, the rectangle (or shape) that holds them and the message with the fewest squares
     to spare, those farthest from its centre trimmed off so that it holds exactly that; for a
-    theme's, one the message takes the level's share of. None where no grid up to the largest
-    holds them."""
+    theme's, one the message takes the level's share of, with room for `wanted` letters of
+    words besides. None where no grid up to the largest holds them."""
     board = fixed_board(request)
     if board is not None:
         return board
     level, shape = request.level, request.settings["shape"]
     if words is None:
-        needed = math.ceil(max(letters / MESSAGE_SHARE[level], MESSAGE_LEAST,
+        needed = math.ceil(max(letters / MESSAGE_SHARE[level], MESSAGE_LEAST, letters + wanted,
                                EXPERT_CELLS if level == "expert" else 0))
         longest = MIN_SIDE
     else:
@@ -582,6 +589,10 @@ def _generate_with_message(rng: random.Random, request: Request) -> Generated:
     whole = bool(request.settings["words"]) and share is None
     count = min(request.settings["word_count"], len(pool))
     least = EXPERT_WORDS if level == "expert" else MIN_WORD
+    # a theme's grid has room for about as many words as the level hides without a message;
+    # where no such grid comes out, for more (more words of a theme fill a grid more easily)
+    wanted = int(request.settings["word_count"] * statistics.median(map(len, pool))
+                 * MESSAGE_WORDS)
 
     def fill() -> tuple[list[str], list, list[str], str] | None:
         phrase = rng.choice(_phrases(request))
@@ -591,7 +602,7 @@ def _generate_with_message(rng: random.Random, request: Request) -> Generated:
             words = list(share) if share is not None else rng.sample(pool, count)
             board = message_board(request, words, len(letters))
         else:
-            board = message_board(request, None, len(letters))
+            board = message_board(request, None, len(letters), wanted)
             if board is None:
                 return None
             reach = board.longest(DIRECTIONS_AT[level])
@@ -602,16 +613,54 @@ def _generate_with_message(rng: random.Random, request: Request) -> Generated:
         made = _packed_grid(rng, words, board, level, language, letters, request.settings["children"])
         return None if made is None else (*made, phrase)
 
-    made = make_at_level(
-        level, ATTEMPTS, fill, lambda answer: answer,
-        lambda answer: rate({"grid": answer[2], "words": answer[0], "language": language}),
-        failure=f"no {level} word search with its hidden message came out of {ATTEMPTS} tries "
-                f"for {request.describe()}; give a longer message, or more room (a larger size, "
-                "or no size: the grid is then sized to the words and the message)")
+    failure = (f"no {level} word search with its hidden message came out of {ATTEMPTS} tries "
+               f"for {request.describe()}; give a longer message, or more room (a larger size, "
+               "or no size: the grid is then sized to the words and the message)")
+    for round_ in range(MESSAGE_ROUNDS):
+        try:
+            made = make_at_level(
+                level, ATTEMPTS if round_ == 0 else GROWN_ATTEMPTS, fill, lambda answer: answer,
+                lambda answer: rate({"grid": answer[2], "words": answer[0], "language": language}),
+                failure=failure)
+            break
+        except BookgenError:
+            if whole or share is not None or round_ == MESSAGE_ROUNDS - 1:
+                raise
+            wanted += wanted // 2
     words, placed, grid, phrase = made.answer
     puzzle = _puzzle(request, grid, words)
     puzzle["message_lengths"] = message_lengths(phrase, language)
     return Generated(puzzle, {"placements": placed, "message": phrase}, made.rating)
+
+
+Spot = tuple[tuple[int, int, str], list[Square], int, list[Square]]
+
+
+class _Spots(dict):  # type: ignore[type-arg]
+    """Every place a word of a length can lie on a board in some directions, each with its
+    squares, how many of its sides meet the outside or a hole, and the squares beside it: worked
+    out once for each length and set of directions a packing asks for."""
+
+    def __init__(self, board: Board) -> None:
+        super().__init__()
+        self.board = board
+
+    def __missing__(self, key: tuple[int, tuple[str, ...]]) -> list[Spot]:
+        length, ways = key
+        board, found = self.board, []
+        for direction in ways:
+            d_row, d_col = STEPS[direction]
+            for r, c in board.squares():
+                squares = [(r + i * d_row, c + i * d_col) for i in range(length)]
+                if not all(board.holds(square) for square in squares):
+                    continue
+                inside = set(squares)
+                beside = [(y + dy, x + dx) for y, x in squares
+                          for dy, dx in ((0, 1), (1, 0), (0, -1), (-1, 0)) if (y + dy, x + dx) not in inside]
+                around = [square for square in beside if board.holds(square)]
+                found.append(((r, c, direction), squares, len(beside) - len(around), around))
+        self[key] = found
+        return found
 
 
 def _packed_grid(rng: random.Random, words: list[str], board: Board, level: str, language: str,
@@ -627,67 +676,87 @@ def _packed_grid(rng: random.Random, words: list[str], board: Board, level: str,
     grid: Grid = [[HOLE if (r, c) in board.holes else None for c in range(cols)] for r in range(rows)]
     order = sorted(words, key=lambda w: (-len(w), w))
     directions = DIRECTIONS_AT[level]
-    if level == "medium":  # a medium grid has a diagonal word: the shortest, placed first
-        order.insert(0, order.pop())
+    if level == "medium":  # a medium grid has a diagonal word, placed first: one of the shorter
+        order.insert(0, order.pop(rng.randrange(len(order) // 2, len(order))))
     steps = [PACKING_STEPS]
     placed: list[tuple[str, tuple[int, int, str]]] = []
+    spots = _Spots(board)
 
-    def fits(word: str, place: tuple[int, int, str], left: int) -> int | None:
-        crossings = 0
-        for i, (r, c) in enumerate(cells_of(word, place)):
-            if not (0 <= r < rows and 0 <= c < cols) or grid[r][c] == HOLE:
-                return None
-            if grid[r][c] is not None:
-                if grid[r][c] != word[i]:
-                    return None
-                crossings += 1
-        return crossings if crossings <= left and crossings < len(word) else None
+    def options(word: str, first: bool, left: int) -> list[tuple[float, Spot, int]]:
+        """Where `word` can lie now, best first: the most sides against a wall, a hole or a
+        placed letter (a packed grid fills in from its edges, leaving no gap a word cannot
+        reach), then the most crossings."""
+        ways = ("SE", "NE") if level == "medium" and first else directions
+        found = []
+        for spot in spots[len(word), ways]:
+            crossings = 0
+            for letter, (r, c) in zip(word, spot[1]):
+                held = grid[r][c]
+                if held is not None:
+                    if held != letter:
+                        break
+                    crossings += 1
+            else:
+                if crossings <= left and crossings < len(word):
+                    contact = spot[2] + sum(grid[r][c] is not None for r, c in spot[3])
+                    found.append((rng.random() - contact - 4 * crossings, spot, crossings))
+        return found
 
-    def walled(square: Square) -> bool:
-        r, c = square
-        return not (0 <= r < rows and 0 <= c < cols) or grid[r][c] is not None
-
-    def contact(word: str, place: tuple[int, int, str]) -> int:
-        """The sides of the word's squares that meet a wall, a hole or a placed letter: a packed
-        grid fills in from its edges, leaving no gap a word cannot reach."""
-        squares = set(cells_of(word, place))
-        return sum(walled((r + dr, c + dc)) for r, c in squares
-                   for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)) if (r + dr, c + dc) not in squares)
-
-    def place_from(index: int, left: int) -> bool:
-        if index == len(order):
-            return left == 0
-        word = order[index]
-        ways = ("SE", "NE") if level == "medium" and index == 0 else directions
-        options = [(r, c, d) for d in ways for r in range(rows) for c in range(cols)]
-        rng.shuffle(options)
-        found = [(place, crossings) for place in options
-                 if (crossings := fits(word, place, left)) is not None]
-        found.sort(key=lambda option: -contact(word, option[0]) - 4 * option[1])
-        for place, crossings in found:
+    def place_from(left: set[str], budget: int) -> bool:
+        """Place the words `left`, the one with the fewest places first (a word with none ends
+        this branch at once)."""
+        if not left:
+            return budget == 0 and spelled()
+        if level == "medium" and len(left) == len(order):  # the diagonal word first
+            word, found = order[0], options(order[0], True, budget)
+        else:
+            word, found = "", []
+            for candidate in sorted(left, key=lambda w: (-len(w), w)):
+                places = options(candidate, False, budget)
+                if not word or len(places) < len(found):
+                    word, found = candidate, places
+                if not places:
+                    return False
+        found.sort(key=lambda option: option[0])
+        for _rank, (place, squares, _outside, _around), crossings in found:
             steps[0] -= 1
             if steps[0] < 0:
                 return False
-            squares = cells_of(word, place)
             before = [grid[r][c] for r, c in squares]
-            for i, (r, c) in enumerate(squares):
-                grid[r][c] = word[i]
+            for letter, (r, c) in zip(word, squares):
+                grid[r][c] = letter
             placed.append((word, place))
-            if place_from(index + 1, left - crossings):
+            if place_from(left - {word}, budget - crossings):
                 return True
             placed.pop()
             for (r, c), old in zip(squares, before):
                 grid[r][c] = old
         return False
 
-    if not place_from(0, shared):
+    blocked = avoided(language, children)
+    made: list[tuple[list[str], dict]] = []  # the grid and answer the search ended with
+
+    def spelled() -> bool:
+        """The leftover squares spell the message, and no word reads twice nor anything blocked
+        (the message's letters are not redrawn: the search goes on where they spell one)."""
+        text = ["".join(row) for row in _with_message(grid, board, message)]
+        solution = {"placements": sorted((as_json(word, place) for word, place in placed),
+                                         key=lambda p: words.index(p["word"]))}
+        if _any_wrong(text, words, solution, blocked):
+            return False
+        made.append((text, solution))
+        return True
+
+    if not place_from(set(order), shared):
         return None
-    free = [(r, c) for r, c in board.squares() if grid[r][c] is None]
-    for (r, c), letter in zip(free, message):
-        grid[r][c] = letter
-    text = ["".join(row) for row in grid]  # type: ignore[arg-type]
-    solution = {"placements": sorted((as_json(word, place) for word, place in placed),
-                                     key=lambda p: words.index(p["word"]))}
-    if _any_wrong(text, words, solution, avoided(language, children)):
-        return None
+    text, solution = made[0]
     return words, solution["placements"], text
+
+
+def _with_message(grid: Grid, board: Board, message: str) -> Grid:
+    """The grid with the message's letters in its empty squares, row by row."""
+    filled = [list(row) for row in grid]
+    for (r, c), letter in zip([square for square in board.squares() if grid[square[0]][square[1]] is None],
+                              message):
+        filled[r][c] = letter
+    return filled

@@ -171,9 +171,16 @@ def _in_star(x: float, y: float) -> bool:
     return (bx - outer) * py - by * (px - outer) >= 0  # on the centre's side of point to corner
 
 
-GRID_SHAPES = {**SHAPES, "star": lambda rows, cols: [
-    (r, c) for r in range(rows) for c in range(cols)
-    if _in_star((2 * c + 1 - cols) / cols, (2 * r + 1 - rows) / rows)]}
+def _star(rows: int, cols: int) -> list[tuple[int, int]]:
+    """The star's squares, less the tips a square wide that stand alone at its points (a word
+    could only run into them from one side)."""
+    cells = {(r, c) for r in range(rows) for c in range(cols)
+             if _in_star((2 * c + 1 - cols) / cols, (2 * r + 1 - rows) / rows)}
+    return sorted(cell for cell in cells if sum(
+        (cell[0] + dr, cell[1] + dc) in cells for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))) > 1)
+
+
+GRID_SHAPES = {**SHAPES, "star": _star}
 """The built-in shapes a grid may be cut to: Hidato's and the mazes' (bookgen.core.masks), and a
 star."""
 
