@@ -9,6 +9,7 @@ import random
 import textwrap
 
 import pytest
+import test_html
 from pypdf import PdfReader
 
 from bookgen.audit import audit
@@ -18,6 +19,7 @@ from bookgen.core.dictionary import blocked_words
 from bookgen.core.grading import LEVELS
 from bookgen.core.letters import LANGUAGES, alphabet, grid_form
 from bookgen.errors import BookgenError, PuzzleFormatError
+from bookgen.html import write_html
 from bookgen.i18n import speaking
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
@@ -222,3 +224,213 @@ def test_puzzle_json_listing_a_word_twice_is_refused():
     with pytest.raises(PuzzleFormatError, match="'words' lists CAT twice"):
         WORDSEARCH.validate(puzzle)
     WORDSEARCH.validate(dict(puzzle, words=["CAT"]))
+
+
+# --- a teacher's own list (issue 46) -------------------------------------------------------------
+
+VOCABULARY = ["photosynthesis", "chlorophyll", "carbon dioxide", "oxygen", "glucose", "sunlight",
+              "water", "leaf", "root"]
+
+
+def test_a_teachers_list_goes_in_whole_on_both_versions_read_from_a_file(tmp_path):
+    """Nine words, the longest 14 letters and one a term of two words, read by --set words=@FILE:
+    every word is hidden on version A and on version B (the grid grows to fit them), the term
+    prints with its space and runs together in the grid."""
+    from bookgen.cli import main
+
+    (tmp_path / "words.txt").write_text("\n".join(VOCABULARY) + "\n", "utf-8")
+    target = tmp_path / "sheet.pdf"
+    assert main(["worksheet", "wordsearch", "-n", "1", "--versions", "2", "--set",
+                 f"words=@{tmp_path / 'words.txt'}", "-o", str(target), "-q"]) == 0
+    for version in "AB":
+        text = PdfReader(tmp_path / f"sheet-{version}.pdf").pages[0].extract_text()
+        assert all(grid_form(word, "en") in text for word in VOCABULARY), version
+        assert "CARBON DIOXIDE" in text  # the list keeps the space (the grid runs it together)
+    made = _made("easy", words=VOCABULARY)
+    assert sorted(made.puzzle["words"]) == sorted(grid_form(w, "en").replace(" ", "") for w in VOCABULARY)
+    assert made.puzzle["shown"] == {"CARBONDIOXIDE": "CARBON DIOXIDE"}
+    assert len(placements(made.puzzle["grid"], "CARBONDIOXIDE")) == 1
+
+
+def test_every_word_that_cannot_go_in_is_named_with_why():
+    with pytest.raises(BookgenError) as caught:
+        Request.make(WORDSEARCH, "easy", {"words": ["cat", "cats", "Søren", "dog"], "language": "de"})
+    message = caught.value.message
+    assert message.startswith("these 2 words cannot go into a grid")
+    assert "'Søren' holds Ø" in message and "'CAT' is part of 'CATS'" in message
+    with pytest.raises(BookgenError, match=r"these 5 words are longer than the grid \(6x6\).*"
+                                           r"'PHOTOSYNTHESIS' \(14 letters\)"):
+        Request.make(WORDSEARCH, "easy", {"words": VOCABULARY, "size": "6"})
+    with pytest.raises(BookgenError, match="set word_count to deal them out"):
+        Request.make(WORDSEARCH, "easy", {"words": [f"word{chr(97 + i)}{chr(97 + j)}"
+                                                    for i in range(7) for j in range(7)]})
+
+
+def test_a_long_list_is_dealt_out_no_word_twice_and_version_b_takes_what_a_took(tmp_path):
+    """30 words, 5 a grid, 6 puzzles: each word once in the book; version B's puzzles hide what
+    A's do; a puzzle's id names its share, so it makes the same puzzle again."""
+    words = ", ".join(f"{a}{b}{c}o" for a, b, c in zip("bcdfghjklmnpqrstvwxzbcdfghjklm",
+                                                         "aaaaaaaaaaeeeeeeeeeeiiiiiiiiii",
+                                                         "tttttttttttttttttttttttttttttt"))
+    config = read_config_text(f"title: T\nversions: 2\nsections:\n  - {{type: wordsearch, count: 6, "
+                              f"difficulty: easy, word_count: 5, words: [{words}]}}\n",
+                              tmp_path / "book.yaml")
+    a, b = (version.sections[0].records for version in make_book(config).editions())
+    hidden = [word for record in a for word in record.puzzle["words"]]
+    assert sorted(hidden) == sorted(w.strip().upper() for w in words.split(","))
+    # by slot, the seed's last part: a section's pages are sorted by rating, each version its own way
+    shares = {r.id.rpartition(".")[2]: sorted(r.puzzle["words"]) for r in a}
+    assert shares == {r.id.rpartition(".")[2]: sorted(r.puzzle["words"]) for r in b}
+    assert any("deal=6" in r.id for r in a)
+
+
+# --- themes that fit any grid (issues 42, 43) ----------------------------------------------------
+
+def test_every_theme_speaks_every_language_and_has_messages():
+    from bookgen.puzzles.wordsearch.parameters import ALL_THEMES, theme_messages, theme_words
+
+    assert len(ALL_THEMES) >= 20
+    for language in LANGUAGES:
+        for theme in ALL_THEMES:
+            words = theme_words(language, theme)
+            assert len(words) >= 25 and all(set(w) <= alphabet(language) and len(w) >= 3
+                                            for w in words), (language, theme)
+            assert theme_messages(language, theme), (language, theme)
+
+
+@pytest.mark.parametrize(("language", "options"), [("en", {"size": "7"}),
+                                                   ("de", {"size": "6", "children": True})])
+def test_a_themes_words_fit_a_small_grid(language, options):
+    """ELEPHANT does not break a 7x7 grid: the theme gives the words that fit, fewer of them."""
+    made = _made("easy", language=language, **options)
+    side = int(options["size"])
+    assert len(made.puzzle["grid"]) == side and all(len(w) <= side for w in made.puzzle["words"])
+    assert 3 <= len(made.puzzle["words"]) <= 8 and WORDSEARCH.check(made.puzzle, made.solution) == []
+
+
+# --- a hidden message, a shape, children's grids (issue 42) --------------------------------------
+
+@pytest.fixture(scope="module")
+def heart():
+    """A hard heart whose leftover letters spell one of the theme's messages."""
+    return WORDSEARCH.generate(random.Random("b"), Request.make(
+        WORDSEARCH, "hard", {"shape": "heart", "message": "theme", "theme": "sports"}))
+
+
+def test_the_leftover_letters_spell_the_message_and_the_answer_key_prints_it(heart):
+    from bookgen.core.pen import RecordingPen
+    from bookgen.puzzles.wordsearch.parameters import HOLE, message_letters, theme_messages
+
+    puzzle, solution = heart.puzzle, heart.solution
+    assert solution["message"] in theme_messages("en", "sports")
+    used = {(p["row"] + i * dr, p["col"] + i * dc) for p in solution["placements"]
+            for dr, dc in [{"E": (0, 1), "S": (1, 0), "SE": (1, 1), "NE": (-1, 1), "W": (0, -1),
+                            "N": (-1, 0), "NW": (-1, -1), "SW": (1, -1)}[p["direction"]]]
+            for i in range(len(p["word"]))}
+    left = "".join(ch for r, row in enumerate(puzzle["grid"]) for c, ch in enumerate(row)
+                   if ch != HOLE and (r, c) not in used)
+    assert left == message_letters(solution["message"], "en") and sum(puzzle["message_lengths"]) == len(left)
+    assert any(HOLE in row for row in puzzle["grid"]) and heart.rating["level"] == "hard"
+    assert WORDSEARCH.solve(puzzle, 2).solution["message"] == " ".join(solution["message"].upper().split())
+    assert WORDSEARCH.check(puzzle, dict(solution, message="the wrong words")) != []
+    pen = RecordingPen()
+    WORDSEARCH.draw_solution(pen, puzzle, solution)
+    assert "Hidden message:" in pen.texts() and solution["message"].split()[0].upper() in pen.texts()
+    assert not [call for call in pen.calls if call[0] == "rect"]  # a shape is outlined, not boxed
+
+
+def test_a_list_and_a_message_that_cannot_share_a_fixed_grid_are_refused_with_the_count():
+    with pytest.raises(BookgenError, match="leaves 78 for the hidden message; it has 13 letters"):
+        Request.make(WORDSEARCH, "easy", {"words": VOCABULARY, "size": "10x15", "message": "well done class"})
+    made = _made("medium", words=VOCABULARY, message="Well done, class!")
+    assert made.puzzle["message_lengths"] == [4, 4, 5] and WORDSEARCH.check(made.puzzle, made.solution) == []
+
+
+def test_a_shape_from_a_picture_or_a_text_file_beside_the_config(tmp_path):
+    from PIL import Image, ImageDraw
+
+    picture = Image.new("RGB", (200, 200), "white")
+    ImageDraw.Draw(picture).ellipse((10, 10, 190, 190), fill="black")
+    picture.save(tmp_path / "round.png")
+    (tmp_path / "plus.txt").write_text("..####..\n..####..\n########\n########\n########\n"
+                                       "########\n..####..\n..####..\n", "utf-8")
+    (tmp_path / "book.yaml").write_text(
+        "title: T\nsections:\n"
+        "  - {type: wordsearch, count: 1, difficulty: easy, size: 12, shape: round.png}\n"
+        "  - {type: wordsearch, count: 1, difficulty: easy, shape: plus.txt, word_count: 4}\n")
+    round_, plus = (s.request for s in load_config(tmp_path / "book.yaml").sections)
+    assert round_.settings["shape"].count("/") == 11 and plus.settings["shape"].startswith("..####../")
+    for request in (round_, plus):
+        made = WORDSEARCH.generate(random.Random("shape"), request)
+        grid = made.puzzle["grid"]
+        assert grid[0][0] == "." and WORDSEARCH.check(made.puzzle, made.solution) == []
+
+
+def test_a_childrens_grid_reads_only_across_and_down_with_boxes_to_tick():
+    from bookgen.core.pen import RecordingPen
+    from bookgen.puzzles.wordsearch.checking import avoided
+
+    made = _made("easy", children=True, theme="farm")
+    assert made.puzzle["children"] is True and len(made.puzzle["words"]) == 6
+    assert {p["direction"] for p in made.solution["placements"]} <= {"E", "S"}
+    assert "HOE" in avoided("en", True) and "HOE" not in avoided("en") and "SAU" in avoided("de", True)
+    pen = RecordingPen()
+    WORDSEARCH.draw_puzzle(pen, made.puzzle)
+    assert len([call for call in pen.calls if call[0] == "rect"]) == 1 + 6  # the grid, a box a word
+    with pytest.raises(BookgenError, match="children's grids are easy"):
+        Request.make(WORDSEARCH, "hard", {"children": True})
+
+
+def test_the_blocklists_hold_what_the_held_out_grids_showed_and_older_json_still_reads():
+    shown = {"en": ["PAKI", "FART"], "es": ["CACA", "JODE"], "nl": ["PIS", "KAK", "GVD", "POEP", "HOMO"],
+             "de": ["TITTE"], "fr": ["FION"], "it": ["PIRLA"]}
+    for language, words in shown.items():
+        assert set(words) <= set(blocked_words(language)), language
+    diagonal = {"placements": [{"word": "CAT", "row": 0, "col": 0, "direction": "E"}]}
+    assert accidental(["CATQ", "QPQQ", "QQIQ", "QQQS"], blocked_words("nl"), diagonal) == ["PIS"]
+    WORDSEARCH.validate({"grid": ["CATS", "XXXX"], "words": ["CAT"], "language": "en"})
+    with pytest.raises(PuzzleFormatError, match="'shown'"):
+        WORDSEARCH.validate({"grid": ["CATS", "XXXX"], "words": ["CAT"], "language": "en",
+                             "shown": {"CAT": "DOG"}})
+
+
+# --- the playable page ---------------------------------------------------------------------------
+
+browser = test_html.browser  # the Chromium fixture, shared with the page's own tests
+
+
+def test_the_playable_page_shows_the_shape_reveals_the_message_and_stays_readable_in_the_dark(
+        tmp_path, heart, browser):
+    """Every word of the heart found by keyboard: its blanks give way to the message, the leftover
+    letters lit; the holes are no buttons; a children's list ticks a found word; axe finds nothing
+    serious in the dark theme with words found (issue 46's contrast)."""
+    children = _made("easy", children=True, words=VOCABULARY[3:])
+    records = [{"type": "wordsearch", "id": f"wordsearch:x::{n}", "difficulty": level, "number": n,
+                "rating": made.rating, "puzzle": made.puzzle, "solution": made.solution}
+               for n, (level, made) in enumerate((("hard", heart), ("easy", children)), 1)]
+    write_html(tmp_path / "book.html", "T", None, [{"title": "Word Search", "type": "wordsearch",
+                                                    "level": "mixed", "rules": "Find them.",
+                                                    "puzzles": records}])
+    steps = {"E": (0, 1), "S": (1, 0), "SE": (1, 1), "NE": (-1, 1), "W": (0, -1), "N": (-1, 0),
+             "NW": (-1, -1), "SW": (1, -1)}
+    with test_html._opener(browser, tmp_path / "book.html") as open_:
+        tab = open_(width=1200, height=1600)
+        letters = "#puzzle-1 button.letter"
+        holes = sum(row.count(".") for row in heart.puzzle["grid"])
+        assert tab.locator("#puzzle-1 .hole").count() == holes
+        assert tab.locator("#puzzle-1 .blanks").text_content().startswith("_")
+        for place in heart.solution["placements"]:
+            (dr, dc), n = steps[place["direction"]], len(place["word"]) - 1
+            for r, c in ((place["row"], place["col"]), (place["row"] + n * dr, place["col"] + n * dc)):
+                tab.locator(f"{letters}[data-row='{r}'][data-col='{c}']").press("Enter")
+        assert tab.locator("#puzzle-1 .blanks").text_content() == heart.solution["message"]
+        assert tab.locator(f"{letters}.left").count() == sum(heart.puzzle["message_lengths"])
+        tab.emulate_media(color_scheme="dark")
+        place = children.solution["placements"][0]
+        (dr, dc), n = steps[place["direction"]], len(place["word"]) - 1
+        for r, c in ((place["row"], place["col"]), (place["row"] + n * dr, place["col"] + n * dc)):
+            tab.locator(f"#puzzle-2 button.letter[data-row='{r}'][data-col='{c}']").press("Enter")
+        ticked = tab.locator("#puzzle-2 ul.words li.found")
+        assert ticked.count() == 1
+        assert ticked.evaluate("node => getComputedStyle(node, '::before').content") == '"✓"'
+        assert test_html._axe_violations(tab) == []
