@@ -53,6 +53,8 @@ MESSAGE_SHARE = {"easy": 0.4, "medium": 0.35, "hard": 0.3, "expert": 0.2}
 MESSAGE_WORDS = 0.8
 """The share of the level's count of words (of a theme's typical length) a theme's grid with a
 hidden message has room for besides the message: a full page, not only the message's share."""
+MESSAGE_RUN = 3
+"""The most leftover squares of a packed grid side by side in a row."""
 MESSAGE_ROUNDS = 3
 """Tries at a theme's grid with a hidden message, each with room for half as many words more."""
 MESSAGE_LEAST = 36
@@ -738,7 +740,12 @@ def _packed_grid(rng: random.Random, words: list[str], board: Board, level: str,
 
     def spelled() -> bool:
         """The leftover squares spell the message, and no word reads twice nor anything blocked
-        (the message's letters are not redrawn: the search goes on where they spell one)."""
+        (the message's letters are not redrawn: the search goes on where they spell one); nor do
+        more than `MESSAGE_RUN` of them stand side by side in a row, where the message would read
+        before a word is found."""
+        if any(run > MESSAGE_RUN for row in grid
+               for run in map(len, "".join("." if square is None else "#" for square in row).split("#"))):
+            return False
         text = ["".join(row) for row in _with_message(grid, board, message)]
         solution = {"placements": sorted((as_json(word, place) for word, place in placed),
                                          key=lambda p: words.index(p["word"]))}
