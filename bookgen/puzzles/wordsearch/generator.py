@@ -746,7 +746,7 @@ def _packed_grid(rng: random.Random, words: list[str], board: Board, level: str,
         if any(run > MESSAGE_RUN for row in grid
                for run in map(len, "".join("." if square is None else "#" for square in row).split("#"))):
             return False
-        text = ["".join(row) for row in _with_message(grid, board, message)]
+        text = ["".join(row) for row in _with_message(grid, board, message)]  # type: ignore[arg-type]
         solution = {"placements": sorted((as_json(word, place) for word, place in placed),
                                          key=lambda p: words.index(p["word"]))}
         if _any_wrong(text, words, solution, blocked):
