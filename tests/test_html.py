@@ -647,11 +647,11 @@ def reload_seeing_storage(tab, ready: str) -> None:
     try on, what the old page held is written back first, so the reloaded page restores exactly
     what the player's page saved (the player and the studio write nothing as they open)."""
     tab.evaluate("window.dispatchEvent(new Event('pagehide'))")
-    held = tab.evaluate("Object.fromEntries(Object.keys(localStorage).map(key => [key, localStorage.getItem(key)]))")
+    held = tab.evaluate("Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage[k]]))")
     seen = []
     for attempt in range(5):
         if attempt >= 2:
-            tab.evaluate("held => Object.entries(held).forEach(([key, value]) => localStorage.setItem(key, value))", held)
+            tab.evaluate("held => Object.entries(held).forEach(([k, v]) => localStorage.setItem(k, v))", held)
         tab.wait_for_timeout(200 + 300 * attempt)  # time for the browser to take the last writes
         tab.reload(wait_until="load")
         tab.wait_for_selector(ready, state="attached")
