@@ -199,14 +199,14 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
         option_names = tuple(o.name for o in puzzle_type.options)
     values = read_fields(source, path, data, SECTION_FIELDS, "a section", extra=option_names)
     assert puzzle_type is not None  # "type" is required, so reading the fields refused its lack
-    raw_options = _type_options(source, path, data, puzzle_type, within,
-                                values["language"] or speech.code)
     bank = None
     if values["from"] is not None:
         if within is not None:
             check_within(source, path + ("from",), values["from"], within)
-        if raw_options:
-            raise source.error(path + (next(iter(raw_options)),),
+        given = [spec.name for spec in puzzle_type.options
+                 if spec.name in data and spec.name not in SECTION_FIELDS]  # `language` is both
+        if given:
+            raise source.error(path + (given[0],),
                                "a section that takes puzzles 'from' a bank has no type options; "
                                "filter with 'difficulty' and 'rating' instead")
         if values["seed"] is not None:
@@ -222,6 +222,8 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
         raise source.error(path, f"a section needs 'difficulty' (one of {', '.join(puzzle_type.levels)})")
     request = None
     if bank is None:
+        raw_options = _type_options(source, path, data, puzzle_type, within,
+                                    values["language"] or speech.code)
         try:
             request = Request.make(puzzle_type, values["difficulty"], raw_options)
         except BookgenError as error:
