@@ -249,12 +249,13 @@ def _builds_from_a_bank(puzzle_type: PuzzleType) -> None:
     takes that puzzle (the loader once refused a type whose options it fills in itself)."""
     import tempfile
 
+    from bookgen.atomic import write_files
     from bookgen.book import make_book
     from bookgen.config import read_config_text
 
     record = made(puzzle_type, puzzle_type.levels[0])
     with tempfile.TemporaryDirectory() as folder:
-        (Path(folder) / "bank.jsonl").write_text(json.dumps(record.to_json()) + "\n", encoding="utf-8")
+        write_files([(Path(folder) / "bank.jsonl", (json.dumps(record.to_json()) + "\n").encode())])
         config = read_config_text(f"title: A bank of {puzzle_type.name}\nsections:\n"
                                   f"  - {{type: {puzzle_type.name}, count: 1, from: bank.jsonl}}\n",
                                   Path(folder) / "bank.yaml")
