@@ -29,7 +29,7 @@ from bookgen.bookconfig import BookConfig, SectionConfig, version_letter
 from bookgen.config import crowded_requests
 from bookgen.errors import BookgenError
 from bookgen.inputs import parse_json, read_text
-from bookgen.making import make_puzzle, record_from_json, record_type, verify
+from bookgen.making import make_puzzle, record_from_json, record_from_text, record_type, verify
 from bookgen.progress import Progress
 from bookgen.puzzles.base import (
     JSON,
@@ -499,10 +499,26 @@ def _bank_lines(path: Path, key: str) -> Iterator[tuple[int, JSON]]:
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        data = parse_json(line, str(path), number)
+        try:
+            data = parse_json(line, str(path), number)
+        except BookgenError as error:
+            raise BookgenError(f"{error.message}; {_bank_line(line)}", file=str(path),
+                               line=number) from None
         if not isinstance(data, dict):
-            raise BookgenError("a puzzle line must be a JSON object", file=str(path), line=number)
+            raise BookgenError(_bank_line(line), file=str(path), line=number)
         yield number, data
+
+
+def _bank_line(line: str) -> str:
+    """What a bank line is, said to one that is not; a puzzle in its type's one-line form (a
+    sudoku's 81 characters) is named as such, as `solve` reads it."""
+    try:
+        record = record_from_text(line, "")
+    except BookgenError:
+        record = None
+    form = (f"; this is a {record.puzzle_type.name} in its one-line form, which 'bookgen solve' "
+            "reads (a bank does not)" if record is not None else "")
+    return f"a bank holds one puzzle a line, each a JSON object as 'bookgen generate' writes them{form}"
 
 
 def load_bank_section(section: SectionConfig, twins: Twins | None = None) -> list[PuzzleRecord]:
@@ -527,17 +543,19 @@ def load_bank_section(section: SectionConfig, twins: Twins | None = None) -> lis
             failures.append(f"{where}: {too_large}")
             continue
         record = complete_record(stored)
-        if not _passes(record, section) or record in twins:
+        if not _passes(record, section):
+            continue
+        try:  # first: a puzzle that breaks the rules has no level worth naming
+            verify(record)
+        except BookgenError as error:
+            failures.append(f"{where}: {_unanswered(record) or error.message}")
             continue
         stored_level = stored.rating.get("level")
         if stored_level not in (None, record.rating.get("level")):
             failures.append(f"{where}: its stored rating says {stored_level} but it grades "
                             f"{record.rating.get('level')}")
             continue
-        try:
-            verify(record)
-        except BookgenError as error:
-            failures.append(f"{where}: {error.message}")
+        if record in twins:
             continue
         twins.add(record)
         chosen.append(record)
@@ -549,6 +567,20 @@ def load_bank_section(section: SectionConfig, twins: Twins | None = None) -> lis
             f"the bank holds only {len(chosen)} different {section.describe()} puzzle(s) that pass "
             f"the filters; the section asks for {section.count}", file=str(path), key="from")
     return chosen
+
+
+def _unanswered(record: PuzzleRecord) -> str | None:
+    """Why a bank puzzle that fails verification has no answer at all (its givens break the
+    rules: two 5s in a row), rather than the stored answer it then cannot match; None when it
+    has one."""
+    try:
+        record.puzzle_type.validate(record.puzzle)
+    except BookgenError:
+        return None  # verify's own message names the format
+    if record.puzzle_type.solve(record.puzzle, 1).count:
+        return None
+    return (f"puzzle {record.id or 'without an id'} has no answer: its givens break the rules, or "
+            "leave no way to finish it")
 
 
 def complete_record(record: PuzzleRecord) -> PuzzleRecord:
