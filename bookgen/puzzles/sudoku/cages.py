@@ -17,7 +17,7 @@ from itertools import combinations
 from bookgen.puzzles.sudoku.regions import neighbours
 
 Cage = tuple[tuple[int, ...], int]  # (cells, sum)
-CAGE_SIZES = {"medium": (2, 2), "hard": (2, 3), "expert": (2, 4)}
+CAGE_SIZES = {"easy": (2, 3), "medium": (2, 2), "hard": (2, 3), "expert": (3, 5), "master": (2, 5)}
 """The cage sizes a level's cages grow to (at random between the two; a square left alone joins
 a neighbour one past them). Small cages allow few sets of numbers, so a person starts from them:
 of 40 killers, cages of 2 rate medium 37 times, of 2-3 hard 15 times, of 2-4 expert 20 times, at

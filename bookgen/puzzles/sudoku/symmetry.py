@@ -57,17 +57,32 @@ def minlex(grid: Sequence[Sequence[int]], box_rows: int, box_cols: int) -> Grid:
     for place in range(size):
         best: tuple[int, ...] | None = None
         kept: list[Way] = []
-        for way in ways:
-            for row in _next_rows(way.rows, place, size, box_rows):
-                line, orders = _smallest(way.grid[row], way.orders, size, box_cols)
-                if best is None or line < best:
-                    best, kept = line, []
-                if line == best:
-                    kept.append(Way(way.grid, way.rows + (row,), orders))
+        chosen = [(way, row) for way in ways for row in _next_rows(way.rows, place, size, box_rows)]
+        if ways[0].orders is None:  # no column order chosen yet: the emptiest stacks first win
+            patterns = [_blank_pattern(way.grid[row], box_cols) for way, row in chosen]
+            least = min(patterns)
+            chosen = [pair for pair, pattern in zip(chosen, patterns) if pattern == least]
+        for way, row in chosen:
+            line, orders = _smallest(way.grid[row], way.orders, size, box_cols)
+            if best is None or line < best:
+                best, kept = line, []
+            if line == best:
+                kept.append(Way(way.grid, way.rows + (row,), orders))
         assert best is not None
         form.append(best)
         ways = kept
     return tuple(form)
+
+
+def _blank_pattern(row: tuple[int, ...], box_cols: int) -> tuple[bool, ...]:
+    """Where a row read with its blanks first (`_blanks_first`) holds numbers: the same for every
+    such column order. Before any column order is chosen, a row whose pattern is larger (a number
+    where another row's has a blank) can never read smaller, whatever its numbers, so only the
+    rows of the least pattern are read out in full; on a 16x16 grid that cut the form's time
+    from 0.55 s to a few ms."""
+    counts = sorted(sum(1 for col in range(start, start + box_cols) if row[col])
+                    for start in range(0, len(row), box_cols))
+    return tuple(flag for count in counts for flag in [False] * (box_cols - count) + [True] * count)
 
 
 def _next_rows(taken: tuple[int, ...], place: int, size: int, box_rows: int) -> Iterator[int]:
@@ -132,3 +147,93 @@ def _blanks_first(filled: tuple[bool, ...], box_cols: int) -> tuple[Order, ...]:
     return tuple(tuple(col for blanks, numbers in parts for col in blanks + numbers)
                  for chosen in product(*(permutations(groups[count]) for count in sorted(groups)))
                  for parts in product(*(inner[index] for index in sum(chosen, ()))))
+
+
+# --- a diagonal sudoku's twins ---------------------------------------------------------------------
+#
+# A move of a classic sudoku that keeps both long diagonals houses: rows reordered by a
+# permutation p that keeps the bands, columns by q, so the diagonal {(i, i)} goes to
+# {(p(i), q(i))}. That is a diagonal only when q = p (it stays) or q = reversal after p (it becomes
+# the other one), and the other diagonal follows only when p commutes with the reversal of the
+# rows: bands paired end to end move as pairs, the rows of a band and of its partner in mirror
+# image. On a 9x9 grid: 24 row orders, each with two column orders, times the transpose: 96
+# moves (the eight turns and mirrors among them), times the renamings of the numbers.
+
+
+def mirrored_orders(size: int, height: int) -> list[Order]:
+    """Every order of the rows (the source row at each place) that keeps bands of `height` rows
+    together and commutes with turning the rows upside down."""
+    bands = size // height
+    flip = tuple(range(height - 1, -1, -1))
+    inner = list(permutations(range(height)))
+    orders = []
+    for band_order in permutations(range(bands)):
+        if any(band_order[bands - 1 - b] != bands - 1 - band_order[b] for b in range(bands)):
+            continue
+        free = [b for b in range(bands) if b < bands - 1 - b]
+        middle = [b for b in range(bands) if b == bands - 1 - b]
+        symmetric = [sigma for sigma in inner if all(sigma[flip[i]] == flip[sigma[i]] for i in range(height))]
+        for chosen in product(*([inner] * len(free) + [symmetric] * len(middle))):
+            within = dict(zip(free + middle, chosen))
+            for b in free:
+                sigma = within[b]
+                within[bands - 1 - b] = tuple(flip[sigma[flip[i]]] for i in range(height))
+            orders.append(tuple(band_order[b] * height + within[b][i]
+                                for b in range(bands) for i in range(height)))
+    return orders
+
+
+@cache
+def diagonal_moves(size: int, box_rows: int, box_cols: int) -> tuple[tuple[Order, Order], ...]:
+    """The (row order, column order) pairs that keep a diagonal sudoku one: a row order of
+    `mirrored_orders`, the same order for the columns or its reversal, where that keeps the
+    stacks (always, on square boxes)."""
+    def keeps_stacks(order: Order) -> bool:
+        return all(order[place] // box_cols == order[place - place % box_cols] // box_cols
+                   for place in range(size))
+
+    moves = []
+    for rows in mirrored_orders(size, box_rows):
+        for cols in (rows, tuple(size - 1 - row for row in rows)):
+            if keeps_stacks(cols):
+                moves.append((rows, cols))
+    return tuple(moves)
+
+
+def least_form(grids: Sequence[Grid], moves: Sequence[tuple[Order, Order]]) -> Grid:
+    """The smallest grid, row by row, that any of `grids` read through any move (rows and columns
+    in the move's orders) gives, its numbers renamed in the order they first appear; built a row
+    at a time, keeping only the readings that tie for the smallest rows so far."""
+    size = len(grids[0])
+    live: list[tuple[Grid, Order, Order, dict[int, int]]] = [
+        (grid, rows, cols, {}) for grid in grids for rows, cols in moves]
+    form: list[tuple[int, ...]] = []
+    for place in range(size):
+        best: tuple[int, ...] | None = None
+        kept: list[tuple[Grid, Order, Order, dict[int, int]]] = []
+        for grid, rows, cols, names in live:
+            row = grid[rows[place]]
+            fresh = names
+            for col in cols:
+                value = row[col]
+                if value and value not in fresh:
+                    if fresh is names:
+                        fresh = dict(names)
+                    fresh[value] = len(fresh) + 1
+            line = tuple(fresh.get(row[col], 0) for col in cols)
+            if best is None or line < best:
+                best, kept = line, []
+            if line == best:
+                kept.append((grid, rows, cols, fresh))
+        assert best is not None
+        form.append(best)
+        live = kept
+    return tuple(form)
+
+
+def diagonal_minlex(grid: Sequence[Sequence[int]], box_rows: int, box_cols: int) -> Grid:
+    """The smallest form of a diagonal sudoku's grid over every move that keeps its diagonals
+    (`diagonal_moves`, and a transpose on square boxes) and every renaming of its numbers."""
+    rows: Grid = tuple(tuple(row) for row in grid)
+    grids = [rows, tuple(zip(*rows))] if box_rows == box_cols else [rows]
+    return least_form(grids, diagonal_moves(len(rows), box_rows, box_cols))
