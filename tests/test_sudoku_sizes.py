@@ -25,7 +25,7 @@ from bookgen.puzzles.base import Request
 from bookgen.puzzles.sudoku import parse_line
 from bookgen.puzzles.sudoku.generator import GIVEN_FLOORS, PATTERN_MOVES
 from bookgen.puzzles.sudoku.parameters import BOXES, HEX, PATTERNS
-from bookgen.puzzles.sudoku.symmetry import diagonal_minlex, diagonal_moves
+from bookgen.puzzles.sudoku.symmetry import diagonal_minlex, diagonal_moves, minlex
 
 SUDOKU = find_type("sudoku")
 browser = test_html.browser
@@ -197,3 +197,21 @@ def test_a_16x16_in_hex_and_a_12x12_play_on_a_phone(browser, phone_book):
         assert square.input_value() == str(grid[r][c])
         assert "wrong" not in (tab.locator(f"#puzzle-2 .grid > .cell:nth-child({12 * r + c + 1})")
                                .get_attribute("class") or "")
+
+
+@pytest.mark.parametrize("size", [4, 6])
+def test_the_form_read_with_blanks_last_is_the_least_twin_by_brute_force(size):
+    """The reading the large grids take (a blank the largest value, tied column orders kept open)
+    against every move of a 4x4 or 6x6: the least grid over all of them."""
+    box_rows, box_cols = BOXES[size]
+    for seed in "abc":
+        request = Request.make(SUDOKU, "easy", {"size": str(size)})
+        givens = make_puzzle(request, f"last/{seed}").puzzle["givens"]
+        least = None
+        for transpose in (False, True) if box_rows == box_cols else (False,):
+            for rows in _box_orders(size, box_rows):
+                for cols in _box_orders(size, box_cols):
+                    moved = _renamed(_moved(givens, rows, cols, list(range(size + 1)), transpose))
+                    form = tuple(tuple(v or size + 1 for v in row) for row in moved)
+                    least = form if least is None or form < least else least
+        assert minlex(givens, box_rows, box_cols, blank_last=True) == least
