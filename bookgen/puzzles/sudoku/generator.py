@@ -51,10 +51,10 @@ would search for seconds (fresh cages are quicker)."""
 GIVENS_REDUCED = ("easy", "expert")
 """The killer levels whose givens are a classic's reduced on the caged board (`reduce_givens`):
 at easy, while singles and cages of one combination finish it (with the symmetry asked for); at
-expert, while techniques to expert's finish it (cages of 3 to 5 squares, givens anywhere: of 20
-such killers 9 rate expert, against 1 in 10 whose givens go only where two answers differ, which
-stay at the levels below; bench/sudoku_variants.py). The others take the few givens their cages
-leave two answers without (`killer_givens`)."""
+expert, while techniques to expert's finish it (cages of 3 to 5 squares, givens anywhere: of 10
+such killers 6 rate expert, of 10 with cages of 2 to 4 2, and 1 when their givens go only where
+two answers differ; bench/sudoku_variants.py). The others take the few givens their cages leave
+two answers without (`killer_givens`)."""
 LAYOUTS = 50         # jigsaw layouts tried for one filled grid
 LAYOUT_GUESSES = 300
 """Guesses the search may make to fill a jigsaw's empty grid: many layouts have no answer or hide
