@@ -1,6 +1,6 @@
 """Sudoku: fill the grid so every row, column and box (a jigsaw's irregular regions in place of
-boxes; in the diagonal variant, each long diagonal too) holds every number once; 4x4, 6x6 and 9x9;
-a killer's cages add up to their sums.
+boxes; in the diagonal variants, each long diagonal too) holds every number once; 4x4 to 16x16
+(12x12 and 16x16 in numbers or hex); a killer's cages add up to their sums.
 
 One module per step in the usual order: `parameters` (sizes, variants, options, rules and the
 forms a puzzle is compared by), `regions` (a jigsaw's layouts of regions), `cages` (a killer's

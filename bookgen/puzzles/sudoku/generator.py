@@ -1,8 +1,9 @@
 """The generator: a random filled grid (a jigsaw's on a random layout of regions first), then
-givens removed an orbit at a time (two cells turned half way round each other, by default) while
-the puzzle keeps one answer and the grader still solves it within the level; a killer's cages
-grown over the grid instead, with givens only where they leave two answers. Kept when its
-measured level is the one asked for.
+givens removed an orbit at a time (two cells turned half way round each other, by default; the
+symmetry's turns and mirrors) while the puzzle keeps one answer and the grader still solves it
+within the level; a killer's cages grown over the grid first, then its givens (removed so at easy
+and expert, else only where the cages leave two answers). Kept when its measured level is the one
+asked for.
 """
 
 from __future__ import annotations
