@@ -170,10 +170,16 @@ def test_each_level_needs_its_step_and_the_pictures_are_mirror_images_of_themsel
     assert easy <= 4
 
 
-def test_a_medium_grid_under_7x7_is_refused_up_front():
-    with pytest.raises(BookgenError, match="at least 7x7") as refused:
-        Request.make(NONOGRAM, "medium", {"size": "6x6"})
-    assert refused.value.key == "size"
+def test_a_5x5_reaches_every_level_its_pictures_unfolded_where_mirrored_ones_seldom_do():
+    """Medium and hard on a 5x5 draw unfolded blots (of the mirrored 5x5 pictures, one puzzle is
+    medium); easy and expert stay mirrored."""
+    for level, stage in (("easy", "overlap"), ("medium", "overlap"), ("hard", "line"),
+                         ("expert", "contradiction")):
+        record = make_puzzle(Request.make(NONOGRAM, level, {"size": 5}), "small")
+        assert (record.rating["level"], record.rating["stage"]) == (level, stage)
+        assert NONOGRAM.solve(record.puzzle, 2).count == 1
+        mirrored = all(row == row[::-1] for row in record.solution["grid"])
+        assert mirrored == (level in ("easy", "expert"))
 
 
 # --- the user's picture -----------------------------------------------------------------------------
