@@ -8,6 +8,7 @@ import json
 import math
 import random
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,9 @@ from bookgen.puzzles.kakuro.grader import BANDS
 from bookgen.puzzles.kakuro.hints import hints
 from bookgen.puzzles.kakuro.parameters import canonical, from_picture, picture, transposed
 from bookgen.puzzles.kakuro.solver import placements, solve
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+from kakuro import sum_tables_solve  # noqa: E402
 
 KAKURO = find_type("kakuro")
 HOLST = Path(__file__).parent.parent / "bench" / "data" / "kakuro-holst.txt"
@@ -233,6 +237,9 @@ def test_the_example_is_unique_easy_and_its_hints_name_sums_and_runs():
 
 
 def test_bands_are_in_ladder_order_and_the_grader_files_each_level_from_its_own_step():
+    """Each level from its own step, and true to a person: a plain solver written apart from the
+    grader finishes an easy puzzle with the sum tables alone, and no harder one (bench/kakuro.py's
+    trivial rate)."""
     lows = [BANDS.span(level)[0] for level in LEVELS]
     assert lows == sorted(lows) and BANDS.level_of(99) == "expert"
     steps = {"easy": ("last square", "single"), "medium": ("required digit", "combination"),
@@ -240,6 +247,7 @@ def test_bands_are_in_ladder_order_and_the_grader_files_each_level_from_its_own_
     for level in LEVELS:
         made = KAKURO.generate(random.Random(f"bands/{level}"), Request.make(KAKURO, level, {"size": "7"}))
         assert made.rating["level"] == level and made.rating["hardest"] in steps[level]
+        assert sum_tables_solve(made.puzzle, unique_only=False) == (level == "easy")
 
 
 @pytest.mark.parametrize("size", ["7", "6x9"])
