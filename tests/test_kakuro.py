@@ -12,10 +12,13 @@ import sys
 from pathlib import Path
 
 import pytest
+import test_html
 
 from bookgen.core.grading import LEVELS
 from bookgen.core.pen import RecordingPen
 from bookgen.errors import BookgenError, PuzzleFormatError
+from bookgen.formats.html import page_record
+from bookgen.html import write_html
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
 from bookgen.puzzles.kakuro import EXAMPLE
@@ -315,3 +318,55 @@ def test_a_made_line_and_the_example_keep_the_types_json_schema():
     broken = json.loads(json.dumps(line))
     broken["puzzle"]["cells"][0][0] = {"across": 46, "down": None}
     assert not validator.is_valid(broken)
+
+
+# --- in the browser (the helpers and browser of tests/test_html.py) ------------------------------
+
+browser = test_html.browser
+
+
+@pytest.fixture(scope="module")
+def book_file(tmp_path_factory) -> Path:
+    """A page of the example (number 1), hints embedded."""
+    made = KAKURO.example(None)
+    path = tmp_path_factory.mktemp("kakuro") / "book.html"
+    record = {"type": "kakuro", "id": "kakuro:easy::example", "difficulty": "easy",
+              "rating": made.rating, "puzzle": made.puzzle, "solution": made.solution}
+    write_html(path, "Kakuro", None, [{"title": "Kakuro", "type": "kakuro", "level": "easy",
+                                       "rules": KAKURO.rules(None),
+                                       "puzzles": [page_record(KAKURO, record, 1)]}])
+    return path
+
+
+def test_the_player_shows_the_sums_and_is_solved_by_mouse_and_keyboard(browser, book_file):
+    """The sums in their halves; a click on each row's first white square, its digits typed with
+    the arrow keys between them (over the black squares), a pencil mark, the candidates the
+    runs' sum tables leave, and the puzzle solved."""
+    made = KAKURO.example(None)
+    grid = made.solution["grid"]
+    with test_html._opener(browser, book_file) as open_:
+        tab = open_()
+        sums = tab.locator("#puzzle-1 .grid.kakuro .sum-text").all_text_contents()
+        assert sorted(sums) == sorted(KAKURO.printed(made.puzzle).texts)
+
+        def square(row: int, col: int):
+            return tab.locator(f"#puzzle-1 input[data-row='{row}'][data-col='{col}']")
+
+        tab.locator("#puzzle-1").get_by_label("Show candidates").check()
+        # 5 across in two squares is 1+4 or 2+3, 8 down in two 1+7, 2+6 or 3+5
+        assert square(5, 3).locator("xpath=..").locator(".candidates").text_content() == "1 2 3"
+        square(5, 3).click()
+        tab.keyboard.press("n")
+        tab.keyboard.type("14")
+        assert square(5, 3).locator("xpath=..").locator(".notes").text_content() == "1 4"
+        tab.keyboard.press("n")
+        for r, row in enumerate(grid):
+            whites = [c for c, value in enumerate(row) if value]
+            if not whites:
+                continue
+            square(r, whites[0]).click()
+            for number, c in enumerate(whites):
+                if number:
+                    tab.keyboard.press("ArrowRight")
+                tab.keyboard.type(str(grid[r][c]))
+        assert "solved" in tab.locator("#puzzle-1").get_attribute("class")
