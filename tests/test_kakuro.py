@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 import test_html
 
+from bookgen.book import make_book
+from bookgen.config import read_config_text
 from bookgen.core.grading import LEVELS
 from bookgen.core.pen import RecordingPen
 from bookgen.errors import BookgenError, PuzzleFormatError
@@ -24,7 +26,7 @@ from bookgen.puzzles.base import Request
 from bookgen.puzzles.kakuro import EXAMPLE
 from bookgen.puzzles.kakuro.board import board_for, board_of
 from bookgen.puzzles.kakuro.checking import check, validate
-from bookgen.puzzles.kakuro.drawing import CELL, DIGIT_WIDTH, EDGE, PT, SUM_SIZE, sum_places
+from bookgen.puzzles.kakuro.drawing import CELL, DIGIT_WIDTH, LEAST_CELL, PT, SUM_SIZE, sum_places
 from bookgen.puzzles.kakuro.generator import (
     SHAPES,
     puzzle_of,
@@ -36,6 +38,7 @@ from bookgen.puzzles.kakuro.grader import BANDS
 from bookgen.puzzles.kakuro.hints import hints
 from bookgen.puzzles.kakuro.parameters import canonical, from_picture, picture, transposed
 from bookgen.puzzles.kakuro.solver import placements, solve
+from bookgen.render.pdf import render_pdf
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from kakuro import sum_tables_solve  # noqa: E402
@@ -290,19 +293,36 @@ def test_sizes_outside_six_to_sixteen_are_refused_naming_the_option():
 
 
 def test_each_sum_sits_in_its_half_clear_of_the_diagonal_and_the_sides():
-    """A two-digit sum's box (DejaVu's digits, their height) stays EDGE from the square's sides
-    and at least half a millimetre from the diagonal, where the across sum is above it."""
+    """A two-digit sum's box (DejaVu's digits, their height) stays inside its square's half, at
+    least half a millimetre from the diagonal where the across sum is above it (a third of one in
+    the tightest square a narrowed grid takes), its mirror image below."""
     width, height = 2 * DIGIT_WIDTH * SUM_SIZE * PT, 0.73 * SUM_SIZE * PT
-    (ax, ay), (dx, dy) = sum_places()
-    left, bottom = ax - width / 2, ay + height / 2  # the across box's corner nearest the diagonal
-    assert (left - bottom) / math.sqrt(2) >= 0.5
-    assert ax + width / 2 <= CELL - EDGE + 1e-9 and ay - height / 2 >= EDGE - 1e-9
-    assert (dx, dy) == pytest.approx((CELL - ax, CELL - ay))  # its mirror image
+    for cell, gap in ((CELL, 0.5), (LEAST_CELL, 0.33)):
+        (ax, ay), (dx, dy) = sum_places(cell)
+        left, bottom = ax - width / 2, ay + height / 2  # the across box's corner nearest the diagonal
+        assert (left - bottom) / math.sqrt(2) >= gap
+        assert ax + width / 2 <= cell - gap / 2 and ay - height / 2 >= gap / 2
+        assert (dx, dy) == pytest.approx((cell - ax, cell - ay))  # its mirror image
     pen = RecordingPen()
     KAKURO.draw_puzzle(pen, from_picture(EXAMPLE))
     sums = [kw for name, kw in pen.calls if name == "text"]
     assert {kw["size"] for kw in sums} == {SUM_SIZE}
     assert sorted(kw["text"] for kw in sums) == sorted(KAKURO.printed(from_picture(EXAMPLE)).texts)
+
+
+def test_large_print_narrows_the_squares_and_names_the_largest_grid_a_page_takes(tmp_path):
+    """An 8x8 prints its sums at 16 pt on a 5x8 page in squares narrowed around them; a 10x10 is
+    refused there, naming the 8 that fits."""
+    narrow = KAKURO.narrowed(60.0, 200.0)
+    puzzle = from_picture(EXAMPLE)
+    assert narrow.measure(puzzle) == (6 * 10.0, 6 * 10.0)
+    assert KAKURO.narrowed(40.0, 200.0).measure(puzzle) == (6 * LEAST_CELL, 6 * LEAST_CELL)
+    assert KAKURO.largest_size([], 8 * LEAST_CELL + 0.1, 200) == "8"
+    assert KAKURO.largest_size([], 5 * LEAST_CELL, 200) is None
+    text = ("title: T\nlayout: 5x8\nlarge_print: true\nsections:\n"
+            "  - {type: kakuro, count: 1, difficulty: easy, size: 10}\n")
+    with pytest.raises(BookgenError, match="a smaller size: size 8 is the largest that prints there"):
+        render_pdf(make_book(read_config_text(text, tmp_path / "book.yaml")))
 
 
 def test_a_made_line_and_the_example_keep_the_types_json_schema():
