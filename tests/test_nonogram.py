@@ -300,13 +300,27 @@ def test_a_30x30_nonogram_prints_on_a_6x9_page_at_the_floor(write_config):
     assert [str(finding) for finding in audit(pdf)] == []
 
 
-def test_large_print_takes_a_20x20_on_8_5x11_and_refuses_a_30x30(write_config, run, tmp_path):
+def test_large_print_narrows_a_22x22_onto_8_5x11_and_names_the_largest_size_a_30x30_would(
+        write_config, run, tmp_path):
+    """A 22x22's squares and clues close in around its 16 pt numbers (two-digit ones above its
+    columns) to fit the page; a 30x30 cannot (30 columns of two 16 pt digits are 216 mm), and the
+    refusal names the largest size that prints."""
     config = write_config("title: T\nlayout: 8.5x11\nlarge_print: true\nseed: 9\nsections:\n"
-                          "  - {type: nonogram, count: 1, difficulty: medium, size: 20x20}\n")
-    assert [str(finding) for finding in audit(render_pdf(make_book(load_config(config)))[0], True)] == []
-    config.write_text(config.read_text().replace("20x20", "30x30"))
+                          "  - {type: nonogram, count: 1, difficulty: medium, size: 22x22}\n")
+    book = make_book(load_config(config))
+    assert [str(finding) for finding in audit(render_pdf(book)[0], True)] == []
+    (record,) = book.sections[0].records
+    natural = NONOGRAM.measure(record.puzzle)
+    narrow = NONOGRAM.narrowed(natural[0] * 0.95, 500.0)
+    pen = RecordingPen()
+    narrow.draw_puzzle(pen, record.puzzle)
+    x0, y0, x1, y1 = pen.bounds()
+    width, height = narrow.measure(record.puzzle)
+    assert width <= natural[0] * 0.95 and x0 >= -0.3 and y0 >= -0.3 and x1 <= width + 0.3 and y1 <= height + 0.3
+    config.write_text(config.read_text().replace("22x22", "30x30"))
     status, _, err = run("build", str(config), "-o", str(tmp_path / "book.pdf"), "-q")
     assert status == 2 and "cannot print at large print size" in err and "needs 16 pt" in err
+    assert re.search(r"size 2[2-4] is the largest that prints there", err)
 
 
 # --- hints ---------------------------------------------------------------------------------------
