@@ -196,6 +196,15 @@ def test_generated_lines_keep_the_schema():
         validator_of("futoshiki").validate(record.to_json())
 
 
+def test_large_print_on_a_small_trim_names_the_largest_grid_that_prints(write_config, run, tmp_path):
+    config = write_config("title: T\nlayout: 5x8\nlarge_print: true\nsections:\n"
+                          "  - {type: futoshiki, count: 1, difficulty: easy, size: 8}\n")
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "book.pdf"), "-q")
+    assert status == 2 and "size 7 is the largest that prints there" in err
+    config.write_text(config.read_text().replace("size: 8", "size: 7"))
+    assert run("build", str(config), "-o", str(tmp_path / "book.pdf"), "-q")[0] == 0
+
+
 # --- in the browser (the helpers and browser of tests/test_html.py) ------------------------------
 
 browser = test_html.browser
@@ -236,3 +245,4 @@ def test_the_player_shows_the_signs_and_is_solved_by_keyboard_and_hints(tab):
     for _ in range(14):
         tab.locator("#puzzle-1 button[data-action='hint']").click()
     assert "solved" in tab.locator("#puzzle-1").get_attribute("class")
+

@@ -316,7 +316,8 @@ def test_large_print_narrows_a_22x22_onto_8_5x11_and_names_the_largest_size_a_30
     narrow.draw_puzzle(pen, record.puzzle)
     x0, y0, x1, y1 = pen.bounds()
     width, height = narrow.measure(record.puzzle)
-    assert width <= natural[0] * 0.95 and x0 >= -0.3 and y0 >= -0.3 and x1 <= width + 0.3 and y1 <= height + 0.3
+    assert width <= natural[0] * 0.95
+    assert x0 >= -0.3 and y0 >= -0.3 and x1 <= width + 0.3 and y1 <= height + 0.3
     config.write_text(config.read_text().replace("22x22", "30x30"))
     status, _, err = run("build", str(config), "-o", str(tmp_path / "book.pdf"), "-q")
     assert status == 2 and "cannot print at large print size" in err and "needs 16 pt" in err
