@@ -289,6 +289,11 @@ class PuzzleType:
         (placement's chains take more lines, word search's squares shrink around its letters):
         the page asks for it when the puzzles at their floor size are wider than its frame, and
         for a section's example that stands side by side no other way. None: the drawing cannot.
+    largest_size(puzzles, width, height): the largest `size` option (as a config writes it) whose
+        puzzles, like `puzzles` but of that size, the type draws within `width` x `height` mm at
+        natural size, narrowed as far as it goes; None when not even the smallest fits. The page's
+        refusal of a section too large for its trim at the profile's floor names it. None (the
+        field): the refusal says only to ask for a smaller size.
     """
 
     name: str
@@ -326,6 +331,7 @@ class PuzzleType:
     given_answer: Callable[[JSON], JSON] | None = None
     read_line: Callable[[str], JSON | None] | None = None
     narrowed: Callable[[float, float], PuzzleType] | None = None
+    largest_size: Callable[[list[JSON], float, float], str | None] | None = None
     example_note: Callable[[Request | None], str | None] | None = None
     json_schema: str = ""
 

@@ -555,7 +555,8 @@ class BookDocument:
                    largest: float) -> BookgenError:
         """The refusal of a section whose puzzles cannot print at the profile's floor: it names
         the section, the trim, the size the text that needs most would print at, and (with
-        per_page) how many to a page would fit."""
+        per_page) how many to a page would fit, or the largest size of its type that would
+        (`PuzzleType.largest_size`)."""
         config, sizes = section.config, self.sizes
         floor = self.puzzle_floor(section)
         pen = MeasuringPen(self.fonts)
@@ -567,6 +568,12 @@ class BookDocument:
         smaller = ("a smaller size or an easier difficulty"
                    if any(o.name == "size" for o in section.puzzle_type.options) else "an easier difficulty")
         advice, fewer = f"use a larger trim or smaller puzzles ({smaller})", 0
+        if section.puzzle_type.largest_size is not None:  # the room of a page each, at the floor
+            room = frame[0] / (floor * mm), (frame[1] - label - ROW_GAP) / (floor * mm)
+            fitting = section.puzzle_type.largest_size([r.puzzle for r in section.records], *room)
+            advice = (f"use a larger trim or a smaller size: size {fitting} is the largest that prints "
+                      "there at that size" if fitting else "use a larger trim: no size of it prints there "
+                      "at that size")
         if config.per_page:
             natural = _largest([section.puzzle_type.measure(r.puzzle) for r in section.records])
             fewer = next((n for n in range(config.per_page - 1, 0, -1)
