@@ -289,6 +289,11 @@ class PuzzleType:
         (placement's chains take more lines, word search's squares shrink around its letters):
         the page asks for it when the puzzles at their floor size are wider than its frame, and
         for a section's example that stands side by side no other way. None: the drawing cannot.
+    page_breaks(puzzle): where a drawing taller than a page continues on the next (mm from its
+        top, each band no taller than a page's room): a narrowed crossword's clues, too many for
+        the room under its grid in large print, go on in bands below it, each printed on a page
+        after the grid's (`page_size`). A shape lies in the band its top edge is in. None: the
+        drawing takes one page.
     """
 
     name: str
@@ -328,9 +333,21 @@ class PuzzleType:
     narrowed: Callable[[float, float], PuzzleType] | None = None
     example_note: Callable[[Request | None], str | None] | None = None
     json_schema: str = ""
+    page_breaks: Callable[[JSON], tuple[float, ...]] | None = None
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)
+
+    def bands(self, puzzle: JSON) -> tuple[tuple[float, float], ...]:
+        """The drawing's bands (top, bottom, mm), one a page: the whole drawing, or as its
+        `page_breaks` cut it."""
+        height = self.measure(puzzle)[1]
+        cuts = (0.0, *(self.page_breaks(puzzle) if self.page_breaks else ()), height)
+        return tuple(zip(cuts, cuts[1:]))
+
+    def page_size(self, puzzle: JSON) -> tuple[float, float]:
+        """The room the drawing takes on a page: its size, or its tallest band's."""
+        return self.measure(puzzle)[0], max(bottom - top for top, bottom in self.bands(puzzle))
 
     def __reduce__(self) -> tuple[Callable[[str], PuzzleType], tuple[str]]:
         """A type pickles as its name (its record holds closures): a job or a record sent to a
