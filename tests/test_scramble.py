@@ -91,7 +91,7 @@ def test_a_word_no_scramble_can_take_is_named(words, said):
 
 def test_a_theme_too_short_for_the_count_is_refused_up_front():
     with pytest.raises(BookgenError, match="the animals list has") as refused:
-        Request.make(SCRAMBLE, "expert", {"word_count": 30})
+        Request.make(SCRAMBLE, "expert", {"word_count": 30, "theme": "animals"})
     assert refused.value.key == "word_count"
 
 
@@ -160,7 +160,7 @@ def test_the_boxes_go_under_the_scrambles_when_the_room_is_narrow():
 
 def test_a_large_print_book_on_a_5x8_trim_passes_the_auditor(tmp_path):
     text = ("title: Large\nlayout: 5x8\nlarge_print: true\nanswers: back\nlanguage: de\nsections:\n"
-            "  - {type: scramble, count: 2, difficulty: hard, theme: school}\n")
+            "  - {type: scramble, count: 2, difficulty: hard}\n")
     pdf = render_pdf(make_book(read_config_text(text, tmp_path / "book.yaml")))[0]
     with speaking("de"):
         assert audit(pdf, large_print=True) == []

@@ -246,6 +246,9 @@ class PuzzleType:
     variety(request): how many different puzzles (twins counted once) the request can give,
         where the space is small enough to count (pyramids, walls, pooled arithmetic, shapes of
         a few cells); None or absent: more than any book needs (arrows and placement always).
+    answer_parts(puzzle, solution): the parts of an answer a book prints once at most, each a
+        text (a scramble's words): a puzzle sharing one with a puzzle already in the book is a
+        repeat, as a twin is. None: answers are compared whole (`answer_form`).
     answers(request): the answer forms (`answer_form`) the request's puzzles can have, where so
         few exist that a book may run out of them before it runs out of puzzles (four 4-row
         classic pyramids, mirror images counted once); None or absent: more than any book needs.
@@ -334,6 +337,7 @@ class PuzzleType:
     example_note: Callable[[Request | None], str | None] | None = None
     json_schema: str = ""
     page_breaks: Callable[[JSON], tuple[float, ...]] | None = None
+    answer_parts: Callable[[JSON, JSON], Iterable[str]] | None = None
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)
