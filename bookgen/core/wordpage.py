@@ -319,9 +319,10 @@ def _draw_words(pen: Pen, line: str, x: float, y: float, room: float, size: floa
 def draw_squares(pen: Pen, grid: Sequence[str], cell: float, letters: Mapping[Square, str],
                  letter_size: float, numbers: Mapping[Square, int] | None = None,
                  number_size: float = 0.0, left: float = 0.0, top: float = 0.0,
-                 shaded: frozenset[Square] = frozenset()) -> None:
+                 shaded: frozenset[Square] = frozenset(), drop: float = 0.08) -> None:
     """The grid's letter squares (`#` squares left blank), each with its number in the top-left
-    corner and its letter from `letters`, a `shaded` square on a light grey."""
+    corner and its letter from `letters`, a `shaded` square on a light grey; where the grid has
+    numbers, a letter sits `drop` of a square below its middle, clear of them."""
     for row, text in enumerate(grid):
         for col, char in enumerate(text):
             if char == "#":
@@ -332,6 +333,6 @@ def draw_squares(pen: Pen, grid: Sequence[str], cell: float, letters: Mapping[Sq
                 pen.text(x + 0.6, y + 0.2 * cell, str(numbers[(row, col)]), number_size, align="left")
             letter = letters.get((row, col))
             if letter:
-                below = 0.08 * cell if numbers else 0.0
+                below = drop * cell if numbers else 0.0
                 pen.text(x + cell / 2, y + cell / 2 + below, letter, letter_size)
 

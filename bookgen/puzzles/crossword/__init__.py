@@ -40,8 +40,8 @@ from bookgen.puzzles.crossword.playing import play_data
 from bookgen.puzzles.crossword.solver import solve
 
 EXAMPLE_CLUES = {
-    "en": {"BOOK": "You read it", "MOON": "It shines at night", "SNOW": "White flakes in winter",
-           "SUN": "It shines by day"},
+    "en": {"BED": "You sleep in it", "HAT": "You wear it on your head",
+           "RAIN": "Water falling from clouds", "TREE": "It has a trunk and leaves"},
     "de": {"BAUM": "Er hat einen Stamm und Blätter", "BETT": "Darin schläft man",
            "HUT": "Man trägt ihn auf dem Kopf", "MOND": "Er scheint in der Nacht"},
     "fr": {"ARBRE": "Il a un tronc et des feuilles", "LIT": "On y dort", "LUNE": "Elle brille la nuit",

@@ -44,6 +44,11 @@ narrow column beside its grid, so that its pair (puzzle and answer, side by side
 page each, 77 mm on US Letter) stays low."""
 GAP = 5.0
 LEAST_CELL = 5.0
+NUMBER_Y, DROP, CLEAR = 0.2, 0.08, 0.15
+CAP_MM = 0.73 * 25.4 / 72
+"""Where a square's number sits (its middle, a share of the square from the top, as
+`draw_squares` sets it), how far below the middle a letter sits at least, the least gap between
+them (mm) and a capital's height per point (mm)."""
 """The tightest square, mm: its number in a corner and room for a handwritten letter."""
 HEADINGS = {"across": N_("Across"), "down": N_("Down")}
 Room = tuple[float, float]
@@ -100,6 +105,13 @@ def _letter_size(cell: float) -> float:
     return LETTER_SIZE * cell / CELL
 
 
+def _drop(cell: float) -> float:
+    """How far below a square's middle its letter sits (a share of the square): clear of the
+    number in its corner, whose size stays at the numbers' floor as the square shrinks."""
+    number_bottom = NUMBER_Y * cell + CAP_MM * NUMBER_SIZE / 2
+    return max(DROP, (number_bottom + CLEAR + CAP_MM * _letter_size(cell) / 2) / cell - 0.5)
+
+
 def _letters(grid: list[str]) -> dict[tuple[int, int], str]:
     return {(r, c): letter for r, row in enumerate(grid) for c, letter in enumerate(row)
             if letter not in (BLOCK, OPEN)}
@@ -110,7 +122,7 @@ def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None) -> None:
     laid = plan(sheet, room)
     grid = puzzle["grid"]
     draw_squares(pen, grid, laid.cell, _letters(grid), _letter_size(laid.cell),
-                 numbers_of(slots_of(grid)), NUMBER_SIZE, left=laid.grid_left)
+                 numbers_of(slots_of(grid)), NUMBER_SIZE, left=laid.grid_left, drop=_drop(laid.cell))
     for band, columns in enumerate(laid.bands):
         draw_columns(pen, columns, sheet.style, *laid.list_at(band))
 
@@ -120,4 +132,4 @@ def draw_solution(pen: Pen, puzzle: JSON, solution: JSON, room: Room | None = No
     cell = cell_size(puzzle, room)
     draw_squares(pen, solution["grid"], cell, _letters(solution["grid"]), _letter_size(cell),
                  numbers_of(slots_of(puzzle["grid"])), NUMBER_SIZE,
-                 shaded=frozenset(_letters(puzzle["grid"])))
+                 shaded=frozenset(_letters(puzzle["grid"])), drop=_drop(cell))
