@@ -239,11 +239,13 @@ class Twins:
     """The canonical forms of the puzzles and of the answers already in a book, or in a run of
     `generate`, and in the banks it excludes: a puzzle whose form is here, or whose answer's
     form is, is a repeat, whatever its symmetry (four 4-row classic pyramids exist, so two
-    pyramids with different givens often share an answer)."""
+    pyramids with different givens often share an answer); so is one that shares a part of its
+    answer (`PuzzleType.answer_parts`: a scramble's word) with one here."""
 
     def __init__(self) -> None:
         self.seen: set[str] = set()
         self.answers: set[str] = set()  # answer_key(TYPE, answer form) of every answer taken
+        self.parts: set[str] = set()  # answer_key(TYPE, part) of every part taken (`answer_parts`)
         self.banked: dict[str, set[str]] = {}  # excluded forms by the request their id names
 
     @staticmethod
@@ -261,21 +263,34 @@ class Twins:
                           lambda: answer_key(puzzle_type.name, puzzle_type.answer_form(
                               record.puzzle, record.solution)))
 
+    @staticmethod
+    def parts_of(record: PuzzleRecord) -> frozenset[str]:
+        """The parts of the record's answer a book prints once at most (a scramble's words)."""
+        puzzle_type = record.puzzle_type
+        if puzzle_type.answer_parts is None or not record.solution:
+            return frozenset()
+        return frozenset(answer_key(puzzle_type.name, part)
+                         for part in puzzle_type.answer_parts(record.puzzle, record.solution))
+
     def __contains__(self, record: PuzzleRecord) -> bool:
-        return self.key(record) in self.seen or self.answer(record) in self.answers
+        return (self.key(record) in self.seen or self.answer(record) in self.answers
+                or not self.parts.isdisjoint(self.parts_of(record)))
 
     def add(self, record: PuzzleRecord) -> None:
         self.seen.add(self.key(record))
         self.answers.add(self.answer(record))
+        self.parts.update(self.parts_of(record))
 
     def take(self, record: PuzzleRecord) -> bool:
-        """Add the record unless it is a twin; whether it was added. Each form is worked out
-        once (a canonical form can be the dearest step of a cached puzzle)."""
-        key, answer = self.key(record), self.answer(record)
-        if key in self.seen or answer in self.answers:
+        """Add the record unless it is a twin, or shares a part of its answer with one taken;
+        whether it was added. Each form is worked out once (a canonical form can be the dearest
+        step of a cached puzzle)."""
+        key, answer, parts = self.key(record), self.answer(record), self.parts_of(record)
+        if key in self.seen or answer in self.answers or not self.parts.isdisjoint(parts):
             return False
         self.seen.add(key)
         self.answers.add(answer)
+        self.parts.update(parts)
         return True
 
     def exclude(self, path: Path) -> None:
@@ -290,6 +305,7 @@ class Twins:
             self.seen.add(self.key(record))
             if record.solution:
                 self.answers.add(self.answer(record))
+                self.parts.update(self.parts_of(record))
             self.banked.setdefault(record.id.rpartition(":")[0], set()).add(self.key(record))
 
     def excluded_for(self, request: Request) -> int:
@@ -315,7 +331,7 @@ def different_puzzles(request: Request, seed: str, count: int, executor: Executo
         made = _distinct(job, record, twins, _made)
         if made is None:
             raise BookgenError(f"could not find {count} different puzzles ({request.describe()}): "
-                               f"puzzle {index + 1} repeated an earlier one {TWIN_RETRIES} times; "
+                               f"puzzle {index + 1} {_repeated(request.type)} {TWIN_RETRIES} times; "
                                "ask for fewer, or widen the options", key="--count")
         progress.advance()
         yield made
@@ -386,9 +402,16 @@ def _without_twin(file: str, section: SectionConfig, job: PuzzleJob, record: Puz
     if made is None:
         raise BookgenError(
             f"could not find {section.count} different puzzles ({section.describe()}): puzzle "
-            f"{number} repeated an earlier one {TWIN_RETRIES} times; ask for fewer, or widen the "
-            "options", file=file, line=section.line, key=f"section '{section.title}'")
+            f"{number} {_repeated(section.puzzle_type)} {TWIN_RETRIES} times; ask for fewer, or "
+            "widen the options", file=file, line=section.line, key=f"section '{section.title}'")
     return made
+
+
+def _repeated(puzzle_type: PuzzleType) -> str:
+    """What a twin repeated, for the refusal: an earlier puzzle, or a part of its answer."""
+    if puzzle_type.answer_parts is None:
+        return "repeated an earlier one"
+    return "repeated an earlier one, or a part of its answer (a word another puzzle holds),"
 
 
 def _checked(file: str, section: SectionConfig, record: PuzzleRecord | None,
