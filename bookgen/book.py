@@ -15,7 +15,7 @@ import signal
 import sys
 import threading
 import time
-from collections import deque
+from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor, as_completed
 from contextlib import ExitStack, contextmanager
@@ -37,6 +37,7 @@ from bookgen.puzzles.base import (
     PuzzleType,
     Request,
     answer_key,
+    dealt_requests,
     too_few_answers,
     too_few_exist,
 )
@@ -191,10 +192,11 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
     # every version's sections, A's first: twins are decided in this order, across versions
     slots = [(version, index, section) for version in range(config.versions)
              for index, section in enumerate(config.sections)]
+    turns: dict[int, Counter[str]] = defaultdict(Counter)  # the shares dealt in each version
     jobs = [
-        [PuzzleJob.of(section.request, puzzle_seed(config.seed, section.seed_number(index), i, version),
-                     budget)
-         for i in range(section.count)] if section.request is not None else []
+        [PuzzleJob.of(request, puzzle_seed(config.seed, section.seed_number(index), i, version), budget)
+         for i, request in enumerate(dealt_requests(section.request, section.count, turns[version]))]
+        if section.request is not None else []
         for version, index, section in slots
     ]
     with ExitStack() as stack:
@@ -326,7 +328,8 @@ def different_puzzles(request: Request, seed: str, count: int, executor: Executo
     progress = progress or Progress(enabled=False)
     progress.start(request.describe(), count)
     twins = Twins()
-    jobs = (PuzzleJob.of(request, f"{seed}.{index + 1}", None) for index in range(count))
+    jobs = (PuzzleJob.of(dealt, f"{seed}.{index + 1}", None)
+            for index, dealt in enumerate(dealt_requests(request, count, Counter())))
     for index, (job, record) in enumerate(_in_order(jobs, executor, ahead)):
         made = _distinct(job, record, twins, _made)
         if made is None:

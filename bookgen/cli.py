@@ -625,7 +625,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     check_seed(args.seed)
     if args.title is not None:
         check_title(args.title)
-    request = request_for(args.type, args.difficulty, _pairs(args.set))
+    request = request_for(args.type, args.difficulty, _set_options(args.type, args.set))
     puzzle_type = request.type
     one_page = args.count <= WORKSHEET_PAGE
     if not one_page and not args.quiet:
@@ -763,6 +763,31 @@ def _pairs(items: list[str]) -> dict[str, str]:
     return raw
 
 
+def _set_options(type_name: str, items: list[str]) -> dict[str, Any]:
+    """--set KEY=VALUE arguments as a mapping, where a words option's value @FILE is the words
+    of that file (one a line, as a config's words file), and a shape's @FILE its picture or
+    text mask, reduced to the size set."""
+    from pathlib import Path
+
+    from bookgen.config import read_picture, words_of
+    from bookgen.inputs import read_text
+    from bookgen.puzzles import current_spelling, find_type
+
+    raw: dict[str, Any] = dict(_pairs(items))
+    files = {key: value[1:] for key, value in raw.items() if value.startswith("@")}
+    if not files:
+        return raw
+    specs = {spec.name: spec for spec in find_type(current_spelling(type_name, raw)[0]).options}
+    for key, name in files.items():
+        spec = specs.get(key)
+        if spec is not None and spec.kind == "words":
+            raw[key] = words_of(read_text(name, limits.CONFIG_BYTES, key=f"--set {key}"), Path(name), spec)
+        elif spec is not None and spec.picture:
+            size = specs["size"].parse(raw["size"]) if "size" in raw and "size" in specs else None
+            raw[key] = read_picture(Path(name), spec, size)
+    return raw
+
+
 def _check_id_alone(args: argparse.Namespace, request: Request, seed: str) -> None:
     """Refuse --set, --difficulty, --seed or --count beside --id: an id names one whole puzzle
     (its options, level and seed make its randomness), so they cannot change it; the message
@@ -813,7 +838,7 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
         raise BookgenError(f"must be from 1 to {limits.GENERATE_COUNT:,}; run again with another "
                            "seed for more", key="--count")
     check_seed(seed)
-    request = request_for(args.type, args.difficulty or "medium", _pairs(args.set))
+    request = request_for(args.type, args.difficulty or "medium", _set_options(args.type, args.set))
     workers = _workers(args)
     with executor_for(workers, args.scheduler) as executor:
         ahead = 64 if args.scheduler else 4 * workers  # puzzles under way while the first is awaited

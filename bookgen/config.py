@@ -279,6 +279,8 @@ def _type_options(source: Source, path: KeyPath, data: dict[str, Any], puzzle_ty
                         raise BookgenError(error.message, file=str(file), line=number) from None
                     words.append(word)
             raw[spec.name] = words
+                raise source.error(path + (spec.name,), error.message) from None
+            raw[spec.name] = words_of(text, file, spec)
         elif spec.kind == "clues" and isinstance(value, str) and CLUES_FILE.match(value.strip()):
             if within is not None:
                 check_within(source, path + (spec.name,), value, within)
@@ -290,6 +292,8 @@ def _type_options(source: Source, path: KeyPath, data: dict[str, Any], puzzle_ty
             file = files[spec.name] = Path(source.file).parent / value
             try:
                 raw[spec.name] = _picture(file, spec, _section_size(puzzle_type.options, raw))
+                raw[spec.name] = read_picture(Path(source.file).parent / value, spec,
+                                             _section_size(puzzle_type.options, raw))
             except BookgenError as error:
                 raise source.error(path + (spec.name,), _in_file(file, error.message)) from None
         elif spec.name == "language" and spec.kind == "choice" and value is None:
@@ -301,6 +305,21 @@ def _in_file(file: Path, message: str) -> str:
     """A message about a file a section names, the file's name first: the config's line names
     only the key."""
     return f"{str(file)!r}: {message}"
+
+
+def words_of(text: str, file: Path, spec: Option) -> list[str]:
+    """A words file's words, one a line ('#' starts a comment), each checked by the option's
+    spec; a bad one named at its line of the file (also `--set words=@FILE` on the command line)."""
+    words = []
+    for number, line in enumerate(text.splitlines(), 1):
+        word = line.split("#", 1)[0].strip()
+        if word:
+            try:
+                spec.parse([word])
+            except BookgenError as error:
+                raise BookgenError(error.message, file=str(file), line=number) from None
+            words.append(word)
+    return words
 
 
 def _clues_file(source: Source, path: KeyPath, file: Path, spec: Option) -> list[Any]:
@@ -330,7 +349,7 @@ def _clues_file(source: Source, path: KeyPath, file: Path, spec: Option) -> list
     return [item for _, item in items]
 
 
-def _picture(file: Path, spec: Option, size: tuple[int, int] | None) -> str:
+def read_picture(file: Path, spec: Option, size: tuple[int, int] | None) -> str:
     """A picture file's mask as text: a PNG reduced to `size` (the section's, if it sets one),
     else to the option's `high` on each side; a text file read as drawn."""
     if file.suffix.lower() == ".txt":

@@ -15,6 +15,7 @@ import json
 import multiprocessing
 import random
 import sys
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata, resources
@@ -284,6 +285,12 @@ class PuzzleType:
     given_answer(puzzle): the answer in the solution's form as far as the givens go (0, or None
         among texts, where a number is to find): the board a hint's cells point into, so hints
         replay onto it to the solution. None: the type's hints fill no cells (only words).
+    deal(request, turns): the request of a section's next puzzle, where a type shares a pool out
+        over its puzzles (word search's list of more words than one grid hides): it names the
+        puzzle's share in an option, so that the book's puzzles take different shares and the
+        puzzle's id makes it again. `turns` is the book's tally of the shares dealt so far, one
+        per version (version B's puzzle takes the share A's took), keyed as the type likes.
+        None: every puzzle of a section has the section's request.
     json_schema: the type's JSON Schema (draft 2020-12) of one whole puzzle line of its type (type,
         id, difficulty, rating, puzzle, solution), a file found as play_script is
         ("schema.json"); "": the type states its JSON in prose only.
@@ -341,6 +348,7 @@ class PuzzleType:
     narrowed: Callable[[float, float], PuzzleType] | None = None
     largest_size: Callable[[list[JSON], float, float], str | None] | None = None
     example_note: Callable[[Request | None], str | None] | None = None
+    deal: Callable[[Request, Counter[str]], Request] | None = None
     json_schema: str = ""
     page_breaks: Callable[[JSON], tuple[float, ...]] | None = None
     answer_parts: Callable[[JSON, JSON], Iterable[str]] | None = None
@@ -363,6 +371,14 @@ class PuzzleType:
         """A type pickles as its name (its record holds closures): a job or a record sent to a
         worker process finds the same registered record there."""
         return registered_type, (self.name,)
+
+
+def dealt_requests(request: Request, count: int, turns: Counter[str]) -> list[Request]:
+    """The requests of a section's `count` puzzles: its own, or each puzzle's share of what the
+    type deals out (`PuzzleType.deal`), the next turns of `turns`."""
+    if request.type.deal is None:
+        return [request] * count
+    return [request.type.deal(request, turns) for _ in range(count)]
 
 
 def too_few_exist(request: Request, count: int, excluded: int = 0) -> str | None:

@@ -84,12 +84,19 @@ _PRELOAD = ["bookgen.studio.unheard",  # first: Ctrl-C unheard until warm, the l
 def puzzle_keys(config: BookConfig) -> set[str]:
     """The ids of the puzzles a book's sections make, in every version (before any twin is
     replaced)."""
-    from bookgen.book import puzzle_seed
+    from collections import Counter
 
-    return {section.request.id(puzzle_seed(config.seed, section.seed_number(index), i, version))
-            for version in range(config.versions)
-            for index, section in enumerate(config.sections) if section.request is not None
-            for i in range(section.count)}
+    from bookgen.book import puzzle_seed
+    from bookgen.puzzles.base import dealt_requests
+
+    keys = set()
+    for version in range(config.versions):
+        turns: Counter[str] = Counter()  # as the book deals each version's shares
+        for index, section in enumerate(config.sections):
+            if section.request is not None:
+                keys |= {request.id(puzzle_seed(config.seed, section.seed_number(index), i, version))
+                         for i, request in enumerate(dealt_requests(section.request, section.count, turns))}
+    return keys
 
 
 def cached_puzzles(puzzles: dict[str, PuzzleRecord], keys: set[str]) -> dict[str, PuzzleRecord]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from functools import partial
+from functools import cache, partial
 
 from bookgen.api import (
     JSON,
@@ -25,16 +25,10 @@ from bookgen.api import (
 )
 from bookgen.i18n import N_, _
 from bookgen.puzzles.wordsearch.checking import check, validate
-from bookgen.puzzles.wordsearch.drawing import (
-    draw_puzzle,
-    draw_solution,
-    listed,
-    measure,
-    measure_grid,
-)
-from bookgen.puzzles.wordsearch.generator import check_request, generate
+from bookgen.puzzles.wordsearch.drawing import draw_puzzle, draw_solution, measure, measure_grid
+from bookgen.puzzles.wordsearch.generator import check_request, deal, generate
 from bookgen.puzzles.wordsearch.grader import BANDS, rate
-from bookgen.puzzles.wordsearch.parameters import OPTIONS, canonical, printed, rules_text
+from bookgen.puzzles.wordsearch.parameters import OPTIONS, canonical, listed, printed, rules_text, shown
 from bookgen.puzzles.wordsearch.solver import solve
 
 HINT = N_("{word} begins in row {row}, column {column}")
@@ -45,8 +39,9 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
     at that letter (the page lights it, play.js's pointAt) and its value is the word, so the page
     skips a word the player has found."""
     first = {p["word"]: p for p in solution["placements"]}
+    terms = shown(puzzle)
     return [{"cells": [[first[word]["row"], first[word]["col"]]], "value": word,
-             "why": _(HINT).format(word=word, row=first[word]["row"] + 1,
+             "why": _(HINT).format(word=terms[word], row=first[word]["row"] + 1,
                                    column=first[word]["col"] + 1)}
             for word in listed(puzzle)]
 
@@ -58,14 +53,23 @@ EXAMPLE_WORDS = {"en": ("cat", "owl", "bee"), "de": ("Hund", "Kuh", "Bär"),
 
 
 def example(request: Request | None) -> Generated:
-    """A 6x6 easy grid hiding three animals in the section's language, the same every time."""
-    language = request.settings["language"] if request is not None else "en"
+    """A 6x6 easy grid hiding three animals in the section's language, the same every time (a
+    children's section's with its boxes to tick)."""
+    settings = request.settings if request is not None else {}
+    return _example(settings.get("language", "en"), bool(settings.get("children")))
+
+
+@cache
+def _example(language: str, children: bool) -> Generated:
     words = list(EXAMPLE_WORDS[language])
-    small = Request.make(WORDSEARCH, "easy", {"words": words, "size": "6", "language": language})
+    small = Request.make(WORDSEARCH, "easy", {"words": words, "size": "6", "language": language,
+                                              "children": children})
     return generate(random.Random(f"example/{language}"), small)
 
 
-SHOWCASE = (Showcase("hard"), Showcase("medium", {"theme": "food"}),
+SHOWCASE = (Showcase("hard", {"shape": "heart", "message": "theme"}),
+            Showcase("medium", {"theme": "food"}),
+            Showcase("easy", {"children": True, "size": "7", "theme": "farm"}),
             Showcase("easy", audit=True))
 
 
@@ -110,4 +114,5 @@ WORDSEARCH = PuzzleType(
     play_style="play.css",
     json_schema="schema.json",
     narrowed=narrowed,
+    deal=deal,
 )

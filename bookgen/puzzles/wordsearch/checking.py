@@ -1,21 +1,40 @@
 """The rules, written apart from the solver: an answer circles every listed word once, where it
-reads, and the letters outside the words spell no blocked word in any direction.
+reads; the letters outside the words spell no blocked word in any direction (nor, on a
+children's page, a word children's books avoid); and where the page asks for a hidden message,
+the letters no word uses, read row by row, spell it.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from functools import cache
 
 from bookgen.api import JSON
 from bookgen.core.dictionary import blocked_words
 from bookgen.core.letters import LANGUAGES, alphabet
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.wordsearch.parameters import (
+    HOLE,
+    MAX_MESSAGE,
     MAX_SIDE,
     MAX_WORDS,
     MIN_WORD,
+    SEPARATORS,
     STEPS,
+    children_avoid,
+    message_lengths,
+    message_letters,
 )
+
+Square = tuple[int, int]
+OPTIONAL_FIELDS = {"shown", "message_lengths", "children"}
+
+
+def avoided(language: str, children: bool = False) -> tuple[str, ...]:
+    """The words a grid must not spell by accident: the language's blocklist (shared with every
+    word puzzle), and on a children's page the words children's books avoid besides."""
+    return blocked_words(language) + (children_avoid(language) if children else ())
 
 
 def check(puzzle: JSON, solution: JSON) -> list[str]:
@@ -26,6 +45,7 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
     circled = [p["word"] for p in solution["placements"]]
     if sorted(circled) != sorted(words):
         problems.append(f"the answer circles {sorted(circled)}, the list holds {sorted(words)}")
+    used: set[Square] = set()
     for place in solution["placements"]:
         word, direction = place["word"], place["direction"]
         if direction not in STEPS:
@@ -39,45 +59,105 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
         read = "".join(grid[r][c] for r, c in squares)
         if read != word:
             problems.append(f"{word} is circled where the grid reads {read}")
+        used |= set(squares)
+    problems.extend(_message_problems(puzzle, solution, used))
     problems.extend(f"the grid shows the blocked word {word} by accident"
-                    for word in accidental(grid, blocked_words(puzzle["language"]), solution))
+                    for word in accidental(grid, avoided(puzzle["language"], bool(puzzle.get("children"))),
+                                           solution))
     return problems
 
 
-def accidental(grid: Sequence[str], blocked: Sequence[str], solution: JSON) -> list[str]:
-    """The blocked words that read somewhere in the grid, in any direction, other than inside one
-    circled word (a listed word may hold one; the fill letters must never spell one)."""
-    inside = [{(p["row"] + i * STEPS[p["direction"]][0], p["col"] + i * STEPS[p["direction"]][1])
-               for i in range(len(p["word"]))} for p in solution["placements"]]
-    rows, cols = len(grid), len(grid[0])
-    shown = []
-    for word in blocked:
+def _message_problems(puzzle: JSON, solution: JSON, used: set[Square]) -> list[str]:
+    """Where the page prints a hidden message's blanks, the letters no word uses, read row by row,
+    spell the answer's message, its words as long as the blanks."""
+    if "message_lengths" not in puzzle:
+        return ["the answer has a hidden message the page does not ask for"] if "message" in solution else []
+    if not isinstance(solution.get("message"), str):
+        return ["the page asks for a hidden message and the answer has none"]
+    language, phrase = puzzle["language"], solution["message"]
+    left = "".join(letter for r, row in enumerate(puzzle["grid"]) for c, letter in enumerate(row)
+                   if letter != HOLE and (r, c) not in used)
+    problems = []
+    if left != message_letters(phrase, language):
+        problems.append(f"the letters left over read {left}, not the message {phrase!r}")
+    if message_lengths(phrase, language) != puzzle["message_lengths"]:
+        problems.append(f"the message {phrase!r} does not fit the blanks {puzzle['message_lengths']}")
+    return problems
+
+
+@cache
+def _lines(rows: int, cols: int) -> tuple[tuple[Square, ...], ...]:
+    """Every longest straight line of squares across, down and along both diagonals: a word read
+    in any of the eight directions lies along one of them, forwards or backwards."""
+    lines = []
+    for d_row, d_col in (STEPS[d] for d in ("E", "S", "SE", "NE")):
         for row in range(rows):
             for col in range(cols):
-                if grid[row][col] != word[0]:  # most squares: a blocklist runs to dozens of words
-                    continue
-                for d_row, d_col in STEPS.values():
-                    squares = [(row + i * d_row, col + i * d_col) for i in range(len(word))]
-                    if all(0 <= r < rows and 0 <= c < cols and grid[r][c] == word[i]
-                           for i, (r, c) in enumerate(squares)) and \
-                            not any(set(squares) <= circled for circled in inside):
-                        shown.append(word)
-    return sorted(set(shown))
+                if 0 <= row - d_row < rows and 0 <= col - d_col < cols:
+                    continue  # not where a line starts
+                line = []
+                r, c = row, col
+                while 0 <= r < rows and 0 <= c < cols:
+                    line.append((r, c))
+                    r, c = r + d_row, c + d_col
+                lines.append(tuple(line))
+    return tuple(lines)
+
+
+@cache
+def _finder(blocked: tuple[str, ...]) -> tuple[re.Pattern[str], dict[str, tuple[tuple[str, str], ...]]]:
+    """One pattern that stops wherever a blocked word starts, read forwards or backwards, and the
+    readings (its letters as they stand in a line, the word) that start with each letter."""
+    readings = sorted({(word, word) for word in blocked} | {(word[::-1], word) for word in blocked})
+    pattern = re.compile("(?=(?:" + "|".join(re.escape(text) for text, _ in readings) + "))")
+    starting: dict[str, list[tuple[str, str]]] = {}
+    for text, word in readings:
+        starting.setdefault(text[0], []).append((text, word))
+    return pattern, {letter: tuple(found) for letter, found in starting.items()}
+
+
+def accidental(grid: Sequence[str], blocked: Sequence[str], solution: JSON, where: bool = False
+               ) -> list:  # type: ignore[type-arg]
+    """The blocked words that read somewhere in the grid, in any direction, other than inside one
+    circled word (a listed word may hold one; the fill letters must never spell one); with
+    `where`, each of them with the squares it covers."""
+    if not blocked:
+        return []
+    inside = [{(p["row"] + i * STEPS[p["direction"]][0], p["col"] + i * STEPS[p["direction"]][1])
+               for i in range(len(p["word"]))} for p in solution["placements"]]
+    pattern, starting = _finder(tuple(blocked))
+    shown: list[tuple[str, tuple[Square, ...]]] = []
+    for line in _lines(len(grid), len(grid[0])):
+        text = "".join(grid[r][c] for r, c in line)
+        for match in pattern.finditer(text):
+            start = match.start()
+            for reading, word in starting[text[start]]:
+                if text.startswith(reading, start):
+                    squares = line[start:start + len(reading)]
+                    if not any(set(squares) <= circled for circled in inside):
+                        shown.append((word, squares))
+    if where:
+        return shown
+    return sorted({word for word, _ in shown})
 
 
 def validate(puzzle: JSON) -> None:
-    """Refuse puzzle JSON that is not a rectangle of the language's letters and a list of words."""
-    if not isinstance(puzzle, dict) or set(puzzle) != {"grid", "words", "language"}:
-        raise PuzzleFormatError("a word search puzzle has exactly 'grid', 'words' and 'language'")
+    """Refuse puzzle JSON that is not a rectangle of the language's letters (a shaped grid's
+    holes written '.') and a list of words, with the optional fields well formed."""
+    if not isinstance(puzzle, dict) or not {"grid", "words", "language"} <= set(puzzle) \
+            or set(puzzle) - {"grid", "words", "language"} - OPTIONAL_FIELDS:
+        raise PuzzleFormatError("a word search puzzle has 'grid', 'words' and 'language', and may "
+                                f"have {', '.join(repr(key) for key in sorted(OPTIONAL_FIELDS))}")
     language, grid, words = puzzle["language"], puzzle["grid"], puzzle["words"]
     if language not in LANGUAGES:
         raise PuzzleFormatError(f"'language' must be one of {', '.join(LANGUAGES)}")
     letters = alphabet(language)
     if not (isinstance(grid, list) and grid and all(isinstance(r, str) for r in grid)
             and len(grid) <= MAX_SIDE and 0 < len(grid[0]) <= MAX_SIDE
-            and all(len(r) == len(grid[0]) and set(r) <= letters for r in grid)):
+            and all(len(r) == len(grid[0]) and set(r) <= letters | {HOLE} for r in grid)
+            and any(set(r) - {HOLE} for r in grid)):
         raise PuzzleFormatError(f"'grid' must be 1 to {MAX_SIDE} rows of equally many capital "
-                                "letters of the language")
+                                "letters of the language ('.' outside a shaped grid)")
     side = max(len(grid), len(grid[0]))
     if not (isinstance(words, list) and 0 < len(words) <= MAX_WORDS
             and all(isinstance(w, str) and MIN_WORD <= len(w) <= side and set(w) <= letters
@@ -87,3 +167,23 @@ def validate(puzzle: JSON) -> None:
     if len(set(words)) != len(words):
         twice = sorted({w for w in words if words.count(w) > 1})
         raise PuzzleFormatError(f"'words' lists {', '.join(twice)} twice: each word is hidden once")
+    _validate_optional(puzzle)
+
+
+def _validate_optional(puzzle: JSON) -> None:
+    terms = puzzle.get("shown", {})
+    if not (isinstance(terms, dict) and all(
+            word in puzzle["words"] and isinstance(term, str)
+            and "".join(char for char in term if char not in SEPARATORS) == word
+            for word, term in terms.items())):
+        raise PuzzleFormatError("'shown' maps listed words to their terms as the list prints "
+                                "them: the word's letters, kept apart by spaces, hyphens or "
+                                "apostrophes")
+    lengths = puzzle.get("message_lengths", [1])
+    if not (isinstance(lengths, list) and lengths and all(
+            isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in lengths)
+            and sum(lengths) <= MAX_MESSAGE):
+        raise PuzzleFormatError(f"'message_lengths' must be the letters of each word of the "
+                                f"hidden message, at most {MAX_MESSAGE} in all")
+    if puzzle.get("children", True) is not True:
+        raise PuzzleFormatError("'children' is true where present: a children's page")

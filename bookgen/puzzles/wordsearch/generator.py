@@ -1,124 +1,521 @@
-"""Making a word search: choose the words, place them longest first in the directions the level
-allows (crossing only where it allows), fill the rest with the language's letters by their
-frequency, and draw again the fill letters that spell a listed word a second time or a blocked
-word; keep the grid when its measured level is the one asked for.
+"""Making a word search: choose the words, lay out the board (a rectangle, or a shape cut from
+one), place the words longest first in the directions the level allows (crossing only where it
+allows), fill the rest with the language's letters by their frequency, and draw again the fill
+letters that spell a listed word a second time or a blocked word; keep the grid when its measured
+level is the one asked for. A grid with a hidden message is packed instead: the words leave
+exactly as many squares as the message has letters, and those spell it, row by row.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bookgen.api import Generated, Request
-from bookgen.core.dictionary import blocked_words
 from bookgen.core.grading import make_at_level
-from bookgen.core.letters import alphabet, grid_form
+from bookgen.core.letters import alphabet
 from bookgen.errors import BookgenError
-from bookgen.puzzles.wordsearch.checking import accidental
+from bookgen.puzzles.wordsearch.checking import accidental, avoided
 from bookgen.puzzles.wordsearch.grader import EXPERT_CELLS, EXPERT_WORDS, rate
 from bookgen.puzzles.wordsearch.parameters import (
     DIRECTIONS_AT,
     FREQUENCIES,
+    GRID_SHAPES,
+    HOLE,
     MAX_SIDE,
+    MAX_WORDS,
     MIN_SIDE,
+    MIN_WORD,
     OVERLAPS_AT,
+    STEPS,
+    grid_word,
+    message_lengths,
+    message_letters,
+    shape_board,
+    shown_form,
+    theme_messages,
+    theme_terms,
     theme_words,
 )
 from bookgen.puzzles.wordsearch.solver import as_json, cells_of, placements
 
 ROOM = {"easy": 2.4, "medium": 2.2, "hard": 1.9, "expert": 1.6}
 """Squares per letter of the words in a grid sized from its words: easier grids leave more room."""
+FIT_ROOM = 1.5
+"""The fewest squares per letter of the words a grid of a given size or shape takes from a theme:
+fewer letters, and the theme's longest words are left for larger grids."""
+MESSAGE_SHARE = {"easy": 0.4, "medium": 0.35, "hard": 0.3, "expert": 0.2}
+"""The share of a theme's grid sized from its hidden message that the message's letters take."""
+MESSAGE_LEAST = 36
+"""The fewest squares of a theme's grid with a hidden message (6 x 6): its words need room to lie."""
 ATTEMPTS = 60
+GROWN_ATTEMPTS = 20
+"""Tries at each larger size after a grid sized from its words missed ATTEMPTS times."""
 REFILLS = 40
+PACKING_STEPS = 4000
+"""Placements a packed grid (a hidden message's) tries before it starts again."""
+HARD_CELLS = EXPERT_CELLS - 1  # a hard grid of EXPERT_WORDS or more stays below an expert one
 
-Grid = list[list[str]]
+Square = tuple[int, int]
+Grid = list[list[str | None]]
 
+
+@dataclass(frozen=True)
+class Board:
+    """The squares a grid has: rows x cols less the holes a shape leaves."""
+
+    rows: int
+    cols: int
+    holes: frozenset[Square] = frozenset()
+
+    @classmethod
+    def of(cls, squares: Sequence[Square]) -> Board:
+        rows = max(r for r, _ in squares) + 1
+        cols = max(c for _, c in squares) + 1
+        inside = set(squares)
+        return cls(rows, cols, frozenset((r, c) for r in range(rows) for c in range(cols)
+                                         if (r, c) not in inside))
+
+    def squares(self) -> list[Square]:
+        """Every square in reading order (row by row, left to right)."""
+        return [(r, c) for r in range(self.rows) for c in range(self.cols)
+                if (r, c) not in self.holes]
+
+    def count(self) -> int:
+        return self.rows * self.cols - len(self.holes)
+
+    def holds(self, square: Square) -> bool:
+        r, c = square
+        return 0 <= r < self.rows and 0 <= c < self.cols and square not in self.holes
+
+    def longest(self, directions: Sequence[str]) -> int:
+        """The longest straight run of squares in one of `directions`: the longest word it takes."""
+        best = 0
+        for direction in directions:
+            d_row, d_col = STEPS[direction]
+            for square in self.squares():
+                before = (square[0] - d_row, square[1] - d_col)
+                if self.holds(before):
+                    continue
+                length = 0
+                while self.holds((square[0] + length * d_row, square[1] + length * d_col)):
+                    length += 1
+                best = max(best, length)
+        return best
+
+    def trimmed(self, count: int) -> Board:
+        """The board less its `count` squares farthest from its centre, taken round the board
+        in turn (a rectangle's corners round off), so that the squares left fit a message."""
+        if count <= 0:
+            return self
+        centre_r, centre_c = (self.rows - 1) / 2, (self.cols - 1) / 2
+
+        def far(square: Square) -> tuple[float, float]:
+            dr, dc = square[0] - centre_r, square[1] - centre_c
+            return -round((dr / self.rows) ** 2 + (dc / self.cols) ** 2, 9), math.atan2(dr, dc)
+
+        # the farthest ring first, and within it one square from each corner in turn
+        rings: dict[float, list[Square]] = {}
+        for square in sorted(self.squares(), key=far):
+            rings.setdefault(far(square)[0], []).append(square)
+        order = [square for ring in rings.values() for square in _alternating(ring)]
+        return Board(self.rows, self.cols, self.holes | frozenset(order[:count]))
+
+
+def _alternating(ring: list[Square]) -> list[Square]:
+    """The squares of one ring, taken from opposite ends of it in turn (its order goes round)."""
+    half = (len(ring) + 1) // 2
+    first, second = ring[:half], ring[half:]
+    return [square for pair in zip(first, second + [None] * (half - len(second)))  # type: ignore[list-item]
+            for square in pair if square is not None]
+
+
+# --- the words ------------------------------------------------------------------------------------
 
 def word_pool(request: Request) -> tuple[str, ...]:
     """The words a request hides (the config's, else the theme's), as its grids write them; none
     is part of another, read either way (it would then lie in two places)."""
     language = request.settings["language"]
     given = request.settings["words"]
-    return tuple(grid_form(w, language) for w in given) if given \
+    return tuple(grid_word(w, language) for w in given) if given \
         else theme_words(language, request.settings["theme"])
 
 
-def grid_size(request: Request, words: list[str]) -> tuple[int, int]:
-    """The size asked for, or a square from the words' letters, the level's room and the longest
-    word (at least 14 x 14 for expert, below it for the others)."""
+def terms(request: Request) -> dict[str, str]:
+    """The terms the list prints otherwise than the grid writes them (CARBON DIOXIDE): the
+    given words', or the theme's."""
+    language = request.settings["language"]
+    if not request.settings["words"]:
+        return theme_terms(language, request.settings["theme"])
+    return {grid_word(w, language): shown_form(w, language) for w in request.settings["words"]
+            if shown_form(w, language) != grid_word(w, language)}
+
+
+def dealt(request: Request, pool: Sequence[str]) -> list[str] | None:
+    """The share of a list longer than `word_count` that this puzzle hides (`deal`, 1 the
+    first), or None where each grid takes the whole list or draws from a theme. The list is
+    shuffled once for every round of shares (its own words seed it), so that no word comes twice
+    before every word has come once, and version B's puzzle hides what A's does."""
+    count = request.settings["word_count"]
+    if not request.settings["words"] or count >= len(pool):
+        return None
+    per_round = len(pool) // count
+    round_, place = divmod((request.settings["deal"] or 1) - 1, per_round)
+    order = sorted(pool)
+    random.Random(f"deal/{round_}/{','.join(order)}").shuffle(order)
+    return order[place * count:(place + 1) * count]
+
+
+def deal(request: Request, turns: Counter[str]) -> Request:
+    """The request of the next puzzle of a section: a list longer than `word_count` takes its
+    next share (`turns` counts the shares of each list a book has dealt), unless the user named
+    the share."""
+    settings = request.settings
+    if not settings["words"] or settings["word_count"] >= len(settings["words"]) \
+            or "deal" in request.options:
+        return request
+    key = f"{settings['language']}/{settings['word_count']}/{','.join(sorted(settings['words']))}"
+    turns[key] += 1
+    return Request(request.type, request.level, {**request.options, "deal": turns[key]})
+
+
+def _subset_of_length(rng: random.Random, pool: Sequence[str], letters: int, least: int
+                      ) -> list[str] | None:
+    """Words of the pool, at least `least` of them, whose letters add up to `letters` exactly
+    (a random one of the ways: the pool is shuffled, then a table of the sums each prefix of it
+    reaches with how many words is read back from the end), or None."""
+    order = list(pool)
+    rng.shuffle(order)
+    most = min(len(order), MAX_WORDS)
+    reach: list[set[tuple[int, int]]] = [{(0, 0)}]  # (sum, words) after each prefix
+    for word in order:
+        reach.append(reach[-1] | {(total + len(word), n + 1) for total, n in reach[-1]
+                                  if total + len(word) <= letters and n < most})
+    ends = sorted(n for total, n in reach[-1] if total == letters and n >= least)
+    if not ends:
+        return None
+    total, n, chosen = letters, ends[len(ends) // 2], []
+    for index in range(len(order), 0, -1):
+        word = order[index - 1]
+        take = (total - len(word), n - 1) in reach[index - 1]
+        keep = (total, n) in reach[index - 1]
+        if take and (not keep or rng.random() < 0.5):
+            chosen.append(word)
+            total, n = total - len(word), n - 1
+    return chosen
+
+
+# --- the board ------------------------------------------------------------------------------------
+
+def grid_size(request: Request, words: list[str], extra: int = 0) -> tuple[int, int]:
+    """The size asked for, or one from the words' letters, the level's room and the longest word
+    (at least 14 x 14 for expert, below it for the others), `extra` squares a side larger. A word
+    longer than that square runs across a wider grid."""
     if request.settings["size"] is not None:
         return request.settings["size"]
     letters = sum(len(w) for w in words)
-    side = max(len(max(words, key=len)), math.ceil(math.sqrt(letters * ROOM[request.level])), MIN_SIDE)
+    longest = len(max(words, key=len))
+    side = max(longest, math.ceil(math.sqrt(letters * ROOM[request.level])), MIN_SIDE)
     expert_side = math.isqrt(EXPERT_CELLS - 1) + 1
     side = max(side, expert_side) if request.level == "expert" else min(side, expert_side - 1)
-    return min(side, MAX_SIDE), min(side, MAX_SIDE)
+    side = min(side + extra, MAX_SIDE)
+    if longest <= side:
+        return _within_level(request, len(words), side, side)
+    rows = max(MIN_SIDE, math.ceil(letters * ROOM[request.level] / longest) + extra)
+    return _within_level(request, len(words), min(rows, MAX_SIDE), longest)
 
+
+def _within_level(request: Request, words: int, rows: int, cols: int) -> tuple[int, int]:
+    """rows x cols, fewer rows where a hard grid of many words would otherwise be an expert one."""
+    if request.level == "hard" and words >= EXPERT_WORDS and rows * cols > HARD_CELLS:
+        rows = max(MIN_SIDE, HARD_CELLS // cols)
+    return rows, cols
+
+
+def fixed_board(request: Request) -> Board | None:
+    """The board the options fix (a size, a drawn mask, a shape at a size), or None where it
+    comes from the words."""
+    shape, size = request.settings["shape"], request.settings["size"]
+    if shape == "square":
+        return Board(*size) if size is not None else None
+    if shape not in GRID_SHAPES:
+        return Board.of(shape_board(shape, 0, 0).sorted_cells())
+    return Board.of(shape_board(shape, *size).sorted_cells()) if size is not None else None
+
+
+def sized_board(request: Request, words: list[str], extra: int = 0) -> Board:
+    """The board for these words: the fixed one, or a rectangle sized from them, or the shape
+    drawn large enough to give them the level's room and hold the longest."""
+    board = fixed_board(request)
+    if board is not None:
+        return board
+    shape = request.settings["shape"]
+    rows, cols = grid_size(request, words, extra)
+    if shape == "square":
+        return Board(rows, cols)
+    needed = sum(len(w) for w in words) * ROOM[request.level]
+    longest = len(max(words, key=len))
+    side = max(rows, cols)
+    while True:
+        board = Board.of(shape_board(shape, side, side).sorted_cells())
+        if side >= MAX_SIDE or (board.count() >= needed and
+                                board.longest(DIRECTIONS_AT[request.level]) >= longest):
+            return board
+        side += 1
+
+
+def message_board(request: Request, words: list[str] | None, letters: int) -> Board | None:
+    """The board of a grid with a hidden message of `letters` letters: the fixed one; else, for
+    given words, the rectangle (or shape) that holds them and the message with the fewest squares
+    to spare, those farthest from its centre trimmed off so that it holds exactly that; for a
+    theme's, one the message takes the level's share of. None where no grid up to the largest
+    holds them."""
+    board = fixed_board(request)
+    if board is not None:
+        return board
+    level, shape = request.level, request.settings["shape"]
+    if words is None:
+        needed = math.ceil(max(letters / MESSAGE_SHARE[level], MESSAGE_LEAST,
+                               EXPERT_CELLS if level == "expert" else 0))
+        longest = MIN_SIDE
+    else:
+        needed = sum(len(w) for w in words) + letters
+        longest = len(max(words, key=len))
+    sizes = [(rows, cols) for rows in range(MIN_SIDE, MAX_SIDE + 1)
+             for cols in range(rows, MAX_SIDE + 1) if rows * cols >= needed]
+    if shape != "square":
+        sizes = [(rows, cols) for rows, cols in sizes if rows == cols]
+    for rows, cols in sorted(sizes, key=lambda size: (_spare(size, needed, words is None), size)):
+        board = Board(rows, cols) if shape == "square" else \
+            Board.of(shape_board(shape, rows, cols).sorted_cells())
+        if board.count() >= needed and board.longest(DIRECTIONS_AT[level]) >= longest:
+            return board.trimmed(board.count() - needed) if words is not None else board
+    return None
+
+
+def _spare(size: tuple[int, int], needed: int, square: bool) -> float:
+    """How far a size is from the one a message's grid should have: squares to spare (to trim
+    off), and how far from a square it is (a theme's grid is square)."""
+    rows, cols = size
+    return rows * cols - needed + (cols - rows) * (needed if square else 3)
+
+
+# --- checking a request ---------------------------------------------------------------------------
 
 def check_request(request: Request) -> None:
-    """Refuse words a grid cannot hold and sizes the level cannot have, before any work."""
-    language, level = request.settings["language"], request.level
+    """Refuse words a grid cannot hold and sizes the level cannot have, before any work: every
+    word that cannot go in is named, with why."""
+    settings, level = request.settings, request.level
     pool = word_pool(request)
-    letters = alphabet(language)
-    for original, word in zip(request.settings["words"] or pool, pool):
-        strange = sorted(set(word) - letters)
-        if strange:
-            raise BookgenError(f"the word {original!r} holds {''.join(strange)}, which grids in "
-                               f"{language} do not write", key="words")
-        if len(word) > MAX_SIDE:  # ß and Œ take two squares: the config's spelling was short enough
-            raise BookgenError(f"the word {original!r} takes {len(word)} squares as grids in {language} "
-                               f"write it ({word}), more than the largest grid ({MAX_SIDE})", key="words")
-    for word in pool:
-        inside = next((o for o in pool if o != word and (word in o or word[::-1] in o)), None)
-        if inside:
-            how = "" if word in inside else " read backwards"
-            raise BookgenError(f"the word {word!r} is part of {inside!r}{how}: a grid cannot show "
-                               "each of them once", key="words")
-    if len(set(pool)) != len(pool):
-        raise BookgenError("a word is listed twice", key="words")
-    count = request.settings["word_count"]
-    if request.settings["words"] and count > len(pool):
+    if settings["children"] and level != "easy":
+        raise BookgenError("children's grids are easy (words only across and down): ask for "
+                           "difficulty easy", key="children")
+    _check_words(request, pool)
+    count = settings["word_count"]
+    given = settings["words"]
+    if given and count > len(pool):
         count = len(pool)
+    if count > MAX_WORDS:
+        raise BookgenError(f"the list's {count} words are more than one grid hides (at most "
+                           f"{MAX_WORDS}): set word_count to deal them out over the puzzles, that "
+                           "many to each, none twice before every word has come once",
+                           key="word_count")
     if level == "expert" and count < EXPERT_WORDS:
         raise BookgenError(f"expert grids hide at least {EXPERT_WORDS} words ({count} asked for)",
                            key="word_count")
     if count > len(pool):
         raise BookgenError(f"{count} words are asked for and the list has {len(pool)}", key="word_count")
-    if request.settings["size"] is not None:
-        rows, cols = request.settings["size"]
-        longest = max(pool, key=len)
-        if len(longest) > max(rows, cols):
-            raise BookgenError(f"the word {longest!r} is longer than the grid ({rows}x{cols})",
-                               key="size")
-        if (rows * cols >= EXPERT_CELLS) != (level == "expert") and level in ("hard", "expert"):
-            raise BookgenError(f"{level} grids have {'at least' if level == 'expert' else 'fewer than'}"
-                               f" {EXPERT_CELLS} squares", key="size")
+    board = fixed_board(request)
+    if board is not None:
+        _check_board(request, board, pool, count)
+    if settings["message"]:
+        _check_message(request, board, pool)
 
+
+def _check_words(request: Request, pool: tuple[str, ...]) -> None:
+    language = request.settings["language"]
+    letters = alphabet(language)
+    problems = []
+    for original, word in zip(request.settings["words"] or pool, pool):
+        strange = sorted(set(word) - letters)
+        if strange:
+            problems.append(f"{original!r} holds {''.join(strange)}, which grids in {language} "
+                            "do not write")
+        elif len(word) > MAX_SIDE:  # ß and Œ take two squares: the config's spelling was short enough
+            problems.append(f"{original!r} takes {len(word)} squares as grids in {language} write it "
+                            f"({word}), more than the largest grid ({MAX_SIDE})")
+    for word in pool:
+        inside = next((o for o in pool if o != word and (word in o or word[::-1] in o)), None)
+        if inside:
+            how = "" if word in inside else " read backwards"
+            problems.append(f"{word!r} is part of {inside!r}{how}: a grid cannot show each of "
+                            "them once")
+    if problems:
+        raise BookgenError(f"{_these(problems)}: {'; '.join(problems)}", key="words")
+    if len(set(pool)) != len(pool):
+        twice = sorted(word for word, n in Counter(pool).items() if n > 1)
+        raise BookgenError(f"{', '.join(twice)} listed twice (as grids write them)", key="words")
+
+
+def _these(problems: list[str]) -> str:
+    return "this word cannot go into a grid" if len(problems) == 1 else \
+        f"these {len(problems)} words cannot go into a grid"
+
+
+def _check_board(request: Request, board: Board, pool: tuple[str, ...], count: int) -> None:
+    level = request.level
+    reach = board.longest(DIRECTIONS_AT[level])
+    where = _board_name(request, board)
+    if request.settings["words"]:
+        long = [word for word in pool if len(word) > reach]
+        if long:
+            listed = ", ".join(f"{word!r} ({len(word)} letters)" for word in long)
+            raise BookgenError(f"{'this word is' if len(long) == 1 else f'these {len(long)} words are'}"
+                               f" longer than the grid ({where}) reads at {level} ({reach} "
+                               f"squares): {listed}; leave out the size, so that the grid is "
+                               "sized to fit", key="size")
+    elif len([word for word in pool if len(word) <= reach]) < max(count if level == "expert" else 0,
+                                                                   MIN_WORD):
+        raise BookgenError(f"too few of the theme's words fit {where}: give a larger size",
+                           key="size")
+    cells = board.count()
+    if level in ("hard", "expert") and (cells >= EXPERT_CELLS) != (level == "expert") and (
+            level == "expert" or count >= EXPERT_WORDS):
+        shaped = "" if request.settings["shape"] == "square" else f": {where} has {cells}"
+        raise BookgenError(f"{level} grids have {'at least' if level == 'expert' else 'fewer than'}"
+                           f" {EXPERT_CELLS} squares{shaped}", key="size")
+
+
+def _board_name(request: Request, board: Board) -> str:
+    shape = request.settings["shape"]
+    if shape == "square":
+        return f"{board.rows}x{board.cols}"
+    return f"the {shape} of {board.count()} squares" if shape in GRID_SHAPES else \
+        f"the drawn shape of {board.count()} squares"
+
+
+def _phrases(request: Request) -> tuple[str, ...]:
+    settings = request.settings
+    if settings["message"] != "theme":
+        return (settings["message"],)
+    return theme_messages(settings["language"], settings["theme"])
+
+
+def _check_message(request: Request, board: Board | None, pool: tuple[str, ...]) -> None:
+    """A list that goes in whole and a fixed board leave a set number of squares: the message
+    must have that many letters (or, where words may cross, no more)."""
+    language = request.settings["language"]
+    if request.settings["message"] == "theme" and not _phrases(request):
+        raise BookgenError(f"the theme {request.settings['theme']!r} has no hidden messages in "
+                           f"{language}: write your own", key="message")
+    level, count = request.level, min(request.settings["word_count"], len(pool))
+    shortest = min(len(message_letters(phrase, language)) for phrase in _phrases(request))
+    if level == "expert" and (board is None or not request.settings["words"]):
+        most = sum(len(word) for word in pool) if not request.settings["words"] else \
+            sum(sorted(map(len, pool))[-count:])
+        if most + shortest < EXPERT_CELLS:
+            raise BookgenError(f"an expert grid has at least {EXPERT_CELLS} squares, and the words "
+                               f"({most} letters) and the hidden message ({shortest}) fill "
+                               f"{most + shortest} of them: give more words or a longer message, "
+                               "or ask for hard", key="message")
+    if not request.settings["words"] or count < len(pool):
+        return  # a theme's words, or each share's, are chosen to fit
+    if board is None:
+        if message_board(request, list(pool), shortest) is None:
+            raise BookgenError(f"the words ({sum(map(len, pool))} letters) and the hidden message "
+                               f"({shortest}) need more squares than the largest grid has "
+                               f"({MAX_SIDE}x{MAX_SIDE}): give fewer words or a shorter message",
+                               key="message")
+        return
+    free = board.count() - sum(len(word) for word in pool)
+    for phrase in _phrases(request):
+        letters = len(message_letters(phrase, language))
+        crossing = OVERLAPS_AT[request.level]
+        if letters != free and not (crossing and letters > free):
+            raise BookgenError(
+                f"the grid ({_board_name(request, board)}) has {board.count()} squares and the words "
+                f"take {board.count() - free} of them, which leaves {free} for the hidden message; "
+                f"it has {letters} letters: write a message of {free} letters, or leave out the "
+                "size, so that the grid is sized to fit", key="message")
+
+
+# --- making ---------------------------------------------------------------------------------------
 
 def generate(rng: random.Random, request: Request) -> Generated:
+    if request.settings["message"]:
+        return _generate_with_message(rng, request)
     level, language = request.level, request.settings["language"]
     pool = sorted(word_pool(request))
+    share = dealt(request, pool)
     count = min(request.settings["word_count"], len(pool))
+    board = fixed_board(request)
+    if board is not None and not request.settings["words"]:
+        reach = board.longest(DIRECTIONS_AT[level])
+        pool = [word for word in pool if len(word) <= reach]
+        count = min(count, len(pool))
+    fitted = board is not None and not request.settings["words"] and "word_count" not in request.options
+    extra = 0
+    sizes: set[tuple[int, int]] = set()  # the sizes the words were tried at, this round
 
     def fill() -> tuple[list[str], list, list[str]] | None:
-        words = rng.sample(pool, count)
-        rows, cols = grid_size(request, words)
-        return _made_grid(rng, words, rows, cols, level, language)
+        words = list(share) if share is not None else rng.sample(pool, count)
+        if fitted and board is not None:
+            words = _fitted(words, board, EXPERT_WORDS if level == "expert" else MIN_WORD)
+        grid_board = board or sized_board(request, words, extra)
+        sizes.add((grid_board.rows, grid_board.cols))
+        return _made_grid(rng, words, grid_board, level, language, request.settings["children"])
 
-    made = make_at_level(level, ATTEMPTS, fill, lambda answer: answer, lambda answer: rate(
-        {"grid": answer[2], "words": answer[0], "language": language}),
-        failure=f"no {level} word search came out of {ATTEMPTS} tries for {request.describe()}; "
-                "give more room (a larger size) or fewer words")
+    tried: set[tuple[int, int]] = set()
+    while True:
+        try:
+            made = make_at_level(
+                level, ATTEMPTS if extra == 0 else GROWN_ATTEMPTS, fill, lambda answer: answer,
+                lambda answer: rate({"grid": answer[2], "words": answer[0], "language": language}),
+                failure="")
+            break
+        except BookgenError:
+            # a grid sized from its words grows to fit them, up to the largest the level allows
+            if board is not None or sizes <= tried:
+                rows, cols = max(sizes | tried)
+                raise BookgenError(
+                    f"no {level} word search came out of {ATTEMPTS} tries for {request.describe()}"
+                    f"{'' if board is not None else f', up to a grid of {rows}x{cols}'}; give more "
+                    "room (a larger size) or fewer words", key="difficulty") from None
+            tried |= sizes
+            sizes.clear()
+            extra += 1
     words, placed, grid = made.answer
-    puzzle = {"grid": grid, "words": words, "language": language}
-    return Generated(puzzle, {"placements": placed}, made.rating)
+    return Generated(_puzzle(request, grid, words), {"placements": placed}, made.rating)
 
 
-def _made_grid(rng: random.Random, words: list[str], rows: int, cols: int, level: str,
-               language: str) -> tuple[list[str], list, list[str]] | None:
+def _puzzle(request: Request, grid: list[str], words: list[str]) -> dict:  # type: ignore[type-arg]
+    """The puzzle's JSON: the fields every grid has, and those only some need."""
+    puzzle = {"grid": grid, "words": words, "language": request.settings["language"]}
+    spelled = {word: term for word, term in terms(request).items() if word in words}
+    if spelled:
+        puzzle["shown"] = dict(sorted(spelled.items()))
+    if request.settings["children"]:
+        puzzle["children"] = True
+    return puzzle
+
+
+def _fitted(words: list[str], board: Board, least: int) -> list[str]:
+    """The words, less their longest while their letters want more room than the board has."""
+    words = list(words)
+    while len(words) > least and sum(len(w) for w in words) * FIT_ROOM > board.count():
+        words.remove(max(words, key=lambda w: (len(w), w)))
+    return words
+
+
+def _made_grid(rng: random.Random, words: list[str], board: Board, level: str, language: str,
+               children: bool = False) -> tuple[list[str], list, list[str]] | None:
     """Words placed and the rest filled so that each word reads once and nothing blocked reads
     outside them; None when the words do not fit or the fill cannot be mended."""
-    grid: list[list[str | None]] = [[None] * cols for _ in range(rows)]
+    rows, cols = board.rows, board.cols
+    grid: Grid = [[HOLE if (r, c) in board.holes else None for c in range(cols)] for r in range(rows)]
     placed = []
     directions = DIRECTIONS_AT[level]
     for word in sorted(words, key=lambda w: (-len(w), w)):
@@ -140,7 +537,7 @@ def _made_grid(rng: random.Random, words: list[str], rows: int, cols: int, level
     for square in free:
         grid[square[0]][square[1]] = rng.choices(letters, weights)[0]
     solution = {"placements": sorted(placed, key=lambda p: words.index(p["word"]))}
-    blocked = blocked_words(language)
+    blocked = avoided(language, children)
     for _ in range(REFILLS):
         text = ["".join(row) for row in grid]  # type: ignore[arg-type]
         wrong = _wrong_squares(text, words, solution, blocked) & set(free)
@@ -163,9 +560,8 @@ def _wrong_squares(grid: list[str], words: list[str], solution: dict, blocked: t
             cells = frozenset(cells_of(word, place))
             if cells not in own:
                 squares |= cells
-    for word in accidental(grid, blocked, solution):
-        for place in placements(grid, word):
-            squares |= set(cells_of(word, place))
+    for _word, cells in accidental(grid, blocked, solution, where=True):
+        squares |= set(cells)
     return squares
 
 
@@ -173,3 +569,125 @@ def _any_wrong(grid: list[str], words: list[str], solution: dict, blocked: tuple
     return bool(accidental(grid, blocked, solution)) or any(
         len(placements(grid, word)) != 1 for word in words)
 
+
+# --- a hidden message -----------------------------------------------------------------------------
+
+def _generate_with_message(rng: random.Random, request: Request) -> Generated:
+    """A grid whose leftover squares, read row by row, spell the message: a list given in whole
+    sizes the board to its letters and the message's; a theme's words are chosen to fill the
+    board around the message."""
+    level, language = request.level, request.settings["language"]
+    pool = sorted(word_pool(request))
+    share = dealt(request, pool)
+    whole = bool(request.settings["words"]) and share is None
+    count = min(request.settings["word_count"], len(pool))
+    least = EXPERT_WORDS if level == "expert" else MIN_WORD
+
+    def fill() -> tuple[list[str], list, list[str], str] | None:
+        phrase = rng.choice(_phrases(request))
+        letters = message_letters(phrase, language)
+        words: list[str] | None
+        if whole or share is not None:
+            words = list(share) if share is not None else rng.sample(pool, count)
+            board = message_board(request, words, len(letters))
+        else:
+            board = message_board(request, None, len(letters))
+            if board is None:
+                return None
+            reach = board.longest(DIRECTIONS_AT[level])
+            words = _subset_of_length(rng, [w for w in pool if len(w) <= reach],
+                                      board.count() - len(letters), least)
+        if board is None or words is None:
+            return None
+        made = _packed_grid(rng, words, board, level, language, letters, request.settings["children"])
+        return None if made is None else (*made, phrase)
+
+    made = make_at_level(
+        level, ATTEMPTS, fill, lambda answer: answer,
+        lambda answer: rate({"grid": answer[2], "words": answer[0], "language": language}),
+        failure=f"no {level} word search with its hidden message came out of {ATTEMPTS} tries "
+                f"for {request.describe()}; give a longer message, or more room (a larger size, "
+                "or no size: the grid is then sized to the words and the message)")
+    words, placed, grid, phrase = made.answer
+    puzzle = _puzzle(request, grid, words)
+    puzzle["message_lengths"] = message_lengths(phrase, language)
+    return Generated(puzzle, {"placements": placed, "message": phrase}, made.rating)
+
+
+def _packed_grid(rng: random.Random, words: list[str], board: Board, level: str, language: str,
+                 message: str, children: bool) -> tuple[list[str], list, list[str]] | None:
+    """The words placed so that the squares they leave are exactly as many as the message's
+    letters (crossing where the level lets words cross and the count asks for it), those squares
+    spelling the message row by row; None when the search runs out of steps or the message's
+    letters spell a listed word again or a blocked word."""
+    shared = sum(len(w) for w in words) + len(message) - board.count()
+    if shared < 0 or (shared and not OVERLAPS_AT[level]):
+        return None
+    rows, cols = board.rows, board.cols
+    grid: Grid = [[HOLE if (r, c) in board.holes else None for c in range(cols)] for r in range(rows)]
+    order = sorted(words, key=lambda w: (-len(w), w))
+    directions = DIRECTIONS_AT[level]
+    if level == "medium":  # a medium grid has a diagonal word: the shortest, placed first
+        order.insert(0, order.pop())
+    steps = [PACKING_STEPS]
+    placed: list[tuple[str, tuple[int, int, str]]] = []
+
+    def fits(word: str, place: tuple[int, int, str], left: int) -> int | None:
+        crossings = 0
+        for i, (r, c) in enumerate(cells_of(word, place)):
+            if not (0 <= r < rows and 0 <= c < cols) or grid[r][c] == HOLE:
+                return None
+            if grid[r][c] is not None:
+                if grid[r][c] != word[i]:
+                    return None
+                crossings += 1
+        return crossings if crossings <= left and crossings < len(word) else None
+
+    def walled(square: Square) -> bool:
+        r, c = square
+        return not (0 <= r < rows and 0 <= c < cols) or grid[r][c] is not None
+
+    def contact(word: str, place: tuple[int, int, str]) -> int:
+        """The sides of the word's squares that meet a wall, a hole or a placed letter: a packed
+        grid fills in from its edges, leaving no gap a word cannot reach."""
+        squares = set(cells_of(word, place))
+        return sum(walled((r + dr, c + dc)) for r, c in squares
+                   for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)) if (r + dr, c + dc) not in squares)
+
+    def place_from(index: int, left: int) -> bool:
+        if index == len(order):
+            return left == 0
+        word = order[index]
+        ways = ("SE", "NE") if level == "medium" and index == 0 else directions
+        options = [(r, c, d) for d in ways for r in range(rows) for c in range(cols)]
+        rng.shuffle(options)
+        found = [(place, crossings) for place in options
+                 if (crossings := fits(word, place, left)) is not None]
+        found.sort(key=lambda option: -contact(word, option[0]) - 4 * option[1])
+        for place, crossings in found:
+            steps[0] -= 1
+            if steps[0] < 0:
+                return False
+            squares = cells_of(word, place)
+            before = [grid[r][c] for r, c in squares]
+            for i, (r, c) in enumerate(squares):
+                grid[r][c] = word[i]
+            placed.append((word, place))
+            if place_from(index + 1, left - crossings):
+                return True
+            placed.pop()
+            for (r, c), old in zip(squares, before):
+                grid[r][c] = old
+        return False
+
+    if not place_from(0, shared):
+        return None
+    free = [(r, c) for r, c in board.squares() if grid[r][c] is None]
+    for (r, c), letter in zip(free, message):
+        grid[r][c] = letter
+    text = ["".join(row) for row in grid]  # type: ignore[arg-type]
+    solution = {"placements": sorted((as_json(word, place) for word, place in placed),
+                                     key=lambda p: words.index(p["word"]))}
+    if _any_wrong(text, words, solution, avoided(language, children)):
+        return None
+    return words, solution["placements"], text

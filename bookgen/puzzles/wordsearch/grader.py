@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bookgen.api import JSON
 from bookgen.core.grading import Bands
-from bookgen.puzzles.wordsearch.parameters import FORWARD, STEPS
+from bookgen.puzzles.wordsearch.parameters import FORWARD, HOLE, STEPS
 from bookgen.puzzles.wordsearch.solver import cells_of, solve
 
 EXPERT_CELLS = 196   # a 14 x 14 grid or larger
@@ -31,7 +31,7 @@ def rate(puzzle: JSON) -> JSON:
         for square in cells_of(p["word"], (p["row"], p["col"], p["direction"])):
             squares[square] = squares.get(square, 0) + 1
     shared = sum(1 for n in squares.values() if n > 1)
-    cells = len(grid) * len(grid[0])
+    cells = sum(len(row) - row.count(HOLE) for row in grid)  # a shaped grid's holes are no squares
     decoys = sum(_decoys(grid, word) for word in words) - len(placed)
     if backwards or shared:
         step = 3 if cells >= EXPERT_CELLS and len(words) >= EXPERT_WORDS else 2

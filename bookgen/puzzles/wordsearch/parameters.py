@@ -1,21 +1,32 @@
 """Word search's parameters: each language's letters as its puzzles write them, its fill letters'
-frequencies, the themed word lists and blocklists beside this module, the options, the rules and
-the forms a puzzle is printed and compared in. The letters each language writes its grids in
-are bookgen.core.letters', shared with every word puzzle.
+frequencies, the themed word lists, their hidden messages and the words a children's grid avoids
+(beside this module), the options, the rules and the forms a puzzle is printed and compared in.
+The letters each language writes its grids in are bookgen.core.letters', shared with every word
+puzzle; the shapes a grid is cut to are bookgen.core.masks', shared with Hidato and mazes.
 """
 
 from __future__ import annotations
 
+import math
+import re
 from functools import cache
 from importlib import resources
 
 from bookgen.api import JSON, Printed, Request, form_key
-from bookgen.core.letters import LANGUAGES, grid_form
+from bookgen.core.letters import LANGUAGES, alphabet, collation_key, grid_form
+from bookgen.core.masks import SHAPES, Mask, parse_mask
 from bookgen.core.options import Option, language_name
 from bookgen.core.symmetry import SYMMETRIES
+from bookgen.errors import BookgenError
 from bookgen.i18n import N_, _
 
 THEMES = ("animals", "food", "school", "nature")
+"""The first themes, which word scramble shares (its levels need enough known words of each)."""
+MORE_THEMES = ("seasons", "holidays", "jobs", "sports", "countries", "body", "colours", "music",
+               "weather", "transport", "clothes", "home", "fruit", "vegetables", "sea", "space",
+               "farm", "family", "toys", "garden")
+ALL_THEMES = THEMES + MORE_THEMES
+"""Every built-in theme of a word search: words/LANG/THEME.txt in each language."""
 
 STEPS = {"E": (0, 1), "S": (1, 0), "SE": (1, 1), "NE": (-1, 1),
          "W": (0, -1), "N": (-1, 0), "NW": (-1, -1), "SW": (1, -1)}
@@ -30,7 +41,22 @@ OVERLAPS_AT = {"easy": False, "medium": False, "hard": True, "expert": True}
 MIN_WORD = 3
 MIN_SIDE, MAX_SIDE = 5, 20
 WORDS_AT = {"easy": 8, "medium": 10, "hard": 12, "expert": 18}
+CHILDREN_WORDS = 6
+"""Words in a children's grid unless the user says: few, as picture word searches hide."""
 MAX_WORDS = 40
+"""The most words one grid hides."""
+MAX_LIST = 1000
+"""The most words a list may hold: a longer list than a grid takes (a theme of one's own) is
+dealt out over the puzzles, `word_count` to each."""
+MAX_MESSAGE = 120
+"""The most letters a hidden message spells."""
+HOLE = "."
+"""A square outside a shaped grid's shape, in the puzzle's rows."""
+SEPARATORS = " -'"
+"""What may stand between the letters of a term ("carbon dioxide", "T-shirt", "o'clock"): the
+list prints it, the grid runs the letters together, as word search books do."""
+PICTURE_SIDE = 15
+"""Squares a shape's picture is reduced to on each side where the section sets no size."""
 
 FREQUENCIES: dict[str, dict[str, float]] = {
     # percent of letters in running text (published letter-frequency tables, rounded)
@@ -64,44 +90,184 @@ def _listed(path: str) -> list[str]:
 
 @cache
 def theme_words(language: str, theme: str) -> tuple[str, ...]:
-    """A built-in theme's words in `language`, as its grids write them, leaving out a word that
-    is part of another, read either way (AFFE in GIRAFFE: a grid could not show each once)."""
-    words = [grid_form(word, language) for word in _listed(f"words/{language}/{theme}.txt")]
+    """A built-in theme's words in `language`, as its grids write them (a term's letters run
+    together), leaving out a word that is part of another, read either way (AFFE in GIRAFFE: a
+    grid could not show each once)."""
+    words = [grid_word(word, language) for word in _listed(f"words/{language}/{theme}.txt")]
     return tuple(word for word in words
                  if not any(other != word and (word in other or word[::-1] in other) for other in words))
 
 
+@cache
+def theme_terms(language: str, theme: str) -> dict[str, str]:
+    """The terms of several words a built-in theme's list prints apart (ARC-EN-CIEL), by the word
+    its grids write (ARCENCIEL)."""
+    terms = {grid_word(term, language): shown_form(term, language)
+             for term in _listed(f"words/{language}/{theme}.txt")}
+    return {word: term for word, term in terms.items() if word != term}
+
+
+@cache
+def theme_messages(language: str, theme: str) -> tuple[str, ...]:
+    """The hidden messages a theme's grids may spell (`message: theme`): words/LANG/messages.txt,
+    one `theme: phrase` a line."""
+    return tuple(phrase.strip() for line in _listed(f"words/{language}/messages.txt")
+                 for name, _colon, phrase in [line.partition(":")] if name.strip() == theme)
+
+
+@cache
+def children_avoid(language: str) -> tuple[str, ...]:
+    """Words a children's grid never shows by accident besides the blocklist (a garden HOE, a
+    blue TIT, a German SAU are words, but not ones to spell by chance on a child's page):
+    children/LANG.txt beside this module."""
+    return tuple(grid_form(word, language) for word in _listed(f"children/{language}.txt"))
+
+
+def shown_form(term: str, language: str) -> str:
+    """A term as the word list prints it: the grid's capitals, its words kept apart by one space,
+    hyphen or apostrophe ("CARBON DIOXIDE")."""
+    text = re.sub(r"\s+", " ", term.replace("\u2019", "'").strip())
+    return grid_form(text, language)
+
+
+def grid_word(term: str, language: str) -> str:
+    """A term as the grid writes it: its letters run together ("CARBONDIOXIDE")."""
+    return "".join(char for char in shown_form(term, language) if char not in SEPARATORS)
+
+
 def word_problem(word: str) -> str | None:
-    """Why a word from a config cannot go into a grid (whatever its language), or None."""
-    if not all(char.isalpha() for char in word):
-        return f"the word {word!r} holds a character that is not a letter (digits, spaces, hyphens)"
-    if len(word) < MIN_WORD:
+    """Why a word from a config cannot go into a grid (whatever its language), or None. A term
+    of several words keeps them apart with one space, hyphen or apostrophe."""
+    term = word.replace("\u2019", "'").strip()
+    letters = [char for char in term if char not in SEPARATORS]
+    if not all(char.isalpha() for char in letters) or not re.fullmatch(
+            r"[^\s'-]+(?:(?:\s+|-|')[^\s'-]+)*", term):
+        return (f"the word {word!r} holds a character that is not a letter (digits, "
+                "punctuation); a term of several words may keep them apart with a space, a "
+                "hyphen or an apostrophe")
+    if len(letters) < MIN_WORD:
         return f"the word {word!r} is shorter than {MIN_WORD} letters"
-    if len(word) > MAX_SIDE:
+    if len(letters) > MAX_SIDE:
         return f"the word {word!r} is longer than the largest grid ({MAX_SIDE} squares)"
     return None
 
 
 def _words_problem(words: tuple[str, ...]) -> str | None:
-    if len(words) > MAX_WORDS:
-        return f"{len(words)} words are more than a grid takes (at most {MAX_WORDS})"
+    if len(words) > MAX_LIST:
+        return f"{len(words)} words are more than a list takes (at most {MAX_LIST})"
     return next((problem for word in words if (problem := word_problem(word))), None)
 
 
+def _in_star(x: float, y: float) -> bool:
+    """A five-pointed star, one point up, filling the box from its top point to its two lower
+    points; its inner corners are further out than a drawn star's, so that its arms hold words."""
+    outer, inner, half = 1.1, 0.6, math.pi / 5
+    x, y = x, y + 1 - outer  # the centre sits below the middle: the lower points reach less far
+    turn = math.atan2(x, -y) % (2 * half)  # 0 at a point, measured round the centre
+    turn = min(turn, 2 * half - turn)
+    radius = math.hypot(x, y)
+    px, py = radius * math.cos(turn), radius * math.sin(turn)
+    bx, by = inner * math.cos(half), inner * math.sin(half)
+    return (bx - outer) * py - by * (px - outer) >= 0  # on the centre's side of point to corner
+
+
+GRID_SHAPES = {**SHAPES, "star": lambda rows, cols: [
+    (r, c) for r in range(rows) for c in range(cols)
+    if _in_star((2 * c + 1 - cols) / cols, (2 * r + 1 - rows) / rows)]}
+"""The built-in shapes a grid may be cut to: Hidato's and the mazes' (bookgen.core.masks), and a
+star."""
+
+
+def shape_board(shape: str, rows: int, cols: int) -> Mask:
+    """The squares of a built-in shape drawn in rows x cols, or of a drawn mask (its own size)."""
+    if shape in GRID_SHAPES:
+        return Mask.of(GRID_SHAPES[shape](rows, cols))
+    return parse_mask(shape, MAX_SIDE, least_cells=MIN_SIDE * MIN_SIDE)
+
+
+def _shape_problem(text: str) -> str | None:
+    """Why a shape is neither a built-in name nor a drawn mask, or None."""
+    if text in GRID_SHAPES:
+        return None
+    if "#" not in text:
+        return (f"shape {text!r} is not a built-in shape ({', '.join(GRID_SHAPES)}) nor a mask such "
+                "as '.##./####/####/.##.' ('#' a square, '.' a hole, '/' between rows), nor a "
+                "picture file (.png, .txt)")
+    try:
+        parse_mask(text, MAX_SIDE, least_cells=MIN_SIDE * MIN_SIDE)
+    except BookgenError as error:
+        return error.message
+    return None
+
+
+def message_letters(phrase: str, language: str) -> str:
+    """The letters a hidden message spells in the grid, as its grids write them (no spaces)."""
+    return "".join(char for char in grid_form(phrase, language) if char in alphabet(language))
+
+
+def message_lengths(phrase: str, language: str) -> list[int]:
+    """The letters of each word of a hidden message: the blanks the page prints for it."""
+    return [count for part in phrase.split() if (count := len(message_letters(part, language)))]
+
+
+def _message_problem(text: str) -> str | None:
+    if text == "theme":
+        return None
+    if any(char.isdigit() for char in text):
+        return "the hidden message holds a digit: a grid holds letters only (write numbers in words)"
+    letters = sum(char.isalpha() for char in text)
+    if letters < MIN_WORD:
+        return f"the hidden message has {letters} letters; it needs at least {MIN_WORD}"
+    if letters > MAX_MESSAGE:
+        return f"the hidden message has {letters} letters; at most {MAX_MESSAGE}"
+    return None
+
+
 THEME_WORDS = {"animals": N_("animals"), "food": N_("food"), "school": N_("school"),
-               "nature": N_("nature")}
+               "nature": N_("nature"), "seasons": N_("seasons"), "holidays": N_("holidays"),
+               "jobs": N_("jobs"), "sports": N_("sports"), "countries": N_("countries"),
+               "body": N_("the body"), "colours": N_("colours"), "music": N_("music"),
+               "weather": N_("weather"), "transport": N_("transport"), "clothes": N_("clothes"),
+               "home": N_("the home"), "fruit": N_("fruit"), "vegetables": N_("vegetables"),
+               "sea": N_("the sea"), "space": N_("space"), "farm": N_("the farm"),
+               "family": N_("family"), "toys": N_("toys"), "garden": N_("the garden")}
+
+
+def _word_count(level: str, earlier: dict) -> int:  # type: ignore[type-arg]
+    """Every word of a list given (a teacher's list goes in whole), else the level's count."""
+    if earlier["words"]:
+        return len(earlier["words"])
+    return CHILDREN_WORDS if earlier["children"] else WORDS_AT[level]
+
 
 OPTIONS = (
-    Option("words", "words", N_("the words to hide (default: the theme's words)"),
+    Option("words", "words", N_("the words to hide (default: the theme's words); a term of "
+           "several words keeps its spaces in the list and runs together in the grid; a list of "
+           "more words than each grid hides is dealt out over the puzzles, none twice until all "
+           "are used"),
            check=_words_problem, label=N_("Words to hide")),
     Option("theme", "choice", N_("the built-in list of words to hide when no words are given "
-           "(default: animals)"), choices=THEMES, default="animals", words=THEME_WORDS,
+           "(default: animals)"), choices=ALL_THEMES, default="animals", words=THEME_WORDS,
            label=N_("Theme")),
-    Option("word_count", "int", N_("words in each grid (default 8, 10, 12 or 18 by level; "
-           "at most the words given)"), low=3, high=MAX_WORDS,
-           default=lambda level, earlier: WORDS_AT[level], label=N_("Words in each grid")),
+    Option("children", "bool", N_("for children: words only across and down, large letters, "
+           "few words, a box to tick beside each word (easy only)"),
+           default=False, label=N_("For children")),
+    Option("word_count", "int", N_("words in each grid (default: every word given; else 8, 10, "
+           "12 or 18 by level, 6 for children)"), low=3, high=MAX_WORDS, default=_word_count,
+           label=N_("Words in each grid")),
     Option("size", "size", N_("grid size: N for N x N, or RxC (default: from the words)"),
            low=MIN_SIDE, high=MAX_SIDE, label=N_("Size")),
+    Option("shape", "text", N_("the grid's shape: a built-in shape ({shapes}) cut from the "
+           "grid, or a mask like '.##./####/####/.##.' ('#' a square, '.' a hole), or a "
+           "black-and-white picture (.png) or text file of one (default: the whole rectangle)"),
+           help_values={"shapes": ", ".join(GRID_SHAPES)}, check=_shape_problem,
+           default="square", picture=True, high=PICTURE_SIDE, label=N_("Shape")),
+    Option("message", "text", N_("a hidden message: the letters no word uses, read row by row, "
+           "spell it; your phrase, or 'theme' for one of the theme's (default: none)"),
+           check=_message_problem, label=N_("Hidden message")),
+    Option("deal", "int", N_("which share of a long word list this puzzle hides, 1 the first "
+           "(default: a book deals the shares in turn, so that no word comes twice before "
+           "every word has come once)"), low=1, high=MAX_LIST, label=N_("Share of the list")),
     Option("language", "choice", N_("the language whose letters the grid uses (default: the "
            "section's language)"), choices=LANGUAGES, default="en", words=language_name,
            label=N_("Alphabet")),
@@ -113,17 +279,44 @@ RULES = N_(
     "share letters. Each word is hidden exactly once. Circle each word you find and cross it off "
     "the list."
 )
+CHILDREN_RULES = N_(
+    "Find every word of the list in the grid of letters. A word reads from left to right or from "
+    "top to bottom. Circle each word you find and tick its box."
+)
+MESSAGE_RULES = N_("When every word is found, the letters left over, read row by row, spell a "
+                   "hidden message.")
 
 
 def rules_text(request: Request | None) -> str:
-    """The rules every section prints, in the language spoken."""
-    return _(RULES)
+    """The rules every section prints, in the language spoken: a children's section's own, and
+    the hidden message where its puzzles have one."""
+    settings = request.settings if request is not None else {}
+    rules = _(CHILDREN_RULES) if settings.get("children") else _(RULES)
+    return f"{rules} {_(MESSAGE_RULES)}" if settings.get("message") else rules
+
+
+def shown(puzzle: JSON) -> dict[str, str]:
+    """Each listed word as the list prints it: its term with spaces where the grid runs one
+    together ("CARBON DIOXIDE"), else the word itself."""
+    return {word: puzzle.get("shown", {}).get(word, word) for word in puzzle["words"]}
+
+
+def listed(puzzle: JSON) -> list[str]:
+    """The word list in the order it is printed (as the language's dictionaries sort the terms)."""
+    terms = shown(puzzle)
+    return sorted(puzzle["words"], key=lambda word: collation_key(terms[word], puzzle["language"]))
+
+
+PRINTED_KEYS = ("grid", "words", "language", "shown", "message_lengths", "children")
+"""What the page shows of a puzzle: its letters, its list (as terms), the blanks of its hidden
+message and, for children, the boxes to tick (the page's own look, not a fact to solve from)."""
 
 
 def printed(puzzle: JSON) -> Printed:
-    """The page prints the grid of letters and the list of words."""
-    return Printed({"grid": puzzle["grid"], "words": puzzle["words"], "language": puzzle["language"]},
-                   tuple(puzzle["words"]))
+    """The page prints the grid of letters (a shaped one without its holes), the list of words
+    and the blanks of a hidden message."""
+    return Printed({key: puzzle[key] for key in PRINTED_KEYS if key in puzzle},
+                   tuple(shown(puzzle).values()))
 
 
 def canonical(puzzle: JSON) -> str:

@@ -1,9 +1,11 @@
 /* Word search in the playable edition: pick a word's first and last letter (drag across the
  * letters, or press Enter or Space on the first and then on the last, moving with the arrow keys);
- * a word of the list found there is outlined in the grid and struck through in the list. Hints
- * (from Python) say where a word begins: the frame lights that letter (pointAt) and skips a word
- * found already (hintState; a hint's value is its word). Registers itself with the player's frame
- * (bookgen/html/frame.js). */
+ * a word of the list found there is outlined in the grid and struck through in the list (a
+ * children's list ticks its box). A shaped grid leaves its holes empty. Where the leftover letters
+ * spell a hidden message, its blanks stand below the list and fill in, the letters lit, once every
+ * word is found. Hints (from Python) say where a word begins: the frame lights that letter
+ * (pointAt) and skips a word found already (hintState; a hint's value is its word). Registers
+ * itself with the player's frame (bookgen/html/frame.js). */
 (function (frame) {
   "use strict";
 
@@ -17,11 +19,12 @@
   }
 
   function wordsearchGame(board, record, page) {
-    var grid = record.puzzle.grid, words = record.puzzle.words;
+    var puzzle = record.puzzle, grid = puzzle.grid, words = puzzle.words, shown = puzzle.shown || {};
     var places = (record.solution && record.solution.placements) || [];
+    var message = record.solution && record.solution.message;
     var rows = grid.length, cols = grid[0].length;
     var found = [], start = null, dragFrom = null, swallow = false;  // swallow: the click that ends a drag
-    var holder = el("div", "wordsearch");
+    var holder = el("div", "wordsearch" + (puzzle.children ? " children" : ""));
     var table = el("div", "letters");
     table.setAttribute("role", "group");
     table.setAttribute("aria-label", t("Letters"));
@@ -29,6 +32,7 @@
     var cells = [];
     for (var r = 0; r < rows; r++) {
       for (var c = 0; c < cols; c++) {
+        if (grid[r][c] === ".") { table.appendChild(el("span", "hole")); cells.push(null); continue; }
         var cell = button("letter", "");
         cell.dataset.nav = "";
         cell.dataset.row = r;
@@ -39,13 +43,23 @@
         cells.push(cell);
       }
     }
+    function term(word) { return shown[word] || word; }
     var list = el("ul", "words");
     list.setAttribute("aria-label", t("Words to find"));
     var items = {};
-    words.slice().sort(function (a, b) { return a.localeCompare(b, document.documentElement.lang || undefined); })
-      .forEach(function (word) { items[word] = list.appendChild(el("li", "", word)); });
+    words.slice().sort(function (a, b) { return term(a).localeCompare(term(b), document.documentElement.lang || undefined); })
+      .forEach(function (word) { items[word] = list.appendChild(el("li", "", term(word))); });
+    var side = el("div", "side");
+    side.appendChild(list);
+    var blanks = null;
+    if (puzzle.message_lengths) {
+      var told = side.appendChild(el("div", "message"));
+      told.appendChild(el("p", "heading", t("Hidden message:")));
+      blanks = told.appendChild(el("p", "blanks"));
+      blanks.setAttribute("aria-live", "polite");
+    }
     holder.appendChild(table);
-    holder.appendChild(list);
+    holder.appendChild(side);
     board.appendChild(holder);
     var rove = frame.roving(table);
 
@@ -58,17 +72,30 @@
           squaresOf(p).forEach(function (square) { marked[square] = true; });
         });
       });
+      var solved = found.length === words.length;
       cells.forEach(function (node) {
+        if (!node) return;
         node.classList.toggle("found", !!marked[key(node)]);
+        node.classList.toggle("left", solved && !!blanks && !marked[key(node)]);
         node.classList.toggle("start", start === node);
         node.setAttribute("aria-pressed", start === node ? "true" : "false");
       });
       words.forEach(function (word) {
         var item = items[word], done = found.indexOf(word) >= 0;
         item.classList.toggle("found", done);
-        item.textContent = word;
+        item.textContent = term(word);
         if (done) item.appendChild(spoken(", " + t("found")));
       });
+      if (blanks) showMessage(solved);
+    }
+    /* The message's blanks, one underscore a letter, or once every word is found the message. */
+    function showMessage(solved) {
+      blanks.textContent = solved ? message : puzzle.message_lengths.map(function (length) {
+        return new Array(length + 1).join("_");
+      }).join("  ");
+      blanks.classList.toggle("solved", solved);
+      var letters = puzzle.message_lengths.reduce(function (a, b) { return a + b; }, 0);
+      if (!solved) blanks.appendChild(spoken(tn("{count} letter", "{count} letters", letters, { count: letters })));
     }
 
     /* The squares from `a` to `b` when they lie on one line (across, down or diagonal). */
@@ -87,13 +114,15 @@
       var chosen = squares.slice().sort().join(" ");
       var hit = places.filter(function (p) { return squaresOf(p).sort().join(" ") === chosen; })[0];
       if (!hit) { show(); page.say(t("No word of the list lies there.")); return; }
-      if (found.indexOf(hit.word) >= 0) { show(); page.say(t("{word} is found already.", { word: hit.word })); return; }
+      if (found.indexOf(hit.word) >= 0) { show(); page.say(t("{word} is found already.", { word: term(hit.word) })); return; }
       found.push(hit.word);
       show();
       page.changed();
       var left = words.length - found.length;
-      page.say(left ? tn("{word} found: {count} word left.", "{word} found: {count} words left.", left, { word: hit.word, count: left })
-                    : t("{word} found: every word is found.", { word: hit.word }));
+      var said = term(hit.word);
+      page.say(left ? tn("{word} found: {count} word left.", "{word} found: {count} words left.", left, { word: said, count: left })
+                    : blanks ? t("{word} found: every word is found. The hidden message: {message}", { word: said, message: message })
+                    : t("{word} found: every word is found.", { word: said }));
     }
     function press(node) {
       if (!start) { start = node; show(); page.say(t("Now pick the word's last letter.")); return; }

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from bookgen.api import JSON, Solved
-from bookgen.puzzles.wordsearch.parameters import STEPS
+from bookgen.puzzles.wordsearch.parameters import HOLE, STEPS
 
 Placement = tuple[int, int, str]  # row, column, direction of the first letter
 Cells = frozenset[tuple[int, int]]
@@ -49,7 +49,9 @@ def placements(grid: Sequence[str], word: str) -> list[Placement]:
 
 def solve(puzzle: JSON, cap: int | None = None) -> Solved:
     """How many ways the words can be found (each word's places multiplied, up to the cap) and
-    the first: a word that lies in two places makes the puzzle ambiguous, one in none unsolvable."""
+    the first: a word that lies in two places makes the puzzle ambiguous, one in none unsolvable.
+    Where the page asks for a hidden message, the answer reads it from the letters left over, row
+    by row, cut as its blanks are."""
     count, first = 1, []
     for word in puzzle["words"]:
         places = placements(puzzle["grid"], word)
@@ -59,7 +61,22 @@ def solve(puzzle: JSON, cap: int | None = None) -> Solved:
         first.append(as_json(word, places[0]))
         if cap is not None:
             count = min(count, cap)
-    return Solved(count, {"placements": first})
+    solution: JSON = {"placements": first}
+    if "message_lengths" in puzzle:
+        solution["message"] = _left_over(puzzle, first)
+    return Solved(count, solution)
+
+
+def _left_over(puzzle: JSON, placed: list[JSON]) -> str:
+    """The letters no placed word covers, read row by row, as words of the blanks' lengths."""
+    used = {square for p in placed for square in cells_of(p["word"], (p["row"], p["col"], p["direction"]))}
+    letters = "".join(letter for r, row in enumerate(puzzle["grid"]) for c, letter in enumerate(row)
+                      if letter != HOLE and (r, c) not in used)
+    words, start = [], 0
+    for length in puzzle["message_lengths"]:
+        words.append(letters[start:start + length])
+        start += length
+    return " ".join(words)
 
 
 def as_json(word: str, placement: Placement) -> JSON:
