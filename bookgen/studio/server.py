@@ -363,8 +363,15 @@ def _pages_of(pages: PageStore, job: Job, name: str, data: bytes) -> list[str]:
     return job.digests[name]
 
 
+SHARED_STATIC = {"copies.js": "bookgen.html"}
+"""The page's files that live with the player's: the second copy of what a page keeps."""
+
+
 def _static(name: str, kind: str) -> Response:
-    data = resources.files("bookgen.studio").joinpath("static").joinpath(name)
+    if name in SHARED_STATIC:
+        data = resources.files(SHARED_STATIC[name]).joinpath(name)
+    else:
+        data = resources.files("bookgen.studio").joinpath("static").joinpath(name)
     if not data.is_file():
         abort(404)
     return Response(data.read_bytes(), mimetype=kind, headers={"Cache-Control": "no-cache"})
