@@ -269,17 +269,6 @@ def _type_options(source: Source, path: KeyPath, data: dict[str, Any], puzzle_ty
                 text = read_text(file, limits.CONFIG_BYTES, key=spec.name)
             except BookgenError as error:
                 raise source.error(path + (spec.name,), _in_file(file, error.message)) from None
-            words = []
-            for number, line in enumerate(text.splitlines(), 1):
-                word = line.split("#", 1)[0].strip()
-                if word:
-                    try:
-                        spec.parse([word])
-                    except BookgenError as error:
-                        raise BookgenError(error.message, file=str(file), line=number) from None
-                    words.append(word)
-            raw[spec.name] = words
-                raise source.error(path + (spec.name,), error.message) from None
             raw[spec.name] = words_of(text, file, spec)
         elif spec.kind == "clues" and isinstance(value, str) and CLUES_FILE.match(value.strip()):
             if within is not None:
@@ -291,9 +280,7 @@ def _type_options(source: Source, path: KeyPath, data: dict[str, Any], puzzle_ty
                 check_within(source, path + (spec.name,), value, within)
             file = files[spec.name] = Path(source.file).parent / value
             try:
-                raw[spec.name] = _picture(file, spec, _section_size(puzzle_type.options, raw))
-                raw[spec.name] = read_picture(Path(source.file).parent / value, spec,
-                                             _section_size(puzzle_type.options, raw))
+                raw[spec.name] = read_picture(file, spec, _section_size(puzzle_type.options, raw))
             except BookgenError as error:
                 raise source.error(path + (spec.name,), _in_file(file, error.message)) from None
         elif spec.name == "language" and spec.kind == "choice" and value is None:
