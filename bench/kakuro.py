@@ -10,12 +10,18 @@ With --holst PATH (the driver bench/data/kakuro-holst.md builds) the script also
 generator at the same sizes (his size counts the squares inside the clue row and column, so his 7
 is our 8x8), at his levels 2 to 4, for a pairing of the two: his C against our Python.
 
+The trivial rate: how many puzzles of each level (and of Holst's) a plain solver written apart
+from the grader finishes with the unique sums alone (a run whose sum, given the digits written in
+it, has one set of digits) and with the whole sum tables: easy ones must fall to the tables,
+no harder one to either (a level's label is what a person needs, not what a search counts).
+
 Run: python bench/kakuro.py [--seeds N] [--sizes 8,10,12] [--holst PATH] [--generation-only]
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import random
 import re
@@ -59,6 +65,76 @@ def holst_answer(size: int, answer: str) -> JSON:
     side, body = size + 1, answer[1:]
     return {"grid": [[0 if ch == "\\" else int(ch) for ch in body[r * side:(r + 1) * side]]
                      for r in range(side)]}
+
+
+def runs_of(puzzle: JSON) -> list[tuple[int, list[tuple[int, int]]]]:
+    """Every run as (its sum, its squares), read off the grid."""
+    cells = puzzle["cells"]
+    runs = []
+    for r, row in enumerate(cells):
+        for c, clue in enumerate(row):
+            for key, (dr, dc) in (("across", (0, 1)), ("down", (1, 0))):
+                if clue is not None and clue.get(key):
+                    squares, rr, cc = [], r + dr, c + dc
+                    while rr < len(cells) and cc < len(row) and cells[rr][cc] is None:
+                        squares.append((rr, cc))
+                        rr, cc = rr + dr, cc + dc
+                    runs.append((clue[key], squares))
+    return runs
+
+
+def sum_tables_solve(puzzle: JSON, unique_only: bool) -> bool:
+    """Whether a person finishes the puzzle with the sum tables alone: each run's squares keep
+    the digits of the sets of digits its sum (less the digits written in it) can still be made
+    of, and a square left one digit takes it. `unique_only`: a run tells its squares something
+    only when one set is left (16 in two squares: 7 and 9)."""
+    runs = runs_of(puzzle)
+    written: dict[tuple[int, int], int] = {}
+    candidates = {square: set(range(1, 10)) for _, squares in runs for square in squares}
+    changed = True
+    while changed:
+        changed = False
+        for total, squares in runs:
+            done = {written[square] for square in squares if square in written}
+            empty = [square for square in squares if square not in written]
+            sets = [set(s) for s in itertools.combinations(sorted(set(range(1, 10)) - done), len(empty))
+                    if sum(s) == total - sum(done)]
+            if not empty or unique_only and len(sets) != 1:
+                continue
+            allowed = set().union(*sets)
+            for square in empty:
+                if not candidates[square] <= allowed:
+                    candidates[square] &= allowed
+                    changed = True
+        for square, digits in candidates.items():
+            if square not in written and len(digits) == 1:
+                written[square] = min(digits)
+                changed = True
+                for _, squares in runs:
+                    if square in squares:
+                        for other in squares:
+                            if other != square:
+                                candidates[other].discard(written[square])
+    return len(written) == len(candidates)
+
+
+def trivial_rate(seeds: int) -> None:
+    print(f"\nthe trivial rate: of {seeds} puzzles a level (default size), how many a plain solver "
+          "finishes with the unique sums alone / with the sum tables (easy: the tables must)")
+    for level in LEVELS:
+        puzzles = [KAKURO.generate(random.Random(f"bench/trivial/{level}/{seed}"),
+                                   Request.make(KAKURO, level, {})).puzzle for seed in range(seeds)]
+        unique = sum(sum_tables_solve(puzzle, True) for puzzle in puzzles)
+        tables = sum(sum_tables_solve(puzzle, False) for puzzle in puzzles)
+        print(f"  {level:>7}: {unique} / {tables} of {seeds}")
+    holst_levels: dict[int, list[JSON]] = {}
+    for line in filter(None, DATA.read_text().split("\n")):
+        size, level, description, _ = line.split()
+        holst_levels.setdefault(int(level), []).append(holst_puzzle(int(size), description))
+    print("  Holst's, by his level: " + "; ".join(
+        f"{HOLST_LEVELS[level]} {sum(sum_tables_solve(p, True) for p in puzzles)} / "
+        f"{sum(sum_tables_solve(p, False) for p in puzzles)} of {len(puzzles)}"
+        for level, puzzles in sorted(holst_levels.items())))
 
 
 def anchors() -> None:
@@ -149,6 +225,7 @@ def main() -> None:
           f"{os.cpu_count()} cores (a busy machine inflates the wall times)")
     if not args.generation_only:
         anchors()
+        trivial_rate(args.seeds * 4)
     generation(args.seeds, sizes)
     if args.holst:
         holst(args.holst, args.seeds, sizes)

@@ -1,15 +1,16 @@
 """Maze figures for bookgen/puzzles/maze/README.md.
 
-1. The bands: for each grid at each level's default size, the measured score (the steps the
-   person of bookgen/puzzles/maze/grader.py takes) of freshly grown mazes, before any is kept or
-   passed over: its least, 10th percentile, median, 90th percentile and most, and the share that
-   falls in the level's band (the generator keeps only those); squares also with loops (braid
-   0.25, 0.5 and 1), at the smaller default size loops get.
+1. The bands: the levels' bands of the score, then for each grid at each level's default size the
+   measured score (the mean of the steps the person of bookgen/puzzles/maze/grader.py takes with
+   the right hand and with the left hand on the wall) of freshly grown mazes, before any is kept
+   or passed over: its least, 10th percentile, median, 90th percentile and most, the share that
+   falls in the level's band (the generator keeps only those) and the mean steps per cell;
+   squares also with loops (braid 0.25, 0.5 and 1), at the larger default size loops get.
 2. The time to make one maze at each level at the default options (square grid), kept mazes only.
 3. The time to make, rate and draw (PDF pen) one 40x40 maze, and to build a book of 100 mazes
    (medium, 6x9, puzzles and answers) with one worker and with two.
 4. The page auditor's findings (bookgen.audit) on a book of every showcase request of the type
-   (two mazes each) in every built-in trim, in standard and in large print.
+   and an expert square (two mazes each) in every built-in trim, in standard and in large print.
 
 Run: python bench/maze.py [--mazes 40] [--skip-book] [--skip-audit]
 """
@@ -46,8 +47,11 @@ sections:
 
 
 def bands(mazes: int) -> None:
-    print(f"scores of {mazes} fresh mazes per row (the person's steps); band: what the level keeps")
-    print("grid      braid level   size    cells  least   p10 median   p90  most  band       in band")
+    print("bands of the score (the person's steps, the mean of either hand on the wall): "
+          + ", ".join(f"{level} {low:.0f}-{'' if high > 10**8 else f'{high:.0f}'}"
+                      for level in LEVELS for low, high in [BANDS.span(level)]))
+    print(f"scores of {mazes} fresh mazes per row; band: what the level keeps")
+    print("grid      braid level   size    cells  least   p10 median   p90  most  band       in band  /cell")
     for kind in KINDS:
         for share in ((0.0, 0.25, 0.5, 1.0) if kind == "square" else (0.0,)):
             for level in LEVELS:
@@ -66,7 +70,7 @@ def bands(mazes: int) -> None:
                 top = "" if high > 10**8 else f"{high:.0f}"
                 print(f"{kind:9} {share:5.2f} {level:7} {shown:7} {grid.cells:5} {scores[0]:6} {tenth:5} "
                       f"{statistics.median(scores):6.0f} {ninetieth:5} {scores[-1]:5}  "
-                      f"{low:.0f}-{top:6} {inside:7.0%}")
+                      f"{low:.0f}-{top:6} {inside:7.0%}  {statistics.mean(scores) / grid.cells:5.2f}")
 
 
 def timings(mazes: int) -> None:
@@ -124,26 +128,30 @@ def audits() -> None:
     from bookgen.render.pdf import render_pdf
 
     maze = find_type("maze")
-    sections = "".join(f"  - {{type: maze, count: 2, difficulty: {entry.level}"
-                       + "".join(f", {key}: {value}" for key, value in entry.options.items()) + "}\n"
-                       for entry in maze.showcase)
-    print("\npage auditor, a book of every showcase request (2 mazes each):")
-    made = None
+    books = {"showcase": [(entry.level, entry.options) for entry in maze.showcase],
+             "expert": [("expert", {})]}
+    print("\npage auditor: a book of every showcase request, and one of expert squares (2 mazes a "
+          "section)")
+    made: dict[str, object] = {}
     for layout in available_layouts():
         for large in (False, True):
-            text = (f"title: Mazes\nlayout: {layout}\nlarge_print: {str(large).lower()}\nseed: audit\n"
-                    f"sections:\n{sections}")
-            config = read_config_text(text, Path("audit.yaml"))
-            made = made or make_book(config)
-            book = type(made)(config, made.sections)
-            try:
-                pdf = render_pdf(book)[0]
-            except BookgenError as error:  # a refusal is reported, not hidden
-                print(f"  {layout:8} {'large' if large else 'standard':8} refused: {error}")
-                continue
-            found = audit(pdf, large_print=large)
-            print(f"  {layout:8} {'large' if large else 'standard':8} {len(found)} findings "
-                  f"{counts(found) if found else ''}")
+            said = []
+            for name, asked in books.items():
+                sections = "".join(f"  - {{type: maze, count: 2, difficulty: {level}"
+                                   + "".join(f", {key}: {value}" for key, value in options.items())
+                                   + "}\n" for level, options in asked)
+                text = (f"title: Mazes\nlayout: {layout}\nlarge_print: {str(large).lower()}\n"
+                        f"seed: audit\nsections:\n{sections}")
+                config = read_config_text(text, Path("audit.yaml"))
+                kept = made.setdefault(name, make_book(config))
+                try:
+                    pdf = render_pdf(type(kept)(config, kept.sections))[0]  # type: ignore[attr-defined]
+                except BookgenError as error:  # a refusal is reported, not hidden
+                    said.append(f"{name} refused ({str(error).split(': ', 2)[-1][:60]}...)")
+                    continue
+                found = audit(pdf, large_print=large)
+                said.append(f"{name} {len(found)} findings{' ' + str(counts(found)) if found else ''}")
+            print(f"  {layout:8} {'large' if large else 'standard':8} {'; '.join(said)}")
 
 
 def main() -> None:

@@ -13,12 +13,14 @@ write src/cpp/config.h with VERSION, PACKAGE_STRING and HAVE_GETTIMEOFDAY 1, the
 generation per difficulty (half-turn symmetric, as ours) and rates its puzzles with our grader.
 It also prints the CPU time of the canonical form (one text for a puzzle and all its twins) and
 how many different 4x4 puzzles and filled grids there are with twins counted once.
-Run: python bench/sudoku.py [--seeds N] [--variety N] [--qqwing PATH] [--generation-only]
+Generation is timed per size (4x4 to 16x16) and level; `--sizes 8,12,16` times only those.
+Run: python bench/sudoku.py [--seeds N] [--sizes LIST] [--variety N] [--qqwing PATH] [--generation-only]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import subprocess
@@ -39,16 +41,22 @@ from bookgen.puzzles.sudoku.solver import initial, solutions, values_of
 SUDOKU = find_type("sudoku")
 DATA = Path(__file__).parent / "data"
 REQUESTS = [("4", "easy"), ("4", "medium"), ("6", "easy"), ("6", "medium"), ("6", "hard"),
-            ("9", "easy"), ("9", "medium"), ("9", "hard"), ("9", "expert"), ("9", "master")]
+            ("9", "easy"), ("9", "medium"), ("9", "hard"), ("9", "expert"), ("9", "master"),
+            ("8", "easy"), ("8", "medium"), ("8", "hard"), ("8", "expert"),
+            ("12", "easy"), ("12", "medium"), ("12", "hard"), ("12", "expert"), ("12", "master"),
+            ("16", "easy"), ("16", "medium"), ("16", "hard"), ("16", "expert")]
+
 SE_DIABOLICAL = 6.1
 """Where Sudoku Explainer's own top tier starts ("Diabolical: forcing chains or trial & error,
 6.1 - 10.0"; its "Fiendish" ends at 6.0): the line a 9x9 master puzzle should be past."""
 
 
-def generation(seeds: int) -> None:
+def generation(seeds: int, sizes: set[str]) -> None:
     print(f"generation, seconds per puzzle over {seeds} seeds (mean, slowest; mean processor time, "
           "which other work on the machine inflates less), symmetric givens:")
     for size, level in REQUESTS:
+        if sizes and size not in sizes:
+            continue
         request = Request.make(SUDOKU, level, {"size": size})
         took, busy = [], []
         givens = []
@@ -81,18 +89,24 @@ def variety(seeds: int) -> None:
     print(f"  6x6 filled grids: {5 * seeds} random ones hold {len(forms)} that are not twins of each other")
 
 
-def canonical_time(seeds: int) -> None:
-    """CPU time of the canonical form of generated 9x9 puzzles (the machine is shared, so CPU time
-    rather than the clock)."""
-    puzzles = [SUDOKU.generate(random.Random(f"canonical/{seed}"), Request.make(SUDOKU, level, {})).puzzle
-               for seed in range(seeds) for level in ("easy", "medium", "hard", "expert")]
-    took = []
-    for puzzle in puzzles:
-        started = time.process_time()
-        SUDOKU.canonical(puzzle)
-        took.append(time.process_time() - started)
-    print(f"canonical form: {statistics.mean(took) * 1000:.1f} ms per 9x9 puzzle (CPU, mean of "
-          f"{len(took)}; slowest {max(took) * 1000:.1f} ms)")
+def canonical_time(seeds: int, sizes: set[str]) -> None:
+    """CPU time of the canonical form of generated puzzles per size and variant, classic and
+    diagonal (the machine is shared, so CPU time rather than the clock)."""
+    for size, variant, levels in (("9", "classic", ("easy", "medium", "hard", "expert")),
+                                  ("12", "classic", ("easy", "hard")), ("16", "classic", ("easy", "hard")),
+                                  ("9", "diagonal", ("easy", "hard")), ("16", "diagonal", ("easy",))):
+        if sizes and size not in sizes:
+            continue
+        puzzles = [SUDOKU.generate(random.Random(f"canonical/{seed}"),
+                                   Request.make(SUDOKU, level, {"size": size, "variant": variant})).puzzle
+                   for seed in range(seeds) for level in levels]
+        took = []
+        for puzzle in puzzles:
+            started = time.process_time()
+            SUDOKU.canonical(puzzle)
+            took.append(time.process_time() - started)
+        print(f"canonical form: {statistics.mean(took) * 1000:.1f} ms per {size}x{size} {variant} puzzle "
+              f"(CPU, mean of {len(took)}; slowest {max(took) * 1000:.1f} ms)")
 
 
 def agreement(name: str, note: str) -> None:
@@ -156,9 +170,12 @@ def main() -> None:
     parser.add_argument("--variety", type=int, default=600, help="seeds for the 4x4 variety count")
     parser.add_argument("--qqwing", help="a QQWing binary to time as the anchor")
     parser.add_argument("--generation-only", action="store_true", help="time generation, rate nothing")
+    parser.add_argument("--sizes", default="", help="sizes to time, comma-separated (default: all)")
     args = parser.parse_args()
-    generation(args.seeds)
-    canonical_time(args.seeds)
+    sizes = set(filter(None, args.sizes.split(",")))
+    print(f"load: {os.getloadavg()[0]:.1f} (1 minute average) on {os.cpu_count()} cores")
+    generation(args.seeds, sizes)
+    canonical_time(args.seeds, sizes)
     variety(args.variety)
     if args.generation_only:
         return

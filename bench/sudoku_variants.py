@@ -4,12 +4,14 @@
    the guesses a filled one took (median, most).
 2. The medium floor: of N 9x9 reductions at the medium level, how many still need a naked single
    (rate medium) with the boxes' floor of 30 givens and with the jigsaw's 27.
-3. Killer cages: of N killers with cages of 2, 2-3, 2-4, 2-5 and 3-5 cells, how many rate medium,
-   hard and expert, how many need a technique weighing 6.0 or more (a 9x9 master's) and how many
-   go past what the grader finishes, and the seconds each took; then how often a killer of 2-4
-   lands in expert held to a 9x9 expert's 5.99, as it would without a killer's own bands.
+3. Killer cages: of N killers with cages of 2, 2-3, 2-4, 2-5 and 3-5 cells, their givens only
+   where two answers differ, how many rate each level, how many need a technique weighing 6.0 or
+   more (a 9x9 master's) and how many go past what the grader finishes, and the seconds each
+   took; then, for expert, the same cages with a classic's givens reduced while expert's
+   techniques finish the killer: how many rate expert.
 4. Generation: processor seconds a puzzle (mean, slowest), the share of tries that hit the level,
-   and givens (mean) per size and level: jigsaw, killer, and diagonal's expert and master.
+   and givens (mean) per size and level: jigsaw, killer at every level, diagonal's expert and
+   master, and the combined variants (killer-diagonal, jigsaw-diagonal, killer-jigsaw).
 
 Run: python bench/sudoku_variants.py [--seeds N]
 """
@@ -17,6 +19,7 @@ Run: python bench/sudoku_variants.py [--seeds N]
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
@@ -32,9 +35,10 @@ from bookgen.puzzles.sudoku.solver import Budget, solutions
 
 SUDOKU = find_type("sudoku")
 MASTER_LINE = grader.BANDS[9].span("master")[0]
-LEVELS = {("jigsaw", "6"): ("easy", "medium", "hard"),
-          ("jigsaw", "9"): ("easy", "medium", "hard", "expert", "master"),
-          ("killer", "9"): ("medium", "hard", "expert"), ("diagonal", "9"): ("expert", "master")}
+FIVE = ("easy", "medium", "hard", "expert", "master")
+LEVELS = {("jigsaw", "6"): ("easy", "medium", "hard"), ("jigsaw", "9"): FIVE, ("killer", "9"): FIVE,
+          ("diagonal", "9"): ("expert", "master"), ("killer-diagonal", "9"): FIVE,
+          ("jigsaw-diagonal", "9"): FIVE, ("killer-jigsaw", "9"): FIVE}
 
 
 def layouts(seeds: int) -> None:
@@ -69,16 +73,17 @@ def medium_floor(seeds: int) -> None:
 
 
 def killer_cages(seeds: int) -> None:
+    board = board_of(9, "killer")
     for sizes in ((2, 2), (2, 3), (2, 4), (2, 5), (3, 5)):
         cages.CAGE_SIZES["bench"] = sizes
         rng = random.Random(5)
-        levels = {"medium": 0, "hard": 0, "expert": 0}
+        levels = dict.fromkeys(FIVE, 0)
         chains = past = 0
         start = time.process_time()
         for _ in range(seeds):
-            answer = generator.filled(rng, board_of(9, "classic"))
+            answer = generator.filled(rng, board)
             assert answer is not None
-            rating = rate(generator.killer(rng, 9, "bench", answer))
+            rating = rate(generator.killer(rng, board, "bench", answer, "rotational"))
             levels[rating["level"]] += 1
             past += rating["hardest"] == "search"
             chains += MASTER_LINE <= rating["score"] < SEARCH
@@ -122,33 +127,42 @@ def generation(seeds: int) -> None:
                   f"{statistics.mean(givens):.1f} givens")
 
 
-def killer_held_to_expert(seeds: int) -> None:
-    """Killer expert as a 9x9's bands would have it (5.99 at most, master above): the tries and
-    the time it takes (why a killer keeps its own bands, grader.KILLER_BANDS)."""
-    own = grader.KILLER_BANDS
-    grader.KILLER_BANDS = grader.BANDS[9]
-    times = []
-    try:
-        with Tries() as tries:
-            for seed in range(seeds):
-                start = time.process_time()
-                SUDOKU.generate(random.Random(f"held/{seed}"),
-                                Request.make(SUDOKU, "expert", {"variant": "killer"}))
-                times.append(time.process_time() - start)
-    finally:
-        grader.KILLER_BANDS = own
-    print(f"killer expert held to 5.99: {statistics.mean(times):.2f} s of processor a puzzle (slowest "
-          f"{max(times):.2f}), {seeds} of {tries.count} tries at the level")
+def killer_expert_givens(seeds: int) -> None:
+    """How often a killer rates expert when its givens are a classic's reduced on the caged board
+    while expert's techniques finish it (cages of 2-4 and 3-5, givens anywhere), against givens
+    only where two answers differ (2-4): why an expert killer's givens are reduced."""
+    board = board_of(9, "killer")
+    for sizes, reduced in (((2, 4), False), ((2, 4), True), ((3, 5), True)):
+        rng = random.Random(5)
+        expert = 0
+        start = time.process_time()
+        for _ in range(seeds):
+            answer = generator.filled(rng, board)
+            assert answer is not None
+            caged = board_of(9, "killer", None, tuple(cages.random_cages(rng, 9, answer, sizes)))
+            givens = (generator.reduce_givens(rng, caged, answer, "expert", "none") if reduced
+                      else generator.killer_givens(rng, caged, answer))
+            if givens is None:
+                continue
+            puzzle = {"variant": "killer", "givens": rows_of(caged, givens),
+                      "cages": [{"sum": total, "cells": [list(divmod(cell, 9)) for cell in cells]}
+                                for cells, total in caged.cages]}
+            expert += rate(puzzle)["level"] == "expert"
+        each = (time.process_time() - start) / seeds
+        how = "reduced while expert's techniques finish" if reduced else "only where two answers differ"
+        print(f"killers of {sizes[0]}-{sizes[1]} cells, givens {how}: {expert} of {seeds} rate expert "
+              f"(3.5 to 5.99); {each:.2f} s each")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=10, help="puzzles per level (layouts: 10 times as many)")
     seeds = parser.parse_args().seeds
+    print(f"load: {os.getloadavg()[0]:.1f} (1 minute average) on {os.cpu_count()} cores")
     layouts(10 * seeds)
     medium_floor(3 * seeds)
     killer_cages(2 * seeds)
-    killer_held_to_expert(seeds)
+    killer_expert_givens(2 * seeds)
     generation(seeds)
 
 

@@ -29,7 +29,7 @@ from bookgen.bookconfig import BookConfig, SectionConfig, version_letter
 from bookgen.config import crowded_requests
 from bookgen.errors import BookgenError
 from bookgen.inputs import parse_json, read_text
-from bookgen.making import make_puzzle, record_from_json, record_type, verify
+from bookgen.making import make_puzzle, record_from_json, record_from_text, record_type, verify
 from bookgen.progress import Progress
 from bookgen.puzzles.base import (
     JSON,
@@ -241,11 +241,13 @@ class Twins:
     """The canonical forms of the puzzles and of the answers already in a book, or in a run of
     `generate`, and in the banks it excludes: a puzzle whose form is here, or whose answer's
     form is, is a repeat, whatever its symmetry (four 4-row classic pyramids exist, so two
-    pyramids with different givens often share an answer)."""
+    pyramids with different givens often share an answer); so is one that shares a part of its
+    answer (`PuzzleType.answer_parts`: a scramble's word) with one here."""
 
     def __init__(self) -> None:
         self.seen: set[str] = set()
         self.answers: set[str] = set()  # answer_key(TYPE, answer form) of every answer taken
+        self.parts: set[str] = set()  # answer_key(TYPE, part) of every part taken (`answer_parts`)
         self.banked: dict[str, set[str]] = {}  # excluded forms by the request their id names
 
     @staticmethod
@@ -263,21 +265,34 @@ class Twins:
                           lambda: answer_key(puzzle_type.name, puzzle_type.answer_form(
                               record.puzzle, record.solution)))
 
+    @staticmethod
+    def parts_of(record: PuzzleRecord) -> frozenset[str]:
+        """The parts of the record's answer a book prints once at most (a scramble's words)."""
+        puzzle_type = record.puzzle_type
+        if puzzle_type.answer_parts is None or not record.solution:
+            return frozenset()
+        return frozenset(answer_key(puzzle_type.name, part)
+                         for part in puzzle_type.answer_parts(record.puzzle, record.solution))
+
     def __contains__(self, record: PuzzleRecord) -> bool:
-        return self.key(record) in self.seen or self.answer(record) in self.answers
+        return (self.key(record) in self.seen or self.answer(record) in self.answers
+                or not self.parts.isdisjoint(self.parts_of(record)))
 
     def add(self, record: PuzzleRecord) -> None:
         self.seen.add(self.key(record))
         self.answers.add(self.answer(record))
+        self.parts.update(self.parts_of(record))
 
     def take(self, record: PuzzleRecord) -> bool:
-        """Add the record unless it is a twin; whether it was added. Each form is worked out
-        once (a canonical form can be the dearest step of a cached puzzle)."""
-        key, answer = self.key(record), self.answer(record)
-        if key in self.seen or answer in self.answers:
+        """Add the record unless it is a twin, or shares a part of its answer with one taken;
+        whether it was added. Each form is worked out once (a canonical form can be the dearest
+        step of a cached puzzle)."""
+        key, answer, parts = self.key(record), self.answer(record), self.parts_of(record)
+        if key in self.seen or answer in self.answers or not self.parts.isdisjoint(parts):
             return False
         self.seen.add(key)
         self.answers.add(answer)
+        self.parts.update(parts)
         return True
 
     def exclude(self, path: Path) -> None:
@@ -292,6 +307,7 @@ class Twins:
             self.seen.add(self.key(record))
             if record.solution:
                 self.answers.add(self.answer(record))
+                self.parts.update(self.parts_of(record))
             self.banked.setdefault(record.id.rpartition(":")[0], set()).add(self.key(record))
 
     def excluded_for(self, request: Request) -> int:
@@ -318,7 +334,7 @@ def different_puzzles(request: Request, seed: str, count: int, executor: Executo
         made = _distinct(job, record, twins, _made)
         if made is None:
             raise BookgenError(f"could not find {count} different puzzles ({request.describe()}): "
-                               f"puzzle {index + 1} repeated an earlier one {TWIN_RETRIES} times; "
+                               f"puzzle {index + 1} {_repeated(request.type)} {TWIN_RETRIES} times; "
                                "ask for fewer, or widen the options", key="--count")
         progress.advance()
         yield made
@@ -389,9 +405,16 @@ def _without_twin(file: str, section: SectionConfig, job: PuzzleJob, record: Puz
     if made is None:
         raise BookgenError(
             f"could not find {section.count} different puzzles ({section.describe()}): puzzle "
-            f"{number} repeated an earlier one {TWIN_RETRIES} times; ask for fewer, or widen the "
-            "options", file=file, line=section.line, key=f"section '{section.title}'")
+            f"{number} {_repeated(section.puzzle_type)} {TWIN_RETRIES} times; ask for fewer, or "
+            "widen the options", file=file, line=section.line, key=f"section '{section.title}'")
     return made
+
+
+def _repeated(puzzle_type: PuzzleType) -> str:
+    """What a twin repeated, for the refusal: an earlier puzzle, or a part of its answer."""
+    if puzzle_type.answer_parts is None:
+        return "repeated an earlier one"
+    return "repeated an earlier one, or a part of its answer (a word another puzzle holds),"
 
 
 def _checked(file: str, section: SectionConfig, record: PuzzleRecord | None,
@@ -502,10 +525,26 @@ def _bank_lines(path: Path, key: str) -> Iterator[tuple[int, JSON]]:
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        data = parse_json(line, str(path), number)
+        try:
+            data = parse_json(line, str(path), number)
+        except BookgenError as error:
+            raise BookgenError(f"{error.message}; {_bank_line(line)}", file=str(path),
+                               line=number) from None
         if not isinstance(data, dict):
-            raise BookgenError("a puzzle line must be a JSON object", file=str(path), line=number)
+            raise BookgenError(_bank_line(line), file=str(path), line=number)
         yield number, data
+
+
+def _bank_line(line: str) -> str:
+    """What a bank line is, said to one that is not; a puzzle in its type's one-line form (a
+    sudoku's 81 characters) is named as such, as `solve` reads it."""
+    try:
+        record = record_from_text(line, "")
+    except BookgenError:
+        record = None
+    form = (f"; this is a {record.puzzle_type.name} in its one-line form, which 'bookgen solve' "
+            "reads (a bank does not)" if record is not None else "")
+    return f"a bank holds one puzzle a line, each a JSON object as 'bookgen generate' writes them{form}"
 
 
 def load_bank_section(section: SectionConfig, twins: Twins | None = None) -> list[PuzzleRecord]:
@@ -530,17 +569,19 @@ def load_bank_section(section: SectionConfig, twins: Twins | None = None) -> lis
             failures.append(f"{where}: {too_large}")
             continue
         record = complete_record(stored)
-        if not _passes(record, section) or record in twins:
+        if not _passes(record, section):
+            continue
+        try:  # first: a puzzle that breaks the rules has no level worth naming
+            verify(record)
+        except BookgenError as error:
+            failures.append(f"{where}: {_unanswered(record) or error.message}")
             continue
         stored_level = stored.rating.get("level")
         if stored_level not in (None, record.rating.get("level")):
             failures.append(f"{where}: its stored rating says {stored_level} but it grades "
                             f"{record.rating.get('level')}")
             continue
-        try:
-            verify(record)
-        except BookgenError as error:
-            failures.append(f"{where}: {error.message}")
+        if record in twins:
             continue
         twins.add(record)
         chosen.append(record)
@@ -552,6 +593,20 @@ def load_bank_section(section: SectionConfig, twins: Twins | None = None) -> lis
             f"the bank holds only {len(chosen)} different {section.describe()} puzzle(s) that pass "
             f"the filters; the section asks for {section.count}", file=str(path), key="from")
     return chosen
+
+
+def _unanswered(record: PuzzleRecord) -> str | None:
+    """Why a bank puzzle that fails verification has no answer at all (its givens break the
+    rules: two 5s in a row), rather than the stored answer it then cannot match; None when it
+    has one."""
+    try:
+        record.puzzle_type.validate(record.puzzle)
+    except BookgenError:
+        return None  # verify's own message names the format
+    if record.puzzle_type.solve(record.puzzle, 1).count:
+        return None
+    return (f"puzzle {record.id or 'without an id'} has no answer: its givens break the rules, or "
+            "leave no way to finish it")
 
 
 def complete_record(record: PuzzleRecord) -> PuzzleRecord:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from bookgen import __version__, limits
 from bookgen.errors import BookgenError, install_hint
-from bookgen.progress import Progress
+from bookgen.progress import Progress, Ticking
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -600,7 +600,7 @@ def _init(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.init import init_project
 
     default = "easy,medium" if args.kind == "worksheet" else "easy,medium,hard"
-    levels = [level.strip() for level in (args.levels or default).split(",")]
+    levels = [level.strip() for level in (default if args.levels is None else args.levels).split(",")]
     for path in init_project(Path(args.folder), args.kind, levels, args.layout, args.title, args.type,
                              args.language or "en"):
         print(path, file=out)
@@ -858,12 +858,12 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
     _check_budget(args.budget)
     name = "stdin" if args.file == "-" else args.file
     lines = read_text(args.file, limits.BANK_BYTES).splitlines()
-    failed: list[str] = []
+    failed: list[tuple[str, str]] = []  # where, and why
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
-            with time_budget(args.budget):
+            with Ticking.for_terminal(f"solving {name}:{number}", args.budget), time_budget(args.budget):
                 record = (None if line.lstrip().startswith("{")
                           else record_from_text(line, f"{name}:{number}"))
                 if record is None:
@@ -873,8 +873,8 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
                 rating = (record.puzzle_type.rate(record.puzzle)
                           if args.rate and solved.count == 1 else None)
         except (BookgenError, PuzzleTimeout, RecursionError) as error:
-            failed.append(f"{name}:{number}")
-            message = _unsolved(error, args.budget, f"{name}:{number}")
+            message = _unsolved(error, args.budget, f"{name}:{number}", args.count)
+            failed.append((f"{name}:{number}", message))
             print(json.dumps({"line": number, "error": message}), file=out, flush=True)
             continue
         result = {"id": record.id, "line": number, "solutions": solved.count,
@@ -882,19 +882,24 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
         if args.rate:
             result["rating"] = rating
         print(json.dumps(result), file=out, flush=True)
+    if len(failed) == 1:  # each is said on its own output line too
+        raise BookgenError(failed[0][1])
     if failed:
         raise BookgenError(f"{len(failed)} puzzle line(s) could not be read or solved: "
-                           + ", ".join(failed[:5]) + (" ..." if len(failed) > 5 else ""))
+                           + ", ".join(where for where, _ in failed[:5])
+                           + (" ..." if len(failed) > 5 else "") + f"; the first, {failed[0][1]}")
     return 0
 
 
-def _unsolved(error: Exception, budget: float, where: str) -> str:
+def _unsolved(error: Exception, budget: float, where: str, counting: bool = False) -> str:
     if isinstance(error, RecursionError):
         return (f"{where}: too large to solve: the search went deeper than Python's stack allows; "
                 "bookgen solves puzzles of the sizes it makes")
     if not isinstance(error, BookgenError):
+        counted = ("; --count counts every solution, which for a puzzle with few givens may take "
+                   "longer than any budget (without it, solve stops at the second)" if counting else "")
         return (f"{where}: gave up after {budget:g} seconds, the solve budget; give more with --budget "
-                f"(at most {limits.BUDGET_SECONDS:.0f})")
+                f"(at most {limits.BUDGET_SECONDS:.0f}){counted}")
     return str(error)
 
 

@@ -199,14 +199,14 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
         option_names = tuple(o.name for o in puzzle_type.options)
     values = read_fields(source, path, data, SECTION_FIELDS, "a section", extra=option_names)
     assert puzzle_type is not None  # "type" is required, so reading the fields refused its lack
-    raw_options = _type_options(source, path, data, puzzle_type, within,
-                                values["language"] or speech.code)
     bank = None
     if values["from"] is not None:
         if within is not None:
             check_within(source, path + ("from",), values["from"], within)
-        if raw_options:
-            raise source.error(path + (next(iter(raw_options)),),
+        given = [spec.name for spec in puzzle_type.options
+                 if spec.name in data and spec.name not in SECTION_FIELDS]  # `language` is both
+        if given:
+            raise source.error(path + (given[0],),
                                "a section that takes puzzles 'from' a bank has no type options; "
                                "filter with 'difficulty' and 'rating' instead")
         if values["seed"] is not None:
@@ -222,11 +222,14 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
         raise source.error(path, f"a section needs 'difficulty' (one of {', '.join(puzzle_type.levels)})")
     request = None
     if bank is None:
+        raw_options, files = _type_options(source, path, data, puzzle_type, within,
+                                           values["language"] or speech.code)
         try:
             request = Request.make(puzzle_type, values["difficulty"], raw_options)
         except BookgenError as error:
             key_path = path + ((error.key,) if error.key in data else ())
-            raise source.error(key_path, error.message) from None
+            message = _in_file(files[error.key], error.message) if error.key in files else error.message
+            raise source.error(key_path, message) from None
     return SectionConfig(
         puzzle_type=puzzle_type,
         count=values["count"],
@@ -245,42 +248,50 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
 
 
 def _type_options(source: Source, path: KeyPath, data: dict[str, Any], puzzle_type: PuzzleType,
-                  within: Path | None, language: str) -> dict[str, Any]:
+                  within: Path | None, language: str) -> tuple[dict[str, Any], dict[str, Path]]:
     """The raw options a section sets, with what only its config knows: a `words` option named
     as a file (`WORDS_FILE`) read from beside the config, one word a line ('#' starts a comment;
     a bad word is named at its line), a `clues` option named as a file (`CLUES_FILE`) read the same
     way, one WORD: clue a line, or from a .csv of two columns, word and clue, and a type's
     `language` option, when the section leaves it
     unset, set to the section's language (generation runs in English-speaking workers, so the
-    language a puzzle's letters come from travels in its request, and its id)."""
+    language a puzzle's letters come from travels in its request, and its id). With them, the
+    file each option was read from, which its messages name (an empty one, a picture too small)."""
     raw = {spec.name: data[spec.name] for spec in puzzle_type.options if spec.name in data}
+    files: dict[str, Path] = {}
     for spec in puzzle_type.options:
         value = raw.get(spec.name)
         if spec.kind == "words" and isinstance(value, str) and WORDS_FILE.search(value):
             if within is not None:
                 check_within(source, path + (spec.name,), value, within)
-            file = Path(source.file).parent / value
+            file = files[spec.name] = Path(source.file).parent / value
             try:
                 text = read_text(file, limits.CONFIG_BYTES, key=spec.name)
             except BookgenError as error:
-                raise source.error(path + (spec.name,), error.message) from None
+                raise source.error(path + (spec.name,), _in_file(file, error.message)) from None
             raw[spec.name] = words_of(text, file, spec)
         elif spec.kind == "clues" and isinstance(value, str) and CLUES_FILE.match(value.strip()):
             if within is not None:
                 check_within(source, path + (spec.name,), value, within)
-            file = Path(source.file).parent / value.strip()
+            file = files[spec.name] = Path(source.file).parent / value.strip()
             raw[spec.name] = _clues_file(source, path + (spec.name,), file, spec)
         elif spec.picture and isinstance(value, str) and PICTURE_FILE.search(value):
             if within is not None:
                 check_within(source, path + (spec.name,), value, within)
+            file = files[spec.name] = Path(source.file).parent / value
             try:
-                raw[spec.name] = read_picture(Path(source.file).parent / value, spec,
-                                             _section_size(puzzle_type.options, raw))
+                raw[spec.name] = read_picture(file, spec, _section_size(puzzle_type.options, raw))
             except BookgenError as error:
-                raise source.error(path + (spec.name,), error.message) from None
+                raise source.error(path + (spec.name,), _in_file(file, error.message)) from None
         elif spec.name == "language" and spec.kind == "choice" and value is None:
             raw[spec.name] = language
-    return raw
+    return raw, files
+
+
+def _in_file(file: Path, message: str) -> str:
+    """A message about a file a section names, the file's name first: the config's line names
+    only the key."""
+    return f"{str(file)!r}: {message}"
 
 
 def words_of(text: str, file: Path, spec: Option) -> list[str]:
@@ -305,7 +316,7 @@ def _clues_file(source: Source, path: KeyPath, file: Path, spec: Option) -> list
     try:
         text = read_text(file, limits.CONFIG_BYTES, key=spec.name)
     except BookgenError as error:
-        raise source.error(path, error.message) from None
+        raise source.error(path, _in_file(file, error.message)) from None
     if file.suffix.lower() == ".csv":
         rows = [(number, row) for number, row in enumerate(csv.reader(text.splitlines()), 1)
                 if any(cell.strip() for cell in row)]
@@ -582,16 +593,56 @@ def _texts(source: Source, texts: dict[str, str]) -> dict[str, str]:
             raise source.error(("texts", key), f"bookgen prints no text {key!r}{hint} ('bookgen "
                                "texts' lists the texts a book may replace)")
         wanted = _placeholders(key)
-        if not wanted:  # a text without placeholders is printed as it is, braces and all
-            continue
         for form in str(texts[key]).split("|"):  # a counted text's forms, "one|many"
             found = _placeholders(form)
-            if found is None or not found <= wanted:
+            if wanted and (found is None or not found <= wanted):  # without, printed as it is
                 names = ", ".join("{" + name + "}" for name in sorted(wanted))
                 raise source.error(("texts", key), f"{form!r} is not a text bookgen can fill in: "
                                    f"the placeholders it may use are {names} (write a brace "
                                    "itself as {{ or }})")
+            problem = _markup_problem(form) if _MARKUP.search(key) else None
+            if problem:
+                raise source.error(("texts", key), f"{form!r} is not markup bookgen can print: "
+                                   f"{problem} (its tags are {', '.join(f'<{t}>' for t in MARKUP_TAGS)}, "
+                                   "each closed, and <br/>; write &lt; for a < itself)")
     return texts
+
+
+MARKUP_TAGS = ("b", "i", "u", "strike", "sub", "super")
+"""The tags a replaced text may use where bookgen's own text is markup (the back cover's count
+line, "<b>{count} puzzles</b> ..."), each opened and closed, besides <br/>; none reads a file
+or names a font, as <img> and <font> would."""
+_MARKUP = re.compile(r"<[A-Za-z/]")  # bookgen's own text is markup: its replacement is read so
+_MARKUP_TOKEN = re.compile(r"<[^<>]*>|<|&#[xX]?[0-9A-Fa-f]+;")
+_MARKUP_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)\s*(/?)>")
+
+
+def _markup_problem(text: str) -> str | None:
+    """What stops `text` from reading as the page's markup (reportlab's paragraph markup, which
+    fails the build on a tag left open), or None."""
+    opened: list[str] = []
+    for token in _MARKUP_TOKEN.findall(text):
+        if token.startswith("&#"):
+            digits = token[2:-1]
+            code = int(digits[1:], 16) if digits[0] in "xX" else int(digits)
+            if not 0 < code <= 0x10FFFF or 0xD800 <= code <= 0xDFFF:
+                return f"{token} is no character"
+            continue
+        tag = _MARKUP_TAG.fullmatch(token)
+        if tag is None:
+            return "a < starts no tag" if token == "<" else f"{token} is not a tag it prints"
+        closing, name, single = tag.group(1), tag.group(2).lower(), tag.group(3)
+        if (name, closing, single) == ("br", "", "/"):
+            continue
+        if name not in MARKUP_TAGS or single:
+            return f"{token} is not a tag it prints"
+        if not closing:
+            opened.append(name)
+        elif opened and opened[-1] == name:
+            opened.pop()
+        else:
+            return f"<{opened[-1]}> is not closed before {token}" if opened else f"{token} closes no <{name}>"
+    return f"<{opened[-1]}> is not closed" if opened else None
 
 
 def _placeholders(text: str) -> set[str] | None:

@@ -244,6 +244,27 @@ def _twins_share_a_form(puzzle_type: PuzzleType) -> None:
     _expect(len(forms) > 1, f"{len(TWIN_SEEDS)} different puzzles all have one canonical form")
 
 
+def _builds_from_a_bank(puzzle_type: PuzzleType) -> None:
+    """A section `from:` a bank of one puzzle line, as `bookgen generate` writes it, reads and
+    takes that puzzle (the loader once refused a type whose options it fills in itself)."""
+    import tempfile
+
+    from bookgen.atomic import write_files
+    from bookgen.book import make_book
+    from bookgen.config import read_config_text
+
+    record = made(puzzle_type, puzzle_type.levels[0])
+    with tempfile.TemporaryDirectory() as folder:
+        write_files([(Path(folder) / "bank.jsonl", (json.dumps(record.to_json()) + "\n").encode())])
+        config = read_config_text(f"title: A bank of {puzzle_type.name}\nsections:\n"
+                                  f"  - {{type: {puzzle_type.name}, count: 1, from: bank.jsonl}}\n",
+                                  Path(folder) / "bank.yaml")
+        (taken,) = make_book(config).sections[0].records
+    _expect((taken.id, taken.level, taken.puzzle, taken.solution)
+            == (record.id, record.level, record.puzzle, record.solution),
+            f"{record.id}: the book takes {taken.id} from a bank holding only it, as another puzzle")
+
+
 def _put(board: Any, cell: Any, value: Any, said: str) -> Any:
     """`board` with `value` at `cell`: [row, column] in a grid of rows, an index in a list, a key
     in a mapping (a cryptogram's code letter); a row written as text (a scramble's word) has a
@@ -438,6 +459,8 @@ CHECKS = (
           "drawing on the SVG pen: the same shapes and texts, inside its view box",
           _print_copy_is_the_drawing),
     Check("tells-twins-apart", "different puzzles get different canonical forms", _twins_share_a_form),
+    Check("builds-from-a-bank", "a section takes its puzzle from a bank of one line as generate "
+          "writes it", _builds_from_a_bank),
     Check("passes-the-page-audit", "a book of its audit request in the smallest and the largest "
           "trim, each also in large print, with nothing the page auditor finds", _pages_pass_the_audit),
     Check("gives-hints-that-point", "hints at every request, each one line saying why, and those "

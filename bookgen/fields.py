@@ -425,7 +425,8 @@ LAYOUT_FIELDS = {
 def _brief(value: Any) -> str:
     """A value for a message, cut short when it is long (a 5000-character title)."""
     text = shown(value)
-    return text if len(text) <= 60 else text[:50] + f"... ({len(text)} characters)"
+    length = len(value) if isinstance(value, str) else len(text)  # the text's, not its quotes'
+    return text if len(text) <= 60 else text[:50] + f"... ({length} characters)"
 
 
 _layout = Reader(_plain_text, {"type": "string"})  # bookgen.schema adds the built-in names

@@ -96,12 +96,16 @@ def init_project(folder: Path, kind_name: str, levels: list[str], layout: str | 
     if trim not in available_layouts():
         raise BookgenError(f"{trim!r} is not a built-in layout; use one of "
                            + ", ".join(available_layouts()), key="--layout")
-    if not levels or any(level not in ALL_LEVELS for level in levels):
-        raise BookgenError(f"{','.join(levels)!r}: give levels from {', '.join(ALL_LEVELS)}, "
-                           "separated by commas", key="--levels")
+    if not any(levels) or any(level not in ALL_LEVELS for level in levels):
+        given = f"{','.join(levels)!r}" + (":" if any(levels) else " names no level;")
+        raise BookgenError(f"{given} give levels from {', '.join(ALL_LEVELS)}, separated by "
+                           "commas", key="--levels")
     mix = (find_type(puzzle_type).name,) if puzzle_type else kind.types
     types = _section_types(mix, levels, kind.name if puzzle_type is None else None)
-    _check_empty(folder)
+    try:
+        _check_empty(folder)
+    except OSError as error:  # a name too long, a parent folder that cannot be searched
+        raise _cannot(folder, error, "use") from None
 
     layout_text = shipped("layouts").joinpath(f"{trim}.yaml").read_text(encoding="utf-8")
     with speaking(language):
@@ -126,18 +130,26 @@ def init_project(folder: Path, kind_name: str, levels: list[str], layout: str | 
                 path.rmdir()
         if isinstance(error, BookgenError):
             raise
-        raise BookgenError(f"cannot make {folder}: {(error.strerror or str(error)).lower()}",
-                           key="FOLDER") from None
+        raise _cannot(folder, error, "make") from None
     return [folder / name for name in files]
 
 
 def _check_empty(folder: Path) -> None:
+    """Refuse a file, or a folder that holds anything; OSError where the folder cannot be looked
+    at or into (a name too long, a parent folder that cannot be searched, one that cannot be
+    listed): nothing is written into a folder whose emptiness is not known."""
     if folder.exists() and not folder.is_dir():
         raise BookgenError(f"{str(folder)!r} is a file; name a new or empty folder", key="FOLDER")
     if folder.is_dir() and any(folder.iterdir()):
         raise BookgenError(f"the folder {str(folder)!r} already has files in it; init writes only "
                            "into a new or empty folder, so nothing of yours is overwritten",
                            key="FOLDER")
+
+
+def _cannot(folder: Path, error: OSError, verb: str) -> BookgenError:
+    """The folder init cannot use or make, and why, as the system says it."""
+    return BookgenError(f"cannot {verb} the folder {str(folder)!r}: "
+                        f"{(error.strerror or str(error)).lower()}", key="FOLDER")
 
 
 def _default_trim(kind: Kind, language: str) -> str:

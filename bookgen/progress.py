@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from typing import ClassVar, TextIO
 
@@ -67,3 +68,48 @@ class Progress:
         self.stream.write("\r" + line.ljust(79)[:79])
         self.stream.flush()
         Progress.unfinished = self
+
+
+class Ticking:
+    """`label: 12 s of the 60 s budget (--budget)` on a terminal's stderr, redrawn each second by
+    a thread while one long step runs (`solve --count` of a blank grid may take its whole budget
+    in silence otherwise), and wiped when the step ends. Nothing for a step done within
+    `after` seconds, and nothing when stderr is not a terminal."""
+
+    def __init__(self, label: str, budget: float, enabled: bool, stream: TextIO | None = None,
+                 after: float = 1.0) -> None:
+        self.label, self.budget, self.enabled, self.after = label, budget, enabled, after
+        self.stream = stream or sys.stderr
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._tick, name="ticking", daemon=True)
+        self.width = 0  # of the line drawn, to wipe
+        self.started = 0.0
+
+    @classmethod
+    def for_terminal(cls, label: str, budget: float) -> Ticking:
+        return cls(label, budget, enabled=sys.stderr.isatty())
+
+    def __enter__(self) -> Ticking:
+        if self.enabled:
+            self.started = time.monotonic()
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if not self.enabled:
+            return
+        self.stop.set()
+        self.thread.join()
+        if self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+
+    def _tick(self) -> None:
+        wait = self.after
+        while not self.stop.wait(wait):
+            line = (f"{self.label}: {time.monotonic() - self.started:.0f} s of the "
+                    f"{self.budget:g} s budget (--budget)")[:79]
+            self.stream.write("\r" + line.ljust(self.width))
+            self.stream.flush()
+            self.width = max(self.width, len(line))
+            wait = 1.0

@@ -188,6 +188,15 @@ def test_generated_lines_keep_the_schema():
         validator_of("calcudoku").validate(record.to_json())
 
 
+def test_large_print_on_a_small_trim_names_the_largest_grid_that_prints(write_config, run, tmp_path):
+    config = write_config("title: T\nlayout: 5x8\nlarge_print: true\nsections:\n"
+                          "  - {type: calcudoku, count: 1, difficulty: easy, size: 6}\n")
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "book.pdf"), "-q")
+    assert status == 2 and "size 5 is the largest that prints there" in err
+    config.write_text(config.read_text().replace("size: 6", "size: 5"))
+    assert run("build", str(config), "-o", str(tmp_path / "book.pdf"), "-q")[0] == 0
+
+
 # --- in the browser (the helpers and browser of tests/test_html.py) ------------------------------
 
 browser = test_html.browser
@@ -245,3 +254,4 @@ def test_pencil_marks_and_hints_in_the_player(tab):
     status = tab.locator("#puzzle-2 .status").text_content()
     assert status.startswith("Row ") and ": " in status
     assert tab.locator("#puzzle-2 .cell.hinted input").input_value()
+

@@ -1,16 +1,23 @@
 """Crossword facts: the word/clue option (a list, lines, a file beside the config, CSV), words
 that can never be placed named up front, a known crossword numbered in reading order with its
-answers checked against the entries, the level's first letters, the clues on the page, the
-hints, the JSON schema, and typing into the grid in the playable page."""
+answers checked against the entries, the level's first letters, the clues on the page, a US
+Letter worksheet and a large-print page that continues the clues on the next, the hints, the
+JSON schema, and typing into the grid in the playable page."""
 
 from __future__ import annotations
+
+import io
 
 import jsonschema
 import pytest
 import test_html
+from pypdf import PdfReader
 from test_schemas import validator_of
 
-from bookgen.config import load_config
+from bookgen.audit import audit
+from bookgen.book import make_book
+from bookgen.cli import main
+from bookgen.config import load_config, read_config_text
 from bookgen.core.wordgrid import numbers_of, slots_of
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.formats.html import page_record
@@ -18,6 +25,7 @@ from bookgen.html import write_html
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
+from bookgen.render.pdf import render_pdf
 from bookgen.schema import book_schema
 
 CROSSWORD = find_type("crossword")
@@ -119,6 +127,39 @@ def test_the_page_declares_every_clue_word_and_number():
     made = make_puzzle(Request.make(CROSSWORD, "hard", {"clues": PAIRS}), "page")
     texts = CROSSWORD.printed(made.puzzle).texts
     assert "tail" in texts and "1." in texts and "1" in texts
+
+
+def _page_texts(pdf: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+def test_a_worksheet_on_us_letter_holds_its_crossword_beside_its_clues(tmp_path):
+    """Refused before at every level: under the sheet's head and example, the grid with its clues
+    below was taller than the page left; now the clues go beside the grid, on the sheet's page."""
+    target = tmp_path / "sheet.pdf"
+    assert main(["worksheet", "crossword", "-d", "hard", "-n", "1", "--layout", "letter",
+                 "--answers", "page", "-o", str(target), "-q", "-j", "1"]) == 0
+    sheet, answers = _page_texts(target.read_bytes())
+    assert "Across" in sheet and "Down" in sheet and "Name" in sheet and "Answers" in answers
+    assert audit(target.read_bytes()) == []
+
+
+def test_large_print_on_6x9_continues_the_clues_on_the_page_after_the_grid(tmp_path):
+    """A page of 6x9 in large print holds a normal crossword's grid, not all its clues: the rest
+    go on the next page, under the puzzle's number, each clue whole on one page."""
+    text = ("title: Large\nlayout: 6x9\nlarge_print: true\nseed: 3\nanswers: back\n"
+            "contents: false\ntitle_page: false\nsections:\n"
+            "  - {type: crossword, count: 1, difficulty: easy}\n")
+    book = make_book(read_config_text(text, tmp_path / "book.yaml"))
+    pdf = render_pdf(book)[0]
+    assert audit(pdf, large_print=True) == []
+    (record,) = book.sections[0].records
+    pages = _page_texts(pdf)
+    grid_page = next(i for i, page in enumerate(pages) if "Difficulty" not in page and "1" in page)
+    clues = [entry["clue"] for entry in record.puzzle["entries"]]
+    shown = [" ".join(page.split()) for page in pages[grid_page:grid_page + 2]]
+    assert all(sum(clue in page for page in shown) == 1 for clue in clues)
+    assert all(any(clue in page for clue in clues) for page in shown)  # the clues span both
 
 
 def test_hints_say_what_to_do_next_with_the_crossing_letter():

@@ -25,7 +25,7 @@ from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
 from bookgen.puzzles.cryptogram import EXAMPLE_QUOTES
-from bookgen.puzzles.cryptogram.drawing import CELL, SPACE, lines
+from bookgen.puzzles.cryptogram.drawing import CELL, PLAIN_LINE, SPACE, WIDTH, lines
 from bookgen.puzzles.cryptogram.generator import EXPERT_GIVENS, HARD_KEPT, KEPT, unknown_words
 from bookgen.puzzles.cryptogram.parameters import MIN_LETTERS, collection, written
 from bookgen.puzzles.cryptogram.solver import deciphered, decipherments
@@ -193,6 +193,17 @@ def test_lines_break_between_words_and_the_drawing_keeps_to_its_room():
     pen = RecordingPen()
     narrow.draw_puzzle(pen, puzzle)
     assert width <= 70.0 and pen.bounds()[2] <= width + 0.01
+
+
+def test_the_answer_breaks_where_the_page_does_not_where_the_code_did():
+    """The code takes two lines (a box over each letter); its answer in plain letters, one."""
+    puzzle = {"text": "XOTE LOTRA XOUV BIELS KYHU.", "given": {}, "language": "en", "author": ""}
+    solution = {"text": "MANY HANDS MAKE LIGHT WORK.", "key": {}}
+    assert len(lines(puzzle["text"], lambda char: CELL if char.isalpha() else 0.0, WIDTH)) == 2
+    assert CRYPTOGRAM.answer_size(puzzle)[1] == PLAIN_LINE
+    pen = RecordingPen()
+    CRYPTOGRAM.draw_solution(pen, puzzle, solution)
+    assert pen.texts() == [solution["text"]]
 
 
 def test_quotations_from_a_file_beside_the_config(tmp_path):

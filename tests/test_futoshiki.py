@@ -17,7 +17,7 @@ from test_schemas import validator_of
 
 from bookgen.core.grading import LEVELS
 from bookgen.core.pen import RecordingPen
-from bookgen.errors import BookgenError, PuzzleFormatError
+from bookgen.errors import PuzzleFormatError
 from bookgen.formats.html import page_record
 from bookgen.html import write_html
 from bookgen.making import make_puzzle
@@ -111,27 +111,30 @@ def test_a_chain_bounds_a_square_by_its_length():
             "a smaller number than the next, so row 1, column 4 holds at least 4.") in whys
 
 
+NEEDS = {"easy": {"full house", "sign chain", "sign", "naked single", "hidden single"},
+         "medium": {"naked pair", "hidden pair"},
+         "hard": {"naked triple", "hidden triple", "x-wing"}, "expert": {"trial"}}
+BELOW = {"easy": 0.99, "medium": 1.59, "hard": 2.99, "expert": 4.99}
+
+
 def test_each_level_needs_its_steps_and_harder_levels_give_fewer_numbers():
-    needs = {"easy": {"full house", "sign chain", "sign", "naked single", "hidden single"},
-             "medium": {"naked pair", "hidden pair"},
-             "hard": {"naked triple", "hidden triple", "x-wing"}, "expert": {"trial"}}
-    below = {"easy": 0.99, "medium": 1.59, "hard": 2.99, "expert": 4.99}
     givens = []
     for level in LEVELS:
         record = make_puzzle(Request.make(FUTOSHIKI, level, {"size": 5}), "levels")
-        assert record.rating["hardest"] in needs[level]
-        assert not deduce(record.puzzle, below[level])[1].finished
+        assert record.rating["hardest"] in NEEDS[level]
+        assert not deduce(record.puzzle, BELOW[level])[1].finished
         assert FUTOSHIKI.solve(record.puzzle, 2).count == 1
         givens.append(record.rating["givens"])
     assert givens == sorted(givens, reverse=True) and givens[0] >= 3
 
 
-def test_a_4x4_is_never_medium_or_hard():
-    for level in ("medium", "hard"):
-        with pytest.raises(BookgenError) as refused:
-            Request.make(FUTOSHIKI, level, {"size": 4})
-        assert refused.value.key == "difficulty" and "never" in refused.value.message
-    assert make_puzzle(Request.make(FUTOSHIKI, "expert", {"size": 4}), "small").rating["level"] == "expert"
+def test_a_4x4_reaches_the_levels_it_seldom_needs():
+    """A 4x4 medium needs a pair and a hard one an X-wing (rare there: more tries find them)."""
+    for level in ("medium", "hard", "expert"):
+        record = make_puzzle(Request.make(FUTOSHIKI, level, {"size": 4}), "small")
+        assert record.rating["hardest"] in NEEDS[level]
+        assert not deduce(record.puzzle, BELOW[level])[1].finished
+        assert FUTOSHIKI.solve(record.puzzle, 2).count == 1
 
 
 def test_hints_name_the_signs_they_use():
@@ -193,6 +196,15 @@ def test_generated_lines_keep_the_schema():
         validator_of("futoshiki").validate(record.to_json())
 
 
+def test_large_print_on_a_small_trim_names_the_largest_grid_that_prints(write_config, run, tmp_path):
+    config = write_config("title: T\nlayout: 5x8\nlarge_print: true\nsections:\n"
+                          "  - {type: futoshiki, count: 1, difficulty: easy, size: 8}\n")
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "book.pdf"), "-q")
+    assert status == 2 and "size 7 is the largest that prints there" in err
+    config.write_text(config.read_text().replace("size: 8", "size: 7"))
+    assert run("build", str(config), "-o", str(tmp_path / "book.pdf"), "-q")[0] == 0
+
+
 # --- in the browser (the helpers and browser of tests/test_html.py) ------------------------------
 
 browser = test_html.browser
@@ -233,3 +245,4 @@ def test_the_player_shows_the_signs_and_is_solved_by_keyboard_and_hints(tab):
     for _ in range(14):
         tab.locator("#puzzle-1 button[data-action='hint']").click()
     assert "solved" in tab.locator("#puzzle-1").get_attribute("class")
+

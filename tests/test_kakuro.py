@@ -8,19 +8,25 @@ import json
 import math
 import random
 import re
+import sys
 from pathlib import Path
 
 import pytest
+import test_html
 
+from bookgen.book import make_book
+from bookgen.config import read_config_text
 from bookgen.core.grading import LEVELS
 from bookgen.core.pen import RecordingPen
 from bookgen.errors import BookgenError, PuzzleFormatError
+from bookgen.formats.html import page_record
+from bookgen.html import write_html
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
 from bookgen.puzzles.kakuro import EXAMPLE
 from bookgen.puzzles.kakuro.board import board_for, board_of
 from bookgen.puzzles.kakuro.checking import check, validate
-from bookgen.puzzles.kakuro.drawing import CELL, DIGIT_WIDTH, EDGE, PT, SUM_SIZE, sum_places
+from bookgen.puzzles.kakuro.drawing import CELL, DIGIT_WIDTH, LEAST_CELL, PT, SUM_SIZE, sum_places
 from bookgen.puzzles.kakuro.generator import (
     SHAPES,
     puzzle_of,
@@ -32,6 +38,10 @@ from bookgen.puzzles.kakuro.grader import BANDS
 from bookgen.puzzles.kakuro.hints import hints
 from bookgen.puzzles.kakuro.parameters import canonical, from_picture, picture, transposed
 from bookgen.puzzles.kakuro.solver import placements, solve
+from bookgen.render.pdf import render_pdf
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+from kakuro import sum_tables_solve  # noqa: E402
 
 KAKURO = find_type("kakuro")
 HOLST = Path(__file__).parent.parent / "bench" / "data" / "kakuro-holst.txt"
@@ -233,6 +243,9 @@ def test_the_example_is_unique_easy_and_its_hints_name_sums_and_runs():
 
 
 def test_bands_are_in_ladder_order_and_the_grader_files_each_level_from_its_own_step():
+    """Each level from its own step, and true to a person: a plain solver written apart from the
+    grader finishes an easy puzzle with the sum tables alone, and no harder one (bench/kakuro.py's
+    trivial rate)."""
     lows = [BANDS.span(level)[0] for level in LEVELS]
     assert lows == sorted(lows) and BANDS.level_of(99) == "expert"
     steps = {"easy": ("last square", "single"), "medium": ("required digit", "combination"),
@@ -240,6 +253,7 @@ def test_bands_are_in_ladder_order_and_the_grader_files_each_level_from_its_own_
     for level in LEVELS:
         made = KAKURO.generate(random.Random(f"bands/{level}"), Request.make(KAKURO, level, {"size": "7"}))
         assert made.rating["level"] == level and made.rating["hardest"] in steps[level]
+        assert sum_tables_solve(made.puzzle, unique_only=False) == (level == "easy")
 
 
 @pytest.mark.parametrize("size", ["7", "6x9"])
@@ -279,19 +293,36 @@ def test_sizes_outside_six_to_sixteen_are_refused_naming_the_option():
 
 
 def test_each_sum_sits_in_its_half_clear_of_the_diagonal_and_the_sides():
-    """A two-digit sum's box (DejaVu's digits, their height) stays EDGE from the square's sides
-    and at least half a millimetre from the diagonal, where the across sum is above it."""
+    """A two-digit sum's box (DejaVu's digits, their height) stays inside its square's half, at
+    least half a millimetre from the diagonal where the across sum is above it (a third of one in
+    the tightest square a narrowed grid takes), its mirror image below."""
     width, height = 2 * DIGIT_WIDTH * SUM_SIZE * PT, 0.73 * SUM_SIZE * PT
-    (ax, ay), (dx, dy) = sum_places()
-    left, bottom = ax - width / 2, ay + height / 2  # the across box's corner nearest the diagonal
-    assert (left - bottom) / math.sqrt(2) >= 0.5
-    assert ax + width / 2 <= CELL - EDGE + 1e-9 and ay - height / 2 >= EDGE - 1e-9
-    assert (dx, dy) == pytest.approx((CELL - ax, CELL - ay))  # its mirror image
+    for cell, gap in ((CELL, 0.5), (LEAST_CELL, 0.33)):
+        (ax, ay), (dx, dy) = sum_places(cell)
+        left, bottom = ax - width / 2, ay + height / 2  # the across box's corner nearest the diagonal
+        assert (left - bottom) / math.sqrt(2) >= gap
+        assert ax + width / 2 <= cell - gap / 2 and ay - height / 2 >= gap / 2
+        assert (dx, dy) == pytest.approx((cell - ax, cell - ay))  # its mirror image
     pen = RecordingPen()
     KAKURO.draw_puzzle(pen, from_picture(EXAMPLE))
     sums = [kw for name, kw in pen.calls if name == "text"]
     assert {kw["size"] for kw in sums} == {SUM_SIZE}
     assert sorted(kw["text"] for kw in sums) == sorted(KAKURO.printed(from_picture(EXAMPLE)).texts)
+
+
+def test_large_print_narrows_the_squares_and_names_the_largest_grid_a_page_takes(tmp_path):
+    """An 8x8 prints its sums at 16 pt on a 5x8 page in squares narrowed around them; a 10x10 is
+    refused there, naming the 8 that fits."""
+    narrow = KAKURO.narrowed(60.0, 200.0)
+    puzzle = from_picture(EXAMPLE)
+    assert narrow.measure(puzzle) == (6 * 10.0, 6 * 10.0)
+    assert KAKURO.narrowed(40.0, 200.0).measure(puzzle) == (6 * LEAST_CELL, 6 * LEAST_CELL)
+    assert KAKURO.largest_size([], 8 * LEAST_CELL + 0.1, 200) == "8"
+    assert KAKURO.largest_size([], 5 * LEAST_CELL, 200) is None
+    text = ("title: T\nlayout: 5x8\nlarge_print: true\nsections:\n"
+            "  - {type: kakuro, count: 1, difficulty: easy, size: 10}\n")
+    with pytest.raises(BookgenError, match="a smaller size: size 8 is the largest that prints there"):
+        render_pdf(make_book(read_config_text(text, tmp_path / "book.yaml")))
 
 
 def test_a_made_line_and_the_example_keep_the_types_json_schema():
@@ -307,3 +338,55 @@ def test_a_made_line_and_the_example_keep_the_types_json_schema():
     broken = json.loads(json.dumps(line))
     broken["puzzle"]["cells"][0][0] = {"across": 46, "down": None}
     assert not validator.is_valid(broken)
+
+
+# --- in the browser (the helpers and browser of tests/test_html.py) ------------------------------
+
+browser = test_html.browser
+
+
+@pytest.fixture(scope="module")
+def book_file(tmp_path_factory) -> Path:
+    """A page of the example (number 1), hints embedded."""
+    made = KAKURO.example(None)
+    path = tmp_path_factory.mktemp("kakuro") / "book.html"
+    record = {"type": "kakuro", "id": "kakuro:easy::example", "difficulty": "easy",
+              "rating": made.rating, "puzzle": made.puzzle, "solution": made.solution}
+    write_html(path, "Kakuro", None, [{"title": "Kakuro", "type": "kakuro", "level": "easy",
+                                       "rules": KAKURO.rules(None),
+                                       "puzzles": [page_record(KAKURO, record, 1)]}])
+    return path
+
+
+def test_the_player_shows_the_sums_and_is_solved_by_mouse_and_keyboard(browser, book_file):
+    """The sums in their halves; a click on each row's first white square, its digits typed with
+    the arrow keys between them (over the black squares), a pencil mark, the candidates the
+    runs' sum tables leave, and the puzzle solved."""
+    made = KAKURO.example(None)
+    grid = made.solution["grid"]
+    with test_html._opener(browser, book_file) as open_:
+        tab = open_()
+        sums = tab.locator("#puzzle-1 .grid.kakuro .sum-text").all_text_contents()
+        assert sorted(sums) == sorted(KAKURO.printed(made.puzzle).texts)
+
+        def square(row: int, col: int):
+            return tab.locator(f"#puzzle-1 input[data-row='{row}'][data-col='{col}']")
+
+        tab.locator("#puzzle-1").get_by_label("Show candidates").check()
+        # 5 across in two squares is 1+4 or 2+3, 8 down in two 1+7, 2+6 or 3+5
+        assert square(5, 3).locator("xpath=..").locator(".candidates").text_content() == "1 2 3"
+        square(5, 3).click()
+        tab.keyboard.press("n")
+        tab.keyboard.type("14")
+        assert square(5, 3).locator("xpath=..").locator(".notes").text_content() == "1 4"
+        tab.keyboard.press("n")
+        for r, row in enumerate(grid):
+            whites = [c for c, value in enumerate(row) if value]
+            if not whites:
+                continue
+            square(r, whites[0]).click()
+            for number, c in enumerate(whites):
+                if number:
+                    tab.keyboard.press("ArrowRight")
+                tab.keyboard.type(str(grid[r][c]))
+        assert "solved" in tab.locator("#puzzle-1").get_attribute("class")

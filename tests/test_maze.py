@@ -2,9 +2,10 @@
 
 Uniform spanning trees (every spanning tree of a small grid drawn equally often), the same maze
 from the same seed on any run, the checker (networkx) catching what breaks the rules, loops that
-keep the shortest way the only one, the walking person's mean against its exact sum, the grids'
-geometry, the drawing's walls and doors, the hints, the JSON Schema, shapes from masks and
-pictures, bad requests refused with the key named, large print's cells, and the game in a browser.
+keep the shortest way the only one, the walking person's two hands against their exact sum, the
+grids' geometry, the drawing's walls, doors and pictures, the compact answer, the hints, the JSON
+Schema, shapes from masks and pictures, bad requests refused with the key named, a large-print
+expert book's cells and answer key, and the game in a browser (on a phone too).
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ import itertools
 import json
 import math
 import random
-import statistics
 from collections import Counter
 
 import networkx as nx
@@ -31,11 +31,11 @@ from bookgen.html import write_html
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
-from bookgen.puzzles.maze.drawing import UNIT, layout, play_data, unit_of
+from bookgen.puzzles.maze.drawing import UNIT, answer_shrink, layout, play_data, unit_of
 from bookgen.puzzles.maze.generator import braided, perfect_maze, spanning_tree
-from bookgen.puzzles.maze.grader import BANDS, GLANCE, person_walk, rating, worth_trying
+from bookgen.puzzles.maze.grader import BANDS, GLANCE, LEFT, RIGHT, hand_walk, rating, worth_trying
 from bookgen.puzzles.maze.grids import KINDS, SPLIT, board, openings, sector_counts
-from bookgen.puzzles.maze.hints import stretches
+from bookgen.puzzles.maze.hints import forks
 from bookgen.puzzles.maze.parameters import SIZE_AT, Maze, maze_of, puzzle_of, request_board
 from bookgen.puzzles.maze.solver import shortest_ways
 from bookgen.render.document import BookDocument
@@ -163,6 +163,8 @@ def test_the_checker_finds_two_equally_short_ways_a_wall_crossed_and_a_maze_in_p
     (lambda p: p["cells"][3].update(x=9.5), "cell 3 is drawn at (9.5"),
     (lambda p: p.update(entrance=27), "'entrance' is the id of a cell with a side open to the top"),
     (lambda p: p.update(exit=p["entrance"]), "'exit' is the id of a cell with a side open to the bottom"),
+    (lambda p: p.update(pictures="cat"), "'pictures' is one of mouse, bee"),
+    (lambda p: p.update(colour="red"), "and may have pictures"),
 ])
 def test_puzzle_json_that_breaks_the_format_is_refused(change, said):
     puzzle = json.loads(json.dumps(_made().puzzle))
@@ -173,28 +175,34 @@ def test_puzzle_json_that_breaks_the_format_is_refused(change, said):
 
 # --- grading -------------------------------------------------------------------------------------
 
-def test_the_person_walks_as_many_steps_on_average_as_the_exact_sum_says():
-    """In a perfect maze each way off the path that cannot be seen to end is tried before the
-    right one half the time, and trying it walks into and out of all of it: the mean is the path
-    plus the cells of those ways."""
-    grid = request_board("hex", (8, 8), "square")
-    maze = perfect_maze(random.Random("exact"), grid)
-    ways = worth_trying(maze)
-    path = shortest_ways(maze)[1]
-    on_path = set(path)
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_two_hands_take_the_path_plus_the_ways_worth_trying_between_them(kind):
+    """In a perfect maze each way off the path that cannot be seen to end lies on one hand's side
+    of the path: that hand's walk goes into all of it and out again, the other's never, so the
+    two walks' mean is the path plus the cells of those ways, exactly."""
+    grid = request_board(kind, SIZE_AT[kind]["easy"], "square")
+    for seed in range(3):
+        maze = perfect_maze(random.Random(f"exact/{seed}"), grid)
+        ways = worth_trying(maze)
+        path = shortest_ways(maze)[1]
+        on_path = set(path)
+        exact = len(path) - 1 + sum(_cells_beyond(ways, way, cell) for cell in path[:-1]
+                                    for way in ways[cell] if way not in on_path)
+        rated = rating(maze)
+        assert (rated["right_hand_steps"], rated["left_hand_steps"]) == (
+            hand_walk(maze, ways, RIGHT), hand_walk(maze, ways, LEFT))
+        assert rated["person_steps"] == exact and rated["score"] == round(exact)
+        assert rating(maze) == rated  # no chance in it: the same maze rates the same
 
-    def cells_beyond(cell: int, parent: int) -> int:
-        count, todo = 0, [(cell, parent)]
-        while todo:
-            here, before = todo.pop()
-            count += 1
-            todo += [(way, here) for way in ways[here] if way != before]
-        return count
 
-    exact = len(path) - 1 + sum(cells_beyond(way, cell) for cell in path[:-1] for way in ways[cell]
-                                if way not in on_path)
-    walks = [person_walk(maze, ways, random.Random(n)) for n in range(4000)]
-    assert abs(statistics.mean(walks) - exact) < 4 * statistics.stdev(walks) / math.sqrt(len(walks))
+def _cells_beyond(ways: list[list[int]], cell: int, parent: int) -> int:
+    """The cells a walk into `cell` from `parent` can reach by ways worth trying."""
+    count, todo = 0, [(cell, parent)]
+    while todo:
+        here, before = todo.pop()
+        count += 1
+        todo += [(way, here) for way in ways[here] if way != before]
+    return count
 
 
 def test_a_way_that_ends_within_a_glance_is_never_tried():
@@ -209,7 +217,7 @@ def test_a_way_that_ends_within_a_glance_is_never_tried():
     maze = _tree_maze(grid, links, number[(0, 0)], number[(2, 4)])
     ways = worth_trying(maze)
     assert number[(1, 2)] not in ways[number[(0, 2)]]
-    assert all(person_walk(maze, ways, random.Random(n)) == len(corridor) - 1 for n in range(20))
+    assert hand_walk(maze, ways, RIGHT) == hand_walk(maze, ways, LEFT) == len(corridor) - 1
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -315,6 +323,48 @@ def test_every_closed_side_is_drawn_and_every_passage_and_door_is_open(kind):
     assert all(kw["width"] >= 0.5 for name, kw in pen.calls if name in ("polyline", "arc", "circle"))
 
 
+@pytest.mark.parametrize(("kind", "choice"), [("square", "mouse"), ("theta", "bee"), ("triangle", "bee")])
+def test_pictures_stand_beside_the_arrows_off_the_cells_in_the_puzzle_and_its_answer(kind, choice):
+    plain, made = _made(grid=kind), _made(grid=kind, pictures=choice)
+    assert made.puzzle == plain.puzzle | {"pictures": choice}  # the same maze, pictures aside
+    assert MAZE.canonical(made.puzzle) == MAZE.canonical(plain.puzzle)
+    MAZE.validate(made.puzzle)
+    maze = maze_of(made.puzzle)
+    for answer in (False, True):
+        plan = layout(maze, choice, answer)
+        top, bottom = plan.offset[1], plan.offset[1] + maze.board.extent[1] * plan.unit
+        assert [p.choice for p in plan.pictures] == [choice, choice]
+        for picture, arrow, above in zip(plan.pictures, plan.arrows, (True, False)):
+            xs = [x for x, _ in arrow]
+            box = (picture.x, picture.y, picture.x + picture.size, picture.y + picture.size)
+            assert 0 <= box[0] and box[2] <= plan.size[0]  # inside the drawing
+            assert box[3] < top if above else box[1] > bottom  # off the cells and their walls
+            assert box[2] < min(xs) or box[0] > max(xs)  # beside its arrow
+            assert picture.mirrored == (box[0] > max(xs))  # facing it
+    plain_pen, puzzle_pen, answer_pen = RecordingPen(), RecordingPen(), RecordingPen()
+    MAZE.draw_puzzle(plain_pen, plain.puzzle)
+    MAZE.draw_puzzle(puzzle_pen, made.puzzle)
+    MAZE.draw_solution(answer_pen, made.puzzle, made.solution)
+    assert len(puzzle_pen.calls) > len(plain_pen.calls) and puzzle_pen.texts() == ["Start", "Finish"]
+    assert answer_pen.texts() == []  # the answer's arrows and pictures mark its ends
+    drawn = play_data(made.puzzle)["pictures"]
+    assert drawn["choice"] == choice and len(drawn["shapes"]) == 2
+    assert "pictures" not in play_data(plain.puzzle)
+    story = {"mouse": "Help the mouse find its way to the cheese.",
+             "bee": "Help the bee find its way to the flower."}
+    assert MAZE.rules(Request.make(MAZE, "easy", {"grid": kind, "pictures": choice})).endswith(story[choice])
+
+
+def test_an_answer_is_as_large_as_a_small_puzzle_and_compact_beside_a_large_one():
+    assert answer_shrink(request_board("square", (5, 5), "square")) == 1.0  # an example's
+    assert answer_shrink(request_board("square", (8, 8), "square")) == pytest.approx(40 / 64)
+    assert answer_shrink(request_board("square", (22, 22), "square")) == pytest.approx(3 / 5)
+    assert answer_shrink(request_board("square", (40, 40), "square")) == pytest.approx(90 / 200)
+    made = _made("expert")
+    width, height = MAZE.answer_size(made.puzzle)
+    assert width < 92 and height < 100 and MAZE.measure(made.puzzle)[1] > 170
+
+
 def _on_segment(point, a, b) -> bool:
     (px, py), (ax, ay), (bx, by) = point, a, b
     length = math.hypot(bx - ax, by - ay)
@@ -352,41 +402,50 @@ def test_a_round_mazes_print_copy_draws_its_arcs_as_the_book_does():
     assert all(" A" in arc.get("d", "") for arc in arcs)
 
 
-def test_a_small_maze_is_drawn_larger_and_large_print_cells_are_5_mm_or_more(write_config):
+def test_a_large_print_expert_book_has_5_mm_cells_and_its_answer_key_keeps_its_heading(write_config):
+    """The lead's 8x10 large-print book of 30x30 mazes: their cells are 5 mm or more, and the
+    answer key's heading stands above an answer, not alone on a page (the auditor reads the key
+    from the page where its first answer is: a heading alone there reads as no key at all)."""
+    from bookgen.audit import audit
+
     assert unit_of(request_board("square", (5, 5), "square")) == 8.0
     assert unit_of(request_board("square", (30, 30), "square")) == UNIT
     path = write_config("""
         title: Large mazes
-        layout: 8.5x11
+        layout: 8x10
         large_print: true
         seed: large
         sections:
-          - {type: maze, count: 1, difficulty: hard}
-          - {type: maze, count: 1, difficulty: medium, grid: theta}
+          - {type: maze, count: 2, difficulty: expert}
+          - {type: maze, count: 1, difficulty: medium, grid: theta, pictures: bee}
         """)
     book = make_book(load_config(path))
     document = BookDocument(book)
-    document.render("book", {})
+    pdf, _pages = document.render("book", {})
     assert document.puzzle_scales is not None
     for section, scale in zip(book.sections, document.puzzle_scales):
         unit = unit_of(maze_of(section.records[0].puzzle).board)
         assert unit * scale >= 5.0, (section.config.request.describe(), unit * scale)
+    assert audit(pdf, large_print=True) == []
 
 
 # --- hints, JSON, the page -----------------------------------------------------------------------
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_hints_are_the_way_cut_at_its_forks(kind):
+def test_a_hint_from_each_cell_of_the_way_lights_it_on_to_the_next_fork(kind):
     made = _made(grid=kind, braid="0.5")
     maze, path = maze_of(made.puzzle), made.solution["path"]
     hints = MAZE.hints(made.puzzle, made.solution)
-    assert [h["cells"] for h in hints] == stretches(maze, path)
-    joined = [cell for hint in hints for cell in hint["cells"][:-1]] + [path[-1]]
-    assert joined == path and [h["value"] for h in hints] == list(range(1, len(hints) + 1))
-    for hint in hints[:-1]:
-        assert len(maze.links[hint["cells"][-1]]) >= 3  # each stretch ends at a fork
-    assert hints[-1]["why"].endswith(f"{len(hints[-1]['cells']) - 1} steps on to the exit") or \
-        hints[-1]["why"].endswith("1 step on to the exit")
+    cuts = forks(maze, path)
+    assert [h["value"] for h in hints] == list(range(len(path) - 1))
+    for index, hint in enumerate(hints):
+        end = next(cut for cut in cuts if cut > index)
+        assert hint["cells"] == path[index:end + 1]
+        assert end == len(path) - 1 or len(maze.links[path[end]]) >= 3  # it ends at a fork or the exit
+        steps = end - index
+        onto = "the exit" if end == len(path) - 1 else "the next fork"
+        told = f"{steps} step{'s' if steps > 1 else ''} on to {onto}"
+        assert hint["why"] == f"Follow the lit cells: part {cuts.index(end)} of {len(cuts) - 1}, {told}"
 
 
 def test_a_puzzle_line_follows_the_types_json_schema():
@@ -461,8 +520,9 @@ def _arrow(a, b) -> str:
 @pytest.fixture(scope="module")
 def maze_page(tmp_path_factory):
     records = []
-    for number, options in enumerate(({}, {"grid": "theta"}), 1):
-        made = make_puzzle(Request.make(MAZE, "easy", options), f"page-{number}")
+    for number, (level, options) in enumerate((("easy", {}), ("easy", {"grid": "theta"}),
+                                               ("expert", {"pictures": "mouse"})), 1):
+        made = make_puzzle(Request.make(MAZE, level, options), f"page-{number}")
         records.append(page_record(MAZE, made.to_json(), number))
     path = tmp_path_factory.mktemp("maze") / "book.html"
     write_html(path, "Mazes", None, [{"title": "Maze", "type": "maze", "rules": "Play.", "level": "easy",
@@ -470,36 +530,59 @@ def maze_page(tmp_path_factory):
     return path, records
 
 
-def test_a_maze_is_walked_by_keys_stopped_by_walls_and_hinted_a_stretch_at_a_time(browser, maze_page):
+def test_a_maze_is_walked_by_keys_stopped_by_walls_and_hinted_from_the_lines_end(browser, maze_page):
+    """Hint lights the way on from the end of the line, and once the line has left the way it
+    names the square where it left and rings it."""
     path, records = maze_page
     record = records[0]
     answer = record["solution"]["path"]
-    centres = [(c["x"], c["y"]) for c in record["puzzle"]["cells"]]
-    links = {a: set() for a in range(len(centres))}
+    cells = record["puzzle"]["cells"]
+    centres = [(c["x"], c["y"]) for c in cells]
+    links: dict[int, set[int]] = {a: set() for a in range(len(centres))}
     for a, b in record["puzzle"]["passages"]:
         links[a] |= {b}
         links[b] |= {a}
     with test_html._opener(browser, path) as open_:
         tab = open_()
         board = tab.locator("#puzzle-1 .maze svg")
-        board.focus()
         status = tab.locator("#puzzle-1 .status")
+        hint = tab.locator("#puzzle-1 button[data-action='hint']")
+
+        def walk(way: list[int]) -> None:
+            board.focus()
+            for a, b in zip(way, way[1:]):
+                tab.keyboard.press(_arrow(centres[a], centres[b]))
+
+        def lit() -> int:
+            return tab.locator("#puzzle-1 .hint-way").get_attribute("points").count(",")
+
+        board.focus()
         here = answer[0]
         walled = next(key for key in ("ArrowUp", "ArrowLeft", "ArrowRight", "ArrowDown")
                       if all(_arrow(centres[here], centres[n]) != key for n in links[here]))
         tab.keyboard.press(walled)
         assert status.text_content() == "A wall is in the way."
-        tab.locator("#puzzle-1 button[data-action='hint']").click()
+        hint.click()
         first = record["hints"][0]
-        assert status.text_content() == f"{first['why']}."
-        assert tab.locator("#puzzle-1 .hint-way").get_attribute("points").count(",") == len(first["cells"])
-        board.focus()  # back from the Hint button
-        for a, b in zip(answer, answer[1:3]):
-            tab.keyboard.press(_arrow(centres[a], centres[b]))
+        assert status.text_content() == f"{first['why']}." and lit() == len(first["cells"])
+        walk(answer[:3])
+        hint.click()
+        third = record["hints"][2]
+        assert status.text_content() == f"{third['why']}." and lit() == len(third["cells"])
+        board.focus()
         tab.keyboard.press("Backspace")  # back over the last step: the line is one cell shorter
         assert tab.locator("#puzzle-1 .way").get_attribute("points").count(" ") == 2
-        for a, b in zip(answer[1:], answer[2:]):
-            tab.keyboard.press(_arrow(centres[a], centres[b]))
+        fork = next(i for i in range(1, len(answer) - 1) if links[answer[i]] - set(answer))
+        astray = min(links[answer[fork]] - set(answer))
+        walk(answer[1:fork + 1] + [astray])
+        hint.click()
+        row, column = cells[answer[fork]]["row"] + 1, cells[answer[fork]]["col"] + 1
+        assert status.text_content() == (f"Your line leaves the way at row {row}, column {column} (ringed): "
+                                          "go back there along the lit part of your line.")
+        assert tab.locator("#puzzle-1 .hint-ring").get_attribute("visibility") == "visible" and lit() == 2
+        board.focus()
+        tab.keyboard.press("Backspace")
+        walk(answer[fork:])
         assert status.text_content() == "Solved!"
         assert tab.locator("#puzzle-1.solved").count() == 1
         tab.locator("#puzzle-1 button[data-action='undo']").click()
@@ -519,7 +602,7 @@ def test_a_round_maze_is_drawn_by_dragging_and_backing_up_rubs_the_line_out(brow
         board = tab.locator("#puzzle-2 .maze svg")
         board.scroll_into_view_if_needed()
         box = board.bounding_box()
-        assert box["width"] <= 360
+        assert box["width"] <= 360 or pointer == "mouse"
         scale = box["width"] / (data["size"][0] + 2)
 
         def screen(cell: int) -> tuple[float, float]:
@@ -531,7 +614,7 @@ def test_a_round_maze_is_drawn_by_dragging_and_backing_up_rubs_the_line_out(brow
             points = [screen(way[0])]
             for a, b in zip(way, way[1:]):
                 (x0, y0), (x1, y1) = screen(a), screen(b)
-                points += [(x0 + (x1 - x0) * step / 3, y0 + (y1 - y0) * step / 3) for step in (1, 2, 3)]
+                points += [(x0 + (x1 - x0) * step / 2, y0 + (y1 - y0) * step / 2) for step in (1, 2)]
             if pointer == "finger":
                 test_html._swipe(tab.context.new_cdp_session(tab), points)
                 return
@@ -548,3 +631,54 @@ def test_a_round_maze_is_drawn_by_dragging_and_backing_up_rubs_the_line_out(brow
         assert len(drawn) == 1 + 3  # the door, then the first three cells of the way
         tab.locator("#puzzle-2 button[data-action='check']").click()
         assert "No mistakes so far" in tab.locator("#puzzle-2 .status").text_content()
+
+
+def test_a_large_maze_on_a_phone_keeps_finger_sized_cells_and_scrolls_in_its_board(browser, maze_page):
+    """A 30x30 maze on a 360 px phone: cells of 32 px or more, the board scrolls sideways (the
+    page does not); a swipe away from the line's end scrolls and draws nothing, a finger from the
+    line's end draws, and the arrow keys keep the line's end in view; the pictures are drawn."""
+    path, records = maze_page
+    record = records[2]
+    answer, data = record["solution"]["path"], play_data(record["puzzle"])
+    cells = record["puzzle"]["cells"]
+    with test_html._opener(browser, path) as open_:
+        tab = open_(width=360, height=700, touch=True)
+        board = tab.locator("#puzzle-3 .maze svg")
+        board.scroll_into_view_if_needed()
+        scroller = tab.locator("#puzzle-3 .board")
+        box = board.bounding_box()
+        scale = box["width"] / (data["size"][0] + 2)  # px per mm
+        assert scale * data["unit"] >= 32
+        assert scroller.evaluate("node => node.scrollWidth > node.clientWidth + 300")
+        assert tab.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert tab.locator("#puzzle-3 .picture title").all_text_contents() == ["a mouse", "cheese"]
+        cdp = tab.context.new_cdp_session(tab)
+        view = scroller.bounding_box()
+        x, y = view["x"] + view["width"] / 2, tab.evaluate("innerHeight") / 2
+        before = scroller.evaluate("node => node.scrollLeft")
+        test_html._swipe(cdp, [(x - 12 * step, y) for step in range(12)])
+        tab.wait_for_function(f"document.querySelector('#puzzle-3 .board').scrollLeft > {before + 40}",
+                              timeout=2000)
+        assert tab.locator("#puzzle-3 .way").get_attribute("points").count(" ") == 1  # the door, the entrance
+
+        def screen(cell: int) -> tuple[float, float]:
+            now = board.bounding_box()
+            return (now["x"] + (data["offset"][0] + cells[cell]["x"] * data["unit"] + 1) * scale,
+                    now["y"] + (data["offset"][1] + cells[cell]["y"] * data["unit"] + 1) * scale)
+
+        grip = tab.locator("#puzzle-3 .grip")
+        grip.scroll_into_view_if_needed()
+        points = [screen(answer[0])]
+        for a, b in zip(answer[:3], answer[1:3]):
+            (x0, y0), (x1, y1) = screen(a), screen(b)
+            points += [(x0 + (x1 - x0) * step / 3, y0 + (y1 - y0) * step / 3) for step in (1, 2, 3)]
+        test_html._swipe(cdp, points)
+        assert tab.locator("#puzzle-3 .way").get_attribute("points").count(" ") == 3
+        board.focus()
+        for a, b in zip(answer[2:40], answer[3:40]):
+            tab.keyboard.press(_arrow((cells[a]["x"], cells[a]["y"]), (cells[b]["x"], cells[b]["y"])))
+        end, seen = grip.bounding_box(), scroller.bounding_box()
+        middle = (end["x"] + end["width"] / 2, end["y"] + end["height"] / 2)
+        assert seen["x"] <= middle[0] <= seen["x"] + seen["width"]
+        assert 0 <= middle[1] <= tab.evaluate("innerHeight")
+        assert tab.locator("#puzzle-3 .way").get_attribute("points").count(" ") == 40

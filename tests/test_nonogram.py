@@ -170,10 +170,16 @@ def test_each_level_needs_its_step_and_the_pictures_are_mirror_images_of_themsel
     assert easy <= 4
 
 
-def test_a_medium_grid_under_7x7_is_refused_up_front():
-    with pytest.raises(BookgenError, match="at least 7x7") as refused:
-        Request.make(NONOGRAM, "medium", {"size": "6x6"})
-    assert refused.value.key == "size"
+def test_a_5x5_reaches_every_level_its_pictures_unfolded_where_mirrored_ones_seldom_do():
+    """Medium and hard on a 5x5 draw unfolded blots (of the mirrored 5x5 pictures, one puzzle is
+    medium); easy and expert stay mirrored."""
+    for level, stage in (("easy", "overlap"), ("medium", "overlap"), ("hard", "line"),
+                         ("expert", "contradiction")):
+        record = make_puzzle(Request.make(NONOGRAM, level, {"size": 5}), "small")
+        assert (record.rating["level"], record.rating["stage"]) == (level, stage)
+        assert NONOGRAM.solve(record.puzzle, 2).count == 1
+        mirrored = all(row == row[::-1] for row in record.solution["grid"])
+        assert mirrored == (level in ("easy", "expert"))
 
 
 # --- the user's picture -----------------------------------------------------------------------------
@@ -294,13 +300,28 @@ def test_a_30x30_nonogram_prints_on_a_6x9_page_at_the_floor(write_config):
     assert [str(finding) for finding in audit(pdf)] == []
 
 
-def test_large_print_takes_a_20x20_on_8_5x11_and_refuses_a_30x30(write_config, run, tmp_path):
+def test_large_print_narrows_a_22x22_onto_8_5x11_and_names_the_largest_size_a_30x30_would(
+        write_config, run, tmp_path):
+    """A 22x22's squares and clues close in around its 16 pt numbers (two-digit ones above its
+    columns) to fit the page; a 30x30 cannot (30 columns of two 16 pt digits are 216 mm), and the
+    refusal names the largest size that prints."""
     config = write_config("title: T\nlayout: 8.5x11\nlarge_print: true\nseed: 9\nsections:\n"
-                          "  - {type: nonogram, count: 1, difficulty: medium, size: 20x20}\n")
-    assert [str(finding) for finding in audit(render_pdf(make_book(load_config(config)))[0], True)] == []
-    config.write_text(config.read_text().replace("20x20", "30x30"))
+                          "  - {type: nonogram, count: 1, difficulty: medium, size: 22x22}\n")
+    book = make_book(load_config(config))
+    assert [str(finding) for finding in audit(render_pdf(book)[0], True)] == []
+    (record,) = book.sections[0].records
+    natural = NONOGRAM.measure(record.puzzle)
+    narrow = NONOGRAM.narrowed(natural[0] * 0.95, 500.0)
+    pen = RecordingPen()
+    narrow.draw_puzzle(pen, record.puzzle)
+    x0, y0, x1, y1 = pen.bounds()
+    width, height = narrow.measure(record.puzzle)
+    assert width <= natural[0] * 0.95
+    assert x0 >= -0.3 and y0 >= -0.3 and x1 <= width + 0.3 and y1 <= height + 0.3
+    config.write_text(config.read_text().replace("22x22", "30x30"))
     status, _, err = run("build", str(config), "-o", str(tmp_path / "book.pdf"), "-q")
     assert status == 2 and "cannot print at large print size" in err and "needs 16 pt" in err
+    assert re.search(r"size 2[2-4] is the largest that prints there", err)
 
 
 # --- hints ---------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from bookgen import contract
 from bookgen.audit import audit
-from bookgen.book import make_book
+from bookgen.book import Twins, different_puzzles, make_book
 from bookgen.config import load_config, read_config_text
 from bookgen.core.dictionary import blocked_words
 from bookgen.core.grading import LEVELS
@@ -26,7 +26,8 @@ from bookgen.html import write_html
 from bookgen.i18n import speaking
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
-from bookgen.puzzles.base import Request
+from bookgen.puzzles.base import PuzzleRecord, Request
+from bookgen.puzzles.scramble.generator import dealt
 from bookgen.puzzles.scramble.grader import shuffle_class
 from bookgen.puzzles.scramble.parameters import THEMES
 from bookgen.puzzles.scramble.solver import answers
@@ -91,7 +92,7 @@ def test_a_word_no_scramble_can_take_is_named(words, said):
 
 def test_a_theme_too_short_for_the_count_is_refused_up_front():
     with pytest.raises(BookgenError, match="the animals list has") as refused:
-        Request.make(SCRAMBLE, "expert", {"word_count": 30})
+        Request.make(SCRAMBLE, "expert", {"word_count": 30, "theme": "animals"})
     assert refused.value.key == "word_count"
 
 
@@ -131,6 +132,27 @@ def test_twins_are_the_same_words_in_any_order_and_any_shuffle():
     assert SCRAMBLE.canonical(one) != SCRAMBLE.canonical(dict(one, language="de"))
 
 
+def test_a_run_of_puzzles_deals_every_word_once_and_names_how_many_the_words_fill():
+    request = Request.make(SCRAMBLE, "hard", {"theme": "food", "word_count": 5})
+    lists = dealt(request)
+    made = list(different_puzzles(request, "deal", len(lists)))
+    words = [word for record in made for word in record.solution["words"]]
+    assert len(words) == len(set(words)) == len(lists) * request.settings["word_count"]
+    with pytest.raises(BookgenError, match=f"only {len(lists)} different answers exist"):
+        list(different_puzzles(request, "deal", len(lists) + 1))
+
+
+def test_a_word_in_an_earlier_puzzle_makes_a_twin_whatever_its_request():
+    def record(level: str, words: list[str]) -> PuzzleRecord:
+        puzzle = {"scrambles": [word[::-1] for word in words], "language": "en", "first": False}
+        return PuzzleRecord(SCRAMBLE, f"scramble:{level}::x", level, {}, puzzle, {"words": words})
+
+    twins = Twins()
+    assert twins.take(record("easy", ["GOAT", "WOLF"]))
+    assert not twins.take(record("hard", ["ZEBRA", "WOLF"]))
+    assert twins.take(record("hard", ["ZEBRA", "HORSE"]))
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_solved_example_gives_away_no_word_of_a_theme(language):
     example = SCRAMBLE.example(Request.make(SCRAMBLE, "easy", {"language": language}))
@@ -160,7 +182,7 @@ def test_the_boxes_go_under_the_scrambles_when_the_room_is_narrow():
 
 def test_a_large_print_book_on_a_5x8_trim_passes_the_auditor(tmp_path):
     text = ("title: Large\nlayout: 5x8\nlarge_print: true\nanswers: back\nlanguage: de\nsections:\n"
-            "  - {type: scramble, count: 2, difficulty: hard, theme: school}\n")
+            "  - {type: scramble, count: 2, difficulty: hard}\n")
     pdf = render_pdf(make_book(read_config_text(text, tmp_path / "book.yaml")))[0]
     with speaking("de"):
         assert audit(pdf, large_print=True) == []

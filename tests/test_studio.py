@@ -381,6 +381,8 @@ def test_cancel_ends_the_build_and_its_worker(tab, app):
 
 
 def test_axe_finds_nothing_serious_with_an_error_and_the_rules_open_on_desktop_and_phone(browser, address):
+    """On a desktop in the light theme, then on a phone in the dark one (the studio follows the
+    system's; tests/test_contrast.py checks every colour pair of both)."""
     context = studio_context(browser, bypass_csp=True)
     tab = context.new_page()
     tab.goto(address)
@@ -390,6 +392,8 @@ def test_axe_finds_nothing_serious_with_an_error_and_the_rules_open_on_desktop_a
     tab.locator("[data-key='sections[0].count'] > .error").wait_for()
     found = test_html._axe_violations(tab)  # an inline script: hence bypass_csp above
     tab.set_viewport_size({"width": 390, "height": 844})  # a phone: one column
+    tab.emulate_media(color_scheme="dark")
+    assert tab.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(21, 23, 27)"
     found += test_html._axe_violations(tab)
     context.close()
     assert found == []

@@ -124,7 +124,7 @@ def test_the_book_comes_back_after_a_reload(opened):
     seed = _seed(tab)
     kept = _kept(tab)
     assert kept["books"][0]["book"]["title"] == "Fractions, week 12"
-    test_html.reload_seeing_storage(tab, test_studio.OPENED)
+    test_html.reload_page(tab, test_studio.OPENED, losing_storage=True)  # back from the copy
     tab.wait_for_selector("body[data-drawn='1']")
     assert _control(tab, "title").input_value() == "Fractions, week 12"
     assert _seed(tab) == seed
@@ -240,7 +240,7 @@ def test_a_book_with_an_error_is_saved_and_kept_too(opened, tmp_path):
     tab.locator("[data-key='sections[0].count'] > .error").wait_for()
     config = yaml.safe_load(_saved_yaml(tab, tmp_path).read_text(encoding="utf-8"))
     assert config["sections"][0]["count"] == 0
-    test_html.reload_seeing_storage(tab, test_studio.OPENED)
+    test_html.reload_page(tab, test_studio.OPENED)
     tab.wait_for_selector("[data-key='sections[0].count'] > .error:not([hidden])")
     assert _control(tab, "sections[0].count").input_value() == "0"
 

@@ -199,7 +199,7 @@ def test_switching_to_deutsch_redraws_the_page_keeps_the_book_and_is_remembered(
     assert tab.locator("#preview-status").inner_text() == (
         "1 Seite, wie sie gedruckt wird." if len(pages) == 1 else
         f"{len(pages)} Seiten, wie sie gedruckt werden.")
-    test_html.reload_seeing_storage(tab, test_studio.OPENED)
+    test_html.reload_page(tab, test_studio.OPENED)
     tab.wait_for_selector("body[data-drawn='1']")
     assert tab.locator("#build").inner_text() == "Dateien erstellen"
     assert tab.locator("#language").input_value() == "de"

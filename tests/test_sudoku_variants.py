@@ -174,7 +174,8 @@ def test_a_jigsaw_needs_size_6_or_9_and_an_unknown_variant_is_named():
 
 @pytest.mark.parametrize(("section", "told"), [
     ("difficulty: easy\n    variant: jigsaw\n    size: 4", ("variant", "size 6 or 9")),
-    ("difficulty: master\n    variant: killer", ("difficulty", "killer sudoku is never master"))])
+    ("difficulty: master\n    size: \"16\"", ("difficulty", "16x16 sudoku is never master")),
+    ("difficulty: hard\n    variant: killer\n    symmetry: mirror", ("symmetry", "past easy"))])
 def test_a_config_asking_for_what_a_variant_never_is_gets_one_clear_message(run, write_config, section, told):
     config = write_config(f"title: Variant\nsections:\n  - type: sudoku\n    count: 1\n    {section}\n")
     status, _, err = run("build", str(config), "-o", str(config.parent / "book.pdf"))
@@ -299,8 +300,8 @@ def test_a_jigsaw_and_killer_book_in_another_language_states_rules_and_hints_the
 
 # --- killer ----------------------------------------------------------------------------------------
 
-def _killer(level: str, seed: str):
-    return make_puzzle(Request.make(SUDOKU, level, {"variant": "killer"}), seed)
+def _killer(level: str, seed: str, variant: str = "killer"):
+    return make_puzzle(Request.make(SUDOKU, level, {"variant": variant}), seed)
 
 
 def test_cage_options_keep_every_number_some_filling_needs_and_are_exact_once_decided():
@@ -322,9 +323,14 @@ def test_cage_options_keep_every_number_some_filling_needs_and_are_exact_once_de
             assert bool(fillings)
 
 
-@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
-def test_a_generated_killer_has_one_answer_from_its_page_and_keeps_its_cages(level):
-    record = _killer(level, f"killer-{level}")
+@pytest.mark.parametrize(("level", "variant", "most"), [
+    ("easy", "killer", 40), ("medium", "killer", 6), ("hard", "killer", 6), ("expert", "killer", 20),
+    ("master", "killer", 6), ("medium", "killer-diagonal", 6), ("expert", "killer-jigsaw", 20)])
+def test_a_generated_killer_has_one_answer_from_its_page_and_keeps_its_cages(level, variant, most):
+    """At every level, on boxes, with diagonals and on a jigsaw: cages cover the grid and add up,
+    one answer from the page; few givens (an easy killer's are a classic's, reduced while singles
+    and cages of one combination finish it; an expert's while expert's techniques do)."""
+    record = _killer(level, f"killer-{level}", variant)
     verify(record)  # validate (cages cover the grid, side by side), check, one answer, level
     puzzle, grid = record.puzzle, record.solution["grid"]
     covered = sorted(tuple(cell) for cage in puzzle["cages"] for cell in cage["cells"])
@@ -332,17 +338,19 @@ def test_a_generated_killer_has_one_answer_from_its_page_and_keeps_its_cages(lev
     for cage in puzzle["cages"]:
         values = [grid[r][c] for r, c in cage["cells"]]
         assert sum(values) == cage["sum"] and len(set(values)) == len(values)
-    assert sum(1 for row in puzzle["givens"] for v in row if v) <= 6
+    assert sum(1 for row in puzzle["givens"] for v in row if v) <= most
+    if level == "easy":
+        assert record.rating["techniques"]["cage of one combination"] > 0
     assert SUDOKU.solve(SUDOKU.printed(puzzle).puzzle, 2).count == 1
     assert set(SUDOKU.printed(puzzle).texts) >= {str(cage["sum"]) for cage in puzzle["cages"]}
 
 
-def test_a_killer_past_what_the_grader_finishes_files_as_expert_its_top_level():
-    """A killer offers no master (larger cages go past the grader, not into chains), so expert
-    stays open above: held to a 9x9's 5.99, one try in 23 hit (bench/sudoku_variants.py)."""
-    record = _killer("expert", "killer-expert")
-    assert record.rating["hardest"] == "search" and record.rating["level"] == "expert"
-    assert 3 <= SUDOKU.hardness(record.rating) < 4  # ordered among expert puzzles, not past them
+def test_a_killer_past_what_the_grader_finishes_is_master_and_ranks_above_expert():
+    """Cages of 2 to 5 squares mostly go past what the grader finishes: such a killer is master,
+    the level past expert's band, as a classic the grader cannot finish is."""
+    record = _killer("master", "killer-master")
+    assert record.rating["score"] >= 6.0 and record.rating["level"] == "master"
+    assert SUDOKU.hardness(record.rating) >= 4
 
 
 def test_a_killer_book_prints_every_cage_sum_and_is_the_same_bytes_twice(run, write_config, tmp_path):
@@ -394,35 +402,23 @@ def test_check_names_a_cage_whose_numbers_do_not_add_up():
                         "with no number twice"]
 
 
-def test_a_killer_is_size_9_and_never_easy_or_master():
+def test_a_killer_is_size_9_and_takes_a_symmetry_only_at_easy():
     with pytest.raises(BookgenError, match="killer sudoku comes in size 9, not 6") as error:
         Request.make(SUDOKU, "medium", {"size": "6", "variant": "killer"})
     assert error.value.key == "variant"
-    with pytest.raises(BookgenError, match="killer sudoku is never easy") as error:
-        Request.make(SUDOKU, "easy", {"variant": "killer"})
-    assert error.value.key == "difficulty"
-    with pytest.raises(BookgenError, match="killer sudoku is never master: .*choose expert") as error:
-        Request.make(SUDOKU, "master", {"variant": "killer"})
-    assert error.value.key == "difficulty"
-    with pytest.raises(BookgenError, match="leave out symmetry: mirror") as error:
-        Request.make(SUDOKU, "medium", {"variant": "killer", "symmetry": "mirror"})
-    assert error.value.key == "symmetry"
-
-
-def test_the_variant_help_names_the_levels_a_killer_takes():
-    """`bookgen types` and the studio's help line say which levels a killer has: medium to expert,
-    the ones a request takes (it said "medium or harder" once master came, which it refuses)."""
-    taken = []
     for level in ALL_LEVELS:
-        try:
-            Request.make(SUDOKU, level, {"variant": "killer"})
-        except BookgenError:
-            continue
-        taken.append(level)
+        Request.make(SUDOKU, level, {"variant": "killer"})
+    with pytest.raises(BookgenError, match="leave out symmetry: mirror") as error:
+        Request.make(SUDOKU, "medium", {"variant": "killer-jigsaw", "symmetry": "mirror"})
+    assert error.value.key == "symmetry"
+    Request.make(SUDOKU, "easy", {"variant": "killer", "symmetry": "mirror"})
+
+
+def test_the_variant_help_names_the_sizes_each_variant_takes():
     (variant,) = (option for option in SUDOKU.options if option.name == "variant")
-    assert f"size 9, {taken[0]} to {taken[-1]})" in variant.described()
+    assert "size 6 or 9" in variant.described() and "size 9, killer-diagonal" in variant.described()
     with speaking("de"):
-        assert "Größe 9, mittel bis Experte)" in variant.described()
+        assert "Größe 6 oder 9" in variant.described() and "Größe 9, killer-diagonal" in variant.described()
 
 
 def test_killer_hints_name_the_cage_combination_and_replay_to_the_answer():

@@ -200,8 +200,8 @@ def test_sudoku_moves_that_break_the_boxes_make_a_different_puzzle():
 
 
 def test_sudoku_variants_keep_their_layout_apart():
-    """A diagonal sudoku is compared by the eight turns and mirrors only (a band swap moves its
-    diagonals); a variant with its own regions by them with its layout as it is."""
+    """A diagonal sudoku is compared by the moves that keep its diagonals (a band swap alone moves
+    them); a variant with its own regions by the eight turns and mirrors with its layout as it is."""
     sudoku = find_type("sudoku")
     givens = [list(row) for row in _sudoku(4, "a")]
     diagonal = {"variant": "diagonal", "givens": givens}

@@ -135,3 +135,55 @@ def fitted_size(text: str, room: float, largest: float = 12.0) -> float:
     """Text size in points for a number that must fit `room` mm across (digits about 0.62 em
     wide, never sized for fewer than two), at most `largest`."""
     return min(largest, room * 72 / 25.4 / (0.62 * max(len(text), 2)))
+
+
+@dataclass
+class BandPen:
+    """A pen that passes on only what lies in a band of a drawing, from `top` to `bottom` mm,
+    moved up by `top`: a drawing that continues on the pages after its first
+    (`PuzzleType.page_breaks`) drawn one page at a time. A shape is judged by its top edge: a
+    drawing breaks only between its parts."""
+
+    pen: Pen
+    top: float
+    bottom: float
+
+    def _holds(self, y: float) -> bool:
+        return self.top - 1e-6 <= y < self.bottom - 1e-6
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, width: float = THIN,
+             dash: tuple[float, float] | None = None) -> None:
+        if self._holds(min(y1, y2)):
+            self.pen.line(x1, y1 - self.top, x2, y2 - self.top, width, dash)
+
+    def polyline(self, points: list[Point], width: float = THIN) -> None:
+        if self._holds(min(y for _, y in points)):
+            self.pen.polyline([(x, y - self.top) for x, y in points], width)
+
+    def polygon(self, points: list[Point], width: float = THIN, fill: float | None = None,
+                stroke: bool = True) -> None:
+        if self._holds(min(y for _, y in points)):
+            self.pen.polygon([(x, y - self.top) for x, y in points], width, fill, stroke)
+
+    def rect(self, x: float, y: float, w: float, h: float, width: float = THIN,
+             fill: float | None = None, stroke: bool = True, radius: float = 0.0) -> None:
+        if self._holds(y):
+            self.pen.rect(x, y - self.top, w, h, width, fill, stroke, radius)
+
+    def circle(self, cx: float, cy: float, r: float, width: float = THIN,
+               fill: float | None = None, stroke: bool = True) -> None:
+        if self._holds(cy - r):
+            self.pen.circle(cx, cy - self.top, r, width, fill, stroke)
+
+    def arc(self, cx: float, cy: float, r: float, start: float, end: float,
+            width: float = THIN) -> None:
+        if self._holds(cy - r):
+            self.pen.arc(cx, cy - self.top, r, start, end, width)
+
+    def text(self, x: float, y: float, text: str, size: float, bold: bool = False,
+             align: str = "center", grey: float = 0.0) -> None:
+        if self._holds(y):
+            self.pen.text(x, y - self.top, text, size, bold, align, grey)
+
+    def text_width(self, text: str, size: float, bold: bool = False) -> float:
+        return self.pen.text_width(text, size, bold)

@@ -16,9 +16,11 @@ the page, so a declared text (`Printed.texts`) is found however the lines fall.
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bookgen.core.pen import MEDIUM, Pen, estimated_width
 
@@ -86,28 +88,194 @@ def wrapped(text: str, width: float, size: float) -> list[str]:
     return lines or [""]
 
 
+def _column_count(width: float, style: Style) -> int:
+    """How many columns, each at least `style.least_column` wide, `width` holds."""
+    return max(1, int((width + style.column_gap) // (style.least_column + style.column_gap)))
+
+
+def _laid(blocks: Sequence[Sequence[Entry]], column_width: float, style: Style
+          ) -> list[list[tuple[Entry, list[str]]]]:
+    """Each block's entries with their lines wrapped to a column's width."""
+    text_width = column_width - style.label_room
+    return [[(entry, [entry.text] if entry.whole else wrapped(entry.text, text_width, style.size))
+             for entry in block] for block in blocks]
+
+
+def _lines(column: Sequence[tuple[Entry, list[str]]]) -> int:
+    return sum(len(lines) for _, lines in column)
+
+
 def flowed(blocks: Sequence[Sequence[Entry]], width: float, style: Style, columns: int | None = None
            ) -> Columns:
     """The blocks in as many columns as `width` holds (each at least `style.least_column` wide;
     `columns` to ask for a number), balanced: a column ends once it holds its share of lines."""
-    if columns is None:
-        columns = max(1, int((width + style.column_gap) // (style.least_column + style.column_gap)))
+    columns = columns or _column_count(width, style)
     column_width = (width - (columns - 1) * style.column_gap) / columns
-    text_width = column_width - style.label_room
-    laid = [[(entry, [entry.text] if entry.whole else wrapped(entry.text, text_width, style.size))
-             for entry in block] for block in blocks]
-    heights = [sum(len(lines) for _, lines in block) for block in laid]
-    share = math.ceil(sum(heights) / columns)
+    laid = _laid(blocks, column_width, style)
+    share = math.ceil(sum(_lines(block) for block in laid) / columns)
     flow: list[list[tuple[Entry, list[str]]]] = [[]]
     used = 0
-    for block, height in zip(laid, heights):
+    for block in laid:
+        height = _lines(block)
         if flow[-1] and used + height > share and len(flow) < columns:
             flow.append([])
             used = 0
         flow[-1].extend(block)
         used += height
-    longest = max(sum(len(lines) for _, lines in column) for column in flow)
-    return Columns(column_width, flow, longest)
+    return Columns(column_width, flow, max(_lines(column) for column in flow))
+
+
+def paged(blocks: Sequence[Sequence[Entry]], width: float, style: Style, first: int, rest: int
+          ) -> tuple[Columns, ...]:
+    """The blocks in bands of columns across `width`, each column filled in turn: the first
+    band's columns hold `first` lines (none where it is 0), every later band's `rest`; a band for
+    each page a list continues on. A block taller than a column takes one of its own."""
+    count = _column_count(width, style)
+    column_width = (width - (count - 1) * style.column_gap) / count
+    capacities = ([first] * count if first > 0 else []) + [rest] * count
+    flow: list[list[tuple[Entry, list[str]]]] = [[]]
+    for block in _laid(blocks, column_width, style):
+        while flow[-1] and _lines(flow[-1]) + _lines(block) > capacities[len(flow) - 1]:
+            flow.append([])
+            if len(flow) > len(capacities):
+                capacities += [rest] * count
+        flow[-1].extend(block)
+    first_band = count if first > 0 else 0
+    bands = [flow[:first_band]] + [flow[start:start + count]
+                                   for start in range(first_band, len(flow), count)]
+    return tuple(Columns(column_width, band, max((_lines(c) for c in band), default=0))
+                 for band in bands)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Where a grid and its list go in a drawing: the side of a square, the list beside the grid
+    or below it, and the list's columns in each band of the drawing. One band, or, where the
+    room is too short for the grid and its list, more: the grid and what fits under it, then
+    the rest, each band as tall as the room at most, so that the page continues the drawing on
+    the next page at each band's end (`breaks`)."""
+
+    cell: float
+    beside: bool
+    width: float
+    grid: tuple[float, float]  # its width and height, mm
+    gap: float  # between the grid and the list
+    bands: tuple[Columns, ...]
+    heights: tuple[float, ...]  # of each band, mm
+
+    @property
+    def height(self) -> float:
+        return sum(self.heights)
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return self.width, self.height
+
+    @property
+    def breaks(self) -> tuple[float, ...]:
+        """Where each band after the first begins, mm from the top."""
+        return tuple(itertools.accumulate(self.heights[:-1]))
+
+    @property
+    def grid_left(self) -> float:
+        return 0.0 if self.beside else (self.width - self.grid[0]) / 2
+
+    def list_at(self, band: int) -> tuple[float, float]:
+        """Where a band's columns begin (left, top)."""
+        if band:
+            return 0.0, self.breaks[band - 1]
+        return (self.grid[0] + self.gap, 0.0) if self.beside else (0.0, self.grid[1] + self.gap)
+
+
+CELL_STEP = 0.25
+"""The steps by which a narrowed grid's squares shrink, mm."""
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """What a grid with a list takes: its shape (rows, columns), the list's blocks and style, the
+    largest and the least side of a square, the gap between grid and list, and at its natural
+    size: the width of the list below the grid (`below`, at least the grid's), the widest
+    drawing with the list beside the grid (`widest`; the list at least a column), and the
+    height the drawing keeps to where it can (`tallest`)."""
+
+    shape: tuple[int, int]
+    blocks: tuple[tuple[Entry, ...], ...]
+    style: Style
+    cell: float
+    least_cell: float
+    gap: float
+    below: float
+    widest: float
+    tallest: float
+
+    def cells(self) -> Iterator[float]:
+        """The sides a square may have, largest first."""
+        cell = self.cell
+        while cell >= self.least_cell - 1e-9:
+            yield cell
+            cell -= CELL_STEP
+
+    def grid(self, cell: float) -> tuple[float, float]:
+        return self.shape[1] * cell, self.shape[0] * cell
+
+    def under(self, cell: float, width: float) -> Plan:
+        """The list below the grid, across `width` (at least the grid's)."""
+        grid = self.grid(cell)
+        width = max(width, grid[0])
+        columns = flowed(self.blocks, width, self.style)
+        height = grid[1] + self.gap + columns_height(columns, self.style)
+        return Plan(cell, False, width, grid, self.gap, (columns,), (height,))
+
+    def beside(self, cell: float, width: float) -> Plan | None:
+        """The list beside the grid, the drawing `width` wide; None where no column fits."""
+        grid = self.grid(cell)
+        room = width - grid[0] - self.gap
+        if room < self.style.least_column:
+            return None
+        columns = flowed(self.blocks, room, self.style)
+        height = max(grid[1], columns_height(columns, self.style))
+        return Plan(cell, True, width, grid, self.gap, (columns,), (height,))
+
+    def banded(self, cell: float, width: float, height: float) -> Plan:
+        """The list below the grid as far as `height` holds it, the rest in bands below."""
+        grid = self.grid(cell)
+        line = self.style.line
+        first = int((height - grid[1] - self.gap) / line + 1e-9)
+        bands = paged(self.blocks, width, self.style, first if first > 1 else 0,
+                      int(height / line + 1e-9))
+        heights = (grid[1] + (self.gap + bands[0].lines * line if bands[0].lines else 0.0),
+                   *(band.lines * line for band in bands[1:]))
+        return Plan(cell, False, max(width, grid[0]), grid, self.gap, bands, heights)
+
+
+@lru_cache(maxsize=512)
+def plan(sheet: Sheet, room: tuple[float, float] | None = None) -> Plan:
+    """The drawing's plan. At its natural size: the list below the grid where that keeps to
+    `tallest`, else beside it, with the largest squares that keep to it (the least tall plan
+    where none does). In a room (width, height, mm): the largest squares (down to the least) at
+    which the list below (at its natural width, which the page may print larger, else across
+    the room), or else beside, fits it; where none does, the list continues in bands
+    below the grid, the squares as large as the room lets the grid be."""
+    if room is None:
+        natural = [sheet.under(sheet.cell, sheet.below)] + [
+            sheet.beside(cell, max(sheet.widest, sheet.grid(cell)[0] + sheet.gap
+                                   + sheet.style.least_column)) for cell in sheet.cells()]
+        laid = [candidate for candidate in natural if candidate is not None]
+        return next((candidate for candidate in laid if candidate.height <= sheet.tallest + 1e-6),
+                    min(laid, key=lambda candidate: candidate.height))
+    width, height = room
+    for cell in sheet.cells():
+        for candidate in (sheet.under(cell, min(width, sheet.below)), sheet.under(cell, width),
+                          sheet.beside(cell, width)):
+            if candidate is not None and candidate.width <= width + 1e-6 \
+                    and candidate.height <= height + 1e-6:
+                return candidate
+    cell = max(sheet.least_cell, min(sheet.cell, width / sheet.shape[1], height / sheet.shape[0]))
+    grid = sheet.grid(cell)
+    if not math.isfinite(height) or grid[0] > width + 1e-6 or grid[1] > height + 1e-6:
+        return sheet.under(sheet.least_cell, width)  # no room for the grid: the page refuses it
+    return sheet.banded(cell, width, height)
 
 
 def columns_height(columns: Columns, style: Style) -> float:
@@ -151,9 +319,10 @@ def _draw_words(pen: Pen, line: str, x: float, y: float, room: float, size: floa
 def draw_squares(pen: Pen, grid: Sequence[str], cell: float, letters: Mapping[Square, str],
                  letter_size: float, numbers: Mapping[Square, int] | None = None,
                  number_size: float = 0.0, left: float = 0.0, top: float = 0.0,
-                 shaded: frozenset[Square] = frozenset()) -> None:
+                 shaded: frozenset[Square] = frozenset(), drop: float = 0.08) -> None:
     """The grid's letter squares (`#` squares left blank), each with its number in the top-left
-    corner and its letter from `letters`, a `shaded` square on a light grey."""
+    corner and its letter from `letters`, a `shaded` square on a light grey; where the grid has
+    numbers, a letter sits `drop` of a square below its middle, clear of them."""
     for row, text in enumerate(grid):
         for col, char in enumerate(text):
             if char == "#":
@@ -164,6 +333,6 @@ def draw_squares(pen: Pen, grid: Sequence[str], cell: float, letters: Mapping[Sq
                 pen.text(x + 0.6, y + 0.2 * cell, str(numbers[(row, col)]), number_size, align="left")
             letter = letters.get((row, col))
             if letter:
-                below = 0.08 * cell if numbers else 0.0
+                below = drop * cell if numbers else 0.0
                 pen.text(x + cell / 2, y + cell / 2 + below, letter, letter_size)
 

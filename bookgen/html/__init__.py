@@ -57,8 +57,8 @@ def _asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
-FRAME_PIECES = ("language.js", "numbers.js", "saving.js", "navigation.js", "grid.js", "hints.js",
-                "frame.js")
+FRAME_PIECES = ("language.js", "numbers.js", "copies.js", "saving.js", "navigation.js", "grid.js",
+                "hints.js", "frame.js")
 """The player's frame, piece by piece, in the order the page holds them: each piece declares
 functions and constants (which the others use when the page runs), and frame.js, last, reads the
 page, mounts the puzzles and offers window.bookgenFrame to the games (see its header)."""

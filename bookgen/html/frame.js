@@ -7,9 +7,11 @@
  * `board` and offers state(), restore(state), check() -> {wrong, empty} (marking what is wrong),
  * solved(), reveal(), reset() and clearMarks(), and says `notes: true` when it takes pencil marks.
  * The frame around it is the same for every type: the buttons, undo and redo over whole states
- * (so Reveal and Reset can be undone), notes mode, check-as-I-go, a timer, and saving progress in
- * localStorage under the puzzle's id. A mark that Check leaves remembers the entry it judged: it
- * stays while that entry stays, whatever else changes, and goes when the entry changes.
+ * (so Reveal and Reset can be undone), notes mode, check-as-I-go, a timer, and saving progress at
+ * each move in localStorage under the puzzle's id, with a second copy in IndexedDB that the page
+ * takes back as it opens when localStorage lost it (saving.js, copies.js). A mark that Check
+ * leaves remembers the entry it judged: it stays while that entry stays, whatever else changes,
+ * and goes when the entry changes.
  * Hint plays the record's optional "hints" list (the grader's solving path, baked in at build
  * time, packed as shared phrases plus numbers): a game that fills cells offers hintState(hint)
  * ("done", "open", or why it cannot go in), giveHint(hint) (fills it, returns the nodes to flash
@@ -30,15 +32,16 @@
  * Values that may be non-integers are exact rationals over BigInt; nothing here calls eval.
  *
  * The frame is made of pieces, each a file of bookgen/html that declares functions and constants
- * only: language.js (t, tn, tp and plural rules), numbers.js (rationals), saving.js (localStorage
- * and the undo history), navigation.js (arrow keys, Tab stops, scrolling while drawing, the
+ * only: language.js (t, tn, tp and plural rules), numbers.js (rationals), copies.js (the second copy
+ * of what is saved, in IndexedDB), saving.js (localStorage and the undo history), navigation.js (arrow keys, Tab stops, scrolling while drawing, the
  * puzzle's keys), grid.js (the parts boards are made of, numberCells and stackedCells), hints.js
  * (which hint next, and the Hint button's work), then this file, which reads the page, mounts
  * every puzzle and offers window.bookgenFrame. bookgen.html puts them in that order inside one
  * function (FRAME_PIECES), so the page holds one script and the pieces share one scope without
  * adding a name to the window; tests load the pieces that touch no page into Node alone.
  */
-/* global pageLanguage, MINUS, rat, parseRational, R, progressStore, timeline, moveFocus, roving,
+/* global pageLanguage, MINUS, rat, parseRational, R, progressStore, secondCopy, STORE_PREFIX, timeline,
+   moveFocus, roving,
    edgeScroller, focusOnArrival, puzzleKeys, el, button, spoken, noteBook, notesNode, numberNode,
    numberPad, numberCells, largest, stackedCells, unpackHint, hintGiver */
 /* exported t, tn, tp, WRONG_FIRST */
@@ -56,7 +59,10 @@ var t = language.t, tn = language.tn, tp = language.tp;
 var WRONG_FIRST = t("Check first: a number on the board is wrong.");
 var HISTORY_LIMIT = 500;
 
-var store = progressStore(function () { return window.localStorage; });
+var store = progressStore(function () { return window.localStorage; },
+                          secondCopy(function () { return window.indexedDB; }));
+var RECOVERY_WAIT = 5000;  // ms the page waits for the copies before it draws the boards without them
+var unkept = false;  // whether the page has said that the browser keeps nothing
 var games = {};  // type name -> make(board, record, page): filled by the games' own scripts
 
 // --- the clock ------------------------------------------------------------------------------------
@@ -151,7 +157,11 @@ function mount(article, record) {
     var chosen = {};
     Object.keys(settings).forEach(function (name) { if (settings[name].box.checked) chosen[name] = true; });
     store.save(record.key, { revealed: revealed, state: game.state(), time: clock.seconds, autocheck: autocheck,
-                             hinted: hints.given(), settings: chosen });
+                             hinted: hints.given(), settings: chosen }).then(function (kept) {
+      if (kept || unkept) return;
+      unkept = true;
+      say(t("This browser keeps nothing here: your progress goes when the page closes."), "bad");
+    });
     clock.unsaved = 0;
   }
 
@@ -361,9 +371,18 @@ records.forEach(function (record, index) {
   if (Object.prototype.hasOwnProperty.call(plays, index)) record.play = plays[index];
 });
 
-/* Every board is drawn once the whole page is read: the games' scripts, which follow this one,
- * have registered by then. */
+/* Every board is drawn once the whole page is read (the games' scripts, which follow this one,
+ * have registered by then) and the copies newer than localStorage's values are taken back. */
 function start() {
+  var waited = new Promise(function (resolve) { setTimeout(function () { resolve({}); }, RECOVERY_WAIT); });
+  Promise.race([store.recover(), waited]).then(function (newer) {
+    var theme = newer[STORE_PREFIX + "theme"];
+    if (theme === "dark" || theme === "light") root.dataset.theme = theme;
+    showTheme();
+    mountAll();
+  });
+}
+function mountAll() {
   document.querySelectorAll("article.puzzle[data-index]").forEach(function (article) {
     var record = records[+article.dataset.index];
     try {

@@ -112,14 +112,15 @@ function numberNode(text, decimalMark) {
 
 
 /* Digits 1-9, 0 (or only `digits`, when a puzzle holds no others) and Clear under a board;
- * press(digit) gets a number, or null for Clear. A mouse press keeps the focus where it was (in
- * the square being filled). */
-function numberPad(board, className, press, digits) {
+ * press(digit) gets a number, or null for Clear; `labels`, if given, are what the keys show, by
+ * number (hex digits, 0 to F). A mouse press keeps the focus where it was (in the square being
+ * filled). */
+function numberPad(board, className, press, digits, labels) {
   var pad = el("div", className);
   pad.setAttribute("role", "group");
   pad.setAttribute("aria-label", t("Number pad"));
   (digits ? digits.map(String) : "1234567890".split("")).forEach(function (digit) {
-    var key = button("", digit);
+    var key = button("", labels ? labels[+digit] : digit);
     key.dataset.digit = digit;
     pad.appendChild(key);
   });
@@ -144,11 +145,22 @@ function numberPad(board, className, press, digits) {
  * digits, where a square holds one of a few single digits (1 to 4 on a 4x4 grid): the pad shows
  * only those, and other keys type nothing; candidates(i, j, at), optional, lists what an empty
  * square without pencil marks shows small (at(r, c) is the number in a square, given or entered,
- * or 0), redrawn with every change and on repaint(). */
+ * or 0), redrawn with every change and on repaint(); symbols, where the book prints each number
+ * as a character of its own (hex digits: 0 to F for 1 to 16): symbols[n] is number n's, a
+ * square takes one (the last typed), the pad shows them on every screen (a phone's number
+ * keyboard has no letters, so it stays down) and the page shows them wherever it shows numbers. */
 function numberCells(layout, page) {
   var inputs = [], marks = {};  // inputs[i][j]: an input, or null for a given
   var notes = noteBook(layout.max);
-  var others = layout.digits ? new RegExp("[^" + layout.digits.join("") + "]+", "g") : /\D+/g;
+  var symbols = layout.symbols || null;
+  var others = symbols ? new RegExp("[^" + symbols.join("") + "]+", "g")
+    : layout.digits ? new RegExp("[^" + layout.digits.join("") + "]+", "g") : /\D+/g;
+  function shown(n) { return symbols ? symbols[n] : String(n); }
+  function valueOf(text) {  // the number a square's text stands for, 0 for none
+    if (!symbols) return +text || 0;
+    var at = text ? symbols.indexOf(String(text).toUpperCase()) : -1;
+    return at > 0 ? at : 0;
+  }
   layout.rows.forEach(function (width, i) {
     inputs.push([]);
     for (var j = 0; j < width; j++) {
@@ -159,14 +171,14 @@ function numberCells(layout, page) {
         cell.classList.add("given");
         // Translators: what a screen reader says before a given number: "Row 1, column 2: 5, given"
         cell.appendChild(spoken(t("{place}:", { place: layout.name(i, j) }) + " "));
-        cell.appendChild(el("span", "value", String(given)));
+        cell.appendChild(el("span", "value", shown(given)));
         // Translators: what a screen reader says after a given number: "Row 1, column 2: 5, given"
         cell.appendChild(spoken(t(", given")));
         inputs[i].push(null);
       } else {
         var input = el("input");
         input.type = "text";
-        input.inputMode = "numeric";
+        input.inputMode = symbols ? "none" : "numeric";
         input.autocomplete = "off";
         input.maxLength = 4;
         input.dataset.nav = "";
@@ -183,7 +195,7 @@ function numberCells(layout, page) {
   }
   function numberAt(i, j) {
     var input = inputs[i][j];
-    return input ? +input.value || 0 : +layout.given(i, j) || 0;
+    return input ? valueOf(input.value) : +layout.given(i, j) || 0;
   }
   function paint() {
     each(function (input, i, j) {
@@ -193,18 +205,19 @@ function numberCells(layout, page) {
       var old = cell.querySelector(".notes");
       if (old) old.remove();
       var auto = input.value || pencil.length || !layout.candidates ? [] : layout.candidates(i, j, numberAt);
-      if (pencil.length) cell.insertBefore(notesNode(pencil), input);
-      else if (auto.length) cell.insertBefore(notesNode(auto, "candidates"), input);
+      if (pencil.length) cell.insertBefore(notesNode(pencil.map(shown)), input);
+      else if (auto.length) cell.insertBefore(notesNode(auto.map(shown), "candidates"), input);
       cell.classList.toggle("wrong", wrong);
       if (wrong) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid");
-      input.setAttribute("aria-label", pencil.length ? t("{place}, notes {notes}", { place: layout.name(i, j), notes: pencil.join(" ") })
+      input.setAttribute("aria-label", pencil.length ? t("{place}, notes {notes}", { place: layout.name(i, j), notes: pencil.map(shown).join(" ") })
         : layout.name(i, j));
     });
   }
   each(function (input, i, j) {
     var key = i + "," + j;
     input.addEventListener("input", function () {
-      var digits = input.value.replace(others, "");
+      var digits = (symbols ? input.value.toUpperCase() : input.value).replace(others, "");
+      if (symbols) digits = digits.slice(-1);
       if (digits !== input.value) input.value = digits;
       paint();
       page.changed([i, j]);
@@ -220,8 +233,9 @@ function numberCells(layout, page) {
       if (deleting) {
         changed = notes.erase(key);
       } else if (input.value === "") {
-        String(event.data || "").replace(others, "").split("").forEach(function (digit) {
-          if (digit && notes.type(key, +digit)) changed = true;
+        String(event.data || "").toUpperCase().replace(others, "").split("").forEach(function (digit) {
+          if (symbols) notes.stop();  // one character is one mark: no two-digit marks
+          if (digit && notes.type(key, symbols ? valueOf(digit) : +digit)) changed = true;
         });
       }
       if (changed) { paint(); page.changed([i, j]); }
@@ -236,19 +250,23 @@ function numberCells(layout, page) {
   /* The number pad, shown with a mouse (a phone has its own number keyboard): the first digit
    * replaces what the square holds, as typing into a newly focused square does; then digits add on. */
   var last = null, fresh = false;
-  numberPad(layout.board.parentNode, "pad typed", function (digit) {
+  var pad = numberPad(layout.board.parentNode, "pad typed", function (digit) {
     if (!last) { page.say(t("Pick a square first, then a number.")); return; }
     var key = last.dataset.row + "," + last.dataset.col, changed = true;
     if (page.notesMode() && last.value === "") {
+      if (symbols) notes.stop();
       changed = digit === null ? notes.erase(key) : notes.type(key, digit);
     } else if (digit === null) {
       last.value = "";
+    } else if (symbols) {
+      last.value = shown(digit);
     } else {
       last.value = ((fresh ? "" : last.value) + digit).slice(0, 4);
     }
     fresh = false;
     if (changed) { paint(); page.changed([+last.dataset.row, +last.dataset.col]); }
-  }, layout.digits);
+  }, symbols ? symbols.map(function (symbol, n) { return n; }).slice(1) : layout.digits, symbols);
+  if (symbols) pad.classList.add("always");
   paint();
   return {
     notes: true,
@@ -262,7 +280,7 @@ function numberCells(layout, page) {
       if (!Array.isArray(state.entries)) return;
       each(function (input, i, j) {
         var v = state.entries[i] && state.entries[i][j];
-        input.value = typeof v === "string" && /^\d{0,4}$/.test(v) ? v : "";
+        input.value = typeof v === "string" && (symbols ? v === "" || valueOf(v) > 0 : /^\d{0,4}$/.test(v)) ? v : "";
       });
       notes.restore(state.notes, function (key) {
         var at = key.split(",");
@@ -275,7 +293,7 @@ function numberCells(layout, page) {
       marks = {};
       each(function (input, i, j) {
         if (input.value === "") { empty += 1; return; }
-        if (layout.hasAnswer && +input.value !== layout.answer(i, j)) { marks[i + "," + j] = input.value; wrong += 1; }
+        if (layout.hasAnswer && valueOf(input.value) !== layout.answer(i, j)) { marks[i + "," + j] = input.value; wrong += 1; }
       });
       paint();
       return { wrong: wrong, empty: empty };
@@ -283,12 +301,12 @@ function numberCells(layout, page) {
     solved: function () {
       if (!layout.hasAnswer) return false;
       var ok = true;
-      each(function (input, i, j) { if (input.value === "" || +input.value !== layout.answer(i, j)) ok = false; });
+      each(function (input, i, j) { if (input.value === "" || valueOf(input.value) !== layout.answer(i, j)) ok = false; });
       return ok;
     },
     reveal: function () {
       if (!layout.hasAnswer) return false;
-      each(function (input, i, j) { input.value = String(layout.answer(i, j)); });
+      each(function (input, i, j) { input.value = shown(layout.answer(i, j)); });
       paint();
       return true;
     },
@@ -299,7 +317,7 @@ function numberCells(layout, page) {
     cancel: function () { notes.stop(); return false; },
     wrong: function () {
       var wrong = 0;
-      if (layout.hasAnswer) each(function (input, i, j) { if (input.value !== "" && +input.value !== layout.answer(i, j)) wrong += 1; });
+      if (layout.hasAnswer) each(function (input, i, j) { if (input.value !== "" && valueOf(input.value) !== layout.answer(i, j)) wrong += 1; });
       return wrong;
     },
     hintState: function (hint) {
@@ -308,7 +326,7 @@ function numberCells(layout, page) {
         var input = inputs[at[0]] && inputs[at[0]][at[1]];
         if (!input) return;
         if (input.value === "") { if (state === "done") state = "open"; }
-        else if (+input.value !== hint.value) state = WRONG_FIRST;
+        else if (valueOf(input.value) !== hint.value) state = WRONG_FIRST;
       });
       return state;
     },
@@ -318,7 +336,7 @@ function numberCells(layout, page) {
       hint.cells.forEach(function (at) {
         var input = inputs[at[0]] && inputs[at[0]][at[1]];
         if (!input) return;
-        input.value = String(hint.value);
+        input.value = shown(hint.value);
         nodes.push(input.parentNode);
       });
       paint();

@@ -2,12 +2,16 @@
  *
  * A puzzle's progress is kept in the browser's localStorage under "bookgen:" + its id (the id
  * names a puzzle across rebuilds of its book, where a position would not), as JSON:
- * {version: 1, revealed, state, time, autocheck, hinted, settings}, `state` being what the game's
- * state() gave; the theme chosen with the page's button goes under "bookgen:theme". What is read
- * back is checked field by field, so a damaged or foreign value starts the puzzle fresh rather than
- * stopping the page. Undo and Redo step through whole snapshots of a puzzle, kept while the page is
- * open. Nothing here touches the page, so tests run it in Node with a storage of their own.
+ * {version: 1, turn, revealed, state, time, autocheck, hinted, settings}, `state` being what the
+ * game's state() gave and `turn` the count of the puzzle's saves; the theme chosen with the page's
+ * button goes under "bookgen:theme". Each value is written at once and read back, and a second
+ * copy goes to IndexedDB (copies.js), which the page takes back as it opens where localStorage
+ * lost the value or holds an earlier turn. What is read back is checked field by field, so a
+ * damaged or foreign value starts the puzzle fresh rather than stopping the page. Undo and Redo
+ * step through whole snapshots of a puzzle, kept while the page is open. Nothing here touches the
+ * page, so tests run it in Node with a storage of their own.
  */
+/* global turnOf */
 /* exported STORE_PREFIX, progressStore, readProgress, timeline */
 
 var STORE_PREFIX = "bookgen:";
@@ -37,24 +41,50 @@ function readProgress(text) {
 }
 
 /* Progress kept in `storage()`, the browser's localStorage (asked for at each use, since in a
- * browser that refuses storage merely asking throws); a refusal or a full store keeps nothing and
- * the page plays on. */
-function progressStore(storage) {
-  function write(name, text) {
-    try { storage().setItem(STORE_PREFIX + name, text); } catch { /* private mode, or full */ }
+ * browser that refuses storage merely asking throws), and in `copy` (a secondCopy, or null for
+ * none). A refusal or a full store keeps nothing there and the page plays on; a save resolves to
+ * whether either kept it, so the page can say when nothing was. */
+function progressStore(storage, copy) {
+  var turns = {};      // name -> the turn of its last save, read or written
+  var recovered = {};  // name -> text: the copies newer than what localStorage gave back
+  function keep(name, text) {
+    var here = false;
+    delete recovered[name];
+    try {
+      storage().setItem(name, text);
+      here = storage().getItem(name) === text;
+    } catch { /* private mode, or full */ }
+    if (!copy) return Promise.resolve(here);
+    return copy.keep(name, text).then(function (kept) { return kept || here; });
+  }
+  function read(name) {
+    if (Object.prototype.hasOwnProperty.call(recovered, name)) return recovered[name];
+    try { return storage().getItem(name); } catch { return null; }
   }
   return {
+    /* Takes back the copies newer than localStorage's values, before anything is loaded; resolves
+     * to {name: text} of those (the theme's too, under STORE_PREFIX + "theme"). */
+    recover: function () {
+      if (!copy) return Promise.resolve({});
+      return copy.recover(storage).then(function (newer) {
+        recovered = newer;
+        return newer;
+      });
+    },
     /* the progress of the puzzle whose id is `key`, as readProgress gives it */
     load: function (key) {
-      var text;
-      try { text = storage().getItem(STORE_PREFIX + key); } catch { text = null; }
+      var text = read(STORE_PREFIX + key);
+      turns[key] = turnOf(text);
       return readProgress(text);
     },
+    /* resolves to true once localStorage or the copy holds it */
     save: function (key, progress) {
-      write(key, JSON.stringify({ version: 1, revealed: progress.revealed, state: progress.state, time: progress.time,
-                                  autocheck: progress.autocheck, hinted: progress.hinted, settings: progress.settings }));
+      turns[key] = (turns[key] || 0) + 1;
+      return keep(STORE_PREFIX + key, JSON.stringify({
+        version: 1, turn: turns[key], revealed: progress.revealed, state: progress.state, time: progress.time,
+        autocheck: progress.autocheck, hinted: progress.hinted, settings: progress.settings }));
     },
-    saveTheme: function (theme) { write("theme", theme); }
+    saveTheme: function (theme) { return keep(STORE_PREFIX + "theme", theme); }
   };
 }
 

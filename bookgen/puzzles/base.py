@@ -247,6 +247,9 @@ class PuzzleType:
     variety(request): how many different puzzles (twins counted once) the request can give,
         where the space is small enough to count (pyramids, walls, pooled arithmetic, shapes of
         a few cells); None or absent: more than any book needs (arrows and placement always).
+    answer_parts(puzzle, solution): the parts of an answer a book prints once at most, each a
+        text (a scramble's words): a puzzle sharing one with a puzzle already in the book is a
+        repeat, as a twin is. None: answers are compared whole (`answer_form`).
     answers(request): the answer forms (`answer_form`) the request's puzzles can have, where so
         few exist that a book may run out of them before it runs out of puzzles (four 4-row
         classic pyramids, mirror images counted once); None or absent: more than any book needs.
@@ -296,6 +299,16 @@ class PuzzleType:
         (placement's chains take more lines, word search's squares shrink around its letters):
         the page asks for it when the puzzles at their floor size are wider than its frame, and
         for a section's example that stands side by side no other way. None: the drawing cannot.
+    largest_size(puzzles, width, height): the largest `size` option (as a config writes it) whose
+        puzzles, like `puzzles` but of that size, the type draws within `width` x `height` mm at
+        natural size, narrowed as far as it goes; None when not even the smallest fits. The page's
+        refusal of a section too large for its trim at the profile's floor names it. None (the
+        field): the refusal says only to ask for a smaller size.
+    page_breaks(puzzle): where a drawing taller than a page continues on the next (mm from its
+        top, each band no taller than a page's room): a narrowed crossword's clues, too many for
+        the room under its grid in large print, go on in bands below it, each printed on a page
+        after the grid's (`page_size`). A shape lies in the band its top edge is in. None: the
+        drawing takes one page.
     """
 
     name: str
@@ -333,12 +346,26 @@ class PuzzleType:
     given_answer: Callable[[JSON], JSON] | None = None
     read_line: Callable[[str], JSON | None] | None = None
     narrowed: Callable[[float, float], PuzzleType] | None = None
+    largest_size: Callable[[list[JSON], float, float], str | None] | None = None
     example_note: Callable[[Request | None], str | None] | None = None
     deal: Callable[[Request, Counter[str]], Request] | None = None
     json_schema: str = ""
+    page_breaks: Callable[[JSON], tuple[float, ...]] | None = None
+    answer_parts: Callable[[JSON, JSON], Iterable[str]] | None = None
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)
+
+    def bands(self, puzzle: JSON) -> tuple[tuple[float, float], ...]:
+        """The drawing's bands (top, bottom, mm), one a page: the whole drawing, or as its
+        `page_breaks` cut it."""
+        height = self.measure(puzzle)[1]
+        cuts = (0.0, *(self.page_breaks(puzzle) if self.page_breaks else ()), height)
+        return tuple(zip(cuts, cuts[1:]))
+
+    def page_size(self, puzzle: JSON) -> tuple[float, float]:
+        """The room the drawing takes on a page: its size, or its tallest band's."""
+        return self.measure(puzzle)[0], max(bottom - top for top, bottom in self.bands(puzzle))
 
     def __reduce__(self) -> tuple[Callable[[str], PuzzleType], tuple[str]]:
         """A type pickles as its name (its record holds closures): a job or a record sent to a

@@ -290,8 +290,8 @@ def _plan_cover(book: Book, pages: int) -> CoverPlan:
     count = sum(len(s.records) for s in book.sections)
     # Translators: the back cover lists each section as its count and title ("4 Numbrix"); a title
     # that cannot follow a number may put it after ("Rechne zur Zielzahl (4)")
-    sections = " \u00b7 ".join(pgettext("back cover", "{count} {title}").format(
-        count=len(s.records), title=escape(s.config.title)) for s in book.sections)
+    sections = " \u00b7 ".join(escape(pgettext("back cover", "{count} {title}")).format(
+        count=len(s.records), title=escape(s.config.title)) for s in book.sections)  # plain text
     if config.answers == "back":
         # Translators: the back cover, over what the book holds; keep the <b> markup
         inside = ngettext("<b>{count} puzzle</b>, checked by a solver, its answer at the back: "

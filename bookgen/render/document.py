@@ -48,6 +48,7 @@ from bookgen.render.flowables import (
     Pass,
     PuzzleRow,
     answer_label,
+    continued,
     example_fits,
     label_height,
     label_width,
@@ -152,7 +153,7 @@ class BookDocument:
                 natural = max(section.puzzle_type.measure(r.puzzle)[0] for r in section.records)
                 if natural * floor * mm > narrowest:
                     narrow = wrap(narrowest / floor / mm, below_label / floor / mm)
-                    tallest = max(narrow.measure(r.puzzle)[1] for r in section.records)
+                    tallest = max(narrow.page_size(r.puzzle)[1] for r in section.records)
                     if tallest * floor * mm <= height:  # else refused as it is (a page too small)
                         section = replace(section, puzzle_type=narrow)
             sections.append(section)
@@ -370,7 +371,7 @@ class BookDocument:
         frame_width, frame_height = geometry.frame_size
         texts = self._heading(index, state)
         grid = self._grids(state, geometry)[index]
-        natural = _largest([puzzle_type.measure(r.puzzle) for r in section.records])
+        natural = _largest([puzzle_type.page_size(r.puzzle) for r in section.records])
         label = LABEL_HEIGHT * state.type_scale
         fit = self._example_fit(index, state, geometry)
 
@@ -414,7 +415,7 @@ class BookDocument:
             rows = [PuzzleRow(section.puzzles[:1], puzzle_type, grid, state, speech, tight=True)]
             rows += [PuzzleRow([p], puzzle_type, whole, state, speech, centred=True)
                      for p in section.puzzles[1:]]
-            return opened(rows)
+            return opened(continued(rows))
         # the room on the rows' first page: below the opening, or a page of their own after it
         first: float | int = frame_height - (0.0 if own_page else self._height(heading, geometry))
         if index and self.config.share_pages:  # it begins where the last one ends: its first
@@ -430,9 +431,9 @@ class BookDocument:
                                 grid.scale, grid.scale)
             pages[-1] = [PuzzleRow(pages[-1][0].puzzles, puzzle_type, whole, state, speech,
                                    centred=True)]
-        story = opened(list(pages[0]))
+        story = opened(continued(pages[0]))  # a drawing's further bands after its row
         for rows in pages[1:]:  # natural pages end where the frames end them
-            story += ([PageBreak()] if balanced else []) + rows
+            story += ([PageBreak()] if balanced else []) + continued(rows)
         return story
 
     def _fitted_opening(self, opening_at: Callable[[float], list[Flowable]], first_row: Flowable,
@@ -509,7 +510,7 @@ class BookDocument:
         label = LABEL_HEIGHT * state.type_scale
         layout = self.layout
         alone: list[Grid] = []
-        naturals = [_largest([s.puzzle_type.measure(r.puzzle) for r in s.records])
+        naturals = [_largest([s.puzzle_type.page_size(r.puzzle) for r in s.records])
                     for s in self.book.sections]
         for index, section in enumerate(self.book.sections):
             per_page, floor = section.config.per_page, self.puzzle_floor(section)
@@ -555,7 +556,8 @@ class BookDocument:
                    largest: float) -> BookgenError:
         """The refusal of a section whose puzzles cannot print at the profile's floor: it names
         the section, the trim, the size the text that needs most would print at, and (with
-        per_page) how many to a page would fit."""
+        per_page) how many to a page would fit, or the largest size of its type that would
+        (`PuzzleType.largest_size`)."""
         config, sizes = section.config, self.sizes
         floor = self.puzzle_floor(section)
         pen = MeasuringPen(self.fonts)
@@ -567,10 +569,16 @@ class BookDocument:
         smaller = ("a smaller size or an easier difficulty"
                    if any(o.name == "size" for o in section.puzzle_type.options) else "an easier difficulty")
         advice, fewer = f"use a larger trim or smaller puzzles ({smaller})", 0
+        if section.puzzle_type.largest_size is not None:  # the room of a page each, at the floor
+            room = frame[0] / (floor * mm), (frame[1] - label - ROW_GAP) / (floor * mm)
+            fitting = section.puzzle_type.largest_size([r.puzzle for r in section.records], *room)
+            advice = (f"use a larger trim or a smaller size: size {fitting} is the largest that prints "
+                      "there at that size" if fitting else "use a larger trim: no size of it prints there "
+                      "at that size")
         if config.per_page:
-            natural = _largest([section.puzzle_type.measure(r.puzzle) for r in section.records])
+            natural = _largest([section.puzzle_type.page_size(r.puzzle) for r in section.records])
             fewer = next((n for n in range(config.per_page - 1, 0, -1)
-                          if choose_grid(natural, frame, label, (), 0.0, floor, n).scale
+                          if choose_grid(natural, frame, label, (), 0.0, floor, n, floor).scale
                           >= floor - 1e-9), 0)
             if fewer:
                 advice = f"at most {fewer} to a page fit at that size (per_page: {fewer})"

@@ -19,8 +19,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import ActionFlowable, Flowable, PageBreak, Paragraph, Spacer
 
 from bookgen.book import PrintedPuzzle
+from bookgen.core.pen import BandPen, Pen
 from bookgen.i18n import Language, _, speaking
-from bookgen.puzzles.base import Generated, PuzzleRecord, PuzzleType
+from bookgen.puzzles.base import JSON, Generated, PuzzleRecord, PuzzleType
 from bookgen.render.fonts import Fonts
 from bookgen.render.geometry import COLUMN_GAP, LABEL_HEIGHT, ROW_GAP, Grid
 from bookgen.render.pdfpen import CanvasPen, Ink, least_scale
@@ -452,7 +453,7 @@ class PuzzleRow(Painted):
         self.grid, self.state, self.centred = grid, state, centred
         self.width = grid.columns * grid.slot_width + (grid.columns - 1) * grid.gap
         self.label = LABEL_HEIGHT * state.type_scale
-        self.drawn = max(puzzle_type.measure(p.record.puzzle)[1] for p in puzzles) * mm * grid.scale
+        self.drawn = max(puzzle_type.page_size(p.record.puzzle)[1] for p in puzzles) * mm * grid.scale
         self.least = min(grid.slot_height, self.label + self.drawn + ROW_GAP / 2)
         if centred:  # its page to itself
             self.least = grid.slot_height
@@ -489,7 +490,70 @@ class PuzzleRow(Painted):
                             top - self.label, self.grid.scale, self.state.fonts,
                             self.state.ink)
             with speaking(self.speech):  # the words a drawing prints, in its section's language
-                puzzle_type.draw_puzzle(pen, record.puzzle)
+                puzzle_type.draw_puzzle(banded(pen, puzzle_type, record.puzzle, 0), record.puzzle)
+
+
+class PuzzleBand(Painted):
+    """A band of a puzzle's drawing after its first (`PuzzleType.page_breaks`: a crossword's
+    clues that go on past its grid's page), under the puzzle's number, at its row's scale; it
+    follows its row and flows onto the next page where the row's page has no room for it."""
+
+    def __init__(self, printed: PrintedPuzzle, puzzle_type: PuzzleType, grid: Grid, state: Pass,
+                 speech: Language, band: tuple[float, float]) -> None:
+        super().__init__()
+        self.printed, self.puzzle_type, self.grid = printed, puzzle_type, grid
+        self.state, self.speech, self.band = state, speech, band
+        self.index = puzzle_type.bands(printed.record.puzzle).index(band)
+        self.label = LABEL_HEIGHT * state.type_scale
+        self.width = grid.slot_width
+        self.height = self.label + (band[1] - band[0]) * mm * grid.scale
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def identity(self, maxLen: int | None = None) -> str:
+        return described(self, f"the rest of puzzle {self.printed.number}")
+
+    def fingerprint(self) -> Print:
+        return ("PuzzleBand", type_print(self.puzzle_type), repr(self.grid),
+                speech_print(self.speech), self.band, self.printed.number,
+                record_print(self.printed.record))
+
+    def draw(self) -> None:
+        if not self.state.paint:
+            return
+        puzzle = self.printed.record.puzzle
+        self.canv.setFont(self.state.fonts.bold, self.state.number_pt)
+        self.canv.drawString(0, self.height - 4 * mm * self.state.type_scale,
+                             str(self.printed.number))
+        drawn_width = self.puzzle_type.measure(puzzle)[0] * mm * self.grid.scale
+        pen = CanvasPen(self.canv, (self.width - drawn_width) / 2, self.height - self.label,
+                        self.grid.scale, self.state.fonts, self.state.ink)
+        with speaking(self.speech):
+            self.puzzle_type.draw_puzzle(banded(pen, self.puzzle_type, puzzle, self.index), puzzle)
+
+
+def banded(pen: Pen, puzzle_type: PuzzleType, puzzle: JSON, index: int) -> Pen:
+    """The pen that draws band `index` of a puzzle's drawing: the pen itself for a drawing of one
+    band; the last band takes everything below its top."""
+    bands = puzzle_type.bands(puzzle)
+    if len(bands) == 1:
+        return pen
+    top, bottom = bands[index]
+    return BandPen(pen, top, bottom if index < len(bands) - 1 else math.inf)
+
+
+def continued(rows: Sequence[Flowable]) -> list[Flowable]:
+    """The flowables with, after each row of puzzles, the further bands of its puzzles' drawings
+    (`PuzzleBand`), each in its turn."""
+    story: list[Flowable] = []
+    for row in rows:
+        story.append(row)
+        if isinstance(row, PuzzleRow):
+            story += [PuzzleBand(printed, row.puzzle_type, row.grid, row.state, row.speech, band)
+                      for printed in row.puzzles
+                      for band in row.puzzle_type.bands(printed.record.puzzle)[1:]]
+    return story
 
 
 # --- the answer key -------------------------------------------------------------------------------

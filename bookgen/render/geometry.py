@@ -140,7 +140,8 @@ def choose_grid(natural: tuple[float, float], frame: tuple[float, float], label:
     grids that print it as large as any can: a wide puzzle never takes a page of its own when
     the page holds more at the same size. `least` is the scale its text needs to reach the
     profile's floor: it overrides max_scale, and a grid under it is taken only when none
-    reaches it (the caller refuses that grid, see `Grid.scale`)."""
+    reaches it (the caller refuses that grid, see `Grid.scale`; with per_page, naming how many
+    fit, which a worksheet spreads over more pages)."""
     width_mm, height_mm = natural
     max_scale, min_scale = max(max_scale, least), max(min_scale, least)
 
@@ -154,7 +155,7 @@ def choose_grid(natural: tuple[float, float], frame: tuple[float, float], label:
     if per_page is not None:
         shapes = [(c, -(-per_page // c)) for c in range(1, min(per_page, 4) + 1)]
         best = max((fit(c, r) for c, r in shapes), key=lambda g: g.scale)
-        if best.scale < HARD_MIN_SCALE:
+        if best.scale < HARD_MIN_SCALE and not least:
             raise BookgenError(f"{per_page} of these puzzles do not fit on one page of this layout",
                                key="per_page")
         return best

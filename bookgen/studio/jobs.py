@@ -26,6 +26,14 @@ A job's own pool of puzzle workers ends with it (bookgen.book.worker_pool: they 
 parent), and a job ends, quietly, with the studio however the studio ends (Ctrl-C, SIGTERM,
 SIGHUP, even SIGKILL): it watches a pipe whose other end only the studio holds, and a closed
 pipe to the studio is an end, not an error.
+
+Where the system forks, a job forks its puzzle workers itself (`POOL_START`), warm as it is. A
+process of the fork server starts its own processes through a fork server of its own by default:
+one more Python started for every job, whose workers import bookgen afresh, and which broke when
+jobs came fast: a worker still reading its start-up from a cancelled job found that job's queue
+gone (FileNotFoundError, its traceback in the studio's terminal), and a job whose fork server's
+folder had gone with the studio's end could start no worker at all. A worker that cannot start,
+or dies, ends its job with a message, as any error does.
 """
 
 from __future__ import annotations
@@ -34,11 +42,13 @@ import math
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 import uuid
-from collections.abc import Callable
-from concurrent.futures import Executor, Future
+from collections.abc import Callable, Iterator
+from concurrent.futures import BrokenExecutor, Executor, Future
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -61,6 +71,9 @@ STOPPED = N_("the build stopped unexpectedly")
 JOBS_KEPT = 8  # ended jobs whose state and files the page may still ask for
 CLOSE_SECONDS = 5.0  # how long a job ended by the studio may take to unwind before it is killed
 PROGRESS_SECONDS = 0.1  # the least time between a job's progress messages (_Reported)
+POOL_START = "fork" if sys.platform.startswith("linux") else None
+"""How a job starts its puzzle workers: forked from it on Linux (macOS forks unsafely, Windows
+not at all: there the default)."""
 _PRELOAD = ["bookgen.studio.unheard",  # first: Ctrl-C unheard until warm, the last, is done
             "bookgen.book", "bookgen.formats", "bookgen.render.pdf", "bookgen.render.cover",
             "bookgen.puzzles",
@@ -190,7 +203,12 @@ class Jobs:
                 target=work, args=(send, watched, config, str(self.folder / file),
                                    list(formats), known, measures, self.workers, layouts),
                 name=f"bookgen-studio-{purpose}")  # not a daemon: it starts its own workers
-            job.process.start()
+            try:
+                job.process.start()
+            except OSError as error:  # no process to be had (too many), or the studio is ending
+                for end in (receive, send, watched, alive):
+                    end.close()
+                raise BookgenError(f"the build could not start ({_reason(error)}); try again") from None
             self.jobs[job.id] = job
         send.close()
         watched.close()
@@ -369,7 +387,8 @@ class _Remembering(Executor):
             future: Future = Future()
             future.set_result(self.known[key])
             return future
-        future = self.pool.submit(fn, *args, **kwargs)
+        with _holding_ends():  # the pool forks its workers at the first submit
+            future = self.pool.submit(fn, *args, **kwargs)
         future.add_done_callback(lambda done: self._remember(key, done))
         return future
 
@@ -389,7 +408,11 @@ def work(send: Connection, watched: Connection, config: BookConfig, file: str,
     from bookgen.formats import render_formats, version_target
     from bookgen.render.pdf import starting_from
 
+    global _job
+    _job = os.getpid()
     teach(measures)
+    if POOL_START is not None:
+        multiprocessing.set_start_method(POOL_START, force=True)  # this job's own
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the studio, which ends its jobs
     try:  # the ends set up inside: a cancel or the studio's end may come at once
         for number in _ENDS:
@@ -421,6 +444,11 @@ def work(send: Connection, watched: Connection, config: BookConfig, file: str,
                                         time.process_time())
         except BookgenError as error:
             message = ("error", (error.message, error.file, error.line, error.key))
+        except (BrokenExecutor, OSError) as error:
+            if isinstance(error, (BrokenPipeError, ConnectionResetError)):
+                raise  # the studio has gone: below
+            message = ("error", (f"a puzzle worker could not start or stopped ({_reason(error)}); "
+                                 "make the book again", None, None, None))
         reported.close()
         send.send(message)
         send.close()
@@ -429,6 +457,13 @@ def work(send: Connection, watched: Connection, config: BookConfig, file: str,
     finally:
         for number in _ENDS:
             signal.signal(number, signal.SIG_DFL)
+
+
+def _reason(error: BaseException) -> str:
+    """Why a process could not start or went, as the system says it."""
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror.lower()
+    return str(error) or type(error).__name__
 
 
 _ENDS = [signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])]  # cancel, end
@@ -440,8 +475,36 @@ class _Ended(BaseException):
     semaphores for the resource tracker, which complains about them on the terminal."""
 
 
+_job: int | None = None  # the job's process id, set in it
+_held: list[int] | None = None  # while the job forks a worker: the ends that came meanwhile
+
+
 def _ended(number: int, frame: object) -> None:
+    """End the job by unwinding it; held while it forks a worker (_holding_ends). In a worker
+    it forked, before the worker has its own handler, end as the signal would."""
+    if _job is not None and os.getpid() != _job:
+        signal.signal(number, signal.SIG_DFL)
+        os.kill(os.getpid(), number)
+        return
+    if _held is not None:
+        _held.append(number)
+        return
     raise _Ended
+
+
+@contextmanager
+def _holding_ends() -> Iterator[None]:
+    """Hold back a cancel while the job forks a worker: raised in the fork's own callbacks (the
+    logging module's), _Ended was printed as "Exception ignored" and lost there, and the job ran
+    on. It is raised once the fork is done."""
+    global _held
+    _held = []
+    try:
+        yield
+    finally:
+        came, _held = _held, None
+        if came:
+            raise _Ended
 
 
 def _end_with_studio(watched: Connection) -> None:

@@ -7,9 +7,10 @@ book: what the studio builds is what `bookgen build` makes of the downloaded YAM
 
 Guards for a server that other accounts on the computer, and any web page in the browser, could
 call: every request must carry the secret token made at start (in the address the studio prints,
-then in a cookie the page's own requests carry), and be addressed to the host name the studio
-serves (no DNS rebinding); it takes only JSON bodies (a form on another site cannot send one
-without asking first, and the server never says yes), caps every body at
+then in a cookie the page's own requests carry), come from the studio's own page (another
+port of 127.0.0.1 is the same site to the cookie, not to `_foreign`), and be addressed to the
+host name the studio serves (no DNS rebinding); it takes only JSON bodies (a form on another
+site cannot send one without asking first, and the server never says yes), caps every body at
 limits.STUDIO_REQUEST_BYTES and its nesting at limits.NESTING, reads files only inside the
 folder it was started in, and writes none.
 """
@@ -97,6 +98,27 @@ def answers_to(host: str, name: str) -> bool:
     return name == _host_name(f"[{host}]" if ":" in host.strip("[]") else host)
 
 
+def _foreign() -> str | None:
+    """Who sent the request, when it was not the studio's own page: a page of another site, or
+    of another port of this computer (the same site to a browser, which sends it the studio's
+    SameSite cookie, as cookies know no ports). What the browser says (Sec-Fetch-Site) is
+    believed first; without it, an Origin or Referer that is another origin. A person's own
+    visit (typed, a bookmark, the browser the studio opened) says "none", or nothing at all."""
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None and site not in ("same-origin", "none"):
+        return f"another {'site' if site == 'cross-site' else 'page'} ({site})"
+    own = f"{request.scheme}://{request.host}".lower()
+    for header in ("Origin", "Referer"):
+        sent = request.headers.get(header)
+        if sent is None:
+            continue
+        scheme, _, rest = sent.partition("://")
+        origin = f"{scheme}://{rest.partition('/')[0]}".lower()
+        if origin != own:
+            return f"the page at {origin if rest else sent!r}"
+    return None
+
+
 def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
                token: str | None = None) -> Flask:
     """The studio for books whose relative paths (layout files, banks) start in `folder`, for
@@ -117,6 +139,10 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
         if not answers_to(host, request.host):
             abort(403, f"the studio answers only to its own address ({host}), not to "
                        f"{_host_name(request.host)!r}")
+        foreign = _foreign()
+        if foreign:
+            abort(403, f"the studio answers only its own page, not a request from {foreign}: open "
+                       "the address that bookgen studio printed in the browser's address bar")
         given = request.args.get("token") or request.cookies.get(cookie) or ""
         if not hmac.compare_digest(given.encode(), token.encode()):
             abort(403, NO_TOKEN)
@@ -126,6 +152,7 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
     @app.after_request
     def headers(response: Response) -> Response:
         response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Cross-Origin-Resource-Policy"] = "same-origin"  # no <img> of another port
         response.headers["Content-Security-Policy"] = (
             "default-src 'self'; img-src 'self' blob: data:; object-src 'none'; "
             "frame-ancestors 'none'")
@@ -336,8 +363,15 @@ def _pages_of(pages: PageStore, job: Job, name: str, data: bytes) -> list[str]:
     return job.digests[name]
 
 
+SHARED_STATIC = {"copies.js": "bookgen.html"}
+"""The page's files that live with the player's: the second copy of what a page keeps."""
+
+
 def _static(name: str, kind: str) -> Response:
-    data = resources.files("bookgen.studio").joinpath("static").joinpath(name)
+    if name in SHARED_STATIC:
+        data = resources.files(SHARED_STATIC[name]).joinpath(name)
+    else:
+        data = resources.files("bookgen.studio").joinpath("static").joinpath(name)
     if not data.is_file():
         abort(404)
     return Response(data.read_bytes(), mimetype=kind, headers={"Cache-Control": "no-cache"})

@@ -13,6 +13,7 @@ registry record.
 from __future__ import annotations
 
 from bookgen.api import (
+    JSON,
     Generated,
     PuzzleType,
     Showcase,
@@ -22,11 +23,11 @@ from bookgen.api import (
 )
 from bookgen.i18n import N_
 from bookgen.puzzles.calcudoku.checking import check, validate
-from bookgen.puzzles.calcudoku.drawing import draw_puzzle, draw_solution, measure, play_data
+from bookgen.puzzles.calcudoku.drawing import draw_puzzle, draw_solution, largest_side, measure, play_data
 from bookgen.puzzles.calcudoku.generator import check_request, generate
 from bookgen.puzzles.calcudoku.grader import hardness, rate
 from bookgen.puzzles.calcudoku.hints import given_answer, hints
-from bookgen.puzzles.calcudoku.parameters import OPTIONS, canonical, printed, rules_text
+from bookgen.puzzles.calcudoku.parameters import MIN_SIZE, OPTIONS, canonical, printed, rules_text
 from bookgen.puzzles.calcudoku.solver import solve
 
 __all__ = ["CALCUDOKU"]
@@ -51,6 +52,12 @@ def example() -> Generated:
 SHOWCASE = (Showcase("easy", audit=True), Showcase("hard", {"size": 7}),
             Showcase("medium", {"operations": "add"}), Showcase("medium", {"operations": "multiply"}),
             Showcase("expert", {"size": 5}))
+
+
+def largest_size(puzzles: list[JSON], width: float, height: float) -> str | None:
+    """The largest grid the room takes (its squares keep their size: a page refuses the rest)."""
+    side = largest_side(width, height)
+    return str(side) if side >= MIN_SIZE else None
 
 
 CALCUDOKU = PuzzleType(
@@ -80,4 +87,5 @@ CALCUDOKU = PuzzleType(
     play_style="play.css",
     play_data=play_data,
     json_schema="schema.json",
+    largest_size=largest_size,
 )

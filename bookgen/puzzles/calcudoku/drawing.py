@@ -65,3 +65,8 @@ def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
 def play_data(puzzle: JSON) -> JSON:
     """Each cage's label in the page's signs, for the player to show in its first square."""
     return {"labels": [label(cage) for cage in puzzle["cages"]]}
+
+
+def largest_side(width: float, height: float) -> int:
+    """The most squares a side of a grid the room takes."""
+    return int(min(width, height) / CELL)

@@ -25,7 +25,7 @@ from bookgen.api import (
 )
 from bookgen.i18n import N_
 from bookgen.puzzles.crossword.checking import check, validate
-from bookgen.puzzles.crossword.drawing import draw_puzzle, draw_solution, measure, measure_grid
+from bookgen.puzzles.crossword.drawing import draw_puzzle, draw_solution, measure, measure_grid, page_breaks
 from bookgen.puzzles.crossword.generator import check_request, generate
 from bookgen.puzzles.crossword.grader import BANDS, rate
 from bookgen.puzzles.crossword.hints import hints
@@ -33,24 +33,35 @@ from bookgen.puzzles.crossword.parameters import (
     OPTIONS,
     answer_form,
     canonical,
-    own_clues,
     printed,
     rules_text,
 )
 from bookgen.puzzles.crossword.playing import play_data
 from bookgen.puzzles.crossword.solver import solve
 
-EXAMPLE_WORDS = {"en": ("COW", "LION", "DUCK", "PANDA"), "de": ("BÄR", "EULE", "BIBER", "KAMEL"),
-                 "fr": ("CHAT", "CERF", "LOUP", "OURS"), "es": ("OSO", "RANA", "ABEJA", "PERRO"),
-                 "it": ("CANE", "CERVO", "LUPO", "ORSO"), "nl": ("BIJ", "EZEL", "ZEBRA", "PANDA")}
-"""Four short animals per language, of the language's own clues, for the section page."""
+EXAMPLE_CLUES = {
+    "en": {"BED": "You sleep in it", "HAT": "You wear it on your head",
+           "RAIN": "Water falling from clouds", "TREE": "It has a trunk and leaves"},
+    "de": {"BAUM": "Er hat einen Stamm und Blätter", "BETT": "Darin schläft man",
+           "HUT": "Man trägt ihn auf dem Kopf", "MOND": "Er scheint in der Nacht"},
+    "fr": {"ARBRE": "Il a un tronc et des feuilles", "LIT": "On y dort", "LUNE": "Elle brille la nuit",
+           "NEIGE": "Des flocons blancs en hiver"},
+    "es": {"ARBOL": "Tiene tronco y hojas", "CAMA": "En ella se duerme", "LUNA": "Brilla de noche",
+           "TARTA": "Dulce de cumpleaños"},
+    "it": {"ALBERO": "Ha un tronco e le foglie", "LETTO": "Ci si dorme", "LUNA": "Splende di notte",
+           "SOLE": "Splende di giorno"},
+    "nl": {"BED": "Je slaapt erin", "BOOM": "Heeft een stam en bladeren", "MAAN": "Schijnt 's nachts",
+           "ZON": "Schijnt overdag"}}
+"""Four short words per language and their clues for the section page's example, none of them
+an animal of the built-in clues (the example is printed solved: it must give no puzzle of the
+book away), chosen for a small grid: with its clues beside it, the example is at most 68 mm
+wide, so that it stands beside its answer on half of a US Letter or A4 page."""
 
 
 def example(request: Request | None) -> Generated:
-    """A small easy crossword of four animals in the section's language, the same every time."""
+    """A small easy crossword of four words in the section's language, the same every time."""
     language = request.settings["language"] if request is not None else "en"
-    clues = dict(own_clues(language))
-    pairs = [f"{word}: {clues[word]}" for word in EXAMPLE_WORDS[language]]
+    pairs = [f"{word}: {clue}" for word, clue in EXAMPLE_CLUES[language].items()]
     small = Request.make(CROSSWORD, "easy", {"clues": pairs, "size": "7", "language": language})
     return generate(random.Random(f"example/{language}"), small)
 
@@ -64,13 +75,15 @@ SHOWCASE = (Showcase("hard"), Showcase("easy", {"word_count": "4", "size": "6"},
 
 
 def narrowed(width: float, height: float) -> PuzzleType:
-    """The crossword with its clues in as many columns as `width` mm hold and its squares shrunk
-    (not under LEAST_CELL) where the grid is wider (large print, a narrow trim)."""
+    """The crossword laid out for a room `width` by `height` mm (large print, a narrow trim): its
+    squares shrunk (not under LEAST_CELL) until the grid and its clues, below or beside it, fit
+    the room; else its clues continue below the grid on the pages after it (`page_breaks`)."""
     room = (width, height)
     return replace(CROSSWORD, measure=partial(measure, room=room),
                    draw_puzzle=partial(draw_puzzle, room=room),
                    draw_solution=partial(draw_solution, room=room),
-                   measure_solution=partial(measure_grid, room=room))
+                   measure_solution=partial(measure_grid, room=room),
+                   page_breaks=partial(page_breaks, room=room))
 
 
 CROSSWORD = PuzzleType(

@@ -38,10 +38,13 @@ ATTEMPTS = 30
 TRIES = 16
 """Layouts compiled per grid (the engine keeps the best)."""
 ROOM = 3.0
+"""Squares of the largest grid's box per letter of the words, where the config sets no size."""
+WIDEST_GRID = 12
+"""The most columns of a grid where the config sets no size (its rows then take the rest of the
+room): a large-print page of 6x9 holds 12 squares across, at the numbers' 16 pt."""
 LEANING = {"hard": 1.6, "expert": 1.25}
 """Words a hard or expert crossword draws from, per word it takes: the shorter or longer ones
 (hard's from more: very short words are hard to cross)."""
-"""Squares of the largest grid's box per letter of the words, where the config sets no size."""
 
 
 def pool(request: Request) -> tuple[Pair, ...]:
@@ -54,12 +57,14 @@ def pool(request: Request) -> tuple[Pair, ...]:
 
 
 def largest_grid(request: Request, words: list[str]) -> tuple[int, int]:
-    """The size asked for, or a square from the words' letters (at least the longest word)."""
+    """The size asked for, or a box from the words' letters (each side at least the longest
+    word, at most `WIDEST_GRID` columns: the rows take what the columns leave)."""
     if request.settings["size"] is not None:
         return request.settings["size"]
     letters = sum(len(word) for word in words)
     side = max(MIN_SIDE, len(max(words, key=len)), math.ceil(math.sqrt(letters * ROOM)))
-    return min(side, MAX_SIDE), min(side, MAX_SIDE)
+    cols = min(side, MAX_SIDE, max(WIDEST_GRID, len(max(words, key=len))))
+    return min(MAX_SIDE, math.ceil(side * side / cols)), cols
 
 
 def check_request(request: Request) -> None:

@@ -113,17 +113,24 @@ def _draw_author(pen: Pen, puzzle: JSON, size: tuple[float, float]) -> None:
         pen.text(size[0], size[1] - PLAIN_LINE / 2, author, LETTER_SIZE, align="right")
 
 
+def _answer_lines(puzzle: JSON, solution: JSON, room: Room | None) -> list[Placed]:
+    """The quotation's plain lines, broken where the puzzle's lines may be (the room's width,
+    or `WIDTH`), not at the code's own width: plain letters take less room than code letters
+    under boxes, and the answer key has the page's width for them."""
+    return lines(solution["text"], _plain, room[0] if room else WIDTH)
+
+
 def measure_solution(puzzle: JSON, room: Room | None = None) -> tuple[float, float]:
-    """The answer's size: the quotation's plain lines as wide as the puzzle, the author under
-    them (the code's text and the plain text are as long)."""
-    width = measure(puzzle, room)[0]
-    count = len(lines(puzzle["text"], _plain, width))
-    return width, count * PLAIN_LINE + _author_lines(puzzle)
+    """The answer's size: the quotation's plain lines (the code's text and the plain text are as
+    long, so the puzzle's text stands for it), the author under them."""
+    placed = _answer_lines(puzzle, {"text": puzzle["text"]}, room)
+    width = max(max(_right(line, _plain) for line in placed), len(_author(puzzle)) * PLAIN_CHAR)
+    return width, len(placed) * PLAIN_LINE + _author_lines(puzzle)
 
 
 def draw_solution(pen: Pen, puzzle: JSON, solution: JSON, room: Room | None = None) -> None:
     text = solution["text"]
-    for number, line in enumerate(lines(text, _plain, measure(puzzle, room)[0])):
+    for number, line in enumerate(_answer_lines(puzzle, solution, room)):
         first, last = line[0][1], line[-1][1]
         pen.text(0.0, (number + 0.5) * PLAIN_LINE, text[first:last + 1], LETTER_SIZE, align="left")
     _draw_author(pen, puzzle, measure_solution(puzzle, room))

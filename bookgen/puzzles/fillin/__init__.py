@@ -25,7 +25,7 @@ from bookgen.api import (
 )
 from bookgen.i18n import N_
 from bookgen.puzzles.fillin.checking import check, validate
-from bookgen.puzzles.fillin.drawing import draw_puzzle, draw_solution, measure, measure_grid
+from bookgen.puzzles.fillin.drawing import draw_puzzle, draw_solution, measure, measure_grid, page_breaks
 from bookgen.puzzles.fillin.generator import check_request, generate
 from bookgen.puzzles.fillin.grader import BANDS, rate
 from bookgen.puzzles.fillin.hints import hints
@@ -53,13 +53,16 @@ SHOWCASE = (Showcase("hard"), Showcase("easy", {"size": "8"}, audit=True),
 
 
 def narrowed(width: float, height: float) -> PuzzleType:
-    """The fill-in with its squares shrunk around letters of the same size so that a grid is at
-    most `width` mm wide, its list across that width (large print on a narrow trim)."""
+    """The fill-in laid out for a room `width` by `height` mm (large print on a narrow trim): its
+    squares shrunk around letters of the same size until the grid and its list, below or beside
+    it, fit the room; else its list continues below the grid on the pages after it
+    (`page_breaks`)."""
     room = (width, height)
     return replace(FILLIN, measure=partial(measure, room=room),
                    draw_puzzle=partial(draw_puzzle, room=room),
                    draw_solution=partial(draw_solution, room=room),
-                   measure_solution=partial(measure_grid, room=room))
+                   measure_solution=partial(measure_grid, room=room),
+                   page_breaks=partial(page_breaks, room=room))
 
 
 FILLIN = PuzzleType(

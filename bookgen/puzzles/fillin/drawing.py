@@ -2,10 +2,14 @@
 and below it the word list in columns, shortest words first, each length under its heading
 ("4 letters"); the answer is the grid filled in.
 
-Every function takes an optional `room` (width, height in mm, natural size): the page's frame
-when the grid at its letters' floor size is wider than that (large print on a narrow trim). The
-squares then shrink around letters of the same size, down to `LEAST_CELL`, until the grid is
-as wide as the room, and the list runs across the room's width.
+At its natural size the list goes beside the grid where below it the drawing would be taller
+than `TALLEST` (a worksheet's room under its head). Every function takes an optional `room`
+(width, height in mm, natural size): the page's frame when the grid at its letters' floor size
+is wider than that (large print on a narrow trim). The squares then shrink around letters of
+the same size, down to `LEAST_CELL`, until the grid and its list (below it, or else beside it)
+fit the room; where they cannot, the list continues in bands below the grid that the page
+prints on the pages after it (`page_breaks`). The plan is the shared
+`bookgen.core.wordpage.plan`.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from __future__ import annotations
 from bookgen.api import JSON
 from bookgen.core.pen import Pen, estimated_width
 from bookgen.core.wordgrid import BLOCK, OPEN
-from bookgen.core.wordpage import Columns, Entry, Style, columns_height, draw_columns, draw_squares, flowed
+from bookgen.core.wordpage import Entry, Plan, Sheet, Style, draw_columns, draw_squares, plan
 from bookgen.i18n import ngettext
 from bookgen.puzzles.fillin.parameters import by_length
 
@@ -23,6 +27,11 @@ WORD_SIZE = 10
 GAP = 5.0
 LEAST_CELL = 1.2 * LETTER_SIZE * 25.4 / 72
 """The tightest square, mm, that still holds a letter apart from its neighbours (as word search's)."""
+WIDEST, TALLEST = 170.0, 130.0
+"""The natural size kept to where the fill-in can: 170 mm wide (a US Letter or A4 page's frame
+holds it; a narrower page narrows it), 130 mm tall, which prints at the words' floor (7 pt, 0.7
+of their size) in the room a US Letter worksheet leaves under its head and example: the list
+goes beside the grid, its squares smaller, where below it the drawing would be taller."""
 Room = tuple[float, float]
 
 
@@ -39,45 +48,47 @@ def _heading(length: int) -> str:
     return ngettext("{count} letter", "{count} letters", length).format(count=length)
 
 
-def _blocks(puzzle: JSON) -> list[list[Entry]]:
-    """Each word a block, a length's heading kept with its first word."""
-    blocks: list[list[Entry]] = []
+def _blocks(puzzle: JSON) -> tuple[tuple[Entry, ...], ...]:
+    """Each word a block, a length's heading kept with its first word (in the language spoken)."""
+    blocks: list[tuple[Entry, ...]] = []
     length = 0
     for word in by_length(puzzle["words"], puzzle["language"]):
         if len(word) != length:
             length = len(word)
-            blocks.append([Entry("", _heading(length), bold=True, whole=True), Entry("", word)])
+            blocks.append((Entry("", _heading(length), bold=True, whole=True), Entry("", word)))
         else:
-            blocks.append([Entry("", word)])
-    return blocks
+            blocks.append((Entry("", word),))
+    return tuple(blocks)
+
+
+def _sheet(puzzle: JSON) -> Sheet:
+    grid = puzzle["grid"]
+    style = _style(puzzle)
+    return Sheet((len(grid), len(grid[0])), _blocks(puzzle), style, CELL, LEAST_CELL, GAP,
+                 max(len(grid[0]) * CELL, style.least_column), WIDEST, TALLEST)
+
+
+def _plan(puzzle: JSON, room: Room | None = None) -> Plan:
+    return plan(_sheet(puzzle), room)
 
 
 def cell_size(puzzle: JSON, room: Room | None = None) -> float:
-    """The side of a square: `CELL`, or less (not under `LEAST_CELL`) so that the grid is as wide
-    as the room and, with the list below it, as tall."""
-    if room is None:
-        return CELL
-    below = GAP + columns_height(_list(puzzle, room), _style(puzzle))
-    return max(LEAST_CELL, min(CELL, room[0] / len(puzzle["grid"][0]),
-                               (room[1] - below) / len(puzzle["grid"])))
-
-
-def _list(puzzle: JSON, room: Room | None) -> Columns:
-    width = room[0] if room is not None else max(len(puzzle["grid"][0]) * CELL, _style(puzzle).least_column)
-    return flowed(_blocks(puzzle), width, _style(puzzle))
+    """The side of a square: `CELL`, or less (not under `LEAST_CELL`) to keep to a size."""
+    return _plan(puzzle, room).cell
 
 
 def measure(puzzle: JSON, room: Room | None = None) -> tuple[float, float]:
-    cell = cell_size(puzzle, room)
-    listed = _list(puzzle, room)
-    width = max(len(puzzle["grid"][0]) * cell, listed.count * listed.width
-                + (listed.count - 1) * _style(puzzle).column_gap)
-    return width, len(puzzle["grid"]) * cell + GAP + columns_height(listed, _style(puzzle))
+    return _plan(puzzle, room).size
 
 
 def measure_grid(puzzle: JSON, room: Room | None = None) -> tuple[float, float]:
-    cell = cell_size(puzzle, room)
-    return len(puzzle["grid"][0]) * cell, len(puzzle["grid"]) * cell
+    return _plan(puzzle, room).grid
+
+
+def page_breaks(puzzle: JSON, room: Room | None = None) -> tuple[float, ...]:
+    """Where the drawing continues on the next page (mm from its top): where the list goes on in
+    bands below the grid."""
+    return _plan(puzzle, room).breaks
 
 
 def _letters(grid: list[str]) -> dict[tuple[int, int], str]:
@@ -86,11 +97,12 @@ def _letters(grid: list[str]) -> dict[tuple[int, int], str]:
 
 
 def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None) -> None:
-    cell = cell_size(puzzle, room)
-    width = measure(puzzle, room)[0]
-    left = (width - len(puzzle["grid"][0]) * cell) / 2
-    draw_squares(pen, puzzle["grid"], cell, _letters(puzzle["grid"]), LETTER_SIZE, left=left)
-    draw_columns(pen, _list(puzzle, room), _style(puzzle), 0.0, len(puzzle["grid"]) * cell + GAP)
+    sheet = _sheet(puzzle)
+    laid = plan(sheet, room)
+    draw_squares(pen, puzzle["grid"], laid.cell, _letters(puzzle["grid"]), LETTER_SIZE,
+                 left=laid.grid_left)
+    for band, columns in enumerate(laid.bands):
+        draw_columns(pen, columns, sheet.style, *laid.list_at(band))
 
 
 def draw_solution(pen: Pen, puzzle: JSON, solution: JSON, room: Room | None = None) -> None:

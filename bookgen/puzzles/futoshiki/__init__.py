@@ -12,6 +12,7 @@ chains, signs, Latin-square steps, trial; each named and weighted), `hints`, `ge
 from __future__ import annotations
 
 from bookgen.api import (
+    JSON,
     Generated,
     PuzzleType,
     Showcase,
@@ -21,11 +22,11 @@ from bookgen.api import (
 )
 from bookgen.i18n import N_
 from bookgen.puzzles.futoshiki.checking import check, validate
-from bookgen.puzzles.futoshiki.drawing import draw_puzzle, draw_solution, measure
+from bookgen.puzzles.futoshiki.drawing import draw_puzzle, draw_solution, largest_side, measure
 from bookgen.puzzles.futoshiki.generator import check_request, generate
 from bookgen.puzzles.futoshiki.grader import hardness, rate
 from bookgen.puzzles.futoshiki.hints import given_answer, hints
-from bookgen.puzzles.futoshiki.parameters import OPTIONS, canonical, printed, rules_text
+from bookgen.puzzles.futoshiki.parameters import MIN_SIZE, OPTIONS, canonical, printed, rules_text
 from bookgen.puzzles.futoshiki.solver import solve
 
 __all__ = ["FUTOSHIKI"]
@@ -44,6 +45,12 @@ def example() -> Generated:
 
 SHOWCASE = (Showcase("easy", audit=True), Showcase("hard", {"size": 7}),
             Showcase("medium", {"size": 5}, curve_seeds=3), Showcase("expert", {"size": 4}))
+
+
+def largest_size(puzzles: list[JSON], width: float, height: float) -> str | None:
+    """The largest grid the room takes (its squares keep their size: a page refuses the rest)."""
+    side = largest_side(width, height)
+    return str(side) if side >= MIN_SIZE else None
 
 
 FUTOSHIKI = PuzzleType(
@@ -72,4 +79,5 @@ FUTOSHIKI = PuzzleType(
     play_script="play.js",
     play_style="play.css",
     json_schema="schema.json",
+    largest_size=largest_size,
 )

@@ -54,3 +54,8 @@ def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
 
 def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
     _draw(pen, puzzle, solution["grid"])
+
+
+def largest_side(width: float, height: float) -> int:
+    """The most squares a side of a grid the room takes, the gaps between them counted."""
+    return int((min(width, height) + GAP) / PITCH)

@@ -13,11 +13,10 @@ import random
 
 from bookgen.api import JSON, Generated, Request
 from bookgen.core.grading import LEVELS, make_at_level, remove_givens
-from bookgen.core.latin import Contradiction, random_square, rows_of
-from bookgen.errors import BookgenError
+from bookgen.core.latin import Budget, Contradiction, random_square, rows_of
 from bookgen.puzzles.futoshiki.grader import BANDS, WEIGHTS, deduce, rate
-from bookgen.puzzles.futoshiki.parameters import signed
-from bookgen.puzzles.futoshiki.solver import count_answers
+from bookgen.puzzles.futoshiki.parameters import relations, signed
+from bookgen.puzzles.futoshiki.solver import another_answer, count_answers
 
 ATTEMPTS = 60  # Latin squares tried before a request is declared impossible
 GIVEN_FLOORS = {"easy": 0.12, "medium": 0.0, "hard": 0.0, "expert": 0.0}
@@ -34,10 +33,16 @@ grader on every clue); cut so, 0.4 s and 4 s a try, and 6 tries in 6 reached exp
 sizes, 7 in 12 at 6x6 and 2 in 12 at 5x5 (measured when written; bench/futoshiki.py times it).
 A 4x4 at the easy level's minimum has no clue left to cut (every one leaves two answers; 0 in 12
 reached expert), so a 4x4 expert is cut at the expert level from the start (0.06 s)."""
-UNREACHABLE = {4: ("medium", "hard")}
-"""Levels a size (almost) never reaches: of 100 4x4 reductions at medium and at hard, 2 rated
-medium and none hard, the rest easy (bench/futoshiki.py), where a 5x5's were 22 medium and 10
-hard. A 4x4 cut down to need a trial is expert often enough."""
+SEARCH_GUESSES = 300
+"""Guesses the search for a second answer makes before the trial grader decides alone: most
+clues an expert cut tries leave two answers, and the search finds the second in a few guesses
+where the grader takes a tenth of a second to give up; a few searches ran for 25 s where the
+grader finished in 0.1 s (9x9, measured when written)."""
+RARE = {(4, "medium"): 2000, (4, "hard"): 5000}
+"""Latin squares tried where a level is rare: a 4x4's few squares seldom need more than signs and
+singles. Of 3000 4x4 reductions at medium 73 rated medium (a naked pair), and of 3000 at hard 14
+rated hard (an X-wing), the rest easier (bench/futoshiki.py); a reduction takes 5 ms, so a 4x4
+medium takes some 0.2 s and a hard one some 1 s, and these tries miss once in a million."""
 
 
 def every_sign(size: int, answer: list[int]) -> list[JSON]:
@@ -105,8 +110,10 @@ def reduce(rng: random.Random, size: int, answer: list[int], level: str) -> JSON
 def expert_cuts(rng: random.Random, size: int, answer: list[int], givens: set[int],
                 signs: list[JSON]) -> JSON:
     """Clues of a puzzle as few as the easy level allows taken away in random order where the
-    hard level's steps still finish it, or where the solver proves one answer and a trial
-    finishes it, `EXPERT_CUTS` of these at most."""
+    hard level's steps still finish it, or a trial does, `EXPERT_CUTS` of these at most. A trial
+    grader finishes only a puzzle of one answer, but takes long to give up on one of two: a
+    short search for an answer that breaks the clue (`another_answer`; the puzzle before had
+    one) turns most of those away first. A search cut short proves nothing: the grader decides."""
     clues = [("given", cell) for cell in sorted(givens)] + [("sign", index) for index in range(len(signs))]
     rng.shuffle(clues)
     gone: set[tuple[str, int]] = set()
@@ -116,13 +123,22 @@ def expert_cuts(rng: random.Random, size: int, answer: list[int], givens: set[in
         return puzzle_of(size, answer, {cell for cell in givens if ("given", cell) not in more},
                          [sign for index, sign in enumerate(signs) if ("sign", index) not in more])
 
+    def two_answers(puzzle: JSON, clue: tuple[str, int]) -> bool:
+        kind, which = clue
+        budget = Budget(SEARCH_GUESSES)
+        if kind == "given":
+            return another_answer(puzzle, given=(which, answer[which]), budget=budget)
+        (low_row, low_col), (high_row, high_col) = relations({"signs": [signs[which]]})[0]
+        return another_answer(puzzle, sign=(low_row * size + low_col, high_row * size + high_col),
+                              budget=budget)
+
     for clue in clues:
         if trials == EXPERT_CUTS:
             break
         puzzle = without(gone | {clue})
         if stuck(puzzle, BANDS.top("hard"))[0]:
             gone.add(clue)
-        elif finishes(puzzle, BANDS.top("expert")):
+        elif not two_answers(puzzle, clue) and stuck(puzzle, BANDS.top("expert"))[0]:
             gone.add(clue)
             trials += 1
     return without(gone)
@@ -141,20 +157,17 @@ def fewer_givens(level: str, size: int) -> int | None:
 
 
 def check_request(request: Request) -> None:
-    size = request.settings["size"]
-    if request.level in UNREACHABLE.get(size, ()):
-        raise BookgenError(f"a {size}x{size} futoshiki is never {request.level}: its few squares need "
-                           "no pairs, triples or X-wings once signs and singles are done; choose size 5 "
-                           "or more, or easy or expert", key="difficulty")
+    """Every size reaches every level (a 4x4 medium or hard in more tries: `RARE`)."""
 
 
 def generate(rng: random.Random, request: Request) -> Generated:
     level = request.level
     size = request.settings["size"]
     most = fewer_givens(level, size)
-    made = make_at_level(level, ATTEMPTS, lambda: random_square(rng, size),
+    attempts = RARE.get((size, level), ATTEMPTS)
+    made = make_at_level(level, attempts, lambda: random_square(rng, size),
                          lambda answer: reduce(rng, size, answer, level), rate,
-                         f"could not make a {level} {size}x{size} futoshiki in {ATTEMPTS} tries; "
+                         f"could not make a {level} {size}x{size} futoshiki in {attempts} tries; "
                          "try another level or size",
                          prefer=None if most is None else lambda rating: rating["givens"] <= most)
     return Generated(made.puzzle, {"grid": rows_of(size, made.answer)}, made.rating)

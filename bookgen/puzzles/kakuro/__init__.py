@@ -11,14 +11,18 @@ from the solver, and the JSON), `grader` (the steps a person takes, each named a
 
 from __future__ import annotations
 
-from bookgen.api import Generated, PuzzleType, Showcase, always_unique, fixed_example, no_answer_note
+from dataclasses import replace
+from functools import partial
+
+from bookgen.api import JSON, Generated, PuzzleType, Showcase, always_unique, fixed_example, no_answer_note
 from bookgen.i18n import N_
 from bookgen.puzzles.kakuro.checking import check, validate
-from bookgen.puzzles.kakuro.drawing import draw_puzzle, draw_solution, measure
+from bookgen.puzzles.kakuro.drawing import draw_puzzle, draw_solution, largest_side, measure
 from bookgen.puzzles.kakuro.generator import check_request, generate
 from bookgen.puzzles.kakuro.grader import BANDS, rate
 from bookgen.puzzles.kakuro.hints import given_answer, hints
 from bookgen.puzzles.kakuro.parameters import (
+    MIN_SIDE,
     OPTIONS,
     answer_form,
     canonical,
@@ -50,6 +54,22 @@ SHOWCASE = (Showcase("easy", audit=True), Showcase("hard", {"size": "12x12"}),
             Showcase("medium", {"size": "8x12"}))
 
 
+def narrowed(width: float, height: float) -> PuzzleType:
+    """Kakuro with its squares shrunk around sums of the same size so that a grid is at most
+    `width` x `height` mm (not under the drawing's `LEAST_CELL`): large print on a narrow trim
+    (an 8x8 on 5x8, a 14x14 on 8.5x11)."""
+    room = (width, height)
+    return replace(KAKURO, measure=partial(measure, room=room),
+                   draw_puzzle=partial(draw_puzzle, room=room),
+                   draw_solution=partial(draw_solution, room=room))
+
+
+def largest_size(puzzles: list[JSON], width: float, height: float) -> str | None:
+    """The largest square grid the room takes, narrowed (the sums' size alone sets it)."""
+    side = largest_side(width, height)
+    return str(side) if side >= MIN_SIDE else None
+
+
 KAKURO = PuzzleType(
     name="kakuro",
     title=N_("Kakuro"),
@@ -77,4 +97,6 @@ KAKURO = PuzzleType(
     play_script="play.js",
     play_style="play.css",
     json_schema="schema.json",
+    narrowed=narrowed,
+    largest_size=largest_size,
 )

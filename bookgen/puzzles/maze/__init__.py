@@ -24,7 +24,13 @@ from bookgen.api import (
 )
 from bookgen.i18n import N_
 from bookgen.puzzles.maze.checking import check, validate
-from bookgen.puzzles.maze.drawing import draw_puzzle, draw_solution, measure, play_data
+from bookgen.puzzles.maze.drawing import (
+    draw_puzzle,
+    draw_solution,
+    measure,
+    measure_solution,
+    play_data,
+)
 from bookgen.puzzles.maze.generator import check_request, generate
 from bookgen.puzzles.maze.grader import BANDS, rate
 from bookgen.puzzles.maze.hints import hints
@@ -35,23 +41,25 @@ EXAMPLE_SIZE = {"square": "5", "hex": "5", "triangle": "4x7", "theta": "4"}
 
 
 def example(request: Request | None) -> Generated:
-    """A small easy maze on the section's grid (squares for a shape), with loops where the
-    section's mazes have them, the same every time."""
+    """A small easy maze on the section's grid (squares for a shape), with loops and pictures
+    where the section's mazes have them, the same every time."""
     if request is None:
-        return _example("square", False)
-    return _example(request.settings["grid"], request.settings["braid"] > 0)
+        return _example("square", False, "none")
+    settings = request.settings
+    return _example(settings["grid"], settings["braid"] > 0, settings["pictures"])
 
 
 @cache
-def _example(kind: str, loops: bool) -> Generated:
-    options = {"grid": kind, "size": EXAMPLE_SIZE[kind]} | ({"braid": "0.5"} if loops else {})
+def _example(kind: str, loops: bool, pictures: str) -> Generated:
+    options = ({"grid": kind, "size": EXAMPLE_SIZE[kind], "pictures": pictures}
+               | ({"braid": "0.5"} if loops else {}))
     return generate(random.Random(f"example/{kind}"), Request.make(MAZE, "easy", options))
 
 
 SHOWCASE = (Showcase("medium"), Showcase("easy", {"grid": "hex"}),
-            Showcase("medium", {"grid": "triangle"}), Showcase("easy", {"grid": "theta"}),
+            Showcase("medium", {"grid": "triangle"}), Showcase("easy", {"grid": "theta", "pictures": "bee"}),
             Showcase("medium", {"braid": 0.5}), Showcase("easy", {"shape": "heart", "size": "12"}),
-            Showcase("easy", audit=True))
+            Showcase("easy", {"pictures": "mouse"}, audit=True))
 
 
 MAZE = PuzzleType(
@@ -69,6 +77,7 @@ MAZE = PuzzleType(
     rate=rate,
     expects_unique=always_unique,
     measure=measure,
+    measure_solution=measure_solution,
     draw_puzzle=draw_puzzle,
     draw_solution=draw_solution,
     answer_note=no_answer_note,

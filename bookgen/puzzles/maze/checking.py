@@ -15,8 +15,10 @@ from bookgen.api import JSON
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.maze.grids import KINDS, full_places, openings
 from bookgen.puzzles.maze.parameters import MAX_RINGS, MAX_SIDE, MIN_SIDE, board_of
+from bookgen.puzzles.maze.pictures import PICTURES
 
 PUZZLE_KEYS = {"grid", "size", "cells", "passages", "entrance", "exit"}
+OPTIONAL_KEYS = {"pictures"}
 CELL_KEYS = {"id", "row", "col", "x", "y"}
 NEAR = 0.002  # how far a stated position may lie from where the grid puts the cell, in cells
 
@@ -60,8 +62,11 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
 
 def validate(puzzle: JSON) -> None:
     """Refuse puzzle JSON that is not a maze on one of the grids, as the format states it."""
-    if not isinstance(puzzle, dict) or set(puzzle) != PUZZLE_KEYS:
-        raise PuzzleFormatError(f"a maze has exactly {', '.join(sorted(PUZZLE_KEYS))}")
+    if not isinstance(puzzle, dict) or not PUZZLE_KEYS <= set(puzzle) <= PUZZLE_KEYS | OPTIONAL_KEYS:
+        raise PuzzleFormatError(f"a maze has exactly {', '.join(sorted(PUZZLE_KEYS))} (and may have "
+                                f"{', '.join(sorted(OPTIONAL_KEYS))})")
+    if "pictures" in puzzle and puzzle["pictures"] not in PICTURES:
+        raise PuzzleFormatError(f"'pictures' is one of {', '.join(PICTURES)}, where a maze has any")
     kind, size = puzzle["grid"], puzzle["size"]
     if kind not in KINDS:
         raise PuzzleFormatError(f"'grid' must be one of {', '.join(KINDS)}")

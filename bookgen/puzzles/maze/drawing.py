@@ -1,12 +1,21 @@
 """Drawing a maze through the pen: its walls, an arrow in at the entrance under the word Start and
-an arrow out at the exit over the word Finish; the answer shades the cells of the way and draws a
-line through them.
+an arrow out at the exit over the word Finish, and, where the section has them, a picture beside
+each arrow (a mouse and cheese...: `pictures`), in the margin above and below the cells, never
+over a wall; the answer shades the cells of the way and draws a line through them.
 
 Sizes, in millimetres at the drawing's natural size: a cell unit is `UNIT` (a square's side), or
 up to `LARGEST_UNIT` for a maze of few cells; walls are `WALL` wide. The words are `LABEL_SIZE`
 points, so the page's type floors fix the cells too: a large-print book (every text at 14 pt or
 more) prints cells of at least 5.8 mm, and standard print (7 pt) at least 2.9 mm, where a wall is
 0.29 mm, three to four dots at 300 dpi.
+
+The answer has no words (its arrows, and pictures, mark the ends), so no type floor sets its
+scale: the key prints answers at their natural size, and that is kept compact (`answer_shrink`:
+a small maze's as large as its puzzle, a larger one's cells spanning 40 mm, or 3 mm a cell unit,
+at most 90 mm; everything beside the cells shrunk alike, walls no thinner than `THIN`). An
+answer drawn as large as its puzzle, with words, would have to print at the
+puzzle's own scale in large print, and a page-filling puzzle's answer then leaves the key's
+heading alone on a page (a 30x30 maze in an 8x10 large-print book did).
 
 Walls are joined into as few strokes as they can be (round joins at the corners), and a stroke's
 free ends reach half a wall further, so that corners print square without a notch; a theta
@@ -20,25 +29,30 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bookgen.api import JSON
-from bookgen.core.pen import MEDIUM, Pen, Point
+from bookgen.core.pen import MEDIUM, THIN, Pen, Point
 from bookgen.i18n import _
 from bookgen.puzzles.maze.grids import Board, Side, openings
 from bookgen.puzzles.maze.parameters import FINISH, START, Maze, maze_of
+from bookgen.puzzles.maze.pictures import Disc, Outline, Placed, Shape, draw_picture
 
 UNIT = 5.0
 LARGEST_UNIT = 8.0
 SMALL_MAZE = 64.0  # mm: a maze of few cells is drawn with larger cells, up to about this wide
+ANSWER_SMALL = 40.0  # mm: an answer whose cells span no more is drawn as large as its puzzle
+ANSWER_UNIT = 3.0  # mm: a larger answer's cell unit, while its cells span at most ANSWER_SPAN
+ANSWER_SPAN = 90.0  # mm
 WALL = MEDIUM
 LABEL_SIZE = 12
 LABEL = LABEL_SIZE * 25.4 / 72  # the words' height, mm
 LABEL_ROOM = 22.0  # the width kept for a word: eight letters at LABEL_SIZE
 GAP = 1.0
 ARROW = 4.0  # an arrow's least length
+PICTURE = 10.0  # a start or goal picture's side; the arrow beside it grows as long
+PICTURE_LINE = 0.3
 HEAD = 1.2  # half an arrow head's width, and its length is twice that
 SHAFT = 0.3  # half the shaft's width
 SHADE = 0.82
 PATH_LINE = 0.8
-TOP = LABEL + GAP + ARROW + GAP  # from the drawing's top to the cells' top
 
 
 @dataclass(frozen=True)
@@ -52,17 +66,21 @@ class Arc:
 @dataclass(frozen=True)
 class Layout:
     """Where everything goes, in mm: the size, where cell units start (`offset`), the wall strokes
-    and arcs, the two arrows (polygons), where the words go, and the entrance and exit sides'
-    middles."""
+    and arcs, the two arrows (polygons), where the words go (none in an answer), the entrance and
+    exit sides' middles, the pictures; `shrink` is how much smaller than the puzzle's everything
+    is drawn (an answer's), `wall` the walls' width."""
 
     size: Point
     offset: Point
     strokes: tuple[tuple[Point, ...], ...]
     arcs: tuple[Arc, ...]
     arrows: tuple[tuple[Point, ...], ...]
-    words: tuple[Point, Point]
+    words: tuple[Point, Point] | None
     doors: tuple[Point, Point]
     unit: float  # mm in a cell unit
+    pictures: tuple[Placed, ...]
+    shrink: float
+    wall: float
 
     def at(self, point: Point) -> Point:
         return self.offset[0] + point[0] * self.unit, self.offset[1] + point[1] * self.unit
@@ -74,13 +92,30 @@ def unit_of(grid: Board) -> float:
     return max(UNIT, min(LARGEST_UNIT, SMALL_MAZE / max(grid.extent)))
 
 
-def layout(maze: Maze) -> Layout:
+def answer_shrink(grid: Board) -> float:
+    """How much smaller than its puzzle an answer is drawn: a small maze's (an example's) as
+    large, a larger one's cells spanning ANSWER_SMALL or cell units of ANSWER_UNIT, whichever is
+    larger, but never more than ANSWER_SPAN (about what the key's text floor gave standard print:
+    0.58 of the puzzle)."""
+    across = max(grid.extent)
+    span = across * unit_of(grid)
+    return min(span, max(ANSWER_SMALL, across * ANSWER_UNIT), ANSWER_SPAN) / span
+
+
+def layout(maze: Maze, picture: str = "none", answer: bool = False) -> Layout:
+    """The puzzle's drawing, or (`answer`) the answer's: no words, and compact."""
     grid = maze.board
-    unit = unit_of(grid)
+    shrink = answer_shrink(grid) if answer else 1.0
+    unit, gap, head = unit_of(grid) * shrink, GAP * shrink, HEAD * shrink
+    side = PICTURE * shrink if picture != "none" else 0.0
+    arrow = max(ARROW * shrink, side)
+    words = 0.0 if answer else LABEL + GAP
+    wall = max(THIN, WALL * shrink)
+    top = words + gap + arrow + gap  # from the drawing's top to the cells' top
     cells_width, cells_height = grid.extent[0] * unit, grid.extent[1] * unit
-    width = max(cells_width + WALL, LABEL_ROOM)
-    height = TOP + cells_height + TOP
-    offset = ((width - cells_width) / 2, TOP)
+    width = max(cells_width + wall, 0.0 if answer else LABEL_ROOM, 2 * (head + gap + side))
+    height = top + cells_height + top
+    offset = ((width - cells_width) / 2, top)
     doors = (openings(grid, True)[maze.entrance], openings(grid, False)[maze.exit])
 
     def at(point: Point) -> Point:
@@ -90,39 +125,54 @@ def layout(maze: Maze) -> Layout:
     arcs: list[Arc] = []
     linked = [set(near) for near in maze.links]
     for cell, sides in enumerate(grid.sides):
-        for index, side in enumerate(sides):
-            if side.across is None:
+        for index, wall_side in enumerate(sides):
+            if wall_side.across is None:
                 if (cell, index) in ((maze.entrance, doors[0]), (maze.exit, doors[1])):
                     continue
-            elif side.across < cell or side.across in linked[cell]:
+            elif wall_side.across < cell or wall_side.across in linked[cell]:
                 continue
-            if side.arc is None:
-                lines.append((at(side.start), at(side.end)))
+            if wall_side.arc is None:
+                lines.append((at(wall_side.start), at(wall_side.end)))
             else:
-                radius, begin, end = side.arc
+                radius, begin, end = wall_side.arc
                 arcs.append(Arc(at(grid.origin), radius * unit, min(begin, end), max(begin, end)))
     middles = tuple(at(grid.sides[cell][door].middle(grid.origin))
                     for cell, door in zip((maze.entrance, maze.exit), doors))
     entrance, exit_ = middles
-    arrows = (_arrow(entrance[0], LABEL + GAP, entrance[1] - GAP),
-              _arrow(exit_[0], exit_[1] + GAP, height - LABEL - GAP))
-    words = ((entrance[0], LABEL / 2), (exit_[0], height - LABEL / 2))
-    return Layout((width, height), offset, _joined(lines), _merged(arcs), arrows, words,
-                  (entrance, exit_), unit)
+    arrows = (_arrow(entrance[0], words + gap, entrance[1] - gap, shrink),
+              _arrow(exit_[0], exit_[1] + gap, height - words - gap, shrink))
+    placed: tuple[Placed, ...] = ()
+    if picture != "none":
+        tops = (top - gap - side, top + cells_height + gap)
+        placed = tuple(_beside(picture, end, x, y, side, head + gap, width)
+                       for end, (x, y) in enumerate(zip((entrance[0], exit_[0]), tops)))
+    told = None if answer else ((entrance[0], LABEL / 2), (exit_[0], height - LABEL / 2))
+    return Layout((width, height), offset, _joined(lines, wall), _merged(arcs, wall), arrows, told,
+                  (entrance, exit_), unit, placed, shrink, wall)
 
 
-def _arrow(x: float, tail: float, tip: float) -> tuple[Point, ...]:
+def _beside(picture: str, end: int, x: float, y: float, side: float, clear: float,
+            width: float) -> Placed:
+    """A picture beside the arrow at `x`, `clear` from its middle, on the side towards the middle
+    of the drawing (there is room for it there), facing the arrow."""
+    if x <= width / 2:
+        return Placed(picture, end, x + clear, y, side, True)
+    return Placed(picture, end, x - clear - side, y, side, False)
+
+
+def _arrow(x: float, tail: float, tip: float, shrink: float) -> tuple[Point, ...]:
     """An arrow pointing down from `tail` to `tip` (y grows down)."""
-    neck = tip - 2 * HEAD
-    return ((x - SHAFT, tail), (x + SHAFT, tail), (x + SHAFT, neck), (x + HEAD, neck), (x, tip),
-            (x - HEAD, neck), (x - SHAFT, neck))
+    head, shaft = HEAD * shrink, SHAFT * shrink
+    neck = tip - 2 * head
+    return ((x - shaft, tail), (x + shaft, tail), (x + shaft, neck), (x + head, neck), (x, tip),
+            (x - head, neck), (x - shaft, neck))
 
 
 def _key(point: Point) -> tuple[int, int]:
     return round(point[0] * 1000), round(point[1] * 1000)
 
 
-def _joined(lines: list[tuple[Point, Point]]) -> tuple[tuple[Point, ...], ...]:
+def _joined(lines: list[tuple[Point, Point]], wall: float) -> tuple[tuple[Point, ...], ...]:
     """The wall segments joined end to end into strokes, going straight on where they can; each
     stroke's free ends stretched by half a wall."""
     ends: dict[tuple[int, int], list[int]] = {}
@@ -163,11 +213,11 @@ def _joined(lines: list[tuple[Point, Point]]) -> tuple[tuple[Point, ...], ...]:
         onward(forward)
         backward = [b, a]
         onward(backward)
-        strokes.append(tuple(_stretched(backward[:1:-1] + forward)))
+        strokes.append(tuple(_stretched(backward[:1:-1] + forward, wall)))
     return tuple(strokes)
 
 
-def _stretched(points: list[Point]) -> list[Point]:
+def _stretched(points: list[Point], wall: float) -> list[Point]:
     """A stroke's ends moved on by half a wall, unless it closes on itself."""
     if _key(points[0]) == _key(points[-1]):
         return points
@@ -175,12 +225,12 @@ def _stretched(points: list[Point]) -> list[Point]:
     def beyond(end: Point, inner: Point) -> Point:
         dx, dy = end[0] - inner[0], end[1] - inner[1]
         length = math.hypot(dx, dy)
-        return end[0] + dx / length * WALL / 2, end[1] + dy / length * WALL / 2
+        return end[0] + dx / length * wall / 2, end[1] + dy / length * wall / 2
 
     return [beyond(points[0], points[1])] + points[1:-1] + [beyond(points[-1], points[-2])]
 
 
-def _merged(arcs: list[Arc]) -> tuple[Arc, ...]:
+def _merged(arcs: list[Arc], wall: float) -> tuple[Arc, ...]:
     """Arcs of one ring that meet, as one arc (across 0 degrees too); each stretched by half a
     wall at its ends, and a whole ring as a circle (start 0, end 360)."""
     rings: dict[float, list[Arc]] = {}
@@ -199,29 +249,41 @@ def _merged(arcs: list[Arc]) -> tuple[Arc, ...]:
             if arc.end - arc.start >= 360 - 1e-6:
                 merged.append(Arc(arc.centre, arc.radius, 0.0, 360.0))
             else:
-                extra = math.degrees(WALL / 2 / arc.radius)
+                extra = math.degrees(wall / 2 / arc.radius)
                 merged.append(Arc(arc.centre, arc.radius, arc.start - extra, arc.end + extra))
     return tuple(merged)
 
 
+def _plan(puzzle: JSON, answer: bool = False) -> Layout:
+    return layout(maze_of(puzzle), puzzle.get("pictures", "none"), answer)
+
+
 def measure(puzzle: JSON) -> tuple[float, float]:
-    return layout(maze_of(puzzle)).size
+    return _plan(puzzle).size
+
+
+def measure_solution(puzzle: JSON) -> tuple[float, float]:
+    return _plan(puzzle, answer=True).size
 
 
 def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
-    _draw(pen, layout(maze_of(puzzle)))
+    _draw(pen, _plan(puzzle))
 
 
 def _draw(pen: Pen, plan: Layout) -> None:
     for stroke in plan.strokes:
-        pen.polyline(list(stroke), width=WALL)
+        pen.polyline(list(stroke), width=plan.wall)
     for arc in plan.arcs:
         if arc.end - arc.start >= 360:
-            pen.circle(*arc.centre, arc.radius, width=WALL)
+            pen.circle(*arc.centre, arc.radius, width=plan.wall)
         else:
-            pen.arc(*arc.centre, arc.radius, arc.start, arc.end, width=WALL)
+            pen.arc(*arc.centre, arc.radius, arc.start, arc.end, width=plan.wall)
     for arrow in plan.arrows:
         pen.polygon(list(arrow), width=0.1, fill=0.0)
+    for picture in plan.pictures:
+        draw_picture(pen, picture, PICTURE_LINE * plan.shrink)
+    if plan.words is None:
+        return
     width = plan.size[0]
     for (x, y), word in zip(plan.words, (_(START), _(FINISH))):
         half = pen.text_width(word, LABEL_SIZE) / 2
@@ -231,7 +293,7 @@ def _draw(pen: Pen, plan: Layout) -> None:
 def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
     """The way's cells shaded, the maze over them, and a line along the way."""
     maze = maze_of(puzzle)
-    plan = layout(maze)
+    plan = _plan(puzzle, answer=True)
     grid = maze.board
     for cell in solution["path"]:
         if grid.kind == "theta" and grid.places[cell][0] == 0:
@@ -240,7 +302,7 @@ def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
             pen.polygon([plan.at(p) for p in outline(grid, cell)], width=0.1, fill=SHADE, stroke=False)
     _draw(pen, plan)
     way = [plan.doors[0]] + [plan.at(p) for p in way_through(grid, solution["path"])] + [plan.doors[1]]
-    pen.polyline(way, width=PATH_LINE)
+    pen.polyline(way, width=max(MEDIUM, PATH_LINE * plan.shrink))
 
 
 def way_through(grid: Board, path: list[int]) -> list[Point]:
@@ -309,11 +371,21 @@ def play_data(puzzle: JSON) -> JSON:
     """What the game draws, worked out here once, in mm: the drawing's size, a cell unit and where
     cell units start (the game places each cell by the x and y the puzzle states), the wall
     strokes (flat lists x, y, x, y...), the ring walls as arcs [cx, cy, r, start, end] (degrees,
-    clockwise), the arrows (flat lists, filled), where the two words go and the two doors."""
-    plan = layout(maze_of(puzzle))
+    clockwise), the arrows (flat lists, filled), where the two words go, the two doors, and the
+    pictures' choice and shapes (the start's, then the goal's: ["outline", flat list, grey],
+    ["stroke", flat list], ["disc", cx, cy, r, grey]; grey 0 black to 1 white)."""
+    plan = _plan(puzzle)
+    assert plan.words is not None
 
     def flat(points: tuple[Point, ...]) -> list[float]:
         return [_round(v) for point in points for v in point]
+
+    def shape(drawn: Shape) -> list:
+        if isinstance(drawn, Disc):
+            return ["disc", *flat((drawn.centre,)), _round(drawn.radius), drawn.grey]
+        if isinstance(drawn, Outline):
+            return ["outline", flat(drawn.points), drawn.grey]
+        return ["stroke", flat(drawn.points)]
 
     return {"size": [_round(v) for v in plan.size], "unit": plan.unit,
             "offset": [_round(v) for v in plan.offset],
@@ -321,7 +393,10 @@ def play_data(puzzle: JSON) -> JSON:
             "arcs": [[_round(v) for v in (*arc.centre, arc.radius, arc.start, arc.end)] for arc in plan.arcs],
             "arrows": [flat(arrow) for arrow in plan.arrows],
             "words": [flat((word,)) for word in plan.words],
-            "doors": [flat((door,)) for door in plan.doors]}
+            "doors": [flat((door,)) for door in plan.doors]} | ({
+                "pictures": {"choice": plan.pictures[0].choice, "line": PICTURE_LINE,
+                             "shapes": [[shape(s) for s in placed.shapes()] for placed in plan.pictures]}}
+                if plan.pictures else {})
 
 
 def _round(value: float) -> float:

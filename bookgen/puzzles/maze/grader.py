@@ -1,34 +1,37 @@
 """Grading a maze by the steps a person takes to walk it, measured rather than assumed.
 
-The person: from the entrance they walk on, marking where they have been; at a fork they pass by
-every way they can see at a glance is a dead end (one that ends within `GLANCE` cells of the fork),
-and take one of the others at random; where no way is left they back out, one step at a time, to
-the last fork with a way not yet tried. The steps they take, back-outs included, averaged over
-`WALKS` walks whose choices are drawn from seeds made from the maze itself, are the score; the
-levels are bands of it (`BANDS`). In a perfect maze this person's mean is exactly the path plus, for
-each way off it that cannot be seen to end, half the walk into it and back (tests/test_maze.py
-checks the walks against that sum); a maze with loops has no such sum, and is walked the same way.
+The person keeps a hand on the wall, as people are taught to: from the entrance they walk on,
+taking at each cell the first way on their hand's side, marking where they have been; they pass
+by every way they can see at a glance is a dead end (one that ends within `GLANCE` cells of the
+fork, without the exit) and never walk into a cell they have marked (so loops cannot send them
+round for ever); where no way is left they back out, one step at a time, to the last fork with a
+way not yet tried. Walked with either hand, the same maze takes different steps; a person is as
+likely to keep one hand as the other, so the score is the mean of the two walks: what a coin
+tossed for the hand gives on average, worked out exactly rather than tossed, so the same maze
+always rates the same. The levels are bands of it (`BANDS`), so a harder level is a maze a person
+walks longer, by construction.
+
+In a perfect maze each way off the path that cannot be seen to end lies on one hand's side of
+the path and not the other's: one of the two walks goes into all of it and out again, so the
+mean is exactly the path plus the cells of those ways (tests/test_maze.py checks the sum). A
+maze with loops has no such sum, and is walked the same way.
 
 The rating also states what the score is made of: the path's length and its share of the cells,
-the forks on it, the dead ends and how long they run, the loops, and the steps a wall follower
-takes (keeping one hand on the wall, the mean of either hand).
+the forks on it, the dead ends and how long they run, the loops, and each hand's steps.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-import random
 from collections.abc import Sequence
 
 from bookgen.api import JSON
 from bookgen.core.grading import Bands
-from bookgen.puzzles.maze.grids import openings
+from bookgen.puzzles.maze.grids import Board, openings
 from bookgen.puzzles.maze.parameters import Maze, maze_of
 from bookgen.puzzles.maze.solver import shortest_ways
 
 GLANCE = 3
-WALKS = 16
+RIGHT, LEFT = -1, 1  # the way a hand turns through a cell's sides (they run clockwise)
 BANDS = Bands.of({"easy": (0, 59), "medium": (60, 149), "hard": (150, 349),
                   "expert": (350, 10**9)})
 
@@ -42,8 +45,9 @@ def rating(maze: Maze) -> JSON:
     links = maze.links
     _, path = shortest_ways(maze, 1)
     assert path is not None, "a maze's exit can be reached"
-    ways, seed = worth_trying(maze), seed_of(maze)
-    steps = sum(person_walk(maze, ways, random.Random(f"{seed}/{walk}")) for walk in range(WALKS)) / WALKS
+    ways = worth_trying(maze)
+    right, left = hand_walk(maze, ways, RIGHT), hand_walk(maze, ways, LEFT)
+    steps = (right + left) / 2
     ends = dead_ends(maze)
     score = round(steps)
     return {"level": BANDS.level_of(score), "score": score, "cells": len(links),
@@ -51,13 +55,7 @@ def rating(maze: Maze) -> JSON:
             "forks_on_path": forks_on(maze, path), "dead_ends": len(ends),
             "dead_end_length": round(sum(ends) / len(ends), 2) if ends else 0,
             "loops": sum(map(len, links)) // 2 - (len(links) - 1),
-            "person_steps": round(steps, 1), "wall_follower_steps": wall_follower(maze)}
-
-
-def seed_of(maze: Maze) -> str:
-    """A short digest of the maze's passages and ends: the walks' choices are the maze's own."""
-    text = json.dumps([maze.passages(), maze.entrance, maze.exit], separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+            "person_steps": steps, "right_hand_steps": right, "left_hand_steps": left}
 
 
 def forks_on(maze: Maze, path: Sequence[int]) -> int:
@@ -89,23 +87,37 @@ def worth_trying(maze: Maze) -> list[list[int]]:
             for cell, near in enumerate(maze.links)]
 
 
-def person_walk(maze: Maze, ways: Sequence[Sequence[int]], rng: random.Random) -> int:
-    """The steps one walk of the person takes from the entrance to the exit (`ways`: from
-    `worth_trying`)."""
-    goal = maze.exit
-    visited = bytearray(len(ways))
+def hand_walk(maze: Maze, ways: Sequence[Sequence[int]], hand: int) -> int:
+    """The steps the person keeping `hand` (RIGHT or LEFT) on the wall takes from the entrance to
+    the exit (`ways`: from `worth_trying`). From the side they came in by, the right hand meets
+    a cell's sides anticlockwise (they are listed clockwise), the left hand clockwise."""
+    grid = maze.board
+    worth = [set(near) for near in ways]
+    visited = bytearray(grid.cells)
     visited[maze.entrance] = 1
-    trail, steps = [maze.entrance], 0
-    while trail[-1] != goal:
-        open_ways = [way for way in ways[trail[-1]] if not visited[way]]
-        if open_ways:
-            chosen = open_ways[rng.randrange(len(open_ways))] if len(open_ways) > 1 else open_ways[0]
-            visited[chosen] = 1
-            trail.append(chosen)
+    trail = [(maze.entrance, openings(grid, True)[maze.entrance])]
+    steps = 0
+    while trail[-1][0] != maze.exit:
+        cell, came = trail[-1]
+        sides = grid.sides[cell]
+        onward = None
+        for offset in range(1, len(sides)):
+            across = sides[(came + hand * offset) % len(sides)].across
+            if across is not None and across in worth[cell] and not visited[across]:
+                onward = across
+                break
+        if onward is None:
+            trail.pop()  # back out, one step, towards the last fork with a way not yet tried
         else:
-            trail.pop()
+            visited[onward] = 1
+            trail.append((onward, _side_to(grid, onward, cell)))
         steps += 1
     return steps
+
+
+def _side_to(grid: Board, cell: int, other: int) -> int:
+    """The index of `cell`'s side across which `other` lies."""
+    return next(index for index, side in enumerate(grid.sides[cell]) if side.across == other)
 
 
 def _seen_to_end(maze: Maze, fork: int, way: int) -> bool:
@@ -123,29 +135,3 @@ def _seen_to_end(maze: Maze, fork: int, way: int) -> bool:
         reached.update(following)
         layer = following
     return True
-
-
-def wall_follower(maze: Maze) -> int:
-    """The mean of the steps a walker keeping the right hand on the wall and one keeping the left
-    hand takes from the entrance to the exit (sides go clockwise round a cell, so the right hand
-    tries them anticlockwise from the side it came in by)."""
-    grid = maze.board
-    linked = [set(near) for near in maze.links]
-    door = openings(grid, True)[maze.entrance]
-    walked = []
-    for turn in (-1, 1):
-        cell, came, steps = maze.entrance, door, 0
-        while cell != maze.exit and steps <= 4 * grid.cells:
-            sides = grid.sides[cell]
-            for offset in range(1, len(sides) + 1):
-                side = sides[(came + turn * offset) % len(sides)]
-                if side.across is not None and side.across in linked[cell]:
-                    break
-            else:
-                break  # a cell closed on every side: no maze has one
-            following = side.across
-            assert following is not None
-            came = next(i for i, s in enumerate(grid.sides[following]) if s.across == cell)
-            cell, steps = following, steps + 1
-        walked.append(steps)
-    return round(sum(walked) / 2)

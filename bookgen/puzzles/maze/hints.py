@@ -1,9 +1,11 @@
-"""Hints: the way told a stretch at a time, from one fork to the next.
+"""Hints: the way on from wherever the player's line ends, up to the next fork.
 
-A hint points rather than fills (as word search's do): its cells are a stretch of the way, from a
-fork on it (or the entrance) to the next fork (or the exit), which the page lights; its value is
-the stretch's number. The page gives the first stretch the player's path has not yet followed,
-so a hint always starts where the player last was on the right way.
+A hint points rather than fills (as word search's do): its cells are the way from one of its cells
+to the next fork on it (or the exit), which the page lights; its value is that cell's place on the
+way (0 the entrance). There is one hint from each cell of the way but the exit, in order, so the
+page's first hint not yet done is the one from the end of the player's line while the line keeps
+to the way; a line that has left the way gets no hint from Python: the game names the square where
+it left and lights the stretch to go back over (play.js).
 """
 
 from __future__ import annotations
@@ -13,20 +15,25 @@ from bookgen.i18n import ngettext
 from bookgen.puzzles.maze.parameters import Maze, maze_of
 
 
-def stretches(maze: Maze, path: list[int]) -> list[list[int]]:
-    """The way cut at its forks: each stretch from a fork (or the entrance) to the next fork (or
-    the exit), both ends included."""
-    cuts = [0] + [index for index in range(1, len(path) - 1)
-                  if len(maze.links[path[index]]) - 1 >= 2] + [len(path) - 1]
-    return [path[a:b + 1] for a, b in zip(cuts, cuts[1:])]
+def forks(maze: Maze, path: list[int]) -> list[int]:
+    """The places on the way (indices into `path`) where it is cut: the entrance, each cell where
+    more than one way leads on, and the exit."""
+    return [0] + [index for index in range(1, len(path) - 1)
+                  if len(maze.links[path[index]]) >= 3] + [len(path) - 1]
 
 
 def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
-    parts = stretches(maze_of(puzzle), solution["path"])
+    path = solution["path"]
+    cuts = forks(maze_of(puzzle), path)
+    parts = len(cuts) - 1
     told = []
-    for number, stretch in enumerate(parts, 1):
-        steps = len(stretch) - 1
-        if number < len(parts):
+    part = 0
+    for index in range(len(path) - 1):
+        while cuts[part + 1] <= index:
+            part += 1
+        end = cuts[part + 1]
+        steps = end - index
+        if end < len(path) - 1:
             why = ngettext("Follow the lit cells: part {part} of {parts}, {steps} step on to the "
                            "next fork", "Follow the lit cells: part {part} of {parts}, {steps} "
                            "steps on to the next fork", steps)
@@ -34,6 +41,6 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
             why = ngettext("Follow the lit cells: part {part} of {parts}, {steps} step on to the exit",
                            "Follow the lit cells: part {part} of {parts}, {steps} steps on to the exit",
                            steps)
-        told.append({"cells": stretch, "value": number,
-                     "why": why.format(part=number, parts=len(parts), steps=steps)})
+        told.append({"cells": path[index:end + 1], "value": index,
+                     "why": why.format(part=part + 1, parts=parts, steps=steps)})
     return told

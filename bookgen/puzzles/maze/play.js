@@ -1,17 +1,28 @@
 /* Mazes in the playable edition: draw the way from Start by dragging (mouse, pen or finger) or
  * with the arrow keys; a wall cannot be crossed; going back over the line (or Backspace) rubs it
  * out; solved when the line joins the entrance to the exit (in a maze with loops, along the
- * shortest way). The walls, arrows and words come drawn from Python (record.play: the drawing
- * in mm, the same as the book's); cells are placed by the x and y the puzzle states. Hints (from
- * Python) are the way a stretch at a time, fork to fork: the frame gives the first stretch the
- * line has not followed, and the game lights it (pointAt) until the next move. Registers itself
- * with the player's frame (bookgen/html/frame.js). */
+ * shortest way). The walls, arrows, words and pictures come drawn from Python (record.play: the
+ * drawing in mm, the same as the book's); cells are placed by the x and y the puzzle states.
+ *
+ * The board shrinks to the page's width but never below cells of MIN_CELL px, what a finger hits:
+ * a larger maze scrolls sideways in its board (and down the page). A finger or pen draws from a
+ * grip over the line's end (an element of its own, which takes the finger); anywhere else it
+ * scrolls the board, so a maze larger than a phone's screen can be looked over. A mouse draws
+ * from anywhere on the line. While drawing, holding the pointer near the edge of the board or the
+ * screen scrolls that way (the frame's edgeScroller); the arrow keys keep the line's end in view.
+ *
+ * Hints (from Python) are the way on from each cell of the way to the next fork: while the line
+ * keeps to the way, the first hint not done is the one from the line's end, and the game lights
+ * it (pointAt) until the next move; once the line has left the way, Hint names the square where
+ * it left, rings it and lights the part of the line to go back over (hintState). Registers
+ * itself with the player's frame (bookgen/html/frame.js). */
 (function (frame) {
   "use strict";
 
   var el = frame.el, t = frame.t;
   var SVG = "http://www.w3.org/2000/svg";
-  var PX_PER_MM = 4.7;  // the board's widest on screen: a 5 mm cell 24 px across
+  var MIN_CELL = 32;  // px: the least a cell unit is drawn on screen (docs/html.md)
+  var MAX_CELL = 44;  // px: the most, where the page is wide enough
   var CONE = 0.35;  // an arrow key takes a way within about 70 degrees of its direction
 
   function shape(tag, attrs, parent) {
@@ -35,6 +46,22 @@
     return "M" + at(a) + " A" + r + " " + r + " 0 " + (b - a > 180 ? 1 : 0) + " 1 " + at(b);
   }
 
+  /* What each choice of pictures shows: the start's, then the goal's. */
+  var SHOWS = { mouse: [t("a mouse"), t("cheese")], bee: [t("a bee"), t("a flower")] };
+  function greyClass(grey) { return grey >= 0.95 ? "paper" : grey <= 0.05 ? "ink" : "tint"; }
+  /* A picture's shapes (see drawing.play_data) into `parent`, lines `line` mm wide. */
+  function drawPicture(shapes, line, parent) {
+    shapes.forEach(function (drawn) {
+      if (drawn[0] === "disc") {
+        shape("circle", { cx: drawn[1], cy: drawn[2], r: drawn[3], "class": greyClass(drawn[4]), "stroke-width": line }, parent);
+      } else if (drawn[0] === "outline") {
+        shape("polygon", { points: points(drawn[1]).join(" "), "class": greyClass(drawn[2]), "stroke-width": line }, parent);
+      } else {
+        shape("polyline", { points: points(drawn[1]).join(" "), "class": "open", "stroke-width": line }, parent);
+      }
+    });
+  }
+
   function mazeGame(board, record, page) {
     var puzzle = record.puzzle, play = record.play;
     if (!play) throw new Error("no drawing");
@@ -46,14 +73,17 @@
     var centres = puzzle.cells.map(function (cell) {
       return [play.offset[0] + cell.x * play.unit, play.offset[1] + cell.y * play.unit];
     });
-    var path = [entrance], marked = false, shownHint = null, stroke = null;
+    var path = [entrance], marked = false, shownHint = null, leftAt = null, stroke = null;
 
     var holder = el("div", "maze");
     var width = play.size[0], height = play.size[1];
     var root = shape("svg", { viewBox: "-1 -1 " + (width + 2) + " " + (height + 2), role: "application",
                               tabindex: "0", "aria-label": t("Maze: draw the way from Start to Finish with the arrow keys or by dragging; Backspace goes back.") });
-    root.style.maxWidth = Math.round((width + 2) * PX_PER_MM) + "px";
+    /* as wide as the board, but its cells never under MIN_CELL px nor over MAX_CELL px */
+    root.style.setProperty("--least", Math.ceil((width + 2) * MIN_CELL / play.unit) + "px");
+    root.style.setProperty("--most", Math.round((width + 2) * MAX_CELL / play.unit) + "px");
     var hintWay = shape("polyline", { "class": "hint-way", points: "" }, root);
+    var hintRing = shape("circle", { "class": "hint-ring", r: play.unit * 0.6, cx: 0, cy: 0, visibility: "hidden" }, root);
     var wrongWay = shape("polyline", { "class": "wrong-way", points: "" }, root);
     var line = shape("polyline", { "class": "way", points: "" }, root);
     shape("path", { "class": "walls", d: play.strokes.map(function (s) { return "M" + points(s).join(" L"); })
@@ -65,8 +95,20 @@
                                  "class": "word", "text-anchor": "middle" }, root);
       text.textContent = word;
     });
+    if (play.pictures) {
+      play.pictures.shapes.forEach(function (shapes, end) {
+        var group = shape("g", { "class": "picture", role: "img", "aria-label": SHOWS[play.pictures.choice][end] }, root);
+        shape("title", {}, group).textContent = SHOWS[play.pictures.choice][end];
+        drawPicture(shapes, play.pictures.line, group);
+      });
+    }
     var head = shape("circle", { "class": "head", r: play.unit * 0.22 }, root);
+    /* a finger or pen draws from here (it takes the finger; the rest of the board scrolls) */
+    var grip = el("div", "grip");
+    grip.setAttribute("aria-hidden", "true");
+    grip.style.width = (160 * play.unit / (width + 2)).toFixed(3) + "%";
     holder.appendChild(root);
+    holder.appendChild(grip);
     board.appendChild(holder);
 
     function through(cells) {
@@ -86,9 +128,28 @@
       var end = centres[path[path.length - 1]];
       head.setAttribute("cx", end[0]);
       head.setAttribute("cy", end[1]);
+      grip.style.left = ((end[0] + 1) / (width + 2) * 100).toFixed(3) + "%";
+      grip.style.top = ((end[1] + 1) / (height + 2) * 100).toFixed(3) + "%";
       var right = agreeing();
       wrongWay.setAttribute("points", marked && right < path.length ? through(path.slice(Math.max(0, right - 1))).join(" ") : "");
       hintWay.setAttribute("points", shownHint ? through(shownHint).join(" ") : "");
+      hintRing.setAttribute("visibility", leftAt === null ? "hidden" : "visible");
+      if (leftAt !== null) {
+        hintRing.setAttribute("cx", centres[leftAt][0]);
+        hintRing.setAttribute("cy", centres[leftAt][1]);
+      }
+    }
+    function unhint() { shownHint = null; leftAt = null; }
+    /* Scroll the board (sideways) and the page (down) as little as brings `cell` into view. */
+    var VIEW_MARGIN = 48;  // px kept between the cell and the edge it was beyond
+    function inView(cell) {
+      var box = root.getBoundingClientRect(), port = board.getBoundingClientRect();
+      var scale = box.width / (width + 2);
+      var x = box.left + (centres[cell][0] + 1) * scale, y = box.top + (centres[cell][1] + 1) * scale;
+      if (x < port.left + VIEW_MARGIN) board.scrollLeft -= port.left + VIEW_MARGIN - x;
+      else if (x > port.right - VIEW_MARGIN) board.scrollLeft += x - port.right + VIEW_MARGIN;
+      if (y < VIEW_MARGIN) window.scrollBy(0, y - VIEW_MARGIN);
+      else if (y > window.innerHeight - VIEW_MARGIN) window.scrollBy(0, y - window.innerHeight + VIEW_MARGIN);
     }
 
     /* The line goes on to `cell` (a cell a passage joins to its end), or back to it. */
@@ -96,13 +157,20 @@
       var at = path.indexOf(cell);
       if (at >= 0) path = path.slice(0, at + 1);
       else path.push(cell);
-      shownHint = null;
+      unhint();
       marked = false;
     }
     function joined(a, b) { return !!links[a][b]; }
     function tell() {
       var end = path[path.length - 1];
       if (end === exit && answer && !solved()) page.say(t("This is the exit, but a shorter way leads here."));
+    }
+    /* A cell as Hint names it: its row and column (1 first), or a round maze's ring and cell. */
+    function place(cell) {
+      var spot = puzzle.cells[cell];
+      if (puzzle.grid !== "theta") return t("row {row}, column {column}", { row: spot.row + 1, column: spot.col + 1 });
+      if (spot.row === 0) return t("the centre");
+      return t("ring {ring}, cell {cell}", { ring: spot.row, cell: spot.col + 1 });
     }
 
     /* Keys: the way from the line's end that lies most nearly in the arrow's direction. */
@@ -119,6 +187,11 @@
       });
       return best;
     }
+    function keyMoved() {
+      show();
+      grip.scrollIntoView({ block: "nearest", inline: "nearest" });  // the line's end stays in view
+      page.changed();
+    }
     root.addEventListener("keydown", function (event) {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
       if (STEPS[event.key]) {
@@ -126,26 +199,25 @@
         var cell = inDirection(STEPS[event.key]);
         if (cell === null) { page.say(t("A wall is in the way.")); return; }
         moveTo(cell);
-        show();
-        page.changed();
+        keyMoved();
         tell();
       } else if (event.key === "Backspace") {
         event.preventDefault();
         if (path.length < 2) return;
         moveTo(path[path.length - 2]);
-        show();
-        page.changed();
+        keyMoved();
       }
     });
 
     /* Pointers: press on the line (or beside its end) and drag; the line follows the passages. */
-    function cellAt(event) {
+    function cellAt(point) {
       var matrix = root.getScreenCTM();
       if (!matrix) return null;
-      var point = root.createSVGPoint();
-      point.x = event.clientX;
-      point.y = event.clientY;
-      var at = point.matrixTransform(matrix.inverse()), best = null, bestDistance = play.unit * 1.05;
+      var at = root.createSVGPoint();
+      at.x = point.clientX;
+      at.y = point.clientY;
+      at = at.matrixTransform(matrix.inverse());
+      var best = null, bestDistance = play.unit * 1.05;
       centres.forEach(function (centre, cell) {
         var distance = Math.hypot(centre[0] - at.x, centre[1] - at.y);
         if (distance < bestDistance) { best = cell; bestDistance = distance; }
@@ -170,7 +242,14 @@
       }
       return true;
     }
-    root.addEventListener("pointerdown", function (event) {
+    /* the cells under a pointer held near an edge change as the board scrolls under it */
+    var scroller = frame.edgeScroller(holder, function (point) { if (stroke) drawTo(point); });
+    function drawTo(point) {
+      var cell = cellAt(point);
+      if (cell === null || cell === path[path.length - 1]) return;
+      if (follow(cell)) { stroke.moved = true; show(); }
+    }
+    function press(event) {
       if (event.button !== undefined && event.button > 0) return;
       var cell = cellAt(event);
       if (cell === null) return;
@@ -182,23 +261,28 @@
       event.preventDefault();
       root.focus({ preventScroll: true });
       stroke = { id: event.pointerId, moved: false };
-      try { root.setPointerCapture(event.pointerId); } catch { /* not capturable */ }
+      try { event.currentTarget.setPointerCapture(event.pointerId); } catch { /* not capturable */ }
       if (cell !== end) { moveTo(cell); stroke.moved = true; show(); }
+    }
+    root.addEventListener("pointerdown", function (event) {
+      if (event.pointerType === "mouse") press(event);  // a finger or pen here scrolls the board
     });
-    root.addEventListener("pointermove", function (event) {
+    grip.addEventListener("pointerdown", press);
+    document.addEventListener("pointermove", function (event) {
       if (!stroke || event.pointerId !== stroke.id) return;
-      var cell = cellAt(event);
-      if (cell === null || cell === path[path.length - 1]) return;
-      if (follow(cell)) { stroke.moved = true; show(); }
+      drawTo(event);
+      scroller.move(event);
     });
     function endStroke(event) {
       if (!stroke || event.pointerId !== stroke.id) return;
       var moved = stroke.moved;
       stroke = null;
+      scroller.stop();
+      show();
       if (moved) { page.changed(); tell(); }
     }
-    root.addEventListener("pointerup", endStroke);
-    root.addEventListener("pointercancel", endStroke);
+    document.addEventListener("pointerup", endStroke);
+    document.addEventListener("pointercancel", endStroke);
 
     frame.keyHelp(el("li", "", t("Maze: the arrow keys draw the way on, Backspace goes back.")));
 
@@ -217,7 +301,7 @@
 
     return {
       state: function () { return path.slice(); },
-      restore: function (state) { path = valid(state) ? state.slice() : [entrance]; shownHint = null; show(); },
+      restore: function (state) { path = valid(state) ? state.slice() : [entrance]; unhint(); show(); },
       check: function () {
         var right = agreeing();
         marked = true;
@@ -229,17 +313,34 @@
       reveal: function () {
         if (!answer) return false;
         path = answer.slice();
-        shownHint = null;
+        unhint();
         show();
         return true;
       },
-      reset: function () { path = [entrance]; shownHint = null; marked = false; show(); },
+      reset: function () { path = [entrance]; unhint(); marked = false; show(); },
       clearMarks: function () { marked = false; show(); },
+      /* A hint from the i-th cell of the way (its value) is done once the line keeps to the way
+       * past it, open at the line's end. Where the line has left the way, the hint from the last
+       * cell it kept to cannot be given: this says where the line left, and (asked only when Hint
+       * is pressed) rings that square and lights the part of the line to go back over. */
       hintState: function (hint) {
-        var last = hint.cells[hint.cells.length - 1], upTo = answer ? answer.indexOf(last) : -1;
-        return upTo >= 0 && agreeing() > upTo ? "done" : "open";
+        var right = agreeing();
+        if (hint.value < right - 1) return "done";
+        if (right === path.length || hint.value > right - 1) return "open";
+        var where = path[right - 1];
+        leftAt = where;
+        shownHint = path.slice(right - 1);
+        show();
+        inView(where);
+        return t("Your line leaves the way at {place} (ringed): go back there along the lit part of your line.", { place: place(where) });
       },
-      pointAt: function (hint) { shownHint = hint.cells.slice(); show(); return [hintWay]; }
+      pointAt: function (hint) {
+        unhint();
+        shownHint = hint.cells.slice();
+        show();
+        inView(hint.cells[hint.cells.length - 1]);
+        return [hintWay];
+      }
     };
   }
 

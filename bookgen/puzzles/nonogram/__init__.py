@@ -14,14 +14,30 @@ the example and the registry record.
 
 from __future__ import annotations
 
-from bookgen.api import Generated, PuzzleType, Showcase, always_unique, fixed_example, no_answer_note
+from dataclasses import replace
+from functools import partial
+
+from bookgen.api import JSON, Generated, PuzzleType, Showcase, always_unique, fixed_example, no_answer_note
 from bookgen.i18n import N_
 from bookgen.puzzles.nonogram.checking import check, validate
-from bookgen.puzzles.nonogram.drawing import draw_puzzle, draw_solution, measure, measure_solution
+from bookgen.puzzles.nonogram.drawing import (
+    draw_puzzle,
+    draw_solution,
+    largest_side,
+    measure,
+    measure_solution,
+)
 from bookgen.puzzles.nonogram.generator import answers, check_request, clues_of, generate, variety
 from bookgen.puzzles.nonogram.grader import BANDS, rate
 from bookgen.puzzles.nonogram.hints import given_answer, hints
-from bookgen.puzzles.nonogram.parameters import OPTIONS, answer_form, canonical, printed, rules_text
+from bookgen.puzzles.nonogram.parameters import (
+    MIN_SIDE,
+    OPTIONS,
+    answer_form,
+    canonical,
+    printed,
+    rules_text,
+)
 from bookgen.puzzles.nonogram.solver import solve
 
 HEART = [[0, 1, 0, 1, 0], [1, 1, 1, 1, 1], [1, 1, 1, 1, 1], [0, 1, 1, 1, 0], [0, 0, 1, 0, 0]]
@@ -38,6 +54,23 @@ SHOWCASE = (
     Showcase("hard", {"size": "30x30"}),
     Showcase("easy", {"size": "8x8"}, audit=True),
 )
+
+
+def narrowed(width: float, height: float) -> PuzzleType:
+    """Nonograms with the squares and the clues' spacing closed in around clue numbers of the same
+    size so that a drawing is at most `width` x `height` mm, as far as the numbers let them
+    (drawing's `tightest`): large print on a narrow trim (a 22x22 on 8.5x11)."""
+    room = (width, height)
+    return replace(NONOGRAM, measure=partial(measure, room=room),
+                   measure_solution=partial(measure_solution, room=room),
+                   draw_puzzle=partial(draw_puzzle, room=room),
+                   draw_solution=partial(draw_solution, room=room))
+
+
+def largest_size(puzzles: list[JSON], width: float, height: float) -> str | None:
+    """The largest square picture the room takes, narrowed, with clues like these puzzles'."""
+    side = largest_side(puzzles, width, height)
+    return str(side) if side >= MIN_SIDE else None
 
 
 NONOGRAM = PuzzleType(
@@ -70,4 +103,6 @@ NONOGRAM = PuzzleType(
     play_script="play.js",
     play_style="play.css",
     json_schema="schema.json",
+    narrowed=narrowed,
+    largest_size=largest_size,
 )

@@ -5,13 +5,20 @@ between them), the grid with a heavier line every five squares; the answer as th
 Row clues sit close, each number as wide as its digits plus a gap, so a 30x30 grid fits a 6x9
 page at the 7 pt floor; the widths come from the digits' advance (DejaVu Sans draws every digit
 0.636 em wide), so `measure` knows them without a pen.
+
+Narrowed (`room`: large print on a page too narrow for the grid), the squares, the clues' lines
+and the gaps between numbers close in around clue numbers of the same size, as far as `tightest`
+lets them: a column as wide as its widest number and a hair, a square as tall as a digit and a
+little. The clue numbers stay 9 pt, so the page prints them at its floor all the same.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from bookgen.api import JSON
 from bookgen.core.pen import MEDIUM, THIN, Pen
-from bookgen.puzzles.nonogram.parameters import clue_texts
+from bookgen.puzzles.nonogram.parameters import MAX_SIDE, clue_texts
 
 CELL = 4.6           # square side, mm
 CLUE_SIZE = 9.0      # clue numbers, pt (a two-digit number fits a column)
@@ -22,6 +29,53 @@ MARGIN = 1.2         # between the clues and the grid, mm
 GUIDE = 5            # a heavier line every this many squares
 FINE = 0.18          # the grid's lines, mm
 CLUE_LINE = 0.08     # the grid's lines carried on between the clues, mm
+DIGIT_HEIGHT = 0.73 * CLUE_SIZE * 25.4 / 72  # a digit's height, mm
+Room = tuple[float, float]
+
+
+class Spacing(NamedTuple):
+    """A drawing's square side, its clue numbers' pitch down a column and gap along a row, mm."""
+
+    cell: float
+    pitch: float
+    gap: float
+
+
+NATURAL = Spacing(CELL, PITCH, GAP)
+
+
+def tightest(puzzle: JSON) -> Spacing:
+    """The closest a narrowed drawing sets its clues: a square as wide as the widest number above
+    a column and 0.1 mm (a two-digit one: 4.1 mm, not 4.6), and as tall as a digit and 0.6 mm
+    (a grid whose numbers above the columns are all one digit: 2.9 mm); numbers down a column a
+    digit and 0.6 mm apart, along a row 0.8 mm."""
+    widest = max(len(text) for clue in puzzle["col_clues"] for text in clue_texts(clue))
+    return Spacing(max(widest * DIGIT + 0.1, DIGIT_HEIGHT + 0.6), DIGIT_HEIGHT + 0.6, 0.8)
+
+
+def spacing(puzzle: JSON, room: Room | None = None) -> Spacing:
+    """The natural spacing, or (narrowed into `room`) the largest between it and `tightest` that
+    lets the drawing fit the room, all three closed in by the same share."""
+    if room is None or _size(puzzle, NATURAL)[0] <= room[0] and _size(puzzle, NATURAL)[1] <= room[1]:
+        return NATURAL
+    least = tightest(puzzle)
+    low, high = 0.0, 1.0  # the share of the way from the natural spacing to the tightest
+    for _ in range(30):
+        share = (low + high) / 2
+        width, height = _size(puzzle, _between(share, least))
+        low, high = (low, share) if width <= room[0] and height <= room[1] else (share, high)
+    return _between(high, least)
+
+
+def _between(share: float, least: Spacing) -> Spacing:
+    return Spacing(*(natural + share * (tight - natural) for natural, tight in zip(NATURAL, least)))
+
+
+def _size(puzzle: JSON, space: Spacing) -> tuple[float, float]:
+    left, top = clue_room(puzzle, space)
+    return left + puzzle["cols"] * space.cell, top + puzzle["rows"] * space.cell
+
+
 WIDEST = 4.875 * 25.4 * CLUE_SIZE / 7
 """The widest drawing (mm) a 6x9 print-on-demand page takes at the 7 pt floor: its frame is
 4.875 in (6 in less a 0.625 in inside margin with the gutter of up to 150 pages and a 0.5 in
@@ -29,62 +83,65 @@ outside one), and the floor scales the 9 pt clues by 7/9. A 30x30 grid is 138 mm
 leaves its row clues some 20 mm: six or seven numbers."""
 
 
-def _row_width(clue: list[int]) -> float:
+def _row_width(clue: list[int], gap: float) -> float:
     texts = clue_texts(clue)
-    return sum(len(text) * DIGIT for text in texts) + GAP * (len(texts) - 1)
+    return sum(len(text) * DIGIT for text in texts) + gap * (len(texts) - 1)
 
 
-def clue_room(puzzle: JSON) -> tuple[float, float]:
+def clue_room(puzzle: JSON, space: Spacing = NATURAL) -> tuple[float, float]:
     """(left, top): the width the row clues take and the depth the column clues take, in mm."""
-    left = max(_row_width(clue) for clue in puzzle["row_clues"]) + MARGIN
-    top = max(len(clue_texts(clue)) for clue in puzzle["col_clues"]) * PITCH + MARGIN
+    left = max(_row_width(clue, space.gap) for clue in puzzle["row_clues"]) + MARGIN
+    top = max(len(clue_texts(clue)) for clue in puzzle["col_clues"]) * space.pitch + MARGIN
     return left, top
 
 
-def measure(puzzle: JSON) -> tuple[float, float]:
-    left, top = clue_room(puzzle)
-    return left + puzzle["cols"] * CELL, top + puzzle["rows"] * CELL
+def measure(puzzle: JSON, room: Room | None = None) -> tuple[float, float]:
+    return _size(puzzle, spacing(puzzle, room))
 
 
-def measure_solution(puzzle: JSON) -> tuple[float, float]:
-    return puzzle["cols"] * CELL, puzzle["rows"] * CELL
+def measure_solution(puzzle: JSON, room: Room | None = None) -> tuple[float, float]:
+    cell = spacing(puzzle, room).cell
+    return puzzle["cols"] * cell, puzzle["rows"] * cell
 
 
-def _grid(pen: Pen, x0: float, y0: float, rows: int, cols: int) -> None:
+def _grid(pen: Pen, x0: float, y0: float, rows: int, cols: int, cell: float) -> None:
     """The lines of the grid: fine ones, a heavier one every five squares and round it."""
     for r in range(rows + 1):
         heavy = r % GUIDE == 0 or r == rows
-        pen.line(x0, y0 + r * CELL, x0 + cols * CELL, y0 + r * CELL, width=MEDIUM if heavy else FINE)
+        pen.line(x0, y0 + r * cell, x0 + cols * cell, y0 + r * cell, width=MEDIUM if heavy else FINE)
     for c in range(cols + 1):
         heavy = c % GUIDE == 0 or c == cols
-        pen.line(x0 + c * CELL, y0, x0 + c * CELL, y0 + rows * CELL, width=MEDIUM if heavy else FINE)
+        pen.line(x0 + c * cell, y0, x0 + c * cell, y0 + rows * cell, width=MEDIUM if heavy else FINE)
 
 
-def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
-    left, top = clue_room(puzzle)
+def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None) -> None:
+    space = spacing(puzzle, room)
+    cell = space.cell
+    left, top = clue_room(puzzle, space)
     rows, cols = puzzle["rows"], puzzle["cols"]
     for c, clue in enumerate(puzzle["col_clues"]):
         texts = clue_texts(clue)
-        x = left + (c + 0.5) * CELL
+        x = left + (c + 0.5) * cell
         for i, text in enumerate(texts):  # the last number just above the grid
-            y = top - MARGIN - (len(texts) - i - 0.5) * PITCH
+            y = top - MARGIN - (len(texts) - i - 0.5) * space.pitch
             pen.text(x, y, text, CLUE_SIZE)
     for r, clue in enumerate(puzzle["row_clues"]):
-        y = top + (r + 0.5) * CELL
+        y = top + (r + 0.5) * cell
         x = left - MARGIN
         for text in reversed(clue_texts(clue)):  # the last number nearest the grid
             pen.text(x, y, text, CLUE_SIZE, align="right")
-            x -= len(text) * DIGIT + GAP
-    _grid(pen, left, top, rows, cols)
+            x -= len(text) * DIGIT + space.gap
+    _grid(pen, left, top, rows, cols, cell)
     for c in range(1, cols):  # the column clues kept apart, so "17" "19" never read as "1719"
-        pen.line(left + c * CELL, 0, left + c * CELL, top, width=CLUE_LINE)
+        pen.line(left + c * cell, 0, left + c * cell, top, width=CLUE_LINE)
     for r in range(1, rows):
-        pen.line(0, top + r * CELL, left, top + r * CELL, width=CLUE_LINE)
+        pen.line(0, top + r * cell, left, top + r * cell, width=CLUE_LINE)
 
 
-def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
+def draw_solution(pen: Pen, puzzle: JSON, solution: JSON, room: Room | None = None) -> None:
     grid = solution["grid"]
     rows, cols = len(grid), len(grid[0])
+    cell = spacing(puzzle, room).cell
     for r, row in enumerate(grid):
         c = 0
         while c < cols:  # each run of black squares as one bar
@@ -92,13 +149,26 @@ def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
                 end = c
                 while end < cols and row[end]:
                     end += 1
-                pen.rect(c * CELL, r * CELL, (end - c) * CELL, CELL, fill=0.0, stroke=False)
+                pen.rect(c * cell, r * cell, (end - c) * cell, cell, fill=0.0, stroke=False)
                 c = end
             else:
                 c += 1
     for r in range(rows + 1):
         width = MEDIUM if r % GUIDE == 0 or r == rows else THIN / 2
-        pen.line(0, r * CELL, cols * CELL, r * CELL, width=width)
+        pen.line(0, r * cell, cols * cell, r * cell, width=width)
     for c in range(cols + 1):
         width = MEDIUM if c % GUIDE == 0 or c == cols else THIN / 2
-        pen.line(c * CELL, 0, c * CELL, rows * CELL, width=width)
+        pen.line(c * cell, 0, c * cell, rows * cell, width=width)
+
+
+def largest_side(puzzles: list[JSON], width: float, height: float) -> int:
+    """The most squares a side of a picture like `puzzles` (its clues no wider nor deeper than
+    theirs) the room takes narrowed as far as it goes: a side under 10 has one-digit numbers
+    above its columns, a larger one may have two."""
+    left = max(clue_room(puzzle, tightest(puzzle))[0] for puzzle in puzzles)
+    top = max(clue_room(puzzle, tightest(puzzle))[1] for puzzle in puzzles)
+    for side in range(MAX_SIDE, 0, -1):
+        cell = tightest({"col_clues": [[side]]}).cell
+        if left + side * cell <= width and top + side * cell <= height:
+            return side
+    return 0

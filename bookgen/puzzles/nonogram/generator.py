@@ -142,28 +142,26 @@ def picture_puzzle(request: Request) -> tuple[JSON, JSON, JSON]:
 
 # --- requests ---------------------------------------------------------------------------------------
 
-REACHES = {"medium": 7, "hard": 6}
-"""The least side at which random pictures reach a level in reasonable tries: a medium puzzle
-takes five sweeps of simple steps, and a grid under 7x7 is done in fewer; a 5x5 picture seldom
-needs full line logic without needing more (bench/nonogram.py)."""
+UNFOLDED_UNDER = {"medium": 7, "hard": 6}
+"""Sides under which a level's pictures are unfolded blots (`ink_blot`'s `folded`): a mirrored
+picture that small is seldom a puzzle of the level. Of the 26,000 mirrored 5x5 pictures that
+fill their grid, 2 (one puzzle and its mirror image) take the five sweeps a medium one needs, and
+of 3000 mirrored 6x6 blots one; of 5000 unfolded blots, 40 at 5x5 and 148 at 6x6 are medium and
+325 at 5x5 hard, where 4 of 3000 mirrored 5x5 blots were (bench/nonogram.py)."""
+SMALL_UNDER, SMALL_ATTEMPTS = 8, 4000
+"""Pictures drawn for a grid under 8x8: there a level is rarer (under 1 in 100 pictures reach a
+5x5 medium or expert, or a 7x7 medium) and a picture is graded in a third of a millisecond, so
+these miss once in 10^10 and take a second at most."""
 
 
 def check_request(request: Request) -> None:
-    """A user's picture must be unique and grade at the level asked for; a random one needs room
-    for the level's reasoning."""
+    """A user's picture must be unique and grade at the level asked for."""
     if request.settings["picture"] is not None:
         _, _, rating = picture_puzzle(request)
         if rating["level"] != request.level:
             raise BookgenError(
                 f"the picture grades {rating['level']} (it needs {_stage_words(rating['stage'])}), "
                 f"not {request.level}: set its difficulty to {rating['level']}", key="difficulty")
-        return
-    rows, cols = request.settings["size"]
-    least = REACHES.get(request.level)
-    if least is not None and min(rows, cols) < least:
-        raise BookgenError(f"{request.level} nonograms need a grid of at least {least}x{least}: "
-                           f"{rows}x{cols} pictures seldom need what the level asks for; ask for "
-                           "a larger size or another level", key="size")
 
 
 def _stage_words(stage: str) -> str:
@@ -199,12 +197,15 @@ def generate(rng: random.Random, request: Request) -> Generated:
         figures = deduce(board_of(puzzle), top)
         return figures_of(puzzle, figures) if figures["solved"] else {"level": None}
 
+    folded = min(rows, cols) >= UNFOLDED_UNDER.get(level, 0)
+    attempts = SMALL_ATTEMPTS if min(rows, cols) < SMALL_UNDER else ATTEMPTS
+
     def fill() -> Grid | None:
-        grid = ink_blot(rng, rows, cols, STYLES[level])
+        grid = ink_blot(rng, rows, cols, STYLES[level], folded)
         return grid if fills_the_frame(grid) else None
 
-    made = make_at_level(level, ATTEMPTS, fill, clues_of, rated,
-                         f"could not make a {level} {rows}x{cols} nonogram in {ATTEMPTS} tries; "
+    made = make_at_level(level, attempts, fill, clues_of, rated,
+                         f"could not make a {level} {rows}x{cols} nonogram in {attempts} tries; "
                          "try a larger size or another level")
     return Generated(made.puzzle, {"grid": made.answer}, made.rating)
 

@@ -1,4 +1,5 @@
-"""Random pictures that look like something: mirror-symmetric ink blots.
+"""Random pictures that look like something: mirror-symmetric ink blots (on small grids, where a
+level needs it, unfolded ones: `ink_blot`'s `folded`).
 
 Folding a sheet with wet ink in it makes a blot people see things in (Rorschach's cards): one
 half, mirrored. A blot here is made the same way, in whole numbers so the halves stay exact:
@@ -39,6 +40,10 @@ def _mirrored(grid: Grid) -> Grid:
     return [[row[c] if c < (cols + 1) // 2 else row[cols - 1 - c] for c in range(cols)] for row in grid]
 
 
+def _as_it_is(grid: Grid) -> Grid:
+    return grid
+
+
 def _blurred(field: Grid) -> Grid:
     """Each square the (whole-number) average of itself and its neighbours inside the grid."""
     rows, cols = len(field), len(field[0])
@@ -53,7 +58,7 @@ def _blurred(field: Grid) -> Grid:
                     count += 1
             line.append(total // count)
         out.append(line)
-    return _mirrored(out)
+    return out
 
 
 def _components(grid: Grid, colour: int) -> list[list[tuple[int, int]]]:
@@ -128,12 +133,14 @@ def _off_centre(r: int, c: int, rows: int, cols: int) -> float:
     return ((2 * r + 1 - rows) / rows) ** 2 + ((2 * c + 1 - cols) / cols) ** 2
 
 
-def ink_blot(rng: random.Random, rows: int, cols: int, style: Style) -> Grid:
-    """A random mirror-symmetric blot of rows x cols squares in the given style."""
-    field = _mirrored([[rng.randrange(1 << 20) for _ in range(cols)] for _ in range(rows)])
+def ink_blot(rng: random.Random, rows: int, cols: int, style: Style, folded: bool = True) -> Grid:
+    """A random blot of rows x cols squares in the given style: mirror-symmetric when `folded`,
+    else the same steps on the whole sheet (no mirror, no eyes)."""
+    mirrored = _mirrored if folded else _as_it_is
+    field = mirrored([[rng.randrange(1 << 20) for _ in range(cols)] for _ in range(rows)])
     passes = max(1, round(style.blur * min(rows, cols) / 10))
     for _ in range(passes):
-        field = _blurred(field)
+        field = mirrored(_blurred(field))
     values = sorted(v for row in field for v in row)
     spread = values[len(values) * 9 // 10] - values[len(values) // 10]
     field = [[v - round(CENTRE * spread * _off_centre(r, c, rows, cols)) for c, v in enumerate(row)]
@@ -145,6 +152,6 @@ def ink_blot(rng: random.Random, rows: int, cols: int, style: Style) -> Grid:
     side = min(rows, cols)
     if style.blur > 0.3:
         grid = _cleaned(grid, speck=max(2, side // 5), hole=max(2, side // 4))
-    if rng.random() < style.eyes:
+    if folded and rng.random() < style.eyes:
         grid = _with_eyes(rng, grid)
     return grid

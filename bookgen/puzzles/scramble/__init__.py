@@ -15,11 +15,13 @@ from dataclasses import replace
 from functools import partial
 
 from bookgen.api import (
+    JSON,
     Generated,
     PuzzleType,
     Request,
     Showcase,
     always_unique,
+    form_key,
     no_answer_note,
 )
 from bookgen.i18n import N_
@@ -30,7 +32,7 @@ from bookgen.puzzles.scramble.drawing import (
     measure,
     measure_solution,
 )
-from bookgen.puzzles.scramble.generator import check_request, generate
+from bookgen.puzzles.scramble.generator import check_request, dealt, generate
 from bookgen.puzzles.scramble.grader import BANDS, rate
 from bookgen.puzzles.scramble.hints import given_answer, hints
 from bookgen.puzzles.scramble.parameters import (
@@ -56,6 +58,17 @@ def example(request: Request | None) -> Generated:
     small = Request.make(SCRAMBLE, "easy", {"words": list(EXAMPLE_WORDS[language]),
                                              "language": language})
     return generate(random.Random(f"example/{language}"), small)
+
+
+def answers(request: Request) -> frozenset[str]:
+    """One answer form a list the request's words are dealt into (`dealt`): a book never prints
+    a word twice, so a section holds as many puzzles as its words fill lists."""
+    return frozenset(form_key(sorted(words)) for words in dealt(request))
+
+
+def answer_parts(puzzle: JSON, solution: JSON) -> list[str]:
+    """Each word: a book never prints one twice, in any two puzzles."""
+    return [f"{puzzle['language']}:{word}" for word in solution["words"]]
 
 
 SHOWCASE = (Showcase("easy", audit=True), Showcase("expert"), Showcase("medium", {"theme": "food"}),
@@ -93,6 +106,8 @@ SCRAMBLE = PuzzleType(
     example=example,
     canonical=canonical,
     answer_form=answer_form,
+    answers=answers,
+    answer_parts=answer_parts,
     printed=printed,
     hardness=lambda rating: BANDS.hardness(rating["score"]),
     hints=hints,

@@ -2,6 +2,13 @@
 whose letters make no other word), shuffle each as the level shuffles until the scramble is no
 word, holds no blocked word and makes only its own word, and keep the list when its measured
 level is the one asked for.
+
+A book never prints a word twice (`answer_parts`): the request's words are dealt into lists that
+share none (`dealt`: its pool in an order drawn from the request alone, so the same for every
+puzzle of a section, cut into lists of `word_count`), and each puzzle takes one of them, drawn
+by its seed. Two puzzles that draw the same list are twins, and the book draws again for the
+later one; `answers` counts the lists, so a section asking for more puzzles than its words fill
+is refused up front, saying how many there are.
 """
 
 from __future__ import annotations
@@ -16,9 +23,9 @@ from bookgen.core.known_words import known_words
 from bookgen.core.letters import alphabet, grid_form
 from bookgen.errors import BookgenError
 from bookgen.puzzles.scramble.grader import in_place, pairs_kept, rate
-from bookgen.puzzles.scramble.parameters import LENGTHS_AT, SHUFFLE_AT
+from bookgen.puzzles.scramble.parameters import ALL, LENGTHS_AT, SHUFFLE_AT
 from bookgen.puzzles.scramble.solver import answers, known_index, letters_key
-from bookgen.puzzles.wordsearch.parameters import theme_words
+from bookgen.puzzles.wordsearch.parameters import THEMES, theme_words
 
 ATTEMPTS = 40
 SHUFFLES = 300  # random orders tried for one word before it is left out
@@ -45,7 +52,9 @@ def _theme_pool(language: str, theme: str, level: str) -> tuple[str, ...]:
     low, high = LENGTHS_AT[level]
     first = SHUFFLE_AT[level] == "first"
     known = known_words(language)
-    return tuple(word for word in theme_words(language, theme)
+    listed = sorted({word for name in THEMES for word in theme_words(language, name)}) \
+        if theme == ALL else theme_words(language, theme)
+    return tuple(word for word in listed
                  if low <= len(word) <= high and word in known and not others(word, first, language)
                  and scrambled(random.Random(word), word, level, language) is not None)
 
@@ -106,28 +115,32 @@ def check_request(request: Request) -> None:
         raise BookgenError("a word is listed twice", key="words")
     count = _count(request, pool)
     if count > len(pool):
-        raise BookgenError(f"{count} words are asked for and the {request.settings['theme']} list "
-                           f"has {len(pool)} that {level} scrambles can take", key="word_count")
+        theme = request.settings["theme"]
+        listed = "the themes together have" if theme == ALL else f"the {theme} list has"
+        raise BookgenError(f"{count} words are asked for and {listed} {len(pool)} that {level} "
+                           "scrambles can take", key="word_count")
+
+
+def dealt(request: Request) -> tuple[tuple[str, ...], ...]:
+    """The request's words in lists of `word_count` that share none: its pool in an order drawn
+    from the request alone (every puzzle of a section deals the same), cut in turn (the words
+    left over fill no list)."""
+    pool = sorted(word_pool(request))
+    count = _count(request, tuple(pool))
+    order = random.Random(f"{request.id('')}/dealt").sample(pool, len(pool))
+    return tuple(tuple(order[start:start + count]) for start in range(0, len(order) - count + 1, count))
 
 
 def generate(rng: random.Random, request: Request) -> Generated:
     level, language = request.level, request.settings["language"]
-    pool = sorted(word_pool(request))
-    count = _count(request, tuple(pool))
-    first = SHUFFLE_AT[level] == "first"
+    words = rng.choice(dealt(request))
 
     def fill() -> tuple[list[str], list[str]] | None:
-        words, scrambles = [], []
-        for word in rng.sample(pool, len(pool)):
-            scramble = scrambled(rng, word, level, language)
-            if scramble is not None:
-                words.append(word)
-                scrambles.append(scramble)
-            if len(words) == count:
-                return words, scrambles
-        return None
+        chosen = rng.sample(words, len(words))
+        scrambles = [scrambled(rng, word, level, language) for word in chosen]
+        return None if None in scrambles else (chosen, [s for s in scrambles if s is not None])
 
     made = make_at_level(level, ATTEMPTS, fill, lambda made: {
-        "scrambles": made[1], "language": language, "first": first}, rate,
+        "scrambles": made[1], "language": language, "first": SHUFFLE_AT[level] == "first"}, rate,
         failure=f"no {level} scramble came out of {ATTEMPTS} tries for {request.describe()}")
     return Generated(made.puzzle, {"words": made.answer[0]}, made.rating)

@@ -42,15 +42,20 @@ def _words_problem(words: tuple[str, ...]) -> str | None:
     return next((problem for word in words if (problem := _word_problem(word))), None)
 
 
-THEME_WORDS = {"animals": N_("animals"), "food": N_("food"), "school": N_("school"),
-               "nature": N_("nature")}
+ALL = "all"
+SCRAMBLE_THEMES = (ALL, *THEMES)
+"""Word search's themes, and all of them together (the default): a book never prints a word
+twice, and one theme's words fill only a few puzzles at a level (`generator.dealt`)."""
+THEME_WORDS = {ALL: N_("all themes"), "animals": N_("animals"), "food": N_("food"),
+               "school": N_("school"), "nature": N_("nature")}
 """Each theme's name in the language spoken (word search's themes: the same words)."""
 
 OPTIONS = (
     Option("words", "words", N_("the words to scramble (default: the theme's words)"),
            check=_words_problem, label=N_("Words")),
     Option("theme", "choice", N_("the built-in list of words when no words are given (word "
-           "search's themes; default: animals)"), choices=THEMES, default="animals",
+           "search's themes, or all of them together: the default)"), choices=SCRAMBLE_THEMES,
+           default=ALL,
            words=THEME_WORDS, label=N_("Theme")),
     Option("word_count", "int", N_("scrambles on each page (default 8 at easy and expert, else 10; at "
            "most the words given)"), low=3, high=MAX_WORDS, default=lambda level, earlier: WORDS_AT[level],

@@ -1,6 +1,6 @@
 """Sudoku: fill the grid so every row, column and box (a jigsaw's irregular regions in place of
-boxes; in the diagonal variant, each long diagonal too) holds every number once; 4x4, 6x6 and 9x9;
-a killer's cages add up to their sums.
+boxes; in the diagonal variants, each long diagonal too) holds every number once; 4x4 to 16x16
+(12x12 and 16x16 in numbers or hex); a killer's cages add up to their sums.
 
 One module per step in the usual order: `parameters` (sizes, variants, options, rules and the
 forms a puzzle is compared by), `regions` (a jigsaw's layouts of regions), `cages` (a killer's
@@ -53,23 +53,43 @@ JIGSAW_EXAMPLES = {
 }
 
 
-# A killer example: each cell's cage as a letter, and the answer (the generator's, seed "example1",
-# medium: no givens, cage combinations and singles solve it); the sums are the answer's.
+# Killer examples: each cell's cage as a letter, the answer and (on a jigsaw) the regions; the
+# generator's, medium: no givens, cage combinations and singles solve them; the sums are the
+# answer's. The plain killer's from seed "example1", the combined variants' from "example2" and
+# "example1" (the first without givens).
 KILLER_EXAMPLE = (
     "0112333440152667849a5b6c78d9aabbc7edfgghhieejffgkkilljmmmnkioojpqnnrsottpquursvvv",
     "637495812594812736812736549769128453348659127125347968276584391953271684481963275",
 )
+KILLER_EXAMPLES = {
+    "killer": KILLER_EXAMPLE,
+    "killer-diagonal": (
+        "00112233304455566789aabcdd7899bbceef8gghiijjfkklhmmnnfoolppqqrsttuupvwrstxxyyvwzz",
+        "264587139579163248831429657358971426427638915196245783645392871983714562712856394"),
+    "killer-jigsaw": (
+        "000122333455166677488999aaabbcddeeffggcchijkkllmmhijnnoppqqrsstouuvvrwwtxxyyzzAAt",
+        "748625931359874126514396782126589473972138564683457219831942657467213895295761348",
+        "111112222111332442513334422553344426553347776588847666558777696588977696888999999"),
+}
+JIGSAW_DIAGONAL_EXAMPLE = (
+    "006300854000000032053287600000001520500000003092500000009865470670000000817003200",
+    "111122333112222333142223335144466555144666665774686555744888588777778889799999999",
+    "126379854785614932453287619948731526561928743392546187239865471674152398817493265",
+)
+"""The generator's easy jigsaw with diagonals (seed "example1"): givens, regions, answer."""
 
 
-def killer_example() -> tuple[JSON, JSON]:
-    """The killer example's puzzle and solution."""
-    owners, answer = KILLER_EXAMPLE
+def killer_example(variant: str = "killer") -> tuple[JSON, JSON]:
+    """A killer variant's example puzzle and solution."""
+    owners, answer, *regions = KILLER_EXAMPLES[variant]
     cages: dict[str, list[list[int]]] = {}
     for cell, owner in enumerate(owners):
         cages.setdefault(owner, []).append(list(divmod(cell, 9)))
-    puzzle = {"variant": "killer", "givens": [[0] * 9 for _ in range(9)],
-              "cages": [{"sum": sum(int(answer[r * 9 + c]) for r, c in cells), "cells": cells}
-                        for cells in cages.values()]}
+    puzzle: JSON = {"variant": variant, "givens": [[0] * 9 for _ in range(9)]}
+    if regions:
+        puzzle["regions"] = rows(regions[0])
+    puzzle["cages"] = [{"sum": sum(int(answer[r * 9 + c]) for r, c in cells), "cells": cells}
+                       for cells in cages.values()]
     return puzzle, {"grid": rows(answer)}
 
 
@@ -82,14 +102,20 @@ def rows(line: str) -> list[list[int]]:
 def example(request: Request | None) -> Generated:
     """A 4x4 sudoku of the section's variant that full houses and hidden singles solve (the
     diagonal one has an answer only through its diagonals); a jigsaw's is of the section's size,
-    full houses and hidden singles in its regions solving it; a killer's a 9x9 without givens."""
-    if request is not None and request.settings["variant"] == "killer":
-        puzzle, solution = killer_example()
-    elif request is not None and request.settings["variant"] == "jigsaw":
+    full houses and hidden singles in its regions solving it (with diagonals, a 9x9); a killer's
+    (with diagonals, on a jigsaw) a 9x9 without givens."""
+    variant = request.settings["variant"] if request is not None else "classic"
+    if variant in KILLER_EXAMPLES:
+        puzzle, solution = killer_example(variant)
+    elif variant == "jigsaw-diagonal":
+        givens, regions, answer = JIGSAW_DIAGONAL_EXAMPLE
+        puzzle = {"variant": variant, "givens": rows(givens), "regions": rows(regions)}
+        solution = {"grid": rows(answer)}
+    elif request is not None and variant == "jigsaw":
         givens, regions, answer = JIGSAW_EXAMPLES.get(request.settings["size"], JIGSAW_EXAMPLES["6"])
         puzzle = {"variant": "jigsaw", "givens": rows(givens), "regions": rows(regions)}
         solution = {"grid": rows(answer)}
-    elif request is not None and request.settings["variant"] == "diagonal":
+    elif variant == "diagonal":
         puzzle = {"variant": "diagonal", "givens": [[1, 0, 3, 0], [0, 0, 0, 0], [4, 0, 0, 1], [0, 0, 0, 0]]}
         solution = {"grid": [[1, 2, 3, 4], [3, 4, 1, 2], [4, 3, 2, 1], [2, 1, 4, 3]]}
     else:
@@ -99,11 +125,13 @@ def example(request: Request | None) -> Generated:
 
 
 # The audit's books ask for dozens of puzzles a section: a 9x9 (easy is quick), as 4x4 grids hold
-# only a few dozen different easy puzzles.
+# only a few dozen different easy puzzles. The large sizes at their quick levels, with two-digit
+# numbers (tests/test_sudoku_sizes.py plays a hex grid: the every-type hints test reads numbers).
 SHOWCASE = (Showcase("hard", {"variant": "diagonal"}), Showcase("medium", {"size": "6"}, curve_seeds=3),
             Showcase("easy", {"size": "4"}), Showcase("easy", audit=True),
             Showcase("hard", {"variant": "jigsaw", "size": "6"}),
-            Showcase("medium", {"variant": "jigsaw"}), Showcase("medium", {"variant": "killer"}))
+            Showcase("medium", {"variant": "jigsaw"}), Showcase("medium", {"variant": "killer"}),
+            Showcase("medium", {"size": "12"}), Showcase("easy", {"size": "16"}))
 
 
 SUDOKU = PuzzleType(

@@ -1,9 +1,10 @@
 """The board: a size and variant's precomputed structure (units, the units through each cell,
-each cell's peers), and candidate sets as bitmasks (bit d set: d is possible).
+each cell's peers), and candidate sets as bitmasks (bit d set: d is possible; a 16x16 grid's
+masks are 17 bits, still one int).
 
 The houses are listed here once: rows, columns, boxes (a jigsaw's irregular regions take the
 boxes' place and kind, so every technique that reasons about boxes reasons about regions) and, in
-the diagonal variant, the two long diagonals.
+the diagonal variants, the two long diagonals.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from functools import lru_cache
 
 from bookgen.api import JSON
 from bookgen.puzzles.sudoku.cages import Cage
-from bookgen.puzzles.sudoku.parameters import regions_of, size_of, variant_of
+from bookgen.puzzles.sudoku.parameters import has_diagonals, regions_of, size_of, variant_of
 from bookgen.puzzles.sudoku.regions import boxes
 
 Cell = int             # index row * size + column
@@ -77,7 +78,7 @@ def board_of(size: int, variant: str, layout: tuple[int, ...] | None = None,
         add("column", c + 1, [r * size + c for r in range(size)])
     for b in range(1, size + 1):
         add("box", b, [cell for cell in range(size * size) if layout[cell] == b])
-    if variant == "diagonal":
+    if has_diagonals(variant):
         add("diagonal", 1, [i * size + i for i in range(size)])
         add("diagonal", 2, [i * size + size - 1 - i for i in range(size)])
     cell_units = [tuple(u for u, cells in enumerate(units) if cell in cells) for cell in range(size * size)]

@@ -7,7 +7,19 @@ from typing import TypeGuard, cast
 
 from bookgen.api import JSON
 from bookgen.errors import PuzzleFormatError
-from bookgen.puzzles.sudoku.parameters import BOXES, VARIANT_SIZES, VARIANTS, cages_of, regions_of
+from bookgen.puzzles.sudoku.parameters import (
+    BOXES,
+    HEX,
+    HEX_SIZES,
+    SYMBOLS,
+    VARIANT_SIZES,
+    VARIANTS,
+    cages_of,
+    has_cages,
+    has_diagonals,
+    has_regions,
+    regions_of,
+)
 from bookgen.puzzles.sudoku.regions import connected, layout_problems
 
 
@@ -28,7 +40,7 @@ def lines_of(size: int, variant: str, grid: list[list[int]],
                 number = (top // box_rows) * (size // box_cols) + left // box_cols + 1
                 groups[f"box {number}"] = [grid[top + r][left + c] for r in range(box_rows)
                                            for c in range(box_cols)]
-    if variant == "diagonal":
+    if has_diagonals(variant):
         groups["the diagonal from the top left"] = [grid[i][i] for i in range(size)]
         groups["the diagonal from the top right"] = [grid[i][size - 1 - i] for i in range(size)]
     return groups
@@ -66,13 +78,16 @@ def validate(puzzle: JSON) -> None:
     if variant in VARIANT_SIZES and str(size) not in VARIANT_SIZES[variant]:
         raise PuzzleFormatError(f"a {variant} sudoku has {' or '.join(VARIANT_SIZES[variant])} rows, "
                                 f"not {size}", key="givens")
-    for key, owner in (("regions", "jigsaw"), ("cages", "killer")):
-        if variant != owner and key in puzzle:
+    for key, has in (("regions", has_regions), ("cages", has_cages)):
+        if not has(variant) and key in puzzle:
             raise PuzzleFormatError(f"a {variant} sudoku has no {key!r}", key=key)
-    if variant == "jigsaw":
+    if has_regions(variant):
         validate_regions(puzzle, size)
-    if variant == "killer":
+    if has_cages(variant):
         validate_cages(puzzle, size)
+    if "symbols" in puzzle and (puzzle["symbols"] not in SYMBOLS or size not in HEX_SIZES):
+        raise PuzzleFormatError(f"'symbols' is {' or '.join(SYMBOLS)}, and hex only on a grid of "
+                                f"{' or '.join(map(str, HEX_SIZES))} rows", key="symbols")
 
 
 def check_grid(grid: object, size: int, key: str, words: tuple[str, str], least: int,
@@ -148,22 +163,35 @@ def cage_problems(puzzle: JSON, grid: list[list[int]]) -> list[str]:
     return problems
 
 
+LINE_SIDES = {16: 4, 36: 6, 64: 8, 81: 9, 144: 12, 256: 16}
+"""A one-line form's side by its length: numbers and '.' or '0' for a blank up to 9x9; a 12x12 or
+16x16 line in hex (0 to B or F, as bookgen prints them, '.' a blank)."""
+
+
 def read_line(text: str) -> JSON | None:
     """A line of digits and dots, or one as long as a grid's squares (a mistyped square among 81
     is still meant as a sudoku), is a sudoku in the one-line form (`parse_line`); anything else
     is not one (None)."""
-    if not text or (any(ch not in ".0123456789" for ch in text) and len(text) not in (16, 36, 81)):
+    if not text or (any(ch not in ".0123456789" for ch in text) and len(text) not in LINE_SIDES):
         return None
     return parse_line(text)
 
 
 def parse_line(text: str) -> JSON:
-    """A sudoku in the one-line form players share (81, 36 or 16 characters, row by row, with
-    '.' or '0' for an empty cell) as puzzle JSON; PuzzleFormatError otherwise."""
-    line = text.strip()
-    side = {81: 9, 36: 6, 16: 4}.get(len(line))
-    if side is None or any(ch not in ".0123456789"[: side + 2] for ch in line):
+    """A sudoku in the one-line form players share (81, 36 or 16 characters, 64 for an 8x8, row
+    by row, with '.' or '0' for an empty cell; 144 or 256 in hex, '.' for an empty cell) as
+    puzzle JSON; PuzzleFormatError otherwise."""
+    line = text.strip().upper()
+    side = LINE_SIDES.get(len(line))
+    hex_line = side in HEX_SIZES
+    allowed = "." + HEX[:side or 0] if hex_line else ".0123456789"[: (side or 0) + 2]
+    if side is None or any(ch not in allowed for ch in line):
         raise PuzzleFormatError("a one-line sudoku has 81, 36 or 16 characters, each a number "
-                                "from 1 to the side or '.' or '0' for an empty cell")
-    values = [0 if ch == "." else int(ch) for ch in line]
-    return {"variant": "classic", "givens": [values[r * side:(r + 1) * side] for r in range(side)]}
+                                "from 1 to the side or '.' or '0' for an empty cell (64 for an "
+                                "8x8); a 12x12 or 16x16 has 144 or 256 in hex, 0 to B or F, '.' "
+                                "for an empty cell")
+    values = [0 if ch == "." else HEX.index(ch) + 1 if hex_line else int(ch) for ch in line]
+    puzzle: JSON = {"variant": "classic", "givens": [values[r * side:(r + 1) * side] for r in range(side)]}
+    if hex_line:
+        puzzle["symbols"] = "hex"
+    return puzzle

@@ -1,14 +1,26 @@
 """Drawing through the pen: the grid, bold box outlines (a jigsaw's bold walls between regions),
-shaded diagonals (diagonal variant), a killer's dashed cages with their sums, and the numbers."""
+shaded diagonals (diagonal variants), a killer's dashed cages with their sums, and the numbers
+(on a hex grid its symbols; two-digit numbers a size smaller, to sit inside their squares)."""
 
 from __future__ import annotations
 
 from bookgen.api import JSON
 from bookgen.core.pen import THICK, THIN, Pen
-from bookgen.puzzles.sudoku.parameters import BOXES, cages_of, regions_of, size_of, variant_of
+from bookgen.puzzles.sudoku.parameters import (
+    BOXES,
+    cages_of,
+    has_diagonals,
+    hex_digits,
+    regions_of,
+    size_of,
+    symbol,
+    variant_of,
+)
 
 CELL = 9.0         # square side, mm
 NUMBER_SIZE = 15
+WIDE_NUMBER_SIZE = 13  # a grid whose numbers reach 10 (12x12, 16x16 not in hex): two digits a square,
+# small enough to sit clear of the lines, large enough for large print (16 pt) on 8.5 x 11 in
 SHADE = 0.88       # the diagonal's grey
 INSET = 0.9        # a cage's dashed outline, inside its squares' edges, mm
 DASH = (0.7, 0.6)
@@ -89,7 +101,7 @@ def _draw_cages(pen: Pen, cages: list[JSON]) -> None:
 def _draw(pen: Pen, puzzle: JSON, shown: list[list[int]], cages: list[JSON]) -> None:
     size = size_of(puzzle)
     box_rows, box_cols = BOXES[size]
-    if variant_of(puzzle) == "diagonal":
+    if has_diagonals(variant_of(puzzle)):
         for i in range(size):
             for col in (i, size - 1 - i):
                 pen.rect(col * CELL, i * CELL, CELL, CELL, width=THIN, fill=SHADE)
@@ -109,12 +121,14 @@ def _draw(pen: Pen, puzzle: JSON, shown: list[list[int]], cages: list[JSON]) -> 
         for i in range(0, size + 1, box_cols):
             pen.line(i * CELL, 0, i * CELL, size * CELL, width=THICK)
     labelled = {min(tuple(cell) for cell in cage["cells"]) for cage in cages}
+    hex_grid = hex_digits(puzzle)
+    number_size = NUMBER_SIZE if size <= 9 or hex_grid else WIDE_NUMBER_SIZE
     for r in range(size):
         for c in range(size):
             if shown[r][c]:
                 aside = SUM_ROOM if (r, c) in labelled else 0.0  # clear of the cage's sum
-                pen.text(c * CELL + CELL / 2 + aside, r * CELL + CELL / 2 + aside / 2, str(shown[r][c]),
-                         NUMBER_SIZE, bold=bool(puzzle["givens"][r][c]))
+                pen.text(c * CELL + CELL / 2 + aside, r * CELL + CELL / 2 + aside / 2,
+                         symbol(shown[r][c], hex_grid), number_size, bold=bool(puzzle["givens"][r][c]))
 
 
 def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
@@ -131,5 +145,5 @@ def play_data(puzzle: JSON) -> JSON:
     """The playable board's box shape and diagonal cells (a jigsaw's regions are the puzzle's)."""
     size = size_of(puzzle)
     rows, cols = BOXES[size]
-    diagonal = variant_of(puzzle) == "diagonal"
+    diagonal = has_diagonals(variant_of(puzzle))
     return {"box": [rows, cols], "diagonal": diagonal}

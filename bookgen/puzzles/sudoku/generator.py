@@ -1,8 +1,9 @@
 """The generator: a random filled grid (a jigsaw's on a random layout of regions first), then
-givens removed an orbit at a time (two cells turned half way round each other, by default) while
-the puzzle keeps one answer and the grader still solves it within the level; a killer's cages
-grown over the grid instead, with givens only where they leave two answers. Kept when its
-measured level is the one asked for.
+givens removed an orbit at a time (two cells turned half way round each other, by default; the
+symmetry's turns and mirrors) while the puzzle keeps one answer and the grader still solves it
+within the level; a killer's cages grown over the grid first, then its givens (removed so at easy
+and expert, else only where the cages leave two answers). Kept when its measured level is the one
+asked for.
 """
 
 from __future__ import annotations
@@ -12,35 +13,49 @@ from itertools import islice
 
 from bookgen.api import JSON, Generated, Request
 from bookgen.core.grading import make_at_level, remove_givens
+from bookgen.core.symmetry import SYMMETRIES, Symmetry
 from bookgen.errors import BookgenError
 from bookgen.puzzles.sudoku.board import Board, Cell, board_of, rows_of
 from bookgen.puzzles.sudoku.cages import CAGE_SIZES, random_cages
-from bookgen.puzzles.sudoku.grader import BANDS, WEIGHTS, Contradiction, deduce, rate
-from bookgen.puzzles.sudoku.parameters import VARIANT_SIZES
+from bookgen.puzzles.sudoku.grader import WEIGHTS, Contradiction, bands_of, deduce, rate
+from bookgen.puzzles.sudoku.parameters import (
+    HEX_SIZES,
+    VARIANT_SIZES,
+    has_cages,
+    has_regions,
+    hex_of,
+)
 from bookgen.puzzles.sudoku.regions import random_layout
 from bookgen.puzzles.sudoku.solver import Budget, count, initial, solutions, values_of
 
 ATTEMPTS = 200          # filled grids tried before a request is declared impossible
 REDUCTIONS_PER_GRID = 3  # removal orders tried on each filled grid
-GIVEN_FLOORS = {9: {"easy": 34, "medium": 30}}
-"""Givens a 9x9 keeps at the easy levels, as published puzzles do (singles alone can solve a
-grid of 27 givens, which would print fewer givens at easy than at hard)."""
+GIVEN_FLOORS = {9: {"easy": 34, "medium": 30}, 8: {"easy": 27, "medium": 24},
+                12: {"easy": 61, "medium": 53}, 16: {"easy": 108, "medium": 96}}
+"""Givens a grid keeps at the easy levels, as published puzzles do (singles alone can solve a
+9x9 grid of 27 givens, which would print fewer givens at easy than at hard): on a 9x9, 34 and 30
+of 81; the larger and smaller grids keep the same shares of their squares (42% and 37%)."""
 JIGSAW_FLOORS = {9: {"easy": 34, "medium": 27}}
 """A jigsaw's: its irregular regions leave more hidden singles, so at 30 givens only one
 reduction in fifteen still needs a naked single (medium); at 27, one in four."""
-UNREACHABLE = {4: ("hard", "expert", "master"), 6: ("expert", "master")}
-"""Levels a size never reaches: every 4x4 sudoku falls to full houses and hidden singles in boxes,
-and a 6x6 needs little more."""
+JIGSAW_DIAGONAL_FLOORS = {9: {"easy": 34, "medium": 22}}
+"""A jigsaw's with diagonals: two more houses leave more hidden singles still, and at 27 givens a
+medium took 3.7 s of processor, at 22 0.6 s (6 seeds)."""
+UNREACHABLE = {4: ("hard", "expert", "master"), 6: ("expert", "master"), 8: ("master",),
+               16: ("master",)}
+"""Levels a size is never made at: every 4x4 sudoku falls to full houses and hidden singles in
+boxes, and a 6x6 needs little more; an 8x8 seldom needs more than a wing (bench/sudoku.py), and
+rating a 16x16 past expert, by trial, takes the grader most of a minute a puzzle."""
 KILLER_GUESSES = 400
 """Guesses a killer's count of answers may make: most cages settle in far fewer, and a few
 would search for seconds (fresh cages are quicker)."""
-KILLER_UNREACHABLE = {
-    "easy": "its first steps add up its cages; choose medium or harder",
-    "master": "larger cages make killers past what its grader can rate, not ones that need chains; "
-              "choose expert or easier",
-}
-"""Why a killer is never at a level: it starts from its cage sums, which weigh as a naked single;
-and past expert its grader gives up before chains would help (grader.KILLER_BANDS)."""
+GIVENS_REDUCED = ("easy", "expert")
+"""The killer levels whose givens are a classic's reduced on the caged board (`reduce_givens`):
+at easy, while singles and cages of one combination finish it (with the symmetry asked for); at
+expert, while techniques to expert's finish it (cages of 3 to 5 squares, givens anywhere: of 10
+such killers 6 rate expert, of 10 with cages of 2 to 4 2, and 1 when their givens go only where
+two answers differ; bench/sudoku_variants.py). The others take the few givens their cages leave
+two answers without (`killer_givens`)."""
 LAYOUTS = 50         # jigsaw layouts tried for one filled grid
 LAYOUT_GUESSES = 300
 """Guesses the search may make to fill a jigsaw's empty grid: many layouts have no answer or hide
@@ -55,20 +70,32 @@ def filled(rng: random.Random, board: Board, budget: Budget | None = None) -> li
     return None if found is None else values_of(found)
 
 
-def filled_jigsaw(rng: random.Random, size: int) -> tuple[Board, list[int]] | None:
-    """A random layout of regions and a random complete grid for it (None if `LAYOUTS` layouts
-    in a row fill within no budget)."""
+def filled_jigsaw(rng: random.Random, size: int, variant: str = "jigsaw") -> tuple[Board, list[int]] | None:
+    """A random layout of regions and a random complete grid for it, on the variant's other
+    houses too (a jigsaw's diagonals); None if `LAYOUTS` layouts in a row fill within no budget."""
     for _ in range(LAYOUTS):
-        board = board_of(size, "jigsaw", tuple(random_layout(rng, size)))
+        board = board_of(size, variant, tuple(random_layout(rng, size)))
         answer = filled(rng, board, Budget(LAYOUT_GUESSES))
         if answer is not None:
             return board, answer
     return None
 
 
+PATTERN_MOVES = {
+    "none": (), "rotational": (Symmetry(False, True, True),), "mirror": (Symmetry(False, False, True),),
+    "quarter-turn": (Symmetry(False, True, True), Symmetry(True, True, False), Symmetry(True, False, True)),
+    "two-mirrors": (Symmetry(False, True, True), Symmetry(False, False, True), Symmetry(False, True, False)),
+    "eight-way": SYMMETRIES,
+}
+"""The turns and mirrors that carry the givens onto themselves, by pattern: a half turn, a mirror
+left to right, the three turns by quarters, the two mirrors and the half turn they make together,
+or all eight (the diagonal mirrors too)."""
+
+
 def orbits(board: Board, pattern: str) -> list[tuple[Cell, ...]]:
-    """The cells removed together so the givens keep the pattern: a cell and its half-turn
-    (rotational) or its mirror image left to right (mirror), or each cell alone (none)."""
+    """The cells removed together so the givens keep the pattern: a cell and every cell the
+    pattern's turns and mirrors carry it to (`PATTERN_MOVES`), in the order of their first
+    cells."""
     n = board.size
     seen: set[Cell] = set()
     result = []
@@ -76,8 +103,8 @@ def orbits(board: Board, pattern: str) -> list[tuple[Cell, ...]]:
         if cell in seen:
             continue
         r, c = divmod(cell, n)
-        twin = {"rotational": (n - 1 - r) * n + n - 1 - c, "mirror": r * n + n - 1 - c}.get(pattern, cell)
-        orbit = tuple(sorted({cell, twin}))
+        orbit = tuple(sorted({cell} | {row * n + col for row, col in
+                                       (move.cell(r, c, n, n) for move in PATTERN_MOVES[pattern])}))
         seen.update(orbit)
         result.append(orbit)
     return result
@@ -91,9 +118,10 @@ def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: st
     its techniques only deduce, so a puzzle they finish has one answer. From those on, the
     solver's count must find one answer too; where the level takes any technique, it alone
     decides (it is faster)."""
-    limit = BANDS[board.size].top(level)
+    limit = bands_of(board).top(level)
     any_technique = limit >= WEIGHTS["contradiction"]
-    counted = limit >= min(WEIGHTS["unique rectangle"], WEIGHTS["bug+1"])
+    # a killer's grader takes neither (its sums break the symmetry they rest on)
+    counted = limit >= min(WEIGHTS["unique rectangle"], WEIGHTS["bug+1"]) and not board.cages
 
     def givens_without(removed: set[tuple[Cell, ...]]) -> list[int]:
         gone = {cell for orbit in removed for cell in orbit}
@@ -111,7 +139,8 @@ def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: st
             return False
 
     pieces = orbits(board, pattern)
-    floors = JIGSAW_FLOORS if board.variant == "jigsaw" else GIVEN_FLOORS
+    floors = ({} if board.cages else JIGSAW_DIAGONAL_FLOORS if board.variant == "jigsaw-diagonal"
+              else JIGSAW_FLOORS if has_regions(board.variant) else GIVEN_FLOORS)
     floor = floors.get(board.size, {}).get(level, 0)
     return givens_without(remove_givens(rng, pieces, still_solvable, keep=floor * len(pieces) // board.cells))
 
@@ -134,17 +163,29 @@ def killer_givens(rng: random.Random, board: Board, answer: list[int]) -> list[i
         givens[cell] = answer[cell]
 
 
-def killer(rng: random.Random, size: int, level: str, answer: list[int]) -> JSON:
-    """A killer of the answer: cages grown at the level's sizes until their count of answers
-    fits its budget, then the givens they need."""
+def killer(rng: random.Random, board: Board, level: str, answer: list[int], pattern: str) -> JSON:
+    """A killer of the answer on the board's houses (a jigsaw's regions, the diagonals): cages
+    grown at the level's sizes, then its givens. At easy, those of a classic sudoku reduced
+    (`reduce_givens`) while singles and the cages whose sums one set of numbers makes still
+    finish it; above, cages drawn until their count of answers fits its budget, and the few
+    givens they need for one answer (`killer_givens`)."""
+    size = board.size
+    layout = board.layout if has_regions(board.variant) else None
     while True:
         cages = random_cages(rng, size, answer, CAGE_SIZES[level])
-        board = board_of(size, "killer", None, tuple(cages))
-        givens = killer_givens(rng, board, answer)
+        caged = board_of(size, board.variant, layout, tuple(cages))
+        if level in GIVENS_REDUCED:
+            givens: list[int] | None = reduce_givens(rng, caged, answer, level,
+                                                     pattern if level == "easy" else "none")
+        else:
+            givens = killer_givens(rng, caged, answer)
         if givens is not None:
-            return {"variant": "killer", "givens": rows_of(board, givens),
-                    "cages": [{"sum": total, "cells": [list(divmod(cell, size)) for cell in cells]}
-                              for cells, total in cages]}
+            puzzle: JSON = {"variant": board.variant, "givens": rows_of(caged, givens)}
+            if layout is not None:
+                puzzle["regions"] = rows_of(caged, list(layout))
+            puzzle["cages"] = [{"sum": total, "cells": [list(divmod(cell, size)) for cell in cells]}
+                               for cells, total in cages]
+            return puzzle
 
 
 def check_request(request: Request) -> None:
@@ -153,17 +194,20 @@ def check_request(request: Request) -> None:
     if variant in VARIANT_SIZES and str(size) not in VARIANT_SIZES[variant]:
         raise BookgenError(f"a {variant} sudoku comes in size {' or '.join(VARIANT_SIZES[variant])}, "
                            f"not {size}; choose another size or variant", key="variant")
-    if variant == "killer" and request.settings["symmetry"] != "rotational":
-        raise BookgenError(f"a killer sudoku has no symmetry of givens to choose (its few givens go "
-                           f"where its cages leave two answers); leave out symmetry: "
+    if has_cages(variant) and request.level != "easy" and request.settings["symmetry"] != "rotational":
+        raise BookgenError(f"a killer sudoku past easy has no symmetry of givens to choose (its few "
+                           f"givens go where its cages leave two answers); leave out symmetry: "
                            f"{request.settings['symmetry']}", key="symmetry")
-    if variant == "killer" and request.level in KILLER_UNREACHABLE:
-        raise BookgenError(f"a killer sudoku is never {request.level}: "
-                           f"{KILLER_UNREACHABLE[request.level]}", key="difficulty")
     if request.level in UNREACHABLE.get(size, ()):
-        raise BookgenError(f"a {size}x{size} sudoku is never {request.level}: every one falls to "
-                           "the simplest techniques; choose size 9, or an easier level",
-                           key="difficulty")
+        why = {8: "a minimal 8x8 seldom needs more than an expert's techniques",
+               16: "rating a 16x16 past expert takes most of a minute a puzzle"}.get(
+            size, "every one falls to the simplest techniques")
+        raise BookgenError(f"a {size}x{size} sudoku is never {request.level}: {why}; choose size 9, "
+                           "or an easier level", key="difficulty")
+    if request.settings.get("symbols") == "hex" and size not in HEX_SIZES:
+        raise BookgenError(f"only a {' or '.join(f'{n}x{n}' for n in HEX_SIZES)} sudoku prints hex "
+                           f"(numbers 1 to 9 are one character already); leave out symbols: hex, or "
+                           f"choose size {' or '.join(map(str, HEX_SIZES))}", key="symbols")
 
 
 def generate(rng: random.Random, request: Request) -> Generated:
@@ -172,20 +216,22 @@ def generate(rng: random.Random, request: Request) -> Generated:
     variant = request.settings["variant"]
 
     def fill() -> tuple[Board, list[int]] | None:
-        if variant == "jigsaw":
-            return filled_jigsaw(rng, size)
+        if has_regions(variant):
+            return filled_jigsaw(rng, size, variant)
         board = board_of(size, variant)
         answer = filled(rng, board)
         return None if answer is None else (board, answer)
 
     def reduce(answer: tuple[Board, list[int]]) -> JSON:
         board, grid = answer
-        if variant == "killer":
-            return killer(rng, size, level, grid)
+        if has_cages(variant):
+            return killer(rng, board, level, grid, request.settings["symmetry"])
         givens = reduce_givens(rng, board, grid, level, request.settings["symmetry"])
         puzzle: JSON = {"variant": variant, "givens": rows_of(board, givens)}
-        if variant == "jigsaw":
+        if has_regions(variant):
             puzzle["regions"] = rows_of(board, list(board.layout))
+        if hex_of(request):
+            puzzle["symbols"] = "hex"
         return puzzle
 
     made = make_at_level(level, ATTEMPTS, fill, reduce, rate,

@@ -20,14 +20,14 @@ from bookgen.core.bits import members as digits
 from bookgen.core.bits import single
 from bookgen.core.grading import Bands, Deduction, simplest_first
 from bookgen.puzzles.sudoku.board import Board, Cell, board_for, flat
-from bookgen.puzzles.sudoku.cages import cage_options
+from bookgen.puzzles.sudoku.cages import cage_options, combinations_of
 
 # (name, SE-like weight): the order a person tries them in, simplest first. A chain's weight grows
 # with its length (logged with each use, as SE weighs it); a contradiction weighs 7.0 plus a tenth
 # per placement of its longest chain and 0.03 per use (at most 9.4).
 TECHNIQUES = (
     ("full house", 1.0), ("hidden single in a box", 1.2), ("hidden single in a line", 1.5),
-    ("naked single", 2.3), ("cage combination", 2.3),
+    ("cage of one combination", 1.5), ("naked single", 2.3), ("cage combination", 2.3),
     ("pointing", 2.6), ("claiming", 2.8), ("naked pair", 3.0), ("x-wing", 3.2),
     ("hidden pair", 3.4), ("naked triple", 3.6), ("swordfish", 3.8), ("hidden triple", 4.0),
     ("turbot fish", 4.1), ("xy-wing", 4.2), ("xyz-wing", 4.4), ("unique rectangle", 4.5),
@@ -48,30 +48,23 @@ SEARCH = 9.5  # the score of a puzzle these techniques cannot finish
 # trial) needs: chains, the largest wings, trial; expert ends below (bench/sudoku.py).
 # Smaller grids fall to singles, so their levels are finer steps among the singles: a full house
 # (the last open cell of a row, column or box) is easier than a hidden single.
+NINE_BANDS = Bands.of({"easy": (0, 1.59), "medium": (1.6, 2.39), "hard": (2.4, 3.49),
+                       "expert": (3.5, 5.99), "master": (6.0, 99)})
 BANDS = {
-    9: Bands.of({"easy": (0, 1.59), "medium": (1.6, 2.39), "hard": (2.4, 3.49), "expert": (3.5, 5.99),
-                 "master": (6.0, 99)}),
+    9: NINE_BANDS, 8: NINE_BANDS, 12: NINE_BANDS, 16: NINE_BANDS,
     6: Bands.of({"easy": (0, 1.09), "medium": (1.1, 1.29), "hard": (1.3, 98), "expert": (99, 99)}),
     4: Bands.of({"easy": (0, 1.09), "medium": (1.1, 98), "hard": (99, 99), "expert": (99, 99)}),
 }
-KILLER_BANDS = Bands.of({"easy": (0, 1.59), "medium": (1.6, 2.39), "hard": (2.4, 3.49), "expert": (3.5, 99)})
-"""A killer's: four levels, expert open above. Larger cages make killers the grader cannot finish
-rather than ones that need chains (of 40 with cages of 2-4, 2-5 and 3-5 squares, 0, 3 and 4 needed
-a technique of 6.0 or more; 13, 24 and 23 went past the grader), and an expert held to 5.99 took
-3.5 s of processor a puzzle (one try in 23 hit) against 0.25 s (bench/sudoku_variants.py)."""
-
-
+"""An 8x8, 12x12 or 16x16 grid takes the 9x9's bands: the weights are a technique's, on SE's
+scale, whatever the size, and each of these sizes needs more than singles at its harder levels
+(the levels a size never reaches are refused up front: generator.UNREACHABLE)."""
 def bands_of(board: Board) -> Bands:
-    return KILLER_BANDS if board.cages else BANDS[board.size]
+    return BANDS[board.size]
 
 
 def hardness(rating: JSON) -> float:
-    """`PuzzleType.hardness` by the bands that filed the rating: a killer's where a 9x9's would
-    file its score elsewhere (a killer the grader cannot finish is expert, not master)."""
-    bands = BANDS[round(rating["cells"] ** 0.5)]
-    if bands.level_of(rating["score"]) != rating["level"]:
-        bands = KILLER_BANDS
-    return bands.hardness(rating["score"])
+    """`PuzzleType.hardness` by the bands of the rating's size."""
+    return BANDS[round(rating["cells"] ** 0.5)].hardness(rating["score"])
 
 
 class Contradiction(Exception):
@@ -466,10 +459,21 @@ def simple_colouring(state: State) -> int:
     return 0
 
 
-def cage_combination(state: State) -> int:
+def one_combination(state: State) -> int:
+    """A cage whose sum only one set of different numbers makes (3 or 17 in two squares, 6 or 24
+    in three...), whatever its squares hold: its squares keep only those numbers. What a person
+    marks first in a killer, as easy as a hidden single."""
+    return cage_combination(state, only_one=True)
+
+
+def cage_combination(state: State, only_one: bool = False) -> int:
     """A killer's cage (or a house's remainder outside its whole cages, the rule of 45) adds up to
-    its sum with different numbers: each cell keeps only the candidates some such filling gives it."""
+    its sum with different numbers: each cell keeps only the candidates some such filling gives it
+    (`only_one`: only a cage whose sum one set of numbers makes, `one_combination`)."""
+    name = "cage of one combination" if only_one else "cage combination"
     for cells, total, house in state.board.sums:
+        if only_one and (house >= 0 or len(combinations_of(len(cells), total)) != 1):
+            continue
         masks = tuple(state.candidates[cell] for cell in cells)
         options = cage_options(total, masks)
         if options is None:
@@ -480,8 +484,8 @@ def cage_combination(state: State) -> int:
             union = 0
             for keep in options:
                 union |= keep
-            state.log.append(("cage combination", {"cells": list(cells), "sum": total, "house": house,
-                                                   "digits": digits(union)}))
+            state.log.append((name, {"cells": list(cells), "sum": total, "house": house,
+                                     "digits": digits(union)}))
             return 1
     return 0
 
@@ -685,7 +689,7 @@ def contradiction(state: State) -> int:
             trial = state.copy()
             try:
                 trial.place(cell, value)
-                simplest_first(SINGLE_STEPS, trial, done, top=len(SINGLE_STEPS))
+                simplest_first(SINGLE_STEPS, trial, done, top=SINGLE_STEPS[-1].rank)
             except Contradiction:
                 length = sum(trial.placed) - before
                 if shortest is None or length < shortest[0]:
@@ -703,6 +707,7 @@ APPLY: dict[str, Callable[[State], int]] = {
     "full house": full_house,
     "hidden single in a box": hidden_single(("box",), "hidden single in a box"),
     "hidden single in a line": hidden_single(("row", "column", "diagonal"), "hidden single in a line"),
+    "cage of one combination": one_combination,
     "naked single": naked_single,
     "cage combination": cage_combination,
     "pointing": locked(True, "pointing"),
@@ -732,7 +737,9 @@ APPLY: dict[str, Callable[[State], int]] = {
     "contradiction": contradiction,
 }
 STEPS = tuple(Deduction(name, rank + 1, APPLY[name]) for rank, (name, _) in enumerate(TECHNIQUES))
-SINGLE_STEPS = STEPS[:4]
+SINGLE_STEPS = tuple(step for step in STEPS if step.name in (
+    "full house", "hidden single in a box", "hidden single in a line", "naked single"))
+"""The singles a trial follows (`contradiction`): a killer's cages are not added up on the way."""
 
 
 def deduce(board: Board, givens: list[int], limit: float = 99.0) -> tuple[State, JSON]:

@@ -4,6 +4,7 @@ the crossing-out steps that made a placement possible are named with it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bookgen.api import JSON
@@ -12,7 +13,10 @@ from bookgen.i18n import _, ngettext
 from bookgen.i18n.conjunctions import joined
 from bookgen.puzzles.sudoku.board import Board, Cell, board_for, flat
 from bookgen.puzzles.sudoku.grader import STEPS, Contradiction, finished, start
+from bookgen.puzzles.sudoku.parameters import has_regions, hex_digits, symbol
 
+Show = Callable[[int], str]  # how the hints write a number: itself, or a hex grid's symbol
+CAGE_STEPS = ("cage combination", "cage of one combination")
 PLACING = ("full house", "hidden single in a box", "hidden single in a line", "naked single")
 
 
@@ -29,7 +33,7 @@ def unit_name(board: Board, unit: int) -> str:
         return _("row {number}").format(number=number)
     if kind == "column":
         return _("column {number}").format(number=number)
-    if kind == "box" and board.variant == "jigsaw":
+    if kind == "box" and has_regions(board.variant):
         return _("region {number}").format(number=number)
     if kind == "box":
         return _("box {number}").format(number=number)
@@ -38,11 +42,11 @@ def unit_name(board: Board, unit: int) -> str:
     return _("the diagonal from the top right")
 
 
-def crossing_out(board: Board, name: str, facts: dict[str, Any]) -> str:
-    """One sentence naming a crossing-out step and its cells."""
+def crossing_out(board: Board, name: str, facts: dict[str, Any], show: Show = str) -> str:
+    """One sentence naming a crossing-out step and its cells (numbers as `show` writes them)."""
     cells = joined([cell_name(board, cell) for cell in facts.get("cells", [])])
-    numbers = joined([str(d) for d in facts.get("digits", [])])
-    value = facts.get("value", 0)
+    numbers = joined([show(d) for d in facts.get("digits", [])])
+    value = show(facts.get("value", 0))
     if name in ("pointing", "claiming"):
         return _("Locked candidates: in {unit}, {value} can only go where it meets {other}, so "
                  "{value} is crossed out everywhere else in {other}.").format(
@@ -81,6 +85,10 @@ def crossing_out(board: Board, name: str, facts: dict[str, Any]) -> str:
                  "{sum}; only {numbers} can make that there, so every other candidate is crossed "
                  "out in those cells.").format(unit=unit_name(board, facts["house"]), cells=cells,
                                                sum=facts["sum"], numbers=numbers)
+    if name == "cage of one combination":
+        return _("Cage of one combination: the cage of {cells} adds up to {sum}, which only {numbers} "
+                 "make with different numbers, so every other candidate is crossed out in the "
+                 "cage.").format(cells=cells, sum=facts["sum"], numbers=numbers)
     if name == "cage combination":
         return _("Cage combination: the cage of {cells} adds up to {sum} with different numbers; "
                  "only {numbers} can make that there, so every other candidate is crossed out in "
@@ -99,7 +107,7 @@ def crossing_out(board: Board, name: str, facts: dict[str, Any]) -> str:
         return _("BUG+1: every empty cell but {cell} has two candidates left; were {value} not in "
                  "{cell}, the puzzle would have two answers, so the other candidates there are "
                  "crossed out.").format(cell=cell_name(board, facts["cell"]), value=value)
-    if name == "simple colouring" and board.variant == "jigsaw":
+    if name == "simple colouring" and has_regions(board.variant):
         return _("Simple colouring on {value}: following the rows, columns and regions with only "
                  "two places for {value}, {cells} cannot hold {value}.").format(value=value, cells=cells)
     if name in ("turbot fish", "x-chain"):
@@ -107,7 +115,7 @@ def crossing_out(board: Board, name: str, facts: dict[str, Any]) -> str:
         text = (_("{technique} on {value}: along {chain}, the only two places for {value} in a row, "
                   "column or region alternate with cells that see each other, so {value} is in "
                   "{first} or {last}; it is crossed out from {cells}, which see both.")
-                if board.variant == "jigsaw" else
+                if has_regions(board.variant) else
                 _("{technique} on {value}: along {chain}, the only two places for {value} in a row, "
                   "column or box alternate with cells that see each other, so {value} is in {first} "
                   "or {last}; it is crossed out from {cells}, which see both."))
@@ -144,25 +152,31 @@ def technique_name(name: str) -> str:
     return names[name]
 
 
-def placing(board: Board, name: str, facts: dict[str, Any]) -> str:
-    """One sentence naming a single and its cell."""
-    cell, value = cell_name(board, facts["cell"]), facts["value"]
+def placing(board: Board, name: str, facts: dict[str, Any], show: Show = str) -> str:
+    """One sentence naming a single and its cell (its number as `show` writes it)."""
+    cell, value = cell_name(board, facts["cell"]), show(facts["value"])
     if name == "full house":
         return _("Full house: {cell} is the last empty cell in {unit}, so it takes the missing "
                  "{value}").format(cell=cell, unit=unit_name(board, facts["unit"]), value=value)
-    if name == "naked single" and board.variant == "diagonal":
-        return _("Naked single: {cell} can only hold {value}; every other number already stands "
-                 "in its row, column, box or diagonal").format(cell=cell, value=value)
-    if name == "naked single" and board.variant == "killer":
-        return _("Naked single: {cell} can only hold {value}; every other number already stands "
-                 "in its row, column, box or cage, or cannot make its cage's sum").format(
-            cell=cell, value=value)
-    if name == "naked single" and board.variant == "jigsaw":
-        return _("Naked single: {cell} can only hold {value}; every other number already stands "
-                 "in its row, column or region").format(cell=cell, value=value)
     if name == "naked single":
-        return _("Naked single: {cell} can only hold {value}; every other number already stands "
-                 "in its row, column or box").format(cell=cell, value=value)
+        text = {
+            "diagonal": _("Naked single: {cell} can only hold {value}; every other number already "
+                          "stands in its row, column, box or diagonal"),
+            "killer": _("Naked single: {cell} can only hold {value}; every other number already "
+                        "stands in its row, column, box or cage, or cannot make its cage's sum"),
+            "jigsaw": _("Naked single: {cell} can only hold {value}; every other number already "
+                        "stands in its row, column or region"),
+            "killer-diagonal": _("Naked single: {cell} can only hold {value}; every other number "
+                                 "already stands in its row, column, box, diagonal or cage, or "
+                                 "cannot make its cage's sum"),
+            "jigsaw-diagonal": _("Naked single: {cell} can only hold {value}; every other number "
+                                 "already stands in its row, column, region or diagonal"),
+            "killer-jigsaw": _("Naked single: {cell} can only hold {value}; every other number "
+                               "already stands in its row, column, region or cage, or cannot make "
+                               "its cage's sum"),
+        }.get(board.variant) or _("Naked single: {cell} can only hold {value}; every other number "
+                                  "already stands in its row, column or box")
+        return text.format(cell=cell, value=value)
     return _("Hidden single: in {unit}, {value} can only go in {cell}").format(
         value=value, cell=cell, unit=unit_name(board, facts["unit"]))
 
@@ -180,16 +194,21 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
     told: list[JSON] = []
     pending: list[tuple[str, dict[str, Any]]] = []
     givens = flat(puzzle["givens"])
+    hex_grid = hex_digits(puzzle)
+
+    def show(value: int) -> str:
+        return symbol(value, hex_grid)
+
     for name, facts in state.log:
         if name not in PLACING:
             pending.append((name, facts))
             continue
         cell = facts["cell"]
         # a killer settles many cages between two placements: only those through the cell are told
-        steps = [crossing_out(board, step, seen) for step, seen in pending
-                 if step != "cage combination" or cell in seen["cells"]]
+        steps = [crossing_out(board, step, seen, show) for step, seen in pending
+                 if step not in CAGE_STEPS or cell in seen["cells"]]
         hint = {"cells": [[cell // board.size, cell % board.size]], "value": facts["value"],
-                "why": " ".join(steps + [placing(board, name, facts)])}
+                "why": " ".join(steps + [placing(board, name, facts, show)])}
         after = None if pending else _after(board, givens, told, name, facts)
         if after is not None and after < len(told):
             hint["after"] = after  # see core.grading.Told: the page may give it out of order
@@ -199,11 +218,11 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
     for cell in range(board.cells):
         if not state.placed[cell]:
             mask = state.candidates[cell]
-            could = joined([str(d) for d in range(mask.bit_length()) if mask >> d & 1])
+            could = joined([show(d) for d in range(mask.bit_length()) if mask >> d & 1])
             told.append({"cells": [[cell // board.size, cell % board.size]], "value": answer[cell],
                          "why": _("{value} goes here: this cell could still hold {numbers}, and "
                                   "telling which needs trial and error beyond these techniques; the "
-                                  "only answer has {value}").format(value=answer[cell], numbers=could)})
+                                  "only answer has {value}").format(value=show(answer[cell]), numbers=could)})
     return told
 
 

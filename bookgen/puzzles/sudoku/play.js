@@ -1,5 +1,6 @@
 /* Sudoku in the playable edition: a number per square, so it plays through the frame's
- * numberCells; bold box edges (a jigsaw's walls between its regions), shaded diagonals and a
+ * numberCells (a 12x12 or 16x16 takes two-digit numbers typed or from the pad's 0 to 9, or on a
+ * hex grid one symbol, 0 to F, a square from a pad shown on every screen); bold box edges (a jigsaw's walls between its regions), shaded diagonals and a
  * killer's dashed cages with their sums come from classes and labels set here, and so does the
  * setting "Show candidates": every empty square without pencil marks shows, small, the numbers
  * its row, column, box or region (and diagonal) leave it; a killer's cages are not counted.
@@ -46,7 +47,9 @@
       return left;
     }
     var showing = false, game;
-    var grid = el("div", "grid sudoku");
+    var hex = record.puzzle.symbols === "hex";
+    var symbols = hex ? [""].concat("0123456789ABCDEF".slice(0, size).split("")) : null;
+    var grid = el("div", "grid sudoku" + (size > 9 ? " large" + (hex ? "" : " two-digits") : ""));
     grid.style.setProperty("--cols", size);
     board.appendChild(grid);
     game = frame.numberCells({
@@ -58,9 +61,15 @@
       answer: function (i, j) { return answer ? answer[i][j] : null; },
       max: size,
       candidates: function (i, j, at) { return showing ? candidates(i, j, at) : []; },
-      digits: givens.map(function (row, i) { return i + 1; }),  // 1 to the size: the pad's keys
+      // 1 to the size: the pad's keys; past 9, the pad's 0 to 9 type two-digit numbers
+      digits: size <= 9 ? givens.map(function (row, i) { return i + 1; }) : undefined,
+      symbols: symbols,
       where: function (i, j) { return t("Row {row}, column {column}", {row: i + 1, column: j + 1}); },
       name: function (i, j) {
+        if (cage(i, j) >= 0 && regions) {
+          return t("Row {row}, column {column}, region {region}, cage of {sum}",
+                   {row: i + 1, column: j + 1, region: regions[i][j], sum: sumOf[cage(i, j)]});
+        }
         if (cage(i, j) >= 0) {
           var inBox = Math.floor(i / box[0]) * (size / box[1]) + Math.floor(j / box[1]) + 1;
           return t("Row {row}, column {column}, box {box}, cage of {sum}",

@@ -3,6 +3,7 @@
 // choices named by the type, in the interface's language); the server reads the YAML of it with
 // bookgen's own loader, previews its pages and builds its files.
 "use strict";
+/* global secondCopy, turnOf */
 
 const studio = {schema: null, book: null, buildJob: null, timer: null, asked: 0, drawn: 0,
                 pages: [], said: new Map(),
@@ -61,7 +62,7 @@ async function loadLanguage(code) {
 }
 
 async function switchLanguage(code) {
-  try { localStorage.setItem(LANGUAGE_KEY, code); } catch { /* storage refused: this visit only */ }
+  keep(LANGUAGE_KEY, code);
   await loadLanguage(code);
   drawFixedTexts();
   renderBook(); // the same book, its controls in the new words
@@ -73,7 +74,7 @@ async function switchLanguage(code) {
 }
 
 function storedLanguage() {
-  try { return localStorage.getItem(LANGUAGE_KEY); } catch { return null; }
+  return keptText(LANGUAGE_KEY);
 }
 
 // The words index.html leaves to the script.
@@ -780,12 +781,55 @@ function showPages(pages) {
   for (const extra of figures.slice(pages.length)) extra.remove();
 }
 
+// --- what the browser keeps ----------------------------------------------------------------------
+// Each value the studio keeps goes to localStorage and, as a second copy, to IndexedDB
+// (bookgen/html/copies.js, which the page loads before this script; docs/html.md says why): as
+// the page opens, the copies that localStorage lost or holds at an earlier turn come back before
+// anything is read. Without IndexedDB (or copies.js, as in the unit tests) localStorage alone.
+
+const RECOVERY_WAIT = 5000; // ms the page waits for the copies before it opens without them
+const copies = typeof secondCopy === "function" ? secondCopy(() => indexedDB) : null;
+const keptTurns = {}; // name -> the turn of its last value, read or written
+let recovered = {}; // name -> text: the copies newer than what localStorage gave back
+
+async function recoverKept() {
+  if (!copies) return;
+  const waited = new Promise((resolve) => { setTimeout(() => resolve({}), RECOVERY_WAIT); });
+  recovered = await Promise.race([copies.recover(() => localStorage), waited]);
+}
+
+function keptText(name) {
+  if (Object.hasOwn(recovered, name)) return recovered[name];
+  try { return localStorage.getItem(name); } catch { return null; }
+}
+
+// The next turn of `name`, for a value that carries one (turnOf in copies.js reads it).
+function nextTurn(name) {
+  if (!(name in keptTurns)) keptTurns[name] = copies ? turnOf(keptText(name)) : 0;
+  return ++keptTurns[name];
+}
+
+// Writes `text` under `name` in localStorage (true when it took it), not its copy.
+function keepHere(name, text) {
+  delete recovered[name];
+  try {
+    localStorage.setItem(name, text);
+    return true;
+  } catch { return false; } // full, or storage refused: then it stays in this page only
+}
+
+// Writes `text` under `name` in localStorage and its copy.
+function keep(name, text) {
+  if (copies) copies.keep(name, text);
+  keepHere(name, text);
+}
+
 // --- keeping the work ----------------------------------------------------------------------------
 // The book being edited is kept in the browser on every change (and comes back on a reload), with
 // the books edited before it; each is marked saved while it equals what was last saved to a file,
 // opened from one or started new, and the studio asks before it replaces an unsaved book.
 
-const BOOKS_KEY = "bookgen-studio-books"; // {current: id, books: [{id, title, when, book, saved}]}
+const BOOKS_KEY = "bookgen-studio-books"; // {turn, current: id, books: [{id, title, when, book, saved}]}
 const RECENT_MOST = 8; // books kept besides the one being edited
 const SEED_MOST = 999999; // a new book's seed is a whole number from 1 to this
 
@@ -795,7 +839,7 @@ function newSeed() {
 
 function storedBooks() {
   try {
-    const stored = JSON.parse(localStorage.getItem(BOOKS_KEY));
+    const stored = JSON.parse(keptText(BOOKS_KEY));
     if (stored && Array.isArray(stored.books)) return stored;
   } catch { /* nothing stored, or storage refused */ }
   return {current: null, books: []};
@@ -820,12 +864,11 @@ function keepBook() {
   const entry = {id: studio.bookId, title: `${studio.book.title || ""}`, when: new Date().toISOString(),
                  book: studio.book, saved: studio.savedAs, fresh: studio.fresh};
   const others = othersKept(stored.books);
-  for (const books of [[entry, ...others], [entry]]) { // when the browser's store is full: this book
-    try {
-      localStorage.setItem(BOOKS_KEY, JSON.stringify({current: studio.bookId, books}));
-      return;
-    } catch { /* full, or storage refused: then the book stays in this page only */ }
-  }
+  const turn = nextTurn(BOOKS_KEY);
+  // when the browser's store is full: this book alone (the copy, with more room, keeps them all)
+  const texts = [[entry, ...others], [entry]].map((books) => JSON.stringify({turn, current: studio.bookId, books}));
+  if (copies) copies.keep(BOOKS_KEY, texts[0]);
+  texts.some((text) => keepHere(BOOKS_KEY, text));
 }
 
 // The books kept besides the one being edited, most recent first: not those started new and left
@@ -1073,6 +1116,7 @@ async function openFile(file) {
 }
 
 async function start() {
+  await recoverKept();
   await loadLanguage(storedLanguage());
   drawFixedTexts();
   restoreBook();

@@ -1,0 +1,274 @@
+"""Nothing lost, round 4 (#44): what the last round added, tried as a new user would. Each case
+ends in one line naming what is wrong, exit status 2, no traceback, and the folder as it was
+(the previous output kept, nothing half-written). All in-process and cheap: each refusal comes
+from the loader before any puzzle is made."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from bookgen.config import load_config
+from bookgen.errors import BookgenError
+from bookgen.progress import Ticking
+
+PREVIOUS = b"%PDF-1.4 the book built before\n"
+
+
+def _folder(folder: Path) -> dict[str, bytes | None]:
+    return {str(path.relative_to(folder)): path.read_bytes() if path.is_file() else None
+            for path in sorted(folder.rglob("*"))}
+
+
+def _refused(run, folder: Path, *args: str) -> str:
+    """Run a build or init that must be refused: status 2, one line on stderr, nothing on stdout,
+    and the folder (with the output of a build before) as it was."""
+    (folder / "out.pdf").write_bytes(PREVIOUS)
+    before = _folder(folder)
+    status, out, err = run(*args)
+    assert status == 2 and out == "", err
+    assert err.startswith("bookgen: error: ") and err.count("\n") == 1 and "Traceback" not in err, err
+    assert _folder(folder) == before
+    return err
+
+
+def _build(folder: Path, section: str, extra: str = "") -> tuple[str, ...]:
+    (folder / "book.yaml").write_text(f"title: Faults\n{extra}sections:\n  - {section}\n", encoding="utf-8")
+    return ("build", str(folder / "book.yaml"), "-o", str(folder / "out.pdf"), "-q")
+
+
+# --- the files the new types read: word lists, clue files, masks and pictures --------------------
+
+FILE_OPTIONS = [  # type, option, file, the file in a wrong format, what its message says
+    ("wordsearch", "words", "words.txt", b"CAT\nDOG HOUSE!\n", "words.txt:2: the word 'DOG HOUSE!'"),
+    ("fillin", "words", "words.txt", b"TREE\n42\n", "words.txt:2: the word '42'"),
+    ("scramble", "words", "words.txt", b"APPLE\nPEAR?\n", "words.txt:2: the word 'PEAR?'"),
+    ("cryptogram", "quotes", "quotes.txt", b"Short | Me\n", "quotes.txt:1: the quotation"),
+    ("crossword", "clues", "clues.txt", b"CAT a pet\n", "clues.txt:1: 'CAT a pet' is not a word"),
+    ("crossword", "clues", "clues.csv", b"word,clue,more\nCAT,pet,x\n", "clues.csv:1:"),
+    ("nonogram", "picture", "picture.txt", b"#?#\n", "picture.txt': line 1 of the mask holds '?'"),
+    ("nonogram", "picture", "picture.png", b"GIF89a not a png", "picture.png': the picture is not a PNG"),
+    ("hidato", "shape", "shape.txt", b"....\n", "shape.txt': the mask file marks no cell"),
+    ("hidato", "shape", "shape.png", b"\x89PNG\r\n\x1a\n broken", "shape.png': the picture is not a PNG"),
+    ("maze", "shape", "shape.txt", b"##..\n##..\n..##\n..##\n", "shape.txt': the shape's cells fall into 2"),
+    ("maze", "shape", "shape.png", b"", "shape.png': the picture is not a PNG"),
+]
+TROUBLES = ("missing", "unreadable", "a folder", "not UTF-8", "empty", "wrong format")
+
+
+def _trouble(path: Path, trouble: str, wrong: bytes, monkeypatch) -> str:
+    """Make `path` the trouble; what its message says."""
+    if trouble == "missing":
+        return f"{str(path)!r}: no such file"
+    if trouble == "a folder":
+        path.mkdir()
+        return f"{str(path)!r}: it is a folder, not a file"
+    if trouble == "unreadable":  # tests run as root, whom mode 000 does not stop: the system's answer
+        path.write_bytes(wrong)
+        real_open = os.open
+
+        def refuse(name, *args, **kwargs):
+            if Path(name) == path:
+                raise PermissionError(errno.EACCES, "Permission denied", str(name))
+            return real_open(name, *args, **kwargs)
+
+        monkeypatch.setattr(os, "open", refuse)
+        return f"{str(path)!r}: cannot read it (permission denied)"
+    if trouble == "not UTF-8":
+        path.write_bytes(b"\xff\xfeCAT\n")
+        if path.suffix == ".png":
+            return f"{str(path)!r}: the picture is not a PNG file bookgen can read"
+        return f"{str(path)!r}: it is not UTF-8 text (byte 1 is 0xff)"
+    if trouble == "empty":
+        path.write_bytes(b"")
+        return f"{str(path)!r}: "
+    path.write_bytes(wrong)
+    return ""
+
+
+@pytest.mark.parametrize("trouble", TROUBLES)
+@pytest.mark.parametrize("type_name, option, file, wrong, said", FILE_OPTIONS,
+                         ids=[f"{t}-{f}" for t, _, f, _, _ in FILE_OPTIONS])
+def test_a_file_a_section_reads_is_named_with_what_is_wrong(run, tmp_path, monkeypatch, trouble,
+                                                            type_name, option, file, wrong, said):
+    expected = _trouble(tmp_path / file, trouble, wrong, monkeypatch) or said
+    err = _refused(run, tmp_path, *_build(tmp_path, f"{{type: {type_name}, count: 1, difficulty: "
+                                                    f"easy, {option}: {file}}}"))
+    assert expected in err and file in err
+
+
+def test_an_empty_file_says_it_holds_nothing(run, tmp_path):
+    (tmp_path / "words.txt").write_text("# only a comment\n\n")
+    err = _refused(run, tmp_path, *_build(tmp_path, "{type: wordsearch, count: 1, difficulty: easy, "
+                                                    "words: words.txt}"))
+    assert f"sections[0].words: {str(tmp_path / 'words.txt')!r}: the list of words is empty" in err
+
+
+# --- a bank ---------------------------------------------------------------------------------------
+
+def test_a_bank_section_may_set_its_language_but_no_type_option(tmp_path):
+    """The loader fills in a type's `language` option itself: a bank section never set it (a
+    word search from a bank was refused for it); the section's own `language:` is its page's."""
+    (tmp_path / "bank.jsonl").write_text("")
+    (tmp_path / "book.yaml").write_text("title: T\nsections:\n  - {type: wordsearch, count: 1, "
+                                        "from: bank.jsonl, language: de}\n")
+    assert load_config(tmp_path / "book.yaml").sections[0].language == "de"
+    (tmp_path / "book.yaml").write_text("title: T\nsections:\n  - {type: wordsearch, count: 1, "
+                                        "from: bank.jsonl, words: [CAT, DOG]}\n")
+    with pytest.raises(BookgenError, match="sections\\[0\\].words: a section that takes puzzles 'from'"):
+        load_config(tmp_path / "book.yaml")
+
+
+SOLVED = [[(3 * r + r // 3 + c) % 9 + 1 for c in range(9)] for r in range(9)]  # a filled sudoku
+
+
+def test_a_bank_sudoku_that_breaks_the_rules_is_refused_for_it_not_for_its_level(run, tmp_path):
+    givens = [[value if (r + c) % 2 else 0 for c, value in enumerate(row)] for r, row in enumerate(SOLVED)]
+    givens[0][0] = givens[0][1] = 5 if givens[0][1] != 5 else 6  # two of one number in row 1
+    line = {"type": "sudoku", "id": "sudoku:easy::1.1", "difficulty": "easy", "rating": {"level": "easy"},
+            "puzzle": {"variant": "classic", "givens": givens}, "solution": {"grid": SOLVED}}
+    (tmp_path / "bank.jsonl").write_text(json.dumps(line) + "\n")
+    status, out, err = run(*_build(tmp_path, "{type: sudoku, count: 1, from: bank.jsonl}"))
+    assert status == 2 and "Traceback" not in err and "grades" not in err
+    assert "bank.jsonl:1: puzzle sudoku:easy::1.1 has no answer: its givens break the rules" in err
+    line.pop("solution")  # with no answer stored, none can be found: the same message, no KeyError
+    (tmp_path / "bank.jsonl").write_text(json.dumps(line) + "\n")
+    status, out, err = run(*_build(tmp_path, "{type: sudoku, count: 1, from: bank.jsonl}"))
+    assert status == 2 and "has no answer: its givens break the rules" in err
+
+
+@pytest.mark.parametrize("line, said", [
+    ("".join(str(v) for row in SOLVED for v in row)[:-9] + "." * 9,
+     "this is a sudoku in its one-line form, which 'bookgen solve' reads"),
+    ("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+     "not valid JSON: Extra data (column 3); a bank holds one puzzle a line, each a JSON object"),
+    ("[1, 2]", "bank.jsonl:1: a bank holds one puzzle a line, each a JSON object as 'bookgen generate'"),
+])
+def test_a_line_that_is_not_a_bank_line_says_what_a_bank_holds(run, tmp_path, line, said):
+    (tmp_path / "bank.jsonl").write_text(line + "\n")
+    err = _refused(run, tmp_path, *_build(tmp_path, "{type: sudoku, count: 1, from: bank.jsonl}"))
+    assert said in err
+
+
+# --- texts, titles ------------------------------------------------------------------------------
+
+COUNT_LINE = "<b>{count} puzzle</b>, checked by a solver, its answer at the back: {sections}"
+
+
+@pytest.mark.parametrize("text, said", [
+    ("<b>{count} x|<b>{count} xs", "'<b>{count} x' is not markup bookgen can print: <b> is not closed"),
+    ("{count} x</b>|{count} xs", "</b> closes no <b>"),
+    ("<b><i>{count}</b></i>|{count}", "<i> is not closed before </b>"),
+    ("<img src='/etc/passwd'/>{count}|{count}", "<img src='/etc/passwd'/> is not a tag it prints"),
+    ("<font name=Nowhere>{count}</font>|{count}", "is not a tag it prints"),
+    ("{count} < {sections}|{count}", "a < starts no tag"),
+    ("&#1114112;{count}|{count}", "&#1114112; is no character"),
+])
+def test_broken_markup_in_a_replaced_text_is_refused_naming_its_key(run, tmp_path, text, said):
+    extra = f"formats: [pdf, cover]\ntexts:\n  {json.dumps(COUNT_LINE)}: {json.dumps(text)}\n"
+    err = _refused(run, tmp_path, *_build(tmp_path, "{type: placement, count: 1, difficulty: easy}", extra))
+    assert f"texts.{COUNT_LINE}: " in err and said in err and "its tags are <b>, <i>" in err
+
+
+def test_markup_that_holds_is_read_and_a_plain_text_may_hold_any_sign(tmp_path):
+    (tmp_path / "book.yaml").write_text(
+        "title: T\ntexts:\n"
+        f"  {json.dumps(COUNT_LINE)}: '<b>{{count}}</b> <i>x</i><br/>&amp; y|<b>{{count}}</b> {{sections}}'\n"
+        "  \"back cover\\u0004{count} {title}\": '<b>{count} & {title}'\n"
+        "sections: [{type: placement, count: 1, difficulty: easy}]\n")
+    assert "&amp;" in load_config(tmp_path / "book.yaml").texts[COUNT_LINE]
+
+
+def test_the_back_cover_prints_a_plain_text_as_written(tmp_path):
+    """A text that is not markup is escaped where the cover's paragraph takes it: "<b>" printed."""
+    from bookgen.book import make_book
+    from bookgen.render.cover import plan_cover
+
+    (tmp_path / "book.yaml").write_text(
+        "title: T\ntexts:\n  \"back cover\\u0004{count} {title}\": '<b>{count} & {title}'\n"
+        "sections: [{type: placement, count: 1, difficulty: easy, size: 4}]\n")
+    plan = plan_cover(make_book(load_config(tmp_path / "book.yaml")), 24)
+    assert any(block.text.endswith(": &lt;b&gt;1 &amp; Number Placement") for block in plan.texts)
+
+
+def test_a_long_title_is_counted_without_its_quotes(run, tmp_path):
+    (tmp_path / "book.yaml").write_text("title: " + "x" * 121 + "\nsections: [{type: placement, "
+                                        "count: 1, difficulty: easy}]\n")
+    err = _refused(run, tmp_path, "build", str(tmp_path / "book.yaml"), "-o", str(tmp_path / "out.pdf"))
+    assert "(121 characters)" in err and "at most 120 characters" in err
+
+
+# --- init -------------------------------------------------------------------------------------------
+
+def _init_refused(run, folder: Path, *args: str) -> str:
+    before = _folder(folder)
+    status, out, err = run("init", *args)
+    assert status == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err, err
+    assert _folder(folder) == before
+    return err
+
+
+def test_init_names_a_folder_it_cannot_use(run, tmp_path, monkeypatch):
+    long = tmp_path / ("a" * 300)
+    assert "FOLDER: cannot use the folder" in _init_refused(run, tmp_path, str(long))
+    assert "file name too long" in _init_refused(run, tmp_path, str(long))
+    # as a parent folder of mode 000 and a folder of mode 333 answer (root is not stopped by them)
+    locked, unlisted = tmp_path / "locked", tmp_path / "unlisted"
+    locked.mkdir()
+    unlisted.mkdir()
+    real_stat, real_iterdir = os.stat, Path.iterdir
+
+    def stat(path, *args, **kwargs):
+        if Path(path).parent == locked:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_stat(path, *args, **kwargs)
+
+    def iterdir(self):
+        if self == unlisted:
+            raise PermissionError(errno.EACCES, "Permission denied", str(self))
+        return real_iterdir(self)
+
+    monkeypatch.setattr(os, "stat", stat)
+    monkeypatch.setattr(Path, "iterdir", iterdir)
+    err = _init_refused(run, tmp_path, str(locked / "book"))
+    assert f"cannot use the folder {str(locked / 'book')!r}: permission denied" in err
+    err = _init_refused(run, tmp_path, str(unlisted))
+    assert f"cannot use the folder {str(unlisted)!r}: permission denied" in err
+
+
+@pytest.mark.parametrize("levels", ["", " , "])
+def test_init_refuses_levels_that_name_none(run, tmp_path, levels):
+    err = _init_refused(run, tmp_path, str(tmp_path / "p"), "--levels", levels)
+    assert "names no level; give levels from easy, medium," in err
+
+
+# --- solve -------------------------------------------------------------------------------------------
+
+def test_solve_says_why_it_gave_up_on_stderr_too(run, tmp_path):
+    blank = {"type": "numbrix", "puzzle": {"grid": [[0] * 7 for _ in range(7)]}}
+    (tmp_path / "blank.jsonl").write_text(json.dumps(blank) + "\n" + json.dumps(blank) + "\n")
+    status, out, err = run("solve", str(tmp_path / "blank.jsonl"), "--count", "--budget", "0.2")
+    assert status == 2 and len(out.splitlines()) == 2 and err.count("\n") == 1
+    assert "2 puzzle line(s) could not be read or solved" in err
+    assert "the first, " + str(tmp_path / "blank.jsonl") + ":1: gave up after 0.2 seconds" in err
+    assert "--count counts every solution" in err
+
+
+def test_a_long_solve_shows_its_time_and_budget_on_a_terminal_and_wipes_it():
+    import io
+    import time
+
+    stream = io.StringIO()
+    with Ticking("solving blank.jsonl:1", 60.0, enabled=True, stream=stream, after=0.01):
+        time.sleep(0.1)
+    shown = stream.getvalue()
+    assert shown.startswith("\rsolving blank.jsonl:1: 0 s of the 60 s budget (--budget)")
+    assert shown.endswith("\r") and shown.rstrip("\r").endswith(" ")  # wiped for what follows
+    quiet = io.StringIO()
+    with Ticking("solving", 60.0, enabled=True, stream=quiet, after=5.0):
+        pass
+    assert quiet.getvalue() == ""
