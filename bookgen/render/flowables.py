@@ -523,14 +523,14 @@ class PuzzleBand(Painted):
         if not self.state.paint:
             return
         puzzle = self.printed.record.puzzle
-        self.canv.setFont(self.state.fonts.bold, self.state.number_pt)
-        self.canv.drawString(0, self.height - 4 * mm * self.state.type_scale,
-                             str(self.printed.number))
         drawn_width = self.puzzle_type.measure(puzzle)[0] * mm * self.grid.scale
         pen = CanvasPen(self.canv, (self.width - drawn_width) / 2, self.height - self.label,
                         self.grid.scale, self.state.fonts, self.state.ink)
         with speaking(self.speech):
             self.puzzle_type.draw_puzzle(banded(pen, self.puzzle_type, puzzle, self.index), puzzle)
+        self.canv.setFont(self.state.fonts.bold, self.state.number_pt)
+        self.canv.drawString(0, self.height - 4 * mm * self.state.type_scale,
+                             str(self.printed.number))
 
 
 def banded(pen: Pen, puzzle_type: PuzzleType, puzzle: JSON, index: int) -> Pen:

@@ -43,7 +43,7 @@ EXAMPLE_STYLE = replace(CLUE_STYLE, least_column=30.0)
 narrow column beside its grid, so that its pair (puzzle and answer, side by side on half a
 page each, 77 mm on US Letter) stays low."""
 GAP = 5.0
-LEAST_CELL = 5.0
+LEAST_CELL = 4.5
 NUMBER_Y, DROP, CLEAR = 0.2, 0.08, 0.15
 CAP_MM = 0.73 * 25.4 / 72
 """Where a square's number sits (its middle, a share of the square from the top, as

@@ -39,9 +39,10 @@ TRIES = 16
 """Layouts compiled per grid (the engine keeps the best)."""
 ROOM = 3.0
 """Squares of the largest grid's box per letter of the words, where the config sets no size."""
-WIDEST_GRID = 12
+WIDEST_GRID = 14
 """The most columns of a grid where the config sets no size (its rows then take the rest of the
-room): a large-print page of 6x9 holds 12 squares across, at the numbers' 16 pt."""
+room): a large-print page of 6x9 holds 14 squares across, at the numbers' 16 pt (12 columns
+were too few for 16 long words: expert failed in Italian)."""
 LEANING = {"hard": 1.6, "expert": 1.25}
 """Words a hard or expert crossword draws from, per word it takes: the shorter or longer ones
 (hard's from more: very short words are hard to cross)."""
