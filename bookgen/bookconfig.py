@@ -131,6 +131,7 @@ class BookConfig:
     bleed: bool = False
     large_print: bool = False
     copyright: str | None = None
+    isbn: str | None = None  # an ISBN-13, its check digit checked, as written
     contents: bool = True
     formats: tuple[str, ...] = ("pdf",)
     exclude: tuple[Path, ...] = ()

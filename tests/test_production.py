@@ -139,12 +139,20 @@ def test_pod_refuses_a_short_book_and_one_longer_than_its_trim_takes_on_its_pape
     assert geometry.pod_gutter(900) == geometry.POD_GUTTERS[-1][1] * INCH
 
 
-def test_home_profile_has_clickable_contents_and_bookmarks(run, write_config, tmp_path):
-    config = write_config(POD_BOOK.format(bleed="false", count=3).replace("print-on-demand", "home"))
+def test_home_profile_has_clickable_contents_and_bookmarks_and_an_isbn_on_its_copyright_page(
+        run, write_config, tmp_path):
+    home = POD_BOOK.format(bleed="false", count=3).replace("print-on-demand", "home")
     target = tmp_path / "home.pdf"
+    for isbn, why in [("978-3-16-148410-1", "the check digit, is 1 where its other digits give 0"),
+                      ("0-306-40615-2", "it is an ISBN-10; its ISBN-13 is 9780306406157"),
+                      ("978-3-16-148410", "it has 12 digits, and an ISBN-13 has 13")]:
+        status, _, err = run("build", str(write_config(home + f"isbn: {isbn}\n")), "-o", str(target), "-q")
+        assert status == 2 and why in err and "isbn" in err and "Traceback" not in err
+    config = write_config(home + "isbn: ISBN 978 3 16 148410 0\n")  # no copyright: a page for it alone
     assert run("build", str(config), "-o", str(target), "-q", "--workers", "1")[0] == 0
     reader = PdfReader(target)
-    links = [a.get_object() for a in reader.pages[1].get("/Annots", [])]
+    assert reader.pages[1].extract_text().split() == ["2", "ISBN", "978-3-16-148410-0"]  # folio, line
+    links = [a.get_object() for a in reader.pages[2].get("/Annots", [])]
     assert len(links) == 3 and all(a["/Subtype"] == "/Link" for a in links)  # 2 sections, answers
     assert [item.title for item in reader.outline] == ["Number Placement"] * 2 + ["Answers"]
 

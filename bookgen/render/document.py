@@ -239,10 +239,16 @@ class BookDocument:
             if line:
                 story.append(Paragraph(escape(line), self.styles.subtitle))
         story.append(PageBreak())
-        if config.copyright and not answers_only:
-            story += [Spacer(1, frame_height * 0.6),
-                      Paragraph(escape(config.copyright).replace("\n", "<br/>"), self.styles.info),
-                      PageBreak()]
+        if (config.copyright or config.isbn) and not answers_only:
+            story.append(Spacer(1, frame_height * 0.6))
+            if config.copyright:
+                story.append(Paragraph(escape(config.copyright).replace("\n", "<br/>"), self.styles.info))
+            if config.isbn:
+                # Translators: the copyright page's line for the book's ISBN, the number as given
+                line = _("ISBN {isbn}").format(isbn=config.isbn)
+                story += [Spacer(1, self.styles.info.leading * 0.5)] if config.copyright else []
+                story.append(Paragraph(escape(line), self.styles.info))
+            story.append(PageBreak())
         if config.contents and not answers_only:
             entries = []
             for i, s in enumerate(self.book.sections):

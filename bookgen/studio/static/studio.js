@@ -109,7 +109,7 @@ const GROUPS = [
   ["book", ["title", "subtitle", "author", "seed"]],
   ["pages", ["layout", "large_print", "profile", "bleed", "paper", "answers", "title_page",
              "contents", "share_pages", "language"]],
-  ["cover", ["cover_color", "back_text", "copyright"]],
+  ["cover", ["cover_color", "back_text", "copyright", "isbn"]],
   ["files", ["formats"]],
 ];
 
@@ -130,6 +130,7 @@ function words(key, path) {
     bleed: t("Print to the page edge"), paper: t("Paper"), answers: t("Answers"),
     title_page: t("Title page"),
     contents: t("Contents page"), share_pages: t("Share pages"), copyright: t("Copyright and notes"),
+    isbn: t("ISBN"),
     name_line: t("Name line"), versions: t("Versions of the sheet"),
     back_text: t("Back cover text"), cover_color: t("Cover colour"), formats: t("Files to make"),
     exclude: t("Leave out the puzzles of"), language: t("Language of the book"),
