@@ -1,5 +1,5 @@
-"""The command line: build, worksheet, preview, census, generate, solve, types, texts, schema and
-completion. `main(argv)` returns the exit status.
+"""The command line: build, worksheet, preview, census, generate, solve, types, texts, schema, guide
+and completion. `main(argv)` returns the exit status.
 
 Start-up is kept to about that of Python itself: this module imports only the standard library and
 light parts of bookgen at the top, and each command imports what it uses, so the puzzle registry
@@ -201,6 +201,9 @@ def _parser() -> argparse.ArgumentParser:
     studio.add_argument("--workers", "-j", type=int, default=None,
                         help="processes that generate puzzles (default: all cores)")
 
+    commands.add_parser("guide", help="print the guide from a config to a book on sale, step by "
+                                      "step (docs/publishing.md)")
+
     completion = commands.add_parser("completion", help="print a shell completion script")
     completion.add_argument("shell", choices=SHELLS, help="the shell: " + ", ".join(SHELLS))
     for name, command in commands.choices.items():  # each command's help ends with examples
@@ -240,6 +243,8 @@ EXAMPLES = {
                "bookgen schema --layout > layout.schema.json"],
     "studio": ["bookgen studio                             # opens the page in your browser",
                "bookgen studio --port 8000 --no-browser"],
+    "guide": ["bookgen guide | less                       # read it in the terminal",
+              "bookgen guide > publishing.md              # kept beside the book, to open in an editor"],
     "completion": ["bookgen completion bash > ~/.local/share/bash-completion/completions/bookgen",
                    "bookgen completion zsh > ~/.zfunc/_bookgen   # a folder on your $fpath",
                    "bookgen completion fish > ~/.config/fish/completions/bookgen.fish"],
@@ -374,6 +379,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
             return _check_type(args, out)
         if args.command == "completion":
             return _completion(args, out)
+        if args.command == "guide":
+            return _guide(out)
         if args.command == "studio":
             from bookgen.studio import serve
 
@@ -396,6 +403,14 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
     except BrokenPipeError:
         _drop_output()
         return BROKEN_PIPE
+
+
+def _guide(out: Any) -> int:
+    """The publishing guide, as Markdown: the wheel carries it (setup.py), a checkout has docs/."""
+    from bookgen.config import shipped
+
+    out.write(shipped("guides").joinpath("publishing.md").read_text(encoding="utf-8"))
+    return 0
 
 
 PATH_ARGUMENTS = ("config", "output", "file", "layout")  # a file name may be any bytes but / and NUL

@@ -251,8 +251,9 @@ def _readme_text(kind: Kind, title: str) -> str:
     pod = kind.name != "worksheet"
     cover = ("\nThe build also writes `output/book-cover.pdf`, the cover wrap (back, spine, front) "
              "sized from the page count.\n") if pod else ""
-    upload = ("- When the pages are right, docs/publishing.md in bookgen's repository goes from "
-              "here to a\n  print-on-demand upload, step by step.\n") if pod else ""
+    upload = ("- When the pages are right, `bookgen guide` prints the guide that goes from here to "
+              "a\n  print-on-demand upload, step by step (docs/publishing.md in bookgen's "
+              "repository).\n") if pod else ""
     return f"""\
 # {title}
 

@@ -280,6 +280,12 @@ def test_completion_scripts_know_commands_types_levels_and_layouts(run):
     assert run("completion", "zsh")[0] == 0
 
 
+def test_guide_prints_the_publishing_guide(run):
+    from bookgen.config import ROOT
+
+    assert run("guide") == (0, (ROOT / "docs" / "publishing.md").read_text(encoding="utf-8"), "")
+
+
 def test_every_commands_help_ends_with_examples_that_parse(run):
     import shlex
 
