@@ -15,7 +15,7 @@ import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from bookgen import __version__, limits
 from bookgen.errors import BookgenError, install_hint
@@ -62,8 +62,63 @@ def _languages() -> Sequence[str]:
     return languages()
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse that names the nearest word to one it does not know: a command (`bookgen buld`:
+    did you mean 'build'?), a choice (`--difficulty esay`) or an option (`build --seeed 3
+    book.yaml`: argparse would take 3 for the config and name book.yaml as the stray argument).
+    `argv` is what main parses, for the top parser to find the option behind its complaint."""
+
+    argv: Sequence[str] = ()
+
+    def error(self, message: str) -> NoReturn:  # type: ignore[override]  # NoReturn on 3.10
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {self._suggesting(message)}\n")
+
+    def _suggesting(self, message: str) -> str:
+        import difflib
+
+        choice = re.search(r"invalid choice: '(.*?)' (\(choose from (.*)\))$", message)
+        if choice:  # Python 3.12.8 and 3.13 list the choices unquoted
+            choices = [word.strip().strip("'") for word in choice[3].split(",")]
+            near = difflib.get_close_matches(choice[1], choices, n=1, cutoff=0.6)
+            if near:
+                return f"{message[:choice.start(2)].rstrip()}; did you mean '{near[0]}'? {choice[2]}"
+            return message
+        if self.argv and message.startswith(("unrecognized arguments", "the following arguments")):
+            return _unknown_option(self, self.argv) or message
+        return message
+
+
+def _options(parser: argparse.ArgumentParser) -> list[str]:
+    return [name for action in parser._actions for name in action.option_strings]
+
+
+def _unknown_option(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str | None:
+    """The message for the first option in `argv` that neither bookgen nor its command knows (a
+    unique start of one is known, as argparse reads it), with the nearest one, or None."""
+    import difflib
+
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    command = next((word for word in argv if word in commands), None)
+    known = _options(parser) + (_options(commands[command]) if command else [])
+    for word in argv:
+        if word == "--":
+            break
+        name = word.split("=", 1)[0]
+        if not name.startswith("-") or name == "-" or re.fullmatch(r"-[\d.]+", name):
+            continue
+        if name[:2] in known if not name.startswith("--") else any(
+                option.startswith(name) for option in known if option.startswith("--")):
+            continue
+        near = difflib.get_close_matches(name, known, n=1, cutoff=0.7)  # not --output for --layout
+        where = f"bookgen {command}" if command else "bookgen"
+        return (f"unknown option '{name}' for '{where}'; "
+                + (f"did you mean '{near[0]}'?" if near else f"'{where} --help' lists its options"))
+    return None
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="bookgen", description="Make verified, typeset puzzle books from a YAML config.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -256,7 +311,12 @@ def _level(text: str) -> str:
     from bookgen.core.grading import ALL_LEVELS
 
     if text not in ALL_LEVELS:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a level; use one of {', '.join(ALL_LEVELS)}")
+        import difflib
+
+        near = difflib.get_close_matches(text, ALL_LEVELS, n=1, cutoff=0.6)
+        meant = f"did you mean '{near[0]}'? " if near else ""
+        raise argparse.ArgumentTypeError(f"{text!r} is not a level; {meant}use one of "
+                                         f"{', '.join(ALL_LEVELS)}")
     return text
 
 
@@ -353,7 +413,10 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
     out: Any = _Output(stdout or sys.stdout)
     try:
         try:
-            args = _parser().parse_args(argv)
+            parser = _parser()
+            assert isinstance(parser, _Parser)
+            parser.argv = list(sys.argv[1:] if argv is None else argv)
+            args = parser.parse_args(argv)
         except SystemExit as stop:  # --help, --version, or a usage error argparse has printed
             return stop.code if isinstance(stop.code, int) else 2
         _check_text_arguments(args)
