@@ -299,8 +299,8 @@ def _read_name_line(value: Any) -> tuple[str, ...]:
         blank = item.strip().lower() if isinstance(item, str) else item
         if blank not in NAME_LINE_BLANKS:
             raise ValueError(f"{_brief(item)} is not a blank it prints")
-        if blank in blanks:
-            raise ValueError(f"it names {blank!r} twice")
+        if blank in blanks or {blank, *blanks} >= {"score", "score_total"}:
+            raise ValueError(f"it names {'a score' if blank.startswith('score') else repr(blank)} twice")
         blanks.append(blank)
     return tuple(blanks)
 
@@ -313,6 +313,9 @@ _name_line = Reader(_read_name_line, {"anyOf": [
 
 def _blank_word(blank: str) -> str:
     """A blank of the name line as a help line names it."""
+    if blank == "score_total":
+        # Translators: a help line's name for the name line's blank "Score ____ / 20"
+        return spoken_choice(blank, pgettext("help line: name line", "score out of the sheet's puzzles"))
     return spoken_choice(blank, blank_word(blank))
 
 

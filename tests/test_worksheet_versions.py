@@ -115,8 +115,9 @@ def test_the_name_line_is_drawn_on_the_sheet_and_never_on_its_answers(two_versio
 
 
 def test_large_print_on_5x8_wraps_the_name_line_inside_the_page(run, tmp_path):
+    """... and the score carries its total, the sheet's count: "Score ____ / 2"."""
     target = build(run, tmp_path, sheet(layout="5x8", answers="back", large=True,
-                                        name_line="[name, date, class, score]", versions=1,
+                                        name_line="[name, date, class, score_total]", versions=1,
                                         count=2))
     pages = audit.read_pages(target)
     first = pages[0]
@@ -132,6 +133,11 @@ def test_large_print_on_5x8_wraps_the_name_line_inside_the_page(run, tmp_path):
         length = rule_right_of(png, 144, height, run_)
         assert length >= 12 * 72 / 25.4, word
         assert run_.right + length <= right_margin + 2 * 72 / 25.4 + 1, word  # inside the frame
+    score = words["Score"]
+    (total,) = [r for r in first.runs if r.text.replace("\u00a0", " ") == "/ 2"]
+    assert round(total.baseline) == round(score.baseline)
+    assert total.left > score.right + rule_right_of(png, 144, height, score)  # after the rule
+    assert abs(total.right - (first.trim[2] - 0.4 * 72)) < 0.5  # at the margin (5x8's: 0.4 in)
     assert not any({"Name", "Score"} & {r.text for r in page.runs} for page in pages[1:])
 
 
@@ -304,7 +310,7 @@ def test_the_studio_form_offers_the_new_keys(tmp_path):
     finally:
         app.extensions["bookgen-studio"].close()
     blanks = next(b for b in properties["name_line"]["anyOf"] if b.get("type") == "array")
-    assert blanks["items"]["enum"] == ["name", "date", "class", "period", "teacher", "score"]
+    assert blanks["items"]["enum"] == ["name", "date", "class", "period", "teacher", "score", "score_total"]
     assert "Name, Date, Class" in properties["name_line"]["description"]
     versions = properties["versions"]
     assert (versions["type"], versions["minimum"], versions["maximum"]) == ("integer", 1, 6)

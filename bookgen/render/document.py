@@ -298,7 +298,9 @@ class BookDocument:
         both sides, and a name line on every page would take a row of puzzles from each."""
         head = [] if self.config.title_page else self._title_block()
         if self.config.name_line:
-            blanks = [(blank, blank_word(blank)) for blank in self.config.name_line]
+            total = sum(len(section.records) for section in self.book.sections)  # this sheet's
+            blanks = [(blank, blank_word(blank), f"/\u00a0{total}" if blank == "score_total" else "")
+                      for blank in self.config.name_line]
             head += [NameLine(blanks, state, self.layout.body_size), Spacer(1, 3 * mm)]
         return head
 
