@@ -1,11 +1,15 @@
-"""The wheel's one build step beyond pyproject.toml: each catalog (locale/LANG.po) is compiled to
+"""The wheel's build steps beyond pyproject.toml: each catalog (locale/LANG.po) is compiled to
 LANG.mo beside it in the build, so an installed bookgen reads compiled catalogs; a checkout reads
-the .po files (bookgen.i18n.catalogs)."""
+the .po files (bookgen.i18n.catalogs). And the guides `bookgen guide` prints (GUIDES, from docs/,
+which MANIFEST.in puts in the sdist) go into the package as bookgen/guides/, where a checkout
+reads them from docs/ (bookgen.config.shipped)."""
 
 from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
+
+GUIDES = ("publishing.md",)
 
 
 class BuildWithCatalogs(build_py):
@@ -22,6 +26,10 @@ class BuildWithCatalogs(build_py):
                 catalog = read_po(handle, locale=po.stem)
             with target.open("wb") as out:
                 write_mo(out, catalog, use_fuzzy=False)
+        guides = Path(self.build_lib) / "bookgen" / "guides"
+        guides.mkdir(parents=True, exist_ok=True)
+        for name in GUIDES:
+            (guides / name).write_bytes((Path(__file__).parent / "docs" / name).read_bytes())
 
 
 setup(cmdclass={"build_py": BuildWithCatalogs})

@@ -41,6 +41,21 @@ def trims() -> dict[str, str]:
     return sizes
 
 
+def most_pages_by_trim() -> dict[str, str]:
+    """The guide's table of the most pages by trim and paper: a row for each built-in layout's
+    trim, then for each other trim that takes fewer than most."""
+    rows, sizes = {}, trims()
+    for name in available_layouts():
+        layout = load_layout(name)
+        width, height = layout.width / 25.4 * inch, layout.height / 25.4 * inch
+        rows[sizes[name]] = [geometry.pod_most_pages(width, height, paper) for paper in geometry.POD_MOST]
+    for (width, height), most in geometry.POD_MOST_BY_TRIM.items():
+        trim = f"{width:g} x {height:g} in"
+        if (width, height) != (8.27, 11.69):  # A4, a layout's trim above
+            rows.setdefault(trim, [most[paper] for paper in geometry.POD_MOST])
+    return {trim: f"| {trim} | " + " | ".join(str(n) for n in most) + " |" for trim, most in rows.items()}
+
+
 def interior_is_grey() -> bool:
     """Whether a built print-on-demand interior uses only grey ink (no colour operators)."""
     from pypdf import PdfReader
@@ -72,7 +87,10 @@ def figures(ink: bool = True) -> dict[str, str]:
     found["bleed"] = inches(geometry.BLEED)
     found["bleed page growth"] = f"{inches(geometry.BLEED)} wider and {inches(2 * geometry.BLEED)} taller"
     found["fewest pages"] = f"{geometry.POD_MIN_PAGES} pages"
-    found["most pages"] = f"{geometry.POD_MAX_PAGES} pages"
+    for paper, most in geometry.POD_MOST.items():
+        found[f"most pages {paper}"] = f"{most} pages on {paper}"
+    for trim, row in most_pages_by_trim().items():
+        found[f"most pages at {trim}"] = row
     previous = 0
     for most, gutter in geometry.POD_GUTTERS:
         found[f"gutter to {most}"] = f"{previous + 1} to {most} pages: {gutter:g} in"

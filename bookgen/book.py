@@ -192,13 +192,17 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
     # every version's sections, A's first: twins are decided in this order, across versions
     slots = [(version, index, section) for version in range(config.versions)
              for index, section in enumerate(config.sections)]
+    # versions after A make MATCH_POOL puzzles for each they print, to match A's puzzle for puzzle;
+    # a type that deals each puzzle its share (a teacher's list) gives every version the same shares
     turns: dict[int, Counter[str]] = defaultdict(Counter)  # the shares dealt in each version
-    jobs = [
-        [PuzzleJob.of(request, puzzle_seed(config.seed, section.seed_number(index), i, version), budget)
-         for i, request in enumerate(dealt_requests(section.request, section.count, turns[version]))]
-        if section.request is not None else []
-        for version, index, section in slots
-    ]
+    jobs = [[PuzzleJob.of(request, puzzle_seed(config.seed, section.seed_number(index), i, version),
+                          budget)
+             for i, request in enumerate(dealt_requests(
+                 section.request, section.count * (MATCH_POOL if _matches(section, version) else 1),
+                 turns[version]))]
+            if section.request is not None else []
+            for version, index, section in slots]
+    made_for_a: dict[int, tuple[PuzzleRecord, ...]] = {}  # version A's puzzles by section index
     with ExitStack() as stack:
         if executor is None and workers > 1:
             executor = stack.enter_context(worker_pool(workers))
@@ -210,7 +214,8 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
             if index == 0:
                 number = 1  # each version is a sheet of its own, numbered from 1
             sheet = f", version {version_letter(version)}" if config.versions > 1 else ""
-            progress.start(f"{section.title}{sheet} ({slot + 1}/{len(slots)})", section.count)
+            progress.start(f"{section.title}{sheet} ({slot + 1}/{len(slots)})",
+                           len(jobs[slot]) or section.count)
             if section.bank is not None:
                 records = load_bank_section(section, twins)
                 progress.advance(len(records))
@@ -222,19 +227,29 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
                     for job in jobs[slot]:
                         records.append(_checked(config.file, section, generate_one(job), budget))
                         progress.advance()
-                records = [_without_twin(config.file, section, job, record, twins, number + i,
-                                         budget, executor)
-                           for i, (job, record) in enumerate(zip(jobs[slot], records))]
+                if _matches(section, version) and index in made_for_a:
+                    more = partial(_slot_job, config, index, version, budget)
+                    records = _matched(config.file, section, list(zip(jobs[slot], records)),
+                                       made_for_a[index], twins, more, budget, executor)
+                else:
+                    records = [_without_twin(config.file, section, job, record, twins, number + i,
+                                             budget, executor)
+                               for i, (job, record) in enumerate(zip(jobs[slot], records))]
             progress.finish()
-            if section.order == "rating":  # easier to harder; ties keep the order they were made in
+            if section.order == "rating" and not version:  # easier to harder; ties keep their order
                 hardness = section.puzzle_type.hardness
                 records = sorted(records, key=lambda record: hardness(record.rating))
+            if not version and section.request is not None:
+                made_for_a[index] = tuple(records)
             sections.append(Section(section, section.puzzle_type, number, tuple(records), version))
             number += len(records)
         return Book(config, tuple(sections))
 
 
 TWIN_RETRIES = 40  # fresh seeds tried for one slot before the section is declared too small
+MATCH_POOL = 2  # puzzles made for each one a later version prints: the nearest to A's is printed
+MATCH_TOLERANCE = 0.1  # of a level (hardness): how far a later version's puzzle may be from A's
+MATCH_EXTRA = 4  # puzzles made one by one for a slot the pool holds no match for, at most
 
 
 class Twins:
@@ -415,6 +430,62 @@ def _repeated(puzzle_type: PuzzleType) -> str:
     if puzzle_type.answer_parts is None:
         return "repeated an earlier one"
     return "repeated an earlier one, or a part of its answer (a word another puzzle holds),"
+
+
+def _matches(section: SectionConfig, version: int) -> bool:
+    """Whether this version's puzzles of the section are chosen to match version A's in hardness:
+    every version after A's, unless its type deals each puzzle a share of the words (then each
+    version prints the same shares, in A's order)."""
+    return bool(version) and section.request is not None and section.request.type.deal is None
+
+
+def _slot_job(config: BookConfig, index: int, version: int, budget: float | None,
+              puzzle_index: int) -> PuzzleJob:
+    """The job of one puzzle of the config's section `index` in `version` (its seed's place)."""
+    section = config.sections[index]
+    assert section.request is not None  # a section that makes its puzzles
+    seed = puzzle_seed(config.seed, section.seed_number(index), puzzle_index, version)
+    return PuzzleJob.of(section.request, seed, budget)
+
+
+def _matched(file: str, section: SectionConfig, pool: list[tuple[PuzzleJob, PuzzleRecord]],
+             model: tuple[PuzzleRecord, ...], twins: Twins, more: Callable[[int], PuzzleJob],
+             budget: float | None, executor: Executor | None) -> list[PuzzleRecord]:
+    """A later version's puzzles of a section, puzzle for puzzle as hard as version A's (`model`,
+    in print order) by the grader's score (the type's hardness): for each of A's puzzles, easiest
+    first, the unused puzzle of `pool` nearest to it that is no twin, within MATCH_TOLERANCE when
+    one is; when none is, up to MATCH_EXTRA more are made for it (seeds past the pool's, from
+    `more`) before the nearest is taken. The same seeds give the same choice on any executor."""
+    hardness = section.puzzle_type.hardness
+    made = len(pool)
+
+    def make(index: int) -> tuple[PuzzleJob, PuzzleRecord]:
+        job = more(index)
+        record = (executor.submit(generate_one, job).result() if executor is not None
+                  else generate_one(job))
+        return job, _checked(file, section, record, budget)
+
+    chosen: list[PuzzleRecord | None] = [None] * len(model)
+    for slot in sorted(range(len(model)), key=lambda i: (hardness(model[i].rating), i)):
+        target, extra = hardness(model[slot].rating), 0
+        while chosen[slot] is None:
+            off = [abs(hardness(record.rating) - target) for _, record in pool]
+            best = min(range(len(pool)), key=lambda k: (off[k], k), default=None)
+            near = best is not None and off[best] <= MATCH_TOLERANCE
+            # past the pool: a few more for a match, as many as a twin's retries when none is left
+            if not near and extra < (MATCH_EXTRA if best is not None else TWIN_RETRIES):
+                pool.append(make(made))
+                made, extra = made + 1, extra + 1
+                continue
+            if best is None:
+                raise BookgenError(
+                    f"could not find {section.count} different puzzles ({section.describe()}) for "
+                    "every version; ask for fewer, or widen the options",
+                    file=file, line=section.line, key=f"section '{section.title}'")
+            _, record = pool.pop(best)
+            if twins.take(record):
+                chosen[slot] = record
+    return [record for record in chosen if record is not None]
 
 
 def _checked(file: str, section: SectionConfig, record: PuzzleRecord | None,

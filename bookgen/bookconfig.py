@@ -42,8 +42,9 @@ class Layout:
 
 # --- the name line --------------------------------------------------------------------------------
 
-NAME_LINE_BLANKS = ("name", "date", "class", "period", "teacher", "score")
-"""The blanks a worksheet's name line may print (`name_line:`), in the order a config lists them."""
+NAME_LINE_BLANKS = ("name", "date", "class", "period", "teacher", "score", "score_total")
+"""The blanks a worksheet's name line may print (`name_line:`), in the order a config lists them:
+score_total is the score with its total, the sheet's number of puzzles ("Score ____ / 20")."""
 DEFAULT_NAME_LINE = ("name", "date", "class")  # `name_line: true`
 
 
@@ -58,6 +59,7 @@ def blank_word(blank: str) -> str:
         "teacher": pgettext("name line", "Teacher"),
         # Translators: the blank where a teacher writes the marks a sheet earned
         "score": pgettext("name line", "Score"),
+        "score_total": pgettext("name line", "Score"),
     }[blank]
 
 
@@ -131,6 +133,7 @@ class BookConfig:
     bleed: bool = False
     large_print: bool = False
     copyright: str | None = None
+    isbn: str | None = None  # an ISBN-13, its check digit checked, as written
     contents: bool = True
     formats: tuple[str, ...] = ("pdf",)
     exclude: tuple[Path, ...] = ()

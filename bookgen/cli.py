@@ -1,5 +1,5 @@
-"""The command line: build, worksheet, preview, census, generate, solve, types, texts, schema and
-completion. `main(argv)` returns the exit status.
+"""The command line: build, worksheet, preview, census, generate, solve, types, texts, schema, guide
+and completion. `main(argv)` returns the exit status.
 
 Start-up is kept to about that of Python itself: this module imports only the standard library and
 light parts of bookgen at the top, and each command imports what it uses, so the puzzle registry
@@ -15,7 +15,7 @@ import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from bookgen import __version__, limits
 from bookgen.errors import BookgenError, install_hint
@@ -62,8 +62,63 @@ def _languages() -> Sequence[str]:
     return languages()
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse that names the nearest word to one it does not know: a command (`bookgen buld`:
+    did you mean 'build'?), a choice (`--difficulty esay`) or an option (`build --seeed 3
+    book.yaml`: argparse would take 3 for the config and name book.yaml as the stray argument).
+    `argv` is what main parses, for the top parser to find the option behind its complaint."""
+
+    argv: Sequence[str] = ()
+
+    def error(self, message: str) -> NoReturn:  # type: ignore[override]  # NoReturn on 3.10
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {self._suggesting(message)}\n")
+
+    def _suggesting(self, message: str) -> str:
+        import difflib
+
+        choice = re.search(r"invalid choice: '(.*?)' (\(choose from (.*)\))$", message)
+        if choice:  # Python 3.12.8 and 3.13 list the choices unquoted
+            choices = [word.strip().strip("'") for word in choice[3].split(",")]
+            near = difflib.get_close_matches(choice[1], choices, n=1, cutoff=0.6)
+            if near:
+                return f"{message[:choice.start(2)].rstrip()}; did you mean '{near[0]}'? {choice[2]}"
+            return message
+        if self.argv and message.startswith(("unrecognized arguments", "the following arguments")):
+            return _unknown_option(self, self.argv) or message
+        return message
+
+
+def _options(parser: argparse.ArgumentParser) -> list[str]:
+    return [name for action in parser._actions for name in action.option_strings]
+
+
+def _unknown_option(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str | None:
+    """The message for the first option in `argv` that neither bookgen nor its command knows (a
+    unique start of one is known, as argparse reads it), with the nearest one, or None."""
+    import difflib
+
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    command = next((word for word in argv if word in commands), None)
+    known = _options(parser) + (_options(commands[command]) if command else [])
+    for word in argv:
+        if word == "--":
+            break
+        name = word.split("=", 1)[0]
+        if not name.startswith("-") or name == "-" or re.fullmatch(r"-[\d.]+", name):
+            continue
+        if name[:2] in known if not name.startswith("--") else any(
+                option.startswith(name) for option in known if option.startswith("--")):
+            continue
+        near = difflib.get_close_matches(name, known, n=1, cutoff=0.7)  # not --output for --layout
+        where = f"bookgen {command}" if command else "bookgen"
+        return (f"unknown option '{name}' for '{where}'; "
+                + (f"did you mean '{near[0]}'?" if near else f"'{where} --help' lists its options"))
+    return None
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="bookgen", description="Make verified, typeset puzzle books from a YAML config.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -201,6 +256,9 @@ def _parser() -> argparse.ArgumentParser:
     studio.add_argument("--workers", "-j", type=int, default=None,
                         help="processes that generate puzzles (default: all cores)")
 
+    commands.add_parser("guide", help="print the guide from a config to a book on sale, step by "
+                                      "step (docs/publishing.md)")
+
     completion = commands.add_parser("completion", help="print a shell completion script")
     completion.add_argument("shell", choices=SHELLS, help="the shell: " + ", ".join(SHELLS))
     for name, command in commands.choices.items():  # each command's help ends with examples
@@ -240,6 +298,8 @@ EXAMPLES = {
                "bookgen schema --layout > layout.schema.json"],
     "studio": ["bookgen studio                             # opens the page in your browser",
                "bookgen studio --port 8000 --no-browser"],
+    "guide": ["bookgen guide | less                       # read it in the terminal",
+              "bookgen guide > publishing.md              # kept beside the book, to open in an editor"],
     "completion": ["bookgen completion bash > ~/.local/share/bash-completion/completions/bookgen",
                    "bookgen completion zsh > ~/.zfunc/_bookgen   # a folder on your $fpath",
                    "bookgen completion fish > ~/.config/fish/completions/bookgen.fish"],
@@ -251,7 +311,12 @@ def _level(text: str) -> str:
     from bookgen.core.grading import ALL_LEVELS
 
     if text not in ALL_LEVELS:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a level; use one of {', '.join(ALL_LEVELS)}")
+        import difflib
+
+        near = difflib.get_close_matches(text, ALL_LEVELS, n=1, cutoff=0.6)
+        meant = f"did you mean '{near[0]}'? " if near else ""
+        raise argparse.ArgumentTypeError(f"{text!r} is not a level; {meant}use one of "
+                                         f"{', '.join(ALL_LEVELS)}")
     return text
 
 
@@ -348,7 +413,10 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
     out: Any = _Output(stdout or sys.stdout)
     try:
         try:
-            args = _parser().parse_args(argv)
+            parser = _parser()
+            assert isinstance(parser, _Parser)
+            parser.argv = list(sys.argv[1:] if argv is None else argv)
+            args = parser.parse_args(argv)
         except SystemExit as stop:  # --help, --version, or a usage error argparse has printed
             return stop.code if isinstance(stop.code, int) else 2
         _check_text_arguments(args)
@@ -374,6 +442,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
             return _check_type(args, out)
         if args.command == "completion":
             return _completion(args, out)
+        if args.command == "guide":
+            return _guide(out)
         if args.command == "studio":
             from bookgen.studio import serve
 
@@ -396,6 +466,14 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
     except BrokenPipeError:
         _drop_output()
         return BROKEN_PIPE
+
+
+def _guide(out: Any) -> int:
+    """The publishing guide, as Markdown: the wheel carries it (setup.py), a checkout has docs/."""
+    from bookgen.config import shipped
+
+    out.write(shipped("guides").joinpath("publishing.md").read_text(encoding="utf-8"))
+    return 0
 
 
 PATH_ARGUMENTS = ("config", "output", "file", "layout")  # a file name may be any bytes but / and NUL

@@ -47,13 +47,13 @@ if TYPE_CHECKING:
     from importlib.abc import Traversable  # importlib.resources.abc from 3.11; only for mypy here
 
 ROOT = Path(__file__).resolve().parent.parent  # the checkout, when bookgen runs from one
-_SHIPPED = {"layouts": "layouts", "samples": "config"}  # folder in the package: folder in a checkout
+_SHIPPED = {"layouts": "layouts", "samples": "config", "guides": "docs"}  # package: checkout
 SAMPLE = "sampler"  # the sample book `bookgen build` makes when given no config
 
 
 def shipped(folder: str) -> Traversable:
-    """A folder of files that ship with bookgen, "layouts" or "samples": inside the installed
-    package (importlib.resources), or at the top of the checkout bookgen runs from."""
+    """A folder of files that ship with bookgen, "layouts", "samples" or "guides": inside the
+    installed package (importlib.resources), or at the top of the checkout bookgen runs from."""
     packaged = resources.files("bookgen").joinpath(folder)
     if packaged.is_dir():
         return packaged
@@ -527,6 +527,7 @@ def _book_config(source: Source, name: str, seed: str | None,
         bleed=values["bleed"],
         large_print=values["large_print"],
         copyright=values["copyright"],
+        isbn=values["isbn"],
         contents=values["contents"],
         formats=values["formats"],
         exclude=tuple(Path(source.file).parent / name for name in values["exclude"] or ()),

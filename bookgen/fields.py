@@ -203,6 +203,40 @@ def _read_color(value: Any) -> str:
 _color = Reader(_read_color, {"type": "string", "pattern": "^#[0-9A-Fa-f]{6}$"})
 
 
+def isbn_check_digit(first_twelve: str) -> int:
+    """The ISBN-13 check digit of its first twelve digits (weights 1 and 3 in turn, modulo 10)."""
+    total = sum(int(digit) * (3 if place % 2 else 1) for place, digit in enumerate(first_twelve))
+    return (10 - total % 10) % 10
+
+
+def _read_isbn(value: Any) -> str:
+    """An ISBN-13 as the book prints it: as written (its hyphens where its agency put them, a
+    space read as one), its check digit checked."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    if not isinstance(value, str):
+        raise ValueError
+    text = re.sub(r"(?i)^\s*isbn(?:-1[03])?:?\s*", "", value).strip().replace(" ", "-")
+    digits = text.replace("-", "")
+    if re.fullmatch(r"\d{9}[\dXx]", digits) and re.fullmatch(r"[\dXx]+(-[\dXx]+)*", text):
+        ten = "978" + digits[:9]
+        raise ValueError(f"it is an ISBN-10; its ISBN-13 is {ten}{isbn_check_digit(ten)}")
+    if not re.fullmatch(r"\d+(-\d+)*", text):
+        raise ValueError
+    if len(digits) != 13:
+        raise ValueError(f"it has {len(digits)} digits, and an ISBN-13 has 13")
+    if not digits.startswith(("978", "979")):
+        raise ValueError("an ISBN-13 begins with 978 or 979")
+    check = isbn_check_digit(digits[:12])
+    if int(digits[12]) != check:
+        raise ValueError(f"its last digit, the check digit, is {digits[12]} where its other digits "
+                         f"give {check}: a digit is mistyped")
+    return text
+
+
+_isbn = Reader(_read_isbn, {"type": ["string", "integer"], "pattern": r"^[0-9][0-9 -]*[0-9]$"})
+
+
 def _read_flag(value: Any) -> bool:
     if not isinstance(value, bool):
         raise ValueError
@@ -265,8 +299,8 @@ def _read_name_line(value: Any) -> tuple[str, ...]:
         blank = item.strip().lower() if isinstance(item, str) else item
         if blank not in NAME_LINE_BLANKS:
             raise ValueError(f"{_brief(item)} is not a blank it prints")
-        if blank in blanks:
-            raise ValueError(f"it names {blank!r} twice")
+        if blank in blanks or {blank, *blanks} >= {"score", "score_total"}:
+            raise ValueError(f"it names {'a score' if blank.startswith('score') else repr(blank)} twice")
         blanks.append(blank)
     return tuple(blanks)
 
@@ -279,6 +313,9 @@ _name_line = Reader(_read_name_line, {"anyOf": [
 
 def _blank_word(blank: str) -> str:
     """A blank of the name line as a help line names it."""
+    if blank == "score_total":
+        # Translators: a help line's name for the name line's blank "Score ____ / 20"
+        return spoken_choice(blank, pgettext("help line: name line", "score out of the sheet's puzzles"))
     return spoken_choice(blank, blank_word(blank))
 
 
@@ -449,6 +486,8 @@ BOOK_FIELDS = {
     "copyright": Field(_line(limits.NOTE_CHARS, breaks=True), N_(
         "text for a copyright and notes page after the title page, at most {most} characters"),
         values={"most": limits.NOTE_CHARS}),
+    "isbn": Field(_isbn, N_("an ISBN-13 such as 978-3-16-148410-0, with its hyphens, printed on the "
+                            "copyright page (its check digit is checked)")),
     "profile": Field(_choice(*PROFILES), ONE_OF, values={"choices": PROFILES},
                      words=_choice_word("profile"), default="home"),
     "bleed": Field(_flag, N_("true or false (0.125 in bleed, print-on-demand)"), default=False),

@@ -42,7 +42,7 @@ class Kind:
 
 
 _POD_SETTINGS = """\
-profile: print-on-demand     # embedded fonts, gutter by page count, {fewest} to {most} pages
+profile: print-on-demand     # embedded fonts, gutter by page count, {fewest} to {most} pages on white
 formats: [pdf, cover]        # the interior and NAME-cover.pdf, the wrap sized from its page count
 paper: white                 # white, cream or color: sets the spine's width
 cover_color: "#1f3a5f"       # the cover's background (quoted)
@@ -192,12 +192,16 @@ def _config_text(kind: Kind, title: str, trim: str, levels: list[str], types: li
         + (_commented(f"    per_page: {kind.count}", "all on one page") if kind.one_page else "")
         + _commented(f"    title: {_section_title(puzzle_type, level)}", "printed above the section")
         for puzzle_type, level in zip(types, levels))
+    from reportlab.lib.units import mm
+
     from bookgen.config import load_layout
-    from bookgen.render.geometry import POD_MAX_PAGES, POD_MIN_PAGES, large_print
+    from bookgen.render.geometry import POD_MIN_PAGES, large_print, pod_most_pages
 
     blurb = textwrap.fill(_(BLURB), 96, initial_indent="  ", subsequent_indent="  ")
-    settings = kind.settings.format(fewest=POD_MIN_PAGES, most=POD_MAX_PAGES,
-                                    large_body=large_print(load_layout(trim)).body_size, blurb=blurb,
+    page = load_layout(trim)
+    most = pod_most_pages(page.width * mm, page.height * mm, "white")  # the paper it writes
+    settings = kind.settings.format(fewest=POD_MIN_PAGES, most=most,
+                                    large_body=large_print(page).body_size, blurb=blurb,
                                     copyright=_(COPYRIGHT).format(year=date.today().year,
                                                                   author=author))
     author_line = "" if kind.one_page else f"author: {author}\n"  # a worksheet prints no author
@@ -259,8 +263,9 @@ def _readme_text(kind: Kind, title: str) -> str:
     pod = kind.name != "worksheet"
     cover = ("\nThe build also writes `output/book-cover.pdf`, the cover wrap (back, spine, front) "
              "sized from the page count.\n") if pod else ""
-    upload = ("- When the pages are right, docs/publishing.md in bookgen's repository goes from "
-              "here to a\n  print-on-demand upload, step by step.\n") if pod else ""
+    upload = ("- When the pages are right, `bookgen guide` prints the guide that goes from here to "
+              "a\n  print-on-demand upload, step by step (docs/publishing.md in bookgen's "
+              "repository).\n") if pod else ""
     return f"""\
 # {title}
 

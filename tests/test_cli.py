@@ -280,6 +280,29 @@ def test_completion_scripts_know_commands_types_levels_and_layouts(run):
     assert run("completion", "zsh")[0] == 0
 
 
+def test_a_mistyped_command_option_or_choice_gets_the_nearest_one(run):
+    option = "unknown option '{}' for 'bookgen{}'; did you mean '{}'?"
+    for argv, said in [
+            ("buld", "invalid choice: 'buld'; did you mean 'build'?"),
+            ("completion bsh", "invalid choice: 'bsh'; did you mean 'bash'?"),
+            ("build --seeed 3 book.yaml", option.format("--seeed", " build", "--seed")),
+            ("build book.yaml --seeed=3", option.format("--seeed", " build", "--seed")),
+            ("worksheet placement --cout 3", option.format("--cout", " worksheet", "--count")),
+            ("--verison", option.format("--verison", "", "--version")),
+            ("worksheet placement -d esay", "'esay' is not a level; did you mean 'easy'?"),
+            ("build book.yaml --layout a4", "unknown option '--layout' for 'bookgen build'; "
+                                            "'bookgen build --help' lists its options")]:
+        status, out, err = run(*argv.split())
+        assert status == 2 and out == "" and said in err and "Traceback" not in err, argv
+        assert "book.yaml" not in err.splitlines()[-1]  # the file is not blamed for the option
+
+
+def test_guide_prints_the_publishing_guide(run):
+    from bookgen.config import ROOT
+
+    assert run("guide") == (0, (ROOT / "docs" / "publishing.md").read_text(encoding="utf-8"), "")
+
+
 def test_every_commands_help_ends_with_examples_that_parse(run):
     import shlex
 

@@ -170,7 +170,7 @@ VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
                                                  max_size=3)), max_leaves=8)
 BOOK_KEYS = ["subtitle", "author", "layout", "seed", "answers", "title_page", "contents",
              "copyright", "profile", "bleed", "large_print", "formats", "exclude", "share_pages",
-             "paper", "back_text", "cover_color"]
+             "paper", "back_text", "cover_color", "isbn"]
 SECTION_KEYS = ["type", "count", "difficulty", "title", "per_page", "from", "rating", "order",
                 "size", "rows", "range", "symmetry"]
 BOOKS = st.fixed_dictionaries(

@@ -188,7 +188,11 @@ def _build_wheel(background: Background, _version: str) -> Path:
     pytest.importorskip("build", reason="pip install -e '.[test]' installs build")
     work = background.folder("wheel")
     source = _clean_copy(work / "source")
-    sh([sys.executable, "-m", "build", "--outdir", str(work / "dist"), str(source)], work)
+    done = subprocess.run([sys.executable, "-m", "build", "--outdir", str(work / "dist"), str(source)],
+                          cwd=work, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, f"{done.stdout}\n{done.stderr}"
+    # setuptools boxes each warning in lines of stars: none (a data folder once warned as a package)
+    assert "*" * 20 not in done.stdout + done.stderr and "WARNING" not in done.stdout + done.stderr
     (built,) = (work / "dist").glob("puzzle_bookgen-*.whl")
     return built
 
@@ -210,6 +214,7 @@ def test_the_wheel_holds_every_module_layout_sample_and_licence(wheel):
                   for path in (ROOT / "bookgen" / "puzzles").glob(pattern)]
     assert type_files, "no games or schemas found"
     for data in ("py.typed", "fonts/DejaVuSans.ttf", "html/frame.js", "html/play.css", *type_files,
+                 "guides/publishing.md",
                  "studio/static/index.html", "studio/static/studio.js", "studio/static/studio.css"):
         assert f"bookgen/{data}" in names
     assert not any(name.startswith(("layouts/", "config/", "tests/")) for name in names)
@@ -332,6 +337,7 @@ def test_the_wheel_works_from_a_fresh_venv_outside_the_checkout(fresh_venv, vers
     bookgen_cmd = str(bin_dir / "bookgen")
 
     assert sh([bookgen_cmd, "--version"], work, env=env) == f"bookgen {bookgen.__version__}\n"
+    assert sh([bookgen_cmd, "guide"], work, env=env) == (ROOT / "docs" / "publishing.md").read_text()
     assert sh([py, "-m", "bookgen", "--version"], work, env=env) == f"bookgen {bookgen.__version__}\n"
     heavy = sh([py, "-c", "import sys, bookgen.cli; print(sorted({m.split('.')[0] for m in sys.modules}"
                  f" & {set(HEAVY)!r}))"], work, env=env)

@@ -11,6 +11,8 @@ from pypdf import PdfReader
 
 from bookgen import audit
 from bookgen.config import ROOT, available_layouts, load_layout
+from bookgen.errors import BookgenError
+from bookgen.render import geometry
 from bookgen.render.pdf import POD_GUTTERS
 
 INCH = 72.0
@@ -112,20 +114,45 @@ def test_bleed_pages_are_wider_and_taller_with_the_trim_box_inside(run, write_co
         assert [round(float(v), 1) for v in page.trimbox] == [left, 9, left + 432, 9 + 648]
 
 
-def test_pod_refuses_a_short_book(run, write_config, tmp_path):
+def test_pod_refuses_a_short_book_and_one_longer_than_its_trim_takes_on_its_paper(
+        run, write_config, tmp_path, monkeypatch):
     config = write_config(POD_BOOK.format(bleed="false", count=2))
     target = tmp_path / "short.pdf"
     status, _, err = run("build", str(config), "-o", str(target), "-q", "--workers", "1")
     assert status == 2 and "at least 24" in err and "profile" in err
     assert not target.exists()
+    # the most pages by trim and paper (docs/publishing.md's table), each number exact
+    for (width, height), paper, most, trim in [
+            ((8.5, 11), "white", 590, "8.5 x 11"), ((8.5, 11), "cream", 550, "8.5 x 11"),
+            ((6, 9), "cream", 776, "6 x 9"), ((6, 9), "white", 828, "6 x 9"),
+            ((210 / 25.4, 297 / 25.4), "color", 590, "8.27 x 11.69")]:
+        geometry.check_pod_pages(most, width * INCH, height * INCH, paper, "book.yaml")
+        with pytest.raises(BookgenError, match=rf"has {most + 1} pages; print-on-demand prints at most "
+                                               rf"{most} at {re.escape(trim)} in on {paper} paper"):
+            geometry.check_pod_pages(most + 1, width * INCH, height * INCH, paper, "book.yaml")
+    # and a build refuses with its trim's number, past the gutter table's 828 too
+    monkeypatch.setattr(geometry, "POD_MIN_PAGES", 1)
+    monkeypatch.setitem(geometry.POD_MOST_BY_TRIM, (6.0, 9.0), {"white": 3, "cream": 3, "color": 3})
+    status, _, err = run("build", str(config), "-o", str(target), "-q", "--workers", "1")
+    assert status == 2 and "print-on-demand prints at most 3 at 6 x 9 in on white paper" in err
+    assert "Traceback" not in err and not target.exists()
+    assert geometry.pod_gutter(900) == geometry.POD_GUTTERS[-1][1] * INCH
 
 
-def test_home_profile_has_clickable_contents_and_bookmarks(run, write_config, tmp_path):
-    config = write_config(POD_BOOK.format(bleed="false", count=3).replace("print-on-demand", "home"))
+def test_home_profile_has_clickable_contents_and_bookmarks_and_an_isbn_on_its_copyright_page(
+        run, write_config, tmp_path):
+    home = POD_BOOK.format(bleed="false", count=3).replace("print-on-demand", "home")
     target = tmp_path / "home.pdf"
+    for isbn, why in [("978-3-16-148410-1", "the check digit, is 1 where its other digits give 0"),
+                      ("0-306-40615-2", "it is an ISBN-10; its ISBN-13 is 9780306406157"),
+                      ("978-3-16-148410", "it has 12 digits, and an ISBN-13 has 13")]:
+        status, _, err = run("build", str(write_config(home + f"isbn: {isbn}\n")), "-o", str(target), "-q")
+        assert status == 2 and why in err and "isbn" in err and "Traceback" not in err
+    config = write_config(home + "isbn: ISBN 978 3 16 148410 0\n")  # no copyright: a page for it alone
     assert run("build", str(config), "-o", str(target), "-q", "--workers", "1")[0] == 0
     reader = PdfReader(target)
-    links = [a.get_object() for a in reader.pages[1].get("/Annots", [])]
+    assert reader.pages[1].extract_text().split() == ["2", "ISBN", "978-3-16-148410-0"]  # folio, line
+    links = [a.get_object() for a in reader.pages[2].get("/Annots", [])]
     assert len(links) == 3 and all(a["/Subtype"] == "/Link" for a in links)  # 2 sections, answers
     assert [item.title for item in reader.outline] == ["Number Placement"] * 2 + ["Answers"]
 

@@ -470,6 +470,12 @@ def test_a_preset_in_a_german_studio_is_an_a4_german_book(opened):
     assert _control(tab, "language").input_value() == "de"
     ticked = tab.locator("#book [data-key='name_line'] input:checked")  # name_line: true
     assert [box.get_attribute("value") for box in ticked.all()] == ["name", "date", "class"]
+    # a sheet's name line and versions open below the book's own keys, not in a closed group
+    sheet = tab.locator("#book-fields fieldset[data-group='sheet']")
+    assert sheet.locator(":scope > legend").inner_text() == "Arbeitsblatt"
+    assert sheet.locator("[data-key='name_line'] input").first.is_visible()
+    assert sheet.locator("[data-key='versions'] input").is_visible()
+    assert tab.locator("#settings [data-key='versions']").count() == 0
 
 
 # --- plain words ----------------------------------------------------------------------------------

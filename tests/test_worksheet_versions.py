@@ -12,7 +12,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from bookgen import audit
-from bookgen.book import Twins
+from bookgen.book import MATCH_TOLERANCE, Twins
 from bookgen.config import ROOT
 from bookgen.making import record_from_json
 from bookgen.render.preview import render_pages
@@ -115,8 +115,9 @@ def test_the_name_line_is_drawn_on_the_sheet_and_never_on_its_answers(two_versio
 
 
 def test_large_print_on_5x8_wraps_the_name_line_inside_the_page(run, tmp_path):
+    """... and the score carries its total, the sheet's count: "Score ____ / 2"."""
     target = build(run, tmp_path, sheet(layout="5x8", answers="back", large=True,
-                                        name_line="[name, date, class, score]", versions=1,
+                                        name_line="[name, date, class, score_total]", versions=1,
                                         count=2))
     pages = audit.read_pages(target)
     first = pages[0]
@@ -132,6 +133,11 @@ def test_large_print_on_5x8_wraps_the_name_line_inside_the_page(run, tmp_path):
         length = rule_right_of(png, 144, height, run_)
         assert length >= 12 * 72 / 25.4, word
         assert run_.right + length <= right_margin + 2 * 72 / 25.4 + 1, word  # inside the frame
+    score = words["Score"]
+    (total,) = [r for r in first.runs if r.text.replace("\u00a0", " ") == "/ 2"]
+    assert round(total.baseline) == round(score.baseline)
+    assert total.left > score.right + rule_right_of(png, 144, height, score)  # after the rule
+    assert abs(total.right - (first.trim[2] - 0.4 * 72)) < 0.5  # at the margin (5x8's: 0.4 in)
     assert not any({"Name", "Score"} & {r.text for r in page.runs} for page in pages[1:])
 
 
@@ -187,6 +193,10 @@ def test_versions_hold_different_puzzles_at_the_same_levels_each_key_its_own(two
                for v, found in (("A", version_a), ("B", version_b))}
     forms = {v: {Twins.key(r) for r in found} for v, found in records.items()}
     assert len(forms["A"]) == len(forms["B"]) == 6 and not forms["A"] & forms["B"]
+    # puzzle for puzzle as hard, by the grader's score (bench/versions.py: before, half were not)
+    hardness = records["A"][0].puzzle_type.hardness
+    assert [round(abs(hardness(a.rating) - hardness(b.rating)), 3) <= MATCH_TOLERANCE
+            for a, b in zip(records["A"], records["B"])] == [True] * 6
     keys = {v: audit.read_pages(two_versions / f"sheet-{v}-answers.pdf")[0].text for v in "AB"}
     for version, other in (("A", "B"), ("B", "A")):
         for record in records[version]:
@@ -300,7 +310,7 @@ def test_the_studio_form_offers_the_new_keys(tmp_path):
     finally:
         app.extensions["bookgen-studio"].close()
     blanks = next(b for b in properties["name_line"]["anyOf"] if b.get("type") == "array")
-    assert blanks["items"]["enum"] == ["name", "date", "class", "period", "teacher", "score"]
+    assert blanks["items"]["enum"] == ["name", "date", "class", "period", "teacher", "score", "score_total"]
     assert "Name, Date, Class" in properties["name_line"]["description"]
     versions = properties["versions"]
     assert (versions["type"], versions["minimum"], versions["maximum"]) == ("integer", 1, 6)

@@ -240,10 +240,16 @@ class BookDocument:
             if line:
                 story.append(Paragraph(escape(line), self.styles.subtitle))
         story.append(PageBreak())
-        if config.copyright and not answers_only:
-            story += [Spacer(1, frame_height * 0.6),
-                      Paragraph(escape(config.copyright).replace("\n", "<br/>"), self.styles.info),
-                      PageBreak()]
+        if (config.copyright or config.isbn) and not answers_only:
+            story.append(Spacer(1, frame_height * 0.6))
+            if config.copyright:
+                story.append(Paragraph(escape(config.copyright).replace("\n", "<br/>"), self.styles.info))
+            if config.isbn:
+                # Translators: the copyright page's line for the book's ISBN, the number as given
+                line = _("ISBN {isbn}").format(isbn=config.isbn)
+                story += [Spacer(1, self.styles.info.leading * 0.5)] if config.copyright else []
+                story.append(Paragraph(escape(line), self.styles.info))
+            story.append(PageBreak())
         if config.contents and not answers_only:
             entries = []
             for i, s in enumerate(self.book.sections):
@@ -293,7 +299,9 @@ class BookDocument:
         both sides, and a name line on every page would take a row of puzzles from each."""
         head = [] if self.config.title_page else self._title_block()
         if self.config.name_line:
-            blanks = [(blank, blank_word(blank)) for blank in self.config.name_line]
+            total = sum(len(section.records) for section in self.book.sections)  # this sheet's
+            blanks = [(blank, blank_word(blank), f"/\u00a0{total}" if blank == "score_total" else "")
+                      for blank in self.config.name_line]
             head += [NameLine(blanks, state, self.layout.body_size), Spacer(1, 3 * mm)]
         return head
 

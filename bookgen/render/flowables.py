@@ -373,7 +373,7 @@ class NotesPage(Flowable):
 
 
 BLANK_RULES = {"name": 45 * mm, "teacher": 35 * mm, "date": 25 * mm, "class": 18 * mm,
-               "period": 12 * mm, "score": 15 * mm}
+               "period": 12 * mm, "score": 15 * mm, "score_total": 15 * mm}
 """The least length of each blank's rule: room for a pupil's writing; a line's spare room is
 shared out in the same proportions (a name takes more than a class)."""
 BLANK_GAP = 6 * mm  # between one blank's rule and the next blank's word
@@ -383,22 +383,29 @@ WRITING_ROOM = 9 * mm  # the least height of a line of blanks: a child's handwri
 
 class NameLine(Flowable):
     """The blanks a pupil fills in at the top of a sheet ("Name ____  Date ____  Class ____"),
-    each word followed by a drawn rule: as many blanks to a line as fit with each rule at its
-    least length (BLANK_RULES), the line's spare room shared out among its rules in proportion,
-    so the last rule ends at the right margin. On a narrow page (5x8, large print) the blanks
-    wrap to further lines instead of shrinking."""
+    each word followed by a drawn rule (and by what follows it, a score's total: "/ 20"): as
+    many blanks to a line as fit with each rule at its least length (BLANK_RULES), the line's
+    spare room shared out among its rules in proportion, so the last rule ends at the right
+    margin, or its total does. On a narrow page (5x8, large print) the blanks wrap to further
+    lines instead of shrinking."""
 
-    def __init__(self, blanks: Sequence[tuple[str, str]], state: Pass, size: float) -> None:
+    def __init__(self, blanks: Sequence[tuple[str, str, str]], state: Pass, size: float) -> None:
         super().__init__()
-        self.blanks, self.state, self.size = list(blanks), state, size
+        self.blanks, self.state, self.size = list(blanks), state, size  # (blank, word, after)
         self.leading = max(WRITING_ROOM, size * 1.8)
-        self.lines: list[list[tuple[str, float, float]]] = []  # (word, its width, the rule's length)
+        # (word, its width, the rule's length, after the rule)
+        self.lines: list[list[tuple[str, float, float, str]]] = []
         self.width = self.height = 0.0
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         font = self.state.fonts.regular
-        wanted = [(stringWidth(word, font, self.size), BLANK_RULES[blank])
-                  for blank, word in self.blanks]
+
+        def width(text: str) -> float:
+            return stringWidth(text, font, self.size) + (WORD_GAP if text else 0.0)
+
+        # a blank's words (its word, and what follows its rule) and its rule's least length
+        wanted = [(width(word) - WORD_GAP + width(after), BLANK_RULES[blank])
+                  for blank, word, after in self.blanks]
         lines: list[list[int]] = [[]]
         used = 0.0
         for index, (word, rule) in enumerate(wanted):
@@ -413,7 +420,8 @@ class NameLine(Flowable):
             words = sum(wanted[i][0] + WORD_GAP for i in line) + BLANK_GAP * (len(line) - 1)
             rules = sum(wanted[i][1] for i in line)
             share = max(0.0, available_width - words) / rules  # a lone blank too wide: it shrinks
-            self.lines.append([(self.blanks[i][1], wanted[i][0], wanted[i][1] * share) for i in line])
+            self.lines.append([(self.blanks[i][1], width(self.blanks[i][1]) - WORD_GAP,
+                                wanted[i][1] * share, self.blanks[i][2]) for i in line])
         self.width, self.height = available_width, self.leading * len(self.lines)
         return self.width, self.height
 
@@ -430,11 +438,15 @@ class NameLine(Flowable):
         baseline = self.height - self.leading + self.size * 0.3
         for line in self.lines:
             x = 0.0
-            for word, width, rule in line:
+            for word, width, rule, after in line:
                 canvas.drawString(x, baseline, word)
                 x += width + WORD_GAP
                 canvas.line(x, baseline - 1, x + rule, baseline - 1)
-                x += rule + BLANK_GAP
+                x += rule
+                if after:
+                    canvas.drawString(x + WORD_GAP, baseline, after)
+                    x += WORD_GAP + stringWidth(after, state.fonts.regular, self.size)
+                x += BLANK_GAP
             baseline -= self.leading
 
 

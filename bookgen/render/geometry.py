@@ -21,7 +21,18 @@ HARD_MIN_SCALE = 0.3  # below this a requested per_page is refused
 LARGE_PRINT = 16 / 10.5  # large print scales type and puzzles from a 10.5 pt body to 16 pt
 
 BLEED = 0.125 * inch
-POD_MIN_PAGES, POD_MAX_PAGES = 24, 828
+POD_MIN_PAGES, POD_MAX_PAGES = 24, 828  # the fewest any trim takes, and the most
+# The most pages a print-on-demand paperback may have, by paper (`paper:`; color is premium colour
+# ink on white), as the services print them: KDP's print options, the largest service's, which
+# others' are at or above. Most trims take POD_MOST; the trims below take fewer.
+POD_MOST = {"white": 828, "cream": 776, "color": 828}
+POD_MOST_BY_TRIM = {  # (width, height) in inches, to two places
+    (8.25, 6.0): {"white": 800, "cream": 750, "color": 800},
+    (8.25, 8.25): {"white": 800, "cream": 750, "color": 800},
+    (8.5, 8.5): {"white": 590, "cream": 550, "color": 590},
+    (8.5, 11.0): {"white": 590, "cream": 550, "color": 590},
+    (8.27, 11.69): {"white": 780, "cream": 730, "color": 590},  # A4
+}
 POD_MIN_OUTSIDE = 0.25 * inch
 HOME_MIN_INSIDE = 0.5 * inch  # the safe zone and what a staple, a ring or a binder takes
 POD_MIN_OUTSIDE_BLEED = 0.375 * inch
@@ -35,12 +46,38 @@ POD_GUTTERS = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75), (828, 0.875)
 
 def pod_gutter(pages: int) -> float:
     """The gutter (points) a print-on-demand book of `pages` pages needs: the paper the binding
-    swallows, added to the layout's inside margin."""
+    swallows, added to the layout's inside margin (the widest past the table: such a book is
+    refused once its pages are counted, with its trim's number, `pod_most_pages`)."""
     for most, inches in POD_GUTTERS:
         if pages <= most:
             return inches * inch
-    raise BookgenError(f"the book has {pages} pages; print-on-demand allows at most {POD_MAX_PAGES}",
-                       key="profile")
+    return POD_GUTTERS[-1][1] * inch
+
+
+def trim_inches(width: float, height: float) -> tuple[float, float]:
+    """A trim in points as inches to two places, as the services name them (A4: 8.27 x 11.69)."""
+    return round(width / inch, 2), round(height / inch, 2)
+
+
+def pod_most_pages(width: float, height: float, paper: str) -> int:
+    """The most pages a print-on-demand paperback of this trim (points) may have on `paper`."""
+    return POD_MOST_BY_TRIM.get(trim_inches(width, height), POD_MOST)[paper]
+
+
+def check_pod_pages(pages: int, width: float, height: float, paper: str, file: str) -> None:
+    """Refuse a print-on-demand book with fewer pages than any service prints, or more than its
+    trim takes on its paper, naming the number."""
+    if pages < POD_MIN_PAGES:
+        raise BookgenError(
+            f"this book has {pages} pages; print-on-demand needs at least {POD_MIN_PAGES}: "
+            "add puzzles or sections, or use 'profile: home'", file=file, key="profile")
+    most = pod_most_pages(width, height, paper)
+    if pages > most:
+        trim = " x ".join(f"{side:g}" for side in trim_inches(width, height))
+        raise BookgenError(
+            f"this book has {pages} pages; print-on-demand prints at most {most} at {trim} in "
+            f"on {paper} paper: take out puzzles or sections, or choose a smaller trim"
+            + (" or white paper" if paper == "cream" else ""), file=file, key="profile")
 
 
 @dataclass(frozen=True)

@@ -22,10 +22,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+from reportlab.lib.units import mm
+
 from bookgen.book import Book
-from bookgen.errors import BookgenError
 from bookgen.render.document import BookDocument, Settled
-from bookgen.render.geometry import POD_GUTTERS, POD_MIN_PAGES, Geometry, choose_grid, pod_gutter
+from bookgen.render.geometry import POD_GUTTERS, Geometry, check_pod_pages, choose_grid, pod_gutter
 
 __all__ = ["POD_GUTTERS", "BookDocument", "Geometry", "Interior", "Settled", "choose_grid",
            "interior", "pod_gutter", "render_pdf", "starting_from"]
@@ -74,10 +75,9 @@ def interior(book: Book) -> Interior:
                                   changed_only)
     if starts is not None and document.settled is not None:
         starts[book.version] = document.settled
-    if document.pod and pages < POD_MIN_PAGES:
-        raise BookgenError(
-            f"this book has {pages} pages; print-on-demand needs at least {POD_MIN_PAGES}: "
-            "add puzzles or sections, or use 'profile: home'", file=config.file, key="profile")
+    if document.pod:
+        check_pod_pages(pages, document.layout.width * mm, document.layout.height * mm, config.paper,
+                        config.file)
     answers = document.render("answers", puzzle_pages)[0] if config.answers == "separate" else None
     _last[:] = [(book, Interior(data, pages, answers))]
     return _last[0][1]

@@ -109,13 +109,21 @@ const GROUPS = [
   ["book", ["title", "subtitle", "author", "seed"]],
   ["pages", ["layout", "large_print", "profile", "bleed", "paper", "answers", "title_page",
              "contents", "share_pages", "language"]],
-  ["cover", ["cover_color", "back_text", "copyright"]],
+  ["cover", ["cover_color", "back_text", "copyright", "isbn"]],
   ["files", ["formats"]],
 ];
 
+// A worksheet's keys: shown open below the book's own when the book is a sheet (the Worksheet
+// template's name line, or versions), where a teacher looks; under "More" otherwise.
+const SHEET = ["sheet", ["name_line", "versions"]];
+
+function isSheet(book) {
+  return Boolean(book.name_line) || (Number.isInteger(book.versions) && book.versions > 1);
+}
+
 function groupTitle(group) {
-  return {book: t("Book"), pages: t("Pages"), cover: t("Cover and notes"), files: t("Files"),
-          more: t("More")}[group];
+  return {book: t("Book"), sheet: t("Worksheet"), pages: t("Pages"), cover: t("Cover and notes"),
+          files: t("Files"), more: t("More")}[group];
 }
 
 // A book's or a section's key's label (`path` tells a section's key from the book's); a key added to
@@ -130,6 +138,7 @@ function words(key, path) {
     bleed: t("Print to the page edge"), paper: t("Paper"), answers: t("Answers"),
     title_page: t("Title page"),
     contents: t("Contents page"), share_pages: t("Share pages"), copyright: t("Copyright and notes"),
+    isbn: t("ISBN"),
     name_line: t("Name line"), versions: t("Versions of the sheet"),
     back_text: t("Back cover text"), cover_color: t("Cover colour"), formats: t("Files to make"),
     exclude: t("Leave out the puzzles of"), language: t("Language of the book"),
@@ -168,7 +177,8 @@ function choiceWords(key, choice) {
     layout: {letter: t("US Letter")},
     name_line: {name: tp("name line", "Name"), date: tp("name line", "Date"),
                 class: tp("name line", "Class"), period: tp("name line", "Period"),
-                teacher: tp("name line", "Teacher"), score: tp("name line", "Score")},
+                teacher: tp("name line", "Teacher"), score: tp("name line", "Score"),
+                score_total: t("Score out of the sheet's puzzles")},
   }[key];
   return (named && named[choice]) || choice;
 }
@@ -341,25 +351,28 @@ function field(owner, key, spec, path, onChange) {
 
 function renderBook() {
   const properties = studio.schema.book.properties;
-  const more = Object.keys(properties).filter((k) => !GROUPS.some(([, keys]) => keys.includes(k))
+  const shown = [GROUPS[0], ...(isSheet(studio.book) ? [SHEET] : []), ...GROUPS.slice(1)];
+  const more = Object.keys(properties).filter((k) => !shown.some(([, keys]) => keys.includes(k))
                                                    && k !== "sections");
-  const groups = [...GROUPS, ["more", more]];
+  const groups = [...shown, ["more", more]];
   $("book-fields").replaceChildren();
   $("settings").replaceChildren();
   groups.forEach(([title, keys], index) => {
-    const box = index === 0 ? document.createElement("fieldset") : disclosure(groupTitle(title));
+    const open = index === 0 || title === "sheet"; // the book's keys, and a sheet's, always shown
+    const box = open ? document.createElement("fieldset") : disclosure(groupTitle(title));
     box.classList.add("group");
-    if (index === 0) {
+    box.dataset.group = title;
+    if (open) {
       const legend = document.createElement("legend");
       legend.textContent = groupTitle(title);
       box.append(legend);
     }
-    const holder = index === 0 ? box : box.querySelector(".disclosed");
+    const holder = open ? box : box.querySelector(".disclosed");
     for (const key of keys.filter((k) => k in properties)) {
       const control = field(studio.book, key, properties[key], key, changed);
       if (control) holder.append(control);
     }
-    (index === 0 ? $("book-fields") : $("settings")).append(box);  // sections come between
+    (open ? $("book-fields") : $("settings")).append(box);  // sections come between
   });
   const unknown = Object.keys(studio.book).filter((k) => !(k in properties));
   if (unknown.length) {
