@@ -120,7 +120,7 @@ def test_a_bank_line_whose_level_was_edited_is_named(write_config, run, tmp_path
       - {type: placement, count: 1, difficulty: expert, from: bank.jsonl}
     """)
     status, out, err = run("build", str(path), "-o", str(tmp_path / "x.pdf"), "-q")
-    assert status == 2 and "bank.jsonl:2" in err and "grades easy" in err
+    assert status == 2 and "bank.jsonl:2" in err and "filed as expert but graded easy" in err
 
 
 def _pyramid_answer(record) -> tuple:

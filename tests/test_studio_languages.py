@@ -256,8 +256,12 @@ def test_a_types_options_read_in_the_types_own_words_in_german(browser, address)
         "(bitte wählen)", "Natürliche Zahlen", "Mit negativen Zahlen", "Dezimalzahlen", "Brüche", "Gemischt"])
     assert _option_field(tab, "unique")[0] == "Nur eine Lösung"
     test_studio._section_control(tab, "type").select_option("sudoku")
-    assert _option_field(tab, "symmetry") == ("Symmetrie", ["Drehsymmetrisch", "Spiegelsymmetrisch", "Keine"])
-    assert _option_field(tab, "variant")[1] == ["Klassisch", "Diagonal", "Chaos-Sudoku", "Summen-Sudoku"]
+    assert _option_field(tab, "symmetry") == ("Symmetrie", [
+        "Drehsymmetrisch", "Spiegelsymmetrisch", "Keine", "Vierteldrehung", "Doppelt spiegelsymmetrisch",
+        "Achtfach symmetrisch"])
+    assert _option_field(tab, "variant")[1] == [
+        "Klassisch", "Diagonal", "Chaos-Sudoku", "Summen-Sudoku", "Summen-Sudoku mit Diagonalen",
+        "Chaos-Sudoku mit Diagonalen", "Chaos-Summen-Sudoku"]
     test_studio._section_control(tab, "type").select_option("wordsearch")
     assert _option_field(tab, "theme")[0] == "Thema"
     assert _option_field(tab, "theme")[1][:6] == ["Tiere", "Essen", "Schule", "Natur", "Jahreszeiten",
