@@ -26,7 +26,7 @@ from bookgen.puzzles.sudoku.parameters import (
     hex_of,
 )
 from bookgen.puzzles.sudoku.regions import random_layout
-from bookgen.puzzles.sudoku.solver import Budget, count, initial, solutions, values_of
+from bookgen.puzzles.sudoku.solver import Budget, differs_in, initial, solutions, values_of
 
 ATTEMPTS = 200          # filled grids tried before a request is declared impossible
 REDUCTIONS_PER_GRID = 3  # removal orders tried on each filled grid
@@ -46,6 +46,8 @@ UNREACHABLE = {4: ("hard", "expert", "master"), 6: ("expert", "master"), 8: ("ma
 """Levels a size is never made at: every 4x4 sudoku falls to full houses and hidden singles in
 boxes, and a 6x6 needs little more; an 8x8 seldom needs more than a wing (bench/sudoku.py), and
 rating a 16x16 past expert, by trial, takes the grader most of a minute a puzzle."""
+"""The top of a 9x9's easy band: above it, the solver fails a puzzle of two answers sooner than
+the grader's harder techniques do (below, singles finish or fail a puzzle at once)."""
 KILLER_GUESSES = 400
 """Guesses a killer's count of answers may make: most cages settle in far fewer, and a few
 would search for seconds (fresh cages are quicker)."""
@@ -115,21 +117,34 @@ def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: st
     """Remove orbits in random order while the puzzle keeps one answer and the grader finishes it
     with techniques no harder than the level allows, down to the level's floor of givens. Below
     the techniques that assume one answer (a unique rectangle, BUG+1) the grader alone decides:
-    its techniques only deduce, so a puzzle they finish has one answer. From those on, the
-    solver's count must find one answer too; where the level takes any technique, it alone
-    decides (it is faster)."""
+    its techniques only deduce, so a puzzle they finish has one answer. From those on, and at
+    every level past the singles, the solver must find no other answer first (it fails a puzzle
+    of two answers far sooner than the grader, which tries every technique before it gives up),
+    and it searches only where another answer could differ: in the orbit just removed, as the
+    givens kept before had one answer (`differs_in`). Where the level takes any technique, the
+    solver alone decides."""
     limit = bands_of(board).top(level)
     any_technique = limit >= WEIGHTS["contradiction"]
     # a killer's grader takes neither (its sums break the symmetry they rest on)
     counted = limit >= min(WEIGHTS["unique rectangle"], WEIGHTS["bug+1"]) and not board.cages
+    # past the singles, a puzzle of two answers costs the grader far more than the solver
+    past_singles = limit >= WEIGHTS["pointing"] and not board.cages
 
     def givens_without(removed: set[tuple[Cell, ...]]) -> list[int]:
         gone = {cell for orbit in removed for cell in orbit}
         return [0 if cell in gone else value for cell, value in enumerate(answer)]
 
+    kept: set[tuple[Cell, ...]] = set()  # the removals kept so far: their givens have one answer
+
     def still_solvable(removed: set[tuple[Cell, ...]]) -> bool:
-        givens = givens_without(removed)
-        if counted and count(board, givens, 2)[0] != 1:
+        (orbit,) = removed - kept
+        if solvable(givens_without(removed), orbit):
+            kept.add(orbit)
+            return True
+        return False
+
+    def solvable(givens: list[int], orbit: tuple[Cell, ...]) -> bool:
+        if (counted or past_singles) and differs_in(board, givens, answer, orbit):
             return False
         if any_technique:
             return True

@@ -83,14 +83,15 @@ class State:
 
     def place(self, cell: Cell, value: int) -> None:
         bit = 1 << value
-        self.candidates[cell] = bit
+        candidates = self.candidates
+        candidates[cell] = bit
         self.placed[cell] = True
         for peer in self.board.peers[cell]:
-            if self.candidates[peer] & bit:
-                left = self.candidates[peer] & ~bit
-                if not left:
+            mask = candidates[peer]
+            if mask & bit:
+                if mask == bit:
                     raise Contradiction
-                self.candidates[peer] = left
+                candidates[peer] = mask ^ bit
 
     def cross_out(self, cells: list[Cell], bits: int) -> list[Cell]:
         """Take `bits` out of the cells; the cells that lost a candidate."""
@@ -107,10 +108,16 @@ class State:
     def places(self, unit: int, value: int) -> list[Cell]:
         """The open cells of a unit that may still take `value` ([] once it is placed there)."""
         bit = 1 << value
-        cells = [cell for cell in self.board.units[unit] if self.candidates[cell] & bit]
+        candidates, placed = self.candidates, self.placed
+        cells = []
+        for cell in self.board.units[unit]:
+            if candidates[cell] & bit:
+                if placed[cell]:
+                    return []
+                cells.append(cell)
         if not cells:
             raise Contradiction
-        return [] if any(self.placed[cell] for cell in cells) else cells
+        return cells
 
 
 def start(board: Board, givens: list[int]) -> State:
@@ -165,15 +172,21 @@ def hidden_single(kinds: tuple[str, ...], name: str) -> Callable[[State], int]:
 
 def full_house(state: State) -> int:
     """The last open cell of a unit takes the one number the unit lacks (a sweep, as above)."""
-    board = state.board
+    placed = state.placed
     found = 0
-    for unit, cells in enumerate(board.units):
-        open_cells = [cell for cell in cells if not state.placed[cell]]
-        if len(open_cells) == 1:
-            value = state.candidates[open_cells[0]].bit_length() - 1
-            state.place(open_cells[0], value)
-            state.log.append(("full house", {"cell": open_cells[0], "value": value, "unit": unit}))
-            found += 1
+    for unit, cells in enumerate(state.board.units):
+        last = -1
+        for cell in cells:
+            if not placed[cell]:
+                if last >= 0:
+                    break
+                last = cell
+        else:
+            if last >= 0:
+                value = state.candidates[last].bit_length() - 1
+                state.place(last, value)
+                state.log.append(("full house", {"cell": last, "value": value, "unit": unit}))
+                found += 1
     return found
 
 
