@@ -386,3 +386,39 @@ def test_solve_rates_a_line_sudoku_explainer_puts_at_8_as_master(tmp_path, run):
     solved = json.loads(out)
     assert solved["solutions"] == 1 and solved["rating"]["level"] == "master"
     assert solved["rating"]["score"] >= MASTER_LINE
+
+
+def test_another_answer_is_looked_for_only_where_the_removal_was():
+    """`differs_in` after each removal says what counting answers says (the generator's loop
+    keeps only removals that leave one answer, so the givens before always had one)."""
+    from bookgen.puzzles.sudoku.solver import differs_in
+
+    board = board_of(9, "classic")
+    rng = random.Random("differs")
+    answer = filled(rng, board)
+    assert answer is not None
+    givens, verdicts = answer.copy(), []
+    for orbit in rng.sample(orbits(board, "rotational"), 41):
+        trial = [0 if cell in orbit else value for cell, value in enumerate(givens)]
+        two = count(board, trial, 2)[0] == 2
+        assert differs_in(board, trial, answer, orbit) == two
+        verdicts.append(two)
+        if not two:
+            givens = trial
+    assert True in verdicts and False in verdicts
+
+
+def test_the_step_ranks_within_the_levels():
+    """Every rating carries `step`: its score on the finer ladder, in order, never across a
+    level's edge (each 9x9 level is one or two whole steps)."""
+    from bookgen.puzzles.sudoku.grader import NINE_BANDS, step_of
+
+    scores = [score / 100 for score in range(951)]
+    steps = [step_of(score) for score in scores]
+    assert steps == sorted(steps) and set(steps) == set(range(1, 9))
+    level_of_step = {step: NINE_BANDS.level_of(score) for step, score in zip(steps, scores)}
+    assert all(level_of_step[step] == NINE_BANDS.level_of(score) for step, score in zip(steps, scores))
+    assert [step for step, level in sorted(level_of_step.items()) if level == "hard"] == [4, 5]
+    rating = SUDOKU.rate(parse_line("4.....8.5.3..........7......2.....6....."
+                                    "8.4......1.......6.3.7.5..2.....1.4......"))
+    assert rating["step"] == step_of(rating["score"]) == 4  # pointing: Solo's Intermediate

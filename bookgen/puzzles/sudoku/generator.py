@@ -46,8 +46,6 @@ UNREACHABLE = {4: ("hard", "expert", "master"), 6: ("expert", "master"), 8: ("ma
 """Levels a size is never made at: every 4x4 sudoku falls to full houses and hidden singles in
 boxes, and a 6x6 needs little more; an 8x8 seldom needs more than a wing (bench/sudoku.py), and
 rating a 16x16 past expert, by trial, takes the grader most of a minute a puzzle."""
-"""The top of a 9x9's easy band: above it, the solver fails a puzzle of two answers sooner than
-the grader's harder techniques do (below, singles finish or fail a puzzle at once)."""
 KILLER_GUESSES = 400
 """Guesses a killer's count of answers may make: most cages settle in far fewer, and a few
 would search for seconds (fresh cages are quicker)."""
