@@ -132,6 +132,22 @@ def test_build_in_another_language_writes_a_book_of_its_own(run, tmp_path, monke
     assert status == 2 and "invalid choice: 'xx'" in err
 
 
+@pytest.mark.parametrize(("environment", "said"), [
+    ({"LANG": "de_DE.UTF-8"}, "book.yaml:4: sections[0].count: 0 ist nicht erlaubt; 'count' erwartet "),
+    ({"LANG": "C.UTF-8", "LANGUAGE": "fr_CH:de"}, "0 n’est pas accepté\u00a0; 'count' demande "),
+    ({"LANG": "ja_JP.UTF-8"}, "0 is not allowed; 'count' takes "),
+])
+def test_the_clis_refusal_of_a_config_follows_lang(run, tmp_path, monkeypatch, environment, said):
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    for variable, value in environment.items():
+        monkeypatch.setenv(variable, value)
+    config = tmp_path / "book.yaml"
+    config.write_text(BOOK.format(language="en", section="").replace("count: 1", "count: 0"))
+    status, _, err = run("build", str(config), "-q")
+    assert status == 2 and said in err, err
+
+
 def test_a_worksheet_in_german_has_german_lines(run, tmp_path):
     target = tmp_path / "sheet.pdf"
     status, _, err = run("worksheet", "placement", "-n", "2", "--language", "de", "-o", str(target), "-q")
