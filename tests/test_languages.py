@@ -43,6 +43,20 @@ def test_a_translation_that_fills_a_name_the_english_does_not_is_reported(tmp_pa
         "out of step with the code (run update)"]  # written by hand: no comments of where they are
 
 
+def test_the_glossary_check_names_a_rejected_word_and_a_missing_french_no_break_space():
+    from bookgen.i18n.glossary import problems
+
+    assert any("'énigme'" in p and "grille" in p for p in problems("fr", "Énigme {number}"))
+    assert any("no-break space" in p for p in problems("fr", "Niveau : {level}"))
+    assert any("no-break space" in p for p in problems("fr", "Résolu!"))
+    assert problems("fr", "Niveau\u00a0: {level} · « {title}\u00a0»") != []  # « needs one too
+    assert problems("fr", "Niveau\u00a0: {level}, des paires MOT: définition") == []
+    assert problems("it", "I numeri in grassetto sono dati.") == []
+    assert problems("it", "ogni riquadro bordato in grassetto") != []
+    assert problems("nl", "{puzzle}: rastergrootte") == []  # whole words only, placeholders aside
+    assert problems("nl", "het raster") != []
+
+
 def test_the_six_languages_are_there():
     assert set(languages()) >= {"en", "de", "fr", "es", "it", "nl"}
 
