@@ -1350,7 +1350,22 @@ def test_paths_rule_breaks_escape_the_pad_theme_and_print_on_a_desktop(open_scre
     tab.emulate_media(media="print")
     assert _shown(tab, 3, 1, 1).evaluate(colour) != "rgba(0, 0, 0, 0)"
     assert tab.evaluate("window.printed") == 2
+    tab.evaluate("window.dispatchEvent(new Event('afterprint'))")
     tab.emulate_media(media="screen")
+    # one puzzle alone, blank then with its entries: its section's heading and rules and no other
+    shown = "selector => [...document.querySelectorAll(selector)].filter(n => n.offsetParent).length"
+    for button, entry_colour in (("Print it blank", "rgba(0, 0, 0, 0)"), ("Print this puzzle", None)):
+        tab.locator("#puzzle-3").get_by_role("button", name=button).click()
+        tab.emulate_media(media="print")
+        assert tab.evaluate(shown, "article.puzzle") == 1 and tab.locator("#puzzle-3").is_visible()
+        assert tab.evaluate(shown, ".book-section > h2") == 1
+        assert not tab.locator("nav.contents").is_visible()
+        assert (_shown(tab, 3, 1, 1).evaluate(colour) == "rgba(0, 0, 0, 0)") == (entry_colour is not None)
+        assert _shown(tab, 3, 0, 0).evaluate(colour) != "rgba(0, 0, 0, 0)"  # a given prints
+        tab.evaluate("window.dispatchEvent(new Event('afterprint'))")
+        assert tab.evaluate(shown, "article.puzzle") == sum(len(part["puzzles"]) for part in SCREENS)
+        tab.emulate_media(media="screen")
+    assert tab.evaluate("window.printed") == 4
     # the dark theme: chosen here, kept across a reload, and axe-clean with all of the above
     theme = tab.get_by_role("button", name="Dark theme")
     expect(theme).to_have_attribute("aria-pressed", "false")
