@@ -13,8 +13,9 @@ Workloads (the floors are issue 45's):
                Signpost is built from its C source (--tatham-source: a checkout of
                github.com/sgtatham/puzzles, or an Android port's app/src/main/jni) in a temporary
                folder, its own stand-alone main (-DSTANDALONE_SOLVER: `signpost 9x9#SEED -n 20`)
-  wordsearch   20 word searches, hard and expert, against word-search-generator (PyPI, when
-               installed) making 20 of the same size with the same words and directions (floor 1x)
+  wordsearch   20 word searches, hard 13x13 and expert 15x15, 18 words, against
+               word-search-generator (PyPI, when installed) making 20 of the same size with the same
+               words in the same eight directions (its level 3) (floor 1x)
 
 bookgen runs as `python -m bookgen` with one worker (-j 1) and bytecode written once beforehand,
 as an installed bookgen has it.
@@ -40,8 +41,10 @@ SIGNPOST_SOURCES = ["signpost.c", "random.c", "misc.c", "malloc.c", "dsf.c", "nu
 TATHAM_PLACES = [Path("/tmp/logic/sgt"), Path("/tmp/sgt/app/src/main/jni")]  # where earlier benches put it
 SMALL_PUZZLE = {"type": "placement", "puzzle": {"signs": ["<", ">", "<"], "numbers": ["1", "2", "3", "4"]}}
 WORDS = ["APPLE", "BANANA", "CHERRY", "GRAPE", "LEMON", "MANGO", "OLIVE", "PEACH", "PLUM", "MELON",
-         "GUAVA", "KIWI"]
-WSG_LEVELS = {"hard": 3, "expert": 4}  # word-search-generator's levels: 3 adds backwards, 4 diagonals too
+         "GUAVA", "KIWI", "APRICOT", "COCONUT", "PAPAYA", "QUINCE", "ORANGE", "RAISIN"]  # expert hides 16+
+# word-search-generator's level 3 reads in all eight directions, as bookgen's hard and expert do
+WSG_LEVELS = {"hard": 3, "expert": 3}
+WORD_SEARCH_SIZES = {"hard": 13, "expert": 15}  # bookgen's hard grids have fewer than 196 squares
 
 
 def cpu_seconds(argv: list[str], env: dict[str, str], cwd: Path) -> float:
@@ -137,16 +140,16 @@ def main() -> None:
                          "-n", str(count), "-q", "-j", "1", "--seed", "paired"],
                         [str(signpost), f"{size}x{size}#paired", "-n", str(count)], 3)
         if "wordsearch" in args.only:
-            for level in ("hard", "expert"):
-                anchor = word_search_anchor(cwd, level, 15, 20)
+            for level, size in WORD_SEARCH_SIZES.items():
+                anchor = word_search_anchor(cwd, level, size, 20)
                 if not anchor:
                     print("wordsearch: word-search-generator is not installed (pip install "
                           "word-search-generator): skipped")
                     break
                 words = cwd / "words.txt"
                 words.write_text("\n".join(WORDS) + "\n")
-                run(f"wordsearch {level} 15x15, 20 puzzles",
-                    [*bookgen, "generate", "wordsearch", "-d", level, "--set", "size=15",
+                run(f"wordsearch {level} {size}x{size}, 20 puzzles",
+                    [*bookgen, "generate", "wordsearch", "-d", level, "--set", f"size={size}",
                      "--set", f"words=@{words}", "-n", "20", "-q", "-j", "1", "--seed", "paired"], anchor, 1)
 
 

@@ -163,6 +163,37 @@ class PuzzleJob:
         return cls(request, seed, budget)
 
 
+_SAMPLED: dict[str, PuzzleRecord] = {}
+"""Puzzles `sample_one` made in this process (the size check's first puzzle of each section), by
+their request's id with their seed: the book takes each once instead of making it again."""
+
+
+def sample_one(job: PuzzleJob) -> PuzzleRecord | None:
+    """`generate_one`, its puzzle kept for the book that will want it (`made_before`)."""
+    record = generate_one(job)
+    if record is not None:
+        _SAMPLED[job.request.id(job.seed)] = record
+    return record
+
+
+def made_before(job: PuzzleJob) -> PuzzleRecord | None:
+    """The puzzle `sample_one` made for this job (the same request and seed: the same puzzle),
+    taken once; None when it made none."""
+    return _SAMPLED.pop(job.request.id(job.seed), None)
+
+
+def _submitted(executor: Executor, job: PuzzleJob) -> Future:
+    """The job on the executor, or a future already holding the puzzle made for it before."""
+    record = made_before(job)
+    if record is None:
+        return executor.submit(generate_one, job)
+    from concurrent.futures import Future
+
+    done: Future = Future()
+    done.set_result(record)
+    return done
+
+
 def generate_one(job: PuzzleJob) -> PuzzleRecord | None:
     """Make one puzzle, or None when it overran its budget. Top-level so that process pools
     (and cluster executors) can pickle it."""
@@ -215,7 +246,7 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
     with ExitStack() as stack:
         if executor is None and workers > 1:
             executor = stack.enter_context(worker_pool(workers))
-        pending = [[executor.submit(generate_one, job) for job in section_jobs]
+        pending = [[_submitted(executor, job) for job in section_jobs]
                    for section_jobs in jobs] if executor is not None else None
         sections = []
         number = 1
@@ -234,7 +265,8 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
                 else:
                     records = []
                     for job in jobs[slot]:
-                        records.append(_checked(config.file, section, generate_one(job), budget))
+                        made = made_before(job) or generate_one(job)
+                        records.append(_checked(config.file, section, made, budget))
                         progress.advance()
                 if version_matched(section, version) and index in made_for_a:
                     more = partial(_slot_job, config, index, version, budget)
