@@ -8,8 +8,6 @@ each verified again before it is printed.
 
 from __future__ import annotations
 
-import ctypes
-import multiprocessing
 import os
 import signal
 import sys
@@ -17,16 +15,13 @@ import threading
 import time
 from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor, as_completed
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bookgen import limits
-from bookgen.bookconfig import BookConfig, SectionConfig, version_letter
-from bookgen.config import crowded_requests
 from bookgen.errors import BookgenError
 from bookgen.inputs import parse_json, read_text
 from bookgen.making import make_puzzle, record_from_json, record_from_text, record_type, verify
@@ -42,6 +37,13 @@ from bookgen.puzzles.base import (
     too_few_exist,
 )
 from bookgen.remembered import remembered
+
+if TYPE_CHECKING:  # imported where used: `bookgen generate` with one worker needs neither a
+    # book's config nor a process pool
+    import multiprocessing.process
+    from concurrent.futures import Executor, Future, ProcessPoolExecutor
+
+    from bookgen.bookconfig import BookConfig, SectionConfig
 
 DEFAULT_BUDGET = 120.0  # seconds one puzzle may take before the build gives up
 
@@ -97,6 +99,8 @@ class Book:
         """One book per version (A, B, ...), each numbered from 1; or this book, unversioned."""
         if self.config.versions == 1 or self.version is not None:
             return (self,)
+        from bookgen.bookconfig import version_letter
+
         return tuple(Book(self.config, tuple(s for s in self.sections if s.version == index),
                           version_letter(index)) for index in range(self.config.versions))
 
@@ -114,6 +118,8 @@ def puzzle_seed(book_seed: str, section_number: int, puzzle_index: int, version:
     (`SectionConfig.seed_number`): stable under edits to other sections' counts, and to their
     places where the section keeps its number. Version A's puzzles are the unversioned book's;
     version B's are seeded BOOK/B.SECTION.N, and so on."""
+    from bookgen.bookconfig import version_letter
+
     book = f"{book_seed}/{version_letter(version)}" if version else book_seed
     return f"{book}.{section_number}.{puzzle_index + 1}"
 
@@ -157,6 +163,37 @@ class PuzzleJob:
         return cls(request, seed, budget)
 
 
+_SAMPLED: dict[str, PuzzleRecord] = {}
+"""Puzzles `sample_one` made in this process (the size check's first puzzle of each section), by
+their request's id with their seed: the book takes each once instead of making it again."""
+
+
+def sample_one(job: PuzzleJob) -> PuzzleRecord | None:
+    """`generate_one`, its puzzle kept for the book that will want it (`made_before`)."""
+    record = generate_one(job)
+    if record is not None:
+        _SAMPLED[job.request.id(job.seed)] = record
+    return record
+
+
+def made_before(job: PuzzleJob) -> PuzzleRecord | None:
+    """The puzzle `sample_one` made for this job (the same request and seed: the same puzzle),
+    taken once; None when it made none."""
+    return _SAMPLED.pop(job.request.id(job.seed), None)
+
+
+def _submitted(executor: Executor, job: PuzzleJob) -> Future:
+    """The job on the executor, or a future already holding the puzzle made for it before."""
+    record = made_before(job)
+    if record is None:
+        return executor.submit(generate_one, job)
+    from concurrent.futures import Future
+
+    done: Future = Future()
+    done.set_result(record)
+    return done
+
+
 def generate_one(job: PuzzleJob) -> PuzzleRecord | None:
     """Make one puzzle, or None when it overran its budget. Top-level so that process pools
     (and cluster executors) can pickle it."""
@@ -179,6 +216,9 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
     book stays the same whatever the number of workers; each replacement is made on the executor
     too (the studio's keeps what it made for the next preview), or here without one.
     """
+    from bookgen.bookconfig import version_letter
+    from bookgen.config import crowded_requests
+
     progress = progress or Progress(enabled=False)
     twins = Twins()
     for bank in config.exclude:
@@ -206,7 +246,7 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
     with ExitStack() as stack:
         if executor is None and workers > 1:
             executor = stack.enter_context(worker_pool(workers))
-        pending = [[executor.submit(generate_one, job) for job in section_jobs]
+        pending = [[_submitted(executor, job) for job in section_jobs]
                    for section_jobs in jobs] if executor is not None else None
         sections = []
         number = 1
@@ -225,7 +265,8 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
                 else:
                     records = []
                     for job in jobs[slot]:
-                        records.append(_checked(config.file, section, generate_one(job), budget))
+                        made = made_before(job) or generate_one(job)
+                        records.append(_checked(config.file, section, made, budget))
                         progress.advance()
                 if version_matched(section, version) and index in made_for_a:
                     more = partial(_slot_job, config, index, version, budget)
@@ -501,6 +542,8 @@ def _checked(file: str, section: SectionConfig, record: PuzzleRecord | None,
 
 def _collect(file: str, section: SectionConfig, futures: list[Future], progress: Progress,
              budget: float | None) -> list[PuzzleRecord]:
+    from concurrent.futures import as_completed
+
     for future in as_completed(futures):
         _checked(file, section, future.result(), budget)
         progress.advance()
@@ -512,6 +555,9 @@ def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     """A pool whose workers leave Ctrl-C to the parent (no tracebacks from workers) and exit
     when the parent dies, however it dies (SIGTERM, SIGKILL, a crash). When the work stops early
     (an error, Ctrl-C) the workers are ended at once instead of finishing their puzzles."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     before = {child.pid for child in multiprocessing.active_children()}
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
                                initargs=(os.getpid(),))
@@ -528,6 +574,8 @@ def _end_now(pool: ProcessPoolExecutor, workers: list[multiprocessing.process.Ba
     """End a pool's workers mid-puzzle and wait for the pool to notice. The pool's manager thread
     then fails the futures still queued; on some Pythons it complains about those already
     cancelled (InvalidStateError), which is noise here, so that one complaint is kept quiet."""
+    from concurrent.futures import InvalidStateError
+
     previous = threading.excepthook
 
     def quiet(args: threading.ExceptHookArgs) -> None:
@@ -557,6 +605,8 @@ def _exit_with_parent(parent: int) -> None:
     it dies; everywhere, and for pools started through a fork server, a thread checks twice a
     second that the parent still lives."""
     if sys.platform.startswith("linux") and os.getppid() == parent:
+        import ctypes
+
         try:
             ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
         except (OSError, AttributeError):

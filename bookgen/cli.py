@@ -723,10 +723,11 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
 
     from bookgen.bookconfig import DEFAULT_NAME_LINE, BookConfig, SectionConfig
     from bookgen.config import load_layout, untranslated, untranslated_message
-    from bookgen.fields import check_seed, check_title
+    from bookgen.fields import check_title
     from bookgen.i18n import _, speaking
     from bookgen.puzzles import request_for
     from bookgen.render.sizes import TooManyToAPage
+    from bookgen.seeds import check_seed
 
     if not 1 <= args.count <= limits.WORKSHEET_PUZZLES:
         raise BookgenError(f"must be from 1 to {limits.WORKSHEET_PUZZLES}", key="--count")
@@ -877,16 +878,16 @@ def _set_options(type_name: str, items: list[str]) -> dict[str, Any]:
     """--set KEY=VALUE arguments as a mapping, where a words option's value @FILE is the words
     of that file (one a line, as a config's words file), and a shape's @FILE its picture or
     text mask, reduced to the size set."""
+    raw: dict[str, Any] = dict(_pairs(items))
+    files = {key: value[1:] for key, value in raw.items() if value.startswith("@")}
+    if not files:
+        return raw
     from pathlib import Path
 
     from bookgen.config import read_picture, words_of
     from bookgen.inputs import read_text
     from bookgen.puzzles import current_spelling, find_type
 
-    raw: dict[str, Any] = dict(_pairs(items))
-    files = {key: value[1:] for key, value in raw.items() if value.startswith("@")}
-    if not files:
-        return raw
     specs = {spec.name: spec for spec in find_type(current_spelling(type_name, raw)[0]).options}
     for key, name in files.items():
         spec = specs.get(key)
@@ -928,9 +929,9 @@ def _check_id_alone(args: argparse.Namespace, request: Request, seed: str) -> No
 def _generate(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.book import different_puzzles
     from bookgen.cluster import executor_for
-    from bookgen.fields import check_seed
     from bookgen.making import parse_puzzle_id, regenerate
     from bookgen.puzzles import find_type, request_for
+    from bookgen.seeds import check_seed
 
     if args.id:
         request, seed = parse_puzzle_id(args.id)

@@ -9,17 +9,17 @@ a scheduler is named.
 
 from __future__ import annotations
 
-import logging
-import shutil
 import signal
-import tempfile
 import threading
 from collections.abc import Iterator
-from concurrent.futures import Executor
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from bookgen import limits
 from bookgen.errors import BookgenError, install_hint
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 LOCAL = "local:"  # --scheduler local:N starts a LocalCluster of N worker processes here
 
@@ -74,6 +74,10 @@ def _local_cluster(workers: int) -> Iterator[Executor]:
     """An executor on a LocalCluster whose processes leave Ctrl-C to bookgen (which then closes
     them: no worker prints a traceback, and dask's complaints as it closes are not shown) and keep
     their scratch files in a folder removed when it closes."""
+    import logging
+    import shutil
+    import tempfile
+
     import dask
     from dask.distributed import Client, LocalCluster
 
@@ -121,6 +125,8 @@ class _DaskLogs:
     are noise too."""
 
     def __init__(self) -> None:
+        import logging
+
         self.saved: list[tuple[str, logging.Logger | logging.Handler, int]] = []
         for name in ("distributed", "tornado"):
             logger = logging.getLogger(name)

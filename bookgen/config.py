@@ -33,7 +33,6 @@ from bookgen.fields import (
     PAGE_FIELDS,
     SECTION_FIELDS,
     SIZE_FIELDS,
-    check_seed,
     read_fields,
 )
 from bookgen.i18n import ENGLISH, Language, _, known_texts
@@ -41,6 +40,7 @@ from bookgen.i18n import language as speaking_language
 from bookgen.inputs import read_bytes, read_text
 from bookgen.puzzles import current_spelling, find_type, type_languages
 from bookgen.puzzles.base import PuzzleType, Request, never_at, too_few_answers, too_few_exist
+from bookgen.seeds import check_seed
 from bookgen.yamlsource import KeyPath, Source, dotted, load_yaml, parse_yaml
 
 if TYPE_CHECKING:

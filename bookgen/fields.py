@@ -8,7 +8,6 @@ the messages stay this module's.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -25,9 +24,11 @@ from bookgen.core.options import (
     spoken_choice,
     unknown_key_message,
 )
-from bookgen.errors import BookgenError, shown
+from bookgen.errors import BookgenError
 from bookgen.i18n import N_, _, current, languages, pgettext
 from bookgen.puzzles import PUZZLE_TYPES
+from bookgen.seeds import SEED_ABOUT, control_character, read_seed
+from bookgen.seeds import brief as _brief
 from bookgen.yamlsource import KeyPath, Source
 
 ANSWER_MODES = ("back", "separate", "none")
@@ -111,13 +112,6 @@ def _line(most: int, breaks: bool = False) -> Reader:
     return Reader(read, {"type": ["string", "number"], "maxLength": most})
 
 
-def control_character(text: str, allowed: str = "") -> str | None:
-    """The first control character of `text` not in `allowed`, named as U+XXXX, or None."""
-    for char in text:
-        if char not in allowed and unicodedata.category(char) == "Cc":
-            return f"U+{ord(char):04X}"
-    return None
-
 
 
 def _whole(low: int, high: int) -> Reader:
@@ -144,18 +138,8 @@ def _choice(*choices: str) -> Reader:
     return Reader(read, {"enum": list(choices)})
 
 
-def _read_seed(value: Any) -> str:
-    if isinstance(value, bool) or not isinstance(value, (int, str)) or str(value).strip() == "":
-        raise ValueError
-    if len(str(value)) > limits.SEED_CHARS or control_character(str(value)):
-        raise ValueError
-    return str(value)
-
-
-_seed = Reader(_read_seed, {"type": ["integer", "string"], "pattern": r"\S",
+_seed = Reader(read_seed, {"type": ["integer", "string"], "pattern": r"\S",
                             "maxLength": limits.SEED_CHARS})
-_SEED_ABOUT = N_("a whole number or a word of at most {most} characters")
-SEED_WHAT = _SEED_ABOUT.format(most=limits.SEED_CHARS)
 
 
 def check_title(text: str, key: str = "--title") -> str:
@@ -166,14 +150,6 @@ def check_title(text: str, key: str = "--title") -> str:
         why = f" ({error})" if str(error) else ""
         raise BookgenError(f"{_brief(text)} is not allowed{why}; a title is text of at most "
                            f"{limits.TITLE_CHARS} characters", key=key) from None
-
-
-def check_seed(text: str, key: str = "--seed") -> str:
-    """A seed given on the command line, held to the rules of a config's `seed:`."""
-    try:
-        return _read_seed(text)
-    except ValueError:
-        raise BookgenError(f"{_brief(text)} is not allowed; a seed is {SEED_WHAT}", key=key) from None
 
 
 def _read_formats(value: Any) -> tuple[str, ...]:
@@ -486,13 +462,6 @@ LAYOUT_FIELDS = {
 }
 
 
-def _brief(value: Any) -> str:
-    """A value for a message, cut short when it is long (a 5000-character title)."""
-    text = shown(value)
-    length = len(value) if isinstance(value, str) else len(text)  # the text's, not its quotes'
-    return text if len(text) <= 60 else text[:50] + f"... ({length} characters)"
-
-
 _layout = Reader(_plain_text, {"type": "string"})  # bookgen.schema adds the built-in names
 _FIGURE = {"type": "number"}
 _rating = Reader(_read_mapping, {"type": "object", "additionalProperties": {"anyOf": [
@@ -505,7 +474,7 @@ BOOK_FIELDS = {
     "author": Field(_line(limits.LINE_CHARS), _LINE, values={"most": limits.LINE_CHARS}),
     "layout": Field(_layout, N_("a built-in layout (see layouts/) or a layout file such as ./my-trim.yaml"),
                     default="letter"),
-    "seed": Field(_seed, _SEED_ABOUT, values={"most": limits.SEED_CHARS}, default="1"),
+    "seed": Field(_seed, SEED_ABOUT, values={"most": limits.SEED_CHARS}, default="1"),
     "answers": Field(_choice(*ANSWER_MODES), ONE_OF, values={"choices": ANSWER_MODES},
                      words=_choice_word("answers"), default="back"),
     "title_page": Field(_flag, TRUE_OR_FALSE, default=True),

@@ -14,8 +14,8 @@ from typing import Any
 from urllib.parse import unquote
 
 from bookgen.errors import BookgenError, PuzzleFormatError
-from bookgen.puzzles import PUZZLE_TYPES, current_spelling, find_type, request_for
-from bookgen.puzzles.base import JSON, PuzzleRecord, Request
+from bookgen.puzzles import current_spelling, find_type, request_for
+from bookgen.puzzles.base import JSON, PuzzleRecord, Request, registered
 
 
 class VerificationError(BookgenError):
@@ -92,7 +92,7 @@ def record_type(data: JSON) -> str:
 def record_from_text(text: str, where: str) -> PuzzleRecord | None:
     """A puzzle in some type's own one-line form (`PuzzleType.read_line`: sudoku's 81
     characters) as a record without id or rating; None when no type reads the text."""
-    for puzzle_type in PUZZLE_TYPES:
+    for puzzle_type in registered():
         if puzzle_type.read_line is None:
             continue
         try:

@@ -9,7 +9,7 @@ import networkx as nx
 import pytest
 
 from bookgen.book import different_puzzles
-from bookgen.core.hamilton import grid_graph, random_path
+from bookgen.core.hamilton import KING_STEPS, neighbour_lists, random_path
 from bookgen.core.options import parse_options
 from bookgen.core.pen import RecordingPen
 from bookgen.errors import BookgenError, PuzzleFormatError
@@ -92,6 +92,24 @@ WIKI_HIDATO_ANSWER = parse("""
 
 
 # --- paths ----------------------------------------------------------------------------------------
+
+
+def grid_graph(cells, diagonal) -> nx.Graph:
+    """The graph on the cells, by networkx (apart from the generator's neighbour lists)."""
+    rows, cols = max(r for r, _ in cells) + 1, max(c for _, c in cells) + 1
+    graph = nx.grid_2d_graph(rows, cols)
+    if diagonal:
+        graph.add_edges_from(((r, c), (r + dr, c + dc)) for r in range(rows) for c in range(cols)
+                             for dr, dc in KING_STEPS if 0 <= r + dr < rows and 0 <= c + dc < cols)
+    return nx.Graph(graph.subgraph(cells))
+
+
+def test_neighbour_lists_are_the_graphs():
+    for cells, diagonal in [([(r, c) for r in range(5) for c in range(11)], False),
+                            (SHAPES["heart"](12, 12), True), (SHAPES["ring"](9, 9), False)]:
+        graph, index = grid_graph(cells, diagonal), {cell: i for i, cell in enumerate(cells)}
+        assert neighbour_lists(cells, diagonal) == [sorted(index[n] for n in graph.neighbors(cell))
+                                                    for cell in cells]
 
 
 def _is_hamiltonian(path, cells, diagonal) -> bool:

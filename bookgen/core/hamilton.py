@@ -1,66 +1,55 @@
 """Random Hamiltonian paths on grid graphs (square or shaped, orthogonal or king moves).
 
-networkx gives the structure (grid graphs, shapes as induced subgraphs, connectivity); the sampling
-loop runs on plain adjacency lists. A path is sampled with the backbite Markov chain (Mansfield's
-move for polymer sampling, as used for Hamiltonian paths by Oberdorf et al. 2006): from one end of
-the path, step to a random graph neighbour v on the path; the edge end-v closes a loop, and cutting
-the path edge at v next to the end gives a new Hamiltonian path. Each (end, direction) pair is
-proposed with the same chance (directions off the shape are idle moves), so the proposal is
-symmetric and the chain's stationary law is uniform over the paths it reaches; in practice (and in
-the tests) it reaches all kinds: after many times N moves from any start (a snake, or a Warnsdorff
-walk on shapes) the path, its turns and its two end cells vary freely.
+A shape is its cells' neighbour lists (side steps, plus corner steps with king moves), checked for
+connectivity and dead ends before any sampling. A path is sampled with the backbite Markov chain
+(Mansfield's move for polymer sampling, as used for Hamiltonian paths by Oberdorf et al. 2006):
+from one end of the path, step to a random graph neighbour v on the path; the edge end-v closes a
+loop, and cutting the path edge at v next to the end gives a new Hamiltonian path. Each (end,
+direction) pair is proposed with the same chance (directions off the shape are idle moves), so the
+proposal is symmetric and the chain's stationary law is uniform over the paths it reaches; in
+practice (and in the tests) it reaches all kinds: after many times N moves from any start (a snake,
+or a Warnsdorff walk on shapes) the path, its turns and its two end cells vary freely.
 
-Rejected: a randomised depth-first walk; it hugs the walls and ends in the last pocket it left open.
-"""
+Rejected: a randomised depth-first walk; it hugs the walls and ends in the last pocket it left
+open."""
 
 from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from bookgen.errors import BookgenError
 
-if TYPE_CHECKING:
-    import networkx as nx  # loaded where a graph is built, so the CLI starts without it
-
 Cell = tuple[int, int]
 
+SIDE_STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
 KING_STEPS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 
 
-def grid_graph(cells: list[Cell], diagonal: bool) -> nx.Graph:
-    """The graph on the given cells: side neighbours, plus corner neighbours when diagonal."""
-    import networkx as nx
-
-    rows = max(r for r, _ in cells) + 1
-    cols = max(c for _, c in cells) + 1
-    graph = nx.grid_2d_graph(rows, cols)
-    if diagonal:
-        graph.add_edges_from(
-            ((r, c), (r + dr, c + dc))
-            for r in range(rows) for c in range(cols) for dr, dc in KING_STEPS
-            if 0 <= r + dr < rows and 0 <= c + dc < cols
-        )
-    return nx.Graph(graph.subgraph(cells))
-
-
-def adjacency(graph: nx.Graph, cells: list[Cell]) -> list[list[int]]:
-    """Neighbour lists by cell index (the order of `cells`), sorted for determinism."""
+def neighbour_lists(cells: list[Cell], diagonal: bool) -> list[list[int]]:
+    """Neighbour lists by cell index (the order of `cells`), ascending: side neighbours, plus
+    corner neighbours when diagonal."""
     index = {cell: i for i, cell in enumerate(cells)}
-    return [sorted(index[n] for n in graph.neighbors(cell)) for cell in cells]
+    steps = SIDE_STEPS + (KING_STEPS if diagonal else ())
+    return [sorted(index[(r + dr, c + dc)] for dr, dc in steps if (r + dr, c + dc) in index)
+            for r, c in cells]
 
 
-def check_can_have_path(graph: nx.Graph, what: str) -> None:
-    """Refuse graphs that plainly have no Hamiltonian path: disconnected, or more than two dead ends."""
-    import networkx as nx
-
-    if graph.number_of_nodes() == 0:
+def check_can_have_path(cells: list[Cell], adj: list[list[int]], what: str) -> None:
+    """Refuse shapes that plainly have no Hamiltonian path: disconnected, or more than two dead
+    ends (`adj`: the cells' neighbour lists)."""
+    if not cells:
         raise BookgenError(f"{what} has no cells", key="shape")
-    if not nx.is_connected(graph):
+    reached, todo = {0}, [0]
+    while todo:
+        for near in adj[todo.pop()]:
+            if near not in reached:
+                reached.add(near)
+                todo.append(near)
+    if len(reached) < len(cells):
         raise BookgenError(f"{what} falls apart into separate pieces; every cell must be reachable",
                            key="shape")
-    dead_ends = sorted(node for node, degree in graph.degree() if degree == 1)
+    dead_ends = sorted(cell for cell, near in zip(cells, adj) if len(near) == 1)
     if len(dead_ends) > 2:
         raise BookgenError(
             f"{what} has no path through every cell: cells {dead_ends[:4]} each touch only one "
@@ -141,9 +130,9 @@ def mixing_moves(size: int) -> int:
 @lru_cache(maxsize=64)
 def _checked_adjacency(cells: tuple[Cell, ...], diagonal: bool, what: str) -> list[list[int]]:
     """The neighbour lists of a shape, once per shape (refused here if it plainly has no path)."""
-    graph = grid_graph(list(cells), diagonal)
-    check_can_have_path(graph, what)
-    return adjacency(graph, list(cells))
+    adj = neighbour_lists(list(cells), diagonal)
+    check_can_have_path(list(cells), adj, what)
+    return adj
 
 
 def random_path(cells: list[Cell], diagonal: bool, rng: random.Random, what: str) -> list[Cell]:

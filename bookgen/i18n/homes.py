@@ -11,7 +11,7 @@ nothing a book runs imports.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -30,18 +30,28 @@ def _package_home() -> Traversable:
 
 _type_homes: list[Traversable] = []
 """The homes of the registered types, in the order they were registered (`add_home`)."""
+_registry: list[Callable[[], object]] = []
+"""How to load the whole registry (`load_registry_with`), which tells of every type's home."""
+
+
+def load_registry_with(load: Callable[[], object]) -> None:
+    """The registry's loader: asked for the homes, this module loads every type first (a
+    command about one type loads that type alone, and may then speak any type's words)."""
+    _registry.append(load)
 
 
 def add_home(home: Traversable) -> None:
     """A registered type's home: the registry tells each one, so that this module never imports
     the registry (the types import it)."""
-    if home.joinpath(LOCALE).is_dir() and str(home) not in {str(h) for h in homes()}:
+    if home.joinpath(LOCALE).is_dir() and str(home) not in {str(h) for h in _type_homes}:
         _type_homes.append(home)
 
 
 def homes() -> list[Traversable]:
     """Every home whose catalogs a book may need: bookgen's, the player's and the studio's, and
     each registered type's own (for a plug-in, the package its entry point names)."""
+    for load in _registry:
+        load()
     return [_package_home(), _package_home() / "html", _package_home() / "studio", *_type_homes]
 
 
@@ -126,6 +136,8 @@ def read_language(code: str, among: Iterable[Traversable] | None = None
 def type_homes_known() -> int:
     """How many types' homes the registry has told of (`add_home`): a language read with fewer is
     read again."""
+    for load in _registry:
+        load()
     return len(_type_homes)
 
 

@@ -25,6 +25,7 @@ from bookgen.puzzles.base import (
     add_plugins,
     built_in,
     find_type,
+    own_type,
     registered,
     type_file,
     type_home,
@@ -62,12 +63,25 @@ def current_spelling(name: str, options: Mapping[str, Any]) -> tuple[str, dict[s
     sections, --set options, ids and puzzle records alike: `pyramid` with variant sum is
     `numberwall` (its variant implied and dropped; the rest, rows, max and range, mean the same).
     A puzzle's JSON may be passed as the options: it names its variant too."""
+    if _taken_as_given(name, options):
+        return name, dict(options)
     for puzzle_type in registered():
         for older in puzzle_type.older_spellings:
             if name == older.name and str(options.get(older.option, "")).strip() == older.value:
                 return puzzle_type.name, {key: value for key, value in options.items()
                                           if key != older.option}
     return name, dict(options)
+
+
+def _taken_as_given(name: str, options: Mapping[str, Any]) -> bool:
+    """Whether bookgen's own type `name` offers every choice `options` make: then no older
+    spelling applies (`OlderSpelling`), and the other types need not be loaded to say so. (A
+    puzzle's JSON passed as the options may hold a list under an option's name: no choice.)"""
+    own = own_type(name)
+    return own is not None and all(
+        str(options[spec.name]).strip() in spec.choices
+        for spec in own.options if spec.kind == "choice" and spec.name in options
+        and not isinstance(options[spec.name], (list, dict)))
 
 
 def request_for(name: str, level: str, raw: Mapping[str, Any]) -> Request:

@@ -12,13 +12,14 @@ names none of them. Puzzles travel as the public JSON dicts (see docs/format.md)
 from __future__ import annotations
 
 import json
-import multiprocessing
+import os
 import random
 import sys
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import metadata, resources
+from functools import cache
+from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
@@ -28,10 +29,11 @@ from bookgen.core.grading import LEVELS, level_index
 from bookgen.core.options import Option, parse_options, unknown_key_message
 from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
-from bookgen.i18n.homes import add_home, home_languages
+from bookgen.i18n.homes import add_home, home_languages, load_registry_with
 
 if TYPE_CHECKING:  # for the type checker only: importlib.abc's warns from Python 3.12 on, and
     # importlib.resources.abc, its home since 3.11, is not in 3.10
+    from importlib import metadata
     from importlib.abc import Traversable
 
 JSON = dict[str, Any]
@@ -204,7 +206,9 @@ class Showcase:
 class OlderSpelling:
     """How a type used to be asked for: `type: NAME` with option OPTION set to VALUE (number
     walls were the pyramid variant `sum`). Sections, --set options, ids and puzzle records in
-    that spelling read as today's type, the option implied and dropped."""
+    that spelling read as today's type, the option implied and dropped. VALUE is one the type
+    NAME no longer offers among the choices of OPTION (else the spelling would mean two types):
+    a request that NAME takes as it is needs no other type loaded to be read."""
 
     name: str
     option: str
@@ -503,6 +507,8 @@ class _Registry:
     left_out: dict[str, str] = field(default_factory=dict)
     """Why each plug-in that could not be loaded was left out, by entry point name."""
     loaded: bool = False
+    named: dict[str, PuzzleType] = field(default_factory=dict)
+    """bookgen's own types loaded one by one (`find_type`) before the whole registry was."""
 
 
 _REGISTRY = _Registry()
@@ -513,6 +519,8 @@ def registered() -> list[PuzzleType]:
     finds their distributions. Loaded on first use, not when this module is imported: an entry
     point's module imports this one, and `bookgen --help` needs no type at all."""
     if not _REGISTRY.loaded:
+        from importlib import metadata
+
         _REGISTRY.loaded = True
         points = metadata.entry_points(group=ENTRY_POINT_GROUP)
         own = sorted((p for p in points if _distribution(p) == OWN_DISTRIBUTION), key=lambda p: p.name)
@@ -523,6 +531,60 @@ def registered() -> list[PuzzleType]:
         _REGISTRY.built_in = tuple(add_plugins(own))
         add_plugins(p for p in points if _distribution(p) != OWN_DISTRIBUTION)
     return _REGISTRY.types
+
+
+load_registry_with(registered)
+
+
+def own_type(name: str) -> PuzzleType | None:
+    """bookgen's own type called `name`, loaded alone (its entry point's module only), or None
+    when bookgen has none of that name: a command about one type (`bookgen generate placement`,
+    a worker unpickling a job) need not import every type's solver. It is the record the whole
+    registry holds, since bookgen's own types are registered first and under their own names."""
+    if _REGISTRY.loaded:
+        return next((t for t in _REGISTRY.built_in if t.name == name), None)
+    if name not in _REGISTRY.named:
+        target = _own_entry_points().get(name)
+        if target is None:
+            return None
+        module, _, attribute = target.partition(":")
+        loaded: Any = import_module(module)
+        for part in attribute.split("."):
+            loaded = getattr(loaded, part)
+        if not isinstance(loaded, PuzzleType) or loaded.name != name:
+            return None  # not as the registry takes bookgen's own: let it say what is wrong
+        _REGISTRY.named[name] = loaded
+    return _REGISTRY.named[name]
+
+
+@cache
+def _own_entry_points() -> dict[str, str]:
+    """bookgen's own entry points of the group (name -> module:attribute), read from its
+    distribution's entry_points.txt, the first on sys.path as importlib.metadata finds it, but
+    without importlib.metadata: its import would cost a command about one type a fifth of its
+    start-up."""
+    prefix = OWN_DISTRIBUTION.replace("-", "_") + "-"
+    for folder in sys.path:
+        try:
+            found = sorted(entry for entry in os.listdir(folder or ".")
+                           if entry.startswith(prefix) and entry.endswith(".dist-info"))
+        except OSError:
+            continue
+        for entry in found:
+            try:
+                text = Path(folder or ".", entry, "entry_points.txt").read_text(encoding="utf-8")
+            except OSError:
+                continue
+            points, group = {}, None
+            for line in text.splitlines():
+                line = line.strip()
+                if line.startswith("["):
+                    group = line.strip("[]").strip()
+                elif group == ENTRY_POINT_GROUP and "=" in line:
+                    key, _, value = line.partition("=")
+                    points[key.strip()] = value.strip()
+            return points
+    return {}
 
 
 def built_in() -> tuple[PuzzleType, ...]:
@@ -545,6 +607,8 @@ def add_plugins(points: Iterable[metadata.EntryPoint]) -> list[PuzzleType]:
             types = _plugin_types(point)
         except BookgenError as error:
             _REGISTRY.left_out[point.name] = str(error)
+            import multiprocessing
+
             if multiprocessing.current_process().name == "MainProcess":  # not again in each worker
                 print(f"bookgen: warning: {error}", file=sys.stderr)
             continue
@@ -586,6 +650,8 @@ def _plugin_types(point: metadata.EntryPoint) -> list[PuzzleType]:
 
 def _home_of(module: str) -> Traversable:
     """The folder of the package `module` is or lies in (a module on its own: its folder)."""
+    from importlib import resources
+
     imported = sys.modules[module]
     package = module if hasattr(imported, "__path__") else module.rpartition(".")[0]
     return resources.files(package) if package else Path(str(imported.__file__)).parent
@@ -616,6 +682,9 @@ def type_file(puzzle_type: PuzzleType, path: str) -> str:
 def find_type(name: str) -> PuzzleType:
     """The registered type called `name`, or a clear error listing the known ones (and why a
     plug-in of that name was left out)."""
+    own = own_type(name)
+    if own is not None:
+        return own
     for puzzle_type in registered():
         if puzzle_type.name == name:
             return puzzle_type

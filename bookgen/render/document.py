@@ -27,7 +27,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.doctemplate import LayoutError
 
-from bookgen.book import Book, PrintedPuzzle, PuzzleJob, Section, generate_one, puzzle_seed
+from bookgen.book import Book, PrintedPuzzle, PuzzleJob, Section, puzzle_seed, sample_one
 from bookgen.bookconfig import BookConfig, Layout, blank_word, version_words
 from bookgen.core.grading import ALL_LEVELS, level_after_title, level_name, title_names_level
 from bookgen.core.pen import Pen
@@ -958,7 +958,7 @@ def check_sizes(config: BookConfig, budget: float | None = None) -> None:
         if section.request is not None and section.bank is None:
             job = PuzzleJob.of(section.request, puzzle_seed(config.seed, section.seed_number(index), 0),
                                budget)
-            record = generate_one(job)
+            record = sample_one(job)
             if record is not None:
                 samples.append(Section(section, section.request.type, first, (record,)))
                 first += 1

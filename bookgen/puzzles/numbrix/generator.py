@@ -10,7 +10,7 @@ from itertools import islice
 
 from bookgen.api import JSON, Generated, Request
 from bookgen.core.grading import VARIETY_PATTERNS, Deduction, make_at_level, removal_results, simplest_first
-from bookgen.core.hamilton import Cell, check_can_have_path, grid_graph, random_path
+from bookgen.core.hamilton import Cell, check_can_have_path, neighbour_lists, random_path
 from bookgen.puzzles.numbrix.board import Board, bits_of, canonical, make_board
 from bookgen.puzzles.numbrix.grader import (
     ROUTE_GRADE,
@@ -330,4 +330,4 @@ def check_request(request: Request) -> None:
     walked with king moves)."""
     if "shape" in request.options:
         _, _, cells, what = shape_cells(request)
-        check_can_have_path(grid_graph(cells, True), what)
+        check_can_have_path(cells, neighbour_lists(cells, True), what)

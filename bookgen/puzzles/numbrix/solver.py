@@ -142,7 +142,11 @@ class State:
         that changed: that reaches arc consistency on a chain (a number narrowed on the way down
         never leaves the one above it without support). Placed numbers only bound the passes;
         `place` checks them against placed neighbour numbers."""
-        cand, spread = self.cand, self.board.spread
+        cand, board = self.cand, self.board
+        # spread inlined where it is hot: Numbrix's four steps, unmasked since each result is
+        # taken with a set already within the board (Hidato's king moves call board.spread)
+        spread = board.spread if board.diagonal else None
+        s = board.stride
         full = (1 << len(cand)) - 1
         placed_before = self.done
         while True:
@@ -159,7 +163,7 @@ class State:
             todo = (dirty | placed << 1 | placed >> 1) & missing
             if not todo:
                 break
-            free = self.board.mask & ~self.fixed
+            free = board.mask & ~self.fixed
             moved = dirty
             while todo:  # up the chain: k against k-1
                 low = todo & -todo
@@ -168,7 +172,8 @@ class State:
                 old = cand[k]
                 new = old & free
                 if k:
-                    new &= spread(cand[k - 1])
+                    near = cand[k - 1]
+                    new &= spread(near) if spread else near << 1 | near >> 1 | near << s | near >> s
                 if new != old:
                     if not new:
                         raise Contradiction
@@ -182,7 +187,8 @@ class State:
                 high = 1 << k
                 todo ^= high
                 old = cand[k]
-                new = old & spread(cand[k + 1])
+                near = cand[k + 1]
+                new = old & (spread(near) if spread else near << 1 | near >> 1 | near << s | near >> s)
                 if new != old:
                     if not new:
                         raise Contradiction
