@@ -1,9 +1,10 @@
 """Cryptogram figures for bookgen/puzzles/cryptogram/README.md: first, in a fresh process, what
 reading and indexing the language's known words costs, and one puzzle per level with them read;
 then per language and level, over 10 puzzles at the default options (the built-in quotations),
-the mean letters given, code letters, hardest step and time to make one; with --survey, how many
-of each language's built-in quotations come out at each level (three codes tried each), and how
-many of the expert ones give no letter at all.
+the mean letters given, code letters, hardest step and time to make one; with --survey, every
+line of every quotes/LANG.txt tried anew at each level as `levels.py` tries it, each puzzle
+proven unique from its printed page, checked by the rules and rated its level, and the lines
+whose recorded levels (the file's third field) differ from what was made.
 
 Run: python bench/cryptogram.py [--languages en,de,fr,es,it,nl] [--puzzles 10] [--survey]
 """
@@ -19,7 +20,6 @@ import sys
 import time
 
 from bookgen.core.grading import LEVELS
-from bookgen.errors import BookgenError
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
 
@@ -38,30 +38,25 @@ def fresh(code: str) -> list[float]:
     return [float(number) for number in printed.stdout.split()]
 
 
-def survey(language: str) -> dict[str, int]:
-    """How many built-in quotations make a puzzle at each level, each tried alone (three seeds),
-    and ("none given") how many of the expert ones give no letter."""
-    cryptogram = find_type("cryptogram")
+def survey(language: str) -> tuple[dict[str, int], list[str], float]:
+    """Every line of quotes/LANG.txt tried anew as `levels.py` tries it (each puzzle proven from
+    its printed page there): how many make each level (and expert with no letter given), the
+    lines whose recorded levels differ, and the seconds it took."""
+    from bookgen.puzzles.cryptogram.levels import made
     from bookgen.puzzles.cryptogram.parameters import collection
 
-    made = dict.fromkeys([*LEVELS, "none given"], 0)
+    counts = dict.fromkeys([*LEVELS, "none given"], 0)
+    differ = []
+    started = time.perf_counter()
     for quote in collection(language):
-        line = f"{quote.text} | {quote.author}"
-        for level in LEVELS:
-            try:
-                request = Request.make(cryptogram, level, {"language": language, "quotes": [line]})
-            except BookgenError:
-                continue
-            for seed in range(3):
-                try:
-                    puzzle = cryptogram.generate(random.Random(f"survey/{seed}"), request).puzzle
-                except BookgenError:
-                    continue
-                made[level] += 1
-                if level == "expert" and not puzzle["given"]:
-                    made["none given"] += 1
-                break
-    return made
+        puzzles = made(f"{quote.text} | {quote.author}", language)
+        for level in puzzles:
+            counts[level] += 1
+        counts["none given"] += "expert" in puzzles and not puzzles["expert"].puzzle["given"]
+        if quote.levels != frozenset(puzzles):
+            differ.append(f"{quote.text} (recorded {' '.join(sorted(quote.levels or ()))}, "
+                          f"made {' '.join(puzzles)})")
+    return counts, differ, time.perf_counter() - started
 
 
 def main() -> None:
@@ -89,14 +84,16 @@ def main() -> None:
             means = [statistics.mean(r[key] for r in ratings) for key in ("givens", "cells", "hardest")]
             print(f"{language:8} {level:8} {means[0]:6.1f} {means[1]:7.1f} {means[2]:7.2f} {took:10.0f}")
     if args.survey:
-        print("built-in quotations that come out at each level, and at expert with no letter given (of all)")
+        from bookgen.puzzles.cryptogram.parameters import collection
+
+        print("every built-in quotation tried anew at each level and proven from its page: how many"
+              " make each level, expert with no letter given, lines whose recorded levels differ")
         for language in languages:
-            from bookgen.puzzles.cryptogram.parameters import collection
-
-            made = survey(language)
-            print(f"  {language}: " + ", ".join(f"{level} {count}" for level, count in made.items())
-                  + f" of {len(collection(language))}")
-
+            counts, differ, took = survey(language)
+            print(f"  {language}: " + ", ".join(f"{level} {count}" for level, count in counts.items())
+                  + f" of {len(collection(language))}; {len(differ)} differ; {took:.0f} s")
+            for line in differ:
+                print(f"    {line}")
 
 if __name__ == "__main__":
     main()

@@ -23,15 +23,26 @@ from bookgen.formats.html import page_record
 from bookgen.html import write_html
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
-from bookgen.puzzles.base import Request
+from bookgen.puzzles.base import Request, too_few_answers
 from bookgen.puzzles.cryptogram import EXAMPLE_QUOTES
 from bookgen.puzzles.cryptogram.drawing import CELL, PLAIN_LINE, SPACE, WIDTH, lines
-from bookgen.puzzles.cryptogram.generator import EXPERT_GIVENS, HARD_KEPT, KEPT, unknown_words
+from bookgen.puzzles.cryptogram.generator import (
+    EXPERT_GIVENS,
+    HARD_KEPT,
+    KEPT,
+    _ruling_out,
+    derangement,
+    quotations,
+    unknown_words,
+)
+from bookgen.puzzles.cryptogram.levels import reached
 from bookgen.puzzles.cryptogram.parameters import MIN_LETTERS, collection, written
 from bookgen.puzzles.cryptogram.solver import deciphered, decipherments
 from bookgen.puzzles.cryptogram.words import runs
 
 CRYPTOGRAM = find_type("cryptogram")
+BOOK = 50
+"""The puzzles of a book of one language and level the collection must hold (#39: 50 hard)."""
 WORM = {"text": "ZXY YHEUM WLEF AHZAXYT ZXY GNEJ.", "given": {}, "language": "en", "author": ""}
 """THE EARLY BIRD CATCHES THE WORM. in a code: WORM reads FORM and NORM too (W, M once each)."""
 
@@ -153,11 +164,34 @@ def test_a_quotation_in_another_code_is_the_same_puzzle():
 def test_the_built_in_quotations_are_sound(language):
     quotes = collection(language)
     assert len(quotes) >= 60 and len({q.text for q in quotes}) == len(quotes)
+    assert all(q.levels is not None for q in quotes)  # levels.py ran over every line
+    assert all(sum(q.makes(level) for q in quotes) >= BOOK for level in LEVELS)
     blocked = set(blocked_words(language))
     for quote in quotes:
         text = written(quote.text, language)
         assert quote.author and sum(c.isalpha() for c in text) >= MIN_LETTERS, quote
         assert not blocked.intersection(text[r.start:r.end] for r in runs(text, language)), quote
+
+
+def test_a_level_takes_the_quotations_that_make_it_and_a_book_asking_more_hears_how_many():
+    request = Request.make(CRYPTOGRAM, "expert", {"language": "nl"})
+    listed = [q for q in collection("nl") if q.makes("expert")]
+    assert set(quotations(request)) == set(listed)
+    assert "expert" in reached(f"{listed[0].text} | {listed[0].author}", "nl")
+    short = too_few_answers([(request, len(listed) + 1)])
+    assert short is not None and f"only {len(listed)} different answers exist" in short[1]
+
+
+def test_an_expert_code_rules_out_the_second_reading_and_stays_a_code():
+    plain = "THE EARLY BIRD CATCHES THE WORM."  # WORM reads FORM and NORM too
+    rng = random.Random(3)
+    code = derangement(rng, "en")
+    ruled = _ruling_out(rng, plain, code, "en")
+    assert sorted(ruled) == sorted(ruled.values()) == sorted(code)  # one letter for each
+    assert all(plain_letter != cipher for plain_letter, cipher in ruled.items())
+    cipher_text = "".join(ruled.get(char, char) for char in plain)
+    assert len(list(decipherments(cipher_text, {}, "en"))) < len(
+        list(decipherments("".join(code.get(char, char) for char in plain), {}, "en")))
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

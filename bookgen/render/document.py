@@ -138,8 +138,9 @@ class BookDocument:
         self._spoken = {id(s): speech for s, speech in zip(book.sections, self.speeches)}
 
     def _narrowed(self, book: Book) -> Book:
-        """The book with each section whose puzzles at their floor size are wider than the frame
-        of its longest possible book (the widest print-on-demand gutter) drawn to that width,
+        """The book with each section whose puzzles (or answers: a cryptogram's plain text) at
+        their floor size are wider than the frame of its longest possible book (the widest
+        print-on-demand gutter) drawn to that width,
         where its type can wrap (`PuzzleType.narrowed`): such a section could be refused once
         its pages are counted (large print on 6x9, 5x8 or A4); every other prints as it did."""
         narrowest, height = make_geometry(self.layout, self.config, POD_MAX_PAGES).frame_size
@@ -150,7 +151,8 @@ class BookDocument:
             wrap = section.puzzle_type.narrowed
             if wrap is not None:
                 floor = self._least_scale(section, self.config.speech(section.config))
-                natural = max(section.puzzle_type.measure(r.puzzle)[0] for r in section.records)
+                natural = max(max(section.puzzle_type.measure(r.puzzle)[0],
+                                  section.puzzle_type.answer_size(r.puzzle)[0]) for r in section.records)
                 if natural * floor * mm > narrowest:
                     narrow = wrap(narrowest / floor / mm, below_label / floor / mm)
                     tallest = max(narrow.page_size(r.puzzle)[1] for r in section.records)

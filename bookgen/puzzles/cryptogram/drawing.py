@@ -32,6 +32,10 @@ AUTHOR_GAP = 3.0
 PLAIN_CHAR = 0.72 * EM    # a capital's width in the answer, with room to spare
 PLAIN_LINE = 7.0
 WIDTH = 120.0             # the natural width the text breaks to
+ANSWER_WIDTH = 180.0
+"""The natural width the answer's plain text breaks to: a US Letter or A4 page's frame at the
+answers' floor in large print (plain letters at 14 pt); a narrower page narrows it to its frame
+(the page narrows a type whose answers are wider than it), where the code breaks too."""
 Room = tuple[float, float]
 Placed = list[tuple[float, int, str]]  # a line: (x, index in the text, character)
 
@@ -114,10 +118,10 @@ def _draw_author(pen: Pen, puzzle: JSON, size: tuple[float, float]) -> None:
 
 
 def _answer_lines(puzzle: JSON, solution: JSON, room: Room | None) -> list[Placed]:
-    """The quotation's plain lines, broken where the puzzle's lines may be (the room's width,
-    or `WIDTH`), not at the code's own width: plain letters take less room than code letters
-    under boxes, and the answer key has the page's width for them."""
-    return lines(solution["text"], _plain, room[0] if room else WIDTH)
+    """The quotation's plain lines, broken at the room's width or `ANSWER_WIDTH`, not at the
+    code's: plain letters take less room than code letters under boxes, and the answer key has
+    the page's width for them."""
+    return lines(solution["text"], _plain, room[0] if room else ANSWER_WIDTH)
 
 
 def measure_solution(puzzle: JSON, room: Room | None = None) -> tuple[float, float]:

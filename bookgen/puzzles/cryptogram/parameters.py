@@ -5,7 +5,7 @@ puzzle is printed and compared in.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 
@@ -23,11 +23,16 @@ AUTHOR_MARK = "|"
 
 @dataclass(frozen=True)
 class Quotation:
-    """A text to encipher, as written (the page's key prints it in the language's capitals), and
-    who said it ("" for no one named)."""
+    """A text to encipher, as written (the page's key prints it in the language's capitals), who
+    said it ("" for no one named) and, for a built-in one, the levels it makes a puzzle at (as
+    `levels.py` found them; None: not yet tried, or the user's)."""
 
     text: str
     author: str
+    levels: frozenset[str] | None = None
+
+    def makes(self, level: str) -> bool:
+        return self.levels is None or level in self.levels
 
 
 def quotation(line: str) -> Quotation:
@@ -44,11 +49,19 @@ def written(text: str, language: str) -> str:
 
 @cache
 def collection(language: str) -> tuple[Quotation, ...]:
-    """The built-in quotations of `language` (quotes/LANG.txt beside this module)."""
+    """The built-in quotations of `language` (quotes/LANG.txt beside this module, a line "TEXT |
+    AUTHOR | LEVELS", the levels as `levels.py` writes them)."""
     text = resources.files("bookgen.puzzles.cryptogram").joinpath(f"quotes/{language}.txt") \
         .read_text("utf-8")
-    return tuple(quotation(line) for line in text.splitlines()
-                 if line.strip() and not line.startswith("#"))
+    quotations = []
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("#"):
+            said, marked, levels = line.rpartition(AUTHOR_MARK)
+            if said.count(AUTHOR_MARK):  # TEXT | AUTHOR | LEVELS
+                quotations.append(replace(quotation(said), levels=frozenset(levels.split())))
+            else:
+                quotations.append(quotation(line))
+    return tuple(quotations)
 
 
 def _quote_problem(line: str) -> str | None:
