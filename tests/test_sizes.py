@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+import pytest
 from pypdf import PdfReader
 
 from bookgen import audit
@@ -116,14 +117,18 @@ def test_large_print_letter_has_no_text_under_fourteen_points(run, write_config,
     assert not [overlaps(page) for _, _, page, _ in print_runs(target) if overlaps(page)]
 
 
-def test_a_worksheet_too_small_for_its_puzzles_spreads_them_over_pages(run, tmp_path):
+@pytest.mark.parametrize("args, spread", [
+    (("placement", "--difficulty", "hard", "--count", "12", "--layout", "letter"), True),
+    (("sudoku", "--set", "variant=killer", "--count", "1", "--layout", "a4"), False)])
+def test_a_worksheet_too_small_for_its_puzzles_spreads_them_over_pages(run, tmp_path, args, spread):
     """Twelve hard chains do not fit one letter page at 7 pt (they once printed 310 runs at 6 pt,
-    85 pairs on top of each other): the worksheet takes as many to a page as print at 7 pt."""
+    85 pairs on top of each other): the worksheet takes as many to a page as print at 7 pt. A
+    killer's example stands stacked on A4 and leaves no room below it (refused, at "-0.1 pt"):
+    the opening takes the first page, the puzzle the next."""
     target = tmp_path / "sheet.pdf"
-    status, _, err = run("worksheet", "placement", "--difficulty", "hard", "--count", "12",
-                         "--layout", "letter", "-o", str(target), "--workers", "1")
+    status, _, err = run("worksheet", *args, "-o", str(target), "--workers", "1")
     assert status == 0, err
-    assert re.search(r"note: \d+ of these puzzles fit a page", err)
+    assert bool(re.search(r"note: \d+ of these puzzles fit a page", err)) == spread
     for path in (target, tmp_path / "sheet-answers.pdf"):
         pages = print_runs(path)
         assert min(r[5] for _, _, runs, _ in pages for r in runs) >= STANDARD.least - 0.01

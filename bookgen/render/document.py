@@ -527,12 +527,16 @@ class BookDocument:
             room = frame_height
             if per_page:
                 room -= self._height(heading + self._example(
-                    section, state, frame_width, fit.most if fit else 0.0, fit), geometry)
+                    section, state, frame_width, fit.least if fit else 0.0, fit), geometry)
             grid = choose_grid(naturals[index], (frame_width, room), label, layout.grids,
                                layout.min_scale, layout.max_scale, per_page, floor)
             if grid.scale < floor and not per_page:  # a page for each, if that is large enough
                 grid = choose_grid(naturals[index], (frame_width, frame_height), label,
                                    ((1, 1),), floor, floor)
+            elif grid.scale < floor:  # the opening on a page of its own (_section_story), the
+                grid = choose_grid(naturals[index], (frame_width, frame_height), label,  # rows
+                                   layout.grids, layout.min_scale, layout.max_scale,  # after it
+                                   per_page, floor)
             if grid.scale < floor - 1e-9:
                 raise self._too_small(section, (frame_width, room), label, grid.scale)
             if self.config.share_pages and not per_page:  # a compact book: at the layout's least
