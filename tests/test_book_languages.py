@@ -230,3 +230,29 @@ def test_the_font_check_asks_for_the_letters_of_the_books_languages(tmp_path, ru
                                         "sections: [{type: numbrix, count: 1, difficulty: easy}]\n")
     err = _refused_before_any_puzzle(run, monkeypatch, tmp_path / "book.yaml", tmp_path / "x.pdf")
     assert "the page numbers and headings in de: " in err and "'\u00f6' (U+00F6)" in err
+
+
+def test_sections_of_one_type_are_titled_by_what_sets_them_apart_in_the_books_language(tmp_path):
+    """Six untitled sudoku sections printed "Sudoku" 19 times in contents, openers and heads: a
+    default title names the option values a section does not share with its kin (a level is
+    said beside it), in the book's language, a menu word that names the puzzle itself alone."""
+    text = """\
+title: Mix
+language: {code}
+sections:
+  - {{type: sudoku, count: 1, difficulty: easy}}
+  - {{type: sudoku, count: 1, difficulty: hard, size: 6}}
+  - {{type: sudoku, count: 1, difficulty: easy, variant: jigsaw}}
+  - {{type: pyramid, count: 1, difficulty: easy}}
+  - {{type: pyramid, count: 1, difficulty: easy, variant: distinct, rows: 6}}
+  - {{type: hidato, count: 1, difficulty: easy, shape: heart}}
+  - {{type: hidato, count: 1, difficulty: easy, title: Hearts}}
+"""
+    titles = {code: [s.title for s in read_config_text(text.format(code=code),
+                                                        tmp_path / "book.yaml").sections]
+              for code in ("en", "de", "fr")}
+    assert titles["en"] == ["Sudoku", "Sudoku (6 \u00d7 6)", "Sudoku (jigsaw)", "Number Pyramids",
+                            "Number Pyramids (all numbers different, Rows: 6)", "Hidato (heart)",
+                            "Hearts"]
+    assert titles["de"][2] == "Chaos-Sudoku" and titles["de"][5] == "Hidato (Herz)"
+    assert titles["fr"][4].endswith("Rangées\u00a0: 6)")

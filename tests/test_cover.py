@@ -40,10 +40,12 @@ back_text: |
   A second paragraph.
 seed: 11
 sections:
-  - {{type: numbrix, title: Paths, count: 16, difficulty: easy, size: 6}}
+  - {{type: numbrix, title: Paths, count: 8, difficulty: easy, size: 6}}
+  - {{type: numbrix, title: Paths, count: 8, difficulty: medium, size: 6}}
   - {{type: placement, title: Chains, count: 16, difficulty: medium}}
   - {{type: arithmetic, title: Cards, count: 16, difficulty: easy}}
-  - {{type: pyramid, title: Pyramids, count: 16, difficulty: easy, variant: distinct}}
+  - {{type: pyramid, count: 12, difficulty: easy, variant: distinct}}
+  - {{type: pyramid, count: 4, difficulty: easy}}
   - {{type: arrows, title: Arrows, count: 16, difficulty: easy}}
 """
 
@@ -203,6 +205,10 @@ def test_the_front_shows_title_subtitle_author_and_a_puzzle_drawn_by_its_own_cod
     for text in ("Cover Test", "Forty small puzzles", "A. Setter", "A short blurb",
                  "A second paragraph.", "80 puzzles"):
         assert text in page
+    # the back sums by title as the buyer sees them; untitled sections of one type are told apart
+    said = " ".join(lines)
+    assert said.count("16 Paths") == 1 and "8 Paths" not in said
+    assert "12 Number Pyramids (all numbers different) \u00b7 4 Number Pyramids \u00b7" in said
 
 
 def test_fonts_are_embedded_tagged_and_never_helvetica_and_bytes_repeat(books):

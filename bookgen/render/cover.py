@@ -290,8 +290,11 @@ def _plan_cover(book: Book, pages: int) -> CoverPlan:
     count = sum(len(s.records) for s in book.sections)
     # Translators: the back cover lists each section as its count and title ("4 Numbrix"); a title
     # that cannot follow a number may put it after ("Rechne zur Zielzahl (4)")
+    by_title: dict[str, int] = {}  # sections of one title summed, as the buyer sees them
+    for s in book.sections:
+        by_title[s.config.title] = by_title.get(s.config.title, 0) + len(s.records)
     sections = " \u00b7 ".join(escape(pgettext("back cover", "{count} {title}")).format(
-        count=len(s.records), title=escape(s.config.title)) for s in book.sections)  # plain text
+        count=held, title=escape(title)) for title, held in by_title.items())  # plain text
     if config.answers == "back":
         # Translators: the back cover, over what the book holds; keep the <b> markup
         inside = ngettext("<b>{count} puzzle</b>, checked by a solver, its answer at the back: "
