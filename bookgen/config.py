@@ -134,7 +134,8 @@ def load_layout(name: str, source: Source | None = None, path: KeyPath = ("layou
         font_regular=fonts["regular"], font_bold=fonts["bold"], font_italic=fonts["italic"],
         body_size=sizes["body"], heading_size=sizes["heading"], title_size=sizes["title"],
         grids=top["grids"],
-        min_scale=top["min_scale"], max_scale=top["max_scale"], file=layout_file,
+        min_scale=top["min_scale"], max_scale=top["max_scale"],
+        comfort_scale=top["comfort_scale"] or 0.0, file=layout_file,
         source=layout_source,
     )
 

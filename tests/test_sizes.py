@@ -146,9 +146,12 @@ def test_the_a4_worksheet_answers_are_no_larger_than_its_puzzles(run, tmp_path):
     assert usual_number_size(answers) <= usual_number_size(puzzles) + 0.01
 
 
-def test_one_type_prints_at_one_size_across_the_book(run, write_config, tmp_path):
-    """Two Numbrix sections of different grid sizes share one cell size, and a puzzle alone on
-    its page is not drawn larger than the others (it printed at 21 pt beside 14.6 pt)."""
+def test_one_type_prints_at_one_size_for_each_grid_size_across_the_book(run, write_config,
+                                                                       tmp_path):
+    """Two Numbrix sections of one grid size print one cell size, and a puzzle alone on its page
+    is not drawn larger than the others (it printed at 21 pt beside 14.6 pt); a smaller grid of
+    the type no longer shrinks them to its cells (a 20x20 word search printed at 10.7 pt beside a
+    5x5 one), but prints as large as its own page allows."""
     target = build(run, write_config, tmp_path, """
         title: One size
         layout: 6x9
@@ -156,13 +159,17 @@ def test_one_type_prints_at_one_size_across_the_book(run, write_config, tmp_path
         sections:
           - {type: numbrix, title: Paths, count: 4, difficulty: easy, size: 8}
           - {type: numbrix, title: Small, count: 3, difficulty: easy, size: 5}
+          - {type: numbrix, title: More, count: 3, difficulty: medium, size: 8}
     """)
     pages = puzzle_pages(target)
     labels = [[r for r in runs if r[0].isdigit() and abs(r[5] - 11.0) < 0.01]  # puzzle numbers
               for _, runs, _ in pages]
     assert any(len(found) == 1 for found in labels)  # a page holding one puzzle
-    sizes = {usual_number_size(runs) for _, runs, _ in pages}
-    assert len(sizes) == 1, sizes
+    sizes: dict[str, set[float]] = {}
+    for _, runs, text in pages:
+        sizes.setdefault(text.strip().split("\n")[-1], set()).add(usual_number_size(runs))  # its head
+    assert sizes["Paths"] == sizes["More"] and len(sizes["Paths"]) == 1, sizes
+    assert min(sizes["Small"]) > max(sizes["Paths"]), sizes
 
 
 def test_a_puzzle_too_large_for_large_print_is_refused_naming_the_size_that_fits(

@@ -504,11 +504,12 @@ class BookDocument:
         return remembered(record.id, parts, lambda: least_scale(draw, self.fonts, floor))
 
     def _grids(self, state: Pass, geometry: Geometry) -> list[Grid]:
-        """Each section's grid, at one scale per puzzle type across the book: the least of the
-        scales its sections choose alone (the most puzzles a page holds at the layout's least
-        scale or more, no puzzle's text under its floor; with `share_pages`, the layout's least scale,
-        so that short sections leave room to share), so a type's cells are the same size on
-        every page; each section then takes the grid with the most slots at that scale. A
+        """Each section's grid, at one scale per puzzle type and width across the book: the least
+        of the scales its sections choose alone (the most puzzles a page holds at the layout's
+        comfortable scale or more, else at its least scale or more, no puzzle's text under its
+        floor; with `share_pages`, the layout's least scale, so that short sections leave room to
+        share), so that every 15x15 grid of a type has the same cells, and a 5x5 one does not
+        shrink a 20x20 one; each section then takes the grid with the most slots at that scale. A
         section whose puzzles fit no grid of the layout at their floor takes a page for each, or
         is refused (`_too_small`). Worked out once per page geometry."""
         if geometry in self._grid_cache:
@@ -517,6 +518,7 @@ class BookDocument:
         frame_width, frame_height = geometry.frame_size
         label = LABEL_HEIGHT * state.type_scale
         layout = self.layout
+        comfort = min(max(layout.comfort_scale, layout.min_scale), layout.max_scale)
         alone: list[Grid] = []
         naturals = [_largest([s.puzzle_type.page_size(r.puzzle) for r in s.records])
                     for s in self.book.sections]
@@ -530,6 +532,9 @@ class BookDocument:
                     section, state, frame_width, fit.least if fit else 0.0, fit), geometry)
             grid = choose_grid(naturals[index], (frame_width, room), label, layout.grids,
                                layout.min_scale, layout.max_scale, per_page, floor)
+            if not per_page and not self.config.share_pages and grid.scale < comfort:
+                grid = choose_grid(naturals[index], (frame_width, room), label, layout.grids,
+                                   comfort, layout.max_scale, per_page, floor)  # fewer, larger
             if grid.scale < floor and not per_page:  # a page for each, if that is large enough
                 grid = choose_grid(naturals[index], (frame_width, frame_height), label,
                                    ((1, 1),), floor, floor)
@@ -541,20 +546,23 @@ class BookDocument:
                 raise self._too_small(section, (frame_width, room), label, grid.scale)
             if self.config.share_pages and not per_page:  # a compact book: at the layout's least
                 grid = replace(grid, scale=min(grid.scale, max(floor, layout.min_scale)))
-            elif not per_page:  # smaller (not under the layout's least), to share the opening's page
+            elif not per_page:  # smaller (not under the layout's least, nor its comfortable size
+                # when it reached it), to share the opening's page
                 opening = self._height(heading + self._example(
                     section, state, frame_width, fit.least if fit else 0.0, fit), geometry)
                 below = (frame_height - opening - label - ROW_GAP) / (naturals[index][1] * mm)
-                if max(floor, layout.min_scale) <= below < grid.scale:
-                    grid = replace(grid, scale=below)
+                least = comfort if grid.scale >= comfort else layout.min_scale
+                if max(floor, least) <= below < grid.scale:  # a hair under: no rounding pushes
+                    grid = replace(grid, scale=below * (1 - 1e-6))  # the first row off the page
             alone.append(grid)
-        shared: dict[str, float] = {}
-        for section, grid in zip(self.book.sections, alone):
-            name = section.puzzle_type.name
-            shared[name] = min(shared.get(name, grid.scale), grid.scale)
+        shared: dict[tuple[str, float], float] = {}  # one scale per type and size
+        for section, grid, natural in zip(self.book.sections, alone, naturals):
+            kind = section.puzzle_type.name, round(natural[0], 1)  # its width: columns alike
+            shared[kind] = min(shared.get(kind, grid.scale), grid.scale)
         grids = []
         for section, grid, natural in zip(self.book.sections, alone, naturals):
-            scale = max(shared[section.puzzle_type.name], self.puzzle_floor(section))
+            scale = max(shared[section.puzzle_type.name, round(natural[0], 1)],
+                        self.puzzle_floor(section))
             if section.config.per_page or (grid.columns, grid.rows) not in layout.grids:
                 grids.append(replace(grid, scale=scale))
             else:
