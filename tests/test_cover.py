@@ -3,6 +3,7 @@ trim and off the barcode's area, the front's puzzle drawn by the puzzle's own co
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 import pytest
@@ -12,6 +13,7 @@ from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from bookgen.book import make_book
 from bookgen.config import load_config
 from bookgen.core.pen import RecordingPen
+from bookgen.errors import BookgenError
 from bookgen.render.cover import (
     BARCODE,
     PAPER_THICKNESS,
@@ -170,6 +172,29 @@ def test_text_and_drawings_stay_a_quarter_inch_inside_the_trim_and_off_the_barco
     for run in runs:
         assert any(inside(run[1:], panel, 0.5) for panel in panels), run
         assert not overlaps(run[1:], barcode), run
+
+
+@pytest.mark.parametrize("layout", ["6x9", "5x8"])
+def test_a_long_author_and_subtitle_wrap_inside_the_front_and_an_impossible_one_is_refused(
+        books, layout):
+    """An author of 200 characters (the most a config takes) wrapped to four lines and printed its
+    last one past the trim: every text on the front is fitted, by size and then by wrapping,
+    inside the safe zone, or refused naming its key."""
+    book = books(layout=layout)
+    words = "Ada Setterwood-Fairweather and the Puzzle Guild of Lower Saxony, "
+    long = dataclasses.replace(book, config=dataclasses.replace(
+        book.config, author=(words * 4)[:200].strip(), subtitle=(words * 4)[:200].strip()))
+    plan = plan_cover(long, 40)
+    panels = [safe(plan.geometry.back), safe(plan.geometry.front)]
+    assert all(any(inside(t.box, panel) for panel in panels) for t in plan.texts if not t.rotated)
+    author = next(text for text in plan.texts if text.text == long.config.author)
+    assert author.size >= 9
+    for run in text_runs(render_cover(long, 40)):
+        assert any(inside(run[1:], panel, 0.5) for panel in panels), run
+    with pytest.raises(BookgenError) as refused:
+        plan_cover(dataclasses.replace(book, config=dataclasses.replace(
+            book.config, author=words * 12)), 40)
+    assert refused.value.key == "author" and "too long" in refused.value.message
 
 
 def test_no_text_on_the_cover_is_under_seven_points(books):
