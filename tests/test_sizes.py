@@ -172,6 +172,24 @@ def test_one_type_prints_at_one_size_for_each_grid_size_across_the_book(run, wri
     assert min(sizes["Small"]) > max(sizes["Paths"]), sizes
 
 
+def test_a_killer_refused_in_large_print_names_only_changes_that_would_work(run, write_config,
+                                                                           tmp_path):
+    """A killer is 9x9 at every level: its refusal advised "a smaller size or an easier
+    difficulty"; two to a page, where not even one fits, it says so at the section's line."""
+    config = write_config("""
+        title: Killers
+        layout: 5x8
+        large_print: true
+        sections:
+          - {type: sudoku, count: 2, difficulty: easy, variant: killer, per_page: 2}
+    """)
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "k.pdf"), "-q", "--workers", "1")
+    assert status == 2
+    assert re.search(r"book\.yaml:5: .*not even one to a page fits at that size; use a larger trim "
+                     r"\([^)]*8\.5x11[^)]*\)$", err.strip()), err
+    assert "difficulty" not in err.split("needs")[1] and "smaller size" not in err
+
+
 def test_a_puzzle_too_large_for_large_print_is_refused_naming_the_size_that_fits(
         run, write_config, tmp_path, monkeypatch):
     """A 12 x 12 Numbrix on a 5 x 8 in large-print page cannot print its numbers at 16 pt (a

@@ -586,9 +586,9 @@ class BookDocument:
                 section.puzzle_type.draw_puzzle(pen, record.puzzle)
         texts = [(kw["text"], kw["size"]) for name, kw in pen.calls if name == "text"]
         text, size = max(texts, key=lambda ts: sizes.in_puzzle(ts[0]) / ts[1])
-        smaller = ("a smaller size or an easier difficulty"
-                   if any(o.name == "size" for o in section.puzzle_type.options) else "an easier difficulty")
-        advice, fewer = f"use a larger trim or smaller puzzles ({smaller})", 0
+        natural = _largest([section.puzzle_type.page_size(r.puzzle) for r in section.records])
+        advice, fewer = _changes_that_work(section, natural, floor, size * largest, text,
+                                           self.config.large_print), 0
         if section.puzzle_type.largest_size is not None:  # the room of a page each, at the floor
             room = frame[0] / (floor * mm), (frame[1] - label - ROW_GAP) / (floor * mm)
             fitting = section.puzzle_type.largest_size([r.puzzle for r in section.records], *room)
@@ -596,16 +596,17 @@ class BookDocument:
                       "there at that size" if fitting else "use a larger trim: no size of it prints there "
                       "at that size")
         if config.per_page:
-            natural = _largest([section.puzzle_type.page_size(r.puzzle) for r in section.records])
             fewer = next((n for n in range(config.per_page - 1, 0, -1)
                           if choose_grid(natural, frame, label, (), 0.0, floor, n, floor).scale
                           >= floor - 1e-9), 0)
             if fewer:
                 advice = f"at most {fewer} to a page fit at that size (per_page: {fewer})"
+            elif config.per_page > 1:
+                advice = f"not even one to a page fits at that size; {advice}"
         message = (f"the puzzles of section '{config.title}' ({config.describe()}) cannot print "
                    f"at {sizes.name} size on the {self.layout.title} page: {text!r} needs "
                    f"{sizes.in_puzzle(text):g} pt, and the largest that fits prints it at "
-                   f"{size * largest:.1f} pt; {advice}")
+                   f"{max(0.0, size * largest):.1f} pt; {advice}")
         if config.per_page and fewer:
             return TooManyToAPage(message, fewer, file=self.config.file, line=config.line,
                                   key="per_page")
@@ -1013,6 +1014,66 @@ def _note(note: str) -> str:
 def _span(section: Section) -> str:
     first, last = section.numbers[0], section.numbers[-1]
     return f"{first}\u2013{last}" if last != first else str(first)
+
+
+def _changes_that_work(section: Section, natural: tuple[float, float], floor: float,
+                       printed: float, text: str, large: bool) -> str:
+    """What would let a section refused as too small print, naming only what would work: the
+    built-in trims whose text area holds one of its puzzles at its floor, print at standard size
+    (when it fits at that size here), a smaller size the type allows with the section's other
+    options, an easier level whose puzzles its defaults make smaller; "no change of trim or
+    options" when none does."""
+    from bookgen.config import available_layouts, load_layout
+    from bookgen.puzzles.base import Request
+    from bookgen.render.sizes import STANDARD
+
+    changes = []
+    trims = []
+    for name in available_layouts():
+        other = load_layout(name)
+        room = (other.width - other.margin_inside - other.margin_outside,
+                other.height - other.margin_top - other.margin_bottom - 25)  # heads, label
+        if natural[0] * floor <= room[0] and natural[1] * floor <= room[1]:
+            trims.append(name)
+    if trims:
+        changes.append(f"a larger trim ({', '.join(trims)})")
+    if large and printed >= STANDARD.in_puzzle(text) - 1e-9:  # `text` prints at `printed` here
+        changes.append("standard print (large_print: false)")
+    request = section.config.request
+    if request is not None:
+        options = {o.name: o for o in section.puzzle_type.options}
+        size = options.get("size")
+        if size is not None and size.kind == "choice" and "size" in request.settings:
+            current = request.settings["size"]
+            allowed = []
+            for choice in size.choices:
+                if not choice.isdigit() or not str(current).isdigit() or int(choice) >= int(current):
+                    continue
+                try:
+                    Request.make(section.puzzle_type, request.level, {**request.options, "size": choice})
+                except BookgenError:
+                    continue
+                allowed.append(choice)
+            if allowed:
+                changes.append(f"a smaller size ({', '.join(sorted(allowed, key=int))})")
+        elif (size is not None and size.kind in ("size", "int") and "size" in request.options
+              and size.low is not None and min(_sides(request.settings["size"])) > size.low):
+            changes.append("a smaller size")
+        elif size is not None and "size" not in request.options:
+            levels = section.puzzle_type.levels
+            easier = [level for level in levels[:levels.index(request.level)]
+                      if Request.make(section.puzzle_type, level, dict(request.options)).settings["size"]
+                      != request.settings["size"]]
+            if easier:
+                changes.append(f"an easier difficulty ({', '.join(easier)}), whose puzzles are smaller")
+    if not changes:
+        return "no change of trim or options prints it at that size"
+    return "use " + " or ".join(changes)
+
+
+def _sides(size: int | tuple[int, int]) -> tuple[int, ...]:
+    """A size option's sides: (rows, cols), or one side."""
+    return size if isinstance(size, tuple) else (size,)
 
 
 def _largest_scale(fits: Callable[[float], bool], low: float, high: float) -> float:
