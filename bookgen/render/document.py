@@ -659,9 +659,10 @@ class BookDocument:
             counts = [held] + balance([full] * (len(pages) - 1), len(section.puzzles) - held)
         else:
             counts = balance([held] + [full] * (len(pages) - 1), len(section.puzzles))
-        if counts[-1] == 1 < counts[0]:  # not a lone puzzle on the last page: the first page,
-            counts[0] -= 1  # below the opening or the section before, holds one fewer
-            counts[-1] += 1
+        opening_shares = below or first < frame_height - 1e-6
+        if counts[-1] == 1 < counts[0] and opening_shares:  # not a lone puzzle on the last page:
+            counts[0] -= 1  # the first page, below the opening or the section before, holds one
+            counts[-1] += 1  # fewer (a last page may end short, a first one beside it not)
         balanced, start = [], 0
         for number, count in enumerate(counts):
             puzzles = section.puzzles[start:start + count]
