@@ -256,3 +256,26 @@ sections:
                             "Hearts"]
     assert titles["de"][2] == "Chaos-Sudoku" and titles["de"][5] == "Hidato (Herz)"
     assert titles["fr"][4].endswith("Rangées\u00a0: 6)")
+
+
+def test_rules_hyphenate_by_the_languages_patterns_and_never_break_a_sum_or_a_level():
+    """Words broke at any letter without a hyphen ("Rindfleischetikettierungsüberw / achungs"),
+    a card's numbers and a sum across lines ("la carta 1 7 9 / 9", "2 × 2 × / 2")."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    from bookgen.render.document import glued, hyphenating
+
+    text = glued("Das Rindfleischetikettierungsüberwachungsgesetz: 2 \u00d7 2 \u00d7 2 = 8, "
+                 "die Karte 1 7 9 9 und 12 \u2212 3")
+    assert "1\u00a07\u00a09\u00a09" in text
+    assert "2\u00a0\u00d7\u00a02\u00a0\u00d7\u00a02\u00a0=\u00a08" in text
+    paragraph = Paragraph(text, hyphenating(ParagraphStyle("b", fontName="Helvetica", fontSize=10),
+                                            "de"))
+    paragraph.wrap(110, 1000)
+    lines = [" ".join(word if isinstance(word, str) else word.text for word in line[1])
+             for line in paragraph.blPara.lines]
+    assert lines[0].endswith("Rindfleischetikettie-"), lines  # at a syllable, with its hyphen
+    assert not any(line.lstrip()[:1] in "\u00d7\u2212=+" for line in lines), lines
+    with speaking("fr"):
+        assert glued("les grilles de niveau expert") == "les grilles de niveau\u00a0expert"

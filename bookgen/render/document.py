@@ -95,6 +95,28 @@ class Styles:
     body: ParagraphStyle
 
 
+GLUED_SPACE = re.compile(r"(?<=[\d\u00d7\u00f7+\u2212=^)]) (?=[\d\u00d7\u00f7+\u2212=^(])")
+"""A space inside a number group or a sum ("1 7 9 9", "2 \u00d7 2 \u00d7 2 = 8"): a line never breaks
+there, so no line starts with an operator and no group is split."""
+
+
+def glued(text: str) -> str:
+    """`text` with no-break spaces inside number groups and sums, and before each level's name
+    in the current language ("niveau\u00a0expert")."""
+    text = GLUED_SPACE.sub("\u00a0", text)
+    for level in ALL_LEVELS:
+        name = level_name(level)
+        text = re.sub(rf"(?<=\w) (?={re.escape(name)}\b)", "\u00a0", text, flags=re.IGNORECASE)
+    return text
+
+
+def hyphenating(style: ParagraphStyle, code: str) -> ParagraphStyle:
+    """`style` breaking long words with the hyphenation patterns of language `code` (pyphen's),
+    never where the text glues its spaces (`glued`), nor inside a number."""
+    return ParagraphStyle(f"{style.name}-{code}", parent=style, hyphenationLang=code,
+                          hyphenationMinWordLength=7, embeddedHyphenation=1)
+
+
 def make_styles(layout: Layout, fonts: Fonts) -> Styles:
     body = layout.body_size
     return Styles(
@@ -263,8 +285,8 @@ class BookDocument:
                         said = level_after_title(level) if level else _("from a bank")
                         # Translators: a contents entry's detail; the no-break spaces keep its
                         # number with its word ("easy · puzzles 1–10")
-                        detail = _("{level} \u00b7\u00a0puzzles\u00a0{span}").format(level=said,
-                                                                                     span=_span(s))
+                        detail = _("{level} \u00b7\u00a0puzzles\u00a0{span}").format(
+                            level=glued(said), span=_span(s))  # "niveau\u00a0expert"
                     entries.append((f"section{i}", s.config.title, detail))
             if config.answers == "back":
                 entries.append(("answers", _("Answers"), ""))
@@ -336,7 +358,8 @@ class BookDocument:
             anchor,
             Paragraph(escape(config.title), self.styles.heading),
             Paragraph(escape(span), self.styles.info),
-            Paragraph(f"<b>{escape(play)}</b> {escape(rules)}", self.styles.body),
+            Paragraph(f"<b>{escape(play)}</b> {escape(glued(rules))}",
+                      hyphenating(self.styles.body, self.speeches[index].code)),
         ]
 
     def _example_fit(self, index: int, state: Pass, geometry: Geometry) -> ExampleFit | None:
