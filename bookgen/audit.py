@@ -404,8 +404,9 @@ LONG_TITLE = ("Section {n}: a long title with Extraordinarilylongwordsthatneverb
 @dataclass(frozen=True)
 class Case:
     """One book of the matrix: a trim, a profile (home, print-on-demand, or that with bleed),
-    large print or not, how many sections (every type in turn, one to three puzzles each),
-    whether their titles are long and whether sections share pages."""
+    large print or not, how many sections (every type in turn, one to `most` puzzles each: three
+    unless a test asks for fewer), whether their titles are long and whether sections share
+    pages."""
 
     layout: str
     profile: str
@@ -414,6 +415,7 @@ class Case:
     long_titles: bool
     share_pages: bool = False
     language: str = "en"
+    most: int = 3
 
     def __str__(self) -> str:
         return (f"{self.layout} {self.profile}{' large' if self.large_print else ''} "
@@ -432,7 +434,7 @@ class Case:
         for index in range(self.sections):
             kind, level, options = asked[index % len(asked)]
             title = LONG_TITLE.format(n=index + 1) if self.long_titles else f"Part {index + 1}"
-            lines.append(f"  - {{type: {kind}, title: '{title}', count: {1 + index % 3}, "
+            lines.append(f"  - {{type: {kind}, title: '{title}', count: {1 + index % self.most}, "
                          f"difficulty: {level}{options}}}")
         return "\n".join(lines) + "\n"
 

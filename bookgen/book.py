@@ -198,7 +198,7 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
     jobs = [[PuzzleJob.of(request, puzzle_seed(config.seed, section.seed_number(index), i, version),
                           budget)
              for i, request in enumerate(dealt_requests(
-                 section.request, section.count * (MATCH_POOL if _matches(section, version) else 1),
+                 section.request, section.count * (MATCH_POOL if version_matched(section, version) else 1),
                  turns[version]))]
             if section.request is not None else []
             for version, index, section in slots]
@@ -227,7 +227,7 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
                     for job in jobs[slot]:
                         records.append(_checked(config.file, section, generate_one(job), budget))
                         progress.advance()
-                if _matches(section, version) and index in made_for_a:
+                if version_matched(section, version) and index in made_for_a:
                     more = partial(_slot_job, config, index, version, budget)
                     records = _matched(config.file, section, list(zip(jobs[slot], records)),
                                        made_for_a[index], twins, more, budget, executor)
@@ -432,7 +432,7 @@ def _repeated(puzzle_type: PuzzleType) -> str:
     return "repeated an earlier one, or a part of its answer (a word another puzzle holds),"
 
 
-def _matches(section: SectionConfig, version: int) -> bool:
+def version_matched(section: SectionConfig, version: int) -> bool:
     """Whether this version's puzzles of the section are chosen to match version A's in hardness:
     every version after A's, unless its type deals each puzzle a share of the words (then each
     version prints the same shares, in A's order)."""

@@ -614,13 +614,45 @@ def _load(name: str | None, seed: str | None, language: str | None = None) -> Bo
     from bookgen.config import load_config, sample_config, untranslated_warnings
 
     if name is not None:
-        config = load_config(name, seed=seed, language=language)
+        config = _in_users_language(lambda: load_config(name, seed=seed, language=language),
+                                    again=name != "-")
     else:
         with resources.as_file(sample_config()) as path:
             config = load_config(path, seed=seed, language=language)
     for warning in untranslated_warnings(config):  # only with `untranslated: warn`: else refused
         print(f"bookgen: warning: {warning}", file=sys.stderr)
     return config
+
+
+def _users_language() -> str:
+    """The language the user's environment asks messages in (gettext's order: LANGUAGE, LC_ALL,
+    LC_MESSAGES, LANG; "de_DE.UTF-8" is German) when bookgen speaks it, else English."""
+    from bookgen.i18n import languages
+
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for wanted in os.environ.get(variable, "").split(":"):
+            code = re.split(r"[_.@-]", wanted, maxsplit=1)[0].lower()
+            if code in languages():
+                return code
+            if wanted:
+                return "en"  # C, POSIX or a language bookgen lacks
+    return "en"
+
+
+def _in_users_language(read: Callable[[], BookConfig], again: bool = True) -> BookConfig:
+    """`read()`, a config's loading; a refusal is said in the user's language (`_users_language`):
+    the loading is done again speaking it (`again`: a config from standard input cannot be read
+    twice, and stays English), so a config that loads is read exactly as in English."""
+    try:
+        return read()
+    except BookgenError:
+        code = _users_language()
+        if code == "en" or not again:
+            raise
+    from bookgen.i18n import speaking
+
+    with speaking(code):
+        return read()
 
 
 def _workers(args: argparse.Namespace) -> int:

@@ -114,7 +114,7 @@ def load_layout(name: str, source: Source | None = None, path: KeyPath = ("layou
     else:
         builtin = shipped("layouts").joinpath(f"{name}.yaml")
         if not re.fullmatch(r"[A-Za-z0-9_.-]+", name) or not builtin.is_file():
-            raise fail(unknown_key_message(name, available_layouts(), "layout")
+            raise fail(unknown_key_message(name, available_layouts(), _("unknown layout"))
                        + "; or give a layout file such as ./my-trim.yaml")
         layout_source = parse_yaml(builtin.read_text(encoding="utf-8"), str(builtin))
         layout_file = None
@@ -169,7 +169,7 @@ def _rating_filter(source: Source, path: KeyPath, data: dict,
     for key, value in data.items():
         if known and key not in known:
             raise source.error(path + (key,), unknown_key_message(
-                str(key), known, f"rating figure of {puzzle_type.name}"))
+                str(key), known, _("unknown rating figure of {type}").format(type=puzzle_type.name)))
         if isinstance(value, list) and len(value) == 2 and all(_is_number(v) for v in value):
             bounds[str(key)] = (float(value[0]), float(value[1]))
         elif _is_number(value):

@@ -26,7 +26,7 @@ from bookgen.core.options import (
     unknown_key_message,
 )
 from bookgen.errors import BookgenError, shown
-from bookgen.i18n import N_, _, languages, pgettext
+from bookgen.i18n import N_, _, current, languages, pgettext
 from bookgen.puzzles import PUZZLE_TYPES
 from bookgen.yamlsource import KeyPath, Source
 
@@ -70,6 +70,13 @@ class Field:
     def what(self) -> str:
         """What the key takes in English, for the loader's messages."""
         return self.about.format(**self._filled(lambda choice: choice)) if self.values else self.about
+
+    def takes(self) -> str:
+        """What the key takes, as an error message says it: `what` in English, else in the
+        current language with each choice by its YAML word (what a config is written in)."""
+        if current().code == "en":
+            return self.what
+        return said(self.about, self._filled(lambda choice: choice) if self.values else {})
 
     def said(self) -> str:
         """What the key takes in the current language (`bookgen schema`, the studio)."""
@@ -383,28 +390,48 @@ _length = Reader(length_mm, {"type": ["number", "string"], "minimum": 0, "patter
 
 def read_fields(source: Source, path: KeyPath, data: Any, schema: dict[str, Field], what: str,
                  extra: tuple[str, ...] = ()) -> dict[str, Any]:
-    """Check a mapping against a schema; keys named in `extra` are passed through unread."""
+    """Check a mapping against a schema; keys named in `extra` are passed through unread. The
+    messages speak the current language (English unless a front end speaks another), the keys
+    and YAML words they name stay as a config writes them."""
     if not isinstance(data, dict):
-        raise source.error(path, f"{what} must be a mapping of keys to values")
+        raise source.error(path, _("{what} must be a mapping of keys to values").format(what=_part(what)))
     values: dict[str, Any] = {}
     for key in data:
         if key not in schema and key not in extra:
             raise source.error(path + (key,), unknown_key_message(
-                str(key), list(schema) + list(extra), f"key in {what}"))
+                str(key), list(schema) + list(extra), _key_in(what)))
     for key, spec in schema.items():
         if key not in data or data[key] is None:
             if spec.required:
-                raise source.error(path + (key,) if key in data else path,
-                                   f"{what} needs '{key}' ({spec.what})")
+                raise source.error(path + (key,) if key in data else path, _(
+                    "{what} needs {key} ({takes})").format(what=_part(what), key=f"'{key}'",
+                                                           takes=spec.takes()))
             values[key] = spec.default
             continue
         try:
             values[key] = spec.read(data[key])
         except ValueError as error:
-            why = f" ({error})" if str(error) else ""
-            raise source.error(path + (key,), f"{_brief(data[key])} is not allowed{why}; '{key}' "
-                               f"takes {spec.what}") from None
+            value, quoted = _brief(data[key]), f"'{key}'"
+            message = (_("{value} is not allowed ({why}); {key} takes {takes}").format(
+                           value=value, why=error, key=quoted, takes=spec.takes()) if str(error) else
+                       _("{value} is not allowed; {key} takes {takes}").format(
+                           value=value, key=quoted, takes=spec.takes()))
+            raise source.error(path + (key,), message) from None
     return values
+
+
+def _part(what: str) -> str:
+    """The part of a config a key is read in, as a message names it ("the book")."""
+    return {"the book": pgettext("a part of a config", "the book"),
+            "a section": pgettext("a part of a config", "a section"),
+            "a layout": pgettext("a part of a config", "a layout")}.get(what, what)
+
+
+def _key_in(what: str) -> str:
+    """"unknown key in the book", the words before an unknown key's name."""
+    return {"the book": _("unknown key in the book"), "a section": _("unknown key in a section"),
+            "a layout": _("unknown key in a layout")}.get(what) or _("unknown key in {what}").format(
+                what=what)
 
 
 def _read_grids(value: Any) -> tuple[tuple[int, int], ...]:

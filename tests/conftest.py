@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import textwrap
 from pathlib import Path
 
@@ -38,3 +39,11 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         pytest.fail(f"pytest {pytest.__version__} with this pytest-xdist loses the test's xdist_group "
                     f"(pytest-xdist#1386): install the versions pyproject.toml's test extra names",
                     pytrace=False)
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: a worker for each core this process may use, and one more. The wheel's module
+    (tests/test_package.py, one xdist group) holds its worker for about two minutes while pip
+    and the package index work, and the browser tests wait on Chromium: the extra worker keeps
+    both cores computing meanwhile."""
+    return len(os.sched_getaffinity(0)) + 1 if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1) + 1

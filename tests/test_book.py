@@ -202,7 +202,7 @@ def test_same_bytes_across_processes_with_different_hash_seeds(write_config, tmp
 
     from bookgen.puzzles import PUZZLE_TYPES
 
-    sections = "".join(f"  - {{type: {t.name}, count: 2, difficulty: medium}}\n" for t in PUZZLE_TYPES)
+    sections = "".join(f"  - {{type: {t.name}, count: 1, difficulty: medium}}\n" for t in PUZZLE_TYPES)
     config = write_config(f"title: Every type\nseed: hash\nsections:\n{sections}")
     outputs = []
     for hash_seed in ("1", "2"):

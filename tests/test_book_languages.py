@@ -96,7 +96,7 @@ def test_an_english_book_has_no_lang_and_english_words(tmp_path):
 
 @pytest.mark.parametrize(("code", "entry"), [
     ("es", "nivel fácil \u00b7 pasatiempos 1\u20132"), ("it", "livello facile \u00b7 giochi 1\u20132"),
-    ("fr", "niveau facile \u00b7 énigmes 1\u20132"), ("de", "leicht \u00b7 Rätsel 1\u20132"),
+    ("fr", "niveau facile \u00b7 grilles 1\u20132"), ("de", "Stufe leicht \u00b7 Rätsel 1\u20132"),
     ("en", "easy \u00b7 puzzles 1\u20132")])
 def test_a_contents_entry_names_the_level_so_it_agrees_with_any_title(tmp_path, code, entry):
     """"Sopas de letras fácil" cannot agree (plural, feminine): the contents say "nivel fácil"
@@ -123,8 +123,8 @@ sections:
 
 @pytest.mark.parametrize(("code", "heading", "entry"), [
     ("en", "Difficulty: Master \u2605\u2605\u2605\u2605\u2605 \u00b7 Puzzles 1", "master \u00b7 puzzles 1"),
-    ("fr", "Difficulté : Maître \u2605\u2605\u2605\u2605\u2605 \u00b7 Énigmes 1",
-     "niveau maître \u00b7 énigmes 1")])
+    ("fr", "Niveau : maître \u2605\u2605\u2605\u2605\u2605 \u00b7 Grilles 1",
+     "niveau maître \u00b7 grilles 1")])
 def test_a_master_section_has_five_stars_and_its_level_word_in_the_books_language(tmp_path, code,
                                                                                    heading, entry):
     book = make_book(read_config_text(MASTER.format(code=code), tmp_path / "book.yaml"))
@@ -138,22 +138,22 @@ def test_a_master_section_has_five_stars_and_its_level_word_in_the_books_languag
 
 
 def test_a_narrow_page_breaks_the_level_line_after_its_dot_never_before_a_number(tmp_path):
-    """Large print on 5x8: "Nivel: Experto ★★★★ · Pasatiempos" then a lone "1" was the line it
+    """Large print on 5x8: "Nivel: experto ★★★★ · Pasatiempos" then a lone "1" was the line it
     made; the level keeps its stars and the word its number."""
     config = read_config_text(
         "title: T\nlayout: 5x8\nlarge_print: true\nlanguage: es\nseed: 5\ncontents: false\n"
         "sections:\n  - {type: numbrix, count: 1, difficulty: expert, size: 5}\n", tmp_path / "book.yaml")
     texts = pages_text(interior(make_book(config)).pdf)
-    assert {"Nivel: Experto \u2605\u2605\u2605\u2605 \u00b7", "Pasatiempos 1"} <= lines(texts)
+    assert {"Nivel: experto \u2605\u2605\u2605\u2605 \u00b7", "Pasatiempos 1"} <= lines(texts)
 
 
 def test_a_section_in_its_own_language_prints_its_words_in_it(tmp_path):
     texts = pages_text(interior(made(tmp_path, second=", language: fr")).pdf)
     whole = "\n".join(texts)
     assert "Schwierigkeit: Leicht" in whole  # the book's section
-    assert "Difficulté : Difficile" in whole and "Règle du jeu" in whole  # the French one
-    assert "niveau difficile \u00b7 énigmes 3\u20134" in whole  # its contents entry
-    assert re.search(r"énigmes 3\u20134", whole)  # its answers' caption
+    assert "Niveau : difficile" in whole and "Règle du jeu" in whole  # the French one
+    assert "niveau difficile \u00b7 grilles 3\u20134" in whole  # its contents entry
+    assert re.search(r"grilles 3\u20134", whole)  # its answers' caption
     assert "Inhalt" in lines(texts) and "Lösungen" in lines(texts)  # the book's own words
 
 

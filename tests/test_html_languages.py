@@ -131,7 +131,7 @@ def test_a_german_page_says_so_and_carries_german_texts(frame_page):
     assert texts["messages"]["Undo"] == "Rückgängig"
     assert texts["messages"]["{count} wrong entry, marked."] == [
         "{count} falscher Eintrag, markiert.", "{count} falsche Einträge, markiert."]
-    assert '<span class="level level-easy">leicht</span>' in frame_page
+    assert '<span class="level level-easy">Stufe leicht</span>' in frame_page
     assert '<button type="button" data-action="hint">Tipp</button>' in frame_page
     parser = _Visible()
     parser.feed(frame_page)

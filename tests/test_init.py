@@ -141,12 +141,12 @@ def test_a_language_writes_the_printed_words_in_it_and_a_worksheet_starts_on_a4(
     config = load_config(tmp_path / "blatt" / "book.yaml")
     assert config.language == "de" and config.layout.title == "A4"
     assert config.title == "Arbeitsblatt Zahlenrätsel"
-    assert [s.title for s in config.sections] == ["Größer oder kleiner, leicht",
-                                                  "Größer oder kleiner, mittel"]
+    assert [s.title for s in config.sections] == ["Größer oder kleiner, Stufe leicht",
+                                                  "Größer oder kleiner, Stufe mittel"]
     monkeypatch.chdir(tmp_path / "blatt")
     assert run("build", "book.yaml", "-q", "-j", "1")[0] == 0
     text = "".join(page.extract_text() for page in PdfReader("output/book.pdf").pages)
-    assert "Größer oder kleiner, leicht" in text and "Schwierigkeit" in text
+    assert "Größer oder kleiner, Stufe leicht" in text and "Schwierigkeit" in text
 
 
 def test_a_print_on_demand_book_in_spanish_has_its_blurb_and_copyright_in_spanish(run, tmp_path):

@@ -43,6 +43,20 @@ def test_a_translation_that_fills_a_name_the_english_does_not_is_reported(tmp_pa
         "out of step with the code (run update)"]  # written by hand: no comments of where they are
 
 
+def test_the_glossary_check_names_a_rejected_word_and_a_missing_french_no_break_space():
+    from bookgen.i18n.glossary import problems
+
+    assert any("'énigme'" in p and "grille" in p for p in problems("fr", "Énigme {number}"))
+    assert any("no-break space" in p for p in problems("fr", "Niveau : {level}"))
+    assert any("no-break space" in p for p in problems("fr", "Résolu!"))
+    assert problems("fr", "Niveau\u00a0: {level} · « {title}\u00a0»") != []  # « needs one too
+    assert problems("fr", "Niveau\u00a0: {level}, des paires MOT: définition") == []
+    assert problems("it", "I numeri in grassetto sono dati.") == []
+    assert problems("it", "ogni riquadro bordato in grassetto") != []
+    assert problems("nl", "{puzzle}: rastergrootte") == []  # whole words only, placeholders aside
+    assert problems("nl", "het raster") != []
+
+
 def test_the_six_languages_are_there():
     assert set(languages()) >= {"en", "de", "fr", "es", "it", "nl"}
 
@@ -130,6 +144,22 @@ def test_build_in_another_language_writes_a_book_of_its_own(run, tmp_path, monke
     assert not (tmp_path / "output" / "book.pdf").exists()
     status, _, err = run("build", str(config), "--language", "xx")
     assert status == 2 and "invalid choice: 'xx'" in err
+
+
+@pytest.mark.parametrize(("environment", "said"), [
+    ({"LANG": "de_DE.UTF-8"}, "book.yaml:4: sections[0].count: 0 ist nicht erlaubt; 'count' erwartet "),
+    ({"LANG": "C.UTF-8", "LANGUAGE": "fr_CH:de"}, "0 n’est pas accepté\u00a0; 'count' demande "),
+    ({"LANG": "ja_JP.UTF-8"}, "0 is not allowed; 'count' takes "),
+])
+def test_the_clis_refusal_of_a_config_follows_lang(run, tmp_path, monkeypatch, environment, said):
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    for variable, value in environment.items():
+        monkeypatch.setenv(variable, value)
+    config = tmp_path / "book.yaml"
+    config.write_text(BOOK.format(language="en", section="").replace("count: 1", "count: 0"))
+    status, _, err = run("build", str(config), "-q")
+    assert status == 2 and said in err, err
 
 
 def test_a_worksheet_in_german_has_german_lines(run, tmp_path):

@@ -105,7 +105,7 @@ def test_the_german_help_lines_name_choices_bounds_and_values_in_german(client):
         assert {w for w in re.findall(r"[^\W\d_]{2,}", text) if w.lower() in english} == set(), where
 
 
-def test_bookgen_schema_stays_english_and_the_loader_keeps_its_english_messages():
+def test_bookgen_schema_stays_english_and_the_loaders_words_follow_the_language_spoken():
     from bookgen.fields import BOOK_FIELDS
     from bookgen.i18n import speaking
     from bookgen.schema import book_schema
@@ -116,10 +116,34 @@ def test_bookgen_schema_stays_english_and_the_loader_keeps_its_english_messages(
     wall = find_type("numberwall").options[0]
     assert option_schema(wall)["description"] == (
         "rows in the wall (expert: at least 5) (a whole number from 3 to 7)")
-    with speaking("de"):  # an error names what is allowed in English, whatever the studio speaks
+    assert wall.refusal() == "a whole number from 3 to 7"
+    with speaking("de"):  # a refusal in German names the choices by the words a config takes
         assert BOOK_FIELDS["answers"].what == "one of back, separate, none"
-        assert wall.allowed() == "a whole number from 3 to 7"
+        assert BOOK_FIELDS["answers"].takes() == "eins von: back, separate, none"
+        assert wall.refusal() == "eine ganze Zahl von 3 bis 7"
         assert option_schema(wall)["description"].startswith("Reihen der Mauer")
+
+
+def test_the_errors_beside_the_fields_speak_the_interface_language(client):
+    """The loader's refusals, each beside its field, in the studio's language: a key's text too
+    long, an option out of bounds, an unknown option with its did-you-mean, a missing title."""
+    book = {"sections": [{"type": "numberwall", "count": 2, "difficulty": "easy", "rows": 9,
+                          "colr": 1}], "subtitle": "x" * 300}
+    said = {}
+    for code in ("en", "de", "fr"):
+        answer = client.post("/api/jobs", json={"purpose": "preview", "book": book},
+                             headers={"Accept-Language": code})
+        assert answer.status_code == 400
+        said[code] = {error["key"]: error["message"] for error in answer.get_json()["errors"]}
+    assert said["en"]["title"] == "the book needs 'title' (text of at most 120 characters)"
+    assert said["de"]["title"] == "das Buch braucht 'title' (Text mit höchstens 120 Zeichen)"
+    assert said["fr"]["title"] == "le livre demande 'title' (un texte d’au plus 120 caractères)"
+    assert said["de"]["subtitle"].endswith(
+        "ist nicht erlaubt; 'subtitle' erwartet Text mit höchstens 200 Zeichen")
+    assert said["de"]["sections[0].rows"] == "9 ist nicht erlaubt; möglich ist eine ganze Zahl von 3 bis 7"
+    assert said["fr"]["sections[0].rows"] == (
+        "9 n’est pas accepté\u00a0; attendu\u00a0: un nombre entier de 3 à 7")
+    assert said["de"]["sections[0].colr"].startswith("unbekannter Schlüssel in einem Abschnitt 'colr'")
 
 
 # --- the texts endpoint ---------------------------------------------------------------------------
@@ -193,6 +217,7 @@ def test_switching_to_deutsch_redraws_the_page_keeps_the_book_and_is_remembered(
     assert _control(tab, "title").input_value() == "Times tables"  # the book is the one being edited
     assert test_studio._section_control(tab, "count").input_value() == "3"
     assert _control(tab, "language").input_value() in ("", "en")  # the book keeps its language
+    assert tab.locator("[data-key='title'] > .help").inner_text() == "Text mit höchstens 120 Zeichen"
     test_studio._changed(tab, 3)
     pages = tab.locator("#pages figcaption").all_inner_texts()
     assert pages == [f"Seite {n}" for n in range(1, len(pages) + 1)]

@@ -418,7 +418,8 @@ def test_the_variant_help_names_the_sizes_each_variant_takes():
     (variant,) = (option for option in SUDOKU.options if option.name == "variant")
     assert "size 6 or 9" in variant.described() and "size 9, killer-diagonal" in variant.described()
     with speaking("de"):
-        assert "Größe 6 oder 9" in variant.described() and "Größe 9, killer-diagonal" in variant.described()
+        described = variant.described()
+        assert "Größe 6 oder 9" in described and "Größe 9, zwei davon zugleich" in described
 
 
 def test_killer_hints_name_the_cage_combination_and_replay_to_the_answer():

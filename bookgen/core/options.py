@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bookgen.errors import BookgenError, shown
-from bookgen.i18n import N_, _, current
+from bookgen.i18n import N_, _, current, pgettext
 
 SIZE_TEXT = re.compile(r"^\s*(\d+)\s*(?:[xX×]\s*(\d+))?\s*$")
 RANGE_TEXT = re.compile(r"^\s*(-?\d+)\s*(?:-|\.\.)\s*(-?\d+)\s*$")
@@ -95,14 +95,15 @@ class Option:
         """The default for a request at `level` whose earlier options are settled as `earlier`."""
         return self.default(level, earlier) if callable(self.default) else self.default
 
-    def allowed(self, spoken: bool = False) -> str:
-        """What a user may write: in English for error messages, or `spoken` in the current
-        language with each choice named by `words`."""
+    def allowed(self, spoken: bool = False, named: bool = True) -> str:
+        """What a user may write: in English, or `spoken` in the current language with each
+        choice named by `words` (a help line) or, not `named`, by its YAML word (an error
+        message: what a config takes)."""
         say = _ if spoken else _same
         if self.kind == "choice":
-            named = (spoken_choice(choice, self.word(choice)) if spoken else choice
-                     for choice in self.choices)
-            return say(ONE_OF).format(choices=", ".join(named))
+            named_choices = (spoken_choice(choice, self.word(choice)) if spoken and named else choice
+                             for choice in self.choices)
+            return say(ONE_OF).format(choices=", ".join(named_choices))
         if self.kind == "bool":
             return say(TRUE_OR_FALSE)
         if self.kind == "text":
@@ -143,8 +144,14 @@ class Option:
             return "\n".join(f"{word}: {clue}" for word, clue in value)
         return str(value)
 
+    def refusal(self) -> str:
+        """What a user may write, as an error message says it: in the current language, each
+        choice by its YAML word (English is the `allowed()` of old, word for word)."""
+        return self.allowed(spoken=current().code != "en", named=False)
+
     def _fail(self, raw: Any) -> BookgenError:
-        return BookgenError(f"{shown(raw)} is not allowed; use {self.allowed()}", key=self.name)
+        return BookgenError(_(NOT_ALLOWED_USE).format(value=shown(raw), allowed=self.refusal()),
+                            key=self.name)
 
     def _pairs(self, raw: Any) -> tuple[tuple[str, str], ...]:
         """Word and clue pairs from a list of {word, clue} or "WORD: clue" items, or from lines."""
@@ -167,7 +174,8 @@ class Option:
                 raise BookgenError(f"{shown(item)} lacks its word or its clue", key=self.name)
             pairs.append((word.strip(), " ".join(clue.split())))
         if not pairs:
-            raise BookgenError(f"the list of clues is empty; use {self.allowed()}", key=self.name)
+            raise BookgenError(_("the list of clues is empty; use {allowed}").format(
+                allowed=self.refusal()), key=self.name)
         return tuple(pairs)
 
     def _in_bounds(self, number: float) -> bool:
@@ -239,7 +247,8 @@ class Option:
                 raise self._fail(raw)
             words = tuple(item.strip() for item in items if item.strip())
             if not words:
-                raise BookgenError(f"the list of words is empty; use {self.allowed()}", key=self.name)
+                raise BookgenError(_("the list of words is empty; use {allowed}").format(
+                    allowed=self.refusal()), key=self.name)
             return words
         if self.kind == "clues":
             return self._pairs(raw)
@@ -262,6 +271,9 @@ ANY_SIZE = N_("N or RxC")
 ANY_RANGE = N_("LOW-HIGH")
 ANY_WHOLE = N_("a whole number")
 ANY_NUMBER = N_("a number")
+# Translators: an error beside a field (the studio) or on the command line: the value as written,
+# then what the option takes.
+NOT_ALLOWED_USE = N_("{value} is not allowed; use {allowed}")
 # Translators: an option's help line, then what a user may write for it.
 ALLOWED_AFTER_HELP = N_("{help} ({allowed})")
 
@@ -301,14 +313,21 @@ def parse_options(specs: tuple[Option, ...], raw: Mapping[str, Any], type_name: 
     for key in sorted(raw):
         spec = by_name.get(key)
         if spec is None:
-            raise BookgenError(unknown_key_message(key, list(by_name), f"option of {type_name}"), key=key)
+            raise BookgenError(unknown_key_message(
+                key, list(by_name), _("unknown option of {type}").format(type=type_name)), key=key)
         parsed[key] = spec.parse(raw[key])
     return parsed
 
 
-def unknown_key_message(key: str, known: list[str], what: str) -> str:
-    """'unknown X' with the closest known name, shared by config and option errors."""
+def unknown_key_message(key: str, known: list[str], unknown: str) -> str:
+    """'unknown X' with the closest known name, shared by config and option errors; `unknown` is
+    said in the current language by the caller ("unknown key in the book": an adjective agrees
+    with its noun)."""
     close = difflib.get_close_matches(key, known, n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else ""
-    allowed = ", ".join(sorted(set(known))) if known else "none"  # a section's key may be an option's too
-    return f"unknown {what} {key!r}{hint} (allowed: {allowed})"
+    allowed = (", ".join(sorted(set(known))) if known  # a section's key may be an option's too
+               else pgettext("no names allowed", "none"))
+    if close:
+        return _("{unknown} {key}; did you mean {close}? (allowed: {allowed})").format(
+            unknown=unknown, key=repr(key), close=repr(close[0]), allowed=allowed)
+    return _("{unknown} {key} (allowed: {allowed})").format(unknown=unknown, key=repr(key),
+                                                            allowed=allowed)

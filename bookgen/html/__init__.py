@@ -173,7 +173,8 @@ def _static_board(record: dict[str, Any], number: str) -> str:
 
 def _puzzle_article(record: dict[str, Any], index: int, rules: str, key: str,
                     next_number: Any = None) -> str:
-    """One puzzle: heading and timer, rules, options, board, controls, status, and links on.
+    """One puzzle: heading and timer, rules, options, board, controls, status, its own print
+    buttons (this puzzle alone, with its entries or blank), and links on.
 
     Everything that needs the script carries the class "js-only" and is hidden while the page has
     the class "no-js" (until the script runs, or for ever when scripts are off). The Hint button
@@ -186,6 +187,10 @@ def _puzzle_article(record: dict[str, Any], index: int, rules: str, key: str,
     words = {"next": _("Next puzzle"), "time": _("Time"), "start": _("Start"), "rules": _("Rules"),
              "notes": _("Notes"), "autocheck": _("Check as I go"), "contents": _("Contents"),
              "board": _("Puzzle {number} board"), "after": _("After puzzle {number}"),
+             # Translators: a puzzle's button that prints it alone, with the entries made in it
+             "print": _("Print this puzzle"),
+             # Translators: a puzzle's button that prints it alone, as the book prints it
+             "blank": _("Print it blank"), "printing": _("Print puzzle {number}"),
              # Translators: shown after "Notes" on its button while notes are on ("Notes on").
              "on": pgettext("notes", "on")}
     words = {name: esc(word) for name, word in words.items()}
@@ -219,6 +224,10 @@ def _puzzle_article(record: dict[str, Any], index: int, rules: str, key: str,
                   for action, word in actions.items())
         + "</div>\n"
         '<p class="status js-only" role="status" aria-live="polite"></p>\n'
+        f'<div class="puzzle-print js-only" role="group" '
+        f'aria-label="{words["printing"].format(number=number)}">'
+        f'<button type="button" data-print="entries">{words["print"]}</button>'
+        f'<button type="button" data-print="blank">{words["blank"]}</button></div>\n'
         f'<nav class="puzzle-nav" aria-label="{words["after"].format(number=number)}">{following}'
         f'<a href="#contents">{words["contents"]}<span aria-hidden="true"> \u2191</span></a></nav>\n'
         "</article>\n"

@@ -341,14 +341,27 @@ function mount(article, record) {
 // --- the page -------------------------------------------------------------------------------------
 
 /* The page's buttons: the theme (the system's until chosen here, then kept), and printing a
- * blank copy (entries, notes and marks left out; see play.css) or one with the entries. */
+ * blank copy (entries, notes and marks left out; see play.css) or one with the entries; and each
+ * puzzle's: printing it alone (the class print-one on the page, printing on its article), with
+ * its entries or blank. */
 var root = document.documentElement;
 var themeButton = document.querySelector("[data-page='theme']");
 var systemDark = window.matchMedia("(prefers-color-scheme: dark)");
 function dark() { return root.dataset.theme ? root.dataset.theme === "dark" : systemDark.matches; }
 function showTheme() { if (themeButton) themeButton.setAttribute("aria-pressed", dark() ? "true" : "false"); }
 systemDark.addEventListener("change", showTheme);
+function printing(blank, article) {
+  root.classList.toggle("print-blank", blank);
+  root.classList.toggle("print-one", !!article);
+  if (article) article.classList.add("printing");
+  window.print();
+}
 document.addEventListener("click", function (event) {
+  var one = event.target.closest("[data-print]");
+  if (one) {
+    printing(one.dataset.print === "blank", one.closest("article.puzzle"));
+    return;
+  }
   var node = event.target.closest("[data-page]");
   if (!node) return;
   if (node.dataset.page === "theme") {
@@ -356,11 +369,13 @@ document.addEventListener("click", function (event) {
     store.saveTheme(root.dataset.theme);
     showTheme();
   } else {
-    root.classList.toggle("print-blank", node.dataset.page === "print-blank");
-    window.print();
+    printing(node.dataset.page === "print-blank", null);
   }
 });
-window.addEventListener("afterprint", function () { root.classList.remove("print-blank"); });
+window.addEventListener("afterprint", function () {
+  root.classList.remove("print-blank", "print-one");
+  document.querySelectorAll("article.printing").forEach(function (article) { article.classList.remove("printing"); });
+});
 showTheme();
 
 var records = pageData("bookgen-data", []);

@@ -157,7 +157,9 @@ def update(root: Path) -> list[Path]:
 
 def missing(root: Path) -> Iterator[str]:
     """Each message some home's source marks but one of its catalogs does not translate (or
-    translates fuzzily, or with a {name} the English does not fill), as 'FILE: message'; each
+    translates fuzzily, or with a {name} the English does not fill, or with a word its language's
+    glossary rejects or, in French, without the no-break space before : ; ? !), as 'FILE:
+    message'; each
     catalog a language lacks; and each catalog `update` would change."""
     all_homes = source_homes(root)
     codes = set()
@@ -181,8 +183,19 @@ def missing(root: Path) -> Iterator[str]:
                 elif extra := _placeholders(done[key].string) - _placeholders(done[key].id):
                     yield f"{po}: {key!r} is translated with {', '.join(sorted(extra))}, " \
                           "which the English does not fill"
+                else:
+                    yield from (f"{po}: {key!r} {problem}" for problem in _glossary(code, done[key].string))
             if stale is not None:
                 yield f"{po}: out of step with the code (run update)"
+
+
+def _glossary(code: str, text: Any) -> list[str]:
+    """What a translation (each form of a plural one) breaks of its language's glossary and
+    typography (bookgen.i18n.glossary), each said once."""
+    from bookgen.i18n.glossary import problems
+
+    forms = text if isinstance(text, (list, tuple)) else [text]
+    return list(dict.fromkeys(problem for form in forms for problem in problems(code, form)))
 
 
 def _placeholders(text: Any) -> set[str]:

@@ -619,7 +619,8 @@ def find_type(name: str) -> PuzzleType:
     for puzzle_type in registered():
         if puzzle_type.name == name:
             return puzzle_type
-    message = unknown_key_message(str(name), [t.name for t in registered()], "puzzle type")
+    message = unknown_key_message(str(name), [t.name for t in registered()],
+                                  i18n._("unknown puzzle type"))
     if name in _REGISTRY.left_out:
         message += f"; {_REGISTRY.left_out[name]}"
     raise BookgenError(message, key="type")

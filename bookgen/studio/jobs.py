@@ -83,19 +83,24 @@ _PRELOAD = ["bookgen.studio.unheard",  # first: Ctrl-C unheard until warm, the l
 
 def puzzle_keys(config: BookConfig) -> set[str]:
     """The ids of the puzzles a book's sections make, in every version (before any twin is
-    replaced)."""
+    replaced): a later version matched to A's makes a pool, and a few more past it, of which
+    it prints the nearest (bookgen.book.version_matched)."""
     from collections import Counter
 
-    from bookgen.book import puzzle_seed
+    from bookgen.book import MATCH_EXTRA, MATCH_POOL, TWIN_RETRIES, puzzle_seed, version_matched
     from bookgen.puzzles.base import dealt_requests
 
     keys = set()
     for version in range(config.versions):
         turns: Counter[str] = Counter()  # as the book deals each version's shares
         for index, section in enumerate(config.sections):
-            if section.request is not None:
-                keys |= {request.id(puzzle_seed(config.seed, section.seed_number(index), i, version))
-                         for i, request in enumerate(dealt_requests(section.request, section.count, turns))}
+            if section.request is None:
+                continue
+            made = section.count
+            if version_matched(section, version):
+                made = section.count * (MATCH_POOL + MATCH_EXTRA) + TWIN_RETRIES
+            keys |= {request.id(puzzle_seed(config.seed, section.seed_number(index), i, version))
+                     for i, request in enumerate(dealt_requests(section.request, made, turns))}
     return keys
 
 

@@ -257,9 +257,10 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
         text, file = _yaml_of(_book(body.get("book")))
         try:
             config = _read(text, file, folder)
-        except BookgenError as error:  # every problem at once, each beside its field
-            raise _Problems(config_problems(text, folder / file, folder) or [error],
-                            str(folder / file)) from None
+        except BookgenError as error:  # every problem at once, each beside its field, said in
+            with speaking(_interface_language()):  # the interface's language (only the reading)
+                problems = config_problems(text, folder / file, folder)
+            raise _Problems(problems or [error], str(folder / file)) from None
         formats = ("pdf",) if purpose == "preview" else config.formats
         config_file = [(file.name, text.encode("utf-8"))] if purpose == "build" else []
         job = jobs.start(purpose, config, text, file, formats, config_file)
