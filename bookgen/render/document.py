@@ -424,6 +424,8 @@ class BookDocument:
         own_page = not fits(least)  # the opening on a page of its own: never a smaller first row
         if not (alone if own_page else fits)(scale):  # the largest example that leaves the room
             scale = _largest_scale(alone if own_page else fits, least, scale)
+        elif own_page and fit and fit.widest > scale:  # a page of its own: the example fills it
+            scale = fit.widest if alone(fit.widest) else _largest_scale(alone, scale, fit.widest)
         heading = opening_at(scale)
 
         def opened(rows: list[Flowable]) -> list[Flowable]:
