@@ -3,7 +3,8 @@
 The matrix (bookgen.audit.matrix): every built-in layout x home / print-on-demand / with bleed x
 large print off and on x 1, 2, 7, 24 and 60 sections (every type in turn, one to three puzzles
 each) x short and long titles. Each book builds or is refused with a message (a print-on-demand
-book under 24 pages); the goal is 0 findings. tests/test_audit.py runs a sample of it.
+book under 24 pages); the goal is 0 findings. tests/test_audit.py runs a sample of it. Short
+pages (a section's page, not its last, whose text ends above its middle) are counted apart.
 
 Run: python bench/audit_matrix.py [--layouts 6x9,5x8] [--workers N] [--show N] [--share]
 [--languages de,fr] (--share: the same books with share_pages: true; --languages: the matrix in
@@ -60,6 +61,11 @@ def main() -> None:
         for example in examples[check]:
             print(f"    {example}")
     print(f"{'all':<12} {sum(totals.values()):>9}")
+    short = [(o.case, finding) for o in outcomes for finding in o.short]
+    print(f"{'short page':<12} {len(short):>9} {len({str(case) for case, _ in short}):>6}"
+          "  (a page of a section, not its last, whose text ends above its middle)")
+    for case, finding in short[:args.show]:
+        print(f"    {case}: {finding}")
 
 
 if __name__ == "__main__":

@@ -315,6 +315,33 @@ def lone_puzzles(pages: list[Page], key: AnswerKey) -> list[Finding]:
     return findings
 
 
+def short_pages(pages: list[Page], key: AnswerKey) -> list[Finding]:
+    """Pages of a section, not its last, whose text ends above the middle of the text area: an
+    opening alone with its rules and a small example, or a page of puzzles left half empty. A
+    count for bench/audit_matrix.py, not yet a check every book must pass."""
+    owner: dict[int, int] = {}  # page: the section it belongs to
+    for index, numbers in enumerate(key.sections):
+        for number in numbers:
+            if number in key.pages:
+                owner.setdefault(key.pages[number], index)
+    last = {index: max(page for page, i in owner.items() if i == index) for index in set(owner.values())}
+    findings = []
+    for page in pages[:key.first - 1 if key.first else len(pages)]:
+        section = owner.get(page.number)
+        if section is None and opens(page):  # an opening on a page of its own: the next page's
+            section = owner.get(page.number + 1)
+        if section is None or page.number == last[section]:
+            continue
+        body = sorted(page.runs, key=lambda run: run.baseline)
+        if len(body) < 3:
+            continue
+        folio, head = body[0], body[-1]
+        if body[1].bottom > (head.bottom + folio.top) / 2:
+            findings.append(Finding("short page", page.number, f"section {section + 1} ends its "
+                                    "text above the middle of the page"))
+    return findings
+
+
 def _room_for_another(page: Page) -> bool:
     body = sorted(page.runs, key=lambda run: run.baseline)
     if len(body) < 3:
@@ -434,6 +461,7 @@ class Outcome:
     case: Case
     findings: tuple[Finding, ...]
     refused: str = ""  # the message of a book refused up front (a BookgenError), else ""
+    short: tuple[Finding, ...] = ()  # its short pages (`short_pages`), counted apart
 
 
 def run_case(case: Case) -> Outcome:
@@ -447,7 +475,9 @@ def run_case(case: Case) -> Outcome:
     except Exception as error:  # a fault, not a refusal: the first finding of all
         return Outcome(case, (Finding("builds", 0, f"{type(error).__name__}: {error}"),))
     with speaking(case.language):
-        return Outcome(case, tuple(audit(pdf, large_print=case.large_print)))
+        pages = read_pages(pdf)
+        return Outcome(case, tuple(audit(pages, large_print=case.large_print)),
+                       short=tuple(short_pages(pages, AnswerKey.read(pages))))
 
 
 def case_pdf(case: Case) -> bytes:

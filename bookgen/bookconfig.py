@@ -36,6 +36,7 @@ class Layout:
     grids: tuple[tuple[int, int], ...]
     min_scale: float
     max_scale: float
+    comfort_scale: float = 0.0  # the least a grid aims for before it packs more to a page; 0: min_scale
     file: Path | None = None  # the layout file read, None for a built-in layout
     source: Source | None = field(default=None, compare=False, repr=False)  # for located errors
 

@@ -35,7 +35,7 @@ from bookgen.fields import (
     SIZE_FIELDS,
     read_fields,
 )
-from bookgen.i18n import ENGLISH, Language, _, known_texts
+from bookgen.i18n import ENGLISH, N_, Language, _, known_texts, speaking
 from bookgen.i18n import language as speaking_language
 from bookgen.inputs import read_bytes, read_text
 from bookgen.puzzles import current_spelling, find_type, type_languages
@@ -134,7 +134,8 @@ def load_layout(name: str, source: Source | None = None, path: KeyPath = ("layou
         font_regular=fonts["regular"], font_bold=fonts["bold"], font_italic=fonts["italic"],
         body_size=sizes["body"], heading_size=sizes["heading"], title_size=sizes["title"],
         grids=top["grids"],
-        min_scale=top["min_scale"], max_scale=top["max_scale"], file=layout_file,
+        min_scale=top["min_scale"], max_scale=top["max_scale"],
+        comfort_scale=top["comfort_scale"] or 0.0, file=layout_file,
         source=layout_source,
     )
 
@@ -245,6 +246,68 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
         rules=values["rules"],
         seed=values["seed"],
     )
+
+
+# Translators: a section's default title when the book has other sections of its type: the
+# type's name and what sets this one apart ("Sudoku (killer)", "Hidato (heart)", "Sudoku (6 × 6)")
+TITLE_APART = N_("{title} ({details})")
+# Translators: an option and its value inside a section's title: "Number Pyramids (Rows: 5)"
+OPTION_VALUE = N_("{option}: {value}")
+SHAPE_WORDS = {"square": N_("square"), "diamond": N_("diamond"), "circle": N_("circle"),
+               "cross": N_("cross"), "hexagon": N_("hexagon"), "heart": N_("heart"),
+               "ring": N_("ring"), "star": N_("star")}
+"""The built-in shapes' names (bookgen.core.masks, and the word search's star) as a title says them."""
+
+
+def told_apart(read: tuple[SectionConfig, ...], defaulted: Sequence[bool],
+               speech: Language) -> tuple[SectionConfig, ...]:
+    """The sections, those whose title is their type's name (`defaulted`) renamed by what sets
+    them apart from the book's other sections of their type: each option some of them set that
+    not all of them share, where a section's value is not the option's default ("Sudoku",
+    "Sudoku (killer)", "Sudoku (6 × 6)"), so that contents, openers and running heads tell them
+    apart; a level is said beside the title already."""
+    named = list(read)
+    for index, section in enumerate(read):
+        kin = [other for other in read if other.puzzle_type is section.puzzle_type]
+        if not defaulted[index] or section.request is None or len(kin) < 2:
+            continue
+        requests = [other.request for other in kin if other.request is not None]
+        spoken = (speaking_language(section.language).with_texts(speech.texts)
+                  if section.language else speech)
+        with speaking(spoken):
+            details = [detail for option in section.puzzle_type.options
+                       if any(option.name in r.options for r in requests)
+                       and len({repr(r.settings[option.name]) for r in requests}) > 1
+                       and (detail := _detail(option, section.request))]
+            if len(details) == 1 and section.title.casefold() in details[0].casefold():
+                named[index] = replace(section, title=details[0])  # "Chaos-Sudoku", a name itself
+            elif details:
+                named[index] = replace(section, title=_(TITLE_APART).format(
+                    title=section.title, details=", ".join(details)))
+    return tuple(named)
+
+
+def _detail(option: Option, request: Request) -> str:
+    """How a title names the section's value of `option` (in the current language), or "" for a
+    default, a list of words, or a value no title can carry (a drawn mask)."""
+    value = request.settings[option.name]
+    earlier = {name: v for name, v in request.settings.items() if name != option.name}
+    if value is None or value == option.default_for(request.level, earlier):
+        return ""
+    if option.kind == "choice":  # a menu's word, without what it explains in brackets
+        return option.word(value).split(" (")[0]
+    if option.kind == "size":
+        return f"{value[0]} \u00d7 {value[1]}"
+    if option.kind == "int" and option.name == "size" and not option.label:  # a grid's side
+        return f"{value} \u00d7 {value}"
+    if option.kind == "text":
+        return _(SHAPE_WORDS[value]) if value in SHAPE_WORDS else ""
+    if option.kind == "bool":
+        return option.title() if value else ""
+    if option.kind in ("int", "float", "range"):
+        shown_value = f"{value[0]}\u2013{value[1]}" if option.kind == "range" else option.format(value)
+        return _(OPTION_VALUE).format(option=option.title(), value=shown_value)
+    return ""
 
 
 def _type_options(source: Source, path: KeyPath, data: dict[str, Any], puzzle_type: PuzzleType,
@@ -498,6 +561,8 @@ def _book_config(source: Source, name: str, seed: str | None,
     texts = _texts(source, values["texts"] or {})
     speech = speaking_language(values["language"]).with_texts(texts)
     read = tuple(_read_section(source, i, data, within, speech) for i, data in enumerate(sections))
+    read = told_apart(read, [isinstance(data, dict) and data.get("title") is None for data in sections],
+                      speech)
     versions = values["versions"]
     total = sum(section.count for section in read) * versions
     if total > limits.BOOK_PUZZLES:

@@ -459,6 +459,7 @@ LAYOUT_FIELDS = {
     "grids": Field(_grids, "a list of [columns, rows] from densest to sparsest", required=True),
     "min_scale": Field(_number(0.2, 2.0), "a number from 0.2 to 2", default=0.75),
     "max_scale": Field(_number(0.2, 3.0), "a number from 0.2 to 3", default=1.5),
+    "comfort_scale": Field(_number(0.2, 3.0), "a number from 0.2 to 3"),
 }
 
 

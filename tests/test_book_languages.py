@@ -230,3 +230,52 @@ def test_the_font_check_asks_for_the_letters_of_the_books_languages(tmp_path, ru
                                         "sections: [{type: numbrix, count: 1, difficulty: easy}]\n")
     err = _refused_before_any_puzzle(run, monkeypatch, tmp_path / "book.yaml", tmp_path / "x.pdf")
     assert "the page numbers and headings in de: " in err and "'\u00f6' (U+00F6)" in err
+
+
+def test_sections_of_one_type_are_titled_by_what_sets_them_apart_in_the_books_language(tmp_path):
+    """Six untitled sudoku sections printed "Sudoku" 19 times in contents, openers and heads: a
+    default title names the option values a section does not share with its kin (a level is
+    said beside it), in the book's language, a menu word that names the puzzle itself alone."""
+    text = """\
+title: Mix
+language: {code}
+sections:
+  - {{type: sudoku, count: 1, difficulty: easy}}
+  - {{type: sudoku, count: 1, difficulty: hard, size: 6}}
+  - {{type: sudoku, count: 1, difficulty: easy, variant: jigsaw}}
+  - {{type: pyramid, count: 1, difficulty: easy}}
+  - {{type: pyramid, count: 1, difficulty: easy, variant: distinct, rows: 6}}
+  - {{type: hidato, count: 1, difficulty: easy, shape: heart}}
+  - {{type: hidato, count: 1, difficulty: easy, title: Hearts}}
+"""
+    titles = {code: [s.title for s in read_config_text(text.format(code=code),
+                                                        tmp_path / "book.yaml").sections]
+              for code in ("en", "de", "fr")}
+    assert titles["en"] == ["Sudoku", "Sudoku (6 \u00d7 6)", "Sudoku (jigsaw)", "Number Pyramids",
+                            "Number Pyramids (all numbers different, Rows: 6)", "Hidato (heart)",
+                            "Hearts"]
+    assert titles["de"][2] == "Chaos-Sudoku" and titles["de"][5] == "Hidato (Herz)"
+    assert titles["fr"][4].endswith("Rangées\u00a0: 6)")
+
+
+def test_rules_hyphenate_by_the_languages_patterns_and_never_break_a_sum_or_a_level():
+    """Words broke at any letter without a hyphen ("Rindfleischetikettierungsüberw / achungs"),
+    a card's numbers and a sum across lines ("la carta 1 7 9 / 9", "2 × 2 × / 2")."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    from bookgen.render.document import glued, hyphenating
+
+    text = glued("Das Rindfleischetikettierungsüberwachungsgesetz: 2 \u00d7 2 \u00d7 2 = 8, "
+                 "die Karte 1 7 9 9 und 12 \u2212 3")
+    assert "1\u00a07\u00a09\u00a09" in text
+    assert "2\u00a0\u00d7\u00a02\u00a0\u00d7\u00a02\u00a0=\u00a08" in text
+    paragraph = Paragraph(text, hyphenating(ParagraphStyle("b", fontName="Helvetica", fontSize=10),
+                                            "de"))
+    paragraph.wrap(110, 1000)
+    lines = [" ".join(word if isinstance(word, str) else word.text for word in line[1])
+             for line in paragraph.blPara.lines]
+    assert lines[0].endswith("Rindfleischetikettie-"), lines  # at a syllable, with its hyphen
+    assert not any(line.lstrip()[:1] in "\u00d7\u2212=+" for line in lines), lines
+    with speaking("fr"):
+        assert glued("les grilles de niveau expert") == "les grilles de niveau\u00a0expert"

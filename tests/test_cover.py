@@ -3,6 +3,7 @@ trim and off the barcode's area, the front's puzzle drawn by the puzzle's own co
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 import pytest
@@ -12,6 +13,7 @@ from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from bookgen.book import make_book
 from bookgen.config import load_config
 from bookgen.core.pen import RecordingPen
+from bookgen.errors import BookgenError
 from bookgen.render.cover import (
     BARCODE,
     PAPER_THICKNESS,
@@ -40,10 +42,12 @@ back_text: |
   A second paragraph.
 seed: 11
 sections:
-  - {{type: numbrix, title: Paths, count: 16, difficulty: easy, size: 6}}
+  - {{type: numbrix, title: Paths, count: 8, difficulty: easy, size: 6}}
+  - {{type: numbrix, title: Paths, count: 8, difficulty: medium, size: 6}}
   - {{type: placement, title: Chains, count: 16, difficulty: medium}}
   - {{type: arithmetic, title: Cards, count: 16, difficulty: easy}}
-  - {{type: pyramid, title: Pyramids, count: 16, difficulty: easy, variant: distinct}}
+  - {{type: pyramid, count: 12, difficulty: easy, variant: distinct}}
+  - {{type: pyramid, count: 4, difficulty: easy}}
   - {{type: arrows, title: Arrows, count: 16, difficulty: easy}}
 """
 
@@ -170,6 +174,29 @@ def test_text_and_drawings_stay_a_quarter_inch_inside_the_trim_and_off_the_barco
         assert not overlaps(run[1:], barcode), run
 
 
+@pytest.mark.parametrize("layout", ["6x9", "5x8"])
+def test_a_long_author_and_subtitle_wrap_inside_the_front_and_an_impossible_one_is_refused(
+        books, layout):
+    """An author of 200 characters (the most a config takes) wrapped to four lines and printed its
+    last one past the trim: every text on the front is fitted, by size and then by wrapping,
+    inside the safe zone, or refused naming its key."""
+    book = books(layout=layout)
+    words = "Ada Setterwood-Fairweather and the Puzzle Guild of Lower Saxony, "
+    long = dataclasses.replace(book, config=dataclasses.replace(
+        book.config, author=(words * 4)[:200].strip(), subtitle=(words * 4)[:200].strip()))
+    plan = plan_cover(long, 40)
+    panels = [safe(plan.geometry.back), safe(plan.geometry.front)]
+    assert all(any(inside(t.box, panel) for panel in panels) for t in plan.texts if not t.rotated)
+    author = next(text for text in plan.texts if text.text == long.config.author)
+    assert author.size >= 9
+    for run in text_runs(render_cover(long, 40)):
+        assert any(inside(run[1:], panel, 0.5) for panel in panels), run
+    with pytest.raises(BookgenError) as refused:
+        plan_cover(dataclasses.replace(book, config=dataclasses.replace(
+            book.config, author=words * 12)), 40)
+    assert refused.value.key == "author" and "too long" in refused.value.message
+
+
 def test_no_text_on_the_cover_is_under_seven_points(books):
     """Print-on-demand services refuse type under 7 pt: the back's small puzzles are drawn at
     least that large, or give way to another section's."""
@@ -203,6 +230,10 @@ def test_the_front_shows_title_subtitle_author_and_a_puzzle_drawn_by_its_own_cod
     for text in ("Cover Test", "Forty small puzzles", "A. Setter", "A short blurb",
                  "A second paragraph.", "80 puzzles"):
         assert text in page
+    # the back sums by title as the buyer sees them; untitled sections of one type are told apart
+    said = " ".join(lines)
+    assert said.count("16 Paths") == 1 and "8 Paths" not in said
+    assert "12 Number Pyramids (all numbers different) \u00b7 4 Number Pyramids \u00b7" in said
 
 
 def test_fonts_are_embedded_tagged_and_never_helvetica_and_bytes_repeat(books):

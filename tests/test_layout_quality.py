@@ -164,7 +164,8 @@ def page_runs(path) -> list[list[tuple[str, float, float, str]]]:
 def check_headings(path, heading_pt: float, label_pts: tuple[float, ...]) -> None:
     """No heading (a bold run at the heading size, or an answer key caption) is the lowest thing
     on its page, and every page with one also holds a puzzle or an answer (a bold number at a
-    label size) below it; no page is empty."""
+    label size) below it, or, for an opening on a page of its own, its worked example; no page is
+    empty."""
     for number, runs in enumerate(page_runs(path), start=1):
         assert runs or number == 1, f"page {number} is empty"
         heads = [r for r in runs if (r[3] == "bold" and abs(r[2] - heading_pt) < 0.2)
@@ -174,6 +175,7 @@ def check_headings(path, heading_pt: float, label_pts: tuple[float, ...]) -> Non
         lowest_head = min(r[1] for r in heads)
         labels = [r for r in runs if r[3] == "bold" and r[0].isdigit()
                   and any(abs(r[2] - pt) < 0.2 for pt in label_pts) and r[1] < lowest_head]
+        labels += [r for r in runs if r[0] == "Example" and r[3] == "italic" and r[1] < lowest_head]
         assert labels, f"page {number}: {heads[-1][0]!r} has no puzzle or answer below it"
 
 
@@ -379,3 +381,26 @@ def test_short_sections_share_a_page_when_asked(run, write_config, tmp_path):
         shared = [p for p in pages if sum(t in p.split("\n") for t in ("First", "Second", "Third")) > 1]
         assert bool(shared) == (share == "true")
     assert counts["false"] == 3 and counts["true"] < 3
+
+
+def test_an_opening_on_a_page_of_its_own_draws_its_example_across_the_page(run, write_config,
+                                                                           tmp_path):
+    """On 6 x 9 a word search fills a page, so its opening stands alone: its example was drawn
+    at the size it would take above a first row and left two thirds of the page blank."""
+    config = write_config("""
+        title: Words
+        title_page: false
+        answers: none
+        layout: 6x9
+        seed: 3
+        sections:
+          - {type: wordsearch, count: 3, difficulty: easy}
+    """)
+    target = tmp_path / "words.pdf"
+    assert run("build", str(config), "-o", str(target), "-q", "--workers", "1")[0] == 0
+    opening = audited(target)[0]
+    assert "How to play." in opening.text and not audit.LABEL.findall(opening.text)
+    body = sorted(opening.runs, key=lambda run: run.baseline)
+    assert body[1].bottom < (body[-1].bottom + body[0].top) / 2, "its text ends above the middle"
+    letters = [run for run in opening.runs if len(run.text) == 1 and run.text.isalpha()]
+    assert max(r.right for r in letters) - min(r.left for r in letters) > 0.8 * (6 - 0.75) * 72

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+import pytest
 from pypdf import PdfReader
 
 from bookgen import audit
@@ -116,14 +117,18 @@ def test_large_print_letter_has_no_text_under_fourteen_points(run, write_config,
     assert not [overlaps(page) for _, _, page, _ in print_runs(target) if overlaps(page)]
 
 
-def test_a_worksheet_too_small_for_its_puzzles_spreads_them_over_pages(run, tmp_path):
+@pytest.mark.parametrize("args, spread", [
+    (("placement", "--difficulty", "hard", "--count", "12", "--layout", "letter"), True),
+    (("sudoku", "--set", "variant=killer", "--count", "1", "--layout", "a4"), False)])
+def test_a_worksheet_too_small_for_its_puzzles_spreads_them_over_pages(run, tmp_path, args, spread):
     """Twelve hard chains do not fit one letter page at 7 pt (they once printed 310 runs at 6 pt,
-    85 pairs on top of each other): the worksheet takes as many to a page as print at 7 pt."""
+    85 pairs on top of each other): the worksheet takes as many to a page as print at 7 pt. A
+    killer's example stands stacked on A4 and leaves no room below it (refused, at "-0.1 pt"):
+    the opening takes the first page, the puzzle the next."""
     target = tmp_path / "sheet.pdf"
-    status, _, err = run("worksheet", "placement", "--difficulty", "hard", "--count", "12",
-                         "--layout", "letter", "-o", str(target), "--workers", "1")
+    status, _, err = run("worksheet", *args, "-o", str(target), "--workers", "1")
     assert status == 0, err
-    assert re.search(r"note: \d+ of these puzzles fit a page", err)
+    assert bool(re.search(r"note: \d+ of these puzzles fit a page", err)) == spread
     for path in (target, tmp_path / "sheet-answers.pdf"):
         pages = print_runs(path)
         assert min(r[5] for _, _, runs, _ in pages for r in runs) >= STANDARD.least - 0.01
@@ -141,9 +146,12 @@ def test_the_a4_worksheet_answers_are_no_larger_than_its_puzzles(run, tmp_path):
     assert usual_number_size(answers) <= usual_number_size(puzzles) + 0.01
 
 
-def test_one_type_prints_at_one_size_across_the_book(run, write_config, tmp_path):
-    """Two Numbrix sections of different grid sizes share one cell size, and a puzzle alone on
-    its page is not drawn larger than the others (it printed at 21 pt beside 14.6 pt)."""
+def test_one_type_prints_at_one_size_for_each_grid_size_across_the_book(run, write_config,
+                                                                       tmp_path):
+    """Two Numbrix sections of one grid size print one cell size, and a puzzle alone on its page
+    is not drawn larger than the others (it printed at 21 pt beside 14.6 pt); a smaller grid of
+    the type no longer shrinks them to its cells (a 20x20 word search printed at 10.7 pt beside a
+    5x5 one), but prints as large as its own page allows."""
     target = build(run, write_config, tmp_path, """
         title: One size
         layout: 6x9
@@ -151,13 +159,35 @@ def test_one_type_prints_at_one_size_across_the_book(run, write_config, tmp_path
         sections:
           - {type: numbrix, title: Paths, count: 4, difficulty: easy, size: 8}
           - {type: numbrix, title: Small, count: 3, difficulty: easy, size: 5}
+          - {type: numbrix, title: More, count: 3, difficulty: medium, size: 8}
     """)
     pages = puzzle_pages(target)
     labels = [[r for r in runs if r[0].isdigit() and abs(r[5] - 11.0) < 0.01]  # puzzle numbers
               for _, runs, _ in pages]
     assert any(len(found) == 1 for found in labels)  # a page holding one puzzle
-    sizes = {usual_number_size(runs) for _, runs, _ in pages}
-    assert len(sizes) == 1, sizes
+    sizes: dict[str, set[float]] = {}
+    for _, runs, text in pages:
+        sizes.setdefault(text.strip().split("\n")[-1], set()).add(usual_number_size(runs))  # its head
+    assert sizes["Paths"] == sizes["More"] and len(sizes["Paths"]) == 1, sizes
+    assert min(sizes["Small"]) > max(sizes["Paths"]), sizes
+
+
+def test_a_killer_refused_in_large_print_names_only_changes_that_would_work(run, write_config,
+                                                                           tmp_path):
+    """A killer is 9x9 at every level: its refusal advised "a smaller size or an easier
+    difficulty"; two to a page, where not even one fits, it says so at the section's line."""
+    config = write_config("""
+        title: Killers
+        layout: 5x8
+        large_print: true
+        sections:
+          - {type: sudoku, count: 2, difficulty: easy, variant: killer, per_page: 2}
+    """)
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "k.pdf"), "-q", "--workers", "1")
+    assert status == 2
+    assert re.search(r"book\.yaml:5: .*not even one to a page fits at that size; use a larger trim "
+                     r"\([^)]*8\.5x11[^)]*\)$", err.strip()), err
+    assert "difficulty" not in err.split("needs")[1] and "smaller size" not in err
 
 
 def test_a_puzzle_too_large_for_large_print_is_refused_naming_the_size_that_fits(

@@ -30,6 +30,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from bookgen.book import Book, PrintedPuzzle, Section
+from bookgen.errors import BookgenError
 from bookgen.i18n import Language, _, ngettext, pgettext, speaking
 from bookgen.render.document import pdf_lang
 from bookgen.render.fonts import Fonts, layout_fonts
@@ -47,6 +48,7 @@ BARCODE = (2 * inch, 1.2 * inch)  # clear on the back, bottom right, inside the 
 CARD_PAD = 4 * mm  # white around a puzzle drawing
 COVER_INK = Ink(min_line=0.75, lightest_grey=0.9)
 BACK_CARDS = 4  # the most small puzzles on the back
+AUTHOR_ROOM = 1.0 * inch  # the author's lines at the foot of the front: 200 characters on 5x8
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points
 
@@ -220,12 +222,6 @@ def _paragraphs(text: str) -> str:
     return "<br/><br/>".join(escape(block) for block in blocks if block)
 
 
-def _fit_size(text: str, font: str, size: float, width: float, least: float) -> float:
-    """The size (at most `size`, at least `least`) at which one line of text fits `width`."""
-    natural = stringWidth(text, font, size)
-    return max(least, size * min(1.0, width / natural)) if natural else size
-
-
 def _paragraph_height(html: str, font: str, size: float, width: float, align: int) -> float:
     style = ParagraphStyle("measure", fontName=font, fontSize=size, leading=size * 1.3,
                            alignment=align)
@@ -233,13 +229,21 @@ def _paragraph_height(html: str, font: str, size: float, width: float, align: in
 
 
 def _fitted_block(html: str, font: str, size: float, box: Box, least: float,
-                  align: int = TA_CENTER) -> TextBlock:
-    """A text block whose paragraph fits box, its size stepped down from `size` to `least`."""
+                  align: int = TA_CENTER, key: str | None = None, file: str | None = None,
+                  bottom: bool = False) -> TextBlock:
+    """A text block whose paragraph fits box, its size stepped down from `size` to `least`,
+    wrapped as it must, at the box's top (or `bottom`). A user's text (its `key` named) that
+    does not fit even then is refused, so that nothing prints past the safe zone."""
     width, height = box[2] - box[0], box[3] - box[1]
     while size > least and _paragraph_height(html, font, size, width, align) > height:
         size -= 0.5
     used = _paragraph_height(html, font, size, width, align)
-    return TextBlock(html, (box[0], box[3] - used, box[2], box[3]), font, size, align)
+    if key is not None and used > height + 0.01:
+        raise BookgenError(f"is too long for its place on the cover: wrapped at {least:g} pt it "
+                           f"takes {used / inch:.2f} in where there is room for "
+                           f"{height / inch:.2f} in; shorten it", file=file, key=key)
+    top = box[1] + used if bottom else box[3]
+    return TextBlock(html, (box[0], top - used, box[2], top), font, size, align)
 
 
 def plan_cover(book: Book, pages: int) -> CoverPlan:
@@ -260,19 +264,21 @@ def _plan_cover(book: Book, pages: int) -> CoverPlan:
 
     # front: title, subtitle, the puzzle, author
     x0, y0, x1, y1 = safe(geometry.front, SAFE + 0.2 * inch)
-    width = x1 - x0
-    title = _fitted_block(escape(config.title), fonts.bold, 40, (x0, y1 - 1.6 * inch, x1, y1), 18)
+    title = _fitted_block(escape(config.title), fonts.bold, 40, (x0, y1 - 1.6 * inch, x1, y1), 18,
+                          key="title", file=config.file)
     texts.append(title)
     top = title.box[1] - 0.12 * inch
     if config.subtitle:
         subtitle = _fitted_block(escape(config.subtitle), fonts.italic, 15,
-                                 (x0, top - 0.8 * inch, x1, top), 9)
+                                 (x0, top - 0.8 * inch, x1, top), 9, key="subtitle",
+                                 file=config.file)
         texts.append(subtitle)
         top = subtitle.box[1]
     bottom = y0
     if config.author:
-        size = _fit_size(config.author, fonts.bold, 15, width, 9)
-        author = TextBlock(escape(config.author), (x0, y0, x1, y0 + size * 1.3), fonts.bold, size)
+        author = _fitted_block(escape(config.author), fonts.bold, 15,  # on one line, or wrapped
+                               (x0, y0, x1, y0 + AUTHOR_ROOM), 9, key="author", file=config.file,
+                               bottom=True)
         texts.append(author)
         bottom = author.box[3] + 0.15 * inch
     room = (x0, bottom + 0.15 * inch, x1, top - 0.3 * inch)
@@ -284,14 +290,18 @@ def _plan_cover(book: Book, pages: int) -> CoverPlan:
     top = by1
     if config.back_text:
         blurb = _fitted_block(_paragraphs(config.back_text), fonts.regular, 11.5,
-                              (bx0, by1 - 0.35 * geometry.trim_height, bx1, by1), 8, TA_LEFT)
+                              (bx0, by1 - 0.35 * geometry.trim_height, bx1, by1), 8, TA_LEFT,
+                              key="back_text", file=config.file)
         texts.append(blurb)
         top = blurb.box[1] - 0.3 * inch
     count = sum(len(s.records) for s in book.sections)
     # Translators: the back cover lists each section as its count and title ("4 Numbrix"); a title
     # that cannot follow a number may put it after ("Rechne zur Zielzahl (4)")
+    by_title: dict[str, int] = {}  # sections of one title summed, as the buyer sees them
+    for s in book.sections:
+        by_title[s.config.title] = by_title.get(s.config.title, 0) + len(s.records)
     sections = " \u00b7 ".join(escape(pgettext("back cover", "{count} {title}")).format(
-        count=len(s.records), title=escape(s.config.title)) for s in book.sections)  # plain text
+        count=held, title=escape(title)) for title, held in by_title.items())  # plain text
     if config.answers == "back":
         # Translators: the back cover, over what the book holds; keep the <b> markup
         inside = ngettext("<b>{count} puzzle</b>, checked by a solver, its answer at the back: "
@@ -318,11 +328,18 @@ def _plan_cover(book: Book, pages: int) -> CoverPlan:
     # spine: title and author, reading from top to bottom
     if geometry.spine_text:
         sx0, sy0, sx1, sy1 = geometry.spine_box
-        line = f"{config.title}    {config.author}" if config.author else config.title
         face = getFont(fonts.bold).face
         height = (face.ascent - face.descent) / 1000  # per point of size
-        size = min(14.0, (sx1 - sx0 - 2 * SPINE_CLEAR) / height)
-        size = min(size, (sy1 - sy0 - 2 * SAFE) / stringWidth(line, fonts.bold, 1.0))
+        across = min(14.0, (sx1 - sx0 - 2 * SPINE_CLEAR) / height)  # the spine's thickness
+        lines = [f"{config.title}    {config.author}"] if config.author else []
+        for line in [*lines, config.title]:  # the title alone when its length is what shrinks both
+            along = (sy1 - sy0 - 2 * SAFE) / stringWidth(line, fonts.bold, 1.0)
+            size = min(across, along)
+            if along >= min(across, STANDARD.least):
+                break
+        else:
+            raise BookgenError(f"is too long for the spine: it would print at {along:.1f} pt, under "
+                               f"{STANDARD.least:g} pt; shorten it", file=config.file, key="title")
         texts.append(TextBlock(line, (sx0, sy0 + SAFE, sx1, sy1 - SAFE), fonts.bold, size,
                                rotated=True))
     return CoverPlan(geometry, config.cover_color, text_color(config.cover_color), tuple(texts),

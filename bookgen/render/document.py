@@ -95,6 +95,28 @@ class Styles:
     body: ParagraphStyle
 
 
+GLUED_SPACE = re.compile(r"(?<=[\d\u00d7\u00f7+\u2212=^)]) (?=[\d\u00d7\u00f7+\u2212=^(])")
+"""A space inside a number group or a sum ("1 7 9 9", "2 \u00d7 2 \u00d7 2 = 8"): a line never breaks
+there, so no line starts with an operator and no group is split."""
+
+
+def glued(text: str) -> str:
+    """`text` with no-break spaces inside number groups and sums, and before each level's name
+    in the current language ("niveau\u00a0expert")."""
+    text = GLUED_SPACE.sub("\u00a0", text)
+    for level in ALL_LEVELS:
+        name = level_name(level)
+        text = re.sub(rf"(?<=\w) (?={re.escape(name)}\b)", "\u00a0", text, flags=re.IGNORECASE)
+    return text
+
+
+def hyphenating(style: ParagraphStyle, code: str) -> ParagraphStyle:
+    """`style` breaking long words with the hyphenation patterns of language `code` (pyphen's),
+    never where the text glues its spaces (`glued`), nor inside a number."""
+    return ParagraphStyle(f"{style.name}-{code}", parent=style, hyphenationLang=code,
+                          hyphenationMinWordLength=7, embeddedHyphenation=1)
+
+
 def make_styles(layout: Layout, fonts: Fonts) -> Styles:
     body = layout.body_size
     return Styles(
@@ -265,8 +287,8 @@ class BookDocument:
                         said = level_after_title(level) if level else _("from a bank")
                         # Translators: a contents entry's detail; the no-break spaces keep its
                         # number with its word ("easy · puzzles 1–10")
-                        detail = _("{level} \u00b7\u00a0puzzles\u00a0{span}").format(level=said,
-                                                                                     span=_span(s))
+                        detail = _("{level} \u00b7\u00a0puzzles\u00a0{span}").format(
+                            level=glued(said), span=_span(s))  # "niveau\u00a0expert"
                     entries.append((f"section{i}", s.config.title, detail))
             if config.answers == "back":
                 entries.append(("answers", _("Answers"), ""))
@@ -338,7 +360,8 @@ class BookDocument:
             anchor,
             Paragraph(escape(config.title), self.styles.heading),
             Paragraph(escape(span), self.styles.info),
-            Paragraph(f"<b>{escape(play)}</b> {escape(rules)}", self.styles.body),
+            Paragraph(f"<b>{escape(play)}</b> {escape(glued(rules))}",
+                      hyphenating(self.styles.body, self.speeches[index].code)),
         ]
 
     def _example_fit(self, index: int, state: Pass, geometry: Geometry) -> ExampleFit | None:
@@ -403,6 +426,8 @@ class BookDocument:
         own_page = not fits(least)  # the opening on a page of its own: never a smaller first row
         if not (alone if own_page else fits)(scale):  # the largest example that leaves the room
             scale = _largest_scale(alone if own_page else fits, least, scale)
+        elif own_page and fit and fit.widest > scale:  # a page of its own: the example fills it
+            scale = fit.widest if alone(fit.widest) else _largest_scale(alone, scale, fit.widest)
         heading = opening_at(scale)
 
         def opened(rows: list[Flowable]) -> list[Flowable]:
@@ -506,11 +531,12 @@ class BookDocument:
         return remembered(record.id, parts, lambda: least_scale(draw, self.fonts, floor))
 
     def _grids(self, state: Pass, geometry: Geometry) -> list[Grid]:
-        """Each section's grid, at one scale per puzzle type across the book: the least of the
-        scales its sections choose alone (the most puzzles a page holds at the layout's least
-        scale or more, no puzzle's text under its floor; with `share_pages`, the layout's least scale,
-        so that short sections leave room to share), so a type's cells are the same size on
-        every page; each section then takes the grid with the most slots at that scale. A
+        """Each section's grid, at one scale per puzzle type and width across the book: the least
+        of the scales its sections choose alone (the most puzzles a page holds at the layout's
+        comfortable scale or more, else at its least scale or more, no puzzle's text under its
+        floor; with `share_pages`, the layout's least scale, so that short sections leave room to
+        share), so that every 15x15 grid of a type has the same cells, and a 5x5 one does not
+        shrink a 20x20 one; each section then takes the grid with the most slots at that scale. A
         section whose puzzles fit no grid of the layout at their floor takes a page for each, or
         is refused (`_too_small`). Worked out once per page geometry."""
         if geometry in self._grid_cache:
@@ -519,6 +545,7 @@ class BookDocument:
         frame_width, frame_height = geometry.frame_size
         label = LABEL_HEIGHT * state.type_scale
         layout = self.layout
+        comfort = min(max(layout.comfort_scale, layout.min_scale), layout.max_scale)
         alone: list[Grid] = []
         naturals = [_largest([s.puzzle_type.page_size(r.puzzle) for r in s.records])
                     for s in self.book.sections]
@@ -529,30 +556,40 @@ class BookDocument:
             room = frame_height
             if per_page:
                 room -= self._height(heading + self._example(
-                    section, state, frame_width, fit.most if fit else 0.0, fit), geometry)
+                    section, state, frame_width, fit.least if fit else 0.0, fit), geometry)
             grid = choose_grid(naturals[index], (frame_width, room), label, layout.grids,
                                layout.min_scale, layout.max_scale, per_page, floor)
+            if not per_page and not self.config.share_pages and grid.scale < comfort:
+                grid = choose_grid(naturals[index], (frame_width, room), label, layout.grids,
+                                   comfort, layout.max_scale, per_page, floor)  # fewer, larger
             if grid.scale < floor and not per_page:  # a page for each, if that is large enough
                 grid = choose_grid(naturals[index], (frame_width, frame_height), label,
                                    ((1, 1),), floor, floor)
+            elif grid.scale < floor:  # the opening on a page of its own (_section_story), the
+                grid = choose_grid(naturals[index], (frame_width, frame_height), label,  # rows
+                                   layout.grids, layout.min_scale, layout.max_scale,  # after it
+                                   per_page, floor)
             if grid.scale < floor - 1e-9:
                 raise self._too_small(section, (frame_width, room), label, grid.scale)
             if self.config.share_pages and not per_page:  # a compact book: at the layout's least
                 grid = replace(grid, scale=min(grid.scale, max(floor, layout.min_scale)))
-            elif not per_page:  # smaller (not under the layout's least), to share the opening's page
+            elif not per_page:  # smaller (not under the layout's least, nor its comfortable size
+                # when it reached it), to share the opening's page
                 opening = self._height(heading + self._example(
                     section, state, frame_width, fit.least if fit else 0.0, fit), geometry)
                 below = (frame_height - opening - label - ROW_GAP) / (naturals[index][1] * mm)
-                if max(floor, layout.min_scale) <= below < grid.scale:
-                    grid = replace(grid, scale=below)
+                least = comfort if grid.scale >= comfort else layout.min_scale
+                if max(floor, least) <= below < grid.scale:  # a hair under: no rounding pushes
+                    grid = replace(grid, scale=below * (1 - 1e-6))  # the first row off the page
             alone.append(grid)
-        shared: dict[str, float] = {}
-        for section, grid in zip(self.book.sections, alone):
-            name = section.puzzle_type.name
-            shared[name] = min(shared.get(name, grid.scale), grid.scale)
+        shared: dict[tuple[str, float], float] = {}  # one scale per type and size
+        for section, grid, natural in zip(self.book.sections, alone, naturals):
+            kind = section.puzzle_type.name, round(natural[0], 1)  # its width: columns alike
+            shared[kind] = min(shared.get(kind, grid.scale), grid.scale)
         grids = []
         for section, grid, natural in zip(self.book.sections, alone, naturals):
-            scale = max(shared[section.puzzle_type.name], self.puzzle_floor(section))
+            scale = max(shared[section.puzzle_type.name, round(natural[0], 1)],
+                        self.puzzle_floor(section))
             if section.config.per_page or (grid.columns, grid.rows) not in layout.grids:
                 grids.append(replace(grid, scale=scale))
             else:
@@ -576,9 +613,9 @@ class BookDocument:
                 section.puzzle_type.draw_puzzle(pen, record.puzzle)
         texts = [(kw["text"], kw["size"]) for name, kw in pen.calls if name == "text"]
         text, size = max(texts, key=lambda ts: sizes.in_puzzle(ts[0]) / ts[1])
-        smaller = ("a smaller size or an easier difficulty"
-                   if any(o.name == "size" for o in section.puzzle_type.options) else "an easier difficulty")
-        advice, fewer = f"use a larger trim or smaller puzzles ({smaller})", 0
+        natural = _largest([section.puzzle_type.page_size(r.puzzle) for r in section.records])
+        advice, fewer = _changes_that_work(section, natural, floor, size * largest, text,
+                                           self.config.large_print), 0
         if section.puzzle_type.largest_size is not None:  # the room of a page each, at the floor
             room = frame[0] / (floor * mm), (frame[1] - label - ROW_GAP) / (floor * mm)
             fitting = section.puzzle_type.largest_size([r.puzzle for r in section.records], *room)
@@ -586,16 +623,17 @@ class BookDocument:
                       "there at that size" if fitting else "use a larger trim: no size of it prints there "
                       "at that size")
         if config.per_page:
-            natural = _largest([section.puzzle_type.page_size(r.puzzle) for r in section.records])
             fewer = next((n for n in range(config.per_page - 1, 0, -1)
                           if choose_grid(natural, frame, label, (), 0.0, floor, n, floor).scale
                           >= floor - 1e-9), 0)
             if fewer:
                 advice = f"at most {fewer} to a page fit at that size (per_page: {fewer})"
+            elif config.per_page > 1:
+                advice = f"not even one to a page fits at that size; {advice}"
         message = (f"the puzzles of section '{config.title}' ({config.describe()}) cannot print "
                    f"at {sizes.name} size on the {self.layout.title} page: {text!r} needs "
                    f"{sizes.in_puzzle(text):g} pt, and the largest that fits prints it at "
-                   f"{size * largest:.1f} pt; {advice}")
+                   f"{max(0.0, size * largest):.1f} pt; {advice}")
         if config.per_page and fewer:
             return TooManyToAPage(message, fewer, file=self.config.file, line=config.line,
                                   key="per_page")
@@ -648,9 +686,10 @@ class BookDocument:
             counts = [held] + balance([full] * (len(pages) - 1), len(section.puzzles) - held)
         else:
             counts = balance([held] + [full] * (len(pages) - 1), len(section.puzzles))
-        if counts[-1] == 1 < counts[0]:  # not a lone puzzle on the last page: the first page,
-            counts[0] -= 1  # below the opening or the section before, holds one fewer
-            counts[-1] += 1
+        opening_shares = below or first < frame_height - 1e-6
+        if counts[-1] == 1 < counts[0] and opening_shares:  # not a lone puzzle on the last page:
+            counts[0] -= 1  # the first page, below the opening or the section before, holds one
+            counts[-1] += 1  # fewer (a last page may end short, a first one beside it not)
         balanced, start = [], 0
         for number, count in enumerate(counts):
             puzzles = section.puzzles[start:start + count]
@@ -1003,6 +1042,66 @@ def _note(note: str) -> str:
 def _span(section: Section) -> str:
     first, last = section.numbers[0], section.numbers[-1]
     return f"{first}\u2013{last}" if last != first else str(first)
+
+
+def _changes_that_work(section: Section, natural: tuple[float, float], floor: float,
+                       printed: float, text: str, large: bool) -> str:
+    """What would let a section refused as too small print, naming only what would work: the
+    built-in trims whose text area holds one of its puzzles at its floor, print at standard size
+    (when it fits at that size here), a smaller size the type allows with the section's other
+    options, an easier level whose puzzles its defaults make smaller; "no change of trim or
+    options" when none does."""
+    from bookgen.config import available_layouts, load_layout
+    from bookgen.puzzles.base import Request
+    from bookgen.render.sizes import STANDARD
+
+    changes = []
+    trims = []
+    for name in available_layouts():
+        other = load_layout(name)
+        room = (other.width - other.margin_inside - other.margin_outside,
+                other.height - other.margin_top - other.margin_bottom - 25)  # heads, label
+        if natural[0] * floor <= room[0] and natural[1] * floor <= room[1]:
+            trims.append(name)
+    if trims:
+        changes.append(f"a larger trim ({', '.join(trims)})")
+    if large and printed >= STANDARD.in_puzzle(text) - 1e-9:  # `text` prints at `printed` here
+        changes.append("standard print (large_print: false)")
+    request = section.config.request
+    if request is not None:
+        options = {o.name: o for o in section.puzzle_type.options}
+        size = options.get("size")
+        if size is not None and size.kind == "choice" and "size" in request.settings:
+            current = request.settings["size"]
+            allowed = []
+            for choice in size.choices:
+                if not choice.isdigit() or not str(current).isdigit() or int(choice) >= int(current):
+                    continue
+                try:
+                    Request.make(section.puzzle_type, request.level, {**request.options, "size": choice})
+                except BookgenError:
+                    continue
+                allowed.append(choice)
+            if allowed:
+                changes.append(f"a smaller size ({', '.join(sorted(allowed, key=int))})")
+        elif (size is not None and size.kind in ("size", "int") and "size" in request.options
+              and size.low is not None and min(_sides(request.settings["size"])) > size.low):
+            changes.append("a smaller size")
+        elif size is not None and "size" not in request.options:
+            levels = section.puzzle_type.levels
+            easier = [level for level in levels[:levels.index(request.level)]
+                      if Request.make(section.puzzle_type, level, dict(request.options)).settings["size"]
+                      != request.settings["size"]]
+            if easier:
+                changes.append(f"an easier difficulty ({', '.join(easier)}), whose puzzles are smaller")
+    if not changes:
+        return "no change of trim or options prints it at that size"
+    return "use " + " or ".join(changes)
+
+
+def _sides(size: int | tuple[int, int]) -> tuple[int, ...]:
+    """A size option's sides: (rows, cols), or one side."""
+    return size if isinstance(size, tuple) else (size,)
 
 
 def _largest_scale(fits: Callable[[float], bool], low: float, high: float) -> float:

@@ -694,12 +694,14 @@ EXAMPLE_CAPTION_PT = 8.5  # "Example" and "Solved", for a 10.5 pt body
 class ExampleFit:
     """The scales a section's solved example may print at, whether its two drawings stand one
     above the other (when side by side they cannot reach the floor), and the type that draws
-    them: the section's, or its narrowed drawing (`PuzzleType.narrowed`) side by side."""
+    them: the section's, or its narrowed drawing (`PuzzleType.narrowed`) side by side; `widest`,
+    the scale at which it fills the frame's width, for an opening on a page of its own."""
 
     least: float
     most: float
     stacked: bool
     drawn_by: PuzzleType
+    widest: float = 0.0
 
 
 def example_fits(puzzle_type: PuzzleType, example: Generated, state: Pass,
@@ -740,7 +742,7 @@ def _example_fits(puzzle_type: PuzzleType, example: Generated, state: Pass,
         if least <= room / widest:
             most = min(EXAMPLE_HEIGHT * state.type_scale / (max(puzzle_size[1], answer_size[1]) * mm),
                        room / widest, 0.9 * state.type_scale)
-            fits.append(ExampleFit(least, max(least, most), stacked, puzzle_type))
+            fits.append(ExampleFit(least, max(least, most), stacked, puzzle_type, room / widest))
     return fits
 
 

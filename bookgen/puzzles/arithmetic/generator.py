@@ -22,7 +22,10 @@ from bookgen.puzzles.arithmetic.parameters import operators_in_order, rules_of
 from bookgen.puzzles.arithmetic.solver import expressions, solution_forms, solve
 
 POOL_LIMIT = 3000  # at most this many 3- or 4-number multisets: rate them all once and pick
-TRIES = {3: 400, 4: 400, 5: 150, 6: 40}  # otherwise: random multisets tried per puzzle
+# otherwise: random multisets tried per puzzle, so many that a level one card in thirty reaches
+# is missed about once in 2,000 puzzles or fewer (a book of many finds what a few found); a
+# refusal counts what its tries found instead
+TRIES = {3: 3200, 4: 3200, 5: 1200, 6: 200}
 
 
 def _settings(request: Request) -> dict[str, Any]:
@@ -155,19 +158,24 @@ def generate(rng: random.Random, request: Request) -> Generated:
         candidates = iter([rng.choice(_pool_of(settings)[level])])
     else:
         candidates = (_random_numbers(rng, settings) for _ in range(TRIES[settings["size"]]))
+    found: dict[str, int] = {}
     for numbers in candidates:
         puzzle = _puzzle(numbers, settings)
         forms = solution_forms(puzzle)
         if not forms:
+            found["unsolvable"] = found.get("unsolvable", 0) + 1
             continue
         rating = rating_of(forms, numbers, settings["target"], rules_of(puzzle))
         if rating["level"] == level:
             solution = {"expressions": expressions(forms[:SOLUTIONS_KEPT], rules_of(puzzle))}
             return Generated(puzzle, solution, rating)
+        found[rating["level"]] = found.get(rating["level"], 0) + 1
+    counts = ", ".join(f"{found[name]} {name}" for name in (*LEVELS, "unsolvable") if name in found)
     raise BookgenError(
-        f"found no {level} puzzle in {TRIES[settings['size']]} random tries for these "
-        f"options ({settings['size']} numbers usually have many solutions, so high levels are "
-        "rare); try another level, range or size", key="difficulty")
+        f"no {level} card among {TRIES[settings['size']]} drawn at random for these options "
+        f"({counts}): {level} cards are too few among them to find ({settings['size']} numbers "
+        "usually have many solutions, so high levels are rare); try another level, range or "
+        "size", key="difficulty")
 
 
 def fixed_example() -> Generated:
