@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from itertools import product
 from pathlib import Path
 
@@ -478,7 +479,7 @@ def test_a_section_shown_a_smaller_example_says_so_in_its_printed_rules(code, no
                               "  - {type: sudoku, count: 1, difficulty: easy, variant: jigsaw, size: 6}\n",
                               Path("sizes.yaml"))
     book = make_book(config)
-    pages = [" ".join(page.extract_text().split())
+    pages = [re.sub(r"(\w)- (\w)", r"\1\2", " ".join(page.extract_text().split()))  # "ex- ample"
              for page in PdfReader(io.BytesIO(render_pdf(book)[0])).pages]
     openings = [next(page for page in pages if f"\u2605 · Puzzles {n}" in page
                      or f"\u2605 · Rätsel {n}" in page) for n in (1, 2, 3, 4)]

@@ -555,8 +555,8 @@ class BookDocument:
             heading = self._heading(index, state)
             room = frame_height
             if per_page:
-                room -= self._height(heading + self._example(
-                    section, state, frame_width, fit.least if fit else 0.0, fit), geometry)
+                room -= self._height(heading + self._example(  # at the size it is drawn
+                    section, state, frame_width, fit.most if fit else 0.0, fit), geometry)
             grid = choose_grid(naturals[index], (frame_width, room), label, layout.grids,
                                layout.min_scale, layout.max_scale, per_page, floor)
             if not per_page and not self.config.share_pages and grid.scale < comfort:
