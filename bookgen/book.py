@@ -141,7 +141,9 @@ def time_budget(seconds: float | None) -> Iterator[None]:
         raise PuzzleTimeout
 
     previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    # and again every `seconds` until the block ends: a PuzzleTimeout that lands inside code that
+    # catches it (an import's error handling) must not leave the block running for ever
+    signal.setitimer(signal.ITIMER_REAL, seconds, seconds)
     try:
         yield
     finally:
