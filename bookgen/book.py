@@ -141,9 +141,7 @@ def time_budget(seconds: float | None) -> Iterator[None]:
         raise PuzzleTimeout
 
     previous = signal.signal(signal.SIGALRM, expire)
-    # and again every `seconds` until the block ends: a PuzzleTimeout that lands inside code that
-    # catches it (an import's error handling) must not leave the block running for ever
-    signal.setitimer(signal.ITIMER_REAL, seconds, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         yield
     finally:
