@@ -249,7 +249,8 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
 
 
 # Translators: a section's default title when the book has other sections of its type: the
-# type's name and what sets this one apart ("Sudoku (killer)", "Hidato (heart)", "Sudoku (6 × 6)")
+# type's name and what sets this one apart that the type has no name for ("Hidato (heart)",
+# "Number Pyramids (Rows: 6)")
 TITLE_APART = N_("{title} ({details})")
 # Translators: an option and its value inside a section's title: "Number Pyramids (Rows: 5)"
 OPTION_VALUE = N_("{option}: {value}")
@@ -263,8 +264,9 @@ def told_apart(read: tuple[SectionConfig, ...], defaulted: Sequence[bool],
                speech: Language) -> tuple[SectionConfig, ...]:
     """The sections, those whose title is their type's name (`defaulted`) renamed by what sets
     them apart from the book's other sections of their type: each option some of them set that
-    not all of them share, where a section's value is not the option's default ("Sudoku",
-    "Sudoku (killer)", "Sudoku (6 × 6)"), so that contents, openers and running heads tell them
+    not all of them share, where a section's value is not the option's default, by the name the
+    type gives it (`Option.titles`: "Killer Sudoku", "Sudoku 6 × 6") or in brackets after the
+    type's name ("Hidato (heart)"), so that contents, openers and running heads tell them
     apart; a level is said beside the title already."""
     named = list(read)
     for index, section in enumerate(read):
@@ -275,15 +277,22 @@ def told_apart(read: tuple[SectionConfig, ...], defaulted: Sequence[bool],
         spoken = (speaking_language(section.language).with_texts(speech.texts)
                   if section.language else speech)
         with speaking(spoken):
-            details = [detail for option in section.puzzle_type.options
-                       if any(option.name in r.options for r in requests)
-                       and len({repr(r.settings[option.name]) for r in requests}) > 1
-                       and (detail := _detail(option, section.request))]
-            if len(details) == 1 and section.title.casefold() in details[0].casefold():
-                named[index] = replace(section, title=details[0])  # "Chaos-Sudoku", a name itself
+            title, details = section.title, []
+            for option in section.puzzle_type.options:
+                if (not any(option.name in r.options for r in requests)
+                        or len({repr(r.settings[option.name]) for r in requests}) < 2
+                        or not (detail := _detail(option, section.request))):
+                    continue
+                name = option.titles.get(str(section.request.settings[option.name]))
+                if name and title == section.title:  # "Killer Sudoku": a name of its own
+                    title = _(name)
+                else:
+                    details.append(detail)
+            if len(details) == 1 and title.casefold() in details[0].casefold():
+                title = details[0]  # "Chaos-Sudoku", a menu word that is a name itself
             elif details:
-                named[index] = replace(section, title=_(TITLE_APART).format(
-                    title=section.title, details=", ".join(details)))
+                title = _(TITLE_APART).format(title=title, details=", ".join(details))
+            named[index] = replace(section, title=title)
     return tuple(named)
 
 

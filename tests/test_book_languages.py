@@ -235,7 +235,8 @@ def test_the_font_check_asks_for_the_letters_of_the_books_languages(tmp_path, ru
 def test_sections_of_one_type_are_titled_by_what_sets_them_apart_in_the_books_language(tmp_path):
     """Six untitled sudoku sections printed "Sudoku" 19 times in contents, openers and heads: a
     default title names the option values a section does not share with its kin (a level is
-    said beside it), in the book's language, a menu word that names the puzzle itself alone."""
+    said beside it), in the book's language: by the name the type gives a variant ("Killer
+    Sudoku", not "Sudoku (killer)"), else in brackets after the type's name."""
     text = """\
 title: Mix
 language: {code}
@@ -251,11 +252,11 @@ sections:
     titles = {code: [s.title for s in read_config_text(text.format(code=code),
                                                         tmp_path / "book.yaml").sections]
               for code in ("en", "de", "fr")}
-    assert titles["en"] == ["Sudoku", "Sudoku (6 \u00d7 6)", "Sudoku (jigsaw)", "Number Pyramids",
-                            "Number Pyramids (all numbers different, Rows: 6)", "Hidato (heart)",
-                            "Hearts"]
+    assert titles["en"] == ["Sudoku", "Sudoku 6 \u00d7 6", "Jigsaw Sudoku", "Number Pyramids",
+                            "Distinct Pyramids (Rows: 6)", "Hidato (heart)", "Hearts"]
     assert titles["de"][2] == "Chaos-Sudoku" and titles["de"][5] == "Hidato (Herz)"
-    assert titles["fr"][4].endswith("Rangées\u00a0: 6)")
+    assert titles["fr"][2] == "Sudoku irrégulier"
+    assert titles["fr"][4] == "Pyramides à nombres distincts (Rangées\u00a0: 6)"
 
 
 def test_rules_hyphenate_by_the_languages_patterns_and_never_break_a_sum_or_a_level():

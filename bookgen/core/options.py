@@ -51,6 +51,11 @@ class Option:
     both say "classic" share its translation, so where a language would need two, the English
     says more ("classic pyramid").
 
+    `titles` names a section set apart from its kin by a choice the way a buyer reads it: a
+    mapping of choices to whole titles, as messages ({"killer": N_("Killer Sudoku")}), which a
+    default title takes in place of the type's name with the choice in brackets ("Sudoku
+    (killer)"); a choice it leaves out is said by `words` in brackets.
+
     `picture` marks a text option that takes a shape (`bookgen.core.masks`): a config may name a
     picture file beside it instead (a PNG, or a text mask), which its loader reads and reduces to
     the section's `size` (or to `high` x `high` without one) and passes on as the mask's text.
@@ -72,6 +77,7 @@ class Option:
     words: Mapping[str, str] | Callable[[str], str] | None = None
     label: str = ""
     picture: bool = False
+    titles: Mapping[str, str] = field(default_factory=dict)
 
     def described(self) -> str:
         """The help line and what a user may write, in the current language: `bookgen types` and

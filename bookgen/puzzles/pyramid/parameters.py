@@ -42,7 +42,9 @@ OPTIONS = (
     Option("variant", "choice", N_("classic (1 to n(n+1)/2 once each) or distinct (all different, up "
            "to max); number walls are the type numberwall"), default="classic", choices=VARIANTS,
            words={"classic": N_("classic pyramid"), "distinct": N_("all numbers different")},
-           label=N_("Variant")),
+           label=N_("Variant"),
+           # Translators: a section's title, for a book with both kinds of pyramid
+           titles={"distinct": N_("Distinct Pyramids")}),
     Option("rows", "int", N_("rows in the pyramid (classic 3-5, distinct 3-10)"), default=default_rows,
            low=MIN_ROWS, high=MAX_ROWS, label=N_("Rows")),
     Option("max", "int", N_("largest number allowed (classic: exactly n(n+1)/2; distinct: at least "

@@ -41,7 +41,11 @@ OPTIONS = (
            "boxes; default), 12 (3x4 boxes) or 16 (4x4 boxes)"),
            choices=("9", "6", "4", "8", "12", "16"), default="9", label=N_("Size"),
            words={"9": N_("9 \u00d7 9"), "6": N_("6 \u00d7 6"), "4": N_("4 \u00d7 4"),
-                  "8": N_("8 \u00d7 8"), "12": N_("12 \u00d7 12"), "16": N_("16 \u00d7 16")}),
+                  "8": N_("8 \u00d7 8"), "12": N_("12 \u00d7 12"), "16": N_("16 \u00d7 16")},
+           # Translators: a section's title, for a book with sudoku of several sizes
+           titles={"6": N_("Sudoku 6 \u00d7 6"), "4": N_("Sudoku 4 \u00d7 4"),
+                   "8": N_("Sudoku 8 \u00d7 8"), "12": N_("Sudoku 12 \u00d7 12"),
+                   "16": N_("Sudoku 16 \u00d7 16")}),
     Option("variant", "choice", N_("classic; diagonal (each long diagonal holds every number once "
            "too); jigsaw (irregular regions in place of boxes; size 6 or 9); killer (cages whose "
            "numbers add up to the sum printed in them; size 9); or, size 9, killer-diagonal, "
@@ -50,7 +54,13 @@ OPTIONS = (
            words={"classic": N_("classic"), "diagonal": N_("diagonal"), "jigsaw": N_("jigsaw"),
                   "killer": N_("killer"), "killer-diagonal": N_("killer with diagonals"),
                   "jigsaw-diagonal": N_("jigsaw with diagonals"),
-                  "killer-jigsaw": N_("killer on a jigsaw")}),
+                  "killer-jigsaw": N_("killer on a jigsaw")},
+           # Translators: a section's title, for a book with sudoku of several variants, as the
+           # puzzle is called where it is sold
+           titles={"diagonal": N_("Diagonal Sudoku"), "jigsaw": N_("Jigsaw Sudoku"),
+                   "killer": N_("Killer Sudoku"), "killer-diagonal": N_("Killer Diagonal Sudoku"),
+                   "jigsaw-diagonal": N_("Diagonal Jigsaw Sudoku"),
+                   "killer-jigsaw": N_("Killer Jigsaw Sudoku")}),
     Option("symmetry", "choice", N_("pattern of the givens: rotational (turned half way it looks "
            "the same, as published sudoku are; default), mirror (left to right), quarter-turn "
            "(the same turned a quarter way), two-mirrors (left to right and top to bottom), "
