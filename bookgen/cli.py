@@ -736,7 +736,15 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     check_seed(args.seed)
     if args.title is not None:
         check_title(args.title)
-    request = request_for(args.type, args.difficulty, _set_options(args.type, args.set))
+    options = _set_options(args.type, args.set)
+    try:
+        request = request_for(args.type, args.difficulty, options)
+    except BookgenError:  # said again in the sheet's language, or else the user's
+        code = args.language or _users_language()
+        if code == "en":
+            raise
+        with speaking(code):
+            request = request_for(args.type, args.difficulty, options)
     puzzle_type = request.type
     one_page = args.count <= WORKSHEET_PAGE
     if not one_page and not args.quiet:

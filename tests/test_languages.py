@@ -162,6 +162,19 @@ def test_the_clis_refusal_of_a_config_follows_lang(run, tmp_path, monkeypatch, e
     assert status == 2 and said in err, err
 
 
+def test_a_types_refusal_follows_lang_and_the_sheets_language(run, tmp_path, monkeypatch):
+    """A type's own refusal (an impossible size, level or option) reached a German user in
+    English: it is a message of the type's catalog, said in the sheet's language, else LANG's."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    status, _, err = run("worksheet", "pyramid", "--set", "rows=9", "-o", str(tmp_path / "a.pdf"))
+    assert status == 2 and "rows: eine klassische Pyramide aus 9 Reihen gibt es nicht" in err, err
+    status, _, err = run("worksheet", "maze", "-d", "expert", "--set", "size=5", "--language", "fr",
+                         "-o", str(tmp_path / "b.pdf"))
+    assert status == 2 and "n'est jamais de niveau expert\u00a0: le parcourir" in err, err
+
+
 def test_a_worksheet_in_german_has_german_lines(run, tmp_path):
     target = tmp_path / "sheet.pdf"
     status, _, err = run("worksheet", "placement", "-n", "2", "--language", "de", "-o", str(target), "-q")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bookgen.api import JSON, Generated, Request
+from bookgen.api import JSON, Generated, Request, _
 from bookgen.core.grading import LEVELS, make_at_level, remove_givens
 from bookgen.errors import BookgenError
 from bookgen.puzzles.arrows.board import Board, board_of, ray, start
@@ -54,7 +54,7 @@ def random_filling(board: Board, rng: random.Random) -> list[int] | None:
         return values[cell] != len({values[t] for t in board.targets[cell]})
 
     broken = {cell for cell in range(board.size) if wrong(cell)}
-    for _ in range(WALK_STEPS * board.size):
+    for _step in range(WALK_STEPS * board.size):
         if not broken:
             return values
         cell = rng.choice(sorted(broken))
@@ -132,16 +132,16 @@ def reduce_givens(rng: random.Random, board: Board, values: list[int], level: st
             accepted.add(cell)
         return solvable
 
-    floor, _ = given_bounds_of(level, board.size)
+    floor, _most = given_bounds_of(level, board.size)
     return givens_without(remove_givens(rng, range(board.size), still_solvable, keep=floor))
 
 
 def check_request(request: Request) -> None:
     rows, cols = request.settings["size"]
     if request.level == "expert" and rows * cols < MIN_EXPERT_CELLS:
-        raise BookgenError(f"expert arrow puzzles need at least {MIN_EXPERT_CELLS} squares "
-                           f"(4x6 or 5x5); {rows}x{cols} is too small to need that much case "
-                           "analysis", key="size")
+        raise BookgenError(_("expert arrow puzzles need at least {least} squares (4x6 or 5x5); "
+                             "{rows}x{cols} is too small to need that much case analysis").format(
+                               least=MIN_EXPERT_CELLS, rows=rows, cols=cols), key="size")
 
 
 @dataclass(frozen=True)
@@ -174,7 +174,7 @@ def generate(rng: random.Random, request: Request) -> Generated:
         answers.append(filled.values)
         return {"arrows": filled.arrows, "givens": grid_of(filled.board, [1 << g for g in givens])}
 
-    _, ceiling = given_bounds_of(level, rows * cols)
+    _least, ceiling = given_bounds_of(level, rows * cols)
     made = make_at_level(level, ATTEMPTS, fill, reduce, lambda puzzle: rate(puzzle, answers[-1]),
                          f"could not make a {level} {rows}x{cols} arrow puzzle in {ATTEMPTS} "
                          "tries; try another size",

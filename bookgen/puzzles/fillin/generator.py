@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bookgen.api import JSON, Generated, Request
+from bookgen.api import JSON, Generated, Request, _
 from bookgen.core.grading import make_at_level
 from bookgen.core.letters import alphabet
 from bookgen.core.wordgrid import (
@@ -81,9 +81,10 @@ def check_request(request: Request) -> None:
         if apart and request.settings["word_count"] >= len(pool):
             raise BookgenError(f"{unplaceable(apart)}: a grid of all the words cannot be laid", key="words")
         if len(pool) < 4:
-            raise BookgenError("a fill-in needs at least 4 words", key="words")
+            raise BookgenError(_("a fill-in needs at least 4 words"), key="words")
     if max(rows, cols) > MAX_SIDE:
-        raise BookgenError(f"a grid is at most {MAX_SIDE} squares a side", key="size")
+        raise BookgenError(_("a grid is at most {most} squares a side").format(most=MAX_SIDE),
+                           key="size")
 
 
 def generate(rng: random.Random, request: Request) -> Generated:

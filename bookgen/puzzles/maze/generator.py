@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import random
 
-from bookgen.api import Generated, Request
-from bookgen.core.grading import make_at_level
+from bookgen.api import Generated, Request, _
+from bookgen.core.grading import level_word, make_at_level
 from bookgen.core.masks import SHAPES
 from bookgen.errors import BookgenError
 from bookgen.puzzles.maze.grader import BANDS, rating
@@ -120,7 +120,7 @@ def generate(rng: random.Random, request: Request) -> Generated:
                  "its size makes mazes of another level; leave the size out, or choose the level "
                  "its size gives"))
     maze = made.puzzle
-    _, path = shortest_ways(maze, 1)
+    _length, path = shortest_ways(maze, 1)
     return Generated(puzzle_of(maze, settings["pictures"]), {"path": path}, made.rating)
 
 
@@ -134,8 +134,8 @@ def check_request(request: Request) -> None:
         raise BookgenError(f"a shape is cut from a square grid; this section's grid is {kind}",
                            key="shape")
     if kind == "theta" and (rows != cols or rows > MAX_RINGS):
-        raise BookgenError(f"a theta maze's size is its number of rings, one number up to {MAX_RINGS}",
-                           key="size")
+        raise BookgenError(_("a theta maze's size is its number of rings, one number up to "
+                             "{most}").format(most=MAX_RINGS), key="size")
     shape = settings["shape"]
     if kind == "square" and shape != "square":
         if shape not in SHAPES and "size" in options:
@@ -158,11 +158,18 @@ def _within_reach(request: Request) -> None:
     least, most = REACH[0] * loops * grid.cells, REACH[1] * loops * grid.cells
     if low <= most and least <= high:
         return
-    band = f"{low:.0f} to {high:.0f}" if high < 10**8 else f"{low:.0f} or more"
-    raise BookgenError(f"a maze of {grid.cells} cells is never {request.level}: walking it takes "
-                       f"about {least:.0f} to {most:.0f} steps, and {request.level} is {band}; "
-                       f"choose a {'larger' if most < low else 'smaller'} size, "
-                       f"{'or leave it out' if 'size' in request.options else 'or another level'}",
+    band = (_("{low} to {high}").format(low=f"{low:.0f}", high=f"{high:.0f}") if high < 10**8
+            else _("{low} or more").format(low=f"{low:.0f}"))
+    if "size" in request.options:
+        change = (_("choose a larger size, or leave it out") if most < low
+                  else _("choose a smaller size, or leave it out"))
+    else:
+        change = (_("choose a larger size, or another level") if most < low
+                  else _("choose a smaller size, or another level"))
+    raise BookgenError(_("a maze of {cells} cells is never {level}: walking it takes about "
+                         "{least} to {most} steps, and {level} is {band}; {change}").format(
+                           cells=grid.cells, level=level_word(request.level),
+                           least=f"{least:.0f}", most=f"{most:.0f}", band=band, change=change),
                        key="size")
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from bookgen.api import JSON, Generated, Request, mirror_form
+from bookgen.api import JSON, Generated, Request, _, mirror_form
 from bookgen.core.grading import VARIETY_PATTERNS, kept, make_at_level, removal_results, remove_givens
 from bookgen.core.triangle import Values, shape, to_rows, without
 from bookgen.errors import BookgenError
@@ -63,7 +63,7 @@ def _sample_wall_givens(rng: random.Random, wall: Wall, answer: Values) -> Value
     cells are drawn at random until one does (or the samples run out)."""
     cells = list(range(len(answer)))
     values = answer
-    for _ in range(WALL_SAMPLES):
+    for _sample in range(WALL_SAMPLES):
         chosen = set(rng.sample(cells, wall.rows))
         values = [v if cell in chosen else 0 for cell, v in enumerate(answer)]
         rating = rate(puzzle_json(wall, values))
@@ -138,13 +138,14 @@ def plan_of(request: Request) -> Plan:
     """The wall and bottom-row range a request means, or a BookgenError saying what is allowed."""
     rows, base_range, high = (request.settings[name] for name in ("rows", "range", "max"))
     if request.level == "expert" and rows < EXPERT_ROWS:
-        raise BookgenError(
-            f"expert number walls need at least {EXPERT_ROWS} rows (smaller walls never "
-            f"need more than one equation); use rows={EXPERT_ROWS} or more", key="rows")
+        raise BookgenError(_(
+            "expert number walls need at least {least} rows (smaller walls never need more than "
+            "one equation); use rows={least} or more").format(least=EXPERT_ROWS), key="rows")
     if base_range[0] * 2 ** (rows - 1) > high:
-        raise BookgenError(
-            f"with bottom numbers from {base_range[0]} the top of a {rows}-row wall is at least "
-            f"{base_range[0] * 2 ** (rows - 1)}; raise max or lower the range", key="max")
+        raise BookgenError(_(
+            "with bottom numbers from {low} the top of a {rows}-row wall is at least {top}; "
+            "raise max or lower the range").format(low=base_range[0], rows=rows,
+                                                    top=base_range[0] * 2 ** (rows - 1)), key="max")
     return Plan(Wall(rows, base_range[0], high), base_range)
 
 

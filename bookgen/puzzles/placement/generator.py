@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bookgen.api import JSON, Generated, Request
-from bookgen.core.grading import make_at_level
+from bookgen.api import JSON, Generated, Request, _
+from bookgen.core.grading import level_word, make_at_level
 from bookgen.errors import BookgenError
 from bookgen.puzzles.placement.grader import rate
 from bookgen.puzzles.placement.numbers import make_pool, parse_number
@@ -48,10 +48,11 @@ def check_request(request: Request) -> None:
         level = request.level
         low, high = BANDS.span(level)
         chosen = ", ".join(f"{k}={v}" for k, v in sorted(request.options.items()))
-        raise BookgenError(
-            f"no {level} placement puzzle has {chosen}: {level} needs a score of "
-            f"{low} to {high} (boxes to fill + {KIND_POINTS} for the numbers + {UNIQUE_POINTS} "
-            "if boxes are pre-filled)", key="difficulty")
+        raise BookgenError(_(
+            "no {level} placement puzzle has {chosen}: {level} needs a score of {low} to {high} "
+            "(boxes to fill + {kind} for the numbers + {unique} if boxes are pre-filled)").format(
+              level=level_word(level), chosen=chosen, low=low, high=high, kind=KIND_POINTS,
+              unique=UNIQUE_POINTS), key="difficulty")
 
 
 def _counts_if_pinned(signs: str, pinned: tuple[int, ...], ranks: list[int]) -> dict[int, int]:
@@ -85,7 +86,7 @@ def _prefill(rng: random.Random, signs: list[str], ranks: list[int]) -> tuple[in
     while count_arrangements(signs, tuple(pinned)) > 1:
         counts = _counts_if_pinned("".join(signs), tuple(pinned), ranks)
         trials = [(counts[box], rng.random(), box) for box in range(size) if pinned[box] < 0]
-        _, _, box = min(trials)
+        *_tried, box = min(trials)
         pinned[box] = ranks[box]
     boxes = [b for b in range(size) if pinned[b] >= 0]
     rng.shuffle(boxes)
@@ -126,9 +127,9 @@ def generate(rng: random.Random, request: Request) -> Generated:
 
     def fill() -> Answer:
         size, kind, unique = rng.choice(candidates)
-        signs = [rng.choice("<>") for _ in range(size - 1)]
+        signs = [rng.choice("<>") for _sign in range(size - 1)]
         while len(set(signs)) < 2:  # a row of equal signs is only sorting: one arrangement
-            signs = [rng.choice("<>") for _ in range(size - 1)]
+            signs = [rng.choice("<>") for _sign in range(size - 1)]
         numbers = make_pool(rng, kind, size)
         ranks = fence("".join(signs), tuple([-1] * size)).walk(pick)
         assert ranks is not None  # a fence always has an arrangement

@@ -8,7 +8,7 @@ import random
 from functools import cache
 from itertools import islice
 
-from bookgen.api import JSON, Generated, Request, mirror_form
+from bookgen.api import JSON, Generated, Request, _, mirror_form
 from bookgen.core.grading import VARIETY_PATTERNS, kept, make_at_level, removal_results, remove_givens
 from bookgen.core.triangle import Values, to_rows, triangular, without
 from bookgen.errors import BookgenError
@@ -34,20 +34,20 @@ def full_pyramid(rng: random.Random, rules: Rules) -> Values:
     """A random completed pyramid obeying the rules."""
     if rules.variant == "classic":
         return list(rng.choice(all_classic(rules.rows)))
-    for _ in range(DISTINCT_RESTARTS):
+    for _restart in range(DISTINCT_RESTARTS):
         found = next(wide_row_search(rules, {}, rng, DISTINCT_BUDGET), None)
         if found is not None:
             return found
-    raise BookgenError(
-        f"could not find a distinct pyramid of {rules.rows} rows with numbers up to "
-        f"{rules.high}; choose a larger max", key="max")
+    raise BookgenError(_("could not find a distinct pyramid of {rows} rows with numbers up to "
+                         "{max}; choose a larger max").format(rows=rules.rows, max=rules.high),
+                       key="max")
 
 
 def _solvable_at(rules: Rules, values: Values, top: int) -> bool:
     """Whether a person using steps ranked up to `top` finishes the pyramid, which also proves the
     answer unique (every step is a sound deduction)."""
     try:
-        _, deduced = deduce(rules, values, top)
+        _steps, deduced = deduce(rules, values, top)
     except Contradiction:
         return False
     return deduced.finished
@@ -58,18 +58,21 @@ def rules_for(request: Request) -> Rules:
     variant, rows, high = (request.settings[name] for name in ("variant", "rows", "max"))
     total = triangular(rows)
     if variant == "classic" and rows > CLASSIC_LIMIT:
-        raise BookgenError(
-            f"a classic pyramid of {rows} rows does not exist: no arrangement of 1 to {total} "
-            f"works beyond {CLASSIC_LIMIT} rows (Chang, Hu, Lih and Shieh, 1977); use 3 to "
-            f"{CLASSIC_LIMIT} rows, or variant=distinct for bigger pyramids", key="rows")
+        raise BookgenError(_(
+            "a classic pyramid of {rows} rows does not exist: no arrangement of 1 to {total} "
+            "works beyond {limit} rows (Chang, Hu, Lih and Shieh, 1977); use 3 to {limit} rows, "
+            "or variant=distinct for bigger pyramids").format(rows=rows, total=total,
+                                                              limit=CLASSIC_LIMIT), key="rows")
     if variant == "classic" and high != total:
-        raise BookgenError(f"a classic pyramid of {rows} rows uses exactly 1 to {total}; "
-                           f"leave max out or use variant=distinct", key="max")
+        raise BookgenError(_("a classic pyramid of {rows} rows uses exactly 1 to {total}; leave "
+                             "max out or use variant=distinct").format(rows=rows, total=total),
+                           key="max")
     least = total + (rows > CLASSIC_LIMIT)
     if variant == "distinct" and high < least:
-        raise BookgenError(f"{total} different numbers need max of at least {least} for {rows} rows"
-                           + (" (1 to exactly n(n+1)/2 is impossible beyond 5 rows)"
-                              if rows > CLASSIC_LIMIT else ""), key="max")
+        message = (_("{count} different numbers need max of at least {least} for {rows} rows "
+                     "(1 to exactly n(n+1)/2 is impossible beyond 5 rows)") if rows > CLASSIC_LIMIT
+                   else _("{count} different numbers need max of at least {least} for {rows} rows"))
+        raise BookgenError(message.format(count=total, least=least, rows=rows), key="max")
     return Rules(variant, rows, 1, high)
 
 

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bookgen.api import Generated, Request
+from bookgen.api import Generated, Request, _
 from bookgen.core.grading import make_at_level
 from bookgen.core.letters import alphabet
 from bookgen.errors import BookgenError
@@ -320,8 +320,8 @@ def check_request(request: Request) -> None:
     settings, level = request.settings, request.level
     pool = word_pool(request)
     if settings["children"] and level != "easy":
-        raise BookgenError("children's grids are easy (words only across and down): ask for "
-                           "difficulty easy", key="children")
+        raise BookgenError(_("children's grids are easy (words only across and down): ask for "
+                             "difficulty easy"), key="children")
     _check_words(request, pool)
     count = settings["word_count"]
     given = settings["words"]
@@ -333,10 +333,11 @@ def check_request(request: Request) -> None:
                            "many to each, none twice before every word has come once",
                            key="word_count")
     if level == "expert" and count < EXPERT_WORDS:
-        raise BookgenError(f"expert grids hide at least {EXPERT_WORDS} words ({count} asked for)",
-                           key="word_count")
+        raise BookgenError(_("expert grids hide at least {least} words ({count} asked for)").format(
+            least=EXPERT_WORDS, count=count), key="word_count")
     if count > len(pool):
-        raise BookgenError(f"{count} words are asked for and the list has {len(pool)}", key="word_count")
+        raise BookgenError(_("{count} words are asked for and the list has {listed}").format(
+            count=count, listed=len(pool)), key="word_count")
     board = fixed_board(request)
     if board is not None:
         _check_board(request, board, pool, count)
@@ -394,8 +395,9 @@ def _check_board(request: Request, board: Board, pool: tuple[str, ...], count: i
     if level in ("hard", "expert") and (cells >= EXPERT_CELLS) != (level == "expert") and (
             level == "expert" or count >= EXPERT_WORDS):
         shaped = "" if request.settings["shape"] == "square" else f": {where} has {cells}"
-        raise BookgenError(f"{level} grids have {'at least' if level == 'expert' else 'fewer than'}"
-                           f" {EXPERT_CELLS} squares{shaped}", key="size")
+        said = (_("expert grids have at least {cells} squares") if level == "expert"
+                else _("hard grids have fewer than {cells} squares")).format(cells=EXPERT_CELLS)
+        raise BookgenError(said + shaped, key="size")
 
 
 def _board_name(request: Request, board: Board) -> str:
@@ -547,7 +549,7 @@ def _made_grid(rng: random.Random, words: list[str], board: Board, level: str, l
         grid[square[0]][square[1]] = rng.choices(letters, weights)[0]
     solution = {"placements": sorted(placed, key=lambda p: words.index(p["word"]))}
     blocked = avoided(language, children)
-    for _ in range(REFILLS):
+    for _refill in range(REFILLS):
         text = ["".join(row) for row in grid]  # type: ignore[arg-type]
         wrong = _wrong_squares(text, words, solution, blocked) & set(free)
         if not wrong:  # right, or the placed words alone read twice: no fill mends that
