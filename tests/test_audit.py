@@ -12,7 +12,17 @@ import re
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
-from bookgen.audit import CHECKS, AnswerKey, Case, audit, case_pdf, counts, read_pages, run_case
+from bookgen.audit import (
+    CHECKS,
+    AnswerKey,
+    Case,
+    audit,
+    case_pdf,
+    counts,
+    read_pages,
+    run_case,
+    short_pages,
+)
 from bookgen.puzzles.base import Showcase
 from bookgen.render.fonts import register_fonts
 
@@ -128,6 +138,17 @@ def test_a_sample_of_the_matrix_builds_or_is_refused_clearly(case):
     assert set(found) == set(CHECKS)
     assert {check: found[check] for check in OWNED} == dict.fromkeys(OWNED, 0), \
         [str(f) for f in outcome.findings if f.check in OWNED][:5]
+
+
+def test_no_page_of_a_section_but_its_last_ends_above_its_middle():
+    """Large print on 6 x 9 with bleed: a crossword's opening took a page of its own for its
+    rules alone (its example's clues and grid found no room beside them) and a calcudoku, one a
+    page, printed each in the top half of a page otherwise blank. The opening now carries its
+    solved example, and a page of one puzzle centres it (bench/audit_matrix.py counts all)."""
+    pages = read_pages(case_pdf(Case("6x9", "bleed", True, 7, False)))
+    assert short_pages(pages, AnswerKey.read(pages)) == []
+    crossword = next(p for p in pages if "Part 4" in p.text and "How to play." in p.text)
+    assert "Example" in crossword.text and "Solved" not in crossword.text  # the solved grid alone
 
 
 def test_sixty_sections_list_on_contents_pages_that_name_where_each_opens():

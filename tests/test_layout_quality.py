@@ -404,3 +404,25 @@ def test_an_opening_on_a_page_of_its_own_draws_its_example_across_the_page(run, 
     assert body[1].bottom < (body[-1].bottom + body[0].top) / 2, "its text ends above the middle"
     letters = [run for run in opening.runs if len(run.text) == 1 and run.text.isalpha()]
     assert max(r.right for r in letters) - min(r.left for r in letters) > 0.8 * (6 - 0.75) * 72
+
+
+def test_answers_of_one_type_print_at_one_size(run, write_config, tmp_path):
+    """On 6 x 9 one of two cryptogram sections printed its answers larger than the other's (17
+    and 14.7 pt): answers grow with the key's room up to their own puzzles' size, and up to
+    what fits the width for the longest quotation of their section; the two sections' puzzles
+    print at two sizes, and their longest quotations differ. A type's answers share one size."""
+    config = write_config("""\
+        title: Quotes
+        layout: 6x9
+        seed: 7
+        sections:
+          - {type: cryptogram, count: 1, difficulty: easy}
+          - {type: cryptogram, count: 1, difficulty: hard}
+        """)
+    target = tmp_path / "quotes.pdf"
+    assert run("build", str(config), "-o", str(target), "-q", "--workers", "1")[0] == 0
+    pages = audit.read_pages(target)
+    key = audit.AnswerKey.read(pages)
+    quoted = [(line.size, line.text) for page in pages[key.first - 1:] for line in page.runs
+              if line.face == "regular" and line.text.isupper() and len(line.text) > 8]
+    assert len(quoted) >= 2 and len({size for size, _text in quoted}) == 1, quoted

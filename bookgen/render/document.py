@@ -53,6 +53,7 @@ from bookgen.render.flowables import (
     label_height,
     label_width,
     record_print,
+    solved_fit,
     speech_print,
     type_print,
 )
@@ -150,7 +151,7 @@ class BookDocument:
         book = self.book = self._narrowed(book)
         self._floors: dict[int, float] = {}  # by section (its id): see puzzle_floor
         self._answer_floors: dict[int, float] = {}  # by section (its id): see answer_scale
-        self._fits: dict[tuple[int, Geometry], ExampleFit | None] = {}  # see _example_fit
+        self._fits: dict[tuple[int, Geometry], list[ExampleFit]] = {}  # see _example_ways
         self.puzzle_scales: list[float] | None = None  # by section, from the last layout
         self._grid_cache: dict[Geometry, list[Grid]] = {}
         self.speech = config.speech()  # the book's words: its front matter, answers, running heads
@@ -367,20 +368,71 @@ class BookDocument:
     def _example_fit(self, index: int, state: Pass, geometry: Geometry) -> ExampleFit | None:
         """How the section's solved example fits its opening: the first way (`example_fits`)
         that shares a page with the rules at its floor; None when its type has none, or no way
-        does. Worked out once per section and page geometry (every pass asks, twice)."""
+        does."""
+        return next(iter(self._example_ways(index, state, geometry)), None)
+
+    def _example_ways(self, index: int, state: Pass, geometry: Geometry) -> list[ExampleFit]:
+        """Every way (`example_fits`, best first) the section's solved example shares a page with
+        the rules at its floor. Worked out once per section and page geometry (every pass asks)."""
         if (index, geometry) not in self._fits:
             self._fits[index, geometry] = self._fit_example(index, state, geometry)
         return self._fits[index, geometry]
 
-    def _fit_example(self, index: int, state: Pass, geometry: Geometry) -> ExampleFit | None:
+    def _fit_example(self, index: int, state: Pass, geometry: Geometry) -> list[ExampleFit]:
         section = self.book.sections[index]
         example = section.puzzle_type.example(section.config.request)
         width, height = geometry.frame_size
         with speaking(self.speeches[index]):  # the drawings' words, as they will print
             fits = example_fits(section.puzzle_type, example, state, width) if example else []
         heading = self._heading(index, state)
-        return next((fit for fit in fits if self._height(heading + self._example(
-            section, state, width, fit.least, fit), geometry) <= height), None)
+        return [fit for fit in fits if self._height(heading + self._example(
+            section, state, width, fit.least, fit), geometry) <= height]
+
+    def _solved_fit(self, index: int, state: Pass, geometry: Geometry) -> ExampleFit | None:
+        """How the section's example, its solved drawing alone (`solved_fit`), fits below the
+        rules on an opening's page of its own; None when its type has none or it does not."""
+        section = self.book.sections[index]
+        example = section.puzzle_type.example(section.config.request)
+        width, height = geometry.frame_size
+        if example is None:
+            return None
+        with speaking(self.speeches[index]):
+            fit = solved_fit(section.puzzle_type, example, state, width)
+        if fit is None or self._height(self._heading(index, state) + self._example(
+                section, state, width, fit.least, fit), geometry) > height:
+            return None
+        return fit
+
+    def _page_filling(self, index: int, state: Pass, geometry: Geometry,
+                      largest: float) -> tuple[ExampleFit | None, float]:
+        """The way and scale of the example of an opening on a page of its own: of the ways that
+        fit there (`_example_ways`; where none does, the solved drawing alone), the one drawn
+        largest, each as large as the page leaves, no smaller than the puzzles (`largest`) where
+        it fits so and no larger than the frame's width makes it; (None, 0.0) where none fits."""
+        section = self.book.sections[index]
+        texts = self._heading(index, state)
+        frame_width, frame_height = geometry.frame_size
+        ways = self._example_ways(index, state, geometry)
+        if not ways:
+            ways = [fit for fit in [self._solved_fit(index, state, geometry)] if fit]
+
+        def drawn(way: ExampleFit) -> float:
+            def alone(scale: float) -> bool:
+                return self._height(texts + self._example(section, state, frame_width, scale, way),
+                                    geometry) <= frame_height
+
+            scale = max(way.least, min(way.most, largest))
+            if not alone(scale):
+                return _largest_scale(alone, way.least, scale)
+            if way.widest > scale:
+                return way.widest if alone(way.widest) else _largest_scale(alone, scale, way.widest)
+            return scale
+
+        if not ways:
+            return None, 0.0
+        scales = [drawn(way) for way in ways]
+        best = max(range(len(ways)), key=scales.__getitem__)  # the first of the largest
+        return ways[best], scales[best]
 
     def _example(self, section: Section, state: Pass, width: float, scale: float,
                  fit: ExampleFit | None) -> list[Flowable]:
@@ -389,7 +441,7 @@ class BookDocument:
         if example is None or fit is None:
             return []
         return [ExamplePair(fit.drawn_by, example, state, width, scale, self.speech_of(section),
-                            fit.stacked),
+                            fit.stacked, fit.solved_only),
                 Spacer(1, EXAMPLE_SPACE)]
 
     def _section_story(self, index: int, section: Section, state: Pass,
@@ -412,10 +464,6 @@ class BookDocument:
             """The opening with its example at `scale`."""
             return texts + self._example(section, state, frame_width, scale, fit)
 
-        def alone(scale: float) -> bool:
-            """Whether the opening (its example at `scale`) fits on a page."""
-            return self._height(opening_at(scale), geometry) <= frame_height
-
         def fits(scale: float) -> bool:
             """Whether the opening (its example at `scale`) and a first row fit on a page."""
             opening = self._height(opening_at(scale), geometry)
@@ -424,18 +472,20 @@ class BookDocument:
         least, most = (fit.least, fit.most) if fit else (0.0, 0.0)
         scale = max(least, min(most, grid.scale))  # no larger than the puzzles, nor under its floor
         own_page = not fits(least)  # the opening on a page of its own: never a smaller first row
-        if not (alone if own_page else fits)(scale):  # the largest example that leaves the room
-            scale = _largest_scale(alone if own_page else fits, least, scale)
-        elif own_page and fit and fit.widest > scale:  # a page of its own: the example fills it
-            scale = fit.widest if alone(fit.widest) else _largest_scale(alone, scale, fit.widest)
+        if own_page:  # its example fills the page, drawn the way that draws it largest
+            fit, scale = self._page_filling(index, state, geometry, grid.scale)
+        elif not fits(scale):  # the largest example that leaves the first row its room
+            scale = _largest_scale(fits, least, scale)
         heading = opening_at(scale)
+        # taller than a page (a sheet's head in large print on 5x8): it flows on, and the
+        # puzzles begin below its end, not on a page after it
+        flows_on = own_page and self._height(heading, geometry) > frame_height
 
         def opened(rows: list[Flowable]) -> list[Flowable]:
             """The opening kept with the first row, or on a page of its own before it; below the
             section before, where it fits there (its example shrinking, not under its floor)."""
-            if own_page and self._height(heading, geometry) > frame_height:
-                return [*heading, *rows]  # taller than a page (a sheet's head in large print on
-                # 5x8): it flows on, and the puzzles begin below its end, not on a page after it
+            if flows_on:
+                return [*heading, *rows]
             if own_page:
                 return [KeepTogether(heading), PageBreak(), *rows]
             if index and self.config.share_pages:
@@ -444,12 +494,15 @@ class BookDocument:
                         *rows[1:]]
             return [KeepTogether(heading + rows[:1]), *rows[1:]]
 
-        if config.per_page == 1:  # one to a page: the later pages print it centred
+        if config.per_page == 1 or (not config.per_page and grid.columns * grid.rows == 1):
+            # one to a page (asked for, or all that fits): each page after the opening's prints
+            # it centred, not in the top half of a page otherwise blank
             whole = choose_grid(natural, (frame_width, frame_height), label, ((1, 1),),
                                 grid.scale, grid.scale)
-            rows = [PuzzleRow(section.puzzles[:1], puzzle_type, grid, state, speech, tight=True)]
+            rows = [] if own_page and not flows_on else [
+                PuzzleRow(section.puzzles[:1], puzzle_type, grid, state, speech, tight=True)]
             rows += [PuzzleRow([p], puzzle_type, whole, state, speech, centred=True)
-                     for p in section.puzzles[1:]]
+                     for p in section.puzzles[len(rows):]]
             return opened(continued(rows))
         # the room on the rows' first page: below the opening, or a page of their own after it
         first: float | int = frame_height - (0.0 if own_page else self._height(heading, geometry))
@@ -729,11 +782,22 @@ class BookDocument:
         return need or ANSWER_MAX_SCALE
 
     def _answer_scales(self, state: Pass, geometry: Geometry, factor: float) -> list[float]:
-        """Each section's answer scale, grown by `factor` but never larger than its puzzles
-        (unless the answers' floor asks for more)."""
+        """Each section's answer scale, one per puzzle type: its sections' least (`answer_scale`)
+        grown by `factor`, but never larger than the smallest of their puzzles (unless the
+        answers' floor asks for more) nor than lets the widest of their answers fit the frame's
+        width, so that two sections of cryptograms, whose puzzles print at two sizes and whose
+        longest quotations are not as long, have answers of one size."""
         puzzles = self.puzzle_scales or [grid.scale for grid in self._grids(state, geometry)]
-        return [max(least, min(least * factor, most)) for least, most in
-                zip((self.answer_scale(s) for s in self.book.sections), puzzles)]
+        least: dict[str, float] = {}
+        most: dict[str, float] = {}
+        for section, puzzle_scale in zip(self.book.sections, puzzles):
+            kind = section.puzzle_type.name
+            widest = max(section.puzzle_type.answer_size(r.puzzle)[0] for r in section.records)
+            fitting = geometry.frame_size[0] / (widest * mm) if widest > 0 else puzzle_scale
+            least[kind] = max(least.get(kind, 0.0), self.answer_scale(section))
+            most[kind] = min(most.get(kind, puzzle_scale), puzzle_scale, fitting)
+        return [max(least[kind], min(least[kind] * factor, most[kind]))
+                for kind in (s.puzzle_type.name for s in self.book.sections)]
 
     def _fitted_answers(self, state: Pass, geometry: Geometry,
                         front: list[Flowable]) -> list[Flowable]:

@@ -695,13 +695,15 @@ class ExampleFit:
     """The scales a section's solved example may print at, whether its two drawings stand one
     above the other (when side by side they cannot reach the floor), and the type that draws
     them: the section's, or its narrowed drawing (`PuzzleType.narrowed`) side by side; `widest`,
-    the scale at which it fills the frame's width, for an opening on a page of its own."""
+    the scale at which it fills the frame's width, for an opening on a page of its own;
+    `solved_only`: the solved drawing alone (`solved_fit`)."""
 
     least: float
     most: float
     stacked: bool
     drawn_by: PuzzleType
     widest: float = 0.0
+    solved_only: bool = False
 
 
 def example_fits(puzzle_type: PuzzleType, example: Generated, state: Pass,
@@ -718,6 +720,24 @@ def example_fits(puzzle_type: PuzzleType, example: Generated, state: Pass,
         narrow = puzzle_type.narrowed(side / least / mm, math.inf)
         fits += _example_fits(narrow, example, state, ((False, side),))
     return fits
+
+
+def solved_fit(puzzle_type: PuzzleType, example: Generated, state: Pass,
+               width: float) -> ExampleFit | None:
+    """The example's solved drawing alone across a frame `width` wide, for an opening on a page
+    of its own whose pair of drawings does not fit there at its floor (a large-print crossword's
+    clues beside its grid): a solved grid shows the rules at work and fills the page the rules
+    leave half empty. None when even that does not reach its floor."""
+    room = width - 2 * COLUMN_GAP
+    answer_width, answer_height = puzzle_type.answer_size(example.puzzle)
+    least = least_scale(lambda pen: puzzle_type.draw_solution(pen, example.puzzle, example.solution),
+                        state.fonts, state.sizes.in_answer)
+    if least > room / (answer_width * mm):
+        return None
+    most = min(EXAMPLE_HEIGHT * state.type_scale / (answer_height * mm), room / (answer_width * mm),
+               0.9 * state.type_scale)
+    return ExampleFit(least, max(least, most), True, puzzle_type, room / (answer_width * mm),
+                      solved_only=True)
 
 
 def _example_least(puzzle_type: PuzzleType, example: Generated, state: Pass) -> float:
@@ -752,10 +772,12 @@ class ExamplePair(Painted):
     floor."""
 
     def __init__(self, puzzle_type: PuzzleType, example: Generated, state: Pass,
-                 width: float, scale: float, speech: Language, stacked: bool = False) -> None:
+                 width: float, scale: float, speech: Language, stacked: bool = False,
+                 solved_only: bool = False) -> None:
         super().__init__()
-        self.example, self.scale, self.stacked = example, scale, stacked
+        self.example, self.scale, self.stacked = example, scale, stacked or solved_only
         self.puzzle_type, self.state, self.speech = puzzle_type, state, speech
+        self.solved_only = solved_only
         with speaking(speech):
             # Translators: the captions over a section's worked example and its solution
             self.captions = (_("Example"), _("Solved"))
@@ -763,9 +785,11 @@ class ExamplePair(Painted):
         self.top = self.caption * 1.15 + 2.5 * mm  # of a drawing, below its caption
         heights = [puzzle_type.measure(example.puzzle)[1] * mm * scale + self.top + 0.5 * mm,
                    puzzle_type.answer_size(example.puzzle)[1] * mm * scale + self.top + 0.5 * mm]
-        self.heights = heights if stacked else [max(heights)] * 2
+        if solved_only:  # the solved drawing alone, under the first caption
+            heights = heights[1:]
+        self.heights = heights if self.stacked else [max(heights)] * 2
         self.width = width
-        self.height = sum(heights) if stacked else max(heights)
+        self.height = sum(heights) if self.stacked else max(heights)
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return self.width, self.height
@@ -775,7 +799,7 @@ class ExamplePair(Painted):
 
     def fingerprint(self) -> Print:
         return ("ExamplePair", type_print(self.puzzle_type), speech_print(self.speech), self.captions,
-                self.caption, self.scale, self.stacked, self.width, self.height,
+                self.caption, self.scale, self.stacked, self.solved_only, self.width, self.height,
                 repr((self.example.puzzle, self.example.solution)))
 
     def draw(self) -> None:
@@ -786,15 +810,16 @@ class ExamplePair(Painted):
 
     def _draw_pair(self) -> None:
         top = self.height
-        for index, caption in enumerate(self.captions):
+        puzzle, solution = self.example.puzzle, self.example.solution
+        drawings = [(self.captions[0], lambda pen: self.puzzle_type.draw_puzzle(pen, puzzle)),
+                    (self.captions[1], lambda pen: self.puzzle_type.draw_solution(pen, puzzle, solution))]
+        if self.solved_only:  # the solved drawing, captioned as the example
+            drawings = [(self.captions[0], drawings[1][1])]
+        for index, (caption, draw) in enumerate(drawings):
             left = 0.0 if self.stacked else index * self.width / 2
             self.canv.setFont(self.state.fonts.italic, self.caption)
             self.canv.drawString(left, top - self.caption * 0.95, caption)
-            pen = CanvasPen(self.canv, left + COLUMN_GAP, top - self.top, self.scale,
-                            self.state.fonts, self.state.ink)
-            if index == 0:
-                self.puzzle_type.draw_puzzle(pen, self.example.puzzle)
-            else:
-                self.puzzle_type.draw_solution(pen, self.example.puzzle, self.example.solution)
+            draw(CanvasPen(self.canv, left + COLUMN_GAP, top - self.top, self.scale,
+                           self.state.fonts, self.state.ink))
             if self.stacked:
-                top -= self.heights[0]
+                top -= self.heights[index]
