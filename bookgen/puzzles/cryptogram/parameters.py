@@ -16,6 +16,8 @@ from bookgen.i18n import N_, _
 
 MAX_TEXT = 240
 """The most letters and signs a quotation may hold: about three lines of a book's page."""
+MAX_AUTHOR = 80
+"""The most characters of an author's name: one line under the quotation."""
 MIN_LETTERS = 12
 AUTHOR_MARK = "|"
 """Between a quotation and its author, in a config's list, a file or the collection."""
@@ -71,6 +73,10 @@ def _quote_problem(line: str) -> str | None:
                 f"at most {MAX_TEXT}")
     if sum(char.isalpha() for char in text) < MIN_LETTERS:
         return f"the quotation {text!r} has fewer than {MIN_LETTERS} letters"
+    author = quotation(line).author
+    if len(author) > MAX_AUTHOR:
+        return (f"the author {author[:30]!r}... has {len(author)} characters; a cryptogram prints "
+                f"at most {MAX_AUTHOR} (write TEXT | AUTHOR)")
     return None
 
 
