@@ -120,6 +120,20 @@ def _png_header(width: int, height: int) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IEND", b"")
 
 
+def _png_cut_short() -> bytes:
+    """The first half of a PNG of noise: its header reads, its pixels stop."""
+    import io
+    import random
+
+    from PIL import Image
+
+    image, noise = Image.new("L", (64, 64)), random.Random(1)
+    image.putdata([noise.choice((0, 255)) for _ in range(64 * 64)])
+    saved = io.BytesIO()
+    image.save(saved, "PNG")
+    return saved.getvalue()[:len(saved.getvalue()) // 2]
+
+
 CLUES = "".join(f"{word}: {clue}\n" for word, clue in [
     ("CAT", "a pet that purrs"), ("DOG", "a pet that barks"), ("GOAT", "a horned one"),
     ("TOAD", "a warty one")])
@@ -140,6 +154,8 @@ WORD_INPUTS = [  # a section's option and file, what the file holds, what the on
      "q.txt:1: the author 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... has 100 characters; a cryptogram prints "
      "at most 80"),
     ("cryptogram", "quotes", "q.txt", (QUOTE + "Roosevelt\x1b\n").encode(), "holds U+001B, an invisible"),
+    ("cryptogram", "quotes", "q.txt", (QUOTE + "Roosevelt | easy medium\n").encode(),
+     "holds '|' 2 times; write one quotation a line, TEXT | AUTHOR"),
     ("cryptogram", "quotes", "'Know thyself. | Socrates'", None,
      "no such file (one string with a dot or a slash names a file; give the quotes themselves as a "
      "YAML list"),
@@ -148,6 +164,8 @@ WORD_INPUTS = [  # a section's option and file, what the file holds, what the on
      "p.png': the picture holds billions of pixels; at most 4096x4096"),
     ("maze", "shape", "p.png", _png_header(10000, 10000),  # Pillow warns of it: no second line
      "p.png': the picture is 10000x10000 pixels; at most 4096x4096"),
+    ("wordsearch", "shape", "p.png", _png_cut_short(),
+     "p.png': the picture is a damaged PNG (cut short, or its pixels broken): save it again"),
 ]
 
 

@@ -162,8 +162,9 @@ def picture_mask(data: bytes, rows: int, cols: int, key: str = "shape") -> Mask:
                                    key=key)
             white = Image.new("RGBA", image.size, (255, 255, 255, 255))
             gray = Image.alpha_composite(white, image.convert("RGBA")).convert("L")
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
-        raise BookgenError("the picture is not a PNG file bookgen can read", key=key) from None
+    except (OSError, SyntaxError, ValueError):  # its header read, its pixels not
+        raise BookgenError("the picture is a damaged PNG (cut short, or its pixels broken): save it "
+                           "again", key=key) from None
     dark = gray.point(lambda value: 255 if value < DARK else 0)
     box = dark.getbbox()  # the part that holds dark pixels
     if box is None:

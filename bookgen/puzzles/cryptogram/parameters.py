@@ -67,6 +67,9 @@ def collection(language: str) -> tuple[Quotation, ...]:
 
 
 def _quote_problem(line: str) -> str | None:
+    if line.count(AUTHOR_MARK) > 1:  # the collection's "TEXT | AUTHOR | LEVELS", copied
+        return (f"{line!r} holds {AUTHOR_MARK!r} {line.count(AUTHOR_MARK)} times; write one "
+                f"quotation a line, TEXT {AUTHOR_MARK} AUTHOR")
     text = quotation(line).text
     if len(text) > MAX_TEXT:
         return (f"the quotation {text[:30]!r}... has {len(text)} characters; a cryptogram takes "
