@@ -19,7 +19,7 @@ from itertools import count, islice
 from math import ceil
 
 from bookgen.api import JSON, Generated, Request
-from bookgen.core.dictionary import blocked_words
+from bookgen.core.dictionary import is_blocked
 from bookgen.core.grading import make_at_level, remove_givens
 from bookgen.core.letters import alphabet
 from bookgen.errors import BookgenError
@@ -77,13 +77,13 @@ def check_request(request: Request) -> None:
     """Refuse quotations no cryptogram can take, before any work."""
     language = request.settings["language"]
     letters = alphabet(language)
-    blocked = set(blocked_words(language))
     for line in request.settings["quotes"] or ():
         text = written(quotation(line).text, language)
         if sum(char in letters for char in text) < MIN_LETTERS:
             raise BookgenError(f"the quotation {quotation(line).text!r} has fewer than {MIN_LETTERS} "
                                f"letters that {language} writes", key="quotes")
-        shown = sorted(blocked.intersection(text[run.start:run.end] for run in runs(text, language)))
+        shown = sorted({text[run.start:run.end] for run in runs(text, language)
+                        if is_blocked(text[run.start:run.end], language)})
         if shown:
             raise BookgenError(f"the quotation {quotation(line).text!r} holds {', '.join(shown)}, "
                                "which no page prints", key="quotes")
