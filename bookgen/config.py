@@ -373,13 +373,18 @@ def words_of(text: str, file: Path, spec: Option) -> list[str]:
 
 
 def _clues_file(source: Source, path: KeyPath, file: Path, spec: Option) -> list[Any]:
-    """A clues file's pairs: one WORD: clue a line ('#' at a line's start for a comment), or a
-    .csv's rows of word and clue (a first row "word, clue" is a heading); a bad one named at its
-    line."""
+    """A clues file's pairs (`clues_of`), a file that cannot be read named at the config's key."""
     try:
         text = read_text(file, limits.CONFIG_BYTES, key=spec.name)
     except BookgenError as error:
         raise source.error(path, _in_file(file, error.message)) from None
+    return clues_of(text, file, spec)
+
+
+def clues_of(text: str, file: Path, spec: Option) -> list[Any]:
+    """A clues file's pairs: one WORD: clue a line ('#' at a line's start for a comment), or a
+    .csv's rows of word and clue (a first row "word, clue" is a heading); a bad one named at its
+    line (also `--set clues=@FILE` on the command line)."""
     if file.suffix.lower() == ".csv":
         rows = [(number, row) for number, row in enumerate(csv.reader(text.splitlines()), 1)
                 if any(cell.strip() for cell in row)]
