@@ -4,9 +4,10 @@ numbered in reading order; the level's first letters given (every answer's at ea
 answer's at medium, none above); kept when the words fit the grid one way only as a list and the
 grader measures the level asked for.
 
-Words that can never be placed are named before any work (`check_request`), also where the
-pool holds more words than a crossword takes: longer than the largest grid ("too long for the
-page"), or sharing no letter with enough of the other words to fill a crossword. A word that
+Words of the user's that can never be placed are named before any work (`check_request`), also
+where the list holds more words than a crossword takes: longer than the largest grid ("too long
+for the page"), or sharing no letter with enough of the other words to fill a crossword (of the
+built-in clues, the long ones are left out where the grid is small). A word that
 could cross but finds no place in a try is not dropped silently: the grid is laid again, and
 when every try leaves one out the request is refused naming it.
 """
@@ -84,7 +85,7 @@ def check_request(request: Request) -> None:
     if request.settings["size"] is not None:
         rows, cols = request.settings["size"]
         long = [word for word in words if len(word) > max(rows, cols)]
-        if long:
+        if long and (request.settings["clues"] or len(words) - len(long) < count):  # the user's, each
             raise BookgenError(f"the word{'s' if long[1:] else ''} {', '.join(long)} cannot be "
                                f"placed: longer than the largest grid ({rows}x{cols}), too long "
                                "for the page; give a larger size", key="clues")

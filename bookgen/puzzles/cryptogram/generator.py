@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from fractions import Fraction
 from itertools import count, islice
 from math import ceil
 
@@ -56,6 +57,33 @@ def quotations(request: Request) -> tuple[Quotation, ...]:
     if request.level == "expert":
         pool = tuple(q for q in pool if not unknown_words(written(q.text, language), language))
     return pool
+
+
+DRAWS = 41
+"""The draws a book makes for one puzzle: the first and, while each draws a quotation the book
+printed already (a repeat), 40 more (`bookgen.book.TWIN_RETRIES`)."""
+SURE = Fraction(1, 100)
+"""The chance that a book of as many puzzles as `variety` announces still runs out of draws."""
+
+
+def reachable(quotes: int) -> int:
+    """How many different quotations a book finds among `quotes` of a level, but for a chance of
+    `SURE`: each draw takes a random one, so when `taken` are printed a puzzle repeats one in
+    all `DRAWS` draws with chance (taken / quotes) ** DRAWS, and those chances add up. The last
+    few of a long list are found by luck: a book asking for all 100 hard English quotations
+    stopped at the 83rd."""
+    missed = Fraction(0)
+    for taken in range(quotes):
+        missed += Fraction(taken, quotes) ** DRAWS
+        if missed > SURE:
+            return taken
+    return quotes
+
+
+def variety(request: Request) -> int | None:
+    """How many puzzles of the built-in quotations a book can count on (`reachable`); None for the
+    user's quotations (how many make the level is not known ahead: `answers` counts them)."""
+    return None if request.settings["quotes"] else reachable(len(quotations(request)))
 
 
 def unknown_words(plain: str, language: str) -> list[str]:
@@ -143,7 +171,8 @@ def _ruling_out(rng: random.Random, plain: str, code: dict[str, str], language: 
     return code
 
 
-def generate(rng: random.Random, request: Request) -> Generated:
+def generate(rng: random.Random, request: Request, attempts: int = ATTEMPTS) -> Generated:
+    """A puzzle of the request, from at most `attempts` codes (levels.py tries fewer)."""
     level, language = request.level, request.settings["language"]
     pool = sorted(quotations(request), key=lambda q: (q.text, q.author))
     order = rng.sample(pool, len(pool)) if len(pool) > 1 else pool  # one: the seed's codes as before
@@ -179,9 +208,9 @@ def generate(rng: random.Random, request: Request) -> Generated:
 
         return puzzle(remove_givens(rng, pieces, solvable, keep=keep))
 
-    made = make_at_level(level, ATTEMPTS, fill, reduce,
+    made = make_at_level(level, attempts, fill, reduce,
                          lambda puzzle: rate(puzzle) if puzzle is not None else {"level": None},
-                         failure=f"no {level} cryptogram came out of {ATTEMPTS} tries for "
+                         failure=f"no {level} cryptogram came out of {attempts} tries for "
                                  f"{request.describe()}; give more or longer quotations")
     chosen, plain, cipher, answer = made.answer
     assert made.puzzle is not None
