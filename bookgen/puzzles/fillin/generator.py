@@ -75,7 +75,8 @@ def check_request(request: Request) -> None:
                                    f"than the grid's longest side ({rows}x{cols}): too long for the "
                                    "page; give a larger size", key="words")
         if len(set(pool)) != len(pool):
-            raise BookgenError("a word is listed twice", key="words")
+            twice = next(word for index, word in enumerate(pool) if word in pool[:index])
+            raise BookgenError(f"the word {twice} is listed twice (as grids write it)", key="words")
         apart = unplaceable(pool, request.settings["word_count"], "grid")
         if apart:
             raise BookgenError(apart, key="words")
