@@ -86,9 +86,10 @@ def check_request(request: Request) -> None:
         rows, cols = request.settings["size"]
         long = [word for word in words if len(word) > max(rows, cols)]
         if long and (request.settings["clues"] or len(words) - len(long) < count):  # the user's, each
+            those = "them" if long[1:] else "it"
             raise BookgenError(f"the word{'s' if long[1:] else ''} {', '.join(long)} cannot be "
                                f"placed: longer than the largest grid ({rows}x{cols}), too long "
-                               "for the page; give a larger size", key="clues")
+                               f"for the page; give a larger size, or leave {those} out", key="clues")
     twice = sorted(word for word, n in Counter(words).items() if n > 1)
     if twice:
         raise BookgenError(f"the word {twice[0]} is listed twice", key="clues")
