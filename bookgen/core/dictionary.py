@@ -12,13 +12,14 @@ change to how grids spell words, is refused with a message naming it, never a si
 every word puzzle. Ranks are whole numbers, 1 the most common, so nothing here depends on how a
 float prints or rounds.
 
-Reading wordfreq's list and spelling it for a grid takes 0.5-1.5 s of CPU a language (and importing
-wordfreq 0.3 s), so the result is kept in the user's cache folder (`cache_folder`), one file a
-language, and read from there in 30-80 ms (at load 10). The file is named by nothing but its
-language: its first line names the digest it must have, and one that is not whole, or made for
-other words, is read as absent and written again. A cache folder that cannot be written costs
-only the time. Rejected: shipping the lists in the package (2.4-7.3 MB a language as text, 21 MB
-for the six: the cryptogram and the scramble need every form, to accept a user's rare word).
+Reading wordfreq's list and spelling it for a grid takes 0.5-1.5 s of CPU a language (and
+importing wordfreq 0.3 s), so the result is kept in the user's cache folder (`cache_folder`),
+one file a language, and read from there in 30-80 ms (at load 10). The file is named by nothing
+but its language: its first line names the digest it must have, and one that is not whole, or
+made for other words, is read as absent and written again. A cache folder that cannot be written
+costs only the time. Rejected: shipping the lists in the package (2.4-7.3 MB a language as text,
+21 MB for the six, 9.5 MB deflated in a wheel, beside wordfreq's own copy of the same words: the
+cryptogram and the scramble need every form, to accept a user's rare word).
 
 wordfreq's lists include names (lower-cased like every other word) and a little of everything a
 corpus holds; a type that prints words it picked (a fill-in) takes them from the common end and
