@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 import textwrap
 from pathlib import Path
 
 import pytest
 
 from bookgen.cli import main
+from bookgen.core.dictionary import CACHE_VARIABLE
 
 
 @pytest.fixture
@@ -64,3 +67,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         return bool(marker and marker.args and marker.args[0] in WAITING_GROUPS)
 
     items.sort(key=lambda item: not waits(item))  # stable: the order within each part is kept
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The dictionaries' cache (bookgen.core.dictionary) in a folder of this run's, never the
+    user's: made by the first process (xdist's workers and every bookgen a test starts inherit
+    it), so each language is made once a run."""
+    if not hasattr(config, "workerinput"):
+        os.environ[CACHE_VARIABLE] = tempfile.mkdtemp(prefix="bookgen-test-cache-")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):
+        shutil.rmtree(os.environ.pop(CACHE_VARIABLE), ignore_errors=True)
