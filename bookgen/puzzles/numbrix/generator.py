@@ -48,10 +48,10 @@ def _orbits(board: Board, symmetry: str) -> list[tuple[int, ...]]:
     return orbits
 
 
-def deduces(state: State, goal: int, top: int) -> bool:
+def deduces(state: State, goal: int, top: int, seen: dict[tuple[int, int], State] | None = None) -> bool:
     """Whether the grader's deductions up to grade `top` place the numbers of `goal` (a mask of
     number indices), stopping as soon as they do."""
-    steps = tuple(Deduction(step.name, step.rank, lambda s: lookahead_round(s, goal))
+    steps = tuple(Deduction(step.name, step.rank, lambda s: lookahead_round(s, goal, seen))
                   if step.name == "lookahead" else step for step in fast_deductions(top))
     try:
         return simplest_first(steps, state, lambda s: s.done & goal == goal, top).finished
@@ -148,6 +148,7 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
     base = ahead[-1].copy()
     kept = set(ends)
     untried = {k for piece in pieces for k in piece}
+    seen: dict[tuple[int, int], State] = {}
     for i, piece in enumerate(pieces):
         untried.difference_update(piece)
         goal = sum(1 << k for k in piece)
@@ -157,7 +158,7 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
             # where lookahead must run out before a trial fails, first look for a second answer
             refused = top > ROUTE_GRADE and any(
                 another_path(board, path, sorted(kept | untried), k) for k in piece)
-            if not refused and deduces(base.meet(ahead[i + 1]), goal, top):
+            if not refused and deduces(base.meet(ahead[i + 1]), goal, top, seen):
                 continue
         kept.update(piece)
         for k in piece:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 
 from bookgen.api import JSON, Solved
 from bookgen.core.grading import Bands, Deduced, Deduction, simplest_first
-from bookgen.puzzles.numbrix.board import bits_of, board_of, givens_of
+from bookgen.puzzles.numbrix.board import Board, bits_of, board_of, givens_of
 from bookgen.puzzles.numbrix.solver import Contradiction, State, grid_of, search, start_state
 
 # --- grader ---------------------------------------------------------------------------------------
@@ -123,20 +123,15 @@ def only_number(state: State) -> int:
 
 def lookahead(state: State) -> int:
     """Try each cell of the missing number with the fewest (up to 3) cells: a cell whose trial
-    leads to a contradiction by the rules above is crossed out."""
+    leads to a contradiction by the rules above is crossed out. (A trial that ended without one
+    earlier in this solve is not run again from scratch: `survives`.)"""
     state.sweep()
     open_numbers = sorted((count, k) for k in state.missing()
                           if (count := state.cand[k].bit_count()) <= 3)
     for _, k in open_numbers:
         crossed = 0
         for cell in bits_of(state.cand[k]):
-            if state.known is not None and state.known[k] == cell:
-                continue
-            trial = state.copy()
-            try:
-                trial.place(k, cell)
-                trial.settle()
-            except Contradiction:
+            if not (state.known is not None and state.known[k] == cell or survives(state, k, cell)):
                 crossed |= cell
         if crossed:
             state.narrow(k, ~crossed)
@@ -145,18 +140,52 @@ def lookahead(state: State) -> int:
     return 0
 
 
-def lookahead_round(state: State, goal: int = 0) -> int:
-    """Lookahead for proofs: the same trials, but on through the other numbers after a crossing,
-    so the grader does not start over for each one. A trial that ended without a contradiction
-    earlier in this proof is not run again while its end state still lies within this state's
-    sets (from there the rules reach that same end), or is run on from that end; nor is a trial
-    whose cell another trial's end state (lying within this state) gives its number: it would
-    reach at least that state. The numbers of `goal` (a mask) go first, and the round ends once
-    they are all placed. (The skips assume the rules monotone, as the removal loop does.)"""
-    state.sweep()
+Trials = dict[tuple[int, int], State]
+
+
+def survives(state: State, k: int, cell: int, seen: Trials | None = None) -> bool:
+    """Whether number index k on `cell` settles without a contradiction. A trial that ended
+    without one earlier in this proof is not run again while its end state still lies within
+    this state's sets (from there the rules reach that same end), or is run on from that end;
+    nor is a trial whose cell another trial's end state (lying within this state) gives its
+    number: it would reach at least that state. `seen` holds end states of other puzzles'
+    trials (the removal loop's earlier trials), used for those skips only, since a puzzle with
+    other givens may reach further. (The skips assume the rules monotone, as the removal loop
+    does.)"""
     if state.survived is None or state.implied is None:
         state.survived, state.implied = {}, {}
     survived, implied = state.survived, state.implied
+    before = survived.get((k, cell))
+    if before is not None and before.within(state):
+        return True
+    for shown in (implied.get((k, cell)), None if seen is None else seen.get((k, cell))):
+        if shown is not None and shown.within(state):
+            return True
+    try:
+        if before is not None:
+            trial = before.meet(state)
+        else:
+            trial = state.copy()
+            trial.place(k, cell)
+        trial.settle()
+    except Contradiction:
+        return False
+    survived[k, cell] = trial
+    if seen is not None:
+        seen[k, cell] = trial
+    for low in bits_of(trial.done & ~state.done):
+        j = low.bit_length() - 1
+        implied[j, trial.cand[j]] = trial
+        if seen is not None:
+            seen[j, trial.cand[j]] = trial
+    return True
+
+
+def lookahead_round(state: State, goal: int = 0, seen: Trials | None = None) -> int:
+    """Lookahead for proofs: the same trials, but on through the other numbers after a crossing,
+    so the grader does not start over for each one. The numbers of `goal` (a mask) go first,
+    and the round ends once they are all placed."""
+    state.sweep()
     open_numbers = sorted((not goal >> k & 1, count, k) for k in state.missing()
                           if (count := state.cand[k].bit_count()) <= 3)
     total = 0
@@ -165,28 +194,8 @@ def lookahead_round(state: State, goal: int = 0) -> int:
             continue
         crossed = 0
         for cell in bits_of(state.cand[k]):
-            if state.known is not None and state.known[k] == cell:
-                continue
-            before = survived.get((k, cell))
-            if before is not None and before.within(state):
-                continue
-            shown = implied.get((k, cell))
-            if shown is not None and shown.within(state):
-                continue
-            try:
-                if before is not None:
-                    trial = before.meet(state)
-                else:
-                    trial = state.copy()
-                    trial.place(k, cell)
-                trial.settle()
-                survived[k, cell] = trial
-            except Contradiction:
+            if not (state.known is not None and state.known[k] == cell or survives(state, k, cell, seen)):
                 crossed |= cell
-                continue
-            for low in bits_of(trial.done & ~state.done):
-                j = low.bit_length() - 1
-                implied[j, trial.cand[j]] = trial
         if crossed:
             total += crossed.bit_count()
             state.narrow(k, ~crossed)
@@ -253,6 +262,18 @@ def stretch(givens: Iterable[int], size: int) -> int:
     return max(b - a - 1 for a, b in zip([-1, *numbers], [*numbers, size]))
 
 
+# The answers the grader last proved unique by deduction alone, by shape and givens: the
+# generator's self-check solves the very puzzle it has just rated, and the deductions that
+# finished the rating are a proof of the same answer (the fast order would only find it again).
+PROVEN: dict[tuple[tuple[tuple[int, int], ...], bool, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
+PROVEN_KEPT = 16
+
+
+def _proof_key(board: Board, givens: dict[int, int]) -> tuple[tuple[tuple[int, int], ...], bool,
+                                                             tuple[tuple[int, int], ...]]:
+    return board.cells, board.diagonal, tuple(sorted(givens.items()))
+
+
 def rate_with(diagonal: bool) -> Callable[..., JSON]:
     def rate(puzzle: JSON, answer: list[int] | None = None) -> JSON:
         """The grade (hardest deduction a person needs), its level, the deductions used, the
@@ -268,6 +289,10 @@ def rate_with(diagonal: bool) -> Callable[..., JSON]:
             deduced = run_grader(state, grade_of("expert"))
         except Contradiction:
             deduced = Deduced(False, SEARCH_GRADE, {})
+        if deduced.finished:
+            if len(PROVEN) >= PROVEN_KEPT:
+                del PROVEN[next(iter(PROVEN))]
+            PROVEN[_proof_key(board, givens)] = tuple(state.cand)
         grade = deduced.hardest if deduced.finished else SEARCH_GRADE
         return {
             "level": BANDS.level_of(grade),
@@ -288,9 +313,15 @@ def solve_with(diagonal: bool) -> Callable[[JSON, int | None], Solved]:
         """The grader's sound deductions first (when they finish, the answer is the only one),
         then search from where they stopped."""
         board = board_of(puzzle, diagonal)
+        givens = givens_of(puzzle, board)
         try:
-            state = start_state(board, givens_of(puzzle, board))
-            finished = run_grader(state, grade_of("expert"), fast=True).finished
+            state = start_state(board, givens)
+            proven = PROVEN.get(_proof_key(board, givens))
+            if proven is not None:
+                state.cand[:] = proven
+                finished = True
+            else:
+                finished = run_grader(state, grade_of("expert"), fast=True).finished
         except Contradiction:
             return Solved(0, None)
         found = [state] if finished else search(state, cap)

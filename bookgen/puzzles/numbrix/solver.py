@@ -13,6 +13,8 @@ with the fewest cells left.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress, count
+from operator import and_, ne
 
 from bookgen.api import JSON
 from bookgen.puzzles.numbrix.board import Board, bits_of, grid_offset
@@ -81,13 +83,12 @@ class State:
     def meet(self, other: State) -> State:
         """A state with what both this one and `other` know (both sound for the same puzzle).
         Only numbers whose sets `other` narrows need a sweep, when this one has been swept."""
-        cand = [x & y for x, y in zip(self.cand, other.cand)]
+        cand = list(map(and_, self.cand, other.cand))
+        if 0 in cand:
+            raise Contradiction
         narrowed = self.dirty
-        for k, (x, y) in enumerate(zip(self.cand, cand)):
-            if x != y:
-                if not y:
-                    raise Contradiction
-                narrowed |= 1 << k
+        for k in compress(count(), map(ne, self.cand, cand)):
+            narrowed |= 1 << k
         met = State(self.board, cand, self.fixed | other.fixed, self.done | other.done,
                     narrowed, self.stale | other.stale, self.known)
         if met.fixed == self.fixed:
@@ -96,7 +97,7 @@ class State:
 
     def within(self, other: State) -> bool:
         """Whether every set of this state lies within the same number's set in `other`."""
-        return not any(mine & ~theirs for mine, theirs in zip(self.cand, other.cand))
+        return list(map(and_, self.cand, other.cand)) == self.cand
 
     @property
     def size(self) -> int:
