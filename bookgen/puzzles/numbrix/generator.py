@@ -59,7 +59,7 @@ def deduces(state: State, goal: int, top: int, seen: dict[tuple[int, int], State
         return False
 
 
-SECOND_PATH_NODES = 3000  # search budget for each window of another_path
+SECOND_PATH_NODES = 1000  # search budget for each window of another_path
 
 
 def another_path(board: Board, path: list[int], givens: list[int], k: int) -> bool:
@@ -79,13 +79,22 @@ def another_path(board: Board, path: list[int], givens: list[int], k: int) -> bo
 
 def _differs(board: Board, path: list[int], start: int, end: int, inside: list[int]) -> bool:
     """Whether a path other than path[start..end] joins path[start] to path[end] through the
-    same cells, with the numbers of `inside` on their own cells."""
+    same cells, with the numbers of `inside` on their own cells. A step is taken only to a cell
+    from which the next pinned number's cell is within reach (counted over the whole shape)."""
     cells = 0
     for cell in path[start:end + 1]:
         cells |= cell
     pinned = {k: path[k] for k in inside}
     pinned[end] = path[end]
-    pinned_cells = sum(pinned.values())
+    open_cells = cells & ~sum(pinned.values())
+    # for each number of the window, the cells from which the next pinned number is in reach
+    reach = []
+    upcoming = end
+    for k in range(end, start, -1):
+        if k in pinned:
+            upcoming = k
+        reach.append(board.ball(path[upcoming], upcoming - k))
+    reach.reverse()  # reach[k - start - 1]: where number k may stand
     around = board.around
     budget = [SECOND_PATH_NODES]
 
@@ -96,7 +105,7 @@ def _differs(board: Board, path: list[int], start: int, end: int, inside: list[i
         if budget[0] < 0:
             return False
         step = pinned.get(k + 1)
-        nexts = around[cell] & ~used & (step if step is not None else cells & ~pinned_cells)
+        nexts = around[cell] & ~used & (step if step is not None else open_cells & reach[k - start])
         while nexts:
             low = nexts & -nexts
             nexts ^= low
