@@ -96,8 +96,15 @@ class State:
         return met
 
     def within(self, other: State) -> bool:
-        """Whether every set of this state lies within the same number's set in `other`."""
-        return list(map(and_, self.cand, other.cand)) == self.cand
+        """Whether every set of this state lies within the same number's set in `other`
+        (the numbers `other` has placed and this one has not are the likeliest to differ: they
+        are looked at first)."""
+        mine, theirs = self.cand, other.cand
+        for low in bits_of(other.done & ~self.done):
+            k = low.bit_length() - 1
+            if mine[k] & ~theirs[k]:
+                return False
+        return list(map(and_, mine, theirs)) == mine
 
     @property
     def size(self) -> int:
