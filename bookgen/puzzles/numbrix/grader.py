@@ -22,13 +22,11 @@ def _open_neighbours(state: State) -> list[tuple[int, int, str]]:
     cand, done, last = state.cand, state.done, state.size - 1
     around, free = state.board.around, state.board.mask & ~state.fixed
     found = []
-    for k in range(state.size):
-        if done >> k & 1:
-            continue
+    missing = (1 << state.size) - 1 & ~done
+    for low in bits_of(missing & (done << 1 | done >> 1)):
+        k = low.bit_length() - 1
         before = k > 0 and done >> (k - 1) & 1
         after = k < last and done >> (k + 1) & 1
-        if not (before or after):
-            continue
         cells = free
         if before:
             cells &= around[cand[k - 1]]
@@ -48,7 +46,8 @@ def dead_end(state: State) -> int:
     """A free cell with at most one free neighbour needs a placed neighbour number next to its
     own: when only one missing number fits there, it goes in."""
     board = state.board
-    free = board.mask & ~state.fixed
+    fixed = state.fixed
+    free = board.mask & ~fixed
     ones = twos = 0
     for near in board.shifted(free):
         twos |= ones & near
@@ -58,26 +57,37 @@ def dead_end(state: State) -> int:
         return 0
     cand, done, last = state.cand, state.done, state.size - 1
     around = board.around
-    owner = {cand[k]: k for k in range(state.size) if done >> k & 1}
     found = []
     for cell in bits_of(tight):
-        open_near = (around[cell] & free).bit_count()
-        options = {0, last} | {k + step for near in bits_of(around[cell] & state.fixed)
-                               for k in (owner[near],) for step in (-1, 1)}
+        room = (around[cell] & free).bit_count()
+        options = {0, last}
+        for near in bits_of(around[cell] & fixed):
+            k = _owner(cand, done, near)
+            options.update((k - 1, k + 1))
         fitting = [k for k in sorted(options) if 0 <= k <= last and not done >> k & 1
-                   and _fits(state, k, cell, open_near)]
+                   and _fits(state, k, cell, room)]
         if len(fitting) == 1:
             found.append((fitting[0], cell, "dead_end"))
     return _apply(state, found)
 
 
+def _owner(cand: list[int], done: int, cell: int) -> int:
+    """The placed number index on `cell` (the first set equal to the cell, unless that is a
+    missing number's last cell not yet swept)."""
+    k = cand.index(cell)
+    if done >> k & 1:
+        return k
+    return next(j for j in range(k + 1, len(cand)) if cand[j] == cell and done >> j & 1)
+
+
 def _fits(state: State, k: int, cell: int, open_near: int) -> bool:
     """Whether number index k could sit in `cell` judging by its two neighbour numbers alone."""
     missing = 0
+    done, cand, near = state.done, state.cand, state.board.around[cell]
     for side in (k - 1, k + 1):
-        if 0 <= side < state.size:
-            if state.done >> side & 1:
-                if not state.cand[side] & state.board.around[cell]:
+        if 0 <= side < len(cand):
+            if done >> side & 1:
+                if not cand[side] & near:
                     return False
             else:
                 missing += 1
