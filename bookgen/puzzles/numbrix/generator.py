@@ -149,10 +149,11 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
     run_grader(state, settle_top, fast=True)
     ahead = [state.copy()]
     for piece in reversed(pieces):
-        for k in piece:
-            state.place(k, path[k])
-        run_grader(state, settle_top, fast=True)
-        ahead.append(state.copy())
+        if _places(state, piece, path):
+            run_grader(state, settle_top, fast=True)
+            ahead.append(state.copy())
+        else:  # deduced already: the grader, stuck here before, would stay stuck (and the
+            ahead.append(ahead[-1])  # states in `ahead` are only ever read, so one can serve twice)
     ahead.reverse()
     base = ahead[-1].copy()
     kept = set(ends)
@@ -170,10 +171,19 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
             if not refused and deduces(base.meet(ahead[i + 1]), goal, top, seen):
                 continue
         kept.update(piece)
-        for k in piece:
-            base.place(k, path[k])
-        run_grader(base, settle_top, fast=True)
+        if _places(base, piece, path):
+            run_grader(base, settle_top, fast=True)
     return {k: path[k] for k in sorted(kept)}
+
+
+def _places(state: State, piece: list[int], path: list[int]) -> bool:
+    """Place the numbers of `piece` on their cells of the answer; whether any was not placed
+    already."""
+    if all(state.done >> k & 1 for k in piece):
+        return False
+    for k in piece:
+        state.place(k, path[k])
+    return True
 
 
 def numbered_grid(board: Board, rows: int, cols: int, path: list[int],
