@@ -57,11 +57,15 @@ class Board:
 
     def ball(self, centre: int, radius: int) -> int:
         """Cells within `radius` steps of `centre` over the whole shape (a person counting steps)."""
+        return self.balls_to(centre, radius)[radius]
+
+    def balls_to(self, centre: int, radius: int) -> list[int]:
+        """The balls round `centre` by radius, grown to at least `radius` (kept for the board)."""
         grown = self.balls.setdefault(centre, [centre])
         while len(grown) <= radius:
             last = grown[-1]
             grown.append(last | self.spread(last))
-        return grown[radius]
+        return grown
 
     def regions(self, cells: int) -> list[int]:
         """The connected parts of `cells`."""

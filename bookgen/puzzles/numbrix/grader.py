@@ -104,12 +104,16 @@ def gap_count(state: State) -> int:
     for a, b in zip([None, *placed], [*placed, None]):
         lo = 0 if a is None else a + 1
         hi = size - 1 if b is None else b - 1
-        for k in range(lo, hi + 1):
-            cells = free
-            if a is not None:
-                cells &= board.ball(cand[a], k - a)
-            if b is not None:
-                cells &= board.ball(cand[b], b - k)
+        if lo > hi:
+            continue
+        # k's reach from a and from b, by k (the balls grown once to the gap's width)
+        width = hi - lo + 1
+        from_a = ([board.mask] * width if a is None
+                  else board.balls_to(cand[a], hi - a)[lo - a:hi - a + 1])
+        from_b = ([board.mask] * width if b is None
+                  else board.balls_to(cand[b], b - lo)[b - hi:b - lo + 1][::-1])
+        for k, near_a, near_b in zip(range(lo, hi + 1), from_a, from_b):
+            cells = free & near_a & near_b
             if cells and not cells & (cells - 1):
                 found.append((k, cells, "gap_count"))
     return _apply(state, found)
