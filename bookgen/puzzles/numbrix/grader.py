@@ -305,7 +305,7 @@ def rate_with(diagonal: bool) -> Callable[..., JSON]:
             deduced = Deduced(False, SEARCH_GRADE, {})
         if deduced.finished:
             if len(PROVEN) >= PROVEN_KEPT:
-                del PROVEN[next(iter(PROVEN))]
+                PROVEN.pop(next(iter(PROVEN)), None)  # the oldest
             PROVEN[_proof_key(board, givens)] = tuple(state.cand)
         grade = deduced.hardest if deduced.finished else SEARCH_GRADE
         return {
