@@ -331,7 +331,11 @@ def _type_options(source: Source, path: KeyPath, data: dict[str, Any], puzzle_ty
             try:
                 text = read_text(file, limits.CONFIG_BYTES, key=spec.name)
             except BookgenError as error:
-                raise source.error(path + (spec.name,), _in_file(file, error.message)) from None
+                message = error.message
+                if message == "no such file" and re.search(r"[\s,|]", value):
+                    message += (f" (one string with a dot or a slash names a file; give the "
+                                f"{spec.name} themselves as a YAML list, one '- ...' a line)")
+                raise source.error(path + (spec.name,), _in_file(file, message)) from None
             raw[spec.name] = words_of(text, file, spec)
         elif spec.kind == "clues" and isinstance(value, str) and CLUES_FILE.match(value.strip()):
             if within is not None:
@@ -373,21 +377,35 @@ def words_of(text: str, file: Path, spec: Option) -> list[str]:
 
 
 def _clues_file(source: Source, path: KeyPath, file: Path, spec: Option) -> list[Any]:
-    """A clues file's pairs: one WORD: clue a line ('#' at a line's start for a comment), or a
-    .csv's rows of word and clue (a first row "word, clue" is a heading); a bad one named at its
-    line."""
+    """A clues file's pairs (`clues_of`), its trouble said at the config's line of the key."""
     try:
         text = read_text(file, limits.CONFIG_BYTES, key=spec.name)
     except BookgenError as error:
         raise source.error(path, _in_file(file, error.message)) from None
+    return clues_of(text, file, spec)
+
+
+def clues_of(text: str, file: Path, spec: Option) -> list[Any]:
+    """A clues file's pairs: one WORD: clue a line ('#' at a line's start for a comment), or a
+    .csv's rows of word and clue (a first row "word, clue" is a heading; each row one line, so
+    a quote left open is named at its line, not run into the next); a bad one named at its
+    line (also `--set clues=@FILE` on the command line)."""
+    items: list[tuple[int, Any]] = []
     if file.suffix.lower() == ".csv":
-        rows = [(number, row) for number, row in enumerate(csv.reader(text.splitlines()), 1)
-                if any(cell.strip() for cell in row)]
-        if rows and [cell.strip().lower() for cell in rows[0][1]] == ["word", "clue"]:
-            rows = rows[1:]
-        items: list[tuple[int, Any]] = [
-            (number, {"word": row[0], "clue": row[1]} if len(row) == 2 else ",".join(row))
-            for number, row in rows]
+        rows = 0
+        for number, line in enumerate(text.splitlines(), 1):
+            try:
+                row = next(csv.reader([line], strict=True), [])
+            except csv.Error as error:
+                raise BookgenError(f"{line!r} is not a row of two columns, word and clue ({error}: "
+                                   'a quote opened must close on its line, "like, this")',
+                                   file=str(file), line=number) from None
+            if not any(cell.strip() for cell in row):
+                continue
+            rows += 1
+            if rows == 1 and [cell.strip().lower() for cell in row] == ["word", "clue"]:
+                continue
+            items.append((number, {"word": row[0], "clue": row[1]} if len(row) == 2 else line))
     else:
         items = [(number, line) for number, line in enumerate(text.splitlines(), 1)
                  if line.strip() and not line.lstrip().startswith("#")]
