@@ -129,9 +129,9 @@ class PuzzleTimeout(Exception):
 
 
 RETRY_SECONDS = 0.05
-"""How soon a time budget's alarm rings again while its block still runs: an exception raised in
-a finalizer (an abandoned generator closed by the garbage collector mid-search) is printed and
-dropped by Python, so one alarm alone can be lost and a search go on for ever."""
+"""How soon a time budget's alarm rings again while its block still runs: Python drops an
+exception raised in a finalizer (a weak set's callback run mid-search), printing its traceback, so
+one alarm alone could be lost and a search go on for ever (the block silences that traceback)."""
 
 
 @contextmanager
@@ -149,7 +149,12 @@ def time_budget(seconds: float | None) -> Iterator[None]:
             signal.setitimer(signal.ITIMER_REAL, RETRY_SECONDS)
             raise PuzzleTimeout
 
-    previous = signal.signal(signal.SIGALRM, expire)
+    def unheard(unraisable: Any) -> None:  # the alarm a finalizer dropped: no traceback to print
+        if not isinstance(unraisable.exc_value, PuzzleTimeout):
+            previous_hook(unraisable)
+
+    previous, previous_hook = signal.signal(signal.SIGALRM, expire), sys.unraisablehook
+    sys.unraisablehook = unheard
     try:
         signal.setitimer(signal.ITIMER_REAL, seconds)
         yield
@@ -160,6 +165,7 @@ def time_budget(seconds: float | None) -> Iterator[None]:
             running[0] = False
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        sys.unraisablehook = previous_hook
 
 
 @dataclass(frozen=True)
