@@ -4,7 +4,9 @@ Only an ordinary file (or standard input, '-') is read, and only up to a size li
 or a FIFO named as a config ends in one message instead of filling memory or waiting forever. The
 file is opened without blocking and checked through its open descriptor, so nothing can swap it
 for a pipe in between. Text is UTF-8, a leading byte-order mark allowed (as YAML allows it).
-JSON is checked for nesting before it is parsed, since Python's parser recurses.
+JSON is checked for nesting before it is parsed, since Python's parser recurses. A words file
+and a picture a config or `--set KEY=@FILE` names are read here too, so the command line reads
+them without the config code (which loads every type).
 """
 
 from __future__ import annotations
@@ -15,12 +17,16 @@ import re
 import stat
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bookgen import limits
+from bookgen.core.masks import picture_mask, text_file_mask
 from bookgen.errors import BookgenError
 
-__all__ = ["parse_json", "read_bytes", "read_text", "whole_characters"]
+if TYPE_CHECKING:
+    from bookgen.core.options import Option
+
+__all__ = ["parse_json", "read_bytes", "read_picture", "read_text", "whole_characters", "words_of"]
 
 
 def read_text(path: str | Path, most: int, *, key: str | None = None) -> str:
@@ -161,3 +167,29 @@ def parse_json(text: str, file: str, line: int | None = None) -> Any:
         except ValueError as error:
             raise BookgenError(f"in a string: {error}", file=file, line=line) from None
     return value
+
+
+def words_of(text: str, file: Path, spec: Option) -> list[str]:
+    """A words file's words, one a line ('#' starts a comment), each checked by the option's
+    spec; a bad one named at its line of the file (also `--set words=@FILE` on the command line)."""
+    words = []
+    for number, line in enumerate(text.splitlines(), 1):
+        word = line.split("#", 1)[0].strip()
+        if word:
+            try:
+                spec.parse([word])
+            except BookgenError as error:
+                raise BookgenError(error.message, file=str(file), line=number) from None
+            words.append(word)
+    return words
+
+
+def read_picture(file: Path, spec: Option, size: tuple[int, int] | None) -> str:
+    """A picture file's mask as text: a PNG reduced to `size` (the section's, if it sets one),
+    else to the option's `high` on each side; a text file read as drawn."""
+    if file.suffix.lower() == ".txt":
+        return text_file_mask(read_text(file, limits.CONFIG_BYTES, key=spec.name), key=spec.name)
+    side = int(spec.high or limits.PICTURE_SIDE)
+    rows, cols = size or (side, side)
+    return picture_mask(read_bytes(file, limits.PICTURE_BYTES, key=spec.name), rows, cols,
+                        key=spec.name).text()

@@ -478,9 +478,10 @@ def test_the_two_engines_count_alike_and_singles_finish_what_the_grader_does():
     assert 0 < finished_by_singles < 40
 
 
-def test_solving_sudoku_lines_loads_no_other_type(tmp_path):
+def test_a_command_about_one_type_loads_that_type_alone(tmp_path):
     """`bookgen solve` of 81-character lines asks bookgen's own line readers first, each loaded
-    alone (`OWN_LINE_READERS`: every built-in type with a one-line form, and no other)."""
+    alone (`OWN_LINE_READERS`: every built-in type with a one-line form, and no other); a
+    `--set words=@FILE` is read without the config code (which loads every type)."""
     import subprocess
     import sys
 
@@ -488,11 +489,16 @@ def test_solving_sudoku_lines_loads_no_other_type(tmp_path):
     from bookgen.puzzles import BUILT_IN
 
     assert sorted(OWN_LINE_READERS) == sorted(t.name for t in BUILT_IN if t.read_line is not None)
-    bank = tmp_path / "bank.txt"
+    bank, words = tmp_path / "bank.txt", tmp_path / "words.txt"
     bank.write_text(EASY + "\n")
-    shown = subprocess.run(
-        [sys.executable, "-c", "import io, sys; from bookgen.cli import main; "
-         f"main(['solve', {str(bank)!r}], io.StringIO()); "
-         "print(sorted(m for m in sys.modules if m.startswith('bookgen.puzzles.') and m.count('.') == 2))"],
-        capture_output=True, text=True, check=True).stdout
-    assert shown.strip() == "['bookgen.puzzles.base', 'bookgen.puzzles.sudoku']"
+    words.write_text("APPLE\nBANANA\nCHERRY\nGRAPE\nLEMON\nMANGO\n")
+    for argv, name in ((["solve", str(bank)], "sudoku"),
+                       (["generate", "wordsearch", "-q", "-j", "1", "--set", f"words=@{words}"],
+                        "wordsearch")):
+        shown = subprocess.run(
+            [sys.executable, "-c", "import io, sys; from bookgen.cli import main; "
+             f"main({argv!r}, io.StringIO()); "
+             "print(sorted(m for m in sys.modules if m.startswith('bookgen.puzzles.') "
+             "and m.count('.') == 2))"],
+            capture_output=True, text=True, check=True).stdout
+        assert shown.strip() == f"['bookgen.puzzles.base', 'bookgen.puzzles.{name}']"
