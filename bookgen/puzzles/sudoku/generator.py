@@ -120,7 +120,9 @@ def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: st
     of two answers far sooner than the grader, which tries every technique before it gives up),
     and it searches only where another answer could differ: in the orbit just removed, as the
     givens kept before had one answer (`differs_in`). Where the level takes any technique, the
-    solver alone decides."""
+    solver alone decides. Before either, where every single is within the level: givens that
+    naked and hidden singles alone finish have one answer, and the grader finishes them by the
+    same singles (`singles_finish`), so the removal stays without a count or a grade."""
     limit = bands_of(board).top(level)
     any_technique = limit >= WEIGHTS["contradiction"]
     # a killer's grader takes neither (its sums break the symmetry they rest on)

@@ -269,6 +269,7 @@ class Masks:
 
 
 _MASKS: dict[int, tuple[Board, Masks]] = {}
+MASKS_KEPT = 256  # boards whose masks are kept, as `board_of` keeps boards
 
 
 def masks_of(board: Board) -> Masks:
@@ -276,6 +277,8 @@ def masks_of(board: Board) -> Masks:
     cost more than a count)."""
     kept = _MASKS.get(id(board))
     if kept is None or kept[0] is not board:
+        if len(_MASKS) >= MASKS_KEPT:  # a jigsaw's layouts: each its own board
+            _MASKS.clear()
         masks = Masks(tuple(range(1, board.size + 1)),
                       tuple(sum(1 << cell for cell in unit) for unit in board.units),
                       tuple(sum(1 << peer for peer in peers) for peers in board.peers),
