@@ -4,13 +4,14 @@ Only an ordinary file (or standard input, '-') is read, and only up to a size li
 or a FIFO named as a config ends in one message instead of filling memory or waiting forever. The
 file is opened without blocking and checked through its open descriptor, so nothing can swap it
 for a pipe in between. Text is UTF-8, a leading byte-order mark allowed (as YAML allows it).
-JSON is checked for nesting before it is parsed, since Python's parser recurses. A words file
-and a picture a config or `--set KEY=@FILE` names are read here too, so the command line reads
-them without the config code (which loads every type).
+JSON is checked for nesting before it is parsed, since Python's parser recurses. The words,
+clues and picture files a config or `--set KEY=@FILE` names are read here too, so the command
+line reads them without the config code (which loads every type).
 """
 
 from __future__ import annotations
 
+import csv
 import json
 import os
 import re
@@ -26,7 +27,8 @@ from bookgen.errors import BookgenError
 if TYPE_CHECKING:
     from bookgen.core.options import Option
 
-__all__ = ["parse_json", "read_bytes", "read_picture", "read_text", "whole_characters", "words_of"]
+__all__ = ["clues_of", "parse_json", "read_bytes", "read_picture", "read_text", "whole_characters",
+           "words_of"]
 
 
 def read_text(path: str | Path, most: int, *, key: str | None = None) -> str:
@@ -193,3 +195,35 @@ def read_picture(file: Path, spec: Option, size: tuple[int, int] | None) -> str:
     rows, cols = size or (side, side)
     return picture_mask(read_bytes(file, limits.PICTURE_BYTES, key=spec.name), rows, cols,
                         key=spec.name).text()
+
+
+def clues_of(text: str, file: Path, spec: Option) -> list[Any]:
+    """A clues file's pairs: one WORD: clue a line ('#' at a line's start for a comment), or a
+    .csv's rows of word and clue (a first row "word, clue" is a heading; each row one line, so
+    a quote left open is named at its line, not run into the next); a bad one named at its
+    line (also `--set clues=@FILE` on the command line)."""
+    items: list[tuple[int, Any]] = []
+    if file.suffix.lower() == ".csv":
+        rows = 0
+        for number, line in enumerate(text.splitlines(), 1):
+            try:
+                row = next(csv.reader([line], strict=True), [])
+            except csv.Error as error:
+                raise BookgenError(f"{line!r} is not a row of two columns, word and clue ({error}: "
+                                   'a quote opened must close on its line, "like, this")',
+                                   file=str(file), line=number) from None
+            if not any(cell.strip() for cell in row):
+                continue
+            rows += 1
+            if rows == 1 and [cell.strip().lower() for cell in row] == ["word", "clue"]:
+                continue
+            items.append((number, {"word": row[0], "clue": row[1]} if len(row) == 2 else line))
+    else:
+        items = [(number, line) for number, line in enumerate(text.splitlines(), 1)
+                 if line.strip() and not line.lstrip().startswith("#")]
+    for number, item in items:
+        try:
+            spec.parse([item])
+        except BookgenError as error:
+            raise BookgenError(error.message, file=str(file), line=number) from None
+    return [item for _, item in items]

@@ -295,6 +295,29 @@ def test_solve_has_a_time_budget_and_survives_a_deep_search(tmp_path, run, monke
     assert status == 2 and "blank30.jsonl:1: too large to solve" in out and "Traceback" not in err
 
 
+def test_a_time_budget_rings_again_when_its_alarm_is_lost_and_leaves_none_behind():
+    """Python drops an exception raised in a finalizer (a weakref callback, an abandoned
+    generator's close): a budget that rang once only let such a search run on for ever."""
+    from bookgen.book import PuzzleTimeout, time_budget
+
+    handler = signal.getsignal(signal.SIGALRM)
+    started = time.monotonic()
+    with pytest.raises(PuzzleTimeout):
+        with time_budget(0.05):
+            try:
+                while time.monotonic() - started < 3:
+                    pass
+            except PuzzleTimeout:
+                pass  # lost, as a finalizer loses it
+            while time.monotonic() - started < 3:  # a budget that rang once ends here: no raise
+                pass
+    assert time.monotonic() - started < 2
+    with time_budget(0.05):
+        pass
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    assert signal.getsignal(signal.SIGALRM) is handler
+
+
 @pytest.mark.parametrize("args, expected", [
     (("preview", "--pages", "1-1000000000"), "--pages: '1-1000000000' goes past page 500"),
     (("build", "--budget", "nan"), "--budget: nan is not allowed"),

@@ -12,7 +12,7 @@ from bookgen.api import JSON
 from bookgen.core.dictionary import blocked_words
 from bookgen.core.letters import LANGUAGES, alphabet
 from bookgen.errors import PuzzleFormatError
-from bookgen.puzzles.cryptogram.parameters import MAX_TEXT
+from bookgen.puzzles.cryptogram.parameters import MAX_AUTHOR, MAX_TEXT
 from bookgen.puzzles.cryptogram.words import is_reading, runs
 
 
@@ -63,5 +63,7 @@ def validate(puzzle: JSON) -> None:
             and len(set(given.values())) == len(given)):
         raise PuzzleFormatError("'given' must map code letters of the text to different letters, "
                                 "none to itself")
-    if not isinstance(puzzle["author"], str) or "\n" in puzzle["author"] or len(puzzle["author"]) > 80:
-        raise PuzzleFormatError("'author' must be one line of up to 80 characters (\"\" for none)")
+    author = puzzle["author"]
+    if not isinstance(author, str) or "\n" in author or len(author) > MAX_AUTHOR:
+        raise PuzzleFormatError(f"'author' must be one line of up to {MAX_AUTHOR} characters "
+                                "(\"\" for none)")

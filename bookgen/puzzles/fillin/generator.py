@@ -76,7 +76,8 @@ def check_request(request: Request) -> None:
                                    f"than the grid's longest side ({rows}x{cols}): too long for the "
                                    "page; give a larger size", key="words")
         if len(set(pool)) != len(pool):
-            raise BookgenError("a word is listed twice", key="words")
+            twice = next(word for index, word in enumerate(pool) if word in pool[:index])
+            raise BookgenError(f"the word {twice} is listed twice (as grids write it)", key="words")
         apart = letter_groups(pool)[1:]
         if apart and request.settings["word_count"] >= len(pool):
             raise BookgenError(f"{unplaceable(apart)}: a grid of all the words cannot be laid", key="words")

@@ -112,7 +112,8 @@ def check_request(request: Request) -> None:
             raise BookgenError(f"{original!r} cannot be shuffled as {level} scrambles are (see the "
                                "type's levels): too few different letters", key="words")
     if len(set(pool)) != len(pool):
-        raise BookgenError("a word is listed twice", key="words")
+        twice = next(word for index, word in enumerate(pool) if word in pool[:index])
+        raise BookgenError(f"the word {twice} is listed twice (as grids write it)", key="words")
     count = _count(request, pool)
     if count > len(pool):
         theme = request.settings["theme"]
