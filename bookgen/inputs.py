@@ -11,7 +11,6 @@ line reads them without the config code (which loads every type).
 
 from __future__ import annotations
 
-import csv
 import json
 import os
 import re
@@ -21,7 +20,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bookgen import limits
-from bookgen.core.masks import picture_mask, text_file_mask
 from bookgen.errors import BookgenError
 
 if TYPE_CHECKING:
@@ -189,6 +187,8 @@ def words_of(text: str, file: Path, spec: Option) -> list[str]:
 def read_picture(file: Path, spec: Option, size: tuple[int, int] | None) -> str:
     """A picture file's mask as text: a PNG reduced to `size` (the section's, if it sets one),
     else to the option's `high` on each side; a text file read as drawn."""
+    from bookgen.core.masks import picture_mask, text_file_mask  # here: few commands read one
+
     if file.suffix.lower() == ".txt":
         return text_file_mask(read_text(file, limits.CONFIG_BYTES, key=spec.name), key=spec.name)
     side = int(spec.high or limits.PICTURE_SIDE)
@@ -202,6 +202,8 @@ def clues_of(text: str, file: Path, spec: Option) -> list[Any]:
     .csv's rows of word and clue (a first row "word, clue" is a heading; each row one line, so
     a quote left open is named at its line, not run into the next); a bad one named at its
     line (also `--set clues=@FILE` on the command line)."""
+    import csv  # here: few commands read one
+
     items: list[tuple[int, Any]] = []
     if file.suffix.lower() == ".csv":
         rows = 0
