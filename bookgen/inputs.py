@@ -105,24 +105,26 @@ def _size(count: int) -> str:
     return f"{count // (1024 * 1024)} MB" if count >= 1024 * 1024 else f"{count:,} bytes"
 
 
-_LONE_SURROGATE = re.compile("[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]")
+# The patterns here are compiled by `re` when first used (and kept in its cache), not at import:
+# compiling them took a command that reads no JSON 2 ms.
+_LONE_SURROGATE = "[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]"
 
 
 def whole_characters(text: str) -> str:
     """`text` with each surrogate pair ("\\uD83D\\uDE00" in YAML or JSON) made the one character it
     stands for; a ValueError naming a lone half, which is no character: no file holds it as UTF-8
     and no page prints it."""
-    if not _SURROGATE.search(text):
+    if not re.search(_SURROGATE, text):
         return text
-    lone = _LONE_SURROGATE.search(text)
+    lone = re.search(_LONE_SURROGATE, text)
     if lone:
         raise ValueError(f"\\u{ord(lone.group()):04X} (character {lone.start() + 1}) is half of a "
                          "UTF-16 surrogate pair, not a character; write the character itself")
     return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = "[\ud800-\udfff]"
+_ESCAPED_SURROGATE = r"\\u[dD][89a-fA-F]"
 
 
 def _whole_strings(value: Any) -> None:
@@ -139,8 +141,8 @@ def _whole_strings(value: Any) -> None:
             _whole_strings(item)
 
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STRING = r'"(?:[^"\\]|\\.)*"'
+_NOT_BRACKET = r"[^\[\]{}]+"
 
 
 def parse_json(text: str, file: str, line: int | None = None) -> Any:
@@ -148,7 +150,7 @@ def parse_json(text: str, file: str, line: int | None = None) -> Any:
     deeper than limits.NESTING (which would make Python's parser recurse until it fails), and
     for a string that holds half of a surrogate pair ("\\ud800"), which no page or file can hold."""
     depth = 0
-    for char in _NOT_BRACKET.sub("", _STRING.sub("", text)):
+    for char in re.sub(_NOT_BRACKET, "", re.sub(_STRING, "", text)):
         depth += 1 if char in "[{" else -1
         if depth > limits.NESTING:
             raise BookgenError(f"the JSON is nested more than {limits.NESTING} levels deep, the "
@@ -161,7 +163,7 @@ def parse_json(text: str, file: str, line: int | None = None) -> Any:
     except ValueError:  # the only other failure: Python's cap on an integer's digits
         raise BookgenError(f"a number with more than {sys.get_int_max_str_digits()} digits",
                            file=file, line=line) from None
-    if _ESCAPED_SURROGATE.search(text):  # rare: only then look for a lone half in the strings
+    if re.search(_ESCAPED_SURROGATE, text):  # rare: only then look for a lone half in the strings
         try:
             _whole_strings(value)
         except ValueError as error:
