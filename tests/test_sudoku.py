@@ -428,8 +428,9 @@ def test_the_two_engines_count_alike_and_singles_finish_what_the_grader_does():
     """The per-number engine (boards without sums) counts the answers the per-cell one counts,
     finds the same first of them (the same search tree), and says what `differs_in` by cells
     says along a removal walk; givens its singles finish, the grader finishes at naked singles
-    (the generator's shortcut: `singles_finish`). bench/sudoku_anchors.py's top95 and 1,500
-    random boards were checked the same way when it was written."""
+    (the generator's shortcut: `singles_finish`). top95, Solo's 450 puzzles and 1,900 random
+    boards of every size and variant (19,000 removals) were checked the same way when it was
+    written."""
     from itertools import islice
 
     from bookgen.puzzles.sudoku.generator import filled_jigsaw
