@@ -1,12 +1,13 @@
 """Cryptogram figures for bookgen/puzzles/cryptogram/README.md: first, in a fresh process, what
 reading and indexing the language's known words costs, and one puzzle per level with them read;
 then per language and level, over 10 puzzles at the default options (the built-in quotations),
-the mean letters given, code letters, hardest step and time to make one; with --survey, every
+the mean letters given, code letters, hardest step and time to make one (with --supply only:
+books of as many hard and expert puzzles as the type announces, each found or not); with --survey, every
 line of every quotes/LANG.txt tried anew at each level as `levels.py` tries it, each puzzle
 proven unique from its printed page, checked by the rules and rated its level, and the lines
 whose recorded levels (the file's third field) differ from what was made.
 
-Run: python bench/cryptogram.py [--languages en,de,fr,es,it,nl] [--puzzles 10] [--survey]
+Run: python bench/cryptogram.py [--languages en,de,fr,es,it,nl] [--puzzles 10] [--survey] [--supply]
 """
 
 from __future__ import annotations
@@ -59,14 +60,41 @@ def survey(language: str) -> tuple[dict[str, int], list[str], float]:
     return counts, differ, time.perf_counter() - started
 
 
+def supply(languages: list[str]) -> None:
+    """For each language, hard and expert: a book of the most puzzles the type announces (its
+    `variety`; one more is refused up front), made as `bookgen generate -n N` makes it (seed 1):
+    whether it found them all, and the seconds it took."""
+    from bookgen.book import different_puzzles
+    from bookgen.puzzles.cryptogram.generator import quotations
+
+    cryptogram = find_type("cryptogram")
+    print("the most puzzles announced (of the quotations marked), built in one process with seed 1")
+    for language in languages:
+        for level in ("hard", "expert"):
+            request = Request.make(cryptogram, level, {"language": language})
+            most = cryptogram.variety(request)
+            started = time.perf_counter()
+            try:
+                made = sum(1 for _ in different_puzzles(request, "1", most))
+            except Exception as error:  # noqa: BLE001 - the bench reports what stopped the book
+                made = f"stopped: {error}"
+            print(f"  {language} {level:6} {most:3} of {len(quotations(request)):3} marked: {made} "
+                  f"({time.perf_counter() - started:.0f} s)", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--languages", default="en,de,fr,es,it,nl")
     parser.add_argument("--puzzles", type=int, default=10)
     parser.add_argument("--survey", action="store_true")
+    parser.add_argument("--supply", action="store_true", help="only the books of as many hard and "
+                        "expert puzzles as the type announces")
     args = parser.parse_args()
     languages = args.languages.split(",")
     print(f"load: {os.getloadavg()[0]:.2f} (1 min)")
+    if args.supply:
+        supply(languages)
+        return
     print("in a fresh process, CPU seconds: the known words read and indexed; then with them,"
           " one puzzle per level")
     for language in languages:

@@ -8,13 +8,22 @@ are shared and other work stretches wall time. Run:
 
     python bench/numbrix.py [--quick]          (--quick: 3 seeds, fewer lines)
     SIGNPOST_SECONDS=0.11 python bench/numbrix.py   (your own Signpost 15x15 figure)
+    python bench/numbrix.py --against REV [--seeds N]
+
+--against makes N seeds (30 unless given) of every level, Numbrix on 6x6 to 15x15 and Hidato on
+squares and shapes (about 470 puzzles at 30), once with the code at git revision REV and once
+with this checkout, and prints how many records (puzzle, answer, rating, id) are identical and
+each side's processor time: a faster solver must make the same puzzles and ratings.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -24,6 +33,7 @@ from bookgen.core.options import parse_options  # noqa: E402
 from bookgen.making import make_puzzle  # noqa: E402
 from bookgen.puzzles.base import PuzzleRecord, PuzzleType, Request  # noqa: E402
 from bookgen.puzzles.numbrix import HIDATO, NUMBRIX  # noqa: E402
+from bookgen.puzzles.numbrix.grader import PROVEN  # noqa: E402
 
 QUICK = "--quick" in sys.argv
 SEEDS = 3 if QUICK else 10
@@ -52,6 +62,31 @@ SHAPE_RATIO_FLOOR = 3.0  # Hidato expert on a 12x12 shape within 3x of the 12x12
 # default options, 15x15), built outside this repository with gcc -O2 and timed on this machine on
 # 2026-11-23, median of 10 seeds: 0.107 s and 0.114 s in two runs (9x9: 0.005-0.009 s).
 SIGNPOST_15 = float(os.environ.get("SIGNPOST_SECONDS", "0.11"))
+
+# The records `--against` compares, made by whichever bookgen is first on the path.
+SAME_RECORDS = """
+import json, sys, time
+from bookgen.core.options import parse_options
+from bookgen.making import make_puzzle
+from bookgen.puzzles.base import Request
+from bookgen.puzzles.numbrix import HIDATO, NUMBRIX
+seeds = int(sys.argv[1])
+jobs = [(NUMBRIX, level, {"size": size}, seeds) for level in ("easy", "medium", "hard", "expert")
+        for size in ("6", "9")]
+jobs += [(NUMBRIX, "expert", {"size": "12"}, max(1, seeds // 4)),
+         (NUMBRIX, "hard", {"size": "15"}, max(1, seeds // 4)),
+         (NUMBRIX, "expert", {"size": "9", "symmetry": "rotational"}, max(1, seeds // 2))]
+jobs += [(HIDATO, level, {"size": "8", "shape": shape}, max(1, seeds // 2))
+         for level in ("easy", "medium", "hard", "expert") for shape in ("square", "circle", "heart")]
+jobs.append((HIDATO, "expert", {"size": "8", "symmetry": "mirror"}, max(1, seeds // 2)))
+start = time.process_time()
+for kind, level, options, count in jobs:
+    request = Request.make(kind, level, parse_options(kind.options, options, kind.name))
+    for seed in range(count):
+        r = make_puzzle(request, f"same{seed}")
+        print(json.dumps([r.id, r.puzzle, r.solution, r.rating], sort_keys=True))
+print(json.dumps(time.process_time() - start))
+"""
 
 ROSETTA_1 = [[0] * 9, [0, 0, 46, 45, 0, 55, 74, 0, 0], [0, 38, 0, 0, 43, 0, 0, 78, 0],
              [0, 35, 0, 0, 0, 0, 0, 71, 0], [0, 0, 33, 0, 0, 0, 59, 0, 0],
@@ -92,6 +127,7 @@ def generation(puzzle_type: PuzzleType, level: str, size: int, shape: str = "squ
 def solving(label: str, puzzle_type: PuzzleType, puzzles: list[dict]) -> float:
     times = []
     for puzzle in puzzles:
+        PROVEN.clear()  # solve for real, not from the proof the rating just kept
         start = time.perf_counter()
         assert puzzle_type.solve(puzzle, 2).count == 1
         times.append(time.perf_counter() - start)
@@ -115,7 +151,31 @@ def z3_start_up() -> float | None:
     return time.perf_counter() - start
 
 
+def same_records(rev: str, seeds: int) -> None:
+    """Print how many records this checkout makes exactly as revision `rev` does."""
+    root = Path(__file__).resolve().parent.parent
+    sides = {}
+    with tempfile.TemporaryDirectory(prefix="numbrix-same-") as tmp:
+        archive = subprocess.run(["git", "archive", rev], cwd=root, check=True, capture_output=True)
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+        for label, code in ((rev, Path(tmp)), ("this checkout", root)):
+            env = dict(os.environ, PYTHONPATH=str(code))
+            out = subprocess.run([sys.executable, "-c", SAME_RECORDS, str(seeds)], cwd=code, env=env,
+                                 check=True, capture_output=True, text=True).stdout.splitlines()
+            sides[label] = out[:-1]
+            print(f"{label:14s} {len(out) - 1} records, processor {json.loads(out[-1]):6.2f} s")
+    before, after = sides.values()
+    same = sum(a == b for a, b in zip(before, after))
+    print(f"{same} of {len(before)} records identical" + ("" if same == len(before) == len(after)
+                                                        else "  DIFFERENT"))
+
+
 def main() -> None:
+    if "--against" in sys.argv:
+        rest = sys.argv[sys.argv.index("--against") + 1:]
+        seeds = int(rest[rest.index("--seeds") + 1]) if "--seeds" in rest else 30
+        same_records(rest[0], seeds)
+        return
     print(f"generation, median of {SEEDS} seeds (floors: numbrix hard 9x9 <= 0.04 s, "
           "hard 15x15 <= 0.5 s, expert 15x15 <= 2 s)")
     generation(NUMBRIX, "hard", 9)

@@ -4,6 +4,7 @@ seed, once with the code at git revision REV (checked out in a temporary worktre
 the working tree, and prints, file by file, whether the bytes are identical.
 
     python bench/same_bytes.py main      # exit 0 when every file is identical, 1 otherwise
+    python bench/same_bytes.py main --configs sampler --types fillin,crossword   # a part of them
 
 A renovation that only moves code (issue 28) must print "identical" for every file."""
 
@@ -43,18 +44,22 @@ def run(code: Path, args: list[str], out: Path | None = None, cwd: Path | None =
     return str(result.stdout)
 
 
-def outputs(code: Path, into: Path) -> dict[str, bytes]:
-    """Every file the shipped configs and `generate` give with the bookgen in `code`."""
+def outputs(code: Path, into: Path, configs: set[str] | None = None, types: set[str] | None = None
+            ) -> dict[str, bytes]:
+    """Every file the shipped configs and `generate` give with the bookgen in `code` (only the
+    `configs` and `types` named, where named)."""
     into.mkdir(parents=True, exist_ok=True)
     found = run(code, ["-c", "import bookgen; print(bookgen.__file__)"]).strip()
     if not found.startswith(str(code)):
         raise SystemExit(f"bookgen came from {found}, not from {code}")
     for config in sorted((code / "config").glob("*.yaml")):  # each revision its own configs
+        if configs is not None and config.stem not in configs:
+            continue
         run(code, ["-m", "bookgen", "build", str(config), "-o", str(into / f"{config.stem}.pdf"),
                    "-q", "-j", "1", "--html", "--jsonl", "--cover"])
     for line in run(code, ["-c", TYPE_LEVELS]).splitlines():
         name, *levels = line.split()
-        for level in levels:
+        for level in levels if types is None or name in types else ():
             run(code, ["-m", "bookgen", "generate", name, "-d", level, "-n", str(COUNT), "--seed", SEED,
                        "-q", "-j", "1"], out=into / f"generate-{name}-{level}.jsonl")
     return {path.name: path.read_bytes() for path in sorted(into.iterdir())}
@@ -63,16 +68,22 @@ def outputs(code: Path, into: Path) -> dict[str, bytes]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("rev", help="the git revision to compare the working tree with, e.g. main")
-    rev = parser.parse_args().rev
+    parser.add_argument("--configs", help="only these of config/*.yaml, by name with commas "
+                        "(sampler,beispiel)")
+    parser.add_argument("--types", help="`generate` only these types, with commas")
+    args = parser.parse_args()
+    rev = args.rev
+    configs = set(args.configs.split(",")) if args.configs else None
+    types = set(args.types.split(",")) if args.types else None
     with tempfile.TemporaryDirectory(prefix="same-bytes-") as tmp:
         before_code = Path(tmp) / "rev"
         subprocess.run(["git", "worktree", "add", "--detach", "-q", str(before_code), rev], cwd=ROOT,
                        check=True)
         try:
-            before = outputs(before_code, Path(tmp) / "before")
+            before = outputs(before_code, Path(tmp) / "before", configs, types)
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(before_code)], cwd=ROOT, check=True)
-        after = outputs(ROOT, Path(tmp) / "after")
+        after = outputs(ROOT, Path(tmp) / "after", configs, types)
     differ = 0
     for name in sorted(set(before) | set(after)):
         if name not in before or name not in after:

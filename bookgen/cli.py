@@ -884,16 +884,16 @@ def _pairs(items: list[str]) -> dict[str, str]:
 
 def _set_options(type_name: str, items: list[str]) -> dict[str, Any]:
     """--set KEY=VALUE arguments as a mapping, where a words option's value @FILE is the words
-    of that file (one a line, as a config's words file), and a shape's @FILE its picture or
-    text mask, reduced to the size set."""
+    of that file (one a line, as a config's words file), a clues option's its pairs (WORD: clue
+    lines or a .csv, as a config's clues file), and a shape's @FILE its picture or text mask,
+    reduced to the size set."""
     raw: dict[str, Any] = dict(_pairs(items))
     files = {key: value[1:] for key, value in raw.items() if value.startswith("@")}
     if not files:
         return raw
     from pathlib import Path
 
-    from bookgen.config import read_picture, words_of
-    from bookgen.inputs import read_text
+    from bookgen.inputs import clues_of, read_picture, read_text, words_of
     from bookgen.puzzles import current_spelling, find_type
 
     specs = {spec.name: spec for spec in find_type(current_spelling(type_name, raw)[0]).options}
@@ -901,6 +901,8 @@ def _set_options(type_name: str, items: list[str]) -> dict[str, Any]:
         spec = specs.get(key)
         if spec is not None and spec.kind == "words":
             raw[key] = words_of(read_text(name, limits.CONFIG_BYTES, key=f"--set {key}"), Path(name), spec)
+        elif spec is not None and spec.kind == "clues":
+            raw[key] = clues_of(read_text(name, limits.CONFIG_BYTES, key=f"--set {key}"), Path(name), spec)
         elif spec is not None and spec.picture:
             size = specs["size"].parse(raw["size"]) if "size" in raw and "size" in specs else None
             raw[key] = read_picture(Path(name), spec, size)

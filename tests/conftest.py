@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 import textwrap
 from pathlib import Path
 
 import pytest
 
 from bookgen.cli import main
+from bookgen.core.dictionary import CACHE_VARIABLE
 
 
 @pytest.fixture
@@ -47,3 +50,33 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     and the package index work, and the browser tests wait on Chromium: the extra worker keeps
     both cores computing meanwhile."""
     return len(os.sched_getaffinity(0)) + 1 if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1) + 1
+
+
+WAITING_GROUPS = ("package", "scripts")
+"""The xdist groups that spend their time waiting on package indexes (pip's venvs and wheel,
+npm's ESLint) rather than computing."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The waiting groups first: each worker takes the next group in collection order, so the
+    wheel's module, collected in the middle, began when half the suite had run and its waits on
+    the index were the run's last minutes; started first, they wait while the other workers
+    compute."""
+    def waits(item: pytest.Item) -> bool:
+        marker = item.get_closest_marker("xdist_group")
+        return bool(marker and marker.args and marker.args[0] in WAITING_GROUPS)
+
+    items.sort(key=lambda item: not waits(item))  # stable: the order within each part is kept
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The dictionaries' cache (bookgen.core.dictionary) in a folder of this run's, never the
+    user's: made by the first process (xdist's workers and every bookgen a test starts inherit
+    it), so each language is made once a run."""
+    if not hasattr(config, "workerinput"):
+        os.environ[CACHE_VARIABLE] = tempfile.mkdtemp(prefix="bookgen-test-cache-")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):
+        shutil.rmtree(os.environ.pop(CACHE_VARIABLE), ignore_errors=True)

@@ -27,9 +27,11 @@ def registry():
         yield
 
 
-@pytest.mark.parametrize("case", CASES, ids=[f"{name}-{check}" for name, check in CASES])
+@pytest.mark.parametrize("case", [pytest.param(case, marks=pytest.mark.xdist_group(f"contract-{case[0]}"))
+                                  for case in CASES], ids=[f"{name}-{check}" for name, check in CASES])
 def test_the_type_keeps_the_contract(case):
-    """Each check of bookgen.contract that applies to the type: what `bookgen check-type` runs."""
+    """Each check of bookgen.contract that applies to the type: what `bookgen check-type` runs (a
+    type's checks share one xdist worker, which makes the puzzles they read once)."""
     name, check = case
     (outcome,) = contract.check_type(find_type(name), (check,))
     assert outcome.kept, outcome.found

@@ -7,6 +7,7 @@ JSON schema, and typing into the grid in the playable page."""
 from __future__ import annotations
 
 import io
+import json
 
 import jsonschema
 import pytest
@@ -56,13 +57,17 @@ def test_clues_are_read_as_pairs_lines_or_objects_and_name_their_format_in_ids()
     ("space.txt", "# the planets\nSUN: It shines by day\nMOON: It shines by night\nSTAR: A point of light\n"),
     ("space.csv", "word,clue\nSUN,It shines by day\nMOON,It shines by night\nSTAR,\"A point, of light\"\n"),
 ])
-def test_a_file_of_clues_beside_the_config_is_read(tmp_path, name, text):
+def test_a_file_of_clues_beside_the_config_or_on_the_command_line_is_read(tmp_path, name, text, capsys):
     (tmp_path / name).write_text(text, encoding="utf-8")
     config = tmp_path / "book.yaml"
     config.write_text(f"title: Space\nsections:\n  - {{type: crossword, count: 1, difficulty: easy, "
                       f"clues: {name}}}\n", encoding="utf-8")
     pairs = load_config(config).sections[0].request.settings["clues"]
     assert [word for word, _ in pairs] == ["SUN", "MOON", "STAR"]
+    assert main(["generate", "crossword", "-d", "easy", "-q", "--set", "size=9",
+                 "--set", f"clues=@{tmp_path / name}"]) == 0
+    entries = json.loads(capsys.readouterr().out)["puzzle"]["entries"]
+    assert {entry["word"]: entry["clue"] for entry in entries} == {word: clue for word, clue in pairs}
 
 
 def test_a_bad_line_of_a_clues_file_is_named_at_its_line(tmp_path):
@@ -80,6 +85,11 @@ def test_a_bad_line_of_a_clues_file_is_named_at_its_line(tmp_path):
     ({"clues": PAIRS + ["ASTRONOMERS: They watch the sky"], "size": "9"},
      "ASTRONOMERS cannot be placed: longer than the largest grid (9x9), too long for the page"),
     ({"clues": PAIRS + ["SUN: Our star"]}, "the word SUN is listed twice"),
+    ({"clues": PAIRS + ["XYZZY: A magic word"], "word_count": 4},  # more words than a crossword takes
+     "the word 'XYZZY' shares no letter with any other word, so it can cross none: no crossword of 4 "
+     "words can hold it; leave it out"),
+    ({"clues": PAIRS + ["ASTRONOMERS: They watch the sky"], "size": "9", "word_count": 4},
+     "ASTRONOMERS cannot be placed: longer than the largest grid (9x9)"),
 ])
 def test_words_that_can_never_be_placed_are_named_up_front(options, said):
     with pytest.raises(BookgenError) as refused:

@@ -108,6 +108,106 @@ def test_an_empty_file_says_it_holds_nothing(run, tmp_path):
     assert f"sections[0].words: {str(tmp_path / 'words.txt')!r}: the list of words is empty" in err
 
 
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG that says it is width x height pixels and holds none (Pillow opens it by its header)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IEND", b"")
+
+
+def _png_cut_short() -> bytes:
+    """The first half of a PNG of noise: its header reads, its pixels stop."""
+    import io
+    import random
+
+    from PIL import Image
+
+    image, noise = Image.new("L", (64, 64)), random.Random(1)
+    image.putdata([noise.choice((0, 255)) for _ in range(64 * 64)])
+    saved = io.BytesIO()
+    image.save(saved, "PNG")
+    return saved.getvalue()[:len(saved.getvalue()) // 2]
+
+
+CLUES = "".join(f"{word}: {clue}\n" for word, clue in [
+    ("CAT", "a pet that purrs"), ("DOG", "a pet that barks"), ("GOAT", "a horned one"),
+    ("TOAD", "a warty one")])
+QUOTE = "The only thing we have to fear is fear itself | "
+SECTION = "{{type: {}, count: 1, difficulty: easy, {}: {}}}"
+WORD_INPUTS = [  # a section's option and file, what the file holds, what the one line says
+    ("crossword", "clues", "c.csv", b'word,clue\nCAT,a pet\nFOX,"sly one\nGNU,a beast\n',
+     """c.csv:3: 'FOX,"sly one' is not a row of two columns, word and clue"""),
+    ("crossword", "clues", "c.txt", (CLUES + "FOX: sly\0one\n").encode(),
+     "c.txt:5: ' sly\\x00one' holds U+0000, an invisible control character"),
+    ("crossword", "clues", "c.txt", (CLUES + "FOX: sly \u202eeno\n").encode(), "holds U+202E, an invisible"),
+    ("crossword", "clues", "c.txt", (CLUES + "FOX: " + "very " * 40 + "\n").encode(),
+     "c.txt:5: the clue of 'FOX' has 199 characters; a crossword prints at most 120"),
+    ("crossword", "clues", "c.txt", (CLUES + "FOX: sly \U0001f98a\n").encode(),
+     "sections[0].clues: the layout's fonts (DejaVuSans.ttf and its bold and italic) cannot draw "
+     "'\U0001f98a'"),
+    ("cryptogram", "quotes", "q.txt", (QUOTE + "x" * 100 + "\n").encode(),
+     "q.txt:1: the author 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... has 100 characters; a cryptogram prints "
+     "at most 80"),
+    ("cryptogram", "quotes", "q.txt", (QUOTE + "Roosevelt\x1b\n").encode(), "holds U+001B, an invisible"),
+    ("cryptogram", "quotes", "q.txt", (QUOTE + "Roosevelt | easy medium\n").encode(),
+     "holds '|' 2 times; write one quotation a line, TEXT | AUTHOR"),
+    ("cryptogram", "quotes", "'Know thyself. | Socrates'", None,
+     "no such file (one string with a dot or a slash names a file; give the quotes themselves as a "
+     "YAML list"),
+    ("fillin", "words", "w.txt", b"APPLE\nGRAPE\nLEMON\nMANGO\napple\n", "the word APPLE is listed twice"),
+    ("nonogram", "picture", "p.png", _png_header(60000, 60000),
+     "p.png': the picture holds billions of pixels; at most 4096x4096"),
+    ("maze", "shape", "p.png", _png_header(10000, 10000),  # Pillow warns of it: no second line
+     "p.png': the picture is 10000x10000 pixels; at most 4096x4096"),
+    ("wordsearch", "shape", "p.png", _png_cut_short(),
+     "p.png': the picture is a damaged PNG (cut short, or its pixels broken): save it again"),
+]
+
+
+@pytest.mark.parametrize("type_name, option, file, content, said", WORD_INPUTS,
+                         ids=[f"{t}-{said[:24]}" for t, _, _, _, said in WORD_INPUTS])
+def test_the_new_types_words_clues_and_pictures_are_refused_in_one_line(run, tmp_path, type_name, option,
+                                                                         file, content, said):
+    if content is not None:
+        (tmp_path / file).write_bytes(content)
+    err = _refused(run, tmp_path, *_build(tmp_path, SECTION.format(type_name, option, file)))
+    assert said in err
+
+
+def test_a_word_written_with_a_combining_accent_is_the_letter_it_shows(tmp_path):
+    """A file saved on a Mac writes É as E and U+0301: read as the one letter, not refused."""
+    (tmp_path / "w.txt").write_text("CAFE\u0301\nHORSE\nMOUSE\n", encoding="utf-8")
+    (tmp_path / "book.yaml").write_text("title: T\nlanguage: fr\nsections:\n  - {type: wordsearch, count: 1, "
+                                        "difficulty: easy, words: w.txt}\n")
+    assert load_config(tmp_path / "book.yaml").sections[0].request.options["words"][0] == "CAF\u00c9"
+
+
+def test_a_message_names_a_long_option_on_one_short_line():
+    from bookgen.puzzles import request_for
+
+    said = request_for("crossword", "easy", {"clues": CLUES}).describe()
+    assert said.startswith("crossword, easy, clues=CAT: a pet that purrs; DOG: a pet that barks; ")
+    assert "\n" not in said and said.endswith("\u2026") and len(said) < 100
+
+
+@pytest.mark.parametrize("command", ["generate", "worksheet"])
+def test_set_clues_at_a_file_reads_the_file(run, tmp_path, command):
+    (tmp_path / "c.txt").write_text(CLUES + "FOX a sly one\n")
+    err = _refused(run, tmp_path, command, "crossword", "--set", f"clues=@{tmp_path / 'c.txt'}",
+                   *(["-o", str(tmp_path / "out.pdf")] if command == "worksheet" else []))
+    assert f"{tmp_path / 'c.txt'}:5: 'FOX a sly one' is not a word and its clue" in err
+    err = _refused(run, tmp_path, command, "crossword", "--set", f"clues=@{tmp_path / 'none.csv'}")
+    assert f"{tmp_path / 'none.csv'}: --set clues: no such file" in err
+    (tmp_path / "p.png").write_bytes(_png_header(60000, 60000))
+    err = _refused(run, tmp_path, command, "wordsearch", "--set", f"shape=@{tmp_path / 'p.png'}")
+    assert "shape: the picture holds billions of pixels" in err
+
+
 # --- a bank ---------------------------------------------------------------------------------------
 
 def test_a_bank_section_may_set_its_language_but_no_type_option(tmp_path):

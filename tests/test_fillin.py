@@ -106,17 +106,19 @@ def test_the_users_words_are_all_placed():
     assert sorted(made.puzzle["words"]) == sorted(w.upper() for w in words)
 
 
-@pytest.mark.parametrize("words, size, said", [
-    (["cat", "dog", "cow", "ant", "xyz"], None, "the word 'XYZ' shares no letter with any other"),
-    (["abc", "abd", "xyz", "xyw"], None, "the words XYW, XYZ share letters only among themselves"),
-    (["cat", "dog", "hippopotamus", "tiger"], "7", "too long for the page"),
-    (["cat", "dog", "cat", "tiger"], None, "listed twice"),
-    (["cat", "cot", "cup"], None, "at least 4 words"),
+@pytest.mark.parametrize("words, options, said", [
+    (["cat", "dog", "cow", "ant", "xyz"], {}, "the word 'XYZ' shares no letter with any other"),
+    (["abc", "abd", "xyz", "xyw"], {}, "the words XYW, XYZ share letters only among themselves"),
+    (["cat", "dog", "hippopotamus", "tiger"], {"size": "7"}, "too long for the page"),
+    (["cat", "dog", "cat", "tiger"], {}, "listed twice"),
+    (["cat", "cot", "cup"], {}, "at least 4 words"),
+    (["cat", "dog", "cow", "ant", "tag", "xyz"], {"word_count": 4},  # more words than a grid takes
+     "the word 'XYZ' shares no letter with any other word, so it can cross none: no grid of 4 words "
+     "can hold it; leave it out"),
 ])
-def test_words_that_can_never_be_placed_are_refused_up_front(words, size, said):
-    options = {"words": words} | ({"size": size} if size else {})
+def test_words_that_can_never_be_placed_are_refused_up_front(words, options, said):
     with pytest.raises(BookgenError) as refused:
-        Request.make(FILLIN, "easy", options)
+        Request.make(FILLIN, "easy", {"words": words} | options)
     assert said in refused.value.message and refused.value.key == "words"
 
 

@@ -17,6 +17,7 @@ import json
 import random
 import re
 from fractions import Fraction
+from typing import Any
 
 import pytest
 import test_html
@@ -54,6 +55,13 @@ def _case_id(case: object) -> str:
     return case.name if isinstance(case, PuzzleType) else json.dumps(case, sort_keys=True)
 
 
+def _by_type(types: list[PuzzleType]) -> list[Any]:
+    """The cases of these types, each type's in one xdist group: one worker makes its puzzles and
+    hints once for every test that reads them."""
+    return [pytest.param(*case, marks=pytest.mark.xdist_group(f"hints-{case[0].name}"))
+            for case in CASES if case[0] in types]
+
+
 _MADE: dict[str, JSON] = {}
 
 
@@ -73,14 +81,20 @@ def _said(value: object) -> str:
     return str(value).replace("-", "\u2212")
 
 
+_HINTED: dict[str, list[tuple[JSON, list[JSON]]]] = {}
+
+
 def _hinted(puzzle_type: PuzzleType, level: str, options: dict) -> list[tuple[JSON, list[JSON]]]:
-    """Two made puzzles of the request, each with its hints."""
-    records = [_made(puzzle_type, level, seed, options) for seed in ("a", "b")]
-    return [(r, puzzle_type.hints(r["puzzle"], r["solution"])) for r in records]
+    """Two made puzzles of the request, each with its hints, worked out once per test run."""
+    key = json.dumps([puzzle_type.name, level, options], sort_keys=True)
+    if key not in _HINTED:
+        records = [_made(puzzle_type, level, seed, options) for seed in ("a", "b")]
+        _HINTED[key] = [(r, puzzle_type.hints(r["puzzle"], r["solution"])) for r in records]
+    return _HINTED[key]
 
 
 @pytest.mark.parametrize(("puzzle_type", "level", "options"),
-                         [case for case in CASES if case[0] in FILLING], ids=_case_id)
+                         _by_type(FILLING), ids=_case_id)
 def test_hints_replay_to_the_answer_and_say_why(puzzle_type, level, options):
     for record, hints in _hinted(puzzle_type, level, options):
         assert hints, record["id"]
@@ -97,7 +111,7 @@ def test_hints_replay_to_the_answer_and_say_why(puzzle_type, level, options):
 
 
 @pytest.mark.parametrize(("puzzle_type", "level", "options"),
-                         [case for case in CASES if case[0] in WORDED], ids=_case_id)
+                         _by_type(WORDED), ids=_case_id)
 def test_hints_in_words_fill_no_cell_and_are_one_line_each(puzzle_type, level, options):
     for record, hints in _hinted(puzzle_type, level, options):
         assert hints, record["id"]
@@ -569,7 +583,7 @@ def test_word_search_drag_from_last_letter_to_first_marks_the_word_and_strikes_i
 
 
 @pytest.mark.parametrize(("puzzle_type", "level", "options"),
-                         [case for case in CASES if case[0] in FILLING + POINTING], ids=_case_id)
+                         _by_type(FILLING + POINTING), ids=_case_id)
 def test_every_reason_carries_a_number_to_check_beyond_its_own(puzzle_type, level, options):
     """After "7 goes here:", a reason names something to look at: a number other than 7 (a
     number it follows, a square, the numbers an arrow sees), or 7 listed where it stands."""

@@ -295,6 +295,31 @@ def test_solve_has_a_time_budget_and_survives_a_deep_search(tmp_path, run, monke
     assert status == 2 and "blank30.jsonl:1: too large to solve" in out and "Traceback" not in err
 
 
+def test_a_time_budget_rings_again_when_its_alarm_is_lost_and_leaves_none_behind(capsys):
+    """Python drops an exception raised in a finalizer, printing a traceback: a budget that rang
+    once only let such a search run on for ever, and the user saw the traceback."""
+    from bookgen.book import PuzzleTimeout, time_budget
+
+    class Finalized:
+        def __del__(self):  # the alarm rings in here: Python drops it
+            while time.monotonic() - started < 3:
+                pass
+
+    handler, hook = signal.getsignal(signal.SIGALRM), sys.unraisablehook
+    started = time.monotonic()
+    with pytest.raises(PuzzleTimeout):
+        with time_budget(0.05):
+            Finalized()
+            while time.monotonic() - started < 3:  # a budget that rang once ends here: no raise
+                pass
+    assert time.monotonic() - started < 2
+    assert capsys.readouterr().err == ""
+    with time_budget(0.05):
+        pass
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    assert signal.getsignal(signal.SIGALRM) is handler and sys.unraisablehook is hook
+
+
 @pytest.mark.parametrize("args, expected", [
     (("preview", "--pages", "1-1000000000"), "--pages: '1-1000000000' goes past page 500"),
     (("build", "--budget", "nan"), "--budget: nan is not allowed"),

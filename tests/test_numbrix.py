@@ -9,6 +9,7 @@ import networkx as nx
 import pytest
 
 from bookgen.book import different_puzzles
+from bookgen.core.grading import Deduction, simplest_first
 from bookgen.core.hamilton import KING_STEPS, neighbour_lists, random_path
 from bookgen.core.options import parse_options
 from bookgen.core.pen import RecordingPen
@@ -16,11 +17,11 @@ from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.making import make_puzzle
 from bookgen.puzzles.base import Request, too_few_exist
 from bookgen.puzzles.numbrix import HIDATO, NUMBRIX
-from bookgen.puzzles.numbrix.board import board_of, givens_of, make_board
+from bookgen.puzzles.numbrix.board import bits_of, board_of, givens_of, make_board
 from bookgen.puzzles.numbrix.generator import WalkTooLong, every_path
-from bookgen.puzzles.numbrix.grader import grade_of, run_grader, stretch
+from bookgen.puzzles.numbrix.grader import DEDUCTIONS, PROVEN, grade_of, run_grader, stretch
 from bookgen.puzzles.numbrix.shapes import SHAPES, STRETCH_CAP, shape_cells
-from bookgen.puzzles.numbrix.solver import start_state
+from bookgen.puzzles.numbrix.solver import Contradiction, State, grid_of, search, start_state
 
 
 def parse(text: str) -> list[list[int | None]]:
@@ -513,3 +514,56 @@ def test_a_shape_of_few_cells_counts_its_puzzles_before_any_work():
     with pytest.raises(WalkTooLong):
         sum(1 for _ in every_path(king, 10_000))
     assert sum(1 for _ in every_path(make_board(((0, 0), (0, 1), (1, 0), (1, 1)), False), 100)) == 8
+
+
+# --- the proof-reusing solver against a plain one ---------------------------------------------------
+
+
+def plain_lookahead(state):
+    """The grader's lookahead with every trial run from scratch (no end state kept or reused)."""
+    state.sweep()
+    for _, k in sorted((state.cand[k].bit_count(), k) for k in state.missing()
+                       if state.cand[k].bit_count() <= 3):
+        crossed = 0
+        for cell in bits_of(state.cand[k]):
+            trial = state.copy()
+            try:
+                trial.place(k, cell)
+                trial.settle()
+            except Contradiction:
+                crossed |= cell
+        if crossed:
+            state.narrow(k, ~crossed)
+            state.sweep()
+            return crossed.bit_count()
+    return 0
+
+
+PLAIN_DEDUCTIONS = tuple(Deduction(step.name, step.rank, plain_lookahead) if step.name == "lookahead"
+                         else step for step in DEDUCTIONS)
+
+
+@pytest.mark.parametrize("puzzle_type, shapes", [(NUMBRIX, ["square"]), (HIDATO, ["circle", "heart"])])
+def test_reused_trials_and_proofs_agree_with_a_plain_solver(puzzle_type, shapes):
+    """Lookahead trials reused within a solve and across the removal loop, and the self-check
+    reading the rating's proof, change no rating and no count: puzzles of every level are
+    rated the same by the plain grader (every trial from scratch, no answer known), solved the
+    same with the proof forgotten, and a plain search finds one answer, the recorded one."""
+    diagonal = puzzle_type is HIDATO
+    for index, level in enumerate(("easy", "medium", "hard", "expert") * 2):
+        options = {"size": "7"} if puzzle_type is NUMBRIX else {"shape": shapes[index % 2], "size": "8"}
+        request = Request.make(puzzle_type, level, parse_options(puzzle_type.options, options,
+                                                                 puzzle_type.name))
+        record = make_puzzle(request, f"plain{index}")
+        board = board_of(record.puzzle, diagonal)
+        state = start_state(board, givens_of(record.puzzle, board))
+        plain = simplest_first(PLAIN_DEDUCTIONS, state, State.solved, grade_of("expert"), floor=1)
+        assert plain.finished and plain.hardest == record.rating["grade"]
+        assert {name: count for name, count in plain.counts.items() if count} == \
+            record.rating["deductions"]
+        proven = puzzle_type.solve(record.puzzle, 2)
+        PROVEN.clear()
+        assert puzzle_type.solve(record.puzzle, 2) == proven
+        assert proven.count == 1 and proven.solution == record.solution
+        found = search(start_state(board, givens_of(record.puzzle, board)), 2)
+        assert len(found) == 1 and grid_of(record.puzzle, board, found[0]) == record.solution["grid"]

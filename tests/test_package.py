@@ -346,18 +346,19 @@ def test_the_wheel_works_from_a_fresh_venv_outside_the_checkout(fresh_venv, vers
     # The sample book with no argument, into ./output/; a worksheet on a built-in layout.
     assert sh([bookgen_cmd, "build", "-q"], work, env=env).strip() == str(Path("output") / "sampler.pdf")
     assert (work / "output" / "sampler.pdf").read_bytes().startswith(b"%PDF")
-    # ... and in German: the wheel's compiled catalogs (setup.py makes them), read as text
-    assert sh([bookgen_cmd, "build", "-q", "--language", "de"], work, env=env).strip() == str(
-        Path("output") / "sampler-de.pdf")
-    assert (work / "output" / "sampler-de.pdf").read_bytes().startswith(b"%PDF")
-    sh([bookgen_cmd, "worksheet", "placement", "--layout", "a4", "-n", "4", "-q"], work, env=env)
-    assert (work / "output" / "worksheet-placement.pdf").read_bytes().startswith(b"%PDF")
+    if PYTHONS[version] == "newest":  # the wheel's files these read are the same in both venvs
+        # ... and in German: the wheel's compiled catalogs (setup.py makes them), read as text
+        assert sh([bookgen_cmd, "build", "-q", "--language", "de"], work, env=env).strip() == str(
+            Path("output") / "sampler-de.pdf")
+        assert (work / "output" / "sampler-de.pdf").read_bytes().startswith(b"%PDF")
+        sh([bookgen_cmd, "worksheet", "placement", "--layout", "a4", "-n", "4", "-q"], work, env=env)
+        assert (work / "output" / "worksheet-placement.pdf").read_bytes().startswith(b"%PDF")
 
-    # A project from `bookgen init`, built as its README says, from its own folder.
-    sh([bookgen_cmd, "init", "worksheets", "--kind", "worksheet"], work, env=env)
-    built = sh([bookgen_cmd, "build", "book.yaml", "-q"], work / "worksheets", env=env).split()
-    assert built == [str(Path("output") / "book.pdf"), str(Path("output") / "book-answers.pdf")]
-    assert (work / "worksheets" / "output" / "book.pdf").read_bytes().startswith(b"%PDF")
+        # A project from `bookgen init`, built as its README says, from its own folder.
+        sh([bookgen_cmd, "init", "worksheets", "--kind", "worksheet"], work, env=env)
+        built = sh([bookgen_cmd, "build", "book.yaml", "-q"], work / "worksheets", env=env).split()
+        assert built == [str(Path("output") / "book.pdf"), str(Path("output") / "book-answers.pdf")]
+        assert (work / "worksheets" / "output" / "book.pdf").read_bytes().startswith(b"%PDF")
 
     # A config from stdin on a layout file of the user's own; the schema; completion.
     (work / "trim.yaml").write_text(LAYOUT)

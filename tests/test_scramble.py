@@ -65,6 +65,8 @@ def test_the_answer_is_a_word_of_the_letters_and_nothing_else():
     assert SCRAMBLE.check(puzzle, {"words": ["OGTA", "WOLF"]}) == ["OGTA is no word of the language"]
     kept = dict(puzzle, first=True, scrambles=["GTOA", "WFLO"])
     assert SCRAMBLE.check(kept, {"words": ["GOAT", "WOLF"]}) == []
+    assert SCRAMBLE.check(dict(puzzle, scrambles=["SEBTICH"]), {"words": ["BITCHES"]}) == \
+        ["answer 1 (BITCHES) is a blocked word"]  # a form of one, as the blocked word itself
     assert SCRAMBLE.solve(dict(puzzle, scrambles=["TAOG"]), 2).count == 2  # GOAT and TOGA
 
 
@@ -82,6 +84,7 @@ def test_the_first_letter_kept_decides_between_two_words():
     (["cat", "ox", "cow"], "scrambles take 3 to 14"),
     (["goat", "xqzv", "wolf"], "no word of the en dictionary"),
     (["goat", "goat", "wolf"], "listed twice"),
+    (["goat", "bitches", "wolf"], "no page prints"),  # a blocked word's form, not only the word
     (["goat", "wolf", "frog", "zzz"], "cannot be shuffled"),
 ])
 def test_a_word_no_scramble_can_take_is_named(words, said):

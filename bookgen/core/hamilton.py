@@ -102,24 +102,26 @@ def _ordered_moves(adj: list[list[int]], used: list[bool], at: int, rng: random.
 
 
 def backbite(path: list[int], adj: list[list[int]], rng: random.Random, moves: int) -> list[int]:
-    """Run `moves` backbite steps on a Hamiltonian path (cell indices) and return the new path."""
-    path = list(path)
-    last = len(path) - 1
+    """Run `moves` backbite steps on a Hamiltonian path (cell indices) and return the new path.
+    Up to 256 cells the path is kept as bytes: finding a cell is then a memchr and a reversal a
+    byte copy (several times faster on a 15x15 grid, the same steps)."""
+    cells: bytearray | list[int] = bytearray(path) if len(path) <= 256 else list(path)
+    last = len(cells) - 1
     directions = max(len(neighbours) for neighbours in adj)
     proposals = 2 * directions
-    draw, find = rng.random, path.index  # random() is several times cheaper than randrange()
+    draw, find = rng.random, cells.index  # random() is several times cheaper than randrange()
     for _ in range(moves):
         pick = int(draw() * proposals)
         front, pick = pick < directions, pick % directions
-        end = path[0] if front else path[last]
+        end = cells[0] if front else cells[last]
         if pick >= len(adj[end]):
             continue  # a direction off the shape: an idle move keeps the proposal symmetric
         j = find(adj[end][pick])
         if front and j > 1:
-            path[:j] = path[j - 1::-1]
+            cells[:j] = cells[j - 1::-1]
         elif not front and j < last - 1:
-            path[j + 1:] = path[:j:-1]
-    return path
+            cells[j + 1:] = cells[:j:-1]
+    return list(cells)
 
 
 def mixing_moves(size: int) -> int:

@@ -42,6 +42,20 @@ def grid_form(word: str, language: str) -> str:
     return text if alphabet(language).issuperset(text) else _spelled(text, language)
 
 
+def grid_forms(words: list[str], language: str) -> list[str]:
+    """`grid_form` of each word, for a whole dictionary at once: a word of plain ASCII letters
+    only needs capitals, the rest go through the translation table (most of the time a
+    dictionary takes is in the table, and most of its words are ASCII)."""
+    letters, table = alphabet(language), _folding(language)
+    forms = []
+    for word in words:
+        text = word.strip().upper()
+        if not text.isascii():
+            text = text.translate(table)
+        forms.append(text if letters.issuperset(text) else _spelled(text, language))
+    return forms
+
+
 @cache
 def _folding(language: str) -> dict[int, str]:
     """What each capital with a mark (U+00C0 to U+024F) becomes in `language`'s grids."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import io
 import re
+import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -36,6 +37,9 @@ DARK = 128
 """A pixel darker than this (0 black to 255 white, after transparency is laid on white) is dark."""
 COVER = 0.5
 """The share of a cell's pixels that must be dark for the cell to be part of the picture's mask."""
+MOST_PIXELS_SIDE = 4096
+"""A picture holds at most this square's pixels (docs/limits.md): a header that claims more is
+refused before Pillow reads a pixel."""
 
 
 @dataclass(frozen=True)
@@ -140,17 +144,27 @@ def picture_mask(data: bytes, rows: int, cols: int, key: str = "shape") -> Mask:
         from PIL import Image, UnidentifiedImageError
     except ImportError:  # pragma: no cover - pillow is a dependency
         raise BookgenError("reading a picture needs Pillow (pip install pillow)", key=key) from None
+    most = f"at most {MOST_PIXELS_SIDE}x{MOST_PIXELS_SIDE}"
     try:
-        with Image.open(io.BytesIO(data)) as image:
-            if image.format != "PNG":
-                raise BookgenError(f"the picture is a {image.format} file, not a PNG", key=key)
-            if image.width * image.height > 4096 * 4096:
-                raise BookgenError(f"the picture is {image.width}x{image.height} pixels; "
-                                   "at most 4096x4096", key=key)
-            white = Image.new("RGBA", image.size, (255, 255, 255, 255))
-            gray = Image.alpha_composite(white, image.convert("RGBA")).convert("L")
+        with warnings.catch_warnings():  # Pillow's own warning of a huge picture: refused below
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            opened = Image.open(io.BytesIO(data))
+    except Image.DecompressionBombError:  # a header claiming billions of pixels
+        raise BookgenError(f"the picture holds billions of pixels; {most}", key=key) from None
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
         raise BookgenError("the picture is not a PNG file bookgen can read", key=key) from None
+    try:
+        with opened as image:
+            if image.format != "PNG":
+                raise BookgenError(f"the picture is a {image.format} file, not a PNG", key=key)
+            if image.width * image.height > MOST_PIXELS_SIDE * MOST_PIXELS_SIDE:
+                raise BookgenError(f"the picture is {image.width}x{image.height} pixels; {most}",
+                                   key=key)
+            white = Image.new("RGBA", image.size, (255, 255, 255, 255))
+            gray = Image.alpha_composite(white, image.convert("RGBA")).convert("L")
+    except (OSError, SyntaxError, ValueError):  # its header read, its pixels not
+        raise BookgenError("the picture is a damaged PNG (cut short, or its pixels broken): save it "
+                           "again", key=key) from None
     dark = gray.point(lambda value: 255 if value < DARK else 0)
     box = dark.getbbox()  # the part that holds dark pixels
     if box is None:

@@ -8,8 +8,8 @@ did not set are left out of the parsed mapping (a puzzle's id names only what wa
 
 from __future__ import annotations
 
-import difflib
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -178,7 +178,8 @@ class Option:
                                    "or {word: ..., clue: ...}", key=self.name)
             if not word.strip() or not clue.strip():
                 raise BookgenError(f"{shown(item)} lacks its word or its clue", key=self.name)
-            pairs.append((word.strip(), " ".join(clue.split())))
+            word, clue = _text(word, self.name).strip(), " ".join(_text(clue, self.name).split())
+            pairs.append((word, clue))
         if not pairs:
             raise BookgenError(_("the list of clues is empty; use {allowed}").format(
                 allowed=self.refusal()), key=self.name)
@@ -251,7 +252,7 @@ class Option:
             items = raw.split(",") if isinstance(raw, str) else raw
             if not isinstance(items, (list, tuple)) or not all(isinstance(i, str) for i in items):
                 raise self._fail(raw)
-            words = tuple(item.strip() for item in items if item.strip())
+            words = tuple(_text(item, self.name).strip() for item in items if item.strip())
             if not words:
                 raise BookgenError(_("the list of words is empty; use {allowed}").format(
                     allowed=self.refusal()), key=self.name)
@@ -259,6 +260,19 @@ class Option:
         if self.kind == "clues":
             return self._pairs(raw)
         raise ValueError(f"option {self.name}: unknown kind {self.kind}")
+
+
+def _text(item: str, key: str) -> str:
+    """A word, clue or quotation as a page prints it: composed (NFC: a file saved on a Mac
+    writes 'É' as 'E' and a combining accent, which no letter check takes for a letter); a
+    control or direction character, which no page prints, is refused by its code."""
+    text = unicodedata.normalize("NFC", item)
+    strange = next((char for char in text if unicodedata.category(char) in ("Cc", "Cf")
+                    and char not in "\t\u200c\u200d"), None)
+    if strange is not None:
+        raise BookgenError(f"{shown(text)} holds U+{ord(strange):04X}, an invisible control "
+                           "character, which no page prints; leave it out", key=key)
+    return text
 
 
 # What a user may write for an option of each kind (`Option.allowed`).
@@ -329,6 +343,8 @@ def unknown_key_message(key: str, known: list[str], unknown: str) -> str:
     """'unknown X' with the closest known name, shared by config and option errors; `unknown` is
     said in the current language by the caller ("unknown key in the book": an adjective agrees
     with its noun)."""
+    import difflib  # here, for the error alone: every command loads this module
+
     close = difflib.get_close_matches(key, known, n=1)
     allowed = (", ".join(sorted(set(known))) if known  # a section's key may be an option's too
                else pgettext("no names allowed", "none"))

@@ -367,10 +367,20 @@ def filled_grid(grid: Sequence[str], fill: Mapping[Slot, str]) -> list[str]:
     return ["".join(row) for row in rows]
 
 
-def unplaceable(apart: Sequence[Sequence[str]]) -> str:
-    """Why the words of groups apart from the largest (`letter_groups`) cannot join it."""
+def unplaceable(words: Sequence[str], count: int, grid: str) -> str | None:
+    """Why some of `words` can never be laid into a `grid` ("crossword") of `count` of them, or
+    None: the groups apart from the largest (`letter_groups`), each one where a grid takes every
+    word, else those of fewer than `count` words (a grid is one piece, so its words all come
+    from one group; a word no grid takes is named, never left out unsaid)."""
+    apart = [group for group in letter_groups(words)[1:] if count >= len(words) or len(group) < count]
+    if not apart:
+        return None
     said = [f"the word {group[0]!r} shares no letter with any other word" if len(group) == 1
             else f"the words {', '.join(group)} share letters only among themselves"
             for group in apart]
-    return "; ".join(said) + ", so they cannot cross the others" if len(said) > 1 or len(apart[0]) > 1 \
-        else said[0] + ", so it can cross none"
+    alone = len(apart) == 1 and len(apart[0]) == 1
+    why = "; ".join(said) + (", so it can cross none" if alone else ", so they cannot cross the others")
+    if count >= len(words):
+        return f"{why}: a {grid} of all the words cannot be laid"
+    those = "it" if alone else "them"
+    return f"{why}: no {grid} of {count} words can hold {those}; leave {those} out"

@@ -89,10 +89,17 @@ class Request:
         return ":".join([self.type.name, self.level, opts, quote(str(seed), safe=_SAFE)])
 
     def describe(self) -> str:
-        """'numbrix, hard, size=12x12' for messages."""
+        """'numbrix, hard, size=12x12' for messages: on one line, a long value (a list of clues,
+        a drawn mask) cut short, so that a message stays one line that says what is wrong."""
         specs = {spec.name: spec for spec in self.type.options}
         return ", ".join([self.type.name, self.level] + [
-            f"{key}={specs[key].format(value)}" for key, value in sorted(self.options.items())])
+            f"{key}={_short(specs[key].format(value))}" for key, value in sorted(self.options.items())])
+
+
+def _short(text: str, most: int = 60) -> str:
+    """`text` on one line and at most `most` characters, its cut marked with an ellipsis."""
+    line = "; ".join(text.splitlines())
+    return line if len(line) <= most else line[:most - 1].rstrip() + "\u2026"
 
 
 @dataclass(frozen=True)

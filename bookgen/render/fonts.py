@@ -180,9 +180,10 @@ PAGE_CHARACTERS = (string.ascii_letters + string.digits + ".,:;!?'()/-+<>="
 
 def printed_texts(config: BookConfig) -> list[tuple[str, str]]:
     """(key, text) for everything the book's pages print, known before any puzzle is made: the
-    config's texts, each section's rules, the texts of its worked example and answer (which show
-    the signs its puzzles use, such as × and ÷), and the page furniture, each in the language it
-    prints in (a German book's "Lösungen" needs an ö)."""
+    config's texts, each section's words, clues and texts its puzzles print, its rules, the
+    texts of its worked example and answer (which show the signs its puzzles use, such as × and
+    ÷), and the page furniture, each in the language it prints in (a German book's "Lösungen"
+    needs an ö)."""
     from bookgen.core.pen import RecordingPen
     from bookgen.i18n import _, speaking
 
@@ -192,6 +193,11 @@ def printed_texts(config: BookConfig) -> list[tuple[str, str]]:
         key = f"sections[{index}]"
         puzzle_type = section.puzzle_type
         with speaking(config.speech(section)):
+            if section.request is not None:  # the words, clues and texts a user gave its puzzles
+                specs = {spec.name: spec for spec in puzzle_type.options}
+                texts += [(f"{key}.{name}", specs[name].format(value))
+                          for name, value in sorted(section.request.options.items())
+                          if specs[name].kind in ("words", "clues", "text") and not specs[name].picture]
             texts += [(f"{key}.title", section.title),
                       (f"{key}.rules", section.rules) if section.rules else
                       (f"{key} (the rules of {puzzle_type.name})",

@@ -4,8 +4,10 @@ numbered in reading order; the level's first letters given (every answer's at ea
 answer's at medium, none above); kept when the words fit the grid one way only as a list and the
 grader measures the level asked for.
 
-Words that can never be placed are named before any work (`check_request`): longer than the
-largest grid ("too long for the page"), or sharing no letter with the other words. A word that
+Words of the user's that can never be placed are named before any work (`check_request`), also
+where the list holds more words than a crossword takes: longer than the largest grid ("too long
+for the page"), or sharing no letter with enough of the other words to fill a crossword (of the
+built-in clues, the long ones are left out where the grid is small). A word that
 could cross but finds no place in a try is not dropped silently: the grid is laid again, and
 when every try leaves one out the request is refused naming it.
 """
@@ -25,7 +27,6 @@ from bookgen.core.wordgrid import (
     Compiled,
     compile_layout,
     count_fills,
-    letter_groups,
     numbers_of,
     slots_of,
     unplaceable,
@@ -80,23 +81,23 @@ def check_request(request: Request) -> None:
         if strange:
             raise BookgenError(f"the word {original!r} holds {''.join(strange)}, which grids in "
                                f"{language} do not write", key="clues")
+    count = request.settings["word_count"]
     if request.settings["size"] is not None:
         rows, cols = request.settings["size"]
         long = [word for word in words if len(word) > max(rows, cols)]
-        every = request.settings["word_count"] >= len(words)
-        if long and (every or len(words) - len(long) < request.settings["word_count"]):
+        if long and (request.settings["clues"] or len(words) - len(long) < count):  # the user's, each
+            those = "them" if long[1:] else "it"
             raise BookgenError(f"the word{'s' if long[1:] else ''} {', '.join(long)} cannot be "
                                f"placed: longer than the largest grid ({rows}x{cols}), too long "
-                               "for the page; give a larger size", key="clues")
+                               f"for the page; give a larger size, or leave {those} out", key="clues")
     twice = sorted(word for word, n in Counter(words).items() if n > 1)
     if twice:
         raise BookgenError(f"the word {twice[0]} is listed twice", key="clues")
     if len(words) < 3:
         raise BookgenError("a crossword needs at least 3 words", key="clues")
-    apart = letter_groups(words)[1:]
-    if apart and request.settings["word_count"] >= len(words):
-        raise BookgenError(f"{unplaceable(apart)}: a crossword of all the words cannot be laid",
-                           key="clues")
+    apart = unplaceable(words, count, "crossword")
+    if apart:
+        raise BookgenError(apart, key="clues")
 
 
 def generate(rng: random.Random, request: Request) -> Generated:

@@ -17,6 +17,8 @@ from bookgen.puzzles.fillin.parameters import transposed
 MIN_WORD, MAX_WORD = 2, 17
 MIN_SIDE, MAX_SIDE = 5, 17
 MAX_PAIRS = 60
+MAX_CLUE = 120
+"""The most characters of a clue: two lines of a page's list of clues."""
 WORDS_AT = {"easy": 10, "medium": 12, "hard": 14, "expert": 16}
 Pair = tuple[str, str]  # a word as its grid writes it, and its clue
 
@@ -32,11 +34,14 @@ def own_clues(language: str) -> tuple[Pair, ...]:
 def _pairs_problem(pairs: tuple[Pair, ...]) -> str | None:
     if len(pairs) > MAX_PAIRS:
         return f"{len(pairs)} clues are more than a crossword takes (at most {MAX_PAIRS})"
-    for word, _clue in pairs:
+    for word, clue in pairs:
         if not word.isalpha():
             return f"the word {word!r} holds a character that is not a letter (digits, spaces, hyphens)"
         if not MIN_WORD <= len(word) <= MAX_WORD:
             return f"the word {word!r} is not {MIN_WORD} to {MAX_WORD} letters long"
+        if len(clue) > MAX_CLUE:
+            return (f"the clue of {word!r} has {len(clue)} characters; a crossword prints at most "
+                    f"{MAX_CLUE}")
     return None
 
 

@@ -33,7 +33,7 @@ from bookgen.puzzles.cryptogram.drawing import (
     measure,
     measure_solution,
 )
-from bookgen.puzzles.cryptogram.generator import check_request, generate, quotations
+from bookgen.puzzles.cryptogram.generator import check_request, generate, quotations, variety
 from bookgen.puzzles.cryptogram.grader import BANDS, rate
 from bookgen.puzzles.cryptogram.hints import given_answer, hints
 from bookgen.puzzles.cryptogram.parameters import (
@@ -111,6 +111,7 @@ CRYPTOGRAM = PuzzleType(
     canonical=canonical,
     answer_form=answer_form,
     answers=answers,
+    variety=variety,
     printed=printed,
     hardness=lambda rating: BANDS.hardness(rating["score"]),
     hints=hints,

@@ -1,7 +1,7 @@
 """The rules, written apart from the solver: the answer's key turns the ciphertext into its text,
 no letter stands for itself, no two code letters stand for one letter, the given letters are
 the key's, and every word not given whole is a word of the language (or, joined by an
-apostrophe, one of its clitics). A text printing a blocked word is refused too.
+apostrophe, one of its clitics). A text printing a blocked word (or one of its forms) is refused too.
 """
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 
 from bookgen.api import JSON
-from bookgen.core.dictionary import blocked_words
+from bookgen.core.dictionary import is_blocked
 from bookgen.core.letters import LANGUAGES, alphabet
 from bookgen.errors import PuzzleFormatError
-from bookgen.puzzles.cryptogram.parameters import MAX_TEXT
+from bookgen.puzzles.cryptogram.parameters import MAX_AUTHOR, MAX_TEXT
 from bookgen.puzzles.cryptogram.words import is_reading, runs
 
 
@@ -37,9 +37,8 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
         if not all(char in puzzle["given"] for char in text[run.start:run.end]) \
                 and not is_reading(word, run.joined, language):
             problems.append(f"{word} is no word of the language")
-    words = set(re.findall(r"\w+", plain_text))
     problems.extend(f"the text holds the blocked word {word}"
-                    for word in blocked_words(language) if word in words)
+                    for word in sorted(set(re.findall(r"\w+", plain_text))) if is_blocked(word, language))
     return problems
 
 
@@ -63,5 +62,7 @@ def validate(puzzle: JSON) -> None:
             and len(set(given.values())) == len(given)):
         raise PuzzleFormatError("'given' must map code letters of the text to different letters, "
                                 "none to itself")
-    if not isinstance(puzzle["author"], str) or "\n" in puzzle["author"] or len(puzzle["author"]) > 80:
-        raise PuzzleFormatError("'author' must be one line of up to 80 characters (\"\" for none)")
+    author = puzzle["author"]
+    if not isinstance(author, str) or "\n" in author or len(author) > MAX_AUTHOR:
+        raise PuzzleFormatError(f"'author' must be one line of up to {MAX_AUTHOR} characters "
+                                "(\"\" for none)")

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from fractions import Fraction
 from itertools import count, islice
 from math import ceil
 
 from bookgen.api import JSON, Generated, Request
-from bookgen.core.dictionary import blocked_words
+from bookgen.core.dictionary import is_blocked
 from bookgen.core.grading import make_at_level, remove_givens
 from bookgen.core.letters import alphabet
 from bookgen.errors import BookgenError
@@ -58,6 +59,33 @@ def quotations(request: Request) -> tuple[Quotation, ...]:
     return pool
 
 
+DRAWS = 41
+"""The draws a book makes for one puzzle: the first and, while each draws a quotation the book
+printed already (a repeat), 40 more (`bookgen.book.TWIN_RETRIES`)."""
+SURE = Fraction(1, 100)
+"""The chance that a book of as many puzzles as `variety` announces still runs out of draws."""
+
+
+def reachable(quotes: int) -> int:
+    """How many different quotations a book finds among `quotes` of a level, but for a chance of
+    `SURE`: each draw takes a random one, so when `taken` are printed a puzzle repeats one in
+    all `DRAWS` draws with chance (taken / quotes) ** DRAWS, and those chances add up. The last
+    few of a long list are found by luck: a book asking for all 100 hard English quotations
+    stopped at the 83rd."""
+    missed = Fraction(0)
+    for taken in range(quotes):
+        missed += Fraction(taken, quotes) ** DRAWS
+        if missed > SURE:
+            return taken
+    return quotes
+
+
+def variety(request: Request) -> int | None:
+    """How many puzzles of the built-in quotations a book can count on (`reachable`); None for the
+    user's quotations (how many make the level is not known ahead: `answers` counts them)."""
+    return None if request.settings["quotes"] else reachable(len(quotations(request)))
+
+
 def unknown_words(plain: str, language: str) -> list[str]:
     """The words of `plain` (in the puzzle's letters) the solver does not count as words."""
     return [plain[run.start:run.end] for run in runs(plain, language)
@@ -77,13 +105,13 @@ def check_request(request: Request) -> None:
     """Refuse quotations no cryptogram can take, before any work."""
     language = request.settings["language"]
     letters = alphabet(language)
-    blocked = set(blocked_words(language))
     for line in request.settings["quotes"] or ():
         text = written(quotation(line).text, language)
         if sum(char in letters for char in text) < MIN_LETTERS:
             raise BookgenError(f"the quotation {quotation(line).text!r} has fewer than {MIN_LETTERS} "
                                f"letters that {language} writes", key="quotes")
-        shown = sorted(blocked.intersection(text[run.start:run.end] for run in runs(text, language)))
+        shown = sorted({text[run.start:run.end] for run in runs(text, language)
+                        if is_blocked(text[run.start:run.end], language)})
         if shown:
             raise BookgenError(f"the quotation {quotation(line).text!r} holds {', '.join(shown)}, "
                                "which no page prints", key="quotes")
@@ -143,7 +171,8 @@ def _ruling_out(rng: random.Random, plain: str, code: dict[str, str], language: 
     return code
 
 
-def generate(rng: random.Random, request: Request) -> Generated:
+def generate(rng: random.Random, request: Request, attempts: int = ATTEMPTS) -> Generated:
+    """A puzzle of the request, from at most `attempts` codes (levels.py tries fewer)."""
     level, language = request.level, request.settings["language"]
     pool = sorted(quotations(request), key=lambda q: (q.text, q.author))
     order = rng.sample(pool, len(pool)) if len(pool) > 1 else pool  # one: the seed's codes as before
@@ -179,9 +208,9 @@ def generate(rng: random.Random, request: Request) -> Generated:
 
         return puzzle(remove_givens(rng, pieces, solvable, keep=keep))
 
-    made = make_at_level(level, ATTEMPTS, fill, reduce,
+    made = make_at_level(level, attempts, fill, reduce,
                          lambda puzzle: rate(puzzle) if puzzle is not None else {"level": None},
-                         failure=f"no {level} cryptogram came out of {ATTEMPTS} tries for "
+                         failure=f"no {level} cryptogram came out of {attempts} tries for "
                                  f"{request.describe()}; give more or longer quotations")
     chosen, plain, cipher, answer = made.answer
     assert made.puzzle is not None

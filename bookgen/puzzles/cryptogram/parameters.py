@@ -16,6 +16,8 @@ from bookgen.i18n import N_, _
 
 MAX_TEXT = 240
 """The most letters and signs a quotation may hold: about three lines of a book's page."""
+MAX_AUTHOR = 80
+"""The most characters of an author's name: one line under the quotation."""
 MIN_LETTERS = 12
 AUTHOR_MARK = "|"
 """Between a quotation and its author, in a config's list, a file or the collection."""
@@ -65,12 +67,19 @@ def collection(language: str) -> tuple[Quotation, ...]:
 
 
 def _quote_problem(line: str) -> str | None:
+    if line.count(AUTHOR_MARK) > 1:  # the collection's "TEXT | AUTHOR | LEVELS", copied
+        return (f"{line!r} holds {AUTHOR_MARK!r} {line.count(AUTHOR_MARK)} times; write one "
+                f"quotation a line, TEXT {AUTHOR_MARK} AUTHOR")
     text = quotation(line).text
     if len(text) > MAX_TEXT:
         return (f"the quotation {text[:30]!r}... has {len(text)} characters; a cryptogram takes "
                 f"at most {MAX_TEXT}")
     if sum(char.isalpha() for char in text) < MIN_LETTERS:
         return f"the quotation {text!r} has fewer than {MIN_LETTERS} letters"
+    author = quotation(line).author
+    if len(author) > MAX_AUTHOR:
+        return (f"the author {author[:30]!r}... has {len(author)} characters; a cryptogram prints "
+                f"at most {MAX_AUTHOR} (write TEXT | AUTHOR)")
     return None
 
 

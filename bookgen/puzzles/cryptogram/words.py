@@ -10,7 +10,7 @@ language and process.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -83,11 +83,23 @@ def rank(word: str, language: str) -> int:
 
 @cache
 def _index(language: str, joined: bool) -> Mapping[tuple[int, Pattern], tuple[str, ...]]:
-    words = set(known_words(language)) | (CLITICS[language] if joined else set())
-    index: dict[tuple[int, Pattern], list[str]] = defaultdict(list)
-    for word in sorted(words, key=lambda w: (rank(w, language), w)):
-        index[len(word), pattern(word)].append(word)
-    return {key: tuple(found) for key, found in index.items()}
+    """The known words (and, `joined`, the clitics) by length and pattern, the most common first;
+    the joined index is the other with the clitics put in (not the words indexed twice)."""
+    def ordered(words: Iterable[str]) -> list[str]:
+        return sorted(words, key=lambda w: (rank(w, language), w))
+
+    if joined:
+        index = dict(_index(language, False))
+        extra: dict[tuple[int, Pattern], set[str]] = defaultdict(set)
+        for clitic in CLITICS[language]:
+            extra[len(clitic), pattern(clitic)].add(clitic)
+        for key, clitics in extra.items():
+            index[key] = tuple(ordered(clitics.union(index.get(key, ()))))
+        return index
+    grouped: dict[tuple[int, Pattern], list[str]] = defaultdict(list)
+    for word in ordered(known_words(language)):
+        grouped[len(word), pattern(word)].append(word)
+    return {key: tuple(found) for key, found in grouped.items()}
 
 
 def readings(word: str, joined: bool, language: str) -> tuple[str, ...]:

@@ -22,7 +22,6 @@ from bookgen.core.wordgrid import (
     Compiled,
     compile_layout,
     count_fills,
-    letter_groups,
     unplaceable,
 )
 from bookgen.errors import BookgenError
@@ -76,10 +75,11 @@ def check_request(request: Request) -> None:
                                    f"than the grid's longest side ({rows}x{cols}): too long for the "
                                    "page; give a larger size", key="words")
         if len(set(pool)) != len(pool):
-            raise BookgenError("a word is listed twice", key="words")
-        apart = letter_groups(pool)[1:]
-        if apart and request.settings["word_count"] >= len(pool):
-            raise BookgenError(f"{unplaceable(apart)}: a grid of all the words cannot be laid", key="words")
+            twice = next(word for index, word in enumerate(pool) if word in pool[:index])
+            raise BookgenError(f"the word {twice} is listed twice (as grids write it)", key="words")
+        apart = unplaceable(pool, request.settings["word_count"], "grid")
+        if apart:
+            raise BookgenError(apart, key="words")
         if len(pool) < 4:
             raise BookgenError(_("a fill-in needs at least 4 words"), key="words")
     if max(rows, cols) > MAX_SIDE:

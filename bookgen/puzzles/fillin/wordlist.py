@@ -9,8 +9,9 @@ lower-cased; a fill-in prints the words it picks, so they are filtered here:
 - common: among the language's `MOST` most common forms (3-letter words among the `MOST_SHORT`
   most common, where abbreviations crowd in), letters only, as grids write them;
 - 3 to 9 letters: a slot of a printed grid, and a word a reader of any age knows;
-- not blocked: no word of the blocklist (bookgen/core/blocked/), nor a word that begins with one
-  of four letters or more (the blocklists hold stems: FUCK catches FUCKIN);
+- not blocked: no word of the blocklist (bookgen/core/blocked/) nor one of its forms
+  (`bookgen.core.dictionary.is_blocked`: BITCHES, SHITTY), nor a word that begins with one of
+  four letters or more (the blocklists hold stems: FUCK catches FUCKFACE);
 - the language's own: at least `OWN_GAP` (zipf, a factor of ten per unit) more common in its
   language than in any other of the six and of `COMPARED` (wordfreq's other large lists in Latin
   letters). Names (MICHAEL, GIORGIO, MARTINEZ, PARIS), brands and the English that other
@@ -26,7 +27,7 @@ import sys
 from pathlib import Path
 
 from bookgen.atomic import write_files
-from bookgen.core.dictionary import WORDLIST, blocked_words
+from bookgen.core.dictionary import WORDLIST, blocked_words, is_blocked
 from bookgen.core.letters import LANGUAGES, alphabet, grid_form
 
 MOST = 12000
@@ -56,7 +57,7 @@ def own_words(language: str) -> tuple[list[str], dict[str, int]]:
                 or (len(form) == SHORTEST and rank > MOST_SHORT):
             continue
         seen.add(form)
-        if form in blocked or form.startswith(stems):
+        if is_blocked(form, language) or form.startswith(stems):
             dropped["blocked"] += 1
             continue
         own = zipf_frequency(word, language, wordlist=WORDLIST)

@@ -8,12 +8,12 @@ number makes its set a single cell.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from bookgen.api import JSON, form_key
-from bookgen.core import symmetry as grid_symmetry
 from bookgen.core.hamilton import Cell
 
 # --- board structure ------------------------------------------------------------------------------
@@ -57,11 +57,15 @@ class Board:
 
     def ball(self, centre: int, radius: int) -> int:
         """Cells within `radius` steps of `centre` over the whole shape (a person counting steps)."""
+        return self.balls_to(centre, radius)[radius]
+
+    def balls_to(self, centre: int, radius: int) -> list[int]:
+        """The balls round `centre` by radius, grown to at least `radius` (kept for the board)."""
         grown = self.balls.setdefault(centre, [centre])
         while len(grown) <= radius:
             last = grown[-1]
             grown.append(last | self.spread(last))
-        return grown[radius]
+        return grown
 
     def regions(self, cells: int) -> list[int]:
         """The connected parts of `cells`."""
@@ -139,7 +143,18 @@ def canonical(puzzle: JSON) -> str:
     grid = puzzle["grid"]
     last = sum(1 for row in grid for value in row if value is not None) + 1
     reversed_grid = [[value if not value else last - value for value in row] for row in grid]
-    return form_key(*(turn.grid(g) for turn in grid_symmetry.SYMMETRIES for g in (grid, reversed_grid)))
+    return form_key(*(turned for g in (grid, reversed_grid) for turned in _turns(g)))
+
+
+def _turns(grid: list[list[Any]]) -> Iterator[Sequence[Sequence[Any]]]:
+    """The grid under each of the eight symmetries (core.symmetry's, made here by slicing:
+    the forms of a whole book are worked out in a blink)."""
+    for upright in (grid, list(zip(*grid))):
+        upside_down = upright[::-1]
+        yield upright
+        yield upside_down
+        yield [row[::-1] for row in upright]
+        yield [row[::-1] for row in upside_down]
 
 
 def answer_form(puzzle: JSON, solution: JSON) -> str:

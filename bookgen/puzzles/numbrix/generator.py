@@ -48,10 +48,10 @@ def _orbits(board: Board, symmetry: str) -> list[tuple[int, ...]]:
     return orbits
 
 
-def deduces(state: State, goal: int, top: int) -> bool:
+def deduces(state: State, goal: int, top: int, seen: dict[tuple[int, int], State] | None = None) -> bool:
     """Whether the grader's deductions up to grade `top` place the numbers of `goal` (a mask of
     number indices), stopping as soon as they do."""
-    steps = tuple(Deduction(step.name, step.rank, lambda s: lookahead_round(s, goal))
+    steps = tuple(Deduction(step.name, step.rank, lambda s: lookahead_round(s, goal, seen))
                   if step.name == "lookahead" else step for step in fast_deductions(top))
     try:
         return simplest_first(steps, state, lambda s: s.done & goal == goal, top).finished
@@ -59,7 +59,7 @@ def deduces(state: State, goal: int, top: int) -> bool:
         return False
 
 
-SECOND_PATH_NODES = 3000  # search budget for each window of another_path
+SECOND_PATH_NODES = 1000  # search budget for each window of another_path
 
 
 def another_path(board: Board, path: list[int], givens: list[int], k: int) -> bool:
@@ -79,13 +79,22 @@ def another_path(board: Board, path: list[int], givens: list[int], k: int) -> bo
 
 def _differs(board: Board, path: list[int], start: int, end: int, inside: list[int]) -> bool:
     """Whether a path other than path[start..end] joins path[start] to path[end] through the
-    same cells, with the numbers of `inside` on their own cells."""
+    same cells, with the numbers of `inside` on their own cells. A step is taken only to a cell
+    from which the next pinned number's cell is within reach (counted over the whole shape)."""
     cells = 0
     for cell in path[start:end + 1]:
         cells |= cell
     pinned = {k: path[k] for k in inside}
     pinned[end] = path[end]
-    pinned_cells = sum(pinned.values())
+    open_cells = cells & ~sum(pinned.values())
+    # for each number of the window, the cells from which the next pinned number is in reach
+    reach = []
+    upcoming = end
+    for k in range(end, start, -1):
+        if k in pinned:
+            upcoming = k
+        reach.append(board.ball(path[upcoming], upcoming - k))
+    reach.reverse()  # reach[k - start - 1]: where number k may stand
     around = board.around
     budget = [SECOND_PATH_NODES]
 
@@ -96,7 +105,7 @@ def _differs(board: Board, path: list[int], start: int, end: int, inside: list[i
         if budget[0] < 0:
             return False
         step = pinned.get(k + 1)
-        nexts = around[cell] & ~used & (step if step is not None else cells & ~pinned_cells)
+        nexts = around[cell] & ~used & (step if step is not None else open_cells & reach[k - start])
         while nexts:
             low = nexts & -nexts
             nexts ^= low
@@ -140,14 +149,16 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
     run_grader(state, settle_top, fast=True)
     ahead = [state.copy()]
     for piece in reversed(pieces):
-        for k in piece:
-            state.place(k, path[k])
-        run_grader(state, settle_top, fast=True)
-        ahead.append(state.copy())
+        if _places(state, piece, path):
+            run_grader(state, settle_top, fast=True)
+            ahead.append(state.copy())
+        else:  # deduced already: the grader, stuck here before, would stay stuck (and the
+            ahead.append(ahead[-1])  # states in `ahead` are only ever read, so one can serve twice)
     ahead.reverse()
     base = ahead[-1].copy()
     kept = set(ends)
     untried = {k for piece in pieces for k in piece}
+    seen: dict[tuple[int, int], State] = {}
     for i, piece in enumerate(pieces):
         untried.difference_update(piece)
         goal = sum(1 << k for k in piece)
@@ -157,13 +168,22 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
             # where lookahead must run out before a trial fails, first look for a second answer
             refused = top > ROUTE_GRADE and any(
                 another_path(board, path, sorted(kept | untried), k) for k in piece)
-            if not refused and deduces(base.meet(ahead[i + 1]), goal, top):
+            if not refused and deduces(base.meet(ahead[i + 1]), goal, top, seen):
                 continue
         kept.update(piece)
-        for k in piece:
-            base.place(k, path[k])
-        run_grader(base, settle_top, fast=True)
+        if _places(base, piece, path):
+            run_grader(base, settle_top, fast=True)
     return {k: path[k] for k in sorted(kept)}
+
+
+def _places(state: State, piece: list[int], path: list[int]) -> bool:
+    """Place the numbers of `piece` on their cells of the answer; whether any was not placed
+    already."""
+    if all(state.done >> k & 1 for k in piece):
+        return False
+    for k in piece:
+        state.place(k, path[k])
+    return True
 
 
 def numbered_grid(board: Board, rows: int, cols: int, path: list[int],

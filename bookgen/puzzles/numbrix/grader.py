@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 
 from bookgen.api import JSON, Solved
 from bookgen.core.grading import Bands, Deduced, Deduction, simplest_first
-from bookgen.puzzles.numbrix.board import bits_of, board_of, givens_of
+from bookgen.puzzles.numbrix.board import Board, bits_of, board_of, givens_of
 from bookgen.puzzles.numbrix.solver import Contradiction, State, grid_of, search, start_state
 
 # --- grader ---------------------------------------------------------------------------------------
@@ -22,13 +22,11 @@ def _open_neighbours(state: State) -> list[tuple[int, int, str]]:
     cand, done, last = state.cand, state.done, state.size - 1
     around, free = state.board.around, state.board.mask & ~state.fixed
     found = []
-    for k in range(state.size):
-        if done >> k & 1:
-            continue
+    missing = (1 << state.size) - 1 & ~done
+    for low in bits_of(missing & (done << 1 | done >> 1)):
+        k = low.bit_length() - 1
         before = k > 0 and done >> (k - 1) & 1
         after = k < last and done >> (k + 1) & 1
-        if not (before or after):
-            continue
         cells = free
         if before:
             cells &= around[cand[k - 1]]
@@ -48,7 +46,8 @@ def dead_end(state: State) -> int:
     """A free cell with at most one free neighbour needs a placed neighbour number next to its
     own: when only one missing number fits there, it goes in."""
     board = state.board
-    free = board.mask & ~state.fixed
+    fixed = state.fixed
+    free = board.mask & ~fixed
     ones = twos = 0
     for near in board.shifted(free):
         twos |= ones & near
@@ -58,26 +57,37 @@ def dead_end(state: State) -> int:
         return 0
     cand, done, last = state.cand, state.done, state.size - 1
     around = board.around
-    owner = {cand[k]: k for k in range(state.size) if done >> k & 1}
     found = []
     for cell in bits_of(tight):
-        open_near = (around[cell] & free).bit_count()
-        options = {0, last} | {k + step for near in bits_of(around[cell] & state.fixed)
-                               for k in (owner[near],) for step in (-1, 1)}
+        room = (around[cell] & free).bit_count()
+        options = {0, last}
+        for near in bits_of(around[cell] & fixed):
+            k = _owner(cand, done, near)
+            options.update((k - 1, k + 1))
         fitting = [k for k in sorted(options) if 0 <= k <= last and not done >> k & 1
-                   and _fits(state, k, cell, open_near)]
+                   and _fits(state, k, cell, room)]
         if len(fitting) == 1:
             found.append((fitting[0], cell, "dead_end"))
     return _apply(state, found)
 
 
+def _owner(cand: list[int], done: int, cell: int) -> int:
+    """The placed number index on `cell` (the first set equal to the cell, unless that is a
+    missing number's last cell not yet swept)."""
+    k = cand.index(cell)
+    if done >> k & 1:
+        return k
+    return next(j for j in range(k + 1, len(cand)) if cand[j] == cell and done >> j & 1)
+
+
 def _fits(state: State, k: int, cell: int, open_near: int) -> bool:
     """Whether number index k could sit in `cell` judging by its two neighbour numbers alone."""
     missing = 0
+    done, cand, near = state.done, state.cand, state.board.around[cell]
     for side in (k - 1, k + 1):
-        if 0 <= side < state.size:
-            if state.done >> side & 1:
-                if not state.cand[side] & state.board.around[cell]:
+        if 0 <= side < len(cand):
+            if done >> side & 1:
+                if not cand[side] & near:
                     return False
             else:
                 missing += 1
@@ -94,12 +104,16 @@ def gap_count(state: State) -> int:
     for a, b in zip([None, *placed], [*placed, None]):
         lo = 0 if a is None else a + 1
         hi = size - 1 if b is None else b - 1
-        for k in range(lo, hi + 1):
-            cells = free
-            if a is not None:
-                cells &= board.ball(cand[a], k - a)
-            if b is not None:
-                cells &= board.ball(cand[b], b - k)
+        if lo > hi:
+            continue
+        # k's reach from a and from b, by k (the balls grown once to the gap's width)
+        width = hi - lo + 1
+        from_a = ([board.mask] * width if a is None
+                  else board.balls_to(cand[a], hi - a)[lo - a:hi - a + 1])
+        from_b = ([board.mask] * width if b is None
+                  else board.balls_to(cand[b], b - lo)[b - hi:b - lo + 1][::-1])
+        for k, near_a, near_b in zip(range(lo, hi + 1), from_a, from_b):
+            cells = free & near_a & near_b
             if cells and not cells & (cells - 1):
                 found.append((k, cells, "gap_count"))
     return _apply(state, found)
@@ -123,20 +137,15 @@ def only_number(state: State) -> int:
 
 def lookahead(state: State) -> int:
     """Try each cell of the missing number with the fewest (up to 3) cells: a cell whose trial
-    leads to a contradiction by the rules above is crossed out."""
+    leads to a contradiction by the rules above is crossed out. (A trial that ended without one
+    earlier in this solve is not run again from scratch: `survives`.)"""
     state.sweep()
     open_numbers = sorted((count, k) for k in state.missing()
                           if (count := state.cand[k].bit_count()) <= 3)
     for _, k in open_numbers:
         crossed = 0
         for cell in bits_of(state.cand[k]):
-            if state.known is not None and state.known[k] == cell:
-                continue
-            trial = state.copy()
-            try:
-                trial.place(k, cell)
-                trial.settle()
-            except Contradiction:
+            if not (state.known is not None and state.known[k] == cell or survives(state, k, cell)):
                 crossed |= cell
         if crossed:
             state.narrow(k, ~crossed)
@@ -145,18 +154,52 @@ def lookahead(state: State) -> int:
     return 0
 
 
-def lookahead_round(state: State, goal: int = 0) -> int:
-    """Lookahead for proofs: the same trials, but on through the other numbers after a crossing,
-    so the grader does not start over for each one. A trial that ended without a contradiction
-    earlier in this proof is not run again while its end state still lies within this state's
-    sets (from there the rules reach that same end), or is run on from that end; nor is a trial
-    whose cell another trial's end state (lying within this state) gives its number: it would
-    reach at least that state. The numbers of `goal` (a mask) go first, and the round ends once
-    they are all placed. (The skips assume the rules monotone, as the removal loop does.)"""
-    state.sweep()
+Trials = dict[tuple[int, int], State]
+
+
+def survives(state: State, k: int, cell: int, seen: Trials | None = None) -> bool:
+    """Whether number index k on `cell` settles without a contradiction. A trial that ended
+    without one earlier in this proof is not run again while its end state still lies within
+    this state's sets (from there the rules reach that same end), or is run on from that end;
+    nor is a trial whose cell another trial's end state (lying within this state) gives its
+    number: it would reach at least that state. `seen` holds end states of other puzzles'
+    trials (the removal loop's earlier trials), used for those skips only, since a puzzle with
+    other givens may reach further. (The skips assume the rules monotone, as the removal loop
+    does.)"""
     if state.survived is None or state.implied is None:
         state.survived, state.implied = {}, {}
     survived, implied = state.survived, state.implied
+    before = survived.get((k, cell))
+    if before is not None and before.within(state):
+        return True
+    for shown in (implied.get((k, cell)), None if seen is None else seen.get((k, cell))):
+        if shown is not None and shown.within(state):
+            return True
+    try:
+        if before is not None:
+            trial = before.meet(state)
+        else:
+            trial = state.copy()
+            trial.place(k, cell)
+        trial.settle()
+    except Contradiction:
+        return False
+    survived[k, cell] = trial
+    if seen is not None:
+        seen[k, cell] = trial
+    for low in bits_of(trial.done & ~state.done):
+        j = low.bit_length() - 1
+        implied[j, trial.cand[j]] = trial
+        if seen is not None:
+            seen[j, trial.cand[j]] = trial
+    return True
+
+
+def lookahead_round(state: State, goal: int = 0, seen: Trials | None = None) -> int:
+    """Lookahead for proofs: the same trials, but on through the other numbers after a crossing,
+    so the grader does not start over for each one. The numbers of `goal` (a mask) go first,
+    and the round ends once they are all placed."""
+    state.sweep()
     open_numbers = sorted((not goal >> k & 1, count, k) for k in state.missing()
                           if (count := state.cand[k].bit_count()) <= 3)
     total = 0
@@ -165,28 +208,8 @@ def lookahead_round(state: State, goal: int = 0) -> int:
             continue
         crossed = 0
         for cell in bits_of(state.cand[k]):
-            if state.known is not None and state.known[k] == cell:
-                continue
-            before = survived.get((k, cell))
-            if before is not None and before.within(state):
-                continue
-            shown = implied.get((k, cell))
-            if shown is not None and shown.within(state):
-                continue
-            try:
-                if before is not None:
-                    trial = before.meet(state)
-                else:
-                    trial = state.copy()
-                    trial.place(k, cell)
-                trial.settle()
-                survived[k, cell] = trial
-            except Contradiction:
+            if not (state.known is not None and state.known[k] == cell or survives(state, k, cell, seen)):
                 crossed |= cell
-                continue
-            for low in bits_of(trial.done & ~state.done):
-                j = low.bit_length() - 1
-                implied[j, trial.cand[j]] = trial
         if crossed:
             total += crossed.bit_count()
             state.narrow(k, ~crossed)
@@ -253,6 +276,18 @@ def stretch(givens: Iterable[int], size: int) -> int:
     return max(b - a - 1 for a, b in zip([-1, *numbers], [*numbers, size]))
 
 
+# The answers the grader last proved unique by deduction alone, by shape and givens: the
+# generator's self-check solves the very puzzle it has just rated, and the deductions that
+# finished the rating are a proof of the same answer (the fast order would only find it again).
+PROVEN: dict[tuple[tuple[tuple[int, int], ...], bool, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
+PROVEN_KEPT = 16
+
+
+def _proof_key(board: Board, givens: dict[int, int]) -> tuple[tuple[tuple[int, int], ...], bool,
+                                                             tuple[tuple[int, int], ...]]:
+    return board.cells, board.diagonal, tuple(sorted(givens.items()))
+
+
 def rate_with(diagonal: bool) -> Callable[..., JSON]:
     def rate(puzzle: JSON, answer: list[int] | None = None) -> JSON:
         """The grade (hardest deduction a person needs), its level, the deductions used, the
@@ -268,6 +303,10 @@ def rate_with(diagonal: bool) -> Callable[..., JSON]:
             deduced = run_grader(state, grade_of("expert"))
         except Contradiction:
             deduced = Deduced(False, SEARCH_GRADE, {})
+        if deduced.finished:
+            if len(PROVEN) >= PROVEN_KEPT:
+                PROVEN.pop(next(iter(PROVEN)), None)  # the oldest
+            PROVEN[_proof_key(board, givens)] = tuple(state.cand)
         grade = deduced.hardest if deduced.finished else SEARCH_GRADE
         return {
             "level": BANDS.level_of(grade),
@@ -288,9 +327,15 @@ def solve_with(diagonal: bool) -> Callable[[JSON, int | None], Solved]:
         """The grader's sound deductions first (when they finish, the answer is the only one),
         then search from where they stopped."""
         board = board_of(puzzle, diagonal)
+        givens = givens_of(puzzle, board)
         try:
-            state = start_state(board, givens_of(puzzle, board))
-            finished = run_grader(state, grade_of("expert"), fast=True).finished
+            state = start_state(board, givens)
+            proven = PROVEN.get(_proof_key(board, givens))
+            if proven is not None:
+                state.cand[:] = proven
+                finished = True
+            else:
+                finished = run_grader(state, grade_of("expert"), fast=True).finished
         except Contradiction:
             return Solved(0, None)
         found = [state] if finished else search(state, cap)

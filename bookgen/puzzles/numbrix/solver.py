@@ -13,6 +13,8 @@ with the fewest cells left.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress, count
+from operator import and_, ne
 
 from bookgen.api import JSON
 from bookgen.puzzles.numbrix.board import Board, bits_of, grid_offset
@@ -81,13 +83,12 @@ class State:
     def meet(self, other: State) -> State:
         """A state with what both this one and `other` know (both sound for the same puzzle).
         Only numbers whose sets `other` narrows need a sweep, when this one has been swept."""
-        cand = [x & y for x, y in zip(self.cand, other.cand)]
+        cand = list(map(and_, self.cand, other.cand))
+        if 0 in cand:
+            raise Contradiction
         narrowed = self.dirty
-        for k, (x, y) in enumerate(zip(self.cand, cand)):
-            if x != y:
-                if not y:
-                    raise Contradiction
-                narrowed |= 1 << k
+        for k in compress(count(), map(ne, self.cand, cand)):
+            narrowed |= 1 << k
         met = State(self.board, cand, self.fixed | other.fixed, self.done | other.done,
                     narrowed, self.stale | other.stale, self.known)
         if met.fixed == self.fixed:
@@ -95,8 +96,15 @@ class State:
         return met
 
     def within(self, other: State) -> bool:
-        """Whether every set of this state lies within the same number's set in `other`."""
-        return not any(mine & ~theirs for mine, theirs in zip(self.cand, other.cand))
+        """Whether every set of this state lies within the same number's set in `other`
+        (the numbers `other` has placed and this one has not are the likeliest to differ: they
+        are looked at first)."""
+        mine, theirs = self.cand, other.cand
+        for low in bits_of(other.done & ~self.done):
+            k = low.bit_length() - 1
+            if mine[k] & ~theirs[k]:
+                return False
+        return list(map(and_, mine, theirs)) == mine
 
     @property
     def size(self) -> int:
@@ -145,7 +153,8 @@ class State:
         cand, board = self.cand, self.board
         # spread inlined where it is hot: Numbrix's four steps, unmasked since each result is
         # taken with a set already within the board (Hidato's king moves call board.spread)
-        spread = board.spread if board.diagonal else None
+        diagonal = board.diagonal
+        spread = board.spread
         s = board.stride
         full = (1 << len(cand)) - 1
         placed_before = self.done
@@ -155,8 +164,9 @@ class State:
             if self.stale:
                 stale = self.stale
                 self.stale = 0
-                for k in [k for k in self.missing() if cand[k] & stale]:
-                    dirty |= 1 << k
+                for k in self.missing():
+                    if cand[k] & stale:
+                        dirty |= 1 << k
             self.dirty = 0
             missing = full & ~done
             placed = dirty & done
@@ -165,47 +175,75 @@ class State:
                 break
             free = board.mask & ~self.fixed
             moved = dirty
-            while todo:  # up the chain: k against k-1
-                low = todo & -todo
-                todo ^= low
-                k = low.bit_length() - 1
+            singles = 0  # numbers the passes left with one cell
+            # up the chain, k against k-1: walk on while sets change, else jump to the next in todo
+            k = (todo & -todo).bit_length() - 1
+            near = cand[k - 1] if k else 0
+            while True:
                 old = cand[k]
                 new = old & free
                 if k:
+                    new &= spread(near) if diagonal else near << 1 | near >> 1 | near << s | near >> s
+                if new != old:
+                    if not new:
+                        raise Contradiction
+                    cand[k] = new
+                    moved |= 1 << k
+                    if not new & (new - 1):
+                        singles |= 1 << k
+                elif not moved >> k & 1:
+                    rest = todo >> (k + 1)
+                    if not rest:
+                        break
+                    k += (rest & -rest).bit_length()
                     near = cand[k - 1]
-                    new &= spread(near) if spread else near << 1 | near >> 1 | near << s | near >> s
-                if new != old:
-                    if not new:
-                        raise Contradiction
-                    cand[k] = new
-                    moved |= low
-                if moved & low and missing & low << 1:
-                    todo |= low << 1
+                    continue
+                if missing >> (k + 1) & 1:
+                    k += 1
+                    near = new
+                    continue
+                rest = todo >> (k + 1)
+                if not rest:
+                    break
+                k += (rest & -rest).bit_length()
+                near = cand[k - 1]
             todo = moved >> 1 & missing
-            while todo:  # down the chain: k against k+1
+            if todo:
                 k = todo.bit_length() - 1
-                high = 1 << k
-                todo ^= high
-                old = cand[k]
-                near = cand[k + 1]
-                new = old & (spread(near) if spread else near << 1 | near >> 1 | near << s | near >> s)
-                if new != old:
-                    if not new:
-                        raise Contradiction
-                    cand[k] = new
-                    moved |= high
-                    todo |= high >> 1 & missing
-            fresh = moved & missing
-            while fresh:  # numbers left with one cell are placed
+                while True:  # down the chain, k against k+1, the same way
+                    old = cand[k]
+                    near = cand[k + 1]
+                    new = old & (spread(near) if diagonal else near << 1 | near >> 1 | near << s | near >> s)
+                    if new != old:
+                        if not new:
+                            raise Contradiction
+                        cand[k] = new
+                        moved |= 1 << k
+                        if not new & (new - 1):
+                            singles |= 1 << k
+                        if k and missing >> (k - 1) & 1:
+                            k -= 1
+                            continue
+                    rest = todo & ((1 << k) - 1)
+                    if not rest:
+                        break
+                    k = rest.bit_length() - 1
+            fresh = dirty & missing
+            while fresh:  # numbers narrowed from outside the passes: left with one cell?
                 low = fresh & -fresh
                 fresh ^= low
                 cells = cand[low.bit_length() - 1]
                 if not cells & (cells - 1):
-                    if self.fixed & cells:
-                        raise Contradiction
-                    self.fixed |= cells
-                    self.stale |= cells
-                    self.done |= low
+                    singles |= low
+            while singles:  # numbers left with one cell are placed
+                low = singles & -singles
+                singles ^= low
+                cells = cand[low.bit_length() - 1]
+                if self.fixed & cells:
+                    raise Contradiction
+                self.fixed |= cells
+                self.stale |= cells
+                self.done |= low
         return self.done != placed_before
 
     def lone_cells(self) -> list[tuple[int, int]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from bookgen.api import JSON
-from bookgen.core.dictionary import blocked_words, is_word
+from bookgen.core.dictionary import blocked_words, is_blocked, is_word
 from bookgen.core.known_words import known_words
 from bookgen.core.letters import LANGUAGES, alphabet
 from bookgen.errors import PuzzleFormatError
@@ -32,7 +32,9 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
         if word not in known_words(language) and not is_word(word, language):
             problems.append(f"{word} is no word of the language")
         problems.extend(f"scramble {number} ({scramble}) shows the blocked word {bad}"
-                        for bad in blocked if bad in scramble or bad == word)
+                        for bad in blocked if bad in scramble)
+        if is_blocked(word, language):
+            problems.append(f"answer {number} ({word}) is a blocked word")
     return problems
 
 

@@ -17,7 +17,7 @@ import random
 from functools import cache
 
 from bookgen.api import Generated, Request
-from bookgen.core.dictionary import blocked_words, is_word
+from bookgen.core.dictionary import blocked_words, is_blocked, is_word
 from bookgen.core.grading import make_at_level
 from bookgen.core.known_words import known_words
 from bookgen.core.letters import alphabet, grid_form
@@ -101,6 +101,9 @@ def check_request(request: Request) -> None:
         if strange:
             raise BookgenError(f"the word {original!r} holds {''.join(strange)}, which {language} "
                                "words are not written in", key="words")
+        if is_blocked(word, language):
+            raise BookgenError(f"{original!r} is a word no page prints (see bookgen/core/blocked/)",
+                               key="words")
         more = others(word, first, language)
         if more:
             kept = " (beginning with the same letter)" if first else ""
@@ -112,7 +115,8 @@ def check_request(request: Request) -> None:
             raise BookgenError(f"{original!r} cannot be shuffled as {level} scrambles are (see the "
                                "type's levels): too few different letters", key="words")
     if len(set(pool)) != len(pool):
-        raise BookgenError("a word is listed twice", key="words")
+        twice = next(word for index, word in enumerate(pool) if word in pool[:index])
+        raise BookgenError(f"the word {twice} is listed twice (as grids write it)", key="words")
     count = _count(request, pool)
     if count > len(pool):
         theme = request.settings["theme"]
