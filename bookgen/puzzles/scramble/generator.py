@@ -1,7 +1,7 @@
-"""Making a word scramble: take the words (the user's, or the theme's of the level's lengths
-whose letters make no other word), shuffle each as the level shuffles until the scramble is no
-word, holds no blocked word and makes only its own word, and keep the list when its measured
-level is the one asked for.
+"""Making a word scramble: take the words (the user's, or the listed words of the level's
+lengths whose letters make no other word: the language's common words, or a theme's), shuffle
+each as the level shuffles until the scramble is no word, holds no blocked word and makes only
+its own word, and keep the list when its measured level is the one asked for.
 
 A book never prints a word twice (`answer_parts`): the request's words are dealt into lists that
 share none (`dealt`: its pool in an order drawn from the request alone, so the same for every
@@ -22,13 +22,19 @@ from bookgen.core.grading import make_at_level
 from bookgen.core.known_words import known_words
 from bookgen.core.letters import alphabet, grid_form
 from bookgen.errors import BookgenError
+from bookgen.puzzles.fillin.parameters import own_words
 from bookgen.puzzles.scramble.grader import in_place, pairs_kept, rate
-from bookgen.puzzles.scramble.parameters import ALL, LENGTHS_AT, SHUFFLE_AT
+from bookgen.puzzles.scramble.parameters import ALL, COMMON, EXAMPLE_WORDS, LENGTHS_AT, SHUFFLE_AT
 from bookgen.puzzles.scramble.solver import answers, known_index, letters_key
 from bookgen.puzzles.wordsearch.parameters import THEMES, theme_words
 
 ATTEMPTS = 40
 SHUFFLES = 300  # random orders tried for one word before it is left out
+COMMON_SHUFFLES = 40
+"""Random orders the common words' pool tries for a word (a theme's tries `SHUFFLES`): a common
+word that needs more is left out. The pool tries about 2,000 words a level; at expert a fifth
+of them are words few orders or none shuffle as it does (repeated letters: BETTER, BUSINESS),
+and trying each 300 times tripled the pool's cost (0.37 s of CPU a language, not 0.13)."""
 
 
 def others(word: str, first: bool, language: str) -> list[str]:
@@ -38,25 +44,38 @@ def others(word: str, first: bool, language: str) -> list[str]:
 
 
 def word_pool(request: Request) -> tuple[str, ...]:
-    """The words a request scrambles, in grid form: the user's, or the theme's known words of the
+    """The words a request scrambles, in grid form: the user's, or the listed known words of the
     level's lengths whose letters make no other word and can be shuffled as the level shuffles."""
     language, level = request.settings["language"], request.level
     given = request.settings["words"]
     if given:
         return tuple(grid_form(word, language) for word in given)
-    return _theme_pool(language, request.settings["theme"], level)
+    return _listed_pool(language, request.settings["theme"], level)
+
+
+def _listed(language: str, theme: str) -> tuple[str, ...]:
+    """A list's words: the language's common words (the fill-in's, the example's left out and
+    nothing blocked, should the blocklist have grown since the fill-in's list was made), all the
+    themes together, or one theme."""
+    if theme == COMMON:
+        shown = {grid_form(word, language) for word in EXAMPLE_WORDS[language]}
+        return tuple(word for word in own_words(language)
+                     if word not in shown and not is_blocked(word, language))
+    if theme == ALL:
+        return tuple(sorted({word for name in THEMES for word in theme_words(language, name)}))
+    return theme_words(language, theme)
 
 
 @cache
-def _theme_pool(language: str, theme: str, level: str) -> tuple[str, ...]:
+def _listed_pool(language: str, theme: str, level: str) -> tuple[str, ...]:
     low, high = LENGTHS_AT[level]
     first = SHUFFLE_AT[level] == "first"
     known = known_words(language)
-    listed = sorted({word for name in THEMES for word in theme_words(language, name)}) \
-        if theme == ALL else theme_words(language, theme)
+    listed = _listed(language, theme)
+    tries = COMMON_SHUFFLES if theme == COMMON else SHUFFLES
     return tuple(word for word in listed
                  if low <= len(word) <= high and word in known and not others(word, first, language)
-                 and scrambled(random.Random(word), word, level, language) is not None)
+                 and scrambled(random.Random(word), word, level, language, tries) is not None)
 
 
 def _count(request: Request, pool: tuple[str, ...]) -> int:
@@ -73,13 +92,13 @@ def fits(scramble: str, word: str, shuffle: str) -> bool:
     return shuffle == "paired" or (in_place(scramble, word) > 0) == (shuffle == "split")
 
 
-def scrambled(rng: random.Random, word: str, level: str, language: str) -> str | None:
+def scrambled(rng: random.Random, word: str, level: str, language: str, tries: int = SHUFFLES) -> str | None:
     """`word` shuffled as `level` shuffles, no word itself, holding no blocked word, whose one
     answer is `word`; None where no order tried is."""
     shuffle, first = SHUFFLE_AT[level], SHUFFLE_AT[level] == "first"
     blocked, known = blocked_words(language), known_words(language)
     letters = list(word[first:])
-    for _ in range(SHUFFLES):
+    for _ in range(tries):
         rng.shuffle(letters)
         scramble = word[:first] + "".join(letters)
         if scramble == word or scramble in known or not fits(scramble, word, shuffle) \
