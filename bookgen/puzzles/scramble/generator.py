@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from importlib import resources
 
 from bookgen.api import Generated, Request
 from bookgen.core.dictionary import blocked_words, is_blocked, is_word
@@ -22,7 +23,6 @@ from bookgen.core.grading import make_at_level
 from bookgen.core.known_words import known_words
 from bookgen.core.letters import alphabet, grid_form
 from bookgen.errors import BookgenError
-from bookgen.puzzles.fillin.parameters import own_words
 from bookgen.puzzles.scramble.grader import in_place, pairs_kept, rate
 from bookgen.puzzles.scramble.parameters import ALL, COMMON, EXAMPLE_WORDS, LENGTHS_AT, SHUFFLE_AT
 from bookgen.puzzles.scramble.solver import answers, known_index, letters_key
@@ -53,14 +53,30 @@ def word_pool(request: Request) -> tuple[str, ...]:
     return _listed_pool(language, request.settings["theme"], level)
 
 
-def _listed(language: str, theme: str) -> tuple[str, ...]:
-    """A list's words: the language's common words (the fill-in's, the example's left out and
-    nothing blocked, should the blocklist have grown since the fill-in's list was made), all the
-    themes together, or one theme."""
+@cache
+def _common_shares(language: str) -> dict[str, tuple[str, ...]]:
+    """The language's common words dealt out to the levels, each word to one: the fill-in's whole
+    list (its `own_words` are the first 2,500), most common first, the example's words left out
+    and nothing blocked (should the blocklist have grown since the list was made). Each word goes
+    to the level, of those whose lengths take it, that holds the fewest so far (the easier on a
+    tie), so that sections of two levels never share a word and the short words go to easy."""
+    text = resources.files("bookgen.puzzles.fillin").joinpath(f"words/{language}.txt").read_text("utf-8")
+    shown = {grid_form(word, language) for word in EXAMPLE_WORDS[language]}
+    shares: dict[str, list[str]] = {level: [] for level in LENGTHS_AT}
+    for word in text.splitlines():
+        if not word or word.startswith("#") or word in shown or is_blocked(word, language):
+            continue
+        levels = [level for level, (low, high) in LENGTHS_AT.items() if low <= len(word) <= high]
+        if levels:
+            shares[min(levels, key=lambda level: len(shares[level]))].append(word)
+    return {level: tuple(words) for level, words in shares.items()}
+
+
+def _listed(language: str, theme: str, level: str) -> tuple[str, ...]:
+    """A list's words: the level's share of the language's common words, all the themes
+    together, or one theme."""
     if theme == COMMON:
-        shown = {grid_form(word, language) for word in EXAMPLE_WORDS[language]}
-        return tuple(word for word in own_words(language)
-                     if word not in shown and not is_blocked(word, language))
+        return _common_shares(language)[level]
     if theme == ALL:
         return tuple(sorted({word for name in THEMES for word in theme_words(language, name)}))
     return theme_words(language, theme)
@@ -71,7 +87,7 @@ def _listed_pool(language: str, theme: str, level: str) -> tuple[str, ...]:
     low, high = LENGTHS_AT[level]
     first = SHUFFLE_AT[level] == "first"
     known = known_words(language)
-    listed = _listed(language, theme)
+    listed = _listed(language, theme, level)
     tries = COMMON_SHUFFLES if theme == COMMON else SHUFFLES
     return tuple(word for word in listed
                  if low <= len(word) <= high and word in known and not others(word, first, language)
