@@ -1,7 +1,7 @@
 """Making a word scramble: take the words (the user's, or the listed words of the level's
-lengths whose letters make no other word: the language's common words, or a theme's), shuffle
-each as the level shuffles until the scramble is no word, holds no blocked word and makes only
-its own word, and keep the list when its measured level is the one asked for.
+lengths whose letters make no other word: the level's share of the language's common words, or a
+theme's), shuffle each as the level shuffles until the scramble is no word, holds no blocked word
+and makes only its own word, and keep the list when its measured level is the one asked for.
 
 A book never prints a word twice (`answer_parts`): the request's words are dealt into lists that
 share none (`dealt`: its pool in an order drawn from the request alone, so the same for every
@@ -32,9 +32,9 @@ ATTEMPTS = 40
 SHUFFLES = 300  # random orders tried for one word before it is left out
 COMMON_SHUFFLES = 40
 """Random orders the common words' pool tries for a word (a theme's tries `SHUFFLES`): a common
-word that needs more is left out. The pool tries about 2,000 words a level; at expert a fifth
-of them are words few orders or none shuffle as it does (repeated letters: BETTER, BUSINESS),
-and trying each 300 times tripled the pool's cost (0.37 s of CPU a language, not 0.13)."""
+word that needs more is left out. At expert a fifth of the words tried are words few orders or
+none shuffle as it does (repeated letters: BETTER, BUSINESS), and trying each 300 times tripled
+the pool's cost."""
 
 
 def others(word: str, first: bool, language: str) -> list[str]:

@@ -2,8 +2,9 @@
 words, word search's themes, or the user's words), the options, the rules, and the forms a puzzle
 is printed and compared in.
 
-The common words are the fill-in's (its `own_words`: the language's most common words of its own,
-names and other languages' words left out, nothing blocked); the themes are word search's own
+The common words are the fill-in's list (fillin/words/LANG.txt: the language's common words of
+its own, names and other languages' words mostly left out, nothing blocked), each dealt to one
+level (`generator._common_shares`); the themes are word search's own
 files, read through its `theme_words` (the same words in the same spelling, one list to keep per
 theme and language). A word's letters are the language's grid letters (`bookgen.core.letters`).
 """
@@ -48,7 +49,7 @@ COMMON, ALL = "common", "all"
 SCRAMBLE_THEMES = (COMMON, ALL, *THEMES)
 """The language's common words (the default), word search's themes, and all of them together:
 a book never prints a word twice, so the themes' few hundred words fill only a few puzzles at a
-level (`generator.dealt`), the common words a few hundred."""
+level (`generator.dealt`), the common words 70 to 150 a level."""
 THEME_WORDS = {COMMON: N_("common words"), ALL: N_("all themes"), "animals": N_("animals"),
                "food": N_("food"), "school": N_("school"), "nature": N_("nature")}
 """Each list's name in the language spoken (word search's themes: the same words)."""
