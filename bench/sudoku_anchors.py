@@ -20,7 +20,8 @@ per size and over all, and the share of Solo's grades our level files in one ban
 
 Solo's generator is driven by a 30-line C file (bench/data/sudoku-solo.md: `PARAMS COUNT SEED`,
 one puzzle a line); QQWing is Debian's `qqwing` (1.3.4).
-Run: python bench/sudoku_anchors.py --solo PATH [--qqwing PATH] [--rounds N] [--bookgen CMD] [--grade-only]
+Run: python bench/sudoku_anchors.py --solo PATH [--qqwing PATH] [--rounds N] [--bookgen CMD]
+     [--grade-only | --speed-only] [--nine-only]
 """
 
 from __future__ import annotations
@@ -92,7 +93,7 @@ def speed(args: argparse.Namespace) -> None:
         top95 = DATA / "sudoku-top95.txt"
         paired("solving top95", {label: [*command, "solve", str(top95)] for label, command in builds.items()}
                | {"qqwing": [args.qqwing, "--solve", "--count-solutions"]}, args.rounds, top95)
-    for size, (level, grade) in SIZE_LEVELS.items():
+    for size, (level, grade) in SIZE_LEVELS.items() if not args.nine_only else ():
         paired(f"{size}x{size} {level}, Solo {SOLO_GRADES['tbiaeu'.index(grade)].title()}",
                generate(level, size) | {"solo": [args.solo, f"{BOXES[size]}d{grade}", str(args.count),
                                                   "anchors"]}, args.rounds)
@@ -168,9 +169,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--count", type=int, default=10, help="puzzles a generation run")
     parser.add_argument("--grade-only", action="store_true")
+    parser.add_argument("--speed-only", action="store_true", help="time the anchors, grade nothing")
+    parser.add_argument("--nine-only", action="store_true", help="time the 9x9 lines alone")
     args = parser.parse_args()
-    grade()
-    bandings()
+    if not args.speed_only:
+        grade()
+        bandings()
     if not args.grade_only:
         if not args.solo:
             parser.error("--solo PATH is needed to time the anchors")

@@ -885,8 +885,7 @@ def _set_options(type_name: str, items: list[str]) -> dict[str, Any]:
         return raw
     from pathlib import Path
 
-    from bookgen.config import clues_of, read_picture, words_of
-    from bookgen.inputs import read_text
+    from bookgen.inputs import clues_of, read_picture, read_text, words_of
     from bookgen.puzzles import current_spelling, find_type
 
     specs = {spec.name: spec for spec in find_type(current_spelling(type_name, raw)[0]).options}

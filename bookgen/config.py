@@ -11,7 +11,6 @@ the installed package (bookgen/layouts/, bookgen/samples/): `shipped` finds them
 
 from __future__ import annotations
 
-import csv
 import difflib
 import re
 from collections.abc import Callable, Collection, Iterator, Sequence
@@ -22,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from bookgen import limits
 from bookgen.bookconfig import BankSource, BookConfig, Layout, SectionConfig
-from bookgen.core.masks import PICTURE_FILE, picture_mask, text_file_mask
+from bookgen.core.masks import PICTURE_FILE
 from bookgen.core.options import CLUES_FILE, WORDS_FILE, Option, unknown_key_message
 from bookgen.errors import BookgenError, shown
 from bookgen.fields import (
@@ -37,7 +36,7 @@ from bookgen.fields import (
 )
 from bookgen.i18n import ENGLISH, N_, Language, _, known_texts, speaking
 from bookgen.i18n import language as speaking_language
-from bookgen.inputs import read_bytes, read_text
+from bookgen.inputs import clues_of, read_picture, read_text, words_of
 from bookgen.puzzles import current_spelling, find_type, type_languages
 from bookgen.puzzles.base import PuzzleType, Request, never_at, too_few_answers, too_few_exist
 from bookgen.seeds import check_seed
@@ -361,21 +360,6 @@ def _in_file(file: Path, message: str) -> str:
     return f"{str(file)!r}: {message}"
 
 
-def words_of(text: str, file: Path, spec: Option) -> list[str]:
-    """A words file's words, one a line ('#' starts a comment), each checked by the option's
-    spec; a bad one named at its line of the file (also `--set words=@FILE` on the command line)."""
-    words = []
-    for number, line in enumerate(text.splitlines(), 1):
-        word = line.split("#", 1)[0].strip()
-        if word:
-            try:
-                spec.parse([word])
-            except BookgenError as error:
-                raise BookgenError(error.message, file=str(file), line=number) from None
-            words.append(word)
-    return words
-
-
 def _clues_file(source: Source, path: KeyPath, file: Path, spec: Option) -> list[Any]:
     """A clues file's pairs (`clues_of`), its trouble said at the config's line of the key."""
     try:
@@ -383,49 +367,6 @@ def _clues_file(source: Source, path: KeyPath, file: Path, spec: Option) -> list
     except BookgenError as error:
         raise source.error(path, _in_file(file, error.message)) from None
     return clues_of(text, file, spec)
-
-
-def clues_of(text: str, file: Path, spec: Option) -> list[Any]:
-    """A clues file's pairs: one WORD: clue a line ('#' at a line's start for a comment), or a
-    .csv's rows of word and clue (a first row "word, clue" is a heading; each row one line, so
-    a quote left open is named at its line, not run into the next); a bad one named at its
-    line (also `--set clues=@FILE` on the command line)."""
-    items: list[tuple[int, Any]] = []
-    if file.suffix.lower() == ".csv":
-        rows = 0
-        for number, line in enumerate(text.splitlines(), 1):
-            try:
-                row = next(csv.reader([line], strict=True), [])
-            except csv.Error as error:
-                raise BookgenError(f"{line!r} is not a row of two columns, word and clue ({error}: "
-                                   'a quote opened must close on its line, "like, this")',
-                                   file=str(file), line=number) from None
-            if not any(cell.strip() for cell in row):
-                continue
-            rows += 1
-            if rows == 1 and [cell.strip().lower() for cell in row] == ["word", "clue"]:
-                continue
-            items.append((number, {"word": row[0], "clue": row[1]} if len(row) == 2 else line))
-    else:
-        items = [(number, line) for number, line in enumerate(text.splitlines(), 1)
-                 if line.strip() and not line.lstrip().startswith("#")]
-    for number, item in items:
-        try:
-            spec.parse([item])
-        except BookgenError as error:
-            raise BookgenError(error.message, file=str(file), line=number) from None
-    return [item for _, item in items]
-
-
-def read_picture(file: Path, spec: Option, size: tuple[int, int] | None) -> str:
-    """A picture file's mask as text: a PNG reduced to `size` (the section's, if it sets one),
-    else to the option's `high` on each side; a text file read as drawn."""
-    if file.suffix.lower() == ".txt":
-        return text_file_mask(read_text(file, limits.CONFIG_BYTES, key=spec.name), key=spec.name)
-    side = int(spec.high or limits.PICTURE_SIDE)
-    rows, cols = size or (side, side)
-    return picture_mask(read_bytes(file, limits.PICTURE_BYTES, key=spec.name), rows, cols,
-                        key=spec.name).text()
 
 
 def _section_size(specs: Sequence[Option], raw: dict[str, Any]) -> tuple[int, int] | None:

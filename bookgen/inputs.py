@@ -4,7 +4,9 @@ Only an ordinary file (or standard input, '-') is read, and only up to a size li
 or a FIFO named as a config ends in one message instead of filling memory or waiting forever. The
 file is opened without blocking and checked through its open descriptor, so nothing can swap it
 for a pipe in between. Text is UTF-8, a leading byte-order mark allowed (as YAML allows it).
-JSON is checked for nesting before it is parsed, since Python's parser recurses.
+JSON is checked for nesting before it is parsed, since Python's parser recurses. The words,
+clues and picture files a config or `--set KEY=@FILE` names are read here too, so the command
+line reads them without the config code (which loads every type).
 """
 
 from __future__ import annotations
@@ -15,12 +17,16 @@ import re
 import stat
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bookgen import limits
 from bookgen.errors import BookgenError
 
-__all__ = ["parse_json", "read_bytes", "read_text", "whole_characters"]
+if TYPE_CHECKING:
+    from bookgen.core.options import Option
+
+__all__ = ["clues_of", "parse_json", "read_bytes", "read_picture", "read_text", "whole_characters",
+           "words_of"]
 
 
 def read_text(path: str | Path, most: int, *, key: str | None = None) -> str:
@@ -99,24 +105,26 @@ def _size(count: int) -> str:
     return f"{count // (1024 * 1024)} MB" if count >= 1024 * 1024 else f"{count:,} bytes"
 
 
-_LONE_SURROGATE = re.compile("[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]")
+# The patterns here are compiled by `re` when first used (and kept in its cache), not at import:
+# compiling them took a command that reads no JSON 2 ms.
+_LONE_SURROGATE = "[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]"
 
 
 def whole_characters(text: str) -> str:
     """`text` with each surrogate pair ("\\uD83D\\uDE00" in YAML or JSON) made the one character it
     stands for; a ValueError naming a lone half, which is no character: no file holds it as UTF-8
     and no page prints it."""
-    if not _SURROGATE.search(text):
+    if not re.search(_SURROGATE, text):
         return text
-    lone = _LONE_SURROGATE.search(text)
+    lone = re.search(_LONE_SURROGATE, text)
     if lone:
         raise ValueError(f"\\u{ord(lone.group()):04X} (character {lone.start() + 1}) is half of a "
                          "UTF-16 surrogate pair, not a character; write the character itself")
     return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = "[\ud800-\udfff]"
+_ESCAPED_SURROGATE = r"\\u[dD][89a-fA-F]"
 
 
 def _whole_strings(value: Any) -> None:
@@ -133,8 +141,8 @@ def _whole_strings(value: Any) -> None:
             _whole_strings(item)
 
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STRING = r'"(?:[^"\\]|\\.)*"'
+_NOT_BRACKET = r"[^\[\]{}]+"
 
 
 def parse_json(text: str, file: str, line: int | None = None) -> Any:
@@ -142,7 +150,7 @@ def parse_json(text: str, file: str, line: int | None = None) -> Any:
     deeper than limits.NESTING (which would make Python's parser recurse until it fails), and
     for a string that holds half of a surrogate pair ("\\ud800"), which no page or file can hold."""
     depth = 0
-    for char in _NOT_BRACKET.sub("", _STRING.sub("", text)):
+    for char in re.sub(_NOT_BRACKET, "", re.sub(_STRING, "", text)):
         depth += 1 if char in "[{" else -1
         if depth > limits.NESTING:
             raise BookgenError(f"the JSON is nested more than {limits.NESTING} levels deep, the "
@@ -155,9 +163,71 @@ def parse_json(text: str, file: str, line: int | None = None) -> Any:
     except ValueError:  # the only other failure: Python's cap on an integer's digits
         raise BookgenError(f"a number with more than {sys.get_int_max_str_digits()} digits",
                            file=file, line=line) from None
-    if _ESCAPED_SURROGATE.search(text):  # rare: only then look for a lone half in the strings
+    if re.search(_ESCAPED_SURROGATE, text):  # rare: only then look for a lone half in the strings
         try:
             _whole_strings(value)
         except ValueError as error:
             raise BookgenError(f"in a string: {error}", file=file, line=line) from None
     return value
+
+
+def words_of(text: str, file: Path, spec: Option) -> list[str]:
+    """A words file's words, one a line ('#' starts a comment), each checked by the option's
+    spec; a bad one named at its line of the file (also `--set words=@FILE` on the command line)."""
+    words = []
+    for number, line in enumerate(text.splitlines(), 1):
+        word = line.split("#", 1)[0].strip()
+        if word:
+            try:
+                spec.parse([word])
+            except BookgenError as error:
+                raise BookgenError(error.message, file=str(file), line=number) from None
+            words.append(word)
+    return words
+
+
+def read_picture(file: Path, spec: Option, size: tuple[int, int] | None) -> str:
+    """A picture file's mask as text: a PNG reduced to `size` (the section's, if it sets one),
+    else to the option's `high` on each side; a text file read as drawn."""
+    from bookgen.core.masks import picture_mask, text_file_mask  # here: few commands read one
+
+    if file.suffix.lower() == ".txt":
+        return text_file_mask(read_text(file, limits.CONFIG_BYTES, key=spec.name), key=spec.name)
+    side = int(spec.high or limits.PICTURE_SIDE)
+    rows, cols = size or (side, side)
+    return picture_mask(read_bytes(file, limits.PICTURE_BYTES, key=spec.name), rows, cols,
+                        key=spec.name).text()
+
+
+def clues_of(text: str, file: Path, spec: Option) -> list[Any]:
+    """A clues file's pairs: one WORD: clue a line ('#' at a line's start for a comment), or a
+    .csv's rows of word and clue (a first row "word, clue" is a heading; each row one line, so
+    a quote left open is named at its line, not run into the next); a bad one named at its
+    line (also `--set clues=@FILE` on the command line)."""
+    import csv  # here: few commands read one
+
+    items: list[tuple[int, Any]] = []
+    if file.suffix.lower() == ".csv":
+        rows = 0
+        for number, line in enumerate(text.splitlines(), 1):
+            try:
+                row = next(csv.reader([line], strict=True), [])
+            except csv.Error as error:
+                raise BookgenError(f"{line!r} is not a row of two columns, word and clue ({error}: "
+                                   'a quote opened must close on its line, "like, this")',
+                                   file=str(file), line=number) from None
+            if not any(cell.strip() for cell in row):
+                continue
+            rows += 1
+            if rows == 1 and [cell.strip().lower() for cell in row] == ["word", "clue"]:
+                continue
+            items.append((number, {"word": row[0], "clue": row[1]} if len(row) == 2 else line))
+    else:
+        items = [(number, line) for number, line in enumerate(text.splitlines(), 1)
+                 if line.strip() and not line.lstrip().startswith("#")]
+    for number, item in items:
+        try:
+            spec.parse([item])
+        except BookgenError as error:
+            raise BookgenError(error.message, file=str(file), line=number) from None
+    return [item for _, item in items]

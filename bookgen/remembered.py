@@ -13,7 +13,6 @@ each value is worked out where it is asked for, as before, and nothing is kept.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -29,6 +28,8 @@ def remembered(puzzle: str, parts: tuple[Any, ...], work_out: Callable[[], Value
     them), of the puzzle of id `puzzle`, worked out only the first time."""
     if _known is None:
         return work_out()
+    import hashlib  # here: a command that remembers nothing need not load it
+
     key = hashlib.sha1(repr(parts).encode()).hexdigest()
     values = _known.setdefault(puzzle, {})
     if key not in values:

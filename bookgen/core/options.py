@@ -8,7 +8,6 @@ did not set are left out of the parsed mapping (a puzzle's id names only what wa
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
@@ -338,6 +337,8 @@ def unknown_key_message(key: str, known: list[str], unknown: str) -> str:
     """'unknown X' with the closest known name, shared by config and option errors; `unknown` is
     said in the current language by the caller ("unknown key in the book": an adjective agrees
     with its noun)."""
+    import difflib  # here, for the error alone: every command loads this module
+
     close = difflib.get_close_matches(key, known, n=1)
     allowed = (", ".join(sorted(set(known))) if known  # a section's key may be an option's too
                else pgettext("no names allowed", "none"))

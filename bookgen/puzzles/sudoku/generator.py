@@ -26,7 +26,7 @@ from bookgen.puzzles.sudoku.parameters import (
     hex_of,
 )
 from bookgen.puzzles.sudoku.regions import random_layout
-from bookgen.puzzles.sudoku.solver import Budget, differs_in, initial, solutions, values_of
+from bookgen.puzzles.sudoku.solver import Budget, differs_in, initial, singles_finish, solutions, values_of
 
 ATTEMPTS = 200          # filled grids tried before a request is declared impossible
 REDUCTIONS_PER_GRID = 3  # removal orders tried on each filled grid
@@ -120,13 +120,18 @@ def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: st
     of two answers far sooner than the grader, which tries every technique before it gives up),
     and it searches only where another answer could differ: in the orbit just removed, as the
     givens kept before had one answer (`differs_in`). Where the level takes any technique, the
-    solver alone decides."""
+    solver alone decides. Before either, where every single is within the level: givens that
+    naked and hidden singles alone finish have one answer, and the grader finishes them by the
+    same singles (`singles_finish`), so the removal stays without a count or a grade."""
     limit = bands_of(board).top(level)
     any_technique = limit >= WEIGHTS["contradiction"]
     # a killer's grader takes neither (its sums break the symmetry they rest on)
     counted = limit >= min(WEIGHTS["unique rectangle"], WEIGHTS["bug+1"]) and not board.cages
     # past the singles, a puzzle of two answers costs the grader far more than the solver
     past_singles = limit >= WEIGHTS["pointing"] and not board.cages
+    # where the level takes every single: the givens singles alone finish have one answer, and
+    # the grader finishes them by the same singles first (the solver's quickest question)
+    singles_decide = limit >= WEIGHTS["naked single"] and not board.cages
 
     def givens_without(removed: set[tuple[Cell, ...]]) -> list[int]:
         gone = {cell for orbit in removed for cell in orbit}
@@ -142,6 +147,8 @@ def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: st
         return False
 
     def solvable(givens: list[int], orbit: tuple[Cell, ...]) -> bool:
+        if singles_decide and singles_finish(board, givens):
+            return True
         if (counted or past_singles) and differs_in(board, givens, answer, orbit):
             return False
         if any_technique:

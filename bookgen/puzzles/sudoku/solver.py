@@ -1,10 +1,17 @@
 """The exact solver: candidate bitmasks, propagation of naked and hidden singles (Norvig's assign
-and eliminate), and search on the cell with the fewest candidates, counting answers up to a cap."""
+and eliminate), and search on the cell with the fewest candidates, counting answers up to a cap.
+
+Two engines search the same tree. Per cell (`Candidates`, Norvig's): every board, a killer's cage
+sums too, and the random filling of an empty grid. Per number (`Planes`): boards without sums,
+where counting answers (`count`, `differs_in`: the generator asks after every removal of givens)
+spends its time; a sweep for singles and the copy at a guess are a few operations on whole boards.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from itertools import islice
 
 from bookgen.api import JSON, Solved
@@ -193,6 +200,25 @@ def differs_in(board: Board, givens: list[int], answer: list[int], cells: tuple[
     givens have more than one (an answer agreeing on `cells` would be the old one): the question
     the generator asks after each removal, answered by searching only where another answer
     could be."""
+    if board.sums:
+        return differs_in_cells(board, givens, answer, cells)
+    masks = masks_of(board)
+    start = started(board, givens)
+    if start is None:
+        return False
+    for place, cell in enumerate(cells):
+        planes = start.copy()
+        fixed = all(write(masks, planes, other, answer[other]) for other in cells[:place])
+        if fixed:
+            planes[answer[cell]] &= ~(1 << cell)
+            if propagate(masks, planes, start.copy()) \
+                    and next(plane_solutions(masks, planes), None) is not None:
+                return True
+    return False
+
+
+def differs_in_cells(board: Board, givens: list[int], answer: list[int], cells: tuple[Cell, ...]) -> bool:
+    """`differs_in` by the per-cell engine (a killer's sums)."""
     start = initial(board, givens)
     if start is None:
         return False
@@ -211,11 +237,208 @@ def values_of(candidates: Candidates) -> list[int]:
 
 def count(board: Board, givens: list[int], cap: int | None) -> tuple[int, list[int] | None]:
     """How many answers (up to cap) and the first."""
-    candidates = initial(board, givens)
-    if candidates is None:
-        return 0, None
-    found = [values_of(c) for c in islice(solutions(board, candidates), cap)]
+    if board.sums:
+        candidates = initial(board, givens)
+        if candidates is None:
+            return 0, None
+        found = [values_of(c) for c in islice(solutions(board, candidates), cap)]
+    else:
+        masks = masks_of(board)
+        planes = planes_from(masks, givens)
+        if planes is None:
+            return 0, None
+        found = [values_in(masks, p) for p in islice(plane_solutions(masks, planes), cap)]
     return len(found), (found[0] if found else None)
+
+
+# The per-number engine.
+
+Planes = list[int]
+"""planes[v] for each number v: the cells v may still go in, bit c for cell c (planes[0] unused);
+planes[-1]: the cells settled, their number written in and crossed out of their peers."""
+
+
+@dataclass(frozen=True)
+class Masks:
+    """A board's structure as masks of cells: each unit's cells, each cell's peers, all cells."""
+
+    numbers: tuple[int, ...]
+    units: tuple[int, ...]
+    peers: tuple[int, ...]
+    every: int
+
+
+_MASKS: dict[int, tuple[Board, Masks]] = {}
+MASKS_KEPT = 256  # boards whose masks are kept, as `board_of` keeps boards
+
+
+def masks_of(board: Board) -> Masks:
+    """The board's masks, made once per board (`board_of` makes a board once; hashing one would
+    cost more than a count)."""
+    kept = _MASKS.get(id(board))
+    if kept is None or kept[0] is not board:
+        if len(_MASKS) >= MASKS_KEPT:  # a jigsaw's layouts: each its own board
+            _MASKS.clear()
+        masks = Masks(tuple(range(1, board.size + 1)),
+                      tuple(sum(1 << cell for cell in unit) for unit in board.units),
+                      tuple(sum(1 << peer for peer in peers) for peers in board.peers),
+                      (1 << board.cells) - 1)
+        kept = _MASKS[id(board)] = (board, masks)
+    return kept[1]
+
+
+def write(masks: Masks, planes: Planes, cell: Cell, value: int) -> bool:
+    """Settle `value` in a cell: out of the other numbers' planes there, out of its peers in its
+    own; False when the cell can no longer take it."""
+    bit = 1 << cell
+    if not planes[value] & bit:
+        return False
+    for number in masks.numbers:
+        if number != value:
+            planes[number] &= ~bit
+    planes[value] &= ~masks.peers[cell]
+    planes[-1] |= bit
+    return True
+
+
+def planes_from(masks: Masks, givens: list[int]) -> Planes | None:
+    """The planes after the givens and the singles they force; None on a contradiction. Each
+    number's givens are written in together: out of their peers in its plane, out of the other
+    numbers' planes (a given that loses its own number to a peer clashes with it)."""
+    planes = [0, *(masks.every for _ in masks.numbers), 0]
+    placed = [0] * len(planes)  # each number's givens
+    peers = masks.peers
+    for cell, value in enumerate(givens):
+        if value:
+            placed[value] |= 1 << cell
+            planes[value] &= ~peers[cell]
+    given = sum(placed)
+    for number in masks.numbers:
+        mine = placed[number]
+        if planes[number] & mine != mine:
+            return None
+        planes[number] = planes[number] & ~given | mine
+    planes[-1] = given
+    return planes if propagate(masks, planes) else None
+
+
+def singles_finish(board: Board, givens: list[int]) -> bool:
+    """Whether naked and hidden singles alone fill the grid from the givens (a board without
+    sums): then it has one answer, and the grader finishes it too, by the same singles."""
+    planes = started(board, givens)
+    return planes is not None and planes[-1] == masks_of(board).every
+
+
+_LAST_START: list[tuple[Board, list[int], Planes | None]] = []
+
+
+def started(board: Board, givens: list[int]) -> Planes | None:
+    """`planes_from` the givens, kept for the next question about the same givens (the generator
+    asks `singles_finish`, then `differs_in`); the planes are not to be changed."""
+    if _LAST_START and _LAST_START[0][0] is board and _LAST_START[0][1] == givens:
+        return _LAST_START[0][2]
+    planes = planes_from(masks_of(board), givens)
+    _LAST_START[:] = [(board, givens.copy(), planes)]
+    return planes
+
+
+def propagate(masks: Masks, planes: Planes, seen: Planes | None = None) -> bool:
+    """Naked and hidden singles settled until neither finds one; False on a contradiction (a cell
+    with no number left, or a number with no place left in a unit). `seen`: the planes when every
+    unit was last looked through for hidden singles (none found), so that only the units where a
+    number's places changed since are looked at again; None, all."""
+    numbers, units, peers, every = masks.numbers, masks.units, masks.peers, masks.every
+    seen = seen or [0] * len(planes)
+    settled = planes[-1]
+    while True:
+        while True:  # naked singles, until a sweep finds none (a sweep costs little)
+            once = twice = 0
+            for number in numbers:
+                plane = planes[number]
+                twice |= once & plane
+                once |= plane
+            if once != every:
+                return False
+            naked = once & ~twice & ~settled
+            if not naked:
+                break
+            settled |= naked
+            for number in numbers:
+                mine = naked & planes[number]
+                if mine:
+                    crossed = 0
+                    while mine:
+                        bit = mine & -mine
+                        mine ^= bit
+                        crossed |= peers[bit.bit_length() - 1]
+                    planes[number] &= ~crossed  # two of them in one unit: both emptied, caught above
+        found = False
+        for number in numbers:
+            plane = planes[number]
+            changed = plane ^ seen[number]
+            if not changed:
+                continue
+            seen[number] = plane
+            for unit in units:
+                if not unit & changed:
+                    continue
+                place = plane & unit
+                if not place & (place - 1):
+                    if not place:
+                        return False
+                    if not place & settled:
+                        for other in numbers:
+                            if other != number:
+                                planes[other] &= ~place
+                        plane &= ~peers[place.bit_length() - 1]
+                        settled |= place
+                        found = True
+            planes[number] = plane
+        if not found:
+            planes[-1] = settled
+            return True
+
+
+def plane_solutions(masks: Masks, planes: Planes) -> Iterator[Planes]:
+    """Every completion of propagated planes, guessing as `solutions` does: at the first cell of
+    the fewest candidates, its numbers smallest first."""
+    open_cells = masks.every & ~planes[-1]
+    if not open_cells:
+        yield planes
+        return
+    tally = [0, 0, 0, 0, 0]  # each open cell's count of candidates, one bit per entry
+    for number in masks.numbers:
+        carry = planes[number] & open_cells
+        for place, bits in enumerate(tally):
+            tally[place] = bits ^ carry
+            carry &= bits
+            if not carry:
+                break
+    for count in range(2, len(masks.numbers) + 1):
+        cells = open_cells
+        for place, bits in enumerate(tally):
+            cells &= bits if count >> place & 1 else ~bits
+        if cells:
+            break
+    best = (cells & -cells).bit_length() - 1
+    for number in masks.numbers:
+        if planes[number] >> best & 1:
+            child = planes.copy()
+            write(masks, child, best, number)
+            if propagate(masks, child, planes.copy()):
+                yield from plane_solutions(masks, child)
+
+
+def values_in(masks: Masks, planes: Planes) -> list[int]:
+    """The number in each cell of solved planes."""
+    values = [0] * masks.every.bit_length()
+    for number in masks.numbers:
+        plane = planes[number]
+        while plane:
+            bit = plane & -plane
+            plane ^= bit
+            values[bit.bit_length() - 1] = number
+    return values
 
 
 def solve(puzzle: JSON, cap: int | None = None) -> Solved:
