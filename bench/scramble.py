@@ -1,9 +1,10 @@
 """Word scramble figures for bookgen/puzzles/scramble/README.md: first, in a fresh process, what
 indexing a language's known words by their letters costs, then one puzzle per level with them
 read, and (in another) indexing the whole dictionary, which only a scramble no known word fits
-reads; then per language and level, over 20 puzzles at the default options (the animals theme),
-the mean score, letters, neighbours kept side by side and letters left in place, and the time to
-make one.
+reads; then per language and level, at the default options (the language's common words): the
+words the level can scramble and the puzzles they fill (a book never prints a word twice), and,
+over 20 puzzles, the mean score, letters, neighbours kept side by side and letters left in place,
+and the time to make one.
 
 Run: python bench/scramble.py [--languages en,de,fr,es,it,nl] [--puzzles 20]
 """
@@ -21,6 +22,7 @@ import time
 from bookgen.core.grading import LEVELS
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
+from bookgen.puzzles.scramble.generator import word_pool
 
 FIRST = ("import random, time; from bookgen.puzzles import find_type; from bookgen.puzzles.base "
          "import Request; from bookgen.puzzles.scramble.solver import known_index; "
@@ -52,17 +54,18 @@ def main() -> None:
         (whole,) = fresh(WHOLE.format(language=language))
         print(f"  {language}: words {words:.2f}, words and four puzzles {four:.2f}, dictionary {whole:.2f}")
     scramble = find_type("scramble")
-    print("language level    score letters pairs in_place  ms/puzzle")
+    print("language level    words puzzles  score letters pairs in_place  ms/puzzle")
     for language in languages:
         for level in LEVELS:
             request = Request.make(scramble, level, {"language": language})
+            supply = f"{len(word_pool(request)):5} {len(scramble.answers(request)):8}"
             started = time.perf_counter()
             ratings = [scramble.generate(random.Random(f"bench/{n}"), request).rating
                        for n in range(args.puzzles)]
             took = (time.perf_counter() - started) * 1000 / args.puzzles
             means = [statistics.mean(r[key] for r in ratings)
                      for key in ("score", "letters", "pairs_kept", "in_place")]
-            print(f"{language:8} {level:8} {means[0]:6.1f} {means[1]:7.1f} {means[2]:5.2f} "
+            print(f"{language:8} {level:8} {supply} {means[0]:6.1f} {means[1]:7.1f} {means[2]:5.2f} "
                   f"{means[3]:8.2f} {took:10.1f}")
 
 

@@ -15,7 +15,7 @@ from bookgen import contract
 from bookgen.audit import audit
 from bookgen.book import Twins, different_puzzles, make_book
 from bookgen.config import load_config, read_config_text
-from bookgen.core.dictionary import blocked_words
+from bookgen.core.dictionary import blocked_words, is_blocked
 from bookgen.core.grading import LEVELS
 from bookgen.core.known_words import known_words
 from bookgen.core.letters import LANGUAGES
@@ -27,7 +27,7 @@ from bookgen.i18n import speaking
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import PuzzleRecord, Request
-from bookgen.puzzles.scramble.generator import dealt
+from bookgen.puzzles.scramble.generator import dealt, word_pool
 from bookgen.puzzles.scramble.grader import shuffle_class
 from bookgen.puzzles.scramble.parameters import THEMES
 from bookgen.puzzles.scramble.solver import answers
@@ -157,11 +157,28 @@ def test_a_word_in_an_earlier_puzzle_makes_a_twin_whatever_its_request():
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_solved_example_gives_away_no_word_of_a_theme(language):
+def test_the_solved_example_gives_away_no_word_of_a_theme_nor_of_the_common_words(language):
     example = SCRAMBLE.example(Request.make(SCRAMBLE, "easy", {"language": language}))
     assert example is not None and len(example.solution["words"]) == 3
     themed = {word for theme in THEMES for word in theme_words(language, theme)}
-    assert not themed.intersection(example.solution["words"])
+    common = word_pool(Request.make(SCRAMBLE, "easy", {"language": language}))
+    assert not (themed | set(common)).intersection(example.solution["words"])
+
+
+def test_the_common_words_fill_seventy_puzzles_a_level_and_share_none_with_another_level():
+    """Issue 39: the default's words are the language's common ones (never a blocked word), each
+    level's its own, so a book's sections of four levels never meet a word twice; a theme named
+    gives its own words as before."""
+    pools = []
+    for level in LEVELS:
+        request = Request.make(SCRAMBLE, level, {"language": "es"})  # the fewest words
+        pool = word_pool(request)
+        assert request.settings["theme"] == "common" and len(set(pool)) == len(pool)
+        assert len(SCRAMBLE.answers(request)) >= 70 and not any(is_blocked(word, "es") for word in pool)
+        pools.append(set(pool))
+    assert sum(map(len, pools)) == len(set.union(*pools))
+    themed = word_pool(Request.make(SCRAMBLE, "hard", {"language": "es", "theme": "all"}))
+    assert set(themed) <= {word for theme in THEMES for word in theme_words("es", theme)}
 
 
 def test_rules_say_the_first_letter_is_kept_only_at_easy():

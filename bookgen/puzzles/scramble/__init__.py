@@ -36,6 +36,7 @@ from bookgen.puzzles.scramble.generator import check_request, dealt, generate
 from bookgen.puzzles.scramble.grader import BANDS, rate
 from bookgen.puzzles.scramble.hints import given_answer, hints
 from bookgen.puzzles.scramble.parameters import (
+    EXAMPLE_WORDS,
     OPTIONS,
     answer_form,
     canonical,
@@ -44,12 +45,6 @@ from bookgen.puzzles.scramble.parameters import (
     rules_text,
 )
 from bookgen.puzzles.scramble.solver import solve
-
-EXAMPLE_WORDS = {"en": ("lamp", "kite", "drum"), "de": ("Hut", "Boot", "Kamm"),
-                 "fr": ("robe", "clef", "lampe"), "es": ("mesa", "taza", "reloj"),
-                 "it": ("barca", "tazza", "chiave"), "nl": ("lamp", "hoed", "boot")}
-"""Three things per language for the section page's example, in no theme: the example is
-printed solved, so a word of it would be given away wherever a puzzle of the book used it."""
 
 
 def example(request: Request | None) -> Generated:

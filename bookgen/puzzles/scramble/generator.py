@@ -1,7 +1,7 @@
-"""Making a word scramble: take the words (the user's, or the theme's of the level's lengths
-whose letters make no other word), shuffle each as the level shuffles until the scramble is no
-word, holds no blocked word and makes only its own word, and keep the list when its measured
-level is the one asked for.
+"""Making a word scramble: take the words (the user's, or the listed words of the level's
+lengths whose letters make no other word: the level's share of the language's common words, or a
+theme's), shuffle each as the level shuffles until the scramble is no word, holds no blocked word
+and makes only its own word, and keep the list when its measured level is the one asked for.
 
 A book never prints a word twice (`answer_parts`): the request's words are dealt into lists that
 share none (`dealt`: its pool in an order drawn from the request alone, so the same for every
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from importlib import resources
 
 from bookgen.api import Generated, Request
 from bookgen.core.dictionary import blocked_words, is_blocked, is_word
@@ -23,12 +24,17 @@ from bookgen.core.known_words import known_words
 from bookgen.core.letters import alphabet, grid_form
 from bookgen.errors import BookgenError
 from bookgen.puzzles.scramble.grader import in_place, pairs_kept, rate
-from bookgen.puzzles.scramble.parameters import ALL, LENGTHS_AT, SHUFFLE_AT
+from bookgen.puzzles.scramble.parameters import ALL, COMMON, EXAMPLE_WORDS, LENGTHS_AT, SHUFFLE_AT
 from bookgen.puzzles.scramble.solver import answers, known_index, letters_key
 from bookgen.puzzles.wordsearch.parameters import THEMES, theme_words
 
 ATTEMPTS = 40
 SHUFFLES = 300  # random orders tried for one word before it is left out
+COMMON_SHUFFLES = 40
+"""Random orders the common words' pool tries for a word (a theme's tries `SHUFFLES`): a common
+word that needs more is left out. At expert a fifth of the words tried are words few orders or
+none shuffle as it does (repeated letters: BETTER, BUSINESS), and trying each 300 times tripled
+the pool's cost."""
 
 
 def others(word: str, first: bool, language: str) -> list[str]:
@@ -38,25 +44,54 @@ def others(word: str, first: bool, language: str) -> list[str]:
 
 
 def word_pool(request: Request) -> tuple[str, ...]:
-    """The words a request scrambles, in grid form: the user's, or the theme's known words of the
+    """The words a request scrambles, in grid form: the user's, or the listed known words of the
     level's lengths whose letters make no other word and can be shuffled as the level shuffles."""
     language, level = request.settings["language"], request.level
     given = request.settings["words"]
     if given:
         return tuple(grid_form(word, language) for word in given)
-    return _theme_pool(language, request.settings["theme"], level)
+    return _listed_pool(language, request.settings["theme"], level)
 
 
 @cache
-def _theme_pool(language: str, theme: str, level: str) -> tuple[str, ...]:
+def _common_shares(language: str) -> dict[str, tuple[str, ...]]:
+    """The language's common words dealt out to the levels, each word to one: the fill-in's whole
+    list (its `own_words` are the first 2,500), most common first, the example's words left out
+    and nothing blocked (should the blocklist have grown since the list was made). Each word goes
+    to the level, of those whose lengths take it, that holds the fewest so far (the easier on a
+    tie), so that sections of two levels never share a word and the short words go to easy."""
+    text = resources.files("bookgen.puzzles.fillin").joinpath(f"words/{language}.txt").read_text("utf-8")
+    shown = {grid_form(word, language) for word in EXAMPLE_WORDS[language]}
+    shares: dict[str, list[str]] = {level: [] for level in LENGTHS_AT}
+    for word in text.splitlines():
+        if not word or word.startswith("#") or word in shown or is_blocked(word, language):
+            continue
+        levels = [level for level, (low, high) in LENGTHS_AT.items() if low <= len(word) <= high]
+        if levels:
+            shares[min(levels, key=lambda level: len(shares[level]))].append(word)
+    return {level: tuple(words) for level, words in shares.items()}
+
+
+def _listed(language: str, theme: str, level: str) -> tuple[str, ...]:
+    """A list's words: the level's share of the language's common words, all the themes
+    together, or one theme."""
+    if theme == COMMON:
+        return _common_shares(language)[level]
+    if theme == ALL:
+        return tuple(sorted({word for name in THEMES for word in theme_words(language, name)}))
+    return theme_words(language, theme)
+
+
+@cache
+def _listed_pool(language: str, theme: str, level: str) -> tuple[str, ...]:
     low, high = LENGTHS_AT[level]
     first = SHUFFLE_AT[level] == "first"
     known = known_words(language)
-    listed = sorted({word for name in THEMES for word in theme_words(language, name)}) \
-        if theme == ALL else theme_words(language, theme)
+    listed = _listed(language, theme, level)
+    tries = COMMON_SHUFFLES if theme == COMMON else SHUFFLES
     return tuple(word for word in listed
                  if low <= len(word) <= high and word in known and not others(word, first, language)
-                 and scrambled(random.Random(word), word, level, language) is not None)
+                 and scrambled(random.Random(word), word, level, language, tries) is not None)
 
 
 def _count(request: Request, pool: tuple[str, ...]) -> int:
@@ -73,13 +108,13 @@ def fits(scramble: str, word: str, shuffle: str) -> bool:
     return shuffle == "paired" or (in_place(scramble, word) > 0) == (shuffle == "split")
 
 
-def scrambled(rng: random.Random, word: str, level: str, language: str) -> str | None:
+def scrambled(rng: random.Random, word: str, level: str, language: str, tries: int = SHUFFLES) -> str | None:
     """`word` shuffled as `level` shuffles, no word itself, holding no blocked word, whose one
     answer is `word`; None where no order tried is."""
     shuffle, first = SHUFFLE_AT[level], SHUFFLE_AT[level] == "first"
     blocked, known = blocked_words(language), known_words(language)
     letters = list(word[first:])
-    for _ in range(SHUFFLES):
+    for _ in range(tries):
         rng.shuffle(letters)
         scramble = word[:first] + "".join(letters)
         if scramble == word or scramble in known or not fits(scramble, word, shuffle) \

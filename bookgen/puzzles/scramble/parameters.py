@@ -1,9 +1,12 @@
-"""Word scramble's parameters: how each level shuffles, the word lists (word search's themes, or
-the user's words), the options, the rules, and the forms a puzzle is printed and compared in.
+"""Word scramble's parameters: how each level shuffles, the word lists (the language's common
+words, word search's themes, or the user's words), the options, the rules, and the forms a puzzle
+is printed and compared in.
 
-The themes are word search's own files, read through its `theme_words` (the same words in the
-same spelling, one list to keep per theme and language); a word's letters are the language's
-grid letters (`bookgen.core.letters`).
+The common words are the fill-in's list (fillin/words/LANG.txt: the language's common words of
+its own, names and other languages' words mostly left out, nothing blocked), each dealt to one
+level (`generator._common_shares`); the themes are word search's own
+files, read through its `theme_words` (the same words in the same spelling, one list to keep per
+theme and language). A word's letters are the language's grid letters (`bookgen.core.letters`).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ MIN_WORD, MAX_WORD = 3, 14
 MAX_WORDS = 30
 WORDS_AT = {"easy": 8, "medium": 10, "hard": 10, "expert": 8}
 LENGTHS_AT = {"easy": (3, 6), "medium": (4, 8), "hard": (4, MAX_WORD), "expert": (4, MAX_WORD)}
-"""The lengths of the theme words each level draws from (a user's words are all taken)."""
+"""The lengths of the listed words each level draws from (a user's words are all taken)."""
 
 SHUFFLES = ("first", "paired", "split", "scattered")
 """How each level shuffles a word's letters, easiest first (the grader's classes): `first` keeps
@@ -42,20 +45,28 @@ def _words_problem(words: tuple[str, ...]) -> str | None:
     return next((problem for word in words if (problem := _word_problem(word))), None)
 
 
-ALL = "all"
-SCRAMBLE_THEMES = (ALL, *THEMES)
-"""Word search's themes, and all of them together (the default): a book never prints a word
-twice, and one theme's words fill only a few puzzles at a level (`generator.dealt`)."""
-THEME_WORDS = {ALL: N_("all themes"), "animals": N_("animals"), "food": N_("food"),
-               "school": N_("school"), "nature": N_("nature")}
-"""Each theme's name in the language spoken (word search's themes: the same words)."""
+COMMON, ALL = "common", "all"
+SCRAMBLE_THEMES = (COMMON, ALL, *THEMES)
+"""The language's common words (the default), word search's themes, and all of them together:
+a book never prints a word twice, so the themes' few hundred words fill only a few puzzles at a
+level (`generator.dealt`), the common words 70 to 150 a level."""
+THEME_WORDS = {COMMON: N_("common words"), ALL: N_("all themes"), "animals": N_("animals"),
+               "food": N_("food"), "school": N_("school"), "nature": N_("nature")}
+"""Each list's name in the language spoken (word search's themes: the same words)."""
+
+EXAMPLE_WORDS = {"en": ("lamp", "kite", "drum"), "de": ("Hut", "Boot", "Kamm"),
+                 "fr": ("robe", "clef", "lampe"), "es": ("mesa", "taza", "reloj"),
+                 "it": ("barca", "tazza", "chiave"), "nl": ("lamp", "hoed", "boot")}
+"""Three things per language for the section page's example, in no theme and left out of the
+common words: the example is printed solved, so a word of it would be given away wherever a
+puzzle of the book used it."""
 
 OPTIONS = (
     Option("words", "words", N_("the words to scramble (default: the theme's words)"),
            check=_words_problem, label=N_("Words")),
-    Option("theme", "choice", N_("the built-in list of words when no words are given (word "
-           "search's themes, or all of them together: the default)"), choices=SCRAMBLE_THEMES,
-           default=ALL,
+    Option("theme", "choice", N_("the built-in list of words when no words are given: the "
+           "language's common words (the default), word search's themes, or all of them together"),
+           choices=SCRAMBLE_THEMES, default=COMMON,
            words=THEME_WORDS, label=N_("Theme")),
     Option("word_count", "int", N_("scrambles on each page (default 8 at easy and expert, else 10; at "
            "most the words given)"), low=3, high=MAX_WORDS, default=lambda level, earlier: WORDS_AT[level],
