@@ -75,6 +75,10 @@ def pytest_configure(config: pytest.Config) -> None:
     it), so each language is made once a run."""
     if not hasattr(config, "workerinput"):
         os.environ[CACHE_VARIABLE] = tempfile.mkdtemp(prefix="bookgen-test-cache-")
+        # Each Python a test starts (bookgen commands, the workers) reads bookgen's compiled
+        # modules instead of compiling them again: some machines set PYTHONDONTWRITEBYTECODE
+        # (Python still writes only into the checkout's own __pycache__ folders, which git ignores).
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -661,11 +661,41 @@ def reload_seeing_storage(tab, ready: str) -> None:
         if set(seen[-1]) >= set(held):
             return
     raise AssertionError(f"the page saved {sorted(held)} and five reloads saw {seen}")
+COPIES_CAUGHT_UP = """() => new Promise(resolve => {
+  const opening = indexedDB.open("bookgen-copies");
+  opening.onerror = () => resolve(true);  // no copies: nothing to wait for
+  opening.onsuccess = () => {
+    const database = opening.result;
+    if (!database.objectStoreNames.contains("copies")) { database.close(); resolve(true); return; }
+    const reading = database.transaction("copies").objectStore("copies").openCursor();
+    let caughtUp = true;
+    reading.onsuccess = () => {
+      const cursor = reading.result;
+      if (!cursor) { database.close(); resolve(caughtUp); return; }
+      const here = localStorage.getItem(cursor.key);
+      if (here !== null && here !== cursor.value) caughtUp = false;
+      cursor.continue();
+    };
+    reading.onerror = () => { database.close(); resolve(true); };
+  };
+})"""
+"""True once every copy in IndexedDB (bookgen/html/copies.js) holds what localStorage holds."""
+
+
 def reload_page(tab, ready: str, losing_storage: bool = False) -> None:
     """Reloads the page and waits for `ready`, once: a reload that loses what the page saved fails
     the test that follows. With `losing_storage`, localStorage is emptied first, as Chromium now
     and then does between a page and its reload (docs/html.md, Progress that holds): what the page
-    saved comes back from its second copy."""
+    saved comes back from its second copy. The reload waits until that copy holds what the page
+    last saved, as a person's reload comes a moment after the last click: a reload in the same
+    instant, in a Chromium that then also loses the last localStorage write, shows an older board
+    (seen once in CI, the board revealed again after a reset)."""
+    for _ in range(200):  # evaluate awaits the check's promise (wait_for_function would not)
+        if tab.evaluate(COPIES_CAUGHT_UP):
+            break
+        tab.wait_for_timeout(50)
+    else:
+        raise AssertionError("the page's second copy never caught up with localStorage")
     if losing_storage:
         tab.evaluate("localStorage.clear()")
     tab.reload(wait_until="load")
