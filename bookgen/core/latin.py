@@ -282,9 +282,15 @@ def place_givens(state: Pencil, givens: Sequence[int]) -> None:
 
 def full_house(state: Pencil) -> int:
     """The last open cell of a line takes the one number the line lacks (a sweep of the lines)."""
+    return full_houses(state, state.square.units)
+
+
+def full_houses(state: Any, units: Sequence[Sequence[int]]) -> int:
+    """The last open cell of each unit takes the one number the unit lacks, logged; for any state
+    with `placed`, `candidates` (bit masks), `place` and `log`, as a sudoku grader's is too."""
     found = 0
     placed = state.placed
-    for unit, cells in enumerate(state.square.units):
+    for unit, cells in enumerate(units):
         last = -1
         for cell in cells:
             if not placed[cell]:

@@ -19,6 +19,7 @@ from bookgen.api import JSON
 from bookgen.core.bits import members as digits
 from bookgen.core.bits import single
 from bookgen.core.grading import Bands, Deduction, simplest_first
+from bookgen.core.latin import full_houses
 from bookgen.puzzles.sudoku.board import Board, Cell, board_for, flat
 from bookgen.puzzles.sudoku.cages import cage_options, combinations_of
 
@@ -186,22 +187,7 @@ def hidden_single(kinds: tuple[str, ...], name: str) -> Callable[[State], int]:
 
 def full_house(state: State) -> int:
     """The last open cell of a unit takes the one number the unit lacks (a sweep, as above)."""
-    placed = state.placed
-    found = 0
-    for unit, cells in enumerate(state.board.units):
-        last = -1
-        for cell in cells:
-            if not placed[cell]:
-                if last >= 0:
-                    break
-                last = cell
-        else:
-            if last >= 0:
-                value = state.candidates[last].bit_length() - 1
-                state.place(last, value)
-                state.log.append(("full house", {"cell": last, "value": value, "unit": unit}))
-                found += 1
-    return found
+    return full_houses(state, state.board.units)
 
 
 def naked_single(state: State) -> int:
