@@ -33,7 +33,7 @@ from bookgen.core.grading import ALL_LEVELS, level_after_title, level_name, titl
 from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
 from bookgen.i18n import Language, _, speaking
-from bookgen.puzzles.base import PuzzleRecord
+from bookgen.puzzles.base import Generated, PuzzleRecord
 from bookgen.remembered import remembered
 from bookgen.render.flowables import (
     Anchor,
@@ -159,6 +159,14 @@ class BookDocument:
         self.settled: Settled | None = None  # what the last render settled on
         self._known: dict[int, str | None] | None = None  # see render's changed_only
         self._spoken = {id(s): speech for s, speech in zip(book.sections, self.speeches)}
+        self._examples: dict[int, Generated | None] = {}  # see example_of
+
+    def example_of(self, section: Section) -> Generated | None:
+        """The section's solved example, made once: every pass and every way of fitting it asks,
+        and a type may make it by generating and proving a puzzle (a cryptogram's takes 30 ms)."""
+        if id(section) not in self._examples:
+            self._examples[id(section)] = section.puzzle_type.example(section.config.request)
+        return self._examples[id(section)]
 
     def _narrowed(self, book: Book) -> Book:
         """The book with each section whose puzzles (or answers: a cryptogram's plain text) at
@@ -380,7 +388,7 @@ class BookDocument:
 
     def _fit_example(self, index: int, state: Pass, geometry: Geometry) -> list[ExampleFit]:
         section = self.book.sections[index]
-        example = section.puzzle_type.example(section.config.request)
+        example = self.example_of(section)
         width, height = geometry.frame_size
         with speaking(self.speeches[index]):  # the drawings' words, as they will print
             fits = example_fits(section.puzzle_type, example, state, width) if example else []
@@ -392,7 +400,7 @@ class BookDocument:
         """How the section's example, its solved drawing alone (`solved_fit`), fits below the
         rules on an opening's page of its own; None when its type has none or it does not."""
         section = self.book.sections[index]
-        example = section.puzzle_type.example(section.config.request)
+        example = self.example_of(section)
         width, height = geometry.frame_size
         if example is None:
             return None
@@ -437,7 +445,7 @@ class BookDocument:
     def _example(self, section: Section, state: Pass, width: float, scale: float,
                  fit: ExampleFit | None) -> list[Flowable]:
         """The section's solved example at `scale` (none without a `fit`)."""
-        example = section.puzzle_type.example(section.config.request)
+        example = self.example_of(section)
         if example is None or fit is None:
             return []
         return [ExamplePair(fit.drawn_by, example, state, width, scale, self.speech_of(section),
