@@ -487,14 +487,14 @@ def case_pdf(case: Case) -> bytes:
     from bookgen.render.pdf import render_pdf
 
     config = read_config_text(case.config_text(), Path("audit.yaml"))
-    return render_pdf(Book(config, _made(case.sections, case.long_titles).sections))[0]
+    return render_pdf(Book(config, _made(case.sections, case.long_titles, case.most).sections))[0]
 
 
 @functools.lru_cache(maxsize=4)
-def _made(sections: int, long_titles: bool) -> Book:
+def _made(sections: int, long_titles: bool, most: int) -> Book:
     """The puzzles of a section count, made once: every trim and profile prints the same."""
     from bookgen.book import make_book
     from bookgen.config import read_config_text
 
-    text = Case("6x9", "home", False, sections, long_titles).config_text()
+    text = Case("6x9", "home", False, sections, long_titles, most=most).config_text()
     return make_book(read_config_text(text, Path("audit.yaml")))

@@ -34,6 +34,9 @@ jsonschema = pytest.importorskip("jsonschema", reason="pip install -e '.[test]' 
 with example_registered():
     NAMES = [t.name for t in PUZZLE_TYPES]
 BUILT_IN_NAMES = [t.name for t in BUILT_IN]
+MADE_NAMES = [pytest.param(name, marks=pytest.mark.xdist_group(f"contract-{name}")) for name in NAMES]
+"""NAMES for tests that read the type's made lines (`lines_of`): each on the worker of the type's
+contract checks (tests/test_contract.py's group), which has made those very puzzles already."""
 ENVELOPE = json.loads(resources.files("bookgen.puzzles").joinpath(contract.ENVELOPE)
                       .read_text(encoding="utf-8"))
 FORMAT = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
@@ -149,7 +152,7 @@ def test_no_two_types_share_a_schemas_id():
     assert len(set(ids)) == len(ids) and ENVELOPE["$id"] not in ids
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", MADE_NAMES)
 def test_a_schema_leaves_every_object_open_for_fields_a_later_version_adds(name):
     """No object of the schema refuses a field it does not name, while its closed form (what the
     contract holds lines to) refuses one at the top of a line, in its puzzle, its solution and
@@ -163,7 +166,7 @@ def test_a_schema_leaves_every_object_open_for_fields_a_later_version_adds(name)
         assert problems(validator_of(name, closed=True), line), part
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", MADE_NAMES)
 def test_a_schema_requires_what_the_types_validate_needs(name):
     """Each puzzle field the schema requires is one the type's validate refuses a puzzle without
     (a book passes on a bank's lines as validate accepts them), and a line without it breaks the
