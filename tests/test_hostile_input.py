@@ -298,7 +298,7 @@ def test_solve_has_a_time_budget_and_survives_a_deep_search(tmp_path, run, monke
 def test_a_time_budget_rings_again_when_its_alarm_is_lost_and_leaves_none_behind(capsys):
     """Python drops an exception raised in a finalizer, printing a traceback: a budget that rang
     once only let such a search run on for ever, and the user saw the traceback."""
-    from bookgen.book import PuzzleTimeout, time_budget
+    from bookgen.budget import PuzzleTimeout, time_budget
 
     class Finalized:
         def __del__(self):  # the alarm rings in here: Python drops it
