@@ -144,11 +144,35 @@ _SAMPLED: dict[str, PuzzleRecord] = {}
 their request's id with their seed: the book takes each once instead of making it again."""
 
 
+_AHEAD: dict[str, PuzzleRecord | None] = {}
+"""The size check's samples made on a pool before it asks for them (`sample_ahead`), by their
+request's id with their seed; None for one that overran its budget."""
+
+
+def size_samples(config: BookConfig, budget: float | None) -> list[tuple[SectionConfig, PuzzleJob]]:
+    """The size check's jobs (`bookgen.render.document.check_sizes`): the first puzzle of each
+    section that makes its own, with its section, in the sections' order."""
+    return [(section, PuzzleJob.of(section.request, puzzle_seed(config.seed, section.seed_number(index), 0),
+                                   budget))
+            for index, section in enumerate(config.sections)
+            if section.request is not None and section.bank is None]
+
+
+def sample_ahead(config: BookConfig, budget: float | None, executor: Executor) -> None:
+    """Make the size check's samples on the executor, all at once: with a pool, its workers share
+    them instead of the parent making one after another before the pool starts on the book."""
+    jobs = [job for _, job in size_samples(config, budget)]
+    for job, record in zip(jobs, executor.map(generate_one, jobs)):
+        _AHEAD[job.request.id(job.seed)] = record
+
+
 def sample_one(job: PuzzleJob) -> PuzzleRecord | None:
-    """`generate_one`, its puzzle kept for the book that will want it (`made_before`)."""
-    record = generate_one(job)
+    """`generate_one` (or its puzzle made ahead, `sample_ahead`), kept for the book that will
+    want it (`made_before`)."""
+    key = job.request.id(job.seed)
+    record = _AHEAD.pop(key) if key in _AHEAD else generate_one(job)
     if record is not None:
-        _SAMPLED[job.request.id(job.seed)] = record
+        _SAMPLED[key] = record
     return record
 
 

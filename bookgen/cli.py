@@ -704,13 +704,21 @@ def _workers(args: argparse.Namespace) -> int:
     return workers
 
 
-def _make(config: BookConfig, args: argparse.Namespace) -> Book:
-    from bookgen.book import make_book
+def _make(config: BookConfig, args: argparse.Namespace, size_check: bool = False) -> Book:
+    """The book, made on the executor the arguments ask for; first (`size_check`) the size check
+    (`check_sizes`), its samples made on that executor too where there is one."""
+    from bookgen.book import make_book, sample_ahead
     from bookgen.cluster import executor_for
 
     workers = _workers(args)
     _check_budget(args.budget)
     with executor_for(workers, args.scheduler) as executor:
+        if size_check:
+            from bookgen.render.document import check_sizes
+
+            if executor is not None:
+                sample_ahead(config, args.budget, executor)
+            check_sizes(config, args.budget)
         return make_book(config, Progress.for_terminal(args.quiet), executor=executor,
                          budget=args.budget)
 
@@ -731,14 +739,13 @@ def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: Text
     if target.parent.is_dir() and target != STDOUT:
         for path in planned_paths(config, target):  # siblings too: refused before any work
             check_target(path, config.inputs)
-    if "pdf" in config.formats or "cover" in config.formats:
-        from bookgen.render.document import check_sizes
+    printed = "pdf" in config.formats or "cover" in config.formats
+    if printed:
         from bookgen.render.fonts import check_printable
 
         check_printable(config)
         _check_budget(args.budget)
-        check_sizes(config, args.budget)
-    book = _make(config, args)
+    book = _make(config, args, size_check=printed)
     files = render_formats(book, target, config.formats)
     out.flush()
     return _write_and_list(files, out, config.inputs)
