@@ -545,7 +545,7 @@ def test_a_message_after_a_progress_bar_starts_a_line_of_its_own(run, write_conf
                                                                  stop):
     from bookgen.progress import Progress
 
-    def make(config, args):  # as a build that stops while its progress bar is drawn
+    def make(config, args, size_check=False):  # a build that stops while its progress bar is drawn
         progress = Progress(enabled=True, stream=sys.stderr)
         progress.start("Placement (1/1)", 10)
         raise stop
