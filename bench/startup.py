@@ -46,8 +46,8 @@ def main() -> None:
         (cwd / "small.jsonl").write_text(json.dumps(PUZZLE) + "\n")
         cases = {
             "python -c pass": [python, "-c", "pass"],
-            # what the `bookgen` script pip writes does: import main and call it
-            "bookgen --help": [python, "-c", "import sys; from bookgen.cli import main; sys.exit(main())",
+            # what the `bookgen` script pip writes does: import run and call it
+            "bookgen --help": [python, "-c", "import sys; from bookgen.cli import run; sys.exit(run())",
                                "--help"],
             "python -m bookgen --help": [python, "-m", "bookgen", "--help"],
             "python -c 'import bookgen.cli'": [python, "-c", "import bookgen.cli"],

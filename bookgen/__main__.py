@@ -2,6 +2,6 @@
 
 import sys
 
-from bookgen.cli import main
+from bookgen.cli import run
 
-sys.exit(main())
+sys.exit(run())

@@ -19,9 +19,10 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bookgen import limits
+from bookgen.budget import PuzzleTimeout, time_budget
 from bookgen.errors import BookgenError
 from bookgen.inputs import parse_json, read_text
 from bookgen.making import make_puzzle, record_from_json, record_from_text, record_type, verify
@@ -124,50 +125,6 @@ def puzzle_seed(book_seed: str, section_number: int, puzzle_index: int, version:
     return f"{book}.{section_number}.{puzzle_index + 1}"
 
 
-class PuzzleTimeout(Exception):
-    """One puzzle took longer than its time budget."""
-
-
-RETRY_SECONDS = 0.05
-"""How soon a time budget's alarm rings again while its block still runs: Python drops an
-exception raised in a finalizer (a weak set's callback run mid-search), printing its traceback, so
-one alarm alone could be lost and a search go on for ever (the block silences that traceback)."""
-
-
-@contextmanager
-def time_budget(seconds: float | None) -> Iterator[None]:
-    """Raise PuzzleTimeout inside the block after `seconds`, and again every RETRY_SECONDS until
-    the block ends (main thread on Unix only; elsewhere the block simply runs)."""
-    if (seconds is None or not hasattr(signal, "setitimer")
-            or threading.current_thread() is not threading.main_thread()):
-        yield
-        return
-    running = [True]  # read by the handler: once the block is over, an alarm on its way is void
-
-    def expire(signum: int, frame: Any) -> None:
-        if running[0]:
-            signal.setitimer(signal.ITIMER_REAL, RETRY_SECONDS)
-            raise PuzzleTimeout
-
-    def unheard(unraisable: Any) -> None:  # the alarm a finalizer dropped: no traceback to print
-        if not isinstance(unraisable.exc_value, PuzzleTimeout):
-            previous_hook(unraisable)
-
-    previous, previous_hook = signal.signal(signal.SIGALRM, expire), sys.unraisablehook
-    sys.unraisablehook = unheard
-    try:
-        signal.setitimer(signal.ITIMER_REAL, seconds)
-        yield
-    finally:
-        try:  # from here on an alarm does nothing: no new one, no exception
-            running[0] = False
-        except PuzzleTimeout:  # it rang on the way in: the block's own outcome stands
-            running[0] = False
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-        sys.unraisablehook = previous_hook
-
-
 @dataclass(frozen=True)
 class PuzzleJob:
     """One puzzle to make: everything a worker process needs. The request (checked when the
@@ -187,11 +144,35 @@ _SAMPLED: dict[str, PuzzleRecord] = {}
 their request's id with their seed: the book takes each once instead of making it again."""
 
 
+_AHEAD: dict[str, PuzzleRecord | None] = {}
+"""The size check's samples made on a pool before it asks for them (`sample_ahead`), by their
+request's id with their seed; None for one that overran its budget."""
+
+
+def size_samples(config: BookConfig, budget: float | None) -> list[tuple[SectionConfig, PuzzleJob]]:
+    """The size check's jobs (`bookgen.render.document.check_sizes`): the first puzzle of each
+    section that makes its own, with its section, in the sections' order."""
+    return [(section, PuzzleJob.of(section.request, puzzle_seed(config.seed, section.seed_number(index), 0),
+                                   budget))
+            for index, section in enumerate(config.sections)
+            if section.request is not None and section.bank is None]
+
+
+def sample_ahead(config: BookConfig, budget: float | None, executor: Executor) -> None:
+    """Make the size check's samples on the executor, all at once: with a pool, its workers share
+    them instead of the parent making one after another before the pool starts on the book."""
+    jobs = [job for _, job in size_samples(config, budget)]
+    for job, record in zip(jobs, executor.map(generate_one, jobs)):
+        _AHEAD[job.request.id(job.seed)] = record
+
+
 def sample_one(job: PuzzleJob) -> PuzzleRecord | None:
-    """`generate_one`, its puzzle kept for the book that will want it (`made_before`)."""
-    record = generate_one(job)
+    """`generate_one` (or its puzzle made ahead, `sample_ahead`), kept for the book that will
+    want it (`made_before`)."""
+    key = job.request.id(job.seed)
+    record = _AHEAD.pop(key) if key in _AHEAD else generate_one(job)
     if record is not None:
-        _SAMPLED[job.request.id(job.seed)] = record
+        _SAMPLED[key] = record
     return record
 
 

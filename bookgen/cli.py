@@ -117,13 +117,28 @@ def _unknown_option(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str
     return None
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """bookgen's parser. Where `argv` starts with a command, only that command's parser is built
+    (building all of them is most of a small command's start-up, `bookgen solve`): it parses and
+    refuses exactly as in the whole parser. Otherwise every command, for `bookgen --help`."""
     parser = _Parser(
         prog="bookgen", description="Make verified, typeset puzzle books from a YAML config.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    named = argv[0] if argv and argv[0] in COMMANDS else None
+    for name, (help_text, add_arguments) in COMMANDS.items():
+        if named not in (None, name):
+            continue
+        command = commands.add_parser(name, help=help_text)
+        if add_arguments:
+            add_arguments(command)
+        # each command's help ends with examples
+        command.epilog = "examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES[name])
+        command.formatter_class = argparse.RawDescriptionHelpFormatter
+    return parser
 
-    build = commands.add_parser("build", help="build a book PDF from a config")
+
+def _build_arguments(build: argparse.ArgumentParser) -> None:
     build.add_argument("config", nargs="?", default=None,
                        help="the book config, or - to read it from stdin (default: the sample book)")
     build.add_argument("-o", "--output", help="the PDF to write (default: output/NAME.pdf)")
@@ -138,7 +153,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="also write the print-on-demand cover wrap, NAME-cover.pdf")
     _add_production_options(build)
 
-    init = commands.add_parser("init", help="start a book project in a new folder, to edit and build")
+
+def _init_arguments(init: argparse.ArgumentParser) -> None:
     init.add_argument("folder", metavar="FOLDER", help="the folder to make (new, or empty)")
     init.add_argument("--kind", choices=INIT_KINDS, default="pod",
                       help="the starting point: " + ", ".join(INIT_KINDS) + " (default pod)")
@@ -153,7 +169,8 @@ def _parser() -> argparse.ArgumentParser:
     _add_language_option(init, "the language the book is printed in (default en; a worksheet then "
                                "starts on A4)")
 
-    worksheet = commands.add_parser("worksheet", help="a one-off worksheet PDF, no YAML needed")
+
+def _worksheet_arguments(worksheet: argparse.ArgumentParser) -> None:
     worksheet.add_argument("type", help="puzzle type (see 'bookgen types')")
     worksheet.add_argument("--difficulty", "-d", default="easy", choices=_Choices(_levels), type=_level,
                            metavar="LEVEL", help="%(choices)s (default %(default)s); each type's "
@@ -177,7 +194,8 @@ def _parser() -> argparse.ArgumentParser:
     worksheet.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     _add_production_options(worksheet)
 
-    preview = commands.add_parser("preview", help="PNG images of chosen pages of a book")
+
+def _preview_arguments(preview: argparse.ArgumentParser) -> None:
     preview.add_argument("config", nargs="?", default=None,
                          help="a book config, or - to read it from stdin (default: the sample "
                               "book), or a built PDF to draw as it is")
@@ -190,8 +208,9 @@ def _parser() -> argparse.ArgumentParser:
     preview.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     _add_production_options(preview)
 
-    census = commands.add_parser("census", help="every puzzle some options of a type allow, rated",
-                                 allow_abbrev=False)
+
+def _census_arguments(census: argparse.ArgumentParser) -> None:
+    census.allow_abbrev = False
     census.add_argument("type", help="a puzzle type with a census (see 'bookgen types')")
     census.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                         help="a type option (repeatable); the type's defaults fill the rest "
@@ -201,7 +220,8 @@ def _parser() -> argparse.ArgumentParser:
                              "(a yes/no option alone: --KEY)")
     census.set_defaults(command_help=census.format_help)  # for --help after the type (see _census)
 
-    generate = commands.add_parser("generate", help="print new puzzles as JSON lines")
+
+def _generate_arguments(generate: argparse.ArgumentParser) -> None:
     generate.add_argument("type", nargs="?", help="puzzle type (see 'bookgen types')")
     # no defaults here: --id refuses what it cannot honour, and must see what was given
     generate.add_argument("--difficulty", "-d", choices=_Choices(_levels), type=_level,
@@ -217,7 +237,8 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     _add_workers_options(generate)
 
-    solve = commands.add_parser("solve", help="solve JSON-lines puzzles from a file or stdin")
+
+def _solve_arguments(solve: argparse.ArgumentParser) -> None:
     solve.add_argument("file", help="a JSON-lines file, or - for stdin; a line may also be a "
                        "puzzle in its type's own one-line form (a sudoku's 81 characters)")
     solve.add_argument("--count", action="store_true", help="count all solutions exactly")
@@ -226,12 +247,13 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--budget", type=float, default=limits.SOLVE_SECONDS,
                        help=f"seconds one puzzle may take (default {limits.SOLVE_SECONDS:.0f})")
 
-    types = commands.add_parser("types", help="list puzzle types, their options and levels")
+
+def _types_arguments(types: argparse.ArgumentParser) -> None:
     types.add_argument("type", nargs="?", help="one type only, with its rules and each choice's "
                                                "words")
 
-    check = commands.add_parser("check-type", help="run the contract's checks against one puzzle "
-                                                   "type, a plug-in's too")
+
+def _check_type_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument("type", help="the type's name (bookgen types lists them)")
     check.add_argument("--check", action="append", default=[], metavar="CHECK",
                        help="run only this check (repeat for more; default: all of them)")
@@ -239,15 +261,17 @@ def _parser() -> argparse.ArgumentParser:
                        help="audit its pages in every layout bookgen has, not only the smallest "
                             "and the largest")
 
-    texts = commands.add_parser("texts", help="list the texts a book's 'texts:' may replace, in a "
-                                              "language")
+
+def _texts_arguments(texts: argparse.ArgumentParser) -> None:
     texts.add_argument("language", nargs="?", default="en",
                        help="a language code: en, de, fr, es, it, nl ... (default en)")
 
-    schema = commands.add_parser("schema", help="print the JSON Schema of a book config, for editors")
+
+def _schema_arguments(schema: argparse.ArgumentParser) -> None:
     schema.add_argument("--layout", action="store_true", help="the schema of a layout file instead")
 
-    studio = commands.add_parser("studio", help="make a book in the browser (needs the 'studio' extra)")
+
+def _studio_arguments(studio: argparse.ArgumentParser) -> None:
     studio.add_argument("--host", default="127.0.0.1", help="address to serve (default: loopback only)")
     studio.add_argument("--port", type=_port, default=None,
                         help="port to serve, 1 to 65535, or 0 for any free one (default: 8765, "
@@ -256,15 +280,30 @@ def _parser() -> argparse.ArgumentParser:
     studio.add_argument("--workers", "-j", type=int, default=None,
                         help="processes that generate puzzles (default: all cores)")
 
-    commands.add_parser("guide", help="print the guide from a config to a book on sale, step by "
-                                      "step (docs/publishing.md)")
 
-    completion = commands.add_parser("completion", help="print a shell completion script")
+def _completion_arguments(completion: argparse.ArgumentParser) -> None:
     completion.add_argument("shell", choices=SHELLS, help="the shell: " + ", ".join(SHELLS))
-    for name, command in commands.choices.items():  # each command's help ends with examples
-        command.epilog = "examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES[name])
-        command.formatter_class = argparse.RawDescriptionHelpFormatter
-    return parser
+
+
+COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None] | None]] = {
+    "build": ("build a book PDF from a config", _build_arguments),
+    "init": ("start a book project in a new folder, to edit and build", _init_arguments),
+    "worksheet": ("a one-off worksheet PDF, no YAML needed", _worksheet_arguments),
+    "preview": ("PNG images of chosen pages of a book", _preview_arguments),
+    "census": ("every puzzle some options of a type allow, rated", _census_arguments),
+    "generate": ("print new puzzles as JSON lines", _generate_arguments),
+    "solve": ("solve JSON-lines puzzles from a file or stdin", _solve_arguments),
+    "types": ("list puzzle types, their options and levels", _types_arguments),
+    "check-type": ("run the contract's checks against one puzzle type, a plug-in's too",
+                   _check_type_arguments),
+    "texts": ("list the texts a book's 'texts:' may replace, in a language", _texts_arguments),
+    "schema": ("print the JSON Schema of a book config, for editors", _schema_arguments),
+    "studio": ("make a book in the browser (needs the 'studio' extra)", _studio_arguments),
+    "guide": ("print the guide from a config to a book on sale, step by step (docs/publishing.md)", None),
+    "completion": ("print a shell completion script", _completion_arguments),
+}
+"""Each command's line in `bookgen --help` and what adds its arguments (None: it takes none), in
+the order --help lists them."""
 
 
 # Two or three examples for each command's --help (tests/test_cli.py parses every one).
@@ -413,9 +452,10 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
     out: Any = _Output(stdout or sys.stdout)
     try:
         try:
-            parser = _parser()
+            words = list(sys.argv[1:] if argv is None else argv)
+            parser = _parser(words)
             assert isinstance(parser, _Parser)
-            parser.argv = list(sys.argv[1:] if argv is None else argv)
+            parser.argv = words
             args = parser.parse_args(argv)
         except SystemExit as stop:  # --help, --version, or a usage error argparse has printed
             return stop.code if isinstance(stop.code, int) else 2
@@ -664,13 +704,21 @@ def _workers(args: argparse.Namespace) -> int:
     return workers
 
 
-def _make(config: BookConfig, args: argparse.Namespace) -> Book:
-    from bookgen.book import make_book
+def _make(config: BookConfig, args: argparse.Namespace, size_check: bool = False) -> Book:
+    """The book, made on the executor the arguments ask for; first (`size_check`) the size check
+    (`check_sizes`), its samples made on that executor too where there is one."""
+    from bookgen.book import make_book, sample_ahead
     from bookgen.cluster import executor_for
 
     workers = _workers(args)
     _check_budget(args.budget)
     with executor_for(workers, args.scheduler) as executor:
+        if size_check:
+            from bookgen.render.document import check_sizes
+
+            if executor is not None:
+                sample_ahead(config, args.budget, executor)
+            check_sizes(config, args.budget)
         return make_book(config, Progress.for_terminal(args.quiet), executor=executor,
                          budget=args.budget)
 
@@ -691,14 +739,13 @@ def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: Text
     if target.parent.is_dir() and target != STDOUT:
         for path in planned_paths(config, target):  # siblings too: refused before any work
             check_target(path, config.inputs)
-    if "pdf" in config.formats or "cover" in config.formats:
-        from bookgen.render.document import check_sizes
+    printed = "pdf" in config.formats or "cover" in config.formats
+    if printed:
         from bookgen.render.fonts import check_printable
 
         check_printable(config)
         _check_budget(args.budget)
-        check_sizes(config, args.budget)
-    book = _make(config, args)
+    book = _make(config, args, size_check=printed)
     files = render_formats(book, target, config.formats)
     out.flush()
     return _write_and_list(files, out, config.inputs)
@@ -972,7 +1019,7 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
 def _solve(args: argparse.Namespace, out: TextIO) -> int:
     """Solve each line; a line that cannot be read, or that overruns the time budget or Python's
     stack, is reported on its own line and the rest go on."""
-    from bookgen.book import PuzzleTimeout, time_budget
+    from bookgen.budget import PuzzleTimeout, time_budget
     from bookgen.inputs import parse_json, read_text
     from bookgen.making import record_from_json, record_from_text
 
@@ -1133,5 +1180,17 @@ def _completion(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def run() -> int:
+    """The `bookgen` command and `python -m bookgen`: `main` on the command line, then every object
+    left is frozen (`gc.freeze`), so that the interpreter's exit does not search them for cycles
+    and free them one by one, work a process about to end gains nothing from (a sixth of a small
+    command's processor time). Not done in `main`: in-process callers, the tests, go on living."""
+    status = main()
+    import gc
+
+    gc.freeze()
+    return status
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

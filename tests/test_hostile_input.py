@@ -298,7 +298,7 @@ def test_solve_has_a_time_budget_and_survives_a_deep_search(tmp_path, run, monke
 def test_a_time_budget_rings_again_when_its_alarm_is_lost_and_leaves_none_behind(capsys):
     """Python drops an exception raised in a finalizer, printing a traceback: a budget that rang
     once only let such a search run on for ever, and the user saw the traceback."""
-    from bookgen.book import PuzzleTimeout, time_budget
+    from bookgen.budget import PuzzleTimeout, time_budget
 
     class Finalized:
         def __del__(self):  # the alarm rings in here: Python drops it
@@ -545,7 +545,7 @@ def test_a_message_after_a_progress_bar_starts_a_line_of_its_own(run, write_conf
                                                                  stop):
     from bookgen.progress import Progress
 
-    def make(config, args):  # as a build that stops while its progress bar is drawn
+    def make(config, args, size_check=False):  # a build that stops while its progress bar is drawn
         progress = Progress(enabled=True, stream=sys.stderr)
         progress.start("Placement (1/1)", 10)
         raise stop

@@ -13,7 +13,6 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Iterable
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -25,6 +24,8 @@ LOCALE = "locale"
 
 
 def _package_home() -> Traversable:
+    from importlib import resources  # here: a command in English about one type reads no catalog
+
     return resources.files("bookgen")
 
 

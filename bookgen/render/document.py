@@ -27,7 +27,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.doctemplate import LayoutError
 
-from bookgen.book import Book, PrintedPuzzle, PuzzleJob, Section, puzzle_seed, sample_one
+from bookgen.book import Book, PrintedPuzzle, Section, sample_one, size_samples
 from bookgen.bookconfig import BookConfig, Layout, blank_word, version_words
 from bookgen.core.grading import ALL_LEVELS, level_after_title, level_name, title_names_level
 from bookgen.core.pen import Pen
@@ -1067,14 +1067,11 @@ def check_sizes(config: BookConfig, budget: float | None = None) -> None:
     widest frame the book can have. Larger puzzles made later are still refused by the layout
     itself; a puzzle that overruns `budget` seconds is left to the build to report."""
     samples, first = [], 1
-    for index, section in enumerate(config.sections):
-        if section.request is not None and section.bank is None:
-            job = PuzzleJob.of(section.request, puzzle_seed(config.seed, section.seed_number(index), 0),
-                               budget)
-            record = sample_one(job)
-            if record is not None:
-                samples.append(Section(section, section.request.type, first, (record,)))
-                first += 1
+    for section, job in size_samples(config, budget):
+        record = sample_one(job)
+        if record is not None:
+            samples.append(Section(section, job.request.type, first, (record,)))
+            first += 1
     if not samples:
         return
     document = BookDocument(Book(replace(config, sections=tuple(s.config for s in samples)),

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bookgen.api import JSON
 from bookgen.core.pen import MEDIUM, THIN, Pen, Point
@@ -102,6 +103,12 @@ def answer_shrink(grid: Board) -> float:
     return min(span, max(ANSWER_SMALL, across * ANSWER_UNIT), ANSWER_SPAN) / span
 
 
+LAYOUTS_KEPT = 256
+"""Drawings kept once laid out: a book measures each maze many times (fitting its pages, three
+passes), and joining the walls is most of a book's typesetting when it holds mazes."""
+
+
+@lru_cache(maxsize=LAYOUTS_KEPT)
 def layout(maze: Maze, picture: str = "none", answer: bool = False) -> Layout:
     """The puzzle's drawing, or (`answer`) the answer's: no words, and compact."""
     grid = maze.board
