@@ -19,7 +19,7 @@ import random
 from collections import Counter
 
 from bookgen.api import JSON, Generated, Request, _, ngettext
-from bookgen.core.grading import make_at_level
+from bookgen.core.grading import level_word, make_at_level
 from bookgen.core.letters import alphabet, grid_form
 from bookgen.core.options import language_name
 from bookgen.core.wordgrid import (
@@ -132,15 +132,19 @@ def generate(rng: random.Random, request: Request) -> Generated:
         made = make_at_level(level, ATTEMPTS, fill, reduce, rate, failure="")
     except BookgenError:
         stubborn = [word for word, _n in left_out.most_common(3)]
-        if laid:
-            why = (f"; {laid} grids took every word, and none measured {level} (its words cross "
-                   "too much or too little for it): choose another level or other words")
-        else:
-            why = (f"; the words left out most often: {', '.join(stubborn)} (no place to cross "
-                   "the others within the largest grid): give a larger size, fewer words or "
-                   "words that share more letters")
-        raise BookgenError(f"no {level} crossword came out of {ATTEMPTS} tries for "
-                           f"{request.describe()}{why}", key="difficulty" if laid else "clues") from None
+        failed = (ngettext("no {level} crossword came out of {tries} tries for {request}; {laid} grid "
+                           "took every word, and none measured {level} (its words cross too much "
+                           "or too little for it): choose another level or other words",
+                           "no {level} crossword came out of {tries} tries for {request}; {laid} "
+                           "grids took every word, and none measured {level} (its words cross too "
+                           "much or too little for it): choose another level or other words", laid)
+                  if laid else
+                  _("no {level} crossword came out of {tries} tries for {request}; the words left "
+                    "out most often: {words} (no place to cross the others within the largest "
+                    "grid): give a larger size, fewer words or words that share more letters"))
+        raise BookgenError(failed.format(level=level_word(level), tries=ATTEMPTS, laid=laid,
+                                         request=request.describe(), words=", ".join(stubborn)),
+                           key="difficulty" if laid else "clues") from None
     grid = made.answer[0].grid
     return Generated(made.puzzle, {"grid": grid}, made.rating)
 

@@ -26,8 +26,9 @@ def shape_problem(text: str) -> str | None:
     if text in SHAPES:
         return None
     if "#" not in text:
-        return (f"shape {text!r} is not a built-in shape ({', '.join(SHAPES)}) nor a mask "
-                "such as '.##./####/.##.' ('#' a cell, '.' a hole, '/' between rows)")
+        return _("shape {shape} is not a built-in shape ({shapes}) nor a mask such as "
+                 "'.##./####/.##.' ('#' a cell, '.' a hole, '/' between rows)").format(
+                     shape=repr(text), shapes=", ".join(SHAPES))
     try:
         mask_cells(text)
     except BookgenError as error:
