@@ -11,12 +11,13 @@ import pytest
 import bookgen
 
 PACKAGE = Path(bookgen.__file__).parent
-SCANNED = sorted({*PACKAGE.glob("puzzles/**/*.py"), PACKAGE / "config.py", PACKAGE / "core/wordgrid.py",
-                  PACKAGE / "core/hamilton.py"} - {*PACKAGE.glob("puzzles/*/checking.py"),
-                                                   PACKAGE / "puzzles/cryptogram/levels.py"})
+SCANNED = sorted({*PACKAGE.glob("puzzles/**/*.py"), PACKAGE / "config.py",
+                  *(PACKAGE / "core" / name for name in ("options.py", "masks.py", "wordgrid.py",
+                                                         "hamilton.py"))}
+                 - {*PACKAGE.glob("puzzles/*/checking.py"), PACKAGE / "puzzles/cryptogram/levels.py"})
 """Where a user's book, sheet or command is refused: the types (but the checks of a puzzle JSON
-that `bookgen solve` reads, and the cryptogram's maintainer script), the loader, and the shared
-grid engines whose refusals the types pass on."""
+that `bookgen solve` reads, and the cryptogram's maintainer script), the loader, the options'
+parsing and the shared mask and grid engines whose refusals the types pass on."""
 PROGRAMMER_ERRORS = {"AssertionError", "AttributeError", "NotImplementedError", "TypeError", "ValueError"}
 
 
