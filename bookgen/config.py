@@ -645,7 +645,8 @@ def _texts(source: Source, texts: dict[str, str]) -> dict[str, str]:
                 names = ", ".join("{" + name + "}" for name in sorted(wanted))
                 raise source.error(("texts", key), _(
                     "{text} is not a text bookgen can fill in: the placeholders it may use are "
-                    "{names} (write a brace itself as {{{{ or }}}})").format(text=repr(form), names=names))
+                    "{names} (write a brace itself as {open} or {close})").format(
+                        text=repr(form), names=names, open="{{", close="}}"))
             problem = _markup_problem(form) if _MARKUP.search(key) else None
             if problem:
                 raise source.error(("texts", key), _(

@@ -175,7 +175,8 @@ class Option:
                 continue
             else:
                 raise BookgenError(_("{item} is not a word and its clue; write WORD: clue, or "
-                                     "{{word: ..., clue: ...}}").format(item=shown(item)),
+                                     "{mapping}").format(item=shown(item),
+                                                         mapping="{word: ..., clue: ...}"),
                                    key=self.name)
             if not word.strip() or not clue.strip():
                 raise BookgenError(_("{item} lacks its word or its clue").format(item=shown(item)),
