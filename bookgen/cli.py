@@ -695,6 +695,21 @@ def _in_users_language(read: Callable[[], BookConfig], again: bool = True) -> Bo
         return read()
 
 
+def _request_in(code: str, type_name: str, level: str, options: dict[str, Any]) -> Request:
+    """The request a command asks for; a refusal is said in the language `code` (the sheet's, or
+    the user's): asked again speaking it, so a request that is met is made exactly as in English."""
+    from bookgen.i18n import speaking
+    from bookgen.puzzles import request_for
+
+    try:
+        return request_for(type_name, level, options)
+    except BookgenError:
+        if code == "en":
+            raise
+    with speaking(code):
+        return request_for(type_name, level, options)
+
+
 def _workers(args: argparse.Namespace) -> int:
     from bookgen.book import default_workers
 
@@ -772,7 +787,6 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.config import load_layout, untranslated, untranslated_message
     from bookgen.fields import check_title
     from bookgen.i18n import _, speaking
-    from bookgen.puzzles import request_for
     from bookgen.render.sizes import TooManyToAPage
     from bookgen.seeds import check_seed
 
@@ -783,15 +797,8 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     check_seed(args.seed)
     if args.title is not None:
         check_title(args.title)
-    options = _set_options(args.type, args.set)
-    try:
-        request = request_for(args.type, args.difficulty, options)
-    except BookgenError:  # said again in the sheet's language, or else the user's
-        code = args.language or _users_language()
-        if code == "en":
-            raise
-        with speaking(code):
-            request = request_for(args.type, args.difficulty, options)
+    request = _request_in(args.language or _users_language(), args.type, args.difficulty,
+                          _set_options(args.type, args.set))
     puzzle_type = request.type
     one_page = args.count <= WORKSHEET_PAGE
     if not one_page and not args.quiet:
@@ -987,7 +994,7 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.book import different_puzzles
     from bookgen.cluster import executor_for
     from bookgen.making import parse_puzzle_id, regenerate
-    from bookgen.puzzles import find_type, request_for
+    from bookgen.puzzles import find_type
     from bookgen.seeds import check_seed
 
     if args.id:
@@ -1006,7 +1013,8 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
         raise BookgenError(f"must be from 1 to {limits.GENERATE_COUNT:,}; run again with another "
                            "seed for more", key="--count")
     check_seed(seed)
-    request = request_for(args.type, args.difficulty or "medium", _set_options(args.type, args.set))
+    request = _request_in(_users_language(), args.type, args.difficulty or "medium",
+                          _set_options(args.type, args.set))
     workers = _workers(args)
     with executor_for(workers, args.scheduler) as executor:
         ahead = 64 if args.scheduler else 4 * workers  # puzzles under way while the first is awaited

@@ -34,7 +34,7 @@ from bookgen.fields import (
     SIZE_FIELDS,
     read_fields,
 )
-from bookgen.i18n import ENGLISH, N_, Language, _, known_texts, speaking
+from bookgen.i18n import ENGLISH, N_, Language, _, current, known_texts, speaking
 from bookgen.i18n import language as speaking_language
 from bookgen.inputs import clues_of, read_picture, read_text, words_of
 from bookgen.puzzles import current_spelling, find_type, type_languages
@@ -81,10 +81,14 @@ def _check_room(source: Source, page: dict[str, float], margins: dict[str, float
     for across, sides in (("width", ("inside", "outside")), ("height", ("top", "bottom"))):
         used = margins[sides[0]] + margins[sides[1]]
         if used >= page[across] * 0.8:
-            raise source.error(("margins", sides[0]), (
-                f"margins.{sides[0]} + margins.{sides[1]} ({_mm(margins[sides[0]])} + "
-                f"{_mm(margins[sides[1]])}) leave {'no' if used >= page[across] else 'too little'} "
-                f"room in page.{across} ({_mm(page[across])}); puzzles need at least a fifth of it"))
+            crowded = (_("margins.{one} + margins.{other} ({one_mm} + {other_mm}) leave no room in "
+                         "page.{across} ({page_mm}); puzzles need at least a fifth of it")
+                       if used >= page[across] else
+                       _("margins.{one} + margins.{other} ({one_mm} + {other_mm}) leave too little "
+                         "room in page.{across} ({page_mm}); puzzles need at least a fifth of it"))
+            raise source.error(("margins", sides[0]), crowded.format(
+                one=sides[0], other=sides[1], one_mm=_mm(margins[sides[0]]),
+                other_mm=_mm(margins[sides[1]]), across=across, page_mm=_mm(page[across])))
 
 
 def _mm(length: float) -> str:
@@ -107,14 +111,14 @@ def load_layout(name: str, source: Source | None = None, path: KeyPath = ("layou
         if source is not None and not file.is_absolute():
             file = Path(source.file).parent / file
         if not file.is_file():
-            raise fail(f"no layout file {str(file)!r}")
+            raise fail(_("no layout file {file}").format(file=repr(str(file))))
         layout_source = load_yaml(file)
         name, layout_file = file.stem, file
     else:
         builtin = shipped("layouts").joinpath(f"{name}.yaml")
         if not re.fullmatch(r"[A-Za-z0-9_.-]+", name) or not builtin.is_file():
-            raise fail(unknown_key_message(name, available_layouts(), _("unknown layout"))
-                       + "; or give a layout file such as ./my-trim.yaml")
+            raise fail(_("{unknown}; or give a layout file such as ./my-trim.yaml").format(
+                unknown=unknown_key_message(name, available_layouts(), _("unknown layout"))))
         layout_source = parse_yaml(builtin.read_text(encoding="utf-8"), str(builtin))
         layout_file = None
     top = read_fields(layout_source, (), layout_source.data, LAYOUT_FIELDS, "a layout")
@@ -154,8 +158,9 @@ def check_within(source: Source, path: KeyPath, name: str, within: Path, font: b
     except (OSError, ValueError):  # a name too long, or a loop of links
         inside = False
     if not inside:
-        raise source.error(path, f"{name!r} is outside the folder the studio was started in "
-                           f"({within}); the studio reads files only there")
+        raise source.error(path, _("{name} is outside the folder the studio was started in "
+                                   "({folder}); the studio reads files only there").format(
+                                     name=repr(name), folder=within))
 
 
 def _rating_filter(source: Source, path: KeyPath, data: dict,
@@ -174,8 +179,8 @@ def _rating_filter(source: Source, path: KeyPath, data: dict,
         elif _is_number(value):
             bounds[str(key)] = (float(value), float(value))
         else:
-            raise source.error(path + (key,), f"{shown(value)} is not allowed; a rating filter "
-                               "takes a number or [min, max]")
+            raise source.error(path + (key,), _("{value} is not allowed; a rating filter takes a "
+                                                "number or [min, max]").format(value=shown(value)))
     return bounds
 
 
@@ -207,19 +212,20 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
                  if spec.name in data and spec.name not in SECTION_FIELDS]  # `language` is both
         if given:
             raise source.error(path + (given[0],),
-                               "a section that takes puzzles 'from' a bank has no type options; "
-                               "filter with 'difficulty' and 'rating' instead")
+                               _("a section that takes puzzles 'from' a bank has no type options; "
+                                 "filter with 'difficulty' and 'rating' instead"))
         if values["seed"] is not None:
-            raise source.error(path + ("seed",), "a section that takes puzzles 'from' a bank makes "
-                               "none, so it has no 'seed'")
+            raise source.error(path + ("seed",), _("a section that takes puzzles 'from' a bank "
+                                                  "makes none, so it has no 'seed'"))
         if values["difficulty"] is not None and values["difficulty"] not in puzzle_type.levels:
             raise source.error(path + ("difficulty",), never_at(puzzle_type, values["difficulty"]))
         bank = BankSource(Path(source.file).parent / values["from"],
                           _rating_filter(source, path + ("rating",), values["rating"] or {}, puzzle_type))
     elif values["rating"] is not None:
-        raise source.error(path + ("rating",), "'rating' filters puzzles taken 'from' a bank")
+        raise source.error(path + ("rating",), _("'rating' filters puzzles taken 'from' a bank"))
     elif values["difficulty"] is None:
-        raise source.error(path, f"a section needs 'difficulty' (one of {', '.join(puzzle_type.levels)})")
+        raise source.error(path, _("a section needs 'difficulty' (one of {levels})").format(
+            levels=", ".join(puzzle_type.levels)))
     request = None
     if bank is None:
         raw_options, files = _type_options(source, path, data, puzzle_type, within,
@@ -534,9 +540,12 @@ def _book_config(source: Source, name: str, seed: str | None,
     versions = values["versions"]
     total = sum(section.count for section in read) * versions
     if total > limits.BOOK_PUZZLES:
-        times = f" ({versions} versions)" if versions > 1 else ""
-        raise source.error(("sections",), f"the sections ask for {total:,} puzzles{times}; a book "
-                           f"holds at most {limits.BOOK_PUZZLES:,} (see docs/limits.md)")
+        asked = (_("the sections ask for {total} puzzles ({versions} versions); a book holds at "
+                   "most {most} (see docs/limits.md)") if versions > 1 else
+                 _("the sections ask for {total} puzzles; a book holds at most {most} (see "
+                   "docs/limits.md)"))
+        raise source.error(("sections",), asked.format(
+            total=current().number(total), versions=versions, most=current().number(limits.BOOK_PUZZLES)))
     for index, problem in crowded_requests(read * versions):  # no puzzle in two versions either
         raise source.error(("sections", index % len(read), "count"), problem)
     if values["untranslated"] == "refuse":
@@ -611,7 +620,7 @@ def untranslated_warnings(config: BookConfig) -> list[str]:
 
 def _check_some(source: Source, sections: list[Any]) -> None:
     if not sections:
-        raise source.error(("sections",), "a book needs at least one section")
+        raise source.error(("sections",), _("a book needs at least one section"))
 
 
 def _texts(source: Source, texts: dict[str, str]) -> dict[str, str]:
@@ -623,22 +632,27 @@ def _texts(source: Source, texts: dict[str, str]) -> dict[str, str]:
     for key in texts:
         if key not in known:
             close = difflib.get_close_matches(key, sorted(known), n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise source.error(("texts", key), f"bookgen prints no text {key!r}{hint} ('bookgen "
-                               "texts' lists the texts a book may replace)")
+            unknown = (_("bookgen prints no text {key}; did you mean {close}? ('bookgen texts' lists "
+                         "the texts a book may replace)") if close else
+                       _("bookgen prints no text {key} ('bookgen texts' lists the texts a book may "
+                         "replace)"))
+            raise source.error(("texts", key), unknown.format(key=repr(key),
+                                                              close=repr(close[0]) if close else ""))
         wanted = _placeholders(key)
         for form in str(texts[key]).split("|"):  # a counted text's forms, "one|many"
             found = _placeholders(form)
             if wanted and (found is None or not found <= wanted):  # without, printed as it is
                 names = ", ".join("{" + name + "}" for name in sorted(wanted))
-                raise source.error(("texts", key), f"{form!r} is not a text bookgen can fill in: "
-                                   f"the placeholders it may use are {names} (write a brace "
-                                   "itself as {{ or }})")
+                raise source.error(("texts", key), _(
+                    "{text} is not a text bookgen can fill in: the placeholders it may use are "
+                    "{names} (write a brace itself as {open} or {close})").format(
+                        text=repr(form), names=names, open="{{", close="}}"))
             problem = _markup_problem(form) if _MARKUP.search(key) else None
             if problem:
-                raise source.error(("texts", key), f"{form!r} is not markup bookgen can print: "
-                                   f"{problem} (its tags are {', '.join(f'<{t}>' for t in MARKUP_TAGS)}, "
-                                   "each closed, and <br/>; write &lt; for a < itself)")
+                raise source.error(("texts", key), _(
+                    "{text} is not markup bookgen can print: {problem} (its tags are {tags}, each "
+                    "closed, and <br/>; write &lt; for a < itself)").format(
+                        text=repr(form), problem=problem, tags=", ".join(f"<{t}>" for t in MARKUP_TAGS)))
     return texts
 
 
@@ -660,23 +674,25 @@ def _markup_problem(text: str) -> str | None:
             digits = token[2:-1]
             code = int(digits[1:], 16) if digits[0] in "xX" else int(digits)
             if not 0 < code <= 0x10FFFF or 0xD800 <= code <= 0xDFFF:
-                return f"{token} is no character"
+                return _("{token} is no character").format(token=token)
             continue
         tag = _MARKUP_TAG.fullmatch(token)
         if tag is None:
-            return "a < starts no tag" if token == "<" else f"{token} is not a tag it prints"
+            return (_("a < starts no tag") if token == "<"
+                    else _("{token} is not a tag it prints").format(token=token))
         closing, name, single = tag.group(1), tag.group(2).lower(), tag.group(3)
         if (name, closing, single) == ("br", "", "/"):
             continue
         if name not in MARKUP_TAGS or single:
-            return f"{token} is not a tag it prints"
+            return _("{token} is not a tag it prints").format(token=token)
         if not closing:
             opened.append(name)
         elif opened and opened[-1] == name:
             opened.pop()
         else:
-            return f"<{opened[-1]}> is not closed before {token}" if opened else f"{token} closes no <{name}>"
-    return f"<{opened[-1]}> is not closed" if opened else None
+            return (_("{tag} is not closed before {token}").format(tag=f"<{opened[-1]}>", token=token)
+                    if opened else _("{token} closes no {tag}").format(token=token, tag=f"<{name}>"))
+    return _("{tag} is not closed").format(tag=f"<{opened[-1]}>") if opened else None
 
 
 def _placeholders(text: str) -> set[str] | None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+from bookgen import i18n
 from bookgen.errors import BookgenError
 
 Cell = tuple[int, int]
@@ -39,7 +40,7 @@ def check_can_have_path(cells: list[Cell], adj: list[list[int]], what: str) -> N
     """Refuse shapes that plainly have no Hamiltonian path: disconnected, or more than two dead
     ends (`adj`: the cells' neighbour lists)."""
     if not cells:
-        raise BookgenError(f"{what} has no cells", key="shape")
+        raise BookgenError(i18n._("{what} has no cells").format(what=what), key="shape")
     reached, todo = {0}, [0]
     while todo:
         for near in adj[todo.pop()]:
@@ -47,13 +48,14 @@ def check_can_have_path(cells: list[Cell], adj: list[list[int]], what: str) -> N
                 reached.add(near)
                 todo.append(near)
     if len(reached) < len(cells):
-        raise BookgenError(f"{what} falls apart into separate pieces; every cell must be reachable",
-                           key="shape")
+        raise BookgenError(i18n._("{what} falls apart into separate pieces; every cell must be "
+                                  "reachable").format(what=what), key="shape")
     dead_ends = sorted(cell for cell, near in zip(cells, adj) if len(near) == 1)
     if len(dead_ends) > 2:
         raise BookgenError(
-            f"{what} has no path through every cell: cells {dead_ends[:4]} each touch only one "
-            "other cell, and a path has only two ends", key="shape")
+            i18n._("{what} has no path through every cell: cells {cells} each touch only one other "
+                   "cell, and a path has only two ends").format(what=what, cells=dead_ends[:4]),
+            key="shape")
 
 
 def snake(rows: int, cols: int) -> list[Cell]:
@@ -148,8 +150,8 @@ def random_path(cells: list[Cell], diagonal: bool, rng: random.Random, what: str
     else:
         found = warnsdorff_path(adj, rng)
         if found is None:
-            raise BookgenError(f"{what}: found no path through every cell; draw a simpler shape",
-                               key="shape")
+            raise BookgenError(i18n._("{what}: found no path through every cell; draw a simpler "
+                                      "shape").format(what=what), key="shape")
         start = found
     path = backbite(start, adj, rng, mixing_moves(len(cells)))
     if rng.random() < 0.5:

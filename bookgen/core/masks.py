@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from bookgen.errors import BookgenError
+from bookgen.i18n import _
 
 Cell = tuple[int, int]
 
@@ -105,13 +106,14 @@ def parse_mask(text: str, most: int, least_cells: int = 1, key: str = "shape") -
     breaks), at most `most` rows and columns and at least `least_cells` cells."""
     rows = [row.strip() for row in re.split(r"[/\n]", text.strip())]
     if any(set(row) - {FILLED, EMPTY} for row in rows) or len({len(row) for row in rows}) != 1:
-        raise BookgenError("a shape mask has rows of equal length made of '#' (cell) and '.' "
-                           "(hole), separated by '/'", key=key)
+        raise BookgenError(_("a shape mask has rows of equal length made of '#' (cell) and '.' "
+                             "(hole), separated by '/'"), key=key)
     if len(rows) > most or len(rows[0]) > most:
-        raise BookgenError(f"a shape mask is at most {most}x{most}", key=key)
+        raise BookgenError(_("a shape mask is at most {most}").format(most=f"{most}x{most}"), key=key)
     cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == FILLED]
     if len(cells) < least_cells:
-        raise BookgenError(f"a shape mask needs at least {least_cells} cells", key=key)
+        raise BookgenError(_("a shape mask needs at least {least} cells").format(least=least_cells),
+                           key=key)
     return Mask.of(cells)
 
 
@@ -128,11 +130,13 @@ def text_file_mask(text: str, key: str = "shape") -> str:
     for number, line in enumerate(lines, 1):
         strange = sorted(set(line) - TEXT_FILLED - TEXT_EMPTY)
         if strange:
-            raise BookgenError(f"line {number} of the mask holds {strange[0]!r}: mark a cell with "
-                               "'#' and a hole with '.'", key=key)
+            raise BookgenError(_("line {number} of the mask holds {character}: mark a cell with "
+                                 "'#' and a hole with '.'").format(number=number,
+                                                                   character=repr(strange[0])),
+                               key=key)
         rows.append("".join(FILLED if ch in TEXT_FILLED else EMPTY for ch in line.ljust(width)))
     if not any(FILLED in row for row in rows):
-        raise BookgenError("the mask file marks no cell with '#'", key=key)
+        raise BookgenError(_("the mask file marks no cell with '#'"), key=key)
     return Mask.of((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == FILLED).text()
 
 
@@ -143,32 +147,35 @@ def picture_mask(data: bytes, rows: int, cols: int, key: str = "shape") -> Mask:
     try:
         from PIL import Image, UnidentifiedImageError
     except ImportError:  # pragma: no cover - pillow is a dependency
-        raise BookgenError("reading a picture needs Pillow (pip install pillow)", key=key) from None
-    most = f"at most {MOST_PIXELS_SIDE}x{MOST_PIXELS_SIDE}"
+        raise BookgenError(_("reading a picture needs Pillow (pip install pillow)"), key=key) from None
+    most = _("at most {most}").format(most=f"{MOST_PIXELS_SIDE}x{MOST_PIXELS_SIDE}")
     try:
         with warnings.catch_warnings():  # Pillow's own warning of a huge picture: refused below
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
             opened = Image.open(io.BytesIO(data))
     except Image.DecompressionBombError:  # a header claiming billions of pixels
-        raise BookgenError(f"the picture holds billions of pixels; {most}", key=key) from None
+        raise BookgenError(_("the picture holds billions of pixels; {most}").format(most=most),
+                           key=key) from None
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
-        raise BookgenError("the picture is not a PNG file bookgen can read", key=key) from None
+        raise BookgenError(_("the picture is not a PNG file bookgen can read"), key=key) from None
     try:
         with opened as image:
             if image.format != "PNG":
-                raise BookgenError(f"the picture is a {image.format} file, not a PNG", key=key)
+                raise BookgenError(_("the picture is a {format} file, not a PNG").format(
+                    format=image.format), key=key)
             if image.width * image.height > MOST_PIXELS_SIDE * MOST_PIXELS_SIDE:
-                raise BookgenError(f"the picture is {image.width}x{image.height} pixels; {most}",
-                                   key=key)
+                raise BookgenError(_("the picture is {size} pixels; {most}").format(
+                    size=f"{image.width}x{image.height}", most=most), key=key)
             white = Image.new("RGBA", image.size, (255, 255, 255, 255))
             gray = Image.alpha_composite(white, image.convert("RGBA")).convert("L")
     except (OSError, SyntaxError, ValueError):  # its header read, its pixels not
-        raise BookgenError("the picture is a damaged PNG (cut short, or its pixels broken): save it "
-                           "again", key=key) from None
+        raise BookgenError(_("the picture is a damaged PNG (cut short, or its pixels broken): save "
+                             "it again"), key=key) from None
     dark = gray.point(lambda value: 255 if value < DARK else 0)
     box = dark.getbbox()  # the part that holds dark pixels
     if box is None:
-        raise BookgenError("the picture has no dark pixels: draw the shape in black on white", key=key)
+        raise BookgenError(_("the picture has no dark pixels: draw the shape in black on white"),
+                           key=key)
     part = dark.crop(box)
     side = max(part.height / rows, part.width / cols)  # a cell's side in pixels, to fit both ways
     out_rows = max(1, min(rows, round(part.height / side)))
@@ -178,6 +185,6 @@ def picture_mask(data: bytes, rows: int, cols: int, key: str = "shape") -> Mask:
     cells = [(index // out_cols, index % out_cols) for index, share in enumerate(shares)
              if share >= COVER * 255]
     if not cells:
-        raise BookgenError(f"the picture's shape is too thin to show at {rows}x{cols}: "
-                           "ask for a larger size or draw it bolder", key=key)
+        raise BookgenError(_("the picture's shape is too thin to show at {size}: ask for a larger "
+                             "size or draw it bolder").format(size=f"{rows}x{cols}"), key=key)
     return Mask.of(cells)

@@ -174,10 +174,13 @@ class Option:
             elif isinstance(item, str) and not item.strip():
                 continue
             else:
-                raise BookgenError(f"{shown(item)} is not a word and its clue; write WORD: clue, "
-                                   "or {word: ..., clue: ...}", key=self.name)
+                raise BookgenError(_("{item} is not a word and its clue; write WORD: clue, or "
+                                     "{mapping}").format(item=shown(item),
+                                                         mapping="{word: ..., clue: ...}"),
+                                   key=self.name)
             if not word.strip() or not clue.strip():
-                raise BookgenError(f"{shown(item)} lacks its word or its clue", key=self.name)
+                raise BookgenError(_("{item} lacks its word or its clue").format(item=shown(item)),
+                                   key=self.name)
             word, clue = _text(word, self.name).strip(), " ".join(_text(clue, self.name).split())
             pairs.append((word, clue))
         if not pairs:
@@ -270,8 +273,9 @@ def _text(item: str, key: str) -> str:
     strange = next((char for char in text if unicodedata.category(char) in ("Cc", "Cf")
                     and char not in "\t\u200c\u200d"), None)
     if strange is not None:
-        raise BookgenError(f"{shown(text)} holds U+{ord(strange):04X}, an invisible control "
-                           "character, which no page prints; leave it out", key=key)
+        raise BookgenError(_("{text} holds {code}, an invisible control character, which no page "
+                             "prints; leave it out").format(text=shown(text),
+                                                            code=f"U+{ord(strange):04X}"), key=key)
     return text
 
 

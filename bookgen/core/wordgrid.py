@@ -25,6 +25,8 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
+from bookgen.i18n import _, ngettext
+
 Square = tuple[int, int]
 ACROSS, DOWN = "across", "down"
 DIRECTIONS = (ACROSS, DOWN)
@@ -375,12 +377,26 @@ def unplaceable(words: Sequence[str], count: int, grid: str) -> str | None:
     apart = [group for group in letter_groups(words)[1:] if count >= len(words) or len(group) < count]
     if not apart:
         return None
-    said = [f"the word {group[0]!r} shares no letter with any other word" if len(group) == 1
-            else f"the words {', '.join(group)} share letters only among themselves"
+    said = [_("the word {word} shares no letter with any other word").format(word=repr(group[0]))
+            if len(group) == 1 else
+            _("the words {words} share letters only among themselves").format(words=", ".join(group))
             for group in apart]
     alone = len(apart) == 1 and len(apart[0]) == 1
-    why = "; ".join(said) + (", so it can cross none" if alone else ", so they cannot cross the others")
+    why = (_("{why}, so it can cross none") if alone
+           else _("{why}, so they cannot cross the others")).format(why="; ".join(said))
     if count >= len(words):
-        return f"{why}: a {grid} of all the words cannot be laid"
-    those = "it" if alone else "them"
-    return f"{why}: no {grid} of {count} words can hold {those}; leave {those} out"
+        return (_("{why}: a crossword of all the words cannot be laid") if grid == "crossword"
+                else _("{why}: a grid of all the words cannot be laid")).format(why=why)
+    if grid == "crossword":
+        ending = (ngettext("{why}: no crossword of {count} word can hold it; leave it out",
+                           "{why}: no crossword of {count} words can hold it; leave it out", count)
+                  if alone else
+                  ngettext("{why}: no crossword of {count} word can hold them; leave them out",
+                           "{why}: no crossword of {count} words can hold them; leave them out", count))
+    else:
+        ending = (ngettext("{why}: no grid of {count} word can hold it; leave it out",
+                           "{why}: no grid of {count} words can hold it; leave it out", count)
+                  if alone else
+                  ngettext("{why}: no grid of {count} word can hold them; leave them out",
+                           "{why}: no grid of {count} words can hold them; leave them out", count))
+    return ending.format(why=why, count=count)

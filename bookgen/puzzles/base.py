@@ -42,9 +42,11 @@ _SAFE = "-._~"  # characters left as they are inside an id part
 
 def never_at(puzzle_type: PuzzleType, level: str) -> str:
     """Why `puzzle_type` refuses a level it does not offer, and where to find that level."""
-    return (f"{puzzle_type.name} puzzles are never {level}: their levels go up to "
-            f"{puzzle_type.levels[-1]} ({', '.join(puzzle_type.levels)}); the types with {level}: "
-            f"{', '.join(types_with(level)) or 'none'}")
+    return i18n._("{type} puzzles are never {level}: their levels go up to {top} ({levels}); the "
+                  "types with {level}: {types}").format(
+                      type=puzzle_type.name, level=level, top=puzzle_type.levels[-1],
+                      levels=", ".join(puzzle_type.levels),
+                      types=", ".join(types_with(level)) or i18n.pgettext("no puzzle types", "none"))
 
 
 @dataclass(frozen=True)
@@ -532,9 +534,10 @@ def registered() -> list[PuzzleType]:
         points = metadata.entry_points(group=ENTRY_POINT_GROUP)
         own = sorted((p for p in points if _distribution(p) == OWN_DISTRIBUTION), key=lambda p: p.name)
         if not own:
-            raise BookgenError(f"bookgen's own puzzle types are not registered: its distribution "
-                               f"{OWN_DISTRIBUTION} is not installed where Python finds it (run "
-                               "`pip install -e .` in a checkout, or install the wheel)")
+            raise BookgenError(i18n._("bookgen's own puzzle types are not registered: its "
+                                      "distribution {name} is not installed where Python finds it "
+                                      "(run `pip install -e .` in a checkout, or install the wheel)")
+                               .format(name=OWN_DISTRIBUTION))
         _REGISTRY.built_in = tuple(add_plugins(own))
         add_plugins(p for p in points if _distribution(p) != OWN_DISTRIBUTION)
     return _REGISTRY.types
@@ -631,27 +634,34 @@ def add_plugins(points: Iterable[metadata.EntryPoint]) -> list[PuzzleType]:
 def _plugin_types(point: metadata.EntryPoint) -> list[PuzzleType]:
     """The types an entry point names, or a BookgenError saying why they cannot be registered."""
     dist = getattr(point, "dist", None)
-    where = (f"the plug-in type {point.name} = {point.value} (entry point group "
-             f"{ENTRY_POINT_GROUP}, distribution {dist.name + ' ' + dist.version if dist else 'unknown'})")
+    where = i18n._("the plug-in type {name} = {value} (entry point group {group}, distribution "
+                   "{distribution})").format(
+                       name=point.name, value=point.value, group=ENTRY_POINT_GROUP,
+                       distribution=(f"{dist.name} {dist.version}" if dist
+                                     else i18n.pgettext("no distribution", "unknown")))
     try:
         loaded = point.load()
     except Exception as error:  # anything a foreign import raises: reported, never a traceback
-        raise BookgenError(f"{where} could not be loaded: {type(error).__name__}: {error}") from None
+        raise BookgenError(i18n._("{where} could not be loaded: {error}").format(
+            where=where, error=f"{type(error).__name__}: {error}")) from None
     types = list(loaded) if isinstance(loaded, (list, tuple)) else [loaded]
     taken = {t.name for t in _REGISTRY.types}
     for puzzle_type in types:
         if not isinstance(puzzle_type, PuzzleType):
-            raise BookgenError(f"{where} is a {type(puzzle_type).__name__}, not a PuzzleType "
-                               "(bookgen.api.PuzzleType) nor a list of them")
+            raise BookgenError(i18n._("{where} is a {kind}, not a PuzzleType (bookgen.api.PuzzleType) "
+                                      "nor a list of them").format(where=where,
+                                                                   kind=type(puzzle_type).__name__))
         if puzzle_type.name in taken:
-            raise BookgenError(f"{where} makes a type called {puzzle_type.name!r}, a name another "
-                               "type has; rename it")
+            raise BookgenError(i18n._("{where} makes a type called {name}, a name another type has; "
+                                      "rename it").format(where=where, name=repr(puzzle_type.name)))
         taken.add(puzzle_type.name)
         for key, path in (("play_script", puzzle_type.play_script), ("play_style", puzzle_type.play_style),
                           ("json_schema", puzzle_type.json_schema)):
             if path and not _home_of(point.module).joinpath(path).is_file():
-                raise BookgenError(f"{where} makes a type whose {key} {path!r} is no file beside "
-                                   f"{point.module} (it is read from the package the entry point names)")
+                raise BookgenError(i18n._("{where} makes a type whose {key} {path} is no file beside "
+                                          "{module} (it is read from the package the entry point "
+                                          "names)").format(where=where, key=key, path=repr(path),
+                                                           module=point.module))
     return types
 
 

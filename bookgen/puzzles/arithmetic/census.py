@@ -14,6 +14,7 @@ from bookgen.core.exprs import Rules
 from bookgen.core.grading import LEVELS
 from bookgen.core.options import parse_options
 from bookgen.errors import BookgenError
+from bookgen.i18n import _, current
 from bookgen.puzzles.arithmetic.grader import rating_of
 from bookgen.puzzles.arithmetic.parameters import (
     MAX_NUMBER,
@@ -28,17 +29,17 @@ from bookgen.puzzles.arithmetic.parameters import (
 def check_settings(size: int, low: int, high: int, operators: str, distinct: bool) -> None:
     """A clear error for settings no puzzle can have, naming the option at fault."""
     if not MIN_SIZE <= size <= MAX_SIZE:
-        raise BookgenError(f"size {size} is not allowed; use {MIN_SIZE} to {MAX_SIZE} numbers",
-                           key="size")
+        raise BookgenError(_("size {size} is not allowed; use {least} to {most} numbers").format(
+            size=size, least=MIN_SIZE, most=MAX_SIZE), key="size")
     if not 0 <= low <= high <= MAX_NUMBER:
-        raise BookgenError(f"range {low}-{high} is not allowed; use LOW-HIGH within 0 to "
-                           f"{MAX_NUMBER}", key="range")
+        raise BookgenError(_("range {range} is not allowed; use LOW-HIGH within 0 to {most}").format(
+            range=f"{low}-{high}", most=MAX_NUMBER), key="range")
     problem = check_operators(operators)
     if problem:
         raise BookgenError(problem, key="operators")
     if distinct and high - low + 1 < size:
-        raise BookgenError(f"{size} distinct numbers do not fit in the range {low}-{high}",
-                           key="distinct")
+        raise BookgenError(_("{size} distinct numbers do not fit in the range {range}").format(
+            size=size, range=f"{low}-{high}"), key="distinct")
 
 
 CENSUS_MOST = 100_000  # cards one census may rate (about a minute); more is refused up front
@@ -66,9 +67,10 @@ def census(target: int, size: int, low: int, high: int, operators: str = "+-*/",
     check_settings(size, low, high, operators, distinct)
     cards = multiset_count(size, low, high, distinct)
     if cards > CENSUS_MOST:
-        raise BookgenError(f"a census of {size} numbers from {low}-{high} would rate {cards:,} cards; "
-                           f"one census rates at most {CENSUS_MOST:,}: narrow the range or use "
-                           "fewer numbers", key="range")
+        raise BookgenError(_("a census of {size} numbers from {range} would rate {cards} cards; one "
+                             "census rates at most {most}: narrow the range or use fewer numbers")
+                           .format(size=size, range=f"{low}-{high}", cards=current().number(cards),
+                                   most=current().number(CENSUS_MOST)), key="range")
     rules = Rules(operators_in_order(operators), concat)
     engine = exprs.engine(rules)
     unsolvable, ratings = [], []

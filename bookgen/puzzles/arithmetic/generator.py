@@ -11,11 +11,12 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from bookgen.api import JSON, Generated, Request
+from bookgen.api import JSON, Generated, Request, _
 from bookgen.core import exprs
 from bookgen.core.exprs import Rules
-from bookgen.core.grading import LEVELS
+from bookgen.core.grading import LEVELS, level_word
 from bookgen.errors import BookgenError
+from bookgen.i18n.conjunctions import joined
 from bookgen.puzzles.arithmetic.census import census, check_settings
 from bookgen.puzzles.arithmetic.grader import rate, rating_of, whole_chance
 from bookgen.puzzles.arithmetic.parameters import operators_in_order, rules_of
@@ -106,31 +107,33 @@ def variety(request: Request) -> int | None:
     return len(_pool_of(settings)[request.level]) if _pooled(settings) else None
 
 
-def _either(words: list[str]) -> str:
-    """'a', 'a or b', 'a, b or c'."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
-
-
 def _no_card_at(level: str, settings: Mapping[str, Any],
                 pool: Mapping[str, list[tuple[int, ...]]]) -> str:
     """Why a pooled request has no card at its level, and what to ask for instead."""
     low, high = settings["range"]
     have = [other for other in LEVELS if pool[other]]
     count = sum(len(cards) for cards in pool.values())
-    missing = [name for op, name in (("+", "adding"), ("*", "multiplying"))
-               if op not in settings["operators"]]
-    why = (f" (without {' or '.join(missing)} few cards make the target, and only by long "
-           "searches)" if missing else "")
-    return (f"no {level} card makes {settings['target']} from "
-            f"{settings['size']} numbers of {low}-{high} with the operators "
-            f"{settings['operators']}: all {count} that do are {_either(have)}{why}; choose "
-            f"{_either(have)}, or widen the operators or the range")
+    adding, multiplying = "+" in settings["operators"], "*" in settings["operators"]
+    why = ("" if adding and multiplying else
+           _(" (without adding few cards make the target, and only by long searches)") if multiplying
+           else _(" (without multiplying few cards make the target, and only by long searches)")
+           if adding else
+           _(" (without adding or multiplying few cards make the target, and only by long searches)"))
+    levels = joined([level_word(name) for name in have], "or")
+    return _("no {level} card makes {target} from {size} numbers of {range} with the operators "
+             "{operators}: all {count} that do are {levels}{why}; choose {levels}, or widen the "
+             "operators or the range").format(
+                 level=level_word(level), target=settings["target"], size=settings["size"],
+                 range=f"{low}-{high}", operators=settings["operators"], count=count,
+                 levels=levels, why=why)
 
 
 def _unreachable(settings: Mapping[str, Any]) -> str:
     low, high = settings["range"]
-    return (f"no {settings['size']} numbers from {low}-{high} make {settings['target']} with "
-            f"{settings['operators']}; widen the range or the operators, or change the target")
+    return _("no {size} numbers from {range} make {target} with {operators}; widen the range or "
+             "the operators, or change the target").format(
+                 size=settings["size"], range=f"{low}-{high}", target=settings["target"],
+                 operators=settings["operators"])
 
 
 def _random_numbers(rng: random.Random, settings: Mapping[str, Any]) -> tuple[int, ...]:
@@ -170,12 +173,17 @@ def generate(rng: random.Random, request: Request) -> Generated:
             solution = {"expressions": expressions(forms[:SOLUTIONS_KEPT], rules_of(puzzle))}
             return Generated(puzzle, solution, rating)
         found[rating["level"]] = found.get(rating["level"], 0) + 1
-    counts = ", ".join(f"{found[name]} {name}" for name in (*LEVELS, "unsolvable") if name in found)
+    counts = ", ".join(_("{count} {level}").format(count=found[name], level=level_word(name))
+                       for name in LEVELS if name in found)
+    if "unsolvable" in found:
+        unsolvable = _("{count} unsolvable").format(count=found["unsolvable"])
+        counts = f"{counts}, {unsolvable}" if counts else unsolvable
     raise BookgenError(
-        f"no {level} card among {TRIES[settings['size']]} drawn at random for these options "
-        f"({counts}): {level} cards are too few among them to find ({settings['size']} numbers "
-        "usually have many solutions, so high levels are rare); try another level, range or "
-        "size", key="difficulty")
+        _("no {level} card among {tries} drawn at random for these options ({counts}): {level} "
+          "cards are too few among them to find ({size} numbers usually have many solutions, so "
+          "high levels are rare); try another level, range or size").format(
+              level=level_word(level), tries=TRIES[settings["size"]], counts=counts,
+              size=settings["size"]), key="difficulty")
 
 
 def fixed_example() -> Generated:

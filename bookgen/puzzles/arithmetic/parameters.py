@@ -21,12 +21,14 @@ MAX_TARGET = 9999
 def check_operators(text: str) -> str | None:
     text = text.strip()
     if not text:
-        return "the operator set is empty; use some of + - * / ^ (for example +-*/)"
+        return _("the operator set is empty; use some of + - * / ^ (for example +-*/)")
     wrong = sorted(set(text) - set(exprs.OPERATORS))
     if wrong:
-        return f"{''.join(wrong)!r} is not an operator; use some of + - * / ^ (for example +-*/)"
+        return _("{wrong} is not an operator; use some of + - * / ^ (for example +-*/)").format(
+            wrong=repr("".join(wrong)))
     if len(set(text)) != len(text):
-        return f"{text!r} repeats an operator; list each of + - * / ^ at most once"
+        return _("{operators} repeats an operator; list each of + - * / ^ at most once").format(
+            operators=repr(text))
     return None
 
 

@@ -18,9 +18,10 @@ import math
 import random
 from collections import Counter
 
-from bookgen.api import JSON, Generated, Request
-from bookgen.core.grading import make_at_level
+from bookgen.api import JSON, Generated, Request, _, ngettext
+from bookgen.core.grading import level_word, make_at_level
 from bookgen.core.letters import alphabet, grid_form
+from bookgen.core.options import language_name
 from bookgen.core.wordgrid import (
     BLOCK,
     OPEN,
@@ -79,22 +80,25 @@ def check_request(request: Request) -> None:
     for original, word in zip(originals, words):
         strange = sorted(set(word) - letters)
         if strange:
-            raise BookgenError(f"the word {original!r} holds {''.join(strange)}, which grids in "
-                               f"{language} do not write", key="clues")
+            raise BookgenError(_("the word {word} holds {letters}, which grids in {language} do "
+                                 "not write").format(word=repr(original), letters="".join(strange),
+                                                     language=language_name(language)), key="clues")
     count = request.settings["word_count"]
     if request.settings["size"] is not None:
         rows, cols = request.settings["size"]
         long = [word for word in words if len(word) > max(rows, cols)]
         if long and (request.settings["clues"] or len(words) - len(long) < count):  # the user's, each
-            those = "them" if long[1:] else "it"
-            raise BookgenError(f"the word{'s' if long[1:] else ''} {', '.join(long)} cannot be "
-                               f"placed: longer than the largest grid ({rows}x{cols}), too long "
-                               f"for the page; give a larger size, or leave {those} out", key="clues")
+            raise BookgenError(ngettext(
+                "the word {words} cannot be placed: longer than the largest grid ({size}), too "
+                "long for the page; give a larger size, or leave it out",
+                "the words {words} cannot be placed: longer than the largest grid ({size}), too "
+                "long for the page; give a larger size, or leave them out", len(long)).format(
+                    words=", ".join(long), size=f"{rows}x{cols}"), key="clues")
     twice = sorted(word for word, n in Counter(words).items() if n > 1)
     if twice:
-        raise BookgenError(f"the word {twice[0]} is listed twice", key="clues")
+        raise BookgenError(_("the word {word} is listed twice").format(word=twice[0]), key="clues")
     if len(words) < 3:
-        raise BookgenError("a crossword needs at least 3 words", key="clues")
+        raise BookgenError(_("a crossword needs at least 3 words"), key="clues")
     apart = unplaceable(words, count, "crossword")
     if apart:
         raise BookgenError(apart, key="clues")
@@ -128,15 +132,19 @@ def generate(rng: random.Random, request: Request) -> Generated:
         made = make_at_level(level, ATTEMPTS, fill, reduce, rate, failure="")
     except BookgenError:
         stubborn = [word for word, _n in left_out.most_common(3)]
-        if laid:
-            why = (f"; {laid} grids took every word, and none measured {level} (its words cross "
-                   "too much or too little for it): choose another level or other words")
-        else:
-            why = (f"; the words left out most often: {', '.join(stubborn)} (no place to cross "
-                   "the others within the largest grid): give a larger size, fewer words or "
-                   "words that share more letters")
-        raise BookgenError(f"no {level} crossword came out of {ATTEMPTS} tries for "
-                           f"{request.describe()}{why}", key="difficulty" if laid else "clues") from None
+        failed = (ngettext("no {level} crossword came out of {tries} tries for {request}; {laid} grid "
+                           "took every word, and none measured {level} (its words cross too much "
+                           "or too little for it): choose another level or other words",
+                           "no {level} crossword came out of {tries} tries for {request}; {laid} "
+                           "grids took every word, and none measured {level} (its words cross too "
+                           "much or too little for it): choose another level or other words", laid)
+                  if laid else
+                  _("no {level} crossword came out of {tries} tries for {request}; the words left "
+                    "out most often: {words} (no place to cross the others within the largest "
+                    "grid): give a larger size, fewer words or words that share more letters"))
+        raise BookgenError(failed.format(level=level_word(level), tries=ATTEMPTS, laid=laid,
+                                         request=request.describe(), words=", ".join(stubborn)),
+                           key="difficulty" if laid else "clues") from None
     grid = made.answer[0].grid
     return Generated(made.puzzle, {"grid": grid}, made.rating)
 

@@ -33,15 +33,18 @@ def own_clues(language: str) -> tuple[Pair, ...]:
 
 def _pairs_problem(pairs: tuple[Pair, ...]) -> str | None:
     if len(pairs) > MAX_PAIRS:
-        return f"{len(pairs)} clues are more than a crossword takes (at most {MAX_PAIRS})"
+        return _("{count} clues are more than a crossword takes (at most {most})").format(
+            count=len(pairs), most=MAX_PAIRS)
     for word, clue in pairs:
         if not word.isalpha():
-            return f"the word {word!r} holds a character that is not a letter (digits, spaces, hyphens)"
+            return _("the word {word} holds a character that is not a letter (digits, spaces, "
+                     "hyphens)").format(word=repr(word))
         if not MIN_WORD <= len(word) <= MAX_WORD:
-            return f"the word {word!r} is not {MIN_WORD} to {MAX_WORD} letters long"
+            return _("the word {word} is not {least} to {most} letters long").format(
+                word=repr(word), least=MIN_WORD, most=MAX_WORD)
         if len(clue) > MAX_CLUE:
-            return (f"the clue of {word!r} has {len(clue)} characters; a crossword prints at most "
-                    f"{MAX_CLUE}")
+            return _("the clue of {word} has {count} characters; a crossword prints at most "
+                     "{most}").format(word=repr(word), count=len(clue), most=MAX_CLUE)
     return None
 
 

@@ -19,10 +19,12 @@ from fractions import Fraction
 from itertools import count, islice
 from math import ceil
 
+from bookgen import i18n
 from bookgen.api import JSON, Generated, Request
 from bookgen.core.dictionary import is_blocked
 from bookgen.core.grading import make_at_level, remove_givens
 from bookgen.core.letters import alphabet
+from bookgen.core.options import language_name
 from bookgen.errors import BookgenError
 from bookgen.puzzles.cryptogram.grader import EXPERT_GIVENS, TOP_RANK, graded, rate
 from bookgen.puzzles.cryptogram.parameters import (
@@ -108,17 +110,20 @@ def check_request(request: Request) -> None:
     for line in request.settings["quotes"] or ():
         text = written(quotation(line).text, language)
         if sum(char in letters for char in text) < MIN_LETTERS:
-            raise BookgenError(f"the quotation {quotation(line).text!r} has fewer than {MIN_LETTERS} "
-                               f"letters that {language} writes", key="quotes")
+            raise BookgenError(i18n._("the quotation {quotation} has fewer than {least} letters that "
+                                      "{language} writes").format(
+                                   quotation=repr(quotation(line).text), least=MIN_LETTERS,
+                                   language=language_name(language)), key="quotes")
         shown = sorted({text[run.start:run.end] for run in runs(text, language)
                         if is_blocked(text[run.start:run.end], language)})
         if shown:
-            raise BookgenError(f"the quotation {quotation(line).text!r} holds {', '.join(shown)}, "
-                               "which no page prints", key="quotes")
+            raise BookgenError(i18n._("the quotation {quotation} holds {words}, which no page prints")
+                               .format(quotation=repr(quotation(line).text), words=", ".join(shown)),
+                               key="quotes")
     if not quotations(request):
-        raise BookgenError("expert cryptograms give no letter, so each needs a quotation whose "
-                           "every word is in the language's dictionary; none of these is (names "
-                           "and rare words are given at the other levels)", key="quotes")
+        raise BookgenError(i18n._("expert cryptograms give no letter, so each needs a quotation whose "
+                                  "every word is in the language's dictionary; none of these is (names "
+                                  "and rare words are given at the other levels)"), key="quotes")
 
 
 def _unique(puzzle: JSON) -> bool:

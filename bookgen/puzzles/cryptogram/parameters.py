@@ -68,18 +68,21 @@ def collection(language: str) -> tuple[Quotation, ...]:
 
 def _quote_problem(line: str) -> str | None:
     if line.count(AUTHOR_MARK) > 1:  # the collection's "TEXT | AUTHOR | LEVELS", copied
-        return (f"{line!r} holds {AUTHOR_MARK!r} {line.count(AUTHOR_MARK)} times; write one "
-                f"quotation a line, TEXT {AUTHOR_MARK} AUTHOR")
+        return _("{line} holds {mark} {count} times; write one quotation a line, TEXT {bar} "
+                 "AUTHOR").format(line=repr(line), mark=repr(AUTHOR_MARK),
+                                  count=line.count(AUTHOR_MARK), bar=AUTHOR_MARK)
     text = quotation(line).text
     if len(text) > MAX_TEXT:
-        return (f"the quotation {text[:30]!r}... has {len(text)} characters; a cryptogram takes "
-                f"at most {MAX_TEXT}")
+        return _("the quotation {quotation}... has {count} characters; a cryptogram takes at most "
+                 "{most}").format(quotation=repr(text[:30]), count=len(text), most=MAX_TEXT)
     if sum(char.isalpha() for char in text) < MIN_LETTERS:
-        return f"the quotation {text!r} has fewer than {MIN_LETTERS} letters"
+        return _("the quotation {quotation} has fewer than {least} letters").format(
+            quotation=repr(text), least=MIN_LETTERS)
     author = quotation(line).author
     if len(author) > MAX_AUTHOR:
-        return (f"the author {author[:30]!r}... has {len(author)} characters; a cryptogram prints "
-                f"at most {MAX_AUTHOR} (write TEXT | AUTHOR)")
+        return _("the author {author}... has {count} characters; a cryptogram prints at most "
+                 "{most} (write TEXT | AUTHOR)").format(author=repr(author[:30]), count=len(author),
+                                                        most=MAX_AUTHOR)
     return None
 
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from bookgen.api import JSON, Generated, Request, _
 from bookgen.core.grading import make_at_level
 from bookgen.core.letters import alphabet
+from bookgen.core.options import language_name
 from bookgen.core.wordgrid import (
     BLOCK,
     OPEN,
@@ -68,15 +69,20 @@ def check_request(request: Request) -> None:
         for original, word in zip(given, pool):
             strange = sorted(set(word) - letters)
             if strange:
-                raise BookgenError(f"the word {original!r} holds {''.join(strange)}, which grids in "
-                                   f"{language} do not write", key="words")
+                raise BookgenError(_("the word {word} holds {letters}, which grids in {language} "
+                                     "do not write").format(word=repr(original), letters="".join(strange),
+                                                            language=language_name(language)),
+                                   key="words")
             if len(word) > max(rows, cols):
-                raise BookgenError(f"the word {original!r} takes {len(word)} squares ({word}), more "
-                                   f"than the grid's longest side ({rows}x{cols}): too long for the "
-                                   "page; give a larger size", key="words")
+                raise BookgenError(_("the word {word} takes {count} squares ({letters}), more than "
+                                     "the grid's longest side ({size}): too long for the page; "
+                                     "give a larger size").format(
+                                       word=repr(original), count=len(word), letters=word,
+                                       size=f"{rows}x{cols}"), key="words")
         if len(set(pool)) != len(pool):
             twice = next(word for index, word in enumerate(pool) if word in pool[:index])
-            raise BookgenError(f"the word {twice} is listed twice (as grids write it)", key="words")
+            raise BookgenError(_("the word {word} is listed twice (as grids write it)").format(word=twice),
+                               key="words")
         apart = unplaceable(pool, request.settings["word_count"], "grid")
         if apart:
             raise BookgenError(apart, key="words")

@@ -33,15 +33,18 @@ def own_words(language: str) -> tuple[str, ...]:
 def word_problem(word: str) -> str | None:
     """Why a word from a config cannot go into a fill-in, or None."""
     if not all(char.isalpha() for char in word):
-        return f"the word {word!r} holds a character that is not a letter (digits, spaces, hyphens)"
+        return _("the word {word} holds a character that is not a letter (digits, spaces, "
+                 "hyphens)").format(word=repr(word))
     if not MIN_WORD <= len(word) <= MAX_WORD:
-        return f"the word {word!r} is not {MIN_WORD} to {MAX_WORD} letters long"
+        return _("the word {word} is not {least} to {most} letters long").format(
+            word=repr(word), least=MIN_WORD, most=MAX_WORD)
     return None
 
 
 def _words_problem(words: tuple[str, ...]) -> str | None:
     if len(words) > MAX_WORDS:
-        return f"{len(words)} words are more than a fill-in takes (at most {MAX_WORDS})"
+        return _("{count} words are more than a fill-in takes (at most {most})").format(
+            count=len(words), most=MAX_WORDS)
     return next((problem for word in words if (problem := word_problem(word))), None)
 
 

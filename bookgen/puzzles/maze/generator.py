@@ -131,8 +131,8 @@ def check_request(request: Request) -> None:
     settings, options = request.settings, request.options
     kind, (rows, cols) = settings["grid"], settings["size"]
     if "shape" in options and settings["shape"] != "square" and kind != "square":
-        raise BookgenError(f"a shape is cut from a square grid; this section's grid is {kind}",
-                           key="shape")
+        raise BookgenError(_("a shape is cut from a square grid; this section's grid is {kind}")
+                           .format(kind=kind), key="shape")
     if kind == "theta" and (rows != cols or rows > MAX_RINGS):
         raise BookgenError(_("a theta maze's size is its number of rings, one number up to "
                              "{most}").format(most=MAX_RINGS), key="size")
@@ -143,10 +143,11 @@ def check_request(request: Request) -> None:
         grid = request_board(kind, (rows, cols), shape)
         pieces = _pieces(grid)
         if pieces > 1:
-            raise BookgenError(f"the shape's cells fall into {pieces} pieces that share no side; a "
-                               "maze needs one piece (draw the shape bolder, or larger)", key="shape")
+            raise BookgenError(_("the shape's cells fall into {pieces} pieces that share no side; "
+                                 "a maze needs one piece (draw the shape bolder, or larger)")
+                               .format(pieces=pieces), key="shape")
         if grid.cells < 4:
-            raise BookgenError("the shape leaves fewer than 4 cells at this size", key="shape")
+            raise BookgenError(_("the shape leaves fewer than 4 cells at this size"), key="shape")
     _within_reach(request)
 
 
@@ -176,8 +177,9 @@ def _within_reach(request: Request) -> None:
 def _mask_within(shape: str, rows: int, cols: int) -> None:
     grid = request_board("square", (rows, cols), shape)
     if grid.size[0] > rows or grid.size[1] > cols:
-        raise BookgenError(f"the shape mask is {grid.size[0]}x{grid.size[1]}, larger than the "
-                           f"size {rows}x{cols}; leave size out", key="size")
+        raise BookgenError(_("the shape mask is {mask}, larger than the size {size}; leave size "
+                             "out").format(mask=f"{grid.size[0]}x{grid.size[1]}", size=f"{rows}x{cols}"),
+                           key="size")
 
 
 def _pieces(grid: Board) -> int:

@@ -68,8 +68,9 @@ def _shape_problem(text: str) -> str | None:
     if text in SHAPES:
         return None
     if "#" not in text:
-        return (f"shape {text!r} is not a built-in shape ({', '.join(SHAPES)}) nor a mask such as "
-                "'.##./####/.##.' ('#' a cell, '.' a hole, '/' between rows)")
+        return _("shape {shape} is not a built-in shape ({shapes}) nor a mask such as "
+                 "'.##./####/.##.' ('#' a cell, '.' a hole, '/' between rows)").format(
+                     shape=repr(text), shapes=", ".join(SHAPES))
     try:
         parse_mask(text, MAX_SIDE, least_cells=4)
     except BookgenError as error:

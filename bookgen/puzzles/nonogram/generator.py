@@ -11,13 +11,14 @@ unique, or for a built-in shape the nearest sizes that work.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import lru_cache, reduce
 from itertools import islice
 
-from bookgen.api import JSON, Generated, Request
-from bookgen.core.grading import make_at_level
+from bookgen.api import JSON, Generated, Request, _
+from bookgen.core.grading import level_word, make_at_level
 from bookgen.core.masks import SHAPES, parse_mask, shape_mask
 from bookgen.errors import BookgenError
+from bookgen.i18n.conjunctions import joined
 from bookgen.puzzles.nonogram.drawing import WIDEST, measure
 from bookgen.puzzles.nonogram.grader import TOP_RANK, deduce, figures_of
 from bookgen.puzzles.nonogram.lines import runs
@@ -78,7 +79,7 @@ def picture_grid(request: Request) -> Grid:
 
 
 def _where(square: tuple[int, int]) -> str:
-    return f"row {square[0] + 1}, column {square[1] + 1}"
+    return _("row {row}, column {column}").format(row=square[0] + 1, column=square[1] + 1)
 
 
 def nearest_change(grid: Grid, answers: list[Grid], shape: str | None) -> str:
@@ -97,10 +98,11 @@ def nearest_change(grid: Grid, answers: list[Grid], shape: str | None) -> str:
             if len(working) == 3:
                 break
     shown = "; ".join(_where(square) for square in differ[:6]) + ("; ..." if len(differ) > 6 else "")
-    said = f"its answers differ at {shown}"
+    said = _("its answers differ at {squares}").format(squares=shown)
     if working:
-        flips = " or ".join(_where(square) for square in working)
-        return f"{said}; painting {flips} the other colour gives a puzzle with one answer"
+        flips = reduce(lambda text, place: joined([text, place], "or"), map(_where, working))
+        return _("{said}; painting {squares} the other colour gives a puzzle with one answer").format(
+            said=said, squares=flips)
     if shape is not None:
         sizes = sorted({(rows + dr, cols + dc) for dr in range(-SIZES_TRIED, SIZES_TRIED + 1)
                         for dc in range(-SIZES_TRIED, SIZES_TRIED + 1)} - {(rows, cols)},
@@ -108,8 +110,9 @@ def nearest_change(grid: Grid, answers: list[Grid], shape: str | None) -> str:
         fits = [f"{r}x{c}" for r, c in sizes if 5 <= r <= MAX_SIDE and 5 <= c <= MAX_SIDE
                 and len(count_answers(clues_of(_drawn(shape, r, c)))) == 1][:3]
         if fits:
-            return f"{said}; at size {' or '.join(fits)} the {shape} has one answer"
-    return f"{said}; change one of those squares, or draw the picture larger"
+            return _("{said}; at size {sizes} the {shape} has one answer").format(
+                said=said, sizes=joined(fits, "or"), shape=_(shape))
+    return _("{said}; change one of those squares, or draw the picture larger").format(said=said)
 
 
 def _drawn(shape: str, rows: int, cols: int) -> Grid:
@@ -127,8 +130,9 @@ def _verdict(grid_text: str, shape: str | None) -> tuple[JSON, JSON, JSON]:
     if not figures["solved"]:
         answers = count_answers(puzzle)
         if len(answers) > 1:
-            raise BookgenError("the picture has more than one answer, so its clues do not make a "
-                               f"puzzle; {nearest_change(grid, answers, shape)}", key="picture")
+            raise BookgenError(_("the picture has more than one answer, so its clues do not make a "
+                                 "puzzle; {change}").format(change=nearest_change(grid, answers, shape)),
+                               key="picture")
     return puzzle, {"grid": grid}, figures_of(puzzle, figures)
 
 
@@ -157,17 +161,19 @@ these miss once in 10^10 and take a second at most."""
 def check_request(request: Request) -> None:
     """A user's picture must be unique and grade at the level asked for."""
     if request.settings["picture"] is not None:
-        _, _, rating = picture_puzzle(request)
+        rating = picture_puzzle(request)[2]
         if rating["level"] != request.level:
             raise BookgenError(
-                f"the picture grades {rating['level']} (it needs {_stage_words(rating['stage'])}), "
-                f"not {request.level}: set its difficulty to {rating['level']}", key="difficulty")
+                _("the picture grades {level} (it needs {stage}), not {asked}: set its difficulty "
+                  "to {yaml}").format(level=level_word(rating["level"]), asked=level_word(request.level),
+                                      stage=_stage_words(rating["stage"]), yaml=rating["level"]),
+                key="difficulty")
 
 
 def _stage_words(stage: str) -> str:
-    return {"overlap": "only simple steps, line by line", "line": "full line logic",
-            "contradiction": "more than one line at a time",
-            "search": "trial and error"}[stage]
+    return {"overlap": _("only simple steps, line by line"), "line": _("full line logic"),
+            "contradiction": _("more than one line at a time"),
+            "search": _("trial and error")}[stage]
 
 
 def variety(request: Request) -> int | None:

@@ -22,15 +22,17 @@ def picture_problem(text: str) -> str | None:
     if text in SHAPES:
         return None
     if "#" not in text:
-        return (f"picture {text!r} is not a built-in shape ({', '.join(SHAPES)}) nor a mask such "
-                "as '.##./####' ('#' black, '.' white, '/' between rows), nor a .png or .txt file")
+        return _("picture {picture} is not a built-in shape ({shapes}) nor a mask such as "
+                 "'.##./####' ('#' black, '.' white, '/' between rows), nor a .png or .txt "
+                 "file").format(picture=repr(text), shapes=", ".join(SHAPES))
     try:
         mask = parse_mask(text, MAX_SIDE, key="picture")
     except BookgenError as error:
         return error.message
     if mask.rows < MIN_SIDE or mask.cols < MIN_SIDE:
-        return (f"the picture is {mask.rows}x{mask.cols} squares once its empty edges are cut off; "
-                f"a nonogram is at least {MIN_SIDE}x{MIN_SIDE}: draw it larger")
+        return _("the picture is {size} squares once its empty edges are cut off; a nonogram is "
+                 "at least {least}: draw it larger").format(size=f"{mask.rows}x{mask.cols}",
+                                                            least=f"{MIN_SIDE}x{MIN_SIDE}")
     return None
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bookgen.api import Request
+from bookgen.api import Request, _
 from bookgen.core.hamilton import Cell
 from bookgen.core.masks import SHAPES, parse_mask
 from bookgen.errors import BookgenError
@@ -26,8 +26,9 @@ def shape_problem(text: str) -> str | None:
     if text in SHAPES:
         return None
     if "#" not in text:
-        return (f"shape {text!r} is not a built-in shape ({', '.join(SHAPES)}) nor a mask "
-                "such as '.##./####/.##.' ('#' a cell, '.' a hole, '/' between rows)")
+        return _("shape {shape} is not a built-in shape ({shapes}) nor a mask such as "
+                 "'.##./####/.##.' ('#' a cell, '.' a hole, '/' between rows)").format(
+                     shape=repr(text), shapes=", ".join(SHAPES))
     try:
         mask_cells(text)
     except BookgenError as error:
@@ -47,12 +48,13 @@ def shape_cells(request: Request) -> tuple[int, int, list[Cell], str]:
     shape = request.settings.get("shape", "square")  # Numbrix has no shape option: a square
     if shape in SHAPES:
         rows, cols = request.settings["size"]
-        what = f"the {rows}x{cols} {shape}"
+        what = _("the {size} {shape}").format(size=f"{rows}x{cols}", shape=_(shape))
         cells = list(normalised(tuple(SHAPES[shape](rows, cols))))
         return max(r for r, _ in cells) + 1, max(c for _, c in cells) + 1, cells, what
     rows, cols, cells = mask_cells(shape)
     asked = request.options.get("size")
     if asked is not None and tuple(asked) != (rows, cols):
-        raise BookgenError(f"the shape mask is {rows}x{cols} but size asks for "
-                           f"{asked[0]}x{asked[1]}; leave size out", key="size")
-    return rows, cols, cells, "the drawn shape"
+        raise BookgenError(_("the shape mask is {mask} but size asks for {size}; leave size "
+                             "out").format(mask=f"{rows}x{cols}", size=f"{asked[0]}x{asked[1]}"),
+                           key="size")
+    return rows, cols, cells, _("the drawn shape")

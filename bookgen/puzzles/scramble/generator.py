@@ -17,11 +17,13 @@ import random
 from functools import cache
 from importlib import resources
 
-from bookgen.api import Generated, Request
+from bookgen import i18n
+from bookgen.api import Generated, Request, ngettext
 from bookgen.core.dictionary import blocked_words, is_blocked, is_word
-from bookgen.core.grading import make_at_level
+from bookgen.core.grading import level_word, make_at_level
 from bookgen.core.known_words import known_words
 from bookgen.core.letters import alphabet, grid_form
+from bookgen.core.options import language_name
 from bookgen.errors import BookgenError
 from bookgen.puzzles.scramble.grader import in_place, pairs_kept, rate
 from bookgen.puzzles.scramble.parameters import ALL, COMMON, EXAMPLE_WORDS, LENGTHS_AT, SHUFFLE_AT
@@ -134,30 +136,44 @@ def check_request(request: Request) -> None:
     for original, word in zip(request.settings["words"] or (), pool):
         strange = sorted(set(word) - letters)
         if strange:
-            raise BookgenError(f"the word {original!r} holds {''.join(strange)}, which {language} "
-                               "words are not written in", key="words")
+            raise BookgenError(i18n._("the word {word} holds {letters}, which {language} words are not "
+                                      "written in").format(
+                                   word=repr(original), letters="".join(strange),
+                                   language=language_name(language)), key="words")
         if is_blocked(word, language):
-            raise BookgenError(f"{original!r} is a word no page prints (see bookgen/core/blocked/)",
-                               key="words")
+            raise BookgenError(i18n._("{word} is a word no page prints (see bookgen/core/blocked/)")
+                               .format(word=repr(original)), key="words")
         more = others(word, first, language)
         if more:
-            kept = " (beginning with the same letter)" if first else ""
-            raise BookgenError(f"the letters of {original!r} also make {', '.join(more)}{kept}: "
-                               "its scramble would have two answers; leave it out", key="words")
+            also = (i18n._("the letters of {word} also make {others} (beginning with the same letter): "
+                           "its scramble would have two answers; leave it out") if first else
+                    i18n._("the letters of {word} also make {others}: its scramble would have two "
+                           "answers; leave it out"))
+            raise BookgenError(also.format(word=repr(original), others=", ".join(more)), key="words")
         if word not in known_words(language) and not is_word(word, language):
-            raise BookgenError(f"{original!r} is no word of the {language} dictionary", key="words")
+            raise BookgenError(i18n._("{word} is no word of the {language} dictionary").format(
+                word=repr(original), language=language_name(language)), key="words")
         if scrambled(random.Random(word), word, level, language) is None:
-            raise BookgenError(f"{original!r} cannot be shuffled as {level} scrambles are (see the "
-                               "type's levels): too few different letters", key="words")
+            raise BookgenError(i18n._("{word} cannot be shuffled as {level} scrambles are (see the "
+                                      "type's levels): too few different letters").format(
+                                   word=repr(original), level=level_word(level)), key="words")
     if len(set(pool)) != len(pool):
         twice = next(word for index, word in enumerate(pool) if word in pool[:index])
-        raise BookgenError(f"the word {twice} is listed twice (as grids write it)", key="words")
+        raise BookgenError(i18n._("the word {word} is listed twice (as grids write it)").format(
+            word=twice), key="words")
     count = _count(request, pool)
     if count > len(pool):
         theme = request.settings["theme"]
-        listed = "the themes together have" if theme == ALL else f"the {theme} list has"
-        raise BookgenError(f"{count} words are asked for and {listed} {len(pool)} that {level} "
-                           "scrambles can take", key="word_count")
+        listed = (ngettext("{count} words are asked for and the themes together have {listed} that "
+                           "{level} scrambles can take",
+                           "{count} words are asked for and the themes together have {listed} "
+                           "that {level} scrambles can take", len(pool)) if theme == ALL else
+                  ngettext("{count} words are asked for and the {theme} list has {listed} that "
+                           "{level} scrambles can take",
+                           "{count} words are asked for and the {theme} list has {listed} that "
+                           "{level} scrambles can take", len(pool)))
+        raise BookgenError(listed.format(count=count, theme=theme, listed=len(pool),
+                                         level=level_word(level)), key="word_count")
 
 
 def dealt(request: Request) -> tuple[tuple[str, ...], ...]:

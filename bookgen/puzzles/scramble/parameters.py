@@ -33,15 +33,18 @@ SHUFFLE_AT = dict(zip(("easy", "medium", "hard", "expert"), SHUFFLES))
 
 def _word_problem(word: str) -> str | None:
     if not all(char.isalpha() for char in word):
-        return f"the word {word!r} holds a character that is not a letter (digits, spaces, hyphens)"
+        return _("the word {word} holds a character that is not a letter (digits, spaces, "
+                 "hyphens)").format(word=repr(word))
     if not MIN_WORD <= len(word) <= MAX_WORD:
-        return f"the word {word!r} has {len(word)} letters; scrambles take {MIN_WORD} to {MAX_WORD}"
+        return _("the word {word} has {count} letters; scrambles take {least} to {most}").format(
+            word=repr(word), count=len(word), least=MIN_WORD, most=MAX_WORD)
     return None
 
 
 def _words_problem(words: tuple[str, ...]) -> str | None:
     if len(words) > MAX_WORDS:
-        return f"{len(words)} words are more than a list of scrambles takes (at most {MAX_WORDS})"
+        return _("{count} words are more than a list of scrambles takes (at most {most})").format(
+            count=len(words), most=MAX_WORDS)
     return next((problem for word in words if (problem := _word_problem(word))), None)
 
 

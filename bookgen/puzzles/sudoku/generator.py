@@ -11,10 +11,12 @@ from __future__ import annotations
 import random
 from itertools import islice
 
+from bookgen import i18n
 from bookgen.api import JSON, Generated, Request
-from bookgen.core.grading import make_at_level, remove_givens
+from bookgen.core.grading import level_word, make_at_level, remove_givens
 from bookgen.core.symmetry import SYMMETRIES, Symmetry
 from bookgen.errors import BookgenError
+from bookgen.i18n.conjunctions import joined
 from bookgen.puzzles.sudoku.board import Board, Cell, board_of, rows_of
 from bookgen.puzzles.sudoku.cages import CAGE_SIZES, random_cages
 from bookgen.puzzles.sudoku.grader import WEIGHTS, Contradiction, bands_of, deduce, rate
@@ -212,22 +214,28 @@ def check_request(request: Request) -> None:
     size = int(request.settings["size"])
     variant = request.settings["variant"]
     if variant in VARIANT_SIZES and str(size) not in VARIANT_SIZES[variant]:
-        raise BookgenError(f"a {variant} sudoku comes in size {' or '.join(VARIANT_SIZES[variant])}, "
-                           f"not {size}; choose another size or variant", key="variant")
+        raise BookgenError(i18n._("a {variant} sudoku comes in size {sizes}, not {size}; choose another "
+                                  "size or variant").format(
+                               variant=variant, size=size, sizes=joined(VARIANT_SIZES[variant], "or")),
+                           key="variant")
     if has_cages(variant) and request.level != "easy" and request.settings["symmetry"] != "rotational":
-        raise BookgenError(f"a killer sudoku past easy has no symmetry of givens to choose (its few "
-                           f"givens go where its cages leave two answers); leave out symmetry: "
-                           f"{request.settings['symmetry']}", key="symmetry")
+        raise BookgenError(i18n._("a killer sudoku past easy has no symmetry of givens to choose (its "
+                                  "few givens go where its cages leave two answers); leave out "
+                                  "symmetry: {symmetry}").format(
+                               symmetry=request.settings["symmetry"]), key="symmetry")
     if request.level in UNREACHABLE.get(size, ()):
-        why = {8: "a minimal 8x8 seldom needs more than an expert's techniques",
-               16: "rating a 16x16 past expert takes most of a minute a puzzle"}.get(
-            size, "every one falls to the simplest techniques")
-        raise BookgenError(f"a {size}x{size} sudoku is never {request.level}: {why}; choose size 9, "
-                           "or an easier level", key="difficulty")
+        why = {8: i18n._("a minimal 8x8 seldom needs more than an expert's techniques"),
+               16: i18n._("rating a 16x16 past expert takes most of a minute a puzzle")}.get(
+            size, i18n._("every one falls to the simplest techniques"))
+        raise BookgenError(i18n._("a {size} sudoku is never {level}: {why}; choose size 9, or an easier "
+                                  "level").format(
+                               size=f"{size}x{size}", level=level_word(request.level), why=why),
+                           key="difficulty")
     if request.settings.get("symbols") == "hex" and size not in HEX_SIZES:
-        raise BookgenError(f"only a {' or '.join(f'{n}x{n}' for n in HEX_SIZES)} sudoku prints hex "
-                           f"(numbers 1 to 9 are one character already); leave out symbols: hex, or "
-                           f"choose size {' or '.join(map(str, HEX_SIZES))}", key="symbols")
+        raise BookgenError(i18n._("only a {sizes} sudoku prints hex (numbers 1 to 9 are one character "
+                                  "already); leave out symbols: hex, or choose size {numbers}").format(
+                               sizes=joined([f"{n}x{n}" for n in HEX_SIZES], "or"),
+                               numbers=joined([str(n) for n in HEX_SIZES], "or")), key="symbols")
 
 
 def generate(rng: random.Random, request: Request) -> Generated:

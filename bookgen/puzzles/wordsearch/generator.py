@@ -15,9 +15,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bookgen.api import Generated, Request, _
-from bookgen.core.grading import make_at_level
+from bookgen.api import Generated, Request, _, ngettext
+from bookgen.core.grading import level_word, make_at_level
 from bookgen.core.letters import alphabet
+from bookgen.core.options import language_name
 from bookgen.errors import BookgenError
 from bookgen.puzzles.wordsearch.checking import accidental, avoided
 from bookgen.puzzles.wordsearch.grader import EXPERT_CELLS, EXPERT_WORDS, rate
@@ -328,10 +329,10 @@ def check_request(request: Request) -> None:
     if given and count > len(pool):
         count = len(pool)
     if count > MAX_WORDS:
-        raise BookgenError(f"the list's {count} words are more than one grid hides (at most "
-                           f"{MAX_WORDS}): set word_count to deal them out over the puzzles, that "
-                           "many to each, none twice before every word has come once",
-                           key="word_count")
+        raise BookgenError(_("the list's {count} words are more than one grid hides (at most "
+                             "{most}): set word_count to deal them out over the puzzles, that many "
+                             "to each, none twice before every word has come once").format(
+                               count=count, most=MAX_WORDS), key="word_count")
     if level == "expert" and count < EXPERT_WORDS:
         raise BookgenError(_("expert grids hide at least {least} words ({count} asked for)").format(
             least=EXPERT_WORDS, count=count), key="word_count")
@@ -352,27 +353,31 @@ def _check_words(request: Request, pool: tuple[str, ...]) -> None:
     for original, word in zip(request.settings["words"] or pool, pool):
         strange = sorted(set(word) - letters)
         if strange:
-            problems.append(f"{original!r} holds {''.join(strange)}, which grids in {language} "
-                            "do not write")
+            problems.append(_("{word} holds {letters}, which grids in {language} do not write").format(
+                word=repr(original), letters="".join(strange), language=language_name(language)))
         elif len(word) > MAX_SIDE:  # ß and Œ take two squares: the config's spelling was short enough
-            problems.append(f"{original!r} takes {len(word)} squares as grids in {language} write it "
-                            f"({word}), more than the largest grid ({MAX_SIDE})")
+            problems.append(_("{word} takes {count} squares as grids in {language} write it "
+                              "({letters}), more than the largest grid ({most})").format(
+                                word=repr(original), count=len(word), language=language_name(language),
+                                letters=word, most=MAX_SIDE))
     for word in pool:
         inside = next((o for o in pool if o != word and (word in o or word[::-1] in o)), None)
         if inside:
-            how = "" if word in inside else " read backwards"
-            problems.append(f"{word!r} is part of {inside!r}{how}: a grid cannot show each of "
-                            "them once")
+            part = (_("{word} is part of {inside}: a grid cannot show each of them once")
+                    if word in inside else
+                    _("{word} is part of {inside} read backwards: a grid cannot show each of them "
+                      "once"))
+            problems.append(part.format(word=repr(word), inside=repr(inside)))
     if problems:
-        raise BookgenError(f"{_these(problems)}: {'; '.join(problems)}", key="words")
+        raise BookgenError(ngettext("this word cannot go into a grid: {problems}",
+                                    "these {count} words cannot go into a grid: {problems}",
+                                    len(problems)).format(count=len(problems),
+                                                          problems="; ".join(problems)), key="words")
     if len(set(pool)) != len(pool):
         twice = sorted(word for word, n in Counter(pool).items() if n > 1)
-        raise BookgenError(f"{', '.join(twice)} listed twice (as grids write them)", key="words")
-
-
-def _these(problems: list[str]) -> str:
-    return "this word cannot go into a grid" if len(problems) == 1 else \
-        f"these {len(problems)} words cannot go into a grid"
+        raise BookgenError(ngettext("{words} listed twice (as grids write it)",
+                                    "{words} listed twice (as grids write them)", len(twice)).format(
+                                        words=", ".join(twice)), key="words")
 
 
 def _check_board(request: Request, board: Board, pool: tuple[str, ...], count: int) -> None:
@@ -382,30 +387,37 @@ def _check_board(request: Request, board: Board, pool: tuple[str, ...], count: i
     if request.settings["words"]:
         long = [word for word in pool if len(word) > reach]
         if long:
-            listed = ", ".join(f"{word!r} ({len(word)} letters)" for word in long)
-            raise BookgenError(f"{'this word is' if len(long) == 1 else f'these {len(long)} words are'}"
-                               f" longer than the grid ({where}) reads at {level} ({reach} "
-                               f"squares): {listed}; leave out the size, so that the grid is "
-                               "sized to fit", key="size")
+            listed = ", ".join(ngettext("{word} ({count} letter)", "{word} ({count} letters)",
+                                        len(word)).format(word=repr(word), count=len(word))
+                               for word in long)
+            raise BookgenError(ngettext(
+                "this word is longer than the grid ({where}) reads at {level} ({reach} squares): "
+                "{words}; leave out the size, so that the grid is sized to fit",
+                "these {count} words are longer than the grid ({where}) reads at {level} ({reach} "
+                "squares): {words}; leave out the size, so that the grid is sized to fit",
+                len(long)).format(count=len(long), where=where, level=level_word(level),
+                                  reach=reach, words=listed), key="size")
     elif len([word for word in pool if len(word) <= reach]) < max(count if level == "expert" else 0,
                                                                    MIN_WORD):
-        raise BookgenError(f"too few of the theme's words fit {where}: give a larger size",
-                           key="size")
+        raise BookgenError(_("too few of the theme's words fit {where}: give a larger size").format(
+            where=where), key="size")
     cells = board.count()
     if level in ("hard", "expert") and (cells >= EXPERT_CELLS) != (level == "expert") and (
             level == "expert" or count >= EXPERT_WORDS):
-        shaped = "" if request.settings["shape"] == "square" else f": {where} has {cells}"
         said = (_("expert grids have at least {cells} squares") if level == "expert"
                 else _("hard grids have fewer than {cells} squares")).format(cells=EXPERT_CELLS)
-        raise BookgenError(said + shaped, key="size")
+        if request.settings["shape"] != "square":
+            said = _("{said}: {where} has {cells}").format(said=said, where=where, cells=cells)
+        raise BookgenError(said, key="size")
 
 
 def _board_name(request: Request, board: Board) -> str:
     shape = request.settings["shape"]
     if shape == "square":
         return f"{board.rows}x{board.cols}"
-    return f"the {shape} of {board.count()} squares" if shape in GRID_SHAPES else \
-        f"the drawn shape of {board.count()} squares"
+    if shape in GRID_SHAPES:
+        return _("the {shape} of {count} squares").format(shape=_(shape), count=board.count())
+    return _("the drawn shape of {count} squares").format(count=board.count())
 
 
 def _phrases(request: Request) -> tuple[str, ...]:
@@ -420,26 +432,30 @@ def _check_message(request: Request, board: Board | None, pool: tuple[str, ...])
     must have that many letters (or, where words may cross, no more)."""
     language = request.settings["language"]
     if request.settings["message"] == "theme" and not _phrases(request):
-        raise BookgenError(f"the theme {request.settings['theme']!r} has no hidden messages in "
-                           f"{language}: write your own", key="message")
+        raise BookgenError(_("the theme {theme} has no hidden messages in {language}: write your "
+                             "own").format(theme=repr(request.settings["theme"]),
+                                           language=language_name(language)), key="message")
     level, count = request.level, min(request.settings["word_count"], len(pool))
     shortest = min(len(message_letters(phrase, language)) for phrase in _phrases(request))
     if level == "expert" and (board is None or not request.settings["words"]):
         most = sum(len(word) for word in pool) if not request.settings["words"] else \
             sum(sorted(map(len, pool))[-count:])
         if most + shortest < EXPERT_CELLS:
-            raise BookgenError(f"an expert grid has at least {EXPERT_CELLS} squares, and the words "
-                               f"({most} letters) and the hidden message ({shortest}) fill "
-                               f"{most + shortest} of them: give more words or a longer message, "
-                               "or ask for hard", key="message")
+            raise BookgenError(_("an expert grid has at least {cells} squares, and the words "
+                                 "({letters} letters) and the hidden message ({shortest}) fill "
+                                 "{filled} of them: give more words or a longer message, or ask "
+                                 "for hard").format(cells=EXPERT_CELLS, letters=most,
+                                                    shortest=shortest, filled=most + shortest),
+                               key="message")
     if not request.settings["words"] or count < len(pool):
         return  # a theme's words, or each share's, are chosen to fit
     if board is None:
         if message_board(request, list(pool), shortest) is None:
-            raise BookgenError(f"the words ({sum(map(len, pool))} letters) and the hidden message "
-                               f"({shortest}) need more squares than the largest grid has "
-                               f"({MAX_SIDE}x{MAX_SIDE}): give fewer words or a shorter message",
-                               key="message")
+            raise BookgenError(_("the words ({letters} letters) and the hidden message ({shortest}) "
+                                 "need more squares than the largest grid has ({size}): give fewer "
+                                 "words or a shorter message").format(
+                                   letters=sum(map(len, pool)), shortest=shortest,
+                                   size=f"{MAX_SIDE}x{MAX_SIDE}"), key="message")
         return
     free = board.count() - sum(len(word) for word in pool)
     for phrase in _phrases(request):
@@ -447,10 +463,11 @@ def _check_message(request: Request, board: Board | None, pool: tuple[str, ...])
         crossing = OVERLAPS_AT[request.level]
         if letters != free and not (crossing and letters > free):
             raise BookgenError(
-                f"the grid ({_board_name(request, board)}) has {board.count()} squares and the words "
-                f"take {board.count() - free} of them, which leaves {free} for the hidden message; "
-                f"it has {letters} letters: write a message of {free} letters, or leave out the "
-                "size, so that the grid is sized to fit", key="message")
+                _("the grid ({name}) has {cells} squares and the words take {taken} of them, which "
+                  "leaves {free} for the hidden message; it has {letters} letters: write a message "
+                  "of {free} letters, or leave out the size, so that the grid is sized to fit").format(
+                    name=_board_name(request, board), cells=board.count(),
+                    taken=board.count() - free, free=free, letters=letters), key="message")
 
 
 # --- making ---------------------------------------------------------------------------------------
@@ -491,10 +508,13 @@ def generate(rng: random.Random, request: Request) -> Generated:
             # a grid sized from its words grows to fit them, up to the largest the level allows
             if board is not None or sizes <= tried:
                 rows, cols = max(sizes | tried)
-                raise BookgenError(
-                    f"no {level} word search came out of {ATTEMPTS} tries for {request.describe()}"
-                    f"{'' if board is not None else f', up to a grid of {rows}x{cols}'}; give more "
-                    "room (a larger size) or fewer words", key="difficulty") from None
+                failed = (_("no {level} word search came out of {tries} tries for {request}; give "
+                            "more room (a larger size) or fewer words") if board is not None else
+                          _("no {level} word search came out of {tries} tries for {request}, up to "
+                            "a grid of {size}; give more room (a larger size) or fewer words"))
+                raise BookgenError(failed.format(level=level_word(level), tries=ATTEMPTS,
+                                                 request=request.describe(), size=f"{rows}x{cols}"),
+                                   key="difficulty") from None
             tried |= sizes
             sizes.clear()
             extra += 1

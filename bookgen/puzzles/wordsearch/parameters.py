@@ -18,7 +18,7 @@ from bookgen.core.masks import SHAPES, Mask, parse_mask
 from bookgen.core.options import Option, language_name
 from bookgen.core.symmetry import SYMMETRIES
 from bookgen.errors import BookgenError
-from bookgen.i18n import N_, _
+from bookgen.i18n import N_, _, ngettext
 
 THEMES = ("animals", "food", "school", "nature")
 """The first themes, which word scramble shares (its levels need enough known words of each)."""
@@ -142,19 +142,22 @@ def word_problem(word: str) -> str | None:
     letters = [char for char in term if char not in SEPARATORS]
     if not all(char.isalpha() for char in letters) or not re.fullmatch(
             r"[^\s'-]+(?:(?:\s+|-|')[^\s'-]+)*", term):
-        return (f"the word {word!r} holds a character that is not a letter (digits, "
-                "punctuation); a term of several words may keep them apart with a space, a "
-                "hyphen or an apostrophe")
+        return _("the word {word} holds a character that is not a letter (digits, punctuation); a "
+                 "term of several words may keep them apart with a space, a hyphen or an "
+                 "apostrophe").format(word=repr(word))
     if len(letters) < MIN_WORD:
-        return f"the word {word!r} is shorter than {MIN_WORD} letters"
+        return _("the word {word} is shorter than {least} letters").format(word=repr(word),
+                                                                           least=MIN_WORD)
     if len(letters) > MAX_SIDE:
-        return f"the word {word!r} is longer than the largest grid ({MAX_SIDE} squares)"
+        return _("the word {word} is longer than the largest grid ({most} squares)").format(
+            word=repr(word), most=MAX_SIDE)
     return None
 
 
 def _words_problem(words: tuple[str, ...]) -> str | None:
     if len(words) > MAX_LIST:
-        return f"{len(words)} words are more than a list takes (at most {MAX_LIST})"
+        return _("{count} words are more than a list takes (at most {most})").format(
+            count=len(words), most=MAX_LIST)
     return next((problem for word in words if (problem := word_problem(word))), None)
 
 
@@ -197,9 +200,9 @@ def _shape_problem(text: str) -> str | None:
     if text in GRID_SHAPES:
         return None
     if "#" not in text:
-        return (f"shape {text!r} is not a built-in shape ({', '.join(GRID_SHAPES)}) nor a mask such "
-                "as '.##./####/####/.##.' ('#' a square, '.' a hole, '/' between rows), nor a "
-                "picture file (.png, .txt)")
+        return _("shape {shape} is not a built-in shape ({shapes}) nor a mask such as "
+                 "'.##./####/####/.##.' ('#' a square, '.' a hole, '/' between rows), nor a picture "
+                 "file (.png, .txt)").format(shape=repr(text), shapes=", ".join(GRID_SHAPES))
     try:
         parse_mask(text, MAX_SIDE, least_cells=MIN_SIDE * MIN_SIDE)
     except BookgenError as error:
@@ -221,12 +224,16 @@ def _message_problem(text: str) -> str | None:
     if text == "theme":
         return None
     if any(char.isdigit() for char in text):
-        return "the hidden message holds a digit: a grid holds letters only (write numbers in words)"
+        return _("the hidden message holds a digit: a grid holds letters only (write numbers in "
+                 "words)")
     letters = sum(char.isalpha() for char in text)
     if letters < MIN_WORD:
-        return f"the hidden message has {letters} letters; it needs at least {MIN_WORD}"
+        return ngettext("the hidden message has {count} letter; it needs at least {least}",
+                        "the hidden message has {count} letters; it needs at least {least}",
+                        letters).format(count=letters, least=MIN_WORD)
     if letters > MAX_MESSAGE:
-        return f"the hidden message has {letters} letters; at most {MAX_MESSAGE}"
+        return _("the hidden message has {count} letters; at most {most}").format(
+            count=letters, most=MAX_MESSAGE)
     return None
 
 
