@@ -28,7 +28,9 @@ from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
 from bookgen.puzzles.fillin.checking import runs
 from bookgen.puzzles.fillin.grader import rate, solving_moves
+from bookgen.puzzles.fillin.names import DICTIONARIES, header, not_words
 from bookgen.puzzles.fillin.parameters import own_words
+from bookgen.puzzles.fillin.wordlist import FOLDER, left_out
 
 FILLIN = find_type("fillin")
 
@@ -139,6 +141,46 @@ def test_the_language_lists_are_common_words_of_the_language_and_none_blocked(la
     blocked = set(blocked_words(language))
     assert len(words) == 2500 and len(set(words)) == len(words)
     assert all(3 <= len(w) <= 9 and w not in blocked and is_word(w, language) for w in words)
+
+
+NOT_WORDS = {"en": {"MOSCOW": "name", "IRELAND": "name", "NCAA": "capitals", "GOIN": "unknown"},
+             "de": {"JOHANN": "name", "SCHOLZ": "name", "WOLFGANG": "name", "LEIPZIG": "name",
+                    "SPD": "capitals", "GLADBACH": "unknown", "SEEHOFER": "unknown"},
+             "fr": {"FRANCOIS": "name", "MARSEILLE": "name", "SNCF": "capitals", "CHIRAC": "name",
+                    "JUPPE": "unknown"},
+             "es": {"ALEMANIA": "name", "VERACRUZ": "name", "CATALUÑA": "name", "EEUU": "unknown"},
+             "it": {"GIUSEPPE": "name", "MILANO": "name", "ISTAT": "capitals", "SALVINI": "unknown"},
+             "nl": {"AMSTERDAM": "name", "PIETER": "name", "KNVB": "capitals", "SEXDATE": "unknown"}}
+"""Per language, fill-in candidates that are no ordinary word, with why (names.py)."""
+WORDS = {"en": ("HOUSE", "CHILD"), "de": ("HAUS", "SCHULE", "GARTEN", "STRASSE", "WEISS", "FRIEDEN"),
+         "fr": ("MAISON", "ENFANT", "PIERRE"), "es": ("AGUA", "NIÑO", "ESCUELA"),
+         "it": ("ACQUA", "BAMBINO", "SCUOLA"), "nl": ("HUIS", "TUIN")}
+"""Per language, ordinary words the list keeps (PIERRE is a stone; German nouns are capitalised)."""
+
+
+@pytest.mark.parametrize("language", sorted(NOT_WORDS))
+def test_the_language_lists_hold_no_names_abbreviations_or_unknown_forms(language):
+    text = (FOLDER / f"{language}.txt").read_text("utf-8")
+    words = {line for line in text.splitlines() if line and not line.startswith("#")}
+    excluded = left_out(language)
+    assert not words & excluded and set(NOT_WORDS[language]) <= excluded
+    assert set(WORDS[language]) <= words
+
+
+@pytest.mark.parametrize("language", sorted(NOT_WORDS))
+def test_the_left_out_words_are_what_the_pinned_hunspell_dictionary_says(language):
+    """Where the dictionary names.py read is installed, unchanged, it says the same of a sample."""
+    kept = FOLDER.parent / "notwords" / f"{language}.txt"
+    try:
+        same = kept.read_text("utf-8").startswith(header(language))
+    except OSError:  # no such dictionary in /usr/share/hunspell
+        same = False
+    if not same:
+        pytest.skip(f"hunspell's {DICTIONARIES[language]} as names.py read it is not installed")
+    asked = {line.split()[0]: line.split()[2] for line in kept.read_text("utf-8").splitlines()
+             if not line.startswith("#")}
+    sample = [(asked.get(form, form.lower()), form) for form in [*NOT_WORDS[language], *WORDS[language]]]
+    assert not_words(language, sample) == NOT_WORDS[language]
 
 
 def test_a_record_matches_the_types_json_schema():

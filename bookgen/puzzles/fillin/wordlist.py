@@ -16,7 +16,10 @@ lower-cased; a fill-in prints the words it picks, so they are filtered here:
   language than in any other of the six and of `COMPARED` (wordfreq's other large lists in Latin
   letters). Names (MICHAEL, GIORGIO, MARTINEZ, PARIS), brands and the English that other
   languages' corpora quote are about as common in many languages, so this drops most of them;
-  it also drops words languages share (HOTEL, PIANO), which a fill-in can do without.
+  it also drops words languages share (HOTEL, PIANO), which a fill-in can do without;
+- an ordinary word: none of notwords/LANG.txt, the names of people and places, abbreviations and
+  forms no dictionary knows that names.py found with the language's hunspell dictionary
+  (wordfreq has no capitals to tell JOHANN from a word).
 
 What this leaves and drops is measured in the type's README (figures from this script's report).
 """
@@ -39,16 +42,23 @@ STEM = 4
 FOLDER = Path(__file__).parent / "words"
 
 
-def own_words(language: str) -> tuple[list[str], dict[str, int]]:
-    """The language's fill-in words, most common first, and how many each filter dropped."""
+def left_out(language: str) -> frozenset[str]:
+    """The grid forms notwords/LANG.txt says are no ordinary word of the language."""
+    text = (FOLDER.parent / "notwords" / f"{language}.txt").read_text("utf-8")
+    return frozenset(line.split()[0] for line in text.splitlines() if line and not line.startswith("#"))
+
+
+def own_words(language: str, not_words: frozenset[str]) -> tuple[list[tuple[str, str]], dict[str, int]]:
+    """The language's fill-in words (wordfreq's word, its grid form), most common first, leaving
+    out `not_words`, and how many each filter dropped."""
     from wordfreq import top_n_list, zipf_frequency
 
     letters = alphabet(language)
     blocked = set(blocked_words(language))
     stems = tuple(word for word in blocked if len(word) >= STEM)
-    kept: list[str] = []
+    kept: list[tuple[str, str]] = []
     seen: set[str] = set()
-    dropped = {"blocked": 0, "shared with another language": 0}
+    dropped = {"blocked": 0, "shared with another language": 0, "no ordinary word": 0}
     for rank, word in enumerate(top_n_list(language, MOST, wordlist=WORDLIST), 1):
         if not word.isalpha():
             continue
@@ -65,16 +75,20 @@ def own_words(language: str) -> tuple[list[str], dict[str, int]]:
         if own - other < OWN_GAP:
             dropped["shared with another language"] += 1
             continue
-        kept.append(form)
+        if form in not_words:
+            dropped["no ordinary word"] += 1
+            continue
+        kept.append((word, form))
     return kept, dropped
 
 
 def main() -> None:
     for language in LANGUAGES:
-        words, dropped = own_words(language)
+        words, dropped = own_words(language, left_out(language))
         header = (f"# The fill-in's own words in {language}: made by bookgen/puzzles/fillin/wordlist.py "
                   "from wordfreq (see there); most common first.\n")
-        write_files([(FOLDER / f"{language}.txt", (header + "\n".join(words) + "\n").encode("utf-8"))])
+        text = header + "".join(f"{form}\n" for _, form in words)
+        write_files([(FOLDER / f"{language}.txt", text.encode("utf-8"))])
         print(language, len(words), "kept;", "; ".join(f"{n} {why}" for why, n in dropped.items()),
               file=sys.stderr)
 

@@ -1,0 +1,146 @@
+"""Writes notwords/LANG.txt, the fill-in candidates that are no ordinary word of the language (names
+of people and places, abbreviations, forms no dictionary knows), which wordlist.py leaves out:
+`python -m bookgen.puzzles.fillin.names` (needs wordfreq, and Debian's `hunspell` with
+hunspell-en-us hunspell-de-de hunspell-fr hunspell-es hunspell-it hunspell-nl; a few seconds).
+A build never runs this: the lists are kept in the repository, each headed by the digests of
+the dictionary it was made from.
+
+wordfreq lower-cases every form, so it cannot tell JOHANN from a word; the language's hunspell
+dictionary can (Debian's, kept up by each language's spelling project):
+
+- en, fr, es, it, nl: a candidate is left out where the dictionary does not take it written in
+  small letters: a name is listed capitalised only (Paris), an abbreviation in capitals only
+  (NASA), and a form it does not know at all is a name, a misspelling or slang (GOIN);
+- de, where every noun is capitalised: left out where the dictionary takes it in no case at all
+  (GLADBACH, SEEHOFER) or in capitals only (SPD), or where it is a name: de_DE (igerman98)
+  gives a capitalised entry that a compound may end with ("Haus", "Berlin-") the flag `m`, or
+  `i`/`j` where it may begin one, and its names of persons (Johann/TS, Schmidt/S) neither; a
+  form that is such an entry or its genitive (JOHANNS), and no word in small letters, is a name.
+  Places carry `m` as common nouns do; one whose only other flag is the genitive's (Leipzig/Sm,
+  as Frieden/Sm) and that en_US takes capitalised only (Leipzig; not frieden, unknown there) is
+  a name too. Places whose English name differs (München, Köln) or that English also takes in
+  small letters (Berlin, a carriage) stay.
+  Rejected: wngerman's list of forms, which carries no such mark (Johann and Haus alike), and a
+  list of first names, which misses surnames (SCHOLZ) and abbreviations.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+import sys
+from itertools import product
+from pathlib import Path
+
+from bookgen.atomic import write_files
+from bookgen.core.letters import LANGUAGES, grid_form
+
+DICTIONARIES = {"en": "en_US", "de": "de_DE", "fr": "fr_FR", "es": "es_ES", "it": "it_IT", "nl": "nl_NL"}
+"""The hunspell dictionary (in /usr/share/hunspell) each language is checked against."""
+HUNSPELL = Path("/usr/share/hunspell")
+COMPOUND_FLAGS = frozenset("mij")
+"""de_DE's flags of an entry a compound may begin or end with: a common noun, a place, not a person."""
+UNINFLECTED = frozenset("Sm")
+"""de_DE's flags of an entry with a genitive and no plural that may end a compound: a place or a mass noun."""
+FOLDER = Path(__file__).parent / "notwords"
+
+
+def _unknown(words: list[str], dictionary: str) -> set[str]:
+    """The words of `words` that hunspell's `dictionary` does not take."""
+    run = subprocess.run(["hunspell", "-d", str(HUNSPELL / dictionary), "-i", "utf-8", "-l"],
+                         input="\n".join(words) + "\n", capture_output=True, text=True, check=True)
+    return set(run.stdout.split())
+
+
+def _german_names() -> tuple[set[str], dict[str, str]]:
+    """de_DE's capitalised entries with no compound flag (persons), and their genitives, in grid
+    form; and those whose only flags are the genitive's and a compound's end (places, and mass
+    nouns: Berlin/Sm, Frieden/Sm), each form with its entry."""
+    persons: set[str] = set()
+    uninflected: dict[str, str] = {}
+    for line in (HUNSPELL / "de_DE.dic").read_text("utf-8").splitlines()[1:]:
+        stem, _, flags = line.strip().partition("/")
+        if stem[:1].isupper() and stem.isalpha():
+            forms = (grid_form(stem, "de"), grid_form(stem + "s", "de"))
+            if not COMPOUND_FLAGS & set(flags):
+                persons.update(forms)
+            elif set(flags) <= UNINFLECTED:
+                uninflected.update(dict.fromkeys(forms, stem))
+    return persons, uninflected
+
+
+def _places(entries: dict[str, str]) -> set[str]:
+    """Of German entries (grid form: entry), those en_US takes capitalised only, as it takes a
+    place (LEIPZIG, BONN, RUHR), not a German mass noun (FRIEDEN)."""
+    unknown = _unknown([*entries.values(), *(entry.lower() for entry in entries.values())], "en_US")
+    return {form for form, entry in entries.items() if entry not in unknown and entry.lower() in unknown}
+
+
+def _spellings(word: str, language: str) -> list[str]:
+    """`word` as the dictionary may spell it: wordfreq writes German ß as ss (WEISS, STRASSE)."""
+    if language != "de":
+        return [word]
+    first, *parts = word.split("ss")
+    return [first + "".join(joint + part for joint, part in zip(joints, parts))
+            for joints in product(("ss", "ß"), repeat=len(parts))]
+
+
+def _titled(word: str) -> str:
+    """`word` capitalised as a name is (Dutch IJ as one letter: IJSLAND)."""
+    return word[:2].upper() + word[2:] if word.startswith("ij") else word[:1].upper() + word[1:]
+
+
+def not_words(language: str, candidates: list[tuple[str, str]]) -> dict[str, str]:
+    """Of the candidates (wordfreq's word, its grid form), the grid forms to leave out, each with
+    why: "name" (capitalised only), "capitals" (in capitals only: an abbreviation) or "unknown"."""
+    spelled = {word: _spellings(word, language) for word, _ in candidates}
+    asked = [case(spelling) for spellings in spelled.values() for spelling in spellings
+             for case in (str, _titled, str.upper)]
+    unknown = _unknown(asked, DICTIONARIES[language])
+    persons, uninflected = _german_names() if language == "de" else (set(), {})
+
+    def known(words: list[str]) -> bool:
+        return any(word not in unknown for word in words)
+
+    left_out: dict[str, str] = {}
+    places: dict[str, str] = {}
+    for word, form in candidates:
+        if known(spelled[word]):
+            continue
+        if known([_titled(spelling) for spelling in spelled[word]]):
+            if language != "de" or form in persons:
+                left_out[form] = "name"
+            elif form in uninflected:
+                places[form] = uninflected[form]
+        elif known([spelling.upper() for spelling in spelled[word]]):
+            left_out[form] = "capitals"
+        else:
+            left_out[form] = "unknown"
+    left_out.update(dict.fromkeys(_places(places) if places else (), "name"))
+    return dict(sorted(left_out.items()))
+
+
+def header(language: str) -> str:
+    """The first line of notwords/LANG.txt: what made it, from which dictionaries' bytes."""
+    dictionaries = (DICTIONARIES[language], "en_US") if language == "de" else (DICTIONARIES[language],)
+    digests = ", ".join(f"{name} sha256 {hashlib.sha256((HUNSPELL / name).read_bytes()).hexdigest()}"
+                        for dictionary in dictionaries for name in (f"{dictionary}.dic", f"{dictionary}.aff"))
+    return (f"# The {language} fill-in candidates that are no ordinary word, why, and wordfreq's "
+            f"spelling asked: made by bookgen/puzzles/fillin/names.py from hunspell's "
+            f"{' and '.join(dictionaries)} ({digests}).\n")
+
+
+def main() -> None:
+    from bookgen.puzzles.fillin.wordlist import own_words
+
+    for language in LANGUAGES:
+        candidates = own_words(language, frozenset())[0]
+        left_out = not_words(language, candidates)
+        spelled = dict((form, word) for word, form in candidates)
+        lines = "".join(f"{form} {why} {spelled[form]}\n" for form, why in sorted(left_out.items()))
+        write_files([(FOLDER / f"{language}.txt", (header(language) + lines).encode("utf-8"))])
+        print(language, len(left_out), "of", len(candidates), "left out", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
