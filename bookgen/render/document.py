@@ -441,7 +441,15 @@ class BookDocument:
         if not ways:
             return None, 0.0
         scales = [drawn(way) for way in ways]
-        best = max(range(len(ways)), key=scales.__getitem__)  # the first of the largest
+
+        def filled(index: int) -> tuple[float, float]:
+            """The largest, and of those at the puzzles' scale the tallest (its two drawings
+            stacked fill the page a pair side by side leaves half empty)."""
+            tall = self._height(self._example(section, state, frame_width, scales[index],
+                                              ways[index], spaced=False), geometry)
+            return round(scales[index], 6), tall if scales[index] >= largest - 1e-9 else 0.0
+
+        best = max(range(len(ways)), key=filled)  # the first of the largest
         return ways[best], scales[best]
 
     def _example(self, section: Section, state: Pass, width: float, scale: float,
