@@ -110,6 +110,11 @@ class Page:
     bleed: bool
     runs: tuple[Run, ...]
     text: str
+    drawn: tuple[tuple[float, float], ...] = ()  # each painted path's bottom and top
+
+
+PATH_POINTS = {b"m": 2, b"l": 2, b"c": 6, b"v": 4, b"y": 4}  # operators that add points to a path
+PAINTS = {b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"}  # operators that paint it
 
 
 @dataclass(frozen=True)
@@ -154,10 +159,27 @@ def read_pages(pdf: bytes | Path) -> list[Page]:
             runs.append(Run(shown, kind, size, x, y + face.descent / 1000 * size,
                             x + stringWidth(shown, font, size), y + face.ascent / 1000 * size, y))
 
-        text = page.extract_text(visitor_text=visit)
+        drawn: list[tuple[float, float]] = []
+        path: list[float] = []  # the heights of the path being built, on the page
+
+        def trace(operator, operands, cm, tm, drawn=drawn, path=path) -> None:  # type: ignore[no-untyped-def]
+            if operator in PATH_POINTS or operator == b"re":
+                numbers = [float(v) for v in operands]
+                if operator == b"re":
+                    x, y, w, h = numbers
+                    numbers = [x, y, x + w, y + h]
+                path += [cm[1] * x + cm[3] * y + cm[5]
+                         for x, y in zip(numbers[::2], numbers[1::2], strict=True)]
+            elif operator in PAINTS or operator == b"n":
+                if path and operator != b"n":
+                    drawn.append((min(path), max(path)))
+                path.clear()
+
+        text = page.extract_text(visitor_text=visit, visitor_operand_before=trace)
         trim = tuple(float(v) for v in page.trimbox)
         pages.append(Page(number, (trim[0], trim[1], trim[2], trim[3]),
-                          [float(v) for v in page.mediabox] != list(trim), tuple(runs), text))
+                          [float(v) for v in page.mediabox] != list(trim), tuple(runs), text,
+                          tuple(drawn)))
     return pages
 
 
@@ -316,9 +338,10 @@ def lone_puzzles(pages: list[Page], key: AnswerKey) -> list[Finding]:
 
 
 def short_pages(pages: list[Page], key: AnswerKey) -> list[Finding]:
-    """Pages of a section, not its last, whose text ends above the middle of the text area: an
-    opening alone with its rules and a small example, or a page of puzzles left half empty. A
-    count for bench/audit_matrix.py, not yet a check every book must pass."""
+    """Pages of a section, not its last, whose text and drawings (grids, paths: a maze prints no
+    text) end above the middle of the text area: an opening alone with its rules and a small
+    example, or a page of puzzles left half empty. A count for bench/audit_matrix.py, not yet a
+    check every book must pass."""
     owner: dict[int, int] = {}  # page: the section it belongs to
     for index, numbers in enumerate(key.sections):
         for number in numbers:
@@ -336,7 +359,10 @@ def short_pages(pages: list[Page], key: AnswerKey) -> list[Finding]:
         if len(body) < 3:
             continue
         folio, head = body[0], body[-1]
-        if body[1].bottom > (head.bottom + folio.top) / 2:
+        # what is drawn between the folio and the running head (not a bleed's full-page fill)
+        lowest = min([body[1].bottom] + [bottom for bottom, top in page.drawn
+                                         if bottom > folio.top and top < head.top])
+        if lowest > (head.bottom + folio.top) / 2:
             findings.append(Finding("short page", page.number, f"section {section + 1} ends its "
                                     "text above the middle of the page"))
     return findings

@@ -29,8 +29,10 @@ from bookgen.render.fonts import register_fonts
 INCH = 72.0
 
 
-def pdf_of(pages: list[list[tuple[float, float, str, str, float]]]) -> bytes:
-    """A 6 x 9 in PDF whose pages hold the given strings: (x, y, text, face, size) in points."""
+def pdf_of(pages: list[list[tuple[float, float, str, str, float]]],
+           boxes: tuple[tuple[float, float, float, float], ...] = ()) -> bytes:
+    """A 6 x 9 in PDF whose pages hold the given strings: (x, y, text, face, size) in points; the
+    first page also draws the boxes (x, y, width, height), as a grid or a maze's walls are."""
     fonts = register_fonts("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf")
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(6 * INCH, 9 * INCH), invariant=1, initialFontName=fonts.regular)
@@ -39,6 +41,8 @@ def pdf_of(pages: list[list[tuple[float, float, str, str, float]]]) -> bytes:
         for x, y, text, face, size in strings:
             canvas.setFont(getattr(fonts, face), size)
             canvas.drawString(x, y, text)
+        for box in boxes if strings is pages[0] else ():
+            canvas.rect(*box)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -91,6 +95,16 @@ def test_digits_at_two_sizes_in_one_section_are_found():
     chrome = [(200, 30, "1", "regular", 9), (40, 600, "Part 1", "italic", 8.5)]
     pages = [chrome + GOOD_PUZZLES[:1] + GOOD_PUZZLES[2:3], chrome + second, chrome + answers]
     assert counts(audit(pdf_of(pages)))["one size"] == 1
+
+
+@pytest.mark.parametrize("maze_bottom, short", [(150, False), (450, True)])
+def test_a_page_filled_by_a_drawing_is_not_short_but_a_half_empty_one_is(maze_bottom, short):
+    """A maze prints no text: its walls are what fills its page (or leaves it half empty)."""
+    chrome = [(200, 30, "1", "regular", 9), (40, 600, "Part 1", "italic", 8.5)]
+    answers = GOOD_ANSWERS[:-1] + [(220, 500, "page 2", "regular", 7)]
+    pages = read_pages(pdf_of([chrome + GOOD_PUZZLES[:1], chrome + GOOD_PUZZLES[1:2], chrome + answers],
+                              boxes=((60, maze_bottom, 300, 550 - maze_bottom),)))
+    assert len(short_pages(pages, AnswerKey.read(pages))) == short
 
 
 # --- a sample of the matrix ------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from bookgen.audit import audit
 from bookgen.book import make_book
 from bookgen.cli import main
 from bookgen.config import load_config, read_config_text
+from bookgen.core.pen import MEDIUM, RecordingPen
 from bookgen.core.wordgrid import numbers_of, slots_of
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.formats.html import page_record
@@ -26,6 +27,7 @@ from bookgen.html import write_html
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
+from bookgen.puzzles.crossword.drawing import CAP_MM, draw_solution
 from bookgen.render.pdf import render_pdf
 from bookgen.schema import book_schema
 
@@ -170,6 +172,26 @@ def test_large_print_on_6x9_continues_the_clues_on_the_page_after_the_grid(tmp_p
     shown = [" ".join(page.split()) for page in pages[grid_page:grid_page + 2]]
     assert all(sum(clue in page for page in shown) == 1 for clue in clues)
     assert all(any(clue in page for clue in clues) for page in shown)  # the clues span both
+
+
+@pytest.mark.parametrize("width", [25, 27.5, 35, 40])  # squares of 5, 5.5, 7 and 8 mm
+def test_a_squares_number_and_letter_stay_clear_of_its_lines_and_each_other(width):
+    """Large print shrinks a square but not its number: on 5.5 mm squares (US Letter) the digits
+    touched the square's top line."""
+    pen = RecordingPen()
+    draw_solution(pen, KNOWN, {"grid": ["HORSE", "A###G", "T###G", "####S"]}, (width, 200.0))
+    squares = {(c["x"], c["y"]): c["h"] for name, c in pen.calls if name == "rect"}
+    texts = [c for name, c in pen.calls if name == "text"]
+    line = MEDIUM / 2
+    for number in (t for t in texts if t["text"].isdigit()):
+        (left, top), side = next(((x, y), h) for (x, y), h in squares.items()
+                                 if x < number["x"] < x + h and y < number["y"] < y + h)
+        letter = next(t for t in texts if left < t["x"] < left + side and top < t["y"] < top + side
+                      and not t["text"].isdigit())
+        number_half, letter_half = (CAP_MM * t["size"] / 2 for t in (number, letter))
+        assert number["y"] - number_half >= top + line
+        assert letter["y"] - letter_half >= number["y"] + number_half
+        assert letter["y"] + letter_half <= top + side - line
 
 
 def test_hints_say_what_to_do_next_with_the_crossing_letter():

@@ -319,10 +319,12 @@ def _draw_words(pen: Pen, line: str, x: float, y: float, room: float, size: floa
 def draw_squares(pen: Pen, grid: Sequence[str], cell: float, letters: Mapping[Square, str],
                  letter_size: float, numbers: Mapping[Square, int] | None = None,
                  number_size: float = 0.0, left: float = 0.0, top: float = 0.0,
-                 shaded: frozenset[Square] = frozenset(), drop: float = 0.08) -> None:
+                 shaded: frozenset[Square] = frozenset(), drop: float = 0.08,
+                 number_y: float = 0.2) -> None:
     """The grid's letter squares (`#` squares left blank), each with its number in the top-left
-    corner and its letter from `letters`, a `shaded` square on a light grey; where the grid has
-    numbers, a letter sits `drop` of a square below its middle, clear of them."""
+    corner (its middle `number_y` of a square below the top) and its letter from `letters`, a
+    `shaded` square on a light grey; where the grid has numbers, a letter sits `drop` of a
+    square below its middle, clear of them."""
     for row, text in enumerate(grid):
         for col, char in enumerate(text):
             if char == "#":
@@ -330,7 +332,8 @@ def draw_squares(pen: Pen, grid: Sequence[str], cell: float, letters: Mapping[Sq
             x, y = left + col * cell, top + row * cell
             pen.rect(x, y, cell, cell, width=MEDIUM, fill=0.85 if (row, col) in shaded else None)
             if numbers and (row, col) in numbers:
-                pen.text(x + 0.6, y + 0.2 * cell, str(numbers[(row, col)]), number_size, align="left")
+                pen.text(x + 0.6, y + number_y * cell, str(numbers[(row, col)]), number_size,
+                         align="left")
             letter = letters.get((row, col))
             if letter:
                 below = drop * cell if numbers else 0.0

@@ -407,7 +407,7 @@ class BookDocument:
         with speaking(self.speeches[index]):
             fit = solved_fit(section.puzzle_type, example, state, width)
         if fit is None or self._height(self._heading(index, state) + self._example(
-                section, state, width, fit.least, fit), geometry) > height:
+                section, state, width, fit.least, fit, spaced=False), geometry) > height:
             return None
         return fit
 
@@ -415,8 +415,9 @@ class BookDocument:
                       largest: float) -> tuple[ExampleFit | None, float]:
         """The way and scale of the example of an opening on a page of its own: of the ways that
         fit there (`_example_ways`; where none does, the solved drawing alone), the one drawn
-        largest, each as large as the page leaves, no smaller than the puzzles (`largest`) where
-        it fits so and no larger than the frame's width makes it; (None, 0.0) where none fits."""
+        largest, each as large as the page leaves up to the puzzles' scale (`largest`: an example
+        larger than the puzzles it introduces looks like another book's), not under its floor
+        nor wider than the frame; (None, 0.0) where none fits."""
         section = self.book.sections[index]
         texts = self._heading(index, state)
         frame_width, frame_height = geometry.frame_size
@@ -426,31 +427,40 @@ class BookDocument:
 
         def drawn(way: ExampleFit) -> float:
             def alone(scale: float) -> bool:
-                return self._height(texts + self._example(section, state, frame_width, scale, way),
-                                    geometry) <= frame_height
+                return self._height(texts + self._example(section, state, frame_width, scale, way,
+                                                          spaced=False), geometry) <= frame_height
 
             scale = max(way.least, min(way.most, largest))
             if not alone(scale):
                 return _largest_scale(alone, way.least, scale)
-            if way.widest > scale:
-                return way.widest if alone(way.widest) else _largest_scale(alone, scale, way.widest)
+            most = min(way.widest, max(way.least, largest))
+            if most > scale:
+                return most if alone(most) else _largest_scale(alone, scale, most)
             return scale
 
         if not ways:
             return None, 0.0
         scales = [drawn(way) for way in ways]
-        best = max(range(len(ways)), key=scales.__getitem__)  # the first of the largest
+
+        def filled(index: int) -> tuple[float, float]:
+            """The largest, and of those at the puzzles' scale the tallest (its two drawings
+            stacked fill the page a pair side by side leaves half empty)."""
+            tall = self._height(self._example(section, state, frame_width, scales[index],
+                                              ways[index], spaced=False), geometry)
+            return round(scales[index], 6), tall if scales[index] >= largest - 1e-9 else 0.0
+
+        best = max(range(len(ways)), key=filled)  # the first of the largest
         return ways[best], scales[best]
 
     def _example(self, section: Section, state: Pass, width: float, scale: float,
-                 fit: ExampleFit | None) -> list[Flowable]:
-        """The section's solved example at `scale` (none without a `fit`)."""
+                 fit: ExampleFit | None, spaced: bool = True) -> list[Flowable]:
+        """The section's solved example at `scale` (none without a `fit`), and the space that
+        parts it from the puzzles below (not `spaced`: on a page of its own, nothing follows)."""
         example = self.example_of(section)
         if example is None or fit is None:
             return []
         return [ExamplePair(fit.drawn_by, example, state, width, scale, self.speech_of(section),
-                            fit.stacked, fit.solved_only),
-                Spacer(1, EXAMPLE_SPACE)]
+                            fit.stacked, fit.solved_only)] + ([Spacer(1, EXAMPLE_SPACE)] if spaced else [])
 
     def _section_story(self, index: int, section: Section, state: Pass,
                        geometry: Geometry) -> list[Flowable]:
@@ -468,9 +478,9 @@ class BookDocument:
         label = LABEL_HEIGHT * state.type_scale
         fit = self._example_fit(index, state, geometry)
 
-        def opening_at(scale: float) -> list[Flowable]:
+        def opening_at(scale: float, spaced: bool = True) -> list[Flowable]:
             """The opening with its example at `scale`."""
-            return texts + self._example(section, state, frame_width, scale, fit)
+            return texts + self._example(section, state, frame_width, scale, fit, spaced)
 
         def fits(scale: float) -> bool:
             """Whether the opening (its example at `scale`) and a first row fit on a page."""
@@ -484,10 +494,12 @@ class BookDocument:
             fit, scale = self._page_filling(index, state, geometry, grid.scale)
         elif not fits(scale):  # the largest example that leaves the first row its room
             scale = _largest_scale(fits, least, scale)
-        heading = opening_at(scale)
+        heading = opening_at(scale, spaced=not own_page)  # alone, no space below it
         # taller than a page (a sheet's head in large print on 5x8): it flows on, and the
         # puzzles begin below its end, not on a page after it
         flows_on = own_page and self._height(heading, geometry) > frame_height
+        if flows_on:
+            heading = opening_at(scale)
 
         def opened(rows: list[Flowable]) -> list[Flowable]:
             """The opening kept with the first row, or on a page of its own before it; below the

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bookgen.api import JSON
-from bookgen.core.pen import Pen
+from bookgen.core.pen import MEDIUM, Pen
 from bookgen.core.wordgrid import BLOCK, OPEN, numbers_of, slots_of
 from bookgen.core.wordpage import Entry, Plan, Sheet, Style, draw_columns, draw_squares, plan
 from bookgen.i18n import N_, _
@@ -49,6 +49,7 @@ CAP_MM = 0.73 * 25.4 / 72
 """Where a square's number sits (its middle, a share of the square from the top, as
 `draw_squares` sets it), how far below the middle a letter sits at least, the least gap between
 them (mm) and a capital's height per point (mm)."""
+EDGE = 0.15  # mm of white at least between a square's line and its number or letter
 """The tightest square, mm: its number in a corner and room for a handwritten letter."""
 HEADINGS = {"across": N_("Across"), "down": N_("Down")}
 Room = tuple[float, float]
@@ -105,10 +106,21 @@ def _letter_size(cell: float) -> float:
     return LETTER_SIZE * cell / CELL
 
 
+def _number_y(cell: float) -> float:
+    """Where a square's number sits (its middle, a share of the square from the top): clear of
+    the square's top line where the letter below it still clears the bottom line (a shrunk
+    square keeps its number at the numbers' floor: at a fifth of 5.5 mm, the large-print
+    squares of a US Letter page, the digits touched the line)."""
+    half = CAP_MM * NUMBER_SIZE / 2
+    clear_of_top = MEDIUM / 2 + EDGE + half
+    letter_fits = cell - MEDIUM / 2 - EDGE - CAP_MM * _letter_size(cell) - CLEAR - half
+    return max(NUMBER_Y * cell, min(clear_of_top, letter_fits)) / cell
+
+
 def _drop(cell: float) -> float:
     """How far below a square's middle its letter sits (a share of the square): clear of the
     number in its corner, whose size stays at the numbers' floor as the square shrinks."""
-    number_bottom = NUMBER_Y * cell + CAP_MM * NUMBER_SIZE / 2
+    number_bottom = _number_y(cell) * cell + CAP_MM * NUMBER_SIZE / 2
     return max(DROP, (number_bottom + CLEAR + CAP_MM * _letter_size(cell) / 2) / cell - 0.5)
 
 
@@ -122,7 +134,8 @@ def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None) -> None:
     laid = plan(sheet, room)
     grid = puzzle["grid"]
     draw_squares(pen, grid, laid.cell, _letters(grid), _letter_size(laid.cell),
-                 numbers_of(slots_of(grid)), NUMBER_SIZE, left=laid.grid_left, drop=_drop(laid.cell))
+                 numbers_of(slots_of(grid)), NUMBER_SIZE, left=laid.grid_left, drop=_drop(laid.cell),
+                 number_y=_number_y(laid.cell))
     for band, columns in enumerate(laid.bands):
         draw_columns(pen, columns, sheet.style, *laid.list_at(band))
 
@@ -132,4 +145,5 @@ def draw_solution(pen: Pen, puzzle: JSON, solution: JSON, room: Room | None = No
     cell = cell_size(puzzle, room)
     draw_squares(pen, solution["grid"], cell, _letters(solution["grid"]), _letter_size(cell),
                  numbers_of(slots_of(puzzle["grid"])), NUMBER_SIZE,
-                 shaded=frozenset(_letters(puzzle["grid"])), drop=_drop(cell))
+                 shaded=frozenset(_letters(puzzle["grid"])), drop=_drop(cell),
+                 number_y=_number_y(cell))
