@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import islice
 
 import pytest
 
@@ -503,3 +504,24 @@ def test_a_command_about_one_type_loads_that_type_alone(tmp_path):
              "and m.count('.') == 2))"],
             capture_output=True, text=True, check=True).stdout
         assert shown.strip() == f"['bookgen.puzzles.base', 'bookgen.puzzles.{name}']"
+
+
+def test_a_hard_puzzle_past_the_quick_search_gets_minisats_answer_and_two_answers_the_searchs():
+    from bookgen.puzzles.sudoku import solver
+
+    line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"  # top95's 1st
+    board, givens = board_of(9, "classic"), flat(parse_line(line)["givens"])
+    masks = solver.masks_of(board)
+    start = solver.planes_from(masks, givens)
+    assert start is not None
+    budget = solver.Budget(solver.QUICK_GUESSES)
+    list(islice(solver.plane_solutions(masks, start.copy(), budget), 2))
+    assert budget.left <= 0  # the quick search gives up on it: MiniSat answers
+    by_search = [solver.values_in(masks, p) for p in islice(solver.plane_solutions(masks, start), 2)]
+    assert len(by_search) == 1 and count(board, givens, 2) == (1, by_search[0])
+    two = givens.copy()
+    two[[cell for cell, value in enumerate(givens) if value][0]] = 0  # a given fewer: more answers
+    fewer = solver.planes_from(masks, two)
+    assert fewer is not None
+    first = solver.values_in(masks, next(solver.plane_solutions(masks, fewer)))
+    assert count(board, two, 2) == (2, first)

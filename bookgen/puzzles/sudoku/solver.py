@@ -18,6 +18,7 @@ from bookgen.api import JSON, Solved
 from bookgen.core.bits import members as digits
 from bookgen.puzzles.sudoku.board import Board, Candidates, Cell, board_for, flat, rows_of
 from bookgen.puzzles.sudoku.cages import cage_options
+from bookgen.puzzles.sudoku.sat import rules_of
 
 
 def eliminate(board: Board, candidates: Candidates, cell: Cell, bit: int) -> bool:
@@ -235,19 +236,35 @@ def values_of(candidates: Candidates) -> list[int]:
     return [mask.bit_length() - 1 for mask in candidates]
 
 
+QUICK_GUESSES = 2
+"""Guesses the Python search makes on a board without sums before a capped count goes to MiniSat
+(`sat.Rules`): a generated puzzle takes a few (and the solver's import is never paid for it);
+most of top95 take more (bench/sudoku_sat.py)."""
+
+
 def count(board: Board, givens: list[int], cap: int | None) -> tuple[int, list[int] | None]:
-    """How many answers (up to cap) and the first."""
+    """How many answers (up to cap) and the first. Without sums and with a cap, a search that
+    outruns `QUICK_GUESSES` asks MiniSat whether there is one answer; two or more are counted
+    and ordered by the Python search, whose order every caller sees."""
     if board.sums:
         candidates = initial(board, givens)
         if candidates is None:
             return 0, None
         found = [values_of(c) for c in islice(solutions(board, candidates), cap)]
-    else:
-        masks = masks_of(board)
-        planes = planes_from(masks, givens)
-        if planes is None:
-            return 0, None
-        found = [values_in(masks, p) for p in islice(plane_solutions(masks, planes), cap)]
+        return len(found), (found[0] if found else None)
+    masks = masks_of(board)
+    planes = planes_from(masks, givens)
+    if planes is None:
+        return 0, None
+    if cap is not None:
+        budget = Budget(QUICK_GUESSES)
+        found = [values_in(masks, p) for p in islice(plane_solutions(masks, planes, budget), cap)]
+        if budget.left > 0:
+            return len(found), (found[0] if found else None)
+        number, first = rules_of(board).unique(givens)
+        if number < 2:
+            return number, first
+    found = [values_in(masks, p) for p in islice(plane_solutions(masks, planes), cap)]
     return len(found), (found[0] if found else None)
 
 
@@ -399,9 +416,9 @@ def propagate(masks: Masks, planes: Planes, seen: Planes | None = None) -> bool:
             return True
 
 
-def plane_solutions(masks: Masks, planes: Planes) -> Iterator[Planes]:
+def plane_solutions(masks: Masks, planes: Planes, budget: Budget | None = None) -> Iterator[Planes]:
     """Every completion of propagated planes, guessing as `solutions` does: at the first cell of
-    the fewest candidates, its numbers smallest first."""
+    the fewest candidates, its numbers smallest first; a search out of `budget` stops."""
     open_cells = masks.every & ~planes[-1]
     if not open_cells:
         yield planes
@@ -423,10 +440,14 @@ def plane_solutions(masks: Masks, planes: Planes) -> Iterator[Planes]:
     best = (cells & -cells).bit_length() - 1
     for number in masks.numbers:
         if planes[number] >> best & 1:
+            if budget is not None:
+                if budget.left <= 0:
+                    return
+                budget.left -= 1
             child = planes.copy()
             write(masks, child, best, number)
             if propagate(masks, child, planes.copy()):
-                yield from plane_solutions(masks, child)
+                yield from plane_solutions(masks, child, budget)
 
 
 def values_in(masks: Masks, planes: Planes) -> list[int]:
