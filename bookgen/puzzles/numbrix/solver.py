@@ -293,8 +293,13 @@ class State:
         parts = self.parts[1]
         single = len(parts) == 1  # counts hold trivially then
         for part in parts:
-            if not single and sum(1 for cells in open_sets if not cells & ~part) > part.bit_count():
-                raise Contradiction
+            if not single:
+                room, outside = part.bit_count(), ~part
+                for cells in open_sets:  # counted in a plain loop that stops at the answer
+                    if not cells & outside:
+                        room -= 1
+                        if room < 0:
+                            raise Contradiction
             if sum(sides for near, sides in ports if near & part) + sum(
                     1 for cells in ends if cells & part) < 2:
                 raise Contradiction
@@ -309,8 +314,15 @@ class State:
                 if 2 * abs(surplus) > run_ends:
                     raise Contradiction
             for piece in pieces if not single or not board.diagonal else ():
-                if piece and sum(1 for cells in open_sets if cells & piece) < piece.bit_count():
-                    raise Contradiction
+                if piece:
+                    short = piece.bit_count()
+                    for cells in open_sets:
+                        if cells & piece:
+                            short -= 1
+                            if not short:
+                                break
+                    else:
+                        raise Contradiction
 
     def check_dead_ends(self) -> None:
         """Every free cell needs two links (free neighbours or placed numbers with an unplaced
