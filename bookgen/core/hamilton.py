@@ -111,18 +111,24 @@ def backbite(path: list[int], adj: list[list[int]], rng: random.Random, moves: i
     last = len(cells) - 1
     directions = max(len(neighbours) for neighbours in adj)
     proposals = 2 * directions
+    # each cell's neighbours padded to `directions` with -1: a direction off the shape is an idle
+    # move, which keeps the proposal symmetric
+    padded = [(*neighbours, *[-1] * (directions - len(neighbours))) for neighbours in adj]
     draw, find = rng.random, cells.index  # random() is several times cheaper than randrange()
     for _ in range(moves):
         pick = int(draw() * proposals)
-        front, pick = pick < directions, pick % directions
-        end = cells[0] if front else cells[last]
-        if pick >= len(adj[end]):
-            continue  # a direction off the shape: an idle move keeps the proposal symmetric
-        j = find(adj[end][pick])
-        if front and j > 1:
-            cells[:j] = cells[j - 1::-1]
-        elif not front and j < last - 1:
-            cells[j + 1:] = cells[:j:-1]
+        if pick < directions:  # from the front end
+            step = padded[cells[0]][pick]
+            if step >= 0:
+                j = find(step)
+                if j > 1:
+                    cells[:j] = cells[j - 1::-1]
+        else:
+            step = padded[cells[last]][pick - directions]
+            if step >= 0:
+                j = find(step)
+                if j < last - 1:
+                    cells[j + 1:] = cells[:j:-1]
     return list(cells)
 
 

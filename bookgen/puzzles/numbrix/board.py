@@ -43,11 +43,12 @@ class Board:
         """Every cell touching one of `cells` (king moves: the row step taken once, from the
         cells and their side neighbours)."""
         s = self.stride
-        side = cells << 1 | cells >> 1
         if self.diagonal:
+            side = cells << 1 | cells >> 1
             row = side | cells
             return (side | row << s | row >> s) & self.mask
-        return (side | cells << s | cells >> s) & self.mask
+        pair = cells | cells << (s - 1)  # one step each way in five operations, as State.sweep
+        return (pair >> s | pair << 1) & self.mask
 
     def shifted(self, cells: int) -> list[int]:
         """`cells` moved one step in each direction: bit-parallel neighbour counting."""

@@ -64,9 +64,9 @@ def dead_end(state: State) -> int:
         for near in bits_of(around[cell] & fixed):
             k = _owner(cand, done, near)
             options.update((k - 1, k + 1))
-        fitting = [k for k in sorted(options) if 0 <= k <= last and not done >> k & 1
+        fitting = [k for k in options if 0 <= k <= last and not done >> k & 1
                    and _fits(state, k, cell, room)]
-        if len(fitting) == 1:
+        if len(fitting) == 1:  # which one fits does not depend on the order they are tried in
             found.append((fitting[0], cell, "dead_end"))
     return _apply(state, found)
 

@@ -152,10 +152,13 @@ class State:
         `place` checks them against placed neighbour numbers."""
         cand, board = self.cand, self.board
         # spread inlined where it is hot: Numbrix's four steps, unmasked since each result is
-        # taken with a set already within the board (Hidato's king moves call board.spread)
+        # taken with a set already within the board (Hidato's king moves call board.spread), in
+        # five operations: the set and its copy s - 1 further on, shifted back s and on by one,
+        # land one step up, left, right and down
         diagonal = board.diagonal
         spread = board.spread
         s = board.stride
+        s_1 = s - 1
         full = (1 << len(cand)) - 1
         placed_before = self.done
         while True:
@@ -183,7 +186,11 @@ class State:
                 old = cand[k]
                 new = old & free
                 if k:
-                    new &= spread(near) if diagonal else near << 1 | near >> 1 | near << s | near >> s
+                    if diagonal:
+                        new &= spread(near)
+                    else:
+                        pair = near | near << s_1
+                        new &= pair >> s | pair << 1
                 if new != old:
                     if not new:
                         raise Contradiction
@@ -213,7 +220,11 @@ class State:
                 while True:  # down the chain, k against k+1, the same way
                     old = cand[k]
                     near = cand[k + 1]
-                    new = old & (spread(near) if diagonal else near << 1 | near >> 1 | near << s | near >> s)
+                    if diagonal:
+                        new = old & spread(near)
+                    else:
+                        pair = near | near << s_1
+                        new = old & (pair >> s | pair << 1)
                     if new != old:
                         if not new:
                             raise Contradiction
@@ -282,8 +293,13 @@ class State:
         parts = self.parts[1]
         single = len(parts) == 1  # counts hold trivially then
         for part in parts:
-            if not single and sum(1 for cells in open_sets if not cells & ~part) > part.bit_count():
-                raise Contradiction
+            if not single:
+                room, outside = part.bit_count(), ~part
+                for cells in open_sets:  # counted in a plain loop that stops at the answer
+                    if not cells & outside:
+                        room -= 1
+                        if room < 0:
+                            raise Contradiction
             if sum(sides for near, sides in ports if near & part) + sum(
                     1 for cells in ends if cells & part) < 2:
                 raise Contradiction
@@ -298,8 +314,15 @@ class State:
                 if 2 * abs(surplus) > run_ends:
                     raise Contradiction
             for piece in pieces if not single or not board.diagonal else ():
-                if piece and sum(1 for cells in open_sets if cells & piece) < piece.bit_count():
-                    raise Contradiction
+                if piece:
+                    short = piece.bit_count()
+                    for cells in open_sets:
+                        if cells & piece:
+                            short -= 1
+                            if not short:
+                                break
+                    else:
+                        raise Contradiction
 
     def check_dead_ends(self) -> None:
         """Every free cell needs two links (free neighbours or placed numbers with an unplaced
@@ -342,19 +365,19 @@ class State:
         last = len(cand) - 1
         around = board.around
         for k in [k for k in self.missing() if cand[k] & tight]:
+            # each side: its placed cell, 0 when that number is missing, -1 past the chain's ends
+            before = -1 if k == 0 else cand[k - 1] if done >> (k - 1) & 1 else 0
+            after = -1 if k == last else cand[k + 1] if done >> (k + 1) & 1 else 0
+            crossed = 0
             for cell in bits_of(cand[k] & tight):
-                room = (around[cell] & free).bit_count()
-                missing = 0
-                for side in (k - 1, k + 1):
-                    if 0 <= side <= last:
-                        if done >> side & 1:
-                            if not cand[side] & around[cell]:
-                                missing = 3
-                        else:
-                            missing += 1
-                if missing > room:
-                    self.narrow(k, ~cell)
-                    changed = True
+                near = around[cell]
+                # a placed side not beside the cell, or more missing sides than free neighbours
+                if (before > 0 and not before & near or after > 0 and not after & near
+                        or (not before) + (not after) > (near & free).bit_count()):
+                    crossed |= cell
+            if crossed:
+                self.narrow(k, ~crossed)
+                changed = True
         return changed
 
     def settle(self) -> None:
