@@ -11,6 +11,7 @@ order: the first of several answers, the count of all.
 
 from __future__ import annotations
 
+import atexit
 from typing import TYPE_CHECKING
 
 from bookgen.puzzles.sudoku.board import Board, Cell
@@ -86,7 +87,17 @@ def rules_of(board: Board) -> Rules:
     """The board's solver, made once per board (as `masks_of` keeps masks)."""
     kept = _RULES.get(id(board))
     if kept is None or kept[0] is not board:
+        if not _RULES:
+            atexit.register(_delete_solvers)  # once a solver is kept; a second call does no harm
         if len(_RULES) >= RULES_KEPT:
-            _RULES.clear()
+            _delete_solvers()
         kept = _RULES[id(board)] = (board, Rules(board))
     return kept[1]
+
+
+def _delete_solvers() -> None:
+    """Free the kept solvers while python-sat is whole: left to the interpreter's exit, a
+    solver's __del__ ran after its module was torn down and printed a TypeError's traceback."""
+    for _, rules in _RULES.values():
+        rules.solver.delete()
+    _RULES.clear()
