@@ -1,4 +1,5 @@
-"""Shared fixtures: write small configs into a temporary folder and run the CLI in-process."""
+"""Shared fixtures: write small configs into a temporary folder, run the CLI in-process, and one
+Chromium for the browser tests."""
 
 from __future__ import annotations
 
@@ -31,6 +32,36 @@ def run(capsys):
         captured = capsys.readouterr()
         return status, captured.out, captured.err
     return invoke
+
+
+CHROMIUM = os.environ.get("BOOKGEN_CHROMIUM") or next(
+    (path for path in ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium") if Path(path).exists()),
+    "/usr/bin/chromium-headless-shell")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def _no_browser(reason: str) -> None:
+    """Skip, unless BOOKGEN_REQUIRE_BROWSER is set (CI sets it): there a missing browser fails."""
+    if os.environ.get("BOOKGEN_REQUIRE_BROWSER"):
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One Chromium for each test process: its start (with Playwright's driver) costs about half a
+    second of processor, and the browser tests live in some thirty modules."""
+    try:
+        from playwright import sync_api
+    except ImportError:
+        _no_browser("Playwright is not installed (pip install playwright)")
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        _no_browser(f"no Chromium at {CHROMIUM} (apt-get install -y chromium-headless-shell)")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

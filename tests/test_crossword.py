@@ -217,7 +217,6 @@ def test_a_record_matches_the_types_json_schema():
 
 # --- the playable page --------------------------------------------------------------------------
 
-browser = test_html.browser
 
 
 @pytest.mark.parametrize("touch", [False, True], ids=["desktop", "phone"])

@@ -193,7 +193,6 @@ def test_a_record_matches_the_types_json_schema():
 
 # --- the playable page --------------------------------------------------------------------------
 
-browser = test_html.browser
 
 
 @pytest.fixture

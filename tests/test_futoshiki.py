@@ -205,9 +205,8 @@ def test_large_print_on_a_small_trim_names_the_largest_grid_that_prints(write_co
     assert run("build", str(config), "-o", str(tmp_path / "book.pdf"), "-q")[0] == 0
 
 
-# --- in the browser (the helpers and browser of tests/test_html.py) ------------------------------
+# --- in the browser (tests/test_html.py's helpers, conftest's browser) --------------------------
 
-browser = test_html.browser
 
 
 @pytest.fixture(scope="module")

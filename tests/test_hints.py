@@ -4,8 +4,8 @@ Hint button plays it.
 In Python: for every registered type that gives hints, at every level and at each request of its
 showcase, the hints replay to the whole answer (each hint's value is the answer's there, and
 applying them all to the type's `given_answer` gives the answer), and every "why" is one line that
-names its number. In headless Chromium (the helpers and the
-browser of tests/test_html.py): a Hint fills a cell that matches the answer and says why in the
+names its number. In headless Chromium (tests/test_html.py's
+helpers, conftest's browser): a Hint fills a cell that matches the answer and says why in the
 status line, Undo takes it back, H does the same as the button, a wrong entry stops it, a word
 search's Hint lights the first letter of the first word not yet found, the button is named
 "Hint", and axe-core stays clean.
@@ -39,7 +39,7 @@ POINTING = [find_type("wordsearch"), find_type("maze")]  # hints that light cell
 WORDED = [t for t in HINTED if t.given_answer is None and t not in POINTING]  # hints that are only words
 PAINTING = {"nonogram": {1: "black", 0: "empty"}}  # hints that fill squares with a colour,
 # which their whys name in words; tests/test_nonogram.py plays them in the page
-browser, open_book = test_html.browser, test_html.open_book  # the same fixtures, with book_file below
+open_book = test_html.open_book  # the same fixtures, with book_file below
 _type = find_type
 
 

@@ -15,10 +15,8 @@ import html
 import html.parser
 import json
 import operator
-import os
 import random
 import re
-import shutil
 from datetime import datetime
 from fractions import Fraction
 from pathlib import Path
@@ -287,34 +285,6 @@ def test_write_html_is_atomic_and_leaves_no_temporary_file(tmp_path):
 # reloads a page without its last localStorage writes (the shell loses them for good); the page's
 # second copy in IndexedDB brings them back (bench/saving.py: 0 boards lost in 360 reloads at load
 # 10 in the shell, 29 without the copy), so a reload that loses progress fails the tests.
-CHROMIUM = os.environ.get("BOOKGEN_CHROMIUM") or next(
-    (path for path in ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium") if Path(path).exists()),
-    "/usr/bin/chromium-headless-shell")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-def _no_browser(reason: str) -> None:
-    """Skip, unless BOOKGEN_REQUIRE_BROWSER is set (CI sets it): there a missing browser fails."""
-    if os.environ.get("BOOKGEN_REQUIRE_BROWSER"):
-        pytest.fail(reason)
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    try:
-        from playwright import sync_api
-    except ImportError:
-        _no_browser("Playwright is not installed (pip install playwright)")
-    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
-        _no_browser(f"no Chromium at {CHROMIUM} (apt-get install -y chromium-headless-shell)")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
-
-
 @pytest.fixture(scope="module")
 def book_file(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("playable") / "book.html"

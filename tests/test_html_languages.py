@@ -27,8 +27,6 @@ from bookgen.html import render_html
 from bookgen.i18n import ENGLISH, Language, language, ngettext, speaking
 from bookgen.i18n.homes import LOCALE
 
-browser = test_html.browser  # the same Chromium, launched once for this module
-
 HTML_HOME = resources.files("bookgen.html")
 # German rules and titles written into the config, so that the page's words are the frame's own
 # and the types' catalogs are not needed to build a German page.

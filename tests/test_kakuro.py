@@ -342,7 +342,6 @@ def test_a_made_line_and_the_example_keep_the_types_json_schema():
 
 # --- in the browser (the helpers and browser of tests/test_html.py) ------------------------------
 
-browser = test_html.browser
 
 
 @pytest.fixture(scope="module")

@@ -40,7 +40,6 @@ from bookgen.puzzles.maze.parameters import SIZE_AT, Maze, maze_of, puzzle_of, r
 from bookgen.puzzles.maze.solver import shortest_ways
 from bookgen.render.document import BookDocument
 
-browser = test_html.browser  # the same browser fixture
 MAZE = find_type("maze")
 
 

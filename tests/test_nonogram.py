@@ -349,7 +349,6 @@ def test_a_contradiction_hint_names_the_line_that_runs_out_of_room():
 
 # --- the game ------------------------------------------------------------------------------------
 
-browser = test_html.browser
 
 
 @pytest.fixture(scope="module")

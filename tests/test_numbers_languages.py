@@ -23,8 +23,6 @@ from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
 from bookgen.render.pdf import render_pdf
 
-browser = test_html.browser  # the same Chromium, launched once for this module
-
 DECIMAL_BOOK = """\
 title: Zahlen
 language: {code}

@@ -189,7 +189,8 @@ def _build_wheel(background: Background, _version: str) -> Path:
     work = background.folder("wheel")
     source = _clean_copy(work / "source")
     done = subprocess.run([sys.executable, "-m", "build", "--outdir", str(work / "dist"), str(source)],
-                          cwd=work, capture_output=True, text=True, timeout=600)
+                          cwd=work, capture_output=True, text=True, timeout=600,
+                          env=dict(os.environ, PIP_COMPILE="0"))  # its build venvs, as _pip_install_into
     assert done.returncode == 0, f"{done.stdout}\n{done.stderr}"
     # setuptools boxes each warning in lines of stars: none (a data folder once warned as a package)
     assert "*" * 20 not in done.stdout + done.stderr and "WARNING" not in done.stdout + done.stderr
@@ -238,6 +239,9 @@ def _run_the_readme_in_a_clean_clone(background: Background, _version: str) -> t
     ours = str(Path(sys.executable).parent)
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
     env["PATH"] = os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep) if p != ours)
+    # pip's installs (the venv's own pip, then bookgen's) skip byte-compiling as _pip_install_into
+    # does; the command runs as written (PIP_NO_COMPILE=1 would compile: pip reads it as --compile).
+    env["PIP_COMPILE"] = "0"
     sh(["bash", "-c", _readmes_first_command()], source, env=env)
     return source, env
 
@@ -300,6 +304,12 @@ def _pip_for(env_dir: Path) -> list[str]:
             "--disable-pip-version-check"]
 
 
+def _pip_install_into(env_dir: Path) -> list[str]:
+    """`pip install` into the venv `env_dir`, without byte-compiling every installed module (3 s of
+    processor a venv, mostly networkx and Babel): Python compiles what the tests import."""
+    return [*_pip_for(env_dir), "install", "-q", "--no-compile"]
+
+
 def _install_into_a_fresh_venv(background: Background, version: str) -> Path | None:
     """A fresh venv of that Python with the wheel installed, with the dependencies PYTHONS gives
     it; None if there is no such Python here."""
@@ -308,7 +318,7 @@ def _install_into_a_fresh_venv(background: Background, version: str) -> Path | N
         return None
     work = background.folder(f"python{version}")
     env_dir = _venv_without_pip(python, work / "venv")
-    install = [*_pip_for(env_dir), "install", "-q"]
+    install = _pip_install_into(env_dir)
     wheel = background.result("wheel")
     if PYTHONS[version] == "newest":
         # By the distribution's name, found beside the wheel (its dependencies from the index).
@@ -427,8 +437,8 @@ def _install_the_example_type_beside_the_wheel(background: Background, _version:
     py = str(env_dir / "bin" / "python")
     example = shutil.copytree(ROOT / "tests" / "example_type", work / "example_type")  # builds write here
     wheel = background.result("wheel")
-    sh([*_pip_for(env_dir), "install", "-q", "--find-links", str(wheel.parent), bookgen.DISTRIBUTION,
-        str(example)], work)
+    sh([*_pip_install_into(env_dir), "--find-links", str(wheel.parent), bookgen.DISTRIBUTION, str(example)],
+       work)
     site = Path(sh([py, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], work).strip())
     install_broken_plugin(site)
     return env_dir, example

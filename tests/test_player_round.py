@@ -15,7 +15,7 @@ from test_html import _cell, _centre, _shown
 
 from bookgen.html import write_html
 
-browser, open_book, book_file = test_html.browser, test_html.open_book, test_html.book_file
+open_book, book_file = test_html.open_book, test_html.book_file
 
 
 @pytest.fixture(scope="module")

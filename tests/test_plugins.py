@@ -29,7 +29,6 @@ from bookgen.i18n import languages
 from bookgen.puzzles import ENTRY_POINT_GROUP, PUZZLE_TYPES, base, find_type
 from bookgen.puzzles.base import PuzzleType
 
-browser = test_html.browser  # the same Chromium fixture
 EXAMPLE_SOURCE = Path(__file__).resolve().parent / "example_type"
 EXAMPLE_POINT = metadata.EntryPoint("pairsum", "bookgen_example_type:PAIR_SUM", ENTRY_POINT_GROUP)
 EXAMPLE_BOOK = """\

@@ -220,7 +220,6 @@ def test_words_from_a_file_beside_the_config(tmp_path):
 
 # --- the playable page (headless Chromium, through tests/test_html.py's helpers) -----------------
 
-browser = test_html.browser
 
 
 @pytest.fixture(scope="module")

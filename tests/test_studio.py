@@ -27,7 +27,6 @@ from bookgen.puzzles.base import Request
 from bookgen.schema import book_schema, option_schema
 
 flask = pytest.importorskip("flask", reason="pip install -e '.[studio]'")
-browser = test_html.browser  # the same Chromium, launched once for this module
 
 from bookgen.limits import STUDIO_REQUEST_BYTES  # noqa: E402
 from bookgen.studio.pages import page_digests  # noqa: E402  (needs the studio extra)

@@ -24,7 +24,6 @@ from bookgen.config import config_problems, read_config_text  # noqa: E402
 from bookgen.errors import BookgenError  # noqa: E402
 
 folder, app, client, address = test_studio.folder, test_studio.app, test_studio.client, test_studio.address
-browser = test_html.browser
 _control, _changed = test_studio._control, test_studio._changed
 
 SLIPS = {"title": "Weekly sheet", "colour": "red",

@@ -25,7 +25,6 @@ from bookgen.config import load_config  # noqa: E402
 from bookgen.studio.presets import PRESETS, presets_in  # noqa: E402  (needs the studio extra)
 
 folder, app, client, address = test_studio.folder, test_studio.app, test_studio.client, test_studio.address
-browser = test_html.browser
 _control, _changed = test_studio._control, test_studio._changed
 
 PHONE = {"width": 390, "height": 844}

@@ -24,7 +24,6 @@ from bookgen.schema import option_schema  # noqa: E402
 from bookgen.studio.server import PLURAL_TABLE, _spoken  # noqa: E402  (needs the studio extra)
 
 folder, app, client, address = test_studio.folder, test_studio.app, test_studio.client, test_studio.address
-browser = test_html.browser
 _control = test_studio._control
 
 SPOKEN_EVERYWHERE = {"pdf", "yaml", "json", "kb", "us"}

@@ -28,7 +28,6 @@ from bookgen.puzzles.sudoku.parameters import BOXES, HEX, PATTERNS
 from bookgen.puzzles.sudoku.symmetry import diagonal_minlex, diagonal_moves, minlex
 
 SUDOKU = find_type("sudoku")
-browser = test_html.browser
 REQUESTS = [("8", "easy"), ("8", "medium"), ("8", "hard"), ("8", "expert"), ("12", "easy"),
             ("12", "hard"), ("12", "expert"), ("16", "easy"), ("16", "medium")]
 

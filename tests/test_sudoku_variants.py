@@ -36,7 +36,7 @@ from bookgen.puzzles.sudoku.regions import layout_problems, random_layout
 from bookgen.render.pdf import render_pdf
 
 SUDOKU = find_type("sudoku")
-browser, open_book = test_html.browser, test_html.open_book  # the same fixtures, book_file below
+open_book = test_html.open_book  # the same fixtures, book_file below
 
 
 def _made(size: str, level: str, seed: str):

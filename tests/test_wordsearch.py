@@ -396,7 +396,6 @@ def test_the_blocklists_hold_what_the_held_out_grids_showed_and_older_json_still
 
 # --- the playable page ---------------------------------------------------------------------------
 
-browser = test_html.browser  # the Chromium fixture, shared with the page's own tests
 
 
 def test_the_playable_page_shows_the_shape_reveals_the_message_and_stays_readable_in_the_dark(
