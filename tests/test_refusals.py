@@ -7,6 +7,7 @@ reading of its lines."""
 from __future__ import annotations
 
 import ast
+import json
 from pathlib import Path
 
 import pytest
@@ -18,15 +19,15 @@ VALUE_READERS = {PACKAGE / "fields.py", PACKAGE / "inputs.py"}
 """Files whose ValueError carries a user's message (a config value's reader says why it fails)."""
 SCANNED = sorted({*PACKAGE.glob("puzzles/**/*.py"), PACKAGE / "config.py",
                   *(PACKAGE / "core" / name for name in ("options.py", "masks.py", "wordgrid.py",
-                                                         "hamilton.py")),
+                                                         "hamilton.py", "triangle.py")),
                   *VALUE_READERS,
                   *(PACKAGE / name for name in ("yamlsource.py", "atomic.py", "making.py", "cli.py",
                                                 "book.py", "cluster.py", "seeds.py"))}
-                 - {*PACKAGE.glob("puzzles/*/checking.py"), PACKAGE / "puzzles/cryptogram/levels.py"})
-"""Where a user's book, sheet or command is refused: the types (but the checks of a puzzle JSON
-that `bookgen solve` reads, and the cryptogram's maintainer script), the loader, the fields' and
-the options' parsing, the shared mask and grid engines whose refusals the types pass on, the
-files and YAML read, the outputs written, the command line and the making of puzzles."""
+                 - {PACKAGE / "puzzles/cryptogram/levels.py"})
+"""Where a user's book, sheet or command is refused: the types (but the cryptogram's maintainer
+script), with the checks of a puzzle JSON that `bookgen solve` reads, the loader, the fields' and
+the options' parsing, the shared mask, grid and triangle engines whose refusals the types pass
+on, the files and YAML read, the outputs written, the command line and the making of puzzles."""
 PROGRAMMER_ERRORS = {"AssertionError", "AttributeError", "NotImplementedError", "TypeError", "ValueError"}
 
 
@@ -206,3 +207,20 @@ def test_english_refusals_read_as_before(run, monkeypatch, tmp_path):
                             "a digit is mistyped") in err
     status, _out, err = run(*FILL_IN)
     assert status == 2 and "no hard fill-in came out of 120 tries for fillin" in err
+
+
+@pytest.mark.parametrize(("locale", "line", "said"), [
+    ("de_DE.UTF-8", '{"type": "sudoku", "puzzle": {"variant": "zigzag", "givens": []}}',
+     "bank.jsonl:1: variant: unbekannte Variante 'zigzag'; nimm eine von classic"),
+    ("fr_FR.UTF-8", '{"type": "sudoku", "puzzle": {"variant": "zigzag", "givens": []}}',
+     "bank.jsonl:1: variant: variante inconnue 'zigzag'\u00a0; utilisez l'une de classic"),
+    ("de_DE.UTF-8", "1234.", "bank.jsonl:1: ein einzeiliges Sudoku hat 81, 36 oder 16 Zeichen"),
+    ("nl_NL.UTF-8", '{"type": "maze", "puzzle": {}}', "bank.jsonl:1: een doolhof heeft precies cells"),
+], ids=["de-variant", "fr-variant", "de-one-line", "nl-maze"])
+def test_a_solve_lines_type_check_is_said_in_the_users_language(run, monkeypatch, tmp_path, locale, line,
+                                                               said):
+    _speaking(monkeypatch, locale)
+    (tmp_path / "bank.jsonl").write_text(line + "\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run("solve", "bank.jsonl")
+    assert status == 2 and said in err and said in json.loads(out)["error"] and "Traceback" not in err, err
