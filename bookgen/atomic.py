@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import BinaryIO, TypeVar
 
 from bookgen.errors import BookgenError
+from bookgen.i18n import N_, _
 
 try:
     import fcntl
@@ -75,8 +76,9 @@ def write_files(files: Sequence[tuple[Path, bytes]], stdout: BinaryIO | None = N
     that is one of `inputs` (the same file, by any name) is refused before anything is written."""
     if any(Path(path) == STDOUT for path, _ in files):
         if len(files) != 1:
-            raise BookgenError(f"cannot write to standard output ('-'): this build makes {len(files)} "
-                               "files and only one can go there; name an output file instead")
+            raise BookgenError(_("cannot write to standard output ('-'): this build makes {count} files "
+                                 "and only one can go there; name an output file instead").format(
+                                     count=len(files)))
         _write_stream(files[0][1], stdout if stdout is not None else sys.stdout.buffer)
         return []
     plan = [_plan(Path(path), data) for path, data in files]
@@ -85,7 +87,8 @@ def write_files(files: Sequence[tuple[Path, bytes]], stdout: BinaryIO | None = N
     seen: dict[Path, Path] = {}
     for item in plan:
         if item.real in seen and not item.direct:
-            raise BookgenError(f"cannot write {item.target}: {seen[item.real]} is written there too")
+            raise BookgenError(_("cannot write {target}: {other} is written there too").format(
+                target=item.target, other=seen[item.real]))
         seen[item.real] = item.target
     for item in plan:
         if not item.direct:
@@ -133,13 +136,14 @@ def check_not_input(path: Path, inputs: Inputs) -> None:
         except (OSError, ValueError):  # one does not exist (or cannot: a NUL in its name)
             same = False
         if same:
-            raise BookgenError(f"cannot write {path}: it is {what} ({source}), which this build "
-                               "reads; a build never overwrites its inputs, so name another output")
+            raise BookgenError(_("cannot write {target}: it is {what} ({source}), which this build "
+                                 "reads; a build never overwrites its inputs, so name another "
+                                 "output").format(target=path, what=_(what), source=source))
 
 
 def stdout_failure(error: OSError) -> BookgenError:
     """The message for standard output that cannot be written (a full disk, /dev/full)."""
-    return BookgenError(f"cannot write to standard output: {_reason(error)}")
+    return BookgenError(_("cannot write to standard output: {reason}").format(reason=_reason(error)))
 
 
 # --- the steps ------------------------------------------------------------------------------------
@@ -161,12 +165,12 @@ def _plan(target: Path, data: bytes) -> _File:
         raise _error(item, error) from None
     if status is not None:
         if stat.S_ISDIR(status.st_mode):
-            raise BookgenError(f"cannot write {target}: it is a folder")
+            raise BookgenError(_("cannot write {target}: it is a folder").format(target=target))
         if stat.S_ISCHR(status.st_mode) or stat.S_ISFIFO(status.st_mode):
             item.direct = True
             return item
         if not stat.S_ISREG(status.st_mode):
-            raise BookgenError(f"cannot write {target}: it is not a regular file")
+            raise BookgenError(_("cannot write {target}: it is not a regular file").format(target=target))
         item.mode = stat.S_IMODE(status.st_mode)
     if not real.parent.is_dir():
         raise _error(item, FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT)))
@@ -365,17 +369,17 @@ def _write_all(descriptor: int, data: bytes) -> None:
 
 
 _REASONS = {
-    errno.ENOSPC: "no space left on device",
-    errno.EDQUOT: "disk quota exceeded",
-    errno.EFBIG: "the file is too large",
-    errno.EPIPE: "broken pipe",
-    errno.EISDIR: "it is a folder",
+    errno.ENOSPC: N_("no space left on device"),
+    errno.EDQUOT: N_("disk quota exceeded"),
+    errno.EFBIG: N_("the file is too large"),
+    errno.EPIPE: N_("broken pipe"),
+    errno.EISDIR: N_("it is a folder"),
 }
 
 
 def _reason(error: OSError) -> str:
     if error.errno in _REASONS:
-        return _REASONS[error.errno]
+        return _(_REASONS[error.errno])
     return (error.strerror or str(error)).lower()
 
 
@@ -385,9 +389,9 @@ def _error(item: _File, error: OSError) -> BookgenError:
     if item.direct or error.errno not in (errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOENT):
         reason = _reason(error)
     elif error.errno == errno.EROFS:
-        reason = f"the folder {folder!r} is on a read-only file system"
+        reason = _("the folder {folder} is on a read-only file system").format(folder=repr(folder))
     elif error.errno == errno.ENOENT:
-        reason = f"the folder {folder!r} does not exist"
+        reason = _("the folder {folder} does not exist").format(folder=repr(folder))
     else:
-        reason = f"permission denied in the folder {folder!r}"
-    return BookgenError(f"cannot write {item.target}: {reason}")
+        reason = _("permission denied in the folder {folder}").format(folder=repr(folder))
+    return BookgenError(_("cannot write {target}: {reason}").format(target=item.target, reason=reason))

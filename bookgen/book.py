@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from bookgen import limits
 from bookgen.budget import PuzzleTimeout, time_budget
 from bookgen.errors import BookgenError
+from bookgen.i18n import _, ngettext, refusing, users_language
 from bookgen.inputs import parse_json, read_text
 from bookgen.making import make_puzzle, record_from_json, record_from_text, record_type, verify
 from bookgen.progress import Progress
@@ -202,6 +203,25 @@ def generate_one(job: PuzzleJob) -> PuzzleRecord | None:
             return make_puzzle(job.request, job.seed)
     except PuzzleTimeout:
         return None
+    except BookgenError as refusal:
+        raise _said_again(job) or refusal from None
+
+
+def _said_again(job: PuzzleJob) -> BookgenError | None:
+    """The refusal of a puzzle that cannot be made, in the user's language (`users_language`;
+    a worker process inherits the environment it reads): made again speaking it, since a puzzle
+    is made speaking English, and making it again fails as the first time did. None in English,
+    or when the second try overruns the budget (the English refusal stands)."""
+    if users_language() == "en":
+        return None
+    try:
+        with refusing(), time_budget(job.budget):
+            make_puzzle(job.request, job.seed)
+    except BookgenError as said:
+        return said
+    except PuzzleTimeout:
+        return None
+    return None
 
 
 def make_book(config: BookConfig, progress: Progress | None = None, workers: int = 1,
@@ -389,9 +409,8 @@ def different_puzzles(request: Request, seed: str, count: int, executor: Executo
     for index, (job, record) in enumerate(_in_order(jobs, executor, ahead)):
         made = _distinct(job, record, twins, _made)
         if made is None:
-            raise BookgenError(f"could not find {count} different puzzles ({request.describe()}): "
-                               f"puzzle {index + 1} {_repeated(request.type)} {TWIN_RETRIES} times; "
-                               "ask for fewer, or widen the options", key="--count")
+            raise BookgenError(_too_few_different(count, request.describe(), index + 1, request.type),
+                               key="--count")
         progress.advance()
         yield made
     progress.finish()
@@ -402,7 +421,9 @@ def _made(job: PuzzleJob, record: PuzzleRecord | None = None) -> PuzzleRecord:
     its budget."""
     record = record or generate_one(job)
     if record is None:
-        raise BookgenError(f"one puzzle took more than {job.budget:g} seconds to make", key="--budget")
+        with refusing():
+            raise BookgenError(_("one puzzle took more than {seconds} seconds to make").format(
+                seconds=f"{job.budget:g}"), key="--budget")
     return record
 
 
@@ -459,18 +480,23 @@ def _without_twin(file: str, section: SectionConfig, job: PuzzleJob, record: Puz
 
     made = _distinct(job, record, twins, make)
     if made is None:
-        raise BookgenError(
-            f"could not find {section.count} different puzzles ({section.describe()}): puzzle "
-            f"{number} {_repeated(section.puzzle_type)} {TWIN_RETRIES} times; ask for fewer, or "
-            "widen the options", file=file, line=section.line, key=f"section '{section.title}'")
+        raise BookgenError(_too_few_different(section.count, section.describe(), number,
+                                              section.puzzle_type),
+                           file=file, line=section.line, key=f"section '{section.title}'")
     return made
 
 
-def _repeated(puzzle_type: PuzzleType) -> str:
-    """What a twin repeated, for the refusal: an earlier puzzle, or a part of its answer."""
-    if puzzle_type.answer_parts is None:
-        return "repeated an earlier one"
-    return "repeated an earlier one, or a part of its answer (a word another puzzle holds),"
+def _too_few_different(count: int, request: str, number: int, puzzle_type: PuzzleType) -> str:
+    """The refusal of a slot each of whose retries repeated an earlier puzzle (or a part of its
+    answer), in the user's language."""
+    with refusing():
+        said = (_("could not find {count} different puzzles ({request}): puzzle {number} repeated an "
+                  "earlier one {retries} times; ask for fewer, or widen the options")
+                if puzzle_type.answer_parts is None else
+                _("could not find {count} different puzzles ({request}): puzzle {number} repeated an "
+                  "earlier one, or a part of its answer (a word another puzzle holds), {retries} "
+                  "times; ask for fewer, or widen the options"))
+        return said.format(count=count, request=request, number=number, retries=TWIN_RETRIES)
 
 
 def version_matched(section: SectionConfig, version: int) -> bool:
@@ -519,11 +545,13 @@ def _matched(file: str, section: SectionConfig, pool: list[tuple[PuzzleJob, Puzz
                 made, extra = made + 1, extra + 1
                 continue
             if best is None:
-                raise BookgenError(
-                    f"could not find {section.count} different puzzles ({section.describe()}) for "
-                    "every version; ask for fewer, or widen the options",
-                    file=file, line=section.line, key=f"section '{section.title}'")
-            _, record = pool.pop(best)
+                with refusing():
+                    raise BookgenError(_(
+                        "could not find {count} different puzzles ({request}) for every version; ask "
+                        "for fewer, or widen the options").format(count=section.count,
+                                                                  request=section.describe()),
+                        file=file, line=section.line, key=f"section '{section.title}'")
+            _job, record = pool.pop(best)
             if twins.take(record):
                 chosen[slot] = record
     return [record for record in chosen if record is not None]
@@ -533,10 +561,12 @@ def _checked(file: str, section: SectionConfig, record: PuzzleRecord | None,
              budget: float | None) -> PuzzleRecord:
     """The record, or the clear error for a puzzle that overran its budget."""
     if record is None:
-        raise BookgenError(
-            f"one puzzle took more than {budget:g} seconds to make ({section.describe()}); this "
-            "combination of options is too hard to reach: try a lower difficulty or a smaller "
-            "size", file=file, line=section.line, key=f"section '{section.title}'")
+        with refusing():
+            raise BookgenError(_(
+                "one puzzle took more than {seconds} seconds to make ({request}); this combination "
+                "of options is too hard to reach: try a lower difficulty or a smaller size").format(
+                    seconds=f"{budget:g}", request=section.describe()),
+                file=file, line=section.line, key=f"section '{section.title}'")
     return record
 
 
@@ -663,9 +693,13 @@ def _bank_line(line: str) -> str:
         record = record_from_text(line, "")
     except BookgenError:
         record = None
-    form = (f"; this is a {record.puzzle_type.name} in its one-line form, which 'bookgen solve' "
-            "reads (a bank does not)" if record is not None else "")
-    return f"a bank holds one puzzle a line, each a JSON object as 'bookgen generate' writes them{form}"
+    with refusing():
+        if record is None:
+            return _("a bank holds one puzzle a line, each a JSON object as 'bookgen generate' writes "
+                     "them")
+        return _("a bank holds one puzzle a line, each a JSON object as 'bookgen generate' writes "
+                 "them; this is a {type} in its one-line form, which 'bookgen solve' reads (a bank "
+                 "does not)").format(type=record.puzzle_type.name)
 
 
 def load_bank_section(section: SectionConfig, twins: Twins | None = None) -> list[PuzzleRecord]:
@@ -707,12 +741,19 @@ def load_bank_section(section: SectionConfig, twins: Twins | None = None) -> lis
         twins.add(record)
         chosen.append(record)
     if failures:
-        raise BookgenError(f"{len(failures)} bank puzzle(s) failed verification:\n  "
-                           + "\n  ".join(failures), key=f"section '{section.title}'")
+        with refusing():
+            raise BookgenError(ngettext("{count} bank puzzle failed verification:",
+                                        "{count} bank puzzles failed verification:", len(failures)).format(
+                count=len(failures)) + "\n  " + "\n  ".join(failures), key=f"section '{section.title}'")
     if len(chosen) < section.count:
-        raise BookgenError(
-            f"the bank holds only {len(chosen)} different {section.describe()} puzzle(s) that pass "
-            f"the filters; the section asks for {section.count}", file=str(path), key="from")
+        with refusing():
+            raise BookgenError(ngettext(
+                "the bank holds only {count} different {request} puzzle that passes the filters; the "
+                "section asks for {asked}",
+                "the bank holds only {count} different {request} puzzles that pass the filters; the "
+                "section asks for {asked}", len(chosen)).format(
+                    count=len(chosen), request=section.describe(), asked=section.count),
+                file=str(path), key="from")
     return chosen
 
 

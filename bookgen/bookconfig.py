@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bookgen.i18n import Language, _, language, pgettext
+from bookgen.i18n import N_, Language, _, language, pgettext
 from bookgen.puzzles.base import PuzzleType, Request
 from bookgen.yamlsource import Source
 
@@ -157,8 +157,8 @@ class BookConfig:
     @property
     def inputs(self) -> tuple[tuple[str, Path], ...]:
         """Every file the build reads, with what it is to the book: no output may be one of them."""
-        files = [("the config", self.path), ("the layout file", self.layout.file)]
+        files = [(N_("the config"), self.path), (N_("the layout file"), self.layout.file)]
         files += [(f"the puzzle bank of section '{section.title}'",
                    section.bank.path if section.bank else None) for section in self.sections]
-        files += [("a bank named in 'exclude'", path) for path in self.exclude]
+        files += [(N_("a bank named in 'exclude'"), path) for path in self.exclude]
         return tuple((what, path) for what, path in files if path is not None)

@@ -9,16 +9,18 @@ light parts of bookgen at the top, and each command imports what it uses, so the
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TextIO, TypeVar
 
 from bookgen import __version__, limits
 from bookgen.errors import BookgenError, install_hint
+from bookgen.i18n import N_, _, ngettext, refusing, speaking, users_language
 from bookgen.progress import Progress, Ticking
 
 if TYPE_CHECKING:
@@ -62,6 +64,49 @@ def _languages() -> Sequence[str]:
     return languages()
 
 
+ARGPARSE_MESSAGES = (
+    N_("usage: "), N_("argument %(argument_name)s: %(message)s"), N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"), N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"), N_("ignored explicit argument %r"),
+    N_("expected one argument"), N_("expected at most one argument"),
+    N_("expected at least one argument"), N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("unexpected option string: %s"), N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"))
+"""argparse's own messages that a mistyped command line meets (argparse says them through
+gettext; `_argparse_says` gives it these from our catalogs); its help's words stay English, as
+the help does."""
+
+
+def _argparse_says(message: str) -> str:
+    """argparse's `_`: a message of ARGPARSE_MESSAGES in the current language (the user's, while
+    the command line is parsed), any other as argparse wrote it."""
+    return _(message) if message in ARGPARSE_MESSAGES else message
+
+
+def _argparse_template(message: str, **groups: str) -> re.Pattern[str]:
+    """A pattern that finds argparse's `message` as the current language says it, each
+    %(name)s or %(name)r placeholder a group of that name (`groups`: its pattern)."""
+    pattern = re.escape(_argparse_says(message))
+    for name, group in groups.items():
+        for conversion in "sr":
+            pattern = pattern.replace(re.escape(f"%({name}){conversion}"), f"(?P<{name}>{group})")
+    return re.compile(pattern)
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def _refusing(check: Callable[P, T]) -> Callable[P, T]:
+    """`check` speaking the user's language (bookgen.i18n.refusing), so its refusals do: for checks
+    that make nothing a book prints."""
+    @functools.wraps(check)
+    def checked(*args: P.args, **kwargs: P.kwargs) -> T:
+        with refusing():
+            return check(*args, **kwargs)
+    return checked
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that names the nearest word to one it does not know: a command (`bookgen buld`:
     did you mean 'build'?), a choice (`--difficulty esay`) or an option (`build --seeed 3
@@ -74,17 +119,27 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {self._suggesting(message)}\n")
 
+    def format_help(self) -> str:
+        """The help, in English as its own words are (argparse's headings too)."""
+        with speaking("en"):
+            return super().format_help()
+
     def _suggesting(self, message: str) -> str:
         import difflib
 
-        choice = re.search(r"invalid choice: '(.*?)' (\(choose from (.*)\))$", message)
+        choice = _argparse_template("invalid choice: %(value)r (choose from %(choices)s)",
+                                    value="'.*?'", choices=".*").search(message)
         if choice:  # Python 3.12.8 and 3.13 list the choices unquoted
-            choices = [word.strip().strip("'") for word in choice[3].split(",")]
-            near = difflib.get_close_matches(choice[1], choices, n=1, cutoff=0.6)
+            choices = [word.strip().strip("'") for word in choice["choices"].split(",")]
+            near = difflib.get_close_matches(choice["value"][1:-1], choices, n=1, cutoff=0.6)
             if near:
-                return f"{message[:choice.start(2)].rstrip()}; did you mean '{near[0]}'? {choice[2]}"
+                return message[:choice.start()] + _(
+                    "invalid choice: {value}; did you mean '{near}'? (choose from {choices})").format(
+                        value=choice["value"], near=near[0], choices=choice["choices"])
             return message
-        if self.argv and message.startswith(("unrecognized arguments", "the following arguments")):
+        unknown = [_argparse_says(start).split("%s")[0] for start in (
+            "unrecognized arguments: %s", "the following arguments are required: %s")]
+        if self.argv and message.startswith(tuple(unknown)):
             return _unknown_option(self, self.argv) or message
         return message
 
@@ -112,8 +167,11 @@ def _unknown_option(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str
             continue
         near = difflib.get_close_matches(name, known, n=1, cutoff=0.7)  # not --output for --layout
         where = f"bookgen {command}" if command else "bookgen"
-        return (f"unknown option '{name}' for '{where}'; "
-                + (f"did you mean '{near[0]}'?" if near else f"'{where} --help' lists its options"))
+        if near:
+            return _("unknown option '{name}' for '{where}'; did you mean '{near}'?").format(
+                name=name, where=where, near=near[0])
+        return _("unknown option '{name}' for '{where}'; '{where} --help' lists its options").format(
+            name=name, where=where)
     return None
 
 
@@ -121,6 +179,7 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     """bookgen's parser. Where `argv` starts with a command, only that command's parser is built
     (building all of them is most of a small command's start-up, `bookgen solve`): it parses and
     refuses exactly as in the whole parser. Otherwise every command, for `bookgen --help`."""
+    argparse._ = _argparse_says  # type: ignore[attr-defined]  # argparse's gettext, module-wide
     parser = _Parser(
         prog="bookgen", description="Make verified, typeset puzzle books from a YAML config.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -353,9 +412,11 @@ def _level(text: str) -> str:
         import difflib
 
         near = difflib.get_close_matches(text, ALL_LEVELS, n=1, cutoff=0.6)
-        meant = f"did you mean '{near[0]}'? " if near else ""
-        raise argparse.ArgumentTypeError(f"{text!r} is not a level; {meant}use one of "
-                                         f"{', '.join(ALL_LEVELS)}")
+        levels = ", ".join(ALL_LEVELS)
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a level; did you mean '{near}'? use one of {levels}").format(
+                text=repr(text), near=near[0], levels=levels) if near else
+            _("{text} is not a level; use one of {levels}").format(text=repr(text), levels=levels))
     return text
 
 
@@ -366,8 +427,8 @@ def _port(text: str) -> int:
     except ValueError:
         port = -1
     if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port; use 1 to 65535 (or 0 for any "
-                                         "free one)")
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a port; use 1 to 65535 (or 0 for any free one)").format(text=repr(text)))
     return port
 
 
@@ -456,7 +517,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
             parser = _parser(words)
             assert isinstance(parser, _Parser)
             parser.argv = words
-            args = parser.parse_args(argv)
+            with refusing():
+                args = parser.parse_args(argv)
         except SystemExit as stop:  # --help, --version, or a usage error argparse has printed
             return stop.code if isinstance(stop.code, int) else 2
         _check_text_arguments(args)
@@ -496,7 +558,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
     except _OutputFailed as failed:
         from bookgen.atomic import stdout_failure
 
-        print(f"bookgen: error: {stdout_failure(failed.error)}", file=sys.stderr)
+        with refusing():
+            print(f"bookgen: error: {stdout_failure(failed.error)}", file=sys.stderr)
         _drop_output()
         return 2
     except KeyboardInterrupt:
@@ -520,6 +583,7 @@ PATH_ARGUMENTS = ("config", "output", "file", "layout")  # a file name may be an
 POSITIONAL = ("type", "shell", "language", "options")
 
 
+@_refusing
 def _check_text_arguments(args: argparse.Namespace) -> None:
     """Refuse an argument that is not UTF-8 text (Python hands its bytes over as lone surrogates,
     which no page prints and no seed hashes), except a file name, which may be any bytes."""
@@ -532,10 +596,11 @@ def _check_text_arguments(args: argparse.Namespace) -> None:
                 if lone is not None:
                     name = dest if dest in POSITIONAL else "--" + dest.replace("_", "-")
                     code = ord(lone) - 0xDC00
-                    what = (f"the byte {code:#04x}, which is not UTF-8" if 0x80 <= code <= 0xFF
-                            else f"U+{ord(lone):04X}, half of a surrogate pair")
-                    raise BookgenError(f"it holds {what}; bookgen reads its arguments as UTF-8 "
-                                       "text", key=name)
+                    raise BookgenError((_(
+                        "it holds the byte {byte}, which is not UTF-8; bookgen reads its arguments "
+                        "as UTF-8 text").format(byte=f"{code:#04x}") if 0x80 <= code <= 0xFF else _(
+                        "it holds {character}, half of a surrogate pair; bookgen reads its arguments "
+                        "as UTF-8 text").format(character=f"U+{ord(lone):04X}")), key=name)
 
 
 WORKSHEET_PAGE = 12  # puzzles a worksheet fits on its one page; more spread over pages
@@ -568,6 +633,7 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
 DEFAULT_FOLDER = "output"  # where a command writes when not told
 
 
+@_refusing
 def _target(output: str | None, default_name: str) -> Path:
     """The output path: the one named (a name ending in / is a folder to write default_name in,
     which must exist), or default_name in output/ (made only when the files are written)."""
@@ -576,7 +642,7 @@ def _target(output: str | None, default_name: str) -> Path:
     if output is None:
         return _default_folder() / default_name
     if not output.strip():
-        raise BookgenError("is empty; name a file, or leave --output out", key="--output")
+        raise BookgenError(_("is empty; name a file, or leave --output out"), key="--output")
     if output.endswith(("/", os.sep)):
         _check_folder(Path(output), output)
         return Path(output) / default_name
@@ -585,27 +651,36 @@ def _target(output: str | None, default_name: str) -> Path:
     return target
 
 
-def _check_folder(folder: Path, name: str, instead: str = "a folder to write into") -> None:
-    """Refuse an output folder that is missing, or that is a file."""
+@_refusing
+def _check_folder(folder: Path, name: str, pictures: bool = False) -> None:
+    """Refuse an output folder that is missing, or that is a file (`pictures`: a preview's)."""
     if folder.is_dir():
         return
     if folder.exists():
-        raise BookgenError(f"{name!r} is a file, not a folder; name {instead}", key="--output")
-    raise BookgenError(f"the folder {name!r} does not exist", key="--output")
+        raise BookgenError((_("{name} is a file, not a folder; name a folder for the PNGs, or a .png "
+                              "file for one page") if pictures else
+                            _("{name} is a file, not a folder; name a folder to write into")).format(
+                                name=repr(name)), key="--output")
+    raise BookgenError(_("the folder {name} does not exist").format(name=repr(name)), key="--output")
 
 
+@_refusing
 def _default_folder() -> Path:
     """output/ in the current folder, refused up front where it cannot be made or used."""
     from pathlib import Path
 
     folder = Path(DEFAULT_FOLDER)
     if folder.exists() and not folder.is_dir():
-        raise BookgenError(f"cannot write into {DEFAULT_FOLDER}/: a file named {DEFAULT_FOLDER!r} "
-                           "is in the way; move it, or name an output with -o", key="--output")
+        raise BookgenError(_("cannot write into {folder}/: a file named {name} is in the way; move "
+                             "it, or name an output with -o").format(folder=DEFAULT_FOLDER,
+                                                                     name=repr(DEFAULT_FOLDER)),
+                           key="--output")
     if not os.access(folder if folder.is_dir() else ".", os.W_OK):
-        where = f"the folder {DEFAULT_FOLDER}/" if folder.is_dir() else "the current folder"
-        raise BookgenError(f"cannot write into {DEFAULT_FOLDER}/: {where} is not writable (read "
-                           "only, or not yours); name an output with -o", key="--output")
+        raise BookgenError((_("cannot write into {folder}/: the folder {folder}/ is not writable (read "
+                              "only, or not yours); name an output with -o") if folder.is_dir() else
+                            _("cannot write into {folder}/: the current folder is not writable (read "
+                              "only, or not yours); name an output with -o")).format(
+                                folder=DEFAULT_FOLDER), key="--output")
     return folder
 
 
@@ -623,10 +698,13 @@ def _write_and_list(files: Sequence[tuple[Path, bytes]], out: TextIO, inputs: In
         try:
             folder.mkdir()
         except OSError as error:
-            raise BookgenError(f"cannot make the folder {DEFAULT_FOLDER}/ "
-                               f"({(error.strerror or str(error)).lower()})", key="--output") from None
+            with refusing():
+                raise BookgenError(_("cannot make the folder {folder}/ ({reason})").format(
+                    folder=DEFAULT_FOLDER, reason=(error.strerror or str(error)).lower()),
+                    key="--output") from None
     try:
-        written = write_files(files, stdout=getattr(out, "buffer", None), inputs=inputs)
+        with refusing():
+            written = write_files(files, stdout=getattr(out, "buffer", None), inputs=inputs)
     except BaseException:
         if made:
             try:
@@ -641,8 +719,10 @@ def _write_and_list(files: Sequence[tuple[Path, bytes]], out: TextIO, inputs: In
         from bookgen.atomic import stdout_failure
 
         names = ", ".join(str(path) for path in written)
-        raise BookgenError(f"wrote {names} whole; only the list of files written failed: "
-                           f"{stdout_failure(failed.error)}") from None
+        with refusing():
+            raise BookgenError(_("wrote {names} whole; only the list of files written failed: "
+                                 "{failure}").format(names=names, failure=stdout_failure(failed.error))
+                               ) from None
     return 0
 
 
@@ -659,38 +739,24 @@ def _load(name: str | None, seed: str | None, language: str | None = None) -> Bo
     else:
         with resources.as_file(sample_config()) as path:
             config = load_config(path, seed=seed, language=language)
-    for warning in untranslated_warnings(config):  # only with `untranslated: warn`: else refused
+    with refusing():
+        warnings = untranslated_warnings(config)  # only with `untranslated: warn`: else refused
+    for warning in warnings:
         print(f"bookgen: warning: {warning}", file=sys.stderr)
     return config
 
 
-def _users_language() -> str:
-    """The language the user's environment asks messages in (gettext's order: LANGUAGE, LC_ALL,
-    LC_MESSAGES, LANG; "de_DE.UTF-8" is German) when bookgen speaks it, else English."""
-    from bookgen.i18n import languages
-
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        for wanted in os.environ.get(variable, "").split(":"):
-            code = re.split(r"[_.@-]", wanted, maxsplit=1)[0].lower()
-            if code in languages():
-                return code
-            if wanted:
-                return "en"  # C, POSIX or a language bookgen lacks
-    return "en"
-
-
-def _in_users_language(read: Callable[[], BookConfig], again: bool = True) -> BookConfig:
-    """`read()`, a config's loading; a refusal is said in the user's language (`_users_language`):
-    the loading is done again speaking it (`again`: a config from standard input cannot be read
-    twice, and stays English), so a config that loads is read exactly as in English."""
+def _in_users_language(read: Callable[[], T], again: bool = True) -> T:
+    """`read()`, a config's loading or a puzzle id's reading; a refusal is said in the user's
+    language (`users_language`): the reading is done again speaking it (`again`: a config from
+    standard input cannot be read twice, and stays English), so what is read is read exactly as in
+    English."""
     try:
         return read()
     except BookgenError:
-        code = _users_language()
+        code = users_language()
         if code == "en" or not again:
             raise
-    from bookgen.i18n import speaking
-
     with speaking(code):
         return read()
 
@@ -698,7 +764,6 @@ def _in_users_language(read: Callable[[], BookConfig], again: bool = True) -> Bo
 def _request_in(code: str, type_name: str, level: str, options: dict[str, Any]) -> Request:
     """The request a command asks for; a refusal is said in the language `code` (the sheet's, or
     the user's): asked again speaking it, so a request that is met is made exactly as in English."""
-    from bookgen.i18n import speaking
     from bookgen.puzzles import request_for
 
     try:
@@ -710,12 +775,13 @@ def _request_in(code: str, type_name: str, level: str, options: dict[str, Any]) 
         return request_for(type_name, level, options)
 
 
+@_refusing
 def _workers(args: argparse.Namespace) -> int:
     from bookgen.book import default_workers
 
     workers = args.workers if args.workers is not None else min(default_workers(), limits.WORKERS)
     if not 1 <= workers <= limits.WORKERS:
-        raise BookgenError(f"must be from 1 to {limits.WORKERS}", key="--workers")
+        raise BookgenError(_from_to(1, limits.WORKERS), key="--workers")
     return workers
 
 
@@ -738,10 +804,18 @@ def _make(config: BookConfig, args: argparse.Namespace, size_check: bool = False
                          budget=args.budget)
 
 
+@_refusing
 def _check_budget(seconds: float) -> None:
     if not limits.within_budget(seconds):
-        raise BookgenError(f"{seconds:g} is not allowed; give seconds above 0 and at most "
-                           f"{limits.BUDGET_SECONDS:.0f} (a day)", key="--budget")
+        raise BookgenError(_("{seconds} is not allowed; give seconds above 0 and at most {most} (a "
+                             "day)").format(seconds=f"{seconds:g}", most=f"{limits.BUDGET_SECONDS:.0f}"),
+                           key="--budget")
+
+
+@_refusing
+def _from_to(low: int, high: int) -> str:
+    """A number flag's refusal: the range it takes."""
+    return _("must be from {low} to {high}").format(low=low, high=high)
 
 
 def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: TextIO) -> int:
@@ -752,8 +826,9 @@ def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: Text
     from bookgen.formats import planned_paths, render_formats
 
     if target.parent.is_dir() and target != STDOUT:
-        for path in planned_paths(config, target):  # siblings too: refused before any work
-            check_target(path, config.inputs)
+        with refusing():
+            for path in planned_paths(config, target):  # siblings too: refused before any work
+                check_target(path, config.inputs)
     printed = "pdf" in config.formats or "cover" in config.formats
     if printed:
         from bookgen.render.fonts import check_printable
@@ -786,18 +861,18 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.bookconfig import DEFAULT_NAME_LINE, BookConfig, SectionConfig
     from bookgen.config import load_layout, untranslated, untranslated_message
     from bookgen.fields import check_title
-    from bookgen.i18n import _, speaking
     from bookgen.render.sizes import TooManyToAPage
     from bookgen.seeds import check_seed
 
-    if not 1 <= args.count <= limits.WORKSHEET_PUZZLES:
-        raise BookgenError(f"must be from 1 to {limits.WORKSHEET_PUZZLES}", key="--count")
-    if not 1 <= args.versions <= limits.VERSIONS:
-        raise BookgenError(f"must be from 1 to {limits.VERSIONS}", key="--versions")
-    check_seed(args.seed)
-    if args.title is not None:
-        check_title(args.title)
-    request = _request_in(args.language or _users_language(), args.type, args.difficulty,
+    with refusing():
+        if not 1 <= args.count <= limits.WORKSHEET_PUZZLES:
+            raise BookgenError(_from_to(1, limits.WORKSHEET_PUZZLES), key="--count")
+        if not 1 <= args.versions <= limits.VERSIONS:
+            raise BookgenError(_from_to(1, limits.VERSIONS), key="--versions")
+        check_seed(args.seed)
+        if args.title is not None:
+            check_title(args.title)
+    request = _request_in(args.language or users_language(), args.type, args.difficulty,
                           _set_options(args.type, args.set))
     puzzle_type = request.type
     one_page = args.count <= WORKSHEET_PAGE
@@ -805,6 +880,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
         print(f"bookgen: note: a worksheet page holds at most {WORKSHEET_PAGE} puzzles; these "
               f"{args.count} take several pages", file=sys.stderr)
     code = args.language or "en"
+    layout = _in_users_language(lambda: load_layout(args.layout))
     with speaking(code):
         section = SectionConfig(puzzle_type=puzzle_type, count=args.count, level=request.level,
                                 title=_(puzzle_type.title),
@@ -812,14 +888,15 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
         config = BookConfig(
             name=f"worksheet-{puzzle_type.name}", file="(worksheet)",
             title=args.title or _("{title} worksheet").format(title=_(puzzle_type.title)),
-            subtitle=None, author=None, layout=load_layout(args.layout), seed=args.seed,
+            subtitle=None, author=None, layout=layout, seed=args.seed,
             answers={"page": "back", "file": "separate", "none": "none"}[args.answers],
             title_page=False, contents=False, sections=(section,), language=code,
             name_line=DEFAULT_NAME_LINE if args.name_line else (), versions=args.versions)
     for _index, lacking, spoken in untranslated(config.sections, config.language):
-        raise BookgenError(untranslated_message(lacking, spoken, "or make the sheet from a config "
-                                                "with 'untranslated: warn' (bookgen init --kind "
-                                                "worksheet)"), key="--language")
+        with refusing():
+            raise BookgenError(untranslated_message(lacking, spoken, _(
+                "or make the sheet from a config with {setting} (bookgen init --kind worksheet)").format(
+                    setting="'untranslated: warn'")), key="--language")
     target = _target(args.output, f"{config.name}.pdf")
     try:
         return _write(config, target, args, out)
@@ -839,32 +916,36 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
 
     missing = [name for name, module in (("pypdfium2", "pypdfium2"), ("Pillow", "PIL"))
                if find_spec(module) is None]
-    if missing:
-        raise BookgenError(f"previews need {' and '.join(missing)}: {install_hint('preview')}")
     from pathlib import Path
 
+    from bookgen.i18n.conjunctions import joined
     from bookgen.inputs import read_bytes
     from bookgen.render.preview import parse_pages, preview_files, render_pages
 
-    if any(int(number) > limits.PREVIEW_PAGES for number in re.findall(r"\d+", args.pages)):
-        raise BookgenError(f"{args.pages!r} goes past page {limits.PREVIEW_PAGES}, the most one "
-                           "preview draws", key="--pages")
-    pages = parse_pages(args.pages)
-    low, high = limits.PREVIEW_DPI
-    if not low <= args.dpi <= high:
-        raise BookgenError(f"must be from {low} to {high}", key="--dpi")
-    if args.output is not None and not args.output.strip():
-        raise BookgenError("is empty; name a folder or a .png file, or leave --output out",
-                           key="--output")
+    with refusing():
+        if missing:
+            raise BookgenError(_("previews need {packages}: {install}").format(
+                packages=joined(missing, "and"), install=install_hint("preview")))
+        if any(int(number) > limits.PREVIEW_PAGES for number in re.findall(r"\d+", args.pages)):
+            raise BookgenError(_("{pages} goes past page {most}, the most one preview draws").format(
+                pages=repr(args.pages), most=limits.PREVIEW_PAGES), key="--pages")
+        pages = parse_pages(args.pages)
+        low, high = limits.PREVIEW_DPI
+        if not low <= args.dpi <= high:
+            raise BookgenError(_from_to(low, high), key="--dpi")
+        if args.output is not None and not args.output.strip():
+            raise BookgenError(_("is empty; name a folder or a .png file, or leave --output out"),
+                               key="--output")
     single = Path(args.output) if args.output and args.output.endswith(".png") else None
     folder = single.parent if single else Path(args.output) if args.output else _default_folder()
     if args.output:
-        _check_folder(folder, str(folder), "a folder for the PNGs, or a .png file for one page")
+        _check_folder(folder, str(folder), pictures=True)
     if single and len(pages) != 1:
-        raise BookgenError("a .png file holds one page; name a folder for more", key="--output")
+        with refusing():
+            raise BookgenError(_("a .png file holds one page; name a folder for more"), key="--output")
     if args.config and args.config.lower().endswith(".pdf"):
         pdf, name = read_bytes(args.config, limits.PDF_BYTES), Path(args.config).stem
-        inputs: Inputs = (("the PDF drawn", Path(args.config)),)
+        inputs: Inputs = ((N_("the PDF drawn"), Path(args.config)),)
     else:
         config = _load(args.config, args.seed, args.language)
         pdf, name, inputs = _book_pdf(_make(config, args)), config.name, config.inputs
@@ -892,12 +973,15 @@ def _census(args: argparse.Namespace, out: TextIO) -> int:
     puzzle_type = find_type(args.type)
     if puzzle_type.census is None:
         counted = ", ".join(t.name for t in PUZZLE_TYPES if t.census is not None)
-        raise BookgenError(f"{args.type} has no census; the types with one: {counted}", key="type")
+        with refusing():
+            raise BookgenError(_("{type} has no census; the types with one: {types}").format(
+                type=args.type, types=counted), key="type")
     raw = {**_pairs(args.set), **_spelled_options(args.options, puzzle_type.options)}
     print(json.dumps(puzzle_type.census(raw)), file=out)
     return 0
 
 
+@_refusing
 def _spelled_options(words: list[str], specs: tuple[Option, ...]) -> dict[str, str]:
     """Type options written as command-line options: --KEY VALUE, --KEY=VALUE, --KEY alone for a
     yes/no option (true), and --set KEY=VALUE; the type's census checks each against its specs."""
@@ -912,26 +996,27 @@ def _spelled_options(words: list[str], specs: tuple[Option, ...]) -> dict[str, s
             continue
         key, sep, value = word[2:].partition("=")
         if not word.startswith("--") or not key:
-            raise BookgenError(f"{word!r} is not an option; write type options as --KEY VALUE or "
-                               "--set KEY=VALUE", key="census")
+            raise BookgenError(_("{word} is not an option; write type options as --KEY VALUE or "
+                                 "--set KEY=VALUE").format(word=repr(word)), key="census")
         if not sep:
             if rest and not rest[0].startswith("--"):
                 value = rest.pop(0)
             elif kinds.get(key, "bool") == "bool":  # an unknown key goes on to be named as such
                 value = "true"
             else:
-                raise BookgenError("needs a value: --KEY VALUE, or --set KEY=VALUE", key=f"--{key}")
+                raise BookgenError(_("needs a value: --KEY VALUE, or --set KEY=VALUE"), key=f"--{key}")
         raw[key] = value
     return raw
 
 
+@_refusing
 def _pairs(items: list[str]) -> dict[str, str]:
     """KEY=VALUE arguments of --set as a mapping."""
     raw = {}
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise BookgenError(f"{item!r} is not KEY=VALUE", key="--set")
+            raise BookgenError(_("{item} is not KEY=VALUE").format(item=repr(item)), key="--set")
         raw[key.strip()] = value.strip()
     return raw
 
@@ -974,20 +1059,26 @@ def _check_id_alone(args: argparse.Namespace, request: Request, seed: str) -> No
              if value not in (None, [])]
     if not given:
         return
-    flags = given[0] if len(given) == 1 else f"{', '.join(given[:-1])} and {given[-1]}"
-    instead = f"leave {'it' if len(given) == 1 else 'them'} out"
     specs = {spec.name: spec for spec in request.type.options}
     raw = {key: specs[key].format(value) for key, value in request.options.items()}
     try:
-        asked = request_for(request.type.name, args.difficulty or request.level,
-                            raw | _pairs(args.set)).id(seed)
+        asked = _in_users_language(lambda: request_for(
+            request.type.name, args.difficulty or request.level, raw | _pairs(args.set))).id(seed)
     except BookgenError as error:  # the options asked for cannot be had: say why too
-        instead += f" (and {error.key + ': ' if error.key else ''}{error.message})"
-    else:
-        if asked != request.id(seed):
-            instead += f", or for a puzzle with those options give --id '{asked}'"
-    raise BookgenError(f"{args.id!r} names one whole puzzle (its type, level, options and "
-                       f"seed), so {flags} cannot change it; {instead}", key="--id")
+        asked, why = None, f"{error.key + ': ' if error.key else ''}{error.message}"
+    from bookgen.i18n.conjunctions import joined
+
+    with refusing():
+        instead = ngettext("leave it out", "leave them out", len(given))
+        if asked is None:
+            instead = _("{leave} (and {why})").format(leave=instead, why=why)
+        elif asked != request.id(seed):
+            instead = _("{leave}, or for a puzzle with those options give --id '{id}'").format(
+                leave=instead, id=asked)
+        raise BookgenError(_("{id} names one whole puzzle (its type, level, options and seed), so "
+                             "{flags} cannot change it; {instead}").format(
+                                 id=repr(args.id), flags=joined(given, "and"), instead=instead),
+                           key="--id")
 
 
 def _generate(args: argparse.Namespace, out: TextIO) -> int:
@@ -998,22 +1089,25 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.seeds import check_seed
 
     if args.id:
-        request, seed = parse_puzzle_id(args.id)
+        request, seed = _in_users_language(lambda: parse_puzzle_id(args.id))
         named = request.type.name
         if args.type and find_type(args.type).name != named:
-            raise BookgenError(f"{args.id!r} names a {named} puzzle, not {args.type}; leave out "
-                               f"the type, or give the id of a {args.type} puzzle", key="--id")
+            with refusing():
+                raise BookgenError(_("{id} names a {named} puzzle, not {type}; leave out the type, or "
+                                     "give the id of a {type} puzzle").format(
+                                         id=repr(args.id), named=named, type=args.type), key="--id")
         _check_id_alone(args, request, seed)
         print(json.dumps(regenerate(args.id).to_json()), file=out)
         return 0
-    if not args.type:
-        raise BookgenError("name a puzzle type, or give --id", key="type")
     count, seed = 1 if args.count is None else args.count, "1" if args.seed is None else args.seed
-    if not 1 <= count <= limits.GENERATE_COUNT:
-        raise BookgenError(f"must be from 1 to {limits.GENERATE_COUNT:,}; run again with another "
-                           "seed for more", key="--count")
+    with refusing():
+        if not args.type:
+            raise BookgenError(_("name a puzzle type, or give --id"), key="type")
+        if not 1 <= count <= limits.GENERATE_COUNT:
+            raise BookgenError(_("must be from 1 to {most}; run again with another seed for more").format(
+                most=f"{limits.GENERATE_COUNT:,}"), key="--count")
     check_seed(seed)
-    request = _request_in(_users_language(), args.type, args.difficulty or "medium",
+    request = _request_in(users_language(), args.type, args.difficulty or "medium",
                           _set_options(args.type, args.set))
     workers = _workers(args)
     with executor_for(workers, args.scheduler) as executor:
@@ -1033,17 +1127,19 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
 
     _check_budget(args.budget)
     name = "stdin" if args.file == "-" else args.file
-    lines = read_text(args.file, limits.BANK_BYTES).splitlines()
+    with refusing():
+        lines = read_text(args.file, limits.BANK_BYTES).splitlines()
     failed: list[tuple[str, str]] = []  # where, and why
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
             with Ticking.for_terminal(f"solving {name}:{number}", args.budget), time_budget(args.budget):
-                record = (None if line.lstrip().startswith("{")
-                          else record_from_text(line, f"{name}:{number}"))
-                if record is None:
-                    record = record_from_json(parse_json(line, name, number), f"{name}:{number}")
+                with refusing():  # a line's faults in the user's language
+                    record = (None if line.lstrip().startswith("{")
+                              else record_from_text(line, f"{name}:{number}"))
+                    if record is None:
+                        record = record_from_json(parse_json(line, name, number), f"{name}:{number}")
                 solved = record.puzzle_type.solve(record.puzzle, None if args.count else 2)
                 # a rating assumes one answer (a unique rectangle rests on it): none for 0 or 2+
                 rating = (record.puzzle_type.rate(record.puzzle)
@@ -1061,21 +1157,29 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
     if len(failed) == 1:  # each is said on its own output line too
         raise BookgenError(failed[0][1])
     if failed:
-        raise BookgenError(f"{len(failed)} puzzle line(s) could not be read or solved: "
-                           + ", ".join(where for where, _ in failed[:5])
-                           + (" ..." if len(failed) > 5 else "") + f"; the first, {failed[0][1]}")
+        with refusing():
+            raise BookgenError(ngettext(
+                "{count} puzzle line could not be read or solved: {lines}; the first, {first}",
+                "{count} puzzle lines could not be read or solved: {lines}; the first, {first}",
+                len(failed)).format(count=len(failed), first=failed[0][1], lines=", ".join(
+                    where for where, _why in failed[:5]) + (" ..." if len(failed) > 5 else "")))
     return 0
 
 
+@_refusing
 def _unsolved(error: Exception, budget: float, where: str, counting: bool = False) -> str:
     if isinstance(error, RecursionError):
-        return (f"{where}: too large to solve: the search went deeper than Python's stack allows; "
-                "bookgen solves puzzles of the sizes it makes")
+        return _("{where}: too large to solve: the search went deeper than Python's stack allows; "
+                 "bookgen solves puzzles of the sizes it makes").format(where=where)
     if not isinstance(error, BookgenError):
-        counted = ("; --count counts every solution, which for a puzzle with few givens may take "
-                   "longer than any budget (without it, solve stops at the second)" if counting else "")
-        return (f"{where}: gave up after {budget:g} seconds, the solve budget; give more with --budget "
-                f"(at most {limits.BUDGET_SECONDS:.0f}){counted}")
+        values = {"where": where, "seconds": f"{budget:g}", "most": f"{limits.BUDGET_SECONDS:.0f}"}
+        if counting:
+            return _("{where}: gave up after {seconds} seconds, the solve budget; give more with "
+                     "--budget (at most {most}); --count counts every solution, which for a puzzle "
+                     "with few givens may take longer than any budget (without it, solve stops at "
+                     "the second)").format(**values)
+        return _("{where}: gave up after {seconds} seconds, the solve budget; give more with --budget "
+                 "(at most {most})").format(**values)
     return str(error)
 
 

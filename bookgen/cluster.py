@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from bookgen import limits
 from bookgen.errors import BookgenError, install_hint
+from bookgen.i18n import _, refusing
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -49,22 +50,25 @@ def cluster_executor(scheduler: str) -> Iterator[Executor]:
     try:
         from dask.distributed import Client
     except ImportError:
-        raise BookgenError(f"a scheduler needs dask.distributed: {install_hint('cluster')}",
-                           key="--scheduler") from None
+        with refusing():
+            raise BookgenError(_("a scheduler needs dask.distributed: {install}").format(
+                install=install_hint("cluster")), key="--scheduler") from None
     if scheduler.startswith(LOCAL):
         count = scheduler[len(LOCAL):]
         if not count.isdigit() or not 1 <= int(count) <= limits.WORKERS:
-            raise BookgenError(f"{scheduler!r}: use local:N with N from 1 to {limits.WORKERS} "
-                               "worker processes",
-                               key="--scheduler")
+            with refusing():
+                raise BookgenError(_("{scheduler}: use local:N with N from 1 to {most} worker "
+                                     "processes").format(scheduler=repr(scheduler), most=limits.WORKERS),
+                                   key="--scheduler")
         with _local_cluster(int(count)) as executor:
             yield executor
         return
     try:
         client = Client(scheduler, timeout="20s")
     except (OSError, TimeoutError, ValueError) as error:
-        raise BookgenError(f"cannot reach the scheduler at {scheduler!r} ({error})",
-                           key="--scheduler") from None
+        with refusing():
+            raise BookgenError(_("cannot reach the scheduler at {scheduler} ({error})").format(
+                scheduler=repr(scheduler), error=error), key="--scheduler") from None
     with client:
         yield client.get_executor()
 
@@ -135,12 +139,12 @@ class _DaskLogs:
 
     def set(self, level: int, name: str | None = None) -> None:
         """Every logger's level (and its handlers'), or only those of the logger `name`."""
-        for owner, item, _ in self.saved:
+        for owner, item, _level in self.saved:
             if name in (None, owner):
                 item.setLevel(level)
 
     def restore(self) -> None:
-        for _, item, level in self.saved:
+        for _owner, item, level in self.saved:
             item.setLevel(level)
 
 

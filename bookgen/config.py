@@ -552,8 +552,8 @@ def _book_config(source: Source, name: str, seed: str | None,
         for index, puzzle_type, code in untranslated(read, values["language"]):
             key = "language" if read[index].language else "type"
             raise source.error(("sections", index, key), untranslated_message(
-                puzzle_type, code, "or set 'untranslated: warn' to build it with the type's words "
-                "in English"))
+                puzzle_type, code, _("or set {setting} to build it with the type's words in "
+                                     "English").format(setting="'untranslated: warn'")))
     return BookConfig(
         name=name,
         file=source.file,
@@ -596,14 +596,15 @@ def untranslated(sections: Sequence[SectionConfig], language: str) -> Iterator[t
 
 def untranslated_message(puzzle_type: PuzzleType, code: str, allow: str) -> str:
     """Why a section of `puzzle_type` in the language `code` is refused, and what to do; `allow`
-    says how to build it anyway."""
+    says how to build it anyway (in the current language, as the message is)."""
     from babel import Locale
 
-    name = Locale.parse(code).get_display_name("en") or code
-    return (f"the puzzle type {puzzle_type.name} has no texts in {name} ({code}), only in "
-            f"{', '.join(type_languages(puzzle_type))}: its rules and words would print in English. "
-            f"Print it in one of those, add {code} to the type's catalogs (docs/types/adding.md), "
-            f"{allow}")
+    name = Locale.parse(code).get_display_name(current().code) or code
+    return _("the puzzle type {type} has no texts in {language} ({code}), only in {codes}: its rules "
+             "and words would print in English. Print it in one of those, add {code} to the type's "
+             "catalogs (docs/types/adding.md), {allow}").format(
+                 type=puzzle_type.name, language=name, code=code,
+                 codes=", ".join(type_languages(puzzle_type)), allow=allow)
 
 
 def untranslated_warnings(config: BookConfig) -> list[str]:
@@ -614,8 +615,9 @@ def untranslated_warnings(config: BookConfig) -> list[str]:
         codes = lacking.setdefault(puzzle_type.name, [])
         if code not in codes:
             codes.append(code)
-    return [f"the puzzle type {name} has no texts in {', '.join(codes)}: its rules and words print "
-            "in English there (untranslated: warn)" for name, codes in lacking.items()]
+    return [_("the puzzle type {type} has no texts in {codes}: its rules and words print in English "
+              "there ({setting})").format(type=name, codes=", ".join(codes), setting="untranslated: warn")
+            for name, codes in lacking.items()]
 
 
 def _check_some(source: Source, sections: list[Any]) -> None:

@@ -25,7 +25,7 @@ from bookgen.core.options import (
     unknown_key_message,
 )
 from bookgen.errors import BookgenError
-from bookgen.i18n import N_, _, current, languages, pgettext
+from bookgen.i18n import N_, _, current, languages, ngettext, pgettext
 from bookgen.puzzles import PUZZLE_TYPES
 from bookgen.seeds import SEED_ABOUT, control_character, read_seed
 from bookgen.seeds import brief as _brief
@@ -107,7 +107,8 @@ def _line(most: int, breaks: bool = False) -> Reader:
             raise ValueError
         control = control_character(text, "\n\t" if breaks else "")
         if control:
-            raise ValueError(f"it holds the control character {control}, which does not print")
+            raise ValueError(_("it holds the control character {control}, which does not print").format(
+                control=control))
         return text
     return Reader(read, {"type": ["string", "number"], "maxLength": most})
 
@@ -147,9 +148,11 @@ def check_title(text: str, key: str = "--title") -> str:
     try:
         return _line(limits.TITLE_CHARS).read(text)
     except ValueError as error:
-        why = f" ({error})" if str(error) else ""
-        raise BookgenError(f"{_brief(text)} is not allowed{why}; a title is text of at most "
-                           f"{limits.TITLE_CHARS} characters", key=key) from None
+        values = {"text": _brief(text), "why": error, "most": limits.TITLE_CHARS}
+        raise BookgenError((_("{text} is not allowed ({why}); a title is text of at most {most} "
+                              "characters") if str(error) else
+                            _("{text} is not allowed; a title is text of at most {most} characters")
+                            ).format(**values), key=key) from None
 
 
 def _read_formats(value: Any) -> tuple[str, ...]:
@@ -203,17 +206,20 @@ def _read_isbn(value: Any) -> str:
     digits = text.replace("-", "")
     if re.fullmatch(r"\d{9}[\dXx]", digits) and re.fullmatch(r"[\dXx]+(-[\dXx]+)*", text):
         ten = "978" + digits[:9]
-        raise ValueError(f"it is an ISBN-10; its ISBN-13 is {ten}{isbn_check_digit(ten)}")
+        raise ValueError(_("it is an ISBN-10; its ISBN-13 is {isbn}").format(
+            isbn=f"{ten}{isbn_check_digit(ten)}"))
     if not re.fullmatch(r"\d+(-\d+)*", text):
         raise ValueError
     if len(digits) != 13:
-        raise ValueError(f"it has {len(digits)} digits, and an ISBN-13 has 13")
+        raise ValueError(ngettext("it has {count} digit, and an ISBN-13 has 13",
+                                  "it has {count} digits, and an ISBN-13 has 13", len(digits)).format(
+                                      count=len(digits)))
     if not digits.startswith(("978", "979")):
-        raise ValueError("an ISBN-13 begins with 978 or 979")
+        raise ValueError(_("an ISBN-13 begins with 978 or 979"))
     check = isbn_check_digit(digits[:12])
     if int(digits[12]) != check:
-        raise ValueError(f"its last digit, the check digit, is {digits[12]} where its other digits "
-                         f"give {check}: a digit is mistyped")
+        raise ValueError(_("its last digit, the check digit, is {last} where its other digits give "
+                           "{check}: a digit is mistyped").format(last=digits[12], check=check))
     return text
 
 
@@ -281,9 +287,10 @@ def _read_name_line(value: Any) -> tuple[str, ...]:
     for item in value:
         blank = item.strip().lower() if isinstance(item, str) else item
         if blank not in NAME_LINE_BLANKS:
-            raise ValueError(f"{_brief(item)} is not a blank it prints")
+            raise ValueError(_("{blank} is not a blank it prints").format(blank=_brief(item)))
         if blank in blanks or {blank, *blanks} >= {"score", "score_total"}:
-            raise ValueError(f"it names {'a score' if blank.startswith('score') else repr(blank)} twice")
+            raise ValueError(_("it names a score twice") if blank.startswith("score") else
+                             _("it names {blank} twice").format(blank=repr(blank)))
         blanks.append(blank)
     return tuple(blanks)
 

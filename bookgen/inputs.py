@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from bookgen import limits
 from bookgen.errors import BookgenError
+from bookgen.i18n import _, current, ngettext
 
 if TYPE_CHECKING:
     from bookgen.core.options import Option
@@ -47,8 +48,8 @@ def read_text(path: str | Path, most: int, *, key: str | None = None) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise BookgenError(f"it is not UTF-8 text (byte {error.start + 1} is {data[error.start]:#04x})",
-                           file=name, key=key) from None
+        raise BookgenError(_("it is not UTF-8 text (byte {place} is {byte})").format(
+            place=error.start + 1, byte=f"{data[error.start]:#04x}"), file=name, key=key) from None
 
 
 def read_bytes(path: str | Path, most: int, *, key: str | None = None) -> bytes:
@@ -58,19 +59,19 @@ def read_bytes(path: str | Path, most: int, *, key: str | None = None) -> bytes:
     try:
         descriptor = os.open(path, flags)
     except FileNotFoundError:
-        raise BookgenError("no such file", file=name, key=key) from None
+        raise BookgenError(_("no such file"), file=name, key=key) from None
     except OSError as error:
         raise _cannot_read(name, error, key) from None
     except ValueError:  # the only character no file name can hold
-        raise BookgenError("no such file: a file name cannot hold the character U+0000",
+        raise BookgenError(_("no such file: a file name cannot hold the character U+0000"),
                            file=name.replace("\0", "\\0"), key=key) from None
     try:
         status = os.fstat(descriptor)
         if stat.S_ISDIR(status.st_mode):
-            raise BookgenError("it is a folder, not a file", file=name, key=key)
+            raise BookgenError(_("it is a folder, not a file"), file=name, key=key)
         if not stat.S_ISREG(status.st_mode):
-            raise BookgenError("it is not an ordinary file (a device, pipe or socket); bookgen reads "
-                               "only files", file=name, key=key)
+            raise BookgenError(_("it is not an ordinary file (a device, pipe or socket); bookgen "
+                                 "reads only files"), file=name, key=key)
         if status.st_size > most:
             raise _too_large(name, most, key)
         chunks = []
@@ -92,17 +93,19 @@ def read_bytes(path: str | Path, most: int, *, key: str | None = None) -> bytes:
 
 
 def _cannot_read(name: str, error: OSError, key: str | None) -> BookgenError:
-    return BookgenError(f"cannot read it ({(error.strerror or str(error)).lower()})", file=name,
-                        key=key)
+    return BookgenError(_("cannot read it ({reason})").format(
+        reason=(error.strerror or str(error)).lower()), file=name, key=key)
 
 
 def _too_large(name: str, most: int, key: str | None) -> BookgenError:
-    return BookgenError(f"it is larger than {_size(most)}, the most bookgen reads from such a file "
-                        "(see docs/limits.md)", file=name, key=key)
+    return BookgenError(_("it is larger than {size}, the most bookgen reads from such a file (see "
+                          "docs/limits.md)").format(size=_size(most)), file=name, key=key)
 
 
 def _size(count: int) -> str:
-    return f"{count // (1024 * 1024)} MB" if count >= 1024 * 1024 else f"{count:,} bytes"
+    if count >= 1024 * 1024:
+        return f"{count // (1024 * 1024)} MB"
+    return ngettext("{count} byte", "{count} bytes", count).format(count=current().number(count))
 
 
 # The patterns here are compiled by `re` when first used (and kept in its cache), not at import:
@@ -118,8 +121,9 @@ def whole_characters(text: str) -> str:
         return text
     lone = re.search(_LONE_SURROGATE, text)
     if lone:
-        raise ValueError(f"\\u{ord(lone.group()):04X} (character {lone.start() + 1}) is half of a "
-                         "UTF-16 surrogate pair, not a character; write the character itself")
+        raise ValueError(_("{escape} (character {place}) is half of a UTF-16 surrogate pair, not a "
+                           "character; write the character itself").format(
+                               escape=f"\\u{ord(lone.group()):04X}", place=lone.start() + 1))
     return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
 
 
@@ -153,21 +157,23 @@ def parse_json(text: str, file: str, line: int | None = None) -> Any:
     for char in re.sub(_NOT_BRACKET, "", re.sub(_STRING, "", text)):
         depth += 1 if char in "[{" else -1
         if depth > limits.NESTING:
-            raise BookgenError(f"the JSON is nested more than {limits.NESTING} levels deep, the "
-                               "most bookgen reads (see docs/limits.md)", file=file, line=line)
+            raise BookgenError(_("the JSON is nested more than {most} levels deep, the most bookgen "
+                                 "reads (see docs/limits.md)").format(most=limits.NESTING),
+                               file=file, line=line)
     try:
         value = json.loads(text)
     except json.JSONDecodeError as error:
-        raise BookgenError(f"not valid JSON: {error.msg} (column {error.colno})",
-                           file=file, line=line) from None
+        raise BookgenError(_("not valid JSON: {problem} (column {column})").format(
+            problem=error.msg, column=error.colno), file=file, line=line) from None
     except ValueError:  # the only other failure: Python's cap on an integer's digits
-        raise BookgenError(f"a number with more than {sys.get_int_max_str_digits()} digits",
-                           file=file, line=line) from None
+        raise BookgenError(_("a number with more than {most} digits").format(
+            most=sys.get_int_max_str_digits()), file=file, line=line) from None
     if re.search(_ESCAPED_SURROGATE, text):  # rare: only then look for a lone half in the strings
         try:
             _whole_strings(value)
         except ValueError as error:
-            raise BookgenError(f"in a string: {error}", file=file, line=line) from None
+            raise BookgenError(_("in a string: {problem}").format(problem=error), file=file,
+                               line=line) from None
     return value
 
 
@@ -213,8 +219,9 @@ def clues_of(text: str, file: Path, spec: Option) -> list[Any]:
             try:
                 row = next(csv.reader([line], strict=True), [])
             except csv.Error as error:
-                raise BookgenError(f"{line!r} is not a row of two columns, word and clue ({error}: "
-                                   'a quote opened must close on its line, "like, this")',
+                raise BookgenError(_("{line} is not a row of two columns, word and clue ({error}: a "
+                                     "quote opened must close on its line, {example})").format(
+                                         line=repr(line), error=error, example='"like, this"'),
                                    file=str(file), line=number) from None
             if not any(cell.strip() for cell in row):
                 continue

@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from bookgen.errors import BookgenError, PuzzleFormatError
+from bookgen.i18n import _
 from bookgen.puzzles import current_spelling, find_type, request_for
 from bookgen.puzzles.base import JSON, PuzzleRecord, PuzzleType, Request, own_type, registered
 
@@ -28,13 +29,15 @@ def parse_puzzle_id(text: str) -> tuple[Request, str]:
     for a malformed one."""
     parts = text.split(":")
     if len(parts) != 4:
-        raise BookgenError(f"{text!r} is not a puzzle id (TYPE:LEVEL:OPTIONS:SEED)", key="id")
+        raise BookgenError(_("{id} is not a puzzle id (TYPE:LEVEL:OPTIONS:SEED)").format(id=repr(text)),
+                           key="id")
     name, level, opts, seed = parts
     raw: dict[str, str] = {}
     for pair in filter(None, opts.split(",")):
         key, sep, value = pair.partition("=")
         if not sep:
-            raise BookgenError(f"option {pair!r} in id {text!r} is not key=value", key="id")
+            raise BookgenError(_("option {pair} in id {id} is not key=value").format(
+                pair=repr(pair), id=repr(text)), key="id")
         raw[unquote(key)] = unquote(value)
     return request_for(unquote(name), level, raw), unquote(seed)
 
@@ -64,23 +67,27 @@ def verify(record: PuzzleRecord) -> None:
     """Refuse a puzzle whose answer breaks the rules, whose promised uniqueness fails from what
     its page shows (not from the whole JSON), or whose measured level is not its filed level."""
     puzzle_type = record.puzzle_type
-    where = f"puzzle {record.id}"
+    where = _("puzzle {id}").format(id=record.id)
     try:
         puzzle_type.validate(record.puzzle)
     except PuzzleFormatError as error:
         raise VerificationError(f"{where}: {error.message}") from None
     problems = puzzle_type.check(record.puzzle, record.solution)
     if problems:
-        raise VerificationError(f"{where}: its answer breaks the rules: {'; '.join(problems)}")
+        raise VerificationError(_("{where}: its answer breaks the rules: {problems}").format(
+            where=where, problems="; ".join(problems)))
     if puzzle_type.expects_unique(record.puzzle):
         count = puzzle_type.solve(puzzle_type.printed(record.puzzle).puzzle, 2).count
         if count != 1:
-            found = "no solution" if count == 0 else "more than one solution"
-            raise VerificationError(f"{where}: promises one answer but the solver finds {found} "
-                                    "from what its page shows")
+            raise VerificationError((_(
+                "{where}: promises one answer but the solver finds no solution from what its page "
+                "shows") if count == 0 else _(
+                "{where}: promises one answer but the solver finds more than one solution from what "
+                "its page shows")).format(where=where))
     measured = record.rating.get("level")
     if measured != record.level:
-        raise VerificationError(f"{where}: filed as {record.level} but graded {measured}")
+        raise VerificationError(_("{where}: filed as {level} but graded {measured}").format(
+            where=where, level=record.level, measured=measured))
 
 
 def record_type(data: JSON) -> str:
@@ -124,12 +131,12 @@ def _line_readers() -> Iterator[PuzzleType]:
 def record_from_json(data: Any, where: str) -> PuzzleRecord:
     """A PuzzleRecord from one parsed JSON line, with the format checked; `where` names the line."""
     if not isinstance(data, dict):
-        raise PuzzleFormatError(f"{where}: a puzzle must be a JSON object")
+        raise PuzzleFormatError(_("{where}: a puzzle must be a JSON object").format(where=where))
     for key in ("type", "puzzle"):
         if key not in data:
-            raise PuzzleFormatError(f"{where}: missing key {key!r}")
+            raise PuzzleFormatError(_("{where}: missing key {key}").format(where=where, key=repr(key)))
     if not isinstance(data["puzzle"], dict):
-        raise PuzzleFormatError(f"{where}: 'puzzle' must be an object")
+        raise PuzzleFormatError(_("{where}: {key} must be an object").format(where=where, key="'puzzle'"))
     try:
         puzzle_type = find_type(record_type(data))
     except BookgenError as error:
@@ -141,7 +148,7 @@ def record_from_json(data: Any, where: str) -> PuzzleRecord:
     solution = data.get("solution") or {}
     rating = data.get("rating") or {}
     if not isinstance(solution, dict) or not isinstance(rating, dict):
-        raise PuzzleFormatError(f"{where}: 'solution' and 'rating' must be objects")
+        raise PuzzleFormatError(_("{where}: 'solution' and 'rating' must be objects").format(where=where))
     return PuzzleRecord(
         puzzle_type=puzzle_type,
         id=str(data.get("id", "")),

@@ -8,10 +8,9 @@ from typing import Any
 
 from bookgen import limits
 from bookgen.errors import BookgenError, shown
-from bookgen.i18n import N_
+from bookgen.i18n import N_, _
 
 SEED_ABOUT = N_("a whole number or a word of at most {most} characters")
-SEED_WHAT = SEED_ABOUT.format(most=limits.SEED_CHARS)
 
 
 def control_character(text: str, allowed: str = "") -> str | None:
@@ -42,4 +41,5 @@ def check_seed(text: str, key: str = "--seed") -> str:
     try:
         return read_seed(text)
     except ValueError:
-        raise BookgenError(f"{brief(text)} is not allowed; a seed is {SEED_WHAT}", key=key) from None
+        raise BookgenError(_("{seed} is not allowed; a seed is {what}").format(
+            seed=brief(text), what=_(SEED_ABOUT).format(most=limits.SEED_CHARS)), key=key) from None

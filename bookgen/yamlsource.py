@@ -11,6 +11,7 @@ import yaml
 
 from bookgen import limits
 from bookgen.errors import BookgenError
+from bookgen.i18n import N_, _
 from bookgen.inputs import read_text, whole_characters
 
 KeyPath = tuple[Any, ...]
@@ -73,9 +74,9 @@ class _ShallowLoader(yaml.SafeLoader):
         try:
             if self.depth > limits.NESTING:
                 mark = self.peek_event().start_mark
-                raise BookgenError(f"values are nested more than {limits.NESTING} levels deep, the "
-                                   "most bookgen reads (see docs/limits.md)", file=self.name,
-                                   line=mark.line + 1)
+                raise BookgenError(_("values are nested more than {most} levels deep, the most "
+                                     "bookgen reads (see docs/limits.md)").format(most=limits.NESTING),
+                                   file=self.name, line=mark.line + 1)
             return super().compose_node(parent, index)
         finally:
             self.depth -= 1
@@ -113,14 +114,15 @@ class _ShallowLoader(yaml.SafeLoader):
         digits = self.construct_scalar(node).lstrip("+-").replace("_", "")
         if digits.isdigit() and len(digits) > sys.get_int_max_str_digits():
             raise yaml.constructor.ConstructorError(
-                None, None, f"a number with more than {sys.get_int_max_str_digits()} digits",
-                node.start_mark)
+                None, None, _("a number with more than {most} digits").format(
+                    most=sys.get_int_max_str_digits()), node.start_mark)
         return super().construct_yaml_int(node)
 
     def construct_foreign(self, node: yaml.Node) -> Any:
         raise yaml.constructor.ConstructorError(
-            None, None, f"the tag {_short_tag(node.tag)} is not one bookgen reads: a config holds "
-            "text, numbers, true or false, dates, lists and mappings", node.start_mark)
+            None, None, _("the tag {tag} is not one bookgen reads: a config holds text, numbers, true "
+                          "or false, dates, lists and mappings").format(tag=_short_tag(node.tag)),
+            node.start_mark)
 
 
 _ShallowLoader.add_constructor("tag:yaml.org,2002:int", _ShallowLoader.construct_yaml_int)
@@ -128,9 +130,13 @@ for _tag in ("binary", "set", "omap", "pairs"):  # Python bytes, sets, lists of 
     _ShallowLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _ShallowLoader.construct_foreign)
 _ShallowLoader.add_constructor(None, _ShallowLoader.construct_foreign)  # any other tag
 
-_KINDS = {"int": "a whole number", "float": "a number", "bool": "true or false",
-          "timestamp": "a date or time"}
-_PROBLEMS = {"found unhashable key": "a list or mapping is written as a key; keys are words"}
+_KINDS = {"int": N_("a whole number"), "float": N_("a number"), "bool": N_("true or false"),
+          "timestamp": N_("a date or time")}
+_PROBLEMS = {"found unhashable key": N_("a list or mapping is written as a key; keys are words")}
+PYYAML_PROBLEMS = (N_("mapping values are not allowed here"), N_("could not find expected ':'"),
+                   N_("found undefined alias"), N_("found unexpected end of stream"))
+"""PyYAML's descriptions of the syntax errors a person meets most, in the catalogs; others
+(those that quote a token) stay as PyYAML words them."""
 
 
 def _short_tag(tag: str) -> str:
@@ -139,13 +145,16 @@ def _short_tag(tag: str) -> str:
 
 def _unreadable(loader: _ShallowLoader, node: yaml.Node, error: Exception) -> str:
     """Why a value could not be read, as the person who wrote it would put it."""
-    kind = _KINDS.get(node.tag.removeprefix("tag:yaml.org,2002:"), "a value of its tag")
+    tag = node.tag.removeprefix("tag:yaml.org,2002:")
+    kind = _(_KINDS.get(tag, N_("a value of its tag")))
     text = node.value if isinstance(node.value, str) else ""
     # Python's reason helps for a date ("day is out of range for month"), not for "abc"
-    why = f" ({error})" if kind == _KINDS["timestamp"] and len(str(error)) <= 40 else ""
+    why = f" ({error})" if tag == "timestamp" and len(str(error)) <= 40 else ""
     if node not in loader.tagged:
-        return f"{text} reads as {kind}, and it is not one{why}; put it in quotes to keep it as text"
-    return f"{_brief(text)} is not {kind}{why}, as its tag {_short_tag(node.tag)} asks"
+        return _("{text} reads as {kind}, and it is not one{why}; put it in quotes to keep it as "
+                 "text").format(text=text, kind=kind, why=why)
+    return _("{text} is not {kind}{why}, as its tag {tag} asks").format(
+        text=_brief(text), kind=kind, why=why, tag=_short_tag(node.tag))
 
 
 def _brief(text: str) -> str:
@@ -157,11 +166,12 @@ def parse_yaml(text: str, name: str) -> Source:
     try:
         loader = _ShallowLoader(text)
     except yaml.reader.ReaderError as error:  # found as the text is first read
-        what = ("half of a UTF-16 surrogate pair" if 0xD800 <= error.character <= 0xDFFF
-                else "a control character, or bytes that were not UTF-8")
-        raise BookgenError(f"character U+{error.character:04X} (at character {error.position + 1}) "
-                           f"is not allowed in YAML: {what}", file=name,
-                           line=text.count("\n", 0, error.position) + 1) from None
+        said = (_("character {code} (at character {place}) is not allowed in YAML: half of a UTF-16 "
+                  "surrogate pair") if 0xD800 <= error.character <= 0xDFFF else
+                _("character {code} (at character {place}) is not allowed in YAML: a control "
+                  "character, or bytes that were not UTF-8"))
+        raise BookgenError(said.format(code=f"U+{error.character:04X}", place=error.position + 1),
+                           file=name, line=text.count("\n", 0, error.position) + 1) from None
     loader.name = name
     node = None
     try:
@@ -172,18 +182,22 @@ def parse_yaml(text: str, name: str) -> Source:
     except yaml.constructor.ConstructorError as error:
         mark = error.problem_mark
         assert node is not None and mark is not None  # PyYAML marks every value it constructs
-        problem = _PROBLEMS.get(error.problem or "", error.problem or "this value cannot be read")
-        raise BookgenError(f"{problem} (column {mark.column + 1})",
+        problem = (_(_PROBLEMS[error.problem]) if error.problem in _PROBLEMS
+                   else error.problem or _("this value cannot be read"))
+        raise BookgenError(_("{problem} (column {column})").format(problem=problem, column=mark.column + 1),
                            file=name, line=mark.line + 1,
                            key=dotted(_path_at(node, mark.index)) or None) from None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else None
-        column = f", column {mark.column + 1}" if mark else ""
-        problem = error.problem or error.context or "invalid YAML"
-        raise BookgenError(f"YAML syntax error{column}: {problem}", file=name, line=line) from None
+        problem = error.problem or error.context or N_("invalid YAML")
+        problem = _(problem) if problem in (*PYYAML_PROBLEMS, "invalid YAML") else problem
+        said = (_("YAML syntax error, column {column}: {problem}") if mark else
+                _("YAML syntax error: {problem}"))
+        raise BookgenError(said.format(column=mark.column + 1 if mark else "", problem=problem),
+                           file=name, line=line) from None
     except yaml.YAMLError as error:
-        raise BookgenError(f"YAML error: {error}", file=name) from None
+        raise BookgenError(_("YAML error: {error}").format(error=error), file=name) from None
     finally:
         loader.dispose()
     lines: dict[KeyPath, int] = {}
@@ -226,8 +240,8 @@ def _expanded_size(root: yaml.Node, name: str) -> int:
         if key in sizes:
             return sizes[key]
         if key in active:
-            raise BookgenError("an alias refers to the value that contains it; YAML aliases must "
-                               "not repeat themselves", file=name, line=node.start_mark.line + 1)
+            raise BookgenError(_("an alias refers to the value that contains it; YAML aliases must "
+                                 "not repeat themselves"), file=name, line=node.start_mark.line + 1)
         active.add(key)
         total = 1
         if isinstance(node, yaml.MappingNode):
@@ -236,9 +250,9 @@ def _expanded_size(root: yaml.Node, name: str) -> int:
             total += sum(size(item) for item in node.value)
         active.discard(key)
         if total > limits.YAML_VALUES:
-            raise BookgenError(f"the YAML expands to more than {limits.YAML_VALUES:,} values through its "
-                               "aliases (&name / *name); a book config is far smaller, so it is "
-                               "refused", file=name)
+            raise BookgenError(_("the YAML expands to more than {most} values through its aliases "
+                                 "(&name / *name); a book config is far smaller, so it is refused").format(
+                                     most=f"{limits.YAML_VALUES:,}"), file=name)
         sizes[key] = total
         return total
 
@@ -253,7 +267,7 @@ def _record_lines(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int], nam
             key = key_node.value
             key = whole_characters(key) if isinstance(key, str) else key  # as the loader made it
             if key in seen:
-                raise BookgenError("this key appears twice", file=name,
+                raise BookgenError(_("this key appears twice"), file=name,
                                    line=key_node.start_mark.line + 1, key=dotted(path + (key,)))
             seen.add(key)
             _record_lines(value_node, path + (key,), lines, name)

@@ -353,7 +353,7 @@ def test_solve_says_why_it_gave_up_on_stderr_too(run, tmp_path):
     (tmp_path / "blank.jsonl").write_text(json.dumps(blank) + "\n" + json.dumps(blank) + "\n")
     status, out, err = run("solve", str(tmp_path / "blank.jsonl"), "--count", "--budget", "0.2")
     assert status == 2 and len(out.splitlines()) == 2 and err.count("\n") == 1
-    assert "2 puzzle line(s) could not be read or solved" in err
+    assert "2 puzzle lines could not be read or solved" in err
     assert "the first, " + str(tmp_path / "blank.jsonl") + ":1: gave up after 0.2 seconds" in err
     assert "--count counts every solution" in err
 

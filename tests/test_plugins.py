@@ -148,6 +148,25 @@ def test_a_book_in_a_language_the_plugin_lacks_is_refused_up_front(example, run,
     assert not sheet.exists()
 
 
+def test_a_type_a_language_lacks_is_refused_and_warned_of_in_the_users_language(
+        example, run, write_config, tmp_path, monkeypatch):
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    status, _, err = run("build", str(write_config(FRENCH_BOOK)), "-o", str(tmp_path / "livre.pdf"), "-q")
+    assert status == 2 and "Traceback" not in err
+    assert ("sections[0].type: die Rätselart pairsum hat keine Texte auf Französisch (fr), nur in en, "
+            "de: ihre Regeln und Wörter würden auf Englisch gedruckt.") in err
+    assert "oder setze 'untranslated: warn', um ihn mit den Wörtern der Rätselart" in err
+    status, _, err = run("worksheet", "pairsum", "-n", "2", "-L", "nl", "-o", str(tmp_path / "blad.pdf"))
+    assert status == 2 and "--language: die Rätselart pairsum hat keine Texte auf Niederländisch" in err
+    config = write_config(FRENCH_BOOK + "untranslated: warn\n")
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "livre.pdf"), "-q", "-j", "1")
+    assert status == 0 and err == ("bookgen: warning: die Rätselart pairsum hat keine Texte in fr: ihre "
+                                   "Regeln und Wörter werden dort auf Englisch gedruckt (untranslated: "
+                                   "warn)\n")
+
+
 def test_untranslated_warn_builds_with_one_warning_per_type(example, run, write_config, tmp_path):
     config = write_config(FRENCH_BOOK.replace("difficulty: expert}", "difficulty: expert, language: it}")
                           + "untranslated: warn\n")

@@ -1,9 +1,13 @@
 """Refusals in the user's language: no type, option check or loader refusal is written in English
-only, and one of each type's reaches a German user through the command line (#43)."""
+only, and one of each type's reaches a German user through the command line (#43); so do a
+title's, an ISBN's and a name line's faults, a puzzle that cannot be made once the work has
+started (in the worker processes), YAML, file, output and flag errors, and `bookgen solve`'s
+reading of its lines."""
 
 from __future__ import annotations
 
 import ast
+import json
 from pathlib import Path
 
 import pytest
@@ -11,13 +15,19 @@ import pytest
 import bookgen
 
 PACKAGE = Path(bookgen.__file__).parent
+VALUE_READERS = {PACKAGE / "fields.py", PACKAGE / "inputs.py"}
+"""Files whose ValueError carries a user's message (a config value's reader says why it fails)."""
 SCANNED = sorted({*PACKAGE.glob("puzzles/**/*.py"), PACKAGE / "config.py",
                   *(PACKAGE / "core" / name for name in ("options.py", "masks.py", "wordgrid.py",
-                                                         "hamilton.py"))}
-                 - {*PACKAGE.glob("puzzles/*/checking.py"), PACKAGE / "puzzles/cryptogram/levels.py"})
-"""Where a user's book, sheet or command is refused: the types (but the checks of a puzzle JSON
-that `bookgen solve` reads, and the cryptogram's maintainer script), the loader, the options'
-parsing and the shared mask and grid engines whose refusals the types pass on."""
+                                                         "hamilton.py", "triangle.py")),
+                  *VALUE_READERS,
+                  *(PACKAGE / name for name in ("yamlsource.py", "atomic.py", "making.py", "cli.py",
+                                                "book.py", "cluster.py", "seeds.py"))}
+                 - {PACKAGE / "puzzles/cryptogram/levels.py"})
+"""Where a user's book, sheet or command is refused: the types (but the cryptogram's maintainer
+script), with the checks of a puzzle JSON that `bookgen solve` reads, the loader, the fields' and
+the options' parsing, the shared mask, grid and triangle engines whose refusals the types pass
+on, the files and YAML read, the outputs written, the command line and the making of puzzles."""
 PROGRAMMER_ERRORS = {"AssertionError", "AttributeError", "NotImplementedError", "TypeError", "ValueError"}
 
 
@@ -26,8 +36,8 @@ def _english(node: ast.expr) -> bool:
     .format or a sum of them) rather than taken from a catalog (`_`, `ngettext`, `pgettext`)."""
     if isinstance(node, ast.Constant):
         return isinstance(node.value, str) and any(char.isalpha() for char in node.value)
-    if isinstance(node, ast.JoinedStr):
-        return True
+    if isinstance(node, ast.JoinedStr):  # f"{where}: {error}" puts no words of its own
+        return any(isinstance(part, ast.Constant) and _english(part) for part in node.values)
     if isinstance(node, ast.BinOp):
         return _english(node.left) or _english(node.right)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
@@ -35,15 +45,22 @@ def _english(node: ast.expr) -> bool:
     return False
 
 
-def _english_refusals(tree: ast.AST) -> list[int]:
-    """The lines of `raise SomeError(MESSAGE)`, `raise source.error(PATH, MESSAGE)` and an option
-    check's `return MESSAGE` (a function named check_* or *_problem) whose message is English."""
+def _english_refusals(tree: ast.AST, value_errors: bool = False) -> list[int]:
+    """The lines of `raise SomeError(MESSAGE)`, `raise source.error(PATH, MESSAGE)`, an option
+    check's `return MESSAGE` (a function named check_* or *_problem) and a generator's
+    `make_at_level(..., failure=MESSAGE)` whose message is English; `value_errors`: a ValueError's
+    message is a user's too."""
     lines = []
+    programmer = PROGRAMMER_ERRORS - ({"ValueError"} if value_errors else set())
     for node in ast.walk(tree):
         if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
             called = node.exc.func
             name = called.id if isinstance(called, ast.Name) else getattr(called, "attr", "")
-            if name not in PROGRAMMER_ERRORS and any(map(_english, node.exc.args)):
+            if name not in programmer and any(map(_english, node.exc.args)):
+                lines.append(node.lineno)
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "make_at_level":
+            failure = [k.value for k in node.keywords if k.arg == "failure"] + node.args[5:6]
+            if any(map(_english, failure)):
                 lines.append(node.lineno)
         if isinstance(node, ast.FunctionDef) and (node.name.startswith("check_")
                                                   or node.name.endswith("_problem")):
@@ -56,15 +73,20 @@ def test_no_refusal_is_written_in_english_only():
     """A new refusal written as an English literal would meet a German teacher in English: each
     goes through `_` (or `ngettext`) and so into the catalogs, which the language tests keep full."""
     found = [f"{path.relative_to(PACKAGE)}:{line}" for path in SCANNED
-             for line in _english_refusals(ast.parse(path.read_text(encoding="utf-8")))]
+             for line in _english_refusals(ast.parse(path.read_text(encoding="utf-8")),
+                                           value_errors=path in VALUE_READERS)]
     assert found == [], f"refusals in English only (wrap them in _(...)): {found}"
 
 
 def test_the_scan_finds_an_english_refusal():
     sample = ast.parse('def check_x(v):\n    if v:\n        return f"{v} is wrong"\n'
                        'raise BookgenError("no such thing")\nraise source.error(path, "bad " + key)\n'
-                       'raise BookgenError(_("fine {x}").format(x=1))\nraise ValueError("internal")\n')
-    assert _english_refusals(sample) == [3, 4, 5]
+                       'raise BookgenError(_("fine {x}").format(x=1))\nraise ValueError("internal")\n'
+                       'raise BookgenError(f"{where}: {error}")\n'
+                       'make_at_level(level, 9, fill, reduce, rate, f"no {level} grid")\n'
+                       'make_at_level(level, 9, fill, reduce, rate, failure=_("no {level} grid"))\n')
+    assert _english_refusals(sample) == [3, 4, 5, 9]
+    assert _english_refusals(sample, value_errors=True) == [3, 4, 5, 7, 9]
 
 
 GERMAN = [  # one refusal of each type whose refusals were English until #43, as a German user reads it
@@ -105,3 +127,100 @@ def test_the_loaders_refusal_of_a_section_without_difficulty_is_german(run, monk
     config.write_text("title: T\nsections:\n  - {type: maze, count: 2}\n", encoding="utf-8")
     status, _, err = run("build", str(config), "-o", str(tmp_path))
     assert status == 2 and "ein Abschnitt braucht 'difficulty' (eines von easy" in err, err
+
+
+def _speaking(monkeypatch, locale: str) -> None:
+    """The environment of a user whose language is `locale` (as a terminal sets it)."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", locale)
+
+
+BAD_ISBN = "title: T\nisbn: 978-3-16-148410-1\nsections:\n  - {type: maze, count: 2, difficulty: easy}\n"
+GOOD = "title: T\nsections:\n  - {type: maze, count: 2, difficulty: easy}\n"
+BAD_YAML = "title: T\nsections:\n  - type: maze\n  count: 2\n"
+FILL_IN = ("generate", "fillin", "-d", "hard", "--set", "words=cat,tac,act,cta", "-j", "2", "-q")
+"""A fill-in that cannot be made at its level, known only after its worker tried 120 times."""
+
+BEYOND_THE_TYPES = [  # (what, command, config written first, German, French)
+    ("an ISBN", ("build", "book.yaml"), BAD_ISBN,
+     "ihre letzte Ziffer, die Prüfziffer, ist 1, die übrigen Ziffern ergeben aber 0",
+     "son dernier chiffre, la clé de contrôle, est 1 alors que les autres chiffres donnent 0"),
+    ("a title", ("worksheet", "maze", "--title", "a\tb"), None,
+     "(er enthält das Steuerzeichen U+0009, das nicht gedruckt wird); ein Titel ist Text",
+     "(il contient le caractère de contrôle U+0009, qui ne s'imprime pas)\u00a0; un titre est un texte"),
+    ("a worker's failure", FILL_IN, None,
+     "in 120 Versuchen entstand kein Einsetzrätsel der Stufe schwer",
+     "aucune grille de mots casés de niveau difficile en 120 essais"),
+    ("YAML syntax", ("build", "book.yaml"), BAD_YAML, "book.yaml:4: YAML-Syntaxfehler, Spalte 3:",
+     "book.yaml:4: erreur de syntaxe YAML, colonne 3\u00a0:"),
+    ("a missing config", ("build", "nothere.yaml"), None, "nothere.yaml: diese Datei gibt es nicht",
+     "nothere.yaml: fichier introuvable"),
+    ("a missing layout file", ("worksheet", "maze", "--layout", "./trim.yaml"), None,
+     "layout: keine Layoutdatei 'trim.yaml'", "layout: aucun fichier de mise en page 'trim.yaml'"),
+    ("an output folder", ("build", "book.yaml", "-o", "nowhere/book.pdf"), GOOD,
+     "--output: der Ordner 'nowhere' existiert nicht", "--output: le dossier 'nowhere' n'existe pas"),
+    ("an unknown flag", ("build", "--seeed", "3", "book.yaml"), None,
+     "unbekannte Option '--seeed' für 'bookgen build'; meintest du '--seed'?",
+     "option inconnue '--seeed' pour 'bookgen build'\u00a0; vouliez-vous dire '--seed'\u00a0?"),
+    ("a flag's value", ("worksheet", "maze", "--count", "x"), None,
+     "Argument --count/-n: ungültiger int-Wert: 'x'",
+     "argument --count/-n\u00a0: valeur int non valide\u00a0: 'x'"),
+    ("a flag's choice", ("build", "--language", "xx"), None,
+     "ungültige Wahl: 'xx'", "choix non valide\u00a0: 'xx'"),
+    ("a solve line", ("solve", "bank.jsonl"), None, "bank.jsonl:1: kein gültiges JSON:",
+     "bank.jsonl:1: JSON non valide\u00a0:"),
+]
+
+
+@pytest.mark.parametrize(("locale", "language"), [("de_DE.UTF-8", 0), ("fr_FR.UTF-8", 1)], ids=["de", "fr"])
+@pytest.mark.parametrize(("what", "argv", "config", "german", "french"), BEYOND_THE_TYPES,
+                         ids=[case[0] for case in BEYOND_THE_TYPES])
+def test_a_refusal_beyond_the_types_is_said_in_the_users_language(
+        run, monkeypatch, tmp_path, locale, language, what, argv, config, german, french):
+    _speaking(monkeypatch, locale)
+    monkeypatch.chdir(tmp_path)
+    if config is not None:
+        (tmp_path / "book.yaml").write_text(config, encoding="utf-8")
+    (tmp_path / "bank.jsonl").write_text("not json\n", encoding="utf-8")
+    status, _out, err = run(*argv)
+    said = (german, french)[language]
+    assert status == 2 and said in err and "Traceback" not in err, err
+    assert not (tmp_path / "output").exists()
+
+
+def test_a_mistyped_command_lines_usage_is_german_and_its_help_english(run, monkeypatch):
+    _speaking(monkeypatch, "de_DE.UTF-8")
+    status, out, err = run("worksheet")
+    assert status == 2 and err.startswith("Aufruf: bookgen worksheet")
+    assert "diese Argumente fehlen: type" in err
+    status, out, _err = run("worksheet", "--help")
+    assert status == 0 and out.startswith("usage: bookgen worksheet") and "show this help" in out
+
+
+def test_english_refusals_read_as_before(run, monkeypatch, tmp_path):
+    _speaking(monkeypatch, "C.UTF-8")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "book.yaml").write_text(BAD_ISBN, encoding="utf-8")
+    status, _out, err = run("build", "book.yaml")
+    assert status == 2 and ("its last digit, the check digit, is 1 where its other digits give 0: "
+                            "a digit is mistyped") in err
+    status, _out, err = run(*FILL_IN)
+    assert status == 2 and "no hard fill-in came out of 120 tries for fillin" in err
+
+
+@pytest.mark.parametrize(("locale", "line", "said"), [
+    ("de_DE.UTF-8", '{"type": "sudoku", "puzzle": {"variant": "zigzag", "givens": []}}',
+     "bank.jsonl:1: variant: unbekannte Variante 'zigzag'; nimm eine von classic"),
+    ("fr_FR.UTF-8", '{"type": "sudoku", "puzzle": {"variant": "zigzag", "givens": []}}',
+     "bank.jsonl:1: variant: variante inconnue 'zigzag'\u00a0; utilisez l'une de classic"),
+    ("de_DE.UTF-8", "1234.", "bank.jsonl:1: ein einzeiliges Sudoku hat 81, 36 oder 16 Zeichen"),
+    ("nl_NL.UTF-8", '{"type": "maze", "puzzle": {}}', "bank.jsonl:1: een doolhof heeft precies cells"),
+], ids=["de-variant", "fr-variant", "de-one-line", "nl-maze"])
+def test_a_solve_lines_type_check_is_said_in_the_users_language(run, monkeypatch, tmp_path, locale, line,
+                                                               said):
+    _speaking(monkeypatch, locale)
+    (tmp_path / "bank.jsonl").write_text(line + "\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run("solve", "bank.jsonl")
+    assert status == 2 and said in err and said in json.loads(out)["error"] and "Traceback" not in err, err

@@ -21,7 +21,7 @@ def test_a_bad_line_gets_its_own_result_and_the_rest_are_solved(tmp_path, run):
     assert results[0]["solutions"] == 1 and results[3]["solution"] == {"order": ["3", "2", "1"]}
     assert f"{path}:2" in results[1]["error"] and "not valid JSON" in results[1]["error"]
     assert "unknown puzzle type 'slitherlink'" in results[2]["error"]
-    assert status == 2 and "2 puzzle line(s)" in err and f"{path}:3" in err
+    assert status == 2 and "2 puzzle lines" in err and f"{path}:3" in err
 
 
 def test_an_empty_classic_pyramid_needs_no_max(tmp_path, run):

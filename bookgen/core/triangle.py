@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
 
+from bookgen.i18n import _
+
 Values = list[int]  # one number per cell, 0 for unknown
 
 
@@ -107,14 +109,14 @@ def triples(rows: list[list[int]]) -> Iterator[tuple[int, int, int]]:
 def format_problem(rows: Any, max_rows: int) -> str | None:
     """Why puzzle `rows` are not a triangle of whole numbers (widest row first), or None."""
     if not isinstance(rows, list) or not 1 <= len(rows) <= max_rows:
-        return f"'rows' must be a list of 1 to {max_rows} rows, widest first"
+        return _("'rows' must be a list of 1 to {most} rows, widest first").format(most=max_rows)
     size = len(rows)
     for k, row in enumerate(rows):
         if not isinstance(row, list) or len(row) != size - k:
-            return (f"row {k + 1} must hold {size - k} numbers (the widest row comes first, each "
-                    f"row one shorter)")
+            return _("row {row} must hold {count} numbers (the widest row comes first, each row one "
+                     "shorter)").format(row=k + 1, count=size - k)
         if any(not isinstance(v, int) or isinstance(v, bool) for v in row):
-            return "every entry must be a whole number (0 for blank)"
+            return _("every entry must be a whole number (0 for blank)")
     return None
 
 
@@ -122,9 +124,9 @@ def answer_shape_problem(size: int, rows: Any) -> str | None:
     """Why an answer's rows are not a filled triangle of `size` rows, or None."""
     if (not isinstance(rows, list) or len(rows) != size
             or any(not isinstance(row, list) or len(row) != size - k for k, row in enumerate(rows))):
-        return f"the answer must have {size} rows, widest first"
+        return _("the answer must have {size} rows, widest first").format(size=size)
     if any(not isinstance(v, int) or isinstance(v, bool) for v in flatten(rows)):
-        return "every cell of the answer must hold a whole number"
+        return _("every cell of the answer must hold a whole number")
     return None
 
 

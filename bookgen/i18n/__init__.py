@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import contextvars
 import gettext as _gettext
+import os
+import re
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -29,7 +31,7 @@ from bookgen.errors import BookgenError
 from bookgen.i18n.homes import CONTEXT_SEPARATOR, available_languages, read_language, type_homes_known
 
 __all__ = ["ENGLISH", "Language", "N_", "_", "current", "language", "languages", "ngettext",
-           "pgettext", "speaking"]
+           "pgettext", "refusing", "speaking", "users_language"]
 
 def _english_plural(n: int) -> int:
     return 0 if n == 1 else 1
@@ -126,6 +128,26 @@ def speaking(spoken: Language | str) -> Iterator[Language]:
         yield chosen
     finally:
         _CURRENT.reset(token)
+
+
+def users_language() -> str:
+    """The language the user's environment asks messages in (gettext's order: LANGUAGE, LC_ALL,
+    LC_MESSAGES, LANG; "de_DE.UTF-8" is German) when bookgen speaks it, else English. A worker
+    process inherits the environment, so it finds the same language as the command that started it."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for wanted in os.environ.get(variable, "").split(":"):
+            code = re.split(r"[_.@-]", wanted, maxsplit=1)[0].lower()
+            if code in languages():
+                return code
+            if wanted:
+                return "en"  # C, POSIX or a language bookgen lacks
+    return "en"
+
+
+def refusing() -> AbstractContextManager[Language]:
+    """Speak the user's language (`users_language`) inside the block: for a refusal's words, never
+    for what a book prints (a book speaks its own `language:`)."""
+    return speaking(users_language())
 
 
 def _(message: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bookgen.api import JSON
+from bookgen.api import JSON, _
 from bookgen.core import exprs
 from bookgen.core.exprs import ExpressionError
 from bookgen.errors import PuzzleFormatError
@@ -45,12 +45,14 @@ def validate(puzzle: JSON) -> None:
     if (not isinstance(numbers, list) or not MIN_SIZE <= len(numbers) <= MAX_SIZE
             or any(type(n) is not int or not 0 <= n <= MAX_NUMBER for n in numbers)):
         raise PuzzleFormatError(
-            f"'numbers' must be a list of {MIN_SIZE} to {MAX_SIZE} whole numbers from 0 to "
-            f"{MAX_NUMBER}",
+            _("'numbers' must be a list of {MIN_SIZE} to {MAX_SIZE} whole numbers from 0 to "
+              "{MAX_NUMBER}").format(
+                MIN_SIZE=MIN_SIZE, MAX_SIZE=MAX_SIZE, MAX_NUMBER=MAX_NUMBER),
             key="numbers")
     target = puzzle.get("target")
     if type(target) is not int or not 0 <= target <= MAX_TARGET:
-        raise PuzzleFormatError(f"'target' must be a whole number from 0 to {MAX_TARGET}",
+        raise PuzzleFormatError(_("'target' must be a whole number from 0 to {MAX_TARGET}").format(
+                                    MAX_TARGET=MAX_TARGET),
                                 key="target")
     operators = puzzle.get("operators")
     problem = check_operators(operators) if isinstance(operators, str) else (
@@ -58,4 +60,4 @@ def validate(puzzle: JSON) -> None:
     if problem:
         raise PuzzleFormatError(problem, key="operators")
     if not isinstance(puzzle.get("concat", False), bool):
-        raise PuzzleFormatError("'concat' must be true or false", key="concat")
+        raise PuzzleFormatError(_("'concat' must be true or false"), key="concat")

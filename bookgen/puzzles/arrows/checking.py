@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bookgen.api import JSON
+from bookgen.api import JSON, _, ngettext
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.arrows.board import board_for, ray
 from bookgen.puzzles.arrows.parameters import DIRECTIONS, LINES, MAX_JSON_SIDE, OPPOSITE, STEPS, heads
@@ -34,14 +34,16 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
 
 def sign_problem(sign: Any) -> str | None:
     """Why a JSON sign is not one of the allowed strings, or None."""
-    allowed = f"one of {', '.join(DIRECTIONS)}, or two opposite ones joined by '+' ({', '.join(LINES)})"
+    allowed = _("one of {directions}, or two opposite ones joined by '+' ({lines})").format(
+        directions=", ".join(DIRECTIONS), lines=", ".join(LINES))
     if not isinstance(sign, str):
-        return f"{sign!r} is not a sign; use {allowed}"
+        return _("{sign} is not a sign; use {allowed}").format(sign=repr(sign), allowed=allowed)
     parts = sign.split("+")
     if any(part not in STEPS for part in parts) or len(parts) > 2:
-        return f"unknown direction {sign!r}; use {allowed}"
+        return _("unknown direction {sign}; use {allowed}").format(sign=repr(sign), allowed=allowed)
     if len(parts) == 2 and OPPOSITE[parts[0]] != parts[1]:
-        return f"{sign!r} joins directions that are not opposite; use {allowed}"
+        return _("{sign} joins directions that are not opposite; use {allowed}").format(
+            sign=repr(sign), allowed=allowed)
     return None
 
 
@@ -50,26 +52,28 @@ def validate(puzzle: JSON) -> None:
     if (not isinstance(arrows, list) or not arrows or not isinstance(arrows[0], list)
             or not arrows[0] or any(not isinstance(row, list) or len(row) != len(arrows[0])
                                     for row in arrows)):
-        raise PuzzleFormatError("'arrows' must be a non-empty list of equally long rows of signs",
+        raise PuzzleFormatError(_("'arrows' must be a non-empty list of equally long rows of signs"),
                                 key="arrows")
     rows, cols = len(arrows), len(arrows[0])
     if rows > MAX_JSON_SIDE or cols > MAX_JSON_SIDE:
-        raise PuzzleFormatError(f"a grid has at most {MAX_JSON_SIDE} rows and columns",
+        raise PuzzleFormatError(_("a grid has at most {MAX_JSON_SIDE} rows and columns").format(
+                                    MAX_JSON_SIDE=MAX_JSON_SIDE),
                                 key="arrows")
     for r, row in enumerate(arrows):
         for c, sign in enumerate(row):
-            where = f"row {r + 1} column {c + 1}"
+            where = _("row {row} column {column}").format(row=r + 1, column=c + 1)
             problem = sign_problem(sign)
             if problem:
                 raise PuzzleFormatError(f"{where}: {problem}", key="arrows")
             for direction in heads(sign):
                 if not ray(rows, cols, r, c, direction):
                     raise PuzzleFormatError(
-                        f"{where}: the arrow {direction} points off the grid; every arrow must "
-                        "point at one square at least", key="arrows")
+                        _("{where}: the arrow {direction} points off the grid; every arrow must point at "
+                          "one square at least").format(where=where, direction=direction), key="arrows")
     if (not isinstance(givens, list) or len(givens) != rows
             or any(not isinstance(row, list) or len(row) != cols for row in givens)):
-        raise PuzzleFormatError(f"'givens' must be a {rows} x {cols} grid of numbers (0 blank)",
+        raise PuzzleFormatError(_("'givens' must be a {rows} x {cols} grid of numbers (0 blank)").format(
+                                    rows=rows, cols=cols),
                                 key="givens")
     board = board_for(puzzle)
     for r, row in enumerate(givens):
@@ -77,6 +81,9 @@ def validate(puzzle: JSON) -> None:
             line = len(board.targets[r * cols + c])
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= line:
                 raise PuzzleFormatError(
-                    f"row {r + 1} column {c + 1}: given {value!r} is out of range; its sign sees "
-                    f"{line} square{'s' if line > 1 else ''}, so use 1 to {line} (0 for blank)",
+                    ngettext("row {row} column {column}: given {value} is out of range; its sign sees "
+                             "{line} square, so use 1 to {line} (0 for blank)",
+                             "row {row} column {column}: given {value} is out of range; its sign sees "
+                             "{line} squares, so use 1 to {line} (0 for blank)", line).format(
+                        row=r + 1, column=c + 1, value=repr(value), line=line),
                     key="givens")

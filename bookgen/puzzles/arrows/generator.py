@@ -8,7 +8,7 @@ import random
 from dataclasses import dataclass
 
 from bookgen.api import JSON, Generated, Request, _
-from bookgen.core.grading import LEVELS, make_at_level, remove_givens
+from bookgen.core.grading import LEVELS, level_word, make_at_level, remove_givens
 from bookgen.errors import BookgenError
 from bookgen.puzzles.arrows.board import Board, board_of, ray, start
 from bookgen.puzzles.arrows.grader import BANDS, STAGES, deduce, rate
@@ -176,8 +176,9 @@ def generate(rng: random.Random, request: Request) -> Generated:
 
     _least, ceiling = given_bounds_of(level, rows * cols)
     made = make_at_level(level, ATTEMPTS, fill, reduce, lambda puzzle: rate(puzzle, answers[-1]),
-                         f"could not make a {level} {rows}x{cols} arrow puzzle in {ATTEMPTS} "
-                         "tries; try another size",
+                         _("could not make a {level} {size} arrow puzzle in {tries} tries; try "
+                           "another size").format(level=level_word(level), size=f"{rows}x{cols}",
+                                                  tries=ATTEMPTS),
                          prefer=None if ceiling is None else lambda rating: rating["givens"] <= ceiling)
     answer = made.answer
     return Generated(made.puzzle, {"grid": grid_of(answer.board, [1 << v for v in answer.values])},

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TypeGuard
 
-from bookgen.api import JSON
+from bookgen.api import JSON, _, ngettext
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.calcudoku.cages import fillings
 from bookgen.puzzles.calcudoku.parameters import MAX_SIZE, OPS
@@ -62,17 +62,20 @@ def gives(op: str, values: list[int], target: int) -> bool:
 def validate(puzzle: JSON) -> None:
     size = puzzle.get("size")
     if not whole(size) or not LEAST_SIZE <= size <= MAX_SIZE:
-        raise PuzzleFormatError(f"'size' must be a whole number from {LEAST_SIZE} to {MAX_SIZE}",
+        raise PuzzleFormatError(_("'size' must be a whole number from {LEAST_SIZE} to {MAX_SIZE}").format(
+                                    LEAST_SIZE=LEAST_SIZE, MAX_SIZE=MAX_SIZE),
                                 key="size")
     cages = puzzle.get("cages")
     if not isinstance(cages, list) or not cages:
-        raise PuzzleFormatError('\'cages\' must be a list of {"cells", "target", "op"}', key="cages")
+        raise PuzzleFormatError(_("'cages' must be a list of {form}").format(
+                                    form='{"cells", "target", "op"}'), key="cages")
     owner: dict[tuple[int, int], int] = {}
     for number, cage in enumerate(cages, 1):
         validate_cage(cage, number, size, owner)
     if len(owner) != size * size:
         r, c = min(set(divmod(cell, size) for cell in range(size * size)) - set(owner))
-        raise PuzzleFormatError(f"row {r + 1} column {c + 1} is in no cage", key="cages")
+        raise PuzzleFormatError(_("row {row} column {column} is in no cage").format(
+                                    row=r + 1, column=c + 1), key="cages")
 
 
 def validate_cage(cage: object, number: int, size: int, owner: dict[tuple[int, int], int]) -> None:
@@ -82,34 +85,46 @@ def validate_cage(cage: object, number: int, size: int, owner: dict[tuple[int, i
     if (not isinstance(cage, dict) or not isinstance(cells, list) or not cells
             or any(not isinstance(cell, list) or len(cell) != 2
                    or any(not whole(v) or not 0 <= v < size for v in cell) for cell in cells)):
-        raise PuzzleFormatError(f'cage {number} must be {{"cells": [[row, column], ...], "target": N, '
-                                f'"op": ...}} with rows and columns from 0 to {size - 1}', key="cages")
+        raise PuzzleFormatError(_("cage {number} must be {form} with rows and columns from 0 to "
+                                  "{size}").format(
+                                    number=number,
+                                    form='{"cells": [[row, column], ...], "target": N, "op": ...}',
+                                    size=size - 1), key="cages")
     op, target = cage.get("op"), cage.get("target")
     if op not in OPS:
-        raise PuzzleFormatError(f"cage {number}: 'op' {op!r} is not one of {', '.join(OPS)}", key="cages")
+        raise PuzzleFormatError(_("cage {number}: 'op' {op} is not one of {choices}").format(
+                                    number=number, op=repr(op), choices=', '.join(OPS)), key="cages")
     if not whole(target) or target < 0:
-        raise PuzzleFormatError(f"cage {number}: 'target' {target!r} is not a whole number", key="cages")
+        raise PuzzleFormatError(_("cage {number}: 'target' {target} is not a whole number").format(
+                                    number=number, target=repr(target)), key="cages")
     squares = [tuple(cell) for cell in cells]
     for square in squares:
         if square in owner:
-            raise PuzzleFormatError(f"row {square[0] + 1} column {square[1] + 1} is in cages "
-                                    f"{owner[square]} and {number}", key="cages")
+            raise PuzzleFormatError(_("row {row} column {column} is in cages {owner} and {number}").format(
+                                        row=square[0] + 1, column=square[1] + 1, owner=owner[square],
+                                        number=number), key="cages")
         owner[square] = number
     if len(squares) > size or not side_by_side(squares):
-        raise PuzzleFormatError(f"cage {number} is not {size} or fewer squares side by side", key="cages")
+        raise PuzzleFormatError(_("cage {number} is not {size} or fewer squares side by side").format(
+                                    number=number, size=size), key="cages")
     wanted = OP_COUNTS.get(op)
     if wanted is not None and len(squares) != wanted:
-        raise PuzzleFormatError(f"cage {number}: a cage of {op!r} has {wanted} "
-                                f"square{'s' if wanted > 1 else ''}, not {len(squares)}", key="cages")
+        raise PuzzleFormatError(ngettext("cage {number}: a cage of {op} has {wanted} square, not {count}",
+                                         "cage {number}: a cage of {op} has {wanted} squares, not {count}",
+                                         wanted).format(number=number, op=repr(op), wanted=wanted,
+                                                        count=len(squares)), key="cages")
     if op != "=" and len(squares) < 2:
-        raise PuzzleFormatError(f"cage {number}: a cage of one square takes 'op' '=' (its number)",
+        raise PuzzleFormatError(_("cage {number}: a cage of one square takes 'op' '=' (its number)").format(
+                                    number=number),
                                 key="cages")
     flat = tuple(sorted(r * size + c for r, c in squares))
     clash = tuple((i, j) for i in range(len(flat)) for j in range(i + 1, len(flat))
                   if flat[i] // size == flat[j] // size or flat[i] % size == flat[j] % size)
     if len(squares) <= LISTED_FILLINGS and not fillings(op, target, size, len(flat), clash):
-        raise PuzzleFormatError(f"cage {number}: no numbers from 1 to {size} give {target} by {op!r} "
-                                f"in its {len(squares)} squares", key="cages")
+        raise PuzzleFormatError(_("cage {number}: no numbers from 1 to {size} give {target} by {op} in "
+                                  "its {count} squares").format(
+                                    number=number, size=size, target=target, op=repr(op),
+                                    count=len(squares)), key="cages")
 
 
 def side_by_side(squares: list[tuple[int, int]]) -> bool:

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from math import prod
 
-from bookgen.api import JSON, Generated, Request
-from bookgen.core.grading import make_at_level
+from bookgen.api import JSON, Generated, Request, _
+from bookgen.core.grading import level_word, make_at_level
 from bookgen.core.latin import Budget, Cell, Contradiction, random_square, rows_of
 from bookgen.puzzles.calcudoku.cages import Cage, cage_of
 from bookgen.puzzles.calcudoku.checking import side_by_side
@@ -235,6 +235,7 @@ def generate(rng: random.Random, request: Request) -> Generated:
         return rate(puzzle) if puzzle["cages"] else {"level": None}
 
     made = make_at_level(level, ATTEMPTS, fill, reduce, graded,
-                         f"could not make a {level} {size}x{size} calcudoku in {ATTEMPTS} tries; "
-                         "try another level or size")
+                         _("could not make a {level} {size} calcudoku in {tries} tries; try another "
+                           "level or size").format(level=level_word(level), size=f"{size}x{size}",
+                                                   tries=ATTEMPTS))
     return Generated(made.puzzle, {"grid": rows_of(size, made.answer)}, made.rating)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bookgen.api import JSON
+from bookgen.api import JSON, _
 from bookgen.core.letters import LANGUAGES, alphabet
 from bookgen.core.wordgrid import DIRECTIONS, STEP, numbers_of, slots_of
 from bookgen.errors import PuzzleFormatError
@@ -37,16 +37,18 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
 def validate(puzzle: JSON) -> None:
     """Refuse puzzle JSON that is not a grid with one numbered entry a run of squares."""
     if not isinstance(puzzle, dict) or set(puzzle) != {"grid", "entries", "language"}:
-        raise PuzzleFormatError("a crossword puzzle has exactly 'grid', 'entries' and 'language'")
+        raise PuzzleFormatError(_("a crossword puzzle has exactly 'grid', 'entries' and 'language'"))
     language, grid, entries = puzzle["language"], puzzle["grid"], puzzle["entries"]
     if language not in LANGUAGES:
-        raise PuzzleFormatError(f"'language' must be one of {', '.join(LANGUAGES)}")
+        raise PuzzleFormatError(_("'language' must be one of {choices}").format(
+                                    choices=', '.join(LANGUAGES)))
     letters = alphabet(language)
     if not (isinstance(grid, list) and 0 < len(grid) <= MAX_SIDE and all(isinstance(r, str) for r in grid)
             and 0 < len(grid[0]) <= MAX_SIDE and all(len(r) == len(grid[0]) and set(r) <= letters | {"#", "."}
                                                    for r in grid)):
-        raise PuzzleFormatError(f"'grid' must be 1 to {MAX_SIDE} rows of equally many characters: "
-                                "# for no square, . for an empty square, or a capital letter given")
+        raise PuzzleFormatError(_("'grid' must be 1 to {MAX_SIDE} rows of equally many characters: # for "
+                                  "no square, . for an empty square, or a capital letter given").format(
+                                    MAX_SIDE=MAX_SIDE))
     keys = {"word", "row", "col", "direction", "number", "clue"}
     if not (isinstance(entries, list) and 0 < len(entries) <= MAX_PAIRS and all(
             isinstance(e, dict) and set(e) == keys and isinstance(e["word"], str)
@@ -54,12 +56,13 @@ def validate(puzzle: JSON) -> None:
             and e["direction"] in DIRECTIONS
             and all(isinstance(e[k], int) and not isinstance(e[k], bool) for k in ("row", "col", "number"))
             for e in entries)):
-        raise PuzzleFormatError(f"'entries' must be 1 to {MAX_PAIRS} objects with word, row, col, "
-                                "direction (across or down), number and clue")
+        raise PuzzleFormatError(_("'entries' must be 1 to {MAX_PAIRS} objects with word, row, col, "
+                                  "direction (across or down), number and clue").format(
+                                    MAX_PAIRS=MAX_PAIRS))
     slots = slots_of(grid)
     numbers = numbers_of(slots)
     wanted = Counter((s.row, s.col, s.direction, s.length, numbers[(s.row, s.col)]) for s in slots)
     given = Counter((e["row"], e["col"], e["direction"], len(e["word"]), e["number"]) for e in entries)
     if wanted != given:
-        raise PuzzleFormatError("'entries' must be one a run of two or more squares of 'grid', "
-                                "each at its first square, numbered in reading order")
+        raise PuzzleFormatError(_("'entries' must be one a run of two or more squares of 'grid', each at "
+                                  "its first square, numbered in reading order"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from bookgen.api import JSON
+from bookgen.api import JSON, _
 from bookgen.core.dictionary import is_blocked
 from bookgen.core.letters import LANGUAGES, alphabet
 from bookgen.errors import PuzzleFormatError
@@ -45,24 +45,25 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
 def validate(puzzle: JSON) -> None:
     """Refuse puzzle JSON that is not a ciphertext in a language's letters with given letters."""
     if not isinstance(puzzle, dict) or set(puzzle) != {"text", "given", "language", "author"}:
-        raise PuzzleFormatError("a cryptogram puzzle has exactly 'text', 'given', 'language' and "
-                                "'author'")
+        raise PuzzleFormatError(_("a cryptogram puzzle has exactly 'text', 'given', 'language' and "
+                                  "'author'"))
     language, text, given = puzzle["language"], puzzle["text"], puzzle["given"]
     if language not in LANGUAGES:
-        raise PuzzleFormatError(f"'language' must be one of {', '.join(LANGUAGES)}")
+        raise PuzzleFormatError(_("'language' must be one of {choices}").format(
+                                    choices=', '.join(LANGUAGES)))
     letters = alphabet(language)
     if not (isinstance(text, str) and 0 < len(text) <= MAX_TEXT and any(c in letters for c in text)
             and text == text.strip() and "\n" not in text
             and not any(char.isalpha() and char not in letters for char in text)):
-        raise PuzzleFormatError(f"'text' must be one line of up to {MAX_TEXT} characters, its "
-                                "letters the language's capitals")
+        raise PuzzleFormatError(_("'text' must be one line of up to {MAX_TEXT} characters, its letters "
+                                  "the language's capitals").format(MAX_TEXT=MAX_TEXT))
     if not (isinstance(given, dict) and all(isinstance(c, str) and isinstance(p, str) and c in text
                                             and c in letters and p in letters and c != p
                                             for c, p in given.items())
             and len(set(given.values())) == len(given)):
-        raise PuzzleFormatError("'given' must map code letters of the text to different letters, "
-                                "none to itself")
+        raise PuzzleFormatError(_("'given' must map code letters of the text to different letters, none "
+                                  "to itself"))
     author = puzzle["author"]
     if not isinstance(author, str) or "\n" in author or len(author) > MAX_AUTHOR:
-        raise PuzzleFormatError(f"'author' must be one line of up to {MAX_AUTHOR} characters "
-                                "(\"\" for none)")
+        raise PuzzleFormatError(_("'author' must be one line of up to {MAX_AUTHOR} characters (\"\" for "
+                                  "none)").format(MAX_AUTHOR=MAX_AUTHOR))

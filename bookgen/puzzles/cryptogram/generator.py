@@ -20,9 +20,9 @@ from itertools import count, islice
 from math import ceil
 
 from bookgen import i18n
-from bookgen.api import JSON, Generated, Request
+from bookgen.api import JSON, Generated, Request, _
 from bookgen.core.dictionary import is_blocked
-from bookgen.core.grading import make_at_level, remove_givens
+from bookgen.core.grading import level_word, make_at_level, remove_givens
 from bookgen.core.letters import alphabet
 from bookgen.core.options import language_name
 from bookgen.errors import BookgenError
@@ -139,7 +139,7 @@ def _fewest_givens(rng: random.Random, text: str, answer: dict[str, str],
     in one code of ten where another letter would have done: a book found too few of them."""
     language = puzzle({})["language"]
     layer: list[dict[str, str]] = [{}]
-    for _ in range(EXPERT_GIVENS + 1):
+    for _try in range(EXPERT_GIVENS + 1):
         following: list[dict[str, str]] = []
         for given in layer:
             readings = list(islice(decipherments(text, given, language), 2))
@@ -160,7 +160,7 @@ def _ruling_out(rng: random.Random, plain: str, code: dict[str, str], language: 
     knows no letter stands for itself, so such a reading is no reading: expert's code then reads
     one way with no letter or fewer given, where a random code did so one time in ten or fifty."""
     code = dict(code)
-    for _ in range(REPAIRS):
+    for _try in range(REPAIRS):
         cipher = "".join(code.get(char, char) for char in plain)
         truth = {code[p]: p for p in set(plain) if p in code}
         readings = [r for r in islice(decipherments(cipher, {}, language), 2) if r != truth]
@@ -215,8 +215,9 @@ def generate(rng: random.Random, request: Request, attempts: int = ATTEMPTS) -> 
 
     made = make_at_level(level, attempts, fill, reduce,
                          lambda puzzle: rate(puzzle) if puzzle is not None else {"level": None},
-                         failure=f"no {level} cryptogram came out of {attempts} tries for "
-                                 f"{request.describe()}; give more or longer quotations")
+                         failure=_("no {level} cryptogram came out of {tries} tries for {request}; "
+                                   "give more or longer quotations").format(
+                                       level=level_word(level), tries=attempts, request=request.describe()))
     chosen, plain, cipher, answer = made.answer
     assert made.puzzle is not None
     return Generated(made.puzzle, {"text": plain, "key": answer}, made.rating)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bookgen.api import JSON
+from bookgen.api import JSON, _
 from bookgen.core.letters import LANGUAGES, alphabet
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.fillin.parameters import MAX_SIDE, MAX_WORD, MAX_WORDS, MIN_WORD
@@ -45,21 +45,24 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
 def validate(puzzle: JSON) -> None:
     """Refuse puzzle JSON that is not a grid of squares and givens with a list of words."""
     if not isinstance(puzzle, dict) or set(puzzle) != {"grid", "words", "language"}:
-        raise PuzzleFormatError("a fill-in puzzle has exactly 'grid', 'words' and 'language'")
+        raise PuzzleFormatError(_("a fill-in puzzle has exactly 'grid', 'words' and 'language'"))
     language, grid, words = puzzle["language"], puzzle["grid"], puzzle["words"]
     if language not in LANGUAGES:
-        raise PuzzleFormatError(f"'language' must be one of {', '.join(LANGUAGES)}")
+        raise PuzzleFormatError(_("'language' must be one of {choices}").format(
+                                    choices=', '.join(LANGUAGES)))
     letters = alphabet(language) | {"#", "."}
     if not (isinstance(grid, list) and 0 < len(grid) <= MAX_SIDE and all(isinstance(r, str) for r in grid)
             and 0 < len(grid[0]) <= MAX_SIDE and all(len(r) == len(grid[0]) and set(r) <= letters
                                                    for r in grid)):
-        raise PuzzleFormatError(f"'grid' must be 1 to {MAX_SIDE} rows of equally many characters: "
-                                "# for no square, . for an empty square, or a capital letter given")
+        raise PuzzleFormatError(_("'grid' must be 1 to {MAX_SIDE} rows of equally many characters: # for "
+                                  "no square, . for an empty square, or a capital letter given").format(
+                                    MAX_SIDE=MAX_SIDE))
     if not (isinstance(words, list) and 0 < len(words) <= MAX_WORDS and all(
             isinstance(w, str) and MIN_WORD <= len(w) <= MAX_WORD and set(w) <= alphabet(language)
             for w in words)):
-        raise PuzzleFormatError(f"'words' must be 1 to {MAX_WORDS} words of {MIN_WORD} to {MAX_WORD} "
-                                "of the language's capital letters")
+        raise PuzzleFormatError(_("'words' must be 1 to {MAX_WORDS} words of {MIN_WORD} to {MAX_WORD} of "
+                                  "the language's capital letters").format(
+                                    MAX_WORDS=MAX_WORDS, MIN_WORD=MIN_WORD, MAX_WORD=MAX_WORD))
     if len(set(words)) != len(words):
         twice = sorted({w for w in words if words.count(w) > 1})
-        raise PuzzleFormatError(f"'words' lists {', '.join(twice)} twice")
+        raise PuzzleFormatError(_("'words' lists {choices} twice").format(choices=', '.join(twice)))

@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 
 from bookgen.api import JSON, Generated, Request, _
-from bookgen.core.grading import make_at_level
+from bookgen.core.grading import level_word, make_at_level
 from bookgen.core.letters import alphabet
 from bookgen.core.options import language_name
 from bookgen.core.wordgrid import (
@@ -112,9 +112,9 @@ def generate(rng: random.Random, request: Request) -> Generated:
         return puzzle
 
     made = make_at_level(level, ATTEMPTS, fill, reduce, rate, accept=lambda rating: unique[0],
-                         failure=f"no {level} fill-in came out of {ATTEMPTS} tries for "
-                                 f"{request.describe()}; give more room (a larger size), more "
-                                 "words or another level")
+                         failure=_("no {level} fill-in came out of {tries} tries for {request}; "
+                                   "give more room (a larger size), more words or another level").format(
+                                       level=level_word(level), tries=ATTEMPTS, request=request.describe()))
     return Generated(made.puzzle, {"grid": made.answer.grid}, made.rating)
 
 

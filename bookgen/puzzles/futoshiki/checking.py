@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TypeGuard, cast
 
-from bookgen.api import JSON
+from bookgen.api import JSON, _
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.futoshiki.parameters import MAX_SIZE
 
@@ -45,35 +45,47 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
 def validate(puzzle: JSON) -> None:
     size = puzzle.get("size")
     if not whole(size) or not LEAST_SIZE <= size <= MAX_SIZE:
-        raise PuzzleFormatError(f"'size' must be a whole number from {LEAST_SIZE} to {MAX_SIZE}",
+        raise PuzzleFormatError(_("'size' must be a whole number from {LEAST_SIZE} to {MAX_SIZE}").format(
+                                    LEAST_SIZE=LEAST_SIZE, MAX_SIZE=MAX_SIZE),
                                 key="size")
     givens = puzzle.get("givens")
     if (not isinstance(givens, list) or len(givens) != size
             or any(not isinstance(row, list) or len(row) != size for row in givens)):
-        raise PuzzleFormatError(f"'givens' must be {size} rows of {size} numbers", key="givens")
+        raise PuzzleFormatError(_("'givens' must be {size} rows of {size} numbers").format(
+            size=size), key="givens")
     for r, row in enumerate(givens):
         for c, value in enumerate(row):
             if not whole(value) or not 0 <= value <= size:
-                raise PuzzleFormatError(f"row {r + 1} column {c + 1}: given {value!r} is not a number "
-                                        f"from 1 to {size} (0 for blank)", key="givens")
+                raise PuzzleFormatError(_("row {row} column {column}: given {value} is not a number from "
+                                          "1 to {size} (0 for blank)").format(
+                                            row=r + 1, column=c + 1, value=repr(value), size=size),
+                                            key="givens")
     signs = puzzle.get("signs")
     if not isinstance(signs, list):
-        raise PuzzleFormatError('\'signs\' must be a list of {"a": [row, column], "b": [row, column], '
-                                '"op": "<" or ">"}', key="signs")
+        raise PuzzleFormatError(_("'signs' must be a list of {form}").format(
+                                    form='{"a": [row, column], "b": [row, column], "op": "<" or ">"}'),
+                                    key="signs")
     seen: set[tuple[int, ...]] = set()
     for number, sign in enumerate(signs, 1):
         squares = [sign.get(key) if isinstance(sign, dict) else None for key in ("a", "b")]
         if (not isinstance(sign, dict) or sign.get("op") not in ("<", ">")
                 or any(not isinstance(square, list) or len(square) != 2
                        or any(not whole(v) or not 0 <= v < size for v in square) for square in squares)):
-            raise PuzzleFormatError(f'sign {number} must be {{"a": [row, column], "b": [row, column], '
-                                    f'"op": "<" or ">"}} with rows and columns from 0 to {size - 1}',
+            raise PuzzleFormatError(_("sign {number} must be {form} with rows and columns from 0 to "
+                                      "{size}").format(
+                                        number=number,
+                                        form='{"a": [row, column], "b": [row, column], "op": "<" or ">"}',
+                                        size=size - 1),
                                     key="signs")
         (ar, ac), (br, bc) = cast(list[list[int]], squares)
         if (br - ar, bc - ac) not in ((0, 1), (1, 0)):
-            raise PuzzleFormatError(f"sign {number}: 'b' must be the square right of 'a' or below it",
+            raise PuzzleFormatError(_("sign {number}: 'b' must be the square right of 'a' or below "
+                                      "it").format(
+                                        number=number),
                                     key="signs")
         if (ar, ac, br, bc) in seen:
-            raise PuzzleFormatError(f"sign {number}: row {ar + 1} column {ac + 1} and row {br + 1} "
-                                    f"column {bc + 1} already have a sign", key="signs")
+            raise PuzzleFormatError(_("sign {number}: row {row} column {column} and row {row2} column "
+                                      "{column2} already have a sign").format(
+                                        number=number, row=ar + 1, column=ac + 1, row2=br + 1,
+                                        column2=bc + 1), key="signs")
         seen.add((ar, ac, br, bc))

@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 import random
 
-from bookgen.api import JSON, Generated, Request
-from bookgen.core.grading import LEVELS, make_at_level, remove_givens
+from bookgen.api import JSON, Generated, Request, _
+from bookgen.core.grading import LEVELS, level_word, make_at_level, remove_givens
 from bookgen.core.latin import Budget, Contradiction, random_square, rows_of
 from bookgen.puzzles.futoshiki.grader import BANDS, WEIGHTS, deduce, rate
 from bookgen.puzzles.futoshiki.parameters import relations, signed
@@ -167,7 +167,8 @@ def generate(rng: random.Random, request: Request) -> Generated:
     attempts = RARE.get((size, level), ATTEMPTS)
     made = make_at_level(level, attempts, lambda: random_square(rng, size),
                          lambda answer: reduce(rng, size, answer, level), rate,
-                         f"could not make a {level} {size}x{size} futoshiki in {attempts} tries; "
-                         "try another level or size",
+                         _("could not make a {level} {size} futoshiki in {tries} tries; try another "
+                           "level or size").format(level=level_word(level), size=f"{size}x{size}",
+                                                   tries=attempts),
                          prefer=None if most is None else lambda rating: rating["givens"] <= most)
     return Generated(made.puzzle, {"grid": rows_of(size, made.answer)}, made.rating)

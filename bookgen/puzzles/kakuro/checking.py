@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bookgen.api import JSON
+from bookgen.api import JSON, _
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.kakuro.parameters import LONGEST_RUN, MAX_JSON_SIDE
 
@@ -69,63 +69,76 @@ def validate(puzzle: JSON) -> None:
     cells = puzzle.get("cells")
     if (not isinstance(cells, list) or not cells or not isinstance(cells[0], list) or not cells[0]
             or any(not isinstance(row, list) or len(row) != len(cells[0]) for row in cells)):
-        raise PuzzleFormatError("'cells' must be a non-empty list of equally long rows, each square "
-                                "null (white) or {\"across\": sum or null, \"down\": sum or null}",
+        raise PuzzleFormatError(_("'cells' must be a non-empty list of equally long rows, each square "
+                                  "null (white) or {form}").format(
+                                    form='{"across": sum or null, "down": sum or null}'),
                                 key="cells")
     rows, cols = len(cells), len(cells[0])
     if rows > MAX_JSON_SIDE or cols > MAX_JSON_SIDE:
-        raise PuzzleFormatError(f"a grid has at most {MAX_JSON_SIDE} rows and columns", key="cells")
+        raise PuzzleFormatError(_("a grid has at most {MAX_JSON_SIDE} rows and columns").format(
+                                    MAX_JSON_SIDE=MAX_JSON_SIDE), key="cells")
     for r, row in enumerate(cells):
         for c, cell in enumerate(row):
             if cell is None:
                 continue
-            where = f"row {r + 1} column {c + 1}"
+            where = _("row {row} column {column}").format(row=r + 1, column=c + 1)
             if not isinstance(cell, dict) or set(cell) != {"across", "down"}:
-                raise PuzzleFormatError(f"{where}: a square is null (white) or a black square "
-                                        "{\"across\": sum or null, \"down\": sum or null}, not "
-                                        f"{cell!r}", key="cells")
+                raise PuzzleFormatError(_("{where}: a square is null (white) or a black square {form}, "
+                                          "not {cell}").format(
+                                            where=where,
+                                            form='{"across": sum or null, "down": sum or null}',
+                                            cell=repr(cell)), key="cells")
             for name in ("across", "down"):
                 total = cell[name]
                 if total is not None and (isinstance(total, bool) or not isinstance(total, int)
                                           or not 1 <= total <= 45):
-                    raise PuzzleFormatError(f"{where}: the {name} sum must be a whole number from "
-                                            f"1 to 45 or null, not {total!r}", key="cells")
+                    raise PuzzleFormatError(_("{where}: the {name} sum must be a whole number from 1 to "
+                                              "45 or null, not {total}").format(
+                                                where=where, name=name, total=repr(total)), key="cells")
     if all(cell is not None for row in cells for cell in row):
-        raise PuzzleFormatError("the grid has no white square", key="cells")
+        raise PuzzleFormatError(_("the grid has no white square"), key="cells")
     runs = _runs(cells, alone=True)
     for name, (r, c), squares in runs:
-        start = f"the run {name} from row {squares[0][0] + 1} column {squares[0][1] + 1}"
+        start = _("the run {name} from row {row} column {column}").format(
+            name=name, row=squares[0][0] + 1, column=squares[0][1] + 1)
         clue = cells[r][c] if r >= 0 and c >= 0 else None
         total = clue[name] if clue is not None else None
         if len(squares) == 1:
             if total is not None:
-                raise PuzzleFormatError(f"row {r + 1} column {c + 1} has an {name} sum for one "
-                                        "square alone; a sum stands before two squares or more",
+                raise PuzzleFormatError(_("row {row} column {column} has an {name} sum for one square "
+                                          "alone; a sum stands before two squares or more").format(
+                                            row=r + 1, column=c + 1, name=name),
                                         key="cells")
             continue
         if total is None:
-            where = (f"row {r + 1} column {c + 1} needs its {name} sum" if clue is not None else
-                     "it starts at the edge, and a run's sum stands in the black square before it")
-            raise PuzzleFormatError(f"{start} has no sum: {where}", key="cells")
+            where = (_("row {row} column {column} needs its {name} sum").format(
+                         row=r + 1, column=c + 1, name=name) if clue is not None else
+                     _("it starts at the edge, and a run's sum stands in the black square before it"))
+            raise PuzzleFormatError(_("{start} has no sum: {where}").format(
+                start=start, where=where), key="cells")
         length = len(squares)
         if length > LONGEST_RUN:
-            raise PuzzleFormatError(f"{start} has {length} squares; a run holds at most "
-                                    f"{LONGEST_RUN} (the digits 1 to 9, none twice)", key="cells")
+            raise PuzzleFormatError(_("{start} has {length} squares; a run holds at most {LONGEST_RUN} "
+                                      "(the digits 1 to 9, none twice)").format(
+                                        start=start, length=length, LONGEST_RUN=LONGEST_RUN), key="cells")
         low, high = length * (length + 1) // 2, length * (19 - length) // 2
         if not low <= total <= high:
-            raise PuzzleFormatError(f"{start}: {length} different digits add up to {low} to "
-                                    f"{high}, never {total}", key="cells")
+            raise PuzzleFormatError(_("{start}: {length} different digits add up to {low} to {high}, "
+                                      "never {total}").format(
+                                        start=start, length=length, low=low, high=high, total=total),
+                                        key="cells")
     in_runs = {square for _, _, squares in runs if len(squares) >= 2 for square in squares}
     for r, row in enumerate(cells):
         for c, cell in enumerate(row):
             if cell is None and (r, c) not in in_runs:
-                raise PuzzleFormatError(f"row {r + 1} column {c + 1} is a white square in no run: "
-                                        "no sum says what it holds", key="cells")
+                raise PuzzleFormatError(_("row {row} column {column} is a white square in no run: no sum "
+                                          "says what it holds").format(row=r + 1, column=c + 1), key="cells")
     starts = {(name, before) for name, before, _ in runs}
     for r, row in enumerate(cells):
         for c, cell in enumerate(row):
             for name in ("across", "down"):
                 if cell is not None and cell[name] is not None and (name, (r, c)) not in starts:
-                    after = "an across sum but no white square to its right" if name == "across" \
-                        else "a down sum but no white square below it"
-                    raise PuzzleFormatError(f"row {r + 1} column {c + 1} has {after}", key="cells")
+                    said = (_("row {row} column {column} has an across sum but no white square to its "
+                              "right") if name == "across" else
+                            _("row {row} column {column} has a down sum but no white square below it"))
+                    raise PuzzleFormatError(said.format(row=r + 1, column=c + 1), key="cells")

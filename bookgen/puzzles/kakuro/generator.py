@@ -9,9 +9,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bookgen.api import JSON, Generated, Request
+from bookgen.api import JSON, Generated, Request, _
 from bookgen.core.bits import members as digits
-from bookgen.core.grading import LEVELS, make_at_level
+from bookgen.core.grading import LEVELS, level_word, make_at_level
 from bookgen.puzzles.kakuro.board import Board, Layout, board_of
 from bookgen.puzzles.kakuro.grader import BANDS, deduce, rate
 from bookgen.puzzles.kakuro.parameters import ALL_DIGITS, Cell
@@ -42,7 +42,7 @@ def random_layout(rng: random.Random, rows: int, cols: int, shape: Shape) -> Lay
     joined side by side; None when PATTERN_TRIES patterns all end where no square can break a
     run that is too long (one try in 2.5 makes a pattern with runs of 5 at most on 8x8, one in 8
     on 16x16; with runs of 4 at most, one in 100: no level asks for those)."""
-    for _ in range(PATTERN_TRIES):
+    for _try in range(PATTERN_TRIES):
         layout = _pattern(rng, rows, cols, shape)
         if layout is not None:
             return layout
@@ -236,7 +236,7 @@ def descend(rng: random.Random, board: Board, values: list[int], measure: Measur
     spent (False): each step takes a square left open or sharing a run with one, tries every
     digit it could take, and keeps the best if it leaves no more candidates open."""
     score, open_cells = measure(values)
-    for _ in range(DESCENT * board.size):
+    for _try in range(DESCENT * board.size):
         if not open_cells:
             return True
         pool = sorted(set(open_cells).union(*(board.partners[cell] for cell in open_cells)))
@@ -344,8 +344,8 @@ def generate(rng: random.Random, request: Request) -> Generated:
     rows, cols = request.settings["size"]
     made = make_at_level(level, ATTEMPTS, lambda: unique_filling(rng, rows, cols, level),
                          lambda filled: puzzle_of(filled.board, filled.layout, filled.sums), rate,
-                         f"could not make a {level} {rows}x{cols} kakuro in {ATTEMPTS} tries; "
-                         "try another size")
+                         _("could not make a {level} {size} kakuro in {tries} tries; try another "
+                           "size").format(level=level_word(level), size=f"{rows}x{cols}", tries=ATTEMPTS))
     answer = made.answer
     return Generated(made.puzzle, {"grid": grid_of(answer.board, answer.values)}, made.rating)
 

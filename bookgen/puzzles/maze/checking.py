@@ -11,7 +11,7 @@ from itertools import islice
 
 import networkx as nx
 
-from bookgen.api import JSON
+from bookgen.api import JSON, _
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.maze.grids import KINDS, full_places, openings
 from bookgen.puzzles.maze.parameters import MAX_RINGS, MAX_SIDE, MIN_SIDE, board_of
@@ -63,19 +63,22 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
 def validate(puzzle: JSON) -> None:
     """Refuse puzzle JSON that is not a maze on one of the grids, as the format states it."""
     if not isinstance(puzzle, dict) or not PUZZLE_KEYS <= set(puzzle) <= PUZZLE_KEYS | OPTIONAL_KEYS:
-        raise PuzzleFormatError(f"a maze has exactly {', '.join(sorted(PUZZLE_KEYS))} (and may have "
-                                f"{', '.join(sorted(OPTIONAL_KEYS))})")
+        raise PuzzleFormatError(_("a maze has exactly {choices} (and may have {choices2})").format(
+                                    choices=', '.join(sorted(PUZZLE_KEYS)),
+                                    choices2=', '.join(sorted(OPTIONAL_KEYS))))
     if "pictures" in puzzle and puzzle["pictures"] not in PICTURES:
-        raise PuzzleFormatError(f"'pictures' is one of {', '.join(PICTURES)}, where a maze has any")
+        raise PuzzleFormatError(_("'pictures' is one of {choices}, where a maze has any").format(
+                                    choices=', '.join(PICTURES)))
     kind, size = puzzle["grid"], puzzle["size"]
     if kind not in KINDS:
-        raise PuzzleFormatError(f"'grid' must be one of {', '.join(KINDS)}")
+        raise PuzzleFormatError(_("'grid' must be one of {choices}").format(choices=', '.join(KINDS)))
     sides = 1 if kind == "theta" else 2
     top = MAX_RINGS if kind == "theta" else MAX_SIDE
     if not (isinstance(size, list) and len(size) == sides
             and all(type(side) is int and MIN_SIDE <= side <= top for side in size)):
-        raise PuzzleFormatError(f"'size' of a {kind} maze is a list of {sides} whole numbers from "
-                                f"{MIN_SIDE} to {top}")
+        raise PuzzleFormatError(_("'size' of a {kind} maze is a list of {sides} whole numbers from "
+                                  "{MIN_SIDE} to {top}").format(
+                                    kind=kind, sides=sides, MIN_SIDE=MIN_SIDE, top=top))
     cells = puzzle["cells"]
     if not (isinstance(cells, list) and cells and all(
             isinstance(cell, dict) and set(cell) == CELL_KEYS and cell["id"] == index
@@ -83,28 +86,32 @@ def validate(puzzle: JSON) -> None:
             and all(isinstance(cell[key], (int, float)) and not isinstance(cell[key], bool)
                     for key in ("x", "y"))
             for index, cell in enumerate(cells))):
-        raise PuzzleFormatError("'cells' is a list of {id, row, col, x, y}, the ids 0, 1, 2... in order")
+        raise PuzzleFormatError(_("'cells' is a list of {form}, the ids 0, 1, 2... in order").format(
+                                    form='{id, row, col, x, y}'))
     places = [(cell["row"], cell["col"]) for cell in cells]
     grid_places = full_places(kind, tuple(size))
     if kind == "square":
         if places != sorted(set(places)) or not set(places) <= set(grid_places):
-            raise PuzzleFormatError("the cells of a square maze are places of its grid, each once, "
-                                    "row by row")
+            raise PuzzleFormatError(_("the cells of a square maze are places of its grid, each once, row "
+                                      "by row"))
     elif places != grid_places:
-        raise PuzzleFormatError(f"the cells of a {kind} maze are every place of its grid, in order")
+        raise PuzzleFormatError(_("the cells of a {kind} maze are every place of its grid, in order").format(
+                                    kind=kind))
     grid = board_of(puzzle)
     for cell, (x, y) in zip(cells, grid.centres):
         if not (math.isclose(cell["x"], x, abs_tol=NEAR) and math.isclose(cell["y"], y, abs_tol=NEAR)):
-            raise PuzzleFormatError(f"cell {cell['id']} is drawn at ({cell['x']}, {cell['y']}); its "
-                                    f"grid puts it at ({x:.3f}, {y:.3f})")
+            raise PuzzleFormatError(_("cell {id} is drawn at ({x}, {y}); its grid puts it at ({grid_x}, "
+                                      "{grid_y})").format(id=cell["id"], x=cell["x"], y=cell["y"],
+                                                          grid_x=format(x, ".3f"), grid_y=format(y, ".3f")))
     _passages(puzzle, grid.neighbours)
-    for key, upward, where in (("entrance", True, "top"), ("exit", False, "bottom")):
+    for key, upward in (("entrance", True), ("exit", False)):
         end = puzzle[key]
         if type(end) is not int or end not in openings(grid, upward):
-            raise PuzzleFormatError(f"'{key}' is the id of a cell with a side open to the {where} "
-                                    "of the drawing")
+            raise PuzzleFormatError(
+                _("'entrance' is the id of a cell with a side open to the top of the drawing") if upward
+                else _("'exit' is the id of a cell with a side open to the bottom of the drawing"))
     if puzzle["entrance"] == puzzle["exit"]:
-        raise PuzzleFormatError("the entrance and the exit are two cells")
+        raise PuzzleFormatError(_("the entrance and the exit are two cells"))
 
 
 def _passages(puzzle: JSON, neighbours: tuple[tuple[int, ...], ...]) -> None:
@@ -112,9 +119,9 @@ def _passages(puzzle: JSON, neighbours: tuple[tuple[int, ...], ...]) -> None:
     for pair in puzzle["passages"] if isinstance(puzzle["passages"], list) else [None]:
         if not (isinstance(pair, list) and len(pair) == 2 and all(type(c) is int for c in pair)
                 and 0 <= pair[0] < len(neighbours) and pair[1] in neighbours[pair[0]]):
-            raise PuzzleFormatError(f"'passages' holds {pair!r}: a passage is a pair of ids of "
-                                    "cells that share a side")
+            raise PuzzleFormatError(_("'passages' holds {pair}: a passage is a pair of ids of cells that "
+                                      "share a side").format(pair=repr(pair)))
         key = frozenset(pair)
         if key in seen:
-            raise PuzzleFormatError(f"'passages' holds {pair!r} twice")
+            raise PuzzleFormatError(_("'passages' holds {pair} twice").format(pair=repr(pair)))
         seen.add(key)

@@ -116,9 +116,9 @@ def generate(rng: random.Random, request: Request) -> Generated:
         fill=lambda: perfect_maze(rng, grid),
         reduce=lambda maze: braided(rng, maze, share) if share else maze,
         rate=rating,
-        failure=(f"no {request.level} maze came out of {ATTEMPTS} tries at {request.describe()}: "
-                 "its size makes mazes of another level; leave the size out, or choose the level "
-                 "its size gives"))
+        failure=_("no {level} maze came out of {tries} tries at {request}: its size makes mazes of "
+                  "another level; leave the size out, or choose the level its size gives").format(
+                      level=level_word(request.level), tries=ATTEMPTS, request=request.describe()))
     maze = made.puzzle
     _length, path = shortest_ways(maze, 1)
     return Generated(puzzle_of(maze, settings["pictures"]), {"path": path}, made.rating)

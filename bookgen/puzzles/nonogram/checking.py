@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bookgen.api import JSON
+from bookgen.api import JSON, _, pgettext
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.nonogram.parameters import MAX_JSON_SIDE
 
@@ -50,24 +50,30 @@ def _whole(value: Any) -> bool:
 def _side(puzzle: JSON, key: str) -> int:
     side = puzzle.get(key)
     if not isinstance(side, int) or isinstance(side, bool) or not 1 <= side <= MAX_JSON_SIDE:
-        raise PuzzleFormatError(f"'{key}' must be a whole number from 1 to {MAX_JSON_SIDE}", key=key)
+        raise PuzzleFormatError(_("'{key}' must be a whole number from 1 to {MAX_JSON_SIDE}").format(
+                                    key=key, MAX_JSON_SIDE=MAX_JSON_SIDE), key=key)
     return side
 
 
 def validate(puzzle: JSON) -> None:
     rows, cols = _side(puzzle, "rows"), _side(puzzle, "cols")
-    for key, count, length, what in (("row_clues", rows, cols, "row"), ("col_clues", cols, rows, "column")):
+    for key, count, length, what in (("row_clues", rows, cols, pgettext("a nonogram's line", "row")),
+                                     ("col_clues", cols, rows, pgettext("a nonogram's line", "column"))):
         clues = puzzle.get(key)
         if not isinstance(clues, list) or len(clues) != count:
-            raise PuzzleFormatError(f"'{key}' must list {count} clues, one a {what}, each a list of "
-                                    "run lengths ([] for a line with no black square)", key=key)
+            raise PuzzleFormatError(_("'{key}' must list {count} clues, one a {what}, each a list of run "
+                                      "lengths ([] for a line with no black square)").format(
+                                        key=key, count=count, what=what), key=key)
         for index, clue in enumerate(clues, 1):
             if not isinstance(clue, list) or not all(_whole(n) and n >= 1 for n in clue):
-                raise PuzzleFormatError(f"{what} {index}: the clue {clue!r} must be a list of whole "
-                                        "numbers from 1 up ([] for a line with no black square)", key=key)
+                raise PuzzleFormatError(_("{what} {index}: the clue {clue} must be a list of whole "
+                                          "numbers from 1 up ([] for a line with no black square)").format(
+                                            what=what, index=index, clue=repr(clue)), key=key)
             if clue and sum(clue) + len(clue) - 1 > length:
-                raise PuzzleFormatError(f"{what} {index}: the runs {clue} need {sum(clue) + len(clue) - 1} "
-                                        f"squares but the {what} has {length}", key=key)
+                raise PuzzleFormatError(_("{what} {index}: the runs {clue} need {sum} squares but the "
+                                          "{what} has {length}").format(
+                                            what=what, index=index, clue=clue,
+                                            sum=sum(clue) + len(clue) - 1, length=length), key=key)
     if sum(map(sum, puzzle["row_clues"])) != sum(map(sum, puzzle["col_clues"])):
-        raise PuzzleFormatError("the rows' clues and the columns' clues count different numbers of "
-                                "black squares", key="col_clues")
+        raise PuzzleFormatError(_("the rows' clues and the columns' clues count different numbers of "
+                                  "black squares"), key="col_clues")

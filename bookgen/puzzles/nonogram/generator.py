@@ -211,7 +211,8 @@ def generate(rng: random.Random, request: Request) -> Generated:
         return grid if fills_the_frame(grid) else None
 
     made = make_at_level(level, attempts, fill, clues_of, rated,
-                         f"could not make a {level} {rows}x{cols} nonogram in {attempts} tries; "
-                         "try a larger size or another level")
+                         _("could not make a {level} {size} nonogram in {tries} tries; try a larger "
+                           "size or another level").format(level=level_word(level), size=f"{rows}x{cols}",
+                                                           tries=attempts))
     return Generated(made.puzzle, {"grid": made.answer}, made.rating)
 

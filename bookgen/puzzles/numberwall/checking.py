@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bookgen.api import JSON
+from bookgen.api import JSON, _
 from bookgen.core.triangle import answer_shape_problem, flatten, format_problem, given_problems, triples
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.numberwall.parameters import MAX_NUMBER, MAX_ROWS, VARIANT
@@ -12,10 +12,11 @@ from bookgen.puzzles.numberwall.parameters import MAX_NUMBER, MAX_ROWS, VARIANT
 
 def validate(puzzle: JSON) -> None:
     if not isinstance(puzzle, dict):
-        raise PuzzleFormatError("a number wall puzzle must be an object")
+        raise PuzzleFormatError(_("a number wall puzzle must be an object"))
     if puzzle.get("variant", VARIANT) != VARIANT:
-        raise PuzzleFormatError(f"'variant' of a number wall is {VARIANT!r} or left out (difference "
-                                "pyramids are the type pyramid)", key="variant")
+        raise PuzzleFormatError(_("'variant' of a number wall is {VARIANT} or left out (difference "
+                                  "pyramids are the type pyramid)").format(
+                                      VARIANT=repr(VARIANT)), key="variant")
     problem = format_problem(puzzle.get("rows"), MAX_ROWS)
     if problem:
         raise PuzzleFormatError(problem, key="rows")
@@ -23,11 +24,13 @@ def validate(puzzle: JSON) -> None:
     high, low = puzzle.get("max"), puzzle.get("min", 1)
     for name, value in (("max", high), ("min", low)):
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_NUMBER:
-            raise PuzzleFormatError(f"'{name}' must be a whole number from 1 to {MAX_NUMBER}", key=name)
+            raise PuzzleFormatError(_("'{name}' must be a whole number from 1 to {MAX_NUMBER}").format(
+                                        name=name, MAX_NUMBER=MAX_NUMBER), key=name)
     if low > high:
-        raise PuzzleFormatError("'min' must not exceed 'max'", key="min")
+        raise PuzzleFormatError(_("'min' must not exceed 'max'"), key="min")
     if any(not low <= v <= high for v in flatten(puzzle["rows"]) if v):
-        raise PuzzleFormatError(f"given numbers must be from {low} to {high} (0 for blank)", key="rows")
+        raise PuzzleFormatError(_("given numbers must be from {low} to {high} (0 for blank)").format(
+                                    low=low, high=high), key="rows")
 
 
 def check(puzzle: JSON, solution: JSON) -> list[str]:

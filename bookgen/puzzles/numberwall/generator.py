@@ -12,7 +12,14 @@ from dataclasses import dataclass
 from functools import cache
 
 from bookgen.api import JSON, Generated, Request, _, mirror_form
-from bookgen.core.grading import VARIETY_PATTERNS, kept, make_at_level, removal_results, remove_givens
+from bookgen.core.grading import (
+    VARIETY_PATTERNS,
+    kept,
+    level_word,
+    make_at_level,
+    removal_results,
+    remove_givens,
+)
 from bookgen.core.triangle import Values, shape, to_rows, without
 from bookgen.errors import BookgenError
 from bookgen.puzzles.numberwall.grader import BANDS, deduce, rate
@@ -184,6 +191,7 @@ def generate(rng: random.Random, request: Request) -> Generated:
         request.level, GENERATION_ATTEMPTS, fill=lambda: _random_wall(rng, wall, plan.base_range),
         reduce=reduce, rate=rate_candidate, reductions_per_answer=ORDERS_PER_WALL,
         accept=lambda rating: rating["finished"],
-        failure=f"could not make a {request.level} number wall of {wall.rows} rows in "
-                f"{GENERATION_ATTEMPTS} attempts; try another level or size")
+        failure=_("could not make a {level} number wall of {rows} rows in {tries} attempts; try "
+                  "another level or size").format(level=level_word(request.level), rows=wall.rows,
+                                                  tries=GENERATION_ATTEMPTS))
     return Generated(made.puzzle, {"rows": to_rows(wall.rows, made.answer)}, made.rating)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bookgen.api import JSON
+from bookgen.api import JSON, _
 from bookgen.core.hamilton import Cell
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.numbrix.board import grid_offset, make_board, normalised
@@ -59,7 +59,7 @@ def validate_with(diagonal: bool) -> Callable[[JSON], None]:
         if (not isinstance(grid, list) or not grid
                 or not all(isinstance(row, list) for row in grid)
                 or len({len(row) for row in grid}) != 1 or not grid[0]):
-            raise PuzzleFormatError("'grid' must be a non-empty list of equal rows", key="grid")
+            raise PuzzleFormatError(_("'grid' must be a non-empty list of equal rows"), key="grid")
         seen: dict[int, Cell] = {}
         cells = []
         for r, row in enumerate(grid):
@@ -67,24 +67,30 @@ def validate_with(diagonal: bool) -> Callable[[JSON], None]:
                 if v is None:
                     continue
                 if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                    raise PuzzleFormatError(f"row {r + 1} col {c + 1} holds {v!r}; use 0 for blank, "
-                                            "a number, or null outside the shape", key="grid")
+                    raise PuzzleFormatError(_("row {row} col {column} holds {number}; use 0 for blank, a "
+                                              "number, or null outside the shape").format(
+                                                row=r + 1, column=c + 1, number=repr(v)), key="grid")
                 cells.append((r, c))
                 if v in seen and v:
-                    raise PuzzleFormatError(f"number {v} appears twice (row {seen[v][0] + 1} col "
-                                            f"{seen[v][1] + 1} and row {r + 1} col {c + 1})", key="grid")
+                    raise PuzzleFormatError(_("number {number} appears twice (row {row} col {column} and "
+                                              "row {row2} col {column2})").format(
+                                                number=v, row=seen[v][0] + 1, column=seen[v][1] + 1,
+                                                row2=r + 1, column2=c + 1), key="grid")
                 if v:
                     seen[v] = (r, c)
         size = len(cells)
         if size < 2:
-            raise PuzzleFormatError("the grid needs at least 2 cells", key="grid")
+            raise PuzzleFormatError(_("the grid needs at least 2 cells"), key="grid")
         too_big = sorted(v for v in seen if v > size)
         if too_big:
-            raise PuzzleFormatError(f"number {too_big[0]} is larger than the {size} cells of the grid",
+            raise PuzzleFormatError(_("number {too_big} is larger than the {size} cells of the grid").format(
+                                        too_big=too_big[0], size=size),
                                     key="grid")
         board = make_board(normalised(tuple(cells)), diagonal)
         if board.region(board.mask & -board.mask, board.mask) != board.mask:
-            raise PuzzleFormatError(f"the cells fall apart into pieces that {moves} steps cannot join",
+            raise PuzzleFormatError(_("the cells fall apart into pieces that {moves} steps cannot "
+                                      "join").format(
+                                        moves=moves),
                                     key="grid")
         top, left = grid_offset(grid)
         numbers = sorted(seen)
@@ -94,11 +100,12 @@ def validate_with(diagonal: bool) -> Callable[[JSON], None]:
             steps = next(d for d in range(size) if board.ball(pa, d) & pb)
             parity_clash = not diagonal and (b - a - steps) % 2
             if steps > b - a or parity_clash:
-                why = (f"{steps} steps apart" if steps > b - a
-                       else "on squares of a colour that an odd/even count cannot join")
+                why = (_("{steps} steps apart").format(steps=steps) if steps > b - a
+                       else _("on squares of a colour that an odd/even count cannot join"))
                 raise PuzzleFormatError(
-                    f"givens {a} (row {seen[a][0] + 1} col {seen[a][1] + 1}) and {b} (row "
-                    f"{seen[b][0] + 1} col {seen[b][1] + 1}) are {why}, but {b - a} numbers apart: "
-                    "no path can join them", key="grid")
+                    _("givens {a} (row {row} col {column}) and {b} (row {row2} col {column2}) are "
+                      "{why}, but {apart} numbers apart: no path can join them").format(
+                        a=a, row=seen[a][0] + 1, column=seen[a][1] + 1, b=b, row2=seen[b][0] + 1,
+                        column2=seen[b][1] + 1, why=why, apart=b - a), key="grid")
 
     return validate

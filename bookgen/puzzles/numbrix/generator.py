@@ -8,8 +8,15 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import islice
 
-from bookgen.api import JSON, Generated, Request
-from bookgen.core.grading import VARIETY_PATTERNS, Deduction, make_at_level, removal_results, simplest_first
+from bookgen.api import JSON, Generated, Request, _
+from bookgen.core.grading import (
+    VARIETY_PATTERNS,
+    Deduction,
+    level_word,
+    make_at_level,
+    removal_results,
+    simplest_first,
+)
 from bookgen.core.hamilton import Cell, check_can_have_path, neighbour_lists, random_path
 from bookgen.puzzles.numbrix.board import Board, bits_of, canonical, make_board
 from bookgen.puzzles.numbrix.grader import (
@@ -338,8 +345,8 @@ def generate_with(diagonal: bool, name: str) -> Callable[[random.Random, Request
 
         made = make_at_level(
             level, ATTEMPTS, fill, reduce, rate_candidate,
-            f"could not make a {level} {name} on {what} in {ATTEMPTS} tries; "
-            "try a larger size or another level")
+            _("could not make a {level} {name} on {what} in {tries} tries; try a larger size or "
+              "another level").format(level=level_word(level), name=name, what=what, tries=ATTEMPTS))
         return Generated(made.puzzle, {"grid": numbered(made.answer, None)}, made.rating)
 
     return generate

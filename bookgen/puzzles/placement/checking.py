@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bookgen.api import JSON
+from bookgen.api import JSON, _, ngettext
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.placement.numbers import parse_number
 from bookgen.puzzles.placement.solver import count_arrangements, pins
@@ -33,38 +33,43 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
 def validate(puzzle: JSON) -> None:
     signs, numbers = puzzle.get("signs"), puzzle.get("numbers")
     if not isinstance(signs, list) or any(s not in ("<", ">") for s in signs):
-        raise PuzzleFormatError("'signs' must be a list of '<' and '>'", key="signs")
+        raise PuzzleFormatError(_("'signs' must be a list of '<' and '>'"), key="signs")
     if not isinstance(numbers, list) or len(numbers) != len(signs) + 1:
-        raise PuzzleFormatError("'numbers' must be a list with one number more than 'signs'",
+        raise PuzzleFormatError(_("'numbers' must be a list with one number more than 'signs'"),
                                 key="numbers")
     if not 2 <= len(numbers) <= 20:
-        raise PuzzleFormatError("a row has 2 to 20 boxes", key="numbers")
+        raise PuzzleFormatError(_("a row has 2 to 20 boxes"), key="numbers")
     try:
         values = [parse_number(n) for n in numbers]
     except (ValueError, ZeroDivisionError):
         raise PuzzleFormatError(
-            "every number must be text like '12', '-3', '0.75' or '3/4'", key="numbers") from None
+            _("every number must be text like '12', '-3', '0.75' or '3/4'"), key="numbers") from None
     if len(set(values)) != len(values):
-        raise PuzzleFormatError("no two numbers may be equal in value", key="numbers")
+        raise PuzzleFormatError(_("no two numbers may be equal in value"), key="numbers")
     givens = puzzle.get("givens", {})
     if not isinstance(givens, dict):
-        raise PuzzleFormatError("'givens' must map box index to number", key="givens")
+        raise PuzzleFormatError(_("'givens' must map box index to number"), key="givens")
     seen = set()
     for index, text in givens.items():
         if not str(index).isdigit() or int(index) >= len(numbers):
-            raise PuzzleFormatError(f"box index {index!r} is not in the row", key="givens")
+            raise PuzzleFormatError(_("box index {index} is not in the row").format(
+                index=repr(index)), key="givens")
         if text not in numbers or text in seen:
-            raise PuzzleFormatError(f"given {text!r} must be a pool number used once", key="givens")
+            raise PuzzleFormatError(_("given {text} must be a pool number used once").format(
+                                        text=repr(text)), key="givens")
         seen.add(text)
     if not isinstance(puzzle.get("unique", False), bool):
-        raise PuzzleFormatError("'unique' must be true or false", key="unique")
+        raise PuzzleFormatError(_("'unique' must be true or false"), key="unique")
     count = count_arrangements(signs, pins(puzzle)[0])
     if "unique" in puzzle and puzzle["unique"] != (count == 1):
         raise PuzzleFormatError(
-            f"'unique' is {str(puzzle['unique']).lower()} but the givens leave {count} "
-            f"arrangement{'' if count == 1 else 's'}; it is true exactly when they leave one",
+            ngettext("'unique' is {unique} but the givens leave {count} arrangement; it is true exactly "
+                     "when they leave one",
+                     "'unique' is {unique} but the givens leave {count} arrangements; it is true exactly "
+                     "when they leave one", count).format(unique=str(puzzle['unique']).lower(), count=count),
             key="unique")
     arrangements = puzzle.get("arrangements", count)
     if isinstance(arrangements, bool) or arrangements != count:
-        raise PuzzleFormatError(f"'arrangements' is {puzzle['arrangements']!r} but the puzzle has "
-                                f"{count}", key="arrangements")
+        raise PuzzleFormatError(_("'arrangements' is {arrangements} but the puzzle has {count}").format(
+                                    arrangements=repr(puzzle['arrangements']), count=count),
+                                    key="arrangements")

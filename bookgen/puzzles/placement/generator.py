@@ -150,8 +150,9 @@ def generate(rng: random.Random, request: Request) -> Generated:
 
     ceiling = PREFILL_CEILING[request.level]
     made = make_at_level(request.level, ATTEMPTS, fill, reduce, rate,
-                         f"could not make a {request.level} placement puzzle "
-                         f"({request.describe()}) in {ATTEMPTS} tries; widen the options",
+                         _("could not make a {level} placement puzzle ({request}) in {tries} tries; "
+                           "widen the options").format(level=level_word(request.level),
+                                                       request=request.describe(), tries=ATTEMPTS),
                          prefer=lambda rating: 100 * rating["givens"] <= ceiling * rating["boxes"])
     ranked = sorted(made.answer.numbers, key=parse_number)
     return Generated(made.puzzle, {"order": [ranked[r] for r in made.answer.ranks]}, made.rating)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bookgen.api import JSON
+from bookgen.api import JSON, _
 from bookgen.core.triangle import (
     answer_shape_problem,
     flatten,
@@ -20,10 +20,10 @@ from bookgen.puzzles.pyramid.rules import largest
 
 def validate(puzzle: JSON) -> None:
     if not isinstance(puzzle, dict):
-        raise PuzzleFormatError("a pyramid puzzle must be an object")
+        raise PuzzleFormatError(_("a pyramid puzzle must be an object"))
     if puzzle.get("variant") not in VARIANTS:
-        raise PuzzleFormatError(f"'variant' must be one of {', '.join(VARIANTS)} (number walls are "
-                                "the type numberwall)", key="variant")
+        raise PuzzleFormatError(_("'variant' must be one of {choices} (number walls are the type "
+                                  "numberwall)").format(choices=', '.join(VARIANTS)), key="variant")
     problem = format_problem(puzzle.get("rows"), MAX_ROWS)
     if problem:
         raise PuzzleFormatError(problem, key="rows")
@@ -33,19 +33,23 @@ def validate(puzzle: JSON) -> None:
         puzzle.get("min", 1)
     for name, value in (("max", high), ("min", low)):
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_NUMBER:
-            raise PuzzleFormatError(f"'{name}' must be a whole number from 1 to {MAX_NUMBER}", key=name)
+            raise PuzzleFormatError(_("'{name}' must be a whole number from 1 to {MAX_NUMBER}").format(
+                                        name=name, MAX_NUMBER=MAX_NUMBER), key=name)
     if low != 1:
-        raise PuzzleFormatError("'min' is for number walls only", key="min")
+        raise PuzzleFormatError(_("'min' is for number walls only"), key="min")
     total = triangular(size)
     if puzzle["variant"] == "classic" and high != total:
-        raise PuzzleFormatError(f"a classic pyramid of {size} rows has max {total}", key="max")
+        raise PuzzleFormatError(_("a classic pyramid of {size} rows has max {total}").format(
+                                    size=size, total=total), key="max")
     if high < total:
-        raise PuzzleFormatError(f"{size} rows need max of at least {total}", key="max")
+        raise PuzzleFormatError(_("{size} rows need max of at least {total}").format(
+                                    size=size, total=total), key="max")
     givens = [v for v in flatten(puzzle["rows"]) if v]
     if any(not 1 <= v <= high for v in givens):
-        raise PuzzleFormatError(f"given numbers must be from 1 to {high} (0 for blank)", key="rows")
+        raise PuzzleFormatError(_("given numbers must be from 1 to {high} (0 for blank)").format(
+                                    high=high), key="rows")
     if len(set(givens)) != len(givens):
-        raise PuzzleFormatError("a difference pyramid never repeats a number", key="rows")
+        raise PuzzleFormatError(_("a difference pyramid never repeats a number"), key="rows")
 
 
 def check(puzzle: JSON, solution: JSON) -> list[str]:

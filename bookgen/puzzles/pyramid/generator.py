@@ -9,7 +9,14 @@ from functools import cache
 from itertools import islice
 
 from bookgen.api import JSON, Generated, Request, _, mirror_form
-from bookgen.core.grading import VARIETY_PATTERNS, kept, make_at_level, removal_results, remove_givens
+from bookgen.core.grading import (
+    VARIETY_PATTERNS,
+    kept,
+    level_word,
+    make_at_level,
+    removal_results,
+    remove_givens,
+)
 from bookgen.core.triangle import Values, to_rows, triangular, without
 from bookgen.errors import BookgenError
 from bookgen.puzzles.pyramid.grader import BANDS, deduce, rate
@@ -175,6 +182,7 @@ def generate(rng: random.Random, request: Request) -> Generated:
         request.level, GENERATION_ATTEMPTS, fill=lambda: full_pyramid(rng, rules), reduce=reduce,
         rate=rate, reductions_per_answer=ORDERS_PER_PYRAMID, accept=lambda rating: rating["finished"],
         prefer=None if ceiling is None else lambda rating: rating["givens"] <= ceiling,
-        failure=f"could not make a {request.level} {rules.variant} pyramid of {rules.rows} rows in "
-                f"{GENERATION_ATTEMPTS} attempts; try another level or size")
+        failure=_("could not make a {level} {variant} pyramid of {rows} rows in {tries} attempts; "
+                  "try another level or size").format(level=level_word(request.level), variant=rules.variant,
+                                                      rows=rules.rows, tries=GENERATION_ATTEMPTS))
     return Generated(made.puzzle, {"rows": to_rows(rules.rows, made.answer)}, made.rating)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bookgen.api import JSON
+from bookgen.api import JSON, _
 from bookgen.core.dictionary import blocked_words, is_blocked, is_word
 from bookgen.core.known_words import known_words
 from bookgen.core.letters import LANGUAGES, alphabet
@@ -41,15 +41,17 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
 def validate(puzzle: JSON) -> None:
     """Refuse puzzle JSON that is not a list of scrambles in a language's letters."""
     if not isinstance(puzzle, dict) or set(puzzle) != {"scrambles", "language", "first"}:
-        raise PuzzleFormatError("a scramble puzzle has exactly 'scrambles', 'language' and 'first'")
+        raise PuzzleFormatError(_("a scramble puzzle has exactly 'scrambles', 'language' and 'first'"))
     language, scrambles = puzzle["language"], puzzle["scrambles"]
     if language not in LANGUAGES:
-        raise PuzzleFormatError(f"'language' must be one of {', '.join(LANGUAGES)}")
+        raise PuzzleFormatError(_("'language' must be one of {choices}").format(
+                                    choices=', '.join(LANGUAGES)))
     letters = alphabet(language)
     if not (isinstance(scrambles, list) and 0 < len(scrambles) <= MAX_WORDS
             and all(isinstance(s, str) and MIN_WORD <= len(s) <= MAX_WORD and set(s) <= letters
                     for s in scrambles)):
-        raise PuzzleFormatError(f"'scrambles' must be 1 to {MAX_WORDS} texts of {MIN_WORD} to "
-                                f"{MAX_WORD} of the language's capital letters")
+        raise PuzzleFormatError(_("'scrambles' must be 1 to {MAX_WORDS} texts of {MIN_WORD} to "
+                                  "{MAX_WORD} of the language's capital letters").format(
+                                    MAX_WORDS=MAX_WORDS, MIN_WORD=MIN_WORD, MAX_WORD=MAX_WORD))
     if not isinstance(puzzle["first"], bool):
-        raise PuzzleFormatError("'first' must be true or false: whether each first letter is kept")
+        raise PuzzleFormatError(_("'first' must be true or false: whether each first letter is kept"))

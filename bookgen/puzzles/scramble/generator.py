@@ -18,7 +18,7 @@ from functools import cache
 from importlib import resources
 
 from bookgen import i18n
-from bookgen.api import Generated, Request, ngettext
+from bookgen.api import Generated, Request, _, ngettext
 from bookgen.core.dictionary import blocked_words, is_blocked, is_word
 from bookgen.core.grading import level_word, make_at_level
 from bookgen.core.known_words import known_words
@@ -116,7 +116,7 @@ def scrambled(rng: random.Random, word: str, level: str, language: str, tries: i
     shuffle, first = SHUFFLE_AT[level], SHUFFLE_AT[level] == "first"
     blocked, known = blocked_words(language), known_words(language)
     letters = list(word[first:])
-    for _ in range(tries):
+    for _try in range(tries):
         rng.shuffle(letters)
         scramble = word[:first] + "".join(letters)
         if scramble == word or scramble in known or not fits(scramble, word, shuffle) \
@@ -197,5 +197,6 @@ def generate(rng: random.Random, request: Request) -> Generated:
 
     made = make_at_level(level, ATTEMPTS, fill, lambda made: {
         "scrambles": made[1], "language": language, "first": SHUFFLE_AT[level] == "first"}, rate,
-        failure=f"no {level} scramble came out of {ATTEMPTS} tries for {request.describe()}")
+        failure=_("no {level} scramble came out of {tries} tries for {request}").format(
+            level=level_word(level), tries=ATTEMPTS, request=request.describe()))
     return Generated(made.puzzle, {"words": made.answer[0]}, made.rating)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TypeGuard, cast
 
-from bookgen.api import JSON
+from bookgen.api import JSON, _
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.sudoku.parameters import (
     BOXES,
@@ -67,48 +67,58 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
 def validate(puzzle: JSON) -> None:
     variant = puzzle.get("variant", "classic")
     if variant not in VARIANTS:
-        raise PuzzleFormatError(f"unknown variant {variant!r}; use one of {', '.join(VARIANTS)}",
+        raise PuzzleFormatError(_("unknown variant {variant}; use one of {choices}").format(
+                                    variant=repr(variant), choices=', '.join(VARIANTS)),
                                 key="variant")
     givens = puzzle.get("givens")
     sizes = ", ".join(str(size) for size in BOXES)
     if not isinstance(givens, list) or len(givens) not in BOXES:
-        raise PuzzleFormatError(f"'givens' must be a square grid of {sizes} rows", key="givens")
+        raise PuzzleFormatError(_("'givens' must be a square grid of {sizes} rows").format(
+            sizes=sizes), key="givens")
     size = len(givens)
-    check_grid(givens, size, "givens", ("given", "numbers"), 0, " (0 for blank)")
+    check_grid(givens, size, "givens", 0)
     if variant in VARIANT_SIZES and str(size) not in VARIANT_SIZES[variant]:
-        raise PuzzleFormatError(f"a {variant} sudoku has {' or '.join(VARIANT_SIZES[variant])} rows, "
-                                f"not {size}", key="givens")
+        raise PuzzleFormatError(_("a {variant} sudoku has {choices} rows, not {size}").format(
+                                    variant=variant, choices=' or '.join(VARIANT_SIZES[variant]),
+                                    size=size), key="givens")
     for key, has in (("regions", has_regions), ("cages", has_cages)):
         if not has(variant) and key in puzzle:
-            raise PuzzleFormatError(f"a {variant} sudoku has no {key!r}", key=key)
+            raise PuzzleFormatError(_("a {variant} sudoku has no {key}").format(
+                                        variant=variant, key=repr(key)), key=key)
     if has_regions(variant):
         validate_regions(puzzle, size)
     if has_cages(variant):
         validate_cages(puzzle, size)
     if "symbols" in puzzle and (puzzle["symbols"] not in SYMBOLS or size not in HEX_SIZES):
-        raise PuzzleFormatError(f"'symbols' is {' or '.join(SYMBOLS)}, and hex only on a grid of "
-                                f"{' or '.join(map(str, HEX_SIZES))} rows", key="symbols")
+        raise PuzzleFormatError(_("'symbols' is {choices}, and hex only on a grid of {choices2} rows").format(
+                                    choices=' or '.join(SYMBOLS),
+                                    choices2=' or '.join(map(str, HEX_SIZES))), key="symbols")
 
 
-def check_grid(grid: object, size: int, key: str, words: tuple[str, str], least: int,
-               note: str) -> list[list[int]]:
-    """A grid of whole numbers from `least` to the size, `size` rows of `size` (returned as such);
-    `words` name one value and the lot in the message."""
+def check_grid(grid: object, size: int, key: str, least: int) -> list[list[int]]:
+    """A grid of whole numbers from `least` to the size, `size` rows of `size` (returned as such):
+    the givens (0 for a blank) or a jigsaw's regions (`key`)."""
+    givens = key == "givens"
     if (not isinstance(grid, list) or len(grid) != size
             or any(not isinstance(row, list) or len(row) != size for row in grid)):
-        raise PuzzleFormatError(f"'{key}' must be {size} rows of {size} {words[1]}", key=key)
+        raise PuzzleFormatError((_("'givens' must be {size} rows of {size} numbers") if givens else
+                                 _("'regions' must be {size} rows of {size} region numbers")).format(
+                                     size=size), key=key)
     for r, row in enumerate(grid):
         for c, value in enumerate(row):
             if not whole(value) or not least <= value <= size:
-                raise PuzzleFormatError(f"row {r + 1} column {c + 1}: {words[0]} {value!r} is not a "
-                                        f"number from 1 to {size}{note}", key=key)
+                said = (_("row {row} column {column}: given {value} is not a number from 1 to {size} "
+                          "(0 for blank)") if givens else
+                        _("row {row} column {column}: region {value} is not a number from 1 to {size}"))
+                raise PuzzleFormatError(said.format(row=r + 1, column=c + 1, value=repr(value), size=size),
+                                        key=key)
     return cast(list[list[int]], grid)
 
 
 def validate_regions(puzzle: JSON, size: int) -> None:
     """A jigsaw's regions, proven from the page: a number from 1 to the size per cell, each
     region that many cells in one piece."""
-    regions = check_grid(puzzle.get("regions"), size, "regions", ("region", "region numbers"), 1, "")
+    regions = check_grid(puzzle.get("regions"), size, "regions", 1)
     problems = layout_problems(size, [value for row in regions for value in row])
     if problems:
         raise PuzzleFormatError("; ".join(problems), key="regions")
@@ -119,7 +129,8 @@ def validate_cages(puzzle: JSON, size: int) -> None:
     the grid in exactly one, a sum that different numbers from 1 to the size can make."""
     cages = puzzle.get("cages")
     if not isinstance(cages, list) or not cages:
-        raise PuzzleFormatError("'cages' must be a list of {\"sum\", \"cells\"}", key="cages")
+        raise PuzzleFormatError(_("'cages' must be a list of {form}").format(
+            form='{"sum", "cells"}'), key="cages")
     owner: dict[int, int] = {}
     for number, cage in enumerate(cages, 1):
         cells = cage.get("cells") if isinstance(cage, dict) else None
@@ -127,24 +138,32 @@ def validate_cages(puzzle: JSON, size: int) -> None:
         if (not isinstance(cells, list) or not cells or not whole(total)
                 or any(not isinstance(cell, list) or len(cell) != 2
                        or any(not whole(v) or not 0 <= v < size for v in cell) for cell in cells)):
-            raise PuzzleFormatError(f"cage {number} must be {{\"sum\": N, \"cells\": [[row, column], "
-                                    f"...]}} with rows and columns from 0 to {size - 1}", key="cages")
+            raise PuzzleFormatError(_("cage {number} must be {form} with rows and columns from 0 to "
+                                      "{size}").format(
+                                        number=number, form='{"sum": N, "cells": [[row, column], ...]}',
+                                        size=size - 1), key="cages")
         flat_cells = {r * size + c for r, c in cells}
         for r, c in cells:
             if r * size + c in owner:
-                raise PuzzleFormatError(f"row {r + 1} column {c + 1} is in cages {owner[r * size + c]} "
-                                        f"and {number}", key="cages")
+                raise PuzzleFormatError(_("row {row} column {column} is in cages {owner} and "
+                                          "{number}").format(
+                                            row=r + 1, column=c + 1, owner=owner[r * size + c],
+                                            number=number), key="cages")
             owner[r * size + c] = number
         count = len(flat_cells)
         if len(cells) > size or not connected(size, flat_cells):
-            raise PuzzleFormatError(f"cage {number} is not {size} or fewer cells side by side", key="cages")
+            raise PuzzleFormatError(_("cage {number} is not {size} or fewer cells side by side").format(
+                                        number=number, size=size), key="cages")
         least, most = count * (count + 1) // 2, count * (2 * size + 1 - count) // 2
         if not least <= total <= most:
-            raise PuzzleFormatError(f"cage {number}: {count} different numbers cannot add up to "
-                                    f"{total} (only {least} to {most})", key="cages")
+            raise PuzzleFormatError(_("cage {number}: {count} different numbers cannot add up to {total} "
+                                      "(only {least} to {most})").format(
+                                        number=number, count=count, total=total, least=least, most=most),
+                                        key="cages")
     if len(owner) != size * size:
         cell = min(set(range(size * size)) - set(owner))
-        raise PuzzleFormatError(f"row {cell // size + 1} column {cell % size + 1} is in no cage", key="cages")
+        raise PuzzleFormatError(_("row {row} column {column} is in no cage").format(
+                                    row=cell // size + 1, column=cell % size + 1), key="cages")
 
 
 def whole(value: object) -> TypeGuard[int]:
@@ -186,10 +205,9 @@ def parse_line(text: str) -> JSON:
     hex_line = side in HEX_SIZES
     allowed = "." + HEX[:side or 0] if hex_line else ".0123456789"[: (side or 0) + 2]
     if side is None or any(ch not in allowed for ch in line):
-        raise PuzzleFormatError("a one-line sudoku has 81, 36 or 16 characters, each a number "
-                                "from 1 to the side or '.' or '0' for an empty cell (64 for an "
-                                "8x8); a 12x12 or 16x16 has 144 or 256 in hex, 0 to B or F, '.' "
-                                "for an empty cell")
+        raise PuzzleFormatError(_("a one-line sudoku has 81, 36 or 16 characters, each a number from 1 "
+                                  "to the side or '.' or '0' for an empty cell (64 for an 8x8); a 12x12 "
+                                  "or 16x16 has 144 or 256 in hex, 0 to B or F, '.' for an empty cell"))
     values = [0 if ch == "." else HEX.index(ch) + 1 if hex_line else int(ch) for ch in line]
     puzzle: JSON = {"variant": "classic", "givens": [values[r * side:(r + 1) * side] for r in range(side)]}
     if hex_line:

@@ -12,7 +12,7 @@ import random
 from itertools import islice
 
 from bookgen import i18n
-from bookgen.api import JSON, Generated, Request
+from bookgen.api import JSON, Generated, Request, _
 from bookgen.core.grading import level_word, make_at_level, remove_givens
 from bookgen.core.symmetry import SYMMETRIES, Symmetry
 from bookgen.errors import BookgenError
@@ -75,7 +75,7 @@ def filled(rng: random.Random, board: Board, budget: Budget | None = None) -> li
 def filled_jigsaw(rng: random.Random, size: int, variant: str = "jigsaw") -> tuple[Board, list[int]] | None:
     """A random layout of regions and a random complete grid for it, on the variant's other
     houses too (a jigsaw's diagonals); None if `LAYOUTS` layouts in a row fill within no budget."""
-    for _ in range(LAYOUTS):
+    for _try in range(LAYOUTS):
         board = board_of(size, variant, tuple(random_layout(rng, size)))
         answer = filled(rng, board, Budget(LAYOUT_GUESSES))
         if answer is not None:
@@ -263,8 +263,9 @@ def generate(rng: random.Random, request: Request) -> Generated:
         return puzzle
 
     made = make_at_level(level, ATTEMPTS, fill, reduce, rate,
-                         f"could not make a {level} {size}x{size} {variant} sudoku in {ATTEMPTS} "
-                         "tries; try another level or size",
+                         _("could not make a {level} {size} {variant} sudoku in {tries} tries; try "
+                           "another level or size").format(level=level_word(level), size=f"{size}x{size}",
+                                                           variant=variant, tries=ATTEMPTS),
                          reductions_per_answer=REDUCTIONS_PER_GRID)
     board, grid = made.answer
     return Generated(made.puzzle, {"grid": rows_of(board, grid)}, made.rating)

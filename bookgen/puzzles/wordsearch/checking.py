@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from functools import cache
 
-from bookgen.api import JSON
+from bookgen.api import JSON, _
 from bookgen.core.dictionary import blocked_words
 from bookgen.core.letters import LANGUAGES, alphabet
 from bookgen.errors import PuzzleFormatError
@@ -146,27 +146,32 @@ def validate(puzzle: JSON) -> None:
     holes written '.') and a list of words, with the optional fields well formed."""
     if not isinstance(puzzle, dict) or not {"grid", "words", "language"} <= set(puzzle) \
             or set(puzzle) - {"grid", "words", "language"} - OPTIONAL_FIELDS:
-        raise PuzzleFormatError("a word search puzzle has 'grid', 'words' and 'language', and may "
-                                f"have {', '.join(repr(key) for key in sorted(OPTIONAL_FIELDS))}")
+        raise PuzzleFormatError(_("a word search puzzle has 'grid', 'words' and 'language', and may have "
+                                  "{choices}").format(
+                                    choices=', '.join(repr(key) for key in sorted(OPTIONAL_FIELDS))))
     language, grid, words = puzzle["language"], puzzle["grid"], puzzle["words"]
     if language not in LANGUAGES:
-        raise PuzzleFormatError(f"'language' must be one of {', '.join(LANGUAGES)}")
+        raise PuzzleFormatError(_("'language' must be one of {choices}").format(
+                                    choices=', '.join(LANGUAGES)))
     letters = alphabet(language)
     if not (isinstance(grid, list) and grid and all(isinstance(r, str) for r in grid)
             and len(grid) <= MAX_SIDE and 0 < len(grid[0]) <= MAX_SIDE
             and all(len(r) == len(grid[0]) and set(r) <= letters | {HOLE} for r in grid)
             and any(set(r) - {HOLE} for r in grid)):
-        raise PuzzleFormatError(f"'grid' must be 1 to {MAX_SIDE} rows of equally many capital "
-                                "letters of the language ('.' outside a shaped grid)")
+        raise PuzzleFormatError(_("'grid' must be 1 to {MAX_SIDE} rows of equally many capital letters "
+                                  "of the language ('.' outside a shaped grid)").format(
+                                    MAX_SIDE=MAX_SIDE))
     side = max(len(grid), len(grid[0]))
     if not (isinstance(words, list) and 0 < len(words) <= MAX_WORDS
             and all(isinstance(w, str) and MIN_WORD <= len(w) <= side and set(w) <= letters
                     for w in words)):
-        raise PuzzleFormatError(f"'words' must be 1 to {MAX_WORDS} words of {MIN_WORD} or more "
-                                "of the language's capital letters, none longer than the grid")
+        raise PuzzleFormatError(_("'words' must be 1 to {MAX_WORDS} words of {MIN_WORD} or more of the "
+                                  "language's capital letters, none longer than the grid").format(
+                                    MAX_WORDS=MAX_WORDS, MIN_WORD=MIN_WORD))
     if len(set(words)) != len(words):
         twice = sorted({w for w in words if words.count(w) > 1})
-        raise PuzzleFormatError(f"'words' lists {', '.join(twice)} twice: each word is hidden once")
+        raise PuzzleFormatError(_("'words' lists {choices} twice: each word is hidden once").format(
+                                    choices=', '.join(twice)))
     _validate_optional(puzzle)
 
 
@@ -176,14 +181,14 @@ def _validate_optional(puzzle: JSON) -> None:
             word in puzzle["words"] and isinstance(term, str)
             and "".join(char for char in term if char not in SEPARATORS) == word
             for word, term in terms.items())):
-        raise PuzzleFormatError("'shown' maps listed words to their terms as the list prints "
-                                "them: the word's letters, kept apart by spaces, hyphens or "
-                                "apostrophes")
+        raise PuzzleFormatError(_("'shown' maps listed words to their terms as the list prints them: the "
+                                  "word's letters, kept apart by spaces, hyphens or apostrophes"))
     lengths = puzzle.get("message_lengths", [1])
     if not (isinstance(lengths, list) and lengths and all(
             isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in lengths)
             and sum(lengths) <= MAX_MESSAGE):
-        raise PuzzleFormatError(f"'message_lengths' must be the letters of each word of the "
-                                f"hidden message, at most {MAX_MESSAGE} in all")
+        raise PuzzleFormatError(_("'message_lengths' must be the letters of each word of the hidden "
+                                  "message, at most {MAX_MESSAGE} in all").format(
+                                    MAX_MESSAGE=MAX_MESSAGE))
     if puzzle.get("children", True) is not True:
-        raise PuzzleFormatError("'children' is true where present: a children's page")
+        raise PuzzleFormatError(_("'children' is true where present: a children's page"))

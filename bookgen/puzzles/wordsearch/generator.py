@@ -637,9 +637,10 @@ def _generate_with_message(rng: random.Random, request: Request) -> Generated:
         made = _packed_grid(rng, words, board, level, language, letters, request.settings["children"])
         return None if made is None else (*made, phrase)
 
-    failure = (f"no {level} word search with its hidden message came out of {ATTEMPTS} tries "
-               f"for {request.describe()}; give a longer message, or more room (a larger size, "
-               "or no size: the grid is then sized to the words and the message)")
+    failure = _("no {level} word search with its hidden message came out of {tries} tries for "
+                "{request}; give a longer message, or more room (a larger size, or no size: the grid "
+                "is then sized to the words and the message)").format(
+                    level=level_word(level), tries=ATTEMPTS, request=request.describe())
     for round_ in range(MESSAGE_ROUNDS):
         try:
             made = make_at_level(
