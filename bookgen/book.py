@@ -210,9 +210,9 @@ def _submitted(executor: Executor, job: PuzzleJob, under_way: dict[str, Future])
     """The job on the executor (or under way there already), or a future already holding the
     puzzle made for it before."""
     record = made_before(job)
+    future = under_way.pop(job.request.id(job.seed), None)
     if record is None:
-        key = job.request.id(job.seed)
-        return under_way.pop(key) if key in under_way else executor.submit(generate_one, job)
+        return future or executor.submit(generate_one, job)
     from concurrent.futures import Future
 
     done: Future = Future()
@@ -240,7 +240,9 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
     worker idles between sections. Twins (a puzzle already in the book, or in a bank the config
     excludes, up to the type's symmetries) are then replaced in print order, from seeds derived
     from their slot's, so the book stays the same whatever the number of workers; each
-    replacement is made as `_made_now` says.
+    replacement is made here while the book's own puzzles still queue on the executor (behind
+    them all, it would hold up every later decision), else on the executor (where the studio's
+    keeps what it made for the next preview).
     """
     from bookgen.bookconfig import version_letter
     from bookgen.config import crowded_requests
@@ -264,7 +266,7 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
             executor = stack.enter_context(worker_pool(workers))
         pending = [[_submitted(executor, job, under_way) for job in section_jobs]
                    for section_jobs in jobs] if executor is not None else None
-        for future in under_way.values():  # none, unless the config changed since
+        for future in under_way.values():  # none, unless the config changed since `sample_ahead`
             future.cancel()
         make = partial(_made_now, executor, [future for futures in pending or [] for future in futures])
         sections = []
