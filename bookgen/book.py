@@ -150,6 +150,12 @@ _AHEAD: dict[str, PuzzleRecord | None] = {}
 request's id with their seed; None for one that overran its budget."""
 
 
+_UNDER_WAY: list[tuple[Executor, float | None, dict[str, Future]]] = []
+"""The book's puzzles `sample_ahead` set under way behind the samples, by their request's id with
+their seed, with the executor and the budget they run under: taken by the next `make_book` on
+that executor."""
+
+
 def size_samples(config: BookConfig, budget: float | None) -> list[tuple[SectionConfig, PuzzleJob]]:
     """The size check's jobs (`bookgen.render.document.check_sizes`): the first puzzle of each
     section that makes its own, with its section, in the sections' order."""
@@ -160,11 +166,29 @@ def size_samples(config: BookConfig, budget: float | None) -> list[tuple[Section
 
 
 def sample_ahead(config: BookConfig, budget: float | None, executor: Executor) -> None:
-    """Make the size check's samples on the executor, all at once: with a pool, its workers share
-    them instead of the parent making one after another before the pool starts on the book."""
-    jobs = [job for _, job in size_samples(config, budget)]
-    for job, record in zip(jobs, executor.map(generate_one, jobs)):
-        _AHEAD[job.request.id(job.seed)] = record
+    """Make the size check's samples on the executor, all at once, with every other puzzle of the
+    book queued behind them: the workers share the samples instead of the parent making one
+    after another, and go on with the book while the parent lays the samples out (`check_sizes`)
+    instead of waiting for `make_book` to ask."""
+    samples = [job for _, job in size_samples(config, budget)]
+    futures: dict[str, Future] = {}
+    for job in samples + [job for section_jobs in book_jobs(config, budget) for job in section_jobs]:
+        key = job.request.id(job.seed)
+        if key not in futures:
+            futures[key] = executor.submit(generate_one, job)
+    _UNDER_WAY[:] = [(executor, budget, futures)]
+    for job in samples:
+        key = job.request.id(job.seed)
+        _AHEAD[key] = futures[key].result()
+
+
+def _taken_under_way(executor: Executor | None, budget: float | None) -> dict[str, Future]:
+    """The puzzles `sample_ahead` set under way on this executor with this budget, taken once
+    (those of an earlier executor, one a refused build left, are dropped)."""
+    under_way = _UNDER_WAY.pop() if _UNDER_WAY else None
+    if under_way is None or under_way[0] is not executor or under_way[1] != budget:
+        return {}
+    return under_way[2]
 
 
 def sample_one(job: PuzzleJob) -> PuzzleRecord | None:
@@ -183,11 +207,13 @@ def made_before(job: PuzzleJob) -> PuzzleRecord | None:
     return _SAMPLED.pop(job.request.id(job.seed), None)
 
 
-def _submitted(executor: Executor, job: PuzzleJob) -> Future:
-    """The job on the executor, or a future already holding the puzzle made for it before."""
+def _submitted(executor: Executor, job: PuzzleJob, under_way: dict[str, Future]) -> Future:
+    """The job on the executor (or under way there already), or a future already holding the
+    puzzle made for it before."""
     record = made_before(job)
+    future = under_way.pop(job.request.id(job.seed), None)
     if record is None:
-        return executor.submit(generate_one, job)
+        return future or executor.submit(generate_one, job)
     from concurrent.futures import Future
 
     done: Future = Future()
@@ -230,16 +256,19 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
     `versions:`, every version's sections in turn (A's first), none repeating another's.
 
     Jobs run on `executor` when given, else on a pool of `workers` processes, else (one worker)
-    here, one after another. All jobs are submitted at once so no worker idles between sections.
-    Twins (a puzzle already in the book, or in a bank the config excludes, up to the type's
-    symmetries) are then replaced in print order, from seeds derived from their slot's, so the
-    book stays the same whatever the number of workers; each replacement is made on the executor
-    too (the studio's keeps what it made for the next preview), or here without one.
+    here, one after another. All jobs are submitted at once (or were, by `sample_ahead`) so no
+    worker idles between sections. Twins (a puzzle already in the book, or in a bank the config
+    excludes, up to the type's symmetries) are then replaced in print order, from seeds derived
+    from their slot's, so the book stays the same whatever the number of workers; each
+    replacement is made here while the book's own puzzles still queue on the executor (behind
+    them all, it would hold up every later decision), else on the executor (where the studio's
+    keeps what it made for the next preview).
     """
     from bookgen.bookconfig import version_letter
     from bookgen.config import crowded_requests
 
     progress = progress or Progress(enabled=False)
+    under_way = _taken_under_way(executor, budget)
     twins = Twins()
     for bank in config.exclude:
         twins.exclude(bank)
@@ -249,25 +278,17 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
         section = config.sections[index]
         raise BookgenError(problem, file=config.file, line=section.line,
                            key=f"section '{section.title}'")
-    # every version's sections, A's first: twins are decided in this order, across versions
-    slots = [(version, index, section) for version in range(config.versions)
-             for index, section in enumerate(config.sections)]
-    # versions after A make MATCH_POOL puzzles for each they print, to match A's puzzle for puzzle;
-    # a type that deals each puzzle its share (a teacher's list) gives every version the same shares
-    turns: dict[int, Counter[str]] = defaultdict(Counter)  # the shares dealt in each version
-    jobs = [[PuzzleJob.of(request, puzzle_seed(config.seed, section.seed_number(index), i, version),
-                          budget)
-             for i, request in enumerate(dealt_requests(
-                 section.request, section.count * (MATCH_POOL if version_matched(section, version) else 1),
-                 turns[version]))]
-            if section.request is not None else []
-            for version, index, section in slots]
+    slots = book_slots(config)
+    jobs = book_jobs(config, budget)
     made_for_a: dict[int, tuple[PuzzleRecord, ...]] = {}  # version A's puzzles by section index
     with ExitStack() as stack:
         if executor is None and workers > 1:
             executor = stack.enter_context(worker_pool(workers))
-        pending = [[_submitted(executor, job) for job in section_jobs]
+        pending = [[_submitted(executor, job, under_way) for job in section_jobs]
                    for section_jobs in jobs] if executor is not None else None
+        for future in under_way.values():  # none, unless the config changed since `sample_ahead`
+            future.cancel()
+        make = partial(_made_now, executor, [future for futures in pending or [] for future in futures])
         sections = []
         number = 1
         for slot, (version, index, section) in enumerate(slots):
@@ -291,10 +312,10 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
                 if version_matched(section, version) and index in made_for_a:
                     more = partial(_slot_job, config, index, version, budget)
                     records = _matched(config.file, section, list(zip(jobs[slot], records)),
-                                       made_for_a[index], twins, more, budget, executor)
+                                       made_for_a[index], twins, more, budget, make)
                 else:
                     records = [_without_twin(config.file, section, job, record, twins, number + i,
-                                             budget, executor)
+                                             budget, make)
                                for i, (job, record) in enumerate(zip(jobs[slot], records))]
             progress.finish()
             if section.order == "rating" and not version:  # easier to harder; ties keep their order
@@ -305,6 +326,40 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
             sections.append(Section(section, section.puzzle_type, number, tuple(records), version))
             number += len(records)
         return Book(config, tuple(sections))
+
+
+def book_slots(config: BookConfig) -> list[tuple[int, int, SectionConfig]]:
+    """Every version's sections, A's first, each with its version and its index in the config:
+    twins are decided in this order, across versions."""
+    return [(version, index, section) for version in range(config.versions)
+            for index, section in enumerate(config.sections)]
+
+
+def book_jobs(config: BookConfig, budget: float | None) -> list[list[PuzzleJob]]:
+    """The puzzles each of the book's slots (`book_slots`) makes before any twin is replaced:
+    none for a section from a bank. Versions after A make MATCH_POOL puzzles for each they print,
+    to match A's puzzle for puzzle; a type that deals each puzzle its share (a teacher's list)
+    gives every version the same shares."""
+    turns: dict[int, Counter[str]] = defaultdict(Counter)  # the shares dealt in each version
+    return [[PuzzleJob.of(request, puzzle_seed(config.seed, section.seed_number(index), i, version), budget)
+             for i, request in enumerate(dealt_requests(
+                 section.request, section.count * (MATCH_POOL if version_matched(section, version) else 1),
+                 turns[version]))]
+            if section.request is not None else []
+            for version, index, section in book_slots(config)]
+
+
+def _made_now(executor: Executor | None, queued: list[Future], job: PuzzleJob) -> PuzzleRecord | None:
+    """A puzzle the book waits for before it goes on (a twin's replacement, a later version's
+    extra): from the executor when it has it at once (the studio's kept puzzles) or once the
+    book's own puzzles there are all made; made here while some are still queued there, behind
+    which it would wait for all of them (and the other worker idle as it is made alone)."""
+    if executor is None:
+        return generate_one(job)
+    future = executor.submit(generate_one, job)
+    if not future.done() and not all(made.done() for made in queued) and future.cancel():
+        return generate_one(job)
+    return future.result()
 
 
 TWIN_RETRIES = 40  # fresh seeds tried for one slot before the section is declared too small
@@ -470,13 +525,10 @@ def _distinct(job: PuzzleJob, record: PuzzleRecord, twins: Twins,
 
 def _without_twin(file: str, section: SectionConfig, job: PuzzleJob, record: PuzzleRecord,
                   twins: Twins, number: int, budget: float | None,
-                  executor: Executor | None) -> PuzzleRecord:
-    """The slot's puzzle, or a new one from the next retry seed while it is a twin (made on
-    `executor`, when there is one)."""
+                  made_now: Callable[[PuzzleJob], PuzzleRecord | None]) -> PuzzleRecord:
+    """The slot's puzzle, or a new one from the next retry seed while it is a twin (`made_now`)."""
     def make(retry: PuzzleJob) -> PuzzleRecord:
-        made = (executor.submit(generate_one, retry).result() if executor is not None
-                else generate_one(retry))
-        return _checked(file, section, made, budget)
+        return _checked(file, section, made_now(retry), budget)
 
     made = _distinct(job, record, twins, make)
     if made is None:
@@ -517,7 +569,8 @@ def _slot_job(config: BookConfig, index: int, version: int, budget: float | None
 
 def _matched(file: str, section: SectionConfig, pool: list[tuple[PuzzleJob, PuzzleRecord]],
              model: tuple[PuzzleRecord, ...], twins: Twins, more: Callable[[int], PuzzleJob],
-             budget: float | None, executor: Executor | None) -> list[PuzzleRecord]:
+             budget: float | None,
+             made_now: Callable[[PuzzleJob], PuzzleRecord | None]) -> list[PuzzleRecord]:
     """A later version's puzzles of a section, puzzle for puzzle as hard as version A's (`model`,
     in print order) by the grader's score (the type's hardness): for each of A's puzzles, easiest
     first, the unused puzzle of `pool` nearest to it that is no twin, within MATCH_TOLERANCE when
@@ -528,9 +581,7 @@ def _matched(file: str, section: SectionConfig, pool: list[tuple[PuzzleJob, Puzz
 
     def make(index: int) -> tuple[PuzzleJob, PuzzleRecord]:
         job = more(index)
-        record = (executor.submit(generate_one, job).result() if executor is not None
-                  else generate_one(job))
-        return job, _checked(file, section, record, budget)
+        return job, _checked(file, section, made_now(job), budget)
 
     chosen: list[PuzzleRecord | None] = [None] * len(model)
     for slot in sorted(range(len(model)), key=lambda i: (hardness(model[i].rating), i)):

@@ -35,12 +35,23 @@ def executor_for(workers: int, scheduler: str | None) -> Iterator[Executor | Non
             yield executor
         return
     if workers > 1:
+        from concurrent.futures import BrokenExecutor
+
         from bookgen.book import worker_pool
 
-        with worker_pool(workers) as pool:
-            yield pool
+        try:
+            with worker_pool(workers) as pool:
+                yield pool
+        except BrokenExecutor:
+            raise BookgenError(WORKER_LOST, key="--workers") from None
         return
     yield None
+
+
+WORKER_LOST = ("a worker process ended before its puzzle was made (killed, or out of memory); "
+               "run the command again")
+"""A local worker that dies ends the whole run (its pool is broken), with this message; on a
+cluster, dask makes the puzzle again on another worker instead."""
 
 
 @contextmanager

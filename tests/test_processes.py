@@ -93,3 +93,14 @@ def test_ctrl_c_ends_the_build_cleanly(tmp_path):
     assert (tmp_path / "stderr.txt").read_text().strip() == "bookgen: interrupted"
     assert _gone_within(workers, 5)
     assert not list(tmp_path.glob("*.pdf")) and not list(tmp_path.glob(".*"))
+
+
+def test_a_killed_worker_is_one_clear_message_and_writes_nothing(tmp_path):
+    process, workers = _start(tmp_path)
+    os.kill(min(workers), signal.SIGKILL)
+    assert process.wait(timeout=20) == 2
+    assert (tmp_path / "stderr.txt").read_text().splitlines() == [
+        "bookgen: error: --workers: a worker process ended before its puzzle was made (killed, or out "
+        "of memory); run the command again"]
+    assert _gone_within(workers, 5)
+    assert not list(tmp_path.glob("*.pdf")) and not list(tmp_path.glob(".*"))

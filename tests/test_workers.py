@@ -1,0 +1,100 @@
+"""A book made on worker processes: the same bytes as one made here, every puzzle made once, and
+a twin's replacement never queued behind the book's other puzzles."""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+from bookgen.book import PuzzleJob, _made_now, book_jobs, make_book, sample_ahead
+from bookgen.config import load_config
+from bookgen.formats import render_formats
+from bookgen.puzzles import request_for
+
+MIXED = """
+title: Twins and versions
+seed: 5
+versions: 2
+formats: [pdf, jsonl]
+sections:
+  - {type: pyramid, count: 2, difficulty: easy, rows: 3}
+  - {type: scramble, count: 10, difficulty: medium}
+  - {type: sudoku, count: 3, difficulty: easy}
+  - {type: maze, count: 2, difficulty: medium}
+  - {type: arithmetic, count: 12, difficulty: medium}
+"""
+"""Several types, two versions (B's puzzles matched to A's) and a slot that repeats an earlier
+puzzle (pyramid 5.1.2: four 3-row easy pyramids exist)."""
+
+
+def test_a_mixed_book_has_the_same_bytes_on_two_workers_as_on_one(run, write_config, tmp_path):
+    config = write_config(MIXED)
+    files = {}
+    for workers in ("1", "2"):
+        target = tmp_path / f"book-{workers}.pdf"
+        status, _, err = run("build", str(config), "-o", str(target), "-q", "--workers", workers)
+        assert status == 0, err
+        files[workers] = {path.name.replace(f"-{workers}", ""): path.read_bytes()
+                          for path in sorted(tmp_path.glob(f"book-{workers}-*"))}
+    assert sorted(files["1"]) == ["book-A.jsonl", "book-A.pdf", "book-B.jsonl", "book-B.pdf"]
+    assert files["1"] == files["2"]
+    assert b'"id": "pyramid:easy:rows=3:5.1.2~1"' in files["1"]["book-A.jsonl"]  # a twin replaced
+
+
+class Recording(ThreadPoolExecutor):
+    """One thread, and the id and future of every job submitted to it."""
+
+    def __init__(self) -> None:
+        super().__init__(max_workers=1)
+        self.ids: list[str] = []
+        self.futures: list[Future] = []
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future:
+        job = args[0]
+        self.ids.append(job.request.id(job.seed))
+        self.futures.append(super().submit(fn, *args, **kwargs))
+        return self.futures[-1]
+
+
+def test_the_size_check_sets_the_whole_book_under_way_and_no_puzzle_is_made_twice(write_config, tmp_path):
+    from bookgen.render.document import check_sizes
+
+    config = load_config(write_config(MIXED))
+    target = tmp_path / "book.pdf"
+    with Recording() as executor:
+        sample_ahead(config, 60, executor)
+        under_way = list(executor.ids)
+        check_sizes(config, 60)
+        book = make_book(config, executor=executor, budget=60)
+    expected = {job.request.id(job.seed) for jobs in book_jobs(config, 60) for job in jobs}
+    assert set(under_way) == expected and max(Counter(under_way).values()) == 1
+    # make_book asked only for what the first puzzles could not give: replacements and extras
+    assert not set(executor.ids[len(under_way):]) & expected
+    assert render_formats(book, target, ["pdf", "jsonl"]) == render_formats(
+        make_book(config, budget=60), target, ["pdf", "jsonl"])
+
+
+REPLACEMENT = PuzzleJob.of(request_for("placement", "easy", {}), "5.1.2~1", None)
+
+
+def test_a_replacement_is_made_here_while_the_books_puzzles_are_queued():
+    release = threading.Event()
+    with Recording() as executor:
+        busy = executor.submit(lambda _job: release.wait(), REPLACEMENT)
+        queued = executor.submit(lambda _job: "the book's", REPLACEMENT)
+        made = _made_now(executor, [busy, queued], REPLACEMENT)
+        release.set()
+    assert made is not None and made.id == REPLACEMENT.request.id(REPLACEMENT.seed)
+    assert executor.futures[-1].cancelled()  # not left to wait behind `queued`
+    assert queued.result() == "the book's"
+
+
+def test_a_replacement_is_made_on_the_executor_once_the_books_puzzles_are_made():
+    with Recording() as executor:
+        earlier = executor.submit(lambda _job: "the book's", REPLACEMENT)
+        earlier.result()
+        made = _made_now(executor, [earlier], REPLACEMENT)
+    assert made is not None and made.id == REPLACEMENT.request.id(REPLACEMENT.seed)
+    assert not executor.futures[-1].cancelled() and executor.futures[-1].result() == made
