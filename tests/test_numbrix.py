@@ -3,6 +3,7 @@ levels, uniqueness of generated puzzles, shapes, pages and clear errors."""
 
 from __future__ import annotations
 
+import bisect
 import random
 
 import networkx as nx
@@ -16,7 +17,7 @@ from bookgen.core.pen import RecordingPen
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.making import make_puzzle
 from bookgen.puzzles.base import Request, too_few_exist
-from bookgen.puzzles.numbrix import HIDATO, NUMBRIX
+from bookgen.puzzles.numbrix import HIDATO, NUMBRIX, generator
 from bookgen.puzzles.numbrix.board import bits_of, board_of, givens_of, make_board
 from bookgen.puzzles.numbrix.generator import WalkTooLong, every_path
 from bookgen.puzzles.numbrix.grader import DEDUCTIONS, PROVEN, grade_of, run_grader, stretch
@@ -567,3 +568,33 @@ def test_reused_trials_and_proofs_agree_with_a_plain_solver(puzzle_type, shapes)
         assert proven.count == 1 and proven.solution == record.solution
         found = search(start_state(board, givens_of(record.puzzle, board)), 2)
         assert len(found) == 1 and grid_of(record.puzzle, board, found[0]) == record.solution["grid"]
+
+
+@pytest.mark.parametrize("diagonal", [False, True])
+def test_the_second_answer_search_finds_every_answer_that_differs_near_the_removed_number(
+        diagonal, monkeypatch):
+    """`another_path` (with a budget it never reaches) says yes exactly when the full solver
+    finds another answer that agrees with the path outside one of its windows: the stretch
+    around the removed number, alone or joined with the next stretch on either side or both."""
+    monkeypatch.setattr(generator, "SECOND_PATH_NODES", 10 ** 6)
+    rng = random.Random(f"second answers {diagonal}")
+    cells = [(r, c) for r in range(5) for c in range(5)]
+    board = make_board(tuple(cells), diagonal)
+    last = len(cells) - 1
+    outcomes = set()
+    for _ in range(40):
+        path = [board.bit(cell) for cell in random_path(cells, diagonal, rng, "5x5")]
+        givens = sorted({0, last, *rng.sample(range(1, last), rng.randint(6, 10))})
+        k = rng.choice([j for j in range(1, last) if j not in givens])
+        answers = [state.cand for state in search(start_state(board, {j: path[j] for j in givens}), None)]
+        at = bisect.bisect_left(givens, k)
+        windows = [(givens[lo], givens[hi]) for lo, hi in
+                   ((at - 1, at), (at - 2, at), (at - 1, at + 1), (at - 2, at + 1))
+                   if lo >= 0 and hi < len(givens)]
+        expected = any(answer != path and all(answer[j] == path[j] for j in range(len(path))
+                                               if not start <= j <= end)
+                       for answer in answers for start, end in windows)
+        assert generator.another_path(board, path, givens, k) == expected
+        assert not expected or len(answers) > 1
+        outcomes.add(expected)
+    assert outcomes == {True, False}
