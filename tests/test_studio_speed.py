@@ -80,7 +80,7 @@ def test_a_retitle_takes_one_build_and_a_book_that_moved_falls_back_to_every_pas
     layouts: dict = {}
     with pdf.starting_from(layouts):
         pdf.interior(book(tmp_path))
-    assert len(builds) == 3  # two layout passes settle the contents, one paints
+    assert len(builds) == 2  # a layout pass learns where sections open; the next paints them
     first = dict(layouts[None].anchors)
     builds.clear()
     with pdf.starting_from(layouts):
@@ -90,8 +90,24 @@ def test_a_retitle_takes_one_build_and_a_book_that_moved_falls_back_to_every_pas
     builds.clear()
     with pdf.starting_from(layouts):
         pdf.interior(book(tmp_path, numbrix=14))  # 8 more puzzles push the later sections on
-    assert len(builds) == 1 + 3  # the painting from the start disagreed: the whole build
+    assert len(builds) == 1 + 2  # the painting from the start disagreed: the whole build
     assert layouts[None].anchors["section2"] > first["section2"]
+
+
+def test_a_book_whose_layout_waits_on_no_pass_is_laid_out_and_painted_at_once(tmp_path, builds):
+    """No contents, no print-on-demand gutter or padding, no shared pages: nothing the first pass
+    lays out depends on one before it, so it paints; with contents it takes two passes, and the
+    bytes are those of the same book built from nothing again."""
+    text = BOOK.format(numbrix=6, level="easy", title="Orders") + "contents: false\n"
+    plain = make_book(read_config_text(text, tmp_path / "plain.yaml"))
+    assert not plain.config.contents and plain.config.profile != "print-on-demand"
+    first = whole(plain)
+    assert len(builds) == 1
+    builds.clear()
+    assert whole(make_book(read_config_text(text, tmp_path / "plain.yaml"))) == first
+    builds.clear()
+    whole(book(tmp_path))
+    assert len(builds) == 2
 
 
 def test_a_start_the_book_no_longer_fits_falls_back_to_the_whole_build(tmp_path, monkeypatch):
@@ -117,7 +133,7 @@ def test_a_build_without_a_start_records_nothing(tmp_path, builds):
         pdf.interior(book(tmp_path))
     builds.clear()
     whole(book(tmp_path, title="Orders, Again"))
-    assert len(builds) == 3 and list(layouts) == [None]
+    assert len(builds) == 2 and list(layouts) == [None]
 
 
 @pytest.mark.parametrize("versions", [1, 2])
