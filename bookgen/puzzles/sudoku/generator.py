@@ -19,7 +19,7 @@ from bookgen.errors import BookgenError
 from bookgen.i18n.conjunctions import joined
 from bookgen.puzzles.sudoku.board import Board, Cell, board_of, rows_of
 from bookgen.puzzles.sudoku.cages import CAGE_SIZES, random_cages
-from bookgen.puzzles.sudoku.grader import WEIGHTS, Contradiction, bands_of, deduce, rate
+from bookgen.puzzles.sudoku.grader import WEIGHTS, Contradiction, bands_of, graded, rate
 from bookgen.puzzles.sudoku.parameters import (
     HEX_SIZES,
     VARIANT_SIZES,
@@ -28,7 +28,15 @@ from bookgen.puzzles.sudoku.parameters import (
     hex_of,
 )
 from bookgen.puzzles.sudoku.regions import random_layout
-from bookgen.puzzles.sudoku.solver import Budget, differs_in, initial, singles_finish, solutions, values_of
+from bookgen.puzzles.sudoku.solver import (
+    Budget,
+    differs_in,
+    initial,
+    singles_finish,
+    singles_restore,
+    solutions,
+    values_of,
+)
 
 ATTEMPTS = 200          # filled grids tried before a request is declared impossible
 REDUCTIONS_PER_GRID = 3  # removal orders tried on each filled grid
@@ -140,23 +148,29 @@ def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: st
         return [0 if cell in gone else value for cell, value in enumerate(answer)]
 
     kept: set[tuple[Cell, ...]] = set()  # the removals kept so far: their givens have one answer
+    singles_kept = True  # whether singles finish the givens kept so far (fewer never finish sooner)
 
     def still_solvable(removed: set[tuple[Cell, ...]]) -> bool:
+        nonlocal singles_kept
         (orbit,) = removed - kept
-        if solvable(givens_without(removed), orbit):
+        givens = givens_without(removed)
+        if singles_decide and singles_kept and (singles_restore(board, givens, answer, orbit)
+                                                or singles_finish(board, givens)):
             kept.add(orbit)
+            return True
+        if solvable(givens, orbit):
+            kept.add(orbit)
+            singles_kept = False
             return True
         return False
 
     def solvable(givens: list[int], orbit: tuple[Cell, ...]) -> bool:
-        if singles_decide and singles_finish(board, givens):
-            return True
         if (counted or past_singles) and differs_in(board, givens, answer, orbit):
             return False
         if any_technique:
             return True
         try:
-            return bool(deduce(board, givens, limit)[1]["solved"])
+            return bool(graded(board, givens, limit)["solved"])
         except Contradiction:
             return False
 

@@ -120,17 +120,46 @@ class State:
                 changed.append(cell)
         return changed
 
-    def places(self, unit: int, value: int) -> list[Cell]:
-        """The open cells of a unit that may still take `value` ([] once it is placed there)."""
-        bit = 1 << value
+    def spots(self, unit: int) -> list[list[Cell] | None]:
+        """The open cells of a unit that may still take each number, by number (index 0 unused),
+        from one pass over its cells: [] for a number placed there, None for a number with no
+        place left, for the caller to raise `Contradiction` when it comes to that number (a
+        technique asks in its own order, and an elimination found first returns before a later
+        number's contradiction is met)."""
         candidates, placed = self.candidates, self.placed
-        cells = []
+        found: list[list[Cell] | None] = [[] for _ in range(self.board.size + 1)]
+        done = 0  # the numbers placed in the unit
+        seen = 0
         for cell in self.board.units[unit]:
-            if candidates[cell] & bit:
-                if placed[cell]:
-                    return []
-                cells.append(cell)
-        if not cells:
+            mask = candidates[cell]
+            seen |= mask
+            if placed[cell]:
+                done |= mask
+                continue
+            while mask:
+                bit = mask & -mask
+                mask ^= bit
+                found[bit.bit_length() - 1].append(cell)  # type: ignore[union-attr]
+        missing = self.board.full & ~seen
+        while done:
+            bit = done & -done
+            done ^= bit
+            found[bit.bit_length() - 1] = []
+        while missing:
+            bit = missing & -missing
+            missing ^= bit
+            found[bit.bit_length() - 1] = None
+        return found
+
+    def spots_of(self, table: dict[int, list[list[Cell] | None]], unit: int, value: int) -> list[Cell]:
+        """The open cells of a unit that may still take `value` ([] once it is placed there),
+        from a table of `spots` filled as units are asked for (a technique that asks a unit for
+        several numbers scans it once)."""
+        found = table.get(unit)
+        if found is None:
+            found = table[unit] = self.spots(unit)
+        cells = found[value]
+        if cells is None:
             raise Contradiction
         return cells
 
@@ -207,24 +236,67 @@ def locked(from_box: bool, name: str) -> Callable[[State], int]:
     box, or for the diagonal variant in any other unit): the number leaves the rest of that unit."""
     def apply(state: State) -> int:
         board = state.board
-        for unit, kind in enumerate(board.kinds):
-            if (kind == "box") != from_box:
-                continue
+        lookups = lookups_of(board)
+        outside = lookups.outside
+        for unit in lookups.boxes if from_box else lookups.not_boxes:
+            found = state.spots(unit)
             for value in range(1, board.size + 1):
-                cells = state.places(unit, value)
+                cells = found[value]
+                if cells is None:
+                    raise Contradiction
                 if len(cells) < 2:
                     continue
-                shared = set(board.cell_units[cells[0]]).intersection(
-                    *(board.cell_units[c] for c in cells[1:]))
-                for other in sorted(shared - {unit}):
-                    if from_box and board.kinds[other] == "box":
-                        continue
-                    rest = [c for c in board.units[other] if c not in cells]
+                key = (unit, *cells)
+                rests = outside.get(key)
+                if rests is None:
+                    rests = outside[key] = locked_rests(board, unit, cells)
+                for other, rest in rests:
                     if state.cross_out(rest, 1 << value):
                         state.log.append((name, {"value": value, "unit": unit, "other": other}))
                         return 1
         return 0
     return apply
+
+
+def locked_rests(board: Board, unit: int, cells: list[Cell]) -> tuple[tuple[int, list[Cell]], ...]:
+    """Each other unit holding all of `cells` (none a box when `unit` is a box), with its cells
+    outside them: where pointing or claiming crosses a number out."""
+    shared = set(board.cell_units[cells[0]]).intersection(*(board.cell_units[c] for c in cells[1:]))
+    from_box = board.kinds[unit] == "box"
+    return tuple((other, [c for c in board.units[other] if c not in cells])
+                 for other in sorted(shared - {unit}) if not (from_box and board.kinds[other] == "box"))
+
+
+@dataclass(frozen=True)
+class Lookups:
+    """What the techniques ask of a board's structure again and again, worked out once per board:
+    its boxes and its other units, each cell's number in the rows and in the columns (a fish's
+    cover lines), and `outside`, filled as pointing and claiming meet them: for a unit and the
+    places of a number in it, the other units through all of them and their cells elsewhere."""
+
+    boxes: tuple[int, ...]
+    not_boxes: tuple[int, ...]
+    line_of: dict[str, tuple[int, ...]]
+    outside: dict[tuple[int, ...], tuple[tuple[int, list[Cell]], ...]]
+
+
+_LOOKUPS: dict[int, tuple[Board, Lookups]] = {}
+LOOKUPS_KEPT = 256  # boards whose lookups are kept, as `board_of` keeps boards
+
+
+def lookups_of(board: Board) -> Lookups:
+    """The board's lookups, made once per board (kept by identity: hashing a board costs more
+    than a technique's sweep)."""
+    kept = _LOOKUPS.get(id(board))
+    if kept is None or kept[0] is not board:
+        if len(_LOOKUPS) >= LOOKUPS_KEPT:  # a jigsaw's layouts: each its own board
+            _LOOKUPS.clear()
+        line_of = {kind: tuple(next(board.numbers[u] for u in units if board.kinds[u] == kind)
+                               for units in board.cell_units) for kind in ("row", "column")}
+        kept = _LOOKUPS[id(board)] = (board, Lookups(
+            tuple(u for u, kind in enumerate(board.kinds) if kind == "box"),
+            tuple(u for u, kind in enumerate(board.kinds) if kind != "box"), line_of, {}))
+    return kept[1]
 
 
 def naked_subset(size: int, name: str) -> Callable[[State], int]:
@@ -252,8 +324,11 @@ def hidden_subset(size: int, name: str) -> Callable[[State], int]:
         board = state.board
         for unit in range(len(board.units)):
             spots = {}
+            found = state.spots(unit)
             for value in range(1, board.size + 1):
-                cells = state.places(unit, value)
+                cells = found[value]
+                if cells is None:
+                    raise Contradiction
                 if 2 <= len(cells) <= size:
                     spots[value] = cells
             for group in combinations(sorted(spots), size):
@@ -276,16 +351,17 @@ def fish(size: int, name: str) -> Callable[[State], int]:
     def apply(state: State) -> int:
         board = state.board
         n = board.size
+        table: dict[int, list[list[Cell] | None]] = {}
         for base_kind, cover_kind in (("row", "column"), ("column", "row")):
             bases = [u for u, kind in enumerate(board.kinds) if kind == base_kind]
             covers = [u for u, kind in enumerate(board.kinds) if kind == cover_kind]
+            cover_of = lookups_of(board).line_of[cover_kind]
             for value in range(1, n + 1):
                 lines = {}
                 for unit in bases:
-                    cells = state.places(unit, value)
+                    cells = state.spots_of(table, unit, value)
                     if 2 <= len(cells) <= size:
-                        lines[unit] = {board.numbers[cu] for c in cells for cu in board.cell_units[c]
-                                       if board.kinds[cu] == cover_kind}
+                        lines[unit] = {cover_of[c] for c in cells}
                 for group in combinations(sorted(lines), size):
                     crossing = set().union(*(lines[u] for u in group))
                     if len(crossing) != size:
@@ -434,10 +510,11 @@ def simple_colouring(state: State) -> int:
     """Chains of conjugate pairs (a unit with exactly two places for a number) coloured in turn:
     a colour twice in one unit is false; a cell seeing both colours cannot hold the number."""
     board = state.board
+    table: dict[int, list[list[Cell] | None]] = {}
     for value in range(1, board.size + 1):
         links: dict[Cell, list[Cell]] = {}
         for unit in range(len(board.units)):
-            cells = state.places(unit, value)
+            cells = state.spots_of(table, unit, value)
             if len(cells) == 2:
                 links.setdefault(cells[0], []).append(cells[1])
                 links.setdefault(cells[1], []).append(cells[0])
@@ -503,12 +580,13 @@ def cage_combination(state: State, only_one: bool = False) -> int:
     return 0
 
 
-def conjugates(state: State, value: int) -> dict[Cell, list[Cell]]:
+def conjugates(state: State, value: int, table: dict[int, list[list[Cell] | None]]) -> dict[Cell, list[Cell]]:
     """Strong links on a number: for each cell, the cells it shares a unit with where that unit
-    has only those two places for the number (so one of the two holds it)."""
+    has only those two places for the number (so one of the two holds it). `table`: the units'
+    `spots` found so far, for the next number's links."""
     links: dict[Cell, list[Cell]] = {}
     for unit in range(len(state.board.units)):
-        cells = state.places(unit, value)
+        cells = state.spots_of(table, unit, value)
         if len(cells) == 2:
             links.setdefault(cells[0], []).append(cells[1])
             links.setdefault(cells[1], []).append(cells[0])
@@ -527,8 +605,9 @@ def x_chain(name: str, fewest: int, most: int) -> Callable[[State], int]:
     def apply(state: State) -> int:
         board = state.board
         best: tuple[int, list[Cell], list[Cell], int] | None = None
+        table: dict[int, list[list[Cell] | None]] = {}
         for value in range(1, board.size + 1):
-            strong = conjugates(state, value)
+            strong = conjugates(state, value, table)
             if len(strong) < 4:
                 continue
             holders = {c for c in range(board.cells)
@@ -755,11 +834,15 @@ SINGLE_STEPS = tuple(step for step in STEPS if step.name in (
 """The singles a trial follows (`contradiction`): a killer's cages are not added up on the way."""
 
 
+def top_rank(limit: float) -> int:
+    """The rank of the last technique weighing no more than `limit`."""
+    return max(rank + 1 for rank, (_, weight) in enumerate(TECHNIQUES) if weight <= limit)
+
+
 def deduce(board: Board, givens: list[int], limit: float = 99.0) -> tuple[State, JSON]:
     """Solve as a person would, simplest technique first, none weighing more than `limit`."""
     state = start(board, givens)
-    top = max(rank + 1 for rank, (_, weight) in enumerate(TECHNIQUES) if weight <= limit)
-    done = simplest_first(STEPS, state, finished, top)
+    done = simplest_first(STEPS, state, finished, top_rank(limit))
     used = {name: count for name, count in done.counts.items() if count}
     if not done.finished:
         return state, {"solved": False, "score": SEARCH, "hardest": "search", "used": used}
@@ -777,19 +860,39 @@ def deduce(board: Board, givens: list[int], limit: float = 99.0) -> tuple[State,
     return state, {"solved": True, "score": score, "hardest": hardest, "used": used}
 
 
+_LAST_SOLVED: list[tuple[Board, list[int], int, JSON]] = []
+
+
+def graded(board: Board, givens: list[int], limit: float = 99.0) -> JSON:
+    """`deduce`'s figures, the last givens it finished kept: the generator grades each removal it
+    keeps within the level's techniques, then rates the puzzle it ends with under all of them,
+    and a run that finished below a rank takes the same steps with more ranks allowed (a harder
+    technique is tried only where every simpler one found nothing). A Contradiction is raised.
+    (The generator's board and the one `rate` reads from the puzzle are equal, not the same.)"""
+    top = top_rank(limit)
+    if _LAST_SOLVED:
+        last_board, last_givens, last_top, figures = _LAST_SOLVED[0]
+        if last_top <= top and last_givens == givens and (last_board is board or last_board == board):
+            return figures
+    _, figures = deduce(board, givens, limit)
+    if figures["solved"]:
+        _LAST_SOLVED[:] = [(board, givens.copy(), top, figures)]
+    return figures
+
+
 def rate(puzzle: JSON) -> JSON:
     """The measured figures: score and level, the hardest technique and the uses of each."""
     board = board_for(puzzle)
     givens = flat(puzzle["givens"])
     try:
-        _, figures = deduce(board, givens)
+        figures = graded(board, givens)
     except Contradiction:
         figures = {"solved": False, "score": SEARCH, "hardest": "search", "used": {}}
     return {
         "level": bands_of(board).level_of(figures["score"]),
         "score": figures["score"],
         "hardest": figures["hardest"],
-        "techniques": figures["used"],
+        "techniques": dict(figures["used"]),
         "givens": sum(1 for value in givens if value),
         "cells": board.cells,
         "step": step_of(figures["score"]),
