@@ -143,26 +143,26 @@ def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: st
     # the grader finishes them by the same singles first (the solver's quickest question)
     singles_decide = limit >= WEIGHTS["naked single"] and not board.cages
 
-    def givens_without(removed: set[tuple[Cell, ...]]) -> list[int]:
-        gone = {cell for orbit in removed for cell in orbit}
-        return [0 if cell in gone else value for cell, value in enumerate(answer)]
-
     kept: set[tuple[Cell, ...]] = set()  # the removals kept so far: their givens have one answer
-    singles_kept = True  # whether singles finish the givens kept so far (fewer never finish sooner)
+    kept_givens = answer  # the givens they leave
+    singles_kept = True  # whether singles finish those givens (fewer never finish sooner)
 
     def still_solvable(removed: set[tuple[Cell, ...]]) -> bool:
-        nonlocal singles_kept
+        nonlocal kept_givens, singles_kept
         (orbit,) = removed - kept
-        givens = givens_without(removed)
+        givens = kept_givens.copy()
+        for cell in orbit:
+            givens[cell] = 0
         if singles_decide and singles_kept and (singles_restore(board, givens, answer, orbit)
                                                 or singles_finish(board, givens)):
-            kept.add(orbit)
-            return True
-        if solvable(givens, orbit):
-            kept.add(orbit)
-            singles_kept = False
-            return True
-        return False
+            singles_now = True
+        elif solvable(givens, orbit):
+            singles_now = False
+        else:
+            return False
+        kept.add(orbit)
+        kept_givens, singles_kept = givens, singles_kept and singles_now
+        return True
 
     def solvable(givens: list[int], orbit: tuple[Cell, ...]) -> bool:
         if (counted or past_singles) and differs_in(board, givens, answer, orbit):
@@ -178,7 +178,8 @@ def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: st
     floors = ({} if board.cages else JIGSAW_DIAGONAL_FLOORS if board.variant == "jigsaw-diagonal"
               else JIGSAW_FLOORS if has_regions(board.variant) else GIVEN_FLOORS)
     floor = floors.get(board.size, {}).get(level, 0)
-    return givens_without(remove_givens(rng, pieces, still_solvable, keep=floor * len(pieces) // board.cells))
+    remove_givens(rng, pieces, still_solvable, keep=floor * len(pieces) // board.cells)
+    return kept_givens.copy()  # the answer itself when nothing could go
 
 
 def killer_givens(rng: random.Random, board: Board, answer: list[int]) -> list[int] | None:

@@ -120,48 +120,41 @@ class State:
                 changed.append(cell)
         return changed
 
-    def spots(self, unit: int) -> list[list[Cell] | None]:
-        """The open cells of a unit that may still take each number, by number (index 0 unused),
-        from one pass over its cells: [] for a number placed there, None for a number with no
-        place left, for the caller to raise `Contradiction` when it comes to that number (a
-        technique asks in its own order, and an elimination found first returns before a later
-        number's contradiction is met)."""
-        candidates, placed = self.candidates, self.placed
-        found: list[list[Cell] | None] = [[] for _ in range(self.board.size + 1)]
-        done = 0  # the numbers placed in the unit
-        seen = 0
-        for cell in self.board.units[unit]:
-            mask = candidates[cell]
-            seen |= mask
+    def places(self) -> Places:
+        """Where each number may still go, as masks of cells (the state as it is now)."""
+        free = [0] * (self.board.size + 1)
+        done = [0] * (self.board.size + 1)
+        placed = self.placed
+        for cell, mask in enumerate(self.candidates):
+            bit = 1 << cell
             if placed[cell]:
-                done |= mask
+                done[mask.bit_length() - 1] |= bit
                 continue
             while mask:
-                bit = mask & -mask
-                mask ^= bit
-                found[bit.bit_length() - 1].append(cell)  # type: ignore[union-attr]
-        missing = self.board.full & ~seen
-        while done:
-            bit = done & -done
-            done ^= bit
-            found[bit.bit_length() - 1] = []
-        while missing:
-            bit = missing & -missing
-            missing ^= bit
-            found[bit.bit_length() - 1] = None
-        return found
+                low = mask & -mask
+                mask ^= low
+                free[low.bit_length() - 1] |= bit
+        return Places(free, done)
 
-    def spots_of(self, table: dict[int, list[list[Cell] | None]], unit: int, value: int) -> list[Cell]:
-        """The open cells of a unit that may still take `value` ([] once it is placed there),
-        from a table of `spots` filled as units are asked for (a technique that asks a unit for
-        several numbers scans it once)."""
-        found = table.get(unit)
-        if found is None:
-            found = table[unit] = self.spots(unit)
-        cells = found[value]
-        if cells is None:
+
+@dataclass(frozen=True)
+class Places:
+    """Each number's open cells that may take it (`free`) and its placed cells (`done`), as masks
+    of cells: a unit's places for a number are then one `and` away, where a technique that asks
+    every unit about every number scanned each unit's cells for each number."""
+
+    free: list[int]
+    done: list[int]
+
+    def within(self, unit: int, value: int) -> int:
+        """The open cells of a unit (a mask of cells) that may still take `value`: none once it
+        is placed there; a Contradiction where it has no place left."""
+        if self.done[value] & unit:
+            return 0
+        found = self.free[value] & unit
+        if not found:
             raise Contradiction
-        return cells
+        return found
 
 
 def start(board: Board, givens: list[int]) -> State:
@@ -178,25 +171,25 @@ def finished(state: State) -> bool:
     return all(state.placed)
 
 
-def hidden_single(kinds: tuple[str, ...], name: str) -> Callable[[State], int]:
-    """A number with one place left in a unit goes there; one sweep over the units places every
-    such number it meets (a person scanning does the same), each logged in turn."""
+def hidden_single(in_boxes: bool, name: str) -> Callable[[State], int]:
+    """A number with one place left in a unit (a box, or a line: a row, column or diagonal) goes
+    there; one sweep over the units places every such number it meets (a person scanning does
+    the same), each logged in turn."""
     def apply(state: State) -> int:
         board = state.board
+        candidates, placed = state.candidates, state.placed
+        lookups = lookups_of(board)
         found = 0
-        for unit, kind in enumerate(board.kinds):
-            if kind not in kinds:
-                continue
-            once = twice = done = union = 0
+        for unit in lookups.boxes if in_boxes else lookups.not_boxes:
+            once = twice = done = 0
             for cell in board.units[unit]:
-                mask = state.candidates[cell]
-                union |= mask
-                if state.placed[cell]:
+                mask = candidates[cell]
+                if placed[cell]:
                     done |= mask
                 else:
                     twice |= once & mask
                     once |= mask
-            if union != board.full:
+            if once | done != board.full:
                 raise Contradiction
             alone = once & ~twice & ~done
             while alone:
@@ -237,47 +230,57 @@ def locked(from_box: bool, name: str) -> Callable[[State], int]:
     def apply(state: State) -> int:
         board = state.board
         lookups = lookups_of(board)
-        outside = lookups.outside
+        outside, masks = lookups.outside, lookups.unit_masks
+        places = state.places()
+        free, done = places.free, places.done
         for unit in lookups.boxes if from_box else lookups.not_boxes:
-            found = state.spots(unit)
+            unit_mask = masks[unit]
             for value in range(1, board.size + 1):
-                cells = found[value]
-                if cells is None:
-                    raise Contradiction
-                if len(cells) < 2:
+                if done[value] & unit_mask:  # `places.within`, written out: asked 81 times a sweep
                     continue
-                key = (unit, *cells)
-                rests = outside.get(key)
+                found = free[value] & unit_mask
+                if not found:
+                    raise Contradiction
+                if not found & (found - 1):  # one place: a single's, not this
+                    continue
+                rests = outside.get((unit, found))
                 if rests is None:
-                    rests = outside[key] = locked_rests(board, unit, cells)
-                for other, rest in rests:
-                    if state.cross_out(rest, 1 << value):
+                    rests = outside[(unit, found)] = locked_rests(board, unit, digits(found))
+                for other, rest, rest_mask in rests:
+                    if places.free[value] & rest_mask:  # what cross_out would change
+                        state.cross_out(rest, 1 << value)
                         state.log.append((name, {"value": value, "unit": unit, "other": other}))
                         return 1
         return 0
     return apply
 
 
-def locked_rests(board: Board, unit: int, cells: list[Cell]) -> tuple[tuple[int, list[Cell]], ...]:
+def locked_rests(board: Board, unit: int, cells: list[Cell]) -> tuple[tuple[int, list[Cell], int], ...]:
     """Each other unit holding all of `cells` (none a box when `unit` is a box), with its cells
-    outside them: where pointing or claiming crosses a number out."""
+    outside them, as a list and a mask: where pointing or claiming crosses a number out."""
     shared = set(board.cell_units[cells[0]]).intersection(*(board.cell_units[c] for c in cells[1:]))
     from_box = board.kinds[unit] == "box"
-    return tuple((other, [c for c in board.units[other] if c not in cells])
-                 for other in sorted(shared - {unit}) if not (from_box and board.kinds[other] == "box"))
+    found = []
+    for other in sorted(shared - {unit}):
+        if not (from_box and board.kinds[other] == "box"):
+            rest = [c for c in board.units[other] if c not in cells]
+            found.append((other, rest, sum(1 << c for c in rest)))
+    return tuple(found)
 
 
 @dataclass(frozen=True)
 class Lookups:
     """What the techniques ask of a board's structure again and again, worked out once per board:
-    its boxes and its other units, each cell's number in the rows and in the columns (a fish's
-    cover lines), and `outside`, filled as pointing and claiming meet them: for a unit and the
-    places of a number in it, the other units through all of them and their cells elsewhere."""
+    each unit's cells as a mask, its boxes and its other units, each cell's number in the rows
+    and in the columns (a fish's cover lines), and `outside`, filled as pointing and claiming meet
+    them: for a unit and the places of a number in it, the other units through all of them and
+    their cells elsewhere."""
 
+    unit_masks: tuple[int, ...]
     boxes: tuple[int, ...]
     not_boxes: tuple[int, ...]
     line_of: dict[str, tuple[int, ...]]
-    outside: dict[tuple[int, ...], tuple[tuple[int, list[Cell]], ...]]
+    outside: dict[tuple[int, int], tuple[tuple[int, list[Cell], int], ...]]
 
 
 _LOOKUPS: dict[int, tuple[Board, Lookups]] = {}
@@ -294,6 +297,7 @@ def lookups_of(board: Board) -> Lookups:
         line_of = {kind: tuple(next(board.numbers[u] for u in units if board.kinds[u] == kind)
                                for units in board.cell_units) for kind in ("row", "column")}
         kept = _LOOKUPS[id(board)] = (board, Lookups(
+            tuple(sum(1 << cell for cell in unit) for unit in board.units),
             tuple(u for u, kind in enumerate(board.kinds) if kind == "box"),
             tuple(u for u, kind in enumerate(board.kinds) if kind != "box"), line_of, {}))
     return kept[1]
@@ -322,19 +326,20 @@ def naked_subset(size: int, name: str) -> Callable[[State], int]:
 def hidden_subset(size: int, name: str) -> Callable[[State], int]:
     def apply(state: State) -> int:
         board = state.board
-        for unit in range(len(board.units)):
+        places = state.places()
+        for unit, unit_mask in enumerate(lookups_of(board).unit_masks):
             spots = {}
-            found = state.spots(unit)
             for value in range(1, board.size + 1):
-                cells = found[value]
-                if cells is None:
-                    raise Contradiction
-                if 2 <= len(cells) <= size:
-                    spots[value] = cells
+                found = places.within(unit_mask, value)
+                if 2 <= found.bit_count() <= size:
+                    spots[value] = found
             for group in combinations(sorted(spots), size):
-                cells = sorted({c for value in group for c in spots[value]})
-                if len(cells) != size:
+                union = 0
+                for value in group:
+                    union |= spots[value]
+                if union.bit_count() != size:
                     continue
+                cells = digits(union)
                 keep = sum(1 << value for value in group)
                 if any(state.candidates[c] & ~keep for c in cells):
                     for cell in cells:
@@ -351,22 +356,28 @@ def fish(size: int, name: str) -> Callable[[State], int]:
     def apply(state: State) -> int:
         board = state.board
         n = board.size
-        table: dict[int, list[list[Cell] | None]] = {}
+        lookups = lookups_of(board)
+        places = state.places()
         for base_kind, cover_kind in (("row", "column"), ("column", "row")):
             bases = [u for u, kind in enumerate(board.kinds) if kind == base_kind]
             covers = [u for u, kind in enumerate(board.kinds) if kind == cover_kind]
-            cover_of = lookups_of(board).line_of[cover_kind]
+            cover_of = lookups.line_of[cover_kind]
             for value in range(1, n + 1):
-                lines = {}
+                lines = {}  # base unit: its places' cover lines, bit (number - 1) for each
                 for unit in bases:
-                    cells = state.spots_of(table, unit, value)
-                    if 2 <= len(cells) <= size:
-                        lines[unit] = {cover_of[c] for c in cells}
+                    found = places.within(lookups.unit_masks[unit], value)
+                    if 2 <= found.bit_count() <= size:
+                        crossed = 0
+                        for cell in digits(found):
+                            crossed |= 1 << (cover_of[cell] - 1)
+                        lines[unit] = crossed
                 for group in combinations(sorted(lines), size):
-                    crossing = set().union(*(lines[u] for u in group))
-                    if len(crossing) != size:
+                    crossing = 0
+                    for unit in group:
+                        crossing |= lines[unit]
+                    if crossing.bit_count() != size:
                         continue
-                    chosen = [covers[number - 1] for number in sorted(crossing)]
+                    chosen = [covers[bit] for bit in digits(crossing)]
                     inside = {c for u in group for c in board.units[u]}
                     rest = [c for u in chosen for c in board.units[u] if c not in inside]
                     if state.cross_out(rest, 1 << value):
@@ -510,14 +521,9 @@ def simple_colouring(state: State) -> int:
     """Chains of conjugate pairs (a unit with exactly two places for a number) coloured in turn:
     a colour twice in one unit is false; a cell seeing both colours cannot hold the number."""
     board = state.board
-    table: dict[int, list[list[Cell] | None]] = {}
+    places = state.places()
     for value in range(1, board.size + 1):
-        links: dict[Cell, list[Cell]] = {}
-        for unit in range(len(board.units)):
-            cells = state.spots_of(table, unit, value)
-            if len(cells) == 2:
-                links.setdefault(cells[0], []).append(cells[1])
-                links.setdefault(cells[1], []).append(cells[0])
+        links = conjugates(board, places, value)
         colour: dict[Cell, int] = {}
         for root in sorted(links):
             if root in colour:
@@ -580,16 +586,17 @@ def cage_combination(state: State, only_one: bool = False) -> int:
     return 0
 
 
-def conjugates(state: State, value: int, table: dict[int, list[list[Cell] | None]]) -> dict[Cell, list[Cell]]:
+def conjugates(board: Board, places: Places, value: int) -> dict[Cell, list[Cell]]:
     """Strong links on a number: for each cell, the cells it shares a unit with where that unit
-    has only those two places for the number (so one of the two holds it). `table`: the units'
-    `spots` found so far, for the next number's links."""
+    has only those two places for the number (so one of the two holds it)."""
     links: dict[Cell, list[Cell]] = {}
-    for unit in range(len(state.board.units)):
-        cells = state.spots_of(table, unit, value)
-        if len(cells) == 2:
-            links.setdefault(cells[0], []).append(cells[1])
-            links.setdefault(cells[1], []).append(cells[0])
+    for unit_mask in lookups_of(board).unit_masks:
+        found = places.within(unit_mask, value)
+        if found.bit_count() == 2:
+            low = found & -found
+            first, second = low.bit_length() - 1, (found ^ low).bit_length() - 1
+            links.setdefault(first, []).append(second)
+            links.setdefault(second, []).append(first)
     return links
 
 
@@ -605,9 +612,9 @@ def x_chain(name: str, fewest: int, most: int) -> Callable[[State], int]:
     def apply(state: State) -> int:
         board = state.board
         best: tuple[int, list[Cell], list[Cell], int] | None = None
-        table: dict[int, list[list[Cell] | None]] = {}
+        places = state.places()
         for value in range(1, board.size + 1):
-            strong = conjugates(state, value, table)
+            strong = conjugates(board, places, value)
             if len(strong) < 4:
                 continue
             holders = {c for c in range(board.cells)
@@ -797,8 +804,8 @@ def contradiction(state: State) -> int:
 
 APPLY: dict[str, Callable[[State], int]] = {
     "full house": full_house,
-    "hidden single in a box": hidden_single(("box",), "hidden single in a box"),
-    "hidden single in a line": hidden_single(("row", "column", "diagonal"), "hidden single in a line"),
+    "hidden single in a box": hidden_single(True, "hidden single in a box"),
+    "hidden single in a line": hidden_single(False, "hidden single in a line"),
     "cage of one combination": one_combination,
     "naked single": naked_single,
     "cage combination": cage_combination,
