@@ -525,3 +525,40 @@ def test_a_hard_puzzle_past_the_quick_search_gets_minisats_answer_and_two_answer
     assert fewer is not None
     first = solver.values_in(masks, next(solver.plane_solutions(masks, fewer)))
     assert count(board, two, 2) == (2, first)
+
+
+@pytest.mark.parametrize("variant, size", [("classic", 9), ("diagonal", 9), ("classic", 6)])
+def test_cells_singles_put_back_leave_givens_singles_finish(variant, size):
+    """`singles_restore` (the generator's look at the removed cells alone) never says yes where
+    singles from the givens left do not finish the grid, and says it often along a removal walk
+    of givens singles finish."""
+    from bookgen.puzzles.sudoku.solver import singles_finish, singles_restore
+
+    board = board_of(size, variant)
+    rng = random.Random(f"restore {variant} {size}")
+    restored = 0
+    for _ in range(6):
+        answer = filled(rng, board)
+        assert answer is not None
+        kept = answer.copy()
+        for orbit in rng.sample(orbits(board, "rotational"), len(orbits(board, "rotational")) // 2):
+            removed = [0 if cell in orbit else value for cell, value in enumerate(kept)]
+            finishes = singles_finish(board, removed)
+            if singles_restore(board, removed, answer, orbit):
+                restored += 1
+                assert finishes
+            if finishes:
+                kept = removed
+    assert restored > 20
+
+
+def test_a_rating_after_the_generator_is_the_rating_from_scratch():
+    """`rate` may answer from the generator's last grade (`graded` keeps it): the same figures as
+    a grade taken afresh with every technique."""
+    from bookgen.puzzles.sudoku import grader
+
+    record = make_puzzle(Request.make(SUDOKU, "expert", {}), "kept grade")
+    assert grader._LAST_SOLVED  # the reduction's last grade, kept
+    kept = SUDOKU.rate(record.puzzle)
+    grader._LAST_SOLVED.clear()
+    assert SUDOKU.rate(record.puzzle) == kept == record.rating

@@ -19,7 +19,7 @@ from bookgen.errors import BookgenError
 from bookgen.i18n.conjunctions import joined
 from bookgen.puzzles.sudoku.board import Board, Cell, board_of, rows_of
 from bookgen.puzzles.sudoku.cages import CAGE_SIZES, random_cages
-from bookgen.puzzles.sudoku.grader import WEIGHTS, Contradiction, bands_of, deduce, rate
+from bookgen.puzzles.sudoku.grader import WEIGHTS, Contradiction, bands_of, graded, rate
 from bookgen.puzzles.sudoku.parameters import (
     HEX_SIZES,
     VARIANT_SIZES,
@@ -28,7 +28,15 @@ from bookgen.puzzles.sudoku.parameters import (
     hex_of,
 )
 from bookgen.puzzles.sudoku.regions import random_layout
-from bookgen.puzzles.sudoku.solver import Budget, differs_in, initial, singles_finish, solutions, values_of
+from bookgen.puzzles.sudoku.solver import (
+    Budget,
+    differs_in,
+    initial,
+    singles_finish,
+    singles_restore,
+    solutions,
+    values_of,
+)
 
 ATTEMPTS = 200          # filled grids tried before a request is declared impossible
 REDUCTIONS_PER_GRID = 3  # removal orders tried on each filled grid
@@ -135,28 +143,34 @@ def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: st
     # the grader finishes them by the same singles first (the solver's quickest question)
     singles_decide = limit >= WEIGHTS["naked single"] and not board.cages
 
-    def givens_without(removed: set[tuple[Cell, ...]]) -> list[int]:
-        gone = {cell for orbit in removed for cell in orbit}
-        return [0 if cell in gone else value for cell, value in enumerate(answer)]
-
     kept: set[tuple[Cell, ...]] = set()  # the removals kept so far: their givens have one answer
+    kept_givens = answer  # the givens they leave
+    singles_kept = True  # whether singles finish those givens (fewer never finish sooner)
 
     def still_solvable(removed: set[tuple[Cell, ...]]) -> bool:
+        nonlocal kept_givens, singles_kept
         (orbit,) = removed - kept
-        if solvable(givens_without(removed), orbit):
-            kept.add(orbit)
-            return True
-        return False
+        givens = kept_givens.copy()
+        for cell in orbit:
+            givens[cell] = 0
+        if singles_decide and singles_kept and (singles_restore(board, givens, answer, orbit)
+                                                or singles_finish(board, givens)):
+            singles_now = True
+        elif solvable(givens, orbit):
+            singles_now = False
+        else:
+            return False
+        kept.add(orbit)
+        kept_givens, singles_kept = givens, singles_kept and singles_now
+        return True
 
     def solvable(givens: list[int], orbit: tuple[Cell, ...]) -> bool:
-        if singles_decide and singles_finish(board, givens):
-            return True
         if (counted or past_singles) and differs_in(board, givens, answer, orbit):
             return False
         if any_technique:
             return True
         try:
-            return bool(deduce(board, givens, limit)[1]["solved"])
+            return bool(graded(board, givens, limit)["solved"])
         except Contradiction:
             return False
 
@@ -164,7 +178,8 @@ def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: st
     floors = ({} if board.cages else JIGSAW_DIAGONAL_FLOORS if board.variant == "jigsaw-diagonal"
               else JIGSAW_FLOORS if has_regions(board.variant) else GIVEN_FLOORS)
     floor = floors.get(board.size, {}).get(level, 0)
-    return givens_without(remove_givens(rng, pieces, still_solvable, keep=floor * len(pieces) // board.cells))
+    remove_givens(rng, pieces, still_solvable, keep=floor * len(pieces) // board.cells)
+    return kept_givens.copy()  # the answer itself when nothing could go
 
 
 def killer_givens(rng: random.Random, board: Board, answer: list[int]) -> list[int] | None:

@@ -120,19 +120,41 @@ class State:
                 changed.append(cell)
         return changed
 
-    def places(self, unit: int, value: int) -> list[Cell]:
-        """The open cells of a unit that may still take `value` ([] once it is placed there)."""
-        bit = 1 << value
-        candidates, placed = self.candidates, self.placed
-        cells = []
-        for cell in self.board.units[unit]:
-            if candidates[cell] & bit:
-                if placed[cell]:
-                    return []
-                cells.append(cell)
-        if not cells:
+    def places(self) -> Places:
+        """Where each number may still go, as masks of cells (the state as it is now)."""
+        free = [0] * (self.board.size + 1)
+        done = [0] * (self.board.size + 1)
+        placed = self.placed
+        for cell, mask in enumerate(self.candidates):
+            bit = 1 << cell
+            if placed[cell]:
+                done[mask.bit_length() - 1] |= bit
+                continue
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                free[low.bit_length() - 1] |= bit
+        return Places(free, done)
+
+
+@dataclass(frozen=True)
+class Places:
+    """Each number's open cells that may take it (`free`) and its placed cells (`done`), as masks
+    of cells: a unit's places for a number are then one `and` away, where a technique that asks
+    every unit about every number scanned each unit's cells for each number."""
+
+    free: list[int]
+    done: list[int]
+
+    def within(self, unit: int, value: int) -> int:
+        """The open cells of a unit (a mask of cells) that may still take `value`: none once it
+        is placed there; a Contradiction where it has no place left."""
+        if self.done[value] & unit:
+            return 0
+        found = self.free[value] & unit
+        if not found:
             raise Contradiction
-        return cells
+        return found
 
 
 def start(board: Board, givens: list[int]) -> State:
@@ -149,25 +171,25 @@ def finished(state: State) -> bool:
     return all(state.placed)
 
 
-def hidden_single(kinds: tuple[str, ...], name: str) -> Callable[[State], int]:
-    """A number with one place left in a unit goes there; one sweep over the units places every
-    such number it meets (a person scanning does the same), each logged in turn."""
+def hidden_single(in_boxes: bool, name: str) -> Callable[[State], int]:
+    """A number with one place left in a unit (a box, or a line: a row, column or diagonal) goes
+    there; one sweep over the units places every such number it meets (a person scanning does
+    the same), each logged in turn."""
     def apply(state: State) -> int:
         board = state.board
+        candidates, placed = state.candidates, state.placed
+        lookups = lookups_of(board)
         found = 0
-        for unit, kind in enumerate(board.kinds):
-            if kind not in kinds:
-                continue
-            once = twice = done = union = 0
+        for unit in lookups.boxes if in_boxes else lookups.not_boxes:
+            once = twice = done = 0
             for cell in board.units[unit]:
-                mask = state.candidates[cell]
-                union |= mask
-                if state.placed[cell]:
+                mask = candidates[cell]
+                if placed[cell]:
                     done |= mask
                 else:
                     twice |= once & mask
                     once |= mask
-            if union != board.full:
+            if once | done != board.full:
                 raise Contradiction
             alone = once & ~twice & ~done
             while alone:
@@ -207,24 +229,78 @@ def locked(from_box: bool, name: str) -> Callable[[State], int]:
     box, or for the diagonal variant in any other unit): the number leaves the rest of that unit."""
     def apply(state: State) -> int:
         board = state.board
-        for unit, kind in enumerate(board.kinds):
-            if (kind == "box") != from_box:
-                continue
+        lookups = lookups_of(board)
+        outside, masks = lookups.outside, lookups.unit_masks
+        places = state.places()
+        free, done = places.free, places.done
+        for unit in lookups.boxes if from_box else lookups.not_boxes:
+            unit_mask = masks[unit]
             for value in range(1, board.size + 1):
-                cells = state.places(unit, value)
-                if len(cells) < 2:
+                if done[value] & unit_mask:  # `places.within`, written out: asked 81 times a sweep
                     continue
-                shared = set(board.cell_units[cells[0]]).intersection(
-                    *(board.cell_units[c] for c in cells[1:]))
-                for other in sorted(shared - {unit}):
-                    if from_box and board.kinds[other] == "box":
-                        continue
-                    rest = [c for c in board.units[other] if c not in cells]
-                    if state.cross_out(rest, 1 << value):
+                found = free[value] & unit_mask
+                if not found:
+                    raise Contradiction
+                if not found & (found - 1):  # one place: a single's, not this
+                    continue
+                rests = outside.get((unit, found))
+                if rests is None:
+                    rests = outside[(unit, found)] = locked_rests(board, unit, digits(found))
+                for other, rest, rest_mask in rests:
+                    if places.free[value] & rest_mask:  # what cross_out would change
+                        state.cross_out(rest, 1 << value)
                         state.log.append((name, {"value": value, "unit": unit, "other": other}))
                         return 1
         return 0
     return apply
+
+
+def locked_rests(board: Board, unit: int, cells: list[Cell]) -> tuple[tuple[int, list[Cell], int], ...]:
+    """Each other unit holding all of `cells` (none a box when `unit` is a box), with its cells
+    outside them, as a list and a mask: where pointing or claiming crosses a number out."""
+    shared = set(board.cell_units[cells[0]]).intersection(*(board.cell_units[c] for c in cells[1:]))
+    from_box = board.kinds[unit] == "box"
+    found = []
+    for other in sorted(shared - {unit}):
+        if not (from_box and board.kinds[other] == "box"):
+            rest = [c for c in board.units[other] if c not in cells]
+            found.append((other, rest, sum(1 << c for c in rest)))
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class Lookups:
+    """What the techniques ask of a board's structure again and again, worked out once per board:
+    each unit's cells as a mask, its boxes and its other units, each cell's number in the rows
+    and in the columns (a fish's cover lines), and `outside`, filled as pointing and claiming meet
+    them: for a unit and the places of a number in it, the other units through all of them and
+    their cells elsewhere."""
+
+    unit_masks: tuple[int, ...]
+    boxes: tuple[int, ...]
+    not_boxes: tuple[int, ...]
+    line_of: dict[str, tuple[int, ...]]
+    outside: dict[tuple[int, int], tuple[tuple[int, list[Cell], int], ...]]
+
+
+_LOOKUPS: dict[int, tuple[Board, Lookups]] = {}
+LOOKUPS_KEPT = 256  # boards whose lookups are kept, as `board_of` keeps boards
+
+
+def lookups_of(board: Board) -> Lookups:
+    """The board's lookups, made once per board (kept by identity: hashing a board costs more
+    than a technique's sweep)."""
+    kept = _LOOKUPS.get(id(board))
+    if kept is None or kept[0] is not board:
+        if len(_LOOKUPS) >= LOOKUPS_KEPT:  # a jigsaw's layouts: each its own board
+            _LOOKUPS.clear()
+        line_of = {kind: tuple(next(board.numbers[u] for u in units if board.kinds[u] == kind)
+                               for units in board.cell_units) for kind in ("row", "column")}
+        kept = _LOOKUPS[id(board)] = (board, Lookups(
+            tuple(sum(1 << cell for cell in unit) for unit in board.units),
+            tuple(u for u, kind in enumerate(board.kinds) if kind == "box"),
+            tuple(u for u, kind in enumerate(board.kinds) if kind != "box"), line_of, {}))
+    return kept[1]
 
 
 def naked_subset(size: int, name: str) -> Callable[[State], int]:
@@ -250,16 +326,20 @@ def naked_subset(size: int, name: str) -> Callable[[State], int]:
 def hidden_subset(size: int, name: str) -> Callable[[State], int]:
     def apply(state: State) -> int:
         board = state.board
-        for unit in range(len(board.units)):
+        places = state.places()
+        for unit, unit_mask in enumerate(lookups_of(board).unit_masks):
             spots = {}
             for value in range(1, board.size + 1):
-                cells = state.places(unit, value)
-                if 2 <= len(cells) <= size:
-                    spots[value] = cells
+                found = places.within(unit_mask, value)
+                if 2 <= found.bit_count() <= size:
+                    spots[value] = found
             for group in combinations(sorted(spots), size):
-                cells = sorted({c for value in group for c in spots[value]})
-                if len(cells) != size:
+                union = 0
+                for value in group:
+                    union |= spots[value]
+                if union.bit_count() != size:
                     continue
+                cells = digits(union)
                 keep = sum(1 << value for value in group)
                 if any(state.candidates[c] & ~keep for c in cells):
                     for cell in cells:
@@ -276,21 +356,28 @@ def fish(size: int, name: str) -> Callable[[State], int]:
     def apply(state: State) -> int:
         board = state.board
         n = board.size
+        lookups = lookups_of(board)
+        places = state.places()
         for base_kind, cover_kind in (("row", "column"), ("column", "row")):
             bases = [u for u, kind in enumerate(board.kinds) if kind == base_kind]
             covers = [u for u, kind in enumerate(board.kinds) if kind == cover_kind]
+            cover_of = lookups.line_of[cover_kind]
             for value in range(1, n + 1):
-                lines = {}
+                lines = {}  # base unit: its places' cover lines, bit (number - 1) for each
                 for unit in bases:
-                    cells = state.places(unit, value)
-                    if 2 <= len(cells) <= size:
-                        lines[unit] = {board.numbers[cu] for c in cells for cu in board.cell_units[c]
-                                       if board.kinds[cu] == cover_kind}
+                    found = places.within(lookups.unit_masks[unit], value)
+                    if 2 <= found.bit_count() <= size:
+                        crossed = 0
+                        for cell in digits(found):
+                            crossed |= 1 << (cover_of[cell] - 1)
+                        lines[unit] = crossed
                 for group in combinations(sorted(lines), size):
-                    crossing = set().union(*(lines[u] for u in group))
-                    if len(crossing) != size:
+                    crossing = 0
+                    for unit in group:
+                        crossing |= lines[unit]
+                    if crossing.bit_count() != size:
                         continue
-                    chosen = [covers[number - 1] for number in sorted(crossing)]
+                    chosen = [covers[bit] for bit in digits(crossing)]
                     inside = {c for u in group for c in board.units[u]}
                     rest = [c for u in chosen for c in board.units[u] if c not in inside]
                     if state.cross_out(rest, 1 << value):
@@ -434,13 +521,9 @@ def simple_colouring(state: State) -> int:
     """Chains of conjugate pairs (a unit with exactly two places for a number) coloured in turn:
     a colour twice in one unit is false; a cell seeing both colours cannot hold the number."""
     board = state.board
+    places = state.places()
     for value in range(1, board.size + 1):
-        links: dict[Cell, list[Cell]] = {}
-        for unit in range(len(board.units)):
-            cells = state.places(unit, value)
-            if len(cells) == 2:
-                links.setdefault(cells[0], []).append(cells[1])
-                links.setdefault(cells[1], []).append(cells[0])
+        links = conjugates(board, places, value)
         colour: dict[Cell, int] = {}
         for root in sorted(links):
             if root in colour:
@@ -503,15 +586,17 @@ def cage_combination(state: State, only_one: bool = False) -> int:
     return 0
 
 
-def conjugates(state: State, value: int) -> dict[Cell, list[Cell]]:
+def conjugates(board: Board, places: Places, value: int) -> dict[Cell, list[Cell]]:
     """Strong links on a number: for each cell, the cells it shares a unit with where that unit
     has only those two places for the number (so one of the two holds it)."""
     links: dict[Cell, list[Cell]] = {}
-    for unit in range(len(state.board.units)):
-        cells = state.places(unit, value)
-        if len(cells) == 2:
-            links.setdefault(cells[0], []).append(cells[1])
-            links.setdefault(cells[1], []).append(cells[0])
+    for unit_mask in lookups_of(board).unit_masks:
+        found = places.within(unit_mask, value)
+        if found.bit_count() == 2:
+            low = found & -found
+            first, second = low.bit_length() - 1, (found ^ low).bit_length() - 1
+            links.setdefault(first, []).append(second)
+            links.setdefault(second, []).append(first)
     return links
 
 
@@ -527,8 +612,9 @@ def x_chain(name: str, fewest: int, most: int) -> Callable[[State], int]:
     def apply(state: State) -> int:
         board = state.board
         best: tuple[int, list[Cell], list[Cell], int] | None = None
+        places = state.places()
         for value in range(1, board.size + 1):
-            strong = conjugates(state, value)
+            strong = conjugates(board, places, value)
             if len(strong) < 4:
                 continue
             holders = {c for c in range(board.cells)
@@ -718,8 +804,8 @@ def contradiction(state: State) -> int:
 
 APPLY: dict[str, Callable[[State], int]] = {
     "full house": full_house,
-    "hidden single in a box": hidden_single(("box",), "hidden single in a box"),
-    "hidden single in a line": hidden_single(("row", "column", "diagonal"), "hidden single in a line"),
+    "hidden single in a box": hidden_single(True, "hidden single in a box"),
+    "hidden single in a line": hidden_single(False, "hidden single in a line"),
     "cage of one combination": one_combination,
     "naked single": naked_single,
     "cage combination": cage_combination,
@@ -755,11 +841,15 @@ SINGLE_STEPS = tuple(step for step in STEPS if step.name in (
 """The singles a trial follows (`contradiction`): a killer's cages are not added up on the way."""
 
 
+def top_rank(limit: float) -> int:
+    """The rank of the last technique weighing no more than `limit`."""
+    return max(rank + 1 for rank, (_, weight) in enumerate(TECHNIQUES) if weight <= limit)
+
+
 def deduce(board: Board, givens: list[int], limit: float = 99.0) -> tuple[State, JSON]:
     """Solve as a person would, simplest technique first, none weighing more than `limit`."""
     state = start(board, givens)
-    top = max(rank + 1 for rank, (_, weight) in enumerate(TECHNIQUES) if weight <= limit)
-    done = simplest_first(STEPS, state, finished, top)
+    done = simplest_first(STEPS, state, finished, top_rank(limit))
     used = {name: count for name, count in done.counts.items() if count}
     if not done.finished:
         return state, {"solved": False, "score": SEARCH, "hardest": "search", "used": used}
@@ -777,19 +867,39 @@ def deduce(board: Board, givens: list[int], limit: float = 99.0) -> tuple[State,
     return state, {"solved": True, "score": score, "hardest": hardest, "used": used}
 
 
+_LAST_SOLVED: list[tuple[Board, list[int], int, JSON]] = []
+
+
+def graded(board: Board, givens: list[int], limit: float = 99.0) -> JSON:
+    """`deduce`'s figures, the last givens it finished kept: the generator grades each removal it
+    keeps within the level's techniques, then rates the puzzle it ends with under all of them,
+    and a run that finished below a rank takes the same steps with more ranks allowed (a harder
+    technique is tried only where every simpler one found nothing). A Contradiction is raised.
+    (The generator's board and the one `rate` reads from the puzzle are equal, not the same.)"""
+    top = top_rank(limit)
+    if _LAST_SOLVED:
+        last_board, last_givens, last_top, figures = _LAST_SOLVED[0]
+        if last_top <= top and last_givens == givens and (last_board is board or last_board == board):
+            return figures
+    _, figures = deduce(board, givens, limit)
+    if figures["solved"]:
+        _LAST_SOLVED[:] = [(board, givens.copy(), top, figures)]
+    return figures
+
+
 def rate(puzzle: JSON) -> JSON:
     """The measured figures: score and level, the hardest technique and the uses of each."""
     board = board_for(puzzle)
     givens = flat(puzzle["givens"])
     try:
-        _, figures = deduce(board, givens)
+        figures = graded(board, givens)
     except Contradiction:
         figures = {"solved": False, "score": SEARCH, "hardest": "search", "used": {}}
     return {
         "level": bands_of(board).level_of(figures["score"]),
         "score": figures["score"],
         "hardest": figures["hardest"],
-        "techniques": figures["used"],
+        "techniques": dict(figures["used"]),
         "givens": sum(1 for value in givens if value),
         "cells": board.cells,
         "step": step_of(figures["score"]),

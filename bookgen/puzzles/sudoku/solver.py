@@ -346,6 +346,45 @@ def singles_finish(board: Board, givens: list[int]) -> bool:
     return planes is not None and planes[-1] == masks_of(board).every
 
 
+def singles_restore(board: Board, givens: list[int], answer: list[int], cells: tuple[Cell, ...]) -> bool:
+    """Whether a naked or hidden single puts each of `cells` back (its number in `answer`), one
+    after another, each seen in one step from the givens and the cells put back before it (a
+    board without sums). When the givens with `cells` filled in are finished by singles, so then
+    are the givens (singles from more givens place all they placed): the generator's removal
+    decided by looking at two cells, where `singles_finish` propagates over the whole grid."""
+    masks = masks_of(board)
+    peers, units, cell_units = masks.peers, masks.units, board.cell_units
+    planes = [0] * (board.size + 1)  # each number's cells among the givens
+    for cell, value in enumerate(givens):
+        if value:
+            planes[value] |= 1 << cell
+    filled = sum(planes)
+    numbers = masks.numbers
+    pending = list(cells)
+    while pending:
+        for cell in pending:
+            value = answer[cell]
+            seen = peers[cell]
+            naked = all(seen & planes[other] for other in numbers if other != value)
+            if not naked:
+                covered = 0  # the cells a given of this number sees
+                holders = planes[value]
+                while holders:
+                    bit = holders & -holders
+                    holders ^= bit
+                    covered |= peers[bit.bit_length() - 1]
+                open_cells = ~filled & ~(1 << cell) & ~covered
+                if not any(units[unit] & open_cells == 0 for unit in cell_units[cell]):
+                    continue
+            planes[value] |= 1 << cell
+            filled |= 1 << cell
+            pending.remove(cell)
+            break
+        else:
+            return False
+    return True
+
+
 _LAST_START: list[tuple[Board, list[int], Planes | None]] = []
 
 
