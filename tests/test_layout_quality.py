@@ -332,6 +332,37 @@ def test_answers_are_drawn_smaller_than_their_puzzles(pod):
         assert document.answer_scale(section) < document.layout.min_scale, section.config.title
 
 
+@pytest.mark.parametrize("large", [False, True])
+def test_answers_of_every_type_are_drawn_by_one_rule(write_config, large):
+    """A nonogram's answer (a picture, no text) is drawn as an answer with text is, at the scale
+    at which its puzzle's text reaches the floor: its squares about the size of a fill-in's and a
+    sudoku's beside it, in standard and in large print (at its natural size it stood a little
+    larger than theirs in one, half as large in the other)."""
+    from bookgen.book import make_book
+    from bookgen.config import load_config
+    from bookgen.puzzles.fillin.drawing import cell_size
+    from bookgen.puzzles.nonogram.drawing import spacing
+    from bookgen.puzzles.sudoku.drawing import CELL
+    from bookgen.render.document import BookDocument
+
+    config = write_config(f"""
+        title: Answers alike
+        layout: 8.5x11
+        large_print: {str(large).lower()}
+        seed: alike
+        sections:
+          - {{type: nonogram, count: 1, difficulty: easy, size: 10x10}}
+          - {{type: fillin, count: 1, difficulty: easy, size: 8}}
+          - {{type: sudoku, count: 1, difficulty: easy}}
+    """)
+    book = make_book(load_config(config))
+    document = BookDocument(book)
+    squares = [natural * document.answer_scale(section) for natural, section in zip(
+        (spacing(book.sections[0].records[0].puzzle).cell,
+         cell_size(book.sections[1].records[0].puzzle), CELL), book.sections)]
+    assert max(squares) / min(squares) < 1.3, squares
+
+
 def test_twelve_expert_chains_take_at_most_five_pages_of_a_six_by_nine(write_config):
     from bookgen.book import make_book
     from bookgen.config import load_config

@@ -781,24 +781,35 @@ class BookDocument:
 
     def answer_scale(self, section: Section) -> float:
         """The scale of a section's answers: the least at which all their text reaches the
-        profile's floor (ANSWER_MAX_SCALE for answers without text): the key stays compact.
-        Worked out once per section: it draws every answer (every pass asks)."""
+        profile's floor; for answers without text (a nonogram's picture, a maze's path), the
+        least at which their puzzles' text would (a nonogram's clues), so that every type's
+        answers are drawn by one rule and stand at like sizes on a page (drawn as large as
+        their puzzles, a picture dwarfed a fill-in's letters beside it); ANSWER_MAX_SCALE where
+        neither has text. The key stays compact. Worked out once per section: it draws every
+        answer (every pass asks)."""
         key = id(section)
         if key not in self._answer_floors:
             self._answer_floors[key] = self._least_answer_scale(section)
         return self._answer_floors[key]
 
     def _least_answer_scale(self, section: Section) -> float:
-        draw = section.puzzle_type.draw_solution
+        puzzle_type = section.puzzle_type
 
         def answer(record: PuzzleRecord) -> Callable[[Pen], None]:
-            return lambda pen: draw(pen, record.puzzle, record.solution)
+            return lambda pen: puzzle_type.draw_solution(pen, record.puzzle, record.solution)
+
+        def puzzle(record: PuzzleRecord) -> Callable[[Pen], None]:
+            return lambda pen: puzzle_type.draw_puzzle(pen, record.puzzle)
 
         speech = self.speech_of(section)
         with speaking(speech):
             need = max(self._remembered_least("answer floor", section, record, speech,
                                               answer(record), self.sizes.in_answer)
                        for record in section.records)
+            if not need:
+                need = max(self._remembered_least("textless answer floor", section, record,
+                                                  speech, puzzle(record), self.sizes.in_answer)
+                           for record in section.records)
         return need or ANSWER_MAX_SCALE
 
     def _answer_scales(self, state: Pass, geometry: Geometry, factor: float) -> list[float]:
