@@ -489,9 +489,11 @@ class PuzzleRow(Painted):
         puzzle_type = self.puzzle_type
         # a centred row (one puzzle to a page) sets its label and puzzle in the middle of its height
         top = (self.height + self.label + self.drawn) / 2 if self.centred else self.height
+        step = self.grid.slot_width + self.grid.gap
+        indent = (self.grid.columns - len(self.puzzles)) * step / 2  # a short row, centred
         for column, printed in enumerate(self.puzzles):
             number, record = printed.number, printed.record
-            left = column * (self.grid.slot_width + self.grid.gap)
+            left = indent + column * step
             self.state.puzzle_pages[number] = self.canv.getPageNumber()
             if not self.state.paint:
                 continue
@@ -688,6 +690,7 @@ class AnswerRow(Painted):
 
 
 EXAMPLE_CAPTION_PT = 8.5  # "Example" and "Solved", for a 10.5 pt body
+STACKED_GAP = 4 * mm  # between a stacked example's upper drawing and the caption of the lower
 
 
 @dataclass(frozen=True)
@@ -787,6 +790,8 @@ class ExamplePair(Painted):
                    puzzle_type.answer_size(example.puzzle)[1] * mm * scale + self.top + 0.5 * mm]
         if solved_only:  # the solved drawing alone, under the first caption
             heights = heights[1:]
+        elif self.stacked:  # the upper drawing's last words (a maze's Finish) clear of the caption below
+            heights[0] += STACKED_GAP * state.type_scale
         self.heights = heights if self.stacked else [max(heights)] * 2
         self.width = width
         self.height = sum(heights) if self.stacked else max(heights)
@@ -815,11 +820,17 @@ class ExamplePair(Painted):
                     (self.captions[1], lambda pen: self.puzzle_type.draw_solution(pen, puzzle, solution))]
         if self.solved_only:  # the solved drawing, captioned as the example
             drawings = [(self.captions[0], drawings[1][1])]
-        for index, (caption, draw) in enumerate(drawings):
-            left = 0.0 if self.stacked else index * self.width / 2
+        widths = [self.puzzle_type.measure(puzzle)[0], self.puzzle_type.answer_size(puzzle)[0]]
+        if self.solved_only:
+            widths = widths[1:]
+        column = self.width if self.stacked else self.width / 2
+        for index, ((caption, draw), width) in enumerate(zip(drawings, widths, strict=True)):
+            # each drawing centred in its column (the whole width, stacked), its caption over it
+            left = (0.0 if self.stacked else index * column) + max(
+                COLUMN_GAP, (column - width * mm * self.scale) / 2)
             self.canv.setFont(self.state.fonts.italic, self.caption)
-            self.canv.drawString(left, top - self.caption * 0.95, caption)
-            draw(CanvasPen(self.canv, left + COLUMN_GAP, top - self.top, self.scale,
+            self.canv.drawString(left - COLUMN_GAP, top - self.caption * 0.95, caption)
+            draw(CanvasPen(self.canv, left, top - self.top, self.scale,
                            self.state.fonts, self.state.ink))
             if self.stacked:
                 top -= self.heights[index]
