@@ -113,6 +113,45 @@ class Page:
     drawn: tuple[tuple[float, float], ...] = ()  # each painted path's bottom and top
 
 
+class Spacing:
+    """The word and character spacing (Tw, Tc) the page's strings are drawn with, followed
+    through its operators. reportlab shrinks the spaces of a paragraph's line that is a little
+    too long (up to 5 %, `spaceShrinkage`) with a negative word spacing, so the line ends inside
+    its frame although its glyphs' widths alone reach past it; a run measured without it is
+    longer than drawn. pypdf hands over a line's text only when something ends it, after
+    operators that may already set the next line's spacing: each string keeps the spacing it
+    was shown with until its text is read (`shown`)."""
+
+    SHOWS = (b"Tj", b"TJ", b"'", b'"')
+
+    def __init__(self) -> None:
+        self.now = (0.0, 0.0)  # word, character spacing, in unscaled text space
+        self.saved: list[tuple[float, float]] = []
+        self.pending: list[tuple[float, float]] = []  # of the strings shown and not yet read
+
+    def operate(self, operator: bytes, operands: list) -> None:  # type: ignore[type-arg]
+        """Follow one operator, before pypdf handles it."""
+        word, char = self.now
+        if operator == b"Tw" and operands:
+            self.now = (float(operands[0]), char)
+        elif operator == b"Tc" and operands:
+            self.now = (word, float(operands[0]))
+        elif operator == b'"' and len(operands) >= 2:
+            self.now = (float(operands[0]), float(operands[1]))
+        elif operator == b"q":
+            self.saved.append(self.now)
+        elif operator == b"Q" and self.saved:
+            self.now = self.saved.pop()
+        if operator in self.SHOWS:
+            self.pending.append(self.now)
+
+    def shown(self) -> tuple[float, float]:
+        """The spacing of the text being read: that of its first string."""
+        spacing = self.pending[0] if self.pending else self.now
+        self.pending.clear()
+        return spacing
+
+
 PATH_POINTS = {b"m": 2, b"l": 2, b"c": 6, b"v": 4, b"y": 4}  # operators that add points to a path
 PAINTS = {b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"}  # operators that paint it
 
@@ -139,8 +178,10 @@ def read_pages(pdf: bytes | Path) -> list[Page]:
         # a string drawn after another on the same line (a paragraph's bold then its regular
         # words) starts where the one before ended
         pen = {"matrix": (), "x": 0.0}
+        spacing = Spacing()
 
-        def visit(text, cm, tm, font_dict, font_size, runs=runs, pen=pen) -> None:  # type: ignore[no-untyped-def]
+        def visit(text, cm, tm, font_dict, font_size, runs=runs, pen=pen, spacing=spacing) -> None:  # type: ignore[no-untyped-def]
+            word, char = spacing.shown()
             if font_dict is None:
                 return
             size = abs(font_size * tm[3] * cm[3]) if tm[3] else font_size
@@ -149,20 +190,30 @@ def read_pages(pdf: bytes | Path) -> list[Page]:
             matrix = (*cm, *tm)
             x = pen["x"] if matrix == pen["matrix"] else tm[4] * cm[0] + cm[4]
             y = tm[5] * cm[3] + cm[5]
-            pen["matrix"], pen["x"] = matrix, x + stringWidth(text, font, size)
+            word, char = word * tm[0] * cm[0], char * tm[0] * cm[0]  # onto the page
+
+            def advance(piece: str) -> float:
+                """How far the piece moves the pen: its glyphs' widths, then the word spacing
+                after each space and the character spacing after each glyph."""
+                glyphs = piece.replace("\n", "")
+                return stringWidth(glyphs, font, size) + word * glyphs.count(" ") + char * len(glyphs)
+
+            pen["matrix"], pen["x"] = matrix, x + advance(text)
             shown = text.strip()
             if not shown:
                 return
-            x += stringWidth(text[:len(text) - len(text.lstrip())], font, size)
+            x += advance(text[:len(text) - len(text.lstrip())])
             face = getFont(font).face
             kind = "bold" if "Bold" in font else "italic" if "Oblique" in font else "regular"
+            # the spacing after its last glyph moves the pen, not the glyph's ink
             runs.append(Run(shown, kind, size, x, y + face.descent / 1000 * size,
-                            x + stringWidth(shown, font, size), y + face.ascent / 1000 * size, y))
+                            x + advance(shown) - char, y + face.ascent / 1000 * size, y))
 
         drawn: list[tuple[float, float]] = []
         path: list[float] = []  # the heights of the path being built, on the page
 
-        def trace(operator, operands, cm, tm, drawn=drawn, path=path) -> None:  # type: ignore[no-untyped-def]
+        def trace(operator, operands, cm, tm, drawn=drawn, path=path, spacing=spacing) -> None:  # type: ignore[no-untyped-def]
+            spacing.operate(operator, operands)
             if operator in PATH_POINTS or operator == b"re":
                 numbers = [float(v) for v in operands]
                 if operator == b"re":

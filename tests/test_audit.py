@@ -10,7 +10,9 @@ import io
 import re
 
 import pytest
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
 
 from bookgen.audit import (
     CHECKS,
@@ -24,6 +26,7 @@ from bookgen.audit import (
     short_pages,
 )
 from bookgen.puzzles.base import Showcase
+from bookgen.render.document import hyphenating
 from bookgen.render.fonts import register_fonts
 
 INCH = 72.0
@@ -95,6 +98,33 @@ def test_digits_at_two_sizes_in_one_section_are_found():
     chrome = [(200, 30, "1", "regular", 9), (40, 600, "Part 1", "italic", 8.5)]
     pages = [chrome + GOOD_PUZZLES[:1] + GOOD_PUZZLES[2:3], chrome + second, chrome + answers]
     assert counts(audit(pdf_of(pages)))["one size"] == 1
+
+
+def test_a_line_whose_spaces_reportlab_shrank_is_measured_as_drawn():
+    """A paragraph's line a little too long for its frame is drawn with its spaces shrunk (word
+    spacing), a bold lead's spaces too: the auditor ends it inside the frame, where it is drawn
+    (it measured the glyphs alone, a point or two past: the word search's rules on 5 x 8)."""
+    fonts = register_fonts("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf")
+    style = hyphenating(ParagraphStyle("body", fontName=fonts.regular, fontSize=10, leading=14), "en")
+    text = ("<b>How to play.</b> Find every word of the list in the grid of letters. A word reads "
+            "in a straight line, across, down or diagonally.")
+    shrunk = []
+    for tenth in range(2000, 3000, 5):  # frame widths until the first line's spaces shrink
+        paragraph = Paragraph(text, style)
+        paragraph.wrap(tenth / 10, 500)
+        if paragraph.blPara.lines[0].extraSpace < -1.0:
+            shrunk.append(tenth / 10)
+    assert shrunk
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(6 * INCH, 9 * INCH), invariant=1, initialFontName=fonts.regular)
+    for width in shrunk:
+        paragraph = Paragraph(text, style)
+        paragraph.wrap(width, 500)
+        paragraph.drawOn(canvas, 40, 400)
+        canvas.showPage()
+    canvas.save()
+    for width, page in zip(shrunk, read_pages(buffer.getvalue()), strict=True):
+        assert max(run.right for run in page.runs) <= 40 + width + 0.01, width
 
 
 @pytest.mark.parametrize("maze_bottom, short", [(150, False), (450, True)])

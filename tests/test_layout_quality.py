@@ -332,6 +332,37 @@ def test_answers_are_drawn_smaller_than_their_puzzles(pod):
         assert document.answer_scale(section) < document.layout.min_scale, section.config.title
 
 
+@pytest.mark.parametrize("large", [False, True])
+def test_answers_of_every_type_are_drawn_by_one_rule(write_config, large):
+    """A nonogram's answer (a picture, no text) is drawn as an answer with text is, at the scale
+    at which its puzzle's text reaches the floor: its squares about the size of a fill-in's and a
+    sudoku's beside it, in standard and in large print (at its natural size it stood a little
+    larger than theirs in one, half as large in the other)."""
+    from bookgen.book import make_book
+    from bookgen.config import load_config
+    from bookgen.puzzles.fillin.drawing import cell_size
+    from bookgen.puzzles.nonogram.drawing import spacing
+    from bookgen.puzzles.sudoku.drawing import CELL
+    from bookgen.render.document import BookDocument
+
+    config = write_config(f"""
+        title: Answers alike
+        layout: 8.5x11
+        large_print: {str(large).lower()}
+        seed: alike
+        sections:
+          - {{type: nonogram, count: 1, difficulty: easy, size: 10x10}}
+          - {{type: fillin, count: 1, difficulty: easy, size: 8}}
+          - {{type: sudoku, count: 1, difficulty: easy}}
+    """)
+    book = make_book(load_config(config))
+    document = BookDocument(book)
+    squares = [natural * document.answer_scale(section) for natural, section in zip(
+        (spacing(book.sections[0].records[0].puzzle).cell,
+         cell_size(book.sections[1].records[0].puzzle), CELL), book.sections)]
+    assert max(squares) / min(squares) < 1.3, squares
+
+
 def test_twelve_expert_chains_take_at_most_five_pages_of_a_six_by_nine(write_config):
     from bookgen.book import make_book
     from bookgen.config import load_config
@@ -406,6 +437,31 @@ def test_an_opening_on_a_page_of_its_own_draws_its_example_across_the_page(run, 
     assert max(r.right for r in letters) - min(r.left for r in letters) > 0.8 * (6 - 0.75) * 72
 
 
+def test_an_opening_draws_its_example_the_way_that_draws_it_largest(run, write_config, tmp_path):
+    """On 6 x 9 a placement chain's example is wider than half the frame: side by side its
+    numbers printed at 8.6 pt, stacked (example above solved) they print at 10.8 pt, 0.9 of
+    their natural 12 pt, as other types' examples do, and the first row still shares the page."""
+    config = write_config("""
+        title: Chains
+        title_page: false
+        answers: none
+        layout: 6x9
+        seed: 3
+        sections:
+          - {type: placement, count: 2, difficulty: easy}
+    """)
+    target = tmp_path / "chains.pdf"
+    assert run("build", str(config), "-o", str(target), "-q", "--workers", "1")[0] == 0
+    opening = audited(target)[0]
+    caption, solved = (next(run for run in opening.runs if run.text == word and run.face == "italic")
+                       for word in ("Example", "Solved"))
+    example = [run for run in opening.runs
+               if run.text.isdigit() and solved.baseline < run.baseline < caption.baseline]
+    assert example and min(run.size for run in example) > 10.5, example
+    assert solved.top < caption.bottom and solved.left < opening.trim[2] / 2  # stacked
+    assert any(run.text == "1" and run.face == "bold" for run in opening.runs)  # the first puzzle
+
+
 def test_answers_of_one_type_print_at_one_size(run, write_config, tmp_path):
     """On 6 x 9 one of two cryptogram sections printed its answers larger than the other's (17
     and 14.7 pt): answers grow with the key's room up to their own puzzles' size, and up to
@@ -426,3 +482,97 @@ def test_answers_of_one_type_print_at_one_size(run, write_config, tmp_path):
     quoted = [(line.size, line.text) for page in pages[key.first - 1:] for line in page.runs
               if line.face == "regular" and line.text.isupper() and len(line.text) > 8]
     assert len(quoted) >= 2 and len({size for size, _text in quoted}) == 1, quoted
+
+
+class _Drawn:
+    """Stands in for the canvas an example pair draws on, and for its pens: it records where
+    each caption and each drawing is put, and draws nothing."""
+
+    def __init__(self) -> None:
+        self.captions: list[tuple[float, float, str]] = []  # x, baseline, text
+        self.origins: list[tuple[float, float, float]] = []  # left, top, scale of each drawing
+
+    def setFont(self, name: str, size: float) -> None:  # noqa: N802 (reportlab's name)
+        self.size = size
+
+    def drawString(self, x: float, y: float, text: str) -> None:  # noqa: N802
+        self.captions.append((x, y, text))
+
+    def getPageNumber(self) -> int:  # noqa: N802
+        return 1
+
+    def pen(self, canvas, left, top, scale, fonts, ink=None) -> MeasuringPen:  # CanvasPen's
+        self.origins.append((left, top, scale))
+        return measuring_pen()
+
+
+EXAMPLES = [t for t in PUZZLE_TYPES if t.example(None) is not None]
+
+
+@pytest.mark.parametrize("stacked", [False, True])
+@pytest.mark.parametrize("puzzle_type", EXAMPLES, ids=lambda t: t.name)
+def test_an_example_pair_is_centred_in_its_columns_and_stacked_clear_of_its_captions(
+        monkeypatch, puzzle_type, stacked):
+    """Every type's example and its solution stand in the middle of their halves of the frame
+    (of the frame, stacked), their captions over them (futoshiki's stood at the left of the
+    half it fills less than others do); stacked, the upper drawing's last words (a maze's
+    Finish) end well clear of the caption below (they were 0.5 mm apart)."""
+    from reportlab.lib.units import mm
+
+    from bookgen.i18n import ENGLISH
+    from bookgen.render import flowables
+    from bookgen.render.pdfpen import Ink
+    from bookgen.render.sizes import STANDARD
+
+    fonts = register_fonts("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf")
+    state = flowables.Pass(fonts, Ink(), STANDARD, False, 1.0, {}, {}, {}, True)
+    example = puzzle_type.example(None)
+    width, scale = 120 * mm, 0.5
+    pair = flowables.ExamplePair(puzzle_type, example, state, width, scale, ENGLISH, stacked)
+    drawn = _Drawn()
+    monkeypatch.setattr(flowables, "CanvasPen", drawn.pen)
+    pair.canv = drawn
+    pair.draw()
+    widths = [puzzle_type.measure(example.puzzle)[0], puzzle_type.answer_size(example.puzzle)[0]]
+    column = width if stacked else width / 2
+    for index, ((left, _top, _scale), drawing) in enumerate(zip(drawn.origins, widths, strict=True)):
+        start = 0.0 if stacked else index * column
+        centre = left + drawing * mm * scale / 2
+        if drawing * mm * scale < column - 2 * 8 * mm:  # room to centre it, the column's gaps kept
+            assert centre == pytest.approx(start + column / 2), (index, centre)
+    if stacked:
+        upper_bottom = drawn.origins[0][1] - puzzle_type.measure(example.puzzle)[1] * mm * scale
+        solved_top = drawn.captions[1][1] + CAP * drawn.size
+        assert upper_bottom - solved_top >= 3 * mm, (upper_bottom - solved_top) / mm
+
+
+@pytest.mark.parametrize("held", [1, 2, 3])
+def test_a_row_of_fewer_puzzles_than_its_columns_stands_in_the_middle(monkeypatch, held):
+    """A section of one futoshiki below its opening stood in the left column of its page (large
+    print on US Letter), where a sudoku's filled its page's width: a short row is centred, a
+    full one fills its columns."""
+    from reportlab.lib.units import mm
+
+    from bookgen.book import PrintedPuzzle
+    from bookgen.i18n import ENGLISH
+    from bookgen.render import flowables
+    from bookgen.render.geometry import Grid
+    from bookgen.render.pdfpen import Ink
+    from bookgen.render.sizes import STANDARD
+
+    futoshiki = find_type("futoshiki")
+    record = make_puzzle(Request.make(futoshiki, "easy", {}), "row")
+    state = flowables.Pass(register_fonts("DejaVuSans.ttf", "DejaVuSans-Bold.ttf",
+                                          "DejaVuSans-Oblique.ttf"),
+                           Ink(), STANDARD, False, 1.0, {}, {}, {}, True)
+    grid = Grid(3, 1, 0.5, 60 * mm, 50 * mm)
+    puzzles = [PrintedPuzzle(n + 1, record, 1) for n in range(held)]
+    row = flowables.PuzzleRow(puzzles, futoshiki, grid, state, ENGLISH)
+    drawn = _Drawn()
+    monkeypatch.setattr(flowables, "CanvasPen", drawn.pen)
+    row.canv = drawn
+    row.draw()
+    width = futoshiki.measure(record.puzzle)[0] * mm * grid.scale
+    lefts = [left for left, _top, _scale in drawn.origins]
+    middle = (min(lefts) + max(lefts) + width) / 2
+    assert middle == pytest.approx(row.width / 2)

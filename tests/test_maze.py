@@ -31,7 +31,7 @@ from bookgen.html import write_html
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
-from bookgen.puzzles.maze.drawing import UNIT, answer_shrink, layout, play_data, unit_of
+from bookgen.puzzles.maze.drawing import UNIT, layout, play_data, unit_of
 from bookgen.puzzles.maze.generator import braided, perfect_maze, spanning_tree
 from bookgen.puzzles.maze.grader import BANDS, GLANCE, LEFT, RIGHT, hand_walk, rating, worth_trying
 from bookgen.puzzles.maze.grids import KINDS, SPLIT, board, openings, sector_counts
@@ -354,14 +354,22 @@ def test_pictures_stand_beside_the_arrows_off_the_cells_in_the_puzzle_and_its_an
     assert MAZE.rules(Request.make(MAZE, "easy", {"grid": kind, "pictures": choice})).endswith(story[choice])
 
 
-def test_an_answer_is_as_large_as_a_small_puzzle_and_compact_beside_a_large_one():
-    assert answer_shrink(request_board("square", (5, 5), "square")) == 1.0  # an example's
-    assert answer_shrink(request_board("square", (8, 8), "square")) == pytest.approx(40 / 64)
-    assert answer_shrink(request_board("square", (22, 22), "square")) == pytest.approx(3 / 5)
-    assert answer_shrink(request_board("square", (40, 40), "square")) == pytest.approx(90 / 200)
+def test_an_answer_is_its_puzzle_without_words_drawn_at_their_floor_scale(write_config):
+    """The key draws a maze's answer (the puzzle's drawing without its words) as every answer
+    without text, at the scale at which its puzzle's words reach the floor: 7 of their 12 pt."""
     made = _made("expert")
-    width, height = MAZE.answer_size(made.puzzle)
-    assert width < 92 and height < 100 and MAZE.measure(made.puzzle)[1] > 170
+    (width, height), (puzzle_width, puzzle_height) = MAZE.answer_size(made.puzzle), MAZE.measure(made.puzzle)
+    assert width <= puzzle_width and height < puzzle_height
+    assert layout(maze_of(made.puzzle), answer=True).unit == unit_of(maze_of(made.puzzle).board)
+    path = write_config("""
+        title: Mazes
+        layout: 6x9
+        seed: answers
+        sections:
+          - {type: maze, count: 2, difficulty: expert}
+        """)
+    book = make_book(load_config(path))
+    assert BookDocument(book).answer_scale(book.sections[0]) == pytest.approx(7 / 12)
 
 
 def _on_segment(point, a, b) -> bool:

@@ -3,6 +3,7 @@ mirrored odd and even page templates, and built in passes until its layout is st
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import re
@@ -476,24 +477,36 @@ class BookDocument:
         grid = self._grids(state, geometry)[index]
         natural = _largest([puzzle_type.page_size(r.puzzle) for r in section.records])
         label = LABEL_HEIGHT * state.type_scale
-        fit = self._example_fit(index, state, geometry)
+        ways = self._example_ways(index, state, geometry)
+        fit = ways[0] if ways else None  # the way the section's grid left room for (`_grids`)
 
         def opening_at(scale: float, spaced: bool = True) -> list[Flowable]:
             """The opening with its example at `scale`."""
             return texts + self._example(section, state, frame_width, scale, fit, spaced)
 
-        def fits(scale: float) -> bool:
-            """Whether the opening (its example at `scale`) and a first row fit on a page."""
-            opening = self._height(opening_at(scale), geometry)
+        def fits_with(way: ExampleFit | None, scale: float) -> bool:
+            """Whether the opening (its example drawn `way` at `scale`) and a first row fit on a
+            page."""
+            opening = self._height(texts + self._example(section, state, frame_width, scale, way),
+                                   geometry)
             return opening + label + ROW_GAP + natural[1] * mm * grid.scale <= frame_height
 
-        least, most = (fit.least, fit.most) if fit else (0.0, 0.0)
-        scale = max(least, min(most, grid.scale))  # no larger than the puzzles, nor under its floor
-        own_page = not fits(least)  # the opening on a page of its own: never a smaller first row
+        def drawn(way: ExampleFit) -> float:
+            """The largest scale of the example drawn `way` that leaves the first row its room:
+            no larger than the puzzles, nor under its floor (nor its caps, `example_fits`)."""
+            scale = max(way.least, min(way.most, grid.scale))
+            return scale if fits_with(way, scale) else _largest_scale(
+                functools.partial(fits_with, way), way.least, scale)
+
+        least = fit.least if fit else 0.0
+        scale = 0.0
+        own_page = not fits_with(fit, least)  # the opening on a page of its own: never a smaller first row
         if own_page:  # its example fills the page, drawn the way that draws it largest
             fit, scale = self._page_filling(index, state, geometry, grid.scale)
-        elif not fits(scale):  # the largest example that leaves the first row its room
-            scale = _largest_scale(fits, least, scale)
+        elif fit is not None:  # the way that draws it largest (a placement chain's, stacked)
+            scale, fit = max(((drawn(way), way) for way in ways if fits_with(way, way.least)),
+                             key=lambda pair: pair[0])
+            least = fit.least
         heading = opening_at(scale, spaced=not own_page)  # alone, no space below it
         # taller than a page (a sheet's head in large print on 5x8): it flows on, and the
         # puzzles begin below its end, not on a page after it
@@ -781,24 +794,35 @@ class BookDocument:
 
     def answer_scale(self, section: Section) -> float:
         """The scale of a section's answers: the least at which all their text reaches the
-        profile's floor (ANSWER_MAX_SCALE for answers without text): the key stays compact.
-        Worked out once per section: it draws every answer (every pass asks)."""
+        profile's floor; for answers without text (a nonogram's picture, a maze's path), the
+        least at which their puzzles' text would (a nonogram's clues), so that every type's
+        answers are drawn by one rule and stand at like sizes on a page (drawn as large as
+        their puzzles, a picture dwarfed a fill-in's letters beside it); ANSWER_MAX_SCALE where
+        neither has text. The key stays compact. Worked out once per section: it draws every
+        answer (every pass asks)."""
         key = id(section)
         if key not in self._answer_floors:
             self._answer_floors[key] = self._least_answer_scale(section)
         return self._answer_floors[key]
 
     def _least_answer_scale(self, section: Section) -> float:
-        draw = section.puzzle_type.draw_solution
+        puzzle_type = section.puzzle_type
 
         def answer(record: PuzzleRecord) -> Callable[[Pen], None]:
-            return lambda pen: draw(pen, record.puzzle, record.solution)
+            return lambda pen: puzzle_type.draw_solution(pen, record.puzzle, record.solution)
+
+        def puzzle(record: PuzzleRecord) -> Callable[[Pen], None]:
+            return lambda pen: puzzle_type.draw_puzzle(pen, record.puzzle)
 
         speech = self.speech_of(section)
         with speaking(speech):
             need = max(self._remembered_least("answer floor", section, record, speech,
                                               answer(record), self.sizes.in_answer)
                        for record in section.records)
+            if not need:
+                need = max(self._remembered_least("textless answer floor", section, record,
+                                                  speech, puzzle(record), self.sizes.in_answer)
+                           for record in section.records)
         return need or ANSWER_MAX_SCALE
 
     def _answer_scales(self, state: Pass, geometry: Geometry, factor: float) -> list[float]:

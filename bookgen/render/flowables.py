@@ -472,6 +472,11 @@ class PuzzleRow(Painted):
         self.most = self.least if tight else grid.slot_height
         self.height = self.most
 
+    def slot_left(self, column: int) -> float:
+        """Where the slot of the row's puzzle `column` begins: a short row stands centred."""
+        step = self.grid.slot_width + self.grid.gap
+        return ((self.grid.columns - len(self.puzzles)) / 2 + column) * step
+
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         fits = self.least <= available_height < self.most
         self.height = max(self.least, available_height - 0.01) if fits else self.most
@@ -491,7 +496,7 @@ class PuzzleRow(Painted):
         top = (self.height + self.label + self.drawn) / 2 if self.centred else self.height
         for column, printed in enumerate(self.puzzles):
             number, record = printed.number, printed.record
-            left = column * (self.grid.slot_width + self.grid.gap)
+            left = self.slot_left(column)
             self.state.puzzle_pages[number] = self.canv.getPageNumber()
             if not self.state.paint:
                 continue
@@ -511,13 +516,14 @@ class PuzzleBand(Painted):
     follows its row and flows onto the next page where the row's page has no room for it."""
 
     def __init__(self, printed: PrintedPuzzle, puzzle_type: PuzzleType, grid: Grid, state: Pass,
-                 speech: Language, band: tuple[float, float]) -> None:
+                 speech: Language, band: tuple[float, float], left: float = 0.0) -> None:
         super().__init__()
         self.printed, self.puzzle_type, self.grid = printed, puzzle_type, grid
         self.state, self.speech, self.band = state, speech, band
         self.index = puzzle_type.bands(printed.record.puzzle).index(band)
         self.label = LABEL_HEIGHT * state.type_scale
-        self.width = grid.slot_width
+        self.left = left  # its puzzle's slot in the row (`PuzzleRow.slot_left`)
+        self.width = left + grid.slot_width
         self.height = self.label + (band[1] - band[0]) * mm * grid.scale
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
@@ -528,7 +534,7 @@ class PuzzleBand(Painted):
 
     def fingerprint(self) -> Print:
         return ("PuzzleBand", type_print(self.puzzle_type), repr(self.grid),
-                speech_print(self.speech), self.band, self.printed.number,
+                speech_print(self.speech), self.band, self.left, self.printed.number,
                 record_print(self.printed.record))
 
     def draw(self) -> None:
@@ -536,12 +542,12 @@ class PuzzleBand(Painted):
             return
         puzzle = self.printed.record.puzzle
         drawn_width = self.puzzle_type.measure(puzzle)[0] * mm * self.grid.scale
-        pen = CanvasPen(self.canv, (self.width - drawn_width) / 2, self.height - self.label,
-                        self.grid.scale, self.state.fonts, self.state.ink)
+        pen = CanvasPen(self.canv, self.left + (self.grid.slot_width - drawn_width) / 2,
+                        self.height - self.label, self.grid.scale, self.state.fonts, self.state.ink)
         with speaking(self.speech):
             self.puzzle_type.draw_puzzle(banded(pen, self.puzzle_type, puzzle, self.index), puzzle)
         self.canv.setFont(self.state.fonts.bold, self.state.number_pt)
-        self.canv.drawString(0, self.height - 4 * mm * self.state.type_scale,
+        self.canv.drawString(self.left, self.height - 4 * mm * self.state.type_scale,
                              str(self.printed.number))
 
 
@@ -562,8 +568,9 @@ def continued(rows: Sequence[Flowable]) -> list[Flowable]:
     for row in rows:
         story.append(row)
         if isinstance(row, PuzzleRow):
-            story += [PuzzleBand(printed, row.puzzle_type, row.grid, row.state, row.speech, band)
-                      for printed in row.puzzles
+            story += [PuzzleBand(printed, row.puzzle_type, row.grid, row.state, row.speech, band,
+                                 row.slot_left(column))
+                      for column, printed in enumerate(row.puzzles)
                       for band in row.puzzle_type.bands(printed.record.puzzle)[1:]]
     return story
 
@@ -688,6 +695,7 @@ class AnswerRow(Painted):
 
 
 EXAMPLE_CAPTION_PT = 8.5  # "Example" and "Solved", for a 10.5 pt body
+STACKED_GAP = 4 * mm  # between a stacked example's upper drawing and the caption of the lower
 
 
 @dataclass(frozen=True)
@@ -787,6 +795,8 @@ class ExamplePair(Painted):
                    puzzle_type.answer_size(example.puzzle)[1] * mm * scale + self.top + 0.5 * mm]
         if solved_only:  # the solved drawing alone, under the first caption
             heights = heights[1:]
+        elif self.stacked:  # the upper drawing's last words (a maze's Finish) clear of the caption below
+            heights[0] += STACKED_GAP * state.type_scale
         self.heights = heights if self.stacked else [max(heights)] * 2
         self.width = width
         self.height = sum(heights) if self.stacked else max(heights)
@@ -815,11 +825,17 @@ class ExamplePair(Painted):
                     (self.captions[1], lambda pen: self.puzzle_type.draw_solution(pen, puzzle, solution))]
         if self.solved_only:  # the solved drawing, captioned as the example
             drawings = [(self.captions[0], drawings[1][1])]
-        for index, (caption, draw) in enumerate(drawings):
-            left = 0.0 if self.stacked else index * self.width / 2
+        widths = [self.puzzle_type.measure(puzzle)[0], self.puzzle_type.answer_size(puzzle)[0]]
+        if self.solved_only:
+            widths = widths[1:]
+        column = self.width if self.stacked else self.width / 2
+        for index, ((caption, draw), width) in enumerate(zip(drawings, widths, strict=True)):
+            # each drawing centred in its column (the whole width, stacked), its caption over it
+            left = (0.0 if self.stacked else index * column) + max(
+                COLUMN_GAP, (column - width * mm * self.scale) / 2)
             self.canv.setFont(self.state.fonts.italic, self.caption)
-            self.canv.drawString(left, top - self.caption * 0.95, caption)
-            draw(CanvasPen(self.canv, left + COLUMN_GAP, top - self.top, self.scale,
+            self.canv.drawString(left - COLUMN_GAP, top - self.caption * 0.95, caption)
+            draw(CanvasPen(self.canv, left, top - self.top, self.scale,
                            self.state.fonts, self.state.ink))
             if self.stacked:
                 top -= self.heights[index]

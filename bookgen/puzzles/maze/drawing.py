@@ -9,13 +9,10 @@ points, so the page's type floors fix the cells too: a large-print book (every t
 more) prints cells of at least 5.8 mm, and standard print (7 pt) at least 2.9 mm, where a wall is
 0.29 mm, three to four dots at 300 dpi.
 
-The answer has no words (its arrows, and pictures, mark the ends), so no type floor sets its
-scale: the key prints answers at their natural size, and that is kept compact (`answer_shrink`:
-a small maze's as large as its puzzle, a larger one's cells spanning 40 mm, or 3 mm a cell unit,
-at most 90 mm; everything beside the cells shrunk alike, walls no thinner than `THIN`). An
-answer drawn as large as its puzzle, with words, would have to print at the
-puzzle's own scale in large print, and a page-filling puzzle's answer then leaves the key's
-heading alone on a page (a 30x30 maze in an 8x10 large-print book did).
+The answer is the puzzle's drawing without its words (its arrows, and pictures, mark the
+ends); the key draws it as it draws every answer without text, at the scale at which its
+puzzle's words would reach the floor (standard print: 0.58 of the puzzle, 2.9 mm a cell unit),
+so that a maze's answer stands beside a sudoku's at a like size.
 
 Walls are joined into as few strokes as they can be (round joins at the corners), and a stroke's
 free ends reach half a wall further, so that corners print square without a notch; a theta
@@ -30,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from bookgen.api import JSON
-from bookgen.core.pen import MEDIUM, THIN, Pen, Point
+from bookgen.core.pen import MEDIUM, Pen, Point
 from bookgen.i18n import _
 from bookgen.puzzles.maze.grids import Board, Side, openings
 from bookgen.puzzles.maze.parameters import FINISH, START, Maze, maze_of
@@ -39,9 +36,6 @@ from bookgen.puzzles.maze.pictures import Disc, Outline, Placed, Shape, draw_pic
 UNIT = 5.0
 LARGEST_UNIT = 8.0
 SMALL_MAZE = 64.0  # mm: a maze of few cells is drawn with larger cells, up to about this wide
-ANSWER_SMALL = 40.0  # mm: an answer whose cells span no more is drawn as large as its puzzle
-ANSWER_UNIT = 3.0  # mm: a larger answer's cell unit, while its cells span at most ANSWER_SPAN
-ANSWER_SPAN = 90.0  # mm
 WALL = MEDIUM
 LABEL_SIZE = 12
 LABEL = LABEL_SIZE * 25.4 / 72  # the words' height, mm
@@ -68,8 +62,7 @@ class Arc:
 class Layout:
     """Where everything goes, in mm: the size, where cell units start (`offset`), the wall strokes
     and arcs, the two arrows (polygons), where the words go (none in an answer), the entrance and
-    exit sides' middles, the pictures; `shrink` is how much smaller than the puzzle's everything
-    is drawn (an answer's), `wall` the walls' width."""
+    exit sides' middles, the pictures."""
 
     size: Point
     offset: Point
@@ -80,8 +73,6 @@ class Layout:
     doors: tuple[Point, Point]
     unit: float  # mm in a cell unit
     pictures: tuple[Placed, ...]
-    shrink: float
-    wall: float
 
     def at(self, point: Point) -> Point:
         return self.offset[0] + point[0] * self.unit, self.offset[1] + point[1] * self.unit
@@ -93,16 +84,6 @@ def unit_of(grid: Board) -> float:
     return max(UNIT, min(LARGEST_UNIT, SMALL_MAZE / max(grid.extent)))
 
 
-def answer_shrink(grid: Board) -> float:
-    """How much smaller than its puzzle an answer is drawn: a small maze's (an example's) as
-    large, a larger one's cells spanning ANSWER_SMALL or cell units of ANSWER_UNIT, whichever is
-    larger, but never more than ANSWER_SPAN (about what the key's text floor gave standard print:
-    0.58 of the puzzle)."""
-    across = max(grid.extent)
-    span = across * unit_of(grid)
-    return min(span, max(ANSWER_SMALL, across * ANSWER_UNIT), ANSWER_SPAN) / span
-
-
 LAYOUTS_KEPT = 256
 """Drawings kept once laid out: a book measures each maze many times (fitting its pages, three
 passes), and joining the walls is most of a book's typesetting when it holds mazes."""
@@ -110,17 +91,15 @@ passes), and joining the walls is most of a book's typesetting when it holds maz
 
 @lru_cache(maxsize=LAYOUTS_KEPT)
 def layout(maze: Maze, picture: str = "none", answer: bool = False) -> Layout:
-    """The puzzle's drawing, or (`answer`) the answer's: no words, and compact."""
+    """The puzzle's drawing, or (`answer`) the answer's: the same without words."""
     grid = maze.board
-    shrink = answer_shrink(grid) if answer else 1.0
-    unit, gap, head = unit_of(grid) * shrink, GAP * shrink, HEAD * shrink
-    side = PICTURE * shrink if picture != "none" else 0.0
-    arrow = max(ARROW * shrink, side)
+    unit, gap, head = unit_of(grid), GAP, HEAD
+    side = PICTURE if picture != "none" else 0.0
+    arrow = max(ARROW, side)
     words = 0.0 if answer else LABEL + GAP
-    wall = max(THIN, WALL * shrink)
     top = words + gap + arrow + gap  # from the drawing's top to the cells' top
     cells_width, cells_height = grid.extent[0] * unit, grid.extent[1] * unit
-    width = max(cells_width + wall, 0.0 if answer else LABEL_ROOM, 2 * (head + gap + side))
+    width = max(cells_width + WALL, 0.0 if answer else LABEL_ROOM, 2 * (head + gap + side))
     height = top + cells_height + top
     offset = ((width - cells_width) / 2, top)
     doors = (openings(grid, True)[maze.entrance], openings(grid, False)[maze.exit])
@@ -146,16 +125,16 @@ def layout(maze: Maze, picture: str = "none", answer: bool = False) -> Layout:
     middles = tuple(at(grid.sides[cell][door].middle(grid.origin))
                     for cell, door in zip((maze.entrance, maze.exit), doors))
     entrance, exit_ = middles
-    arrows = (_arrow(entrance[0], words + gap, entrance[1] - gap, shrink),
-              _arrow(exit_[0], exit_[1] + gap, height - words - gap, shrink))
+    arrows = (_arrow(entrance[0], words + gap, entrance[1] - gap),
+              _arrow(exit_[0], exit_[1] + gap, height - words - gap))
     placed: tuple[Placed, ...] = ()
     if picture != "none":
         tops = (top - gap - side, top + cells_height + gap)
         placed = tuple(_beside(picture, end, x, y, side, head + gap, width)
                        for end, (x, y) in enumerate(zip((entrance[0], exit_[0]), tops)))
     told = None if answer else ((entrance[0], LABEL / 2), (exit_[0], height - LABEL / 2))
-    return Layout((width, height), offset, _joined(lines, wall), _merged(arcs, wall), arrows, told,
-                  (entrance, exit_), unit, placed, shrink, wall)
+    return Layout((width, height), offset, _joined(lines, WALL), _merged(arcs, WALL), arrows, told,
+                  (entrance, exit_), unit, placed)
 
 
 def _beside(picture: str, end: int, x: float, y: float, side: float, clear: float,
@@ -167,9 +146,9 @@ def _beside(picture: str, end: int, x: float, y: float, side: float, clear: floa
     return Placed(picture, end, x - clear - side, y, side, False)
 
 
-def _arrow(x: float, tail: float, tip: float, shrink: float) -> tuple[Point, ...]:
+def _arrow(x: float, tail: float, tip: float) -> tuple[Point, ...]:
     """An arrow pointing down from `tail` to `tip` (y grows down)."""
-    head, shaft = HEAD * shrink, SHAFT * shrink
+    head, shaft = HEAD, SHAFT
     neck = tip - 2 * head
     return ((x - shaft, tail), (x + shaft, tail), (x + shaft, neck), (x + head, neck), (x, tip),
             (x - head, neck), (x - shaft, neck))
@@ -279,16 +258,16 @@ def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
 
 def _draw(pen: Pen, plan: Layout) -> None:
     for stroke in plan.strokes:
-        pen.polyline(list(stroke), width=plan.wall)
+        pen.polyline(list(stroke), width=WALL)
     for arc in plan.arcs:
         if arc.end - arc.start >= 360:
-            pen.circle(*arc.centre, arc.radius, width=plan.wall)
+            pen.circle(*arc.centre, arc.radius, width=WALL)
         else:
-            pen.arc(*arc.centre, arc.radius, arc.start, arc.end, width=plan.wall)
+            pen.arc(*arc.centre, arc.radius, arc.start, arc.end, width=WALL)
     for arrow in plan.arrows:
         pen.polygon(list(arrow), width=0.1, fill=0.0)
     for picture in plan.pictures:
-        draw_picture(pen, picture, PICTURE_LINE * plan.shrink)
+        draw_picture(pen, picture, PICTURE_LINE)
     if plan.words is None:
         return
     width = plan.size[0]
@@ -309,7 +288,7 @@ def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
             pen.polygon([plan.at(p) for p in outline(grid, cell)], width=0.1, fill=SHADE, stroke=False)
     _draw(pen, plan)
     way = [plan.doors[0]] + [plan.at(p) for p in way_through(grid, solution["path"])] + [plan.doors[1]]
-    pen.polyline(way, width=max(MEDIUM, PATH_LINE * plan.shrink))
+    pen.polyline(way, width=PATH_LINE)
 
 
 def way_through(grid: Board, path: list[int]) -> list[Point]:
