@@ -239,6 +239,21 @@ def test_a_heading_never_ends_a_page_nor_stands_alone(run, write_config, tmp_pat
     check_answer_heads(target)
 
 
+def test_the_answer_keys_heading_keeps_its_first_answer_when_the_answer_fills_a_page(
+        run, write_config, tmp_path):
+    """A large-print crossword's answer on 6x9 is nearly a page tall: with the gap under its row
+    it did not fit under the key's heading, which stood alone on its page (the auditor found no
+    answer key). The gap is space after the row, which a page's foot does not need."""
+    config = write_config("title: Crosswords\nlayout: 6x9\nlarge_print: true\nsections:\n"
+                          "  - {type: crossword, count: 3, difficulty: expert}\n")
+    target = tmp_path / "crosswords.pdf"
+    status, _, err = run("build", str(config), "-o", str(target), "-q")
+    assert status == 0, err
+    assert audit.audit(target.read_bytes(), large_print=True) == []
+    *_contents, key = [page for page in audited(target) if "Answers" in [run.text for run in page.runs]]
+    assert [int(n) for n, _ in audit.LABEL.findall(key.text)] == [1]  # the first answer, under the heading
+
+
 @ONE_POD_BOOK
 def test_the_print_on_demand_book_keeps_its_headings_with_their_puzzles(pod):
     check_headings(pod[1], 18, (11, 8))

@@ -23,7 +23,7 @@ from bookgen.core.pen import BandPen, Pen
 from bookgen.i18n import Language, _, speaking
 from bookgen.puzzles.base import JSON, Generated, PuzzleRecord, PuzzleType
 from bookgen.render.fonts import Fonts
-from bookgen.render.geometry import COLUMN_GAP, LABEL_HEIGHT, ROW_GAP, Grid
+from bookgen.render.geometry import ANSWER_ROW_GAP, COLUMN_GAP, LABEL_HEIGHT, ROW_GAP, Grid
 from bookgen.render.pdfpen import CanvasPen, Ink, least_scale
 from bookgen.render.sizes import Sizes
 
@@ -648,7 +648,11 @@ class AnswerRow(Painted):
         self.speech = speech
         self.grid, self.label, self.state = grid, label, state
         self.width = grid.columns * grid.slot_width + (grid.columns - 1) * grid.gap
-        self.height = grid.slot_height
+        # The gap under the row is space after it, which a page's foot does not need: a row that
+        # fits only without it (a large-print crossword's answer under the key's heading) is
+        # drawn there rather than leaving the heading alone on its page.
+        self.height = grid.slot_height - ANSWER_ROW_GAP
+        self.spaceAfter = ANSWER_ROW_GAP
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return self.width, self.height
