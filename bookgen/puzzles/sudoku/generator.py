@@ -130,9 +130,12 @@ def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: st
     of two answers far sooner than the grader, which tries every technique before it gives up),
     and it searches only where another answer could differ: in the orbit just removed, as the
     givens kept before had one answer (`differs_in`). Where the level takes any technique, the
-    solver alone decides. Before either, where every single is within the level: givens that
-    naked and hidden singles alone finish have one answer, and the grader finishes them by the
-    same singles (`singles_finish`), so the removal stays without a count or a grade."""
+    solver alone decides. Where every single is within the level: givens that naked and hidden
+    singles alone finish have one answer, and the grader finishes them by the same singles, so
+    the removal stays without a grade; the solver is asked first unless a single puts the
+    removed cells back (`singles_restore`), as most removals that singles do not put back leave
+    two answers, and `singles_finish` propagates over the whole grid where MiniSat answers in
+    one call (the same removals kept: givens singles finish have one answer)."""
     limit = bands_of(board).top(level)
     any_technique = limit >= WEIGHTS["contradiction"]
     # a killer's grader takes neither (its sums break the symmetry they rest on)
@@ -153,10 +156,14 @@ def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: st
         givens = kept_givens.copy()
         for cell in orbit:
             givens[cell] = 0
-        if singles_decide and singles_kept and (singles_restore(board, givens, answer, orbit)
-                                                or singles_finish(board, givens)):
+        singles_asked = singles_decide and singles_kept
+        if singles_asked and singles_restore(board, givens, answer, orbit):
             singles_now = True
-        elif solvable(givens, orbit):
+        elif (counted or past_singles) and differs_in(board, givens, answer, orbit):
+            return False
+        elif singles_asked and singles_finish(board, givens):
+            singles_now = True
+        elif any_technique or graded_within(givens):
             singles_now = False
         else:
             return False
@@ -164,11 +171,7 @@ def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: st
         kept_givens, singles_kept = givens, singles_kept and singles_now
         return True
 
-    def solvable(givens: list[int], orbit: tuple[Cell, ...]) -> bool:
-        if (counted or past_singles) and differs_in(board, givens, answer, orbit):
-            return False
-        if any_technique:
-            return True
+    def graded_within(givens: list[int]) -> bool:
         try:
             return bool(graded(board, givens, limit)["solved"])
         except Contradiction:
