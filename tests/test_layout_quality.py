@@ -429,22 +429,28 @@ def test_short_sections_share_a_page_when_asked(run, write_config, tmp_path):
     assert counts["false"] == 3 and counts["true"] < 3
 
 
-def test_an_opening_on_a_page_of_its_own_draws_its_example_across_the_page(run, write_config,
-                                                                           tmp_path):
-    """On 6 x 9 a word search fills a page, so its opening stands alone: its example was drawn
-    at the size it would take above a first row and left two thirds of the page blank."""
-    config = write_config("""
-        title: Words
+def _opening_on_six_by_nine(run, write_config, tmp_path, section: str):
+    """The first page (the section's opening) of a 6 x 9 book of that one section, read back."""
+    config = write_config(f"""
+        title: Opening
         title_page: false
         answers: none
         layout: 6x9
         seed: 3
         sections:
-          - {type: wordsearch, count: 3, difficulty: easy}
+          - {section}
     """)
-    target = tmp_path / "words.pdf"
+    target = tmp_path / "opening.pdf"
     assert run("build", str(config), "-o", str(target), "-q", "--workers", "1")[0] == 0
-    opening = audited(target)[0]
+    return audited(target)[0]
+
+
+def test_an_opening_on_a_page_of_its_own_draws_its_example_across_the_page(run, write_config,
+                                                                           tmp_path):
+    """On 6 x 9 a word search fills a page, so its opening stands alone: its example was drawn
+    at the size it would take above a first row and left two thirds of the page blank."""
+    opening = _opening_on_six_by_nine(run, write_config, tmp_path,
+                                      "{type: wordsearch, count: 3, difficulty: easy}")
     assert "How to play." in opening.text and not audit.LABEL.findall(opening.text)
     body = sorted(opening.runs, key=lambda run: run.baseline)
     assert body[1].bottom < (body[-1].bottom + body[0].top) / 2, "its text ends above the middle"
@@ -456,18 +462,8 @@ def test_an_opening_draws_its_example_the_way_that_draws_it_largest(run, write_c
     """On 6 x 9 a placement chain's example is wider than half the frame: side by side its
     numbers printed at 8.6 pt, stacked (example above solved) they print at 10.8 pt, 0.9 of
     their natural 12 pt, as other types' examples do, and the first row still shares the page."""
-    config = write_config("""
-        title: Chains
-        title_page: false
-        answers: none
-        layout: 6x9
-        seed: 3
-        sections:
-          - {type: placement, count: 2, difficulty: easy}
-    """)
-    target = tmp_path / "chains.pdf"
-    assert run("build", str(config), "-o", str(target), "-q", "--workers", "1")[0] == 0
-    opening = audited(target)[0]
+    opening = _opening_on_six_by_nine(run, write_config, tmp_path,
+                                      "{type: placement, count: 2, difficulty: easy}")
     caption, solved = (next(run for run in opening.runs if run.text == word and run.face == "italic")
                        for word in ("Example", "Solved"))
     example = [run for run in opening.runs
