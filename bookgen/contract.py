@@ -209,6 +209,10 @@ def _drawings_stay_inside(puzzle_type: PuzzleType) -> None:
         pen = RecordingPen()
         puzzle_type.draw_solution(pen, record.puzzle, record.solution)
         _inside(pen, puzzle_type.answer_size(record.puzzle), f"{record.id}'s answer")
+        if puzzle_type.draw_filled:
+            pen = RecordingPen()
+            puzzle_type.draw_example_answer(pen, record.puzzle, record.solution)
+            _inside(pen, puzzle_type.example_answer_size(record.puzzle), f"{record.id} filled in")
 
 
 def _print_copy_is_the_drawing(puzzle_type: PuzzleType) -> None:

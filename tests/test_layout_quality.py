@@ -544,7 +544,7 @@ def test_an_example_pair_is_centred_in_its_columns_and_stacked_clear_of_its_capt
     monkeypatch.setattr(flowables, "CanvasPen", drawn.pen)
     pair.canv = drawn
     pair.draw()
-    widths = [puzzle_type.measure(example.puzzle)[0], puzzle_type.answer_size(example.puzzle)[0]]
+    widths = [puzzle_type.measure(example.puzzle)[0], puzzle_type.example_answer_size(example.puzzle)[0]]
     column = width if stacked else width / 2
     for index, ((left, _top, _scale), drawing) in enumerate(zip(drawn.origins, widths, strict=True)):
         start = 0.0 if stacked else index * column

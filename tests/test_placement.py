@@ -18,6 +18,7 @@ from bookgen.puzzles.placement.checking import check, validate
 from bookgen.puzzles.placement.drawing import draw_puzzle
 from bookgen.puzzles.placement.generator import _counts_if_pinned
 from bookgen.puzzles.placement.grader import rate
+from bookgen.puzzles.placement.numbers import shown
 from bookgen.puzzles.placement.parameters import BANDS
 from bookgen.puzzles.placement.solver import count_arrangements, solve
 
@@ -155,3 +156,22 @@ def test_fractions_are_drawn_stacked():
     texts = pen.texts()
     assert "3/4" not in texts and "3" in texts and "4" in texts and "5" in texts
     assert any(name == "line" for name, _ in pen.calls)  # the fraction bar
+
+
+
+def test_the_worked_example_shows_the_puzzle_filled_in_and_its_pool_crossed_off():
+    """The section's solved example is the puzzle as a person leaves it (every box filled, each
+    pool number slashed through), the size of the puzzle, not the answer key's narrow strip."""
+    record = make_puzzle(Request.make(PLACEMENT, "hard", {"unique": True, "numbers": "signed"}), "filled")
+    puzzle, solution = record.puzzle, record.solution
+    assert puzzle["givens"], "a unique hard puzzle has pre-filled boxes"
+    empty, filled = RecordingPen(), RecordingPen()
+    draw_puzzle(empty, puzzle)
+    PLACEMENT.draw_example_answer(filled, puzzle, solution)
+    slashes = [call for name, call in filled.calls if name == "line" and call["y1"] != call["y2"]]
+    assert len(slashes) == len(puzzle["numbers"]) - len(puzzle["givens"])  # the pool, crossed off
+    assert [c for n, c in filled.calls if n == "rect"] == [c for n, c in empty.calls if n == "rect"]
+    placed = [shown(n) for box, n in enumerate(solution["order"]) if str(box) not in puzzle["givens"]]
+    assert sorted(filled.texts()) == sorted(empty.texts() + placed)
+    assert PLACEMENT.example_answer_size(puzzle) == PLACEMENT.measure(puzzle)
+    assert PLACEMENT.example_answer_size(puzzle) != PLACEMENT.answer_size(puzzle)

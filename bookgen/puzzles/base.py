@@ -255,6 +255,10 @@ class PuzzleType:
         the section's puzzles (a 4x4 sudoku shown for a 9x9 section), in the language spoken; None
         (or absent): the example needs no word. Only the page shows the example, so only it says so.
     measure_solution(puzzle): size of the answer drawing when it differs from the puzzle's.
+    draw_filled(pen, puzzle, solution) / measure_filled(puzzle): the puzzle as a person leaves it
+        solved, where the answer key's drawing is a compact one (placement's chain with every box
+        filled and its pool used up, where the key prints a narrow strip): the section's worked
+        example shows it beside the puzzle. None: the example shows the answer key's drawing.
     too_large_to_print(puzzle): why a puzzle (from a bank) cannot go on a page, or None; solving
         takes puzzles of any size.
     variety(request): how many different puzzles (twins counted once) the request can give,
@@ -365,9 +369,20 @@ class PuzzleType:
     json_schema: str = ""
     page_breaks: Callable[[JSON], tuple[float, ...]] | None = None
     answer_parts: Callable[[JSON, JSON], Iterable[str]] | None = None
+    draw_filled: Callable[[Pen, JSON, JSON], None] | None = None
+    measure_filled: Callable[[JSON], tuple[float, float]] | None = None
 
     def answer_size(self, puzzle: JSON) -> tuple[float, float]:
         return (self.measure_solution or self.measure)(puzzle)
+
+    def example_answer_size(self, puzzle: JSON) -> tuple[float, float]:
+        """The size of a worked example's solved drawing (`draw_example_answer`)."""
+        return self.measure_filled(puzzle) if self.measure_filled else self.answer_size(puzzle)
+
+    def draw_example_answer(self, pen: Pen, puzzle: JSON, solution: JSON) -> None:
+        """A worked example solved: the puzzle filled in where the type draws that apart from
+        its answer key's drawing, else the key's."""
+        (self.draw_filled or self.draw_solution)(pen, puzzle, solution)
 
     def bands(self, puzzle: JSON) -> tuple[tuple[float, float], ...]:
         """The drawing's bands (top, bottom, mm), one a page: the whole drawing, or as its

@@ -741,8 +741,8 @@ def solved_fit(puzzle_type: PuzzleType, example: Generated, state: Pass,
     clues beside its grid): a solved grid shows the rules at work and fills the page the rules
     leave half empty. None when even that does not reach its floor."""
     room = width - 2 * COLUMN_GAP
-    answer_width, answer_height = puzzle_type.answer_size(example.puzzle)
-    least = least_scale(lambda pen: puzzle_type.draw_solution(pen, example.puzzle, example.solution),
+    answer_width, answer_height = puzzle_type.example_answer_size(example.puzzle)
+    least = least_scale(lambda pen: puzzle_type.draw_example_answer(pen, example.puzzle, example.solution),
                         state.fonts, state.sizes.in_answer)
     if least > room / (answer_width * mm):
         return None
@@ -756,8 +756,8 @@ def _example_least(puzzle_type: PuzzleType, example: Generated, state: Pass) -> 
     """The scale at which every text of the example's two drawings reaches the profile's floor."""
     return max(least_scale(lambda pen: puzzle_type.draw_puzzle(pen, example.puzzle), state.fonts,
                            state.sizes.in_answer),
-               least_scale(lambda pen: puzzle_type.draw_solution(pen, example.puzzle,
-                                                                 example.solution),
+               least_scale(lambda pen: puzzle_type.draw_example_answer(pen, example.puzzle,
+                                                                       example.solution),
                            state.fonts, state.sizes.in_answer))
 
 
@@ -766,7 +766,7 @@ def _example_fits(puzzle_type: PuzzleType, example: Generated, state: Pass,
     """The example drawn by `puzzle_type` in each of `rooms` (stacked or not, the width a
     drawing has) where it reaches its floor."""
     puzzle_size = puzzle_type.measure(example.puzzle)
-    answer_size = puzzle_type.answer_size(example.puzzle)
+    answer_size = puzzle_type.example_answer_size(example.puzzle)
     widest = max(puzzle_size[0], answer_size[0]) * mm
     least = _example_least(puzzle_type, example, state)
     fits = []
@@ -796,7 +796,7 @@ class ExamplePair(Painted):
         self.caption = state.sizes.at_least(EXAMPLE_CAPTION_PT * state.type_scale)
         self.top = self.caption * 1.15 + 2.5 * mm  # of a drawing, below its caption
         heights = [puzzle_type.measure(example.puzzle)[1] * mm * scale + self.top + 0.5 * mm,
-                   puzzle_type.answer_size(example.puzzle)[1] * mm * scale + self.top + 0.5 * mm]
+                   puzzle_type.example_answer_size(example.puzzle)[1] * mm * scale + self.top + 0.5 * mm]
         if solved_only:  # the solved drawing alone, under the first caption
             heights = heights[1:]
         elif self.stacked:  # the upper drawing's last words (a maze's Finish) clear of the caption below
@@ -826,10 +826,11 @@ class ExamplePair(Painted):
         top = self.height
         puzzle, solution = self.example.puzzle, self.example.solution
         drawings = [(self.captions[0], lambda pen: self.puzzle_type.draw_puzzle(pen, puzzle)),
-                    (self.captions[1], lambda pen: self.puzzle_type.draw_solution(pen, puzzle, solution))]
+                    (self.captions[1],
+                     lambda pen: self.puzzle_type.draw_example_answer(pen, puzzle, solution))]
         if self.solved_only:  # the solved drawing, captioned as the example
             drawings = [(self.captions[0], drawings[1][1])]
-        widths = [self.puzzle_type.measure(puzzle)[0], self.puzzle_type.answer_size(puzzle)[0]]
+        widths = [self.puzzle_type.measure(puzzle)[0], self.puzzle_type.example_answer_size(puzzle)[0]]
         if self.solved_only:
             widths = widths[1:]
         column = self.width if self.stacked else self.width / 2

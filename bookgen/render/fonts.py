@@ -208,7 +208,7 @@ def printed_texts(config: BookConfig) -> list[tuple[str, str]]:
             if example is not None:
                 pen = RecordingPen()
                 puzzle_type.draw_puzzle(pen, example.puzzle)
-                puzzle_type.draw_solution(pen, example.puzzle, example.solution)
+                puzzle_type.draw_example_answer(pen, example.puzzle, example.solution)
                 drawn = " ".join(str(call["text"]) for name, call in pen.calls if name == "text")
                 texts.append((f"{key} (the signs of {puzzle_type.name} puzzles)", drawn))
     texts.append(("the page numbers and headings", PAGE_CHARACTERS))

@@ -38,7 +38,7 @@ def _drawn(type_name: str, level: str, options: tuple[tuple[str, Any], ...]) -> 
         if example is None:
             return None
         puzzle_size = puzzle_type.measure(example.puzzle)
-        answer_size = puzzle_type.answer_size(example.puzzle)
+        answer_size = puzzle_type.example_answer_size(example.puzzle)
         width = (puzzle_size[0] + answer_size[0] + 3 * GAP_MM) * mm
         height = (max(puzzle_size[1], answer_size[1]) + 2 * GAP_MM) * mm
         buffer = io.BytesIO()
@@ -47,8 +47,8 @@ def _drawn(type_name: str, level: str, options: tuple[tuple[str, Any], ...]) -> 
         top = height - GAP_MM * mm
         puzzle_type.draw_puzzle(CanvasPen(canvas, GAP_MM * mm, top, 1.0, fonts), example.puzzle)
         answer_left = (2 * GAP_MM + puzzle_size[0]) * mm
-        puzzle_type.draw_solution(CanvasPen(canvas, answer_left, top, 1.0, fonts), example.puzzle,
-                                  example.solution)
+        puzzle_type.draw_example_answer(CanvasPen(canvas, answer_left, top, 1.0, fonts), example.puzzle,
+                                        example.solution)
         canvas.showPage()
         canvas.save()
         return render_pages(buffer.getvalue(), [1], EXAMPLE_DPI)[0][1]

@@ -21,6 +21,7 @@ from bookgen.i18n import N_, _
 from bookgen.puzzles.placement.checking import check, validate
 from bookgen.puzzles.placement.drawing import (
     answer_note,
+    draw_filled,
     draw_puzzle,
     draw_solution,
     measure,
@@ -57,7 +58,9 @@ def narrowed(width: float, height: float) -> PuzzleType:
     return replace(PLACEMENT, measure=partial(measure, width=width),
                    draw_puzzle=partial(draw_puzzle, width=width),
                    draw_solution=partial(draw_solution, width=width),
-                   measure_solution=partial(measure_solution, width=width), narrowed=None)
+                   measure_solution=partial(measure_solution, width=width),
+                   draw_filled=partial(draw_filled, width=width),
+                   measure_filled=partial(measure, width=width), narrowed=None)
 
 
 PLACEMENT = PuzzleType(
@@ -89,4 +92,6 @@ PLACEMENT = PuzzleType(
     json_schema="schema.json",
     given_answer=given_answer,
     narrowed=narrowed,
+    draw_filled=draw_filled,
+    measure_filled=measure,
 )

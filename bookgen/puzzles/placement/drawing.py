@@ -1,5 +1,5 @@
-"""Drawing through the pen: the row of boxes and signs, the pool of numbers (fractions stacked), and
-the answer's filled row.
+"""Drawing through the pen: the row of boxes and signs, the pool of numbers (fractions stacked), the
+answer's filled row, and the worked example's solved puzzle (the row filled, the pool crossed off).
 """
 
 from __future__ import annotations
@@ -197,15 +197,35 @@ def _draw_row(pen: Pen, puzzle: JSON, filled: dict[int, tuple[str, bool]],
                 pen.text(x + wide + gap / 2, y + BOX / 2, signs[box], SIGN_PT, bold=True)
 
 
-def draw_puzzle(pen: Pen, puzzle: JSON, width: float | None = None) -> None:
-    givens = {int(i): (t, True) for i, t in puzzle.get("givens", {}).items()}
-    _draw_row(pen, puzzle, givens, width)
+def _draw_pool(pen: Pen, puzzle: JSON, width: float | None, used: bool) -> None:
+    """The pool's box and numbers below the chain; `used`: each number crossed off with a
+    slash, as a person marks what they have placed (a slash, not a line across, which a
+    fraction's bar would hide)."""
     drawn, tokens = _pool_layout(puzzle, width)
     top = _rows_size(puzzle, width)[1] + POOL_GAP
     pen.rect(0, top, drawn, max(1, _pool_lines(tokens)) * TOKEN + 2, width=THIN, radius=2.0)
     for token in tokens:
-        _draw_number(pen, token.x, top + 1 + (token.line + 0.5) * TOKEN, token.text, POOL_PT,
-                     False, token.room)
+        y = top + 1 + (token.line + 0.5) * TOKEN
+        _draw_number(pen, token.x, y, token.text, POOL_PT, False, token.room)
+        if used:
+            half = min(token.room, _number_width(pen, token.text, POOL_PT, False)) / 2 + 0.6
+            rise = _text_height(token.text, POOL_PT) / 2 + 0.6
+            pen.line(token.x - half, y + rise, token.x + half, y - rise, width=MEDIUM)
+
+
+def draw_puzzle(pen: Pen, puzzle: JSON, width: float | None = None) -> None:
+    givens = {int(i): (t, True) for i, t in puzzle.get("givens", {}).items()}
+    _draw_row(pen, puzzle, givens, width)
+    _draw_pool(pen, puzzle, width, used=False)
+
+
+def draw_filled(pen: Pen, puzzle: JSON, solution: JSON, width: float | None = None) -> None:
+    """The puzzle as a person leaves it solved, for a section's worked example: every box
+    filled (pre-filled numbers bold, as printed), the pool's numbers crossed off."""
+    given = {int(i) for i in puzzle.get("givens", {})}
+    _draw_row(pen, puzzle, {box: (text, box in given) for box, text in enumerate(solution["order"])},
+              width)
+    _draw_pool(pen, puzzle, width, used=True)
 
 
 ANSWER_SIGN = 4.5  # mm between two boxes of an answer, for the sign
@@ -219,13 +239,17 @@ def _answer_slot(puzzle: JSON) -> float:
     return max(_estimate(text, BOX_PT) for text in puzzle["numbers"]) * BOLD + 2 * ANSWER_PAD
 
 
+def _text_height(text: str, size: float) -> float:
+    """How tall a number prints, mm: a digit's height, or a stacked fraction's."""
+    return size * FRACTION * (2 * STACK + DIGIT_HEIGHT) if "/" in text else size * DIGIT_HEIGHT
+
+
 def _answer_box(puzzle: JSON) -> float:
     """The height of an answer's boxes: ANSWER_BOX, or a stacked fraction's height and its
     padding, so the box grows with its text."""
     if not any("/" in text for text in puzzle["numbers"]):
         return ANSWER_BOX
-    stacked = BOX_PT * FRACTION * (2 * STACK + DIGIT_HEIGHT)
-    return max(ANSWER_BOX, stacked + 2 * ANSWER_PAD)
+    return max(ANSWER_BOX, _text_height("1/2", BOX_PT) + 2 * ANSWER_PAD)
 
 
 def draw_solution(pen: Pen, puzzle: JSON, solution: JSON, width: float | None = None) -> None:
