@@ -190,6 +190,28 @@ def test_a_killer_refused_in_large_print_names_only_changes_that_would_work(run,
     assert "difficulty" not in err.split("needs")[1] and "smaller size" not in err
 
 
+def test_a_refused_wrapping_type_is_advised_the_trims_that_wrap_it_to_fit(run, write_config, tmp_path):
+    """A large-print crossword on 5 x 8 is refused; the advice names the trims on which its clues,
+    wrapped below the grid, fit (it said "no change of trim or options prints it", judging every
+    trim by the unwrapped drawing), and the first of them builds the book."""
+    config = write_config("""
+        title: Words
+        layout: 5x8
+        large_print: true
+        seed: look
+        sections:
+          - {type: crossword, count: 1, difficulty: medium}
+    """)
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "c.pdf"), "-q", "--workers", "1")
+    assert status == 2
+    trims = re.search(r"use a larger trim \(([^)]*)\)", err)
+    assert trims, err
+    first = trims.group(1).split(", ")[0]
+    config.write_text(config.read_text().replace("layout: 5x8", f"layout: {first}"))
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "c.pdf"), "-q", "--workers", "1")
+    assert status == 0, err
+
+
 def test_a_puzzle_too_large_for_large_print_is_refused_naming_the_size_that_fits(
         run, write_config, tmp_path, monkeypatch):
     """A 12 x 12 Numbrix on a 5 x 8 in large-print page cannot print its numbers at 16 pt (a

@@ -1176,7 +1176,8 @@ def _changes_that_work(section: Section, natural: tuple[float, float], floor: fl
         other = load_layout(name)
         room = (other.width - other.margin_inside - other.margin_outside,
                 other.height - other.margin_top - other.margin_bottom - 25)  # heads, label
-        if natural[0] * floor <= room[0] and natural[1] * floor <= room[1]:
+        if natural[0] * floor <= room[0] and natural[1] * floor <= room[1] or _narrowed_fits(
+                section, floor, room):
             trims.append(name)
     if trims:
         changes.append(f"a larger trim ({', '.join(trims)})")
@@ -1212,6 +1213,20 @@ def _changes_that_work(section: Section, natural: tuple[float, float], floor: fl
     if not changes:
         return "no change of trim or options prints it at that size"
     return "use " + " or ".join(changes)
+
+
+def _narrowed_fits(section: Section, floor: float, room: tuple[float, float]) -> bool:
+    """Whether the section's puzzles, drawn narrowed to `room` (mm) where their type can wrap
+    (`PuzzleType.narrowed`: a large-print crossword's clues below its grid), fit it at `floor`:
+    as the book on that trim would draw them (`BookDocument._narrowed`)."""
+    from bookgen.puzzles import find_type
+
+    wrap = find_type(section.puzzle_type.name).narrowed  # the section's own may be narrowed already
+    if wrap is None:
+        return False
+    narrow = wrap(room[0] / floor, room[1] / floor)
+    return all(max(narrow.measure(r.puzzle)[0], narrow.answer_size(r.puzzle)[0]) * floor <= room[0]
+               and narrow.page_size(r.puzzle)[1] * floor <= room[1] for r in section.records)
 
 
 def _sides(size: int | tuple[int, int]) -> tuple[int, ...]:
