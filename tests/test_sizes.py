@@ -190,26 +190,29 @@ def test_a_killer_refused_in_large_print_names_only_changes_that_would_work(run,
     assert "difficulty" not in err.split("needs")[1] and "smaller size" not in err
 
 
-def test_a_refused_wrapping_type_is_advised_the_trims_that_wrap_it_to_fit(run, write_config, tmp_path):
-    """A large-print crossword on 5 x 8 is refused; the advice names the trims on which its clues,
-    wrapped below the grid, fit (it said "no change of trim or options prints it", judging every
-    trim by the unwrapped drawing), and the first of them builds the book."""
+def test_a_refusal_names_exactly_the_trims_on_which_the_section_prints(run, write_config, tmp_path):
+    """A large-print expert placement chain on 5 x 8 is refused; the trims its advice names are
+    those a book of the section builds on, each laid out as that book would lay it: the check by
+    the text area alone named 5.5 x 8.5, which refuses it too (and a large-print crossword on 5 x 8
+    was told no trim would do, though 6 x 9 wraps its clues below the grid and prints it)."""
     config = write_config("""
-        title: Words
+        title: Chains
         layout: 5x8
         large_print: true
         seed: look
         sections:
-          - {type: crossword, count: 1, difficulty: medium}
+          - {type: placement, count: 1, difficulty: expert}
     """)
     status, _, err = run("build", str(config), "-o", str(tmp_path / "c.pdf"), "-q", "--workers", "1")
     assert status == 2
     trims = re.search(r"use a larger trim \(([^)]*)\)", err)
     assert trims, err
-    first = trims.group(1).split(", ")[0]
-    config.write_text(config.read_text().replace("layout: 5x8", f"layout: {first}"))
-    status, _, err = run("build", str(config), "-o", str(tmp_path / "c.pdf"), "-q", "--workers", "1")
-    assert status == 0, err
+    named = trims.group(1).split(", ")
+    assert "5.5x8.5" not in named and "a5" in named, named
+    for trim, builds in (("5.5x8.5", False), ("a5", True)):
+        config.write_text(re.sub(r"layout: \S+", f"layout: {trim}", config.read_text()))
+        status, _, err = run("build", str(config), "-o", str(tmp_path / "c.pdf"), "-q", "--workers", "1")
+        assert (status == 0) == builds, (trim, err)
 
 
 def test_a_puzzle_too_large_for_large_print_is_refused_naming_the_size_that_fits(

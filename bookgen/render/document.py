@@ -161,6 +161,7 @@ class BookDocument:
         self._known: dict[int, str | None] | None = None  # see render's changed_only
         self._spoken = {id(s): speech for s, speech in zip(book.sections, self.speeches)}
         self._examples: dict[int, Generated | None] = {}  # see example_of
+        self.advising = True  # a refusal names the changes that would work (`_changes_that_work`)
 
     def example_of(self, section: Section) -> Generated | None:
         """The section's solved example, made once: every pass and every way of fitting it asks,
@@ -700,8 +701,8 @@ class BookDocument:
         texts = [(kw["text"], kw["size"]) for name, kw in pen.calls if name == "text"]
         text, size = max(texts, key=lambda ts: sizes.in_puzzle(ts[0]) / ts[1])
         natural = _largest([section.puzzle_type.page_size(r.puzzle) for r in section.records])
-        advice, fewer = _changes_that_work(section, natural, floor, size * largest, text,
-                                           self.config.large_print), 0
+        advice = _changes_that_work(self.config, section, size * largest, text) if self.advising else ""
+        fewer = 0
         if section.puzzle_type.largest_size is not None:  # the room of a page each, at the floor
             room = frame[0] / (floor * mm), (frame[1] - label - ROW_GAP) / (floor * mm)
             fitting = section.puzzle_type.largest_size([r.puzzle for r in section.records], *room)
@@ -1120,12 +1121,36 @@ def check_sizes(config: BookConfig, budget: float | None = None) -> None:
             first += 1
     if not samples:
         return
-    document = BookDocument(Book(replace(config, sections=tuple(s.config for s in samples)),
-                                 tuple(samples)))
+    _lay_out(BookDocument(Book(replace(config, sections=tuple(s.config for s in samples)),
+                               tuple(samples))))
+
+
+def _lay_out(document: BookDocument) -> None:
+    """Choose the document's grids on the widest frame it can have: a section whose puzzles
+    cannot print at the profile's floor is refused (`BookDocument._too_small`)."""
     geometry = make_geometry(document.layout, document.config, POD_MIN_PAGES)
     state = Pass(document.fonts, document.ink, document.sizes, False,
                  document.layout.body_size / 10.5, {}, {}, {}, False)
     document._grids(state, geometry)
+
+
+def _prints_on(trim: str, config: BookConfig, section: Section) -> bool:
+    """Whether `section` prints at its floor on the built-in `trim`, laid out as a book of that
+    trim would lay it (narrowed where its type wraps), at least one to a page (how many to a
+    page is advice of its own)."""
+    from bookgen.config import load_layout
+    from bookgen.puzzles import find_type
+
+    alone = replace(section.config, per_page=None)
+    on_trim = replace(config, layout=load_layout(trim), sections=(alone,))
+    unwrapped = replace(section, config=alone, puzzle_type=find_type(section.puzzle_type.name))
+    try:
+        document = BookDocument(Book(on_trim, (unwrapped,)))
+        document.advising = False
+        _lay_out(document)
+    except BookgenError:
+        return False
+    return True
 
 
 def pdf_lang(speech: Language) -> str | None:
@@ -1159,29 +1184,22 @@ def _span(section: Section) -> str:
     return f"{first}\u2013{last}" if last != first else str(first)
 
 
-def _changes_that_work(section: Section, natural: tuple[float, float], floor: float,
-                       printed: float, text: str, large: bool) -> str:
+def _changes_that_work(config: BookConfig, section: Section, printed: float, text: str) -> str:
     """What would let a section refused as too small print, naming only what would work: the
-    built-in trims whose text area holds one of its puzzles at its floor, print at standard size
+    other built-in trims on which it prints at its floor (`_prints_on`), print at standard size
     (when it fits at that size here), a smaller size the type allows with the section's other
     options, an easier level whose puzzles its defaults make smaller; "no change of trim or
     options" when none does."""
-    from bookgen.config import available_layouts, load_layout
+    from bookgen.config import available_layouts
     from bookgen.puzzles.base import Request
     from bookgen.render.sizes import STANDARD
 
     changes = []
-    trims = []
-    for name in available_layouts():
-        other = load_layout(name)
-        room = (other.width - other.margin_inside - other.margin_outside,
-                other.height - other.margin_top - other.margin_bottom - 25)  # heads, label
-        if natural[0] * floor <= room[0] and natural[1] * floor <= room[1] or _narrowed_fits(
-                section, floor, room):
-            trims.append(name)
+    trims = [name for name in sorted(available_layouts())
+             if name != config.layout.name and _prints_on(name, config, section)]
     if trims:
         changes.append(f"a larger trim ({', '.join(trims)})")
-    if large and printed >= STANDARD.in_puzzle(text) - 1e-9:  # `text` prints at `printed` here
+    if config.large_print and printed >= STANDARD.in_puzzle(text) - 1e-9:  # `text` prints at `printed` here
         changes.append("standard print (large_print: false)")
     request = section.config.request
     if request is not None:
@@ -1213,20 +1231,6 @@ def _changes_that_work(section: Section, natural: tuple[float, float], floor: fl
     if not changes:
         return "no change of trim or options prints it at that size"
     return "use " + " or ".join(changes)
-
-
-def _narrowed_fits(section: Section, floor: float, room: tuple[float, float]) -> bool:
-    """Whether the section's puzzles, drawn narrowed to `room` (mm) where their type can wrap
-    (`PuzzleType.narrowed`: a large-print crossword's clues below its grid), fit it at `floor`:
-    as the book on that trim would draw them (`BookDocument._narrowed`)."""
-    from bookgen.puzzles import find_type
-
-    wrap = find_type(section.puzzle_type.name).narrowed  # the section's own may be narrowed already
-    if wrap is None:
-        return False
-    narrow = wrap(room[0] / floor, room[1] / floor)
-    return all(max(narrow.measure(r.puzzle)[0], narrow.answer_size(r.puzzle)[0]) * floor <= room[0]
-               and narrow.page_size(r.puzzle)[1] * floor <= room[1] for r in section.records)
 
 
 def _sides(size: int | tuple[int, int]) -> tuple[int, ...]:
