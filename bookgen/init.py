@@ -21,7 +21,7 @@ from pathlib import Path
 
 from bookgen.atomic import write_files
 from bookgen.errors import BookgenError
-from bookgen.i18n import N_, _, speaking
+from bookgen.i18n import N_, _, refusal, speaking
 
 CONFIG_NAME = "book.yaml"
 LAYOUT_NAME = "layout.yaml"
@@ -94,18 +94,20 @@ def init_project(folder: Path, kind_name: str, levels: list[str], layout: str | 
     kind = KINDS[kind_name]
     trim = layout or _default_trim(kind, language)
     if trim not in available_layouts():
-        raise BookgenError(f"{trim!r} is not a built-in layout; use one of "
-                           + ", ".join(available_layouts()), key="--layout")
+        raise BookgenError(refusal(N_("{trim!r} is not a built-in layout; use one of {layouts}"),
+                                   trim=trim, layouts=", ".join(available_layouts())), key="--layout")
     if not any(levels) or any(level not in ALL_LEVELS for level in levels):
-        given = f"{','.join(levels)!r}" + (":" if any(levels) else " names no level;")
-        raise BookgenError(f"{given} give levels from {', '.join(ALL_LEVELS)}, separated by "
-                           "commas", key="--levels")
+        levels_message = (N_("{given!r}: give levels from {levels}, separated by commas") if any(levels)
+                          else N_("{given!r} names no level; give levels from {levels}, separated by "
+                                  "commas"))
+        raise BookgenError(refusal(levels_message, given=",".join(levels), levels=", ".join(ALL_LEVELS)),
+                           key="--levels")
     mix = (find_type(puzzle_type).name,) if puzzle_type else kind.types
     types = _section_types(mix, levels, kind.name if puzzle_type is None else None)
     try:
         _check_empty(folder)
     except OSError as error:  # a name too long, a parent folder that cannot be searched
-        raise _cannot(folder, error, "use") from None
+        raise _cannot(folder, error, CANNOT_USE) from None
 
     layout_text = shipped("layouts").joinpath(f"{trim}.yaml").read_text(encoding="utf-8")
     with speaking(language):
@@ -118,7 +120,8 @@ def init_project(folder: Path, kind_name: str, levels: list[str], layout: str | 
         "README.md": _readme_text(kind, book_title),
     }
     if not folder.parent.is_dir():
-        raise BookgenError(f"the folder {str(folder.parent)!r} does not exist", key="FOLDER")
+        raise BookgenError(refusal(N_("the folder {folder!r} does not exist"), folder=str(folder.parent)),
+                           key="FOLDER")
     made = [path for path in (folder, folder / "fonts") if not path.exists()]
     try:
         for path in made:
@@ -130,7 +133,7 @@ def init_project(folder: Path, kind_name: str, levels: list[str], layout: str | 
                 path.rmdir()
         if isinstance(error, BookgenError):
             raise
-        raise _cannot(folder, error, "make") from None
+        raise _cannot(folder, error, CANNOT_MAKE) from None
     return [folder / name for name in files]
 
 
@@ -139,17 +142,23 @@ def _check_empty(folder: Path) -> None:
     at or into (a name too long, a parent folder that cannot be searched, one that cannot be
     listed): nothing is written into a folder whose emptiness is not known."""
     if folder.exists() and not folder.is_dir():
-        raise BookgenError(f"{str(folder)!r} is a file; name a new or empty folder", key="FOLDER")
+        raise BookgenError(refusal(N_("{folder!r} is a file; name a new or empty folder"),
+                                   folder=str(folder)), key="FOLDER")
     if folder.is_dir() and any(folder.iterdir()):
-        raise BookgenError(f"the folder {str(folder)!r} already has files in it; init writes only "
-                           "into a new or empty folder, so nothing of yours is overwritten",
-                           key="FOLDER")
+        raise BookgenError(refusal(N_("the folder {folder!r} already has files in it; init writes "
+                                      "only into a new or empty folder, so nothing of yours is "
+                                      "overwritten"), folder=str(folder)), key="FOLDER")
 
 
-def _cannot(folder: Path, error: OSError, verb: str) -> BookgenError:
-    """The folder init cannot use or make, and why, as the system says it."""
-    return BookgenError(f"cannot {verb} the folder {str(folder)!r}: "
-                        f"{(error.strerror or str(error)).lower()}", key="FOLDER")
+CANNOT_USE = N_("cannot use the folder {folder!r}: {reason}")
+CANNOT_MAKE = N_("cannot make the folder {folder!r}: {reason}")
+
+
+def _cannot(folder: Path, error: OSError, message: str) -> BookgenError:
+    """The folder init cannot use or make (`message`: CANNOT_USE, CANNOT_MAKE), and why, as the
+    system says it."""
+    return BookgenError(refusal(message, folder=str(folder),
+                                reason=(error.strerror or str(error)).lower()), key="FOLDER")
 
 
 def _default_trim(kind: Kind, language: str) -> str:
@@ -171,10 +180,10 @@ def _section_types(mix: tuple[str, ...], levels: list[str], kind: str | None) ->
         if not having and kind is None:
             raise BookgenError(never_at(find_type(mix[0]), level), key="--levels")
         if not having:
-            raise BookgenError(
-                f"{level}: none of the {kind} mix's types ({', '.join(mix)}) is ever {level}; the "
-                f"types with {level}: {', '.join(types_with(level))} (--type gives every section one "
-                "type)", key="--levels")
+            raise BookgenError(refusal(N_(
+                "{level}: none of the {kind} mix's types ({types}) is ever {level}; the types with "
+                "{level}: {having} (--type gives every section one type)"), level=level, kind=kind,
+                types=", ".join(mix), having=", ".join(types_with(level))), key="--levels")
         chosen.append(having[0])
     return chosen
 

@@ -22,12 +22,15 @@ SCANNED = sorted({*PACKAGE.glob("puzzles/**/*.py"), PACKAGE / "config.py",
                                                          "hamilton.py", "triangle.py")),
                   *VALUE_READERS,
                   *(PACKAGE / name for name in ("yamlsource.py", "atomic.py", "making.py", "cli.py",
-                                                "book.py", "cluster.py", "seeds.py"))}
+                                                "book.py", "cluster.py", "seeds.py", "init.py")),
+                  *PACKAGE.glob("render/*.py"), *PACKAGE.glob("formats/*.py")}
                  - {PACKAGE / "puzzles/cryptogram/levels.py"})
 """Where a user's book, sheet or command is refused: the types (but the cryptogram's maintainer
 script), with the checks of a puzzle JSON that `bookgen solve` reads, the loader, the fields' and
 the options' parsing, the shared mask, grid and triangle engines whose refusals the types pass
-on, the files and YAML read, the outputs written, the command line and the making of puzzles."""
+on, the files and YAML read, the outputs written, the command line and the making of puzzles;
+`bookgen init`'s refusals, and the page's: a section too large for its trim, a piece that fits no
+page, a cover's text too long, fonts, print-on-demand page counts, previews, formats."""
 PROGRAMMER_ERRORS = {"AssertionError", "AttributeError", "NotImplementedError", "TypeError", "ValueError"}
 
 
@@ -139,6 +142,8 @@ def _speaking(monkeypatch, locale: str) -> None:
 BAD_ISBN = "title: T\nisbn: 978-3-16-148410-1\nsections:\n  - {type: maze, count: 2, difficulty: easy}\n"
 GOOD = "title: T\nsections:\n  - {type: maze, count: 2, difficulty: easy}\n"
 BAD_YAML = "title: T\nsections:\n  - type: maze\n  count: 2\n"
+TOO_LARGE = ("title: T\nlayout: 5x8\nlarge_print: true\nseed: look\nsections:\n"
+             "  - {type: placement, count: 1, difficulty: expert}\n")
 FILL_IN = ("generate", "fillin", "-d", "hard", "--set", "words=cat,tac,act,cta", "-j", "2", "-q")
 """A fill-in that cannot be made at its level, known only after its worker tried 120 times."""
 
@@ -170,6 +175,13 @@ BEYOND_THE_TYPES = [  # (what, command, config written first, German, French)
      "ungültige Wahl: 'xx'", "choix non valide\u00a0: 'xx'"),
     ("a solve line", ("solve", "bank.jsonl"), None, "bank.jsonl:1: kein gültiges JSON:",
      "bank.jsonl:1: JSON non valide\u00a0:"),
+    ("a section too large for its page", ("build", "book.yaml", "--workers", "1"), TOO_LARGE,
+     "lassen sich auf der Seite 5 x 8 in paperback nicht in Großdruck drucken",
+     "ne peuvent pas s'imprimer en gros caractères sur la page 5 x 8 in paperback"),
+    ("a preview's pages", ("preview", "book.yaml", "--pages", "x"), GOOD,
+     "--pages: 'x' ist keine Seitenliste wie 1,3-4", "--pages: 'x' n'est pas une liste de pages comme 1,3-4"),
+    ("init's levels", ("init", "new", "--levels", "esay"), None,
+     "'esay': gib Schwierigkeitsstufen aus easy", "'esay'\u00a0: indiquez des niveaux parmi easy"),
 ]
 
 

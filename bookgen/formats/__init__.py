@@ -21,6 +21,7 @@ from bookgen.formats.cover import cover_files, cover_path
 from bookgen.formats.html import html_files, html_path
 from bookgen.formats.jsonl import jsonl_files, jsonl_path
 from bookgen.formats.pdf import answers_path, pdf_files
+from bookgen.i18n import N_, refusal
 
 __all__ = ["FORMATS", "Format", "Output", "find_format", "planned_paths", "render_formats",
            "version_target"]
@@ -52,8 +53,8 @@ def find_format(name: str) -> Format:
     for output_format in FORMATS:
         if output_format.name == name:
             return output_format
-    raise BookgenError(f"unknown format {name!r}; bookgen writes "
-                       + ", ".join(f.name for f in FORMATS), key="formats")
+    raise BookgenError(refusal(N_("unknown format {name!r}; bookgen writes {formats}"), name=name,
+                               formats=", ".join(f.name for f in FORMATS)), key="formats")
 
 
 def version_target(target: Path, version: str | None) -> Path:

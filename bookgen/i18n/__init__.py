@@ -150,6 +150,13 @@ def refusing() -> AbstractContextManager[Language]:
     return speaking(users_language())
 
 
+def refusal(message: str, **values: object) -> str:
+    """`message` (marked with `N_`) in the user's language (`refusing`), its placeholders filled:
+    a refusal's words wherever it is raised, inside a book's language or not."""
+    with refusing():
+        return _(message).format(**values)
+
+
 def _(message: str) -> str:
     """`message` in the current language."""
     return _CURRENT.get().gettext(message)

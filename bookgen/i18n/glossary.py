@@ -36,9 +36,11 @@ ALLOWED: dict[str, tuple[str, ...]] = {
 
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 FRENCH_SPACE = re.compile(r"(?:(?<= )|(?<=[^\W_]|[)\]}»]))[:;?!](?=\s|$)|« | »")
-"""A French : ; ? ! after a plain space or straight after a word (a config's WORD: syntax
-excepted), or « » with a plain space inside."""
-CONFIG_SYNTAX = re.compile(r"\b[A-Z]{2,}:")
+"""A French : ; ? ! after a plain space or straight after a word (a config's syntax
+excepted: `CONFIG_SYNTAX`), or « » with a plain space inside."""
+CONFIG_SYNTAX = re.compile(r"\b[A-Z]{2,}:|\b[a-z]+_[a-z_]+: |'[a-z_]+: ")
+"""What a user writes in a config, colon and all: WORD: clue, a key such as per_page: 2 (its name
+holding an underscore), or a key quoted ('profile: home')."""
 
 
 def problems(code: str, text: str) -> list[str]:

@@ -31,7 +31,7 @@ from reportlab.platypus import Paragraph
 
 from bookgen.book import Book, PrintedPuzzle, Section
 from bookgen.errors import BookgenError
-from bookgen.i18n import Language, _, ngettext, pgettext, speaking
+from bookgen.i18n import Language, _, current, ngettext, pgettext, refusing, speaking
 from bookgen.render.document import pdf_lang
 from bookgen.render.fonts import Fonts, layout_fonts
 from bookgen.render.geometry import large_print
@@ -239,9 +239,11 @@ def _fitted_block(html: str, font: str, size: float, box: Box, least: float,
         size -= 0.5
     used = _paragraph_height(html, font, size, width, align)
     if key is not None and used > height + 0.01:
-        raise BookgenError(f"is too long for its place on the cover: wrapped at {least:g} pt it "
-                           f"takes {used / inch:.2f} in where there is room for "
-                           f"{height / inch:.2f} in; shorten it", file=file, key=key)
+        with refusing():  # in the user's language, not the cover's
+            raise BookgenError(_("is too long for its place on the cover: wrapped at {least} pt it "
+                                 "takes {used} in where there is room for {room} in; shorten it").format(
+                least=current().number(least, 1 if least % 1 else 0), used=current().number(used / inch, 2),
+                room=current().number(height / inch, 2)), file=file, key=key)
     top = box[1] + used if bottom else box[3]
     return TextBlock(html, (box[0], top - used, box[2], top), font, size, align)
 
@@ -338,8 +340,11 @@ def _plan_cover(book: Book, pages: int) -> CoverPlan:
             if along >= min(across, STANDARD.least):
                 break
         else:
-            raise BookgenError(f"is too long for the spine: it would print at {along:.1f} pt, under "
-                               f"{STANDARD.least:g} pt; shorten it", file=config.file, key="title")
+            with refusing():  # in the user's language, not the cover's
+                raise BookgenError(_("is too long for the spine: it would print at {size} pt, under "
+                                     "{least} pt; shorten it").format(
+                    size=current().number(along, 1), least=current().number(STANDARD.least)),
+                    file=config.file, key="title")
         texts.append(TextBlock(line, (sx0, sy0 + SAFE, sx1, sy1 - SAFE), fonts.bold, size,
                                rotated=True))
     return CoverPlan(geometry, config.cover_color, text_color(config.cover_color), tuple(texts),

@@ -33,7 +33,8 @@ from bookgen.bookconfig import BookConfig, Layout, blank_word, version_words
 from bookgen.core.grading import ALL_LEVELS, level_after_title, level_name, title_names_level
 from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
-from bookgen.i18n import Language, _, speaking
+from bookgen.i18n import N_, Language, _, current, ngettext, refusal, refusing, speaking
+from bookgen.i18n.conjunctions import joined, said
 from bookgen.puzzles.base import Generated, PuzzleRecord
 from bookgen.remembered import remembered
 from bookgen.render.flowables import (
@@ -692,8 +693,7 @@ class BookDocument:
         the section, the trim, the size the text that needs most would print at, and (with
         per_page) how many to a page would fit, or the largest size of its type that would
         (`PuzzleType.largest_size`)."""
-        config, sizes = section.config, self.sizes
-        floor = self.puzzle_floor(section)
+        sizes = self.sizes
         pen = MeasuringPen(self.fonts)
         with speaking(self.speech_of(section)):
             for record in section.records:
@@ -701,26 +701,39 @@ class BookDocument:
         texts = [(kw["text"], kw["size"]) for name, kw in pen.calls if name == "text"]
         text, size = max(texts, key=lambda ts: sizes.in_puzzle(ts[0]) / ts[1])
         natural = _largest([section.puzzle_type.page_size(r.puzzle) for r in section.records])
+        with refusing():  # in the user's language, whatever the book's
+            return self._too_small_said(section, frame, label, largest, text, size, natural)
+
+    def _too_small_said(self, section: Section, frame: tuple[float, float], label: float,
+                        largest: float, text: str, size: float,
+                        natural: tuple[float, float]) -> BookgenError:
+        """`_too_small`'s refusal, said in the current language."""
+        config, sizes = section.config, self.sizes
+        floor = self.puzzle_floor(section)
         advice = _changes_that_work(self.config, section, size * largest, text) if self.advising else ""
         fewer = 0
         if section.puzzle_type.largest_size is not None:  # the room of a page each, at the floor
             room = frame[0] / (floor * mm), (frame[1] - label - ROW_GAP) / (floor * mm)
             fitting = section.puzzle_type.largest_size([r.puzzle for r in section.records], *room)
-            advice = (f"use a larger trim or a smaller size: size {fitting} is the largest that prints "
-                      "there at that size" if fitting else "use a larger trim: no size of it prints there "
-                      "at that size")
+            advice = (_("use a larger trim or a smaller size: size {size} is the largest that prints "
+                        "there at that size").format(size=fitting) if fitting else
+                      _("use a larger trim: no size of it prints there at that size"))
         if config.per_page:
             fewer = next((n for n in range(config.per_page - 1, 0, -1)
                           if choose_grid(natural, frame, label, (), 0.0, floor, n, floor).scale
                           >= floor - 1e-9), 0)
             if fewer:
-                advice = f"at most {fewer} to a page fit at that size (per_page: {fewer})"
+                advice = ngettext("at most {count} to a page fits at that size (per_page: {count})",
+                                  "at most {count} to a page fit at that size (per_page: {count})",
+                                  fewer).format(count=fewer)
             elif config.per_page > 1:
-                advice = f"not even one to a page fits at that size; {advice}"
-        message = (f"the puzzles of section '{config.title}' ({config.describe()}) cannot print "
-                   f"at {sizes.name} size on the {self.layout.title} page: {text!r} needs "
-                   f"{sizes.in_puzzle(text):g} pt, and the largest that fits prints it at "
-                   f"{max(0.0, size * largest):.1f} pt; {advice}")
+                advice = _("not even one to a page fits at that size; {advice}").format(advice=advice)
+        message = _("the puzzles of section '{title}' ({section}) cannot print at {profile} size on "
+                    "the {page} page: {text!r} needs {needed} pt, and the largest that fits prints "
+                    "it at {printed} pt; {advice}").format(
+            title=config.title, section=config.describe(), profile=_(sizes.name),
+            page=self.layout.title, text=text, needed=f"{sizes.in_puzzle(text):g}",
+            printed=current().number(max(0.0, size * largest), 1), advice=advice)
         if config.per_page and fewer:
             return TooManyToAPage(message, fewer, file=self.config.file, line=config.line,
                                   key="per_page")
@@ -983,18 +996,26 @@ class BookDocument:
         the text area, not reportlab's LayoutError."""
         found = re.search(r"Flowable <(\w+)( at [^>]*)?>(.*?)\(([\d.]+) x ([\d.]+)\) too large on "
                           r"page (\d+) in frame '\w+'\(([\d.]+) x ([\d.]+)", str(error), re.DOTALL)
-        piece, where = "a piece of the book", " does not fit a page"
-        if found:
-            kind, reportlabs, words = found.group(1), found.group(2), found.group(3).strip()
-            if not reportlabs:  # one of ours: it describes itself (flowables.described)
-                piece = words
-            elif kind == "Paragraph":
-                piece = f"the text '{words[:40]}'"
-            where = (" ({:.0f} x {:.0f} pt) on page {:.0f} does not fit the text area "
-                     "({:.0f} x {:.0f} pt)").format(*(float(n) for n in found.groups()[3:]))
-        return BookgenError(f"{piece}{where}; use a larger page, smaller margins or shorter text",
-                            file=self.config.file,
-                            key="layout" if self.config.layout.file else None)
+        with refusing():  # in the user's language, whatever the book's
+            return self._too_large_said(found)
+
+    def _too_large_said(self, found: re.Match[str] | None) -> BookgenError:
+        """`_too_large`'s refusal, said in the current language."""
+        if not found:
+            return BookgenError(_("a piece of the book does not fit a page; use a larger page, "
+                                  "smaller margins or shorter text"), file=self.config.file,
+                                key="layout" if self.config.layout.file else None)
+        kind, reportlabs, words = found.group(1), found.group(2), found.group(3).strip()
+        piece = (words if not reportlabs  # one of ours: it describes itself (flowables.described)
+                 else _("the text '{words}'").format(words=words[:40]) if kind == "Paragraph"
+                 else _("a piece of the book"))
+        width, height, page, area_width, area_height = (f"{float(n):.0f}" for n in found.groups()[3:])
+        return BookgenError(_("{piece} ({width} x {height} pt) on page {page} does not fit the text "
+                              "area ({area_width} x {area_height} pt); use a larger page, smaller "
+                              "margins or shorter text").format(
+            piece=piece, width=width, height=height, page=page, area_width=area_width,
+            area_height=area_height), file=self.config.file,
+            key="layout" if self.config.layout.file else None)
 
     def _render(self, part: str, puzzle_pages: dict[int, int]) -> tuple[bytes, int]:
         """Passes until the layout settles, then its painting. A pass paints already where it
@@ -1028,7 +1049,7 @@ class BookDocument:
                                                    dict(puzzle_pages)), state)
                 return pdf, count
             anchors, pad, pages = dict(state.anchors), new_pad, new_pages
-        raise BookgenError("the layout did not settle after six passes", key="layout")
+        raise BookgenError(refusal(N_("the layout did not settle after six passes")), key="layout")
 
     def _render_from(self, part: str, puzzle_pages: dict[int, int],
                      start: Settled) -> tuple[bytes, int] | None:
@@ -1198,9 +1219,9 @@ def _changes_that_work(config: BookConfig, section: Section, printed: float, tex
     trims = [name for name in sorted(available_layouts())
              if name != config.layout.name and _prints_on(name, config, section)]
     if trims:
-        changes.append(f"a larger trim ({', '.join(trims)})")
+        changes.append(_("a larger trim ({trims})").format(trims=", ".join(trims)))
     if config.large_print and printed >= STANDARD.in_puzzle(text) - 1e-9:  # `text` prints at `printed` here
-        changes.append("standard print (large_print: false)")
+        changes.append(_("standard print (large_print: false)"))
     request = section.config.request
     if request is not None:
         options = {o.name: o for o in section.puzzle_type.options}
@@ -1217,20 +1238,22 @@ def _changes_that_work(config: BookConfig, section: Section, printed: float, tex
                     continue
                 allowed.append(choice)
             if allowed:
-                changes.append(f"a smaller size ({', '.join(sorted(allowed, key=int))})")
+                changes.append(_("a smaller size ({sizes})").format(
+                    sizes=", ".join(sorted(allowed, key=int))))
         elif (size is not None and size.kind in ("size", "int") and "size" in request.options
               and size.low is not None and min(_sides(request.settings["size"])) > size.low):
-            changes.append("a smaller size")
+            changes.append(_("a smaller size"))
         elif size is not None and "size" not in request.options:
             levels = section.puzzle_type.levels
             easier = [level for level in levels[:levels.index(request.level)]
                       if Request.make(section.puzzle_type, level, dict(request.options)).settings["size"]
                       != request.settings["size"]]
             if easier:
-                changes.append(f"an easier difficulty ({', '.join(easier)}), whose puzzles are smaller")
+                changes.append(_("an easier difficulty ({levels}), whose puzzles are smaller").format(
+                    levels=", ".join(easier)))
     if not changes:
-        return "no change of trim or options prints it at that size"
-    return "use " + " or ".join(changes)
+        return _("no change of trim or options prints it at that size")
+    return said(_("use {changes}"), changes=joined(changes, "or"))
 
 
 def _sides(size: int | tuple[int, int]) -> tuple[int, ...]:

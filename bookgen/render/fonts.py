@@ -16,6 +16,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont, makeToUnicodeCMap
 
 from bookgen.errors import BookgenError
+from bookgen.i18n import N_, refusal
 
 if TYPE_CHECKING:
     from bookgen.bookconfig import BookConfig, Layout
@@ -75,13 +76,13 @@ def find_font(file_name: str, beside: Path | None = None) -> Path:
     if path.is_absolute():
         if path.is_file():
             return path
-        raise BookgenError(f"font file {file_name!r} not found", key="fonts")
+        raise BookgenError(refusal(N_("font file {file!r} not found"), file=file_name), key="fonts")
     places = ([beside.parent] if beside is not None else []) + [BUNDLED_FONTS]
     for folder in places:
         if (folder / path).is_file():
             return folder / path
-    raise BookgenError(f"font file {file_name!r} not found in {', '.join(map(str, places))}",
-                       key="fonts")
+    raise BookgenError(refusal(N_("font file {file!r} not found in {places}"), file=file_name,
+                               places=", ".join(map(str, places))), key="fonts")
 
 
 def register_fonts(regular: str, bold: str, italic: str, beside: Path | None = None) -> Fonts:
@@ -112,14 +113,15 @@ def _registered_face(file_name: str, beside: Path | None) -> str:
         try:
             font = TaggedTTFont(name, str(path))
         except (TTFError, struct.error, ValueError, IndexError, KeyError) as error:
-            raise BookgenError(f"font file {file_name!r} is not a TrueType font that can be "
-                               f"embedded ({error})", key="fonts") from None
-        refusal = embedding_refusal(font)
-        if refusal:
-            raise BookgenError(f"font file {file_name!r} may not be embedded: {refusal}, and a "
-                               "PDF for print carries its fonts; choose a font whose licence "
-                               "allows embedding, such as one under the SIL Open Font License",
-                               key="fonts")
+            raise BookgenError(refusal(N_("font file {file!r} is not a TrueType font that can be "
+                                          "embedded ({error})"), file=file_name, error=error),
+                               key="fonts") from None
+        forbidden = embedding_refusal(font)
+        if forbidden:
+            raise BookgenError(refusal(N_("font file {file!r} may not be embedded: {why}, and a PDF "
+                                          "for print carries its fonts; choose a font whose licence "
+                                          "allows embedding, such as one under the SIL Open Font "
+                                          "License"), file=file_name, why=forbidden), key="fonts")
         pdfmetrics.registerFont(font)
     _check_one_font_per_name(pdfmetrics.getFont(name), path, file_name)
     return name
@@ -148,10 +150,11 @@ def _check_one_font_per_name(registered: Any, path: Path, file_name: str) -> Non
     DejaVu Sans beside a layout, in a studio that drew with bookgen's) is refused, not swapped."""
     first = Path(registered.face.filename)
     if first != path and first.read_bytes() != path.read_bytes():
-        raise BookgenError(f"font file {file_name!r} has the PostScript name "
-                           f"{registered.face.name.decode('latin-1', 'replace')!r}, as {str(first)!r} "
-                           "has, which is already in use: rename one of the fonts (its name table), "
-                           "or use the same file", key="fonts")
+        raise BookgenError(refusal(N_("font file {file!r} has the PostScript name {name!r}, as "
+                                      "{first!r} has, which is already in use: rename one of the "
+                                      "fonts (its name table), or use the same file"),
+                                   file=file_name, name=registered.face.name.decode("latin-1", "replace"),
+                                   first=str(first)), key="fonts")
 
 
 def layout_fonts(layout: Layout) -> Fonts:
@@ -234,7 +237,7 @@ def furniture(code: str) -> str:
 
 def unfilled(text: str) -> str:
     """A message without its placeholders and markup, which never print as they are written."""
-    return re.sub(r"\{\w+\}|</?b>", "", text)
+    return re.sub(r"\{\w+(?:![rsa])?\}|</?b>", "", text)
 
 
 def check_printable(config: BookConfig) -> None:
@@ -251,9 +254,11 @@ def check_printable(config: BookConfig) -> None:
         missing = missing_characters(text, fonts)
         if missing:
             shown = ", ".join(f"{char!r} (U+{ord(char):04X})" for char in missing[:8])
-            more = f" and {len(missing) - 8} more" if len(missing) > 8 else ""
-            raise BookgenError(
-                f"the layout's fonts ({layout.font_regular} and its bold and italic) cannot draw "
-                f"{shown}{more}; they would print as empty boxes. Use a layout whose fonts have "
-                "these characters (a layout file may name other TrueType .ttf fonts), or leave "
-                "them out", file=config.file, key=key)
+            if len(missing) > 8:
+                shown = refusal(N_("{characters} and {count} more"), characters=shown,
+                                count=len(missing) - 8)
+            raise BookgenError(refusal(N_(
+                "the layout's fonts ({font} and its bold and italic) cannot draw {characters}; they "
+                "would print as empty boxes. Use a layout whose fonts have these characters (a "
+                "layout file may name other TrueType .ttf fonts), or leave them out"),
+                font=layout.font_regular, characters=shown), file=config.file, key=key)

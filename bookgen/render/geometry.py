@@ -9,6 +9,7 @@ from reportlab.lib.units import inch, mm
 
 from bookgen.bookconfig import BookConfig, Layout
 from bookgen.errors import BookgenError
+from bookgen.i18n import N_, refusal
 from bookgen.render.sizes import sizes_for
 
 COLUMN_GAP = 8 * mm
@@ -68,16 +69,20 @@ def check_pod_pages(pages: int, width: float, height: float, paper: str, file: s
     """Refuse a print-on-demand book with fewer pages than any service prints, or more than its
     trim takes on its paper, naming the number."""
     if pages < POD_MIN_PAGES:
-        raise BookgenError(
-            f"this book has {pages} pages; print-on-demand needs at least {POD_MIN_PAGES}: "
-            "add puzzles or sections, or use 'profile: home'", file=file, key="profile")
+        raise BookgenError(refusal(N_(
+            "this book has {pages} pages; print-on-demand needs at least {least}: add puzzles or "
+            "sections, or use 'profile: home'"), pages=pages, least=POD_MIN_PAGES), file=file,
+            key="profile")
     most = pod_most_pages(width, height, paper)
     if pages > most:
         trim = " x ".join(f"{side:g}" for side in trim_inches(width, height))
-        raise BookgenError(
-            f"this book has {pages} pages; print-on-demand prints at most {most} at {trim} in "
-            f"on {paper} paper: take out puzzles or sections, or choose a smaller trim"
-            + (" or white paper" if paper == "cream" else ""), file=file, key="profile")
+        advice = (N_("this book has {pages} pages; print-on-demand prints at most {most} at {trim} "
+                     "in on {paper} paper: take out puzzles or sections, or choose a smaller trim "
+                     "or white paper") if paper == "cream" else
+                  N_("this book has {pages} pages; print-on-demand prints at most {most} at {trim} "
+                     "in on {paper} paper: take out puzzles or sections, or choose a smaller trim"))
+        raise BookgenError(refusal(advice, pages=pages, most=most, trim=trim, paper=paper),
+                           file=file, key="profile")
 
 
 @dataclass(frozen=True)
@@ -193,8 +198,8 @@ def choose_grid(natural: tuple[float, float], frame: tuple[float, float], label:
         shapes = [(c, -(-per_page // c)) for c in range(1, min(per_page, 4) + 1)]
         best = max((fit(c, r) for c, r in shapes), key=lambda g: g.scale)
         if best.scale < HARD_MIN_SCALE and not least:
-            raise BookgenError(f"{per_page} of these puzzles do not fit on one page of this layout",
-                               key="per_page")
+            raise BookgenError(refusal(N_("{count} of these puzzles do not fit on one page of this "
+                                          "layout"), count=per_page), key="per_page")
         return best
     grids_fitted = [fit(columns, rows) for columns, rows in grids]
     fitting = [grid for grid in grids_fitted if grid.scale >= min_scale]

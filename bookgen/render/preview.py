@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 from bookgen.errors import BookgenError
+from bookgen.i18n import N_, refusal
 
 _PAGES = re.compile(r"^\s*\d+(\s*-\s*\d+)?(\s*,\s*\d+(\s*-\s*\d+)?)*\s*$")
 
@@ -17,13 +18,15 @@ _PAGES = re.compile(r"^\s*\d+(\s*-\s*\d+)?(\s*,\s*\d+(\s*-\s*\d+)?)*\s*$")
 def parse_pages(text: str) -> list[int]:
     """'1,3-4' -> [1, 3, 4]."""
     if not _PAGES.match(text):
-        raise BookgenError(f"{text!r} is not a page list such as 1,3-4", key="--pages")
+        raise BookgenError(refusal(N_("{text!r} is not a page list such as 1,3-4"), text=text),
+                           key="--pages")
     pages: list[int] = []
     for part in text.split(","):
         first, _, last = part.partition("-")
         low, high = int(first), int(last or first)
         if low < 1 or high < low:
-            raise BookgenError(f"{part.strip()!r} is not a page range", key="--pages")
+            raise BookgenError(refusal(N_("{text!r} is not a page range"), text=part.strip()),
+                               key="--pages")
         pages += [p for p in range(low, high + 1) if p not in pages]
     return pages
 
@@ -40,12 +43,13 @@ def render_pages(pdf: bytes, pages: list[int], dpi: int,
     try:
         document = pypdfium2.PdfDocument(pdf)
     except pypdfium2.PdfiumError as error:
-        raise BookgenError(f"not a PDF that can be drawn ({error})", key="preview") from None
+        raise BookgenError(refusal(N_("not a PDF that can be drawn ({error})"), error=error),
+                           key="preview") from None
     try:
         missing = [p for p in pages if p > len(document)]
         if missing:
-            raise BookgenError(f"the book has {len(document)} pages; there is no page "
-                               f"{missing[0]}", key="--pages")
+            raise BookgenError(refusal(N_("the book has {pages} pages; there is no page {page}"),
+                                       pages=len(document), page=missing[0]), key="--pages")
         images = []
         for number in pages:
             bitmap = document[number - 1].render(scale=dpi / 72)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bookgen.errors import BookgenError
+from bookgen.i18n import N_
 
 if TYPE_CHECKING:
     from bookgen.bookconfig import BookConfig
@@ -46,8 +47,8 @@ class Sizes:
         return self.least
 
 
-STANDARD = Sizes("standard print", least=7.0, numbers=7.0)
-LARGE_PRINT = Sizes("large print", least=14.0, numbers=16.0)
+STANDARD = Sizes(N_("standard print"), least=7.0, numbers=7.0)
+LARGE_PRINT = Sizes(N_("large print"), least=14.0, numbers=16.0)
 
 
 def sizes_for(config: BookConfig) -> Sizes:
