@@ -242,3 +242,26 @@ def test_typing_follows_the_cursor_and_the_clue_of_the_word_shows(browser, tmp_p
                 if char == ".":
                     tab.locator(f"#puzzle-1 input[data-row='{r}'][data-col='{c}']").fill(answer[r][c])
         assert "solved" in tab.locator("#puzzle-1").get_attribute("class")
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it", "nl"])
+def test_the_example_lies_wider_than_tall_and_keeps_one_answer(language):
+    """The example is turned on its side where it came out taller than wide (across and down
+    swapped, numbered again), and stays a crossword with one answer whose numbers are the grid's."""
+    crossword = find_type("crossword")
+    made = crossword.example(Request.make(crossword, "easy", {"language": language}))
+    grid = made.puzzle["grid"]
+    assert len(grid) <= len(grid[0])
+    assert crossword.check(made.puzzle, made.solution) == []
+    assert crossword.solve(made.puzzle, 2).count == 1
+    numbers = numbers_of(slots_of(grid))
+    assert all(numbers[entry["row"], entry["col"]] == entry["number"] for entry in made.puzzle["entries"])
+
+
+def test_a_large_print_opening_shows_the_example_rather_than_leave_its_page_half_empty():
+    """On a 5.5x8.5 large-print page the English example, 6 squares tall, did not fit under the
+    rules at its floor: the opening stood alone with its rules, 60 % of its page blank."""
+    from bookgen.audit import Case, run_case
+
+    outcome = run_case(Case("5.5x8.5", "home", True, 7, False))
+    assert outcome.findings == () and outcome.short == (), [str(f) for f in outcome.short]

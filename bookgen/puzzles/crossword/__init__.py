@@ -23,6 +23,7 @@ from bookgen.api import (
     always_unique,
     no_answer_note,
 )
+from bookgen.core.wordgrid import numbers_of, slots_of
 from bookgen.i18n import N_
 from bookgen.puzzles.crossword.checking import check, validate
 from bookgen.puzzles.crossword.drawing import draw_puzzle, draw_solution, measure, measure_grid, page_breaks
@@ -59,11 +60,30 @@ wide, so that it stands beside its answer on half of a US Letter or A4 page."""
 
 
 def example(request: Request | None) -> Generated:
-    """A small easy crossword of four words in the section's language, the same every time."""
+    """A small easy crossword of four words in the section's language, the same every time, lying
+    wider than tall (`lying_wide`)."""
     language = request.settings["language"] if request is not None else "en"
     pairs = [f"{word}: {clue}" for word, clue in EXAMPLE_CLUES[language].items()]
     small = Request.make(CROSSWORD, "easy", {"clues": pairs, "size": "7", "language": language})
-    return generate(random.Random(f"example/{language}"), small)
+    return lying_wide(generate(random.Random(f"example/{language}"), small))
+
+
+def lying_wide(made: Generated) -> Generated:
+    """The crossword turned on its side (across and down swapped, its squares numbered again in
+    reading order) where it stands taller than wide: an example beside or below the rules then
+    takes less of the page's height, which on a large-print opening page is what it lacks (the
+    English example, 6 squares tall and 4 wide, did not fit under the rules at its floor)."""
+    grid, answer = made.puzzle["grid"], made.solution["grid"]
+    if len(grid) <= len(grid[0]):
+        return made
+    turned, turned_answer = ["".join(column) for column in zip(*grid)], ["".join(c) for c in zip(*answer)]
+    numbers = numbers_of(slots_of(turned))
+    entries = [{**entry, "direction": "down" if entry["direction"] == "across" else "across",
+                "row": entry["col"], "col": entry["row"], "number": numbers[entry["col"], entry["row"]]}
+               for entry in made.puzzle["entries"]]
+    entries.sort(key=lambda entry: (entry["direction"] != "across", entry["number"]))
+    return replace(made, puzzle={**made.puzzle, "grid": turned, "entries": entries},
+                   solution={**made.solution, "grid": turned_answer})
 
 
 SHOWCASE = (Showcase("hard"), Showcase("easy", {"word_count": "4", "size": "6"}, audit=True),
