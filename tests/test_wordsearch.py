@@ -200,7 +200,7 @@ def test_squares_shrink_only_as_far_as_a_letter_stays_apart():
 
 
 def test_a_grid_too_large_for_large_print_names_what_to_change(tmp_path):
-    with pytest.raises(BookgenError, match=r"5 x 8 in.*use a larger trim \(5\.5x8\.5, 6x9, .*\) or "
+    with pytest.raises(BookgenError, match=r"5 x 8 in.*use a larger trim \(5\.5x8\.5, 6x9, .*\), "
                                            r"standard print \(large_print: false\) or a smaller size$"):
         _large_print_pdf(tmp_path, "5x8", "expert", ", size: 19")
 
