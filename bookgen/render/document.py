@@ -161,6 +161,7 @@ class BookDocument:
         self._known: dict[int, str | None] | None = None  # see render's changed_only
         self._spoken = {id(s): speech for s, speech in zip(book.sections, self.speeches)}
         self._examples: dict[int, Generated | None] = {}  # see example_of
+        self._paragraph_heights: dict[tuple[str, str, float], float] = {}  # see _paragraph_height
 
     def example_of(self, section: Section) -> Generated | None:
         """The section's solved example, made once: every pass and every way of fitting it asks,
@@ -580,11 +581,23 @@ class BookDocument:
         name = self.book.sections[index].puzzle_type.name
         return any(s.puzzle_type.name == name for s in self.book.sections[:index])
 
-    @staticmethod
-    def _height(flowables: list[Flowable], geometry: Geometry) -> float:
+    def _height(self, flowables: list[Flowable], geometry: Geometry) -> float:
         width, height = geometry.frame_size
-        return sum(f.wrap(width, height)[1] + f.getSpaceAfter() + f.getSpaceBefore()
+        return sum(self._paragraph_height(f, width, height)
+                   if isinstance(f, Paragraph) and f.text is not None else  # not a split's part
+                   f.wrap(width, height)[1] + f.getSpaceAfter() + f.getSpaceBefore()
                    for f in flowables)
+
+    def _paragraph_height(self, paragraph: Paragraph, width: float, height: float) -> float:
+        """A paragraph's height with the space about it, broken into lines once per text, style
+        and width: the fits of a section's opening measure its heading again and again, and the
+        breaking of a long text of rules is a third of the first layout pass. (A style's name
+        says all of it here: `make_styles` makes each once, `hyphenating` names its language.)"""
+        key = (paragraph.text, paragraph.style.name, width)
+        if key not in self._paragraph_heights:
+            self._paragraph_heights[key] = (paragraph.wrap(width, height)[1] + paragraph.getSpaceAfter()
+                                            + paragraph.getSpaceBefore())
+        return self._paragraph_heights[key]
 
     def puzzle_floor(self, section: Section) -> float:
         """The scale at which every text of the section's puzzles reaches the profile's floor
