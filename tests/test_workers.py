@@ -103,6 +103,7 @@ def test_a_replacement_is_made_on_the_executor_once_the_books_puzzles_are_made()
 
 def test_the_fonts_of_a_config_are_checked_once(write_config, monkeypatch):
     from bookgen.render import fonts
+    from bookgen.render.document import check_sizes
 
     config, other = (load_config(write_config(MIXED)) for _ in range(2))
     asked: list[object] = []
@@ -110,6 +111,7 @@ def test_the_fonts_of_a_config_are_checked_once(write_config, monkeypatch):
     monkeypatch.setattr(fonts, "printed_texts", lambda checked: asked.append(checked) or texts(checked))
     fonts.check_printable(config)
     fonts.check_printable(config)  # the document, after the CLI
+    check_sizes(config, 60)  # its samples' document prints a part of what was checked
     fonts.check_printable(other)  # another config is checked, however alike
     assert asked == [config, other] and asked[0] is config
 
@@ -140,3 +142,23 @@ def test_a_paragraph_is_broken_into_lines_once_per_text_style_and_width(write_co
     assert wraps == [geometry.frame_size[0]]  # the second, alike, was not broken again
     document._height([Counted(rules, document.styles.heading)], geometry)
     assert len(wraps) == 2  # another style is
+
+
+def test_a_puzzles_sizes_are_worked_out_once_for_every_pass_of_its_book(write_config, tmp_path,
+                                                                         monkeypatch):
+    from bookgen.puzzles.base import PuzzleType
+
+    book = make_book(load_config(write_config(MIXED.replace("versions: 2\n", ""))))
+    asked: Counter[tuple[str, str]] = Counter()
+    page_size, answer_size = PuzzleType.page_size, PuzzleType.answer_size
+
+    def counted(kind: str, size: Any) -> Any:
+        return lambda puzzle_type, puzzle: asked.update([(kind, repr(puzzle))]) or size(puzzle_type, puzzle)
+
+    monkeypatch.setattr(PuzzleType, "page_size", counted("page", page_size))
+    monkeypatch.setattr(PuzzleType, "answer_size", counted("answer", answer_size))
+    render_formats(book, tmp_path / "book.pdf", ["pdf"])
+    puzzles = {repr(record.puzzle) for section in book.sections for record in section.records}
+    # the first pass worked each out; the painting pass, none (a section's example is no puzzle)
+    assert {asked["page", puzzle] for puzzle in puzzles} == {1}
+    assert {asked["answer", puzzle] for puzzle in puzzles} == {1}

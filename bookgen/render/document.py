@@ -43,6 +43,7 @@ from bookgen.render.flowables import (
     ExampleFit,
     ExamplePair,
     FittedOpening,
+    Measured,
     NameLine,
     NotesPage,
     PagePrints,
@@ -139,16 +140,18 @@ def make_styles(layout: Layout, fonts: Fonts) -> Styles:
 class BookDocument:
     """Composes and builds a book (or its separate answer key) on a layout."""
 
-    def __init__(self, book: Book) -> None:
+    def __init__(self, book: Book, fonts_checked: bool = False) -> None:
         config = book.config
         self.book = book
         self.config = config
         self.layout = large_print(config.layout) if config.large_print else config.layout
         self.pod = config.profile == "print-on-demand"
-        check_printable(config)  # the CLI asks before making the book; a library caller, here
+        if not fonts_checked:  # the CLI asks before making the book; a library caller, here
+            check_printable(config)
         self.fonts = layout_fonts(self.layout)
         self.styles = make_styles(self.layout, self.fonts)
         self.sizes = sizes_for(config)
+        self.measured = Measured()  # each puzzle's sizes, for every pass
         book = self.book = self._narrowed(book)
         self._floors: dict[int, float] = {}  # by section (its id): see puzzle_floor
         self._answer_floors: dict[int, float] = {}  # by section (its id): see answer_scale
@@ -185,10 +188,11 @@ class BookDocument:
             if wrap is not None:
                 floor = self._least_scale(section, self.config.speech(section.config))
                 natural = max(max(section.puzzle_type.measure(r.puzzle)[0],
-                                  section.puzzle_type.answer_size(r.puzzle)[0]) for r in section.records)
+                                  self.measured.answer_size(section.puzzle_type, r.puzzle)[0])
+                              for r in section.records)
                 if natural * floor * mm > narrowest:
                     narrow = wrap(narrowest / floor / mm, below_label / floor / mm)
-                    tallest = max(narrow.page_size(r.puzzle)[1] for r in section.records)
+                    tallest = max(self.measured.page_size(narrow, r.puzzle)[1] for r in section.records)
                     if tallest * floor * mm <= height:  # else refused as it is (a page too small)
                         section = replace(section, puzzle_type=narrow)
             sections.append(section)
@@ -476,7 +480,7 @@ class BookDocument:
         frame_width, frame_height = geometry.frame_size
         texts = self._heading(index, state)
         grid = self._grids(state, geometry)[index]
-        natural = _largest([puzzle_type.page_size(r.puzzle) for r in section.records])
+        natural = _largest([self.measured.page_size(puzzle_type, r.puzzle) for r in section.records])
         label = LABEL_HEIGHT * state.type_scale
         ways = self._example_ways(index, state, geometry)
         fit = ways[0] if ways else None  # the way the section's grid left room for (`_grids`)
@@ -646,7 +650,7 @@ class BookDocument:
         layout = self.layout
         comfort = min(max(layout.comfort_scale, layout.min_scale), layout.max_scale)
         alone: list[Grid] = []
-        naturals = [_largest([s.puzzle_type.page_size(r.puzzle) for r in s.records])
+        naturals = [_largest([self.measured.page_size(s.puzzle_type, r.puzzle) for r in s.records])
                     for s in self.book.sections]
         for index, section in enumerate(self.book.sections):
             per_page, floor = section.config.per_page, self.puzzle_floor(section)
@@ -849,7 +853,8 @@ class BookDocument:
         most: dict[str, float] = {}
         for section, puzzle_scale in zip(self.book.sections, puzzles):
             kind = section.puzzle_type.name
-            widest = max(section.puzzle_type.answer_size(r.puzzle)[0] for r in section.records)
+            widest = max(self.measured.answer_size(section.puzzle_type, r.puzzle)[0]
+                         for r in section.records)
             fitting = geometry.frame_size[0] / (widest * mm) if widest > 0 else puzzle_scale
             least[kind] = max(least.get(kind, 0.0), self.answer_scale(section))
             most[kind] = min(most.get(kind, puzzle_scale), puzzle_scale, fitting)
@@ -896,7 +901,7 @@ class BookDocument:
         scales = self._answer_scales(state, geometry, factor)
         for section, scale, speech in zip(self.book.sections, scales, self.speeches):
             puzzle_type = section.puzzle_type
-            natural = _largest([puzzle_type.answer_size(r.puzzle) for r in section.records])
+            natural = _largest([self.measured.answer_size(puzzle_type, r.puzzle) for r in section.records])
             width = answer_grid(natural, geometry.frame_size, 0.0, scale).slot_width
             with speaking(speech):
                 labels = [answer_label(p, _note(puzzle_type.answer_note(
@@ -1062,7 +1067,7 @@ class BookDocument:
 
     def _pass(self, anchors: dict[str, int], puzzle_pages: dict[int, int], paint: bool) -> Pass:
         return Pass(self.fonts, self.ink, self.sizes, not self.pod, self.layout.body_size / 10.5,
-                    anchors, {}, puzzle_pages, paint)
+                    anchors, {}, puzzle_pages, paint, measured=self.measured)
 
     def _painting(self, anchors: dict[str, int], puzzle_pages: dict[int, int],
                   geometry: Geometry) -> Pass:
@@ -1133,8 +1138,10 @@ def check_sizes(config: BookConfig, budget: float | None = None) -> None:
             first += 1
     if not samples:
         return
+    check_printable(config)  # the whole book's texts (once: the CLI's check stands), of which
+    # the samples' document prints a part
     document = BookDocument(Book(replace(config, sections=tuple(s.config for s in samples)),
-                                 tuple(samples)))
+                                 tuple(samples)), fonts_checked=True)
     geometry = make_geometry(document.layout, document.config, POD_MIN_PAGES)
     state = Pass(document.fonts, document.ink, document.sizes, False,
                  document.layout.body_size / 10.5, {}, {}, {}, False)
