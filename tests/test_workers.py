@@ -1,5 +1,6 @@
-"""A book made on worker processes: the same bytes as one made here, every puzzle made once, and
-a twin's replacement never queued behind the book's other puzzles."""
+"""A book made on worker processes: the same bytes as one made here, every puzzle made once, a
+twin's replacement never queued behind the book's other puzzles, and the parent's typesetting
+after the last puzzle (on one core while the other idles) working nothing out twice."""
 
 from __future__ import annotations
 
@@ -98,3 +99,66 @@ def test_a_replacement_is_made_on_the_executor_once_the_books_puzzles_are_made()
         made = _made_now(executor, [earlier], REPLACEMENT)
     assert made is not None and made.id == REPLACEMENT.request.id(REPLACEMENT.seed)
     assert not executor.futures[-1].cancelled() and executor.futures[-1].result() == made
+
+
+def test_the_fonts_of_a_config_are_checked_once(write_config, monkeypatch):
+    from bookgen.render import fonts
+    from bookgen.render.document import check_sizes
+
+    config, other = (load_config(write_config(MIXED)) for _ in range(2))
+    asked: list[object] = []
+    texts = fonts.printed_texts
+    monkeypatch.setattr(fonts, "printed_texts", lambda checked: asked.append(checked) or texts(checked))
+    fonts.check_printable(config)
+    fonts.check_printable(config)  # the document, after the CLI
+    check_sizes(config, 60)  # its samples' document prints a part of what was checked
+    fonts.check_printable(other)  # another config is checked, however alike
+    assert asked == [config, other] and asked[0] is config
+
+
+def test_a_paragraph_is_broken_into_lines_once_per_text_style_and_width(write_config):
+    from reportlab.platypus import Paragraph
+
+    from bookgen.book import Book
+    from bookgen.render.document import BookDocument
+    from bookgen.render.geometry import POD_MIN_PAGES, make_geometry
+
+    config = load_config(write_config(MIXED))
+    document = BookDocument(Book(config, ()))
+    geometry = make_geometry(document.layout, config, POD_MIN_PAGES)
+    wraps: list[float] = []
+
+    class Counted(Paragraph):
+        def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+            wraps.append(available_width)
+            return super().wrap(available_width, available_height)
+
+    rules = "Write each number into one empty box so that every sign between boxes is true. " * 6
+    first = Counted(rules, document.styles.body)
+    height = document._height([first], geometry)
+    lines = first.height / document.styles.body.leading
+    assert lines > 1 and height == first.height + first.getSpaceAfter() + first.getSpaceBefore()
+    assert document._height([Counted(rules, document.styles.body)], geometry) == height
+    assert wraps == [geometry.frame_size[0]]  # the second, alike, was not broken again
+    document._height([Counted(rules, document.styles.heading)], geometry)
+    assert len(wraps) == 2  # another style is
+
+
+def test_a_puzzles_sizes_are_worked_out_once_for_every_pass_of_its_book(write_config, tmp_path,
+                                                                         monkeypatch):
+    from bookgen.puzzles.base import PuzzleType
+
+    book = make_book(load_config(write_config(MIXED.replace("versions: 2\n", ""))))
+    asked: Counter[tuple[str, str]] = Counter()
+    page_size, answer_size = PuzzleType.page_size, PuzzleType.answer_size
+
+    def counted(kind: str, size: Any) -> Any:
+        return lambda puzzle_type, puzzle: asked.update([(kind, repr(puzzle))]) or size(puzzle_type, puzzle)
+
+    monkeypatch.setattr(PuzzleType, "page_size", counted("page", page_size))
+    monkeypatch.setattr(PuzzleType, "answer_size", counted("answer", answer_size))
+    render_formats(book, tmp_path / "book.pdf", ["pdf"])
+    puzzles = {repr(record.puzzle) for section in book.sections for record in section.records}
+    # the first pass worked each out; the painting pass, none (a section's example is no puzzle)
+    assert {asked["page", puzzle] for puzzle in puzzles} == {1}
+    assert {asked["answer", puzzle] for puzzle in puzzles} == {1}

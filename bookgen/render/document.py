@@ -44,6 +44,7 @@ from bookgen.render.flowables import (
     ExampleFit,
     ExamplePair,
     FittedOpening,
+    Measured,
     NameLine,
     NotesPage,
     PagePrints,
@@ -140,16 +141,18 @@ def make_styles(layout: Layout, fonts: Fonts) -> Styles:
 class BookDocument:
     """Composes and builds a book (or its separate answer key) on a layout."""
 
-    def __init__(self, book: Book) -> None:
+    def __init__(self, book: Book, fonts_checked: bool = False) -> None:
         config = book.config
         self.book = book
         self.config = config
         self.layout = large_print(config.layout) if config.large_print else config.layout
         self.pod = config.profile == "print-on-demand"
-        check_printable(config)  # the CLI asks before making the book; a library caller, here
+        if not fonts_checked:  # the CLI asks before making the book; a library caller, here
+            check_printable(config)
         self.fonts = layout_fonts(self.layout)
         self.styles = make_styles(self.layout, self.fonts)
         self.sizes = sizes_for(config)
+        self.measured = Measured()  # each puzzle's sizes, for every pass
         book = self.book = self._narrowed(book)
         self._floors: dict[int, float] = {}  # by section (its id): see puzzle_floor
         self._answer_floors: dict[int, float] = {}  # by section (its id): see answer_scale
@@ -163,6 +166,7 @@ class BookDocument:
         self._spoken = {id(s): speech for s, speech in zip(book.sections, self.speeches)}
         self._examples: dict[int, Generated | None] = {}  # see example_of
         self.advising = True  # a refusal names the changes that would work (`_changes_that_work`)
+        self._paragraph_heights: dict[tuple[str, str, float], float] = {}  # see _paragraph_height
 
     def example_of(self, section: Section) -> Generated | None:
         """The section's solved example, made once: every pass and every way of fitting it asks,
@@ -186,10 +190,11 @@ class BookDocument:
             if wrap is not None:
                 floor = self._least_scale(section, self.config.speech(section.config))
                 natural = max(max(section.puzzle_type.measure(r.puzzle)[0],
-                                  section.puzzle_type.answer_size(r.puzzle)[0]) for r in section.records)
+                                  self.measured.answer_size(section.puzzle_type, r.puzzle)[0])
+                              for r in section.records)
                 if natural * floor * mm > narrowest:
                     narrow = wrap(narrowest / floor / mm, below_label / floor / mm)
-                    tallest = max(narrow.page_size(r.puzzle)[1] for r in section.records)
+                    tallest = max(self.measured.page_size(narrow, r.puzzle)[1] for r in section.records)
                     if tallest * floor * mm <= height:  # else refused as it is (a page too small)
                         section = replace(section, puzzle_type=narrow)
             sections.append(section)
@@ -477,7 +482,7 @@ class BookDocument:
         frame_width, frame_height = geometry.frame_size
         texts = self._heading(index, state)
         grid = self._grids(state, geometry)[index]
-        natural = _largest([puzzle_type.page_size(r.puzzle) for r in section.records])
+        natural = _largest([self.measured.page_size(puzzle_type, r.puzzle) for r in section.records])
         label = LABEL_HEIGHT * state.type_scale
         ways = self._example_ways(index, state, geometry)
         fit = ways[0] if ways else None  # the way the section's grid left room for (`_grids`)
@@ -582,11 +587,23 @@ class BookDocument:
         name = self.book.sections[index].puzzle_type.name
         return any(s.puzzle_type.name == name for s in self.book.sections[:index])
 
-    @staticmethod
-    def _height(flowables: list[Flowable], geometry: Geometry) -> float:
+    def _height(self, flowables: list[Flowable], geometry: Geometry) -> float:
         width, height = geometry.frame_size
-        return sum(f.wrap(width, height)[1] + f.getSpaceAfter() + f.getSpaceBefore()
+        return sum(self._paragraph_height(f, width, height)
+                   if isinstance(f, Paragraph) and f.text is not None else  # not a split's part
+                   f.wrap(width, height)[1] + f.getSpaceAfter() + f.getSpaceBefore()
                    for f in flowables)
+
+    def _paragraph_height(self, paragraph: Paragraph, width: float, height: float) -> float:
+        """A paragraph's height with the space about it, broken into lines once per text, style
+        and width: the fits of a section's opening measure its heading again and again, and the
+        breaking of a long text of rules is a third of the first layout pass. (A style's name
+        says all of it here: `make_styles` makes each once, `hyphenating` names its language.)"""
+        key = (paragraph.text, paragraph.style.name, width)
+        if key not in self._paragraph_heights:
+            self._paragraph_heights[key] = (paragraph.wrap(width, height)[1] + paragraph.getSpaceAfter()
+                                            + paragraph.getSpaceBefore())
+        return self._paragraph_heights[key]
 
     def puzzle_floor(self, section: Section) -> float:
         """The scale at which every text of the section's puzzles reaches the profile's floor
@@ -635,7 +652,7 @@ class BookDocument:
         layout = self.layout
         comfort = min(max(layout.comfort_scale, layout.min_scale), layout.max_scale)
         alone: list[Grid] = []
-        naturals = [_largest([s.puzzle_type.page_size(r.puzzle) for r in s.records])
+        naturals = [_largest([self.measured.page_size(s.puzzle_type, r.puzzle) for r in s.records])
                     for s in self.book.sections]
         for index, section in enumerate(self.book.sections):
             per_page, floor = section.config.per_page, self.puzzle_floor(section)
@@ -850,7 +867,8 @@ class BookDocument:
         most: dict[str, float] = {}
         for section, puzzle_scale in zip(self.book.sections, puzzles):
             kind = section.puzzle_type.name
-            widest = max(section.puzzle_type.answer_size(r.puzzle)[0] for r in section.records)
+            widest = max(self.measured.answer_size(section.puzzle_type, r.puzzle)[0]
+                         for r in section.records)
             fitting = geometry.frame_size[0] / (widest * mm) if widest > 0 else puzzle_scale
             least[kind] = max(least.get(kind, 0.0), self.answer_scale(section))
             most[kind] = min(most.get(kind, puzzle_scale), puzzle_scale, fitting)
@@ -897,7 +915,7 @@ class BookDocument:
         scales = self._answer_scales(state, geometry, factor)
         for section, scale, speech in zip(self.book.sections, scales, self.speeches):
             puzzle_type = section.puzzle_type
-            natural = _largest([puzzle_type.answer_size(r.puzzle) for r in section.records])
+            natural = _largest([self.measured.answer_size(puzzle_type, r.puzzle) for r in section.records])
             width = answer_grid(natural, geometry.frame_size, 0.0, scale).slot_width
             with speaking(speech):
                 labels = [answer_label(p, _note(puzzle_type.answer_note(
@@ -1071,7 +1089,7 @@ class BookDocument:
 
     def _pass(self, anchors: dict[str, int], puzzle_pages: dict[int, int], paint: bool) -> Pass:
         return Pass(self.fonts, self.ink, self.sizes, not self.pod, self.layout.body_size / 10.5,
-                    anchors, {}, puzzle_pages, paint)
+                    anchors, {}, puzzle_pages, paint, measured=self.measured)
 
     def _painting(self, anchors: dict[str, int], puzzle_pages: dict[int, int],
                   geometry: Geometry) -> Pass:
@@ -1142,8 +1160,10 @@ def check_sizes(config: BookConfig, budget: float | None = None) -> None:
             first += 1
     if not samples:
         return
+    check_printable(config)  # the whole book's texts (once: the CLI's check stands), of which
+    # the samples' document prints a part
     _lay_out(BookDocument(Book(replace(config, sections=tuple(s.config for s in samples)),
-                               tuple(samples))))
+                               tuple(samples)), fonts_checked=True))
 
 
 def _lay_out(document: BookDocument) -> None:

@@ -31,6 +31,29 @@ EXAMPLE_HEIGHT = 32 * mm
 PUZZLE_NUMBER_PT = 11.0  # a puzzle's number above it, for a 10.5 pt body
 
 
+class Measured:
+    """Each puzzle's room on a page and its answer's, worked out once for all of a document's
+    passes: the grids, every row tried and every pass ask again, and a type may lay its whole
+    drawing out to say it (a maze). Kept by the puzzle and its type (a narrowed type measures
+    otherwise), each held here so that neither's id is reused."""
+
+    def __init__(self) -> None:
+        self._sizes: dict[tuple[str, int, int], tuple[PuzzleType, JSON, tuple[float, float]]] = {}
+
+    def page_size(self, puzzle_type: PuzzleType, puzzle: JSON) -> tuple[float, float]:
+        return self._size("page", puzzle_type, puzzle, puzzle_type.page_size)
+
+    def answer_size(self, puzzle_type: PuzzleType, puzzle: JSON) -> tuple[float, float]:
+        return self._size("answer", puzzle_type, puzzle, puzzle_type.answer_size)
+
+    def _size(self, kind: str, puzzle_type: PuzzleType, puzzle: JSON,
+              work_out: Callable[[JSON], tuple[float, float]]) -> tuple[float, float]:
+        key = (kind, id(puzzle_type), id(puzzle))
+        if key not in self._sizes:
+            self._sizes[key] = (puzzle_type, puzzle, work_out(puzzle))
+        return self._sizes[key][2]
+
+
 @dataclass
 class Pass:
     """What one build pass shares with its flowables, and what it learns for the next."""
@@ -48,6 +71,7 @@ class Pass:
     opening_page: int = 0  # the last page a section (or the notes) opened on: no running head
     answered: list[int] = field(default_factory=list)  # the answers on this page, by number
     prints: PagePrints | None = None  # a studio preview's: paint only the pages that changed
+    measured: Measured = field(default_factory=Measured)  # the document's, shared by its passes
 
     @property
     def number_pt(self) -> float:
@@ -465,7 +489,8 @@ class PuzzleRow(Painted):
         self.grid, self.state, self.centred = grid, state, centred
         self.width = grid.columns * grid.slot_width + (grid.columns - 1) * grid.gap
         self.label = LABEL_HEIGHT * state.type_scale
-        self.drawn = max(puzzle_type.page_size(p.record.puzzle)[1] for p in puzzles) * mm * grid.scale
+        self.drawn = max(state.measured.page_size(puzzle_type, p.record.puzzle)[1]
+                         for p in puzzles) * mm * grid.scale
         self.least = min(grid.slot_height, self.label + self.drawn + ROW_GAP / 2)
         if centred:  # its page to itself
             self.least = grid.slot_height
@@ -678,7 +703,7 @@ class AnswerRow(Painted):
             left = column * (self.grid.slot_width + self.grid.gap)
             self._draw_label(left, printed, lines)
             puzzle, solution = printed.record.puzzle, printed.record.solution
-            drawn_width = self.puzzle_type.answer_size(puzzle)[0] * mm * self.grid.scale
+            drawn_width = self.state.measured.answer_size(self.puzzle_type, puzzle)[0] * mm * self.grid.scale
             pen = CanvasPen(self.canv, left + (self.grid.slot_width - drawn_width) / 2,
                             self.height - self.label, self.grid.scale, self.state.fonts,
                             self.state.ink)

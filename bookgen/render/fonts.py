@@ -240,9 +240,18 @@ def unfilled(text: str) -> str:
     return re.sub(r"\{\w+(?:![rsa])?\}|</?b>", "", text)
 
 
+_PASSED: list[BookConfig] = []
+"""The config `check_printable` last passed: the CLI checks it before making the book and the
+document again as it lays the book out, after the last puzzle, where the check (each type's
+example made and drawn) would be work on one core while the other idles."""
+
+
 def check_printable(config: BookConfig) -> None:
     """Refuse, before any puzzle is made, text the layout's fonts cannot draw: never print boxes
-    ("tofu") in place of a title, a rule or a sign silently."""
+    ("tofu") in place of a title, a rule or a sign silently. A config passed once is not checked
+    again (the same object: a BookConfig does not change)."""
+    if any(config is passed for passed in _PASSED):
+        return
     layout = config.layout
     try:
         fonts = layout_fonts(layout)
@@ -262,3 +271,4 @@ def check_printable(config: BookConfig) -> None:
                 "would print as empty boxes. Use a layout whose fonts have these characters (a "
                 "layout file may name other TrueType .ttf fonts), or leave them out"),
                 font=layout.font_regular, characters=shown), file=config.file, key=key)
+    _PASSED[:] = [config]
