@@ -73,8 +73,11 @@ ARGPARSE_MESSAGES = (
     N_("unexpected option string: %s"), N_("invalid %(type)s value: %(value)r"),
     N_("invalid choice: %(value)r (choose from %(choices)s)"))
 """argparse's own messages that a mistyped command line meets (argparse says them through
-gettext; `_argparse_says` gives it these from our catalogs); its help's words stay English, as
-the help does."""
+gettext; `_argparse_says` gives it these from our catalogs)."""
+ARGPARSE_HELP_WORDS = (N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+                       N_("show program's version number and exit"), N_("examples:"))
+"""argparse's own words in a command's --help (its headings, -h's and --version's help), which
+`_Help` says in the user's language with ours; and the heading of our examples."""
 
 
 def _argparse_says(message: str) -> str:
@@ -119,9 +122,15 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {self._suggesting(message)}\n")
 
+    examples: Sequence[tuple[str, str]] = ()
+
     def format_help(self) -> str:
-        """The help, in English as its own words are (argparse's headings too)."""
-        with speaking("en"):
+        """The help in the user's language, as the refusals are: its examples' comments too."""
+        with refusing():
+            if self.examples:
+                self.epilog = _("examples:") + "\n" + "\n".join(
+                    f"  {command}# {_(comment)}" if comment else f"  {command}"
+                    for command, comment in self.examples)
             return super().format_help()
 
     def _suggesting(self, message: str) -> str:
@@ -142,6 +151,35 @@ class _Parser(argparse.ArgumentParser):
         if self.argv and message.startswith(tuple(unknown)):
             return _unknown_option(self, self.argv) or message
         return message
+
+
+class _Said(str):
+    """A help text with values of its own ("1 to {most}"): English as a str, for what reads the
+    parser (the shell completions), and said in the current language by `_Help`."""
+
+    template: str
+    values: dict[str, Any]
+
+    def __new__(cls, template: str, **values: Any) -> _Said:
+        said = super().__new__(cls, template.format(**values))
+        said.template, said.values = template, values
+        return said
+
+
+class _Help(argparse.RawDescriptionHelpFormatter):
+    """argparse's help said in the current language: our help texts (marked N_), its headings and
+    its own words (ARGPARSE_HELP_WORDS) come from the catalogs; the examples keep their lines."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if isinstance(action.help, _Said):
+            return _(action.help.template).format(**action.help.values)
+        return _(action.help) if action.help else action.help
+
+    def start_section(self, heading: str | None) -> None:
+        super().start_section(_(heading) if heading else heading)
+
+    def add_text(self, text: str | None) -> None:
+        super().add_text(_(text) if text and text is not argparse.SUPPRESS else text)
 
 
 def _options(parser: argparse.ArgumentParser) -> list[str]:
@@ -180,227 +218,231 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     (building all of them is most of a small command's start-up, `bookgen solve`): it parses and
     refuses exactly as in the whole parser. Otherwise every command, for `bookgen --help`."""
     argparse._ = _argparse_says  # type: ignore[attr-defined]  # argparse's gettext, module-wide
-    parser = _Parser(
-        prog="bookgen", description="Make verified, typeset puzzle books from a YAML config.")
+    parser = _Parser(prog="bookgen", formatter_class=_Help,
+                     description=N_("Make verified, typeset puzzle books from a YAML config."))
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     named = argv[0] if argv and argv[0] in COMMANDS else None
     for name, (help_text, add_arguments) in COMMANDS.items():
         if named not in (None, name):
             continue
-        command = commands.add_parser(name, help=help_text)
+        command = commands.add_parser(name, help=help_text, formatter_class=_Help)
         if add_arguments:
             add_arguments(command)
-        # each command's help ends with examples
-        command.epilog = "examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES[name])
-        command.formatter_class = argparse.RawDescriptionHelpFormatter
+        command.examples = EXAMPLES[name]  # each command's help ends with examples
     return parser
 
 
 def _build_arguments(build: argparse.ArgumentParser) -> None:
     build.add_argument("config", nargs="?", default=None,
-                       help="the book config, or - to read it from stdin (default: the sample book)")
-    build.add_argument("-o", "--output", help="the PDF to write (default: output/NAME.pdf)")
-    build.add_argument("--seed", help="use this seed instead of the config's")
-    _add_language_option(build, "the book's language instead of the config's (output NAME-CODE.pdf)")
-    build.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+                       help=N_("the book config, or - to read it from stdin (default: the sample book)"))
+    build.add_argument("-o", "--output", help=N_("the PDF to write (default: output/NAME.pdf)"))
+    build.add_argument("--seed", help=N_("use this seed instead of the config's"))
+    _add_language_option(build, N_("the book's language instead of the config's (output NAME-CODE.pdf): "
+                                   "%(choices)s"))
+    build.add_argument("-q", "--quiet", action="store_true", help=N_("no progress on stderr"))
     build.add_argument("--html", action="store_true",
-                       help="also write the playable edition, NAME.html, beside the PDF")
+                       help=N_("also write the playable edition, NAME.html, beside the PDF"))
     build.add_argument("--jsonl", action="store_true",
-                       help="also write every printed puzzle as JSON lines, NAME.jsonl, beside the PDF")
+                       help=N_("also write every printed puzzle as JSON lines, NAME.jsonl, beside the PDF"))
     build.add_argument("--cover", action="store_true",
-                       help="also write the print-on-demand cover wrap, NAME-cover.pdf")
+                       help=N_("also write the print-on-demand cover wrap, NAME-cover.pdf"))
     _add_production_options(build)
 
 
 def _init_arguments(init: argparse.ArgumentParser) -> None:
-    init.add_argument("folder", metavar="FOLDER", help="the folder to make (new, or empty)")
+    init.add_argument("folder", metavar="FOLDER", help=N_("the folder to make (new, or empty)"))
     init.add_argument("--kind", choices=INIT_KINDS, default="pod",
-                      help="the starting point: " + ", ".join(INIT_KINDS) + " (default pod)")
+                      help=N_("the starting point: %(choices)s (default %(default)s)"))
     init.add_argument("--levels", default=None, metavar="LEVEL,...",
-                      help="one section for each, on a type that has it ('bookgen types' lists "
-                           "each type's levels; default: easy,medium for a worksheet, "
-                           "easy,medium,hard otherwise)")
-    init.add_argument("--layout", help="the built-in trim to copy (default: letter for a worksheet, "
-                                       "6x9 for pod, 8.5x11 for large-print)")
-    init.add_argument("--type", help="one puzzle type for every section (default: a mix)")
-    init.add_argument("--title", help="the book's title")
-    _add_language_option(init, "the language the book is printed in (default en; a worksheet then "
-                               "starts on A4)")
+                      help=N_("one section for each, on a type that has it ('bookgen types' lists "
+                              "each type's levels; default: easy,medium for a worksheet, "
+                              "easy,medium,hard otherwise)"))
+    init.add_argument("--layout", help=N_("the built-in trim to copy (default: letter for a worksheet, "
+                                          "6x9 for pod, 8.5x11 for large-print)"))
+    init.add_argument("--type", help=N_("one puzzle type for every section (default: a mix)"))
+    init.add_argument("--title", help=N_("the book's title"))
+    _add_language_option(init, N_("the language the book is printed in (default en; a worksheet then "
+                                  "starts on A4): %(choices)s"))
 
 
 def _worksheet_arguments(worksheet: argparse.ArgumentParser) -> None:
-    worksheet.add_argument("type", help="puzzle type (see 'bookgen types')")
+    worksheet.add_argument("type", help=N_("puzzle type (see 'bookgen types')"))
     worksheet.add_argument("--difficulty", "-d", default="easy", choices=_Choices(_levels), type=_level,
-                           metavar="LEVEL", help="%(choices)s (default %(default)s); each type's "
-                           "own: 'bookgen types'")
-    worksheet.add_argument("--count", "-n", type=int, default=6, help="how many puzzles")
+                           metavar="LEVEL", help=N_("%(choices)s (default %(default)s); each type's "
+                                                    "own: 'bookgen types'"))
+    worksheet.add_argument("--count", "-n", type=int, default=6, help=N_("how many puzzles"))
     worksheet.add_argument("--layout", default="letter",
-                           help="a built-in layout (letter, a4, 6x9, ...) or a layout FILE (default: letter)")
-    worksheet.add_argument("--seed", "-s", default="1", help="seed text")
+                           help=N_("a built-in layout (letter, a4, 6x9, ...) or a layout FILE (default: "
+                                   "letter)"))
+    worksheet.add_argument("--seed", "-s", default="1", help=N_("seed text"))
     worksheet.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                           help="a type option (repeatable; 'bookgen types TYPE' lists them)")
-    worksheet.add_argument("--title", help="the heading (default: the type's name)")
+                           help=N_("a type option (repeatable; 'bookgen types TYPE' lists them)"))
+    worksheet.add_argument("--title", help=N_("the heading (default: the type's name)"))
     worksheet.add_argument("--versions", type=int, default=1, metavar="N",
-                           help=f"sheets A, B, ... with different puzzles, 1 to {limits.VERSIONS}, "
-                                "each in its own file, NAME-A.pdf (default 1)")
+                           help=_Said(N_("sheets A, B, ... with different puzzles, 1 to {most}, each in "
+                                         "its own file, NAME-A.pdf (default 1)"), most=limits.VERSIONS))
     worksheet.add_argument("--no-name-line", dest="name_line", action="store_false",
-                           help="leave out the Name / Date / Class line above the puzzles")
-    _add_language_option(worksheet, "the sheet's language (default en)")
+                           help=N_("leave out the Name / Date / Class line above the puzzles"))
+    _add_language_option(worksheet, N_("the sheet's language (default en): %(choices)s"))
     worksheet.add_argument("--answers", choices=("page", "file", "none"), default="file",
-                           help="answers on a page after the sheet, in NAME-answers.pdf, or none")
-    worksheet.add_argument("-o", "--output", help="the PDF to write (default: output/worksheet-TYPE.pdf)")
-    worksheet.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+                           help=N_("answers on a page after the sheet, in NAME-answers.pdf, or none"))
+    worksheet.add_argument("-o", "--output",
+                           help=N_("the PDF to write (default: output/worksheet-TYPE.pdf)"))
+    worksheet.add_argument("-q", "--quiet", action="store_true", help=N_("no progress on stderr"))
     _add_production_options(worksheet)
 
 
 def _preview_arguments(preview: argparse.ArgumentParser) -> None:
     preview.add_argument("config", nargs="?", default=None,
-                         help="a book config, or - to read it from stdin (default: the sample "
-                              "book), or a built PDF to draw as it is")
-    preview.add_argument("--pages", default="1-2", help="pages to draw, e.g. 1,3-4 (default 1-2)")
-    preview.add_argument("--dpi", type=int, default=100, help="resolution (default 100)")
+                         help=N_("a book config, or - to read it from stdin (default: the sample "
+                                 "book), or a built PDF to draw as it is"))
+    preview.add_argument("--pages", default="1-2", help=N_("pages to draw, e.g. 1,3-4 (default 1-2)"))
+    preview.add_argument("--dpi", type=int, default=100, help=N_("resolution (default 100)"))
     preview.add_argument("-o", "--output",
-                         help="folder for the PNGs (default: output/), or a .png file for one page")
-    preview.add_argument("--seed", help="use this seed instead of the config's")
-    _add_language_option(preview, "the book's language instead of the config's")
-    preview.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+                         help=N_("folder for the PNGs (default: output/), or a .png file for one page"))
+    preview.add_argument("--seed", help=N_("use this seed instead of the config's"))
+    _add_language_option(preview, N_("the book's language instead of the config's: %(choices)s"))
+    preview.add_argument("-q", "--quiet", action="store_true", help=N_("no progress on stderr"))
     _add_production_options(preview)
 
 
 def _census_arguments(census: argparse.ArgumentParser) -> None:
     census.allow_abbrev = False
-    census.add_argument("type", help="a puzzle type with a census (see 'bookgen types')")
+    census.add_argument("type", help=N_("a puzzle type with a census (see 'bookgen types')"))
     census.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                        help="a type option (repeatable); the type's defaults fill the rest "
-                             "('bookgen census TYPE --help' lists them)")
+                        help=N_("a type option (repeatable); the type's defaults fill the rest "
+                                "('bookgen census TYPE --help' lists them)"))
     census.add_argument("options", nargs=argparse.REMAINDER, metavar="--KEY VALUE",
-                        help="a type option in its own spelling, the same as --set KEY=VALUE "
-                             "(a yes/no option alone: --KEY)")
+                        help=N_("a type option in its own spelling, the same as --set KEY=VALUE "
+                                "(a yes/no option alone: --KEY)"))
     census.set_defaults(command_help=census.format_help)  # for --help after the type (see _census)
 
 
 def _generate_arguments(generate: argparse.ArgumentParser) -> None:
-    generate.add_argument("type", nargs="?", help="puzzle type (see 'bookgen types')")
+    generate.add_argument("type", nargs="?", help=N_("puzzle type (see 'bookgen types')"))
     # no defaults here: --id refuses what it cannot honour, and must see what was given
     generate.add_argument("--difficulty", "-d", choices=_Choices(_levels), type=_level,
-                          metavar="LEVEL", help="%(choices)s (default medium); each type's own: "
-                          "'bookgen types'")
-    generate.add_argument("--count", "-n", type=int, help="how many puzzles (default 1)")
-    generate.add_argument("--seed", "-s", help="seed text; same seed, same puzzles (default 1)")
+                          metavar="LEVEL", help=N_("%(choices)s (default medium); each type's own: "
+                                                   "'bookgen types'"))
+    generate.add_argument("--count", "-n", type=int, help=N_("how many puzzles (default 1)"))
+    generate.add_argument("--seed", "-s", help=N_("seed text; same seed, same puzzles (default 1)"))
     generate.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                          help="a type option, e.g. --set size=8 (repeatable; 'bookgen types TYPE' "
-                               "lists them)")
-    generate.add_argument("--id", help="regenerate the puzzle with this id instead (its type, "
-                                       "level, options and seed: no --set, -d, -s or -n)")
-    generate.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+                          help=N_("a type option, e.g. --set size=8 (repeatable; 'bookgen types TYPE' "
+                                  "lists them)"))
+    generate.add_argument("--id", help=N_("regenerate the puzzle with this id instead (its type, "
+                                          "level, options and seed: no --set, -d, -s or -n)"))
+    generate.add_argument("-q", "--quiet", action="store_true", help=N_("no progress on stderr"))
     _add_workers_options(generate)
 
 
 def _solve_arguments(solve: argparse.ArgumentParser) -> None:
-    solve.add_argument("file", help="a JSON-lines file, or - for stdin; a line may also be a "
-                       "puzzle in its type's own one-line form (a sudoku's 81 characters)")
-    solve.add_argument("--count", action="store_true", help="count all solutions exactly")
+    solve.add_argument("file", help=N_("a JSON-lines file, or - for stdin; a line may also be a puzzle "
+                                       "in its type's own one-line form (a sudoku's 81 characters)"))
+    solve.add_argument("--count", action="store_true", help=N_("count all solutions exactly"))
     solve.add_argument("--rate", action="store_true",
-                       help="add each puzzle's measured rating (its level and figures)")
+                       help=N_("add each puzzle's measured rating (its level and figures)"))
     solve.add_argument("--budget", type=float, default=limits.SOLVE_SECONDS,
-                       help=f"seconds one puzzle may take (default {limits.SOLVE_SECONDS:.0f})")
+                       help=N_("seconds one puzzle may take (default %(default).0f)"))
 
 
 def _types_arguments(types: argparse.ArgumentParser) -> None:
-    types.add_argument("type", nargs="?", help="one type only, with its rules and each choice's "
-                                               "words")
+    types.add_argument("type", nargs="?", help=N_("one type only, with its rules and each choice's "
+                                                  "words"))
 
 
 def _check_type_arguments(check: argparse.ArgumentParser) -> None:
-    check.add_argument("type", help="the type's name (bookgen types lists them)")
+    check.add_argument("type", help=N_("the type's name (bookgen types lists them)"))
     check.add_argument("--check", action="append", default=[], metavar="CHECK",
-                       help="run only this check (repeat for more; default: all of them)")
+                       help=N_("run only this check (repeat for more; default: all of them)"))
     check.add_argument("--every-trim", action="store_true",
-                       help="audit its pages in every layout bookgen has, not only the smallest "
-                            "and the largest")
+                       help=N_("audit its pages in every layout bookgen has, not only the smallest "
+                               "and the largest"))
 
 
 def _texts_arguments(texts: argparse.ArgumentParser) -> None:
     texts.add_argument("language", nargs="?", default="en",
-                       help="a language code: en, de, fr, es, it, nl ... (default en)")
+                       help=N_("a language code: en, de, fr, es, it, nl ... (default en)"))
 
 
 def _schema_arguments(schema: argparse.ArgumentParser) -> None:
-    schema.add_argument("--layout", action="store_true", help="the schema of a layout file instead")
+    schema.add_argument("--layout", action="store_true", help=N_("the schema of a layout file instead"))
 
 
 def _studio_arguments(studio: argparse.ArgumentParser) -> None:
-    studio.add_argument("--host", default="127.0.0.1", help="address to serve (default: loopback only)")
+    studio.add_argument("--host", default="127.0.0.1", help=N_("address to serve (default: loopback only)"))
     studio.add_argument("--port", type=_port, default=None,
-                        help="port to serve, 1 to 65535, or 0 for any free one (default: 8765, "
-                             "where the browser finds the books it kept, else any free one)")
-    studio.add_argument("--no-browser", action="store_true", help="do not open a browser")
+                        help=N_("port to serve, 1 to 65535, or 0 for any free one (default: 8765, "
+                                "where the browser finds the books it kept, else any free one)"))
+    studio.add_argument("--no-browser", action="store_true", help=N_("do not open a browser"))
     studio.add_argument("--workers", "-j", type=int, default=None,
-                        help="processes that generate puzzles (default: all cores)")
+                        help=N_("processes that generate puzzles (default: all cores)"))
 
 
 def _completion_arguments(completion: argparse.ArgumentParser) -> None:
-    completion.add_argument("shell", choices=SHELLS, help="the shell: " + ", ".join(SHELLS))
+    completion.add_argument("shell", choices=SHELLS, help=N_("the shell: %(choices)s"))
 
 
 COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None] | None]] = {
-    "build": ("build a book PDF from a config", _build_arguments),
-    "init": ("start a book project in a new folder, to edit and build", _init_arguments),
-    "worksheet": ("a one-off worksheet PDF, no YAML needed", _worksheet_arguments),
-    "preview": ("PNG images of chosen pages of a book", _preview_arguments),
-    "census": ("every puzzle some options of a type allow, rated", _census_arguments),
-    "generate": ("print new puzzles as JSON lines", _generate_arguments),
-    "solve": ("solve JSON-lines puzzles from a file or stdin", _solve_arguments),
-    "types": ("list puzzle types, their options and levels", _types_arguments),
-    "check-type": ("run the contract's checks against one puzzle type, a plug-in's too",
+    "build": (N_("build a book PDF from a config"), _build_arguments),
+    "init": (N_("start a book project in a new folder, to edit and build"), _init_arguments),
+    "worksheet": (N_("a one-off worksheet PDF, no YAML needed"), _worksheet_arguments),
+    "preview": (N_("PNG images of chosen pages of a book"), _preview_arguments),
+    "census": (N_("every puzzle some options of a type allow, rated"), _census_arguments),
+    "generate": (N_("print new puzzles as JSON lines"), _generate_arguments),
+    "solve": (N_("solve JSON-lines puzzles from a file or stdin"), _solve_arguments),
+    "types": (N_("list puzzle types, their options and levels"), _types_arguments),
+    "check-type": (N_("run the contract's checks against one puzzle type, a plug-in's too"),
                    _check_type_arguments),
-    "texts": ("list the texts a book's 'texts:' may replace, in a language", _texts_arguments),
-    "schema": ("print the JSON Schema of a book config, for editors", _schema_arguments),
-    "studio": ("make a book in the browser (needs the 'studio' extra)", _studio_arguments),
-    "guide": ("print the guide from a config to a book on sale, step by step (docs/publishing.md)", None),
-    "completion": ("print a shell completion script", _completion_arguments),
+    "texts": (N_("list the texts a book's 'texts:' may replace, in a language"), _texts_arguments),
+    "schema": (N_("print the JSON Schema of a book config, for editors"), _schema_arguments),
+    "studio": (N_("make a book in the browser (needs the 'studio' extra)"), _studio_arguments),
+    "guide": (N_("print the guide from a config to a book on sale, step by step (docs/publishing.md)"),
+              None),
+    "completion": (N_("print a shell completion script"), _completion_arguments),
 }
 """Each command's line in `bookgen --help` and what adds its arguments (None: it takes none), in
 the order --help lists them."""
 
 
-# Two or three examples for each command's --help (tests/test_cli.py parses every one).
-EXAMPLES = {
-    "build": ["bookgen build config/pod-6x9.yaml          # the book and its cover, into output/",
-              "bookgen build book.yaml --html --jsonl     # also the playable page and the puzzles",
-              "bookgen build book.yaml --seed 8 -o sheet.pdf"],
-    "init": ["bookgen init my-book                       # a 6x9 paperback with its cover, to edit",
-             "bookgen init blatt --kind worksheet --levels easy,medium --language de   # on A4",
-             "bookgen init big --kind large-print --type numbrix --title 'Big Number Paths'"],
-    "worksheet": ["bookgen worksheet placement --difficulty medium --count 8 --layout a4",
-                  "bookgen worksheet arithmetic -n 6 --set target=24 --answers page"],
-    "preview": ["bookgen preview config/sampler.yaml --pages 3-4   # PNGs in output/",
-                "bookgen preview output/book-cover.pdf --pages 1 --dpi 60 -o cover.png"],
-    "census": ["bookgen census arithmetic --target 24 --size 4 --range 1-13",
-               "bookgen census arithmetic --set target=10 --set operators=+- --distinct"],
-    "generate": ["bookgen generate placement --difficulty hard --count 100 --seed spring > bank.jsonl",
-                 "bookgen generate numbrix -d expert --set size=9",
-                 "bookgen generate --id 'placement:hard:size=9:1.1'   # the puzzle with this id"],
-    "solve": ["bookgen solve bank.jsonl",
-              "bookgen solve - --count < bank.jsonl           # every solution, from stdin",
-              "bookgen solve --rate sudoku.txt                # 81-character lines, rated"],
-    "types": ["bookgen types",
-              "bookgen types sudoku                       # its rules, options and choices",
-              "bookgen types | grep -A 6 '^arrows'"],
-    "check-type": ["bookgen check-type skyscrapers                # every check, one line each",
-                   "bookgen check-type sudoku --check gives-hints-that-point"],
-    "texts": ["bookgen texts de                           # each English text and its German",
-              "bookgen texts fr | grep -i solution"],
-    "schema": ["bookgen schema > bookgen.schema.json       # then: # yaml-language-server: $schema=...",
-               "bookgen schema --layout > layout.schema.json"],
-    "studio": ["bookgen studio                             # opens the page in your browser",
-               "bookgen studio --port 8000 --no-browser"],
-    "guide": ["bookgen guide | less                       # read it in the terminal",
-              "bookgen guide > publishing.md              # kept beside the book, to open in an editor"],
-    "completion": ["bookgen completion bash > ~/.local/share/bash-completion/completions/bookgen",
-                   "bookgen completion zsh > ~/.zfunc/_bookgen   # a folder on your $fpath",
-                   "bookgen completion fish > ~/.config/fish/completions/bookgen.fish"],
+# Two or three examples for each command's --help, each a command line (padded to where its comment
+# starts) and its comment, said in the user's language (tests/test_cli.py parses every one).
+EXAMPLES: dict[str, list[tuple[str, str]]] = {
+    "build": [("bookgen build config/pod-6x9.yaml          ", N_("the book and its cover, into output/")),
+              ("bookgen build book.yaml --html --jsonl     ", N_("also the playable page and the puzzles")),
+              ("bookgen build book.yaml --seed 8 -o sheet.pdf", "")],
+    "init": [("bookgen init my-book                       ", N_("a 6x9 paperback with its cover, to edit")),
+             ("bookgen init blatt --kind worksheet --levels easy,medium --language de   ", N_("on A4")),
+             ("bookgen init big --kind large-print --type numbrix --title 'Big Number Paths'", "")],
+    "worksheet": [("bookgen worksheet placement --difficulty medium --count 8 --layout a4", ""),
+                  ("bookgen worksheet arithmetic -n 6 --set target=24 --answers page", "")],
+    "preview": [("bookgen preview config/sampler.yaml --pages 3-4   ", N_("PNGs in output/")),
+                ("bookgen preview output/book-cover.pdf --pages 1 --dpi 60 -o cover.png", "")],
+    "census": [("bookgen census arithmetic --target 24 --size 4 --range 1-13", ""),
+               ("bookgen census arithmetic --set target=10 --set operators=+- --distinct", "")],
+    "generate": [("bookgen generate placement --difficulty hard --count 100 --seed spring > bank.jsonl", ""),
+                 ("bookgen generate numbrix -d expert --set size=9", ""),
+                 ("bookgen generate --id 'placement:hard:size=9:1.1'   ", N_("the puzzle with this id"))],
+    "solve": [("bookgen solve bank.jsonl", ""),
+              ("bookgen solve - --count < bank.jsonl           ", N_("every solution, from stdin")),
+              ("bookgen solve --rate sudoku.txt                ", N_("81-character lines, rated"))],
+    "types": [("bookgen types", ""),
+              ("bookgen types sudoku                       ", N_("its rules, options and choices")),
+              ("bookgen types | grep -A 6 '^arrows'", "")],
+    "check-type": [("bookgen check-type skyscrapers                ", N_("every check, one line each")),
+                   ("bookgen check-type sudoku --check gives-hints-that-point", "")],
+    "texts": [("bookgen texts de                           ", N_("each English text and its German")),
+              ("bookgen texts fr | grep -i solution", "")],
+    "schema": [("bookgen schema > bookgen.schema.json       ", N_("for an editor's completion (README.md)")),
+               ("bookgen schema --layout > layout.schema.json", "")],
+    "studio": [("bookgen studio                             ", N_("opens the page in your browser")),
+               ("bookgen studio --port 8000 --no-browser", "")],
+    "guide": [("bookgen guide | less                       ", N_("read it in the terminal")),
+              ("bookgen guide > publishing.md              ",
+               N_("kept beside the book, to open in an editor"))],
+    "completion": [("bookgen completion bash > ~/.local/share/bash-completion/completions/bookgen", ""),
+                   ("bookgen completion zsh > ~/.zfunc/_bookgen   ", N_("a folder on your $fpath")),
+                   ("bookgen completion fish > ~/.config/fish/completions/bookgen.fish", "")],
 }
 
 
@@ -434,22 +476,22 @@ def _port(text: str) -> int:
 
 def _add_workers_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", "-j", type=int, default=None,
-                        help="processes that generate puzzles (default: all cores)")
+                        help=N_("processes that generate puzzles (default: all cores)"))
     parser.add_argument("--scheduler", metavar="ADDRESS",
-                        help="generate on a dask.distributed cluster: its scheduler's address, or "
-                             "local:N to start one here with N worker processes (needs the "
-                             "'cluster' extra)")
+                        help=N_("generate on a dask.distributed cluster: its scheduler's address, or "
+                                "local:N to start one here with N worker processes (needs the "
+                                "'cluster' extra)"))
 
 
 def _add_language_option(parser: argparse.ArgumentParser, help_text: str) -> None:
     parser.add_argument("--language", "-L", choices=_Choices(_languages), metavar="CODE",
-                        help=f"{help_text}: %(choices)s")
+                        help=help_text)
 
 
 def _add_production_options(parser: argparse.ArgumentParser) -> None:
     _add_workers_options(parser)
     parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET,
-                        help=f"seconds one puzzle may take (default {DEFAULT_BUDGET:.0f})")
+                        help=N_("seconds one puzzle may take (default %(default).0f)"))
 
 
 class _Output:
@@ -966,9 +1008,10 @@ def _census(args: argparse.Namespace, out: TextIO) -> int:
     if {"-h", "--help"} & set(args.options):  # after the type, argparse hands them on as options
         print(args.command_help(), end="", file=out)
         puzzle_type = find_type(args.type)
-        print(f"\n{puzzle_type.name}'s options (--KEY VALUE):", file=out)
-        for line in _option_lines(puzzle_type, words=False):
-            print(line, file=out)
+        with refusing():  # the help's words, in the user's language
+            print("\n" + _("{type}'s options (--KEY VALUE):").format(type=puzzle_type.name), file=out)
+            for line in _option_lines(puzzle_type, words=False):
+                print(line, file=out)
         return 0
     puzzle_type = find_type(args.type)
     if puzzle_type.census is None:

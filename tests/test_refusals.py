@@ -201,13 +201,52 @@ def test_a_refusal_beyond_the_types_is_said_in_the_users_language(
     assert not (tmp_path / "output").exists()
 
 
-def test_a_mistyped_command_lines_usage_is_german_and_its_help_english(run, monkeypatch):
+def test_a_mistyped_command_lines_usage_and_its_help_are_german(run, monkeypatch):
     _speaking(monkeypatch, "de_DE.UTF-8")
     status, out, err = run("worksheet")
     assert status == 2 and err.startswith("Aufruf: bookgen worksheet")
     assert "diese Argumente fehlen: type" in err
     status, out, _err = run("worksheet", "--help")
-    assert status == 0 and out.startswith("usage: bookgen worksheet") and "show this help" in out
+    assert status == 0 and out.startswith("Aufruf: bookgen worksheet") and "diese Hilfe zeigen" in out
+    assert "wie viele Rätsel" in out and "\nBeispiele:\n" in out and "how many" not in out
+
+
+def _help_texts(code: str) -> list[tuple[str, str, str]]:
+    """Every text of `bookgen --help` and of each command's (a help line, a heading, the
+    description, an example's comment) as (where, English, the language's)."""
+    import argparse
+
+    from bookgen.cli import COMMANDS, EXAMPLES, _Help, _parser
+    from bookgen.i18n import _, speaking
+
+    top = _parser()
+    commands = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction))
+    found = []
+    with speaking(code):
+        for name, parser in [("bookgen", top), *commands.choices.items()]:
+            helper = _Help(name)
+            for action in [*parser._actions, *(commands._choices_actions if parser is top else ())]:
+                if action.help:
+                    found.append((f"{name} {action.dest}", action.help, helper._get_help_string(action)))
+            found += [(f"{name} heading", group.title, _(group.title)) for group in parser._action_groups]
+        found += [(f"{name} example", comment, _(comment)) for name in COMMANDS
+                  for _command, comment in EXAMPLES[name] if comment]
+        found += [("bookgen", top.description, _(top.description)), ("examples", "examples:", _("examples:"))]
+    return found
+
+
+@pytest.mark.parametrize("code", ["de", "fr", "es", "it", "nl"])
+def test_every_commands_help_is_said_in_the_users_language(run, monkeypatch, code):
+    """No help line, heading or example's comment of any command is left in English (#43): a new
+    option whose help is not marked N_(...) fails here."""
+    from bookgen.cli import COMMANDS
+
+    english = [where for where, text, said in _help_texts(code) if said == text]
+    assert english == [], f"--help texts left in English in {code}: {english}"
+    _speaking(monkeypatch, f"{code}_XX.UTF-8")
+    for argv in ([], *([name] for name in COMMANDS)):
+        status, out, _err = run(*argv, "--help")
+        assert status == 0 and "show this help" not in out and "usage:" not in out, (argv, out)
 
 
 def test_english_refusals_read_as_before(run, monkeypatch, tmp_path):
