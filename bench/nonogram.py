@@ -29,6 +29,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from tatham import build_generator, build_standalone  # this script's folder
+
 from bookgen.core.grading import LEVELS
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
@@ -37,38 +39,6 @@ NONOGRAM = find_type("nonogram")
 ANCHORS = Path(__file__).parent / "data" / "pattern.txt"
 SIZES = [5, 6, 7, 10, 15, 20, 25, 30]
 ANCHOR_SIZES = [(5, 2), (10, 3), (15, 3), (20, 2), (30, 1)]  # (side, how many) written by --write-anchors
-SOURCES = ["pattern.c", "puzzles.h", "random.c", "misc.c", "malloc.c", "nullfe.c"]
-DRIVER = r"""
-/* bookgen's bench driver (not Tatham's): times Pattern's generator, thegame.new_desc. */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include "puzzles.h"
-extern const game thegame;
-int main(int argc, char **argv) {
-    game_params *params = thegame.default_params();
-    thegame.decode_params(params, argv[1]);
-    int count = atoi(argv[2]);
-    char seed[64];
-    for (int i = 0; i < count; i++) {
-        snprintf(seed, sizeof seed, "bookgen-%s-%d", argv[1], i);
-        random_state *rs = random_new(seed, strlen(seed));
-        char *aux = NULL;
-        struct timespec a, b;
-        clock_gettime(CLOCK_MONOTONIC, &a);
-        char *desc = thegame.new_desc(params, rs, &aux, false);
-        clock_gettime(CLOCK_MONOTONIC, &b);
-        printf("%.6f %s:%s\n", (b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9, argv[1], desc);
-        sfree(desc);
-        sfree(aux);
-        random_free(rs);
-    }
-    return 0;
-}
-"""
-
-
 def pattern_puzzle(game: str) -> dict:
     """A Pattern game id, "WxH:col/.../col/row/.../row", each clue's runs joined by '.'."""
     size, description = game.split(":", 1)
@@ -103,26 +73,16 @@ def check_anchors() -> None:
 
 
 def build_pattern(source: Path, folder: Path) -> tuple[Path, Path]:
-    """Pattern's stand-alone solver and our timing driver, built in `folder`."""
-    missing = [name for name in SOURCES if not (source / name).exists()]
-    if missing:
-        raise SystemExit(f"{source} lacks {', '.join(missing)}")
-    (folder / "driver.c").write_text(DRIVER)
-    common = [str(source / name) for name in SOURCES if name.endswith(".c") and name != "pattern.c"]
-    solver, driver = folder / "patternsolver", folder / "patterndriver"
-    flags = ["-O2", f"-I{source}", "-w"]
-    subprocess.run(["cc", *flags, "-DSTANDALONE_SOLVER", "-o", str(solver), str(source / "pattern.c"),
-                    *common, "-lm"], check=True)
-    subprocess.run(["cc", *flags, "-o", str(driver), str(folder / "driver.c"), str(source / "pattern.c"),
-                    *common, "-lm"], check=True)
-    return solver, driver
+    """Pattern's stand-alone solver and its generator behind our timing driver, built in `folder`."""
+    return build_standalone(source, "pattern", folder), build_generator(source, "pattern", folder)
 
 
-def pattern_times(driver: Path, side: int, seeds: int) -> tuple[list[float], list[str]]:
-    out = subprocess.run([str(driver), f"{side}x{side}", str(seeds)], check=True, capture_output=True,
-                         text=True).stdout
-    rows = [line.split(" ", 1) for line in out.splitlines()]
-    return [float(seconds) for seconds, _ in rows], [game for _, game in rows]
+def pattern_times(driver: Path, side: int, count: int) -> tuple[list[float], list[str]]:
+    """Processor seconds of Pattern's generator per puzzle, and the game ids it made."""
+    out = subprocess.run([str(driver), f"{side}x{side}", str(count), f"bookgen-{side}"], check=True,
+                         capture_output=True, text=True).stdout
+    rows = [line.split() for line in out.splitlines()]
+    return [float(seconds) for _, _, seconds in rows], [game for game, _, _ in rows]
 
 
 def write_anchors(solver: Path, driver: Path) -> None:

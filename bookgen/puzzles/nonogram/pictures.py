@@ -45,39 +45,40 @@ def _as_it_is(grid: Grid) -> Grid:
 
 
 def _blurred(field: Grid) -> Grid:
-    """Each square the (whole-number) average of itself and its neighbours inside the grid."""
+    """Each square the (whole-number) average of itself and its neighbours inside the grid: sums of
+    three across, then of three of those down (a box sum in two passes, the same whole numbers
+    with a third of the additions); a zero beyond each edge adds nothing."""
     rows, cols = len(field), len(field[0])
+    across = []
+    for row in field:
+        padded = [0, *row, 0]
+        across.append([a + b + c for a, b, c in zip(padded, padded[1:], padded[2:])])
+    wide = [min(cols, c + 2) - max(0, c - 1) for c in range(cols)]
     out = []
     for r in range(rows):
-        line = []
-        for c in range(cols):
-            total = count = 0
-            for rr in range(max(0, r - 1), min(rows, r + 2)):
-                for cc in range(max(0, c - 1), min(cols, c + 2)):
-                    total += field[rr][cc]
-                    count += 1
-            line.append(total // count)
-        out.append(line)
+        near = across[max(0, r - 1):r + 2]
+        tall = len(near)
+        out.append([total // (tall * width) for total, width in zip(map(sum, zip(*near)), wide)])
     return out
 
 
 def _components(grid: Grid, colour: int) -> list[list[tuple[int, int]]]:
     """The side-connected groups of squares of one colour, each listed from its first square."""
     rows, cols = len(grid), len(grid[0])
-    seen: set[tuple[int, int]] = set()
+    seen = [[square != colour for square in row] for row in grid]  # the other colour is never visited
     groups = []
     for r in range(rows):
         for c in range(cols):
-            if grid[r][c] != colour or (r, c) in seen:
+            if seen[r][c]:
                 continue
             group, todo = [], [(r, c)]
-            seen.add((r, c))
+            seen[r][c] = True
             while todo:
                 y, x = todo.pop()
                 group.append((y, x))
                 for ny, nx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
-                    if 0 <= ny < rows and 0 <= nx < cols and grid[ny][nx] == colour and (ny, nx) not in seen:
-                        seen.add((ny, nx))
+                    if 0 <= ny < rows and 0 <= nx < cols and not seen[ny][nx]:
+                        seen[ny][nx] = True
                         todo.append((ny, nx))
             groups.append(group)
     return groups
