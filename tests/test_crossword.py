@@ -172,26 +172,55 @@ def test_large_print_on_6x9_continues_the_clues_on_the_page_after_the_grid(tmp_p
     shown = [" ".join(page.split()) for page in pages[grid_page:grid_page + 2]]
     assert all(sum(clue in page for page in shown) == 1 for clue in clues)
     assert all(any(clue in page for clue in clues) for page in shown)  # the clues span both
+    grid_sizes = _digit_sizes(PdfReader(io.BytesIO(pdf)).pages[grid_page], bold=False)
+    assert grid_sizes and max(grid_sizes) == pytest.approx(14.0, abs=0.05)  # labels: text's floor
 
 
-@pytest.mark.parametrize("width", [25, 27.5, 35, 40])  # squares of 5, 5.5, 7 and 8 mm
-def test_a_squares_number_and_letter_stay_clear_of_its_lines_and_each_other(width):
-    """Large print shrinks a square but not its number: on 5.5 mm squares (US Letter) the digits
-    touched the square's top line."""
+def _digit_sizes(page, bold: bool) -> set[float]:
+    """The sizes at which a page prints runs of digits alone, in its bold font or its regular."""
+    sizes: set[float] = set()
+
+    def visit(text, cm, tm, font, size):
+        if text.strip().isdigit() and font is not None and ("Bold" in font["/BaseFont"]) == bold:
+            sizes.add(round(size * tm[0], 2))
+    page.extract_text(visitor_text=visit)
+    return sizes
+
+
+@pytest.mark.parametrize("width", [22.5, 25, 27.5, 35, 40])  # squares of 4.5 (the least), 5,
+def test_a_squares_number_and_letter_stay_clear_of_its_lines_and_each_other(width):  # 5.5, 7, 8 mm
+    """Large print shrinks a square: on 5.5 mm squares (US Letter) the digits touched the
+    square's top line, and on 4.5 mm ones (6x9) a 16 pt number touched its letter. A shrunk
+    square's number is a label at the clues' size, and white shows between each pair. (The
+    numbered squares of KNOWN hold given letters.)"""
     pen = RecordingPen()
-    draw_solution(pen, KNOWN, {"grid": ["HORSE", "A###G", "T###G", "####S"]}, (width, 200.0))
+    CROSSWORD.narrowed(width, 200.0).draw_puzzle(pen, KNOWN)
     squares = {(c["x"], c["y"]): c["h"] for name, c in pen.calls if name == "rect"}
     texts = [c for name, c in pen.calls if name == "text"]
-    line = MEDIUM / 2
-    for number in (t for t in texts if t["text"].isdigit()):
+    line, white = MEDIUM / 2, 0.1
+    numbers = [t for t in texts if t["text"].isdigit()]
+    assert numbers and all(t["label"] for t in numbers)
+    for number in numbers:
         (left, top), side = next(((x, y), h) for (x, y), h in squares.items()
                                  if x < number["x"] < x + h and y < number["y"] < y + h)
         letter = next(t for t in texts if left < t["x"] < left + side and top < t["y"] < top + side
                       and not t["text"].isdigit())
         number_half, letter_half = (CAP_MM * t["size"] / 2 for t in (number, letter))
-        assert number["y"] - number_half >= top + line
-        assert letter["y"] - letter_half >= number["y"] + number_half
-        assert letter["y"] + letter_half <= top + side - line
+        assert number["y"] - number_half >= top + line + white
+        assert letter["y"] - letter_half >= number["y"] + number_half + white
+        assert letter["y"] + letter_half <= top + side - line - white
+
+
+def test_a_narrowed_answer_shows_its_letters_alone_and_a_full_size_one_its_numbers_too():
+    solution = {"grid": ["HORSE", "A###G", "T###G", "####S"]}
+    for pen, numbered in ((RecordingPen(), True), (RecordingPen(), False)):
+        if numbered:
+            draw_solution(pen, KNOWN, solution)
+        else:
+            CROSSWORD.narrowed(22.5, 200.0).draw_solution(pen, KNOWN, solution)
+        texts = pen.texts()
+        assert sorted(t for t in texts if t.isalpha()) == sorted("HORSEATGGS")
+        assert sorted(t for t in texts if t.isdigit()) == (["1", "2"] if numbered else [])
 
 
 def test_hints_say_what_to_do_next_with_the_crossing_letter():

@@ -51,8 +51,10 @@ class Pen(Protocol):
         ...
 
     def text(self, x: float, y: float, text: str, size: float, bold: bool = False,
-             align: str = "center", grey: float = 0.0) -> None:
-        """Write text of `size` points with its vertical middle at y."""
+             align: str = "center", grey: float = 0.0, label: bool = False) -> None:
+        """Write text of `size` points with its vertical middle at y. A `label` names a place
+        (a crossword square's number) rather than being read as part of the puzzle: it keeps
+        the floor of text, not the numbers' (`bookgen.render.sizes`)."""
         ...
 
     def text_width(self, text: str, size: float, bold: bool = False) -> float:
@@ -93,8 +95,9 @@ class RecordingPen:
         self._record("arc", cx=cx, cy=cy, r=r, start=start, end=end, width=width)
 
     def text(self, x: float, y: float, text: str, size: float, bold: bool = False,
-             align: str = "center", grey: float = 0.0) -> None:
-        self._record("text", x=x, y=y, text=text, size=size, bold=bold, align=align, grey=grey)
+             align: str = "center", grey: float = 0.0, label: bool = False) -> None:
+        self._record("text", x=x, y=y, text=text, size=size, bold=bold, align=align, grey=grey,
+                     label=label)
 
     def text_width(self, text: str, size: float, bold: bool = False) -> float:
         return estimated_width(text, size)
@@ -181,9 +184,9 @@ class BandPen:
             self.pen.arc(cx, cy - self.top, r, start, end, width)
 
     def text(self, x: float, y: float, text: str, size: float, bold: bool = False,
-             align: str = "center", grey: float = 0.0) -> None:
+             align: str = "center", grey: float = 0.0, label: bool = False) -> None:
         if self._holds(y):
-            self.pen.text(x, y - self.top, text, size, bold, align, grey)
+            self.pen.text(x, y - self.top, text, size, bold, align, grey, label)
 
     def text_width(self, text: str, size: float, bold: bool = False) -> float:
         return self.pen.text_width(text, size, bold)

@@ -333,7 +333,7 @@ def draw_squares(pen: Pen, grid: Sequence[str], cell: float, letters: Mapping[Sq
             pen.rect(x, y, cell, cell, width=MEDIUM, fill=0.85 if (row, col) in shaded else None)
             if numbers and (row, col) in numbers:
                 pen.text(x + 0.6, y + number_y * cell, str(numbers[(row, col)]), number_size,
-                         align="left")
+                         align="left", label=True)
             letter = letters.get((row, col))
             if letter:
                 below = drop * cell if numbers else 0.0

@@ -76,7 +76,7 @@ from bookgen.render.geometry import (
     make_geometry,
 )
 from bookgen.render.pdfpen import Ink, MeasuringPen, least_scale
-from bookgen.render.sizes import TooManyToAPage, sizes_for
+from bookgen.render.sizes import STANDARD, TooManyToAPage, sizes_for
 
 ANSWER_MAX_SCALE = 1.0
 ANSWER_GROWTH = 1.05  # the step by which answers that leave their page half empty grow
@@ -628,7 +628,7 @@ class BookDocument:
 
     def _remembered_least(self, kind: str, section: Section, record: PuzzleRecord,
                           speech: Language, draw: Callable[[Pen], None],
-                          floor: Callable[[str], float]) -> float:
+                          floor: Callable[[str, bool], float]) -> float:
         """least_scale of one puzzle's drawing, worked out once (bookgen.remembered): what a
         studio job is handed with the cached puzzles, so that a retitle measures none again."""
         parts = (kind, type_print(section.puzzle_type), record_print(record), self.fonts,
@@ -715,19 +715,23 @@ class BookDocument:
         with speaking(self.speech_of(section)):
             for record in section.records:
                 section.puzzle_type.draw_puzzle(pen, record.puzzle)
-        texts = [(kw["text"], kw["size"]) for name, kw in pen.calls if name == "text"]
-        text, size = max(texts, key=lambda ts: sizes.in_puzzle(ts[0]) / ts[1])
+        texts = [(kw["text"], kw["size"], kw["label"]) for name, kw in pen.calls if name == "text"]
+        text, size, is_label = max(texts, key=lambda ts: sizes.in_puzzle(ts[0], ts[2]) / ts[1])
         natural = _largest([section.puzzle_type.page_size(r.puzzle) for r in section.records])
         with refusing():  # in the user's language, whatever the book's
-            return self._too_small_said(section, frame, label, largest, text, size, natural)
+            return self._too_small_said(section, frame, label, largest, (text, size, is_label),
+                                        natural)
 
     def _too_small_said(self, section: Section, frame: tuple[float, float], label: float,
-                        largest: float, text: str, size: float,
+                        largest: float, neediest: tuple[str, float, bool],
                         natural: tuple[float, float]) -> BookgenError:
-        """`_too_small`'s refusal, said in the current language."""
+        """`_too_small`'s refusal, said in the current language: `neediest` is the text that
+        needs the most scale to reach its floor (text, size, whether a label)."""
         config, sizes = section.config, self.sizes
+        text, size, is_label = neediest
         floor = self.puzzle_floor(section)
-        advice = _changes_that_work(self.config, section, size * largest, text) if self.advising else ""
+        advice = (_changes_that_work(self.config, section, size * largest,
+                                     STANDARD.in_puzzle(text, is_label)) if self.advising else "")
         fewer = 0
         if section.puzzle_type.largest_size is not None:  # the room of a page each, at the floor
             room = frame[0] / (floor * mm), (frame[1] - label - ROW_GAP) / (floor * mm)
@@ -749,7 +753,7 @@ class BookDocument:
                     "the {page} page: {text!r} needs {needed} pt, and the largest that fits prints "
                     "it at {printed} pt; {advice}").format(
             title=config.title, section=config.describe(), profile=_(sizes.name),
-            page=self.layout.title, text=text, needed=f"{sizes.in_puzzle(text):g}",
+            page=self.layout.title, text=text, needed=f"{sizes.in_puzzle(text, is_label):g}",
             printed=current().number(max(0.0, size * largest), 1), advice=advice)
         if config.per_page and fewer:
             return TooManyToAPage(message, fewer, file=self.config.file, line=config.line,
@@ -1225,22 +1229,23 @@ def _span(section: Section) -> str:
     return f"{first}\u2013{last}" if last != first else str(first)
 
 
-def _changes_that_work(config: BookConfig, section: Section, printed: float, text: str) -> str:
+def _changes_that_work(config: BookConfig, section: Section, printed: float,
+                       standard_floor: float) -> str:
     """What would let a section refused as too small print, naming only what would work: the
     other built-in trims on which it prints at its floor (`_prints_on`), print at standard size
     (when it fits at that size here), a smaller size the type allows with the section's other
     options, an easier level whose puzzles its defaults make smaller; "no change of trim or
-    options" when none does."""
+    options" when none does. `printed` is the size at which the text that needs most prints
+    here, `standard_floor` its floor in standard print."""
     from bookgen.config import available_layouts
     from bookgen.puzzles.base import Request
-    from bookgen.render.sizes import STANDARD
 
     changes = []
     trims = [name for name in sorted(available_layouts())
              if name != config.layout.name and _prints_on(name, config, section)]
     if trims:
         changes.append(_("a larger trim ({trims})").format(trims=", ".join(trims)))
-    if config.large_print and printed >= STANDARD.in_puzzle(text) - 1e-9:  # `text` prints at `printed` here
+    if config.large_print and printed >= standard_floor - 1e-9:  # the text needing most prints at `printed`
         changes.append(_("standard print (large_print: false)"))
     request = section.config.request
     if request is not None:

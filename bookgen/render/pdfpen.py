@@ -112,7 +112,7 @@ class CanvasPen:
         self.canvas.drawPath(path, stroke=1, fill=0)
 
     def text(self, x: float, y: float, text: str, size: float, bold: bool = False,
-             align: str = "center", grey: float = 0.0) -> None:
+             align: str = "center", grey: float = 0.0, label: bool = False) -> None:
         font = self.fonts.bold if bold else self.fonts.regular
         points = size * self.scale
         px, py = self._xy(x, y)
@@ -147,11 +147,11 @@ class MeasuringPen(RecordingPen):
 
 
 def least_scale(draw: Callable[[MeasuringPen], None], fonts: Fonts,
-                floor: float | Callable[[str], float]) -> float:
+                floor: float | Callable[[str, bool], float]) -> float:
     """The scale at which every text of a drawing prints at its floor: `floor` points, or the
-    floor it gives each text (0.0 for a drawing without text)."""
+    floor it gives each text and whether it is a label (0.0 for a drawing without text)."""
     pen = MeasuringPen(fonts)
     draw(pen)
-    floor_of = floor if callable(floor) else (lambda text: floor)
-    return max((floor_of(kw["text"]) / kw["size"] for name, kw in pen.calls if name == "text"),
-               default=0.0)
+    floor_of = floor if callable(floor) else (lambda text, label: floor)
+    return max((floor_of(kw["text"], kw["label"]) / kw["size"]
+                for name, kw in pen.calls if name == "text"), default=0.0)

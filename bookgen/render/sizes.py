@@ -5,8 +5,8 @@ them, never the text alone (text raised while its drawing stays small collides w
 - Standard print (home and print-on-demand): every text at least 7 pt, the least that
   print-on-demand services accept.
 - Large print: every text at least 14 pt (running heads, page numbers, captions, labels, the
-  answer key), and the rules and the numbers in puzzles at least 16 pt, the size large-print
-  readers expect.
+  answer key, a crossword square's number, which names the square), and the rules and the
+  numbers in puzzles at least 16 pt, the size large-print readers expect.
 
 A puzzle that cannot print at its floor on the trim is refused, naming the largest size that
 fits; it is never shrunk under it."""
@@ -38,11 +38,12 @@ class Sizes:
         """`size`, raised to the floor of every text."""
         return max(size, self.least)
 
-    def in_puzzle(self, text: str) -> float:
-        """The floor of a text a puzzle draws: a number's, or any other text's."""
-        return self.numbers if NUMBER.fullmatch(text) else self.least
+    def in_puzzle(self, text: str, label: bool = False) -> float:
+        """The floor of a text a puzzle draws: a number's, or any other text's (a `label`, such
+        as a crossword square's number, names a place and is any other text: `Pen.text`)."""
+        return self.numbers if NUMBER.fullmatch(text) and not label else self.least
 
-    def in_answer(self, text: str) -> float:
+    def in_answer(self, text: str, label: bool = False) -> float:
         """The floor of a text an answer (or a section's small solved example) draws."""
         return self.least
 

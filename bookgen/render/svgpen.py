@@ -89,7 +89,7 @@ class SvgPen:
                           f'{_paint(width)}/>')
 
     def text(self, x: float, y: float, text: str, size: float, bold: bool = False,
-             align: str = "center", grey: float = 0.0) -> None:
+             align: str = "center", grey: float = 0.0, label: bool = False) -> None:
         anchor = {"left": "start", "right": "end"}.get(align, "middle")
         weight = ' font-weight="bold"' if bold else ""
         self.parts.append(f'<text x="{_n(x)}" y="{_n(y + MIDDLE * size * POINT)}" '

@@ -12,7 +12,7 @@ grid that the page prints on the pages after it (`page_breaks`). The plan is the
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from bookgen.api import JSON
 from bookgen.core.pen import MEDIUM, Pen
@@ -44,13 +44,17 @@ narrow column beside its grid, so that its pair (puzzle and answer, side by side
 page each, 77 mm on US Letter) stays low."""
 GAP = 5.0
 LEAST_CELL = 4.5
-NUMBER_Y, DROP, CLEAR = 0.2, 0.08, 0.15
+"""The tightest square, mm: its number in a corner and room for a handwritten letter."""
+NUMBER_Y, DROP, CLEAR = 0.2, 0.08, 0.3
 CAP_MM = 0.73 * 25.4 / 72
 """Where a square's number sits (its middle, a share of the square from the top, as
-`draw_squares` sets it), how far below the middle a letter sits at least, the least gap between
-them (mm) and a capital's height per point (mm)."""
+`draw_squares` sets it), how far below the middle a letter sits at least, the gap kept between
+them where the square has room (mm) and a capital's height per point (mm)."""
 EDGE = 0.15  # mm of white at least between a square's line and its number or letter
-"""The tightest square, mm: its number in a corner and room for a handwritten letter."""
+SHRUNK_NUMBER_SIZE = SHRUNK_LETTER_SIZE = CLUE_STYLE.size
+"""A shrunk square's number and letter: the clues' size, and so the text's floor at the scale
+the clues set (14 pt in large print, where a square's number is a label, `Pen.text`): at 16 pt
+the number filled a 9 mm square's top half and touched its letter."""
 HEADINGS = {"across": N_("Across"), "down": N_("Down")}
 Room = tuple[float, float]
 
@@ -100,28 +104,33 @@ def measure_grid(puzzle: JSON, room: Room | None = None) -> tuple[float, float]:
     return _plan(puzzle, room).grid
 
 
-def _letter_size(cell: float) -> float:
-    """A letter's size in a square: smaller with a shrunk square, clear of its number (which
-    keeps the numbers' floor)."""
-    return LETTER_SIZE * cell / CELL
+@dataclass(frozen=True)
+class Square:
+    """How a square sets its number and letter: their sizes, where the number's middle sits and
+    how far below the square's middle the letter's does (shares of the square)."""
+
+    number_size: float
+    number_y: float
+    letter_size: float
+    drop: float
 
 
-def _number_y(cell: float) -> float:
-    """Where a square's number sits (its middle, a share of the square from the top): clear of
-    the square's top line where the letter below it still clears the bottom line (a shrunk
-    square keeps its number at the numbers' floor: at a fifth of 5.5 mm, the large-print
-    squares of a US Letter page, the digits touched the line)."""
-    half = CAP_MM * NUMBER_SIZE / 2
-    clear_of_top = MEDIUM / 2 + EDGE + half
-    letter_fits = cell - MEDIUM / 2 - EDGE - CAP_MM * _letter_size(cell) - CLEAR - half
-    return max(NUMBER_Y * cell, min(clear_of_top, letter_fits)) / cell
-
-
-def _drop(cell: float) -> float:
-    """How far below a square's middle its letter sits (a share of the square): clear of the
-    number in its corner, whose size stays at the numbers' floor as the square shrinks."""
-    number_bottom = _number_y(cell) * cell + CAP_MM * NUMBER_SIZE / 2
-    return max(DROP, (number_bottom + CLEAR + CAP_MM * _letter_size(cell) / 2) / cell - 0.5)
+def _square(cell: float, narrowed: bool) -> Square:
+    """A square of side `cell`: its number a fifth of the way down, never nearer the top line
+    than `EDGE`, at `SHRUNK_NUMBER_SIZE` where the drawing is narrowed; its letter `CLEAR`
+    under the number, or, in a shrunk square, halfway between the number and the bottom line,
+    shrinking with the square down to what leaves `CLEAR` above and below it (not under
+    `SHRUNK_LETTER_SIZE`)."""
+    number_size = SHRUNK_NUMBER_SIZE if narrowed else NUMBER_SIZE
+    number_middle = max(NUMBER_Y * cell, MEDIUM / 2 + EDGE + CAP_MM * number_size / 2)
+    number_bottom = number_middle + CAP_MM * number_size / 2
+    room = cell - MEDIUM / 2 - number_bottom - 2 * CLEAR
+    letter_size = max(SHRUNK_LETTER_SIZE, min(LETTER_SIZE * cell / CELL, room / CAP_MM))
+    if cell < CELL:
+        drop = (number_bottom + cell - MEDIUM / 2) / 2 / cell - 0.5
+    else:
+        drop = max(DROP, (number_bottom + CLEAR + CAP_MM * letter_size / 2) / cell - 0.5)
+    return Square(number_size, number_middle / cell, letter_size, drop)
 
 
 def _letters(grid: list[str]) -> dict[tuple[int, int], str]:
@@ -132,18 +141,27 @@ def _letters(grid: list[str]) -> dict[tuple[int, int], str]:
 def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None) -> None:
     sheet = _sheet(puzzle)
     laid = plan(sheet, room)
-    grid = puzzle["grid"]
-    draw_squares(pen, grid, laid.cell, _letters(grid), _letter_size(laid.cell),
-                 numbers_of(slots_of(grid)), NUMBER_SIZE, left=laid.grid_left, drop=_drop(laid.cell),
-                 number_y=_number_y(laid.cell))
+    grid, square = puzzle["grid"], _square(laid.cell, room is not None)
+    draw_squares(pen, grid, laid.cell, _letters(grid), square.letter_size,
+                 numbers_of(slots_of(grid)), square.number_size, left=laid.grid_left,
+                 drop=square.drop, number_y=square.number_y)
     for band, columns in enumerate(laid.bands):
         draw_columns(pen, columns, sheet.style, *laid.list_at(band))
 
 
 def draw_solution(pen: Pen, puzzle: JSON, solution: JSON, room: Room | None = None) -> None:
-    """The grid filled in, with its numbers and the given squares shaded (the clues left out)."""
+    """The grid filled in, the given squares shaded, with its numbers (the clues left out); a
+    narrowed drawing's answer shows the letters alone, as most books' answer grids do: in its
+    small squares a number beside each letter left no white between them (large print on 6x9),
+    and the number, the smallest text, would set the answer's scale larger than its letters
+    need."""
     cell = cell_size(puzzle, room)
-    draw_squares(pen, solution["grid"], cell, _letters(solution["grid"]), _letter_size(cell),
-                 numbers_of(slots_of(puzzle["grid"])), NUMBER_SIZE,
-                 shaded=frozenset(_letters(puzzle["grid"])), drop=_drop(cell),
-                 number_y=_number_y(cell))
+    shaded = frozenset(_letters(puzzle["grid"]))
+    if room is not None:
+        draw_squares(pen, solution["grid"], cell, _letters(solution["grid"]),
+                     LETTER_SIZE * cell / CELL, shaded=shaded)
+        return
+    square = _square(cell, False)
+    draw_squares(pen, solution["grid"], cell, _letters(solution["grid"]), square.letter_size,
+                 numbers_of(slots_of(puzzle["grid"])), square.number_size, shaded=shaded,
+                 drop=square.drop, number_y=square.number_y)
