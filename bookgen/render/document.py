@@ -303,8 +303,9 @@ class BookDocument:
                     else:
                         said = level_after_title(level) if level else _("from a bank")
                         # Translators: a contents entry's detail; the no-break spaces keep its
-                        # number with its word ("easy · puzzles 1–10")
-                        detail = _("{level} \u00b7\u00a0puzzles\u00a0{span}").format(
+                        # number with its word and its "·" after the level ("easy · puzzles
+                        # 1–10"): a narrow page breaks the line after the "·", never before
+                        detail = _("{level}\u00a0\u00b7 puzzles\u00a0{span}").format(
                             level=glued(said), span=_span(s))  # "niveau\u00a0expert"
                     entries.append((f"section{i}", s.config.title, detail))
             if config.answers == "back":
