@@ -374,3 +374,47 @@ def test_a_bank_puzzles_broken_answer_is_refused_in_the_users_language(run, monk
     _speaking(monkeypatch, locale)
     status, _out, err = run("build", "book.yaml")
     assert status == 2 and said in err and "must" not in err and "Traceback" not in err, err
+
+
+YAML_TYPOS = [  # (a typo in a config, where it is said, what a German user reads)
+    ("title: T\nsections:\n  - type: maze\n  count: 2\n", "book.yaml:4:",
+     "diese Zeile ist nicht so eingerückt wie die Zeilen darüber (gefunden: '?')"),
+    ("title: T\n\tsections: x\n", "book.yaml:2:", "ein Tabulator: YAML rückt nur mit Leerzeichen ein"),
+    ("title: @me\n", "book.yaml:1:", "ein Wert kann nicht mit dem Zeichen '@' beginnen"),
+    ("title: T\nsections\n  foo: 1\n", "book.yaml:3:", "der erwartete ':' fehlt"),
+    ("title: T\n  x: 1\n", "book.yaml:2:", "hier ist kein Wert mit Doppelpunkt erlaubt"),
+    ("title: *name\n", "book.yaml:1:", "unbekannter Alias 'name': darüber steht kein Anker dieses Namens"),
+    ('title: T\nauthor: "Ann\nsections: []\n', "book.yaml:2:",
+     "ein Anführungszeichen wird geöffnet und nie geschlossen"),
+    ("title: T\nsections: [a, b\n", "book.yaml:2:",
+     "eine Liste in [ ] ist nicht geschlossen: erwartet wurde ',' oder ']', gefunden wurde '<stream end>'"),
+    ("title: T\nsections: {a: 1\n", "book.yaml:2:", "eine Zuordnung in { } ist nicht geschlossen"),
+    ("title: T\nsections: [a,, b]\n", "book.yaml:2:", "erwartet wurde ein Wert, gefunden wurde ','"),
+    ('title: "a\\q"\n', "book.yaml:1:", "unbekanntes Escape-Zeichen 'q' nach einem Backslash"),
+    ("title: *\n", "book.yaml:1:", "der Name eines Ankers oder Alias besteht aus Buchstaben und Ziffern"),
+    ("a: &x 1\nb: &x 2\n", "book.yaml:2:", "ein Anker dieses Namens steht schon weiter oben"),
+    ("title: T\n---\ntitle: U\n", "book.yaml:2:", "hier beginnt ein zweites (---)"),
+    ("title: |x\n  T\n", "book.yaml:1:",
+     "erwartet wurde chomping or indentation indicators, gefunden wurde 'x'"),
+]
+
+
+@pytest.mark.parametrize(("text", "where", "said"), YAML_TYPOS, ids=[said[:30] for _t, _w, said in YAML_TYPOS])
+def test_pyyamls_problem_with_a_typo_is_said_in_the_users_language(run, monkeypatch, tmp_path, text, where, said):
+    """PyYAML's own words for a typo (a tab, an indent, a bracket or quote left open, an alias
+    without its anchor) reach a German user in German, at the line of the typo (#43)."""
+    _speaking(monkeypatch, "de_DE.UTF-8")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "book.yaml").write_text(text, encoding="utf-8")
+    status, _out, err = run("build", "book.yaml")
+    assert status == 2 and f"{where} YAML-Syntaxfehler, Spalte" in err and said in err, err
+
+
+def test_a_pyyaml_problem_bookgen_does_not_know_is_said_as_pyyaml_says_it():
+    from bookgen.i18n import speaking
+    from bookgen.yamlsource import _pyyaml_problem
+
+    with speaking("de"):
+        assert _pyyaml_problem(None, "found something new") == "found something new"
+        assert _pyyaml_problem("while scanning a quoted scalar", "found unexpected end of stream") == (
+            "ein Anführungszeichen wird geöffnet und nie geschlossen")
