@@ -7,7 +7,9 @@ reading of its lines."""
 from __future__ import annotations
 
 import ast
+import errno
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -358,10 +360,11 @@ def test_every_types_problems_with_an_answer_are_said_in_the_users_language():
 @pytest.mark.parametrize(("locale", "said"), [
     ("de_DE.UTF-8", "Rätsel sudoku:easy::1.1: seine Lösung verletzt die Regeln: Zeile 1, Spalte 1 muss die "
                     "Vorgabe "),
-    ("fr_FR.UTF-8", "grille sudoku:easy::1.1\u00a0: sa solution enfreint les règles\u00a0: ligne 1, colonne 1\u00a0: "
-                    "la case doit garder son nombre donné "),
+    ("fr_FR.UTF-8", "grille sudoku:easy::1.1\u00a0: sa solution enfreint les règles\u00a0: ligne 1, "
+                    "colonne 1\u00a0: la case doit garder son nombre donné "),
 ], ids=["de", "fr"])
-def test_a_bank_puzzles_broken_answer_is_refused_in_the_users_language(run, monkeypatch, tmp_path, locale, said):
+def test_a_bank_puzzles_broken_answer_is_refused_in_the_users_language(run, monkeypatch, tmp_path, locale,
+                                                                        said):
     monkeypatch.chdir(tmp_path)
     _speaking(monkeypatch, "C.UTF-8")
     status, out, _err = run("generate", "sudoku", "-d", "easy", "-n", "1", "--seed", "1", "-q")
@@ -399,8 +402,10 @@ YAML_TYPOS = [  # (a typo in a config, where it is said, what a German user read
 ]
 
 
-@pytest.mark.parametrize(("text", "where", "said"), YAML_TYPOS, ids=[said[:30] for _t, _w, said in YAML_TYPOS])
-def test_pyyamls_problem_with_a_typo_is_said_in_the_users_language(run, monkeypatch, tmp_path, text, where, said):
+@pytest.mark.parametrize(("text", "where", "said"), YAML_TYPOS,
+                         ids=[said[:30] for _t, _w, said in YAML_TYPOS])
+def test_pyyamls_problem_with_a_typo_is_said_in_the_users_language(run, monkeypatch, tmp_path, text, where,
+                                                                   said):
     """PyYAML's own words for a typo (a tab, an indent, a bracket or quote left open, an alias
     without its anchor) reach a German user in German, at the line of the typo (#43)."""
     _speaking(monkeypatch, "de_DE.UTF-8")
@@ -418,3 +423,62 @@ def test_a_pyyaml_problem_bookgen_does_not_know_is_said_as_pyyaml_says_it():
         assert _pyyaml_problem(None, "found something new") == "found something new"
         assert _pyyaml_problem("while scanning a quoted scalar", "found unexpected end of stream") == (
             "ein Anführungszeichen wird geöffnet und nie geschlossen")
+
+
+OS_REASONS = [  # (errno, German, French): the reasons a user meets, as Python's English says them
+    ("EACCES", "keine Berechtigung", "permission refusée"),
+    ("ENOSPC", "kein Platz mehr auf dem Datenträger", "plus de place sur le disque"),
+    ("EISDIR", "das ist ein Ordner", "c'est un dossier"),
+    ("EROFS", "Dateisystem nur lesbar", "système de fichiers en lecture seule"),
+    ("ENOTDIR", "kein Ordner", "ce n'est pas un dossier"),
+    ("ENAMETOOLONG", "Dateiname zu lang", "nom de fichier trop long"),
+]
+
+
+@pytest.mark.parametrize(("name", "german", "french"), OS_REASONS, ids=[name for name, _g, _f in OS_REASONS])
+def test_the_systems_reason_is_said_in_the_users_language(name, german, french):
+    from bookgen.i18n import speaking
+    from bookgen.i18n.reasons import os_reason
+
+    number = getattr(errno, name)
+    error = OSError(number, os.strerror(number))
+    with speaking("de"):
+        assert os_reason(error) == german
+    with speaking("fr"):
+        assert os_reason(error) == french
+    assert os_reason(error) == os.strerror(number).lower() or number == errno.EISDIR
+
+
+def test_a_reason_bookgen_does_not_know_is_said_as_the_system_says_it():
+    from bookgen.i18n import speaking
+    from bookgen.i18n.reasons import os_reason
+
+    with speaking("de"):
+        assert os_reason(OSError(errno.ENXIO, os.strerror(errno.ENXIO))) == os.strerror(errno.ENXIO).lower()
+
+
+@pytest.mark.parametrize(("locale", "said"), [
+    ("de_DE.UTF-8", "kann output/book.pdf nicht schreiben: kein Platz mehr auf dem Datenträger"),
+    ("fr_FR.UTF-8", "impossible d'écrire output/book.pdf\u00a0: plus de place sur le disque"),
+], ids=["de", "fr"])
+def test_a_full_disk_is_said_in_the_users_language(run, monkeypatch, tmp_path, locale, said):
+    def full(descriptor, data):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    _speaking(monkeypatch, locale)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "book.yaml").write_text(GOOD, encoding="utf-8")
+    monkeypatch.setattr("bookgen.atomic._write_all", full)
+    status, _out, err = run("build", "book.yaml")
+    assert status == 2 and said in err, err
+
+
+@pytest.mark.parametrize(("locale", "said"), [
+    ("de_DE.UTF-8", "kann sie nicht lesen (Dateiname zu lang)"),
+    ("fr_FR.UTF-8", "impossible de le lire (nom de fichier trop long)"),
+], ids=["de", "fr"])
+def test_a_file_name_too_long_is_said_in_the_users_language(run, monkeypatch, tmp_path, locale, said):
+    _speaking(monkeypatch, locale)
+    monkeypatch.chdir(tmp_path)
+    status, _out, err = run("build", "x" * 300 + ".yaml")
+    assert status == 2 and said in err, err
