@@ -150,7 +150,7 @@ PYYAML_PROBLEMS = tuple((re.compile(pattern), message) for pattern, message in (
     (r"expected ',' or '\]', but got (?P<found>'.*')",
      N_("a list in [ ] is not closed: expected ',' or ']', but found {found}")),
     (r"expected ',' or '\}', but got (?P<found>'.*')",
-     N_("a mapping in {{ }} is not closed: expected ',' or '}}', but found {found}")),
+     N_("a mapping in braces is not closed: expected a comma or a closing brace, but found {found}")),
     (r"expected the node content, but found (?P<found>'.*')", N_("expected a value, but found {found}")),
     (r"found unknown escape character (?P<found>'.*')",
      N_("unknown escape character {found} after a backslash in double quotes; write \\\\ for a "

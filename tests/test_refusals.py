@@ -391,7 +391,7 @@ YAML_TYPOS = [  # (a typo in a config, where it is said, what a German user read
      "ein Anführungszeichen wird geöffnet und nie geschlossen"),
     ("title: T\nsections: [a, b\n", "book.yaml:2:",
      "eine Liste in [ ] ist nicht geschlossen: erwartet wurde ',' oder ']', gefunden wurde '<stream end>'"),
-    ("title: T\nsections: {a: 1\n", "book.yaml:2:", "eine Zuordnung in { } ist nicht geschlossen"),
+    ("title: T\nsections: {a: 1\n", "book.yaml:2:", "eine Zuordnung in geschweiften Klammern ist nicht geschlossen"),
     ("title: T\nsections: [a,, b]\n", "book.yaml:2:", "erwartet wurde ein Wert, gefunden wurde ','"),
     ('title: "a\\q"\n', "book.yaml:1:", "unbekanntes Escape-Zeichen 'q' nach einem Backslash"),
     ("title: *\n", "book.yaml:1:", "der Name eines Ankers oder Alias besteht aus Buchstaben und Ziffern"),
