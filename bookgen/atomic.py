@@ -34,7 +34,8 @@ from pathlib import Path
 from typing import BinaryIO, TypeVar
 
 from bookgen.errors import BookgenError
-from bookgen.i18n import N_, _
+from bookgen.i18n import _
+from bookgen.i18n.reasons import os_reason
 
 try:
     import fcntl
@@ -143,7 +144,7 @@ def check_not_input(path: Path, inputs: Inputs) -> None:
 
 def stdout_failure(error: OSError) -> BookgenError:
     """The message for standard output that cannot be written (a full disk, /dev/full)."""
-    return BookgenError(_("cannot write to standard output: {reason}").format(reason=_reason(error)))
+    return BookgenError(_("cannot write to standard output: {reason}").format(reason=os_reason(error)))
 
 
 # --- the steps ------------------------------------------------------------------------------------
@@ -368,26 +369,11 @@ def _write_all(descriptor: int, data: bytes) -> None:
         view = view[os.write(descriptor, view):]
 
 
-_REASONS = {
-    errno.ENOSPC: N_("no space left on device"),
-    errno.EDQUOT: N_("disk quota exceeded"),
-    errno.EFBIG: N_("the file is too large"),
-    errno.EPIPE: N_("broken pipe"),
-    errno.EISDIR: N_("it is a folder"),
-}
-
-
-def _reason(error: OSError) -> str:
-    if error.errno in _REASONS:
-        return _(_REASONS[error.errno])
-    return (error.strerror or str(error)).lower()
-
-
 def _error(item: _File, error: OSError) -> BookgenError:
     """One line for the user: the file, and the folder where the folder is the trouble."""
     folder = str(item.folder)
     if item.direct or error.errno not in (errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOENT):
-        reason = _reason(error)
+        reason = os_reason(error)
     elif error.errno == errno.EROFS:
         reason = _("the folder {folder} is on a read-only file system").format(folder=repr(folder))
     elif error.errno == errno.ENOENT:

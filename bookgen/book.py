@@ -784,8 +784,9 @@ def load_bank_section(section: SectionConfig, twins: Twins | None = None) -> lis
             continue
         stored_level = stored.rating.get("level")
         if stored_level not in (None, record.rating.get("level")):
-            failures.append(f"{where}: its stored rating says {stored_level} but it grades "
-                            f"{record.rating.get('level')}")
+            with refusing():
+                failures.append(_("{where}: its stored rating says {stored} but it grades {graded}").format(
+                    where=where, stored=stored_level, graded=record.rating.get("level")))
             continue
         if record in twins:
             continue
@@ -818,8 +819,11 @@ def _unanswered(record: PuzzleRecord) -> str | None:
         return None  # verify's own message names the format
     if record.puzzle_type.solve(record.puzzle, 1).count:
         return None
-    return (f"puzzle {record.id or 'without an id'} has no answer: its givens break the rules, or "
-            "leave no way to finish it")
+    with refusing():
+        return (_("puzzle {id} has no answer: its givens break the rules, or leave no way to finish "
+                  "it").format(id=record.id) if record.id else
+                _("puzzle without an id has no answer: its givens break the rules, or leave no way to "
+                  "finish it"))
 
 
 def complete_record(record: PuzzleRecord) -> PuzzleRecord:

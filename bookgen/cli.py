@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TextIO, TypeVar
 from bookgen import __version__, limits
 from bookgen.errors import BookgenError, install_hint
 from bookgen.i18n import N_, _, ngettext, refusing, speaking, users_language
+from bookgen.i18n.reasons import os_reason
 from bookgen.progress import Progress, Ticking
 
 if TYPE_CHECKING:
@@ -742,7 +743,7 @@ def _write_and_list(files: Sequence[tuple[Path, bytes]], out: TextIO, inputs: In
         except OSError as error:
             with refusing():
                 raise BookgenError(_("cannot make the folder {folder}/ ({reason})").format(
-                    folder=DEFAULT_FOLDER, reason=(error.strerror or str(error)).lower()),
+                    folder=DEFAULT_FOLDER, reason=os_reason(error)),
                     key="--output") from None
     try:
         with refusing():

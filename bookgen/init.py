@@ -21,7 +21,8 @@ from pathlib import Path
 
 from bookgen.atomic import write_files
 from bookgen.errors import BookgenError
-from bookgen.i18n import N_, _, refusal, speaking
+from bookgen.i18n import N_, _, refusal, refusing, speaking
+from bookgen.i18n.reasons import os_reason
 
 CONFIG_NAME = "book.yaml"
 LAYOUT_NAME = "layout.yaml"
@@ -157,8 +158,8 @@ CANNOT_MAKE = N_("cannot make the folder {folder!r}: {reason}")
 def _cannot(folder: Path, error: OSError, message: str) -> BookgenError:
     """The folder init cannot use or make (`message`: CANNOT_USE, CANNOT_MAKE), and why, as the
     system says it."""
-    return BookgenError(refusal(message, folder=str(folder),
-                                reason=(error.strerror or str(error)).lower()), key="FOLDER")
+    with refusing():
+        return BookgenError(_(message).format(folder=str(folder), reason=os_reason(error)), key="FOLDER")
 
 
 def _default_trim(kind: Kind, language: str) -> str:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from bookgen import limits
 from bookgen.errors import BookgenError
 from bookgen.i18n import _, current, ngettext
+from bookgen.i18n.reasons import os_reason
 
 if TYPE_CHECKING:
     from bookgen.core.options import Option
@@ -94,7 +95,7 @@ def read_bytes(path: str | Path, most: int, *, key: str | None = None) -> bytes:
 
 def _cannot_read(name: str, error: OSError, key: str | None) -> BookgenError:
     return BookgenError(_("cannot read it ({reason})").format(
-        reason=(error.strerror or str(error)).lower()), file=name, key=key)
+        reason=os_reason(error)), file=name, key=key)
 
 
 def _too_large(name: str, most: int, key: str | None) -> BookgenError:

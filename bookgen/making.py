@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from bookgen.errors import BookgenError, PuzzleFormatError
-from bookgen.i18n import _
+from bookgen.i18n import _, pgettext, refusing
 from bookgen.puzzles import current_spelling, find_type, request_for
 from bookgen.puzzles.base import JSON, PuzzleRecord, PuzzleType, Request, own_type, registered
 
@@ -66,28 +66,29 @@ def regenerate(ident: str) -> PuzzleRecord:
 def verify(record: PuzzleRecord) -> None:
     """Refuse a puzzle whose answer breaks the rules, whose promised uniqueness fails from what
     its page shows (not from the whole JSON), or whose measured level is not its filed level."""
-    puzzle_type = record.puzzle_type
-    where = _("puzzle {id}").format(id=record.id)
-    try:
-        puzzle_type.validate(record.puzzle)
-    except PuzzleFormatError as error:
-        raise VerificationError(f"{where}: {error.message}") from None
-    problems = puzzle_type.check(record.puzzle, record.solution)
-    if problems:
-        raise VerificationError(_("{where}: its answer breaks the rules: {problems}").format(
-            where=where, problems="; ".join(problems)))
-    if puzzle_type.expects_unique(record.puzzle):
-        count = puzzle_type.solve(puzzle_type.printed(record.puzzle).puzzle, 2).count
-        if count != 1:
-            raise VerificationError((_(
-                "{where}: promises one answer but the solver finds no solution from what its page "
-                "shows") if count == 0 else _(
-                "{where}: promises one answer but the solver finds more than one solution from what "
-                "its page shows")).format(where=where))
-    measured = record.rating.get("level")
-    if measured != record.level:
-        raise VerificationError(_("{where}: filed as {level} but graded {measured}").format(
-            where=where, level=record.level, measured=measured))
+    with refusing():  # its words in the user's language, wherever it is verified (a bank's line)
+        puzzle_type = record.puzzle_type
+        where = _("puzzle {id}").format(id=record.id)
+        try:
+            puzzle_type.validate(record.puzzle)
+        except PuzzleFormatError as error:
+            raise VerificationError(f"{where}: {error.message}") from None
+        problems = puzzle_type.check(record.puzzle, record.solution)
+        if problems:
+            raise VerificationError(_("{where}: its answer breaks the rules: {problems}").format(
+                where=where, problems=pgettext("between problems", "; ").join(problems)))
+        if puzzle_type.expects_unique(record.puzzle):
+            count = puzzle_type.solve(puzzle_type.printed(record.puzzle).puzzle, 2).count
+            if count != 1:
+                raise VerificationError((_(
+                    "{where}: promises one answer but the solver finds no solution from what its page "
+                    "shows") if count == 0 else _(
+                    "{where}: promises one answer but the solver finds more than one solution from what "
+                    "its page shows")).format(where=where))
+        measured = record.rating.get("level")
+        if measured != record.level:
+            raise VerificationError(_("{where}: filed as {level} but graded {measured}").format(
+                where=where, level=record.level, measured=measured))
 
 
 def record_type(data: JSON) -> str:

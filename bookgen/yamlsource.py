@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -133,10 +134,46 @@ _ShallowLoader.add_constructor(None, _ShallowLoader.construct_foreign)  # any ot
 _KINDS = {"int": N_("a whole number"), "float": N_("a number"), "bool": N_("true or false"),
           "timestamp": N_("a date or time")}
 _PROBLEMS = {"found unhashable key": N_("a list or mapping is written as a key; keys are words")}
-PYYAML_PROBLEMS = (N_("mapping values are not allowed here"), N_("could not find expected ':'"),
-                   N_("found undefined alias"), N_("found unexpected end of stream"))
-"""PyYAML's descriptions of the syntax errors a person meets most, in the catalogs; others
-(those that quote a token) stay as PyYAML words them."""
+PYYAML_PROBLEMS = tuple((re.compile(pattern), message) for pattern, message in (
+    (r"found character '\\t' that cannot start any token", N_("a tab: YAML indents with spaces only")),
+    (r"found character (?P<found>'.*') that cannot start any token",
+     N_("a value cannot begin with the character {found}; put the value in quotes")),
+    (r"mapping values are not allowed here", N_("mapping values are not allowed here")),
+    (r"could not find expected ':'", N_("could not find expected ':'")),
+    (r"found undefined alias (?P<name>'.*')",
+     N_("found undefined alias {name}: no anchor of that name above it")),
+    (r"while scanning a quoted scalar: found unexpected end of stream",
+     N_("a quotation mark is opened and never closed")),
+    (r"found unexpected end of stream", N_("found unexpected end of stream")),
+    (r"expected <block end>, but found (?P<found>'.*')",
+     N_("this line is not indented as the lines above it (found {found})")),
+    (r"expected ',' or '\]', but got (?P<found>'.*')",
+     N_("a list in [ ] is not closed: expected ',' or ']', but found {found}")),
+    (r"expected ',' or '\}', but got (?P<found>'.*')",
+     N_("a mapping in braces is not closed: expected a comma or a closing brace, but found {found}")),
+    (r"expected the node content, but found (?P<found>'.*')", N_("expected a value, but found {found}")),
+    (r"found unknown escape character (?P<found>'.*')",
+     N_("unknown escape character {found} after a backslash in double quotes; write \\\\ for a "
+        "backslash, or use single quotes")),
+    (r"expected alphabetic or numeric character, but found (?P<found>'.*')",
+     N_("an anchor's or alias's name is letters and digits, but found {found}")),
+    (r"second occurrence", N_("an anchor of this name is already written above")),
+    (r"but found another document", N_("a config is one document, but a second begins here (---)")),
+    (r"expected (?P<expected>.*), but found (?P<found>.*)", N_("expected {expected}, but found {found}")),
+))
+"""PyYAML's descriptions of the syntax errors a person's typo makes (a tab, a bad indent, a
+bracket or quote left open, an alias without its anchor), matched on its problem (or its context
+and problem) with the token it quotes, the first match winning; an unknown one stays as PyYAML
+words it."""
+
+
+def _pyyaml_problem(context: str | None, problem: str) -> str:
+    """PyYAML's problem in the user's words: its catalog message with the quoted token kept."""
+    for pattern, message in PYYAML_PROBLEMS:
+        found = pattern.fullmatch(problem) or pattern.fullmatch(f"{context}: {problem}")
+        if found:
+            return _(message).format(**found.groupdict())
+    return problem
 
 
 def _short_tag(tag: str) -> str:
@@ -188,10 +225,13 @@ def parse_yaml(text: str, name: str) -> Source:
                            file=name, line=mark.line + 1,
                            key=dotted(_path_at(node, mark.index)) or None) from None
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
+        at_the_end = "end of stream" in str(error.problem) or "<stream end>" in str(error.problem)
+        # a quote or bracket left open is named where it opens, not at the end of the file
+        mark = (error.context_mark if at_the_end and error.context_mark else
+                error.problem_mark or error.context_mark)
         line = mark.line + 1 if mark else None
-        problem = error.problem or error.context or N_("invalid YAML")
-        problem = _(problem) if problem in (*PYYAML_PROBLEMS, "invalid YAML") else problem
+        problem = (_pyyaml_problem(error.context, error.problem or error.context)
+                   if error.problem or error.context else _("invalid YAML"))
         said = (_("YAML syntax error, column {column}: {problem}") if mark else
                 _("YAML syntax error: {problem}"))
         raise BookgenError(said.format(column=mark.column + 1 if mark else "", problem=problem),

@@ -7,7 +7,9 @@ reading of its lines."""
 from __future__ import annotations
 
 import ast
+import errno
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -19,14 +21,15 @@ VALUE_READERS = {PACKAGE / "fields.py", PACKAGE / "inputs.py"}
 """Files whose ValueError carries a user's message (a config value's reader says why it fails)."""
 SCANNED = sorted({*PACKAGE.glob("puzzles/**/*.py"), PACKAGE / "config.py",
                   *(PACKAGE / "core" / name for name in ("options.py", "masks.py", "wordgrid.py",
-                                                         "hamilton.py", "triangle.py")),
+                                                         "hamilton.py", "triangle.py", "exprs.py")),
                   *VALUE_READERS,
                   *(PACKAGE / name for name in ("yamlsource.py", "atomic.py", "making.py", "cli.py",
                                                 "book.py", "cluster.py", "seeds.py", "init.py")),
                   *PACKAGE.glob("render/*.py"), *PACKAGE.glob("formats/*.py")}
                  - {PACKAGE / "puzzles/cryptogram/levels.py"})
 """Where a user's book, sheet or command is refused: the types (but the cryptogram's maintainer
-script), with the checks of a puzzle JSON that `bookgen solve` reads, the loader, the fields' and
+script), with the checks of a puzzle JSON that `bookgen solve` reads and of a bank puzzle's
+answer (each type's `check`, and the expressions Make the Number reads), the loader, the fields' and
 the options' parsing, the shared mask, grid and triangle engines whose refusals the types pass
 on, the files and YAML read, the outputs written, the command line and the making of puzzles;
 `bookgen init`'s refusals, and the page's: a section too large for its trim, a piece that fits no
@@ -45,7 +48,39 @@ def _english(node: ast.expr) -> bool:
         return _english(node.left) or _english(node.right)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
         return _english(node.func.value)
+    if isinstance(node, ast.IfExp):
+        return _english(node.body) or _english(node.orelse)
     return False
+
+
+def _listed(node: ast.expr | None) -> list[ast.expr]:
+    """The texts a list of problems is made of: a list's items, a comprehension's item, both sides
+    of a sum of lists; anything else as one text."""
+    if isinstance(node, ast.List):
+        return node.elts
+    if isinstance(node, (ast.ListComp, ast.GeneratorExp)):
+        return [node.elt]
+    if isinstance(node, ast.BinOp):
+        return _listed(node.left) + _listed(node.right)
+    return [] if node is None else [node]
+
+
+def _english_problems(function: ast.FunctionDef) -> list[int]:
+    """The lines where a type's `check` (or a `*_problems` helper it calls) lists a problem of a
+    puzzle's answer in English: returned, appended, extended or added to a list."""
+    lines = []
+    for inner in ast.walk(function):
+        if isinstance(inner, ast.Return):
+            texts = _listed(inner.value)
+        elif isinstance(inner, (ast.Assign, ast.AugAssign)):
+            texts = _listed(inner.value)
+        elif (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute)
+              and inner.func.attr in ("append", "extend")):
+            texts = [text for arg in inner.args for text in _listed(arg)]
+        else:
+            continue
+        lines += [inner.lineno for text in texts if _english(text)][:1]
+    return lines
 
 
 def _english_refusals(tree: ast.AST, value_errors: bool = False) -> list[int]:
@@ -69,6 +104,8 @@ def _english_refusals(tree: ast.AST, value_errors: bool = False) -> list[int]:
                                                   or node.name.endswith("_problem")):
             lines += [inner.lineno for inner in ast.walk(node) if isinstance(inner, ast.Return)
                       and inner.value is not None and _english(inner.value)]
+        if isinstance(node, ast.FunctionDef) and (node.name == "check" or node.name.endswith("_problems")):
+            lines += _english_problems(node)
     return lines
 
 
@@ -90,6 +127,20 @@ def test_the_scan_finds_an_english_refusal():
                        'make_at_level(level, 9, fill, reduce, rate, failure=_("no {level} grid"))\n')
     assert _english_refusals(sample) == [3, 4, 5, 9]
     assert _english_refusals(sample, value_errors=True) == [3, 4, 5, 7, 9]
+
+
+def test_the_scan_finds_an_answers_problem_in_english():
+    sample = ast.parse('def check(puzzle, solution):\n'
+                       '    if not solution:\n        return ["the answer is empty"]\n'
+                       '    problems = [f"row {r} is wrong" for r in puzzle]\n'
+                       '    problems.append(f"{solution} is not {puzzle}")\n'
+                       '    problems.extend(_("{w} is fine").format(w=w) for w in solution)\n'
+                       '    problems += ["a" if solution else "b"]\n'
+                       '    problems.append(_("box {n}").format(n=1) if solution else "row")\n'
+                       '    return problems + [_("kept {x}").format(x=1)]\n'
+                       'def cage_problems(grid):\n    return [f"cage {grid} is wrong"]\n'
+                       'def cages(grid):\n    return [f"not a check: {grid}"]\n')
+    assert sorted(_english_refusals(sample)) == [3, 4, 5, 7, 8, 11]
 
 
 GERMAN = [  # one refusal of each type whose refusals were English until #43, as a German user reads it
@@ -275,3 +326,160 @@ def test_a_solve_lines_type_check_is_said_in_the_users_language(run, monkeypatch
     monkeypatch.chdir(tmp_path)
     status, out, err = run("solve", "bank.jsonl")
     assert status == 2 and said in err and said in json.loads(out)["error"] and "Traceback" not in err, err
+
+
+def _broken(name: str, solution: dict) -> dict:
+    """A type's example answer broken as a hand-edited bank line might be: its first list turned
+    round (a given moved, a path run backwards), a word left uncircled, a card's expression cut
+    short, a cipher's key lost."""
+    if name == "arithmetic":
+        return {"expressions": ["1+"]}
+    if name == "cryptogram":
+        return {**solution, "key": {}}
+    key = next(key for key, value in solution.items() if isinstance(value, list))
+    return {**solution, key: solution[key][1:] if name == "wordsearch" else solution[key][::-1]}
+
+
+def test_every_types_problems_with_an_answer_are_said_in_the_users_language():
+    """A bank puzzle whose answer breaks the rules is refused naming each broken rule (its type's
+    `check`): in German for a German user, not in English, for every type (#43)."""
+    from bookgen.i18n import speaking
+    from bookgen.puzzles import registered
+    from bookgen.puzzles.base import Request
+
+    for puzzle_type in registered():
+        example = puzzle_type.example(Request(puzzle_type, puzzle_type.levels[0], {}))
+        broken = _broken(puzzle_type.name, example.solution)
+        english = puzzle_type.check(example.puzzle, broken)
+        with speaking("de"):
+            german = puzzle_type.check(example.puzzle, broken)
+        assert english and len(german) == len(english), (puzzle_type.name, english)
+        assert not set(german) & set(english), (puzzle_type.name, german)
+
+
+@pytest.mark.parametrize(("locale", "said"), [
+    ("de_DE.UTF-8", "Rätsel sudoku:easy::1.1: seine Lösung verletzt die Regeln: Zeile 1, Spalte 1 muss die "
+                    "Vorgabe "),
+    ("fr_FR.UTF-8", "grille sudoku:easy::1.1\u00a0: sa solution enfreint les règles\u00a0: ligne 1, "
+                    "colonne 1\u00a0: la case doit garder son nombre donné "),
+], ids=["de", "fr"])
+def test_a_bank_puzzles_broken_answer_is_refused_in_the_users_language(run, monkeypatch, tmp_path, locale,
+                                                                        said):
+    monkeypatch.chdir(tmp_path)
+    _speaking(monkeypatch, "C.UTF-8")
+    status, out, _err = run("generate", "sudoku", "-d", "easy", "-n", "1", "--seed", "1", "-q")
+    line = json.loads(out.splitlines()[0])
+    grid = line["solution"]["grid"]
+    grid[0][0], grid[0][1] = grid[0][1], grid[0][0]
+    (tmp_path / "bank.jsonl").write_text(json.dumps(line) + "\n", encoding="utf-8")
+    (tmp_path / "book.yaml").write_text("title: T\nsections:\n  - {type: sudoku, count: 1, difficulty: easy, "
+                                        "from: bank.jsonl}\n", encoding="utf-8")
+    _speaking(monkeypatch, locale)
+    status, _out, err = run("build", "book.yaml")
+    assert status == 2 and said in err and "must" not in err and "Traceback" not in err, err
+
+
+YAML_TYPOS = [  # (a typo in a config, where it is said, what a German user reads)
+    ("title: T\nsections:\n  - type: maze\n  count: 2\n", "book.yaml:4:",
+     "diese Zeile ist nicht so eingerückt wie die Zeilen darüber (gefunden: '?')"),
+    ("title: T\n\tsections: x\n", "book.yaml:2:", "ein Tabulator: YAML rückt nur mit Leerzeichen ein"),
+    ("title: @me\n", "book.yaml:1:", "ein Wert kann nicht mit dem Zeichen '@' beginnen"),
+    ("title: T\nsections\n  foo: 1\n", "book.yaml:3:", "der erwartete ':' fehlt"),
+    ("title: T\n  x: 1\n", "book.yaml:2:", "hier ist kein Wert mit Doppelpunkt erlaubt"),
+    ("title: *name\n", "book.yaml:1:", "unbekannter Alias 'name': darüber steht kein Anker dieses Namens"),
+    ('title: T\nauthor: "Ann\nsections: []\n', "book.yaml:2:",
+     "ein Anführungszeichen wird geöffnet und nie geschlossen"),
+    ("title: T\nsections: [a, b\n", "book.yaml:2:",
+     "eine Liste in [ ] ist nicht geschlossen: erwartet wurde ',' oder ']', gefunden wurde '<stream end>'"),
+    ("title: T\nsections: {a: 1\n", "book.yaml:2:",
+     "eine Zuordnung in geschweiften Klammern ist nicht geschlossen"),
+    ("title: T\nsections: [a,, b]\n", "book.yaml:2:", "erwartet wurde ein Wert, gefunden wurde ','"),
+    ('title: "a\\q"\n', "book.yaml:1:", "unbekanntes Escape-Zeichen 'q' nach einem Backslash"),
+    ("title: *\n", "book.yaml:1:", "der Name eines Ankers oder Alias besteht aus Buchstaben und Ziffern"),
+    ("a: &x 1\nb: &x 2\n", "book.yaml:2:", "ein Anker dieses Namens steht schon weiter oben"),
+    ("title: T\n---\ntitle: U\n", "book.yaml:2:", "hier beginnt ein zweites (---)"),
+    ("title: |x\n  T\n", "book.yaml:1:",
+     "erwartet wurde chomping or indentation indicators, gefunden wurde 'x'"),
+]
+
+
+@pytest.mark.parametrize(("text", "where", "said"), YAML_TYPOS,
+                         ids=[said[:30] for _t, _w, said in YAML_TYPOS])
+def test_pyyamls_problem_with_a_typo_is_said_in_the_users_language(run, monkeypatch, tmp_path, text, where,
+                                                                   said):
+    """PyYAML's own words for a typo (a tab, an indent, a bracket or quote left open, an alias
+    without its anchor) reach a German user in German, at the line of the typo (#43)."""
+    _speaking(monkeypatch, "de_DE.UTF-8")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "book.yaml").write_text(text, encoding="utf-8")
+    status, _out, err = run("build", "book.yaml")
+    assert status == 2 and f"{where} YAML-Syntaxfehler, Spalte" in err and said in err, err
+
+
+def test_a_pyyaml_problem_bookgen_does_not_know_is_said_as_pyyaml_says_it():
+    from bookgen.i18n import speaking
+    from bookgen.yamlsource import _pyyaml_problem
+
+    with speaking("de"):
+        assert _pyyaml_problem(None, "found something new") == "found something new"
+        assert _pyyaml_problem("while scanning a quoted scalar", "found unexpected end of stream") == (
+            "ein Anführungszeichen wird geöffnet und nie geschlossen")
+
+
+OS_REASONS = [  # (errno, German, French): the reasons a user meets, as Python's English says them
+    ("EACCES", "keine Berechtigung", "permission refusée"),
+    ("ENOSPC", "kein Platz mehr auf dem Datenträger", "plus de place sur le disque"),
+    ("EISDIR", "das ist ein Ordner", "c'est un dossier"),
+    ("EROFS", "Dateisystem nur lesbar", "système de fichiers en lecture seule"),
+    ("ENOTDIR", "kein Ordner", "ce n'est pas un dossier"),
+    ("ENAMETOOLONG", "Dateiname zu lang", "nom de fichier trop long"),
+]
+
+
+@pytest.mark.parametrize(("name", "german", "french"), OS_REASONS, ids=[name for name, _g, _f in OS_REASONS])
+def test_the_systems_reason_is_said_in_the_users_language(name, german, french):
+    from bookgen.i18n import speaking
+    from bookgen.i18n.reasons import os_reason
+
+    number = getattr(errno, name)
+    error = OSError(number, os.strerror(number))
+    with speaking("de"):
+        assert os_reason(error) == german
+    with speaking("fr"):
+        assert os_reason(error) == french
+    assert os_reason(error) == os.strerror(number).lower() or number == errno.EISDIR
+
+
+def test_a_reason_bookgen_does_not_know_is_said_as_the_system_says_it():
+    from bookgen.i18n import speaking
+    from bookgen.i18n.reasons import os_reason
+
+    with speaking("de"):
+        assert os_reason(OSError(errno.ENXIO, os.strerror(errno.ENXIO))) == os.strerror(errno.ENXIO).lower()
+
+
+@pytest.mark.parametrize(("locale", "said"), [
+    ("de_DE.UTF-8", "kann output/book.pdf nicht schreiben: kein Platz mehr auf dem Datenträger"),
+    ("fr_FR.UTF-8", "impossible d'écrire output/book.pdf\u00a0: plus de place sur le disque"),
+], ids=["de", "fr"])
+def test_a_full_disk_is_said_in_the_users_language(run, monkeypatch, tmp_path, locale, said):
+    def full(descriptor, data):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    _speaking(monkeypatch, locale)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "book.yaml").write_text(GOOD, encoding="utf-8")
+    monkeypatch.setattr("bookgen.atomic._write_all", full)
+    status, _out, err = run("build", "book.yaml")
+    assert status == 2 and said in err, err
+
+
+@pytest.mark.parametrize(("locale", "said"), [
+    ("de_DE.UTF-8", "kann sie nicht lesen (Dateiname zu lang)"),
+    ("fr_FR.UTF-8", "impossible de le lire (nom de fichier trop long)"),
+], ids=["de", "fr"])
+def test_a_file_name_too_long_is_said_in_the_users_language(run, monkeypatch, tmp_path, locale, said):
+    _speaking(monkeypatch, locale)
+    monkeypatch.chdir(tmp_path)
+    status, _out, err = run("build", "x" * 300 + ".yaml")
+    assert status == 2 and said in err, err

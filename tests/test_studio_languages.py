@@ -28,9 +28,10 @@ _control = test_studio._control
 
 SPOKEN_EVERYWHERE = {"pdf", "yaml", "json", "kb", "us"}
 """Names of file formats (and the US of US Letter), the same words in every language."""
-SHARED_WITH_GERMAN = {"in", "text", "diagonal", "name"}
+SHARED_WITH_GERMAN = {"in", "text", "diagonal", "name", "studio", "bookgen"}
 """English words of the catalogs that German writes the same ("In einer eigenen PDF-Datei",
-"Text mit höchstens 120 Zeichen", "diagonal", the name line's "Name")."""
+"Text mit höchstens 120 Zeichen", "diagonal", the name line's "Name", "das Studio"), and
+bookgen's own name."""
 
 
 def _english_words() -> set[str]:
@@ -180,7 +181,7 @@ def test_without_a_choice_the_browsers_language_is_spoken_when_the_studio_speaks
     assert client.get("/api/texts", headers=headers).get_json()["language"] == chosen
 
 
-def test_the_studios_own_job_messages_speak_the_interface_language_and_the_loaders_stay_english(app):
+def test_the_studios_own_job_messages_speak_the_interface_language_and_a_jobs_refusal_passes_as_said(app):
     lost = {"key": None, "message": "the build stopped unexpectedly", "line": None,
             "text": "the build stopped unexpectedly"}
     loader = {"key": "sections[0].count", "message": "count must be at least 1", "line": 3,
@@ -188,6 +189,45 @@ def test_the_studios_own_job_messages_speak_the_interface_language_and_the_loade
     with app.test_request_context("/api/jobs/1", headers={"Accept-Language": "de"}):
         assert _spoken({"error": dict(lost)})["error"]["message"] == "die Erstellung brach unerwartet ab"
         assert _spoken({"error": dict(loader)})["error"] == loader
+
+
+@pytest.mark.parametrize(("code", "said"), [("de", "dieser Adresse fehlt der Schlüssel des Studios"),
+                                            ("fr", "il manque à cette adresse le jeton du studio")])
+def test_a_request_without_the_token_is_refused_in_the_browsers_language(app, code, said):
+    answer = app.test_client().get("/api/schema", headers={"Accept-Language": code})
+    assert answer.status_code == 403 and said in answer.get_json()["errors"][0]["message"]
+    page = app.test_client().get("/", headers={"Accept-Language": code})
+    assert page.status_code == 403 and said in page.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("code", "said"), [("de", "das Studio hat keine solche Seite oder Datei"),
+                                            ("fr", "le studio n'a pas cette page ou ce fichier")])
+def test_an_address_the_studio_lacks_is_refused_in_the_interface_language(client, code, said):
+    answer = client.get("/api/jobs/nothere", headers={"Accept-Language": code})
+    assert answer.status_code == 404 and answer.get_json()["errors"][0]["message"] == said
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("- a\n- b\n", "eine Buchkonfiguration ordnet Schlüsseln Werte zu"),
+    ("title: T\n\tsections: []\n", "ein Tabulator: YAML rückt nur mit Leerzeichen ein"),
+], ids=["a list", "a tab"])
+def test_a_file_opened_in_a_german_studio_is_refused_in_german(client, text, said):
+    answer = client.post("/api/open", json={"yaml": text}, headers={"Accept-Language": "de"})
+    (error,) = answer.get_json()["errors"]
+    assert answer.status_code == 400 and said in error["message"] and "die geöffnete Datei" in error["text"]
+
+
+def test_a_job_that_fails_says_why_in_the_interface_language(client):
+    """A book the loader takes but whose puzzles cannot be made fails in its job: the job speaks
+    the page's language, so a French teacher reads why in French (#43)."""
+    book = {"title": "T", "sections": [{"type": "fillin", "difficulty": "hard", "count": 1,
+                                        "words": ["cat", "tac", "act", "cta"]}]}
+    started = client.post("/api/jobs", json={"purpose": "preview", "book": book},
+                          headers={"Accept-Language": "fr"})
+    assert started.status_code == 202, started.get_json()
+    status = test_studio._wait(client, started.get_json()["id"], 120)
+    assert status["state"] == "failed", status
+    assert "aucune grille de mots casés de niveau difficile en 120 essais" in status["error"]["message"]
 
 
 # --- the page in Chromium -------------------------------------------------------------------------

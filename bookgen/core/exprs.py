@@ -39,6 +39,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
 
+from bookgen.i18n import _
+
 Form = tuple
 Multiset = tuple[int, ...]
 Value = Fraction | int  # an exact value, held as an int when whole (see exact)
@@ -429,7 +431,7 @@ def show(form: Form, signs: dict[str, str] = PYTHON) -> str:
     parts.sort()
     plus, minus = ("+", "-") if kind == "+" else ("*", "/")
     out = parts[0][3]
-    for negative, _, _, text in parts[1:]:
+    for negative, _value, _grouped, text in parts[1:]:
         out += f"{gap}{signs[minus if negative > 0 else plus]}{gap}{text}"
     return out
 
@@ -505,7 +507,7 @@ def evaluate(text: str) -> tuple[Fraction, list[int], set[str]]:
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError:
-        raise ExpressionError(f"{text!r} is not an expression") from None
+        raise ExpressionError(_("{text} is not an expression").format(text=repr(text))) from None
     numbers: list[int] = []
     used: set[str] = set()
 
@@ -525,17 +527,18 @@ def evaluate(text: str) -> tuple[Fraction, list[int], set[str]]:
                 return left * right
             if op == "/":
                 if right == 0:
-                    raise ExpressionError(f"{text!r} divides by zero")
+                    raise ExpressionError(_("{text} divides by zero").format(text=repr(text)))
                 return left / right
             if right.denominator != 1 or not 0 <= right <= MAX_EXPONENT or left == 0 == right:
-                raise ExpressionError(
-                    f"{text!r}: exponents must be whole numbers from 0 to {MAX_EXPONENT}")
+                raise ExpressionError(_("{text}: exponents must be whole numbers from 0 to {most}").format(
+                    text=repr(text), most=MAX_EXPONENT))
             result = left ** int(right)
             if max(abs(result.numerator), result.denominator) > MAX_POWER:
-                raise ExpressionError(f"{text!r}: a power may not exceed {MAX_POWER}")
+                raise ExpressionError(_("{text}: a power may not exceed {most}").format(
+                    text=repr(text), most=MAX_POWER))
             return result
-        raise ExpressionError(
-            f"{text!r} may hold only whole numbers, brackets and the operators + - * / **")
+        raise ExpressionError(_("{text} may hold only whole numbers, brackets and the operators "
+                                "+ - * / **").format(text=repr(text)))
 
     return walk(tree.body), numbers, used
 

@@ -137,9 +137,11 @@ def given_problems(puzzle_rows: list[list[int]], rows: list[list[int]], low: int
     for k, row in enumerate(puzzle_rows):
         for i, given in enumerate(row):
             if given and rows[k][i] != given:
-                problems.append(f"row {k + 1} number {i + 1} must keep its given {given}")
+                problems.append(_("row {row} number {number} must keep its given {given}").format(
+                    row=k + 1, number=i + 1, given=given))
             if not low <= rows[k][i] <= high:
-                problems.append(f"{rows[k][i]} is outside {low} to {high}")
+                problems.append(_("{value} is outside {low} to {high}").format(
+                    value=rows[k][i], low=low, high=high))
     return problems
 
 

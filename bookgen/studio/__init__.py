@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import TextIO
 
 from bookgen.errors import BookgenError, install_hint
+from bookgen.i18n import N_, refusal, refusing
+from bookgen.i18n.reasons import os_reason
 
 USUAL_PORT = 8765
 """The port the studio asks for first: the browser keeps the book being made, and the recent
@@ -33,7 +35,8 @@ def serve(host: str, port: int | None, open_browser: bool, workers: int, out: Te
     try:
         from werkzeug.serving import make_server
     except ImportError:
-        raise BookgenError(f"the studio needs Flask: {install_hint('studio')}") from None
+        raise BookgenError(refusal(N_("the studio needs Flask: {hint}"),
+                                   hint=install_hint("studio"))) from None
     from bookgen.studio.server import create_app, is_loopback
 
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
@@ -94,7 +97,10 @@ def _cannot_listen(host: str, port: int, error: OSError) -> BookgenError:
     if isinstance(error, socket.gaierror) or not error.errno:
         reason = error.strerror or str(error)
     else:  # create_server's own text would add the address as a Python tuple
-        reason = os.strerror(error.errno)
+        with refusing():
+            reason = os_reason(OSError(error.errno, os.strerror(error.errno)))
     if isinstance(error, socket.gaierror) or error.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT):
-        return BookgenError(f"cannot listen on {host} ({reason})", key="--host")
-    return BookgenError(f"cannot listen on {host}:{port} ({reason})", key="--port")
+        return BookgenError(refusal(N_("cannot listen on {host} ({reason})"), host=host, reason=reason),
+                            key="--host")
+    return BookgenError(refusal(N_("cannot listen on {host}:{port} ({reason})"), host=host, port=port,
+                                reason=reason), key="--port")

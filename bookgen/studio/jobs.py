@@ -56,7 +56,8 @@ from typing import TYPE_CHECKING, Any
 
 from bookgen.bookconfig import BookConfig
 from bookgen.errors import BookgenError
-from bookgen.i18n import N_
+from bookgen.i18n import N_, _, refusing
+from bookgen.i18n.reasons import os_reason
 from bookgen.progress import Progress
 from bookgen.puzzles.base import PuzzleRecord
 from bookgen.remembered import Values, learned, teach
@@ -184,9 +185,10 @@ class Jobs:
             self.context = multiprocessing.get_context("spawn")
 
     def start(self, purpose: str, config: BookConfig, text: str, file: Path,
-              formats: tuple[str, ...], files: list[tuple[str, bytes]]) -> Job:
+              formats: tuple[str, ...], files: list[tuple[str, bytes]], spoken: str = "en") -> Job:
         """Start a job for the YAML text whose config the caller has read already (so its
-        errors came back at once); `files` go first in the job's files (the config itself)."""
+        errors came back at once); `files` go first in the job's files (the config itself). The
+        job's refusals are said in `spoken`, the interface's language."""
         with self.lock:
             for done in self.jobs.values():
                 if (done.purpose, done.text, done.formats, done.state) == (purpose, text, formats, "done"):
@@ -206,14 +208,15 @@ class Jobs:
             layouts = self._drawable(self.layouts) if purpose == "preview" else None
             job.process = self.context.Process(
                 target=work, args=(send, watched, config, str(self.folder / file),
-                                   list(formats), known, measures, self.workers, layouts),
+                                   list(formats), known, measures, self.workers, layouts, spoken),
                 name=f"bookgen-studio-{purpose}")  # not a daemon: it starts its own workers
             try:
                 job.process.start()
             except OSError as error:  # no process to be had (too many), or the studio is ending
                 for end in (receive, send, watched, alive):
                     end.close()
-                raise BookgenError(f"the build could not start ({_reason(error)}); try again") from None
+                raise BookgenError(_("the build could not start ({reason}); try again").format(
+                    reason=_reason(error))) from None
             self.jobs[job.id] = job
         send.close()
         watched.close()
@@ -404,17 +407,20 @@ class _Remembering(Executor):
 
 def work(send: Connection, watched: Connection, config: BookConfig, file: str,
          formats: list[str], known: dict[str, PuzzleRecord], measures: Values, workers: int,
-         layouts: dict[str | None, Settled] | None) -> None:
+         layouts: dict[str | None, Settled] | None, spoken: str = "en") -> None:
     """A job's process: make the book the studio read, draw its files, send them back; end
     without a word once the studio has gone. A preview's PDF is laid out starting from
     `layouts` (the last preview's), painting only the pages that changed; what it settles on
-    goes back with its files, and each book PDF's page names and the pages it painted."""
+    goes back with its files, and each book PDF's page names and the pages it painted. Its
+    refusals, and its puzzle workers', are said in `spoken` (the user's language, as a terminal's
+    LANGUAGE tells the command line's: bookgen.i18n.users_language)."""
     from bookgen.book import DEFAULT_BUDGET, make_book, worker_pool
     from bookgen.formats import render_formats, version_target
     from bookgen.render.pdf import starting_from
 
     global _job
     _job = os.getpid()
+    os.environ["LANGUAGE"] = spoken  # this process's and its workers' (they inherit it)
     teach(measures)
     if POOL_START is not None:
         multiprocessing.set_start_method(POOL_START, force=True)  # this job's own
@@ -452,8 +458,10 @@ def work(send: Connection, watched: Connection, config: BookConfig, file: str,
         except (BrokenExecutor, OSError) as error:
             if isinstance(error, (BrokenPipeError, ConnectionResetError)):
                 raise  # the studio has gone: below
-            message = ("error", (f"a puzzle worker could not start or stopped ({_reason(error)}); "
-                                 "make the book again", None, None, None))
+            with refusing():
+                said = _("a puzzle worker could not start or stopped ({reason}); make the book again").format(
+                    reason=_reason(error))
+            message = ("error", (said, None, None, None))
         reported.close()
         send.send(message)
         send.close()
@@ -467,7 +475,7 @@ def work(send: Connection, watched: Connection, config: BookConfig, file: str,
 def _reason(error: BaseException) -> str:
     """Why a process could not start or went, as the system says it."""
     if isinstance(error, OSError) and error.strerror:
-        return error.strerror.lower()
+        return os_reason(error)
     return str(error) or type(error).__name__
 
 

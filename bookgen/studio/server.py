@@ -36,7 +36,7 @@ from bookgen import limits
 from bookgen.config import available_layouts, config_problems, read_config_text
 from bookgen.core.grading import ALL_LEVELS, LEVELS
 from bookgen.errors import BookgenError
-from bookgen.i18n import _, language, languages, speaking
+from bookgen.i18n import N_, _, language, languages, speaking
 from bookgen.i18n.homes import read_home
 from bookgen.inputs import parse_json
 from bookgen.puzzles import PUZZLE_TYPES, find_type
@@ -55,8 +55,13 @@ plural expressions, which compare n itself only with numbers below 100 (and n % 
 _KINDS = {"pdf": "application/pdf", "html": "text/html", "jsonl": "application/jsonl",
           "yaml": "application/yaml"}  # what a build's files are, by their ending
 _DIGEST = re.compile(r"[0-9a-f]{32}")
-NO_TOKEN = ("this address lacks the studio's token: open the address that bookgen studio printed "
-            "when it started (it ends in ?token=...)")
+NO_TOKEN = N_("this address lacks the studio's token: open the address that bookgen studio printed "
+              "when it started (it ends in ?token=...)")
+HTTP_REFUSALS = {400: N_("the request cannot be read"), 404: N_("the studio has no such page or file"),
+                 405: N_("this address does not take that kind of request"),
+                 413: N_("the request is larger than the studio takes ({most} bytes)")}
+"""The studio's words for the refusals werkzeug words in English (a page's or file's address
+mistyped, a request too large); the studio's own refusals carry their words."""
 
 
 def is_loopback(host: str) -> bool:
@@ -106,16 +111,17 @@ def _foreign() -> str | None:
     visit (typed, a bookmark, the browser the studio opened) says "none", or nothing at all."""
     site = request.headers.get("Sec-Fetch-Site")
     if site is not None and site not in ("same-origin", "none"):
-        return f"another {'site' if site == 'cross-site' else 'page'} ({site})"
+        return (_("another site ({site})") if site == "cross-site" else _("another page ({site})")).format(
+            site=site)
     own = f"{request.scheme}://{request.host}".lower()
     for header in ("Origin", "Referer"):
         sent = request.headers.get(header)
         if sent is None:
             continue
-        scheme, _, rest = sent.partition("://")
+        scheme, _separator, rest = sent.partition("://")
         origin = f"{scheme}://{rest.partition('/')[0]}".lower()
         if origin != own:
-            return f"the page at {origin if rest else sent!r}"
+            return _("the page at {origin}").format(origin=repr(origin if rest else sent))
     return None
 
 
@@ -136,18 +142,20 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
 
     @app.before_request
     def guard() -> None:
-        if not answers_to(host, request.host):
-            abort(403, f"the studio answers only to its own address ({host}), not to "
-                       f"{_host_name(request.host)!r}")
-        foreign = _foreign()
-        if foreign:
-            abort(403, f"the studio answers only its own page, not a request from {foreign}: open "
-                       "the address that bookgen studio printed in the browser's address bar")
-        given = request.args.get("token") or request.cookies.get(cookie) or ""
-        if not hmac.compare_digest(given.encode(), token.encode()):
-            abort(403, NO_TOKEN)
-        if request.method == "POST" and not request.is_json:
-            abort(415, "the studio takes JSON")
+        with speaking(_interface_language()):  # said to the person at the browser, in its language
+            if not answers_to(host, request.host):
+                abort(403, _("the studio answers only to its own address ({host}), not to {name}").format(
+                    host=host, name=repr(_host_name(request.host))))
+            foreign = _foreign()
+            if foreign:
+                abort(403, _("the studio answers only its own page, not a request from {foreign}: open the "
+                             "address that bookgen studio printed in the browser's address bar").format(
+                    foreign=foreign))
+            given = request.args.get("token") or request.cookies.get(cookie) or ""
+            if not hmac.compare_digest(given.encode(), token.encode()):
+                abort(403, _(NO_TOKEN))
+            if request.method == "POST" and not request.is_json:
+                abort(415, _("the studio takes JSON"))
 
     @app.after_request
     def headers(response: Response) -> Response:
@@ -171,6 +179,9 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
         """Refusals (no token, a foreign host, not found, too large) as one short message: as
         the page reads errors for its API, as plain text for a person at the address bar."""
         message = error.description or error.name
+        if error.code in HTTP_REFUSALS and message == type(error).description:  # werkzeug's words
+            with speaking(_interface_language()):
+                message = _(HTTP_REFUSALS[error.code]).format(most=f"{limits.STUDIO_REQUEST_BYTES:,}")
         if not request.path.startswith("/api/"):
             return Response(f"bookgen studio: {message}\n", mimetype="text/plain"), error.code or 500
         return (jsonify(errors=[{"key": None, "message": message, "line": None, "text": message}]),
@@ -232,29 +243,34 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
     def save() -> Response:
         """The book as the YAML config its previews and builds are made from, and the file name
         it is saved under: the page saves a book even while the loader refuses it."""
-        body = _json_body()
-        text, file = _yaml_of(_book(body.get("book") if isinstance(body, dict) else None))
+        with speaking(_interface_language()):  # its refusals' words
+            body = _json_body()
+            text, file = _yaml_of(_book(body.get("book") if isinstance(body, dict) else None))
         return jsonify(yaml=text, name=file.name)
 
     @app.post("/api/open")
     def open_config() -> Response:
         """A YAML config as the mapping the page edits (comments are not kept)."""
-        body = _json_body()
-        text = body.get("yaml") if isinstance(body, dict) else None
-        if not isinstance(text, str):
-            raise BookgenError("send {\"yaml\": TEXT}")
-        data = _plain(parse_yaml(_sized(text, "the opened file"), "the opened file").data)
-        if not isinstance(data, dict):
-            raise BookgenError("a book config is a mapping of keys to values", file="the opened file")
+        with speaking(_interface_language()):  # its refusals' words, PyYAML's problems too
+            body = _json_body()
+            text = body.get("yaml") if isinstance(body, dict) else None
+            if not isinstance(text, str):
+                raise BookgenError(_("send {form}").format(form='{"yaml": TEXT}'))
+            opened = _("the opened file")
+            data = _plain(parse_yaml(_sized(text, opened), opened).data)
+            if not isinstance(data, dict):
+                raise BookgenError(_("a book config is a mapping of keys to values"), file=opened)
         return jsonify(book=data)
 
     @app.post("/api/jobs")
     def start() -> tuple[Response, int]:
-        body = _json_body()
-        purpose = body.get("purpose") if isinstance(body, dict) else None
-        if purpose not in PURPOSES:
-            raise BookgenError("purpose must be preview or build", key="purpose")
-        text, file = _yaml_of(_book(body.get("book")))
+        spoken = _interface_language()
+        with speaking(spoken):  # its refusals' words
+            body = _json_body()
+            purpose = body.get("purpose") if isinstance(body, dict) else None
+            if purpose not in PURPOSES:
+                raise BookgenError(_("purpose must be preview or build"), key="purpose")
+            text, file = _yaml_of(_book(body.get("book")))
         try:
             config = _read(text, file, folder)
         except BookgenError as error:  # every problem at once, each beside its field, said in
@@ -263,7 +279,8 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
             raise _Problems(problems or [error], str(folder / file)) from None
         formats = ("pdf",) if purpose == "preview" else config.formats
         config_file = [(file.name, text.encode("utf-8"))] if purpose == "build" else []
-        job = jobs.start(purpose, config, text, file, formats, config_file)
+        with speaking(spoken):  # a job that cannot start is refused in it too
+            job = jobs.start(purpose, config, text, file, formats, config_file, spoken)
         rules = []
         for section in config.sections:  # as the section's page prints them, in its language
             with speaking(config.speech(section)):
@@ -315,10 +332,11 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
     def example(type_name: str) -> Response:
         """A type's solved example as its section page draws it, for the level and the options
         (a JSON mapping) in the query."""
-        puzzle_type = find_type(type_name)
-        options = parse_json(request.args.get("options", "{}"), "the options")
-        if not isinstance(options, dict):
-            raise BookgenError("options must be a JSON mapping", key="options")
+        with speaking(_interface_language()):  # its refusals' words, not the picture's
+            puzzle_type = find_type(type_name)
+            options = parse_json(request.args.get("options", "{}"), _("the options"))
+            if not isinstance(options, dict):
+                raise BookgenError(_("options must be a JSON mapping"), key="options")
         png = example_png(puzzle_type, request.args.get("difficulty") or LEVELS[0], options)
         if png is None:
             abort(404)
@@ -340,7 +358,8 @@ def _interface_language() -> str:
 
 def _spoken(status: dict[str, Any]) -> dict[str, Any]:
     """A job's status with the studio's own error message (a job that stopped unexpectedly) in
-    the interface's language; the loader's messages are bookgen's, in English, and pass as they are."""
+    the interface's language; a refusal of the job's own is said in it already (the job speaks
+    the interface's language, Jobs.start)."""
     error = status.get("error")
     if error is not None and error["message"] == STOPPED:
         with speaking(_interface_language()):
@@ -353,8 +372,8 @@ def _json_body() -> Any:
     try:
         text = request.get_data().decode("utf-8")
     except UnicodeDecodeError:
-        raise BookgenError("the request is not UTF-8 text", file="the request") from None
-    return parse_json(text, "the request")
+        raise BookgenError(_("the request is not UTF-8 text"), file=_("the request")) from None
+    return parse_json(text, _("the request"))
 
 
 def _pages_of(pages: PageStore, job: Job, name: str, data: bytes) -> list[str]:
@@ -404,7 +423,7 @@ def _error(error: BookgenError, config_file: str | None = None) -> dict[str, Any
 
 def _book(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise BookgenError("send the book as a mapping of keys to values")
+        raise BookgenError(_("send the book as a mapping of keys to values"))
     return data
 
 
@@ -418,8 +437,8 @@ def _yaml_of(book: dict[str, Any]) -> tuple[str, Path]:
 def _sized(text: str, name: str) -> str:
     """The text of a config, refused past limits.CONFIG_BYTES as a config file would be."""
     if len(text.encode("utf-8", "surrogatepass")) > limits.CONFIG_BYTES:  # the loader names a half
-        raise BookgenError(f"it is larger than {limits.CONFIG_BYTES:,} bytes, the most bookgen reads "
-                           "from a config (see docs/limits.md)", file=name)
+        raise BookgenError(_("it is larger than {most} bytes, the most bookgen reads from a config (see "
+                             "docs/limits.md)").format(most=f"{limits.CONFIG_BYTES:,}"), file=name)
     return text
 
 

@@ -13,14 +13,14 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
     """Rule violations of each expression, read and evaluated exactly, apart from the engine."""
     expressions = solution.get("expressions") if isinstance(solution, dict) else None
     if not isinstance(expressions, list) or not expressions:
-        return ["the answer must list at least one expression"]
+        return [_("the answer must list at least one expression")]
     problems = []
     target = puzzle["target"]
     allowed = set(puzzle["operators"])
     concat = bool(puzzle.get("concat", False))
     for text in expressions:
         if not isinstance(text, str):
-            problems.append(f"{text!r} is not an expression")
+            problems.append(_("{text} is not an expression").format(text=repr(text)))
             continue
         try:
             value, written, used = exprs.evaluate(text)
@@ -28,15 +28,18 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
             problems.append(str(error))
             continue
         if value != target:
-            problems.append(f"{text} makes {exprs.number_text(value)}, not {puzzle['target']}")
+            problems.append(_("{text} makes {value}, not {target}").format(
+                text=text, value=exprs.number_text(value), target=puzzle["target"]))
         if used - allowed:
-            problems.append(f"{text} uses {''.join(sorted(used - allowed))}, "
-                            f"but only {puzzle['operators']} are allowed")
+            problems.append(_("{text} uses {used}, but only {operators} are allowed").format(
+                text=text, used="".join(sorted(used - allowed)), operators=puzzle["operators"]))
         if not exprs.uses_numbers(written, list(puzzle["numbers"]), concat):
-            joining = ", joining only neighbours in the card's order" if concat else ""
-            problems.append(f"{text} must use each of {puzzle['numbers']} exactly once{joining}")
+            problems.append((_("{text} must use each of {numbers} exactly once, joining only neighbours "
+                               "in the card's order") if concat
+                             else _("{text} must use each of {numbers} exactly once")).format(
+                text=text, numbers=puzzle["numbers"]))
     if len(set(expressions)) != len(expressions):
-        problems.append("the answer lists an expression twice")
+        problems.append(_("the answer lists an expression twice"))
     return problems
 
 

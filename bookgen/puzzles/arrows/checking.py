@@ -17,18 +17,20 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
     rows, cols = len(arrows), len(arrows[0])
     if (not isinstance(grid, list) or len(grid) != rows
             or any(not isinstance(row, list) or len(row) != cols for row in grid)):
-        return [f"the answer must be a {rows} x {cols} grid of numbers"]
+        return [_("the answer must be a {rows} x {cols} grid of numbers").format(rows=rows, cols=cols)]
     problems = []
     for r in range(rows):
         for c in range(cols):
             given = puzzle["givens"][r][c]
             value = grid[r][c]
             if given and value != given:
-                problems.append(f"row {r + 1} column {c + 1} must keep its given {given}")
+                problems.append(_("row {row} column {column} must keep its given {given}").format(
+                    row=r + 1, column=c + 1, given=given))
             seen = {grid[rr][cc] for d in heads(arrows[r][c]) for rr, cc in ray(rows, cols, r, c, d)}
             if value != len(seen):
-                problems.append(f"row {r + 1} column {c + 1} holds {value} but its arrow "
-                                f"{arrows[r][c]} sees {len(seen)} different numbers")
+                problems.append(_("row {row} column {column} holds {value} but its arrow {arrow} sees {seen} "
+                                  "different numbers").format(row=r + 1, column=c + 1, value=value,
+                                                              arrow=arrows[r][c], seen=len(seen)))
     return problems
 
 

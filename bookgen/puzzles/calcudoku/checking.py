@@ -27,18 +27,19 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
     grid = solution.get("grid")
     if (not isinstance(grid, list) or len(grid) != size
             or any(not isinstance(row, list) or len(row) != size for row in grid)):
-        return [f"the answer must be a {size} x {size} grid of numbers"]
+        return [_("the answer must be a {rows} x {cols} grid of numbers").format(rows=size, cols=size)]
     wanted = list(range(1, size + 1))
-    problems = [f"row {r + 1} must hold every number from 1 to {size} once"
+    problems = [_("row {row} must hold every number from 1 to {size} once").format(row=r + 1, size=size)
                 for r in range(size) if sorted(grid[r]) != wanted]
-    problems += [f"column {c + 1} must hold every number from 1 to {size} once"
+    problems += [_("column {column} must hold every number from 1 to {size} once").format(
+                     column=c + 1, size=size)
                  for c in range(size) if sorted(grid[r][c] for r in range(size)) != wanted]
     for cage in puzzle["cages"]:
         values = [grid[r][c] for r, c in cage["cells"]]
         if not all(whole(v) for v in values) or not gives(cage["op"], values, cage["target"]):
             r, c = min(tuple(cell) for cell in cage["cells"])
-            problems.append(f"the cage at row {r + 1} column {c + 1} must give {cage['target']} "
-                            f"by {cage['op']}")
+            problems.append(_("the cage at row {row} column {column} must give {target} by {op}").format(
+                row=r + 1, column=c + 1, target=cage["target"], op=cage["op"]))
     return problems
 
 

@@ -29,8 +29,10 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
         read = "".join(grid[entry["row"] + i * d_row][entry["col"] + i * d_col]
                        for i in range(len(entry["word"])))
         if read != entry["word"]:
-            problems.append(f"{entry['number']} {entry['direction']} reads {read}, its answer is "
-                            f"{entry['word']}")
+            problems.append((_("{number} across reads {read}, its answer is {word}")
+                             if entry["direction"] == "across" else
+                             _("{number} down reads {read}, its answer is {word}")).format(
+                number=entry["number"], read=read, word=entry["word"]))
     return problems
 
 

@@ -22,22 +22,23 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
     letters = alphabet(language)
     problems = []
     if "".join(key.get(char, char) for char in text) != solution["text"]:
-        problems.append("the key does not turn the code into the answer's text")
+        problems.append(_("the key does not turn the code into the answer's text"))
     if any(char in letters and char not in key for char in text):
-        problems.append("the key leaves a code letter of the text out")
-    problems.extend(f"{cipher} stands for itself" for cipher, plain in sorted(key.items())
-                    if cipher == plain)
+        problems.append(_("the key leaves a code letter of the text out"))
+    problems.extend(_("{cipher} stands for itself").format(cipher=cipher)
+                    for cipher, plain in sorted(key.items()) if cipher == plain)
     twice = sorted(plain for plain in set(key.values()) if list(key.values()).count(plain) > 1)
-    problems.extend(f"two code letters stand for {plain}" for plain in twice)
-    problems.extend(f"{cipher} is given as {plain}, the key has {key.get(cipher)}"
+    problems.extend(_("two code letters stand for {plain}").format(plain=plain) for plain in twice)
+    problems.extend(_("{cipher} is given as {plain}, the key has {keyed}").format(
+                        cipher=cipher, plain=plain, keyed=key.get(cipher))
                     for cipher, plain in sorted(puzzle["given"].items()) if key.get(cipher) != plain)
     plain_text = solution["text"]
     for run in runs(text, language):
         word = plain_text[run.start:run.end]
         if not all(char in puzzle["given"] for char in text[run.start:run.end]) \
                 and not is_reading(word, run.joined, language):
-            problems.append(f"{word} is no word of the language")
-    problems.extend(f"the text holds the blocked word {word}"
+            problems.append(_("{word} is no word of the language").format(word=word))
+    problems.extend(_("the text holds the blocked word {word}").format(word=word)
                     for word in sorted(set(re.findall(r"\w+", plain_text))) if is_blocked(word, language))
     return problems
 

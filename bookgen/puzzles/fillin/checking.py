@@ -22,23 +22,26 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
     """The rules a solution breaks ([] when it is right)."""
     grid, answer = puzzle["grid"], solution["grid"]
     if len(answer) != len(grid) or any(len(a) != len(g) for a, g in zip(answer, grid)):
-        return ["the answer's grid is not the puzzle's size"]
+        return [_("the answer's grid is not the puzzle's size")]
     problems = []
     letters = alphabet(puzzle["language"])
     for row, (given, filled) in enumerate(zip(grid, answer)):
         for col, (g, f) in enumerate(zip(given, filled)):
             if (g == "#") != (f == "#"):
-                problems.append(f"row {row + 1}, column {col + 1}: the answer's squares differ "
-                                "from the puzzle's")
+                problems.append(_("row {row}, column {column}: the answer's squares differ from the "
+                                  "puzzle's").format(row=row + 1, column=col + 1))
             elif g not in "#." and g != f:
-                problems.append(f"row {row + 1}, column {col + 1}: the given {g} is changed to {f}")
+                problems.append(_("row {row}, column {column}: the given {given} is changed to "
+                                  "{filled}").format(row=row + 1, column=col + 1, given=g, filled=f))
             elif f != "#" and f not in letters:
-                problems.append(f"row {row + 1}, column {col + 1}: {f!r} is no letter")
+                problems.append(_("row {row}, column {column}: {filled} is no letter").format(
+                    row=row + 1, column=col + 1, filled=repr(f)))
     read, listed = Counter(runs(answer)), Counter[str](puzzle["words"])
     if read != listed:
         extra, missing = sorted((read - listed).elements()), sorted((listed - read).elements())
-        problems.append(f"the grid reads {', '.join(extra) or 'no other word'} where the list has "
-                        f"{', '.join(missing) or 'no other word'}")
+        none = _("no other word")
+        problems.append(_("the grid reads {read} where the list has {listed}").format(
+            read=", ".join(extra) or none, listed=", ".join(missing) or none))
     return problems
 
 

@@ -24,21 +24,24 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
     grid = solution.get("grid")
     if (not isinstance(grid, list) or len(grid) != size
             or any(not isinstance(row, list) or len(row) != size for row in grid)):
-        return [f"the answer must be a {size} x {size} grid of numbers"]
-    problems = [f"row {r + 1} column {c + 1} must keep its given {givens[r][c]}"
+        return [_("the answer must be a {rows} x {cols} grid of numbers").format(rows=size, cols=size)]
+    problems = [_("row {row} column {column} must keep its given {given}").format(
+                    row=r + 1, column=c + 1, given=givens[r][c])
                 for r in range(size) for c in range(size) if givens[r][c] and grid[r][c] != givens[r][c]]
     wanted = list(range(1, size + 1))
-    problems += [f"row {r + 1} must hold every number from 1 to {size} once"
+    problems += [_("row {row} must hold every number from 1 to {size} once").format(row=r + 1, size=size)
                  for r in range(size) if sorted(grid[r]) != wanted]
-    problems += [f"column {c + 1} must hold every number from 1 to {size} once"
+    problems += [_("column {column} must hold every number from 1 to {size} once").format(
+                     column=c + 1, size=size)
                  for c in range(size) if sorted(grid[r][c] for r in range(size)) != wanted]
     for sign in puzzle["signs"]:
         (ar, ac), (br, bc) = sign["a"], sign["b"]
         first, second = grid[ar][ac], grid[br][bc]
         if not (first < second if sign["op"] == "<" else first > second):
-            relation = "less" if sign["op"] == "<" else "greater"
-            problems.append(f"row {ar + 1} column {ac + 1} must be {relation} than row {br + 1} "
-                            f"column {bc + 1}")
+            problems.append((_("row {row} column {column} must be less than row {row2} column {column2}")
+                             if sign["op"] == "<" else
+                             _("row {row} column {column} must be greater than row {row2} column {column2}")
+                             ).format(row=ar + 1, column=ac + 1, row2=br + 1, column2=bc + 1))
     return problems
 
 

@@ -43,25 +43,31 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
     rows, cols = len(cells), len(cells[0])
     if (not isinstance(grid, list) or len(grid) != rows
             or any(not isinstance(row, list) or len(row) != cols for row in grid)):
-        return [f"the answer must be a {rows} x {cols} grid of digits"]
+        return [_("the answer must be a {rows} x {cols} grid of digits").format(rows=rows, cols=cols)]
     problems = []
     for r in range(rows):
         for c in range(cols):
             value = grid[r][c]
             if cells[r][c] is not None and value != 0:
-                problems.append(f"row {r + 1} column {c + 1} is black and must hold 0, not {value!r}")
+                problems.append(_("row {row} column {column} is black and must hold 0, not {value}").format(
+                    row=r + 1, column=c + 1, value=repr(value)))
             if cells[r][c] is None and (isinstance(value, bool) or value not in range(1, 10)):
-                problems.append(f"row {r + 1} column {c + 1} must hold a digit from 1 to 9, not {value!r}")
+                problems.append(_("row {row} column {column} must hold a digit from 1 to 9, not "
+                                  "{value}").format(row=r + 1, column=c + 1, value=repr(value)))
     if problems:
         return problems
     for name, (r, c), squares in _runs(cells):
         digits = [grid[rr][cc] for rr, cc in squares]
         total = cells[r][c][name]
-        where = f"the run {name} from row {squares[0][0] + 1} column {squares[0][1] + 1}"
+        where = (_("the run across from row {row} column {column}") if name == "across" else
+                 _("the run down from row {row} column {column}")).format(
+            row=squares[0][0] + 1, column=squares[0][1] + 1)
         if sum(digits) != total:
-            problems.append(f"{where} adds up to {sum(digits)}, not {total}")
+            problems.append(_("{where} adds up to {sum}, not {total}").format(
+                where=where, sum=sum(digits), total=total))
         if len(set(digits)) != len(digits):
-            problems.append(f"{where} holds a digit twice: {' '.join(map(str, digits))}")
+            problems.append(_("{where} holds a digit twice: {digits}").format(
+                where=where, digits=" ".join(map(str, digits))))
     return problems
 
 

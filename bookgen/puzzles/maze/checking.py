@@ -36,27 +36,27 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
     path = solution.get("path")
     start, end = puzzle["entrance"], puzzle["exit"]
     if not isinstance(path, list) or not path:
-        return ["the answer draws no path"]
+        return [_("the answer draws no path")]
     problems = []
     if path[0] != start or path[-1] != end:
-        problems.append(f"the path runs from cell {path[0]} to cell {path[-1]}, not from the "
-                        f"entrance {start} to the exit {end}")
+        problems.append(_("the path runs from cell {first} to cell {last}, not from the entrance {start} "
+                          "to the exit {end}").format(first=path[0], last=path[-1], start=start, end=end))
     if len(set(path)) != len(path):
-        problems.append("the path visits a cell twice")
+        problems.append(_("the path visits a cell twice"))
     for a, b in zip(path, path[1:]):
         if not graph.has_edge(a, b):
-            problems.append(f"the path crosses a wall between cells {a} and {b}")
+            problems.append(_("the path crosses a wall between cells {a} and {b}").format(a=a, b=b))
     if not nx.is_connected(graph):
-        problems.append(f"the maze falls apart into {nx.number_connected_components(graph)} "
-                        "pieces: some cells cannot be reached")
+        problems.append(_("the maze falls apart into {count} pieces: some cells cannot be reached").format(
+            count=nx.number_connected_components(graph)))
     if problems or nx.is_tree(graph):
         return problems
     shortest = list(islice(nx.all_shortest_paths(graph, start, end), 2))
     if len(shortest) > 1:
-        problems.append("two ways from the entrance to the exit are equally short")
+        problems.append(_("two ways from the entrance to the exit are equally short"))
     elif shortest[0] != path:
-        problems.append(f"the path takes {len(path) - 1} steps where the shortest way takes "
-                        f"{len(shortest[0]) - 1}")
+        problems.append(_("the path takes {steps} steps where the shortest way takes {shortest}").format(
+            steps=len(path) - 1, shortest=len(shortest[0]) - 1))
     return problems
 
 

@@ -30,16 +30,19 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
     if (not isinstance(grid, list) or len(grid) != rows
             or any(not isinstance(row, list) or len(row) != cols for row in grid)
             or any(square not in (0, 1) or isinstance(square, bool) for row in grid for square in row)):
-        return [f"the answer must be {rows} rows of {cols} squares, each 0 (white) or 1 (black)"]
+        return [_("the answer must be {rows} rows of {cols} squares, each 0 (white) or 1 (black)").format(
+            rows=rows, cols=cols)]
     problems = []
     for r, clue in enumerate(puzzle["row_clues"]):
         found = _runs(grid[r])
         if found != list(clue):
-            problems.append(f"row {r + 1} has runs {found or [0]} but its clue is {list(clue) or [0]}")
+            problems.append(_("row {row} has runs {runs} but its clue is {clue}").format(
+                row=r + 1, runs=found or [0], clue=list(clue) or [0]))
     for c, clue in enumerate(puzzle["col_clues"]):
         found = _runs([grid[r][c] for r in range(rows)])
         if found != list(clue):
-            problems.append(f"column {c + 1} has runs {found or [0]} but its clue is {list(clue) or [0]}")
+            problems.append(_("column {column} has runs {runs} but its clue is {clue}").format(
+                column=c + 1, runs=found or [0], clue=list(clue) or [0]))
     return problems
 
 

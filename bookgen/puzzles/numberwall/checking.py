@@ -41,4 +41,5 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
         return [problem]
     assert rows is not None
     problems = given_problems(puzzle["rows"], rows, puzzle.get("min", 1), puzzle["max"])
-    return problems + [f"{c} is not {a} + {b}" for a, b, c in triples(rows) if c != a + b]
+    return problems + [_("{c} is not {a} + {b}").format(a=a, b=b, c=c)
+                       for a, b, c in triples(rows) if c != a + b]

@@ -18,7 +18,7 @@ def check_with(diagonal: bool) -> Callable[[JSON, JSON], list[str]]:
         grid, answer = puzzle["grid"], solution.get("grid")
         if (not isinstance(answer, list) or len(answer) != len(grid)
                 or any(not isinstance(a, list) or len(a) != len(g) for a, g in zip(answer, grid))):
-            return ["the answer grid must have the puzzle's rows and columns"]
+            return [_("the answer grid must have the puzzle's rows and columns")]
         problems = []
         where: dict[int, Cell] = {}
         size = sum(v is not None for row in grid for v in row)
@@ -26,15 +26,18 @@ def check_with(diagonal: bool) -> Callable[[JSON, JSON], list[str]]:
             for c, (given, value) in enumerate(zip(row, filled)):
                 if given is None:
                     if value is not None:
-                        problems.append(f"row {r + 1} col {c + 1} is outside the shape")
+                        problems.append(_("row {row} col {column} is outside the shape").format(
+                            row=r + 1, column=c + 1))
                     continue
                 if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= size:
-                    problems.append(f"row {r + 1} col {c + 1} must hold a number 1..{size}")
+                    problems.append(_("row {row} col {column} must hold a number 1..{size}").format(
+                        row=r + 1, column=c + 1, size=size))
                     continue
                 if given and value != given:
-                    problems.append(f"row {r + 1} col {c + 1} must keep its given {given}")
+                    problems.append(_("row {row} col {column} must keep its given {given}").format(
+                        row=r + 1, column=c + 1, given=given))
                 if value in where:
-                    problems.append(f"{value} appears twice")
+                    problems.append(_("{value} appears twice").format(value=value))
                 where[value] = (r, c)
         for value in range(1, size):
             if value in where and value + 1 in where:
@@ -42,10 +45,10 @@ def check_with(diagonal: bool) -> Callable[[JSON, JSON], list[str]]:
                 dr, dc = abs(r1 - r2), abs(c1 - c2)
                 touching = max(dr, dc) == 1 if diagonal else dr + dc == 1
                 if not touching:
-                    problems.append(f"{value} and {value + 1} do not touch")
+                    problems.append(_("{value} and {next} do not touch").format(value=value, next=value + 1))
         missing = [v for v in range(1, size + 1) if v not in where]
         if missing:
-            problems.append(f"missing numbers: {missing[:5]}")
+            problems.append(_("missing numbers: {missing}").format(missing=missing[:5]))
         return problems
 
     return check

@@ -12,21 +12,22 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
     """Rule violations of an arrangement, computed directly from the values."""
     order = solution.get("order")
     if not isinstance(order, list) or len(order) != len(puzzle["numbers"]):
-        return ["the answer must list one number per box"]
+        return [_("the answer must list one number per box")]
     problems = []
     if sorted(order) != sorted(puzzle["numbers"]):
-        problems.append("the answer must use each pool number exactly once")
+        problems.append(_("the answer must use each pool number exactly once"))
     for index, text in puzzle.get("givens", {}).items():
         if order[int(index)] != text:
-            problems.append(f"box {int(index) + 1} must keep its given {text}")
+            problems.append(_("box {box} must keep its given {given}").format(box=int(index) + 1, given=text))
     try:
         values = [parse_number(n) for n in order]
     except ValueError:
-        return problems + ["the answer holds something that is not a number"]
+        return problems + [_("the answer holds something that is not a number")]
     for box, sign in enumerate(puzzle["signs"]):
         left, right = values[box], values[box + 1]
         if (sign == "<" and not left < right) or (sign == ">" and not left > right):
-            problems.append(f"{order[box]} {sign} {order[box + 1]} is false")
+            problems.append(_("{left} {sign} {right} is false").format(
+                left=order[box], sign=sign, right=order[box + 1]))
     return problems
 
 

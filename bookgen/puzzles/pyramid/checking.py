@@ -60,9 +60,9 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
         return [problem]
     assert rows is not None
     problems = given_problems(puzzle["rows"], rows, 1, largest(puzzle))
-    problems += [f"{c} is not the difference of {a} and {b}" for a, b, c in triples(rows)
-                 if c != abs(a - b)]
+    problems += [_("{c} is not the difference of {a} and {b}").format(a=a, b=b, c=c)
+                 for a, b, c in triples(rows) if c != abs(a - b)]
     values = flatten(rows)
     if len(set(values)) != len(values):
-        problems.append("a number appears more than once")
+        problems.append(_("a number appears more than once"))
     return problems

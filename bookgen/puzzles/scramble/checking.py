@@ -19,22 +19,26 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
     """The rules a solution breaks ([] when it is right)."""
     scrambles, language, words = puzzle["scrambles"], puzzle["language"], solution["words"]
     if len(words) != len(scrambles):
-        return [f"the answer lists {len(words)} words for {len(scrambles)} scrambles"]
+        return [_("the answer lists {count} words for {scrambles} scrambles").format(
+            count=len(words), scrambles=len(scrambles))]
     problems = []
     blocked = blocked_words(language)
     for number, (scramble, word) in enumerate(zip(scrambles, words), 1):
         if Counter(word) != Counter(scramble):
-            problems.append(f"{word} does not use exactly the letters of {scramble}")
+            problems.append(_("{word} does not use exactly the letters of {scramble}").format(
+                word=word, scramble=scramble))
         elif word == scramble:
-            problems.append(f"{word} is scramble {number} as printed")
+            problems.append(_("{word} is scramble {number} as printed").format(word=word, number=number))
         elif puzzle["first"] and word[0] != scramble[0]:
-            problems.append(f"{word} does not begin with {scramble[0]}, kept first")
+            problems.append(_("{word} does not begin with {first}, kept first").format(
+                word=word, first=scramble[0]))
         if word not in known_words(language) and not is_word(word, language):
-            problems.append(f"{word} is no word of the language")
-        problems.extend(f"scramble {number} ({scramble}) shows the blocked word {bad}"
+            problems.append(_("{word} is no word of the language").format(word=word))
+        problems.extend(_("scramble {number} ({scramble}) shows the blocked word {bad}").format(
+                            number=number, scramble=scramble, bad=bad)
                         for bad in blocked if bad in scramble)
         if is_blocked(word, language):
-            problems.append(f"answer {number} ({word}) is a blocked word")
+            problems.append(_("answer {number} ({word}) is a blocked word").format(number=number, word=word))
     return problems
 
 

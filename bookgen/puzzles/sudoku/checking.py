@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TypeGuard, cast
 
-from bookgen.api import JSON, _
+from bookgen.api import JSON, _, pgettext
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.sudoku.parameters import (
     BOXES,
@@ -25,24 +25,26 @@ from bookgen.puzzles.sudoku.regions import connected, layout_problems
 
 def lines_of(size: int, variant: str, grid: list[list[int]],
              regions: list[list[int]] | None = None) -> dict[str, list[int]]:
-    """Every group of cells that must hold 1 to size once, by name, read straight off the grid
-    (and a jigsaw's regions)."""
+    """Every group of cells that must hold 1 to size once, by its name in the current language (a
+    problem says it), read straight off the grid (and a jigsaw's regions)."""
     box_rows, box_cols = BOXES[size]
-    groups = {f"row {r + 1}": list(grid[r]) for r in range(size)}
-    groups.update({f"column {c + 1}": [grid[r][c] for r in range(size)] for c in range(size)})
+    groups = {pgettext("group", "row {row}").format(row=r + 1): list(grid[r]) for r in range(size)}
+    groups.update({pgettext("group", "column {column}").format(column=c + 1):
+                   [grid[r][c] for r in range(size)] for c in range(size)})
     if regions:
         for number in range(1, size + 1):
-            groups[f"region {number}"] = [grid[r][c] for r in range(size) for c in range(size)
-                                          if regions[r][c] == number]
+            groups[pgettext("group", "region {number}").format(number=number)] = [
+                grid[r][c] for r in range(size) for c in range(size) if regions[r][c] == number]
     else:
         for top in range(0, size, box_rows):
             for left in range(0, size, box_cols):
                 number = (top // box_rows) * (size // box_cols) + left // box_cols + 1
-                groups[f"box {number}"] = [grid[top + r][left + c] for r in range(box_rows)
-                                           for c in range(box_cols)]
+                groups[pgettext("group", "box {number}").format(number=number)] = [
+                    grid[top + r][left + c] for r in range(box_rows) for c in range(box_cols)]
     if has_diagonals(variant):
-        groups["the diagonal from the top left"] = [grid[i][i] for i in range(size)]
-        groups["the diagonal from the top right"] = [grid[i][size - 1 - i] for i in range(size)]
+        groups[pgettext("group", "the diagonal from the top left")] = [grid[i][i] for i in range(size)]
+        groups[pgettext("group", "the diagonal from the top right")] = [grid[i][size - 1 - i]
+                                                                       for i in range(size)]
     return groups
 
 
@@ -53,14 +55,16 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
     grid = solution.get("grid")
     if (not isinstance(grid, list) or len(grid) != size
             or any(not isinstance(row, list) or len(row) != size for row in grid)):
-        return [f"the answer must be a {size} x {size} grid of numbers"]
-    problems = [f"row {r + 1} column {c + 1} must keep its given {givens[r][c]}"
+        return [_("the answer must be a {rows} x {cols} grid of numbers").format(rows=size, cols=size)]
+    problems = [_("row {row} column {column} must keep its given {given}").format(
+                    row=r + 1, column=c + 1, given=givens[r][c])
                 for r in range(size) for c in range(size) if givens[r][c] and grid[r][c] != givens[r][c]]
     wanted = list(range(1, size + 1))
     for name, values in lines_of(size, str(puzzle.get("variant", "classic")), grid,
                                  regions_of(puzzle)).items():
         if sorted(values) != wanted:
-            problems.append(f"{name} must hold every number from 1 to {size} once")
+            problems.append(_("{group} must hold every number from 1 to {size} once").format(
+                group=name, size=size))
     return problems + cage_problems(puzzle, grid)
 
 
@@ -121,7 +125,7 @@ def validate_regions(puzzle: JSON, size: int) -> None:
     regions = check_grid(puzzle.get("regions"), size, "regions", 1)
     problems = layout_problems(size, [value for row in regions for value in row])
     if problems:
-        raise PuzzleFormatError("; ".join(problems), key="regions")
+        raise PuzzleFormatError(pgettext("between problems", "; ").join(problems), key="regions")
 
 
 def validate_cages(puzzle: JSON, size: int) -> None:
@@ -177,8 +181,8 @@ def cage_problems(puzzle: JSON, grid: list[list[int]]) -> list[str]:
         values = [grid[r][c] for r, c in cage["cells"]]
         if sum(values) != cage["sum"] or len(set(values)) != len(values):
             r, c = cage["cells"][0]
-            problems.append(f"the cage at row {r + 1} column {c + 1} must add up to {cage['sum']} "
-                            "with no number twice")
+            problems.append(_("the cage at row {row} column {column} must add up to {sum} with no number "
+                              "twice").format(row=r + 1, column=c + 1, sum=cage["sum"]))
     return problems
 
 

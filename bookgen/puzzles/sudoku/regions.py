@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from bookgen.api import _
 from bookgen.puzzles.sudoku.parameters import BOXES
 
 SWAPS = {6: 40, 9: 200}
@@ -85,7 +86,8 @@ def layout_problems(size: int, layout: list[int]) -> list[str]:
     for region in range(1, size + 1):
         cells = {cell for cell, r in enumerate(layout) if r == region}
         if len(cells) != size:
-            problems.append(f"region {region} has {len(cells)} cells, not {size}")
+            problems.append(_("region {region} has {count} cells, not {size}").format(
+                region=region, count=len(cells), size=size))
         elif not connected(size, cells):
-            problems.append(f"region {region} is not in one piece")
+            problems.append(_("region {region} is not in one piece").format(region=region))
     return problems

@@ -44,24 +44,26 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
     problems = []
     circled = [p["word"] for p in solution["placements"]]
     if sorted(circled) != sorted(words):
-        problems.append(f"the answer circles {sorted(circled)}, the list holds {sorted(words)}")
+        problems.append(_("the answer circles {circled}, the list holds {words}").format(
+            circled=sorted(circled), words=sorted(words)))
     used: set[Square] = set()
     for place in solution["placements"]:
         word, direction = place["word"], place["direction"]
         if direction not in STEPS:
-            problems.append(f"{word}: no direction {direction!r}")
+            problems.append(_("{word}: no direction {direction}").format(
+                word=word, direction=repr(direction)))
             continue
         d_row, d_col = STEPS[direction]
         squares = [(place["row"] + i * d_row, place["col"] + i * d_col) for i in range(len(word))]
         if not all(0 <= r < rows and 0 <= c < cols for r, c in squares):
-            problems.append(f"{word} runs off the grid")
+            problems.append(_("{word} runs off the grid").format(word=word))
             continue
         read = "".join(grid[r][c] for r, c in squares)
         if read != word:
-            problems.append(f"{word} is circled where the grid reads {read}")
+            problems.append(_("{word} is circled where the grid reads {read}").format(word=word, read=read))
         used |= set(squares)
     problems.extend(_message_problems(puzzle, solution, used))
-    problems.extend(f"the grid shows the blocked word {word} by accident"
+    problems.extend(_("the grid shows the blocked word {word} by accident").format(word=word)
                     for word in accidental(grid, avoided(puzzle["language"], bool(puzzle.get("children"))),
                                            solution))
     return problems
@@ -71,17 +73,20 @@ def _message_problems(puzzle: JSON, solution: JSON, used: set[Square]) -> list[s
     """Where the page prints a hidden message's blanks, the letters no word uses, read row by row,
     spell the answer's message, its words as long as the blanks."""
     if "message_lengths" not in puzzle:
-        return ["the answer has a hidden message the page does not ask for"] if "message" in solution else []
+        return ([_("the answer has a hidden message the page does not ask for")]
+                if "message" in solution else [])
     if not isinstance(solution.get("message"), str):
-        return ["the page asks for a hidden message and the answer has none"]
+        return [_("the page asks for a hidden message and the answer has none")]
     language, phrase = puzzle["language"], solution["message"]
     left = "".join(letter for r, row in enumerate(puzzle["grid"]) for c, letter in enumerate(row)
                    if letter != HOLE and (r, c) not in used)
     problems = []
     if left != message_letters(phrase, language):
-        problems.append(f"the letters left over read {left}, not the message {phrase!r}")
+        problems.append(_("the letters left over read {left}, not the message {phrase}").format(
+            left=left, phrase=repr(phrase)))
     if message_lengths(phrase, language) != puzzle["message_lengths"]:
-        problems.append(f"the message {phrase!r} does not fit the blanks {puzzle['message_lengths']}")
+        problems.append(_("the message {phrase} does not fit the blanks {lengths}").format(
+            phrase=repr(phrase), lengths=puzzle["message_lengths"]))
     return problems
 
 
