@@ -327,12 +327,14 @@ def test_a_candidate_left_with_two_answers_is_drawn_again():
     (HIDATO, "hard", {"shape": "circle", "size": "9"}),
     (HIDATO, "expert", {"size": "8", "keep_ends": "false"}),
 ])
-def test_incremental_removal_leaves_minimal_puzzles_graded_at_the_level(puzzle_type, level, options):
+def test_incremental_removal_leaves_minimal_puzzles_graded_at_the_level(puzzle_type, level, options,
+                                                                       monkeypatch):
     """The removal loop reuses what earlier trials deduced, stops a trial once the removed number
     is deduced again and refuses removals that leave a second answer nearby. What it leaves is
     what the plain loop promises: the full grader, from scratch, rates it at the level, and
-    every given it kept is needed (without it the level's deductions do not finish). These
-    boards are below BUDGET_FROM_CELLS: lookahead's trials have no budget there."""
+    every given it kept is needed (without it the level's deductions do not finish). Lookahead's
+    patience, which keeps givens whose proof is long, is lifted here."""
+    monkeypatch.setattr(generator, "LOOKAHEAD_PATIENCE", 10**9)
     parsed = parse_options(puzzle_type.options, options, puzzle_type.name)
     keep_ends = parsed.get("keep_ends", True)
     for seed in ("fast1", "fast2", "fast3"):
@@ -341,7 +343,6 @@ def test_incremental_removal_leaves_minimal_puzzles_graded_at_the_level(puzzle_t
         board = board_of(record.puzzle, puzzle_type is HIDATO)
         givens = givens_of(record.puzzle, board)
         size = board.mask.bit_count()
-        assert size < generator.BUDGET_FROM_CELLS
         for k in givens:
             fewer = {j: cell for j, cell in givens.items() if j != k}
             cap = STRETCH_CAP[level]
@@ -353,8 +354,8 @@ def test_incremental_removal_leaves_minimal_puzzles_graded_at_the_level(puzzle_t
 
 def test_a_spent_trial_budget_keeps_the_given_and_crosses_nothing_out():
     """Past its budget a removal trial raises TrialsSpent, never a Contradiction (which would
-    cross a cell out): the puzzle it came from is left as it was, and without the budget the
-    same deductions finish it."""
+    cross a cell out): the puzzle it came from is left as it was, and with a budget too large to
+    run out the same deductions finish it."""
     record = make_puzzle(Request.make(NUMBRIX, "expert", {"size": (9, 9)}), "budget")
     board = board_of(record.puzzle, False)
     state = start_state(board, givens_of(record.puzzle, board))
@@ -368,17 +369,16 @@ def test_a_spent_trial_budget_keeps_the_given_and_crosses_nothing_out():
     assert generator.deduces(state.copy(), goal, grade_of("expert"), None, TrialBudget(10**9))
 
 
-def test_the_trial_budget_only_changes_expert_and_keeps_it_expert(monkeypatch):
-    """Only lookahead spends trials: hard puzzles are the same with the budget lifted; expert
+def test_lookahead_patience_changes_expert_only_and_keeps_it_expert(monkeypatch):
+    """Only lookahead spends trials: hard puzzles are the same with the patience lifted; expert
     ones may keep other givens, and are still rated expert with one answer."""
-    def made(level: str, size: int, seed: str) -> dict:
-        return make_puzzle(Request.make(NUMBRIX, level, {"size": (size, size)}), seed).puzzle
+    def made(level: str, seed: str) -> dict:
+        return make_puzzle(Request.make(NUMBRIX, level, {"size": (9, 9)}), seed).puzzle
 
-    with_budget = {(level, seed): made(level, 12, seed) for level in ("hard", "expert")
-                   for seed in ("b1", "b2")}
-    monkeypatch.setattr(generator, "trial_budget", lambda cells: None)
-    for (level, seed), puzzle in with_budget.items():
-        lifted = made(level, 12, seed)
+    usual = {(level, seed): made(level, seed) for level in ("hard", "expert") for seed in ("p1", "p2")}
+    monkeypatch.setattr(generator, "LOOKAHEAD_PATIENCE", 10**9)
+    for (level, seed), puzzle in usual.items():
+        lifted = made(level, seed)
         if level == "hard":
             assert puzzle == lifted
         else:

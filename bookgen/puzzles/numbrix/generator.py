@@ -164,9 +164,8 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
     states use deductions up to route only; the trial adds lookahead where the level allows it.
     Where it does, a quick search for a second answer near the removed numbers refuses many
     removals before the costly trial (`another_path`), and a trial may run only so many
-    lookahead trials (`trial_budget`): past that the given stays, which never harms uniqueness
-    but keeps the few givens whose proof is long. Those removals are tried once more at the end,
-    against the final givens, while a shared budget lasts (`retry_budget`).
+    lookahead trials in a row that cross nothing out (`LOOKAHEAD_PATIENCE`): past that the
+    given stays, which never harms uniqueness but keeps the few givens whose proof is long.
     (With every deduction monotone this removes exactly the givens the plain loop would; it can
     differ only where one is not, as dead_end, and the rating checks the result either way.)"""
     cap = STRETCH_CAP[level]
@@ -193,7 +192,6 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
     kept = set(ends)
     untried = {k for piece in pieces for k in piece}
     seen: dict[tuple[int, int], State] = {}
-    spent = []  # pieces kept because their trial ran out of lookahead trials
     for i, piece in enumerate(pieces):
         untried.difference_update(piece)
         goal = sum(1 << k for k in piece)
@@ -205,60 +203,21 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
                 another_path(board, path, sorted(kept | untried), k) for k in piece)
             try:
                 if not refused and deduces(base.meet(ahead[i + 1]), goal, top, seen,
-                                           trial_budget(len(path))):
+                                           TrialBudget(LOOKAHEAD_PATIENCE)):
                     continue
             except TrialsSpent:
-                spent.append(piece)
+                pass  # a long proof: the given stays
         kept.update(piece)
         if _places(base, piece, path):
             run_grader(base, settle_top, fast=True)
-    retries = retry_budget(len(path))
-    for piece in spent:
-        kept.difference_update(piece)
-        if not _retry_removes(board, path, kept, piece, top, seen, retries):
-            kept.update(piece)
     return {k: path[k] for k in sorted(kept)}
 
 
-def _retry_removes(board: Board, path: list[int], kept: set[int], piece: list[int], top: int,
-                   seen: dict[tuple[int, int], State], retries: TrialBudget) -> bool:
-    """Whether the puzzle with the givens `kept` (the final ones, less `piece`) still finishes
-    at grade `top`: a removal whose first trial ran out of its budget tried once more, from
-    the givens alone, paying from the budget all retries share. (Only lookahead spends trials,
-    and the level that uses it has no stretch cap to check.)"""
-    if retries.left <= 0 or any(another_path(board, path, sorted(kept), k) for k in piece):
-        return False
-    state = start_state(board, {k: path[k] for k in kept})
-    state.known = tuple(path)
-    run_grader(state, ROUTE_GRADE, fast=True)
-    try:
-        return deduces(state, sum(1 << k for k in piece), top, seen, retries)
-    except TrialsSpent:
-        return False
-
-
-# Lookahead trials (a place and settle each) a removal trial may run before it counts as failed
-# and the given stays: one per this many cells (10x10: 6, 15x15: 15), on boards of at least
-# BUDGET_FROM_CELLS cells. Trials that succeed mostly need a few (15x15: median 10), those that
-# fail many (median 107), and those took most of the time. Smaller boards prove quickly and keep
-# their minimal givens (8x8 would print 16 % more givens to save a quarter of 0.02 s a puzzle).
-CELLS_PER_TRIAL = 15
-BUDGET_FROM_CELLS = 100
-# The trials the retries of those removals share: cells squared over this (10x10: 58, 15x15:
-# 297), as there are more such removals on more cells and each settle costs more; measured so
-# that expert 15x15 stays well within 3x Signpost.
-RETRY_DIVISOR = 170
-
-
-def trial_budget(cells: int) -> TrialBudget | None:
-    """The lookahead trials one removal trial may run on a board of `cells` cells (None: no
-    limit)."""
-    return TrialBudget(cells // CELLS_PER_TRIAL) if cells >= BUDGET_FROM_CELLS else None
-
-
-def retry_budget(cells: int) -> TrialBudget:
-    """The lookahead trials the retries of removals refused for their budget share."""
-    return TrialBudget(cells * cells // RETRY_DIVISOR)
+# Lookahead trials in a row that cross nothing out a removal trial may run before it counts as
+# failed and the given stays. A trial that fails runs a whole fruitless round (every open number
+# with up to three cells tried in each) before it gives up; one that succeeds crosses cells out
+# as it goes. Measured on expert 9x9 to 15x15 (numbrix README, speed round 6).
+LOOKAHEAD_PATIENCE = 4
 
 
 def _places(state: State, piece: list[int], path: list[int]) -> bool:

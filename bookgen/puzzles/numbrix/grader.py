@@ -163,15 +163,20 @@ class TrialsSpent(Exception):
 
 
 class TrialBudget:
-    """How many more lookahead trials (a place and settle each) a proof may run."""
+    """How many lookahead trials (a place and settle each) in a row that cross nothing out a
+    proof may still run: a round that crosses a cell out renews it."""
 
     def __init__(self, trials: int) -> None:
+        self.trials = trials
         self.left = trials
 
     def spend(self) -> None:
         self.left -= 1
         if self.left < 0:
             raise TrialsSpent
+
+    def renew(self) -> None:
+        self.left = self.trials
 
 
 def survives(state: State, k: int, cell: int, seen: Trials | None = None,
@@ -219,7 +224,8 @@ def lookahead_round(state: State, goal: int = 0, seen: Trials | None = None,
                     budget: TrialBudget | None = None) -> int:
     """Lookahead for proofs: the same trials, but on through the other numbers after a crossing,
     so the grader does not start over for each one. The numbers of `goal` (a mask) go first,
-    and the round ends once they are all placed. Trials are paid from `budget`, when given."""
+    and the round ends once they are all placed. Trials are paid from `budget`, when given, and
+    each crossing renews it."""
     state.sweep()
     open_numbers = sorted((not goal >> k & 1, count, k) for k in state.missing()
                           if (count := state.cand[k].bit_count()) <= 3)
@@ -233,6 +239,8 @@ def lookahead_round(state: State, goal: int = 0, seen: Trials | None = None,
                     or survives(state, k, cell, seen, budget)):
                 crossed |= cell
         if crossed:
+            if budget is not None:
+                budget.renew()
             total += crossed.bit_count()
             state.narrow(k, ~crossed)
             if state.sweep() and goal and state.done & goal == goal:
