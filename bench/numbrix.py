@@ -82,7 +82,7 @@ jobs += [(NUMBRIX, "expert", {"size": "12"}, max(1, seeds // 4)),
 jobs += [(HIDATO, level, {"size": "8", "shape": shape}, max(1, seeds // 2))
          for level in ("easy", "medium", "hard", "expert") for shape in ("square", "circle", "heart")]
 jobs.append((HIDATO, "expert", {"size": "8", "symmetry": "mirror"}, max(1, seeds // 2)))
-# boards of 100 cells or more, where removal trials have a lookahead budget
+# the largest boards, where expert removal trials run longest
 jobs += [(NUMBRIX, "expert", {"size": "15"}, max(1, seeds // 20)),
          (HIDATO, "expert", {"size": "12"}, max(1, seeds // 10))]
 start = time.process_time()
