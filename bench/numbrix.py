@@ -11,9 +11,11 @@ are shared and other work stretches wall time. Run:
     python bench/numbrix.py --against REV [--seeds N]
 
 --against makes N seeds (30 unless given) of every level, Numbrix on 6x6 to 15x15 and Hidato on
-squares and shapes (about 470 puzzles at 30), once with the code at git revision REV and once
-with this checkout, and prints how many records (puzzle, answer, rating, id) are identical and
-each side's processor time: a faster solver must make the same puzzles and ratings.
+squares and shapes (about 470 puzzles at 30; 1,565 at 100), once with the code at git revision
+REV and once with this checkout, and prints how many records (puzzle, answer, rating, id) are
+identical and each side's processor time: a faster solver must make the same puzzles and
+ratings. Where a change may alter puzzles, it prints for each request whose records differ the
+levels the grader gives them and their mean share of givens on both sides.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -79,12 +82,16 @@ jobs += [(NUMBRIX, "expert", {"size": "12"}, max(1, seeds // 4)),
 jobs += [(HIDATO, level, {"size": "8", "shape": shape}, max(1, seeds // 2))
          for level in ("easy", "medium", "hard", "expert") for shape in ("square", "circle", "heart")]
 jobs.append((HIDATO, "expert", {"size": "8", "symmetry": "mirror"}, max(1, seeds // 2)))
+# the largest boards, where expert removal trials run longest
+jobs += [(NUMBRIX, "expert", {"size": "15"}, max(1, seeds // 20)),
+         (HIDATO, "expert", {"size": "12"}, max(1, seeds // 10))]
 start = time.process_time()
 for kind, level, options, count in jobs:
     request = Request.make(kind, level, parse_options(kind.options, options, kind.name))
     for seed in range(count):
         r = make_puzzle(request, f"same{seed}")
-        print(json.dumps([r.id, r.puzzle, r.solution, r.rating], sort_keys=True))
+        label = " ".join([kind.name, level, *(f"{k}={v}" for k, v in sorted(options.items()))])
+        print(json.dumps([label, r.id, r.puzzle, r.solution, r.rating], sort_keys=True))
 print(json.dumps(time.process_time() - start))
 """
 
@@ -168,6 +175,26 @@ def same_records(rev: str, seeds: int) -> None:
     same = sum(a == b for a, b in zip(before, after))
     print(f"{same} of {len(before)} records identical" + ("" if same == len(before) == len(after)
                                                         else "  DIFFERENT"))
+    if same < len(before):
+        changed_requests(rev, [json.loads(line) for line in before], [json.loads(line) for line in after])
+
+
+def changed_requests(rev: str, before: list[list], after: list[list]) -> None:
+    """For each request whose records differ: how many, the levels the unchanged grader gives
+    them and the mean share of givens, at `rev` and here (what a reviewer checks when a change
+    is allowed to alter puzzles)."""
+    def summary(records: list[list]) -> str:
+        levels = Counter(rating["level"] for *_, rating in records)
+        share = statistics.mean(rating["givens"] / rating["cells"] for *_, rating in records)
+        return f"{dict(levels)} givens {100 * share:4.1f} %"
+
+    for label in dict.fromkeys(record[0] for record in before):
+        old = [record for record in before if record[0] == label]
+        new = [record for record in after if record[0] == label]
+        differ = sum(a != b for a, b in zip(old, new))
+        if differ:
+            print(f"  {label:40s} {differ:3d} of {len(old):3d} differ; {rev}: {summary(old)}; "
+                  f"here: {summary(new)}")
 
 
 def main() -> None:

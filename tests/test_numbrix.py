@@ -20,7 +20,15 @@ from bookgen.puzzles.base import Request, too_few_exist
 from bookgen.puzzles.numbrix import HIDATO, NUMBRIX, generator
 from bookgen.puzzles.numbrix.board import bits_of, board_of, givens_of, make_board
 from bookgen.puzzles.numbrix.generator import WalkTooLong, every_path
-from bookgen.puzzles.numbrix.grader import DEDUCTIONS, PROVEN, grade_of, run_grader, stretch
+from bookgen.puzzles.numbrix.grader import (
+    DEDUCTIONS,
+    PROVEN,
+    TrialBudget,
+    TrialsSpent,
+    grade_of,
+    run_grader,
+    stretch,
+)
 from bookgen.puzzles.numbrix.shapes import SHAPES, STRETCH_CAP, shape_cells
 from bookgen.puzzles.numbrix.solver import Contradiction, State, grid_of, search, start_state
 
@@ -319,11 +327,14 @@ def test_a_candidate_left_with_two_answers_is_drawn_again():
     (HIDATO, "hard", {"shape": "circle", "size": "9"}),
     (HIDATO, "expert", {"size": "8", "keep_ends": "false"}),
 ])
-def test_incremental_removal_leaves_minimal_puzzles_graded_at_the_level(puzzle_type, level, options):
+def test_incremental_removal_leaves_minimal_puzzles_graded_at_the_level(puzzle_type, level, options,
+                                                                       monkeypatch):
     """The removal loop reuses what earlier trials deduced, stops a trial once the removed number
     is deduced again and refuses removals that leave a second answer nearby. What it leaves is
     what the plain loop promises: the full grader, from scratch, rates it at the level, and
-    every given it kept is needed (without it the level's deductions do not finish)."""
+    every given it kept is needed (without it the level's deductions do not finish). Lookahead's
+    patience, which keeps givens whose proof is long, is lifted here."""
+    monkeypatch.setattr(generator, "LOOKAHEAD_PATIENCE", 10**9)
     parsed = parse_options(puzzle_type.options, options, puzzle_type.name)
     keep_ends = parsed.get("keep_ends", True)
     for seed in ("fast1", "fast2", "fast3"):
@@ -339,6 +350,40 @@ def test_incremental_removal_leaves_minimal_puzzles_graded_at_the_level(puzzle_t
                 continue
             state = start_state(board, fewer)
             assert not run_grader(state, grade_of(level), fast=True).finished, (seed, k + 1)
+
+
+def test_a_spent_trial_budget_keeps_the_given_and_crosses_nothing_out():
+    """Past its budget a removal trial raises TrialsSpent, never a Contradiction (which would
+    cross a cell out): the puzzle it came from is left as it was, and with a budget too large to
+    run out the same deductions finish it."""
+    record = make_puzzle(Request.make(NUMBRIX, "expert", {"size": (9, 9)}), "budget")
+    board = board_of(record.puzzle, False)
+    state = start_state(board, givens_of(record.puzzle, board))
+    run_grader(state, grade_of("hard"), fast=True)
+    assert not state.solved()  # expert: the grade below stops short
+    goal = (1 << state.size) - 1 & ~state.done
+    before = state.copy()
+    with pytest.raises(TrialsSpent):
+        generator.deduces(state.copy(), goal, grade_of("expert"), None, TrialBudget(0))
+    assert state.cand == before.cand
+    assert generator.deduces(state.copy(), goal, grade_of("expert"), None, TrialBudget(10**9))
+
+
+def test_lookahead_patience_changes_expert_only_and_keeps_it_expert(monkeypatch):
+    """Only lookahead spends trials: hard puzzles are the same with the patience lifted; expert
+    ones may keep other givens, and are still rated expert with one answer."""
+    def made(level: str, seed: str) -> dict:
+        return make_puzzle(Request.make(NUMBRIX, level, {"size": (9, 9)}), seed).puzzle
+
+    usual = {(level, seed): made(level, seed) for level in ("hard", "expert") for seed in ("p1", "p2")}
+    monkeypatch.setattr(generator, "LOOKAHEAD_PATIENCE", 10**9)
+    for (level, seed), puzzle in usual.items():
+        lifted = made(level, seed)
+        if level == "hard":
+            assert puzzle == lifted
+        else:
+            assert NUMBRIX.rate(puzzle)["level"] == "expert"
+            assert NUMBRIX.solve(puzzle, 2).count == 1
 
 
 def test_levels_need_harder_deductions():

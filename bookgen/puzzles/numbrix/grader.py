@@ -157,7 +157,30 @@ def lookahead(state: State) -> int:
 Trials = dict[tuple[int, int], State]
 
 
-def survives(state: State, k: int, cell: int, seen: Trials | None = None) -> bool:
+class TrialsSpent(Exception):
+    """A proof ran out of its lookahead trials. Not a Contradiction: it says nothing about the
+    puzzle, so nothing may be crossed out for it (the removal loop keeps the given instead)."""
+
+
+class TrialBudget:
+    """How many lookahead trials (a place and settle each) in a row that cross nothing out a
+    proof may still run: a round that crosses a cell out renews it."""
+
+    def __init__(self, trials: int) -> None:
+        self.trials = trials
+        self.left = trials
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise TrialsSpent
+
+    def renew(self) -> None:
+        self.left = self.trials
+
+
+def survives(state: State, k: int, cell: int, seen: Trials | None = None,
+             budget: TrialBudget | None = None) -> bool:
     """Whether number index k on `cell` settles without a contradiction. A trial that ended
     without one earlier in this proof is not run again while its end state still lies within
     this state's sets (from there the rules reach that same end), or is run on from that end;
@@ -165,7 +188,7 @@ def survives(state: State, k: int, cell: int, seen: Trials | None = None) -> boo
     number: it would reach at least that state. `seen` holds end states of other puzzles'
     trials (the removal loop's earlier trials), used for those skips only, since a puzzle with
     other givens may reach further. (The skips assume the rules monotone, as the removal loop
-    does.)"""
+    does.) A trial that runs is paid from `budget`, when given."""
     if state.survived is None or state.implied is None:
         state.survived, state.implied = {}, {}
     survived, implied = state.survived, state.implied
@@ -175,6 +198,8 @@ def survives(state: State, k: int, cell: int, seen: Trials | None = None) -> boo
     for shown in (implied.get((k, cell)), None if seen is None else seen.get((k, cell))):
         if shown is not None and shown.within(state):
             return True
+    if budget is not None:
+        budget.spend()
     try:
         if before is not None:
             trial = before.meet(state)
@@ -195,10 +220,12 @@ def survives(state: State, k: int, cell: int, seen: Trials | None = None) -> boo
     return True
 
 
-def lookahead_round(state: State, goal: int = 0, seen: Trials | None = None) -> int:
+def lookahead_round(state: State, goal: int = 0, seen: Trials | None = None,
+                    budget: TrialBudget | None = None) -> int:
     """Lookahead for proofs: the same trials, but on through the other numbers after a crossing,
     so the grader does not start over for each one. The numbers of `goal` (a mask) go first,
-    and the round ends once they are all placed."""
+    and the round ends once they are all placed. Trials are paid from `budget`, when given, and
+    each crossing renews it."""
     state.sweep()
     open_numbers = sorted((not goal >> k & 1, count, k) for k in state.missing()
                           if (count := state.cand[k].bit_count()) <= 3)
@@ -208,9 +235,12 @@ def lookahead_round(state: State, goal: int = 0, seen: Trials | None = None) -> 
             continue
         crossed = 0
         for cell in bits_of(state.cand[k]):
-            if not (state.known is not None and state.known[k] == cell or survives(state, k, cell, seen)):
+            if not (state.known is not None and state.known[k] == cell
+                    or survives(state, k, cell, seen, budget)):
                 crossed |= cell
         if crossed:
+            if budget is not None:
+                budget.renew()
             total += crossed.bit_count()
             state.narrow(k, ~crossed)
             if state.sweep() and goal and state.done & goal == goal:
