@@ -60,8 +60,8 @@ def _orbits(board: Board, symmetry: str) -> list[tuple[int, ...]]:
 def deduces(state: State, goal: int, top: int, seen: dict[tuple[int, int], State] | None = None,
             budget: TrialBudget | None = None) -> bool:
     """Whether the grader's deductions up to grade `top` place the numbers of `goal` (a mask of
-    number indices), stopping as soon as they do; raises TrialsSpent when lookahead needs more
-    trials than `budget` holds."""
+    number indices), stopping as soon as they do; raises TrialsSpent when lookahead runs more
+    trials in a row that cross nothing out than `budget` allows."""
     steps = tuple(Deduction(step.name, step.rank, lambda s: lookahead_round(s, goal, seen, budget))
                   if step.name == "lookahead" else step for step in fast_deductions(top))
     try:
