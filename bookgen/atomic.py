@@ -376,8 +376,10 @@ def _error(item: _File, error: OSError) -> BookgenError:
         reason = os_reason(error)
     elif error.errno == errno.EROFS:
         reason = _("the folder {folder} is on a read-only file system").format(folder=repr(folder))
-    elif error.errno == errno.ENOENT:
-        reason = _("the folder {folder} does not exist").format(folder=repr(folder))
+    elif error.errno == errno.ENOENT:  # a folder that is there may still refuse new files so
+        # (/proc): said as the system says it
+        reason = (os_reason(error) if os.path.isdir(folder) else
+                  _("the folder {folder} does not exist").format(folder=repr(folder)))
     else:
         reason = _("permission denied in the folder {folder}").format(folder=repr(folder))
     return BookgenError(_("cannot write {target}: {reason}").format(target=item.target, reason=reason))

@@ -214,6 +214,13 @@ def test_missing_folder_and_folder_target_are_named(tmp_path):
         write_files([(tmp_path, b"x")])
 
 
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="Linux's /proc")
+def test_a_folder_that_is_there_but_refuses_new_files_is_not_said_missing():
+    """/proc refuses a new file with ENOENT: the folder is there, so the system's reason is said."""
+    with pytest.raises(BookgenError, match=r"cannot write /proc/a\.pdf: no such file or directory$"):
+        write_files([(Path("/proc/a.pdf"), b"x")])
+
+
 # --- the command line ---------------------------------------------------------------------------------
 
 
