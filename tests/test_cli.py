@@ -270,6 +270,10 @@ def test_preview_without_its_extra_says_what_to_install(run, monkeypatch):
     assert status == 2
     assert err == ("bookgen: error: previews need pypdfium2: pip install 'puzzle-bookgen[preview]' "
                    "(in a checkout: pip install -e '.[preview]')\n")
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert "(in einer Arbeitskopie des Quellcodes: pip install -e '.[preview]')" in run("preview")[2]
 
 
 def test_completion_scripts_know_commands_types_levels_and_layouts(run):
