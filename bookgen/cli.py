@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TextIO, TypeVar
 
 from bookgen import __version__, limits
 from bookgen.errors import BookgenError, install_hint
-from bookgen.i18n import N_, _, ngettext, refusing, speaking, users_language
+from bookgen.i18n import N_, _, ngettext, refusal, refusing, speaking, users_language
 from bookgen.i18n.reasons import os_reason
 from bookgen.progress import Progress, Ticking
 
@@ -920,8 +920,9 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     puzzle_type = request.type
     one_page = args.count <= WORKSHEET_PAGE
     if not one_page and not args.quiet:
-        print(f"bookgen: note: a worksheet page holds at most {WORKSHEET_PAGE} puzzles; these "
-              f"{args.count} take several pages", file=sys.stderr)
+        print("bookgen: note: " + refusal(N_("a worksheet page holds at most {most} puzzles; these "
+                                             "{count} take several pages"),
+                                          most=WORKSHEET_PAGE, count=args.count), file=sys.stderr)
     code = args.language or "en"
     layout = _in_users_language(lambda: load_layout(args.layout))
     with speaking(code):
@@ -943,12 +944,15 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     target = _target(args.output, f"{config.name}.pdf")
     try:
         return _write(config, target, args, out)
-    except TooManyToAPage as refusal:  # its one page would print them too small: more pages
+    except TooManyToAPage as too_many:  # its one page would print them too small: more pages
         if not args.quiet:
-            print(f"bookgen: note: {refusal.fits} of these puzzles fit a page at "
-                  f"{'large' if config.large_print else 'standard'} print sizes; these "
-                  f"{args.count} take several pages", file=sys.stderr)
-        spread = replace(section, per_page=refusal.fits)
+            sizes = (N_("{fits} of these puzzles fit a page at large print sizes; these {count} take "
+                        "several pages") if config.large_print else
+                     N_("{fits} of these puzzles fit a page at standard print sizes; these {count} "
+                        "take several pages"))
+            print("bookgen: note: " + refusal(sizes, fits=too_many.fits, count=args.count),
+                  file=sys.stderr)
+        spread = replace(section, per_page=too_many.fits)
         return _write(replace(config, sections=(spread,)), target, args, out)
 
 
@@ -1178,7 +1182,8 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
         if not line.strip():
             continue
         try:
-            with Ticking.for_terminal(f"solving {name}:{number}", args.budget), time_budget(args.budget):
+            solving = refusal(N_("solving {place}"), place=f"{name}:{number}")
+            with Ticking.for_terminal(solving, args.budget), time_budget(args.budget):
                 with refusing():  # a line's faults in the user's language
                     record = (None if line.lstrip().startswith("{")
                               else record_from_text(line, f"{name}:{number}"))

@@ -5,13 +5,25 @@ from __future__ import annotations
 import sys
 import threading
 import time
+from functools import cached_property
 from typing import ClassVar, TextIO
+
+from bookgen.i18n import N_, Language, language, users_language
 
 BAR = 20  # characters in the bar
 REDRAW = 0.1  # seconds between redraws
 
 
-class Progress:
+class _UsersWords:
+    """The language of the person waiting (`users_language`), whatever the book's: asked for only
+    once a line is drawn, so a quiet run loads no catalog."""
+
+    @cached_property
+    def words(self) -> Language:
+        return language(users_language())
+
+
+class Progress(_UsersWords):
     """Shows `label [#####.....] done/total, rate, time left` on one line, redrawn in place."""
 
     unfinished: ClassVar[Progress | None] = None  # the one whose line is drawn and not yet ended
@@ -61,16 +73,20 @@ class Progress:
         self.shown = time.monotonic()
         elapsed = self.shown - self.started
         rate = self.done / elapsed if elapsed > 0 and self.done else 0.0
-        left = f", {(self.total - self.done) / rate:.0f} s left" if rate else ""
+        words = self.words
+        left = words.gettext(N_(", {seconds} s left")).format(
+            seconds=words.number((self.total - self.done) / rate)) if rate else ""
         filled = BAR * self.done // max(self.total, 1)
         bar = "#" * filled + "." * (BAR - filled)
-        line = f"{self.label} [{bar}] {self.done}/{self.total}, {rate:.1f}/s{left}"
+        line = words.gettext(N_("{label} [{bar}] {done}/{total}, {rate}/s")).format(
+            label=self.label, bar=bar, done=self.done, total=self.total,
+            rate=words.number(rate, 1)) + left
         self.stream.write("\r" + line.ljust(79)[:79])
         self.stream.flush()
         Progress.unfinished = self
 
 
-class Ticking:
+class Ticking(_UsersWords):
     """`label: 12 s of the 60 s budget (--budget)` on a terminal's stderr, redrawn each second by
     a thread while one long step runs (`solve --count` of a blank grid may take its whole budget
     in silence otherwise), and wiped when the step ends. Nothing for a step done within
@@ -107,8 +123,9 @@ class Ticking:
     def _tick(self) -> None:
         wait = self.after
         while not self.stop.wait(wait):
-            line = (f"{self.label}: {time.monotonic() - self.started:.0f} s of the "
-                    f"{self.budget:g} s budget (--budget)")[:79]
+            line = self.words.gettext(N_("{label}: {seconds} s of the {budget} s budget (--budget)")).format(
+                label=self.label, seconds=self.words.number(time.monotonic() - self.started),
+                budget=self.words.number(self.budget, len(f"{self.budget:g}".partition(".")[2])))[:79]
             self.stream.write("\r" + line.ljust(self.width))
             self.stream.flush()
             self.width = max(self.width, len(line))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -372,3 +373,25 @@ def test_a_long_solve_shows_its_time_and_budget_on_a_terminal_and_wipes_it():
     with Ticking("solving", 60.0, enabled=True, stream=quiet, after=5.0):
         pass
     assert quiet.getvalue() == ""
+
+
+def test_progress_and_ticking_speak_the_users_language(monkeypatch):
+    import io
+    import time
+
+    from bookgen.progress import Progress
+
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    stream = io.StringIO()
+    progress = Progress(enabled=True, stream=stream)
+    progress.start("Sudoku", 4)
+    progress.started -= 1000.0  # 1 puzzle in 1000 s: 3 more take 3000 s (in German 3.000)
+    progress.done = 1
+    progress.finish()
+    assert re.search(r"Sudoku \[#####\.{15}\] 1/4, 0,0/s, noch 3\.0\d\d s", stream.getvalue())
+    ticking = io.StringIO()
+    with Ticking("löse blank.jsonl:1", 2.5, enabled=True, stream=ticking, after=0.01):
+        time.sleep(0.1)
+    assert ticking.getvalue().startswith("\rlöse blank.jsonl:1: 0 s von 2,5 s Zeitbudget (--budget)")

@@ -136,6 +136,17 @@ def test_a_worksheet_too_small_for_its_puzzles_spreads_them_over_pages(run, tmp_
     assert len(PdfReader(target).pages) > 1
 
 
+
+def test_a_worksheets_notes_speak_the_users_language(run, tmp_path, monkeypatch):
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    status, _, err = run("worksheet", "placement", "--difficulty", "easy", "--count", "13",
+                         "-o", str(tmp_path / "sheet.pdf"), "--workers", "1")
+    assert status == 0, err
+    assert "note: eine Arbeitsblattseite fasst höchstens 12 Rätsel; diese 13 brauchen mehrere Seiten" in err
+
+
 def test_the_a4_worksheet_answers_are_no_larger_than_its_puzzles(run, tmp_path):
     target = tmp_path / "worksheet.pdf"
     status, _, err = run("build", str(ROOT / "config" / "worksheet.yaml"), "-o", str(target), "-q",
