@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from bookgen import limits
 from bookgen.errors import BookgenError
-from bookgen.i18n import _, current, ngettext
+from bookgen.i18n import N_, _, current, ngettext
 from bookgen.i18n.reasons import os_reason
 
 if TYPE_CHECKING:
@@ -165,7 +165,7 @@ def parse_json(text: str, file: str, line: int | None = None) -> Any:
         value = json.loads(text)
     except json.JSONDecodeError as error:
         raise BookgenError(_("not valid JSON: {problem} (column {column})").format(
-            problem=error.msg, column=error.colno), file=file, line=line) from None
+            problem=_json_problem(error.msg), column=error.colno), file=file, line=line) from None
     except ValueError:  # the only other failure: Python's cap on an integer's digits
         raise BookgenError(_("a number with more than {most} digits").format(
             most=sys.get_int_max_str_digits()), file=file, line=line) from None
@@ -176,6 +176,28 @@ def parse_json(text: str, file: str, line: int | None = None) -> Any:
             raise BookgenError(_("in a string: {problem}").format(problem=error), file=file,
                                line=line) from None
     return value
+
+
+JSON_PROBLEMS = frozenset((
+    N_("Expecting value"),
+    N_("Expecting property name enclosed in double quotes"),
+    N_("Expecting ':' delimiter"),
+    N_("Expecting ',' delimiter"),
+    N_("Unterminated string starting at"),
+    N_("Invalid control character at"),
+    N_("Invalid \\escape"),
+    N_("Invalid \\uXXXX escape"),
+    N_("Extra data"),
+    N_("Illegal trailing comma before end of object"),
+    N_("Illegal trailing comma before end of array"),
+))
+"""Python's json module's descriptions of what is wrong (those of Python 3.10 to 3.13), said in
+the current language; any other stays as Python words it."""
+
+
+def _json_problem(problem: str) -> str:
+    problem = re.sub(r"^Invalid control character '.*' at$", "Invalid control character at", problem)
+    return _(problem) if problem in JSON_PROBLEMS else problem
 
 
 def words_of(text: str, file: Path, spec: Option) -> list[str]:

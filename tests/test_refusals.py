@@ -483,3 +483,11 @@ def test_a_file_name_too_long_is_said_in_the_users_language(run, monkeypatch, tm
     monkeypatch.chdir(tmp_path)
     status, _out, err = run("build", "x" * 300 + ".yaml")
     assert status == 2 and said in err, err
+
+
+def test_pythons_json_problems_reach_a_german_user_in_german(run, monkeypatch, tmp_path):
+    _speaking(monkeypatch, "de_DE.UTF-8")
+    (tmp_path / "bank.jsonl").write_text('{not json\n[1 2]\n', encoding="utf-8")
+    status, _, err = run("solve", str(tmp_path / "bank.jsonl"))
+    assert status == 2
+    assert "kein gültiges JSON: ein Schlüssel in doppelten Anführungszeichen wird erwartet (Spalte 2)" in err
