@@ -12,7 +12,7 @@ from __future__ import annotations
 import signal
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING
 
 from bookgen import limits
@@ -92,6 +92,7 @@ def _local_cluster(workers: int) -> Iterator[Executor]:
     import logging
     import shutil
     import tempfile
+    import warnings
 
     import dask
     from dask.distributed import Client, LocalCluster
@@ -102,17 +103,21 @@ def _local_cluster(workers: int) -> Iterator[Executor]:
                          "DASK_LOGGING__DISTRIBUTED": "critical"}  # no noise as they close
         settings = {"temporary-directory": scratch,
                     "distributed.nanny.pre-spawn-environ": spawn_environ}
-        with _without_sigint(), dask.config.set(settings):
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=":0", local_directory=scratch)
-        _no_gc_callbacks()
         logs = _DaskLogs()
         logs.set(logging.ERROR)
         # tornado's callbacks run on dask's own thread: a Ctrl-C while the client waits on one
         # (connecting, say) has it log the cancelled wait there, racing any handler here
         logs.set(logging.CRITICAL, "tornado")
-        with cluster, Client(cluster) as client:
+        with ExitStack() as running:
             try:
+                with _sigint_held(), dask.config.set(settings), warnings.catch_warnings():
+                    # a loaded machine has dask warn that its scratch folders are slow to make
+                    warnings.simplefilter("ignore")
+                    cluster = running.enter_context(LocalCluster(
+                        n_workers=workers, threads_per_worker=1, processes=True,
+                        dashboard_address=":0", local_directory=scratch))
+                    client = running.enter_context(Client(cluster))
+                    _no_gc_callbacks()
                 yield client.get_executor()
             except BaseException:
                 logs.set(logging.CRITICAL)  # the process ends: leave the closing cluster unheard
@@ -160,15 +165,28 @@ class _DaskLogs:
 
 
 @contextmanager
-def _without_sigint() -> Iterator[None]:
-    """Ignore Ctrl-C inside the block, so that the processes started in it ignore it for good (an
-    ignored signal stays ignored through exec, and Python then installs no handler for it). A
-    Ctrl-C pressed meanwhile is lost; starting a cluster takes a few seconds."""
+def _sigint_held() -> Iterator[None]:
+    """Hold Ctrl-C back while dask starts its processes and threads, and deliver it after.
+
+    Inside the block SIGINT is ignored and blocked. The processes started in it ignore it for
+    good (an ignored signal stays ignored through exec, and Python then installs no handler for
+    it). The threads started in it keep it blocked, so the kernel hands a later Ctrl-C to the
+    main thread, the only one that can end a wait on a future: one handed to dask's thread went
+    unheard while the main thread waited for the next puzzle. A Ctrl-C pressed meanwhile stays
+    pending (a blocked signal is kept even while ignored) and arrives as the block ends, in
+    bookgen's code rather than halfway through dask's start."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    from multiprocessing import resource_tracker
+
+    # started later, inside the block, it would unblock Ctrl-C here as it ends (its own start
+    # blocks and then unblocks it), and a Ctrl-C then would be ignored
+    resource_tracker.ensure_running()
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
