@@ -335,6 +335,7 @@ def test_incremental_removal_leaves_minimal_puzzles_graded_at_the_level(puzzle_t
     every given it kept is needed (without it the level's deductions do not finish). Lookahead's
     patience, which keeps givens whose proof is long, is lifted here."""
     monkeypatch.setattr(generator, "LOOKAHEAD_PATIENCE", 10**9)
+    monkeypatch.setattr(generator, "PLAINEST_FIRST_PATIENCE", 10**9)
     parsed = parse_options(puzzle_type.options, options, puzzle_type.name)
     keep_ends = parsed.get("keep_ends", True)
     for seed in ("fast1", "fast2", "fast3"):
@@ -377,6 +378,7 @@ def test_lookahead_patience_changes_expert_only_and_keeps_it_expert(monkeypatch)
 
     usual = {(level, seed): made(level, seed) for level in ("hard", "expert") for seed in ("p1", "p2")}
     monkeypatch.setattr(generator, "LOOKAHEAD_PATIENCE", 10**9)
+    monkeypatch.setattr(generator, "PLAINEST_FIRST_PATIENCE", 10**9)
     for (level, seed), puzzle in usual.items():
         lifted = made(level, seed)
         if level == "hard":
@@ -384,6 +386,22 @@ def test_lookahead_patience_changes_expert_only_and_keeps_it_expert(monkeypatch)
         else:
             assert NUMBRIX.rate(puzzle)["level"] == "expert"
             assert NUMBRIX.solve(puzzle, 2).count == 1
+
+
+def test_expert_removal_tries_the_givens_that_tell_least_first():
+    """Expert removes the givens on cells with the most neighbours, where the path runs straight,
+    first: a snake through a 4x4 square puts its straight inner cells ahead of its corners, and
+    pieces that tell as much keep the shuffled order they came in."""
+    board = make_board(tuple((r, c) for r in range(4) for c in range(4)), False)
+    snake = [(r, c if r % 2 == 0 else 3 - c) for r in range(4) for c in range(4)]
+    path = [board.bit(cell) for cell in snake]
+    pieces = [[k] for k in range(1, 15)]
+    ordered = generator._plainest_first(board, path, pieces)
+    assert sorted(ordered) == pieces
+    at = {snake[piece[0]]: place for place, piece in enumerate(ordered)}
+    assert max(at[1, 1], at[1, 2], at[2, 1], at[2, 2]) < min(at[0, 3], at[1, 0], at[3, 3])
+    assert at[1, 2] < at[1, 1]  # tied (four neighbours, straight): the order they came in
+    assert at[2, 1] < at[2, 2]
 
 
 def test_levels_need_harder_deductions():
