@@ -633,12 +633,14 @@ def test_reused_trials_and_proofs_agree_with_a_plain_solver(puzzle_type, shapes)
         assert len(found) == 1 and grid_of(record.puzzle, board, found[0]) == record.solution["grid"]
 
 
+@pytest.mark.parametrize("joined", [True, False])
 @pytest.mark.parametrize("diagonal", [False, True])
 def test_the_second_answer_search_finds_every_answer_that_differs_near_the_removed_number(
-        diagonal, monkeypatch):
+        diagonal, joined, monkeypatch):
     """`another_path` (with a budget it never reaches) says yes exactly when the full solver
     finds another answer that agrees with the path outside one of its windows: the stretch
-    around the removed number, alone or joined with the next stretch on either side or both."""
+    around the removed number, alone or (`joined`) joined with the next stretch on either side
+    or both."""
     monkeypatch.setattr(generator, "SECOND_PATH_NODES", 10 ** 6)
     rng = random.Random(f"second answers {diagonal}")
     cells = [(r, c) for r in range(5) for c in range(5)]
@@ -652,12 +654,12 @@ def test_the_second_answer_search_finds_every_answer_that_differs_near_the_remov
         answers = [state.cand for state in search(start_state(board, {j: path[j] for j in givens}), None)]
         at = bisect.bisect_left(givens, k)
         windows = [(givens[lo], givens[hi]) for lo, hi in
-                   ((at - 1, at), (at - 2, at), (at - 1, at + 1), (at - 2, at + 1))
+                   ((at - 1, at), (at - 2, at), (at - 1, at + 1), (at - 2, at + 1))[:4 if joined else 1]
                    if lo >= 0 and hi < len(givens)]
         expected = any(answer != path and all(answer[j] == path[j] for j in range(len(path))
                                                if not start <= j <= end)
                        for answer in answers for start, end in windows)
-        assert generator.another_path(board, path, givens, k) == expected
+        assert generator.another_path(board, path, givens, k, joined) == expected
         assert not expected or len(answers) > 1
         outcomes.add(expected)
     assert outcomes == {True, False}

@@ -73,17 +73,17 @@ def deduces(state: State, goal: int, top: int, seen: dict[tuple[int, int], State
 SECOND_PATH_NODES = 1000  # search budget for each window of another_path
 
 
-def another_path(board: Board, path: list[int], givens: list[int], k: int) -> bool:
+def another_path(board: Board, path: list[int], givens: list[int], k: int, joined: bool = True) -> bool:
     """Whether the puzzle with `givens` (sorted number indices) and not k has a second answer
     that differs from `path` only between nearby givens: between the givens either side of k,
-    or that stretch joined with the next one on either side or both (each a small depth-first
-    search with a budget; False when none is found). A puzzle with two answers cannot be
-    finished by any deduction, so a removal this finds is refused without grading."""
+    or, when `joined`, that stretch joined with the next one on either side or both (each a
+    small depth-first search with a budget; False when none is found). A puzzle with two answers
+    cannot be finished by any deduction, so a removal this finds is refused without grading."""
     at = bisect.bisect_left(givens, k)
     if at == 0 or at == len(givens):
         return False
     a, b = at - 1, at  # positions in givens of the givens either side of k
-    windows = [(a, b), (a - 1, b), (a, b + 1), (a - 1, b + 1)]
+    windows = [(a, b), (a - 1, b), (a, b + 1), (a - 1, b + 1)] if joined else [(a, b)]
     return any(_differs(board, path, givens[lo], givens[hi], givens[lo + 1:hi])
                for lo, hi in windows if lo >= 0 and hi < len(givens))
 
@@ -164,7 +164,9 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
     there the grader finishes as it did before): often `ahead[i + 1]` already has it. Both
     states use deductions up to route only; the trial adds lookahead where the level allows it.
     Where it does, a quick search for a second answer near the removed numbers refuses many
-    removals before the costly trial (`another_path`), and a trial may run only so many
+    removals before the costly trial (`another_path`; in the plainest-first order, where a
+    failing trial costs little more than a search, only in the stretch around the removed
+    number), and a trial may run only so many
     lookahead trials in a row that cross nothing out (`LOOKAHEAD_PATIENCE`, fewer in the
     plainest-first order, `PLAINEST_FIRST_PATIENCE`): past that the
     given stays, which never harms uniqueness but keeps the few givens whose proof is long.
@@ -206,7 +208,8 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
                 continue
             # where lookahead must run out before a trial fails, first look for a second answer
             refused = top > ROUTE_GRADE and any(
-                another_path(board, path, sorted(kept | untried), k) for k in piece)
+                another_path(board, path, sorted(kept | untried), k, not plainest_first)
+                for k in piece)
             try:
                 if not refused and deduces(base.meet(ahead[i + 1]), goal, top, seen,
                                            TrialBudget(patience)):
