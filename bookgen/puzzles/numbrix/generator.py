@@ -150,10 +150,10 @@ def _differs(board: Board, path: list[int], start: int, end: int, inside: list[i
 def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str, symmetry: str,
                   keep_ends: bool) -> dict[int, int]:
     """Start from the whole answer and drop givens (an orbit at a time, in random order; expert
-    Numbrix tries the givens that tell least first, `_plainest_first`) while
-    the puzzle stays uniquely solvable at the level (the grader's deductions up to the level's
-    grade finish it: that proves the answer unique without search, and a person can finish it
-    too) and its stretch within the level's cap.
+    Numbrix tries the givens that tell least first, `_plainest_first`) while the puzzle stays
+    uniquely solvable at the level (the grader's deductions up to the level's grade finish it:
+    that proves the answer unique without search, and a person can finish it too) and its
+    stretch within the level's cap.
 
     No trial starts from scratch. Removing givens only makes a puzzle harder, so what the grader
     deduces from fewer givens holds with more. The trial of piece i keeps the givens kept for
@@ -166,12 +166,12 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
     Where it does, a quick search for a second answer near the removed numbers refuses many
     removals before the costly trial (`another_path`; in the plainest-first order, where a
     failing trial costs little more than a search, only in the stretch around the removed
-    number), and a trial may run only so many
-    lookahead trials in a row that cross nothing out (`LOOKAHEAD_PATIENCE`, fewer in the
-    plainest-first order, `PLAINEST_FIRST_PATIENCE`): past that the
-    given stays, which never harms uniqueness but keeps the few givens whose proof is long.
-    (With every deduction monotone this removes exactly the givens the plain loop would; it can
-    differ only where one is not, as dead_end, and the rating checks the result either way.)"""
+    number), and a trial may run only so many lookahead trials in a row that cross nothing out
+    (`LOOKAHEAD_PATIENCE`; fewer in the plainest-first order, `PLAINEST_FIRST_PATIENCE`): past
+    that the given stays, which never harms uniqueness but keeps the few givens whose proof is
+    long. (With every deduction monotone this removes exactly the givens the plain loop would;
+    it can differ only where one is not, as dead_end, and the rating checks the result either
+    way.)"""
     cap = STRETCH_CAP[level]
     top = grade_of(level)
     settle_top = min(top, ROUTE_GRADE)
