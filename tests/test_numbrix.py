@@ -335,6 +335,7 @@ def test_incremental_removal_leaves_minimal_puzzles_graded_at_the_level(puzzle_t
     every given it kept is needed (without it the level's deductions do not finish). Lookahead's
     patience, which keeps givens whose proof is long, is lifted here."""
     monkeypatch.setattr(generator, "LOOKAHEAD_PATIENCE", 10**9)
+    monkeypatch.setattr(generator, "PLAINEST_FIRST_PATIENCE", 10**9)
     parsed = parse_options(puzzle_type.options, options, puzzle_type.name)
     keep_ends = parsed.get("keep_ends", True)
     for seed in ("fast1", "fast2", "fast3"):
@@ -377,6 +378,7 @@ def test_lookahead_patience_changes_expert_only_and_keeps_it_expert(monkeypatch)
 
     usual = {(level, seed): made(level, seed) for level in ("hard", "expert") for seed in ("p1", "p2")}
     monkeypatch.setattr(generator, "LOOKAHEAD_PATIENCE", 10**9)
+    monkeypatch.setattr(generator, "PLAINEST_FIRST_PATIENCE", 10**9)
     for (level, seed), puzzle in usual.items():
         lifted = made(level, seed)
         if level == "hard":
@@ -384,6 +386,22 @@ def test_lookahead_patience_changes_expert_only_and_keeps_it_expert(monkeypatch)
         else:
             assert NUMBRIX.rate(puzzle)["level"] == "expert"
             assert NUMBRIX.solve(puzzle, 2).count == 1
+
+
+def test_expert_removal_tries_the_givens_that_tell_least_first():
+    """Expert removes the givens on cells with the most neighbours, where the path runs straight,
+    first: a snake through a 4x4 square puts its straight inner cells ahead of its corners, and
+    pieces that tell as much keep the shuffled order they came in."""
+    board = make_board(tuple((r, c) for r in range(4) for c in range(4)), False)
+    snake = [(r, c if r % 2 == 0 else 3 - c) for r in range(4) for c in range(4)]
+    path = [board.bit(cell) for cell in snake]
+    pieces = [[k] for k in range(1, 15)]
+    ordered = generator._plainest_first(board, path, pieces)
+    assert sorted(ordered) == pieces
+    at = {snake[piece[0]]: place for place, piece in enumerate(ordered)}
+    assert max(at[1, 1], at[1, 2], at[2, 1], at[2, 2]) < min(at[0, 3], at[1, 0], at[3, 3])
+    assert at[1, 2] < at[1, 1]  # tied (four neighbours, straight): the order they came in
+    assert at[2, 1] < at[2, 2]
 
 
 def test_levels_need_harder_deductions():
@@ -615,12 +633,14 @@ def test_reused_trials_and_proofs_agree_with_a_plain_solver(puzzle_type, shapes)
         assert len(found) == 1 and grid_of(record.puzzle, board, found[0]) == record.solution["grid"]
 
 
+@pytest.mark.parametrize("joined", [True, False])
 @pytest.mark.parametrize("diagonal", [False, True])
 def test_the_second_answer_search_finds_every_answer_that_differs_near_the_removed_number(
-        diagonal, monkeypatch):
+        diagonal, joined, monkeypatch):
     """`another_path` (with a budget it never reaches) says yes exactly when the full solver
     finds another answer that agrees with the path outside one of its windows: the stretch
-    around the removed number, alone or joined with the next stretch on either side or both."""
+    around the removed number, alone or (`joined`) joined with the next stretch on either side
+    or both."""
     monkeypatch.setattr(generator, "SECOND_PATH_NODES", 10 ** 6)
     rng = random.Random(f"second answers {diagonal}")
     cells = [(r, c) for r in range(5) for c in range(5)]
@@ -634,12 +654,12 @@ def test_the_second_answer_search_finds_every_answer_that_differs_near_the_remov
         answers = [state.cand for state in search(start_state(board, {j: path[j] for j in givens}), None)]
         at = bisect.bisect_left(givens, k)
         windows = [(givens[lo], givens[hi]) for lo, hi in
-                   ((at - 1, at), (at - 2, at), (at - 1, at + 1), (at - 2, at + 1))
+                   ((at - 1, at), (at - 2, at), (at - 1, at + 1), (at - 2, at + 1))[:4 if joined else 1]
                    if lo >= 0 and hi < len(givens)]
         expected = any(answer != path and all(answer[j] == path[j] for j in range(len(path))
                                                if not start <= j <= end)
                        for answer in answers for start, end in windows)
-        assert generator.another_path(board, path, givens, k) == expected
+        assert generator.another_path(board, path, givens, k, joined) == expected
         assert not expected or len(answers) > 1
         outcomes.add(expected)
     assert outcomes == {True, False}

@@ -73,17 +73,17 @@ def deduces(state: State, goal: int, top: int, seen: dict[tuple[int, int], State
 SECOND_PATH_NODES = 1000  # search budget for each window of another_path
 
 
-def another_path(board: Board, path: list[int], givens: list[int], k: int) -> bool:
+def another_path(board: Board, path: list[int], givens: list[int], k: int, joined: bool = True) -> bool:
     """Whether the puzzle with `givens` (sorted number indices) and not k has a second answer
     that differs from `path` only between nearby givens: between the givens either side of k,
-    or that stretch joined with the next one on either side or both (each a small depth-first
-    search with a budget; False when none is found). A puzzle with two answers cannot be
-    finished by any deduction, so a removal this finds is refused without grading."""
+    or, when `joined`, that stretch joined with the next one on either side or both (each a
+    small depth-first search with a budget; False when none is found). A puzzle with two answers
+    cannot be finished by any deduction, so a removal this finds is refused without grading."""
     at = bisect.bisect_left(givens, k)
     if at == 0 or at == len(givens):
         return False
     a, b = at - 1, at  # positions in givens of the givens either side of k
-    windows = [(a, b), (a - 1, b), (a, b + 1), (a - 1, b + 1)]
+    windows = [(a, b), (a - 1, b), (a, b + 1), (a - 1, b + 1)] if joined else [(a, b)]
     return any(_differs(board, path, givens[lo], givens[hi], givens[lo + 1:hi])
                for lo, hi in windows if lo >= 0 and hi < len(givens))
 
@@ -149,10 +149,11 @@ def _differs(board: Board, path: list[int], start: int, end: int, inside: list[i
 
 def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str, symmetry: str,
                   keep_ends: bool) -> dict[int, int]:
-    """Start from the whole answer and drop givens (an orbit at a time, in random order) while
-    the puzzle stays uniquely solvable at the level (the grader's deductions up to the level's
-    grade finish it: that proves the answer unique without search, and a person can finish it
-    too) and its stretch within the level's cap.
+    """Start from the whole answer and drop givens (an orbit at a time, in random order; expert
+    Numbrix tries the givens that tell least first, `_plainest_first`) while the puzzle stays
+    uniquely solvable at the level (the grader's deductions up to the level's grade finish it:
+    that proves the answer unique without search, and a person can finish it too) and its
+    stretch within the level's cap.
 
     No trial starts from scratch. Removing givens only makes a puzzle harder, so what the grader
     deduces from fewer givens holds with more. The trial of piece i keeps the givens kept for
@@ -163,11 +164,14 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
     there the grader finishes as it did before): often `ahead[i + 1]` already has it. Both
     states use deductions up to route only; the trial adds lookahead where the level allows it.
     Where it does, a quick search for a second answer near the removed numbers refuses many
-    removals before the costly trial (`another_path`), and a trial may run only so many
-    lookahead trials in a row that cross nothing out (`LOOKAHEAD_PATIENCE`): past that the
-    given stays, which never harms uniqueness but keeps the few givens whose proof is long.
-    (With every deduction monotone this removes exactly the givens the plain loop would; it can
-    differ only where one is not, as dead_end, and the rating checks the result either way.)"""
+    removals before the costly trial (`another_path`; in the plainest-first order, where a
+    failing trial costs little more than a search, only in the stretch around the removed
+    number), and a trial may run only so many lookahead trials in a row that cross nothing out
+    (`LOOKAHEAD_PATIENCE`; fewer in the plainest-first order, `PLAINEST_FIRST_PATIENCE`): past
+    that the given stays, which never harms uniqueness but keeps the few givens whose proof is
+    long. (With every deduction monotone this removes exactly the givens the plain loop would;
+    it can differ only where one is not, as dead_end, and the rating checks the result either
+    way.)"""
     cap = STRETCH_CAP[level]
     top = grade_of(level)
     settle_top = min(top, ROUTE_GRADE)
@@ -177,6 +181,10 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
     orbits = [o for o in _orbits(board, symmetry) if not ends & {number_at[cell] for cell in o}]
     rng.shuffle(orbits)
     pieces = [sorted(number_at[cell] for cell in orbit) for orbit in orbits]
+    plainest_first = top > ROUTE_GRADE and not board.diagonal
+    if plainest_first:
+        pieces = _plainest_first(board, path, pieces)
+    patience = PLAINEST_FIRST_PATIENCE if plainest_first else LOOKAHEAD_PATIENCE
     state = start_state(board, {k: path[k] for k in ends})
     state.known = tuple(path)
     run_grader(state, settle_top, fast=True)
@@ -200,10 +208,11 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
                 continue
             # where lookahead must run out before a trial fails, first look for a second answer
             refused = top > ROUTE_GRADE and any(
-                another_path(board, path, sorted(kept | untried), k) for k in piece)
+                another_path(board, path, sorted(kept | untried), k, not plainest_first)
+                for k in piece)
             try:
                 if not refused and deduces(base.meet(ahead[i + 1]), goal, top, seen,
-                                           TrialBudget(LOOKAHEAD_PATIENCE)):
+                                           TrialBudget(patience)):
                     continue
             except TrialsSpent:
                 pass  # a long proof: the given stays
@@ -216,8 +225,32 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
 # Lookahead trials in a row that cross nothing out a removal trial may run before it counts as
 # failed and the given stays. A trial that fails runs a whole fruitless round (every open number
 # with up to three cells tried in each) before it gives up; one that succeeds crosses cells out
-# as it goes. Measured on expert 9x9 to 15x15 (numbrix README, speed round 6).
+# as it goes. Measured on expert 9x9 to 15x15 (numbrix README, speed round 6). In the
+# plainest-first order the removals tried late, with few givens left, are the ones that fail,
+# and a shorter patience still leaves about as few givens as the shuffled order with the longer
+# one (speed round 7); Hidato keeps the shuffled order (there it leaves more givens).
 LOOKAHEAD_PATIENCE = 4
+PLAINEST_FIRST_PATIENCE = 2
+
+
+def _plainest_first(board: Board, path: list[int], pieces: list[list[int]]) -> list[list[int]]:
+    """The expert Numbrix removal order: pieces whose givens tell least go first, so the givens
+    that stay are the ones that pin the path (at its turns, along the grid's edges). A given
+    tells less the more neighbours its cell has and where the path runs straight through it: the
+    grader most often deduces such a number back, so its removal succeeds at once, while
+    removals tried late, with few givens left, are the ones that fail. Measured (numbrix README,
+    speed round 7): fewer givens stay and fewer removal trials fail than in the shuffled order,
+    which still orders pieces that tell as little (the sort is stable)."""
+    last = len(path) - 1
+
+    def plainness(k: int) -> int:
+        cell = path[k]
+        # the cells before and after lie opposite each other: their bit positions average to its
+        straight = 0 < k < last and (path[k - 1].bit_length() + path[k + 1].bit_length()
+                                     == 2 * cell.bit_length())
+        return board.around[cell].bit_count() + straight
+
+    return sorted(pieces, key=lambda piece: -sum(map(plainness, piece)))
 
 
 def _places(state: State, piece: list[int], path: list[int]) -> bool:
