@@ -245,7 +245,7 @@ def _plainest_first(board: Board, path: list[int], pieces: list[list[int]]) -> l
 
     def plainness(k: int) -> int:
         cell = path[k]
-        # the cells before and after lie opposite each other: their bit positions average to its
+        # straight: the cells before and after lie opposite it, their bit positions average to its own
         straight = 0 < k < last and (path[k - 1].bit_length() + path[k + 1].bit_length()
                                      == 2 * cell.bit_length())
         return board.around[cell].bit_count() + straight
