@@ -294,3 +294,21 @@ def test_a_large_print_opening_shows_the_example_rather_than_leave_its_page_half
 
     outcome = run_case(Case("5.5x8.5", "home", True, 7, False))
     assert outcome.findings == () and outcome.short == (), [str(f) for f in outcome.short]
+
+
+def test_clues_begin_under_the_grid_only_with_room_for_a_few_lines():
+    """Under a large-print grid, a heading and one clue were left before the rest went on to the
+    next page; the list now begins under the grid only where it fills LEAST_BAND lines there."""
+    from bookgen.core.wordpage import LEAST_BAND
+    from bookgen.puzzles.crossword.drawing import _plan
+
+    puzzle = make_puzzle(Request.make(CROSSWORD, "easy", {}), "bands").puzzle
+    rows, columns = len(puzzle["grid"]), len(puzzle["grid"][0])
+    width = 6.0 * columns  # squares of 6 mm at most: the grid leaves some of a taller page free
+    firsts = set()
+    for extra in range(0, 60):
+        laid = _plan(puzzle, (width, 6.0 * rows + extra))
+        if len(laid.bands) > 1:
+            firsts.add(laid.bands[0].lines)
+    assert 0 in firsts and max(firsts) >= LEAST_BAND
+    assert not firsts & set(range(1, LEAST_BAND))

@@ -189,6 +189,9 @@ class Plan:
 
 CELL_STEP = 0.25
 """The steps by which a narrowed grid's squares shrink, mm."""
+LEAST_BAND = 4
+"""Lines the list must fill under the grid to begin there, a heading and some clues: with
+fewer it begins on the next page, where a heading and one clue under the grid read as stranded."""
 
 
 @dataclass(frozen=True)
@@ -242,8 +245,10 @@ class Sheet:
         grid = self.grid(cell)
         line = self.style.line
         first = int((height - grid[1] - self.gap) / line + 1e-9)
-        bands = paged(self.blocks, width, self.style, first if first > 1 else 0,
-                      int(height / line + 1e-9))
+        rest = int(height / line + 1e-9)
+        bands = paged(self.blocks, width, self.style, first if first >= LEAST_BAND else 0, rest)
+        if 0 < bands[0].lines < LEAST_BAND:  # wrapped clues left the room a line or two
+            bands = paged(self.blocks, width, self.style, 0, rest)
         heights = (grid[1] + (self.gap + bands[0].lines * line if bands[0].lines else 0.0),
                    *(band.lines * line for band in bands[1:]))
         return Plan(cell, False, max(width, grid[0]), grid, self.gap, bands, heights)
