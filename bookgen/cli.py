@@ -19,7 +19,8 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TextIO, TypeVar
 
 from bookgen import __version__, limits
-from bookgen.errors import BookgenError, install_hint
+from bookgen.errors import BookgenError
+from bookgen.extras import install_hint
 from bookgen.i18n import N_, _, ngettext, refusal, refusing, speaking, users_language
 from bookgen.i18n.reasons import os_reason
 from bookgen.progress import Progress, Ticking

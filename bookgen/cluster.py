@@ -16,7 +16,8 @@ from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING
 
 from bookgen import limits
-from bookgen.errors import BookgenError, install_hint
+from bookgen.errors import BookgenError
+from bookgen.extras import install_hint
 from bookgen.i18n import _, refusing
 
 if TYPE_CHECKING:

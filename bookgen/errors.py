@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from bookgen import DISTRIBUTION
-
 
 class BookgenError(Exception):
     """Bad input or an impossible request; the CLI prints it and exits with status 2."""
@@ -56,13 +54,3 @@ def shown(value: object) -> str:
     if isinstance(value, dict):
         return "{" + ", ".join(f"{key}: {shown(item)}" for key, item in value.items()) + "}"
     return str(value)
-
-
-def install_hint(extra: str) -> str:
-    """How to add an optional extra, named by this project's distribution: `bookgen[...]` on the
-    package index is another project, which `pip install -U` would fetch. Said in the user's
-    language: it is only ever part of a refusal."""
-    from bookgen.i18n import N_, refusal
-
-    return refusal(N_("pip install '{distribution}[{extra}]' (in a checkout: pip install -e "
-                      "'.[{extra}]')"), distribution=DISTRIBUTION, extra=extra)

@@ -20,7 +20,8 @@ import webbrowser
 from pathlib import Path
 from typing import TextIO
 
-from bookgen.errors import BookgenError, install_hint
+from bookgen.errors import BookgenError
+from bookgen.extras import install_hint
 from bookgen.i18n import N_, refusal, refusing
 from bookgen.i18n.reasons import os_reason
 
