@@ -38,7 +38,7 @@ from bookgen.puzzles.base import (
     too_few_answers,
     too_few_exist,
 )
-from bookgen.remembered import Values, known_from, learned, remembered, teach
+from bookgen.remembered import remembered
 
 if TYPE_CHECKING:  # imported where used: `bookgen generate` with one worker needs neither a
     # book's config nor a process pool
@@ -165,28 +165,17 @@ def size_samples(config: BookConfig, budget: float | None) -> list[tuple[Section
             if section.request is not None and section.bank is None]
 
 
-_MEASURING: list[Callable[[PuzzleRecord], None]] = []
-"""What the workers of a pool that `sample_ahead` starts work out from each puzzle they make,
-set while they fork."""
-
-
-def sample_ahead(config: BookConfig, budget: float | None, executor: Executor,
-                 measure: Callable[[PuzzleRecord], None] | None = None) -> None:
+def sample_ahead(config: BookConfig, budget: float | None, executor: Executor) -> None:
     """Make the size check's samples on the executor, all at once, with every other puzzle of the
     book queued behind them: the workers share the samples instead of the parent making one
     after another, and go on with the book while the parent lays the samples out (`check_sizes`)
-    instead of waiting for `make_book` to ask. Workers forked here (a process pool's, on the
-    first job) also `measure` each puzzle they make (`RecordAndMeasures`)."""
+    instead of waiting for `make_book` to ask."""
     samples = [job for _, job in size_samples(config, budget)]
     futures: dict[str, Future] = {}
-    _MEASURING[:] = [measure] if measure is not None else []
-    try:
-        for job in samples + [job for section_jobs in book_jobs(config, budget) for job in section_jobs]:
-            key = job.request.id(job.seed)
-            if key not in futures:
-                futures[key] = executor.submit(generate_one, job)
-    finally:
-        _MEASURING.clear()  # the workers have forked holding it; the parent measures nothing
+    for job in samples + [job for section_jobs in book_jobs(config, budget) for job in section_jobs]:
+        key = job.request.id(job.seed)
+        if key not in futures:
+            futures[key] = executor.submit(generate_one, job)
     _UNDER_WAY[:] = [(executor, budget, futures)]
     for job in samples:
         key = job.request.id(job.seed)
@@ -234,41 +223,14 @@ def _submitted(executor: Executor, job: PuzzleJob, under_way: dict[str, Future])
 
 def generate_one(job: PuzzleJob) -> PuzzleRecord | None:
     """Make one puzzle, or None when it overran its budget. Top-level so that process pools
-    (and cluster executors) can pickle it. In a worker that measures (`sample_ahead`), the
-    puzzle comes with what it worked out from it (`RecordAndMeasures`)."""
+    (and cluster executors) can pickle it."""
     try:
         with time_budget(job.budget):
-            record = make_puzzle(job.request, job.seed)
+            return make_puzzle(job.request, job.seed)
     except PuzzleTimeout:
         return None
     except BookgenError as refusal:
         raise _said_again(job) or refusal from None
-    if not _MEASURING:
-        return record
-    teach({})  # remember from now on: what `measure` works out is kept (`learned`)
-    _MEASURING[0](record)
-    return RecordAndMeasures(record, learned())  # type: ignore[return-value]  # unpickled as the record
-
-
-class RecordAndMeasures:
-    """A puzzle made on a worker with what the worker worked out from it (bookgen.remembered:
-    the scales its text needs on the page), which the parent would otherwise work out alone
-    once the last puzzle is in, the other workers idle. Unpickled in the parent as the puzzle,
-    its values remembered there (`measures_arrived`)."""
-
-    def __init__(self, record: PuzzleRecord, values: Values) -> None:
-        self.record, self.values = record, values
-
-    def __reduce__(self) -> tuple[Callable[[PuzzleRecord, Values], PuzzleRecord], tuple[PuzzleRecord, Values]]:
-        return measures_arrived, (self.record, self.values)
-
-
-def measures_arrived(record: PuzzleRecord, values: Values) -> PuzzleRecord:
-    """A worker's puzzle, arrived in the parent: what the worker worked out from it is
-    remembered (while the build remembers, `remembered.remembering`), so the typesetting finds
-    it worked out."""
-    known_from(values)
-    return record
 
 
 def _said_again(job: PuzzleJob) -> BookgenError | None:

@@ -838,10 +838,10 @@ def _make(config: BookConfig, args: argparse.Namespace, size_check: bool = False
     _check_budget(args.budget)
     with executor_for(workers, args.scheduler) as executor:
         if size_check:
-            from bookgen.render.document import check_sizes, puzzle_measures
+            from bookgen.render.document import check_sizes
 
             if executor is not None:
-                sample_ahead(config, args.budget, executor, puzzle_measures(config))
+                sample_ahead(config, args.budget, executor)
             check_sizes(config, args.budget)
         return make_book(config, Progress.for_terminal(args.quiet), executor=executor,
                          budget=args.budget)
@@ -867,7 +867,6 @@ def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: Text
     written may be one the build reads (its config, layout or banks)."""
     from bookgen.atomic import STDOUT, check_target
     from bookgen.formats import planned_paths, render_formats
-    from bookgen.remembered import remembering
 
     if target.parent.is_dir() and target != STDOUT:
         with refusing():
@@ -879,9 +878,8 @@ def _write(config: BookConfig, target: Path, args: argparse.Namespace, out: Text
 
         check_printable(config)
         _check_budget(args.budget)
-    with remembering():  # what workers work out from their puzzles, for the typesetting
-        book = _make(config, args, size_check=printed)
-        files = render_formats(book, target, config.formats)
+    book = _make(config, args, size_check=printed)
+    files = render_formats(book, target, config.formats)
     out.flush()
     return _write_and_list(files, out, config.inputs)
 

@@ -13,8 +13,7 @@ each value is worked out where it is asked for, as before, and nothing is kept.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 Value = TypeVar("Value")
@@ -53,27 +52,3 @@ def teach(values: Mapping[str, Mapping[str, Any]]) -> None:
         _known = {}
     for puzzle, known in values.items():
         _known.setdefault(puzzle, {}).update(known)
-
-
-@contextmanager
-def remembering() -> Iterator[None]:
-    """Remember for the while, and forget it all afterwards (a build on a process pool: what the
-    workers work out from their puzzles, until the book is typeset, `bookgen.book.sample_ahead`);
-    a process that remembers already (a studio job) goes on as it was."""
-    global _known
-    if _known is not None:
-        yield
-        return
-    _known = {}
-    try:
-        yield
-    finally:
-        _known = None
-        _learned.clear()
-
-
-def known_from(values: Mapping[str, Mapping[str, Any]]) -> None:
-    """Take what another process worked out while this one remembers (`remembering`); dropped
-    otherwise (it arrived after the build that wanted it)."""
-    if _known is not None:
-        teach(values)

@@ -162,37 +162,3 @@ def test_a_puzzles_sizes_are_worked_out_once_for_every_pass_of_its_book(write_co
     # the first pass worked each out; the painting pass, none (a section's example is no puzzle)
     assert {asked["page", puzzle] for puzzle in puzzles} == {1}
     assert {asked["answer", puzzle] for puzzle in puzzles} == {1}
-
-
-def test_the_workers_measure_their_puzzles_for_the_typesetting(write_config, tmp_path, monkeypatch):
-    """On a process pool the workers work out what the typesetting measures of each puzzle (the
-    scales its text needs, its room on the page): the parent, typesetting alone after the last
-    puzzle, works out none of it, and the book is the same."""
-    from bookgen import remembered
-    from bookgen.book import worker_pool
-    from bookgen.render import document, flowables
-    from bookgen.render.document import check_sizes, puzzle_measures
-
-    config = load_config(write_config("""
-title: Measured by the workers
-seed: 3
-sections:
-  - {type: sudoku, count: 3, difficulty: easy}
-  - {type: maze, count: 2, difficulty: medium}
-  - {type: wordsearch, count: 2, difficulty: easy}
-"""))
-    with remembered.remembering():
-        with worker_pool(2) as executor:
-            sample_ahead(config, 60, executor, puzzle_measures(config))
-            check_sizes(config, 60)
-            book = make_book(config, executor=executor, budget=60)
-        worked_out_here: list[tuple[Any, ...]] = []
-        for module in (document, flowables):
-            def noted(puzzle: str, parts: tuple[Any, ...], work_out: Any, known: Any = module.remembered) -> Any:
-                return known(puzzle, parts, lambda: worked_out_here.append(parts[:1]) or work_out())
-
-            monkeypatch.setattr(module, "remembered", noted)
-        pdf = render_formats(book, tmp_path / "book.pdf", ["pdf"])
-    assert worked_out_here == []
-    monkeypatch.undo()
-    assert pdf == render_formats(make_book(config, budget=60), tmp_path / "book.pdf", ["pdf"])

@@ -35,7 +35,7 @@ from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
 from bookgen.i18n import N_, Language, _, current, ngettext, refusal, refusing, speaking
 from bookgen.i18n.conjunctions import joined, said
-from bookgen.puzzles.base import Generated, PuzzleRecord, PuzzleType
+from bookgen.puzzles.base import Generated, PuzzleRecord
 from bookgen.remembered import remembered
 from bookgen.render.flowables import (
     Anchor,
@@ -49,7 +49,6 @@ from bookgen.render.flowables import (
     NotesPage,
     PagePrints,
     Pass,
-    Print,
     PuzzleRow,
     answer_label,
     continued,
@@ -77,7 +76,7 @@ from bookgen.render.geometry import (
     make_geometry,
 )
 from bookgen.render.pdfpen import Ink, MeasuringPen, least_scale
-from bookgen.render.sizes import STANDARD, Sizes, TooManyToAPage, sizes_for
+from bookgen.render.sizes import STANDARD, TooManyToAPage, sizes_for
 
 ANSWER_MAX_SCALE = 1.0
 ANSWER_GROWTH = 1.05  # the step by which answers that leave their page half empty grow
@@ -146,7 +145,7 @@ class BookDocument:
         config = book.config
         self.book = book
         self.config = config
-        self.layout = printed_layout(config)
+        self.layout = large_print(config.layout) if config.large_print else config.layout
         self.pod = config.profile == "print-on-demand"
         if not fonts_checked:  # the CLI asks before making the book; a library caller, here
             check_printable(config)
@@ -191,11 +190,11 @@ class BookDocument:
             if wrap is not None:
                 floor = self._least_scale(section, self.config.speech(section.config))
                 natural = max(max(section.puzzle_type.measure(r.puzzle)[0],
-                                  self.measured.answer_size(section.puzzle_type, r)[0])
+                                  self.measured.answer_size(section.puzzle_type, r.puzzle)[0])
                               for r in section.records)
                 if natural * floor * mm > narrowest:
                     narrow = wrap(narrowest / floor / mm, below_label / floor / mm)
-                    tallest = max(self.measured.page_size(narrow, r)[1] for r in section.records)
+                    tallest = max(self.measured.page_size(narrow, r.puzzle)[1] for r in section.records)
                     if tallest * floor * mm <= height:  # else refused as it is (a page too small)
                         section = replace(section, puzzle_type=narrow)
             sections.append(section)
@@ -484,7 +483,7 @@ class BookDocument:
         frame_width, frame_height = geometry.frame_size
         texts = self._heading(index, state)
         grid = self._grids(state, geometry)[index]
-        natural = _largest([self.measured.page_size(puzzle_type, r) for r in section.records])
+        natural = _largest([self.measured.page_size(puzzle_type, r.puzzle) for r in section.records])
         label = LABEL_HEIGHT * state.type_scale
         ways = self._example_ways(index, state, geometry)
         fit = ways[0] if ways else None  # the way the section's grid left room for (`_grids`)
@@ -631,8 +630,11 @@ class BookDocument:
     def _remembered_least(self, kind: str, section: Section, record: PuzzleRecord,
                           speech: Language, draw: Callable[[Pen], None],
                           floor: Callable[[str, bool], float]) -> float:
-        return remembered_least(kind, section.puzzle_type, record, speech, draw, self.fonts, floor,
-                                self.sizes)
+        """least_scale of one puzzle's drawing, worked out once (bookgen.remembered): what a
+        studio job is handed with the cached puzzles, so that a retitle measures none again."""
+        parts = (kind, type_print(section.puzzle_type), record_print(record), self.fonts,
+                 self.sizes, speech_print(speech))
+        return remembered(record.id, parts, lambda: least_scale(draw, self.fonts, floor))
 
     def _grids(self, state: Pass, geometry: Geometry) -> list[Grid]:
         """Each section's grid, at one scale per puzzle type and width across the book: the least
@@ -651,7 +653,7 @@ class BookDocument:
         layout = self.layout
         comfort = min(max(layout.comfort_scale, layout.min_scale), layout.max_scale)
         alone: list[Grid] = []
-        naturals = [_largest([self.measured.page_size(s.puzzle_type, r) for r in s.records])
+        naturals = [_largest([self.measured.page_size(s.puzzle_type, r.puzzle) for r in s.records])
                     for s in self.book.sections]
         for index, section in enumerate(self.book.sections):
             per_page, floor = section.config.per_page, self.puzzle_floor(section)
@@ -870,7 +872,7 @@ class BookDocument:
         most: dict[str, float] = {}
         for section, puzzle_scale in zip(self.book.sections, puzzles):
             kind = section.puzzle_type.name
-            widest = max(self.measured.answer_size(section.puzzle_type, r)[0]
+            widest = max(self.measured.answer_size(section.puzzle_type, r.puzzle)[0]
                          for r in section.records)
             fitting = geometry.frame_size[0] / (widest * mm) if widest > 0 else puzzle_scale
             least[kind] = max(least.get(kind, 0.0), self.answer_scale(section))
@@ -918,7 +920,7 @@ class BookDocument:
         scales = self._answer_scales(state, geometry, factor)
         for section, scale, speech in zip(self.book.sections, scales, self.speeches):
             puzzle_type = section.puzzle_type
-            natural = _largest([self.measured.answer_size(puzzle_type, r) for r in section.records])
+            natural = _largest([self.measured.answer_size(puzzle_type, r.puzzle) for r in section.records])
             width = answer_grid(natural, geometry.frame_size, 0.0, scale).slot_width
             with speaking(speech):
                 labels = [answer_label(p, _note(puzzle_type.answer_note(
@@ -1147,59 +1149,6 @@ class Settled:
     # it painted (the rest are the last preview's); not what the layout settled on
     names: dict[int, str | None] = field(default_factory=dict, compare=False)
     painted: frozenset[int] | None = field(default=None, compare=False)  # None: every page
-
-
-def printed_layout(config: BookConfig) -> Layout:
-    """The layout the book prints on: the config's, enlarged for large print."""
-    return large_print(config.layout) if config.large_print else config.layout
-
-
-def remembered_least(kind: str, puzzle_type: PuzzleType, record: PuzzleRecord, speech: Language,
-                     draw: Callable[[Pen], None], fonts: Fonts, floor: Callable[[str, bool], float],
-                     sizes: Sizes) -> float:
-    """least_scale of one puzzle's drawing, worked out once (bookgen.remembered): what a studio
-    job is handed with the cached puzzles, so that a retitle measures none again, and what a
-    worker hands back with the puzzle it made (`puzzle_measures`)."""
-    parts = (kind, type_print(puzzle_type), record_print(record), fonts, sizes, speech_print(speech))
-    return remembered(record.id, parts, lambda: least_scale(draw, fonts, floor))
-
-
-def puzzle_measures(config: BookConfig) -> Callable[[PuzzleRecord], None]:
-    """What a worker works out from each puzzle of the book it makes (`book.sample_ahead`): the
-    scales at which its text, and its answer's, reach the profile's floors, in each language
-    its type is printed in. The typesetting's dearest measure of a puzzle (it draws the puzzle),
-    it would else be worked out after the last puzzle is in, on one core."""
-    speeches: dict[str, dict[Print, Language]] = {}  # by type, each language once
-    for section in config.sections:
-        speech = config.speech(section)
-        speeches.setdefault(section.puzzle_type.name, {})[speech_print(speech)] = speech
-    return functools.partial(_measure, fonts=layout_fonts(printed_layout(config)),
-                             sizes=sizes_for(config), speeches=speeches)
-
-
-def _measure(record: PuzzleRecord, fonts: Fonts, sizes: Sizes,
-             speeches: dict[str, dict[Print, Language]]) -> None:
-    """`puzzle_measures` of one puzzle: what `BookDocument.puzzle_floor` and `answer_scale` ask
-    of it, and its room on the page and its answer's (`Measured`), remembered."""
-    puzzle_type = record.puzzle_type
-
-    def puzzle(pen: Pen) -> None:
-        puzzle_type.draw_puzzle(pen, record.puzzle)
-
-    def answer(pen: Pen) -> None:
-        puzzle_type.draw_solution(pen, record.puzzle, record.solution)
-
-    measured = Measured()
-    measured.page_size(puzzle_type, record)
-    measured.answer_size(puzzle_type, record)
-    for speech in speeches.get(puzzle_type.name, {}).values():
-        with speaking(speech):
-            remembered_least("puzzle floor", puzzle_type, record, speech, puzzle, fonts, sizes.in_puzzle,
-                             sizes)
-            if not remembered_least("answer floor", puzzle_type, record, speech, answer, fonts,
-                                    sizes.in_answer, sizes):
-                remembered_least("textless answer floor", puzzle_type, record, speech, puzzle, fonts,
-                                 sizes.in_answer, sizes)
 
 
 def check_sizes(config: BookConfig, budget: float | None = None) -> None:

@@ -22,7 +22,6 @@ from bookgen.book import PrintedPuzzle
 from bookgen.core.pen import BandPen, Pen
 from bookgen.i18n import Language, _, speaking
 from bookgen.puzzles.base import JSON, Generated, PuzzleRecord, PuzzleType
-from bookgen.remembered import remembered
 from bookgen.render.fonts import Fonts
 from bookgen.render.geometry import ANSWER_ROW_GAP, COLUMN_GAP, LABEL_HEIGHT, ROW_GAP, Grid
 from bookgen.render.pdfpen import CanvasPen, Ink, least_scale
@@ -36,26 +35,22 @@ class Measured:
     """Each puzzle's room on a page and its answer's, worked out once for all of a document's
     passes: the grids, every row tried and every pass ask again, and a type may lay its whole
     drawing out to say it (a maze). Kept by the puzzle and its type (a narrowed type measures
-    otherwise), each held here so that neither's id is reused; and remembered
-    (bookgen.remembered), so that a worker that made the puzzle can work them out
-    (`document.puzzle_measures`)."""
+    otherwise), each held here so that neither's id is reused."""
 
     def __init__(self) -> None:
-        self._sizes: dict[tuple[str, int, int], tuple[PuzzleType, PuzzleRecord, tuple[float, float]]] = {}
+        self._sizes: dict[tuple[str, int, int], tuple[PuzzleType, JSON, tuple[float, float]]] = {}
 
-    def page_size(self, puzzle_type: PuzzleType, record: PuzzleRecord) -> tuple[float, float]:
-        return self._size("page size", puzzle_type, record, puzzle_type.page_size)
+    def page_size(self, puzzle_type: PuzzleType, puzzle: JSON) -> tuple[float, float]:
+        return self._size("page", puzzle_type, puzzle, puzzle_type.page_size)
 
-    def answer_size(self, puzzle_type: PuzzleType, record: PuzzleRecord) -> tuple[float, float]:
-        return self._size("answer size", puzzle_type, record, puzzle_type.answer_size)
+    def answer_size(self, puzzle_type: PuzzleType, puzzle: JSON) -> tuple[float, float]:
+        return self._size("answer", puzzle_type, puzzle, puzzle_type.answer_size)
 
-    def _size(self, kind: str, puzzle_type: PuzzleType, record: PuzzleRecord,
+    def _size(self, kind: str, puzzle_type: PuzzleType, puzzle: JSON,
               work_out: Callable[[JSON], tuple[float, float]]) -> tuple[float, float]:
-        key = (kind, id(puzzle_type), id(record))
+        key = (kind, id(puzzle_type), id(puzzle))
         if key not in self._sizes:
-            size = remembered(record.id, (kind, type_print(puzzle_type), repr(record.puzzle)),
-                              lambda: work_out(record.puzzle))
-            self._sizes[key] = (puzzle_type, record, size)
+            self._sizes[key] = (puzzle_type, puzzle, work_out(puzzle))
         return self._sizes[key][2]
 
 
@@ -494,7 +489,7 @@ class PuzzleRow(Painted):
         self.grid, self.state, self.centred = grid, state, centred
         self.width = grid.columns * grid.slot_width + (grid.columns - 1) * grid.gap
         self.label = LABEL_HEIGHT * state.type_scale
-        self.drawn = max(state.measured.page_size(puzzle_type, p.record)[1]
+        self.drawn = max(state.measured.page_size(puzzle_type, p.record.puzzle)[1]
                          for p in puzzles) * mm * grid.scale
         self.least = min(grid.slot_height, self.label + self.drawn + ROW_GAP / 2)
         if centred:  # its page to itself
@@ -708,7 +703,7 @@ class AnswerRow(Painted):
             left = column * (self.grid.slot_width + self.grid.gap)
             self._draw_label(left, printed, lines)
             puzzle, solution = printed.record.puzzle, printed.record.solution
-            drawn_width = self.state.measured.answer_size(self.puzzle_type, printed.record)[0] * mm * self.grid.scale
+            drawn_width = self.state.measured.answer_size(self.puzzle_type, puzzle)[0] * mm * self.grid.scale
             pen = CanvasPen(self.canv, left + (self.grid.slot_width - drawn_width) / 2,
                             self.height - self.label, self.grid.scale, self.state.fonts,
                             self.state.ink)
