@@ -162,3 +162,18 @@ def test_a_puzzles_sizes_are_worked_out_once_for_every_pass_of_its_book(write_co
     # the first pass worked each out; the painting pass, none (a section's example is no puzzle)
     assert {asked["page", puzzle] for puzzle in puzzles} == {1}
     assert {asked["answer", puzzle] for puzzle in puzzles} == {1}
+
+
+def test_a_pool_freezes_the_parents_heap_for_its_workers_while_it_lasts():
+    """The workers fork from a frozen heap (their collections of cycles pass over what they
+    inherit); the parent's garbage is collected again once the pool is done."""
+    import gc
+
+    from bookgen.book import worker_pool
+
+    frozen_before = gc.get_freeze_count()
+    with worker_pool(1) as pool:
+        frozen = gc.get_freeze_count()
+        in_worker = pool.submit(gc.get_freeze_count).result()
+    assert frozen > frozen_before and in_worker > 0  # a few frozen objects die as the worker starts
+    assert gc.get_freeze_count() == 0
