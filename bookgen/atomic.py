@@ -67,7 +67,7 @@ class _File:
     replaced: bool = False
 
 
-Inputs = Sequence[tuple[str, Path]]  # files a build reads, each with what it is ("the config")
+Inputs = Sequence[tuple[str, Path]]  # files a build reads, each with what it is, said ("the config")
 
 
 def write_files(files: Sequence[tuple[Path, bytes]], stdout: BinaryIO | None = None,
@@ -139,7 +139,7 @@ def check_not_input(path: Path, inputs: Inputs) -> None:
         if same:
             raise BookgenError(_("cannot write {target}: it is {what} ({source}), which this build "
                                  "reads; a build never overwrites its inputs, so name another "
-                                 "output").format(target=path, what=_(what), source=source))
+                                 "output").format(target=path, what=what, source=source))
 
 
 def stdout_failure(error: OSError) -> BookgenError:

@@ -277,7 +277,7 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
                                            twins.excluded_for, twins.answers):
         section = config.sections[index]
         raise BookgenError(problem, file=config.file, line=section.line,
-                           key=f"section '{section.title}'")
+                           key=section.named)
     slots = book_slots(config)
     jobs = book_jobs(config, budget)
     made_for_a: dict[int, tuple[PuzzleRecord, ...]] = {}  # version A's puzzles by section index
@@ -534,7 +534,7 @@ def _without_twin(file: str, section: SectionConfig, job: PuzzleJob, record: Puz
     if made is None:
         raise BookgenError(_too_few_different(section.count, section.describe(), number,
                                               section.puzzle_type),
-                           file=file, line=section.line, key=f"section '{section.title}'")
+                           file=file, line=section.line, key=section.named)
     return made
 
 
@@ -601,7 +601,7 @@ def _matched(file: str, section: SectionConfig, pool: list[tuple[PuzzleJob, Puzz
                         "could not find {count} different puzzles ({request}) for every version; ask "
                         "for fewer, or widen the options").format(count=section.count,
                                                                   request=section.describe()),
-                        file=file, line=section.line, key=f"section '{section.title}'")
+                        file=file, line=section.line, key=section.named)
             _job, record = pool.pop(best)
             if twins.take(record):
                 chosen[slot] = record
@@ -617,7 +617,7 @@ def _checked(file: str, section: SectionConfig, record: PuzzleRecord | None,
                 "one puzzle took more than {seconds} seconds to make ({request}); this combination "
                 "of options is too hard to reach: try a lower difficulty or a smaller size").format(
                     seconds=f"{budget:g}", request=section.describe()),
-                file=file, line=section.line, key=f"section '{section.title}'")
+                file=file, line=section.line, key=section.named)
     return record
 
 
@@ -816,7 +816,7 @@ def load_bank_section(section: SectionConfig, twins: Twins | None = None) -> lis
         with refusing():
             raise BookgenError(ngettext("{count} bank puzzle failed verification:",
                                         "{count} bank puzzles failed verification:", len(failures)).format(
-                count=len(failures)) + "\n  " + "\n  ".join(failures), key=f"section '{section.title}'")
+                count=len(failures)) + "\n  " + "\n  ".join(failures), key=section.named)
     if len(chosen) < section.count:
         with refusing():
             raise BookgenError(ngettext(

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bookgen.i18n import N_, Language, _, language, pgettext
+from bookgen.i18n import N_, Language, _, language, pgettext, refusal
 from bookgen.puzzles.base import PuzzleType, Request
 from bookgen.yamlsource import Source
 
@@ -111,6 +111,11 @@ class SectionConfig:
         (`index` from 0), so a section that keeps its number keeps its puzzles when others move."""
         return self.seed if self.seed is not None else index + 1
 
+    @property
+    def named(self) -> str:
+        """The section as a refusal names it, in the user's language: section 'Sudoku'."""
+        return refusal(N_("section '{title}'"), title=self.title)
+
     def describe(self) -> str:
         """'numbrix, hard, size=12x12' for messages about this section."""
         if self.request is not None:
@@ -157,8 +162,9 @@ class BookConfig:
     @property
     def inputs(self) -> tuple[tuple[str, Path], ...]:
         """Every file the build reads, with what it is to the book: no output may be one of them."""
-        files = [(N_("the config"), self.path), (N_("the layout file"), self.layout.file)]
-        files += [(f"the puzzle bank of section '{section.title}'",
+        files = [(refusal(N_("the config")), self.path),
+                 (refusal(N_("the layout file")), self.layout.file)]
+        files += [(refusal(N_("the puzzle bank of section '{title}'"), title=section.title),
                    section.bank.path if section.bank else None) for section in self.sections]
-        files += [(N_("a bank named in 'exclude'"), path) for path in self.exclude]
+        files += [(refusal(N_("a bank named in 'exclude'")), path) for path in self.exclude]
         return tuple((what, path) for what, path in files if path is not None)

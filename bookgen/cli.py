@@ -993,7 +993,7 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
             raise BookgenError(_("a .png file holds one page; name a folder for more"), key="--output")
     if args.config and args.config.lower().endswith(".pdf"):
         pdf, name = read_bytes(args.config, limits.PDF_BYTES), Path(args.config).stem
-        inputs: Inputs = ((N_("the PDF drawn"), Path(args.config)),)
+        inputs: Inputs = ((refusal(N_("the PDF drawn")), Path(args.config)),)
     else:
         config = _load(args.config, args.seed, args.language)
         pdf, name, inputs = _book_pdf(_make(config, args)), config.name, config.inputs

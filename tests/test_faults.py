@@ -227,7 +227,8 @@ def test_a_bank_section_may_set_its_language_but_no_type_option(tmp_path):
 SOLVED = [[(3 * r + r // 3 + c) % 9 + 1 for c in range(9)] for r in range(9)]  # a filled sudoku
 
 
-def test_a_bank_sudoku_that_breaks_the_rules_is_refused_for_it_not_for_its_level(run, tmp_path):
+def test_a_bank_sudoku_that_breaks_the_rules_is_refused_for_it_not_for_its_level(run, tmp_path,
+                                                                                   monkeypatch):
     givens = [[value if (r + c) % 2 else 0 for c, value in enumerate(row)] for r, row in enumerate(SOLVED)]
     givens[0][0] = givens[0][1] = 5 if givens[0][1] != 5 else 6  # two of one number in row 1
     line = {"type": "sudoku", "id": "sudoku:easy::1.1", "difficulty": "easy", "rating": {"level": "easy"},
@@ -240,6 +241,11 @@ def test_a_bank_sudoku_that_breaks_the_rules_is_refused_for_it_not_for_its_level
     (tmp_path / "bank.jsonl").write_text(json.dumps(line) + "\n")
     status, out, err = run(*_build(tmp_path, "{type: sudoku, count: 1, from: bank.jsonl}"))
     assert status == 2 and "has no answer: its givens break the rules" in err
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")  # the section is named in German too
+    status, out, err = run(*_build(tmp_path, "{type: sudoku, count: 1, from: bank.jsonl}"))
+    assert status == 2 and "Abschnitt 'Sudoku': " in err and "section" not in err, err
 
 
 @pytest.mark.parametrize("line, said", [
