@@ -553,12 +553,38 @@ def test_cells_singles_put_back_leave_givens_singles_finish(variant, size):
 
 
 def test_a_rating_after_the_generator_is_the_rating_from_scratch():
-    """`rate` may answer from the generator's last grade (`graded` keeps it): the same figures as
-    a grade taken afresh with every technique."""
+    """`rate` may answer from the grades the generator's removals kept (`graded` keeps each past
+    the singles): the same figures, in the same order, as a grade taken afresh."""
     from bookgen.puzzles.sudoku import grader
+    from bookgen.puzzles.sudoku.board import board_for
 
-    record = make_puzzle(Request.make(SUDOKU, "expert", {}), "kept grade")
-    assert grader._LAST_SOLVED  # the reduction's last grade, kept
-    kept = SUDOKU.rate(record.puzzle)
-    grader._LAST_SOLVED.clear()
-    assert SUDOKU.rate(record.puzzle) == kept == record.rating
+    for seed in range(4):
+        record = make_puzzle(Request.make(SUDOKU, "expert", {}), f"kept grade/{seed}")
+        grades = grader.lookups_of(board_for(record.puzzle)).grades
+        assert grades  # the reduction's grades, kept
+        kept = SUDOKU.rate(record.puzzle)
+        grades.clear()
+        afresh = SUDOKU.rate(record.puzzle)
+        assert json.dumps(afresh) == json.dumps(kept) == json.dumps(record.rating)
+        _, figures = grader.deduce(board_for(record.puzzle), flat(record.puzzle["givens"]))
+        assert json.dumps(figures["used"]) == json.dumps(afresh["techniques"])
+
+
+def test_a_grade_is_its_singles_then_the_whole_loop():
+    """`graded` runs `FIRST_STEPS` until none helps, then the whole loop: the same figures as
+    `deduce`'s one loop, at every level's limit, kept grades or none (a puzzle and its removals)."""
+    from bookgen.puzzles.sudoku import grader
+    from bookgen.puzzles.sudoku.board import board_for
+
+    record = make_puzzle(Request.make(SUDOKU, "expert", {}), "first steps")
+    board, givens = board_for(record.puzzle), flat(record.puzzle["givens"])
+    answer = flat(record.solution["grid"])
+    fuller = [[value or answer[cell] if cell % 7 == step else value for cell, value in enumerate(givens)]
+              for step in range(7)]
+    limits = (1.59, 2.39, 3.49, 5.99, 99.0)
+    for order in (limits, limits[::-1]):  # grades kept at lower limits, then at higher ones
+        grader.lookups_of(board).grades.clear()
+        for limit in order:
+            for puzzle in [givens, *fuller]:
+                expected = grader.deduce(board, puzzle, limit)[1]
+                assert json.dumps(grader.graded(board, puzzle, limit)) == json.dumps(expected)

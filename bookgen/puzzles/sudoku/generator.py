@@ -156,12 +156,11 @@ def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: st
         givens = kept_givens.copy()
         for cell in orbit:
             givens[cell] = 0
-        singles_asked = singles_decide and singles_kept
-        if singles_asked and singles_restore(board, givens, answer, orbit):
-            singles_now = True
+        if singles_decide and singles_restore(board, givens, answer, orbit):
+            singles_now = True  # the givens kept, put back: their answers and grade past the singles
         elif (counted or past_singles) and differs_in(board, givens, answer, orbit):
             return False
-        elif singles_asked and singles_finish(board, givens):
+        elif singles_decide and singles_kept and singles_finish(board, givens):
             singles_now = True
         elif any_technique or graded_within(givens):
             singles_now = False

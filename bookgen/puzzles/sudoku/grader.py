@@ -92,6 +92,8 @@ class State:
     candidates: list[int]
     placed: list[bool]
     log: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    known: tuple[list[int], list[bool], Places] | None = field(default=None, repr=False, compare=False)
+    """The last `places` and the candidates and placed cells they were read from."""
 
     def copy(self) -> State:
         return State(self.board, self.candidates.copy(), self.placed.copy())
@@ -121,7 +123,13 @@ class State:
         return changed
 
     def places(self) -> Places:
-        """Where each number may still go, as masks of cells (the state as it is now)."""
+        """Where each number may still go, as masks of cells (the state as it is now). Kept while
+        the state stays as it is: the techniques of one round of the simplest-first loop ask for
+        them in turn, each finding nothing (two lists compared, where the masks are a loop over
+        every cell's candidates)."""
+        known = self.known
+        if known is not None and known[0] == self.candidates and known[1] == self.placed:
+            return known[2]
         free = [0] * (self.board.size + 1)
         done = [0] * (self.board.size + 1)
         placed = self.placed
@@ -134,7 +142,9 @@ class State:
                 low = mask & -mask
                 mask ^= low
                 free[low.bit_length() - 1] |= bit
-        return Places(free, done)
+        places = Places(free, done)
+        self.known = (self.candidates.copy(), placed.copy(), places)
+        return places
 
 
 @dataclass(frozen=True)
@@ -268,19 +278,25 @@ def locked_rests(board: Board, unit: int, cells: list[Cell]) -> tuple[tuple[int,
     return tuple(found)
 
 
+Grade = tuple[int, bool, list[tuple[str, dict[str, Any]]], dict[str, int]]
+"""A grade kept by `graded` for the state `FIRST_STEPS` left: the highest rank it allowed,
+whether it finished, and what it logged and counted from there."""
+
+
 @dataclass(frozen=True)
 class Lookups:
     """What the techniques ask of a board's structure again and again, worked out once per board:
     each unit's cells as a mask, its boxes and its other units, each cell's number in the rows
     and in the columns (a fish's cover lines), and `outside`, filled as pointing and claiming meet
     them: for a unit and the places of a number in it, the other units through all of them and
-    their cells elsewhere."""
+    their cells elsewhere; `grades`, the grades `graded` kept on the board."""
 
     unit_masks: tuple[int, ...]
     boxes: tuple[int, ...]
     not_boxes: tuple[int, ...]
     line_of: dict[str, tuple[int, ...]]
     outside: dict[tuple[int, int], tuple[tuple[int, list[Cell], int], ...]]
+    grades: dict[tuple[tuple[int, ...], tuple[bool, ...]], Grade]
 
 
 _LOOKUPS: dict[int, tuple[Board, Lookups]] = {}
@@ -299,7 +315,7 @@ def lookups_of(board: Board) -> Lookups:
         kept = _LOOKUPS[id(board)] = (board, Lookups(
             tuple(sum(1 << cell for cell in unit) for unit in board.units),
             tuple(u for u, kind in enumerate(board.kinds) if kind == "box"),
-            tuple(u for u, kind in enumerate(board.kinds) if kind != "box"), line_of, {}))
+            tuple(u for u, kind in enumerate(board.kinds) if kind != "box"), line_of, {}, {}))
     return kept[1]
 
 
@@ -850,41 +866,62 @@ def deduce(board: Board, givens: list[int], limit: float = 99.0) -> tuple[State,
     """Solve as a person would, simplest technique first, none weighing more than `limit`."""
     state = start(board, givens)
     done = simplest_first(STEPS, state, finished, top_rank(limit))
-    used = {name: count for name, count in done.counts.items() if count}
-    if not done.finished:
-        return state, {"solved": False, "score": SEARCH, "hardest": "search", "used": used}
+    return state, figures_of(state.log, done.counts, done.finished)
+
+
+def figures_of(log: list[tuple[str, dict[str, Any]]], counts: dict[str, int], solved: bool) -> JSON:
+    """A run's figures from its log and its count of each technique's uses (in `STEPS`' order):
+    the score of its hardest technique, or `SEARCH` where it did not finish."""
+    used = {name: count for name, count in counts.items() if count}
+    if not solved:
+        return {"solved": False, "score": SEARCH, "hardest": "search", "used": used}
     heaviest: dict[str, float] = {}  # each technique used, at the weight of its heaviest use
-    for name, facts in state.log:
+    for name, facts in log:
         heaviest[name] = max(heaviest.get(name, 0.0), facts.get("weight", WEIGHTS[name]))
     rank = {name: place for place, (name, _) in enumerate(TECHNIQUES)}
     hardest = max(heaviest, key=lambda name: (heaviest[name], rank[name]), default="none")
     weight = heaviest.get(hardest, 1.0)
     if hardest == "contradiction":
-        longest = max(facts["length"] for name, facts in state.log if name == "contradiction")
+        longest = max(facts["length"] for name, facts in log if name == "contradiction")
         score = round(weight + min(2.4, 0.1 * longest + 0.03 * used[hardest]), 2)
     else:
         score = round(weight + 0.01 * min(9, used.get(hardest, 0)), 2)
-    return state, {"solved": True, "score": score, "hardest": hardest, "used": used}
+    return {"solved": True, "score": score, "hardest": hardest, "used": used}
 
 
-_LAST_SOLVED: list[tuple[Board, list[int], int, JSON]] = []
+FIRST_STEPS = STEPS[:[step.name for step in STEPS].index("naked single") + 1]
+"""The singles (and a killer's cages of one combination), the steps every grade starts with: the
+simplest-first loop takes one of them while any helps, so a grade is these until none helps and
+then the whole loop from there, the same steps in the same order as one loop."""
+GRADES_KEPT = 512  # the states after `FIRST_STEPS` whose grades a board keeps
 
 
 def graded(board: Board, givens: list[int], limit: float = 99.0) -> JSON:
-    """`deduce`'s figures, the last givens it finished kept: the generator grades each removal it
-    keeps within the level's techniques, then rates the puzzle it ends with under all of them,
-    and a run that finished below a rank takes the same steps with more ranks allowed (a harder
-    technique is tried only where every simpler one found nothing). A Contradiction is raised.
-    (The generator's board and the one `rate` reads from the puzzle are equal, not the same.)"""
+    """`deduce`'s figures, the grade past `FIRST_STEPS` kept for the state they leave: what the
+    loop does from there depends on that state alone (its candidates and placed cells). The
+    generator's removals mostly leave the state of givens graded before (singles put the cells
+    back), and the rating of its puzzle is the grade of the last removal graded: their singles
+    are followed again, the rest taken from the kept grade. A grade that finished below a rank is
+    reused with more ranks allowed (a harder technique is tried only where every simpler one
+    found nothing). A Contradiction is raised."""
     top = top_rank(limit)
-    if _LAST_SOLVED:
-        last_board, last_givens, last_top, figures = _LAST_SOLVED[0]
-        if last_top <= top and last_givens == givens and (last_board is board or last_board == board):
-            return figures
-    _, figures = deduce(board, givens, limit)
-    if figures["solved"]:
-        _LAST_SOLVED[:] = [(board, givens.copy(), top, figures)]
-    return figures
+    state = start(board, givens)
+    first = simplest_first(FIRST_STEPS, state, finished, top)
+    if first.finished:
+        return figures_of(state.log, first.counts, True)
+    grades = lookups_of(board).grades
+    key = (tuple(state.candidates), tuple(state.placed))
+    kept = grades.get(key)
+    if kept is None or not (kept[0] == top or kept[1] and kept[0] <= top):
+        before = len(state.log)
+        rest = simplest_first(STEPS, state, finished, top)
+        if len(grades) >= GRADES_KEPT:
+            grades.clear()
+        kept = grades[key] = (top, rest.finished, state.log[before:], rest.counts)
+        del state.log[before:]
+    _, solved, rest_log, rest_counts = kept
+    counts = {name: first.counts.get(name, 0) + count for name, count in rest_counts.items()}
+    return figures_of(state.log + rest_log, counts, solved)
 
 
 def rate(puzzle: JSON) -> JSON:

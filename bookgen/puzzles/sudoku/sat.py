@@ -52,7 +52,8 @@ class Rules:
     def holds(self, givens: list[int], unless: list[int] | None = None) -> bool:
         """Whether the givens have an answer, keeping `unless` too: a clause (of cells'
         variables) for this question only; the answer is then the solver's model."""
-        assumptions = [self.var(cell, value) for cell, value in enumerate(givens) if value]
+        size = self.size
+        assumptions = [cell * size + value for cell, value in enumerate(givens) if value]
         if unless is None:
             return self.solver.solve(assumptions=assumptions)
         switch = self.free
