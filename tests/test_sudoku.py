@@ -4,6 +4,7 @@ forms twins share, the one-line format."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from itertools import islice
@@ -407,6 +408,43 @@ def test_another_answer_is_looked_for_only_where_the_removal_was():
         if not two:
             givens = trial
     assert True in verdicts and False in verdicts
+
+
+@pytest.mark.parametrize("variant", ["classic", "diagonal", "jigsaw"])
+def test_a_deadly_rectangle_is_every_four_cells_that_swap_into_another_answer(variant):
+    """`deadly_rectangles` are the four-cell rectangles whose two numbers swapped round leave
+    every house holding each number once (found by trying every two rows and two columns), and
+    the answer with one left blank has two answers."""
+    from bookgen.puzzles.sudoku.generator import filled_jigsaw
+    from bookgen.puzzles.sudoku.solver import deadly_rectangles
+
+    rng = random.Random(f"rectangles {variant}")
+    found_any = False
+    for _ in range(5):
+        if variant == "jigsaw":
+            made = filled_jigsaw(rng, 9)
+            assert made is not None
+            board, answer = made
+        else:
+            board = board_of(9, variant)
+            answer = filled(rng, board)
+            assert answer is not None
+        swapping = set()
+        for top, bottom in itertools.combinations(range(9), 2):
+            for left, right in itertools.combinations(range(9), 2):
+                cells = (top * 9 + left, top * 9 + right, bottom * 9 + left, bottom * 9 + right)
+                swapped = answer.copy()
+                for one, other in ((cells[0], cells[1]), (cells[2], cells[3])):
+                    swapped[one], swapped[other] = answer[other], answer[one]
+                if swapped != answer and all(len({swapped[c] for c in unit}) == 9 for unit in board.units):
+                    swapping.add(sum(1 << cell for cell in cells))
+        rectangles = deadly_rectangles(board, answer)
+        assert sorted(rectangles) == sorted(swapping)
+        for rectangle in rectangles[:3]:
+            blank = [0 if rectangle >> cell & 1 else value for cell, value in enumerate(answer)]
+            assert count(board, blank, 2)[0] == 2
+            found_any = True
+    assert found_any
 
 
 def test_the_step_ranks_within_the_levels():

@@ -30,6 +30,7 @@ from bookgen.puzzles.sudoku.parameters import (
 from bookgen.puzzles.sudoku.regions import random_layout
 from bookgen.puzzles.sudoku.solver import (
     Budget,
+    deadly_rectangles,
     differs_in,
     initial,
     singles_finish,
@@ -145,20 +146,26 @@ def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: st
     # where the level takes every single: the givens singles alone finish have one answer, and
     # the grader finishes them by the same singles first (the solver's quickest question)
     singles_decide = limit >= WEIGHTS["naked single"] and not board.cages
+    # where the solver is asked: four blank cells whose numbers swap round leave two answers
+    rectangles = deadly_rectangles(board, answer) if counted or past_singles else []
 
     kept: set[tuple[Cell, ...]] = set()  # the removals kept so far: their givens have one answer
     kept_givens = answer  # the givens they leave
+    kept_blanks = 0  # their blank cells, as a mask
     singles_kept = True  # whether singles finish those givens (fewer never finish sooner)
 
     def still_solvable(removed: set[tuple[Cell, ...]]) -> bool:
-        nonlocal kept_givens, singles_kept
+        nonlocal kept_givens, kept_blanks, singles_kept
         (orbit,) = removed - kept
         givens = kept_givens.copy()
+        blanks = kept_blanks
         for cell in orbit:
             givens[cell] = 0
+            blanks |= 1 << cell
         if singles_decide and singles_restore(board, givens, answer, orbit):
             singles_now = True  # the givens kept, put back: their answers and grade past the singles
-        elif (counted or past_singles) and differs_in(board, givens, answer, orbit):
+        elif (counted or past_singles) and (any(not rectangle & ~blanks for rectangle in rectangles)
+                                            or differs_in(board, givens, answer, orbit)):
             return False
         elif singles_decide and singles_kept and singles_finish(board, givens):
             singles_now = True
@@ -167,7 +174,7 @@ def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: st
         else:
             return False
         kept.add(orbit)
-        kept_givens, singles_kept = givens, singles_kept and singles_now
+        kept_givens, kept_blanks, singles_kept = givens, blanks, singles_kept and singles_now
         return True
 
     def graded_within(givens: list[int]) -> bool:

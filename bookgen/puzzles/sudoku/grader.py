@@ -151,20 +151,12 @@ class State:
 class Places:
     """Each number's open cells that may take it (`free`) and its placed cells (`done`), as masks
     of cells: a unit's places for a number are then one `and` away, where a technique that asks
-    every unit about every number scanned each unit's cells for each number."""
+    every unit about every number scanned each unit's cells for each number. The techniques
+    write the question out (a call per unit and number cost more than the answer): none where
+    the number is placed in the unit, else `free & unit`, a Contradiction when that is empty."""
 
     free: list[int]
     done: list[int]
-
-    def within(self, unit: int, value: int) -> int:
-        """The open cells of a unit (a mask of cells) that may still take `value`: none once it
-        is placed there; a Contradiction where it has no place left."""
-        if self.done[value] & unit:
-            return 0
-        found = self.free[value] & unit
-        if not found:
-            raise Contradiction
-        return found
 
 
 def start(board: Board, givens: list[int]) -> State:
@@ -246,7 +238,7 @@ def locked(from_box: bool, name: str) -> Callable[[State], int]:
         for unit in lookups.boxes if from_box else lookups.not_boxes:
             unit_mask = masks[unit]
             for value in range(1, board.size + 1):
-                if done[value] & unit_mask:  # `places.within`, written out: asked 81 times a sweep
+                if done[value] & unit_mask:  # placed in the unit: asked 81 times a sweep
                     continue
                 found = free[value] & unit_mask
                 if not found:
@@ -343,12 +335,20 @@ def hidden_subset(size: int, name: str) -> Callable[[State], int]:
     def apply(state: State) -> int:
         board = state.board
         places = state.places()
+        free, done = places.free, places.done
+        values = range(1, board.size + 1)
         for unit, unit_mask in enumerate(lookups_of(board).unit_masks):
             spots = {}
-            for value in range(1, board.size + 1):
-                found = places.within(unit_mask, value)
+            for value in values:
+                if done[value] & unit_mask:  # placed in the unit: no place to look for
+                    continue
+                found = free[value] & unit_mask
+                if not found:
+                    raise Contradiction
                 if 2 <= found.bit_count() <= size:
                     spots[value] = found
+            if len(spots) < size:
+                continue
             for group in combinations(sorted(spots), size):
                 union = 0
                 for value in group:
@@ -378,15 +378,24 @@ def fish(size: int, name: str) -> Callable[[State], int]:
             bases = [u for u, kind in enumerate(board.kinds) if kind == base_kind]
             covers = [u for u, kind in enumerate(board.kinds) if kind == cover_kind]
             cover_of = lookups.line_of[cover_kind]
+            unit_masks = lookups.unit_masks
             for value in range(1, n + 1):
                 lines = {}  # base unit: its places' cover lines, bit (number - 1) for each
+                free, done = places.free[value], places.done[value]
                 for unit in bases:
-                    found = places.within(lookups.unit_masks[unit], value)
+                    unit_mask = unit_masks[unit]
+                    if done & unit_mask:  # placed in the unit
+                        continue
+                    found = free & unit_mask
+                    if not found:
+                        raise Contradiction
                     if 2 <= found.bit_count() <= size:
                         crossed = 0
                         for cell in digits(found):
                             crossed |= 1 << (cover_of[cell] - 1)
                         lines[unit] = crossed
+                if len(lines) < size:
+                    continue
                 for group in combinations(sorted(lines), size):
                     crossing = 0
                     for unit in group:
@@ -606,8 +615,13 @@ def conjugates(board: Board, places: Places, value: int) -> dict[Cell, list[Cell
     """Strong links on a number: for each cell, the cells it shares a unit with where that unit
     has only those two places for the number (so one of the two holds it)."""
     links: dict[Cell, list[Cell]] = {}
+    free, done = places.free[value], places.done[value]
     for unit_mask in lookups_of(board).unit_masks:
-        found = places.within(unit_mask, value)
+        if done & unit_mask:  # placed in the unit
+            continue
+        found = free & unit_mask
+        if not found:
+            raise Contradiction
         if found.bit_count() == 2:
             low = found & -found
             first, second = low.bit_length() - 1, (found ^ low).bit_length() - 1
@@ -633,8 +647,7 @@ def x_chain(name: str, fewest: int, most: int) -> Callable[[State], int]:
             strong = conjugates(board, places, value)
             if len(strong) < 4:
                 continue
-            holders = {c for c in range(board.cells)
-                       if not state.placed[c] and state.candidates[c] >> value & 1}
+            holders = set(digits(places.free[value]))  # the open cells that may take it
             for first in sorted(strong):
                 found = shortest_chain(board, first, strong, holders, fewest,
                                        most if best is None else best[0] - 1)
