@@ -131,12 +131,17 @@ def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: st
     of two answers far sooner than the grader, which tries every technique before it gives up),
     and it searches only where another answer could differ: in the orbit just removed, as the
     givens kept before had one answer (`differs_in`). Where the level takes any technique, the
-    solver alone decides. Where every single is within the level: givens that naked and hidden
-    singles alone finish have one answer, and the grader finishes them by the same singles, so
-    the removal stays without a grade; the solver is asked first unless a single puts the
-    removed cells back (`singles_restore`), as most removals that singles do not put back leave
-    two answers, and `singles_finish` propagates over the whole grid where MiniSat answers in
-    one call (the same removals kept: givens singles finish have one answer)."""
+    solver alone decides; a removal that leaves blank four cells whose numbers swap round into
+    another answer (`deadly_rectangles`) goes back without asking it. Where every single is
+    within the level: a removal that singles put back (`singles_restore`) stays without a
+    question or a grade, at every step: its givens lead by singles to the state the givens kept
+    lead to, so they have the same answer and, past the singles, the same grade (the grader's
+    loop takes every single before anything else; `grader.graded` keeps that grade for the
+    state). Givens that naked and hidden singles alone finish have one answer, and the grader
+    finishes them by the same singles, so the removal stays without a grade; the solver is asked
+    before `singles_finish`, as most removals that singles do not put back leave two answers,
+    and `singles_finish` propagates over the whole grid where MiniSat answers in one call (the
+    same removals kept: givens singles finish have one answer)."""
     limit = bands_of(board).top(level)
     any_technique = limit >= WEIGHTS["contradiction"]
     # a killer's grader takes neither (its sums break the symmetry they rest on)

@@ -281,13 +281,15 @@ class Lookups:
     each unit's cells as a mask, its boxes and its other units, each cell's number in the rows
     and in the columns (a fish's cover lines), and `outside`, filled as pointing and claiming meet
     them: for a unit and the places of a number in it, the other units through all of them and
-    their cells elsewhere; `grades`, the grades `graded` kept on the board."""
+    their cells elsewhere; each cell's peers as a mask; `grades`, the grades `graded` kept on
+    the board."""
 
     unit_masks: tuple[int, ...]
     boxes: tuple[int, ...]
     not_boxes: tuple[int, ...]
     line_of: dict[str, tuple[int, ...]]
     outside: dict[tuple[int, int], tuple[tuple[int, list[Cell], int], ...]]
+    peer_masks: tuple[int, ...]
     grades: dict[tuple[tuple[int, ...], tuple[bool, ...]], Grade]
 
 
@@ -307,7 +309,8 @@ def lookups_of(board: Board) -> Lookups:
         kept = _LOOKUPS[id(board)] = (board, Lookups(
             tuple(sum(1 << cell for cell in unit) for unit in board.units),
             tuple(u for u, kind in enumerate(board.kinds) if kind == "box"),
-            tuple(u for u, kind in enumerate(board.kinds) if kind != "box"), line_of, {}, {}))
+            tuple(u for u, kind in enumerate(board.kinds) if kind != "box"), line_of, {},
+            tuple(sum(1 << peer for peer in peers) for peers in board.peers), {}))
     return kept[1]
 
 
@@ -492,19 +495,27 @@ def wing(size: int, name: str) -> Callable[[State], int]:
         usable = {c for c in range(board.cells)
                   if not state.placed[c] and 2 <= candidates[c].bit_count() <= size}
 
-        def bent(group: list[Cell], whole: bool) -> bool:
+        lookups = lookups_of(board)
+        unit_masks, peer_masks, cell_units = lookups.unit_masks, lookups.peer_masks, board.cell_units
+
+        def bent(group: list[Cell], cells: int, whole: bool) -> bool:
             """All but one cell in one unit, the one outside it holding two numbers (SE's shape);
-            a group still growing may lie in one unit entirely."""
-            for unit in board.cell_units[group[0]] + board.cell_units[group[1]]:
-                outside = [c for c in group if unit not in board.cell_units[c]]
-                if len(outside) == 1 and candidates[outside[0]].bit_count() == 2 or not (whole or outside):
+            a group still growing may lie in one unit entirely. `cells`: the group as a mask."""
+            for unit in cell_units[group[0]] + cell_units[group[1]]:
+                outside = cells & ~unit_masks[unit]
+                if not outside:
+                    if not whole:
+                        return True
+                elif not outside & (outside - 1) and candidates[outside.bit_length() - 1].bit_count() == 2:
                     return True
             return False
 
-        def grow(group: list[Cell], union: int, unseen: int, reach: set[Cell], lowest: Cell) -> int:
-            """`unseen`: the numbers whose places in the group are not all in sight of each other."""
+        def grow(group: list[Cell], cells: int, near: int, union: int, unseen: int, reach: set[Cell],
+                 lowest: Cell) -> int:
+            """`unseen`: the numbers whose places in the group are not all in sight of each other;
+            `cells`, `near`: the group and the cells any of it sees, as masks."""
             if len(group) == size:
-                if union.bit_count() != size or unseen.bit_count() != 1 or not bent(group, True):
+                if union.bit_count() != size or unseen.bit_count() != 1 or not bent(group, cells, True):
                     return 0
                 holders = [c for c in group if candidates[c] & unseen]
                 targets = sorted(frozenset.intersection(*(sees[c] for c in holders)) - set(group))
@@ -514,24 +525,30 @@ def wing(size: int, name: str) -> Callable[[State], int]:
                     return 1
                 return 0
             reach = set(reach)
-            near = set().union(*(sees[c] for c in group))
             while reach:
                 cell = reach.pop()
-                wider = union | candidates[cell]
-                hidden = unseen
-                for other in group:
-                    if other not in sees[cell]:
-                        hidden |= candidates[cell] & candidates[other]
-                if wider.bit_count() > size or hidden.bit_count() > 1 or not bent(group + [cell], False):
+                mask = candidates[cell]
+                wider = union | mask
+                if wider.bit_count() > size:
                     continue
-                further = {c for c in sees[cell] & usable if c > lowest and c not in near and c not in group}
-                if grow(group + [cell], wider, hidden, reach | further, lowest):
+                hidden = unseen
+                unseen_cells = cells & ~peer_masks[cell]  # the group's cells this one does not see
+                while unseen_cells:
+                    low = unseen_cells & -unseen_cells
+                    unseen_cells ^= low
+                    hidden |= mask & candidates[low.bit_length() - 1]
+                grown = cells | 1 << cell
+                if hidden.bit_count() > 1 or not bent(group + [cell], grown, False):
+                    continue
+                further = {c for c in sees[cell] & usable if c > lowest and not (near | grown) >> c & 1}
+                if grow(group + [cell], grown, near | peer_masks[cell], wider, hidden, reach | further,
+                        lowest):
                     return 1
             return 0
 
         for lowest in sorted(usable):
             later = {c for c in sees[lowest] & usable if c > lowest}
-            if grow([lowest], candidates[lowest], 0, later, lowest):
+            if grow([lowest], 1 << lowest, peer_masks[lowest], candidates[lowest], 0, later, lowest):
                 return 1
         return 0
     return apply
@@ -647,7 +664,7 @@ def x_chain(name: str, fewest: int, most: int) -> Callable[[State], int]:
             strong = conjugates(board, places, value)
             if len(strong) < 4:
                 continue
-            holders = set(digits(places.free[value]))  # the open cells that may take it
+            holders = places.free[value]  # the open cells that may take it
             for first in sorted(strong):
                 found = shortest_chain(board, first, strong, holders, fewest,
                                        most if best is None else best[0] - 1)
@@ -667,10 +684,12 @@ def x_chain(name: str, fewest: int, most: int) -> Callable[[State], int]:
     return apply
 
 
-def shortest_chain(board: Board, first: Cell, strong: dict[Cell, list[Cell]], holders: set[Cell],
+def shortest_chain(board: Board, first: Cell, strong: dict[Cell, list[Cell]], holders: int,
                    fewest: int, most: int) -> tuple[int, list[Cell], list[Cell]] | None:
     """The shortest X-chain from `first` with `fewest` to `most` strong links that crosses
-    something out: its strong links, its cells and the cells it crosses the number out of."""
+    something out: its strong links, its cells and the cells it crosses the number out of.
+    `holders`: the open cells that may take the number, as a mask."""
+    peer_masks = lookups_of(board).peer_masks
     parents: dict[Node, Node | None] = {(first, 0): None}
     frontier: list[Node] = [(first, 0)]
     for links in range(1, most + 1):
@@ -682,15 +701,17 @@ def shortest_chain(board: Board, first: Cell, strong: dict[Cell, list[Cell]], ho
                     reached.append((other, 1))
         for node in reached:
             end = node[0]
-            if links >= fewest and end != first:
+            seeing = holders & peer_masks[first] & peer_masks[end]  # holders that see both ends
+            if links >= fewest and end != first and seeing:
                 chain = [cell for cell, _ in chain_path(parents, node)]
-                targets = sorted(holders.intersection(board.peers[first], board.peers[end]) - set(chain))
-                if targets:
-                    return links, chain, targets
+                for cell in chain:
+                    seeing &= ~(1 << cell)
+                if seeing:
+                    return links, chain, digits(seeing)
         frontier = []
         for cell, _ in reached:  # each holds the number: the cells it sees lack it
-            for weak in board.peers[cell]:
-                if weak in holders and weak in strong and (weak, 0) not in parents:
+            for weak in digits(holders & peer_masks[cell]):
+                if weak in strong and (weak, 0) not in parents:
                     parents[(weak, 0)] = (cell, 1)
                     frontier.append((weak, 0))
         if not frontier:

@@ -366,9 +366,11 @@ def singles_finish(board: Board, givens: list[int]) -> bool:
 def singles_restore(board: Board, givens: list[int], answer: list[int], cells: tuple[Cell, ...]) -> bool:
     """Whether a naked or hidden single puts each of `cells` back (its number in `answer`), one
     after another, each seen in one step from the givens and the cells put back before it (a
-    board without sums). When the givens with `cells` filled in are finished by singles, so then
-    are the givens (singles from more givens place all they placed): the generator's removal
-    decided by looking at two cells, where `singles_finish` propagates over the whole grid."""
+    board without sums). Then singles lead the givens to the state they lead the givens with
+    `cells` filled in to (singles from more givens place all they placed, and none places a
+    number the answer does not have there): the same answers, finished by singles where those
+    are, and the grader's grade past its singles the same. The generator's removal decided by
+    looking at two cells, where `singles_finish` propagates over the whole grid."""
     masks = masks_of(board)
     peers, units, cell_units = masks.peers, masks.units, board.cell_units
     planes = [0] * (board.size + 1)  # each number's cells among the givens
