@@ -215,7 +215,7 @@ def deadly_rectangles(board: Board, answer: list[int]) -> list[int]:
     a and b swapped round them make another answer, so givens that leave all four blank have two
     (`differs_in` is True for any cells removed last). The generator's cheapest question: of the
     479 removals MiniSat turned away for 10 expert 9x9s, 168 had left such a rectangle blank."""
-    n, units, cell_units = board.size, board.units, board.cell_units
+    n, units, cell_units = board.size, masks_of(board).units, board.cell_units
     rows = [answer[row * n:(row + 1) * n] for row in range(n)]
     column_of = [{value: col for col, value in enumerate(row)} for row in rows]
     found = []
@@ -227,10 +227,11 @@ def deadly_rectangles(board: Board, answer: list[int]) -> list[int]:
                 if right <= left or lower[right] != upper[left]:
                     continue
                 cells = (top * n + left, top * n + right, bottom * n + left, bottom * n + right)
-                through = {unit for cell in cells for unit in cell_units[cell]}
-                if all(len({answer[cell] for cell in cells if cell in units[unit]}) == 2
-                       and sum(1 for cell in cells if cell in units[unit]) == 2 for unit in through):
-                    found.append(sum(1 << cell for cell in cells))
+                rectangle = sum(1 << cell for cell in cells)
+                if all(len(inside := [answer[cell] for cell in cells if units[unit] >> cell & 1]) == 2
+                       and inside[0] != inside[1]
+                       for unit in {unit for cell in cells for unit in cell_units[cell]}):
+                    found.append(rectangle)
     return found
 
 
