@@ -927,7 +927,7 @@ FIRST_STEPS = STEPS[:[step.name for step in STEPS].index("naked single") + 1]
 """The singles (and a killer's cages of one combination), the steps every grade starts with: the
 simplest-first loop takes one of them while any helps, so a grade is these until none helps and
 then the whole loop from there, the same steps in the same order as one loop."""
-GRADES_KEPT = 512  # the states after `FIRST_STEPS` whose grades a board keeps
+GRADES_KEPT = 64  # the states after `FIRST_STEPS` whose grades a board keeps (a reduction grades a few)
 
 
 def graded(board: Board, givens: list[int], limit: float = 99.0) -> JSON:
