@@ -4,6 +4,7 @@ forms twins share, the one-line format."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from itertools import islice
@@ -409,6 +410,43 @@ def test_another_answer_is_looked_for_only_where_the_removal_was():
     assert True in verdicts and False in verdicts
 
 
+@pytest.mark.parametrize("variant", ["classic", "diagonal", "jigsaw"])
+def test_a_deadly_rectangle_is_every_four_cells_that_swap_into_another_answer(variant):
+    """`deadly_rectangles` are the four-cell rectangles whose two numbers swapped round leave
+    every house holding each number once (found by trying every two rows and two columns), and
+    the answer with one left blank has two answers."""
+    from bookgen.puzzles.sudoku.generator import filled_jigsaw
+    from bookgen.puzzles.sudoku.solver import deadly_rectangles
+
+    rng = random.Random(f"rectangles {variant}")
+    found_any = False
+    for _ in range(5):
+        if variant == "jigsaw":
+            made = filled_jigsaw(rng, 9)
+            assert made is not None
+            board, answer = made
+        else:
+            board = board_of(9, variant)
+            answer = filled(rng, board)
+            assert answer is not None
+        swapping = set()
+        for top, bottom in itertools.combinations(range(9), 2):
+            for left, right in itertools.combinations(range(9), 2):
+                cells = (top * 9 + left, top * 9 + right, bottom * 9 + left, bottom * 9 + right)
+                swapped = answer.copy()
+                for one, other in ((cells[0], cells[1]), (cells[2], cells[3])):
+                    swapped[one], swapped[other] = answer[other], answer[one]
+                if swapped != answer and all(len({swapped[c] for c in unit}) == 9 for unit in board.units):
+                    swapping.add(sum(1 << cell for cell in cells))
+        rectangles = deadly_rectangles(board, answer)
+        assert sorted(rectangles) == sorted(swapping)
+        for rectangle in rectangles[:3]:
+            blank = [0 if rectangle >> cell & 1 else value for cell, value in enumerate(answer)]
+            assert count(board, blank, 2)[0] == 2
+            found_any = True
+    assert found_any
+
+
 def test_the_step_ranks_within_the_levels():
     """Every rating carries `step`: its score on the finer ladder, in order, never across a
     level's edge (each 9x9 level is one or two whole steps)."""
@@ -553,12 +591,38 @@ def test_cells_singles_put_back_leave_givens_singles_finish(variant, size):
 
 
 def test_a_rating_after_the_generator_is_the_rating_from_scratch():
-    """`rate` may answer from the generator's last grade (`graded` keeps it): the same figures as
-    a grade taken afresh with every technique."""
+    """`rate` may answer from the grades the generator's removals kept (`graded` keeps each past
+    the singles): the same figures, in the same order, as a grade taken afresh."""
     from bookgen.puzzles.sudoku import grader
+    from bookgen.puzzles.sudoku.board import board_for
 
-    record = make_puzzle(Request.make(SUDOKU, "expert", {}), "kept grade")
-    assert grader._LAST_SOLVED  # the reduction's last grade, kept
-    kept = SUDOKU.rate(record.puzzle)
-    grader._LAST_SOLVED.clear()
-    assert SUDOKU.rate(record.puzzle) == kept == record.rating
+    for seed in range(4):
+        record = make_puzzle(Request.make(SUDOKU, "expert", {}), f"kept grade/{seed}")
+        grades = grader.lookups_of(board_for(record.puzzle)).grades
+        assert grades  # the reduction's grades, kept
+        kept = SUDOKU.rate(record.puzzle)
+        grades.clear()
+        afresh = SUDOKU.rate(record.puzzle)
+        assert json.dumps(afresh) == json.dumps(kept) == json.dumps(record.rating)
+        _, figures = grader.deduce(board_for(record.puzzle), flat(record.puzzle["givens"]))
+        assert json.dumps(figures["used"]) == json.dumps(afresh["techniques"])
+
+
+def test_a_grade_is_its_singles_then_the_whole_loop():
+    """`graded` runs `FIRST_STEPS` until none helps, then the whole loop: the same figures as
+    `deduce`'s one loop, at every level's limit, kept grades or none (a puzzle and its removals)."""
+    from bookgen.puzzles.sudoku import grader
+    from bookgen.puzzles.sudoku.board import board_for
+
+    record = make_puzzle(Request.make(SUDOKU, "expert", {}), "first steps")
+    board, givens = board_for(record.puzzle), flat(record.puzzle["givens"])
+    answer = flat(record.solution["grid"])
+    fuller = [[value or answer[cell] if cell % 7 == step else value for cell, value in enumerate(givens)]
+              for step in range(7)]
+    limits = (1.59, 2.39, 3.49, 5.99, 99.0)
+    for order in (limits, limits[::-1]):  # grades kept at lower limits, then at higher ones
+        grader.lookups_of(board).grades.clear()
+        for limit in order:
+            for puzzle in [givens, *fuller]:
+                expected = grader.deduce(board, puzzle, limit)[1]
+                assert json.dumps(grader.graded(board, puzzle, limit)) == json.dumps(expected)

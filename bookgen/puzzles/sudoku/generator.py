@@ -30,6 +30,7 @@ from bookgen.puzzles.sudoku.parameters import (
 from bookgen.puzzles.sudoku.regions import random_layout
 from bookgen.puzzles.sudoku.solver import (
     Budget,
+    deadly_rectangles,
     differs_in,
     initial,
     singles_finish,
@@ -130,12 +131,17 @@ def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: st
     of two answers far sooner than the grader, which tries every technique before it gives up),
     and it searches only where another answer could differ: in the orbit just removed, as the
     givens kept before had one answer (`differs_in`). Where the level takes any technique, the
-    solver alone decides. Where every single is within the level: givens that naked and hidden
-    singles alone finish have one answer, and the grader finishes them by the same singles, so
-    the removal stays without a grade; the solver is asked first unless a single puts the
-    removed cells back (`singles_restore`), as most removals that singles do not put back leave
-    two answers, and `singles_finish` propagates over the whole grid where MiniSat answers in
-    one call (the same removals kept: givens singles finish have one answer)."""
+    solver alone decides; a removal that leaves blank four cells whose numbers swap round into
+    another answer (`deadly_rectangles`) goes back without asking it. Where every single is
+    within the level: a removal that singles put back (`singles_restore`) stays without a
+    question or a grade, at every step: its givens lead by singles to the state the givens kept
+    lead to, so they have the same answer and, past the singles, the same grade (the grader's
+    loop takes every single before anything else; `grader.graded` keeps that grade for the
+    state). Givens that naked and hidden singles alone finish have one answer, and the grader
+    finishes them by the same singles, so the removal stays without a grade; the solver is asked
+    before `singles_finish`, as most removals that singles do not put back leave two answers,
+    and `singles_finish` propagates over the whole grid where MiniSat answers in one call (the
+    same removals kept: givens singles finish have one answer)."""
     limit = bands_of(board).top(level)
     any_technique = limit >= WEIGHTS["contradiction"]
     # a killer's grader takes neither (its sums break the symmetry they rest on)
@@ -145,30 +151,35 @@ def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: st
     # where the level takes every single: the givens singles alone finish have one answer, and
     # the grader finishes them by the same singles first (the solver's quickest question)
     singles_decide = limit >= WEIGHTS["naked single"] and not board.cages
+    # where the solver is asked: four blank cells whose numbers swap round leave two answers
+    rectangles = deadly_rectangles(board, answer) if counted or past_singles else []
 
     kept: set[tuple[Cell, ...]] = set()  # the removals kept so far: their givens have one answer
     kept_givens = answer  # the givens they leave
+    kept_blanks = 0  # their blank cells, as a mask
     singles_kept = True  # whether singles finish those givens (fewer never finish sooner)
 
     def still_solvable(removed: set[tuple[Cell, ...]]) -> bool:
-        nonlocal kept_givens, singles_kept
+        nonlocal kept_givens, kept_blanks, singles_kept
         (orbit,) = removed - kept
         givens = kept_givens.copy()
+        blanks = kept_blanks
         for cell in orbit:
             givens[cell] = 0
-        singles_asked = singles_decide and singles_kept
-        if singles_asked and singles_restore(board, givens, answer, orbit):
-            singles_now = True
-        elif (counted or past_singles) and differs_in(board, givens, answer, orbit):
+            blanks |= 1 << cell
+        if singles_decide and singles_restore(board, givens, answer, orbit):
+            singles_now = True  # the givens kept, put back: their answers and grade past the singles
+        elif (counted or past_singles) and (any(not rectangle & ~blanks for rectangle in rectangles)
+                                            or differs_in(board, givens, answer, orbit)):
             return False
-        elif singles_asked and singles_finish(board, givens):
+        elif singles_decide and singles_kept and singles_finish(board, givens):
             singles_now = True
         elif any_technique or graded_within(givens):
             singles_now = False
         else:
             return False
         kept.add(orbit)
-        kept_givens, singles_kept = givens, singles_kept and singles_now
+        kept_givens, kept_blanks, singles_kept = givens, blanks, singles_kept and singles_now
         return True
 
     def graded_within(givens: list[int]) -> bool:

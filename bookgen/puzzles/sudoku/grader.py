@@ -92,6 +92,8 @@ class State:
     candidates: list[int]
     placed: list[bool]
     log: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    known: tuple[list[int], list[bool], Places] | None = field(default=None, repr=False, compare=False)
+    """The last `places` and the candidates and placed cells they were read from."""
 
     def copy(self) -> State:
         return State(self.board, self.candidates.copy(), self.placed.copy())
@@ -121,7 +123,13 @@ class State:
         return changed
 
     def places(self) -> Places:
-        """Where each number may still go, as masks of cells (the state as it is now)."""
+        """Where each number may still go, as masks of cells (the state as it is now). Kept while
+        the state stays as it is: the techniques of one round of the simplest-first loop ask for
+        them in turn, each finding nothing (two lists compared, where the masks are a loop over
+        every cell's candidates)."""
+        known = self.known
+        if known is not None and known[0] == self.candidates and known[1] == self.placed:
+            return known[2]
         free = [0] * (self.board.size + 1)
         done = [0] * (self.board.size + 1)
         placed = self.placed
@@ -134,27 +142,21 @@ class State:
                 low = mask & -mask
                 mask ^= low
                 free[low.bit_length() - 1] |= bit
-        return Places(free, done)
+        places = Places(free, done)
+        self.known = (self.candidates.copy(), placed.copy(), places)
+        return places
 
 
 @dataclass(frozen=True)
 class Places:
     """Each number's open cells that may take it (`free`) and its placed cells (`done`), as masks
     of cells: a unit's places for a number are then one `and` away, where a technique that asks
-    every unit about every number scanned each unit's cells for each number."""
+    every unit about every number scanned each unit's cells for each number. The techniques
+    write the question out (a call per unit and number cost more than the answer): none where
+    the number is placed in the unit, else `free & unit`, a Contradiction when that is empty."""
 
     free: list[int]
     done: list[int]
-
-    def within(self, unit: int, value: int) -> int:
-        """The open cells of a unit (a mask of cells) that may still take `value`: none once it
-        is placed there; a Contradiction where it has no place left."""
-        if self.done[value] & unit:
-            return 0
-        found = self.free[value] & unit
-        if not found:
-            raise Contradiction
-        return found
 
 
 def start(board: Board, givens: list[int]) -> State:
@@ -236,7 +238,7 @@ def locked(from_box: bool, name: str) -> Callable[[State], int]:
         for unit in lookups.boxes if from_box else lookups.not_boxes:
             unit_mask = masks[unit]
             for value in range(1, board.size + 1):
-                if done[value] & unit_mask:  # `places.within`, written out: asked 81 times a sweep
+                if done[value] & unit_mask:  # placed in the unit: asked 81 times a sweep
                     continue
                 found = free[value] & unit_mask
                 if not found:
@@ -268,19 +270,27 @@ def locked_rests(board: Board, unit: int, cells: list[Cell]) -> tuple[tuple[int,
     return tuple(found)
 
 
+Grade = tuple[int, bool, list[tuple[str, dict[str, Any]]], dict[str, int]]
+"""A grade kept by `graded` for the state `FIRST_STEPS` left: the highest rank it allowed,
+whether it finished, and what it logged and counted from there."""
+
+
 @dataclass(frozen=True)
 class Lookups:
     """What the techniques ask of a board's structure again and again, worked out once per board:
     each unit's cells as a mask, its boxes and its other units, each cell's number in the rows
     and in the columns (a fish's cover lines), and `outside`, filled as pointing and claiming meet
     them: for a unit and the places of a number in it, the other units through all of them and
-    their cells elsewhere."""
+    their cells elsewhere; each cell's peers as a mask; `grades`, the grades `graded` kept on
+    the board."""
 
     unit_masks: tuple[int, ...]
     boxes: tuple[int, ...]
     not_boxes: tuple[int, ...]
     line_of: dict[str, tuple[int, ...]]
     outside: dict[tuple[int, int], tuple[tuple[int, list[Cell], int], ...]]
+    peer_masks: tuple[int, ...]
+    grades: dict[tuple[tuple[int, ...], tuple[bool, ...]], Grade]
 
 
 _LOOKUPS: dict[int, tuple[Board, Lookups]] = {}
@@ -299,7 +309,8 @@ def lookups_of(board: Board) -> Lookups:
         kept = _LOOKUPS[id(board)] = (board, Lookups(
             tuple(sum(1 << cell for cell in unit) for unit in board.units),
             tuple(u for u, kind in enumerate(board.kinds) if kind == "box"),
-            tuple(u for u, kind in enumerate(board.kinds) if kind != "box"), line_of, {}))
+            tuple(u for u, kind in enumerate(board.kinds) if kind != "box"), line_of, {},
+            tuple(sum(1 << peer for peer in peers) for peers in board.peers), {}))
     return kept[1]
 
 
@@ -327,12 +338,20 @@ def hidden_subset(size: int, name: str) -> Callable[[State], int]:
     def apply(state: State) -> int:
         board = state.board
         places = state.places()
+        free, done = places.free, places.done
+        values = range(1, board.size + 1)
         for unit, unit_mask in enumerate(lookups_of(board).unit_masks):
             spots = {}
-            for value in range(1, board.size + 1):
-                found = places.within(unit_mask, value)
+            for value in values:
+                if done[value] & unit_mask:  # placed in the unit: no place to look for
+                    continue
+                found = free[value] & unit_mask
+                if not found:
+                    raise Contradiction
                 if 2 <= found.bit_count() <= size:
                     spots[value] = found
+            if len(spots) < size:
+                continue
             for group in combinations(sorted(spots), size):
                 union = 0
                 for value in group:
@@ -362,15 +381,24 @@ def fish(size: int, name: str) -> Callable[[State], int]:
             bases = [u for u, kind in enumerate(board.kinds) if kind == base_kind]
             covers = [u for u, kind in enumerate(board.kinds) if kind == cover_kind]
             cover_of = lookups.line_of[cover_kind]
+            unit_masks = lookups.unit_masks
             for value in range(1, n + 1):
                 lines = {}  # base unit: its places' cover lines, bit (number - 1) for each
+                free, done = places.free[value], places.done[value]
                 for unit in bases:
-                    found = places.within(lookups.unit_masks[unit], value)
+                    unit_mask = unit_masks[unit]
+                    if done & unit_mask:  # placed in the unit
+                        continue
+                    found = free & unit_mask
+                    if not found:
+                        raise Contradiction
                     if 2 <= found.bit_count() <= size:
                         crossed = 0
                         for cell in digits(found):
                             crossed |= 1 << (cover_of[cell] - 1)
                         lines[unit] = crossed
+                if len(lines) < size:
+                    continue
                 for group in combinations(sorted(lines), size):
                     crossing = 0
                     for unit in group:
@@ -467,19 +495,27 @@ def wing(size: int, name: str) -> Callable[[State], int]:
         usable = {c for c in range(board.cells)
                   if not state.placed[c] and 2 <= candidates[c].bit_count() <= size}
 
-        def bent(group: list[Cell], whole: bool) -> bool:
+        lookups = lookups_of(board)
+        unit_masks, peer_masks, cell_units = lookups.unit_masks, lookups.peer_masks, board.cell_units
+
+        def bent(group: list[Cell], cells: int, whole: bool) -> bool:
             """All but one cell in one unit, the one outside it holding two numbers (SE's shape);
-            a group still growing may lie in one unit entirely."""
-            for unit in board.cell_units[group[0]] + board.cell_units[group[1]]:
-                outside = [c for c in group if unit not in board.cell_units[c]]
-                if len(outside) == 1 and candidates[outside[0]].bit_count() == 2 or not (whole or outside):
+            a group still growing may lie in one unit entirely. `cells`: the group as a mask."""
+            for unit in cell_units[group[0]] + cell_units[group[1]]:
+                outside = cells & ~unit_masks[unit]
+                if not outside:
+                    if not whole:
+                        return True
+                elif not outside & (outside - 1) and candidates[outside.bit_length() - 1].bit_count() == 2:
                     return True
             return False
 
-        def grow(group: list[Cell], union: int, unseen: int, reach: set[Cell], lowest: Cell) -> int:
-            """`unseen`: the numbers whose places in the group are not all in sight of each other."""
+        def grow(group: list[Cell], cells: int, near: int, union: int, unseen: int, reach: set[Cell],
+                 lowest: Cell) -> int:
+            """`unseen`: the numbers whose places in the group are not all in sight of each other;
+            `cells`, `near`: the group and the cells any of it sees, as masks."""
             if len(group) == size:
-                if union.bit_count() != size or unseen.bit_count() != 1 or not bent(group, True):
+                if union.bit_count() != size or unseen.bit_count() != 1 or not bent(group, cells, True):
                     return 0
                 holders = [c for c in group if candidates[c] & unseen]
                 targets = sorted(frozenset.intersection(*(sees[c] for c in holders)) - set(group))
@@ -489,24 +525,30 @@ def wing(size: int, name: str) -> Callable[[State], int]:
                     return 1
                 return 0
             reach = set(reach)
-            near = set().union(*(sees[c] for c in group))
             while reach:
                 cell = reach.pop()
-                wider = union | candidates[cell]
-                hidden = unseen
-                for other in group:
-                    if other not in sees[cell]:
-                        hidden |= candidates[cell] & candidates[other]
-                if wider.bit_count() > size or hidden.bit_count() > 1 or not bent(group + [cell], False):
+                mask = candidates[cell]
+                wider = union | mask
+                if wider.bit_count() > size:
                     continue
-                further = {c for c in sees[cell] & usable if c > lowest and c not in near and c not in group}
-                if grow(group + [cell], wider, hidden, reach | further, lowest):
+                hidden = unseen
+                unseen_cells = cells & ~peer_masks[cell]  # the group's cells this one does not see
+                while unseen_cells:
+                    low = unseen_cells & -unseen_cells
+                    unseen_cells ^= low
+                    hidden |= mask & candidates[low.bit_length() - 1]
+                grown = cells | 1 << cell
+                if hidden.bit_count() > 1 or not bent(group + [cell], grown, False):
+                    continue
+                further = {c for c in sees[cell] & usable if c > lowest and not (near | grown) >> c & 1}
+                if grow(group + [cell], grown, near | peer_masks[cell], wider, hidden, reach | further,
+                        lowest):
                     return 1
             return 0
 
         for lowest in sorted(usable):
             later = {c for c in sees[lowest] & usable if c > lowest}
-            if grow([lowest], candidates[lowest], 0, later, lowest):
+            if grow([lowest], 1 << lowest, peer_masks[lowest], candidates[lowest], 0, later, lowest):
                 return 1
         return 0
     return apply
@@ -590,8 +632,13 @@ def conjugates(board: Board, places: Places, value: int) -> dict[Cell, list[Cell
     """Strong links on a number: for each cell, the cells it shares a unit with where that unit
     has only those two places for the number (so one of the two holds it)."""
     links: dict[Cell, list[Cell]] = {}
+    free, done = places.free[value], places.done[value]
     for unit_mask in lookups_of(board).unit_masks:
-        found = places.within(unit_mask, value)
+        if done & unit_mask:  # placed in the unit
+            continue
+        found = free & unit_mask
+        if not found:
+            raise Contradiction
         if found.bit_count() == 2:
             low = found & -found
             first, second = low.bit_length() - 1, (found ^ low).bit_length() - 1
@@ -617,8 +664,7 @@ def x_chain(name: str, fewest: int, most: int) -> Callable[[State], int]:
             strong = conjugates(board, places, value)
             if len(strong) < 4:
                 continue
-            holders = {c for c in range(board.cells)
-                       if not state.placed[c] and state.candidates[c] >> value & 1}
+            holders = places.free[value]  # the open cells that may take it
             for first in sorted(strong):
                 found = shortest_chain(board, first, strong, holders, fewest,
                                        most if best is None else best[0] - 1)
@@ -638,10 +684,12 @@ def x_chain(name: str, fewest: int, most: int) -> Callable[[State], int]:
     return apply
 
 
-def shortest_chain(board: Board, first: Cell, strong: dict[Cell, list[Cell]], holders: set[Cell],
+def shortest_chain(board: Board, first: Cell, strong: dict[Cell, list[Cell]], holders: int,
                    fewest: int, most: int) -> tuple[int, list[Cell], list[Cell]] | None:
     """The shortest X-chain from `first` with `fewest` to `most` strong links that crosses
-    something out: its strong links, its cells and the cells it crosses the number out of."""
+    something out: its strong links, its cells and the cells it crosses the number out of.
+    `holders`: the open cells that may take the number, as a mask."""
+    peer_masks = lookups_of(board).peer_masks
     parents: dict[Node, Node | None] = {(first, 0): None}
     frontier: list[Node] = [(first, 0)]
     for links in range(1, most + 1):
@@ -653,15 +701,17 @@ def shortest_chain(board: Board, first: Cell, strong: dict[Cell, list[Cell]], ho
                     reached.append((other, 1))
         for node in reached:
             end = node[0]
-            if links >= fewest and end != first:
+            seeing = holders & peer_masks[first] & peer_masks[end]  # holders that see both ends
+            if links >= fewest and end != first and seeing:
                 chain = [cell for cell, _ in chain_path(parents, node)]
-                targets = sorted(holders.intersection(board.peers[first], board.peers[end]) - set(chain))
-                if targets:
-                    return links, chain, targets
+                for cell in chain:
+                    seeing &= ~(1 << cell)
+                if seeing:
+                    return links, chain, digits(seeing)
         frontier = []
         for cell, _ in reached:  # each holds the number: the cells it sees lack it
-            for weak in board.peers[cell]:
-                if weak in holders and weak in strong and (weak, 0) not in parents:
+            for weak in digits(holders & peer_masks[cell]):
+                if weak in strong and (weak, 0) not in parents:
                     parents[(weak, 0)] = (cell, 1)
                     frontier.append((weak, 0))
         if not frontier:
@@ -850,41 +900,62 @@ def deduce(board: Board, givens: list[int], limit: float = 99.0) -> tuple[State,
     """Solve as a person would, simplest technique first, none weighing more than `limit`."""
     state = start(board, givens)
     done = simplest_first(STEPS, state, finished, top_rank(limit))
-    used = {name: count for name, count in done.counts.items() if count}
-    if not done.finished:
-        return state, {"solved": False, "score": SEARCH, "hardest": "search", "used": used}
+    return state, figures_of(state.log, done.counts, done.finished)
+
+
+def figures_of(log: list[tuple[str, dict[str, Any]]], counts: dict[str, int], solved: bool) -> JSON:
+    """A run's figures from its log and its count of each technique's uses (in `STEPS`' order):
+    the score of its hardest technique, or `SEARCH` where it did not finish."""
+    used = {name: count for name, count in counts.items() if count}
+    if not solved:
+        return {"solved": False, "score": SEARCH, "hardest": "search", "used": used}
     heaviest: dict[str, float] = {}  # each technique used, at the weight of its heaviest use
-    for name, facts in state.log:
+    for name, facts in log:
         heaviest[name] = max(heaviest.get(name, 0.0), facts.get("weight", WEIGHTS[name]))
     rank = {name: place for place, (name, _) in enumerate(TECHNIQUES)}
     hardest = max(heaviest, key=lambda name: (heaviest[name], rank[name]), default="none")
     weight = heaviest.get(hardest, 1.0)
     if hardest == "contradiction":
-        longest = max(facts["length"] for name, facts in state.log if name == "contradiction")
+        longest = max(facts["length"] for name, facts in log if name == "contradiction")
         score = round(weight + min(2.4, 0.1 * longest + 0.03 * used[hardest]), 2)
     else:
         score = round(weight + 0.01 * min(9, used.get(hardest, 0)), 2)
-    return state, {"solved": True, "score": score, "hardest": hardest, "used": used}
+    return {"solved": True, "score": score, "hardest": hardest, "used": used}
 
 
-_LAST_SOLVED: list[tuple[Board, list[int], int, JSON]] = []
+FIRST_STEPS = STEPS[:[step.name for step in STEPS].index("naked single") + 1]
+"""The singles (and a killer's cages of one combination), the steps every grade starts with: the
+simplest-first loop takes one of them while any helps, so a grade is these until none helps and
+then the whole loop from there, the same steps in the same order as one loop."""
+GRADES_KEPT = 64  # the states after `FIRST_STEPS` whose grades a board keeps (a reduction grades a few)
 
 
 def graded(board: Board, givens: list[int], limit: float = 99.0) -> JSON:
-    """`deduce`'s figures, the last givens it finished kept: the generator grades each removal it
-    keeps within the level's techniques, then rates the puzzle it ends with under all of them,
-    and a run that finished below a rank takes the same steps with more ranks allowed (a harder
-    technique is tried only where every simpler one found nothing). A Contradiction is raised.
-    (The generator's board and the one `rate` reads from the puzzle are equal, not the same.)"""
+    """`deduce`'s figures, the grade past `FIRST_STEPS` kept for the state they leave: what the
+    loop does from there depends on that state alone (its candidates and placed cells). The
+    generator's removals mostly leave the state of givens graded before (singles put the cells
+    back), and the rating of its puzzle is the grade of the last removal graded: their singles
+    are followed again, the rest taken from the kept grade. A grade that finished below a rank is
+    reused with more ranks allowed (a harder technique is tried only where every simpler one
+    found nothing). A Contradiction is raised."""
     top = top_rank(limit)
-    if _LAST_SOLVED:
-        last_board, last_givens, last_top, figures = _LAST_SOLVED[0]
-        if last_top <= top and last_givens == givens and (last_board is board or last_board == board):
-            return figures
-    _, figures = deduce(board, givens, limit)
-    if figures["solved"]:
-        _LAST_SOLVED[:] = [(board, givens.copy(), top, figures)]
-    return figures
+    state = start(board, givens)
+    first = simplest_first(FIRST_STEPS, state, finished, top)
+    if first.finished:
+        return figures_of(state.log, first.counts, True)
+    grades = lookups_of(board).grades
+    key = (tuple(state.candidates), tuple(state.placed))
+    kept = grades.get(key)
+    if kept is None or not (kept[0] == top or kept[1] and kept[0] <= top):
+        before = len(state.log)
+        rest = simplest_first(STEPS, state, finished, top)
+        if len(grades) >= GRADES_KEPT:
+            grades.clear()
+        kept = grades[key] = (top, rest.finished, state.log[before:], rest.counts)
+        del state.log[before:]
+    _, solved, rest_log, rest_counts = kept
+    counts = {name: first.counts.get(name, 0) + count for name, count in rest_counts.items()}
+    return figures_of(state.log + rest_log, counts, solved)
 
 
 def rate(puzzle: JSON) -> JSON:

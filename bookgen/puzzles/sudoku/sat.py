@@ -7,17 +7,20 @@ Used where the search proves one answer (`count` with a cap, `differs_in`): in P
 took 0.22 s of top95's 0.35 s (issue 45), MiniSat takes a tenth of it. The Python engine stays the
 reference (bench/sudoku_sat.py checks the two agree) and keeps every question whose answer has an
 order: the first of several answers, the count of all.
+
+MiniSat is called through `pysolvers`, the compiled module python-sat ships, with the calls its
+`pysat.solvers.Minisat22` makes (new, add a clause, solve under assumptions, the model, delete):
+importing that wrapper took 20 ms of processor (pysat.formula, tempfile, lzma...), a twelfth of
+generating 10 expert 9x9s, where `pysolvers` alone takes under 2 ms.
 """
 
 from __future__ import annotations
 
 import atexit
-from typing import TYPE_CHECKING
+import threading
+from typing import Any
 
 from bookgen.puzzles.sudoku.board import Board, Cell
-
-if TYPE_CHECKING:
-    from pysat.solvers import Minisat22
 
 
 class Rules:
@@ -25,13 +28,18 @@ class Rules:
     number (1 to size), and each question's clause is switched on by a fresh variable of its own."""
 
     def __init__(self, board: Board) -> None:
-        from pysat.solvers import Minisat22  # only where a puzzle is solved: 30 ms of import
+        import pysolvers  # only where a puzzle is solved
 
         self.size = board.size
-        self.solver: Minisat22 = Minisat22()
+        self.minisat: Any = pysolvers
+        self.solver: Any = pysolvers.minisat22_new()
         self.free = board.cells * board.size + board.size + 1  # the next variable no cell uses
         numbers = range(1, board.size + 1)
-        add = self.solver.add_clause
+        solver, add_clause = self.solver, pysolvers.minisat22_add_cl
+
+        def add(clause: list[int]) -> None:
+            add_clause(solver, clause)
+
         for cell in range(board.cells):
             names = [self.var(cell, number) for number in numbers]
             add(names)
@@ -52,19 +60,22 @@ class Rules:
     def holds(self, givens: list[int], unless: list[int] | None = None) -> bool:
         """Whether the givens have an answer, keeping `unless` too: a clause (of cells'
         variables) for this question only; the answer is then the solver's model."""
-        assumptions = [self.var(cell, value) for cell, value in enumerate(givens) if value]
+        size, minisat, solver = self.size, self.minisat, self.solver
+        assumptions = [cell * size + value for cell, value in enumerate(givens) if value]
+        # MiniSat catches an interrupt while it solves where the thread may take the signal
+        main = int(threading.current_thread() is threading.main_thread())
         if unless is None:
-            return self.solver.solve(assumptions=assumptions)
+            return bool(minisat.minisat22_solve(solver, assumptions, main))
         switch = self.free
         self.free += 1
-        self.solver.add_clause([-switch, *unless])
-        found = self.solver.solve(assumptions=[*assumptions, switch])
-        self.solver.add_clause([-switch])  # the question's clause, off for good
+        minisat.minisat22_add_cl(solver, [-switch, *unless])
+        found = bool(minisat.minisat22_solve(solver, [*assumptions, switch], main))
+        minisat.minisat22_add_cl(solver, [-switch])  # the question's clause, off for good
         return found
 
     def answer(self, cells: int) -> list[int]:
         """Each cell's number in the answer `holds` found."""
-        model, size = self.solver.get_model(), self.size
+        model, size = self.minisat.minisat22_model(self.solver), self.size
         return [next(number for number in range(1, size + 1) if model[cell * size + number - 1] > 0)
                 for cell in range(cells)]
 
@@ -99,5 +110,5 @@ def _delete_solvers() -> None:
     """Free the kept solvers while python-sat is whole: left to the interpreter's exit, a
     solver's __del__ ran after its module was torn down and printed a TypeError's traceback."""
     for _, rules in _RULES.values():
-        rules.solver.delete()
+        rules.minisat.minisat22_del(rules.solver)
     _RULES.clear()

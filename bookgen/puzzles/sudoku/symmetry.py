@@ -146,7 +146,7 @@ def _renamed(row: tuple[int, ...], order: Order, names: Names,
         if value and not fresh[value]:
             named += 1
             fresh[value] = named
-    return tuple(fresh[row[col]] for col in order), tuple(fresh), named
+    return tuple([fresh[row[col]] for col in order]), tuple(fresh), named
 
 
 @cache
