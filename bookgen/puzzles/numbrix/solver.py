@@ -163,7 +163,7 @@ class State:
         placed_before = self.done
         while True:
             done = self.done
-            dirty = self.dirty
+            dirty = narrowed = self.dirty
             if self.stale:
                 stale = self.stale
                 self.stale = 0
@@ -239,8 +239,10 @@ class State:
                     if not rest:
                         break
                     k = rest.bit_length() - 1
-            fresh = dirty & missing
-            while fresh:  # numbers narrowed from outside the passes: left with one cell?
+            # numbers narrowed from outside the passes: left with one cell? (those marked only
+            # for a stale cell lost it in the pass up, which looked at what was left)
+            fresh = narrowed & missing
+            while fresh:
                 low = fresh & -fresh
                 fresh ^= low
                 cells = cand[low.bit_length() - 1]
