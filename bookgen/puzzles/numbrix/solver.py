@@ -205,6 +205,8 @@ class State:
                     k += (rest & -rest).bit_length()
                     near = cand[k - 1]
                     continue
+                elif not new & (new - 1):  # narrowed from outside the passes to one cell
+                    singles |= 1 << k
                 if missing >> (k + 1) & 1:
                     k += 1
                     near = new
@@ -239,13 +241,6 @@ class State:
                     if not rest:
                         break
                     k = rest.bit_length() - 1
-            fresh = dirty & missing
-            while fresh:  # numbers narrowed from outside the passes: left with one cell?
-                low = fresh & -fresh
-                fresh ^= low
-                cells = cand[low.bit_length() - 1]
-                if not cells & (cells - 1):
-                    singles |= low
             while singles:  # numbers left with one cell are placed
                 low = singles & -singles
                 singles ^= low
