@@ -112,6 +112,12 @@ def _refusing(check: Callable[P, T]) -> Callable[P, T]:
     return checked
 
 
+ERROR = N_("{program}: error: {text}")
+WARNING = N_("{program}: warning: {text}")
+NOTE = N_("{program}: note: {text}")
+"""How stderr's lines begin, in the user's language (French sets its no-break spaces)."""
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that names the nearest word to one it does not know: a command (`bookgen buld`:
     did you mean 'build'?), a choice (`--difficulty esay`) or an option (`build --seeed 3
@@ -122,7 +128,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:  # type: ignore[override]  # NoReturn on 3.10
         self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {self._suggesting(message)}\n")
+        self.exit(2, refusal(ERROR, program=self.prog, text=self._suggesting(message)) + "\n")
 
     examples: Sequence[tuple[str, str]] = ()
 
@@ -597,18 +603,19 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
         return _types(args, out)
     except BookgenError as error:
         Progress.interrupted()
-        print(f"bookgen: error: {error}", file=sys.stderr)
+        print(refusal(ERROR, program="bookgen", text=error), file=sys.stderr)
         return 2
     except _OutputFailed as failed:
         from bookgen.atomic import stdout_failure
 
         with refusing():
-            print(f"bookgen: error: {stdout_failure(failed.error)}", file=sys.stderr)
+            print(refusal(ERROR, program="bookgen", text=stdout_failure(failed.error)),
+                  file=sys.stderr)
         _drop_output()
         return 2
     except KeyboardInterrupt:
         Progress.interrupted()
-        print("bookgen: interrupted", file=sys.stderr)
+        print(refusal(N_("{program}: interrupted"), program="bookgen"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         _drop_output()
@@ -786,7 +793,7 @@ def _load(name: str | None, seed: str | None, language: str | None = None) -> Bo
     with refusing():
         warnings = untranslated_warnings(config)  # only with `untranslated: warn`: else refused
     for warning in warnings:
-        print(f"bookgen: warning: {warning}", file=sys.stderr)
+        print(refusal(WARNING, program="bookgen", text=warning), file=sys.stderr)
     return config
 
 
@@ -921,9 +928,9 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     puzzle_type = request.type
     one_page = args.count <= WORKSHEET_PAGE
     if not one_page and not args.quiet:
-        print("bookgen: note: " + refusal(N_("a worksheet page holds at most {most} puzzles; these "
-                                             "{count} take several pages"),
-                                          most=WORKSHEET_PAGE, count=args.count), file=sys.stderr)
+        print(refusal(NOTE, program="bookgen", text=refusal(N_(
+            "a worksheet page holds at most {most} puzzles; these {count} take several pages"),
+            most=WORKSHEET_PAGE, count=args.count)), file=sys.stderr)
     code = args.language or "en"
     layout = _in_users_language(lambda: load_layout(args.layout))
     with speaking(code):
@@ -951,8 +958,8 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
                         "several pages") if config.large_print else
                      N_("{fits} of these puzzles fit a page at standard print sizes; these {count} "
                         "take several pages"))
-            print("bookgen: note: " + refusal(sizes, fits=too_many.fits, count=args.count),
-                  file=sys.stderr)
+            print(refusal(NOTE, program="bookgen",
+                          text=refusal(sizes, fits=too_many.fits, count=args.count)), file=sys.stderr)
         spread = replace(section, per_page=too_many.fits)
         return _write(replace(config, sections=(spread,)), target, args, out)
 

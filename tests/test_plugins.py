@@ -162,7 +162,7 @@ def test_a_type_a_language_lacks_is_refused_and_warned_of_in_the_users_language(
     assert status == 2 and "--language: die Rätselart pairsum hat keine Texte auf Niederländisch" in err
     config = write_config(FRENCH_BOOK + "untranslated: warn\n")
     status, _, err = run("build", str(config), "-o", str(tmp_path / "livre.pdf"), "-q", "-j", "1")
-    assert status == 0 and err == ("bookgen: warning: die Rätselart pairsum hat keine Texte in fr: ihre "
+    assert status == 0 and err == ("bookgen: Warnung: die Rätselart pairsum hat keine Texte in fr: ihre "
                                    "Regeln und Wörter werden dort auf Englisch gedruckt (untranslated: "
                                    "warn)\n")
 

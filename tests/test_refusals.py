@@ -491,3 +491,14 @@ def test_pythons_json_problems_reach_a_german_user_in_german(run, monkeypatch, t
     status, _, err = run("solve", str(tmp_path / "bank.jsonl"))
     assert status == 2
     assert "kein gültiges JSON: ein Schlüssel in doppelten Anführungszeichen wird erwartet (Spalte 2)" in err
+
+
+@pytest.mark.parametrize(("locale", "begins"), [("de_DE.UTF-8", "bookgen: Fehler: "),
+                                                 ("fr_FR.UTF-8", "bookgen\u00a0: erreur\u00a0: "),
+                                                 ("C.UTF-8", "bookgen: error: ")])
+def test_a_refusals_first_words_are_the_users_too(run, monkeypatch, tmp_path, locale, begins):
+    _speaking(monkeypatch, locale)
+    status, _, err = run("build", str(tmp_path / "none.yaml"))
+    assert status == 2 and err.startswith(begins + str(tmp_path / "none.yaml")), err
+    status, _, err = run("buld")  # argparse's own refusals too
+    assert status == 2 and begins in err, err

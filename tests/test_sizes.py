@@ -144,7 +144,8 @@ def test_a_worksheets_notes_speak_the_users_language(run, tmp_path, monkeypatch)
     status, _, err = run("worksheet", "placement", "--difficulty", "easy", "--count", "13",
                          "-o", str(tmp_path / "sheet.pdf"), "--workers", "1")
     assert status == 0, err
-    assert "note: eine Arbeitsblattseite fasst höchstens 12 Rätsel; diese 13 brauchen mehrere Seiten" in err
+    assert ("bookgen: Hinweis: eine Arbeitsblattseite fasst höchstens 12 Rätsel; diese 13 brauchen "
+            "mehrere Seiten") in err
 
 
 def test_the_a4_worksheet_answers_are_no_larger_than_its_puzzles(run, tmp_path):

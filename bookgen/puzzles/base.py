@@ -635,7 +635,10 @@ def add_plugins(points: Iterable[metadata.EntryPoint]) -> list[PuzzleType]:
             import multiprocessing
 
             if multiprocessing.current_process().name == "MainProcess":  # not again in each worker
-                print(f"bookgen: warning: {error}", file=sys.stderr)
+                from bookgen.i18n import N_, refusal
+
+                print(refusal(N_("{program}: warning: {text}"), program="bookgen", text=error),
+                      file=sys.stderr)
             continue
         _REGISTRY.types.extend(types)
         added.extend(types)
