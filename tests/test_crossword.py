@@ -312,3 +312,29 @@ def test_clues_begin_under_the_grid_only_with_room_for_a_few_lines():
             firsts.add(laid.bands[0].lines)
     assert 0 in firsts and max(firsts) >= LEAST_BAND
     assert not firsts & set(range(1, LEAST_BAND))
+
+
+def test_a_page_that_continues_a_clue_list_names_the_list_again():
+    """A large-print crossword's clues went on to the next page as "3. Horse with ...", which a
+    reader could take for 3 Across or 3 Down; a page that begins inside a list now begins with
+    "Down (continued)", and only there (not over a page's second column, nor a list's start)."""
+    from bookgen.puzzles.crossword.drawing import _plan
+
+    puzzle = make_puzzle(Request.make(CROSSWORD, "medium", {}), "bands").puzzle
+    direction_of = {entry["clue"]: entry["direction"] for entry in puzzle["entries"]}
+    narrow = 4.6 * len(puzzle["grid"][0])  # squares near the least: one column of clues
+    continuations = 0
+    for room in ((narrow, 50.0), (narrow, 60.0), (narrow, 75.0), (120.0, 50.0)):
+        laid = _plan(puzzle, room)
+        for number, band in enumerate(laid.bands):
+            for index, column in enumerate(band.columns):
+                repeated = [place for place, (entry, _) in enumerate(column)
+                            if entry.text.endswith("(continued)")]
+                first, after = column[0][0], column[min(1, len(column) - 1)][0]
+                if number > 0 and index == 0 and first.text in direction_of:
+                    raise AssertionError(f"band {number} begins with a bare clue: {first.text}")
+                if repeated:
+                    assert repeated == [0] and number > 0 and index == 0
+                    assert first.text == f"{direction_of[after.text].capitalize()} (continued)"
+                    continuations += 1
+    assert continuations == 3  # one a room: 50 and 60 mm tall make three bands, 75 mm two

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from bookgen.core.pen import MEDIUM, Pen, estimated_width
+from bookgen.i18n import _
 
 Square = tuple[int, int]
 
@@ -31,12 +32,15 @@ Square = tuple[int, int]
 class Entry:
     """One item of a list: `label` set flush right before it ("" for none), its text, bold or
     not; a `whole` text (a heading in the language spoken, whose length `measure` cannot know)
-    keeps to one line, set smaller where the column is narrower."""
+    keeps to one line, set smaller where the column is narrower. A list's heading names what a
+    later page that continues the list prints over it (`continued`: "Down (continued)"), so that
+    a clue numbered "3." there is never read as the other list's."""
 
     label: str
     text: str
     bold: bool = False
     whole: bool = False
+    continued: str = ""
 
 
 @dataclass(frozen=True)
@@ -74,6 +78,13 @@ class Columns:
     @property
     def count(self) -> int:
         return len(self.columns)
+
+
+def continued(heading: str) -> str:
+    """What a page that continues a list prints over it, in the language spoken."""
+    # Translators: over the rest of a list (a crossword's "Down" clues, a fill-in's "5 letters")
+    # on the page after the one where it begins
+    return _("{heading} (continued)").format(heading=heading)
 
 
 def wrapped(text: str, width: float, size: float) -> list[str]:
@@ -129,22 +140,35 @@ def paged(blocks: Sequence[Sequence[Entry]], width: float, style: Style, first: 
           ) -> tuple[Columns, ...]:
     """The blocks in bands of columns across `width`, each column filled in turn: the first
     band's columns hold `first` lines (none where it is 0), every later band's `rest`; a band for
-    each page a list continues on. A block taller than a column takes one of its own."""
+    each page a list continues on. A block taller than a column takes one of its own. A band
+    that begins inside a list begins with the list's `continued` heading."""
     count = _column_count(width, style)
     column_width = (width - (count - 1) * style.column_gap) / count
     capacities = ([first] * count if first > 0 else []) + [rest] * count
+    first_band = count if first > 0 else 0
     flow: list[list[tuple[Entry, list[str]]]] = [[]]
+    heading: Entry | None = None  # of the list the blocks are in
     for block in _laid(blocks, column_width, style):
         while flow[-1] and _lines(flow[-1]) + _lines(block) > capacities[len(flow) - 1]:
             flow.append([])
             if len(flow) > len(capacities):
                 capacities += [rest] * count
+        opening = block[0][0]
+        if opening.continued:
+            heading = opening
+        elif heading is not None and not flow[-1] and _begins_band(len(flow) - 1, first_band, count):
+            block = [(Entry("", heading.continued, bold=True, whole=True), [heading.continued]),
+                     *block]
         flow[-1].extend(block)
-    first_band = count if first > 0 else 0
     bands = [flow[:first_band]] + [flow[start:start + count]
                                    for start in range(first_band, len(flow), count)]
     return tuple(Columns(column_width, band, max((_lines(c) for c in band), default=0))
                  for band in bands)
+
+
+def _begins_band(column: int, first_band: int, count: int) -> bool:
+    """Whether the `column`th column `paged` fills is the first of a band after the first."""
+    return column > 0 and column >= first_band and (column - first_band) % count == 0
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from bookgen.api import JSON
 from bookgen.core.pen import MEDIUM, Pen
 from bookgen.core.wordgrid import BLOCK, OPEN, numbers_of, slots_of
-from bookgen.core.wordpage import Entry, Plan, Sheet, Style, draw_columns, draw_squares, plan
+from bookgen.core.wordpage import Entry, Plan, Sheet, Style, continued, draw_columns, draw_squares, plan
 from bookgen.i18n import N_, _
 
 CELL = 8.0
@@ -85,8 +85,9 @@ def _blocks(puzzle: JSON) -> tuple[tuple[Entry, ...], ...]:
         entries = [e for e in puzzle["entries"] if e["direction"] == direction]
         for index, entry in enumerate(sorted(entries, key=lambda e: e["number"])):
             clue = Entry(f"{entry['number']}.", entry["clue"])
-            blocks.append((Entry("", _(HEADINGS[direction]), bold=True, whole=True), clue)
-                          if index == 0 else (clue,))
+            heading = _(HEADINGS[direction])
+            blocks.append((Entry("", heading, bold=True, whole=True, continued=continued(heading)),
+                           clue) if index == 0 else (clue,))
     return tuple(blocks)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from bookgen.api import JSON
 from bookgen.core.pen import Pen, estimated_width
 from bookgen.core.wordgrid import BLOCK, OPEN
-from bookgen.core.wordpage import Entry, Plan, Sheet, Style, draw_columns, draw_squares, plan
+from bookgen.core.wordpage import Entry, Plan, Sheet, Style, continued, draw_columns, draw_squares, plan
 from bookgen.i18n import ngettext
 from bookgen.puzzles.fillin.parameters import by_length
 
@@ -55,7 +55,9 @@ def _blocks(puzzle: JSON) -> tuple[tuple[Entry, ...], ...]:
     for word in by_length(puzzle["words"], puzzle["language"]):
         if len(word) != length:
             length = len(word)
-            blocks.append((Entry("", _heading(length), bold=True, whole=True), Entry("", word)))
+            heading = _heading(length)
+            blocks.append((Entry("", heading, bold=True, whole=True, continued=continued(heading)),
+                           Entry("", word)))
         else:
             blocks.append((Entry("", word),))
     return tuple(blocks)
