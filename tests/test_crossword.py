@@ -338,3 +338,22 @@ def test_a_page_that_continues_a_clue_list_names_the_list_again():
                     assert first.text == f"{direction_of[after.text].capitalize()} (continued)"
                     continuations += 1
     assert continuations == 3  # one a room: 50 and 60 mm tall make three bands, 75 mm two
+
+
+def test_a_grid_too_wide_for_a_large_print_5x8_page_is_refused_naming_a_size_that_prints(
+        tmp_path, capsys):
+    """A 5x8 large-print page takes 11 squares across at the least square; the refusal said
+    only "use a larger trim", though a smaller box prints there: it names that box now, and a
+    book asking for it builds."""
+    config = tmp_path / "book.yaml"
+    book = "title: T\nlayout: 5x8\nlarge_print: true\nseed: band\nsections:\n  - {{{section}}}\n"
+    config.write_text(book.format(section="type: crossword, count: 1, difficulty: hard"))
+    assert main(["build", str(config), "-o", str(tmp_path / "refused.pdf"), "-q"]) == 2
+    said = capsys.readouterr().err
+    assert "large print" in said and "5 x 8" in said and not (tmp_path / "refused.pdf").exists()
+    size = said.split("size ")[-1].split()[0]
+    rows, _, columns = size.partition("x")
+    assert int(columns or rows) == 11, said
+    config.write_text(book.format(section=f"type: crossword, count: 1, difficulty: hard, size: {size}"))
+    assert main(["build", str(config), "-o", str(tmp_path / "built.pdf"), "-q"]) == 0
+    assert len(PdfReader(tmp_path / "built.pdf").pages) > 3

@@ -16,6 +16,7 @@ from dataclasses import replace
 from functools import partial
 
 from bookgen.api import (
+    JSON,
     Generated,
     PuzzleType,
     Request,
@@ -26,11 +27,20 @@ from bookgen.api import (
 from bookgen.core.wordgrid import numbers_of, slots_of
 from bookgen.i18n import N_
 from bookgen.puzzles.crossword.checking import check, validate
-from bookgen.puzzles.crossword.drawing import draw_puzzle, draw_solution, measure, measure_grid, page_breaks
+from bookgen.puzzles.crossword.drawing import (
+    LEAST_CELL,
+    draw_puzzle,
+    draw_solution,
+    measure,
+    measure_grid,
+    page_breaks,
+)
 from bookgen.puzzles.crossword.generator import check_request, generate
 from bookgen.puzzles.crossword.grader import BANDS, rate
 from bookgen.puzzles.crossword.hints import hints
 from bookgen.puzzles.crossword.parameters import (
+    MAX_SIDE,
+    MIN_SIDE,
     OPTIONS,
     answer_form,
     canonical,
@@ -106,6 +116,16 @@ def narrowed(width: float, height: float) -> PuzzleType:
                    page_breaks=partial(page_breaks, room=room))
 
 
+def largest_size(puzzles: list[JSON], width: float, height: float) -> str | None:
+    """The largest box (`size`, rows x columns) whose grid a room of `width` x `height` mm takes
+    at the least square, its clues going on below it: where a grid laid wider is refused (large
+    print on 5x8 takes 11 squares across), the refusal names the box that prints."""
+    rows, columns = (min(MAX_SIDE, int(side / LEAST_CELL + 1e-9)) for side in (height, width))
+    if min(rows, columns) < MIN_SIDE:
+        return None
+    return str(rows) if rows == columns else f"{rows}x{columns}"
+
+
 CROSSWORD = PuzzleType(
     name="crossword",
     # Translators: the puzzle of clues whose answers cross in a grid
@@ -135,5 +155,6 @@ CROSSWORD = PuzzleType(
     play_style="../fillin/play.css",
     play_data=play_data,
     narrowed=narrowed,
+    largest_size=largest_size,
     json_schema="schema.json",
 )
