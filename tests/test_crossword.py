@@ -343,14 +343,17 @@ def test_a_page_that_continues_a_clue_list_names_the_list_again():
 def test_a_grid_too_wide_for_a_large_print_5x8_page_is_refused_naming_a_size_that_prints(
         tmp_path, capsys):
     """A 5x8 large-print page takes 11 squares across at the least square; the refusal said
-    only "use a larger trim", though a smaller box prints there: it names that box now, and a
-    book asking for it builds."""
+    only "use a larger trim", though a smaller box prints there, and named 'Across' at 4.3 pt
+    (the clues' heading in a drawing scaled to the page whole): it names a square's number a
+    point or two under its floor and the box that prints, and a book asking for it builds."""
     config = tmp_path / "book.yaml"
     book = "title: T\nlayout: 5x8\nlarge_print: true\nseed: band\nsections:\n  - {{{section}}}\n"
     config.write_text(book.format(section="type: crossword, count: 1, difficulty: hard"))
     assert main(["build", str(config), "-o", str(tmp_path / "refused.pdf"), "-q"]) == 2
     said = capsys.readouterr().err
     assert "large print" in said and "5 x 8" in said and not (tmp_path / "refused.pdf").exists()
+    printed = float(said.split("prints it at ")[1].split()[0])  # a square's number, not 'Across'
+    assert "'1' needs 14 pt" in said and 10 < printed < 14, said
     size = said.split("size ")[-1].split()[0]
     rows, _, columns = size.partition("x")
     assert int(columns or rows) == 11, said

@@ -302,8 +302,10 @@ def plan(sheet: Sheet, room: tuple[float, float] | None = None) -> Plan:
                 return candidate
     cell = max(sheet.least_cell, min(sheet.cell, width / sheet.shape[1], height / sheet.shape[0]))
     grid = sheet.grid(cell)
-    if not math.isfinite(height) or grid[0] > width + 1e-6 or grid[1] > height + 1e-6:
+    if not math.isfinite(height) or grid[1] > height + 1e-6:
         return sheet.under(sheet.least_cell, width)  # no room for the grid: the page refuses it
+    # a grid wider than the room at the least square still pages its list: the page refuses it
+    # by how much it is too wide (its numbers a point under their floor, not its headings at 4)
     return sheet.banded(cell, width, height)
 
 
