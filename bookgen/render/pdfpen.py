@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
+from weakref import WeakKeyDictionary
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from bookgen.core.pen import MIDDLE, THIN, Point, RecordingPen
@@ -79,7 +82,7 @@ class CanvasPen:
             path.close()
         self.canvas.setLineJoin(1)
         self.canvas.drawPath(path, stroke=1 if stroke else 0, fill=self._fill(fill))
-        self.canvas.setFillGray(0)
+        _black(self.canvas)
 
     def rect(self, x: float, y: float, w: float, h: float, width: float = THIN,
              fill: float | None = None, stroke: bool = True, radius: float = 0.0) -> None:
@@ -92,14 +95,14 @@ class CanvasPen:
                                   fill=fill_flag)
         else:
             self.canvas.rect(*args, stroke=1 if stroke else 0, fill=fill_flag)
-        self.canvas.setFillGray(0)
+        _black(self.canvas)
 
     def circle(self, cx: float, cy: float, r: float, width: float = THIN,
                fill: float | None = None, stroke: bool = True) -> None:
         self._stroke(width)
         self.canvas.circle(*self._xy(cx, cy), r * self.scale * mm, stroke=1 if stroke else 0,
                            fill=self._fill(fill))
-        self.canvas.setFillGray(0)
+        _black(self.canvas)
 
     def arc(self, cx: float, cy: float, r: float, start: float, end: float,
             width: float = THIN) -> None:
@@ -113,23 +116,50 @@ class CanvasPen:
 
     def text(self, x: float, y: float, text: str, size: float, bold: bool = False,
              align: str = "center", grey: float = 0.0, label: bool = False) -> None:
+        """The operators reportlab's drawString, drawCentredString and drawRightString write
+        for a TrueType font (every layout's), with the run they show worked out once per
+        document (`_shown`): a book prints the same digits and letters thousands of times."""
         font = self.fonts.bold if bold else self.fonts.regular
         points = size * self.scale
         px, py = self._xy(x, y)
-        self.canvas.setFont(font, points)
-        self.canvas.setFillGray(self.ink.grey(grey) if grey > 0 else 0)
-        baseline = py - MIDDLE * points
-        if align == "left":
-            self.canvas.drawString(px, baseline, text)
-        elif align == "right":
-            self.canvas.drawRightString(px, baseline, text)
-        else:
-            self.canvas.drawCentredString(px, baseline, text)
-        self.canvas.setFillGray(0)
+        canvas = self.canvas
+        canvas.setFont(font, points)
+        canvas.setFillGray(self.ink.grey(grey) if grey > 0 else 0)
+        width, shown = _shown(canvas, font, points, text)
+        start = px if align == "left" else px - width if align == "right" else px - 0.5 * width
+        canvas._code.append(f"BT 1 0 0 1 {fp_str(start, py - MIDDLE * points)} Tm {shown} T* ET")
+        _black(canvas)
 
     def text_width(self, text: str, size: float, bold: bool = False) -> float:
         font = self.fonts.bold if bold else self.fonts.regular
         return stringWidth(text, font, size) / mm
+
+
+def _black(canvas: Canvas) -> None:
+    """`canvas.setFillGray(0)` as it writes it, without its formatting of the number: every
+    drawing's text and fill end in black again, tens of thousands of times in a book."""
+    canvas._fillColorObj = (0, 0, 0)
+    canvas._code.append("0 g")
+
+
+_SHOWN: WeakKeyDictionary[Any, dict[tuple[str, float, str], tuple[float, str]]] = WeakKeyDictionary()
+"""By PDF document: each text run's width and the operators that show it (`_shown`)."""
+
+
+def _shown(canvas: Canvas, font: str, points: float, text: str) -> tuple[float, str]:
+    """The width of `text` in `font` at `points`, and its run as reportlab's text object writes
+    it on this canvas's document: each piece in one subset of the font, its subset named with
+    the size and leading `Canvas.setFont` sets. Worked out once per document, when its
+    characters join the document's subsets (later runs of it add none)."""
+    runs = _SHOWN.setdefault(canvas._doc, {})
+    key = (font, points, text)
+    if key not in runs:
+        face, doc = getFont(font), canvas._doc
+        size = f"{fp_str(points)} Tf {fp_str(points * 1.2)} TL"
+        runs[key] = (stringWidth(text, font, points),
+                     " ".join(f"{face.getSubsetInternalName(subset, doc)} {size} ({canvas._escape(piece)}) Tj"
+                              for subset, piece in face.splitString(text, doc)))
+    return runs[key]
 
 
 class MeasuringPen(RecordingPen):
