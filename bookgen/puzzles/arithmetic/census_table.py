@@ -7,12 +7,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from bookgen.atomic import write_files
 from bookgen.puzzles.arithmetic.census import SHIPPED, census_of_options, counted_census
 
 
 def main() -> None:
-    text = json.dumps(census_of_options({}, counted_census), separators=(",", ":"))
-    Path(__file__).with_name(SHIPPED).write_text(text + "\n", encoding="utf-8")
+    text = json.dumps(census_of_options({}, counted_census), separators=(",", ":")) + "\n"
+    write_files([(Path(__file__).with_name(SHIPPED), text.encode("utf-8"))])
 
 
 if __name__ == "__main__":
