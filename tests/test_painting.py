@@ -1,4 +1,4 @@
-"""The pen paints text as reportlab's own string calls would, byte for byte: it writes their
+"""The pen paints text and paths as reportlab's own calls would, byte for byte: it writes their
 operators itself (bookgen.render.pdfpen), so a change in how is a change in every PDF."""
 
 from __future__ import annotations
@@ -54,6 +54,40 @@ def test_the_pens_text_is_reportlabs_string_calls(align: str) -> None:
             canvas.setFillGray(0.5)
             canvas.rect(left + x * scale * mm, top - (y + 2.0) * scale * mm, 2.0 * scale * mm,
                         2.0 * scale * mm, stroke=1, fill=1)
+            canvas.setFillGray(0)
+
+    assert _pdf(by_pen) == _pdf(by_reportlab)
+
+
+def test_the_pens_paths_are_reportlabs_path_objects() -> None:
+    fonts = register_fonts("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf")
+    left, top, scale = 30.0, 600.0, 0.7
+    shapes = [([(0.0, 0.0), (10.5, 3.25), (7.0, 12.0)], 0.4, True, 0.6, True),
+              ([(1.0, 1.0), (2.0, 1.0)], 0.25, True, None, False),
+              ([(3.0, 3.0), (5.0, 8.0), (9.0, 1.0), (3.0, 3.0)], 0.5, False, 0.9, True)]
+
+    def by_pen(canvas: Canvas) -> None:
+        pen = CanvasPen(canvas, left, top, scale, fonts)
+        for points, width, stroke, fill, closed in shapes:
+            if closed:
+                pen.polygon(points, width, fill=fill, stroke=stroke)
+            else:
+                pen.polyline(points, width)
+
+    def by_reportlab(canvas: Canvas) -> None:
+        for points, width, stroke, fill, closed in shapes:
+            canvas.setLineWidth(width * scale * mm)
+            path = canvas.beginPath()
+            (x, y), *rest = [(left + x * scale * mm, top - y * scale * mm) for x, y in points]
+            path.moveTo(x, y)
+            for x, y in rest:
+                path.lineTo(x, y)
+            if closed:
+                path.close()
+            canvas.setLineJoin(1)
+            if fill is not None:
+                canvas.setFillGray(fill)
+            canvas.drawPath(path, stroke=1 if stroke else 0, fill=0 if fill is None else 1)
             canvas.setFillGray(0)
 
     assert _pdf(by_pen) == _pdf(by_reportlab)

@@ -10,9 +10,9 @@ from weakref import WeakKeyDictionary
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
-from bookgen.core.pen import MIDDLE, THIN, Point, RecordingPen
+from bookgen.core.pen import MIDDLE, THIN, Pen, Point, RecordingPen
 from bookgen.render.fonts import Fonts
 
 
@@ -71,18 +71,19 @@ class CanvasPen:
 
     def _path(self, points: list[Point], width: float, fill: float | None, stroke: bool,
               closed: bool) -> None:
+        """What reportlab's path object and `drawPath` write, written here: a maze's walls, a
+        path through a grid, an arrow's head are thousands of points."""
         if len(points) < 2:
             return
         self._stroke(width)
-        path = self.canvas.beginPath()
-        path.moveTo(*self._xy(*points[0]))
-        for point in points[1:]:
-            path.lineTo(*self._xy(*point))
-        if closed:
-            path.close()
-        self.canvas.setLineJoin(1)
-        self.canvas.drawPath(path, stroke=1 if stroke else 0, fill=self._fill(fill))
-        _black(self.canvas)
+        canvas = self.canvas
+        canvas.setLineJoin(1)
+        fill_flag = self._fill(fill)
+        ends = [f"{fp_str(*self._xy(x, y))} l" for x, y in points]
+        ends[0] = ends[0][:-1] + "m"
+        canvas._code.append(" ".join(["n", *ends, "h"] if closed else ["n", *ends]))
+        canvas._code.append(PATH_OPS[1 if stroke else 0, fill_flag, canvas._fillMode])
+        _black(canvas)
 
     def rect(self, x: float, y: float, w: float, h: float, width: float = THIN,
              fill: float | None = None, stroke: bool = True, radius: float = 0.0) -> None:
@@ -176,12 +177,33 @@ class MeasuringPen(RecordingPen):
 
 
 
-def least_scale(draw: Callable[[MeasuringPen], None], fonts: Fonts,
+class _TextScalePen:
+    """A pen that draws nothing and keeps, of each text, the scale at which it reaches its floor
+    (`least_scale`): a drawing's lines and boxes are thousands of calls a recording would keep."""
+
+    def __init__(self, fonts: Fonts, floor_of: Callable[[str, bool], float]) -> None:
+        self.fonts = fonts
+        self.floor_of = floor_of
+        self.least = 0.0
+
+    def _nothing(self, *args: Any, **kwargs: Any) -> None:
+        """Lines, paths, boxes, circles and arcs: no text in them."""
+
+    line = polyline = polygon = rect = circle = arc = _nothing
+
+    def text(self, x: float, y: float, text: str, size: float, bold: bool = False,
+             align: str = "center", grey: float = 0.0, label: bool = False) -> None:
+        self.least = max(self.least, self.floor_of(text, label) / size)
+
+    def text_width(self, text: str, size: float, bold: bool = False) -> float:
+        font = self.fonts.bold if bold else self.fonts.regular
+        return stringWidth(text, font, size) / mm
+
+
+def least_scale(draw: Callable[[Pen], None], fonts: Fonts,
                 floor: float | Callable[[str, bool], float]) -> float:
     """The scale at which every text of a drawing prints at its floor: `floor` points, or the
     floor it gives each text and whether it is a label (0.0 for a drawing without text)."""
-    pen = MeasuringPen(fonts)
+    pen = _TextScalePen(fonts, floor if callable(floor) else (lambda text, label: floor))
     draw(pen)
-    floor_of = floor if callable(floor) else (lambda text, label: floor)
-    return max((floor_of(kw["text"], kw["label"]) / kw["size"]
-                for name, kw in pen.calls if name == "text"), default=0.0)
+    return pen.least
