@@ -2,13 +2,14 @@
 interleaved (1, 2, 1, 2, ...): wall time, processor time (the parent and its workers), and the
 parent's serial part, which no number of workers shortens.
 
-    python bench/mixed_book.py [--total 400] [--rounds 3] [--code CHECKOUT]
+    python bench/mixed_book.py [--total 400] [--rounds 3] [--code CHECKOUT] [--beside CHECKOUT]
 
 Issue 45's floor: 2 workers at least 1.8x faster than 1 in wall time on two idle cores, and never
 slower. The book spreads `--total` puzzles over every registered type at medium and hard, at its
 defaults. Each run is `python -m bookgen build BOOK -j N -q` in a process of its own (a run does
 not inherit the caches of the one before), with the checkout `--code` on its path (a worktree
-of main: the figures before).
+of main: the figures before). `--beside` times a second checkout in the same rounds, its runs
+after each round's of `--code`: the load, which drifts over minutes, stretches both alike.
 
 Per run: `wall`; `cpu`, the processor time of the parent and its workers; `parent`, the parent's
 own; `head`, the parent's processor time before the first puzzle starts (start-up, the config,
@@ -159,6 +160,7 @@ def main() -> None:
     parser.add_argument("--total", type=int, default=400, help="puzzles in the book")
     parser.add_argument("--rounds", type=int, default=3, help="pairs of runs (1 worker, 2 workers)")
     parser.add_argument("--code", type=Path, default=ROOT, help="the checkout whose bookgen to time")
+    parser.add_argument("--beside", type=Path, help="a second checkout, timed in the same rounds")
     parser.add_argument("--one", nargs=4, metavar=("WORKERS", "CONFIG", "TARGET", "REPORT"),
                         help=argparse.SUPPRESS)  # one measured build: what each run's process does
     args = parser.parse_args()
@@ -166,25 +168,39 @@ def main() -> None:
         workers, config, target, report = args.one
         measured_build(Path(config), Path(target), int(workers), Path(report))
         return
-    runs: dict[int, list[Figures]] = {1: [], 2: []}
+    codes = [args.code] + ([args.beside] if args.beside else [])
+    runs: dict[Path, dict[int, list[Figures]]] = {code: {1: [], 2: []} for code in codes}
     with tempfile.TemporaryDirectory(prefix="mixed-book-") as tmp:
         folder = Path(tmp)
         config = folder / "mixed.yaml"
         config.write_text(config_text(args.total))
-        subprocess.run([sys.executable, "-m", "compileall", "-q", str(args.code / "bookgen")], check=True,
-                       stdout=subprocess.DEVNULL)
-        print(f"{args.total}-puzzle mixed book, bookgen of {args.code}; seconds; load {uptime()}", flush=True)
+        for code in codes:
+            subprocess.run([sys.executable, "-m", "compileall", "-q", str(code / "bookgen")], check=True,
+                           stdout=subprocess.DEVNULL)
+        print(f"{args.total}-puzzle mixed book, bookgen of {' and '.join(map(str, codes))}; seconds; "
+              f"load {uptime()}", flush=True)
         print("run        " + " ".join(f"{name:>9s}" for name in COLUMNS) + "  load", flush=True)
         for round_number in range(1, args.rounds + 1):
-            pdfs = []
-            for workers in (1, 2):
-                figures, pdf = one_run(args.code, config, workers, folder)
-                runs[workers].append(figures)
-                pdfs.append(pdf)
-                shown = " ".join(f"{figures[name]:9.2f}" for name in COLUMNS)
-                print(f"{round_number}: {workers} wkr {shown}  {uptime()}", flush=True)
-            if pdfs[0] != pdfs[1]:
-                raise SystemExit("the PDFs of 1 and 2 workers differ")
+            for code in codes:
+                pdfs = []
+                for workers in (1, 2):
+                    figures, pdf = one_run(code, config, workers, folder)
+                    runs[code][workers].append(figures)
+                    pdfs.append(pdf)
+                    shown = " ".join(f"{figures[name]:9.2f}" for name in COLUMNS)
+                    print(f"{round_number}: {workers} wkr {shown}  {uptime()}"
+                          + (f"  {code}" if len(codes) > 1 else ""), flush=True)
+                if pdfs[0] != pdfs[1]:
+                    raise SystemExit(f"the PDFs of 1 and 2 workers differ ({code})")
+    for code in codes:
+        if len(codes) > 1:
+            print(f"{code}:")
+        summary(runs[code])
+    print("the PDFs of 1 and 2 workers: the same bytes in every round")
+
+
+def summary(runs: dict[int, list[Figures]]) -> None:
+    """The medians of one checkout's runs: the speed-up, the serial part and its bound."""
     one, two = ({name: statistics.median(run[name] for run in runs[workers]) for name in COLUMNS}
                 for workers in (1, 2))
     serial = two["head"] + two["tail"]
@@ -196,7 +212,6 @@ def main() -> None:
           f"{two['idle']:.2f} s between the first puzzle and the last")
     print(f"bound on two idle cores: {ideal:.2f} s, {two['cpu'] / ideal:.2f}x its own processor time "
           f"({one['cpu'] / ideal:.2f}x one worker's {one['cpu']:.2f} s)")
-    print("the PDFs of 1 and 2 workers: the same bytes in every round")
 
 
 if __name__ == "__main__":

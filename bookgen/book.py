@@ -251,7 +251,8 @@ def _said_again(job: PuzzleJob) -> BookgenError | None:
 
 
 def make_book(config: BookConfig, progress: Progress | None = None, workers: int = 1,
-              executor: Executor | None = None, budget: float | None = DEFAULT_BUDGET) -> Book:
+              executor: Executor | None = None, budget: float | None = DEFAULT_BUDGET,
+              settled: Callable[[Section], None] | None = None) -> Book:
     """Generate (or load) and verify every puzzle of the book, none of them twice: with
     `versions:`, every version's sections in turn (A's first), none repeating another's.
 
@@ -262,7 +263,9 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
     from their slot's, so the book stays the same whatever the number of workers; each
     replacement is made here while the book's own puzzles still queue on the executor (behind
     them all, it would hold up every later decision), else on the executor (where the studio's
-    keeps what it made for the next preview).
+    keeps what it made for the next preview). `settled` is handed each section as soon as its
+    puzzles are final, while a pool still makes the later sections' (the typesetting measures
+    it then: `bookgen.render.document.measuring_ahead`).
     """
     from bookgen.bookconfig import version_letter
     from bookgen.config import crowded_requests
@@ -324,6 +327,8 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
             if not version and section.request is not None:
                 made_for_a[index] = tuple(records)
             sections.append(Section(section, section.puzzle_type, number, tuple(records), version))
+            if settled is not None:
+                settled(sections[-1])
             number += len(records)
         return Book(config, tuple(sections))
 

@@ -846,13 +846,13 @@ def _make(config: BookConfig, args: argparse.Namespace, size_check: bool = False
     _check_budget(args.budget)
     with executor_for(workers, args.scheduler) as executor:
         if size_check:
-            from bookgen.render.document import check_sizes
+            from bookgen.render.document import check_sizes, measuring_ahead
 
             if executor is not None:
                 sample_ahead(config, args.budget, executor)
             check_sizes(config, args.budget)
         return make_book(config, Progress.for_terminal(args.quiet), executor=executor,
-                         budget=args.budget)
+                         budget=args.budget, settled=measuring_ahead(config) if size_check else None)
 
 
 @_refusing

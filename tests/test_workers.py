@@ -1,6 +1,7 @@
 """A book made on worker processes: the same bytes as one made here, every puzzle made once, a
 twin's replacement never queued behind the book's other puzzles, and the parent's typesetting
-after the last puzzle (on one core while the other idles) working nothing out twice."""
+after the last puzzle (on one core while the other idles) working nothing out twice, nor what it
+could work out of each section while the later ones were made."""
 
 from __future__ import annotations
 
@@ -162,6 +163,29 @@ def test_a_puzzles_sizes_are_worked_out_once_for_every_pass_of_its_book(write_co
     # the first pass worked each out; the painting pass, none (a section's example is no puzzle)
     assert {asked["page", puzzle] for puzzle in puzzles} == {1}
     assert {asked["answer", puzzle] for puzzle in puzzles} == {1}
+
+
+def test_each_section_is_measured_as_it_is_settled_and_the_typesetting_measures_none_again(
+        write_config, tmp_path, monkeypatch):
+    from bookgen.render import document
+
+    config = load_config(write_config(MIXED.replace("versions: 2\n", "")))
+    plain = render_formats(make_book(config), tmp_path / "book.pdf", ["pdf"])
+    drawn: list[object] = []
+    least_scale = document.least_scale
+    monkeypatch.setattr(document, "least_scale",
+                        lambda draw, *args: drawn.append(draw) or least_scale(draw, *args))
+    measure = document.measuring_ahead(config)
+    measured_by: list[int] = []  # the drawings measured when each section was settled
+
+    def settled(section: Any) -> None:
+        measure(section)
+        measured_by.append(len(drawn))
+
+    book = make_book(config, settled=settled)
+    assert len(measured_by) == len(book.sections) and measured_by == sorted(set(measured_by))
+    assert render_formats(book, tmp_path / "book.pdf", ["pdf"]) == plain
+    assert len(drawn) == measured_by[-1]  # the typesetting measured no puzzle again
 
 
 def test_a_pool_freezes_the_parents_heap_for_its_workers_while_it_lasts():

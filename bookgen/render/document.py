@@ -153,9 +153,12 @@ class BookDocument:
         self.styles = make_styles(self.layout, self.fonts)
         self.sizes = sizes_for(config)
         self.measured = Measured()  # each puzzle's sizes, for every pass
-        book = self.book = self._narrowed(book)
         self._floors: dict[int, float] = {}  # by section (its id): see puzzle_floor
         self._answer_floors: dict[int, float] = {}  # by section (its id): see answer_scale
+        if _AHEAD and _AHEAD[0].config is config:  # measured while the book was made
+            self._floors.update(_AHEAD[0]._floors)
+            self._answer_floors.update(_AHEAD[0]._answer_floors)
+        book = self.book = self._narrowed(book)
         self._fits: dict[tuple[int, Geometry], list[ExampleFit]] = {}  # see _example_ways
         self.puzzle_scales: list[float] | None = None  # by section, from the last layout
         self._grid_cache: dict[Geometry, list[Grid]] = {}
@@ -167,6 +170,15 @@ class BookDocument:
         self._examples: dict[int, Generated | None] = {}  # see example_of
         self.advising = True  # a refusal names the changes that would work (`_changes_that_work`)
         self._paragraph_heights: dict[tuple[str, str, float], float] = {}  # see _paragraph_height
+
+    def measure(self, section: Section) -> None:
+        """Work out the scales at which the text of one section's puzzles and answers reaches
+        the profile's floors, the section taken into this document's book (`measuring_ahead`;
+        the scales are kept by the section's id, so the book holds it)."""
+        self.book = replace(self.book, sections=self.book.sections + (section,))
+        self._spoken[id(section)] = self.config.speech(section.config)
+        self.puzzle_floor(section)
+        self.answer_scale(section)
 
     def example_of(self, section: Section) -> Generated | None:
         """The section's solved example, made once: every pass and every way of fitting it asks,
@@ -188,7 +200,7 @@ class BookDocument:
         for section in book.sections:
             wrap = section.puzzle_type.narrowed
             if wrap is not None:
-                floor = self._least_scale(section, self.config.speech(section.config))
+                floor = self.puzzle_floor(section, self.config.speech(section.config))
                 natural = max(max(section.puzzle_type.measure(r.puzzle)[0],
                                   self.measured.answer_size(section.puzzle_type, r.puzzle)[0])
                               for r in section.records)
@@ -606,12 +618,14 @@ class BookDocument:
                                             + paragraph.getSpaceBefore())
         return self._paragraph_heights[key]
 
-    def puzzle_floor(self, section: Section) -> float:
+    def puzzle_floor(self, section: Section, speech: Language | None = None) -> float:
         """The scale at which every text of the section's puzzles reaches the profile's floor
-        (its numbers the numbers' floor)."""
+        (its numbers the numbers' floor), printed in `speech` (unless given: the section's, once
+        the document knows it)."""
         key = id(section)
         if key not in self._floors:
-            self._floors[key] = self._least_scale(section, self.speech_of(section))
+            self._floors[key] = self._least_scale(section, speech if speech is not None
+                                                  else self.speech_of(section))
         return self._floors[key]
 
     def _least_scale(self, section: Section, speech: Language) -> float:
@@ -1134,6 +1148,22 @@ class BookDocument:
         """Whether a notes page pads the book to an even count (print-on-demand), and its pages."""
         pad = self.pod and part == "book" and content_pages % 2 == 1
         return pad, content_pages + (1 if pad else 0)
+
+
+_AHEAD: list[BookDocument] = []
+"""The document `measuring_ahead` measures a book's sections in while the book is made; the
+book's own document takes what it worked out."""
+
+
+def measuring_ahead(config: BookConfig) -> Callable[[Section], None]:
+    """What `make_book` hands each section of `config`'s book as soon as its puzzles are final
+    (`BookDocument.measure`): the scales its puzzles' and answers' text need are worked out then,
+    on a pool while the workers make the later sections' puzzles, instead of after the last
+    puzzle on one core (a fifth of a 400-puzzle book's typesetting); the book's document takes
+    them. The config's fonts are checked already (`check_printable`)."""
+    document = BookDocument(Book(config, ()), fonts_checked=True)
+    _AHEAD[:] = [document]
+    return document.measure
 
 
 @dataclass(frozen=True)

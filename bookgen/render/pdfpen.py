@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
+from weakref import WeakKeyDictionary
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
-from bookgen.core.pen import MIDDLE, THIN, Point, RecordingPen
+from bookgen.core.pen import MIDDLE, THIN, Pen, Point, RecordingPen
 from bookgen.render.fonts import Fonts
 
 
@@ -68,18 +71,19 @@ class CanvasPen:
 
     def _path(self, points: list[Point], width: float, fill: float | None, stroke: bool,
               closed: bool) -> None:
+        """What reportlab's path object and `drawPath` write, written here: a maze's walls, a
+        path through a grid, an arrow's head are thousands of points."""
         if len(points) < 2:
             return
         self._stroke(width)
-        path = self.canvas.beginPath()
-        path.moveTo(*self._xy(*points[0]))
-        for point in points[1:]:
-            path.lineTo(*self._xy(*point))
-        if closed:
-            path.close()
-        self.canvas.setLineJoin(1)
-        self.canvas.drawPath(path, stroke=1 if stroke else 0, fill=self._fill(fill))
-        self.canvas.setFillGray(0)
+        canvas = self.canvas
+        canvas.setLineJoin(1)
+        fill_flag = self._fill(fill)
+        ends = [f"{fp_str(*self._xy(x, y))} l" for x, y in points]
+        ends[0] = ends[0][:-1] + "m"
+        canvas._code.append(" ".join(["n", *ends, "h"] if closed else ["n", *ends]))
+        canvas._code.append(PATH_OPS[1 if stroke else 0, fill_flag, canvas._fillMode])
+        _black(canvas)
 
     def rect(self, x: float, y: float, w: float, h: float, width: float = THIN,
              fill: float | None = None, stroke: bool = True, radius: float = 0.0) -> None:
@@ -92,14 +96,14 @@ class CanvasPen:
                                   fill=fill_flag)
         else:
             self.canvas.rect(*args, stroke=1 if stroke else 0, fill=fill_flag)
-        self.canvas.setFillGray(0)
+        _black(self.canvas)
 
     def circle(self, cx: float, cy: float, r: float, width: float = THIN,
                fill: float | None = None, stroke: bool = True) -> None:
         self._stroke(width)
         self.canvas.circle(*self._xy(cx, cy), r * self.scale * mm, stroke=1 if stroke else 0,
                            fill=self._fill(fill))
-        self.canvas.setFillGray(0)
+        _black(self.canvas)
 
     def arc(self, cx: float, cy: float, r: float, start: float, end: float,
             width: float = THIN) -> None:
@@ -113,23 +117,50 @@ class CanvasPen:
 
     def text(self, x: float, y: float, text: str, size: float, bold: bool = False,
              align: str = "center", grey: float = 0.0, label: bool = False) -> None:
+        """The operators reportlab's drawString, drawCentredString and drawRightString write
+        for a TrueType font (every layout's), with the run they show worked out once per
+        document (`_shown`): a book prints the same digits and letters thousands of times."""
         font = self.fonts.bold if bold else self.fonts.regular
         points = size * self.scale
         px, py = self._xy(x, y)
-        self.canvas.setFont(font, points)
-        self.canvas.setFillGray(self.ink.grey(grey) if grey > 0 else 0)
-        baseline = py - MIDDLE * points
-        if align == "left":
-            self.canvas.drawString(px, baseline, text)
-        elif align == "right":
-            self.canvas.drawRightString(px, baseline, text)
-        else:
-            self.canvas.drawCentredString(px, baseline, text)
-        self.canvas.setFillGray(0)
+        canvas = self.canvas
+        canvas.setFont(font, points)
+        canvas.setFillGray(self.ink.grey(grey) if grey > 0 else 0)
+        width, shown = _shown(canvas, font, points, text)
+        start = px if align == "left" else px - width if align == "right" else px - 0.5 * width
+        canvas._code.append(f"BT 1 0 0 1 {fp_str(start, py - MIDDLE * points)} Tm {shown} T* ET")
+        _black(canvas)
 
     def text_width(self, text: str, size: float, bold: bool = False) -> float:
         font = self.fonts.bold if bold else self.fonts.regular
         return stringWidth(text, font, size) / mm
+
+
+def _black(canvas: Canvas) -> None:
+    """`canvas.setFillGray(0)` as it writes it, without its formatting of the number: every
+    drawing's text and fill end in black again, tens of thousands of times in a book."""
+    canvas._fillColorObj = (0, 0, 0)
+    canvas._code.append("0 g")
+
+
+_SHOWN: WeakKeyDictionary[Any, dict[tuple[str, float, str], tuple[float, str]]] = WeakKeyDictionary()
+"""By PDF document: each text run's width and the operators that show it (`_shown`)."""
+
+
+def _shown(canvas: Canvas, font: str, points: float, text: str) -> tuple[float, str]:
+    """The width of `text` in `font` at `points`, and its run as reportlab's text object writes
+    it on this canvas's document: each piece in one subset of the font, its subset named with
+    the size and leading `Canvas.setFont` sets. Worked out once per document, when its
+    characters join the document's subsets (later runs of it add none)."""
+    runs = _SHOWN.setdefault(canvas._doc, {})
+    key = (font, points, text)
+    if key not in runs:
+        face, doc = getFont(font), canvas._doc
+        size = f"{fp_str(points)} Tf {fp_str(points * 1.2)} TL"
+        runs[key] = (stringWidth(text, font, points),
+                     " ".join(f"{face.getSubsetInternalName(subset, doc)} {size} ({canvas._escape(piece)}) Tj"
+                              for subset, piece in face.splitString(text, doc)))
+    return runs[key]
 
 
 class MeasuringPen(RecordingPen):
@@ -146,12 +177,33 @@ class MeasuringPen(RecordingPen):
 
 
 
-def least_scale(draw: Callable[[MeasuringPen], None], fonts: Fonts,
+class _TextScalePen:
+    """A pen that draws nothing and keeps, of each text, the scale at which it reaches its floor
+    (`least_scale`): a drawing's lines and boxes are thousands of calls a recording would keep."""
+
+    def __init__(self, fonts: Fonts, floor_of: Callable[[str, bool], float]) -> None:
+        self.fonts = fonts
+        self.floor_of = floor_of
+        self.least = 0.0
+
+    def _nothing(self, *args: Any, **kwargs: Any) -> None:
+        """Lines, paths, boxes, circles and arcs: no text in them."""
+
+    line = polyline = polygon = rect = circle = arc = _nothing
+
+    def text(self, x: float, y: float, text: str, size: float, bold: bool = False,
+             align: str = "center", grey: float = 0.0, label: bool = False) -> None:
+        self.least = max(self.least, self.floor_of(text, label) / size)
+
+    def text_width(self, text: str, size: float, bold: bool = False) -> float:
+        font = self.fonts.bold if bold else self.fonts.regular
+        return stringWidth(text, font, size) / mm
+
+
+def least_scale(draw: Callable[[Pen], None], fonts: Fonts,
                 floor: float | Callable[[str, bool], float]) -> float:
     """The scale at which every text of a drawing prints at its floor: `floor` points, or the
     floor it gives each text and whether it is a label (0.0 for a drawing without text)."""
-    pen = MeasuringPen(fonts)
+    pen = _TextScalePen(fonts, floor if callable(floor) else (lambda text, label: floor))
     draw(pen)
-    floor_of = floor if callable(floor) else (lambda text, label: floor)
-    return max((floor_of(kw["text"], kw["label"]) / kw["size"]
-                for name, kw in pen.calls if name == "text"), default=0.0)
+    return pen.least
