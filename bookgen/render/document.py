@@ -155,9 +155,9 @@ class BookDocument:
         self.measured = Measured()  # each puzzle's sizes, for every pass
         self._floors: dict[int, float] = {}  # by section (its id): see puzzle_floor
         self._answer_floors: dict[int, float] = {}  # by section (its id): see answer_scale
-        if _AHEAD and _AHEAD[0].config is config:  # measured while the book was made
-            self._floors.update(_AHEAD[0]._floors)
-            self._answer_floors.update(_AHEAD[0]._answer_floors)
+        if _MEASURED_AHEAD and _MEASURED_AHEAD[0].config is config:  # measured while the book was made
+            self._floors.update(_MEASURED_AHEAD[0]._floors)
+            self._answer_floors.update(_MEASURED_AHEAD[0]._answer_floors)
         book = self.book = self._narrowed(book)
         self._fits: dict[tuple[int, Geometry], list[ExampleFit]] = {}  # see _example_ways
         self.puzzle_scales: list[float] | None = None  # by section, from the last layout
@@ -1150,7 +1150,7 @@ class BookDocument:
         return pad, content_pages + (1 if pad else 0)
 
 
-_AHEAD: list[BookDocument] = []
+_MEASURED_AHEAD: list[BookDocument] = []
 """The document `measuring_ahead` measures a book's sections in while the book is made; the
 book's own document takes what it worked out."""
 
@@ -1162,7 +1162,7 @@ def measuring_ahead(config: BookConfig) -> Callable[[Section], None]:
     puzzle on one core (a fifth of a 400-puzzle book's typesetting); the book's document takes
     them. The config's fonts are checked already (`check_printable`)."""
     document = BookDocument(Book(config, ()), fonts_checked=True)
-    _AHEAD[:] = [document]
+    _MEASURED_AHEAD[:] = [document]
     return document.measure
 
 
