@@ -141,7 +141,9 @@ def paged(blocks: Sequence[Sequence[Entry]], width: float, style: Style, first: 
     """The blocks in bands of columns across `width`, each column filled in turn: the first
     band's columns hold `first` lines (none where it is 0), every later band's `rest`; a band for
     each page a list continues on. A block taller than a column takes one of its own. A band
-    that begins inside a list begins with the list's `continued` heading."""
+    that begins inside a list begins with the list's `continued` heading, or where that is wider
+    than a column its heading again: set smaller to fit, "5 Buchstaben (Fortsetzung)" fell
+    under large print's floor where "5 Buchstaben" does not."""
     count = _column_count(width, style)
     column_width = (width - (count - 1) * style.column_gap) / count
     capacities = ([first] * count if first > 0 else []) + [rest] * count
@@ -157,13 +159,18 @@ def paged(blocks: Sequence[Sequence[Entry]], width: float, style: Style, first: 
         if opening.continued:
             heading = opening
         elif heading is not None and not flow[-1] and _begins_band(len(flow) - 1, first_band, count):
-            block = [(Entry("", heading.continued, bold=True, whole=True), [heading.continued]),
-                     *block]
+            again = heading.continued if BOLD_WIDER * estimated_width(
+                heading.continued, style.size) <= column_width else heading.text
+            block = [(Entry("", again, bold=True, whole=True), [again]), *block]
         flow[-1].extend(block)
     bands = [flow[:first_band]] + [flow[start:start + count]
                                    for start in range(first_band, len(flow), count)]
     return tuple(Columns(column_width, band, max((_lines(c) for c in band), default=0))
                  for band in bands)
+
+
+BOLD_WIDER = 1.2
+"""How much wider than `estimated_width` a bold heading may print."""
 
 
 def _begins_band(column: int, first_band: int, count: int) -> bool:
