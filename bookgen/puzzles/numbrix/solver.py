@@ -167,9 +167,14 @@ class State:
             if self.stale:
                 stale = self.stale
                 self.stale = 0
-                for k in self.missing():
+                # the numbers listed as missing when last listed (a few may have been placed
+                # since: masked out below), so the list is not made again each round
+                listed = self.listed
+                hits = 0
+                for k in self.missing() if listed is None else listed[1]:
                     if cand[k] & stale:
-                        dirty |= 1 << k
+                        hits |= 1 << k
+                dirty |= hits & ~done
             self.dirty = 0
             missing = full & ~done
             placed = dirty & done
@@ -177,28 +182,25 @@ class State:
             if not todo:
                 break
             free = board.mask & ~self.fixed
-            moved = dirty
             singles = 0  # numbers the passes left with one cell
-            # up the chain, k against k-1: walk on while sets change, else jump to the next in todo
+            # up the chain, k against k-1: walk on while sets change (or a set changed before
+            # this round), else jump to the next in todo; number 1 has nothing before it (-1)
             k = (todo & -todo).bit_length() - 1
-            near = cand[k - 1] if k else 0
+            near = cand[k - 1] if k else -1
             while True:
                 old = cand[k]
-                new = old & free
-                if k:
-                    if diagonal:
-                        new &= spread(near)
-                    else:
-                        pair = near | near << s_1
-                        new &= pair >> s | pair << 1
+                if diagonal:
+                    new = old & free & spread(near)
+                else:
+                    pair = near | near << s_1
+                    new = old & free & (pair >> s | pair << 1)
                 if new != old:
                     if not new:
                         raise Contradiction
                     cand[k] = new
-                    moved |= 1 << k
                     if not new & (new - 1):
                         singles |= 1 << k
-                elif not moved >> k & 1:
+                elif not dirty >> k & 1:
                     rest = todo >> (k + 1)
                     if not rest:
                         break
@@ -216,10 +218,13 @@ class State:
                     break
                 k += (rest & -rest).bit_length()
                 near = cand[k - 1]
-            todo = moved >> 1 & missing
+            # down the chain, k against k+1, the same way, from the numbers that lost cells
+            # before the pass up or at its start (placed cells): a set the pass up narrowed to
+            # touch the number below it leaves every cell of that number a neighbour
+            todo = dirty >> 1 & missing
             if todo:
                 k = todo.bit_length() - 1
-                while True:  # down the chain, k against k+1, the same way
+                while True:
                     old = cand[k]
                     near = cand[k + 1]
                     if diagonal:
@@ -231,7 +236,6 @@ class State:
                         if not new:
                             raise Contradiction
                         cand[k] = new
-                        moved |= 1 << k
                         if not new & (new - 1):
                             singles |= 1 << k
                         if k and missing >> (k - 1) & 1:
