@@ -118,7 +118,7 @@ def _differs(board: Board, path: list[int], start: int, end: int, inside: list[i
         pinned_after.append(ahead)
         ahead |= pinned.get(k, 0)
     pinned_after.reverse()
-    around, shifted = board.around, board.shifted
+    around, touching = board.around, board.touching
     budget = [SECOND_PATH_NODES]
 
     def extend(cell: int, used: int, k: int, same: bool) -> bool:
@@ -126,11 +126,7 @@ def _differs(board: Board, path: list[int], start: int, end: int, inside: list[i
             return not same
         # a cell left open needs two ways in and out: the head, other open cells, pinned cells
         left = open_cells & ~used
-        ones = twos = 0
-        for near in shifted(left | cell | pinned_after[k - start]):
-            twos |= ones & near
-            ones |= near
-        if left & ~twos:
+        if left & ~touching(left | cell | pinned_after[k - start])[1]:
             return False
         budget[0] -= 1
         if budget[0] < 0:

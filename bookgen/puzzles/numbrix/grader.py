@@ -48,11 +48,7 @@ def dead_end(state: State) -> int:
     board = state.board
     fixed = state.fixed
     free = board.mask & ~fixed
-    ones = twos = 0
-    for near in board.shifted(free):
-        twos |= ones & near
-        ones |= near
-    tight = free & ~twos  # at most one free neighbour
+    tight = free & ~board.touching(free)[1]  # at most one free neighbour
     if not tight:
         return 0
     cand, done, last = state.cand, state.done, state.size - 1

@@ -333,11 +333,7 @@ class State:
         open_ends = 0
         for k in bits_of(done & (missing << 1 | missing >> 1)):
             open_ends |= cand[k.bit_length() - 1]
-        links = free | open_ends
-        ones = twos = 0
-        for near in board.shifted(links):
-            twos |= ones & near
-            ones |= near
+        ones, twos = board.touching(free | open_ends)
         dead = free & ~twos
         if dead:
             ends = (not done & 1) + (not done >> last & 1)
@@ -353,11 +349,7 @@ class State:
         self.trimmed = self.fixed
         board, cand, done = self.board, self.cand, self.done
         free = board.mask & ~self.fixed
-        ones = twos = 0
-        for near in board.shifted(free):
-            twos |= ones & near
-            ones |= near
-        tight = free & ~twos
+        tight = free & ~board.touching(free)[1]
         if not tight:
             return False
         changed = False
