@@ -349,25 +349,35 @@ class State:
         self.trimmed = self.fixed
         board, cand, done = self.board, self.cand, self.done
         free = board.mask & ~self.fixed
-        tight = free & ~board.touching(free)[1]
+        ones, twos = board.touching(free)
+        tight = free & ~twos
         if not tight:
             return False
+        shut = tight & ~ones  # no free neighbour: no room for a missing neighbour number
         changed = False
         last = len(cand) - 1
         around = board.around
-        for k in [k for k in self.missing() if cand[k] & tight]:
-            # each side: its placed cell, 0 when that number is missing, -1 past the chain's ends
-            before = -1 if k == 0 else cand[k - 1] if done >> (k - 1) & 1 else 0
-            after = -1 if k == last else cand[k + 1] if done >> (k + 1) & 1 else 0
-            crossed = 0
-            for cell in bits_of(cand[k] & tight):
-                near = around[cell]
-                # a placed side not beside the cell, or more missing sides than free neighbours
-                if (before > 0 and not before & near or after > 0 and not after & near
-                        or (not before) + (not after) > (near & free).bit_count()):
-                    crossed |= cell
-            if crossed:
-                self.narrow(k, ~crossed)
+        for k in self.missing():
+            cells = cand[k] & tight
+            if not cells:
+                continue
+            # the tight cells k cannot hold: away from a placed side, or with fewer free
+            # neighbours than k has missing sides
+            unfit = open_sides = 0
+            if k:
+                if done >> (k - 1) & 1:
+                    unfit = ~around[cand[k - 1]]
+                else:
+                    open_sides = 1
+            if k < last:
+                if done >> (k + 1) & 1:
+                    unfit |= ~around[cand[k + 1]]
+                else:
+                    open_sides += 1
+            if open_sides:
+                unfit |= shut if open_sides == 1 else tight
+            if cells & unfit:
+                self.narrow(k, ~(cells & unfit))
                 changed = True
         return changed
 
