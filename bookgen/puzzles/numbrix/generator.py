@@ -37,13 +37,19 @@ from bookgen.puzzles.numbrix.solver import Contradiction, State, start_state
 # --- generator ------------------------------------------------------------------------------------
 
 
-def _orbits(board: Board, symmetry: str) -> list[tuple[int, ...]]:
+def _orbits(board: Board, symmetry: str) -> tuple[tuple[int, ...], ...]:
     """Cells grouped by the symmetry the given pattern keeps (partners outside the shape drop)."""
+    return _shape_orbits(board.cells, board.stride, symmetry)
+
+
+@lru_cache(maxsize=64)
+def _shape_orbits(cells: tuple[Cell, ...], stride: int, symmetry: str) -> tuple[tuple[int, ...], ...]:
+    """`_orbits`, worked out once per shape and symmetry (each puzzle of a request asks again)."""
     seen: set[Cell] = set()
     orbits = []
-    last_r, last_c = board.rows - 1, board.cols - 1
-    present = set(board.cells)
-    for r, c in board.cells:
+    last_r, last_c = max(r for r, _ in cells), max(c for _, c in cells)
+    present = set(cells)
+    for r, c in cells:
         if (r, c) in seen:
             continue
         group = {(r, c)}
@@ -53,8 +59,8 @@ def _orbits(board: Board, symmetry: str) -> list[tuple[int, ...]]:
             group.add((r, last_c - c))
         group &= present
         seen |= group
-        orbits.append(tuple(board.bit(cell) for cell in sorted(group)))
-    return orbits
+        orbits.append(tuple(1 << (row * stride + col) for row, col in sorted(group)))
+    return tuple(orbits)
 
 
 def deduces(state: State, goal: int, top: int, seen: dict[tuple[int, int], State] | None = None,
@@ -174,7 +180,8 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
     last = len(path) - 1
     ends = {0, last} if keep_ends else set()
     number_at = {cell: k for k, cell in enumerate(path)}
-    orbits = [o for o in _orbits(board, symmetry) if not ends & {number_at[cell] for cell in o}]
+    end_cells = {path[k] for k in ends}
+    orbits = [o for o in _orbits(board, symmetry) if end_cells.isdisjoint(o)]
     rng.shuffle(orbits)
     pieces = [sorted(number_at[cell] for cell in orbit) for orbit in orbits]
     plainest_first = top > ROUTE_GRADE and not board.diagonal
