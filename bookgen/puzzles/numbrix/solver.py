@@ -183,6 +183,7 @@ class State:
                 break
             free = board.mask & ~self.fixed
             singles = 0  # numbers the passes left with one cell
+            single_cells = 0  # their cells: two on one cell end the sweep at once
             # up the chain, k against k-1: walk on while sets change (or a set changed before
             # this round), else jump to the next in todo; number 1 has nothing before it (-1)
             k = (todo & -todo).bit_length() - 1
@@ -199,6 +200,9 @@ class State:
                         raise Contradiction
                     cand[k] = new
                     if not new & (new - 1):
+                        if new & single_cells:
+                            raise Contradiction
+                        single_cells |= new
                         singles |= 1 << k
                 elif not dirty >> k & 1:
                     rest = todo >> (k + 1)
@@ -208,6 +212,9 @@ class State:
                     near = cand[k - 1]
                     continue
                 elif not new & (new - 1):  # narrowed from outside the passes to one cell
+                    if new & single_cells:
+                        raise Contradiction
+                    single_cells |= new
                     singles |= 1 << k
                 if missing >> (k + 1) & 1:
                     k += 1
@@ -237,6 +244,9 @@ class State:
                             raise Contradiction
                         cand[k] = new
                         if not new & (new - 1):
+                            if new & single_cells:
+                                raise Contradiction
+                            single_cells |= new
                             singles |= 1 << k
                         if k and missing >> (k - 1) & 1:
                             k -= 1
@@ -245,15 +255,10 @@ class State:
                     if not rest:
                         break
                     k = rest.bit_length() - 1
-            while singles:  # numbers left with one cell are placed
-                low = singles & -singles
-                singles ^= low
-                cells = cand[low.bit_length() - 1]
-                if self.fixed & cells:
-                    raise Contradiction
-                self.fixed |= cells
-                self.stale |= cells
-                self.done |= low
+            # numbers left with one cell are placed (each on its own free cell)
+            self.fixed |= single_cells
+            self.stale |= single_cells
+            self.done |= singles
         return self.done != placed_before
 
     def lone_cells(self) -> list[tuple[int, int]]:
