@@ -95,18 +95,20 @@ def gap_count(state: State) -> int:
     over the whole grid, as a person counts): when one free cell qualifies, k goes there."""
     board, cand, done, size = state.board, state.cand, state.done, state.size
     free = board.mask & ~state.fixed
-    placed = [k for k in range(size) if done >> k & 1]
     found = []
-    for a, b in zip([None, *placed], [*placed, None]):
-        lo = 0 if a is None else a + 1
-        hi = size - 1 if b is None else b - 1
-        if lo > hi:
-            continue
-        # k's reach from a and from b, by k (the balls grown once to the gap's width)
+    runs = (1 << size) - 1 & ~done  # the missing numbers, taken a run at a time
+    while runs:
+        first = runs & -runs
+        after = (runs + first) & runs  # adding the run's lowest bit carries through it
+        lo, hi = first.bit_length() - 1, (runs ^ after).bit_length() - 1
+        runs = after
+        # k's reach from a = lo - 1 and from b = hi + 1, by k (the balls grown once to the
+        # gap's width); a or b past the chain's end when the run starts or ends it
         width = hi - lo + 1
-        from_a = ([board.mask] * width if a is None
+        a, b = lo - 1, hi + 1
+        from_a = ([board.mask] * width if a < 0
                   else board.balls_to(cand[a], hi - a)[lo - a:hi - a + 1])
-        from_b = ([board.mask] * width if b is None
+        from_b = ([board.mask] * width if b == size
                   else board.balls_to(cand[b], b - lo)[b - hi:b - lo + 1][::-1])
         for k, near_a, near_b in zip(range(lo, hi + 1), from_a, from_b):
             cells = free & near_a & near_b
