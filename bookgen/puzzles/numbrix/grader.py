@@ -44,26 +44,32 @@ def only_neighbour(state: State) -> int:
 
 def dead_end(state: State) -> int:
     """A free cell with at most one free neighbour needs a placed neighbour number next to its
-    own: when only one missing number fits there, it goes in."""
+    own: when only one missing number fits there, it goes in. The numbers that fit, all at once
+    as a mask: 1, N and the neighbours of the placed numbers beside the cell, but none whose
+    neighbour number is placed elsewhere, nor with more missing neighbour numbers than the cell
+    has free neighbours."""
     board = state.board
     fixed = state.fixed
     free = board.mask & ~fixed
-    tight = free & ~board.touching(free)[1]  # at most one free neighbour
+    ones, twos = board.touching(free)
+    tight = free & ~twos  # at most one free neighbour
     if not tight:
         return 0
     cand, done, last = state.cand, state.done, state.size - 1
     around = board.around
+    missing = (1 << state.size) - 1 & ~done
+    ends = (1 | 1 << last) & missing
+    open_below, open_above = missing << 1, missing >> 1  # k with k-1, k+1 missing
     found = []
     for cell in bits_of(tight):
-        room = (around[cell] & free).bit_count()
-        options = {0, last}
+        beside = 0
         for near in bits_of(around[cell] & fixed):
-            k = _owner(cand, done, near)
-            options.update((k - 1, k + 1))
-        fitting = [k for k in options if 0 <= k <= last and not done >> k & 1
-                   and _fits(state, k, cell, room)]
-        if len(fitting) == 1:  # which one fits does not depend on the order they are tried in
-            found.append((fitting[0], cell, "dead_end"))
+            beside |= 1 << _owner(cand, done, near)
+        away = done & ~beside
+        fitting = (beside << 1 | beside >> 1 | ends) & missing & ~(away << 1 | away >> 1) & ~(
+            open_below & open_above if cell & ones else open_below | open_above)
+        if fitting and not fitting & (fitting - 1):
+            found.append((fitting.bit_length() - 1, cell, "dead_end"))
     return _apply(state, found)
 
 
@@ -74,20 +80,6 @@ def _owner(cand: list[int], done: int, cell: int) -> int:
     if done >> k & 1:
         return k
     return next(j for j in range(k + 1, len(cand)) if cand[j] == cell and done >> j & 1)
-
-
-def _fits(state: State, k: int, cell: int, open_near: int) -> bool:
-    """Whether number index k could sit in `cell` judging by its two neighbour numbers alone."""
-    missing = 0
-    done, cand, near = state.done, state.cand, state.board.around[cell]
-    for side in (k - 1, k + 1):
-        if 0 <= side < len(cand):
-            if done >> side & 1:
-                if not cand[side] & near:
-                    return False
-            else:
-                missing += 1
-    return missing <= open_near
 
 
 def gap_count(state: State) -> int:
