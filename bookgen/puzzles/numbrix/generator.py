@@ -113,9 +113,10 @@ def _differs(board: Board, path: list[int], start: int, end: int, inside: list[i
     reach = []
     upcoming = end
     for k in range(end, start, -1):
-        if k in pinned:
+        if k in pinned:  # the balls round it, grown once to the farthest number before it
             upcoming = k
-        reach.append(board.ball(path[upcoming], upcoming - k))
+            balls = board.balls_to(path[k], k - start - 1)
+        reach.append(balls[upcoming - k])
     reach.reverse()  # reach[k - start - 1]: where number k may stand
     # for each number of the window, the pinned cells the path has still to reach after it
     pinned_after = []
