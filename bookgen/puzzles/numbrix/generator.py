@@ -160,8 +160,9 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
 
     No trial starts from scratch. Removing givens only makes a puzzle harder, so what the grader
     deduces from fewer givens holds with more. The trial of piece i keeps the givens kept for
-    good (the ends and every piece whose removal failed: `base`, deduced once and extended on
-    each failure) and the pieces after i (`ahead[i + 1]`, deduced once for all i, from the
+    good (the ends and every piece whose removal failed: `base`, deduced once and extended
+    before the next trial with the pieces kept since, so that pieces kept in a row, as the
+    late ones of the plainest-first order are, are deduced together) and the pieces after i (`ahead[i + 1]`, deduced once for all i, from the
     last piece back); it starts from what both know (`meet`). And since the puzzle before the
     trial is solvable at the level, the trial succeeds as soon as piece i is deduced again (from
     there the grader finishes as it did before): often `ahead[i + 1]` already has it. Both
@@ -204,6 +205,7 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
     kept = set(ends)
     untried = {k for piece in pieces for k in piece}
     seen: dict[tuple[int, int], State] = {}
+    unplaced: list[list[int]] = []  # pieces kept since `base` was last deduced
     for i, piece in enumerate(pieces):
         untried.difference_update(piece)
         goal = sum(1 << k for k in piece)
@@ -215,14 +217,16 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
                 another_path(board, path, sorted(kept | untried), k, not plainest_first)
                 for k in piece)
             try:
-                if not refused and deduces(base.meet(ahead[i + 1]), goal, top, seen,
-                                           TrialBudget(patience)):
-                    continue
+                if not refused:
+                    if sum(_places(base, kept_piece, path) for kept_piece in unplaced):
+                        run_grader(base, settle_top, fast=True)
+                    unplaced.clear()
+                    if deduces(base.meet(ahead[i + 1]), goal, top, seen, TrialBudget(patience)):
+                        continue
             except TrialsSpent:
                 pass  # a long proof: the given stays
         kept.update(piece)
-        if _places(base, piece, path):
-            run_grader(base, settle_top, fast=True)
+        unplaced.append(piece)
     return {k: path[k] for k in sorted(kept)}
 
 
