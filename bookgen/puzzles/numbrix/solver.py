@@ -146,10 +146,12 @@ class State:
         number before and after it), placed cells out of the other sets, a number left with one
         cell placed, to a fixpoint; True if a number was placed.
 
-        Each round is one pass up the chain and one down over the missing numbers next to a set
-        that changed: that reaches arc consistency on a chain (a number narrowed on the way down
-        never leaves the one above it without support). Placed numbers only bound the passes;
-        `place` checks them against placed neighbour numbers."""
+        Each round is one pass up the chain from the numbers whose sets changed, and one down
+        from those that lost cells other than by the pass up (placed cells, or narrowed outside
+        the sweep: a set the pass up narrows to touch the number below it leaves that number
+        every cell it touched): that reaches arc consistency on a chain (a number narrowed on
+        the way down never leaves the one above it without support). Placed numbers only bound
+        the passes; `place` checks them against placed neighbour numbers."""
         cand, board = self.cand, self.board
         # spread inlined where it is hot: Numbrix's four steps, unmasked since each result is
         # taken with a set already within the board (Hidato's king moves call board.spread), in
