@@ -169,14 +169,9 @@ class State:
             if self.stale:
                 stale = self.stale
                 self.stale = 0
-                # the numbers listed as missing when last listed (a few may have been placed
-                # since: masked out below), so the list is not made again each round
-                listed = self.listed
-                hits = 0
-                for k in self.missing() if listed is None else listed[1]:
+                for k in self.missing():
                     if cand[k] & stale:
-                        hits |= 1 << k
-                dirty |= hits & ~done
+                        dirty |= 1 << k
             self.dirty = 0
             missing = full & ~done
             placed = dirty & done
