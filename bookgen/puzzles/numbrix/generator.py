@@ -162,10 +162,11 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
     deduces from fewer givens holds with more. The trial of piece i keeps the givens kept for
     good (the ends and every piece whose removal failed: `base`, deduced once and extended
     before the next trial with the pieces kept since, so that pieces kept in a row, as the
-    late ones of the plainest-first order are, are deduced together) and the pieces after i (`ahead[i + 1]`, deduced once for all i, from the
-    last piece back); it starts from what both know (`meet`). And since the puzzle before the
-    trial is solvable at the level, the trial succeeds as soon as piece i is deduced again (from
-    there the grader finishes as it did before): often `ahead[i + 1]` already has it. Both
+    late ones of the plainest-first order are, are deduced together) and the pieces after i
+    (`ahead[i + 1]`, deduced once for all i, from the last piece back); it starts from what
+    both know (`meet`). And since the puzzle before the trial is solvable at the level, the
+    trial succeeds as soon as piece i is deduced again (from there the grader finishes as it
+    did before): often `ahead[i + 1]` already has it. Both
     states use deductions up to route only; the trial adds lookahead where the level allows it.
     Where it does, a quick search for a second answer near the removed numbers refuses many
     removals before the costly trial (`another_path`; in the plainest-first order, where a
