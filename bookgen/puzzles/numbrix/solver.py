@@ -152,6 +152,8 @@ class State:
         every cell it touched): that reaches arc consistency on a chain (a number narrowed on
         the way down never leaves the one above it without support). Placed numbers only bound
         the passes; `place` checks them against placed neighbour numbers."""
+        if not self.dirty and not self.stale:  # swept already (a fifth of the calls)
+            return False
         cand, board = self.cand, self.board
         # spread inlined where it is hot: Numbrix's four steps, unmasked since each result is
         # taken with a set already within the board (Hidato's king moves call board.spread), in
