@@ -75,8 +75,10 @@ class State:
                 open_numbers = [k for k in listed[1] if not done >> k & 1]
             else:  # a copy and a few removals run in C
                 open_numbers = listed[1][:]
-                for low in bits_of(placed):
+                while placed:
+                    low = placed & -placed
                     open_numbers.remove(low.bit_length() - 1)
+                    placed ^= low
         self.listed = (done, open_numbers)
         return open_numbers
 
