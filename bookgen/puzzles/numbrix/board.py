@@ -50,11 +50,20 @@ class Board:
         pair = cells | cells << (s - 1)  # one step each way in five operations, as State.sweep
         return (pair >> s | pair << 1) & self.mask
 
-    def shifted(self, cells: int) -> list[int]:
-        """`cells` moved one step in each direction: bit-parallel neighbour counting."""
+    def touching(self, cells: int) -> tuple[int, int]:
+        """The places beside at least one of `cells` and those beside at least two (unmasked):
+        bit-parallel neighbour counting, the four side steps written out for Numbrix."""
         s = self.stride
-        steps = [1, s] + ([s + 1, s - 1] if self.diagonal else [])
-        return [cells << d for d in steps] + [cells >> d for d in steps]
+        if self.diagonal:
+            ones = twos = 0
+            for step in (1, s, s + 1, s - 1):
+                for near in (cells << step, cells >> step):
+                    twos |= ones & near
+                    ones |= near
+            return ones, twos
+        up, down, left, right = cells << s, cells >> s, cells << 1, cells >> 1
+        rows, sides = up | down, left | right
+        return rows | sides, up & down | rows & sides | left & right
 
     def ball(self, centre: int, radius: int) -> int:
         """Cells within `radius` steps of `centre` over the whole shape (a person counting steps)."""

@@ -37,13 +37,19 @@ from bookgen.puzzles.numbrix.solver import Contradiction, State, start_state
 # --- generator ------------------------------------------------------------------------------------
 
 
-def _orbits(board: Board, symmetry: str) -> list[tuple[int, ...]]:
+def _orbits(board: Board, symmetry: str) -> tuple[tuple[int, ...], ...]:
     """Cells grouped by the symmetry the given pattern keeps (partners outside the shape drop)."""
+    return _shape_orbits(board.cells, board.stride, symmetry)
+
+
+@lru_cache(maxsize=64)
+def _shape_orbits(cells: tuple[Cell, ...], stride: int, symmetry: str) -> tuple[tuple[int, ...], ...]:
+    """`_orbits`, worked out once per shape and symmetry (each puzzle of a request asks again)."""
     seen: set[Cell] = set()
     orbits = []
-    last_r, last_c = board.rows - 1, board.cols - 1
-    present = set(board.cells)
-    for r, c in board.cells:
+    last_r, last_c = max(r for r, _ in cells), max(c for _, c in cells)
+    present = set(cells)
+    for r, c in cells:
         if (r, c) in seen:
             continue
         group = {(r, c)}
@@ -53,8 +59,8 @@ def _orbits(board: Board, symmetry: str) -> list[tuple[int, ...]]:
             group.add((r, last_c - c))
         group &= present
         seen |= group
-        orbits.append(tuple(board.bit(cell) for cell in sorted(group)))
-    return orbits
+        orbits.append(tuple(1 << (row * stride + col) for row, col in sorted(group)))
+    return tuple(orbits)
 
 
 def deduces(state: State, goal: int, top: int, seen: dict[tuple[int, int], State] | None = None,
@@ -107,9 +113,10 @@ def _differs(board: Board, path: list[int], start: int, end: int, inside: list[i
     reach = []
     upcoming = end
     for k in range(end, start, -1):
-        if k in pinned:
+        if k in pinned:  # the balls round it, grown once to the farthest number before it
             upcoming = k
-        reach.append(board.ball(path[upcoming], upcoming - k))
+            balls = board.balls_to(path[k], k - start - 1)
+        reach.append(balls[upcoming - k])
     reach.reverse()  # reach[k - start - 1]: where number k may stand
     # for each number of the window, the pinned cells the path has still to reach after it
     pinned_after = []
@@ -118,7 +125,7 @@ def _differs(board: Board, path: list[int], start: int, end: int, inside: list[i
         pinned_after.append(ahead)
         ahead |= pinned.get(k, 0)
     pinned_after.reverse()
-    around, shifted = board.around, board.shifted
+    around, touching = board.around, board.touching
     budget = [SECOND_PATH_NODES]
 
     def extend(cell: int, used: int, k: int, same: bool) -> bool:
@@ -126,11 +133,7 @@ def _differs(board: Board, path: list[int], start: int, end: int, inside: list[i
             return not same
         # a cell left open needs two ways in and out: the head, other open cells, pinned cells
         left = open_cells & ~used
-        ones = twos = 0
-        for near in shifted(left | cell | pinned_after[k - start]):
-            twos |= ones & near
-            ones |= near
-        if left & ~twos:
+        if left & ~touching(left | cell | pinned_after[k - start])[1]:
             return False
         budget[0] -= 1
         if budget[0] < 0:
@@ -157,11 +160,13 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
 
     No trial starts from scratch. Removing givens only makes a puzzle harder, so what the grader
     deduces from fewer givens holds with more. The trial of piece i keeps the givens kept for
-    good (the ends and every piece whose removal failed: `base`, deduced once and extended on
-    each failure) and the pieces after i (`ahead[i + 1]`, deduced once for all i, from the
-    last piece back); it starts from what both know (`meet`). And since the puzzle before the
-    trial is solvable at the level, the trial succeeds as soon as piece i is deduced again (from
-    there the grader finishes as it did before): often `ahead[i + 1]` already has it. Both
+    good (the ends and every piece whose removal failed: `base`, deduced once and extended
+    before the next trial with the pieces kept since, so that pieces kept in a row, as the
+    late ones of the plainest-first order are, are deduced together) and the pieces after i
+    (`ahead[i + 1]`, deduced once for all i, from the last piece back); it starts from what
+    both know (`meet`). And since the puzzle before the trial is solvable at the level, the
+    trial succeeds as soon as piece i is deduced again (from there the grader finishes as it
+    did before): often `ahead[i + 1]` already has it. Both
     states use deductions up to route only; the trial adds lookahead where the level allows it.
     Where it does, a quick search for a second answer near the removed numbers refuses many
     removals before the costly trial (`another_path`; in the plainest-first order, where a
@@ -178,7 +183,8 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
     last = len(path) - 1
     ends = {0, last} if keep_ends else set()
     number_at = {cell: k for k, cell in enumerate(path)}
-    orbits = [o for o in _orbits(board, symmetry) if not ends & {number_at[cell] for cell in o}]
+    end_cells = {path[k] for k in ends}
+    orbits = [o for o in _orbits(board, symmetry) if end_cells.isdisjoint(o)]
     rng.shuffle(orbits)
     pieces = [sorted(number_at[cell] for cell in orbit) for orbit in orbits]
     plainest_first = top > ROUTE_GRADE and not board.diagonal
@@ -200,6 +206,7 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
     kept = set(ends)
     untried = {k for piece in pieces for k in piece}
     seen: dict[tuple[int, int], State] = {}
+    unplaced: list[list[int]] = []  # pieces kept since `base` was last deduced
     for i, piece in enumerate(pieces):
         untried.difference_update(piece)
         goal = sum(1 << k for k in piece)
@@ -211,14 +218,16 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
                 another_path(board, path, sorted(kept | untried), k, not plainest_first)
                 for k in piece)
             try:
-                if not refused and deduces(base.meet(ahead[i + 1]), goal, top, seen,
-                                           TrialBudget(patience)):
-                    continue
+                if not refused:
+                    if sum(_places(base, kept_piece, path) for kept_piece in unplaced):
+                        run_grader(base, settle_top, fast=True)
+                    unplaced.clear()
+                    if deduces(base.meet(ahead[i + 1]), goal, top, seen, TrialBudget(patience)):
+                        continue
             except TrialsSpent:
                 pass  # a long proof: the given stays
         kept.update(piece)
-        if _places(base, piece, path):
-            run_grader(base, settle_top, fast=True)
+        unplaced.append(piece)
     return {k: path[k] for k in sorted(kept)}
 
 

@@ -44,30 +44,32 @@ def only_neighbour(state: State) -> int:
 
 def dead_end(state: State) -> int:
     """A free cell with at most one free neighbour needs a placed neighbour number next to its
-    own: when only one missing number fits there, it goes in."""
+    own: when only one missing number fits there, it goes in. The numbers that fit, all at once
+    as a mask: 1, N and the neighbours of the placed numbers beside the cell, but none whose
+    neighbour number is placed elsewhere, nor with more missing neighbour numbers than the cell
+    has free neighbours."""
     board = state.board
     fixed = state.fixed
     free = board.mask & ~fixed
-    ones = twos = 0
-    for near in board.shifted(free):
-        twos |= ones & near
-        ones |= near
+    ones, twos = board.touching(free)
     tight = free & ~twos  # at most one free neighbour
     if not tight:
         return 0
     cand, done, last = state.cand, state.done, state.size - 1
     around = board.around
+    missing = (1 << state.size) - 1 & ~done
+    ends = (1 | 1 << last) & missing
+    open_below, open_above = missing << 1, missing >> 1  # k with k-1, k+1 missing
     found = []
     for cell in bits_of(tight):
-        room = (around[cell] & free).bit_count()
-        options = {0, last}
+        beside = 0
         for near in bits_of(around[cell] & fixed):
-            k = _owner(cand, done, near)
-            options.update((k - 1, k + 1))
-        fitting = [k for k in options if 0 <= k <= last and not done >> k & 1
-                   and _fits(state, k, cell, room)]
-        if len(fitting) == 1:  # which one fits does not depend on the order they are tried in
-            found.append((fitting[0], cell, "dead_end"))
+            beside |= 1 << _owner(cand, done, near)
+        away = done & ~beside
+        fitting = (beside << 1 | beside >> 1 | ends) & missing & ~(away << 1 | away >> 1) & ~(
+            open_below & open_above if cell & ones else open_below | open_above)
+        if fitting and not fitting & (fitting - 1):
+            found.append((fitting.bit_length() - 1, cell, "dead_end"))
     return _apply(state, found)
 
 
@@ -80,37 +82,25 @@ def _owner(cand: list[int], done: int, cell: int) -> int:
     return next(j for j in range(k + 1, len(cand)) if cand[j] == cell and done >> j & 1)
 
 
-def _fits(state: State, k: int, cell: int, open_near: int) -> bool:
-    """Whether number index k could sit in `cell` judging by its two neighbour numbers alone."""
-    missing = 0
-    done, cand, near = state.done, state.cand, state.board.around[cell]
-    for side in (k - 1, k + 1):
-        if 0 <= side < len(cand):
-            if done >> side & 1:
-                if not cand[side] & near:
-                    return False
-            else:
-                missing += 1
-    return missing <= open_near
-
-
 def gap_count(state: State) -> int:
     """Between placed a and b, number k lies within k-a steps of a and b-k steps of b (counted
     over the whole grid, as a person counts): when one free cell qualifies, k goes there."""
     board, cand, done, size = state.board, state.cand, state.done, state.size
     free = board.mask & ~state.fixed
-    placed = [k for k in range(size) if done >> k & 1]
     found = []
-    for a, b in zip([None, *placed], [*placed, None]):
-        lo = 0 if a is None else a + 1
-        hi = size - 1 if b is None else b - 1
-        if lo > hi:
-            continue
-        # k's reach from a and from b, by k (the balls grown once to the gap's width)
+    runs = (1 << size) - 1 & ~done  # the missing numbers, taken a run at a time
+    while runs:
+        first = runs & -runs
+        after = (runs + first) & runs  # adding the run's lowest bit carries through it
+        lo, hi = first.bit_length() - 1, (runs ^ after).bit_length() - 1
+        runs = after
+        # k's reach from a = lo - 1 and from b = hi + 1, by k (the balls grown once to the
+        # gap's width); a or b past the chain's end when the run starts or ends it
         width = hi - lo + 1
-        from_a = ([board.mask] * width if a is None
+        a, b = lo - 1, hi + 1
+        from_a = ([board.mask] * width if a < 0
                   else board.balls_to(cand[a], hi - a)[lo - a:hi - a + 1])
-        from_b = ([board.mask] * width if b is None
+        from_b = ([board.mask] * width if b == size
                   else board.balls_to(cand[b], b - lo)[b - hi:b - lo + 1][::-1])
         for k, near_a, near_b in zip(range(lo, hi + 1), from_a, from_b):
             cells = free & near_a & near_b

@@ -75,8 +75,10 @@ class State:
                 open_numbers = [k for k in listed[1] if not done >> k & 1]
             else:  # a copy and a few removals run in C
                 open_numbers = listed[1][:]
-                for low in bits_of(placed):
+                while placed:
+                    low = placed & -placed
                     open_numbers.remove(low.bit_length() - 1)
+                    placed ^= low
         self.listed = (done, open_numbers)
         return open_numbers
 
@@ -146,10 +148,14 @@ class State:
         number before and after it), placed cells out of the other sets, a number left with one
         cell placed, to a fixpoint; True if a number was placed.
 
-        Each round is one pass up the chain and one down over the missing numbers next to a set
-        that changed: that reaches arc consistency on a chain (a number narrowed on the way down
-        never leaves the one above it without support). Placed numbers only bound the passes;
-        `place` checks them against placed neighbour numbers."""
+        Each round is one pass up the chain from the numbers whose sets changed, and one down
+        from those that lost cells other than by the pass up (placed cells, or narrowed outside
+        the sweep: a set the pass up narrows to touch the number below it leaves that number
+        every cell it touched): that reaches arc consistency on a chain (a number narrowed on
+        the way down never leaves the one above it without support). Placed numbers only bound
+        the passes; `place` checks them against placed neighbour numbers."""
+        if not self.dirty and not self.stale:  # swept already (a fifth of the calls)
+            return False
         cand, board = self.cand, self.board
         # spread inlined where it is hot: Numbrix's four steps, unmasked since each result is
         # taken with a set already within the board (Hidato's king moves call board.spread), in
@@ -177,28 +183,29 @@ class State:
             if not todo:
                 break
             free = board.mask & ~self.fixed
-            moved = dirty
             singles = 0  # numbers the passes left with one cell
-            # up the chain, k against k-1: walk on while sets change, else jump to the next in todo
+            single_cells = 0  # their cells: two on one cell end the sweep at once
+            # up the chain, k against k-1: walk on while sets change (or a set changed before
+            # this round), else jump to the next in todo; number 1 has nothing before it (-1)
             k = (todo & -todo).bit_length() - 1
-            near = cand[k - 1] if k else 0
+            near = cand[k - 1] if k else -1
             while True:
                 old = cand[k]
-                new = old & free
-                if k:
-                    if diagonal:
-                        new &= spread(near)
-                    else:
-                        pair = near | near << s_1
-                        new &= pair >> s | pair << 1
+                if diagonal:
+                    new = old & free & spread(near)
+                else:
+                    pair = near | near << s_1
+                    new = old & free & (pair >> s | pair << 1)
                 if new != old:
                     if not new:
                         raise Contradiction
                     cand[k] = new
-                    moved |= 1 << k
                     if not new & (new - 1):
+                        if new & single_cells:
+                            raise Contradiction
+                        single_cells |= new
                         singles |= 1 << k
-                elif not moved >> k & 1:
+                elif not dirty >> k & 1:
                     rest = todo >> (k + 1)
                     if not rest:
                         break
@@ -206,6 +213,9 @@ class State:
                     near = cand[k - 1]
                     continue
                 elif not new & (new - 1):  # narrowed from outside the passes to one cell
+                    if new & single_cells:
+                        raise Contradiction
+                    single_cells |= new
                     singles |= 1 << k
                 if missing >> (k + 1) & 1:
                     k += 1
@@ -216,10 +226,13 @@ class State:
                     break
                 k += (rest & -rest).bit_length()
                 near = cand[k - 1]
-            todo = moved >> 1 & missing
+            # down the chain, k against k+1, the same way, from the numbers that lost cells
+            # before the pass up or at its start (placed cells): a set the pass up narrowed to
+            # touch the number below it leaves every cell of that number a neighbour
+            todo = dirty >> 1 & missing
             if todo:
                 k = todo.bit_length() - 1
-                while True:  # down the chain, k against k+1, the same way
+                while True:
                     old = cand[k]
                     near = cand[k + 1]
                     if diagonal:
@@ -231,8 +244,10 @@ class State:
                         if not new:
                             raise Contradiction
                         cand[k] = new
-                        moved |= 1 << k
                         if not new & (new - 1):
+                            if new & single_cells:
+                                raise Contradiction
+                            single_cells |= new
                             singles |= 1 << k
                         if k and missing >> (k - 1) & 1:
                             k -= 1
@@ -241,15 +256,10 @@ class State:
                     if not rest:
                         break
                     k = rest.bit_length() - 1
-            while singles:  # numbers left with one cell are placed
-                low = singles & -singles
-                singles ^= low
-                cells = cand[low.bit_length() - 1]
-                if self.fixed & cells:
-                    raise Contradiction
-                self.fixed |= cells
-                self.stale |= cells
-                self.done |= low
+            # numbers left with one cell are placed (each on its own free cell)
+            self.fixed |= single_cells
+            self.stale |= single_cells
+            self.done |= singles
         return self.done != placed_before
 
     def lone_cells(self) -> list[tuple[int, int]]:
@@ -329,11 +339,7 @@ class State:
         open_ends = 0
         for k in bits_of(done & (missing << 1 | missing >> 1)):
             open_ends |= cand[k.bit_length() - 1]
-        links = free | open_ends
-        ones = twos = 0
-        for near in board.shifted(links):
-            twos |= ones & near
-            ones |= near
+        ones, twos = board.touching(free | open_ends)
         dead = free & ~twos
         if dead:
             ends = (not done & 1) + (not done >> last & 1)
@@ -349,29 +355,35 @@ class State:
         self.trimmed = self.fixed
         board, cand, done = self.board, self.cand, self.done
         free = board.mask & ~self.fixed
-        ones = twos = 0
-        for near in board.shifted(free):
-            twos |= ones & near
-            ones |= near
+        ones, twos = board.touching(free)
         tight = free & ~twos
         if not tight:
             return False
+        shut = tight & ~ones  # no free neighbour: no room for a missing neighbour number
         changed = False
         last = len(cand) - 1
         around = board.around
-        for k in [k for k in self.missing() if cand[k] & tight]:
-            # each side: its placed cell, 0 when that number is missing, -1 past the chain's ends
-            before = -1 if k == 0 else cand[k - 1] if done >> (k - 1) & 1 else 0
-            after = -1 if k == last else cand[k + 1] if done >> (k + 1) & 1 else 0
-            crossed = 0
-            for cell in bits_of(cand[k] & tight):
-                near = around[cell]
-                # a placed side not beside the cell, or more missing sides than free neighbours
-                if (before > 0 and not before & near or after > 0 and not after & near
-                        or (not before) + (not after) > (near & free).bit_count()):
-                    crossed |= cell
-            if crossed:
-                self.narrow(k, ~crossed)
+        for k in self.missing():
+            cells = cand[k] & tight
+            if not cells:
+                continue
+            # the tight cells k cannot hold: away from a placed side, or with fewer free
+            # neighbours than k has missing sides
+            unfit = open_sides = 0
+            if k:
+                if done >> (k - 1) & 1:
+                    unfit = ~around[cand[k - 1]]
+                else:
+                    open_sides = 1
+            if k < last:
+                if done >> (k + 1) & 1:
+                    unfit |= ~around[cand[k + 1]]
+                else:
+                    open_sides += 1
+            if open_sides:
+                unfit |= shut if open_sides == 1 else tight
+            if cells & unfit:
+                self.narrow(k, ~(cells & unfit))
                 changed = True
         return changed
 
