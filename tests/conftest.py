@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import tempfile
 import textwrap
 from pathlib import Path
@@ -13,6 +14,12 @@ import pytest
 
 from bookgen.cli import main
 from bookgen.core.dictionary import CACHE_VARIABLE
+
+
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    # run from a shell that ignores Ctrl-C (a background job, nohup): the commands the tests
+    # interrupt would inherit that and build on; a handled signal is the default again in them
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture
