@@ -15,7 +15,6 @@ import pytest
 from bookgen.cli import main
 from bookgen.core.dictionary import CACHE_VARIABLE
 
-
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     # run from a shell that ignores Ctrl-C (a background job, nohup): the commands the tests
     # interrupt would inherit that and build on; a handled signal is the default again in them
