@@ -5,8 +5,11 @@ is made again in each language, `speaks_in_puzzles`); each language then reads
 the config again with `language:` set (so section titles are that language's) and prints the same
 puzzles (`in_language` says what else it changes). A book the layout refuses (large print on a
 trim too small for a type) is counted apart, as the audit matrix does. The goal is 0 findings.
-Last run: 48 books, 48 built, 0 refused, 0 findings (before placement's chains wrapped to a
-narrow page: 36 built, 12 large-print books refused on 6x9 and A4).
+Last run (2026-12-06): 48 books, 42 built, 6 refused, 0 findings. The refused are the sampler
+in large print, in every language: its killer sudoku's cage sums print at 15.4 pt on US Letter
+(the advice names the 8.5x11 workbook's narrower margins). Before the sampler's scrambles took 6
+words each, it was refused in Spanish, French and Italian too (their food words fill one list of
+8); before placement's chains wrapped to a narrow page, 12 large-print books on 6x9 and A4.
 
 Run: python bench/audit_languages.py [--languages de,fr] [--configs sampler,worksheet]
 """

@@ -227,6 +227,27 @@ def test_a_refusal_names_exactly_the_trims_on_which_the_section_prints(run, writ
         assert (status == 0) == builds, (trim, err)
 
 
+def test_a_layout_of_the_same_page_is_named_for_its_margins_not_as_a_larger_trim(
+        run, write_config, tmp_path):
+    """A large-print killer sudoku on US Letter was told to "use a larger trim (8.5x11)", a page
+    of the same size: the 8.5x11 workbook's narrower margins are what give it room, and the
+    advice says so; the layout it names builds the book."""
+    config = write_config("""
+        title: Killer
+        layout: letter
+        large_print: true
+        seed: s
+        sections:
+          - {type: sudoku, count: 2, difficulty: medium, variant: killer}
+    """)
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "k.pdf"), "-q", "--workers", "1")
+    assert status == 2 and "larger trim" not in err, err
+    layouts = re.search(r"a layout of this page size with narrower margins \(([^)]*)\)", err)
+    assert layouts and layouts.group(1) == "8.5x11", err
+    config.write_text(config.read_text().replace("layout: letter", "layout: 8.5x11"))
+    assert run("build", str(config), "-o", str(tmp_path / "k.pdf"), "-q", "--workers", "1")[0] == 0
+
+
 def test_a_puzzle_too_large_for_large_print_is_refused_naming_the_size_that_fits(
         run, write_config, tmp_path, monkeypatch):
     """A 12 x 12 Numbrix on a 5 x 8 in large-print page cannot print its numbers at 16 pt (a

@@ -1268,14 +1268,22 @@ def _changes_that_work(config: BookConfig, section: Section, printed: float,
     options, an easier level whose puzzles its defaults make smaller; "no change of trim or
     options" when none does. `printed` is the size at which the text that needs most prints
     here, `standard_floor` its floor in standard print."""
-    from bookgen.config import available_layouts
+    from bookgen.config import available_layouts, load_layout
     from bookgen.puzzles.base import Request
 
     changes = []
     trims = [name for name in sorted(available_layouts())
              if name != config.layout.name and _prints_on(name, config, section)]
-    if trims:
-        changes.append(_("a larger trim ({trims})").format(trims=", ".join(trims)))
+    page = config.layout.width, config.layout.height
+    layouts = {name: load_layout(name) for name in trims}
+    same_page = [name for name in trims if (layouts[name].width, layouts[name].height) == page]
+    larger = [name for name in trims if name not in same_page]
+    if larger:
+        changes.append(_("a larger trim ({trims})").format(trims=", ".join(larger)))
+    if same_page:  # US Letter's 8.5x11 workbook: the same paper, a larger text area
+        # Translators: a layout of the same page size with a larger text area ("8.5x11")
+        changes.append(_("a layout of this page size with narrower margins ({layouts})").format(
+            layouts=", ".join(same_page)))
     if config.large_print and printed >= standard_floor - 1e-9:  # the text needing most prints at `printed`
         changes.append(_("standard print (large_print: false)"))
     request = section.config.request
