@@ -312,7 +312,7 @@ def plan(sheet: Sheet, room: tuple[float, float] | None = None) -> Plan:
     if not math.isfinite(height) or grid[1] > height + 1e-6:
         return sheet.under(sheet.least_cell, width)  # no room for the grid: the page refuses it
     # a grid wider than the room at the least square still pages its list: the page refuses it
-    # by how much it is too wide (its numbers a point under their floor, not its headings at 4)
+    # by how much it is too wide (its numbers a point under their floor, not a heading at 4 pt)
     return sheet.banded(cell, width, height)
 
 
