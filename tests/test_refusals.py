@@ -83,9 +83,15 @@ def _english_problems(function: ast.FunctionDef) -> list[int]:
     return lines
 
 
+def _returned(value: ast.expr) -> list[ast.expr]:
+    """What a return gives back: a tuple's items (a message beside what it is about), else it."""
+    return value.elts if isinstance(value, ast.Tuple) else [value]
+
+
 def _english_refusals(tree: ast.AST, value_errors: bool = False) -> list[int]:
     """The lines of `raise SomeError(MESSAGE)`, `raise source.error(PATH, MESSAGE)`, an option
-    check's `return MESSAGE` (a function named check_* or *_problem) and a generator's
+    check's `return MESSAGE` (a function named check_*, too_few_* or *_problem: a count the
+    loader refuses up front) and a generator's
     `make_at_level(..., failure=MESSAGE)` whose message is English; `value_errors`: a ValueError's
     message is a user's too."""
     lines = []
@@ -100,10 +106,10 @@ def _english_refusals(tree: ast.AST, value_errors: bool = False) -> list[int]:
             failure = [k.value for k in node.keywords if k.arg == "failure"] + node.args[5:6]
             if any(map(_english, failure)):
                 lines.append(node.lineno)
-        if isinstance(node, ast.FunctionDef) and (node.name.startswith("check_")
+        if isinstance(node, ast.FunctionDef) and (node.name.startswith(("check_", "too_few_"))
                                                   or node.name.endswith("_problem")):
             lines += [inner.lineno for inner in ast.walk(node) if isinstance(inner, ast.Return)
-                      and inner.value is not None and _english(inner.value)]
+                      and inner.value is not None and any(map(_english, _returned(inner.value)))]
         if isinstance(node, ast.FunctionDef) and (node.name == "check" or node.name.endswith("_problems")):
             lines += _english_problems(node)
     return lines
@@ -157,6 +163,10 @@ GERMAN = [  # one refusal of each type whose refusals were English until #43, as
      "das Gitter dieses Abschnitts ist hex"),
     (("generate", "wordsearch", "--set", "words=cat,category"), "'CAT' ist ein Teil von 'CATEGORY'"),
     (("generate", "maze", "-d", "master"), "maze gibt es nie in der Stufe master"),
+    (("generate", "pyramid", "-d", "expert", "-n", "3"),  # English until this round
+     "es gibt nur 1 Lösung für pyramid, expert, verlangt sind 3 (ein Buch wiederholt keine Lösung"),
+    (("generate", "pyramid", "-d", "easy", "-n", "60", "--set", "rows=3"),
+     "es gibt nur 55 verschiedene Rätsel für pyramid, easy, rows=3, verlangt sind 60"),
     (("worksheet", "hidato", "--set", "shape=##./.##", "--set", "size=5", "-o", "sheet.pdf"),
      "die Formmaske ist 2x3, aber size verlangt 5x5"),
 ]

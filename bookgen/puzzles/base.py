@@ -416,12 +416,23 @@ def too_few_exist(request: Request, count: int, excluded: int = 0) -> str | None
     variety = request.type.variety(request) if request.type.variety else None
     if variety is None or count <= variety - excluded:
         return None
-    taken = f" ({excluded} excluded)" if excluded else ""
-    if variety == 0:
-        return (f"no puzzle exists for {request.describe()}: the options leave too little room "
-                "for the level; choose another level, or widen the options")
-    return (f"only {variety} different puzzles exist for {request.describe()}{taken} and {count} "
-            "are asked for (a book never repeats one); ask for fewer, or widen the options")
+    with i18n.refusing():
+        if variety == 0:
+            return i18n._("no puzzle exists for {request}: the options leave too little room for "
+                          "the level; choose another level, or widen the options").format(
+                request=request.describe())
+        return i18n.ngettext(
+            "only {variety} different puzzle exists for {request}{excluded} and {count} are asked "
+            "for (a book never repeats one); ask for fewer, or widen the options",
+            "only {variety} different puzzles exist for {request}{excluded} and {count} are asked "
+            "for (a book never repeats one); ask for fewer, or widen the options", variety).format(
+            variety=variety, request=request.describe(), excluded=_excluded(excluded), count=count)
+
+
+def _excluded(count: int) -> str:
+    """" (3 excluded)" after a request whose puzzles or answers excluded banks took, else ""."""
+    # Translators: after "pyramid, easy": how many of its puzzles an exclude: bank holds already
+    return " " + i18n._("({count} excluded)").format(count=count) if count else ""
 
 
 def too_few_answers(asked: Sequence[tuple[Request, int]], used: Collection[str] = ()
@@ -471,13 +482,19 @@ def too_few_answers(asked: Sequence[tuple[Request, int]], used: Collection[str] 
     indexes = sorted(reached)
     asked_for = sum(spaces[i][0] for i in indexes)
     excluded = len(set().union(*(spaces[i][2] for i in indexes)) & set(used))
-    taken = f" ({excluded} excluded)" if excluded else ""
-    named = "; ".join(asked[i][0].describe() for i in indexes) + (" together" if indexes[1:] else "")
     total = len(forms_reached) + excluded
-    exist = "1 answer exists" if total == 1 else f"{total} different answers exist"
-    return indexes, (f"only {exist} for {named}{taken} and "
-                     f"{asked_for} are asked for (a book never repeats an answer, even mirrored); "
-                     "ask for fewer, or widen the options")
+    with i18n.refusing():
+        named = "; ".join(asked[i][0].describe() for i in indexes)
+        if indexes[1:]:
+            # Translators: requests that share their answers ("pyramid, easy; pyramid, medium")
+            named = i18n._("{requests} together").format(requests=named)
+        return indexes, i18n.ngettext(
+            "only {total} answer exists for {requests}{excluded} and {count} are asked for (a book "
+            "never repeats an answer, even mirrored); ask for fewer, or widen the options",
+            "only {total} different answers exist for {requests}{excluded} and {count} are asked "
+            "for (a book never repeats an answer, even mirrored); ask for fewer, or widen the "
+            "options", total).format(total=total, requests=named, excluded=_excluded(excluded),
+                                     count=asked_for)
 
 
 def answer_key(type_name: str, form: str) -> str:
