@@ -227,6 +227,25 @@ def test_a_refusal_names_exactly_the_trims_on_which_the_section_prints(run, writ
         assert (status == 0) == builds, (trim, err)
 
 
+def test_a_per_page_refusal_names_the_count_that_lays_out(run, write_config, tmp_path):
+    """Two large-print crosswords to a 6x9 page were refused with "not even one to a page fits",
+    though one to a page prints (its clues go on in bands on the next page, which a guess from
+    the drawing's natural size missed): the advice comes from laying the section out with fewer
+    to a page, and the count it names builds the book."""
+    config = write_config("""
+        title: Crosswords
+        layout: 6x9
+        large_print: true
+        seed: g49
+        sections:
+          - {type: crossword, count: 2, difficulty: easy, per_page: 2}
+    """)
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "c.pdf"), "-q", "--workers", "1")
+    assert status == 2 and "not even one" not in err and "(per_page: 1)" in err, err
+    config.write_text(config.read_text().replace("per_page: 2", "per_page: 1"))
+    assert run("build", str(config), "-o", str(tmp_path / "c.pdf"), "-q", "--workers", "1")[0] == 0
+
+
 def test_a_layout_of_the_same_page_is_named_for_its_margins_not_as_a_larger_trim(
         run, write_config, tmp_path):
     """A large-print killer sudoku on US Letter was told to "use a larger trim (8.5x11)", a page

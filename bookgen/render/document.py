@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
+import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -732,14 +733,11 @@ class BookDocument:
                 section.puzzle_type.draw_puzzle(pen, record.puzzle)
         texts = [(kw["text"], kw["size"], kw["label"]) for name, kw in pen.calls if name == "text"]
         text, size, is_label = max(texts, key=lambda ts: sizes.in_puzzle(ts[0], ts[2]) / ts[1])
-        natural = _largest([section.puzzle_type.page_size(r.puzzle) for r in section.records])
         with refusing():  # in the user's language, whatever the book's
-            return self._too_small_said(section, frame, label, largest, (text, size, is_label),
-                                        natural)
+            return self._too_small_said(section, frame, label, largest, (text, size, is_label))
 
     def _too_small_said(self, section: Section, frame: tuple[float, float], label: float,
-                        largest: float, neediest: tuple[str, float, bool],
-                        natural: tuple[float, float]) -> BookgenError:
+                        largest: float, neediest: tuple[str, float, bool]) -> BookgenError:
         """`_too_small`'s refusal, said in the current language: `neediest` is the text that
         needs the most scale to reach its floor (text, size, whether a label)."""
         config, sizes = section.config, self.sizes
@@ -754,10 +752,9 @@ class BookDocument:
             advice = (_("use a larger trim or a smaller size: size {size} is the largest that prints "
                         "there at that size").format(size=fitting) if fitting else
                       _("use a larger trim: no size of it prints there at that size"))
-        if config.per_page:
+        if config.per_page and self.advising:  # laid out as asked, fewer to a page each time
             fewer = next((n for n in range(config.per_page - 1, 0, -1)
-                          if choose_grid(natural, frame, label, (), 0.0, floor, n, floor).scale
-                          >= floor - 1e-9), 0)
+                          if _prints_on(self.layout, self.config, section, n)), 0)
             if fewer:
                 advice = ngettext("at most {count} to a page fits at that size (per_page: {count})",
                                   "at most {count} to a page fit at that size (per_page: {count})",
@@ -768,8 +765,9 @@ class BookDocument:
                     "the {page} page: {text!r} needs {needed} pt, and the largest that fits prints "
                     "it at {printed} pt; {advice}").format(
             title=config.title, section=config.describe(), profile=_(sizes.name),
+            # rounded down: a size a hair under the floor never reads as the floor ("16.0 pt")
             page=self.layout.title, text=text, needed=f"{sizes.in_puzzle(text, is_label):g}",
-            printed=current().number(max(0.0, size * largest), 1), advice=advice)
+            printed=current().number(max(0.0, math.floor(size * largest * 10) / 10), 1), advice=advice)
         if config.per_page and fewer:
             return TooManyToAPage(message, fewer, file=self.config.file, line=config.line,
                                   key="per_page")
@@ -1210,15 +1208,15 @@ def _lay_out(document: BookDocument) -> None:
     document._grids(state, geometry)
 
 
-def _prints_on(trim: str, config: BookConfig, section: Section) -> bool:
-    """Whether `section` prints at its floor on the built-in `trim`, laid out as a book of that
-    trim would lay it (narrowed where its type wraps), at least one to a page (how many to a
-    page is advice of its own)."""
-    from bookgen.config import load_layout
+def _prints_on(layout: Layout, config: BookConfig, section: Section, per_page: int | None = None
+               ) -> bool:
+    """Whether `section` prints at its floor on `layout`, laid out as a book of that trim would
+    lay it (narrowed where its type wraps), `per_page` to a page (None: at least one, since how
+    many to a page is advice of its own)."""
     from bookgen.puzzles import find_type
 
-    alone = replace(section.config, per_page=None)
-    on_trim = replace(config, layout=load_layout(trim), sections=(alone,))
+    alone = replace(section.config, per_page=per_page)
+    on_trim = replace(config, layout=layout, sections=(alone,))
     unwrapped = replace(section, config=alone, puzzle_type=find_type(section.puzzle_type.name))
     try:
         document = BookDocument(Book(on_trim, (unwrapped,)))
@@ -1272,10 +1270,10 @@ def _changes_that_work(config: BookConfig, section: Section, printed: float,
     from bookgen.puzzles.base import Request
 
     changes = []
-    trims = [name for name in sorted(available_layouts())
-             if name != config.layout.name and _prints_on(name, config, section)]
+    layouts = {name: load_layout(name) for name in sorted(available_layouts())
+               if name != config.layout.name}
+    trims = [name for name, layout in layouts.items() if _prints_on(layout, config, section)]
     page = config.layout.width, config.layout.height
-    layouts = {name: load_layout(name) for name in trims}
     same_page = [name for name in trims if (layouts[name].width, layouts[name].height) == page]
     larger = [name for name in trims if name not in same_page]
     if larger:
