@@ -227,6 +227,31 @@ def test_a_refusal_names_exactly_the_trims_on_which_the_section_prints(run, writ
         assert (status == 0) == builds, (trim, err)
 
 
+def test_the_trims_a_refusal_names_are_told_apart_by_their_page(monkeypatch, write_config):
+    """The advice called every trim that prints a section "a larger trim": US Letter's refusal
+    named 5x8 and 6x9 (where a crossword narrows) and the 8.5x11 workbook (the same paper). A
+    larger page, the same page with narrower margins and any other trim are named apart."""
+    from bookgen.book import Section
+    from bookgen.config import load_config
+    from bookgen.render import document
+
+    config = load_config(write_config("""
+        title: T
+        layout: letter
+        sections:
+          - {type: crossword, count: 1, difficulty: easy}
+    """))
+    monkeypatch.setattr(document, "_prints_on", lambda layout, *args: True)
+    section = Section(config.sections[0], config.sections[0].puzzle_type, 1, ())
+    said = document._changes_that_work(config, section, 7.0, 7.0)
+    larger = re.search(r"a larger trim \(([^)]*)\)", said)
+    same = re.search(r"narrower margins \(([^)]*)\)", said)
+    smaller = re.search(r"another trim \(([^)]*)\)", said)
+    assert larger and same and smaller, said
+    assert larger.group(1) == "a4"  # taller, if narrower
+    assert same.group(1) == "8.5x11" and {"6x9", "8.25x11"} <= set(smaller.group(1).split(", "))
+
+
 def test_a_per_page_refusal_names_the_count_that_lays_out(run, write_config, tmp_path):
     """Two large-print crosswords to a 6x9 page were refused with "not even one to a page fits",
     though one to a page prints (its clues go on in bands on the next page, which a guess from

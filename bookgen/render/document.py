@@ -1275,9 +1275,13 @@ def _changes_that_work(config: BookConfig, section: Section, printed: float,
     trims = [name for name, layout in layouts.items() if _prints_on(layout, config, section)]
     page = config.layout.width, config.layout.height
     same_page = [name for name in trims if (layouts[name].width, layouts[name].height) == page]
-    larger = [name for name in trims if name not in same_page]
+    larger = [name for name in trims if name not in same_page
+              and layouts[name].width * layouts[name].height > page[0] * page[1]]
+    smaller = [name for name in trims if name not in same_page and name not in larger]
     if larger:
         changes.append(_("a larger trim ({trims})").format(trims=", ".join(larger)))
+    if smaller:  # a smaller page with a larger text area, or one a type narrows to
+        changes.append(_("another trim ({trims})").format(trims=", ".join(smaller)))
     if same_page:  # US Letter's 8.5x11 workbook: the same paper, a larger text area
         # Translators: a layout of the same page size with a larger text area ("8.5x11")
         changes.append(_("a layout of this page size with narrower margins ({layouts})").format(
