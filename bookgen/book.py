@@ -170,16 +170,18 @@ def sample_ahead(config: BookConfig, budget: float | None, executor: Executor) -
     book queued behind them: the workers share the samples instead of the parent making one
     after another, and go on with the book while the parent lays the samples out (`check_sizes`)
     instead of waiting for `make_book` to ask."""
-    samples = [job for _, job in size_samples(config, budget)]
+    samples = size_samples(config, budget)
     futures: dict[str, Future] = {}
-    for job in samples + [job for section_jobs in book_jobs(config, budget) for job in section_jobs]:
+    for job in [sampled for _section, sampled in samples] + [
+            job for section_jobs in book_jobs(config, budget) for job in section_jobs]:
         key = job.request.id(job.seed)
         if key not in futures:
             futures[key] = executor.submit(generate_one, job)
     _UNDER_WAY[:] = [(executor, budget, futures)]
-    for job in samples:
+    for section, job in samples:
         key = job.request.id(job.seed)
-        _AHEAD[key] = futures[key].result()
+        with located(config.file, section):
+            _AHEAD[key] = futures[key].result()
 
 
 def _taken_under_way(executor: Executor | None, budget: float | None) -> dict[str, Future]:
@@ -304,22 +306,10 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
                 records = load_bank_section(section, twins)
                 progress.advance(len(records))
             else:
-                if pending is not None:
-                    records = _collect(config.file, section, pending[slot], progress, budget)
-                else:
-                    records = []
-                    for job in jobs[slot]:
-                        made = made_before(job) or generate_one(job)
-                        records.append(_checked(config.file, section, made, budget))
-                        progress.advance()
-                if version_matched(section, version) and index in made_for_a:
-                    more = partial(_slot_job, config, index, version, budget)
-                    records = _matched(config.file, section, list(zip(jobs[slot], records)),
-                                       made_for_a[index], twins, more, budget, make)
-                else:
-                    records = [_without_twin(config.file, section, job, record, twins, number + i,
-                                             budget, make)
-                               for i, (job, record) in enumerate(zip(jobs[slot], records))]
+                with located(config.file, section):
+                    records = _section_records(config, section, version, index, jobs[slot],
+                                               pending[slot] if pending is not None else None,
+                                               made_for_a, twins, number, make, progress, budget)
             progress.finish()
             if section.order == "rating" and not version:  # easier to harder; ties keep their order
                 hardness = section.puzzle_type.hardness
@@ -331,6 +321,43 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
                 settled(sections[-1])
             number += len(records)
         return Book(config, tuple(sections))
+
+
+def _section_records(config: BookConfig, section: SectionConfig, version: int, index: int,
+                     jobs: list[PuzzleJob], futures: list[Future] | None,
+                     made_for_a: dict[int, tuple[PuzzleRecord, ...]], twins: Twins, number: int,
+                     make: Callable[[PuzzleJob], PuzzleRecord | None], progress: Progress,
+                     budget: float | None) -> list[PuzzleRecord]:
+    """A section's puzzles, made (on the executor's `futures`, else here), checked, and each
+    twin of an earlier puzzle replaced (or, for a later version, matched to version A's)."""
+    if futures is not None:
+        records = _collect(config.file, section, futures, progress, budget)
+    else:
+        records = []
+        for job in jobs:
+            made = made_before(job) or generate_one(job)
+            records.append(_checked(config.file, section, made, budget))
+            progress.advance()
+    if version_matched(section, version) and index in made_for_a:
+        more = partial(_slot_job, config, index, version, budget)
+        return _matched(config.file, section, list(zip(jobs, records)), made_for_a[index], twins,
+                        more, budget, make)
+    return [_without_twin(config.file, section, job, record, twins, number + i, budget, make)
+            for i, (job, record) in enumerate(zip(jobs, records))]
+
+
+@contextmanager
+def located(file: str, section: SectionConfig) -> Iterator[None]:
+    """A puzzle's refusal at its section's line, the section named: made in a worker, a type's
+    refusal ("clues: no hard crossword came out of 30 tries") knows no config, and a book of
+    several sections left the user to guess whose it was."""
+    try:
+        yield
+    except BookgenError as error:
+        if error.file is not None:
+            raise
+        key = f"{section.named}: {error.key}" if error.key else section.named
+        raise BookgenError(error.message, file=file, line=section.line, key=key) from None
 
 
 def book_slots(config: BookConfig) -> list[tuple[int, int, SectionConfig]]:

@@ -512,3 +512,21 @@ def test_a_refusals_first_words_are_the_users_too(run, monkeypatch, tmp_path, lo
     assert status == 2 and err.startswith(begins + str(tmp_path / "none.yaml")), err
     status, _, err = run("buld")  # argparse's own refusals too
     assert status == 2 and begins in err, err
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_puzzle_that_cannot_be_made_is_refused_at_its_sections_line(run, write_config, tmp_path,
+                                                                         workers):
+    """A type's refusal made in a worker knows no config: "clues: no hard crossword came out of
+    30 tries" reached a user of a book of several sections without saying whose it was; it is
+    at the section's line now, the section named, on a pool and without one."""
+    config = write_config("""
+        title: Two
+        seed: s
+        sections:
+          - {type: sudoku, count: 1, difficulty: easy}
+          - {type: crossword, count: 1, difficulty: hard, word_count: 5, title: Small words}
+    """)
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "b.pdf"), "-q", "-j", workers)
+    assert status == 2 and not (tmp_path / "b.pdf").exists()
+    assert f"{config}:5: section 'Small words': clues: no hard crossword came out of" in err, err

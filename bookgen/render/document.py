@@ -29,7 +29,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.doctemplate import LayoutError
 
-from bookgen.book import Book, PrintedPuzzle, Section, sample_one, size_samples
+from bookgen.book import Book, PrintedPuzzle, Section, located, sample_one, size_samples
 from bookgen.bookconfig import BookConfig, Layout, blank_word, version_words
 from bookgen.core.grading import ALL_LEVELS, level_after_title, level_name, title_names_level
 from bookgen.core.pen import Pen
@@ -1187,7 +1187,8 @@ def check_sizes(config: BookConfig, budget: float | None = None) -> None:
     itself; a puzzle that overruns `budget` seconds is left to the build to report."""
     samples, first = [], 1
     for section, job in size_samples(config, budget):
-        record = sample_one(job)
+        with located(config.file, section):
+            record = sample_one(job)
         if record is not None:
             samples.append(Section(section, job.request.type, first, (record,)))
             first += 1
