@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.fonts import addMapping
+from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont, makeToUnicodeCMap
 
@@ -31,6 +32,13 @@ class Fonts:
     regular: str
     bold: str
     italic: str
+
+    def face(self, bold: bool) -> str:
+        return self.bold if bold else self.regular
+
+    def text_width(self, text: str, size: float, bold: bool = False) -> float:
+        """The width in mm of `text` at `size` points, as the page sets it: every pen's."""
+        return pdfmetrics.stringWidth(text, self.face(bold), size) / mm
 
 
 def subset_tag(font_name: str, codes: list[int]) -> str:

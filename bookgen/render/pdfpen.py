@@ -120,7 +120,7 @@ class CanvasPen:
         """The operators reportlab's drawString, drawCentredString and drawRightString write
         for a TrueType font (every layout's), with the run they show worked out once per
         document (`_shown`): a book prints the same digits and letters thousands of times."""
-        font = self.fonts.bold if bold else self.fonts.regular
+        font = self.fonts.face(bold)
         points = size * self.scale
         px, py = self._xy(x, y)
         canvas = self.canvas
@@ -132,8 +132,7 @@ class CanvasPen:
         _black(canvas)
 
     def text_width(self, text: str, size: float, bold: bool = False) -> float:
-        font = self.fonts.bold if bold else self.fonts.regular
-        return stringWidth(text, font, size) / mm
+        return self.fonts.text_width(text, size, bold)
 
 
 def _black(canvas: Canvas) -> None:
@@ -172,8 +171,7 @@ class MeasuringPen(RecordingPen):
         self.fonts = fonts
 
     def text_width(self, text: str, size: float, bold: bool = False) -> float:
-        font = self.fonts.bold if bold else self.fonts.regular
-        return stringWidth(text, font, size) / mm
+        return self.fonts.text_width(text, size, bold)
 
 
 
@@ -196,8 +194,7 @@ class _TextScalePen:
         self.least = max(self.least, self.floor_of(text, label) / size)
 
     def text_width(self, text: str, size: float, bold: bool = False) -> float:
-        font = self.fonts.bold if bold else self.fonts.regular
-        return stringWidth(text, font, size) / mm
+        return self.fonts.text_width(text, size, bold)
 
 
 def least_scale(draw: Callable[[Pen], None], fonts: Fonts,

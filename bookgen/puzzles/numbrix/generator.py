@@ -219,7 +219,8 @@ def reduce_givens(rng: random.Random, board: Board, path: list[int], level: str,
                 for k in piece)
             try:
                 if not refused:
-                    if sum(_places(base, kept_piece, path) for kept_piece in unplaced):
+                    placed = [_places(base, kept_piece, path) for kept_piece in unplaced]
+                    if any(placed):  # every piece placed first, then one deduction for them all
                         run_grader(base, settle_top, fast=True)
                     unplaced.clear()
                     if deduces(base.meet(ahead[i + 1]), goal, top, seen, TrialBudget(patience)):
