@@ -4,7 +4,8 @@ read, and (in another) indexing the whole dictionary, which only a scramble no k
 reads; then per language and level, at the default options (the language's common words): the
 words the level can scramble and the puzzles they fill (a book never prints a word twice), and,
 over 20 puzzles, the mean score, letters, neighbours kept side by side and letters left in place,
-and the time to make one.
+and the time to make one; last, the themed lists: per language and level, the words and puzzles of
+all the themes together and of the shortest and longest theme.
 
 Run: python bench/scramble.py [--languages en,de,fr,es,it,nl] [--puzzles 20]
 """
@@ -23,6 +24,8 @@ from bookgen.core.grading import LEVELS
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
 from bookgen.puzzles.scramble.generator import word_pool
+from bookgen.puzzles.scramble.parameters import ALL
+from bookgen.puzzles.wordsearch.parameters import ALL_THEMES
 
 FIRST = ("import random, time; from bookgen.puzzles import find_type; from bookgen.puzzles.base "
          "import Request; from bookgen.puzzles.scramble.solver import known_index; "
@@ -67,6 +70,20 @@ def main() -> None:
                      for key in ("score", "letters", "pairs_kept", "in_place")]
             print(f"{language:8} {level:8} {supply} {means[0]:6.1f} {means[1]:7.1f} {means[2]:5.2f} "
                   f"{means[3]:8.2f} {took:10.1f}")
+    print("the themes, words and puzzles: all together; the shortest theme; the longest")
+    print("language level      all   shortest     longest")
+    for language in languages:
+        for level in LEVELS:
+            lists = {theme: Request.make(scramble, level, {"language": language, "theme": theme,
+                                                            "word_count": 3})
+                     for theme in (ALL, *ALL_THEMES)}
+            sizes = {theme: len(word_pool(request)) for theme, request in lists.items()}
+            shortest = min(ALL_THEMES, key=sizes.__getitem__)
+            longest = max(ALL_THEMES, key=sizes.__getitem__)
+            together = len(scramble.answers(Request.make(scramble, level, {"language": language,
+                                                                           "theme": ALL})))
+            print(f"{language:8} {level:8} {sizes[ALL]:4} {together:3}   {shortest:>10} {sizes[shortest]:2}"
+                  f"   {longest:>10} {sizes[longest]:2}")
 
 
 if __name__ == "__main__":

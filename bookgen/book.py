@@ -574,12 +574,19 @@ def _too_few_different(count: int, request: str, number: int, puzzle_type: Puzzl
     """The refusal of a slot each of whose retries repeated an earlier puzzle (or a part of its
     answer), in the user's language."""
     with refusing():
-        said = (_("could not find {count} different puzzles ({request}): puzzle {number} repeated an "
-                  "earlier one {retries} times; ask for fewer, or widen the options")
+        said = (ngettext("could not find {count} puzzle ({request}) different from the earlier "
+                         "ones: puzzle {number} repeated an earlier one {retries} times; widen "
+                         "the options",
+                         "could not find {count} different puzzles ({request}): puzzle {number} "
+                         "repeated an earlier one {retries} times; ask for fewer, or widen the "
+                         "options", count)
                 if puzzle_type.answer_parts is None else
-                _("could not find {count} different puzzles ({request}): puzzle {number} repeated an "
-                  "earlier one, or a part of its answer (a word another puzzle holds), {retries} "
-                  "times; ask for fewer, or widen the options"))
+                ngettext("could not find {count} puzzle ({request}) different from the earlier "
+                         "ones: puzzle {number} repeated an earlier one, or a part of its answer (a "
+                         "word another puzzle holds), {retries} times; widen the options",
+                         "could not find {count} different puzzles ({request}): puzzle {number} "
+                         "repeated an earlier one, or a part of its answer (a word another puzzle "
+                         "holds), {retries} times; ask for fewer, or widen the options", count))
         return said.format(count=count, request=request, number=number, retries=TWIN_RETRIES)
 
 

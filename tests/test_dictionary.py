@@ -151,7 +151,7 @@ def test_the_blocklist_through_the_dictionary_keeps_every_form_of_its_words_out(
     from bookgen.puzzles.crossword.parameters import own_clues
     from bookgen.puzzles.cryptogram.parameters import collection
     from bookgen.puzzles.cryptogram.words import runs
-    from bookgen.puzzles.wordsearch.parameters import THEMES, theme_words
+    from bookgen.puzzles.wordsearch.parameters import ALL_THEMES, theme_words
 
     forms, innocent = (words.split() for words in FORMS[language])
     blocked = blocked_forms(language)
@@ -160,7 +160,7 @@ def test_the_blocklist_through_the_dictionary_keeps_every_form_of_its_words_out(
     assert not any(is_blocked(word, language) for word in innocent) and not blocked & set(innocent)
     fillin = resources.files("bookgen.puzzles.fillin").joinpath(f"words/{language}.txt").read_text("utf-8")
     listed = {line for line in fillin.splitlines() if not line.startswith("#")}
-    listed.update(word for theme in THEMES for word in theme_words(language, theme))
+    listed.update(word for theme in ALL_THEMES for word in theme_words(language, theme))
     listed.update(grid_form(pair[0], language) for pair in own_clues(language))
     for quote in collection(language):
         text = grid_form(quote.text, language)

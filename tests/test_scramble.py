@@ -29,9 +29,9 @@ from bookgen.puzzles import find_type
 from bookgen.puzzles.base import PuzzleRecord, Request
 from bookgen.puzzles.scramble.generator import dealt, word_pool
 from bookgen.puzzles.scramble.grader import shuffle_class
-from bookgen.puzzles.scramble.parameters import THEMES
+from bookgen.puzzles.scramble.parameters import SCRAMBLE_THEMES
 from bookgen.puzzles.scramble.solver import answers
-from bookgen.puzzles.wordsearch.parameters import theme_words
+from bookgen.puzzles.wordsearch.parameters import ALL_THEMES, theme_words
 from bookgen.render.pdf import render_pdf
 
 SCRAMBLE = find_type("scramble")
@@ -157,12 +157,26 @@ def test_a_word_in_an_earlier_puzzle_makes_a_twin_whatever_its_request():
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_solved_example_gives_away_no_word_of_a_theme_nor_of_the_common_words(language):
+def test_the_solved_example_gives_away_no_word_a_puzzle_takes(language):
+    """Whatever the list: word search's themes list some of them (DRUM in music and toys, BOOT in
+    transport), and no puzzle takes those."""
     example = SCRAMBLE.example(Request.make(SCRAMBLE, "easy", {"language": language}))
     assert example is not None and len(example.solution["words"]) == 3
-    themed = {word for theme in THEMES for word in theme_words(language, theme)}
-    common = word_pool(Request.make(SCRAMBLE, "easy", {"language": language}))
-    assert not (themed | set(common)).intersection(example.solution["words"])
+    assert any(set(example.solution["words"]) & set(theme_words(language, theme)) for theme in ALL_THEMES)
+    for theme in SCRAMBLE_THEMES:
+        for level in LEVELS:
+            pool = word_pool(Request.make(SCRAMBLE, level, {"language": language, "theme": theme,
+                                                            "word_count": 3}))
+            assert not set(pool).intersection(example.solution["words"]), (theme, level)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_themes_together_fill_twenty_puzzles_a_level(language):
+    """Every one of word search's 24 themes is a scramble list too, and 'all' is all of them: the
+    first four together filled 5 to 10 puzzles a level, so a book of ten pages was refused."""
+    for level in LEVELS:
+        request = Request.make(SCRAMBLE, level, {"language": language, "theme": "all"})
+        assert len(SCRAMBLE.answers(request)) >= 20, level
 
 
 def test_the_common_words_fill_sixty_puzzles_a_level_and_share_none_with_another_level():
@@ -178,7 +192,7 @@ def test_the_common_words_fill_sixty_puzzles_a_level_and_share_none_with_another
         pools.append(set(pool))
     assert sum(map(len, pools)) == len(set.union(*pools))
     themed = word_pool(Request.make(SCRAMBLE, "hard", {"language": "es", "theme": "all"}))
-    assert set(themed) <= {word for theme in THEMES for word in theme_words("es", theme)}
+    assert set(themed) <= {word for theme in ALL_THEMES for word in theme_words("es", theme)}
 
 
 def test_rules_say_the_first_letter_is_kept_only_at_easy():
@@ -284,3 +298,16 @@ def test_h_and_n_are_letters_in_a_box_not_the_pages_keys(open_scrambles):
     tab.keyboard.type("hn")
     assert [_box(tab, 0, 1).input_value(), _box(tab, 0, 2).input_value()] == ["H", "N"]
     assert tab.locator("#puzzle-1 .hint-log li").count() == 0
+
+
+def test_a_theme_whose_words_an_earlier_section_took_is_refused_naming_its_one_puzzle(tmp_path):
+    """All the themes together at medium take 120 words, among them colours of 4 to 6 letters;
+    easy's one list of colours then shares a word with them, whatever it draws."""
+    text = ("title: T\nseed: s\nlanguage: de\nsections:\n"
+            "  - {type: scramble, count: 12, difficulty: medium, theme: all}\n"
+            "  - {type: scramble, count: 1, difficulty: easy, theme: colours, title: Farben}\n")
+    config = read_config_text(text, tmp_path / "book.yaml")
+    said = r"could not find 1 puzzle \(scramble, easy.*\) different from the earlier ones: puzzle 13 "
+    with pytest.raises(BookgenError, match=said + r".*; widen the options$") as refused:
+        make_book(config)
+    assert refused.value.line == 6 and "Farben" in refused.value.key

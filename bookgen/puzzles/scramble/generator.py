@@ -28,7 +28,7 @@ from bookgen.errors import BookgenError
 from bookgen.puzzles.scramble.grader import in_place, pairs_kept, rate
 from bookgen.puzzles.scramble.parameters import ALL, COMMON, EXAMPLE_WORDS, LENGTHS_AT, SHUFFLE_AT
 from bookgen.puzzles.scramble.solver import answers, known_index, letters_key
-from bookgen.puzzles.wordsearch.parameters import THEMES, theme_words
+from bookgen.puzzles.wordsearch.parameters import ALL_THEMES, theme_words
 
 ATTEMPTS = 40
 SHUFFLES = 300  # random orders tried for one word before it is left out
@@ -63,7 +63,7 @@ def _common_shares(language: str) -> dict[str, tuple[str, ...]]:
     to the level, of those whose lengths take it, that holds the fewest so far (the easier on a
     tie), so that sections of two levels never share a word and the short words go to easy."""
     text = resources.files("bookgen.puzzles.fillin").joinpath(f"words/{language}.txt").read_text("utf-8")
-    shown = {grid_form(word, language) for word in EXAMPLE_WORDS[language]}
+    shown = _example_words(language)
     shares: dict[str, list[str]] = {level: [] for level in LENGTHS_AT}
     for word in text.splitlines():
         if not word or word.startswith("#") or word in shown or is_blocked(word, language):
@@ -74,14 +74,20 @@ def _common_shares(language: str) -> dict[str, tuple[str, ...]]:
     return {level: tuple(words) for level, words in shares.items()}
 
 
+def _example_words(language: str) -> set[str]:
+    """The solved example's words, in grid form: no puzzle takes them (the example would give
+    them away), though a theme lists them (DRUM in music and toys, BOOT in transport)."""
+    return {grid_form(word, language) for word in EXAMPLE_WORDS[language]}
+
+
 def _listed(language: str, theme: str, level: str) -> tuple[str, ...]:
     """A list's words: the level's share of the language's common words, all the themes
     together, or one theme."""
     if theme == COMMON:
         return _common_shares(language)[level]
-    if theme == ALL:
-        return tuple(sorted({word for name in THEMES for word in theme_words(language, name)}))
-    return theme_words(language, theme)
+    names = ALL_THEMES if theme == ALL else (theme,)
+    shown = _example_words(language)
+    return tuple(sorted({word for name in names for word in theme_words(language, name)} - shown))
 
 
 @cache

@@ -15,7 +15,7 @@ from bookgen.api import JSON, Printed, Request, form_key
 from bookgen.core.letters import LANGUAGES, alphabet
 from bookgen.core.options import Option, language_name
 from bookgen.i18n import N_, _
-from bookgen.puzzles.wordsearch.parameters import THEMES
+from bookgen.puzzles.wordsearch.parameters import ALL_THEMES
 
 MIN_WORD, MAX_WORD = 3, 14
 MAX_WORDS = 30
@@ -49,13 +49,22 @@ def _words_problem(words: tuple[str, ...]) -> str | None:
 
 
 COMMON, ALL = "common", "all"
-SCRAMBLE_THEMES = (COMMON, ALL, *THEMES)
-"""The language's common words (the default), word search's themes, and all of them together:
-a book never prints a word twice, so the themes' few hundred words fill only a few puzzles at a
-level (`generator.dealt`), the common words 70 to 150 a level."""
+SCRAMBLE_THEMES = (COMMON, ALL, *ALL_THEMES)
+"""The language's common words (the default), word search's 24 themes, and all of them together:
+a book never prints a word twice, so one theme's 3 to 32 words a level fill up to three puzzles
+of the default count (`generator.dealt`), the themes together 30 to 57, the common words 67 to
+149."""
 THEME_WORDS = {COMMON: N_("common words"), ALL: N_("all themes"), "animals": N_("animals"),
-               "food": N_("food"), "school": N_("school"), "nature": N_("nature")}
-"""Each list's name in the language spoken (word search's themes: the same words)."""
+               "food": N_("food"), "school": N_("school"), "nature": N_("nature"),
+               "seasons": N_("seasons"), "holidays": N_("holidays"), "jobs": N_("jobs"),
+               "sports": N_("sports"), "countries": N_("countries"), "body": N_("the body"),
+               "colours": N_("colours"), "music": N_("music"), "weather": N_("weather"),
+               "transport": N_("transport"), "clothes": N_("clothes"), "home": N_("the home"),
+               "fruit": N_("fruit"), "vegetables": N_("vegetables"), "sea": N_("the sea"),
+               "space": N_("space"), "farm": N_("the farm"), "family": N_("family"),
+               "toys": N_("toys"), "garden": N_("the garden")}
+"""Each list's name in the language spoken: word search's words for its themes, written out here
+too, as a type's own catalog holds the words its options show (a plug-in's contract)."""
 
 EXAMPLE_WORDS = {"en": ("lamp", "kite", "drum"), "de": ("Hut", "Boot", "Kamm"),
                  "fr": ("robe", "clef", "lampe"), "es": ("mesa", "taza", "reloj"),

@@ -20,13 +20,11 @@ from bookgen.core.symmetry import SYMMETRIES
 from bookgen.errors import BookgenError
 from bookgen.i18n import N_, _, ngettext
 
-THEMES = ("animals", "food", "school", "nature")
-"""The first themes, which word scramble shares (its levels need enough known words of each)."""
-MORE_THEMES = ("seasons", "holidays", "jobs", "sports", "countries", "body", "colours", "music",
-               "weather", "transport", "clothes", "home", "fruit", "vegetables", "sea", "space",
-               "farm", "family", "toys", "garden")
-ALL_THEMES = THEMES + MORE_THEMES
-"""Every built-in theme of a word search: words/LANG/THEME.txt in each language."""
+ALL_THEMES = ("animals", "food", "school", "nature", "seasons", "holidays", "jobs", "sports",
+              "countries", "body", "colours", "music", "weather", "transport", "clothes", "home",
+              "fruit", "vegetables", "sea", "space", "farm", "family", "toys", "garden")
+"""Every built-in theme of a word search (and of a word scramble): words/LANG/THEME.txt in each
+language."""
 
 STEPS = {"E": (0, 1), "S": (1, 0), "SE": (1, 1), "NE": (-1, 1),
          "W": (0, -1), "N": (-1, 0), "NW": (-1, -1), "SW": (1, -1)}
