@@ -124,6 +124,28 @@ def test_words_that_can_never_be_placed_are_refused_up_front(words, options, sai
     assert said in refused.value.message and refused.value.key == "words"
 
 
+def test_more_words_than_a_grid_takes_are_refused_after_twenty_grids_naming_the_most_that_went_in():
+    """A 13x13 takes 21 to 25 of 40 words: 120 grids took a minute to say 'give more room'."""
+    request = Request.make(FILLIN, "medium", {"word_count": 20, "size": "7"})
+    said = (r"^word_count: no medium fill-in came out for fillin, medium, size=7x7, word_count=20: at "
+            r"most (\d+) of the 20 words went into a 7x7 grid in 20 tries; ask for fewer words "
+            r"\(word_count\), or give a larger size \(at most 17\)$")
+    with pytest.raises(BookgenError, match=said) as refused:
+        make_puzzle(request, "many")
+    assert refused.value.key == "word_count"
+    assert int(refused.value.message.split("at most ")[1].split()[0]) <= 17
+
+
+def test_a_level_the_grids_never_reach_is_refused_naming_the_levels_they_reached():
+    """Four words of three letters make easy and medium fill-ins only: more words make harder ones."""
+    request = Request.make(FILLIN, "hard", {"words": ["cat", "tac", "act", "cta"]})
+    with pytest.raises(BookgenError, match=r"of 120 tries for fillin, hard, words=cat,tac,act,cta: those "
+                                           r"whose words fit one way only came out easy \(\d+\), medium "
+                                           r"\(\d+\); ask for more words, or another level$") as refused:
+        make_puzzle(request, "few")
+    assert refused.value.key == "difficulty"
+
+
 def test_letter_groups_join_words_through_shared_letters():
     assert letter_groups(["CAT", "TOP", "PIG", "XYZ"]) == [["CAT", "PIG", "TOP"], ["XYZ"]]
 

@@ -11,10 +11,11 @@ crossings and trials decide).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 
 from bookgen.api import JSON, Generated, Request, _
-from bookgen.core.grading import level_word, make_at_level
+from bookgen.core.grading import LEVELS, level_word, make_at_level
 from bookgen.core.letters import alphabet
 from bookgen.core.options import language_name
 from bookgen.core.wordgrid import (
@@ -42,6 +43,11 @@ LENGTHS_AT = {"easy": (3, 9), "medium": (3, 8), "hard": (4, 7), "expert": (4, 6)
 """The lengths of the words a level draws from the language's list."""
 DRAWN = 3
 """Words drawn from the language per word wanted: the layout takes the first that find a place."""
+EARLY = 20
+SHORT = 3
+"""A request none of whose first `EARLY` grids took all its words, the best of them `SHORT` or
+more words short, is refused then, not after `ATTEMPTS`: its grid is too small for that many
+words (a 13x13 takes 21 to 25 of 40; the 100 grids more took a minute, and never more)."""
 
 
 def word_pool(request: Request) -> tuple[str, ...]:
@@ -100,9 +106,15 @@ def generate(rng: random.Random, request: Request) -> Generated:
     given = request.settings["words"] is not None
     rows, cols = grid_side(request)
 
+    placed: list[int] = []  # the words each grid drawn took
+    levels: Counter[str] = Counter()  # the levels of the grids whose words fit one way only
+
     def fill() -> Compiled | None:
         drawn = rng.sample(pool, wanted if given else min(len(pool), round(wanted * DRAWN)))
         made = compile_layout(rng, drawn, rows, cols, TRIES, most_words=wanted)
+        placed.append(len(made.entries))
+        if len(placed) == EARLY and max(placed) + SHORT <= wanted:
+            raise _TooMany(_too_many(request, max(placed), wanted, (rows, cols)))
         return made if len(made.entries) == wanted else None
 
     unique = [False]  # whether the last grid found a starter with which its words fit one way
@@ -111,11 +123,63 @@ def generate(rng: random.Random, request: Request) -> Generated:
         puzzle, unique[0] = _with_starter(rng, made, level, language)
         return puzzle
 
-    made = make_at_level(level, ATTEMPTS, fill, reduce, rate, accept=lambda rating: unique[0],
-                         failure=_("no {level} fill-in came out of {tries} tries for {request}; "
-                                   "give more room (a larger size), more words or another level").format(
-                                       level=level_word(level), tries=ATTEMPTS, request=request.describe()))
+    def rated(puzzle: JSON) -> JSON:
+        rating = rate(puzzle)
+        if unique[0]:
+            levels[rating["level"]] += 1
+        return rating
+
+    try:
+        made = make_at_level(level, ATTEMPTS, fill, reduce, rated, accept=lambda rating: unique[0],
+                             failure="")
+    except _TooMany as too_many:
+        raise too_many.refusal from None
+    except BookgenError:
+        raise _missed(request, levels) from None
     return Generated(made.puzzle, {"grid": made.answer.grid}, made.rating)
+
+
+class _TooMany(Exception):
+    """Raised out of the generation loop by a request too many of whose words fit no grid."""
+
+    def __init__(self, refusal: BookgenError) -> None:
+        super().__init__(refusal.message)
+        self.refusal = refusal
+
+
+def _too_many(request: Request, most: int, wanted: int, size: tuple[int, int]) -> BookgenError:
+    """The refusal of more words than the grid takes, naming the most that went in."""
+    said = (_("no {level} fill-in came out for {request}: at most {most} of the {count} words went "
+              "into a {size} grid in {tries} tries; ask for fewer words (word_count), or give a "
+              "larger size (at most {largest})") if max(size) < MAX_SIDE else
+            _("no {level} fill-in came out for {request}: at most {most} of the {count} words went "
+              "into a {size} grid in {tries} tries; ask for fewer words (word_count)"))
+    return BookgenError(said.format(level=level_word(request.level), request=request.describe(),
+                                    most=most, count=wanted, size=f"{size[0]}x{size[1]}",
+                                    tries=EARLY, largest=MAX_SIDE), key="word_count")
+
+
+def _missed(request: Request, levels: Counter[str]) -> BookgenError:
+    """The refusal of a request whose grids never came out at its level: the levels they came
+    out at (more words make a harder fill-in), or, where no grid's words fit one way only, room
+    and words to ask for."""
+    level = request.level
+    if not levels:
+        return BookgenError(_("no {level} fill-in came out of {tries} tries for {request}; give more "
+                              "room (a larger size), more words or another level").format(
+            level=level_word(level), tries=ATTEMPTS, request=request.describe()), key="difficulty")
+    came = ", ".join(f"{level_word(name)} ({levels[name]})" for name in LEVELS if name in levels)
+    rank = LEVELS.index(level)
+    said = (_("no {level} fill-in came out of {tries} tries for {request}: those whose words fit "
+              "one way only came out {levels}; ask for fewer words, or another level")
+            if all(LEVELS.index(name) > rank for name in levels) else
+            _("no {level} fill-in came out of {tries} tries for {request}: those whose words fit "
+              "one way only came out {levels}; ask for more words, or another level")
+            if all(LEVELS.index(name) < rank for name in levels) else
+            _("no {level} fill-in came out of {tries} tries for {request}: those whose words fit "
+              "one way only came out {levels}; choose another level"))
+    return BookgenError(said.format(level=level_word(level), tries=ATTEMPTS, request=request.describe(),
+                                    levels=came), key="difficulty")
 
 
 def _with_starter(rng: random.Random, made: Compiled, level: str, language: str
