@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from bookgen import limits
 from bookgen.budget import PuzzleTimeout, time_budget
 from bookgen.errors import BookgenError
-from bookgen.i18n import _, ngettext, refusing, users_language
+from bookgen.i18n import _, ngettext, refusing
 from bookgen.inputs import parse_json, read_text
 from bookgen.making import make_puzzle, record_from_json, record_from_text, record_type, verify
 from bookgen.progress import Progress
@@ -225,31 +225,15 @@ def _submitted(executor: Executor, job: PuzzleJob, under_way: dict[str, Future])
 
 def generate_one(job: PuzzleJob) -> PuzzleRecord | None:
     """Make one puzzle, or None when it overran its budget. Top-level so that process pools
-    (and cluster executors) can pickle it."""
+    (and cluster executors) can pickle it. Made speaking the user's language (`refusing`; a
+    worker inherits the environment it reads), so that a puzzle that cannot be made says so in
+    it at once: what a puzzle holds never depends on the language spoken (the contract's
+    keeps-the-rules check), and it was made twice, in English and again to say why."""
     try:
-        with time_budget(job.budget):
+        with refusing(), time_budget(job.budget):
             return make_puzzle(job.request, job.seed)
     except PuzzleTimeout:
         return None
-    except BookgenError as refusal:
-        raise _said_again(job) or refusal from None
-
-
-def _said_again(job: PuzzleJob) -> BookgenError | None:
-    """The refusal of a puzzle that cannot be made, in the user's language (`users_language`;
-    a worker process inherits the environment it reads): made again speaking it, since a puzzle
-    is made speaking English, and making it again fails as the first time did. None in English,
-    or when the second try overruns the budget (the English refusal stands)."""
-    if users_language() == "en":
-        return None
-    try:
-        with refusing(), time_budget(job.budget):
-            make_puzzle(job.request, job.seed)
-    except BookgenError as said:
-        return said
-    except PuzzleTimeout:
-        return None
-    return None
 
 
 def make_book(config: BookConfig, progress: Progress | None = None, workers: int = 1,

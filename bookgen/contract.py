@@ -190,6 +190,10 @@ def _made_puzzles_keep_the_rules(puzzle_type: PuzzleType) -> None:
         _expect(again == record, f"{where} its JSON line reads back as another puzzle")
         verify(again)
         _expect(regenerate(record.id) == record, f"{where} its id makes another puzzle")
+    level = puzzle_type.levels[0]
+    with speaking("de"):  # a worker makes a book's puzzles in the user's language (generate_one)
+        spoken = make_puzzle(Request.make(puzzle_type, level, {}), SEED)
+    _expect(spoken == made(puzzle_type, level), f"{spoken.id}: made speaking German it is another puzzle")
 
 
 def _inside(pen: RecordingPen, size: tuple[float, float], what: str) -> None:
@@ -456,7 +460,8 @@ CHECKS = (
           "at most", _showcase_it_can_meet),
     Check("keeps-the-rules", "at every level: the answer keeps the rules, the solver agrees, one "
           "answer where promised, the rating comes back from the puzzle, the JSON line and the id "
-          "make the same puzzle", _made_puzzles_keep_the_rules),
+          "make the same puzzle, and so does a user who speaks another language",
+          _made_puzzles_keep_the_rules),
     Check("draws-inside-its-box", "every puzzle and answer drawn inside the size it measures",
           _drawings_stay_inside),
     Check("draws-the-print-copy", "the playable page's board without its script is the same "
