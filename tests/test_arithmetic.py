@@ -27,7 +27,7 @@ from bookgen.puzzles.arithmetic.census import census
 from bookgen.puzzles.arithmetic.checking import check, validate
 from bookgen.puzzles.arithmetic.grader import BANDS, WEIGHTS, person, rate
 from bookgen.puzzles.arithmetic.solver import solve
-from bookgen.puzzles.base import Request
+from bookgen.puzzles.base import Request, too_few_exist
 from bookgen.render.document import BookDocument
 
 
@@ -540,3 +540,13 @@ def test_the_page_prints_what_powers_and_joining_mean(tmp_path, write_config):
     assert ("Numbers that stand next to each other on the card may be joined into one number, in the "
             "order they are printed: on the card 1 7 9 9, 1 and 7 make 17 (never 71)") in text
     assert "neighbours may be joined" in text  # on each card
+
+
+def test_more_cards_than_exist_are_refused_naming_what_gives_more():
+    """Expert cards of four digits that make 10 are few (39): the refusal names the options that
+    draw more."""
+    request = Request.make(find_type("arithmetic"), "expert", {})
+    most = find_type("arithmetic").variety(request)
+    assert most is not None and too_few_exist(request, most) is None
+    assert (too_few_exist(request, most + 1) or "").endswith(
+        "; ask for fewer, or widen the range, or give more numbers per card (size) or more operators")

@@ -318,8 +318,11 @@ def test_variety_counts_the_puzzles_a_small_request_can_give():
     assert "only 55 different puzzles exist" in (too_few_exist(request, 56) or "")
     with pytest.raises(BookgenError, match="only 55 different puzzles exist"):
         next(different_puzzles(request, "v", 56))
-    with pytest.raises(BookgenError, match="only 4 different answers exist"):
+    with pytest.raises(BookgenError, match="only 4 different answers exist .*; ask for fewer, or set "
+                                           "variant: distinct .*whose pyramids are far more$"):
         next(different_puzzles(request, "v", 5))
+    distinct = Request.make(PYRAMID, "easy", {"rows": 3, "variant": "distinct", "max": 6})
+    assert (too_few_exist(distinct, 56) or "").endswith("; ask for fewer, or widen the options")  # max
     made = list(different_puzzles(request, "v", 4))
     assert len({answer_form(r.puzzle, r.solution) for r in made}) == 4
     five = rules_for(Request.make(PYRAMID, "easy", {"rows": 5}))

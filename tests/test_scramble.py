@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 import pytest
 import test_html
@@ -26,7 +27,7 @@ from bookgen.html import write_html
 from bookgen.i18n import speaking
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
-from bookgen.puzzles.base import PuzzleRecord, Request
+from bookgen.puzzles.base import PuzzleRecord, Request, too_few_answers
 from bookgen.puzzles.scramble.generator import dealt, word_pool
 from bookgen.puzzles.scramble.grader import shuffle_class
 from bookgen.puzzles.scramble.parameters import SCRAMBLE_THEMES
@@ -311,3 +312,22 @@ def test_a_theme_whose_words_an_earlier_section_took_is_refused_naming_its_one_p
     with pytest.raises(BookgenError, match=said + r".*; widen the options$") as refused:
         make_book(config)
     assert refused.value.line == 6 and "Farben" in refused.value.key
+
+
+@pytest.mark.parametrize(("options", "advice"), [
+    ({"theme": "jobs"}, r"set theme: all \((\d+) puzzles at this level\), or leave the theme out \(the "
+                        r"language's common words: (\d+)\)"),
+    ({"theme": "all"}, r"leave the theme out \(the language's common words fill (\d+) puzzles at this "
+                       r"level\)"),
+    ({"words": ["giraffe", "elephant", "penguin", "dolphin"], "word_count": 3}, "give more words"),
+])
+def test_a_short_list_is_refused_naming_a_longer_one(options, advice):
+    """A book never prints a word twice, so a theme fills few puzzles: the refusal says which list
+    fills more, and how many it fills."""
+    request = Request.make(SCRAMBLE, "medium", options)
+    asked = len(SCRAMBLE.answers(request)) + 1
+    refused = too_few_answers([(request, asked)])
+    assert refused is not None
+    found = re.search(f"; ask for fewer, or {advice}$", refused[1])
+    assert found, refused[1]
+    assert all(int(count) >= asked for count in found.groups())

@@ -270,6 +270,9 @@ class PuzzleType:
     answers(request): the answer forms (`answer_form`) the request's puzzles can have, where so
         few exist that a book may run out of them before it runs out of puzzles (four 4-row
         classic pyramids, mirror images counted once); None or absent: more than any book needs.
+    wider(request): the change of options that gives more puzzles than a request whose variety
+        or answers run short, said as the end of a refusal in the language spoken ("set variant:
+        distinct, whose pyramids are far more"); None or absent: "widen the options".
     hardness(rating): one number for every type, from 0 (the easiest easy) to below the number of
         levels it offers, that orders a section from easier to harder (`order: rating`);
         `by_level` by default.
@@ -357,6 +360,7 @@ class PuzzleType:
     hints: Callable[[JSON, JSON], list[JSON]] | None = None
     answer_form: Callable[[JSON, JSON], str] = answer_as_given
     answers: Callable[[Request], frozenset[str] | None] | None = None
+    wider: Callable[[Request], str | None] | None = None
     play_script: str = ""
     play_style: str = ""
     play_data: Callable[[JSON], JSON] | None = None
@@ -423,10 +427,20 @@ def too_few_exist(request: Request, count: int, excluded: int = 0) -> str | None
                 request=request.describe())
         return i18n.ngettext(
             "only {variety} different puzzle exists for {request}{excluded} and {count} are asked "
-            "for (a book never repeats one); ask for fewer, or widen the options",
+            "for (a book never repeats one); ask for fewer, or {wider}",
             "only {variety} different puzzles exist for {request}{excluded} and {count} are asked "
-            "for (a book never repeats one); ask for fewer, or widen the options", variety).format(
-            variety=variety, request=request.describe(), excluded=_excluded(excluded), count=count)
+            "for (a book never repeats one); ask for fewer, or {wider}", variety).format(
+            variety=variety, request=request.describe(), excluded=_excluded(excluded), count=count,
+            wider=_wider([request]))
+
+
+def _wider(requests: Sequence[Request]) -> str:
+    """How the requests would give more puzzles: what their type says (`PuzzleType.wider`), where
+    it says the same of each, else "widen the options"."""
+    said = {request.type.wider(request) if request.type.wider else None for request in requests}
+    advice = said.pop() if len(said) == 1 else None
+    # Translators: ends a refusal of more puzzles than exist: "...; ask for fewer, or widen the options"
+    return advice or i18n._("widen the options")
 
 
 def _excluded(count: int) -> str:
@@ -490,11 +504,11 @@ def too_few_answers(asked: Sequence[tuple[Request, int]], used: Collection[str] 
             named = i18n._("{requests} together").format(requests=named)
         return indexes, i18n.ngettext(
             "only {total} answer exists for {requests}{excluded} and {count} are asked for (a book "
-            "never repeats an answer, even mirrored); ask for fewer, or widen the options",
+            "never repeats an answer, even mirrored); ask for fewer, or {wider}",
             "only {total} different answers exist for {requests}{excluded} and {count} are asked "
-            "for (a book never repeats an answer, even mirrored); ask for fewer, or widen the "
-            "options", total).format(total=total, requests=named, excluded=_excluded(excluded),
-                                     count=asked_for)
+            "for (a book never repeats an answer, even mirrored); ask for fewer, or {wider}",
+            total).format(total=total, requests=named, excluded=_excluded(excluded), count=asked_for,
+                          wider=_wider([asked[i][0] for i in indexes]))
 
 
 def answer_key(type_name: str, form: str) -> str:

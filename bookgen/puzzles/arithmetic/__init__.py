@@ -10,8 +10,8 @@ module holds the registry record.
 
 from __future__ import annotations
 
-from bookgen.api import PuzzleType, Showcase
-from bookgen.i18n import N_
+from bookgen.api import PuzzleType, Request, Showcase
+from bookgen.i18n import N_, _
 from bookgen.puzzles.arithmetic.census import census_of_options
 from bookgen.puzzles.arithmetic.checking import check, validate
 from bookgen.puzzles.arithmetic.drawing import (
@@ -28,6 +28,11 @@ from bookgen.puzzles.arithmetic.parameters import OPTIONS, answer_form, canonica
 from bookgen.puzzles.arithmetic.solver import solve
 
 SHOWCASE = (Showcase("medium", {"concat": True}), Showcase("easy", audit=True))
+
+
+def wider(request: Request) -> str:
+    """Cards are drawn from the range, so many numbers (`size`), and operators: more of each."""
+    return _("widen the range, or give more numbers per card (size) or more operators")
 
 
 ARITHMETIC = PuzzleType(
@@ -54,6 +59,7 @@ ARITHMETIC = PuzzleType(
     printed=printed,
     measure_solution=measure_solution,
     variety=variety,
+    wider=wider,
     hints=hints,
     play_script="play.js",
     play_style="play.css",

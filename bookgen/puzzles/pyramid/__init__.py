@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from bookgen.api import Generated, PuzzleType, Request, Showcase, always_unique, no_answer_note
 from bookgen.core.triangle import given_answer
-from bookgen.i18n import N_
+from bookgen.i18n import N_, _
 from bookgen.puzzles.pyramid.checking import check, validate
 from bookgen.puzzles.pyramid.drawing import draw_puzzle, draw_solution, measure, measure_solution
 from bookgen.puzzles.pyramid.generator import answers, check_request, generate, variety
@@ -47,6 +47,13 @@ def example(request: Request | None = None) -> Generated:
         puzzle = {"variant": "classic", "max": 6, "rows": [[6, 0, 4], [0, 3], [0]]}
         solution = {"rows": [[6, 1, 4], [5, 3], [2]]}
     return Generated(puzzle, solution, rate(puzzle))
+
+
+def wider(request: Request) -> str | None:
+    """A classic pyramid's few answers (four of 4 rows, one of 5): the distinct ones are many."""
+    if request.settings["variant"] != "classic":
+        return None
+    return _("set variant: distinct (all numbers different, up to max), whose pyramids are far more")
 
 
 SHOWCASE = (
@@ -82,6 +89,7 @@ PYRAMID = PuzzleType(
     variety=variety,
     answer_form=answer_form,
     answers=answers,
+    wider=wider,
     play_script="play.js",
     play_style="play.css",
     json_schema="schema.json",

@@ -24,7 +24,7 @@ from bookgen.api import (
     form_key,
     no_answer_note,
 )
-from bookgen.i18n import N_
+from bookgen.i18n import N_, _
 from bookgen.puzzles.scramble.checking import check, validate
 from bookgen.puzzles.scramble.drawing import (
     draw_puzzle,
@@ -36,6 +36,8 @@ from bookgen.puzzles.scramble.generator import check_request, dealt, generate
 from bookgen.puzzles.scramble.grader import BANDS, rate
 from bookgen.puzzles.scramble.hints import given_answer, hints
 from bookgen.puzzles.scramble.parameters import (
+    ALL,
+    COMMON,
     EXAMPLE_WORDS,
     OPTIONS,
     answer_form,
@@ -59,6 +61,23 @@ def answers(request: Request) -> frozenset[str]:
     """One answer form a list the request's words are dealt into (`dealt`): a book never prints
     a word twice, so a section holds as many puzzles as its words fill lists."""
     return frozenset(form_key(sorted(words)) for words in dealt(request))
+
+
+def wider(request: Request) -> str | None:
+    """More words, or a longer list: all the themes together, or the language's common words."""
+    if request.settings["words"]:
+        return _("give more words")
+    theme = request.settings["theme"]
+    if theme == COMMON:
+        return None
+    settings = {key: value for key, value in request.settings.items() if value is not None}
+    lists = {other: len(answers(Request.make(SCRAMBLE, request.level, {**settings, "theme": other})))
+             for other in (ALL, COMMON)}
+    if theme == ALL:
+        return _("leave the theme out (the language's common words fill {common} puzzles at this "
+                 "level)").format(common=lists[COMMON])
+    return _("set theme: all ({all} puzzles at this level), or leave the theme out (the language's "
+             "common words: {common})").format(all=lists[ALL], common=lists[COMMON])
 
 
 def answer_parts(puzzle: JSON, solution: JSON) -> list[str]:
@@ -102,6 +121,7 @@ SCRAMBLE = PuzzleType(
     canonical=canonical,
     answer_form=answer_form,
     answers=answers,
+    wider=wider,
     answer_parts=answer_parts,
     printed=printed,
     hardness=lambda rating: BANDS.hardness(rating["score"]),
