@@ -395,6 +395,7 @@ class Twins:
         self.seen: set[str] = set()
         self.answers: set[str] = set()  # answer_key(TYPE, answer form) of every answer taken
         self.parts: set[str] = set()  # answer_key(TYPE, part) of every part taken (`answer_parts`)
+        self.holders: dict[str, str] = {}  # the section (named) that took each part first
         self.banked: dict[str, set[str]] = {}  # excluded forms by the request their id names
 
     @staticmethod
@@ -425,22 +426,34 @@ class Twins:
         return (self.key(record) in self.seen or self.answer(record) in self.answers
                 or not self.parts.isdisjoint(self.parts_of(record)))
 
-    def add(self, record: PuzzleRecord) -> None:
+    def add(self, record: PuzzleRecord, holder: str = "") -> None:
         self.seen.add(self.key(record))
         self.answers.add(self.answer(record))
-        self.parts.update(self.parts_of(record))
+        self._hold(self.parts_of(record), holder)
 
-    def take(self, record: PuzzleRecord) -> bool:
+    def take(self, record: PuzzleRecord, holder: str = "") -> bool:
         """Add the record unless it is a twin, or shares a part of its answer with one taken;
         whether it was added. Each form is worked out once (a canonical form can be the dearest
-        step of a cached puzzle)."""
+        step of a cached puzzle). `holder` names the section that takes it."""
         key, answer, parts = self.key(record), self.answer(record), self.parts_of(record)
         if key in self.seen or answer in self.answers or not self.parts.isdisjoint(parts):
             return False
         self.seen.add(key)
         self.answers.add(answer)
-        self.parts.update(parts)
+        self._hold(parts, holder)
         return True
+
+    def _hold(self, parts: frozenset[str], holder: str) -> None:
+        self.parts.update(parts)
+        for part in parts:
+            self.holders.setdefault(part, holder)
+
+    def holders_of(self, records: Iterable[PuzzleRecord]) -> list[str]:
+        """The sections that took the parts of their answers the records share (named, in the
+        book's order, each once; a bank's parts have none)."""
+        named = {self.holders.get(part, "") for record in records
+                 for part in self.parts_of(record) & self.parts}
+        return [holder for holder in dict.fromkeys(self.holders.values()) if holder and holder in named]
 
     def exclude(self, path: Path) -> None:
         """Every puzzle of a bank (JSON lines, as `generate` and `formats: [jsonl]` write them),
@@ -478,8 +491,9 @@ def different_puzzles(request: Request, seed: str, count: int, executor: Executo
     jobs = (PuzzleJob.of(dealt, f"{seed}.{index + 1}", None)
             for index, dealt in enumerate(dealt_requests(request, count, Counter())))
     for index, (job, record) in enumerate(_in_order(jobs, executor, ahead)):
-        made = _distinct(job, record, twins, _made)
-        if made is None:
+        taken, tried = _distinct(job, record, twins, _made)
+        made = tried[-1]
+        if not taken:
             raise BookgenError(_too_few_different(count, request.describe(), index + 1, request.type),
                                key="--count")
         progress.advance()
@@ -528,15 +542,18 @@ def retry_seed(seed: str, attempt: int) -> str:
 
 
 def _distinct(job: PuzzleJob, record: PuzzleRecord, twins: Twins,
-              make: Callable[[PuzzleJob], PuzzleRecord]) -> PuzzleRecord | None:
+              make: Callable[[PuzzleJob], PuzzleRecord],
+              holder: str = "") -> tuple[bool, list[PuzzleRecord]]:
     """The slot's puzzle, or one made from its retry seeds while it is a twin of one already
-    taken (then taken too); None when every retry is a twin too."""
+    taken (then taken too, as `holder`'s): whether one was taken, and the puzzles tried, the
+    one taken last."""
+    tried = [record]
     for attempt in range(1, TWIN_RETRIES + 2):
-        if twins.take(record):
-            return record
+        if twins.take(tried[-1], holder):
+            return True, tried
         if attempt <= TWIN_RETRIES:
-            record = make(replace(job, seed=retry_seed(job.seed, attempt)))
-    return None
+            tried.append(make(replace(job, seed=retry_seed(job.seed, attempt))))
+    return False, tried
 
 
 def _without_twin(file: str, section: SectionConfig, job: PuzzleJob, record: PuzzleRecord,
@@ -546,12 +563,13 @@ def _without_twin(file: str, section: SectionConfig, job: PuzzleJob, record: Puz
     def make(retry: PuzzleJob) -> PuzzleRecord:
         return _checked(file, section, made_now(retry), budget)
 
-    made = _distinct(job, record, twins, make)
-    if made is None:
-        raise BookgenError(_too_few_different(section.count, section.describe(), number,
-                                              section.puzzle_type),
-                           file=file, line=section.line, key=section.named)
-    return made
+    taken, tried = _distinct(job, record, twins, make, section.named)
+    if not taken:
+        others = [holder for holder in twins.holders_of(tried) if holder != section.named]
+        said = (_shared_with(section.count, section.describe(), number, others) if others else
+                _too_few_different(section.count, section.describe(), number, section.puzzle_type))
+        raise BookgenError(said, file=file, line=section.line, key=section.named)
+    return tried[-1]
 
 
 def _too_few_different(count: int, request: str, number: int, puzzle_type: PuzzleType) -> str:
@@ -572,6 +590,22 @@ def _too_few_different(count: int, request: str, number: int, puzzle_type: Puzzl
                          "repeated an earlier one, or a part of its answer (a word another puzzle "
                          "holds), {retries} times; ask for fewer, or widen the options", count))
         return said.format(count=count, request=request, number=number, retries=TWIN_RETRIES)
+
+
+def _shared_with(count: int, request: str, number: int, holders: list[str]) -> str:
+    """The refusal of a slot whose every retry shares a part of its answer (a word) with the
+    puzzles of earlier sections, naming them: put first, the section would take its few lists
+    before they do, from lists of their own that are many."""
+    with refusing():
+        return ngettext(
+            "could not find {count} puzzle ({request}) different from the earlier ones: puzzle "
+            "{number} and its {retries} retries each repeat a word an earlier puzzle holds "
+            "({sections} took some of them first); put this section earlier, or widen the options",
+            "could not find {count} different puzzles ({request}): puzzle {number} and its "
+            "{retries} retries each repeat a word an earlier puzzle holds ({sections} took some of "
+            "them first); put this section earlier, ask for fewer, or widen the options", count).format(
+            count=count, request=request, number=number, retries=TWIN_RETRIES,
+            sections=", ".join(holders))
 
 
 def version_matched(section: SectionConfig, version: int) -> bool:
@@ -626,7 +660,7 @@ def _matched(file: str, section: SectionConfig, pool: list[tuple[PuzzleJob, Puzz
                                                                   request=section.describe()),
                         file=file, line=section.line, key=section.named)
             _job, record = pool.pop(best)
-            if twins.take(record):
+            if twins.take(record, section.named):
                 chosen[slot] = record
     return [record for record in chosen if record is not None]
 
@@ -833,7 +867,7 @@ def load_bank_section(section: SectionConfig, twins: Twins | None = None) -> lis
             continue
         if record in twins:
             continue
-        twins.add(record)
+        twins.add(record, section.named)
         chosen.append(record)
     if failures:
         with refusing():

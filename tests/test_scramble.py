@@ -301,17 +301,22 @@ def test_h_and_n_are_letters_in_a_box_not_the_pages_keys(open_scrambles):
     assert tab.locator("#puzzle-1 .hint-log li").count() == 0
 
 
-def test_a_theme_whose_words_an_earlier_section_took_is_refused_naming_its_one_puzzle(tmp_path):
+def test_a_theme_whose_words_an_earlier_section_took_is_refused_naming_that_section(tmp_path):
     """All the themes together at medium take 120 words, among them colours of 4 to 6 letters;
-    easy's one list of colours then shares a word with them, whatever it draws."""
-    text = ("title: T\nseed: s\nlanguage: de\nsections:\n"
-            "  - {type: scramble, count: 12, difficulty: medium, theme: all}\n"
-            "  - {type: scramble, count: 1, difficulty: easy, theme: colours, title: Farben}\n")
-    config = read_config_text(text, tmp_path / "book.yaml")
-    said = r"could not find 1 puzzle \(scramble, easy.*\) different from the earlier ones: puzzle 13 "
-    with pytest.raises(BookgenError, match=said + r".*; widen the options$") as refused:
+    easy's one list of colours then shares a word with them, whatever it draws. Put first, it
+    takes its list, and the themes together draw lists without those words."""
+    sections = ["  - {type: scramble, count: 12, difficulty: medium, theme: all, title: All}\n",
+                "  - {type: scramble, count: 1, difficulty: easy, theme: colours, title: Colours}\n"]
+    head = "title: T\nseed: s\nlanguage: de\nsections:\n"
+    config = read_config_text(head + "".join(sections), tmp_path / "book.yaml")
+    said = (r"could not find 1 puzzle \(scramble, easy.*\) different from the earlier ones: puzzle 13 "
+            r"and its 40 retries each repeat a word an earlier puzzle holds \(section 'All' took some "
+            r"of them first\); put this section earlier, or widen the options$")
+    with pytest.raises(BookgenError, match=said) as refused:
         make_book(config)
-    assert refused.value.line == 6 and "Farben" in refused.value.key
+    assert refused.value.line == 6 and refused.value.key == "section 'Colours'"
+    book = make_book(read_config_text(head + "".join(reversed(sections)), tmp_path / "book.yaml"))
+    assert [len(section.records) for section in book.sections] == [1, 12]
 
 
 @pytest.mark.parametrize(("options", "advice"), [
