@@ -279,7 +279,8 @@ def _worksheet_arguments(worksheet: argparse.ArgumentParser) -> None:
     worksheet.add_argument("--difficulty", "-d", default="easy", choices=_Choices(_levels), type=_level,
                            metavar="LEVEL", help=N_("%(choices)s (default %(default)s); each type's "
                                                     "own: 'bookgen types'"))
-    worksheet.add_argument("--count", "-n", type=int, default=6, help=N_("how many puzzles"))
+    worksheet.add_argument("--count", "-n", type=int, help=N_("how many puzzles (default 6, or as many "
+                                                             "different ones as exist when fewer do)"))
     worksheet.add_argument("--layout", default="letter",
                            help=N_("a built-in layout (letter, a4, 6x9, ...) or a layout FILE (default: "
                                    "letter)"))
@@ -655,6 +656,7 @@ def _check_text_arguments(args: argparse.Namespace) -> None:
 
 
 WORKSHEET_PAGE = 12  # puzzles a worksheet fits on its one page; more spread over pages
+WORKSHEET_COUNT = 6  # puzzles a worksheet holds when -n leaves it to bookgen
 BROKEN_PIPE = 141  # as a Unix tool that SIGPIPE ended: 128 + 13
 
 
@@ -916,7 +918,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.seeds import check_seed
 
     with refusing():
-        if not 1 <= args.count <= limits.WORKSHEET_PUZZLES:
+        if args.count is not None and not 1 <= args.count <= limits.WORKSHEET_PUZZLES:
             raise BookgenError(_from_to(1, limits.WORKSHEET_PUZZLES), key="--count")
         if not 1 <= args.versions <= limits.VERSIONS:
             raise BookgenError(_from_to(1, limits.VERSIONS), key="--versions")
@@ -926,6 +928,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     request = _request_in(args.language or users_language(), args.type, args.difficulty,
                           _set_options(args.type, args.set))
     puzzle_type = request.type
+    args.count = _worksheet_count(request, args.count, args.versions, args.quiet)
     one_page = args.count <= WORKSHEET_PAGE
     if not one_page and not args.quiet:
         print(refusal(NOTE, program="bookgen", text=refusal(N_(
@@ -962,6 +965,37 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
                           text=refusal(sizes, fits=too_many.fits, count=args.count)), file=sys.stderr)
         spread = replace(section, per_page=too_many.fits)
         return _write(replace(config, sections=(spread,)), target, args, out)
+
+
+def _worksheet_count(request: Request, asked: int | None, versions: int, quiet: bool) -> int:
+    """The sheet's puzzles: as many as `-n` asks for, refused before any work when fewer
+    different ones exist (in every version); without -n, `WORKSHEET_COUNT`, or as many as exist
+    when fewer do, with a note (a classic pyramid has four answers a level)."""
+    from bookgen.bookconfig import SectionConfig
+    from bookgen.config import crowded_requests
+    from bookgen.puzzles.base import wider_advice
+
+    def problem(count: int) -> str | None:
+        section = SectionConfig(puzzle_type=request.type, count=count, level=request.level,
+                                title=request.type.title, per_page=None, request=request)
+        return next((said for _index, said in crowded_requests([section] * versions)), None)
+
+    wanted = WORKSHEET_COUNT if asked is None else asked
+    said = problem(wanted)
+    if said is None:
+        return wanted
+    fits = next((count for count in range(wanted - 1, 0, -1) if problem(count) is None), 0)
+    if asked is not None or not fits:
+        raise BookgenError(said, key="--count")
+    if not quiet:
+        with refusing():
+            text = ngettext("{fits} puzzle exists for {request}: the sheet holds it (for more, "
+                            "{wider})",
+                            "{fits} different puzzles exist for {request}: the sheet holds {fits} "
+                            "(for more, {wider})", fits).format(
+                fits=fits, request=request.describe(), wider=wider_advice([request]))
+        print(refusal(NOTE, program="bookgen", text=text), file=sys.stderr)
+    return fits
 
 
 def _preview(args: argparse.Namespace, out: TextIO) -> int:

@@ -314,3 +314,23 @@ def test_the_studio_form_offers_the_new_keys(tmp_path):
     assert "Name, Date, Class" in properties["name_line"]["description"]
     versions = properties["versions"]
     assert (versions["type"], versions["minimum"], versions["maximum"]) == ("integer", 1, 6)
+
+
+def test_a_sheet_of_a_type_with_few_puzzles_holds_as_many_as_exist_unless_n_asks_for_more(run, tmp_path):
+    """Classic pyramids have four answers a level (one at expert): the default sheet of six was
+    refused after 40 retries; it now holds the four, saying how to have more, and `-n 6` is
+    refused before any work, naming the option that gives more."""
+    target = tmp_path / "sheet.pdf"
+    status, _out, err = run("worksheet", "pyramid", "-o", str(target))
+    assert status == 0 and "note: 4 different puzzles exist for pyramid, easy: the sheet holds 4 (for " \
+                           "more, set variant: distinct" in err
+    four = tmp_path / "four.pdf"
+    assert run("worksheet", "pyramid", "-n", "4", "-q", "-o", str(four))[0] == 0
+    assert target.read_bytes() == four.read_bytes()
+    status, _out, err = run("worksheet", "pyramid", "-d", "expert", "--versions", "2", "-q",
+                            "-o", str(tmp_path / "two.pdf"))
+    assert status == 2 and "--count: only 1 answer exists for pyramid, expert" in err
+    status, _out, err = run("worksheet", "pyramid", "-n", "6", "-o", str(target))
+    assert status == 2 and err.startswith("bookgen: error: --count: only 4 different answers exist for "
+                                          "pyramid, easy and 6 are asked for")
+    assert "; ask for fewer, or set variant: distinct" in err

@@ -431,10 +431,10 @@ def too_few_exist(request: Request, count: int, excluded: int = 0) -> str | None
             "only {variety} different puzzles exist for {request}{excluded} and {count} are asked "
             "for (a book never repeats one); ask for fewer, or {wider}", variety).format(
             variety=variety, request=request.describe(), excluded=_excluded(excluded), count=count,
-            wider=_wider([request]))
+            wider=wider_advice([request]))
 
 
-def _wider(requests: Sequence[Request]) -> str:
+def wider_advice(requests: Sequence[Request]) -> str:
     """How the requests would give more puzzles: what their type says (`PuzzleType.wider`), where
     it says the same of each, else "widen the options"."""
     said = {request.type.wider(request) if request.type.wider else None for request in requests}
@@ -508,7 +508,7 @@ def too_few_answers(asked: Sequence[tuple[Request, int]], used: Collection[str] 
             "only {total} different answers exist for {requests}{excluded} and {count} are asked "
             "for (a book never repeats an answer, even mirrored); ask for fewer, or {wider}",
             total).format(total=total, requests=named, excluded=_excluded(excluded), count=asked_for,
-                          wider=_wider([asked[i][0] for i in indexes]))
+                          wider=wider_advice([asked[i][0] for i in indexes]))
 
 
 def answer_key(type_name: str, form: str) -> str:
