@@ -953,18 +953,27 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
                 "or make the sheet from a config with {setting} (bookgen init --kind worksheet)").format(
                     setting="'untranslated: warn'")), key="--language")
     target = _target(args.output, f"{config.name}.pdf")
-    try:
-        return _write(config, target, args, out)
-    except TooManyToAPage as too_many:  # its one page would print them too small: more pages
-        if not args.quiet:
-            sizes = (N_("{fits} of these puzzles fit a page at large print sizes; these {count} take "
-                        "several pages") if config.large_print else
-                     N_("{fits} of these puzzles fit a page at standard print sizes; these {count} "
-                        "take several pages"))
-            print(refusal(NOTE, program="bookgen",
-                          text=refusal(sizes, fits=too_many.fits, count=args.count)), file=sys.stderr)
-        spread = replace(section, per_page=too_many.fits)
-        return _write(replace(config, sections=(spread,)), target, args, out)
+    fits = None
+    while True:  # fewer to a page each time: the size check's sample may fit where a larger does not
+        try:
+            written = _write(config, target, args, out)
+        except TooManyToAPage as too_many:  # its page would print them too small: more pages
+            fits = too_many.fits
+            config = replace(config, sections=(replace(section, per_page=fits),))
+            section = config.sections[0]
+            continue
+        if fits is not None and not args.quiet:
+            with refusing():
+                said = (ngettext("{fits} of these puzzles fits a page at large print sizes; these "
+                                 "{count} take several pages", "{fits} of these puzzles fit a page at "
+                                 "large print sizes; these {count} take several pages", fits)
+                        if config.large_print else
+                        ngettext("{fits} of these puzzles fits a page at standard print sizes; these "
+                                 "{count} take several pages", "{fits} of these puzzles fit a page at "
+                                 "standard print sizes; these {count} take several pages", fits)
+                        ).format(fits=fits, count=args.count)
+            print(refusal(NOTE, program="bookgen", text=said), file=sys.stderr)
+        return written
 
 
 def _worksheet_count(request: Request, asked: int | None, versions: int, quiet: bool) -> int:
