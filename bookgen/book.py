@@ -227,8 +227,8 @@ def generate_one(job: PuzzleJob) -> PuzzleRecord | None:
     """Make one puzzle, or None when it overran its budget. Top-level so that process pools
     (and cluster executors) can pickle it. Made speaking the user's language (`refusing`; a
     worker inherits the environment it reads), so that a puzzle that cannot be made says so in
-    it at once: what a puzzle holds never depends on the language spoken (the contract's
-    keeps-the-rules check), and it was made twice, in English and again to say why."""
+    it at once (made in English, it was made again to say why): what a puzzle holds never
+    depends on the language spoken (the contract's keeps-the-rules check)."""
     try:
         with refusing(), time_budget(job.budget):
             return make_puzzle(job.request, job.seed)

@@ -47,7 +47,8 @@ EARLY = 20
 SHORT = 3
 """A request none of whose first `EARLY` grids took all its words, the best of them `SHORT` or
 more words short, is refused then, not after `ATTEMPTS`: its grid is too small for that many
-words (a 13x13 takes 21 to 25 of 40; the 100 grids more took a minute, and never more)."""
+words (`bookgen generate fillin --set word_count=40`: at most 26 went into the 13x13 grid, and
+the 100 grids more took a minute to say the same)."""
 
 
 def word_pool(request: Request) -> tuple[str, ...]:
