@@ -215,6 +215,32 @@ def test_the_boxes_go_under_the_scrambles_when_the_room_is_narrow():
     assert pen.bounds()[2] <= width + 0.01
 
 
+def test_a_narrowed_list_puts_short_words_boxes_under_them_too():
+    """A section narrowed for its long words lays every list out alike: the boxes of a list of
+    short words, which would fit beside them, go under them as well (its pages mixed the two)."""
+    puzzle = _made("easy", words=["cat", "dog", "sun"]).puzzle
+    narrow = SCRAMBLE.narrowed(80.0, 300.0)
+    assert narrow.measure(puzzle)[0] < SCRAMBLE.measure(puzzle)[0] < 80.0
+    assert narrow.measure(puzzle)[1] > SCRAMBLE.measure(puzzle)[1]
+
+
+def test_a_narrowed_section_keeps_both_halves_of_its_example(tmp_path):
+    """The solved example of a section narrowed for its long words is drawn by the plain type
+    (its few short words fit side by side): drawn stacked like the section, in French on a large
+    print 5x8 trim, it fitted nowhere but as its answer alone."""
+    text = ("title: T\nlayout: 5x8\nlarge_print: true\nlanguage: fr\nsections:\n"
+            "  - {type: scramble, count: 1, difficulty: medium, "
+            "words: [papillon, crocodile, chenille, elephant, kangourou]}\n")
+    config = read_config_text(text, tmp_path / "book.yaml")
+    pdf = render_pdf(make_book(config))[0]
+    opening = PdfReader(io.BytesIO(pdf)).pages[2].extract_text()
+    with speaking("fr"):
+        example = SCRAMBLE.example(config.sections[0].request)
+    assert "Exemple" in opening and "Solution" in opening
+    for scramble, word in zip(example.puzzle["scrambles"], example.solution["words"]):
+        assert scramble in opening and word in opening
+
+
 def test_a_large_print_book_on_a_5x8_trim_passes_the_auditor(tmp_path):
     text = ("title: Large\nlayout: 5x8\nlarge_print: true\nanswers: back\nlanguage: de\nsections:\n"
             "  - {type: scramble, count: 2, difficulty: hard}\n")

@@ -409,11 +409,14 @@ class BookDocument:
         return self._fits[index, geometry]
 
     def _fit_example(self, index: int, state: Pass, geometry: Geometry) -> list[ExampleFit]:
+        """The ways of `_example_ways`, of the example drawn by the section's own type, not by the
+        drawing its pages narrowed to (`_narrowed`): the few short words of an example fit where
+        the section's longest did not (`example_fits` narrows them to half the frame itself)."""
         section = self.book.sections[index]
         example = self.example_of(section)
         width, height = geometry.frame_size
         with speaking(self.speeches[index]):  # the drawings' words, as they will print
-            fits = example_fits(section.puzzle_type, example, state, width) if example else []
+            fits = example_fits(section.config.puzzle_type, example, state, width) if example else []
         heading = self._heading(index, state)
         return [fit for fit in fits if self._height(heading + self._example(
             section, state, width, fit.least, fit), geometry) <= height]

@@ -5,8 +5,8 @@ first page leaves under its heading).
 
 Every function takes an optional `room` (width, height in mm, natural size): the page's frame
 when the list at its letters' floor size is wider than that (large print on a narrow trim, long
-words). Each row of boxes then goes under its scramble instead of beside it, and its boxes
-narrow as far as `LEAST_BOX` to fit the room.
+words). Each row of boxes then goes under its scramble instead of beside it, in every list of
+the section alike, and its boxes narrow as far as `LEAST_BOX` to fit the room.
 """
 
 from __future__ import annotations
@@ -53,10 +53,10 @@ def _item(puzzle: JSON, room: Room | None) -> float:
 
 
 def stacked(puzzle: JSON, room: Room | None) -> bool:
-    """Whether each row of boxes goes under its scramble: when beside it the list is wider than
-    the room."""
-    longest = max(len(s) for s in puzzle["scrambles"])
-    return room is not None and NUMBER + _scramble_width(puzzle) + GAP + longest * BOX > room[0]
+    """Whether each row of boxes goes under its scramble: in every list given a `room` (the
+    type narrowed for a section some of whose lists are wider than the page beside their
+    scrambles), so that a section's pages all lay their lists out alike."""
+    return room is not None
 
 
 def measure(puzzle: JSON, room: Room | None = None) -> tuple[float, float]:
