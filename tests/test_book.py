@@ -10,7 +10,9 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from bookgen.config import ROOT
+from bookgen.config import ROOT, read_config_text
+from bookgen.errors import BookgenError
+from bookgen.render.document import _check_title_page
 
 BOOK = """
 title: Ordering Practice
@@ -225,3 +227,47 @@ def test_continuation_pages_carry_the_section_title_as_running_head(run, write_c
     for index in range(opening["Warm-up"] + 1, opening["Fractions"]):
         assert pages[index].rstrip().endswith("Warm-up"), index
     assert pages[opening["Warm-up"]].count("Warm-up") == 1
+
+
+LONG_TITLE = "Das große Rätselbuch für lange Winterabende mit der ganzen Familie und allen Freunden"
+LONG_SUBTITLE = "Zahlenrätsel, Wortsuchrätsel und viele weitere Knobeleien für Groß und Klein"
+
+
+def test_a_long_title_and_subtitle_stay_on_the_title_page(run, write_config, tmp_path):
+    """Seven lines of large print on a 5x8 trim ran from 0.28 of the way down onto a page of
+    their own: the block begins higher, its title smaller, and the contents follow on page 2."""
+    config = write_config(f"title: {LONG_TITLE}\nsubtitle: {LONG_SUBTITLE}\nlayout: 5x8\n"
+                          "large_print: true\nlanguage: de\nsections:\n"
+                          "  - {type: sudoku, count: 1, difficulty: easy}\n")
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "book.pdf"), "-q")
+    assert status == 0, err
+    pages = text_of(tmp_path / "book.pdf")
+    assert " ".join(pages[0].split()) == f"{LONG_TITLE} {LONG_SUBTITLE}"
+    assert pages[1].startswith("2\nInhalt")
+
+
+def test_a_title_page_too_small_for_its_texts_is_refused_before_any_puzzle(run, write_config,
+                                                                          tmp_path, monkeypatch):
+    import bookgen.book
+
+    monkeypatch.setattr(bookgen.book, "generate_one", None)  # no puzzle may be made
+    long = f"{LONG_SUBTITLE}, {LONG_SUBTITLE}"[:200]
+    config = write_config(f"title: {LONG_TITLE}\nsubtitle: {long}\nauthor: {long}\nlayout: 5x8\n"
+                          "large_print: true\nsections:\n  - {type: sudoku, count: 1, difficulty: easy}\n")
+    status, out, err = run("build", str(config), "-o", str(tmp_path / "book.pdf"), "-q", "-j", "1")
+    assert status == 2 and out == ""
+    assert err == (f"bookgen: error: {config}: title: the title page's texts (title, subtitle, "
+                   "author) take more than the page, even in the smallest type they may print in; "
+                   "shorten them, or use a larger page\n")
+    assert not (tmp_path / "book.pdf").exists()
+    # the same texts on a letter page fit, as they do without large print on 5x8
+    assert _title_page_fits(config.read_text().replace("layout: 5x8", "layout: letter"), tmp_path)
+    assert _title_page_fits(config.read_text().replace("large_print: true\n", ""), tmp_path)
+
+
+def _title_page_fits(text: str, tmp_path: Path) -> bool:
+    try:
+        _check_title_page(read_config_text(text, tmp_path / "other.yaml"))
+    except BookgenError:
+        return False
+    return True

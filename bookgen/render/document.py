@@ -8,7 +8,7 @@ import hashlib
 import io
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from xml.sax.saxutils import escape
 
@@ -89,6 +89,7 @@ SCALE_STEPS = 12  # halvings that find the scale a section's example and first r
 POD_INK = Ink(min_line=0.75, lightest_grey=0.9)
 HOME_INK = Ink(min_line=0.0, lightest_grey=1.0)
 SHARE_STEP = 0.93  # the steps by which a shared opening's example shrinks to begin below
+TITLE_STEP = 0.9  # the steps by which a title too tall for its page shrinks
 
 
 @dataclass(frozen=True)
@@ -286,14 +287,7 @@ class BookDocument:
         frame_width, frame_height = geometry.frame_size
         if not config.title_page:
             return []
-        # Translators: the title page of a book's separate answer key
-        title = _("{title} \u2014 Answers").format(title=config.title) if answers_only else config.title
-        story: list[Flowable] = [Spacer(1, frame_height * 0.28),
-                                 Paragraph(escape(title), self.styles.title)]
-        for line in (self._version_words(), config.subtitle, config.author):
-            if line:
-                story.append(Paragraph(escape(line), self.styles.subtitle))
-        story.append(PageBreak())
+        story = self._title_page(self._page_title(answers_only), geometry) + [PageBreak()]
         if (config.copyright or config.isbn) and not answers_only:
             story.append(Spacer(1, frame_height * 0.6))
             if config.copyright:
@@ -328,6 +322,47 @@ class BookDocument:
             story += [ContentsEntry(*entry, state, frame_width, size) for entry in entries]
             story.append(PageBreak())
         return story
+
+    def _page_title(self, answers_only: bool) -> str:
+        """The title on the title page: the book's, or its separate answer key's."""
+        if not answers_only:
+            return self.config.title
+        # Translators: the title page of a book's separate answer key
+        return _("{title} \u2014 Answers").format(title=self.config.title)
+
+    def _title_page(self, title: str, geometry: Geometry) -> list[Flowable]:
+        """The title page: the title, then its version, subtitle and author, from 0.28 of the way
+        down; where they are taller than the rest of the page (a long title and subtitle in large
+        print on a 5x8 trim), higher up, and where they are taller than the page, in smaller type
+        (`_title_sizes`), so that they never run onto the next page; refused where even that
+        does not fit (`check_sizes` asks before the book is made)."""
+        frame_height = geometry.frame_size[1]
+        lines = [line for line in (self._version_words(), self.config.subtitle, self.config.author)
+                 if line]
+        for title_size, line_size in self._title_sizes():
+            block = [Paragraph(escape(title), _sized(self.styles.title, title_size)),
+                     *(Paragraph(escape(line), _sized(self.styles.subtitle, line_size))
+                       for line in lines)]
+            room = frame_height - self._height(block, geometry)
+            if room >= 0:
+                return [Spacer(1, min(frame_height * 0.28, room)), *block]
+        with refusing():  # in the user's language, whatever the book's
+            raise BookgenError(_("the title page's texts (title, subtitle, author) take more "
+                                 "than the page, even in the smallest type they may print in; "
+                                 "shorten them, or use a larger page"),
+                               file=self.config.file, key="title")
+
+    def _title_sizes(self) -> Iterator[tuple[float, float]]:
+        """The title page's sizes, largest first: the title's, then its other lines': the title
+        shrinks by TITLE_STEP down to the headings' size, then the lines down to the body's."""
+        title, line = self.layout.title_size, self.styles.subtitle.fontSize
+        yield title, line
+        while title * TITLE_STEP >= self.layout.heading_size:
+            title *= TITLE_STEP
+            yield title, line
+        while line * TITLE_STEP >= self.layout.body_size:
+            line *= TITLE_STEP
+            yield title, line
 
     def _title_block(self) -> list[Flowable]:
         """Title (with its version's letter) and subtitle above the first section of a book
@@ -1187,7 +1222,9 @@ def check_sizes(config: BookConfig, budget: float | None = None) -> None:
     floor on the trim (or, with per_page, not that many to a page): the first puzzle of each
     section that makes its own is made alone and laid out as the book would lay it, on the
     widest frame the book can have. Larger puzzles made later are still refused by the layout
-    itself; a puzzle that overruns `budget` seconds is left to the build to report."""
+    itself; a puzzle that overruns `budget` seconds is left to the build to report. First of
+    all, a title page too small for its texts (`_check_title_page`)."""
+    _check_title_page(config)
     samples, first = [], 1
     for section, job in size_samples(config, budget):
         with located(config.file, section):
@@ -1201,6 +1238,18 @@ def check_sizes(config: BookConfig, budget: float | None = None) -> None:
     # the samples' document prints a part
     _lay_out(BookDocument(Book(replace(config, sections=tuple(s.config for s in samples)),
                                tuple(samples)), fonts_checked=True))
+
+
+def _check_title_page(config: BookConfig) -> None:
+    """Refuse a title page (and a separate answer key's) whose texts fit it in no size they may
+    print in, on the narrowest frame the book can have (the widest print-on-demand gutter)."""
+    if not config.title_page:
+        return
+    document = BookDocument(Book(replace(config, sections=()), ()), fonts_checked=True)
+    geometry = make_geometry(document.layout, config, POD_MAX_PAGES)
+    with speaking(document.speech):
+        for answers_only in (False, True) if config.answers == "separate" else (False,):
+            document._title_page(document._page_title(answers_only), geometry)
 
 
 def _lay_out(document: BookDocument) -> None:
@@ -1249,6 +1298,15 @@ def fitted_line(text: str, font: str, size: float, width: float) -> str:
     while line and stringWidth(line + "\u2026", font, size) > width:  # one word too long
         line = line[:-1]
     return line.rstrip(" ,;:.\u00b7") + "\u2026"
+
+
+def _sized(style: ParagraphStyle, size: float) -> ParagraphStyle:
+    """`style` at another size, its leading and space after in proportion; itself at its own."""
+    if size == style.fontSize:
+        return style
+    ratio = size / style.fontSize
+    return ParagraphStyle(f"{style.name}-{size:.3f}", parent=style, fontSize=size,
+                          leading=style.leading * ratio, spaceAfter=style.spaceAfter * ratio)
 
 
 def _note(note: str) -> str:
