@@ -195,6 +195,14 @@ def test_no_page_of_a_section_but_its_last_ends_above_its_middle():
     assert "Example" in crossword.text and "Solved" not in crossword.text  # the solved grid alone
 
 
+def test_with_shared_pages_the_page_after_an_opening_of_its_own_is_filled():
+    """share_pages, large print on 6x9: a calcudoku section whose opening took a page of its own
+    printed one puzzle in the top half of the next page and its other two on the page after (it
+    counted the rows that page held as if it began below the section before, and gave one up)."""
+    pages = read_pages(case_pdf(Case("6x9", "home", True, 7, False, share_pages=True)))
+    assert short_pages(pages, AnswerKey.read(pages)) == []
+
+
 def test_sixty_sections_list_on_contents_pages_that_name_where_each_opens():
     pdf = case_pdf(Case("6x9", "print-on-demand", False, 60, True, most=1))  # a puzzle each
     pages = read_pages(pdf)

@@ -598,8 +598,10 @@ class BookDocument:
             return opened(continued(rows))
         # the room on the rows' first page: below the opening, or a page of their own after it
         first: float | int = frame_height - (0.0 if own_page else self._height(heading, geometry))
-        if index and self.config.share_pages:  # it begins where the last one ends: its first
-            first_page = state.puzzle_pages.get(section.numbers[0])  # page as the last pass found
+        if index and self.config.share_pages and (flows_on or not own_page):
+            # it begins where the last one ends (unless its opening took a page of its own, and
+            # the rows a fresh page after it): its first page as the last pass found
+            first_page = state.puzzle_pages.get(section.numbers[0])
             first = -(-sum(state.puzzle_pages.get(n) == first_page for n in section.numbers)
                       // grid.columns)
         balanced = self._balanced(section, grid, state, first, frame_height)
