@@ -246,11 +246,11 @@ def test_a_long_title_and_subtitle_stay_on_the_title_page(run, write_config, tmp
     assert pages[1].startswith("2\nInhalt")
 
 
-def test_a_title_page_too_small_for_its_texts_is_refused_before_any_puzzle(run, write_config,
-                                                                          tmp_path, monkeypatch):
+def test_a_title_page_too_small_for_its_texts_is_refused_before_the_book_is_made(
+        run, write_config, tmp_path, monkeypatch):
     import bookgen.book
 
-    monkeypatch.setattr(bookgen.book, "generate_one", None)  # no puzzle may be made
+    monkeypatch.setattr(bookgen.book, "make_book", None)  # refused with the size check's samples
     long = f"{LONG_SUBTITLE}, {LONG_SUBTITLE}"[:200]
     config = write_config(f"title: {LONG_TITLE}\nsubtitle: {long}\nauthor: {long}\nlayout: 5x8\n"
                           "large_print: true\nsections:\n  - {type: sudoku, count: 1, difficulty: easy}\n")

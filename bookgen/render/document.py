@@ -1224,9 +1224,8 @@ def check_sizes(config: BookConfig, budget: float | None = None) -> None:
     floor on the trim (or, with per_page, not that many to a page): the first puzzle of each
     section that makes its own is made alone and laid out as the book would lay it, on the
     widest frame the book can have. Larger puzzles made later are still refused by the layout
-    itself; a puzzle that overruns `budget` seconds is left to the build to report. First of
-    all, a title page too small for its texts (`_check_title_page`)."""
-    _check_title_page(config)
+    itself; a puzzle that overruns `budget` seconds is left to the build to report. Then a
+    title page too small for its texts (`_check_title_page`)."""
     samples, first = [], 1
     for section, job in size_samples(config, budget):
         with located(config.file, section):
@@ -1234,12 +1233,12 @@ def check_sizes(config: BookConfig, budget: float | None = None) -> None:
         if record is not None:
             samples.append(Section(section, job.request.type, first, (record,)))
             first += 1
-    if not samples:
-        return
-    check_printable(config)  # the whole book's texts (once: the CLI's check stands), of which
-    # the samples' document prints a part
-    _lay_out(BookDocument(Book(replace(config, sections=tuple(s.config for s in samples)),
-                               tuple(samples)), fonts_checked=True))
+    if samples:
+        check_printable(config)  # the whole book's texts (once: the CLI's check stands), of
+        # which the samples' document prints a part
+        _lay_out(BookDocument(Book(replace(config, sections=tuple(s.config for s in samples)),
+                                   tuple(samples)), fonts_checked=True))
+    _check_title_page(config)
 
 
 def _check_title_page(config: BookConfig) -> None:
