@@ -195,11 +195,16 @@ def test_no_page_of_a_section_but_its_last_ends_above_its_middle():
     assert "Example" in crossword.text and "Solved" not in crossword.text  # the solved grid alone
 
 
-def test_with_shared_pages_the_page_after_an_opening_of_its_own_is_filled():
-    """share_pages, large print on 6x9: a calcudoku section whose opening took a page of its own
+@pytest.mark.parametrize("case", [Case("6x9", "home", True, 7, False, share_pages=True),
+                                  Case("5x8", "bleed", True, 7, True, share_pages=True)], ids=str)
+def test_with_shared_pages_the_page_after_an_opening_of_its_own_is_filled(case):
+    """share_pages, large print: on 6x9 a calcudoku section whose opening took a page of its own
     printed one puzzle in the top half of the next page and its other two on the page after (it
-    counted the rows that page held as if it began below the section before, and gave one up)."""
-    pages = read_pages(case_pdf(Case("6x9", "home", True, 7, False, share_pages=True)))
+    counted the rows that page held as if it began below the section before, and gave one up);
+    on 5x8 a cryptogram's opening with a long title, 2 pt shorter than the page but for the space
+    after its rules, was taken for taller than a page: its first puzzle flowed on alone to the
+    top of the next page."""
+    pages = read_pages(case_pdf(case))
     assert short_pages(pages, AnswerKey.read(pages)) == []
 
 

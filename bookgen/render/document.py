@@ -569,7 +569,8 @@ class BookDocument:
         heading = opening_at(scale, spaced=not own_page)  # alone, no space below it
         # taller than a page (a sheet's head in large print on 5x8): it flows on, and the
         # puzzles begin below its end, not on a page after it
-        flows_on = own_page and self._height(heading, geometry) > frame_height
+        flows_on = own_page and (self._height(heading, geometry) - heading[-1].getSpaceAfter()
+                                 > frame_height)  # the frame drops the space after the last
         if flows_on:
             heading = opening_at(scale)
 
