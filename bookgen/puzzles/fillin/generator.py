@@ -115,7 +115,7 @@ def generate(rng: random.Random, request: Request) -> Generated:
         made = compile_layout(rng, drawn, rows, cols, TRIES, most_words=wanted)
         placed.append(len(made.entries))
         if len(placed) == EARLY and max(placed) + SHORT <= wanted:
-            raise _TooMany(_too_many(request, max(placed), wanted, (rows, cols)))
+            raise _TooMany(_too_many(request, max(placed), wanted, (rows, cols), EARLY))
         return made if len(made.entries) == wanted else None
 
     unique = [False]  # whether the last grid found a starter with which its words fit one way
@@ -136,6 +136,8 @@ def generate(rng: random.Random, request: Request) -> Generated:
     except _TooMany as too_many:
         raise too_many.refusal from None
     except BookgenError:
+        if placed and max(placed) < wanted:  # no grid took them all: more words would not help
+            raise _too_many(request, max(placed), wanted, (rows, cols), len(placed)) from None
         raise _missed(request, levels) from None
     return Generated(made.puzzle, {"grid": made.answer.grid}, made.rating)
 
@@ -148,7 +150,8 @@ class _TooMany(Exception):
         self.refusal = refusal
 
 
-def _too_many(request: Request, most: int, wanted: int, size: tuple[int, int]) -> BookgenError:
+def _too_many(request: Request, most: int, wanted: int, size: tuple[int, int],
+              tries: int) -> BookgenError:
     """The refusal of more words than the grid takes, naming the most that went in."""
     said = (_("no {level} fill-in came out for {request}: at most {most} of the {count} words went "
               "into a {size} grid in {tries} tries; ask for fewer words (word_count), or give a "
@@ -157,7 +160,7 @@ def _too_many(request: Request, most: int, wanted: int, size: tuple[int, int]) -
               "into a {size} grid in {tries} tries; ask for fewer words (word_count)"))
     return BookgenError(said.format(level=level_word(request.level), request=request.describe(),
                                     most=most, count=wanted, size=f"{size[0]}x{size[1]}",
-                                    tries=EARLY, largest=MAX_SIDE), key="word_count")
+                                    tries=tries, largest=MAX_SIDE), key="word_count")
 
 
 def _missed(request: Request, levels: Counter[str]) -> BookgenError:
