@@ -271,3 +271,15 @@ def _title_page_fits(text: str, tmp_path: Path) -> bool:
     except BookgenError:
         return False
     return True
+
+
+def test_the_title_page_check_counts_each_versions_line(tmp_path):
+    """Each edition's title page names its version ("Version A") under the title: a title and
+    subtitle that fit a page alone can leave no room for that line, and the up-front check asked
+    as if the book had no versions (the refusal came after every puzzle was made)."""
+    title = f"{LONG_TITLE} im Haus, {LONG_TITLE}"[:120].strip()
+    subtitle = f"{LONG_SUBTITLE}, {LONG_SUBTITLE}, {LONG_SUBTITLE}"[:170].strip()
+    text = (f"title: {title}\nsubtitle: {subtitle}\nlayout: 5x8\nlarge_print: true\nversions: "
+            "{versions}\nsections:\n  - {{type: sudoku, count: 1, difficulty: easy}}\n")
+    assert _title_page_fits(text.format(versions=1), tmp_path)
+    assert not _title_page_fits(text.format(versions=2), tmp_path)

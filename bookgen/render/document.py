@@ -30,7 +30,7 @@ from reportlab.platypus import (
 from reportlab.platypus.doctemplate import LayoutError
 
 from bookgen.book import Book, PrintedPuzzle, Section, located, sample_one, size_samples
-from bookgen.bookconfig import BookConfig, Layout, blank_word, version_words
+from bookgen.bookconfig import BookConfig, Layout, blank_word, version_letter, version_words
 from bookgen.core.grading import ALL_LEVELS, level_after_title, level_name, title_names_level
 from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
@@ -1247,11 +1247,14 @@ def _check_title_page(config: BookConfig) -> None:
     print in, on the narrowest frame the book can have (the widest print-on-demand gutter)."""
     if not config.title_page:
         return
-    document = BookDocument(Book(replace(config, sections=()), ()), fonts_checked=True)
-    geometry = make_geometry(document.layout, config, POD_MAX_PAGES)
-    with speaking(document.speech):
-        for answers_only in (False, True) if config.answers == "separate" else (False,):
-            document._title_page(document._page_title(answers_only), geometry)
+    bare = replace(config, sections=())
+    for version in ([version_letter(n) for n in range(config.versions)] if config.versions > 1
+                    else [None]):  # each edition's title page names its version
+        document = BookDocument(Book(bare, (), version), fonts_checked=True)
+        geometry = make_geometry(document.layout, config, POD_MAX_PAGES)
+        with speaking(document.speech):
+            for answers_only in (False, True) if config.answers == "separate" else (False,):
+                document._title_page(document._page_title(answers_only), geometry)
 
 
 def _lay_out(document: BookDocument) -> None:
