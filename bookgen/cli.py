@@ -926,7 +926,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
         if args.title is not None:
             check_title(args.title)
     request = _request_in(args.language or users_language(), args.type, args.difficulty,
-                          _set_options(args.type, args.set))
+                          _in_language(args.type, _set_options(args.type, args.set), args.language))
     puzzle_type = request.type
     args.count = _worksheet_count(request, args.count, args.versions, args.quiet)
     one_page = args.count <= WORKSHEET_PAGE
@@ -1118,6 +1118,23 @@ def _pairs(items: list[str]) -> dict[str, str]:
             raise BookgenError(_("{item} is not KEY=VALUE").format(item=repr(item)), key="--set")
         raw[key.strip()] = value.strip()
     return raw
+
+
+def _in_language(type_name: str, options: dict[str, Any], code: str | None) -> dict[str, Any]:
+    """The options with the sheet's language (`code`, when one is asked for) as its puzzles'
+    too, where the type has a `language` option they leave unset: a section of a book takes its
+    book's the same way (`config._type_options`); a Dutch sheet printed English words."""
+    from bookgen.puzzles import current_spelling, find_type
+
+    if code is None or "language" in options:
+        return options
+    try:
+        puzzle_type = find_type(current_spelling(type_name, options)[0])
+    except BookgenError:  # an unknown type: the request says so, in the user's language
+        return options
+    if any(spec.name == "language" and spec.kind == "choice" for spec in puzzle_type.options):
+        return {**options, "language": code}
+    return options
 
 
 def _set_options(type_name: str, items: list[str]) -> dict[str, Any]:

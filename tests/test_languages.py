@@ -186,6 +186,26 @@ def test_a_worksheet_in_german_has_german_lines(run, tmp_path):
     assert "worksheet" not in text and "Date:" not in text
 
 
+@pytest.mark.parametrize("type_name, said", [
+    ("scramble", "Oplossing 1. HOED"),  # the example's words, of no theme
+    ("crossword", "Je slaapt erin"),  # the example's first clue
+])
+def test_a_worksheet_in_dutch_has_dutch_puzzles(run, tmp_path, type_name, said):
+    """--language set the sheet's words only: a Dutch scramble sheet scrambled English words and
+    a Dutch crossword sheet asked English clues. The puzzles take the sheet's language, as a
+    book's sections take the book's; --set language=en still asks for English puzzles."""
+    from pypdf import PdfReader
+
+    target = tmp_path / "sheet.pdf"
+    status, _, err = run("worksheet", type_name, "-n", "1", "--language", "nl", "-o", str(target), "-q")
+    assert status == 0, err
+    assert said in " ".join(PdfReader(target).pages[0].extract_text().split())
+    status, _, err = run("worksheet", type_name, "-n", "1", "--language", "nl", "--set",
+                         "language=en", "-o", str(target), "-q")
+    assert status == 0, err
+    assert said not in " ".join(PdfReader(target).pages[0].extract_text().split())
+
+
 def test_a_compiled_catalog_reads_as_its_source(tmp_path):
     """A wheel carries LANG.mo (setup.py compiles them); read, it gives what the .po gives, contexts
     and plural forms included."""
