@@ -1121,20 +1121,19 @@ def _pairs(items: list[str]) -> dict[str, str]:
 
 
 def _in_language(type_name: str, options: dict[str, Any], code: str | None) -> dict[str, Any]:
-    """The options with the sheet's language (`code`, when one is asked for) as its puzzles'
-    too, where the type has a `language` option they leave unset: a section of a book takes its
-    book's the same way (`config._type_options`); a Dutch sheet printed English words."""
+    """The options with the sheet's language (`code`, when one is asked for) as its puzzles' too
+    (`config.in_language`, as a book's sections take the book's): a Dutch sheet printed English
+    words."""
+    from bookgen.config import in_language
     from bookgen.puzzles import current_spelling, find_type
 
-    if code is None or "language" in options:
+    if code is None:
         return options
     try:
         puzzle_type = find_type(current_spelling(type_name, options)[0])
     except BookgenError:  # an unknown type: the request says so, in the user's language
         return options
-    if any(spec.name == "language" and spec.kind == "choice" for spec in puzzle_type.options):
-        return {**options, "language": code}
-    return options
+    return in_language(puzzle_type, options, code)
 
 
 def _set_options(type_name: str, items: list[str]) -> dict[str, Any]:

@@ -330,9 +330,9 @@ def _type_options(source: Source, path: KeyPath, data: dict[str, Any], puzzle_ty
     as a file (`WORDS_FILE`) read from beside the config, one word a line ('#' starts a comment;
     a bad word is named at its line), a `clues` option named as a file (`CLUES_FILE`) read the same
     way, one WORD: clue a line, or from a .csv of two columns, word and clue, and a type's
-    `language` option, when the section leaves it
-    unset, set to the section's language (generation runs in English-speaking workers, so the
-    language a puzzle's letters come from travels in its request, and its id). With them, the
+    `language` option, when the section leaves it unset, set to the section's language
+    (`in_language`: the language a puzzle's letters come from travels in its request, and its
+    id, whatever language its worker speaks). With them, the
     file each option was read from, which its messages name (an empty one, a picture too small)."""
     raw = {spec.name: data[spec.name] for spec in puzzle_type.options if spec.name in data}
     files: dict[str, Path] = {}
@@ -364,9 +364,17 @@ def _type_options(source: Source, path: KeyPath, data: dict[str, Any], puzzle_ty
                 raw[spec.name] = read_picture(file, spec, _section_size(puzzle_type.options, raw))
             except BookgenError as error:
                 raise source.error(path + (spec.name,), _in_file(file, error.message)) from None
-        elif spec.name == "language" and spec.kind == "choice" and value is None:
-            raw[spec.name] = language
-    return raw, files
+    return in_language(puzzle_type, raw, language), files
+
+
+def in_language(puzzle_type: PuzzleType, raw: dict[str, Any], language: str) -> dict[str, Any]:
+    """The raw options with the type's `language` option, where they leave it unset, set to the
+    `language` it is printed in (a book's section, a worksheet): the words, clues and quotations
+    of a Dutch section are Dutch."""
+    if raw.get("language") is None and any(spec.name == "language" and spec.kind == "choice"
+                                           for spec in puzzle_type.options):
+        return {**raw, "language": language}
+    return raw
 
 
 def _in_file(file: Path, message: str) -> str:

@@ -126,31 +126,32 @@ def test_words_that_can_never_be_placed_are_refused_up_front(words, options, sai
 
 def test_more_words_than_a_grid_takes_are_refused_after_twenty_grids_naming_the_most_that_went_in():
     """A 13x13 takes 21 to 25 of 40 words: 120 grids took a minute to say 'give more room'."""
-    request = Request.make(FILLIN, "medium", {"word_count": 20, "size": "7"})
-    said = (r"^word_count: no medium fill-in came out for fillin, medium, size=7x7, word_count=20: at "
-            r"most (\d+) of the 20 words went into a 7x7 grid in 20 tries; ask for fewer words "
-            r"\(word_count\), or give a larger size \(at most 17\)$")
-    with pytest.raises(BookgenError, match=said) as refused:
-        make_puzzle(request, "many")
-    assert refused.value.key == "word_count"
-    assert int(refused.value.message.split("at most ")[1].split()[0]) <= 17
+    assert _most_that_went_in(20, "many", tries=20) <= 17
 
 
 def test_words_no_grid_took_all_of_are_refused_naming_the_most_that_went_in(monkeypatch):
     """More words than the grids take, their best too near for the early refusal (a 13x13's at
-    most 22 to 24 of 25; here a 7x7 in three tries): after every try the refusal named more room,
+    most 24 of 25; here a 7x7 in three tries): after every try the refusal named more room,
     more words or another level, and more words would not help; now it names the most that went
     in, as the early refusal does."""
     import bookgen.puzzles.fillin.generator as generator
 
     monkeypatch.setattr(generator, "ATTEMPTS", 3)  # the same as 120, sooner
-    request = Request.make(FILLIN, "medium", {"word_count": 8, "size": "7"})
-    said = (r"^word_count: no medium fill-in came out for fillin, medium, size=7x7, word_count=8: at "
-            r"most (\d+) of the 8 words went into a 7x7 grid in 3 tries; ask for fewer words "
-            r"\(word_count\), or give a larger size \(at most 17\)$")
+    assert _most_that_went_in(8, "one short", tries=3) < 8
+
+
+def _most_that_went_in(count: int, seed: str, tries: int) -> int:
+    """The most of `count` words that went into a medium 7x7 fill-in, as its refusal after
+    `tries` grids names it."""
+    request = Request.make(FILLIN, "medium", {"word_count": count, "size": "7"})
+    said = (rf"^word_count: no medium fill-in came out for fillin, medium, size=7x7, "
+            rf"word_count={count}: at most (\d+) of the {count} words went into a 7x7 grid in "
+            rf"{tries} tries; ask for fewer words \(word_count\), or give a larger size \(at most "
+            rf"17\)$")
     with pytest.raises(BookgenError, match=said) as refused:
-        make_puzzle(request, "one short")
-    assert int(refused.value.message.split("at most ")[1].split()[0]) < 8
+        make_puzzle(request, seed)
+    assert refused.value.key == "word_count"
+    return int(refused.value.message.split("at most ")[1].split()[0])
 
 
 def test_a_level_the_grids_never_reach_is_refused_naming_the_levels_they_reached():
