@@ -56,6 +56,15 @@ def _book(code: str) -> Book:
     return Book(config, tuple(sections))
 
 
+def _strings(value: object) -> list[str]:
+    """Every text in a puzzle's JSON (an answer's words, its grid's rows)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        value = list(value.values())
+    return [text for item in value for text in _strings(item)] if isinstance(value, list) else []
+
+
 def _words(text: str) -> set[str]:
     return {word.lower() for word in WORD.findall(text)}
 
@@ -90,7 +99,8 @@ def test_a_book_of_every_type_speaks_only_its_language(code):
     english, own = _catalog_words(code)
     printed = _words(_text(pdf)) | _words(_text(render_cover(book, 40)))
     content = {word for section in book.sections for record in section.records  # a puzzle's
-               for text in section.puzzle_type.printed(record.puzzle).texts  # own words (DIVISION
-               for word in _words(text)}  # is Spanish too), made in the book's language above
+               for text in [*section.puzzle_type.printed(record.puzzle).texts,  # own words and
+                            *_strings(record.solution)]  # its answer's (DIVISION is Spanish
+               for word in _words(text)}  # too; French THÈMES unscrambles to THEMES)
     left = sorted((printed & english) - own - TYPE_NAMES - content)
     assert left == [], f"English words in the {code} book: {left}"

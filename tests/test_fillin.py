@@ -5,13 +5,15 @@ the solver, the grader's steps, refusals named up front, the language lists, the
 from __future__ import annotations
 
 import random
+from importlib import resources
 
 import jsonschema
 import pytest
 import test_html
 from test_schemas import validator_of
 
-from bookgen.core.dictionary import blocked_words, is_word
+from bookgen.core.dictionary import blocked_words, is_word, unsuitable_words
+from bookgen.core.letters import LANGUAGES
 from bookgen.core.wordgrid import (
     Slot,
     compile_layout,
@@ -181,6 +183,15 @@ def test_the_language_lists_are_common_words_of_the_language_and_none_blocked(la
     blocked = set(blocked_words(language))
     assert len(words) == 2500 and len(set(words)) == len(words)
     assert all(3 <= len(w) <= 9 and w not in blocked and is_word(w, language) for w in words)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_language_lists_hold_no_word_unsuitable_for_a_childs_worksheet(language):
+    """The whole list, which the scramble's common words take too (MURDER, CORPSE and DRUNK were
+    an easy English scramble's)."""
+    listed = resources.files("bookgen.puzzles.fillin").joinpath(f"words/{language}.txt").read_text("utf-8")
+    words = {line for line in listed.splitlines() if line and not line.startswith("#")}
+    assert len(words) > 4000 and not words & unsuitable_words(language)
 
 
 NOT_WORDS = {"en": {"MOSCOW": "name", "IRELAND": "name", "NCAA": "capitals", "GOIN": "unknown"},

@@ -12,6 +12,9 @@ lower-cased; a fill-in prints the words it picks, so they are filtered here:
 - not blocked: no word of the blocklist (bookgen/core/blocked/) nor one of its forms
   (`bookgen.core.dictionary.is_blocked`: BITCHES, SHITTY), nor a word that begins with one of
   four letters or more (the blocklists hold stems: FUCK catches FUCKFACE);
+- suitable for any reader: none of bookgen/core/unsuitable/LANG.txt (killing, weapons, crime,
+  drink and drugs, nudity, insults, hatred: `bookgen.core.dictionary.unsuitable_words`), since
+  the fill-in and the scramble of these words may be a child's worksheet;
 - the language's own: at least `OWN_GAP` (zipf, a factor of ten per unit) more common in its
   language than in any other of the six and of `COMPARED` (wordfreq's other large lists in Latin
   letters). Names (MICHAEL, GIORGIO, MARTINEZ, PARIS), brands and the English that other
@@ -30,7 +33,7 @@ import sys
 from pathlib import Path
 
 from bookgen.atomic import write_files
-from bookgen.core.dictionary import WORDLIST, blocked_words, is_blocked
+from bookgen.core.dictionary import WORDLIST, blocked_words, is_blocked, unsuitable_words
 from bookgen.core.letters import LANGUAGES, alphabet, grid_form
 
 MOST = 12000
@@ -56,9 +59,10 @@ def own_words(language: str, not_words: frozenset[str]) -> tuple[list[tuple[str,
     letters = alphabet(language)
     blocked = set(blocked_words(language))
     stems = tuple(word for word in blocked if len(word) >= STEM)
+    unsuitable = unsuitable_words(language)
     kept: list[tuple[str, str]] = []
     seen: set[str] = set()
-    dropped = {"blocked": 0, "shared with another language": 0, "no ordinary word": 0}
+    dropped = {"blocked": 0, "unsuitable": 0, "shared with another language": 0, "no ordinary word": 0}
     for rank, word in enumerate(top_n_list(language, MOST, wordlist=WORDLIST), 1):
         if not word.isalpha():
             continue
@@ -69,6 +73,9 @@ def own_words(language: str, not_words: frozenset[str]) -> tuple[list[tuple[str,
         seen.add(form)
         if is_blocked(form, language) or form.startswith(stems):
             dropped["blocked"] += 1
+            continue
+        if form in unsuitable:
+            dropped["unsuitable"] += 1
             continue
         own = zipf_frequency(word, language, wordlist=WORDLIST)
         other = max(zipf_frequency(word, o, wordlist=WORDLIST) for o in LANGUAGES + COMPARED if o != language)
