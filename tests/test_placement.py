@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from fractions import Fraction
 
 import pytest
@@ -12,6 +13,7 @@ from bookgen.core.grading import LEVELS
 from bookgen.core.pen import RecordingPen
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.making import make_puzzle
+from bookgen.puzzles import request_for
 from bookgen.puzzles.base import Request
 from bookgen.puzzles.placement import PLACEMENT
 from bookgen.puzzles.placement.checking import check, validate
@@ -175,3 +177,19 @@ def test_the_worked_example_shows_the_puzzle_filled_in_and_its_pool_crossed_off(
     assert sorted(filled.texts()) == sorted(empty.texts() + placed)
     assert PLACEMENT.example_answer_size(puzzle) == PLACEMENT.measure(puzzle)
     assert PLACEMENT.example_answer_size(puzzle) != PLACEMENT.answer_size(puzzle)
+
+
+@pytest.mark.parametrize("level, size", [("easy", 12), ("expert", 3)])
+def test_a_size_the_level_never_takes_is_refused_naming_the_sizes_it_takes(level, size):
+    with pytest.raises(BookgenError) as refused:
+        request_for("placement", level, {"size": size})
+    said = str(refused.value)
+    low, high = map(int, re.search(r"takes size (\d+) to (\d+)$", said).groups())
+    assert "{" not in said and "mixed +6" in said  # the scoring in words, not a dict's repr
+    for other in range(3, 13):
+        try:
+            request_for("placement", level, {"size": other})
+            taken = True
+        except BookgenError:
+            taken = False
+        assert taken == (low <= other <= high), other

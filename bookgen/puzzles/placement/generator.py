@@ -5,10 +5,13 @@ meet the request, with boxes pre-filled where the level asks for them.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from bookgen.api import JSON, Generated, Request, _
 from bookgen.core.grading import level_word, make_at_level
+from bookgen.core.options import Option
 from bookgen.errors import BookgenError
 from bookgen.puzzles.placement.grader import rate
 from bookgen.puzzles.placement.numbers import make_pool, parse_number
@@ -18,6 +21,7 @@ from bookgen.puzzles.placement.parameters import (
     KINDS,
     MAX_SIZE,
     MIN_SIZE,
+    OPTIONS,
     PREFERRED,
     PREFILL_CEILING,
     UNIQUE_POINTS,
@@ -26,11 +30,10 @@ from bookgen.puzzles.placement.parameters import (
 from bookgen.puzzles.placement.solver import count_arrangements, fence
 
 
-def _candidates(request: Request) -> list[tuple[int, str, bool]]:
+def _candidates(level: str, options: Mapping[str, Any]) -> list[tuple[int, str, bool]]:
     """(size, kind, unique) combinations the options allow that may grade at the level, the
     level's preferred ones first (the options have no defaults: what is left open, the level
     chooses)."""
-    level, options = request.level, request.options
     low, high = BANDS.span(level)
     sizes = [options["size"]] if "size" in options else range(MIN_SIZE, MAX_SIZE + 1)
     kinds = [options["numbers"]] if "numbers" in options else KINDS
@@ -43,16 +46,41 @@ def _candidates(request: Request) -> list[tuple[int, str, bool]]:
     return preferred or allowed
 
 
+VALUES: dict[str, tuple[int | str | bool, ...]] = {
+    "size": tuple(range(MIN_SIZE, MAX_SIZE + 1)), "numbers": KINDS, "unique": (False, True)}
+"""Every value of each option, in order."""
+
+
 def check_request(request: Request) -> None:
-    if not _candidates(request):
-        level = request.level
-        low, high = BANDS.span(level)
-        chosen = ", ".join(f"{k}={v}" for k, v in sorted(request.options.items()))
-        raise BookgenError(_(
-            "no {level} placement puzzle has {chosen}: {level} needs a score of {low} to {high} "
-            "(boxes to fill + {kind} for the numbers + {unique} if boxes are pre-filled)").format(
-              level=level_word(level), chosen=chosen, low=low, high=high, kind=KIND_POINTS,
-              unique=UNIQUE_POINTS), key="difficulty")
+    """Refuse options that give no puzzle at the level, saying how the level scores and which
+    values of each option chosen would give one, the others kept."""
+    level, options = request.level, request.options
+    if _candidates(level, options):
+        return
+    low, high = BANDS.span(level)
+    specs = {spec.name: spec for spec in OPTIONS}
+    chosen = ", ".join(f"{k}={specs[k].format(v)}" for k, v in sorted(options.items()))
+    points = ", ".join(f"{kind} +{KIND_POINTS[kind]}" for kind in KINDS if KIND_POINTS[kind])
+    takes = [f"{name} {_values_said(specs[name], values)}" for name in sorted(options)
+             if (values := [value for value in VALUES[name]
+                            if _candidates(level, {**options, name: value})])]
+    advice = (_("with the other options as they are, {level} takes {takes}").format(
+        level=level_word(level), takes=_(" or ").join(takes)) if takes else
+              _("choose another level, or change more than one option"))
+    raise BookgenError(_(
+        "no {level} placement puzzle has {chosen}: {level} scores {low} to {high} (a point for "
+        "each box to fill; numbers {points}; unique +{unique}); {advice}").format(
+            level=level_word(level), chosen=chosen, low=low, high=high, points=points,
+            unique=UNIQUE_POINTS, advice=advice), key="difficulty")
+
+
+def _values_said(spec: Option, values: list[int | str | bool]) -> str:
+    """An option's values as a refusal lists them: sizes as a run (3 to 6), the rest by name."""
+    low, high = values[0], values[-1]
+    if spec.kind == "int" and isinstance(low, int) and isinstance(high, int) and len(values) > 1 \
+            and values == list(range(low, high + 1)):
+        return _("{low} to {high}").format(low=low, high=high)
+    return ", ".join(spec.format(value) for value in values)
 
 
 def _counts_if_pinned(signs: str, pinned: tuple[int, ...], ranks: list[int]) -> dict[int, int]:
@@ -115,7 +143,7 @@ class Answer:
 def generate(rng: random.Random, request: Request) -> Generated:
     """A row of one of the level's settings with a random answer (pre-filled until one
     arrangement is left when unique); kept when its measured score is in the level's band."""
-    candidates = _candidates(request)
+    candidates = _candidates(request.level, request.options)
 
     def pick(options: list[int], weights: list[int]) -> int:
         ticket = rng.randrange(sum(weights))
