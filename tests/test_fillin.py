@@ -15,6 +15,7 @@ from test_schemas import validator_of
 from bookgen.core.dictionary import blocked_words, is_word, unsuitable_words
 from bookgen.core.letters import LANGUAGES
 from bookgen.core.wordgrid import (
+    Layout,
     Slot,
     compile_layout,
     count_fills,
@@ -290,3 +291,24 @@ def test_typing_fills_a_word_along_its_direction_and_the_list_strikes_it(played,
             if char == ".":
                 square(row, col).fill(answer[row][col].lower())
     assert "solved" in tab.locator("#puzzle-1").get_attribute("class")
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_a_layout_kept_up_to_date_knows_the_places_a_fresh_look_finds(seed):
+    """Every word's places kept from step to step (only those beside the word placed last
+    looked at again) are the places found by looking at the whole grid anew, at every step."""
+    rng = random.Random(seed)
+    words = rng.sample([w for w in own_words("en") if 3 <= len(w) <= 9], rng.choice([10, 30, 60]))
+    layout = Layout(*rng.choice([(9, 9), (13, 13), (9, 17)]))
+    layout.place(words[0], 0, 0, "across")
+    kept = {word: layout.places(word) for word in words[1:]}
+    for _step in range(20):
+        placeable = [(word, start) for word in sorted(kept) for start in kept[word]]
+        if not placeable:
+            break
+        word, start = rng.choice(placeable)
+        layout.place(word, *start)
+        del kept[word]
+        kept = {other: layout.places(other, known) for other, known in kept.items()}
+        assert kept == {other: layout.places(other) for other in kept}
+    assert len(layout.placed) > 3
