@@ -206,6 +206,24 @@ def test_a_killer_refused_in_large_print_names_only_changes_that_would_work(run,
     assert "difficulty" not in err.split("needs")[1] and "smaller size" not in err
 
 
+def test_a_page_of_too_many_words_for_large_print_is_told_to_take_fewer(run, write_config, tmp_path):
+    """Thirty scrambles a page in large print on 5 x 8: the refusal offered only standard print,
+    though the page of the level's own ten prints."""
+    config = """
+        title: Scrambles
+        layout: 5x8
+        large_print: true
+        sections:
+          - {type: scramble, count: 1, difficulty: hard, word_count: COUNT}
+    """
+    status, _, err = run("build", str(write_config(config.replace("COUNT", "30"))),
+                         "-o", str(tmp_path / "s.pdf"), "-q", "--workers", "1")
+    assert status == 2 and err.strip().endswith("or fewer words (word_count)"), err
+    status, _, err = run("build", str(write_config(config.replace("COUNT", "10"))),
+                         "-o", str(tmp_path / "s.pdf"), "-q", "--workers", "1")
+    assert status == 0, err
+
+
 def test_a_refusal_names_exactly_the_trims_on_which_the_section_prints(run, write_config, tmp_path):
     """A large-print expert placement chain on 5 x 8 is refused; the trims its advice names are
     those a book of the section builds on, each laid out as that book would lay it: the check by

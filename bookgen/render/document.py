@@ -1384,6 +1384,10 @@ def _changes_that_work(config: BookConfig, section: Section, printed: float,
             if easier:
                 changes.append(_("an easier difficulty ({levels}), whose puzzles are smaller").format(
                     levels=", ".join(easier)))
+        count = options.get("word_count")
+        if count is not None and count.low is not None and "word_count" in request.options \
+                and request.settings["word_count"] > count.low:  # a list, a page of scrambles
+            changes.append(_("fewer words (word_count)"))
     if not changes:
         return _("no change of trim or options prints it at that size")
     return said(_("use {changes}"), changes=joined(changes, "or"))
