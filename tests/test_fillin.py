@@ -311,4 +311,4 @@ def test_a_layout_kept_up_to_date_knows_the_places_a_fresh_look_finds(seed):
         del kept[word]
         kept = {other: layout.places(other, known) for other, known in kept.items()}
         assert kept == {other: layout.places(other) for other in kept}
-    assert len(layout.placed) > 3
+    assert len(layout.placed) >= 3  # two steps compared at least
