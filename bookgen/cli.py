@@ -293,6 +293,8 @@ def _worksheet_arguments(worksheet: argparse.ArgumentParser) -> None:
                                          "its own file, NAME-A.pdf (default 1)"), most=limits.VERSIONS))
     worksheet.add_argument("--no-name-line", dest="name_line", action="store_false",
                            help=N_("leave out the Name / Date / Class line above the puzzles"))
+    worksheet.add_argument("--large-print", action="store_true",
+                           help=N_("large print: 16 pt text, puzzles drawn larger, fewer to a page"))
     _add_language_option(worksheet, N_("the sheet's language (default en): %(choices)s"))
     worksheet.add_argument("--answers", choices=("page", "file", "none"), default="file",
                            help=N_("answers on a page after the sheet, in NAME-answers.pdf, or none"))
@@ -946,7 +948,8 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
             subtitle=None, author=None, layout=layout, seed=args.seed,
             answers={"page": "back", "file": "separate", "none": "none"}[args.answers],
             title_page=False, contents=False, sections=(section,), language=code,
-            name_line=DEFAULT_NAME_LINE if args.name_line else (), versions=args.versions)
+            name_line=DEFAULT_NAME_LINE if args.name_line else (), versions=args.versions,
+            large_print=args.large_print)
     for _index, lacking, spoken in untranslated(config.sections, config.language):
         with refusing():
             raise BookgenError(untranslated_message(lacking, spoken, _(

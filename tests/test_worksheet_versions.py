@@ -334,3 +334,18 @@ def test_a_sheet_of_a_type_with_few_puzzles_holds_as_many_as_exist_unless_n_asks
     assert status == 2 and err.startswith("bookgen: error: --count: only 4 different answers exist for "
                                           "pyramid, easy and 6 are asked for")
     assert "; ask for fewer, or set variant: distinct" in err
+
+
+def test_a_sheet_in_large_print_from_the_command_line(run, tmp_path):
+    """`bookgen worksheet --large-print`: the sheet's text and puzzles at large print's sizes
+    (nothing under 14 pt), as few sudokus to a page as fit there, and a note saying so."""
+    target = tmp_path / "big.pdf"
+    status, _, err = run("worksheet", "sudoku", "--large-print", "-o", str(target))
+    assert status == 0, err
+    assert "2 of these puzzles fit a page at large print sizes; these 6 take several pages" in err
+    pages = audit.read_pages(target)
+    assert min(r.size for page in pages for r in page.runs) >= 14
+    status, _, err = run("worksheet", "sudoku", "-o", str(tmp_path / "small.pdf"), "-q")
+    standard = audit.read_pages(tmp_path / "small.pdf")
+    assert status == 0 and len(standard) < len(pages), err
+    assert min(r.size for page in standard for r in page.runs) < 14  # standard print's own sizes
