@@ -13,7 +13,8 @@ from pypdf import PdfReader
 
 from bookgen import audit
 from bookgen.config import ROOT
-from bookgen.render.sizes import LARGE_PRINT, STANDARD
+from bookgen.render.geometry import choose_grid
+from bookgen.render.sizes import LARGE_PRINT, STANDARD, TooManyToAPage
 
 SLACK = 0.5  # points two text boxes may share (an ascender touching the descender above)
 
@@ -357,3 +358,26 @@ def test_a_fraction_stays_inside_its_box_in_puzzles_and_answers():
                 assert y0 + 0.2 <= top and bottom <= y1 - 0.2, (text, top, bottom, y0, y1)
                 checked += 1
         assert checked >= 12
+
+
+@pytest.mark.parametrize("per_page", [6, 9, 12])
+def test_too_many_to_a_page_without_text_names_the_most_that_fit(per_page):
+    """A drawing with no text to set a floor (a futoshiki of signs alone), too many to a page:
+    the refusal says how many fit, so that a worksheet spreads them over more pages instead of
+    failing (six hard futoshikis in large print did)."""
+    natural, frame, label = (100.0, 100.0), (200.0, 200.0), 10.0
+    with pytest.raises(TooManyToAPage) as refused:
+        choose_grid(natural, frame, label, ((1, 1),), 0.3, 2.0, per_page)
+    fits = refused.value.fits
+    assert f"at most {fits} " in str(refused.value) and f"(per_page: {fits})" in str(refused.value)
+    choose_grid(natural, frame, label, ((1, 1),), 0.3, 2.0, fits)  # that many do fit
+    with pytest.raises(TooManyToAPage):
+        choose_grid(natural, frame, label, ((1, 1),), 0.3, 2.0, fits + 1)
+
+
+def test_a_large_print_sheet_of_futoshikis_without_digits_takes_more_pages(run, tmp_path):
+    """Its size check's sample held no digit, so no floor: the sheet was refused ("6 of these
+    puzzles do not fit on one page of this layout") where four to a page print."""
+    status, _, err = run("worksheet", "futoshiki", "-d", "hard", "--large-print",
+                         "-o", str(tmp_path / "f.pdf"))
+    assert status == 0 and "4 of these puzzles fit a page at large print sizes" in err, err

@@ -9,8 +9,8 @@ from reportlab.lib.units import inch, mm
 
 from bookgen.bookconfig import BookConfig, Layout
 from bookgen.errors import BookgenError
-from bookgen.i18n import N_, refusal
-from bookgen.render.sizes import sizes_for
+from bookgen.i18n import N_, ngettext, refusal, refusing
+from bookgen.render.sizes import TooManyToAPage, sizes_for
 
 COLUMN_GAP = 8 * mm
 ROW_GAP = 5 * mm
@@ -194,12 +194,25 @@ def choose_grid(natural: tuple[float, float], frame: tuple[float, float], label:
         scale = min(slot_w / (width_mm * mm), room_h / (height_mm * mm), max_scale)
         return Grid(columns, rows, scale, slot_w, slot_h)
 
+    def arranged(count: int) -> Grid:
+        """The best arrangement of `count` slots: one to four columns, rows as many as needed."""
+        shapes = [(c, -(-count // c)) for c in range(1, min(count, 4) + 1)]
+        return max((fit(c, r) for c, r in shapes), key=lambda g: g.scale)
+
     if per_page is not None:
-        shapes = [(c, -(-per_page // c)) for c in range(1, min(per_page, 4) + 1)]
-        best = max((fit(c, r) for c, r in shapes), key=lambda g: g.scale)
-        if best.scale < HARD_MIN_SCALE and not least:
-            raise BookgenError(refusal(N_("{count} of these puzzles do not fit on one page of this "
-                                          "layout"), count=per_page), key="per_page")
+        best = arranged(per_page)
+        if best.scale < HARD_MIN_SCALE and not least:  # no text to set a floor (signs, lines)
+            fits = next((count for count in range(per_page - 1, 0, -1)
+                         if arranged(count).scale >= HARD_MIN_SCALE), 0)
+            if not fits:
+                raise BookgenError(refusal(N_("{count} of these puzzles do not fit on one page of "
+                                              "this layout"), count=per_page), key="per_page")
+            with refusing():  # fewer to a page: a worksheet spreads them over more pages
+                said = ngettext("{count} of these puzzles do not fit on one page of this layout; at "
+                                "most {fits} does (per_page: {fits})",
+                                "{count} of these puzzles do not fit on one page of this layout; at "
+                                "most {fits} do (per_page: {fits})", fits)
+            raise TooManyToAPage(said.format(count=per_page, fits=fits), fits, key="per_page")
         return best
     grids_fitted = [fit(columns, rows) for columns, rows in grids]
     fitting = [grid for grid in grids_fitted if grid.scale >= min_scale]
