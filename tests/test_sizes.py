@@ -381,3 +381,11 @@ def test_a_large_print_sheet_of_futoshikis_without_digits_takes_more_pages(run, 
     status, _, err = run("worksheet", "futoshiki", "-d", "hard", "--large-print",
                          "-o", str(tmp_path / "f.pdf"))
     assert status == 0 and "4 of these puzzles fit a page at large print sizes" in err, err
+    # on 5 x 8 not even one fits below the sheet's opening: it takes a page of its own, as a
+    # section whose puzzles' text needs the room does, and two sudoku-sized squares follow a page
+    status, _, err = run("worksheet", "futoshiki", "-d", "medium", "--large-print", "--layout", "5x8",
+                         "-o", str(tmp_path / "small.pdf"))
+    assert status == 0 and "2 of these puzzles fit a page at large print sizes" in err, err
+    first, second = audit.read_pages(tmp_path / "small.pdf")[:2]
+    labels = [{r.text for r in page.runs if r.face == "bold"} for page in (first, second)]
+    assert "How to play" in first.text and "1" not in labels[0] and {"1", "2"} <= labels[1]

@@ -719,8 +719,15 @@ class BookDocument:
             if per_page:
                 room -= self._height(heading + self._example(  # at the size it is drawn
                     section, state, frame_width, fit.most if fit else 0.0, fit), geometry)
-            grid = choose_grid(naturals[index], (frame_width, room), label, layout.grids,
-                               layout.min_scale, layout.max_scale, per_page, floor)
+            try:
+                grid = choose_grid(naturals[index], (frame_width, room), label, layout.grids,
+                                   layout.min_scale, layout.max_scale, per_page, floor)
+            except BookgenError:  # too many below the opening, no text setting a floor (signs)
+                if room >= frame_height:
+                    raise
+                grid = choose_grid(naturals[index], (frame_width, frame_height), label,  # as
+                                   layout.grids, layout.min_scale, layout.max_scale,  # below,
+                                   per_page, floor)  # the opening on a page of its own
             if not per_page and not self.config.share_pages and grid.scale < comfort:
                 grid = choose_grid(naturals[index], (frame_width, room), label, layout.grids,
                                    comfort, layout.max_scale, per_page, floor)  # fewer, larger
