@@ -389,3 +389,32 @@ def test_a_large_print_sheet_of_futoshikis_without_digits_takes_more_pages(run, 
     first, second = audit.read_pages(tmp_path / "small.pdf")[:2]
     labels = [{r.text for r in page.runs if r.face == "bold"} for page in (first, second)]
     assert "How to play" in first.text and "1" not in labels[0] and {"1", "2"} <= labels[1]
+
+
+def test_a_large_print_sheet_too_small_for_its_grids_names_the_size_that_prints(run, tmp_path):
+    """Hard kakuros in large print on 5 x 8: the refusal measured the room left below the sheet's
+    opening, not the page the rows take after it, and said no size prints there; it names the
+    largest that does, and a sheet of that size builds."""
+    status, _, err = run("worksheet", "kakuro", "-d", "hard", "--large-print", "--layout", "5x8",
+                         "-o", str(tmp_path / "k.pdf"))
+    found = re.search(r"size (\d+) is the largest that prints there at that size$", err.strip())
+    assert status == 2 and found, err
+    status, _, err = run("worksheet", "kakuro", "-d", "hard", "--large-print", "--layout", "5x8",
+                         "--set", f"size={found.group(1)}", "-o", str(tmp_path / "k.pdf"))
+    assert status == 0, err
+
+
+def test_a_page_no_size_prints_on_names_the_trims_that_print_it(run, tmp_path):
+    """On a 3.5 x 5 in page no kakuro prints in large print: the refusal names the trims on
+    which the sheet does ("use a larger trim" alone named none)."""
+    layout = tmp_path / "tiny.yaml"
+    layout.write_text("title: Tiny\npage: {width: 3.5in, height: 5in}\n"
+                      "margins: {top: 0.4in, bottom: 0.4in, inside: 0.3in, outside: 0.3in}\n"
+                      "fonts: {regular: DejaVuSans.ttf, bold: DejaVuSans-Bold.ttf, italic: "
+                      "DejaVuSans-Oblique.ttf}\nsizes: {body: 10, heading: 16, title: 24}\n"
+                      "grids: [[1, 2], [1, 1]]\n")
+    status, _, err = run("worksheet", "kakuro", "-d", "hard", "--large-print", "--layout",
+                         str(layout), "-o", str(tmp_path / "k.pdf"))
+    assert status == 2, err
+    assert re.search(r"no size of it prints there at that size; use a larger trim \([^)]*letter\)$",
+                     err.strip()), err

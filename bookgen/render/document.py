@@ -725,9 +725,9 @@ class BookDocument:
             except BookgenError:  # too many below the opening, no text setting a floor (signs)
                 if room >= frame_height:
                     raise
-                grid = choose_grid(naturals[index], (frame_width, frame_height), label,  # as
-                                   layout.grids, layout.min_scale, layout.max_scale,  # below,
-                                   per_page, floor)  # the opening on a page of its own
+                room = frame_height  # as below: the opening on a page of its own
+                grid = choose_grid(naturals[index], (frame_width, room), label, layout.grids,
+                                   layout.min_scale, layout.max_scale, per_page, floor)
             if not per_page and not self.config.share_pages and grid.scale < comfort:
                 grid = choose_grid(naturals[index], (frame_width, room), label, layout.grids,
                                    comfort, layout.max_scale, per_page, floor)  # fewer, larger
@@ -735,9 +735,9 @@ class BookDocument:
                 grid = choose_grid(naturals[index], (frame_width, frame_height), label,
                                    ((1, 1),), floor, floor)
             elif grid.scale < floor:  # the opening on a page of its own (_section_story), the
-                grid = choose_grid(naturals[index], (frame_width, frame_height), label,  # rows
-                                   layout.grids, layout.min_scale, layout.max_scale,  # after it
-                                   per_page, floor)
+                room = frame_height  # rows after it
+                grid = choose_grid(naturals[index], (frame_width, room), label, layout.grids,
+                                   layout.min_scale, layout.max_scale, per_page, floor)
             if grid.scale < floor - 1e-9:
                 raise self._too_small(section, (frame_width, room), label, grid.scale)
             if self.config.share_pages and not per_page:  # a compact book: at the layout's least
@@ -799,6 +799,10 @@ class BookDocument:
             fitting = section.puzzle_type.largest_size([r.puzzle for r in section.records], *room)
             advice = (_("use a larger trim or a smaller size: size {size} is the largest that prints "
                         "there at that size").format(size=fitting) if fitting else
+                      _("no size of it prints there at that size; {advice}").format(
+                          advice=_changes_that_work(self.config, section, size * largest,
+                                                    STANDARD.in_puzzle(text, is_label), resize=False))
+                      if self.advising else
                       _("use a larger trim: no size of it prints there at that size"))
         if config.per_page and self.advising:  # laid out as asked, fewer to a page each time
             fewer = next((n for n in range(config.per_page - 1, 0, -1)
@@ -1333,13 +1337,13 @@ def _span(section: Section) -> str:
 
 
 def _changes_that_work(config: BookConfig, section: Section, printed: float,
-                       standard_floor: float) -> str:
+                       standard_floor: float, resize: bool = True) -> str:
     """What would let a section refused as too small print, naming only what would work: the
     other built-in trims on which it prints at its floor (`_prints_on`), print at standard size
     (when it fits at that size here), a smaller size the type allows with the section's other
-    options, an easier level whose puzzles its defaults make smaller; "no change of trim or
-    options" when none does. `printed` is the size at which the text that needs most prints
-    here, `standard_floor` its floor in standard print."""
+    options, an easier level whose puzzles its defaults make smaller (not with `resize` False:
+    no size prints here); "no change of trim or options" when none does. `printed` is the size
+    at which the text that needs most prints here, `standard_floor` its floor in standard print."""
     from bookgen.config import available_layouts, load_layout
     from bookgen.puzzles.base import Request
 
@@ -1363,7 +1367,7 @@ def _changes_that_work(config: BookConfig, section: Section, printed: float,
     if config.large_print and printed >= standard_floor - 1e-9:  # the text needing most prints at `printed`
         changes.append(_("standard print (large_print: false)"))
     request = section.config.request
-    if request is not None:
+    if request is not None and resize:
         options = {o.name: o for o in section.puzzle_type.options}
         size = options.get("size")
         if size is not None and size.kind == "choice" and "size" in request.settings:
