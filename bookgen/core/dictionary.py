@@ -171,10 +171,10 @@ def blocked_words(language: str) -> tuple[str, ...]:
 @cache
 def unsuitable_words(language: str) -> frozenset[str]:
     """Words no puzzle picks from `language`'s common words, though a page may show them (a
-    user's own, a grid's fill): killing, weapons, crime, drink and drugs, nudity, insults,
-    hatred, the toilet. A fill-in or a scramble of the common words may be a child's worksheet
-    (MURDER, CORPSE and DRUNK were among an easy scramble's words). In grid form: unsuitable/LANG.txt
-    beside this module, every form a line (no endings are added, so WARM stays beside WAR)."""
+    user's own, a grid's fill): the topics unsuitable/LANG.txt beside this module names. A fill-in
+    or a scramble of the common words may be a child's worksheet (MURDER, CORPSE and DRUNK were
+    among an easy scramble's words). In grid form, every form a line in the file (no endings are
+    added, so WARM stays beside WAR)."""
     text = resources.files("bookgen.core").joinpath(f"unsuitable/{_checked(language)}.txt").read_text("utf-8")
     return frozenset(grid_form(line.strip(), language) for line in text.splitlines()
                      if line.strip() and not line.startswith("#"))

@@ -12,9 +12,9 @@ lower-cased; a fill-in prints the words it picks, so they are filtered here:
 - not blocked: no word of the blocklist (bookgen/core/blocked/) nor one of its forms
   (`bookgen.core.dictionary.is_blocked`: BITCHES, SHITTY), nor a word that begins with one of
   four letters or more (the blocklists hold stems: FUCK catches FUCKFACE);
-- suitable for any reader: none of bookgen/core/unsuitable/LANG.txt (killing, weapons, crime,
-  drink and drugs, nudity, insults, hatred: `bookgen.core.dictionary.unsuitable_words`), since
-  the fill-in and the scramble of these words may be a child's worksheet;
+- suitable for any reader: none of bookgen/core/unsuitable/LANG.txt
+  (`bookgen.core.dictionary.unsuitable_words`), since the fill-in and the scramble of these
+  words may be a child's worksheet;
 - the language's own: at least `OWN_GAP` (zipf, a factor of ten per unit) more common in its
   language than in any other of the six and of `COMPARED` (wordfreq's other large lists in Latin
   letters). Names (MICHAEL, GIORGIO, MARTINEZ, PARIS), brands and the English that other
