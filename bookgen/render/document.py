@@ -791,19 +791,23 @@ class BookDocument:
         config, sizes = section.config, self.sizes
         text, size, is_label = neediest
         floor = self.puzzle_floor(section)
-        advice = (_changes_that_work(self.config, section, size * largest,
-                                     STANDARD.in_puzzle(text, is_label)) if self.advising else "")
-        fewer = 0
-        if section.puzzle_type.largest_size is not None:  # the room of a page each, at the floor
+        largest_size = section.puzzle_type.largest_size
+        fitting: str | None = None
+        if largest_size is not None:  # the room of a page each, at the floor
             room = frame[0] / (floor * mm), (frame[1] - label - ROW_GAP) / (floor * mm)
-            fitting = section.puzzle_type.largest_size([r.puzzle for r in section.records], *room)
-            advice = (_("use a larger trim or a smaller size: size {size} is the largest that prints "
-                        "there at that size").format(size=fitting) if fitting else
-                      _("no size of it prints there at that size; {advice}").format(
-                          advice=_changes_that_work(self.config, section, size * largest,
-                                                    STANDARD.in_puzzle(text, is_label), resize=False))
-                      if self.advising else
-                      _("use a larger trim: no size of it prints there at that size"))
+            fitting = largest_size([r.puzzle for r in section.records], *room)
+        if fitting:
+            advice = _("use a larger trim or a smaller size: size {size} is the largest that prints "
+                       "there at that size").format(size=fitting)
+        elif not self.advising:  # (`_prints_on` asking): the changes are not worked out
+            advice = "" if largest_size is None else _("use a larger trim: no size of it prints "
+                                                       "there at that size")
+        else:  # every other trim laid out: worked out only where the refusal says it
+            advice = _changes_that_work(self.config, section, size * largest,
+                                        STANDARD.in_puzzle(text, is_label), resize=largest_size is None)
+            if largest_size is not None:
+                advice = _("no size of it prints there at that size; {advice}").format(advice=advice)
+        fewer = 0
         if config.per_page and self.advising:  # laid out as asked, fewer to a page each time
             fewer = next((n for n in range(config.per_page - 1, 0, -1)
                           if _prints_on(self.layout, self.config, section, n)), 0)

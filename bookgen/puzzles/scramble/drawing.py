@@ -39,9 +39,8 @@ def _boxes_width(puzzle: JSON, room: Room | None = None) -> float:
 def box_size(puzzle: JSON, room: Room | None) -> float:
     """A box's side, mm: `BOX`, or narrower under a scramble (not under `LEAST_BOX`) so that the
     longest word's boxes fit the room, and the list its height."""
-    if not stacked(puzzle, room):
+    if room is None:
         return BOX
-    assert room is not None
     wide = (room[0] - NUMBER) / max(len(s) for s in puzzle["scrambles"])
     tall = room[1] / len(puzzle["scrambles"]) - TEXT_LINE - ITEM_GAP
     return max(LEAST_BOX, min(BOX, wide, tall))
@@ -49,19 +48,12 @@ def box_size(puzzle: JSON, room: Room | None) -> float:
 
 def _item(puzzle: JSON, room: Room | None) -> float:
     """The height of one scramble with its boxes, mm."""
-    return TEXT_LINE + box_size(puzzle, room) + ITEM_GAP if stacked(puzzle, room) else LINE
-
-
-def stacked(puzzle: JSON, room: Room | None) -> bool:
-    """Whether each row of boxes goes under its scramble: in every list given a `room` (the
-    type narrowed for a section some of whose lists are wider than the page beside their
-    scrambles), so that a section's pages all lay their lists out alike."""
-    return room is not None
+    return TEXT_LINE + box_size(puzzle, room) + ITEM_GAP if room is not None else LINE
 
 
 def measure(puzzle: JSON, room: Room | None = None) -> tuple[float, float]:
     height = len(puzzle["scrambles"]) * _item(puzzle, room)
-    if stacked(puzzle, room):
+    if room is not None:  # each row of boxes under its scramble (the module's docstring)
         return NUMBER + max(_scramble_width(puzzle), _boxes_width(puzzle, room)), height
     return NUMBER + _scramble_width(puzzle) + GAP + _boxes_width(puzzle), height
 
@@ -71,7 +63,7 @@ def _number(pen: Pen, index: int, middle: float) -> None:
 
 
 def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None) -> None:
-    below, box, item = stacked(puzzle, room), box_size(puzzle, room), _item(puzzle, room)
+    below, box, item = room is not None, box_size(puzzle, room), _item(puzzle, room)
     left = NUMBER if below else NUMBER + _scramble_width(puzzle) + GAP
     middle = TEXT_LINE / 2 if below else LINE / 2
     for index, scramble in enumerate(puzzle["scrambles"]):
