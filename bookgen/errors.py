@@ -52,5 +52,6 @@ def shown(value: object) -> str:
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(shown(item) for item in value) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{key}: {shown(item)}" for key, item in value.items()) + "}"
+        return "{" + ", ".join(f"{key if isinstance(key, str) else shown(key)}: {shown(item)}"
+                               for key, item in value.items()) + "}"
     return str(value)

@@ -129,8 +129,11 @@ def option_schema(option: Option) -> JSON:
     elif option.kind == "clues":  # lines of text: maxLength asks the studio for a box of lines
         pair = {"type": "object", "properties": {"word": {"type": "string"}, "clue": {"type": "string"}},
                 "required": ["word", "clue"], "additionalProperties": False}
-        schema = {"anyOf": [{"type": "array", "items": {"anyOf": [{"type": "string", "pattern": ":"}, pair]},
-                             "minItems": 1},
+        word_to_clue = {"type": "object", "additionalProperties": {"type": ["string", "integer"]},
+                        "minProperties": 1}  # WORD: clue, as YAML reads an unquoted pair
+        one_pair = {**word_to_clue, "maxProperties": 1}
+        items = {"anyOf": [{"type": "string", "pattern": ":"}, pair, one_pair]}
+        schema = {"anyOf": [{"type": "array", "items": items, "minItems": 1}, word_to_clue,
                             {"type": "string", "minLength": 1}], "maxLength": limits.CONFIG_BYTES}
     else:
         raise ValueError(f"option {option.name}: unknown kind {option.kind}")

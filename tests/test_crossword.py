@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import io
 import json
+import random
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -53,6 +55,52 @@ def test_clues_are_read_as_pairs_lines_or_objects_and_name_their_format_in_ids()
     with pytest.raises(BookgenError) as refused:
         spec.parse(["SUN It shines"])
     assert refused.value.key == "clues" and "WORD: clue" in refused.value.message
+
+
+WRITTEN_AS_YAML = """\
+title: T
+sections:
+  - type: crossword
+    difficulty: easy
+    count: 1
+    clues:
+      SUN: It shines by day
+      MOON: It shines by night
+      STAR: A point of light at night
+  - type: crossword
+    difficulty: easy
+    count: 1
+    clues:
+      - SUN: It shines by day
+      - MOON: It shines by night
+      - {word: STAR, clue: A point of light at night}
+"""
+
+
+def test_clues_written_unquoted_in_yaml_a_mapping_or_a_list_of_pairs_are_read():
+    """`- SUN: It shines` unquoted is a mapping of one pair to YAML, and a user writes the clues
+    as one mapping as readily: both read as the lines do (each was refused, the message asking
+    for the very WORD: clue the user had written); the schema an editor checks with takes both."""
+    config = read_config_text(WRITTEN_AS_YAML, Path("book.yaml"))
+    pairs = (("SUN", "It shines by day"), ("MOON", "It shines by night"),
+             ("STAR", "A point of light at night"))
+    assert [section.request.options["clues"] for section in config.sections] == [pairs, pairs]
+    import yaml
+
+    jsonschema.validate(yaml.safe_load(WRITTEN_AS_YAML), book_schema())
+
+
+@pytest.mark.parametrize("clues, said", [
+    ("\n      ON: Not off", "{true: 'Not off'} was read as true or false, as YAML reads YES, NO, ON"),
+    ("\n      - YES: Not no\n      - SUN: It shines", "{true: 'Not no'} was read as true or false"),
+    ("\n      SUN:\n      MOON: It shines by night", "{SUN: nothing} lacks its word or its clue"),
+    ("\n      - SUN: [It, shines]", "{SUN: ['It', 'shines']} is not a word and its clue"),
+])
+def test_a_pair_yaml_read_as_something_else_is_refused_saying_what_to_write(clues, said):
+    with pytest.raises(BookgenError) as refused:
+        read_config_text("title: T\nsections:\n  - type: crossword\n    count: 1\n    difficulty: easy\n"
+                         f"    clues:{clues}\n", Path("book.yaml"))
+    assert said in refused.value.message and refused.value.key == "sections[0].clues"
 
 
 @pytest.mark.parametrize("name, text", [
@@ -285,6 +333,58 @@ def test_the_example_lies_wider_than_tall_and_keeps_one_answer(language):
     assert crossword.solve(made.puzzle, 2).count == 1
     numbers = numbers_of(slots_of(grid))
     assert all(numbers[entry["row"], entry["col"]] == entry["number"] for entry in made.puzzle["entries"])
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it", "nl"])
+def test_every_example_set_lays_out_small_with_one_answer_and_shares_no_word(language):
+    """The sets a section's own words may send the example to each make a crossword of their
+    four words, with one answer, no wider nor taller than the widest and tallest first set (the
+    English, 83 x 32 mm at its natural size, and the Spanish, 83 x 40 mm, drawn to stand beside
+    their answers on half a page); no word is in two sets, none is an animal of the built-in
+    clues."""
+    from bookgen.core.letters import grid_form
+    from bookgen.puzzles.crossword import EXAMPLE_CLUES, lying_wide
+    from bookgen.puzzles.crossword.generator import generate, own_clues
+
+    sets = EXAMPLE_CLUES[language]
+    words = [grid_form(word, language) for clues in sets for word in clues]
+    assert len(set(words)) == len(words) == 12
+    assert not set(words) & {word for word, _clue in own_clues(language)}
+    for clues in sets:
+        small = Request.make(CROSSWORD, "easy", {"clues": [f"{w}: {c}" for w, c in clues.items()],
+                                                 "size": "7", "language": language})
+        made = lying_wide(generate(random.Random(f"example/{language}"), small))
+        assert len(made.puzzle["entries"]) == 4 and CROSSWORD.solve(made.puzzle, 2).count == 1
+        width, height = CROSSWORD.measure(made.puzzle)
+        assert width <= 83.0 and height <= 40.0, clues
+
+
+def test_the_example_gives_away_none_of_the_sections_own_words():
+    """A Spanish teacher's crossword with ARBOL and LUNA printed the example solved with ARBOL and
+    LUNA in it: the example now takes the next set of words, and none where every set would
+    give one away (the page then prints the rules alone)."""
+    def example_words(clues):
+        made = CROSSWORD.example(Request.make(CROSSWORD, "easy", {"clues": clues, "language": "es"}))
+        return None if made is None else sorted(entry["word"] for entry in made.puzzle["entries"])
+
+    own = ["GATO: Animal que maúlla", "PERRO: Animal que ladra", "CASA: Donde vivimos"]
+    assert example_words(own) == ["ARBOL", "CAMA", "LUNA", "TARTA"]
+    assert example_words(own + ["ÁRBOL: Tiene hojas y ramas", "LUNA: Sale de noche"]) == [
+        "LIBRO", "PUERTA", "SOL", "TAZA"]
+    assert example_words(own + ["LUNA: Sale de noche", "SOL: Estrella"]) == [
+        "LLUVIA", "NIEVE", "SILLA", "ZAPATO"]
+    assert example_words(own + ["LUNA: Sale de noche", "SOL: Estrella", "SILLA: Para sentarse"]) is None
+    book = load_config_text_of("es", own + ["LUNA: Sale de noche", "SOL: Estrella", "SILLA: Para sentarse"])
+    pdf = render_pdf(make_book(book))[0]
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Crucigrama" in text and "Ejemplo" not in text and "Brilla de noche" not in text
+
+
+def load_config_text_of(language, clues):
+    import yaml
+
+    return read_config_text(yaml.safe_dump({"title": "T", "language": language, "sections": [
+        {"type": "crossword", "difficulty": "easy", "count": 1, "clues": clues}]}), Path("book.yaml"))
 
 
 def test_a_large_print_opening_shows_the_example_rather_than_leave_its_page_half_empty():

@@ -219,6 +219,14 @@ def test_the_solved_example_is_no_quotation_a_book_sets(language):
     assert example.solution["text"] not in {written(q.text, language) for q in collection(language)}
 
 
+def test_a_section_of_the_users_quotations_holding_the_examples_prints_no_example():
+    """The example is printed solved: beside a puzzle of the same proverb it would solve it."""
+    own = ["Time flies when you are having fun.", "A stitch in time saves nine."]
+    assert CRYPTOGRAM.example(Request.make(CRYPTOGRAM, "easy", {"quotes": own})) is not None
+    holding = Request.make(CRYPTOGRAM, "easy", {"quotes": own + ["knowledge is POWER"]})
+    assert CRYPTOGRAM.example(holding) is None
+
+
 @pytest.mark.parametrize(("language", "text", "unknown"), [
     ("en", "Don't bite the hand that feeds you.", []),
     ("fr", "Tant va la cruche à l'eau qu'à la fin elle se casse.", []),

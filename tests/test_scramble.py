@@ -172,6 +172,28 @@ def test_the_solved_example_gives_away_no_word_a_puzzle_takes(language):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_a_list_of_the_users_words_sends_the_example_to_words_it_does_not_hold(language):
+    """A teacher's spelling list holding LAMP printed the example solved with LAMP in it: the
+    example takes the next set of three (each makes an easy example of its three words, no word
+    in two sets), and none where the list holds a word of every set."""
+    from bookgen.core.letters import grid_form
+    from bookgen.puzzles.scramble.parameters import EXAMPLE_WORDS
+
+    sets = EXAMPLE_WORDS[language]
+    assert len({grid_form(word, language) for words in sets for word in words}) == 9
+    shown = {word for words in sets for word in words}
+    own = [word for word in word_pool(Request.make(SCRAMBLE, "easy", {"language": language}))
+           if word.lower() not in shown][:3]
+    for index in range(len(sets)):
+        given = own + [words[0] for words in sets[:index]]
+        example = SCRAMBLE.example(Request.make(SCRAMBLE, "easy", {"words": given, "language": language}))
+        assert example is not None and sorted(example.solution["words"]) == sorted(
+            grid_form(word, language) for word in sets[index])
+    given = own + [words[0] for words in sets]
+    assert SCRAMBLE.example(Request.make(SCRAMBLE, "easy", {"words": given, "language": language})) is None
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_themes_together_fill_twenty_puzzles_a_level(language):
     """Every one of word search's 24 themes is a scramble list too, and 'all' is all of them: the
     first four together filled 5 to 10 puzzles a level, so a book of ten pages was refused."""

@@ -341,6 +341,25 @@ def test_an_opened_config_shows_the_loaders_error_beside_its_field(tab, tmp_path
     assert not error.is_visible()
 
 
+def test_an_opened_crosswords_clues_written_as_a_mapping_show_as_lines_in_their_box(tab, tmp_path):
+    """Clues a config writes as YAML reads `WORD: clue` unquoted (a mapping, or a list of
+    one-pair mappings) show in the box one pair a line, as the studio writes them."""
+    lines = "CAT: A pet that purrs\nDOG: A pet that barks\nHEN: It lays eggs"
+    for clues in ({"CAT": "A pet that purrs", "DOG": "A pet that barks", "HEN": "It lays eggs"},
+                  [{"CAT": "A pet that purrs"}, {"word": "DOG", "clue": "A pet that barks"},
+                   "HEN: It lays eggs"]):
+        book = {"title": "Pets", "sections": [{"type": "crossword", "difficulty": "easy", "count": 1,
+                                               "clues": clues}]}
+        path = tmp_path / "pets.yaml"
+        path.write_text(yaml.safe_dump(book, sort_keys=False), encoding="utf-8")
+        tab.set_input_files("#open-file", str(path))
+        box = tab.locator("[data-key='sections[0].clues'] textarea")
+        box.wait_for()
+        tab.wait_for_function("document.querySelector(\"[data-key='sections[0].clues'] textarea\")"
+                              ".value.startsWith('CAT')")
+        assert box.input_value() == lines
+
+
 def _children(pid: int) -> list[int]:
     return [int(n) for n in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
 

@@ -160,8 +160,12 @@ class Option:
                             key=self.name)
 
     def _pairs(self, raw: Any) -> tuple[tuple[str, str], ...]:
-        """Word and clue pairs from a list of {word, clue} or "WORD: clue" items, or from lines."""
-        items = raw.splitlines() if isinstance(raw, str) else raw
+        """Word and clue pairs from a list of {word, clue} or "WORD: clue" items, from lines, or
+        from a mapping of WORD: clue, which is also what YAML reads an unquoted `- WORD: clue`
+        item as (a mapping of one pair)."""
+        items = (raw.splitlines() if isinstance(raw, str)
+                 else [raw] if isinstance(raw, dict) and set(raw) == {"word", "clue"}
+                 else [{word: clue} for word, clue in raw.items()] if isinstance(raw, dict) else raw)
         if not isinstance(items, (list, tuple)):
             raise self._fail(raw)
         pairs = []
@@ -169,6 +173,8 @@ class Option:
             if isinstance(item, dict) and set(item) == {"word", "clue"} and all(
                     isinstance(v, (str, int)) for v in item.values()):
                 word, clue = str(item["word"]), str(item["clue"])
+            elif isinstance(item, dict) and len(item) == 1 and not set(item) & {"word", "clue"}:
+                word, clue = self._written_pair(*next(iter(item.items())))
             elif isinstance(item, str) and ":" in item:
                 word, clue = item.split(":", 1)
             elif isinstance(item, str) and not item.strip():
@@ -187,6 +193,21 @@ class Option:
             raise BookgenError(_("the list of clues is empty; use {allowed}").format(
                 allowed=self.refusal()), key=self.name)
         return tuple(pairs)
+
+    def _written_pair(self, word: Any, clue: Any) -> tuple[str, str]:
+        """A `WORD: clue` pair as YAML read it: a word or clue YAML took for true or false (YES,
+        NO, ON, OFF unquoted) is refused with the quotes that keep it, since YAML keeps no trace
+        of which it was; no clue (`WORD:`) is an empty one."""
+        if isinstance(word, bool) or isinstance(clue, bool):
+            raise BookgenError(_("{item} was read as true or false, as YAML reads YES, NO, ON and OFF "
+                                 "unquoted; put the word or the clue in quotes ('ON': ...)").format(
+                                     item=shown({word: clue})), key=self.name)
+        if not isinstance(word, (str, int)) or not isinstance(clue, (str, int, type(None))):
+            raise BookgenError(_("{item} is not a word and its clue; write WORD: clue, or "
+                                 "{mapping}").format(item=shown({word: clue}),
+                                                     mapping="{word: ..., clue: ...}"),
+                               key=self.name)
+        return str(word), "" if clue is None else str(clue)
 
     def _in_bounds(self, number: float) -> bool:
         return (self.low is None or number >= self.low) and (self.high is None or number <= self.high)

@@ -24,6 +24,7 @@ from bookgen.api import (
     always_unique,
     no_answer_note,
 )
+from bookgen.core.letters import grid_form
 from bookgen.core.wordgrid import numbers_of, slots_of
 from bookgen.i18n import N_
 from bookgen.puzzles.crossword.checking import check, validate
@@ -35,7 +36,7 @@ from bookgen.puzzles.crossword.drawing import (
     measure_grid,
     page_breaks,
 )
-from bookgen.puzzles.crossword.generator import check_request, generate
+from bookgen.puzzles.crossword.generator import check_request, generate, pool
 from bookgen.puzzles.crossword.grader import BANDS, rate
 from bookgen.puzzles.crossword.hints import hints
 from bookgen.puzzles.crossword.parameters import (
@@ -51,30 +52,69 @@ from bookgen.puzzles.crossword.playing import play_data
 from bookgen.puzzles.crossword.solver import solve
 
 EXAMPLE_CLUES = {
-    "en": {"BED": "You sleep in it", "HAT": "You wear it on your head",
-           "RAIN": "Water falling from clouds", "TREE": "It has a trunk and leaves"},
-    "de": {"BAUM": "Er hat einen Stamm und Blätter", "BETT": "Darin schläft man",
-           "HUT": "Man trägt ihn auf dem Kopf", "MOND": "Er scheint in der Nacht"},
-    "fr": {"ARBRE": "Il a un tronc et des feuilles", "LIT": "On y dort", "LUNE": "Elle brille la nuit",
-           "NEIGE": "Des flocons blancs en hiver"},
-    "es": {"ARBOL": "Tiene tronco y hojas", "CAMA": "En ella se duerme", "LUNA": "Brilla de noche",
-           "TARTA": "Dulce de cumpleaños"},
-    "it": {"ALBERO": "Ha un tronco e le foglie", "LETTO": "Ci si dorme", "LUNA": "Splende di notte",
-           "SOLE": "Splende di giorno"},
-    "nl": {"BED": "Je slaapt erin", "BOOM": "Heeft een stam en bladeren", "MAAN": "Schijnt 's nachts",
-           "ZON": "Schijnt overdag"}}
-"""Four short words per language and their clues for the section page's example, none of them
-an animal of the built-in clues (the example is printed solved: it must give no puzzle of the
-book away), chosen for a small grid: with its clues beside it, the example is at most 68 mm
-wide, so that it stands beside its answer on half of a US Letter or A4 page."""
+    "en": ({"BED": "You sleep in it", "HAT": "You wear it on your head",
+            "RAIN": "Water falling from clouds", "TREE": "It has a trunk and leaves"},
+           {"SUN": "It shines by day", "CAKE": "A birthday treat", "SHOE": "You wear it on your foot",
+            "BALL": "You kick or throw it"},
+           {"MILK": "A white drink", "KITE": "It flies on a string", "STAR": "It twinkles at night",
+            "SOCK": "It goes under a shoe"}),
+    "de": ({"BAUM": "Er hat einen Stamm und Blätter", "BETT": "Darin schläft man",
+            "HUT": "Man trägt ihn auf dem Kopf", "MOND": "Er scheint in der Nacht"},
+           {"KUCHEN": "Süß zum Geburtstag", "MILCH": "Ein weißes Getränk", "TEE": "Ein heißes Getränk",
+            "SCHNEE": "Weiße Flocken"},
+           {"ROSE": "Eine Blume", "TOR": "Beim Fußball", "STIFT": "Damit schreibt man",
+            "SEE": "Wasser im Land"}),
+    "fr": ({"ARBRE": "Il a un tronc et des feuilles", "LIT": "On y dort", "LUNE": "Elle brille la nuit",
+            "NEIGE": "Des flocons blancs en hiver"},
+           {"SOLEIL": "Il brille le jour", "BALLE": "On la lance", "LAMPE": "Elle éclaire",
+            "MER": "De l'eau salée"},
+           {"GATEAU": "Pour un anniversaire", "LAIT": "Une boisson blanche",
+            "ETOILE": "Elle scintille dans le ciel", "PAIN": "On le coupe en tranches"}),
+    "es": ({"ARBOL": "Tiene tronco y hojas", "CAMA": "En ella se duerme", "LUNA": "Brilla de noche",
+            "TARTA": "Dulce de cumpleaños"},
+           {"LIBRO": "Se lee", "TAZA": "Se bebe en ella", "PUERTA": "Se abre para entrar",
+            "SOL": "Brilla de día"},
+           {"NIEVE": "Copos blancos", "LLUVIA": "Agua de las nubes", "ZAPATO": "Va en el pie",
+            "SILLA": "Para sentarse"}),
+    "it": ({"ALBERO": "Ha un tronco e le foglie", "LETTO": "Ci si dorme", "LUNA": "Splende di notte",
+            "SOLE": "Splende di giorno"},
+           {"LATTE": "Bevanda bianca", "STELLA": "Brilla nel cielo", "BARCA": "Galleggia sull'acqua",
+            "TAVOLO": "Ci si mangia"},
+           {"PIOGGIA": "Acqua dalle nuvole", "SEDIA": "Per sedersi", "SCARPA": "Va sul piede",
+            "TORTA": "Dolce di compleanno"}),
+    "nl": ({"BED": "Je slaapt erin", "BOOM": "Heeft een stam en bladeren", "MAAN": "Schijnt 's nachts",
+            "ZON": "Schijnt overdag"},
+           {"BOOT": "Drijft op het water", "ZEE": "Zout water", "STER": "Fonkelt 's nachts",
+            "TOREN": "Een hoog gebouw"},
+           {"MELK": "Een witte drank", "KLOK": "Geeft de tijd", "TAFEL": "Je eet eraan",
+            "STOEL": "Om op te zitten"})}
+"""Three sets per language of four short words and their clues for the section page's example,
+no word in two sets, none an animal of the built-in clues: the example is printed solved, so it
+must give no puzzle of the book away. It takes the first set of which the section's own clues
+hold no word (`example_clues`). Each set is chosen for a small grid: with its clues beside it,
+the example is at most 68 mm wide, so that it stands beside its answer on half of a US Letter
+or A4 page (tests/test_crossword.py lays out every set)."""
 
 
-def example(request: Request | None) -> Generated:
-    """A small easy crossword of four words in the section's language, the same every time, lying
-    wider than tall (`lying_wide`)."""
+def example_clues(request: Request | None) -> list[str] | None:
+    """The example's `WORD: clue` pairs: the first set of `EXAMPLE_CLUES` of which the section's
+    own clues hold no word (a user's ARBOL beside the example's solved ARBOL gave it away);
+    None where they hold a word of every set."""
     language = request.settings["language"] if request is not None else "en"
-    pairs = [f"{word}: {clue}" for word, clue in EXAMPLE_CLUES[language].items()]
-    small = Request.make(CROSSWORD, "easy", {"clues": pairs, "size": "7", "language": language})
+    taken = {word for word, _clue in pool(request)} if request is not None else set()
+    return next(([f"{word}: {clue}" for word, clue in clues.items()] for clues in EXAMPLE_CLUES[language]
+                 if not taken & {grid_form(word, language) for word in clues}), None)
+
+
+def example(request: Request | None) -> Generated | None:
+    """A small easy crossword of four words in the section's language (`example_clues`; none
+    where every set would give a word away), the same for the same words, lying wider than tall
+    (`lying_wide`)."""
+    language = request.settings["language"] if request is not None else "en"
+    clues = example_clues(request)
+    if clues is None:
+        return None
+    small = Request.make(CROSSWORD, "easy", {"clues": clues, "size": "7", "language": language})
     return lying_wide(generate(random.Random(f"example/{language}"), small))
 
 

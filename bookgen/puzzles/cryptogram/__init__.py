@@ -50,15 +50,26 @@ EXAMPLE_QUOTES = {"en": "Knowledge is power.", "de": "Wer wagt, gewinnt.",
                   "fr": "Savoir, c'est pouvoir.", "es": "Saber es poder.",
                   "it": "Sapere è potere.", "nl": "Wie zoekt, die vindt."}
 """A short proverb per language for the section page's example, in no built-in collection: the
-example is printed solved, so a book must never set its quotation as a puzzle."""
+example is printed solved, so a book must never set its quotation as a puzzle. A section of the
+user's own quotations that holds it prints no example (every short proverb is in a collection)."""
 
 
-def example(request: Request | None) -> Generated:
-    """An easy cryptogram of a short proverb in the section's language, the same every time."""
+def example(request: Request | None) -> Generated | None:
+    """An easy cryptogram of a short proverb in the section's language, the same every time;
+    none where the section's own quotations hold it (the example would solve that puzzle)."""
     language = request.settings["language"] if request is not None else "en"
+    own = quotations(request) if request is not None and request.settings["quotes"] else ()
+    if _letters(EXAMPLE_QUOTES[language], language) in {_letters(quoted.text, language) for quoted in own}:
+        return None
     small = Request.make(CRYPTOGRAM, "easy", {"quotes": [EXAMPLE_QUOTES[language]],
                                               "language": language})
     return generate(random.Random(f"example/{language}"), small)
+
+
+def _letters(text: str, language: str) -> str:
+    """A quotation's letters as its puzzle writes them, nothing else: the same proverb however
+    it is cased or stopped."""
+    return "".join(char for char in written(text, language) if char.isalpha())
 
 
 def answers(request: Request) -> frozenset[str]:

@@ -32,13 +32,12 @@ from bookgen.puzzles.scramble.drawing import (
     measure,
     measure_solution,
 )
-from bookgen.puzzles.scramble.generator import check_request, dealt, generate
+from bookgen.puzzles.scramble.generator import check_request, dealt, example_words, generate
 from bookgen.puzzles.scramble.grader import BANDS, rate
 from bookgen.puzzles.scramble.hints import given_answer, hints
 from bookgen.puzzles.scramble.parameters import (
     ALL,
     COMMON,
-    EXAMPLE_WORDS,
     OPTIONS,
     answer_form,
     canonical,
@@ -49,11 +48,14 @@ from bookgen.puzzles.scramble.parameters import (
 from bookgen.puzzles.scramble.solver import solve
 
 
-def example(request: Request | None) -> Generated:
-    """Three easy scrambles in the section's language, the same every time."""
+def example(request: Request | None) -> Generated | None:
+    """Three easy scrambles in the section's language (`example_words`; none where every set
+    would give a word of the section away), the same for the same words."""
     language = request.settings["language"] if request is not None else "en"
-    small = Request.make(SCRAMBLE, "easy", {"words": list(EXAMPLE_WORDS[language]),
-                                             "language": language})
+    words = example_words(request)
+    if words is None:
+        return None
+    small = Request.make(SCRAMBLE, "easy", {"words": list(words), "language": language})
     return generate(random.Random(f"example/{language}"), small)
 
 

@@ -77,7 +77,17 @@ def _common_shares(language: str) -> dict[str, tuple[str, ...]]:
 def _example_words(language: str) -> set[str]:
     """The solved example's words, in grid form: no puzzle takes them (the example would give
     them away), though a theme lists them (DRUM in music and toys, BOOT in transport)."""
-    return {grid_form(word, language) for word in EXAMPLE_WORDS[language]}
+    return {grid_form(word, language) for word in EXAMPLE_WORDS[language][0]}
+
+
+def example_words(request: Request | None) -> tuple[str, ...] | None:
+    """The example's words: the first set of `EXAMPLE_WORDS` none of whose words the section's
+    own words hold (a teacher's spelling list with LAMP gave it away beside the solved LAMP);
+    None where they hold a word of every set. The built-in lists leave the first set out."""
+    language = request.settings["language"] if request is not None else "en"
+    taken = {grid_form(word, language) for word in (request.settings["words"] or ())} if request else set()
+    return next((words for words in EXAMPLE_WORDS[language]
+                 if not taken & {grid_form(word, language) for word in words}), None)
 
 
 def _listed(language: str, theme: str, level: str) -> tuple[str, ...]:

@@ -66,12 +66,17 @@ THEME_WORDS = {COMMON: N_("common words"), ALL: N_("all themes"), "animals": N_(
 """Each list's name in the language spoken: word search's words for its themes, written out here
 too, as a type's own catalog holds the words its options show (a plug-in's contract)."""
 
-EXAMPLE_WORDS = {"en": ("lamp", "kite", "drum"), "de": ("Hut", "Boot", "Kamm"),
-                 "fr": ("robe", "clef", "lampe"), "es": ("mesa", "taza", "reloj"),
-                 "it": ("barca", "tazza", "chiave"), "nl": ("lamp", "hoed", "boot")}
-"""Three things per language for the section page's example, in no theme and left out of the
-common words: the example is printed solved, so a word of it would be given away wherever a
-puzzle of the book used it."""
+EXAMPLE_WORDS = {"en": (("lamp", "kite", "drum"), ("sofa", "vase", "comb"), ("desk", "fork", "bell")),
+                 "de": (("Hut", "Boot", "Kamm"), ("Topf", "Bett", "Ring"), ("Uhr", "Ball", "Korb")),
+                 "fr": (("robe", "clef", "lampe"), ("table", "verre", "bague"), ("pomme", "train", "stylo")),
+                 "es": (("mesa", "taza", "reloj"), ("cama", "plato", "gorro"), ("silla", "vaso", "nube")),
+                 "it": (("barca", "tazza", "chiave"), ("borsa", "vaso", "libro"),
+                        ("scarpa", "gonna", "zaino")),
+                 "nl": (("lamp", "hoed", "boot"), ("stoel", "vork", "bord"), ("tas", "kopje", "fiets"))}
+"""Three sets per language of three things for the section page's example, no word in two sets.
+The example is printed solved, so a word of it would be given away wherever a puzzle of the
+book used it: the first set is left out of the common words and the themes, and a section of
+the user's own words takes the first set none of whose words it holds (`example_words`)."""
 
 OPTIONS = (
     Option("words", "words", N_("the words to scramble (default: the theme's words)"),

@@ -242,10 +242,16 @@ function kindOf(spec) {
 }
 
 // A list as its control shows it: words a comma apart; in a box of lines (a crossword's clues),
-// one item a line, a {word, clue} pair as "WORD: clue".
+// one item a line, a {word, clue} pair or a mapping of WORD: clue as "WORD: clue" lines.
 function listed(items, kind) {
   if (kind !== "textarea") return items.join(", ");
-  return items.map((item) => (item && typeof item === "object" ? `${item.word}: ${item.clue}` : item)).join("\n");
+  return items.map(clueLines).join("\n");
+}
+
+function clueLines(item) {
+  if (!item || typeof item !== "object") return item;
+  if ("word" in item && "clue" in item) return `${item.word}: ${item.clue}`;
+  return Object.entries(item).map(([word, clue]) => `${word}: ${clue ?? ""}`).join("\n");
 }
 
 let fieldCount = 0;
@@ -331,7 +337,10 @@ function field(owner, key, spec, path, onChange) {
     } else if (kind === "text") {
       control.type = "text";
     }
-    if (owner[key] !== undefined) control.value = Array.isArray(value) ? listed(value, kind) : value;
+    if (owner[key] !== undefined) {
+      control.value = Array.isArray(value) ? listed(value, kind)
+        : value && typeof value === "object" ? listed([value], kind) : value;
+    }
     else if (spec.default !== undefined) control.placeholder = `${spec.default}`;
     control.addEventListener("input", () => {
       const text = control.value.trim();
