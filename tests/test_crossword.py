@@ -204,6 +204,36 @@ def test_a_worksheet_on_us_letter_holds_its_crossword_beside_its_clues(tmp_path)
     assert audit(target.read_bytes()) == []
 
 
+@pytest.mark.parametrize("level", ["easy", "expert"])
+def test_a_sheet_of_one_crossword_is_one_page_to_copy(tmp_path, level):
+    """On US Letter the easy and expert sheets of one crossword printed the rules and the example
+    on a page of their own and the crossword on a second: the example's two drawings left the
+    crossword no room at its floor. The sheet now shows the solved example alone above it (as
+    an opening on a page of its own does) and is one page."""
+    target = tmp_path / "sheet.pdf"
+    assert main(["worksheet", "crossword", "-d", level, "-n", "1", "--layout", "letter",
+                 "--answers", "page", "-o", str(target), "-q", "-j", "1"]) == 0
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(target.read_bytes())).pages]
+    assert "Answers" in pages[1] and "Answers" not in pages[0]
+    assert all(word in pages[0] for word in ("Name", "Example", "Across", "Down"))
+    assert audit(target.read_bytes()) == []
+
+
+def test_a_crossword_opening_shares_its_page_when_its_example_side_by_side_leaves_room(tmp_path):
+    """The sampler's two crosswords took three pages: the example's first way (its drawings
+    stacked) left the first crossword no room, so the opening took a page of its own, though
+    side by side (the clues under each grid) it leaves room. The first way that does is taken."""
+    config = tmp_path / "book.yaml"
+    config.write_text("title: T\nlayout: letter\ntitle_page: false\nanswers: back\nseed: 1\n"
+                      "sections:\n  - {type: crossword, count: 2, difficulty: medium}\n")
+    target = tmp_path / "book.pdf"
+    assert main(["build", str(config), "-o", str(target), "-q", "-j", "1"]) == 0
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(target.read_bytes())).pages]
+    assert "Answers" in pages[2] and "Solved" in pages[0]
+    assert pages[0].count("Across") == 3  # the rules', the example's clues, the first crossword's
+    assert audit(target.read_bytes()) == []
+
+
 def test_large_print_on_6x9_continues_the_clues_on_the_page_after_the_grid(tmp_path):
     """A page of 6x9 in large print holds a normal crossword's grid, not all its clues: the rest
     go on the next page, under the puzzle's number, each clue whole on one page."""

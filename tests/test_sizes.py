@@ -125,10 +125,10 @@ def test_large_print_letter_has_no_text_under_fourteen_points(run, write_config,
 def test_a_worksheet_too_small_for_its_puzzles_spreads_them_over_pages(run, tmp_path, args, spread):
     """Twelve hard chains do not fit one letter page at 7 pt (they once printed 310 runs at 6 pt,
     85 pairs on top of each other): the worksheet takes as many to a page as print at 7 pt. A
-    killer's example stands stacked on A4 and leaves no room below it (refused, at "-0.1 pt"):
-    the opening takes the first page, the puzzle the next. Six medium crosswords: the size
-    check's first fits two to a page, a larger one of the six only one (refused, before the
-    sheet tried fewer again)."""
+    killer's example stands stacked on A4 and leaves no room below it (refused, at "-0.1 pt";
+    then the opening took the first page, the puzzle the next): the sheet shows its example
+    solved alone and is one page. Six medium crosswords: the size check's first fits two to a
+    page, a larger one of the six only one (refused, before the sheet tried fewer again)."""
     target = tmp_path / "sheet.pdf"
     status, _, err = run("worksheet", *args, "-o", str(target), "--workers", "1")
     assert status == 0, err
@@ -138,7 +138,7 @@ def test_a_worksheet_too_small_for_its_puzzles_spreads_them_over_pages(run, tmp_
         assert min(r[5] for _, _, runs, _ in pages for r in runs) >= STANDARD.least - 0.01
         if args[0] != "crossword":  # its solved grids' numbers sit in the corners of their letters' boxes
             assert not [overlaps(runs) for _, _, runs, _ in pages if overlaps(runs)]
-    assert len(PdfReader(target).pages) > 1
+    assert (len(PdfReader(target).pages) > 1) == spread
 
 
 

@@ -456,6 +456,18 @@ class BookDocument:
         return [fit for fit in fits if self._height(heading + self._example(
             section, state, width, fit.least, fit), geometry) <= height]
 
+    def _sharing_ways(self, index: int, state: Pass, geometry: Geometry) -> list[ExampleFit]:
+        """The ways the section's example may take on the page its opening shares with the first
+        row: `_example_ways`, and where the section asks for all its puzzles on one page (a
+        sheet: `per_page` as many as it holds), the solved drawing alone after them
+        (`_solved_fit`): a sheet of one crossword printed the rules and the example on a page of
+        their own and the puzzle on the next, a second page to copy for every pupil."""
+        ways = self._example_ways(index, state, geometry)
+        per_page = self.book.sections[index].config.per_page
+        one_page = per_page is not None and len(self.book.sections[index].records) <= per_page
+        solved = self._solved_fit(index, state, geometry) if one_page else None
+        return ways + ([solved] if solved is not None else [])
+
     def _solved_fit(self, index: int, state: Pass, geometry: Geometry) -> ExampleFit | None:
         """How the section's example, its solved drawing alone (`solved_fit`), fits below the
         rules on an opening's page of its own; None when its type has none or it does not."""
@@ -536,8 +548,8 @@ class BookDocument:
         grid = self._grids(state, geometry)[index]
         natural = _largest([self.measured.page_size(puzzle_type, r.puzzle) for r in section.records])
         label = LABEL_HEIGHT * state.type_scale
-        ways = self._example_ways(index, state, geometry)
-        fit = ways[0] if ways else None  # the way the section's grid left room for (`_grids`)
+        ways = self._sharing_ways(index, state, geometry)
+        fit = ways[0] if ways else None
 
         def opening_at(scale: float, spaced: bool = True) -> list[Flowable]:
             """The opening with its example at `scale`."""
@@ -559,12 +571,13 @@ class BookDocument:
 
         least = fit.least if fit else 0.0
         scale = 0.0
-        own_page = not fits_with(fit, least)  # the opening on a page of its own: never a smaller first row
+        sharing = [way for way in ways if fits_with(way, way.least)]  # with the first row below
+        sharing = [way for way in sharing if not way.solved_only] or sharing  # both drawings first
+        own_page = not (sharing or fit is None and fits_with(None, 0.0))  # never a smaller first row
         if own_page:  # its example fills the page, drawn the way that draws it largest
             fit, scale = self._page_filling(index, state, geometry, grid.scale)
         elif fit is not None:  # the way that draws it largest (a placement chain's, stacked)
-            scale, fit = max(((drawn(way), way) for way in ways if fits_with(way, way.least)),
-                             key=lambda pair: pair[0])
+            scale, fit = max(((drawn(way), way) for way in sharing), key=lambda pair: pair[0])
             least = fit.least
         heading = opening_at(scale, spaced=not own_page)  # alone, no space below it
         # taller than a page (a sheet's head in large print on 5x8): it flows on, and the
@@ -734,18 +747,23 @@ class BookDocument:
             if grid.scale < floor and not per_page:  # a page for each, if that is large enough
                 grid = choose_grid(naturals[index], (frame_width, frame_height), label,
                                    ((1, 1),), floor, floor)
-            elif grid.scale < floor:  # the opening on a page of its own (_section_story), the
-                room = frame_height  # rows after it
-                grid = choose_grid(naturals[index], (frame_width, room), label, layout.grids,
-                                   layout.min_scale, layout.max_scale, per_page, floor)
+            elif grid.scale < floor:  # below the opening, its example drawn another way, else
+                # the opening on a page of its own (_section_story), the rows after it
+                room, grid = self._below_opening(index, state, geometry, naturals[index], label, fit) or (
+                    frame_height, choose_grid(naturals[index], (frame_width, frame_height), label,
+                                              layout.grids, layout.min_scale, layout.max_scale,
+                                              per_page, floor))
             if grid.scale < floor - 1e-9:
                 raise self._too_small(section, (frame_width, room), label, grid.scale)
             if self.config.share_pages and not per_page:  # a compact book: at the layout's least
                 grid = replace(grid, scale=min(grid.scale, max(floor, layout.min_scale)))
             elif not per_page:  # smaller (not under the layout's least, nor its comfortable size
-                # when it reached it), to share the opening's page
-                opening = self._height(heading + self._example(
-                    section, state, frame_width, fit.least if fit else 0.0, fit), geometry)
+                # when it reached it), to share the opening's page, its example drawn the way
+                # that leaves the most room
+                opening = min((self._height(heading + self._example(section, state, frame_width,
+                                                                     way.least, way), geometry)
+                               for way in self._example_ways(index, state, geometry)),
+                              default=self._height(heading, geometry))
                 below = (frame_height - opening - label - ROW_GAP) / (naturals[index][1] * mm)
                 least = comfort if grid.scale >= comfort else layout.min_scale
                 if max(floor, least) <= below < grid.scale:  # a hair under: no rounding pushes
@@ -767,6 +785,29 @@ class BookDocument:
         self.puzzle_scales = [grid.scale for grid in grids]
         self._grid_cache[geometry] = grids
         return grids
+
+    def _below_opening(self, index: int, state: Pass, geometry: Geometry, natural: tuple[float, float],
+                       label: float, tried: ExampleFit | None) -> tuple[float, Grid] | None:
+        """A per_page section's room and grid below its opening with its example drawn the first
+        of the other ways (`_sharing_ways`, but `tried`) that leaves its puzzles room there at
+        their floor; None where none does."""
+        section = self.book.sections[index]
+        per_page, floor = section.config.per_page, self.puzzle_floor(section)
+        frame_width, frame_height = geometry.frame_size
+        heading = self._heading(index, state)
+        for way in self._sharing_ways(index, state, geometry):
+            if way is tried:
+                continue
+            room = frame_height - self._height(heading + self._example(section, state, frame_width,
+                                                                        way.most, way), geometry)
+            try:
+                grid = choose_grid(natural, (frame_width, room), label, self.layout.grids,
+                                   self.layout.min_scale, self.layout.max_scale, per_page, floor)
+            except BookgenError:  # not that many below it
+                continue
+            if grid.scale >= floor - 1e-9:
+                return room, grid
+        return None
 
     def _too_small(self, section: Section, frame: tuple[float, float], label: float,
                    largest: float) -> BookgenError:
