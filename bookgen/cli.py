@@ -676,7 +676,7 @@ def _drop_output() -> None:
 def _build(args: argparse.Namespace, out: TextIO) -> int:
     from dataclasses import replace
 
-    config = _load(args.config, args.seed, args.language)
+    config = _load(args.config, args.seed, args.language, args.quiet)
     if args.language:  # the same config in another language: a book of its own, beside the first
         config = replace(config, name=f"{config.name}-{args.language}")
     for name in ("html", "jsonl", "cover"):
@@ -781,12 +781,14 @@ def _write_and_list(files: Sequence[tuple[Path, bytes]], out: TextIO, inputs: In
     return 0
 
 
-def _load(name: str | None, seed: str | None, language: str | None = None) -> BookConfig:
+def _load(name: str | None, seed: str | None, language: str | None = None,
+          quiet: bool = False) -> BookConfig:
     """The config named on the command line ('-' for stdin), or the sample book that ships with
-    bookgen; `seed` and `language` override the config's."""
+    bookgen; `seed` and `language` override the config's. Its warnings go to stderr, and its
+    notes too unless `quiet`."""
     from importlib import resources
 
-    from bookgen.config import load_config, sample_config, untranslated_warnings
+    from bookgen.config import load_config, sample_config, untranslated_warnings, words_left_out
 
     if name is not None:
         config = _in_users_language(lambda: load_config(name, seed=seed, language=language),
@@ -798,6 +800,11 @@ def _load(name: str | None, seed: str | None, language: str | None = None) -> Bo
         warnings = untranslated_warnings(config)  # only with `untranslated: warn`: else refused
     for warning in warnings:
         print(refusal(WARNING, program="bookgen", text=warning), file=sys.stderr)
+    if not quiet:
+        with refusing():
+            notes = words_left_out(config)
+        for note in notes:
+            print(refusal(NOTE, program="bookgen", text=note), file=sys.stderr)
     return config
 
 
@@ -1048,7 +1055,7 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
         pdf, name = read_bytes(args.config, limits.PDF_BYTES), Path(args.config).stem
         inputs: Inputs = ((refusal(N_("the PDF drawn")), Path(args.config)),)
     else:
-        config = _load(args.config, args.seed, args.language)
+        config = _load(args.config, args.seed, args.language, args.quiet)
         pdf, name, inputs = _book_pdf(_make(config, args)), config.name, config.inputs
     images = render_pages(pdf, pages, args.dpi)
     return _write_and_list(preview_files(images, folder, name, single), out, inputs)

@@ -34,7 +34,7 @@ from bookgen.fields import (
     SIZE_FIELDS,
     read_fields,
 )
-from bookgen.i18n import ENGLISH, N_, Language, _, current, known_texts, speaking
+from bookgen.i18n import ENGLISH, N_, Language, _, current, known_texts, ngettext, speaking
 from bookgen.i18n import language as speaking_language
 from bookgen.inputs import clues_of, read_picture, read_text, words_of
 from bookgen.puzzles import current_spelling, find_type, type_languages
@@ -626,6 +626,30 @@ def untranslated_warnings(config: BookConfig) -> list[str]:
     return [_("the puzzle type {type} has no texts in {codes}: its rules and words print in English "
               "there ({setting})").format(type=name, codes=", ".join(codes), setting="untranslated: warn")
             for name, codes in lacking.items()]
+
+
+def words_left_out(config: BookConfig) -> list[str]:
+    """A note for each section of one puzzle that leaves some of the user's own words or clues
+    out: its puzzle takes `word_count` of them, the level's number unless set (a teacher's ten
+    spelling words came out as a sheet of eight, saying nothing of the other two)."""
+    notes = []
+    for section in config.sections:
+        request = section.request
+        if request is None or section.count != 1 or request.options.get("word_count") is not None:
+            continue
+        given = request.settings.get("words") or request.settings.get("clues") or ()
+        taken = request.settings.get("word_count")
+        if isinstance(taken, int) and taken < len(given):
+            most = next((int(spec.high) for spec in request.type.options
+                         if spec.name == "word_count" and spec.high is not None), len(given))
+            notes.append(ngettext(
+                "the puzzle of {section} takes {taken} of the {given} words given, leaving {left} "
+                "out; set word_count: {all} to take them all",
+                "the puzzle of {section} takes {taken} of the {given} words given, leaving {left} "
+                "out; set word_count: {all} to take them all", len(given) - taken).format(
+                    section=section.named, taken=taken, given=len(given), left=len(given) - taken,
+                    all=min(len(given), most)))
+    return notes
 
 
 def _check_some(source: Source, sections: list[Any]) -> None:

@@ -384,3 +384,29 @@ def test_a_short_list_is_refused_naming_a_longer_one(options, advice):
     found = re.search(f"; ask for fewer, or {advice}$", refused[1])
     assert found, refused[1]
     assert all(int(count) >= asked for count in found.groups())
+
+
+SPELLING = "[Straße, Fußball, Mädchen, Brötchen, Käse, Bäckerei, Schüler, Tür, Größe, Übung]"
+
+
+@pytest.mark.parametrize("section, noted", [
+    ("{type: scramble, count: 1, difficulty: easy, words: WORDS}", True),
+    ("{type: fillin, count: 1, difficulty: easy, words: WORDS}", True),
+    ("{type: scramble, count: 1, difficulty: easy, words: WORDS, word_count: 8}", False),
+    ("{type: scramble, count: 1, difficulty: easy}", False),
+    ("{type: wordsearch, count: 1, difficulty: easy, words: WORDS}", False),
+])
+def test_a_sheet_that_leaves_some_of_the_users_words_out_says_so(run, tmp_path, section, noted):
+    """A teacher's ten spelling words came out as a scramble (and a fill-in) of eight, with no
+    word of the other two: the level's word_count. The build says so, and how to take them all;
+    not where the user set word_count, nor for the built-in words, nor for word search (which
+    takes every word given), nor with -q."""
+    config = tmp_path / "sheet.yaml"
+    section = section.replace("WORDS", SPELLING)
+    config.write_text(f"title: T\nlanguage: de\nseed: 1\nsections:\n  - {section}\n", encoding="utf-8")
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "sheet.pdf"), "-j", "1")
+    assert status == 0, err
+    said = "takes 8 of the 10 words given, leaving 2 out; set word_count: 10 to take them all"
+    assert (said in err) == noted, err
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "sheet.pdf"), "-j", "1", "-q")
+    assert status == 0 and said not in err
