@@ -94,6 +94,18 @@ def test_a_word_no_scramble_can_take_is_named(words, said):
     assert refused.value.key == "words"
 
 
+def test_every_word_no_scramble_can_take_is_named_at_once():
+    """A teacher's garden words were refused one a build (GARDEN makes GANDER; left out, FLOWER
+    makes FOWLER; then SOIL makes SILO): the refusal names them all."""
+    words = ["garden", "flower", "tree", "grass", "soil", "xqzv", "rose"]
+    with pytest.raises(BookgenError) as refused:
+        Request.make(SCRAMBLE, "easy", {"words": words})
+    said = refused.value.message
+    assert all(part in said for part in ("'garden' also make GANDER", "'flower' also make FOWLER",
+                                         "'soil' also make SILO", "'xqzv' is no word"))
+    assert "tree" not in said and "rose" not in said
+
+
 def test_a_theme_too_short_for_the_count_is_refused_up_front():
     with pytest.raises(BookgenError, match="the animals list has") as refused:
         Request.make(SCRAMBLE, "expert", {"word_count": 30, "theme": "animals"})

@@ -143,36 +143,43 @@ def scrambled(rng: random.Random, word: str, level: str, language: str, tries: i
     return None
 
 
+def _word_problem(original: str, word: str, level: str, language: str) -> str | None:
+    """Why a scramble of `level` cannot take the user's word (`original`, as grids write it
+    `word`), or None where it can."""
+    first = SHUFFLE_AT[level] == "first"
+    strange = sorted(set(word) - alphabet(language))
+    if strange:
+        return i18n._("the word {word} holds {letters}, which {language} words are not written "
+                      "in").format(word=repr(original), letters="".join(strange),
+                                   language=language_name(language))
+    if is_blocked(word, language):
+        return i18n._("{word} is a word no page prints (see bookgen/core/blocked/)").format(
+            word=repr(original))
+    more = others(word, first, language)
+    if more:
+        also = (i18n._("the letters of {word} also make {others} (beginning with the same letter): "
+                       "its scramble would have two answers; leave it out") if first else
+                i18n._("the letters of {word} also make {others}: its scramble would have two "
+                       "answers; leave it out"))
+        return also.format(word=repr(original), others=", ".join(more))
+    if word not in known_words(language) and not is_word(word, language):
+        return i18n._("{word} is no word of the {language} dictionary").format(
+            word=repr(original), language=language_name(language))
+    if scrambled(random.Random(word), word, level, language) is None:
+        return i18n._("{word} cannot be shuffled as {level} scrambles are (see the type's levels): "
+                      "too few different letters").format(word=repr(original), level=level_word(level))
+    return None
+
+
 def check_request(request: Request) -> None:
-    """Refuse words no scramble can take at the level, before any work."""
+    """Refuse words no scramble can take at the level, before any work: every such word of the
+    user's at once."""
     language, level = request.settings["language"], request.level
     pool = word_pool(request)
-    first = SHUFFLE_AT[level] == "first"
-    letters = alphabet(language)
-    for original, word in zip(request.settings["words"] or (), pool):
-        strange = sorted(set(word) - letters)
-        if strange:
-            raise BookgenError(i18n._("the word {word} holds {letters}, which {language} words are not "
-                                      "written in").format(
-                                   word=repr(original), letters="".join(strange),
-                                   language=language_name(language)), key="words")
-        if is_blocked(word, language):
-            raise BookgenError(i18n._("{word} is a word no page prints (see bookgen/core/blocked/)")
-                               .format(word=repr(original)), key="words")
-        more = others(word, first, language)
-        if more:
-            also = (i18n._("the letters of {word} also make {others} (beginning with the same letter): "
-                           "its scramble would have two answers; leave it out") if first else
-                    i18n._("the letters of {word} also make {others}: its scramble would have two "
-                           "answers; leave it out"))
-            raise BookgenError(also.format(word=repr(original), others=", ".join(more)), key="words")
-        if word not in known_words(language) and not is_word(word, language):
-            raise BookgenError(i18n._("{word} is no word of the {language} dictionary").format(
-                word=repr(original), language=language_name(language)), key="words")
-        if scrambled(random.Random(word), word, level, language) is None:
-            raise BookgenError(i18n._("{word} cannot be shuffled as {level} scrambles are (see the "
-                                      "type's levels): too few different letters").format(
-                                   word=repr(original), level=level_word(level)), key="words")
+    problems = [problem for original, word in zip(request.settings["words"] or (), pool)
+                if (problem := _word_problem(original, word, level, language)) is not None]
+    if problems:  # all at once: a teacher's list of twenty was refused one word a build
+        raise BookgenError("; ".join(problems), key="words")
     if len(set(pool)) != len(pool):
         twice = next(word for index, word in enumerate(pool) if word in pool[:index])
         raise BookgenError(i18n._("the word {word} is listed twice (as grids write it)").format(
