@@ -689,3 +689,21 @@ def test_a_large_maze_on_a_phone_keeps_finger_sized_cells_and_scrolls_in_its_boa
         assert seen["x"] <= middle[0] <= seen["x"] + seen["width"]
         assert 0 <= middle[1] <= tab.evaluate("innerHeight")
         assert tab.locator("#puzzle-3 .way").get_attribute("points").count(" ") == 40
+
+
+def test_a_sheet_of_four_hex_mazes_prints_them_all_below_its_opening(tmp_path):
+    """Four medium hex mazes on US Letter printed two below the example's two drawings and two on
+    a second page, though the sheet asks for all four on one (per_page: 4) and the page left room
+    for them below the example solved alone: the opening now keeps every row of the sheet's page
+    below it where some way of drawing its example does."""
+    from pypdf import PdfReader
+
+    from bookgen.audit import audit
+    from bookgen.cli import main
+
+    target = tmp_path / "sheet.pdf"
+    assert main(["worksheet", "maze", "-d", "medium", "-n", "4", "--set", "grid=hex", "--set",
+                 "pictures=bee", "--answers", "page", "-o", str(target), "-q", "-j", "1"]) == 0
+    pages = [page.extract_text() for page in PdfReader(target).pages]
+    assert "Answers" in pages[1] and all(f"\n{n}\n" in f"\n{pages[0]}\n" for n in "234")
+    assert audit(target.read_bytes()) == []

@@ -555,23 +555,32 @@ class BookDocument:
             """The opening with its example at `scale`."""
             return texts + self._example(section, state, frame_width, scale, fit, spaced)
 
+        # the rows below the opening: a sheet's (per_page as many as it holds) all of them, as
+        # `_grids` left room for (4 hex mazes printed 2 below a side-by-side example, 2 on a
+        # second page); where no way leaves them room, at least the first
+        sheet_rows = -(-len(section.records) // grid.columns) if config.per_page else 1
+        below_rows = min(sheet_rows, grid.rows)
+
         def fits_with(way: ExampleFit | None, scale: float) -> bool:
-            """Whether the opening (its example drawn `way` at `scale`) and a first row fit on a
-            page."""
+            """Whether the opening (its example drawn `way` at `scale`) and `below_rows` rows fit
+            on a page."""
             opening = self._height(texts + self._example(section, state, frame_width, scale, way),
                                    geometry)
-            return opening + label + ROW_GAP + natural[1] * mm * grid.scale <= frame_height
+            return opening + below_rows * (label + ROW_GAP + natural[1] * mm * grid.scale) <= frame_height
 
         def drawn(way: ExampleFit) -> float:
-            """The largest scale of the example drawn `way` that leaves the first row its room:
-            no larger than the puzzles, nor under its floor (nor its caps, `example_fits`)."""
+            """The largest scale of the example drawn `way` that leaves the rows their room: no
+            larger than the puzzles, nor under its floor (nor its caps, `example_fits`)."""
             scale = max(way.least, min(way.most, grid.scale))
             return scale if fits_with(way, scale) else _largest_scale(
                 functools.partial(fits_with, way), way.least, scale)
 
         least = fit.least if fit else 0.0
         scale = 0.0
-        sharing = [way for way in ways if fits_with(way, way.least)]  # with the first row below
+        sharing = [way for way in ways if fits_with(way, way.least)]  # with the rows below
+        if not sharing and below_rows > 1:
+            below_rows = 1
+            sharing = [way for way in ways if fits_with(way, way.least)]
         sharing = [way for way in sharing if not way.solved_only] or sharing  # both drawings first
         own_page = not (sharing or fit is None and fits_with(None, 0.0))  # never a smaller first row
         if own_page:  # its example fills the page, drawn the way that draws it largest
@@ -738,21 +747,17 @@ class BookDocument:
             except BookgenError:  # too many below the opening, no text setting a floor (signs)
                 if room >= frame_height:
                     raise
-                room = frame_height  # as below: the opening on a page of its own
-                grid = choose_grid(naturals[index], (frame_width, room), label, layout.grids,
-                                   layout.min_scale, layout.max_scale, per_page, floor)
+                room, grid = self._below_opening_or_after(index, state, geometry, naturals[index],
+                                                          label, fit)  # as below
             if not per_page and not self.config.share_pages and grid.scale < comfort:
                 grid = choose_grid(naturals[index], (frame_width, room), label, layout.grids,
                                    comfort, layout.max_scale, per_page, floor)  # fewer, larger
             if grid.scale < floor and not per_page:  # a page for each, if that is large enough
                 grid = choose_grid(naturals[index], (frame_width, frame_height), label,
                                    ((1, 1),), floor, floor)
-            elif grid.scale < floor:  # below the opening, its example drawn another way, else
-                # the opening on a page of its own (_section_story), the rows after it
-                room, grid = self._below_opening(index, state, geometry, naturals[index], label, fit) or (
-                    frame_height, choose_grid(naturals[index], (frame_width, frame_height), label,
-                                              layout.grids, layout.min_scale, layout.max_scale,
-                                              per_page, floor))
+            elif grid.scale < floor:
+                room, grid = self._below_opening_or_after(index, state, geometry, naturals[index],
+                                                          label, fit)
             if grid.scale < floor - 1e-9:
                 raise self._too_small(section, (frame_width, room), label, grid.scale)
             if self.config.share_pages and not per_page:  # a compact book: at the layout's least
@@ -786,11 +791,13 @@ class BookDocument:
         self._grid_cache[geometry] = grids
         return grids
 
-    def _below_opening(self, index: int, state: Pass, geometry: Geometry, natural: tuple[float, float],
-                       label: float, tried: ExampleFit | None) -> tuple[float, Grid] | None:
-        """A per_page section's room and grid below its opening with its example drawn the first
-        of the other ways (`_sharing_ways`, but `tried`) that leaves its puzzles room there at
-        their floor; None where none does."""
+    def _below_opening_or_after(self, index: int, state: Pass, geometry: Geometry,
+                                natural: tuple[float, float], label: float,
+                                tried: ExampleFit | None) -> tuple[float, Grid]:
+        """A per_page section's room and grid where its puzzles do not print at their floor below
+        its opening with its example drawn `tried`: below it with the example drawn the first of
+        the other ways (`_sharing_ways`) that leaves them room there, else a page's, the opening
+        on a page of its own (`_section_story`) and the rows after it."""
         section = self.book.sections[index]
         per_page, floor = section.config.per_page, self.puzzle_floor(section)
         frame_width, frame_height = geometry.frame_size
@@ -807,7 +814,8 @@ class BookDocument:
                 continue
             if grid.scale >= floor - 1e-9:
                 return room, grid
-        return None
+        return frame_height, choose_grid(natural, (frame_width, frame_height), label, self.layout.grids,
+                                         self.layout.min_scale, self.layout.max_scale, per_page, floor)
 
     def _too_small(self, section: Section, frame: tuple[float, float], label: float,
                    largest: float) -> BookgenError:
