@@ -187,7 +187,7 @@ def test_a_worksheet_in_german_has_german_lines(run, tmp_path):
 
 
 @pytest.mark.parametrize("type_name, said", [
-    ("scramble", "Oplossing 1. HOED"),  # the example's words, of no theme
+    ("scramble", "H O E D"),  # the example's words, of no theme, written in their boxes
     ("crossword", "Je slaapt erin"),  # the example's first clue
 ])
 def test_a_worksheet_in_dutch_has_dutch_puzzles(run, tmp_path, type_name, said):

@@ -258,10 +258,11 @@ def test_a_narrowed_list_puts_short_words_boxes_under_them_too():
     assert narrow.measure(puzzle)[1] > SCRAMBLE.measure(puzzle)[1]
 
 
-def test_a_narrowed_section_keeps_both_halves_of_its_example(tmp_path):
-    """The solved example of a section narrowed for its long words is drawn by the plain type
-    (its few short words fit side by side): drawn stacked like the section, in French on a large
-    print 5x8 trim, it fitted nowhere but as its answer alone."""
+def test_a_narrowed_section_shows_each_scramble_of_its_example_with_its_word(tmp_path):
+    """In French on a large print 5x8 trim, a section narrowed for its long words showed its
+    example as its answer alone, the three words without their scrambles. The example is drawn
+    solved as a person leaves it (`draw_filled`): where only that fits, it still shows each
+    scramble with its word written in its boxes."""
     text = ("title: T\nlayout: 5x8\nlarge_print: true\nlanguage: fr\nsections:\n"
             "  - {type: scramble, count: 1, difficulty: medium, "
             "words: [papillon, crocodile, chenille, elephant, kangourou]}\n")
@@ -270,9 +271,9 @@ def test_a_narrowed_section_keeps_both_halves_of_its_example(tmp_path):
     opening = PdfReader(io.BytesIO(pdf)).pages[2].extract_text()
     with speaking("fr"):
         example = SCRAMBLE.example(config.sections[0].request)
-    assert "Exemple" in opening and "Solution" in opening
+    assert "Exemple" in opening
     for scramble, word in zip(example.puzzle["scrambles"], example.solution["words"]):
-        assert scramble in opening and word in opening
+        assert re.search(re.escape(scramble) + r"\s+" + r"\s*".join(word), opening)
 
 
 def test_a_large_print_book_on_a_5x8_trim_passes_the_auditor(tmp_path):
@@ -422,3 +423,18 @@ def test_a_sheet_that_leaves_some_of_the_users_words_out_says_so(run, tmp_path, 
     assert (said in err) == noted, err
     status, _, err = run("build", str(config), "-o", str(tmp_path / "sheet.pdf"), "-j", "1", "-q")
     assert status == 0 and said not in err
+
+
+def test_the_solved_example_writes_each_word_in_the_boxes_of_its_scramble():
+    """The example's solved side printed the words alone (the key's drawing), which shows nothing
+    of the scrambles they solve; where a sheet shows its example solved alone it was a list of
+    three words. It now draws the list solved: each scramble, its word's letters in its boxes."""
+    made = SCRAMBLE.example(Request.make(SCRAMBLE, "easy", {}))
+    pen = RecordingPen()
+    SCRAMBLE.draw_example_answer(pen, made.puzzle, made.solution)
+    texts = [call["text"] for name, call in pen.calls if name == "text"]
+    assert all(scramble in texts for scramble in made.puzzle["scrambles"])
+    letters = [text for text in texts if len(text) == 1 and text.isalpha()]
+    assert sorted(letters) == sorted("".join(made.solution["words"]))
+    assert sum(name == "rect" for name, _call in pen.calls) == len(letters)
+    assert pen.calls and SCRAMBLE.example_answer_size(made.puzzle) == SCRAMBLE.measure(made.puzzle)

@@ -27,6 +27,7 @@ from bookgen.api import (
 from bookgen.i18n import N_, _
 from bookgen.puzzles.scramble.checking import check, validate
 from bookgen.puzzles.scramble.drawing import (
+    draw_filled,
     draw_puzzle,
     draw_solution,
     measure,
@@ -97,7 +98,8 @@ def narrowed(width: float, height: float) -> PuzzleType:
 narrow already)."""
     room = (width, height)
     return replace(SCRAMBLE, measure=partial(measure, room=room),
-                   draw_puzzle=partial(draw_puzzle, room=room))
+                   draw_puzzle=partial(draw_puzzle, room=room),
+                   draw_filled=partial(draw_filled, room=room), measure_filled=partial(measure, room=room))
 
 
 SCRAMBLE = PuzzleType(
@@ -118,6 +120,8 @@ SCRAMBLE = PuzzleType(
     draw_puzzle=draw_puzzle,
     draw_solution=draw_solution,
     measure_solution=measure_solution,
+    draw_filled=draw_filled,
+    measure_filled=measure,
     answer_note=no_answer_note,
     example=example,
     canonical=canonical,

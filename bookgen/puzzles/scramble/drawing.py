@@ -63,6 +63,18 @@ def _number(pen: Pen, index: int, middle: float) -> None:
 
 
 def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None) -> None:
+    _draw_list(pen, puzzle, None, room)
+
+
+def draw_filled(pen: Pen, puzzle: JSON, solution: JSON, room: Room | None = None) -> None:
+    """The list as a person leaves it solved, each word written in its boxes: the section's
+    worked example (the key prints the words alone, which shown alone teach nothing)."""
+    _draw_list(pen, puzzle, solution["words"], room)
+
+
+def _draw_list(pen: Pen, puzzle: JSON, words: list[str] | None, room: Room | None) -> None:
+    """The numbered scrambles with their boxes, empty (but the first letter, at easy, in grey)
+    or holding `words`."""
     below, box, item = room is not None, box_size(puzzle, room), _item(puzzle, room)
     left = NUMBER if below else NUMBER + _scramble_width(puzzle) + GAP
     middle = TEXT_LINE / 2 if below else LINE / 2
@@ -73,7 +85,10 @@ def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None) -> None:
         box_top = top + TEXT_LINE if below else top + (LINE - box) / 2
         for place in range(len(scramble)):
             pen.rect(left + place * box, box_top, box, box, width=THIN)
-        if puzzle["first"]:
+        if words is not None:
+            for place, letter in enumerate(words[index]):
+                pen.text(left + (place + 0.5) * box, box_top + box / 2, letter, LETTER_SIZE)
+        elif puzzle["first"]:
             pen.text(left + box / 2, box_top + box / 2, scramble[0], LETTER_SIZE, grey=0.45)
 
 
