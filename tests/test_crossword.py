@@ -505,3 +505,10 @@ def test_a_continued_heading_too_wide_for_its_column_repeats_the_plain_heading()
         bands = paged(blocks, width, style, 0, 2)
         openings = [band.columns[0][0][0].text for band in bands[1:]]
         assert openings[0] == heading.text and set(openings[1:]) == {expected}, (width, openings)
+
+
+def test_every_clue_word_of_letters_its_grids_do_not_write_is_named_at_once():
+    clues = ["ΑΛΦΑ: first", "SUN: hot", "ΒΗΤΑ: second", "MOON: night"]
+    with pytest.raises(BookgenError) as refused:
+        Request.make(CROSSWORD, "easy", {"clues": clues})
+    assert "'ΑΛΦΑ' holds" in refused.value.message and "'ΒΗΤΑ' holds" in refused.value.message

@@ -312,3 +312,13 @@ def test_a_layout_kept_up_to_date_knows_the_places_a_fresh_look_finds(seed):
         kept = {other: layout.places(other, known) for other, known in kept.items()}
         assert kept == {other: layout.places(other) for other in kept}
     assert len(layout.placed) >= 3  # two steps compared at least
+
+
+def test_every_word_a_grid_cannot_hold_is_named_at_once():
+    """A list with two words of letters the language's grids do not write, and one longer than
+    the grid, was refused one word a build: all three are named together."""
+    words = ["ΑΛΦΑ", "SUN", "ΒΗΤΑ", "MOON", "STAR", "EXTRAORDINARILY"]
+    with pytest.raises(BookgenError) as refused:
+        Request.make(find_type("fillin"), "easy", {"words": words, "size": "9"})
+    said = refused.value.message
+    assert "'ΑΛΦΑ' holds" in said and "'ΒΗΤΑ' holds" in said and "'EXTRAORDINARILY' takes 15" in said

@@ -77,12 +77,12 @@ def check_request(request: Request) -> None:
     words = [word for word, _clue in pairs]
     letters = alphabet(language)
     originals = [word for word, _clue in request.settings["clues"] or pairs]
-    for original, word in zip(originals, words):
-        strange = sorted(set(word) - letters)
-        if strange:
-            raise BookgenError(_("the word {word} holds {letters}, which grids in {language} do "
-                                 "not write").format(word=repr(original), letters="".join(strange),
-                                                     language=language_name(language)), key="clues")
+    foreign = [_("the word {word} holds {letters}, which grids in {language} do not write").format(
+                   word=repr(original), letters="".join(sorted(set(word) - letters)),
+                   language=language_name(language))
+               for original, word in zip(originals, words) if not letters.issuperset(word)]
+    if foreign:  # every word's at once
+        raise BookgenError("; ".join(foreign), key="clues")
     count = request.settings["word_count"]
     if request.settings["size"] is not None:
         rows, cols = request.settings["size"]

@@ -72,20 +72,20 @@ def check_request(request: Request) -> None:
     given = request.settings["words"]
     rows, cols = grid_side(request)
     if given:
-        letters = alphabet(language)
+        letters, problems = alphabet(language), []  # every word's at once, as scramble's
         for original, word in zip(given, pool):
             strange = sorted(set(word) - letters)
             if strange:
-                raise BookgenError(_("the word {word} holds {letters}, which grids in {language} "
-                                     "do not write").format(word=repr(original), letters="".join(strange),
-                                                            language=language_name(language)),
-                                   key="words")
-            if len(word) > max(rows, cols):
-                raise BookgenError(_("the word {word} takes {count} squares ({letters}), more than "
-                                     "the grid's longest side ({size}): too long for the page; "
-                                     "give a larger size").format(
-                                       word=repr(original), count=len(word), letters=word,
-                                       size=f"{rows}x{cols}"), key="words")
+                problems.append(_("the word {word} holds {letters}, which grids in {language} do "
+                                  "not write").format(word=repr(original), letters="".join(strange),
+                                                      language=language_name(language)))
+            elif len(word) > max(rows, cols):
+                problems.append(_("the word {word} takes {count} squares ({letters}), more than "
+                                  "the grid's longest side ({size}): too long for the page; give a "
+                                  "larger size").format(word=repr(original), count=len(word),
+                                                        letters=word, size=f"{rows}x{cols}"))
+        if problems:
+            raise BookgenError("; ".join(problems), key="words")
         if len(set(pool)) != len(pool):
             twice = next(word for index, word in enumerate(pool) if word in pool[:index])
             raise BookgenError(_("the word {word} is listed twice (as grids write it)").format(word=twice),
