@@ -173,8 +173,8 @@ class Option:
             if isinstance(item, dict) and set(item) == {"word", "clue"} and all(
                     isinstance(v, (str, int)) for v in item.values()):
                 word, clue = str(item["word"]), str(item["clue"])
-            elif isinstance(item, dict) and len(item) == 1 and not set(item) & {"word", "clue"}:
-                word, clue = self._written_pair(*next(iter(item.items())))
+            elif (written := self._written_pair(item)) is not None:
+                word, clue = written
             elif isinstance(item, str) and ":" in item:
                 word, clue = item.split(":", 1)
             elif isinstance(item, str) and not item.strip():
@@ -194,19 +194,20 @@ class Option:
                 allowed=self.refusal()), key=self.name)
         return tuple(pairs)
 
-    def _written_pair(self, word: Any, clue: Any) -> tuple[str, str]:
-        """A `WORD: clue` pair as YAML read it: a word or clue YAML took for true or false (YES,
-        NO, ON, OFF unquoted) is refused with the quotes that keep it, since YAML keeps no trace
-        of which it was; no clue (`WORD:`) is an empty one."""
+    def _written_pair(self, item: Any) -> tuple[str, str] | None:
+        """A `WORD: clue` pair as YAML reads it unquoted (a mapping of one pair), or None where the
+        item is none. A word or clue YAML took for true or false (YES, NO, ON, OFF unquoted) is
+        refused asking for quotes, since YAML keeps no trace of which it was; no clue (`WORD:`)
+        is an empty one."""
+        if not isinstance(item, dict) or len(item) != 1 or set(item) & {"word", "clue"}:
+            return None
+        ((word, clue),) = item.items()
         if isinstance(word, bool) or isinstance(clue, bool):
             raise BookgenError(_("{item} was read as true or false, as YAML reads YES, NO, ON and OFF "
                                  "unquoted; put the word or the clue in quotes ('ON': ...)").format(
-                                     item=shown({word: clue})), key=self.name)
+                                     item=shown(item)), key=self.name)
         if not isinstance(word, (str, int)) or not isinstance(clue, (str, int, type(None))):
-            raise BookgenError(_("{item} is not a word and its clue; write WORD: clue, or "
-                                 "{mapping}").format(item=shown({word: clue}),
-                                                     mapping="{word: ..., clue: ...}"),
-                               key=self.name)
+            return None  # not a word and its clue (the caller says so)
         return str(word), "" if clue is None else str(clue)
 
     def _in_bounds(self, number: float) -> bool:

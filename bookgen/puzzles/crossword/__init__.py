@@ -92,8 +92,9 @@ EXAMPLE_CLUES = {
 no word in two sets, none an animal of the built-in clues: the example is printed solved, so it
 must give no puzzle of the book away. It takes the first set of which the section's own clues
 hold no word (`example_clues`). Each set is chosen for a small grid: with its clues beside it,
-the example is at most 68 mm wide, so that it stands beside its answer on half of a US Letter
-or A4 page (tests/test_crossword.py lays out every set)."""
+the example is at most 83 x 40 mm at its natural size, as the first sets are (tests/test_crossword.py
+lays out every set); where it cannot stand beside its answer on half the page at its floor (the
+English on US Letter), the page stacks the two or narrows it (`render.flowables.example_fits`)."""
 
 
 def example_clues(request: Request | None) -> list[str] | None:
