@@ -286,7 +286,8 @@ def _worksheet_arguments(worksheet: argparse.ArgumentParser) -> None:
                                    "letter)"))
     worksheet.add_argument("--seed", "-s", default="1", help=N_("seed text"))
     worksheet.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                           help=N_("a type option (repeatable; 'bookgen types TYPE' lists them)"))
+                           help=N_("a type option (repeatable; 'bookgen types TYPE' lists them); words, "
+                                   "clues or a picture from a file: --set words=FILE"))
     worksheet.add_argument("--title", help=N_("the heading (default: the type's name)"))
     worksheet.add_argument("--versions", type=int, default=1, metavar="N",
                            help=_Said(N_("sheets A, B, ... with different puzzles, 1 to {most}, each in "
@@ -340,7 +341,8 @@ def _generate_arguments(generate: argparse.ArgumentParser) -> None:
     generate.add_argument("--seed", "-s", help=N_("seed text; same seed, same puzzles (default 1)"))
     generate.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                           help=N_("a type option, e.g. --set size=8 (repeatable; 'bookgen types TYPE' "
-                                  "lists them)"))
+                                  "lists them); words, clues or a picture from a file: --set "
+                                  "words=FILE"))
     generate.add_argument("--id", help=N_("regenerate the puzzle with this id instead (its type, "
                                           "level, options and seed: no --set, -d, -s or -n)"))
     generate.add_argument("-q", "--quiet", action="store_true", help=N_("no progress on stderr"))
@@ -921,7 +923,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     from dataclasses import replace
 
     from bookgen.bookconfig import DEFAULT_NAME_LINE, BookConfig, SectionConfig
-    from bookgen.config import load_layout, untranslated, untranslated_message
+    from bookgen.config import load_layout, untranslated, untranslated_message, words_left_out
     from bookgen.fields import check_title
     from bookgen.render.sizes import TooManyToAPage
     from bookgen.seeds import check_seed
@@ -962,6 +964,11 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
             raise BookgenError(untranslated_message(lacking, spoken, _(
                 "or make the sheet from a config with {setting} (bookgen init --kind worksheet)").format(
                     setting="'untranslated: warn'")), key="--language")
+    if not args.quiet:
+        with refusing():
+            notes = words_left_out(config, command_line=True)
+        for note in notes:
+            print(refusal(NOTE, program="bookgen", text=note), file=sys.stderr)
     target = _target(args.output, f"{config.name}.pdf")
     fits = None
     while True:  # fewer to a page each time: the size check's sample may fit where a larger does not
@@ -1147,13 +1154,13 @@ def _in_language(type_name: str, options: dict[str, Any], code: str | None) -> d
 
 
 def _set_options(type_name: str, items: list[str]) -> dict[str, Any]:
-    """--set KEY=VALUE arguments as a mapping, where a words option's value @FILE is the words
-    of that file (one a line, as a config's words file), a clues option's its pairs (WORD: clue
-    lines or a .csv, as a config's clues file), and a shape's @FILE its picture or text mask,
-    reduced to the size set."""
+    """--set KEY=VALUE arguments as a mapping, where a words option's file is the words of that
+    file (one a line, as a config's words file), a clues option's its pairs (WORD: clue lines or a
+    .csv, as a config's clues file), and a shape's its picture or text mask, reduced to the size
+    set. A file is named as @FILE, or by its name alone where a config's would be (`_file_named`),
+    relative to the current folder: `bookgen types` says these options take a file."""
     raw: dict[str, Any] = dict(_pairs(items))
-    files = {key: value[1:] for key, value in raw.items() if value.startswith("@")}
-    if not files:
+    if not any(value.startswith("@") or re.search(r"[./\\]", value) for value in raw.values()):
         return raw
     from pathlib import Path
 
@@ -1161,16 +1168,35 @@ def _set_options(type_name: str, items: list[str]) -> dict[str, Any]:
     from bookgen.puzzles import current_spelling, find_type
 
     specs = {spec.name: spec for spec in find_type(current_spelling(type_name, raw)[0]).options}
-    for key, name in files.items():
+    for key, value in list(raw.items()):
         spec = specs.get(key)
-        if spec is not None and spec.kind == "words":
+        name = _file_named(spec, value) if spec is not None else None
+        if spec is None or name is None:
+            continue
+        if spec.kind == "words":
             raw[key] = words_of(read_text(name, limits.CONFIG_BYTES, key=f"--set {key}"), Path(name), spec)
-        elif spec is not None and spec.kind == "clues":
+        elif spec.kind == "clues":
             raw[key] = clues_of(read_text(name, limits.CONFIG_BYTES, key=f"--set {key}"), Path(name), spec)
-        elif spec is not None and spec.picture:
+        else:
             size = specs["size"].parse(raw["size"]) if "size" in raw and "size" in specs else None
             raw[key] = read_picture(Path(name), spec, size)
     return raw
+
+
+def _file_named(spec: Option, value: str) -> str | None:
+    """The file a words, clues or shape option's value names: @FILE, or a value a config reads as
+    a file's name (`WORDS_FILE`, `CLUES_FILE`, `PICTURE_FILE`: a dot or slash no word holds, a
+    .txt or .csv without a pair's colon, a .png or .txt) where it is not one itself; else None."""
+    from bookgen.core.masks import PICTURE_FILE
+    from bookgen.core.options import CLUES_FILE, WORDS_FILE
+
+    if spec.kind not in ("words", "clues") and not spec.picture:
+        return None
+    if value.startswith("@"):
+        return value[1:]
+    named = (WORDS_FILE.search(value) if spec.kind == "words"
+             else CLUES_FILE.match(value) if spec.kind == "clues" else PICTURE_FILE.search(value))
+    return value if named else None
 
 
 def _check_id_alone(args: argparse.Namespace, request: Request, seed: str) -> None:

@@ -628,10 +628,11 @@ def untranslated_warnings(config: BookConfig) -> list[str]:
             for name, codes in lacking.items()]
 
 
-def words_left_out(config: BookConfig) -> list[str]:
+def words_left_out(config: BookConfig, command_line: bool = False) -> list[str]:
     """A note for each section of one puzzle that leaves some of the user's own words or clues
     out: its puzzle takes `word_count` of them, the level's number unless set (a teacher's ten
-    spelling words came out as a sheet of eight, saying nothing of the other two)."""
+    spelling words came out as a sheet of eight, saying nothing of the other two). Its advice is
+    the config's key, or on the `command_line` (`bookgen worksheet`) the --set that takes them."""
     notes = []
     for section in config.sections:
         request = section.request
@@ -642,13 +643,18 @@ def words_left_out(config: BookConfig) -> list[str]:
         if isinstance(taken, int) and taken < len(given):
             most = next((int(spec.high) for spec in request.type.options
                          if spec.name == "word_count" and spec.high is not None), len(given))
-            notes.append(ngettext(
+            left = len(given) - taken
+            said = (ngettext(
+                "the puzzle takes {taken} of the {given} words given, leaving {left} out; add --set "
+                "word_count={all} to take them all",
+                "the puzzle takes {taken} of the {given} words given, leaving {left} out; add --set "
+                "word_count={all} to take them all", left) if command_line else ngettext(
                 "the puzzle of {section} takes {taken} of the {given} words given, leaving {left} "
                 "out; set word_count: {all} to take them all",
                 "the puzzle of {section} takes {taken} of the {given} words given, leaving {left} "
-                "out; set word_count: {all} to take them all", len(given) - taken).format(
-                    section=section.named, taken=taken, given=len(given), left=len(given) - taken,
-                    all=min(len(given), most)))
+                "out; set word_count: {all} to take them all", left))
+            notes.append(said.format(section=section.named, taken=taken, given=len(given), left=left,
+                                     all=min(len(given), most)))
     return notes
 
 

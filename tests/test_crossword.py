@@ -107,7 +107,9 @@ def test_a_pair_yaml_read_as_something_else_is_refused_saying_what_to_write(clue
     ("space.txt", "# the planets\nSUN: It shines by day\nMOON: It shines by night\nSTAR: A point of light\n"),
     ("space.csv", "word,clue\nSUN,It shines by day\nMOON,It shines by night\nSTAR,\"A point, of light\"\n"),
 ])
-def test_a_file_of_clues_beside_the_config_or_on_the_command_line_is_read(tmp_path, name, text, capsys):
+@pytest.mark.parametrize("at", ["@", ""])  # the command line names a file as @FILE, or as a config does
+def test_a_file_of_clues_beside_the_config_or_on_the_command_line_is_read(tmp_path, name, text, at,
+                                                                          capsys):
     (tmp_path / name).write_text(text, encoding="utf-8")
     config = tmp_path / "book.yaml"
     config.write_text(f"title: Space\nsections:\n  - {{type: crossword, count: 1, difficulty: easy, "
@@ -115,7 +117,7 @@ def test_a_file_of_clues_beside_the_config_or_on_the_command_line_is_read(tmp_pa
     pairs = load_config(config).sections[0].request.settings["clues"]
     assert [word for word, _ in pairs] == ["SUN", "MOON", "STAR"]
     assert main(["generate", "crossword", "-d", "easy", "-q", "--set", "size=9",
-                 "--set", f"clues=@{tmp_path / name}"]) == 0
+                 "--set", f"clues={at}{tmp_path / name}"]) == 0
     entries = json.loads(capsys.readouterr().out)["puzzle"]["entries"]
     assert {entry["word"]: entry["clue"] for entry in entries} == {word: clue for word, clue in pairs}
 

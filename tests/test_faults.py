@@ -209,6 +209,18 @@ def test_set_clues_at_a_file_reads_the_file(run, tmp_path, command):
     assert "shape: the picture holds billions of pixels" in err
 
 
+@pytest.mark.parametrize("command", ["generate", "worksheet"])
+def test_set_names_a_file_by_its_name_alone_as_a_config_does(run, tmp_path, command):
+    """A words, clues or picture file named without @ is read too (a sheet of --set picture=p.png
+    refused the file it named as 'not ... a .png file'); one that is not there is said to be
+    missing, not to be a word of dots."""
+    err = _refused(run, tmp_path, command, "scramble", "--set", f"words={tmp_path / 'none.txt'}")
+    assert f"{tmp_path / 'none.txt'}: --set words: no such file" in err
+    (tmp_path / "p.png").write_bytes(_png_header(60000, 60000))
+    err = _refused(run, tmp_path, command, "nonogram", "--set", f"picture={tmp_path / 'p.png'}")
+    assert "picture: the picture holds billions of pixels" in err
+
+
 # --- a bank ---------------------------------------------------------------------------------------
 
 def test_a_bank_section_may_set_its_language_but_no_type_option(tmp_path):

@@ -438,3 +438,21 @@ def test_the_solved_example_writes_each_word_in_the_boxes_of_its_scramble():
     assert sorted(letters) == sorted("".join(made.solution["words"]))
     assert sum(name == "rect" for name, _call in pen.calls) == len(letters)
     assert pen.calls and SCRAMBLE.example_answer_size(made.puzzle) == SCRAMBLE.measure(made.puzzle)
+
+
+@pytest.mark.parametrize("options, noted", [(["-n", "1"], True), ([], True),
+                                            (["-n", "1", "--set", "word_count=8"], False)])
+def test_a_worksheet_that_leaves_some_of_the_users_words_out_says_so(run, tmp_path, options, noted):
+    """`bookgen worksheet` said nothing of the words it left out: ten words given, eight printed.
+    It says so, naming the --set that takes them all: with -n 1, and where only one puzzle of the
+    words exists (a word is printed once a sheet, so -n 6 holds one); not where word_count is set,
+    nor with -q."""
+    words = SPELLING.strip("[]").replace(", ", ",")
+    command = ["worksheet", "scramble", "-L", "de", "--set", f"words={words}", *options,
+               "-o", str(tmp_path / "sheet.pdf"), "-j", "1"]
+    status, _, err = run(*command)
+    assert status == 0, err
+    said = "takes 8 of the 10 words given, leaving 2 out; add --set word_count=10 to take them all"
+    assert (said in err) == noted, err
+    status, _, err = run(*command, "-q")
+    assert status == 0 and said not in err
