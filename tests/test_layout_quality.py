@@ -378,11 +378,19 @@ def test_answers_of_every_type_are_drawn_by_one_rule(write_config, large):
     assert max(squares) / min(squares) < 1.3, squares
 
 
-def test_twelve_expert_chains_take_at_most_five_pages_of_a_six_by_nine(write_config):
+def _printed(config):
+    """The book a config makes, and the page each of its puzzles prints on."""
     from bookgen.book import make_book
     from bookgen.config import load_config
     from bookgen.render.document import BookDocument
 
+    book = make_book(load_config(config))
+    puzzle_pages: dict[int, int] = {}
+    BookDocument(book).render("book", puzzle_pages)
+    return book, puzzle_pages
+
+
+def test_twelve_expert_chains_take_at_most_five_pages_of_a_six_by_nine(write_config):
     config = write_config("""
         title: Expert chains
         layout: 6x9
@@ -393,12 +401,33 @@ def test_twelve_expert_chains_take_at_most_five_pages_of_a_six_by_nine(write_con
         sections:
           - {type: placement, count: 12, difficulty: expert}
     """)
-    book = make_book(load_config(config))
+    book, puzzle_pages = _printed(config)
     assert max(len(r.puzzle["numbers"]) for r in book.sections[0].records) >= 11
-    puzzle_pages: dict[int, int] = {}
-    BookDocument(book).render("book", puzzle_pages)
     assert len(puzzle_pages) == 12
     assert len(set(puzzle_pages.values())) <= 5  # the pages that hold puzzles (not the Notes pad)
+
+
+def test_cryptograms_of_two_lines_and_of_seven_flow_down_the_page(write_config):
+    """Rows took the slot of the section's tallest puzzle: twenty cryptograms, the longest seven
+    lines, printed two to a Letter page, short ones too, a third of each page or more blank (ten
+    pages). A section whose puzzles differ in height flows them, each row as tall as its own."""
+    from collections import Counter
+
+    config = write_config("""
+        title: Codes
+        layout: letter
+        title_page: false
+        answers: none
+        seed: 8
+        sections:
+          - {type: cryptogram, count: 20, difficulty: medium}
+    """)
+    book, puzzle_pages = _printed(config)
+    cryptogram = book.sections[0].puzzle_type
+    heights = [cryptogram.page_size(r.puzzle)[1] for r in book.sections[0].records]
+    assert max(heights) >= 2.5 * min(heights)
+    held = Counter(puzzle_pages.values())
+    assert len(held) <= 6 and max(held.values()) >= 3, held
 
 
 def test_short_sections_share_a_page_when_asked(run, write_config, tmp_path):

@@ -88,6 +88,12 @@ EXAMPLE_SPACE = 4 * mm  # below a section's example (a Spacer of its own each ti
 SCALE_STEPS = 12  # halvings that find the scale a section's example and first row share
 POD_INK = Ink(min_line=0.75, lightest_grey=0.9)
 HOME_INK = Ink(min_line=0.0, lightest_grey=1.0)
+FLOWING = 0.85
+"""A section whose shortest puzzle is under this share of its tallest sets its rows flowing
+(`BookDocument._flowing`), each row as tall as its own puzzles: twenty cryptograms of two to
+seven lines took a seven-line slot each, two to a Letter page (ten pages, six now), and one to a
+page of a large-print 5x8. Nonograms and word searches, whose clues and lists vary a little,
+keep their slots."""
 SHARE_STEP = 0.93  # the steps by which a shared opening's example shrinks to begin below
 TITLE_STEP = 0.9  # the steps by which a title too tall for its page shrinks
 
@@ -547,6 +553,10 @@ class BookDocument:
         texts = self._heading(index, state)
         grid = self._grids(state, geometry)[index]
         natural = _largest([self.measured.page_size(puzzle_type, r.puzzle) for r in section.records])
+        flowing = self._flowing(section)
+        # the height of a row below the opening: the tallest's slot, or a flowing first row's own
+        row_height = (natural[1] if not flowing else max(
+            self.measured.page_size(puzzle_type, r.puzzle)[1] for r in section.records[:grid.columns]))
         label = LABEL_HEIGHT * state.type_scale
         ways = self._sharing_ways(index, state, geometry)
         fit = ways[0] if ways else None
@@ -566,7 +576,7 @@ class BookDocument:
             on a page."""
             opening = self._height(texts + self._example(section, state, frame_width, scale, way),
                                    geometry)
-            return opening + below_rows * (label + ROW_GAP + natural[1] * mm * grid.scale) <= frame_height
+            return opening + below_rows * (label + ROW_GAP + row_height * mm * grid.scale) <= frame_height
 
         def drawn(way: ExampleFit) -> float:
             """The largest scale of the example drawn `way` that leaves the rows their room: no
@@ -609,9 +619,12 @@ class BookDocument:
                         *rows[1:]]
             return [KeepTogether(heading + rows[:1]), *rows[1:]]
 
-        if config.per_page == 1 or (not config.per_page and grid.columns * grid.rows == 1):
-            # one to a page (asked for, or all that fits): each page after the opening's prints
-            # it centred, not in the top half of a page otherwise blank
+        if config.per_page == 1 or (not config.per_page and grid.columns * grid.rows == 1 and not (
+                flowing and any(len(rows) > 1 for rows in self._pages(section, grid, state, frame_height,
+                                                                       frame_height)))):
+            # one to a page (asked for, or all that fits the tallest, unless shorter ones flow
+            # two or more to a page): each page after the opening's prints it centred, not in the
+            # top half of a page otherwise blank
             whole = choose_grid(natural, (frame_width, frame_height), label, ((1, 1),),
                                 grid.scale, grid.scale)
             rows = [] if own_page and not flows_on else [
@@ -882,9 +895,19 @@ class BookDocument:
     def _rows(self, puzzles: Sequence[PrintedPuzzle], section: Section, grid: Grid,
               state: Pass, first: bool) -> list[PuzzleRow]:
         """The puzzles in rows of the grid's columns; a section's first row is tight."""
+        flowing = self._flowing(section)
         return [PuzzleRow(puzzles[i:i + grid.columns], section.puzzle_type, grid, state,
-                          self.speech_of(section), tight=first and i == 0)
+                          self.speech_of(section), tight=first and i == 0, flowing=flowing)
                 for i in range(0, len(puzzles), grid.columns)]
+
+    def _flowing(self, section: Section) -> bool:
+        """Whether the section's rows each take their own puzzles' height, one after another as
+        text flows, not the slot its tallest puzzle needs: where its puzzles differ in height
+        (`FLOWING`) and it asks for no number to a page (a sheet keeps its grid)."""
+        if section.config.per_page:
+            return False
+        heights = [self.measured.page_size(section.puzzle_type, r.puzzle)[1] for r in section.records]
+        return min(heights) < FLOWING * max(heights)
 
     def _pages(self, section: Section, grid: Grid, state: Pass, first: float | int,
                frame_height: float) -> list[list[PuzzleRow]]:

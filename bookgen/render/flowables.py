@@ -479,11 +479,12 @@ class PuzzleRow(Painted):
     room, and no more than its puzzles need where it has not, so a row is never pushed to the
     next page for want of blank space. A `tight` row (a section's first, kept with its opening)
     always takes only what its puzzles need: reportlab measures what it keeps together against
-    an unbounded height. A `centred` row takes a page of its own, its puzzle in the middle."""
+    an unbounded height, and so does a `flowing` row (its section's puzzles differ in height:
+    `BookDocument._flowing`). A `centred` row takes a page of its own, its puzzle in the middle."""
 
     def __init__(self, puzzles: Sequence[PrintedPuzzle], puzzle_type: PuzzleType, grid: Grid,
                  state: Pass, speech: Language, tight: bool = False,
-                 centred: bool = False) -> None:
+                 centred: bool = False, flowing: bool = False) -> None:
         super().__init__()
         self.puzzles, self.puzzle_type, self.speech = puzzles, puzzle_type, speech
         self.grid, self.state, self.centred = grid, state, centred
@@ -494,7 +495,7 @@ class PuzzleRow(Painted):
         self.least = min(grid.slot_height, self.label + self.drawn + ROW_GAP / 2)
         if centred:  # its page to itself
             self.least = grid.slot_height
-        self.most = self.least if tight else grid.slot_height
+        self.most = self.least if tight or flowing else grid.slot_height
         self.height = self.most
 
     def slot_left(self, column: int) -> float:
