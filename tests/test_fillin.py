@@ -322,3 +322,36 @@ def test_every_word_a_grid_cannot_hold_is_named_at_once():
         Request.make(find_type("fillin"), "easy", {"words": words, "size": "9"})
     said = refused.value.message
     assert "'ΑΛΦΑ' holds" in said and "'ΒΗΤΑ' holds" in said and "'EXTRAORDINARILY' takes 15" in said
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
+def test_each_column_of_a_word_list_begins_with_a_heading(level):
+    """A sheet set "4 letters" and FEES at the foot of its first column and FEET, FIVE and NONE
+    at the top of the next under no heading: a column now ends between lengths, or begins with
+    its length's heading again."""
+    from bookgen.book import different_puzzles
+    from bookgen.core.wordpage import plan
+    from bookgen.puzzles.fillin.drawing import _sheet
+
+    for record in different_puzzles(Request.make(FILLIN, level, {}), f"columns-{level}", 12):
+        for band in plan(_sheet(record.puzzle)).bands:
+            openings = [column[0][0] for column in band.columns]
+            assert all(entry.bold and "letter" in entry.text for entry in openings), (
+                record.id, [entry.text for entry in openings])
+
+
+def test_a_length_too_long_for_a_column_goes_on_under_its_heading_again():
+    from bookgen.core.wordpage import Entry, Style, flowed
+
+    style = Style(7.0, 3.4, 4.0, 44.0, whole_lists=True)
+    heading = Entry("", "3 letters", bold=True, whole=True, continued="3 letters (continued)")
+    words = ["BAG", "FEW", "MAY", "SUN", "CAT", "DOG", "OWL", "HEN"]
+    blocks = [(heading, Entry("", words[0])), *[(Entry("", word),) for word in words[1:]],
+              (Entry("", "4 letters", bold=True, whole=True, continued="4 letters (continued)"),
+               Entry("", "FEES"))]
+    split = flowed(blocks, 92.0, style)  # two columns: nine lines and two, or the list split
+    assert [column[0][0].text for column in split.columns] == ["3 letters", "3 letters (continued)"]
+    assert split.lines == 6
+    beside = flowed(blocks, 92.0, style, free=9)  # beside a grid nine lines tall: kept whole
+    assert [column[0][0].text for column in beside.columns] == ["3 letters", "4 letters"]
+    assert beside.lines == 9

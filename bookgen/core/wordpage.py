@@ -47,7 +47,9 @@ class Entry:
 class Style:
     """The sizes of a list: its type (points), line height and gap between columns (mm), the least
     width of a column (mm), the room its labels take ("" when it has none) and their size
-    (points; the type's by default: a label that is a number may want the numbers' size)."""
+    (points; the type's by default: a label that is a number may want the numbers' size), and
+    whether its lists are short groups a column keeps whole (`flowed`: a fill-in's "4 letters";
+    a crossword's Across and Down run on down the columns, as newspapers set them)."""
 
     size: float
     line: float
@@ -55,6 +57,8 @@ class Style:
     least_column: float
     widest_label: str = ""
     label_size: float = 0.0
+    whole_lists: bool = False  # each list (a heading's blocks) kept in one column where it can
+
 
     @property
     def label_points(self) -> float:
@@ -116,15 +120,23 @@ def _lines(column: Sequence[tuple[Entry, list[str]]]) -> int:
     return sum(len(lines) for _, lines in column)
 
 
-def flowed(blocks: Sequence[Sequence[Entry]], width: float, style: Style, columns: int | None = None
-           ) -> Columns:
+Laid = list[tuple[Entry, list[str]]]  # entries with their wrapped lines
+
+
+def flowed(blocks: Sequence[Sequence[Entry]], width: float, style: Style, columns: int | None = None,
+           free: int = 0) -> Columns:
     """The blocks in as many columns as `width` holds (each at least `style.least_column` wide;
-    `columns` to ask for a number), balanced: a column ends once it holds its share of lines."""
+    `columns` to ask for a number), balanced: a column ends once it holds its share of lines.
+    With `style.whole_lists`, the columns end between lists where that costs at most
+    `WHOLE_LIST_SLACK` lines more, or takes no more than the `free` lines (beside a grid, its
+    height); else a column that begins inside a list begins with its heading again ("4 letters
+    (continued)"). A fill-in's sheet set "4 letters" and FEES at the foot of its first column and
+    FEET, FIVE and NONE at the top of the next, under no heading."""
     columns = columns or _column_count(width, style)
     column_width = (width - (columns - 1) * style.column_gap) / columns
     laid = _laid(blocks, column_width, style)
     share = math.ceil(sum(_lines(block) for block in laid) / columns)
-    flow: list[list[tuple[Entry, list[str]]]] = [[]]
+    flow: list[Laid] = [[]]
     used = 0
     for block in laid:
         height = _lines(block)
@@ -133,7 +145,64 @@ def flowed(blocks: Sequence[Sequence[Entry]], width: float, style: Style, column
             used = 0
         flow[-1].extend(block)
         used += height
+    if style.whole_lists:
+        balanced = max(_lines(column) for column in flow)
+        flow = _whole_lists(laid, columns, max(balanced + WHOLE_LIST_SLACK, free)) or _headed_again(
+            flow, style, column_width)
     return Columns(column_width, flow, max(_lines(column) for column in flow))
+
+
+WHOLE_LIST_SLACK = 2
+"""Lines a column may grow by to end between lists rather than inside one."""
+
+
+def _whole_lists(laid: Sequence[Laid], columns: int, most: int) -> list[Laid] | None:
+    """The lists (each from a block that opens with a heading to the next) in at most `columns`
+    columns, each list whole, the tallest column as short as can be; None where it is taller
+    than `most` lines."""
+    lists: list[Laid] = []
+    for block in laid:
+        if block[0][0].continued or not lists:
+            lists.append([])
+        lists[-1].extend(block)
+    heights = [_lines(part) for part in lists]
+    # tallest[k][i]: the least tallest column that sets the first i lists in k columns
+    tallest = [[0] + [math.inf] * len(lists)] + [[0] * (len(lists) + 1) for _ in range(columns)]
+    cut = [[0] * (len(lists) + 1) for _ in range(columns + 1)]
+    for k in range(1, columns + 1):
+        for i in range(1, len(lists) + 1):
+            tallest[k][i], cut[k][i] = min((max(tallest[k - 1][j], sum(heights[j:i])), j)
+                                           for j in range(i))
+    if tallest[columns][len(lists)] > most:
+        return None
+    ends, i = [], len(lists)
+    for k in range(columns, 0, -1):
+        ends.append(i)
+        i = cut[k][i]
+    bounds = [0, *reversed(ends)]
+    flow = [[entry for part in lists[start:end] for entry in part]
+            for start, end in zip(bounds, bounds[1:])]
+    return [column for column in flow if column]
+
+
+def _headed_again(flow: list[Laid], style: Style, column_width: float) -> list[Laid]:
+    """The columns, each that begins inside a list beginning with the list's heading again."""
+    headed, heading = [], None
+    for column in flow:
+        if heading is not None and not column[0][0].continued:
+            again = _again(heading, style, column_width)
+            column = [(Entry("", again, bold=True, whole=True), [again]), *column]
+        headed.append(column)
+        heading = next((entry for entry, _lines in reversed(column) if entry.continued), heading)
+    return headed
+
+
+def _again(heading: Entry, style: Style, column_width: float) -> str:
+    """What a column that continues a list prints over it: the list's `continued` heading, or
+    where that is wider than a column its heading again (set smaller to fit, "5 Buchstaben
+    (Fortsetzung)" fell under large print's floor where "5 Buchstaben" does not)."""
+    return (heading.continued if BOLD_WIDER * estimated_width(heading.continued, style.size) <= column_width
+            else heading.text)
 
 
 def paged(blocks: Sequence[Sequence[Entry]], width: float, style: Style, first: int, rest: int
@@ -141,14 +210,12 @@ def paged(blocks: Sequence[Sequence[Entry]], width: float, style: Style, first: 
     """The blocks in bands of columns across `width`, each column filled in turn: the first
     band's columns hold `first` lines (none where it is 0), every later band's `rest`; a band for
     each page a list continues on. A block taller than a column takes one of its own. A band
-    that begins inside a list begins with the list's `continued` heading, or where that is wider
-    than a column its heading again: set smaller to fit, "5 Buchstaben (Fortsetzung)" fell
-    under large print's floor where "5 Buchstaben" does not."""
+    that begins inside a list begins with the list's heading again (`_again`)."""
     count = _column_count(width, style)
     column_width = (width - (count - 1) * style.column_gap) / count
     capacities = ([first] * count if first > 0 else []) + [rest] * count
     first_band = count if first > 0 else 0
-    flow: list[list[tuple[Entry, list[str]]]] = [[]]
+    flow: list[Laid] = [[]]
     heading: Entry | None = None  # of the list the blocks are in
     for block in _laid(blocks, column_width, style):
         while flow[-1] and _lines(flow[-1]) + _lines(block) > capacities[len(flow) - 1]:
@@ -159,8 +226,7 @@ def paged(blocks: Sequence[Sequence[Entry]], width: float, style: Style, first: 
         if opening.continued:
             heading = opening
         elif heading is not None and not flow[-1] and _begins_band(len(flow) - 1, first_band, count):
-            again = heading.continued if BOLD_WIDER * estimated_width(
-                heading.continued, style.size) <= column_width else heading.text
+            again = _again(heading, style, column_width)
             block = [(Entry("", again, bold=True, whole=True), [again]), *block]
         flow[-1].extend(block)
     bands = [flow[:first_band]] + [flow[start:start + count]
@@ -267,7 +333,7 @@ class Sheet:
         room = width - grid[0] - self.gap
         if room < self.style.least_column:
             return None
-        columns = flowed(self.blocks, room, self.style)
+        columns = flowed(self.blocks, room, self.style, free=int(grid[1] / self.style.line + 1e-9))
         height = max(grid[1], columns_height(columns, self.style))
         return Plan(cell, True, width, grid, self.gap, (columns,), (height,))
 

@@ -40,7 +40,8 @@ def _style(puzzle: JSON) -> Style:
     bold (a fifth wider than the estimate; a heading in another language is set smaller where
     it is wider: `Entry.whole`)."""
     widest = max(estimated_width(word, WORD_SIZE) for word in puzzle["words"])
-    return Style(WORD_SIZE, 4.5, 4.0, max(widest, 1.2 * estimated_width("15 letters", WORD_SIZE)))
+    return Style(WORD_SIZE, 4.5, 4.0, max(widest, 1.2 * estimated_width("15 letters", WORD_SIZE)),
+                 whole_lists=True)
 
 
 def _heading(length: int) -> str:
