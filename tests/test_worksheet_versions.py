@@ -349,3 +349,18 @@ def test_a_sheet_in_large_print_from_the_command_line(run, tmp_path):
     standard = audit.read_pages(tmp_path / "small.pdf")
     assert status == 0 and len(standard) < len(pages), err
     assert min(r.size for page in standard for r in page.runs) < 14  # standard print's own sizes
+
+
+def test_every_page_after_a_sheets_first_says_its_version(run, tmp_path):
+    """The page where a sheet's second section opened printed its heading and no running head:
+    a loose page 2 of version A read as B's too. It says its version above it, as a page that
+    continues a section does, and so does each page of a key after its first."""
+    text = sheet(versions=2, count=6) + (
+        "  - {type: futoshiki, title: Greater or smaller, count: 4, per_page: 4, difficulty: easy}\n"
+        "  - {type: sudoku, title: Sudoku, count: 40, difficulty: easy}\n")
+    build(run, tmp_path, text)
+    for letter in "AB":
+        for name in (f"sheet-{letter}.pdf", f"sheet-{letter}-answers.pdf"):
+            pages = audit.read_pages(tmp_path / name)
+            assert len(pages) >= 3, name
+            assert all(f"Version {letter}" in page.text for page in pages), name

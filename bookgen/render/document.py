@@ -261,14 +261,20 @@ class BookDocument:
                                      geometry.bleed + geometry.folio, str(page))
             canvas.restoreState()
 
+        version = self._version_words()
+
         def on_page_end(canvas, document) -> None:
             page = canvas.getPageNumber()
             title = state.running_head()
+            if state.opening_page == page:  # its heading says what it holds; a sheet's version
+                # is said on every page after the first: a loose page 2 of version A was B's too
+                title = version if version and page > 1 else ""
+            elif title and version and not title.endswith(version):
+                title = f"{title} \u00b7 {version}"  # an answer page's "Answers 5–8"
             if state.prints is not None:
-                state.prints.page_ends(canvas, state, page,
-                                       "" if not title or state.opening_page == page else title)
+                state.prints.page_ends(canvas, state, page, title or "")
             state.answered.clear()
-            if not title or state.opening_page == page:
+            if not title:
                 return
             baseline = geometry.bleed + geometry.trim_height - geometry.head
             title = fitted_line(title, self.fonts.italic, geometry.head_pt, frame_width)
