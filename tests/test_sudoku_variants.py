@@ -19,7 +19,9 @@ import test_html
 from pypdf import PdfReader
 from test_sudoku import replayed
 
+from bookgen.audit import audit
 from bookgen.book import make_book
+from bookgen.cli import main
 from bookgen.config import read_config_text
 from bookgen.core.grading import ALL_LEVELS
 from bookgen.core.pen import THICK, RecordingPen
@@ -522,3 +524,29 @@ def test_a_wing_hint_crossing_out_one_cell_speaks_of_one(language, one, two):
         double = crossing_out(board_of(9, "classic"), "wxyz-wing", {**facts, "cells": [1, 2]})
     assert one in single and two not in single
     assert two in double and one not in double
+
+
+@pytest.mark.parametrize("variant", ["killer", "killer-diagonal", "killer-jigsaw"])
+def test_a_killers_solved_example_shows_its_cages_and_their_sums(variant):
+    """The example's solved side drew the answer key's plain grid: alone on a one-puzzle sheet
+    it was nine rows of numbers and no killer. It is drawn with its cages, their sums beside."""
+    puzzle_type = find_type("sudoku")
+    example = puzzle_type.example(Request.make(puzzle_type, "easy", {"variant": variant}))
+    pen = RecordingPen()
+    puzzle_type.draw_example_answer(pen, example.puzzle, example.solution)
+    drawn = [call["text"] for name, call in pen.calls if name == "text"]
+    sums = [str(cage["sum"]) for cage in example.puzzle["cages"]]
+    assert len(drawn) == 81 + len(sums) and sorted(drawn[:len(sums)]) == sorted(sums)
+
+
+@pytest.mark.parametrize("layout", ["letter", "a4"])
+def test_a_sheet_of_one_killer_sudoku_is_one_page(tmp_path, layout):
+    """On US Letter a sheet of one killer printed the rules and a solved example on page 1 and
+    the puzzle on page 2: no way of drawing the example left the puzzle room. A sheet keeps to
+    its page and leaves such an example out."""
+    target = tmp_path / "sheet.pdf"
+    assert main(["worksheet", "sudoku", "--set", "variant=killer", "-n", "1", "--layout", layout,
+                 "--answers", "page", "-o", str(target), "-q", "-j", "1"]) == 0
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(target.read_bytes())).pages]
+    assert len(pages) == 2 and "Name" in pages[0] and "Answers" in pages[1]
+    assert audit(target.read_bytes()) == []

@@ -475,10 +475,16 @@ class BookDocument:
         (`_solved_fit`): a sheet of one crossword printed the rules and the example on a page of
         their own and the puzzle on the next, a second page to copy for every pupil."""
         ways = self._example_ways(index, state, geometry)
-        per_page = self.book.sections[index].config.per_page
-        one_page = per_page is not None and len(self.book.sections[index].records) <= per_page
-        solved = self._solved_fit(index, state, geometry) if one_page else None
+        one_sheet = self._one_sheet(self.book.sections[index])
+        solved = self._solved_fit(index, state, geometry) if one_sheet else None
         return ways + ([solved] if solved is not None else [])
+
+    @staticmethod
+    def _one_sheet(section: Section) -> bool:
+        """Whether the section asks for all its puzzles on one page (`per_page` as many as it
+        holds: a worksheet's)."""
+        per_page = section.config.per_page
+        return per_page is not None and len(section.records) <= per_page
 
     def _solved_fit(self, index: int, state: Pass, geometry: Geometry) -> ExampleFit | None:
         """How the section's example, its solved drawing alone (`solved_fit`), fits below the
@@ -598,6 +604,9 @@ class BookDocument:
             below_rows = 1
             sharing = [way for way in ways if fits_with(way, way.least)]
         sharing = [way for way in sharing if not way.solved_only] or sharing  # both drawings first
+        if not sharing and fit is not None and self._one_sheet(section) and fits_with(None, 0.0):
+            fit = None  # a sheet keeps to its page, its example left out: a killer sudoku's sheet
+            # on US Letter printed the rules and a large solved grid on page 1, the puzzle on 2
         own_page = not (sharing or fit is None and fits_with(None, 0.0))  # never a smaller first row
         if own_page:  # its example fills the page, drawn the way that draws it largest
             fit, scale = self._page_filling(index, state, geometry, grid.scale)

@@ -26,7 +26,7 @@ from bookgen.api import (
 from bookgen.core.grading import ALL_LEVELS
 from bookgen.i18n import N_
 from bookgen.puzzles.sudoku.checking import check, parse_line, read_line, validate
-from bookgen.puzzles.sudoku.drawing import draw_puzzle, draw_solution, measure, play_data
+from bookgen.puzzles.sudoku.drawing import draw_filled, draw_puzzle, draw_solution, measure, play_data
 from bookgen.puzzles.sudoku.generator import check_request, generate
 from bookgen.puzzles.sudoku.grader import hardness, rate
 from bookgen.puzzles.sudoku.hints import given_answer, hints
@@ -150,6 +150,7 @@ SUDOKU = PuzzleType(
     measure=measure,
     draw_puzzle=draw_puzzle,
     draw_solution=draw_solution,
+    draw_filled=draw_filled,
     answer_note=no_answer_note,
     example=example,
     example_note=example_note,

@@ -141,6 +141,13 @@ def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
     _draw(pen, puzzle, solution["grid"], [])
 
 
+def draw_filled(pen: Pen, puzzle: JSON, solution: JSON) -> None:
+    """A worked example solved: a killer's with its cages, whose sums the answer explains (its
+    key's plain grid, alone on a one-puzzle sheet, showed nine rows of numbers and no killer);
+    any other the key's drawing."""
+    _draw(pen, puzzle, solution["grid"], cages_of(puzzle))
+
+
 def play_data(puzzle: JSON) -> JSON:
     """The playable board's box shape and diagonal cells (a jigsaw's regions are the puzzle's)."""
     size = size_of(puzzle)
