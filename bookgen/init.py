@@ -112,7 +112,7 @@ def init_project(folder: Path, kind_name: str, levels: list[str], layout: str | 
 
     layout_text = shipped("layouts").joinpath(f"{trim}.yaml").read_text(encoding="utf-8")
     with speaking(language):
-        book_title = check_title(title) if title is not None else _(kind.title)
+        book_title = check_title(title) if title is not None else _book_title(kind, puzzle_type)
         config_text = _config_text(kind, book_title, trim, levels, types, language)
     files = {
         CONFIG_NAME: config_text,
@@ -165,6 +165,16 @@ def _cannot(folder: Path, error: OSError, message: str) -> BookgenError:
 def _default_trim(kind: Kind, language: str) -> str:
     """A worksheet in a language of A4 countries starts on A4; the others keep the kind's trim."""
     return "a4" if kind.one_page and language != "en" else kind.layout
+
+
+def _book_title(kind: Kind, puzzle_type: str | None) -> str:
+    """The kind's title in the language spoken; a worksheet of one type's, its type's ("Maze
+    worksheet"): `--type maze` gave a sheet of mazes the title "Number Puzzles Worksheet"."""
+    from bookgen.puzzles import find_type
+
+    if puzzle_type is None or not kind.one_page:
+        return _(kind.title)
+    return _("{title} worksheet").format(title=_(find_type(puzzle_type).title))
 
 
 def _section_types(mix: tuple[str, ...], levels: list[str], kind: str | None) -> list[str]:

@@ -53,6 +53,15 @@ def test_levels_type_trim_and_title_are_chosen(run, tmp_path):
         ("arrows", "hard"), ("arrows", "expert")]
 
 
+@pytest.mark.parametrize("language, title", [("en", "Maze worksheet"), ("de", "Arbeitsblatt: Labyrinth")])
+def test_a_worksheet_of_one_type_is_titled_by_it(run, tmp_path, language, title):
+    """`--type maze` gave a sheet of mazes the worksheet kind's title, "Number Puzzles
+    Worksheet"; it takes the type's, as `bookgen worksheet maze` does."""
+    assert run("init", str(tmp_path / "p"), "--kind", "worksheet", "--type", "maze",
+               "--language", language)[0] == 0
+    assert load_config(tmp_path / "p" / "book.yaml").title == title
+
+
 def test_master_goes_to_the_types_that_have_it_and_is_refused_where_none_has(run, tmp_path,
                                                                             monkeypatch):
     from dataclasses import replace
