@@ -59,7 +59,6 @@ class Style:
     label_size: float = 0.0
     whole_lists: bool = False  # each list (a heading's blocks) kept in one column where it can
 
-
     @property
     def label_points(self) -> float:
         return self.label_size or self.size
@@ -193,7 +192,7 @@ def _headed_again(flow: list[Laid], style: Style, column_width: float) -> list[L
             again = _again(heading, style, column_width)
             column = [(Entry("", again, bold=True, whole=True), [again]), *column]
         headed.append(column)
-        heading = next((entry for entry, _lines in reversed(column) if entry.continued), heading)
+        heading = next((entry for entry, _wrapped in reversed(column) if entry.continued), heading)
     return headed
 
 

@@ -272,7 +272,7 @@ class BookDocument:
             elif title and version and not title.endswith(version):
                 title = f"{title} \u00b7 {version}"  # an answer page's "Answers 5–8"
             if state.prints is not None:
-                state.prints.page_ends(canvas, state, page, title or "")
+                state.prints.page_ends(canvas, state, page, title)
             state.answered.clear()
             if not title:
                 return
@@ -605,7 +605,7 @@ class BookDocument:
             sharing = [way for way in ways if fits_with(way, way.least)]
         sharing = [way for way in sharing if not way.solved_only] or sharing  # both drawings first
         if not sharing and fit is not None and self._one_sheet(section) and fits_with(None, 0.0):
-            fit = None  # a sheet keeps to its page, its example left out: a killer sudoku's sheet
+            fit, least = None, 0.0  # a sheet keeps to its page, its example left out: a killer sudoku's sheet
             # on US Letter printed the rules and a large solved grid on page 1, the puzzle on 2
         own_page = not (sharing or fit is None and fits_with(None, 0.0))  # never a smaller first row
         if own_page:  # its example fills the page, drawn the way that draws it largest
