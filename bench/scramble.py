@@ -5,7 +5,8 @@ reads; then per language and level, at the default options (the language's commo
 words the level can scramble and the puzzles they fill (a book never prints a word twice), and,
 over 20 puzzles, the mean score, letters, neighbours kept side by side and letters left in place,
 and the time to make one; last, the themed lists: per language and level, the words and puzzles of
-all the themes together and of the shortest and longest theme.
+all the themes together and of the shortest and longest theme. Between them: of each language's
+1,500 most common words of 3 to 8 letters, how many an easy scramble refuses for a second reading.
 
 Run: python bench/scramble.py [--languages en,de,fr,es,it,nl] [--puzzles 20]
 """
@@ -20,13 +21,15 @@ import subprocess
 import sys
 import time
 
+from bookgen.core.dictionary import common_words
 from bookgen.core.grading import LEVELS
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
-from bookgen.puzzles.scramble.generator import word_pool
+from bookgen.puzzles.scramble.generator import others, word_pool
 from bookgen.puzzles.scramble.parameters import ALL
 from bookgen.puzzles.wordsearch.parameters import ALL_THEMES
 
+COMMON = 1_500  # the common words a teacher's list is made of, whose refusals the bench counts
 FIRST = ("import random, time; from bookgen.puzzles import find_type; from bookgen.puzzles.base "
          "import Request; from bookgen.puzzles.scramble.solver import known_index; "
          "t = find_type('scramble'); s = time.process_time(); known_index('{language}'); "
@@ -56,6 +59,13 @@ def main() -> None:
         words, four = fresh(FIRST.format(language=language))
         (whole,) = fresh(WHOLE.format(language=language))
         print(f"  {language}: words {words:.2f}, words and four puzzles {four:.2f}, dictionary {whole:.2f}")
+    print(f"of the {COMMON:,} most common words of 3 to 8 letters, those an easy scramble refuses "
+          "(their letters make another known word with the same first letter), and some of them:")
+    for language in languages:
+        common = [word for word in common_words(language, 3 * COMMON) if 3 <= len(word) <= 8][:COMMON]
+        refused = {word: rivals for word in common if (rivals := others(word, True, language))}
+        shown = ", ".join(f"{word} {'/'.join(rivals)}" for word, rivals in list(refused.items())[:5])
+        print(f"  {language}: {len(refused)} ({shown})")
     scramble = find_type("scramble")
     print("language level    words puzzles  score letters pairs in_place  ms/puzzle")
     for language in languages:

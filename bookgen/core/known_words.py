@@ -6,6 +6,11 @@ counting it would leave almost no answer unique: BREAD would also be DEBRA, and 
 letters any three letters at all. A scramble or a cryptogram is proven against these words:
 
 - the `KNOWN` most common forms that hold a vowel (a form without one is an abbreviation);
+  for a scramble (`spelled`), but those the language's hunspell dictionary does not take as
+  words (`notknown/LANG.txt`, made by `bookgen.core.notknown`: misspellings, abbreviations, rare
+  names): THEIR was refused as a scramble's word for THIER, NICHT for NCIHT, KNOW for KWON. A
+  cryptogram still reads against them all: its quotations' levels were found against them
+  (`bookgen.puzzles.cryptogram.levels`), and leaving the forms out there too is work of its own;
 - of them, words of two letters only from the `SHORT[2]` most common and words of three only from
   the `SHORT[3]` most common: short runs of letters are abbreviations and names far more often
   than words, and every short word a reader knows is a common one;
@@ -24,6 +29,7 @@ ones a person could fall for, which the given letters then rule out.
 from __future__ import annotations
 
 from functools import cache
+from importlib import resources
 
 from bookgen.core.dictionary import blocked_words, common_words
 
@@ -39,8 +45,18 @@ ONE_LETTER: dict[str, frozenset[str]] = {
 
 
 @cache
-def known_words(language: str) -> frozenset[str]:
-    """The words a reader of `language` knows, in grid form (see the module's docstring)."""
+def known_words(language: str, spelled: bool = False) -> frozenset[str]:
+    """The words a reader of `language` knows, in grid form (see the module's docstring); with
+    `spelled`, none the language's dictionary does not take (`not_known`)."""
     kept = {word for index, word in enumerate(common_words(language, KNOWN))
             if VOWELS.intersection(word) and index < SHORT.get(len(word), KNOWN)}
+    if spelled:
+        kept -= not_known(language)
     return frozenset(kept | set(blocked_words(language)) | ONE_LETTER[language])
+
+
+@cache
+def not_known(language: str) -> frozenset[str]:
+    """The common forms no reader knows as words (`notknown/LANG.txt`), in grid form."""
+    text = resources.files("bookgen.core").joinpath(f"notknown/{language}.txt").read_text("utf-8")
+    return frozenset(line for line in text.splitlines() if line and not line.startswith("#"))

@@ -122,12 +122,16 @@ def not_words(language: str, candidates: list[tuple[str, str]]) -> dict[str, str
 
 def header(language: str) -> str:
     """The first line of notwords/LANG.txt: what made it, from which dictionaries' bytes."""
+    return (f"# The {language} fill-in candidates that are no ordinary word, why, and wordfreq's "
+            f"spelling asked: made by bookgen/puzzles/fillin/names.py from {dictionaries_read(language)}.\n")
+
+
+def dictionaries_read(language: str) -> str:
+    """The hunspell dictionaries `not_words` reads for `language`, with their bytes' digests."""
     dictionaries = (DICTIONARIES[language], "en_US") if language == "de" else (DICTIONARIES[language],)
     digests = ", ".join(f"{name} sha256 {hashlib.sha256((HUNSPELL / name).read_bytes()).hexdigest()}"
                         for dictionary in dictionaries for name in (f"{dictionary}.dic", f"{dictionary}.aff"))
-    return (f"# The {language} fill-in candidates that are no ordinary word, why, and wordfreq's "
-            f"spelling asked: made by bookgen/puzzles/fillin/names.py from hunspell's "
-            f"{' and '.join(dictionaries)} ({digests}).\n")
+    return f"hunspell's {' and '.join(dictionaries)} ({digests})"
 
 
 def main() -> None:
