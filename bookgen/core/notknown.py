@@ -49,7 +49,7 @@ def candidates(language: str) -> list[tuple[str, str]]:
     return [(word, form) for form, word in spelled.items()]
 
 
-def not_known(language: str) -> dict[str, str]:
+def left_out(language: str) -> dict[str, str]:
     """The forms to leave out, each with why (`names.not_words`: unknown, capitals, name), but
     none of bookgen's own lists of words (the themes', the fill-in's), which a person chose as
     words a reader knows: hunspell's de_DE lacks KIWI and MANGO, and the fruit theme lost them."""
@@ -74,17 +74,18 @@ def header(language: str) -> str:
     """The first line of notknown/LANG.txt: what made it, from which dictionaries' bytes."""
     from bookgen.puzzles.fillin.names import dictionaries_read
 
-    return (f"# The {language} forms known_words leaves out (no word a reader knows), under why: made "
+    return (f"# The {language} forms a scramble's known words leave out (no word a reader knows), under why: "
+            f"made "
             f"by bookgen/core/notknown.py from {dictionaries_read(language)}.\n")
 
 
 def main() -> None:
     for language in LANGUAGES:
-        left_out = not_known(language)
-        lines = "".join(f"# {REASONS[why]}\n" + "".join(f"{form}\n" for form in sorted(left_out)
-                                                       if left_out[form] == why) for why in REASONS)
+        forms = left_out(language)
+        lines = "".join(f"# {REASONS[why]}\n" + "".join(f"{form}\n" for form in sorted(forms)
+                                                       if forms[form] == why) for why in REASONS)
         write_files([(FOLDER / f"{language}.txt", (header(language) + lines).encode("utf-8"))])
-        print(language, len(left_out), "left out", file=sys.stderr)
+        print(language, len(forms), "left out", file=sys.stderr)
 
 
 if __name__ == "__main__":
