@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TextIO, TypeVar
 
 from bookgen import __version__, limits
-from bookgen.errors import BookgenError
+from bookgen.errors import BookgenError, Refusals
 from bookgen.extras import install_hint
 from bookgen.i18n import N_, _, ngettext, refusal, refusing, speaking, users_language
 from bookgen.i18n.reasons import os_reason
@@ -608,7 +608,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
         return _types(args, out)
     except BookgenError as error:
         Progress.interrupted()
-        print(refusal(ERROR, program="bookgen", text=error), file=sys.stderr)
+        for each in error.refusals if isinstance(error, Refusals) else (error,):
+            print(refusal(ERROR, program="bookgen", text=each), file=sys.stderr)
         return 2
     except _OutputFailed as failed:
         from bookgen.atomic import stdout_failure

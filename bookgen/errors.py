@@ -30,6 +30,15 @@ class BookgenError(Exception):
         return f"{where}{key}{self.message}"
 
 
+class Refusals(BookgenError):
+    """Several refusals found at once (every section of a book that cannot print at its trim):
+    each is said on its own line, so a user mends them all before the next build."""
+
+    def __init__(self, refusals: list[BookgenError]) -> None:
+        self.refusals = tuple(refusals)
+        super().__init__("\n".join(str(refusal) for refusal in self.refusals))
+
+
 def printable(text: str) -> str:
     """`text` with each lone surrogate (half of a UTF-16 pair, or a byte that was not UTF-8 in a
     file name or argument) written as its escape, \\udcff: a message any stream or page can take."""

@@ -404,6 +404,37 @@ def test_a_large_print_sheet_too_small_for_its_grids_names_the_size_that_prints(
     assert status == 0, err
 
 
+def test_every_section_that_cannot_print_is_named_in_one_refusal(run, write_config, tmp_path):
+    """A large-print 5 x 8 book of kakuro, sudoku and calcudoku was refused for the kakuro, and,
+    once that was mended, built again to be refused for the calcudoku: the size check names each
+    section that cannot print, on its own line at its own line of the config, and no other."""
+    config = write_config("""
+        title: Logic in large print
+        layout: 5x8
+        large_print: true
+        seed: 3
+        sections:
+          - type: kakuro
+            count: 2
+            difficulty: medium
+            size: 9
+          - type: sudoku
+            count: 2
+            difficulty: easy
+          - type: calcudoku
+            count: 2
+            difficulty: medium
+            size: 9
+        """)
+    output = tmp_path / "book.pdf"
+    status, _, err = run("build", str(config), "-o", str(output), "--quiet")
+    lines = err.strip().splitlines()
+    assert status == 2 and len(lines) == 2 and not output.exists(), err
+    for line, (number, name) in zip(lines, ((6, "Kakuro"), (13, "Calcudoku"))):
+        assert line.startswith(f"bookgen: error: {config}:{number}: the puzzles of section '{name}'")
+        assert re.search(r"size \d is the largest that prints there at that size$", line), line
+
+
 def test_a_page_no_size_prints_on_names_the_trims_that_print_it(run, tmp_path):
     """On a 3.5 x 5 in page no kakuro prints in large print: the refusal names the trims on
     which the sheet does ("use a larger trim" alone named none)."""

@@ -33,7 +33,7 @@ from bookgen.book import Book, PrintedPuzzle, Section, located, sample_one, size
 from bookgen.bookconfig import BookConfig, Layout, blank_word, version_letter, version_words
 from bookgen.core.grading import ALL_LEVELS, level_after_title, level_name, title_names_level
 from bookgen.core.pen import Pen
-from bookgen.errors import BookgenError
+from bookgen.errors import BookgenError, Refusals
 from bookgen.i18n import N_, Language, _, current, ngettext, refusal, refusing, speaking
 from bookgen.i18n.conjunctions import joined, said
 from bookgen.puzzles.base import Generated, PuzzleRecord
@@ -1339,9 +1339,32 @@ def check_sizes(config: BookConfig, budget: float | None = None) -> None:
     if samples:
         check_printable(config)  # the whole book's texts (once: the CLI's check stands), of
         # which the samples' document prints a part
-        _lay_out(BookDocument(Book(replace(config, sections=tuple(s.config for s in samples)),
-                                   tuple(samples)), fonts_checked=True))
+        try:
+            _lay_out(_samples_document(config, samples))
+        except BookgenError:
+            refused = _refused_alone(config, samples)
+            if len(refused) > 1:
+                raise Refusals(refused) from None
+            raise
     _check_title_page(config)
+
+
+def _samples_document(config: BookConfig, samples: Sequence[Section]) -> BookDocument:
+    """The document of the size check's samples, laid out as the book would lay them."""
+    return BookDocument(Book(replace(config, sections=tuple(s.config for s in samples)),
+                             tuple(samples)), fonts_checked=True)
+
+
+def _refused_alone(config: BookConfig, samples: Sequence[Section]) -> list[BookgenError]:
+    """The refusal of each sample's section laid out alone: a book refused for one section is
+    told of every other that cannot print either, not one build at a time."""
+    refused = []
+    for sample in samples:
+        try:
+            _lay_out(_samples_document(config, (sample,)))
+        except BookgenError as error:
+            refused.append(error)
+    return refused
 
 
 def _check_title_page(config: BookConfig) -> None:
