@@ -122,7 +122,7 @@ def test_the_known_words_keep_every_word_of_bookgens_own_lists():
     """hunspell's de_DE lacks KIWI and MANGO; left out, they left the fruit theme's list too."""
     from bookgen.core.known_words import known_words, not_known
 
-    assert {"KIWI", "MANGO"} <= known_words("de", spelled=True)
+    assert {"KIWI", "MANGO"} <= known_words("de")
     assert {"KIWI", "MANGO"}.isdisjoint(not_known("de"))
 
 
@@ -139,7 +139,7 @@ def test_the_known_words_leave_out_only_what_the_pinned_hunspell_dictionaries_sa
     if not same:
         pytest.skip("hunspell's en_US as notknown.py read it is not installed")
     assert {"THIER", "BECUASE", "KWON", "LEIF", "LSAT"} <= not_known("en")
-    assert {"THEIR", "BECAUSE", "HEART", "GANDER", "AMERICAN"} <= known_words("en", spelled=True)
+    assert {"THEIR", "BECAUSE", "HEART", "GANDER", "AMERICAN"} <= known_words("en")
     assert "THIER" in known_words("en")  # a cryptogram still reads against every common form
     assert set(left_out("en")) == not_known("en")
 

@@ -5,12 +5,11 @@ Kobe) and misspellings among them. A second reading made of those misleads no re
 counting it would leave almost no answer unique: BREAD would also be DEBRA, and three cipher
 letters any three letters at all. A scramble or a cryptogram is proven against these words:
 
-- the `KNOWN` most common forms that hold a vowel (a form without one is an abbreviation);
-  for a scramble (`spelled`), but those the language's hunspell dictionary does not take as
-  words (`notknown/LANG.txt`, made by `bookgen.core.notknown`: misspellings, abbreviations, rare
-  names): THEIR was refused as a scramble's word for THIER, NICHT for NCIHT, KNOW for KWON. A
-  cryptogram still reads against them all: its quotations' levels were found against them
-  (`bookgen.puzzles.cryptogram.levels`), and leaving the forms out there too is work of its own;
+- the `KNOWN` most common forms that hold a vowel (a form without one is an abbreviation),
+  but those the language's hunspell dictionary does not take as words (`notknown/LANG.txt`,
+  made by `bookgen.core.notknown`: misspellings, abbreviations, rare names): THEIR was refused
+  as a scramble's word for THIER, NICHT for NCIHT, KNOW for KWON, and a cryptogram's second
+  reading made of such a form misleads no reader either;
 - of them, words of two letters only from the `SHORT[2]` most common and words of three only from
   the `SHORT[3]` most common: short runs of letters are abbreviations and names far more often
   than words, and every short word a reader knows is a common one;
@@ -45,14 +44,12 @@ ONE_LETTER: dict[str, frozenset[str]] = {
 
 
 @cache
-def known_words(language: str, spelled: bool = False) -> frozenset[str]:
-    """The words a reader of `language` knows, in grid form (see the module's docstring); with
-    `spelled`, none the language's dictionary does not take (`not_known`)."""
+def known_words(language: str) -> frozenset[str]:
+    """The words a reader of `language` knows, in grid form (see the module's docstring)."""
     kept = {word for index, word in enumerate(common_words(language, KNOWN))
             if VOWELS.intersection(word) and index < SHORT.get(len(word), KNOWN)}
-    if spelled:
-        kept -= not_known(language)
-    return frozenset(kept | set(blocked_words(language)) | ONE_LETTER[language])
+    return frozenset((kept - not_known(language)) | set(blocked_words(language))
+                     | ONE_LETTER[language])
 
 
 @cache

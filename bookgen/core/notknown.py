@@ -2,8 +2,8 @@
 that are no word a reader knows: `python -m bookgen.core.notknown` (needs wordfreq, and Debian's
 `hunspell` with the dictionaries `bookgen/puzzles/fillin/names.py` names; a few seconds). A build
 never runs this: the lists are kept in the repository, each headed by the digests of the
-dictionaries it was made from, and `known_words(language, spelled=True)`, a scramble's, leaves
-their forms out.
+dictionaries it was made from, and `known_words(language)` (a scramble's and a cryptogram's)
+leaves their forms out.
 
 A form is left out where the language's hunspell dictionary takes it in no case (a misspelling:
 THIER, BECUASE, NCIHT, CUIDAD; another language's word: EAST in Spanish, SOON in Italian), in
@@ -74,9 +74,8 @@ def header(language: str) -> str:
     """The first line of notknown/LANG.txt: what made it, from which dictionaries' bytes."""
     from bookgen.puzzles.fillin.names import dictionaries_read
 
-    return (f"# The {language} forms a scramble's known words leave out (no word a reader knows), under why: "
-            f"made "
-            f"by bookgen/core/notknown.py from {dictionaries_read(language)}.\n")
+    return (f"# The {language} forms the known words leave out (no word a reader knows), under why: "
+            f"made by bookgen/core/notknown.py from {dictionaries_read(language)}.\n")
 
 
 def main() -> None:

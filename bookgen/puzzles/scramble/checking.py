@@ -32,7 +32,7 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
         elif puzzle["first"] and word[0] != scramble[0]:
             problems.append(_("{word} does not begin with {first}, kept first").format(
                 word=word, first=scramble[0]))
-        if word not in known_words(language, spelled=True) and not is_word(word, language):
+        if word not in known_words(language) and not is_word(word, language):
             problems.append(_("{word} is no word of the language").format(word=word))
         problems.extend(_("scramble {number} ({scramble}) shows the blocked word {bad}").format(
                             number=number, scramble=scramble, bad=bad)

@@ -104,7 +104,7 @@ def _listed(language: str, theme: str, level: str) -> tuple[str, ...]:
 def _listed_pool(language: str, theme: str, level: str) -> tuple[str, ...]:
     low, high = LENGTHS_AT[level]
     first = SHUFFLE_AT[level] == "first"
-    known = known_words(language, spelled=True)
+    known = known_words(language)
     listed = _listed(language, theme, level)
     tries = COMMON_SHUFFLES if theme == COMMON else SHUFFLES
     return tuple(word for word in listed
@@ -130,7 +130,7 @@ def scrambled(rng: random.Random, word: str, level: str, language: str, tries: i
     """`word` shuffled as `level` shuffles, no word itself, holding no blocked word, whose one
     answer is `word`; None where no order tried is."""
     shuffle, first = SHUFFLE_AT[level], SHUFFLE_AT[level] == "first"
-    blocked, known = blocked_words(language), known_words(language, spelled=True)
+    blocked, known = blocked_words(language), known_words(language)
     letters = list(word[first:])
     for _try in range(tries):
         rng.shuffle(letters)
@@ -162,7 +162,7 @@ def _word_problem(original: str, word: str, level: str, language: str) -> str | 
                 i18n._("the letters of {word} also make {others}: its scramble would have two "
                        "answers; leave it out"))
         return also.format(word=repr(original), others=", ".join(more))
-    if word not in known_words(language, spelled=True) and not is_word(word, language):
+    if word not in known_words(language) and not is_word(word, language):
         return i18n._("{word} is no word of the {language} dictionary").format(
             word=repr(original), language=language_name(language))
     if scrambled(random.Random(word), word, level, language) is None:

@@ -33,7 +33,7 @@ def _indexed(words: Iterable[str]) -> dict[str, tuple[str, ...]]:
 @cache
 def known_index(language: str) -> Mapping[str, tuple[str, ...]]:
     """The known words of `language` by their letters (once per process)."""
-    return _indexed(known_words(language, spelled=True))
+    return _indexed(known_words(language))
 
 
 @cache
