@@ -311,6 +311,25 @@ def test_a_letter_goes_over_every_place_of_its_code_letter_and_the_page_solves(
     assert tab.locator("#puzzle-1 .status").inner_text() == "Solved!"
 
 
+@pytest.mark.parametrize("quote", ["Opportunity seldom knocks twice. | Proverb",
+                                   "Understanding is the beginning of wisdom. | Proverb"])
+def test_every_box_of_a_long_word_is_on_a_phone_screen(browser, tmp_path, quote):
+    """OPPORTUNITY ran off both sides of a 360-pixel screen, its first box out of reach: the boxes
+    narrow until the word fits, no smaller than a finger's target, and a word still too long
+    (UNDERSTANDING) breaks across lines."""
+    record = page_record(CRYPTOGRAM, make_puzzle(Request.make(CRYPTOGRAM, "easy", {"quotes": [quote]}),
+                                                 "phone").to_json(), 1)
+    path = tmp_path / "book.html"
+    write_html(path, "Codes", None, [{"title": "Cryptogram", "type": "cryptogram", "rules": "Play.",
+                                      "level": "easy", "puzzles": [record]}])
+    with test_html._opener(browser, path) as open_:
+        tab = open_(width=360, touch=True)
+        boxes = [box.bounding_box() for box in tab.locator("#puzzle-1 .cell.letter").all()]
+        assert all(0 <= box["x"] and box["x"] + box["width"] <= 360 for box in boxes), boxes
+        assert min(box["width"] for box in boxes) >= 24
+        tab.locator("#puzzle-1 input").first.tap()  # within reach: nothing lies over it
+
+
 def test_check_marks_a_wrong_letter_everywhere_and_a_hint_writes_the_next(open_cryptogram, play_record):
     tab = open_cryptogram()
     hint = play_record["hints"][0]

@@ -1,5 +1,5 @@
-/* Cryptogram in the playable edition: the code text word by word (a word never breaks across
- * lines), each code letter under a box. A letter typed into a box goes into every box over the
+/* Cryptogram in the playable edition: the code text word by word (a word breaks across lines
+ * only where it alone is wider than the line), each code letter under a box. A letter typed into a box goes into every box over the
  * same code letter, and the next open box takes the focus (Backspace on an empty box goes back;
  * the arrow keys move). Given letters stand in their boxes. Hints (from Python) name a code letter
  * ("X") and the letter it stands for; the frame asks the game to write it everywhere. The letters
@@ -53,6 +53,11 @@
       }
       lines.appendChild(group);
     });
+    // the boxes narrow (play.css) so that the longest word fits a phone's line: OPPORTUNITY ran
+    // off both sides of a 360-pixel screen, its first box out of reach
+    lines.style.setProperty("--longest", String(Math.max.apply(null, text.split(" ").map(function (word) {
+      return word.length;
+    }))));
     holder.appendChild(lines);
     if (record.puzzle.author) holder.appendChild(el("p", "author", "\u2014 " + record.puzzle.author));
     board.appendChild(holder);
