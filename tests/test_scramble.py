@@ -1,10 +1,11 @@
 """Word scramble's own facts: each scramble makes exactly its own word among the words a reader
-knows, each level shuffles as it says, nothing blocked is printed, the JSON keeps its schema,
-words that would have two answers are refused naming the other word, and large print wraps."""
+knows, each level shuffles as it says, nothing blocked is printed, the JSON keeps its schema, a
+user's word whose letters make another prints a letter in its boxes, and large print wraps."""
 
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 
@@ -72,12 +73,91 @@ def test_the_answer_is_a_word_of_the_letters_and_nothing_else():
 
 
 def test_the_first_letter_kept_decides_between_two_words():
-    """EARTH's letters also make HEART: refused where the first letter moves, taken at easy."""
-    with pytest.raises(BookgenError) as refused:
-        Request.make(SCRAMBLE, "medium", {"words": ["earth", "goat", "wolf"]})
-    assert refused.value.key == "words" and "HEART" in refused.value.message
-    made = _made("easy", words=["earth", "goat", "wolf"])
-    assert sorted(made.solution["words"]) == ["EARTH", "GOAT", "WOLF"]
+    """EARTH's letters also make HATER and HEART: where the first letter moves, the page prints
+    its E in the first box; at easy the kept E tells it from them, and no box prints a letter."""
+    made = _made("medium", words=["earth", "goat", "wolf"])
+    shown = dict(zip(made.solution["words"], made.puzzle["shown"]))
+    assert shown["EARTH"] == "E...."
+    easy = _made("easy", words=["earth", "goat", "wolf"])
+    assert sorted(easy.solution["words"]) == ["EARTH", "GOAT", "WOLF"] and "shown" not in easy.puzzle
+
+
+def _page_unique(puzzle: dict, index: int) -> tuple[int, int]:
+    """How many words scramble `index` makes with the letters its boxes print, and without them."""
+    alone = {"scrambles": [puzzle["scrambles"][index]], "language": puzzle["language"],
+             "first": puzzle["first"]}
+    shown = dict(alone, shown=[puzzle["shown"][index]])
+    return SCRAMBLE.solve(shown, None).count, SCRAMBLE.solve(alone, None).count
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_sheet_of_words_whose_letters_make_others_prints_a_letter_in_their_boxes(run, tmp_path, level):
+    """A teacher's THERE (THREE), FROM (FORM) and EARTH (HEART) were refused: "its scramble would
+    have two answers; leave it out". The page prints letters in their boxes that tell them from
+    the others, the fewest, the earliest past a kept first letter: the page alone proves each
+    scramble's one answer, the JSON carries the letters and the PDF prints them in their boxes."""
+    config = tmp_path / "sheet.yaml"
+    config.write_text("title: T\nseed: 1\nformats: [pdf, jsonl]\nsections:\n"
+                      f"  - {{type: scramble, count: 1, difficulty: {level}, "
+                      "words: [there, from, earth, goat, wolf, frog]}\n", encoding="utf-8")
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "sheet.pdf"), "-j", "1", "-q")
+    assert status == 0, err
+    (line,) = [json.loads(text) for text in (tmp_path / "sheet.jsonl").read_text("utf-8").splitlines()]
+    assert list(contract.line_validator(SCRAMBLE, closed=True).iter_errors(line)) == []
+    puzzle, words = line["puzzle"], line["solution"]["words"]
+    shown = dict(zip(words, puzzle["shown"]))
+    if level == "easy":
+        assert (shown["THERE"], shown["FROM"], shown["EARTH"]) == ("..E..", ".R..", ".....")
+    else:
+        assert (shown["THERE"], shown["FROM"], shown["EARTH"]) == ("..E..", ".R..", "E....")
+    assert line["rating"]["letters_shown"] == sum(len(box) - box.count(".") for box in shown.values())
+    for index, word in enumerate(words):
+        with_letters, without = _page_unique(puzzle, index)
+        assert with_letters == 1, word
+        if word in ("THERE", "FROM") or (word == "EARTH" and level != "easy"):
+            assert without >= 2, word
+    assert SCRAMBLE.check(puzzle, line["solution"]) == []
+    text = "\n".join(page.extract_text() for page in PdfReader(tmp_path / "sheet.pdf").pages)
+    for scramble, boxes in zip(puzzle["scrambles"], puzzle["shown"]):
+        kept = scramble[0] if puzzle["first"] else boxes[0]
+        letters = [letter for letter in kept + boxes[1:] if letter != "."]
+        assert re.search("\n".join([re.escape(scramble), *letters]) + "\n", text), (scramble, boxes)
+
+
+@pytest.mark.parametrize(("language", "words", "word", "shown", "other"), [
+    ("de", ["einer", "hund", "katze"], "EINER", "..N..", "EIERN"),
+    ("es", ["pero", "gato", "perro"], "PERO", "..R.", "PEOR"),
+])
+def test_a_german_or_spanish_word_whose_letters_make_another_prints_a_letter(language, words, word,
+                                                                             shown, other):
+    """EINER and EIERN, PERO and PEOR begin alike: at easy the letter printed is the first where
+    they part."""
+    made = _made("easy", words=words, language=language)
+    index = made.solution["words"].index(word)
+    assert made.puzzle["shown"][index] == shown
+    assert _page_unique(made.puzzle, index) == (1, 2)
+    assert SCRAMBLE.check(made.puzzle, made.solution) == []
+    wrong = dict(made.solution, words=[other if w == word else w for w in made.solution["words"]])
+    assert any(f"{other} does not hold" in problem for problem in SCRAMBLE.check(made.puzzle, wrong))
+
+
+def test_a_printed_letter_is_no_hint_the_rules_name_it_and_the_grade_counts_it():
+    """The hints give only the letters still to find; the rules of a section whose words print a
+    letter say it belongs there (a section of other words keeps its rules); a printed letter is
+    one fewer to put in order."""
+    request = Request.make(SCRAMBLE, "easy", {"words": ["from", "goat", "wolf"]})
+    made = SCRAMBLE.generate(random.Random("a"), request)
+    index = made.solution["words"].index("FROM")
+    assert SCRAMBLE.given_answer(made.puzzle)["words"][index] == "FR  "
+    assert [hint["cells"][0][1] for hint in SCRAMBLE.hints(made.puzzle, made.solution)
+            if hint["cells"][0][0] == index] == [2, 3]
+    assert "printed in a box belongs there" in SCRAMBLE.rules(request)
+    other_words = Request.make(SCRAMBLE, "easy", {"words": ["goat", "wolf", "frog"]})
+    assert "printed" not in SCRAMBLE.rules(other_words)
+    with speaking("de"):
+        assert "vorgedruckten" in SCRAMBLE.rules(request)
+    bare = {key: value for key, value in made.puzzle.items() if key != "shown"}
+    assert SCRAMBLE.rate(made.puzzle)["score"] < SCRAMBLE.rate(bare)["score"]
 
 
 @pytest.mark.parametrize(("words", "said"), [
@@ -95,16 +175,14 @@ def test_a_word_no_scramble_can_take_is_named(words, said):
 
 
 def test_every_word_no_scramble_can_take_is_named_at_once():
-    """A teacher's garden words were refused one a build (GARDEN makes GANDER; left out, FLOWER
-    made FOWLER, which the known words no longer hold: a name to en_US's dictionary; then SOIL
-    makes SILO): the refusal names them all."""
-    words = ["garden", "flower", "tree", "grass", "soil", "xqzv", "rose"]
+    """A teacher's garden words were refused one a build: the refusal names them all (GARDEN,
+    whose letters make GANDER, and SOIL, SILO, print a letter in their boxes and are taken)."""
+    words = ["garden", "flower", "tree", "grass", "soil", "xqzv", "rose", "zzz"]
     with pytest.raises(BookgenError) as refused:
         Request.make(SCRAMBLE, "easy", {"words": words})
     said = refused.value.message
-    assert all(part in said for part in ("'garden' also make GANDER", "'soil' also make SILO",
-                                         "'xqzv' is no word"))
-    assert "tree" not in said and "rose" not in said and "flower" not in said
+    assert all(part in said for part in ("'xqzv' is no word", "'zzz' cannot be shuffled"))
+    assert not any(word in said for word in ("garden", "soil", "tree", "rose", "flower"))
 
 
 @pytest.mark.parametrize("language, words", [
@@ -177,6 +255,27 @@ def test_same_seed_same_puzzle_and_the_json_keeps_its_schema():
 def test_bad_puzzle_json_is_refused(bad):
     with pytest.raises(PuzzleFormatError):
         SCRAMBLE.validate(bad)
+
+
+@pytest.mark.parametrize(("shown", "said"), [
+    (".R..", "'shown' must be a list of 2 texts, one for each scramble"),
+    ([".R.."], "'shown' must be a list of 2 texts"),
+    ([".R..", 4], "'shown' must be a list of 2 texts"),
+    ([".R.", "...."], r"'shown' 1 \(\.R\.\) has 3 boxes for the 4 letters of scramble 1 \(FMOR\)"),
+    ([".Z..", "...."], r"'shown' 1 \(\.Z\.\.\) prints Z, which scramble 1 \(FMOR\) does not hold"),
+    ([".RR.", "...."], r"prints R, which scramble 1 \(FMOR\) does not hold"),  # FMOR holds one R
+    (["F...", "...."], "prints a letter in the first box, which holds the kept first letter"),
+    (["....", "...."], "'shown' prints no letter: a puzzle whose boxes print none leaves it out"),
+])
+def test_a_malformed_shown_is_refused_naming_what_is_wrong(run, tmp_path, shown, said):
+    puzzle = {"scrambles": ["FMOR", "GTOA"], "language": "en", "first": True, "shown": shown}
+    with pytest.raises(PuzzleFormatError, match=said):
+        SCRAMBLE.validate(puzzle)
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps({"type": "scramble", "puzzle": puzzle}) + "\n", "utf-8")
+    status, _, err = run("solve", str(path))
+    assert status != 0 and re.search(said, err), err
+    SCRAMBLE.validate(dict(puzzle, shown=[".R..", "...."]))  # as the generator writes it
 
 
 def test_twins_are_the_same_words_in_any_order_and_any_shuffle():
@@ -398,6 +497,28 @@ def test_h_and_n_are_letters_in_a_box_not_the_pages_keys(open_scrambles):
     tab.keyboard.type("hn")
     assert [_box(tab, 0, 1).input_value(), _box(tab, 0, 2).input_value()] == ["H", "N"]
     assert tab.locator("#puzzle-1 .hint-log li").count() == 0
+
+
+def test_a_printed_letter_stands_fixed_in_its_box_and_typing_passes_it_by(browser, tmp_path):
+    """The playable page shows FROM's printed R in its box as it shows the kept F: no input there,
+    so typing the word's other letters fills the boxes around it and solves the page."""
+    request = Request.make(SCRAMBLE, "easy", {"words": ["from", "there", "goat"]})
+    record = page_record(SCRAMBLE, make_puzzle(request, "shown").to_json(), 1)
+    path = tmp_path / "book.html"
+    write_html(path, "Scrambles", None, [{"title": "Word Scramble", "type": "scramble",
+                                          "rules": "Play.", "level": "easy", "puzzles": [record]}])
+    words, shown = record["solution"]["words"], record["puzzle"]["shown"]
+    with test_html._opener(browser, path) as open_:
+        tab = open_(width=360, touch=True)
+        for index, (word, boxes) in enumerate(zip(words, shown)):
+            given = tab.locator(f"#puzzle-1 li.item:nth-child({index + 1}) .cell.given .value")
+            assert given.all_text_contents() == [word[0], *boxes[1:].replace(".", "")]
+            free = [place for place in range(1, len(word)) if boxes[place] == "."]
+            assert [_box(tab, index, place).count() for place in range(len(word))] == [
+                int(place in free) for place in range(len(word))]
+            _box(tab, index, free[0]).tap()
+            tab.keyboard.type("".join(word[place] for place in free))
+        assert tab.locator("#puzzle-1 .status").inner_text() == "Solved!"
 
 
 def test_a_theme_whose_words_an_earlier_section_took_is_refused_naming_that_section(tmp_path):

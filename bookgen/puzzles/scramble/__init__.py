@@ -33,7 +33,13 @@ from bookgen.puzzles.scramble.drawing import (
     measure,
     measure_solution,
 )
-from bookgen.puzzles.scramble.generator import check_request, dealt, example_words, generate
+from bookgen.puzzles.scramble.generator import (
+    check_request,
+    dealt,
+    example_words,
+    generate,
+    prints_letters,
+)
 from bookgen.puzzles.scramble.grader import BANDS, rate
 from bookgen.puzzles.scramble.hints import given_answer, hints
 from bookgen.puzzles.scramble.parameters import (
@@ -58,6 +64,12 @@ def example(request: Request | None) -> Generated | None:
         return None
     small = Request.make(SCRAMBLE, "easy", {"words": list(words), "language": language})
     return generate(random.Random(f"example/{language}"), small)
+
+
+def rules(request: Request | None) -> str:
+    """The section's rules (`rules_text`), saying that a letter printed in a box belongs there
+    where the section's words print one."""
+    return rules_text(request, request is not None and prints_letters(request))
 
 
 def answers(request: Request) -> frozenset[str]:
@@ -106,7 +118,7 @@ SCRAMBLE = PuzzleType(
     name="scramble",
     # Translators: the puzzle where each word's letters are jumbled and the reader puts them back.
     title=N_("Word Scramble"),
-    rules=rules_text,
+    rules=rules,
     options=OPTIONS,
     showcase=SHOWCASE,
     generate=generate,

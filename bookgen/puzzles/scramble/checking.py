@@ -1,6 +1,7 @@
 """The rules, written apart from the solver: each answer uses exactly its scramble's letters, is
-not the scramble as printed, starts with its first letter where the page keeps it, and is a word
-of the language; no blocked word is printed, neither as a scramble, inside one, nor as an answer.
+not the scramble as printed, starts with its first letter where the page keeps it, holds each
+letter printed in its boxes there, and is a word of the language; no blocked word is printed,
+neither as a scramble, inside one, nor as an answer.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from bookgen.core.dictionary import blocked_words, is_blocked, is_word
 from bookgen.core.known_words import known_words
 from bookgen.core.letters import LANGUAGES, alphabet
 from bookgen.errors import PuzzleFormatError
-from bookgen.puzzles.scramble.parameters import MAX_WORD, MAX_WORDS, MIN_WORD
+from bookgen.puzzles.scramble.parameters import EMPTY, MAX_WORD, MAX_WORDS, MIN_WORD
 
 
 def check(puzzle: JSON, solution: JSON) -> list[str]:
@@ -23,7 +24,8 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
             count=len(words), scrambles=len(scrambles))]
     problems = []
     blocked = blocked_words(language)
-    for number, (scramble, word) in enumerate(zip(scrambles, words), 1):
+    shown = puzzle.get("shown") or [EMPTY * len(scramble) for scramble in scrambles]
+    for number, (scramble, word, boxes) in enumerate(zip(scrambles, words, shown), 1):
         if Counter(word) != Counter(scramble):
             problems.append(_("{word} does not use exactly the letters of {scramble}").format(
                 word=word, scramble=scramble))
@@ -32,6 +34,10 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
         elif puzzle["first"] and word[0] != scramble[0]:
             problems.append(_("{word} does not begin with {first}, kept first").format(
                 word=word, first=scramble[0]))
+        problems.extend(_("{word} does not hold {letter} in box {place}, where it is printed").format(
+                            word=word, letter=letter, place=place)
+                        for place, (letter, written) in enumerate(zip(boxes, word), 1)
+                        if letter not in (EMPTY, written))
         if word not in known_words(language) and not is_word(word, language):
             problems.append(_("{word} is no word of the language").format(word=word))
         problems.extend(_("scramble {number} ({scramble}) shows the blocked word {bad}").format(
@@ -43,9 +49,12 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
 
 
 def validate(puzzle: JSON) -> None:
-    """Refuse puzzle JSON that is not a list of scrambles in a language's letters."""
-    if not isinstance(puzzle, dict) or set(puzzle) != {"scrambles", "language", "first"}:
-        raise PuzzleFormatError(_("a scramble puzzle has exactly 'scrambles', 'language' and 'first'"))
+    """Refuse puzzle JSON that is not a list of scrambles in a language's letters, with the letters
+    its boxes print where some print one."""
+    if not isinstance(puzzle, dict) or not {"scrambles", "language", "first"} <= set(puzzle) \
+            <= {"scrambles", "language", "first", "shown"}:
+        raise PuzzleFormatError(_("a scramble puzzle has 'scrambles', 'language' and 'first', and "
+                                  "'shown' where its boxes print letters"))
     language, scrambles = puzzle["language"], puzzle["scrambles"]
     if language not in LANGUAGES:
         raise PuzzleFormatError(_("'language' must be one of {choices}").format(
@@ -59,3 +68,35 @@ def validate(puzzle: JSON) -> None:
                                     MAX_WORDS=MAX_WORDS, MIN_WORD=MIN_WORD, MAX_WORD=MAX_WORD))
     if not isinstance(puzzle["first"], bool):
         raise PuzzleFormatError(_("'first' must be true or false: whether each first letter is kept"))
+    if "shown" in puzzle:
+        _validate_shown(puzzle["shown"], scrambles, puzzle["first"])
+
+
+def _validate_shown(shown: object, scrambles: list[str], first: bool) -> None:
+    """Refuse `shown` unless it gives each scramble its boxes, as many as its letters, each empty
+    (".") or printing one of the scramble's letters (none where the kept first letter is), and
+    prints at least one (a puzzle of none leaves it out)."""
+    if not (isinstance(shown, list) and len(shown) == len(scrambles)
+            and all(isinstance(boxes, str) for boxes in shown)):
+        raise PuzzleFormatError(_("'shown' must be a list of {count} texts, one for each scramble: "
+                                  "'.' for an empty box, a capital letter for a printed one").format(
+                                    count=len(scrambles)))
+    for number, (boxes, scramble) in enumerate(zip(shown, scrambles), 1):
+        if len(boxes) != len(scramble):
+            raise PuzzleFormatError(_("'shown' {number} ({boxes}) has {count} boxes for the {letters} "
+                                      "letters of scramble {number} ({scramble})").format(
+                                        number=number, boxes=boxes, count=len(boxes),
+                                        letters=len(scramble), scramble=scramble))
+        if first and boxes[0] != EMPTY:
+            raise PuzzleFormatError(_("'shown' {number} ({boxes}) prints a letter in the first box, "
+                                      "which holds the kept first letter").format(
+                                        number=number, boxes=boxes))
+        strange = Counter(boxes[first:].replace(EMPTY, "")) - Counter(scramble[first:])
+        if strange:
+            raise PuzzleFormatError(_("'shown' {number} ({boxes}) prints {letters}, which scramble "
+                                      "{number} ({scramble}) does not hold").format(
+                                        number=number, boxes=boxes, scramble=scramble,
+                                        letters="".join(sorted(strange.elements()))))
+    if all(set(boxes) == {EMPTY} for boxes in shown):
+        raise PuzzleFormatError(_("'shown' prints no letter: a puzzle whose boxes print none leaves "
+                                  "it out"))

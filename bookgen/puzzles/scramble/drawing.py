@@ -1,7 +1,7 @@
 """Drawing through the pen: a numbered list, each scramble followed by a row of boxes to write its
-word in; at easy the first box holds the first letter in grey. The answer is the numbered list
-of the words alone (the key stays short: in large print a list of boxes is taller than the key's
-first page leaves under its heading).
+word in; at easy the first box holds the first letter in grey, and a box of `shown` its letter,
+grey as well. The answer is the numbered list of the words alone (the key stays short: in large
+print a list of boxes is taller than the key's first page leaves under its heading).
 
 Every function takes an optional `room` (width, height in mm, natural size): the page's frame
 when the list at its letters' floor size is wider than that (large print on a narrow trim, long
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bookgen.api import JSON
 from bookgen.core.pen import THIN, Pen
+from bookgen.puzzles.scramble.parameters import EMPTY, printed_boxes
 
 LETTER_SIZE = 14
 NUMBER_SIZE = 16              # the numbers reach large print's floor for numbers with the letters
@@ -73,11 +74,12 @@ def draw_filled(pen: Pen, puzzle: JSON, solution: JSON, room: Room | None = None
 
 
 def _draw_list(pen: Pen, puzzle: JSON, words: list[str] | None, room: Room | None) -> None:
-    """The numbered scrambles with their boxes, empty (but the first letter, at easy, in grey)
-    or holding `words`."""
+    """The numbered scrambles with their boxes, empty (but the first letter, at easy, and the
+    letters of `shown`, in grey) or holding `words`."""
     below, box, item = room is not None, box_size(puzzle, room), _item(puzzle, room)
     left = NUMBER if below else NUMBER + _scramble_width(puzzle) + GAP
     middle = TEXT_LINE / 2 if below else LINE / 2
+    printed = printed_boxes(puzzle)
     for index, scramble in enumerate(puzzle["scrambles"]):
         top = index * item
         _number(pen, index, top + middle)
@@ -88,8 +90,11 @@ def _draw_list(pen: Pen, puzzle: JSON, words: list[str] | None, room: Room | Non
         if words is not None:
             for place, letter in enumerate(words[index]):
                 pen.text(left + (place + 0.5) * box, box_top + box / 2, letter, LETTER_SIZE)
-        elif puzzle["first"]:
-            pen.text(left + box / 2, box_top + box / 2, scramble[0], LETTER_SIZE, grey=0.45)
+        else:
+            for place, letter in enumerate(printed[index]):
+                if letter != EMPTY:
+                    pen.text(left + (place + 0.5) * box, box_top + box / 2, letter, LETTER_SIZE,
+                             grey=0.45)
 
 
 def measure_solution(puzzle: JSON) -> tuple[float, float]:

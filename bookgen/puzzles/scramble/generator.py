@@ -2,6 +2,8 @@
 lengths whose letters make no other word: the level's share of the language's common words, or a
 theme's), shuffle each as the level shuffles until the scramble is no word, holds no blocked word
 and makes only its own word, and keep the list when its measured level is the one asked for.
+A user's word whose letters also make another (FROM and FORM) has letters printed in its boxes
+that tell it from the others (`printed_letters`), as puzzle books print them.
 
 A book never prints a word twice (`answer_parts`): the request's words are dealt into lists that
 share none (`dealt`: its pool in an order drawn from the request alone, so the same for every
@@ -16,9 +18,10 @@ from __future__ import annotations
 import random
 from functools import cache
 from importlib import resources
+from itertools import combinations
 
 from bookgen import i18n
-from bookgen.api import Generated, Request, _, ngettext
+from bookgen.api import JSON, Generated, Request, _, ngettext
 from bookgen.core.dictionary import blocked_words, is_blocked, is_word
 from bookgen.core.grading import level_word, make_at_level
 from bookgen.core.known_words import known_words
@@ -26,8 +29,15 @@ from bookgen.core.letters import alphabet, grid_form
 from bookgen.core.options import language_name
 from bookgen.errors import BookgenError
 from bookgen.puzzles.scramble.grader import in_place, pairs_kept, rate
-from bookgen.puzzles.scramble.parameters import ALL, COMMON, EXAMPLE_WORDS, LENGTHS_AT, SHUFFLE_AT
-from bookgen.puzzles.scramble.solver import answers, known_index, letters_key
+from bookgen.puzzles.scramble.parameters import (
+    ALL,
+    COMMON,
+    EMPTY,
+    EXAMPLE_WORDS,
+    LENGTHS_AT,
+    SHUFFLE_AT,
+)
+from bookgen.puzzles.scramble.solver import answers, dictionary_index, known_index, letters_key
 from bookgen.puzzles.wordsearch.parameters import ALL_THEMES, theme_words
 
 ATTEMPTS = 40
@@ -40,9 +50,26 @@ the pool's cost."""
 
 
 def others(word: str, first: bool, language: str) -> list[str]:
-    """The other known words a scramble of `word` could be read as (its first letter kept, or not)."""
-    return [other for other in known_index(language).get(letters_key(word), ())
-            if other != word and (not first or other[0] == word[0])]
+    """The other words a scramble of `word` could be read as (its first letter kept, or not): known
+    words, and where `word` is none (a user's rare word) the dictionary's forms too, which the
+    solver reads it among."""
+    key = letters_key(word)
+    found = known_index(language).get(key, ())
+    if word not in found:
+        found += dictionary_index(language).get(key, ())
+    return sorted({other for other in found if other != word and (not first or other[0] == word[0])})
+
+
+def printed_letters(word: str, first: bool, language: str) -> str:
+    """The letters the page prints in `word`'s boxes (`EMPTY` a box left empty) so that its
+    scramble has one answer: the fewest that tell it from every other word its letters make
+    (`others`), in the earliest boxes, the first aside where it holds the kept first letter. Only
+    a user's word has any: the built-in lists leave out words whose letters make another."""
+    rivals = others(word, first, language)
+    places = next(places for count in range(len(word) + 1)
+                  for places in combinations(range(int(first), len(word)), count)
+                  if all(any(rival[place] != word[place] for place in places) for rival in rivals))
+    return "".join(letter if place in places else EMPTY for place, letter in enumerate(word))
 
 
 def word_pool(request: Request) -> tuple[str, ...]:
@@ -126,9 +153,10 @@ def fits(scramble: str, word: str, shuffle: str) -> bool:
     return shuffle == "paired" or (in_place(scramble, word) > 0) == (shuffle == "split")
 
 
-def scrambled(rng: random.Random, word: str, level: str, language: str, tries: int = SHUFFLES) -> str | None:
+def scrambled(rng: random.Random, word: str, level: str, language: str, tries: int = SHUFFLES,
+              shown: str = "") -> str | None:
     """`word` shuffled as `level` shuffles, no word itself, holding no blocked word, whose one
-    answer is `word`; None where no order tried is."""
+    answer, its boxes printing the letters `shown`, is `word`; None where no order tried is."""
     shuffle, first = SHUFFLE_AT[level], SHUFFLE_AT[level] == "first"
     blocked, known = blocked_words(language), known_words(language)
     letters = list(word[first:])
@@ -138,7 +166,7 @@ def scrambled(rng: random.Random, word: str, level: str, language: str, tries: i
         if scramble == word or scramble in known or not fits(scramble, word, shuffle) \
                 or any(bad in scramble for bad in blocked):
             continue
-        if answers(scramble, first, language) == [word]:
+        if answers(scramble, first, language, shown) == [word]:
             return scramble
     return None
 
@@ -155,17 +183,11 @@ def _word_problem(original: str, word: str, level: str, language: str) -> str | 
     if is_blocked(word, language):
         return i18n._("{word} is a word no page prints (see bookgen/core/blocked/)").format(
             word=repr(original))
-    more = others(word, first, language)
-    if more:
-        also = (i18n._("the letters of {word} also make {others} (beginning with the same letter): "
-                       "its scramble would have two answers; leave it out") if first else
-                i18n._("the letters of {word} also make {others}: its scramble would have two "
-                       "answers; leave it out"))
-        return also.format(word=repr(original), others=", ".join(more))
     if word not in known_words(language) and not is_word(word, language):
         return i18n._("{word} is no word of the {language} dictionary").format(
             word=repr(original), language=language_name(language))
-    if scrambled(random.Random(word), word, level, language) is None:
+    shown = printed_letters(word, first, language)
+    if scrambled(random.Random(word), word, level, language, shown=shown) is None:
         return i18n._("{word} cannot be shuffled as {level} scrambles are (see the type's levels): "
                       "too few different letters").format(word=repr(original), level=level_word(level))
     return None
@@ -209,17 +231,34 @@ def dealt(request: Request) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(order[start:start + count]) for start in range(0, len(order) - count + 1, count))
 
 
+def prints_letters(request: Request) -> bool:
+    """Whether a puzzle of the request can print a letter in a box: a user's word its lists take
+    makes another word (`printed_letters`)."""
+    first, language = SHUFFLE_AT[request.level] == "first", request.settings["language"]
+    return bool(request.settings["words"]) and any(
+        set(printed_letters(word, first, language)) != {EMPTY}
+        for words in dealt(request) for word in words)
+
+
 def generate(rng: random.Random, request: Request) -> Generated:
     level, language = request.level, request.settings["language"]
     words = rng.choice(dealt(request))
+    first = SHUFFLE_AT[level] == "first"
+    shown = {word: printed_letters(word, first, language) for word in words}
 
     def fill() -> tuple[list[str], list[str]] | None:
         chosen = rng.sample(words, len(words))
-        scrambles = [scrambled(rng, word, level, language) for word in chosen]
+        scrambles = [scrambled(rng, word, level, language, shown=shown[word]) for word in chosen]
         return None if None in scrambles else (chosen, [s for s in scrambles if s is not None])
 
-    made = make_at_level(level, ATTEMPTS, fill, lambda made: {
-        "scrambles": made[1], "language": language, "first": SHUFFLE_AT[level] == "first"}, rate,
-        failure=_("no {level} scramble came out of {tries} tries for {request}").format(
-            level=level_word(level), tries=ATTEMPTS, request=request.describe()))
+    def puzzle(made: tuple[list[str], list[str]]) -> JSON:
+        """The page: `shown` only where a box prints a letter (a puzzle of none keeps the JSON
+        it always had)."""
+        boxes = [shown[word] for word in made[0]]
+        return {"scrambles": made[1], "language": language, "first": first,
+                **({"shown": boxes} if any(set(box) != {EMPTY} for box in boxes) else {})}
+
+    failure = _("no {level} scramble came out of {tries} tries for {request}").format(
+        level=level_word(level), tries=ATTEMPTS, request=request.describe())
+    made = make_at_level(level, ATTEMPTS, fill, puzzle, rate, failure=failure)
     return Generated(made.puzzle, {"words": made.answer[0]}, made.rating)

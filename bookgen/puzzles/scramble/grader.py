@@ -5,14 +5,20 @@ Each word falls in one of the shuffles' classes (`parameters.SHUFFLES`), as meas
 answer: its first letter kept first (the page says so), else two of its neighbours still side by
 side (a piece of the word shows), else a letter still in its own place, else nothing of the word
 shows. A puzzle's score is a hundred for the class of its easiest word plus ten for each letter,
-on average, a reader puts in order (the kept first letter aside), at most 99; levels are bands
-of it, one class each.
+on average, a reader puts in order (the kept first letter aside, and a letter printed in a box:
+both are already in place), at most 99; levels are bands of it, one class each.
+
+A printed letter leaves the class as the scramble's shuffle makes it. Counted as a letter in its
+place, it would put every expert puzzle holding such a word (a user's FROM, whose R is printed)
+in hard's band, and expert could not take the word at all; what it spares the reader is a letter
+to put in order, which the score counts.
 """
 
 from __future__ import annotations
 
 from bookgen.api import JSON
 from bookgen.core.grading import Bands
+from bookgen.puzzles.scramble.parameters import EMPTY
 from bookgen.puzzles.scramble.solver import solve
 
 BANDS = Bands.of({"easy": (0, 99), "medium": (100, 199), "hard": (200, 299), "expert": (300, 399)})
@@ -44,9 +50,11 @@ def rate(puzzle: JSON) -> JSON:
     scrambles, first = puzzle["scrambles"], puzzle["first"]
     classes = [shuffle_class(s, w, first) for s, w in zip(scrambles, words)]
     letters = sum(len(w) for w in words)
-    to_place = letters - first * len(words)
+    shown = sum(len(boxes) - boxes.count(EMPTY) for boxes in puzzle.get("shown", ()))
+    to_place = letters - first * len(words) - shown
     score = 100 * min(classes) + min(99, round(10 * to_place / len(words)))
     return {"level": BANDS.level_of(score), "score": score, "words": len(words),
             "letters": letters, "first_kept": first,
             "pairs_kept": sum(pairs_kept(s, w) for s, w in zip(scrambles, words)),
-            "in_place": sum(in_place(s, w) for s, w in zip(scrambles, words)) - first * len(words)}
+            "in_place": sum(in_place(s, w) for s, w in zip(scrambles, words)) - first * len(words),
+            **({"letters_shown": shown} if "shown" in puzzle else {})}

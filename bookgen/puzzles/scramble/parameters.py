@@ -29,6 +29,9 @@ the first letter first (the page says so); `paired` moves it and keeps two neigh
 side by side, in their order (a piece of the word shows); `split` keeps no two neighbours side
 by side; `scattered` does not either, and leaves no letter where the word has it."""
 SHUFFLE_AT = dict(zip(("easy", "medium", "hard", "expert"), SHUFFLES))
+EMPTY = "."
+"""A box the page leaves empty, in a puzzle's `shown` (each other character the letter the page
+prints in that box)."""
 
 
 def _word_problem(word: str) -> str | None:
@@ -95,28 +98,45 @@ OPTIONS = (
 RULES = N_("Each line holds the letters of a word in a jumbled order. Put them back in order and "
            "write the word in the boxes: it uses every letter once, and no other word uses "
            "exactly those letters.")
+SHOWN_RULES = N_("Each line holds the letters of a word in a jumbled order. Put them back in order "
+                 "and write the word in the boxes: it uses every letter once, a letter printed in "
+                 "a box belongs there, and no other word of those letters has the printed letters "
+                 "in their boxes.")
+"""The rules where a user's word prints a letter in a box (`generator.printed_letters`): its
+letters also make another word, so `RULES`' last words would not hold for it."""
 FIRST_RULE = N_("The first letter of each word is already first.")
 
 
-def rules_text(request: Request | None) -> str:
-    """The rules a section prints, saying at easy that the first letter is kept."""
+def rules_text(request: Request | None, letters_printed: bool) -> str:
+    """The rules a section prints: `SHOWN_RULES` where its words print letters in their boxes
+    (`letters_printed`), and at easy that the first letter is kept."""
+    rules = _(SHOWN_RULES if letters_printed else RULES)
     if request is not None and SHUFFLE_AT[request.level] == "first":
-        return f"{_(RULES)} {_(FIRST_RULE)}"
-    return _(RULES)
+        return f"{rules} {_(FIRST_RULE)}"
+    return rules
 
 
 def printed(puzzle: JSON) -> Printed:
     """The page prints each scramble, numbered, and its row of boxes (the first box holding the
-    first letter where it is kept, as the rules say)."""
+    first letter where it is kept, as the rules say, and any box its letter in `shown`)."""
     return Printed(dict(puzzle), tuple(puzzle["scrambles"]))
+
+
+def printed_boxes(puzzle: JSON) -> list[str]:
+    """Each word's boxes as the page prints them: `EMPTY`, or the letter printed there (the kept
+    first letter, or one of `shown`)."""
+    shown = puzzle.get("shown") or [EMPTY * len(s) for s in puzzle["scrambles"]]
+    return [(s[0] if puzzle["first"] else boxes[0]) + boxes[1:]
+            for s, boxes in zip(puzzle["scrambles"], shown)]
 
 
 def canonical(puzzle: JSON) -> str:
     """The same words scrambled another way, or listed in another order, are the same puzzle:
-    a scramble is known by its letters."""
-    first = puzzle["first"]
+    a scramble is known by its letters, and by the letters its boxes print where some print one."""
+    first, shown = puzzle["first"], puzzle.get("shown")
     return form_key({"letters": sorted((s[0] if first else "") + ":" + "".join(sorted(s))
-                                       for s in puzzle["scrambles"]),
+                                       + (":" + shown[index] if shown else "")
+                                       for index, s in enumerate(puzzle["scrambles"])),
                      "language": puzzle["language"]})
 
 

@@ -1,6 +1,7 @@
 /* Word scramble in the playable edition: each scramble with a row of boxes; a letter typed into
  * a box goes in and the next box of the word takes the focus (Backspace on an empty box goes back
- * and clears the letter there, the arrow keys move). At easy the first box holds the kept first letter. Hints (from Python)
+ * and clears the letter there, the arrow keys move). At easy the first box holds the kept first letter, and a
+ * box the puzzle's "shown" prints a letter in holds that letter, fixed as the kept one is. Hints (from Python)
  * give one letter in its place, [word, letter]; the frame picks the one nearest the last box
  * written. The letters a word may hold come from Python (play_data). Registers itself with the
  * player's frame (bookgen/html/frame.js). */
@@ -11,10 +12,11 @@
 
   function scrambleGame(board, record, page) {
     var scrambles = record.puzzle.scrambles, first = record.puzzle.first;
+    var printedLetters = record.puzzle.shown;  // a letter a box prints, "." for none; absent where none does
     var answer = record.solution && record.solution.words;
     var letters = (record.play && record.play.letters) || "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
     var list = el("ol", "scramble");
-    var inputs = [], marks = {};  // inputs[i][j]: a box's input, null for the kept first letter
+    var inputs = [], marks = {};  // inputs[i][j]: a box's input, null for a printed letter
 
     function place(i, j) { return t("Word {word}, letter {letter}", { word: i + 1, letter: j + 1 }); }
 
@@ -30,9 +32,10 @@
       inputs.push([]);
       for (var j = 0; j < scramble.length; j++) {
         var cell = el("span", "cell");
-        if (first && j === 0) {
+        var printed = first && j === 0 ? scramble[0] : printedLetters && printedLetters[i][j] !== "." ? printedLetters[i][j] : "";
+        if (printed) {
           cell.classList.add("given");
-          cell.appendChild(el("span", "value", scramble[0]));
+          cell.appendChild(el("span", "value", printed));
           cell.appendChild(spoken(t(", given")));
           inputs[i].push(null);
         } else {

@@ -1,10 +1,11 @@
 """Unscrambling: the words a scramble's letters make, as a reader could find them.
 
 A scramble's answers are the known words (`bookgen.core.known_words`) that use exactly its
-letters, other than the scramble itself as printed, and begin with its first letter where the page
-keeps it first. A scramble whose letters make no known word (a user's rare word) is looked up in
-the whole dictionary, every form counting. A puzzle is unique when each scramble makes exactly
-one word: the list of those words is its answer.
+letters, other than the scramble itself as printed, begin with its first letter where the page
+keeps it first, and hold each letter the page prints in a box (`shown`) in that box. A scramble
+whose letters make no such known word (a user's rare word) is looked up in the whole dictionary,
+every form counting. A puzzle is unique when each scramble makes exactly one word: the list of
+those words is its answer.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from functools import cache
 from bookgen.api import JSON, Solved
 from bookgen.core.dictionary import ranks
 from bookgen.core.known_words import known_words
+from bookgen.puzzles.scramble.parameters import EMPTY
 
 
 def letters_key(word: str) -> str:
@@ -42,13 +44,20 @@ def dictionary_index(language: str) -> Mapping[str, tuple[str, ...]]:
     return _indexed(ranks(language))
 
 
-def answers(scramble: str, first: bool, language: str) -> list[str]:
-    """The words a reader could write for `scramble` (alphabetical; see the module's docstring)."""
+def agrees(word: str, shown: str) -> bool:
+    """Whether `word` holds each letter printed in its boxes there (`shown`: a letter or `EMPTY`
+    a box; "": no box holds one)."""
+    return all(box in (EMPTY, letter) for box, letter in zip(shown, word))
+
+
+def answers(scramble: str, first: bool, language: str, shown: str = "") -> list[str]:
+    """The words a reader could write for `scramble`, its boxes holding the letters `shown`
+    (alphabetical; see the module's docstring)."""
     key = letters_key(scramble)
 
     def fitting(index: Mapping[str, tuple[str, ...]]) -> list[str]:
         return [word for word in index.get(key, ()) if word != scramble
-                and (not first or word[0] == scramble[0])]
+                and (not first or word[0] == scramble[0]) and agrees(word, shown)]
 
     return fitting(known_index(language)) or fitting(dictionary_index(language))
 
@@ -57,8 +66,9 @@ def solve(puzzle: JSON, cap: int | None = None) -> Solved:
     """How many ways the page can be answered (the words each scramble makes, multiplied, up to
     the cap) and the first of them."""
     count, words = 1, []
-    for scramble in puzzle["scrambles"]:
-        found = answers(scramble, puzzle["first"], puzzle["language"])
+    shown = puzzle.get("shown") or [""] * len(puzzle["scrambles"])
+    for scramble, letters in zip(puzzle["scrambles"], shown):
+        found = answers(scramble, puzzle["first"], puzzle["language"], letters)
         count *= len(found)
         if count == 0:
             return Solved(0, None)
