@@ -6,7 +6,8 @@ words the level can scramble and the puzzles they fill (a book never prints a wo
 over 20 puzzles, the mean score, letters, neighbours kept side by side and letters left in place,
 and the time to make one; last, the themed lists: per language and level, the words and puzzles of
 all the themes together and of the shortest and longest theme. Between them: of each language's
-1,500 most common words of 3 to 8 letters, how many an easy scramble refuses for a second reading.
+1,500 most common words of 3 to 8 letters, how many have a second reading at easy (a user's such
+word prints a letter in its boxes; the common words' lists leave it out).
 
 Run: python bench/scramble.py [--languages en,de,fr,es,it,nl] [--puzzles 20]
 """
@@ -59,13 +60,14 @@ def main() -> None:
         words, four = fresh(FIRST.format(language=language))
         (whole,) = fresh(WHOLE.format(language=language))
         print(f"  {language}: words {words:.2f}, words and four puzzles {four:.2f}, dictionary {whole:.2f}")
-    print(f"of the {COMMON:,} most common words of 3 to 8 letters, those an easy scramble refuses "
-          "(their letters make another known word with the same first letter), and some of them:")
+    print(f"of the {COMMON:,} most common words of 3 to 8 letters, those with a second "
+          "reading at easy (their letters make another known word with the same first letter), and "
+          "some of them:")
     for language in languages:
         common = [word for word in common_words(language, 3 * COMMON) if 3 <= len(word) <= 8][:COMMON]
-        refused = {word: rivals for word in common if (rivals := others(word, True, language))}
-        shown = ", ".join(f"{word} {'/'.join(rivals)}" for word, rivals in list(refused.items())[:5])
-        print(f"  {language}: {len(refused)} ({shown})")
+        rivalled = {word: rivals for word in common if (rivals := others(word, True, language))}
+        shown = ", ".join(f"{word} {'/'.join(rivals)}" for word, rivals in list(rivalled.items())[:5])
+        print(f"  {language}: {len(rivalled)} ({shown})")
     scramble = find_type("scramble")
     print("language level    words puzzles  score letters pairs in_place  ms/puzzle")
     for language in languages:
