@@ -326,7 +326,7 @@ def _section_records(config: BookConfig, section: SectionConfig, version: int, i
         more = partial(_slot_job, config, index, version, budget)
         return _matched(config.file, section, list(zip(jobs, records)), made_for_a[index], twins,
                         more, budget, make)
-    return [_without_twin(config.file, section, job, record, twins, number + i, budget, make)
+    return [_without_twin(config.file, section, job, record, twins, number, i, budget, make)
             for i, (job, record) in enumerate(zip(jobs, records))]
 
 
@@ -556,19 +556,34 @@ def _distinct(job: PuzzleJob, record: PuzzleRecord, twins: Twins,
     return False, tried
 
 
+class TooFewDifferent(BookgenError):
+    """A section's slot each of whose retries repeated an earlier puzzle: `found` different ones
+    came before it (a worksheet asking for no count then holds those)."""
+
+    def __init__(self, message: str, found: int, *, file: str | None = None,
+                 line: int | None = None, key: str | None = None) -> None:
+        super().__init__(message, file=file, line=line, key=key)
+        self.found = found
+
+
 def _without_twin(file: str, section: SectionConfig, job: PuzzleJob, record: PuzzleRecord,
-                  twins: Twins, number: int, budget: float | None,
+                  twins: Twins, first: int, index: int, budget: float | None,
                   made_now: Callable[[PuzzleJob], PuzzleRecord | None]) -> PuzzleRecord:
-    """The slot's puzzle, or a new one from the next retry seed while it is a twin (`made_now`)."""
+    """The slot's puzzle (the section's `index`th, the book's `first` + `index`th), or a new one
+    from the next retry seed while it is a twin (`made_now`)."""
     def make(retry: PuzzleJob) -> PuzzleRecord:
         return _checked(file, section, made_now(retry), budget)
 
     taken, tried = _distinct(job, record, twins, make, section.named)
     if not taken:
+        number = first + index
         others = [holder for holder in twins.holders_of(tried) if holder != section.named]
-        said = (_shared_with(section.count, section.describe(), number, others) if others else
-                _too_few_different(section.count, section.describe(), number, section.puzzle_type))
-        raise BookgenError(said, file=file, line=section.line, key=section.named)
+        if others:
+            raise BookgenError(_shared_with(section.count, section.describe(), number, others),
+                               file=file, line=section.line, key=section.named)
+        raise TooFewDifferent(_too_few_different(section.count, section.describe(), number,
+                                                 section.puzzle_type),
+                              index, file=file, line=section.line, key=section.named)
     return tried[-1]
 
 
@@ -654,10 +669,12 @@ def _matched(file: str, section: SectionConfig, pool: list[tuple[PuzzleJob, Puzz
                 continue
             if best is None:
                 with refusing():
-                    raise BookgenError(_(
+                    raise BookgenError(ngettext(
+                        "could not find a different puzzle ({request}) for every version; widen "
+                        "the options",
                         "could not find {count} different puzzles ({request}) for every version; ask "
-                        "for fewer, or widen the options").format(count=section.count,
-                                                                  request=section.describe()),
+                        "for fewer, or widen the options", section.count).format(
+                            count=section.count, request=section.describe()),
                         file=file, line=section.line, key=section.named)
             _job, record = pool.pop(best)
             if twins.take(record, section.named):

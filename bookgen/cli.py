@@ -923,6 +923,7 @@ def _init(args: argparse.Namespace, out: TextIO) -> int:
 def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     from dataclasses import replace
 
+    from bookgen.book import TooFewDifferent
     from bookgen.bookconfig import DEFAULT_NAME_LINE, BookConfig, SectionConfig
     from bookgen.config import load_layout, untranslated, untranslated_message, words_left_out
     from bookgen.fields import check_title
@@ -940,6 +941,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     request = _request_in(args.language or users_language(), args.type, args.difficulty,
                           _in_language(args.type, _set_options(args.type, args.set), args.language))
     puzzle_type = request.type
+    asked = args.count
     args.count = _worksheet_count(request, args.count, args.versions, args.quiet)
     one_page = args.count <= WORKSHEET_PAGE
     if not one_page and not args.quiet:
@@ -980,6 +982,15 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
             config = replace(config, sections=(replace(section, per_page=fits),))
             section = config.sections[0]
             continue
+        except TooFewDifferent as few:  # fewer different ones exist than the sheet's default
+            if asked is not None or args.versions > 1 or not few.found:
+                raise
+            _holds_what_exists(request, few.found, args.quiet)
+            args.count = few.found
+            section = replace(section, count=few.found,
+                              per_page=few.found if section.per_page is not None else None)
+            config = replace(config, sections=(section,))
+            continue
         if fits is not None and not args.quiet:
             with refusing():
                 said = (ngettext("{fits} of these puzzles fits a page at large print sizes; these "
@@ -1000,7 +1011,6 @@ def _worksheet_count(request: Request, asked: int | None, versions: int, quiet: 
     when fewer do, with a note (a classic pyramid has four answers a level)."""
     from bookgen.bookconfig import SectionConfig
     from bookgen.config import crowded_requests
-    from bookgen.puzzles.base import wider_advice
 
     def problem(count: int) -> str | None:
         section = SectionConfig(puzzle_type=request.type, count=count, level=request.level,
@@ -1014,6 +1024,15 @@ def _worksheet_count(request: Request, asked: int | None, versions: int, quiet: 
     fits = next((count for count in range(wanted - 1, 0, -1) if problem(count) is None), 0)
     if asked is not None or not fits:
         raise BookgenError(said, key="--count")
+    _holds_what_exists(request, fits, quiet)
+    return fits
+
+
+def _holds_what_exists(request: Request, fits: int, quiet: bool) -> None:
+    """The note of a sheet asking for no count that holds the `fits` different puzzles there are
+    (counted ahead, or found when the next repeated an earlier one every time)."""
+    from bookgen.puzzles.base import wider_advice
+
     if not quiet:
         with refusing():
             text = ngettext("{fits} puzzle exists for {request}: the sheet holds it (for more, "
@@ -1022,7 +1041,6 @@ def _worksheet_count(request: Request, asked: int | None, versions: int, quiet: 
                             "(for more, {wider})", fits).format(
                 fits=fits, request=request.describe(), wider=wider_advice([request]))
         print(refusal(NOTE, program="bookgen", text=text), file=sys.stderr)
-    return fits
 
 
 def _preview(args: argparse.Namespace, out: TextIO) -> int:
