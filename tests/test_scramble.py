@@ -521,6 +521,29 @@ def test_a_printed_letter_stands_fixed_in_its_box_and_typing_passes_it_by(browse
         assert tab.locator("#puzzle-1 .status").inner_text() == "Solved!"
 
 
+@pytest.mark.parametrize("width", [320, 360])
+def test_a_long_words_boxes_stay_on_a_phones_screen(browser, tmp_path, width):
+    """A 14-letter word's boxes ran past a 320-pixel phone's edge, to be scrolled sideways and its
+    jumbled letters cut: the boxes narrow to fit, no smaller than a finger's target, and a word
+    still too long goes on in a second row."""
+    words = ["zusammenarbeit", "freundschaften", "hausaufgaben", "einer"]
+    request = Request.make(SCRAMBLE, "hard", {"words": words, "language": "de"})
+    record = page_record(SCRAMBLE, make_puzzle(request, "phone").to_json(), 1)
+    path = tmp_path / "book.html"
+    write_html(path, "Scrambles", None, [{"title": "Word Scramble", "type": "scramble",
+                                          "rules": "Play.", "level": "hard", "puzzles": [record]}])
+    with test_html._opener(browser, path) as open_:
+        tab = open_(width=width, touch=True)
+        card = tab.locator("#puzzle-1").bounding_box()
+        boxes = [cell.bounding_box() for cell in tab.locator("#puzzle-1 .boxes .cell").all()]
+        assert len(boxes) == sum(map(len, words))
+        assert all(card["x"] <= box["x"] and box["x"] + box["width"] <= card["x"] + card["width"]
+                   for box in boxes), (card, boxes)
+        assert min(box["width"] for box in boxes) >= 24
+        assert tab.evaluate("document.documentElement.scrollWidth") == width
+        _box(tab, 0, 13).tap()  # the last box of the longest word, within reach
+
+
 def test_a_theme_whose_words_an_earlier_section_took_is_refused_naming_that_section(tmp_path):
     """All the themes together at medium take 120 words, among them colours of 4 to 6 letters;
     easy's one list of colours then shares a word with them, whatever it draws. Put first, it

@@ -58,6 +58,9 @@
       item.appendChild(row);
       list.appendChild(item);
     });
+    list.style.setProperty("--longest", String(Math.max.apply(null, scrambles.map(function (scramble) {
+      return scramble.length;
+    }))));  // the boxes narrow to fit it on a phone (play.css)
     board.appendChild(list);
     frame.roving(list);
     frame.keyHelp(el("li", "", t("Word scramble: type the word's letters into its boxes; Backspace goes back.")));
