@@ -108,3 +108,24 @@ def test_the_studio_script_keeps_no_table_of_a_types_options():
     options = {option.name for t in PUZZLE_TYPES for option in t.options}
     assert keys & options - set(BOOK_FIELDS) - set(SECTION_FIELDS) == set()
     assert "spec.title ||" in script and "enumDescriptions" in script
+
+
+@pytest.mark.parametrize(("type_name", "key", "items", "named"), [
+    ("scramble", "words", ["GESCHWINDIGKEIT", "tree", "RECHTSCHREIBUNG"], ["GESCHWINDIGKEIT", "RECHTSCHREIBUNG"]),
+    ("wordsearch", "words", ["ox", "tree", "r2d2"], ["ox", "r2d2"]),
+    ("fillin", "words", ["ab", "tree", "x1y"], ["ab", "x1y"]),
+    ("cryptogram", "quotes", ["Hi. | A", "A fine day to learn something new. | B", "Go! | C"],
+     ["Hi.", "Go!"]),
+])
+def test_every_bad_item_of_a_users_list_is_named_at_once(type_name, key, items, named):
+    """A teacher's list with two words too long was refused for the first, and once that was
+    mended, for the second: each item the list cannot take is named in one refusal."""
+    from bookgen.errors import BookgenError
+    from bookgen.puzzles import find_type
+    from bookgen.puzzles.base import Request
+
+    with pytest.raises(BookgenError) as refused:
+        Request.make(find_type(type_name), "easy", {key: items})
+    assert refused.value.key == key
+    assert all(repr(item) in refused.value.message for item in named), refused.value.message
+    assert "'tree'" not in refused.value.message

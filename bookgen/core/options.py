@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -339,6 +339,12 @@ def spoken_choice(choice: str, word: str) -> str:
     """A choice as a help line names it: its YAML word in English (what `bookgen schema` states),
     the language's `word` for it otherwise."""
     return choice if current().code == "en" else word
+
+
+def every_problem(items: Iterable[str], problem: Callable[[str], str | None]) -> str | None:
+    """What is wrong with each of a user's listed items (words, quotations), in one message: a
+    teacher's list of twenty was refused one word a build."""
+    return "; ".join(found for item in items if (found := problem(item)) is not None) or None
 
 
 def language_name(code: str) -> str:

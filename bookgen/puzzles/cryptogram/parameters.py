@@ -11,7 +11,7 @@ from importlib import resources
 
 from bookgen.api import JSON, Printed, Request, form_key
 from bookgen.core.letters import LANGUAGES, grid_form
-from bookgen.core.options import Option, language_name
+from bookgen.core.options import Option, every_problem, language_name
 from bookgen.i18n import N_, _
 
 MAX_TEXT = 240
@@ -87,7 +87,7 @@ def _quote_problem(line: str) -> str | None:
 
 
 def _quotes_problem(lines: tuple[str, ...]) -> str | None:
-    return next((problem for line in lines if (problem := _quote_problem(line))), None)
+    return every_problem(lines, _quote_problem)
 
 
 OPTIONS = (

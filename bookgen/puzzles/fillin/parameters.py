@@ -10,7 +10,7 @@ from importlib import resources
 
 from bookgen.api import JSON, Printed, Request, form_key
 from bookgen.core.letters import LANGUAGES, collation_key, grid_form
-from bookgen.core.options import Option, language_name
+from bookgen.core.options import Option, every_problem, language_name
 from bookgen.core.wordgrid import BLOCK, OPEN
 from bookgen.i18n import N_, _
 
@@ -45,7 +45,7 @@ def _words_problem(words: tuple[str, ...]) -> str | None:
     if len(words) > MAX_WORDS:
         return _("{count} words are more than a fill-in takes (at most {most})").format(
             count=len(words), most=MAX_WORDS)
-    return next((problem for word in words if (problem := word_problem(word))), None)
+    return every_problem(words, word_problem)
 
 
 OPTIONS = (

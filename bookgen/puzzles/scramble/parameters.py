@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from bookgen.api import JSON, Printed, Request, form_key
 from bookgen.core.letters import LANGUAGES, alphabet
-from bookgen.core.options import Option, language_name
+from bookgen.core.options import Option, every_problem, language_name
 from bookgen.i18n import N_, _
 from bookgen.puzzles.wordsearch.parameters import ALL_THEMES
 
@@ -48,7 +48,7 @@ def _words_problem(words: tuple[str, ...]) -> str | None:
     if len(words) > MAX_WORDS:
         return _("{count} words are more than a list of scrambles takes (at most {most})").format(
             count=len(words), most=MAX_WORDS)
-    return next((problem for word in words if (problem := _word_problem(word))), None)
+    return every_problem(words, _word_problem)
 
 
 COMMON, ALL = "common", "all"

@@ -15,7 +15,7 @@ from importlib import resources
 from bookgen.api import JSON, Printed, Request, form_key
 from bookgen.core.letters import LANGUAGES, alphabet, collation_key, grid_form
 from bookgen.core.masks import SHAPES, Mask, parse_mask
-from bookgen.core.options import Option, language_name
+from bookgen.core.options import Option, every_problem, language_name
 from bookgen.core.symmetry import SYMMETRIES
 from bookgen.errors import BookgenError
 from bookgen.i18n import N_, _, ngettext
@@ -156,7 +156,7 @@ def _words_problem(words: tuple[str, ...]) -> str | None:
     if len(words) > MAX_LIST:
         return _("{count} words are more than a list takes (at most {most})").format(
             count=len(words), most=MAX_LIST)
-    return next((problem for word in words if (problem := word_problem(word))), None)
+    return every_problem(words, word_problem)
 
 
 def _in_star(x: float, y: float) -> bool:
