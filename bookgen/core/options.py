@@ -12,7 +12,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from bookgen.errors import BookgenError, shown
 from bookgen.i18n import N_, _, current, pgettext
@@ -341,9 +341,12 @@ def spoken_choice(choice: str, word: str) -> str:
     return choice if current().code == "en" else word
 
 
-def every_problem(items: Iterable[str], problem: Callable[[str], str | None]) -> str | None:
-    """What is wrong with each of a user's listed items (words, quotations), in one message: a
-    teacher's list of twenty was refused one word a build."""
+Item = TypeVar("Item")
+
+
+def every_problem(items: Iterable[Item], problem: Callable[[Item], str | None]) -> str | None:
+    """What is wrong with each of a user's listed items (words, quotations, word and clue pairs),
+    in one message: a teacher's list of twenty was refused one word a build."""
     return "; ".join(found for item in items if (found := problem(item)) is not None) or None
 
 

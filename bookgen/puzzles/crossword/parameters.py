@@ -9,7 +9,7 @@ from importlib import resources
 
 from bookgen.api import JSON, Printed, Request, form_key
 from bookgen.core.letters import LANGUAGES, grid_form
-from bookgen.core.options import Option, language_name
+from bookgen.core.options import Option, every_problem, language_name
 from bookgen.core.wordgrid import BLOCK, OPEN
 from bookgen.i18n import N_, _
 from bookgen.puzzles.fillin.parameters import transposed
@@ -35,16 +35,20 @@ def _pairs_problem(pairs: tuple[Pair, ...]) -> str | None:
     if len(pairs) > MAX_PAIRS:
         return _("{count} clues are more than a crossword takes (at most {most})").format(
             count=len(pairs), most=MAX_PAIRS)
-    for word, clue in pairs:
-        if not word.isalpha():
-            return _("the word {word} holds a character that is not a letter (digits, spaces, "
-                     "hyphens)").format(word=repr(word))
-        if not MIN_WORD <= len(word) <= MAX_WORD:
-            return _("the word {word} is not {least} to {most} letters long").format(
-                word=repr(word), least=MIN_WORD, most=MAX_WORD)
-        if len(clue) > MAX_CLUE:
-            return _("the clue of {word} has {count} characters; a crossword prints at most "
-                     "{most}").format(word=repr(word), count=len(clue), most=MAX_CLUE)
+    return every_problem(pairs, _pair_problem)
+
+
+def _pair_problem(pair: Pair) -> str | None:
+    word, clue = pair
+    if not word.isalpha():
+        return _("the word {word} holds a character that is not a letter (digits, spaces, "
+                 "hyphens)").format(word=repr(word))
+    if not MIN_WORD <= len(word) <= MAX_WORD:
+        return _("the word {word} is not {least} to {most} letters long").format(
+            word=repr(word), least=MIN_WORD, most=MAX_WORD)
+    if len(clue) > MAX_CLUE:
+        return _("the clue of {word} has {count} characters; a crossword prints at most "
+                 "{most}").format(word=repr(word), count=len(clue), most=MAX_CLUE)
     return None
 
 
