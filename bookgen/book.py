@@ -37,6 +37,7 @@ from bookgen.puzzles.base import (
     dealt_requests,
     too_few_answers,
     too_few_exist,
+    wider_advice,
 )
 from bookgen.remembered import remembered
 
@@ -494,8 +495,8 @@ def different_puzzles(request: Request, seed: str, count: int, executor: Executo
         taken, tried = _distinct(job, record, twins, _made)
         made = tried[-1]
         if not taken:
-            raise BookgenError(_too_few_different(count, request.describe(), index + 1, request.type),
-                               key="--count")
+            raise BookgenError(_too_few_different(count, request.describe(), index + 1, request.type,
+                                                  request), key="--count")
         progress.advance()
         yield made
     progress.finish()
@@ -582,29 +583,29 @@ def _without_twin(file: str, section: SectionConfig, job: PuzzleJob, record: Puz
             raise BookgenError(_shared_with(section.count, section.describe(), number, others),
                                file=file, line=section.line, key=section.named)
         raise TooFewDifferent(_too_few_different(section.count, section.describe(), number,
-                                                 section.puzzle_type),
+                                                 section.puzzle_type, section.request),
                               index, file=file, line=section.line, key=section.named)
     return tried[-1]
 
 
-def _too_few_different(count: int, request: str, number: int, puzzle_type: PuzzleType) -> str:
+def _too_few_different(count: int, described: str, number: int, puzzle_type: PuzzleType,
+                       request: Request | None) -> str:
     """The refusal of a slot each of whose retries repeated an earlier puzzle (or a part of its
-    answer), in the user's language."""
+    answer), in the user's language, with the request's advice for more ("give more clues")."""
     with refusing():
         said = (ngettext("could not find {count} puzzle ({request}) different from the earlier "
-                         "ones: puzzle {number} repeated an earlier one {retries} times; widen "
-                         "the options",
+                         "ones: puzzle {number} repeated an earlier one {retries} times; {wider}",
                          "could not find {count} different puzzles ({request}): puzzle {number} "
-                         "repeated an earlier one {retries} times; ask for fewer, or widen the "
-                         "options", count)
+                         "repeated an earlier one {retries} times; ask for fewer, or {wider}", count)
                 if puzzle_type.answer_parts is None else
                 ngettext("could not find {count} puzzle ({request}) different from the earlier "
                          "ones: puzzle {number} repeated an earlier one, or a part of its answer (a "
-                         "word another puzzle holds), {retries} times; widen the options",
+                         "word another puzzle holds), {retries} times; {wider}",
                          "could not find {count} different puzzles ({request}): puzzle {number} "
                          "repeated an earlier one, or a part of its answer (a word another puzzle "
-                         "holds), {retries} times; ask for fewer, or widen the options", count))
-        return said.format(count=count, request=request, number=number, retries=TWIN_RETRIES)
+                         "holds), {retries} times; ask for fewer, or {wider}", count))
+        return said.format(count=count, request=described, number=number, retries=TWIN_RETRIES,
+                           wider=wider_advice([request] if request else []))
 
 
 def _shared_with(count: int, request: str, number: int, holders: list[str]) -> str:

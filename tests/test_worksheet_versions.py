@@ -340,7 +340,8 @@ def test_a_sheet_of_a_teachers_few_clues_holds_the_crosswords_they_make(run, tmp
     """Seven Dutch clues lay out one crossword: the default sheet of six was refused after forty
     retries of the second ("could not find 6 different puzzles"), though `-n 1` built. Where no
     count is asked for, the sheet holds the crosswords found and says so; `-n 2` is still
-    refused, and two versions of one crossword each are refused in the singular."""
+    refused, both advising more clues (not "widen the options"), and two versions of one
+    crossword each are refused in the singular."""
     clues = tmp_path / "clues.txt"
     clues.write_text("HOND: Dier dat blaft\nKAT: Dier dat miauwt\nKOE: Geeft melk\n"
                      "PAARD: Je kunt erop rijden\nVIS: Zwemt in het water\nVOGEL: Kan vliegen\n"
@@ -349,12 +350,14 @@ def test_a_sheet_of_a_teachers_few_clues_holds_the_crosswords_they_make(run, tmp
     status, _out, err = run("worksheet", "crossword", "-L", "nl", "--set", f"clues={clues}",
                             "--answers", "none", "-o", str(target))
     assert status == 0 and "note: 1 puzzle exists for crossword, easy, clues=HOND" in err, err
+    assert err.rstrip().endswith("the sheet holds it (for more, give more clues)"), err
     assert run("worksheet", "crossword", "-L", "nl", "--set", f"clues={clues}", "-n", "1",
                "--answers", "none", "-q", "-o", str(one))[0] == 0
     assert target.read_bytes() == one.read_bytes()
     status, _out, err = run("worksheet", "crossword", "-L", "nl", "--set", f"clues={clues}", "-n", "2",
                             "-o", str(tmp_path / "two.pdf"))
     assert status == 2 and "could not find 2 different puzzles" in err
+    assert err.rstrip().endswith("repeated an earlier one 40 times; ask for fewer, or give more clues"), err
     status, _out, err = run("worksheet", "crossword", "-L", "nl", "--set", f"clues={clues}", "-n", "1",
                             "--versions", "2", "-o", str(tmp_path / "versions.pdf"))
     assert status == 2 and "could not find a different puzzle (crossword, easy" in err, err

@@ -21,6 +21,7 @@ from bookgen.api import (
     PuzzleType,
     Request,
     Showcase,
+    _,
     always_unique,
     no_answer_note,
 )
@@ -167,6 +168,12 @@ def largest_size(puzzles: list[JSON], width: float, height: float) -> str | None
     return str(rows) if rows == columns else f"{rows}x{columns}"
 
 
+def wider(request: Request) -> str | None:
+    """More clues, where the user's make too few different crosswords (seven Dutch clues lay out
+    one); else the book's own advice."""
+    return _("give more clues") if request.settings["clues"] else None
+
+
 CROSSWORD = PuzzleType(
     name="crossword",
     # Translators: the puzzle of clues whose answers cross in a grid
@@ -197,5 +204,6 @@ CROSSWORD = PuzzleType(
     play_data=play_data,
     narrowed=narrowed,
     largest_size=largest_size,
+    wider=wider,
     json_schema="schema.json",
 )

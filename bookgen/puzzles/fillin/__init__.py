@@ -20,6 +20,7 @@ from bookgen.api import (
     PuzzleType,
     Request,
     Showcase,
+    _,
     always_unique,
     no_answer_note,
 )
@@ -65,6 +66,11 @@ def narrowed(width: float, height: float) -> PuzzleType:
                    page_breaks=partial(page_breaks, room=room))
 
 
+def wider(request: Request) -> str | None:
+    """More words, where the user's make too few different fill-ins; else the book's own advice."""
+    return _("give more words") if request.settings["words"] else None
+
+
 FILLIN = PuzzleType(
     name="fillin",
     # Translators: the puzzle where the words of a list are fitted into a grid (criss-cross)
@@ -94,5 +100,6 @@ FILLIN = PuzzleType(
     play_style="play.css",
     play_data=play_data,
     narrowed=narrowed,
+    wider=wider,
     json_schema="schema.json",
 )
