@@ -95,12 +95,24 @@ def test_clues_written_unquoted_in_yaml_a_mapping_or_a_list_of_pairs_are_read():
     ("\n      - YES: Not no\n      - SUN: It shines", "{true: 'Not no'} was read as true or false"),
     ("\n      SUN:\n      MOON: It shines by night", "{SUN: nothing} lacks its word or its clue"),
     ("\n      - SUN: [It, shines]", "{SUN: ['It', 'shines']} is not a word and its clue"),
+    ("\n      - HALF: 2.50\n      - SUN: It shines", "{HALF: 2.5} was read as a number, which YAML "
+     "keeps without the way it was written (2.50 as 2.5); put the clue in quotes (HALF: \"2.5\")"),
 ])
 def test_a_pair_yaml_read_as_something_else_is_refused_saying_what_to_write(clues, said):
     with pytest.raises(BookgenError) as refused:
         read_config_text("title: T\nsections:\n  - type: crossword\n    count: 1\n    difficulty: easy\n"
                          f"    clues:{clues}\n", Path("book.yaml"))
     assert said in refused.value.message and refused.value.key == "sections[0].clues"
+
+
+def test_a_number_clue_in_quotes_is_read_as_written():
+    """A maths teacher's HALF: 0.5 was refused as 'not a word and its clue', which it is; quoted,
+    as the refusal now asks, it reads as written, trailing zero and all."""
+    config = read_config_text("title: T\nsections:\n  - type: crossword\n    count: 1\n    difficulty: "
+                              "easy\n    clues:\n      - HALF: '0.50'\n      - FIFTH: '0.20'\n"
+                              "      - THIRD: '0.33'\n", Path("book.yaml"))
+    assert config.sections[0].request.options["clues"] == (
+        ("HALF", "0.50"), ("FIFTH", "0.20"), ("THIRD", "0.33"))
 
 
 @pytest.mark.parametrize("name, text", [

@@ -196,9 +196,9 @@ class Option:
 
     def _written_pair(self, item: Any) -> tuple[str, str] | None:
         """A `WORD: clue` pair as YAML reads it unquoted (a mapping of one pair), or None where the
-        item is none. A word or clue YAML took for true or false (YES, NO, ON, OFF unquoted) is
-        refused asking for quotes, since YAML keeps no trace of which it was; no clue (`WORD:`)
-        is an empty one."""
+        item is none. A word or clue YAML took for true or false (YES, NO, ON, OFF unquoted), or a
+        clue it took for a decimal number (0.5), is refused asking for quotes, since YAML keeps no
+        trace of how it was written; no clue (`WORD:`) is an empty one."""
         if not isinstance(item, dict) or len(item) != 1 or set(item) & {"word", "clue"}:
             return None
         ((word, clue),) = item.items()
@@ -206,6 +206,11 @@ class Option:
             raise BookgenError(_("{item} was read as true or false, as YAML reads YES, NO, ON and OFF "
                                  "unquoted; put the word or the clue in quotes ('ON': ...)").format(
                                      item=shown(item)), key=self.name)
+        if isinstance(clue, float):  # HALF: 0.5, as a maths teacher writes it
+            raise BookgenError(_("{item} was read as a number, which YAML keeps without the way it "
+                                 "was written (2.50 as 2.5); put the clue in quotes ({word}: "
+                                 "\"{clue}\")").format(item=shown(item), word=word, clue=clue),
+                               key=self.name)
         if not isinstance(word, (str, int)) or not isinstance(clue, (str, int, type(None))):
             return None  # not a word and its clue (the caller says so)
         return str(word), "" if clue is None else str(clue)
