@@ -506,16 +506,19 @@ def test_a_grid_too_wide_for_a_large_print_5x8_page_is_refused_naming_a_size_tha
     assert len(PdfReader(tmp_path / "built.pdf").pages) > 3
 
 
-def test_a_continued_heading_too_wide_for_its_column_repeats_the_plain_heading():
+def test_a_continued_heading_too_wide_for_its_column_is_said_short_or_repeats_the_plain_heading():
     """Set smaller to fit its column, "5 Buchstaben (Fortsetzung)" fell under large print's
     floor and a German fill-in was refused where "5 Buchstaben" alone fits: a column too narrow
-    for the longer heading repeats the list's own."""
+    for the longer heading says it short ("(cont.)"; a large-print German crossword's clues went
+    on over a page under a bare "Waagerecht", as if a new list began), and one too narrow for
+    that repeats the list's own."""
     from bookgen.core.wordpage import Entry, Style, paged
 
-    style = Style(14.0, 6.0, 4.0, 60.0)  # one column across 48 or 100 mm
+    style = Style(14.0, 6.0, 4.0, 60.0)  # one column across 48, 80 or 100 mm
     heading = Entry("", "5 Buchstaben", bold=True, whole=True, continued="5 Buchstaben (Fortsetzung)")
     blocks = [(heading, Entry("", "HAUSE"))] + [(Entry("", word),) for word in ("MAUSE", "LAUSE", "RAUSE")]
-    for width, expected in ((100.0, heading.continued), (48.0, heading.text)):
+    for width, expected in ((100.0, heading.continued), (80.0, "5 Buchstaben (cont.)"),
+                            (48.0, heading.text)):
         bands = paged(blocks, width, style, 0, 2)
         openings = [band.columns[0][0][0].text for band in bands[1:]]
         assert openings[0] == heading.text and set(openings[1:]) == {expected}, (width, openings)

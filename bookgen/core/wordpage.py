@@ -198,10 +198,15 @@ def _headed_again(flow: list[Laid], style: Style, column_width: float) -> list[L
 
 def _again(heading: Entry, style: Style, column_width: float) -> str:
     """What a column that continues a list prints over it: the list's `continued` heading, or
-    where that is wider than a column its heading again (set smaller to fit, "5 Buchstaben
-    (Fortsetzung)" fell under large print's floor where "5 Buchstaben" does not)."""
-    return (heading.continued if BOLD_WIDER * estimated_width(heading.continued, style.size) <= column_width
-            else heading.text)
+    where that is wider than a column its short form ("5 letras (cont.)": a Spanish list in three
+    columns under a 6x9 grid repeated "5 letras" alone, as if a new list began), or else its
+    heading again (set smaller to fit, "5 Buchstaben (Fortsetzung)" fell under large print's floor
+    where "5 Buchstaben" does not)."""
+    # Translators: over a column that goes on with a list, where "{heading} (continued)" is too
+    # wide for it: the shortest way the language says it ("5 letras (cont.)")
+    short = _("{heading} (cont.)").format(heading=heading.text)
+    return next((text for text in (heading.continued, short)
+                 if BOLD_WIDER * estimated_width(text, style.size) <= column_width), heading.text)
 
 
 def paged(blocks: Sequence[Sequence[Entry]], width: float, style: Style, first: int, rest: int
