@@ -355,3 +355,23 @@ def test_a_length_too_long_for_a_column_goes_on_under_its_heading_again():
     beside = flowed(blocks, 92.0, style, free=9)  # beside a grid nine lines tall: kept whole
     assert [column[0][0].text for column in beside.columns] == ["3 letters", "4 letters"]
     assert beside.lines == 9
+
+
+def test_whole_lists_fill_their_columns_from_the_left():
+    """The sampler's fill-in set its 4, 5, 6 and 7 letters lists in columns of 5, 4 and 7 lines:
+    of the splits whose tallest column is as short, the columns now fill from the left (5, 7, 4
+    lines), the last the shortest, as a typesetter fills them."""
+    from bookgen.core.wordpage import Entry, Style, flowed
+
+    style = Style(7.0, 3.4, 4.0, 30.0, whole_lists=True)
+    lists = {4: ["MESS", "MUCH", "USED", "WHOM"], 5: ["BIRTH", "SHADE", "THREE"],
+             6: ["WALKED", "WISDOM"], 7: ["BECOMES", "DELAYED", "USUALLY"]}
+    blocks = []
+    for length, words in lists.items():
+        heading = f"{length} letters"
+        blocks.append((Entry("", heading, bold=True, whole=True, continued=f"{heading} (continued)"),
+                       Entry("", words[0])))
+        blocks.extend((Entry("", word),) for word in words[1:])
+    laid = flowed(blocks, 100.0, style, columns=3)
+    assert [sum(len(lines) for _entry, lines in column) for column in laid.columns] == [5, 7, 4]
+    assert [column[0][0].text for column in laid.columns] == ["4 letters", "5 letters", "7 letters"]

@@ -165,13 +165,14 @@ def _whole_lists(laid: Sequence[Laid], columns: int, most: int) -> list[Laid] | 
             lists.append([])
         lists[-1].extend(block)
     heights = [_lines(part) for part in lists]
-    # tallest[k][i]: the least tallest column that sets the first i lists in k columns
+    # tallest[k][i]: the least tallest column that sets the first i lists in k columns; of cuts
+    # as good, the latest, so that the columns fill from the left as a typesetter fills them
     tallest = [[0] + [math.inf] * len(lists)] + [[0] * (len(lists) + 1) for _ in range(columns)]
     cut = [[0] * (len(lists) + 1) for _ in range(columns + 1)]
     for k in range(1, columns + 1):
         for i in range(1, len(lists) + 1):
-            tallest[k][i], cut[k][i] = min((max(tallest[k - 1][j], sum(heights[j:i])), j)
-                                           for j in range(i))
+            least, latest = min((max(tallest[k - 1][j], sum(heights[j:i])), -j) for j in range(i))
+            tallest[k][i], cut[k][i] = least, -latest
     if tallest[columns][len(lists)] > most:
         return None
     ends, i = [], len(lists)
