@@ -286,12 +286,17 @@ def play_record() -> dict:
     return page_record(CRYPTOGRAM, make_puzzle(request, "play").to_json(), 1)
 
 
-@pytest.fixture
-def open_cryptogram(browser, tmp_path, play_record):
+def _page(tmp_path, record: dict, level: str):
+    """The playable page of one cryptogram (its page record), in tmp_path."""
     path = tmp_path / "book.html"
     write_html(path, "Codes", None, [{"title": "Cryptogram", "type": "cryptogram", "rules": "Play.",
-                                      "level": "medium", "puzzles": [play_record]}])
-    with test_html._opener(browser, path) as open_:
+                                      "level": level, "puzzles": [record]}])
+    return path
+
+
+@pytest.fixture
+def open_cryptogram(browser, tmp_path, play_record):
+    with test_html._opener(browser, _page(tmp_path, play_record, "medium")) as open_:
         yield open_
 
 
@@ -319,10 +324,7 @@ def test_every_box_of_a_long_word_is_on_a_phone_screen(browser, tmp_path, quote)
     (UNDERSTANDING) breaks across lines."""
     record = page_record(CRYPTOGRAM, make_puzzle(Request.make(CRYPTOGRAM, "easy", {"quotes": [quote]}),
                                                  "phone").to_json(), 1)
-    path = tmp_path / "book.html"
-    write_html(path, "Codes", None, [{"title": "Cryptogram", "type": "cryptogram", "rules": "Play.",
-                                      "level": "easy", "puzzles": [record]}])
-    with test_html._opener(browser, path) as open_:
+    with test_html._opener(browser, _page(tmp_path, record, "easy")) as open_:
         tab = open_(width=360, touch=True)
         boxes = [box.bounding_box() for box in tab.locator("#puzzle-1 .cell.letter").all()]
         assert all(0 <= box["x"] and box["x"] + box["width"] <= 360 for box in boxes), boxes

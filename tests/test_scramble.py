@@ -441,12 +441,17 @@ def play_record() -> dict:
     return page_record(SCRAMBLE, make_puzzle(request, "play").to_json(), 1)
 
 
-@pytest.fixture
-def open_scrambles(browser, tmp_path, play_record):
+def _page(tmp_path, record: dict, level: str):
+    """The playable page of one scramble puzzle (its page record), in tmp_path."""
     path = tmp_path / "book.html"
     write_html(path, "Scrambles", None, [{"title": "Word Scramble", "type": "scramble",
-                                          "rules": "Play.", "level": "easy", "puzzles": [play_record]}])
-    with test_html._opener(browser, path) as open_:
+                                          "rules": "Play.", "level": level, "puzzles": [record]}])
+    return path
+
+
+@pytest.fixture
+def open_scrambles(browser, tmp_path, play_record):
+    with test_html._opener(browser, _page(tmp_path, play_record, "easy")) as open_:
         yield open_
 
 
@@ -504,11 +509,8 @@ def test_a_printed_letter_stands_fixed_in_its_box_and_typing_passes_it_by(browse
     so typing the word's other letters fills the boxes around it and solves the page."""
     request = Request.make(SCRAMBLE, "easy", {"words": ["from", "there", "goat"]})
     record = page_record(SCRAMBLE, make_puzzle(request, "shown").to_json(), 1)
-    path = tmp_path / "book.html"
-    write_html(path, "Scrambles", None, [{"title": "Word Scramble", "type": "scramble",
-                                          "rules": "Play.", "level": "easy", "puzzles": [record]}])
     words, shown = record["solution"]["words"], record["puzzle"]["shown"]
-    with test_html._opener(browser, path) as open_:
+    with test_html._opener(browser, _page(tmp_path, record, "easy")) as open_:
         tab = open_(width=360, touch=True)
         for index, (word, boxes) in enumerate(zip(words, shown)):
             given = tab.locator(f"#puzzle-1 li.item:nth-child({index + 1}) .cell.given .value")
@@ -529,10 +531,7 @@ def test_a_long_words_boxes_stay_on_a_phones_screen(browser, tmp_path, width):
     words = ["zusammenarbeit", "freundschaften", "hausaufgaben", "einer"]
     request = Request.make(SCRAMBLE, "hard", {"words": words, "language": "de"})
     record = page_record(SCRAMBLE, make_puzzle(request, "phone").to_json(), 1)
-    path = tmp_path / "book.html"
-    write_html(path, "Scrambles", None, [{"title": "Word Scramble", "type": "scramble",
-                                          "rules": "Play.", "level": "hard", "puzzles": [record]}])
-    with test_html._opener(browser, path) as open_:
+    with test_html._opener(browser, _page(tmp_path, record, "hard")) as open_:
         tab = open_(width=width, touch=True)
         card = tab.locator("#puzzle-1").bounding_box()
         boxes = [cell.bounding_box() for cell in tab.locator("#puzzle-1 .boxes .cell").all()]
