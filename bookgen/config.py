@@ -23,7 +23,7 @@ from bookgen import limits
 from bookgen.bookconfig import BankSource, BookConfig, Layout, SectionConfig
 from bookgen.core.masks import PICTURE_FILE
 from bookgen.core.options import CLUES_FILE, WORDS_FILE, Option, unknown_key_message
-from bookgen.errors import BookgenError, shown
+from bookgen.errors import BookgenError, Refusals, shown
 from bookgen.fields import (
     BOOK_FIELDS,
     FONT_FIELDS,
@@ -436,9 +436,22 @@ def load_config(path: str | Path, seed: str | None = None, language: str | None 
     relative paths from the current folder). `seed` overrides the config's seed, `language` its
     language (a code of `bookgen.i18n.languages()`)."""
     if str(path) == "-":
-        return _book_config(parse_yaml(read_text("-", limits.CONFIG_BYTES), "stdin"), "book", seed,
-                            language=language)
-    return replace(_book_config(load_yaml(path), Path(path).stem, seed, language=language), path=Path(path))
+        return _every_problem_raised(parse_yaml(read_text("-", limits.CONFIG_BYTES), "stdin"), "book",
+                                     seed, language)
+    return replace(_every_problem_raised(load_yaml(path), Path(path).stem, seed, language), path=Path(path))
+
+
+def _every_problem_raised(source: Source, name: str, seed: str | None, language: str | None) -> BookConfig:
+    """The book, or every problem of its config at once (`config_problems`, in the file's order):
+    a user mends them all before the next build, not one a build. A single problem is raised as
+    the loader raised it."""
+    try:
+        return _book_config(source, name, seed, language=language)
+    except BookgenError:
+        found = _source_problems(source, name, None, language)
+        if len(found) < 2:
+            raise
+        raise Refusals(sorted(found, key=lambda problem: problem.line or 0)) from None
 
 
 def read_config_text(text: str, file: Path, within: Path | None = None) -> BookConfig:
@@ -451,16 +464,23 @@ def read_config_text(text: str, file: Path, within: Path | None = None) -> BookC
 
 
 def config_problems(text: str, file: Path, within: Path | None = None) -> list[BookgenError]:
-    """Every problem `read_config_text` would find, each with its key, where the loader stops at
-    the first: for the studio, which shows each beside its field. Each key of the book is read
+    """Every problem `read_config_text` would find, each with its key, where reading stops at the
+    first: for the studio, which shows each beside its field, and `load_config`, which raises
+    them all. Each key of the book is read
     alone (a missing required key is named as that key), and each section by the loader until
     it reads: a key it refuses is set aside and the section read again, unless the section
     cannot be read without it. What spans keys (the book's total, crowded requests) is checked
-    once every key reads. Empty when the config reads; the CLI keeps to the first problem."""
+    once every key reads. A key missing where an unknown key is its near miss is not said again
+    ('dificulty' is said once). Empty when the config reads."""
     try:
         source = parse_yaml(text, str(file))
     except BookgenError as error:
         return [error]
+    return _source_problems(source, file.stem, within)
+
+
+def _source_problems(source: Source, name: str, within: Path | None,
+                     language: str | None = None) -> list[BookgenError]:
     data = source.data
     if not isinstance(data, dict):
         return _problems(read_fields, source, (), data, BOOK_FIELDS, "the book")
@@ -469,7 +489,10 @@ def config_problems(text: str, file: Path, within: Path | None = None) -> list[B
         if key not in BOOK_FIELDS:
             found += _problems(read_fields, source, (), {key: data[key]}, BOOK_FIELDS, "the book")
     values: dict[str, Any] = {}
+    misspelt = _misspelt(data, BOOK_FIELDS)
     for key, spec in BOOK_FIELDS.items():
+        if key in misspelt:
+            continue  # "did you mean" said it: "the book needs it" would say it again
         given = {key: data[key]} if key in data else {}
         try:
             values.update(read_fields(source, (), given, {key: spec}, "the book"))
@@ -484,14 +507,28 @@ def config_problems(text: str, file: Path, within: Path | None = None) -> list[B
     texts = values.get("texts") or {}
     refused_texts = _problems(_texts, source, texts)
     found += refused_texts
-    speech = speaking_language(values.get("language", "en")).with_texts({} if refused_texts else texts)
+    speech = speaking_language(language or values.get("language", "en")).with_texts(
+        {} if refused_texts else texts)
     if "sections" in values:
         found += _problems(_check_some, source, values["sections"])
     for index, section in enumerate(values.get("sections") or ()):
         found += _section_problems(source, index, section, within, speech)
     if found:
         return found
-    return _problems(_book_config, source, file.stem, None, within)
+    return _problems(_book_config, source, name, None, within, language)
+
+
+def _misspelt(data: dict[Any, Any], known: Collection[str]) -> set[str]:
+    """The known keys the mapping lacks that one of its unknown keys is a near miss of:
+    'dificulty' means 'difficulty'."""
+    absent = [name for name in known if name not in data]
+    return {close for key in data if key not in known
+            if (close := _near_miss(str(key), absent)) is not None}
+
+
+def _near_miss(key: str, names: Sequence[str]) -> str | None:
+    """The name `key` is a near miss of, as the "did you mean" of `unknown_key_message` finds it."""
+    return next(iter(difflib.get_close_matches(key, names, n=1)), None)
 
 
 def _problems(check: Callable[..., object], *args: Any) -> list[BookgenError]:
@@ -520,9 +557,15 @@ def _section_problems(source: Source, index: int, data: Any, within: Path | None
             found.append(error)
             refused = [key for key in (data if isinstance(data, dict) else ())
                        if _names(dotted(("sections", index, key)), error.key)]
-            if not refused or refused[0] in _NEEDED:
+            if not refused or refused[0] in _NEEDED or _near_miss(refused[0], _absent_needed(data)):
                 return found
             del data[refused[0]]
+
+
+def _absent_needed(data: Any) -> list[str]:
+    """The keys a section is not read without (`_NEEDED`) that it lacks: a refused key that is a
+    near miss of one ends the section's problems, as the needed key would."""
+    return [key for key in _NEEDED if not isinstance(data, dict) or key not in data]
 
 
 def _names(key: str, error_key: str | None) -> bool:

@@ -175,12 +175,13 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
 
 
 def _refused(run, folder: Path, *args: str) -> str:
-    """Run a command that must be refused: status 2, one line, and no file in the folder changed,
-    added or removed."""
+    """Run a command that must be refused: status 2, one line a problem (a config's every
+    problem at once), and no file in the folder changed, added or removed."""
     before = _snapshot(folder)
     status, out, err = run(*args)
     assert status == 2 and out == "", err
-    assert err.startswith("bookgen: error: ") and err.count("\n") == 1, err
+    assert err.endswith("\n") and all(line.startswith("bookgen: error: ")
+                                       for line in err.splitlines()), err
     assert _snapshot(folder) == before
     return err
 
@@ -518,6 +519,28 @@ def test_a_bom_is_read_alike_in_configs_and_banks(tmp_path, write_config, run, b
     status, out, err = run("build", str(config), "-o", str(tmp_path / "x.pdf"), "--jsonl", "-q")
     assert status == 0, err
     assert json.loads((tmp_path / "x.jsonl").read_text())["id"] == json.loads(bank_lines[0])["id"]
+
+
+def test_a_config_with_several_mistakes_is_refused_with_every_one_in_the_files_order(
+        tmp_path, write_config, run):
+    config = write_config("""
+        title: Mistakes
+        layout: leter
+        sections:
+          - {type: sudoku, count: 4, dificulty: easy}
+          - {type: numbrx, count: 4, difficulty: easy}
+          - {type: wordsearch, count: 0, difficulty: easy}
+          - {type: maze, count: 2, difficulty: easy, colour: red}
+        sectons: []
+        """)
+    err = _refused(run, tmp_path, "build", str(config), "-o", str(tmp_path / "x.pdf"))
+    lines = err.splitlines()
+    assert [line.split(": ")[3] for line in lines] == [
+        "layout", "sections[0].dificulty", "sections[1].type", "sections[2].count",
+        "sections[3].colour", "sectons"]
+    assert [int(line.split(": ")[2].rpartition(":")[2]) for line in lines] == [2, 4, 5, 6, 7, 8]
+    assert "did you mean 'difficulty'?" in lines[1] and "did you mean 'sections'?" in lines[5]
+    assert "needs" not in err  # what a near miss lacks is said once, by its "did you mean"
 
 
 def test_control_characters_in_printed_text_are_refused(tmp_path, write_config, run):
