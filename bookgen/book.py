@@ -35,6 +35,7 @@ from bookgen.puzzles.base import (
     Request,
     answer_key,
     dealt_requests,
+    shared_by_versions,
     too_few_answers,
     too_few_exist,
     wider_advice,
@@ -626,9 +627,9 @@ def _shared_with(count: int, request: str, number: int, holders: list[str]) -> s
 
 def version_matched(section: SectionConfig, version: int) -> bool:
     """Whether this version's puzzles of the section are chosen to match version A's in hardness:
-    every version after A's, unless its type deals each puzzle a share of the words (then each
-    version prints the same shares, in A's order)."""
-    return bool(version) and section.request is not None and section.request.type.deal is None
+    every version after A's, unless the section deals each puzzle a share of the words (then each
+    version prints the same shares: `shared_by_versions`)."""
+    return bool(version) and section.request is not None and not shared_by_versions(section.request)
 
 
 def _slot_job(config: BookConfig, index: int, version: int, budget: float | None,

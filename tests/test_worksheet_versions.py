@@ -12,8 +12,8 @@ from PIL import Image
 from pypdf import PdfReader
 
 from bookgen import audit
-from bookgen.book import MATCH_TOLERANCE, Twins
-from bookgen.config import ROOT
+from bookgen.book import MATCH_TOLERANCE, Twins, make_book
+from bookgen.config import ROOT, read_config_text
 from bookgen.making import record_from_json
 from bookgen.render.preview import render_pages
 
@@ -204,6 +204,19 @@ def test_versions_hold_different_puzzles_at_the_same_levels_each_key_its_own(two
             printed = _answer_text(record.puzzle["signs"], record.solution["order"])
             assert printed in keys[version]  # its key prints its own answer
             assert printed not in keys[other]
+
+
+def test_a_section_that_deals_no_shares_is_matched_to_version_a_whatever_its_type(tmp_path):
+    """Word search deals a teacher's long list out, and its versions were never matched to A's in
+    hardness, not even a theme's grids: at hard, half of B's lay further from A's than
+    MATCH_TOLERANCE. Only a section that deals its puzzles shares keeps A's shares unmatched."""
+    config = read_config_text("title: T\nseed: bench\nversions: 2\nsections:\n"
+                              "  - {type: wordsearch, count: 8, difficulty: hard}\n",
+                              tmp_path / "sheet.yaml")
+    version_a, version_b = (edition.sections[0].records for edition in make_book(config).editions())
+    hardness = version_a[0].puzzle_type.hardness
+    assert [round(abs(hardness(a.rating) - hardness(b.rating)), 3) <= MATCH_TOLERANCE
+            for a, b in zip(version_a, version_b)] == [True] * 8
 
 
 def _answer_text(signs: list[str], order: list[str]) -> str:

@@ -307,9 +307,10 @@ class PuzzleType:
         replay onto it to the solution. None: the type's hints fill no cells (only words).
     deal(request, turns): the request of a section's next puzzle, where a type shares a pool out
         over its puzzles (word search's list of more words than one grid hides): it names the
-        puzzle's share in an option, so that the book's puzzles take different shares and the
-        puzzle's id makes it again. `turns` is the book's tally of the shares dealt so far, one
-        per version (version B's puzzle takes the share A's took), keyed as the type likes.
+        puzzle's share in its `deal` option, so that the book's puzzles take different shares
+        and the puzzle's id makes it again. `turns` is the book's tally of the shares dealt so
+        far, one per version (version B's puzzle takes the share A's took:
+        `shared_by_versions`), keyed as the type likes.
         None: every puzzle of a section has the section's request.
     json_schema: the type's JSON Schema (draft 2020-12) of one whole puzzle line of its type (type,
         id, difficulty, rating, puzzle, solution), a file found as play_script is
@@ -411,6 +412,18 @@ def dealt_requests(request: Request, count: int, turns: Counter[str]) -> list[Re
     if request.type.deal is None:
         return [request] * count
     return [request.type.deal(request, turns) for _ in range(count)]
+
+
+def names_share(request: Request) -> bool:
+    """Whether the request is one puzzle's share of what its type deals out (`PuzzleType.deal`)."""
+    return request.type.deal is not None and request.options.get("deal") is not None
+
+
+def shared_by_versions(request: Request) -> bool:
+    """Whether a section of the request deals its puzzles shares, so that every version of a
+    book takes the same ones: version B's puzzle N tests what A's does (a teacher's list), so
+    it is not chosen to match A's in hardness."""
+    return names_share(dealt_requests(request, 1, Counter())[0])
 
 
 def too_few_exist(request: Request, count: int, excluded: int = 0) -> str | None:
