@@ -315,7 +315,8 @@ def _section_records(config: BookConfig, section: SectionConfig, version: int, i
                      make: Callable[[PuzzleJob], PuzzleRecord | None], progress: Progress,
                      budget: float | None) -> list[PuzzleRecord]:
     """A section's puzzles, made (on the executor's `futures`, else here), checked, and each
-    twin of an earlier puzzle replaced (or, for a later version, matched to version A's)."""
+    twin of an earlier puzzle replaced (or, for a later version, matched to version A's, or
+    where it deals shares, each share printed where A printed it)."""
     if futures is not None:
         records = _collect(config.file, section, futures, progress, budget)
     else:
@@ -328,8 +329,17 @@ def _section_records(config: BookConfig, section: SectionConfig, version: int, i
         more = partial(_slot_job, config, index, version, budget)
         return _matched(config.file, section, list(zip(jobs, records)), made_for_a[index], twins,
                         more, budget, make)
-    return [_without_twin(config.file, section, job, record, twins, number, i, budget, make)
-            for i, (job, record) in enumerate(zip(jobs, records))]
+    taken = [_without_twin(config.file, section, job, record, twins, number, i, budget, make)
+             for i, (job, record) in enumerate(zip(jobs, records))]
+    if version and index in made_for_a:  # A's may be sorted (`order: rating`)
+        place = {_request_part(record): i for i, record in enumerate(made_for_a[index])}
+        taken.sort(key=lambda record: place[_request_part(record)])
+    return taken
+
+
+def _request_part(record: PuzzleRecord) -> str:
+    """The request a record's id names, its seed left out: a dealt puzzle's share."""
+    return record.id.rpartition(":")[0]
 
 
 @contextmanager
@@ -628,7 +638,7 @@ def _shared_with(count: int, request: str, number: int, holders: list[str]) -> s
 def version_matched(section: SectionConfig, version: int) -> bool:
     """Whether this version's puzzles of the section are chosen to match version A's in hardness:
     every version after A's, unless the section deals each puzzle a share of the words (then each
-    version prints the same shares: `shared_by_versions`)."""
+    version prints the same shares, in A's order: `shared_by_versions`)."""
     return bool(version) and section.request is not None and not shared_by_versions(section.request)
 
 
