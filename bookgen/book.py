@@ -35,6 +35,7 @@ from bookgen.puzzles.base import (
     Request,
     answer_key,
     dealt_requests,
+    names_share,
     shared_by_versions,
     too_few_answers,
     too_few_exist,
@@ -329,7 +330,7 @@ def _section_records(config: BookConfig, section: SectionConfig, version: int, i
         more = partial(_slot_job, config, index, version, budget)
         return _matched(config.file, section, list(zip(jobs, records)), made_for_a[index], twins,
                         more, budget, make)
-    taken = [_without_twin(config.file, section, job, record, twins, number, i, budget, make)
+    taken = [_without_twin(config.file, section, job, record, twins, number, i, budget, make, version)
              for i, (job, record) in enumerate(zip(jobs, records))]
     if version and index in made_for_a:  # A's may be sorted (`order: rating`)
         place = {_request_part(record): i for i, record in enumerate(made_for_a[index])}
@@ -409,6 +410,7 @@ class Twins:
         self.parts: set[str] = set()  # answer_key(TYPE, part) of every part taken (`answer_parts`)
         self.holders: dict[str, str] = {}  # the section (named) that took each part first
         self.banked: dict[str, set[str]] = {}  # excluded forms by the request their id names
+        self.shares: dict[str, dict[int, PuzzleRecord]] = {}  # a share's puzzle in each version
 
     @staticmethod
     def key(record: PuzzleRecord) -> str:
@@ -435,24 +437,47 @@ class Twins:
                          for part in puzzle_type.answer_parts(record.puzzle, record.solution))
 
     def __contains__(self, record: PuzzleRecord) -> bool:
-        return (self.key(record) in self.seen or self.answer(record) in self.answers
-                or not self.parts.isdisjoint(self.parts_of(record)))
+        return self._repeats(self.key(record), self.answer(record), self.parts_of(record))
+
+    def _repeats(self, key: str, answer: str, parts: frozenset[str],
+                 allowed: frozenset[str] = frozenset()) -> bool:
+        """Whether a puzzle of these forms repeats one taken, the forms `allowed` aside."""
+        return ((key in self.seen and key not in allowed)
+                or (answer in self.answers and answer not in allowed)
+                or any(part in self.parts and part not in allowed for part in parts))
 
     def add(self, record: PuzzleRecord, holder: str = "") -> None:
         self.seen.add(self.key(record))
         self.answers.add(self.answer(record))
         self._hold(self.parts_of(record), holder)
 
-    def take(self, record: PuzzleRecord, holder: str = "") -> bool:
+    def take(self, record: PuzzleRecord, holder: str = "", share: str | None = None,
+             version: int = 0) -> bool:
         """Add the record unless it is a twin, or shares a part of its answer with one taken;
         whether it was added. Each form is worked out once (a canonical form can be the dearest
-        step of a cached puzzle). `holder` names the section that takes it."""
+        step of a cached puzzle). `holder` names the section that takes it.
+
+        `share` names the request of a puzzle that is a share of the user's words
+        (`PuzzleType.deal`), taken in `version`. The other versions' puzzles of that share test
+        the same words (a teacher's versions A and B test one spelling list, puzzle for puzzle),
+        so it may repeat what they hold, and only that: their canonical form, their answer and
+        its parts, which for a scramble are all its words. Their page it may not repeat (the same
+        scrambles in the same order): a canonical form cannot tell it, since a scramble's is its
+        letters, however they are jumbled and whatever their order. A version that holds a
+        puzzle of the share already repeats nothing of it."""
         key, answer, parts = self.key(record), self.answer(record), self.parts_of(record)
-        if key in self.seen or answer in self.answers or not self.parts.isdisjoint(parts):
+        by_version = self.shares.get(share, {}) if share is not None else {}
+        alike = [] if version in by_version else list(by_version.values())
+        allowed = frozenset(form for taken in alike
+                            for form in (self.key(taken), self.answer(taken), *self.parts_of(taken)))
+        if self._repeats(key, answer, parts, allowed) \
+                or any(taken.puzzle == record.puzzle for taken in alike):
             return False
         self.seen.add(key)
         self.answers.add(answer)
         self._hold(parts, holder)
+        if share is not None:
+            self.shares.setdefault(share, {})[version] = record
         return True
 
     def _hold(self, parts: frozenset[str], holder: str) -> None:
@@ -555,13 +580,14 @@ def retry_seed(seed: str, attempt: int) -> str:
 
 def _distinct(job: PuzzleJob, record: PuzzleRecord, twins: Twins,
               make: Callable[[PuzzleJob], PuzzleRecord],
-              holder: str = "") -> tuple[bool, list[PuzzleRecord]]:
+              holder: str = "", version: int = 0) -> tuple[bool, list[PuzzleRecord]]:
     """The slot's puzzle, or one made from its retry seeds while it is a twin of one already
-    taken (then taken too, as `holder`'s): whether one was taken, and the puzzles tried, the
-    one taken last."""
+    taken (then taken too, as `holder`'s, in `version`): whether one was taken, and the puzzles
+    tried, the one taken last."""
+    share = job.request.id("") if names_share(job.request) else None
     tried = [record]
     for attempt in range(1, TWIN_RETRIES + 2):
-        if twins.take(tried[-1], holder):
+        if twins.take(tried[-1], holder, share, version):
             return True, tried
         if attempt <= TWIN_RETRIES:
             tried.append(make(replace(job, seed=retry_seed(job.seed, attempt))))
@@ -580,13 +606,13 @@ class TooFewDifferent(BookgenError):
 
 def _without_twin(file: str, section: SectionConfig, job: PuzzleJob, record: PuzzleRecord,
                   twins: Twins, first: int, index: int, budget: float | None,
-                  made_now: Callable[[PuzzleJob], PuzzleRecord | None]) -> PuzzleRecord:
-    """The slot's puzzle (the section's `index`th, the book's `first` + `index`th), or a new one
-    from the next retry seed while it is a twin (`made_now`)."""
+                  made_now: Callable[[PuzzleJob], PuzzleRecord | None], version: int) -> PuzzleRecord:
+    """The slot's puzzle (the section's `index`th, the book's `first` + `index`th, in `version`),
+    or a new one from the next retry seed while it is a twin (`made_now`)."""
     def make(retry: PuzzleJob) -> PuzzleRecord:
         return _checked(file, section, made_now(retry), budget)
 
-    taken, tried = _distinct(job, record, twins, make, section.named)
+    taken, tried = _distinct(job, record, twins, make, section.named, version)
     if not taken:
         number = first + index
         others = [holder for holder in twins.holders_of(tried) if holder != section.named]

@@ -1015,7 +1015,7 @@ def _worksheet_count(request: Request, asked: int | None, versions: int, quiet: 
     def problem(count: int) -> str | None:
         section = SectionConfig(puzzle_type=request.type, count=count, level=request.level,
                                 title=request.type.title, per_page=None, request=request)
-        return next((said for _index, said in crowded_requests([section] * versions)), None)
+        return next((said for _index, said in crowded_requests([section], versions=versions)), None)
 
     wanted = WORKSHEET_COUNT if asked is None else asked
     said = problem(wanted)

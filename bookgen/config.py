@@ -38,7 +38,14 @@ from bookgen.i18n import ENGLISH, N_, Language, _, current, known_texts, ngettex
 from bookgen.i18n import language as speaking_language
 from bookgen.inputs import clues_of, read_picture, read_text, words_of
 from bookgen.puzzles import current_spelling, find_type, type_languages
-from bookgen.puzzles.base import PuzzleType, Request, never_at, too_few_answers, too_few_exist
+from bookgen.puzzles.base import (
+    PuzzleType,
+    Request,
+    never_at,
+    shared_by_versions,
+    too_few_answers,
+    too_few_exist,
+)
 from bookgen.seeds import check_seed
 from bookgen.yamlsource import KeyPath, Source, dotted, load_yaml, parse_yaml
 
@@ -406,13 +413,14 @@ def _section_size(specs: Sequence[Option], raw: dict[str, Any]) -> tuple[int, in
 
 def crowded_requests(sections: Sequence[SectionConfig],
                      excluded: Callable[[Request], int] = lambda request: 0,
-                     used_answers: Collection[str] = (),
+                     used_answers: Collection[str] = (), versions: int = 1,
                      ) -> Iterator[tuple[int, str]]:
     """(index of its last section, why) for each request whose sections, counted together, ask
     for more different puzzles than exist once `excluded(request)` are taken out, and for
     requests that ask for more different answers than exist once `used_answers` are taken out
-    (a book never repeats either): what the loader refuses before any work, and the book again
-    with its exclude banks read."""
+    (a book never repeats either, in any of its `versions`, but for the shares of a teacher's
+    list that each version takes: `shared_by_versions`): what the loader refuses before any
+    work, and the book again with its exclude banks read."""
     asked: dict[str, list[int]] = {}
     for index, section in enumerate(sections):
         if section.request is not None:
@@ -421,7 +429,8 @@ def crowded_requests(sections: Sequence[SectionConfig],
     for indexes in asked.values():
         request = sections[indexes[0]].request
         assert request is not None
-        counted.append((request, sum(sections[i].count for i in indexes)))
+        counted.append((request, sum(sections[i].count for i in indexes)
+                        * (1 if shared_by_versions(request) else versions)))
         problem = too_few_exist(request, counted[-1][1], excluded(request))
         if problem:
             yield indexes[-1], problem
@@ -597,8 +606,8 @@ def _book_config(source: Source, name: str, seed: str | None,
                    "docs/limits.md)"))
         raise source.error(("sections",), asked.format(
             total=current().number(total), versions=versions, most=current().number(limits.BOOK_PUZZLES)))
-    for index, problem in crowded_requests(read * versions):  # no puzzle in two versions either
-        raise source.error(("sections", index % len(read), "count"), problem)
+    for index, problem in crowded_requests(read, versions=versions):
+        raise source.error(("sections", index, "count"), problem)
     if values["untranslated"] == "refuse":
         for index, puzzle_type, code in untranslated(read, values["language"]):
             key = "language" if read[index].language else "type"

@@ -306,6 +306,48 @@ def test_a_word_in_an_earlier_puzzle_makes_a_twin_whatever_its_request():
     assert twins.take(record("hard", ["ZEBRA", "HORSE"]))
 
 
+def test_a_later_versions_puzzle_of_a_list_may_repeat_its_words_never_its_page():
+    """Version B's puzzle of a teacher's list tests the words A's puzzle of that list does: it may
+    repeat them (and so A's answer and canonical form), not A's page, not a word of another
+    puzzle, and not within its own version."""
+    share = "scramble:easy:deal=1,words=GOAT%2CWOLF%2CHARE%2CMOLE:"
+
+    def record(words: list[str], scrambles: list[str]) -> PuzzleRecord:
+        puzzle = {"scrambles": scrambles, "language": "en", "first": False}
+        return PuzzleRecord(SCRAMBLE, f"{share}x", "easy", {}, puzzle, {"words": words})
+
+    twins = Twins()
+    assert twins.take(record(["GOAT", "WOLF"], ["OGTA", "LFOW"]), share=share, version=0)
+    assert twins.take(record(["HARE", "MOLE"], ["EHRA", "LEMO"]))  # another puzzle of A's
+    assert not twins.take(record(["GOAT", "WOLF"], ["OGTA", "LFOW"]), share=share, version=1)
+    assert not twins.take(record(["GOAT", "MOLE"], ["TAGO", "OLEM"]), share=share, version=1)
+    assert twins.take(record(["WOLF", "GOAT"], ["FLWO", "OGTA"]), share=share, version=1)
+    assert not twins.take(record(["WOLF", "GOAT"], ["OWFL", "TAGO"]), share=share, version=1)
+    assert not twins.take(record(["WOLF", "GOAT"], ["OWFL", "TAGO"]), share=share, version=0)
+
+
+def test_a_puzzle_of_the_users_words_names_its_list_and_its_id_makes_it_again(run, tmp_path):
+    """Sixteen words, eight a puzzle: `generate -n 2` deals list 1, then list 2, each named in
+    the puzzle's id, which makes the same puzzle again; a list the words do not fill is
+    refused, naming the option."""
+    words = "CAT,HOUSE,GARDEN,PENCIL,WINDOW,TABLE,CHAIR,PAPER,BREAD,MILK,APPLE,TRAIN,RIVER,CLOCK,PLANT,HORSE"
+    status, out, err = run("generate", "scramble", "-d", "easy", "--set", f"words={words}",
+                           "--set", "word_count=8", "-n", "2", "-q", "-j", "1")
+    assert status == 0, err
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert "deal=1," in first["id"] and "deal=2," in second["id"]
+    assert sorted(first["solution"]["words"] + second["solution"]["words"]) == sorted(words.split(","))
+    status, again, err = run("generate", "--id", second["id"], "-q")
+    assert status == 0 and json.loads(again) == second, err
+    lines = tmp_path / "two.jsonl"
+    lines.write_text(out, encoding="utf-8")
+    status, solved, err = run("solve", str(lines))
+    assert status == 0 and [json.loads(line)["solutions"] for line in solved.splitlines()] == [1, 1]
+    with pytest.raises(BookgenError, match="the words fill 2 lists of 8, so there is no list 3") as refused:
+        Request.make(SCRAMBLE, "easy", {"words": words.split(","), "word_count": 8, "deal": 3})
+    assert refused.value.key == "deal"
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_solved_example_gives_away_no_word_a_puzzle_takes(language):
     """Whatever the list: word search's themes list some of them (DRUM in music and toys, BOOT in

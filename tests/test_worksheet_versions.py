@@ -219,6 +219,70 @@ def test_a_section_that_deals_no_shares_is_matched_to_version_a_whatever_its_typ
             for a, b in zip(version_a, version_b)] == [True] * 8
 
 
+SPELLING_LIST = ["cat", "house", "garden", "pencil", "window", "table", "chair", "paper",
+                 "bread", "milk", "apple", "train", "river", "clock", "plant", "horse"]
+
+
+def _scramble_versions(tmp_path: Path, section: str) -> tuple[tuple, tuple]:
+    """Versions A's and B's puzzles of a book of one scramble section."""
+    config = read_config_text(f"title: T\nseed: s\nversions: 2\nsections:\n  - {section}\n",
+                              tmp_path / "sheet.yaml")
+    version_a, version_b = (edition.sections[0].records for edition in make_book(config).editions())
+    return version_a, version_b
+
+
+def test_versions_of_a_teachers_scramble_list_test_its_words_puzzle_for_puzzle(tmp_path):
+    """Sixteen words, eight a puzzle: two versions of two puzzles were refused ("only 2
+    different answers exist ... and 4 are asked for"). B's puzzle N tests the words A's puzzle N
+    does, on a page of its own, at the level asked for; each version prints every word once."""
+    words = ", ".join(SPELLING_LIST)
+    section = f"{{type: scramble, count: 2, difficulty: easy, word_count: 8, words: [{words}]}}"
+    version_a, version_b = _scramble_versions(tmp_path, section)
+    for records in (version_a, version_b):
+        printed = [word for record in records for word in record.solution["words"]]
+        assert sorted(printed) == sorted(word.upper() for word in SPELLING_LIST)
+        assert [record.level for record in records] == ["easy", "easy"]
+    assert [sorted(a.solution["words"]) for a in version_a] \
+        == [sorted(b.solution["words"]) for b in version_b]
+    assert all(a.puzzle["scrambles"] != b.puzzle["scrambles"] for a, b in zip(version_a, version_b))
+
+
+def test_versions_of_a_scramble_theme_share_no_word_and_are_matched_to_a(tmp_path):
+    """With the built-in words each version draws lists of its own, matched to A's in hardness,
+    as before scrambles dealt a teacher's list out."""
+    version_a, version_b = _scramble_versions(tmp_path, "{type: scramble, count: 6, difficulty: easy, "
+                                                        "theme: common}")
+    words = [{word for record in records for word in record.solution["words"]}
+             for records in (version_a, version_b)]
+    assert len(words[0]) == len(words[1]) == 48 and not words[0] & words[1]
+    hardness = version_a[0].puzzle_type.hardness
+    assert [round(abs(hardness(a.rating) - hardness(b.rating)), 3) <= MATCH_TOLERANCE
+            for a, b in zip(version_a, version_b)] == [True] * 6
+    assert not any("deal=" in record.id for record in version_a + version_b)
+
+
+def test_a_scramble_sheet_of_a_teachers_words_holds_them_on_every_version(run, tmp_path):
+    """Eight words fill one puzzle: `worksheet --versions 2` without -n was refused ("only 1
+    answer exists ... and 12 are asked for", no count asked for). Each sheet holds that puzzle,
+    its key the eight words, its page its own; -n 2 asks for two, not four."""
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(SPELLING_LIST[:8]) + "\n", encoding="utf-8")
+    command = ["worksheet", "scramble", "--set", f"words={words}", "--versions", "2", "-j", "1"]
+    status, _, err = run(*command, "-o", str(tmp_path / "ws.pdf"))
+    assert status == 0, err
+    assert "note: 1 puzzle exists for scramble, easy, words=cat,house" in err
+    sheets = {v: audit.read_pages(tmp_path / f"ws-{v}.pdf")[0].text.replace(f"Version {v}", "")
+              for v in "AB"}
+    assert sheets["A"] != sheets["B"]
+    for letter in "AB":
+        key = audit.read_pages(tmp_path / f"ws-{letter}-answers.pdf")[0].text.split()
+        assert sorted(word for word in key if word.lower() in SPELLING_LIST) \
+            == sorted(word.upper() for word in SPELLING_LIST[:8])
+    status, _, err = run(*command, "-n", "2", "-o", str(tmp_path / "two.pdf"))
+    assert status == 2 and "only 1 answer exists for scramble, easy" in err
+    assert "and 2 are asked for" in err, err
+
+
 def _answer_text(signs: list[str], order: list[str]) -> str:
     """A placement answer as the key's text reads: the numbers and signs in turn, a line each."""
     parts = [order[0]]

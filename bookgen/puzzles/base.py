@@ -306,11 +306,11 @@ class PuzzleType:
         among texts, where a number is to find): the board a hint's cells point into, so hints
         replay onto it to the solution. None: the type's hints fill no cells (only words).
     deal(request, turns): the request of a section's next puzzle, where a type shares a pool out
-        over its puzzles (word search's list of more words than one grid hides): it names the
-        puzzle's share in its `deal` option, so that the book's puzzles take different shares
-        and the puzzle's id makes it again. `turns` is the book's tally of the shares dealt so
-        far, one per version (version B's puzzle takes the share A's took:
-        `shared_by_versions`), keyed as the type likes.
+        over its puzzles (word search's list of more words than one grid hides, a scramble's
+        list of the user's words): it names the puzzle's share in its `deal` option, so that
+        the book's puzzles take different shares and the puzzle's id makes it again. `turns` is
+        the book's tally of the shares dealt so far, one per version (version B's puzzle takes
+        the share A's took: `shared_by_versions`), keyed as the type likes.
         None: every puzzle of a section has the section's request.
     json_schema: the type's JSON Schema (draft 2020-12) of one whole puzzle line of its type (type,
         id, difficulty, rating, puzzle, solution), a file found as play_script is
@@ -422,7 +422,8 @@ def names_share(request: Request) -> bool:
 def shared_by_versions(request: Request) -> bool:
     """Whether a section of the request deals its puzzles shares, so that every version of a
     book takes the same ones: version B's puzzle N tests what A's does (a teacher's list), so
-    it is not chosen to match A's in hardness."""
+    it is not chosen to match A's in hardness, and the shares are counted once, not once a
+    version, when a book is counted before any work."""
     return names_share(dealt_requests(request, 1, Counter())[0])
 
 

@@ -35,10 +35,11 @@ from bookgen.puzzles.scramble.drawing import (
 )
 from bookgen.puzzles.scramble.generator import (
     check_request,
-    dealt,
+    deal,
     example_words,
     generate,
     prints_letters,
+    taken_lists,
 )
 from bookgen.puzzles.scramble.grader import BANDS, rate
 from bookgen.puzzles.scramble.hints import given_answer, hints
@@ -73,9 +74,9 @@ def rules(request: Request | None) -> str:
 
 
 def answers(request: Request) -> frozenset[str]:
-    """One answer form a list the request's words are dealt into (`dealt`): a book never prints
-    a word twice, so a section holds as many puzzles as its words fill lists."""
-    return frozenset(form_key(sorted(words)) for words in dealt(request))
+    """One answer form a list the request's puzzles take (`taken_lists`): a book never prints a
+    word twice, so a section holds as many puzzles as its words fill lists."""
+    return frozenset(form_key(sorted(words)) for words in taken_lists(request))
 
 
 def wider(request: Request) -> str | None:
@@ -149,5 +150,6 @@ SCRAMBLE = PuzzleType(
     play_script="play.js",
     play_style="play.css",
     narrowed=narrowed,
+    deal=deal,
     json_schema="schema.json",
 )

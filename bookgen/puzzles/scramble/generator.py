@@ -7,15 +7,17 @@ that tell it from the others (`printed_letters`), as puzzle books print them.
 
 A book never prints a word twice (`answer_parts`): the request's words are dealt into lists that
 share none (`dealt`: its pool in an order drawn from the request alone, so the same for every
-puzzle of a section, cut into lists of `word_count`), and each puzzle takes one of them, drawn
-by its seed. Two puzzles that draw the same list are twins, and the book draws again for the
-later one; `answers` counts the lists, so a section asking for more puzzles than its words fill
-is refused up front, saying how many there are.
+puzzle of a section, cut into lists of `word_count`), and each puzzle takes one of them: a
+theme's puzzle draws one by its seed (two that draw the same list are twins, and the book draws
+again for the later one); a user's list is dealt (`deal`), puzzle N the Nth list, so that
+version B's puzzle N tests the words A's does. `answers` counts the lists, so a section asking
+for more puzzles than its words fill is refused up front, saying how many there are.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from functools import cache
 from importlib import resources
 from itertools import combinations
@@ -219,16 +221,47 @@ def check_request(request: Request) -> None:
                            "{level} scrambles can take", len(pool)))
         raise BookgenError(listed.format(count=count, theme=theme, listed=len(pool),
                                          level=level_word(level)), key="word_count")
+    lists, named = len(dealt(request)), request.settings["deal"]
+    if named is not None and named > lists:
+        raise BookgenError(ngettext("the words fill {lists} list of {count}, so there is no list "
+                                    "{deal}",
+                                    "the words fill {lists} lists of {count}, so there is no list "
+                                    "{deal}", lists).format(lists=lists, count=count, deal=named),
+                           key="deal")
 
 
 def dealt(request: Request) -> tuple[tuple[str, ...], ...]:
     """The request's words in lists of `word_count` that share none: its pool in an order drawn
-    from the request alone (every puzzle of a section deals the same), cut in turn (the words
-    left over fill no list)."""
+    from the request alone, whichever list it names (every puzzle of a section deals the same),
+    cut in turn (the words left over fill no list)."""
     pool = sorted(word_pool(request))
     count = _count(request, tuple(pool))
-    order = random.Random(f"{request.id('')}/dealt").sample(pool, len(pool))
+    order = random.Random(f"{_undealt(request).id('')}/dealt").sample(pool, len(pool))
     return tuple(tuple(order[start:start + count]) for start in range(0, len(order) - count + 1, count))
+
+
+def _undealt(request: Request) -> Request:
+    """The request without the list it names (`deal`): the section's, whose id orders the words."""
+    if request.settings["deal"] is None:
+        return request
+    return Request(request.type, request.level,
+                   {key: value for key, value in request.options.items() if key != "deal"})
+
+
+def taken_lists(request: Request) -> tuple[tuple[str, ...], ...]:
+    """The lists the request's puzzles take: the one it names (`deal`), else every list."""
+    lists, named = dealt(request), request.settings["deal"]
+    return lists if named is None else lists[named - 1:named]
+
+
+def deal(request: Request, turns: Counter[str]) -> Request:
+    """The request of the next puzzle of a section of the user's words: the next of its lists
+    (`turns` counts the lists a version has dealt of each request), unless the user named the
+    list. A theme's puzzles draw their lists, as they always have."""
+    if not request.settings["words"] or request.settings["deal"] is not None:
+        return request
+    turns[request.id("")] += 1
+    return Request(request.type, request.level, {**request.options, "deal": turns[request.id("")]})
 
 
 def prints_letters(request: Request) -> bool:
@@ -242,7 +275,7 @@ def prints_letters(request: Request) -> bool:
 
 def generate(rng: random.Random, request: Request) -> Generated:
     level, language = request.level, request.settings["language"]
-    words = rng.choice(dealt(request))
+    words = rng.choice(taken_lists(request))
     first = SHUFFLE_AT[level] == "first"
     shown = {word: printed_letters(word, first, language) for word in words}
 

@@ -91,6 +91,9 @@ OPTIONS = (
     Option("word_count", "int", N_("scrambles on each page (default 8 at easy and expert, else 10; at "
            "most the words given)"), low=3, high=MAX_WORDS, default=lambda level, earlier: WORDS_AT[level],
            label=N_("Words on a page")),
+    Option("deal", "int", N_("which list of the words this puzzle takes, 1 the first (default: "
+           "with your own words, puzzle N of each version takes the Nth list; a theme's list is "
+           "drawn)"), low=1, label=N_("Which list")),
     Option("language", "choice", N_("the language of the words (default: the section's "
            "language)"), choices=LANGUAGES, default="en", words=language_name, label=N_("Language")),
 )
