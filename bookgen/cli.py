@@ -1022,6 +1022,8 @@ def _worksheet_count(request: Request, asked: int | None, versions: int, quiet: 
     if said is None:
         return wanted
     fits = next((count for count in range(wanted - 1, 0, -1) if problem(count) is None), 0)
+    if asked is None and not fits:  # not even one a version: refuse that, not the six never asked
+        said = problem(1) or said
     if asked is not None or not fits:
         raise BookgenError(said, key="--count")
     _holds_what_exists(request, fits, quiet)
