@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import collections
 import io
 import itertools
 import json
+import random
 import re
 from fractions import Fraction
 
@@ -22,10 +24,10 @@ from bookgen.core.pen import RecordingPen
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
-from bookgen.puzzles.arithmetic import ARITHMETIC
+from bookgen.puzzles.arithmetic import ARITHMETIC, generator
 from bookgen.puzzles.arithmetic.census import census
 from bookgen.puzzles.arithmetic.checking import check, validate
-from bookgen.puzzles.arithmetic.grader import BANDS, WEIGHTS, person, rate
+from bookgen.puzzles.arithmetic.grader import BANDS, WEIGHTS, level_of, person, rate
 from bookgen.puzzles.arithmetic.solver import solve
 from bookgen.puzzles.base import Request, too_few_exist
 from bookgen.render.document import BookDocument
@@ -366,6 +368,57 @@ def test_generation_follows_options():
     assert all(1 <= n <= 13 for n in numbers)
     five = make_puzzle(Request.make(ARITHMETIC, "easy", {"size": 5}), "five")
     assert len(five.puzzle["numbers"]) == 5
+
+
+# --- a drawn card's level, without its solutions -------------------------------------------------
+
+LEVEL_SETTINGS = [  # (target, range, operators, joining): whole, fractional and unsolvable cards
+    (10, (1, 9), "+-*/", False), (24, (1, 13), "+-*/", False), (100, (1, 9), "+-*/", False),
+    (10, (0, 9), "+-", False), (10, (1, 9), "/", False), (24, (1, 9), "-*", False),
+    (2, (1, 9), "+/", False), (1, (1, 9), "+-*/^", False), (97, (1, 9), "+-*/", True),
+    (0, (0, 5), "*/", False),
+]
+QUICK = 7  # the settings whose 6-number cards take well under a second to list in full
+
+
+def test_a_cards_level_without_its_solutions_is_its_rating():
+    """`level_of` (the score alone, and the engine asked only whether an expression reaches the
+    target) gives the level the full rating of every distinct solution gives, so a drawn card is
+    kept or passed over as before: seeded random cards of 3 to 6 numbers under settings whose
+    cards need fractions, cannot be made, or join neighbours."""
+    rng = random.Random("level-of")
+    seen = set()
+    for size, count in ((3, 300), (4, 300), (5, 80), (6, 24)):
+        for _ in range(count):
+            settings = LEVEL_SETTINGS[:QUICK] if size == 6 else LEVEL_SETTINGS
+            target, (low, high), operators, concat = rng.choice(settings)
+            numbers = tuple(rng.randint(low, high) for _ in range(size))
+            puzzle = card(numbers, target, operators, **({"concat": True} if concat else {}))
+            rating = rate(puzzle)
+            assert level_of(numbers, target, Rules(operators, concat)) == rating["level"], puzzle
+            seen.add(rating["level"] if rating["level"] == "unsolvable" else
+                     "fraction" if rating["needs_fraction"] else "whole")
+    assert seen == {"unsolvable", "fraction", "whole"}
+
+
+def test_a_refusal_counts_the_levels_the_full_ratings_give():
+    """The refusal after the random draws counts each level as the full rating of the same
+    draws would (a setting of few multisets, so rating them all is quick)."""
+    options = {"size": 5, "range": (1, 3)}
+    request = Request.make(ARITHMETIC, "expert", options)
+    with pytest.raises(BookgenError) as error:
+        ARITHMETIC.generate(random.Random("refused"), request)
+    rng = random.Random("refused")
+    counts = collections.Counter(
+        rate(card(sorted(rng.randint(1, 3) for _ in range(5))))["level"]
+        for _ in range(generator.TRIES[5]))
+    assert "expert" not in counts and len(counts) >= 2
+    found = ", ".join(f"{counts[level]} {level}" for level in LEVELS if level in counts)
+    if counts["unsolvable"]:
+        found += f", {counts['unsolvable']} unsolvable"
+    assert error.value.key == "difficulty"
+    assert f"no expert card among {generator.TRIES[5]} drawn at random for these options " \
+           f"({found})" in error.value.message
 
 
 # --- impossible requests ----------------------------------------------------------------------

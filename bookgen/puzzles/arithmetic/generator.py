@@ -18,7 +18,7 @@ from bookgen.core.grading import LEVELS, level_word
 from bookgen.errors import BookgenError
 from bookgen.i18n.conjunctions import joined
 from bookgen.puzzles.arithmetic.census import census, check_settings
-from bookgen.puzzles.arithmetic.grader import rate, rating_of, whole_chance
+from bookgen.puzzles.arithmetic.grader import level_of, rate, rating_of, whole_chance
 from bookgen.puzzles.arithmetic.parameters import operators_in_order, rules_of
 from bookgen.puzzles.arithmetic.solver import expressions, solution_forms, solve
 
@@ -161,18 +161,17 @@ def generate(rng: random.Random, request: Request) -> Generated:
         candidates = iter([rng.choice(_pool_of(settings)[level])])
     else:
         candidates = (_random_numbers(rng, settings) for _ in range(TRIES[settings["size"]]))
+    rules = Rules(settings["operators"], settings["concat"])
     found: dict[str, int] = {}
-    for numbers in candidates:
-        puzzle = _puzzle(numbers, settings)
-        forms = solution_forms(puzzle)
-        if not forms:
-            found["unsolvable"] = found.get("unsolvable", 0) + 1
-            continue
-        rating = rating_of(forms, numbers, settings["target"], rules_of(puzzle))
-        if rating["level"] == level:
-            solution = {"expressions": expressions(forms[:SOLUTIONS_KEPT], rules_of(puzzle))}
+    for numbers in candidates:  # only the card kept lists its solutions (`level_of`)
+        rated = level_of(numbers, settings["target"], rules)
+        if rated == level:
+            puzzle = _puzzle(numbers, settings)
+            forms = solution_forms(puzzle)
+            rating = rating_of(forms, numbers, settings["target"], rules)
+            solution = {"expressions": expressions(forms[:SOLUTIONS_KEPT], rules)}
             return Generated(puzzle, solution, rating)
-        found[rating["level"]] = found.get(rating["level"], 0) + 1
+        found[rated] = found.get(rated, 0) + 1
     counts = ", ".join(_("{count} {level}").format(count=found[name], level=level_word(name))
                        for name in LEVELS if name in found)
     if "unsolvable" in found:

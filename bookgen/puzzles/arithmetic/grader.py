@@ -255,6 +255,23 @@ def search_of(numbers: tuple[int, ...], target: int, rules: Rules,
     return Search(_chance(full, numbers, rules.concat)[0], 0, full.decoys(multiset), True)
 
 
+def score_of(search: Search) -> float:
+    """The score of a search: the attempts the model person needs, in bits, to 0.01."""
+    return round(-math.log2(search.chance), 2)
+
+
+def level_of(numbers: tuple[int, ...], target: int, rules: Rules) -> str:
+    """A card's level as `rating_of` gives it ("unsolvable" included), mostly without listing
+    its solutions: the level is a band of the score, and the score is the model person's search
+    alone (on 6 numbers of 1-9 a few ms, where the solutions take over 100). Whole steps that
+    make the target are an expression, so such a card is solvable; only a card they cannot make
+    has its solutions listed, to see whether it has any (`rating_of`'s own test)."""
+    if not (whole_chance(numbers, target, rules)[0]
+            or exprs.engine(rules).card_forms(numbers, target)):
+        return "unsolvable"
+    return BANDS.level_of(score_of(search_of(numbers, target, rules)))
+
+
 def _json_number(value: Fraction | int) -> int | str:
     return int(value) if value.denominator == 1 else exprs.number_text(value)
 
@@ -268,7 +285,7 @@ def rating_of(forms: Collection[Form], numbers: tuple[int, ...], target: int,
     engine = exprs.engine(rules)
     search = search_of(numbers, target, rules)
     assert search.chance > 0, f"{numbers} makes {target}, so some attempt makes it"
-    score = round(-math.log2(search.chance), 2)
+    score = score_of(search)
     every: list[Traits] = [exprs.traits(f) for f in forms]
     return {
         "level": BANDS.level_of(score), "score": score,
