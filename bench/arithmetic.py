@@ -13,6 +13,7 @@ import time
 
 from bookgen.core import exprs
 from bookgen.core.grading import LEVELS
+from bookgen.errors import BookgenError
 from bookgen.making import make_puzzle
 from bookgen.puzzles.arithmetic import ARITHMETIC, generator, grader
 from bookgen.puzzles.arithmetic.census import census
@@ -51,6 +52,19 @@ def time_generation(label: str, options: dict, count: int, levels=LEVELS) -> Non
               f"{statistics.median(times) * 1000:6.1f} ms over {count}")
 
 
+def time_refusal(label: str, options: dict, level: str) -> None:
+    """A request whose level the random draws never reach: how long until it is refused."""
+    fresh()
+    started = time.perf_counter()
+    try:
+        make_puzzle(Request.make(ARITHMETIC, level, options), "bench-refused")
+    except BookgenError:
+        print(f"refuse {label} {level}: {time.perf_counter() - started:.2f} s "
+              f"(the level of each of the {generator.TRIES[options['size']]} cards drawn)")
+    else:
+        print(f"refuse {label} {level}: a card was found, nothing refused")
+
+
 def main() -> None:
     time_census(10, 4, 0, 9)
     time_census(10, 4, 1, 9)
@@ -60,6 +74,9 @@ def main() -> None:
     time_generation("24 from cards 1-13", {"target": 24, "range": (1, 13)}, 20)
     # 5-number cards almost all have dozens of solutions: expert ones are too rare to sample
     time_generation("5 numbers 1-9", {"size": 5}, 5, ("easy", "medium", "hard"))
+    time_generation("6 numbers 1-9", {"size": 6}, 3, ("easy", "medium", "hard"))
+    time_refusal("6 numbers 1-9", {"size": 6}, "expert")  # about 26 s when each card drawn
+    # listed all its solutions to be rated; 0.6 s since its level comes from the score alone
 
 
 if __name__ == "__main__":
