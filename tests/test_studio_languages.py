@@ -28,10 +28,10 @@ _control = test_studio._control
 
 SPOKEN_EVERYWHERE = {"pdf", "yaml", "json", "kb", "us"}
 """Names of file formats (and the US of US Letter), the same words in every language."""
-SHARED_WITH_GERMAN = {"in", "text", "diagonal", "name", "studio", "bookgen"}
+SHARED_WITH_GERMAN = {"in", "text", "diagonal", "name", "studio", "version", "bookgen"}
 """English words of the catalogs that German writes the same ("In einer eigenen PDF-Datei",
-"Text mit höchstens 120 Zeichen", "diagonal", the name line's "Name", "das Studio"), and
-bookgen's own name."""
+"Text mit höchstens 120 Zeichen", "diagonal", the name line's "Name", "das Studio", a sheet's
+"Version B"), and bookgen's own name."""
 
 
 def _english_words() -> set[str]:
