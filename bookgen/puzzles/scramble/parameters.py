@@ -19,6 +19,7 @@ from bookgen.puzzles.wordsearch.parameters import ALL_THEMES
 
 MIN_WORD, MAX_WORD = 3, 14
 MAX_WORDS = 30
+LEAST_PER_LIST = 3  # the fewest scrambles a page takes (`word_count`)
 WORDS_AT = {"easy": 8, "medium": 10, "hard": 10, "expert": 8}
 LENGTHS_AT = {"easy": (3, 6), "medium": (4, 8), "hard": (4, MAX_WORD), "expert": (4, MAX_WORD)}
 """The lengths of the listed words each level draws from (a user's words are all taken)."""
@@ -89,11 +90,11 @@ OPTIONS = (
            choices=SCRAMBLE_THEMES, default=COMMON,
            words=THEME_WORDS, label=N_("Theme")),
     Option("word_count", "int", N_("scrambles on each page (default 8 at easy and expert, else 10; at "
-           "most the words given)"), low=3, high=MAX_WORDS, default=lambda level, earlier: WORDS_AT[level],
-           label=N_("Words on a page")),
+           "most the words given)"), low=LEAST_PER_LIST, high=MAX_WORDS,
+           default=lambda level, earlier: WORDS_AT[level], label=N_("Words on a page")),
     Option("deal", "int", N_("which list of the words this puzzle takes, 1 the first (default: "
            "with your own words, puzzle N of each version takes the Nth list; a theme's list is "
-           "drawn)"), low=1, label=N_("Which list")),
+           "drawn)"), low=1, high=MAX_WORDS // LEAST_PER_LIST, label=N_("Which list")),
     Option("language", "choice", N_("the language of the words (default: the section's "
            "language)"), choices=LANGUAGES, default="en", words=language_name, label=N_("Language")),
 )
