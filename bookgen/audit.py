@@ -17,9 +17,9 @@ ascent and descent, so it judges the page as printed, not as the layout meant it
   section would have given it company.
 
 The sections and the pages of their puzzles are read from the answer key (its captions
-"TITLE · puzzles A–B" and labels "N page P"), so the answer checks need answers at the back. A book
-in another language is read by its own words: audit it while speaking its language
-(`with speaking(book.config.speech()): audit(pdf)`)."""
+"TITLE · puzzles A–B", or "puzzle N" for one, and labels "N page P"), so the answer checks need
+answers at the back. A book in another language is read by its own words: audit it while
+speaking its language (`with speaking(book.config.speech()): audit(pdf)`)."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ OVERLAP_SLACK = 0.3  # points two boxes may share before they overlap (hairline 
 BEARING = 0.1  # of the size: the blank at the sides of two glyphs' advances, which may touch
 RULES = "How to play."
 EXAMPLE = "Example"
-CAPTION = re.compile(r"\u00b7\s+puzzles\s+(\d+)(?:\u2013(\d+))?")
+CAPTION = re.compile(r"\u00b7\s+puzzles?\s+(\d+)(?:\u2013(\d+))?")
 LABEL = re.compile(r"(?:^|\n)(\d+)\npage (\d+)")
 
 
@@ -74,11 +74,12 @@ def book_words() -> Words:
     spoken = current()
     if spoken.code == "en" and not spoken.texts:
         return Words(RULES, EXAMPLE, CAPTION, LABEL)
-    caption = spoken.gettext("{title} \u00b7 puzzles {span}")
-    between = caption.partition("{title}")[2].partition("{span}")[0]
+    between = "|".join(sorted({_spaced(caption.partition("{title}")[2].partition("{span}")[0])
+                               for caption in (spoken.gettext("{title} \u00b7 puzzle {span}"),
+                                               spoken.gettext("{title} \u00b7 puzzles {span}"))}))
     page = spoken.gettext("page {page}").partition("{page}")[0]
     return Words(spoken.gettext("How to play."), spoken.gettext("Example"),
-                 re.compile(_spaced(between) + r"(\d+)(?:\u2013(\d+))?"),
+                 re.compile(f"(?:{between})" + r"(\d+)(?:\u2013(\d+))?"),
                  re.compile(r"(?:^|\n)(\d+)\n" + _spaced(page) + r"(\d+)"))
 
 

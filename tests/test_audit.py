@@ -212,14 +212,14 @@ def test_sixty_sections_list_on_contents_pages_that_name_where_each_opens():
     pdf = case_pdf(Case("6x9", "print-on-demand", False, 60, True, most=1))  # a puzzle each
     pages = read_pages(pdf)
     assert not [f for f in audit(pages) if f.check in OWNED]
-    listed = [p for p in pages if re.search(r"Section \d+:", p.text) and "\u00b7 puzzles " in p.text]
+    listed = [p for p in pages if re.search(r"Section \d+:", p.text) and "\u00b7 puzzle " in p.text]
     assert len(listed) >= 3  # the contents continues over pages
     width = pages[0].trim[2]
     for page in listed:
         assert all(run.right <= width - 0.25 * INCH for run in page.runs)
     text = "\n".join(p.text for p in listed)
     for number in (1, 30, 60):  # the entry's last line ends with the page its section opens on
-        entry = re.search(rf"Section {number}: .*?\u00b7 puzzles [\d\u2013]+\n(\d+)", text, re.S)
+        entry = re.search(rf"Section {number}: .*?\u00b7 puzzle [\d\u2013]+\n(\d+)", text, re.S)
         assert entry, number
         opening = pages[int(entry.group(1)) - 1].text
         assert f"Section {number}:" in opening and "How to play." in opening

@@ -122,9 +122,9 @@ sections:
 
 
 @pytest.mark.parametrize(("code", "heading", "entry"), [
-    ("en", "Difficulty: Master \u2605\u2605\u2605\u2605\u2605 \u00b7 Puzzles 1", "master \u00b7 puzzles 1"),
-    ("fr", "Niveau : maître \u2605\u2605\u2605\u2605\u2605 \u00b7 Grilles 1",
-     "niveau maître \u00b7 grilles 1")])
+    ("en", "Difficulty: Master \u2605\u2605\u2605\u2605\u2605 \u00b7 Puzzle 1", "master \u00b7 puzzle 1"),
+    ("fr", "Niveau : maître \u2605\u2605\u2605\u2605\u2605 \u00b7 Grille 1",
+     "niveau maître \u00b7 grille 1")])
 def test_a_master_section_has_five_stars_and_its_level_word_in_the_books_language(tmp_path, code,
                                                                                    heading, entry):
     book = make_book(read_config_text(MASTER.format(code=code), tmp_path / "book.yaml"))
@@ -137,14 +137,29 @@ def test_a_master_section_has_five_stars_and_its_level_word_in_the_books_languag
     assert page.count(f'<span class="level level-master">{level}</span>') == 2  # contents, puzzle
 
 
+def test_a_section_of_one_puzzle_says_puzzle_and_the_auditor_reads_its_key(tmp_path):
+    """"Grille 1", not "Grilles 1" (a teacher's one crossword of her own clues), on the section's
+    page, in the contents and in the key, where the auditor reads both forms in the book's words."""
+    from bookgen.audit import AnswerKey, read_pages
+
+    text = MASTER.format(code="fr").replace("count: 1, difficulty: expert", "count: 2, difficulty: expert")
+    pdf = interior(make_book(read_config_text(text, tmp_path / "book.yaml"))).pdf
+    with speaking("fr"):
+        key = AnswerKey.read(read_pages(pdf))
+    assert key.sections == ((1,), (2, 3))
+    said = "\n".join(pages_text(pdf))
+    assert "Sudoku \u00b7 grille 1" in said and "\u00b7 grilles 2\u20133" in said
+    assert "\u00b7 Grille 1" in said and "Grilles 1" not in said and "grilles 1" not in said
+
+
 def test_a_narrow_page_breaks_the_level_line_after_its_dot_never_before_a_number(tmp_path):
     """Large print on 5x8: "Nivel: experto ★★★★ · Pasatiempos" then a lone "1" was the line it
-    made; the level keeps its stars and the word its number."""
+    made; the level keeps its stars and the word its number (one puzzle: the word said once)."""
     config = read_config_text(
         "title: T\nlayout: 5x8\nlarge_print: true\nlanguage: es\nseed: 5\ncontents: false\n"
         "sections:\n  - {type: numbrix, count: 1, difficulty: expert, size: 5}\n", tmp_path / "book.yaml")
     texts = pages_text(interior(make_book(config)).pdf)
-    assert {"Nivel: experto \u2605\u2605\u2605\u2605 \u00b7", "Pasatiempos 1"} <= lines(texts)
+    assert {"Nivel: experto \u2605\u2605\u2605\u2605 \u00b7", "Pasatiempo 1"} <= lines(texts)
 
 
 def test_a_section_in_its_own_language_prints_its_words_in_it(tmp_path):

@@ -318,13 +318,15 @@ class BookDocument:
                     if level and title_names_level(s.config.title, level):
                         # Translators: a contents entry's detail after a title that names its
                         # level ("Sudoku, easy  puzzles 1–10"); the no-break space as below
-                        detail = _("puzzles\u00a0{span}").format(span=_span(s))
+                        detail = (_("puzzle\u00a0{span}") if _one(s) else _("puzzles\u00a0{span}")
+                                  ).format(span=_span(s))
                     else:
                         said = level_after_title(level) if level else _("from a bank")
                         # Translators: a contents entry's detail; the no-break spaces keep its
                         # number with its word and its "·" after the level ("easy · puzzles
                         # 1–10"): a narrow page breaks the line after the "·", never before
-                        detail = _("{level}\u00a0\u00b7 puzzles\u00a0{span}").format(
+                        detail = (_("{level}\u00a0\u00b7 puzzle\u00a0{span}") if _one(s) else
+                                  _("{level}\u00a0\u00b7 puzzles\u00a0{span}")).format(
                             level=glued(said), span=_span(s))  # "niveau\u00a0expert"
                     entries.append((f"section{i}", s.config.title, detail))
             if config.answers == "back":
@@ -415,7 +417,8 @@ class BookDocument:
         lead = self._sheet_head(state) if index == 0 else []
         with speaking(self.speeches[index]):
             # a narrow page breaks the line after its "·", never between a word and its number
-            span = _("Puzzles {span}").format(span=_span(section)).replace(" ", "\u00a0")
+            span = (_("Puzzle {span}") if _one(section) else _("Puzzles {span}")).format(
+                span=_span(section)).replace(" ", "\u00a0")
             if config.level:
                 stars = "\u2605" * (ALL_LEVELS.index(config.level) + 1)
                 # Translators: a section's level, before the numbers of its puzzles
@@ -1085,7 +1088,8 @@ class BookDocument:
                                        self.sizes.least)
                           for p in section.puzzles]
                 # Translators: above a section's answers ("Numbrix · puzzles 1–12")
-                caption = Paragraph(escape(_("{title} \u00b7 puzzles {span}").format(
+                caption = Paragraph(escape((_("{title} \u00b7 puzzle {span}") if _one(section) else
+                                            _("{title} \u00b7 puzzles {span}")).format(
                     title=section.config.title, span=_span(section))), self.styles.info)
             label = max(label_height(lines) for lines in labels)
             grid = answer_grid(natural, geometry.frame_size, label, scale)
@@ -1443,6 +1447,12 @@ def _note(note: str) -> str:
     """An answer's note in the current language: a type may hand back its constant untranslated
     (an empty note stays empty: the empty id is a catalog's header)."""
     return _(note) if note else note
+
+
+def _one(section: Section) -> bool:
+    """Whether the section holds one puzzle: "Puzzle 7", not "Puzzles 7" (a teacher's one
+    crossword of her own clues)."""
+    return section.numbers[0] == section.numbers[-1]
 
 
 def _span(section: Section) -> str:
