@@ -329,7 +329,7 @@ def _section_records(config: BookConfig, section: SectionConfig, version: int, i
     if version_matched(section, version) and index in made_for_a:
         more = partial(_slot_job, config, index, version, budget)
         return _matched(config.file, section, list(zip(jobs, records)), made_for_a[index], twins,
-                        more, budget, make)
+                        more, budget, make, version)
     taken = [_without_twin(config.file, section, job, record, twins, number, i, budget, make, version)
              for i, (job, record) in enumerate(zip(jobs, records))]
     if version and index in made_for_a:  # A's may be sorted (`order: rating`)
@@ -595,8 +595,9 @@ def _distinct(job: PuzzleJob, record: PuzzleRecord, twins: Twins,
 
 
 class TooFewDifferent(BookgenError):
-    """A section's slot each of whose retries repeated an earlier puzzle: `found` different ones
-    came before it (a worksheet asking for no count then holds those)."""
+    """A section's slot each of whose retries repeated an earlier puzzle, or a later version's
+    that found no match: `found` different ones came before it, the earlier versions' counted
+    (a worksheet asking for no count then holds those, shared out over its versions)."""
 
     def __init__(self, message: str, found: int, *, file: str | None = None,
                  line: int | None = None, key: str | None = None) -> None:
@@ -621,7 +622,8 @@ def _without_twin(file: str, section: SectionConfig, job: PuzzleJob, record: Puz
                                file=file, line=section.line, key=section.named)
         raise TooFewDifferent(_too_few_different(section.count, section.describe(), number,
                                                  section.puzzle_type, section.request),
-                              index, file=file, line=section.line, key=section.named)
+                              version * section.count + index, file=file, line=section.line,
+                              key=section.named)
     return tried[-1]
 
 
@@ -680,12 +682,13 @@ def _slot_job(config: BookConfig, index: int, version: int, budget: float | None
 def _matched(file: str, section: SectionConfig, pool: list[tuple[PuzzleJob, PuzzleRecord]],
              model: tuple[PuzzleRecord, ...], twins: Twins, more: Callable[[int], PuzzleJob],
              budget: float | None,
-             made_now: Callable[[PuzzleJob], PuzzleRecord | None]) -> list[PuzzleRecord]:
-    """A later version's puzzles of a section, puzzle for puzzle as hard as version A's (`model`,
-    in print order) by the grader's score (the type's hardness): for each of A's puzzles, easiest
-    first, the unused puzzle of `pool` nearest to it that is no twin, within MATCH_TOLERANCE when
-    one is; when none is, up to MATCH_EXTRA more are made for it (seeds past the pool's, from
-    `more`) before the nearest is taken. The same seeds give the same choice on any executor."""
+             made_now: Callable[[PuzzleJob], PuzzleRecord | None], version: int) -> list[PuzzleRecord]:
+    """A later version's (`version`'s) puzzles of a section, puzzle for puzzle as hard as version
+    A's (`model`, in print order) by the grader's score (the type's hardness): for each of A's
+    puzzles, easiest first, the unused puzzle of `pool` nearest to it that is no twin, within
+    MATCH_TOLERANCE when one is; when none is, up to MATCH_EXTRA more are made for it (seeds past
+    the pool's, from `more`) before the nearest is taken. The same seeds give the same choice on
+    any executor."""
     hardness = section.puzzle_type.hardness
     made = len(pool)
 
@@ -707,12 +710,13 @@ def _matched(file: str, section: SectionConfig, pool: list[tuple[PuzzleJob, Puzz
                 continue
             if best is None:
                 with refusing():
-                    raise BookgenError(ngettext(
-                        "could not find a different puzzle ({request}) for every version; widen "
-                        "the options",
+                    raise TooFewDifferent(ngettext(
+                        "could not find a different puzzle ({request}) for every version; {wider}",
                         "could not find {count} different puzzles ({request}) for every version; ask "
-                        "for fewer, or widen the options", section.count).format(
-                            count=section.count, request=section.describe()),
+                        "for fewer, or {wider}", section.count).format(
+                            count=section.count, request=section.describe(),
+                            wider=wider_advice([section.request] if section.request else [])),
+                        version * len(model) + sum(record is not None for record in chosen),
                         file=file, line=section.line, key=section.named)
             _job, record = pool.pop(best)
             if twins.take(record, section.named):

@@ -973,7 +973,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
         for note in notes:
             print(refusal(NOTE, program="bookgen", text=note), file=sys.stderr)
     target = _target(args.output, f"{config.name}.pdf")
-    fits = None
+    fits = held = None
     while True:  # fewer to a page each time: the size check's sample may fit where a larger does not
         try:
             written = _write(config, target, args, out)
@@ -983,15 +983,18 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
             section = config.sections[0]
             continue
         except TooFewDifferent as few:  # fewer different ones exist than the sheet's default
-            if asked is not None or args.versions > 1 or not few.found:
+            if asked is not None or not few.found or args.count == 1:
                 raise
-            _holds_what_exists(request, few.found, args.quiet)
-            args.count = few.found
-            section = replace(section, count=few.found,
-                              per_page=few.found if section.per_page is not None else None)
+            each = min(few.found // args.versions, args.count - 1)  # shared out over the versions
+            if each < 1:
+                _too_few_for_versions(request, few.found, args.versions)
+            held = args.count = each
+            section = replace(section, count=each, per_page=each if section.per_page is not None else None)
             config = replace(config, sections=(section,))
             continue
-        if fits is not None and not args.quiet:
+        if held is not None:  # said once the sheet is made: a later try may find fewer still
+            _holds_what_exists(request, held, args.versions, args.quiet)
+        if fits is not None and fits < args.count and not args.quiet:
             with refusing():
                 said = (ngettext("{fits} of these puzzles fits a page at large print sizes; these "
                                  "{count} take several pages", "{fits} of these puzzles fit a page at "
@@ -1026,22 +1029,42 @@ def _worksheet_count(request: Request, asked: int | None, versions: int, quiet: 
         said = problem(1) or said
     if asked is not None or not fits:
         raise BookgenError(said, key="--count")
-    _holds_what_exists(request, fits, quiet)
+    _holds_what_exists(request, fits, versions, quiet)
     return fits
 
 
-def _holds_what_exists(request: Request, fits: int, quiet: bool) -> None:
+def _too_few_for_versions(request: Request, found: int, versions: int) -> NoReturn:
+    """Refuse a sheet asking for no count whose versions the `found` different puzzles cannot
+    give one each: said so, not as the default count the user never asked for."""
+    from bookgen.puzzles.base import wider_advice
+
+    with refusing():
+        raise BookgenError(ngettext(
+            "only {found} puzzle exists for {request}, too few for {versions} versions; ask for "
+            "fewer versions, or {wider}",
+            "only {found} different puzzles exist for {request}, too few for {versions} versions; "
+            "ask for fewer versions, or {wider}", found).format(
+                found=found, request=request.describe(), versions=versions,
+                wider=wider_advice([request])), key="--versions")
+
+
+def _holds_what_exists(request: Request, fits: int, versions: int, quiet: bool) -> None:
     """The note of a sheet asking for no count that holds the `fits` different puzzles there are
-    (counted ahead, or found when the next repeated an earlier one every time)."""
+    (counted ahead, or found when the next repeated an earlier one every time), in each of its
+    `versions`."""
     from bookgen.puzzles.base import wider_advice
 
     if not quiet:
         with refusing():
-            text = ngettext("{fits} puzzle exists for {request}: the sheet holds it (for more, "
-                            "{wider})",
-                            "{fits} different puzzles exist for {request}: the sheet holds {fits} "
-                            "(for more, {wider})", fits).format(
-                fits=fits, request=request.describe(), wider=wider_advice([request]))
+            text = (ngettext("{fits} puzzle exists for {request}: the sheet holds it (for more, "
+                             "{wider})",
+                             "{fits} different puzzles exist for {request}: the sheet holds {fits} "
+                             "(for more, {wider})", fits) if versions == 1 else
+                    ngettext("each of the {versions} versions holds {fits} puzzle, as many as "
+                             "{request} gives each (for more, {wider})",
+                             "each of the {versions} versions holds {fits} different puzzles, as many "
+                             "as {request} gives each (for more, {wider})", fits)).format(
+                fits=fits, versions=versions, request=request.describe(), wider=wider_advice([request]))
         print(refusal(NOTE, program="bookgen", text=text), file=sys.stderr)
 
 

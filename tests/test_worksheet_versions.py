@@ -270,7 +270,7 @@ def test_a_scramble_sheet_of_a_teachers_words_holds_them_on_every_version(run, t
     command = ["worksheet", "scramble", "--set", f"words={words}", "--versions", "2", "-j", "1"]
     status, _, err = run(*command, "-o", str(tmp_path / "ws.pdf"))
     assert status == 0, err
-    assert "note: 1 puzzle exists for scramble, easy, words=cat,house" in err
+    assert "note: each of the 2 versions holds 1 puzzle, as many as scramble, easy, words=cat,house" in err
     sheets = {v: audit.read_pages(tmp_path / f"ws-{v}.pdf")[0].text.replace(f"Version {v}", "")
               for v in "AB"}
     assert sheets["A"] != sheets["B"]
@@ -439,7 +439,37 @@ def test_a_sheet_of_a_teachers_few_clues_holds_the_crosswords_they_make(run, tmp
     status, _out, err = run("worksheet", "crossword", "-L", "nl", "--set", f"clues={clues}", "-n", "1",
                             "--versions", "2", "-o", str(tmp_path / "versions.pdf"))
     assert status == 2 and "could not find a different puzzle (crossword, easy" in err, err
-    assert "for every version; widen the options" in err
+    assert err.rstrip().endswith("for every version; give more clues"), err
+
+
+def test_versions_of_a_sheet_of_a_teachers_few_clues_share_out_the_crosswords_they_make(run, tmp_path):
+    """Eight clues lay out two crosswords: two versions without -n were refused ("could not find
+    6 different puzzles"), though `-n 1` built them. Each version now holds its share of what
+    was found and says so (the note of a sheet that takes several pages, "4 of these puzzles fit
+    a page ... these 2 take several pages", is not said of two on one page); where the versions
+    outnumber what was found, the refusal says so and names --versions."""
+    clues = tmp_path / "clues.txt"
+    clues.write_text("CAT: A pet that purrs\nDOG: A pet that barks\nCOW: Gives milk\n"
+                     "HORSE: You can ride it\nSHEEP: Gives wool\nGOAT: Eats almost anything\n"
+                     "PIG: Rolls in mud\nHEN: Lays eggs\n", encoding="utf-8")
+    status, _out, err = run("worksheet", "crossword", "--set", f"clues={clues}", "--answers", "none",
+                            "-o", str(tmp_path / "one.pdf"))
+    assert status == 0 and "the sheet holds 2" in err and "pages" not in err, err
+    status, _out, err = run("worksheet", "crossword", "--set", f"clues={clues}", "--versions", "2",
+                            "--answers", "none", "-o", str(tmp_path / "sheet.pdf"))
+    assert status == 0, err
+    assert "note: each of the 2 versions holds 1 puzzle, as many as crossword, easy, clues=CAT" in err
+    assert err.rstrip().endswith("(for more, give more clues)") and "pages" not in err, err
+    sheets = ["\n".join(page.extract_text(extraction_mode="layout")
+                         for page in PdfReader(tmp_path / f"sheet-{letter}.pdf").pages)
+              .replace(f"Version {letter}", "") for letter in "AB"]
+    assert sheets[0] != sheets[1]  # two crosswords of the eight clues, one a version
+    status, _out, err = run("worksheet", "crossword", "--set", f"clues={clues}", "--versions", "3",
+                            "-o", str(tmp_path / "three.pdf"))
+    assert status == 2 and err.startswith("bookgen: error: --versions: only 2 different puzzles "
+                                          "exist for crossword, easy"), err
+    assert err.rstrip().endswith("too few for 3 versions; ask for fewer versions, or give more clues")
+    assert not list(tmp_path.glob("three*"))
 
 
 def test_a_sheet_in_large_print_from_the_command_line(run, tmp_path):
