@@ -1027,8 +1027,8 @@ def _worksheet_count(request: Request, asked: int | None, versions: int, quiet: 
     fits = next((count for count in range(wanted - 1, 0, -1) if problem(count) is None), 0)
     if asked is None and not fits:  # not even one a version: refuse that, not the six never asked
         said = problem(1) or said
-    if asked is not None or not fits:
-        raise BookgenError(said, key="--count")
+    if asked is not None or not fits:  # without -n, what asked for too many is the versions
+        raise BookgenError(said, key="--count" if asked is not None or versions == 1 else "--versions")
     _holds_what_exists(request, fits, versions, quiet)
     return fits
 

@@ -183,6 +183,20 @@ def test_a_level_takes_the_quotations_that_make_it_and_a_book_asking_more_hears_
     assert short is not None and f"only {len(listed)} different answers exist" in short[1]
 
 
+def test_a_sheet_of_a_teachers_few_quotations_advises_more_quotations(run, tmp_path):
+    """Three quotations, four versions: refused naming --versions (no count was asked for) and
+    advising more quotations, not "widen the options", which has no option to widen."""
+    quotes = tmp_path / "quotes.txt"
+    quotes.write_text("Knowledge is power and power is knowledge.\nPractice makes perfect, every "
+                      "single day.\nThe early bird catches the worm.\n", encoding="utf-8")
+    status, _out, err = run("worksheet", "cryptogram", "--set", f"quotes={quotes}", "--versions", "4",
+                            "-o", str(tmp_path / "sheet.pdf"))
+    assert status == 2 and err.startswith("bookgen: error: --versions: only 3 different answers exist")
+    assert err.rstrip().endswith("ask for fewer, or give more quotations"), err
+    built = Request.make(CRYPTOGRAM, "easy", {})
+    assert CRYPTOGRAM.wider is not None and CRYPTOGRAM.wider(built) is None  # the book's own advice
+
+
 def test_a_book_is_promised_only_the_quotations_its_draws_find():
     """Each puzzle draws a quotation at random and redraws a repeat 40 times: the last of a long
     list are found by luck, so a level of the built-in collection announces fewer (one more is

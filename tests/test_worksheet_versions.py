@@ -406,7 +406,7 @@ def test_a_sheet_of_a_type_with_few_puzzles_holds_as_many_as_exist_unless_n_asks
     assert target.read_bytes() == four.read_bytes()
     status, _out, err = run("worksheet", "pyramid", "-d", "expert", "--versions", "2", "-q",
                             "-o", str(tmp_path / "two.pdf"))
-    assert status == 2 and "--count: only 1 answer exists for pyramid, expert and 2 are asked for" \
+    assert status == 2 and "--versions: only 1 answer exists for pyramid, expert and 2 are asked for" \
         in err, err  # one a version: it said 12, the six of a sheet no one asked for
     status, _out, err = run("worksheet", "pyramid", "-n", "6", "-o", str(target))
     assert status == 2 and err.startswith("bookgen: error: --count: only 4 different answers exist for "

@@ -20,6 +20,7 @@ from bookgen.api import (
     PuzzleType,
     Request,
     Showcase,
+    _,
     always_unique,
     form_key,
     no_answer_note,
@@ -99,6 +100,12 @@ def narrowed(width: float, height: float) -> PuzzleType:
                    draw_solution=partial(draw_solution, room=room))
 
 
+def wider(request: Request) -> str | None:
+    """More quotations, where the user's give too few different puzzles (three quotations, four
+    versions); else the book's own advice."""
+    return _("give more quotations") if request.settings["quotes"] else None
+
+
 CRYPTOGRAM = PuzzleType(
     name="cryptogram",
     # Translators: the puzzle where a quotation is written in a letter-for-letter secret code.
@@ -123,6 +130,7 @@ CRYPTOGRAM = PuzzleType(
     answer_form=answer_form,
     answers=answers,
     variety=variety,
+    wider=wider,
     printed=printed,
     hardness=lambda rating: BANDS.hardness(rating["score"]),
     hints=hints,
