@@ -20,7 +20,7 @@ from bookgen.config import load_config, read_config_text
 from bookgen.core.dictionary import blocked_words, is_blocked
 from bookgen.core.grading import LEVELS
 from bookgen.core.known_words import known_words
-from bookgen.core.letters import LANGUAGES
+from bookgen.core.letters import LANGUAGES, grid_form
 from bookgen.core.pen import RecordingPen
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.formats.html import page_record
@@ -31,7 +31,7 @@ from bookgen.puzzles import find_type
 from bookgen.puzzles.base import PuzzleRecord, Request, too_few_answers
 from bookgen.puzzles.scramble.generator import dealt, word_pool
 from bookgen.puzzles.scramble.grader import shuffle_class
-from bookgen.puzzles.scramble.parameters import SCRAMBLE_THEMES
+from bookgen.puzzles.scramble.parameters import SCRAMBLE_THEMES, example_sets
 from bookgen.puzzles.scramble.solver import answers
 from bookgen.puzzles.wordsearch.parameters import ALL_THEMES, theme_words
 from bookgen.render.pdf import render_pdf
@@ -348,40 +348,55 @@ def test_a_puzzle_of_the_users_words_names_its_list_and_its_id_makes_it_again(ru
     assert refused.value.key == "deal"
 
 
+def _proven_at(example, level: str) -> None:
+    """The example is a puzzle of `level`: each word shuffled as the level shuffles, no letter
+    printed in a box (no section's rules speak of one unless its own words print one), and
+    the solver finds one answer, the example's."""
+    puzzle, words = example.puzzle, example.solution["words"]
+    assert puzzle["first"] == (level == "easy") and "shown" not in puzzle and len(words) == 3
+    assert {shuffle_class(s, w, puzzle["first"]) for s, w in zip(puzzle["scrambles"], words)} == {
+        LEVELS.index(level)}
+    solved = SCRAMBLE.solve(puzzle, 2)
+    assert solved.count == 1 and solved.solution == example.solution
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_solved_example_gives_away_no_word_a_puzzle_takes(language):
-    """Whatever the list: word search's themes list some of them (DRUM in music and toys, BOOT in
-    transport), and no puzzle takes those."""
-    example = SCRAMBLE.example(Request.make(SCRAMBLE, "easy", {"language": language}))
-    assert example is not None and len(example.solution["words"]) == 3
-    assert any(set(example.solution["words"]) & set(theme_words(language, theme)) for theme in ALL_THEMES)
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_solved_example_shows_its_levels_puzzles_and_gives_away_no_word(language, level):
+    """Made at easy, the example printed K in KITE's first box beside medium's rules, which keep
+    no letter: it is a puzzle of the section's level, and no puzzle of any level or list takes
+    its words (word search's themes list some of them: DRUM in music and toys, BOOT in transport)."""
+    request = Request.make(SCRAMBLE, level, {"language": language})
+    example = SCRAMBLE.example(request)
+    assert example is not None
+    _proven_at(example, level)
+    assert "printed" not in SCRAMBLE.rules(request)
     for theme in SCRAMBLE_THEMES:
-        for level in LEVELS:
-            pool = word_pool(Request.make(SCRAMBLE, level, {"language": language, "theme": theme,
+        for other in LEVELS:
+            pool = word_pool(Request.make(SCRAMBLE, other, {"language": language, "theme": theme,
                                                             "word_count": 3}))
-            assert not set(pool).intersection(example.solution["words"]), (theme, level)
+            assert not set(pool).intersection(example.solution["words"]), (theme, other)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_a_list_of_the_users_words_sends_the_example_to_words_it_does_not_hold(language):
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_list_of_the_users_words_sends_the_example_to_words_it_does_not_hold(language, level):
     """A teacher's spelling list holding LAMP printed the example solved with LAMP in it: the
-    example takes the next set of three (each makes an easy example of its three words, no word
-    in two sets), and none where the list holds a word of every set."""
-    from bookgen.core.letters import grid_form
-    from bookgen.puzzles.scramble.parameters import EXAMPLE_WORDS
-
-    sets = EXAMPLE_WORDS[language]
+    example takes the next set of three (each makes an example of the level of its three words,
+    no word in two sets), and none where the list holds a word of every set."""
+    sets = example_sets(language, level == "easy")
     assert len({grid_form(word, language) for words in sets for word in words}) == 9
-    shown = {word for words in sets for word in words}
-    own = [word for word in word_pool(Request.make(SCRAMBLE, "easy", {"language": language}))
-           if word.lower() not in shown][:3]
+    shown = {grid_form(word, language) for words in sets for word in words}
+    own = [word for word in word_pool(Request.make(SCRAMBLE, level, {"language": language}))
+           if word not in shown][:3]
     for index in range(len(sets)):
         given = own + [words[0] for words in sets[:index]]
-        example = SCRAMBLE.example(Request.make(SCRAMBLE, "easy", {"words": given, "language": language}))
+        example = SCRAMBLE.example(Request.make(SCRAMBLE, level, {"words": given, "language": language}))
         assert example is not None and sorted(example.solution["words"]) == sorted(
             grid_form(word, language) for word in sets[index])
+        _proven_at(example, level)
     given = own + [words[0] for words in sets]
-    assert SCRAMBLE.example(Request.make(SCRAMBLE, "easy", {"words": given, "language": language})) is None
+    assert SCRAMBLE.example(Request.make(SCRAMBLE, level, {"words": given, "language": language})) is None
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -57,13 +57,22 @@ from bookgen.puzzles.scramble.solver import solve
 
 
 def example(request: Request | None) -> Generated | None:
-    """Three easy scrambles in the section's language (`example_words`; none where every set
-    would give a word of the section away), the same for the same words."""
+    """Three scrambles in the section's language shuffled as the section's level shuffles
+    (`example_words`; none where every set would give a word of the section away), the same for
+    the same words and level; easy's where there is no section.
+
+    Each level's own shuffle, not medium's for every level that moves the first letter: the
+    example shows what the section's puzzles are, and one made at easy showed K kept in KITE's
+    first box beside medium's rules, which keep no letter; medium's beside expert's puzzles would
+    show a piece of each word (two neighbours side by side) that none of them shows. Printed
+    solved, each word in its boxes beside its scramble, and of four or five letters, even an
+    expert one is followed letter by letter."""
     language = request.settings["language"] if request is not None else "en"
     words = example_words(request)
     if words is None:
         return None
-    small = Request.make(SCRAMBLE, "easy", {"words": list(words), "language": language})
+    level = request.level if request is not None else "easy"
+    small = Request.make(SCRAMBLE, level, {"words": list(words), "language": language})
     return generate(random.Random(f"example/{language}"), small)
 
 

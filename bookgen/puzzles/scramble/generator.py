@@ -35,9 +35,9 @@ from bookgen.puzzles.scramble.parameters import (
     ALL,
     COMMON,
     EMPTY,
-    EXAMPLE_WORDS,
     LENGTHS_AT,
     SHUFFLE_AT,
+    example_sets,
 )
 from bookgen.puzzles.scramble.solver import answers, dictionary_index, known_index, letters_key
 from bookgen.puzzles.wordsearch.parameters import ALL_THEMES, theme_words
@@ -104,18 +104,21 @@ def _common_shares(language: str) -> dict[str, tuple[str, ...]]:
 
 
 def _example_words(language: str) -> set[str]:
-    """The solved example's words, in grid form: no puzzle takes them (the example would give
-    them away), though a theme lists them (DRUM in music and toys, BOOT in transport)."""
-    return {grid_form(word, language) for word in EXAMPLE_WORDS[language][0]}
+    """The solved examples' words at every level (the first set of each of `example_sets`), in
+    grid form: no puzzle of any level takes them (an easy section's example would give a medium
+    section's word away), though a theme lists them (DRUM in music and toys, BOOT in transport)."""
+    return {grid_form(word, language) for first in (True, False)
+            for word in example_sets(language, first)[0]}
 
 
 def example_words(request: Request | None) -> tuple[str, ...] | None:
-    """The example's words: the first set of `EXAMPLE_WORDS` none of whose words the section's
-    own words hold (a teacher's spelling list with LAMP gave it away beside the solved LAMP);
-    None where they hold a word of every set. The built-in lists leave the first set out."""
+    """The example's words: the first set of the level's `example_sets` none of whose words the
+    section's own words hold (a teacher's spelling list with LAMP gave it away beside the solved
+    LAMP); None where they hold a word of every set. The built-in lists leave the first sets out."""
     language = request.settings["language"] if request is not None else "en"
+    first = request is None or SHUFFLE_AT[request.level] == "first"
     taken = {grid_form(word, language) for word in (request.settings["words"] or ())} if request else set()
-    return next((words for words in EXAMPLE_WORDS[language]
+    return next((words for words in example_sets(language, first)
                  if not taken & {grid_form(word, language) for word in words}), None)
 
 

@@ -77,10 +77,31 @@ EXAMPLE_WORDS = {"en": (("lamp", "kite", "drum"), ("sofa", "vase", "comb"), ("de
                  "it": (("barca", "tazza", "chiave"), ("borsa", "vaso", "libro"),
                         ("scarpa", "gonna", "zaino")),
                  "nl": (("lamp", "hoed", "boot"), ("stoel", "vork", "bord"), ("tas", "kopje", "fiets"))}
-"""Three sets per language of three things for the section page's example, no word in two sets.
-The example is printed solved, so a word of it would be given away wherever a puzzle of the
-book used it: the first set is left out of the common words and the themes, and a section of
-the user's own words takes the first set none of whose words it holds (`example_words`)."""
+"""Three sets per language of three things for the section page's example at easy, which keeps
+the first letter first, no word in two sets. The example is printed solved, so a word of it would
+be given away wherever a puzzle of the book used it: the first set is left out of the common
+words and the themes, and a section of the user's own words takes the first set none of whose
+words it holds (`example_words`)."""
+MOVED_EXAMPLE_WORDS = {
+    "en": (("kite", "drum", "comb"), ("soap", "tent", "broom"), ("wagon", "ladder", "basket")),
+    "de": (("Ring", "Tasse", "Stift"), ("Vase", "Dose", "Koffer"), ("Kiste", "Hammer", "Brille")),
+    "fr": (("clef", "vase", "seau"), ("cube", "plume", "bonnet"), ("peigne", "nappe", "collier")),
+    "es": (("reloj", "vaso", "peine"), ("balón", "escoba", "cubo"), ("lupa", "pincel", "cuchara")),
+    "it": (("barca", "chiave", "borsa"), ("pettine", "secchio", "orsetto"),
+           ("forbici", "tovaglia", "pupazzo")),
+    "nl": (("hoed", "vork", "ring"), ("tent", "helm", "koffer"), ("kwast", "gieter", "borstel"))}
+"""The same for the levels that move the first letter (medium and above), as those levels' own
+words are: words whose letters make no other word, the first letter anywhere (LAMP would read
+PALM too, and so print its L in a box, which those levels' rules do not speak of), with letters
+enough for expert to scatter (not HUT, KAMM or BALL). Each first set is words no list holds or
+`EXAMPLE_WORDS` leaves out already (KITE and DRUM, and COMB, in no theme nor the common words),
+so that leaving it out of the lists too changes none of them."""
+
+
+def example_sets(language: str, first: bool) -> tuple[tuple[str, ...], ...]:
+    """The sets of words a section's example takes from: those of the levels that keep the first
+    letter (`first`), or of those that move it."""
+    return (EXAMPLE_WORDS if first else MOVED_EXAMPLE_WORDS)[language]
 
 OPTIONS = (
     Option("words", "words", N_("the words to scramble (default: the theme's words)"),
