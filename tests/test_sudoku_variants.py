@@ -483,7 +483,7 @@ def test_a_section_shown_a_smaller_example_says_so_in_its_printed_rules(code, no
     book = make_book(config)
     pages = [re.sub(r"(\w)- (\w)", r"\1\2", " ".join(page.extract_text().split()))  # "ex- ample"
              for page in PdfReader(io.BytesIO(render_pdf(book)[0])).pages]
-    openings = [next(page for page in pages if f"\u2605 · Puzzles {n}" in page
+    openings = [next(page for page in pages if f"\u2605 · Puzzle {n}" in page
                      or f"\u2605 · Rätsel {n}" in page) for n in (1, 2, 3, 4)]
     assert [note in page for page in openings] == [True, True, False, False]
     from bookgen.formats.html import _page_section
