@@ -1457,7 +1457,7 @@ def _one(section: Section) -> bool:
 
 def _span(section: Section) -> str:
     first, last = section.numbers[0], section.numbers[-1]
-    return f"{first}\u2013{last}" if last != first else str(first)
+    return str(first) if _one(section) else f"{first}\u2013{last}"
 
 
 def _changes_that_work(config: BookConfig, section: Section, printed: float,
