@@ -158,6 +158,25 @@ def test_new_book_asks_by_keyboard_before_an_unsaved_book_is_replaced(opened):
     assert not dialog.is_visible()
 
 
+def test_a_question_asked_again_at_once_is_not_answered_by_the_last_ones_close(opened):
+    """A dialog's close event comes a task after it closes: a teacher quick enough to ask again
+    before it came once had the new question answered "no" by it, so "Replace it" did nothing."""
+    tab = opened()
+    _control(tab, "title").fill("Unsaved sheet")
+    _changed(tab, 2)
+    # In one task: ask, answer "Keep editing", and ask again before the first close event comes.
+    tab.evaluate("""() => {
+        document.getElementById("new-book").click();
+        document.getElementById("ask-no").click();
+        document.getElementById("new-book").click();
+    }""")
+    dialog = tab.get_by_role("dialog")
+    dialog.wait_for()
+    tab.locator("#ask-yes").click()  # "Replace it"
+    _changed(tab, 3)
+    assert _control(tab, "title").input_value() == "My worksheet"
+
+
 def test_a_recent_book_reopens_by_keyboard(opened):
     tab = opened()
     _control(tab, "title").fill("Last week's sheet")

@@ -6,7 +6,7 @@
 /* global secondCopy, turnOf */
 
 const studio = {schema: null, book: null, buildJob: null, timer: null, asked: 0, drawn: 0,
-                pages: [], said: new Map(),
+                pages: [], said: new Map(), answer: null,
                 language: null, texts: {messages: {}, plural: [], languages: []}};
 const PREVIEW_DELAY = 350; // ms after the last change before the preview is redrawn
 const LANGUAGE_KEY = "bookgen-studio-language"; // the language the user chose, in localStorage
@@ -921,14 +921,26 @@ async function mayDiscard() {
 // A question answered with one of two buttons (Escape says no); it resolves to true for yes.
 function ask(question, yes, no) {
   const dialog = $("ask");
+  settleAnswer(); // the last question's close event may not have come yet
   $("ask-text").textContent = question;
   $("ask-yes").textContent = yes;
   $("ask-no").textContent = no;
   dialog.returnValue = "";
   return new Promise((resolve) => {
-    dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), {once: true});
+    studio.answer = resolve;
     dialog.showModal();
   });
+}
+
+// Gives the question asked last the answer its dialog closed with. A dialog's close event comes a
+// task after it closes, so a question asked again at once settles the last one itself, and the
+// late event, finding the dialog open again, is not taken for the new question's answer.
+function settleAnswer() {
+  const dialog = $("ask");
+  if (dialog.open || !studio.answer) return;
+  const answer = studio.answer;
+  studio.answer = null;
+  answer(dialog.returnValue === "yes");
 }
 
 // Edit `book` from now on: a new entry in the kept books unless it is one of them (`id`); `fresh`
@@ -1153,6 +1165,7 @@ async function start() {
     renderSections();
     changed();
   });
+  $("ask").addEventListener("close", settleAnswer);
   $("new-book").addEventListener("click", async () => {
     if (await mayDiscard()) startEditing(newBook(), {saved: true, fresh: true});
   });
