@@ -201,3 +201,19 @@ def test_a_pool_freezes_the_parents_heap_for_its_workers_while_it_lasts():
         in_worker = pool.submit(gc.get_freeze_count).result()
     assert frozen > frozen_before and in_worker > 0  # a few frozen objects die as the worker starts
     assert gc.get_freeze_count() == 0
+
+
+def test_a_pool_queues_puzzles_ahead_for_its_workers_and_leaves_other_pools_as_they_were():
+    """A worker done with a quick puzzle takes the next from its queue at once, not after the
+    parent's busy thread hands it one (the pool's default queues one puzzle in all)."""
+    from concurrent.futures import ProcessPoolExecutor, process
+
+    from bookgen.book import QUEUED_PER_WORKER, worker_pool
+
+    default = process.EXTRA_QUEUED_CALLS
+    with worker_pool(2) as pool:
+        assert pool._call_queue._maxsize == 2 + 2 * QUEUED_PER_WORKER
+        assert sorted(pool.map(abs, range(-20, 0))) == list(range(1, 21))
+    assert process.EXTRA_QUEUED_CALLS == default
+    with ProcessPoolExecutor(max_workers=1) as other:
+        assert other._call_queue._maxsize == 1 + default
