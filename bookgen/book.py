@@ -793,11 +793,11 @@ def _queued_ahead(extra: int) -> Iterator[None]:
     if default is None:  # another Python's pool: its own queue
         yield
         return
-    process.EXTRA_QUEUED_CALLS = extra
+    process.EXTRA_QUEUED_CALLS = extra  # type: ignore[misc]  # typeshed: Final; a pool reads it anew
     try:
         yield
     finally:
-        process.EXTRA_QUEUED_CALLS = default
+        process.EXTRA_QUEUED_CALLS = default  # type: ignore[misc]
 
 
 @contextmanager
