@@ -194,10 +194,11 @@ def canonical(puzzle: JSON) -> str:
     two ends as places under every symmetry of its grid, the smallest form kept."""
     grid = board_of(puzzle)
     forms = []
-    for places in twins(grid):
-        passages = sorted(sorted([list(places[a]), list(places[b])]) for a, b in puzzle["passages"])
-        ends = sorted([list(places[puzzle["entrance"]]), list(places[puzzle["exit"]])])
-        forms.append([grid.kind, passages, ends])
+    for places in twins(grid):  # pairs of places as tuples: JSON writes them as it writes lists
+        ends = [(places[a], places[b]) if places[a] <= places[b] else (places[b], places[a])
+                for a, b in puzzle["passages"]]
+        forms.append([grid.kind, sorted(ends),
+                      sorted([places[puzzle["entrance"]], places[puzzle["exit"]]])])
     return form_key(*forms)
 
 
