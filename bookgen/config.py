@@ -209,7 +209,8 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
         except BookgenError as error:
             raise source.error(path + ("type",), error.message) from None
         option_names = tuple(o.name for o in puzzle_type.options)
-    values = read_fields(source, path, data, SECTION_FIELDS, "a section", extra=option_names)
+    values = read_fields(source, path, data if puzzle_type else _type_first(data), SECTION_FIELDS,
+                         "a section", extra=option_names)
     assert puzzle_type is not None  # "type" is required, so reading the fields refused its lack
     bank = None
     if values["from"] is not None:
@@ -478,9 +479,10 @@ def config_problems(text: str, file: Path, within: Path | None = None) -> list[B
     them all. Each key of the book is read
     alone (a missing required key is named as that key), and each section by the loader until
     it reads: a key it refuses is set aside and the section read again, unless the section
-    cannot be read without it. What spans keys (the book's total, crowded requests) is checked
-    once every key reads. A key missing where an unknown key is its near miss is not said again
-    ('dificulty' is said once). Empty when the config reads."""
+    cannot be read without it (`_section_problems`). What spans keys (the book's total, crowded
+    requests) is checked once every key reads. A key missing where an unknown key is its near
+    miss is not said again ('dificulty' is said once), and a section reads on with it spelt
+    right. Empty when the config reads."""
     try:
         source = parse_yaml(text, str(file))
     except BookgenError as error:
@@ -549,31 +551,85 @@ def _problems(check: Callable[..., object], *args: Any) -> list[BookgenError]:
     return []
 
 
-_NEEDED = ("type", "count", "difficulty", "from")  # keys a section is not read without: set aside,
-# they would make errors of their own (a section without its bank needs a difficulty)
+_NEEDED = ("type", "count", "difficulty", "from")  # keys a section is not read without: not set
+# aside, as they would make errors of their own (a section without its bank needs a difficulty)
+_COUNT_STAND_IN = 1  # a refused count is read as this, so that the rest of its section is read
 
 
 def _section_problems(source: Source, index: int, data: Any, within: Path | None,
                       speech: Language) -> list[BookgenError]:
-    """Each problem of one section: the loader's, then again without the key it refused."""
+    """Each problem of one section, in the order of its keys: the loader's, then again without
+    the key it refused. A needed key's near miss ('cont: 4') is read as the key it misses
+    ('count: 4'), a problem of its value said at the key as written; a refused count is read as
+    `_COUNT_STAND_IN`; a refused type, difficulty or bank ends the section's problems."""
+    if not isinstance(data, dict):
+        return _problems(_read_section, source, index, data, within, speech)
+    path: KeyPath = ("sections", index)
+    written, data = list(data), dict(data)
+    spelt: dict[str, str] = {}  # a needed key read under the name of its near miss: that name
     found: list[BookgenError] = []
-    data = dict(data) if isinstance(data, dict) else data
+    stood_in = False
     while True:
         try:
             _read_section(source, index, data, within, speech)
-            return found
+            break
         except BookgenError as error:
-            found.append(error)
-            refused = [key for key in (data if isinstance(data, dict) else ())
-                       if _names(dotted(("sections", index, key)), error.key)]
-            if not refused or refused[0] in _NEEDED or _near_miss(refused[0], _absent_needed(data)):
-                return found
-            del data[refused[0]]
+            found.append(_as_written(source, path, error, spelt))
+            refused = [key for key in data if _names(dotted(path + (key,)), error.key)]
+            if not refused:
+                break
+            key = refused[0]
+            near = _near_miss(str(key), _section_keys(data))
+            if near is not None and key not in _section_keys(data) and near in _absent_needed(data):
+                data = {near if name == key else name: value for name, value in data.items()}
+                spelt[near] = key
+            elif key == "count" and not stood_in:
+                data["count"], stood_in = _COUNT_STAND_IN, True
+            elif key in _NEEDED or _near_miss(str(key), _absent_needed(data)):
+                break
+            else:
+                del data[key]
+    where = [dotted(path + (key,)) for key in written]
+    return sorted(found, key=lambda problem: next(
+        (place for place, key in enumerate(where) if _names(key, problem.key)), -1))
+
+
+def _type_first(data: Any) -> Any:
+    """A section without a 'type' with its near miss of 'type' first, to be said first: the keys
+    before it may be options of the type it names ('size' before 'typ: sudoku')."""
+    if not isinstance(data, dict) or "type" in data:
+        return data
+    near = [key for key in data if key not in SECTION_FIELDS
+            and _near_miss(str(key), list(SECTION_FIELDS)) == "type"]
+    return {**{key: data[key] for key in near[:1]}, **data}
+
+
+def _section_keys(data: dict[Any, Any]) -> list[str]:
+    """The keys `_read_section` allows in the section: the fields of every section and the
+    options of its type (none of a type it lacks or names wrong)."""
+    if "type" not in data:
+        return list(SECTION_FIELDS)
+    try:
+        puzzle_type = find_type(current_spelling(str(data["type"]), data)[0])
+    except BookgenError:
+        return list(SECTION_FIELDS)
+    return list(SECTION_FIELDS) + [option.name for option in puzzle_type.options]
+
+
+def _as_written(source: Source, path: KeyPath, error: BookgenError,
+                spelt: dict[str, str]) -> BookgenError:
+    """The error at the key as the section spells it: a problem of a needed key read under its
+    near miss's name ('cont: 0') is said at that key and its line."""
+    for right, key in spelt.items():
+        if _names(dotted(path + (right,)), error.key):
+            return source.error(path + (key,), error.message)
+    return error
 
 
 def _absent_needed(data: Any) -> list[str]:
     """The keys a section is not read without (`_NEEDED`) that it lacks: a refused key that is a
-    near miss of one ends the section's problems, as the needed key would."""
+    near miss of one is read as it, or, where the loader's "did you mean" names another key, ends
+    the section's problems, as the needed key would."""
     return [key for key in _NEEDED if not isinstance(data, dict) or key not in data]
 
 

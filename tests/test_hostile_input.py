@@ -543,6 +543,59 @@ def test_a_config_with_several_mistakes_is_refused_with_every_one_in_the_files_o
     assert "needs" not in err  # what a near miss lacks is said once, by its "did you mean"
 
 
+def test_a_near_miss_of_a_needed_key_is_read_as_that_key_and_the_rest_of_its_section_too(
+        tmp_path, write_config, run):
+    """'cont' is said once, as a near miss of 'count', and the section read on as if it had said
+    'count': its other mistakes come in the same build, a bad value under the slip at the slip's
+    line; a near miss of 'type' reads the section's options as that type's ('size' is not
+    unknown), a near miss of 'from' needs no difficulty. The studio's list says the same."""
+    config = write_config("""
+        title: T
+        layout: letter
+        seed: s
+        sections:
+          - type: sudoku
+            cont: 4
+            difficulty: hard
+            size: 99
+          - {size: 99, typ: sudoku, count: 2, difficulty: hard}
+          - {type: sudoku, count: 2, dificulty: hard, size: 99}
+          - {type: sudoku, cont: 0, difficulty: easy, colour: red, size: 99}
+          - {typ: sudokuu, count: 2, difficulty: hard, size: 99}
+          - {fromm: bank.jsonl, type: placement, count: 1, size: 5}
+          - {type: numbrix, count: 4, difficulty: hard}
+        """)
+    err = _refused(run, tmp_path, "build", str(config), "-o", str(tmp_path / "x.pdf"))
+    lines = err.splitlines()
+    said = [line.removeprefix("bookgen: error: ").split(": ", 2) for line in lines]
+    assert [(where.rpartition(":")[2], key) for where, key, _ in said] == [
+        ("6", "sections[0].cont"), ("8", "sections[0].size"),
+        ("9", "sections[1].size"), ("9", "sections[1].typ"),
+        ("10", "sections[2].dificulty"), ("10", "sections[2].size"),
+        ("11", "sections[3].cont"), ("11", "sections[3].cont"), ("11", "sections[3].colour"),
+        ("11", "sections[3].size"),
+        ("12", "sections[4].typ"), ("12", "sections[4].typ"),
+        ("13", "sections[5].fromm"), ("13", "sections[5].size")], err
+    messages = [message for *_, message in said]
+    size = "99 is not allowed; use one of 9, 6, 4, 8, 12, 16"
+    assert [messages[i] for i in (1, 2, 5, 9)] == [size] * 4
+    for index, near in ((0, "count"), (3, "type"), (4, "difficulty"), (6, "count"), (10, "type"),
+                        (12, "from")):  # the near-miss lines as they were
+        assert f"; did you mean '{near}'? (allowed: " in messages[index], messages[index]
+    assert "(allowed: count, difficulty, from, language, order, per_page, rating, rules, seed, " \
+           "title, type)" in messages[3]  # what the section's keys were, without a type
+    assert messages[7] == "0 is not allowed; 'count' takes a whole number from 1 to 1000"
+    assert messages[8].startswith("unknown key in a section 'colour' (allowed: ")
+    assert messages[11].startswith("unknown puzzle type 'sudokuu'; did you mean 'sudoku'?")
+    assert messages[13] == ("a section that takes puzzles 'from' a bank has no type options; "
+                            "filter with 'difficulty' and 'rating' instead")
+    assert "needs" not in err  # a near miss's key is not said again as missing
+    from bookgen.config import config_problems
+
+    assert [str(problem) for problem in config_problems(config.read_text(), config)] == [
+        line.removeprefix("bookgen: error: ") for line in lines]
+
+
 def test_control_characters_in_printed_text_are_refused(tmp_path, write_config, run):
     config = write_config('title: "Bell\\a here"\nsections: [{type: placement, count: 1, '
                           'difficulty: easy, title: "Tab\\tbed"}]\n')

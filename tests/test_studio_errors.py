@@ -104,7 +104,10 @@ def test_config_problems_is_empty_exactly_when_the_loader_reads_the_config(tmp_p
                        ({"title": "x", "sections": [{"type": "placement", "difficulty": "easy",
                                                      "count": 1000}] * 11}, {"sections"}),
                        ({"title": "x", "sections": [{"type": "nope", "count": 1, "colour": 1}]},
-                        {"sections[0].type"})):  # a section read without its type says no more
+                        {"sections[0].type"}),  # a section read without its type says no more
+                       ({"title": "x", "sections": [{"size": 99, "typ": "sudoku", "count": 1,
+                                                     "difficulty": "easy"}]},
+                        {"sections[0].typ", "sections[0].size"})):  # read as a sudoku's
         text = yaml.safe_dump(book)
         with pytest.raises(BookgenError) as first:
             read_config_text(text, tmp_path / "bad.yaml")
