@@ -163,9 +163,13 @@ class BookDocument:
         self.measured = Measured()  # each puzzle's sizes, for every pass
         self._floors: dict[int, float] = {}  # by section (its id): see puzzle_floor
         self._answer_floors: dict[int, float] = {}  # by section (its id): see answer_scale
+        self._examples: dict[int, Generated | None] = {}  # see example_of
         if _MEASURED_AHEAD and _MEASURED_AHEAD[0].config is config:  # measured while the book was made
-            self._floors.update(_MEASURED_AHEAD[0]._floors)
-            self._answer_floors.update(_MEASURED_AHEAD[0]._answer_floors)
+            ahead = _MEASURED_AHEAD[0]
+            self._floors.update(ahead._floors)
+            self._answer_floors.update(ahead._answer_floors)
+            self._examples.update(ahead._examples)
+            self.measured = ahead.measured
         book = self.book = self._narrowed(book)
         self._fits: dict[tuple[int, Geometry], list[ExampleFit]] = {}  # see _example_ways
         self.puzzle_scales: list[float] | None = None  # by section, from the last layout
@@ -175,18 +179,23 @@ class BookDocument:
         self.settled: Settled | None = None  # what the last render settled on
         self._known: dict[int, str | None] | None = None  # see render's changed_only
         self._spoken = {id(s): speech for s, speech in zip(book.sections, self.speeches)}
-        self._examples: dict[int, Generated | None] = {}  # see example_of
         self.advising = True  # a refusal names the changes that would work (`_changes_that_work`)
         self._paragraph_heights: dict[tuple[str, str, float], float] = {}  # see _paragraph_height
 
     def measure(self, section: Section) -> None:
         """Work out the scales at which the text of one section's puzzles and answers reaches
-        the profile's floors, the section taken into this document's book (`measuring_ahead`;
-        the scales are kept by the section's id, so the book holds it)."""
+        the profile's floors, its puzzles' and answers' room on a page, and its solved example,
+        the section taken into this document's book (`measuring_ahead`; all kept by the
+        section's or the puzzle's id, so the book holds them)."""
         self.book = replace(self.book, sections=self.book.sections + (section,))
         self._spoken[id(section)] = self.config.speech(section.config)
         self.puzzle_floor(section)
         self.answer_scale(section)
+        for record in section.records:
+            self.measured.page_size(section.puzzle_type, record.puzzle)
+            self.measured.answer_size(section.puzzle_type, record.puzzle)
+        with speaking(self.speech):  # as the book's typesetting first asks for it
+            self.example_of(section)
 
     def example_of(self, section: Section) -> Generated | None:
         """The section's solved example, made once: every pass and every way of fitting it asks,
