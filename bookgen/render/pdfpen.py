@@ -40,27 +40,43 @@ class CanvasPen:
         self.scale = scale
         self.fonts = fonts
         self.ink = ink or Ink()
+        self._written = _written(canvas)
+        self._numbers = self._written.numbers
 
     def _xy(self, x: float, y: float) -> tuple[float, float]:
         return self.left + x * self.scale * mm, self.top - y * self.scale * mm
 
     def _stroke(self, width: float) -> None:
-        self.canvas.setLineWidth(max(width * self.scale * mm, self.ink.min_line))
+        """`canvas.setLineWidth` as it writes it: a book sets a line width tens of thousands
+        of times, to a hundred widths."""
+        line_width = width * self.scale * mm
+        if line_width < self.ink.min_line:
+            line_width = self.ink.min_line
+        self.canvas._lineWidth = line_width
+        self.canvas._code.append(f"{self._numbers[line_width]} w")
+
+    def _grey(self, level: float) -> None:
+        """`canvas.setFillGray` as it writes it."""
+        self.canvas._fillColorObj = (level, level, level)
+        self.canvas._code.append(f"{self._numbers[level]} g")
 
     def _fill(self, fill: float | None) -> int:
         if fill is None:
             return 0
-        self.canvas.setFillGray(self.ink.grey(fill))
+        self._grey(self.ink.grey(fill))
         return 1
 
     def line(self, x1: float, y1: float, x2: float, y2: float, width: float = THIN,
              dash: tuple[float, float] | None = None) -> None:
+        """What reportlab's `line` and `setDash` write, written here."""
         self._stroke(width)
+        code, left, top, scale, number = self.canvas._code, self.left, self.top, self.scale, self._numbers
         if dash:
-            self.canvas.setDash(dash[0] * self.scale * mm, dash[1] * self.scale * mm)
-        self.canvas.line(*self._xy(x1, y1), *self._xy(x2, y2))
+            code.append(f"[{number[dash[0] * scale * mm]} {number[dash[1] * scale * mm]}] 0 d")
+        code.append(f"n {number[left + x1 * scale * mm]} {number[top - y1 * scale * mm]} m "
+                    f"{number[left + x2 * scale * mm]} {number[top - y2 * scale * mm]} l S")
         if dash:
-            self.canvas.setDash()
+            code.append("[] 0 d")
 
     def polyline(self, points: list[Point], width: float = THIN) -> None:
         self._path(points, width, None, True, closed=False)
@@ -77,9 +93,11 @@ class CanvasPen:
             return
         self._stroke(width)
         canvas = self.canvas
-        canvas.setLineJoin(1)
+        canvas._lineJoin = 1
+        canvas._code.append("1 j")
         fill_flag = self._fill(fill)
-        ends = [f"{fp_str(*self._xy(x, y))} l" for x, y in points]
+        left, top, scale, number = self.left, self.top, self.scale, self._numbers
+        ends = [f"{number[left + x * scale * mm]} {number[top - y * scale * mm]} l" for x, y in points]
         ends[0] = ends[0][:-1] + "m"
         canvas._code.append(" ".join(["n", *ends, "h"] if closed else ["n", *ends]))
         canvas._code.append(PATH_OPS[1 if stroke else 0, fill_flag, canvas._fillMode])
@@ -87,16 +105,20 @@ class CanvasPen:
 
     def rect(self, x: float, y: float, w: float, h: float, width: float = THIN,
              fill: float | None = None, stroke: bool = True, radius: float = 0.0) -> None:
+        """A plain box as reportlab's `rect` writes it, written here."""
         self._stroke(width)
+        canvas, scale = self.canvas, self.scale
         left, bottom = self._xy(x, y + h)
-        args = (left, bottom, w * self.scale * mm, h * self.scale * mm)
+        width_pt, height_pt = w * scale * mm, h * scale * mm
         fill_flag = self._fill(fill)
         if radius:
-            self.canvas.roundRect(*args, radius * self.scale * mm, stroke=1 if stroke else 0,
-                                  fill=fill_flag)
+            canvas.roundRect(left, bottom, width_pt, height_pt, radius * scale * mm,
+                             stroke=1 if stroke else 0, fill=fill_flag)
         else:
-            self.canvas.rect(*args, stroke=1 if stroke else 0, fill=fill_flag)
-        _black(self.canvas)
+            number, paint = self._numbers, PATH_OPS[1 if stroke else 0, fill_flag, canvas._fillMode]
+            canvas._code.append(f"n {number[left]} {number[bottom]} {number[width_pt]} "
+                                f"{number[height_pt]} re {paint}")
+        _black(canvas)
 
     def circle(self, cx: float, cy: float, r: float, width: float = THIN,
                fill: float | None = None, stroke: bool = True) -> None:
@@ -117,18 +139,25 @@ class CanvasPen:
 
     def text(self, x: float, y: float, text: str, size: float, bold: bool = False,
              align: str = "center", grey: float = 0.0, label: bool = False) -> None:
-        """The operators reportlab's drawString, drawCentredString and drawRightString write
-        for a TrueType font (every layout's), with the run they show worked out once per
-        document (`_shown`): a book prints the same digits and letters thousands of times."""
+        """The operators reportlab's setFont, drawString, drawCentredString and drawRightString
+        write for a TrueType font (every layout's; setFont writes none, and sets the font, size
+        and leading reportlab's own text reads), with the run they show worked out once per
+        document (`_Written.shown`): a book prints the same digits and letters thousands of times."""
         font = self.fonts.face(bold)
-        points = size * self.scale
-        px, py = self._xy(x, y)
+        scale = self.scale
+        points = size * scale
+        px, py = self.left + x * scale * mm, self.top - y * scale * mm
         canvas = self.canvas
-        canvas.setFont(font, points)
-        canvas.setFillGray(self.ink.grey(grey) if grey > 0 else 0)
-        width, shown = _shown(canvas, font, points, text)
+        canvas._fontname, canvas._fontsize, canvas._leading = font, points, points * 1.2
+        if grey > 0:
+            self._grey(self.ink.grey(grey))
+        else:
+            _black(canvas)
+        run = (font, points, text)
+        width, shown = self._written.runs.get(run) or self._written.shown(canvas, run)
         start = px if align == "left" else px - width if align == "right" else px - 0.5 * width
-        canvas._code.append(f"BT 1 0 0 1 {fp_str(start, py - MIDDLE * points)} Tm {shown} T* ET")
+        number = self._numbers
+        canvas._code.append(f"BT 1 0 0 1 {number[start]} {number[py - MIDDLE * points]} Tm {shown} T* ET")
         _black(canvas)
 
     def text_width(self, text: str, size: float, bold: bool = False) -> float:
@@ -142,24 +171,44 @@ def _black(canvas: Canvas) -> None:
     canvas._code.append("0 g")
 
 
-_SHOWN: WeakKeyDictionary[Any, dict[tuple[str, float, str], tuple[float, str]]] = WeakKeyDictionary()
-"""By PDF document: each text run's width and the operators that show it (`_shown`)."""
+class _Numbers(dict[float, str]):
+    """Numbers as `fp_str` writes them, each formatted once: it writes several as each alone,
+    joined by spaces, and a book's drawings set tens of thousands of points, widths and greys
+    on a few thousand distinct numbers."""
+
+    def __missing__(self, value: float) -> str:
+        self[value] = written = fp_str(value)
+        return written
 
 
-def _shown(canvas: Canvas, font: str, points: float, text: str) -> tuple[float, str]:
-    """The width of `text` in `font` at `points`, and its run as reportlab's text object writes
-    it on this canvas's document: each piece in one subset of the font, its subset named with
-    the size and leading `Canvas.setFont` sets. Worked out once per document, when its
-    characters join the document's subsets (later runs of it add none)."""
-    runs = _SHOWN.setdefault(canvas._doc, {})
-    key = (font, points, text)
-    if key not in runs:
+class _Written:
+    """What the pens write again and again into one PDF document, worked out once for it."""
+
+    def __init__(self) -> None:
+        self.numbers = _Numbers()
+        self.runs: dict[tuple[str, float, str], tuple[float, str]] = {}
+
+    def shown(self, canvas: Canvas, run: tuple[str, float, str]) -> tuple[float, str]:
+        """The width of a run (font, points, text), and the run as reportlab's text object
+        writes it on this canvas's document: each piece in one subset of the font, its subset
+        named with the size and leading `Canvas.setFont` sets. Worked out once per document
+        (`runs`), when its characters join the document's subsets (later runs of it add none)."""
+        font, points, text = run
         face, doc = getFont(font), canvas._doc
         size = f"{fp_str(points)} Tf {fp_str(points * 1.2)} TL"
-        runs[key] = (stringWidth(text, font, points),
-                     " ".join(f"{face.getSubsetInternalName(subset, doc)} {size} ({canvas._escape(piece)}) Tj"
-                              for subset, piece in face.splitString(text, doc)))
-    return runs[key]
+        pieces = (f"{face.getSubsetInternalName(subset, doc)} {size} ({canvas._escape(piece)}) Tj"
+                  for subset, piece in face.splitString(text, doc))
+        self.runs[run] = (stringWidth(text, font, points), " ".join(pieces))
+        return self.runs[run]
+
+
+_WRITTEN: WeakKeyDictionary[Any, _Written] = WeakKeyDictionary()
+"""By PDF document (`_written`)."""
+
+
+def _written(canvas: Canvas) -> _Written:
+    """What the pens have written into `canvas`'s document: a book's pens paint one document."""
+    return _WRITTEN.setdefault(canvas._doc, _Written())
 
 
 class MeasuringPen(RecordingPen):
