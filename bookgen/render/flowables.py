@@ -528,7 +528,7 @@ class PuzzleRow(Painted):
                 continue
             self.canv.setFont(self.state.fonts.bold, self.state.number_pt)
             self.canv.drawString(left, top - 4 * mm * self.state.type_scale, str(number))
-            drawn_width = puzzle_type.measure(record.puzzle)[0] * mm * self.grid.scale
+            drawn_width = self.state.measured.page_size(puzzle_type, record.puzzle)[0] * mm * self.grid.scale
             pen = CanvasPen(self.canv, left + (self.grid.slot_width - drawn_width) / 2,
                             top - self.label, self.grid.scale, self.state.fonts,
                             self.state.ink)
@@ -567,7 +567,7 @@ class PuzzleBand(Painted):
         if not self.state.paint:
             return
         puzzle = self.printed.record.puzzle
-        drawn_width = self.puzzle_type.measure(puzzle)[0] * mm * self.grid.scale
+        drawn_width = self.state.measured.page_size(self.puzzle_type, puzzle)[0] * mm * self.grid.scale
         pen = CanvasPen(self.canv, self.left + (self.grid.slot_width - drawn_width) / 2,
                         self.height - self.label, self.grid.scale, self.state.fonts, self.state.ink)
         with speaking(self.speech):
@@ -579,7 +579,10 @@ class PuzzleBand(Painted):
 
 def banded(pen: Pen, puzzle_type: PuzzleType, puzzle: JSON, index: int) -> Pen:
     """The pen that draws band `index` of a puzzle's drawing: the pen itself for a drawing of one
-    band; the last band takes everything below its top."""
+    band; the last band takes everything below its top. A type that never cuts its drawing
+    draws it whole, unmeasured (a maze lays its whole drawing out to measure it)."""
+    if puzzle_type.page_breaks is None:
+        return pen
     bands = puzzle_type.bands(puzzle)
     if len(bands) == 1:
         return pen
