@@ -1136,6 +1136,8 @@ class BookDocument:
 
     def _build_once(self, story: list[Flowable], geometry: Geometry, subject: str,
                     state: Pass) -> tuple[bytes, int]:
+        """One pass over the story: its PDF (none for a layout pass, which only learns where
+        things land) and its page count."""
         buffer = io.BytesIO()
         document = BaseDocTemplate(
             buffer,
@@ -1153,6 +1155,8 @@ class BookDocument:
         )
         if state.prints is not None:
             document.afterFlowable = state.prints.landed
+        if not state.paint:
+            document._doSave = 0  # reportlab's own switch for a pass it writes no PDF of (multiBuild)
         document.build([alternate_pages()] + story)
         return buffer.getvalue(), document.page
 
