@@ -1153,9 +1153,9 @@ class BookDocument:
             initialFontSize=self.layout.body_size,
             lang=pdf_lang(self.speech),
         )
-        if state.prints is not None:
+        if state.prints is not None:  # a studio preview's painting: of the pages that changed
             document.afterFlowable = state.prints.landed
-        if not state.paint:
+        elif not state.paint:
             document._doSave = 0  # reportlab's own switch for a pass it writes no PDF of (multiBuild)
         document.build([alternate_pages()] + story)
         return buffer.getvalue(), document.page
