@@ -268,7 +268,9 @@ def _init_arguments(init: argparse.ArgumentParser) -> None:
                               "easy,medium,hard otherwise)"))
     init.add_argument("--layout", help=N_("the built-in trim to copy (default: letter for a worksheet, "
                                           "6x9 for pod, 8.5x11 for large-print)"))
-    init.add_argument("--type", help=N_("one puzzle type for every section (default: a mix)"))
+    init.add_argument("--type", metavar="TYPE,...",
+                      help=N_("the puzzle types, one section for each type and level, in the order "
+                              "given (default: one section per level, of a mix of types)"))
     init.add_argument("--title", help=N_("the book's title"))
     _add_language_option(init, N_("the language the book is printed in (default en; a worksheet then "
                                   "starts on A4): %(choices)s"))
@@ -426,7 +428,7 @@ EXAMPLES: dict[str, list[tuple[str, str]]] = {
               ("bookgen build book.yaml --seed 8 -o sheet.pdf", "")],
     "init": [("bookgen init my-book                       ", N_("a 6x9 paperback with its cover, to edit")),
              ("bookgen init blatt --kind worksheet --levels easy,medium --language de   ", N_("on A4")),
-             ("bookgen init big --kind large-print --type numbrix --title 'Big Number Paths'", "")],
+             ("bookgen init big --kind large-print --type numbrix,sudoku --title 'Big Number Puzzles'", "")],
     "worksheet": [("bookgen worksheet placement --difficulty medium --count 8 --layout a4", ""),
                   ("bookgen worksheet arithmetic -n 6 --set target=24 --answers page", "")],
     "preview": [("bookgen preview config/sampler.yaml --pages 3-4   ", N_("PNGs in output/")),
@@ -913,7 +915,8 @@ def _init(args: argparse.Namespace, out: TextIO) -> int:
 
     default = "easy,medium" if args.kind == "worksheet" else "easy,medium,hard"
     levels = [level.strip() for level in (default if args.levels is None else args.levels).split(",")]
-    for path in init_project(Path(args.folder), args.kind, levels, args.layout, args.title, args.type,
+    types = None if args.type is None else [name.strip() for name in args.type.split(",")]
+    for path in init_project(Path(args.folder), args.kind, levels, args.layout, args.title, types,
                              args.language or "en"):
         print(path, file=out)
     print(f"next: cd {args.folder} && bookgen build book.yaml", file=sys.stderr)

@@ -1,6 +1,7 @@
 """`bookgen init FOLDER`: a small project to edit instead of YAML written from nothing.
 
-The folder gets a book config with a comment on every key (one section for each level asked for),
+The folder gets a book config with a comment on every key (one section for each level asked for,
+or for each type and level of `--type`'s types),
 a copy of the chosen trim's layout (the file to change margins, type sizes or fonts in), a fonts/
 folder for TrueType files of one's own (a layout finds them beside itself), and a README of the
 next commands. A kind (worksheet, pod, large-print) picks the starting point; a language writes
@@ -83,14 +84,14 @@ contents: false
 
 
 def init_project(folder: Path, kind_name: str, levels: list[str], layout: str | None = None,
-                 title: str | None = None, puzzle_type: str | None = None,
+                 title: str | None = None, puzzle_types: list[str] | None = None,
                  language: str = "en") -> list[Path]:
     """Write the starting project into `folder` (made if missing, refused if it holds anything),
-    its printed words in `language`; returns the paths written."""
+    its printed words in `language`; returns the paths written. `puzzle_types` (--type) replace
+    the kind's mix."""
     from bookgen.config import available_layouts, shipped
     from bookgen.core.grading import ALL_LEVELS
     from bookgen.fields import check_title
-    from bookgen.puzzles import find_type
 
     kind = KINDS[kind_name]
     trim = layout or _default_trim(kind, language)
@@ -103,8 +104,10 @@ def init_project(folder: Path, kind_name: str, levels: list[str], layout: str | 
                                   "commas"))
         raise BookgenError(refusal(levels_message, given=",".join(levels), levels=", ".join(ALL_LEVELS)),
                            key="--levels")
-    mix = (find_type(puzzle_type).name,) if puzzle_type else kind.types
-    types = _section_types(mix, levels, kind.name if puzzle_type is None else None)
+    listed = None if puzzle_types is None else _listed_types(puzzle_types)
+    sections = _sections(kind.types if listed is None else listed, levels,
+                         kind.name if listed is None else None)
+    per = "type and level" if listed is not None and len(listed) > 1 else "level"
     try:
         _check_empty(folder)
     except OSError as error:  # a name too long, a parent folder that cannot be searched
@@ -112,13 +115,13 @@ def init_project(folder: Path, kind_name: str, levels: list[str], layout: str | 
 
     layout_text = shipped("layouts").joinpath(f"{trim}.yaml").read_text(encoding="utf-8")
     with speaking(language):
-        book_title = check_title(title) if title is not None else _book_title(kind, puzzle_type)
-        config_text = _config_text(kind, book_title, trim, levels, types, language)
+        book_title = check_title(title) if title is not None else _book_title(kind, listed)
+        config_text = _config_text(kind, book_title, trim, sections, per, language)
     files = {
         CONFIG_NAME: config_text,
         LAYOUT_NAME: _layout_text(trim, layout_text),
         "fonts/README.txt": FONTS_README,
-        "README.md": _readme_text(kind, book_title),
+        "README.md": _readme_text(kind, book_title, per),
     }
     if not folder.parent.is_dir():
         raise BookgenError(refusal(N_("the folder {folder!r} does not exist"), folder=str(folder.parent)),
@@ -167,51 +170,78 @@ def _default_trim(kind: Kind, language: str) -> str:
     return "a4" if kind.one_page and language != "en" else kind.layout
 
 
-def _book_title(kind: Kind, puzzle_type: str | None) -> str:
+def _book_title(kind: Kind, listed: tuple[str, ...] | None) -> str:
     """The kind's title in the language spoken; a worksheet of one type's, its type's ("Maze
     worksheet"): `--type maze` gave a sheet of mazes the title "Number Puzzles Worksheet"."""
     from bookgen.puzzles import find_type
 
-    if puzzle_type is None or not kind.one_page:
+    if listed is None or len(listed) > 1 or not kind.one_page:
         return _(kind.title)
-    return _("{title} worksheet").format(title=_(find_type(puzzle_type).title))
+    return _("{title} worksheet").format(title=_(find_type(listed[0]).title))
 
 
-def _section_types(mix: tuple[str, ...], levels: list[str], kind: str | None) -> list[str]:
-    """Each section's type: the mix's in turn, passing over those without the section's level (a
-    master section takes the mix's next type that has master); a level none of them has is
-    refused, naming the types that have it (`kind`: the kind whose mix it is; None: --type's)."""
+def _listed_types(names: list[str]) -> tuple[str, ...]:
+    """--type's types, each known (find_type refuses the others) and named once: a type twice would
+    make the same sections twice."""
+    from bookgen.puzzles import find_type
+
+    listed: list[str] = []
+    for name in names:
+        found = find_type(name).name
+        if found in listed:
+            raise BookgenError(refusal(N_("{type!r} is named twice; name each type once"), type=found),
+                               key="--type")
+        listed.append(found)
+    return tuple(listed)
+
+
+def _sections(mix: tuple[str, ...], levels: list[str], kind: str | None) -> list[tuple[str, str]]:
+    """Each section's type and level. A kind's mix (`kind`: its name) gives one section per level,
+    its types in turn, passing over those without the level (a master section takes the mix's next
+    type that has master); --type's types (`kind` None) one per type and level, types outer, a type
+    without a level passed over for it. A level none of them has is refused, naming the types that
+    have it."""
+    from bookgen.puzzles import find_type
+
+    offered = {name: find_type(name).levels for name in mix}
+    for level in levels:
+        if not any(level in offered[name] for name in mix):
+            raise _none_has(level, mix, kind)
+    if kind is None:
+        return [(name, level) for name in mix for level in levels if level in offered[name]]
+    turns = (mix[index % len(mix):] + mix[:index % len(mix)] for index in range(len(levels)))
+    return [(next(name for name in turn if level in offered[name]), level)
+            for turn, level in zip(turns, levels)]
+
+
+def _none_has(level: str, mix: tuple[str, ...], kind: str | None) -> BookgenError:
+    """The refusal of a level none of the mix's types has, naming the types that have it."""
     from bookgen.puzzles import find_type
     from bookgen.puzzles.base import never_at, types_with
 
-    chosen = []
-    for index, level in enumerate(levels):
-        turn = mix[index % len(mix):] + mix[:index % len(mix)]
-        having = [name for name in turn if level in find_type(name).levels]
-        if not having and kind is None:
-            raise BookgenError(never_at(find_type(mix[0]), level), key="--levels")
-        if not having:
-            raise BookgenError(refusal(N_(
-                "{level}: none of the {kind} mix's types ({types}) is ever {level}; the types with "
-                "{level}: {having} (--type gives every section one type)"), level=level, kind=kind,
-                types=", ".join(mix), having=", ".join(types_with(level))), key="--levels")
-        chosen.append(having[0])
-    return chosen
+    if kind is None and len(mix) == 1:
+        return BookgenError(never_at(find_type(mix[0]), level), key="--levels")
+    message = (N_("{level}: none of the types given ({types}) is ever {level}; the types with {level}: "
+                  "{having}") if kind is None else
+               N_("{level}: none of the {kind} mix's types ({types}) is ever {level}; the types with "
+                  "{level}: {having} (--type names the types to use)"))
+    return BookgenError(refusal(message, level=level, kind=kind, types=", ".join(mix),
+                                having=", ".join(types_with(level))), key="--levels")
 
 
-def _config_text(kind: Kind, title: str, trim: str, levels: list[str], types: list[str],
+def _config_text(kind: Kind, title: str, trim: str, sections: list[tuple[str, str]], per: str,
                  language: str) -> str:
-    """The config, its printed words in the current language."""
+    """The config, its printed words in the current language (`per`: what a section is one of)."""
     from bookgen.puzzles import find_type
 
     author = _(AUTHOR)
-    sections = "".join(
+    section_lines = "".join(
         _commented(f"  - type: {puzzle_type}", "`bookgen types` lists every type and its options")
         + _commented(f"    difficulty: {level}", _either(find_type(puzzle_type).levels))
         + _commented(f"    count: {kind.count}", "how many puzzles")
         + (_commented(f"    per_page: {kind.count}", "all on one page") if kind.one_page else "")
         + _commented(f"    title: {_section_title(puzzle_type, level)}", "printed above the section")
-        for puzzle_type, level in zip(types, levels))
+        for puzzle_type, level in sections)
     from reportlab.lib.units import mm
 
     from bookgen.config import load_layout
@@ -235,8 +265,8 @@ def _config_text(kind: Kind, title: str, trim: str, levels: list[str], types: li
 title: {json.dumps(title, ensure_ascii=False)}
 {book_lines}layout: ./{LAYOUT_NAME}        # a copy of the built-in {trim} layout, yours to change
 {settings}seed: 1                      # same config and seed, same book; change it for new puzzles
-sections:                    # one section per level; add, remove or reorder them freely
-{sections}"""
+sections:                    # one section per {per}; add, remove or reorder them freely
+{section_lines}"""
 
 
 def _either(levels: tuple[str, ...]) -> str:
@@ -279,7 +309,7 @@ every character the book prints and names any that are missing.
 """
 
 
-def _readme_text(kind: Kind, title: str) -> str:
+def _readme_text(kind: Kind, title: str, per: str) -> str:
     pod = kind.name != "worksheet"
     cover = ("\nThe build also writes `output/book-cover.pdf`, the cover wrap (back, spine, front) "
              "sized from the page count.\n") if pod else ""
@@ -291,7 +321,7 @@ def _readme_text(kind: Kind, title: str) -> str:
 
 A bookgen project ({kind.what}). Its files:
 
-- `{CONFIG_NAME}`: the book: title, settings and one section per level, with a comment on each key.
+- `{CONFIG_NAME}`: the book: title, settings and one section per {per}, with a comment on each key.
 - `{LAYOUT_NAME}`: the pages: size, margins, fonts, type sizes.
 - `fonts/`: TrueType fonts of your own, named in `{LAYOUT_NAME}` (see `fonts/README.txt`).
 

@@ -62,6 +62,44 @@ def test_a_worksheet_of_one_type_is_titled_by_it(run, tmp_path, language, title)
     assert load_config(tmp_path / "p" / "book.yaml").title == title
 
 
+@pytest.mark.parametrize("kind, title", [("worksheet", "Number Puzzles Worksheet"),
+                                         ("pod", "My Puzzle Book")])
+def test_several_types_give_a_section_for_each_type_and_level(run, tmp_path, kind, title):
+    """A book of two kinds of puzzle: types outer, levels inner, the kind's title as a mix has."""
+    status, _, _ = run("init", str(tmp_path / "quiz"), "--kind", kind, "--type", "sudoku, kakuro",
+                       "--levels", "easy,medium")
+    assert status == 0
+    config = load_config(tmp_path / "quiz" / "book.yaml")
+    assert [(s.puzzle_type.name, s.level) for s in config.sections] == [
+        ("sudoku", "easy"), ("sudoku", "medium"), ("kakuro", "easy"), ("kakuro", "medium")]
+    assert config.title == title
+    assert {s.count for s in config.sections} == {6 if kind == "worksheet" else 30}
+
+
+def test_a_type_without_a_level_is_passed_over_for_it(run, tmp_path):
+    assert run("init", str(tmp_path / "q"), "--type", "kakuro,sudoku", "--levels", "hard,master")[0] == 0
+    assert [(s.puzzle_type.name, s.level) for s in load_config(tmp_path / "q" / "book.yaml").sections] == [
+        ("kakuro", "hard"), ("sudoku", "hard"), ("sudoku", "master")]
+
+
+@pytest.mark.parametrize("kind, types, pages", [("worksheet", "sudoku,kakuro,maze", (6, 12)),
+                                                ("pod", "maze,numbrix,arithmetic", (24, 828))])
+def test_a_book_of_several_types_builds_with_every_section(run, tmp_path, monkeypatch, kind, types,
+                                                          pages):
+    assert run("init", str(tmp_path / "quiz"), "--kind", kind, "--type", types)[0] == 0
+    config = load_config(tmp_path / "quiz" / "book.yaml")
+    levels = ["easy", "medium"] if kind == "worksheet" else ["easy", "medium", "hard"]
+    assert [(s.puzzle_type.name, s.level) for s in config.sections] == [
+        (name, level) for name in types.split(",") for level in levels]
+    monkeypatch.chdir(tmp_path / "quiz")
+    assert run("build", "book.yaml", "-q", "-j", "2")[0] == 0
+    reader = PdfReader("output/book.pdf")
+    assert pages[0] <= len(reader.pages) <= pages[1]
+    text = "".join(page.extract_text() for page in reader.pages)
+    for section in config.sections:
+        assert section.title in text
+
+
 def test_master_goes_to_the_types_that_have_it_and_is_refused_where_none_has(run, tmp_path,
                                                                             monkeypatch):
     from dataclasses import replace
@@ -89,10 +127,14 @@ def test_master_goes_to_the_types_that_have_it_and_is_refused_where_none_has(run
 @pytest.mark.parametrize("args, message", [
     (["--levels", "easy,master"],
      "--levels: master: none of the pod mix's types (numbrix, placement, arithmetic, numberwall) is "
-     "ever master; the types with master: sudoku (--type gives every section one type)"),
+     "ever master; the types with master: sudoku (--type names the types to use)"),
     (["--levels", "hard,master", "--type", "numbrix"],
      "--levels: numbrix puzzles are never master: their levels go up to expert (easy, medium, hard, "
      "expert); the types with master: sudoku"),
+    (["--levels", "easy,master", "--type", "kakuro,maze"],
+     "--levels: master: none of the types given (kakuro, maze) is ever master; the types with "
+     "master: sudoku"),
+    (["--type", "sudoku,maze,sudoku"], "--type: 'sudoku' is named twice; name each type once"),
 ])
 def test_master_for_types_without_it_is_one_message_and_no_folder(run, tmp_path, args, message):
     status, _, err = run("init", str(tmp_path / "p"), *args)
@@ -123,6 +165,7 @@ def test_an_empty_folder_is_used(run, tmp_path):
      "--levels: 'easy,tricky': give levels from easy, medium, hard, expert, master"),
     (["--layout", "b5"], "--layout: 'b5' is not a built-in layout; use one of "),
     (["--type", "slitherlink"], "slitherlink"),
+    (["--type", "sudoku,slitherlink"], "unknown puzzle type 'slitherlink'"),
 ])
 def test_bad_choices_get_one_message_and_no_folder(run, tmp_path, args, message):
     status, _, err = run("init", str(tmp_path / "p"), *args)
