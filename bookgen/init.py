@@ -239,7 +239,8 @@ def _config_text(kind: Kind, title: str, trim: str, sections: list[tuple[str, st
         _commented(f"  - type: {puzzle_type}", "`bookgen types` lists every type and its options")
         + _commented(f"    difficulty: {level}", _either(find_type(puzzle_type).levels))
         + _commented(f"    count: {kind.count}", "how many puzzles")
-        + (_commented(f"    per_page: {kind.count}", "all on one page where they fit") if kind.one_page else "")
+        + (_commented(f"    per_page: {kind.count}", "all on one page where they fit")
+           if kind.one_page else "")
         + _commented(f"    title: {_section_title(puzzle_type, level)}", "printed above the section")
         for puzzle_type, level in sections)
     from reportlab.lib.units import mm
