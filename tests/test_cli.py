@@ -294,6 +294,9 @@ def test_a_mistyped_command_option_or_choice_gets_the_nearest_one(run):
             ("worksheet placement --cout 3", option.format("--cout", " worksheet", "--count")),
             ("--verison", option.format("--verison", "", "--version")),
             ("worksheet placement -d esay", "'esay' is not a level; did you mean 'easy'?"),
+            ("worksheet maze --set grid=hexx", "grid: 'hexx' is not allowed; did you mean 'hex'? "
+                                               "use one of square, hex, triangle, theta"),
+            ("worksheet sudoku --set symmetry=Mirror", "'Mirror' is not allowed; did you mean 'mirror'?"),
             ("build book.yaml --layout a4", "unknown option '--layout' for 'bookgen build'; "
                                             "'bookgen build --help' lists its options")]:
         status, out, err = run(*argv.split())

@@ -155,9 +155,23 @@ class Option:
         choice by its YAML word (English is the `allowed()` of old, word for word)."""
         return self.allowed(spoken=current().code != "en", named=False)
 
-    def _fail(self, raw: Any) -> BookgenError:
+    def _fail(self, raw: Any, near: str | None = None) -> BookgenError:
+        """The refusal of a value, with the choice it nearly is (`near`: 'hexx' for 'hex')."""
+        if near is not None:
+            return BookgenError(_(NOT_ALLOWED_NEAR).format(value=shown(raw), near=repr(near),
+                                                           allowed=self.refusal()), key=self.name)
         return BookgenError(_(NOT_ALLOWED_USE).format(value=shown(raw), allowed=self.refusal()),
                             key=self.name)
+
+    def _near_choice(self, text: str) -> str | None:
+        """The choice a refused word is a slip of ('hexx', 'Hex'), as a misspelt key's is found;
+        none for a number (a sudoku's size 99 is no slip of 9)."""
+        import difflib  # here, for the error alone: every command loads this module
+
+        if not any(char.isalpha() for char in text):
+            return None
+        close = difflib.get_close_matches(text.lower(), [str(choice) for choice in self.choices], n=1)
+        return close[0] if close else None
 
     def _pairs(self, raw: Any) -> tuple[tuple[str, str], ...]:
         """Word and clue pairs from a list of {word, clue} or "WORD: clue" items, from lines, or
@@ -251,7 +265,7 @@ class Option:
         if self.kind == "choice":
             text = str(raw).strip()
             if text not in self.choices:
-                raise self._fail(raw)
+                raise self._fail(raw, self._near_choice(text))
             return text
         if self.kind == "size":
             if isinstance(raw, (list, tuple)) and len(raw) == 2:
@@ -325,6 +339,8 @@ ANY_NUMBER = N_("a number")
 # Translators: an error beside a field (the studio) or on the command line: the value as written,
 # then what the option takes.
 NOT_ALLOWED_USE = N_("{value} is not allowed; use {allowed}")
+# Translators: as the message before, with the choice the value is nearly ('hex' for 'hexx').
+NOT_ALLOWED_NEAR = N_("{value} is not allowed; did you mean {near}? use {allowed}")
 # Translators: an option's help line, then what a user may write for it.
 ALLOWED_AFTER_HELP = N_("{help} ({allowed})")
 
