@@ -778,7 +778,7 @@ QUEUED_PER_WORKER = 4
 """Puzzles handed to the workers' queue ahead of need, per worker. The pool's default is one in
 all: a worker that finishes a puzzle of a few milliseconds then waits for the parent's thread
 to hand it the next, and the parent, busy with the finished sections (twins, measuring), is
-slow to: a 400-puzzle book's workers idled 0.5 s in all, 0.13 s with this many
+slow to: a 400-puzzle book's workers idled 0.45-0.63 s in all, 0.14-0.16 s with this many
 (bench/mixed_book.py). A puzzle in the queue cannot be cancelled, which only `_made_now` tries."""
 
 
@@ -789,10 +789,7 @@ def _queued_ahead(extra: int) -> Iterator[None]:
     for it)."""
     from concurrent.futures import process
 
-    default = getattr(process, "EXTRA_QUEUED_CALLS", None)
-    if default is None:  # another Python's pool: its own queue
-        yield
-        return
+    default = process.EXTRA_QUEUED_CALLS
     process.EXTRA_QUEUED_CALLS = extra  # type: ignore[misc]  # typeshed: Final; a pool reads it anew
     try:
         yield

@@ -11,7 +11,6 @@ the installed package (bookgen/layouts/, bookgen/samples/): `shipped` finds them
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import replace
@@ -22,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from bookgen import limits
 from bookgen.bookconfig import BankSource, BookConfig, Layout, SectionConfig
 from bookgen.core.masks import PICTURE_FILE
-from bookgen.core.options import CLUES_FILE, WORDS_FILE, Option, unknown_key_message
+from bookgen.core.options import CLUES_FILE, WORDS_FILE, Option, nearest, unknown_key_message
 from bookgen.errors import BookgenError, Refusals, shown
 from bookgen.fields import (
     BOOK_FIELDS,
@@ -534,12 +533,7 @@ def _misspelt(data: dict[Any, Any], known: Collection[str]) -> set[str]:
     'dificulty' means 'difficulty'."""
     absent = [name for name in known if name not in data]
     return {close for key in data if key not in known
-            if (close := _near_miss(str(key), absent)) is not None}
-
-
-def _near_miss(key: str, names: Sequence[str]) -> str | None:
-    """The name `key` is a near miss of, as the "did you mean" of `unknown_key_message` finds it."""
-    return next(iter(difflib.get_close_matches(key, names, n=1)), None)
+            if (close := nearest(str(key), absent)) is not None}
 
 
 def _problems(check: Callable[..., object], *args: Any) -> list[BookgenError]:
@@ -579,13 +573,13 @@ def _section_problems(source: Source, index: int, data: Any, within: Path | None
             if not refused:
                 break
             key = refused[0]
-            near = _near_miss(str(key), _section_keys(data))
+            near = nearest(str(key), _section_keys(data))
             if near is not None and key not in _section_keys(data) and near in _absent_needed(data):
                 data = {near if name == key else name: value for name, value in data.items()}
                 spelt[near] = key
             elif key == "count" and not stood_in:
                 data["count"], stood_in = _COUNT_STAND_IN, True
-            elif key in _NEEDED or _near_miss(str(key), _absent_needed(data)):
+            elif key in _NEEDED or nearest(str(key), _absent_needed(data)):
                 break
             else:
                 del data[key]
@@ -600,7 +594,7 @@ def _type_first(data: Any) -> Any:
     if not isinstance(data, dict) or "type" in data:
         return data
     near = [key for key in data if key not in SECTION_FIELDS
-            and _near_miss(str(key), list(SECTION_FIELDS)) == "type"]
+            and nearest(str(key), list(SECTION_FIELDS)) == "type"]
     return {**{key: data[key] for key in near[:1]}, **data}
 
 
@@ -779,13 +773,12 @@ def _texts(source: Source, texts: dict[str, str]) -> dict[str, str]:
     known = known_texts()
     for key in texts:
         if key not in known:
-            close = difflib.get_close_matches(key, sorted(known), n=1)
+            close = nearest(key, sorted(known))
             unknown = (_("bookgen prints no text {key}; did you mean {close}? ('bookgen texts' lists "
                          "the texts a book may replace)") if close else
                        _("bookgen prints no text {key} ('bookgen texts' lists the texts a book may "
                          "replace)"))
-            raise source.error(("texts", key), unknown.format(key=repr(key),
-                                                              close=repr(close[0]) if close else ""))
+            raise source.error(("texts", key), unknown.format(key=repr(key), close=repr(close)))
         wanted = _placeholders(key)
         for form in str(texts[key]).split("|"):  # a counted text's forms, "one|many"
             found = _placeholders(form)

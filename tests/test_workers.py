@@ -217,3 +217,36 @@ def test_a_pool_queues_puzzles_ahead_for_its_workers_and_leaves_other_pools_as_t
     assert process.EXTRA_QUEUED_CALLS == default
     with ProcessPoolExecutor(max_workers=1) as other:
         assert other._call_queue._maxsize == 1 + default
+
+
+def test_the_typesetting_takes_each_sections_example_and_sizes_from_its_measuring_and_saves_once(
+        write_config, tmp_path, monkeypatch):
+    """What each section's measuring worked out while later sections were made (its solved
+    example, its puzzles' and answers' room on a page) is not worked out again after the last
+    puzzle; nor does the layout pass that finds the contents' pages write a PDF."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from bookgen.puzzles.base import PuzzleType
+    from bookgen.render import document
+
+    config = load_config(write_config(MIXED.replace("versions: 2\n", "") + "contents: true\n"))
+    plain = render_formats(make_book(config), tmp_path / "book.pdf", ["pdf"])
+    book = make_book(config, settled=document.measuring_ahead(config))
+    asked: Counter[str] = Counter()
+    puzzles = {id(record.puzzle) for section in book.sections for record in section.records}
+    for name in ("page_size", "answer_size"):  # of the book's puzzles (not of an example's)
+        work = getattr(PuzzleType, name)
+        monkeypatch.setattr(PuzzleType, name, lambda puzzle_type, puzzle, _name=name, _work=work: (
+            asked.update([_name] if id(puzzle) in puzzles else []) or _work(puzzle_type, puzzle)))
+    example_of = document.BookDocument.example_of
+
+    def made(self: Any, section: Any) -> Any:
+        if id(section) not in self._examples:
+            asked.update(["example"])
+        return example_of(self, section)
+
+    monkeypatch.setattr(document.BookDocument, "example_of", made)
+    save = Canvas.save
+    monkeypatch.setattr(Canvas, "save", lambda canvas: asked.update(["save"]) or save(canvas))
+    assert render_formats(book, tmp_path / "book.pdf", ["pdf"]) == plain
+    assert asked == {"save": 1}

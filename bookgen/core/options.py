@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -166,12 +166,9 @@ class Option:
     def _near_choice(self, text: str) -> str | None:
         """The choice a refused word is a slip of ('hexx', 'Hex'), as a misspelt key's is found;
         none for a number (a sudoku's size 99 is no slip of 9)."""
-        import difflib  # here, for the error alone: every command loads this module
-
         if not any(char.isalpha() for char in text):
             return None
-        close = difflib.get_close_matches(text.lower(), [str(choice) for choice in self.choices], n=1)
-        return close[0] if close else None
+        return nearest(text.lower(), [str(choice) for choice in self.choices])
 
     def _pairs(self, raw: Any) -> tuple[tuple[str, str], ...]:
         """Word and clue pairs from a list of {word, clue} or "WORD: clue" items, from lines, or
@@ -395,17 +392,22 @@ def parse_options(specs: tuple[Option, ...], raw: Mapping[str, Any], type_name: 
     return parsed
 
 
+def nearest(word: str, names: Sequence[str]) -> str | None:
+    """The name `word` is a slip of, if any: what every "did you mean" of a config names."""
+    import difflib  # here, for the error alone: every command loads this module
+
+    return next(iter(difflib.get_close_matches(word, names, n=1)), None)
+
+
 def unknown_key_message(key: str, known: list[str], unknown: str) -> str:
     """'unknown X' with the closest known name, shared by config and option errors; `unknown` is
     said in the current language by the caller ("unknown key in the book": an adjective agrees
     with its noun)."""
-    import difflib  # here, for the error alone: every command loads this module
-
-    close = difflib.get_close_matches(key, known, n=1)
+    close = nearest(key, known)
     allowed = (", ".join(sorted(set(known))) if known  # a section's key may be an option's too
                else pgettext("no names allowed", "none"))
     if close:
         return _("{unknown} {key}; did you mean {close}? (allowed: {allowed})").format(
-            unknown=unknown, key=repr(key), close=repr(close[0]), allowed=allowed)
+            unknown=unknown, key=repr(key), close=repr(close), allowed=allowed)
     return _("{unknown} {key} (allowed: {allowed})").format(unknown=unknown, key=repr(key),
                                                             allowed=allowed)

@@ -195,9 +195,9 @@ def canonical(puzzle: JSON) -> str:
     grid = board_of(puzzle)
     forms = []
     for places in twins(grid):  # pairs of places as tuples: JSON writes them as it writes lists
-        ends = [(places[a], places[b]) if places[a] <= places[b] else (places[b], places[a])
-                for a, b in puzzle["passages"]]
-        forms.append([grid.kind, sorted(ends),
+        passages = [(places[a], places[b]) if places[a] <= places[b] else (places[b], places[a])
+                    for a, b in puzzle["passages"]]
+        forms.append([grid.kind, sorted(passages),
                       sorted([places[puzzle["entrance"]], places[puzzle["exit"]]])])
     return form_key(*forms)
 
