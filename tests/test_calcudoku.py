@@ -22,7 +22,7 @@ from bookgen.html import write_html
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
-from bookgen.puzzles.calcudoku.cages import clash_of, fillings, options
+from bookgen.puzzles.calcudoku.cages import clash_of, fillings, line_musts, options, result
 from bookgen.puzzles.calcudoku.drawing import CELL, LABEL_INSET, LABEL_SIZE
 from bookgen.puzzles.calcudoku.grader import deduce
 
@@ -44,6 +44,33 @@ def test_a_cage_allows_the_fillings_that_give_its_target():
     # with 1 crossed out of the first square: (2, 1), (2, 4) and (4, 2) are left
     assert options("/", 2, 4, row, (0b11100, 0b11110)) == (0b10100, 0b10110)
     assert options("+", 3, 4, row, (0b11000, 0b11110)) is None
+
+
+def test_what_a_cage_keeps_is_what_its_fitting_fillings_hold():
+    """`options` and `line_musts` read the fillings through bit sets; each must say what reading
+    the fillings one by one says, on random cages up to 9x9 and random candidates."""
+    rng = random.Random(3)
+    checked = 0
+    while checked < 3000:
+        size = rng.randint(4, 9)
+        count = rng.choice((1, 2, 2, 3, 4))
+        op = "=" if count == 1 else rng.choice("+-x/" if count == 2 else "+x")
+        clash = tuple((i, j) for i in range(count) for j in range(i + 1, count) if rng.random() < 0.6)
+        target = result(op, [rng.randint(1, size) for _ in range(count)])
+        if target is None:
+            continue
+        masks = tuple(rng.randint(0, (2 << size) - 1) & ~1 for _ in range(count))
+        fitting = [values for values in fillings(op, target, size, count, clash)
+                   if all(mask >> value & 1 for mask, value in zip(masks, values))]
+        held = tuple(sum({1 << values[i] for values in fitting}) for i in range(count))
+        assert options(op, target, size, clash, masks) == (held if fitting else None)
+        groups = ((0,), tuple(range(1, count))) if count > 1 else ((0,),)
+        musts = tuple(sum(1 << value for value in range(1, size + 1)
+                          if fitting and all(value in {values[place] for place in group}
+                                             for values in fitting))
+                      for group in groups)
+        assert line_musts(op, target, size, clash, masks, groups) == musts
+        checked += 1
 
 
 def test_the_solver_counts_what_brute_force_counts():

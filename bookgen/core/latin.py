@@ -106,7 +106,7 @@ def flat(rows: Sequence[Sequence[int]]) -> list[int]:
 def eliminate(square: Square, candidates: Candidates, cell: Cell, bits: int) -> bool:
     """Take `bits` out of a cell and follow what it forces in its lines (a cell left with one
     number takes it from its peers; a number left with one place in a line goes there); False on
-    a contradiction."""
+    a contradiction. The solvers' and the trials' inner loop: its bit loops are written out."""
     mask = candidates[cell]
     bits &= mask
     if not bits:
@@ -119,10 +119,15 @@ def eliminate(square: Square, candidates: Candidates, cell: Cell, bits: int) -> 
         for peer in square.peers[cell]:
             if candidates[peer] & mask and not eliminate(square, candidates, peer, mask):
                 return False
+    units = square.units
     for unit in square.cell_units[cell]:
-        for bit in _bits(bits):
+        line = units[unit]
+        rest = bits
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
             place = -1  # the number's one place left in the line; the scan stops at a second
-            for other in square.units[unit]:
+            for other in line:
                 if candidates[other] & bit:
                     if place >= 0:
                         break
@@ -253,11 +258,14 @@ class Pencil:
 
     def places(self, unit: int, value: int) -> list[Cell]:
         """The open cells of a line that may still take `value` ([] once it is placed there)."""
-        bit = 1 << value
-        cells = [cell for cell in self.square.units[unit] if self.candidates[cell] & bit]
+        bit, candidates, placed = 1 << value, self.candidates, self.placed
+        cells = [cell for cell in self.square.units[unit] if candidates[cell] & bit]
         if not cells:
             raise Contradiction
-        return [] if any(self.placed[cell] for cell in cells) else cells
+        for cell in cells:
+            if placed[cell]:
+                return []
+        return cells
 
     def finished(self) -> bool:
         return all(self.placed)

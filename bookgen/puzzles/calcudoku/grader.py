@@ -30,7 +30,7 @@ from bookgen.core.latin import (
     trial,
 )
 from bookgen.puzzles.calcudoku.cages import Cage, cage_of, cages_of, line_musts
-from bookgen.puzzles.calcudoku.solver import settle
+from bookgen.puzzles.calcudoku.solver import kept, settle
 
 
 @dataclass
@@ -175,7 +175,9 @@ against lines, the rule of the line, triples, X-wings; expert: a trial."""
 def _steps() -> tuple[Deduction[State], ...]:
     apply = {**LATIN_STEPS, "cage digits": cage_digits, "cage combination": cage_combination,
              "cage in a line": cage_in_line, "line remainder": line_remainder,
-             "trial": trial(lambda state: partial(settle, state.square, state.cages))}
+             "trial": trial(lambda state: partial(settle, state.square, state.cages,
+                                                  kept_before=kept(state.square, state.cages,
+                                                                   state.candidates)))}
     return tuple(Deduction(name, rank + 1, apply[name]) for rank, (name, _) in enumerate(TECHNIQUES))
 
 
