@@ -289,7 +289,7 @@ def told_apart(read: tuple[SectionConfig, ...], defaulted: Sequence[bool],
         spoken = (speaking_language(section.language).with_texts(speech.texts)
                   if section.language else speech)
         with speaking(spoken):
-            title, details = section.title, []
+            title, details, menu_words = section.title, [], []
             for option in section.puzzle_type.options:
                 if (not any(option.name in r.options for r in requests)
                         or len({repr(r.settings[option.name]) for r in requests}) < 2
@@ -300,8 +300,11 @@ def told_apart(read: tuple[SectionConfig, ...], defaulted: Sequence[bool],
                     title = _(name)
                 else:
                     details.append(detail)
-            if len(details) == 1 and title.casefold() in details[0].casefold():
-                title = details[0]  # "Chaos-Sudoku", a menu word that is a name itself
+                    if option.kind == "choice":
+                        menu_words.append(detail)
+            if details == menu_words and len(details) == 1 and title.casefold() in details[0].casefold():
+                title = details[0]  # "Chaos-Sudoku", a menu word that is a name itself (not
+                #                     "Words per crossword: 12", an option's label that holds it)
             elif details:
                 title = _(TITLE_APART).format(title=title, details=", ".join(details))
             named[index] = replace(section, title=title)

@@ -251,7 +251,8 @@ def test_sections_of_one_type_are_titled_by_what_sets_them_apart_in_the_books_la
     """Six untitled sudoku sections printed "Sudoku" 19 times in contents, openers and heads: a
     default title names the option values a section does not share with its kin (a level is
     said beside it), in the book's language: by the name the type gives a variant ("Killer
-    Sudoku", not "Sudoku (killer)"), else in brackets after the type's name."""
+    Sudoku", not "Sudoku (killer)"), else in brackets after the type's name, which an option's
+    label holding it ("Words per crossword") does not replace."""
     text = """\
 title: Mix
 language: {code}
@@ -263,12 +264,15 @@ sections:
   - {{type: pyramid, count: 1, difficulty: easy, variant: distinct, rows: 6}}
   - {{type: hidato, count: 1, difficulty: easy, shape: heart}}
   - {{type: hidato, count: 1, difficulty: easy, title: Hearts}}
+  - {{type: crossword, count: 1, difficulty: easy}}
+  - {{type: crossword, count: 1, difficulty: easy, word_count: 8}}
 """
     titles = {code: [s.title for s in read_config_text(text.format(code=code),
                                                         tmp_path / "book.yaml").sections]
               for code in ("en", "de", "fr")}
     assert titles["en"] == ["Sudoku", "Sudoku 6 \u00d7 6", "Jigsaw Sudoku", "Number Pyramids",
-                            "Distinct Pyramids (Rows: 6)", "Hidato (heart)", "Hearts"]
+                            "Distinct Pyramids (Rows: 6)", "Hidato (heart)", "Hearts", "Crossword",
+                            "Crossword (Words per crossword: 8)"]  # its label holds the type's name
     assert titles["de"][2] == "Chaos-Sudoku" and titles["de"][5] == "Hidato (Herz)"
     assert titles["fr"][2] == "Sudoku irrégulier"
     assert titles["fr"][4] == "Pyramides à nombres distincts (Rangées\u00a0: 6)"
