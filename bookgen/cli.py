@@ -283,9 +283,10 @@ def _worksheet_arguments(worksheet: argparse.ArgumentParser) -> None:
                                                     "own: 'bookgen types'"))
     worksheet.add_argument("--count", "-n", type=int, help=N_("how many puzzles (default 6, or as many "
                                                              "different ones as exist when fewer do)"))
-    worksheet.add_argument("--layout", default="letter",
+    worksheet.add_argument("--layout",
                            help=N_("a built-in layout (letter, a4, 6x9, ...) or a layout FILE (default: "
-                                   "letter)"))
+                                   "letter in English, a4 in the other languages, as bookgen init "
+                                   "starts a worksheet)"))
     worksheet.add_argument("--seed", "-s", default="1", help=N_("seed text"))
     worksheet.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                            help=N_("a type option (repeatable; 'bookgen types TYPE' lists them); words, "
@@ -930,6 +931,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.bookconfig import DEFAULT_NAME_LINE, BookConfig, SectionConfig
     from bookgen.config import load_layout, untranslated, untranslated_message, words_left_out
     from bookgen.fields import check_title
+    from bookgen.init import worksheet_trim
     from bookgen.render.sizes import TooManyToAPage
     from bookgen.seeds import check_seed
 
@@ -952,7 +954,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
             "a worksheet page holds at most {most} puzzles; these {count} take several pages"),
             most=WORKSHEET_PAGE, count=args.count)), file=sys.stderr)
     code = args.language or "en"
-    layout = _in_users_language(lambda: load_layout(args.layout))
+    layout = _in_users_language(lambda: load_layout(args.layout or worksheet_trim(code)))
     with speaking(code):
         section = SectionConfig(puzzle_type=puzzle_type, count=args.count, level=request.level,
                                 title=_(puzzle_type.title),

@@ -165,9 +165,15 @@ def _cannot(folder: Path, error: OSError, message: str) -> BookgenError:
         return BookgenError(_(message).format(folder=str(folder), reason=os_reason(error)), key="FOLDER")
 
 
+def worksheet_trim(language: str) -> str:
+    """A worksheet's paper: letter in English, A4 in the other languages (their countries' paper);
+    `bookgen worksheet` prints on it too."""
+    return "letter" if language == "en" else "a4"
+
+
 def _default_trim(kind: Kind, language: str) -> str:
-    """A worksheet in a language of A4 countries starts on A4; the others keep the kind's trim."""
-    return "a4" if kind.one_page and language != "en" else kind.layout
+    """A worksheet starts on its language's paper (`worksheet_trim`); the others keep the kind's trim."""
+    return worksheet_trim(language) if kind.one_page else kind.layout
 
 
 def _book_title(kind: Kind, listed: tuple[str, ...] | None) -> str:

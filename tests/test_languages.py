@@ -186,6 +186,23 @@ def test_a_worksheet_in_german_has_german_lines(run, tmp_path):
     assert "worksheet" not in text and "Date:" not in text
 
 
+@pytest.mark.parametrize("language, layout, points", [
+    ("de", None, (595, 842)),  # A4, as `bookgen init --kind worksheet --language de` starts
+    ("en", None, (612, 792)),  # US letter
+    ("de", "letter", (612, 792)),  # the layout asked for
+])
+def test_a_worksheet_prints_on_its_languages_paper(run, tmp_path, language, layout, points):
+    from pypdf import PdfReader
+
+    target = tmp_path / "sheet.pdf"
+    chosen = ["--layout", layout] if layout else []
+    status, _, err = run("worksheet", "placement", "-n", "1", "--language", language, *chosen,
+                         "-o", str(target), "-q")
+    assert status == 0, err
+    box = PdfReader(target).pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == points
+
+
 @pytest.mark.parametrize("type_name, said", [
     ("scramble", "H O E D"),  # the example's words, of no theme, written in their boxes
     ("crossword", "Je slaapt erin"),  # the example's first clue
