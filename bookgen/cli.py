@@ -501,7 +501,7 @@ def _add_workers_options(parser: argparse.ArgumentParser) -> None:
 
 def _add_language_option(parser: argparse.ArgumentParser, help_text: str) -> None:
     parser.add_argument("--language", "-L", choices=_Choices(_languages), metavar="CODE",
-                        help=help_text)
+                        type=str.lower, help=help_text)  # -L DE as a config's language: DE
 
 
 def _add_production_options(parser: argparse.ArgumentParser) -> None:

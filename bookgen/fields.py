@@ -20,6 +20,7 @@ from bookgen.core.options import (
     TRUE_OR_FALSE,
     WHOLE_BOUNDS,
     language_name,
+    nearest,
     said,
     spoken_choice,
     unknown_key_message,
@@ -131,10 +132,20 @@ def _number(low: float, high: float) -> Reader:
     return Reader(read, {"type": "number", "minimum": low, "maximum": high})
 
 
+class NearChoice(ValueError):
+    """A refused word that is a slip of a choice ('Easy', 'medum'): `near`, the choice it nearly is."""
+
+    def __init__(self, near: str) -> None:
+        super().__init__("")
+        self.near = near
+
+
 def _choice(*choices: str) -> Reader:
     def read(value: Any) -> str:
         if value not in choices:
-            raise ValueError
+            slip = value if isinstance(value, str) and any(char.isalpha() for char in value) else None
+            near = slip and nearest(slip, choices)
+            raise NearChoice(near) if near else ValueError
         return value
     return Reader(read, {"enum": list(choices)})
 
@@ -395,6 +406,10 @@ def read_fields(source: Source, path: KeyPath, data: Any, schema: dict[str, Fiel
             values[key] = spec.read(data[key])
         except ValueError as error:
             value, quoted = _brief(data[key]), f"'{key}'"
+            if isinstance(error, NearChoice):
+                raise source.error(path + (key,), _(
+                    "{value} is not allowed; did you mean {near}? {key} takes {takes}").format(
+                        value=value, near=repr(error.near), key=quoted, takes=spec.takes())) from None
             message = (_("{value} is not allowed ({why}); {key} takes {takes}").format(
                            value=value, why=error, key=quoted, takes=spec.takes()) if str(error) else
                        _("{value} is not allowed; {key} takes {takes}").format(

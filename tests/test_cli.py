@@ -304,6 +304,25 @@ def test_a_mistyped_command_option_or_choice_gets_the_nearest_one(run):
         assert "book.yaml" not in err.splitlines()[-1]  # the file is not blamed for the option
 
 
+def test_a_config_word_in_capitals_or_misspelt_gets_the_choice_it_nearly_is(run, tmp_path):
+    """A teacher types capitals: `difficulty: Easy` was refused without the word it nearly is,
+    though `-d Easy` had it, and `-L DE` was refused though `language: DE` is read as de."""
+    config = tmp_path / "book.yaml"
+    config.write_text("title: T\nanswers: Back\nsections:\n"
+                      "  - {type: sudoku, count: 1, difficulty: Easy}\n"
+                      "  - {type: sudoku, count: 1, difficulty: medum}\n"
+                      "  - {type: sudoku, count: 1, difficulty: 3}\n", encoding="utf-8")
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "book.pdf"))
+    assert status == 2 and "Traceback" not in err
+    assert "answers: 'Back' is not allowed; did you mean 'back'? 'answers' takes one of" in err
+    assert "difficulty: 'Easy' is not allowed; did you mean 'easy'? 'difficulty' takes one of" in err
+    assert "difficulty: 'medum' is not allowed; did you mean 'medium'?" in err
+    assert "difficulty: 3 is not allowed; 'difficulty' takes one of" in err  # a number is no slip
+    status, _, err = run("worksheet", "sudoku", "-L", "DE", "-n", "1", "-q",
+                         "-o", str(tmp_path / "sheet.pdf"))
+    assert status == 0, err
+
+
 def test_guide_prints_the_publishing_guide(run):
     from bookgen.config import ROOT
 
