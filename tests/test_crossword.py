@@ -2,7 +2,8 @@
 that can never be placed named up front, a known crossword numbered in reading order with its
 answers checked against the entries, the level's first letters, the clues on the page, a US
 Letter worksheet and a large-print page that continues the clues on the next, the hints, the
-JSON schema, and typing into the grid in the playable page."""
+JSON schema, and typing into the grid in the playable page, which fits a phone or scrolls with a
+cue."""
 
 from __future__ import annotations
 
@@ -365,6 +366,63 @@ def test_typing_follows_the_cursor_and_the_clue_of_the_word_shows(browser, tmp_p
         assert "solved" in tab.locator("#puzzle-1").get_attribute("class")
 
 
+def _phone_board(tab, number: int) -> dict:
+    """How puzzle `number`'s board sits on the screen: how far the board itself and the page
+    scroll, its squares' least width, whether its grid's box scrolls and which sides show the
+    cue, and how many squares lie outside what the grid's box shows."""
+    return tab.evaluate("""number => {
+        const board = document.getElementById('board-' + number);
+        const view = board.querySelector('.grid-view') || board;
+        const scroller = view.querySelector('.grid-scroll') || board;
+        const shown = scroller.getBoundingClientRect();
+        const squares = [...board.querySelectorAll('.grid .cell')];
+        const cue = side => view.classList.contains('more-' + side)
+            && getComputedStyle(view, side === 'left' ? '::before' : '::after').content !== 'none';
+        return {board: board.scrollWidth - board.clientWidth,
+                page: document.documentElement.scrollWidth - innerWidth,
+                least: Math.min(...squares.map(s => s.getBoundingClientRect().width)),
+                scrolls: scroller.scrollWidth > scroller.clientWidth, left: cue('left'), right: cue('right'),
+                hidden: squares.filter(s => { const r = s.getBoundingClientRect();
+                    return r.left < shown.left - 0.5 || r.right > shown.right + 0.5; }).length}; }""", number)
+
+
+def test_on_a_phone_a_grid_fits_its_board_or_scrolls_in_it_with_a_cue(browser, tmp_path):
+    """An 11-column grid fits a 390 and a 360 px phone (squares shrink, 24px at least); a
+    17-column one cannot, so it scrolls inside its own box with a cue at the side that hides
+    squares, while the board (the clues under it) and the page stay put, and a square brought
+    into view by scrolling takes a letter. Before, squares stopped at 32px and the board cut off
+    the grid's right-hand columns with no sign that it scrolled."""
+    wide = [*PAIRS, "COUNTERPRODUCTIVE: Making things worse", "TRUCE: A pause in a fight"]
+    narrow = [*PAIRS, "ELECTRICITY: It runs through wires", "CLOUD: It brings rain"]
+    records = [make_puzzle(Request.make(CROSSWORD, "medium", {"clues": clues}), "phone").to_json()
+               for clues in (narrow, wide)]
+    assert [len(r["puzzle"]["grid"][0]) for r in records] == [11, 17]
+    path = tmp_path / "crosswords.html"
+    puzzles = [page_record(CROSSWORD, record, n) for n, record in enumerate(records, 1)]
+    write_html(path, "Crosswords", None, [{"title": "Crosswords", "type": "crossword", "rules": "Solve.",
+                                           "level": "medium", "puzzles": puzzles}])
+    with test_html._opener(browser, path) as open_:
+        tab = open_(width=390, height=844, touch=True)
+        for width in (390, 360):
+            tab.set_viewport_size({"width": width, "height": 844})
+            fits, scrolls = _phone_board(tab, 1), _phone_board(tab, 2)
+            for board in (fits, scrolls):
+                assert board["board"] <= 0 and board["page"] <= 0 and board["least"] >= 24, (width, board)
+            assert not (fits["hidden"] or fits["scrolls"] or fits["left"] or fits["right"]), (width, fits)
+            assert scrolls["hidden"] and scrolls["scrolls"] and scrolls["right"], (width, scrolls)
+            assert not scrolls["left"], (width, scrolls)
+        tab.evaluate("document.querySelector('#board-2 .grid-scroll').scrollLeft = 10000")
+        tab.wait_for_function("document.querySelector('#board-2 .grid-view').classList.contains('more-left')")
+        at_end = _phone_board(tab, 2)
+        assert at_end["left"] and not at_end["right"], at_end
+        last = tab.locator("#board-2 input[data-col='16']").first
+        assert last.evaluate("""input => input.getBoundingClientRect().right
+            <= input.closest('.grid-scroll').getBoundingClientRect().right + 0.5""")
+        last.tap()
+        tab.keyboard.type("q")
+        assert last.input_value() == "Q"
+
+
 @pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it", "nl"])
 def test_the_example_lies_wider_than_tall_and_keeps_one_answer(language):
     """The example is turned on its side where it came out taller than wide (across and down
@@ -468,7 +526,7 @@ def test_a_page_that_continues_a_clue_list_names_the_list_again():
     direction_of = {entry["clue"]: entry["direction"] for entry in puzzle["entries"]}
     narrow = 4.6 * len(puzzle["grid"][0])  # squares near the least: one column of clues
     continuations = 0
-    for room in ((narrow, 50.0), (narrow, 60.0), (narrow, 75.0), (120.0, 50.0)):
+    for room in ((narrow, 50.0), (narrow, 70.0), (narrow, 75.0), (120.0, 50.0)):
         laid = _plan(puzzle, room)
         for number, band in enumerate(laid.bands):
             for index, column in enumerate(band.columns):
@@ -481,7 +539,7 @@ def test_a_page_that_continues_a_clue_list_names_the_list_again():
                     assert repeated == [0] and number > 0 and index == 0
                     assert first.text == f"{direction_of[after.text].capitalize()} (continued)"
                     continuations += 1
-    assert continuations == 3  # one a room: 50 and 60 mm tall make three bands, 75 mm two
+    assert continuations == 3  # one a narrow room: 50 mm tall makes three bands, 70 and 75 mm two
 
 
 def test_a_grid_too_wide_for_a_large_print_5x8_page_is_refused_naming_a_size_that_prints(
