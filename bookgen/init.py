@@ -178,11 +178,14 @@ def _default_trim(kind: Kind, language: str) -> str:
 
 def _book_title(kind: Kind, listed: tuple[str, ...] | None) -> str:
     """The kind's title in the language spoken; a worksheet of one type's, its type's ("Maze
-    worksheet"): `--type maze` gave a sheet of mazes the title "Number Puzzles Worksheet"."""
+    worksheet"): `--type maze` gave a sheet of mazes the title "Number Puzzles Worksheet"; of
+    several types', "Puzzle Worksheet", whatever they are (word searches and scrambles too)."""
     from bookgen.puzzles import find_type
 
-    if listed is None or len(listed) > 1 or not kind.one_page:
+    if listed is None or not kind.one_page:
         return _(kind.title)
+    if len(listed) > 1:
+        return _("Puzzle Worksheet")
     return _("{title} worksheet").format(title=_(find_type(listed[0]).title))
 
 

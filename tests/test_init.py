@@ -62,10 +62,11 @@ def test_a_worksheet_of_one_type_is_titled_by_it(run, tmp_path, language, title)
     assert load_config(tmp_path / "p" / "book.yaml").title == title
 
 
-@pytest.mark.parametrize("kind, title", [("worksheet", "Number Puzzles Worksheet"),
+@pytest.mark.parametrize("kind, title", [("worksheet", "Puzzle Worksheet"),
                                          ("pod", "My Puzzle Book")])
 def test_several_types_give_a_section_for_each_type_and_level(run, tmp_path, kind, title):
-    """A book of two kinds of puzzle: types outer, levels inner, the kind's title as a mix has."""
+    """A book of two kinds of puzzle: types outer, levels inner, the kind's title as a mix has,
+    but a worksheet's: "Number Puzzles Worksheet" titled a sheet of word searches and scrambles."""
     status, _, _ = run("init", str(tmp_path / "quiz"), "--kind", kind, "--type", "sudoku, kakuro",
                        "--levels", "easy,medium")
     assert status == 0
