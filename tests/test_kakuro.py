@@ -325,6 +325,82 @@ def test_large_print_narrows_the_squares_and_names_the_largest_grid_a_page_takes
         render_pdf(make_book(read_config_text(text, tmp_path / "book.yaml")))
 
 
+def test_the_solved_example_shows_the_sums_its_digits_add_up_to():
+    """The example's solved drawing was the answer key's: digits among dark squares, no sum and
+    no diagonal. Printed alone (a sheet with no room for the pair) it showed nothing the rules
+    speak of; it draws every sum of the puzzle beside the digits."""
+    example = KAKURO.example(None)
+    pen = RecordingPen()
+    KAKURO.draw_example_answer(pen, example.puzzle, example.solution)
+    drawn = [kw for name, kw in pen.calls if name == "text"]
+    digits = [str(d) for row in example.solution["grid"] for d in row if d]
+    assert sorted(kw["text"] for kw in drawn if kw["size"] == SUM_SIZE) == sorted(
+        KAKURO.printed(example.puzzle).texts)
+    assert sorted(kw["text"] for kw in drawn if kw["size"] != SUM_SIZE) == sorted(digits)
+
+
+def examples_drawn(monkeypatch) -> list[list[list[str]]]:
+    """The texts of each drawing of every example the next book prints, drawn as its page draws
+    them but through a RecordingPen in place of the canvas's (the list fills as pages print)."""
+    from bookgen.render import document, flowables
+
+    shown: list[list[list[str]]] = []
+
+    class Recorded(flowables.ExamplePair):
+        def draw(self) -> None:
+            if not self.state.paint:
+                return
+            pens: list[RecordingPen] = []
+
+            def recording(*args, **kwargs) -> RecordingPen:
+                pens.append(RecordingPen())
+                return pens[-1]
+
+            with monkeypatch.context() as patched:
+                patched.setattr(flowables, "CanvasPen", recording)
+                super().draw()
+            shown.append([[kw["text"] for name, kw in pen.calls if name == "text"] for pen in pens])
+
+    monkeypatch.setattr(document, "ExamplePair", Recorded)
+    return shown
+
+
+def assert_teaches(shown: list[list[list[str]]]) -> None:
+    """Every example printed shows the puzzle's sums in each of its drawings, and its digits."""
+    example = KAKURO.example(None)
+    sums = KAKURO.printed(example.puzzle).texts
+    digits = [str(d) for row in example.solution["grid"] for d in row if d]
+    for drawings in shown:
+        assert all(set(sums) <= set(texts) for texts in drawings), drawings
+        assert sorted(drawings[-1]) == sorted([*sums, *digits])
+
+
+@pytest.mark.parametrize("count, versions", [(1, 1), (4, 1), (4, 2)])
+def test_a_sheets_example_shows_its_sums(monkeypatch, tmp_path, count, versions):
+    """A US Letter sheet of four printed its example as the solved grid alone, without a sum (the
+    pair left the puzzles no room, the answer key's digits did): every drawing of an example a
+    sheet prints shows the sums. A sheet of one prints the pair."""
+    from bookgen.cli import main
+
+    shown = examples_drawn(monkeypatch)
+    target = tmp_path / "sheet.pdf"
+    assert main(["worksheet", "kakuro", "-n", str(count), "--versions", str(versions),
+                 "--answers", "none", "-o", str(target), "-q", "-j", "1"]) == 0
+    assert shown or count > 1
+    assert_teaches(shown)
+
+
+def test_a_large_print_openings_example_shows_its_sums(monkeypatch, tmp_path):
+    """Large print on 5x8: the opening of an easy and of an expert section printed the solved
+    grid alone, no sum in it; the example that prints shows them, or none prints."""
+    shown = examples_drawn(monkeypatch)
+    text = ("title: T\nlayout: 5x8\nlarge_print: true\nsections:\n"
+            "  - {type: kakuro, count: 4, difficulty: easy, size: 7}\n"
+            "  - {type: kakuro, count: 4, difficulty: expert, size: 7}\n")
+    render_pdf(make_book(read_config_text(text, tmp_path / "book.yaml")))
+    assert_teaches(shown)
+
+
 def test_a_made_line_and_the_example_keep_the_types_json_schema():
     from test_schemas import validator_of  # skips where jsonschema is not installed
 

@@ -17,7 +17,7 @@ from functools import partial
 from bookgen.api import JSON, Generated, PuzzleType, Showcase, always_unique, fixed_example, no_answer_note
 from bookgen.i18n import N_
 from bookgen.puzzles.kakuro.checking import check, validate
-from bookgen.puzzles.kakuro.drawing import draw_puzzle, draw_solution, largest_side, measure
+from bookgen.puzzles.kakuro.drawing import draw_filled, draw_puzzle, draw_solution, largest_side, measure
 from bookgen.puzzles.kakuro.generator import check_request, generate
 from bookgen.puzzles.kakuro.grader import BANDS, rate
 from bookgen.puzzles.kakuro.hints import given_answer, hints
@@ -61,7 +61,8 @@ def narrowed(width: float, height: float) -> PuzzleType:
     room = (width, height)
     return replace(KAKURO, measure=partial(measure, room=room),
                    draw_puzzle=partial(draw_puzzle, room=room),
-                   draw_solution=partial(draw_solution, room=room))
+                   draw_solution=partial(draw_solution, room=room),
+                   draw_filled=partial(draw_filled, room=room))
 
 
 def largest_size(puzzles: list[JSON], width: float, height: float) -> str | None:
@@ -86,6 +87,7 @@ KAKURO = PuzzleType(
     measure=measure,
     draw_puzzle=draw_puzzle,
     draw_solution=draw_solution,
+    draw_filled=draw_filled,
     answer_note=no_answer_note,
     example=fixed_example(example),
     canonical=canonical,

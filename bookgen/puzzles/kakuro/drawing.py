@@ -61,7 +61,7 @@ def sum_places(cell: float = CELL) -> tuple[tuple[float, float], tuple[float, fl
 
 def _draw_clue(pen: Pen, x: float, y: float, cell: float, clue: JSON, sums: bool) -> None:
     """A black square: a clue's two halves (light where a sum is, dark where none) split by the
-    diagonal, or a dark square where it has no sum at all (and always in the answer)."""
+    diagonal, or a dark square where it has no sum at all (and always in the answer key's)."""
     across, down = clue.get("across"), clue.get("down")
     if not sums or (across is None and down is None):
         pen.rect(x, y, cell, cell, width=THIN, fill=BLANK_SHADE)
@@ -79,13 +79,14 @@ def _draw_clue(pen: Pen, x: float, y: float, cell: float, clue: JSON, sums: bool
         pen.text(x + dx, y + dy, str(down), SUM_SIZE)
 
 
-def _draw(pen: Pen, puzzle: JSON, grid: list[list[int]] | None, room: Room | None) -> None:
+def _draw(pen: Pen, puzzle: JSON, grid: list[list[int]] | None, room: Room | None,
+          sums: bool) -> None:
     cells, cell = puzzle["cells"], cell_size(puzzle, room)
     for r, row in enumerate(cells):
         for c, clue in enumerate(row):
             x, y = c * cell, r * cell
             if clue is not None:
-                _draw_clue(pen, x, y, cell, clue, grid is None)
+                _draw_clue(pen, x, y, cell, clue, sums)
                 continue
             pen.rect(x, y, cell, cell, width=THIN)
             if grid is not None and grid[r][c]:
@@ -94,13 +95,20 @@ def _draw(pen: Pen, puzzle: JSON, grid: list[list[int]] | None, room: Room | Non
 
 
 def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None) -> None:
-    _draw(pen, puzzle, None, room)
+    _draw(pen, puzzle, None, room, sums=True)
 
 
 def draw_solution(pen: Pen, puzzle: JSON, solution: JSON, room: Room | None = None) -> None:
     """The answer: the digits, the black squares dark without their sums (the key packs answers
     as small as their smallest text allows: the digits)."""
-    _draw(pen, puzzle, solution["grid"], room)
+    _draw(pen, puzzle, solution["grid"], room, sums=False)
+
+
+def draw_filled(pen: Pen, puzzle: JSON, solution: JSON, room: Room | None = None) -> None:
+    """A worked example solved: the digits and the sums they add up to. The key's drawing,
+    printed alone where a page had no room for the example's pair, was digits among dark squares
+    with nothing the rules speak of (no sum, no diagonal)."""
+    _draw(pen, puzzle, solution["grid"], room, sums=True)
 
 
 def largest_side(width: float, height: float) -> int:
