@@ -7,11 +7,12 @@ letter. Text under a grid runs in columns of the drawing's width, each entry a b
 kept in one column: an optional label set flush right in a narrow column (a clue's number) and
 words wrapped at the column's width.
 
-Wrapping is worked out without fonts (`measure` has no pen): each character is taken as
-`estimated_width` (0.6 em), so that the drawing's size is known before the page; words are then
-set one by one at their real widths (`Pen.text_width`), and a line the real font makes wider
-than its column (a run of W and M) is set smaller until it fits. Each word is its own text on
-the page, so a declared text (`Printed.texts`) is found however the lines fall.
+Wrapping is worked out without fonts (`measure` has no pen): each character is taken at its
+width in DejaVu Sans, the layouts' face (`line_width`), so that the drawing's size is known
+before the page; words are then set one by one at their real widths (`Pen.text_width`), and a
+line the real font makes wider than its column (another, wider face) is set smaller until it
+fits. Each word is its own text on the page, so a declared text (`Printed.texts`) is found
+however the lines fall.
 """
 
 from __future__ import annotations
@@ -90,12 +91,34 @@ def continued(heading: str) -> str:
     return _("{heading} (continued)").format(heading=heading)
 
 
+FACE_WIDTHS = {
+    0.28: "'ijlìíîï", 0.3: "IJÌÍÎÏ", 0.32: " ,.\u00a0·‘’‚", 0.34: "/:;\\|", 0.36: "f", 0.37: "-",
+    0.4: "()[]t‹›", 0.41: "!¡", 0.42: "r", 0.46: '"', 0.5: "*_`°–", 0.52: "“”„", 0.53: "sz",
+    0.54: "?¿", 0.55: "cç", 0.56: "L", 0.58: "Fk", 0.6: "vxyýÿ", 0.61: "P",
+    0.62: "TYaeo«»Ýàáâãäåèéêëòóôõöø", 0.63: "ß", 0.64: "$0123456789ESbdghnpqu{}ÈÉÊËñùúûü€",
+    0.66: "K", 0.69: "ABVXZÀÁÂÃÄÅ", 0.7: "CRÇ", 0.74: "UÙÚÛÜ", 0.75: "NÑ", 0.76: "H",
+    0.78: "&DG", 0.79: "OQÒÓÔÕÖØ", 0.82: "w", 0.84: "#+<=>^~×÷−", 0.87: "M", 0.96: "%",
+    0.98: "mÆ", 0.99: "Wæ", 1.0: "@—…", 1.03: "œ", 1.07: "Œ",
+}
+"""The advance of each character of the six languages' text in DejaVu Sans, the layouts' face,
+in em, rounded up to a hundredth: a line never prints wider than it was wrapped for, so never
+smaller (`_draw_words`). At 0.6 em a character (`estimated_width`), clues wrapped a sixth short of their
+column: English clues average 0.51 em a character, spaces and i, l, t among them."""
+CHARACTER_WIDTHS = {char: width for width, chars in FACE_WIDTHS.items() for char in chars}
+UNLISTED_WIDTH = 1.0  # em: a character of no listed language, as wide as DejaVu's widest letters
+
+
+def line_width(text: str, size: float) -> float:
+    """Width in mm of a line of text at `size` points as DejaVu Sans sets it (`FACE_WIDTHS`)."""
+    return sum(CHARACTER_WIDTHS.get(char, UNLISTED_WIDTH) for char in text) * size * 25.4 / 72
+
+
 def wrapped(text: str, width: float, size: float) -> list[str]:
-    """`text` in lines at most `width` mm wide at `size` points (estimated widths); a word wider
+    """`text` in lines at most `width` mm wide at `size` points (`line_width`); a word wider
     than a line stands alone on its line."""
     lines: list[str] = []
     for word in text.split():
-        if lines and estimated_width(f"{lines[-1]} {word}", size) <= width:
+        if lines and line_width(f"{lines[-1]} {word}", size) <= width:
             lines[-1] = f"{lines[-1]} {word}"
         else:
             lines.append(word)
