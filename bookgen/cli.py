@@ -708,8 +708,19 @@ def _target(output: str | None, default_name: str) -> Path:
         _check_folder(Path(output), output)
         return Path(output) / default_name
     target = Path(output)
+    if target.suffix.lower() in NOT_PDF_SUFFIXES:
+        raise BookgenError(_("{name} ends in {suffix}, but the book is written as a PDF: give a name "
+                             "ending in .pdf (bookgen preview draws its pages as PNG pictures)").format(
+                                 name=output, suffix=target.suffix), key="--output")
     _check_folder(target.parent, str(target.parent))
     return target
+
+
+NOT_PDF_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".tif", ".tiff", ".html",
+                    ".htm", ".txt", ".doc", ".docx", ".odt")
+"""Names `--output` refuses: a teacher's `-o sheet.png` got a PDF named sheet.png, which no
+picture viewer opens (the answers beside it were sheet-answers.pdf). A .yaml or .jsonl name is
+left to the check that names the config, layout or bank it would overwrite."""
 
 
 @_refusing

@@ -323,6 +323,18 @@ def test_a_config_word_in_capitals_or_misspelt_gets_the_choice_it_nearly_is(run,
     assert status == 0, err
 
 
+def test_an_output_named_as_a_picture_is_refused_before_any_work(run, tmp_path):
+    """`-o sheet.png` wrote a PDF named sheet.png, which no picture viewer opens."""
+    from bookgen.config import ROOT
+
+    for argv in (["worksheet", "sudoku", "-n", "1"], ["build", str(ROOT / "config" / "sampler.yaml")]):
+        target = tmp_path / "sheet.png"
+        status, out, err = run(*argv, "-o", str(target))
+        assert status == 2 and out == "" and "Traceback" not in err, err
+        assert f"--output: {target} ends in .png, but the book is written as a PDF" in err
+        assert list(tmp_path.iterdir()) == []
+
+
 def test_guide_prints_the_publishing_guide(run):
     from bookgen.config import ROOT
 
