@@ -13,6 +13,7 @@ import ast
 import contextlib
 import html
 import html.parser
+import io
 import json
 import operator
 import random
@@ -1396,7 +1397,9 @@ def test_phones_large_grids_scroll_pyramids_fit_and_a_finger_draws(open_screens)
         tab.set_viewport_size({"width": width, "height": 844})
         big, tall = _fits(tab, 1), _fits(tab, 2)
         assert big["size"] >= 32 and big["scrolls"] and big["page"] <= 0, (width, big)
-        assert tall["past"] <= 0.5 and not tall["scrolls"] and tall["page"] <= 0, (width, tall)
+        # three-digit numbers typed at 16px (else an iPhone zooms in) need 42px circles: ten rows
+        # scroll in their board, as the 15x15 grid does
+        assert tall["size"] >= 42 and tall["scrolls"] and tall["page"] <= 0, (width, tall)
     # a finger on 1 draws 2 and 3 (a number takes no scrolling); a swipe from an empty square scrolls
     cdp = tab.context.new_cdp_session(tab)
     _cell(tab, 3, 0, 0).scroll_into_view_if_needed()
@@ -1417,3 +1420,106 @@ def test_phones_large_grids_scroll_pyramids_fit_and_a_finger_draws(open_screens)
     expect(tab.get_by_role("button", name="Dark theme")).to_have_attribute("aria-pressed", "true")
     assert _luminance(tab.evaluate("getComputedStyle(document.body).backgroundColor")) < 0.05
     assert _axe_violations(tab) == []
+
+
+# Each type whose squares take typing, made at its smallest squares on a phone: crosswords and
+# fill-ins at 24px, 16x16 sudoku (two digits, and hex), calcudoku's cage labels, a killer's sums,
+# a 10-row pyramid and a 7-row wall (three-digit numbers in stacked rows).
+TYPED = [("crossword", "expert", {"word_count": 16, "size": "15"}),  # 13 columns
+         ("fillin", "expert", {"word_count": 20, "size": "15"}),  # 15 columns
+         ("sudoku", "easy", {"size": "16"}), ("sudoku", "medium", {"size": "16", "symbols": "hex"}),
+         ("sudoku", "easy", {"size": "12"}), ("sudoku", "medium", {"variant": "killer"}),
+         ("calcudoku", "hard", {"size": 9}), ("futoshiki", "hard", {"size": 9}),
+         ("kakuro", "hard", {"size": "12"}), ("arrows", "medium", {"size": "8"}),
+         ("pyramid", "medium", {"variant": "distinct", "rows": 10}), ("numberwall", "easy", {"rows": 7}),
+         ("cryptogram", "medium", {}), ("scramble", "medium", {}), ("arithmetic", "medium", {})]
+# what a square shows besides its typed character: a clue number, a cage's label or sum, pencil marks
+LABELS = ".number, .cage-label, .cage-sum, .sum-text, .notes"
+# The first input's board scrolled to the top of the screen; the part of it in view (inside every
+# box that clips it) as a clip; each filled input's inside (its padding box) and its square, from
+# the clip's corner, for the inputs wholly in view.
+_IN_VIEW = """selector => {
+    const all = [...document.querySelectorAll(selector)];
+    all[0].closest('.cell, .board').scrollIntoView({block: 'start'});
+    let [left, top, right, bottom] = [0, 0, innerWidth, innerHeight];
+    for (let box = (all[0].closest('.cell') || all[0]).parentNode; box; box = box.parentElement) {
+        if (getComputedStyle(box).overflowX === 'visible') continue;
+        const r = box.getBoundingClientRect();
+        [left, top, right, bottom] = [Math.max(left, r.left), Math.max(top, r.top),
+                                      Math.min(right, r.right), Math.min(bottom, r.bottom)];
+    }
+    const clip = {x: Math.ceil(left), y: Math.ceil(top)};
+    clip.width = Math.floor(right - clip.x);
+    clip.height = Math.floor(bottom - clip.y);
+    const at = (x0, y0, x1, y1) => [x0 - clip.x, y0 - clip.y, x1 - clip.x, y1 - clip.y];
+    const inside = r => r[0] >= 0 && r[1] >= 0 && r[2] <= clip.width && r[3] <= clip.height;
+    return [clip, all.filter(i => i.value).map(i => {
+        const r = i.getBoundingClientRect(), x = r.left + i.clientLeft, y = r.top + i.clientTop;
+        const square = (i.closest('.cell') || i).getBoundingClientRect();
+        return [i.value, at(x, y, x + i.clientWidth, y + i.clientHeight),
+                at(square.left, square.top, square.right, square.bottom)];
+    }).filter(([, pad, square]) => inside(pad) && inside(square))]; }"""
+
+
+def _ink(tab, clip: dict, style: str):
+    """Which pixels of `clip` change when `style` is added to the page (a mask of them)."""
+    from PIL import Image, ImageChops
+
+    def shot():
+        return Image.open(io.BytesIO(tab.screenshot(clip=clip))).convert("RGB")
+
+    plain = shot()
+    added = tab.add_style_tag(content=style)
+    changed = shot()
+    added.evaluate("node => node.remove()")
+    return ImageChops.difference(plain, changed).convert("L").point(lambda v: 255 if v > 48 else 0)
+
+
+def _typed_page(path: Path) -> None:
+    from bookgen.formats.html import page_record
+    from bookgen.making import make_puzzle
+    from bookgen.puzzles import find_type
+    from bookgen.puzzles.base import Request
+
+    sections = []
+    for number, (name, level, options) in enumerate(TYPED, 1):
+        puzzle_type = find_type(name)
+        record = make_puzzle(Request.make(puzzle_type, level, options), f"zoom-{number}").to_json()
+        sections.append({"title": name, "type": name, "rules": "Play.", "level": level,
+                         "puzzles": [page_record(puzzle_type, record, number)]})
+    write_html(path, "Typed", None, sections)
+
+
+def test_on_a_touch_phone_typed_squares_take_16px_type_clear_of_the_sides_and_labels(browser, tmp_path):
+    """Safari on an iPhone zooms the page into an input whose type is under 16px as it takes the
+    focus, and stays zoomed in, the board half off the screen (the viewport must allow zooming, so
+    only the type can stop it). At 390 and 360 px with touch, every input of every board computes
+    16px at least, and with the answers revealed each typed character's ink (the pixels that change
+    when the inputs' text turns transparent) keeps 1px clear of its input's edges, where an input
+    cuts off a character too wide for it, and off the ink of its square's number, cage label or sum.
+    Before, 24px squares typed 10.8px letters, 32px squares 14.4px digits."""
+    path = tmp_path / "typed.html"
+    _typed_page(path)
+    with _opener(browser, path) as open_:
+        tab = open_(width=390, height=844, touch=True)
+        for number in range(1, len(TYPED) + 1):
+            tab.locator(f"#puzzle-{number} button[data-action='reveal']").click()
+        tab.evaluate("document.activeElement.blur()")
+        for width, (number, case) in ((w, c) for w in (390, 360) for c in enumerate(TYPED, 1)):
+            tab.set_viewport_size({"width": width, "height": 844})
+            inputs = f"#puzzle-{number} .board :is(input:not([type='checkbox']), [contenteditable], textarea)"
+            sizes = tab.eval_on_selector_all(
+                inputs, "all => all.map(i => parseFloat(getComputedStyle(i).fontSize))")
+            assert sizes and min(sizes) >= 16, (width, case, min(sizes, default=None))
+            clip, squares = tab.evaluate(_IN_VIEW, inputs)
+            assert len(squares) >= min(len(sizes), 4), (width, case, len(squares))
+            typed = _ink(tab, clip, ".board input { color: transparent !important; }")
+            labels = _ink(tab, clip, f"{LABELS} {{ color: transparent !important; }}")
+            for value, pad, square in squares:
+                left, top, right, bottom = (round(v) for v in pad)
+                ink = typed.crop((left, top, right, bottom)).getbbox()
+                assert ink, (width, case, value, pad)
+                clear = min(ink[:2]) >= 1 and ink[2] <= right - left - 1 and ink[3] <= bottom - top - 1
+                assert clear, (width, case, value, pad, ink)
+                glyph = (left + ink[0], top + ink[1], left + ink[2], top + ink[3])
+                assert labels.crop(glyph).getbbox() is None, (width, case, value, square, glyph)
