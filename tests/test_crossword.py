@@ -564,6 +564,20 @@ def test_a_grid_too_wide_for_a_large_print_5x8_page_is_refused_naming_a_size_tha
     assert len(PdfReader(tmp_path / "built.pdf").pages) > 3
 
 
+def test_the_answers_heading_keeps_its_first_answer_on_a_large_print_5x8_page(tmp_path):
+    """The large-print 5x8 key of 16-row crosswords printed "Answers" and its caption alone on a
+    page: the first answer was 1 pt too tall to join them. The space under the headings goes
+    where only that keeps the three on one page."""
+    config = tmp_path / "book.yaml"
+    config.write_text("title: Big Crosswords\nlayout: 5x8\nlarge_print: true\nseed: 7\nsections:\n"
+                      "  - {type: crossword, count: 4, difficulty: medium, size: 16x11}\n")
+    assert main(["build", str(config), "-o", str(tmp_path / "book.pdf"), "-q"]) == 0
+    pages = [page.extract_text() for page in PdfReader(tmp_path / "book.pdf").pages]
+    caption = "\nAnswers\nCrossword \u00b7 puzzles 1\u20134\n"
+    opening = next(text for text in pages if caption in text)
+    assert f"{caption}1\npage " in opening, opening  # the first answer's label below them
+
+
 def test_a_continued_heading_too_wide_for_its_column_is_said_short_or_repeats_the_plain_heading():
     """Set smaller to fit its column, "5 Buchstaben (Fortsetzung)" fell under large print's
     floor and a German fill-in was refused where "5 Buchstaben" alone fits: a column too narrow

@@ -1108,7 +1108,7 @@ class BookDocument:
             puzzles, step = section.puzzles, grid.columns
             rows = [AnswerRow(puzzles[i:i + step], puzzle_type, grid, labels[i:i + step], label,
                               state, speech) for i in range(0, len(puzzles), step)]
-            blocks.append(head + [caption, rows[0]])
+            blocks.append(_kept_whole(head + [caption, rows[0]], geometry.frame_size))
             blocks += [[row] for row in rows[1:]]
             head = []
         return blocks
@@ -1553,6 +1553,23 @@ def _largest_scale(fits: Callable[[float], bool], low: float, high: float) -> fl
         middle = (low + high) / 2
         low, high = (middle, high) if fits(middle) else (low, middle)
     return low
+
+
+def _kept_whole(block: list[Flowable], frame: tuple[float, float]) -> list[Flowable]:
+    """A block kept on one page (the answers' heading, a section's caption, its first row): as
+    it is, or where only that keeps it whole, its headings with no space under them (the
+    large-print 5x8 key of 16-row crosswords printed "Answers" and its caption alone on a page,
+    the first grid 1 pt too tall to join them)."""
+    width, height = frame
+
+    def used(flowables: list[Flowable]) -> float:
+        return sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables)
+
+    if used(block) <= height:
+        return block
+    tight = [Paragraph(f.text, ParagraphStyle(f"{f.style.name}-tight", parent=f.style, spaceAfter=0))
+             if isinstance(f, Paragraph) else f for f in block]
+    return tight if used(tight) <= height else block
 
 
 def _largest(sizes: list[tuple[float, float]]) -> tuple[float, float]:
