@@ -805,7 +805,13 @@ def _load(name: str | None, seed: str | None, language: str | None = None,
     notes too unless `quiet`."""
     from importlib import resources
 
-    from bookgen.config import load_config, sample_config, untranslated_warnings, words_left_out
+    from bookgen.config import (
+        load_config,
+        marks_dropped,
+        sample_config,
+        untranslated_warnings,
+        words_left_out,
+    )
 
     if name is not None:
         config = _in_users_language(lambda: load_config(name, seed=seed, language=language),
@@ -819,7 +825,7 @@ def _load(name: str | None, seed: str | None, language: str | None = None,
         print(refusal(WARNING, program="bookgen", text=warning), file=sys.stderr)
     if not quiet:
         with refusing():
-            notes = words_left_out(config)
+            notes = words_left_out(config) + marks_dropped(config)
         for note in notes:
             print(refusal(NOTE, program="bookgen", text=note), file=sys.stderr)
     return config
@@ -940,7 +946,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
 
     from bookgen.book import TooFewDifferent
     from bookgen.bookconfig import DEFAULT_NAME_LINE, BookConfig, SectionConfig
-    from bookgen.config import load_layout, untranslated, untranslated_message, words_left_out
+    from bookgen.config import load_layout, marks_dropped, untranslated, untranslated_message, words_left_out
     from bookgen.fields import check_title
     from bookgen.init import worksheet_trim
     from bookgen.render.sizes import TooManyToAPage
@@ -985,7 +991,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
                     setting="'untranslated: warn'")), key="--language")
     if not args.quiet:
         with refusing():
-            notes = words_left_out(config, command_line=True)
+            notes = words_left_out(config, command_line=True) + marks_dropped(config, command_line=True)
         for note in notes:
             print(refusal(NOTE, program="bookgen", text=note), file=sys.stderr)
     target = _target(args.output, f"{config.name}.pdf")

@@ -710,9 +710,7 @@ def untranslated(sections: Sequence[SectionConfig], language: str) -> Iterator[t
 def untranslated_message(puzzle_type: PuzzleType, code: str, allow: str) -> str:
     """Why a section of `puzzle_type` in the language `code` is refused, and what to do; `allow`
     says how to build it anyway (in the current language, as the message is)."""
-    from babel import Locale
-
-    name = Locale.parse(code).get_display_name(current().code) or code
+    name = _language_spoken(code)
     return _("the puzzle type {type} has no texts in {language} ({code}), only in {codes}: its rules "
              "and words would print in English. Print it in one of those, add {code} to the type's "
              "catalogs (docs/types/adding.md), {allow}").format(
@@ -760,6 +758,47 @@ def words_left_out(config: BookConfig, command_line: bool = False) -> list[str]:
                 "out; set word_count: {all} to take them all", left))
             notes.append(said.format(section=section.named, taken=taken, given=len(given), left=left,
                                      all=min(len(given), most)))
+    return notes
+
+
+def _language_spoken(code: str) -> str:
+    """A language's name in the language spoken ("English", "Englisch")."""
+    from babel import Locale
+
+    return Locale.parse(code).get_display_name(current().code) or code
+
+
+def marks_dropped(config: BookConfig, command_line: bool = False) -> list[str]:
+    """A note for each section whose own words lose a letter another language's grids keep (Ä,
+    Ö, Ü in German, Ñ in Spanish): a German teacher's KÄSE in a word search of a book left in
+    English printed KASE, saying nothing. It names the language that keeps them: the config's
+    `language:`, or on the `command_line` (`bookgen worksheet`) its -L."""
+    from bookgen.core.letters import KEPT_MARKS, grid_form
+
+    notes = []
+    for section in config.sections:
+        request = section.request
+        if request is None or not isinstance(request.settings.get("language"), str):
+            continue
+        language = request.settings["language"]
+        given = request.settings.get("words") or [word for word, _clue in request.settings.get("clues") or ()]
+        for code, marks in KEPT_MARKS.items():
+            dropped = [word for word in given if code != language and set(word.upper()) & set(marks)]
+            if not dropped:
+                continue
+            shown = dropped[:3]
+            said = (ngettext("{words} prints as {written} in {language} grids; -L {code} keeps {letters}",
+                             "{words} print as {written} in {language} grids; -L {code} keeps {letters}",
+                             len(shown))
+                    if command_line else
+                    ngettext("{section}: {words} prints as {written} in {language} grids; 'language: "
+                             "{code}' keeps {letters}",
+                             "{section}: {words} print as {written} in {language} grids; 'language: "
+                             "{code}' keeps {letters}", len(shown)))
+            notes.append(said.format(
+                section=section.named, words=", ".join(word.upper() for word in shown),
+                written=", ".join(grid_form(word, language) for word in shown),
+                language=_language_spoken(language), code=code, letters=", ".join(marks)))
     return notes
 
 

@@ -186,6 +186,26 @@ def test_a_worksheet_in_german_has_german_lines(run, tmp_path):
     assert "worksheet" not in text and "Date:" not in text
 
 
+def test_own_words_that_lose_a_letter_another_language_keeps_get_a_note(run, tmp_path):
+    """A German teacher's KÄSE in a word search left in English printed KASE, saying nothing:
+    a note names the words, what they print as and the language that keeps their letters."""
+    words = "words=Käse,Bär,niño,apfel,haus,maus,brot"
+    status, _, err = run("worksheet", "wordsearch", "-n", "1", "--set", words, "-o", str(tmp_path / "a.pdf"))
+    assert status == 0, err
+    assert "note: KÄSE, BÄR print as KASE, BAR in English grids; -L de keeps Ä, Ö, Ü" in err, err
+    assert "note: NIÑO prints as NINO in English grids; -L es keeps Ñ" in err, err
+    status, _, err = run("worksheet", "wordsearch", "-n", "1", "--set", words, "-L", "de",
+                         "-o", str(tmp_path / "b.pdf"))
+    assert status == 0 and "-L de" not in err and "NIÑO prints as NINO in German grids" in err, err
+    config = tmp_path / "book.yaml"
+    config.write_text("title: T\nsections:\n  - {type: wordsearch, count: 1, difficulty: easy, "
+                      "words: [Käse, Apfel, Haus, Maus, Brot, Milch]}\n", encoding="utf-8")
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "c.pdf"))
+    assert status == 0 and ("section 'Word Search': KÄSE prints as KASE in English grids; "
+                            "'language: de' keeps Ä, Ö, Ü") in err, err
+    assert run("build", str(config), "-o", str(tmp_path / "d.pdf"), "-q")[2] == ""
+
+
 @pytest.mark.parametrize("language, layout, points", [
     ("de", None, (595, 842)),  # A4, as `bookgen init --kind worksheet --language de` starts
     ("en", None, (612, 792)),  # US letter
