@@ -783,8 +783,8 @@ def marks_dropped(config: BookConfig, command_line: bool = False) -> list[str]:
         language = request.settings["language"]
         given = request.settings.get("words") or [word for word, _clue in request.settings.get("clues") or ()]
         for code, marks in KEPT_MARKS.items():
-            dropped = [word for word in given if code != language and set(word.upper()) & set(marks)]
-            if not dropped:
+            dropped = [word for word in given if set(word.upper()) & set(marks)]
+            if code == language or not dropped:
                 continue
             shown = dropped[:3]
             said = (ngettext("{words} prints as {written} in {language} grids; -L {code} keeps {letters}",

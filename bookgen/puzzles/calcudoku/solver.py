@@ -16,8 +16,8 @@ def settle(square: Square, cages: tuple[Cage, ...], candidates: Candidates,
            kept_before: Sequence[tuple[int, ...] | None] | None = None) -> bool:
     """Cross out every candidate no filling of its cage keeps, and what that forces in the rows
     and columns, until the cages change nothing; False on a contradiction. A cage whose squares'
-    candidates are as it last left them (or as `kept_before` says it leaves them: `kept` of
-    candidates these came from) is not worked out again: its fillings would keep them."""
+    candidates are as it last left them (or as `kept_before` says it leaves them:
+    `left_by_cages` of candidates these came from) is not worked out again: its fillings would keep them."""
     size = square.size
     left_as: list[tuple[int, ...] | None] = (list(kept_before) if kept_before is not None
                                               else [None] * len(cages))
@@ -40,8 +40,8 @@ def settle(square: Square, cages: tuple[Cage, ...], candidates: Candidates,
     return True
 
 
-def kept(square: Square, cages: tuple[Cage, ...], candidates: Candidates
-         ) -> list[tuple[int, ...] | None]:
+def left_by_cages(square: Square, cages: tuple[Cage, ...], candidates: Candidates
+                  ) -> list[tuple[int, ...] | None]:
     """What each cage's fillings leave its squares of these candidates (None where none fits):
     `settle`'s `kept_before` for the candidates a trial narrows from them."""
     return [options(cage.op, cage.target, square.size, cage.clash,
