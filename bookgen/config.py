@@ -330,6 +330,8 @@ def _detail(option: Option, request: Request) -> str:
         return option.title() if value else ""
     if option.kind in ("int", "float", "range"):
         shown_value = f"{value[0]}\u2013{value[1]}" if option.kind == "range" else option.format(value)
+        if option.in_title:
+            return _(option.in_title).format(value=shown_value)
         return _(OPTION_VALUE).format(option=option.title(), value=shown_value)
     return ""
 

@@ -252,7 +252,8 @@ def test_sections_of_one_type_are_titled_by_what_sets_them_apart_in_the_books_la
     default title names the option values a section does not share with its kin (a level is
     said beside it), in the book's language: by the name the type gives a variant ("Killer
     Sudoku", not "Sudoku (killer)"), else in brackets after the type's name, which an option's
-    label holding it ("Words per crossword") does not replace."""
+    label holding it ("Words per crossword") does not replace; a number said as the option says
+    it in a title ("8 words"), else by its label ("Rows: 6")."""
     text = """\
 title: Mix
 language: {code}
@@ -266,16 +267,20 @@ sections:
   - {{type: hidato, count: 1, difficulty: easy, title: Hearts}}
   - {{type: crossword, count: 1, difficulty: easy}}
   - {{type: crossword, count: 1, difficulty: easy, word_count: 8}}
+  - {{type: calcudoku, count: 1, difficulty: easy}}
+  - {{type: calcudoku, count: 1, difficulty: easy, size: 5}}
 """
     titles = {code: [s.title for s in read_config_text(text.format(code=code),
                                                         tmp_path / "book.yaml").sections]
               for code in ("en", "de", "fr")}
     assert titles["en"] == ["Sudoku", "Sudoku 6 \u00d7 6", "Jigsaw Sudoku", "Number Pyramids",
                             "Distinct Pyramids (Rows: 6)", "Hidato (heart)", "Hearts", "Crossword",
-                            "Crossword (Words per crossword: 8)"]  # its label holds the type's name
+                            "Crossword (8 words)",  # its label, "Words per crossword", holds the name
+                            "Calcudoku", "Calcudoku (5 \u00d7 5)"]
     assert titles["de"][2] == "Chaos-Sudoku" and titles["de"][5] == "Hidato (Herz)"
     assert titles["fr"][2] == "Sudoku irrégulier"
     assert titles["fr"][4] == "Pyramides à nombres distincts (Rangées\u00a0: 6)"
+    assert titles["de"][8] == "Kreuzworträtsel (8 Wörter)"
 
 
 def test_rules_hyphenate_by_the_languages_patterns_and_never_break_a_sum_or_a_level():

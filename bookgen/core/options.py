@@ -56,6 +56,10 @@ class Option:
     default title takes in place of the type's name with the choice in brackets ("Sudoku
     (killer)"); a choice it leaves out is said by `words` in brackets.
 
+    `in_title` says how a section's default title names a number of this option, as a message
+    with `{value}` ("{value} words": "Crossword (12 words)"); without one, by its label ("Number
+    Pyramids (Rows: 6)").
+
     `picture` marks a text option that takes a shape (`bookgen.core.masks`): a config may name a
     picture file beside it instead (a PNG, or a text mask), which its loader reads and reduces to
     the section's `size` (or to `high` x `high` without one) and passes on as the mask's text.
@@ -78,6 +82,7 @@ class Option:
     label: str = ""
     picture: bool = False
     titles: Mapping[str, str] = field(default_factory=dict)
+    in_title: str = ""
 
     def described(self) -> str:
         """The help line and what a user may write, in the current language: `bookgen types` and

@@ -33,7 +33,8 @@ def choice_word(choice: str) -> str:
 OPTIONS = (
     Option("size", "int", N_("grid side, 4 to 9 (default by level: 4 easy, 5 medium, 6 hard, "
            "6 expert)"), low=MIN_SIZE, high=MAX_SIZE,
-           default=lambda level, earlier: DEFAULT_SIZE[level], label=N_("Size")),
+           default=lambda level, earlier: DEFAULT_SIZE[level], label=N_("Size"),
+           in_title=N_("{value} \u00d7 {value}")),
     Option("operations", "choice", N_("the operations the cages use: all (+ − × ÷; default), "
            "add (+ only, for children), add-subtract (+ and −) or multiply (× only)"),
            choices=tuple(OPERATIONS), default="all", words=choice_word, label=N_("Operations")),

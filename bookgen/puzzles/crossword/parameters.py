@@ -57,7 +57,8 @@ OPTIONS = (
            "language)"), check=_pairs_problem, label=N_("Words and clues")),
     Option("word_count", "int", N_("words in each crossword (default 10, 12, 14 or 16 by level; at "
            "most the clues given)"), low=3, high=MAX_PAIRS,
-           default=lambda level, earlier: WORDS_AT[level], label=N_("Words per crossword")),
+           default=lambda level, earlier: WORDS_AT[level], label=N_("Words per crossword"),
+           in_title=N_("{value} words")),
     Option("size", "size", N_("the largest grid: N for N x N, or RxC (default: from the words, at "
            "most 17)"), low=MIN_SIDE, high=MAX_SIDE, label=N_("Largest grid")),
     Option("language", "choice", N_("the language of the words (default: the section's language)"),

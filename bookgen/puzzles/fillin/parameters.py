@@ -53,7 +53,8 @@ OPTIONS = (
            check=_words_problem, label=N_("Words")),
     Option("word_count", "int", N_("words in each grid (default 8, 12, 16 or 20 by level; at "
            "most the words given)"), low=4, high=MAX_WORDS,
-           default=lambda level, earlier: WORDS_AT[level], label=N_("Words per grid")),
+           default=lambda level, earlier: WORDS_AT[level], label=N_("Words per grid"),
+           in_title=N_("{value} words")),
     Option("size", "size", N_("the largest grid: N for N x N, or RxC (default 11 at easy, 13 "
            "above)"), low=MIN_SIDE, high=MAX_SIDE, label=N_("Largest grid")),
     Option("language", "choice", N_("the language of the words (default: the section's language)"),

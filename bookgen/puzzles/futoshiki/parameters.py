@@ -21,7 +21,8 @@ quickly (bench/futoshiki.py)."""
 OPTIONS = (
     Option("size", "int", N_("grid side, 4 to 9 (default by level: 5 easy, 5 medium, 6 hard, "
            "6 expert)"), low=MIN_SIZE, high=MAX_SIZE,
-           default=lambda level, earlier: DEFAULT_SIZE[level], label=N_("Size")),
+           default=lambda level, earlier: DEFAULT_SIZE[level], label=N_("Size"),
+           in_title=N_("{value} \u00d7 {value}")),
 )
 
 RULES = N_(
