@@ -269,6 +269,28 @@ def test_large_print_on_6x9_continues_the_clues_on_the_page_after_the_grid(tmp_p
     assert grid_sizes and max(grid_sizes) == pytest.approx(14.0, abs=0.05)  # labels: text's floor
 
 
+def test_a_bound_book_starts_a_two_page_crossword_on_a_left_hand_page(tmp_path):
+    """A large-print 5x8 crossword takes two pages, its grid on one and the rest of its clues on
+    the next; where the grid fell on a right-hand (odd) page, its clues were overleaf. A bound
+    book now starts it on an even page, the odd page before it left to notes, so that the grid
+    and its clues face each other."""
+    text = ("title: Large Print Word Puzzles\nlayout: 5x8\nlarge_print: true\n"
+            "profile: print-on-demand\ncontents: true\nseed: 11\nsections:\n"
+            "  - {type: crossword, count: 4, difficulty: easy, size: 16x11}\n"
+            "  - {type: crossword, count: 4, difficulty: expert, size: 16x11, word_count: 12}\n")
+    book = make_book(read_config_text(text, tmp_path / "book.yaml"))
+    pdf = render_pdf(book)[0]
+    assert audit(pdf, large_print=True) == []
+    lines = [page.split("\n") for page in _page_texts(pdf)]  # a page's folio first
+    key = " ".join(" ".join(page) for page in lines)
+    for number in range(1, 9):
+        grid_page = int(key.split(f" {number} page ", 1)[1].split()[0])  # "5 page 14"
+        assert grid_page % 2 == 0, f"puzzle {number}'s grid is on page {grid_page}"
+        clues = lines[grid_page][1:]  # the page after the grid's (pages count from 1), unfoliated
+        assert str(number) in clues, f"puzzle {number}'s clues do not follow its grid"  # its number
+    assert sum("Notes" in page[:2] for page in lines) > 1  # the padding's, and one or more before a grid
+
+
 def _digit_sizes(page, bold: bool) -> set[float]:
     """The sizes at which a page prints runs of digits alone, in its bold font or its regular."""
     sizes: set[float] = set()

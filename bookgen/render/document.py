@@ -584,6 +584,8 @@ class BookDocument:
         label = LABEL_HEIGHT * state.type_scale
         ways = self._sharing_ways(index, state, geometry)
         fit = ways[0] if ways else None
+        # a bound book's two-page puzzles face each other (`PuzzleRow.facing`), not loose sheets'
+        spare_page = functools.partial(self._notes_page, state, geometry) if self.pod else None
 
         def opening_at(scale: float, spaced: bool = True) -> list[Flowable]:
             """The opening with its example at `scale`."""
@@ -658,7 +660,7 @@ class BookDocument:
                 PuzzleRow(section.puzzles[:1], puzzle_type, grid, state, speech, tight=True)]
             rows += [PuzzleRow([p], puzzle_type, whole, state, speech, centred=True)
                      for p in section.puzzles[len(rows):]]
-            return opened(continued(rows))
+            return opened(continued(rows, spare_page))
         # the room on the rows' first page: below the opening, or a page of their own after it
         first: float | int = frame_height - (0.0 if own_page else self._height(heading, geometry))
         if index and self.config.share_pages and (flows_on or not own_page):
@@ -676,9 +678,9 @@ class BookDocument:
                                 grid.scale, grid.scale)
             pages[-1] = [PuzzleRow(pages[-1][0].puzzles, puzzle_type, whole, state, speech,
                                    centred=True)]
-        story = opened(continued(pages[0]))  # a drawing's further bands after its row
+        story = opened(continued(pages[0], spare_page))  # a drawing's further bands after its row
         for rows in pages[1:]:  # natural pages end where the frames end them
-            story += ([PageBreak()] if balanced else []) + continued(rows)
+            story += ([PageBreak()] if balanced else []) + continued(rows, spare_page)
         return story
 
     def _fitted_opening(self, opening_at: Callable[[float], list[Flowable]], first_row: Flowable,
@@ -1128,9 +1130,12 @@ class BookDocument:
         if self.config.answers == "back":
             story += [PageBreak()] + self._fitted_answers(state, geometry, [])
         if pad:
-            story += [PageBreak(), NotesPage(state, *geometry.frame_size, self.styles.heading,
-                                             _("Notes"))]
+            story += [PageBreak(), self._notes_page(state, geometry)]
         return story
+
+    def _notes_page(self, state: Pass, geometry: Geometry) -> NotesPage:
+        """A ruled page for notes: what a bound book's spare pages hold."""
+        return NotesPage(state, *geometry.frame_size, self.styles.heading, _("Notes"))
 
     # output ---------------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import ActionFlowable, Flowable, PageBreak, Paragraph, Spacer
+from reportlab.platypus.frames import _FUZZ
 
 from bookgen.book import PrintedPuzzle
 from bookgen.core.pen import BandPen, Pen
@@ -480,7 +481,8 @@ class PuzzleRow(Painted):
     next page for want of blank space. A `tight` row (a section's first, kept with its opening)
     always takes only what its puzzles need: reportlab measures what it keeps together against
     an unbounded height, and so does a `flowing` row (its section's puzzles differ in height:
-    `BookDocument._flowing`). A `centred` row takes a page of its own, its puzzle in the middle."""
+    `BookDocument._flowing`). A `centred` row takes a page of its own, its puzzle in the middle.
+    In a bound book a row whose drawings go on past its page begins on an even page (`facing`)."""
 
     def __init__(self, puzzles: Sequence[PrintedPuzzle], puzzle_type: PuzzleType, grid: Grid,
                  state: Pass, speech: Language, tight: bool = False,
@@ -497,6 +499,8 @@ class PuzzleRow(Painted):
             self.least = grid.slot_height
         self.most = self.least if tight or flowing else grid.slot_height
         self.height = self.most
+        self.bands: list[PuzzleBand] = []  # its drawings' further bands (`continued`)
+        self.spare_page: Callable[[], Flowable] | None = None  # a bound book's (`continued`)
 
     def slot_left(self, column: int) -> float:
         """Where the slot of the row's puzzle `column` begins: a short row stands centred."""
@@ -504,9 +508,42 @@ class PuzzleRow(Painted):
         return ((self.grid.columns - len(self.puzzles)) / 2 + column) * step
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        fits = self.least <= available_height < self.most
-        self.height = max(self.least, available_height - 0.01) if fits else self.most
+        self.height = self._height_in(available_height)
+        if self.facing(available_height):  # more than the room, as a KeepTogether asks: the
+            return self.width, available_height + 1  # frame splits it (`split`)
         return self.width, self.height
+
+    def _height_in(self, room: float) -> float:
+        """The row's height where its page has `room` left: its slot's, or all the room there is."""
+        fits = self.least <= room < self.most
+        return max(self.least, room - 0.01) if fits else self.most
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        """The row after what moves it to an even page (`facing`), or nothing: the frame
+        moves it to the next page, as any flowable that does not fit."""
+        before = self.facing(available_height)
+        return [*before, self] if before else []
+
+    def facing(self, room: float) -> list[Flowable]:
+        """What goes before the row, where a frame places it with `room` left on the page, so
+        that a puzzle whose drawing goes on past its first page begins on an even (left-hand)
+        page, its continuation facing it, not overleaf: a page break where the odd page holds
+        something already, the spare page (a notes page) where it would be blank, both where
+        the row was to begin the next page. Nothing where it begins on an even page, where the
+        page it lands on holds all of it, or in a book of loose sheets (no `spare_page`)."""
+        frame = getattr(self, "_frame", None)  # set only while a frame places this very row
+        if self.spare_page is None or not self.bands or frame is None:
+            return []
+        page = self._doctemplateAttr("page")
+        here = self._height_in(room) <= room + _FUZZ
+        # the next page's frame is as tall as this one (the odd and even templates mirror)
+        first_page, first_room = (page, room) if here else (page + 1, frame._aH)
+        drawn = self._height_in(first_room) + sum(band.height for band in self.bands)
+        if first_page % 2 == 0 or drawn <= first_room + _FUZZ:
+            return []
+        if not here:
+            return [PageBreak(), self.spare_page()]
+        return [self.spare_page()] if frame._atTop else [PageBreak()]
 
     def identity(self, maxLen: int | None = None) -> str:
         return described(self, f"the row of puzzles {_numbers(self.puzzles)}")
@@ -590,17 +627,21 @@ def banded(pen: Pen, puzzle_type: PuzzleType, puzzle: JSON, index: int) -> Pen:
     return BandPen(pen, top, bottom if index < len(bands) - 1 else math.inf)
 
 
-def continued(rows: Sequence[Flowable]) -> list[Flowable]:
+def continued(rows: Sequence[Flowable],
+              spare_page: Callable[[], Flowable] | None = None) -> list[Flowable]:
     """The flowables with, after each row of puzzles, the further bands of its puzzles' drawings
-    (`PuzzleBand`), each in its turn."""
+    (`PuzzleBand`), each in its turn. In a bound book, `spare_page` makes what fills an odd page
+    a row leaves so that its puzzle's pages face each other (`PuzzleRow.facing`)."""
     story: list[Flowable] = []
     for row in rows:
         story.append(row)
         if isinstance(row, PuzzleRow):
-            story += [PuzzleBand(printed, row.puzzle_type, row.grid, row.state, row.speech, band,
-                                 row.slot_left(column))
-                      for column, printed in enumerate(row.puzzles)
-                      for band in row.puzzle_type.bands(printed.record.puzzle)[1:]]
+            row.bands = [PuzzleBand(printed, row.puzzle_type, row.grid, row.state, row.speech,
+                                    band, row.slot_left(column))
+                         for column, printed in enumerate(row.puzzles)
+                         for band in row.puzzle_type.bands(printed.record.puzzle)[1:]]
+            row.spare_page = spare_page
+            story += row.bands
     return story
 
 
