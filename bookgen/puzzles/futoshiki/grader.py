@@ -99,13 +99,13 @@ def sign(state: State) -> int:
         cut = smaller & ~((1 << (greater.bit_length() - 1)) - 1)
         if cut and not placed[low]:
             state.log.append(("sign", {"low": low, "high": high, "side": "low",
-                                       "bound": candidates[high].bit_length() - 1,
+                                       "bound": greater.bit_length() - 1,
                                        "crossed": state.cross_out([low], cut)}))
             return 1
         cut = greater & (((smaller & -smaller) << 1) - 1)
         if cut and not placed[high]:
             state.log.append(("sign", {"low": low, "high": high, "side": "high",
-                                       "bound": (candidates[low] & -candidates[low]).bit_length() - 1,
+                                       "bound": (smaller & -smaller).bit_length() - 1,
                                        "crossed": state.cross_out([high], cut)}))
             return 1
     return 0
