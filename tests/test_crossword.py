@@ -577,7 +577,7 @@ def test_a_grid_too_wide_for_a_large_print_5x8_page_is_refused_naming_a_size_tha
     said = capsys.readouterr().err
     assert "large print" in said and "5 x 8" in said and not (tmp_path / "refused.pdf").exists()
     printed = float(said.split("prints it at ")[1].split()[0])  # a square's number, not 'Across'
-    assert "'1' needs 14 pt" in said and 10 < printed < 14, said
+    assert "the text '1' in them needs 14 pt" in said and 10 < printed < 14, said
     size = said.split("size ")[-1].split()[0]
     rows, _, columns = size.partition("x")
     assert int(columns or rows) == 11, said

@@ -418,8 +418,8 @@ grids: [[1, 1]]
 
 @pytest.mark.parametrize("side, margin, font, expected", [
     ("1mm", "0mm", "DejaVuSans.ttf", "small.yaml:2: page.width: '1mm' is not allowed"),
-    ("75mm", "29mm", "DejaVuSans.ttf", "on the Small page: '9' needs 7 pt, and the largest that "
-                                       "fits prints it at 1.9 pt"),
+    ("75mm", "29mm", "DejaVuSans.ttf", "on the Small page: the text '9' in them needs 7 pt, "
+                                       "and the largest that fits prints it at 1.9 pt"),
     ("6in", "0.5in", "book.yaml", "font file '{tmp}/book.yaml' is not a TrueType font"),
 ])
 def test_layouts_that_cannot_print(tmp_path, write_config, run, side, margin, font, expected):

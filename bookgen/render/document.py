@@ -909,8 +909,8 @@ class BookDocument:
             elif config.per_page > 1:
                 advice = _("not even one to a page fits at that size; {advice}").format(advice=advice)
         message = _("the puzzles of section '{title}' ({section}) cannot print at {profile} size on "
-                    "the {page} page: {text!r} needs {needed} pt, and the largest that fits prints "
-                    "it at {printed} pt; {advice}").format(
+                    "the {page} page: the text {text!r} in them needs {needed} pt, and the largest "
+                    "that fits prints it at {printed} pt; {advice}").format(
             title=config.title, section=config.describe(), profile=_(sizes.name),
             # rounded down: a size a hair under the floor never reads as the floor ("16.0 pt")
             page=self.layout.title, text=text, needed=f"{sizes.in_puzzle(text, is_label):g}",
