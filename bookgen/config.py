@@ -249,7 +249,8 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
         level=values["difficulty"],
         title=values["title"] or (speaking_language(values["language"]).with_texts(speech.texts)
                                   if values["language"] else speech).gettext(puzzle_type.title),
-        per_page=values["per_page"],
+        # a section of fewer puzzles prints them all on its page, as large as that many fit
+        per_page=min(values["per_page"], values["count"]) if values["per_page"] else None,
         request=request,
         line=source.line(path),
         bank=bank,

@@ -117,6 +117,10 @@ def init_project(folder: Path, kind_name: str, levels: list[str], layout: str | 
     with speaking(language):
         book_title = check_title(title) if title is not None else _book_title(kind, listed)
         config_text = _config_text(kind, book_title, trim, sections, per, language)
+        if kind.one_page:
+            counts = _one_page_counts(config_text, trim)
+            if counts:
+                config_text = _config_text(kind, book_title, trim, sections, per, language, counts)
     files = {
         CONFIG_NAME: config_text,
         LAYOUT_NAME: _layout_text(trim, layout_text),
@@ -238,20 +242,61 @@ def _none_has(level: str, mix: tuple[str, ...], kind: str | None) -> BookgenErro
                                 having=", ".join(types_with(level))), key="--levels")
 
 
+def _one_page_counts(config_text: str, trim: str) -> dict[int, int]:
+    """The number of puzzles of each section (by index) that print on its page at the profile's
+    floor, where that is fewer than the config asks for (six crosswords do not fit a page of a
+    worksheet): its puzzles made and laid out as the build lays them, a section's largest
+    deciding, so the config `init` writes builds as it stands."""
+    import tempfile
+    from dataclasses import replace
+
+    from bookgen.book import make_book
+    from bookgen.config import load_config
+    from bookgen.render.document import BookDocument, lay_out_grids
+    from bookgen.render.sizes import TooManyToAPage
+
+    with tempfile.TemporaryDirectory(prefix="bookgen-init-") as folder:
+        config_path = Path(folder) / CONFIG_NAME
+        config_path.write_text(config_text.replace(f"layout: ./{LAYOUT_NAME}", f"layout: {trim}"),
+                               encoding="utf-8")
+        try:
+            book = make_book(load_config(config_path))
+        except BookgenError:  # the build says why, of the config as written
+            return {}
+    lines = {section.config.line: index for index, section in enumerate(book.sections)}
+    counts: dict[int, int] = {}
+    while True:
+        try:
+            lay_out_grids(BookDocument(book))
+        except TooManyToAPage as too_many:  # fewer to its page: all of them, the largest too
+            index = lines[too_many.line]
+            counts[index] = too_many.fits
+            section = book.sections[index]
+            book = replace(book, sections=book.sections[:index] + (
+                replace(section, config=replace(section.config, per_page=too_many.fits)),
+            ) + book.sections[index + 1:])
+            continue
+        except BookgenError:  # refused however many to a page: the build says why
+            pass
+        return counts
+
+
 def _config_text(kind: Kind, title: str, trim: str, sections: list[tuple[str, str]], per: str,
-                 language: str) -> str:
-    """The config, its printed words in the current language (`per`: what a section is one of)."""
+                 language: str, counts: dict[int, int] | None = None) -> str:
+    """The config, its printed words in the current language (`per`: what a section is one of;
+    `counts`: sections that take fewer puzzles than the kind's, by index)."""
     from bookgen.puzzles import find_type
 
     author = _(AUTHOR)
+    counts = counts or {}
     section_lines = "".join(
         _commented(f"  - type: {puzzle_type}", "`bookgen types` lists every type and its options")
         + _commented(f"    difficulty: {level}", _either(find_type(puzzle_type).levels))
-        + _commented(f"    count: {kind.count}", "how many puzzles")
-        + (_commented(f"    per_page: {kind.count}", "all on one page where they fit")
+        + _commented(f"    count: {counts.get(index, kind.count)}", "how many puzzles")
+        + (_commented(f"    per_page: {counts.get(index, kind.count)}", "all on one page where they fit")
            if kind.one_page else "")
         + _commented(f"    title: {_section_title(puzzle_type, level)}", "printed above the section")
-        for puzzle_type, level in sections)
+        for index, (puzzle_type, level) in enumerate(sections))
     from reportlab.lib.units import mm
 
     from bookgen.config import load_layout

@@ -83,6 +83,27 @@ def test_a_type_without_a_level_is_passed_over_for_it(run, tmp_path):
         ("kakuro", "hard"), ("sudoku", "hard"), ("sudoku", "master")]
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_worksheet_of_word_puzzles_asks_for_as_many_as_print_on_a_page_and_builds(
+        run, tmp_path, monkeypatch, language):
+    """Six crosswords, or six medium fill-ins, do not print on a page of a worksheet at the
+    floor: init counts what does (all of a section's puzzles made and laid out), so the config it
+    writes builds as it stands; types whose six fit keep six."""
+    assert run("init", str(tmp_path / "words"), "--kind", "worksheet", "-L", language,
+               "--type", "crossword,fillin,scramble")[0] == 0
+    config = load_config(tmp_path / "words" / "book.yaml")
+    counts = {(s.puzzle_type.name, s.level): (s.count, s.per_page) for s in config.sections}
+    assert all(count == per_page for count, per_page in counts.values())
+    assert 1 <= counts["crossword", "easy"][0] < 6 and counts["fillin", "medium"][0] < 6
+    assert counts["scramble", "easy"][0] == counts["scramble", "medium"][0] == 6
+    monkeypatch.chdir(tmp_path / "words")
+    status, _out, err = run("build", "book.yaml", "-q", "-j", "1")
+    assert status == 0, err
+    text = "".join(page.extract_text() for page in PdfReader("output/book.pdf").pages)
+    for section in config.sections:
+        assert section.title in text
+
+
 @pytest.mark.parametrize("kind, types, pages", [("worksheet", "sudoku,kakuro,maze", (6, 12)),
                                                 ("pod", "maze,numbrix,arithmetic", (24, 828))])
 def test_a_book_of_several_types_builds_with_every_section(run, tmp_path, monkeypatch, kind, types,

@@ -294,6 +294,24 @@ def test_a_per_page_refusal_names_the_count_that_lays_out(run, write_config, tmp
     assert run("build", str(config), "-o", str(tmp_path / "c.pdf"), "-q", "--workers", "1")[0] == 0
 
 
+def test_a_per_page_above_the_count_prints_the_count_to_a_page(run, write_config, tmp_path):
+    """Two crosswords with `per_page: 6` (a studio sheet's 8, its count lowered) were refused
+    because six do not fit a page: the section has two, which print on their page as
+    `per_page: 2` prints them."""
+    config = write_config("""
+        title: Crosswords
+        layout: letter
+        seed: 3
+        sections:
+          - {type: crossword, count: 2, difficulty: easy, per_page: 6}
+    """)
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "six.pdf"), "-q", "--workers", "1")
+    assert status == 0, err
+    config.write_text(config.read_text().replace("per_page: 6", "per_page: 2"))
+    assert run("build", str(config), "-o", str(tmp_path / "two.pdf"), "-q", "--workers", "1")[0] == 0
+    assert (tmp_path / "six.pdf").read_bytes() == (tmp_path / "two.pdf").read_bytes()
+
+
 def test_a_layout_of_the_same_page_is_named_for_its_margins_not_as_a_larger_trim(
         run, write_config, tmp_path):
     """A large-print killer sudoku on US Letter was told to "use a larger trim (8.5x11)", a page

@@ -1362,7 +1362,7 @@ def check_sizes(config: BookConfig, budget: float | None = None) -> None:
         check_printable(config)  # the whole book's texts (once: the CLI's check stands), of
         # which the samples' document prints a part
         try:
-            _lay_out(_samples_document(config, samples))
+            lay_out_grids(_samples_document(config, samples))
         except BookgenError:
             refused = _refused_alone(config, samples)
             if len(refused) > 1:
@@ -1383,7 +1383,7 @@ def _refused_alone(config: BookConfig, samples: Sequence[Section]) -> list[Bookg
     refused = []
     for sample in samples:
         try:
-            _lay_out(_samples_document(config, (sample,)))
+            lay_out_grids(_samples_document(config, (sample,)))
         except BookgenError as error:
             refused.append(error)
     return refused
@@ -1404,7 +1404,7 @@ def _check_title_page(config: BookConfig) -> None:
                 document._title_page(document._page_title(answers_only), geometry)
 
 
-def _lay_out(document: BookDocument) -> None:
+def lay_out_grids(document: BookDocument) -> None:
     """Choose the document's grids on the widest frame it can have: a section whose puzzles
     cannot print at the profile's floor is refused (`BookDocument._too_small`)."""
     geometry = make_geometry(document.layout, document.config, POD_MIN_PAGES)
@@ -1426,7 +1426,7 @@ def _prints_on(layout: Layout, config: BookConfig, section: Section, per_page: i
     try:
         document = BookDocument(Book(on_trim, (unwrapped,)))
         document.advising = False
-        _lay_out(document)
+        lay_out_grids(document)
     except BookgenError:
         return False
     return True
