@@ -355,11 +355,16 @@ def test_pictures_stand_beside_the_arrows_off_the_cells_in_the_puzzle_and_its_an
 
 
 def test_an_answer_is_its_puzzle_without_words_drawn_at_their_floor_scale(write_config):
-    """The key draws a maze's answer (the puzzle's drawing without its words) as every answer
-    without text, at the scale at which its puzzle's words reach the floor: 7 of their 12 pt."""
+    """The key draws a maze's answer (the puzzle's drawing without its words, two thirds as
+    large) as every answer without text, at the scale at which its puzzle's words reach the
+    floor: 7 of their 12 pt. At the puzzle's own size an expert maze's answer took a 6x9 page;
+    now two stand side by side there. The solved example beside its puzzle keeps the puzzle's
+    size."""
     made = _made("expert")
     (width, height), (puzzle_width, puzzle_height) = MAZE.answer_size(made.puzzle), MAZE.measure(made.puzzle)
-    assert width <= puzzle_width and height < puzzle_height
+    filled_width, filled_height = MAZE.example_answer_size(made.puzzle)
+    assert (width, height) == pytest.approx((filled_width * 2 / 3, filled_height * 2 / 3))
+    assert filled_width <= puzzle_width and filled_height < puzzle_height
     assert layout(maze_of(made.puzzle), answer=True).unit == unit_of(maze_of(made.puzzle).board)
     path = write_config("""
         title: Mazes
@@ -369,7 +374,14 @@ def test_an_answer_is_its_puzzle_without_words_drawn_at_their_floor_scale(write_
           - {type: maze, count: 2, difficulty: expert}
         """)
     book = make_book(load_config(path))
-    assert BookDocument(book).answer_scale(book.sections[0]) == pytest.approx(7 / 12)
+    document = BookDocument(book)
+    assert document.answer_scale(book.sections[0]) == pytest.approx(7 / 12)
+    from reportlab.lib.units import mm
+
+    from bookgen.render.geometry import make_geometry
+
+    frame_width = make_geometry(document.layout, document.config, 24).frame_size[0]
+    assert 2 * width * mm * 7 / 12 < frame_width - 6 * mm  # two, and a gap between them
 
 
 def _on_segment(point, a, b) -> bool:

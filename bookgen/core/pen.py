@@ -190,3 +190,51 @@ class BandPen:
 
     def text_width(self, text: str, size: float, bold: bool = False) -> float:
         return self.pen.text_width(text, size, bold)
+
+
+@dataclass
+class ShrunkPen:
+    """A pen that draws everything `share` as large about the drawing's corner, its lines as wide
+    as they are asked for: an answer key's smaller copy of a drawing whose strokes must still
+    print (a maze's walls)."""
+
+    pen: Pen
+    share: float
+
+    def _at(self, points: list[Point]) -> list[Point]:
+        return [(x * self.share, y * self.share) for x, y in points]
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, width: float = THIN,
+             dash: tuple[float, float] | None = None) -> None:
+        s = self.share
+        self.pen.line(x1 * s, y1 * s, x2 * s, y2 * s, width, dash)
+
+    def polyline(self, points: list[Point], width: float = THIN) -> None:
+        self.pen.polyline(self._at(points), width)
+
+    def polygon(self, points: list[Point], width: float = THIN, fill: float | None = None,
+                stroke: bool = True) -> None:
+        self.pen.polygon(self._at(points), width, fill, stroke)
+
+    def rect(self, x: float, y: float, w: float, h: float, width: float = THIN,
+             fill: float | None = None, stroke: bool = True, radius: float = 0.0) -> None:
+        s = self.share
+        self.pen.rect(x * s, y * s, w * s, h * s, width, fill, stroke, radius * s)
+
+    def circle(self, cx: float, cy: float, r: float, width: float = THIN,
+               fill: float | None = None, stroke: bool = True) -> None:
+        s = self.share
+        self.pen.circle(cx * s, cy * s, r * s, width, fill, stroke)
+
+    def arc(self, cx: float, cy: float, r: float, start: float, end: float,
+            width: float = THIN) -> None:
+        s = self.share
+        self.pen.arc(cx * s, cy * s, r * s, start, end, width)
+
+    def text(self, x: float, y: float, text: str, size: float, bold: bool = False,
+             align: str = "center", grey: float = 0.0, label: bool = False) -> None:
+        s = self.share
+        self.pen.text(x * s, y * s, text, size * s, bold, align, grey, label)
+
+    def text_width(self, text: str, size: float, bold: bool = False) -> float:
+        return self.pen.text_width(text, size, bold) * self.share

@@ -25,9 +25,11 @@ from bookgen.api import (
 from bookgen.i18n import N_
 from bookgen.puzzles.maze.checking import check, validate
 from bookgen.puzzles.maze.drawing import (
+    draw_filled,
     draw_puzzle,
     draw_solution,
     measure,
+    measure_filled,
     measure_solution,
     play_data,
 )
@@ -80,6 +82,8 @@ MAZE = PuzzleType(
     measure_solution=measure_solution,
     draw_puzzle=draw_puzzle,
     draw_solution=draw_solution,
+    draw_filled=draw_filled,
+    measure_filled=measure_filled,
     answer_note=no_answer_note,
     example=example,
     canonical=canonical,

@@ -10,9 +10,11 @@ more) prints cells of at least 5.8 mm, and standard print (7 pt) at least 2.9 mm
 0.29 mm, three to four dots at 300 dpi.
 
 The answer is the puzzle's drawing without its words (its arrows, and pictures, mark the
-ends); the key draws it as it draws every answer without text, at the scale at which its
-puzzle's words would reach the floor (standard print: 0.58 of the puzzle, 2.9 mm a cell unit),
-so that a maze's answer stands beside a sudoku's at a like size.
+ends), drawn `ANSWER_SHARE` as large with its lines as wide; the key draws it as it draws every
+answer without text, at the scale at which its puzzle's words would reach the floor (standard
+print: 0.58 of the puzzle), so that its cells print 1.9 mm a side (3.9 mm in large print) and a
+maze's answer stands beside a sudoku's at a like size: at the puzzle's size, a 6x9 page held a
+single expert maze's answer.
 
 Walls are joined into as few strokes as they can be (round joins at the corners), and a stroke's
 free ends reach half a wall further, so that corners print square without a notch; a theta
@@ -27,7 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from bookgen.api import JSON
-from bookgen.core.pen import MEDIUM, Pen, Point
+from bookgen.core.pen import MEDIUM, Pen, Point, ShrunkPen
 from bookgen.i18n import _
 from bookgen.puzzles.maze.grids import Board, Side, openings
 from bookgen.puzzles.maze.parameters import FINISH, START, Maze, maze_of
@@ -48,6 +50,7 @@ HEAD = 1.2  # half an arrow head's width, and its length is twice that
 SHAFT = 0.3  # half the shaft's width
 SHADE = 0.82
 PATH_LINE = 0.8
+ANSWER_SHARE = 2 / 3  # of the puzzle's drawing, an answer's (its line widths kept)
 
 
 @dataclass(frozen=True)
@@ -249,6 +252,11 @@ def measure(puzzle: JSON) -> tuple[float, float]:
 
 
 def measure_solution(puzzle: JSON) -> tuple[float, float]:
+    width, height = measure_filled(puzzle)
+    return width * ANSWER_SHARE, height * ANSWER_SHARE
+
+
+def measure_filled(puzzle: JSON) -> tuple[float, float]:
     return _plan(puzzle, answer=True).size
 
 
@@ -277,7 +285,13 @@ def _draw(pen: Pen, plan: Layout) -> None:
 
 
 def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
-    """The way's cells shaded, the maze over them, and a line along the way."""
+    """The answer key's: `draw_filled`, `ANSWER_SHARE` as large."""
+    draw_filled(ShrunkPen(pen, ANSWER_SHARE), puzzle, solution)
+
+
+def draw_filled(pen: Pen, puzzle: JSON, solution: JSON) -> None:
+    """The way's cells shaded, the maze over them, and a line along the way: the solved example
+    beside its puzzle, at the puzzle's size."""
     maze = maze_of(puzzle)
     plan = _plan(puzzle, answer=True)
     grid = maze.board
