@@ -232,8 +232,8 @@ def test_the_front_shows_title_subtitle_author_and_a_puzzle_drawn_by_its_own_cod
         assert text in page
     # the back sums by title as the buyer sees them; untitled sections of one type are told apart
     said = " ".join(lines)
-    assert said.count("16 Paths") == 1 and "8 Paths" not in said
-    assert "12 Distinct Pyramids \u00b7 4 Number Pyramids \u00b7" in said
+    assert said.count("Paths (16)") == 1 and "Paths (8)" not in said
+    assert "Distinct Pyramids (12) \u00b7 Number Pyramids (4) \u00b7" in said
 
 
 def test_fonts_are_embedded_tagged_and_never_helvetica_and_bytes_repeat(books):

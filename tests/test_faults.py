@@ -297,7 +297,7 @@ def test_markup_that_holds_is_read_and_a_plain_text_may_hold_any_sign(tmp_path):
     (tmp_path / "book.yaml").write_text(
         "title: T\ntexts:\n"
         f"  {json.dumps(COUNT_LINE)}: '<b>{{count}}</b> <i>x</i><br/>&amp; y|<b>{{count}}</b> {{sections}}'\n"
-        "  \"back cover\\u0004{count} {title}\": '<b>{count} & {title}'\n"
+        "  \"back cover\\u0004{title} ({count})\": '<b>{count} & {title}'\n"
         "sections: [{type: placement, count: 1, difficulty: easy}]\n")
     assert "&amp;" in load_config(tmp_path / "book.yaml").texts[COUNT_LINE]
 
@@ -308,7 +308,7 @@ def test_the_back_cover_prints_a_plain_text_as_written(tmp_path):
     from bookgen.render.cover import plan_cover
 
     (tmp_path / "book.yaml").write_text(
-        "title: T\ntexts:\n  \"back cover\\u0004{count} {title}\": '<b>{count} & {title}'\n"
+        "title: T\ntexts:\n  \"back cover\\u0004{title} ({count})\": '<b>{count} & {title}'\n"
         "sections: [{type: placement, count: 1, difficulty: easy, size: 4}]\n")
     plan = plan_cover(make_book(load_config(tmp_path / "book.yaml")), 24)
     assert any(block.text.endswith(": &lt;b&gt;1 &amp; Number Placement") for block in plan.texts)

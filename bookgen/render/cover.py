@@ -162,8 +162,15 @@ def _card(box: Box, printed: PrintedPuzzle, section: Section, most: float) -> Ca
 def _back_cards(book: Book, front: Section, box: Box, fonts: Fonts) -> list[Card]:
     """Up to four small puzzles of the other sections (or of the front's, after its first) in
     two columns, each at a size that prints its smallest text at the cover's least type size; a
-    section whose puzzle cannot be drawn that large in its place gives way to the next."""
-    candidates = [s for s in book.sections if s is not front] + [front]
+    section whose puzzle cannot be drawn that large in its place gives way to the next. Types
+    the cover does not show yet come first: a book of kakuro, nonograms, calcudoku and
+    futoshiki at two levels each showed two kakuros and two nonograms, or two calcudokus."""
+    shown, new_types, repeats = {front.puzzle_type.name}, [], []
+    for section in book.sections:
+        if section is not front:
+            (repeats if section.puzzle_type.name in shown else new_types).append(section)
+            shown.add(section.puzzle_type.name)
+    candidates = new_types + repeats + [front]
     chosen, waiting = candidates[:BACK_CARDS], candidates[BACK_CARDS:]
     while chosen:
         cards = _card_grid(chosen, front, box)
@@ -297,12 +304,12 @@ def _plan_cover(book: Book, pages: int) -> CoverPlan:
         texts.append(blurb)
         top = blurb.box[1] - 0.3 * inch
     count = sum(len(s.records) for s in book.sections)
-    # Translators: the back cover lists each section as its count and title ("4 Numbrix"); a title
-    # that cannot follow a number may put it after ("Rechne zur Zielzahl (4)")
+    # Translators: the back cover lists each section as its title and count ("Numbrix (4)"): a
+    # title is a section's, which may be any words ("Hidato in a Diamond"), so no number leads it
     by_title: dict[str, int] = {}  # sections of one title summed, as the buyer sees them
     for s in book.sections:
         by_title[s.config.title] = by_title.get(s.config.title, 0) + len(s.records)
-    sections = " \u00b7 ".join(escape(pgettext("back cover", "{count} {title}")).format(
+    sections = " \u00b7 ".join(escape(pgettext("back cover", "{title} ({count})")).format(
         count=held, title=escape(title)) for title, held in by_title.items())  # plain text
     if config.answers == "back":
         # Translators: the back cover, over what the book holds; keep the <b> markup
