@@ -388,26 +388,6 @@ def test_typing_follows_the_cursor_and_the_clue_of_the_word_shows(browser, tmp_p
         assert "solved" in tab.locator("#puzzle-1").get_attribute("class")
 
 
-def _phone_board(tab, number: int) -> dict:
-    """How puzzle `number`'s board sits on the screen: how far the board itself and the page
-    scroll, its squares' least width, whether its grid's box scrolls and which sides show the
-    cue, and how many squares lie outside what the grid's box shows."""
-    return tab.evaluate("""number => {
-        const board = document.getElementById('board-' + number);
-        const view = board.querySelector('.grid-view') || board;
-        const scroller = view.querySelector('.grid-scroll') || board;
-        const shown = scroller.getBoundingClientRect();
-        const squares = [...board.querySelectorAll('.grid .cell')];
-        const cue = side => view.classList.contains('more-' + side)
-            && getComputedStyle(view, side === 'left' ? '::before' : '::after').content !== 'none';
-        return {board: board.scrollWidth - board.clientWidth,
-                page: document.documentElement.scrollWidth - innerWidth,
-                least: Math.min(...squares.map(s => s.getBoundingClientRect().width)),
-                scrolls: scroller.scrollWidth > scroller.clientWidth, left: cue('left'), right: cue('right'),
-                hidden: squares.filter(s => { const r = s.getBoundingClientRect();
-                    return r.left < shown.left - 0.5 || r.right > shown.right + 0.5; }).length}; }""", number)
-
-
 def test_on_a_phone_a_grid_fits_its_board_or_scrolls_in_it_with_a_cue(browser, tmp_path):
     """An 11-column grid fits a 390 and a 360 px phone (squares shrink, 24px at least); a
     17-column one cannot, so it scrolls inside its own box with a cue at the side that hides
@@ -427,19 +407,19 @@ def test_on_a_phone_a_grid_fits_its_board_or_scrolls_in_it_with_a_cue(browser, t
         tab = open_(width=390, height=844, touch=True)
         for width in (390, 360):
             tab.set_viewport_size({"width": width, "height": 844})
-            fits, scrolls = _phone_board(tab, 1), _phone_board(tab, 2)
+            fits, scrolls = test_html._fits(tab, 1), test_html._fits(tab, 2)
             for board in (fits, scrolls):
-                assert board["board"] <= 0 and board["page"] <= 0 and board["least"] >= 24, (width, board)
-            assert not (fits["hidden"] or fits["scrolls"] or fits["left"] or fits["right"]), (width, fits)
-            assert scrolls["hidden"] and scrolls["scrolls"] and scrolls["right"], (width, scrolls)
+                assert board["board"] <= 0 and board["page"] <= 0 and board["size"] >= 24, (width, board)
+            assert not (fits["hiddenRight"] or fits["scrolls"] or fits["left"] or fits["right"]), (width, fits)
+            assert scrolls["hiddenRight"] and scrolls["scrolls"] and scrolls["right"], (width, scrolls)
             assert not scrolls["left"], (width, scrolls)
-        tab.evaluate("document.querySelector('#board-2 .grid-scroll').scrollLeft = 10000")
-        tab.wait_for_function("document.querySelector('#board-2 .grid-view').classList.contains('more-left')")
-        at_end = _phone_board(tab, 2)
+        tab.evaluate("document.querySelector('#board-2 .scroll-box').scrollLeft = 10000")
+        tab.wait_for_function("document.querySelector('#board-2 .scroll-view').classList.contains('more-left')")
+        at_end = test_html._fits(tab, 2)
         assert at_end["left"] and not at_end["right"], at_end
         last = tab.locator("#board-2 input[data-col='16']").first
         assert last.evaluate("""input => input.getBoundingClientRect().right
-            <= input.closest('.grid-scroll').getBoundingClientRect().right + 0.5""")
+            <= input.closest('.scroll-box').getBoundingClientRect().right + 0.5""")
         last.tap()
         tab.keyboard.type("q")
         assert last.input_value() == "Q"

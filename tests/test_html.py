@@ -1382,13 +1382,23 @@ def test_paths_rule_breaks_escape_the_pad_theme_and_print_on_a_desktop(open_scre
 
 
 def _fits(tab, number: int) -> dict:
-    """A board's square size, how far its grid reaches past the board, and whether it scrolls."""
+    """How puzzle `number`'s board sits on the screen: its squares' size, how far its drawing
+    reaches past the board, whether the box the drawing scrolls in (the frame's scrollView, else
+    the board) scrolls, how far the board itself and the page scroll, on which sides the box hides
+    some of the drawing, and on which it shows the cue (a fade and an arrow)."""
     return tab.evaluate("""number => { const board = document.getElementById('board-' + number);
-        const grid = board.querySelector('.grid, .stack'), square = grid.querySelector('.cell:not(.void)');
+        const view = board.querySelector('.scroll-view'), box = view ? view.querySelector('.scroll-box') : board;
+        const drawing = view ? box.firstElementChild : board.querySelector('.grid, .stack');
+        const square = drawing.querySelector('.cell:not(.void), .letter');
         const inner = board.getBoundingClientRect().right - parseFloat(getComputedStyle(board).paddingRight);
-        return {size: square.getBoundingClientRect().width, past: grid.getBoundingClientRect().right - inner,
-                scrolls: board.scrollWidth > board.clientWidth,
-                page: document.documentElement.scrollWidth - innerWidth}; }""", number)
+        const shown = box.getBoundingClientRect(), drawn = drawing.getBoundingClientRect();
+        const cue = side => !!view && view.classList.contains('more-' + side)
+            && getComputedStyle(view, side === 'left' ? '::before' : '::after').content !== 'none';
+        return {size: square ? square.getBoundingClientRect().width : null, past: drawn.right - inner,
+                scrolls: box.scrollWidth > box.clientWidth, board: board.scrollWidth - board.clientWidth,
+                page: document.documentElement.scrollWidth - innerWidth,
+                hiddenLeft: drawn.left < shown.left - 0.5, hiddenRight: drawn.right > shown.right + 0.5,
+                left: cue('left'), right: cue('right')}; }""", number)
 
 
 def test_phones_large_grids_scroll_pyramids_fit_and_a_finger_draws(open_screens):

@@ -653,9 +653,10 @@ def test_a_round_maze_is_drawn_by_dragging_and_backing_up_rubs_the_line_out(brow
 
 
 def test_a_large_maze_on_a_phone_keeps_finger_sized_cells_and_scrolls_in_its_board(browser, maze_page):
-    """A 30x30 maze on a 360 px phone: cells of 32 px or more, the board scrolls sideways (the
-    page does not); a swipe away from the line's end scrolls and draws nothing, a finger from the
-    line's end draws, and the arrow keys keep the line's end in view; the pictures are drawn."""
+    """A 30x30 maze on a 360 px phone: cells of 32 px or more, the maze scrolls sideways in its box
+    (the page does not), which opens on Start; a swipe away from the line's end scrolls and draws
+    nothing, a finger from the line's end draws, and the arrow keys keep the line's end in view;
+    the pictures are drawn."""
     path, records = maze_page
     record = records[2]
     answer, data = record["solution"]["path"], play_data(record["puzzle"])
@@ -664,7 +665,7 @@ def test_a_large_maze_on_a_phone_keeps_finger_sized_cells_and_scrolls_in_its_boa
         tab = open_(width=360, height=700, touch=True)
         board = tab.locator("#puzzle-3 .maze svg")
         board.scroll_into_view_if_needed()
-        scroller = tab.locator("#puzzle-3 .board")
+        scroller = tab.locator("#puzzle-3 .scroll-box")
         box = board.bounding_box()
         scale = box["width"] / (data["size"][0] + 2)  # px per mm
         assert scale * data["unit"] >= 32
@@ -672,11 +673,13 @@ def test_a_large_maze_on_a_phone_keeps_finger_sized_cells_and_scrolls_in_its_boa
         assert tab.evaluate("document.documentElement.scrollWidth <= innerWidth")
         assert tab.locator("#puzzle-3 .picture title").all_text_contents() == ["a mouse", "cheese"]
         cdp = tab.context.new_cdp_session(tab)
-        view = scroller.bounding_box()
+        view, start = scroller.bounding_box(), tab.locator("#puzzle-3 .grip").bounding_box()
+        assert view["x"] <= start["x"] + start["width"] / 2 <= view["x"] + view["width"]  # it opens on Start
+        scroller.evaluate("node => { node.scrollLeft = 0; }")
         x, y = view["x"] + view["width"] / 2, tab.evaluate("innerHeight") / 2
         before = scroller.evaluate("node => node.scrollLeft")
         test_html._swipe(cdp, [(x - 12 * step, y) for step in range(12)])
-        tab.wait_for_function(f"document.querySelector('#puzzle-3 .board').scrollLeft > {before + 40}",
+        tab.wait_for_function(f"document.querySelector('#puzzle-3 .scroll-box').scrollLeft > {before + 40}",
                               timeout=2000)
         assert tab.locator("#puzzle-3 .way").get_attribute("points").count(" ") == 1  # the door, the entrance
 

@@ -1,7 +1,8 @@
 """The player on phones and keyboards (issue 31, item 5), in headless Chromium with the helpers
 and browser of tests/test_html.py: a path drawn toward columns scrolled out of view scrolls the
 board on; the page leaves pinch zoom to the browser; "Skip to puzzle 1" lands where arrows and
-digits act; three-digit numbers keep clear of their squares' sides on a 15x15 phone grid.
+digits act; three-digit numbers keep clear of their squares' sides on a 15x15 phone grid; a board
+wider than a phone scrolls in a box of its own with a cue at each side that hides some of it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,11 @@ import pytest
 import test_html
 from test_html import _cell, _centre, _shown
 
+from bookgen.formats.html import page_record
 from bookgen.html import write_html
+from bookgen.making import make_puzzle
+from bookgen.puzzles import find_type
+from bookgen.puzzles.base import Request
 
 open_book, book_file = test_html.open_book, test_html.book_file
 
@@ -35,7 +40,8 @@ BIG = test_html.NUMBRIX_BIG  # puzzle 1: 15x15, 1 and 11 given in the top row, 2
 
 
 def _board_scroll(tab, number: int) -> float:
-    return tab.evaluate(f"document.getElementById('board-{number}').scrollLeft")
+    """How far the box puzzle `number`'s grid scrolls in (the frame's scrollView) is scrolled."""
+    return tab.evaluate(f"document.querySelector('#board-{number} .scroll-box').scrollLeft")
 
 
 def test_a_path_drawn_toward_columns_out_of_view_scrolls_the_board_on(open_screens):
@@ -133,3 +139,55 @@ def test_three_digit_numbers_keep_clear_of_their_squares_sides_on_a_phone(open_s
     assert re.fullmatch(r"\d+", three[0][0])
     fits = test_html._fits(tab, 1)
     assert fits["scrolls"] and fits["page"] <= 0
+
+
+@pytest.fixture(scope="module")
+def wide_file(tmp_path_factory) -> Path:
+    """The boards a reviewer found cut off on a 390px phone, made as a book makes them: a medium
+    maze (14x14), a 16x16 sudoku, a 12x12 hidato (numbers to 144), a 15x15 nonogram and a
+    crossword that fits."""
+    asked = [("maze", "medium", {}), ("sudoku", "easy", {"size": 16}), ("hidato", "easy", {"size": "12"}),
+             ("nonogram", "medium", {"size": "15"}), ("crossword", "medium", {})]
+    sections = []
+    for number, (name, level, options) in enumerate(asked, 1):
+        kind = find_type(name)
+        record = make_puzzle(Request.make(kind, level, options), "phone").to_json()
+        sections.append({"title": name, "type": name, "rules": "Solve.", "level": level,
+                         "puzzles": [page_record(kind, record, number)]})
+    path = tmp_path_factory.mktemp("wide") / "wide.html"
+    write_html(path, "Wide boards", None, sections)
+    return path
+
+
+def test_on_a_phone_a_board_wider_than_its_box_scrolls_in_it_with_a_cue_at_each_hidden_side(browser, wide_file):
+    """At 390 and 360px every board fits or scrolls in a box of its own, never the board or the
+    page; the cue (a fade and an arrow) shows on exactly the sides that hide some of the drawing,
+    and goes from a side once the box is scrolled to it. The maze opens with Start in view. The
+    nonogram's left cue starts beside its row clues, which stay at the left. Before, the maze,
+    sudoku, hidato and nonogram were cut at the right with no sign of more."""
+    with test_html._opener(browser, wide_file) as open_:
+        tab = open_(width=390, height=844, touch=True)
+        for width in (390, 360):
+            tab.set_viewport_size({"width": width, "height": 844})
+            for number in range(1, 6):
+                fits = test_html._fits(tab, number)
+                assert fits["board"] <= 0 and fits["page"] <= 0, (width, number, fits)
+                assert fits["left"] == fits["hiddenLeft"] and fits["right"] == fits["hiddenRight"], (width, number, fits)
+                assert fits["scrolls"] == (number != 5), (width, number, fits)
+        start = tab.locator("#puzzle-1 .maze text").first
+        assert start.text_content() == "Start"
+        assert start.evaluate("""word => { const r = word.getBoundingClientRect(),
+            box = word.closest('.scroll-box').getBoundingClientRect();
+            return r.left >= box.left && r.right <= box.right; }""")
+        for number in range(1, 5):
+            for end, shown, gone in ((10 ** 5, "left", "right"), (0, "right", "left")):
+                tab.evaluate(f"document.querySelector('#board-{number} .scroll-box').scrollLeft = {end}")
+                tab.wait_for_function(f"!document.querySelector('#board-{number} .scroll-view')"
+                                      f".classList.contains('more-{gone}')")
+                fits = test_html._fits(tab, number)
+                assert fits[shown] and not fits[gone], (number, end, fits)
+        tab.evaluate("document.querySelector('#board-4 .scroll-box').scrollLeft = 10 ** 5")
+        tab.wait_for_function("document.querySelector('#board-4 .scroll-view').classList.contains('more-left')")
+        assert tab.evaluate("""() => { const view = document.querySelector('#board-4 .scroll-view');
+            return Math.abs(view.querySelector('.corner').getBoundingClientRect().right
+                            - view.getBoundingClientRect().left - parseFloat(getComputedStyle(view, '::before').left)); }""") < 1

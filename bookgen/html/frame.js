@@ -34,7 +34,7 @@
  * The frame is made of pieces, each a file of bookgen/html that declares functions and constants
  * only: language.js (t, tn, tp and plural rules), numbers.js (rationals), copies.js (the second copy
  * of what is saved, in IndexedDB), saving.js (localStorage and the undo history), navigation.js (arrow keys, Tab stops, scrolling while drawing, the
- * puzzle's keys), grid.js (the parts boards are made of, numberCells and stackedCells), hints.js
+ * puzzle's keys), grid.js (the parts boards are made of: scrollView, numberCells and stackedCells), hints.js
  * (which hint next, and the Hint button's work), then this file, which reads the page, mounts
  * every puzzle and offers window.bookgenFrame. bookgen.html puts them in that order inside one
  * function (FRAME_PIECES), so the page holds one script and the pieces share one scope without
@@ -42,7 +42,7 @@
  */
 /* global pageLanguage, MINUS, rat, parseRational, R, progressStore, secondCopy, STORE_PREFIX, timeline,
    moveFocus, roving,
-   edgeScroller, focusOnArrival, puzzleKeys, el, button, spoken, noteBook, notesNode, numberNode,
+   edgeScroller, focusOnArrival, puzzleKeys, el, button, spoken, scrollView, noteBook, notesNode, numberNode,
    numberPad, numberCells, largest, stackedCells, unpackHint, hintGiver */
 /* exported t, tn, tp, WRONG_FIRST */
 
@@ -421,7 +421,7 @@ window.bookgenFrame = Object.freeze({
   register: function (type, make) { games[type] = make; },
   t: t, tn: tn, tp: tp,
   keyHelp: function (item) { var list = document.querySelector("#keys ul"); if (list) list.appendChild(item); },
-  el: el, button: button, spoken: spoken, moveFocus: moveFocus, roving: roving, edgeScroller: edgeScroller,
+  el: el, button: button, spoken: spoken, scrollView: scrollView, moveFocus: moveFocus, roving: roving, edgeScroller: edgeScroller,
   noteBook: noteBook, notesNode: notesNode, numberPad: numberPad, numberNode: numberNode,
   numberCells: numberCells, stackedCells: stackedCells, largest: largest,
   rat: rat, parseRational: parseRational, R: R,

@@ -1,12 +1,14 @@
 /* bookgen playable edition, the parts boards are made of (one piece of the frame: see frame.js).
  *
- * Elements and words for screen readers, pencil marks, numbers as the book prints them, the
- * number pad, and whole boards whose answer is a number per cell (numberCells, and stackedCells
- * for rows centred over each other), which several games build on. The pencil marks' bookkeeping
+ * Elements and words for screen readers, the box a drawing wider than its board scrolls in
+ * (scrollView), pencil marks, numbers as the book prints them, the number pad, and whole boards
+ * whose answer is a number per cell (numberCells, and stackedCells for rows centred over each
+ * other), which several games build on. The pencil marks' bookkeeping
  * (noteBook) touches no page, so tests run it in Node.
  */
 /* global t, WRONG_FIRST, MINUS, moveFocus, roving */
-/* exported el, button, spoken, noteBook, notesNode, numberNode, numberPad, numberCells, largest, stackedCells */
+/* exported el, button, spoken, scrollView, noteBook, notesNode, numberNode, numberPad, numberCells, largest,
+   stackedCells */
 
 function el(tag, className, text) {
   var node = document.createElement(tag);
@@ -24,6 +26,36 @@ function button(className, text) {
 /* Text for screen readers only: a control's name comes from its content, so what it shows
  * is always part of what it is called. */
 function spoken(text) { return el("span", "sr-only", text); }
+
+/* A board's drawing, `node` (already in its place), moved into a box of its own that scrolls
+ * sideways when the drawing is wider than the board, so the buttons and lists around it stay put;
+ * returns the box. While more of the drawing lies to a side, the box's holder (.scroll-view) is
+ * marked more-left or more-right, and play.css draws a fade and an arrow there: a phone shows no
+ * scroll bar until touched, and a grid cut at a line between squares looks whole. `stuck`, if
+ * given, is a part that stays at the box's left as it scrolls (clues stuck beside the rows): the
+ * left-hand cue starts beside it, not over it. */
+function scrollView(node, stuck) {
+  var view = el("div", "scroll-view"), box = el("div", "scroll-box");
+  node.parentNode.insertBefore(view, node);
+  box.appendChild(node);
+  view.appendChild(box);
+  function edges() {
+    var hidden = box.scrollWidth - box.clientWidth;
+    view.classList.toggle("more-left", hidden > 1 && box.scrollLeft > 1);
+    view.classList.toggle("more-right", hidden > 1 && box.scrollLeft < hidden - 1);
+    if (stuck) view.style.setProperty("--cue-from", stuck.offsetWidth + "px");
+  }
+  box.addEventListener("scroll", edges, { passive: true });
+  if (window.ResizeObserver) {
+    var sizes = new ResizeObserver(edges);
+    sizes.observe(box);
+    sizes.observe(node);
+  } else {
+    window.addEventListener("resize", edges);
+  }
+  edges();
+  return box;
+}
 
 /* Pencil marks: for each cell a sorted list of candidate numbers from 1 to max. A digit toggles
  * a mark; a second digit straight after the first in the same cell makes a two-digit mark
@@ -141,7 +173,8 @@ function numberPad(board, className, press, digits, labels) {
 
 /* Shared by types whose answer is a number per cell: `layout` has rows (their widths),
  * given(i, j), answer(i, j), name(i, j) (what a screen reader calls the cell), max (the largest
- * pencil mark), holder(i) for each row of cells and board, the element arrow keys move in;
+ * pencil mark), holder(i) for each row of cells and board, the element arrow keys move in (in its
+ * place on the page: it goes into a box of its own that scrolls, scrollView);
  * digits, where a square holds one of a few single digits (1 to 4 on a 4x4 grid): the pad shows
  * only those, and other keys type nothing; candidates(i, j, at), optional, lists what an empty
  * square without pencil marks shows small (at(r, c) is the number in a square, given or entered,
@@ -150,6 +183,8 @@ function numberPad(board, className, press, digits, labels) {
  * square takes one (the last typed), the pad shows them on every screen (a phone's number
  * keyboard has no letters, so it stays down) and the page shows them wherever it shows numbers. */
 function numberCells(layout, page) {
+  var holder = layout.board.parentNode;  // the pad goes here, under the box the grid scrolls in
+  scrollView(layout.board);
   var inputs = [], marks = {};  // inputs[i][j]: an input, or null for a given
   var notes = noteBook(layout.max);
   var symbols = layout.symbols || null;
@@ -250,7 +285,7 @@ function numberCells(layout, page) {
   /* The number pad, shown with a mouse (a phone has its own number keyboard): the first digit
    * replaces what the square holds, as typing into a newly focused square does; then digits add on. */
   var last = null, fresh = false;
-  var pad = numberPad(layout.board.parentNode, "pad typed", function (digit) {
+  var pad = numberPad(holder, "pad typed", function (digit) {
     if (!last) { page.say(t("Pick a square first, then a number.")); return; }
     var key = last.dataset.row + "," + last.dataset.col, changed = true;
     if (page.notesMode() && last.value === "") {

@@ -114,30 +114,11 @@
       puzzle.words.forEach(function (word) { items[word] = ul.appendChild(el("li", "", word)); });
       list.appendChild(ul);
     }
-    /* The grid scrolls in a box of its own, so a grid wider than a phone moves under its clues
-     * rather than taking them along; the box is marked while more of the grid lies to a side
-     * (play.css draws a fade and an arrow there), for a phone shows no scroll bar until touched. */
-    var view = el("div", "grid-view"), scroller = el("div", "grid-scroll");
-    scroller.appendChild(table);
-    view.appendChild(scroller);
-    function edges() {
-      var hidden = scroller.scrollWidth - scroller.clientWidth;
-      view.classList.toggle("more-left", hidden > 1 && scroller.scrollLeft > 1);
-      view.classList.toggle("more-right", hidden > 1 && scroller.scrollLeft < hidden - 1);
-    }
-    scroller.addEventListener("scroll", edges, { passive: true });
-    if (window.ResizeObserver) {
-      var sizes = new ResizeObserver(edges);
-      sizes.observe(scroller);
-      sizes.observe(table);
-    } else {
-      window.addEventListener("resize", edges);
-    }
     if (kind === "crossword") holder.appendChild(current);
-    holder.appendChild(view);
+    holder.appendChild(table);
+    frame.scrollView(table);  // a grid wider than a phone scrolls under its clues, which stay put
     holder.appendChild(list);
     board.appendChild(holder);
-    edges();
 
     function at(r, c) {
       var key = r + "," + c;

@@ -5,7 +5,8 @@
  * drawing in mm, the same as the book's); cells are placed by the x and y the puzzle states.
  *
  * The board shrinks to the page's width but never below cells of MIN_CELL px, what a finger hits:
- * a larger maze scrolls sideways in its board (and down the page). A finger or pen draws from a
+ * a larger maze scrolls sideways in a box of its own (the frame's scrollView, with a cue at the
+ * side that hides more of it), which opens on the line's end, Start at first (and down the page). A finger or pen draws from a
  * grip over the line's end (an element of its own, which takes the finger); anywhere else it
  * scrolls the board, so a maze larger than a phone's screen can be looked over. A mouse draws
  * from anywhere on the line. While drawing, holding the pointer near the edge of the board or the
@@ -110,6 +111,7 @@
     holder.appendChild(root);
     holder.appendChild(grip);
     board.appendChild(holder);
+    var box = frame.scrollView(holder);
 
     function through(cells) {
       return cells.map(function (cell) { return centres[cell][0].toFixed(2) + "," + centres[cell][1].toFixed(2); });
@@ -140,14 +142,21 @@
       }
     }
     function unhint() { shownHint = null; leftAt = null; }
-    /* Scroll the board (sideways) and the page (down) as little as brings `cell` into view. */
+    /* The box scrolled sideways to centre the line's end, which in a maze wider than a phone may
+     * lie beyond the box's edge (Start on a new maze, under its word); the page stays where it is. */
+    function boxOnEnd() {
+      var drawn = root.getBoundingClientRect(), port = box.getBoundingClientRect();
+      var x = drawn.left - port.left + (centres[path[path.length - 1]][0] + 1) * drawn.width / (width + 2);
+      box.scrollLeft += x - box.clientWidth / 2;
+    }
+    /* Scroll the maze's box (sideways) and the page (down) as little as brings `cell` into view. */
     var VIEW_MARGIN = 48;  // px kept between the cell and the edge it was beyond
     function inView(cell) {
-      var box = root.getBoundingClientRect(), port = board.getBoundingClientRect();
-      var scale = box.width / (width + 2);
-      var x = box.left + (centres[cell][0] + 1) * scale, y = box.top + (centres[cell][1] + 1) * scale;
-      if (x < port.left + VIEW_MARGIN) board.scrollLeft -= port.left + VIEW_MARGIN - x;
-      else if (x > port.right - VIEW_MARGIN) board.scrollLeft += x - port.right + VIEW_MARGIN;
+      var drawn = root.getBoundingClientRect(), port = box.getBoundingClientRect();
+      var scale = drawn.width / (width + 2);
+      var x = drawn.left + (centres[cell][0] + 1) * scale, y = drawn.top + (centres[cell][1] + 1) * scale;
+      if (x < port.left + VIEW_MARGIN) box.scrollLeft -= port.left + VIEW_MARGIN - x;
+      else if (x > port.right - VIEW_MARGIN) box.scrollLeft += x - port.right + VIEW_MARGIN;
       if (y < VIEW_MARGIN) window.scrollBy(0, y - VIEW_MARGIN);
       else if (y > window.innerHeight - VIEW_MARGIN) window.scrollBy(0, y - window.innerHeight + VIEW_MARGIN);
     }
@@ -298,10 +307,11 @@
       return true;
     }
     show();
+    boxOnEnd();
 
     return {
       state: function () { return path.slice(); },
-      restore: function (state) { path = valid(state) ? state.slice() : [entrance]; unhint(); show(); },
+      restore: function (state) { path = valid(state) ? state.slice() : [entrance]; unhint(); show(); boxOnEnd(); },
       check: function () {
         var right = agreeing();
         marked = true;
@@ -317,7 +327,7 @@
         show();
         return true;
       },
-      reset: function () { path = [entrance]; unhint(); marked = false; show(); },
+      reset: function () { path = [entrance]; unhint(); marked = false; show(); boxOnEnd(); },
       clearMarks: function () { marked = false; show(); },
       /* A hint from the i-th cell of the way (its value) is done once the line keeps to the way
        * past it, open at the line's end. Where the line has left the way, the hint from the last

@@ -27,7 +27,6 @@
     var puzzle = record.puzzle, rows = puzzle.rows, cols = puzzle.cols;
     var answer = record.solution && record.solution.grid;
     var cells = [], states = [], marks = {}, dotting = false;
-    var holder = el("div", "nonogram-scroll");
     var grid = el("div", "nonogram");
     grid.style.setProperty("--cols", cols);
     grid.style.setProperty("--rows", rows);
@@ -37,7 +36,7 @@
     })));
     grid.setAttribute("role", "group");
     grid.setAttribute("aria-label", t("Picture grid"));
-    grid.appendChild(el("div", "corner"));
+    var corner = grid.appendChild(el("div", "corner"));
     var colClues = puzzle.col_clues.map(function (clue, c) {
       var node = el("div", "clue column" + ((c + 1) % 5 === 0 && c < cols - 1 ? " guide" : ""));
       node.setAttribute("aria-hidden", "true");
@@ -67,8 +66,10 @@
         states[r].push(EMPTY);
       }
     }
-    holder.appendChild(grid);
-    board.appendChild(holder);
+    board.appendChild(grid);
+    /* a grid wider than a phone scrolls in a box of its own (down too, a 30x30 on a laptop), its
+     * row clues staying at the left, where the cue starts beside them */
+    frame.scrollView(grid, corner).classList.add("nonogram-scroll");
 
     var modeButton = button("mode", t("Mark empty"));
     modeButton.setAttribute("aria-pressed", "false");

@@ -36,6 +36,7 @@
     grid.style.setProperty("--cols", cols);
     grid.style.setProperty("--rows", rows);
     board.appendChild(grid);
+    frame.scrollView(grid);  // a grid wider than a phone scrolls in a box of its own
     board.appendChild(bar);  // below the grid, so Tab reaches the squares first
     board.appendChild(missing);
     board.appendChild(breaks);

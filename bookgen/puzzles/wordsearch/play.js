@@ -59,6 +59,7 @@
       blanks.setAttribute("aria-live", "polite");
     }
     holder.appendChild(table);
+    frame.scrollView(table);  // a grid wider than a phone scrolls in a box of its own
     holder.appendChild(side);
     board.appendChild(holder);
     var rove = frame.roving(table);
