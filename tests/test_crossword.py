@@ -425,6 +425,31 @@ def test_on_a_phone_a_grid_fits_its_board_or_scrolls_in_it_with_a_cue(browser, t
         assert last.input_value() == "Q"
 
 
+def test_on_a_phone_the_grid_stays_under_the_finger_as_clues_show(browser, tmp_path):
+    """The current clue's line over the grid is as tall as the longest clue from the start, so a
+    tap that shows a clue of two lines, then one of a line, moves the grid not at all. Before, the
+    empty line grew by a line (23px) under the finger on the first tap."""
+    long_clue = "An icy visitor from the far edge of the solar system, with a long glowing tail"
+    clues = [pair if not pair.startswith("COMET") else f"COMET: {long_clue}" for pair in PAIRS]
+    record = make_puzzle(Request.make(CROSSWORD, "medium", {"clues": clues}), "phone").to_json()
+    path = tmp_path / "crossword.html"
+    write_html(path, "Crosswords", None, [{"title": "Crosswords", "type": "crossword", "rules": "Solve.",
+                                           "level": "medium", "puzzles": [page_record(CROSSWORD, record, 1)]}])
+    entries = {entry["word"]: entry for entry in record["puzzle"]["entries"]}
+    with test_html._opener(browser, path) as open_:
+        tab = open_(width=390, height=844, touch=True)
+        grid = tab.locator("#puzzle-1 .grid")
+        grid.scroll_into_view_if_needed()
+        top = grid.bounding_box()["y"]
+        for word in ("COMET", "SUN"):
+            entry = entries[word]
+            tab.locator(f"#puzzle-1 input[data-row='{entry['row']}'][data-col='{entry['col']}']").tap()
+            shown = tab.locator("#puzzle-1 .current-clue")
+            assert entry["clue"] in shown.inner_text()
+            assert grid.bounding_box()["y"] == top, word
+        assert shown.bounding_box()["height"] > 40  # the long clue takes two lines: it could have moved it
+
+
 @pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it", "nl"])
 def test_the_example_lies_wider_than_tall_and_keeps_one_answer(language):
     """The example is turned on its side where it came out taller than wide (across and down

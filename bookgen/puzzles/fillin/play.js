@@ -114,12 +114,27 @@
       puzzle.words.forEach(function (word) { items[word] = ul.appendChild(el("li", "", word)); });
       list.appendChild(ul);
     }
-    if (kind === "crossword") holder.appendChild(current);
+    if (kind === "crossword") holder.appendChild(clueLine());
     holder.appendChild(table);
     frame.scrollView(table);  // a grid wider than a phone scrolls under its clues, which stay put
     holder.appendChild(list);
     board.appendChild(holder);
 
+    function clueSaid(slot) {
+      return t(slot.direction === "across" ? words.acrossClue : words.downClue,
+               { number: slot.number, clue: clues[slot.direction + slot.number] || "" });
+    }
+    /* The current clue over the grid, on a line as tall as the longest clue at the board's width
+     * (every clue lies hidden in the same place), so that a clue shown, or a longer one, moves
+     * nothing under it: the grid stays under the finger that tapped it. */
+    function clueLine() {
+      var line = el("div", "clue-line");
+      line.appendChild(current);
+      slots.forEach(function (slot) {
+        line.appendChild(el("span", "clue-room", clueSaid(slot))).setAttribute("aria-hidden", "true");
+      });
+      return line;
+    }
     function at(r, c) {
       var key = r + "," + c;
       if (inputs[key]) return inputs[key].value;
@@ -143,8 +158,7 @@
       });
       if (kind === "crossword") {
         Object.keys(items).forEach(function (name) { items[name].classList.toggle("current", !!slot && name === slot.direction + slot.number); });
-        var said = slot && (slot.direction === "across" ? words.acrossClue : words.downClue);
-        current.textContent = slot ? t(said, { number: slot.number, clue: clues[slot.direction + slot.number] || "" }) : "";
+        current.textContent = slot ? clueSaid(slot) : "";
       } else {
         var shown = {};
         slots.forEach(function (s) { var word = read(s); if (word.indexOf(".") < 0) shown[word] = true; });
