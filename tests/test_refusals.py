@@ -152,7 +152,8 @@ def test_the_scan_finds_an_answers_problem_in_english():
 GERMAN = [  # one refusal of each type whose refusals were English until #43, as a German user reads it
     (("generate", "sudoku", "-d", "hard", "--set", "size=4"), "ein 4x4-Sudoku hat nie die Stufe schwer"),
     (("generate", "hidato", "--set", "shape=foo"), "ist weder eine eingebaute Form"),
-    (("generate", "crossword", "--set", "clues=a:b,cd:e"), "das Wort 'a' hat nicht 2 bis 17 Buchstaben"),
+    (("generate", "crossword", "--set", "clues=a:b,cd:e"), "das Wort 'a' hat 1 Buchstaben; die Wörter eines "
+     "Kreuzworträtsels haben 2 bis 17: kürze es oder lass es weg"),
     (("generate", "fillin", "--set", "words=cat,dog,xyz,cow"),
      "das Wort 'XYZ' hat mit keinem anderen Wort einen Buchstaben gemeinsam"),
     (("generate", "scramble", "--set", "words=ab1"), "enthält ein Zeichen, das kein Buchstabe ist"),

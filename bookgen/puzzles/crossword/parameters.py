@@ -11,7 +11,7 @@ from bookgen.api import JSON, Printed, Request, form_key
 from bookgen.core.letters import LANGUAGES, grid_form
 from bookgen.core.options import Option, every_problem, language_name
 from bookgen.core.wordgrid import BLOCK, OPEN
-from bookgen.i18n import N_, _
+from bookgen.i18n import N_, _, ngettext
 from bookgen.puzzles.fillin.parameters import transposed
 
 MIN_WORD, MAX_WORD = 2, 17
@@ -44,8 +44,11 @@ def _pair_problem(pair: Pair) -> str | None:
         return _("the word {word} holds a character that is not a letter (digits, spaces, "
                  "hyphens)").format(word=repr(word))
     if not MIN_WORD <= len(word) <= MAX_WORD:
-        return _("the word {word} is not {least} to {most} letters long").format(
-            word=repr(word), least=MIN_WORD, most=MAX_WORD)
+        return ngettext("the word {word} has {count} letter; a crossword's words have {least} to "
+                        "{most}: shorten it or leave it out",
+                        "the word {word} has {count} letters; a crossword's words have {least} to "
+                        "{most}: shorten it or leave it out", len(word)).format(
+            word=repr(word), count=len(word), least=MIN_WORD, most=MAX_WORD)
     if len(clue) > MAX_CLUE:
         return _("the clue of {word} has {count} characters; a crossword prints at most "
                  "{most}").format(word=repr(word), count=len(clue), most=MAX_CLUE)

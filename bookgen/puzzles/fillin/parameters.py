@@ -12,7 +12,7 @@ from bookgen.api import JSON, Printed, Request, form_key
 from bookgen.core.letters import LANGUAGES, collation_key, grid_form
 from bookgen.core.options import Option, every_problem, language_name
 from bookgen.core.wordgrid import BLOCK, OPEN
-from bookgen.i18n import N_, _
+from bookgen.i18n import N_, _, ngettext
 
 MIN_WORD, MAX_WORD = 3, 15
 MIN_SIDE, MAX_SIDE = 5, 17
@@ -36,8 +36,11 @@ def word_problem(word: str) -> str | None:
         return _("the word {word} holds a character that is not a letter (digits, spaces, "
                  "hyphens)").format(word=repr(word))
     if not MIN_WORD <= len(word) <= MAX_WORD:
-        return _("the word {word} is not {least} to {most} letters long").format(
-            word=repr(word), least=MIN_WORD, most=MAX_WORD)
+        return ngettext("the word {word} has {count} letter; a fill-in's words have {least} to "
+                        "{most}: shorten it or leave it out",
+                        "the word {word} has {count} letters; a fill-in's words have {least} to "
+                        "{most}: shorten it or leave it out", len(word)).format(
+            word=repr(word), count=len(word), least=MIN_WORD, most=MAX_WORD)
     return None
 
 

@@ -121,8 +121,8 @@
     board.appendChild(holder);
 
     function clueSaid(slot) {
-      return t(slot.direction === "across" ? words.acrossClue : words.downClue,
-               { number: slot.number, clue: clues[slot.direction + slot.number] || "" });
+      var said = slot.direction === "across" ? words.acrossClue : words.downClue;
+      return t(said, { number: slot.number, clue: clues[slot.direction + slot.number] || "" });
     }
     /* The current clue over the grid, on a line as tall as the longest clue at the board's width
      * (every clue lies hidden in the same place), so that a clue shown, or a longer one, moves
