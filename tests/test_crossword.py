@@ -410,11 +410,13 @@ def test_on_a_phone_a_grid_fits_its_board_or_scrolls_in_it_with_a_cue(browser, t
             fits, scrolls = test_html._fits(tab, 1), test_html._fits(tab, 2)
             for board in (fits, scrolls):
                 assert board["board"] <= 0 and board["page"] <= 0 and board["size"] >= 24, (width, board)
-            assert not (fits["hiddenRight"] or fits["scrolls"] or fits["left"] or fits["right"]), (width, fits)
+            assert not (fits["hiddenRight"] or fits["scrolls"] or fits["left"] or fits["right"]), \
+                (width, fits)
             assert scrolls["hiddenRight"] and scrolls["scrolls"] and scrolls["right"], (width, scrolls)
             assert not scrolls["left"], (width, scrolls)
         tab.evaluate("document.querySelector('#board-2 .scroll-box').scrollLeft = 10000")
-        tab.wait_for_function("document.querySelector('#board-2 .scroll-view').classList.contains('more-left')")
+        tab.wait_for_function("document.querySelector('#board-2 .scroll-view')"
+                              ".classList.contains('more-left')")
         at_end = test_html._fits(tab, 2)
         assert at_end["left"] and not at_end["right"], at_end
         last = tab.locator("#board-2 input[data-col='16']").first
@@ -434,7 +436,8 @@ def test_on_a_phone_the_grid_stays_under_the_finger_as_clues_show(browser, tmp_p
     record = make_puzzle(Request.make(CROSSWORD, "medium", {"clues": clues}), "phone").to_json()
     path = tmp_path / "crossword.html"
     write_html(path, "Crosswords", None, [{"title": "Crosswords", "type": "crossword", "rules": "Solve.",
-                                           "level": "medium", "puzzles": [page_record(CROSSWORD, record, 1)]}])
+                                           "level": "medium",
+                                           "puzzles": [page_record(CROSSWORD, record, 1)]}])
     entries = {entry["word"]: entry for entry in record["puzzle"]["entries"]}
     with test_html._opener(browser, path) as open_:
         tab = open_(width=390, height=844, touch=True)

@@ -1387,7 +1387,8 @@ def _fits(tab, number: int) -> dict:
     the board) scrolls, how far the board itself and the page scroll, on which sides the box hides
     some of the drawing, and on which it shows the cue (a fade and an arrow)."""
     return tab.evaluate("""number => { const board = document.getElementById('board-' + number);
-        const view = board.querySelector('.scroll-view'), box = view ? view.querySelector('.scroll-box') : board;
+        const view = board.querySelector('.scroll-view');
+        const box = view ? view.querySelector('.scroll-box') : board;
         const drawing = view ? box.firstElementChild : board.querySelector('.grid, .stack');
         const square = drawing.querySelector('.cell:not(.void), .letter');
         const inner = board.getBoundingClientRect().right - parseFloat(getComputedStyle(board).paddingRight);

@@ -159,7 +159,8 @@ def wide_file(tmp_path_factory) -> Path:
     return path
 
 
-def test_on_a_phone_a_board_wider_than_its_box_scrolls_in_it_with_a_cue_at_each_hidden_side(browser, wide_file):
+def test_on_a_phone_a_board_wider_than_its_box_scrolls_in_it_with_a_cue_at_each_hidden_side(
+        browser, wide_file):
     """At 390 and 360px every board fits or scrolls in a box of its own, never the board or the
     page; the cue (a fade and an arrow) shows on exactly the sides that hide some of the drawing,
     and goes from a side once the box is scrolled to it. The maze opens with Start in view. The
@@ -172,7 +173,8 @@ def test_on_a_phone_a_board_wider_than_its_box_scrolls_in_it_with_a_cue_at_each_
             for number in range(1, 6):
                 fits = test_html._fits(tab, number)
                 assert fits["board"] <= 0 and fits["page"] <= 0, (width, number, fits)
-                assert fits["left"] == fits["hiddenLeft"] and fits["right"] == fits["hiddenRight"], (width, number, fits)
+                assert fits["left"] == fits["hiddenLeft"] and fits["right"] == fits["hiddenRight"], \
+                    (width, number, fits)
                 assert fits["scrolls"] == (number != 5), (width, number, fits)
         start = tab.locator("#puzzle-1 .maze text").first
         assert start.text_content() == "Start"
@@ -187,7 +189,9 @@ def test_on_a_phone_a_board_wider_than_its_box_scrolls_in_it_with_a_cue_at_each_
                 fits = test_html._fits(tab, number)
                 assert fits[shown] and not fits[gone], (number, end, fits)
         tab.evaluate("document.querySelector('#board-4 .scroll-box').scrollLeft = 10 ** 5")
-        tab.wait_for_function("document.querySelector('#board-4 .scroll-view').classList.contains('more-left')")
+        tab.wait_for_function("document.querySelector('#board-4 .scroll-view')"
+                              ".classList.contains('more-left')")
         assert tab.evaluate("""() => { const view = document.querySelector('#board-4 .scroll-view');
             return Math.abs(view.querySelector('.corner').getBoundingClientRect().right
-                            - view.getBoundingClientRect().left - parseFloat(getComputedStyle(view, '::before').left)); }""") < 1
+                            - view.getBoundingClientRect().left
+                            - parseFloat(getComputedStyle(view, '::before').left)); }""") < 1
