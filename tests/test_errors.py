@@ -67,6 +67,16 @@ def test_output_in_a_missing_folder(write_config, run, tmp_path):
     assert status == 2 and "does not exist" in err
 
 
+@pytest.mark.parametrize("asked, meant", [("kreuzwort", "crossword"), ("crucigrama", "crossword"),
+                                           ("Labyrinth", "maze"), ("sopa", "wordsearch")])
+def test_a_type_asked_for_by_its_title_in_a_book_language_is_named(run, asked, meant):
+    """A German teacher's 'kreuzwort' was "unknown" with no hint: a word that a type's title in
+    any of the book languages is, or begins, names that type, ahead of a type name it looks
+    like (a Spanish 'crucigrama' is a crossword, not a cryptogram)."""
+    status, _, err = run("worksheet", asked, "-o", "unused.pdf")
+    assert status == 2 and f"unknown puzzle type {asked!r}; did you mean {meant!r}?" in err, err
+
+
 def test_unknown_type_and_bad_option_for_generate(run):
     status, _, err = run("generate", "kenken")
     assert status == 2 and "did you mean" not in err and "unknown puzzle type" in err

@@ -26,7 +26,7 @@ from urllib.parse import quote
 
 from bookgen import i18n
 from bookgen.core.grading import LEVELS, level_index
-from bookgen.core.options import Option, parse_options, unknown_key_message
+from bookgen.core.options import Option, nearest, parse_options, unknown_key_message
 from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
 from bookgen.i18n.homes import add_home, home_languages, load_registry_with
@@ -768,11 +768,33 @@ def find_type(name: str) -> PuzzleType:
     for puzzle_type in registered():
         if puzzle_type.name == name:
             return puzzle_type
-    message = unknown_key_message(str(name), [t.name for t in registered()],
-                                  i18n._("unknown puzzle type"))
+    known = [t.name for t in registered()]
+    titled = _titled(str(name), nearest(str(name), known) is None)
+    message = (i18n._("{unknown} {key}; did you mean {close}? (allowed: {allowed})").format(
+        unknown=i18n._("unknown puzzle type"), key=repr(name), close=repr(titled),
+        allowed=", ".join(sorted(known))) if titled else
+        unknown_key_message(str(name), known, i18n._("unknown puzzle type")))
     if name in _REGISTRY.left_out:
         message += f"; {_REGISTRY.left_out[name]}"
     raise BookgenError(message, key="type")
+
+
+def _titled(name: str, slips: bool) -> str | None:
+    """The type whose title, in a language a book may be written in, `name` is or begins (a
+    German teacher's 'kreuzwort' is a crossword, Kreuzworträtsel; a Spanish one's 'crucigrama'
+    too, not a cryptogram), or where no type's name is near it (`slips`), is a slip of."""
+    titles: dict[str, str] = {}
+    for code in i18n.languages():
+        with i18n.speaking(code):
+            for puzzle_type in registered():
+                titles.setdefault(i18n._(puzzle_type.title).casefold(), puzzle_type.name)
+    wanted = name.casefold()
+    close = next((title for title in titles if len(wanted) >= 4 and title.startswith(wanted)), None)
+    if close is None and slips:  # closer than a name's slip: many titles, some of them long
+        import difflib
+
+        close = next(iter(difflib.get_close_matches(wanted, list(titles), n=1, cutoff=0.8)), None)
+    return titles[close] if close else None
 
 
 def types_left_out() -> dict[str, str]:
