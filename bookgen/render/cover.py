@@ -165,7 +165,9 @@ def _back_cards(book: Book, front: Section, box: Box, fonts: Fonts) -> list[Card
     section whose puzzle cannot be drawn that large in its place gives way to the next. Types
     the cover does not show yet come first: a book of kakuro, nonograms, calcudoku and
     futoshiki at two levels each showed two kakuros and two nonograms, or two calcudokus."""
-    shown, new_types, repeats = {front.puzzle_type.name}, [], []
+    shown = {front.puzzle_type.name}
+    new_types: list[Section] = []
+    repeats: list[Section] = []
     for section in book.sections:
         if section is not front:
             (repeats if section.puzzle_type.name in shown else new_types).append(section)
