@@ -469,7 +469,10 @@ def _level(text: str) -> str:
     if text not in ALL_LEVELS:
         import difflib
 
-        near = difflib.get_close_matches(text, ALL_LEVELS, n=1, cutoff=0.6)
+        from bookgen.fields import level_named
+
+        named = level_named(text)  # 'leicht', as a German sheet prints it
+        near = [named] if named else difflib.get_close_matches(text, ALL_LEVELS, n=1, cutoff=0.6)
         levels = ", ".join(ALL_LEVELS)
         raise argparse.ArgumentTypeError(
             _("{text} is not a level; did you mean '{near}'? use one of {levels}").format(

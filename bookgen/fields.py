@@ -26,7 +26,7 @@ from bookgen.core.options import (
     unknown_key_message,
 )
 from bookgen.errors import BookgenError
-from bookgen.i18n import N_, _, current, languages, ngettext, pgettext
+from bookgen.i18n import N_, _, current, languages, ngettext, pgettext, speaking
 from bookgen.puzzles import PUZZLE_TYPES
 from bookgen.seeds import SEED_ABOUT, control_character, read_seed
 from bookgen.seeds import brief as _brief
@@ -140,11 +140,13 @@ class NearChoice(ValueError):
         self.near = near
 
 
-def _choice(*choices: str) -> Reader:
+def _choice(*choices: str, named: Callable[[str], str | None] = lambda word: None) -> Reader:
+    """One of `choices`; a slip of one is refused naming it, as is a word `named` maps to one (a
+    level in a book language: 'leicht' is easy)."""
     def read(value: Any) -> str:
         if value not in choices:
             slip = value if isinstance(value, str) and any(char.isalpha() for char in value) else None
-            near = slip and nearest(slip, choices)
+            near = slip and (named(slip) or nearest(slip, choices))
             raise NearChoice(near) if near else ValueError
         return value
     return Reader(read, {"enum": list(choices)})
@@ -362,7 +364,20 @@ def _level_word(level: str) -> str:
 def difficulty_field(levels: tuple[str, ...]) -> Field:
     """A section's `difficulty` offering `levels`: every level a config may name (SECTION_FIELDS),
     or one type's own (its branch of the schema, so an editor and the studio offer only those)."""
-    return Field(_choice(*levels), ONE_OF, values={"choices": levels}, words=_level_word)
+    return Field(_choice(*levels, named=level_named), ONE_OF, values={"choices": levels},
+                 words=_level_word)
+
+
+def level_named(word: str) -> str | None:
+    """The level `word` names in a book language, as its pages print it ('leicht', 'Fácil'), or
+    None: a config writes the English word, and a teacher writes the one on the sheet."""
+    wanted = word.strip().casefold()
+    for code in languages():
+        with speaking(code):
+            found = next((level for level in ALL_LEVELS if level_word(level).casefold() == wanted), None)
+        if found:
+            return found
+    return None
 
 
 _LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")

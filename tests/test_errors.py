@@ -77,6 +77,21 @@ def test_a_type_asked_for_by_its_title_in_a_book_language_is_named(run, asked, m
     assert status == 2 and f"unknown puzzle type {asked!r}; did you mean {meant!r}?" in err, err
 
 
+def test_a_level_written_in_a_book_language_is_named_in_english(run, write_config, tmp_path):
+    """A German teacher writes the level the sheet prints ('leicht'), a Spanish one 'Fácil': the
+    config and -d name the English word they take."""
+    config = write_config("""
+        title: T
+        sections:
+          - {type: crossword, count: 2, difficulty: leicht}
+          - {type: kakuro, count: 2, difficulty: Fácil}
+    """)
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "b.pdf"))
+    assert status == 2 and err.count("did you mean 'easy'?") == 2, err
+    status, _, err = run("worksheet", "kakuro", "-d", "difficile", "-o", str(tmp_path / "w.pdf"))
+    assert status == 2 and "did you mean 'hard'?" in err, err
+
+
 def test_unknown_type_and_bad_option_for_generate(run):
     status, _, err = run("generate", "kenken")
     assert status == 2 and "did you mean" not in err and "unknown puzzle type" in err
