@@ -616,3 +616,24 @@ def test_a_row_of_fewer_puzzles_than_its_columns_stands_in_the_middle(monkeypatc
     lefts = [left for left, _top, _scale in drawn.origins]
     middle = (min(lefts) + max(lefts) + width) / 2
     assert middle == pytest.approx(row.width / 2)
+
+
+def test_every_contents_entry_leads_to_its_page_with_dots():
+    """A large-print 5x8 contents entry whose words ended a hair short of the page number's room
+    ("Futoshiki easy · puzzles 1–6") printed no dot leaders while the wrapped entries under it did:
+    its last words go below, with their dots, wherever the line leaves no room for three."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from bookgen.render import flowables
+    from bookgen.render.pdfpen import Ink
+    from bookgen.render.sizes import LARGE_PRINT
+
+    fonts = register_fonts("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf")
+    state = flowables.Pass(fonts, Ink(), LARGE_PRINT, False, 1.0, {}, {}, {}, True)
+    dots = stringWidth(". " * flowables.LEAST_LEADERS, fonts.regular, 14)
+    for width in range(200, 320, 3):  # every way the words can fall short of a line
+        entry = flowables.ContentsEntry("s0", "Futoshiki", "easy\u00a0\u00b7 puzzles\u00a01\u20136", state,
+                                        float(width), 14)
+        last = entry.lines[-1]
+        room = width - entry.page_room + flowables.LEADER_GAP / 2
+        assert flowables.line_width(last) + flowables.LEADER_GAP + dots <= room or len(last) == 1, width

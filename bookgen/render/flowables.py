@@ -203,6 +203,7 @@ class Anchor(Flowable):
 
 PAGE_DIGITS = "0000"  # the room an entry keeps at its right for the page number
 LEADER_GAP = 6.0  # points at least between an entry's text and its dot leaders
+LEAST_LEADERS = 3  # dots an entry's last line keeps room for, so that each entry leads to its page
 
 
 @dataclass(frozen=True)
@@ -280,6 +281,9 @@ class ContentsEntry(Flowable):
         words = [Word(w, fonts.bold, size) for w in title.split(" ") if w]  # not at no-break spaces
         words += [Word(w, fonts.italic, size * 0.85) for w in detail.split(" ") if w]
         self.lines = wrap_words(words, width - self.page_room)
+        last, dots = self.lines[-1], stringWidth(". " * LEAST_LEADERS, fonts.regular, size)
+        if len(last) > 1 and line_width(last) + LEADER_GAP + dots > width - self.page_room + LEADER_GAP / 2:
+            self.lines[-1:] = [last[:-1], last[-1:]]  # its last words and their leaders, below
         self.leading = size * 1.4
         self.height = self.leading * len(self.lines)
         self.spaceAfter = size * 0.6
