@@ -491,22 +491,35 @@ def test_a_different_arrangement_of_a_free_row_is_not_overwritten(open_book, hin
     assert _field(tab, n, box) == other
 
 
-def test_arithmetic_hints_are_shown_one_step_at_a_time(open_book, hinted_records):
-    tab = open_book()
-    record = _first(hinted_records, "arithmetic")
+@pytest.mark.parametrize("name", [t.name for t in WORDED])
+def test_hints_in_words_come_one_at_a_time_and_the_last_reveals_the_answer(open_book, hinted_records, name):
+    """The last hint writes the answer in: that is a revealed puzzle, as Reveal leaves it (no
+    "Solved!", no tick on the card or in the contents), on a phone as the reviewer played it."""
+    tab = open_book(width=390, height=844, touch=True)
+    record = _first(hinted_records, name)
     number, hints = record["number"], record["hints"]
-    expression = tab.locator(f"#puzzle-{number} input.expression")
+    entries = tab.locator(f"#puzzle-{number} .board input:not([type='checkbox'], [disabled], [readonly])")
     for n, hint in enumerate(hints[:-1], 1):
         _press(tab, number, "hint")
         assert _status(tab, number) == f"Hint {n} of {len(hints)}: {hint['why']}."
-        assert expression.input_value() == ""
+    assert all(value == "" for value in entries.evaluate_all("nodes => nodes.map(node => node.value)"))
     _press(tab, number, "hint")  # the last step also writes the answer in
-    assert _status(tab, number) == "Solved!"
+    assert _status(tab, number) == "Answer revealed. Undo brings your entries back."
     assert _log(tab, number)[-1] == f"Hint {len(hints)} of {len(hints)}: {hints[-1]['why']}."
-    assert expression.input_value() != ""
-    _press(tab, number, "undo")
-    assert expression.input_value() == ""
+    assert all(value != "" for value in entries.evaluate_all("nodes => nodes.map(node => node.value)"))
+    solved = f"#puzzle-{number}.solved, nav.contents a.solved"  # nothing else is played
+    assert tab.locator(solved).count() == 0
+    _press(tab, number, "check")
+    assert _status(tab, number) == "Complete (revealed)."
+    _press(tab, number, "hint")
+    assert _status(tab, number) == "The answer is shown: Undo or Reset to play on."
+    _press(tab, number, "undo")  # takes back the last hint and the answer with it
+    assert all(value == "" for value in entries.evaluate_all("nodes => nodes.map(node => node.value)"))
     assert len(_log(tab, number)) == len(hints) - 1
+    _press(tab, number, "redo")
+    test_html._reload(tab)  # revealed it stays
+    assert tab.locator(solved).count() == 0 and len(_log(tab, number)) == len(hints)
+    assert _status(tab, number) == ""
 
 
 def test_the_hint_button_is_named_and_axe_stays_clean(open_book, hinted_records):

@@ -18,7 +18,8 @@
  * and focus), place(cell) (its name: "Row 3, column 5", "Box 2") and wrong() (entries that
  * differ from the answer); a game whose hints point rather than fill offers pointAt(hint) in place
  * of giveHint (the nodes to light and focus, nothing entered); hints without cells are words only, shown one more at each press, and
- * a game with fillAnswer() writes the answer in at the last. The hints given are part of every
+ * a game with fillAnswer() (which says whether it wrote the answer in) writes it in at the
+ * last, which reveals the puzzle as Reveal does. The hints given are part of every
  * snapshot, so Undo and Reset rewind their log. Of the hints whose reasons hold on the board (the
  * first not done, and any later one whose "after" says it needs no more hints than are done),
  * Hint gives the one nearest the cell last changed, which a game names in page.changed(cell).
@@ -196,6 +197,17 @@ function mount(article, record) {
     save();
   }
 
+  /* Reveal's work, which the last hint in words does too when it writes the answer in: `fill`
+   * writes it (false when the puzzle has none), and the puzzle counts as revealed, not solved. */
+  function showAnswer(fill) {
+    game.clearMarks();
+    if (!fill()) return false;
+    revealed = true;
+    commit();
+    settle(t("Answer revealed. Undo brings your entries back."));
+    return true;
+  }
+
   function setNotes(on) {
     notesMode = on;
     notesButton.setAttribute("aria-pressed", on ? "true" : "false");
@@ -246,6 +258,7 @@ function mount(article, record) {
   hints = hintGiver(hintList, game, status, {
     say: say,
     revealed: function () { return revealed; },
+    showAnswer: showAnswer,
     lastAt: function () { return lastAt; },
     gave: function (text) {
       commit();
@@ -291,14 +304,7 @@ function mount(article, record) {
     } else if (action === "check") {
       check();
     } else if (action === "reveal") {
-      game.clearMarks();
-      if (game.reveal()) {
-        revealed = true;
-        commit();
-        settle(t("Answer revealed. Undo brings your entries back."));
-      } else {
-        say(t("This puzzle has no stored answer."));
-      }
+      if (!showAnswer(game.reveal)) say(t("This puzzle has no stored answer."));
     } else if (action === "reset") {
       game.reset();
       game.clearMarks();

@@ -63,8 +63,9 @@ function nearestHint(hints, ready, lastAt) {
  * by its square ("Row 3, column 5"), focused and flashed, with its reason in the status line and
  * in the log of hints given (a game with pointAt lights the hint's cells instead of filling
  * them). Hints of words only come one more each time, and the last fills in the answer.
- * `player` is what the frame lends: say(text, tone), revealed(), lastAt() and gave(text) (a hint
- * went in: commit it as a move and say `text`). The hints given are part of every snapshot:
+ * `player` is what the frame lends: say(text, tone), revealed(), showAnswer(fill) (Reveal's work,
+ * with `fill` writing the answer in), lastAt() and gave(text) (a hint went in: commit it as a
+ * move and say `text`). The hints given are part of every snapshot:
  * given() tells them, setGiven(list) puts them back (after Undo, Reset or a reload). */
 function hintGiver(hints, game, status, player) {
   var hinted = [];  // indices of the hints given, in order
@@ -111,8 +112,10 @@ function hintGiver(hints, game, status, player) {
     if (words.length === hints.length) {
       if (hinted.length >= hints.length) { player.say(t("No more hints: the last one filled in the answer.")); return; }
       var index = hinted.length;
-      if (index === hints.length - 1 && game.fillAnswer) game.fillAnswer();
-      recordHint(index);
+      setHinted(hinted.concat([index]));
+      // the last writes the answer in: revealed, as by Reveal, and never counted as solved
+      if (index === hints.length - 1 && game.fillAnswer && player.showAnswer(game.fillAnswer)) return;
+      player.gave(hintText(index));
       return;
     }
     if (game.wrong && game.wrong()) { player.say(WRONG_FIRST, "bad"); return; }

@@ -297,10 +297,12 @@
       },
       reset: function () { input.value = ""; showAnswers(false); show(); },
       clearMarks: function () { checked = null; show(); },
-      /* the last hint: the answer its steps build, written in */
+      /* the last hint: the answer its steps build, written in (false when none is stored) */
       fillAnswer: function () {
-        if (answers.length) input.value = bookExpression(answers[0]);
+        if (!answers.length) return false;
+        input.value = bookExpression(answers[0]);
         show();
+        return true;
       },
       autocheck: false
     };
