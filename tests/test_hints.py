@@ -478,6 +478,23 @@ def test_a_wrong_entry_stops_a_hint(open_book, hinted_records):
     assert field.input_value() == str(record["hints"][0]["value"] + 1)
 
 
+@pytest.mark.parametrize("name", ["cryptogram", "scramble"])
+def test_a_wrong_letter_stops_a_hint_that_says_a_letter_is_wrong(open_book, hinted_records, name):
+    """A board of letters says so (it said "a number", the frame's one wording for every type)."""
+    tab = open_book(width=390, height=844, touch=True)
+    record = _first(hinted_records, name)
+    n, first = record["number"], record["hints"][0]
+    (cell,) = first["cells"]
+    box = tab.locator(f"#puzzle-{n} input[data-letter='{cell}']" if name == "cryptogram" else
+                      f"#puzzle-{n} input[data-row='{cell[0]}'][data-col='{cell[1]}']").first
+    wrong = next(letter for letter in "QXZJ" if letter != first["value"])
+    box.tap()
+    tab.keyboard.type(wrong)
+    _press(tab, n, "hint")
+    assert _status(tab, n) == "Check first: a letter on the board is wrong."
+    assert box.input_value() == wrong and _log(tab, n) == []
+
+
 def test_a_different_arrangement_of_a_free_row_is_not_overwritten(open_book, hinted_records):
     tab = open_book()
     record = _first(hinted_records, "placement", unique=False)  # several arrangements

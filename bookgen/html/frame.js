@@ -15,8 +15,8 @@
  * Hint plays the record's optional "hints" list (the grader's solving path, baked in at build
  * time, packed as shared phrases plus numbers): a game that fills cells offers hintState(hint)
  * ("done", "open", or why it cannot go in), giveHint(hint) (fills it, returns the nodes to flash
- * and focus), place(cell) (its name: "Row 3, column 5", "Box 2") and wrong() (entries that
- * differ from the answer); a game whose hints point rather than fill offers pointAt(hint) in place
+ * and focus), place(cell) (its name: "Row 3, column 5", "Box 2"), and wrong() (how many entries
+ * differ from the answer) with wrongFirst (what Hint says then: WRONG_NUMBER, WRONG_LETTER); a game whose hints point rather than fill offers pointAt(hint) in place
  * of giveHint (the nodes to light and focus, nothing entered); hints without cells are words only, shown one more at each press, and
  * a game with fillAnswer() (which says whether it wrote the answer in) writes it in at the
  * last, which reveals the puzzle as Reveal does. The hints given are part of every
@@ -45,7 +45,7 @@
    moveFocus, roving,
    edgeScroller, focusOnArrival, puzzleKeys, el, button, spoken, scrollView, noteBook, notesNode, numberNode,
    numberPad, numberCells, largest, stackedCells, unpackHint, hintGiver */
-/* exported t, tn, tp, WRONG_FIRST */
+/* exported t, tn, tp, WRONG_NUMBER, WRONG_LETTER */
 
 /* A JSON block of the page by its id, or `otherwise` when the page has none. */
 function pageData(id, otherwise) {
@@ -56,8 +56,12 @@ function pageData(id, otherwise) {
 var language = pageLanguage(pageData("bookgen-texts", {}));
 var t = language.t, tn = language.tn, tp = language.tp;
 
-// Translators: said when a hint or a check finds an entry that differs from the answer.
-var WRONG_FIRST = t("Check first: a number on the board is wrong.");
+/* What Hint says while an entry differs from the answer, for boards of numbers and of letters
+ * (a game names its own in wrongFirst). */
+// Translators: said when a hint finds a number on the board that differs from the answer.
+var WRONG_NUMBER = t("Check first: a number on the board is wrong.");
+// Translators: said when a hint finds a letter on the board that differs from the answer.
+var WRONG_LETTER = t("Check first: a letter on the board is wrong.");
 var HISTORY_LIMIT = 500;
 
 var store = progressStore(function () { return window.localStorage; },
@@ -431,5 +435,5 @@ window.bookgenFrame = Object.freeze({
   noteBook: noteBook, notesNode: notesNode, numberPad: numberPad, numberNode: numberNode,
   numberCells: numberCells, stackedCells: stackedCells, largest: largest,
   rat: rat, parseRational: parseRational, R: R,
-  WRONG_FIRST: WRONG_FIRST, MINUS: MINUS
+  WRONG_NUMBER: WRONG_NUMBER, WRONG_LETTER: WRONG_LETTER, MINUS: MINUS
 });

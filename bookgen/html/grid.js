@@ -6,7 +6,7 @@
  * other), which several games build on. The pencil marks' bookkeeping
  * (noteBook) touches no page, so tests run it in Node.
  */
-/* global t, WRONG_FIRST, MINUS, moveFocus, roving */
+/* global t, WRONG_NUMBER, MINUS, moveFocus, roving */
 /* exported el, button, spoken, scrollView, noteBook, notesNode, numberNode, numberPad, numberCells, largest,
    stackedCells */
 
@@ -355,13 +355,14 @@ function numberCells(layout, page) {
       if (layout.hasAnswer) each(function (input, i, j) { if (input.value !== "" && valueOf(input.value) !== layout.answer(i, j)) wrong += 1; });
       return wrong;
     },
+    wrongFirst: WRONG_NUMBER,
     hintState: function (hint) {
       var state = "done";
       hint.cells.forEach(function (at) {
         var input = inputs[at[0]] && inputs[at[0]][at[1]];
         if (!input) return;
         if (input.value === "") { if (state === "done") state = "open"; }
-        else if (valueOf(input.value) !== hint.value) state = WRONG_FIRST;
+        else if (valueOf(input.value) !== hint.value) state = WRONG_NUMBER;
       });
       return state;
     },

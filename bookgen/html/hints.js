@@ -6,7 +6,7 @@
  * part in Node; hintGiver is the button's work on the page: fill (or point at) the hint, flash
  * it, say why, and keep the log of hints given.
  */
-/* global t, tn, el, WRONG_FIRST */
+/* global t, tn, el */
 /* exported unpackHint, hintsReady, nearestHint, hintGiver */
 
 var HINT_FLASH = 1600;  // ms a hinted cell stays highlighted
@@ -118,7 +118,7 @@ function hintGiver(hints, game, status, player) {
       player.gave(hintText(index));
       return;
     }
-    if (game.wrong && game.wrong()) { player.say(WRONG_FIRST, "bad"); return; }
+    if (game.wrong && game.wrong()) { player.say(game.wrongFirst, "bad"); return; }
     var found = hintsReady(hints, function (hint) { return game.hintState(hint); });
     if (found.blocked) { player.say(found.blocked, "bad"); return; }
     if (found.first < 0) {

@@ -148,10 +148,11 @@
       wrong: function () {
         return open().filter(function (code) { return typed[code] && key && typed[code] !== key[code]; }).length;
       },
+      wrongFirst: frame.WRONG_LETTER,
       hintState: function (hint) {
         var code = hint.cells[0];
         if (!boxes[code] || typed[code] === hint.value) return "done";
-        return typed[code] ? frame.WRONG_FIRST : "open";
+        return typed[code] ? frame.WRONG_LETTER : "open";
       },
       place: function (code) { return t("Letter {letter}", { letter: code }); },
       giveHint: function (hint) {

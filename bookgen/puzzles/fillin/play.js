@@ -293,11 +293,6 @@
       fillAnswer: reveal,
       reset: function () { each(function (input) { input.value = ""; }); marks = {}; paint(); },
       clearMarks: function () { marks = {}; paint(); },
-      wrong: function () {
-        var wrong = 0;
-        if (answer) each(function (input, r, c) { if (input.value !== "" && input.value !== answer[r][c]) wrong += 1; });
-        return wrong;
-      },
       cancel: function () { return false; }
     };
   }

@@ -6,7 +6,7 @@
 
   var el = frame.el, button = frame.button, spoken = frame.spoken, noteBook = frame.noteBook,
     notesNode = frame.notesNode, numberPad = frame.numberPad, moveFocus = frame.moveFocus, roving = frame.roving;
-  var WRONG_FIRST = frame.WRONG_FIRST;
+  var WRONG_NUMBER = frame.WRONG_NUMBER;
   var t = frame.t, tn = frame.tn;  /* the page's words (frame.js) */
   var MISSING_RUNS = 12;  // runs of missing numbers listed in full; beyond, the count and the first ones
 
@@ -436,15 +436,16 @@
         if (answer) each(function (r, c) { if (entries[r][c] && !givenGrid[r][c] && entries[r][c] !== answer[r][c]) wrong += 1; });
         return wrong;
       },
+      wrongFirst: WRONG_NUMBER,
       hintState: function (hint) {
         var state = "done";
         hint.cells.forEach(function (at) {
           if (!cells[at[0]] || !cells[at[0]][at[1]]) return;
           var v = valueAt(at[0], at[1]);
           if (!v) { if (state === "done") state = "open"; }
-          else if (v !== hint.value) state = WRONG_FIRST;
+          else if (v !== hint.value) state = WRONG_NUMBER;
         });
-        if (state === "open" && where(hint.value)) state = WRONG_FIRST;  // the number stands elsewhere
+        if (state === "open" && where(hint.value)) state = WRONG_NUMBER;  // the number stands elsewhere
         return state;
       },
       place: function (at) { return t("Row {row}, column {column}", { row: at[0] + 1, column: at[1] + 1 }); },

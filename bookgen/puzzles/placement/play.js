@@ -5,7 +5,7 @@
 
   var el = frame.el, button = frame.button, spoken = frame.spoken, numberNode = frame.numberNode,
     parseRational = frame.parseRational, R = frame.R, moveFocus = frame.moveFocus, roving = frame.roving;
-  var WRONG_FIRST = frame.WRONG_FIRST, MINUS = frame.MINUS;
+  var WRONG_NUMBER = frame.WRONG_NUMBER, MINUS = frame.MINUS;
   var t = frame.t, tp = frame.tp;  /* the page's words (frame.js) */
 
   // Translators: the decimal mark in a number such as 2.18 (a comma where 2,18 is written)
@@ -322,11 +322,12 @@
         if (order && puzzle.unique) placed.forEach(function (text, i) { if (text !== null && text !== order[i]) wrong += 1; });
         return wrong;
       },
+      wrongFirst: WRONG_NUMBER,
       hintState: function (hint) {
         var box = hint.cells[0], text = String(hint.value);
         if (placed[box] === text) return "done";
         if (placed[box] === null && placed.indexOf(text) < 0) return "open";
-        if (puzzle.unique) return WRONG_FIRST;
+        if (puzzle.unique) return WRONG_NUMBER;
         if (placed[box] === null) {
           return t("These hints follow one arrangement, and yours differs at box {box} ({number} is elsewhere): take a number back first, or Reset.",
             { box: box + 1, number: text.replace("-", MINUS).replace(".", DECIMAL_MARK) });

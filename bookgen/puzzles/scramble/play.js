@@ -153,10 +153,11 @@
         each(function (input, i, j) { if (input.value !== "" && answer && input.value !== right(i, j)) wrong += 1; });
         return wrong;
       },
+      wrongFirst: frame.WRONG_LETTER,
       hintState: function (hint) {
         var at = hint.cells[0], input = inputs[at[0]] && inputs[at[0]][at[1]];
         if (!input || input.value === hint.value) return "done";
-        return input.value === "" ? "open" : frame.WRONG_FIRST;
+        return input.value === "" ? "open" : frame.WRONG_LETTER;
       },
       place: function (at) { return place(at[0], at[1]); },
       giveHint: function (hint) {
