@@ -706,6 +706,52 @@ def test_a_large_maze_on_a_phone_keeps_finger_sized_cells_and_scrolls_in_its_boa
         assert tab.locator("#puzzle-3 .way").get_attribute("points").count(" ") == 40
 
 
+def test_a_finger_resting_near_the_screens_edge_scrolls_a_cell_on_and_draws_nothing(browser, maze_page):
+    """On a 390x844 phone a finger rests on the line's end 30 px above the screen's bottom, with a
+    tremor of a few pixels: the page scrolls most of a cell on, so the next cell shows, and stops;
+    the line stays (it ran on into whatever cell slid under the finger, while the page scrolled on
+    to the maze's foot). The finger moved back onto the line's end and into the next cell of the
+    way draws that cell."""
+    path, records = maze_page
+    record = records[2]
+    answer, data = record["solution"]["path"], play_data(record["puzzle"])
+    cells = record["puzzle"]["cells"]
+    with test_html._opener(browser, path) as open_:
+        tab = open_(width=390, height=844, touch=True)
+        grip, line = tab.locator("#puzzle-3 .grip"), tab.locator("#puzzle-3 .way")
+        grip.scroll_into_view_if_needed()
+        end = grip.bounding_box()
+        tab.evaluate(f"window.scrollBy(0, {end['y'] + end['height'] / 2 - (844 - 30)})")
+        end = grip.bounding_box()
+        x, y = end["x"] + end["width"] / 2, end["y"] + end["height"] / 2
+        assert 0 < x < 390 and y == pytest.approx(844 - 30, abs=1)
+        board = tab.locator("#puzzle-3 .maze svg").bounding_box()
+        cell = board["width"] / (data["size"][0] + 2) * data["unit"]  # px
+        drawn, before = line.get_attribute("points"), tab.evaluate("scrollY")
+        cdp = tab.context.new_cdp_session(tab)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for tremor in range(12):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove",
+                                                   "touchPoints": [{"x": x + tremor % 3, "y": y - tremor % 2}]})
+            tab.wait_for_timeout(100)
+        scrolled = tab.evaluate("scrollY") - before
+        assert 0.8 * cell <= scrolled <= 0.8 * cell + 14  # and a scroll step (14 px at most)
+        assert line.get_attribute("points") == drawn
+        now = tab.locator("#puzzle-3 .maze svg").bounding_box()
+        scale = now["width"] / (data["size"][0] + 2)
+
+        def screen(cell: int) -> tuple[float, float]:
+            return (now["x"] + (data["offset"][0] + cells[cell]["x"] * data["unit"] + 1) * scale,
+                    now["y"] + (data["offset"][1] + cells[cell]["y"] * data["unit"] + 1) * scale)
+
+        (x0, y0), (x1, y1) = screen(answer[0]), screen(answer[1])
+        for point in ((x0, y0), (x1, y1)):  # back onto the line's end, then into the next cell
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": point[0], "y": point[1]}]})
+            tab.wait_for_timeout(50)  # a move a frame, not two coalesced into one
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        assert line.get_attribute("points").count(" ") == drawn.count(" ") + 1
+
+
 def test_a_sheet_of_four_hex_mazes_prints_them_all_below_its_opening(tmp_path):
     """Four medium hex mazes on US Letter printed two below the example's two drawings and two on
     a second page, though the sheet asks for all four on one (per_page: 4) and the page left room

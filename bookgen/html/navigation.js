@@ -72,10 +72,11 @@ function roving(container) {
 /* While a finger, pen or mouse draws a path across squares, holding it near the edge of a board
  * that scrolls, or of the screen, scrolls that way, faster the nearer the edge, so a path can
  * go on to squares out of view: move(event) on every pointermove of the stroke, stop() when it
- * ends; onScroll(point) runs after each scroll step with the pointer's last point, which now
- * lies over other squares. */
+ * ends; onScroll(point), if given, runs after each scroll step with the pointer's last point,
+ * which now lies over other squares. A board may also give within(point), asked before each
+ * step: the scrolling goes on only while it holds (until the pointer moves again). */
 var EDGE = 40, EDGE_SPEED = 14;  // px from an edge where scrolling starts; px per frame at the edge
-function edgeScroller(node, onScroll) {
+function edgeScroller(node, onScroll, within) {
   var point = null, frameId = 0;
   function speed(at, low, high) {
     var into = at < low + EDGE ? at - low - EDGE : at > high - EDGE ? at - high + EDGE : 0;
@@ -92,7 +93,7 @@ function edgeScroller(node, onScroll) {
   }
   function step() {
     frameId = 0;
-    if (!point) return;
+    if (!point || (within && !within(point))) return;
     var moved = false;
     scrollers().forEach(function (box) {
       var r = box.getBoundingClientRect(), left = box.scrollLeft, top = box.scrollTop;
@@ -103,7 +104,7 @@ function edgeScroller(node, onScroll) {
     window.scrollBy(speed(point.clientX, 0, window.innerWidth), speed(point.clientY, 0, window.innerHeight));
     if (window.scrollX !== x || window.scrollY !== y) moved = true;
     if (!moved) return;
-    onScroll(point);
+    if (onScroll) onScroll(point);
     frameId = requestAnimationFrame(step);
   }
   return {

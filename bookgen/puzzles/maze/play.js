@@ -10,7 +10,9 @@
  * grip over the line's end (an element of its own, which takes the finger); anywhere else it
  * scrolls the board, so a maze larger than a phone's screen can be looked over. A mouse draws
  * from anywhere on the line. While drawing, holding the pointer near the edge of the board or the
- * screen scrolls that way (the frame's edgeScroller); the arrow keys keep the line's end in view.
+ * screen scrolls that way (the frame's edgeScroller) until the next cell past the line's end is in
+ * view, and only the pointer's own moves from cell to cell draw on; the arrow keys keep the
+ * line's end in view.
  *
  * Hints (from Python) are the way on from each cell of the way to the next fork: while the line
  * keeps to the way, the first hint not done is the one from the line's end, and the game lights
@@ -219,13 +221,17 @@
     });
 
     /* Pointers: press on the line (or beside its end) and drag; the line follows the passages. */
-    function cellAt(point) {
+    function onBoard(point) {
       var matrix = root.getScreenCTM();
       if (!matrix) return null;
       var at = root.createSVGPoint();
       at.x = point.clientX;
       at.y = point.clientY;
-      at = at.matrixTransform(matrix.inverse());
+      return at.matrixTransform(matrix.inverse());
+    }
+    function cellAt(point) {
+      var at = onBoard(point);
+      if (!at) return null;
       var best = null, bestDistance = play.unit * 1.05;
       centres.forEach(function (centre, cell) {
         var distance = Math.hypot(centre[0] - at.x, centre[1] - at.y);
@@ -251,8 +257,19 @@
       }
       return true;
     }
-    /* the cells under a pointer held near an edge change as the board scrolls under it */
-    var scroller = frame.edgeScroller(holder, function (point) { if (stroke) drawTo(point); });
+    /* The line follows the pointer alone. A pointer held near an edge scrolls the board on only
+     * until it lies REACH cells past the line's end, and the line goes on only when the pointer's
+     * own move takes it from one cell into another (both as the board lies now): not when the
+     * board slides a cell under a resting finger, nor for its tremor. To draw into the cell
+     * that slid under it, the finger moves on past it, or back and in again. (Drawing into
+     * whatever cell slid under a resting finger, as Numbrix does, ran the line on by itself into
+     * dead ends, while the board scrolled on to its far side.) */
+    var REACH = 0.8;  // with the last scroll step (under half a cell) the pointer comes to rest
+                      // over the next cell, clear of its sides, and that cell is in view
+    var scroller = frame.edgeScroller(holder, null, function (point) {
+      var at = onBoard(point), end = centres[path[path.length - 1]];
+      return !!stroke && !!at && Math.hypot(at.x - end[0], at.y - end[1]) < REACH * play.unit;
+    });
     function drawTo(point) {
       var cell = cellAt(point);
       if (cell === null || cell === path[path.length - 1]) return;
@@ -269,7 +286,7 @@
       }
       event.preventDefault();
       root.focus({ preventScroll: true });
-      stroke = { id: event.pointerId, moved: false };
+      stroke = { id: event.pointerId, moved: false, at: { clientX: event.clientX, clientY: event.clientY } };
       try { event.currentTarget.setPointerCapture(event.pointerId); } catch { /* not capturable */ }
       if (cell !== end) { moveTo(cell); stroke.moved = true; show(); }
     }
@@ -279,7 +296,9 @@
     grip.addEventListener("pointerdown", press);
     document.addEventListener("pointermove", function (event) {
       if (!stroke || event.pointerId !== stroke.id) return;
-      drawTo(event);
+      var before = stroke.at;
+      stroke.at = { clientX: event.clientX, clientY: event.clientY };
+      if (cellAt(event) !== cellAt(before)) drawTo(event);
       scroller.move(event);
     });
     function endStroke(event) {
