@@ -731,8 +731,8 @@ def test_a_finger_resting_near_the_screens_edge_scrolls_a_cell_on_and_draws_noth
         cdp = tab.context.new_cdp_session(tab)
         cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
         for tremor in range(12):
-            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove",
-                                                   "touchPoints": [{"x": x + tremor % 3, "y": y - tremor % 2}]})
+            cdp.send("Input.dispatchTouchEvent",
+                     {"type": "touchMove", "touchPoints": [{"x": x + tremor % 3, "y": y - tremor % 2}]})
             tab.wait_for_timeout(100)
         scrolled = tab.evaluate("scrollY") - before
         assert 0.8 * cell <= scrolled <= 0.8 * cell + 14  # and a scroll step (14 px at most)
@@ -746,7 +746,8 @@ def test_a_finger_resting_near_the_screens_edge_scrolls_a_cell_on_and_draws_noth
 
         (x0, y0), (x1, y1) = screen(answer[0]), screen(answer[1])
         for point in ((x0, y0), (x1, y1)):  # back onto the line's end, then into the next cell
-            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": point[0], "y": point[1]}]})
+            cdp.send("Input.dispatchTouchEvent",
+                     {"type": "touchMove", "touchPoints": [{"x": point[0], "y": point[1]}]})
             tab.wait_for_timeout(50)  # a move a frame, not two coalesced into one
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         assert line.get_attribute("points").count(" ") == drawn.count(" ") + 1
