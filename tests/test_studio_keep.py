@@ -104,6 +104,21 @@ def test_a_book_is_saved_as_the_yaml_its_builds_read_even_when_the_loader_refuse
     assert stranger.get("/api/presets").status_code == 403
 
 
+@pytest.mark.parametrize(("title", "code", "name"), [
+    ("Tierrätsel Klasse 3b", "de", "tierraetsel-klasse-3b"),  # German spells its umlauts out
+    ("Große Übung: Äpfel", "de", "grosse-uebung-aepfel"),
+    ("Sopa de letras: ñandú y pingüino", "es", "sopa-de-letras-nandu-y-pinguino"),  # accents go
+    ("Été à Noël", "fr", "ete-a-noel"),
+    ("Æsop's œuvre", None, "aesop-s-oeuvre"),
+    ("Con", None, "con-book"),  # a name Windows keeps for a device
+    ("日本語", "en", "book"),
+])
+def test_a_books_files_are_named_in_plain_letters_from_its_title(client, title, code, name):
+    book = {"title": title, **({"language": code} if code else {}),
+            "sections": [{"type": "placement", "difficulty": "easy", "count": 1}]}
+    assert client.post("/api/yaml", json={"book": book}).get_json()["name"] == f"{name}.yaml"
+
+
 def test_templates_come_in_the_interfaces_language(client):
     english = client.get("/api/presets").get_json()["presets"]
     german = client.get("/api/presets?lang=de").get_json()["presets"]

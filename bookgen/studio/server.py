@@ -23,6 +23,7 @@ import hmac
 import ipaddress
 import re
 import secrets
+import unicodedata
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -430,8 +431,30 @@ def _book(data: Any) -> dict[str, Any]:
 def _yaml_of(book: dict[str, Any]) -> tuple[str, Path]:
     """The config's YAML text and the file name it is offered under (from the title)."""
     text = yaml.safe_dump(book, sort_keys=False, allow_unicode=True, width=100)
-    slug = re.sub(r"[^a-z0-9]+", "-", str(book.get("title", "")).lower()).strip("-")[:40] or "book"
-    return _sized(text, "the book"), Path(f"{slug}.yaml")
+    return _sized(text, "the book"), Path(f"{file_stem(book.get('title'), book.get('language'))}.yaml")
+
+
+_SPELLED = {"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "ł": "l", "þ": "th",
+            "ı": "i"}
+"""Letters that NFKD leaves whole, as they are written in plain Latin letters."""
+_SPELLED_GERMAN = {"ä": "ae", "ö": "oe", "ü": "ue"}
+"""How German writes its umlauts without them ("Tierrätsel": tierraetsel, not tierratsel)."""
+_WINDOWS_DEVICES = re.compile(r"con|prn|aux|nul|com\d|lpt\d")
+"""Names Windows keeps for its devices: con.yaml cannot be saved there."""
+
+
+def file_stem(title: Any, code: Any = None) -> str:
+    """The name a book's files are offered under, from its title: lower-case letters a to z,
+    digits and hyphens, at most 40 (a name every system saves); accents taken off as the book's
+    language (`code`) writes it without them (German "Tierrätsel Klasse 3b": tierraetsel-klasse-3b;
+    French "Été": ete), "book" where nothing is left."""
+    text = str(title or "").lower()
+    if code == "de":
+        text = "".join(_SPELLED_GERMAN.get(char, char) for char in text)
+    text = "".join(_SPELLED.get(char, char) for char in unicodedata.normalize("NFKD", text))
+    plain = "".join(char for char in text if not unicodedata.combining(char))
+    stem = re.sub(r"[^a-z0-9]+", "-", plain).strip("-")[:40].strip("-") or "book"
+    return f"{stem}-book" if _WINDOWS_DEVICES.fullmatch(stem) else stem
 
 
 def _sized(text: str, name: str) -> str:
