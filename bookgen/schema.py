@@ -123,9 +123,10 @@ def option_schema(option: Option) -> JSON:
                             {"type": "array", "items": [end, end], "minItems": 2, "maxItems": 2}]}
     elif option.kind == "text":
         schema = {"type": ["string", "integer"]}
-    elif option.kind == "words":
+    elif option.kind == "words":  # a box of lines too, each line one item, or words a comma apart
         schema = {"anyOf": [{"type": "array", "items": {"type": "string"}, "minItems": 1},
-                            {"type": "string", "minLength": 1}]}
+                            {"type": "string", "minLength": 1}], "maxLength": limits.CONFIG_BYTES,
+                  "x-separators": ["line"] if option.lines else ["line", "comma"]}
     elif option.kind == "clues":  # lines of text: maxLength asks the studio for a box of lines
         pair = {"type": "object", "properties": {"word": {"type": "string"}, "clue": {"type": "string"}},
                 "required": ["word", "clue"], "additionalProperties": False}

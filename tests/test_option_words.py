@@ -132,3 +132,16 @@ def test_every_bad_item_of_a_users_list_is_named_at_once(type_name, key, items, 
     assert refused.value.key == key
     assert all(repr(item) in refused.value.message for item in named), refused.value.message
     assert "'tree'" not in refused.value.message
+
+
+def test_words_written_as_one_text_are_parted_at_commas_and_line_breaks():
+    """A YAML block of words (`words: |`), one a line, as the studio's box is typed, is a list too;
+    a term of several words keeps its space; ids keep their commas (parse(format(v)) == v)."""
+    spec = next(o for o in find_type("wordsearch").options if o.name == "words")
+    words = ("perro", "gato", "oso hormiguero", "ratón")
+    assert spec.parse("perro\ngato, oso hormiguero\r\n\n ratón \n") == words
+    assert spec.parse(spec.format(words)) == words
+    quotes = next(o for o in find_type("cryptogram").options if o.name == "quotes")
+    assert quotes.lines and not spec.lines  # quotations hold commas: the studio parts them by lines
+    assert quotes.allowed() == "one a line, or a file with one a line"
+    assert spec.allowed() == "words one a line or a comma apart, or a file with one word a line"

@@ -360,6 +360,50 @@ def test_an_opened_crosswords_clues_written_as_a_mapping_show_as_lines_in_their_
         assert box.input_value() == lines
 
 
+@pytest.mark.parametrize(("type_name", "key", "typed", "items"), [
+    ("wordsearch", "words", "perro\ngato, ratón\n\n  oso hormiguero ,caballo\n",
+     ["perro", "gato", "ratón", "oso hormiguero", "caballo"]),  # a term of two words keeps its space
+    ("scramble", "words", "manzana, pera\nuva", ["manzana", "pera", "uva"]),
+    ("fillin", "words", "sol\nluna\nmar, río\ncielo", ["sol", "luna", "mar", "río", "cielo"]),
+    ("cryptogram", "quotes", "Poco a poco, se va lejos. | Refrán\nQuien madruga, Dios le ayuda. | Refrán",
+     ["Poco a poco, se va lejos. | Refrán", "Quien madruga, Dios le ayuda. | Refrán"]),  # commas kept
+    ("wordsearch", "words", "animales.txt", "animales.txt"),  # a file's name, for the loader to read
+])
+def test_a_list_typed_in_its_box_is_a_list_a_line_or_a_comma_apart(browser, address, tmp_path,
+                                                                    type_name, key, typed, items):
+    """A Spanish teacher typed the words to hide one a line (the field was one line, its help
+    named no separator): the list became one word, refused as too long. Each list option is a box
+    of lines; its help says how its items are parted, and the saved YAML holds the list."""
+    context = studio_context(browser, accept_downloads=True, locale="es-ES")
+    page = context.new_page()
+    page.goto(address)
+    page.wait_for_selector("body[data-drawn='1']")
+    _section_control(page, "type").select_option(type_name)
+    _changed(page, 2)
+    _section_control(page, "count").fill("1")
+    _changed(page, 3)
+    field = page.locator(f"[data-key='sections[0].{key}']")
+    field.locator("xpath=ancestor::details[1]/summary").click()
+    box = field.locator("textarea")
+    box.fill(typed)
+    if isinstance(items, list):
+        _changed(page, 4)
+    else:
+        page.wait_for_selector("body[data-preview='error']")  # no such file in the studio's folder
+    help_line = field.locator(".help").inner_text()
+    assert help_line.endswith("(palabras, una por línea o separadas por comas, o un archivo con una palabra "
+                              "por línea)" if key == "words" else
+                              "(una por línea, o un archivo con una por línea)")
+    with page.expect_download() as saved:
+        page.get_by_role("button", name="Guardar el libro").click()
+    config = yaml.safe_load(Path(saved.value.path()).read_text(encoding="utf-8"))
+    assert config["sections"][0][key] == items
+    if isinstance(items, list):
+        assert page.locator(".error:not([hidden])").all_inner_texts() == []
+        load_config(Path(saved.value.path()))  # the CLI takes the list the studio saved
+    context.close()
+
+
 def _children(pid: int) -> list[int]:
     return [int(n) for n in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
 

@@ -33,8 +33,9 @@ class Option:
     """One option of a puzzle type.
 
     kind is one of: int, float, bool, choice, size (N or RxC -> (rows, cols)), range (lo-hi -> (lo, hi)),
-    text, words (a YAML list of words, or "a, b, c" on the command line and in ids -> a tuple of
-    words; a config may name a file instead, which its loader reads: `WORDS_FILE`), clues (word
+    text, words (a YAML list of words, or one text of them a comma or a line apart ("a, b, c" on
+    the command line and in ids) -> a tuple of words; a config may name a file instead, which its
+    loader reads: `WORDS_FILE`), clues (word
     and clue pairs: a YAML list of {word, clue} or "WORD: clue" items, or "WORD: clue" lines in
     one text -> a tuple of (word, clue) pairs; a config may name a file: `CLUES_FILE`). `low`/`high`
     bound numbers, sizes (each side) and ranges; `choices` bounds `choice`;
@@ -64,6 +65,9 @@ class Option:
     picture file beside it instead (a PNG, or a text mask), which its loader reads and reduces to
     the section's `size` (or to `high` x `high` without one) and passes on as the mask's text.
 
+    `lines` marks a words option whose items hold commas of their own (quotations): its help says
+    one a line, and the studio's box of lines takes each line whole.
+
     `default` is the value when the user sets none: a plain value, or a function of the level and
     the settings of the options listed before it (a default that depends on them, such as rows
     by variant and level); None means the generator chooses.
@@ -83,6 +87,7 @@ class Option:
     picture: bool = False
     titles: Mapping[str, str] = field(default_factory=dict)
     in_title: str = ""
+    lines: bool = False
 
     def described(self) -> str:
         """The help line and what a user may write, in the current language: `bookgen types` and
@@ -120,7 +125,7 @@ class Option:
         if self.kind == "text":
             return say(TEXT)
         if self.kind == "words":
-            return say(WORDS)
+            return say(LINES if self.lines else WORDS)
         if self.kind == "clues":
             return say(CLUES)
         if self.low is None or self.high is None:
@@ -295,7 +300,7 @@ class Option:
                 raise self._fail(raw)
             return str(raw)
         if self.kind == "words":
-            items = raw.split(",") if isinstance(raw, str) else raw
+            items = re.split(r",|\r\n|\r|\n", raw) if isinstance(raw, str) else raw
             if not isinstance(items, (list, tuple)) or not all(isinstance(i, str) for i in items):
                 raise self._fail(raw)
             words = tuple(_text(item, self.name).strip() for item in items if item.strip())
@@ -331,7 +336,8 @@ SIZE_BOUNDS = N_("N or RxC, each side {low} to {high}")
 RANGE_BOUNDS = N_("LOW-HIGH within {low} to {high}")
 WHOLE_BOUNDS = N_("a whole number from {low} to {high}")
 NUMBER_BOUNDS = N_("a number from {low} to {high}")
-WORDS = N_("a list of words, or a file with one word a line")
+WORDS = N_("words one a line or a comma apart, or a file with one word a line")
+LINES = N_("one a line, or a file with one a line")
 CLUES = N_("WORD: clue pairs, one a line, or a file of them (such lines, or a table of two "
            "columns: word, clue)")
 ANY_SIZE = N_("N or RxC")

@@ -93,7 +93,7 @@ def _quotes_problem(lines: tuple[str, ...]) -> str | None:
 OPTIONS = (
     Option("quotes", "words", N_("the quotations to encipher, each \"TEXT | AUTHOR\" (default: the "
            "built-in proverbs and quotations of the language)"), check=_quotes_problem,
-           label=N_("Quotations")),
+           label=N_("Quotations"), lines=True),
     Option("language", "choice", N_("the language of the quotations (default: the section's "
            "language)"), choices=LANGUAGES, default="en", words=language_name, label=N_("Language")),
 )

@@ -248,6 +248,17 @@ function listed(items, kind) {
   return items.map(clueLines).join("\n");
 }
 
+// The items of a list typed in its box (a word search's words): one a line, and a comma apart
+// too where the option says so (`x-separators`; quotations keep their commas). One item that
+// names a file (a dot or a slash, which no word holds; a quotation's name holds no space
+// either) stays the text it is, for the loader to read the file.
+function listItems(text, separators) {
+  const commas = separators.includes("comma");
+  const items = text.split(commas ? /,|\r\n|\r|\n/ : /\r\n|\r|\n/).map((item) => item.trim()).filter(Boolean);
+  if (items.length === 1 && (commas ? /[./\\]/ : /^\S*[./\\]\S*$/).test(items[0])) return items[0];
+  return items.length ? items : undefined;
+}
+
 function clueLines(item) {
   if (!item || typeof item !== "object") return item;
   if ("word" in item && "clue" in item) return `${item.word}: ${item.clue}`;
@@ -345,7 +356,8 @@ function field(owner, key, spec, path, onChange) {
     control.addEventListener("input", () => {
       const text = control.value.trim();
       const number = Number(text);
-      set(kind === "number" && text !== "" && Number.isFinite(number) ? number : text);
+      if (spec["x-separators"]) set(listItems(text, spec["x-separators"]));
+      else set(kind === "number" && text !== "" && Number.isFinite(number) ? number : text);
     });
   }
   control.id = id;
