@@ -298,7 +298,7 @@ def test_a_worksheet_made_in_the_page_builds_the_same_bytes_from_its_yaml(tab, t
     _section_control(tab, "difficulty").select_option("medium")
     _changed(tab, 3)
     assert tab.locator("#pages img").count() == 2
-    assert tab.locator("#pages figcaption").all_inner_texts() == ["Page 1", "Page 2"]
+    assert tab.locator("#pages figcaption").all_inner_texts() == ["Page 1", "Answer key page 1"]
     with tab.expect_download() as saved:
         tab.get_by_role("button", name="Save book").click()
     tab.get_by_role("button", name="Make the files").click()
@@ -310,8 +310,8 @@ def test_a_worksheet_made_in_the_page_builds_the_same_bytes_from_its_yaml(tab, t
             links.nth(index).click()
         download.value.save_as(downloaded / download.value.suggested_filename)
     names = sorted(path.name for path in downloaded.iterdir())
-    assert names == ["times-tables-cover.pdf", "times-tables.html", "times-tables.jsonl",
-                     "times-tables.pdf", "times-tables.yaml"]
+    assert names == ["times-tables-answers.pdf", "times-tables-cover.pdf", "times-tables.html",
+                     "times-tables.jsonl", "times-tables.pdf", "times-tables.yaml"]
     assert saved.value.suggested_filename == "times-tables.yaml"
     assert Path(saved.value.path()).read_bytes() == (downloaded / "times-tables.yaml").read_bytes()
     config = yaml.safe_load((downloaded / "times-tables.yaml").read_text(encoding="utf-8"))

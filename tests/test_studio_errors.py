@@ -32,11 +32,12 @@ SLIPS = {"title": "Weekly sheet", "colour": "red",
 """A book with four slips: an unknown key of the book and of a section, a count out of bounds
 and an option's bad value."""
 SLIP_KEYS = {"colour", "sections[0].colour", "sections[0].count", "sections[1].size"}
-FORM_STOPS = 16
-"""Tab stops of the form before "Make the files" for a book of one section: the book's title,
-subtitle, author and seed (4); the section's type, level, count and title, its "More options",
-its "Rules and example" and its Remove button (7); "Add a section" (1); the closed groups Pages,
-Cover and notes, Files and More (4). docs/studio.md states the count with the header's."""
+FORM_STOPS = 24
+"""Tab stops of the form before "Make the files" for the new book, a worksheet of one section: the
+book's title, subtitle, author and seed (4); the sheet's name line (7 boxes) and versions (1); the
+section's type, level, count and title, its "More options", its "Rules and example" and its
+Remove button (7); "Add a section" (1); the closed groups Pages, Cover and notes, Files and More
+(4). docs/studio.md states the count with the header's."""
 SECTION_STOPS = 8
 """A further section's: the first's 7 and its "Move up" button."""
 

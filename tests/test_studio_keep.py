@@ -325,7 +325,7 @@ def test_the_saved_yaml_holds_the_seed_and_builds_the_same_bytes_twice(opened, t
         out.parent.mkdir()
         assert main(["build", str(path), "-q", "-j", "1", "-o", str(out)]) == 0
         built.append({p.name: p.read_bytes() for p in out.parent.iterdir()})
-    assert built[0] == built[1] and len(built[0]) == 4  # pdf, cover, html, jsonl
+    assert built[0] == built[1] and len(built[0]) == 5  # pdf, its answers, cover, html, jsonl
     other = tmp_path / "other.yaml"
     other.write_text(path.read_text(encoding="utf-8").replace(f"seed: {_seed(tab)}", "seed: 1"),
                      encoding="utf-8")
@@ -408,8 +408,8 @@ def test_print_opens_the_built_pdf_in_the_browsers_viewer(opened, viewport):
     printing = tab.locator("#downloads button.print")
     printing.first.wait_for()
     names = tab.locator("#downloads a").all_inner_texts()
-    assert printing.count() == sum(".pdf " in name for name in names) == 2  # the book and its cover
-    assert printing.all_inner_texts() == ["Print", "Print"]
+    assert printing.count() == sum(".pdf " in name for name in names) == 3  # the sheet, its answers, cover
+    assert printing.all_inner_texts() == ["Print", "Print", "Print"]
     button = tab.locator("#downloads li", has_text="my-worksheet.pdf (").locator("button.print")
     book = tab.locator(f"#{button.get_attribute('aria-describedby')}")
     assert book.inner_text().startswith("my-worksheet.pdf (")
@@ -495,6 +495,7 @@ def test_a_preset_in_a_german_studio_is_an_a4_german_book(opened):
     tab = opened()
     tab.locator("#language").select_option("de")
     tab.wait_for_selector("html[lang='de']")
+    _changed(tab, 2)  # the new book, untouched, made again in German
     _press(tab, "presets-text")
     tab.get_by_role("button", name="Arbeitsblatt").click()
     tab.wait_for_selector("body[data-drawn='3']")

@@ -10,15 +10,18 @@ from __future__ import annotations
 import io
 import re
 from importlib import resources
+from pathlib import Path
 
 import pytest
 import test_html
+import yaml
 import test_studio
 from babel.messages.pofile import read_po
 
 pytest.importorskip("flask", reason="pip install -e '.[studio]'")
 
 from bookgen.i18n import language  # noqa: E402
+from bookgen.init import worksheet_trim  # noqa: E402
 from bookgen.puzzles import PUZZLE_TYPES, find_type  # noqa: E402
 from bookgen.schema import option_schema  # noqa: E402
 from bookgen.studio.server import PLURAL_TABLE, _spoken  # noqa: E402  (needs the studio extra)
@@ -259,10 +262,8 @@ def test_switching_to_deutsch_redraws_the_page_keeps_the_book_and_is_remembered(
     assert tab.locator("[data-key='title'] > .help").inner_text() == "Text mit höchstens 120 Zeichen"
     test_studio._changed(tab, 3)
     pages = tab.locator("#pages figcaption").all_inner_texts()
-    assert pages == [f"Seite {n}" for n in range(1, len(pages) + 1)]
-    assert tab.locator("#preview-status").inner_text() == (
-        "1 Seite, wie sie gedruckt wird." if len(pages) == 1 else
-        f"{len(pages)} Seiten, wie sie gedruckt werden.")
+    assert pages == ["Seite 1", "Lösungsseite 1"]  # the sheet, and its answers (a file of their own)
+    assert tab.locator("#preview-status").inner_text() == "2 Seiten, wie sie gedruckt werden."
     test_html.reload_page(tab, test_studio.OPENED)
     tab.wait_for_selector("body[data-drawn='1']")
     assert tab.locator("#build").inner_text() == "Dateien erstellen"
@@ -284,7 +285,7 @@ def test_a_build_running_while_the_language_changes_goes_on_and_ends_in_the_new_
     tab.wait_for_selector("#build:has-text('Bestanden maken')")
     tab.wait_for_selector("#build-status:has-text('Je bestanden zijn klaar.')", timeout=120_000)
     links = tab.locator("#downloads a").all_inner_texts()
-    assert len(links) == 5 and all(re.fullmatch(r"my-worksheet[\w.-]+ \([\d.]+ kB\)", link) for link in links)
+    assert len(links) == 6 and all(re.fullmatch(r"my-worksheet[\w.-]+ \([\d.]+ kB\)", link) for link in links)
     assert build.state == "done"
     tab.select_option("#language", label="français")  # texts already shown follow the language
     tab.wait_for_selector("#build-status:has-text('Vos fichiers sont prêts.')")
@@ -293,11 +294,96 @@ def test_a_build_running_while_the_language_changes_goes_on_and_ends_in_the_new_
     assert errors == []
 
 
-def test_a_german_browser_gets_the_german_studio_and_a_new_book_in_german(browser, address):
+def _book(tab) -> dict:
+    return tab.evaluate("studio.book")
+
+
+@pytest.mark.parametrize(("locale", "title", "paper"), [
+    ("de-DE", "Mein Arbeitsblatt", "a4"), ("es-ES", "Mi hoja de ejercicios", "a4"),
+    ("fr-FR", "Ma fiche d’exercices", "a4"), ("en-US", "My worksheet", "letter")])
+def test_a_new_book_is_a_worksheet_in_the_browsers_language_on_its_paper(browser, address, client,
+                                                                          locale, title, paper):
+    """A German teacher's first book was "Mein Arbeitsblatt" on US Letter, without a name line, its
+    answers at the back: now a worksheet as its title says, on the paper `bookgen worksheet -L`
+    prints on (A4, US Letter in English), as the Worksheet template makes it."""
+    context, tab, errors = _open(browser, address, locale=locale)
+    code = locale[:2]
+    book = _book(tab)
+    assert (book["title"], book["layout"], book.get("language", "en")) == (title, paper, code)
+    assert paper == worksheet_trim(code)
+    template = next(p for p in client.get(f"/api/presets?lang={code}").get_json()["presets"]
+                    if p["id"] == "worksheet")["book"]
+    for key in ("title", "layout", "answers", "name_line", "title_page", "contents"):
+        assert book[key] == template[key], key
+    ticked = tab.locator("#book [data-key='name_line'] input:checked")
+    assert len(ticked.all()) == 3  # Name, Date, Class
+    assert tab.locator("#book-fields fieldset[data-group='sheet']").is_visible()
+    if code == "de":
+        assert tab.locator("#build").inner_text() == "Dateien erstellen"
+        assert _control(tab, "language").input_value() == "de"
+    context.close()
+    assert errors == []
+
+
+def test_a_new_book_left_untouched_follows_the_language_and_a_touched_one_stays(browser, address):
+    context, tab, errors = _open(browser, address)
+    seed = _book(tab)["seed"]
+    tab.select_option("#language", label="Deutsch")
+    test_studio._changed(tab, 2)
+    book = _book(tab)
+    assert (book["title"], book["language"], book["layout"], book["seed"]) == (
+        "Mein Arbeitsblatt", "de", "a4", seed)  # the same puzzles, in German on A4
+    _control(tab, "title").fill("Tiere")
+    test_studio._changed(tab, 3)
+    tab.select_option("#language", label="English")
+    tab.wait_for_selector("#build:has-text('Make the files')")
+    book = _book(tab)
+    assert (book["title"], book["language"], book["layout"]) == ("Tiere", "de", "a4")  # kept as it is
+    context.close()
+    assert errors == []
+
+
+def test_the_books_language_takes_its_paper_along_unless_another_was_chosen(browser, address):
+    context, tab, errors = _open(browser, address)
+    tab.locator("#settings details[open], #settings details").first.locator("summary").click()
+    _control(tab, "language").select_option("de")
+    assert (_book(tab)["layout"], _control(tab, "layout").input_value()) == ("a4", "a4")
+    _control(tab, "language").select_option("fr")  # A4 is French paper too
+    assert _book(tab)["layout"] == "a4"
+    _control(tab, "language").select_option("en")
+    assert (_book(tab)["layout"], _control(tab, "layout").input_value()) == ("letter", "letter")
+    _control(tab, "layout").select_option("a5")  # chosen: it stays, whatever the language
+    _control(tab, "language").select_option("nl")
+    assert _book(tab)["layout"] == "a5"
+    context.close()
+    assert errors == []
+
+
+def test_a_section_follows_the_books_language_until_it_is_given_its_own(browser, address, tmp_path):
+    """A German book's word search showed "English" as the language of its section (the type's
+    option's default), though the section, with no `language:`, is German as its book."""
     context, tab, errors = _open(browser, address, locale="de-DE")
-    assert tab.locator("#build").inner_text() == "Dateien erstellen"
-    assert _control(tab, "title").input_value() == "Mein Arbeitsblatt"
-    assert _control(tab, "language").input_value() == "de"
+    test_studio._section_control(tab, "type").select_option("wordsearch")
+    test_studio._changed(tab, 2)
+    select = tab.locator("[data-key='sections[0].language'] select")
+    chosen = select.locator("option:checked")
+    assert (select.input_value(), chosen.text_content()) == ("", "Wie das Buch (Deutsch)")
+    assert select.locator("option").all_text_contents()[1:3] == ["English", "Deutsch"]
+    assert "language" not in _book(tab)["sections"][0]
+    tab.locator("#settings details").first.locator("summary").click()
+    _control(tab, "language").select_option("nl")  # the book's language: the choice says it
+    assert chosen.text_content() == "Wie das Buch (Nederlands)"
+    select.locator("xpath=ancestor::details[1]/summary").click()  # "Weitere Einstellungen"
+    select.select_option("fr")
+    assert _book(tab)["sections"][0]["language"] == "fr"
+    select.select_option("")  # back to the book's
+    assert "language" not in _book(tab)["sections"][0]
+    select.select_option("es")
+    test_studio._changed(tab, 3)
+    with tab.expect_download() as saved:
+        tab.get_by_role("button", name="Buch speichern").click()
+    config = yaml.safe_load(Path(saved.value.path()).read_text(encoding="utf-8"))
+    assert (config["language"], config["sections"][0]["language"]) == ("nl", "es")
     context.close()
     assert errors == []
 

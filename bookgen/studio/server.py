@@ -39,6 +39,7 @@ from bookgen.core.grading import ALL_LEVELS, LEVELS
 from bookgen.errors import BookgenError
 from bookgen.i18n import N_, _, language, languages, speaking
 from bookgen.i18n.homes import read_home
+from bookgen.init import worksheet_trim
 from bookgen.inputs import parse_json
 from bookgen.puzzles import PUZZLE_TYPES, find_type
 from bookgen.schema import book_schema, option_schema
@@ -210,7 +211,8 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
         """The interface's texts in the language asked for (`?lang=`), else the browser's first
         language the studio speaks, else English: the studio's own messages, the plural index of
         n for n below PLURAL_TABLE (the page's policy allows no script made from text, so no
-        plural expression is evaluated there), and every language with its own name."""
+        plural expression is evaluated there), every language with its own name, and the paper a
+        new book in each is printed on (`worksheet_trim`: A4, US Letter in English)."""
         code = _interface_language()
         messages, _expression = read_home(resources.files("bookgen.studio"), code)
         plural = language(code).plural_index
@@ -219,7 +221,8 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
             languages=[{"code": c, "name": Locale.parse(c).display_name} for c in languages()],
             messages={key: list(text) if isinstance(text, tuple) else text
                       for key, text in messages.items()},
-            plural=[plural(n) for n in range(PLURAL_TABLE)])
+            plural=[plural(n) for n in range(PLURAL_TABLE)],
+            papers={c: worksheet_trim(c) for c in languages()})
 
     @app.get("/api/schema")
     def schema() -> Response:

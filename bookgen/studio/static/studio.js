@@ -63,7 +63,12 @@ async function loadLanguage(code) {
 
 async function switchLanguage(code) {
   keep(LANGUAGE_KEY, code);
+  const remade = untouchedNewBook(); // a new book nobody changed is made again in the language
   await loadLanguage(code);
+  if (remade) {
+    startEditing({...newBook(), seed: studio.book.seed}, {saved: true, fresh: true, id: studio.bookId, quietly: true});
+    keepBook();
+  }
   drawFixedTexts();
   renderBook(); // the same book, its controls in the new words
   for (const [element, words] of studio.said) {
@@ -195,13 +200,32 @@ function choiceName(key, spec, choice) {
 
 const $ = (id) => document.getElementById(id);
 
+// The paper a sheet in language `code` is printed on: A4, US Letter in English (the server's
+// `worksheet_trim`, as `bookgen init` and `bookgen worksheet -L` choose it).
+function sheetPaper(code) {
+  return (studio.texts.papers || {})[code || "en"] || "letter";
+}
+
+// The choice of a section that follows the book's language, naming it: "As the book (Deutsch)".
+function asTheBook() {
+  return t("As the book ({language})", {language: choiceWords("language", studio.book.language || "en")});
+}
+
+// A new book is a worksheet, as its title says (the Worksheet template's name line and answers in
+// a file of their own), written in the interface's language and on that language's paper.
 function newBook() {
   const type = studio.schema.types[0].name;
-  const book = {title: t("My worksheet"), seed: newSeed(), layout: "letter", title_page: false,
-                contents: false, formats: ["pdf", "cover", "html", "jsonl"],
+  const book = {title: t("My worksheet"), seed: newSeed(), layout: sheetPaper(studio.language),
+                answers: "separate", title_page: false, contents: false, name_line: true,
+                formats: ["pdf", "cover", "html", "jsonl"],
                 sections: [{type, difficulty: studio.schema.levels[0], count: 4}]};
-  // A new book is written in the interface's language (an English one stays as it always was).
+  // (an English one has no `language:`, as it always had none)
   return studio.language === "en" ? book : {title: book.title, language: studio.language, ...book};
+}
+
+// Whether the book is a new one left as it was made: the interface's language remakes it in its own.
+function untouchedNewBook() {
+  return studio.fresh && !unsaved();
 }
 
 async function api(method, path, body) {
@@ -283,10 +307,13 @@ function field(owner, key, spec, path, onChange) {
   error.className = "error";
   error.id = `${id}-error`;
   error.hidden = true;
-  const value = owner[key] !== undefined ? owner[key] : spec.default;
+  // a section's language is the book's unless it has one (not the type's option's English default)
+  const followsBook = key === "language" && path !== "language";
+  const value = owner[key] !== undefined || followsBook ? owner[key] : spec.default;
   const set = (next) => {
+    const was = owner[key];
     if (next === undefined || next === "") delete owner[key]; else owner[key] = next;
-    onChange(key);
+    onChange(key, was);
   };
   let control;
   if (kind === "checkboxes") {
@@ -323,12 +350,12 @@ function field(owner, key, spec, path, onChange) {
     control = document.createElement("select");
     const choices = [...enumOf(spec)];
     if (value !== undefined && value !== null && !choices.includes(value)) choices.push(value);
-    if (spec.default === undefined && value === undefined) choices.unshift("");
+    if (followsBook || (spec.default === undefined && value === undefined)) choices.unshift("");
     for (const choice of choices) {
       const option = document.createElement("option");
       option.value = choice;
-      option.textContent = choice !== "" ? choiceName(key, spec, choice)
-        : key === "language" && path !== "language" ? t("(the book's language)") : t("(choose)");
+      option.textContent = choice !== "" ? choiceName(key, spec, choice) : followsBook ? asTheBook() : t("(choose)");
+      if (choice === "" && followsBook) option.className = "as-book";
       control.append(option);
     }
     control.value = value === undefined || value === null ? "" : value;
@@ -390,7 +417,7 @@ function renderBook() {
     }
     const holder = open ? box : box.querySelector(".disclosed");
     for (const key of keys.filter((k) => k in properties)) {
-      const control = field(studio.book, key, properties[key], key, changed);
+      const control = field(studio.book, key, properties[key], key, bookChanged);
       if (control) holder.append(control);
     }
     (open ? $("book-fields") : $("settings")).append(box);  // sections come between
@@ -408,6 +435,22 @@ function renderBook() {
     $("book-fields").append(box);
   }
   renderSections();
+}
+
+// A book's key changed on the form. A new language takes its paper along while the page size is
+// still the one the former language prints on (US Letter for English, A4 for the others: chosen by
+// nobody), and its name into the sections that follow it.
+function bookChanged(key, was) {
+  if (key === "language") {
+    const layout = studio.book.layout;
+    if (layout !== undefined && layout === sheetPaper(was)) {
+      studio.book.layout = sheetPaper(studio.book.language);
+      const select = document.querySelector("#book-fields [data-key='layout'] select, #settings [data-key='layout'] select");
+      if (select) select.value = studio.book.layout;
+    }
+    for (const option of document.querySelectorAll("#sections option.as-book")) option.textContent = asTheBook();
+  }
+  changed();
 }
 
 // Controls shown only when asked for (a section's less used options, the book's page, cover
