@@ -299,7 +299,7 @@ def _book(tab) -> dict:
 
 
 @pytest.mark.parametrize(("locale", "title", "paper"), [
-    ("de-DE", "Mein Arbeitsblatt", "a4"), ("es-ES", "Mi hoja de ejercicios", "a4"),
+    ("de-DE", "Mein Arbeitsblatt", "a4"), ("es-ES", "Mi ficha de ejercicios", "a4"),
     ("fr-FR", "Ma fiche d’exercices", "a4"), ("en-US", "My worksheet", "letter")])
 def test_a_new_book_is_a_worksheet_in_the_browsers_language_on_its_paper(browser, address, client,
                                                                           locale, title, paper):
