@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 import test_html
-import yaml
 import test_studio
+import yaml
 from babel.messages.pofile import read_po
 
 pytest.importorskip("flask", reason="pip install -e '.[studio]'")
