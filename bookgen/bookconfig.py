@@ -144,6 +144,7 @@ class BookConfig:
     formats: tuple[str, ...] = ("pdf",)
     exclude: tuple[Path, ...] = ()
     share_pages: bool = False
+    repeat_rules: bool = True  # False: a type's rules and example once, at its first section
     paper: str = "white"
     back_text: str | None = None
     cover_color: str = "#1f3a5f"

@@ -532,6 +532,9 @@ BOOK_FIELDS = {
                                 "this book must not repeat, relative to the config file")),
     "share_pages": Field(_flag, N_("true or false (a section may begin on the page where the one "
                                    "before it ends)"), default=False),
+    "repeat_rules": Field(_flag, N_("true or false (false: a section of a type whose rules the book "
+                                    "printed already opens with its title alone, no rules or example)"),
+                          default=True),
     "paper": Field(_choice(*PAPERS), N_("one of {choices} (sizes the cover's spine)"),
                    values={"choices": PAPERS}, words=_choice_word("paper"), default="white"),
     "back_text": Field(_line(limits.NOTE_CHARS, breaks=True),

@@ -47,6 +47,7 @@ _POD_SETTINGS = """\
 profile: print-on-demand     # embedded fonts, gutter by page count, {fewest} to {most} pages on white
 formats: [pdf, cover]        # the interior and NAME-cover.pdf, the wrap sized from its page count
 paper: white                 # white, cream or color: sets the spine's width
+repeat_rules: false          # a type's rules and example once, at its first section; true: each
 cover_color: "#1f3a5f"       # the cover's background (quoted)
 back_text: |                 # the blurb on the back cover; a blank line starts a paragraph
 {blurb}

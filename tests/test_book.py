@@ -283,3 +283,38 @@ def test_the_title_page_check_counts_each_versions_line(tmp_path):
             "{versions}\nsections:\n  - {{type: sudoku, count: 1, difficulty: easy}}\n")
     assert _title_page_fits(text.format(versions=1), tmp_path)
     assert not _title_page_fits(text.format(versions=2), tmp_path)
+
+
+def test_repeat_rules_false_explains_a_type_once_and_a_section_of_other_rules_again(
+        run, write_config, tmp_path):
+    """A publisher's kakuro at four levels printed the same rules and example at each, each on a
+    page of its own: with `repeat_rules: false` a type's rules and example come once, at its first
+    section; a later section of it opens with its title and level, its first puzzle below them. A
+    killer sudoku's rules after a classic sudoku's differ, so they are printed."""
+    config = write_config("""
+        title: Once
+        layout: 6x9
+        seed: 4
+        repeat_rules: false
+        contents: false
+        title_page: false
+        answers: none
+        sections:
+          - {type: kakuro, count: 1, difficulty: easy, size: 6}
+          - {type: kakuro, count: 1, difficulty: medium, size: 6}
+          - {type: sudoku, count: 1, difficulty: easy}
+          - {type: sudoku, count: 1, difficulty: easy, variant: killer}
+          - {type: sudoku, count: 1, difficulty: medium}
+    """)
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "once.pdf"), "-q", "-j", "1")
+    assert status == 0, err
+    openings = []
+    for page in text_of(tmp_path / "once.pdf"):
+        if "Difficulty:" in page:
+            openings.append(("How to play." in page, "Example" in page))
+    assert [rules for rules, _example in openings] == [True, False, True, True, False]
+    assert [example for _rules, example in openings[:3]] == [True, False, True]
+    assert not openings[4][1]
+    config.write_text(config.read_text().replace("repeat_rules: false", "repeat_rules: true"))
+    assert run("build", str(config), "-o", str(tmp_path / "each.pdf"), "-q", "-j", "1")[0] == 0
+    assert all("How to play." in page for page in text_of(tmp_path / "each.pdf") if "Difficulty:" in page)

@@ -172,6 +172,7 @@ class BookDocument:
             self.measured = ahead.measured
         book = self.book = self._narrowed(book)
         self._fits: dict[tuple[int, Geometry], list[ExampleFit]] = {}  # see _example_ways
+        self._told: dict[int, bool] = {}  # see _rules_told
         self.puzzle_scales: list[float] | None = None  # by section, from the last layout
         self._grid_cache: dict[Geometry, list[Grid]] = {}
         self.speech = config.speech()  # the book's words: its front matter, answers, running heads
@@ -418,9 +419,35 @@ class BookDocument:
             head += [NameLine(blanks, state, self.layout.body_size), Spacer(1, 3 * mm)]
         return head
 
+    def _rules_of(self, index: int) -> str:
+        """The rules section `index` prints, in its language: its own `rules:`, else its type's
+        (and the type's note on its example)."""
+        config = self.book.sections[index].config
+        puzzle_type = self.book.sections[index].puzzle_type
+        with speaking(self.speeches[index]):
+            # a type's own rules function may hand back its constant untranslated
+            rules = config.rules or _(puzzle_type.rules(config.request))
+            note = puzzle_type.example_note
+            if not config.rules and note and (said := note(config.request)):
+                rules = f"{rules} {said}"
+        return rules
+
+    def _rules_told(self, index: int) -> bool:
+        """Whether section `index` opens with its title alone (`repeat_rules: false`): a section
+        before it, of its type, printed the same rules (a book of kakuro at four levels explains
+        kakuro once; a killer sudoku's rules after a classic's are still printed)."""
+        if self.config.repeat_rules:
+            return False
+        if index not in self._told:
+            name = self.book.sections[index].puzzle_type.name
+            self._told[index] = any(
+                earlier.puzzle_type.name == name and self._rules_of(before) == self._rules_of(index)
+                for before, earlier in enumerate(self.book.sections[:index]))
+        return self._told[index]
+
     def _heading(self, index: int, state: Pass) -> list[Flowable]:
         """A section's heading: (for a worksheet's first section, the title block,) its title,
-        level and span, and its rules."""
+        level and span, and its rules (unless told before: `_rules_told`)."""
         section = self.book.sections[index]
         config = section.config
         lead = self._sheet_head(state) if index == 0 else []
@@ -434,11 +461,6 @@ class BookDocument:
                 level = _("Difficulty: {level} {stars}").format(
                     level=level_name(config.level), stars=stars).replace(f" {stars}", "\u00a0" + stars)
                 span = f"{level}\u00a0\u00b7 {span}"
-            # a type's own rules function may hand back its constant untranslated
-            rules = config.rules or _(section.puzzle_type.rules(config.request))
-            note = section.puzzle_type.example_note
-            if not config.rules and note and (said := note(config.request)):
-                rules = f"{rules} {said}"
             # Translators: bold, before a section's rules
             play = _("How to play.")
         version = self._version_words()  # a loose page of a sheet says its version above it
@@ -446,13 +468,15 @@ class BookDocument:
                         else config.title, state)
         if index and self.config.share_pages:
             anchor.spaceBefore = SECTION_SPACE  # dropped at the top of a page, as frames do
-        return lead + [
+        heading = lead + [
             anchor,
             Paragraph(escape(config.title), self.styles.heading),
             Paragraph(escape(span), self.styles.info),
-            Paragraph(f"<b>{escape(play)}</b> {escape(glued(rules))}",
-                      hyphenating(self.styles.body, self.speeches[index].code)),
         ]
+        if self._rules_told(index):
+            return heading
+        return heading + [Paragraph(f"<b>{escape(play)}</b> {escape(glued(self._rules_of(index)))}",
+                                    hyphenating(self.styles.body, self.speeches[index].code))]
 
     def _example_fit(self, index: int, state: Pass, geometry: Geometry) -> ExampleFit | None:
         """How the section's solved example fits its opening: the first way (`example_fits`)
@@ -472,7 +496,7 @@ class BookDocument:
         drawing its pages narrowed to (`_narrowed`): the few short words of an example fit where
         the section's longest did not (`example_fits` narrows them to half the frame itself)."""
         section = self.book.sections[index]
-        example = self.example_of(section)
+        example = None if self._rules_told(index) else self.example_of(section)
         width, height = geometry.frame_size
         with speaking(self.speeches[index]):  # the drawings' words, as they will print
             fits = example_fits(section.config.puzzle_type, example, state, width) if example else []
@@ -502,7 +526,7 @@ class BookDocument:
         """How the section's example, its solved drawing alone (`solved_fit`), fits below the
         rules on an opening's page of its own; None when its type has none or it does not."""
         section = self.book.sections[index]
-        example = self.example_of(section)
+        example = None if self._rules_told(index) else self.example_of(section)
         width, height = geometry.frame_size
         if example is None:
             return None

@@ -113,7 +113,7 @@ function drawFixedTexts() {
 const GROUPS = [
   ["book", ["title", "subtitle", "author", "seed"]],
   ["pages", ["layout", "large_print", "profile", "bleed", "paper", "answers", "title_page",
-             "contents", "share_pages", "language"]],
+             "contents", "share_pages", "repeat_rules", "language"]],
   ["cover", ["cover_color", "back_text", "copyright", "isbn"]],
   ["files", ["formats"]],
 ];
@@ -142,7 +142,8 @@ function words(key, path) {
     layout: t("Page size"), large_print: t("Large print"), profile: t("Print service"),
     bleed: t("Print to the page edge"), paper: t("Paper"), answers: t("Answers"),
     title_page: t("Title page"),
-    contents: t("Contents page"), share_pages: t("Share pages"), copyright: t("Copyright and notes"),
+    contents: t("Contents page"), share_pages: t("Share pages"), repeat_rules: t("Rules at each section"),
+    copyright: t("Copyright and notes"),
     isbn: t("ISBN"),
     name_line: t("Name line"), versions: t("Versions of the sheet"),
     back_text: t("Back cover text"), cover_color: t("Cover colour"), formats: t("Files to make"),
