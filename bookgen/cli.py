@@ -1406,17 +1406,19 @@ def _unsolved(error: Exception, budget: float, where: str, counting: bool = Fals
 
 def _types(args: argparse.Namespace, out: TextIO) -> int:
     """Every type with its levels and options; one type (`bookgen types NAME`) with its rules too
-    and the words each choice of its options is named by (the studio's menus)."""
+    and the words each choice of its options is named by (the studio's menus). Its titles, rules
+    and help in the user's language, as `--help` is; the names a config writes as they are."""
     from bookgen.puzzles import PUZZLE_TYPES, find_type
 
     one = args.type is not None
-    for puzzle_type in [find_type(args.type)] if one else PUZZLE_TYPES:
-        print(f"{puzzle_type.name}: {puzzle_type.title}", file=out)
-        print(f"  difficulty: {', '.join(puzzle_type.levels)}", file=out)
-        if one:
-            print(f"  rules: {puzzle_type.rules(None)}", file=out)
-        for line in _option_lines(puzzle_type, words=one):
-            print(line, file=out)
+    with refusing():
+        for puzzle_type in [find_type(args.type)] if one else PUZZLE_TYPES:
+            print(f"{puzzle_type.name}: {_(puzzle_type.title)}", file=out)
+            print(f"  difficulty: {', '.join(puzzle_type.levels)}", file=out)
+            if one:
+                print(f"  rules: {_(puzzle_type.rules(None))}", file=out)
+            for line in _option_lines(puzzle_type, words=one):
+                print(line, file=out)
     return 0
 
 
