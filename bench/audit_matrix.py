@@ -7,8 +7,9 @@ book under 24 pages); the goal is 0 findings. tests/test_audit.py runs a sample 
 pages (a section's page, not its last, whose text ends above its middle) are counted apart.
 
 Run: python bench/audit_matrix.py [--layouts 6x9,5x8] [--workers N] [--show N] [--share]
-[--languages de,fr] (--share: the same books with share_pages: true; --languages: the matrix in
-each of these languages instead of English).
+[--once] [--languages de,fr] (--share: the same books with share_pages: true; --once: with
+repeat_rules: false, a type's rules and example at its first section only; --languages: the
+matrix in each of these languages instead of English).
 """
 
 from __future__ import annotations
@@ -30,10 +31,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--show", type=int, default=3, help="findings to show per check")
     parser.add_argument("--share", action="store_true", help="every book with share_pages: true")
+    parser.add_argument("--once", action="store_true", help="every book with repeat_rules: false")
     parser.add_argument("--languages", default="en", help="comma-separated language codes (default en)")
     args = parser.parse_args()
     layouts = args.layouts.split(",") if args.layouts else sorted(available_layouts())
-    cases = [replace(case, share_pages=args.share, language=code)
+    cases = [replace(case, share_pages=args.share, repeat_rules=not args.once, language=code)
              for code in args.languages.split(",") for case in matrix(layouts)]
     started = time.perf_counter()
     # sorted by section count, so each worker makes a count's puzzles once (bookgen.audit._made)

@@ -484,7 +484,7 @@ class Case:
     """One book of the matrix: a trim, a profile (home, print-on-demand, or that with bleed),
     large print or not, how many sections (every type in turn, one to `most` puzzles each: three
     unless a test asks for fewer), whether their titles are long and whether sections share
-    pages."""
+    pages or print a type's rules once (`repeat_rules`)."""
 
     layout: str
     profile: str
@@ -493,12 +493,14 @@ class Case:
     long_titles: bool
     share_pages: bool = False
     language: str = "en"
+    repeat_rules: bool = True
     most: int = 3
 
     def __str__(self) -> str:
         return (f"{self.layout} {self.profile}{' large' if self.large_print else ''} "
                 f"{self.sections} sections{' long titles' if self.long_titles else ''}"
                 f"{' shared' if self.share_pages else ''}"
+                f"{'' if self.repeat_rules else ' rules once'}"
                 f"{' ' + self.language if self.language != 'en' else ''}")
 
     def config_text(self) -> str:
@@ -507,7 +509,7 @@ class Case:
                  f"bleed: {str(self.profile == 'bleed').lower()}",
                  f"large_print: {str(self.large_print).lower()}",
                 f"share_pages: {str(self.share_pages).lower()}", f"language: {self.language}",
-                 "sections:"]
+                 f"repeat_rules: {str(self.repeat_rules).lower()}", "sections:"]
         asked = matrix_sections()
         for index in range(self.sections):
             kind, level, options = asked[index % len(asked)]

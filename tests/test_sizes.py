@@ -412,11 +412,14 @@ def test_a_large_print_sheet_of_futoshikis_without_digits_takes_more_pages(run, 
 def test_a_large_print_sheet_too_small_for_its_grids_names_the_size_that_prints(run, tmp_path):
     """Hard kakuros in large print on 5 x 8: the refusal measured the room left below the sheet's
     opening, not the page the rows take after it, and said no size prints there; it names the
-    largest that does, and a sheet of that size builds."""
+    largest that does, and a sheet of that size builds; and the larger trims that print the
+    sheet as asked (it said "a larger trim" and named none)."""
     status, _, err = run("worksheet", "kakuro", "-d", "hard", "--large-print", "--layout", "5x8",
                          "-o", str(tmp_path / "k.pdf"))
     found = re.search(r"size (\d+) is the largest that prints there at that size$", err.strip())
     assert status == 2 and found, err
+    trims = re.search(r"use a larger trim \(([^)]*)\) or a smaller size", err)
+    assert trims and "8.5x11" in trims.group(1).split(", ") and "5x8" not in trims.group(1), err
     status, _, err = run("worksheet", "kakuro", "-d", "hard", "--large-print", "--layout", "5x8",
                          "--set", f"size={found.group(1)}", "-o", str(tmp_path / "k.pdf"))
     assert status == 0, err

@@ -911,7 +911,11 @@ class BookDocument:
         if largest_size is not None:  # the room of a page each, at the floor
             room = frame[0] / (floor * mm), (frame[1] - label - ROW_GAP) / (floor * mm)
             fitting = largest_size([r.puzzle for r in section.records], *room)
-        if fitting:
+        larger = _trims_that_print(self.config, section)[0] if fitting and self.advising else []
+        if larger:  # named, as the other refusals name the trims that print it
+            advice = _("use a larger trim ({trims}) or a smaller size: size {size} is the largest "
+                       "that prints there at that size").format(trims=", ".join(larger), size=fitting)
+        elif fitting:
             advice = _("use a larger trim or a smaller size: size {size} is the largest that prints "
                        "there at that size").format(size=fitting)
         elif not self.advising:  # (`_prints_on` asking): the changes are not worked out
@@ -1502,18 +1506,12 @@ def _span(section: Section) -> str:
     return str(first) if _one(section) else f"{first}\u2013{last}"
 
 
-def _changes_that_work(config: BookConfig, section: Section, printed: float,
-                       standard_floor: float, resize: bool = True) -> str:
-    """What would let a section refused as too small print, naming only what would work: the
-    other built-in trims on which it prints at its floor (`_prints_on`), print at standard size
-    (when it fits at that size here), a smaller size the type allows with the section's other
-    options, an easier level whose puzzles its defaults make smaller (not with `resize` False:
-    no size prints here); "no change of trim or options" when none does. `printed` is the size
-    at which the text that needs most prints here, `standard_floor` its floor in standard print."""
+def _trims_that_print(config: BookConfig, section: Section) -> tuple[list[str], list[str], list[str]]:
+    """The other built-in trims on which the section prints at its floor (`_prints_on`): larger
+    pages, smaller ones (a larger text area, or one a type narrows to), and layouts of the same
+    page size (US Letter's 8.5x11 workbook, narrower margins)."""
     from bookgen.config import available_layouts, load_layout
-    from bookgen.puzzles.base import Request
 
-    changes = []
     layouts = {name: load_layout(name) for name in sorted(available_layouts())
                if name != config.layout.name}
     trims = [name for name, layout in layouts.items() if _prints_on(layout, config, section)]
@@ -1522,6 +1520,21 @@ def _changes_that_work(config: BookConfig, section: Section, printed: float,
     larger = [name for name in trims if name not in same_page
               and layouts[name].width * layouts[name].height > page[0] * page[1]]
     smaller = [name for name in trims if name not in same_page and name not in larger]
+    return larger, smaller, same_page
+
+
+def _changes_that_work(config: BookConfig, section: Section, printed: float,
+                       standard_floor: float, resize: bool = True) -> str:
+    """What would let a section refused as too small print, naming only what would work: the
+    other built-in trims on which it prints at its floor (`_prints_on`), print at standard size
+    (when it fits at that size here), a smaller size the type allows with the section's other
+    options, an easier level whose puzzles its defaults make smaller (not with `resize` False:
+    no size prints here); "no change of trim or options" when none does. `printed` is the size
+    at which the text that needs most prints here, `standard_floor` its floor in standard print."""
+    from bookgen.puzzles.base import Request
+
+    changes = []
+    larger, smaller, same_page = _trims_that_print(config, section)
     if larger:
         changes.append(_("a larger trim ({trims})").format(trims=", ".join(larger)))
     if smaller:  # a smaller page with a larger text area, or one a type narrows to
