@@ -271,6 +271,8 @@ def _one_page_counts(config_text: str, trim: str) -> dict[int, int]:
             lay_out_grids(BookDocument(book))
         except TooManyToAPage as too_many:  # fewer to its page: all of them, the largest too
             index = lines[too_many.line]
+            if counts.get(index) == too_many.fits:  # laid out as it advised: the build says why
+                return counts
             counts[index] = too_many.fits
             section = book.sections[index]
             book = replace(book, sections=book.sections[:index] + (
