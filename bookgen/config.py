@@ -776,8 +776,11 @@ def marks_dropped(config: BookConfig, command_line: bool = False) -> list[str]:
     """A note for each section whose own words lose a letter another language's grids keep (Ä,
     Ö, Ü in German, Ñ in Spanish): a German teacher's KÄSE in a word search of a book left in
     English printed KASE, saying nothing. It names the language that keeps them: the config's
-    `language:`, or on the `command_line` (`bookgen worksheet`) its -L."""
-    from bookgen.core.letters import KEPT_MARKS, grid_form
+    `language:`, or on the `command_line` (`bookgen worksheet`) its -L. A letter the section's
+    own language writes says nothing of that: a Spanish teacher's PINGÜINO is a Spanish word, its
+    Ü dropped as Spanish grids drop it (a word search's list still prints PINGÜINO), and German
+    would be the wrong advice, so such a word gets no note."""
+    from bookgen.core.letters import KEPT_MARKS, WRITTEN_MARKS, grid_form
 
     notes = []
     for section in config.sections:
@@ -787,7 +790,8 @@ def marks_dropped(config: BookConfig, command_line: bool = False) -> list[str]:
         language = request.settings["language"]
         given = request.settings.get("words") or [word for word, _clue in request.settings.get("clues") or ()]
         for code, marks in KEPT_MARKS.items():
-            dropped = [word for word in given if set(word.upper()) & set(marks)]
+            foreign = set(marks) - set(WRITTEN_MARKS.get(language, ""))
+            dropped = [word for word in given if set(word.upper()) & foreign]
             if code == language or not dropped:
                 continue
             shown = dropped[:3]

@@ -206,6 +206,19 @@ def test_own_words_that_lose_a_letter_another_language_keeps_get_a_note(run, tmp
     assert run("build", str(config), "-o", str(tmp_path / "d.pdf"), "-q")[2] == ""
 
 
+def test_a_letter_the_books_own_language_writes_gets_no_advice_to_change_language(run, tmp_path):
+    """A Spanish teacher's PINGÜINO and CIGÜEÑA in a Spanish book were told '-L de keeps Ä, Ö, Ü':
+    Ü is a Spanish letter (Spanish grids write it U, as sopas de letras do), so no note; a German
+    word in the same book still gets one."""
+    words = "words=pingüino,cigüeña,árbol,niño,gato,perro"
+    status, _, err = run("worksheet", "wordsearch", "-n", "1", "-L", "es", "--set", words,
+                         "-o", str(tmp_path / "a.pdf"))
+    assert status == 0 and "-L de" not in err and "PINGÜINO" not in err, err
+    status, _, err = run("worksheet", "wordsearch", "-n", "1", "-L", "es", "--set", words + ",käse",
+                         "-o", str(tmp_path / "b.pdf"))
+    assert status == 0 and "note: KÄSE prints as KASE in Spanish grids; -L de keeps Ä, Ö, Ü" in err, err
+
+
 @pytest.mark.parametrize("language, layout, points", [
     ("de", None, (595, 842)),  # A4, as `bookgen init --kind worksheet --language de` starts
     ("en", None, (612, 792)),  # US letter

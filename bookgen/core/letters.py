@@ -26,6 +26,11 @@ LANGUAGES = ("en", "de", "fr", "es", "it", "nl")
 KEPT_MARKS = {"de": "ÄÖÜ", "es": "Ñ"}
 """The letters with marks a language's grids keep; every other mark is dropped."""
 SPELLED = {"ß": "SS", "ẞ": "SS", "Œ": "OE", "Æ": "AE"}
+WRITTEN_MARKS = {"en": "", "de": "ÄÖÜ", "fr": "ÀÂÆÇÉÈÊËÎÏÔŒÙÛÜŸ", "es": "ÁÉÍÑÓÚÜ",
+                 "it": "ÀÈÉÌÍÎÒÓÙÚ", "nl": "ÁÄÉÈËÍÏÓÖÚÜ"}
+"""The capitals with marks each language's own spelling writes (Spanish PINGÜINO, Dutch RUÏNE,
+French NOËL), whether its grids keep them or not: a word of the language may hold them, so they
+say nothing of the word being another language's."""
 
 
 @cache
