@@ -252,6 +252,56 @@ def test_a_teachers_list_goes_in_whole_on_both_versions_read_from_a_file(tmp_pat
     assert len(placements(made.puzzle["grid"], "CARBONDIOXIDE")) == 1
 
 
+SPANISH = ["ÁRBOL", "CAMIÓN", "CORAZÓN", "LEÓN", "PINGÜINO", "NIÑO", "ARAÑA", "MONTAÑA"]
+
+
+def test_the_list_prints_a_word_as_written_and_only_the_grid_drops_its_marks(tmp_path):
+    """A Spanish teacher's ÁRBOL, PINGÜINO and a German teacher's STRAUß: the list on the page, in
+    the answer key and in the JSON the HTML edition reads keeps the accents and ß; the grid writes
+    ARBOL, PINGUINO, STRAUSS (Spanish and German grids' letters)."""
+    from bookgen.cli import main
+
+    made = _made("easy", words=SPANISH, language="es")
+    assert made.puzzle["written"] == {"ARBOL": "ÁRBOL", "CAMION": "CAMIÓN", "CORAZON": "CORAZÓN",
+                                      "LEON": "LEÓN", "PINGUINO": "PINGÜINO"}
+    assert "shown" not in made.puzzle  # older readers print the grid's spelling, as before
+    assert all(len(placements(made.puzzle["grid"], word)) == 1 for word in ("ARBOL", "PINGUINO"))
+    WORDSEARCH.validate(made.puzzle)
+    target = tmp_path / "es.pdf"
+    assert main(["worksheet", "wordsearch", "-n", "1", "-L", "es", "--set", "words=" + ",".join(SPANISH),
+                 "-o", str(target), "-q"]) == 0
+    for name in ("es.pdf", "es-answers.pdf"):
+        text = "".join(page.extract_text() for page in PdfReader(tmp_path / name).pages)
+        assert all(word in text for word in SPANISH), name
+    first = PdfReader(target).pages[0].extract_text()
+    assert "LEÓN" in first  # the example's list too (its words are león, gato, pato)
+    german = _made("easy", words=["STRAUß", "Käse", "Bär", "Fuchs", "Hase", "Igel"], language="de")
+    assert german.puzzle["written"] == {"STRAUSS": "STRAUß"} and "STRAUSS" in german.puzzle["words"]
+    assert len(placements(german.puzzle["grid"], "STRAUSS")) == 1
+    terms = find_type("wordsearch").hints(german.puzzle, german.solution)
+    assert any(hint["why"].startswith("STRAUß ") for hint in terms)
+    with pytest.raises(PuzzleFormatError, match="'written'"):
+        WORDSEARCH.validate({"grid": ["ARBOLX", "XXXXXX"], "words": ["ARBOL"], "language": "es",
+                             "written": {"ARBOL": "ÁRBOLES"}})
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "es", "it", "nl"])
+def test_a_themes_list_prints_its_words_with_their_accents(language):
+    """Every theme word with a mark its language's grids drop (CORAZÓN, PÈRE NOËL) prints with it,
+    and no two of a theme's terms fold to one grid word (the list would show only one)."""
+    from bookgen.puzzles.wordsearch.parameters import (
+        ALL_THEMES, _listed, grid_word, shown, theme_words, written_form)
+
+    for theme in ALL_THEMES:
+        terms = _listed(f"words/{language}/{theme}.txt")
+        assert len({grid_word(term, language) for term in terms}) == len(terms), theme
+        made = _made("easy", language=language, theme=theme)
+        written = {grid_word(term, language): written_form(term, language) for term in terms}
+        printed = shown(made.puzzle)
+        assert all(printed[word] == written[word] for word in made.puzzle["words"]), theme
+        assert set(made.puzzle["words"]) <= set(theme_words(language, theme))
+
+
 def test_every_word_that_cannot_go_in_is_named_with_why():
     with pytest.raises(BookgenError) as caught:
         Request.make(WORDSEARCH, "easy", {"words": ["cat", "cats", "Søren", "dog"], "language": "de"})
@@ -395,6 +445,19 @@ def test_the_blocklists_hold_what_the_held_out_grids_showed_and_older_json_still
 
 # --- the playable page ---------------------------------------------------------------------------
 
+
+
+def test_the_playable_pages_list_keeps_the_accents(tmp_path, browser):
+    """The HTML edition's list reads ÁRBOL and PINGÜINO, as the printed list does."""
+    made = _made("easy", words=SPANISH, language="es")
+    record = {"type": "wordsearch", "id": "wordsearch:x::1", "difficulty": "easy", "number": 1,
+              "rating": made.rating, "puzzle": made.puzzle, "solution": made.solution}
+    write_html(tmp_path / "book.html", "T", None, [{"title": "Sopa de letras", "type": "wordsearch",
+                                                    "level": "easy", "rules": "Busca.", "puzzles": [record]}])
+    with test_html._opener(browser, tmp_path / "book.html") as open_:
+        tab = open_(width=1200, height=1600)
+        listed = tab.locator("#puzzle-1 ul.words li").all_text_contents()
+    assert sorted(word.strip() for word in listed) == sorted(SPANISH), listed
 
 
 def test_the_playable_page_shows_the_shape_reveals_the_message_and_stays_readable_in_the_dark(

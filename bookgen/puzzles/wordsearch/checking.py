@@ -23,12 +23,13 @@ from bookgen.puzzles.wordsearch.parameters import (
     SEPARATORS,
     STEPS,
     children_avoid,
+    grid_word,
     message_lengths,
     message_letters,
 )
 
 Square = tuple[int, int]
-OPTIONAL_FIELDS = {"shown", "message_lengths", "children"}
+OPTIONAL_FIELDS = {"shown", "written", "message_lengths", "children"}
 
 
 def avoided(language: str, children: bool = False) -> tuple[str, ...]:
@@ -188,6 +189,15 @@ def _validate_optional(puzzle: JSON) -> None:
             for word, term in terms.items())):
         raise PuzzleFormatError(_("'shown' maps listed words to their terms as the list prints them: the "
                                   "word's letters, kept apart by spaces, hyphens or apostrophes"))
+    written = puzzle.get("written", {})
+    if not (isinstance(written, dict) and all(
+            word in puzzle["words"] and isinstance(term, str) and term == term.strip()
+            and all(char.isalpha() or char in SEPARATORS for char in term)
+            and grid_word(term, puzzle["language"]) == word
+            for word, term in written.items())):
+        raise PuzzleFormatError(_("'written' maps listed words to their terms as the language writes "
+                                  "them (ÁRBOL for ARBOL, STRAUß for STRAUSS): terms the grid spells "
+                                  "as the word"))
     lengths = puzzle.get("message_lengths", [1])
     if not (isinstance(lengths, list) and lengths and all(
             isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in lengths)

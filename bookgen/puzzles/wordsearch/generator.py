@@ -41,6 +41,8 @@ from bookgen.puzzles.wordsearch.parameters import (
     theme_messages,
     theme_terms,
     theme_words,
+    theme_written,
+    written_terms,
 )
 from bookgen.puzzles.wordsearch.solver import as_json, cells_of, placements
 
@@ -161,6 +163,15 @@ def terms(request: Request) -> dict[str, str]:
         return theme_terms(language, request.settings["theme"])
     return {grid_word(w, language): shown_form(w, language) for w in request.settings["words"]
             if shown_form(w, language) != grid_word(w, language)}
+
+
+def written(request: Request) -> dict[str, str]:
+    """The terms the list prints with marks the grid drops (ÁRBOL, STRAUß): the given words',
+    or the theme's."""
+    language = request.settings["language"]
+    if not request.settings["words"]:
+        return theme_written(language, request.settings["theme"])
+    return written_terms(request.settings["words"], language)
 
 
 def dealt(request: Request, pool: Sequence[str]) -> list[str] | None:
@@ -528,6 +539,9 @@ def _puzzle(request: Request, grid: list[str], words: list[str]) -> dict:  # typ
     spelled = {word: term for word, term in terms(request).items() if word in words}
     if spelled:
         puzzle["shown"] = dict(sorted(spelled.items()))
+    marked = {word: term for word, term in written(request).items() if word in words}
+    if marked:
+        puzzle["written"] = dict(sorted(marked.items()))
     if request.settings["children"]:
         puzzle["children"] = True
     return puzzle

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from functools import cache
 from importlib import resources
 
@@ -106,6 +107,20 @@ def theme_terms(language: str, theme: str) -> dict[str, str]:
 
 
 @cache
+def theme_written(language: str, theme: str) -> dict[str, str]:
+    """The terms a built-in theme's list prints with marks its grids drop (CORAZÓN for CORAZON,
+    PÈRE NOËL), by the word its grids write (`written_terms`)."""
+    return written_terms(_listed(f"words/{language}/{theme}.txt"), language)
+
+
+def written_terms(terms: list[str] | tuple[str, ...], language: str) -> dict[str, str]:
+    """Of `terms`, those the list prints otherwise than `shown_form` (with a mark or a letter the
+    grid spells otherwise: ÁRBOL, PINGÜINO, STRAUß), by the word the grid writes."""
+    return {grid_word(term, language): written_form(term, language) for term in terms
+            if written_form(term, language) != shown_form(term, language)}
+
+
+@cache
 def theme_messages(language: str, theme: str) -> tuple[str, ...]:
     """The hidden messages a theme's grids may spell (`message: theme`): words/LANG/messages.txt,
     one `theme: phrase` a line."""
@@ -126,6 +141,16 @@ def shown_form(term: str, language: str) -> str:
     hyphen or apostrophe ("CARBON DIOXIDE")."""
     text = re.sub(r"\s+", " ", term.replace("\u2019", "'").strip())
     return grid_form(text, language)
+
+
+def written_form(term: str, language: str) -> str:
+    """A term as a reader reads it in the list: in capitals as the language writes them, with
+    every mark (ÁRBOL, PINGÜINO, CŒUR) and ß (STRAUß: the list shows the word the teacher wrote,
+    not the grid's STRAUSS), its words kept apart as `shown_form` keeps them. Only the grid writes
+    the language's grid alphabet (`grid_form`)."""
+    text = re.sub(r"\s+", " ", term.replace("\u2019", "'").strip())
+    capitals = "".join(char if char in "ßẞ" or len(char.upper()) != 1 else char.upper() for char in text)
+    return unicodedata.normalize("NFC", capitals)
 
 
 def grid_word(term: str, language: str) -> str:
@@ -308,9 +333,11 @@ def rules_text(request: Request | None) -> str:
 
 
 def shown(puzzle: JSON) -> dict[str, str]:
-    """Each listed word as the list prints it: its term with spaces where the grid runs one
-    together ("CARBON DIOXIDE"), else the word itself."""
-    return {word: puzzle.get("shown", {}).get(word, word) for word in puzzle["words"]}
+    """Each listed word as the list prints it: its term as the language writes it where that has
+    marks the grid drops ("written": ÁRBOL), else its term with spaces where the grid runs one
+    together ("shown": "CARBON DIOXIDE"), else the word itself."""
+    written, terms = puzzle.get("written", {}), puzzle.get("shown", {})
+    return {word: written.get(word, terms.get(word, word)) for word in puzzle["words"]}
 
 
 def listed(puzzle: JSON) -> list[str]:
@@ -319,7 +346,7 @@ def listed(puzzle: JSON) -> list[str]:
     return sorted(puzzle["words"], key=lambda word: collation_key(terms[word], puzzle["language"]))
 
 
-PRINTED_KEYS = ("grid", "words", "language", "shown", "message_lengths", "children")
+PRINTED_KEYS = ("grid", "words", "language", "shown", "written", "message_lengths", "children")
 """What the page shows of a puzzle: its letters, its list (as terms), the blanks of its hidden
 message and, for children, the boxes to tick (the page's own look, not a fact to solve from)."""
 

@@ -19,7 +19,7 @@
   }
 
   function wordsearchGame(board, record, page) {
-    var puzzle = record.puzzle, grid = puzzle.grid, words = puzzle.words, shown = puzzle.shown || {};
+    var puzzle = record.puzzle, grid = puzzle.grid, words = puzzle.words, shown = puzzle.shown || {}, written = puzzle.written || {};
     var places = (record.solution && record.solution.placements) || [];
     var message = record.solution && record.solution.message;
     var rows = grid.length, cols = grid[0].length;
@@ -43,7 +43,7 @@
         cells.push(cell);
       }
     }
-    function term(word) { return shown[word] || word; }
+    function term(word) { return written[word] || shown[word] || word; }
     var list = el("ul", "words");
     list.setAttribute("aria-label", t("Words to find"));
     var items = {};
