@@ -111,6 +111,18 @@ def test_the_users_words_are_all_placed():
     assert sorted(made.puzzle["words"]) == sorted(w.upper() for w in words)
 
 
+def test_the_list_is_what_goes_into_the_squares_in_the_grids_spelling():
+    """A fill-in's list is the letters to write, a letter a square, grouped by count: STRAUß and
+    ÄPFEL go in as STRAUSS (7 squares) and ÄPFEL; Spanish ÁRBOL as ARBOL (unlike a word search's
+    list, which a reader only reads: there ÁRBOL and STRAUß print as written)."""
+    german = ["Strauß", "Äpfel", "Hase", "Igel", "Fuchs", "Bär", "Maus", "Esel"]
+    made = make_puzzle(Request.make(FILLIN, "easy", {"words": german, "language": "de"}), "mine")
+    assert "STRAUSS" in made.puzzle["words"] and "ÄPFEL" in made.puzzle["words"]
+    spanish = ["árbol", "camión", "león", "niño", "araña", "pato", "gato", "oso"]
+    made = make_puzzle(Request.make(FILLIN, "easy", {"words": spanish, "language": "es"}), "mine")
+    assert {"ARBOL", "CAMION", "LEON", "NIÑO"} <= set(made.puzzle["words"])
+
+
 @pytest.mark.parametrize("words, options, said", [
     (["cat", "dog", "cow", "ant", "xyz"], {}, "the word 'XYZ' shares no letter with any other"),
     (["abc", "abd", "xyz", "xyw"], {}, "the words XYW, XYZ share letters only among themselves"),
