@@ -694,3 +694,26 @@ def test_a_worksheet_that_leaves_some_of_the_users_words_out_says_so(run, tmp_pa
     assert (said in err) == noted, err
     status, _, err = run(*command, "-q")
     assert status == 0 and said not in err
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_default_scramble_answer_is_a_word_hunspell_knows_only_capitalised(language):
+    """The common words' pools (every level) hold none of the fill-in's checked-in notwords/LANG.txt
+    (bookgen/puzzles/fillin/names.py: forms hunspell takes capitalised only, a name, or in capitals
+    only, or not at all), nor a form the known words leave out (core/notknown/LANG.txt)."""
+    from bookgen.core.known_words import not_known
+    from bookgen.puzzles.fillin.wordlist import left_out
+
+    names = {line.split()[0] for line in left_out_lines(language) if line.split()[1] == "name"}
+    assert names, language  # the list says which forms are names
+    for level in LEVELS:
+        request = Request.make(find_type("scramble"), level, {"language": language})
+        pool = set(word_pool(request))
+        assert pool and not pool & left_out(language) and not pool & not_known(language), level
+
+
+def left_out_lines(language: str) -> list[str]:
+    from bookgen.puzzles.fillin.wordlist import FOLDER
+
+    text = (FOLDER.parent / "notwords" / f"{language}.txt").read_text("utf-8")
+    return [line for line in text.splitlines() if line and not line.startswith("#")]
