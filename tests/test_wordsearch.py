@@ -290,7 +290,13 @@ def test_a_themes_list_prints_its_words_with_their_accents(language):
     """Every theme word with a mark its language's grids drop (CORAZÓN, PÈRE NOËL) prints with it,
     and no two of a theme's terms fold to one grid word (the list would show only one)."""
     from bookgen.puzzles.wordsearch.parameters import (
-        ALL_THEMES, _listed, grid_word, shown, theme_words, written_form)
+        ALL_THEMES,
+        _listed,
+        grid_word,
+        shown,
+        theme_words,
+        written_form,
+    )
 
     for theme in ALL_THEMES:
         terms = _listed(f"words/{language}/{theme}.txt")
