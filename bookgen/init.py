@@ -248,22 +248,18 @@ def _one_page_counts(config_text: str, trim: str) -> dict[int, int]:
     floor, where that is fewer than the config asks for (six crosswords do not fit a page of a
     worksheet): its puzzles made and laid out as the build lays them, a section's largest
     deciding, so the config `init` writes builds as it stands."""
-    import tempfile
     from dataclasses import replace
 
     from bookgen.book import make_book
-    from bookgen.config import load_config
+    from bookgen.config import read_config_text
     from bookgen.render.document import BookDocument, lay_out_grids
     from bookgen.render.sizes import TooManyToAPage
 
-    with tempfile.TemporaryDirectory(prefix="bookgen-init-") as folder:
-        config_path = Path(folder) / CONFIG_NAME
-        config_path.write_text(config_text.replace(f"layout: ./{LAYOUT_NAME}", f"layout: {trim}"),
-                               encoding="utf-8")
-        try:
-            book = make_book(load_config(config_path))
-        except BookgenError:  # the build says why, of the config as written
-            return {}
+    try:  # on the built-in trim the project's layout.yaml copies
+        book = make_book(read_config_text(config_text.replace(f"layout: ./{LAYOUT_NAME}", f"layout: {trim}"),
+                                          Path(CONFIG_NAME)))
+    except BookgenError:  # the build says why, of the config as written
+        return {}
     lines = {section.config.line: index for index, section in enumerate(book.sections)}
     counts: dict[int, int] = {}
     while True:
