@@ -24,11 +24,13 @@ from bookgen.html import write_html
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
-from bookgen.puzzles.nonogram.drawing import WIDEST
+from bookgen.puzzles.nonogram.drawing import LEAST_CLEAR, WIDEST, spacing, tightest
 from bookgen.puzzles.nonogram.generator import clues_of, picture_grid
 from bookgen.puzzles.nonogram.lines import full, overlap, runs, settle
 from bookgen.puzzles.nonogram.parameters import turned
+from bookgen.render.fonts import register_fonts
 from bookgen.render.pdf import render_pdf
+from bookgen.render.pdfpen import MeasuringPen
 
 NONOGRAM = find_type("nonogram")
 ROOT = Path(__file__).resolve().parent.parent
@@ -289,6 +291,47 @@ def test_the_grid_has_a_heavier_line_every_five_squares_and_prints_every_clue():
     assert sorted(pen.texts()) == sorted(NONOGRAM.printed(record.puzzle).texts)
 
 
+ROUNDED = 0.01  # mm: the drawing's digit width rounds DejaVu's advance (0.636 em for 1303/2048)
+
+
+def _column_clearances(puzzle, room=None) -> list[float]:
+    """The clear space (mm) beside every number above a column, measured with the real font: from
+    the number's edge to the nearer line of its column."""
+    pen = MeasuringPen(register_fonts("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf"))
+    NONOGRAM.draw_puzzle(pen, puzzle) if room is None else NONOGRAM.narrowed(*room).draw_puzzle(pen, puzzle)
+    cell = spacing(puzzle, room).cell
+    grid_top = min(kw["y1"] for name, kw in pen.calls if name == "line" and kw["width"] == MEDIUM)
+    left = min(kw["x1"] for name, kw in pen.calls if name == "line" and kw["width"] == MEDIUM)
+    clearances = []
+    for name, kw in pen.calls:
+        if name == "text" and kw["y"] < grid_top:  # above the grid: a column's number
+            half = pen.text_width(kw["text"], kw["size"]) / 2
+            column = int((kw["x"] - left) // cell)
+            clearances.append(min(kw["x"] - half - (left + column * cell),
+                                  left + (column + 1) * cell - (kw["x"] + half)))
+    return clearances
+
+
+@pytest.mark.parametrize("size, level", [("15x15", "expert"), ("20x20", "medium"), ("30x30", "hard")])
+def test_every_number_above_a_column_keeps_clear_of_its_lines_natural_and_narrowed(size, level):
+    """Two-digit numbers above the columns ("10" "15" side by side) keep clear space each side
+    at natural size and narrowed as far as large print goes; the page scales the drawing, never
+    the text alone, so the space scales with the number at every size the book prints."""
+    record = make_puzzle(Request.make(NONOGRAM, level, {"size": size}), "clear")
+    puzzle = record.puzzle
+    assert any(n >= 10 for clue in puzzle["col_clues"] for n in clue)
+    natural = _column_clearances(puzzle)
+    assert len(natural) == sum(max(1, len(clue)) for clue in puzzle["col_clues"])
+    assert min(natural) >= LEAST_CLEAR - ROUNDED
+    if size != "30x30":  # room to spare: a quarter of a digit each side
+        assert min(natural) >= 0.45
+    width = NONOGRAM.measure(puzzle)[0]
+    least = spacing(puzzle, (1.0, 1000.0))  # narrowed as far as the numbers let it
+    assert least == tightest(puzzle)
+    assert min(_column_clearances(puzzle, (width * 0.9, 1000.0))) >= LEAST_CLEAR - ROUNDED
+    assert min(_column_clearances(puzzle, (1.0, 1000.0))) >= LEAST_CLEAR - ROUNDED
+
+
 def test_a_30x30_nonogram_prints_on_a_6x9_page_at_the_floor(write_config):
     config = write_config("title: T\nlayout: 6x9\nseed: 9\nsections:\n  - {type: nonogram, count: 1, "
                           "difficulty: medium, size: 30x30}\n")
@@ -300,13 +343,13 @@ def test_a_30x30_nonogram_prints_on_a_6x9_page_at_the_floor(write_config):
     assert [str(finding) for finding in audit(pdf)] == []
 
 
-def test_large_print_narrows_a_22x22_onto_8_5x11_and_names_the_largest_size_a_30x30_would(
+def test_large_print_narrows_a_21x21_onto_8_5x11_and_names_the_largest_size_a_30x30_would(
         write_config, run, tmp_path):
-    """A 22x22's squares and clues close in around its 16 pt numbers (two-digit ones above its
+    """A 21x21's squares and clues close in around its 16 pt numbers (two-digit ones above its
     columns) to fit the page; a 30x30 cannot (30 columns of two 16 pt digits are 216 mm), and the
     refusal names the largest size that prints."""
     config = write_config("title: T\nlayout: 8.5x11\nlarge_print: true\nseed: 9\nsections:\n"
-                          "  - {type: nonogram, count: 1, difficulty: medium, size: 22x22}\n")
+                          "  - {type: nonogram, count: 1, difficulty: medium, size: 21x21}\n")
     book = make_book(load_config(config))
     assert [str(finding) for finding in audit(render_pdf(book)[0], True)] == []
     (record,) = book.sections[0].records
@@ -318,10 +361,10 @@ def test_large_print_narrows_a_22x22_onto_8_5x11_and_names_the_largest_size_a_30
     width, height = narrow.measure(record.puzzle)
     assert width <= natural[0] * 0.95
     assert x0 >= -0.3 and y0 >= -0.3 and x1 <= width + 0.3 and y1 <= height + 0.3
-    config.write_text(config.read_text().replace("22x22", "30x30"))
+    config.write_text(config.read_text().replace("21x21", "30x30"))
     status, _, err = run("build", str(config), "-o", str(tmp_path / "book.pdf"), "-q")
     assert status == 2 and "cannot print at large print size" in err and "needs 16 pt" in err
-    assert re.search(r"size 2[2-4] is the largest that prints there", err)
+    assert re.search(r"size 2[0-2] is the largest that prints there", err)
 
 
 # --- hints ---------------------------------------------------------------------------------------

@@ -59,7 +59,7 @@ SHOWCASE = (
 def narrowed(width: float, height: float) -> PuzzleType:
     """Nonograms with the squares and the clues' spacing closed in around clue numbers of the same
     size so that a drawing is at most `width` x `height` mm, as far as the numbers let them
-    (drawing's `tightest`): large print on a narrow trim (a 22x22 on 8.5x11)."""
+    (drawing's `tightest`): large print on a narrow trim (a 21x21 on 8.5x11)."""
     room = (width, height)
     return replace(NONOGRAM, measure=partial(measure, room=room),
                    measure_solution=partial(measure_solution, room=room),

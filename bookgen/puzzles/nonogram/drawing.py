@@ -6,9 +6,14 @@ Row clues sit close, each number as wide as its digits plus a gap, so a 30x30 gr
 page at the 7 pt floor; the widths come from the digits' advance (DejaVu Sans draws every digit
 0.636 em wide), so `measure` knows them without a pen.
 
+A column's clue numbers keep clear of the lines beside it: a grid with two-digit numbers above
+its columns has wider squares (`natural`), as wide as the room of a 6x9 page (`WIDEST`) lets a
+drawing be, and never less clear space than `LEAST_CLEAR` each side, narrowed or not (the text is never
+made smaller for it: the page scales the whole drawing until its numbers reach the floor).
+
 Narrowed (`room`: large print on a page too narrow for the grid), the squares, the clues' lines
 and the gaps between numbers close in around clue numbers of the same size, as far as `tightest`
-lets them: a column as wide as its widest number and a hair, a square as tall as a digit and a
+lets them: a column as wide as its widest number and its clear space, a square as tall as a digit and a
 little. The clue numbers stay 9 pt, so the page prints them at its floor all the same.
 """
 
@@ -21,7 +26,7 @@ from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.puzzles.nonogram.parameters import MAX_SIDE, clue_texts
 
 CELL = 4.6           # square side, mm
-CLUE_SIZE = 9.0      # clue numbers, pt (a two-digit number fits a column)
+CLUE_SIZE = 9.0      # clue numbers, pt
 DIGIT = 0.636 * CLUE_SIZE * 25.4 / 72  # a digit's advance, mm
 GAP = 1.3            # between a row's numbers, mm
 PITCH = 3.5          # between a column's numbers, mm
@@ -41,34 +46,58 @@ class Spacing(NamedTuple):
     gap: float
 
 
-NATURAL = Spacing(CELL, PITCH, GAP)
+NATURAL = Spacing(CELL, PITCH, GAP)  # a grid whose numbers above the columns have one digit
+
+CLEAR = 0.5
+"""The clear space (mm) wanted each side of the widest number above a column, between it and the
+lines: a quarter of a digit; two digits and this make a square of 5 mm."""
+LEAST_CLEAR = 0.25
+"""The least clear space (mm) each side of a column's widest number, at natural size or narrowed:
+0.19 mm at the 7 pt floor, 0.44 mm at 16 pt (two digits in a 4.6 mm square leave 0.28 mm)."""
+
+
+def _widest_above(puzzle: JSON) -> int:
+    """The most digits of a number above a column."""
+    return max(len(text) for clue in puzzle["col_clues"] for text in clue_texts(clue))
+
+
+def natural(puzzle: JSON) -> Spacing:
+    """A drawing's spacing at natural size: squares of 4.6 mm, wider where a two-digit number
+    above a column needs them to leave it `CLEAR` each side, as far as a 6x9 page takes the
+    drawing (`WIDEST`: a 30x30's squares stay as narrow as its row clues need)."""
+    wanted = _widest_above(puzzle) * DIGIT + 2 * CLEAR
+    if wanted <= CELL:
+        return NATURAL
+    room = (WIDEST - clue_room(puzzle)[0]) / puzzle["cols"]
+    return NATURAL._replace(cell=max(CELL, min(wanted, room)))
 
 
 def tightest(puzzle: JSON) -> Spacing:
     """The closest a narrowed drawing sets its clues: a square as wide as the widest number above
-    a column and 0.1 mm (a two-digit one: 4.1 mm, not 4.6), and as tall as a digit and 0.6 mm
-    (a grid whose numbers above the columns are all one digit: 2.9 mm); numbers down a column a
-    digit and 0.6 mm apart, along a row 0.8 mm."""
-    widest = max(len(text) for clue in puzzle["col_clues"] for text in clue_texts(clue))
-    return Spacing(max(widest * DIGIT + 0.1, DIGIT_HEIGHT + 0.6), DIGIT_HEIGHT + 0.6, 0.8)
+    a column and `LEAST_CLEAR` each side (a two-digit one: 4.5 mm, not 4.6), and as tall as a
+    digit and 0.6 mm (a grid whose numbers above the columns are all one digit: 2.9 mm); numbers
+    down a column a digit and 0.6 mm apart, along a row 0.8 mm."""
+    return Spacing(max(_widest_above(puzzle) * DIGIT + 2 * LEAST_CLEAR, DIGIT_HEIGHT + 0.6),
+                   DIGIT_HEIGHT + 0.6, 0.8)
 
 
 def spacing(puzzle: JSON, room: Room | None = None) -> Spacing:
     """The natural spacing, or (narrowed into `room`) the largest between it and `tightest` that
     lets the drawing fit the room, all three closed in by the same share."""
-    if room is None or _size(puzzle, NATURAL)[0] <= room[0] and _size(puzzle, NATURAL)[1] <= room[1]:
-        return NATURAL
+    start = natural(puzzle)
+    if room is None or _size(puzzle, start)[0] <= room[0] and _size(puzzle, start)[1] <= room[1]:
+        return start
     least = tightest(puzzle)
     low, high = 0.0, 1.0  # the share of the way from the natural spacing to the tightest
     for _ in range(30):
         share = (low + high) / 2
-        width, height = _size(puzzle, _between(share, least))
+        width, height = _size(puzzle, _between(share, start, least))
         low, high = (low, share) if width <= room[0] and height <= room[1] else (share, high)
-    return _between(high, least)
+    return _between(high, start, least)
 
 
-def _between(share: float, least: Spacing) -> Spacing:
-    return Spacing(*(natural + share * (tight - natural) for natural, tight in zip(NATURAL, least)))
+def _between(share: float, start: Spacing, least: Spacing) -> Spacing:
+    return Spacing(*(wide + share * (tight - wide) for wide, tight in zip(start, least)))
 
 
 def _size(puzzle: JSON, space: Spacing) -> tuple[float, float]:
@@ -99,8 +128,14 @@ def measure(puzzle: JSON, room: Room | None = None) -> tuple[float, float]:
     return _size(puzzle, spacing(puzzle, room))
 
 
+def answer_cell(puzzle: JSON, room: Room | None = None) -> float:
+    """An answer's square: the puzzle's, but no wider than 4.6 mm, since it has no numbers above
+    its columns to make room for (two 15x15 answers still share a large-print page)."""
+    return min(spacing(puzzle, room).cell, CELL)
+
+
 def measure_solution(puzzle: JSON, room: Room | None = None) -> tuple[float, float]:
-    cell = spacing(puzzle, room).cell
+    cell = answer_cell(puzzle, room)
     return puzzle["cols"] * cell, puzzle["rows"] * cell
 
 
@@ -141,7 +176,7 @@ def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None) -> None:
 def draw_solution(pen: Pen, puzzle: JSON, solution: JSON, room: Room | None = None) -> None:
     grid = solution["grid"]
     rows, cols = len(grid), len(grid[0])
-    cell = spacing(puzzle, room).cell
+    cell = answer_cell(puzzle, room)
     for r, row in enumerate(grid):
         c = 0
         while c < cols:  # each run of black squares as one bar
