@@ -11,6 +11,7 @@ unique, or for a built-in shape the nearest sizes that work.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache, reduce
 from itertools import islice
 
@@ -20,7 +21,7 @@ from bookgen.core.masks import SHAPES, parse_mask, shape_mask
 from bookgen.errors import BookgenError
 from bookgen.i18n.conjunctions import joined
 from bookgen.puzzles.nonogram.drawing import WIDEST, measure
-from bookgen.puzzles.nonogram.grader import TOP_RANK, deduce, figures_of
+from bookgen.puzzles.nonogram.grader import BANDS, TOP_RANK, deduce, figures_of
 from bookgen.puzzles.nonogram.lines import runs
 from bookgen.puzzles.nonogram.parameters import MAX_SIDE, answer_form
 from bookgen.puzzles.nonogram.pictures import Grid, Style, ink_blot
@@ -158,6 +159,51 @@ SMALL_UNDER, SMALL_ATTEMPTS = 8, 4000
 these miss once in 10^10 and take a second at most."""
 
 
+EXPERT_SCORES = (23, 27)
+"""The scores an expert blot is worked towards, one drawn per puzzle. A blot the grader finishes
+with contradictions nearly always needs just one (score 20, the band's floor: two mirrored 2x2
+spots the lines leave); of 600 expert-style 15x15 blots, 17 were expert, 16 at 20 and one at 21
+(bench/nonogram.py). Flipping squares on its edge, kept while it stays expert and needs no fewer
+contradictions, takes a 15x15 to 23-26 within a few hundred gradings."""
+EXPERT_PICTURES = 3
+"""Pictures worked at most for one expert puzzle: about one in eight stays at 20 after its tries."""
+CLIMB_TRIES = 300
+"""Flips tried on a 15x15 expert picture; on larger grids fewer, by area (a 30x30's grading costs
+some 40 ms, and a flip there seldom adds the six contradictions a point of score takes)."""
+
+
+def edge_squares(grid: Grid, folded: bool) -> list[tuple[int, int]]:
+    """The squares beside one of the other colour (on the left half and middle column of a
+    folded picture, whose right half follows): flipping one moves an outline, not a speck."""
+    rows, cols = len(grid), len(grid[0])
+    half = (cols + 1) // 2 if folded else cols
+    return [(r, c) for r in range(rows) for c in range(half)
+            if any(0 <= r + dr < rows and 0 <= c + dc < cols and grid[r + dr][c + dc] != grid[r][c]
+                   for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)))]
+
+
+def harder(rng: random.Random, grid: Grid, rating: JSON, rated: Callable[[JSON], JSON], target: int,
+           folded: bool) -> tuple[Grid, JSON]:
+    """An expert picture worked towards `target`: a square on an outline flipped (with its mirror
+    image), kept while the picture fills its frame, grades expert and needs no fewer
+    contradictions; until the score reaches the target or the tries run out."""
+    rows, cols = len(grid), len(grid[0])
+    for _try in range(max(20, CLIMB_TRIES * 225 // (rows * cols))):
+        if rating["score"] >= target:
+            break
+        r, c = rng.choice(edge_squares(grid, folded))
+        flipped = [row.copy() for row in grid]
+        flipped[r][c] ^= 1
+        if folded:
+            flipped[r][cols - 1 - c] = flipped[r][c]
+        if not fills_the_frame(flipped):
+            continue
+        trial = rated(clues_of(flipped))
+        if trial["level"] == "expert" and trial["contradictions"] >= rating["contradictions"]:
+            grid, rating = flipped, trial
+    return grid, rating
+
+
 def check_request(request: Request) -> None:
     """A user's picture must be unique and grade at the level asked for."""
     if request.settings["picture"] is not None:
@@ -210,9 +256,18 @@ def generate(rng: random.Random, request: Request) -> Generated:
         grid = ink_blot(rng, rows, cols, STYLES[level], folded)
         return grid if fills_the_frame(grid) else None
 
-    made = make_at_level(level, attempts, fill, clues_of, rated,
-                         _("could not make a {level} {size} nonogram in {tries} tries; try a larger "
-                           "size or another level").format(level=level_word(level), size=f"{rows}x{cols}",
-                                                           tries=attempts))
-    return Generated(made.puzzle, {"grid": made.answer}, made.rating)
+    failure = _("could not make a {level} {size} nonogram in {tries} tries; try a larger size or "
+                "another level").format(level=level_word(level), size=f"{rows}x{cols}", tries=attempts)
+    made = make_at_level(level, attempts, fill, clues_of, rated, failure)
+    if level != "expert":
+        return Generated(made.puzzle, {"grid": made.answer}, made.rating)
+    target = rng.randint(*EXPERT_SCORES)
+    grid, rating = harder(rng, made.answer, made.rating, rated, target, folded)
+    for _picture in range(EXPERT_PICTURES - 1):  # one stuck at the band's floor: another picture
+        if rating["score"] > BANDS.span("expert")[0]:
+            break
+        again = make_at_level(level, attempts, fill, clues_of, rated, failure)
+        grid, rating = max((grid, rating), harder(rng, again.answer, again.rating, rated, target, folded),
+                           key=lambda made: made[1]["score"])
+    return Generated(clues_of(grid), {"grid": grid}, rating)
 
