@@ -338,17 +338,27 @@ def test_a_narrowed_answer_shows_its_letters_alone_and_a_full_size_one_its_numbe
         assert sorted(t for t in texts if t.isdigit()) == (["1", "2"] if numbered else [])
 
 
-def test_hints_say_what_to_do_next_with_the_crossing_letter():
-    hints = CROSSWORD.hints(KNOWN, {"grid": ["HORSE", "A###G", "T###G", "####S"]})
-    assert [h["why"] for h in hints] == [  # the most letters known first, then the shortest
-        "1 Across has 5 letters and reads HORSE so far",
-        "1 Down has 3 letters and begins with H",
-        "2 Down has 4 letters and begins with E"]
-    assert all(h["cells"] == [] and h["value"] is None for h in hints)
+def test_hints_give_each_letter_not_known_answer_by_answer_and_light_their_answer():
+    """A letter a hint, the answer with the most letters known first (then the shortest), its first
+    letter first; a hint's cells are its square, then the rest of its answer's (what the page
+    lights), and the letters replay onto the grid to the answer, each square once."""
+    answer = ["HORSE", "A###G", "T###G", "####S"]
+    hints = CROSSWORD.hints(KNOWN, {"grid": answer})
+    assert [h["why"] for h in hints] == [  # HORSE is given whole: nothing to tell of it
+        "1 Down has 3 letters; letter 2 is A", "1 Down has 3 letters; letter 3 is T",
+        "2 Down has 4 letters; letter 2 is G", "2 Down has 4 letters; letter 3 is G",
+        "2 Down has 4 letters; letter 4 is S"]
+    assert hints[0]["cells"] == [[1, 0], [0, 0], [2, 0]] and hints[0]["value"] == "A"
     blank = {**KNOWN, "grid": [".....", ".###.", ".###.", "####."]}
-    whys = [h["why"] for h in CROSSWORD.hints(blank, {"grid": []})]
-    assert whys[0] == "1 Down has 3 letters and crosses no answer found yet: start from its clue"
-    assert whys[1] == "1 Across has 5 letters and crosses the H of 1 Down"
+    told = CROSSWORD.hints(blank, {"grid": answer})
+    assert told[0]["why"] == "1 Down has 3 letters and begins with H"
+    assert told[3]["why"] == "1 Across has 5 letters; letter 2 is O"  # its H came with 1 Down
+    grid = [list(row) for row in blank["grid"]]
+    for hint in told:
+        (r, c), *rest = hint["cells"]
+        assert grid[r][c] == "." and answer[r][c] == hint["value"] and [r, c] not in rest
+        grid[r][c] = hint["value"]
+    assert ["".join(row) for row in grid] == answer
 
 
 def test_a_record_matches_the_types_json_schema():

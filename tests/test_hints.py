@@ -36,7 +36,8 @@ from bookgen.puzzles.wordsearch.drawing import listed
 HINTED = [t for t in PUZZLE_TYPES if t.hints is not None]
 FILLING = [t for t in HINTED if t.given_answer is not None]  # hints that fill cells
 POINTING = [find_type("wordsearch"), find_type("maze")]  # hints that light cells and fill none
-WORDED = [t for t in HINTED if t.given_answer is None and t not in POINTING]  # hints that are only words
+LETTERED = [find_type("crossword"), find_type("fillin")]  # hints that light a word of a letter grid
+WORDED = [t for t in HINTED if t.given_answer is None and t not in POINTING + LETTERED]  # only words
 PAINTING = {"nonogram": {1: "black", 0: "empty"}}  # hints that fill squares with a colour,
 # which their whys name in words; tests/test_nonogram.py plays them in the page
 open_book = test_html.open_book  # the same fixtures, with book_file below
@@ -118,6 +119,32 @@ def test_hints_in_words_fill_no_cell_and_are_one_line_each(puzzle_type, level, o
         for hint in hints:
             assert hint["cells"] == [] and hint["value"] is None, hint
             assert hint["why"].strip() and "\n" not in hint["why"]
+
+
+@pytest.mark.parametrize(("puzzle_type", "level", "options"),
+                         _by_type(LETTERED), ids=_case_id)
+def test_word_grid_hints_hold_their_words_squares_and_replay_to_the_answer(puzzle_type, level, options):
+    """A crossword's hint fills its first cell with its letter, the rest of its cells being that
+    answer's other squares; a fill-in's cells are the run its word fills. Either way the letters
+    they give replay onto the grid to the answer, no square twice."""
+    for record, hints in _hinted(puzzle_type, level, options):
+        assert hints, record["id"]
+        answer, grid = record["solution"]["grid"], [list(row) for row in record["puzzle"]["grid"]]
+        for hint in hints:
+            assert set(hint) == {"cells", "value", "why"} and hint["why"].strip() and "\n" not in hint["why"]
+            squares = sorted(hint["cells"])
+            assert [[r - squares[0][0], c - squares[0][1]] for r, c in squares] in (
+                [[0, k] for k in range(len(squares))], [[k, 0] for k in range(len(squares))])  # one run
+            assert hint["value"] in hint["why"]
+            if puzzle_type.name == "crossword":
+                (r, c) = hint["cells"][0]
+                assert grid[r][c] == "." and answer[r][c] == hint["value"]
+                grid[r][c] = hint["value"]
+                continue
+            for (r, c), letter in zip(hint["cells"], hint["value"]):
+                assert answer[r][c] == letter and grid[r][c] in (".", letter)
+                grid[r][c] = letter
+        assert ["".join(row) for row in grid] == answer
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -823,3 +850,74 @@ def test_axe_finds_nothing_serious_in_the_dark_theme_with_words_found_and_hints_
     _press(tab, firsts["fillin"]["number"], "reveal")
     assert tab.locator(f"#puzzle-{firsts['fillin']['number']} .words li.found").count() > 0
     assert test_html._axe_violations(tab) == []
+
+
+# --- word grids: hints about the next word not yet right ------------------------------------------
+
+
+def _lit(tab, number: int) -> list[list[int]]:
+    """The squares of the word lit in a crossword or fill-in, in reading order."""
+    return tab.evaluate(f"""() => Array.from(document.querySelectorAll('#puzzle-{number} .square.in-word'))
+        .map(node => node.querySelector('input, .value')).map(node => node.dataset.row !== undefined
+            ? [+node.dataset.row, +node.dataset.col] : null)""")
+
+
+def _entry_squares(entry: JSON) -> list[list[int]]:
+    dr, dc = (0, 1) if entry["direction"] == "across" else (1, 0)
+    return [[entry["row"] + k * dr, entry["col"] + k * dc] for k in range(len(entry["word"]))]
+
+
+def test_a_crossword_hint_after_one_whole_word_lights_another_fills_a_letter_and_takes_the_focus(
+        open_book, hinted_records):
+    """The reviewer's round on a phone: one answer typed in whole, Hint is about a word not yet
+    right: it fills a letter the player has not got, lights that word's squares and its clue, and
+    moves the focus there; a wrong letter stops it with "check first"."""
+    record = _first(hinted_records, "crossword")
+    number, hints, answer = record["number"], record["hints"], record["solution"]["grid"]
+    tab = open_book(width=390, height=844, touch=True)
+    entries = record["puzzle"]["entries"]
+    done = next(e for e in entries if sorted(_entry_squares(e)) == sorted(hints[0]["cells"]))
+    for r, c in _entry_squares(done):
+        square = tab.locator(f"#puzzle-{number} input[data-row='{r}'][data-col='{c}']")
+        if square.count():
+            square.fill(answer[r][c])
+    _press(tab, number, "hint")
+    given = next(h for h in hints if sorted(h["cells"]) != sorted(_entry_squares(done)))
+    (r, c) = given["cells"][0]
+    assert _status(tab, number) == f"Row {r + 1}, column {c + 1}: {given['why']}."
+    assert _field(tab, number, [r, c]) == answer[r][c] == given["value"]
+    assert _focused_cell(tab) == [r, c]
+    lit = [square for square in _lit(tab, number) if square is not None]
+    assert sorted(lit) == sorted(s for s in given["cells"]
+                                 if record["puzzle"]["grid"][s[0]][s[1]] == ".")  # the word's inputs
+    entry = next(e for e in entries if sorted(_entry_squares(e)) == sorted(given["cells"]))
+    clue = tab.locator(f"#puzzle-{number} .clues li.current")
+    assert clue.count() == 1 and entry["clue"] in clue.text_content()
+    assert entry["clue"] in tab.locator(f"#puzzle-{number} .current-clue").text_content()
+    # a wrong letter on the board: no hint, the frame's "check first"
+    _press(tab, number, "undo")
+    square = tab.locator(f"#puzzle-{number} input[data-row='{r}'][data-col='{c}']")
+    square.fill(next(letter for letter in "QXZJ" if letter != answer[r][c]))
+    _press(tab, number, "hint")
+    assert _status(tab, number) == "Check first: a letter on the board is wrong."
+    assert len(_log(tab, number)) == 0
+
+
+def test_a_fill_in_hint_points_at_its_words_squares_and_fills_none(open_book, hinted_records):
+    record = _first(hinted_records, "fillin")
+    number, first = record["number"], record["hints"][0]
+    tab = open_book(width=390, height=844, touch=True)
+    entries = tab.locator(f"#puzzle-{number} .board input")
+    _press(tab, number, "hint")
+    assert _status(tab, number) == f"{first['why']}."
+    assert sorted(s for s in _lit(tab, number) if s is not None) == sorted(
+        s for s in first["cells"] if record["puzzle"]["grid"][s[0]][s[1]] == ".")
+    assert _focused_cell(tab) in first["cells"]
+    assert all(value == "" for value in entries.evaluate_all("nodes => nodes.map(node => node.value)"))
+    for (r, c), letter in zip(first["cells"], first["value"]):  # typed in: the next hint is another word
+        square = tab.locator(f"#puzzle-{number} input[data-row='{r}'][data-col='{c}']")
+        if square.count():
+            square.fill(letter)
+    _press(tab, number, "hint")
+    assert _status(tab, number) == f"{record['hints'][1]['why']}."
+

@@ -1,7 +1,8 @@
 """Hints: the words in the order the grader places them, each told in words as the step a person
 takes next ("GARDEN is the only word of 6 letters: it goes across from row 3, column 2"). They
-fill no squares (the page shows one more at each press, the last writes the answer in): a word
-is a run of squares, and saying why it goes there is the help.
+point rather than fill: a hint's cells are its word's run of squares and its value the word, and
+the page lights those squares and moves the focus there; saying which word goes there and why is
+the help.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ def said(move: Move) -> str:
 
 
 def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
-    """One hint a word, in the grader's order, each only words."""
+    """One hint a word, in the grader's order, each pointing at the squares the word fills."""
     moves, _counts = solving_moves(puzzle)
-    return [{"cells": [], "value": None, "why": said(move)} for move in moves]
+    return [{"cells": [list(square) for square in move.slot.squares()], "value": move.word, "why": said(move)}
+            for move in moves]

@@ -4,8 +4,11 @@
  * square again, or Space, turns the direction; an arrow key along a word's line turns it that
  * way; Backspace clears a square and steps back. A crossword shows the current word's clue over
  * the grid and lists every clue (a clue clicked picks its word); a fill-in lists its words by
- * length and strikes out each one the grid shows. Both types' hints are words only (the frame
- * shows them one by one; the last writes the answer in). Registers "fillin" and "crossword"
+ * length and strikes out each one the grid shows. A crossword's hint fills one letter the player
+ * has not got (giveHint: its cells are that square, then the rest of its answer's squares), a
+ * fill-in's points at the run of squares its word goes in (pointAt: its cells are those squares,
+ * its value the word); either lights that word and its clue and moves the focus there, and a
+ * wrong letter on the board stops it (wrong, WRONG_LETTER). Registers "fillin" and "crossword"
  * with the player's frame (bookgen/html/frame.js); the crossword's record names this script too.
  * Its words come translated with each record ("play": the types' `play_data`, see
  * bookgen/puzzles/fillin/playing.py), so that a page of crosswords alone says them too (the
@@ -255,7 +258,31 @@
       paint();
       return true;
     }
-    return {
+    /* A hint's word picked (lit, its clue shown) with the cursor on `square`, which takes the focus. */
+    function pickWord(hint, square) {
+      var a = hint.cells[0], b = hint.cells[1];
+      pick(square, a[0] === b[0] ? "across" : "down");
+    }
+    function node(square) { return cells[square[0] + "," + square[1]]; }
+    /* A crossword's hint: the letter in its square, its answer lit. */
+    function giveHint(hint) {
+      var square = hint.cells[0];
+      inputs[square[0] + "," + square[1]].value = hint.value;
+      pickWord(hint, square);
+      return [node(square)];
+    }
+    /* A fill-in's hint: its word's squares lit, the focus on the first that lacks its letter. */
+    function pointAt(hint) {
+      var letters = Array.from(hint.value);
+      var first = hint.cells.find(function (s, i) { return at(s[0], s[1]) !== letters[i]; }) || hint.cells[0];
+      pickWord(hint, first);
+      return [first].concat(hint.cells.filter(function (s) { return s !== first; })).map(node);
+    }
+    function hintState(hint) {
+      var letters = kind === "crossword" ? [hint.value] : Array.from(hint.value);
+      return letters.every(function (letter, i) { return at(hint.cells[i][0], hint.cells[i][1]) === letter; }) ? "done" : "open";
+    }
+    var game = {
       state: function () {
         var entries = [];
         for (var r = 0; r < rows; r++) {
@@ -290,11 +317,24 @@
         return ok;
       },
       reveal: reveal,
-      fillAnswer: reveal,
       reset: function () { each(function (input) { input.value = ""; }); marks = {}; paint(); },
       clearMarks: function () { marks = {}; paint(); },
-      cancel: function () { return false; }
+      cancel: function () { return false; },
+      hintState: hintState,
+      wrong: function () {
+        var wrong = 0;
+        each(function (input, r, c) { if (answer && input.value !== "" && input.value !== answer[r][c]) wrong += 1; });
+        return wrong;
+      },
+      wrongFirst: frame.WRONG_LETTER
     };
+    if (kind === "crossword") {
+      game.giveHint = giveHint;
+      game.place = function (square) { return t(words.square, { row: square[0] + 1, column: square[1] + 1 }); };
+    } else {
+      game.pointAt = pointAt;
+    }
+    return game;
   }
 
   frame.register("fillin", function (board, record, page) { return letterGame(board, record, page, "fillin"); });
