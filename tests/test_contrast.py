@@ -140,7 +140,7 @@ def _player_pairs() -> tuple[list, list]:
         sheet = _sheet(name)
         text += [(f"{name}: {selector}", ink, back) for selector, ink, back in sheet.declared_pairs()]
     words, grid = _sheet("wordsearch"), _sheet("fillin")
-    found = words.colour(".wordsearch .letter.found", "background")
+    found = words.colour(".wordsearch .bands rect", "fill")  # a found word's band, at its fullest
     struck = words.colour(".wordsearch .words li.found", "color")
     text += [("word search: a found word's letters", v("ink"), found),
              ("word search: a struck-through word", struck, v("card")),

@@ -921,3 +921,36 @@ def test_a_fill_in_hint_points_at_its_words_squares_and_fills_none(open_book, hi
     _press(tab, number, "hint")
     assert _status(tab, number) == f"{record['hints'][1]['why']}."
 
+
+def test_found_words_are_drawn_as_one_band_each_from_first_letter_to_last(open_book, hinted_records):
+    """Crossing and neighbouring words stay apart: each found word is one rounded band whose ends
+    lie on its first and last letters (across, down or diagonal), drawn over the grid."""
+    record = _first(hinted_records, "wordsearch")
+    number = record["number"]
+    steps = {"E": (0, 1), "S": (1, 0), "SE": (1, 1), "NE": (-1, 1), "W": (0, -1), "N": (-1, 0),
+             "NW": (-1, -1), "SW": (1, -1)}
+    tab = open_book(width=390, height=844, touch=True)
+    places = record["solution"]["placements"]
+    for place in places:
+        (dr, dc), last = steps[place["direction"]], len(place["word"]) - 1
+        for row, col in ((place["row"], place["col"]), (place["row"] + last * dr, place["col"] + last * dc)):
+            tab.locator(f"#puzzle-{number} .letter[data-row='{row}'][data-col='{col}']").tap()
+    bands = tab.locator(f"#puzzle-{number} svg.bands rect")
+    assert bands.count() == len(places) == tab.locator(f"#puzzle-{number} .words li.found").count()
+    for place in places:  # the band's two round ends are centred on the word's first and last letters
+        (dr, dc), last = steps[place["direction"]], len(place["word"]) - 1
+        centres = []
+        for r, c in ((place["row"], place["col"]), (place["row"] + last * dr, place["col"] + last * dc)):
+            box = tab.locator(f"#puzzle-{number} .letter[data-row='{r}'][data-col='{c}']").bounding_box()
+            centres.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+        ends = tab.locator(f"#puzzle-{number} svg.bands rect[data-word='{place['word']}']").evaluate(
+            """rect => { const h = rect.height.baseVal.value / 2, m = rect.getScreenCTM();
+                return [[0, 0], [rect.width.baseVal.value - 2 * h, 0]].map(([x, y]) => {
+                    const q = new DOMPoint(x, y).matrixTransform(m); return [q.x, q.y]; }); }""")
+        for (x, y), (cx, cy) in zip(ends, centres):
+            assert abs(x - cx) < 1.5 and abs(y - cy) < 1.5, place
+    overlay = tab.locator(f"#puzzle-{number} svg.bands")
+    assert overlay.evaluate("node => getComputedStyle(node).pointerEvents") == "none"  # taps go through
+    tab.emulate_media(media="print")
+    tab.evaluate("document.documentElement.classList.add('print-blank')")
+    assert not tab.locator(f"#puzzle-{number} svg.bands").is_visible()  # a blank copy has no bands

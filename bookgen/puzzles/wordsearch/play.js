@@ -1,7 +1,8 @@
 /* Word search in the playable edition: pick a word's first and last letter (drag across the
  * letters, or press Enter or Space on the first and then on the last, moving with the arrow keys);
- * a word of the list found there is outlined in the grid and struck through in the list (a
- * children's list ticks its box). A shaped grid leaves its holes empty. Where the leftover letters
+ * a word of the list found there is outlined in the grid, one rounded band from its first letter
+ * to its last as printed answer keys draw it (an SVG over the letters, so crossing words stay
+ * apart), and struck through in the list (a children's list ticks its box). A shaped grid leaves its holes empty. Where the leftover letters
  * spell a hidden message, its blanks stand below the list and fill in, the letters lit, once every
  * word is found. Hints (from Python) say where a word begins: the frame lights that letter
  * (pointAt) and skips a word found already (hintState; a hint's value is its word). Registers
@@ -11,6 +12,25 @@
 
   var el = frame.el, button = frame.button, spoken = frame.spoken, t = frame.t, tn = frame.tn;
   var STEPS = { E: [0, 1], S: [1, 0], SE: [1, 1], NE: [-1, 1], W: [0, -1], N: [-1, 0], NW: [-1, -1], SW: [1, -1] };
+
+  var SVG = "http://www.w3.org/2000/svg";
+  var BAND = 0.42;  // half a band's width, in squares
+
+  /* A found word's band: a capsule round the centres of its first and last letters, in squares
+   * (the SVG's units), turned along its direction. */
+  function band(place) {
+    var step = STEPS[place.direction], n = place.word.length - 1;
+    var node = document.createElementNS(SVG, "rect");
+    node.setAttribute("x", -BAND);
+    node.setAttribute("y", -BAND);
+    node.setAttribute("width", n * Math.hypot(step[0], step[1]) + 2 * BAND);
+    node.setAttribute("height", 2 * BAND);
+    node.setAttribute("rx", BAND);
+    node.setAttribute("transform", "translate(" + (place.col + 0.5) + " " + (place.row + 0.5) + ") rotate(" +
+                      Math.atan2(step[0], step[1]) * 180 / Math.PI + ")");
+    node.dataset.word = place.word;
+    return node;
+  }
 
   function squaresOf(place) {
     var step = STEPS[place.direction], out = [];
@@ -29,6 +49,11 @@
     table.setAttribute("role", "group");
     table.setAttribute("aria-label", t("Letters"));
     table.style.setProperty("--cols", cols);
+    var bands = document.createElementNS(SVG, "svg");
+    bands.setAttribute("class", "bands");
+    bands.setAttribute("viewBox", "0 0 " + cols + " " + rows);
+    bands.setAttribute("aria-hidden", "true");
+    table.appendChild(bands);
     var cells = [];
     for (var r = 0; r < rows; r++) {
       for (var c = 0; c < cols; c++) {
@@ -68,9 +93,11 @@
     function key(node) { return node.dataset.row + "," + node.dataset.col; }
     function show() {
       var marked = {};
+      bands.textContent = "";
       found.forEach(function (word) {
         places.filter(function (p) { return p.word === word; }).forEach(function (p) {
           squaresOf(p).forEach(function (square) { marked[square] = true; });
+          bands.appendChild(band(p));
         });
       });
       var solved = found.length === words.length;
