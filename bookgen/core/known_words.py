@@ -31,6 +31,7 @@ from functools import cache
 from importlib import resources
 
 from bookgen.core.dictionary import blocked_words, common_words
+from bookgen.core.letters import grid_form
 
 KNOWN = 50_000
 SHORT = {2: 2_000, 3: 10_000}
@@ -57,3 +58,12 @@ def not_known(language: str) -> frozenset[str]:
     """The common forms no reader knows as words (`notknown/LANG.txt`), in grid form."""
     text = resources.files("bookgen.core").joinpath(f"notknown/{language}.txt").read_text("utf-8")
     return frozenset(line for line in text.splitlines() if line and not line.startswith("#"))
+
+
+@cache
+def proper_names(language: str) -> frozenset[str]:
+    """The names of places, people, brands and organisations reviewed out of the common words
+    (`propernames/LANG.txt`, as wordfreq spells them), in grid form."""
+    text = resources.files("bookgen.core").joinpath(f"propernames/{language}.txt").read_text("utf-8")
+    return frozenset(grid_form(line, language) for line in text.splitlines()
+                     if line and not line.startswith("#"))
