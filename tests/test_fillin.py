@@ -30,6 +30,7 @@ from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
 from bookgen.puzzles.fillin.checking import runs
+from bookgen.puzzles.fillin.generator import word_pool as fillin_pool
 from bookgen.puzzles.fillin.grader import rate, solving_moves
 from bookgen.puzzles.fillin.names import DICTIONARIES, header, not_words
 from bookgen.puzzles.fillin.parameters import own_words
@@ -245,6 +246,35 @@ def test_the_left_out_words_are_what_the_pinned_hunspell_dictionary_says(languag
              if not line.startswith("#")}
     sample = [(asked.get(form, form.lower()), form) for form in [*NOT_WORDS[language], *WORDS[language]]]
     assert not_words(language, sample) == NOT_WORDS[language]
+
+
+PROPER_NAMES = {"en": {"GENEVA", "MOROCCO"}, "de": {"FULDA", "BERLIN", "MÜNCHEN"},
+                "fr": {"MACRON", "CHINE", "JESUS"}, "es": {"POTOSI", "CORUÑA", "JAPON", "RUSIA", "MALAGA"},
+                "it": {"PAOLO", "TOSCANA", "GIACOMO"}, "nl": {"MAARTEN", "GOUDA", "WILDERS"}}
+"""Per language, names of places and people hunspell also takes in small letters."""
+NEAR_NAMES = {"en": {"TURKEY", "CHILD"}, "de": {"ESSEN", "MUTTER", "SCHULE"},
+              "fr": {"VIENNE", "SUISSE", "PIERRE"}, "es": {"AGUA", "NOCHE", "IRAN", "NIÑO"},
+              "it": {"CHIARA", "ACQUA"}, "nl": {"HOORN", "HUIS"}}
+"""Per language, ordinary words beside them the list keeps (VIENNE, of venir; IRÁN, they will go)."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_language_lists_hold_no_reviewed_proper_name(language):
+    """The whole list (the scramble's common words too) leaves out core/propernames/LANG.txt, so
+    no level's pool nor grid drawn from it holds one; the words beside them stay."""
+    from bookgen.core.known_words import proper_names
+
+    names = proper_names(language)
+    text = (FOLDER / f"{language}.txt").read_text("utf-8")
+    words = {line for line in text.splitlines() if line and not line.startswith("#")}
+    assert PROPER_NAMES[language] <= names and not words & names
+    assert NEAR_NAMES[language] <= set(own_words(language))
+    for level in ("easy", "medium", "hard", "expert"):
+        request = Request.make(FILLIN, level, {"language": language})
+        pool = set(fillin_pool(request))
+        assert pool <= set(own_words(language)) and not pool & names, level
+    made = FILLIN.generate(random.Random("names"), Request.make(FILLIN, "easy", {"language": language}))
+    assert made.puzzle["words"] and not set(made.puzzle["words"]) & names
 
 
 def test_a_record_matches_the_types_json_schema():

@@ -10,6 +10,9 @@ letters any three letters at all. A scramble or a cryptogram is proven against t
   made by `bookgen.core.notknown`: misspellings, abbreviations, rare names): THEIR was refused
   as a scramble's word for THIER, NICHT for NCIHT, KNOW for KWON, and a cryptogram's second
   reading made of such a form misleads no reader either;
+- nor the names of places and people a person found among the common words, which hunspell also
+  takes in small letters (`propernames/LANG.txt`, reviewed by hand from the candidates
+  `bookgen.core.propernames` prints: POTOSI, FULDA, TOSCANA, GOUDA): no scramble's answer is one;
 - of them, words of two letters only from the `SHORT[2]` most common and words of three only from
   the `SHORT[3]` most common: short runs of letters are abbreviations and names far more often
   than words, and every short word a reader knows is a common one;
@@ -49,7 +52,7 @@ def known_words(language: str) -> frozenset[str]:
     """The words a reader of `language` knows, in grid form (see the module's docstring)."""
     kept = {word for index, word in enumerate(common_words(language, KNOWN))
             if VOWELS.intersection(word) and index < SHORT.get(len(word), KNOWN)}
-    return frozenset((kept - not_known(language)) | set(blocked_words(language))
+    return frozenset((kept - not_known(language) - proper_names(language)) | set(blocked_words(language))
                      | ONE_LETTER[language])
 
 

@@ -19,7 +19,8 @@ dictionary can (Debian's, kept up by each language's spelling project):
   Places carry `m` as common nouns do; one whose only other flag is the genitive's (Leipzig/Sm,
   as Frieden/Sm) and that en_US takes capitalised only (Leipzig; not frieden, unknown there) is
   a name too. Places whose English name differs (München, Köln) or that English also takes in
-  small letters (Berlin, a carriage) stay.
+  small letters (Berlin, a carriage) pass here; bookgen/core/propernames/ (reviewed by hand)
+  takes them out.
   Rejected: wngerman's list of forms, which carries no such mark (Johann and Haus alike), and a
   list of first names, which misses surnames (SCHOLZ) and abbreviations.
 """

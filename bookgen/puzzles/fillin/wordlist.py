@@ -22,7 +22,10 @@ lower-cased; a fill-in prints the words it picks, so they are filtered here:
   it also drops words languages share (HOTEL, PIANO), which a fill-in can do without;
 - an ordinary word: none of notwords/LANG.txt, the names of people and places, abbreviations and
   forms no dictionary knows that names.py found with the language's hunspell dictionary
-  (wordfreq has no capitals to tell JOHANN from a word).
+  (wordfreq has no capitals to tell JOHANN from a word);
+- no name: none of bookgen/core/propernames/LANG.txt, the names of places and people (POTOSI,
+  FULDA, TOSCANA) that hunspell also takes in small letters, found by a person among the
+  candidates `python -m bookgen.core.propernames` prints.
 
 What this leaves and drops is measured in the type's README (figures from this script's report).
 """
@@ -34,6 +37,7 @@ from pathlib import Path
 
 from bookgen.atomic import write_files
 from bookgen.core.dictionary import WORDLIST, blocked_words, is_blocked, unsuitable_words
+from bookgen.core.known_words import proper_names
 from bookgen.core.letters import LANGUAGES, alphabet, grid_form
 
 MOST = 12000
@@ -62,7 +66,9 @@ def own_words(language: str, not_words: frozenset[str]) -> tuple[list[tuple[str,
     unsuitable = unsuitable_words(language)
     kept: list[tuple[str, str]] = []
     seen: set[str] = set()
-    dropped = {"blocked": 0, "unsuitable": 0, "shared with another language": 0, "no ordinary word": 0}
+    names = proper_names(language)
+    dropped = {"blocked": 0, "unsuitable": 0, "shared with another language": 0, "no ordinary word": 0,
+               "a name": 0}
     for rank, word in enumerate(top_n_list(language, MOST, wordlist=WORDLIST), 1):
         if not word.isalpha():
             continue
@@ -84,6 +90,9 @@ def own_words(language: str, not_words: frozenset[str]) -> tuple[list[tuple[str,
             continue
         if form in not_words:
             dropped["no ordinary word"] += 1
+            continue
+        if form in names:
+            dropped["a name"] += 1
             continue
         kept.append((word, form))
     return kept, dropped

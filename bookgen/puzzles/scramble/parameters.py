@@ -56,8 +56,8 @@ COMMON, ALL = "common", "all"
 SCRAMBLE_THEMES = (COMMON, ALL, *ALL_THEMES)
 """The language's common words (the default), word search's 24 themes, and all of them together:
 a book never prints a word twice, so one theme's 3 to 32 words a level fill up to three puzzles
-of the default count (`generator.dealt`), the themes together 30 to 57, the common words 67 to
-149."""
+of the default count (`generator.dealt`), the themes together 30 to 57, the common words 69 to
+152."""
 THEME_WORDS = {COMMON: N_("common words"), ALL: N_("all themes"), "animals": N_("animals"),
                "food": N_("food"), "school": N_("school"), "nature": N_("nature"),
                "seasons": N_("seasons"), "holidays": N_("holidays"), "jobs": N_("jobs"),
