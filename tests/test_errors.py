@@ -119,3 +119,18 @@ def test_bad_puzzle_file_for_solve(run, tmp_path, line, expected):
     first, second = [json.loads(result) for result in out.splitlines()]
     assert first["solutions"] == 1  # the good line is still solved
     assert second["line"] == 2 and expected in second["error"]
+
+
+def test_a_key_by_another_tools_name_is_named_by_bookgens(run, write_config, tmp_path):
+    """A publisher writes the print service's `trim: 6x9`, a teacher `level: easy`: each is
+    refused naming bookgen's key, which no slip of spelling finds."""
+    config = write_config("""
+        title: T
+        trim: 6x9
+        sections:
+          - {type: sudoku, count: 1, level: easy}
+    """)
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "b.pdf"))
+    assert status == 2, err
+    assert "unknown key in the book 'trim'; did you mean 'layout'?" in err
+    assert "unknown key in a section 'level'; did you mean 'difficulty'?" in err

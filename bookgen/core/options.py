@@ -410,11 +410,19 @@ def nearest(word: str, names: Sequence[str]) -> str | None:
     return next(iter(difflib.get_close_matches(word, names, n=1)), None)
 
 
+OTHER_NAMES = {"trim": "layout", "page_size": "layout", "paper_size": "layout", "level": "difficulty",
+               "kind": "type", "puzzle": "type", "lang": "language", "number": "count",
+               "quantity": "count"}
+"""Keys other tools and print services call by another name, and the key bookgen gives it: a
+publisher's `trim: 6x9` is bookgen's `layout`."""
+
+
 def unknown_key_message(key: str, known: list[str], unknown: str) -> str:
-    """'unknown X' with the closest known name, shared by config and option errors; `unknown` is
-    said in the current language by the caller ("unknown key in the book": an adjective agrees
-    with its noun)."""
-    close = nearest(key, known)
+    """'unknown X' with the closest known name (or the one it is another name for: trim is
+    layout), shared by config and option errors; `unknown` is said in the current language by
+    the caller ("unknown key in the book": an adjective agrees with its noun)."""
+    other = OTHER_NAMES.get(key.casefold())
+    close = other if other in known else nearest(key, known)
     allowed = (", ".join(sorted(set(known))) if known  # a section's key may be an option's too
                else pgettext("no names allowed", "none"))
     if close:
