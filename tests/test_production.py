@@ -447,3 +447,30 @@ def test_the_shipped_book_writes_its_cover_and_the_cover_passes_the_checks(pod_p
     names = font_names(PdfReader(cover))
     assert names and all(base == descriptor for base, descriptor in names)
     assert "Puzzle Break" in page.extract_text()
+
+
+def test_a_book_too_short_for_print_on_demand_says_about_how_many_puzzles_reach_it(
+        run, write_config, tmp_path):
+    """"Add puzzles or sections" left a publisher to guess how many: the refusal counts the pages a
+    puzzle of the book takes, answers and all, and says how many more it needs at least; adding
+    them, and then what the next refusal asks, makes the book long enough in a step or two."""
+    config = write_config("""
+        title: Short
+        layout: 6x9
+        profile: print-on-demand
+        seed: 2
+        sections:
+          - {type: sudoku, count: 6, difficulty: easy}
+    """)
+    count, asked = 6, []
+    while True:
+        status, _, err = run("build", str(config), "-o", str(tmp_path / "book.pdf"), "-q", "-j", "1")
+        if status == 0:
+            break
+        more = re.search(r"has (\d+) pages; print-on-demand needs at least 24: add at least (\d+) "
+                         r"puzzles? like these", err)
+        assert status == 2 and more, err
+        asked.append(int(more.group(2)))
+        config.write_text(config.read_text().replace(f"count: {count}", f"count: {count + asked[-1]}"))
+        count += asked[-1]
+    assert 1 <= len(asked) <= 3 and asked[0] >= 8, asked

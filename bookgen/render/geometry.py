@@ -3,6 +3,7 @@ gutter, and the grid of puzzle slots a section is laid out in."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 from reportlab.lib.units import inch, mm
@@ -65,10 +66,23 @@ def pod_most_pages(width: float, height: float, paper: str) -> int:
     return POD_MOST_BY_TRIM.get(trim_inches(width, height), POD_MOST)[paper]
 
 
-def check_pod_pages(pages: int, width: float, height: float, paper: str, file: str) -> None:
+def check_pod_pages(pages: int, width: float, height: float, paper: str, file: str,
+                    pages_a_puzzle: float = 0.0) -> None:
     """Refuse a print-on-demand book with fewer pages than any service prints, or more than its
-    trim takes on its paper, naming the number."""
+    trim takes on its paper, naming the number; a short one says how many more puzzles like its
+    own it needs at least (`pages_a_puzzle` each, with their answers: the book's pages from its
+    first puzzle's, over its puzzles, which its openings and headings make more than a further
+    puzzle takes)."""
     if pages < POD_MIN_PAGES:
+        if pages_a_puzzle > 0:
+            more = math.ceil((POD_MIN_PAGES - pages) / pages_a_puzzle)
+            with refusing():
+                raise BookgenError(ngettext(
+                    "this book has {pages} pages; print-on-demand needs at least {least}: add at "
+                    "least {more} puzzle like these, or sections, or use 'profile: home'",
+                    "this book has {pages} pages; print-on-demand needs at least {least}: add at "
+                    "least {more} puzzles like these, or sections, or use 'profile: home'", more).format(
+                        pages=pages, least=POD_MIN_PAGES, more=more), file=file, key="profile")
         raise BookgenError(refusal(N_(
             "this book has {pages} pages; print-on-demand needs at least {least}: add puzzles or "
             "sections, or use 'profile: home'"), pages=pages, least=POD_MIN_PAGES), file=file,

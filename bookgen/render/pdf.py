@@ -75,9 +75,10 @@ def interior(book: Book) -> Interior:
                                   changed_only)
     if starts is not None and document.settled is not None:
         starts[book.version] = document.settled
-    if document.pod:
+    if document.pod:  # the pages from the first puzzle's on, answers and all, shared by the puzzles
+        each = (pages - min(puzzle_pages.values()) + 1) / len(puzzle_pages) if puzzle_pages else 0.0
         check_pod_pages(pages, document.layout.width * mm, document.layout.height * mm, config.paper,
-                        config.file)
+                        config.file, each)
     answers = document.render("answers", puzzle_pages)[0] if config.answers == "separate" else None
     _last[:] = [(book, Interior(data, pages, answers))]
     return _last[0][1]
