@@ -26,7 +26,6 @@ import statistics
 import subprocess
 import tempfile
 import time
-from collections import Counter
 from pathlib import Path
 
 from tatham import build_generator, build_standalone  # this script's folder
@@ -97,15 +96,16 @@ def write_anchors(solver: Path, driver: Path) -> None:
     print(f"wrote {len(blocks) - 1} anchors to {ANCHORS}")
 
 
-def ours(side: int, level: str, seeds: int) -> tuple[list[float], Counter[str]]:
+def ours(side: int, level: str, seeds: int) -> tuple[list[float], list[int]]:
+    """Our generation's seconds per puzzle and the grader's scores, over `seeds` puzzles."""
     request = Request.make(NONOGRAM, level, {"size": side})
-    times, stages = [], Counter[str]()
+    times, scores = [], []
     for seed in range(seeds):
         start = time.perf_counter()
         made = NONOGRAM.generate(random.Random(f"bench/{side}/{level}/{seed}"), request)
         times.append(time.perf_counter() - start)
-        stages[made.rating["stage"]] += 1
-    return times, stages
+        scores.append(made.rating["score"])
+    return times, scores
 
 
 def main() -> None:
@@ -124,16 +124,23 @@ def main() -> None:
         print(f"\ngeneration, seconds per puzzle over {args.seeds} seeds (mean / slowest); Pattern's "
               "generator (C) at the same size" + ("" if built else ": give --pattern-source to time it"))
         print(f"{'size':>7} " + " ".join(f"{level:>15}" for level in LEVELS) + f" {'Pattern':>17}")
+        expert_scores = {}
         for side in SIZES:
             cells = []
             for level in LEVELS:
-                found = ours(side, level, args.seeds if side < 30 or level != "expert" else 2)
-                cells.append(f"{statistics.mean(found[0]):7.3f} /{max(found[0]):6.2f}")
+                times, scores = ours(side, level, args.seeds if side < 30 or level != "expert" else 2)
+                cells.append(f"{statistics.mean(times):7.3f} /{max(times):6.2f}")
+                if level == "expert":
+                    expert_scores[side] = scores
             theirs = ""
             if built:
                 times, _ = pattern_times(built[1], side, max(args.seeds, 20))
                 theirs = f"{statistics.mean(times):8.5f} /{max(times):7.4f}"
             print(f"{side}x{side:<4} " + " ".join(cells) + f" {theirs:>17}")
+        print("\nexpert scores (the band is 20 to 39; 20, its floor, is one contradiction): least-most, mean")
+        for side, scores in expert_scores.items():
+            print(f"{side}x{side:<4} {min(scores)}-{max(scores)}, {statistics.mean(scores):.1f} "
+                  f"({len(scores)} puzzles)")
 
 
 if __name__ == "__main__":

@@ -162,14 +162,22 @@ these miss once in 10^10 and take a second at most."""
 EXPERT_SCORES = (23, 27)
 """The scores an expert blot is worked towards, one drawn per puzzle. A blot the grader finishes
 with contradictions nearly always needs just one (score 20, the band's floor: two mirrored 2x2
-spots the lines leave); of 600 expert-style 15x15 blots, 17 were expert, 16 at 20 and one at 21
-(bench/nonogram.py). Flipping squares on its edge, kept while it stays expert and needs no fewer
-contradictions, takes a 15x15 to 23-26 within a few hundred gradings."""
+spots the lines leave; `bench/nonogram.py` printed 20-22 for 10x10 to 30x30 before the climb).
+Flipping squares on its edge, kept while it stays expert and needs no fewer contradictions, takes
+a 15x15 to 21-27 (mean 23.5 over the bench's six) within a few hundred gradings."""
 EXPERT_PICTURES = 3
-"""Pictures worked at most for one expert puzzle: about one in eight stays at 20 after its tries."""
+"""Pictures worked at most for one expert puzzle, when one stays at the band's floor after its
+tries."""
 CLIMB_TRIES = 300
 """Flips tried on a 15x15 expert picture; on larger grids fewer, by area (a 30x30's grading costs
 some 40 ms, and a flip there seldom adds the six contradictions a point of score takes)."""
+
+
+def climb_tries(rows: int, cols: int) -> int:
+    """The flips tried on an expert picture of `rows` x `cols`: `CLIMB_TRIES` on a 15x15 and
+    smaller (a 5x5 took 2,700 for nothing: its few lines hold a point of score or none), fewer by
+    area above it, 20 at least."""
+    return max(20, min(CLIMB_TRIES, CLIMB_TRIES * 225 // (rows * cols)))
 
 
 def edge_squares(grid: Grid, folded: bool) -> list[tuple[int, int]]:
@@ -188,7 +196,7 @@ def harder(rng: random.Random, grid: Grid, rating: JSON, rated: Callable[[JSON],
     image), kept while the picture fills its frame, grades expert and needs no fewer
     contradictions; until the score reaches the target or the tries run out."""
     rows, cols = len(grid), len(grid[0])
-    for _try in range(max(20, CLIMB_TRIES * 225 // (rows * cols))):
+    for _try in range(climb_tries(rows, cols)):
         if rating["score"] >= target:
             break
         r, c = rng.choice(edge_squares(grid, folded))
