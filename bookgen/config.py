@@ -280,11 +280,13 @@ def told_apart(read: tuple[SectionConfig, ...], defaulted: Sequence[bool],
     not all of them share, where a section's value is not the option's default, by the name the
     type gives it (`Option.titles`: "Killer Sudoku", "Sudoku 6 × 6") or in brackets after the
     type's name ("Hidato (heart)"), so that contents, openers and running heads tell them
-    apart; a level is said beside the title already."""
+    apart; a level is said beside the title already. A section alone of its type takes the
+    names of its own only: a killer section is "Killer Sudoku" (its rules speak of cages, and
+    a buyer looks for the name), but a lone heart-shaped hidato is "Hidato"."""
     named = list(read)
     for index, section in enumerate(read):
         kin = [other for other in read if other.puzzle_type is section.puzzle_type]
-        if not defaulted[index] or section.request is None or len(kin) < 2:
+        if not defaulted[index] or section.request is None:
             continue
         requests = [other.request for other in kin if other.request is not None]
         spoken = (speaking_language(section.language).with_texts(speech.texts)
@@ -292,9 +294,12 @@ def told_apart(read: tuple[SectionConfig, ...], defaulted: Sequence[bool],
         with speaking(spoken):
             title, details, menu_words = section.title, [], []
             for option in section.puzzle_type.options:
-                if (not any(option.name in r.options for r in requests)
-                        or len({repr(r.settings[option.name]) for r in requests}) < 2
-                        or not (detail := _detail(option, section.request))):
+                if len(kin) < 2:
+                    apart = bool(option.titles)
+                else:
+                    apart = (any(option.name in r.options for r in requests)
+                             and len({repr(r.settings[option.name]) for r in requests}) > 1)
+                if not apart or not (detail := _detail(option, section.request)):
                     continue
                 name = option.titles.get(str(section.request.settings[option.name]))
                 if name and title == section.title:  # "Killer Sudoku": a name of its own
@@ -328,7 +333,7 @@ def _detail(option: Option, request: Request) -> str:
     if option.kind == "text":
         return _(SHAPE_WORDS[value]) if value in SHAPE_WORDS else ""
     if option.kind == "bool":
-        return option.title() if value else ""
+        return (_(option.in_title) if option.in_title else option.title()) if value else ""
     if option.kind in ("int", "float", "range"):
         shown_value = f"{value[0]}\u2013{value[1]}" if option.kind == "range" else option.format(value)
         if option.in_title:

@@ -283,6 +283,30 @@ sections:
     assert titles["de"][8] == "Kreuzworträtsel (8 Wörter)"
 
 
+def test_a_section_alone_of_its_type_takes_its_variants_name_and_a_bool_reads_as_words(tmp_path):
+    """A lone killer section was headed "Sudoku" (only its rules spoke of cages), a bee maze
+    beside a titled mouse maze "Maze (bee)", a children's word search "Word Search (For
+    children)": a name a type gives a choice is taken alone too, a lone section's other options
+    stay out of its title, and a bool option reads as words inside it."""
+    text = """\
+title: Kids
+language: {code}
+sections:
+  - {{type: sudoku, count: 1, difficulty: hard, variant: killer}}
+  - {{type: maze, count: 1, difficulty: easy, pictures: bee}}
+  - {{type: maze, count: 1, difficulty: easy, pictures: mouse, title: Help the Mouse}}
+  - {{type: wordsearch, count: 1, difficulty: easy, children: true, theme: animals}}
+  - {{type: wordsearch, count: 1, difficulty: easy, theme: food}}
+  - {{type: hidato, count: 1, difficulty: easy, shape: heart}}
+"""
+    titles = {code: [s.title for s in read_config_text(text.format(code=code),
+                                                        tmp_path / "book.yaml").sections]
+              for code in ("en", "de")}
+    assert titles["en"] == ["Killer Sudoku", "Bee Maze", "Help the Mouse",
+                            "Word Search (for children)", "Word Search (food)", "Hidato"]
+    assert titles["de"][1] == "Bienenlabyrinth" and titles["de"][3].endswith("(für Kinder)")
+
+
 def test_rules_hyphenate_by_the_languages_patterns_and_never_break_a_sum_or_a_level():
     """Words broke at any letter without a hyphen ("Rindfleischetikettierungsüberw / achungs"),
     a card's numbers and a sum across lines ("la carta 1 7 9 / 9", "2 × 2 × / 2")."""

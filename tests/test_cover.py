@@ -273,3 +273,33 @@ def test_cover_options_are_checked(run, write_config, tmp_path):
     config = write_config(COVER_BOOK.format(paper="white", layout="6x9", color="navy"))
     status, _, err = run("build", str(config), "-o", str(tmp_path / "x.pdf"), "-q")
     assert status == 2 and "cover_color" in err
+
+
+def test_the_front_shows_the_first_sections_puzzle_and_the_title_breaks_evenly(tmp_path):
+    """A children's book that opened with mazes showed its scrambled words on the front (a list
+    fills a tall box better), and its title broke "Puzzle Fun for Sam and / Mia": the book's
+    first section leads unless its drawing fills the front much less than another's, and a
+    title's lines are set at the narrowest width that keeps them, so they break evenly."""
+    from reportlab.lib.enums import TA_CENTER
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    path = tmp_path / "kids.yaml"
+    path.write_text("title: Puzzle Fun for Sam and Mia\nlayout: 8.5x11\nprofile: print-on-demand\n"
+                    "seed: 3\nsections:\n"
+                    "  - {type: maze, count: 2, difficulty: easy, pictures: mouse}\n"
+                    "  - {type: scramble, count: 2, difficulty: easy}\n")
+    book = make_book(load_config(path))
+    plan = plan_cover(book, 40)
+    assert plan.cards[0].section.puzzle_type.name == "maze"
+    swapped = dataclasses.replace(book, sections=book.sections[::-1])
+    assert plan_cover(swapped, 40).cards[0].section.puzzle_type.name == "scramble"
+    title = plan.texts[0]
+    width = title.box[2] - title.box[0]
+    assert width < safe(plan.geometry.front)[2] - safe(plan.geometry.front)[0] - 72
+    paragraph = Paragraph(title.text, ParagraphStyle("t", fontName=title.font, fontSize=title.size,
+                                                     leading=title.size * 1.3, alignment=TA_CENTER))
+    paragraph.wrap(width, 10_000)
+    lines = [sum(stringWidth(word, title.font, title.size) for word in line[1])
+             for line in paragraph.blPara.lines]
+    assert len(lines) == 2 and max(lines) < 1.5 * min(lines), lines

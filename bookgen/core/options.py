@@ -55,11 +55,13 @@ class Option:
     `titles` names a section set apart from its kin by a choice the way a buyer reads it: a
     mapping of choices to whole titles, as messages ({"killer": N_("Killer Sudoku")}), which a
     default title takes in place of the type's name with the choice in brackets ("Sudoku
-    (killer)"); a choice it leaves out is said by `words` in brackets.
+    (killer)"), also where the section is alone of its type; a choice it leaves out is said by
+    `words` in brackets.
 
     `in_title` says how a section's default title names a number of this option, as a message
-    with `{value}` ("{value} words": "Crossword (12 words)"); without one, by its label ("Number
-    Pyramids (Rows: 6)").
+    with `{value}` ("{value} words": "Crossword (12 words)"), or a bool option that is on, as
+    words inside a title ("for children"); without one, by its label ("Number Pyramids (Rows:
+    6)").
 
     `picture` marks a text option that takes a shape (`bookgen.core.masks`): a config may name a
     picture file beside it instead (a PNG, or a text mask), which its loader reads and reduces to

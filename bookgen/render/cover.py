@@ -213,14 +213,24 @@ def _least_scale(card: Card, fonts: Fonts, speech: Language) -> float:
                            STANDARD.least)
 
 
+LEAD_FILL = 0.5
+"""The share of the best-filling drawing's area that the book's first section's drawing must
+fill to take the front: a children's book that opens with mazes showed a list of scrambled words
+(which fills a tall box better), though the reader ordered the book to lead with its mazes."""
+
+
 def _front_puzzle(book: Book, box: Box) -> tuple[Section, PrintedPuzzle]:
-    """The first puzzle of the section whose drawing fills the front's box best."""
+    """The first puzzle of the book's first section, unless its drawing fills the front's box
+    much less than another section's (`LEAD_FILL`): then that of the section filling it best."""
     def filled(section: Section) -> float:
         width, height = section.puzzle_type.measure(section.records[0].puzzle)
         scale = min((box[2] - box[0]) / width, (box[3] - box[1]) / height)
         return width * height * scale * scale
 
     best = max(book.sections, key=filled)  # max keeps the first of equals
+    lead = book.sections[0]
+    if filled(lead) >= LEAD_FILL * filled(best):
+        best = lead
     return best, best.puzzles[0]
 
 
@@ -254,7 +264,26 @@ def _fitted_block(html: str, font: str, size: float, box: Box, least: float,
                 least=current().number(least, 1 if least % 1 else 0), used=current().number(used / inch, 2),
                 room=current().number(height / inch, 2)), file=file, key=key)
     top = box[1] + used if bottom else box[3]
-    return TextBlock(html, (box[0], top - used, box[2], top), font, size, align)
+    left, right = box[0], box[2]
+    if align == TA_CENTER:
+        narrowed = _balanced_width(html, font, size, width, used)
+        left, right = (left + right - narrowed) / 2, (left + right + narrowed) / 2
+    return TextBlock(html, (left, top - used, right, top), font, size, align)
+
+
+def _balanced_width(html: str, font: str, size: float, width: float, height: float) -> float:
+    """The narrowest width (to a point) at which centred text keeps its lines, so that they
+    break evenly ("Puzzle Fun for / Sam and Mia", not "Puzzle Fun for Sam and / Mia")."""
+    if height <= size * 1.3 + 0.01:  # one line
+        return width
+    low, high = width / 2, width
+    while high - low > 1:
+        middle = (low + high) / 2
+        if _paragraph_height(html, font, size, middle, TA_CENTER) > height + 0.01:
+            low = middle
+        else:
+            high = middle
+    return high
 
 
 def plan_cover(book: Book, pages: int) -> CoverPlan:

@@ -91,7 +91,10 @@ OPTIONS = (
            picture=True, high=PICTURE_SIDE, label=N_("Shape")),
     Option("pictures", "choice", N_("small pictures beside the entrance and the exit: none, a "
            "mouse and cheese, or a bee and a flower; default none"), choices=CHOICES, default="none",
-           words=lambda choice: spoken_choice(choice, _picture_words(choice)), label=N_("Pictures")),
+           words=lambda choice: spoken_choice(choice, _picture_words(choice)), label=N_("Pictures"),
+           # Translators: a section's title, for a maze with a mouse and cheese or a bee and a
+           # flower beside its entrance and exit
+           titles={"mouse": N_("Mouse Maze"), "bee": N_("Bee Maze")}),
     Option("size", "size", N_("rows x columns of cells (a round maze: its number of rings, one "
            "number); default by grid, level, loops and shape"), low=MIN_SIDE, high=MAX_SIDE,
            default=lambda level, earlier: default_size(earlier["grid"], level, earlier["braid"],

@@ -288,7 +288,9 @@ OPTIONS = (
            label=N_("Theme")),
     Option("children", "bool", N_("for children: words only across and down, large letters, "
            "few words, a box to tick beside each word (easy only)"),
-           default=False, label=N_("For children")),
+           default=False, label=N_("For children"),
+           # Translators: inside a section's title: "Word Search (for children)"
+           in_title=N_("for children")),
     Option("word_count", "int", N_("words in each grid (default: every word given; else 8, 10, "
            "12 or 18 by level, 6 for children)"), low=3, high=MAX_WORDS, default=_word_count,
            label=N_("Words in each grid")),
