@@ -621,17 +621,38 @@ def _without_twin(file: str, section: SectionConfig, job: PuzzleJob, record: Puz
             raise BookgenError(_shared_with(section.count, section.describe(), number, others),
                                file=file, line=section.line, key=section.named)
         raise TooFewDifferent(_too_few_different(section.count, section.describe(), number,
-                                                 section.puzzle_type, section.request),
+                                                 section.puzzle_type, section.request,
+                                                 None if version else index),
                               version * section.count + index, file=file, line=section.line,
                               key=section.named)
     return tried[-1]
 
 
 def _too_few_different(count: int, described: str, number: int, puzzle_type: PuzzleType,
-                       request: Request | None) -> str:
+                       request: Request | None, found: int | None = None) -> str:
     """The refusal of a slot each of whose retries repeated an earlier puzzle (or a part of its
-    answer), in the user's language, with the request's advice for more ("give more clues")."""
+    answer), in the user's language, with the request's advice for more ("give more clues");
+    where the section's first `found` puzzles came out different, it says to ask for that many
+    (a parent asking for 50 easy 4x4 sudoku was told "ask for fewer", not how many)."""
     with refusing():
+        if found:
+            said = (ngettext("could not find {count} different puzzles ({request}): {found} came out "
+                             "different, then puzzle {number} repeated an earlier one {retries} "
+                             "times; ask for {found} or fewer, or {wider}",
+                             "could not find {count} different puzzles ({request}): {found} came out "
+                             "different, then puzzle {number} repeated an earlier one {retries} "
+                             "times; ask for {found} or fewer, or {wider}", found)
+                    if puzzle_type.answer_parts is None else
+                    ngettext("could not find {count} different puzzles ({request}): {found} came out "
+                             "different, then puzzle {number} repeated an earlier one, or a part of "
+                             "its answer (a word another puzzle holds), {retries} times; ask for "
+                             "{found} or fewer, or {wider}",
+                             "could not find {count} different puzzles ({request}): {found} came out "
+                             "different, then puzzle {number} repeated an earlier one, or a part of "
+                             "its answer (a word another puzzle holds), {retries} times; ask for "
+                             "{found} or fewer, or {wider}", found))
+            return said.format(count=count, request=described, number=number, retries=TWIN_RETRIES,
+                               found=found, wider=wider_advice([request] if request else []))
         said = (ngettext("could not find {count} puzzle ({request}) different from the earlier "
                          "ones: puzzle {number} repeated an earlier one {retries} times; {wider}",
                          "could not find {count} different puzzles ({request}): puzzle {number} "

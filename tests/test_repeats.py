@@ -59,6 +59,28 @@ def test_more_cards_than_exist_are_refused_up_front(write_config, run, tmp_path)
     assert "book.yaml:4" in err and not (tmp_path / "x.pdf").exists()
 
 
+def test_running_out_of_small_grids_says_how_many_to_ask_for_and_that_many_build(write_config, run,
+                                                                                  tmp_path):
+    """A parent asking for 50 easy 4x4 sudoku was told "ask for fewer, or widen the options":
+    the refusal says how many came out different, which then builds (a slot's seed does not
+    depend on the count), and what widens a small sudoku."""
+    import re
+
+    config = """
+    title: Small
+    sections:
+      - {{type: sudoku, count: {count}, difficulty: easy, size: 4}}
+    """
+    status, _out, err = run("build", str(write_config(config.format(count=60))), "-o",
+                            str(tmp_path / "x.pdf"), "-q")
+    assert status == 2 and "set symmetry: none" in err and not (tmp_path / "x.pdf").exists()
+    found = re.search(r"(\d+) came out different, then puzzle \d+ repeated .* ask for (\d+) or fewer", err)
+    assert found and found[1] == found[2], err
+    status, _out, err = run("build", str(write_config(config.format(count=found[1]))), "-o",
+                            str(tmp_path / "x.pdf"), "-q")
+    assert status == 0, err
+
+
 def test_a_second_volume_excludes_the_first(write_config, run, tmp_path):
     first = write_config("""
     title: Volume 1

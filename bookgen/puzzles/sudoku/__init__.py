@@ -24,7 +24,7 @@ from bookgen.api import (
     no_answer_note,
 )
 from bookgen.core.grading import ALL_LEVELS
-from bookgen.i18n import N_
+from bookgen.i18n import N_, _
 from bookgen.puzzles.sudoku.checking import check, parse_line, read_line, validate
 from bookgen.puzzles.sudoku.drawing import draw_filled, draw_puzzle, draw_solution, measure, play_data
 from bookgen.puzzles.sudoku.generator import check_request, generate
@@ -124,6 +124,22 @@ def example(request: Request | None) -> Generated:
     return Generated(puzzle, solution, rate(puzzle))
 
 
+SMALL_SIZES = ("4", "6")
+"""Grids whose puzzles run out within a book's count: 4x4 grids hold a few dozen different easy
+ones with rotational givens, a few hundred with givens in any pattern."""
+
+
+def wider(request: Request) -> str | None:
+    """How a small grid gives more different puzzles: givens in any pattern, else a larger
+    grid (else the book's own advice)."""
+    if request.settings["size"] not in SMALL_SIZES:
+        return None
+    if request.settings["symmetry"] != "none":
+        return _("set symmetry: none (givens in any pattern give several times as many), or "
+                 "choose a larger size")
+    return _("choose a larger size")
+
+
 # The audit's books ask for dozens of puzzles a section: a 9x9 (easy is quick), as 4x4 grids hold
 # only a few dozen different easy puzzles. The large sizes at their quick levels, with two-digit
 # numbers (tests/test_sudoku_sizes.py plays a hex grid: the every-type hints test reads numbers).
@@ -166,4 +182,5 @@ SUDOKU = PuzzleType(
     given_answer=given_answer,
     play_data=play_data,
     read_line=read_line,
+    wider=wider,
 )
