@@ -637,3 +637,66 @@ def test_every_contents_entry_leads_to_its_page_with_dots():
         last = entry.lines[-1]
         room = width - entry.page_room + flowables.LEADER_GAP / 2
         assert flowables.line_width(last) + flowables.LEADER_GAP + dots <= room or len(last) == 1, width
+
+
+def _story_rows(write_config, text: str):
+    """The puzzle rows of a one-section book's story, with its frame's height."""
+    from bookgen.book import make_book
+    from bookgen.config import load_config
+    from bookgen.render.document import BookDocument
+    from bookgen.render.flowables import PuzzleRow
+    from bookgen.render.geometry import make_geometry
+
+    book = make_book(load_config(write_config(text)))
+    document = BookDocument(book)
+    geometry = make_geometry(document.layout, book.config, 40)
+    state = document._pass({}, {}, False)
+    story = document._section_story(0, document.book.sections[0], state, geometry)
+    return [f for f in story if isinstance(f, PuzzleRow)], geometry.frame_size[1]
+
+
+def test_two_mazes_side_by_side_stand_in_the_middle_of_their_page(write_config):
+    """Two easy mazes side by side filled the top 55% of a large-print Letter page and left the
+    rest blank: a page of rows that leave much of it blank spreads them, the blank shared out
+    above and below."""
+    rows, frame = _story_rows(write_config, """
+        title: Mazes
+        layout: 8.5x11
+        large_print: true
+        seed: 3
+        sections: [{type: maze, count: 4, difficulty: easy, pictures: mouse}]
+        """)
+    paged = [row for row in rows if row.most > row.least or row.centred]  # not a first, tight row
+    assert paged and all(len(row.puzzles) == 2 for row in paged)
+    for row in paged:
+        assert row.centred and row.height == pytest.approx(frame - 1.0)
+        blank = row.height - row.label - row.drawn
+        assert blank > 0.25 * frame  # shared: half above the number, half below the drawing
+
+
+def test_a_puzzles_number_stands_over_its_drawings_corner(monkeypatch):
+    """A 5x5 numbrix centred in a wide slot had its number at the slot's edge, half an inch to
+    the left of its grid: the number stands over the drawing's left edge."""
+    from reportlab.lib.units import mm
+
+    from bookgen.book import PrintedPuzzle
+    from bookgen.i18n import ENGLISH
+    from bookgen.render import flowables
+    from bookgen.render.geometry import Grid
+    from bookgen.render.pdfpen import Ink
+    from bookgen.render.sizes import STANDARD
+
+    numbrix = find_type("numbrix")
+    record = make_puzzle(Request.make(numbrix, "easy", {"size": 5}), "corner")
+    state = flowables.Pass(register_fonts("DejaVuSans.ttf", "DejaVuSans-Bold.ttf",
+                                          "DejaVuSans-Oblique.ttf"),
+                           Ink(), STANDARD, False, 1.0, {}, {}, {}, True)
+    row = flowables.PuzzleRow([PrintedPuzzle(1, record, 1)], numbrix, Grid(1, 1, 1.0, 150 * mm, 90 * mm),
+                              state, ENGLISH, centred=True)
+    drawn = _Drawn()
+    monkeypatch.setattr(flowables, "CanvasPen", drawn.pen)
+    row.canv = drawn
+    row.draw()
+    [(number_x, _y, text)] = drawn.captions
+    [(drawing_left, _top, _scale)] = drawn.origins
+    assert text == "1" and drawing_left > 20 * mm and number_x == pytest.approx(drawing_left)

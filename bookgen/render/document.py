@@ -94,6 +94,8 @@ FLOWING = 0.85
 seven lines took a seven-line slot each, two to a Letter page (ten pages, six now), and one to a
 page of a large-print 5x8. Nonograms and word searches, whose clues and lists vary a little,
 keep their slots."""
+SPREAD_AT = 0.25  # a page of rows more blank than this spreads them over it (`_spread`)
+SPREAD_SLACK = 1.0  # points a spread page leaves below its rows, for the frame's rounding
 SHARE_STEP = 0.93  # the steps by which a shared opening's example shrinks to begin below
 TITLE_STEP = 0.9  # the steps by which a title too tall for its page shrinks
 
@@ -702,6 +704,11 @@ class BookDocument:
                                 grid.scale, grid.scale)
             pages[-1] = [PuzzleRow(pages[-1][0].puzzles, puzzle_type, whole, state, speech,
                                    centred=True)]
+        if not (flowing or self.config.share_pages or any(
+                len(puzzle_type.bands(p.record.puzzle)) > 1 for p in section.puzzles)):
+            for number, rows in enumerate(pages):  # each page of rows alone, not the opening's
+                if number or (own_page and not flows_on):
+                    _spread(rows, frame_height)
         story = opened(continued(pages[0], spare_page))  # a drawing's further bands after its row
         for rows in pages[1:]:  # natural pages end where the frames end them
             story += ([PageBreak()] if balanced else []) + continued(rows, spare_page)
@@ -1612,6 +1619,21 @@ def _kept_whole(block: list[Flowable], frame: tuple[float, float]) -> list[Flowa
     tight = [Paragraph(f.text, ParagraphStyle(f"{f.style.name}-tight", parent=f.style, spaceAfter=0))
              if isinstance(f, Paragraph) else f for f in block]
     return tight if used(tight) <= height else block
+
+
+def _spread(rows: list[PuzzleRow], frame_height: float) -> None:
+    """The rows of a page of their own, where their puzzles leave more than SPREAD_AT of it
+    blank, spread over it: the blank shared out above, between and below them, each row's
+    puzzles in the middle of its share (two mazes side by side at the top of a large-print
+    Letter page left its lower 40% blank, a section's last row of two grids two-thirds)."""
+    if any(row.centred for row in rows):  # a lone puzzle centred on its page already
+        return
+    drawn = [row.label + row.drawn for row in rows]
+    blank = frame_height - SPREAD_SLACK - sum(drawn)
+    if blank <= SPREAD_AT * frame_height:
+        return
+    for row, height in zip(rows, drawn):
+        row.spread(height + blank / len(rows))
 
 
 def _largest(sizes: list[tuple[float, float]]) -> tuple[float, float]:

@@ -506,6 +506,12 @@ class PuzzleRow(Painted):
         self.bands: list[PuzzleBand] = []  # its drawings' further bands (`continued`)
         self.spare_page: Callable[[], Flowable] | None = None  # a bound book's (`continued`)
 
+    def spread(self, height: float) -> None:
+        """Take `height`, its puzzles in the middle of it: the rows of a page they would leave
+        much of blank share it out (`BookDocument._spread`)."""
+        self.least = self.most = self.height = height
+        self.centred = True
+
     def slot_left(self, column: int) -> float:
         """Where the slot of the row's puzzle `column` begins: a short row stands centred."""
         step = self.grid.slot_width + self.grid.gap
@@ -567,12 +573,14 @@ class PuzzleRow(Painted):
             self.state.puzzle_pages[number] = self.canv.getPageNumber()
             if not self.state.paint:
                 continue
-            self.canv.setFont(self.state.fonts.bold, self.state.number_pt)
-            self.canv.drawString(left, top - 4 * mm * self.state.type_scale, str(number))
             drawn_width = self.state.measured.page_size(puzzle_type, record.puzzle)[0] * mm * self.grid.scale
-            pen = CanvasPen(self.canv, left + (self.grid.slot_width - drawn_width) / 2,
-                            top - self.label, self.grid.scale, self.state.fonts,
-                            self.state.ink)
+            drawing_left = left + (self.grid.slot_width - drawn_width) / 2
+            self.canv.setFont(self.state.fonts.bold, self.state.number_pt)
+            # the number over its drawing's corner, not at a wider slot's edge
+            self.canv.drawString(max(left, drawing_left), top - 4 * mm * self.state.type_scale,
+                                 str(number))
+            pen = CanvasPen(self.canv, drawing_left, top - self.label, self.grid.scale,
+                            self.state.fonts, self.state.ink)
             with speaking(self.speech):  # the words a drawing prints, in its section's language
                 puzzle_type.draw_puzzle(banded(pen, puzzle_type, record.puzzle, 0), record.puzzle)
 
@@ -609,12 +617,13 @@ class PuzzleBand(Painted):
             return
         puzzle = self.printed.record.puzzle
         drawn_width = self.state.measured.page_size(self.puzzle_type, puzzle)[0] * mm * self.grid.scale
-        pen = CanvasPen(self.canv, self.left + (self.grid.slot_width - drawn_width) / 2,
-                        self.height - self.label, self.grid.scale, self.state.fonts, self.state.ink)
+        drawing_left = self.left + (self.grid.slot_width - drawn_width) / 2
+        pen = CanvasPen(self.canv, drawing_left, self.height - self.label, self.grid.scale,
+                        self.state.fonts, self.state.ink)
         with speaking(self.speech):
             self.puzzle_type.draw_puzzle(banded(pen, self.puzzle_type, puzzle, self.index), puzzle)
         self.canv.setFont(self.state.fonts.bold, self.state.number_pt)
-        self.canv.drawString(self.left, self.height - 4 * mm * self.state.type_scale,
+        self.canv.drawString(max(self.left, drawing_left), self.height - 4 * mm * self.state.type_scale,
                              str(self.printed.number))
 
 
