@@ -65,3 +65,19 @@ def test_printing_keeps_its_cap_with_its_own_message(tmp_path, write_config, run
     path = write_config("title: T\nsections: [{type: hidato, count: 1, from: bank.jsonl}]\n")
     status, _, err = run("build", str(path), "-o", str(tmp_path / "out.pdf"), "-q")
     assert status == 2 and "bank.jsonl:1" in err and "too large to print" in err
+
+
+def test_givens_that_break_a_rule_are_named_not_solved_to_no_answer(tmp_path, run):
+    """A fan's sudoku with two 5s in its first row came back as "solutions": 0 with status 0,
+    which a script reading a bank takes for a puzzle like any other: the clash is named, in the
+    one-line form and in JSON (a diagonal's diagonal too), and the run ends with status 2."""
+    bank = tmp_path / "bank.txt"
+    diagonal = {"type": "sudoku", "puzzle": {"variant": "diagonal", "givens": [
+        [1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 1, 0], [0, 0, 0, 0]]}}
+    bank.write_text("550070000600195000098000060800060003400803001700020006060000280000419005000080079\n"
+                    + json.dumps(diagonal) + "\n", encoding="utf-8")
+    status, out, err = run("solve", str(bank))
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert status == 2 and "bank.txt:1" in err
+    assert first["error"].endswith("5 stands twice in row 1 among the givens: the puzzle has no answer")
+    assert "1 stands twice in the diagonal from the top left" in second["error"]

@@ -7,6 +7,7 @@ from typing import TypeGuard, cast
 
 from bookgen.api import JSON, _, pgettext
 from bookgen.errors import PuzzleFormatError
+from bookgen.puzzles.sudoku.board import board_for, flat
 from bookgen.puzzles.sudoku.parameters import (
     BOXES,
     HEX,
@@ -18,7 +19,9 @@ from bookgen.puzzles.sudoku.parameters import (
     has_cages,
     has_diagonals,
     has_regions,
+    hex_digits,
     regions_of,
+    symbol,
 )
 from bookgen.puzzles.sudoku.regions import connected, layout_problems
 
@@ -93,6 +96,7 @@ def validate(puzzle: JSON) -> None:
         validate_regions(puzzle, size)
     if has_cages(variant):
         validate_cages(puzzle, size)
+    validate_givens(puzzle)
     if "symbols" in puzzle and (puzzle["symbols"] not in SYMBOLS or size not in HEX_SIZES):
         raise PuzzleFormatError(_("'symbols' is {choices}, and hex only on a grid of {choices2} rows").format(
                                     choices=' or '.join(SYMBOLS),
@@ -117,6 +121,25 @@ def check_grid(grid: object, size: int, key: str, least: int) -> list[list[int]]
                 raise PuzzleFormatError(said.format(row=r + 1, column=c + 1, value=repr(value), size=size),
                                         key=key)
     return cast(list[list[int]], grid)
+
+
+def validate_givens(puzzle: JSON) -> None:
+    """Givens that break the rules by themselves (a number twice in a row) are named: the
+    puzzle has no answer, and `bookgen solve` said only "solutions": 0, which a script reading
+    a bank of puzzles takes for a puzzle like any other."""
+    board = board_for(puzzle)
+    values = flat(puzzle["givens"])
+    for unit, cells in enumerate(board.units):
+        seen: set[int] = set()
+        for value in (values[cell] for cell in cells if values[cell]):
+            if value in seen:
+                from bookgen.puzzles.sudoku.hints import unit_name  # only to say what is wrong
+
+                raise PuzzleFormatError(_("{number} stands twice in {unit} among the givens: the puzzle has "
+                                          "no answer").format(number=symbol(value, hex_digits(puzzle)),
+                                                               unit=unit_name(board, unit)),
+                                        key="givens")
+            seen.add(value)
 
 
 def validate_regions(puzzle: JSON, size: int) -> None:
@@ -216,4 +239,5 @@ def parse_line(text: str) -> JSON:
     puzzle: JSON = {"variant": "classic", "givens": [values[r * side:(r + 1) * side] for r in range(side)]}
     if hex_line:
         puzzle["symbols"] = "hex"
+    validate_givens(puzzle)
     return puzzle
