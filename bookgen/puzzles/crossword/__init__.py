@@ -83,9 +83,9 @@ EXAMPLE_CLUES = {
             "TAVOLO": "Ci si mangia"},
            {"PIOGGIA": "Acqua dalle nuvole", "SEDIA": "Per sedersi", "SCARPA": "Va sul piede",
             "TORTA": "Dolce di compleanno"}),
-    "nl": ({"BED": "Je slaapt erin", "BOOM": "Heeft een stam en bladeren", "MAAN": "Schijnt 's nachts",
+    "nl": ({"BED": "Je slaapt erin", "BOOM": "Heeft een stam en bladeren", "MAAN": "Schijnt ’s nachts",
             "ZON": "Schijnt overdag"},
-           {"BOOT": "Drijft op het water", "ZEE": "Zout water", "STER": "Fonkelt 's nachts",
+           {"BOOT": "Drijft op het water", "ZEE": "Zout water", "STER": "Fonkelt ’s nachts",
             "TOREN": "Een hoog gebouw"},
            {"MELK": "Een witte drank", "KLOK": "Geeft de tijd", "TAFEL": "Je eet eraan",
             "STOEL": "Om op te zitten"})}
