@@ -375,3 +375,29 @@ def test_h_and_n_are_letters_in_a_box_not_the_pages_keys(open_cryptogram, play_r
         tab.keyboard.type(letter.lower())
         assert tab.locator(f"#puzzle-1 input[data-letter='{code}']").first.input_value() == letter
     assert tab.locator("#puzzle-1 .hint-log li").count() == 0
+
+
+def test_the_key_prints_the_quotation_with_its_accents(tmp_path):
+    """The code enciphers the plain letters (È as E), and the key prints the quotation as the
+    language writes it: PREVENIRE È MEGLIO (È is 'is', E 'and'), Dutch IN DRIEËN, and the
+    Italian example SAPERE È POTERE."""
+    from pypdf import PdfReader
+
+    from bookgen.cli import main
+
+    quote = "Prevenire è meglio che curare. | Proverbio"
+    made = make_puzzle(Request.make(CRYPTOGRAM, "easy", {"quotes": [quote], "language": "it"}), "mine")
+    assert made.solution["text"] == "PREVENIRE E MEGLIO CHE CURARE."
+    assert made.solution["written"] == "PREVENIRE È MEGLIO CHE CURARE."
+    assert all(char.isascii() for char in made.puzzle["text"])
+    assert CRYPTOGRAM.check(made.puzzle, made.solution) == []
+    assert CRYPTOGRAM.check(made.puzzle, {**made.solution, "written": "PREVENIRE È MEGLIO."}) != []
+    target, quotes = tmp_path / "nl.pdf", tmp_path / "spreekwoorden.txt"
+    quotes.write_text("Alle goede dingen bestaan in drieën. | Spreekwoord\n", "utf-8")
+    assert main(["worksheet", "cryptogram", "-n", "1", "-L", "nl", "--set", f"quotes={quotes}",
+                 "--answers", "page", "-o", str(target), "-q"]) == 0
+    text = "".join(page.extract_text() for page in PdfReader(target).pages)
+    assert "IN DRIEËN." in text.split("Oplossingen")[-1]
+    assert CRYPTOGRAM.example is not None
+    example = CRYPTOGRAM.example(Request.make(CRYPTOGRAM, "easy", {"language": "it"}))
+    assert example is not None and example.solution["written"] == "SAPERE È POTERE."

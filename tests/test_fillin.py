@@ -112,16 +112,52 @@ def test_the_users_words_are_all_placed():
     assert sorted(made.puzzle["words"]) == sorted(w.upper() for w in words)
 
 
-def test_the_list_is_what_goes_into_the_squares_in_the_grids_spelling():
-    """A fill-in's list is the letters to write, a letter a square, grouped by count: STRAUß and
-    ÄPFEL go in as STRAUSS (7 squares) and ÄPFEL; Spanish ÁRBOL as ARBOL (unlike a word search's
-    list, which a reader only reads: there ÁRBOL and STRAUß print as written)."""
+def test_the_list_prints_each_word_with_its_accents_a_letter_a_square(tmp_path):
+    """A French teacher's garçon, Noël, maîtresse: the list prints GARÇON, NOËL, MAÎTRESSE (children
+    copy these spellings), grouped by the squares each fills, while the grid and the answer key
+    write GARCON. A letter the grid spells with two stays two in the list, a letter a square:
+    German STRAUß under "7 Buchstaben" as STRAUSS; Ä, which German grids keep, is as it was."""
+    from pypdf import PdfReader
+
+    from bookgen.cli import main
+
+    french = ["garçon", "Noël", "maîtresse", "école", "maison", "table", "lapin", "café"]
+    made = make_puzzle(Request.make(FILLIN, "easy", {"words": french, "language": "fr"}), "mine")
+    assert made.puzzle["written"] == {"CAFE": "CAFÉ", "ECOLE": "ÉCOLE", "GARCON": "GARÇON",
+                                      "MAITRESSE": "MAÎTRESSE", "NOEL": "NOËL"}
+    assert {"GARCON", "NOEL"} <= set(made.puzzle["words"])
+    assert all(char.isascii() for row in made.solution["grid"] for char in row)
+    FILLIN.validate(made.puzzle)
+    validator_of("fillin", closed=True).validate(made.to_json())
+    with pytest.raises(PuzzleFormatError, match="'written'"):
+        FILLIN.validate({**made.puzzle, "written": {"NOEL": "NOËLS"}})
+    target = tmp_path / "fr.pdf"
+    assert main(["worksheet", "fillin", "-n", "1", "-L", "fr", "--set", "words=" + ",".join(french),
+                 "--answers", "page", "-o", str(target), "-q"]) == 0
+    text = "".join(page.extract_text() for page in PdfReader(target).pages)
+    sheet, key = text.split("Solutions", 1)
+    assert all(word in sheet for word in ("GARÇON", "NOËL", "MAÎTRESSE", "ÉCOLE"))
+    assert "Ç" not in key and "Ë" not in key
     german = ["Strauß", "Äpfel", "Hase", "Igel", "Fuchs", "Bär", "Maus", "Esel"]
     made = make_puzzle(Request.make(FILLIN, "easy", {"words": german, "language": "de"}), "mine")
     assert "STRAUSS" in made.puzzle["words"] and "ÄPFEL" in made.puzzle["words"]
-    spanish = ["árbol", "camión", "león", "niño", "araña", "pato", "gato", "oso"]
-    made = make_puzzle(Request.make(FILLIN, "easy", {"words": spanish, "language": "es"}), "mine")
-    assert {"ARBOL", "CAMION", "LEON", "NIÑO"} <= set(made.puzzle["words"])
+    assert "written" not in made.puzzle  # a puzzle of no mark dropped keeps the JSON it had
+
+
+def test_the_built_in_words_print_as_the_language_writes_them():
+    """The common words a fill-in takes when given none keep their accents in the list: Italian
+    PERCHÉ, CITTÀ, Dutch IDEEËN (written/LANG.txt, wordfreq's spelling); each folds to its word."""
+    from bookgen.core.letters import grid_form
+    from bookgen.puzzles.fillin.parameters import own_written
+
+    assert own_written("it")["PERCHE"] == "PERCHÉ" and own_written("it")["CITTA"] == "CITTÀ"
+    assert own_written("nl")["IDEEEN"] == "IDEEËN" and own_written("fr")["GARCON"] == "GARÇON"
+    for language in LANGUAGES:
+        assert all(grid_form(term, language) == word and len(term) == len(word)
+                   for word, term in own_written(language).items())
+    made = make_puzzle(Request.make(FILLIN, "easy", {"language": "fr"}), "1")
+    written = made.puzzle.get("written", {})
+    assert written and all(own_written("fr")[word] == term for word, term in written.items())
 
 
 @pytest.mark.parametrize("words, options, said", [
@@ -417,3 +453,18 @@ def test_whole_lists_fill_their_columns_from_the_left():
     laid = flowed(blocks, 100.0, style, columns=3)
     assert [sum(len(lines) for _entry, lines in column) for column in laid.columns] == [5, 7, 4]
     assert [column[0][0].text for column in laid.columns] == ["4 letters", "5 letters", "7 letters"]
+
+
+def test_the_playable_list_shows_each_word_as_written_struck_or_not(browser, tmp_path):
+    """The HTML edition's list prints GARÇON, NOËL, as the page does, and keeps them so once the
+    grid shows the word (the list is painted at each move, and painting wrote the grid's spelling)."""
+    words = ["garçon", "Noël", "maîtresse", "école", "maison", "table", "lapin", "café"]
+    record = make_puzzle(Request.make(FILLIN, "easy", {"words": words, "language": "fr"}), "mine").to_json()
+    path = tmp_path / "fillin.html"
+    write_html(path, "Mots", None, [{"title": "Mots", "type": "fillin", "rules": "Placez-les.",
+                                     "level": "easy", "puzzles": [page_record(FILLIN, record, 1)]}])
+    with test_html._opener(browser, path) as open_:
+        tab = open_(width=390)
+        listed = [text.split(",")[0].strip() for text in tab.locator("#puzzle-1 .words li").all_inner_texts()]
+        assert {"GARÇON", "NOËL", "MAÎTRESSE", "ÉCOLE", "CAFÉ"} <= set(listed)
+        assert "GARCON" not in listed and "NOEL" not in listed

@@ -351,13 +351,15 @@ def test_a_puzzle_of_the_users_words_names_its_list_and_its_id_makes_it_again(ru
 def _proven_at(example, level: str) -> None:
     """The example is a puzzle of `level`: each word shuffled as the level shuffles, no letter
     printed in a box (no section's rules speak of one unless its own words print one), and
-    the solver finds one answer, the example's."""
+    the solver finds one answer, the example's words (which the example writes with their
+    accents: BALÓN)."""
     puzzle, words = example.puzzle, example.solution["words"]
     assert puzzle["first"] == (level == "easy") and "shown" not in puzzle and len(words) == 3
     assert {shuffle_class(s, w, puzzle["first"]) for s, w in zip(puzzle["scrambles"], words)} == {
         LEVELS.index(level)}
     solved = SCRAMBLE.solve(puzzle, 2)
-    assert solved.count == 1 and solved.solution == example.solution
+    assert solved.count == 1 and solved.solution is not None
+    assert solved.solution["words"] == example.solution["words"]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -747,3 +749,44 @@ def left_out_lines(language: str) -> list[str]:
 
     text = (FOLDER.parent / "notwords" / f"{language}.txt").read_text("utf-8")
     return [line for line in text.splitlines() if line and not line.startswith("#")]
+
+
+def test_the_key_writes_a_teachers_word_with_its_accents_and_the_scramble_plain_letters(tmp_path):
+    """An Italian teacher's papà, città, perché: the scrambles are the grid's plain letters (an
+    À would give the last box away), the answer key and the solved example write PAPÀ (PAPA is
+    the Pope), CITTÀ, PERCHÉ, a letter a box; a written answer that is not its word is wrong."""
+    from bookgen.cli import main
+
+    words = ["papà", "città", "perché", "caffè", "mamma", "scuola", "libro", "gatto"]
+    made = make_puzzle(Request.make(SCRAMBLE, "easy", {"words": words, "language": "it"}), "mine")
+    assert made.solution["written"] == {"CAFFE": "CAFFÈ", "CITTA": "CITTÀ", "PAPA": "PAPÀ",
+                                        "PERCHE": "PERCHÉ"}
+    assert all(scramble.isascii() for scramble in made.puzzle["scrambles"])
+    assert SCRAMBLE.check(made.puzzle, made.solution) == []
+    assert SCRAMBLE.check(made.puzzle, {**made.solution, "written": {"PAPA": "PIPÀ"}}) != []
+    pen = RecordingPen()
+    SCRAMBLE.draw_solution(pen, made.puzzle, made.solution)
+    assert "PAPÀ" in [call["text"] for name, call in pen.calls if name == "text"]
+    target = tmp_path / "it.pdf"
+    assert main(["worksheet", "scramble", "-n", "1", "-L", "it", "--set", "words=" + ",".join(words),
+                 "--answers", "page", "-o", str(target), "-q"]) == 0
+    key = "".join(page.extract_text() for page in PdfReader(target).pages).split("Soluzioni")[-1]
+    assert all(word in key for word in ("PAPÀ", "CITTÀ", "PERCHÉ", "CAFFÈ"))
+    dutch = make_puzzle(Request.make(SCRAMBLE, "easy", {"words": ["zeeën", "fiets", "boom"],
+                                                        "language": "nl"}), "mine")
+    assert dutch.solution["written"] == {"ZEEEN": "ZEEËN"}
+    plain = make_puzzle(Request.make(SCRAMBLE, "easy", {"words": ["kat", "fiets", "boom"], "language": "nl"}),
+                        "mine")
+    assert "written" not in plain.solution  # a list of no mark dropped keeps the JSON it had
+
+
+def test_the_built_in_words_answer_with_their_accents():
+    """The common words and the themes keep their accents in the key (CITTÀ, CORAZÓN), a letter
+    for each of the scramble's."""
+    from bookgen.puzzles.fillin.parameters import own_written
+    from bookgen.puzzles.wordsearch.parameters import theme_marked
+
+    assert own_written("it")["CITTA"] == "CITTÀ"
+    themed = theme_marked("es", "body")
+    assert themed["CORAZON"] == "CORAZÓN"
+    assert all(grid_form(term, "es") == word and len(term) == len(word) for word, term in themed.items())

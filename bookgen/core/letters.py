@@ -83,6 +83,29 @@ def _spelled(text: str, language: str) -> str:
     return unicodedata.normalize("NFC", "".join(letters))
 
 
+def marked_form(text: str, language: str) -> str:
+    """`text` in capitals with every mark the language writes (PAPÀ, DRIEËN, GARÇON), letter for
+    letter with its `grid_form`: where the grid drops a mark, this keeps it; a letter the grid
+    spells with two (ß as SS, Œ as OE) is written as the grid writes it, so that a word printed
+    this way has a letter for each square or box it fills. Signs other than letters stay as they
+    are. What a list or an answer key prints for a reader; the grid keeps `grid_form`."""
+    marked = []
+    for char in unicodedata.normalize("NFC", text):
+        if not char.isalpha():
+            marked.append(char)
+            continue
+        plain = grid_form(char, language)
+        marked.append(char.upper() if len(plain) == 1 and len(char.upper()) == 1 else plain)
+    return "".join(marked)
+
+
+def marked_forms(words: list[str] | tuple[str, ...], language: str) -> dict[str, str]:
+    """Of `words`, those whose `marked_form` differs from their grid form (a mark the grid drops),
+    by their grid form: ``{"PAPA": "PAPÀ"}`` for ``["papà", "mamma"]``."""
+    return {grid_form(word, language): marked_form(word.strip(), language) for word in words
+            if marked_form(word.strip(), language) != grid_form(word, language)}
+
+
 def collation_key(word: str, language: str) -> tuple[str, str]:
     """Sorts a word list as the language's dictionaries do: a marked letter with its plain one
     (Ä with A in German), except Spanish Ñ, a letter of its own after N."""

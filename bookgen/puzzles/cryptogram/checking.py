@@ -2,6 +2,8 @@
 no letter stands for itself, no two code letters stand for one letter, the given letters are
 the key's, and every word not given whole is a word of the language (or, joined by an
 apostrophe, one of its clitics). A text printing a blocked word (or one of its forms) is refused too.
+The answer's quotation as written ("written": SAPERE È POTERE.) is its text with the marks the
+puzzle's letters drop, a letter for a letter.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from bookgen.api import JSON, _
 from bookgen.core.dictionary import is_blocked
 from bookgen.core.letters import LANGUAGES, alphabet
 from bookgen.errors import PuzzleFormatError
-from bookgen.puzzles.cryptogram.parameters import MAX_AUTHOR, MAX_TEXT
+from bookgen.puzzles.cryptogram.parameters import MAX_AUTHOR, MAX_TEXT, written
 from bookgen.puzzles.cryptogram.words import is_reading, runs
 
 
@@ -40,6 +42,11 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
             problems.append(_("{word} is no word of the language").format(word=word))
     problems.extend(_("the text holds the blocked word {word}").format(word=word)
                     for word in sorted(set(re.findall(r"\w+", plain_text))) if is_blocked(word, language))
+    marked = solution.get("written", plain_text)
+    if not (isinstance(marked, str) and len(marked) == len(plain_text)
+            and written(marked, language) == plain_text):
+        problems.append(_("the answer's written quotation is not its text with its marks, a letter "
+                          "for a letter"))
     return problems
 
 

@@ -133,7 +133,7 @@ def measure_solution(puzzle: JSON, room: Room | None = None) -> tuple[float, flo
 
 
 def draw_solution(pen: Pen, puzzle: JSON, solution: JSON, room: Room | None = None) -> None:
-    text = solution["text"]
+    text = solution["written"] if "written" in solution else solution["text"]
     for number, line in enumerate(_answer_lines(puzzle, solution, room)):
         first, last = line[0][1], line[-1][1]
         pen.text(0.0, (number + 0.5) * PLAIN_LINE, text[first:last + 1], LETTER_SIZE, align="left")

@@ -23,7 +23,7 @@ from bookgen import i18n
 from bookgen.api import JSON, Generated, Request, _
 from bookgen.core.dictionary import is_blocked
 from bookgen.core.grading import level_word, make_at_level, remove_givens
-from bookgen.core.letters import alphabet
+from bookgen.core.letters import alphabet, marked_form
 from bookgen.core.options import language_name
 from bookgen.errors import BookgenError
 from bookgen.puzzles.cryptogram.grader import EXPERT_GIVENS, TOP_RANK, graded, rate
@@ -220,4 +220,6 @@ def generate(rng: random.Random, request: Request, attempts: int = ATTEMPTS) -> 
                                        level=level_word(level), tries=attempts, request=request.describe()))
     chosen, plain, cipher, answer = made.answer
     assert made.puzzle is not None
-    return Generated(made.puzzle, {"text": plain, "key": answer}, made.rating)
+    marked = marked_form(chosen.text, language)
+    return Generated(made.puzzle, {"text": plain, "key": answer,
+                                   **({"written": marked} if marked != plain else {})}, made.rating)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from bookgen.api import JSON, _
-from bookgen.core.letters import LANGUAGES, alphabet
+from bookgen.core.letters import LANGUAGES, alphabet, grid_form
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.fillin.parameters import MAX_SIDE, MAX_WORD, MAX_WORDS, MIN_WORD
 
@@ -47,8 +47,10 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
 
 def validate(puzzle: JSON) -> None:
     """Refuse puzzle JSON that is not a grid of squares and givens with a list of words."""
-    if not isinstance(puzzle, dict) or set(puzzle) != {"grid", "words", "language"}:
-        raise PuzzleFormatError(_("a fill-in puzzle has exactly 'grid', 'words' and 'language'"))
+    if not isinstance(puzzle, dict) or not {"grid", "words", "language"} <= set(puzzle) \
+            <= {"grid", "words", "language", "written"}:
+        raise PuzzleFormatError(_("a fill-in puzzle has 'grid', 'words' and 'language', and "
+                                  "'written' where its list prints words with marks"))
     language, grid, words = puzzle["language"], puzzle["grid"], puzzle["words"]
     if language not in LANGUAGES:
         raise PuzzleFormatError(_("'language' must be one of {choices}").format(
@@ -69,3 +71,9 @@ def validate(puzzle: JSON) -> None:
     if len(set(words)) != len(words):
         twice = sorted({w for w in words if words.count(w) > 1})
         raise PuzzleFormatError(_("'words' lists {choices} twice").format(choices=', '.join(twice)))
+    written = puzzle.get("written", {})
+    if not (isinstance(written, dict) and all(
+            word in words and isinstance(term, str) and len(term) == len(word)
+            and grid_form(term, language) == word for word, term in written.items())):
+        raise PuzzleFormatError(_("'written' maps listed words to the words as the language writes "
+                                  "them, a letter a square (PAPÀ for PAPA, GARÇON for GARCON)"))

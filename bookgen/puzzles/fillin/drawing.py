@@ -1,6 +1,7 @@
 """Drawing through the pen: the grid's letter squares with the starter word's letters in them,
 and below it the word list in columns, shortest words first, each length under its heading
-("4 letters"); the answer is the grid filled in.
+("4 letters"), each as the language writes it (GARÇON, the grid's GARCON); the answer is the
+grid filled in.
 
 At its natural size the list goes beside the grid where below it the drawing would be taller
 than `TALLEST` (a worksheet's room under its head). Every function takes an optional `room`
@@ -19,7 +20,7 @@ from bookgen.core.pen import Pen, estimated_width
 from bookgen.core.wordgrid import BLOCK, OPEN
 from bookgen.core.wordpage import Entry, Plan, Sheet, Style, continued, draw_columns, draw_squares, plan
 from bookgen.i18n import ngettext
-from bookgen.puzzles.fillin.parameters import by_length
+from bookgen.puzzles.fillin.parameters import by_length, listed_terms
 
 CELL = 8.0
 LETTER_SIZE = 14
@@ -39,7 +40,7 @@ def _style(puzzle: JSON) -> Style:
     """The list's sizes: a column as wide as the widest word, or as "15 letters" in English in
     bold (a fifth wider than the estimate; a heading in another language is set smaller where
     it is wider: `Entry.whole`)."""
-    widest = max(estimated_width(word, WORD_SIZE) for word in puzzle["words"])
+    widest = max(estimated_width(term, WORD_SIZE) for term in listed_terms(puzzle).values())
     return Style(WORD_SIZE, 4.5, 4.0, max(widest, 1.2 * estimated_width("15 letters", WORD_SIZE)),
                  whole_lists=True)
 
@@ -50,17 +51,19 @@ def _heading(length: int) -> str:
 
 
 def _blocks(puzzle: JSON) -> tuple[tuple[Entry, ...], ...]:
-    """Each word a block, a length's heading kept with its first word (in the language spoken)."""
+    """Each word a block, a length's heading kept with its first word (in the language spoken),
+    the word as the language writes it (PAPÀ under "4 letters": a letter a square)."""
     blocks: list[tuple[Entry, ...]] = []
     length = 0
+    terms = listed_terms(puzzle)
     for word in by_length(puzzle["words"], puzzle["language"]):
         if len(word) != length:
             length = len(word)
             heading = _heading(length)
             blocks.append((Entry("", heading, bold=True, whole=True, continued=continued(heading)),
-                           Entry("", word)))
+                           Entry("", terms[word])))
         else:
-            blocks.append((Entry("", word),))
+            blocks.append((Entry("", terms[word]),))
     return tuple(blocks)
 
 

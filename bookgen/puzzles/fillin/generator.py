@@ -34,6 +34,7 @@ from bookgen.puzzles.fillin.parameters import (
     by_length,
     grid_words,
     own_words,
+    written_words,
 )
 
 ATTEMPTS = 120
@@ -139,7 +140,15 @@ def generate(rng: random.Random, request: Request) -> Generated:
         if placed and max(placed) < wanted:  # no grid took them all: more words would not help
             raise _too_many(request, max(placed), wanted, (rows, cols), len(placed)) from None
         raise _missed(request, levels) from None
-    return Generated(made.puzzle, {"grid": made.answer.grid}, made.rating)
+    return Generated(_with_written(made.puzzle, request), {"grid": made.answer.grid}, made.rating)
+
+
+def _with_written(puzzle: JSON, request: Request) -> JSON:
+    """The puzzle with its words the list prints with marks the grid drops ("written": PAPA ->
+    PAPÀ), where it has any (a puzzle of none keeps the JSON it always had)."""
+    marked = written_words(request.settings["words"], request.settings["language"])
+    written = {word: marked[word] for word in sorted(puzzle["words"]) if word in marked}
+    return {**puzzle, "written": written} if written else puzzle
 
 
 class _TooMany(Exception):

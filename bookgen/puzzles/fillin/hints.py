@@ -11,6 +11,7 @@ from bookgen.api import JSON
 from bookgen.core.wordgrid import ACROSS, OPEN, Slot
 from bookgen.i18n import N_, _
 from bookgen.puzzles.fillin.grader import Move, solving_moves
+from bookgen.puzzles.fillin.parameters import listed_terms
 
 WHERE = {ACROSS: N_("across from row {row}, column {column}"),
          "down": N_("down from row {row}, column {column}")}
@@ -30,14 +31,16 @@ def where(slot: Slot) -> str:
     return _(WHERE[slot.direction]).format(row=slot.row + 1, column=slot.col + 1)
 
 
-def said(move: Move) -> str:
+def said(move: Move, term: str) -> str:
+    """Why the move's word goes where it does, the word named as the list prints it (`term`)."""
     pattern = "".join("_" if letter == OPEN else letter for letter in move.before)
-    return _(WHY[move.step]).format(word=move.word, length=move.slot.length,
+    return _(WHY[move.step]).format(word=term, length=move.slot.length,
                                     where=where(move.slot), pattern=pattern)
 
 
 def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
     """One hint a word, in the grader's order, each pointing at the squares the word fills."""
     moves, _counts = solving_moves(puzzle)
-    return [{"cells": [list(square) for square in move.slot.squares()], "value": move.word, "why": said(move)}
-            for move in moves]
+    terms = listed_terms(puzzle)
+    return [{"cells": [list(square) for square in move.slot.squares()], "value": move.word,
+             "why": said(move, terms.get(move.word, move.word))} for move in moves]

@@ -9,7 +9,7 @@ from functools import cache
 from importlib import resources
 
 from bookgen.api import JSON, Printed, Request, form_key
-from bookgen.core.letters import LANGUAGES, collation_key, grid_form
+from bookgen.core.letters import LANGUAGES, collation_key, grid_form, marked_forms
 from bookgen.core.options import Option, every_problem, language_name
 from bookgen.core.wordgrid import BLOCK, OPEN
 from bookgen.i18n import N_, _, ngettext
@@ -28,6 +28,27 @@ def own_words(language: str) -> tuple[str, ...]:
     """The language's common words a fill-in takes when the config gives none (see wordlist.py)."""
     text = resources.files("bookgen.puzzles.fillin").joinpath(f"words/{language}.txt").read_text("utf-8")
     return tuple(line for line in text.splitlines() if line and not line.startswith("#"))[:POOL]
+
+
+@cache
+def own_written(language: str) -> dict[str, str]:
+    """The language's common words written with a mark the grid drops, by their grid form
+    (written/LANG.txt beside words/LANG.txt, made by wordlist.py): PERCHE -> PERCHÉ."""
+    text = resources.files("bookgen.puzzles.fillin").joinpath(f"written/{language}.txt").read_text("utf-8")
+    return dict(line.split() for line in text.splitlines() if line and not line.startswith("#"))
+
+
+def written_words(given: tuple[str, ...] | None, language: str) -> dict[str, str]:
+    """The words the list prints with marks the grid drops, by their grid form: the config's as
+    the teacher wrote them (PAPÀ, GARÇON), else the language's common words'."""
+    return marked_forms(given, language) if given else own_written(language)
+
+
+def listed_terms(puzzle: JSON) -> dict[str, str]:
+    """Each word of a puzzle as its list prints it: as the language writes it ("written": PAPÀ,
+    a letter a square), else as the grid does."""
+    written = puzzle.get("written", {})
+    return {word: written.get(word, word) for word in puzzle["words"]}
 
 
 def word_problem(word: str) -> str | None:
@@ -84,9 +105,11 @@ def by_length(words: list[str], language: str) -> list[str]:
 
 
 def printed(puzzle: JSON) -> Printed:
-    """The page prints the grid's squares, the starter word's letters and the word list."""
-    return Printed({"grid": puzzle["grid"], "words": puzzle["words"], "language": puzzle["language"]},
-                   tuple(puzzle["words"]) + tuple(letter for row in puzzle["grid"]
+    """The page prints the grid's squares, the starter word's letters and the word list (as the
+    language writes its words)."""
+    return Printed({"grid": puzzle["grid"], "words": puzzle["words"], "language": puzzle["language"],
+                    **({"written": puzzle["written"]} if "written" in puzzle else {})},
+                   tuple(listed_terms(puzzle).values()) + tuple(letter for row in puzzle["grid"]
                                                    for letter in row if letter not in (BLOCK, OPEN)))
 
 

@@ -4,8 +4,8 @@
  * square again, or Space, turns the direction; an arrow key along a word's line turns it that
  * way; Backspace clears a square and steps back. A crossword shows the current word's clue over
  * the grid and lists every clue (a clue clicked picks its word); a fill-in lists its words by
- * length and strikes out each one the grid shows. A crossword's hint fills one letter the player
- * has not got (giveHint: its cells are that square, then the rest of its answer's squares), a
+ * length, as the language writes them ("written": GARÇON), and strikes out each one the grid
+ * shows. A crossword's hint fills one letter the player has not got (giveHint: its cells are that square, then the rest of its answer's squares), a
  * fill-in's points at the run of squares its word goes in (pointAt: its cells are those squares,
  * its value the word); either lights that word and its clue and moves the focus there, and a
  * wrong letter on the board stops it (wrong, WRONG_LETTER). Registers "fillin" and "crossword"
@@ -43,6 +43,8 @@
 
   function letterGame(board, record, page, kind) {
     var puzzle = record.puzzle, grid = puzzle.grid, words = record.play.words;
+    var written = puzzle.written || {};
+    function listed(word) { return written[word] || word; }  // as the language writes it (GARÇON), where the grid drops a mark
     var answer = record.solution && record.solution.grid;
     var rows = grid.length, cols = grid[0].length;
     var slots = slotsOf(grid);
@@ -114,7 +116,7 @@
     } else {
       var ul = el("ul", "words");
       ul.setAttribute("aria-label", words.list);
-      puzzle.words.forEach(function (word) { items[word] = ul.appendChild(el("li", "", word)); });
+      puzzle.words.forEach(function (word) { items[word] = ul.appendChild(el("li", "", listed(word))); });
       list.appendChild(ul);
     }
     if (kind === "crossword") holder.appendChild(clueLine());
@@ -167,7 +169,7 @@
         slots.forEach(function (s) { var word = read(s); if (word.indexOf(".") < 0) shown[word] = true; });
         Object.keys(items).forEach(function (word) {
           items[word].classList.toggle("found", !!shown[word]);
-          items[word].textContent = word;
+          items[word].textContent = listed(word);
           if (shown[word]) items[word].appendChild(spoken(", " + words.placed));
         });
       }

@@ -27,6 +27,11 @@ lower-cased; a fill-in prints the words it picks, so they are filtered here:
   FULDA, TOSCANA) that hunspell also takes in small letters, found by a person among the
   candidates `python -m bookgen.core.propernames` prints.
 
+Beside each list, written/LANG.txt holds the words of it that the language writes with a mark
+the grid drops, as "FORM WRITTEN" (PERCHE PERCHÉ, DRIEEN DRIEËN): wordfreq's own spelling of the
+form, in capitals (`bookgen.core.letters.marked_form`), which the fill-in's list and the
+scramble's answers print.
+
 What this leaves and drops is measured in the type's README (figures from this script's report).
 """
 
@@ -38,7 +43,7 @@ from pathlib import Path
 from bookgen.atomic import write_files
 from bookgen.core.dictionary import WORDLIST, blocked_words, is_blocked, unsuitable_words
 from bookgen.core.known_words import proper_names
-from bookgen.core.letters import LANGUAGES, alphabet, grid_form
+from bookgen.core.letters import LANGUAGES, alphabet, grid_form, marked_form
 
 MOST = 12000
 MOST_SHORT = 2000
@@ -47,6 +52,7 @@ OWN_GAP = 1.0
 COMPARED = ("ca", "cs", "fi", "nb", "pl", "pt", "sv")
 STEM = 4
 FOLDER = Path(__file__).parent / "words"
+WRITTEN = Path(__file__).parent / "written"
 
 
 def left_out(language: str) -> frozenset[str]:
@@ -104,7 +110,12 @@ def main() -> None:
         header = (f"# The fill-in's own words in {language}: made by bookgen/puzzles/fillin/wordlist.py "
                   "from wordfreq (see there); most common first.\n")
         text = header + "".join(f"{form}\n" for _, form in words)
-        write_files([(FOLDER / f"{language}.txt", text.encode("utf-8"))])
+        written_header = (f"# The words of words/{language}.txt written with a mark the grid drops: "
+                          "FORM WRITTEN, made by bookgen/puzzles/fillin/wordlist.py.\n")
+        written = written_header + "".join(f"{form} {marked_form(word, language)}\n" for word, form in words
+                                           if marked_form(word, language) != form)
+        write_files([(FOLDER / f"{language}.txt", text.encode("utf-8")),
+                     (WRITTEN / f"{language}.txt", written.encode("utf-8"))])
         print(language, len(words), "kept;", "; ".join(f"{n} {why}" for why, n in dropped.items()),
               file=sys.stderr)
 

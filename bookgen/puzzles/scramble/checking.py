@@ -1,7 +1,8 @@
 """The rules, written apart from the solver: each answer uses exactly its scramble's letters, is
 not the scramble as printed, starts with its first letter where the page keeps it, holds each
 letter printed in its boxes there, and is a word of the language; no blocked word is printed,
-neither as a scramble, inside one, nor as an answer.
+neither as a scramble, inside one, nor as an answer; an answer written with marks (PAPÀ) is its
+word, a letter for a letter.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections import Counter
 from bookgen.api import JSON, _
 from bookgen.core.dictionary import blocked_words, is_blocked, is_word
 from bookgen.core.known_words import known_words
-from bookgen.core.letters import LANGUAGES, alphabet
+from bookgen.core.letters import LANGUAGES, alphabet, grid_form
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.scramble.parameters import EMPTY, MAX_WORD, MAX_WORDS, MIN_WORD
 
@@ -45,6 +46,11 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
                         for bad in blocked if bad in scramble)
         if is_blocked(word, language):
             problems.append(_("answer {number} ({word}) is a blocked word").format(number=number, word=word))
+    problems.extend(_("the answers write {word} as {term}, which is not that word with its marks, a "
+                      "letter for a letter").format(word=word, term=term)
+                    for word, term in sorted(solution.get("written", {}).items())
+                    if word not in words or not isinstance(term, str) or len(term) != len(word)
+                    or grid_form(term, language) != word)
     return problems
 
 

@@ -1,6 +1,9 @@
 """Drawing through the pen: a numbered list, each scramble followed by a row of boxes to write its
 word in; at easy the first box holds the first letter in grey, and a box of `shown` its letter,
-grey as well. The answer is the numbered list of the words alone (the key stays short: in large
+grey as well. The scrambles are in the grid's letters, the marks dropped as every word puzzle's
+grid drops them (an Italian word's accent is on its last letter: a scrambled À would give the
+last box away); the answers write the word as the language does (PAPÀ). The answer is the
+numbered list of the words alone (the key stays short: in large
 print a list of boxes is taller than the key's first page leaves under its heading).
 
 Every function takes an optional `room` (width, height in mm, natural size): the page's frame
@@ -67,10 +70,17 @@ def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None) -> None:
     _draw_list(pen, puzzle, None, room)
 
 
+def written_words(solution: JSON) -> list[str]:
+    """The answers as the language writes them, a letter a box: PAPÀ where the scramble's letters
+    are the grid's plain AAPP (the solution's "written"), else the word."""
+    written = solution.get("written", {})
+    return [written.get(word, word) for word in solution["words"]]
+
+
 def draw_filled(pen: Pen, puzzle: JSON, solution: JSON, room: Room | None = None) -> None:
-    """The list as a person leaves it solved, each word written in its boxes: the section's
-    worked example (the key prints the words alone, which shown alone teach nothing)."""
-    _draw_list(pen, puzzle, solution["words"], room)
+    """The list as a person leaves it solved, each word written in its boxes, with its marks: the
+    section's worked example (the key prints the words alone, which shown alone teach nothing)."""
+    _draw_list(pen, puzzle, written_words(solution), room)
 
 
 def _draw_list(pen: Pen, puzzle: JSON, words: list[str] | None, room: Room | None) -> None:
@@ -102,7 +112,7 @@ def measure_solution(puzzle: JSON) -> tuple[float, float]:
 
 
 def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
-    """The words, numbered as their scrambles are."""
-    for index, word in enumerate(solution["words"]):
+    """The words, numbered as their scrambles are, as the language writes them (PAPÀ, CAFÈ)."""
+    for index, word in enumerate(written_words(solution)):
         _number(pen, index, (index + 0.5) * TEXT_LINE)
         pen.text(NUMBER, (index + 0.5) * TEXT_LINE, word, LETTER_SIZE, align="left")

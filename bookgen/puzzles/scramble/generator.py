@@ -27,9 +27,10 @@ from bookgen.api import JSON, Generated, Request, _, ngettext
 from bookgen.core.dictionary import blocked_words, is_blocked, is_word
 from bookgen.core.grading import level_word, make_at_level
 from bookgen.core.known_words import known_words
-from bookgen.core.letters import alphabet, grid_form
+from bookgen.core.letters import alphabet, grid_form, marked_forms
 from bookgen.core.options import language_name
 from bookgen.errors import BookgenError
+from bookgen.puzzles.fillin.parameters import own_written
 from bookgen.puzzles.scramble.grader import in_place, pairs_kept, rate
 from bookgen.puzzles.scramble.parameters import (
     ALL,
@@ -40,7 +41,7 @@ from bookgen.puzzles.scramble.parameters import (
     example_sets,
 )
 from bookgen.puzzles.scramble.solver import answers, dictionary_index, known_index, letters_key
-from bookgen.puzzles.wordsearch.parameters import ALL_THEMES, theme_words
+from bookgen.puzzles.wordsearch.parameters import ALL_THEMES, theme_marked, theme_words
 
 ATTEMPTS = 40
 SHUFFLES = 300  # random orders tried for one word before it is left out
@@ -82,6 +83,19 @@ def word_pool(request: Request) -> tuple[str, ...]:
     if given:
         return tuple(grid_form(word, language) for word in given)
     return _listed_pool(language, request.settings["theme"], level)
+
+
+def written_words(request: Request) -> dict[str, str]:
+    """The words the answers print with marks the grid drops, by their grid form (PAPA -> PAPÀ,
+    a letter for each of the scramble's): the user's as written, else the common words' or the
+    theme's."""
+    language, theme = request.settings["language"], request.settings["theme"]
+    if request.settings["words"]:
+        return marked_forms(request.settings["words"], language)
+    if theme == COMMON:
+        return own_written(language)
+    names = ALL_THEMES if theme == ALL else (theme,)
+    return {word: term for name in names for word, term in theme_marked(language, name).items()}
 
 
 @cache
@@ -297,4 +311,7 @@ def generate(rng: random.Random, request: Request) -> Generated:
     failure = _("no {level} scramble came out of {tries} tries for {request}").format(
         level=level_word(level), tries=ATTEMPTS, request=request.describe())
     made = make_at_level(level, ATTEMPTS, fill, puzzle, rate, failure=failure)
-    return Generated(made.puzzle, {"words": made.answer[0]}, made.rating)
+    marked = written_words(request)
+    written = {word: marked[word] for word in sorted(made.answer[0]) if word in marked}
+    return Generated(made.puzzle, {"words": made.answer[0], **({"written": written} if written else {})},
+                     made.rating)

@@ -14,7 +14,7 @@ from functools import cache
 from importlib import resources
 
 from bookgen.api import JSON, Printed, Request, form_key
-from bookgen.core.letters import LANGUAGES, alphabet, collation_key, grid_form
+from bookgen.core.letters import LANGUAGES, alphabet, collation_key, grid_form, marked_forms
 from bookgen.core.masks import SHAPES, Mask, parse_mask
 from bookgen.core.options import Option, every_problem, language_name
 from bookgen.core.symmetry import SYMMETRIES
@@ -111,6 +111,15 @@ def theme_written(language: str, theme: str) -> dict[str, str]:
     """The terms a built-in theme's list prints with marks its grids drop (CORAZÓN for CORAZON,
     PÈRE NOËL), by the word its grids write (`written_terms`)."""
     return written_terms(_listed(f"words/{language}/{theme}.txt"), language)
+
+
+@cache
+def theme_marked(language: str, theme: str) -> dict[str, str]:
+    """A built-in theme's words written with the marks its grids drop, a letter for a letter of
+    the word its grids write (CORAZON: CORAZÓN, PERENOEL: PÈRENOËL): for the types that print a
+    theme's words letter by letter (the scramble's answers)."""
+    return marked_forms(["".join(char for char in term if char.isalpha())
+                         for term in _listed(f"words/{language}/{theme}.txt")], language)
 
 
 def written_terms(terms: list[str] | tuple[str, ...], language: str) -> dict[str, str]:
