@@ -29,8 +29,9 @@ from bookgen.studio.server import PLURAL_TABLE, _spoken  # noqa: E402  (needs th
 folder, app, client, address = test_studio.folder, test_studio.app, test_studio.client, test_studio.address
 _control = test_studio._control
 
-SPOKEN_EVERYWHERE = {"pdf", "yaml", "json", "kb", "us"}
-"""Names of file formats (and the US of US Letter), the same words in every language."""
+SPOKEN_EVERYWHERE = {"pdf", "yaml", "json", "kb", "us", "mm"}
+"""Names of file formats (and the US of US Letter, the mm of a page size), the same words in every
+language."""
 SHARED_WITH_GERMAN = {"in", "text", "diagonal", "name", "studio", "version", "bookgen"}
 """English words of the catalogs that German writes the same ("In einer eigenen PDF-Datei",
 "Text mit höchstens 120 Zeichen", "diagonal", the name line's "Name", "das Studio", a sheet's
@@ -384,6 +385,30 @@ def test_a_section_follows_the_books_language_until_it_is_given_its_own(browser,
         tab.get_by_role("button", name="Buch speichern").click()
     config = yaml.safe_load(Path(saved.value.path()).read_text(encoding="utf-8"))
     assert (config["language"], config["sections"][0]["language"]) == ("nl", "es")
+    context.close()
+    assert errors == []
+
+
+def test_a_french_crossword_follows_the_book_and_the_page_sizes_read_in_millimetres(browser, address):
+    """A French teacher's crossword is French as its book (the type's option `language` defaults
+    to English, which the section does not take), the sheet is saved on A4, and the page size menu
+    names each paper with its size in millimetres, the inch trims too."""
+    context, tab, errors = _open(browser, address, locale="fr-FR")
+    test_studio._section_control(tab, "type").select_option("crossword")
+    test_studio._changed(tab, 2)
+    select = tab.locator("[data-key='sections[0].language'] select")
+    assert (select.input_value(), select.locator("option:checked").text_content()) == (
+        "", "Comme le livre (français)")
+    sizes = _control(tab, "layout").locator("option")
+    named = dict(zip(sizes.evaluate_all("options => options.map((o) => o.value)"), sizes.all_text_contents()))
+    assert (named["a4"], named["letter"], named["6x9"], named["5.5x8.5"]) == (
+        "A4 (210 × 297 mm)", "Lettre US (216 × 279 mm)", "6 × 9 pouces (152 × 229 mm)",
+        "5,5 × 8,5 pouces (140 × 216 mm)")
+    with tab.expect_download() as saved:
+        tab.get_by_role("button", name="Enregistrer le livre").click()
+    config = yaml.safe_load(Path(saved.value.path()).read_text(encoding="utf-8"))
+    assert (config["language"], config["layout"]) == ("fr", "a4")
+    assert "language" not in config["sections"][0]
     context.close()
     assert errors == []
 

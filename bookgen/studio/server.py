@@ -18,6 +18,7 @@ folder it was started in, and writes none.
 from __future__ import annotations
 
 import datetime
+import functools
 import hashlib
 import hmac
 import ipaddress
@@ -34,7 +35,7 @@ from flask import Flask, Response, abort, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from bookgen import limits
-from bookgen.config import available_layouts, config_problems, read_config_text
+from bookgen.config import available_layouts, config_problems, load_layout, read_config_text
 from bookgen.core.grading import ALL_LEVELS, LEVELS
 from bookgen.errors import BookgenError
 from bookgen.i18n import N_, _, language, languages, speaking
@@ -211,8 +212,9 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
         """The interface's texts in the language asked for (`?lang=`), else the browser's first
         language the studio speaks, else English: the studio's own messages, the plural index of
         n for n below PLURAL_TABLE (the page's policy allows no script made from text, so no
-        plural expression is evaluated there), every language with its own name, and the paper a
-        new book in each is printed on (`worksheet_trim`: A4, US Letter in English)."""
+        plural expression is evaluated there), every language with its own name, the paper a new
+        book in each is printed on (`worksheet_trim`: A4, US Letter in English), and each built-in
+        layout's page size in millimetres (its menu names it in both units)."""
         code = _interface_language()
         messages, _expression = read_home(resources.files("bookgen.studio"), code)
         plural = language(code).plural_index
@@ -222,7 +224,8 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
             messages={key: list(text) if isinstance(text, tuple) else text
                       for key, text in messages.items()},
             plural=[plural(n) for n in range(PLURAL_TABLE)],
-            papers={c: worksheet_trim(c) for c in languages()})
+            papers={c: worksheet_trim(c) for c in languages()},
+            layouts=_page_sizes())
 
     @app.get("/api/schema")
     def schema() -> Response:
@@ -347,6 +350,13 @@ def create_app(folder: Path, host: str = "127.0.0.1", workers: int = 1,
         return Response(png, mimetype="image/png")
 
     return app
+
+
+@functools.cache
+def _page_sizes() -> dict[str, list[float]]:
+    """Each built-in layout's page, width and height in millimetres."""
+    return {name: [round(load_layout(name).width, 1), round(load_layout(name).height, 1)]
+            for name in available_layouts()}
 
 
 def _interface_language() -> str:

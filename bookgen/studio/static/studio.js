@@ -169,6 +169,7 @@ function choiceWords(key, choice) {
     const found = studio.texts.languages.find((l) => l.code === choice);
     return found ? found.name : choice;
   }
+  if (key === "layout") return pageSizeWords(choice);
   const named = {
     difficulty: {easy: tp("level", "easy"), medium: tp("level", "medium"), hard: tp("level", "hard"),
                  expert: tp("level", "expert"), master: tp("level", "master")},
@@ -180,13 +181,27 @@ function choiceWords(key, choice) {
               jsonl: t("Puzzle data (for other programs)")},
     order: {rating: t("Easier to harder"), shuffle: t("As made")},
     untranslated: {refuse: t("Refuse the book"), warn: t("Build with English words")},
-    layout: {letter: t("US Letter")},
     name_line: {name: tp("name line", "Name"), date: tp("name line", "Date"),
                 class: tp("name line", "Class"), period: tp("name line", "Period"),
                 teacher: tp("name line", "Teacher"), score: tp("name line", "Score"),
                 score_total: t("Score out of the sheet's puzzles")},
   }[key];
   return (named && named[choice]) || choice;
+}
+
+// How a built-in page size reads: its paper's name, or its trim in inches, with its size in
+// millimetres ("A4 (210 × 297 mm)", "6 × 9 in (152 × 229 mm)"), for those who measure in either.
+function pageSizeWords(choice) {
+  const size = (studio.texts.layouts || {})[choice];
+  if (!size) return choice; // a layout file
+  const [width_mm, height_mm] = size.map((mm) => numeral(Math.round(mm)));
+  const trim = /^([\d.]+)x([\d.]+)$/.exec(choice);
+  if (trim) {
+    return t("{width} × {height} in ({width_mm} × {height_mm} mm)", {
+      width: numeral(Number(trim[1])), height: numeral(Number(trim[2])), width_mm, height_mm});
+  }
+  const paper = choice === "letter" ? t("US Letter") : choice.toUpperCase();
+  return t("{paper} ({width_mm} × {height_mm} mm)", {paper, width_mm, height_mm});
 }
 
 // How a choice reads in a control: the words its schema gives it (a type's option: the server
