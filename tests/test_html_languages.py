@@ -246,3 +246,23 @@ def test_longer_words_fit_a_320_px_phone(browser, tmp_path, code):
                      ".forEach(node => { node.hidden = false; })")  # the test records have no hints
         overflowing = tab.evaluate(OVERFLOWING)
     assert overflowing == []
+
+
+@pytest.mark.parametrize(("code", "start", "square", "blank"), [
+    ("fr", "Démarrer", "Départ", "Imprimer la grille vierge"),
+    ("es", "Empezar", "Inicio", "Imprimir en blanco"),
+    ("it", "Inizia", "Partenza", "Stampa il gioco vuoto"), ("de", "Start", "Start", "Leer drucken")])
+def test_the_timers_start_is_a_verb_apart_from_the_mazes_start_square(browser, tmp_path, code, start, square,
+                                                                       blank):
+    """The timer's button and a maze's start square were one message, so a French timer read
+    "Départ" (the square's noun) where it means "Démarrer"; a context keeps them apart."""
+    config = read_config_text(f"title: T\nlanguage: {code}\nsections:\n  - type: maze\n    count: 1\n"
+                              "    difficulty: easy\n", tmp_path / "book.yaml")
+    [(_, page)] = html_files(make_book(config, workers=1), tmp_path / "book.pdf")
+    path = tmp_path / "book.html"
+    path.write_bytes(page)
+    with test_html._opener(browser, path) as open_:
+        tab = open_()
+        assert tab.locator("[data-action='pause']").first.inner_text() == start
+        assert tab.locator("svg text.word").first.text_content() == square
+        assert tab.locator("[data-print='blank']").first.inner_text() == blank

@@ -184,7 +184,9 @@ def _puzzle_article(record: dict[str, Any], index: int, rules: str, key: str,
     level = str(record.get("difficulty", ""))
     esc = html.escape
     static = _static_board(record, number)
-    words = {"next": _("Next puzzle"), "time": _("Time"), "start": _("Start"), "rules": _("Rules"),
+    words = {"next": _("Next puzzle"), "time": _("Time"), "rules": _("Rules"),
+             # Translators: the timer's button that starts it, a verb (not a maze's Start square)
+             "start": pgettext("timer", "Start"),
              "notes": _("Notes"), "autocheck": _("Check as I go"), "contents": _("Contents"),
              "board": _("Puzzle {number} board"), "after": _("After puzzle {number}"),
              # Translators: a puzzle's button that prints it alone, with the entries made in it

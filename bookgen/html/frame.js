@@ -112,7 +112,7 @@ function puzzleClock(node, finished, save) {
     show: function () {
       timeNode.textContent = clockText(clock.seconds);
       pauseButton.hidden = finished();
-      pauseButton.textContent = clock.ticking ? t("Pause") : clock.seconds ? t("Resume") : t("Start");
+      pauseButton.textContent = clock.ticking ? t("Pause") : clock.seconds ? t("Resume") : tp("timer", "Start");
     }
   };
   clocks.push(clock);
