@@ -501,3 +501,24 @@ def test_the_playable_page_shows_the_shape_reveals_the_message_and_stays_readabl
         assert ticked.count() == 1
         assert ticked.evaluate("node => getComputedStyle(node, '::before').content") == '"✓"'
         assert test_html._axe_violations(tab) == []
+
+
+def test_a_childrens_12_column_grid_fits_a_390_px_phone_and_each_box_keeps_its_word(tmp_path, browser):
+    """A French teacher's children's grid of 12 columns ran 15 px past a 390 px phone (28 px letters
+    at least), and MAITRESSE wrapped under its box in a list of two columns too narrow for it."""
+    made = _made("easy", children=True, language="fr", size="12",
+                 words=["MAITRESSE", "CRAYON", "CAHIER", "ECOLE", "GOMME", "REGLE"])
+    record = {"type": "wordsearch", "id": "wordsearch:x::1", "difficulty": "easy", "number": 1,
+              "rating": made.rating, "puzzle": made.puzzle, "solution": made.solution}
+    section = {"title": "Mots mêlés", "type": "wordsearch", "level": "easy", "rules": "Cherche.",
+               "puzzles": [record]}
+    write_html(tmp_path / "book.html", "T", None, [section])
+    with test_html._opener(browser, tmp_path / "book.html") as open_:
+        tab = open_(width=390, height=844, touch=True)
+        box = tab.locator("#puzzle-1 .wordsearch .scroll-box")
+        assert box.evaluate("box => box.scrollWidth <= box.clientWidth")  # nothing hidden, no scrolling
+        items = tab.locator("#puzzle-1 ul.words li").evaluate_all(
+            "items => items.map((li) => [li.textContent, li.getBoundingClientRect().height,"
+            " li.getBoundingClientRect().right <= li.parentNode.getBoundingClientRect().right + 1])")
+    one_line = min(height for _, height, _ in items)
+    assert all(height < 1.5 * one_line and inside for _, height, inside in items), items

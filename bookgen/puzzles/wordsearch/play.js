@@ -74,6 +74,7 @@
     var items = {};
     words.slice().sort(function (a, b) { return term(a).localeCompare(term(b), document.documentElement.lang || undefined); })
       .forEach(function (word) { items[word] = list.appendChild(el("li", "", term(word))); });
+    list.style.setProperty("--longest", Math.max.apply(null, words.map(function (word) { return term(word).length; })));
     var side = el("div", "side");
     side.appendChild(list);
     var blanks = null;
