@@ -527,3 +527,19 @@ def test_on_a_phone_a_tap_paints_a_swipe_scrolls_and_a_rest_then_a_move_paints(o
                                               "touchPoints": [{"x": x0 + (x1 - x0) * step / 8, "y": y}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     assert _board(tab, 2)[4][1:5] == "####"
+
+
+def test_on_a_phone_the_grid_has_a_dark_edge_all_round_clues_of_13_px_and_a_cue_at_the_hidden_side(open_game):
+    """A fan's 15x15 on a 390 px phone: its right and bottom edges were light grey (only the top,
+    the left and the five-square guides dark), its clues 11 px, beside 22 px squares."""
+    tab = open_game(width=390, height=844, touch=True)
+    for number, last in ((1, 4), (2, 29)):
+        edges = [_square(tab, number, row, col).evaluate(
+            f"cell => getComputedStyle(cell).border{side}Width") for row, col, side in (
+                (0, 0, "Left"), (0, 0, "Top"), (0, last, "Right"), (last, 0, "Bottom"))]
+        assert edges == ["2px"] * 4, (number, edges)
+    sizes = tab.locator("#puzzle-2 .clue span").evaluate_all(
+        "spans => spans.map((span) => parseFloat(getComputedStyle(span).fontSize))")
+    assert min(sizes) >= 13
+    view = tab.locator("#puzzle-2 .scroll-view")
+    assert "more-right" in view.get_attribute("class").split()  # the fade and arrow of the hidden side

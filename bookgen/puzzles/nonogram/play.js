@@ -58,8 +58,8 @@
         cell.dataset.nav = "";
         cell.dataset.row = r;
         cell.dataset.col = c;
-        if ((c + 1) % 5 === 0 && c < cols - 1) cell.classList.add("guide-right");
-        if ((r + 1) % 5 === 0 && r < rows - 1) cell.classList.add("guide-below");
+        if ((c + 1) % 5 === 0 || c === cols - 1) cell.classList.add("guide-right");  // the last: the grid's edge
+        if ((r + 1) % 5 === 0 || r === rows - 1) cell.classList.add("guide-below");
         cell.appendChild(spoken(""));
         grid.appendChild(cell);
         cells[r].push(cell);
