@@ -11,7 +11,7 @@ import io
 import json
 import random
 import re
-from itertools import product
+from itertools import combinations, product
 from pathlib import Path
 
 import pytest
@@ -279,6 +279,47 @@ def test_the_playable_killer_outlines_its_cages_with_their_sums(open_book, kille
     box = r // 3 * 3 + c // 3 + 1
     assert tab.locator(f"#puzzle-2 input[data-row='{r}'][data-col='{c}']").get_attribute("aria-label") == \
         f"Row {r + 1}, column {c + 1}, box {box}, cage of {total}"
+
+
+def _killer_candidates(puzzle: dict) -> dict[tuple[int, int], list[int]]:
+    """What each empty square of a killer may hold: no number its row, column or box holds, and one
+    that some set of different numbers filling its cage's empty squares to the cage's sum takes."""
+    givens = puzzle["givens"]
+    cage_of = {tuple(cell): cage for cage in puzzle["cages"] for cell in cage["cells"]}
+    found = {}
+    for r, c in product(range(9), range(9)):
+        if givens[r][c]:
+            continue
+        seen = {givens[i][j] for i, j in product(range(9), range(9)) if (i, j) != (r, c) and (
+            i == r or j == c or (i // 3, j // 3) == (r // 3, c // 3))}
+        cage = cage_of[(r, c)]
+        held = [givens[i][j] for i, j in cage["cells"] if givens[i][j]]
+        empty = len(cage["cells"]) - len(held)
+        fillings = [set(combo) for combo in combinations(sorted(set(range(1, 10)) - set(held)), empty)
+                    if sum(combo) == cage["sum"] - sum(held)]
+        found[(r, c)] = [n for n in range(1, 10)
+                         if n not in seen and any(n in filling for filling in fillings)]
+    return found
+
+
+def test_a_killers_candidates_follow_its_cage_sums_and_keep_clear_of_them(open_book, killer_record):
+    """"Show candidates" on a killer gave every square 1 to 9 and wrote over the cage sums ("22"
+    beside a 3 read "223"): now a cage's sum counts, and the marks start beside its label."""
+    tab = open_book(width=390, height=844, touch=True)
+    tab.locator("#puzzle-2").get_by_role("checkbox", name="Show candidates").check()
+    texts = tab.locator("#puzzle-2 .grid.sudoku > .cell").evaluate_all(
+        "cells => cells.map(cell => cell.querySelector('.candidates')?.textContent ?? null)")
+    shown = {(k // 9, k % 9): [int(n) for n in text.split()]
+             for k, text in enumerate(texts) if text is not None}
+    assert shown == _killer_candidates(killer_record["puzzle"])
+    labelled = tab.locator("#puzzle-2 .cell:has(.cage-sum):has(.candidates)")
+    overlaps = labelled.evaluate_all("""cells => cells.map(cell => {
+        const sum = cell.querySelector('.cage-sum').getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(cell.querySelector('.candidates'));
+        return [...range.getClientRects()].filter(r => r.width && r.left < sum.right && r.right > sum.left
+                                                   && r.top < sum.bottom && r.bottom > sum.top).length; })""")
+    assert overlaps and not any(overlaps)
 
 
 @pytest.mark.parametrize(("code", "region", "cage"), [

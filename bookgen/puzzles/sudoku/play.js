@@ -3,7 +3,8 @@
  * hex grid one symbol, 0 to F, a square from a pad shown on every screen); bold box edges (a jigsaw's walls between its regions), shaded diagonals and a
  * killer's dashed cages with their sums come from classes and labels set here, and so does the
  * setting "Show candidates": every empty square without pencil marks shows, small, the numbers
- * its row, column, box or region (and diagonal) leave it; a killer's cages are not counted.
+ * its row, column, box or region (and diagonal) leave it, and in a killer that its cage's sum
+ * leaves it too (some set of different numbers filling the cage's empty squares to its sum).
  * Registers itself with the player's frame (bookgen/html/frame.js). */
 (function (frame) {
   "use strict";
@@ -16,8 +17,9 @@
     var play = record.play || {};
     var box = play.box || [3, 3];  // from Python: bookgen.puzzles.sudoku.drawing.play_data
     var regions = record.puzzle.regions;  // a jigsaw's region number per square, row by row
+    var cages = record.puzzle.cages || [];
     var cageOf = {}, sumOf = {}, labelOf = {};  // a killer's cage index per square "row,col", its sum
-    (record.puzzle.cages || []).forEach(function (cage, index) {
+    cages.forEach(function (cage, index) {
       var first = null;  // the sum goes in the cage's first square in reading order, as printed
       cage.cells.forEach(function (cell) {
         cageOf[cell[0] + "," + cell[1]] = index;
@@ -33,7 +35,27 @@
     function sameDiagonal(i, j, r, c) {
       return !!play.diagonal && ((i === j && r === c) || (i + j === size - 1 && r + c === size - 1));
     }
-    /* The numbers no square that shares a row, column, box or diagonal with (i, j) holds. */
+    /* Whether n fits an empty square of cage `index`: some set of different numbers, n among them,
+     * not yet in the cage, fills its empty squares to what is left of its sum. */
+    function cageTakes(index, n, at) {
+      var left = sumOf[index], empty = 0, used = {};
+      cages[index].cells.forEach(function (cell) {
+        var value = at(cell[0], cell[1]);
+        if (value) { left -= value; used[value] = true; } else empty += 1;
+      });
+      if (used[n]) return false;
+      used[n] = true;
+      function reaches(from, count, sum) {  // `count` more different numbers from `from` up, making `sum`
+        if (count === 0) return sum === 0;
+        for (var m = from; m <= size && m <= sum; m++) {
+          if (!used[m] && reaches(m + 1, count - 1, sum - m)) return true;
+        }
+        return false;
+      }
+      return reaches(1, empty - 1, left - n);
+    }
+    /* The numbers no square that shares a row, column, box or diagonal with (i, j) holds, and in a
+     * killer those its cage's sum leaves it. */
     function candidates(i, j, at) {
       var taken = {};
       for (var r = 0; r < size; r++) {
@@ -43,7 +65,8 @@
         }
       }
       var left = [];
-      for (var n = 1; n <= size; n++) if (!taken[n]) left.push(n);
+      var own = cage(i, j);
+      for (var n = 1; n <= size; n++) if (!taken[n] && (own < 0 || cageTakes(own, n, at))) left.push(n);
       return left;
     }
     var showing = false, game;
