@@ -29,7 +29,9 @@ from bookgen.i18n import speaking
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import PuzzleRecord, Request, too_few_answers
-from bookgen.puzzles.scramble.generator import dealt, word_pool
+from bookgen.puzzles.fillin.parameters import EASY_POOL, POOL
+from bookgen.puzzles.fillin.wordlist import FOLDER as WORDS
+from bookgen.puzzles.scramble.generator import _common_shares, _example_words, dealt, word_pool
 from bookgen.puzzles.scramble.grader import shuffle_class
 from bookgen.puzzles.scramble.parameters import SCRAMBLE_THEMES, example_sets
 from bookgen.puzzles.scramble.solver import answers
@@ -408,6 +410,34 @@ def test_the_themes_together_fill_twenty_puzzles_a_level(language):
     for level in LEVELS:
         request = Request.make(SCRAMBLE, level, {"language": language, "theme": "all"})
         assert len(SCRAMBLE.answers(request)) >= 20, level
+
+
+REVIEWED = {"BURIAL", "SUCKS", "SUCKED", "WOUNDS", "ARMED", "ARMIES", "TROOPS", "BLOOD", "SHOT", "SHOTS",
+            "SPOUSE", "WIVES", "PARODY", "OXIDE", "BREACH", "RECKON", "EXCEED", "COMMIT", "PREGNANT", "DEBT",
+            "TAX", "ENEMY", "BATTLE"}
+"""The words a parent found among 30 and 60 easy scrambles and fill-ins of the common words (seeds 3
+and 11), unsuitable for a child or beyond one (PARODY, OXIDE, RECKON)."""
+
+
+@pytest.mark.parametrize("seed", ["3", "11"])
+def test_sixty_easy_scrambles_hold_none_of_the_words_a_parent_found(seed):
+    request = Request.make(SCRAMBLE, "easy", {})
+    words = {word for number in range(1, 61)
+             for word in make_puzzle(request, f"{seed}.{number}").solution["words"]}
+    assert len(words) > 300 and not words & REVIEWED
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_easy_scrambles_take_the_commonest_words_and_medium_the_fillins(language):
+    """Easy's share of the common words is the list's first `EASY_POOL` words of its lengths (the
+    easy fill-in's), every one of them, medium's within the first `POOL`; each such word goes to the
+    easiest level that takes it, so every level still fills sixty puzzles and none shares a word
+    (the test below)."""
+    listed = [word for word in (WORDS / f"{language}.txt").read_text("utf-8").splitlines()
+              if word and not word.startswith("#")]
+    shares, shown = _common_shares(language), _example_words(language)
+    assert set(shares["easy"]) == {word for word in listed[:EASY_POOL] if len(word) <= 6} - shown
+    assert set(shares["medium"]) <= set(listed[:POOL]) and len(shares["medium"]) > 1000
 
 
 def test_the_common_words_fill_sixty_puzzles_a_level_and_share_none_with_another_level():

@@ -29,6 +29,7 @@ from bookgen.core.wordgrid import (
 from bookgen.errors import BookgenError
 from bookgen.puzzles.fillin.grader import rate
 from bookgen.puzzles.fillin.parameters import (
+    EASY_POOL,
     MAX_SIDE,
     SIDE_AT,
     by_length,
@@ -59,7 +60,8 @@ def word_pool(request: Request) -> tuple[str, ...]:
     if given is not None:
         return given
     low, high = LENGTHS_AT[request.level]
-    return tuple(w for w in own_words(language) if low <= len(w) <= high)
+    listed = own_words(language)[:EASY_POOL] if request.level == "easy" else own_words(language)
+    return tuple(w for w in listed if low <= len(w) <= high)
 
 
 def grid_side(request: Request) -> tuple[int, int]:

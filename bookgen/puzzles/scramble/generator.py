@@ -35,6 +35,7 @@ from bookgen.puzzles.scramble.grader import in_place, pairs_kept, rate
 from bookgen.puzzles.scramble.parameters import (
     ALL,
     COMMON,
+    COMMONEST_AT,
     EMPTY,
     LENGTHS_AT,
     SHUFFLE_AT,
@@ -102,18 +103,23 @@ def written_words(request: Request) -> dict[str, str]:
 def _common_shares(language: str) -> dict[str, tuple[str, ...]]:
     """The language's common words dealt out to the levels, each word to one: the fill-in's whole
     list (its `own_words` are the first 2,500), most common first, the example's words left out
-    and nothing blocked (should the blocklist have grown since the list was made). Each word goes
-    to the level, of those whose lengths take it, that holds the fewest so far (the easier on a
-    tie), so that sections of two levels never share a word and the short words go to easy."""
+    and nothing blocked (should the blocklist have grown since the list was made). A word within
+    a level's `COMMONEST_AT` goes to the easiest such level whose lengths take it (easy the first
+    1,200 words: a child's; medium the first 2,500); any other to the level, of those whose lengths
+    take it, that holds the fewest so far (the easier on a tie), so that sections of two levels
+    never share a word and hard and expert draw the rarer words."""
     text = resources.files("bookgen.puzzles.fillin").joinpath(f"words/{language}.txt").read_text("utf-8")
     shown = _example_words(language)
     shares: dict[str, list[str]] = {level: [] for level in LENGTHS_AT}
-    for word in text.splitlines():
-        if not word or word.startswith("#") or word in shown or is_blocked(word, language):
+    listed = [word for word in text.splitlines() if word and not word.startswith("#")]
+    for place, word in enumerate(listed):
+        if word in shown or is_blocked(word, language):
             continue
-        levels = [level for level, (low, high) in LENGTHS_AT.items() if low <= len(word) <= high]
+        levels = [level for level, (low, high) in LENGTHS_AT.items()
+                  if low <= len(word) <= high and place < COMMONEST_AT.get(level, len(listed))]
         if levels:
-            shares[min(levels, key=lambda level: len(shares[level]))].append(word)
+            easiest = next((level for level in levels if level in COMMONEST_AT), None)
+            shares[easiest or min(levels, key=lambda level: len(shares[level]))].append(word)
     return {level: tuple(words) for level, words in shares.items()}
 
 

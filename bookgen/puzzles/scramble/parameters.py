@@ -15,6 +15,7 @@ from bookgen.api import JSON, Printed, Request, form_key
 from bookgen.core.letters import LANGUAGES, alphabet
 from bookgen.core.options import Option, every_problem, language_name
 from bookgen.i18n import N_, _
+from bookgen.puzzles.fillin.parameters import EASY_POOL, POOL
 from bookgen.puzzles.wordsearch.parameters import ALL_THEMES
 
 MIN_WORD, MAX_WORD = 3, 14
@@ -23,6 +24,10 @@ LEAST_PER_LIST = 3  # the fewest scrambles a page takes (`word_count`)
 WORDS_AT = {"easy": 8, "medium": 10, "hard": 10, "expert": 8}
 LENGTHS_AT = {"easy": (3, 6), "medium": (4, 8), "hard": (4, MAX_WORD), "expert": (4, MAX_WORD)}
 """The lengths of the listed words each level draws from (a user's words are all taken)."""
+COMMONEST_AT = {"easy": EASY_POOL, "medium": POOL}
+"""How far down the common words (most common first) a level may draw: easy the words a child of 7
+to 10 reads (the easy fill-in's), medium the fill-in's; each such word goes to the easiest level
+that takes it (`generator._common_shares`), so hard and expert draw the rarer words."""
 
 SHUFFLES = ("first", "paired", "split", "scattered")
 """How each level shuffles a word's letters, easiest first (the grader's classes): `first` keeps
@@ -56,8 +61,8 @@ COMMON, ALL = "common", "all"
 SCRAMBLE_THEMES = (COMMON, ALL, *ALL_THEMES)
 """The language's common words (the default), word search's 24 themes, and all of them together:
 a book never prints a word twice, so one theme's 3 to 32 words a level fill up to three puzzles
-of the default count (`generator.dealt`), the themes together 30 to 57, the common words 69 to
-152."""
+of the default count (`generator.dealt`), the themes together 30 to 57, the common words 60 to
+123."""
 THEME_WORDS = {COMMON: N_("common words"), ALL: N_("all themes"), "animals": N_("animals"),
                "food": N_("food"), "school": N_("school"), "nature": N_("nature"),
                "seasons": N_("seasons"), "holidays": N_("holidays"), "jobs": N_("jobs"),
