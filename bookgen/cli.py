@@ -849,6 +849,18 @@ def _in_users_language(read: Callable[[], T], again: bool = True) -> T:
         return read()
 
 
+def _read_in(code: str, read: Callable[[], T]) -> T:
+    """`read()`, the reading of what a command names (its --set files); a refusal is said in the
+    language `code` (the sheet's, or the user's), read again speaking it."""
+    try:
+        return read()
+    except BookgenError:
+        if code == "en":
+            raise
+    with speaking(code):
+        return read()
+
+
 def _request_in(code: str, type_name: str, level: str, options: dict[str, Any]) -> Request:
     """The request a command asks for; a refusal is said in the language `code` (the sheet's, or
     the user's): asked again speaking it, so a request that is met is made exactly as in English."""
@@ -963,8 +975,9 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
         check_seed(args.seed)
         if args.title is not None:
             check_title(args.title)
+    options = _read_in(args.language or users_language(), lambda: _set_options(args.type, args.set))
     request = _request_in(args.language or users_language(), args.type, args.difficulty,
-                          _in_language(args.type, _set_options(args.type, args.set), args.language))
+                          _in_language(args.type, options, args.language))
     puzzle_type = request.type
     asked = args.count
     args.count = _worksheet_count(request, args.count, args.versions, args.quiet)
@@ -1328,7 +1341,7 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
                 most=f"{limits.GENERATE_COUNT:,}"), key="--count")
     check_seed(seed)
     request = _request_in(users_language(), args.type, args.difficulty or "medium",
-                          _set_options(args.type, args.set))
+                          _read_in(users_language(), lambda: _set_options(args.type, args.set)))
     workers = _workers(args)
     with executor_for(workers, args.scheduler) as executor:
         ahead = 64 if args.scheduler else 4 * workers  # puzzles under way while the first is awaited

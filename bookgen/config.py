@@ -31,7 +31,9 @@ from bookgen.fields import (
     PAGE_FIELDS,
     SECTION_FIELDS,
     SIZE_FIELDS,
+    quoted_message,
     read_fields,
+    unquoted,
 )
 from bookgen.i18n import ENGLISH, N_, Language, _, current, known_texts, ngettext, speaking
 from bookgen.i18n import language as speaking_language
@@ -117,7 +119,10 @@ def load_layout(name: str, source: Source | None = None, path: KeyPath = ("layou
         if source is not None and not file.is_absolute():
             file = Path(source.file).parent / file
         if not file.is_file():
-            raise fail(_("no layout file {file}").format(file=repr(str(file))))
+            looked = file != Path(name).expanduser()  # beside the config: say where
+            raise fail(_("no layout file {name}: bookgen looked for {file}").format(
+                name=f"'{name}'", file=f"'{file}'") if looked else
+                _("no layout file {file}").format(file=f"'{name}'"))
         layout_source = load_yaml(file)
         name, layout_file = file.stem, file
     else:
@@ -356,6 +361,8 @@ def _type_options(source: Source, path: KeyPath, data: dict[str, Any], puzzle_ty
     files: dict[str, Path] = {}
     for spec in puzzle_type.options:
         value = raw.get(spec.name)
+        if spec.kind in ("int", "float", "bool") and isinstance(value, str) and unquoted(value) is not None:
+            raise source.error(path + (spec.name,), quoted_message(value, f"'{spec.name}'", spec.refusal()))
         if spec.kind == "words" and isinstance(value, str) and WORDS_FILE.search(value):
             if within is not None:
                 check_within(source, path + (spec.name,), value, within)
@@ -505,9 +512,10 @@ def _source_problems(source: Source, name: str, within: Path | None,
     data = source.data
     if not isinstance(data, dict):
         return _problems(read_fields, source, (), data, BOOK_FIELDS, "the book")
-    found: list[BookgenError] = []
+    strayed = _strayed(source)
+    found = _problems(_check_strays, source)
     for key in data:
-        if key not in BOOK_FIELDS:
+        if key not in BOOK_FIELDS and key not in strayed:
             found += _problems(read_fields, source, (), {key: data[key]}, BOOK_FIELDS, "the book")
     values: dict[str, Any] = {}
     misspelt = _misspelt(data, BOOK_FIELDS)
@@ -533,6 +541,8 @@ def _source_problems(source: Source, name: str, within: Path | None,
     if "sections" in values:
         found += _problems(_check_some, source, values["sections"])
     for index, section in enumerate(values.get("sections") or ()):
+        if strayed and index == len(values["sections"]) - 1:
+            break  # its keys are the strays: indented, they are read with it
         found += _section_problems(source, index, section, within, speech)
     if found:
         return found
@@ -643,8 +653,38 @@ def _names(key: str, error_key: str | None) -> bool:
     return error_key is not None and (error_key == key or error_key.startswith((key + ".", key + "[")))
 
 
+def _strayed(source: Source) -> list[str]:
+    """The book's keys after its last section that only a section takes: 'count: 5' written
+    under '- type: sudoku' without its indent (YAML reads it as the book's, which has no count)."""
+    data = source.data
+    sections = data.get("sections") if isinstance(data, dict) else None
+    if not isinstance(sections, list) or not sections:
+        return []
+    from bookgen.puzzles import PUZZLE_TYPES
+
+    last = source.line(("sections", len(sections) - 1)) or 0
+    section_keys = set(SECTION_FIELDS) | {option.name for type_ in PUZZLE_TYPES for option in type_.options}
+    return [key for key in data if key not in BOOK_FIELDS and key in section_keys
+            and (source.line((key,)) or 0) > last]
+
+
+def _check_strays(source: Source) -> None:
+    strayed = _strayed(source)
+    if not strayed:
+        return
+    from bookgen.i18n.conjunctions import joined
+
+    section = source.data["sections"][-1]
+    first = next(iter(section), "type") if isinstance(section, dict) else "type"
+    raise source.error((strayed[0],), ngettext(
+        "{keys} looks like it belongs to the section above; indent it to line up with {first}",
+        "{keys} look like they belong to the section above; indent them to line up with {first}",
+        len(strayed)).format(keys=joined([f"'{key}'" for key in strayed], "and"), first=f"'{first}:'"))
+
+
 def _book_config(source: Source, name: str, seed: str | None,
                  within: Path | None = None, language: str | None = None) -> BookConfig:
+    _check_strays(source)
     values = read_fields(source, (), source.data, BOOK_FIELDS, "the book")
     if language is not None:
         values["language"] = language

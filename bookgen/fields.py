@@ -170,6 +170,10 @@ def check_title(text: str, key: str = "--title") -> str:
 
 def _read_formats(value: Any) -> tuple[str, ...]:
     if isinstance(value, str):
+        parts = [part.strip() for part in value.split(",")]
+        if len(parts) > 1 and all(part in FORMATS for part in parts):  # formats: pdf, cover
+            raise ValueError(_("several are written as a list in brackets: {list}").format(
+                list=f"[{', '.join(parts)}]"))
         value = [value]
     if not isinstance(value, list) or not value or any(v not in FORMATS for v in value):
         raise ValueError
@@ -402,6 +406,13 @@ def read_fields(source: Source, path: KeyPath, data: Any, schema: dict[str, Fiel
     """Check a mapping against a schema; keys named in `extra` are passed through unread. The
     messages speak the current language (English unless a front end speaks another), the keys
     and YAML words they name stay as a config writes them."""
+    if data is None and what == "the book":
+        raise source.error(path, _("the file is empty: a book needs at least title: and sections: "
+                                   "('bookgen init' writes one to start from)"))
+    unwritten = re.fullmatch(r"(\w+)\s+(\S.*)", data.strip()) if isinstance(data, str) else None
+    if unwritten and unwritten[1] in schema:  # `- type maze`: a key without its colon
+        raise source.error(path, _("{written} has no colon after its key; write {fixed}").format(
+            written=f"'{data.strip()}'", fixed=f"{unwritten[1]}: {unwritten[2]}"))
     if not isinstance(data, dict):
         raise source.error(path, _("{what} must be a mapping of keys to values").format(what=_part(what)))
     values: dict[str, Any] = {}
@@ -421,6 +432,9 @@ def read_fields(source: Source, path: KeyPath, data: Any, schema: dict[str, Fiel
             values[key] = spec.read(data[key])
         except ValueError as error:
             value, quoted = _brief(data[key]), f"'{key}'"
+            plain = unquoted(data[key])
+            if plain is not None and _reads(spec, plain):
+                raise source.error(path + (key,), quoted_message(data[key], quoted, spec.takes())) from None
             if isinstance(error, NearChoice):
                 raise source.error(path + (key,), _(
                     "{value} is not allowed; did you mean {near}? {key} takes {takes}").format(
@@ -431,6 +445,34 @@ def read_fields(source: Source, path: KeyPath, data: Any, schema: dict[str, Fiel
                            value=value, key=quoted, takes=spec.takes()))
             raise source.error(path + (key,), message) from None
     return values
+
+
+def unquoted(value: Any) -> int | float | bool | None:
+    """The number, true or false a text in quotes would be without them ("5" is 5), or None."""
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    if re.fullmatch(r"[-+]?\d+", text):
+        return int(text)
+    if re.fullmatch(r"[-+]?(\d+\.\d*|\.\d+)", text):
+        return float(text)
+    return {"true": True, "false": False}.get(text.lower())
+
+
+def quoted_message(value: str, key: str, takes: str) -> str:
+    """The refusal of a number or true/false written in quotes, which YAML reads as text."""
+    plain = unquoted(value)
+    written = ("true" if plain else "false") if isinstance(plain, bool) else value.strip()
+    return _("{value} is in quotes, which makes it text; write {plain} without quotes ({key} takes "
+             "{takes})").format(value=_brief(value), plain=written, key=key, takes=takes)
+
+
+def _reads(spec: Field, value: Any) -> bool:
+    try:
+        spec.read(value)
+    except ValueError:
+        return False
+    return True
 
 
 def _part(what: str) -> str:
@@ -505,6 +547,15 @@ _FIGURE = {"type": "number"}
 _rating = Reader(_read_mapping, {"type": "object", "additionalProperties": {"anyOf": [
     _FIGURE, {"type": "array", "items": [_FIGURE, _FIGURE], "minItems": 2, "maxItems": 2}]}})
 
+PRINT_SERVICES = ("kdp", "amazon", "lulu", "ingram", "ingramspark", "blurb", "bookvault", "pod")
+"""Print-on-demand services a user names as the profile (profile: kdp): their books need the
+print-on-demand profile."""
+
+
+def _print_service(word: str) -> str | None:
+    return "print-on-demand" if re.sub(r"[\s_-]", "", word.casefold()) in PRINT_SERVICES else None
+
+
 _LINE = N_("text of at most {most} characters")
 BOOK_FIELDS = {
     "title": Field(_line(limits.TITLE_CHARS), _LINE, values={"most": limits.TITLE_CHARS}, required=True),
@@ -522,7 +573,7 @@ BOOK_FIELDS = {
         values={"most": limits.NOTE_CHARS}),
     "isbn": Field(_isbn, N_("an ISBN-13 such as 978-3-16-148410-0, with its hyphens, printed on the "
                             "copyright page (its check digit is checked)")),
-    "profile": Field(_choice(*PROFILES), ONE_OF, values={"choices": PROFILES},
+    "profile": Field(_choice(*PROFILES, named=_print_service), ONE_OF, values={"choices": PROFILES},
                      words=_choice_word("profile"), default="home"),
     "bleed": Field(_flag, N_("true or false (0.125 in bleed, print-on-demand)"), default=False),
     "large_print": Field(_flag, N_("true or false (bigger cells and 16 pt type)"), default=False),

@@ -225,6 +225,10 @@ def parse_yaml(text: str, name: str) -> Source:
                            file=name, line=mark.line + 1,
                            key=dotted(_path_at(node, mark.index)) or None) from None
     except yaml.MarkedYAMLError as error:
+        typo = _typo(text, error)
+        if typo is not None:
+            raise BookgenError(_("YAML syntax error, column {column}: {problem}").format(
+                column=typo[1], problem=typo[2]), file=name, line=typo[0]) from None
         at_the_end = "end of stream" in str(error.problem) or "<stream end>" in str(error.problem)
         # a quote or bracket left open is named where it opens, not at the end of the file
         mark = (error.context_mark if at_the_end and error.context_mark else
@@ -244,6 +248,64 @@ def parse_yaml(text: str, name: str) -> Source:
     if node is not None:
         _record_lines(node, (), lines, name)
     return Source(name, data, lines)
+
+
+_KEY_VALUE = re.compile(r"^(?P<lead>\s*(?:-\s+)?)(?P<key>[^\s:#'\"][^:#]*?):[ \t]+(?P<value>.*?)\s*$")
+_ESCAPE = re.compile(r"expected escape sequence of \d+ hexadecimal numbers")
+
+
+def _typo(text: str, error: yaml.MarkedYAMLError) -> tuple[int, int, str] | None:
+    """The line, column and words for a typo a person makes and PyYAML names only by its grammar
+    ("mapping values are not allowed here"): a colon and a space inside a value, an apostrophe
+    inside single quotes, a key indented more than the one above, a key without its colon, a
+    backslash in double quotes (a Windows path), a tab after a colon; None for any other."""
+    mark = error.problem_mark
+    lines = text.splitlines()
+    if mark is None or mark.line >= len(lines):
+        return None
+    number, line, column = mark.line + 1, lines[mark.line], mark.column
+    problem = str(error.problem)
+    if _ESCAPE.match(problem):
+        return number, column + 1, _(
+            "a backslash in double quotes starts an escape (\\n, \\t, \\U...); for a path write "
+            "forward slashes (C:/Users/...) or put it in single quotes ('C:\\Users\\...')")
+    if problem.startswith("found character '\\t'") and line[:column].strip():
+        return number, column + 1, _("a tab after the colon; YAML takes only spaces there: write one "
+                                     "space instead")
+    if 0 < column < len(line) and line[column - 1] == "'" and line[column - 2:column - 1].isalpha() \
+            and line[column].isalpha():  # Sam's inside 'Sam's puzzles'
+        pair = _KEY_VALUE.match(line)
+        value = pair["value"] if pair else ""
+        if pair and value.startswith("'") and value.endswith("'") and '"' not in value:
+            return number, column + 1, _(
+                "the text in single quotes holds an apostrophe, which ends it; use double quotes: "
+                "{fixed}").format(fixed=f'{pair["key"]}: "{value[1:-1]}"')
+        return number, column + 1, _("an apostrophe inside single quotes ends the text; put text "
+                                     "that holds an apostrophe in double quotes (\"Sam's\")")
+    if problem != "mapping values are not allowed here":
+        return None
+    pair = _KEY_VALUE.match(line)
+    if pair and ": " in line[pair.start("value"):column + 2]:  # title: Puzzles: for kids
+        value = pair["value"]
+        fixed = f'{pair["key"]}: "{value}"' if '"' not in value else f"{pair['key']}: '{value}'"
+        return number, column + 1, _(
+            "the value of {key} holds ': ' (a colon and a space), which YAML reads as the start of a "
+            "key; put the value in quotes: {fixed}").format(key=f"'{pair['key']}'", fixed=fixed)
+    above = next((place for place in range(mark.line - 1, -1, -1)
+                  if lines[place].strip() and not lines[place].lstrip().startswith("#")), None)
+    if above is None:
+        return None
+    written, indent = lines[above], len(line) - len(line.lstrip())
+    words = re.fullmatch(r"(\s*(?:-\s+)?)(\w+)\s+(.+?)\s*", written)
+    if words and ":" not in written:  # - type maze
+        return above + 1, len(words[1]) + 1, _("{written} has no colon after its key; write {fixed}").format(
+            written=f"'{written.strip()}'", fixed=f"{words[1].strip()} {words[2]}: {words[3]}".strip())
+    lined_up = _KEY_VALUE.match(written)
+    if lined_up and indent > len(lined_up["lead"]):  # a key one space too far in
+        return number, indent + 1, _("this line is indented more than the line above; line {key} up "
+                                     "with {above}").format(key=f"'{line.strip().split(':')[0]}:'",
+                                                            above=f"'{lined_up['key']}:'")
+    return None
 
 
 def _path_at(root: yaml.Node, index: int) -> KeyPath:

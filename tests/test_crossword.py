@@ -94,7 +94,7 @@ def test_clues_written_unquoted_in_yaml_a_mapping_or_a_list_of_pairs_are_read():
 @pytest.mark.parametrize("clues, said", [
     ("\n      ON: Not off", "{true: 'Not off'} was read as true or false, as YAML reads YES, NO, ON"),
     ("\n      - YES: Not no\n      - SUN: It shines", "{true: 'Not no'} was read as true or false"),
-    ("\n      SUN:\n      MOON: It shines by night", "{SUN: nothing} lacks its word or its clue"),
+    ("\n      SUN:\n      MOON: It shines by night", "{SUN: nothing} has no clue after its colon"),
     ("\n      - SUN: [It, shines]", "{SUN: ['It', 'shines']} is not a word and its clue"),
     ("\n      - HALF: 2.50\n      - SUN: It shines", "{HALF: 2.5} was read as a number, which YAML "
      "keeps without the way it was written (2.50 as 2.5); put the clue in quotes (HALF: \"2.5\")"),

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from bookgen.errors import BookgenError, shown
-from bookgen.i18n import N_, _, current, pgettext
+from bookgen.i18n import N_, _, current, ngettext, pgettext
 
 SIZE_TEXT = re.compile(r"^\s*(\d+)\s*(?:[xX×]\s*(\d+))?\s*$")
 RANGE_TEXT = re.compile(r"^\s*(-?\d+)\s*(?:-|\.\.)\s*(-?\d+)\s*$")
@@ -203,13 +203,14 @@ class Option:
             elif isinstance(item, str) and not item.strip():
                 continue
             else:
-                raise BookgenError(_("{item} is not a word and its clue; write WORD: clue, or "
-                                     "{mapping}").format(item=shown(item),
-                                                         mapping="{word: ..., clue: ...}"),
-                                   key=self.name)
-            if not word.strip() or not clue.strip():
-                raise BookgenError(_("{item} lacks its word or its clue").format(item=shown(item)),
-                                   key=self.name)
+                raise BookgenError(_("{item} is not a word and its clue; write WORD: clue").format(
+                    item=shown(item)), key=self.name)
+            if not word.strip():
+                raise BookgenError(_("{item} has no word before its colon; write WORD: clue").format(
+                    item=shown(item)), key=self.name)
+            if not clue.strip():
+                raise BookgenError(_("{item} has no clue after its colon; write WORD: clue").format(
+                    item=shown(item)), key=self.name)
             word, clue = _text(word, self.name).strip(), " ".join(_text(clue, self.name).split())
             pairs.append((word, clue))
         if not pairs:
@@ -237,6 +238,38 @@ class Option:
         if not isinstance(word, (str, int)) or not isinstance(clue, (str, int, type(None))):
             return None  # not a word and its clue (the caller says so)
         return str(word), "" if clue is None else str(clue)
+
+    def _not_words(self, items: Sequence[Any]) -> str:
+        """Which items of a YAML list are not text, by their place: YAML reads yes, no, on and off
+        unquoted as true and false, and 12 as a number, keeping no trace of how they were written."""
+        from bookgen.i18n.conjunctions import joined
+
+        places = {kind: [str(place) for place, item in enumerate(items, 1) if test(item)] for kind, test in (
+            ("bool", lambda item: isinstance(item, bool)),
+            ("number", lambda item: isinstance(item, (int, float)) and not isinstance(item, bool)),
+            ("other", lambda item: not isinstance(item, (str, int, float))))}
+        said = []
+        if places["bool"]:
+            said.append(ngettext(
+                "item {places} ({values}) was read as true or false, as YAML reads yes, no, on and off "
+                "unquoted: put it in quotes",
+                "items {places} ({values}) were read as true or false, as YAML reads yes, no, on and off "
+                "unquoted: put them in quotes", len(places["bool"])).format(
+                    places=joined(places["bool"]),
+                    values=", ".join(shown(items[int(place) - 1]) for place in places["bool"])))
+        if places["number"]:
+            said.append(ngettext("item {places} ({values}) is a number, not a word",
+                                 "items {places} ({values}) are numbers, not words",
+                                 len(places["number"])).format(
+                places=joined(places["number"]),
+                values=", ".join(shown(items[int(place) - 1]) for place in places["number"])))
+        if places["other"]:
+            said.append(ngettext("item {places} is a list or mapping, not a word ('Mia: x' unquoted is a "
+                                 "mapping)",
+                                 "items {places} are lists or mappings, not words ('Mia: x' unquoted "
+                                 "is a mapping)", len(places["other"])).format(
+                places=joined(places["other"])))
+        return "; ".join(said)
 
     def _in_bounds(self, number: float) -> bool:
         return (self.low is None or number >= self.low) and (self.high is None or number <= self.high)
@@ -303,8 +336,10 @@ class Option:
             return str(raw)
         if self.kind == "words":
             items = re.split(r",|\r\n|\r|\n", raw) if isinstance(raw, str) else raw
-            if not isinstance(items, (list, tuple)) or not all(isinstance(i, str) for i in items):
+            if not isinstance(items, (list, tuple)):
                 raise self._fail(raw)
+            if not all(isinstance(i, str) for i in items):
+                raise BookgenError(self._not_words(items), key=self.name)
             words = tuple(_text(item, self.name).strip() for item in items if item.strip())
             if not words:
                 raise BookgenError(_("the list of words is empty; use {allowed}").format(
@@ -424,6 +459,7 @@ def unknown_key_message(key: str, known: list[str], unknown: str) -> str:
     layout), shared by config and option errors; `unknown` is said in the current language by
     the caller ("unknown key in the book": an adjective agrees with its noun)."""
     other = OTHER_NAMES.get(key.casefold())
+    other = other or next((name for name in known if name.casefold() == key.casefold()), None)  # A4: a4
     close = other if other in known else nearest(key, known)
     allowed = (", ".join(sorted(set(known))) if known  # a section's key may be an option's too
                else pgettext("no names allowed", "none"))

@@ -96,7 +96,8 @@ def check_request(request: Request) -> None:
                     words=", ".join(long), size=f"{rows}x{cols}"), key="clues")
     twice = sorted(word for word, n in Counter(words).items() if n > 1)
     if twice:
-        raise BookgenError(_("the word {word} is listed twice").format(word=twice[0]), key="clues")
+        typed = next(original for original, word in zip(originals, words) if word == twice[0])
+        raise BookgenError(_("the word {word} is listed twice").format(word=typed), key="clues")
     if len(words) < 3:
         raise BookgenError(_("a crossword needs at least 3 words"), key="clues")
     apart = unplaceable(words, count, "crossword")
