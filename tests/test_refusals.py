@@ -215,7 +215,7 @@ BEYOND_THE_TYPES = [  # (what, command, config written first, German, French)
      "son dernier chiffre, la clé de contrôle, est 1 alors que les autres chiffres donnent 0"),
     ("a title", ("worksheet", "maze", "--title", "a\tb"), None,
      "(er enthält das Steuerzeichen U+0009, das nicht gedruckt wird); ein Titel ist Text",
-     "(il contient le caractère de contrôle U+0009, qui ne s'imprime pas)\u00a0; un titre est un texte"),
+     "(il contient le caractère de contrôle U+0009, qui ne s’imprime pas)\u00a0; un titre est un texte"),
     ("a worker's failure", FILL_IN, None,
      "in 120 Versuchen entstand kein Einsetzrätsel der Stufe schwer",
      "aucune grille de mots casés de niveau difficile en 120 essais"),
@@ -226,7 +226,7 @@ BEYOND_THE_TYPES = [  # (what, command, config written first, German, French)
     ("a missing layout file", ("worksheet", "maze", "--layout", "./trim.yaml"), None,
      "layout: keine Layoutdatei './trim.yaml'", "layout: aucun fichier de mise en page './trim.yaml'"),
     ("an output folder", ("build", "book.yaml", "-o", "nowhere/book.pdf"), GOOD,
-     "--output: der Ordner 'nowhere' existiert nicht", "--output: le dossier 'nowhere' n'existe pas"),
+     "--output: der Ordner 'nowhere' existiert nicht", "--output: le dossier 'nowhere' n’existe pas"),
     ("an unknown flag", ("build", "--seeed", "3", "book.yaml"), None,
      "unbekannte Option '--seeed' für 'bookgen build'; meintest du '--seed'?",
      "option inconnue '--seeed' pour 'bookgen build'\u00a0; vouliez-vous dire '--seed'\u00a0?"),
@@ -239,9 +239,9 @@ BEYOND_THE_TYPES = [  # (what, command, config written first, German, French)
      "bank.jsonl:1: JSON non valide\u00a0:"),
     ("a section too large for its page", ("build", "book.yaml", "--workers", "1"), TOO_LARGE,
      "lassen sich auf der Seite 5 x 8 in paperback nicht in Großdruck drucken",
-     "ne peuvent pas s'imprimer en gros caractères sur la page 5 x 8 in paperback"),
+     "ne peuvent pas s’imprimer en gros caractères sur la page 5 x 8 in paperback"),
     ("a preview's pages", ("preview", "book.yaml", "--pages", "x"), GOOD,
-     "--pages: 'x' ist keine Seitenliste wie 1,3-4", "--pages: 'x' n'est pas une liste de pages comme 1,3-4"),
+     "--pages: 'x' ist keine Seitenliste wie 1,3-4", "--pages: 'x' n’est pas une liste de pages comme 1,3-4"),
     ("init's levels", ("init", "new", "--levels", "esay"), None,
      "'esay': gib Schwierigkeitsstufen aus easy", "'esay'\u00a0: indiquez des niveaux parmi easy"),
 ]
@@ -442,9 +442,9 @@ def test_a_pyyaml_problem_bookgen_does_not_know_is_said_as_pyyaml_says_it():
 OS_REASONS = [  # (errno, German, French): the reasons a user meets, as Python's English says them
     ("EACCES", "keine Berechtigung", "permission refusée"),
     ("ENOSPC", "kein Platz mehr auf dem Datenträger", "plus de place sur le disque"),
-    ("EISDIR", "das ist ein Ordner", "c'est un dossier"),
+    ("EISDIR", "das ist ein Ordner", "c’est un dossier"),
     ("EROFS", "Dateisystem nur lesbar", "système de fichiers en lecture seule"),
-    ("ENOTDIR", "kein Ordner", "ce n'est pas un dossier"),
+    ("ENOTDIR", "kein Ordner", "ce n’est pas un dossier"),
     ("ENAMETOOLONG", "Dateiname zu lang", "nom de fichier trop long"),
 ]
 
@@ -473,7 +473,7 @@ def test_a_reason_bookgen_does_not_know_is_said_as_the_system_says_it():
 
 @pytest.mark.parametrize(("locale", "said"), [
     ("de_DE.UTF-8", "kann output/book.pdf nicht schreiben: kein Platz mehr auf dem Datenträger"),
-    ("fr_FR.UTF-8", "impossible d'écrire output/book.pdf\u00a0: plus de place sur le disque"),
+    ("fr_FR.UTF-8", "impossible d’écrire output/book.pdf\u00a0: plus de place sur le disque"),
 ], ids=["de", "fr"])
 def test_a_full_disk_is_said_in_the_users_language(run, monkeypatch, tmp_path, locale, said):
     def full(descriptor, data):
