@@ -262,6 +262,18 @@ def test_a_png_picture_beside_the_config_is_reduced_to_the_size(write_config, tm
 # --- twins, JSON ------------------------------------------------------------------------------------------
 
 
+def test_the_rules_promise_a_picture_only_where_the_section_paints_one():
+    """A fan found "reveal a picture" above random ink blots: a section without a picture says a
+    pattern, one with a picture (and the example's heart, no section named) a picture."""
+    from bookgen.puzzles.nonogram.parameters import rules_text
+
+    blots = Request.make(NONOGRAM, "easy", {})
+    heart = Request.make(NONOGRAM, "easy", {"picture": "heart"})
+    assert rules_text(blots).startswith("Paint squares black to reveal a pattern.")
+    assert rules_text(heart).startswith("Paint squares black to reveal a picture.")
+    assert rules_text(None).startswith("Paint squares black to reveal a picture.")
+
+
 def test_a_picture_turned_or_mirrored_is_a_twin_and_another_is_not():
     record = make_puzzle(Request.make(NONOGRAM, "hard", {"size": "12x9"}), "twin")
     key = NONOGRAM.canonical(record.puzzle)

@@ -56,8 +56,19 @@ RULES = N_(
 )
 
 
+RULES_PATTERN = N_(
+    "Paint squares black to reveal a pattern. The numbers beside each row and above each column "
+    "give the lengths of its runs of black squares, in order (left to right, top to bottom); runs "
+    "are parted by at least one white square. A 0 marks a line with no black square."
+)
+"""The rules of a section of random ink blots: they promised "a picture", and a fan found blobs."""
+
+
 def rules_text(request: Request | None) -> str:
-    """The rules every section prints, in the language spoken."""
+    """The rules every section prints, in the language spoken: a picture where the section paints
+    one (its `picture` option, or the example's heart where no section is named), else a pattern."""
+    if request is not None and request.settings["picture"] is None:
+        return _(RULES_PATTERN)
     return _(RULES)
 
 
