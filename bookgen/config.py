@@ -31,9 +31,7 @@ from bookgen.fields import (
     PAGE_FIELDS,
     SECTION_FIELDS,
     SIZE_FIELDS,
-    quoted_message,
     read_fields,
-    unquoted,
 )
 from bookgen.i18n import ENGLISH, N_, Language, _, current, known_texts, ngettext, speaking
 from bookgen.i18n import language as speaking_language
@@ -361,8 +359,6 @@ def _type_options(source: Source, path: KeyPath, data: dict[str, Any], puzzle_ty
     files: dict[str, Path] = {}
     for spec in puzzle_type.options:
         value = raw.get(spec.name)
-        if spec.kind in ("int", "float", "bool") and isinstance(value, str) and unquoted(value) is not None:
-            raise source.error(path + (spec.name,), quoted_message(value, f"'{spec.name}'", spec.refusal()))
         if spec.kind == "words" and isinstance(value, str) and WORDS_FILE.search(value):
             if within is not None:
                 check_within(source, path + (spec.name,), value, within)

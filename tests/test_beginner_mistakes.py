@@ -31,8 +31,6 @@ SECTION = "  - type: sudoku\n    count: 2\n    difficulty: easy\n"
     ("title: T\nsections:\n" + SECTION.replace("count: 2", 'count: "5"'),
      ["sections[0].count", "'5' is in quotes, which makes it text; write 5 without quotes"]),
     ("title: T\ncontents: 'false'\nsections:\n" + SECTION, ["write false without quotes"]),
-    ("title: T\nsections:\n  - type: crossword\n    count: 1\n    difficulty: easy\n    word_count: '8'\n",
-     ["sections[0].word_count", "write 8 without quotes"]),
     ("title: T\nsections:\n  - type: wordsearch\n    count: 1\n    difficulty: easy\n"
      "    words: [Mia's, ice cream, unicorn, dinosaur, no, yes, 12, Sam]\n",
      ["sections[0].words", "items 5 and 6 (false, true) were read as true or false", "put them in quotes",
