@@ -34,6 +34,7 @@ from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
 from bookgen.puzzles.sudoku.cages import cage_options
 from bookgen.puzzles.sudoku.drawing import walls
+from bookgen.puzzles.sudoku.grader import BANDS, SEARCH
 from bookgen.puzzles.sudoku.regions import layout_problems, random_layout
 from bookgen.render.pdf import render_pdf
 
@@ -389,12 +390,30 @@ def test_a_generated_killer_has_one_answer_from_its_page_and_keeps_its_cages(lev
     assert set(SUDOKU.printed(puzzle).texts) >= {str(cage["sum"]) for cage in puzzle["cages"]}
 
 
-def test_a_killer_past_what_the_grader_finishes_is_master_and_ranks_above_expert():
-    """Cages of 2 to 5 squares mostly go past what the grader finishes: such a killer is master,
-    the level past expert's band, as a classic the grader cannot finish is."""
+def test_a_killer_past_expert_is_master_and_ranks_above_expert():
+    """Cages of 2 to 5 squares mostly need a trial that adds the cages up: such a killer is
+    master, the level past expert's band."""
     record = _killer("master", "killer-master")
     assert record.rating["score"] >= 6.0 and record.rating["level"] == "master"
     assert SUDOKU.hardness(record.rating) >= 4
+
+
+@pytest.mark.parametrize(("variant", "seed"), [
+    ("killer", "q.1"), ("killer-diagonal", "q.1"), ("killer-jigsaw", "q.1"), ("jigsaw-diagonal", "q.5")])
+def test_a_master_of_every_variant_is_finished_by_the_graders_techniques(variant, seed):
+    """A printed master is one a person finishes without guessing: the grader's techniques (a
+    killer's trial adding its cages up on the way) finish it within master's band, and its hints
+    tell every number by a step, none "by the only answer". Each seed's master was one the
+    grader could not finish (score 9.5, "search") when a killer's trial followed singles alone
+    and a jigsaw with diagonals was reduced to a minimal puzzle."""
+    record = make_puzzle(Request.make(SUDOKU, "master", {"variant": variant}), seed)
+    assert record.rating["hardest"] != "search"
+    assert BANDS[9].span("master")[0] <= record.rating["score"] < SEARCH
+    hints = SUDOKU.hints(record.puzzle, record.solution)
+    assert hints and not any("only answer" in hint["why"] for hint in hints)
+    if variant.startswith("killer"):
+        assert any("by singles and cage sums to a contradiction" in hint["why"] for hint in hints)
+    assert replayed(record.puzzle, hints) == record.solution["grid"]
 
 
 def test_a_killer_book_prints_every_cage_sum_and_is_the_same_bytes_twice(run, write_config, tmp_path):

@@ -22,9 +22,10 @@ CAGE_SIZES = {"easy": (2, 3), "medium": (2, 2), "hard": (2, 3), "expert": (3, 5)
 a neighbour one past them). Small cages allow few sets of numbers, so a person starts from them:
 of 40 killers whose givens go where two answers differ, cages of 2 rate medium 37 times, of 2-3
 hard 15 times, at 0.01 and 0.04 s of processor each (bench/sudoku_variants.py). Cages of 2-5
-(0.29 s) mostly go past what the grader finishes, or need chains: master. An expert's cages of
-3-5 take givens reduced while expert's techniques finish it (generator.GIVENS_REDUCED); an easy
-killer's of 2-3 those singles and cages of one combination need."""
+(0.29 s) mostly need a trial (one that adds the cages up: `grader.summed_contradictions`) or
+chains: master. An expert's cages of 3-5 take givens reduced while expert's techniques finish it
+(generator.GIVENS_REDUCED); an easy killer's of 2-3 those singles and cages of one combination
+need."""
 
 
 def combinations_of(count: int, total: int) -> tuple[int, ...]:

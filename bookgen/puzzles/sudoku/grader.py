@@ -22,6 +22,7 @@ from bookgen.core.grading import Bands, Deduction, simplest_first
 from bookgen.core.latin import full_houses
 from bookgen.puzzles.sudoku.board import Board, Cell, board_for, flat
 from bookgen.puzzles.sudoku.cages import cage_options, combinations_of
+from bookgen.puzzles.sudoku.solver import assign, settle_cages
 
 # (name, SE-like weight): the order a person tries them in, simplest first. A chain's weight grows
 # with its length (logged with each use, as SE weighs it); a contradiction weighs 7.0 plus a tenth
@@ -823,8 +824,11 @@ def unique_rectangle(state: State) -> int:
 def contradiction(state: State) -> int:
     """Assume one candidate and follow singles; of the assumptions that end in a contradiction,
     take the one that gets there in the fewest placements (the shortest chain a person would
-    follow) and cross it out. Its length is logged: long chains make a puzzle harder."""
+    follow) and cross it out. Its length is logged: long chains make a puzzle harder. A killer's
+    trials follow its sums too (`summed_contradictions`)."""
     board = state.board
+    if board.sums:
+        return summed_contradictions(state)
     shortest: tuple[int, Cell, int] | None = None
     before = sum(state.placed)
     bound = board.cells  # a trial longer than the shortest contradiction so far is given up
@@ -850,6 +854,44 @@ def contradiction(state: State) -> int:
     state.cross_out([cell], 1 << value)
     state.log.append(("contradiction", {"cell": cell, "value": value, "length": length}))
     return 1
+
+
+def summed_contradictions(state: State) -> int:
+    """A killer's trial: a candidate assumed and followed by singles and by the sums of its cages
+    and house remainders (`summed_trial`: a person trying a number in a killer adds its cages up
+    on the way; by singles alone, most killers of few givens lead nowhere, and the grader gave up
+    on them). As a person does, the cells of fewest candidates are tried first: of the
+    assumptions in the cells of two candidates (else three, and so on) that end in a
+    contradiction, the shortest is crossed out and logged; cells of more candidates are tried
+    only where none of those fails (every cell tried each step took the grader seconds a killer)."""
+    board = state.board
+    shortest: tuple[int, Cell, int] | None = None
+    order = sorted((state.candidates[c].bit_count(), c) for c in range(board.cells) if not state.placed[c])
+    for index, (count, cell) in enumerate(order):
+        if shortest is not None and count > order[index - 1][0]:
+            break
+        for value in digits(state.candidates[cell]):
+            length = summed_trial(state, cell, value)
+            if length is not None and (shortest is None or length < shortest[0]):
+                shortest = (length, cell, value)
+    if shortest is None:
+        return 0
+    length, cell, value = shortest
+    state.cross_out([cell], 1 << value)
+    state.log.append(("contradiction", {"cell": cell, "value": value, "length": length}))
+    return 1
+
+
+def summed_trial(state: State, cell: Cell, value: int) -> int | None:
+    """The cells fixed before a contradiction when `value` goes in `cell` and singles and sums are
+    followed; None when none comes. The solver's propagation follows them (the grader's steps,
+    one change a round, took a hundred times as long): the trial starts where every single and
+    sum is followed already (the grader tries it last), so it reaches what those steps would."""
+    candidates = state.candidates.copy()
+    fixed = sum(1 for mask in candidates if not mask & (mask - 1))
+    if assign(state.board, candidates, cell, 1 << value) and settle_cages(state.board, candidates):
+        return None
+    return sum(1 for mask in candidates if not mask & (mask - 1)) - fixed
 
 
 APPLY: dict[str, Callable[[State], int]] = {
@@ -888,7 +930,7 @@ APPLY: dict[str, Callable[[State], int]] = {
 STEPS = tuple(Deduction(name, rank + 1, APPLY[name]) for rank, (name, _) in enumerate(TECHNIQUES))
 SINGLE_STEPS = tuple(step for step in STEPS if step.name in (
     "full house", "hidden single in a box", "hidden single in a line", "naked single"))
-"""The singles a trial follows (`contradiction`): a killer's cages are not added up on the way."""
+"""The singles a trial follows (`contradiction`; a killer's follows its sums too: `summed_trial`)."""
 
 
 def top_rank(limit: float) -> int:

@@ -138,6 +138,9 @@ def crossing_out(board: Board, name: str, facts: dict[str, Any], show: Show = st
     if name == "simple colouring":
         return _("Simple colouring on {value}: following the rows, columns and boxes with only two "
                  "places for {value}, {cells} cannot hold {value}.").format(value=value, cells=cells)
+    if board.sums:
+        return _("Trial: {value} in {cell} leads by singles and cage sums to a contradiction, so "
+                 "{value} is crossed out there.").format(value=value, cell=cell_name(board, facts["cell"]))
     return _("Trial: {value} in {cell} leads by singles to a contradiction, so {value} is crossed "
              "out there.").format(value=value, cell=cell_name(board, facts["cell"]))
 
