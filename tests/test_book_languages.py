@@ -328,3 +328,31 @@ def test_rules_hyphenate_by_the_languages_patterns_and_never_break_a_sum_or_a_le
     assert not any(line.lstrip()[:1] in "\u00d7\u2212=+" for line in lines), lines
     with speaking("fr"):
         assert glued("les grilles de niveau expert") == "les grilles de niveau\u00a0expert"
+
+
+def _rules_lines(pdf: bytes) -> list[str]:
+    """The lines of the first page down to its example: the sheet's head and rules."""
+    lines = PdfReader(io.BytesIO(pdf)).pages[0].extract_text().splitlines()
+    return lines[:next(i for i, line in enumerate(lines) if line.strip() == "Example")]
+
+
+def test_a_pupils_sheet_and_a_large_print_book_break_no_word_of_the_rules(tmp_path):
+    """A sheet's maze rules printed "en- / trance", arithmetic's "al- / lowed": early readers
+    stumble on a word broken across lines. A sheet (its name line) and a large-print book set
+    their rules unhyphenated; an adult's book hyphenates as before."""
+    from bookgen.cli import main
+    from bookgen.config import load_config
+    from bookgen.render.document import BookDocument
+
+    sheet = tmp_path / "maze.pdf"
+    assert main(["worksheet", "maze", "-n", "1", "-o", str(sheet), "-q", "-j", "1",
+                 "--answers", "none"]) == 0
+    lines = _rules_lines(sheet.read_bytes())
+    assert any("How to play." in line for line in lines)
+    assert not [line for line in lines if re.search(r"[a-z]-$", line)], lines
+    book = (tmp_path / "book.yaml")
+    for large, hyphenated in ((True, ""), (False, "en")):
+        book.write_text(f"title: T\nseed: 1\nlarge_print: {str(large).lower()}\nsections:\n"
+                        "  - {type: maze, count: 1, difficulty: easy}\n", encoding="utf-8")
+        document = BookDocument(make_book(load_config(book)))
+        assert document._rules_style(0).hyphenationLang == hyphenated

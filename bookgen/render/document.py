@@ -478,7 +478,16 @@ class BookDocument:
         if self._rules_told(index):
             return heading
         return heading + [Paragraph(f"<b>{escape(play)}</b> {escape(glued(self._rules_of(index)))}",
-                                    hyphenating(self.styles.body, self.speeches[index].code))]
+                                    self._rules_style(index))]
+
+    def _rules_style(self, index: int) -> ParagraphStyle:
+        """The style of section `index`'s rules: hyphenated in its language, except in large print
+        and on a pupil's sheet (one with a name line), whose early readers stumble on a word
+        broken across two lines ("Divi- sion"). The rules are set ragged-right, so unbroken words
+        only make the right edge a little more ragged."""
+        if self.config.large_print or self.config.name_line:
+            return self.styles.body
+        return hyphenating(self.styles.body, self.speeches[index].code)
 
     def _example_fit(self, index: int, state: Pass, geometry: Geometry) -> ExampleFit | None:
         """How the section's solved example fits its opening: the first way (`example_fits`)
