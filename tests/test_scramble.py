@@ -820,3 +820,29 @@ def test_the_built_in_words_answer_with_their_accents():
     themed = theme_marked("es", "body")
     assert themed["CORAZON"] == "CORAZÓN"
     assert all(grid_form(term, "es") == word and len(term) == len(word) for word, term in themed.items())
+
+
+def _sheet(run, tmp_path, *args: str) -> list[str]:
+    """Each page of a scramble sheet made with `args`, its words on one line."""
+    target = tmp_path / "sheet.pdf"
+    status, _, err = run("worksheet", "scramble", "--answers", "page", "-o", str(target), "-q",
+                         "-j", "1", *args)
+    assert status == 0, err
+    return [" ".join(page.extract_text().split()) for page in PdfReader(target).pages]
+
+
+def test_a_teachers_twelve_words_at_eight_a_page_make_a_second_puzzle_of_the_other_four(run, tmp_path):
+    """Twelve words gave one puzzle of eight: ÉCOLE, GOÛTER, NOËL, MAÎTRESSE printed nowhere, and
+    -n 2 was refused. The four left over fill a second list (a theme's rest still fills none, nor
+    two words of the user's: fewer than a page takes)."""
+    words = ("cahier,crayon,gomme,cartable,règle,trousse,livre,stylo,école,goûter,noël,maîtresse")
+    request = Request.make(SCRAMBLE, "easy", {"words": words.split(","), "language": "fr"})
+    lists = dealt(request)
+    assert [len(words) for words in lists] == [8, 4]
+    assert sorted(sum(lists, ())) == sorted(word_pool(request))
+    pages = _sheet(run, tmp_path, "-L", "fr", "--set", f"words={words}")
+    assert "Grilles 1–2" in pages[0]
+    answers = set(" ".join(pages[-1:]).split())
+    assert {"ÉCOLE", "GOÛTER", "NOËL", "MAÎTRESSE", "CAHIER"} <= answers  # written as typed
+    ten = Request.make(SCRAMBLE, "easy", {"words": words.split(",")[:10], "language": "fr"})
+    assert [len(words) for words in dealt(ten)] == [8]

@@ -7,7 +7,8 @@ that tell it from the others (`printed_letters`), as puzzle books print them.
 
 A book never prints a word twice (`answer_parts`): the request's words are dealt into lists that
 share none (`dealt`: its pool in an order drawn from the request alone, so the same for every
-puzzle of a section, cut into lists of `word_count`), and each puzzle takes one of them: a
+puzzle of a section, cut into lists of `word_count`, the user's rest a list of its own where
+it fills a page), and each puzzle takes one of them: a
 theme's puzzle draws one by its seed (two that draw the same list are twins, and the book draws
 again for the later one); a user's list is dealt (`deal`), puzzle N the Nth list, so that
 version B's puzzle N tests the words A's does. `answers` counts the lists, so a section asking
@@ -37,6 +38,7 @@ from bookgen.puzzles.scramble.parameters import (
     COMMON,
     COMMONEST_AT,
     EMPTY,
+    LEAST_PER_LIST,
     LENGTHS_AT,
     SHUFFLE_AT,
     example_sets,
@@ -254,13 +256,19 @@ def check_request(request: Request) -> None:
 
 
 def dealt(request: Request) -> tuple[tuple[str, ...], ...]:
-    """The request's words in lists of `word_count` that share none: its pool in an order drawn
-    from the request alone, whichever list it names (every puzzle of a section deals the same),
-    cut in turn (the words left over fill no list)."""
+    """The request's words in lists that share none: its pool in an order drawn from the request
+    alone, whichever list it names (every puzzle of a section deals the same), cut in turn into
+    lists of `word_count`. A theme's words left over fill no list; the user's fill one more where
+    they are enough for a page (`LEAST_PER_LIST`): a teacher's twelve at eight a page make a
+    second puzzle of the other four, which the sheet printed nowhere, saying nothing."""
     pool = sorted(word_pool(request))
     count = _count(request, tuple(pool))
     order = random.Random(f"{_undealt(request).id('')}/dealt").sample(pool, len(pool))
-    return tuple(tuple(order[start:start + count]) for start in range(0, len(order) - count + 1, count))
+    lists = [tuple(order[start:start + count]) for start in range(0, len(order) - count + 1, count)]
+    rest = order[len(lists) * count:]
+    if request.settings["words"] and len(rest) >= LEAST_PER_LIST:
+        lists.append(tuple(rest))
+    return tuple(lists)
 
 
 def _undealt(request: Request) -> Request:
