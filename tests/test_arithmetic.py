@@ -603,3 +603,22 @@ def test_more_cards_than_exist_are_refused_naming_what_gives_more():
     assert most is not None and too_few_exist(request, most) is None
     assert (too_few_exist(request, most + 1) or "").endswith(
         "; ask for fewer, or widen the range, or give more numbers per card (size) or more operators")
+
+
+def _sheet_page(run, tmp_path, *args: str) -> str:
+    """The first page of a one-card sheet, its rules and its card, on one line."""
+    target = tmp_path / "sheet.pdf"
+    status, _, err = run("worksheet", "arithmetic", "-n", "1", "--answers", "none", "-o", str(target),
+                         "-q", "-j", "1", *args)
+    assert status == 0, err
+    return " ".join(PdfReader(target).pages[0].extract_text().split())
+
+
+def test_a_sheet_without_division_speaks_of_no_division_nor_fraction(run, tmp_path):
+    """Cards of + and - for a 7-year-old said "Division is exact (1 ÷ 5 is a fifth), and
+    fractions on the way are allowed": the rules speak of division only where the cards divide."""
+    rules = _sheet_page(run, tmp_path, "--set", "operators=+-")
+    assert "Use each number on the card once" in rules
+    assert not re.search("divi|fraction|fifth|\u00f7", rules, re.IGNORECASE), rules
+    dividing = _sheet_page(run, tmp_path, "-L", "de")
+    assert "1 : 5 ist ein Fünftel" in dividing and "Brüche" in dividing

@@ -641,3 +641,23 @@ def test_every_clue_word_of_letters_its_grids_do_not_write_is_named_at_once():
     with pytest.raises(BookgenError) as refused:
         Request.make(CROSSWORD, "easy", {"clues": clues})
     assert "'ΑΛΦΑ' holds" in refused.value.message and "'ΒΗΤΑ' holds" in refused.value.message
+
+
+@pytest.mark.parametrize(("level", "help_"), [
+    ("easy", "La première lettre de chaque réponse est déjà écrite pour vous aider."),
+    ("medium", "Certaines premières lettres sont déjà écrites pour vous aider."),
+    ("hard", None),
+])
+def test_a_sheets_rules_speak_of_written_letters_only_where_its_grids_have_them(tmp_path, level,
+                                                                                 help_):
+    """"Les lettres imprimées dans la grille sont données" read stilted, and stood above hard
+    grids that print no letter: each level says, plainly, the letters its grids write in."""
+    target = tmp_path / "sheet.pdf"
+    assert main(["worksheet", "crossword", "-d", level, "-n", "1", "-L", "fr", "--answers", "none",
+                 "-o", str(target), "-q", "-j", "1"]) == 0
+    text = " ".join(_page_texts(target.read_bytes())[0].split())
+    assert "données" not in text and "imprimées" not in text
+    if help_:
+        assert help_ in text
+    else:
+        assert "déjà écrite" not in text

@@ -145,7 +145,7 @@ def test_a_german_or_spanish_word_whose_letters_make_another_prints_a_letter(lan
 
 def test_a_printed_letter_is_no_hint_the_rules_name_it_and_the_grade_counts_it():
     """The hints give only the letters still to find; the rules of a section whose words print a
-    letter say it belongs there (a section of other words keeps its rules); a printed letter is
+    letter say it is in the right place (a section of other words does not); a printed letter is
     one fewer to put in order."""
     request = Request.make(SCRAMBLE, "easy", {"words": ["from", "goat", "wolf"]})
     made = SCRAMBLE.generate(random.Random("a"), request)
@@ -153,11 +153,11 @@ def test_a_printed_letter_is_no_hint_the_rules_name_it_and_the_grade_counts_it()
     assert SCRAMBLE.given_answer(made.puzzle)["words"][index] == "FR  "
     assert [hint["cells"][0][1] for hint in SCRAMBLE.hints(made.puzzle, made.solution)
             if hint["cells"][0][0] == index] == [2, 3]
-    assert "printed in a box belongs there" in SCRAMBLE.rules(request)
+    assert "A letter already written in a box is in the right place." in SCRAMBLE.rules(request)
     other_words = Request.make(SCRAMBLE, "easy", {"words": ["goat", "wolf", "frog"]})
-    assert "printed" not in SCRAMBLE.rules(other_words)
+    assert "A letter already written" not in SCRAMBLE.rules(other_words)
     with speaking("de"):
-        assert "vorgedruckten" in SCRAMBLE.rules(request)
+        assert "schon in einem Kästchen steht" in SCRAMBLE.rules(request)
     bare = {key: value for key, value in made.puzzle.items() if key != "shown"}
     assert SCRAMBLE.rate(made.puzzle)["score"] < SCRAMBLE.rate(bare)["score"]
 
@@ -829,6 +829,24 @@ def _sheet(run, tmp_path, *args: str) -> list[str]:
                          "-j", "1", *args)
     assert status == 0, err
     return [" ".join(page.extract_text().split()) for page in PdfReader(target).pages]
+
+
+def test_the_rules_say_in_a_childs_words_which_letters_are_written_in_and_claim_no_more(run, tmp_path):
+    """The rules said "no other word uses exactly those letters" above a parent's TEA, EAT and ATE
+    (each told apart by its kept first letter), and in French "une lettre imprimée dans une case
+    est à sa place, et aucun autre mot de ces lettres n’a les lettres imprimées dans leurs cases".
+    They say, shortly, what the level's boxes print to help."""
+    pages = _sheet(run, tmp_path, "--set", "words=cat,dog,Mia,Sam,tea,eat,ate")
+    assert ("How to play. Each line is a word with its letters mixed up. Write the word in the "
+            "boxes, using every letter once. The first letter of each word is already in its box."
+            in pages[0])
+    assert "no other word" not in pages[0]
+    assert {"TEA", "EAT", "ATE"} <= set(pages[-1].split())
+    with speaking("fr"):  # TROUSSE's letters make TOUSSER too: its boxes print a letter
+        rules = SCRAMBLE.rules(Request.make(SCRAMBLE, "easy", {"words": ["trousse", "gomme", "livre"],
+                                                               "language": "fr"}))
+    assert rules.endswith(" Une lettre déjà écrite dans une case est à la bonne place."), rules
+    assert "imprimée" not in rules and "aucun autre mot" not in rules
 
 
 def test_a_teachers_twelve_words_at_eight_a_page_make_a_second_puzzle_of_the_other_four(run, tmp_path):

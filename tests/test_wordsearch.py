@@ -522,3 +522,24 @@ def test_a_childrens_12_column_grid_fits_a_390_px_phone_and_each_box_keeps_its_w
             " li.getBoundingClientRect().right <= li.parentNode.getBoundingClientRect().right + 1])")
     one_line = min(height for _, height, _ in items)
     assert all(height < 1.5 * one_line and inside for _, height, inside in items), items
+
+
+@pytest.mark.parametrize(("language", "level", "said", "unsaid"), [
+    ("fr", "easy", "Un mot se lit de gauche à droite ou de haut en bas.", "envers"),
+    ("it", "easy", "Una parola si legge da sinistra a destra o dall’alto in basso.", "contrario"),
+    ("nl", "medium", "of schuin van links naar rechts.", "achterstevoren"),
+    ("en", "hard", "in any direction, across, down or on a slant, forwards or backwards", "harder"),
+])
+def test_a_sheets_rules_name_the_directions_its_level_hides_words_in(run, tmp_path, language, level,
+                                                                      said, unsaid):
+    """The easy sheet said "and at the harder levels also backwards" (à l'envers, al contrario,
+    achterstevoren) and that words cross, which easy and medium grids never do: each level's rules
+    name its own directions (`DIRECTIONS_AT`)."""
+    target = tmp_path / "sheet.pdf"
+    status, _, err = run("worksheet", "wordsearch", "-n", "1", "-d", level, "-L", language,
+                         "--answers", "none", "-o", str(target), "-q", "-j", "1")
+    assert status == 0, err
+    text = " ".join(PdfReader(target).pages[0].extract_text().split())
+    assert said in text and unsaid not in text, text
+    assert (level == "hard") == any(cross in text for cross in ("croiser", "incrociarsi", "kruisen",
+                                                                "may cross"))

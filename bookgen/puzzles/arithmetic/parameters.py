@@ -47,11 +47,13 @@ OPTIONS = (
            label=N_("All numbers different")),
 )
 
-RULES = N_(
-    "Use every number on the card exactly once, with the operators shown and any brackets, to "
-    "make the target. Division is exact (1 \u00f7 5 is a fifth), and fractions on the way are "
-    "allowed."
-)
+RULES = N_("Use each number on the card once, with the signs shown and brackets if you like, to "
+           "make the target number.")
+DIVISION = N_("A division need not come out even: 1 \u00f7 5 is one fifth, and fractions on the "
+              "way are allowed.")
+"""Said only where the cards divide: a card of + and \u2212 for a 7-year-old speaks of no
+fraction."""
+
 POWERS = N_("^ means a power: 2^3 is 2 \u00d7 2 \u00d7 2 = 8. The number after ^ is a whole "
           "number from 0 to 6 (5^0 = 1).")
 JOINING = N_("Numbers that stand next to each other on the card may be joined into one number, in "
@@ -60,11 +62,13 @@ JOINING = N_("Numbers that stand next to each other on the card may be joined in
 
 
 def rules_text(request: Request | None) -> str:
-    """The rules of a section, with what ^ and joining mean where its cards allow them; both
-    when the section may mix cards (a bank)."""
-    settings: Mapping[str, Any] = request.settings if request else {"operators": "^", "concat": True}
-    return " ".join(in_signs(_(text)) for text in [RULES] + [POWERS] * ("^" in settings["operators"])
-                    + [JOINING] * bool(settings["concat"]))
+    """The rules of a section, with what division, ^ and joining mean where its cards allow
+    them; all three when the section may mix cards (a bank)."""
+    settings: Mapping[str, Any] = (request.settings if request
+                                   else {"operators": exprs.OPERATORS, "concat": True})
+    operators = settings["operators"]
+    return " ".join(in_signs(_(text)) for text in [RULES] + [DIVISION] * ("/" in operators)
+                    + [POWERS] * ("^" in operators) + [JOINING] * bool(settings["concat"]))
 
 
 def printed(puzzle: JSON) -> Printed:

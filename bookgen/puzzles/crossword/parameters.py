@@ -71,13 +71,21 @@ OPTIONS = (
 RULES = N_(
     "Write the answer to each clue into the grid, one letter a square, starting in the square "
     "with the clue's number: Across answers read from left to right, Down answers from top to "
-    "bottom. Where two answers cross they share a letter. Letters printed in the grid are given."
+    "bottom. Where two answers cross they share a letter."
 )
+GIVEN_RULES = {"easy": N_("The first letter of each answer is filled in for you."),
+               "medium": N_("Some first letters are filled in for you.")}
+"""The letters a level's grids print (`generator._puzzle`: every answer's first at easy, every
+other answer's at medium, none above)."""
+ANY_GIVEN_RULE = N_("Letters already written in the grid are there to help you.")
+"""A section that may mix levels (a bank's) says it of any letter its grids print."""
 
 
 def rules_text(request: Request | None) -> str:
-    """The rules every section prints, in the language spoken."""
-    return _(RULES)
+    """The rules a section prints, in the language spoken, with the letters its level's grids
+    print to help."""
+    given = ANY_GIVEN_RULE if request is None else GIVEN_RULES.get(request.level)
+    return f"{_(RULES)} {_(given)}" if given else _(RULES)
 
 
 def givens_of(grid: list[str]) -> list[str]:

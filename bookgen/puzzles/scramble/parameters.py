@@ -125,25 +125,23 @@ OPTIONS = (
            "language)"), choices=LANGUAGES, default="en", words=language_name, label=N_("Language")),
 )
 
-RULES = N_("Each line holds the letters of a word in a jumbled order. Put them back in order and "
-           "write the word in the boxes: it uses every letter once, and no other word uses "
-           "exactly those letters.")
-SHOWN_RULES = N_("Each line holds the letters of a word in a jumbled order. Put them back in order "
-                 "and write the word in the boxes: it uses every letter once, a letter printed in "
-                 "a box belongs there, and no other word of those letters has the printed letters "
-                 "in their boxes.")
-"""The rules where a user's word prints a letter in a box (`generator.printed_letters`): its
-letters also make another word, so `RULES`' last words would not hold for it."""
-FIRST_RULE = N_("The first letter of each word is already first.")
+RULES = N_("Each line is a word with its letters mixed up. Write the word in the boxes, using "
+           "every letter once.")
+FIRST_RULE = N_("The first letter of each word is already in its box.")
+"""Easy's help: the kept first letter, printed in the first box (`printed_boxes`)."""
+SHOWN_RULE = N_("A letter already written in a box is in the right place.")
+"""The help where a user's word prints letters in its boxes (`generator.printed_letters`) that
+tell it from the other words of its letters (FROM and FORM): the kept first letter too, at easy."""
 
 
 def rules_text(request: Request | None, letters_printed: bool) -> str:
-    """The rules a section prints: `SHOWN_RULES` where its words print letters in their boxes
-    (`letters_printed`), and at easy that the first letter is kept."""
-    rules = _(SHOWN_RULES if letters_printed else RULES)
+    """The rules a section prints: the letters its boxes print to help, where they print some
+    (`letters_printed`; at easy, the first letter)."""
+    if letters_printed:
+        return f"{_(RULES)} {_(SHOWN_RULE)}"
     if request is not None and SHUFFLE_AT[request.level] == "first":
-        return f"{rules} {_(FIRST_RULE)}"
-    return rules
+        return f"{_(RULES)} {_(FIRST_RULE)}"
+    return _(RULES)
 
 
 def printed(puzzle: JSON) -> Printed:

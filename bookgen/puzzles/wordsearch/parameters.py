@@ -331,15 +331,35 @@ CHILDREN_RULES = N_(
     "Find every word of the list in the grid of letters. A word reads from left to right or from "
     "top to bottom. Circle each word you find and tick its box."
 )
+LEVEL_RULES = {
+    "easy": N_("Find every word of the list in the grid of letters. A word reads from left to right "
+               "or from top to bottom. Each word is hidden once. Circle each word you find and "
+               "cross it off the list."),
+    "medium": N_("Find every word of the list in the grid of letters. A word reads from left to "
+                 "right, from top to bottom, or on a slant from left to right. Each word is hidden "
+                 "once. Circle each word you find and cross it off the list."),
+    "hard": N_("Find every word of the list in the grid of letters. A word reads in a straight "
+               "line in any direction, across, down or on a slant, forwards or backwards; words "
+               "may cross and share letters. Each word is hidden once. Circle each word you find "
+               "and cross it off the list."),
+}
+"""The rules of a section of one level: the directions its words read in (`DIRECTIONS_AT`), and
+that they cross only where they may (`OVERLAPS_AT`); `RULES` speaks of every level at once (a
+bank's section)."""
+LEVEL_RULES["expert"] = LEVEL_RULES["hard"]
 MESSAGE_RULES = N_("When every word is found, the letters left over, read row by row, spell a "
                    "hidden message.")
 
 
 def rules_text(request: Request | None) -> str:
-    """The rules every section prints, in the language spoken: a children's section's own, and
-    the hidden message where its puzzles have one."""
+    """The rules a section prints, in the language spoken: a children's section's own, else its
+    level's (the directions its words read in), and the hidden message where its puzzles have
+    one."""
     settings = request.settings if request is not None else {}
-    rules = _(CHILDREN_RULES) if settings.get("children") else _(RULES)
+    if settings.get("children"):
+        rules = _(CHILDREN_RULES)
+    else:
+        rules = _(LEVEL_RULES[request.level] if request is not None else RULES)
     return f"{rules} {_(MESSAGE_RULES)}" if settings.get("message") else rules
 
 
