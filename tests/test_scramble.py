@@ -655,7 +655,8 @@ def test_a_theme_whose_words_an_earlier_section_took_is_refused_naming_that_sect
                         r"language's common words: (\d+)\)"),
     ({"theme": "all"}, r"leave the theme out \(the language's common words fill (\d+) puzzles at this "
                        r"level\)"),
-    ({"words": ["giraffe", "elephant", "penguin", "dolphin"], "word_count": 3}, "give more words"),
+    ({"words": ["giraffe", "elephant", "penguin", "dolphin"], "word_count": 3},
+     r"give more words, or set word_count lower \(each puzzle takes 3 of your 4 words\)"),
 ])
 def test_a_short_list_is_refused_naming_a_longer_one(options, advice):
     """A book never prints a word twice, so a theme fills few puzzles: the refusal says which list

@@ -90,8 +90,11 @@ def answers(request: Request) -> frozenset[str]:
 
 def wider(request: Request) -> str | None:
     """More words, or a longer list: all the themes together, or the language's common words."""
-    if request.settings["words"]:
-        return _("give more words")
+    if request.settings["words"]:  # a book prints each word once: fewer a puzzle make more puzzles
+        given = len(request.settings["words"])
+        return _("give more words, or set word_count lower (each puzzle takes {count} of your "
+                 "{given} words)").format(count=min(request.settings["word_count"], given),
+                                          given=given)
     theme = request.settings["theme"]
     if theme == COMMON:
         return None
