@@ -308,11 +308,13 @@ def _hints_point(puzzle_type: PuzzleType) -> None:
         hints = puzzle_type.hints(record.puzzle, record.solution)
         _expect(hints, f"{where} no hints")
         for index, hint in enumerate(hints):
-            _expect(set(hint) - {"after"} == {"cells", "value", "why"}, f"{where} hint {hint} has other keys")
+            _expect(set(hint) - {"after", "steps"} == {"cells", "value", "why"},
+                    f"{where} hint {hint} has other keys")
             _expect("after" not in hint or 0 <= hint["after"] < index,
                     f"{where} hint {index} comes after itself or a later one")
-            _expect(hint["why"].strip() and "\n" not in hint["why"],
-                    f"{where} hint {index}'s why is not one line")
+            for text in [hint["why"], *hint.get("steps", [])]:
+                _expect(text.strip() and "\n" not in text,
+                        f"{where} hint {index}'s why or a step is not one line")
         if puzzle_type.given_answer is not None:
             filling = [hint for hint in hints if hint["value"] is not None]
             answer = replayed(puzzle_type, record.puzzle, filling, where)  # its one field

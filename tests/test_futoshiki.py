@@ -104,7 +104,8 @@ def test_a_chain_bounds_a_square_by_its_length():
     assert [state.candidates[c] for c in range(4)] == [1 << 1, 1 << 2, 1 << 3, 1 << 4]
     assert not figures.finished and figures.used == {"sign chain": 4}
     answer = {"grid": [[1, 2, 3, 4], [2, 3, 4, 1], [3, 4, 1, 2], [4, 1, 2, 3]]}
-    whys = " ".join(hint["why"] for hint in FUTOSHIKI.hints(puzzle, answer))
+    whys = " ".join(text for hint in FUTOSHIKI.hints(puzzle, answer)
+                    for text in [*hint.get("steps", []), hint["why"]])
     assert ("Sign chain: row 1, column 4, row 1, column 3, row 1, column 2 and row 1, column 1 each hold "
             "a greater number than the next, so row 1, column 1 holds at most 1.") in whys
     assert ("Sign chain: row 1, column 1, row 1, column 2, row 1, column 3 and row 1, column 4 each hold "
@@ -144,7 +145,7 @@ def test_hints_name_the_signs_they_use():
         (r, c), = hint["cells"]
         grid[r][c] = hint["value"]
     assert grid == EXAMPLE.solution["grid"]
-    whys = " ".join(hint["why"] for hint in hints)
+    whys = " ".join(text for hint in hints for text in [*hint.get("steps", []), hint["why"]])
     assert "Sign: row 4, column 1 is greater than row 3, column 1, so it holds at least 2." in whys
     assert "Sign chain: row 3, column 2, row 4, column 2 and row 4, column 3 each hold a smaller number " \
            "than the next, so row 4, column 3 holds at least 3." in whys
@@ -241,7 +242,8 @@ def test_the_player_shows_the_signs_and_is_solved_by_keyboard_and_hints(tab):
     tab.keyboard.type("13")
     assert tab.locator("#puzzle-1 .notes").first.text_content() == "1 3"
     tab.keyboard.press("n")
-    for _ in range(14):
+    hints = FUTOSHIKI.hints(EXAMPLE.puzzle, EXAMPLE.solution)
+    for _ in range(sum(1 + len(hint.get("steps", [])) for hint in hints)):  # steps, then the number
         tab.locator("#puzzle-1 button[data-action='hint']").click()
     assert "solved" in tab.locator("#puzzle-1").get_attribute("class")
 

@@ -25,7 +25,7 @@ import test_html
 from bookgen.book import make_book
 from bookgen.config import load_config
 from bookgen.contract import replayed
-from bookgen.core.grading import LEVELS
+from bookgen.core.grading import HINT_CAP, LEVELS
 from bookgen.formats import render_formats
 from bookgen.formats.html import page_record
 from bookgen.html import write_html
@@ -102,9 +102,10 @@ def test_hints_replay_to_the_answer_and_say_why(puzzle_type, level, options):
         answer = replayed(puzzle_type, record["puzzle"], hints)
         assert answer == {name: record["solution"][name] for name in answer}  # a key, not the text too
         for index, hint in enumerate(hints):
-            assert set(hint) - {"after"} == {"cells", "value", "why"}
+            assert set(hint) - {"after", "steps"} == {"cells", "value", "why"}
             assert 0 <= hint.get("after", index) < index or "after" not in hint, hint
             assert hint["cells"] and hint["why"].strip() and "\n" not in hint["why"]
+            assert all(step.strip() and "\n" not in step for step in hint.get("steps", [])), hint
             colours = PAINTING.get(puzzle_type.name)
             said = colours[hint["value"]] if colours else _said(hint["value"])
             assert said in hint["why"], hint
@@ -319,9 +320,10 @@ def test_a_built_page_embeds_each_types_hints_and_the_puzzle_json_has_none(tmp_p
 
 
 def _unpacked(hint: list, phrases: list[str]) -> JSON:
-    """A hint as the page packs it, [cells, value, phrase, numbers..., after?], read back apart
-    from the page's script: the phrase's "#"s are its numbers in turn, and a number left over is
-    the hint's "after"."""
+    """A hint as the page packs it, [cells, value, phrase, numbers..., after?, steps?], read back
+    apart from the page's script: the phrase's "#"s are its numbers in turn, a number left over
+    is the hint's "after", and a last list its steps, each [phrase, numbers...]."""
+    steps = hint.pop() if len(hint) > 3 and isinstance(hint[-1], list) else None
     phrase = phrases[hint[2]]
     slots = phrase.count("#")
     numbers = iter(hint[3:3 + slots])
@@ -329,7 +331,52 @@ def _unpacked(hint: list, phrases: list[str]) -> JSON:
                 "why": re.sub("#", lambda _: str(next(numbers)), phrase)}
     if len(hint) > 3 + slots:
         (unpacked["after"],) = hint[3 + slots:]
+    if steps is not None:
+        unpacked["steps"] = [_unpacked([None, None, *step], phrases)["why"] for step in steps]
     return unpacked
+
+
+STEPPED = [("calcudoku", "expert"), ("futoshiki", "expert"), ("kakuro", "expert"), ("sudoku", "master")]
+"""The hardest levels of the types whose numbers may need crossing-out steps first, a trial among them."""
+TRIAL = re.compile(r"^Trial: were (\d+) in row \d+, column \d+, following the [a-z ]+, (.+); so \1 is "
+                   r"crossed out there\.$")
+BROKEN = re.compile(r"^(row \d+, column \d+ would be left with no (number|digit)"
+                    r"|(row|column|box) \d+ would (have no place for \d+|hold \d+ twice)"
+                    r"|\d+ (across in row|down in column) \d+ (could not be made|would (have no place "
+                    r"for \d+|hold \d+ twice))"
+                    r"|the cage at row \d+, column \d+ could not make \d+\S"
+                    r"|row \d+, column \d+ could no longer hold less than row \d+, column \d+)$")
+
+
+@pytest.mark.parametrize(("name", "level"), STEPPED)
+def test_a_hint_of_the_hardest_levels_is_one_step_each_within_the_cap(name, level):
+    """A number the crossing-out steps lead to is told as those steps, one a press, then the
+    number: never a wall of sentences (an expert 9x9 calcudoku's first hint said 2,763 characters)."""
+    stepped = 0
+    for record, hints in _hinted(_type(name), level, {}):
+        for hint in hints:
+            texts = [hint["why"], *hint.get("steps", [])]
+            assert all(len(text) <= HINT_CAP for text in texts), (record["id"], texts)
+            stepped += bool(hint.get("steps"))
+    assert stepped
+
+
+@pytest.mark.parametrize(("name", "level"), STEPPED)
+def test_a_trial_step_names_the_square_line_cage_or_sign_that_breaks(name, level):
+    trials = [step for _, hints in _hinted(_type(name), level, {}) for hint in hints
+              for step in hint.get("steps", []) if step.startswith("Trial")]
+    assert trials or name == "sudoku"  # a master sudoku may need no trial
+    for step in trials:
+        told = TRIAL.match(step)
+        assert told and BROKEN.match(told.group(2)), step
+
+
+def test_a_master_sudoku_trial_names_the_unit_that_would_break():
+    sudoku = _type("sudoku")
+    record = _made(sudoku, "master", "a")
+    steps = [s for h in sudoku.hints(record["puzzle"], record["solution"]) for s in h.get("steps", [])]
+    trials = [step for step in steps if step.startswith("Trial")]
+    assert trials and all(BROKEN.match(TRIAL.match(step).group(2)) for step in trials)
 
 
 def test_arithmetic_hints_say_which_numbers_go_side_by_side():
@@ -450,14 +497,21 @@ def test_a_hint_names_focuses_and_fills_a_cell_of_the_answer_and_undo_rewinds_it
     # each type's first, once
     for record in [_first(hinted_records, t.name) for t in FILLING if t.name not in PAINTING]:
         number, hints = record["number"], record["hints"]
-        _press(tab, number, "hint")
         first = hints[0]
         (cell,) = first["cells"]
+        steps = first.get("steps", [])
+        for count, step in enumerate(steps, 1):  # the crossing-out steps first, one a press
+            _press(tab, number, "hint")
+            assert _status(tab, number) == f"Step {count} of {len(steps)} towards the next number: {step}"
+            assert _field(tab, number, cell) in ("", None) and _log(tab, number) == []
+        _press(tab, number, "hint")
         said = f"{_place(record, cell)}: {first['why']}."
         assert _field(tab, number, cell) == _answer_at(record, cell) == str(first["value"])
         assert _status(tab, number) == said and _log(tab, number) == [said]
         assert _focused_cell(tab) == cell
-        _press(tab, number, "hint")  # the next one, the first staying; only the newest flashes
+        # the next (its steps first), the first staying; only the newest flashes
+        for _ in range(1 + len(hints[1].get("steps", []))):
+            _press(tab, number, "hint")
         second = hints[1]["cells"][0]
         assert _field(tab, number, second) == _answer_at(record, second)
         assert _focused_cell(tab) == second and tab.locator(".hinted").count() == 1
@@ -469,6 +523,36 @@ def test_a_hint_names_focuses_and_fills_a_cell_of_the_answer_and_undo_rewinds_it
         assert not tab.locator(f"#puzzle-{number} .hint-log").is_visible()
         _press(tab, number, "redo")
         assert _field(tab, number, cell) == _answer_at(record, cell) and _log(tab, number) == [said]
+
+
+def test_an_expert_hint_says_its_steps_one_a_press_and_the_log_keeps_its_height(browser, tmp_path):
+    """An expert calcudoku's first number needs crossing-out steps first: each press says the
+    next (the status line only), then one fills the number; on a phone, forty hints later, the log under
+    the status line still takes at most 10rem, scrolled to the newest."""
+    calcudoku = _type("calcudoku")
+    record = page_record(calcudoku, _made(calcudoku, "expert", "a"), 1)
+    path = tmp_path / "book.html"
+    write_html(path, "Steps", None, [{"title": "Calcudoku", "type": "calcudoku", "rules": "Play.",
+                                      "level": "expert", "puzzles": [record]}])
+    with test_html._opener(browser, path) as open_:
+        tab = open_(390, 844, touch=True)
+        first = record["hints"][0]
+        (cell,) = first["cells"]
+        steps = first["steps"]
+        assert steps
+        for count, step in enumerate(steps, 1):
+            _press(tab, 1, "hint")
+            assert _status(tab, 1) == f"Step {count} of {len(steps)} towards the next number: {step}"
+            assert _field(tab, 1, cell) == "" and _log(tab, 1) == []
+        _press(tab, 1, "hint")
+        assert _status(tab, 1) == f"{_place(record, cell)}: {first['why']}." == _log(tab, 1)[0]
+        assert _field(tab, 1, cell) == str(first["value"])
+        for _ in range(40):
+            _press(tab, 1, "hint")
+        assert len(_log(tab, 1)) > 12
+        log = tab.locator("#puzzle-1 .hint-log ol")
+        assert log.evaluate("node => node.getBoundingClientRect().height") <= 160.5  # 10rem
+        assert log.evaluate("node => node.scrollTop + node.clientHeight >= node.scrollHeight - 1")
 
 
 def test_hints_lead_to_the_solved_puzzle_and_h_gives_one(open_book, hinted_records):

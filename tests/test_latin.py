@@ -12,6 +12,7 @@ from bookgen.core.grading import Deduction
 from bookgen.core.latin import (
     Contradiction,
     Pencil,
+    broken_lines,
     count,
     fish,
     full_house,
@@ -150,3 +151,17 @@ def test_the_grader_scores_by_the_heaviest_step_and_stops_where_steps_run_out():
     assert figures.finished and figures.hardest == "full house" and figures.score == 1.03
     figures = graded(_state([0] * 25, 5), steps, weights, 99, 9.0)
     assert not figures.finished and figures.score == 9.0 and figures.hardest == "search"
+
+
+def test_what_a_trial_breaks_is_named_by_its_square_or_line():
+    """Candidates a contradiction stopped at: a square with none left, a number with no place in a
+    line, or a number decided twice in a line; the trial's hint names it."""
+    square = square_of(4)
+    full = [square.full] * 16
+    assert broken_lines(square, full) is None
+    assert broken_lines(square, full[:5] + [0] + full[6:]) == ("cell", 5)
+    no_three = [mask & ~(1 << 3) if cell in square.units[4 + 2] else mask for cell, mask in enumerate(full)]
+    assert broken_lines(square, no_three) == ("none", 4 + 2, 3)  # column 3 has no place for 3
+    twice = full.copy()
+    twice[4], twice[6] = 1 << 2, 1 << 2  # row 2 holds 2 twice
+    assert broken_lines(square, twice) == ("two", 1, 2)

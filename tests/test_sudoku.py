@@ -149,7 +149,8 @@ def test_hints_name_the_technique_and_the_cell():
 
 def test_hints_of_a_harder_puzzle_name_what_crossed_candidates_out():
     record = make_puzzle(Request.make(SUDOKU, "hard", {}), "hinted")
-    whys = " ".join(h["why"] for h in SUDOKU.hints(record.puzzle, record.solution))
+    whys = " ".join(text for h in SUDOKU.hints(record.puzzle, record.solution)
+                    for text in [*h.get("steps", []), h["why"]])
     assert any(name in whys for name in ("Locked candidates", "Naked pair", "X-wing", "Hidden pair"))
 
 
@@ -241,7 +242,7 @@ def test_the_harder_techniques_are_named_in_hints_that_replay_to_the_answer(line
     answer = SUDOKU.solve(puzzle, 2)
     assert answer.count == 1 and answer.solution is not None
     hints = SUDOKU.hints(puzzle, answer.solution)
-    whys = " ".join(hint["why"] for hint in hints)
+    whys = " ".join(text for hint in hints for text in [*hint.get("steps", []), hint["why"]])
     assert all(name in whys for name in names)
     assert replayed(puzzle, hints) == answer.solution["grid"]
 
@@ -372,7 +373,7 @@ def test_hints_of_a_master_sudoku_name_the_cells_of_its_hardest_step_and_replay_
     lead = {"contradiction": "Trial: ", "xy-chain": "XY-chain: ", "x-chain": "X-chain on ",
             "simple colouring": "Simple colouring on ", "vwxyz-wing": "VWXYZ-wing: ",
             "uvwxyz-wing": "UVWXYZ-wing: "}[master.rating["hardest"]]
-    told = [sentence for hint in hints for sentence in hint["why"].split(". ") if sentence.startswith(lead)]
+    told = [step for hint in hints for step in hint.get("steps", []) if step.startswith(lead)]
     assert told and all("row " in sentence and ", column " in sentence for sentence in told)
     assert not any("trial and error beyond these techniques" in hint["why"] for hint in hints)
     assert replayed(master.puzzle, hints) == master.solution["grid"]

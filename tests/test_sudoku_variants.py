@@ -488,7 +488,7 @@ def test_the_variant_help_names_the_sizes_each_variant_takes():
 def test_killer_hints_name_the_cage_combination_and_replay_to_the_answer():
     record = _killer("medium", "killer-hints")
     hints = SUDOKU.hints(record.puzzle, record.solution)
-    whys = " ".join(hint["why"] for hint in hints)
+    whys = " ".join(text for hint in hints for text in [*hint.get("steps", []), hint["why"]])
     assert "Cage combination: the cage of " in whys
     assert replayed(record.puzzle, hints) == record.solution["grid"]
     assert record.rating["techniques"]["cage combination"] > 0

@@ -202,6 +202,12 @@ def recorded_steps(deductions: Sequence[Deduction[State]], state: State,
     return simplest_first(deductions, state, finished, top, observe=observe), steps
 
 
+HINT_CAP = 400
+"""The most characters a hint's text says in English (its why, or one of its steps): about five
+lines of a phone's status line. A Latin square's, a sudoku's or a kakuro's grader tells a number
+that needed crossing-out steps first as those steps, one a press, then the number, each within
+this; the longest (a sudoku wing naming a dozen cells) come to some 390."""
+
 Explain = Callable[[Mapping[Cell, int], Cell, int], "str | None"]
 
 

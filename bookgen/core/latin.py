@@ -228,8 +228,9 @@ class Pencil:
     candidates: list[int]
     placed: list[bool]
     log: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-    refuted: list[tuple[int, Cell, int]] = field(default_factory=list)
-    """Assumptions a trial found false and has not crossed out yet: (length, cell, number)."""
+    refuted: list[tuple[int, Cell, int, Candidates]] = field(default_factory=list)
+    """Assumptions a trial found false and has not crossed out yet: (length, cell, number, the
+    candidates its contradiction stopped at)."""
 
     def place(self, cell: Cell, value: int) -> None:
         bit = 1 << value
@@ -425,20 +426,53 @@ def fish(size: int, name: str) -> Callable[[Pencil], int]:
     return apply
 
 
-def trial(settle_of: Callable[[Any], Settle | None]) -> Callable[[Pencil], int]:
+Broken = tuple[Any, ...]
+"""What a trial's contradiction breaks, for its hint to name: ("cell", cell) a square left with
+no number, ("none", unit, number) a line with no place for a number, ("two", unit, number) a line
+holding a number twice, or a type's own (a cage, a sign); ("unknown",) when nothing names it."""
+
+
+def broken_lines(square: Square, candidates: Candidates) -> Broken | None:
+    """What the rows and columns show broken in candidates a contradiction stopped at: a square
+    without a number, a line without a place for a number or holding one twice; None if none."""
+    for cell, mask in enumerate(candidates):
+        if not mask:
+            return ("cell", cell)
+    for unit, cells in enumerate(square.units):
+        union = decided = 0
+        for cell in cells:
+            mask = candidates[cell]
+            union |= mask
+            if not mask & (mask - 1):
+                if decided & mask:
+                    return ("two", unit, mask.bit_length() - 1)
+                decided |= mask
+        if union != square.full:
+            missing = square.full & ~union
+            return ("none", unit, (missing & -missing).bit_length() - 1)
+    return None
+
+
+Explain = Callable[[Candidates], "Broken | None"]
+"""A type's own check of candidates a contradiction stopped at: the clue it breaks, or None."""
+
+
+def trial(settle_of: Callable[[Any], Settle | None],
+          explain_of: Callable[[Any], Explain] | None = None) -> Callable[[Pencil], int]:
     """Assume a candidate and follow the singles and the type's own constraint (`settle_of(state)`,
     the solver's: its cages or signs) to a contradiction; of the assumptions that get there, cross
     out the one that decides the fewest cells on the way (the shortest chain a person would
-    follow), its length logged. The solver's propagation reaches the same contradictions as the
+    follow), its length logged with what broke (`broken_lines`, else `explain_of(state)`'s clue),
+    so its hint can name it. The solver's propagation reaches the same contradictions as the
     grader's simple steps would, in a fraction of the time. The other contradictions found are
     kept (more candidates crossed out never undo one) and crossed out at the next trials, before
     the candidates are tried again."""
     def apply(state: Pencil) -> int:
         square = state.square
         while state.refuted:
-            length, cell, value = state.refuted.pop(0)
+            length, cell, value, stopped = state.refuted.pop(0)
             if not state.placed[cell] and state.candidates[cell] >> value & 1:
-                return _refute(state, length, cell, value)
+                return _refute(state, length, cell, value, _broken(state, stopped, explain_of))
         settle = settle_of(state)
         decided = sum(1 for mask in state.candidates if not mask & (mask - 1))
         for cell in range(square.cells):
@@ -450,17 +484,28 @@ def trial(settle_of: Callable[[Any], Settle | None]) -> Callable[[Pencil], int]:
                         settle is None or settle(attempt)):
                     continue
                 length = sum(1 for mask in attempt if not mask & (mask - 1)) - decided
-                state.refuted.append((length, cell, value))
+                state.refuted.append((length, cell, value, attempt))
         if not state.refuted:
             return 0
-        state.refuted.sort()
-        return _refute(state, *state.refuted.pop(0))
+        state.refuted.sort(key=lambda refuted: refuted[:3])
+        length, cell, value, stopped = state.refuted.pop(0)
+        return _refute(state, length, cell, value, _broken(state, stopped, explain_of))
     return apply
 
 
-def _refute(state: Pencil, length: int, cell: Cell, value: int) -> int:
+def _broken(state: Pencil, stopped: Candidates, explain_of: Callable[[Any], Explain] | None) -> Broken:
+    """What broke where a trial stopped: worked out only for the trial crossed out (its hint
+    names it), not for every contradiction a sweep finds."""
+    found = broken_lines(state.square, stopped)
+    if found is None and explain_of is not None:
+        found = explain_of(state)(stopped)
+    return found or ("unknown",)
+
+
+def _refute(state: Pencil, length: int, cell: Cell, value: int, broken: Broken) -> int:
     state.cross_out([cell], 1 << value)
-    state.log.append(("trial", {"cell": cell, "value": value, "length": length, "crossed": [cell]}))
+    state.log.append(("trial", {"cell": cell, "value": value, "length": length, "crossed": [cell],
+                                "broken": broken}))
     return 1
 
 

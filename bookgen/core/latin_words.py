@@ -76,17 +76,35 @@ def technique_name(name: str) -> str:
     return names[name]
 
 
+def broken_words(square: Square, broken: Sequence[Any], clue: Callable[[Sequence[Any]], str | None]
+                 ) -> str | None:
+    """What a trial's contradiction breaks, as a clause ("row 4 would hold 3 twice"): the rows
+    and columns' kinds here (`bookgen.core.latin.Broken`), a type's own through `clue`; None
+    when the trial could not say."""
+    kind = broken[0]
+    if kind == "cell":
+        return _("{cell} would be left with no number").format(cell=cell_name(square, broken[1]))
+    if kind == "none":
+        return _("{unit} would have no place for {value}").format(
+            unit=line_name(square, broken[1]), value=broken[2])
+    if kind == "two":
+        return _("{unit} would hold {value} twice").format(unit=line_name(square, broken[1]),
+                                                           value=broken[2])
+    return clue(broken)
+
+
 Tell = Callable[[str, dict[str, Any]], str]
 """A type's sentence for a step of the log: its own steps, and the Latin ones through
 `crossing_out` and `placing`."""
 
 
 def told(state: Pencil, answer: Sequence[int], tell: Tell, placed: Sequence[str]) -> list[dict[str, Any]]:
-    """The page's hints from a grader's log: each number placed, in order, with why: the steps
-    not told yet that crossed out a candidate of its square (for a hidden single, of any square of
-    its line), then the single itself (`placed`: the steps that place). A step is told once, with
-    the first number it helps to place. A square the steps left open gets its number from the one
-    answer, said so."""
+    """The page's hints from a grader's log: each number placed, in order, with why (the single
+    itself; `placed`: the steps that place) and, where crossing-out steps not told yet took a
+    candidate of its square (for a hidden single, of any square of its line), those steps first
+    as its "steps", one sentence each, which the page gives one a press before the number. A step
+    is told once, with the first number it helps to place. A square the steps left open gets its
+    number from the one answer, said so."""
     square = state.square
     hints: list[dict[str, Any]] = []
     pending: list[tuple[str, dict[str, Any]]] = []
@@ -99,8 +117,11 @@ def told(state: Pencil, answer: Sequence[int], tell: Tell, placed: Sequence[str]
                 else set() if name == "full house" else {cell})
         used = [(step, seen) for step, seen in pending if near & set(seen.get("crossed", ()))]
         pending = [entry for entry in pending if entry not in used]
-        hints.append({"cells": [list(divmod(cell, square.size))], "value": facts["value"],
-                      "why": " ".join([tell(step, seen) for step, seen in used] + [tell(name, facts)])})
+        hint: dict[str, Any] = {"cells": [list(divmod(cell, square.size))], "value": facts["value"],
+                                "why": tell(name, facts)}
+        if used:
+            hint["steps"] = [tell(step, seen) for step, seen in used]
+        hints.append(hint)
     for cell in range(square.cells):
         if not state.placed[cell]:
             value = answer[cell]

@@ -109,28 +109,36 @@ SLOT = "#"  # where a phrase takes its next number
 
 
 def _packed_hints(hints: Any, phrases: dict[str, int]) -> Any:
-    """A record's hints as [cells, value, phrase, numbers..., after?]: each "why" becomes the
-    index of its phrase (the text with every run of digits replaced by "#", shared by the whole
-    page) and the numbers that fill it in (as strings only where a leading zero must stay), then
-    the hint's "after" where it has one (the script knows it by the count of "#"s). Hints are the
-    bulk of a page's data and say the same few sentences with different numbers, so this keeps
-    about a third of their size; the script puts each hint back together. A hint of another shape
-    (or a why holding "#") is kept as it is."""
+    """A record's hints as [cells, value, phrase, numbers..., after?, steps?]: each "why" becomes
+    the index of its phrase (the text with every run of digits replaced by "#", shared by the
+    whole page) and the numbers that fill it in (as strings only where a leading zero must stay),
+    then the hint's "after" where it has one (the script knows it by the count of "#"s), then its
+    "steps" where it has them, as one list of [phrase, numbers...] (the script knows it as the
+    last item that is a list). Hints are the bulk of a page's data and say the same few sentences
+    with different numbers, so this keeps about a third of their size; the script puts each hint
+    back together. A hint of another shape (or a text holding "#") is kept as it is."""
     if not isinstance(hints, list):
         return hints
     packed: list[Any] = []
     for hint in hints:
         why = hint.get("why") if isinstance(hint, dict) else None
-        if (not isinstance(why, str) or SLOT in why
-                or set(hint) - {"after"} != {"cells", "value", "why"}
+        steps = hint.get("steps", []) if isinstance(hint, dict) else None
+        if (not isinstance(why, str) or not isinstance(steps, list)
+                or any(not isinstance(text, str) or SLOT in text for text in [why, *steps])
+                or set(hint) - {"after", "steps"} != {"cells", "value", "why"}
                 or not isinstance(hint.get("after", 0), int)):
             packed.append(hint)
             continue
-        phrase = phrases.setdefault(NUMBER_RUN.sub(SLOT, why), len(phrases))
-        numbers = [int(run) if str(int(run)) == run else run for run in NUMBER_RUN.findall(why)]
         after = [hint["after"]] if "after" in hint else []
-        packed.append([hint["cells"], hint["value"], phrase, *numbers, *after])
+        told = [[_packed_text(step, phrases) for step in steps]] if steps else []
+        packed.append([hint["cells"], hint["value"], *_packed_text(why, phrases), *after, *told])
     return packed
+
+
+def _packed_text(text: str, phrases: dict[str, int]) -> list[Any]:
+    """[phrase, numbers...]: the index of the text's phrase and the numbers that fill it in."""
+    phrase = phrases.setdefault(NUMBER_RUN.sub(SLOT, text), len(phrases))
+    return [phrase, *(int(run) if str(int(run)) == run else run for run in NUMBER_RUN.findall(text))]
 
 
 def _texts(type_names: set[str]) -> dict[str, Any]:

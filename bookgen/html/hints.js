@@ -7,21 +7,31 @@
  * it, say why, and keep the log of hints given.
  */
 /* global t, tn, el */
-/* exported unpackHint, hintsReady, nearestHint, hintGiver */
+/* exported unpackText, unpackHint, hintsReady, nearestHint, hintGiver */
 
 var HINT_FLASH = 1600;  // ms a hinted cell stays highlighted
 var NEAR = 2;  // squares (rows or columns, or boxes) from the last change where Hint looks first
 var flashing = { nodes: [], timer: null };  // the newest hinted cells, the only ones lit on the page
 
-/* A hint as the page packs it, [cells, value, phrase, numbers..., after?] (see bookgen.html),
- * back to {cells, value, why, after}: the phrase (its index in `phrases`, the page's list) with
- * its "#"s filled with the numbers in turn. A hint of any other shape is kept as it is. */
+/* A text as the page packs it, [phrase, numbers...]: the phrase (its index in `phrases`, the
+ * page's list) with its "#"s filled with the numbers in turn. */
+function unpackText(packed, phrases) {
+  var numbers = packed.slice(1), n = 0;
+  return String(phrases[packed[0]] || "").replace(/#/g, function () { return String(numbers[n++]); });
+}
+
+/* A hint as the page packs it, [cells, value, phrase, numbers..., after?, steps?] (see
+ * bookgen.html), back to {cells, value, why, after, steps}: its why and each of its steps (the
+ * last item, when it is a list of packed texts) unpacked as unpackText does. A hint of any other
+ * shape is kept as it is. */
 function unpackHint(hint, phrases) {
   if (!Array.isArray(hint)) return hint;
-  var phrase = String(phrases[hint[2]] || ""), slots = (phrase.match(/#/g) || []).length;
-  var numbers = hint.slice(3, 3 + slots), n = 0;
-  var unpacked = { cells: hint[0], value: hint[1], why: phrase.replace(/#/g, function () { return String(numbers[n++]); }) };
+  var steps = hint.length > 3 && Array.isArray(hint[hint.length - 1]) ? hint[hint.length - 1] : null;
+  if (steps) hint = hint.slice(0, -1);
+  var slots = (String(phrases[hint[2]] || "").match(/#/g) || []).length;
+  var unpacked = { cells: hint[0], value: hint[1], why: unpackText(hint.slice(2, 3 + slots), phrases) };
   if (hint.length > 3 + slots) unpacked.after = hint[3 + slots];
+  if (steps) unpacked.steps = steps.map(function (step) { return unpackText(step, phrases); });
   return unpacked;
 }
 
@@ -62,13 +72,16 @@ function nearestHint(hints, ready, lastAt) {
  * on the board, filled as a move (so Undo takes it back, and the count of hints with it), named
  * by its square ("Row 3, column 5"), focused and flashed, with its reason in the status line and
  * in the log of hints given (a game with pointAt lights the hint's cells instead of filling
- * them). Hints of words only come one more each time, and the last fills in the answer.
+ * them). A hint with "steps" (the crossing-out steps its number needs first) says one of them a
+ * press, in the status line only, before it fills its number. Hints of words only come one more
+ * each time, and the last fills in the answer.
  * `player` is what the frame lends: say(text, tone), revealed(), showAnswer(fill) (Reveal's work,
  * with `fill` writing the answer in), lastAt() and gave(text) (a hint went in: commit it as a
  * move and say `text`). The hints given are part of every snapshot:
  * given() tells them, setGiven(list) puts them back (after Undo, Reset or a reload). */
 function hintGiver(hints, game, status, player) {
   var hinted = [];  // indices of the hints given, in order
+  var stepsSaid = {};  // per hint with steps, how many of them the status line has said
   var log = el("details", "hint-log");
   log.open = true;
   var logTitle = el("summary", "");
@@ -91,6 +104,7 @@ function hintGiver(hints, game, status, player) {
     hinted.forEach(function (n) { logList.appendChild(el("li", "", hintText(n))); });
     logTitle.textContent = tn("{count} hint given", "{count} hints given", hinted.length, { count: hinted.length });
     log.hidden = !hinted.length;
+    logList.scrollTop = logList.scrollHeight;  // the list scrolls within its height: newest in view
   }
   function flash(nodes) {
     flashing.nodes.forEach(function (node) { node.classList.remove("hinted"); });
@@ -126,6 +140,14 @@ function hintGiver(hints, game, status, player) {
       return;
     }
     var chosen = nearestHint(hints, found.ready, player.lastAt());
+    var steps = hints[chosen].steps || [], said = stepsSaid[chosen] || 0;
+    if (said < steps.length) {
+      stepsSaid[chosen] = said + 1;
+      // Translators: one press of Hint that tells a step a number needs before it goes in
+      // ("Step 1 of 3 towards the next number: Naked pair: ..."); its reason ends with its own full stop
+      player.say(t("Step {number} of {count} towards the next number: {reason}", { number: said + 1, count: steps.length, reason: steps[said] }));
+      return;
+    }
     flash(game.pointAt ? game.pointAt(hints[chosen]) : game.giveHint(hints[chosen]));
     recordHint(chosen);
   }

@@ -22,6 +22,15 @@ test("a packed hint is its phrase with the numbers back in, and its after", () =
   assert.equal(unpackHint([[], 1, 9], phrases).why, "");  // a phrase the page lacks
 });
 
+test("a packed hint's steps, its last item when that is a list, come back as texts", () => {
+  const phrases = ["Hidden single: in row #, # can only go in row #, column #",
+                   "Trial: were # in row #, column #, following the singles, row # would hold # twice; so # is crossed out there."];
+  assert.deepEqual(unpackHint([[[0, 8]], 9, 0, 1, 9, 1, 9, 3, [[1, 8, 1, 2, 4, 5, 8]]], phrases),
+                   {cells: [[0, 8]], value: 9, why: "Hidden single: in row 1, 9 can only go in row 1, column 9",
+                    after: 3, steps: ["Trial: were 8 in row 1, column 2, following the singles, row 4 would hold 5 twice; so 8 is crossed out there."]});
+  assert.deepEqual(unpackHint([[[2, 2]], [4, 5], 1, 8, 1, 2, 4, 5, 8], phrases).value, [4, 5]);  // no steps
+});
+
 const hint = (cell, after) => (after === undefined ? {cells: [cell], value: 1} : {cells: [cell], value: 1, after});
 
 test("the first hint not done is ready, and any later one its after allows", () => {

@@ -30,7 +30,7 @@ from bookgen.core.latin import (
     trial,
 )
 from bookgen.puzzles.calcudoku.cages import Cage, cage_of, cages_of, line_musts
-from bookgen.puzzles.calcudoku.solver import left_by_cages, settle
+from bookgen.puzzles.calcudoku.solver import broken_cage, left_by_cages, settle
 
 
 @dataclass
@@ -177,7 +177,8 @@ def _steps() -> tuple[Deduction[State], ...]:
              "cage in a line": cage_in_line, "line remainder": line_remainder,
              "trial": trial(lambda state: partial(settle, state.square, state.cages,
                                                   kept_before=left_by_cages(state.square, state.cages,
-                                                                            state.candidates)))}
+                                                                            state.candidates)),
+                            lambda state: partial(broken_cage, state.square, state.cages))}
     return tuple(Deduction(name, rank + 1, apply[name]) for rank, (name, _) in enumerate(TECHNIQUES))
 
 

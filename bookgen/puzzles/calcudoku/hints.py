@@ -4,6 +4,7 @@ Latin-square steps)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import factorial
 from typing import Any
 
@@ -11,8 +12,16 @@ from bookgen.api import JSON
 from bookgen.core.bits import members
 from bookgen.core.grading import simplest_first
 from bookgen.core.latin import PLACING, Contradiction, Square, flat
-from bookgen.core.latin_words import cell_name, crossing_out, line_name, numbers_named, placing, told
-from bookgen.i18n import _
+from bookgen.core.latin_words import (
+    broken_words,
+    cell_name,
+    crossing_out,
+    line_name,
+    numbers_named,
+    placing,
+    told,
+)
+from bookgen.i18n import _, ngettext
 from bookgen.i18n.conjunctions import joined
 from bookgen.puzzles.calcudoku.cages import Cage
 from bookgen.puzzles.calcudoku.grader import STEPS, start
@@ -30,7 +39,7 @@ def _kept(square: Square, facts: dict[str, Any]) -> str:
                    for cell, mask in zip(facts["crossed"], facts["kept"])])
 
 
-def tell(square: Square, name: str, facts: dict[str, Any]) -> str:
+def tell(square: Square, cages: Sequence[Cage], name: str, facts: dict[str, Any]) -> str:
     """One sentence naming a step and its squares."""
     if name in PLACING:
         return placing(square, name, facts, _(
@@ -40,9 +49,20 @@ def tell(square: Square, name: str, facts: dict[str, Any]) -> str:
     if latin is not None:
         return latin
     if name == "trial":
-        return _("Trial: were {value} in {cell}, the singles and the cages would lead to a "
-                 "contradiction, so {value} is crossed out there.").format(
-            value=facts["value"], cell=cell_name(square, facts["cell"]))
+        def cage_broken(broken: Sequence[Any]) -> str | None:
+            if broken[0] != "cage":
+                return None
+            cage = cages[broken[1]]
+            return _("the cage at {cell} could not make {label}").format(
+                cell=cell_name(square, cage.cells[0]), label=cage_label(cage))
+        broken = broken_words(square, facts["broken"], cage_broken)
+        if broken is None:
+            return _("Trial: were {value} in {cell}, the singles and the cages would lead to a "
+                     "contradiction, so {value} is crossed out there.").format(
+                value=facts["value"], cell=cell_name(square, facts["cell"]))
+        return _("Trial: were {value} in {cell}, following the singles and the cages, {broken}; so "
+                 "{value} is crossed out there.").format(
+            value=facts["value"], cell=cell_name(square, facts["cell"]), broken=broken)
     if name == "line remainder":
         remainder = facts["cage"]
         unit = line_name(square, facts["unit"])
@@ -64,8 +84,11 @@ def tell(square: Square, name: str, facts: dict[str, Any]) -> str:
     if name == "cage combination":
         return _("Cage combination: the ways left to make {label} in the cage at {cell} leave "
                  "{kept}.").format(label=cage_label(cage), cell=where, kept=_kept(square, facts))
-    return _("Cage in a line: every way to make {label} in the cage at {cell} puts {numbers} in "
-             "{unit}, so they are crossed out in the rest of {unit}.").format(
+    return ngettext(
+        "Cage in a line: every way to make {label} in the cage at {cell} puts {numbers} in {unit}, "
+        "so it is crossed out in the rest of {unit}.",
+        "Cage in a line: every way to make {label} in the cage at {cell} puts {numbers} in {unit}, "
+        "so they are crossed out in the rest of {unit}.", len(facts["digits"])).format(
         label=cage_label(cage), cell=where, numbers=numbers_named(facts["digits"]),
         unit=line_name(square, facts["unit"]))
 
@@ -77,8 +100,8 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
         simplest_first(STEPS, state, type(state).finished, len(STEPS))
     except Contradiction:
         return []
-    return told(state, flat(solution["grid"]), lambda name, facts: tell(state.square, name, facts),
-                PLACING)
+    return told(state, flat(solution["grid"]),
+                lambda name, facts: tell(state.square, state.cages, name, facts), PLACING)
 
 
 def given_answer(puzzle: JSON) -> JSON:

@@ -40,6 +40,16 @@ def settle(square: Square, cages: tuple[Cage, ...], candidates: Candidates,
     return True
 
 
+def broken_cage(square: Square, cages: tuple[Cage, ...], candidates: Candidates) -> tuple[str, int] | None:
+    """The first cage no filling of its squares' candidates makes, as a trial's hint names it:
+    ("cage", its index); None if every cage can still be made."""
+    for index, cage in enumerate(cages):
+        if options(cage.op, cage.target, square.size, cage.clash,
+                   tuple(map(candidates.__getitem__, cage.cells))) is None:
+            return ("cage", index)
+    return None
+
+
 def left_by_cages(square: Square, cages: tuple[Cage, ...], candidates: Candidates
                   ) -> list[tuple[int, ...] | None]:
     """What each cage's fillings leave its squares of these candidates (None where none fits):

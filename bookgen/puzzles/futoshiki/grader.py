@@ -28,7 +28,7 @@ from bookgen.core.latin import (
     square_of,
     trial,
 )
-from bookgen.puzzles.futoshiki.solver import Link, links_of, settle
+from bookgen.puzzles.futoshiki.solver import Link, broken_sign, links_of, settle
 
 
 @dataclass
@@ -125,7 +125,8 @@ BANDS = Bands.of({"easy": (0, 1.59), "medium": (1.6, 2.99), "hard": (3.0, 4.99),
 
 def _steps() -> tuple[Deduction[State], ...]:
     apply = {**LATIN_STEPS, "sign chain": sign_chain, "sign": sign,
-             "trial": trial(lambda state: partial(settle, state.square, state.links))}
+             "trial": trial(lambda state: partial(settle, state.square, state.links),
+                            lambda state: partial(broken_sign, state.links))}
     return tuple(Deduction(name, rank + 1, apply[name]) for rank, (name, _) in enumerate(TECHNIQUES))
 
 

@@ -4,12 +4,13 @@ steps)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bookgen.api import JSON
 from bookgen.core.grading import simplest_first
 from bookgen.core.latin import PLACING, Contradiction, Pencil, Square, flat
-from bookgen.core.latin_words import cell_name, cells_named, crossing_out, placing, told
+from bookgen.core.latin_words import broken_words, cell_name, cells_named, crossing_out, placing, told
 from bookgen.i18n import _
 from bookgen.puzzles.futoshiki.grader import STEPS, start
 
@@ -24,9 +25,19 @@ def tell(square: Square, name: str, facts: dict[str, Any]) -> str:
     if latin is not None:
         return latin
     if name == "trial":
-        return _("Trial: were {value} in {cell}, the singles and the signs would lead to a "
-                 "contradiction, so {value} is crossed out there.").format(
-            value=facts["value"], cell=cell_name(square, facts["cell"]))
+        def sign_broken(broken: Sequence[Any]) -> str | None:
+            if broken[0] != "sign":
+                return None
+            return _("{low} could no longer hold less than {high}").format(
+                low=cell_name(square, broken[1]), high=cell_name(square, broken[2]))
+        broken = broken_words(square, facts["broken"], sign_broken)
+        if broken is None:
+            return _("Trial: were {value} in {cell}, the singles and the signs would lead to a "
+                     "contradiction, so {value} is crossed out there.").format(
+                value=facts["value"], cell=cell_name(square, facts["cell"]))
+        return _("Trial: were {value} in {cell}, following the singles and the signs, {broken}; so "
+                 "{value} is crossed out there.").format(
+            value=facts["value"], cell=cell_name(square, facts["cell"]), broken=broken)
     if name == "sign" and facts["side"] == "low":
         return _("Sign: {low} is less than {high}, which holds {bound} at most, so {low} holds less "
                  "than {bound}.").format(low=cell_name(square, facts["low"]),

@@ -52,6 +52,15 @@ def settle(square: Square, links: tuple[Link, ...], candidates: Candidates) -> b
     return True
 
 
+def broken_sign(links: tuple[Link, ...], candidates: Candidates) -> tuple[str, Cell, Cell] | None:
+    """The first sign its squares' candidates cannot keep (the smaller's least is not below the
+    greater's greatest), as a trial's hint names it: ("sign", smaller, greater); else None."""
+    for low, high in links:
+        if (candidates[low] & -candidates[low]).bit_length() >= candidates[high].bit_length():
+            return ("sign", low, high)
+    return None
+
+
 def another_answer(puzzle: JSON, given: tuple[Cell, int] | None = None,
                    sign: Link | None = None, budget: Budget | None = None) -> bool:
     """Whether a search (within `budget`) finds an answer where square `given[0]` does not hold

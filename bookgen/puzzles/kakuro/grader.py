@@ -41,7 +41,10 @@ expert trial (or more)."""
 
 
 class Contradiction(Exception):
-    """A square left without a candidate, a run without a set of digits, or a digit twice."""
+    """A square left without a candidate, a run without a set of digits, or a digit twice. Its
+    args say which, for a trial's hint to name: ("cell", square), ("run", run) (its sum cannot be
+    made), ("two", run, digit), ("none", run, digit) (no square of the run can take a digit it
+    needs); none where nothing is said."""
 
 
 @lru_cache(maxsize=1 << 14)
@@ -98,7 +101,7 @@ class State:
         self.candidates[cell] = bit
         for run in self.board.runs_of[cell]:
             if self.used[run] & bit:
-                raise Contradiction
+                raise Contradiction("two", run, digit)
             self.left[run] -= digit
             self.empty[run] -= 1
             self.used[run] |= bit
@@ -108,7 +111,7 @@ class State:
         """Keep in the run's empty squares only what its sum table allows."""
         if not self.empty[run]:
             if self.left[run]:
-                raise Contradiction
+                raise Contradiction("run", run)
             return
         allowed = union_of(self.sets(run))
         self.cross_out(self.open_cells(run), ~allowed)
@@ -120,7 +123,7 @@ class State:
             if not self.values[cell] and self.candidates[cell] & bits:
                 left = self.candidates[cell] & ~bits
                 if not left:
-                    raise Contradiction
+                    raise Contradiction("cell", cell)
                 self.candidates[cell] = left
                 changed.append(cell)
         return changed
@@ -147,7 +150,7 @@ def last_square(state: State) -> int:
             (cell,) = state.open_cells(run)
             digit = state.left[run]
             if not 1 <= digit <= 9:
-                raise Contradiction
+                raise Contradiction("run", run)
             state.place(cell, digit)
             state.log.append(("last square", {"cell": cell, "value": digit, "run": run}))
             found += 1
@@ -176,7 +179,7 @@ def required_digit(state: State) -> int:
         for digit in digits(common_to(state.sets(run))):
             holders = [cell for cell in state.open_cells(run) if state.candidates[cell] >> digit & 1]
             if not holders:
-                raise Contradiction
+                raise Contradiction("none", run, digit)
             if len(holders) == 1:
                 state.place(holders[0], digit)
                 state.log.append(("required digit", {"cell": holders[0], "value": digit, "run": run}))
@@ -224,7 +227,10 @@ def set_check(name: str, arranged: bool) -> Callable[[State], int]:
             cells = state.open_cells(run)
             masks = tuple(state.candidates[cell] for cell in cells)
             key = (state.empty[run], state.left[run], state.used[run], masks)
-            kept, keep = fitting(*key, arranged)
+            try:
+                kept, keep = fitting(*key, arranged)
+            except Contradiction:
+                raise Contradiction("run", run) from None
             if keep == masks or arranged and fitting(*key, False)[1] == keep:
                 continue
             changed = [cell for cell, mask in zip(cells, keep) if state.cross_out([cell], ~mask)]
@@ -272,7 +278,7 @@ def trial(state: State) -> int:
     contradiction, cross out the one that gets there in the fewest placements (the shortest
     chain a person would follow), logged with its length."""
     board = state.board
-    shortest: tuple[int, Cell, int] | None = None
+    shortest: tuple[int, Cell, int, tuple[Any, ...]] | None = None
     before = sum(1 for value in state.values if value)
     bound = board.size
 
@@ -286,16 +292,16 @@ def trial(state: State) -> int:
             try:
                 attempt.place(cell, digit)
                 simplest_first(STEPS[:-1], attempt, done, top=len(STEPS) - 1)
-            except Contradiction:
+            except Contradiction as contradiction:
                 length = sum(1 for value in attempt.values if value) - before
                 if shortest is None or length < shortest[0]:
-                    shortest = (length, cell, digit)
+                    shortest = (length, cell, digit, contradiction.args or ("unknown",))
                     bound = length
     if shortest is None:
         return 0
-    length, cell, digit = shortest
+    length, cell, digit, broken = shortest
     state.cross_out([cell], 1 << digit)
-    state.log.append(("trial", {"cell": cell, "value": digit, "length": length}))
+    state.log.append(("trial", {"cell": cell, "value": digit, "length": length, "broken": broken}))
     return 1
 
 

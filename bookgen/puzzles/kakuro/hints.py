@@ -4,6 +4,7 @@ squares; the crossing-out steps through a square since the last digit written ar
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bookgen.api import JSON
@@ -72,8 +73,13 @@ def run_table(board: Board, sums: tuple[int, ...], values: list[int], run: int) 
 def crossing_out(board: Board, sums: tuple[int, ...], name: str, facts: dict[str, Any]) -> str:
     """One sentence naming a crossing-out step, its run and its squares."""
     if name == "trial":
-        return _("Trial: {value} in {square} leads to a contradiction, so {value} is crossed out "
-                 "there.").format(value=facts["value"], square=square_name(board, facts["cell"]))
+        broken = broken_words(board, sums, facts["broken"])
+        if broken is None:
+            return _("Trial: {value} in {square} leads to a contradiction, so {value} is crossed "
+                     "out there.").format(value=facts["value"], square=square_name(board, facts["cell"]))
+        return _("Trial: were {value} in {square}, following the steps so far, {broken}; so {value} "
+                 "is crossed out there.").format(
+            value=facts["value"], square=square_name(board, facts["cell"]), broken=broken)
     run = run_name(board, sums, facts["run"])
     if name in ("naked pair", "naked triple"):
         squares = joined([square_name(board, cell) for cell in facts["group"]])
@@ -90,6 +96,23 @@ def crossing_out(board: Board, sums: tuple[int, ...], name: str, facts: dict[str
             run=run, sets=made)
     return _("Combination: with the digits its squares can take, {run} can only be {sets}; the "
              "other digits are crossed out there.").format(run=run, sets=made)
+
+
+def broken_words(board: Board, sums: tuple[int, ...], broken: Sequence[Any]) -> str | None:
+    """What a trial's contradiction breaks, as a clause ("16 across in row 3 would hold 7 twice";
+    see the grader's `Contradiction`); None when the trial could not say."""
+    kind = broken[0]
+    if kind == "cell":
+        return _("{square} would be left with no digit").format(square=square_name(board, broken[1]))
+    if kind == "run":
+        return _("{run} could not be made").format(run=run_name(board, sums, broken[1]))
+    if kind == "two":
+        return _("{unit} would hold {value} twice").format(unit=run_name(board, sums, broken[1]),
+                                                           value=broken[2])
+    if kind == "none":
+        return _("{unit} would have no place for {value}").format(
+            unit=run_name(board, sums, broken[1]), value=broken[2])
+    return None
 
 
 def placing(board: Board, sums: tuple[int, ...], values: list[int], name: str,
@@ -156,9 +179,10 @@ def touches(facts: dict[str, Any], cell: Cell) -> bool:
 
 
 def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
-    """Each digit the grader writes, in its order, with its reason (the crossing-out steps since
-    the last digit written whose squares it is among); a puzzle the steps cannot finish gets the
-    rest from its one answer, said so."""
+    """Each digit the grader writes, in its order, with its reason: the step that writes it, and
+    as its "steps" (one sentence each, which the page gives one a press before the digit) the
+    crossing-out steps since the last digit written whose squares it is among; a puzzle the steps
+    cannot finish gets the rest from its one answer, said so."""
     board = board_for(puzzle)
     sums = sums_of(board, puzzle)
     try:
@@ -183,7 +207,9 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
                      for step, seen in [step for step in crossed if touches(step[1], cell)][-2:]]
         row, col = board.squares[cell]
         hint: JSON = {"cells": [[row, col]], "value": facts["value"],
-                      "why": " ".join(steps + [placing(board, sums, values, name, facts, bool(steps))])}
+                      "why": placing(board, sums, values, name, facts, bool(steps))}
+        if steps:
+            hint["steps"] = steps
         if not steps and holds_alone(board, sums, values, name, facts):
             after = _after(board, sums, told, name, facts)
             if after < len(told):

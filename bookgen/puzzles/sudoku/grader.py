@@ -84,7 +84,21 @@ def hardness(rating: JSON) -> float:
 
 
 class Contradiction(Exception):
-    """A cell left without a candidate, or a unit without a place for a number."""
+    """A cell left without a candidate, or a unit without a place for a number. The singles a
+    trial follows say which (`broken`), for its hint to name."""
+
+    @property
+    def broken(self) -> tuple[Any, ...]:
+        """("two", unit, number): a unit would hold the number twice; ("pair", cell, other,
+        number): two cells that see each other (a killer's cage mates) would; ("none", unit,
+        number): a unit would have no place for it; ("unknown",) where nothing is said."""
+        return self.args or ("unknown",)
+
+
+def held_twice(board: Board, cell: Cell, other: Cell, value: int) -> Contradiction:
+    """Two cells that see each other would both hold `value`: named by a unit they share."""
+    shared = [unit for unit in board.cell_units[cell] if unit in board.cell_units[other]]
+    return Contradiction("two", shared[0], value) if shared else Contradiction("pair", cell, other, value)
 
 
 @dataclass
@@ -108,7 +122,7 @@ class State:
             mask = candidates[peer]
             if mask & bit:
                 if mask == bit:
-                    raise Contradiction
+                    raise held_twice(self.board, cell, peer, value)
                 candidates[peer] = mask ^ bit
 
     def cross_out(self, cells: list[Cell], bits: int) -> list[Cell]:
@@ -193,7 +207,8 @@ def hidden_single(in_boxes: bool, name: str) -> Callable[[State], int]:
                     twice |= once & mask
                     once |= mask
             if once | done != board.full:
-                raise Contradiction
+                missing = board.full & ~(once | done)
+                raise Contradiction("none", unit, (missing & -missing).bit_length() - 1)
             alone = once & ~twice & ~done
             while alone:
                 bit = alone & -alone
@@ -201,7 +216,7 @@ def hidden_single(in_boxes: bool, name: str) -> Callable[[State], int]:
                 cell = next((c for c in board.units[unit]
                              if state.candidates[c] & bit and not state.placed[c]), -1)
                 if cell < 0:  # the cell it had was the only place for another number too
-                    raise Contradiction
+                    raise Contradiction("none", unit, bit.bit_length() - 1)
                 value = bit.bit_length() - 1
                 state.place(cell, value)
                 state.log.append((name, {"cell": cell, "value": value, "unit": unit}))
@@ -829,7 +844,7 @@ def contradiction(state: State) -> int:
     board = state.board
     if board.sums:
         return summed_contradictions(state)
-    shortest: tuple[int, Cell, int] | None = None
+    shortest: tuple[int, Cell, int, tuple[Any, ...]] | None = None
     before = sum(state.placed)
     bound = board.cells  # a trial longer than the shortest contradiction so far is given up
 
@@ -843,16 +858,17 @@ def contradiction(state: State) -> int:
             try:
                 trial.place(cell, value)
                 simplest_first(SINGLE_STEPS, trial, done, top=SINGLE_STEPS[-1].rank)
-            except Contradiction:
+            except Contradiction as contradiction:
                 length = sum(trial.placed) - before
                 if shortest is None or length < shortest[0]:
-                    shortest = (length, cell, value)
+                    shortest = (length, cell, value, contradiction.broken)
                     bound = length
     if shortest is None:
         return 0
-    length, cell, value = shortest
+    length, cell, value, broken = shortest
     state.cross_out([cell], 1 << value)
-    state.log.append(("contradiction", {"cell": cell, "value": value, "length": length}))
+    state.log.append(("contradiction", {"cell": cell, "value": value, "length": length,
+                                        "broken": broken}))
     return 1
 
 

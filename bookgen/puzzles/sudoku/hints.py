@@ -4,7 +4,7 @@ the crossing-out steps that made a placement possible are named with it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bookgen.api import JSON
@@ -141,8 +141,28 @@ def crossing_out(board: Board, name: str, facts: dict[str, Any], show: Show = st
     if board.sums:
         return _("Trial: {value} in {cell} leads by singles and cage sums to a contradiction, so "
                  "{value} is crossed out there.").format(value=value, cell=cell_name(board, facts["cell"]))
-    return _("Trial: {value} in {cell} leads by singles to a contradiction, so {value} is crossed "
-             "out there.").format(value=value, cell=cell_name(board, facts["cell"]))
+    broken = broken_words(board, facts["broken"], show)
+    if broken is None:
+        return _("Trial: {value} in {cell} leads by singles to a contradiction, so {value} is "
+                 "crossed out there.").format(value=value, cell=cell_name(board, facts["cell"]))
+    return _("Trial: were {value} in {cell}, following the singles, {broken}; so {value} is crossed "
+             "out there.").format(value=value, cell=cell_name(board, facts["cell"]), broken=broken)
+
+
+def broken_words(board: Board, broken: Sequence[Any], show: Show) -> str | None:
+    """What a trial's contradiction breaks, as a clause ("row 4 would hold 3 twice"; see the
+    grader's `Contradiction.broken`); None when the trial could not say."""
+    kind = broken[0]
+    if kind == "two":
+        return _("{unit} would hold {value} twice").format(unit=unit_name(board, broken[1]),
+                                                           value=show(broken[2]))
+    if kind == "none":
+        return _("{unit} would have no place for {value}").format(unit=unit_name(board, broken[1]),
+                                                                  value=show(broken[2]))
+    if kind == "pair":
+        return _("{cell} and {other} would both hold {value}").format(
+            cell=cell_name(board, broken[1]), other=cell_name(board, broken[2]), value=show(broken[3]))
+    return None
 
 
 def technique_name(name: str) -> str:
@@ -185,9 +205,10 @@ def placing(board: Board, name: str, facts: dict[str, Any], show: Show = str) ->
 
 
 def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
-    """Each number the grader places, in its order, with its reason (the crossing-out steps
-    since the last placement; of a killer's cage combinations, those through the cell); a puzzle
-    the techniques cannot finish gets the rest from its one answer, said so."""
+    """Each number the grader places, in its order, with its reason: the single, and as its
+    "steps" (one sentence each, which the page gives one a press before the number) the
+    crossing-out steps since the last placement (of a killer's cage combinations, those through
+    the cell); a puzzle the techniques cannot finish gets the rest from its one answer, said so."""
     board = board_for(puzzle)
     try:
         state = start(board, flat(puzzle["givens"]))
@@ -211,7 +232,9 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
         steps = [crossing_out(board, step, seen, show) for step, seen in pending
                  if step not in CAGE_STEPS or cell in seen["cells"]]
         hint = {"cells": [[cell // board.size, cell % board.size]], "value": facts["value"],
-                "why": " ".join(steps + [placing(board, name, facts, show)])}
+                "why": placing(board, name, facts, show)}
+        if steps:
+            hint["steps"] = steps
         after = None if pending else _after(board, givens, told, name, facts)
         if after is not None and after < len(told):
             hint["after"] = after  # see core.grading.Told: the page may give it out of order
