@@ -501,3 +501,58 @@ def test_every_page_after_a_sheets_first_says_its_version(run, tmp_path):
             pages = audit.read_pages(tmp_path / name)
             assert len(pages) >= 3, name
             assert all(f"Version {letter}" in page.text for page in pages), name
+
+
+def first_page_lines(path: Path) -> list[str]:
+    return [line.strip() for line in PdfReader(path).pages[0].extract_text().splitlines()]
+
+
+@pytest.mark.parametrize(("extra", "files", "title", "type_title", "info"), [
+    ((), ["maze.pdf"], "Maze worksheet", "Maze", "Difficulty: Easy"),
+    (("--versions", "2", "--answers", "page"), ["maze-A.pdf", "maze-B.pdf"], "Maze worksheet · Version",
+     "Maze", "Difficulty: Easy"),
+    (("-L", "de"), ["maze.pdf"], "Arbeitsblatt: Labyrinth", "Labyrinth", "Schwierigkeit: Leicht"),
+])
+def test_a_sheet_of_one_type_names_it_once(run, tmp_path, extra, files, title, type_title, info):
+    """'Maze worksheet', the name line, then a heading 'Maze': one sheet titled twice. Under the
+    sheet's title its one section prints its info line alone."""
+    status, _, err = run("worksheet", "maze", "-n", "4", "-q", "-o", str(tmp_path / "maze.pdf"), *extra)
+    assert status == 0, err
+    for name in files:
+        lines = first_page_lines(tmp_path / name)
+        assert any(line.startswith(title) for line in lines), lines
+        assert type_title not in lines, lines
+        assert any(line.startswith(info) for line in lines), lines
+
+
+def test_a_sheet_keeps_a_section_title_its_title_does_not_say(run, tmp_path):
+    """A sheet titled otherwise ('Friday fun') keeps 'Maze' above its puzzles, and so does a
+    section of a title of its own; a sheet of several sections keeps each one's heading."""
+    status, _, err = run("worksheet", "maze", "-n", "4", "-q", "--title", "Friday fun",
+                         "-o", str(tmp_path / "fun.pdf"))
+    assert status == 0, err
+    assert "Maze" in first_page_lines(tmp_path / "fun.pdf")
+    build(run, tmp_path / "own", sheet(versions=1).replace("title: Ordering Numbers",
+                                                           "title: Number Placement worksheet"))
+    assert "Put the numbers in order" in first_page_lines(tmp_path / "own" / "sheet.pdf")
+    two = sheet(versions=1).replace("title: Ordering Numbers", "title: Number Placement worksheet").replace(
+        "title: Put the numbers in order", "title: Number Placement") + (
+        "  - {type: placement, title: Number Placement, count: 6, per_page: 6, difficulty: hard}\n")
+    build(run, tmp_path / "two", two)
+    text = "\n".join(page.extract_text() for page in PdfReader(tmp_path / "two" / "sheet.pdf").pages)
+    lines = text.splitlines()
+    infos = [index for index, line in enumerate(lines) if line.startswith("Difficulty:")]
+    assert len(infos) == 2 and all(lines[index - 1] == "Number Placement" for index in infos), text
+
+
+def test_a_sheet_from_init_names_its_type_once(run, tmp_path):
+    """`bookgen init --kind worksheet --type maze --levels easy`: 'Maze worksheet' above the
+    section 'Maze, easy', whose level the info line says: the section's title is left out."""
+    status, _, err = run("init", str(tmp_path / "sheet"), "--kind", "worksheet", "--type", "maze",
+                         "--levels", "easy")
+    assert status == 0, err
+    status, _, err = run("build", str(tmp_path / "sheet" / "book.yaml"), "-q", "-o", str(tmp_path / "m.pdf"))
+    assert status == 0, err
+    lines = first_page_lines(tmp_path / "m.pdf")
+    assert "Maze worksheet" in lines and "Maze, easy" not in lines, lines
+    assert any(line.startswith("Difficulty: Easy") for line in lines), lines

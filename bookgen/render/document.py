@@ -31,7 +31,7 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from bookgen.book import Book, PrintedPuzzle, Section, located, sample_one, size_samples
 from bookgen.bookconfig import BookConfig, Layout, blank_word, version_letter, version_words
-from bookgen.core.grading import ALL_LEVELS, level_after_title, level_name, title_names_level
+from bookgen.core.grading import ALL_LEVELS, level_after_title, level_name, level_word, title_names_level
 from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError, Refusals
 from bookgen.i18n import N_, Language, _, current, ngettext, refusal, refusing, speaking
@@ -421,6 +421,23 @@ class BookDocument:
             head += [NameLine(blanks, state, self.layout.body_size), Spacer(1, 3 * mm)]
         return head
 
+    def _titled_by_sheet(self, index: int) -> bool:
+        """Whether section `index` opens under its info line alone: the only section of a book
+        without a title page (a sheet), whose title block names its type, and whose own title says
+        no more than its type and level ("Maze", "Maze, easy"): "Maze worksheet" above the name
+        line and "Maze" under it printed one title twice. A title of the section's own is kept."""
+        if index or self.config.title_page or len(self.book.sections) > 1:
+            return False
+        section = self.book.sections[index]
+        with speaking(self.speeches[index]):
+            type_title = _words(_(section.puzzle_type.title))
+            level = section.config.level
+            said = {level, level_word(level), level_name(level), level_after_title(level)} if level else set()
+        own = _words(section.config.title)
+        for word in sorted(said, key=len, reverse=True):  # "nivel fácil" before "fácil"
+            own = own.replace(_words(word), " ")
+        return type_title in _words(self.config.title) and own == type_title
+
     def _rules_of(self, index: int) -> str:
         """The rules section `index` prints, in its language: its own `rules:`, else its type's
         (and the type's note on its example)."""
@@ -470,11 +487,8 @@ class BookDocument:
                         else config.title, state)
         if index and self.config.share_pages:
             anchor.spaceBefore = SECTION_SPACE  # dropped at the top of a page, as frames do
-        heading = lead + [
-            anchor,
-            Paragraph(escape(config.title), self.styles.heading),
-            Paragraph(escape(span), self.styles.info),
-        ]
+        title = [] if self._titled_by_sheet(index) else [Paragraph(escape(config.title), self.styles.heading)]
+        heading = lead + [anchor, *title, Paragraph(escape(span), self.styles.info)]
         if self._rules_told(index):
             return heading
         return heading + [Paragraph(f"<b>{escape(play)}</b> {escape(glued(self._rules_of(index)))}",
@@ -1509,6 +1523,11 @@ def _note(note: str) -> str:
     """An answer's note in the current language: a type may hand back its constant untranslated
     (an empty note stays empty: the empty id is a catalog's header)."""
     return _(note) if note else note
+
+
+def _words(text: str) -> str:
+    """`text`'s words, folded and spaced, to compare and find whole words: " maze easy "."""
+    return " " + " ".join(re.findall(r"[\w-]+", text.casefold())) + " "
 
 
 def _one(section: Section) -> bool:
