@@ -154,6 +154,7 @@ class BookConfig:
     versions: int = 1  # the sheets made, A, B, ...: the same sections, different puzzles
     untranslated: str = "refuse"  # a section whose type lacks its language: refused, or "warn"
     path: Path | None = None  # the config file read; None for standard input or a worksheet
+    seed_given: bool = True  # False: neither `seed:` nor --seed, so the default every such config shares
 
     def speech(self, section: SectionConfig | None = None) -> Language:
         """The language the book, or one of its sections, is printed in, with the book's `texts`."""

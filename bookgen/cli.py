@@ -809,6 +809,7 @@ def _load(name: str | None, seed: str | None, language: str | None = None,
     from importlib import resources
 
     from bookgen.config import (
+        default_seed,
         load_config,
         marks_dropped,
         sample_config,
@@ -828,7 +829,7 @@ def _load(name: str | None, seed: str | None, language: str | None = None,
         print(refusal(WARNING, program="bookgen", text=warning), file=sys.stderr)
     if not quiet:
         with refusing():
-            notes = words_left_out(config) + marks_dropped(config)
+            notes = default_seed(config) + words_left_out(config) + marks_dropped(config)
         for note in notes:
             print(refusal(NOTE, program="bookgen", text=note), file=sys.stderr)
     return config

@@ -719,6 +719,7 @@ def _book_config(source: Source, name: str, seed: str | None,
         author=values["author"],
         layout=load_layout(values["layout"], source, within=within),
         seed=check_seed(seed) if seed is not None else values["seed"],
+        seed_given=seed is not None or "seed" in source.data,
         answers=values["answers"],
         title_page=values["title_page"],
         sections=read,
@@ -774,6 +775,15 @@ def untranslated_warnings(config: BookConfig) -> list[str]:
     return [_("the puzzle type {type} has no texts in {codes}: its rules and words print in English "
               "there ({setting})").format(type=name, codes=", ".join(codes), setting="untranslated: warn")
             for name, codes in lacking.items()]
+
+
+def default_seed(config: BookConfig) -> list[str]:
+    """A note when the config names no seed: every config without one makes its puzzles from the
+    same default, so a copy of volume 1's config made volume 2 of the same puzzles, saying nothing."""
+    if config.seed_given:
+        return []
+    return [_("no seed given: using seed {seed}, as every config without one does; set 'seed:' to "
+              "another number or word for a new set of puzzles").format(seed=config.seed)]
 
 
 def words_left_out(config: BookConfig, command_line: bool = False) -> list[str]:

@@ -213,6 +213,31 @@ def test_build_reads_the_config_from_stdin(run, tmp_path, monkeypatch):
     assert status == 2 and "stdin:2: sections: a book needs at least one section" in err
 
 
+def test_a_config_without_a_seed_says_which_it_uses(run, tmp_path, monkeypatch):
+    """A config without `seed:` made the same puzzles as every other, a copied 'volume 2' those of
+    volume 1, and said nothing: a note names the seed used and how to change it; not with -q, nor
+    where `seed:` or --seed gives one."""
+    import io
+
+    book = "title: Volume 2\nsections:\n  - {type: placement, count: 2, difficulty: easy}\n"
+    config = tmp_path / "noseed.yaml"
+    config.write_text(book, encoding="utf-8")
+    note = ("bookgen: note: no seed given: using seed 1, as every config without one does; set "
+            "'seed:' to another number or word for a new set of puzzles\n")
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "a.pdf"), "-j", "1")
+    assert status == 0 and err == note, err
+    monkeypatch.setattr("sys.stdin", io.StringIO(book))
+    assert run("build", "-", "-o", str(tmp_path / "b.pdf"), "-j", "1")[2] == note
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+    for args in (["-q"], ["--seed", "1"]):
+        status, _, err = run("build", str(config), "-o", str(tmp_path / "c.pdf"), "-j", "1", *args)
+        assert status == 0 and err == "", err
+    config.write_text(book.replace("sections:", "seed: 1\nsections:"), encoding="utf-8")
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "c.pdf"), "-j", "1")
+    assert status == 0 and err == "", err
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "c.pdf").read_bytes()
+
+
 def test_build_with_no_config_makes_the_sample_book_here(run, tmp_path, monkeypatch):
     from bookgen.config import ROOT, sample_config
     from bookgen.errors import BookgenError

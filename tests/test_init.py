@@ -22,6 +22,7 @@ def test_each_kind_builds_into_a_book_as_written(run, tmp_path, monkeypatch, kin
     config = load_config(project / "book.yaml")
     assert config.layout.file == project / "layout.yaml"
     assert config.large_print == (kind == "large-print")
+    assert config.seed_given  # a seed to change for volume 2, and no note that there is none
     assert config.profile == ("home" if kind == "worksheet" else "print-on-demand")
     levels = ["easy", "medium"] if kind == "worksheet" else ["easy", "medium", "hard"]
     assert [section.level for section in config.sections] == levels

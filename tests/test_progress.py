@@ -29,6 +29,6 @@ def test_progress_is_silent_when_disabled():
 
 
 def test_cli_progress_is_quiet_when_stderr_is_not_a_terminal(run, tmp_path, write_config):
-    config = write_config("title: T\nsections:\n  - {type: placement, count: 2, difficulty: easy}\n")
+    config = write_config("title: T\nseed: 1\nsections:\n  - {type: placement, count: 2, difficulty: easy}\n")
     status, _, err = run("build", str(config), "-o", str(tmp_path / "t.pdf"), "--workers", "1")
     assert status == 0 and err == ""
