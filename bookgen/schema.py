@@ -111,6 +111,8 @@ def option_schema(option: Option) -> JSON:
         schema = {"type": "boolean"}
     elif option.kind == "choice":
         schema = {"enum": list(option.choices)}
+        if option.spellings:  # accepted, but not offered: the menus and completion list `choices`
+            schema = {"anyOf": [schema, {"enum": list(option.spellings)}]}
         if option.words:
             schema["enumDescriptions"] = [option.word(choice) for choice in option.choices]
     elif option.kind == "size":

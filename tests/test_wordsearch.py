@@ -543,3 +543,31 @@ def test_a_sheets_rules_name_the_directions_its_level_hides_words_in(run, tmp_pa
     assert said in text and unsaid not in text, text
     assert (level == "hard") == any(cross in text for cross in ("croiser", "incrociarsi", "kruisen",
                                                                 "may cross"))
+
+
+@pytest.mark.parametrize("name", ["wordsearch", "scramble"])
+def test_a_us_spelling_of_a_theme_is_the_theme(run, name):
+    """`theme: colors` was refused ('did you mean colours?'): the US spelling is read as the
+    theme, the same puzzles as `theme: colours`, in a config and on the command line; a config's
+    schema takes it too, and the menus still offer the theme once."""
+    from pathlib import Path
+
+    from bookgen.schema import book_schema, option_schema
+
+    made = [run("generate", name, "-d", "easy", "-n", "2", "--set", f"theme={theme}")
+            for theme in ("colors", "colours")]
+    assert made[0][0] == 0 and made[0] == made[1], made[0][2]
+    config = read_config_text(f"title: T\nsections:\n  - {{type: {name}, count: 1, difficulty: easy, "
+                              "theme: colors}\n", Path("book.yaml"))
+    assert config.sections[0].request.settings["theme"] == "colours"
+    jsonschema = pytest.importorskip("jsonschema")
+    validator = jsonschema.Draft7Validator(book_schema())
+    book = {"title": "T", "sections": [{"type": name, "count": 1, "difficulty": "easy"}]}
+    for theme, valid in (("colors", True), ("colours", True), ("colurs", False)):
+        book["sections"][0]["theme"] = theme
+        assert validator.is_valid(book) == valid, theme
+    (theme,) = [option for option in find_type(name).options if option.name == "theme"]
+    schema = option_schema(theme)
+    offered = schema["anyOf"][0]["enum"]
+    assert "colours" in offered and "colors" not in offered
+    assert len(schema["enumDescriptions"]) == len(offered)

@@ -52,6 +52,10 @@ class Option:
     both say "classic" share its translation, so where a language would need two, the English
     says more ("classic pyramid").
 
+    `spellings` are other ways of writing a choice, each read as the choice it names
+    ({"colors": "colours"}: a US author's word for the British one a list is named by): the
+    same puzzles, ids and pages as the choice, and no menu shows them.
+
     `titles` names a section set apart from its kin by a choice the way a buyer reads it: a
     mapping of choices to whole titles, as messages ({"killer": N_("Killer Sudoku")}), which a
     default title takes in place of the type's name with the choice in brackets ("Sudoku
@@ -82,6 +86,7 @@ class Option:
     low: float | None = None
     high: float | None = None
     choices: tuple[str, ...] = ()
+    spellings: Mapping[str, str] = field(default_factory=dict)
     check: Callable[[Any], str | None] | None = None
     help_values: Mapping[str, Any] = field(default_factory=dict)
     words: Mapping[str, str] | Callable[[str], str] | None = None
@@ -306,6 +311,7 @@ class Option:
             raise self._fail(raw)
         if self.kind == "choice":
             text = str(raw).strip()
+            text = self.spellings.get(text, text)
             if text not in self.choices:
                 raise self._fail(raw, self._near_choice(text))
             return text

@@ -16,7 +16,7 @@ from bookgen.core.letters import LANGUAGES, alphabet
 from bookgen.core.options import Option, every_problem, language_name
 from bookgen.i18n import N_, _
 from bookgen.puzzles.fillin.parameters import EASY_POOL, POOL
-from bookgen.puzzles.wordsearch.parameters import ALL_THEMES
+from bookgen.puzzles.wordsearch.parameters import ALL_THEMES, THEME_SPELLINGS
 
 MIN_WORD, MAX_WORD = 3, 14
 MAX_WORDS = 30
@@ -113,7 +113,7 @@ OPTIONS = (
            check=_words_problem, label=N_("Words")),
     Option("theme", "choice", N_("the built-in list of words when no words are given: the "
            "language's common words (the default), word search's themes, or all of them together"),
-           choices=SCRAMBLE_THEMES, default=COMMON,
+           choices=SCRAMBLE_THEMES, spellings=THEME_SPELLINGS, default=COMMON,
            words=THEME_WORDS, label=N_("Theme")),
     Option("word_count", "int", N_("scrambles on each page (default 8 at easy and expert, else 10; at "
            "most the words given)"), low=LEAST_PER_LIST, high=MAX_WORDS,

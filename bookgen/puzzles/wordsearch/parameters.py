@@ -26,6 +26,9 @@ ALL_THEMES = ("animals", "food", "school", "nature", "seasons", "holidays", "job
               "fruit", "vegetables", "sea", "space", "farm", "family", "toys", "garden")
 """Every built-in theme of a word search (and of a word scramble): words/LANG/THEME.txt in each
 language."""
+THEME_SPELLINGS = {"colors": "colours"}
+"""The US spelling of a theme's name, read as the British one the theme is named by (a US
+author's `theme: colors` was refused); the other names are spelt alike in both."""
 
 STEPS = {"E": (0, 1), "S": (1, 0), "SE": (1, 1), "NE": (-1, 1),
          "W": (0, -1), "N": (-1, 0), "NW": (-1, -1), "SW": (1, -1)}
@@ -293,7 +296,8 @@ OPTIONS = (
            "are used"),
            check=_words_problem, label=N_("Words to hide")),
     Option("theme", "choice", N_("the built-in list of words to hide when no words are given "
-           "(default: animals)"), choices=ALL_THEMES, default="animals", words=THEME_WORDS,
+           "(default: animals)"), choices=ALL_THEMES, spellings=THEME_SPELLINGS, default="animals",
+           words=THEME_WORDS,
            label=N_("Theme")),
     Option("children", "bool", N_("for children: words only across and down, large letters, "
            "few words, a box to tick beside each word (easy only)"),
