@@ -194,6 +194,11 @@ def test_a_message_names_a_long_option_on_one_short_line():
     said = request_for("crossword", "easy", {"clues": CLUES}).describe()
     assert said.startswith("crossword, easy, clues=CAT: a pet that purrs; DOG: a pet that barks; ")
     assert "\n" not in said and said.endswith("\u2026") and len(said) < 100
+    # cut after a whole item, not mid-word (a teacher read "…,for…" for her list)
+    words = request_for("scramble", "easy", {"words": "école,cahier,crayon,gomme,cartable,règle,"
+                                                      "trousse,livre,stylo,goûter,noël,maîtresse",
+                                             "language": "fr"}).describe()
+    assert "livre,\u2026" in words and "stylo" not in words
 
 
 @pytest.mark.parametrize("command", ["generate", "worksheet"])

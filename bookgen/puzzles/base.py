@@ -99,9 +99,18 @@ class Request:
 
 
 def _short(text: str, most: int = 60) -> str:
-    """`text` on one line and at most `most` characters, its cut marked with an ellipsis."""
+    """`text` on one line and at most `most` characters, its cut marked with an ellipsis, made
+    after a whole word or list item where one ends in the last third ("école,cahier,…", not
+    "…,for…": a teacher read her list cut mid-word)."""
     line = "; ".join(text.splitlines())
-    return line if len(line) <= most else line[:most - 1].rstrip() + "\u2026"
+    if len(line) <= most:
+        return line
+    cut = line[:most - 1]
+    ends = [cut.rfind(mark) for mark in (",", ";", " ")]
+    end = max(ends)
+    if end >= (most * 2) // 3:
+        cut = cut[:end + 1]
+    return cut.rstrip() + "\u2026"
 
 
 @dataclass(frozen=True)
@@ -518,9 +527,9 @@ def too_few_answers(asked: Sequence[tuple[Request, int]], used: Collection[str] 
             named = i18n._("{requests} together").format(requests=named)
         return indexes, i18n.ngettext(
             "only {total} answer exists for {requests}{excluded} and {count} are asked for (a book "
-            "never repeats an answer, even mirrored); ask for fewer, or {wider}",
+            "never repeats an answer); ask for fewer, or {wider}",
             "only {total} different answers exist for {requests}{excluded} and {count} are asked "
-            "for (a book never repeats an answer, even mirrored); ask for fewer, or {wider}",
+            "for (a book never repeats an answer); ask for fewer, or {wider}",
             total).format(total=total, requests=named, excluded=_excluded(excluded), count=asked_for,
                           wider=wider_advice([asked[i][0] for i in indexes]))
 
