@@ -949,7 +949,8 @@ def load_bank_section(section: SectionConfig, twins: Twins | None = None) -> lis
         if record_type(data) != section.puzzle_type.name:
             continue
         where = f"{path}:{number}"
-        stored = record_from_json(data, where)
+        with refusing():  # a line that breaks the format (or a rule, by its givens) in the user's words
+            stored = record_from_json(data, where)
         puzzle_type = stored.puzzle_type
         too_large = puzzle_type.too_large_to_print and puzzle_type.too_large_to_print(stored.puzzle)
         if too_large:

@@ -87,8 +87,9 @@ def test_pod_gutter_is_on_the_inside_of_odd_and_even_pages(pod_pdf):
         left, _ = text_x_range(page)
         odd = index % 2 == 1
         expected = inside if odd else outside
-        assert left == pytest.approx(expected, abs=2.5), (index, left)
-        checked[index % 2] += 1
+        assert left >= expected - 2.5, (index, left)  # no text in the margin or the gutter
+        # a page of puzzles narrower than their slots starts at a drawing's corner, further in
+        checked[index % 2] += left == pytest.approx(expected, abs=2.5)
     assert checked[0] and checked[1]
 
 

@@ -193,7 +193,7 @@ def _puzzle_article(record: dict[str, Any], index: int, rules: str, key: str,
     esc = html.escape
     static = _static_board(record, number)
     words = {"next": _("Next puzzle"), "time": _("Time"), "rules": _("Rules"),
-             # Translators: the timer's button that starts it, a verb (not a maze's Start square)
+             # Translators: the timer's button that starts it, a verb (not a board's Start)
              "start": pgettext("timer", "Start"),
              "notes": _("Notes"), "autocheck": _("Check as I go"), "contents": _("Contents"),
              "board": _("Puzzle {number} board"), "after": _("After puzzle {number}"),
