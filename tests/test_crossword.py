@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from pathlib import Path
 
 import jsonschema
@@ -558,28 +559,30 @@ def test_clues_begin_under_the_grid_only_with_room_for_a_few_lines():
 
 def test_a_page_that_continues_a_clue_list_names_the_list_again():
     """A large-print crossword's clues went on to the next page as "3. Horse with ...", which a
-    reader could take for 3 Across or 3 Down; a page that begins inside a list now begins with
-    "Down (continued)", and only there (not over a page's second column, nor a list's start)."""
+    reader could take for 3 Across or 3 Down; a page (or a page's second column) that begins
+    inside a list now begins with "Down (continued)", and only there (not over a list's start)."""
     from bookgen.puzzles.crossword.drawing import _plan
 
     puzzle = make_puzzle(Request.make(CROSSWORD, "medium", {}), "bands").puzzle
     direction_of = {entry["clue"]: entry["direction"] for entry in puzzle["entries"]}
     narrow = 4.6 * len(puzzle["grid"][0])  # squares near the least: one column of clues
     continuations = 0
-    for room in ((narrow, 50.0), (narrow, 70.0), (narrow, 75.0), (120.0, 50.0)):
+    for room in ((narrow, 50.0), (narrow, 70.0), (narrow, 75.0), (120.0, 50.0), (100.0, 60.0)):
         laid = _plan(puzzle, room)
         for number, band in enumerate(laid.bands):
             for index, column in enumerate(band.columns):
                 repeated = [place for place, (entry, _) in enumerate(column)
                             if entry.text.endswith("(continued)")]
                 first, after = column[0][0], column[min(1, len(column) - 1)][0]
-                if number > 0 and index == 0 and first.text in direction_of:
-                    raise AssertionError(f"band {number} begins with a bare clue: {first.text}")
+                if (number > 0 or index > 0) and first.text in direction_of:
+                    raise AssertionError(f"band {number} column {index} begins with a bare clue: "
+                                         f"{first.text}")
                 if repeated:
-                    assert repeated == [0] and number > 0 and index == 0
+                    assert repeated == [0] and (number > 0 or index > 0)
                     assert first.text == f"{direction_of[after.text].capitalize()} (continued)"
                     continuations += 1
-    assert continuations == 3  # one a narrow room: 50 mm tall makes three bands, 70 and 75 mm two
+    assert continuations == 4  # a narrow room: 50 mm tall makes three bands, 70 and 75 mm two;
+    # 100 x 60 mm two columns to a page, the second of the next page inside a list
 
 
 def test_a_grid_too_wide_for_a_large_print_5x8_page_is_refused_naming_a_size_that_prints(
@@ -661,3 +664,61 @@ def test_a_sheets_rules_speak_of_written_letters_only_where_its_grids_have_them(
         assert help_ in text
     else:
         assert "déjà écrite" not in text
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de"])
+def test_each_column_of_clues_begins_with_a_heading(language):
+    """A column beside or under the grid began with the last Across clue, over "Down" (a French
+    sheet's "9. Elle fait la classe" above "Verticalement"), and children read it as a Down
+    clue: Across and Down now each keep to a column where that costs a line or two, else the
+    column that goes on with a list begins with "Across (continued)"."""
+    from bookgen.i18n import speaking
+    from bookgen.puzzles.crossword.drawing import _plan
+
+    headings = {"en": ("Across", "Down"), "fr": ("Horizontalement", "Verticalement"),
+                "de": ("Waagerecht", "Senkrecht")}[language]
+    with speaking(language):
+        for seed in ("6", "7", "8"):
+            puzzle = make_puzzle(Request.make(CROSSWORD, "easy", {"language": language}), seed).puzzle
+            for room in (None, (110.0, 140.0), (160.0, 250.0)):
+                columns = [column for band in _plan(puzzle, room).bands for column in band.columns]
+                for column in columns:
+                    assert column[0][0].text.startswith(headings), (seed, room, column[0][0].text)
+
+
+def _clue_columns_begin_with_headings(pdf: bytes, headings: tuple[str, ...]) -> list[str]:
+    """The clue numbers printed above a heading in its column with no heading over them (pypdf's
+    positions): what a reader takes for the other list's clues."""
+    strays = []
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        marks: list[tuple[float, float, str]] = []
+
+        def visit(text, cm, tm, font, size, marks=marks):
+            if text.strip():
+                marks.append((tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5], text.strip()))
+        page.extract_text(visitor_text=visit)
+        heads = [(x, y) for x, y, text in marks if text.startswith(headings)]
+        for left, top in heads:
+            above = sorted((y, text) for x, y, text in marks if left - 1 <= x <= left + 20 and y > top
+                           and (text.startswith(headings) or re.fullmatch(r"\d+\.", text)))
+            run, last = [], top
+            for y, text in above:  # upwards while the lines run on (a clue of three lines at most)
+                if y - last > 40:
+                    break
+                if text.startswith(headings):
+                    run = []
+                    break
+                run.append(text)
+                last = y
+            strays += run
+    return strays
+
+
+def test_a_french_sheet_prints_no_across_clue_over_the_down_heading(tmp_path):
+    """The reviewer's sheet: '9. Plus grand animal terrestre' stood at the top of the right
+    column, above 'Verticalement'."""
+    target = tmp_path / "sheet.pdf"
+    assert main(["worksheet", "crossword", "-L", "fr", "-s", "6", "-n", "2", "--answers", "none",
+                 "-o", str(target), "-q", "-j", "1"]) == 0
+    assert _clue_columns_begin_with_headings(target.read_bytes(),
+                                             ("Horizontalement", "Verticalement")) == []

@@ -451,7 +451,7 @@ def test_each_column_of_a_word_list_begins_with_a_heading(level):
 def test_a_length_too_long_for_a_column_goes_on_under_its_heading_again():
     from bookgen.core.wordpage import Entry, Style, flowed
 
-    style = Style(7.0, 3.4, 4.0, 44.0, whole_lists=True)
+    style = Style(7.0, 3.4, 4.0, 44.0)
     heading = Entry("", "3 letters", bold=True, whole=True, continued="3 letters (continued)")
     words = ["BAG", "FEW", "MAY", "SUN", "CAT", "DOG", "OWL", "HEN"]
     blocks = [(heading, Entry("", words[0])), *[(Entry("", word),) for word in words[1:]],
@@ -471,7 +471,7 @@ def test_whole_lists_fill_their_columns_from_the_left():
     lines), the last the shortest, as a typesetter fills them."""
     from bookgen.core.wordpage import Entry, Style, flowed
 
-    style = Style(7.0, 3.4, 4.0, 30.0, whole_lists=True)
+    style = Style(7.0, 3.4, 4.0, 30.0)
     lists = {4: ["MESS", "MUCH", "USED", "WHOM"], 5: ["BIRTH", "SHADE", "THREE"],
              6: ["WALKED", "WISDOM"], 7: ["BECOMES", "DELAYED", "USUALLY"]}
     blocks = []

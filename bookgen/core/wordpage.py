@@ -48,9 +48,7 @@ class Entry:
 class Style:
     """The sizes of a list: its type (points), line height and gap between columns (mm), the least
     width of a column (mm), the room its labels take ("" when it has none) and their size
-    (points; the type's by default: a label that is a number may want the numbers' size), and
-    whether its lists are short groups a column keeps whole (`flowed`: a fill-in's "4 letters";
-    a crossword's Across and Down run on down the columns, as newspapers set them)."""
+    (points; the type's by default: a label that is a number may want the numbers' size)."""
 
     size: float
     line: float
@@ -58,7 +56,6 @@ class Style:
     least_column: float
     widest_label: str = ""
     label_size: float = 0.0
-    whole_lists: bool = False  # each list (a heading's blocks) kept in one column where it can
 
     @property
     def label_points(self) -> float:
@@ -149,11 +146,13 @@ def flowed(blocks: Sequence[Sequence[Entry]], width: float, style: Style, column
            free: int = 0) -> Columns:
     """The blocks in as many columns as `width` holds (each at least `style.least_column` wide;
     `columns` to ask for a number), balanced: a column ends once it holds its share of lines.
-    With `style.whole_lists`, the columns end between lists where that costs at most
-    `WHOLE_LIST_SLACK` lines more, or takes no more than the `free` lines (beside a grid, its
-    height); else a column that begins inside a list begins with its heading again ("4 letters
-    (continued)"). A fill-in's sheet set "4 letters" and FEES at the foot of its first column and
-    FEET, FIVE and NONE at the top of the next, under no heading."""
+    The columns end between lists (a fill-in's "4 letters", a crossword's Across and Down) where
+    that costs at most `WHOLE_LIST_SLACK` lines more, or takes no more than the `free` lines
+    (beside a grid, its height); else a column that begins inside a list begins with its heading
+    again ("4 letters (continued)", "Across (continued)"). A fill-in's sheet set "4 letters" and
+    FEES at the foot of its first column and FEET, FIVE and NONE at the top of the next, under
+    no heading; a crossword's last Across clue, at the top of the second column over "Down",
+    was read as a Down clue."""
     columns = columns or _column_count(width, style)
     column_width = (width - (columns - 1) * style.column_gap) / columns
     laid = _laid(blocks, column_width, style)
@@ -167,10 +166,9 @@ def flowed(blocks: Sequence[Sequence[Entry]], width: float, style: Style, column
             used = 0
         flow[-1].extend(block)
         used += height
-    if style.whole_lists:
-        balanced = max(_lines(column) for column in flow)
-        flow = _whole_lists(laid, columns, max(balanced + WHOLE_LIST_SLACK, free)) or _headed_again(
-            flow, style, column_width)
+    balanced = max(_lines(column) for column in flow)
+    flow = _whole_lists(laid, columns, max(balanced + WHOLE_LIST_SLACK, free)) or _headed_again(
+        flow, style, column_width)
     return Columns(column_width, flow, max(_lines(column) for column in flow))
 
 
@@ -238,7 +236,9 @@ def paged(blocks: Sequence[Sequence[Entry]], width: float, style: Style, first: 
     """The blocks in bands of columns across `width`, each column filled in turn: the first
     band's columns hold `first` lines (none where it is 0), every later band's `rest`; a band for
     each page a list continues on. A block taller than a column takes one of its own. A band
-    that begins inside a list begins with the list's heading again (`_again`)."""
+    that begins inside a list begins with the list's heading again (`_again`), as does every
+    column that does: a crossword's last Across clue at the top of a page's second column, over
+    "Down", was read as a Down clue."""
     count = _column_count(width, style)
     column_width = (width - (count - 1) * style.column_gap) / count
     capacities = ([first] * count if first > 0 else []) + [rest] * count
@@ -253,7 +253,7 @@ def paged(blocks: Sequence[Sequence[Entry]], width: float, style: Style, first: 
         opening = block[0][0]
         if opening.continued:
             heading = opening
-        elif heading is not None and not flow[-1] and _begins_band(len(flow) - 1, first_band, count):
+        elif heading is not None and not flow[-1]:
             again = _again(heading, style, column_width)
             block = [(Entry("", again, bold=True, whole=True), [again]), *block]
         flow[-1].extend(block)
@@ -265,11 +265,6 @@ def paged(blocks: Sequence[Sequence[Entry]], width: float, style: Style, first: 
 
 BOLD_WIDER = 1.2
 """How much wider than `estimated_width` a bold heading may print."""
-
-
-def _begins_band(column: int, first_band: int, count: int) -> bool:
-    """Whether the `column`th column `paged` fills is the first of a band after the first."""
-    return column > 0 and column >= first_band and (column - first_band) % count == 0
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,9 @@
 """Drawing through the pen: the grid's letter squares, each word's first square numbered in its
 top-left corner and the given letters in place, and the clues in columns, Across then Down,
-each under its number, below the grid or beside it; the answer is the grid filled in.
+each under its number, below the grid or beside it; the answer is the grid filled in. Each
+column begins with a heading: Across and Down each keep to a column where that costs a line or
+two, else the column that goes on with a list begins with "Across (continued)" (a last Across
+clue at the top of the second column, over "Down", was read as a Down clue).
 
 Every function takes an optional `room` (width, height in mm, natural size): the page's frame
 where the crossword at its text's floor size is wider than its natural width (large print, a

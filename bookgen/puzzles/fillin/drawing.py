@@ -41,8 +41,7 @@ def _style(puzzle: JSON) -> Style:
     bold (a fifth wider than the estimate; a heading in another language is set smaller where
     it is wider: `Entry.whole`)."""
     widest = max(estimated_width(term, WORD_SIZE) for term in listed_terms(puzzle).values())
-    return Style(WORD_SIZE, 4.5, 4.0, max(widest, 1.2 * estimated_width("15 letters", WORD_SIZE)),
-                 whole_lists=True)
+    return Style(WORD_SIZE, 4.5, 4.0, max(widest, 1.2 * estimated_width("15 letters", WORD_SIZE)))
 
 
 def _heading(length: int) -> str:
