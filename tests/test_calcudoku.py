@@ -289,3 +289,21 @@ def test_pencil_marks_and_hints_in_the_player(tab):
     assert status.startswith("Row ") and ": " in status
     assert tab.locator("#puzzle-2 .cell.hinted input").input_value()
 
+
+
+@pytest.mark.parametrize("language, says", [
+    ("en", "combine the numbers in a cage with the sign in its corner"),
+    ("de", "Beim Subtrahieren (−) und Dividieren (:) beginnst du mit der größeren Zahl"),
+    ("fr", "commencez par le plus grand nombre"), ("es", "empieza por el número mayor"),
+    ("it", "parti dal numero più grande"), ("nl", "begin je met het grootste getal")])
+def test_the_rules_say_in_plain_words_how_a_cage_makes_its_number(language, says):
+    """The rules read "the numbers in a cage give the small number in its corner by the sign
+    beside it": they now say to combine the numbers with the sign, with 7+ as an example, and
+    for − and ÷ (: in German) to start with the larger number."""
+    from bookgen.i18n import speaking
+    from bookgen.puzzles.calcudoku.parameters import rules_text
+
+    with speaking(language):
+        request = Request.make(CALCUDOKU, "easy", {})
+        for text in (rules_text(request), rules_text(None)):
+            assert says in text and "7+" in text and "{" not in text

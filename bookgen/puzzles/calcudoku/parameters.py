@@ -42,19 +42,20 @@ OPTIONS = (
 
 RULES = N_(
     "Write a number from 1 to {largest} in every square so that each row and each column holds "
-    "every number from 1 to {largest} exactly once. The bold outlines mark cages: the numbers in "
-    "a cage give the small number in its corner by the sign beside it, added (+), subtracted "
-    "(−), multiplied (×) or divided (÷), the larger number first. A number may repeat within a "
-    "cage if not in the same row or column. A cage of one square holds its number."
+    "every number from 1 to {largest} exactly once. The bold outlines mark cages: combine the "
+    "numbers in a cage with the sign in its corner to get the number shown there (7+: the numbers "
+    "add up to 7). For − and ÷, start with the larger number. A number may repeat within a cage "
+    "if not in the same row or column. A cage of one square holds its number."
 )
 GENERAL_RULES = N_(
     "Write a number in every square so that each row and each column holds every number from 1 "
     "to the side of the grid exactly once (1 to 6 on a 6x6 grid). The bold outlines mark cages: "
-    "the numbers in a cage give the small number in its corner by the sign beside it, added "
-    "(+), subtracted (−), multiplied (×) or divided (÷), the larger number first. A number may "
+    "combine the numbers in a cage with the sign in its corner to get the number shown there "
+    "(7+: the numbers add up to 7). For − and ÷, start with the larger number. A number may "
     "repeat within a cage if not in the same row or column. A cage of one square holds its number."
 )
-
+"""The rules in plain words, with an example: a reader read "the numbers in a cage give the
+small number in its corner by the sign beside it" twice and still asked what it meant."""
 
 def operation_signs() -> dict[str, str]:
     """Each operation as the current language's schools write it (× and ÷ in English, · and : in
