@@ -291,6 +291,46 @@ def test_pencil_marks_and_hints_in_the_player(tab):
 
 
 
+def test_the_solved_example_keeps_its_cages_labels_clear_of_its_numbers():
+    """The solved example beside the example printed digits alone: a newcomer could not check
+    that 4 and 3 make 7+. It keeps each cage's label, its numbers below the labels; the answer
+    key stays digits among the cages' walls, packed as small as its numbers allow."""
+    from bookgen.puzzles.calcudoku.drawing import CAP, NUMBER_SIZE, PT
+
+    pen = RecordingPen()
+    CALCUDOKU.draw_example_answer(pen, EXAMPLE.puzzle, EXAMPLE.solution)
+    texts = [kw for name, kw in pen.calls if name == "text"]
+    labels = [kw for kw in texts if kw["size"] == LABEL_SIZE]
+    numbers = [kw for kw in texts if kw["size"] == NUMBER_SIZE]
+    assert sorted(kw["text"] for kw in labels) == sorted(CALCUDOKU.printed(EXAMPLE.puzzle).texts)
+    assert "7+" in pen.texts()
+    assert len(numbers) == EXAMPLE.puzzle["size"] ** 2
+    for kw in labels:
+        foot = kw["y"] + CAP * LABEL_SIZE * PT / 2
+        below = [n for n in numbers if n["y"] // CELL == kw["y"] // CELL
+                 and n["x"] // CELL == kw["x"] // CELL]
+        assert below and below[0]["y"] - CAP * NUMBER_SIZE * PT / 2 > foot + 0.5
+        assert below[0]["y"] + CAP * NUMBER_SIZE * PT / 2 < (kw["y"] // CELL + 1) * CELL - THICK / 2
+    key = RecordingPen()
+    CALCUDOKU.draw_solution(key, EXAMPLE.puzzle, EXAMPLE.solution)
+    assert all(kw["size"] == NUMBER_SIZE for name, kw in key.calls if name == "text")
+
+
+@pytest.mark.parametrize("name, options", [("kakuro", {}), ("sudoku", {"variant": "killer"})])
+def test_other_solved_examples_keep_the_sums_their_puzzles_print(name, options):
+    """Kakuro's and a killer's solved examples keep their sums, as calcudoku's keeps its labels."""
+    puzzle_type = find_type(name)
+    record = make_puzzle(Request.make(puzzle_type, "easy", options), "solved")
+    shown, solved = RecordingPen(), RecordingPen()
+    puzzle_type.draw_puzzle(shown, record.puzzle)
+    puzzle_type.draw_example_answer(solved, record.puzzle, record.solution)
+    missing = list(shown.texts())
+    for text in solved.texts():
+        if text in missing:
+            missing.remove(text)
+    assert missing == []
+
+
 @pytest.mark.parametrize("language, says", [
     ("en", "combine the numbers in a cage with the sign in its corner"),
     ("de", "Beim Subtrahieren (−) und Dividieren (:) beginnst du mit der größeren Zahl"),

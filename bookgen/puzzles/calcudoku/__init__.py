@@ -23,7 +23,14 @@ from bookgen.api import (
 )
 from bookgen.i18n import N_
 from bookgen.puzzles.calcudoku.checking import check, validate
-from bookgen.puzzles.calcudoku.drawing import draw_puzzle, draw_solution, largest_side, measure, play_data
+from bookgen.puzzles.calcudoku.drawing import (
+    draw_filled,
+    draw_puzzle,
+    draw_solution,
+    largest_side,
+    measure,
+    play_data,
+)
 from bookgen.puzzles.calcudoku.generator import check_request, generate
 from bookgen.puzzles.calcudoku.grader import hardness, rate
 from bookgen.puzzles.calcudoku.hints import given_answer, hints
@@ -76,6 +83,7 @@ CALCUDOKU = PuzzleType(
     measure=measure,
     draw_puzzle=draw_puzzle,
     draw_solution=draw_solution,
+    draw_filled=draw_filled,
     answer_note=no_answer_note,
     example=fixed_example(example),
     canonical=canonical,
