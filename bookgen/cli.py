@@ -691,7 +691,21 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
     for name in ("html", "jsonl", "cover"):
         if getattr(args, name) and name not in config.formats:
             config = replace(config, formats=config.formats + (name,))
-    return _write(config, _target(args.output, f"{config.name}.pdf"), args, out)
+    status = _write(config, _target(args.output, f"{config.name}.pdf"), args, out)
+    _note_default_seed(config, args.quiet)
+    return status
+
+
+def _note_default_seed(config: BookConfig, quiet: bool) -> None:
+    """Once the book is written, a note when its config names no seed (`default_seed`): said
+    after the work, so that a refusal stays the one message a failed run prints."""
+    from bookgen.config import default_seed
+
+    if quiet:
+        return
+    with refusing():
+        for note in default_seed(config):
+            print(refusal(NOTE, program="bookgen", text=note), file=sys.stderr)
 
 
 DEFAULT_FOLDER = "output"  # where a command writes when not told
@@ -809,7 +823,6 @@ def _load(name: str | None, seed: str | None, language: str | None = None,
     from importlib import resources
 
     from bookgen.config import (
-        default_seed,
         load_config,
         marks_dropped,
         sample_config,
@@ -829,7 +842,7 @@ def _load(name: str | None, seed: str | None, language: str | None = None,
         print(refusal(WARNING, program="bookgen", text=warning), file=sys.stderr)
     if not quiet:
         with refusing():
-            notes = default_seed(config) + words_left_out(config) + marks_dropped(config)
+            notes = words_left_out(config) + marks_dropped(config)
         for note in notes:
             print(refusal(NOTE, program="bookgen", text=note), file=sys.stderr)
     return config
@@ -1148,7 +1161,10 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
         config = _load(args.config, args.seed, args.language, args.quiet)
         pdf, name, inputs = _book_pdf(_make(config, args)), config.name, config.inputs
     images = render_pages(pdf, pages, args.dpi)
-    return _write_and_list(preview_files(images, folder, name, single), out, inputs)
+    status = _write_and_list(preview_files(images, folder, name, single), out, inputs)
+    if not (args.config and args.config.lower().endswith(".pdf")):
+        _note_default_seed(config, args.quiet)
+    return status
 
 
 def _book_pdf(book: Book) -> bytes:
