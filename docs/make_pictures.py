@@ -50,6 +50,8 @@ def _play_first_numbrix(tab: Any) -> str:
     article = f"article.puzzle[data-index='{index}']"
     puzzle, answer = record["puzzle"]["grid"], record["solution"]["grid"]
     where = {v: (r, c) for r, row in enumerate(answer) for c, v in enumerate(row)}
+    tab.locator(article).scroll_into_view_if_needed()  # the page builds a board as it nears the view
+    tab.wait_for_selector(f"{article}.built")
 
     def cell(r: int, c: int) -> Any:
         return tab.locator(f"{article} button.cell[data-row='{r}'][data-col='{c}']")

@@ -293,17 +293,22 @@ def book_file(tmp_path_factory) -> Path:
     return path
 
 
+BUILD_EVERY_BOARD = "window.dispatchEvent(new Event('beforeprint'))"
+"""Builds every board of the page at once, as printing does: the page builds a board as it nears
+the view (frame.js, build), and most tests reach into puzzles further down without scrolling."""
+
+
 @contextlib.contextmanager
 def _opener(browser, path: Path):
     """Opens `path` in fresh browser contexts (empty local storage), at a given size, with touch,
-    without JavaScript or with a fake clock; fails on any script error or any request that is not
-    the file itself."""
+    without JavaScript or with a fake clock, with every board built (or, with `lazy`, those the
+    page builds as it opens); fails on any script error or any request that is not the file itself."""
     contexts = []
     requests: list[str] = []
     errors: list[str] = []
 
     def open_(width: int = 900, height: int = 1000, touch: bool = False, javascript: bool = True,
-              clock: bool = False):
+              clock: bool = False, lazy: bool = False):
         context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=touch,
                                       has_touch=touch, java_script_enabled=javascript,
                                       device_scale_factor=1)
@@ -317,6 +322,8 @@ def _opener(browser, path: Path):
         tab.goto(path.as_uri())
         if javascript:
             tab.wait_for_selector("html.ready")
+            if not lazy:
+                tab.evaluate(BUILD_EVERY_BOARD)
         if clock:
             tab.clock.pause_at(datetime(2030, 1, 1, 0, 1))  # from here on time moves only by run_for
         return tab
@@ -591,6 +598,66 @@ def test_arrows_pyramid_and_numberwall_take_typed_numbers(page):
     assert "solved" in page.locator("#puzzle-9").get_attribute("class")
 
 
+def test_boards_are_built_as_they_are_needed_and_the_contents_tick_saved_solves(browser, tmp_path):
+    """A long book's page builds the boards in view as it opens; one further down is built when
+    it is scrolled near, when a link of the contents leads to it (at the click, before the page
+    moves) and when the page is printed. A solve is ticked in the contents at the next visit
+    without building its board, and its entries come back when it is built; a save from a page
+    before the solved flag builds its board at once, to tell."""
+    path = tmp_path / "long.html"
+    puzzles = [dict(ARROWS, id=f"arrows:easy::long-{n}", number=n) for n in range(1, 41)]
+    write_html(path, "Long", None, [dict(SECTIONS[0], title="Arrows", type="arrows", puzzles=puzzles)])
+    with _opener(browser, path) as open_:
+        tab = open_(width=390, height=844, touch=True, lazy=True)
+
+        def built() -> list[int]:
+            return tab.evaluate("[...document.querySelectorAll('article.built')].map(a => +a.id.slice(7))")
+
+        def entries(number: int) -> list[str]:
+            inputs = tab.locator(f"#puzzle-{number} .board input")
+            return inputs.evaluate_all("nodes => nodes.map(n => n.value)")
+
+        assert 1 in built() and len(built()) < 10
+        assert tab.locator("#puzzle-40 .board input").count() == 0
+        tab.evaluate("document.getElementById('puzzle-30').scrollIntoView()")
+        tab.wait_for_selector("#puzzle-30.built")
+        assert len(entries(30)) == 3 and 20 not in built()
+        assert tab.evaluate("""() => {
+            document.querySelector('nav.contents a[href="#puzzle-20"]').click();
+            return document.getElementById('puzzle-20').classList.contains('built'); }""")
+        tab.evaluate("document.getElementById('puzzle-35').scrollIntoView()")
+        tab.wait_for_selector("#puzzle-35.built")
+        for field, value in zip(tab.locator("#puzzle-35 .board input").all(), ["1", "3", "4"]):
+            field.fill(value)
+        assert "solved" in tab.locator("#puzzle-35").get_attribute("class")
+        tab.evaluate("() => { window.print = () => { window.printed = true; }; }")
+        assert 10 not in built()
+        tab.locator("[data-page='print-blank']").click()
+        assert tab.evaluate("window.printed") and len(built()) == 40
+
+        tab.evaluate("scrollTo(0, 0)")  # the reload opens at the top
+        _reload(tab, lazy=True)
+        assert 35 not in built()
+        assert "solved" in tab.locator("nav.contents a[href='#puzzle-35']").get_attribute("class")
+        assert tab.locator("nav.contents a.solved").count() == 1
+        tab.evaluate("document.getElementById('puzzle-35').scrollIntoView()")
+        tab.wait_for_selector("#puzzle-35.built.solved")
+        assert entries(35) == ["1", "3", "4"]
+
+        # the same progress as a page before the solved flag saved it, at a later turn than the copy's
+        key = "bookgen:arrows:easy::long-35"
+        saved = json.loads(tab.evaluate("key => localStorage.getItem(key)", key))
+        del saved["solved"]
+        saved["turn"] = 99
+        written = json.dumps(json.dumps(saved))
+        tab.context.add_init_script(f"localStorage.setItem({json.dumps(key)}, {written})")
+        tab.evaluate("scrollTo(0, 0)")
+        tab.reload(wait_until="load")
+        tab.wait_for_selector("html.ready")
+        assert 35 in built() and 34 not in built()
+        assert "solved" in tab.locator("nav.contents a[href='#puzzle-35']").get_attribute("class")
+
+
 def test_a_type_the_page_does_not_know_is_left_for_paper(browser, tmp_path):
     path = tmp_path / "unknown.html"
     record = {"type": "slitherlink", "id": "slitherlink:easy::1", "number": 1, "puzzle": {}, "solution": {}}
@@ -673,9 +740,11 @@ def reload_page(tab, ready: str, losing_storage: bool = False) -> None:
     tab.wait_for_selector(ready, state="attached")
 
 
-def _reload(tab, losing_storage: bool = False) -> None:
-    """Reloads the book and waits for its boards."""
+def _reload(tab, losing_storage: bool = False, lazy: bool = False) -> None:
+    """Reloads the book and waits for its boards (every one built, unless `lazy`)."""
     reload_page(tab, "html.ready", losing_storage)
+    if not lazy:
+        tab.evaluate(BUILD_EVERY_BOARD)
 
 
 def _active(tab, script: str = "node => node"):
@@ -740,9 +809,8 @@ def test_every_control_is_named_by_its_word(page):
     assert "Ctrl" in page.locator("details#keys").text_content()
 
 
-def test_tab_reaches_a_cell_of_every_puzzle_and_the_skip_link_leads_to_the_first(page):
-    assert page.locator("#puzzle-11 button.cell[tabindex='0']").get_attribute("data-row") == "0"
-    assert page.locator("#puzzle-11 button.cell[tabindex='0']").get_attribute("data-col") == "2"
+def test_tab_reaches_a_cell_of_every_puzzle_and_the_skip_link_leads_to_the_first(open_book):
+    page = open_book(lazy=True)  # the boards further down are built as the focus enters their puzzles
     page.evaluate("""() => { window.reached = new Set(); document.addEventListener('focusin', event => {
         const node = event.target, article = node.closest('article');
         if (article && node.closest('.board') && node.matches('[data-nav], input.expression, .chip'))
@@ -753,7 +821,9 @@ def test_tab_reaches_a_cell_of_every_puzzle_and_the_skip_link_leads_to_the_first
         page.keyboard.press("Tab")
     reached = page.evaluate("() => [...window.reached].sort()")
     assert reached == sorted(f"puzzle-{r['number']}" for r in RECORDS)
-    _reload(page)
+    assert page.locator("#puzzle-11 button.cell[tabindex='0']").get_attribute("data-row") == "0"
+    assert page.locator("#puzzle-11 button.cell[tabindex='0']").get_attribute("data-col") == "2"
+    _reload(page, lazy=True)
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")  # the skip link, to the first puzzle's square itself
     assert _active(page, "node => [node.closest('article').id, node.dataset.row, node.dataset.col]") == [

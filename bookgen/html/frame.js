@@ -1,8 +1,9 @@
 /* bookgen playable edition, the frame: everything around a board that is the same for every type.
  *
  * The frame names no game. Each type's own script (bookgen/puzzles/NAME/play.js, which the page
- * holds after this one) registers through window.bookgenFrame.register(type, make), and the boards
- * are drawn once the page is read; a record of a type nobody registered is left for paper.
+ * holds after this one) registers through window.bookgenFrame.register(type, make), and each board
+ * is drawn once the page is read, when it is first needed (in view or near it, focused, pressed,
+ * linked to, printed: see build); a record of a type nobody registered is left for paper.
  * Every game is one function `(board, record, page) -> game`; a game draws itself into
  * `board` and offers state(), restore(state), check() -> {wrong, empty} (marking what is wrong),
  * solved(), reveal(), reset() and clearMarks(), and says `notes: true` when it takes pencil marks.
@@ -37,7 +38,7 @@
  * of what is saved, in IndexedDB), saving.js (localStorage and the undo history), navigation.js (arrow keys, Tab stops, scrolling while drawing, the
  * puzzle's keys), grid.js (the parts boards are made of: scrollView, numberCells and stackedCells), hints.js
  * (which hint next, and the Hint button's work), then this file, which reads the page, mounts
- * every puzzle and offers window.bookgenFrame. bookgen.html puts them in that order inside one
+ * each puzzle as it is needed and offers window.bookgenFrame. bookgen.html puts them in that order inside one
  * function (FRAME_PIECES), so the page holds one script and the pieces share one scope without
  * adding a name to the window; tests load the pieces that touch no page into Node alone.
  */
@@ -161,8 +162,8 @@ function mount(article, record) {
   function save() {
     var chosen = {};
     Object.keys(settings).forEach(function (name) { if (settings[name].box.checked) chosen[name] = true; });
-    store.save(record.key, { revealed: revealed, state: game.state(), time: clock.seconds, autocheck: autocheck,
-                             hinted: hints.given(), settings: chosen }).then(function (kept) {
+    store.save(record.key, { revealed: revealed, solved: solvedNow, state: game.state(), time: clock.seconds,
+                             autocheck: autocheck, hinted: hints.given(), settings: chosen }).then(function (kept) {
       if (kept || unkept) return;
       unkept = true;
       say(t("This browser keeps nothing here: your progress goes when the page closes."), "bad");
@@ -361,6 +362,7 @@ function dark() { return root.dataset.theme ? root.dataset.theme === "dark" : sy
 function showTheme() { if (themeButton) themeButton.setAttribute("aria-pressed", dark() ? "true" : "false"); }
 systemDark.addEventListener("change", showTheme);
 function printing(blank, article) {
+  if (article) build(article); else buildAll();
   root.classList.toggle("print-blank", blank);
   root.classList.toggle("print-one", !!article);
   if (article) article.classList.add("printing");
@@ -396,29 +398,84 @@ records.forEach(function (record, index) {
   if (Object.prototype.hasOwnProperty.call(plays, index)) record.play = plays[index];
 });
 
-/* Every board is drawn once the whole page is read (the games' scripts, which follow this one,
- * have registered by then) and the copies newer than localStorage's values are taken back. */
+/* The boards are built as they are needed, not all at once: a book of 630 puzzles is 318,000
+ * elements and seven seconds of a desktop's time before its first square takes a digit (half a
+ * minute on a phone; bench/html_load.py). A puzzle's board is built (mount) when the puzzle comes
+ * within a screen's height of the view, when the focus or a press enters it, when a link leads to
+ * it, and before printing; each is built once. The contents tick a puzzle solved from its saved
+ * progress alone; a save that does not say (from a page before the flag) builds its board at once. */
+var watcher = null;  // the IntersectionObserver that builds the puzzles coming into view
+function build(article) {
+  if (!article || article.classList.contains("built")) return;
+  article.classList.add("built");
+  if (watcher) watcher.unobserve(article);
+  try {
+    mount(article, records[+article.dataset.index]);
+  } catch (error) {
+    var board = article.querySelector(".board");
+    board.textContent = "";
+    board.appendChild(el("p", "unplayable", t("This puzzle could not be drawn: {error}", { error: error.message })));
+    article.querySelectorAll(".controls, .options, .clock").forEach(function (node) { node.hidden = true; });
+  }
+}
+function puzzles() { return document.querySelectorAll("article.puzzle[data-index]"); }
+function buildAll() { puzzles().forEach(build); }
+/* The puzzle an address leads to ("#puzzle-12", "#board-12"), or null. */
+function puzzleAt(hash) {
+  var id;
+  try { id = decodeURIComponent(hash.slice(1)); } catch { return null; }  // "#%": no element's
+  var target = id ? document.getElementById(id) : null;
+  return target && target.closest("article.puzzle[data-index]");
+}
+
+/* Once the whole page is read (the games' scripts, which follow this one, have registered by
+ * then) and the copies newer than localStorage's values are taken back: the boards in view and
+ * within a screen of it, the one the address leads to and the saves that need their board are
+ * built, and the rest wait for the watcher. */
 function start() {
   var waited = new Promise(function (resolve) { setTimeout(function () { resolve({}); }, RECOVERY_WAIT); });
   Promise.race([store.recover(), waited]).then(function (newer) {
     var theme = newer[STORE_PREFIX + "theme"];
     if (theme === "dark" || theme === "light") root.dataset.theme = theme;
     showTheme();
-    mountAll();
+    buildNeeded();
   });
 }
-function mountAll() {
-  document.querySelectorAll("article.puzzle[data-index]").forEach(function (article) {
-    var record = records[+article.dataset.index];
-    try {
-      mount(article, record);
-    } catch (error) {
-      var board = article.querySelector(".board");
-      board.textContent = "";
-      board.appendChild(el("p", "unplayable", t("This puzzle could not be drawn: {error}", { error: error.message })));
-      article.querySelectorAll(".controls, .options, .clock").forEach(function (node) { node.hidden = true; });
-    }
+function buildNeeded() {
+  var all = Array.prototype.slice.call(puzzles()), near = window.innerHeight;
+  var inView = all.filter(function (article) {
+    var box = article.getBoundingClientRect();
+    return box.bottom >= -near && box.top <= 2 * near;
   });
+  var ticks = {};  // puzzle id -> its number in the contents
+  document.querySelectorAll("nav.contents a[data-key]").forEach(function (link) { ticks[link.dataset.key] = link; });
+  all.forEach(function (article) {
+    var key = records[+article.dataset.index].key, saved = store.load(key);
+    if (saved.solved === null) inView.push(article);
+    else if (saved.solved && ticks[key]) ticks[key].classList.add("solved");
+  });
+  inView.push(puzzleAt(location.hash));
+  inView.forEach(build);
+  if (window.IntersectionObserver) {
+    watcher = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) { if (entry.isIntersecting) build(entry.target); });
+    }, { rootMargin: "100% 0px" });
+    all.forEach(function (article) { if (!article.classList.contains("built")) watcher.observe(article); });
+  } else {
+    buildAll();
+  }
+  function buildAround(event) {
+    if (event.target.closest) build(event.target.closest("article.puzzle[data-index]"));
+  }
+  document.addEventListener("focusin", buildAround);
+  document.addEventListener("pointerdown", buildAround, true);
+  document.addEventListener("click", function (event) {
+    buildAround(event);
+    var link = event.target.closest("a[href^='#']");
+    if (link) build(puzzleAt(link.getAttribute("href")));
+  }, true);
+  window.addEventListener("hashchange", function () { build(puzzleAt(location.hash)); });
+  window.addEventListener("beforeprint", buildAll);
   document.documentElement.classList.add("ready");
 }
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();

@@ -2,8 +2,9 @@
  *
  * A puzzle's progress is kept in the browser's localStorage under "bookgen:" + its id (the id
  * names a puzzle across rebuilds of its book, where a position would not), as JSON:
- * {version: 1, turn, revealed, state, time, autocheck, hinted, settings}, `state` being what the
- * game's state() gave and `turn` the count of the puzzle's saves; the theme chosen with the page's
+ * {version: 1, turn, revealed, solved, state, time, autocheck, hinted, settings}, `state` being
+ * what the game's state() gave, `solved` whether the board was solved (so the contents tick it
+ * before its board is built) and `turn` the count of the puzzle's saves; the theme chosen with the page's
  * button goes under "bookgen:theme". Each value is written at once and read back, and a second
  * copy goes to IndexedDB (copies.js), which the page takes back as it opens where localStorage
  * lost the value or holds an earlier turn. What is read back is checked field by field, so a
@@ -17,7 +18,8 @@
 var STORE_PREFIX = "bookgen:";
 
 /* The progress kept as `text` (what localStorage holds, or null), each field as the frame uses
- * it: state (null when none is kept: the puzzle starts fresh), revealed, time (whole seconds),
+ * it: state (null when none is kept: the puzzle starts fresh), revealed, solved (null where a
+ * kept state does not say: a save from a page before the flag), time (whole seconds),
  * autocheck, hinted (a list, checked against the puzzle's hints by the frame) and settings
  * (name -> true for each game setting switched on). Where no state is kept, only the hints given
  * and the settings are taken. */
@@ -33,6 +35,7 @@ function readProgress(text) {
   return {
     state: kept ? saved.state : null,
     revealed: kept && !!saved.revealed,
+    solved: kept ? (typeof saved.solved === "boolean" ? saved.solved : null) : false,
     time: kept && Number.isInteger(saved.time) && saved.time > 0 ? saved.time : 0,
     autocheck: kept && !!saved.autocheck,
     hinted: Array.isArray(saved.hinted) ? saved.hinted : [],
@@ -81,7 +84,8 @@ function progressStore(storage, copy) {
     save: function (key, progress) {
       turns[key] = (turns[key] || 0) + 1;
       return keep(STORE_PREFIX + key, JSON.stringify({
-        version: 1, turn: turns[key], revealed: progress.revealed, state: progress.state, time: progress.time,
+        version: 1, turn: turns[key], revealed: progress.revealed, solved: progress.solved, state: progress.state,
+        time: progress.time,
         autocheck: progress.autocheck, hinted: progress.hinted, settings: progress.settings }));
     },
     saveTheme: function (theme) { return keep(STORE_PREFIX + "theme", theme); }

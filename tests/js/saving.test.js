@@ -13,8 +13,8 @@ const {progressStore, readProgress, timeline} =
   load("bookgen/html/saving.js", ["progressStore", "readProgress", "timeline"]);
 
 
-const FRESH = {state: null, revealed: false, time: 0, autocheck: false, hinted: [], settings: {}};
-const PROGRESS = {revealed: false, state: {entries: [["1", ""]], notes: {"0,1": [2, 3]}}, time: 75,
+const FRESH = {state: null, revealed: false, solved: false, time: 0, autocheck: false, hinted: [], settings: {}};
+const PROGRESS = {revealed: false, solved: true, state: {entries: [["1", ""]], notes: {"0,1": [2, 3]}}, time: 75,
                   autocheck: true, hinted: [0, 2], settings: {candidates: true}};
 
 test("progress is written as JSON under bookgen: and the puzzle's id, and read back whole", async () => {
@@ -23,7 +23,7 @@ test("progress is written as JSON under bookgen: and the puzzle's id, and read b
   assert.equal(await store.save("numbrix-e-1234", PROGRESS), true);
   assert.deepEqual([...storage.items.keys()], ["bookgen:numbrix-e-1234"]);
   assert.equal(storage.getItem("bookgen:numbrix-e-1234"),
-               '{"version":1,"turn":1,"revealed":false,"state":{"entries":[["1",""]],"notes":{"0,1":[2,3]}},' +
+               '{"version":1,"turn":1,"revealed":false,"solved":true,"state":{"entries":[["1",""]],"notes":{"0,1":[2,3]}},' +
                '"time":75,"autocheck":true,"hinted":[0,2],"settings":{"candidates":true}}');
   assert.deepEqual(store.load("numbrix-e-1234"), {...PROGRESS});
   assert.deepEqual(store.load("another-puzzle"), FRESH);
@@ -93,8 +93,10 @@ test("a damaged or foreign value starts the puzzle fresh", () => {
 test("each field is taken only as the frame can use it", () => {
   const odd = readProgress(JSON.stringify({state: {entries: []}, revealed: "yes", time: -4, autocheck: 1,
                                            hinted: "0,1", settings: {candidates: 1, other: true}}));
-  assert.deepEqual(odd, {state: {entries: []}, revealed: true, time: 0, autocheck: true, hinted: [],
+  assert.deepEqual(odd, {state: {entries: []}, revealed: true, solved: null, time: 0, autocheck: true, hinted: [],
                          settings: {other: true}});
+  assert.equal(readProgress('{"state": {"a": 1}, "solved": false}').solved, false);
+  assert.equal(readProgress('{"state": {"a": 1}, "solved": "yes"}').solved, null);  // unsaid: the board tells
   assert.equal(readProgress('{"state": {"a": 1}, "time": 2.5}').time, 0);
   assert.equal(readProgress('{"state": {"a": 1}, "time": "75"}').time, 0);
   assert.deepEqual(readProgress('{"state": {"a": 1}, "settings": ["x"]}').settings, {});
