@@ -81,7 +81,7 @@ def test_a_german_book_and_its_cover_say_so_in_the_pdf(german):
     reader = PdfReader(io.BytesIO(cover))
     assert reader.trailer["/Root"]["/Lang"] == "de"
     back = reader.pages[0].extract_text()
-    assert "4 Rätsel" in back and "jedes per Computer geprüft" in back
+    assert "4 Rätsel, alle geprüft, mit Lösungen hinten im Buch" in back
     assert "puzzles" not in back and reader.metadata.title.endswith("Umschlag")
 
 
@@ -202,8 +202,8 @@ def test_bookgen_texts_lists_each_text_with_its_translation(run):
     assert out.splitlines()[3] == "texts:"  # below the comment: lines to paste into a config
     status, out, _ = run("texts")  # English: each text is its own; a counted one gives both forms
     assert '  "Answers": "Answers"' in out.splitlines()
-    assert ('"<b>{count} puzzle</b>, checked by a solver: {sections}|<b>{count} puzzles</b>, each '
-            'checked by a solver: {sections}"') in out
+    assert ('"<b>{count} puzzle</b>, checked: {sections}|<b>{count} puzzles</b>, every one '
+            'checked: {sections}"') in out
     status, out, err = run("texts", "xx")
     assert status == 2 and out == ""
     assert err.startswith("bookgen: error: language: no language 'xx'") and err.count("\n") == 1

@@ -152,9 +152,11 @@ def overlaps(a, b) -> bool:
     return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
 
 
-@pytest.mark.parametrize("pages", [40, 200])
-def test_text_and_drawings_stay_a_quarter_inch_inside_the_trim_and_off_the_barcode(books, pages):
-    book = books()
+@pytest.mark.parametrize("layout, pages", [("6x9", 40), ("6x9", 200), ("5x8", 40),
+                                           ("8.5x11", 40)])
+def test_text_and_drawings_stay_a_quarter_inch_inside_the_trim_and_off_the_barcode(
+        books, layout, pages):
+    book = books(layout=layout)
     plan = plan_cover(book, pages)
     geometry = plan.geometry
     panels = [safe(geometry.back), safe(geometry.front)]
@@ -303,3 +305,113 @@ def test_the_front_shows_the_first_sections_puzzle_and_the_title_breaks_evenly(t
     lines = [sum(stringWidth(word, title.font, title.size) for word in line[1])
              for line in paragraph.blPara.lines]
     assert len(lines) == 2 and max(lines) < 1.5 * min(lines), lines
+
+
+KIDS_BOOK = """
+title: Puzzle Fun
+layout: {layout}
+large_print: {large}
+profile: print-on-demand
+back_text: Fun puzzles for kids aged 6 to 10, with the answers at the back.
+seed: 3
+sections:
+"""
+KIDS_SECTIONS = ["{type: numbrix, count: 2, difficulty: easy, size: 5}",
+                 "{type: sudoku, size: 4, count: 2, difficulty: easy}",
+                 "{type: maze, count: 2, difficulty: easy}",
+                 "{type: wordsearch, count: 2, difficulty: easy, children: true}"]
+
+
+def kids_book(tmp_path, layout: str, sections: int, large: bool = True, answers: str = "back"):
+    path = tmp_path / f"kids-{layout}-{sections}.yaml"
+    path.write_text(KIDS_BOOK.format(layout=layout, large=str(large).lower())
+                    + "".join(f"  - {line}\n" for line in KIDS_SECTIONS[:sections])
+                    + f"answers: {answers}\n")
+    return make_book(load_config(path))
+
+
+def back_band(plan):
+    """The band between the blurb (or the back's safe top) and the line on what the book holds,
+    and the back's cards."""
+    back = plan.geometry.back
+    texts = [t for t in plan.texts if not t.rotated and t.box[2] <= back[2]]
+    contents = next(t for t in texts if t.text.startswith("<b>"))
+    blurbs = [t for t in texts if t is not contents]
+    top = blurbs[0].box[1] if blurbs else safe(back, SAFE + 0.15 * INCH)[3]
+    return (contents.box[3], top), plan.cards[1:]
+
+
+def centred(low, high, band) -> bool:
+    """Whether the cards from low to high stand as far from the band's bottom as from its top."""
+    return abs((band[1] - high) - (low - band[0])) <= 1.0
+
+
+@pytest.mark.parametrize("layout", ["5x8", "6x9", "8.5x11"])
+@pytest.mark.parametrize("blurb", [True, False])
+def test_the_back_puzzles_fill_the_band_between_the_blurb_and_the_contents_line(
+        books, layout, blurb):
+    """An 8.5x11 back drew four 2-inch puzzles at the top of an 8-inch band and left a large
+    empty band under them: the puzzles are drawn as large as the band holds them, centred in it."""
+    book = books(layout=layout)
+    if not blurb:
+        book = dataclasses.replace(book, config=dataclasses.replace(book.config, back_text=None))
+    plan = plan_cover(book, 60)
+    (bottom, top), cards = back_band(plan)
+    assert len(cards) >= 3
+    low, high = min(c.box[1] for c in cards), max(c.box[3] for c in cards)
+    assert high - low >= 0.75 * (top - bottom), (low, high, bottom, top)
+    assert centred(low, high, (bottom, top)) or not blurb  # without one, the top's edge is closer
+    assert all(c.scale <= max(1.0, 0.8 * plan.cards[0].scale) + 1e-9 for c in cards)
+
+
+@pytest.mark.parametrize("layout", ["5x8", "8.5x11"])
+@pytest.mark.parametrize("sections", [1, 2, 4])
+def test_few_back_puzzles_are_drawn_as_large_as_the_band_or_their_cap_allows(
+        tmp_path, layout, sections):
+    """Two puzzles side by side left half an 8.5x11 band empty: they stack when that draws them
+    as large; puzzles too small to fill the band are drawn at 0.8 of the front's scale (the
+    front's drawing stays the largest), centred in it."""
+    plan = plan_cover(kids_book(tmp_path, layout, sections), 60)
+    (bottom, top), cards = back_band(plan)
+    assert 1 <= len(cards) <= sections
+    low, high = min(c.box[1] for c in cards), max(c.box[3] for c in cards)
+    assert centred(low, high, (bottom, top))
+    cap = max(1.0, 0.8 * plan.cards[0].scale)
+    assert (high - low >= 0.75 * (top - bottom)
+            or all(card.scale == pytest.approx(cap) for card in cards)), (low, high, bottom, top)
+    back = safe(plan.geometry.back)
+    for card in cards:
+        assert inside(card.box, back) and not overlaps(card.box, plan.geometry.barcode)
+        assert card.scale <= cap + 1e-9
+
+
+def test_the_blurb_starts_larger_on_a_larger_trim_and_in_large_print(books, tmp_path):
+    """The back text printed at 11.5 pt on 8.5x11, small print for a children's book."""
+    def blurb_size(book):
+        return next(t.size for t in plan_cover(book, 60).texts if "short blurb" in t.text)
+
+    assert blurb_size(books(layout="6x9")) == 11.5
+    assert blurb_size(books(layout="5x8")) == 11.5
+    assert blurb_size(books(layout="8.5x11")) == 14
+    book = books(layout="8.5x11")
+    large = dataclasses.replace(book, config=dataclasses.replace(book.config, large_print=True))
+    assert blurb_size(large) == 16
+
+
+def test_the_back_tells_a_buyer_what_the_book_holds_in_words_that_are_true(books, tmp_path):
+    """"each checked by a solver" meant nothing to a buyer: the back says each puzzle has exactly
+    one solution when every puzzle's type promises one, else that every one was checked (a
+    "make the number" card has several ways)."""
+    def contents(book):
+        return next(t.text for t in plan_cover(book, 40).texts if t.text.startswith("<b>"))
+
+    mixed = contents(books())  # with arithmetic cards
+    assert mixed.startswith("<b>80 puzzles</b>, every one checked, answers at the back: ")
+    assert "solver" not in mixed and "solution" not in mixed
+    unique = kids_book(tmp_path, "6x9", 4)
+    assert contents(unique).startswith(
+        "<b>8 puzzles</b>, each with exactly one solution, answers at the back: Numbrix (2)")
+    german = dataclasses.replace(unique, config=dataclasses.replace(unique.config, language="de"))
+    assert contents(german).startswith("<b>8 Rätsel</b>, jedes eindeutig lösbar, mit Lösungen")
+    none = kids_book(tmp_path, "6x9", 1, answers="none")
+    assert contents(none) == "<b>2 puzzles</b>, each with exactly one solution: Numbrix (2)"

@@ -282,7 +282,7 @@ def test_a_line_that_is_not_a_bank_line_says_what_a_bank_holds(run, tmp_path, li
 
 # --- texts, titles ------------------------------------------------------------------------------
 
-COUNT_LINE = "<b>{count} puzzle</b>, checked by a solver, its answer at the back: {sections}"
+COUNT_LINE = "<b>{count} puzzle</b>, checked, its answer at the back: {sections}"
 
 
 @pytest.mark.parametrize("text, said", [

@@ -7,7 +7,7 @@ from the interior's page count.
 
 The front shows the title, subtitle and author over a large drawing of one of the book's own
 puzzles, painted through the same CanvasPen and puzzle code as the pages; the back, the blurb
-(`back_text`), a few small puzzles and what the book holds, and a clear area for the barcode.
+(`back_text`), a few of its puzzles and what the book holds, and a clear area for the barcode.
 Every text stays 0.25 in inside the trim; the spine carries the title and author only from
 SPINE_TEXT_PAGES pages up, with SPINE_CLEAR on either side (thinner spines drift in binding).
 
@@ -48,6 +48,10 @@ BARCODE = (2 * inch, 1.2 * inch)  # clear on the back, bottom right, inside the 
 CARD_PAD = 4 * mm  # white around a puzzle drawing
 COVER_INK = Ink(min_line=0.75, lightest_grey=0.9)
 BACK_CARDS = 4  # the most small puzzles on the back
+BACK_SCALE = 0.8  # a back puzzle's scale, at most, relative to the front's (or its natural size)
+CARD_GAP = 0.2 * inch  # between the back's puzzles
+BLURB_SIZE = 11.5  # the back text's size on a 6x9 (and smaller) trim, before it steps down to fit
+CONTENTS_SIZE = 9.5  # the same for the line on what the book holds
 AUTHOR_ROOM = 1.0 * inch  # the author's lines at the foot of the front: 200 characters on 5x8
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points
@@ -159,23 +163,25 @@ def _card(box: Box, printed: PrintedPuzzle, section: Section, most: float) -> Ca
     return Card(card, printed, section, scale, (cx - drawn_w / 2, cy + drawn_h / 2))
 
 
-def _back_cards(book: Book, front: Section, box: Box, fonts: Fonts) -> list[Card]:
-    """Up to four small puzzles of the other sections (or of the front's, after its first) in
-    two columns, each at a size that prints its smallest text at the cover's least type size; a
-    section whose puzzle cannot be drawn that large in its place gives way to the next. Types
-    the cover does not show yet come first: a book of kakuro, nonograms, calcudoku and
-    futoshiki at two levels each showed two kakuros and two nonograms, or two calcudokus."""
-    shown = {front.puzzle_type.name}
+def _back_cards(book: Book, front: Card, box: Box, fonts: Fonts) -> list[Card]:
+    """Up to four puzzles of the other sections (or of the front's, after its first) in two
+    columns or one, as large as `box` holds them (up to BACK_SCALE of the front's scale), each at a size
+    that prints its smallest text at the cover's least type size; a section whose puzzle cannot
+    be drawn that large in its place gives way to the next. Types the cover does not show yet
+    come first: a book of kakuro, nonograms, calcudoku and futoshiki at two levels each showed
+    two kakuros and two nonograms, or two calcudokus."""
+    shown = {front.section.puzzle_type.name}
     new_types: list[Section] = []
     repeats: list[Section] = []
     for section in book.sections:
-        if section is not front:
+        if section is not front.section:
             (repeats if section.puzzle_type.name in shown else new_types).append(section)
             shown.add(section.puzzle_type.name)
-    candidates = new_types + repeats + [front]
+    candidates = new_types + repeats + [front.section]
     chosen, waiting = candidates[:BACK_CARDS], candidates[BACK_CARDS:]
+    most = max(1.0, BACK_SCALE * front.scale)
     while chosen:
-        cards = _card_grid(chosen, front, box)
+        cards = _card_grid(chosen, front.section, box, most)
         short = [card for card in cards
                  if card.scale < _least_scale(card, fonts, book.config.speech(card.section.config))
                  - 1e-9]
@@ -187,21 +193,64 @@ def _back_cards(book: Book, front: Section, box: Box, fonts: Fonts) -> list[Card
     return []
 
 
-def _card_grid(sections: list[Section], front: Section, box: Box) -> list[Card]:
-    """A card for each section's puzzle, in two columns (one for a single card)."""
+def _card_grid(sections: list[Section], front: Section, box: Box, most: float) -> list[Card]:
+    """A card for each section's puzzle, drawn at most `most` times natural size, in two columns
+    or one, whichever draws them larger for the height they fill of the box (two square puzzles
+    side by side on an 8.5x11 back left half its band empty; stacked, as large, they fill it)."""
+    picks = [other.puzzles[1] if other is front and len(other.puzzles) > 1 else other.puzzles[0]
+             for other in sections]
+    layouts = [_card_rows(sections, picks, box, most, columns)
+               for columns in range(min(2, len(sections)), 0, -1)]
+
+    def worth(cards: list[Card]) -> float:  # the area drawn times the height filled
+        drawn = sum((c.box[2] - c.box[0]) * (c.box[3] - c.box[1]) for c in cards)
+        return drawn * (max(c.box[3] for c in cards) - min(c.box[1] for c in cards))
+
+    return max(layouts, key=worth)  # max keeps the first of equals: two columns
+
+
+def _card_rows(sections: list[Section], picks: list[PrintedPuzzle], box: Box, most: float,
+               columns: int) -> list[Card]:
+    """The cards in `columns` columns (a last card alone in its row centred). Each row is as tall
+    as its cards need at their column's width, the tallest rows cut to share out what the box
+    lacks, and the rows are centred in the box: an 8.5x11 back showed four 2-inch puzzles at the
+    top of an 8-inch band, and a large empty one under them."""
     x0, y0, x1, y1 = box
-    columns = min(2, len(sections))
-    rows = -(-len(sections) // columns)
-    gap = 0.2 * inch
-    slot_w = (x1 - x0 - gap * (columns - 1)) / columns
-    slot_h = min((y1 - y0 - gap * (rows - 1)) / rows, 2.4 * inch)
+    rows = [list(range(start, min(start + columns, len(sections))))
+            for start in range(0, len(sections), columns)]
+    slot_w = (x1 - x0 - CARD_GAP * (columns - 1)) / columns
+
+    def wanted(index: int) -> float:
+        """The card's height with its drawing as wide as its column (or at `most`)."""
+        width, height = sections[index].puzzle_type.measure(picks[index].record.puzzle)
+        return height * mm * min((slot_w - 2 * CARD_PAD) / (width * mm), most) + 2 * CARD_PAD
+
+    heights = _shared_out([max(wanted(i) for i in row) for row in rows],
+                          y1 - y0 - CARD_GAP * (len(rows) - 1))
+    upper = y1 - (y1 - y0 - sum(heights) - CARD_GAP * (len(rows) - 1)) / 2
     cards = []
-    for index, other in enumerate(sections):
-        left = x0 + (index % columns) * (slot_w + gap)
-        upper = y1 - (index // columns) * (slot_h + gap)
-        pick = other.puzzles[1] if other is front and len(other.puzzles) > 1 else other.puzzles[0]
-        cards.append(_card((left, upper - slot_h, left + slot_w, upper), pick, other, 1.0))
+    for row, height in zip(rows, heights):
+        lone = len(row) < columns
+        for place, index in enumerate(row):
+            left = (x0 + x1 - slot_w) / 2 if lone else x0 + place * (slot_w + CARD_GAP)
+            cards.append(_card((left, upper - height, left + slot_w, upper), picks[index],
+                               sections[index], most))
+        upper -= height + CARD_GAP
     return cards
+
+
+def _shared_out(wanted: list[float], room: float) -> list[float]:
+    """Each want as it is when they fit in room; else the largest cut to one level, so that
+    together they fill room exactly (the smaller keep theirs)."""
+    if sum(wanted) <= room:
+        return wanted
+    level, left, rest = 0.0, room, len(wanted)
+    for want in sorted(wanted):
+        level = left / rest
+        if want > level:
+            break
+        left, rest = left - want, rest - 1
+    return [min(want, level) for want in wanted]
 
 
 def _least_scale(card: Card, fonts: Fonts, speech: Language) -> float:
@@ -323,13 +372,18 @@ def _plan_cover(book: Book, pages: int) -> CoverPlan:
         bottom = author.box[3] + 0.15 * inch
     room = (x0, bottom + 0.15 * inch, x1, top - 0.3 * inch)
     section, printed = _front_puzzle(book, room)
-    cards.append(_card(room, printed, section, 2.0))
+    front = _card(room, printed, section, 2.0)
+    cards.append(front)
 
     # back: blurb; what the book holds, above the barcode's area; small puzzles between them
     bx0, by0, bx1, by1 = safe(geometry.back, SAFE + 0.15 * inch)
     top = by1
+    # type grows with a trim taller than 6x9's (11.5 pt read as small print on an 8.5x11 back),
+    # and a large-print book's blurb starts at its body size
+    grown = max(1.0, geometry.trim_height / (9 * inch))
     if config.back_text:
-        blurb = _fitted_block(_paragraphs(config.back_text), fonts.regular, 11.5,
+        size = max(round(BLURB_SIZE * grown * 2) / 2, layout.body_size)
+        blurb = _fitted_block(_paragraphs(config.back_text), fonts.regular, size,
                               (bx0, by1 - 0.35 * geometry.trim_height, bx1, by1), 8, TA_LEFT,
                               key="back_text", file=config.file)
         texts.append(blurb)
@@ -342,28 +396,43 @@ def _plan_cover(book: Book, pages: int) -> CoverPlan:
         by_title[s.config.title] = by_title.get(s.config.title, 0) + len(s.records)
     sections = " \u00b7 ".join(escape(pgettext("back cover", "{title} ({count})")).format(
         count=held, title=escape(title)) for title, held in by_title.items())  # plain text
-    if config.answers == "back":
-        # Translators: the back cover, over what the book holds; keep the <b> markup
-        inside = ngettext("<b>{count} puzzle</b>, checked by a solver, its answer at the back: "
-                          "{sections}",
-                          "<b>{count} puzzles</b>, each checked by a solver, answers at the back: "
+    # one solution is promised only where every puzzle's type promises it (not a "make the
+    # number" card with several ways); "checked by a solver" meant nothing to a buyer
+    unique = all(s.puzzle_type.expects_unique(r.puzzle) for s in book.sections for r in s.records)
+    if unique and config.answers == "back":
+        # Translators: the back cover, over what the book holds, for a buyer; keep the <b> markup
+        inside = ngettext("<b>{count} puzzle</b> with exactly one solution, its answer at the "
+                          "back: {sections}",
+                          "<b>{count} puzzles</b>, each with exactly one solution, answers at the "
+                          "back: {sections}", count)
+    elif unique:
+        # Translators: the back cover, over what the book holds, for a buyer; keep the <b> markup
+        inside = ngettext("<b>{count} puzzle</b> with exactly one solution: {sections}",
+                          "<b>{count} puzzles</b>, each with exactly one solution: {sections}",
+                          count)
+    elif config.answers == "back":
+        # Translators: the back cover, over what the book holds (some puzzles have several
+        # solutions, each answer was checked), for a buyer; keep the <b> markup
+        inside = ngettext("<b>{count} puzzle</b>, checked, its answer at the back: {sections}",
+                          "<b>{count} puzzles</b>, every one checked, answers at the back: "
                           "{sections}", count)
     else:
-        # Translators: the back cover, over what the book holds; keep the <b> markup
-        inside = ngettext("<b>{count} puzzle</b>, checked by a solver: {sections}",
-                          "<b>{count} puzzles</b>, each checked by a solver: {sections}", count)
+        # Translators: the back cover, over what the book holds (some puzzles have several
+        # solutions, each answer was checked), for a buyer; keep the <b> markup
+        inside = ngettext("<b>{count} puzzle</b>, checked: {sections}",
+                          "<b>{count} puzzles</b>, every one checked: {sections}", count)
     inside = inside.format(count=count, sections=sections)
     barcode = geometry.barcode
-    contents = _fitted_block(inside, fonts.regular, 9.5,
-                             (bx0, barcode[3] + 0.25 * inch, bx1, barcode[3] + 1.2 * inch), 7,
-                             TA_LEFT)
+    contents = _fitted_block(inside, fonts.regular, round(CONTENTS_SIZE * grown * 2) / 2,
+                             (bx0, barcode[3] + 0.25 * inch, bx1,
+                              barcode[3] + (0.25 + 0.95 * grown) * inch), 7, TA_LEFT)
     contents = TextBlock(contents.text, (bx0, barcode[3] + 0.25 * inch, bx1,
                                          barcode[3] + 0.25 * inch + contents.box[3]
                                          - contents.box[1]), contents.font, contents.size,
                          TA_LEFT)
     texts.append(contents)
     room = (bx0, contents.box[3] + 0.3 * inch, bx1, top)
-    cards += _back_cards(book, section, room, fonts)
+    cards += _back_cards(book, front, room, fonts)
 
     # spine: title and author, reading from top to bottom
     if geometry.spine_text:
