@@ -56,8 +56,7 @@ copyright: |                 # a copyright page after the title page; leave out 
 """
 
 BLURB = N_("Puzzles for a coffee break or a long journey, from easy to hard, each with its rules "
-           "and a worked example. Every puzzle was checked by a solver, and the answers are at the "
-           "back.")
+           "and a worked example. Every puzzle has been checked, and the answers are at the back.")
 COPYRIGHT = N_("Copyright {year} {author}. All rights reserved.")
 AUTHOR = N_("Your Name")
 SECTION_TITLE = N_("{puzzle}, {level}")  # a section's title: the type's title and the level word
