@@ -14,7 +14,7 @@ import test_html
 from test_latin import all_4x4
 from test_schemas import validator_of
 
-from bookgen.core.grading import LEVELS
+from bookgen.core.grading import LEVELS, most_trials
 from bookgen.core.pen import THICK, RecordingPen
 from bookgen.errors import PuzzleFormatError
 from bookgen.formats.html import page_record
@@ -161,6 +161,40 @@ def test_each_level_needs_its_steps():
 
 
 CALCUDOKU_BANDS_BELOW = {"easy": 0.99, "medium": 1.59, "hard": 2.99, "expert": 4.99}
+
+# Two 6x6 experts the generator once made, of 17 and 34 trials: both scored 7.0, the old cap.
+SEVENTEEN_TRIALS = json.loads(
+    '{"size":6,"cages":[{"cells":[[0,0],[0,1],[1,0],[2,0]],"target":14,"op":"+"},'
+    '{"cells":[[0,2],[0,3],[0,4],[0,5]],"target":120,"op":"x"},{"cells":[[1,1],[2,1],[3,1],[3,2]],'
+    '"target":240,"op":"x"},{"cells":[[1,2],[2,2]],"target":3,"op":"x"},{"cells":[[1,3],[2,3],[2,4],'
+    '[2,5]],"target":17,"op":"+"},{"cells":[[1,4],[1,5]],"target":2,"op":"/"},{"cells":[[3,0],[4,0],'
+    '[5,0]],"target":10,"op":"x"},{"cells":[[3,3],[3,4],[4,2],[4,3]],"target":120,"op":"x"},'
+    '{"cells":[[3,5],[4,5],[5,5]],"target":9,"op":"+"},{"cells":[[4,1],[5,1],[5,2],[5,3]],"target":144,'
+    '"op":"x"},{"cells":[[4,4],[5,4]],"target":2,"op":"/"}]}')
+THIRTY_FOUR_TRIALS = json.loads(
+    '{"size":6,"cages":[{"cells":[[0,0],[0,1],[1,0]],"target":10,"op":"x"},{"cells":[[0,2],[1,2],'
+    '[2,2]],"target":12,"op":"+"},{"cells":[[0,3],[0,4],[1,4],[2,4]],"target":17,"op":"+"},'
+    '{"cells":[[0,5],[1,5]],"target":2,"op":"-"},{"cells":[[1,1],[2,0],[2,1],[3,0]],"target":15,'
+    '"op":"+"},{"cells":[[1,3],[2,3]],"target":3,"op":"-"},{"cells":[[2,5],[3,5]],"target":9,"op":"+"},'
+    '{"cells":[[3,1],[4,1]],"target":10,"op":"+"},{"cells":[[3,2],[3,3],[4,2]],"target":7,"op":"+"},'
+    '{"cells":[[3,4],[4,3],[4,4]],"target":10,"op":"x"},{"cells":[[4,0],[5,0],[5,1],[5,2]],'
+    '"target":14,"op":"+"},{"cells":[[4,5],[5,3],[5,4],[5,5]],"target":15,"op":"+"}]}')
+
+
+def test_expert_scores_keep_growing_past_the_old_cap():
+    fewer, more = CALCUDOKU.rate(SEVENTEEN_TRIALS), CALCUDOKU.rate(THIRTY_FOUR_TRIALS)
+    assert (fewer["techniques"]["trial"], more["techniques"]["trial"]) == (17, 34)
+    assert 7.0 < fewer["score"] < more["score"] < 9.0  # above the old cap, below an unfinished one
+    assert fewer["level"] == more["level"] == "expert"
+
+
+def test_an_expert_needs_no_more_trials_than_a_person_makes_and_scores_sort_it():
+    request = Request.make(CALCUDOKU, "expert", {"size": 6})
+    ratings = [CALCUDOKU.generate(random.Random(f"trials/{seed}"), request).rating for seed in range(10)]
+    trials = [rating["techniques"]["trial"] for rating in ratings]
+    assert all(0 < count <= most_trials(36) == 12 for count in trials)
+    capped = {count for rating, count in zip(ratings, trials) if rating["score"] == 7.0}
+    assert len(capped) <= 1  # no tie at the old cap between puzzles of different trials
 
 
 def test_the_example_is_easy_and_its_hints_replay_to_its_answer():

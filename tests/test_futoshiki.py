@@ -15,7 +15,7 @@ import test_html
 from test_latin import all_4x4
 from test_schemas import validator_of
 
-from bookgen.core.grading import LEVELS
+from bookgen.core.grading import LEVELS, most_trials
 from bookgen.core.pen import RecordingPen
 from bookgen.errors import PuzzleFormatError
 from bookgen.formats.html import page_record
@@ -127,6 +127,15 @@ def test_each_level_needs_its_steps_and_harder_levels_give_fewer_numbers():
         assert FUTOSHIKI.solve(record.puzzle, 2).count == 1
         givens.append(record.rating["givens"])
     assert givens == sorted(givens, reverse=True) and givens[0] >= 3
+
+
+def test_an_expert_needs_no_more_trials_than_a_person_makes():
+    """One trial for every three squares at most: a 7x7 of 47 trials (seed 0, scored 7.0) and one
+    of 11 once scored alike; now the first is made again within 16."""
+    request = Request.make(FUTOSHIKI, "expert", {"size": 7})
+    for seed in range(2):
+        rating = FUTOSHIKI.generate(random.Random(f"trials/{seed}"), request).rating
+        assert rating["level"] == "expert" and 0 < rating["techniques"]["trial"] <= most_trials(49) == 16
 
 
 def test_a_4x4_reaches_the_levels_it_seldom_needs():

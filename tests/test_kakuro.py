@@ -33,6 +33,7 @@ from bookgen.puzzles.kakuro.generator import (
     random_filling,
     random_layout,
     sums_for,
+    within_trials,
 )
 from bookgen.puzzles.kakuro.grader import BANDS
 from bookgen.puzzles.kakuro.hints import hints
@@ -254,6 +255,26 @@ def test_bands_are_in_ladder_order_and_the_grader_files_each_level_from_its_own_
         made = KAKURO.generate(random.Random(f"bands/{level}"), Request.make(KAKURO, level, {"size": "7"}))
         assert made.rating["level"] == level and made.rating["hardest"] in steps[level]
         assert sum_tables_solve(made.puzzle, unique_only=False) == (level == "easy")
+
+
+ELEVEN_TRIALS = """\
+# 23\\ 20\\ # # 8\\ 21\\ 20\\
+\\16 . . # 28\\18 . . .
+\\17 . . 6\\25 . . . .
+\\20 . . . . 7\\8 . .
+# 12\\ 9\\16 . . . 18\\ 11\\
+\\3 . . 8\\22 . . . .
+\\12 . . . . \\7 . .
+\\19 . . . # \\8 . ."""
+
+
+def test_an_expert_score_grows_with_its_trials_past_nine_and_their_count_is_capped():
+    """An 8x8 the generator once made, of 11 trials: each step's uses counted up to 9 only, so
+    it scored 5.09 with every expert of 9 trials or more. Of its 37 squares, 12 trials at most."""
+    rating = KAKURO.rate(from_picture(ELEVEN_TRIALS))
+    assert rating["techniques"]["trial"] == 11 and 5.09 < rating["score"] < 5.99
+    assert within_trials(rating)
+    assert not within_trials({**rating, "techniques": {"trial": 13}})
 
 
 @pytest.mark.parametrize("size", ["7", "6x9"])

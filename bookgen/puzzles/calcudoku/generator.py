@@ -16,7 +16,7 @@ from itertools import combinations
 from math import prod
 
 from bookgen.api import JSON, Generated, Request, _
-from bookgen.core.grading import level_word, make_at_level
+from bookgen.core.grading import level_word, make_at_level, most_trials
 from bookgen.core.latin import Budget, Cell, Contradiction, random_square, rows_of
 from bookgen.puzzles.calcudoku.cages import Cage, cage_of
 from bookgen.puzzles.calcudoku.checking import side_by_side
@@ -168,17 +168,20 @@ def unique(rng: random.Random, plan: Plan, allowed: tuple[str, ...]) -> Plan | N
 
 
 def finishes(plan: Plan, limit: float) -> tuple[bool, list[Cell]]:
-    """Whether the grader finishes within `limit`, and the squares it left open if not."""
+    """Whether the grader finishes within `limit` and `most_trials`, and the squares it left open
+    if not (where it needed too many trials, those its trials crossed a number out of)."""
     try:
         state, figures = deduce(plan.puzzle(), limit)
     except Contradiction:
         return False, []
+    if figures.used.get("trial", 0) > most_trials(plan.size ** 2):
+        return False, sorted({facts["cell"] for name, facts in state.log if name == "trial"})
     return figures.finished, [cell for cell in range(plan.size ** 2) if not state.placed[cell]]
 
 
 def within_level(rng: random.Random, plan: Plan, level: str, allowed: tuple[str, ...]) -> Plan | None:
     """Cages split until the grader finishes within the level (the cage of a square it left
-    open), then neighbours merged while it still does."""
+    open, or one a trial crossed a number out of), then neighbours merged while it still does."""
     limit = BANDS.top(level)
     while True:
         done, stuck = finishes(plan, limit)

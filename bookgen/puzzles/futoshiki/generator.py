@@ -12,7 +12,7 @@ import math
 import random
 
 from bookgen.api import JSON, Generated, Request, _
-from bookgen.core.grading import LEVELS, level_word, make_at_level, remove_givens
+from bookgen.core.grading import LEVELS, level_word, make_at_level, most_trials, remove_givens
 from bookgen.core.latin import Budget, Contradiction, random_square, rows_of
 from bookgen.puzzles.futoshiki.grader import BANDS, WEIGHTS, deduce, rate
 from bookgen.puzzles.futoshiki.parameters import relations, signed
@@ -65,11 +65,14 @@ def puzzle_of(size: int, answer: list[int], givens: set[int], signs: list[JSON])
 
 
 def stuck(puzzle: JSON, limit: float) -> tuple[bool, list[int]]:
-    """Whether the grader finishes within `limit`, and the open squares, most candidates first."""
+    """Whether the grader finishes within `limit` and `most_trials`, and the open squares, most
+    candidates first (where it needed too many trials, the squares they crossed a number out of)."""
     try:
         state, figures = deduce(puzzle, limit)
     except Contradiction:
         return False, []
+    if figures.used.get("trial", 0) > most_trials(puzzle["size"] ** 2):
+        return False, sorted({facts["cell"] for name, facts in state.log if name == "trial"})
     open_cells = sorted((c for c in range(puzzle["size"] ** 2) if not state.placed[c]),
                         key=lambda c: -state.candidates[c].bit_count())
     return figures.finished, open_cells

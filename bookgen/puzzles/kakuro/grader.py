@@ -21,7 +21,7 @@ from typing import Any
 
 from bookgen.api import JSON
 from bookgen.core.bits import members as digits
-from bookgen.core.grading import Bands, Deduction, simplest_first
+from bookgen.core.grading import Bands, Deduction, simplest_first, tapered
 from bookgen.puzzles.kakuro.board import Board, board_for, digit_sets, sums_of
 from bookgen.puzzles.kakuro.parameters import ALL_DIGITS, Cell
 from bookgen.puzzles.kakuro.solver import placements
@@ -38,6 +38,9 @@ BANDS = Bands.of({"easy": (0, 1.59), "medium": (1.6, 2.99), "hard": (3.0, 4.99),
 needs only the sum tables (a run's last square, a square whose two runs leave one digit), medium
 a run's sets of digits checked against the candidates, hard pairs, triples and arrangements,
 expert trial (or more)."""
+TRIAL_ROOM = 0.9
+"""Past 9 trials the score still grows, slower (`tapered`) and below 5.99, so that expert puzzles
+sort by their trials (each step's uses once counted up to 9 only, and 10 to 33 trials tied)."""
 
 
 class Contradiction(Exception):
@@ -332,7 +335,9 @@ def deduce(board: Board, sums: tuple[int, ...], limit: float = 99.0) -> tuple[St
         return state, {"solved": False, "score": SEARCH, "hardest": "search", "used": used}
     rank = {name: place for place, (name, _) in enumerate(TECHNIQUES)}
     hardest = max(used, key=lambda name: rank[name])
-    score = round(WEIGHTS[hardest] + 0.01 * min(9, used[hardest]), 2)
+    extra = (tapered(0.01 * used[hardest], 0.09, TRIAL_ROOM) if hardest == "trial"
+             else 0.01 * min(9, used[hardest]))
+    score = round(WEIGHTS[hardest] + extra, 2)
     return state, {"solved": True, "score": score, "hardest": hardest, "used": used}
 
 
