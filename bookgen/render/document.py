@@ -148,6 +148,18 @@ def make_styles(layout: Layout, fonts: Fonts) -> Styles:
     )
 
 
+@dataclass(frozen=True)
+class Opening:
+    """A section's opening as it prints above its rows (`BookDocument._opening`)."""
+    texts: list[Flowable]  # its heading and rules
+    heading: list[Flowable]  # and its example, at `scale`
+    scale: float  # the example's
+    least: float  # the example's floor
+    own_page: bool  # on a page of its own, the rows after it
+    flows_on: bool  # taller than a page: the rows begin below its end
+    opening_at: Callable[..., list[Flowable]]  # the opening with its example at a scale
+
+
 class BookDocument:
     """Composes and builds a book (or its separate answer key) on a layout."""
 
@@ -623,66 +635,15 @@ class BookDocument:
         puzzle_type = section.puzzle_type
         speech = self.speeches[index]
         frame_width, frame_height = geometry.frame_size
-        texts = self._heading(index, state)
         grid = self._grids(state, geometry)[index]
         natural = _largest([self.measured.page_size(puzzle_type, r.puzzle) for r in section.records])
         flowing = self._flowing(section)
-        # the height of a row below the opening: the tallest's slot, or a flowing first row's own
-        row_height = (natural[1] if not flowing else max(
-            self.measured.page_size(puzzle_type, r.puzzle)[1] for r in section.records[:grid.columns]))
         label = LABEL_HEIGHT * state.type_scale
-        ways = self._sharing_ways(index, state, geometry)
-        fit = ways[0] if ways else None
         # a bound book's two-page puzzles face each other (`PuzzleRow.facing`), not loose sheets'
         spare_page = functools.partial(self._notes_page, state, geometry) if self.pod else None
-
-        def opening_at(scale: float, spaced: bool = True) -> list[Flowable]:
-            """The opening with its example at `scale`."""
-            return texts + self._example(section, state, frame_width, scale, fit, spaced)
-
-        # the rows below the opening: a sheet's (per_page as many as it holds) all of them, as
-        # `_grids` left room for (4 hex mazes printed 2 below a side-by-side example, 2 on a
-        # second page); where no way leaves them room, at least the first
-        sheet_rows = -(-len(section.records) // grid.columns) if config.per_page else 1
-        below_rows = min(sheet_rows, grid.rows)
-
-        def fits_with(way: ExampleFit | None, scale: float) -> bool:
-            """Whether the opening (its example drawn `way` at `scale`) and `below_rows` rows fit
-            on a page."""
-            opening = self._height(texts + self._example(section, state, frame_width, scale, way),
-                                   geometry)
-            return opening + below_rows * (label + ROW_GAP + row_height * mm * grid.scale) <= frame_height
-
-        def drawn(way: ExampleFit) -> float:
-            """The largest scale of the example drawn `way` that leaves the rows their room: no
-            larger than the puzzles, nor under its floor (nor its caps, `example_fits`)."""
-            scale = max(way.least, min(way.most, grid.scale))
-            return scale if fits_with(way, scale) else _largest_scale(
-                functools.partial(fits_with, way), way.least, scale)
-
-        least = fit.least if fit else 0.0
-        scale = 0.0
-        sharing = [way for way in ways if fits_with(way, way.least)]  # with the rows below
-        if not sharing and below_rows > 1:
-            below_rows = 1
-            sharing = [way for way in ways if fits_with(way, way.least)]
-        sharing = [way for way in sharing if not way.solved_only] or sharing  # both drawings first
-        if not sharing and fit is not None and self._one_sheet(section) and fits_with(None, 0.0):
-            fit, least = None, 0.0  # a sheet keeps to its page, its example left out: a killer sudoku's sheet
-            # on US Letter printed the rules and a large solved grid on page 1, the puzzle on 2
-        own_page = not (sharing or fit is None and fits_with(None, 0.0))  # never a smaller first row
-        if own_page:  # its example fills the page, drawn the way that draws it largest
-            fit, scale = self._page_filling(index, state, geometry, grid.scale)
-        elif fit is not None:  # the way that draws it largest (a placement chain's, stacked)
-            scale, fit = max(((drawn(way), way) for way in sharing), key=lambda pair: pair[0])
-            least = fit.least
-        heading = opening_at(scale, spaced=not own_page)  # alone, no space below it
-        # taller than a page (a sheet's head in large print on 5x8): it flows on, and the
-        # puzzles begin below its end, not on a page after it
-        flows_on = own_page and (self._height(heading, geometry) - heading[-1].getSpaceAfter()
-                                 > frame_height)  # the frame drops the space after the last
-        if flows_on:
-            heading = opening_at(scale)
+        opening = self._opening(index, state, geometry, grid)
+        texts, heading, opening_at = opening.texts, opening.heading, opening.opening_at
+        scale, least, own_page, flows_on = opening.scale, opening.least, opening.own_page, opening.flows_on
 
         def opened(rows: list[Flowable]) -> list[Flowable]:
             """The opening kept with the first row, or on a page of its own before it; below the
@@ -736,6 +697,75 @@ class BookDocument:
         for rows in pages[1:]:  # natural pages end where the frames end them
             story += ([PageBreak()] if balanced else []) + continued(rows, spare_page)
         return story
+
+    def _opening(self, index: int, state: Pass, geometry: Geometry, grid: Grid) -> Opening:
+        """The section's opening as it prints above rows of `grid`: its example drawn the way and
+        at the largest scale that leaves the first row (a sheet's rows) room below it, or on a
+        page of its own where no way does."""
+        section = self.book.sections[index]
+        config = section.config
+        frame_width, frame_height = geometry.frame_size
+        texts = self._heading(index, state)
+        flowing = self._flowing(section)
+        natural = _largest([self.measured.page_size(section.puzzle_type, r.puzzle)
+                            for r in section.records])
+        # the height of a row below the opening: the tallest's slot, or a flowing first row's own
+        row_height = (natural[1] if not flowing else max(
+            self.measured.page_size(section.puzzle_type, r.puzzle)[1]
+            for r in section.records[:grid.columns]))
+        label = LABEL_HEIGHT * state.type_scale
+        ways = self._sharing_ways(index, state, geometry)
+        fit = ways[0] if ways else None
+
+        def opening_at(scale: float, spaced: bool = True) -> list[Flowable]:
+            """The opening with its example at `scale`."""
+            return texts + self._example(section, state, frame_width, scale, fit, spaced)
+
+        # the rows below the opening: a sheet's (per_page as many as it holds) all of them, as
+        # `_grids` left room for (4 hex mazes printed 2 below a side-by-side example, 2 on a
+        # second page); where no way leaves them room, at least the first
+        sheet_rows = -(-len(section.records) // grid.columns) if config.per_page else 1
+        below_rows = min(sheet_rows, grid.rows)
+
+        def fits_with(way: ExampleFit | None, scale: float) -> bool:
+            """Whether the opening (its example drawn `way` at `scale`) and `below_rows` rows fit
+            on a page."""
+            opening = self._height(texts + self._example(section, state, frame_width, scale, way),
+                                   geometry)
+            return opening + below_rows * (label + ROW_GAP + row_height * mm * grid.scale) <= frame_height
+
+        def drawn(way: ExampleFit) -> float:
+            """The largest scale of the example drawn `way` that leaves the rows their room: no
+            larger than the puzzles, nor under its floor (nor its caps, `example_fits`)."""
+            scale = max(way.least, min(way.most, grid.scale))
+            return scale if fits_with(way, scale) else _largest_scale(
+                functools.partial(fits_with, way), way.least, scale)
+
+        least = fit.least if fit else 0.0
+        scale = 0.0
+        sharing = [way for way in ways if fits_with(way, way.least)]  # with the rows below
+        if not sharing and below_rows > 1:
+            below_rows = 1
+            sharing = [way for way in ways if fits_with(way, way.least)]
+        sharing = [way for way in sharing if not way.solved_only] or sharing  # both drawings first
+        if not sharing and fit is not None and self._one_sheet(section) and fits_with(None, 0.0):
+            fit, least = None, 0.0  # a sheet keeps to its page, its example left out: a killer sudoku's sheet
+            # on US Letter printed the rules and a large solved grid on page 1, the puzzle on 2
+        own_page = not (sharing or fit is None and fits_with(None, 0.0))  # never a smaller first row
+        if own_page:  # its example fills the page, drawn the way that draws it largest
+            fit, scale = self._page_filling(index, state, geometry, grid.scale)
+        elif fit is not None:  # the way that draws it largest (a placement chain's, stacked)
+            scale, fit = max(((drawn(way), way) for way in sharing), key=lambda pair: pair[0])
+            least = fit.least
+        heading = opening_at(scale, spaced=not own_page)  # alone, no space below it
+        # taller than a page (a sheet's head in large print on 5x8): it flows on, and the
+        # puzzles begin below its end, not on a page after it
+        flows_on = own_page and (self._height(heading, geometry) - heading[-1].getSpaceAfter()
+                                 > frame_height)  # the frame drops the space after the last
+        if flows_on:
+            heading = opening_at(scale)
+
+        return Opening(texts, heading, scale, least, own_page, flows_on, opening_at)
 
     def _fitted_opening(self, opening_at: Callable[[float], list[Flowable]], first_row: Flowable,
                         scale: float, least: float, plain: list[Flowable] | None) -> FittedOpening:
