@@ -703,3 +703,41 @@ def test_a_puzzles_number_stands_over_its_drawings_corner(monkeypatch):
     [(number_x, _y, text)] = drawn.captions
     [(drawing_left, _top, _scale)] = drawn.origins
     assert text == "1" and drawing_left > 20 * mm and number_x == pytest.approx(drawing_left)
+
+
+def test_a_section_that_fills_part_of_a_page_prints_as_large_as_its_pages_allow(write_config):
+    """Four 5x5 numbrix printed in a grid for six (2.57 in wide) and four 3-row pyramids in a
+    grid for nine (2.25 in) in a large-print Letter book, a third of their pages blank: of the
+    scales that keep a section to its pages, it takes the largest (2 by 2: 3.53 in and 3.29 in,
+    the pyramids at the layout's largest scale), on as many pages as before."""
+    from collections import Counter
+
+    from reportlab.lib.units import inch, mm
+
+    from bookgen.book import make_book
+    from bookgen.config import load_config
+    from bookgen.render.document import BookDocument
+
+    config = write_config("""
+        title: Small puzzles
+        layout: 8.5x11
+        large_print: true
+        title_page: false
+        answers: none
+        seed: 2026
+        sections:
+          - {type: numbrix, count: 4, difficulty: easy, size: 5}
+          - {type: pyramid, count: 4, difficulty: easy, rows: 3}
+    """)
+    book = make_book(load_config(config))
+    document = BookDocument(book)
+    puzzle_pages: dict[int, int] = {}
+    document.render("book", puzzle_pages)
+    numbrix, pyramids = (
+        max(s.puzzle_type.page_size(r.puzzle)[0] for r in s.records) * mm * scale / inch
+        for s, scale in zip(book.sections, document.puzzle_scales))
+    assert numbrix > 3.2 and pyramids > 3.2
+    assert document.puzzle_scales[1] == pytest.approx(document.layout.max_scale)
+    held = Counter(puzzle_pages.values())  # two to a page below each opening, two on the next
+    assert sorted(held.values()) == [2, 2, 2, 2]
+

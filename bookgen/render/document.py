@@ -96,6 +96,7 @@ page of a large-print 5x8. Nonograms and word searches, whose clues and lists va
 keep their slots."""
 SPREAD_AT = 0.25  # a page of rows more blank than this spreads them over it (`_spread`)
 SPREAD_SLACK = 1.0  # points a spread page leaves below its rows, for the frame's rounding
+ENLARGE_STEP = 0.97  # the steps by which a type's scale is tried larger (`_enlarged`)
 SHARE_STEP = 0.93  # the steps by which a shared opening's example shrinks to begin below
 TITLE_STEP = 0.9  # the steps by which a title too tall for its page shrinks
 
@@ -631,7 +632,6 @@ class BookDocument:
         rows, all at the section's one scale (`_grids`). The example shrinks (never under its
         floor) to leave the first row room below the opening; where even that is too little, the
         opening takes a page of its own: a first row is never printed smaller than the rest."""
-        config = section.config
         puzzle_type = section.puzzle_type
         speech = self.speeches[index]
         frame_width, frame_height = geometry.frame_size
@@ -658,12 +658,9 @@ class BookDocument:
                         *rows[1:]]
             return [KeepTogether(heading + rows[:1]), *rows[1:]]
 
-        if config.per_page == 1 or (not config.per_page and grid.columns * grid.rows == 1 and not (
-                flowing and any(len(rows) > 1 for rows in self._pages(section, grid, state, frame_height,
-                                                                       frame_height)))):
-            # one to a page (asked for, or all that fits the tallest, unless shorter ones flow
-            # two or more to a page): each page after the opening's prints it centred, not in the
-            # top half of a page otherwise blank
+        if self._one_to_a_page(section, grid, state, frame_height):
+            # each page after the opening's prints it centred, not in the top half of a page
+            # otherwise blank
             whole = choose_grid(natural, (frame_width, frame_height), label, ((1, 1),),
                                 grid.scale, grid.scale)
             rows = [] if own_page and not flows_on else [
@@ -697,6 +694,14 @@ class BookDocument:
         for rows in pages[1:]:  # natural pages end where the frames end them
             story += ([PageBreak()] if balanced else []) + continued(rows, spare_page)
         return story
+
+    def _one_to_a_page(self, section: Section, grid: Grid, state: Pass, frame_height: float) -> bool:
+        """Whether the section prints one puzzle to a page in `grid`: asked for, or all that fits
+        the tallest, unless shorter ones flow two or more to a page."""
+        config = section.config
+        return config.per_page == 1 or (not config.per_page and grid.columns * grid.rows == 1 and not (
+            self._flowing(section) and any(len(rows) > 1 for rows in self._pages(
+                section, grid, state, frame_height, frame_height))))
 
     def _opening(self, index: int, state: Pass, geometry: Geometry, grid: Grid) -> Opening:
         """The section's opening as it prints above rows of `grid`: its example drawn the way and
@@ -848,7 +853,8 @@ class BookDocument:
         share), so that every 15x15 grid of a type has the same cells, and a 5x5 one does not
         shrink a 20x20 one; each section then takes the grid with the most slots at that scale. A
         section whose puzzles fit no grid of the layout at their floor takes a page for each, or
-        is refused (`_too_small`). Worked out once per page geometry."""
+        is refused (`_too_small`). Without `share_pages`, a type's scale then rises as far as its
+        sections keep to their pages (`_enlarged`). Worked out once per page geometry."""
         if geometry in self._grid_cache:
             self.puzzle_scales = [grid.scale for grid in self._grid_cache[geometry]]
             return self._grid_cache[geometry]
@@ -891,11 +897,7 @@ class BookDocument:
             elif not per_page:  # smaller (not under the layout's least, nor its comfortable size
                 # when it reached it), to share the opening's page, its example drawn the way
                 # that leaves the most room
-                opening = min((self._height(heading + self._example(section, state, frame_width,
-                                                                     way.least, way), geometry)
-                               for way in self._example_ways(index, state, geometry)),
-                              default=self._height(heading, geometry))
-                below = (frame_height - opening - label - ROW_GAP) / (naturals[index][1] * mm)
+                below = self._below_opening(index, state, geometry, naturals[index])
                 least = comfort if grid.scale >= comfort else layout.min_scale
                 if max(floor, least) <= below < grid.scale:  # a hair under: no rounding pushes
                     grid = replace(grid, scale=below * (1 - 1e-6))  # the first row off the page
@@ -913,9 +915,111 @@ class BookDocument:
             else:
                 grids.append(choose_grid(natural, (frame_width, frame_height), label, layout.grids,
                                          scale, scale))
+        if not self.config.share_pages:
+            grids = self._enlarged(state, geometry, alone, grids, naturals)
         self.puzzle_scales = [grid.scale for grid in grids]
         self._grid_cache[geometry] = grids
         return grids
+
+    def _below_opening(self, index: int, state: Pass, geometry: Geometry,
+                       natural: tuple[float, float]) -> float:
+        """The largest scale at which a row of the section's puzzles (`natural` the largest's size)
+        fits below its opening, its example drawn the way that leaves the most room."""
+        section = self.book.sections[index]
+        frame_width, frame_height = geometry.frame_size
+        heading = self._heading(index, state)
+        opening = min((self._height(heading + self._example(section, state, frame_width,
+                                                             way.least, way), geometry)
+                       for way in self._example_ways(index, state, geometry)),
+                      default=self._height(heading, geometry))
+        return (frame_height - opening - LABEL_HEIGHT * state.type_scale - ROW_GAP) / (natural[1] * mm)
+
+    def _enlarged(self, state: Pass, geometry: Geometry, alone: list[Grid], grids: list[Grid],
+                  naturals: list[tuple[float, float]]) -> list[Grid]:
+        """`grids` with each puzzle type and width's one scale raised as far as it goes (up to the
+        layout's largest, and no further than any of its sections laid out at a count to a page,
+        `alone`, chose) while none of its sections takes more pages (`_section_pages`) nor draws
+        its example smaller (`_no_worse`): four numbrix, which fill part of a page, printed in a
+        grid for six at 1.19 where two by two fill the page at 1.63, and four number pyramids in
+        a grid for nine at 1.46 where 2.13 fit on the page just the same. Each section then takes
+        the grid with the most slots at that scale, as `_grids` chooses. Tried from the largest
+        down: each layout grid's fit, the room below each opening, and ENLARGE_STEP steps
+        between."""
+        frame_width, frame_height = geometry.frame_size
+        label = LABEL_HEIGHT * state.type_scale
+        layout = self.layout
+        kinds: dict[tuple[str, float], list[int]] = {}
+        for index, (section, natural) in enumerate(zip(self.book.sections, naturals)):
+            kinds.setdefault((section.puzzle_type.name, round(natural[0], 1)), []).append(index)
+        grids = list(grids)
+
+        def gridded(index: int) -> bool:
+            """Whether the section takes a grid of the layout's at the type's scale (not a count
+            to a page, nor a page each at its floor)."""
+            grid = grids[index]
+            return not self.book.sections[index].config.per_page and (
+                grid.columns, grid.rows) in layout.grids
+
+        def at(index: int, scale: float) -> Grid:
+            """The section's grid at the type's `scale`, as `_grids` chooses it."""
+            scale = max(scale, self.puzzle_floor(self.book.sections[index]))
+            if not gridded(index):
+                return replace(grids[index], scale=scale)
+            return choose_grid(naturals[index], (frame_width, frame_height), label, layout.grids,
+                               scale, scale)
+
+        def kept(index: int, grid: Grid, scale: float, laid_out: tuple[int, float]) -> bool:
+            """Whether the section in `grid` prints at `scale` on no more pages than it was
+            `laid_out` on, its example no smaller (`_no_worse`); rows of one height fill at most
+            the grid's slots to a page."""
+            if grid.scale < scale - 1e-9:
+                return False
+            section = self.book.sections[index]
+            if (not self._flowing(section)
+                    and -(-len(section.records) // (grid.columns * grid.rows)) > laid_out[0]):
+                return False
+            return _no_worse(self._section_pages(index, state, geometry, grid), laid_out)
+
+        for members in kinds.values():
+            movable = [index for index in members if gridded(index)]
+            if not movable:
+                continue
+            least = min(grids[index].scale for index in members)
+            most = min([layout.max_scale] + [alone[index].scale for index in members
+                                              if not gridded(index)])
+            scales = {choose_grid(naturals[index], (frame_width, frame_height), label, (shape,),
+                                  0.0, layout.max_scale).scale
+                      for index in movable for shape in layout.grids}
+            scales |= {self._below_opening(index, state, geometry, naturals[index]) * (1 - 1e-6)
+                       for index in movable}
+            if most > least:  # and the steps between, for the largest that keeps the pages
+                steps = int(math.log(least / most) / math.log(ENLARGE_STEP))
+                scales |= {most * ENLARGE_STEP ** step for step in range(steps + 1)}
+            laid_out = {index: self._section_pages(index, state, geometry, grids[index])
+                        for index in movable}
+
+            for scale in sorted((s for s in scales | {most} if least + 1e-6 < s <= most),
+                                reverse=True):
+                tried = {index: at(index, scale) for index in members}
+                if all(kept(index, tried[index], scale, laid_out[index]) for index in movable):
+                    for index in members:
+                        grids[index] = tried[index]
+                    break
+        return grids
+
+    def _section_pages(self, index: int, state: Pass, geometry: Geometry,
+                       grid: Grid) -> tuple[int, float]:
+        """The pages the section takes in `grid`: its opening's (`_opening`), and its rows' as the
+        frames take them (`_pages`; an even spread keeps to as many); and the scale of its
+        opening's example."""
+        section = self.book.sections[index]
+        frame_height = geometry.frame_size[1]
+        opening = self._opening(index, state, geometry, grid)
+        if self._one_to_a_page(section, grid, state, frame_height):
+            return len(section.records) + opening.own_page, opening.scale
+        first = frame_height - (0.0 if opening.own_page else self._height(opening.heading, geometry))
+        pages = len(self._pages(section, grid, state, first, frame_height)) + opening.own_page
+        return pages, opening.scale
 
     def _below_opening_or_after(self, index: int, state: Pass, geometry: Geometry,
                                 natural: tuple[float, float], label: float,
@@ -1692,6 +1796,13 @@ def _spread(rows: list[PuzzleRow], frame_height: float) -> None:
         return
     for row, height in zip(rows, drawn):
         row.spread(height + blank / len(rows))
+
+
+def _no_worse(tried: tuple[int, float], laid_out: tuple[int, float]) -> bool:
+    """Whether a section's larger puzzles (`_section_pages`: pages, its example's scale) take no
+    more pages than `laid_out`, nor shrink its example: a word scramble's grew from 1.32 to
+    1.54 and its example's three words to half their size."""
+    return tried[0] <= laid_out[0] and tried[1] >= laid_out[1] - 1e-6
 
 
 def _largest(sizes: list[tuple[float, float]]) -> tuple[float, float]:
