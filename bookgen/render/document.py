@@ -968,7 +968,7 @@ class BookDocument:
             return choose_grid(naturals[index], (frame_width, frame_height), label, layout.grids,
                                scale, scale)
 
-        def kept(index: int, grid: Grid, scale: float, laid_out: tuple[int, float]) -> bool:
+        def kept(index: int, grid: Grid, scale: float, laid_out: tuple[int, float, bool]) -> bool:
             """Whether the section in `grid` prints at `scale` on no more pages than it was
             `laid_out` on, its example no smaller (`_no_worse`); rows of one height fill at most
             the grid's slots to a page."""
@@ -1008,18 +1008,18 @@ class BookDocument:
         return grids
 
     def _section_pages(self, index: int, state: Pass, geometry: Geometry,
-                       grid: Grid) -> tuple[int, float]:
+                       grid: Grid) -> tuple[int, float, bool]:
         """The pages the section takes in `grid`: its opening's (`_opening`), and its rows' as the
-        frames take them (`_pages`; an even spread keeps to as many); and the scale of its
-        opening's example."""
+        frames take them (`_pages`; an even spread keeps to as many); the scale of its opening's
+        example; and whether the opening takes a page of its own."""
         section = self.book.sections[index]
         frame_height = geometry.frame_size[1]
         opening = self._opening(index, state, geometry, grid)
         if self._one_to_a_page(section, grid, state, frame_height):
-            return len(section.records) + opening.own_page, opening.scale
+            return len(section.records) + opening.own_page, opening.scale, opening.own_page
         first = frame_height - (0.0 if opening.own_page else self._height(opening.heading, geometry))
         pages = len(self._pages(section, grid, state, first, frame_height)) + opening.own_page
-        return pages, opening.scale
+        return pages, opening.scale, opening.own_page
 
     def _below_opening_or_after(self, index: int, state: Pass, geometry: Geometry,
                                 natural: tuple[float, float], label: float,
@@ -1798,11 +1798,14 @@ def _spread(rows: list[PuzzleRow], frame_height: float) -> None:
         row.spread(height + blank / len(rows))
 
 
-def _no_worse(tried: tuple[int, float], laid_out: tuple[int, float]) -> bool:
-    """Whether a section's larger puzzles (`_section_pages`: pages, its example's scale) take no
-    more pages than `laid_out`, nor shrink its example: a word scramble's grew from 1.32 to
-    1.54 and its example's three words to half their size."""
-    return tried[0] <= laid_out[0] and tried[1] >= laid_out[1] - 1e-6
+def _no_worse(tried: tuple[int, float, bool], laid_out: tuple[int, float, bool]) -> bool:
+    """Whether a section's larger puzzles (`_section_pages`: pages, its example's scale, its
+    opening alone on a page) take no more pages than `laid_out`, nor shrink its example (a word
+    scramble's grew from 1.32 to 1.54 and its example's three words to half their size), nor
+    push its first row off the opening's page (two larger crosswords on the page after an
+    opening left alone: the same pages, half of one blank)."""
+    return (tried[0] <= laid_out[0] and tried[1] >= laid_out[1] - 1e-6
+            and (laid_out[2] or not tried[2]))
 
 
 def _largest(sizes: list[tuple[float, float]]) -> tuple[float, float]:
