@@ -7,7 +7,8 @@
 2. Generation: processor seconds per puzzle (mean and slowest of N) at each level for sizes 4 to
    9 (the level's default size marked *), each beside Keen's at the same size and the nearest
    difficulty (easy: Easy, medium: Normal, hard: Hard, expert: Extreme): from a built keen-gen
-   when given (--keen PATH, N puzzles each), else the times in the ids file (5 each).
+   when given (--keen PATH, N puzzles each), else the times in the ids file (5 each); then, per
+   size, the trials the expert puzzles needed and their scores (bench/trials.py).
 
 Run: python bench/calcudoku.py [--count N] [--keen PATH]
 """
@@ -26,6 +27,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from trials import expert_trials  # noqa: E402
 
 from bookgen.core.grading import LEVELS  # noqa: E402
 from bookgen.puzzles.base import JSON, Request  # noqa: E402
@@ -129,6 +132,7 @@ def generation(count: int, keen: str | None) -> dict[str, collections.Counter[st
     print(f"{'size':>4} " + " ".join(f"{f'{level} (Keen {KEEN_NAMES[KEEN_LEVEL[level]]})':>34}"
                                      for level in LEVELS))
     hardest: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
+    experts: dict[int, list[dict]] = collections.defaultdict(list)
     for size in range(4, 10):
         cells = []
         for level in LEVELS:
@@ -138,6 +142,8 @@ def generation(count: int, keen: str | None) -> dict[str, collections.Counter[st
                 began = time.process_time()
                 made = CALCUDOKU.generate(random.Random(f"bench/{seed}"), request)
                 seconds.append(time.process_time() - began)
+                if level == "expert":
+                    experts[size].append(made.rating)
                 if size == DEFAULT_SIZE[level]:
                     hardest[level][made.rating["hardest"]] += 1
                     hardest[level]["cages"] += made.rating["cages"]
@@ -146,6 +152,9 @@ def generation(count: int, keen: str | None) -> dict[str, collections.Counter[st
             cells.append(f"{statistics.mean(seconds):6.3f} / {max(seconds):6.3f}{mark} "
                          f"vs {statistics.mean(theirs):.5f}")
         print(f"{size:>4} " + " ".join(f"{cell:>34}" for cell in cells))
+    print("expert puzzles' trials and scores:")
+    for size, ratings in experts.items():
+        print(expert_trials(f"{size}x{size}", ratings))
     return hardest
 
 

@@ -8,7 +8,8 @@
    9 (the level's default size marked *), each beside Unequal's at the same size and the nearest
    difficulty (easy: Easy, medium: Tricky, hard: Extreme, expert: Recursive): from a built
    unequal-gen when given (--unequal PATH, N puzzles each), else the times in the ids file (5
-   each); at the default sizes, the heaviest step each puzzle needed and its givens and signs.
+   each); at the default sizes, the heaviest step each puzzle needed and its givens and signs;
+   per size, the trials the expert puzzles needed and their scores (bench/trials.py).
 3. The levels a 4x4 and a 5x5 reach: of 100 reductions at medium and at hard, how many rate each
    level (why a 4x4 medium or hard takes more tries: `generator.RARE`).
 
@@ -29,6 +30,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from trials import expert_trials  # noqa: E402
 
 from bookgen.core.grading import LEVELS  # noqa: E402
 from bookgen.core.latin import random_square  # noqa: E402
@@ -109,6 +112,7 @@ def generation(count: int, unequal: str | None) -> None:
     print(f"{'size':>4} " + " ".join(f"{f'{level} (Unequal {UNEQUAL_NAMES[UNEQUAL_LEVEL[level]]})':>36}"
                                      for level in LEVELS))
     steps: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
+    experts: dict[int, list[dict]] = collections.defaultdict(list)
     for size in range(4, 10):
         cells = []
         for level in LEVELS:
@@ -118,6 +122,8 @@ def generation(count: int, unequal: str | None) -> None:
                 began = time.process_time()
                 made = FUTOSHIKI.generate(random.Random(f"bench/{seed}"), request)
                 seconds.append(time.process_time() - began)
+                if level == "expert":
+                    experts[size].append(made.rating)
                 if size == DEFAULT_SIZE[level]:
                     steps[level][made.rating["hardest"]] += 1
                     steps[level]["givens"] += made.rating["givens"]
@@ -133,6 +139,9 @@ def generation(count: int, unequal: str | None) -> None:
         print(f"  {level:>6} ({DEFAULT_SIZE[level]}x{DEFAULT_SIZE[level]}): "
               + ", ".join(f"{name} {n}" for name, n in steps[level].most_common())
               + f"; {givens:.1f} givens, {signs:.1f} signs")
+    print("expert puzzles' trials and scores:")
+    for size, ratings in experts.items():
+        print(expert_trials(f"{size}x{size}", ratings))
 
 
 def reach(tries: int) -> None:

@@ -31,6 +31,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from trials import expert_trials
+
 from bookgen.core.grading import LEVELS
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import JSON, Request
@@ -169,6 +171,7 @@ def generation(seeds: int, sizes: list[int]) -> None:
     print(f"\ngeneration, seconds per puzzle over {seeds} seeds (mean and slowest wall time; mean "
           "processor time in brackets); then the default sizes, the suite's cost")
     print(f"{'size':>6} " + " ".join(f"{level:>24}" for level in LEVELS))
+    experts: dict[int, list[dict]] = {}
     for size in sizes:
         cells = []
         for level in LEVELS:
@@ -176,11 +179,16 @@ def generation(seeds: int, sizes: list[int]) -> None:
             for seed in range(seeds):
                 request = Request.make(KAKURO, level, {"size": f"{size}x{size}"})
                 start, cpu = time.perf_counter(), time.process_time()
-                KAKURO.generate(random.Random(f"bench/{size}/{level}/{seed}"), request)
+                made = KAKURO.generate(random.Random(f"bench/{size}/{level}/{seed}"), request)
                 walls.append(time.perf_counter() - start)
                 cpus.append(time.process_time() - cpu)
+                if level == "expert":
+                    experts.setdefault(size, []).append(made.rating)
             cells.append(f"{statistics.mean(walls):7.2f} {max(walls):6.2f} ({statistics.mean(cpus):5.2f})")
         print(f"{size:>3}x{size:<2} " + " ".join(f"{cell:>24}" for cell in cells), flush=True)
+    print("expert puzzles' trials and scores:")
+    for size, ratings in experts.items():
+        print(expert_trials(f"{size}x{size}", ratings))
     walls, cpus = [], []
     for level in LEVELS:
         for seed in range(seeds):
