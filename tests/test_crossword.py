@@ -541,7 +541,8 @@ def test_a_large_print_opening_shows_the_example_rather_than_leave_its_page_half
 
 def test_clues_begin_under_the_grid_only_with_room_for_a_few_lines():
     """Under a large-print grid, a heading and one clue were left before the rest went on to the
-    next page; the list now begins under the grid only where it fills LEAST_BAND lines there."""
+    next page; the list now begins under the grid only where it fills LEAST_BAND lines there
+    (or where fewer save a page: the test after this one)."""
     from bookgen.core.wordpage import LEAST_BAND
     from bookgen.puzzles.crossword.drawing import _plan
 
@@ -555,6 +556,29 @@ def test_clues_begin_under_the_grid_only_with_room_for_a_few_lines():
             firsts.add(laid.bands[0].lines)
     assert 0 in firsts and max(firsts) >= LEAST_BAND
     assert not firsts & set(range(1, LEAST_BAND))
+
+
+def test_a_few_clues_begin_under_the_grid_where_that_saves_a_page():
+    """A large-print 5x8 crossword's grid left three lines free under it; the list began on the
+    next page and spilled two clues onto a third (and in a bound book a notes page followed, to
+    keep the next grid facing its clues). A short list under the grid is taken exactly where it
+    saves a page."""
+    from bookgen.core.wordpage import LEAST_BAND, paged
+    from bookgen.puzzles.crossword.drawing import _plan, _sheet
+
+    puzzle = make_puzzle(Request.make(CROSSWORD, "easy", {}), "bands").puzzle
+    rows, columns = len(puzzle["grid"]), len(puzzle["grid"][0])
+    sheet = _sheet(puzzle)
+    short = 0
+    for extra in range(0, 60):
+        width, height = 4.6 * columns, 4.6 * rows + extra
+        laid = _plan(puzzle, (width, height))
+        if len(laid.bands) > 1 and 0 < laid.bands[0].lines < LEAST_BAND:
+            rest = int(height / sheet.style.line + 1e-9)
+            assert laid.bands[0].lines >= 2  # a heading and a clue at least
+            assert len(paged(sheet.blocks, laid.width, sheet.style, 0, rest)) > len(laid.bands)
+            short += 1
+    assert short
 
 
 def test_a_page_that_continues_a_clue_list_names_the_list_again():

@@ -311,7 +311,9 @@ CELL_STEP = 0.25
 """The steps by which a narrowed grid's squares shrink, mm."""
 LEAST_BAND = 4
 """Lines the list must fill under the grid to begin there, a heading and some clues: with
-fewer it begins on the next page, where a heading and one clue under the grid read as stranded."""
+fewer it begins on the next page, where a heading and one clue under the grid read as stranded,
+unless that takes a page more (`Sheet.banded`): a large-print crossword spilled two clues onto a
+third page, and in a bound book a notes page after it kept the next grid facing its clues."""
 
 
 @dataclass(frozen=True)
@@ -369,6 +371,10 @@ class Sheet:
         bands = paged(self.blocks, width, self.style, first if first >= LEAST_BAND else 0, rest)
         if 0 < bands[0].lines < LEAST_BAND:  # wrapped clues left the room a line or two
             bands = paged(self.blocks, width, self.style, 0, rest)
+        if first >= 2 and bands[0].lines == 0:  # a short list under the grid, if it saves a page
+            tight = paged(self.blocks, width, self.style, first, rest)
+            if len(tight) < len(bands) and tight[0].lines >= 2:
+                bands = tight
         heights = (grid[1] + (self.gap + bands[0].lines * line if bands[0].lines else 0.0),
                    *(band.lines * line for band in bands[1:]))
         return Plan(cell, False, max(width, grid[0]), grid, self.gap, bands, heights)
