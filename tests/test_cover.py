@@ -415,3 +415,71 @@ def test_the_back_tells_a_buyer_what_the_book_holds_in_words_that_are_true(books
     assert contents(german).startswith("<b>8 Rätsel</b>, jedes eindeutig lösbar, mit Lösungen")
     none = kids_book(tmp_path, "6x9", 1, answers="none")
     assert contents(none) == "<b>2 puzzles</b>, each with exactly one solution: Numbrix (2)"
+
+
+SPANISH_CLUES = """\
+MANZANA: Fruta roja o verde
+NARANJA: Fruta cítrica de Valencia
+QUESO: Se hace con leche
+OSO: Animal grande que hiberna
+CALLE: Por ella pasan los coches
+FÚTBOL: Deporte de once jugadores por equipo
+MADRID: Capital de España
+EBRO: Río que pasa por Zaragoza
+TAJO: Río más largo de la península ibérica
+TEIDE: Pico más alto de España
+PUENTE: Cruza un río
+IGLESIA: Templo con campanario
+ESCUELA: Aquí aprenden los niños
+VENTANA: Por ella se mira afuera
+JARDÍN: Aquí crecen flores
+ROSA: Flor con espinas
+ÁRBOL: Tiene tronco, ramas y hojas
+INVIERNO: Estación fría
+VERANO: Estación calurosa
+OTOÑO: Se caen las hojas
+PRIMAVERA: Estación después del invierno
+NIEVE: Copos blancos del cielo
+LLUVIA: Cae de las nubes
+SOL: Brilla de día
+LUNA: Brilla de noche
+ESTRELLA: Punto de luz en el cielo nocturno
+CAFÉ: Bebida negra de la mañana
+PAELLA: Plato de arroz valenciano
+CHURRO: Se moja en chocolate
+GUITARRA: Instrumento de seis cuerdas
+PIANO: Instrumento de teclas blancas y negras
+LIBRO: Tiene páginas y tapas
+PERIÓDICO: Trae las noticias cada día
+BICICLETA: Tiene dos ruedas y pedales
+TREN: Va sobre vías
+PUERTO: Aquí atracan los barcos
+ISLA: Tierra rodeada de agua
+NIÑO: Persona de pocos años
+MAÑANA: Parte del día antes del mediodía
+CORAZÓN: Órgano que bombea la sangre
+"""
+
+
+def test_a_front_crossword_prints_its_clues_at_seven_points_under_its_grid(tmp_path):
+    """A Spanish 6x9 book's front crossword set its clues beside its grid, the drawing scaled to
+    the front's width: 5 pt. The front's puzzle is drawn so its text reaches the floor, a
+    crossword narrowed to the box (its clues under the grid), and still the book's first."""
+    (tmp_path / "palabras.txt").write_text(SPANISH_CLUES, encoding="utf-8")
+    path = tmp_path / "libro.yaml"
+    path.write_text("title: El gran libro\nlanguage: es\nlayout: 6x9\nprofile: print-on-demand\n"
+                    "seed: 2026\nsections:\n"
+                    "  - {type: crossword, difficulty: easy, count: 1, clues: palabras.txt}\n"
+                    "  - {type: sudoku, difficulty: easy, count: 1}\n", encoding="utf-8")
+    book = make_book(load_config(path))
+    plan = plan_cover(book, 40)
+    assert plan.cards[0].section.puzzle_type.name == "crossword"
+    sizes = []
+
+    def visit(text, cm, tm, font_dict, font_size):
+        if text.strip():
+            sizes.append((font_size * (tm[3] or 1.0), text.strip()))
+
+    reader(render_cover(book, 40)).pages[0].extract_text(visitor_text=visit)
+    assert any("Horizontales" in text for _, text in sizes)  # the clues print on the front
+    assert min(sizes)[0] >= 7.0 - 0.01, min(sizes)

@@ -18,7 +18,7 @@ SPINE_TEXT_PAGES pages up, with SPINE_CLEAR on either side (thinner spines drift
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import HexColor, white
@@ -170,18 +170,19 @@ def _back_cards(book: Book, front: Card, box: Box, fonts: Fonts) -> list[Card]:
     be drawn that large in its place gives way to the next. Types the cover does not show yet
     come first: a book of kakuro, nonograms, calcudoku and futoshiki at two levels each showed
     two kakuros and two nonograms, or two calcudokus."""
-    shown = {front.section.puzzle_type.name}
+    lead = next(s for s in book.sections if s.records is front.section.records)  # as narrowed
+    shown = {lead.puzzle_type.name}
     new_types: list[Section] = []
     repeats: list[Section] = []
     for section in book.sections:
-        if section is not front.section:
+        if section is not lead:
             (repeats if section.puzzle_type.name in shown else new_types).append(section)
             shown.add(section.puzzle_type.name)
-    candidates = new_types + repeats + [front.section]
+    candidates = new_types + repeats + [lead]
     chosen, waiting = candidates[:BACK_CARDS], candidates[BACK_CARDS:]
     most = max(1.0, BACK_SCALE * front.scale)
     while chosen:
-        cards = _card_grid(chosen, front.section, box, most)
+        cards = _card_grid(chosen, lead, box, most)
         short = [card for card in cards
                  if card.scale < _least_scale(card, fonts, book.config.speech(card.section.config))
                  - 1e-9]
@@ -268,9 +269,13 @@ fill to take the front: a children's book that opens with mazes showed a list of
 (which fills a tall box better), though the reader ordered the book to lead with its mazes."""
 
 
-def _front_puzzle(book: Book, box: Box) -> tuple[Section, PrintedPuzzle]:
-    """The first puzzle of the book's first section, unless its drawing fills the front's box
-    much less than another section's (`LEAD_FILL`): then that of the section filling it best."""
+def _front_card(book: Book, box: Box, fonts: Fonts) -> Card:
+    """The front's card: the first puzzle of the book's first section, unless its drawing fills
+    the front's box much less than another section's (`LEAD_FILL`), then that of the section
+    filling it best; drawn so that its smallest text reaches the cover's floor, narrowed to the
+    box where its type can wrap (a crossword's clues beside its grid printed at 5 pt on a 6x9
+    front, under it at 7). A puzzle whose text cannot reach the floor there gives way to the
+    next section's, the best-filling first; where none can, the first choice stands."""
     def filled(section: Section) -> float:
         width, height = section.puzzle_type.measure(section.records[0].puzzle)
         scale = min((box[2] - box[0]) / width, (box[3] - box[1]) / height)
@@ -278,9 +283,30 @@ def _front_puzzle(book: Book, box: Box) -> tuple[Section, PrintedPuzzle]:
 
     best = max(book.sections, key=filled)  # max keeps the first of equals
     lead = book.sections[0]
-    if filled(lead) >= LEAD_FILL * filled(best):
-        best = lead
-    return best, best.puzzles[0]
+    first = lead if filled(lead) >= LEAD_FILL * filled(best) else best
+    others = sorted((s for s in book.sections if s is not first), key=filled, reverse=True)
+    for section in [first, *others]:
+        card = _readable_card(section, box, fonts, book.config.speech(section.config))
+        if card is not None:
+            return card
+    return _card(box, first.puzzles[0], first, 2.0)
+
+
+def _readable_card(section: Section, box: Box, fonts: Fonts, speech: Language) -> Card | None:
+    """The section's first puzzle on a card in `box` whose text reaches the cover's floor: as it
+    is, or else narrowed to the box at the scale its text needs (`PuzzleType.narrowed`); None
+    where neither reaches it."""
+    card = _card(box, section.puzzles[0], section, 2.0)
+    least = _least_scale(card, fonts, speech)
+    if card.scale >= least - 1e-9:
+        return card
+    wrap = section.puzzle_type.narrowed
+    if wrap is None:
+        return None
+    room_w, room_h = box[2] - box[0] - 2 * CARD_PAD, box[3] - box[1] - 2 * CARD_PAD
+    narrowed = replace(section, puzzle_type=wrap(room_w / least / mm, room_h / least / mm))
+    card = _card(box, narrowed.puzzles[0], narrowed, 2.0)
+    return card if card.scale >= _least_scale(card, fonts, speech) - 1e-9 else None
 
 
 def _paragraphs(text: str) -> str:
@@ -371,8 +397,7 @@ def _plan_cover(book: Book, pages: int) -> CoverPlan:
         texts.append(author)
         bottom = author.box[3] + 0.15 * inch
     room = (x0, bottom + 0.15 * inch, x1, top - 0.3 * inch)
-    section, printed = _front_puzzle(book, room)
-    front = _card(room, printed, section, 2.0)
+    front = _front_card(book, room, fonts)
     cards.append(front)
 
     # back: blurb; what the book holds, above the barcode's area; small puzzles between them
