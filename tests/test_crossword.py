@@ -746,3 +746,81 @@ def test_a_french_sheet_prints_no_across_clue_over_the_down_heading(tmp_path):
                  "-o", str(target), "-q", "-j", "1"]) == 0
     assert _clue_columns_begin_with_headings(target.read_bytes(),
                                              ("Horizontalement", "Verticalement")) == []
+
+
+# --- Dutch IJ, one letter in one square -------------------------------------------------------
+
+DUTCH = ["VRIJDAG: De dag voor zaterdag", "IJSBEER: Wit dier op de noordpool",
+         "SCHRIJVEN: Met een pen iets op papier zetten", "FIETS: Heeft twee wielen",
+         "BOEK: Je leest erin", "TAFEL: Je eet eraan", "SCHOOL: Daar leer je lezen",
+         "PAARD: Dier met manen", "KIJKEN: Met je ogen doen", "REGEN: Water uit de wolken"]
+
+
+def test_a_dutch_crossword_writes_ij_in_one_square_in_grid_answer_key_and_proof():
+    """The teacher's key put I and J in separate squares (V R I J D A G); Dutch crosswords write
+    the ij in one square. Each Dutch word's IJ is one letter Ĳ: six squares for VRIJDAG, the
+    answer key draws Ĳ in one square, the words fit the grid one way only, the rules say so."""
+    made = make_puzzle(Request.make(CROSSWORD, "easy", {"clues": DUTCH, "language": "nl", "word_count": 8}),
+                       "ij").to_json()
+    puzzle, solution = made["puzzle"], made["solution"]
+    words = {entry["word"] for entry in puzzle["entries"]}
+    assert not any("IJ" in word for word in words) and any("Ĳ" in word for word in words)
+    assert {"VRĲDAG", "ĲSBEER", "SCHRĲVEN", "KĲKEN"} & words
+    assert all(len(row) == len(solution["grid"][0]) for row in solution["grid"])
+    assert "IJ" not in "".join(solution["grid"]) and "Ĳ" in "".join(solution["grid"])
+    CROSSWORD.validate(puzzle)
+    assert CROSSWORD.check(puzzle, solution) == []
+    assert CROSSWORD.solve(puzzle, 2).count == 1
+    validator_of("crossword").validate(made)
+    pen = RecordingPen()
+    draw_solution(pen, puzzle, solution)
+    assert "Ĳ" in pen.texts() and "J" not in pen.texts()
+    request = Request.make(CROSSWORD, "easy", {"clues": DUTCH, "language": "nl"})
+    assert "IJ is one letter" in CROSSWORD.rules(request)
+    english = make_puzzle(Request.make(CROSSWORD, "easy", {"clues": DUTCH, "language": "en",
+                                                            "word_count": 8}), "ij").to_json()
+    assert "Ĳ" not in json.dumps(english, ensure_ascii=False)
+    assert "IJ is one letter" not in CROSSWORD.rules(Request.make(CROSSWORD, "easy", {"clues": DUTCH}))
+
+
+def test_the_dutch_built_in_clues_write_ij_in_one_square():
+    made = make_puzzle(Request.make(CROSSWORD, "expert", {"language": "nl", "word_count": 16}), "2").to_json()
+    from bookgen.puzzles.crossword.parameters import own_clues
+    assert "KONĲN" in dict(own_clues("nl")) and not any("IJ" in word for word, _clue in own_clues("nl"))
+    assert CROSSWORD.check(made["puzzle"], made["solution"]) == []
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["desktop", "phone"])
+def test_a_dutch_player_types_i_then_j_or_ij_into_one_square(browser, tmp_path, touch):
+    """In the HTML edition the Ĳ square takes I then J (the J joins the I and the cursor goes on
+    from the next square), "ij" at once, and the grid solves."""
+    record = make_puzzle(Request.make(CROSSWORD, "expert", {"clues": DUTCH, "language": "nl"}),
+                         "play").to_json()
+    path = tmp_path / "crossword.html"
+    section = {"title": "K", "type": "crossword", "rules": "Los op.", "level": "expert",
+               "puzzles": [page_record(CROSSWORD, record, 1)]}
+    write_html(path, "Kruiswoord", None, [section])
+    entries = record["puzzle"]["entries"]
+    # an IJ inside an across word: its J, typed in the square after the I, joins back
+    entry = next(e for e in entries if e["direction"] == "across" and "Ĳ" in e["word"][1:-1])
+
+    def square(r, c):
+        return f"#puzzle-1 input[data-row='{r}'][data-col='{c}']"
+
+    with test_html._opener(browser, path) as open_:
+        tab = open_(width=390 if touch else 900, touch=touch)
+        tab.locator(square(entry["row"], entry["col"])).click()
+        tab.keyboard.type(entry["word"].replace("Ĳ", "ij").lower())
+        typed = [tab.locator(square(entry["row"], entry["col"] + i)).input_value()
+                 for i in range(len(entry["word"]))]
+        assert "".join(typed) == entry["word"]
+        ij = next((e["row"] + i * (e["direction"] == "down"), e["col"] + i * (e["direction"] == "across"))
+                  for e in entries if e is not entry for i, letter in enumerate(e["word"]) if letter == "Ĳ")
+        tab.locator(square(*ij)).fill("ij")
+        assert tab.locator(square(*ij)).input_value() == "Ĳ"
+        answer = record["solution"]["grid"]
+        for r, row in enumerate(record["puzzle"]["grid"]):
+            for c, char in enumerate(row):
+                if char == ".":
+                    tab.locator(square(r, c)).fill(answer[r][c])
+        assert "solved" in tab.locator("#puzzle-1").get_attribute("class")

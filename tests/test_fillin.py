@@ -13,7 +13,7 @@ import test_html
 from test_schemas import validator_of
 
 from bookgen.core.dictionary import blocked_words, is_word, unsuitable_words
-from bookgen.core.letters import LANGUAGES
+from bookgen.core.letters import LANGUAGES, spelled_out
 from bookgen.core.wordgrid import (
     Layout,
     Slot,
@@ -337,10 +337,10 @@ def test_the_language_lists_hold_no_reviewed_proper_name(language):
     assert NEAR_NAMES[language] <= set(own_words(language))
     for level in ("easy", "medium", "hard", "expert"):
         request = Request.make(FILLIN, level, {"language": language})
-        pool = set(fillin_pool(request))
+        pool = {spelled_out(word) for word in fillin_pool(request)}  # Dutch Ĳ as the list's IJ
         assert pool <= set(own_words(language)) and not pool & names, level
     made = FILLIN.generate(random.Random("names"), Request.make(FILLIN, "easy", {"language": language}))
-    assert made.puzzle["words"] and not set(made.puzzle["words"]) & names
+    assert made.puzzle["words"] and not {spelled_out(word) for word in made.puzzle["words"]} & names
 
 
 def test_a_record_matches_the_types_json_schema():
@@ -498,3 +498,64 @@ def test_the_playable_list_shows_each_word_as_written_struck_or_not(browser, tmp
         listed = [text.split(",")[0].strip() for text in tab.locator("#puzzle-1 .words li").all_inner_texts()]
         assert {"GARÇON", "NOËL", "MAÎTRESSE", "ÉCOLE", "CAFÉ"} <= set(listed)
         assert "GARCON" not in listed and "NOEL" not in listed
+
+
+# --- Dutch IJ, one letter in one square -------------------------------------------------------
+
+DUTCH = ["vrijdag", "IJsbeer", "schrijven", "fiets", "boek", "tafel", "school", "paard", "kijken",
+         "regen", "ruïne", "krijt"]
+
+
+def test_a_dutch_fillin_counts_ij_as_one_letter_in_one_square():
+    """The teacher's fill-in listed IJSBEER under '7 letters' and SCHRIJVEN under '9 letters';
+    Dutch children count IJ as one letter. The words, the grid, the answer and the list's
+    lengths take IJ as one letter Ĳ, the words fit one way only, a mark the grid drops is still
+    written (RUÏNE), and a word IJ leaves under 3 squares is refused naming why."""
+    from bookgen.core.pen import RecordingPen
+    from bookgen.puzzles.fillin.drawing import draw_puzzle
+    from bookgen.puzzles.fillin.parameters import square_words
+
+    request = Request.make(FILLIN, "medium", {"words": DUTCH, "language": "nl", "word_count": 12,
+                                              "size": "13"})
+    made = make_puzzle(request, "ij").to_json()
+    puzzle, solution = made["puzzle"], made["solution"]
+    assert {"VRĲDAG", "ĲSBEER", "SCHRĲVEN", "KĲKEN", "KRĲT"} <= set(puzzle["words"])
+    assert puzzle["written"] == {"RUINE": "RUÏNE"}
+    assert "IJ" not in "".join(solution["grid"]) and "Ĳ" in "".join(solution["grid"])
+    FILLIN.validate(puzzle)
+    assert FILLIN.check(puzzle, solution) == [] and FILLIN.solve(puzzle, 2).count == 1
+    validator_of("fillin").validate(made)
+    pen = RecordingPen()
+    draw_puzzle(pen, puzzle)
+    texts = pen.texts()
+    assert texts.index("6 letters") < texts.index("ĲSBEER") < texts.index("8 letters") \
+        < texts.index("SCHRĲVEN")
+    assert "IJ is one letter" in FILLIN.rules(request)
+    with pytest.raises(BookgenError, match="'bij' takes 2 squares"):
+        FILLIN.check_request(Request.make(FILLIN, "easy", {"words": DUTCH + ["bij"], "language": "nl"}))
+    assert any("Ĳ" in word for word in square_words("nl")) and not any("IJ" in w for w in square_words("nl"))
+    english = make_puzzle(Request.make(FILLIN, "medium", {"words": DUTCH, "language": "en", "word_count": 12,
+                                                          "size": "13"}), "ij").to_json()
+    assert "IJSBEER" in english["puzzle"]["words"] and "IJ is one letter" not in FILLIN.rules(None)
+
+
+def test_a_dutch_player_types_ij_into_one_square_and_the_list_strikes_the_word(browser, tmp_path):
+    record = make_puzzle(Request.make(FILLIN, "medium", {"words": DUTCH, "language": "nl", "word_count": 12,
+                                                         "size": "13"}), "ij").to_json()
+    path = tmp_path / "fillin.html"
+    write_html(path, "Invulpuzzels", None, [{"title": "I", "type": "fillin", "rules": "Vul in.",
+                                             "level": "medium", "puzzles": [page_record(FILLIN, record, 1)]}])
+    grid, answer = record["puzzle"]["grid"], record["solution"]["grid"]
+    slot = next(s for s in slots_of(grid) if s.direction == "across"
+                and all(grid[r][c] == "." for r, c in s.squares())
+                and "Ĳ" in "".join(answer[r][c] for r, c in s.squares()))
+    word = "".join(answer[r][c] for r, c in slot.squares())
+    with test_html._opener(browser, path) as open_:
+        tab = open_()
+        tab.locator(f"#puzzle-1 input[data-row='{slot.row}'][data-col='{slot.col}']").click()
+        tab.keyboard.type(word.replace("Ĳ", "IJ").lower())
+        typed = [tab.locator(f"#puzzle-1 input[data-row='{r}'][data-col='{c}']").input_value()
+                 for r, c in slot.squares()]
+        assert "".join(typed) == word
+        struck = tab.locator("#puzzle-1 .words li.found").all_inner_texts()
+        assert word in [text.split(",")[0].strip() for text in struck]

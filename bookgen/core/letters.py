@@ -12,7 +12,8 @@ How each language writes words in a grid, from what its puzzle books do:
   letras do.
 - it: A-Z; accents dropped (È -> E), as Italian crucipuzzle do.
 - nl: A-Z; IJ is written as two letters I J (woordzoekers put one letter in a square); accents
-  dropped (é -> E).
+  dropped (é -> E). Crosswords and fill-ins write IJ as one letter in one square, as Dutch
+  kruiswoordpuzzels and invulpuzzels do (`square_form`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,13 @@ French NOËL), whether its grids keep them or not: a word of the language may ho
 say nothing of the word being another language's."""
 
 
+IJ = "\u0132"
+"""Dutch IJ as one letter (U+0132, Ĳ): how a Dutch crossword or fill-in keeps it in its words and
+grids, so that IJSBEER has six letters and takes six squares."""
+JOINED = {"nl": {"IJ": IJ}}
+"""The letter pairs a language's crosswords and fill-ins write in one square."""
+
+
 @cache
 def alphabet(language: str) -> frozenset[str]:
     """The letters a grid in `language` may hold."""
@@ -45,6 +53,32 @@ def grid_form(word: str, language: str) -> str:
     of Latin-1 and Latin Extended-A go through one translation table."""
     text = word.strip().upper().translate(_folding(language))
     return text if alphabet(language).issuperset(text) else _spelled(text, language)
+
+
+def square_form(word: str, language: str) -> str:
+    """A word as a crossword or fill-in grid in `language` writes it: its `grid_form`, with the
+    pairs the language's crosswords write in one square joined (Dutch IJ as Ĳ: VRĲDAG)."""
+    return joined(grid_form(word, language), language)
+
+
+def joined(text: str, language: str) -> str:
+    """`text` (capitals) with the pairs `language`'s crosswords and fill-ins write in one square
+    joined (Dutch IJ as Ĳ), its other letters as they are (BĲEËN)."""
+    for pair, letter in JOINED.get(language, {}).items():
+        text = text.replace(pair, letter)
+    return text
+
+
+def square_letters(language: str) -> frozenset[str]:
+    """The letters a crossword or fill-in grid in `language` may hold: its `alphabet` and the
+    letters of its joined pairs (Dutch Ĳ)."""
+    return alphabet(language) | frozenset(JOINED.get(language, {}).values())
+
+
+def spelled_out(word: str) -> str:
+    """A word of a crossword or fill-in with its joined letters written as the pairs they stand
+    for (VRĲDAG as VRIJDAG): what a list, a message or a hint prints."""
+    return word.replace(IJ, "IJ")
 
 
 def grid_forms(words: list[str], language: str) -> list[str]:

@@ -25,7 +25,7 @@ from bookgen.api import (
     always_unique,
     no_answer_note,
 )
-from bookgen.core.letters import grid_form
+from bookgen.core.letters import square_form
 from bookgen.core.wordgrid import numbers_of, slots_of
 from bookgen.i18n import N_
 from bookgen.puzzles.crossword.checking import check, validate
@@ -105,7 +105,7 @@ def example_clues(request: Request | None) -> list[str] | None:
     language = request.settings["language"] if request is not None else "en"
     taken = {word for word, _clue in pool(request)} if request is not None else set()
     return next(([f"{word}: {clue}" for word, clue in clues.items()] for clues in EXAMPLE_CLUES[language]
-                 if not taken & {grid_form(word, language) for word in clues}), None)
+                 if not taken & {square_form(word, language) for word in clues}), None)
 
 
 def example(request: Request | None) -> Generated | None:

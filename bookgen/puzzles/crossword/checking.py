@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from bookgen.api import JSON, _
-from bookgen.core.letters import LANGUAGES, alphabet
+from bookgen.core.letters import LANGUAGES, square_letters
 from bookgen.core.wordgrid import DIRECTIONS, STEP, numbers_of, slots_of
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.crossword.parameters import MAX_PAIRS, MAX_SIDE
@@ -44,7 +44,7 @@ def validate(puzzle: JSON) -> None:
     if language not in LANGUAGES:
         raise PuzzleFormatError(_("'language' must be one of {choices}").format(
                                     choices=', '.join(LANGUAGES)))
-    letters = alphabet(language)
+    letters = square_letters(language)
     if not (isinstance(grid, list) and 0 < len(grid) <= MAX_SIDE and all(isinstance(r, str) for r in grid)
             and 0 < len(grid[0]) <= MAX_SIDE and all(len(r) == len(grid[0]) and set(r) <= letters | {"#", "."}
                                                    for r in grid)):

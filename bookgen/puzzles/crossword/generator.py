@@ -20,7 +20,7 @@ from collections import Counter
 
 from bookgen.api import JSON, Generated, Request, _, ngettext
 from bookgen.core.grading import level_word, make_at_level
-from bookgen.core.letters import alphabet, grid_form
+from bookgen.core.letters import spelled_out, square_form, square_letters
 from bookgen.core.options import language_name
 from bookgen.core.wordgrid import (
     BLOCK,
@@ -51,11 +51,12 @@ LEANING = {"hard": 1.6, "expert": 1.25}
 
 
 def pool(request: Request) -> tuple[Pair, ...]:
-    """The pairs a request draws from, words as the language's grids write them."""
+    """The pairs a request draws from, words as the language's crosswords write them (Dutch IJ
+    in one square: `square_form`)."""
     language = request.settings["language"]
     given = request.settings["clues"]
     if given:
-        return tuple((grid_form(word, language), clue) for word, clue in given)
+        return tuple((square_form(word, language), clue) for word, clue in given)
     return own_clues(language)
 
 
@@ -75,7 +76,7 @@ def check_request(request: Request) -> None:
     language = request.settings["language"]
     pairs = pool(request)
     words = [word for word, _clue in pairs]
-    letters = alphabet(language)
+    letters = square_letters(language)
     originals = [word for word, _clue in request.settings["clues"] or pairs]
     foreign = [_("the word {word} holds {letters}, which grids in {language} do not write").format(
                    word=repr(original), letters="".join(sorted(set(word) - letters)),
@@ -93,7 +94,7 @@ def check_request(request: Request) -> None:
                 "long for the page; give a larger size, or leave it out",
                 "the words {words} cannot be placed: longer than the largest grid ({size}), too "
                 "long for the page; give a larger size, or leave them out", len(long)).format(
-                    words=", ".join(long), size=f"{rows}x{cols}"), key="clues")
+                    words=", ".join(map(spelled_out, long)), size=f"{rows}x{cols}"), key="clues")
     twice = sorted(word for word, n in Counter(words).items() if n > 1)
     if twice:
         typed = next(original for original, word in zip(originals, words) if word == twice[0])
@@ -132,7 +133,7 @@ def generate(rng: random.Random, request: Request) -> Generated:
     try:
         made = make_at_level(level, ATTEMPTS, fill, reduce, rate, failure="")
     except BookgenError:
-        stubborn = [word for word, _n in left_out.most_common(3)]
+        stubborn = [spelled_out(word) for word, _n in left_out.most_common(3)]
         failed = (ngettext("no {level} crossword came out of {tries} tries for {request}; {laid} grid "
                            "took every word, and none measured {level} (its words cross too much "
                            "or too little for it): choose another level or other words",

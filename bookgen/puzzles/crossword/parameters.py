@@ -8,7 +8,7 @@ from functools import cache
 from importlib import resources
 
 from bookgen.api import JSON, Printed, Request, form_key
-from bookgen.core.letters import LANGUAGES, grid_form
+from bookgen.core.letters import JOINED, LANGUAGES, square_form
 from bookgen.core.options import Option, every_problem, language_name
 from bookgen.core.wordgrid import BLOCK, OPEN
 from bookgen.i18n import N_, _, ngettext
@@ -28,7 +28,7 @@ def own_clues(language: str) -> tuple[Pair, ...]:
     """The built-in word and clue pairs of `language` (animals, written for bookgen)."""
     text = resources.files("bookgen.puzzles.crossword").joinpath(f"clues/{language}.txt").read_text("utf-8")
     pairs = (line.split(":", 1) for line in text.splitlines() if line.strip() and not line.startswith("#"))
-    return tuple((grid_form(word, language), clue.strip()) for word, clue in pairs)
+    return tuple((square_form(word, language), clue.strip()) for word, clue in pairs)
 
 
 def _pairs_problem(pairs: tuple[Pair, ...]) -> str | None:
@@ -81,11 +81,18 @@ ANY_GIVEN_RULE = N_("Letters already written in the grid are there to help you."
 """A section that may mix levels (a bank's) says it of any letter its grids print."""
 
 
+IJ_RULE = N_("IJ is one letter: it goes in one square.")
+"""Said by a Dutch section, whose grids write IJ in one square (`bookgen.core.letters.square_form`)."""
+
+
 def rules_text(request: Request | None) -> str:
     """The rules a section prints, in the language spoken, with the letters its level's grids
-    print to help."""
+    print to help, and in Dutch that IJ takes one square."""
     given = ANY_GIVEN_RULE if request is None else GIVEN_RULES.get(request.level)
-    return f"{_(RULES)} {_(given)}" if given else _(RULES)
+    said = [_(RULES)] + ([_(given)] if given else [])
+    if request is not None and request.settings["language"] in JOINED:
+        said.append(_(IJ_RULE))
+    return " ".join(said)
 
 
 def givens_of(grid: list[str]) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from bookgen.api import JSON, _
-from bookgen.core.letters import LANGUAGES, alphabet, grid_form
+from bookgen.core.letters import LANGUAGES, square_form, square_letters
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.fillin.parameters import MAX_SIDE, MAX_WORD, MAX_WORDS, MIN_WORD
 
@@ -24,7 +24,7 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
     if len(answer) != len(grid) or any(len(a) != len(g) for a, g in zip(answer, grid)):
         return [_("the answer's grid is not the puzzle's size")]
     problems = []
-    letters = alphabet(puzzle["language"])
+    letters = square_letters(puzzle["language"])
     for row, (given, filled) in enumerate(zip(grid, answer)):
         for col, (g, f) in enumerate(zip(given, filled)):
             if (g == "#") != (f == "#"):
@@ -55,7 +55,7 @@ def validate(puzzle: JSON) -> None:
     if language not in LANGUAGES:
         raise PuzzleFormatError(_("'language' must be one of {choices}").format(
                                     choices=', '.join(LANGUAGES)))
-    letters = alphabet(language) | {"#", "."}
+    letters = square_letters(language) | {"#", "."}
     if not (isinstance(grid, list) and 0 < len(grid) <= MAX_SIDE and all(isinstance(r, str) for r in grid)
             and 0 < len(grid[0]) <= MAX_SIDE and all(len(r) == len(grid[0]) and set(r) <= letters
                                                    for r in grid)):
@@ -63,7 +63,7 @@ def validate(puzzle: JSON) -> None:
                                   "no square, . for an empty square, or a capital letter given").format(
                                     MAX_SIDE=MAX_SIDE))
     if not (isinstance(words, list) and 0 < len(words) <= MAX_WORDS and all(
-            isinstance(w, str) and MIN_WORD <= len(w) <= MAX_WORD and set(w) <= alphabet(language)
+            isinstance(w, str) and MIN_WORD <= len(w) <= MAX_WORD and set(w) <= square_letters(language)
             for w in words)):
         raise PuzzleFormatError(_("'words' must be 1 to {MAX_WORDS} words of {MIN_WORD} to {MAX_WORD} of "
                                   "the language's capital letters").format(
@@ -74,6 +74,6 @@ def validate(puzzle: JSON) -> None:
     written = puzzle.get("written", {})
     if not (isinstance(written, dict) and all(
             word in words and isinstance(term, str) and len(term) == len(word)
-            and grid_form(term, language) == word for word, term in written.items())):
+            and square_form(term, language) == word for word, term in written.items())):
         raise PuzzleFormatError(_("'written' maps listed words to the words as the language writes "
                                   "them, a letter a square (PAPÀ for PAPA, GARÇON for GARCON)"))

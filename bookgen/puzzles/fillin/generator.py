@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from bookgen.api import JSON, Generated, Request, _
 from bookgen.core.grading import LEVELS, level_word, make_at_level
-from bookgen.core.letters import alphabet
+from bookgen.core.letters import spelled_out, square_letters
 from bookgen.core.options import language_name
 from bookgen.core.wordgrid import (
     BLOCK,
@@ -31,10 +31,11 @@ from bookgen.puzzles.fillin.grader import rate
 from bookgen.puzzles.fillin.parameters import (
     EASY_POOL,
     MAX_SIDE,
+    MIN_WORD,
     SIDE_AT,
     by_length,
     grid_words,
-    own_words,
+    square_words,
     written_words,
 )
 
@@ -60,7 +61,7 @@ def word_pool(request: Request) -> tuple[str, ...]:
     if given is not None:
         return given
     low, high = LENGTHS_AT[request.level]
-    listed = own_words(language)[:EASY_POOL] if request.level == "easy" else own_words(language)
+    listed = square_words(language)[:EASY_POOL] if request.level == "easy" else square_words(language)
     return tuple(w for w in listed if low <= len(w) <= high)
 
 
@@ -75,7 +76,7 @@ def check_request(request: Request) -> None:
     given = request.settings["words"]
     rows, cols = grid_side(request)
     if given:
-        letters, problems = alphabet(language), []  # every word's at once, as scramble's
+        letters, problems = square_letters(language), []  # every word's at once, as scramble's
         for original, word in zip(given, pool):
             strange = sorted(set(word) - letters)
             if strange:
@@ -87,12 +88,17 @@ def check_request(request: Request) -> None:
                                   "the grid's longest side ({size}): too long for the page; give a "
                                   "larger size").format(word=repr(original), count=len(word),
                                                         letters=word, size=f"{rows}x{cols}"))
+            elif len(word) < MIN_WORD:  # Dutch BIJ: IJ is one letter, in one square
+                problems.append(_("the word {word} takes {count} squares ({letters}: IJ is one "
+                                  "letter, in one square), fewer than a fill-in's words take "
+                                  "({least}): leave it out").format(
+                    word=repr(original), count=len(word), letters=word, least=MIN_WORD))
         if problems:
             raise BookgenError("; ".join(problems), key="words")
         if len(set(pool)) != len(pool):
             twice = next(word for index, word in enumerate(pool) if word in pool[:index])
-            raise BookgenError(_("the word {word} is listed twice (as grids write it)").format(word=twice),
-                               key="words")
+            raise BookgenError(_("the word {word} is listed twice (as grids write it)").format(
+                word=spelled_out(twice)), key="words")
         apart = unplaceable(pool, request.settings["word_count"], "grid")
         if apart:
             raise BookgenError(apart, key="words")

@@ -9,7 +9,15 @@ from functools import cache
 from importlib import resources
 
 from bookgen.api import JSON, Printed, Request, form_key
-from bookgen.core.letters import LANGUAGES, collation_key, grid_form, marked_forms
+from bookgen.core.letters import (
+    JOINED,
+    LANGUAGES,
+    collation_key,
+    joined,
+    marked_forms,
+    spelled_out,
+    square_form,
+)
 from bookgen.core.options import Option, every_problem, language_name
 from bookgen.core.wordgrid import BLOCK, OPEN
 from bookgen.i18n import N_, _, ngettext
@@ -36,6 +44,13 @@ def own_words(language: str) -> tuple[str, ...]:
 
 
 @cache
+def square_words(language: str) -> tuple[str, ...]:
+    """`own_words` as the language's fill-ins write them (Dutch IJ in one square: `square_form`;
+    words/LANG.txt keeps the grid forms the scramble shares)."""
+    return tuple(square_form(word, language) for word in own_words(language))
+
+
+@cache
 def own_written(language: str) -> dict[str, str]:
     """The language's common words written with a mark the grid drops, by their grid form
     (written/LANG.txt beside words/LANG.txt, made by wordlist.py): PERCHE -> PERCHÉ."""
@@ -45,8 +60,11 @@ def own_written(language: str) -> dict[str, str]:
 
 def written_words(given: tuple[str, ...] | None, language: str) -> dict[str, str]:
     """The words the list prints with marks the grid drops, by their grid form: the config's as
-    the teacher wrote them (PAPÀ, GARÇON), else the language's common words'."""
-    return marked_forms(given, language) if given else own_written(language)
+    the teacher wrote them (PAPÀ, GARÇON), else the language's common words', both keyed and
+    written with the language's joined letters in one square (Dutch Ĳ: `square_form`)."""
+    marked = marked_forms(given, language) if given else own_written(language)
+    return {square_form(word, language): joined(term, language)
+            for word, term in marked.items()}
 
 
 def listed_terms(puzzle: JSON) -> dict[str, str]:
@@ -98,15 +116,21 @@ RULES = N_(
 )
 
 
+IJ_RULE = N_("IJ is one letter: it goes in one square.")
+"""Said by a Dutch section, whose grids write IJ in one square (`bookgen.core.letters.square_form`)."""
+
+
 def rules_text(request: Request | None) -> str:
-    """The rules every section prints, in the language spoken."""
+    """The rules every section prints, in the language spoken; in Dutch, that IJ takes one square."""
+    if request is not None and request.settings["language"] in JOINED:
+        return f"{_(RULES)} {_(IJ_RULE)}"
     return _(RULES)
 
 
 def by_length(words: list[str], language: str) -> list[str]:
     """The word list as it is printed: shortest first, each length as the language's
     dictionaries sort."""
-    return sorted(words, key=lambda word: (len(word), collation_key(word, language)))
+    return sorted(words, key=lambda word: (len(word), collation_key(spelled_out(word), language)))
 
 
 def printed(puzzle: JSON) -> Printed:
@@ -136,5 +160,5 @@ def answer_form(puzzle: JSON, solution: JSON) -> str:
 
 
 def grid_words(words: tuple[str, ...] | None, language: str) -> tuple[str, ...] | None:
-    """The config's words as the language's grids write them (None: none given)."""
-    return tuple(grid_form(word, language) for word in words) if words else None
+    """The config's words as the language's fill-ins write them (None: none given)."""
+    return tuple(square_form(word, language) for word in words) if words else None

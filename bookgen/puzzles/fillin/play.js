@@ -13,6 +13,8 @@
  * Its words come translated with each record ("play": the types' `play_data`, see
  * bookgen/puzzles/fillin/playing.py), so that a page of crosswords alone says them too (the
  * page's catalogs are its types' homes, and this script lives in one of the two).
+ * A Dutch grid writes IJ in one square as Ĳ (bookgen.core.letters.square_form): there the player
+ * types I then J (the J joins the I in the square before it), "ij" at once, or Ĳ itself.
  */
 (function (frame) {
   "use strict";
@@ -20,6 +22,7 @@
   var el = frame.el, spoken = frame.spoken, t = frame.t;
   var STEP = { across: [0, 1], down: [1, 0] };
   var LETTER = /\p{L}/u;
+  var IJ = "\u0132";
 
   /* Every run of two or more squares across and down, as bookgen.core.wordgrid's slots_of reads
    * them, in reading order of its first square. */
@@ -48,6 +51,9 @@
     var answer = record.solution && record.solution.grid;
     var rows = grid.length, cols = grid[0].length;
     var slots = slotsOf(grid);
+    /* whether the grid writes IJ in one square: its words hold Ĳ (then none holds I beside J) */
+    var joinsIJ = (puzzle.entries ? puzzle.entries.map(function (e) { return e.word; }) : puzzle.words || [])
+      .join("").indexOf(IJ) >= 0;
     var numbers = {}, next = 1;
     slots.forEach(function (slot) {
       var key = slot.row + "," + slot.col;
@@ -205,6 +211,21 @@
       var ahead = letter ? step(square, 1) : null;
       if (ahead) focusAt(ahead);
     }
+    /* A J typed in the square after an I along the word: the two are Ĳ, in the I's square, and
+     * the cursor stays in this one, where the next letter goes. */
+    function joinBefore(square) {
+      var slot = slotAt(square, direction);
+      if (!slot) return false;
+      var index = slot.squares.findIndex(function (s) { return s[0] === square[0] && s[1] === square[1]; });
+      var before = index > 0 ? slot.squares[index - 1] : null;
+      var input = before && inputs[before[0] + "," + before[1]];
+      if (!input || input.value !== "I") return false;
+      input.value = IJ;
+      inputs[square[0] + "," + square[1]].value = "";
+      paint();
+      page.changed(before);
+      return true;
+    }
     var clickedOn = null;
     Object.keys(inputs).forEach(function (key) {
       var input = inputs[key], square = key.split(",").map(Number);
@@ -225,8 +246,15 @@
         clickedOn = null;
       });
       input.addEventListener("input", function () {
-        var typed = Array.from(input.value).filter(function (ch) { return LETTER.test(ch); });
-        write(input, typed.length ? typed[typed.length - 1].toLocaleUpperCase(document.documentElement.lang || undefined) : "");
+        var lang = document.documentElement.lang || undefined;
+        var typed = Array.from(input.value).filter(function (ch) { return LETTER.test(ch); })
+          .map(function (ch) { return ch.toLocaleUpperCase(lang); });
+        var letter = typed.length ? typed[typed.length - 1] : "";
+        if (joinsIJ && letter === "J") {
+          if (typed[typed.length - 2] === "I" || typed[typed.length - 2] === IJ) letter = IJ;  // "ij" in one square
+          else if (joinBefore(square)) return;
+        }
+        write(input, letter);
       });
       input.addEventListener("keydown", function (event) {
         if (event.altKey || event.ctrlKey || event.metaKey) return;
