@@ -615,7 +615,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
     except BookgenError as error:
         Progress.interrupted()
         for each in error.refusals if isinstance(error, Refusals) else (error,):
-            print(refusal(ERROR, program="bookgen", text=each), file=sys.stderr)
+            with speaking(each.language or users_language()):  # "error:" in the message's language
+                print(_(ERROR).format(program="bookgen", text=each), file=sys.stderr)
         return 2
     except _OutputFailed as failed:
         from bookgen.atomic import stdout_failure
@@ -864,29 +865,29 @@ def _in_users_language(read: Callable[[], T], again: bool = True) -> T:
 
 
 def _read_in(code: str, read: Callable[[], T]) -> T:
-    """`read()`, the reading of what a command names (its --set files); a refusal is said in the
-    language `code` (the sheet's, or the user's), read again speaking it."""
+    """`read()`, the reading of what a command names (its --set files, the request they make); a
+    refusal is said in the language `code` (the sheet's, or the user's), read again speaking it,
+    and carries that language for the "error:" before it."""
     try:
         return read()
-    except BookgenError:
+    except BookgenError as error:
         if code == "en":
+            error.language = code
             raise
-    with speaking(code):
-        return read()
+    try:
+        with speaking(code):
+            return read()
+    except BookgenError as error:
+        error.language = code
+        raise
 
 
 def _request_in(code: str, type_name: str, level: str, options: dict[str, Any]) -> Request:
-    """The request a command asks for; a refusal is said in the language `code` (the sheet's, or
-    the user's): asked again speaking it, so a request that is met is made exactly as in English."""
+    """The request a command asks for, read as `_read_in` reads: a request that is met is made
+    exactly as in English, a refusal said in the language `code`."""
     from bookgen.puzzles import request_for
 
-    try:
-        return request_for(type_name, level, options)
-    except BookgenError:
-        if code == "en":
-            raise
-    with speaking(code):
-        return request_for(type_name, level, options)
+    return _read_in(code, lambda: request_for(type_name, level, options))
 
 
 @_refusing

@@ -6,6 +6,10 @@ from __future__ import annotations
 class BookgenError(Exception):
     """Bad input or an impossible request; the CLI prints it and exits with status 2."""
 
+    language: str | None = None
+    """The code of the language its message is said in where that is not the user's (a worksheet's
+    reading of its options speaks its -L): the CLI says the "error:" before it in the same."""
+
     def __init__(
         self,
         message: str,
