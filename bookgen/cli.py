@@ -287,7 +287,7 @@ def _worksheet_arguments(worksheet: argparse.ArgumentParser) -> None:
                            help=N_("a built-in layout (letter, a4, 6x9, ...) or a layout FILE (default: "
                                    "letter in English, a4 in the other languages, as bookgen init "
                                    "starts a worksheet)"))
-    worksheet.add_argument("--seed", "-s", default="1", help=N_("seed text"))
+    worksheet.add_argument("--seed", "-s", help=N_("seed text; same seed, same puzzles (default 1)"))
     worksheet.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                            help=N_("a type option (repeatable; 'bookgen types TYPE' lists them); words, "
                                    "clues or a picture from a file: --set words=FILE"))
@@ -697,15 +697,15 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
     return status
 
 
-def _note_default_seed(config: BookConfig, quiet: bool) -> None:
-    """Once the book is written, a note when its config names no seed (`default_seed`): said
+def _note_default_seed(config: BookConfig, quiet: bool, command_line: bool = False) -> None:
+    """Once the book or sheet is written, a note when it names no seed (`default_seed`): said
     after the work, so that a refusal stays the one message a failed run prints."""
     from bookgen.config import default_seed
 
     if quiet:
         return
     with refusing():
-        for note in default_seed(config):
+        for note in default_seed(config, command_line):
             print(refusal(NOTE, program="bookgen", text=note), file=sys.stderr)
 
 
@@ -987,6 +987,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
             raise BookgenError(_from_to(1, limits.WORKSHEET_PUZZLES), key="--count")
         if not 1 <= args.versions <= limits.VERSIONS:
             raise BookgenError(_from_to(1, limits.VERSIONS), key="--versions")
+        seed_given, args.seed = args.seed is not None, "1" if args.seed is None else args.seed
         check_seed(args.seed)
         if args.title is not None:
             check_title(args.title)
@@ -1010,7 +1011,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
         config = BookConfig(
             name=f"worksheet-{puzzle_type.name}", file="(worksheet)",
             title=args.title or _("{title} worksheet").format(title=_(puzzle_type.title)),
-            subtitle=None, author=None, layout=layout, seed=args.seed,
+            subtitle=None, author=None, layout=layout, seed=args.seed, seed_given=seed_given,
             answers={"page": "back", "file": "separate", "none": "none"}[args.answers],
             title_page=False, contents=False, sections=(section,), language=code,
             name_line=DEFAULT_NAME_LINE if args.name_line else (), versions=args.versions,
@@ -1058,6 +1059,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
                                  "standard print sizes; these {count} take several pages", fits)
                         ).format(fits=fits, count=args.count)
             print(refusal(NOTE, program="bookgen", text=said), file=sys.stderr)
+        _note_default_seed(config, args.quiet, command_line=True)
         return written
 
 

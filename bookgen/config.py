@@ -777,11 +777,15 @@ def untranslated_warnings(config: BookConfig) -> list[str]:
             for name, codes in lacking.items()]
 
 
-def default_seed(config: BookConfig) -> list[str]:
+def default_seed(config: BookConfig, command_line: bool = False) -> list[str]:
     """A note when the config names no seed: every config without one makes its puzzles from the
-    same default, so a copy of volume 1's config made volume 2 of the same puzzles, saying nothing."""
+    same default, so a copy of volume 1's config made volume 2 of the same puzzles, saying nothing;
+    on the `command_line` (`bookgen worksheet`), every run without --seed made last week's sheet."""
     if config.seed_given:
         return []
+    if command_line:
+        return [_("no seed given: using seed {seed}, as every worksheet without --seed does; give "
+                  "--seed another number or word for a new set of puzzles").format(seed=config.seed)]
     return [_("no seed given: using seed {seed}, as every config without one does; set 'seed:' to "
               "another number or word for a new set of puzzles").format(seed=config.seed)]
 

@@ -238,6 +238,23 @@ def test_a_config_without_a_seed_says_which_it_uses(run, tmp_path, monkeypatch):
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "c.pdf").read_bytes()
 
 
+def test_a_worksheet_without_a_seed_says_which_it_uses(run, tmp_path):
+    """`bookgen worksheet` without --seed made last week's sheet again, saying nothing: once the
+    sheet is written a note names the seed used and --seed; not with -q, nor with --seed, and a
+    refused sheet says only its refusal."""
+    note = ("bookgen: note: no seed given: using seed 1, as every worksheet without --seed does; "
+            "give --seed another number or word for a new set of puzzles\n")
+    status, _, err = run("worksheet", "placement", "-n", "2", "-o", str(tmp_path / "a.pdf"), "-j", "1")
+    assert status == 0 and err == note, err
+    for args, name in ((["-q"], "b.pdf"), (["--seed", "1"], "c.pdf")):
+        status, _, err = run("worksheet", "placement", "-n", "2", "-o", str(tmp_path / name), "-j", "1",
+                             *args)
+        assert status == 0 and err == "", err
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "c.pdf").read_bytes()
+    status, _, err = run("worksheet", "placement", "--set", "size=99", "-o", str(tmp_path / "d.pdf"))
+    assert status == 2 and "note:" not in err, err
+
+
 def test_build_with_no_config_makes_the_sample_book_here(run, tmp_path, monkeypatch):
     from bookgen.config import ROOT, sample_config
     from bookgen.errors import BookgenError
