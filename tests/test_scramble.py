@@ -865,3 +865,28 @@ def test_a_teachers_twelve_words_at_eight_a_page_make_a_second_puzzle_of_the_oth
     assert {"ÉCOLE", "GOÛTER", "NOËL", "MAÎTRESSE", "CAHIER"} <= answers  # written as typed
     ten = Request.make(SCRAMBLE, "easy", {"words": words.split(",")[:10], "language": "fr"})
     assert [len(words) for words in dealt(ten)] == [8]
+
+
+ANIMALS = ("tiger,horse,mouse,rabbit,zebra,camel,donkey,lion,goat,sheep,duck,frog,snake,whale,shark,"
+           "otter,eagle,llama,panda,koala,moose,bison,hyena,gecko,lemur,sloth").split(",")
+
+
+def test_one_or_two_of_a_teachers_words_over_go_to_the_puzzles_after_the_first(run, tmp_path,
+                                                                              write_config):
+    """Two puzzles of eight of a teacher's seventeen words printed sixteen, the seventeenth on no
+    page and not said: one or two words over (fewer than a page takes) go one each to the lists
+    after the first, the last taking both where there are two lists. The first list keeps its
+    eight, as a lone puzzle's note counts them."""
+    for given, sizes in ((17, [8, 9]), (18, [8, 10]), (25, [8, 9, 8]), (26, [8, 9, 9])):
+        request = Request.make(SCRAMBLE, "easy", {"words": ANIMALS[:given]})
+        lists = dealt(request)
+        assert [len(words) for words in lists] == sizes, given
+        assert sorted(sum(lists, ())) == sorted(word_pool(request))
+    pages = _sheet(run, tmp_path, "--set", "words=" + ",".join(ANIMALS[:17]), "-n", "2")
+    assert {word.upper() for word in ANIMALS[:17]} <= set(pages[-1].split())
+    config = write_config("title: Animals\nseed: zoo\nsections:\n  - type: scramble\n    count: 2\n"
+                          "    difficulty: easy\n    words: [" + ", ".join(ANIMALS[:18]) + "]\n")
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "book.pdf"), "-q", "-j", "1")
+    assert status == 0, err
+    key = " ".join(PdfReader(tmp_path / "book.pdf").pages[-1].extract_text().split())
+    assert {word.upper() for word in ANIMALS[:18]} <= set(key.split()), key

@@ -8,9 +8,9 @@ that tell it from the others (`printed_letters`), as puzzle books print them.
 A book never prints a word twice (`answer_parts`): the request's words are dealt into lists that
 share none (`dealt`: its pool in an order drawn from the request alone, so the same for every
 puzzle of a section, cut into lists of `word_count`, the user's rest a list of its own where
-it fills a page), and each puzzle takes one of them: a
-theme's puzzle draws one by its seed (two that draw the same list are twins, and the book draws
-again for the later one); a user's list is dealt (`deal`), puzzle N the Nth list, so that
+it fills a page, else dealt in turn to the lists after the first), and each puzzle takes one of
+them: a theme's puzzle draws one by its seed (two that draw the same list are twins, and the book
+draws again for the later one); a user's list is dealt (`deal`), puzzle N the Nth list, so that
 version B's puzzle N tests the words A's does. `answers` counts the lists, so a section asking
 for more puzzles than its words fill is refused up front, saying how many there are.
 """
@@ -260,7 +260,8 @@ def dealt(request: Request) -> tuple[tuple[str, ...], ...]:
     alone, whichever list it names (every puzzle of a section deals the same), cut in turn into
     lists of `word_count`. A theme's words left over fill no list; the user's fill one more where
     they are enough for a page (`LEAST_PER_LIST`): a teacher's twelve at eight a page make a
-    second puzzle of the other four, which the sheet printed nowhere, saying nothing."""
+    second puzzle of the other four, which the sheet printed nowhere, saying nothing. Fewer go
+    one each to the lists after the first (`_spread`)."""
     pool = sorted(word_pool(request))
     count = _count(request, tuple(pool))
     order = random.Random(f"{_undealt(request).id('')}/dealt").sample(pool, len(pool))
@@ -268,7 +269,23 @@ def dealt(request: Request) -> tuple[tuple[str, ...], ...]:
     rest = order[len(lists) * count:]
     if request.settings["words"] and len(rest) >= LEAST_PER_LIST:
         lists.append(tuple(rest))
+    elif request.settings["words"]:
+        lists = _spread(lists, rest)
     return tuple(lists)
+
+
+def _spread(lists: list[tuple[str, ...]], rest: list[str]) -> list[tuple[str, ...]]:
+    """The user's words too few for a list of their own (1 or 2) added in turn to the lists after
+    the first: two sheets of eight of a teacher's seventeen words printed sixteen, the other left
+    out, saying nothing. The first list stays as it was, so a section of one puzzle (which takes
+    it, its note counting the words `word_count` takes and the rest left out) prints as before;
+    with one list only there is no other to take them, and that section's note counts them."""
+    if len(lists) < 2:
+        return lists
+    grown = [list(words) for words in lists]
+    for index, word in enumerate(rest):
+        grown[1 + index % (len(grown) - 1)].append(word)
+    return [tuple(words) for words in grown]
 
 
 def _undealt(request: Request) -> Request:
