@@ -100,8 +100,8 @@ OPTIONS = (
 
 RULES = N_("The quotation is written in a secret code: each letter stands for another, the same "
            "one everywhere, and no letter stands for itself. Write above each code letter the "
-           "letter it stands for; every word is then a word of the language. Letters already "
-           "found are written in.")
+           "letter it stands for; every word then reads as a real word. Letters already found "
+           "are written in.")
 
 
 def rules_text(request: Request | None) -> str:
