@@ -1401,7 +1401,9 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
         except (BookgenError, PuzzleTimeout, RecursionError) as error:
             message = _unsolved(error, args.budget, f"{name}:{number}", args.count)
             failed.append((f"{name}:{number}", message))
-            print(json.dumps({"line": number, "error": message}), file=out, flush=True)
+            named = _line_id(line)
+            print(json.dumps({**({"id": named} if named is not None else {}), "line": number,
+                              "error": message}), file=out, flush=True)
             continue
         result = {"id": record.id, "line": number, "solutions": solved.count,
                   "solution": solved.solution}
@@ -1418,6 +1420,17 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
                 len(failed)).format(count=len(failed), first=failed[0][1], lines=", ".join(
                     where for where, _why in failed[:5]) + (" ..." if len(failed) > 5 else "")))
     return 0
+
+
+def _line_id(line: str) -> str | None:
+    """The `id` a line that could not be solved carries, where it is JSON that names one: its
+    error line says it too, so a script joins it back by id as it does a solved line."""
+    try:
+        read = json.loads(line)
+    except ValueError:
+        return None
+    named = read.get("id") if isinstance(read, dict) else None
+    return named if isinstance(named, str) else None
 
 
 @_refusing

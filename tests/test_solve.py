@@ -81,3 +81,32 @@ def test_givens_that_break_a_rule_are_named_not_solved_to_no_answer(tmp_path, ru
     assert status == 2 and "bank.txt:1" in err
     assert first["error"].endswith("5 stands twice in row 1 among the givens: the puzzle has no answer")
     assert "1 stands twice in the diagonal from the top left" in second["error"]
+
+
+def test_a_futoshiki_whose_givens_clash_is_named_and_error_lines_keep_their_id(tmp_path, run):
+    """A developer's futoshiki with two 3s in a row, or a sign two givens break, came back as
+    "solutions": 0 while a sudoku's clash and a calcudoku's impossible cage were error lines:
+    clues that contradict on their face are error lines for every type, and an error line
+    carries the id its line named, so a script joins it back as it does a solved line."""
+    def futoshiki(givens, signs, ident):
+        return json.dumps({"type": "futoshiki", "id": ident,
+                           "puzzle": {"size": 4, "givens": givens, "signs": signs}})
+
+    empty = [[0] * 4 for _ in range(4)]
+    twice = [[3, 0, 3, 0]] + empty[1:]
+    signed = [[2, 1, 0, 0]] + empty[1:]
+    least = [[1, 0, 0, 0]] + empty[1:]
+    bank = tmp_path / "bank.jsonl"
+    bank.write_text("\n".join([
+        futoshiki(twice, [], "twice"),
+        futoshiki(signed, [{"a": [0, 0], "b": [0, 1], "op": "<"}], "signed"),
+        futoshiki(least, [{"a": [0, 0], "b": [0, 1], "op": ">"}], "least"),
+        futoshiki(signed, [{"a": [0, 0], "b": [0, 1], "op": ">"}], "fine"),
+    ]) + "\n", encoding="utf-8")
+    status, out, err = run("solve", str(bank))
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert status == 2 and [line["id"] for line in lines] == ["twice", "signed", "least", "fine"]
+    assert lines[0]["error"].endswith("3 stands twice in row 1 among the givens: the puzzle has no answer")
+    assert "sign 1 (row 1 column 1 < row 1 column 2) cannot hold with the givens" in lines[1]["error"]
+    assert "sign 1 (row 1 column 1 > row 1 column 2) cannot hold" in lines[2]["error"]
+    assert "error" not in lines[3] and lines[3]["solutions"] == 2

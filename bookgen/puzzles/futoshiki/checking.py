@@ -92,3 +92,30 @@ def validate(puzzle: JSON) -> None:
                                         number=number, row=ar + 1, column=ac + 1, row2=br + 1,
                                         column2=bc + 1), key="signs")
         seen.add((ar, ac, br, bc))
+    _validate_givens(size, givens, signs)
+
+
+def _validate_givens(size: int, givens: list[list[int]], signs: list[JSON]) -> None:
+    """Givens that break the rules by themselves are named, as sudoku's are: a number twice in a
+    row or column, a sign two givens break, a given 1 that a sign says is the greater (or a
+    given {size} the less). The puzzle has no answer, and `bookgen solve` said only
+    "solutions": 0, which a script reading a bank takes for a puzzle like any other."""
+    lines = [(_("row {row}").format(row=r + 1), [givens[r][c] for c in range(size)]) for r in range(size)]
+    lines += [(_("column {column}").format(column=c + 1), [givens[r][c] for r in range(size)])
+              for c in range(size)]
+    for name, values in lines:
+        given = [value for value in values if value]
+        twice = next((value for value in given if given.count(value) > 1), None)
+        if twice is not None:
+            raise PuzzleFormatError(_("{number} stands twice in {line} among the givens: the puzzle "
+                                      "has no answer").format(number=twice, line=name), key="givens")
+    for number, sign in enumerate(signs, 1):
+        (ar, ac), (br, bc) = sign["a"], sign["b"]
+        first, second = givens[ar][ac], givens[br][bc]
+        less, more = (first, second) if sign["op"] == "<" else (second, first)
+        if (less and more and less >= more) or less == size or more == 1:
+            raise PuzzleFormatError(_("sign {number} ({a} {op} {b}) cannot hold with the givens: the "
+                                      "puzzle has no answer").format(
+                number=number, op=sign["op"],
+                a=_("row {row} column {column}").format(row=ar + 1, column=ac + 1),
+                b=_("row {row} column {column}").format(row=br + 1, column=bc + 1)), key="signs")
