@@ -167,12 +167,23 @@ and problem) with the token it quotes, the first match winning; an unknown one s
 words it."""
 
 
+_TOKENS = {"'<block mapping start>'": N_("a key"), "'<block sequence start>'": N_("a list item (-)"),
+           "'<block end>'": N_("the end of an indented block"), "'<stream end>'": N_("the end of the file"),
+           "'<scalar>'": N_("a value"), "'<document start>'": "'---'", "'<document end>'": "'...'",
+           "'<alias>'": N_("an alias (*)"), "'<anchor>'": N_("an anchor (&)"), "'<tag>'": N_("a tag (!)"),
+           "'<directive>'": N_("a directive (%)")}
+"""PyYAML's names of the tokens it quotes in a problem, in the user's words ('<block mapping
+start>' named nothing a person wrote): a character it quotes stays as it is."""
+
+
 def _pyyaml_problem(context: str | None, problem: str) -> str:
-    """PyYAML's problem in the user's words: its catalog message with the quoted token kept."""
+    """PyYAML's problem in the user's words: its catalog message with the quoted token kept, or
+    named in words where it is one of PyYAML's own (`_TOKENS`)."""
     for pattern, message in PYYAML_PROBLEMS:
         found = pattern.fullmatch(problem) or pattern.fullmatch(f"{context}: {problem}")
         if found:
-            return _(message).format(**found.groupdict())
+            return _(message).format(**{key: _(_TOKENS[value]) if value in _TOKENS else value
+                                        for key, value in found.groupdict().items()})
     return problem
 
 

@@ -191,7 +191,7 @@ BROKEN = [
     (metadata.EntryPoint("missing", "bookgen_no_such_package:TYPE", ENTRY_POINT_GROUP),
      "could not be loaded: ModuleNotFoundError"),
     (metadata.EntryPoint("notatype", "bookgen.puzzles:ENTRY_POINT_GROUP", ENTRY_POINT_GROUP),
-     "is a str, not a PuzzleType"),
+     "is not a PuzzleType (bookgen.api.PuzzleType) nor a list of them: its type is str"),
     (metadata.EntryPoint("numbrix", "bookgen.puzzles.numbrix:NUMBRIX", ENTRY_POINT_GROUP),
      "makes a type called 'numbrix', a name another type has"),
 ]

@@ -404,7 +404,7 @@ YAML_TYPOS = [  # (a typo in a config, where it is said, what a German user read
     ('title: T\nauthor: "Ann\nsections: []\n', "book.yaml:2:",
      "ein Anführungszeichen wird geöffnet und nie geschlossen"),
     ("title: T\nsections: [a, b\n", "book.yaml:2:",
-     "eine Liste in [ ] ist nicht geschlossen: erwartet wurde ',' oder ']', gefunden wurde '<stream end>'"),
+     "eine Liste in [ ] ist nicht geschlossen: erwartet wurde ',' oder ']', gefunden wurde das Dateiende"),
     ("title: T\nsections: {a: 1\n", "book.yaml:2:",
      "eine Zuordnung in geschweiften Klammern ist nicht geschlossen"),
     ("title: T\nsections: [a,, b]\n", "book.yaml:2:", "erwartet wurde ein Wert, gefunden wurde ','"),

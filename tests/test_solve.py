@@ -110,3 +110,25 @@ def test_a_futoshiki_whose_givens_clash_is_named_and_error_lines_keep_their_id(t
     assert "sign 1 (row 1 column 1 < row 1 column 2) cannot hold with the givens" in lines[1]["error"]
     assert "sign 1 (row 1 column 1 > row 1 column 2) cannot hold" in lines[2]["error"]
     assert "error" not in lines[3] and lines[3]["solutions"] == 2
+
+
+def test_a_crossword_without_an_entry_for_a_run_names_the_run(tmp_path, run):
+    """A developer who dropped an entry was told "'entries' must be one a run of two or more
+    squares ...", garbled and naming no run: the message names the run that has no entry."""
+    status, out, _ = run("generate", "crossword", "-n", "1", "-q")
+    line = json.loads(out.splitlines()[0])
+    dropped = min(line["puzzle"]["entries"], key=lambda entry: (entry["row"], entry["col"]))
+    line["puzzle"]["entries"].remove(dropped)
+    (tmp_path / "cw.jsonl").write_text(json.dumps(line) + "\n")
+    status, out, _ = run("solve", str(tmp_path / "cw.jsonl"))
+    error = json.loads(out)["error"]
+    assert status == 2 and "must be one a run" not in error
+    assert (f"none is for {dropped['number']} {dropped['direction']} (row {dropped['row'] + 1} "
+            f"column {dropped['col'] + 1}, {len(dropped['word'])} letters)") in error
+
+
+def test_a_kakuro_square_is_quoted_as_json_not_as_python(tmp_path, run):
+    cells = [[None, {"across": 23}]]
+    (tmp_path / "k.jsonl").write_text(json.dumps({"type": "kakuro", "puzzle": {"cells": cells}}) + "\n")
+    status, out, _ = run("solve", str(tmp_path / "k.jsonl"))
+    assert status == 2 and 'not {"across": 23}' in json.loads(out)["error"]

@@ -720,9 +720,9 @@ def _plugin_types(point: metadata.EntryPoint) -> list[PuzzleType]:
     taken = {t.name for t in _REGISTRY.types}
     for puzzle_type in types:
         if not isinstance(puzzle_type, PuzzleType):
-            raise BookgenError(i18n._("{where} is a {kind}, not a PuzzleType (bookgen.api.PuzzleType) "
-                                      "nor a list of them").format(where=where,
-                                                                   kind=type(puzzle_type).__name__))
+            raise BookgenError(i18n._("{where} is not a PuzzleType (bookgen.api.PuzzleType) nor a "
+                                      "list of them: its type is {kind}").format(
+                where=where, kind=type(puzzle_type).__name__))
         if puzzle_type.name in taken:
             raise BookgenError(i18n._("{where} makes a type called {name}, a name another type has; "
                                       "rename it").format(where=where, name=repr(puzzle_type.name)))

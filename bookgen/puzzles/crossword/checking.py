@@ -66,5 +66,14 @@ def validate(puzzle: JSON) -> None:
     wanted = Counter((s.row, s.col, s.direction, s.length, numbers[(s.row, s.col)]) for s in slots)
     given = Counter((e["row"], e["col"], e["direction"], len(e["word"]), e["number"]) for e in entries)
     if wanted != given:
-        raise PuzzleFormatError(_("'entries' must be one a run of two or more squares of 'grid', each at "
-                                  "its first square, numbered in reading order"))
+        row, col, direction, length, number = min((wanted - given) or (given - wanted))
+        run = (_("{number} across (row {row} column {column}, {length} letters)")
+               if direction == "across" else
+               _("{number} down (row {row} column {column}, {length} letters)")).format(
+            number=number, row=row + 1, column=col + 1, length=length)
+        said = (_("'entries' must hold an entry for each run of two or more squares of 'grid', at "
+                  "its first square, numbered in reading order: none is for {run}")
+                if wanted - given else
+                _("'entries' must hold an entry for each run of two or more squares of 'grid', at "
+                  "its first square, numbered in reading order: no run is {run}"))
+        raise PuzzleFormatError(said.format(run=run))

@@ -3,6 +3,7 @@ puzzle's JSON as given."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from bookgen.api import JSON, _
@@ -93,14 +94,15 @@ def validate(puzzle: JSON) -> None:
                                           "not {cell}").format(
                                             where=where,
                                             form='{"across": sum or null, "down": sum or null}',
-                                            cell=repr(cell)), key="cells")
+                                            cell=json.dumps(cell)), key="cells")
             for name in ("across", "down"):
                 total = cell[name]
                 if total is not None and (isinstance(total, bool) or not isinstance(total, int)
                                           or not 1 <= total <= 45):
                     raise PuzzleFormatError(_("{where}: the {name} sum must be a whole number from 1 to "
                                               "45 or null, not {total}").format(
-                                                where=where, name=name, total=repr(total)), key="cells")
+                                                where=where, name=name, total=json.dumps(total)),
+                                            key="cells")
     if all(cell is not None for row in cells for cell in row):
         raise PuzzleFormatError(_("the grid has no white square"), key="cells")
     runs = _runs(cells, alone=True)
