@@ -1477,14 +1477,17 @@ def _check_type(args: argparse.Namespace, out: TextIO) -> int:
 
     puzzle_type = find_type(args.type)
     names = tuple(find_check(name).name for name in args.check)
-    broken = 0
+    broken = skipped = 0
     for outcome in check_type(puzzle_type, names, every_trim=args.every_trim):
-        state = {True: "kept", False: "BROKEN", None: "not offered"}[outcome.kept]
+        state = ("skipped" if outcome.skipped
+                 else {True: "kept", False: "BROKEN", None: "not offered"}[outcome.kept])
         print(f"{state:11}  {outcome.check.name}" + (f": {outcome.found}" if outcome.found else ""),
               file=out)
         out.flush()
         broken += outcome.kept is False
-    print(f"{puzzle_type.name}: {'the contract is kept' if not broken else f'{broken} broken'}", file=out)
+        skipped += outcome.skipped
+    verdict = 'the contract is kept' if not broken else f'{broken} broken'
+    print(f"{puzzle_type.name}: {verdict}" + (f" ({skipped} skipped)" if skipped else ""), file=out)
     return 1 if broken else 0
 
 

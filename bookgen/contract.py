@@ -72,6 +72,15 @@ class Broken(AssertionError):
     """A promise of the contract the type does not keep; the message says where and what."""
 
 
+class Missing(Exception):
+    """A check needs a package this install lacks (the audit extra's): skipped, not broken."""
+
+
+AUDIT_EXTRA = "pip install 'puzzle-bookgen[audit]'"
+OPTIONAL_MODULES = ("pypdf", "jsonschema", "referencing")
+"""The packages of the audit extra some checks read pages and schemas with."""
+
+
 def offers(puzzle_type: PuzzleType, feature: str) -> bool:
     """Whether the type provides an optional part of `OPTIONAL`."""
     if feature == "hints":
@@ -370,7 +379,7 @@ def line_validator(puzzle_type: PuzzleType, closed: bool = False) -> Any:
         from jsonschema import Draft202012Validator
         from referencing import Registry, Resource
     except ImportError:
-        raise Broken("the schema cannot be checked without jsonschema (pip install jsonschema)") from None
+        raise Missing(f"needs jsonschema: {AUDIT_EXTRA}") from None
     envelope = json.loads(resources.files("bookgen.puzzles").joinpath(ENVELOPE).read_text(encoding="utf-8"))
     schema = json.loads(type_file(puzzle_type, puzzle_type.json_schema))
     Draft202012Validator.check_schema(schema)
@@ -497,8 +506,9 @@ def find_check(name: str) -> Check:
 @dataclass(frozen=True)
 class Outcome:
     check: Check
-    kept: bool | None  # None: the check reads a part the type does not offer
+    kept: bool | None  # None: the check reads a part the type does not offer, or is skipped
     found: str = ""
+    skipped: bool = False  # it needs a package this install lacks (`Missing`)
 
 
 def check_type(puzzle_type: PuzzleType, names: tuple[str, ...] = (),
@@ -514,10 +524,15 @@ def check_type(puzzle_type: PuzzleType, names: tuple[str, ...] = (),
                 note = _pages_pass_the_audit(puzzle_type, _every_trim())
             else:
                 note = check.run(puzzle_type)
+        except Missing as missing:
+            yield Outcome(check, None, str(missing), skipped=True)
         except (Broken, BookgenError) as error:
             yield Outcome(check, False, str(error))
         except Exception as error:  # the type's own code failed: a finding, with its kind
-            yield Outcome(check, False, f"{type(error).__name__}: {error}")
+            if isinstance(error, ModuleNotFoundError) and error.name in OPTIONAL_MODULES:
+                yield Outcome(check, None, f"needs {error.name}: {AUDIT_EXTRA}", skipped=True)
+            else:
+                yield Outcome(check, False, f"{type(error).__name__}: {error}")
         else:
             yield Outcome(check, True, note or "")
 

@@ -24,7 +24,9 @@ class _UsersWords:
 
 
 class Progress(_UsersWords):
-    """Shows `label [#####.....] done/total, rate, time left` on one line, redrawn in place."""
+    """Shows `label [#####.....] done/total, rate, time left` on one line, redrawn in place. The
+    rate is of every step since the first `start` (a book's puzzles since its first section):
+    a section whose puzzles the workers made while an earlier one showed finished at "9,489.3/s"."""
 
     unfinished: ClassVar[Progress | None] = None  # the one whose line is drawn and not yet ended
 
@@ -36,6 +38,8 @@ class Progress(_UsersWords):
         self.done = 0
         self.started = 0.0
         self.shown = 0.0
+        self.first_started: float | None = None  # the first `start`'s, which the rate counts from
+        self.all_done = 0  # steps since then
 
     @classmethod
     def for_terminal(cls, quiet: bool) -> Progress:
@@ -43,10 +47,13 @@ class Progress(_UsersWords):
 
     def start(self, label: str, total: int) -> None:
         self.label, self.total, self.done, self.started = label, total, 0, time.monotonic()
+        if self.first_started is None:
+            self.first_started = self.started
         self._show()
 
     def advance(self, steps: int = 1) -> None:
         self.done += steps
+        self.all_done += steps
         if time.monotonic() - self.shown >= REDRAW:
             self._show()
 
@@ -71,8 +78,8 @@ class Progress(_UsersWords):
         if not self.enabled:
             return
         self.shown = time.monotonic()
-        elapsed = self.shown - self.started
-        rate = self.done / elapsed if elapsed > 0 and self.done else 0.0
+        elapsed = self.shown - (self.started if self.first_started is None else self.first_started)
+        rate = self.all_done / elapsed if elapsed > 0 and self.all_done else 0.0
         words = self.words
         left = words.gettext(N_(", {seconds} s left")).format(
             seconds=words.number((self.total - self.done) / rate)) if rate else ""

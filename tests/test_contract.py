@@ -77,6 +77,27 @@ def test_check_type_runs_the_contract_from_the_command_line(run):
     assert status == 2 and "no check 'keeps-rules': describes-itself, " in err
 
 
+def test_a_check_whose_package_is_missing_is_skipped_not_broken(run, monkeypatch):
+    """A developer without the audit extra saw a correct plug-in reported BROKEN ("No module named
+    'pypdf'", exit 1): a check that needs the extra's packages is skipped, naming it."""
+    import builtins
+
+    real_import = builtins.__import__
+
+    def without_audit(name, *args, **kwargs):
+        if name.split(".")[0] in ("jsonschema", "pypdf"):
+            raise ModuleNotFoundError(f"No module named '{name}'", name=name.split(".")[0])
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", without_audit)
+    status, out, _ = run("check-type", "pairsum", "--check", "follows-its-schema",
+                         "--check", "offers-its-levels")
+    assert status == 0, out
+    assert out.splitlines() == [
+        "skipped      follows-its-schema: needs jsonschema: pip install 'puzzle-bookgen[audit]'",
+        "kept         offers-its-levels", "pairsum: the contract is kept (1 skipped)"]
+
+
 def test_master_is_sudokus_alone_among_the_built_in_types():
     assert [t.name for t in BUILT_IN if "master" in t.levels] == ["sudoku"]
 
