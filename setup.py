@@ -9,7 +9,7 @@ from pathlib import Path
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
-GUIDES = ("publishing.md",)
+GUIDES = ("publishing.md", "format.md", "types/adding.md")
 
 
 class BuildWithCatalogs(build_py):
@@ -29,6 +29,7 @@ class BuildWithCatalogs(build_py):
         guides = Path(self.build_lib) / "bookgen" / "guides"
         guides.mkdir(parents=True, exist_ok=True)
         for name in GUIDES:
+            (guides / name).parent.mkdir(parents=True, exist_ok=True)
             (guides / name).write_bytes((Path(__file__).parent / "docs" / name).read_bytes())
 
 

@@ -395,6 +395,17 @@ def _studio_arguments(studio: argparse.ArgumentParser) -> None:
                         help=N_("processes that generate puzzles (default: all cores)"))
 
 
+GUIDES = {"publishing": "publishing.md", "format": "format.md", "adding": "types/adding.md"}
+"""The guides `bookgen guide` prints (from docs/ in a checkout; setup.py ships them)."""
+
+
+def _guide_arguments(guide: argparse.ArgumentParser) -> None:
+    guide.add_argument("topic", nargs="?", default="publishing",
+                       help=N_("publishing (the default: from a config to a book on sale), format "
+                               "(the puzzle JSON other tools read), adding (a puzzle type of your "
+                               "own), or a puzzle type's name (its README)"))
+
+
 def _completion_arguments(completion: argparse.ArgumentParser) -> None:
     completion.add_argument("shell", choices=SHELLS, help=N_("the shell: %(choices)s"))
 
@@ -414,7 +425,7 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None] | None]
     "schema": (N_("print the JSON Schema of a book config, for editors"), _schema_arguments),
     "studio": (N_("make a book in the browser (needs the 'studio' extra)"), _studio_arguments),
     "guide": (N_("print the guide from a config to a book on sale, step by step (docs/publishing.md)"),
-              None),
+              _guide_arguments),
     "completion": (N_("print a shell completion script"), _completion_arguments),
 }
 """Each command's line in `bookgen --help` and what adds its arguments (None: it takes none), in
@@ -455,7 +466,8 @@ EXAMPLES: dict[str, list[tuple[str, str]]] = {
                ("bookgen studio --port 8000 --no-browser", "")],
     "guide": [("bookgen guide | less                       ", N_("read it in the terminal")),
               ("bookgen guide > publishing.md              ",
-               N_("kept beside the book, to open in an editor"))],
+               N_("kept beside the book, to open in an editor")),
+              ("bookgen guide format                       ", N_("the puzzle JSON, for developers"))],
     "completion": [("bookgen completion bash > ~/.local/share/bash-completion/completions/bookgen", ""),
                    ("bookgen completion zsh > ~/.zfunc/_bookgen   ", N_("a folder on your $fpath")),
                    ("bookgen completion fish > ~/.config/fish/completions/bookgen.fish", "")],
@@ -606,7 +618,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
         if args.command == "completion":
             return _completion(args, out)
         if args.command == "guide":
-            return _guide(out)
+            return _guide(args.topic, out)
         if args.command == "studio":
             from bookgen.studio import serve
 
@@ -635,11 +647,27 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
         return BROKEN_PIPE
 
 
-def _guide(out: Any) -> int:
-    """The publishing guide, as Markdown: the wheel carries it (setup.py), a checkout has docs/."""
+def _guide(topic: str, out: Any) -> int:
+    """A guide (`GUIDES`), or a puzzle type's README, as Markdown: the wheel carries them
+    (setup.py, the types' package data), a checkout has docs/ and the types' folders."""
     from bookgen.config import shipped
 
-    out.write(shipped("guides").joinpath("publishing.md").read_text(encoding="utf-8"))
+    if topic in GUIDES:
+        out.write(shipped("guides").joinpath(GUIDES[topic]).read_text(encoding="utf-8"))
+        return 0
+    from bookgen.puzzles import PUZZLE_TYPES, find_type
+    from bookgen.puzzles.base import type_home
+
+    try:
+        puzzle_type = find_type(topic)
+    except BookgenError:
+        raise BookgenError(_("{topic} is no guide: give publishing, format, adding, or a puzzle "
+                             "type ({types})").format(topic=repr(topic), types=", ".join(
+                                 t.name for t in PUZZLE_TYPES)), key="topic") from None
+    readme = type_home(puzzle_type).joinpath("README.md")
+    if not readme.is_file():
+        raise BookgenError(_("the type {name} ships no README").format(name=topic), key="topic")
+    out.write(readme.read_text(encoding="utf-8"))
     return 0
 
 

@@ -383,6 +383,19 @@ def test_guide_prints_the_publishing_guide(run):
     assert run("guide") == (0, (ROOT / "docs" / "publishing.md").read_text(encoding="utf-8"), "")
 
 
+def test_guide_prints_the_developers_guides_and_a_types_readme(run):
+    """A developer who installed the wheel found none of the documentation the JSON contract
+    and the plug-in contract are written in: `bookgen guide` prints them, and a type's notes."""
+    from bookgen.config import ROOT
+
+    assert run("guide", "format") == (0, (ROOT / "docs" / "format.md").read_text(encoding="utf-8"), "")
+    assert run("guide", "adding")[1] == (ROOT / "docs" / "types" / "adding.md").read_text(encoding="utf-8")
+    assert run("guide", "kakuro")[1] == (ROOT / "bookgen" / "puzzles" / "kakuro" / "README.md").read_text(
+        encoding="utf-8")
+    status, out, err = run("guide", "formats")
+    assert status == 2 and out == "" and "'formats' is no guide: give publishing, format, adding" in err
+
+
 def test_every_commands_help_ends_with_examples_that_parse(run):
     import shlex
 

@@ -215,7 +215,8 @@ def test_the_wheel_holds_every_module_layout_sample_and_licence(wheel):
                   for path in (ROOT / "bookgen" / "puzzles").glob(pattern)]
     assert type_files, "no games or schemas found"
     for data in ("py.typed", "fonts/DejaVuSans.ttf", "html/frame.js", "html/play.css", *type_files,
-                 "guides/publishing.md",
+                 "guides/publishing.md", "guides/format.md", "guides/types/adding.md",
+                 "puzzles/kakuro/README.md",
                  "studio/static/index.html", "studio/static/studio.js", "studio/static/studio.css"):
         assert f"bookgen/{data}" in names
     assert not any(name.startswith(("layouts/", "config/", "tests/")) for name in names)
@@ -361,6 +362,8 @@ def test_the_wheel_works_from_a_fresh_venv_outside_the_checkout(fresh_venv, vers
 
     assert sh([bookgen_cmd, "--version"], work, env=env) == f"bookgen {bookgen.__version__}\n"
     assert sh([bookgen_cmd, "guide"], work, env=env) == (ROOT / "docs" / "publishing.md").read_text()
+    assert sh([bookgen_cmd, "guide", "adding"], work, env=env) == (
+        ROOT / "docs" / "types" / "adding.md").read_text()
     assert sh([py, "-m", "bookgen", "--version"], work, env=env) == f"bookgen {bookgen.__version__}\n"
     heavy = sh([py, "-c", "import sys, bookgen.cli; print(sorted({m.split('.')[0] for m in sys.modules}"
                  f" & {set(HEAVY)!r}))"], work, env=env)
