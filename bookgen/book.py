@@ -23,10 +23,18 @@ from typing import TYPE_CHECKING
 
 from bookgen import limits
 from bookgen.budget import PuzzleTimeout, time_budget
+from bookgen.core.grading import ALL_LEVELS
 from bookgen.errors import BookgenError
 from bookgen.i18n import _, ngettext, refusing
 from bookgen.inputs import parse_json, read_text
-from bookgen.making import make_puzzle, record_from_json, record_from_text, record_type, verify
+from bookgen.making import (
+    make_puzzle,
+    parse_puzzle_id,
+    record_from_json,
+    record_from_text,
+    record_type,
+    verify,
+)
 from bookgen.progress import Progress
 from bookgen.puzzles.base import (
     JSON,
@@ -73,6 +81,7 @@ class Section:
     first_number: int
     records: tuple[PuzzleRecord, ...]
     version: int = 0  # the sheet it belongs to (`versions:`): 0 is A
+    bank_request: Request | None = None  # from a bank: the request its puzzles share (`bank_request`)
     solution_counts: tuple[int, ...] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -84,6 +93,20 @@ class Section:
     @property
     def numbers(self) -> range:
         return range(self.first_number, self.first_number + len(self.records))
+
+    @property
+    def request(self) -> Request | None:
+        """The request its rules and worked example speak of: its config's, or for a section from
+        a bank the one its puzzles share; None (the type's rules in general) where they share none."""
+        return self.config.request if self.config.bank is None else self.bank_request
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """Its puzzles' levels, each once, easiest first: its config's for a made section, the
+        `difficulty` of each line for a section from a bank."""
+        if self.config.level is not None:
+            return (self.config.level,)
+        return tuple(sorted({record.level for record in self.records}, key=ALL_LEVELS.index))
 
     @property
     def puzzles(self) -> tuple[PrintedPuzzle, ...]:
@@ -288,9 +311,10 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
                 number = 1  # each version is a sheet of its own, numbered from 1
             sheet = f", version {version_letter(version)}" if config.versions > 1 else ""
             progress.start(f"{section.title}{sheet} ({slot + 1}/{len(slots)})",
-                           len(jobs[slot]) or section.count)
+                           len(jobs[slot]) or section.count or 0)
             if section.bank is not None:
                 records = load_bank_section(section, twins)
+                progress.total = len(records)  # known now where the section takes every one
                 progress.advance(len(records))
             else:
                 with located(config.file, section):
@@ -303,7 +327,8 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
                 records = sorted(records, key=lambda record: hardness(record.rating))
             if not version and section.request is not None:
                 made_for_a[index] = tuple(records)
-            sections.append(Section(section, section.puzzle_type, number, tuple(records), version))
+            shared = bank_request(section.puzzle_type, records) if section.bank is not None else None
+            sections.append(Section(section, section.puzzle_type, number, tuple(records), version, shared))
             if settled is not None:
                 settled(sections[-1])
             number += len(records)
@@ -372,7 +397,7 @@ def book_jobs(config: BookConfig, budget: float | None) -> list[list[PuzzleJob]]
     turns: dict[int, Counter[str]] = defaultdict(Counter)  # the shares dealt in each version
     return [[PuzzleJob.of(request, puzzle_seed(config.seed, section.seed_number(index), i, version), budget)
              for i, request in enumerate(dealt_requests(
-                 section.request, section.count * (MATCH_POOL if version_matched(section, version) else 1),
+                 section.request, section.made * (MATCH_POOL if version_matched(section, version) else 1),
                  turns[version]))]
             if section.request is not None else []
             for version, index, section in book_slots(config)]
@@ -618,12 +643,12 @@ def _without_twin(file: str, section: SectionConfig, job: PuzzleJob, record: Puz
         number = first + index
         others = [holder for holder in twins.holders_of(tried) if holder != section.named]
         if others:
-            raise BookgenError(_shared_with(section.count, section.describe(), number, others),
+            raise BookgenError(_shared_with(section.made, section.describe(), number, others),
                                file=file, line=section.line, key=section.named)
-        raise TooFewDifferent(_too_few_different(section.count, section.describe(), number,
+        raise TooFewDifferent(_too_few_different(section.made, section.describe(), number,
                                                  section.puzzle_type, section.request,
                                                  None if version else index),
-                              version * section.count + index, file=file, line=section.line,
+                              version * section.made + index, file=file, line=section.line,
                               key=section.named)
     return tried[-1]
 
@@ -734,8 +759,8 @@ def _matched(file: str, section: SectionConfig, pool: list[tuple[PuzzleJob, Puzz
                     raise TooFewDifferent(ngettext(
                         "could not find a different puzzle ({request}) for every version; {wider}",
                         "could not find {count} different puzzles ({request}) for every version; ask "
-                        "for fewer, or {wider}", section.count).format(
-                            count=section.count, request=section.describe(),
+                        "for fewer, or {wider}", section.made).format(
+                            count=section.made, request=section.describe(),
                             wider=wider_advice([section.request] if section.request else [])),
                         version * len(model) + sum(record is not None for record in chosen),
                         file=file, line=section.line, key=section.named)
@@ -935,16 +960,17 @@ def _bank_line(line: str) -> str:
 
 
 def load_bank_section(section: SectionConfig, twins: Twins | None = None) -> list[PuzzleRecord]:
-    """The first `count` bank puzzles of the section's type that pass its filters and are not
-    twins of puzzles already chosen, each verified again; every puzzle that fails is named in one
-    error."""
+    """The first `count` bank puzzles of the section's type (every one, in bank order, where the
+    section sets no count) that pass its filters and are not twins of puzzles already chosen, each
+    verified again; every puzzle that fails is named in one error."""
     assert section.bank is not None
     twins = twins or Twins()
+    most = section.count if section.count is not None else limits.SECTION_PUZZLES + 1  # one past: too many
     path = section.bank.path
     chosen: list[PuzzleRecord] = []
     failures: list[str] = []
     for number, data in _bank_lines(path, "from"):
-        if len(chosen) == section.count:
+        if len(chosen) == most:
             break
         if record_type(data) != section.puzzle_type.name:
             continue
@@ -979,7 +1005,9 @@ def load_bank_section(section: SectionConfig, twins: Twins | None = None) -> lis
             raise BookgenError(ngettext("{count} bank puzzle failed verification:",
                                         "{count} bank puzzles failed verification:", len(failures)).format(
                 count=len(failures)) + "\n  " + "\n  ".join(failures), key=section.named)
-    if len(chosen) < section.count:
+    if section.count is None:
+        _check_every(section, len(chosen))
+    elif len(chosen) < section.count:
         with refusing():
             raise BookgenError(ngettext(
                 "the bank holds only {count} different {request} puzzle that passes the filters; the "
@@ -989,6 +1017,47 @@ def load_bank_section(section: SectionConfig, twins: Twins | None = None) -> lis
                     count=len(chosen), request=section.describe(), asked=section.count),
                 file=str(path), key="from")
     return chosen
+
+
+def _check_every(section: SectionConfig, taken: int) -> None:
+    """Refuse a section without a count whose bank gives it no puzzle, or more than a section holds."""
+    assert section.bank is not None
+    if taken > limits.SECTION_PUZZLES:
+        with refusing():
+            raise BookgenError(_(
+                "the bank holds more than {most} {request} puzzles that pass the filters, and a "
+                "section holds at most {most}; set 'count', or filter with 'difficulty' and 'rating'"
+            ).format(most=limits.SECTION_PUZZLES, request=section.describe()),
+                file=str(section.bank.path), key="from")
+    if not taken:
+        with refusing():
+            raise BookgenError(_("the bank holds no {request} puzzle that passes the filters and is "
+                                 "not already in the book").format(request=section.describe()),
+                               file=str(section.bank.path), key="from")
+
+
+def bank_request(puzzle_type: PuzzleType, records: Iterable[PuzzleRecord]) -> Request | None:
+    """The request a bank section's rules and worked example speak of, as a made section's speak
+    of its own: the one its puzzles' ids name (`bookgen generate` writes each line's), where they
+    name one; where they differ only in level, the easiest one's when the type prints the same
+    rules and example at each level; None where a puzzle has no id or the options differ (a bank
+    of square and hexagon mazes: the type's rules in general)."""
+    requests: list[Request] = []
+    for record in records:
+        try:
+            request = parse_puzzle_id(record.id)[0]
+        except BookgenError:
+            return None
+        if request.type.name != puzzle_type.name or request.level != record.level:
+            return None
+        if request not in requests:
+            requests.append(request)
+    if not requests or any(request.options != requests[0].options for request in requests):
+        return None
+    requests.sort(key=lambda request: ALL_LEVELS.index(request.level))
+    told = [(puzzle_type.rules(request), puzzle_type.example_note and puzzle_type.example_note(request),
+             puzzle_type.example(request)) for request in requests]
+    return requests[0] if all(each == told[0] for each in told) else None
 
 
 def _unanswered(record: PuzzleRecord) -> str | None:

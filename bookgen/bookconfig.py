@@ -94,7 +94,7 @@ class SectionConfig:
     record, looked up once when the config is read."""
 
     puzzle_type: PuzzleType
-    count: int
+    count: int | None  # None: every puzzle of its bank that passes its filters (`from:` only)
     level: str | None
     title: str
     per_page: int | None
@@ -110,6 +110,12 @@ class SectionConfig:
         """The number this section's puzzles are seeded with: its own `seed:`, else its place
         (`index` from 0), so a section that keeps its number keeps its puzzles when others move."""
         return self.seed if self.seed is not None else index + 1
+
+    @property
+    def made(self) -> int:
+        """How many puzzles a section that makes its own makes (such a section always has a count)."""
+        assert self.count is not None, "only a section from a bank may leave out its count"
+        return self.count
 
     @property
     def named(self) -> str:

@@ -31,6 +31,7 @@ from bookgen.fields import (
     PAGE_FIELDS,
     SECTION_FIELDS,
     SIZE_FIELDS,
+    needs,
     read_fields,
 )
 from bookgen.i18n import ENGLISH, N_, Language, _, current, known_texts, ngettext, speaking
@@ -231,6 +232,8 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
             raise source.error(path + ("difficulty",), never_at(puzzle_type, values["difficulty"]))
         bank = BankSource(Path(source.file).parent / values["from"],
                           _rating_filter(source, path + ("rating",), values["rating"] or {}, puzzle_type))
+    elif values["count"] is None:
+        raise source.error(path, needs("a section", "count", SECTION_FIELDS["count"]))
     elif values["rating"] is not None:
         raise source.error(path + ("rating",), _("'rating' filters puzzles taken 'from' a bank"))
     elif values["difficulty"] is None:
@@ -253,7 +256,8 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
         title=values["title"] or (speaking_language(values["language"]).with_texts(speech.texts)
                                   if values["language"] else speech).gettext(puzzle_type.title),
         # a section of fewer puzzles prints them all on its page, as large as that many fit
-        per_page=min(values["per_page"], values["count"]) if values["per_page"] else None,
+        per_page=(min(values["per_page"], values["count"] or values["per_page"])
+                  if values["per_page"] else None),
         request=request,
         line=source.line(path),
         bank=bank,
@@ -443,7 +447,7 @@ def crowded_requests(sections: Sequence[SectionConfig],
     for indexes in asked.values():
         request = sections[indexes[0]].request
         assert request is not None
-        counted.append((request, sum(sections[i].count for i in indexes)
+        counted.append((request, sum(sections[i].made for i in indexes)
                         * (1 if shared_by_versions(request) else versions)))
         problem = too_few_exist(request, counted[-1][1], excluded(request))
         if problem:
@@ -695,7 +699,7 @@ def _book_config(source: Source, name: str, seed: str | None,
     read = told_apart(read, [isinstance(data, dict) and data.get("title") is None for data in sections],
                       speech)
     versions = values["versions"]
-    total = sum(section.count for section in read) * versions
+    total = sum(section.count or 0 for section in read) * versions  # a bank's every puzzle: at load
     if total > limits.BOOK_PUZZLES:
         asked = (_("the sections ask for {total} puzzles ({versions} versions); a book holds at "
                    "most {most} (see docs/limits.md)") if versions > 1 else

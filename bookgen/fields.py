@@ -423,9 +423,7 @@ def read_fields(source: Source, path: KeyPath, data: Any, schema: dict[str, Fiel
     for key, spec in schema.items():
         if key not in data or data[key] is None:
             if spec.required:
-                raise source.error(path + (key,) if key in data else path, _(
-                    "{what} needs {key} ({takes})").format(what=_part(what), key=f"'{key}'",
-                                                           takes=spec.takes()))
+                raise source.error(path + (key,) if key in data else path, needs(what, key, spec))
             values[key] = spec.default
             continue
         try:
@@ -473,6 +471,11 @@ def _reads(spec: Field, value: Any) -> bool:
     except ValueError:
         return False
     return True
+
+
+def needs(what: str, key: str, spec: Field) -> str:
+    """The refusal of a part of a config that lacks a key it needs: "a section needs 'count' (...)"."""
+    return _("{what} needs {key} ({takes})").format(what=_part(what), key=f"'{key}'", takes=spec.takes())
 
 
 def _part(what: str) -> str:
@@ -614,7 +617,7 @@ SECTION_FIELDS = {
     "type": Field(_text, N_("a puzzle type: {choices}"),
                   values={"choices": tuple(t.name for t in PUZZLE_TYPES)}, words=_type_title, required=True),
     "count": Field(_whole(1, limits.SECTION_PUZZLES), WHOLE_BOUNDS,
-                   values={"low": 1, "high": limits.SECTION_PUZZLES}, required=True),
+                   values={"low": 1, "high": limits.SECTION_PUZZLES}),  # needed but 'from' a bank
     "difficulty": difficulty_field(ALL_LEVELS),
     "title": Field(_line(limits.TITLE_CHARS), _LINE, values={"most": limits.TITLE_CHARS}),
     "per_page": Field(_whole(1, 24), WHOLE_BOUNDS, values={"low": 1, "high": 24}),

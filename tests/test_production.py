@@ -275,6 +275,110 @@ def test_bank_names_puzzles_that_fail_verification(run, write_config, tmp_path):
     assert status == 2 and "bank.jsonl:2" in err and "breaks the rules" in err
 
 
+def _bank(run, tmp_path: Path, name: str, *requests: tuple[str, ...]) -> None:
+    """A bank written by `bookgen generate`, one run per request's arguments, in their order."""
+    lines = ""
+    for args in requests:
+        status, made, err = run("generate", *args)
+        assert status == 0, err
+        lines += made
+    (tmp_path / name).write_text(lines)
+
+
+def _pdf_text(path: Path) -> str:
+    """A PDF's text on one line, each run of spaces (no-break ones too) and line breaks one space."""
+    return " ".join(" ".join(page.extract_text() for page in PdfReader(path).pages).split())
+
+
+def test_a_bank_section_prints_its_puzzles_level_never_the_bank(run, write_config, tmp_path):
+    _bank(run, tmp_path, "same.jsonl", ("futoshiki", "-d", "easy", "-n", "2", "-s", "a", "--set", "size=4"))
+    _bank(run, tmp_path, "mixed.jsonl",
+          ("futoshiki", "-d", "medium", "-n", "1", "-s", "b", "--set", "size=4"),
+          ("futoshiki", "-d", "easy", "-n", "1", "-s", "b", "--set", "size=4"))
+    config = write_config("""
+        title: Banked
+        formats: [pdf, html]
+        sections:
+          - {type: futoshiki, from: same.jsonl, count: 2, title: Squares}
+          - {type: futoshiki, from: mixed.jsonl, count: 2, title: Mixed}
+    """)
+    target = tmp_path / "printed.pdf"
+    status, _, err = run("build", str(config), "-o", str(target), "-q")
+    assert status == 0, err
+    text = _pdf_text(target)
+    assert "bank" not in text
+    assert "Squares easy \u00b7 puzzles 1\u20132" in text  # the contents, as a made section's
+    assert "Difficulty: Easy \u2605 \u00b7 Puzzles 1\u20132" in text
+    assert "Mixed easy\u2013medium \u00b7 puzzles 3\u20134" in text  # easiest to hardest
+    assert "Difficulty: Easy\u2013Medium \u00b7 Puzzles 3\u20134" in text
+    assert text.count("from 1 to 4") >= 2  # the rules of their size, as a made section prints
+    page = target.with_suffix(".html").read_text()
+    assert "bank" not in page and '<span class="level level-easy">easy</span>\n<ol' in page
+
+
+def test_a_bank_sections_rules_and_example_fit_its_puzzles(run, write_config, tmp_path):
+    _bank(run, tmp_path, "hex.jsonl", ("maze", "-d", "easy", "-n", "1", "-s", "h", "--set", "grid=hex"))
+    _bank(run, tmp_path, "loops.jsonl", ("maze", "-d", "easy", "-n", "1", "-s", "l", "--set", "braid=0.5"))
+    _bank(run, tmp_path, "both.jsonl", ("maze", "-d", "easy", "-n", "1", "-s", "b", "--set", "grid=hex"),
+          ("maze", "-d", "easy", "-n", "1", "-s", "s"))
+    config = write_config("""
+        title: Mazes
+        sections:
+          - {type: maze, from: hex.jsonl, count: 1, title: Hexagons}
+          - {type: maze, from: loops.jsonl, count: 1, title: Loops}
+          - {type: maze, from: both.jsonl, count: 2, title: Both}
+    """)
+    target = tmp_path / "printed.pdf"
+    status, _, err = run("build", str(config), "-o", str(target), "-q")
+    assert status == 0, err
+    text = _pdf_text(target)
+    hexagons, loops = (rules[:300] for rules in text.split("How to play.")[1:3])  # in section order
+    assert "go round in loops" not in hexagons and "go round in loops" in loops
+    from bookgen.book import Section, bank_request, load_bank_section
+    from bookgen.config import load_config
+
+    book = load_config(config)
+    sections = [Section(section, section.puzzle_type, 1, tuple(load_bank_section(section)))
+                for section in book.sections]
+    requests = [bank_request(section.puzzle_type, section.records) for section in sections]
+    examples = [section.puzzle_type.example(request) for section, request in zip(sections, requests)]
+    assert examples[0].puzzle["grid"] == "hex"
+    assert requests[1] is not None and requests[1].settings["braid"] > 0
+    assert requests[2] is None  # hexagons and squares: the type's rules in general
+
+
+def test_a_bank_section_without_a_count_takes_every_puzzle_that_passes(run, write_config, tmp_path):
+    _bank(run, tmp_path, "bank.jsonl", ("placement", "-d", "easy", "-n", "2", "-s", "e"),
+          ("placement", "-d", "hard", "-n", "1", "-s", "h"),
+          ("placement", "-d", "easy", "-n", "1", "-s", "x"))
+    ids = [json.loads(line)["id"] for line in (tmp_path / "bank.jsonl").read_text().splitlines()]
+    config = write_config("""
+        title: Every one
+        formats: [pdf, jsonl]
+        sections:
+          - {type: placement, from: bank.jsonl, difficulty: easy, order: shuffle}
+    """)
+    target = tmp_path / "printed.pdf"
+    status, _, err = run("build", str(config), "-o", str(target), "-q")
+    assert status == 0, err
+    printed = [json.loads(line)["id"] for line in target.with_suffix(".jsonl").read_text().splitlines()]
+    assert printed == [ids[0], ids[1], ids[3]]  # the easy ones, in bank order
+    none = write_config("""
+        title: None
+        sections:
+          - {type: placement, from: bank.jsonl, difficulty: medium}
+    """, "none.yaml")
+    status, _, err = run("build", str(none), "-o", str(tmp_path / "n.pdf"), "-q")
+    assert status == 2 and "the bank holds no placement, medium puzzle that passes the filters" in err
+    made = write_config("""
+        title: Made
+        sections:
+          - {type: placement, difficulty: easy}
+    """, "made.yaml")
+    status, _, err = run("build", str(made), "-o", str(tmp_path / "m.pdf"), "-q")
+    assert status == 2 and "a section needs 'count'" in err
+
+
 def test_unreachable_request_ends_with_a_clear_message_not_a_hang(run, write_config, tmp_path):
     config = write_config("""
         title: Too slow

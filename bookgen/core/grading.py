@@ -66,6 +66,16 @@ def level_after_title(level: str) -> str:
     return phrases[level]
 
 
+def levels_after_title(easiest: str, hardest: str) -> str:
+    """The levels of a section that mixes them (a section from a bank), its easiest to its
+    hardest puzzle's, where `level_after_title` says one."""
+    # Translators: the levels of a section whose puzzles mix them, after its title in the contents
+    # and on the playable page ("Sudoku  easy–hard · puzzles 1–10"), each a level's word inside a
+    # line of text; add a word of your own where a bare adjective would have to agree with the title
+    return pgettext("levels after a title", "{easiest}\u2013{hardest}").format(
+        easiest=level_word(easiest), hardest=level_word(hardest))
+
+
 def title_names_level(title: str, level: str) -> bool:
     """Whether a section's title already says its level ("Numbrix, easy", as `bookgen init` titles
     sections), in any of the ways this language writes it or as the config's id, as a whole word

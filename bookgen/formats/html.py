@@ -27,8 +27,8 @@ def _page_section(book: Book, section: Section) -> dict[str, Any]:
     the type's) and the reasons of its hints."""
     with speaking(book.config.speech(section.config)):
         return {"title": section.config.title, "type": section.puzzle_type.name,
-                "rules": section.config.rules or section.puzzle_type.rules(section.config.request),
-                "level": section.config.level or "",
+                "rules": section.config.rules or section.puzzle_type.rules(section.request),
+                "level": section.levels[0] if len(section.levels) == 1 else "",
                 "puzzles": [page_record(section.puzzle_type, r.to_json(), n)
                             for n, r in zip(section.numbers, section.records)]}
 

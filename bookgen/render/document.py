@@ -31,7 +31,14 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from bookgen.book import Book, PrintedPuzzle, Section, located, sample_one, size_samples
 from bookgen.bookconfig import BookConfig, Layout, blank_word, version_letter, version_words
-from bookgen.core.grading import ALL_LEVELS, level_after_title, level_name, level_word, title_names_level
+from bookgen.core.grading import (
+    ALL_LEVELS,
+    level_after_title,
+    level_name,
+    level_word,
+    levels_after_title,
+    title_names_level,
+)
 from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError, Refusals
 from bookgen.i18n import N_, Language, _, current, ngettext, refusal, refusing, speaking
@@ -217,7 +224,7 @@ class BookDocument:
         """The section's solved example, made once: every pass and every way of fitting it asks,
         and a type may make it by generating and proving a puzzle (a cryptogram's takes 30 ms)."""
         if id(section) not in self._examples:
-            self._examples[id(section)] = section.puzzle_type.example(section.config.request)
+            self._examples[id(section)] = section.puzzle_type.example(section.request)
         return self._examples[id(section)]
 
     def _narrowed(self, book: Book) -> Book:
@@ -339,14 +346,15 @@ class BookDocument:
             entries = []
             for i, s in enumerate(self.book.sections):
                 with speaking(self.speeches[i]):
-                    level = s.config.level
-                    if level and title_names_level(s.config.title, level):
+                    levels = s.levels
+                    if len(levels) == 1 and title_names_level(s.config.title, levels[0]):
                         # Translators: a contents entry's detail after a title that names its
                         # level ("Sudoku, easy  puzzles 1–10"); the no-break space as below
                         detail = (_("puzzle\u00a0{span}") if _one(s) else _("puzzles\u00a0{span}")
                                   ).format(span=_span(s))
                     else:
-                        said = level_after_title(level) if level else _("from a bank")
+                        said = (level_after_title(levels[0]) if len(levels) == 1
+                                else levels_after_title(levels[0], levels[-1]))
                         # Translators: a contents entry's detail; the no-break spaces keep its
                         # number with its word and its "·" after the level ("easy · puzzles
                         # 1–10"): a narrow page breaks the line after the "·", never before
@@ -444,7 +452,7 @@ class BookDocument:
         section = self.book.sections[index]
         with speaking(self.speeches[index]):
             type_title = _words(_(section.puzzle_type.title))
-            level = section.config.level
+            level = section.levels[0] if len(section.levels) == 1 else None
             said = {level, level_word(level), level_name(level), level_after_title(level)} if level else set()
         own = _words(section.config.title)
         for word in sorted(said, key=len, reverse=True):  # "nivel fácil" before "fácil"
@@ -458,9 +466,10 @@ class BookDocument:
         puzzle_type = self.book.sections[index].puzzle_type
         with speaking(self.speeches[index]):
             # a type's own rules function may hand back its constant untranslated
-            rules = config.rules or _(puzzle_type.rules(config.request))
+            request = self.book.sections[index].request
+            rules = config.rules or _(puzzle_type.rules(request))
             note = puzzle_type.example_note
-            if not config.rules and note and (said := note(config.request)):
+            if not config.rules and note and (said := note(request)):
                 rules = f"{rules} {said}"
         return rules
 
@@ -487,11 +496,18 @@ class BookDocument:
             # a narrow page breaks the line after its "·", never between a word and its number
             span = (_("Puzzle {span}") if _one(section) else _("Puzzles {span}")).format(
                 span=_span(section)).replace(" ", "\u00a0")
-            if config.level:
-                stars = "\u2605" * (ALL_LEVELS.index(config.level) + 1)
+            levels = section.levels
+            if len(levels) == 1:
+                stars = "\u2605" * (ALL_LEVELS.index(levels[0]) + 1)
                 # Translators: a section's level, before the numbers of its puzzles
                 level = _("Difficulty: {level} {stars}").format(
-                    level=level_name(config.level), stars=stars).replace(f" {stars}", "\u00a0" + stars)
+                    level=level_name(levels[0]), stars=stars).replace(f" {stars}", "\u00a0" + stars)
+                span = f"{level}\u00a0\u00b7 {span}"
+            elif levels:
+                # Translators: the levels of a section whose puzzles mix them (from a bank), its
+                # easiest to its hardest, before the numbers of its puzzles
+                level = _("Difficulty: {easiest}\u2013{hardest}").format(
+                    easiest=level_name(levels[0]), hardest=level_name(levels[-1]))
                 span = f"{level}\u00a0\u00b7 {span}"
             # Translators: bold, before a section's rules
             play = _("How to play.")

@@ -97,9 +97,9 @@ def puzzle_keys(config: BookConfig) -> set[str]:
         for index, section in enumerate(config.sections):
             if section.request is None:
                 continue
-            made = section.count
+            made = section.made
             if version_matched(section, version):
-                made = section.count * (MATCH_POOL + MATCH_EXTRA) + TWIN_RETRIES
+                made = section.made * (MATCH_POOL + MATCH_EXTRA) + TWIN_RETRIES
             keys |= {request.id(puzzle_seed(config.seed, section.seed_number(index), i, version))
                      for i, request in enumerate(dealt_requests(section.request, made, turns))}
     return keys
