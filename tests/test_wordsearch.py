@@ -353,6 +353,19 @@ def test_every_theme_speaks_every_language_and_has_messages():
             assert theme_messages(language, theme), (language, theme)
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_theme_word_is_one_a_childrens_book_avoids(language):
+    """A theme is a children's book's default (SOLDIER among the jobs, BLOOD in the body, EHEFRAU
+    in the family were): none of its words is in the language's unsuitable list, which the
+    scramble's and the fill-in's common words already keep out."""
+    from bookgen.core.dictionary import unsuitable_words
+    from bookgen.puzzles.wordsearch.parameters import ALL_THEMES, theme_words
+
+    unsuitable = unsuitable_words(language)
+    assert {(theme, word) for theme in ALL_THEMES for word in theme_words(language, theme)
+            if word in unsuitable} == set()
+
+
 @pytest.mark.parametrize(("language", "options"), [("en", {"size": "7"}),
                                                    ("de", {"size": "6", "children": True})])
 def test_a_themes_words_fit_a_small_grid(language, options):
