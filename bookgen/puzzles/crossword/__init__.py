@@ -37,7 +37,7 @@ from bookgen.puzzles.crossword.drawing import (
     measure_grid,
     page_breaks,
 )
-from bookgen.puzzles.crossword.generator import check_request, generate, pool
+from bookgen.puzzles.crossword.generator import check_request, deal, generate, pool
 from bookgen.puzzles.crossword.grader import BANDS, rate
 from bookgen.puzzles.crossword.hints import hints
 from bookgen.puzzles.crossword.parameters import (
@@ -205,5 +205,6 @@ CROSSWORD = PuzzleType(
     narrowed=narrowed,
     largest_size=largest_size,
     wider=wider,
+    deal=deal,
     json_schema="schema.json",
 )

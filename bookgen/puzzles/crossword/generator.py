@@ -48,6 +48,16 @@ were too few for 16 long words: expert failed in Italian)."""
 LEANING = {"hard": 1.6, "expert": 1.25}
 """Words a hard or expert crossword draws from, per word it takes: the shorter or longer ones
 (hard's from more: very short words are hard to cross)."""
+SHARE_ONLY = 20
+"""Tries a dealt crossword makes of its share alone (`dealt`) before each further try swaps the
+word left out most often for the next word dealt, and then, those spent, `ATTEMPTS` more that
+draw as an undealt one does: a share lays out within 8 tries as a rule, 27 at most (Dutch,
+easy), but now and then not at all (English MONKEY, OWL and PARROT at easy), or not at the level
+(12 of the 15 longest words at expert)."""
+SWAPS = 10
+"""The most words a share that will not lay out swaps for words dealt after it."""
+_ROUNDS: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
+"""The rounds of each bank's deal worked out so far (`_dealt_order`)."""
 
 
 def pool(request: Request) -> tuple[Pair, ...]:
@@ -106,17 +116,98 @@ def check_request(request: Request) -> None:
         raise BookgenError(apart, key="clues")
 
 
-def generate(rng: random.Random, request: Request) -> Generated:
-    level = request.level
+def _drawn_from(request: Request) -> tuple[list[Pair], int]:
+    """The pairs a request's crossword draws its words from (those that fit its largest grid,
+    the level's leaning: `_leaning`), and how many it takes."""
     side = max(request.settings["size"] or (MAX_SIDE, MAX_SIDE))
     pairs = sorted(pair for pair in pool(request) if len(pair[0]) <= side)  # the others never fit
     wanted = min(request.settings["word_count"], len(pairs))
+    return _leaning(pairs, wanted, request.level), wanted
+
+
+def deal(request: Request, turns: Counter[str]) -> Request:
+    """The request of a section's next crossword: one drawn from the built-in clues takes the
+    next share of them (`deal`, where its words start in the bank's deal, 1 the first), so that a
+    book's crosswords print no word and clue twice while the bank lasts (8 medium crosswords
+    repeated 66 of their 96). `turns` counts the words a book has dealt of each bank, over every
+    section that draws from it. The user's own clues, a named share, or a bank each crossword
+    takes whole are left as they are."""
+    if request.settings["clues"] or "deal" in request.options:
+        return request
+    drawn_from, wanted = _drawn_from(request)
+    if wanted >= len(drawn_from):
+        return request
+    bank = tuple(word for word, _clue in drawn_from)
+    key = f"crossword/{request.settings['language']}/{','.join(bank)}"
+    start = turns[key]
+    turns[key] = start + _share(bank, start, wanted)[1]
+    return Request(request.type, request.level, {**request.options, "deal": start + 1})
+
+
+def dealt(request: Request, drawn_from: list[Pair], wanted: int) -> tuple[list[Pair], list[Pair]] | None:
+    """The share of the built-in clues this crossword takes (`deal`), and the pairs dealt after
+    it, which a share that will not lay out takes in for its stubborn words (`SHARE_ONLY`); None
+    where it draws freely (the user's clues, no share named, a bank it takes whole)."""
+    if request.settings["clues"] or request.settings["deal"] is None or wanted >= len(drawn_from):
+        return None
+    bank = tuple(word for word, _clue in drawn_from)
+    start = request.settings["deal"] - 1
+    share, taken = _share(bank, start, wanted)
+    after = _share(bank, start + taken, min(SWAPS, len(bank) - wanted), set(share))[0]
+    clue = dict(drawn_from)
+    return [(word, clue[word]) for word in share], [(word, clue[word]) for word in after]
+
+
+def _share(bank: tuple[str, ...], start: int, wanted: int,
+           apart: set[str] | frozenset[str] = frozenset()) -> tuple[list[str], int]:
+    """The first `wanted` different words of the bank's deal from place `start` on (none of
+    `apart`), and how many places of the deal they took."""
+    share: list[str] = []
+    place = start
+    while len(share) < wanted:
+        rounds, at = divmod(place, len(bank))
+        word = _dealt_order(bank, rounds)[at]
+        if word not in share and word not in apart:
+            share.append(word)
+        place += 1
+    return share, place - start
+
+
+def _dealt_order(bank: tuple[str, ...], number: int) -> tuple[str, ...]:
+    """Round `number` of the bank's deal: every word once, shuffled (its own words seed it).
+    After the first round, each half of the round before is shuffled in its place, so that a
+    share that runs from the end of a round into the next takes no word twice (words late in a
+    round come late in the next) where it is at most half the bank."""
+    rounds = _ROUNDS.setdefault(bank, [])
+    while len(rounds) <= number:
+        order = list(rounds[-1]) if rounds else sorted(bank)
+        shuffle = random.Random(f"deal/{len(rounds)}/{','.join(bank)}").shuffle
+        half = (len(order) + 1) // 2 if rounds else len(order)
+        first, second = order[:half], order[half:]
+        shuffle(first)
+        shuffle(second)
+        rounds.append(tuple(first + second))
+    return rounds[number]
+
+
+def generate(rng: random.Random, request: Request) -> Generated:
+    level = request.level
+    drawn_from, wanted = _drawn_from(request)
+    share = dealt(request, drawn_from, wanted)
     left_out: Counter[str] = Counter()
     laid = 0  # grids that took every word (and fit them one way)
+    tries = 0
+    taken, spares = share if share is not None else (drawn_from, [])
+    dealt_tries = SHARE_ONLY + len(spares) if share is not None else 0
+    attempts = dealt_tries + ATTEMPTS
 
     def fill() -> tuple[Compiled, dict[str, str]] | None:
-        nonlocal laid
-        drawn = dict(rng.sample(_leaning(pairs, wanted, level), wanted))
+        nonlocal laid, tries
+        tries += 1
+        if SHARE_ONLY < tries <= dealt_tries:
+            stubborn = max(taken, key=lambda pair: (left_out[pair[0]], pair))
+            taken[taken.index(stubborn)] = spares.pop(0)
+        drawn = dict(rng.sample(taken if tries <= dealt_tries else drawn_from, wanted))
         words = sorted(drawn)
         rows, cols = largest_grid(request, words)
         made = compile_layout(rng, words, rows, cols, TRIES, crossed_sign=-1 if level == "expert" else 1)
@@ -131,7 +222,7 @@ def generate(rng: random.Random, request: Request) -> Generated:
         return _puzzle(rng, made, clues, level, request.settings["language"])
 
     try:
-        made = make_at_level(level, ATTEMPTS, fill, reduce, rate, failure="")
+        made = make_at_level(level, attempts, fill, reduce, rate, failure="")
     except BookgenError:
         stubborn = [spelled_out(word) for word, _n in left_out.most_common(3)]
         failed = (ngettext("no {level} crossword came out of {tries} tries for {request}; {laid} grid "
@@ -144,7 +235,7 @@ def generate(rng: random.Random, request: Request) -> Generated:
                   _("no {level} crossword came out of {tries} tries for {request}; the words left "
                     "out most often: {words} (no place to cross the others within the largest "
                     "grid): give a larger size, fewer words or words that share more letters"))
-        raise BookgenError(failed.format(level=level_word(level), tries=ATTEMPTS, laid=laid,
+        raise BookgenError(failed.format(level=level_word(level), tries=attempts, laid=laid,
                                          request=request.describe(), words=", ".join(stubborn)),
                            key="difficulty" if laid else "clues") from None
     grid = made.answer[0].grid
