@@ -525,15 +525,23 @@ def test_a_hint_names_focuses_and_fills_a_cell_of_the_answer_and_undo_rewinds_it
         assert _field(tab, number, cell) == _answer_at(record, cell) and _log(tab, number) == [said]
 
 
-def test_an_expert_hint_says_its_steps_one_a_press_and_the_log_keeps_its_height(browser, tmp_path):
+@pytest.fixture(scope="module")
+def stepped_page(tmp_path_factory) -> tuple[Any, JSON]:
+    """A page of one expert calcudoku, whose first number needs crossing-out steps first, and its
+    record."""
+    calcudoku = _type("calcudoku")
+    record = page_record(calcudoku, _made(calcudoku, "expert", "a"), 1)
+    path = tmp_path_factory.mktemp("steps") / "book.html"
+    write_html(path, "Steps", None, [{"title": "Calcudoku", "type": "calcudoku", "rules": "Play.",
+                                      "level": "expert", "puzzles": [record]}])
+    return path, record
+
+
+def test_an_expert_hint_says_its_steps_one_a_press_and_the_log_keeps_its_height(browser, stepped_page):
     """An expert calcudoku's first number needs crossing-out steps first: each press says the
     next (the status line only), then one fills the number; on a phone, forty hints later, the log under
     the status line still takes at most 10rem, scrolled to the newest."""
-    calcudoku = _type("calcudoku")
-    record = page_record(calcudoku, _made(calcudoku, "expert", "a"), 1)
-    path = tmp_path / "book.html"
-    write_html(path, "Steps", None, [{"title": "Calcudoku", "type": "calcudoku", "rules": "Play.",
-                                      "level": "expert", "puzzles": [record]}])
+    path, record = stepped_page
     with test_html._opener(browser, path) as open_:
         tab = open_(390, 844, touch=True)
         first = record["hints"][0]
@@ -553,6 +561,30 @@ def test_an_expert_hint_says_its_steps_one_a_press_and_the_log_keeps_its_height(
         log = tab.locator("#puzzle-1 .hint-log ol")
         assert log.evaluate("node => node.getBoundingClientRect().height") <= 160.5  # 10rem
         assert log.evaluate("node => node.scrollTop + node.clientHeight >= node.scrollHeight - 1")
+
+
+def test_the_steps_a_hint_has_said_are_kept_across_a_reload(browser, stepped_page):
+    """The steps Hint has said are saved with the puzzle's progress: after a reload (localStorage
+    lost too: the second copy brings it back) the next press says the next step, not the first
+    again, and the number goes in after the last step, as without the reload."""
+    path, record = stepped_page
+    first = record["hints"][0]
+    (cell,) = first["cells"]
+    steps = first["steps"]
+    assert len(steps) >= 2
+    with test_html._opener(browser, path) as open_:
+        tab = open_()
+        _press(tab, 1, "hint")
+        assert _status(tab, 1) == f"Step 1 of {len(steps)} towards the next number: {steps[0]}"
+        test_html._reload(tab, losing_storage=True)
+        for count, step in enumerate(steps[1:], 2):
+            _press(tab, 1, "hint")
+            assert _status(tab, 1) == f"Step {count} of {len(steps)} towards the next number: {step}"
+            test_html._reload(tab)
+        assert _field(tab, 1, cell) == "" and _log(tab, 1) == []
+        _press(tab, 1, "hint")
+        assert _status(tab, 1) == f"{_place(record, cell)}: {first['why']}." == _log(tab, 1)[0]
+        assert _field(tab, 1, cell) == str(first["value"])
 
 
 def test_hints_lead_to_the_solved_puzzle_and_h_gives_one(open_book, hinted_records):

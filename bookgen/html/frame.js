@@ -163,7 +163,8 @@ function mount(article, record) {
     var chosen = {};
     Object.keys(settings).forEach(function (name) { if (settings[name].box.checked) chosen[name] = true; });
     store.save(record.key, { revealed: revealed, solved: solvedNow, state: game.state(), time: clock.seconds,
-                             autocheck: autocheck, hinted: hints.given(), settings: chosen }).then(function (kept) {
+                             autocheck: autocheck, hinted: hints.given(), steps: hints.stepsSaid(),
+                             settings: chosen }).then(function (kept) {
       if (kept || unkept) return;
       unkept = true;
       say(t("This browser keeps nothing here: your progress goes when the page closes."), "bad");
@@ -269,7 +270,8 @@ function mount(article, record) {
       commit();
       clock.run(true);
       settle(text);
-    }
+    },
+    stepped: save
   });
   focusOnArrival(board);
   notesButton.hidden = !game.notes;
@@ -285,6 +287,7 @@ function mount(article, record) {
     autocheck = saved.autocheck && game.autocheck !== false;
   }
   hints.setGiven(saved.hinted);
+  hints.setStepsSaid(saved.steps);
   autoBox.checked = autocheck;
   Object.keys(settings).forEach(function (name) {
     var box = settings[name].box;

@@ -76,9 +76,11 @@ function nearestHint(hints, ready, lastAt) {
  * press, in the status line only, before it fills its number. Hints of words only come one more
  * each time, and the last fills in the answer.
  * `player` is what the frame lends: say(text, tone), revealed(), showAnswer(fill) (Reveal's work,
- * with `fill` writing the answer in), lastAt() and gave(text) (a hint went in: commit it as a
- * move and say `text`). The hints given are part of every snapshot:
- * given() tells them, setGiven(list) puts them back (after Undo, Reset or a reload). */
+ * with `fill` writing the answer in), lastAt(), gave(text) (a hint went in: commit it as a
+ * move and say `text`) and stepped() (a step was said: keep it). The hints given are part of every snapshot:
+ * given() tells them, setGiven(list) puts them back (after Undo, Reset or a reload). The steps
+ * said are kept with the progress but not in snapshots (Undo does not unsay them): stepsSaid()
+ * tells them, setStepsSaid(counts) puts them back after a reload, so Hint goes on from the next. */
 function hintGiver(hints, game, status, player) {
   var hinted = [];  // indices of the hints given, in order
   var stepsSaid = {};  // per hint with steps, how many of them the status line has said
@@ -143,6 +145,7 @@ function hintGiver(hints, game, status, player) {
     var steps = hints[chosen].steps || [], said = stepsSaid[chosen] || 0;
     if (said < steps.length) {
       stepsSaid[chosen] = said + 1;
+      player.stepped();
       // Translators: one press of Hint that tells a step a number needs before it goes in
       // ("Step 1 of 3 towards the next number: Naked pair: ..."); its reason ends with its own full stop
       player.say(t("Step {number} of {count} towards the next number: {reason}", { number: said + 1, count: steps.length, reason: steps[said] }));
@@ -151,6 +154,17 @@ function hintGiver(hints, game, status, player) {
     flash(game.pointAt ? game.pointAt(hints[chosen]) : game.giveHint(hints[chosen]));
     recordHint(chosen);
   }
+  /* `counts` as readProgress gives them (hint index -> steps said), kept for the hints that
+   * have that many steps or more */
+  function setStepsSaid(counts) {
+    stepsSaid = {};
+    Object.keys(counts || {}).forEach(function (key) {
+      var n = Number(key);
+      var steps = Number.isInteger(n) && n >= 0 && n < hints.length && hints[n].steps || [];
+      if (Number.isInteger(counts[key]) && counts[key] > 0 && counts[key] <= steps.length) stepsSaid[n] = counts[key];
+    });
+  }
   setHinted([]);
-  return { give: give, given: function () { return hinted; }, setGiven: setHinted };
+  return { give: give, given: function () { return hinted; }, setGiven: setHinted,
+           stepsSaid: function () { return Object.assign({}, stepsSaid); }, setStepsSaid: setStepsSaid };
 }

@@ -2,7 +2,7 @@
  *
  * A puzzle's progress is kept in the browser's localStorage under "bookgen:" + its id (the id
  * names a puzzle across rebuilds of its book, where a position would not), as JSON:
- * {version: 1, turn, revealed, solved, state, time, autocheck, hinted, settings}, `state` being
+ * {version: 1, turn, revealed, solved, state, time, autocheck, hinted, steps, settings}, `state` being
  * what the game's state() gave, `solved` whether the board was solved (so the contents tick it
  * before its board is built) and `turn` the count of the puzzle's saves; the theme chosen with the page's
  * button goes under "bookgen:theme". Each value is written at once and read back, and a second
@@ -20,9 +20,10 @@ var STORE_PREFIX = "bookgen:";
 /* The progress kept as `text` (what localStorage holds, or null), each field as the frame uses
  * it: state (null when none is kept: the puzzle starts fresh), revealed, solved (null where a
  * kept state does not say: a save from a page before the flag), time (whole seconds),
- * autocheck, hinted (a list, checked against the puzzle's hints by the frame) and settings
- * (name -> true for each game setting switched on). Where no state is kept, only the hints given
- * and the settings are taken. */
+ * autocheck, hinted (a list, checked against the puzzle's hints by the frame), steps (hint index
+ * -> how many of its steps Hint has said, each a whole number above 0; checked against the hints
+ * by the frame too) and settings (name -> true for each game setting switched on). Where no
+ * state is kept, only the hints given, the steps said and the settings are taken. */
 function readProgress(text) {
   var saved;
   try { saved = text ? JSON.parse(text) : null; } catch { saved = null; }
@@ -32,6 +33,13 @@ function readProgress(text) {
   if (saved.settings && typeof saved.settings === "object") {
     Object.keys(saved.settings).forEach(function (name) { if (saved.settings[name] === true) settings[name] = true; });
   }
+  var steps = {};
+  if (saved.steps && typeof saved.steps === "object" && !Array.isArray(saved.steps)) {
+    Object.keys(saved.steps).forEach(function (index) {
+      var count = saved.steps[index];
+      if (/^\d+$/.test(index) && Number.isInteger(count) && count > 0) steps[index] = count;
+    });
+  }
   return {
     state: kept ? saved.state : null,
     revealed: kept && !!saved.revealed,
@@ -39,6 +47,7 @@ function readProgress(text) {
     time: kept && Number.isInteger(saved.time) && saved.time > 0 ? saved.time : 0,
     autocheck: kept && !!saved.autocheck,
     hinted: Array.isArray(saved.hinted) ? saved.hinted : [],
+    steps: steps,
     settings: settings
   };
 }
@@ -86,7 +95,7 @@ function progressStore(storage, copy) {
       return keep(STORE_PREFIX + key, JSON.stringify({
         version: 1, turn: turns[key], revealed: progress.revealed, solved: progress.solved, state: progress.state,
         time: progress.time,
-        autocheck: progress.autocheck, hinted: progress.hinted, settings: progress.settings }));
+        autocheck: progress.autocheck, hinted: progress.hinted, steps: progress.steps, settings: progress.settings }));
     },
     saveTheme: function (theme) { return keep(STORE_PREFIX + "theme", theme); }
   };

@@ -13,9 +13,10 @@ const {progressStore, readProgress, timeline} =
   load("bookgen/html/saving.js", ["progressStore", "readProgress", "timeline"]);
 
 
-const FRESH = {state: null, revealed: false, solved: false, time: 0, autocheck: false, hinted: [], settings: {}};
+const FRESH = {state: null, revealed: false, solved: false, time: 0, autocheck: false, hinted: [], steps: {},
+               settings: {}};
 const PROGRESS = {revealed: false, solved: true, state: {entries: [["1", ""]], notes: {"0,1": [2, 3]}}, time: 75,
-                  autocheck: true, hinted: [0, 2], settings: {candidates: true}};
+                  autocheck: true, hinted: [0, 2], steps: {3: 2}, settings: {candidates: true}};
 
 test("progress is written as JSON under bookgen: and the puzzle's id, and read back whole", async () => {
   const storage = new FakeStorage();
@@ -24,7 +25,7 @@ test("progress is written as JSON under bookgen: and the puzzle's id, and read b
   assert.deepEqual([...storage.items.keys()], ["bookgen:numbrix-e-1234"]);
   assert.equal(storage.getItem("bookgen:numbrix-e-1234"),
                '{"version":1,"turn":1,"revealed":false,"solved":true,"state":{"entries":[["1",""]],"notes":{"0,1":[2,3]}},' +
-               '"time":75,"autocheck":true,"hinted":[0,2],"settings":{"candidates":true}}');
+               '"time":75,"autocheck":true,"hinted":[0,2],"steps":{"3":2},"settings":{"candidates":true}}');
   assert.deepEqual(store.load("numbrix-e-1234"), {...PROGRESS});
   assert.deepEqual(store.load("another-puzzle"), FRESH);
   await store.saveTheme("dark");
@@ -92,17 +93,19 @@ test("a damaged or foreign value starts the puzzle fresh", () => {
 
 test("each field is taken only as the frame can use it", () => {
   const odd = readProgress(JSON.stringify({state: {entries: []}, revealed: "yes", time: -4, autocheck: 1,
-                                           hinted: "0,1", settings: {candidates: 1, other: true}}));
+                                           hinted: "0,1", steps: {0: 2, 1: "3", 2: 1.5, 3: 0, x: 1, 4: -1},
+                                           settings: {candidates: 1, other: true}}));
   assert.deepEqual(odd, {state: {entries: []}, revealed: true, solved: null, time: 0, autocheck: true, hinted: [],
-                         settings: {other: true}});
+                         steps: {0: 2}, settings: {other: true}});
+  assert.deepEqual(readProgress('{"state": {"a": 1}, "steps": [1, 2]}').steps, {});
   assert.equal(readProgress('{"state": {"a": 1}, "solved": false}').solved, false);
   assert.equal(readProgress('{"state": {"a": 1}, "solved": "yes"}').solved, null);  // unsaid: the board tells
   assert.equal(readProgress('{"state": {"a": 1}, "time": 2.5}').time, 0);
   assert.equal(readProgress('{"state": {"a": 1}, "time": "75"}').time, 0);
   assert.deepEqual(readProgress('{"state": {"a": 1}, "settings": ["x"]}').settings, {});
-  // With no board kept, the hints given and the settings still are; the rest is fresh.
-  assert.deepEqual(readProgress('{"revealed": true, "time": 60, "hinted": [1], "settings": {"x": true}}'),
-                   {...FRESH, hinted: [1], settings: {x: true}});
+  // With no board kept, the hints given, the steps said and the settings still are; the rest is fresh.
+  assert.deepEqual(readProgress('{"revealed": true, "time": 60, "hinted": [1], "steps": {"1": 3}, "settings": {"x": true}}'),
+                   {...FRESH, hinted: [1], steps: {1: 3}, settings: {x: true}});
 });
 
 test("a browser that refuses storage, or a full store, keeps nothing and the page plays on", () => {
