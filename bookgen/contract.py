@@ -232,7 +232,7 @@ def _print_copy_is_the_drawing(puzzle_type: PuzzleType) -> None:
     """The playable page's no-script board is the type's draw_puzzle on the SVG pen."""
     import xml.etree.ElementTree as ElementTree
 
-    from bookgen.render.svgpen import ELEMENT, SvgPen
+    from bookgen.render.svgpen import ELEMENT, SvgPen, drawn_shapes
 
     for level, options in requests(puzzle_type):
         record = made(puzzle_type, level, options)
@@ -241,9 +241,10 @@ def _print_copy_is_the_drawing(puzzle_type: PuzzleType) -> None:
         puzzle_type.draw_puzzle(svg_pen, record.puzzle)
         width, height = puzzle_type.measure(record.puzzle)
         root = ElementTree.fromstring(svg_pen.svg(width, height, "Puzzle"))
-        _expect([child.tag for child in root] == [ELEMENT.get(name, name) for name, _ in recording.calls],
+        shapes = drawn_shapes(root)
+        _expect([shape.tag for shape in shapes] == [ELEMENT.get(name, name) for name, _ in recording.calls],
                 f"{record.id}: the SVG draws other shapes than the pen was asked for")
-        _expect([child.text for child in root if child.tag == "text"] == recording.texts(),
+        _expect([shape.text for shape in shapes if shape.tag == "text"] == recording.texts(),
                 f"{record.id}: the SVG prints other texts than the pen was asked for")
         box = [float(v) for v in root.get("viewBox", "").split()]
         left, top, right, bottom = recording.bounds()

@@ -269,6 +269,22 @@ def test_without_javascript_the_page_prints_static_boards(page_html):
     assert data[0]["hints"] == record["hints"]
 
 
+def test_the_print_copies_say_each_paint_once(page_html):
+    """A print copy's shapes carry their geometry and a class: no paint is written on a shape,
+    each paint is one rule of the page's stylesheet, every class a copy uses has its rule, and a
+    run of shapes in one paint shares one <g>."""
+    copies = "".join(re.findall(r"<noscript>(.*?)</noscript>", page_html, re.S))
+    assert not re.search(r' (fill|stroke|stroke-width|stroke-dasharray|font-size|text-anchor|font-weight)="',
+                         copies)
+    css = page_html.split("<style>")[1].split("</style>")[0]
+    rules = re.findall(r"\.static-board \.(p[0-9a-f]+)\{([^}]*)\}", css)
+    assert {name for name, _ in rules} == set(re.findall(r'class="(p[0-9a-f]+)"', copies))
+    assert len({paint for _, paint in rules}) == len(rules)
+    assert "<line " not in copies and '<g class="p' in copies
+    lone = r'<g class="p[0-9a-f]+">(<[^>]*/>|<text[^>]*>[^<]*</text>)</g>'
+    assert not re.search(lone, copies)  # a <g> holds a run of two or more
+
+
 def test_write_html_is_atomic_and_leaves_no_temporary_file(tmp_path):
     target = tmp_path / "out" / "book.html"
     write_html(target, "Test Book", None, SECTIONS)
@@ -1269,6 +1285,12 @@ def test_without_javascript_the_puzzles_show_for_printing_and_controls_hide(open
     expect(tab.locator("#puzzle-6 svg.static-board polygon")).to_have_count(heads)  # every arrow
     texts = tab.locator("#puzzle-4 svg.static-board text").all_text_contents()
     assert texts[texts.index("\u2212"):][:3] == ["\u2212", "1", "2"]  # the given -1/2, stacked
+    # the paints come from the page's stylesheet: the givens as the book prints them
+    paint = grid.locator("text").first.evaluate(
+        "node => { const s = getComputedStyle(node); return [s.fill, s.stroke, s.textAnchor, s.fontSize]; }")
+    assert paint[:3] == ["rgb(0, 0, 0)", "none", "middle"] and float(paint[3][:-2]) > 1
+    line = grid.locator("path").first.evaluate("node => getComputedStyle(node).stroke")
+    assert line == "rgb(0, 0, 0)"
     expect(tab.locator("#puzzle-1 .puzzle-nav a.next-puzzle")).to_be_visible()
 
 

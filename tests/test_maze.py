@@ -407,17 +407,16 @@ def test_a_round_mazes_print_copy_draws_its_arcs_as_the_book_does():
     arcs, in order, among the same shapes as the book's drawing."""
     import xml.etree.ElementTree as ElementTree
 
-    from bookgen.render.svgpen import SvgPen
+    from bookgen.render.svgpen import ELEMENT, SvgPen, drawn_shapes
 
     made = _made(grid="theta")
     recording, svg_pen = RecordingPen(), SvgPen()
     MAZE.draw_puzzle(recording, made.puzzle)
     MAZE.draw_puzzle(svg_pen, made.puzzle)
-    root = ElementTree.fromstring(svg_pen.svg(*MAZE.measure(made.puzzle), "Maze"))
+    shapes = drawn_shapes(ElementTree.fromstring(svg_pen.svg(*MAZE.measure(made.puzzle), "Maze")))
     names = [name for name, _ in recording.calls]
-    assert "arc" in names and [child.tag for child in root] == [
-        "path" if name == "arc" else name for name in names]
-    arcs = [child for child in root if child.tag == "path"]
+    assert "arc" in names and [shape.tag for shape in shapes] == [ELEMENT.get(name, name) for name in names]
+    arcs = [shape for shape, name in zip(shapes, names) if name == "arc"]
     assert all(" A" in arc.get("d", "") for arc in arcs)
 
 

@@ -37,7 +37,7 @@ from bookgen.core.grading import ALL_LEVELS, level_after_title, title_names_leve
 from bookgen.i18n import _, current, pgettext
 from bookgen.i18n.homes import read_home
 from bookgen.puzzles.base import PuzzleType
-from bookgen.render.svgpen import SvgPen
+from bookgen.render.svgpen import SvgPaints, SvgPen
 
 __all__ = ["render_html", "write_html"]
 
@@ -160,14 +160,14 @@ def _storage_key(record: dict[str, Any], section: int) -> str:
 
 # --- the print copy of a board, for browsers without JavaScript ----------------------------------
 
-def _static_board(record: dict[str, Any], number: str) -> str:
-    """The puzzle as its book page draws it (the type's own draw_puzzle on an SVG pen), or "" for
-    a type (or record) this cannot draw."""
+def _static_board(record: dict[str, Any], number: str, paints: SvgPaints) -> str:
+    """The puzzle as its book page draws it (the type's own draw_puzzle on an SVG pen, its paints
+    named in the page's `paints`), or "" for a type (or record) this cannot draw."""
     kind = _registered(record)
     if kind is None:
         return ""
     puzzle = record.get("puzzle") or {}
-    pen = SvgPen()
+    pen = SvgPen(paints)
     try:
         width, height = kind.measure(puzzle)
         kind.draw_puzzle(pen, puzzle)
@@ -179,7 +179,7 @@ def _static_board(record: dict[str, Any], number: str) -> str:
 # --- the page -------------------------------------------------------------------------------------
 
 
-def _puzzle_article(record: dict[str, Any], index: int, rules: str, key: str,
+def _puzzle_article(record: dict[str, Any], index: int, rules: str, key: str, paints: SvgPaints,
                     next_number: Any = None) -> str:
     """One puzzle: heading and timer, rules, options, board, controls, status, its own print
     buttons (this puzzle alone, with its entries or blank), and links on.
@@ -191,7 +191,7 @@ def _puzzle_article(record: dict[str, Any], index: int, rules: str, key: str,
     number = html.escape(str(record.get("number", index + 1)))
     level = str(record.get("difficulty", ""))
     esc = html.escape
-    static = _static_board(record, number)
+    static = _static_board(record, number, paints)
     words = {"next": _("Next puzzle"), "time": _("Time"), "rules": _("Rules"),
              # Translators: the timer's button that starts it, a verb (not a board's Start)
              "start": pgettext("timer", "Start"),
@@ -318,6 +318,7 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
             records.append(record)
             placed.append((section_index, record, record["key"]))
     kinds = {str(record.get("type")) for record in records}
+    paints = SvgPaints()  # the print copies' paints, said once in the page's stylesheet
     contents: list[str] = []
     body: list[str] = []
     index = 0
@@ -331,7 +332,7 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
             following = (placed[index + 1][1].get("number", index + 2)
                          if index + 1 < len(placed) else None)
             links.append(f'<li><a href="#puzzle-{number}" data-key="{esc(key)}">{number}</a></li>')
-            articles.append(_puzzle_article(record, index, section["rules"], key, following))
+            articles.append(_puzzle_article(record, index, section["rules"], key, paints, following))
             index += 1
         level = section.get("level") or ""
         if level in ALL_LEVELS and title_names_level(section["title"], level):
@@ -360,7 +361,8 @@ def render_html(title: str, subtitle: str | None, sections: list[dict[str, Any]]
         '<meta name="generator" content="bookgen">\n'
         f"<title>{esc(title)}</title>\n"
         + THEME_FIRST
-        + f"<style>\n{_asset('play.css')}{''.join(_game_files(kinds, puzzles.play_style_text))}</style>\n"
+        + f"<style>\n{_asset('play.css')}{''.join(_game_files(kinds, puzzles.play_style_text))}"
+        + f"{paints.css()}</style>\n"
         "</head>\n<body>\n"
         + skip
         + f'<header class="book-header">\n<h1>{esc(title)}</h1>\n{subtitle_html}{_page_tools()}</header>\n'
