@@ -29,6 +29,7 @@ from bookgen.core.wordgrid import numbers_of, slots_of
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.formats.html import page_record
 from bookgen.html import write_html
+from bookgen.i18n import speaking
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
@@ -848,3 +849,36 @@ def test_a_dutch_player_types_i_then_j_or_ij_into_one_square(browser, tmp_path, 
                 if char == ".":
                     tab.locator(square(r, c)).fill(answer[r][c])
         assert "solved" in tab.locator("#puzzle-1").get_attribute("class")
+
+
+def _crossword_page(tmp_path, record: dict, language: str) -> Path:
+    """A playable page of the crossword `record` alone, in `language`."""
+    path = tmp_path / f"crossword-{language}.html"
+    with speaking(language):
+        write_html(path, "Crosswords", None, [{"title": "Crosswords", "type": "crossword", "rules": "Solve.",
+                                               "level": record["difficulty"],
+                                               "puzzles": [page_record(CROSSWORD, record, 1)]}])
+    return path
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["desktop", "phone"])
+def test_a_clue_clicked_on_a_grid_taller_than_the_view_picks_its_answer(browser, tmp_path, touch):
+    """On a 13 x 11 Dutch crossword at 900 px wide, a click on any clue put the cursor on 1 Down:
+    the press focused the board, which handed the focus to the grid's Tab stop (1 Down's first
+    square) out of view; the page scrolled to it under the pointer and the click fell beside the
+    clue. Each clue clicked or tapped now picks its own answer and shows its clue."""
+    record = make_puzzle(Request.make(CROSSWORD, "medium", {"language": "nl", "size": "13x11"}),
+                         "clues").to_json()
+    entries = record["puzzle"]["entries"]
+    with test_html._opener(browser, _crossword_page(tmp_path, record, "nl")) as open_:
+        tab = open_(width=390 if touch else 900, height=844 if touch else 1000, touch=touch)
+        for entry in sorted(entries, key=lambda e: (e["direction"] == "across", e["number"]))[:6]:
+            item = tab.locator(f"#puzzle-1 .clues li:has-text('{entry['clue']}')")
+            item.tap() if touch else item.click()
+            focused = tab.evaluate("[+document.activeElement.dataset.row, "
+                                   "+document.activeElement.dataset.col]")
+            slot = next(s for s in slots_of(record["puzzle"]["grid"])
+                        if (s.row, s.col, s.direction) == (entry["row"], entry["col"], entry["direction"]))
+            first = next(s for s in slot.squares() if record["puzzle"]["grid"][s[0]][s[1]] == ".")
+            assert tuple(focused) == first, entry
+            assert entry["clue"] in tab.locator("#puzzle-1 .current-clue").inner_text()

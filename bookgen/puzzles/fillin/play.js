@@ -112,6 +112,10 @@
           var item = el("li");
           item.appendChild(el("span", "clue-number", slot.number + "."));
           item.appendChild(document.createTextNode(" " + (clues[way + slot.number] || "")));
+          /* A press on a clue keeps the focus where it is: else it would go to the board, which
+           * hands it to the grid's Tab stop; where that square lies out of view (a 13 x 11 grid at
+           * 900 px), the page scrolls under the pointer, and the click lands beside the clue. */
+          item.addEventListener("mousedown", function (event) { event.preventDefault(); });
           item.addEventListener("click", function () { pick(slot.squares[0], way); });
           items[way + slot.number] = item;
           ol.appendChild(item);
