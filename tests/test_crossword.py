@@ -851,6 +851,25 @@ def test_a_dutch_player_types_i_then_j_or_ij_into_one_square(browser, tmp_path, 
         assert "solved" in tab.locator("#puzzle-1").get_attribute("class")
 
 
+def _stacked_crossword(words: list[str], language: str, givens: list[str] | None = None) -> dict:
+    """A crossword record of `words` across, one a row with a row of blocks between (its grid
+    gives the letters of `givens`, a pattern a word: "S....E"), to type into on the page."""
+    width = max(len(word) for word in words)
+    patterns = givens or ["." * len(word) for word in words]
+    grid, answer, entries = [], [], []
+    for number, (word, pattern) in enumerate(zip(words, patterns), 1):
+        if grid:
+            grid.append("#" * width)
+            answer.append("#" * width)
+        grid.append(pattern.ljust(width, "#"))
+        answer.append(word.ljust(width, "#"))
+        entries.append({"number": number, "direction": "across", "row": len(grid) - 1, "col": 0,
+                        "word": word, "clue": f"Clue {number}"})
+    return {"type": "crossword", "id": f"crossword:easy:{language}:1", "difficulty": "easy",
+            "puzzle": {"grid": grid, "entries": entries, "language": language},
+            "solution": {"grid": answer}}
+
+
 def _crossword_page(tmp_path, record: dict, language: str) -> Path:
     """A playable page of the crossword `record` alone, in `language`."""
     path = tmp_path / f"crossword-{language}.html"
@@ -859,6 +878,65 @@ def _crossword_page(tmp_path, record: dict, language: str) -> Path:
                                                "level": record["difficulty"],
                                                "puzzles": [page_record(CROSSWORD, record, 1)]}])
     return path
+
+
+def _rows(tab) -> list[str]:
+    """What the grid of puzzle 1 shows, a string a row and a character a square: the letter typed
+    or given, "." where empty, "#" for a block."""
+    return tab.evaluate("""() => {
+        const grid = document.querySelector('#puzzle-1 .grid'), cols = +grid.style.getPropertyValue('--cols');
+        const squares = Array.from(grid.children, node => node.classList.contains('block') ? '#'
+            : (node.querySelector('input') ? node.querySelector('input').value
+               : node.querySelector('.value').textContent) || '.');
+        return Array.from({length: squares.length / cols},
+                          (_, r) => squares.slice(r * cols, (r + 1) * cols).join(''));
+    }""")
+
+
+@pytest.mark.parametrize("language, typed, words", [
+    ("es", ["jardín", "niño", "pingüino"], ["JARDIN", "NIÑO", "PINGUINO"]),
+    ("de", ["bär", "straße", "Übung"], ["BÄR", "STRASSE", "ÜBUNG"]),
+    ("fr", ["élève", "cœur", "garçon"], ["ELEVE", "COEUR", "GARCON"]),
+    ("it", ["città", "perché"], ["CITTA", "PERCHE"]),
+    ("nl", ["ruïne", "ijsbeer", "café"], ["RUINE", "ĲSBEER", "CAFE"]),
+], ids=["es", "de", "fr", "it", "nl"])
+def test_a_letter_typed_with_a_mark_goes_in_as_the_grid_writes_it(browser, tmp_path, language, typed, words):
+    """A Spanish player typing JARDÍN (as a Spanish phone keyboard offers Í) got 'one wrong
+    answer': the grid writes JARDIN. A letter typed becomes the grid's as the language's grid
+    writes it: a mark the grid keeps stays (Spanish Ñ, German Ä Ö Ü), any other goes, ß takes two
+    squares (STRASSE typed STRAßE), Œ two (COEUR), Dutch IJ typed as I then J one (ĲSBEER)."""
+    record = _stacked_crossword(words, language)
+    width = len(record["puzzle"]["grid"][0])
+    with test_html._opener(browser, _crossword_page(tmp_path, record, language)) as open_:
+        tab = open_(width=390, height=844, touch=True)
+        for number, text in enumerate(typed):
+            tab.locator(f"#puzzle-1 input[data-row='{2 * number}'][data-col='0']").tap()
+            tab.keyboard.type(text)
+        assert _rows(tab)[::2] == [word.ljust(width, "#") for word in words]
+        assert "solved" in tab.locator("#puzzle-1").get_attribute("class")
+
+
+@pytest.mark.parametrize("language, words, givens, typing", [
+    ("de", ["SCHULE", "GARTEN", "KATZE"], ["S....E", "..R...", "..T.."],
+     [(0, 1, "chulex"), (2, 0, "garten"), (4, 0, "kaze")]),
+    ("nl", ["VRĲDAG", "KĲKEN"], ["..Ĳ...", "K...N"], [(0, 0, "vrijdag"), (2, 1, "ijken")]),
+], ids=["de", "nl"])
+def test_typing_a_whole_answer_steps_over_its_given_letters(browser, tmp_path, language, words, givens,
+                                                             typing):
+    """Typing CHULE after the given S of SCHULE, whose E is given too, showed S C H U E E: the E
+    overwrote the L, the last square to fill. A letter typed that matches the given square the
+    cursor comes to steps over it; one that does not goes on to the next square to fill (KATZE
+    typed without its given T), or where the word has none left is not taken (the X after
+    SCHULE); a given Ĳ steps over I then J."""
+    record = _stacked_crossword(words, language, givens)
+    width = len(record["puzzle"]["grid"][0])
+    with test_html._opener(browser, _crossword_page(tmp_path, record, language)) as open_:
+        tab = open_(width=390, height=844, touch=True)
+        for row, col, text in typing:
+            tab.locator(f"#puzzle-1 input[data-row='{row}'][data-col='{col}']").tap()
+            tab.keyboard.type(text)
+        assert _rows(tab)[::2] == [word.ljust(width, "#") for word in words]
+        assert "solved" in tab.locator("#puzzle-1").get_attribute("class")
 
 
 @pytest.mark.parametrize("touch", [False, True], ids=["desktop", "phone"])

@@ -69,6 +69,15 @@ def joined(text: str, language: str) -> str:
     return text
 
 
+def typing_rules(language: str) -> dict[str, object]:
+    """How the playable page turns a letter typed into a crossword or fill-in square into the
+    grid's letters, as `grid_form` does: "spelled", the letters written with two (ß as SS, which
+    then takes two squares); "kept", the marked letters the language's grids keep (Spanish Ñ,
+    German Ä Ö Ü); every other mark is dropped (Spanish Í as I). A Spanish phone keyboard offers
+    JARDÍN; the grid writes JARDIN."""
+    return {"kept": KEPT_MARKS.get(language, ""), "spelled": SPELLED}
+
+
 def square_letters(language: str) -> frozenset[str]:
     """The letters a crossword or fill-in grid in `language` may hold: its `alphabet` and the
     letters of its joined pairs (Dutch Ĳ)."""

@@ -4,14 +4,16 @@ puzzle: its words, translated here (a page of crosswords alone reads this folder
 from __future__ import annotations
 
 from bookgen.api import JSON
+from bookgen.core.letters import typing_rules
 from bookgen.i18n import _
 from bookgen.puzzles.crossword.drawing import HEADINGS
 from bookgen.puzzles.fillin.playing import play_words
 
 
 def play_data(puzzle: JSON) -> JSON:
-    """The game's words, the headings of the clue lists and the line over the grid."""
-    return {"words": play_words() | {
+    """The game's words, the headings of the clue lists and the line over the grid, and how a
+    letter typed becomes the grid's (`typing_rules` of the puzzle's language)."""
+    return {"letters": typing_rules(puzzle["language"]), "words": play_words() | {
         "across": _(HEADINGS["across"]), "down": _(HEADINGS["down"]),
         # Translators: the clue of the word the cursor is in, over a crossword on the playable page
         "acrossClue": _("{number} Across: {clue}"),

@@ -1,6 +1,9 @@
 /* Fill-ins and crosswords in the playable edition: type letters into a free-form grid. A square
  * picked (by click, tap, Tab or the arrow keys) holds the cursor; its word, across or down, is
- * lit, and a letter typed goes in and moves the cursor on along the word. Clicking the picked
+ * lit, and a letter typed goes in and moves the cursor on along the word, as the grid writes it
+ * (Spanish Í as I, ß as S S in two squares; the rules come with the play data: "letters"). A given
+ * square the cursor comes to takes a letter that matches it (the player types the whole answer)
+ * or is stepped over (the player types the missing letters alone). Clicking the picked
  * square again, or Space, turns the direction; an arrow key along a word's line turns it that
  * way; Backspace clears a square and steps back. A crossword shows the current word's clue over
  * the grid and lists every clue (a clue clicked picks its word); a fill-in lists its words by
@@ -23,6 +26,8 @@
   var STEP = { across: [0, 1], down: [1, 0] };
   var LETTER = /\p{L}/u;
   var IJ = "\u0132";
+  var MARK = /\p{M}/gu;
+  var MOVING = /^(Arrow|Backspace$|Delete$|Tab$|Enter$|Escape$|Home$|End$| $)/;
 
   /* Every run of two or more squares across and down, as bookgen.core.wordgrid's slots_of reads
    * them, in reading order of its first square. */
@@ -47,6 +52,7 @@
   function letterGame(board, record, page, kind) {
     var puzzle = record.puzzle, grid = puzzle.grid, words = record.play.words;
     var written = puzzle.written || {};
+    var rules = record.play.letters || { kept: "", spelled: {} };
     function listed(word) { return written[word] || word; }  // as the language writes it (GARÇON), where the grid drops a mark
     var answer = record.solution && record.solution.grid;
     var rows = grid.length, cols = grid[0].length;
@@ -189,6 +195,7 @@
       if (input) input.focus();
     }
     function pick(square, way) {
+      typing = null;
       if (way && slotAt(square, way)) direction = way;
       else if (!slotAt(square, direction)) direction = direction === "across" ? "down" : "across";
       cursor = square;
@@ -196,7 +203,8 @@
       var first = (slotAt(square, direction) || { squares: [square] }).squares.filter(function (s) { return inputs[s[0] + "," + s[1]]; });
       if (!inputs[square[0] + "," + square[1]] && first.length) focusAt(first[0]); else focusAt(square);
     }
-    /* The next square along the current word that takes a letter (givens are stepped over). */
+    /* The next square along the current word that takes a letter (givens are stepped over), for
+     * Backspace (`by` -1). */
     function step(square, by) {
       var slot = slotAt(square, direction);
       if (!slot) return null;
@@ -209,31 +217,90 @@
     }
     function write(input, letter) {
       input.value = letter;
-      var square = [+input.dataset.row, +input.dataset.col];
       paint();
-      page.changed(square);
-      var ahead = letter ? step(square, 1) : null;
-      if (ahead) focusAt(ahead);
+      page.changed([+input.dataset.row, +input.dataset.col]);
     }
-    /* A J typed in the square after an I along the word: the two are Ĳ, in the I's square, and
-     * the cursor stays in this one, where the next letter goes. */
-    function joinBefore(square) {
-      var slot = slotAt(square, direction);
-      if (!slot) return false;
+    /* The grid's letters for text typed, as the grid writes its words (bookgen.core.letters'
+     * grid_form, its rules in the play data): capitals, a mark the language's grids keep kept
+     * (Spanish Ñ, German Ä), any other dropped (Spanish Í as I), a letter spelled with two
+     * spelled out (ß as S, S: two squares). Signs that are no letters are left out. */
+    function gridLetters(text) {
+      var lang = document.documentElement.lang || undefined, letters = [];
+      Array.from(text.normalize("NFC")).filter(function (ch) { return LETTER.test(ch); }).forEach(function (ch) {
+        Array.from(ch.toLocaleUpperCase(lang)).forEach(function (upper) {
+          var plain = rules.spelled[upper] ||
+            (rules.kept.indexOf(upper) >= 0 ? upper : upper.normalize("NFD").replace(MARK, "").normalize("NFC"));
+          letters.push.apply(letters, Array.from(plain));
+        });
+      });
+      return letters;
+    }
+    function keyOf(square) { return square[0] + "," + square[1]; }
+    /* Where the letters typed go on: `at`, an index along the current word, which may stand on a
+     * given square the cursor stepped over or past the word's end (the focus then is in the square
+     * that took the last letter); `half`, an I typed over a given Ĳ, whose J is to come. Set as
+     * letters go in, forgotten as the player picks a square, turns the word or presses a key
+     * other than a letter. */
+    var typing = null;
+    /* One letter typed at index `at` of `slot`; returns the index after it. A letter that matches
+     * the given square the cursor stands on steps over it (the player types the whole answer,
+     * SCHULE with S and E given); another goes on to the next square that takes a letter (the
+     * player types the missing letters alone), or, where the word has none left, is not taken:
+     * it overwrites neither a given nor the letter before. Past the end of a word that ends in a
+     * square to fill, a letter replaces that square's. A J after an I joins it (Ĳ) where the grid
+     * writes Ĳ in one square. */
+    function typeAt(slot, at, letter) {
+      var squares = slot.squares;
+      var half = typing.half;
+      typing.half = false;
+      if (half && letter === "J") return at;
+      var before = at > 0 && inputs[keyOf(squares[at - 1])];
+      if (joinsIJ && letter === "J" && before && before.value === "I") {
+        before.value = IJ;
+        page.changed(squares[at - 1]);
+        return at;
+      }
+      if (at < squares.length && !inputs[keyOf(squares[at])]) {
+        var given = grid[squares[at][0]][squares[at][1]];
+        if (letter === given) return at + 1;
+        if (given === IJ && letter === "I") { typing.half = true; return at + 1; }
+        var open = squares.findIndex(function (s, k) { return k > at && inputs[keyOf(s)]; });
+        if (open < 0) return at;
+        at = open;
+      }
+      if (at >= squares.length) {
+        if (!inputs[keyOf(squares[squares.length - 1])]) return at;
+        at = squares.length - 1;
+      }
+      inputs[keyOf(squares[at])].value = letter;
+      page.changed(squares[at]);
+      return at + 1;
+    }
+    /* Letters typed into `square` (they replaced `was`, the square's letter before): each goes in
+     * where typeAt puts it, and the focus moves to the square the next letter takes, or stays in
+     * the last that took one. */
+    function typeIn(square, letters, was) {
+      var input = inputs[keyOf(square)], slot = slotAt(square, direction);
+      input.value = was;
+      if (!slot) { write(input, letters[letters.length - 1]); return; }
       var index = slot.squares.findIndex(function (s) { return s[0] === square[0] && s[1] === square[1]; });
-      var before = index > 0 ? slot.squares[index - 1] : null;
-      var input = before && inputs[before[0] + "," + before[1]];
-      if (!input || input.value !== "I") return false;
-      input.value = IJ;
-      inputs[square[0] + "," + square[1]].value = "";
+      var at = typing && typing.key === keyOf(square) && typing.direction === direction ? typing.at : index;
+      typing = typing && typing.key === keyOf(square) && typing.direction === direction ? typing : { half: false };
+      letters.forEach(function (letter) { at = typeAt(slot, at, letter); });
+      var open = slot.squares.filter(function (s, k) { return k >= at && inputs[keyOf(s)]; })[0] ||
+        slot.squares.filter(function (s, k) { return k < at && inputs[keyOf(s)]; }).pop();
+      var half = typing.half;
       paint();
-      page.changed(before);
-      return true;
+      focusAt(open);
+      inputs[keyOf(open)].select();
+      typing = { key: keyOf(open), direction: direction, at: at, half: half };
     }
     var clickedOn = null;
     Object.keys(inputs).forEach(function (key) {
       var input = inputs[key], square = key.split(",").map(Number);
       input.addEventListener("focus", function () {
+        typing = null;
+        was = input.value;
         if (!cursor || cursor[0] !== square[0] || cursor[1] !== square[1]) {
           cursor = square;
           if (!slotAt(square, direction)) direction = direction === "across" ? "down" : "across";
@@ -243,26 +310,28 @@
       });
       input.addEventListener("pointerdown", function () { clickedOn = document.activeElement === input ? input : null; });
       input.addEventListener("click", function () {
+        typing = null;
         if (clickedOn === input) {
           var other = direction === "across" ? "down" : "across";
           if (slotAt(square, other)) { direction = other; paint(); }
         }
         clickedOn = null;
       });
+      var was = "";
+      input.addEventListener("beforeinput", function () { was = input.value; });
       input.addEventListener("input", function () {
-        var lang = document.documentElement.lang || undefined;
-        var typed = Array.from(input.value).filter(function (ch) { return LETTER.test(ch); })
-          .map(function (ch) { return ch.toLocaleUpperCase(lang); });
-        var letter = typed.length ? typed[typed.length - 1] : "";
-        if (joinsIJ && letter === "J") {
-          if (typed[typed.length - 2] === "I" || typed[typed.length - 2] === IJ) letter = IJ;  // "ij" in one square
-          else if (joinBefore(square)) return;
-        }
-        write(input, letter);
+        var text = input.value;
+        if (was && text.length > was.length && text.indexOf(was) === 0) text = text.slice(was.length);
+        else if (was && text.length > was.length && text.slice(-was.length) === was) text = text.slice(0, -was.length);
+        var letters = gridLetters(text);
+        if (letters.length) typeIn(square, letters, was);
+        else { typing = null; write(input, ""); }  // cleared, or a sign that is no letter typed
+        was = input.value;
       });
       input.addEventListener("keydown", function (event) {
         if (event.altKey || event.ctrlKey || event.metaKey) return;
         if (event.key.length === 1 && LETTER.test(event.key)) { event.stopPropagation(); return; }  // a letter, not the frame's H
+        if (MOVING.test(event.key)) typing = null;  // the letters typed next begin where the cursor stands
         var way = { ArrowLeft: "across", ArrowRight: "across", ArrowUp: "down", ArrowDown: "down" }[event.key];
         if (event.key === " ") {
           event.preventDefault();
@@ -328,6 +397,7 @@
       },
       restore: function (state) {
         if (!state || !Array.isArray(state.entries)) return;
+        typing = null;
         each(function (input, r, c) {
           var v = state.entries[r] && state.entries[r][c];
           input.value = typeof v === "string" && v.length <= 1 && (v === "" || LETTER.test(v)) ? v : "";
@@ -351,7 +421,7 @@
         return ok;
       },
       reveal: reveal,
-      reset: function () { each(function (input) { input.value = ""; }); marks = {}; paint(); },
+      reset: function () { each(function (input) { input.value = ""; }); marks = {}; typing = null; paint(); },
       clearMarks: function () { marks = {}; paint(); },
       cancel: function () { return false; },
       hintState: hintState,

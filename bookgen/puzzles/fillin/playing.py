@@ -6,6 +6,7 @@ folder's."""
 from __future__ import annotations
 
 from bookgen.api import JSON
+from bookgen.core.letters import typing_rules
 from bookgen.i18n import _
 
 
@@ -29,5 +30,6 @@ def play_words() -> dict[str, str]:
 
 
 def play_data(puzzle: JSON) -> JSON:
-    """What the game shows beyond the puzzle: its words."""
-    return {"words": play_words()}
+    """What the game needs beyond the puzzle: its words, and how a letter typed becomes the
+    grid's (`typing_rules` of the puzzle's language)."""
+    return {"words": play_words(), "letters": typing_rules(puzzle["language"])}
