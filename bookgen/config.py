@@ -32,6 +32,7 @@ from bookgen.fields import (
     SECTION_FIELDS,
     SIZE_FIELDS,
     needs,
+    offered_difficulty,
     read_fields,
 )
 from bookgen.i18n import ENGLISH, N_, Language, _, current, known_texts, ngettext, speaking
@@ -212,7 +213,9 @@ def _read_section(source: Source, index: int, data: Any, within: Path | None = N
         except BookgenError as error:
             raise source.error(path + ("type",), error.message) from None
         option_names = tuple(o.name for o in puzzle_type.options)
-    values = read_fields(source, path, data if puzzle_type else _type_first(data), SECTION_FIELDS,
+    fields = ({**SECTION_FIELDS, "difficulty": offered_difficulty(puzzle_type.levels)} if puzzle_type
+              else SECTION_FIELDS)
+    values = read_fields(source, path, data if puzzle_type else _type_first(data), fields,
                          "a section", extra=option_names)
     assert puzzle_type is not None  # "type" is required, so reading the fields refused its lack
     bank = None
@@ -370,17 +373,17 @@ def _type_options(source: Source, path: KeyPath, data: dict[str, Any], puzzle_ty
             try:
                 text = read_text(file, limits.CONFIG_BYTES, key=spec.name)
             except BookgenError as error:
-                message = error.message
-                if message == "no such file" and re.search(r"[\s,|]", value):
+                message = _with_near_file(error.message, file, value)
+                if error.message == "no such file" and re.search(r"[\s,|]", value):
                     message += (f" (one string with a dot or a slash names a file; give the "
                                 f"{spec.name} themselves as a YAML list, one '- ...' a line)")
                 raise source.error(path + (spec.name,), _in_file(file, message)) from None
-            raw[spec.name] = words_of(text, file, spec)
-        elif spec.kind == "clues" and isinstance(value, str) and CLUES_FILE.match(value.strip()):
+            raw[spec.name] = _at_key(source, path + (spec.name,), words_of, text, file, spec)
+        elif spec.kind == "clues" and isinstance(value, str) and _names_file(value, Path(source.file).parent):
             if within is not None:
                 check_within(source, path + (spec.name,), value, within)
             file = files[spec.name] = Path(source.file).parent / value.strip()
-            raw[spec.name] = _clues_file(source, path + (spec.name,), file, spec)
+            raw[spec.name] = _clues_file(source, path + (spec.name,), file, value.strip(), spec)
         elif spec.picture and isinstance(value, str) and PICTURE_FILE.search(value):
             if within is not None:
                 check_within(source, path + (spec.name,), value, within)
@@ -388,7 +391,8 @@ def _type_options(source: Source, path: KeyPath, data: dict[str, Any], puzzle_ty
             try:
                 raw[spec.name] = read_picture(file, spec, _section_size(puzzle_type.options, raw))
             except BookgenError as error:
-                raise source.error(path + (spec.name,), _in_file(file, error.message)) from None
+                raise source.error(path + (spec.name,), _in_file(
+                    file, _with_near_file(error.message, file, value))) from None
     return in_language(puzzle_type, raw, language), files
 
 
@@ -402,19 +406,76 @@ def in_language(puzzle_type: PuzzleType, raw: dict[str, Any], language: str) -> 
     return raw
 
 
+FILE_LIKE = re.compile(r"^[^\s:]+\.[^\W\d_]{1,5}$")
+"""A clues value that names a file with a misspelt extension (woerter.text): one word, no pair's
+colon, a dot and a few letters after it (what `CLUES_FILE` takes is named right)."""
+MOST_FILES_LOOKED_AT = 2000
+"""The most names of a folder read to find the file a missing one is a slip of."""
+
+
+def _names_file(value: str, folder: Path) -> bool:
+    """Whether a `clues` option's one string names a file: `CLUES_FILE`, or a word with a file's
+    ending, or a word that is the stem of a file beside the config (woerter for woerter.txt),
+    where it would otherwise be read as a pair without its colon."""
+    text = value.strip()
+    if CLUES_FILE.match(text):
+        return True
+    if "\n" in text or ":" in text:
+        return False
+    return bool(FILE_LIKE.match(text)) or any(
+        Path(name).stem.casefold() == text.casefold() for name in _names_in(folder))
+
+
+def _names_in(folder: Path) -> list[str]:
+    try:
+        return sorted(entry.name for entry, _n in zip(folder.iterdir(), range(MOST_FILES_LOOKED_AT))
+                      if entry.is_file())
+    except OSError:
+        return []
+
+
+def _with_near_file(message: str, file: Path, written: str) -> str:
+    """`message` ("no such file") with the file beside it that `written` is a slip of: the same
+    name in other capitals, the same stem with another ending (woerter.text for woerter.txt),
+    or a near spelling; other messages as they are."""
+    if message != _("no such file"):
+        return message
+    names = [name for name in _names_in(file.parent) if name != file.name]
+    wanted = file.name.casefold()
+    near = (next((name for name in names if name.casefold() == wanted), None)
+            or next((name for name in names if Path(name).stem.casefold() == file.stem.casefold()
+                     or Path(name).stem.casefold() == wanted), None)
+            or nearest(file.name, names))
+    if near is None:
+        return message
+    return _("no such file; did you mean {near}?").format(near=str(Path(written).with_name(near)))
+
+
 def _in_file(file: Path, message: str) -> str:
     """A message about a file a section names, the file's name first: the config's line names
     only the key."""
     return f"{str(file)!r}: {message}"
 
 
-def _clues_file(source: Source, path: KeyPath, file: Path, spec: Option) -> list[Any]:
+def _clues_file(source: Source, path: KeyPath, file: Path, written: str, spec: Option) -> list[Any]:
     """A clues file's pairs (`clues_of`), its trouble said at the config's line of the key."""
     try:
         text = read_text(file, limits.CONFIG_BYTES, key=spec.name)
     except BookgenError as error:
-        raise source.error(path, _in_file(file, error.message)) from None
-    return clues_of(text, file, spec)
+        message = _with_near_file(error.message, file, written)
+        raise source.error(path, _in_file(file, message)) from None
+    return _at_key(source, path, clues_of, text, file, spec)
+
+
+def _at_key(source: Source, path: KeyPath, read: Callable[[str, Path, Option], list[Any]], text: str,
+            file: Path, spec: Option) -> list[Any]:
+    """A words or clues file read by `read`, its bad lines (each named at its line of the file)
+    placed at the config's key that names it: said in the config's order among its other
+    problems, and the section read on without it for theirs."""
+    try:
+        return read(text, file, spec)
+    except BookgenError as error:
+        raise Refusals([error], line=source.line(path), key=dotted(path)) from None
 
 
 def _section_size(specs: Sequence[Option], raw: dict[str, Any]) -> tuple[int, int] | None:
@@ -601,12 +662,37 @@ def _section_problems(source: Source, index: int, data: Any, within: Path | None
             elif key == "count" and not stood_in:
                 data["count"], stood_in = _COUNT_STAND_IN, True
             elif key in _NEEDED or nearest(str(key), _absent_needed(data)):
+                if key == "difficulty" and "from" not in data:
+                    found += _levelless_problems(source, path, data, within, speech)
                 break
             else:
                 del data[key]
     where = [dotted(path + (key,)) for key in written]
     return sorted(found, key=lambda problem: next(
         (place for place, key in enumerate(where) if _names(key, problem.key)), -1))
+
+
+def _levelless_problems(source: Source, path: KeyPath, data: dict[Any, Any], within: Path | None,
+                        speech: Language) -> list[BookgenError]:
+    """The problems of a section's options that no level changes (a kakuro's size 99), each
+    option checked alone, where its difficulty is refused: said with it, not a build later.
+    What a type checks of the whole request (words its grid cannot take) waits for a level."""
+    try:
+        name, options = current_spelling(str(data["type"]), data)
+        puzzle_type = find_type(name)
+        raw, files = _type_options(source, path, {**options, "type": name}, puzzle_type, within,
+                                   speech.code)
+    except BookgenError as error:  # a file it names that cannot be read, or its bad lines
+        return [error]
+    found = []
+    for spec in puzzle_type.options:
+        if spec.name in raw and spec.name in data:
+            try:
+                spec.parse(raw[spec.name])
+            except BookgenError as error:
+                message = _in_file(files[spec.name], error.message) if spec.name in files else error.message
+                found.append(source.error(path + (spec.name,), message))
+    return found
 
 
 def _type_first(data: Any) -> Any:

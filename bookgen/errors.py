@@ -38,9 +38,25 @@ class Refusals(BookgenError):
     """Several refusals found at once (every section of a book that cannot print at its trim):
     each is said on its own line, so a user mends them all before the next build."""
 
-    def __init__(self, refusals: list[BookgenError]) -> None:
-        self.refusals = tuple(refusals)
+    def __init__(self, refusals: list[BookgenError], *, line: int | None = None,
+                 key: str | None = None) -> None:
+        self.refusals: tuple[BookgenError, ...] = tuple(each for refusal in refusals for each in (
+            refusal.refusals if isinstance(refusal, Refusals) else (refusal,)))
         super().__init__("\n".join(str(refusal) for refusal in self.refusals))
+        self.line, self.key = line, printable(key) if key is not None else None
+
+    def __str__(self) -> str:
+        """Each refusal on its line, as it names its own place: `line` and `key` only place them
+        among a config's other problems (a words file's lines are said at the key naming it)."""
+        return self.message
+
+
+def refuse_all(problems: list[BookgenError]) -> None:
+    """Raise the problems found, if any: one as it is, several at once (`Refusals`)."""
+    if len(problems) == 1:
+        raise problems[0]
+    if problems:
+        raise Refusals(problems)
 
 
 def printable(text: str) -> str:

@@ -20,6 +20,7 @@ from bookgen.core.options import (
     TRUE_OR_FALSE,
     WHOLE_BOUNDS,
     language_name,
+    language_named,
     nearest,
     said,
     spoken_choice,
@@ -275,7 +276,8 @@ def _mapping(fields: Mapping[str, Field] | None = None) -> Reader:
 
 def _read_language(value: Any) -> str:
     if not isinstance(value, str) or value.strip().lower() not in languages():
-        raise ValueError
+        named = language_named(value, languages()) if isinstance(value, str) else None
+        raise NearChoice(named) if named else ValueError
     return value.strip().lower()
 
 
@@ -369,6 +371,14 @@ def difficulty_field(levels: tuple[str, ...]) -> Field:
     """A section's `difficulty` offering `levels`: every level a config may name (SECTION_FIELDS),
     or one type's own (its branch of the schema, so an editor and the studio offer only those)."""
     return Field(_choice(*levels, named=level_named), ONE_OF, values={"choices": levels},
+                 words=_level_word)
+
+
+def offered_difficulty(levels: tuple[str, ...]) -> Field:
+    """A section's `difficulty` when its type is known: any level still reads (a level the type
+    lacks is refused by the type, naming the types that have it), and a word that is none is
+    refused naming the type's own `levels`, not ones it would refuse next."""
+    return Field(_choice(*ALL_LEVELS, named=level_named), ONE_OF, values={"choices": levels},
                  words=_level_word)
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bookgen import limits
-from bookgen.errors import BookgenError
+from bookgen.errors import BookgenError, refuse_all
 from bookgen.i18n import N_, _, current, ngettext
 from bookgen.i18n.reasons import os_reason
 
@@ -202,17 +202,36 @@ def _json_problem(problem: str) -> str:
 
 def words_of(text: str, file: Path, spec: Option) -> list[str]:
     """A words file's words, one a line ('#' starts a comment), each checked by the option's
-    spec; a bad one named at its line of the file (also `--set words=@FILE` on the command line)."""
-    words = []
+    spec; every bad one, and every word listed twice, named at its line of the file (also `--set
+    words=@FILE` on the command line): a list of sixty was mended one word a build."""
+    words: list[str] = []
+    problems: list[BookgenError] = []
+    first: dict[str, int] = {}
     for number, line in enumerate(text.splitlines(), 1):
         word = line.split("#", 1)[0].strip()
         if word:
             try:
                 spec.parse([word])
             except BookgenError as error:
-                raise BookgenError(error.message, file=str(file), line=number) from None
+                problems.append(BookgenError(error.message, file=str(file), line=number))
+                continue
+            if not spec.lines:  # a quotation's author may be quoted twice
+                problems += _repeated(word, number, first, file)
             words.append(word)
+    refuse_all(problems)
     return words
+
+
+def _repeated(word: str, number: int, first: dict[str, int], file: Path) -> list[BookgenError]:
+    """The refusal of `word` at line `number` where an earlier line (in `first`, by the word's
+    letters as a grid runs them together) holds it already; none, noting it, where none does.
+    The types refuse words their grids write alike (STRASSE and Straße) once every line reads."""
+    letters = "".join(word.split()).casefold()
+    if letters not in first:
+        first[letters] = number
+        return []
+    return [BookgenError(_("the word {word} is listed twice (first on line {first})").format(
+        word=word.strip().upper(), first=first[letters]), file=str(file), line=number)]
 
 
 def read_picture(file: Path, spec: Option, size: tuple[int, int] | None) -> str:
@@ -231,21 +250,25 @@ def read_picture(file: Path, spec: Option, size: tuple[int, int] | None) -> str:
 def clues_of(text: str, file: Path, spec: Option) -> list[Any]:
     """A clues file's pairs: one WORD: clue a line ('#' at a line's start for a comment), or a
     .csv's rows of word and clue (a first row "word, clue" is a heading; each row one line, so
-    a quote left open is named at its line, not run into the next); a bad one named at its
-    line (also `--set clues=@FILE` on the command line)."""
+    a quote left open is named at its line, not run into the next); every bad one, and every
+    word listed twice, named at its line (also `--set clues=@FILE` on the command line): a
+    publisher's file of six mistakes took five builds to mend."""
     import csv  # here: few commands read one
 
     items: list[tuple[int, Any]] = []
+    problems: list[BookgenError] = []
     if file.suffix.lower() == ".csv":
         rows = 0
         for number, line in enumerate(text.splitlines(), 1):
             try:
                 row = next(csv.reader([line], strict=True), [])
             except csv.Error as error:
-                raise BookgenError(_("{line} is not a row of two columns, word and clue ({error}: a "
-                                     "quote opened must close on its line, {example})").format(
-                                         line=repr(line), error=error, example='"like, this"'),
-                                   file=str(file), line=number) from None
+                problems.append(BookgenError(_(
+                    "{line} is not a row of two columns, word and clue ({error}: a quote opened "
+                    "must close on its line, {example})").format(
+                        line=repr(line), error=error, example='"like, this"'), file=str(file),
+                    line=number))
+                continue
             if not any(cell.strip() for cell in row):
                 continue
             rows += 1
@@ -255,9 +278,13 @@ def clues_of(text: str, file: Path, spec: Option) -> list[Any]:
     else:
         items = [(number, line) for number, line in enumerate(text.splitlines(), 1)
                  if line.strip() and not line.lstrip().startswith("#")]
+    first: dict[str, int] = {}
     for number, item in items:
         try:
-            spec.parse([item])
+            ((word, _clue),) = spec.parse([item])
         except BookgenError as error:
-            raise BookgenError(error.message, file=str(file), line=number) from None
+            problems.append(BookgenError(error.message, file=str(file), line=number))
+            continue
+        problems += _repeated(word, number, first, file)
+    refuse_all(sorted(problems, key=lambda problem: problem.line or 0))
     return [item for _, item in items]

@@ -145,7 +145,7 @@ def test_a_bad_line_of_a_clues_file_is_named_at_its_line(tmp_path):
                       "clues: space.txt}\n", encoding="utf-8")
     with pytest.raises(BookgenError) as refused:
         load_config(config)
-    assert refused.value.line == 2 and refused.value.file.endswith("space.txt")
+    assert str(refused.value).startswith(f"{tmp_path / 'space.txt'}:2: 'MOON' is not a word and its clue")
 
 
 @pytest.mark.parametrize("options, said", [
@@ -960,3 +960,28 @@ def test_a_clue_clicked_on_a_grid_taller_than_the_view_picks_its_answer(browser,
             first = next(s for s in slot.squares() if record["puzzle"]["grid"][s[0]][s[1]] == ".")
             assert tuple(focused) == first, entry
             assert entry["clue"] in tab.locator("#puzzle-1 .current-clue").inner_text()
+
+
+def test_a_word_count_above_the_clues_given_is_refused_when_the_config_is_read(tmp_path):
+    config = tmp_path / "book.yaml"
+    config.write_text("title: T\nsections:\n  - type: crossword\n    count: 1\n    difficulty: hard\n"
+                      "    word_count: 12\n    clues: [" + ", ".join(PAIRS) + "]\n", encoding="utf-8")
+    with pytest.raises(BookgenError) as refused:
+        load_config(config)
+    assert str(refused.value).endswith("sections[0].word_count: word_count 12 is more than the 6 clues given")
+
+
+def test_an_answer_of_several_words_runs_together_and_its_clue_says_their_lengths():
+    """ROTE BETE was refused, where word search took a term of several words: a crossword runs
+    them together too, and its clue tells where each word ends, as crosswords print it."""
+    clues = ["ROTE BETE: Rotes Gemüse", "T-SHIRT: Hemd für den Sommer", "APFEL: Rundes Obst",
+             "BIRNE: Obst mit Stiel", "TOMATE: Rot und rund", "ERDBEERE: Rote Beere"]
+    record = make_puzzle(Request.make(CROSSWORD, "easy", {"clues": clues, "language": "de"}), "x").to_json()
+    entries = {entry["word"]: entry["clue"] for entry in record["puzzle"]["entries"]}
+    assert entries["ROTEBETE"] == "Rotes Gemüse (4,4)" and entries["TSHIRT"] == "Hemd für den Sommer (1-5)"
+    assert entries["APFEL"] == "Rundes Obst"
+    assert any("ROTEBETE" in row for row in record["solution"]["grid"] + transposed_grid(record))
+
+
+def transposed_grid(record: dict) -> list[str]:
+    return ["".join(column) for column in zip(*record["solution"]["grid"])]

@@ -50,7 +50,7 @@ FILE_OPTIONS = [  # type, option, file, the file in a wrong format, what its mes
     ("scramble", "words", "words.txt", b"APPLE\nPEAR?\n", "words.txt:2: the word 'PEAR?'"),
     ("cryptogram", "quotes", "quotes.txt", b"Short | Me\n", "quotes.txt:1: the quotation"),
     ("crossword", "clues", "clues.txt", b"CAT a pet\n", "clues.txt:1: 'CAT a pet' is not a word"),
-    ("crossword", "clues", "clues.csv", b"word,clue,more\nCAT,pet,x\n", "clues.csv:1:"),
+    ("crossword", "clues", "clues.csv", b"word,clue,more\nCAT,pet\n", "clues.csv:1:"),
     ("nonogram", "picture", "picture.txt", b"#?#\n", "picture.txt': line 1 of the mask holds '?'"),
     ("nonogram", "picture", "picture.png", b"GIF89a not a png", "picture.png': the picture is not a PNG"),
     ("hidato", "shape", "shape.txt", b"....\n", "shape.txt': the mask file marks no cell"),
@@ -420,3 +420,91 @@ def test_progress_and_ticking_speak_the_users_language(monkeypatch):
     with Ticking("löse blank.jsonl:1", 2.5, enabled=True, stream=ticking, after=0.01):
         time.sleep(0.1)
     assert ticking.getvalue().startswith("\rlöse blank.jsonl:1: 0 s von 2,5 s Zeitbudget (--budget)")
+
+
+# --- every mistake of a file or a section in one run (review: a publisher's six took five runs) ----
+
+def _problems(config: Path) -> list[str]:
+    """Each line a refused config's build would print after 'error:'."""
+    with pytest.raises(BookgenError) as refused:
+        load_config(config)
+    return [str(each) for each in getattr(refused.value, "refusals", (refused.value,))]
+
+
+def test_every_bad_line_of_a_clues_file_is_named_at_once_at_its_line(tmp_path):
+    (tmp_path / "w.txt").write_text(
+        "APFEL: Rundes Obst\nBIRNE Obst mit Stiel\nROTE BETE!: Rotes Gemüse\nAPFEL: Noch einmal\n"
+        "DONAUDAMPFSCHIFFFAHRT: Ein langes Wort\nK2: Ein Berg\nKÄSE:\nMILCH: Weiß\nBROT: Gebacken\n",
+        encoding="utf-8")
+    (tmp_path / "book.yaml").write_text("title: T\nlanguage: de\nsections:\n  - {type: crossword, "
+                                        "difficulty: easy, count: 1, clues: w.txt}\n", encoding="utf-8")
+    said = _problems(tmp_path / "book.yaml")
+    file = str(tmp_path / "w.txt")
+    assert [line.split(": ", 1)[0] for line in said] == [f"{file}:{n}" for n in (2, 3, 4, 5, 6, 7)], said
+    assert said[2] == f"{file}:4: the word APFEL is listed twice (first on line 1)"
+    assert "'DONAUDAMPFSCHIFFFAHRT' has 21 letters" in said[3] and "'K2'" in said[4]
+
+
+@pytest.mark.parametrize("type_name", ["wordsearch", "fillin", "scramble"])
+def test_every_bad_line_of_a_words_file_is_named_at_once(tmp_path, type_name):
+    (tmp_path / "w.txt").write_text("APPLE\nPEAR?\nLEMON\nMANGO\nGRAPE\napple\n42\nMELON\n", encoding="utf-8")
+    (tmp_path / "book.yaml").write_text(f"title: T\nsections:\n  - {{type: {type_name}, difficulty: "
+                                        "easy, count: 1, words: w.txt}\n", encoding="utf-8")
+    said = _problems(tmp_path / "book.yaml")
+    file = str(tmp_path / "w.txt")
+    assert [line.split(": ", 1)[0] for line in said] == [f"{file}:{n}" for n in (2, 6, 7)], said
+    assert said[1] == f"{file}:6: the word APPLE is listed twice (first on line 1)"
+
+
+def test_a_bad_clues_file_is_said_in_the_configs_order_and_the_section_read_on(tmp_path):
+    (tmp_path / "w.txt").write_text("SUN: It shines\nMOON\n", encoding="utf-8")
+    (tmp_path / "book.yaml").write_text(
+        "title: T\nlanguage: klingon\nsections:\n  - {type: crossword, difficulty: easy, count: 1, "
+        "clues: w.txt, size: 99}\n", encoding="utf-8")
+    said = _problems(tmp_path / "book.yaml")
+    assert [line.split(": ")[0].rsplit("/", 1)[-1] for line in said] == ["book.yaml:2", "w.txt:2",
+                                                                         "book.yaml:4"], said
+    assert "sections[0].size: 99 is not allowed" in said[2]
+
+
+@pytest.mark.parametrize("written", ["woerter.text", "woerter", "Woerter.txt", "wörter.txt"])
+def test_a_misspelt_clues_file_is_named_with_the_file_it_nearly_is(tmp_path, written):
+    (tmp_path / "woerter.txt").write_text("SONNE: Sie scheint\nMOND: Nachts\nSTERN: Leuchtet\n",
+                                          encoding="utf-8")
+    (tmp_path / "book.yaml").write_text("title: T\nlanguage: de\nsections:\n  - {type: crossword, "
+                                        f"difficulty: easy, count: 1, clues: {written}}}\n", encoding="utf-8")
+    (said,) = _problems(tmp_path / "book.yaml")
+    assert said.endswith(f"sections[0].clues: {str(tmp_path / written)!r}: no such file; did you mean "
+                         "woerter.txt?"), said
+
+
+def test_a_missing_words_file_is_named_with_the_file_it_nearly_is(tmp_path):
+    (tmp_path / "tiere.txt").write_text("HUND\nKATZE\nMAUS\n", encoding="utf-8")
+    (tmp_path / "book.yaml").write_text("title: T\nsections:\n  - {type: wordsearch, difficulty: easy, "
+                                        "count: 1, words: Tiere.txt}\n", encoding="utf-8")
+    (said,) = _problems(tmp_path / "book.yaml")
+    assert said.endswith("no such file; did you mean tiere.txt?"), said
+
+
+@pytest.mark.parametrize(("written", "code"), [("deutsch", "de"), ("español", "es"), ("Spanish", "es"),
+                                               ("English", "en"), ("français", "fr"),
+                                               ("Nederlands", "nl"), ("italiano", "it")])
+def test_a_language_named_in_words_is_refused_naming_its_code(tmp_path, written, code):
+    (tmp_path / "book.yaml").write_text(f"title: T\nlanguage: {written}\nsections:\n  - {{type: "
+                                        f"crossword, difficulty: easy, count: 1, language: {written}}}\n",
+                                        encoding="utf-8")
+    said = _problems(tmp_path / "book.yaml")
+    assert len(said) == 2 and all(f"{written!r} is not allowed; did you mean {code!r}?" in line
+                                  for line in said), said
+
+
+def test_a_difficulty_that_is_no_level_is_refused_with_the_types_own_levels_and_the_size_with_it(tmp_path):
+    (tmp_path / "book.yaml").write_text(
+        "title: T\nsections:\n  - {type: kakuro, difficulty: impossible, size: 99, count: 1}\n"
+        "  - {type: crossword, difficulty: master, count: 1, word_count: 99}\n", encoding="utf-8")
+    said = _problems(tmp_path / "book.yaml")
+    assert said[0].endswith("sections[0].difficulty: 'impossible' is not allowed; 'difficulty' takes "
+                            "one of easy, medium, hard, expert"), said
+    assert "sections[0].size: 99 is not allowed" in said[1]
+    assert "crossword puzzles are never master" in said[2] and "sections[1].word_count: 99" in said[3]
+    assert len(said) == 4

@@ -559,3 +559,24 @@ def test_a_dutch_player_types_ij_into_one_square_and_the_list_strikes_the_word(b
         assert "".join(typed) == word
         struck = tab.locator("#puzzle-1 .words li.found").all_inner_texts()
         assert word in [text.split(",")[0].strip() for text in struck]
+
+
+def test_a_term_of_several_words_goes_in_run_together_and_is_listed_as_written():
+    """A fill-in took ICE CREAM no more than a crossword took ROTE BETE, where word search takes
+    it: the grid runs it together and the list prints it as written, under its squares' count."""
+    words = ["ice cream", "T-shirt", "apple", "lemon", "melon", "grape", "peach", "mango"]
+    record = make_puzzle(Request.make(FILLIN, "easy", {"words": words}), "x").to_json()
+    puzzle = record["puzzle"]
+    assert {"ICECREAM", "TSHIRT"} <= set(puzzle["words"])
+    assert puzzle["written"] == {"ICECREAM": "ICE CREAM", "TSHIRT": "T-SHIRT"}
+    FILLIN.validate(puzzle)
+    with pytest.raises(BookgenError, match="'ice-cream!' holds a character that is not a letter"):
+        Request.make(FILLIN, "easy", {"words": ["ice-cream!", *words[1:]]})
+
+
+def test_a_word_count_above_the_words_given_is_refused_up_front():
+    with pytest.raises(BookgenError) as refused:
+        Request.make(FILLIN, "easy", {"words": ["apple", "lemon", "melon", "grape", "peach"],
+                                      "word_count": 9})
+    assert refused.value.key == "word_count"
+    assert refused.value.message == "word_count 9 is more than the 5 words given"

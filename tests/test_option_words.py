@@ -117,8 +117,8 @@ def test_the_studio_script_keeps_no_table_of_a_types_options():
     ("fillin", "words", ["ab", "tree", "x1y"], ["ab", "x1y"]),
     ("cryptogram", "quotes", ["Hi. | A", "A fine day to learn something new. | B", "Go! | C"],
      ["Hi.", "Go!"]),
-    ("crossword", "clues", ["TREE: It has leaves", "ICE CREAM: A cold treat", "CAT: Says miaow",
-                            "R2D2: A robot"], ["ICE CREAM", "R2D2"]),
+    ("crossword", "clues", ["TREE: It has leaves", "ICE-CREAM!: A cold treat", "CAT: Says miaow",
+                            "R2D2: A robot"], ["ICE-CREAM!", "R2D2"]),
 ])
 def test_every_bad_item_of_a_users_list_is_named_at_once(type_name, key, items, named):
     """A teacher's list with two words too long was refused for the first, and once that was

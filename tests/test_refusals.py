@@ -518,20 +518,20 @@ def test_a_refusals_first_words_are_the_users_too(run, monkeypatch, tmp_path, lo
     assert status == 2 and begins in err, err
 
 
-@pytest.mark.parametrize(("locale", "sheet", "said"), [
-    ("C.UTF-8", "fr", "bookgen\u00a0: erreur\u00a0: words: le mot APPLE figure deux fois"),
-    ("fr_FR.UTF-8", "en", "bookgen: error: words: the word APPLE is listed twice"),
-    ("fr_FR.UTF-8", "de", "bookgen: Fehler: words: das Wort APPLE steht zweimal"),
+@pytest.mark.parametrize(("locale", "sheet", "prefix", "said"), [
+    ("C.UTF-8", "fr", "bookgen\u00a0: erreur\u00a0: ", "le mot APPLE figure deux fois"),
+    ("fr_FR.UTF-8", "en", "bookgen: error: ", "the word APPLE is listed twice"),
+    ("fr_FR.UTF-8", "de", "bookgen: Fehler: ", "das Wort APPLE steht zweimal"),
 ], ids=["fr-sheet", "en-sheet", "de-sheet"])
 def test_a_sheets_refusal_begins_in_the_language_it_is_said_in(run, monkeypatch, tmp_path, locale,
-                                                               sheet, said):
+                                                               sheet, prefix, said):
     """A worksheet's options are refused in its -L language: the "error:" before the message
     follows it, not the environment ("bookgen: error: le mot ... figure deux fois")."""
     _speaking(monkeypatch, locale)
     (tmp_path / "words.txt").write_text("apple\nbanana\napple\ncherry\n", encoding="utf-8")
     status, _, err = run("worksheet", "scramble", "--set", f"words={tmp_path / 'words.txt'}",
                          "-L", sheet, "-o", str(tmp_path / "sheet.pdf"))
-    assert status == 2 and err.startswith(said), err
+    assert status == 2 and err.startswith(f"{prefix}{tmp_path / 'words.txt'}:3: {said}"), err
     status, _, err = run("worksheet", "scramble", "-L", sheet, "-n", "0")  # the user's own refusals
     begins = "bookgen\u00a0: erreur\u00a0: " if locale.startswith("fr") else "bookgen: error: "
     assert status == 2 and err.startswith(begins + "--count: "), err

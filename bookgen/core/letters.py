@@ -18,6 +18,7 @@ How each language writes words in a grid, from what its puzzle books do:
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import cache
 
@@ -45,6 +46,19 @@ JOINED = {"nl": {"IJ": IJ}}
 def alphabet(language: str) -> frozenset[str]:
     """The letters a grid in `language` may hold."""
     return frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ" + KEPT_MARKS.get(language, ""))
+
+
+SEPARATORS = " -'"
+"""What may stand between the letters of a term ("carbon dioxide", "T-shirt", "o'clock"): the
+list or the clue prints it, the grid runs the letters together, as word search books and
+crosswords do."""
+TERM = re.compile(r"[^\s'-]+(?:(?:\s+|-|')[^\s'-]+)*")
+"""A term as a config writes it: words kept apart by spaces, one hyphen or one apostrophe."""
+
+
+def run_together(term: str) -> str:
+    """A term's letters as a grid writes them, its words run together (CARBONDIOXIDE)."""
+    return "".join(char for char in term.replace("\u2019", "'").strip() if char not in SEPARATORS)
 
 
 def grid_form(word: str, language: str) -> str:

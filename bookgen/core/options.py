@@ -185,6 +185,10 @@ class Option:
         none for a number (a sudoku's size 99 is no slip of 9)."""
         if not any(char.isalpha() for char in text):
             return None
+        if self.words is language_name:
+            named = language_named(text, self.choices)
+            if named is not None:
+                return named
         return nearest(text.lower(), [str(choice) for choice in self.choices])
 
     def _pairs(self, raw: Any) -> tuple[tuple[str, str], ...]:
@@ -427,6 +431,20 @@ def language_name(code: str) -> str:
     from babel import Locale
 
     return spoken_choice(code, Locale.parse(code).get_display_name(current().code) or code)
+
+
+def language_named(word: str, codes: Sequence[str]) -> str | None:
+    """The code of `codes` whose language `word` names in English or in any of them ('deutsch',
+    'Spanish', 'français'), or None: a config takes the code, and a publisher writes the name."""
+    from babel import Locale
+
+    wanted = word.strip().casefold()
+    for code in codes:
+        language = Locale.parse(code)
+        if any((language.get_display_name(speaker) or "").casefold() == wanted
+               for speaker in ("en", *codes)):
+            return code
+    return None
 
 
 def _fmt(number: float) -> str:

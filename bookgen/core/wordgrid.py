@@ -406,6 +406,19 @@ def filled_grid(grid: Sequence[str], fill: Mapping[Slot, str]) -> list[str]:
     return ["".join(row) for row in rows]
 
 
+def more_than_given(count: int, given: int, listed: str) -> str:
+    """The refusal of a `word_count` above the user's list (`listed`: "clues" or "words"), said
+    when the config is read: no grid can take words it was not given, and the tries would fail
+    only after minutes."""
+    if listed == "clues":
+        return ngettext("word_count {count} is more than the {given} clue given",
+                        "word_count {count} is more than the {given} clues given", given).format(
+                            count=count, given=given)
+    return ngettext("word_count {count} is more than the {given} word given",
+                    "word_count {count} is more than the {given} words given", given).format(
+                        count=count, given=given)
+
+
 def unplaceable(words: Sequence[str], count: int, grid: str) -> str | None:
     """Why some of `words` can never be laid into a `grid` ("crossword") of `count` of them, or
     None: the groups apart from the largest (`letter_groups`), each one where a grid takes every

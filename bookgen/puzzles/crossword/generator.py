@@ -1,6 +1,7 @@
 """Making a crossword: word and clue pairs drawn from the pool (the config's, else the
 language's own), laid into a compact free-form grid by the shared engine (bookgen.core.wordgrid),
-numbered in reading order; the level's first letters given (every answer's at easy, every other
+numbered in reading order (an answer of several words run together, its clue saying their lengths:
+`parameters.clued`); the level's first letters given (every answer's at easy, every other
 answer's at medium, none above); kept when the words fit the grid one way only as a list and the
 grader measures the level asked for.
 
@@ -20,7 +21,7 @@ from collections import Counter
 
 from bookgen.api import JSON, Generated, Request, _, ngettext
 from bookgen.core.grading import level_word, make_at_level
-from bookgen.core.letters import spelled_out, square_form, square_letters
+from bookgen.core.letters import run_together, spelled_out, square_form, square_letters
 from bookgen.core.options import language_name
 from bookgen.core.wordgrid import (
     BLOCK,
@@ -28,13 +29,20 @@ from bookgen.core.wordgrid import (
     Compiled,
     compile_layout,
     count_fills,
+    more_than_given,
     numbers_of,
     slots_of,
     unplaceable,
 )
 from bookgen.errors import BookgenError
 from bookgen.puzzles.crossword.grader import rate
-from bookgen.puzzles.crossword.parameters import MAX_SIDE, MIN_SIDE, Pair, own_clues
+from bookgen.puzzles.crossword.parameters import (
+    MAX_SIDE,
+    MIN_SIDE,
+    Pair,
+    clued,
+    own_clues,
+)
 
 ATTEMPTS = 30
 TRIES = 16
@@ -66,7 +74,8 @@ def pool(request: Request) -> tuple[Pair, ...]:
     language = request.settings["language"]
     given = request.settings["clues"]
     if given:
-        return tuple((square_form(word, language), clue) for word, clue in given)
+        return tuple((square_form(run_together(word), language), clued(clue, word, language))
+                     for word, clue in given)
     return own_clues(language)
 
 
@@ -95,6 +104,8 @@ def check_request(request: Request) -> None:
     if foreign:  # every word's at once
         raise BookgenError("; ".join(foreign), key="clues")
     count = request.settings["word_count"]
+    if request.settings["clues"] and "word_count" in request.options and count > len(words):
+        raise BookgenError(more_than_given(count, len(words), "clues"), key="word_count")
     if request.settings["size"] is not None:
         rows, cols = request.settings["size"]
         long = [word for word in words if len(word) > max(rows, cols)]

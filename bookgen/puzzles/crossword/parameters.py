@@ -4,11 +4,12 @@ the options, the rules and the forms a puzzle is printed and compared in.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from importlib import resources
 
 from bookgen.api import JSON, Printed, Request, form_key
-from bookgen.core.letters import JOINED, LANGUAGES, square_form
+from bookgen.core.letters import JOINED, LANGUAGES, TERM, run_together, square_form
 from bookgen.core.options import Option, every_problem, language_name
 from bookgen.core.wordgrid import BLOCK, OPEN
 from bookgen.i18n import N_, _, ngettext
@@ -40,17 +41,31 @@ def _pairs_problem(pairs: tuple[Pair, ...]) -> str | None:
     return every_problem(pairs, _pair_problem)
 
 
+def clued(clue: str, term: str, language: str) -> str:
+    """The clue of an answer of several words with the squares of each word after it, as
+    crosswords print it ("Rotes Gemüse (4,4)", "Worn in summer (1-5)"): the grid runs them
+    together, and the reader learns where one word ends. A one-word answer's clue as written."""
+    parts = re.split(r"(\s+|-)", term.replace("\u2019", "'").strip())
+    if len(parts) == 1:
+        return clue
+    counts = "".join("," if part.isspace() else "-" if part == "-"
+                     else str(len(square_form(run_together(part), language))) for part in parts)
+    return f"{clue} ({counts})"
+
+
 def _pair_problem(pair: Pair) -> str | None:
     word, clue = pair
-    if not word.isalpha():
-        return _("the word {word} holds a character that is not a letter (digits, spaces, "
-                 "hyphens)").format(word=repr(word))
-    if not MIN_WORD <= len(word) <= MAX_WORD:
+    letters = run_together(word)
+    if not letters.isalpha() or not TERM.fullmatch(word.replace("\u2019", "'").strip()):
+        return _("the word {word} holds a character that is not a letter (digits, punctuation); a "
+                 "term of several words may keep them apart with a space, a hyphen or an "
+                 "apostrophe").format(word=repr(word))
+    if not MIN_WORD <= len(letters) <= MAX_WORD:
         return ngettext("the word {word} has {count} letter; a crossword's words have {least} to "
                         "{most}: shorten it or leave it out",
                         "the word {word} has {count} letters; a crossword's words have {least} to "
-                        "{most}: shorten it or leave it out", len(word)).format(
-            word=repr(word), count=len(word), least=MIN_WORD, most=MAX_WORD)
+                        "{most}: shorten it or leave it out", len(letters)).format(
+            word=repr(word), count=len(letters), least=MIN_WORD, most=MAX_WORD)
     if len(clue) > MAX_CLUE:
         return _("the clue of {word} has {count} characters; a crossword prints at most "
                  "{most}").format(word=repr(word), count=len(clue), most=MAX_CLUE)

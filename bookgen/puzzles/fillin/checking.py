@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from bookgen.api import JSON, _
-from bookgen.core.letters import LANGUAGES, square_form, square_letters
+from bookgen.core.letters import LANGUAGES, run_together, square_form, square_letters
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.fillin.parameters import MAX_SIDE, MAX_WORD, MAX_WORDS, MIN_WORD
 
@@ -73,7 +73,7 @@ def validate(puzzle: JSON) -> None:
         raise PuzzleFormatError(_("'words' lists {choices} twice").format(choices=', '.join(twice)))
     written = puzzle.get("written", {})
     if not (isinstance(written, dict) and all(
-            word in words and isinstance(term, str) and len(term) == len(word)
-            and square_form(term, language) == word for word, term in written.items())):
+            word in words and isinstance(term, str) and len(run_together(term)) == len(word)
+            and square_form(run_together(term), language) == word for word, term in written.items())):
         raise PuzzleFormatError(_("'written' maps listed words to the words as the language writes "
                                   "them, a letter a square (PAPÀ for PAPA, GARÇON for GARCON)"))

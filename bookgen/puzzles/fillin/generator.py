@@ -24,6 +24,7 @@ from bookgen.core.wordgrid import (
     Compiled,
     compile_layout,
     count_fills,
+    more_than_given,
     unplaceable,
 )
 from bookgen.errors import BookgenError
@@ -75,6 +76,9 @@ def check_request(request: Request) -> None:
     pool = word_pool(request)
     given = request.settings["words"]
     rows, cols = grid_side(request)
+    if given and "word_count" in request.options and request.settings["word_count"] > len(given):
+        raise BookgenError(more_than_given(request.settings["word_count"], len(given), "words"),
+                           key="word_count")
     if given:
         letters, problems = square_letters(language), []  # every word's at once, as scramble's
         for original, word in zip(given, pool):

@@ -12,9 +12,11 @@ from bookgen.api import JSON, Printed, Request, form_key
 from bookgen.core.letters import (
     JOINED,
     LANGUAGES,
+    TERM,
     collation_key,
     joined,
-    marked_forms,
+    marked_form,
+    run_together,
     spelled_out,
     square_form,
 )
@@ -62,9 +64,17 @@ def written_words(given: tuple[str, ...] | None, language: str) -> dict[str, str
     """The words the list prints with marks the grid drops, by their grid form: the config's as
     the teacher wrote them (PAPÀ, GARÇON), else the language's common words', both keyed and
     written with the language's joined letters in one square (Dutch Ĳ: `square_form`)."""
-    marked = marked_forms(given, language) if given else own_written(language)
-    return {square_form(word, language): joined(term, language)
-            for word, term in marked.items()}
+    if not given:
+        return {square_form(word, language): joined(term, language)
+                for word, term in own_written(language).items()}
+    listed = {square_form(run_together(word), language):
+              joined(marked_form(_spaced(word), language), language) for word in given}
+    return {word: term for word, term in listed.items() if term != word}
+
+
+def _spaced(term: str) -> str:
+    """A term as its list prints it: its words kept apart by one space, hyphen or apostrophe."""
+    return " ".join(term.replace("\u2019", "'").split())
 
 
 def listed_terms(puzzle: JSON) -> dict[str, str]:
@@ -75,16 +85,19 @@ def listed_terms(puzzle: JSON) -> dict[str, str]:
 
 
 def word_problem(word: str) -> str | None:
-    """Why a word from a config cannot go into a fill-in, or None."""
-    if not all(char.isalpha() for char in word):
-        return _("the word {word} holds a character that is not a letter (digits, spaces, "
-                 "hyphens)").format(word=repr(word))
-    if not MIN_WORD <= len(word) <= MAX_WORD:
+    """Why a word from a config cannot go into a fill-in, or None. A term of several words goes
+    into the grid run together, and its list prints it as written (ICE CREAM under 8 letters)."""
+    letters = run_together(word)
+    if not letters.isalpha() or not TERM.fullmatch(word.replace("\u2019", "'").strip()):
+        return _("the word {word} holds a character that is not a letter (digits, punctuation); a "
+                 "term of several words may keep them apart with a space, a hyphen or an "
+                 "apostrophe").format(word=repr(word))
+    if not MIN_WORD <= len(letters) <= MAX_WORD:
         return ngettext("the word {word} has {count} letter; a fill-in's words have {least} to "
                         "{most}: shorten it or leave it out",
                         "the word {word} has {count} letters; a fill-in's words have {least} to "
-                        "{most}: shorten it or leave it out", len(word)).format(
-            word=repr(word), count=len(word), least=MIN_WORD, most=MAX_WORD)
+                        "{most}: shorten it or leave it out", len(letters)).format(
+            word=repr(word), count=len(letters), least=MIN_WORD, most=MAX_WORD)
     return None
 
 
@@ -161,4 +174,4 @@ def answer_form(puzzle: JSON, solution: JSON) -> str:
 
 def grid_words(words: tuple[str, ...] | None, language: str) -> tuple[str, ...] | None:
     """The config's words as the language's fill-ins write them (None: none given)."""
-    return tuple(square_form(word, language) for word in words) if words else None
+    return tuple(square_form(run_together(word), language) for word in words) if words else None

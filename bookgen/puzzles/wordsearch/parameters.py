@@ -14,7 +14,14 @@ from functools import cache
 from importlib import resources
 
 from bookgen.api import JSON, Printed, Request, form_key
-from bookgen.core.letters import LANGUAGES, alphabet, collation_key, grid_form, marked_forms
+from bookgen.core.letters import (
+    LANGUAGES,
+    SEPARATORS,
+    alphabet,
+    collation_key,
+    grid_form,
+    marked_forms,
+)
 from bookgen.core.masks import SHAPES, Mask, parse_mask
 from bookgen.core.options import Option, every_problem, language_name
 from bookgen.core.symmetry import SYMMETRIES
@@ -54,9 +61,6 @@ MAX_MESSAGE = 120
 """The most letters a hidden message spells."""
 HOLE = "."
 """A square outside a shaped grid's shape, in the puzzle's rows."""
-SEPARATORS = " -'"
-"""What may stand between the letters of a term ("carbon dioxide", "T-shirt", "o'clock"): the
-list prints it, the grid runs the letters together, as word search books do."""
 PICTURE_SIDE = 15
 """Squares a shape's picture is reduced to on each side where the section sets no size."""
 
