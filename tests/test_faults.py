@@ -412,8 +412,8 @@ def test_progress_and_ticking_speak_the_users_language(monkeypatch):
     stream = io.StringIO()
     progress = Progress(enabled=True, stream=stream)
     progress.start("Sudoku", 4)
-    progress.started -= 1000.0  # 1 puzzle in 1000 s: 3 more take 3000 s (in German 3.000)
-    progress.done = 1
+    progress.first_started -= 1000.0  # 1 puzzle in 1000 s: 3 more take 3000 s (in German 3.000)
+    progress.done = progress.all_done = 1
     progress.finish()
     assert re.search(r"Sudoku \[#####\.{15}\] 1/4, 0,0/s, noch 3\.0\d\d s", stream.getvalue())
     ticking = io.StringIO()
