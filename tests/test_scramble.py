@@ -890,3 +890,12 @@ def test_one_or_two_of_a_teachers_words_over_go_to_the_puzzles_after_the_first(r
     assert status == 0, err
     key = " ".join(PdfReader(tmp_path / "book.pdf").pages[-1].extract_text().split())
     assert {word.upper() for word in ANIMALS[:18]} <= set(key.split()), key
+
+
+def test_a_contraction_is_refused_with_the_letters_that_would_do(tmp_path, run):
+    """A teacher's spelling list holds don't and it's: the refusal listed "(digits, spaces,
+    hyphens)", which named neither the apostrophe nor what to write."""
+    words = tmp_path / "spelling.txt"
+    words.write_text("don't\nfriend\nbecause\nwould\nshould\ncould\nthought\nlaugh\n")
+    status, _, err = run("worksheet", "scramble", "--set", f"words={words}", "-o", str(tmp_path / "s.pdf"))
+    assert status == 2 and "write it as 'dont', or leave it out" in err

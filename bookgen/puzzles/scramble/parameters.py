@@ -42,6 +42,11 @@ prints in that box)."""
 
 def _word_problem(word: str) -> str | None:
     if not all(char.isalpha() for char in word):
+        letters = "".join(char for char in word if char.isalpha())
+        if len(letters) >= MIN_WORD:  # don't, ice cream, T-shirt: the letters alone would do
+            return _("the word {word} holds a character that is not a letter, which a scramble's "
+                     "boxes cannot take: write it as {letters}, or leave it out").format(
+                word=repr(word), letters=repr(letters))
         return _("the word {word} holds a character that is not a letter (digits, spaces, "
                  "hyphens)").format(word=repr(word))
     if not MIN_WORD <= len(word) <= MAX_WORD:
