@@ -5,7 +5,8 @@
  * is drawn once the page is read, when it is first needed (in view or near it, focused, pressed,
  * linked to, printed: see build); a record of a type nobody registered is left for paper.
  * Every game is one function `(board, record, page) -> game`; a game draws itself into
- * `board` and offers state(), restore(state), check() -> {wrong, empty} (marking what is wrong),
+ * `board` and offers state(), restore(state), check() -> {wrong, empty, marked?} (marking what is
+ * wrong; the page scrolls to the nodes `marked`, by default the board's first of class "wrong"),
  * solved(), reveal(), reset() and clearMarks(), and says `notes: true` when it takes pencil marks.
  * The frame around it is the same for every type: the buttons, undo and redo over whole states
  * (so Reveal and Reset can be undone), notes mode, check-as-I-go, a timer, and saving progress at
@@ -16,7 +17,7 @@
  * Hint plays the record's optional "hints" list (the grader's solving path, baked in at build
  * time, packed as shared phrases plus numbers): a game that fills cells offers hintState(hint)
  * ("done", "open", or why it cannot go in), giveHint(hint) (fills it, returns the nodes to flash
- * and focus), place(cell) (its name: "Row 3, column 5", "Box 2"), and wrong() (how many entries
+ * and focus, which the page scrolls to), place(cell) (its name: "Row 3, column 5", "Box 2"), and wrong() (how many entries
  * differ from the answer) with wrongFirst (what Hint says then: WRONG_NUMBER, WRONG_LETTER); a game whose hints point rather than fill offers pointAt(hint) in place
  * of giveHint (the nodes to light and focus, nothing entered); hints without cells are words only, shown one more at each press, and
  * a game with fillAnswer() (which says whether it wrote the answer in) writes it in at the
@@ -44,7 +45,7 @@
  */
 /* global pageLanguage, MINUS, rat, parseRational, R, progressStore, secondCopy, STORE_PREFIX, timeline,
    moveFocus, roving,
-   edgeScroller, focusOnArrival, puzzleKeys, el, button, spoken, scrollView, noteBook, notesNode, numberNode,
+   edgeScroller, focusOnArrival, puzzleKeys, bringIntoView, el, button, spoken, scrollView, noteBook, notesNode, numberNode,
    numberPad, numberCells, largest, stackedCells, unpackHint, hintGiver */
 /* exported t, tn, tp, WRONG_NUMBER, WRONG_LETTER */
 
@@ -252,6 +253,7 @@ function mount(article, record) {
       say(revealed ? t("Complete (revealed).") : t("Solved!"), "good");
     } else if (result.wrong) {
       say(tn("{count} wrong entry, marked.", "{count} wrong entries, marked.", result.wrong, { count: result.wrong }), "bad");
+      bringIntoView(result.marked || [board.querySelector(".wrong")], status);  // a screen above Check on a phone
     } else if (result.empty) {
       say(tn("No mistakes so far; {count} to fill.", "No mistakes so far; {count} to fill.", result.empty, { count: result.empty }), "good");
     } else {
@@ -387,7 +389,19 @@ document.addEventListener("click", function (event) {
     printing(node.dataset.page === "print-blank", null);
   }
 });
+/* A phone keeps the focus in the square last typed into while a print button is tapped: it
+ * leaves the board while the page prints (no ring, cursor or lit word on paper; play.css hides
+ * rings and cursors too, for a browser that prints without saying so) and comes back after. */
+var focusBeforePrint = null;
+window.addEventListener("beforeprint", function () {
+  var active = document.activeElement;
+  if (!active || !active.closest || !active.closest(".board")) return;
+  focusBeforePrint = active;
+  active.blur();
+});
 window.addEventListener("afterprint", function () {
+  if (focusBeforePrint && focusBeforePrint.isConnected) focusBeforePrint.focus({ preventScroll: true });
+  focusBeforePrint = null;
   root.classList.remove("print-blank", "print-one");
   document.querySelectorAll("article.printing").forEach(function (article) { article.classList.remove("printing"); });
 });

@@ -6,7 +6,7 @@
  * part in Node; hintGiver is the button's work on the page: fill (or point at) the hint, flash
  * it, say why, and keep the log of hints given.
  */
-/* global t, tn, el */
+/* global t, tn, el, bringIntoView */
 /* exported unpackText, unpackHint, hintsReady, nearestHint, hintGiver */
 
 var HINT_FLASH = 1600;  // ms a hinted cell stays highlighted
@@ -115,7 +115,7 @@ function hintGiver(hints, game, status, player) {
     nodes.forEach(function (node) { node.classList.add("hinted"); });
     flashing.timer = setTimeout(function () { flash([]); }, HINT_FLASH);
     var target = nodes[0] && (nodes[0].matches("input, button") ? nodes[0] : nodes[0].querySelector("input, button"));
-    if (target) target.focus();
+    if (target) target.focus({ preventScroll: true });
   }
   function recordHint(index) {
     setHinted(hinted.concat([index]));
@@ -151,8 +151,10 @@ function hintGiver(hints, game, status, player) {
       player.say(t("Step {number} of {count} towards the next number: {reason}", { number: said + 1, count: steps.length, reason: steps[said] }));
       return;
     }
-    flash(game.pointAt ? game.pointAt(hints[chosen]) : game.giveHint(hints[chosen]));
+    var lit = game.pointAt ? game.pointAt(hints[chosen]) : game.giveHint(hints[chosen]);
+    flash(lit);
     recordHint(chosen);
+    bringIntoView(lit, status);  // the cells it lit with the reason it says, a screen away from Hint on a phone
   }
   /* `counts` as readProgress gives them (hint index -> steps said), kept for the hints that
    * have that many steps or more */

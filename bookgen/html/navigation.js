@@ -2,10 +2,11 @@
  *
  * Arrow keys move by on-screen position, one Tab stop per board, a path drawn near an edge scrolls
  * the board or the page on, a link to a board hands the focus to its square, and the keys a
- * puzzle takes anywhere inside it. Which square an arrow key goes to is worked out from boxes
- * alone (nearestInDirection), so tests run that part in Node.
+ * puzzle takes anywhere inside it, and what Check marked or Hint lit brought into view. Which square
+ * an arrow key goes to, and how far the page scrolls to show something, are worked out from boxes
+ * alone (nearestInDirection, scrollToShow), so tests run those parts in Node.
  */
-/* exported moveFocus, nearestInDirection, roving, edgeScroller, focusOnArrival, puzzleKeys */
+/* exported moveFocus, nearestInDirection, roving, edgeScroller, focusOnArrival, puzzleKeys, scrollToShow, bringIntoView */
 
 function lexLess(a, b) {
   for (var i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
@@ -156,4 +157,44 @@ function puzzleKeys(article, actions) {
     }
     if (taken) event.preventDefault();
   });
+}
+
+/* How far to scroll (px, down positive) so the span from `top` to `bottom` (as the page measures
+ * boxes) shows in a window `height` px high, `margin` px clear of its edges: 0 when it shows
+ * already; else centred, or from its top when it is taller than the window. */
+function scrollToShow(top, bottom, height, margin) {
+  if (top >= margin && bottom <= height - margin) return 0;
+  if (bottom - top > height - 2 * margin) return top - margin;
+  return (top + bottom - height) / 2;
+}
+
+var SHOW_MARGIN = 16;  // px kept between what is brought into view and the window's edge
+/* After Check or Hint, what it points to may lie a screen away from the button pressed (a phone
+ * shows a few rows of a long board at a time): this scrolls the page, and the
+ * sideways box of the first of `nodes` (the frame's scrollView), as little as shows `nodes` (the
+ * first entry marked, or the cells lit) together with `status`, the line that says why, or the
+ * nodes alone from their top when both do not fit. Smooth unless the system asks for less motion. */
+function bringIntoView(nodes, status) {
+  var shown = nodes.filter(function (node) { return node && node.getClientRects().length; });
+  if (!shown.length) return;
+  var calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  var behavior = calm ? "auto" : "smooth";
+  var first = shown[0].getBoundingClientRect(), box = shown[0].closest(".scroll-box");
+  if (box) {
+    var port = box.getBoundingClientRect(), aside = parseFloat(getComputedStyle(box).scrollPaddingLeft) || 0;
+    var left = port.left + aside, right = port.right - aside;
+    if (first.width <= right - left && (first.left < left || first.right > right)) {
+      box.scrollBy({ left: first.left < left ? first.left - left : first.right - right, behavior: behavior });
+    }
+  }
+  var boxes = shown.map(function (node) { return node.getBoundingClientRect(); });
+  var top = Math.min.apply(null, boxes.map(function (b) { return b.top; }));
+  var bottom = Math.max.apply(null, boxes.map(function (b) { return b.bottom; }));
+  var height = window.innerHeight, margin = SHOW_MARGIN;
+  var said = status && status.textContent && status.getBoundingClientRect();
+  var step = said && scrollToShow(Math.min(top, said.top), Math.max(bottom, said.bottom), height, margin);
+  if (!said || Math.max(bottom, said.bottom) - Math.min(top, said.top) > height - 2 * margin) {
+    step = scrollToShow(top, bottom, height, margin);
+  }
+  if (step) window.scrollBy({ top: step, behavior: behavior });
 }

@@ -336,7 +336,7 @@
         marked = true;
         show();
         if (!answer) return { wrong: 0, empty: path[path.length - 1] === exit ? 0 : 1 };
-        return { wrong: path.length - right, empty: answer.length - right };
+        return { wrong: path.length - right, empty: answer.length - right, marked: [wrongWay] };
       },
       solved: solved,
       reveal: function () {
