@@ -61,3 +61,11 @@ test("a square that is not shown (no width) is passed over", () => {
   squares[1].box = {...squares[1].box, width: 0};
   assert.equal(go(squares, "0,0", RIGHT), "0,2");
 });
+
+test("what shows already stays put; what does not is centred, or shown from its top when taller", () => {
+  const {scrollToShow} = load("bookgen/html/navigation.js", ["scrollToShow"]);
+  assert.equal(scrollToShow(100, 200, 800, 16), 0);
+  assert.equal(scrollToShow(-500, -400, 800, 16), -850);  // above: its middle to the window's
+  assert.equal(scrollToShow(900, 1000, 800, 16), 550);
+  assert.equal(scrollToShow(-500, 900, 800, 16), -516);  // taller than the window: its top, clear of the edge
+});
