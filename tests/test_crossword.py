@@ -985,3 +985,84 @@ def test_an_answer_of_several_words_runs_together_and_its_clue_says_their_length
 
 def transposed_grid(record: dict) -> list[str]:
     return ["".join(column) for column in zip(*record["solution"]["grid"])]
+
+
+SPANISH_CLUES = [
+    'MANZANA: Fruta roja o verde',
+    'NARANJA: Fruta cítrica de Valencia',
+    'QUESO: Se hace con leche',
+    'OSO: Animal grande que hiberna',
+    'CALLE: Por ella pasan los coches',
+    'FÚTBOL: Deporte de once jugadores por equipo',
+    'MADRID: Capital de España',
+    'EBRO: Río que pasa por Zaragoza',
+    'TAJO: Río más largo de la península ibérica',
+    'TEIDE: Pico más alto de España',
+    'PUENTE: Cruza un río',
+    'IGLESIA: Templo con campanario',
+    'ESCUELA: Aquí aprenden los niños',
+    'VENTANA: Por ella se mira afuera',
+    'JARDÍN: Aquí crecen flores',
+    'ROSA: Flor con espinas',
+    'ÁRBOL: Tiene tronco, ramas y hojas',
+    'INVIERNO: Estación fría',
+    'VERANO: Estación calurosa',
+    'OTOÑO: Se caen las hojas',
+    'PRIMAVERA: Estación después del invierno',
+    'NIEVE: Copos blancos del cielo',
+    'LLUVIA: Cae de las nubes',
+    'SOL: Brilla de día',
+    'LUNA: Brilla de noche',
+    'ESTRELLA: Punto de luz en el cielo nocturno',
+    'CAFÉ: Bebida negra de la mañana',
+    'PAELLA: Plato de arroz valenciano',
+    'CHURRO: Se moja en chocolate',
+    'GUITARRA: Instrumento de seis cuerdas',
+    'PIANO: Instrumento de teclas blancas y negras',
+    'LIBRO: Tiene páginas y tapas',
+    'PERIÓDICO: Trae las noticias cada día',
+    'BICICLETA: Tiene dos ruedas y pedales',
+    'TREN: Va sobre vías',
+    'PUERTO: Aquí atracan los barcos',
+    'ISLA: Tierra rodeada de agua',
+    'NIÑO: Persona de pocos años',
+    'MAÑANA: Parte del día antes del mediodía',
+    'CORAZÓN: Órgano que bombea la sangre',
+]
+"""A Spanish publisher's clues: a word of every example set among them, so no example prints."""
+
+
+def _spanish_crosswords(tmp_path, sections: str, answers: str) -> tuple[bytes, bytes | None]:
+    """A 6x9 book of the Spanish publisher's crosswords (its clues hold a word of every example
+    set, so that no example prints)."""
+    (tmp_path / "palabras.txt").write_text("\n".join(SPANISH_CLUES), encoding="utf-8")
+    text = ("title: T\nlanguage: es\nlayout: 6x9\nseed: 1\ncontents: false\ntitle_page: false\n"
+            f"repeat_rules: false\nanswers: {answers}\nsections:\n" + sections)
+    return render_pdf(make_book(read_config_text(text, tmp_path / "book.yaml")))
+
+
+def test_a_6x9_opening_keeps_its_first_crossword_with_its_clues_beside_the_grid(tmp_path):
+    """The type's one scale (set by the tallest grid a page holds) left the first crossword 1.5 mm
+    short below the opening: the opening stood alone on a page three quarters blank. Its clues
+    now go beside its grid there (its squares as large, at its floor at the least), and the
+    book takes two pages fewer."""
+    pdf, _none = _spanish_crosswords(
+        tmp_path, "  - {type: crossword, count: 2, difficulty: easy, clues: palabras.txt}\n"
+                  "  - {type: crossword, count: 2, difficulty: medium, clues: palabras.txt}\n",
+        "back")
+    pages = _page_texts(pdf)
+    openings = [page for page in pages if "Nivel" in page]
+    assert len(openings) == 2 and all("Horizontales" in page for page in openings)
+    assert next(i for i, page in enumerate(pages) if "Soluciones" in page) == 4  # six before
+    assert [f for f in audit(pdf) if f.check != "answers"] == []  # it reads an English key
+
+
+def test_narrow_crossword_answers_stand_side_by_side(tmp_path):
+    """The widest grid of a section set its answers' column: one 108 mm grid left every answer
+    alone in the middle of a 6x9 page's width, two to a page. Answers now take columns as their
+    own widths allow, a wide one spanning two."""
+    _pdf, answers = _spanish_crosswords(
+        tmp_path, "  - {type: crossword, count: 10, difficulty: medium, clues: palabras.txt}\n",
+        "separate")
+    assert answers is not None
+    assert len(PdfReader(io.BytesIO(answers)).pages) == 2  # three before, two answers to a page

@@ -6,15 +6,18 @@ every place of its code letter."""
 
 from __future__ import annotations
 
+import io
 import random
 from fractions import Fraction
 from itertools import islice
 
 import pytest
 import test_html
+from pypdf import PdfReader
 
 from bookgen import contract
-from bookgen.config import load_config
+from bookgen.book import make_book
+from bookgen.config import load_config, read_config_text
 from bookgen.core.dictionary import blocked_words
 from bookgen.core.grading import LEVELS
 from bookgen.core.letters import LANGUAGES
@@ -26,7 +29,7 @@ from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request, too_few_answers, too_few_exist
 from bookgen.puzzles.cryptogram import EXAMPLE_QUOTES
-from bookgen.puzzles.cryptogram.drawing import CELL, PLAIN_LINE, SPACE, WIDTH, lines
+from bookgen.puzzles.cryptogram.drawing import BOX, CELL, PLAIN_LINE, SPACE, WIDTH, draw_puzzle, lines
 from bookgen.puzzles.cryptogram.generator import (
     DRAWS,
     EXPERT_GIVENS,
@@ -42,6 +45,7 @@ from bookgen.puzzles.cryptogram.generator import (
 from bookgen.puzzles.cryptogram.levels import reached
 from bookgen.puzzles.cryptogram.parameters import MIN_LETTERS, collection, written
 from bookgen.puzzles.cryptogram.solver import deciphered, decipherments
+from bookgen.render.pdf import render_pdf
 
 CRYPTOGRAM = find_type("cryptogram")
 BOOK = 45  # cryptograms of one level a book in any language can count on (bench/cryptogram.py --supply)
@@ -401,3 +405,37 @@ def test_the_key_prints_the_quotation_with_its_accents(tmp_path):
     assert CRYPTOGRAM.example is not None
     example = CRYPTOGRAM.example(Request.make(CRYPTOGRAM, "easy", {"language": "it"}))
     assert example is not None and example.solution["written"] == "SAPERE È POTERE."
+
+
+def test_a_comma_and_a_full_stop_stand_tight_to_the_box_before_them():
+    """A sign was centred in its own column, so that "R N ," read as a word of its own: a comma
+    or full stop after a word now begins at its last box's edge, a ¿ ends at its first's."""
+    pen = RecordingPen()
+    draw_puzzle(pen, {"text": "ZXY, ¿YHEUM WLEF.", "given": {}, "language": "es", "author": ""})
+    boxes = sorted(call["x"] for name, call in pen.calls if name == "rect")
+    signs = {call["text"]: call for name, call in pen.calls if name == "text" and call["text"] in ",.¿"}
+    before_comma = max(x for x in boxes if x < signs[","]["x"]) + BOX
+    assert signs[","]["align"] == "left" and signs[","]["x"] == pytest.approx(before_comma)
+    assert signs["."]["align"] == "left" and signs["."]["x"] == pytest.approx(boxes[-1] + BOX)
+    after_question = min(x for x in boxes if x > signs["¿"]["x"] - BOX)
+    assert signs["¿"]["align"] == "right" and signs["¿"]["x"] == pytest.approx(after_question)
+
+
+def test_a_6x9_page_of_cryptograms_holds_four_at_one_left_edge(tmp_path):
+    """Twelve Spanish cryptograms took five 6x9 pages, three quotations to a page and a third of
+    it blank where a fourth fits a little smaller, and each quotation stood centred on its own,
+    at its own left edge. They now take four pages, four to a page, each page's at one edge."""
+    text = ("title: T\nlanguage: es\nlayout: 6x9\nseed: 2026\ncontents: false\ntitle_page: false\n"
+            "answers: separate\nsections:\n"
+            "  - {type: cryptogram, count: 12, difficulty: easy}\n")
+    pdf = render_pdf(make_book(read_config_text(text, tmp_path / "book.yaml")))[0]
+    reader = PdfReader(io.BytesIO(pdf))
+    assert len(reader.pages) == 4
+    held = []
+    for page in reader.pages:
+        numbers: list[float] = []  # each puzzle's number, over its drawing's left edge
+        page.extract_text(visitor_text=lambda text, cm, tm, font, size, found=numbers: found.append(
+            round(tm[4], 1)) if text.strip().isdigit() and font and "Bold" in font["/BaseFont"] else None)
+        assert len(set(numbers)) == 1, numbers
+        held.append(len(numbers))
+    assert held == [2, 4, 4, 2]

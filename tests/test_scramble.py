@@ -899,3 +899,32 @@ def test_a_contraction_is_refused_with_the_letters_that_would_do(tmp_path, run):
     words.write_text("don't\nfriend\nbecause\nwould\nshould\ncould\nthought\nlaugh\n")
     status, _, err = run("worksheet", "scramble", "--set", f"words={words}", "-o", str(tmp_path / "s.pdf"))
     assert status == 2 and "write it as 'dont', or leave it out" in err
+
+
+def test_a_6x9_page_holds_two_lists_of_ten_words(tmp_path):
+    """At the layout's comfortable scale one list of ten words filled a 6x9 page, a fifth of it
+    blank above and below: 25 lists took 25 pages. Their letters print at 14 pt at natural
+    size, so a scramble aims lower (`COMFORT_SHARE`): two lists to a page, letters at 12 pt."""
+    text = ("title: T\nlayout: 6x9\nseed: 1\ncontents: false\ntitle_page: false\n"
+            "answers: separate\nsections:\n  - {type: scramble, count: 5, difficulty: medium}\n")
+    pdf = render_pdf(make_book(read_config_text(text, tmp_path / "book.yaml")))[0]
+    held = []
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        numbers: list[str] = []  # the puzzles' numbers, bold over each list
+        page.extract_text(visitor_text=lambda text, cm, tm, font, size, found=numbers: found.append(
+            text) if text.strip().isdigit() and font and "Bold" in font["/BaseFont"] else None)
+        held.append(len(numbers))
+    assert held == [1, 2, 2]
+    assert [finding for finding in audit(pdf) if finding.check != "answers"] == []  # a key apart
+    sizes = _letter_sizes(pdf)
+    assert sizes and min(sizes) >= 11.5, sizes
+
+
+def _letter_sizes(pdf: bytes) -> set[float]:
+    """The sizes at which the lists' scrambled words print (their capitals, regular type)."""
+    sizes: set[float] = set()
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        page.extract_text(visitor_text=lambda text, cm, tm, font, size: sizes.add(
+            round(size * tm[0], 2)) if text.strip().isupper() and len(text.strip()) > 2 and font
+            and "Bold" not in font["/BaseFont"] else None)
+    return sizes

@@ -334,6 +334,10 @@ class PuzzleType:
         natural size, narrowed as far as it goes; None when not even the smallest fits. The page's
         refusal of a section too large for its trim at the profile's floor names it. None (the
         field): the refusal says only to ask for a smaller size.
+    comfort_share: the share of a layout's `comfort_scale` the type's sections aim for before
+        they pack more to a page: 1.0, or less for a drawing whose text is large at its natural
+        size (a word scramble's list, its words at 14 pt: one to a 6x9 page at the comfortable
+        scale left a fifth of the page blank above and below it, two print at 12 pt).
     page_breaks(puzzle): where a drawing taller than a page continues on the next (mm from its
         top, each band no taller than a page's room): a narrowed crossword's clues, too many for
         the room under its grid in large print, go on in bands below it, each printed on a page
@@ -382,6 +386,7 @@ class PuzzleType:
     deal: Callable[[Request, Counter[str]], Request] | None = None
     json_schema: str = ""
     page_breaks: Callable[[JSON], tuple[float, ...]] | None = None
+    comfort_share: float = 1.0
     answer_parts: Callable[[JSON, JSON], Iterable[str]] | None = None
     draw_filled: Callable[[Pen, JSON, JSON], None] | None = None
     measure_filled: Callable[[JSON], tuple[float, float]] | None = None

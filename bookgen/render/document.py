@@ -43,7 +43,7 @@ from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError, Refusals
 from bookgen.i18n import N_, Language, _, current, ngettext, refusal, refusing, speaking
 from bookgen.i18n.conjunctions import joined, said
-from bookgen.puzzles.base import Generated, PuzzleRecord
+from bookgen.puzzles.base import Generated, PuzzleRecord, PuzzleType
 from bookgen.remembered import remembered
 from bookgen.render.flowables import (
     Anchor,
@@ -58,6 +58,7 @@ from bookgen.render.flowables import (
     PagePrints,
     Pass,
     PuzzleRow,
+    Run,
     answer_label,
     continued,
     example_fits,
@@ -70,6 +71,8 @@ from bookgen.render.flowables import (
 )
 from bookgen.render.fonts import Fonts, check_printable, layout_fonts
 from bookgen.render.geometry import (
+    ANSWER_MIN_SLOT,
+    ANSWER_ROW_GAP,
     HEAD_RULE,
     LABEL_HEIGHT,
     POD_MAX_PAGES,
@@ -93,6 +96,12 @@ SECTION_SPACE = 10 * mm  # between sections that share a page
 EXAMPLE_SPACE = 4 * mm  # below a section's example (a Spacer of its own each time: reportlab
 # marks a flowable it had to move to the next page, and a shared one would carry the mark)
 SCALE_STEPS = 12  # halvings that find the scale a section's example and first row share
+TIGHTEST_FIRST_ROW = 0.85
+"""The least share of its answer's width (a crossword's grid) a section's first row keeps where
+it is tightened to stay below its opening (`BookDocument._tightened_first_row`): a crossword's
+clues beside its grid or its squares a little smaller, its text at its size, where the type's
+one scale leaves it no room (a 6x9 crossword section's opening stood alone on a page three
+quarters blank, its first grid 1.5 mm too tall for the room below)."""
 POD_INK = Ink(min_line=0.75, lightest_grey=0.9)
 HOME_INK = Ink(min_line=0.0, lightest_grey=1.0)
 FLOWING = 0.85
@@ -104,6 +113,7 @@ keep their slots."""
 SPREAD_AT = 0.25  # a page of rows more blank than this spreads them over it (`_spread`)
 SPREAD_SLACK = 1.0  # points a spread page leaves below its rows, for the frame's rounding
 ENLARGE_STEP = 0.97  # the steps by which a type's scale is tried larger (`_enlarged`)
+SAVING_SHRINK = 0.85  # the least share of its scale a type prints at to save pages
 SHARE_STEP = 0.93  # the steps by which a shared opening's example shrinks to begin below
 TITLE_STEP = 0.9  # the steps by which a title too tall for its page shrinks
 
@@ -166,6 +176,8 @@ class Opening:
     own_page: bool  # on a page of its own, the rows after it
     flows_on: bool  # taller than a page: the rows begin below its end
     opening_at: Callable[..., list[Flowable]]  # the opening with its example at a scale
+    first_type: PuzzleType | None = None  # the first row's, tightened to the room below it
+    first_share: float = 1.0  # the first row's height tightened, a share of its own
 
 
 class BookDocument:
@@ -204,6 +216,7 @@ class BookDocument:
         self._spoken = {id(s): speech for s, speech in zip(book.sections, self.speeches)}
         self.advising = True  # a refusal names the changes that would work (`_changes_that_work`)
         self._paragraph_heights: dict[tuple[str, str, float], float] = {}  # see _paragraph_height
+        self._narrowed_types: dict[tuple[int, float, float], PuzzleType] = {}  # see _narrowed_to
 
     def measure(self, section: Section) -> None:
         """Work out the scales at which the text of one section's puzzles and answers reaches
@@ -660,6 +673,7 @@ class BookDocument:
         opening = self._opening(index, state, geometry, grid)
         texts, heading, opening_at = opening.texts, opening.heading, opening.opening_at
         scale, least, own_page, flows_on = opening.scale, opening.least, opening.own_page, opening.flows_on
+        first_type = opening.first_type
 
         def opened(rows: list[Flowable]) -> list[Flowable]:
             """The opening kept with the first row, or on a page of its own before it; below the
@@ -680,7 +694,8 @@ class BookDocument:
             whole = choose_grid(natural, (frame_width, frame_height), label, ((1, 1),),
                                 grid.scale, grid.scale)
             rows = [] if own_page and not flows_on else [
-                PuzzleRow(section.puzzles[:1], puzzle_type, grid, state, speech, tight=True)]
+                PuzzleRow(section.puzzles[:1], first_type or puzzle_type, grid, state, speech,
+                          tight=True)]
             rows += [PuzzleRow([p], puzzle_type, whole, state, speech, centred=True)
                      for p in section.puzzles[len(rows):]]
             return opened(continued(rows, spare_page))
@@ -692,8 +707,8 @@ class BookDocument:
             first_page = state.puzzle_pages.get(section.numbers[0])
             first = -(-sum(state.puzzle_pages.get(n) == first_page for n in section.numbers)
                       // grid.columns)
-        balanced = self._balanced(section, grid, state, first, frame_height)
-        pages = balanced or self._pages(section, grid, state, first, frame_height)
+        balanced = self._balanced(section, grid, state, first, frame_height, first_type)
+        pages = balanced or self._pages(section, grid, state, first, frame_height, first_type)
         held = [sum(len(row.puzzles) for row in rows) for rows in pages]
         if len(pages) > 1 and held[-1] == 1 and max(held) > 1:
             # a lone puzzle the spreading could not avoid (pages of two): centred on its page
@@ -701,6 +716,12 @@ class BookDocument:
                                 grid.scale, grid.scale)
             pages[-1] = [PuzzleRow(pages[-1][0].puzzles, puzzle_type, whole, state, speech,
                                    centred=True)]
+        for rows in pages:  # the drawings of a page share one left edge (a page of quotations
+            # each centred on its own began each at another edge)
+            widest = max(self.measured.page_size(row.puzzle_type, p.record.puzzle)[0] * mm * grid.scale
+                         for row in rows for p in row.puzzles)
+            for row in rows:
+                row.aligned = widest
         if not (flowing or self.config.share_pages or any(
                 len(puzzle_type.bands(p.record.puzzle)) > 1 for p in section.puzzles)):
             for number, rows in enumerate(pages):  # each page of rows alone, not the opening's
@@ -773,7 +794,14 @@ class BookDocument:
             fit, least = None, 0.0  # a sheet keeps to its page, its example left out: a killer sudoku's sheet
             # on US Letter printed the rules and a large solved grid on page 1, the puzzle on 2
         own_page = not (sharing or fit is None and fits_with(None, 0.0))  # never a smaller first row
-        if own_page:  # its example fills the page, drawn the way that draws it largest
+        first_type: PuzzleType | None = None
+        first_share = 1.0
+        tightened = self._tightened_first_row(index, state, geometry, grid, ways) if own_page else None
+        if tightened is not None:  # the first row drawn tighter, its example at its floor
+            fit, first_type, first_share = tightened
+            scale = least = fit.least if fit else 0.0
+            own_page = False
+        elif own_page:  # its example fills the page, drawn the way that draws it largest
             fit, scale = self._page_filling(index, state, geometry, grid.scale)
         elif fit is not None:  # the way that draws it largest (a placement chain's, stacked)
             scale, fit = max(((drawn(way), way) for way in sharing), key=lambda pair: pair[0])
@@ -786,7 +814,52 @@ class BookDocument:
         if flows_on:
             heading = opening_at(scale)
 
-        return Opening(texts, heading, scale, least, own_page, flows_on, opening_at)
+        return Opening(texts, heading, scale, least, own_page, flows_on, opening_at,
+                       first_type, first_share)
+
+    def _tightened_first_row(self, index: int, state: Pass, geometry: Geometry, grid: Grid,
+                             ways: list[ExampleFit]) -> tuple[ExampleFit | None, PuzzleType, float] | None:
+        """Where a section's first row fits below its opening at no scale its text allows (a
+        crossword's clues print at their floor at its natural size), the way its example is
+        drawn (at its floor), the first row's type narrowed to the room left below it (a
+        crossword's clues beside its grid, or its squares smaller, its text as large:
+        `PuzzleType.narrowed`) and the share of its answer's width it keeps (its squares'), not
+        under `TIGHTEST_FIRST_ROW`; None where the type cannot narrow, or no way leaves room."""
+        section = self.book.sections[index]
+        wrap = section.puzzle_type.narrowed
+        if wrap is None or section.config.per_page:
+            return None
+        frame_width, frame_height = geometry.frame_size
+        texts = self._heading(index, state)
+        label = LABEL_HEIGHT * state.type_scale
+        first = section.records[:grid.columns]
+        width = math.floor(grid.slot_width / (mm * grid.scale) * 1000) / 1000
+        tried: list[ExampleFit | None] = list(ways) or [None]
+        for way in tried:
+            opening = self._height(texts + self._example(section, state, frame_width,
+                                                         way.least if way else 0.0, way), geometry)
+            height = math.floor((frame_height - opening - label - ROW_GAP) / (mm * grid.scale) * 1000) / 1000
+            if height <= 0:
+                continue
+            narrow = self._narrowed_to(section, wrap, width, height)
+            if any(self.measured.page_size(narrow, r.puzzle)[0] > width + 1e-6
+                   or self.measured.page_size(narrow, r.puzzle)[1] > height + 1e-6
+                   or len(narrow.bands(r.puzzle)) > 1 for r in first):
+                continue
+            share = min(self.measured.answer_size(narrow, r.puzzle)[0]
+                        / self.measured.answer_size(section.puzzle_type, r.puzzle)[0] for r in first)
+            if share >= TIGHTEST_FIRST_ROW:
+                return way, narrow, share
+        return None
+
+    def _narrowed_to(self, section: Section, wrap: Callable[[float, float], PuzzleType],
+                     width: float, height: float) -> PuzzleType:
+        """The section's type narrowed to `width` x `height` mm, made once for each room (its
+        drawings' sizes are kept by the type, `Measured`)."""
+        key = (id(section), width, height)
+        if key not in self._narrowed_types:
+            self._narrowed_types[key] = wrap(width, height)
+        return self._narrowed_types[key]
 
     def _fitted_opening(self, opening_at: Callable[[float], list[Flowable]], first_row: Flowable,
                         scale: float, least: float, plain: list[Flowable] | None) -> FittedOpening:
@@ -877,12 +950,13 @@ class BookDocument:
         frame_width, frame_height = geometry.frame_size
         label = LABEL_HEIGHT * state.type_scale
         layout = self.layout
-        comfort = min(max(layout.comfort_scale, layout.min_scale), layout.max_scale)
         alone: list[Grid] = []
         naturals = [_largest([self.measured.page_size(s.puzzle_type, r.puzzle) for r in s.records])
                     for s in self.book.sections]
         for index, section in enumerate(self.book.sections):
             per_page, floor = section.config.per_page, self.puzzle_floor(section)
+            comfort = min(max(layout.comfort_scale * section.puzzle_type.comfort_share,
+                              layout.min_scale), layout.max_scale)
             fit = self._example_fit(index, state, geometry)
             heading = self._heading(index, state)
             room = frame_height
@@ -933,6 +1007,7 @@ class BookDocument:
                                          scale, scale))
         if not self.config.share_pages:
             grids = self._enlarged(state, geometry, alone, grids, naturals)
+            grids = self._saving_pages(state, geometry, grids, naturals)
         self.puzzle_scales = [grid.scale for grid in grids]
         self._grid_cache[geometry] = grids
         return grids
@@ -984,7 +1059,7 @@ class BookDocument:
             return choose_grid(naturals[index], (frame_width, frame_height), label, layout.grids,
                                scale, scale)
 
-        def kept(index: int, grid: Grid, scale: float, laid_out: tuple[int, float, bool]) -> bool:
+        def kept(index: int, grid: Grid, scale: float, laid_out: tuple[int, float, bool, float]) -> bool:
             """Whether the section in `grid` prints at `scale` on no more pages than it was
             `laid_out` on, its example no smaller (`_no_worse`); rows of one height fill at most
             the grid's slots to a page."""
@@ -1023,19 +1098,66 @@ class BookDocument:
                     break
         return grids
 
+    def _saving_pages(self, state: Pass, geometry: Geometry, grids: list[Grid],
+                      naturals: list[tuple[float, float]]) -> list[Grid]:
+        """`grids` with each puzzle type and width printed under the layout's comfortable scale
+        (several to a page already) printed smaller where that takes fewer pages: at the largest
+        scale that takes the fewest, tried in ENLARGE_STEP steps down to SAVING_SHRINK of its
+        scale, never under a section's floor nor the layout's least. Twelve cryptograms at 1.03
+        took five 6x9 pages, a third of one blank under three quotes where a fourth fits at 0.97:
+        four pages (thirteen: five at 1.05, four at 0.92)."""
+        frame_width, frame_height = geometry.frame_size
+        label = LABEL_HEIGHT * state.type_scale
+        layout = self.layout
+        kinds: dict[tuple[str, float], list[int]] = {}
+        for index, (section, natural) in enumerate(zip(self.book.sections, naturals)):
+            kinds.setdefault((section.puzzle_type.name, round(natural[0], 1)), []).append(index)
+        grids = list(grids)
+        for members in kinds.values():
+            scale = min(grids[index].scale for index in members)
+            comfort = layout.comfort_scale * self.book.sections[members[0]].puzzle_type.comfort_share
+            if scale >= comfort or not all((grids[index].columns, grids[index].rows) in layout.grids
+                                           and not self.book.sections[index].config.per_page
+                                           for index in members):
+                continue
+            least = max([scale * SAVING_SHRINK, layout.min_scale]
+                        + [self.puzzle_floor(self.book.sections[index]) for index in members])
+            fewest = sum(self._section_pages(index, state, geometry, grids[index])[0]
+                         for index in members)
+            steps = int(math.log(least / scale) / math.log(ENLARGE_STEP))
+            scales = {scale * ENLARGE_STEP ** step for step in range(1, steps + 1)}
+            scales |= {choose_grid(naturals[index], (frame_width, frame_height), label, (shape,),
+                                   0.0, layout.max_scale).scale
+                       for index in members for shape in layout.grids}  # where a grid holds more
+            for tried_scale in sorted((s for s in scales if least - 1e-9 <= s < scale - 1e-9),
+                                      reverse=True):
+                tried = {index: choose_grid(naturals[index], (frame_width, frame_height), label,
+                                            layout.grids, tried_scale, tried_scale)
+                         for index in members}
+                if all(grid.scale >= tried_scale - 1e-9 for grid in tried.values()):
+                    pages = sum(self._section_pages(index, state, geometry, tried[index])[0]
+                                for index in members)
+                    if pages < fewest:
+                        fewest = pages
+                        for index in members:
+                            grids[index] = tried[index]
+        return grids
+
     def _section_pages(self, index: int, state: Pass, geometry: Geometry,
-                       grid: Grid) -> tuple[int, float, bool]:
+                       grid: Grid) -> tuple[int, float, bool, float]:
         """The pages the section takes in `grid`: its opening's (`_opening`), and its rows' as the
         frames take them (`_pages`; an even spread keeps to as many); the scale of its opening's
-        example; and whether the opening takes a page of its own."""
+        example; whether the opening takes a page of its own; and the share of its width the
+        first row's answer keeps where the opening tightened it (`_tightened_first_row`)."""
         section = self.book.sections[index]
         frame_height = geometry.frame_size[1]
         opening = self._opening(index, state, geometry, grid)
         if self._one_to_a_page(section, grid, state, frame_height):
-            return len(section.records) + opening.own_page, opening.scale, opening.own_page
+            return (len(section.records) + opening.own_page, opening.scale, opening.own_page,
+                    opening.first_share)
         first = frame_height - (0.0 if opening.own_page else self._height(opening.heading, geometry))
-        pages = len(self._pages(section, grid, state, first, frame_height)) + opening.own_page
-        return pages, opening.scale, opening.own_page
+        pages = len(self._pages(section, grid, state, first, frame_height, opening.first_type))
+        return pages + opening.own_page, opening.scale, opening.own_page, opening.first_share
 
     def _below_opening_or_after(self, index: int, state: Pass, geometry: Geometry,
                                 natural: tuple[float, float], label: float,
@@ -1130,11 +1252,13 @@ class BookDocument:
         return BookgenError(message, file=self.config.file, line=config.line)
 
     def _rows(self, puzzles: Sequence[PrintedPuzzle], section: Section, grid: Grid,
-              state: Pass, first: bool) -> list[PuzzleRow]:
-        """The puzzles in rows of the grid's columns; a section's first row is tight."""
+              state: Pass, first: bool, first_type: PuzzleType | None = None) -> list[PuzzleRow]:
+        """The puzzles in rows of the grid's columns; a section's first row is tight, drawn by
+        `first_type` where its opening tightened it (`_tightened_first_row`)."""
         flowing = self._flowing(section)
-        return [PuzzleRow(puzzles[i:i + grid.columns], section.puzzle_type, grid, state,
-                          self.speech_of(section), tight=first and i == 0, flowing=flowing)
+        return [PuzzleRow(puzzles[i:i + grid.columns],
+                          (first_type or section.puzzle_type) if first and i == 0 else section.puzzle_type,
+                          grid, state, self.speech_of(section), tight=first and i == 0, flowing=flowing)
                 for i in range(0, len(puzzles), grid.columns)]
 
     def _flowing(self, section: Section) -> bool:
@@ -1147,12 +1271,12 @@ class BookDocument:
         return min(heights) < FLOWING * max(heights)
 
     def _pages(self, section: Section, grid: Grid, state: Pass, first: float | int,
-               frame_height: float) -> list[list[PuzzleRow]]:
+               frame_height: float, first_type: PuzzleType | None = None) -> list[list[PuzzleRow]]:
         """The section's rows as the frames will take them, page by page: on its first page the
         room `first` (a float: its opening begins the page) or `first` rows (an int: it begins
-        below the section before)."""
+        below the section before); the first row drawn by `first_type` where it is tightened."""
         pages: list[list[PuzzleRow]] = [[]]
-        rows = self._rows(section.puzzles, section, grid, state, True)
+        rows = self._rows(section.puzzles, section, grid, state, True, first_type)
         if isinstance(first, int):
             pages, rows, room = [rows[:first], []], rows[first:], frame_height
         else:
@@ -1167,14 +1291,15 @@ class BookDocument:
             room -= height
         return [page for page in pages if page]
 
-    def _balanced(self, section: Section, grid: Grid, state: Pass,
-                  first: float | int, frame_height: float) -> list[list[PuzzleRow]] | None:
+    def _balanced(self, section: Section, grid: Grid, state: Pass, first: float | int,
+                  frame_height: float, first_type: PuzzleType | None = None
+                  ) -> list[list[PuzzleRow]] | None:
         """The section's rows page by page with its puzzles spread evenly over the pages they
         take, when on their own they would leave the last page less than half full or holding
         one puzzle (the opening's page then gives up one); None when they fill it well enough,
         or an even spread would not keep to those pages. A section that begins below another
         keeps its first page as it is (`first` rows)."""
-        pages = self._pages(section, grid, state, first, frame_height)
+        pages = self._pages(section, grid, state, first, frame_height, first_type)
         full = len(self._pages(section, grid, state, frame_height, frame_height)[0]) * grid.columns
         last = sum(len(row.puzzles) for row in pages[-1])
         below = isinstance(first, int)  # its pages broken here, so that a page given up stays so
@@ -1192,7 +1317,7 @@ class BookDocument:
         balanced, start = [], 0
         for number, count in enumerate(counts):
             puzzles = section.puzzles[start:start + count]
-            balanced.append(self._rows(puzzles, section, grid, state, number == 0))
+            balanced.append(self._rows(puzzles, section, grid, state, number == 0, first_type))
             start += count
         rooms = [frame_height if isinstance(first, int) else first] + [frame_height] * len(pages)
         for rows, room in zip(balanced, rooms):
@@ -1316,12 +1441,61 @@ class BookDocument:
             if widest > grid.slot_width:  # a note wider than narrow answers' columns: fewer columns
                 grid = answer_grid(natural, geometry.frame_size, label, scale, widest)
             puzzles, step = section.puzzles, grid.columns
-            rows = [AnswerRow(puzzles[i:i + step], puzzle_type, grid, labels[i:i + step], label,
-                              state, speech) for i in range(0, len(puzzles), step)]
+            widths = [self.measured.answer_size(puzzle_type, p.record.puzzle)[0] for p in puzzles]
+            if min(widths) < FLOWING * max(widths):  # narrow ones side by side, wide ones fewer
+                rows = self._packed_answers(section, grid, labels, label, state, speech,
+                                            geometry.frame_size[0])
+            else:
+                rows = [AnswerRow(puzzles[i:i + step], puzzle_type, grid, labels[i:i + step],
+                                  label, state, speech) for i in range(0, len(puzzles), step)]
             blocks.append(_kept_whole(head + [caption, rows[0]], geometry.frame_size))
             blocks += [[row] for row in rows[1:]]
             head = []
         return blocks
+
+    def _packed_answers(self, section: Section, grid: Grid, labels: list[list[list[Run]]],
+                        label: float, state: Pass, speech: Language, width: float) -> list[AnswerRow]:
+        """A section's answers of different widths (crosswords' grids, cryptograms' lines) in
+        columns, in order, each row as tall as its tallest: an answer wider than a column (or
+        its label) spans as many as it needs, from the next row where this one has too few
+        left; of the column counts the frame's width holds, the one whose rows take the least
+        height (thirty crosswords' answers took fifteen 6x9 pages in the one column their
+        widest grid left, most of each page's width blank). Each answer stands at its slot's
+        left, under its label, so that a column keeps one left edge."""
+        puzzle_type, scale, gap = section.puzzle_type, grid.scale, grid.gap
+        sizes = [self.measured.answer_size(puzzle_type, p.record.puzzle) for p in section.puzzles]
+        needs = [min(width, max(w * mm * scale, label_width(lines), ANSWER_MIN_SLOT))
+                 for (w, _h), lines in zip(sizes, labels)]
+        most = max(1, int((width + gap) // (min(needs) + gap)))
+
+        def rows_of(columns: int) -> list[list[int]]:
+            """The answers' indices row by row, with the columns each spans."""
+            slot = (width - (columns - 1) * gap) / columns
+            spans = [min(columns, math.ceil((need + gap) / (slot + gap) - 1e-9)) for need in needs]
+            rows: list[list[int]] = [[]]
+            for index, span in enumerate(spans):
+                if sum(spans[i] for i in rows[-1]) + span > columns:
+                    rows.append([])
+                rows[-1].append(index)
+            return rows
+
+        def height(rows: list[list[int]]) -> float:
+            return sum(label + max(sizes[i][1] for i in row) * mm * scale + ANSWER_ROW_GAP
+                       for row in rows)
+
+        columns = min(range(1, most + 1), key=lambda count: (round(height(rows_of(count)), 3), count))
+        slot = (width - (columns - 1) * gap) / columns
+        answer_rows = []
+        for row in rows_of(columns):
+            spans = [min(columns, math.ceil((needs[i] + gap) / (slot + gap) - 1e-9)) for i in row]
+            tallest = max(sizes[i][1] for i in row) * mm * scale
+            answer_rows.append(AnswerRow(
+                [section.puzzles[i] for i in row], puzzle_type,
+                replace(grid, columns=columns, rows=1, slot_width=slot,
+                        slot_height=label + tallest + ANSWER_ROW_GAP),
+                [labels[i] for i in row], label, state, speech,
+                [span * slot + (span - 1) * gap for span in spans]))
+        return answer_rows
 
     def _compose(self, state: Pass, geometry: Geometry, part: str, pad: bool) -> list[Flowable]:
         """The story of the book ('book') or of its separate answer key ('answers'). Each section
@@ -1814,14 +1988,18 @@ def _spread(rows: list[PuzzleRow], frame_height: float) -> None:
         row.spread(height + blank / len(rows))
 
 
-def _no_worse(tried: tuple[int, float, bool], laid_out: tuple[int, float, bool]) -> bool:
+def _no_worse(tried: tuple[int, float, bool, float], laid_out: tuple[int, float, bool, float]
+              ) -> bool:
     """Whether a section's larger puzzles (`_section_pages`: pages, its example's scale, its
-    opening alone on a page) take no more pages than `laid_out`, nor shrink its example (a word
-    scramble's grew from 1.32 to 1.54 and its example's three words to half their size), nor
-    push its first row off the opening's page (two larger crosswords on the page after an
-    opening left alone: the same pages, half of one blank)."""
+    opening alone on a page, the share of its height its first row keeps) take no more pages
+    than `laid_out`, nor shrink its example (a word scramble's grew from 1.32 to 1.54 and its
+    example's three words to half their size), nor push its first row off the opening's page
+    (two larger crosswords on the page after an opening left alone: the same pages, half of one
+    blank), nor tighten its first row more where the opening had kept it (a first crossword's
+    squares shrinking as the rest grow)."""
     return (tried[0] <= laid_out[0] and tried[1] >= laid_out[1] - 1e-6
-            and (laid_out[2] or not tried[2]))
+            and (laid_out[2] or not tried[2])
+            and (laid_out[2] or tried[3] >= laid_out[3] - 1e-6))
 
 
 def _largest(sizes: list[tuple[float, float]]) -> tuple[float, float]:

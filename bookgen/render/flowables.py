@@ -503,6 +503,7 @@ class PuzzleRow(Painted):
             self.least = grid.slot_height
         self.most = self.least if tight or flowing else grid.slot_height
         self.height = self.most
+        self.aligned = 0.0  # the widest drawing on its page (points): the page's one left edge
         self.bands: list[PuzzleBand] = []  # its drawings' further bands (`continued`)
         self.spare_page: Callable[[], Flowable] | None = None  # a bound book's (`continued`)
 
@@ -560,7 +561,7 @@ class PuzzleRow(Painted):
 
     def fingerprint(self) -> Print:
         return ("PuzzleRow", type_print(self.puzzle_type), repr(self.grid), speech_print(self.speech),
-                self.centred, self.width, self.height,
+                self.centred, self.width, self.height, self.aligned,
                 [(p.number, record_print(p.record)) for p in self.puzzles])
 
     def draw(self) -> None:
@@ -574,7 +575,8 @@ class PuzzleRow(Painted):
             if not self.state.paint:
                 continue
             drawn_width = self.state.measured.page_size(puzzle_type, record.puzzle)[0] * mm * self.grid.scale
-            drawing_left = left + (self.grid.slot_width - drawn_width) / 2
+            # centred in its slot, or at the left edge of its page's widest, centred
+            drawing_left = left + (self.grid.slot_width - max(drawn_width, self.aligned)) / 2
             self.canv.setFont(self.state.fonts.bold, self.state.number_pt)
             # the number over its drawing's corner, not at a wider slot's edge
             self.canv.drawString(max(left, drawing_left), top - 4 * mm * self.state.type_scale,
@@ -721,16 +723,23 @@ def _space(size: float) -> float:
 
 class AnswerRow(Painted):
     """One row of answers, drawn smaller than their puzzles, each under its label: number, the
-    page its puzzle is on, and a note on how many answers it has."""
+    page its puzzle is on, and a note on how many answers it has; each in the middle of its
+    grid's column, or at the left of a slot of its own width (`slots`: answers of different
+    widths packed in columns, a wide one spanning two)."""
 
     def __init__(self, puzzles: Sequence[PrintedPuzzle], puzzle_type: PuzzleType, grid: Grid,
                  labels: list[list[list[Run]]], label: float, state: Pass,
-                 speech: Language) -> None:
+                 speech: Language, slots: Sequence[float] = ()) -> None:
         super().__init__()
         self.puzzles, self.puzzle_type, self.labels = puzzles, puzzle_type, labels
         self.speech = speech
         self.grid, self.label, self.state = grid, label, state
-        self.width = grid.columns * grid.slot_width + (grid.columns - 1) * grid.gap
+        self.packed = bool(slots)
+        self.slots = list(slots) or [grid.slot_width] * grid.columns
+        self.lefts = ([sum(self.slots[:column]) + column * grid.gap for column in range(len(slots))]
+                      if slots else [column * (grid.slot_width + grid.gap)
+                                     for column in range(grid.columns)])
+        self.width = sum(self.slots) + (len(self.slots) - 1) * grid.gap
         # The gap under the row is space after it, which a page's foot does not need: a row that
         # fits only without it (a large-print crossword's answer under the key's heading) is
         # drawn there rather than leaving the heading alone on its page.
@@ -746,7 +755,7 @@ class AnswerRow(Painted):
     def fingerprint(self) -> Print:
         pages = self.state.puzzle_pages  # the page references its labels print
         return ("AnswerRow", type_print(self.puzzle_type), repr(self.grid), speech_print(self.speech),
-                repr(self.labels), self.label, self.width, self.height,
+                repr(self.labels), self.label, self.width, self.height, self.slots,
                 [(p.number, pages.get(p.number), record_print(p.record)) for p in self.puzzles])
 
     def draw(self) -> None:
@@ -757,12 +766,13 @@ class AnswerRow(Painted):
             self._draw_answers()
 
     def _draw_answers(self) -> None:
-        for column, (printed, lines) in enumerate(zip(self.puzzles, self.labels)):
-            left = column * (self.grid.slot_width + self.grid.gap)
-            self._draw_label(left, printed, lines)
+        for printed, lines, slot, left in zip(self.puzzles, self.labels, self.slots, self.lefts):
             puzzle, solution = printed.record.puzzle, printed.record.solution
             drawn_width = self.state.measured.answer_size(self.puzzle_type, puzzle)[0] * mm * self.grid.scale
-            pen = CanvasPen(self.canv, left + (self.grid.slot_width - drawn_width) / 2,
+            # packed answers stand at their slot's left, each column one edge; a grid's, centred
+            drawn_left = left if self.packed else left + (slot - drawn_width) / 2
+            self._draw_label(left, printed, lines)
+            pen = CanvasPen(self.canv, drawn_left,
                             self.height - self.label, self.grid.scale, self.state.fonts,
                             self.state.ink)
             self.puzzle_type.draw_solution(pen, puzzle, solution)

@@ -1,6 +1,7 @@
 """Drawing through the pen, as published cryptograms are set: each code letter with a box above
 it to write its letter in (the given letters written there, their boxes grey), the signs between the words as
-they are, words kept whole across lines, and the author's line, plain, under the text. The
+they are (a comma or full stop tight to the box before it, a ¿ to the box after it), words kept
+whole across lines, and the author's line, plain, under the text. The
 answer is the quotation in plain letters with its author.
 
 Every function takes an optional `room` (width, height in mm, natural size): the page's frame
@@ -20,6 +21,10 @@ LETTER_SIZE = 14
 NUMBER_SIZE = 16          # digits in a text reach large print's floor for numbers with the letters
 NUMBER_SIGNS = frozenset("0123456789.,/+-\u2212")
 """What the page takes for (a piece of) a number, held to the numbers' floor: bookgen.render.sizes."""
+CLOSING = ",.;:!?…)]»”’'\""
+OPENING = "¿¡([«“‘„"
+"""Signs set tight to the code letter's box before them (a comma, a full stop: "R N ," read as
+a word of its own) or after them (Spanish ¿ and ¡, an opening quote), in their columns."""
 EM = LETTER_SIZE * 25.4 / 72
 CELL = 6.4                # a code letter's column, mm (a box and a gap)
 BOX = 5.6                 # holds a W at 14 pt (4.9 mm)
@@ -98,17 +103,36 @@ def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None) -> None:
     placed = lines(puzzle["text"], _coded(letters), room[0] if room else WIDTH)
     for number, line in enumerate(placed):
         top = number * LINE
-        for x, _index, char in line:
+        for place, (x, _index, char) in enumerate(line):
             if char in letters:
                 pen.rect(x + (CELL - BOX) / 2, top, BOX, BOX, width=THIN,
                          fill=GIVEN_FILL if char in given else None)
                 if char in given:
                     pen.text(x + CELL / 2, top + BOX / 2, given[char], LETTER_SIZE)
                 pen.text(x + CELL / 2, top + BOX_ROW + EM / 2, char, LETTER_SIZE)
+                continue
+            size = NUMBER_SIZE if char in NUMBER_SIGNS else LETTER_SIZE
+            y = top + BOX_ROW + EM / 2
+            if char in CLOSING and _attached(line, place, letters, CLOSING, -1):
+                pen.text(x - (CELL - BOX) / 2, y, char, size, align="left")  # at the box's edge
+            elif char in OPENING and _attached(line, place, letters, OPENING, 1):
+                pen.text(x + SIGN + (CELL - BOX) / 2, y, char, size, align="right")
             else:
-                pen.text(x + SIGN / 2, top + BOX_ROW + EM / 2, char,
-                         NUMBER_SIZE if char in NUMBER_SIGNS else LETTER_SIZE)
+                pen.text(x + SIGN / 2, y, char, size)
     _draw_author(pen, puzzle, measure(puzzle, room))
+
+
+def _attached(line: Placed, place: int, letters: frozenset[str], signs: str, step: int) -> bool:
+    """Whether the sign at `place` in `line` touches a code letter, before it (`step` -1) or
+    after it (1), no space between, across further signs of `signs` (the "?»" after a word)."""
+    index, other = line[place][1], place + step
+    while 0 <= other < len(line) and line[other][1] == index + step:
+        if line[other][2] in letters:
+            return True
+        if line[other][2] not in signs:
+            return False
+        index, other = line[other][1], other + step
+    return False
 
 
 def _draw_author(pen: Pen, puzzle: JSON, size: tuple[float, float]) -> None:

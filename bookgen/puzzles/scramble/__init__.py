@@ -27,6 +27,7 @@ from bookgen.api import (
 from bookgen.i18n import N_, _
 from bookgen.puzzles.scramble.checking import check, validate
 from bookgen.puzzles.scramble.drawing import (
+    COMFORT_SHARE,
     draw_filled,
     draw_puzzle,
     draw_solution,
@@ -164,4 +165,5 @@ SCRAMBLE = PuzzleType(
     narrowed=narrowed,
     deal=deal,
     json_schema="schema.json",
+    comfort_share=COMFORT_SHARE,
 )

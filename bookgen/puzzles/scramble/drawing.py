@@ -29,6 +29,10 @@ LEAST_BOX = 1.2 * EM          # the narrowest box that still holds a letter apar
 LINE = 10.0                   # a row of the list, scramble and boxes side by side
 TEXT_LINE = 7.0               # the line of a scramble over its boxes, or of a word in the answer
 ITEM_GAP = 2.0                # under a scramble's boxes, over the next scramble
+COMFORT_SHARE = 0.75
+"""The share of a layout's comfortable scale a list aims for (`PuzzleType.comfort_share`): its
+letters print at 14 pt at natural size, so at 0.825 on 6x9 (two lists to a page) they still
+print at 11.5 pt, larger than the body, where the layout's 1.1 set one list on each page."""
 Room = tuple[float, float]
 
 
