@@ -96,8 +96,12 @@ def test_the_name_line_is_drawn_on_the_sheet_and_never_on_its_answers(two_versio
     for letter in "AB":
         pdf = (two_versions / f"sheet-{letter}.pdf").read_bytes()
         page, *later = audit.read_pages(pdf)  # six puzzles of this size take two A4 pages
-        assert later and not any({"Name", "Date", "Class"} & {r.text for r in p.runs} for p in later)
-        assert all(f"Put the numbers in order \u00b7 Version {letter}" in p.text for p in later)
+        # a later page carries the name line in its running head's place (a sheet gets parted
+        # from the first), beside the sheet's title and version; its answers carry none
+        assert later and all({"Name", "Date", "Class"} <= {r.text for r in p.runs} for p in later)
+        assert all(f"Version {letter}" in p.text for p in later)
+        answers = audit.read_pages((two_versions / f"sheet-{letter}-answers.pdf").read_bytes())
+        assert not any({"Name", "Date", "Class"} & {r.text for r in p.runs} for p in answers)
         words = {r.text: r for r in page.runs if r.text in ("Name", "Date", "Class")}
         assert set(words) == {"Name", "Date", "Class"}, page.text
         assert "_" not in page.text  # no underscores faking the blanks
@@ -138,7 +142,10 @@ def test_large_print_on_5x8_wraps_the_name_line_inside_the_page(run, tmp_path):
     assert round(total.baseline) == round(score.baseline)
     assert total.left > score.right + rule_right_of(png, 144, height, score)  # after the rule
     assert abs(total.right - (first.trim[2] - 0.4 * 72)) < 0.5  # at the margin (5x8's: 0.4 in)
-    assert not any({"Name", "Score"} & {r.text for r in page.runs} for page in pages[1:])
+    for page in pages[1:]:  # a later page's name line: the blanks its running head's one line holds
+        names = [r for r in page.runs if r.text == "Name"]
+        assert names == [] if "Answers" in page.text else len(names) == 1, page.text
+        assert all(r.baseline > page.trim[3] - 0.7 * 72 for r in names)  # in the top margin
 
 
 def test_a_sheet_head_taller_than_a_page_flows_on_into_the_puzzles(run, tmp_path):
@@ -526,12 +533,14 @@ def test_a_sheet_of_one_type_names_it_once(run, tmp_path, extra, files, title, t
 
 
 def test_a_sheet_keeps_a_section_title_its_title_does_not_say(run, tmp_path):
-    """A sheet titled otherwise ('Friday fun') keeps 'Maze' above its puzzles, and so does a
-    section of a title of its own; a sheet of several sections keeps each one's heading."""
+    """A sheet titled otherwise ('Friday fun') names 'Maze' in its info line, not as a second
+    heading, and a section of a title of its own keeps it; a sheet of several sections keeps
+    each one's heading."""
     status, _, err = run("worksheet", "maze", "-n", "4", "-q", "--title", "Friday fun",
                          "-o", str(tmp_path / "fun.pdf"))
     assert status == 0, err
-    assert "Maze" in first_page_lines(tmp_path / "fun.pdf")
+    lines = first_page_lines(tmp_path / "fun.pdf")
+    assert "Maze" not in lines and any(line.startswith("Maze \u00b7 Difficulty") for line in lines), lines
     build(run, tmp_path / "own", sheet(versions=1).replace("title: Ordering Numbers",
                                                            "title: Number Placement worksheet"))
     assert "Put the numbers in order" in first_page_lines(tmp_path / "own" / "sheet.pdf")
@@ -556,3 +565,20 @@ def test_a_sheet_from_init_names_its_type_once(run, tmp_path):
     lines = first_page_lines(tmp_path / "m.pdf")
     assert "Maze worksheet" in lines and "Maze, easy" not in lines, lines
     assert any(line.startswith("Difficulty: Easy") for line in lines), lines
+
+
+def test_a_sheet_leaves_its_example_out_before_giving_its_puzzles_a_page_of_their_own(run, tmp_path):
+    """One large-print maze on Letter printed the rules and the example on page 1 and the maze on
+    page 2, without the name line; six fill-ins printed the rules and the example alone on page
+    1. The example is left out where it leaves the puzzles no room below the rules."""
+    status, _, err = run("worksheet", "maze", "--large-print", "-n", "1", "-q", "--layout", "letter",
+                         "-o", str(tmp_path / "maze.pdf"))
+    assert status == 0, err
+    assert len(PdfReader(tmp_path / "maze.pdf").pages) == 1
+    words = tmp_path / "spelling.txt"
+    words.write_text("friend\nbecause\nwould\nshould\ncould\nthought\nlaugh\nenough\nthrough\nanswer\n")
+    status, _, err = run("worksheet", "fillin", "--set", f"words={words}", "-q", "--layout", "letter",
+                         "-o", str(tmp_path / "fillin.pdf"))
+    assert status == 0, err
+    first = PdfReader(tmp_path / "fillin.pdf").pages[0].extract_text().splitlines()
+    assert "1" in [line.strip() for line in first], first  # its first puzzles below the rules

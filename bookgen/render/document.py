@@ -46,6 +46,7 @@ from bookgen.i18n.conjunctions import joined, said
 from bookgen.puzzles.base import Generated, PuzzleRecord, PuzzleType
 from bookgen.remembered import remembered
 from bookgen.render.flowables import (
+    BLANK_GAP,
     Anchor,
     AnswerRow,
     ContentsEntry,
@@ -316,8 +317,13 @@ class BookDocument:
                 title = version if version and page > 1 else ""
             elif title and version and not title.endswith(version):
                 title = f"{title} \u00b7 {version}"  # an answer page's "Answers 5–8"
+            if self._sheet_page(page, state):  # a loose sheet says what it is, and whose
+                title = self.config.title + (f" \u00b7 {version}" if version else "")
             if state.prints is not None:
                 state.prints.page_ends(canvas, state, page, title)
+            if self._sheet_page(page, state) and self.config.name_line:
+                self._page_name_line(canvas, state, geometry, left, [title, version or ""])
+                return
             state.answered.clear()
             if not title:
                 return
@@ -336,6 +342,41 @@ class BookDocument:
 
         return PageTemplate("odd" if odd else "even", [frame], onPage=on_page,
                             onPageEnd=on_page_end)
+
+    def _sheet_page(self, page: int, state: Pass) -> bool:
+        """Whether `page` is a page after the first of a sheet (a book without a title page) that
+        holds puzzles, not answers: its running head is the sheet's title, not its section's
+        ("Word Search" under "Spelling Words"), and with the name line too, since a second sheet
+        gets parted from the first."""
+        return not self.config.title_page and page > 1 and not state.answered
+
+    def _page_name_line(self, canvas, state: Pass, geometry: Geometry, left: float,
+                        titles: list[str]) -> None:
+        """The name line of a sheet's later page (`_sheet_page`) where the running head goes, in
+        its type: at the right the first of `titles` that fits beside it (the sheet's title and
+        version, else its version alone); on one line, its blanks that fit there."""
+        frame_width = geometry.frame_size[0]
+        size = geometry.head_pt
+        baseline = geometry.bleed + geometry.trim_height - geometry.head
+        blanks = self._name_blanks()
+        for title in [*titles, ""]:
+            room = frame_width - (stringWidth(title, self.fonts.italic, size) + BLANK_GAP if title else 0.0)
+            line = NameLine(blanks, state, size)
+            if room > frame_width / 3 and line.wrap(room, geometry.head)[1] <= line.leading:
+                break
+        if len(line.lines) > 1:  # a narrow page: the version, and the blanks one line holds
+            title = titles[-1]  # (the name first)
+            room = frame_width - (stringWidth(title, self.fonts.italic, size) + BLANK_GAP if title else 0.0)
+            line.wrap(room, geometry.head)
+            line = NameLine(blanks[:len(line.lines[0])], state, size)
+            line.wrap(room, geometry.head)
+        line.drawOn(canvas, left, baseline - size * 0.3)
+        state.answered.clear()
+        if title:
+            canvas.saveState()
+            canvas.setFont(self.fonts.italic, size)
+            canvas.drawRightString(left + frame_width, baseline, title)
+            canvas.restoreState()
 
     # content --------------------------------------------------------------------------------
 
@@ -445,21 +486,25 @@ class BookDocument:
 
     def _sheet_head(self, state: Pass) -> list[Flowable]:
         """What opens the first section's page: on a book without a title page its title block;
-        then the name line, once per sheet: a pupil's sheets are stapled, or one sheet printed on
-        both sides, and a name line on every page would take a row of puzzles from each."""
+        then the name line. Later pages carry it in the running head's place (`_page_name_line`),
+        where it takes no row of puzzles from them."""
         head = [] if self.config.title_page else self._title_block()
         if self.config.name_line:
-            total = sum(len(section.records) for section in self.book.sections)  # this sheet's
-            blanks = [(blank, blank_word(blank), f"/\u00a0{total}" if blank == "score_total" else "")
-                      for blank in self.config.name_line]
-            head += [NameLine(blanks, state, self.layout.body_size), Spacer(1, 3 * mm)]
+            head += [NameLine(self._name_blanks(), state, self.layout.body_size), Spacer(1, 3 * mm)]
         return head
+
+    def _name_blanks(self) -> list[tuple[str, str, str]]:
+        """The name line's blanks: each one's key, word and what follows its rule."""
+        total = sum(len(section.records) for section in self.book.sections)  # this sheet's
+        return [(blank, blank_word(blank), f"/\u00a0{total}" if blank == "score_total" else "")
+                for blank in self.config.name_line]
 
     def _titled_by_sheet(self, index: int) -> bool:
         """Whether section `index` opens under its info line alone: the only section of a book
-        without a title page (a sheet), whose title block names its type, and whose own title says
-        no more than its type and level ("Maze", "Maze, easy"): "Maze worksheet" above the name
-        line and "Maze" under it printed one title twice. A title of the section's own is kept."""
+        without a title page (a sheet), whose own title says no more than its type and level
+        ("Maze", "Maze, easy"): "Maze worksheet" above the name line and "Maze" under it printed
+        one title twice, and "Spelling Words" above "Word Search" two headings for one sheet (its
+        rules say what the puzzles are). A title of the section's own is kept."""
         if index or self.config.title_page or len(self.book.sections) > 1:
             return False
         section = self.book.sections[index]
@@ -470,7 +515,7 @@ class BookDocument:
         own = _words(section.config.title)
         for word in sorted(said, key=len, reverse=True):  # "nivel fácil" before "fácil"
             own = own.replace(_words(word), " ")
-        return type_title in _words(self.config.title) and own == type_title
+        return own == type_title
 
     def _rules_of(self, index: int) -> str:
         """The rules section `index` prints, in its language: its own `rules:`, else its type's
@@ -530,6 +575,10 @@ class BookDocument:
         if index and self.config.share_pages:
             anchor.spaceBefore = SECTION_SPACE  # dropped at the top of a page, as frames do
         title = [] if self._titled_by_sheet(index) else [Paragraph(escape(config.title), self.styles.heading)]
+        with speaking(self.speeches[index]):
+            type_title = _(section.puzzle_type.title)
+        if not title and _words(type_title) not in _words(self.config.title):  # "Spelling Words":
+            span = f"{type_title}\u00a0\u00b7 {span}"  # its type in its info line, not a heading
         heading = lead + [anchor, *title, Paragraph(escape(span), self.styles.info)]
         if self._rules_told(index):
             return heading
@@ -588,6 +637,15 @@ class BookDocument:
         holds: a worksheet's)."""
         per_page = section.config.per_page
         return per_page is not None and len(section.records) <= per_page
+
+    def _opens_its_puzzles(self, section: Section) -> bool:
+        """Whether the section's opening keeps to the page of its first puzzles, its example left
+        out where it leaves them no room: a sheet's (`_one_sheet`), and a worksheet's pages of a
+        count each (`per_page` in a book without a title page). One large-print maze printed the
+        rules and the example on a sheet of their own and the maze on a second, without the
+        pupil's name."""
+        return self._one_sheet(section) or (section.config.per_page is not None
+                                             and not self.config.title_page)
 
     def _solved_fit(self, index: int, state: Pass, geometry: Geometry) -> ExampleFit | None:
         """How the section's example, its solved drawing alone (`solved_fit`), fits below the
@@ -790,7 +848,7 @@ class BookDocument:
             below_rows = 1
             sharing = [way for way in ways if fits_with(way, way.least)]
         sharing = [way for way in sharing if not way.solved_only] or sharing  # both drawings first
-        if not sharing and fit is not None and self._one_sheet(section) and fits_with(None, 0.0):
+        if not sharing and fit is not None and self._opens_its_puzzles(section) and fits_with(None, 0.0):
             fit, least = None, 0.0  # a sheet keeps to its page, its example left out: a killer sudoku's sheet
             # on US Letter printed the rules and a large solved grid on page 1, the puzzle on 2
         own_page = not (sharing or fit is None and fits_with(None, 0.0))  # never a smaller first row
@@ -1182,6 +1240,16 @@ class BookDocument:
                 continue
             if grid.scale >= floor - 1e-9:
                 return room, grid
+        if self._opens_its_puzzles(section):  # below the rules alone, the example left out
+            room = frame_height - self._height(heading, geometry)
+            try:
+                grid = choose_grid(natural, (frame_width, room), label, self.layout.grids,
+                                   self.layout.min_scale, self.layout.max_scale, per_page, floor)
+            except BookgenError:  # not that many below it
+                pass
+            else:
+                if grid.scale >= floor - 1e-9:
+                    return room, grid
         return frame_height, choose_grid(natural, (frame_width, frame_height), label, self.layout.grids,
                                          self.layout.min_scale, self.layout.max_scale, per_page, floor)
 
