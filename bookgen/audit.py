@@ -460,6 +460,8 @@ def _read_key(pages: tuple[Page, ...], words: Words) -> AnswerKey:
     sections = tuple((int(low), int(high or low)) for low, high in words.caption.findall(text))
     located = {int(n): int(p) for page in pages[first - 1:]
                for n, p in words.label.findall(page.text)}
+    if not sections and located:  # a one-section key whose first answer left no room for its caption
+        sections = ((1, max(located)),)
     return AnswerKey(tuple(tuple(range(low, high + 1)) for low, high in sections), located, first)
 
 

@@ -1516,7 +1516,9 @@ class BookDocument:
             else:
                 rows = [AnswerRow(puzzles[i:i + step], puzzle_type, grid, labels[i:i + step],
                                   label, state, speech) for i in range(0, len(puzzles), step)]
-            blocks.append(_kept_whole(head + [caption, rows[0]], geometry.frame_size))
+            alone = head and len(self.book.sections) == 1  # the key's heading over its one section
+            blocks.append(_kept_whole(head + [caption, rows[0]], geometry.frame_size,
+                                      len(head) if alone else None))
             blocks += [[row] for row in rows[1:]]
             head = []
         return blocks
@@ -2024,11 +2026,15 @@ def _largest_scale(fits: Callable[[float], bool], low: float, high: float) -> fl
     return low
 
 
-def _kept_whole(block: list[Flowable], frame: tuple[float, float]) -> list[Flowable]:
+def _kept_whole(block: list[Flowable], frame: tuple[float, float],
+                spare: int | None = None) -> list[Flowable]:
     """A block kept on one page (the answers' heading, a section's caption, its first row): as
     it is, or where only that keeps it whole, its headings with no space under them (the
     large-print 5x8 key of 16-row crosswords printed "Answers" and its caption alone on a page,
-    the first grid 1 pt too tall to join them)."""
+    the first grid 1 pt too tall to join them), and then without its flowable at `spare` (the
+    caption of a book's one section, which its heading and the labels say: a large-print 6x9
+    key of expert crosswords printed "Answers" and its caption alone, its first grid 25 pt too
+    tall)."""
     width, height = frame
 
     def used(flowables: list[Flowable]) -> float:
@@ -2038,7 +2044,13 @@ def _kept_whole(block: list[Flowable], frame: tuple[float, float]) -> list[Flowa
         return block
     tight = [Paragraph(f.text, ParagraphStyle(f"{f.style.name}-tight", parent=f.style, spaceAfter=0))
              if isinstance(f, Paragraph) else f for f in block]
-    return tight if used(tight) <= height else block
+    if used(tight) <= height:
+        return tight
+    if spare is not None:
+        without = tight[:spare] + tight[spare + 1:]
+        if used(without) <= height:
+            return without
+    return block
 
 
 def _spread(rows: list[PuzzleRow], frame_height: float) -> None:
