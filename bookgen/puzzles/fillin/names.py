@@ -23,6 +23,14 @@ dictionary can (Debian's, kept up by each language's spelling project):
   takes them out.
   Rejected: wngerman's list of forms, which carries no such mark (Johann and Haus alike), and a
   list of first names, which misses surnames (SCHOLZ) and abbreviations.
+
+A candidate is also left out ("form") where it is an inflected form, not the headword a puzzle
+book lists (German GROSSEM, WICHTIGE, KRIEGT, GOTTES; English YEARS, STARTED; French SONT): the
+dictionary's stems (`hunspell -s`) of the candidate do not hold the candidate itself but hold
+another word, and the candidate does not end as a derived headword does (REGIERUNG, which
+de_DE stems to regieren; `DERIVED`). Italian's it_IT stems nouns to verbs and masculines
+(lavoro: lavorare, casa: caso), so there only a plural whose singular is in the list is
+dropped (PERSONE: persona, LIBRI: libro).
 """
 
 from __future__ import annotations
@@ -44,6 +52,21 @@ COMPOUND_FLAGS = frozenset("mij")
 UNINFLECTED = frozenset("Sm")
 """de_DE's flags of an entry with a genitive and no plural that may end a compound: a place or a mass noun."""
 FOLDER = Path(__file__).parent / "notwords"
+DERIVED = {
+    "de": ("ung", "heit", "keit", "schaft", "nis", "tum", "chen", "lein", "bar", "sam", "haft", "lich",
+           "ig", "isch", "ion", "in", "ei", "ling"),
+    "en": ("ness", "ment", "tion", "sion", "ity", "ful", "less", "able", "ible", "ship", "hood", "or",
+           "ist", "ism", "ance", "ence", "age", "ery", "y"),
+    "fr": ("tion", "sion", "ment", "age", "eur", "ier", "ure", "ance", "ence", "ité", "isme", "iste", "oir",
+           "ette", "erie", "able", "ible"),
+    "es": ("ción", "sión", "dad", "miento", "anza", "encia", "ancia", "ista", "ismo", "ible", "able", "dor",
+           "dora", "ero", "era", "ería", "ura", "aje", "ía"),
+    "nl": ("ing", "heid", "schap", "nis", "te", "ster", "ij", "tje", "je", "baar", "lijk", "ig", "isch"),
+}
+"""Endings of a derived headword (a noun or adjective made from a verb or another word), which
+hunspell may stem to the word it was made from: de_DE's Regierung to regieren."""
+ITALIAN_PLURALS = (("i", "o"), ("e", "a"), ("i", "e"), ("i", "a"))
+"""Italian plural endings and the singular's (LIBRI libro, PERSONE persona, MADRI madre)."""
 
 
 def _unknown(words: list[str], dictionary: str) -> set[str]:
@@ -121,10 +144,47 @@ def not_words(language: str, candidates: list[tuple[str, str]]) -> dict[str, str
     return dict(sorted(left_out.items()))
 
 
+def _stems(words: list[str], dictionary: str) -> dict[str, set[str]]:
+    """Each word of `words` with the stems (in small letters) hunspell's `dictionary` gives it."""
+    run = subprocess.run(["hunspell", "-d", str(HUNSPELL / dictionary), "-i", "utf-8", "-s"],
+                         input="\n".join(words) + "\n", capture_output=True, text=True, check=True)
+    stems: dict[str, set[str]] = {}
+    for line in run.stdout.splitlines():
+        if len(parts := line.split()) == 2:
+            stems.setdefault(parts[0], set()).add(parts[1].lower())
+    return stems
+
+
+def inflected(language: str, candidates: list[tuple[str, str]]) -> dict[str, str]:
+    """Of the candidates (wordfreq's word, its grid form), the grid forms that are an inflected
+    form of another word, each with that word's stem (see the module's docstring)."""
+    spelled = {word: _spellings(word, language) for word, _ in candidates}
+    asked = sorted({case(spelling) for spellings in spelled.values() for spelling in spellings
+                    for case in (str, _titled)})
+    stems = _stems(asked, DICTIONARIES[language])
+    forms = {form for _, form in candidates}
+    found: dict[str, str] = {}
+    for word, form in candidates:
+        own = {spelling.lower() for spelling in spelled[word]}
+        given = {stem for spelling in spelled[word] for case in (str, _titled)
+                 for stem in stems.get(case(spelling), ())}
+        others = sorted(given - own)
+        if language == "it":
+            singular = next((stem for stem in others for plural, single in ITALIAN_PLURALS
+                             if word.endswith(plural) and stem == word[:-1] + single
+                             and grid_form(stem, language) in forms), None)
+            if singular:
+                found[form] = singular
+        elif others and not own & given and not word.endswith(DERIVED.get(language, ())):
+            found[form] = others[0]
+    return found
+
+
 def header(language: str) -> str:
     """The first line of notwords/LANG.txt: what made it, from which dictionaries' bytes."""
-    return (f"# The {language} fill-in candidates that are no ordinary word, why, and wordfreq's "
-            f"spelling asked: made by bookgen/puzzles/fillin/names.py from {dictionaries_read(language)}.\n")
+    return (f"# The {language} fill-in candidates that are no ordinary word or an inflected form, why, "
+            f"wordfreq's spelling asked (and a form's stem): made by bookgen/puzzles/fillin/names.py "
+            f"from {dictionaries_read(language)}.\n")
 
 
 def dictionaries_read(language: str) -> str:
@@ -141,10 +201,13 @@ def main() -> None:
     for language in LANGUAGES:
         candidates = own_words(language, frozenset())[0]
         left_out = not_words(language, candidates)
+        forms = {form: stem for form, stem in inflected(language, candidates).items() if form not in left_out}
         spelled = dict((form, word) for word, form in candidates)
-        lines = "".join(f"{form} {why} {spelled[form]}\n" for form, why in sorted(left_out.items()))
+        lines = "".join(f"{form} {why} {spelled[form]}\n" for form, why in sorted(left_out.items())) + \
+            "".join(f"{form} form {spelled[form]} {stem}\n" for form, stem in sorted(forms.items()))
         write_files([(FOLDER / f"{language}.txt", (header(language) + lines).encode("utf-8"))])
-        print(language, len(left_out), "of", len(candidates), "left out", file=sys.stderr)
+        print(language, len(left_out), "of", len(candidates), "left out,", len(forms), "forms",
+              file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -20,9 +20,14 @@ lower-cased; a fill-in prints the words it picks, so they are filtered here:
   letters). Names (MICHAEL, GIORGIO, MARTINEZ, PARIS), brands and the English that other
   languages' corpora quote are about as common in many languages, so this drops most of them;
   it also drops words languages share (HOTEL, PIANO), which a fill-in can do without;
-- an ordinary word: none of notwords/LANG.txt, the names of people and places, abbreviations and
-  forms no dictionary knows that names.py found with the language's hunspell dictionary
-  (wordfreq has no capitals to tell JOHANN from a word);
+- an ordinary word: none of notwords/LANG.txt, the names of people and places, abbreviations,
+  forms no dictionary knows and inflected forms (GROSSEM, WICHTIGE, KRIEGT, YEARS) that names.py
+  found with the language's hunspell dictionary (wordfreq has no capitals to tell JOHANN from a
+  word, and gives every form its corpora show);
+- no function word or slang: none of grammar/LANG.txt (written by hand), the language's articles,
+  pronouns, determiners, prepositions and their contractions (INS, DURCHS, AUX), conjunctions,
+  the forms of its auxiliary and modal verbs, grammar's adverbs, and slang (GONNA, WANNA): a
+  puzzle book lists headwords a reader can picture, and notwords/ drops the other inflected forms;
 - no name: none of bookgen/core/propernames/LANG.txt, the names of places and people (POTOSI,
   FULDA, TOSCANA) that hunspell also takes in small letters, found by a person among the
   candidates `python -m bookgen.core.propernames` prints.
@@ -45,7 +50,7 @@ from bookgen.core.dictionary import WORDLIST, blocked_words, is_blocked, unsuita
 from bookgen.core.known_words import proper_names
 from bookgen.core.letters import LANGUAGES, alphabet, grid_form, marked_form
 
-MOST = 12000
+MOST = 40000
 MOST_SHORT = 2000
 SHORTEST, LONGEST = 3, 9
 OWN_GAP = 1.0
@@ -61,6 +66,13 @@ def left_out(language: str) -> frozenset[str]:
     return frozenset(line.split()[0] for line in text.splitlines() if line and not line.startswith("#"))
 
 
+def grammar_words(language: str) -> frozenset[str]:
+    """The grid forms of grammar/LANG.txt: the language's function words and slang."""
+    text = (FOLDER.parent / "grammar" / f"{language}.txt").read_text("utf-8")
+    return frozenset(grid_form(word, language) for line in text.splitlines() if not line.startswith("#")
+                     for word in line.split())
+
+
 def own_words(language: str, not_words: frozenset[str]) -> tuple[list[tuple[str, str]], dict[str, int]]:
     """The language's fill-in words (wordfreq's word, its grid form), most common first, leaving
     out `not_words`, and how many each filter dropped."""
@@ -73,8 +85,9 @@ def own_words(language: str, not_words: frozenset[str]) -> tuple[list[tuple[str,
     kept: list[tuple[str, str]] = []
     seen: set[str] = set()
     names = proper_names(language)
-    dropped = {"blocked": 0, "unsuitable": 0, "shared with another language": 0, "no ordinary word": 0,
-               "a name": 0}
+    grammar = grammar_words(language)
+    dropped = {"blocked": 0, "unsuitable": 0, "function word or slang": 0, "shared with another language": 0,
+               "no ordinary word": 0, "a name": 0}
     for rank, word in enumerate(top_n_list(language, MOST, wordlist=WORDLIST), 1):
         if not word.isalpha():
             continue
@@ -88,6 +101,9 @@ def own_words(language: str, not_words: frozenset[str]) -> tuple[list[tuple[str,
             continue
         if form in unsuitable:
             dropped["unsuitable"] += 1
+            continue
+        if form in grammar:
+            dropped["function word or slang"] += 1
             continue
         own = zipf_frequency(word, language, wordlist=WORDLIST)
         other = max(zipf_frequency(word, o, wordlist=WORDLIST) for o in LANGUAGES + COMPARED if o != language)
