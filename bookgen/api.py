@@ -34,6 +34,7 @@ from bookgen.puzzles.base import (
     fixed_example,
     fixed_rules,
     form_key,
+    larger_size_or_level,
     mirror_form,
     no_answer_note,
     numbers_printed,
@@ -46,7 +47,7 @@ __all__ = [
     "Option",
     # ready-made record functions
     "always_unique", "answer_as_given", "by_level", "fixed_example", "fixed_rules", "form_key",
-    "mirror_form", "no_answer_note", "numbers_printed",
+    "larger_size_or_level", "mirror_form", "no_answer_note", "numbers_printed",
     # levels and grading: the ladder, score bands, the simplest-first loop, the generation loop
     "LEVELS", "ALL_LEVELS", "Bands", "Deduction", "Deduced", "simplest_first", "make_at_level",
     # drawing, in millimetres, y down; a pen that records for tests

@@ -8,6 +8,7 @@ each verified again before it is printed.
 
 from __future__ import annotations
 
+import math
 import os
 import signal
 import sys
@@ -343,20 +344,25 @@ def _section_records(config: BookConfig, section: SectionConfig, version: int, i
     """A section's puzzles, made (on the executor's `futures`, else here), checked, and each
     twin of an earlier puzzle replaced (or, for a later version, matched to version A's, or
     where it deals shares, each share printed where A printed it)."""
-    if futures is not None:
-        records = _collect(config.file, section, futures, progress, budget)
-    else:
-        records = []
-        for job in jobs:
-            made = made_before(job) or generate_one(job)
-            records.append(_checked(config.file, section, made, budget))
-            progress.advance()
+    def made(slot: int) -> PuzzleRecord:
+        record = futures[slot].result() if futures is not None else \
+            made_before(jobs[slot]) or generate_one(jobs[slot])
+        checked = _checked(config.file, section, record, budget)
+        progress.advance()
+        return checked
+
     if version_matched(section, version) and index in made_for_a:
+        records = (_collect(config.file, section, futures, progress, budget) if futures is not None
+                   else [made(slot) for slot in range(len(jobs))])
         more = partial(_slot_job, config, index, version, budget)
         return _matched(config.file, section, list(zip(jobs, records)), made_for_a[index], twins,
                         more, budget, make, version)
-    taken = [_without_twin(config.file, section, job, record, twins, number, i, budget, make, version)
-             for i, (job, record) in enumerate(zip(jobs, records))]
+    # each twin decided as its slot's puzzle comes, in order: a count out of reach is refused
+    # before the rest of the section is waited for
+    pace = paced(section.request, section.count) if not version else None
+    taken = [_without_twin(config.file, section, job, made(i), twins, number, i, budget, make, version,
+                           pace)
+             for i, job in enumerate(jobs)]
     if version and index in made_for_a:  # A's may be sorted (`order: rating`)
         place = {_request_part(record): i for i, record in enumerate(made_for_a[index])}
         taken.sort(key=lambda record: place[_request_part(record)])
@@ -417,6 +423,9 @@ def _made_now(executor: Executor | None, queued: list[Future], job: PuzzleJob) -
 
 
 TWIN_RETRIES = 40  # fresh seeds tried for one slot before the section is declared too small
+RARE_WINDOW = 100  # the last draws whose share of new puzzles says how far a section can go
+RARE_SHARE = 0.35  # that share (at the top of its likely range) at most, before a count is given up on
+RARE_MARGIN = 3  # how many times more than the reach those draws foretell a section must ask for
 MATCH_POOL = 2  # puzzles made for each one a later version prints: the nearest to A's is printed
 MATCH_TOLERANCE = 0.1  # of a level (hardness): how far a later version's puzzle may be from A's
 MATCH_EXTRA = 4  # puzzles made one by one for a slot the pool holds no match for, at most
@@ -552,12 +561,15 @@ def different_puzzles(request: Request, seed: str, count: int, executor: Executo
     twins = Twins()
     jobs = (PuzzleJob.of(dealt, f"{seed}.{index + 1}", None)
             for index, dealt in enumerate(dealt_requests(request, count, Counter())))
+    pace = paced(request, count)
     for index, (job, record) in enumerate(_in_order(jobs, executor, ahead)):
-        taken, tried = _distinct(job, record, twins, _made)
+        taken, tried = _distinct(job, record, twins, _made, pace=pace)
         made = tried[-1]
+        if not taken and pace is not None and len(tried) <= TWIN_RETRIES:
+            raise BookgenError(_grew_rare(count, request.describe(), index, pace, request), key="--count")
         if not taken:
             raise BookgenError(_too_few_different(count, request.describe(), index + 1, request.type,
-                                                  request), key="--count")
+                                                  request, index), key="--count")
         progress.advance()
         yield made
     progress.finish()
@@ -603,17 +615,71 @@ def retry_seed(seed: str, attempt: int) -> str:
     return f"{seed}~{attempt}"
 
 
+class Pace:
+    """Whether each puzzle a section (or a run of `generate`) has drawn so far came out new, to
+    give up early on a count far out of reach: a 4x4 futoshiki holds some 90 different medium
+    puzzles, and a run asking for 500 made some 1,200 before a slot's retries all came out twins,
+    where the share of new ones among the last RARE_WINDOW draws had said so after 130.
+
+    Drawn from the same space, the share of new puzzles only falls as puzzles are taken: were
+    every puzzle as likely as any other, it would be 1 - taken/exist, so `taken / (1 - share)`
+    puzzles would exist. They are not alike (some come far more often), so that reach is an
+    underestimate: of 5x5 medium nonograms, whose share falls fast and then slowly, it said 240
+    where 425 came out. So a count is given up on only once the share, taken at the top of its
+    likely range, is RARE_SHARE at most, and where the count is more than RARE_MARGIN times the
+    reach (in the runs measured, 1.7 times what came out at least: a count that can be had is
+    made as before, byte for byte)."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.taken = 0
+        self.window: deque[bool] = deque(maxlen=RARE_WINDOW)
+
+    def add(self, new: bool) -> None:
+        self.taken += new
+        self.window.append(new)
+
+    @property
+    def new_lately(self) -> int:
+        """How many of the last RARE_WINDOW draws came out new."""
+        return sum(self.window)
+
+    def out_of_reach(self) -> bool:
+        """Whether the last RARE_WINDOW draws say the count is far past what the space holds."""
+        if len(self.window) < RARE_WINDOW:
+            return False
+        new = self.new_lately
+        share = (new + 2 + 2 * math.sqrt(new + 1)) / RARE_WINDOW  # some two deviations up
+        return 0 < self.taken and share <= RARE_SHARE and self.count > RARE_MARGIN * self.taken / (1 - share)
+
+
+def paced(request: Request | None, count: int) -> Pace | None:
+    """A section's `Pace`, where its puzzles are compared whole: a type whose answers share words
+    (`answer_parts`) or that deals out the user's words runs out of them, not of puzzles, and
+    says so in its own words."""
+    if request is None or request.type.answer_parts is not None or names_share(request):
+        return None
+    return Pace(count)
+
+
 def _distinct(job: PuzzleJob, record: PuzzleRecord, twins: Twins,
               make: Callable[[PuzzleJob], PuzzleRecord],
-              holder: str = "", version: int = 0) -> tuple[bool, list[PuzzleRecord]]:
+              holder: str = "", version: int = 0,
+              pace: Pace | None = None) -> tuple[bool, list[PuzzleRecord]]:
     """The slot's puzzle, or one made from its retry seeds while it is a twin of one already
     taken (then taken too, as `holder`'s, in `version`): whether one was taken, and the puzzles
-    tried, the one taken last."""
+    tried, the one taken last. With a `pace`, each try is counted, and the retries stop early
+    where it says the section's count is out of reach."""
     share = job.request.id("") if names_share(job.request) else None
     tried = [record]
     for attempt in range(1, TWIN_RETRIES + 2):
-        if twins.take(tried[-1], holder, share, version):
+        taken = twins.take(tried[-1], holder, share, version)
+        if pace is not None:
+            pace.add(taken)
+        if taken:
             return True, tried
+        if pace is not None and pace.out_of_reach():
+            return False, tried
         if attempt <= TWIN_RETRIES:
             tried.append(make(replace(job, seed=retry_seed(job.seed, attempt))))
     return False, tried
@@ -632,13 +698,18 @@ class TooFewDifferent(BookgenError):
 
 def _without_twin(file: str, section: SectionConfig, job: PuzzleJob, record: PuzzleRecord,
                   twins: Twins, first: int, index: int, budget: float | None,
-                  made_now: Callable[[PuzzleJob], PuzzleRecord | None], version: int) -> PuzzleRecord:
+                  made_now: Callable[[PuzzleJob], PuzzleRecord | None], version: int,
+                  pace: Pace | None = None) -> PuzzleRecord:
     """The slot's puzzle (the section's `index`th, the book's `first` + `index`th, in `version`),
-    or a new one from the next retry seed while it is a twin (`made_now`)."""
+    or a new one from the next retry seed while it is a twin (`made_now`), unless the section's
+    `pace` says its count is out of reach."""
     def make(retry: PuzzleJob) -> PuzzleRecord:
         return _checked(file, section, made_now(retry), budget)
 
-    taken, tried = _distinct(job, record, twins, make, section.named, version)
+    taken, tried = _distinct(job, record, twins, make, section.named, version, pace)
+    if not taken and pace is not None and len(tried) <= TWIN_RETRIES:
+        raise TooFewDifferent(_grew_rare(section.count, section.describe(), index, pace, section.request),
+                              index, file=file, line=section.line, key=section.named)
     if not taken:
         number = first + index
         others = [holder for holder in twins.holders_of(tried) if holder != section.named]
@@ -691,6 +762,21 @@ def _too_few_different(count: int, described: str, number: int, puzzle_type: Puz
                          "holds), {retries} times; ask for fewer, or {wider}", count))
         return said.format(count=count, request=described, number=number, retries=TWIN_RETRIES,
                            wider=wider_advice([request] if request else []))
+
+
+def _grew_rare(count: int, described: str, found: int, pace: Pace, request: Request | None) -> str:
+    """The refusal of a count the section's `pace` says is far out of reach: how many came out
+    different (asking for that many makes the same puzzles) and how rare new ones grew."""
+    with refusing():
+        return ngettext(
+            "could not find {count} different puzzles ({request}): {found} came out different, "
+            "then new ones grew rare (only {new} of the last {tries} tries), far too rare to reach "
+            "{count}; ask for {found} or fewer, or {wider}",
+            "could not find {count} different puzzles ({request}): {found} came out different, "
+            "then new ones grew rare (only {new} of the last {tries} tries), far too rare to reach "
+            "{count}; ask for {found} or fewer, or {wider}", found).format(
+            count=count, request=described, found=found, new=pace.new_lately, tries=RARE_WINDOW,
+            wider=wider_advice([request] if request else []))
 
 
 def _shared_with(count: int, request: str, number: int, holders: list[str]) -> str:

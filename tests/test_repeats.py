@@ -9,7 +9,7 @@ from pathlib import Path
 from bookgen.book import Twins, make_book
 from bookgen.config import load_config
 from bookgen.puzzles import find_type
-from bookgen.puzzles.base import Request
+from bookgen.puzzles.base import Request, wider_advice
 
 SAMPLER = Path(__file__).parent.parent / "config" / "sampler.yaml"
 
@@ -79,6 +79,55 @@ def test_running_out_of_small_grids_says_how_many_to_ask_for_and_that_many_build
     status, _out, err = run("build", str(write_config(config.format(count=found[1]))), "-o",
                             str(tmp_path / "x.pdf"), "-q")
     assert status == 0, err
+
+
+def test_generate_gives_up_early_on_a_count_far_out_of_reach_and_names_one_that_works(run):
+    """A count far past what a small grid holds is refused once new puzzles grow rare (a 4x4
+    futoshiki asked for 500 ran 4 minutes before a slot's 40 retries all repeated), saying how
+    many came out; asking for that many prints the same puzzles."""
+    import re
+
+    status, out, err = run("generate", "numbrix", "-d", "easy", "--set", "size=4", "-n", "500", "-j", "1")
+    assert status == 2 and "then new ones grew rare" in err, err
+    found = re.search(r"(\d+) came out different, .* ask for (\d+) or fewer", err)
+    assert found and found[1] == found[2] and len(out.splitlines()) == int(found[1]), err
+    status, again, err = run("generate", "numbrix", "-d", "easy", "--set", "size=4", "-n", found[1],
+                             "-j", "1")
+    assert status == 0 and again == out, err
+
+
+def test_a_section_far_out_of_reach_is_refused_before_it_is_all_made(write_config, run, tmp_path,
+                                                                       monkeypatch):
+    """The section's twins are decided as its puzzles come, so a count out of reach is refused
+    long before the 500 puzzles asked for are made."""
+    import bookgen.book
+
+    made = []
+    making = bookgen.book.make_puzzle
+    monkeypatch.setattr(bookgen.book, "make_puzzle", lambda *args: made.append(1) or making(*args))
+    path = write_config("""
+    title: Small
+    sections:
+      - {type: numbrix, count: 500, difficulty: easy, size: 4}
+    """)
+    status, _out, err = run("build", str(path), "-o", str(tmp_path / "x.pdf"), "-q", "-j", "1")
+    assert status == 2 and "then new ones grew rare" in err and "book.yaml:3" in err, err
+    assert len(made) < 200
+
+
+def test_small_grids_advise_a_larger_size_or_another_level():
+    for name, small, large in (("futoshiki", {"size": 4}, {"size": 9}),
+                               ("calcudoku", {"size": 4}, {"size": 9}),
+                               ("kakuro", {"size": "6"}, {"size": "16"}),
+                               ("nonogram", {"size": "5"}, {"size": "30"}),
+                               ("numbrix", {"size": "4"}, {"size": "15"})):
+        puzzle_type = find_type(name)
+        assert wider_advice([Request.make(puzzle_type, "medium", small)]) == \
+            "choose a larger size, or another level"
+        assert wider_advice([Request.make(puzzle_type, "medium", large)]) == "widen the options"
+    nonogram = find_type("nonogram")
+    assert wider_advice([Request.make(nonogram, "easy", {"size": "5", "picture": "heart"})]) == \
+        "widen the options"
 
 
 def test_a_second_volume_excludes_the_first(write_config, run, tmp_path):

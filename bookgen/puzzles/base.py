@@ -471,6 +471,19 @@ def wider_advice(requests: Sequence[Request]) -> str:
     return advice or i18n._("widen the options")
 
 
+def larger_size_or_level(largest: int) -> Callable[[Request], str | None]:
+    """wider for a grid type whose small sizes run out of different puzzles within a book's count
+    (some 90 medium 4x4 futoshiki exist): a larger size, or another level, for a grid smaller
+    than `largest` (a side, or the smaller side of a size RxC), else the book's own advice."""
+    def wider(request: Request) -> str | None:
+        size = request.settings.get("size")
+        side = min(size) if isinstance(size, tuple) else size
+        if not isinstance(side, int) or side >= largest:
+            return None
+        return i18n._("choose a larger size, or another level")
+    return wider
+
+
 def _excluded(count: int) -> str:
     """" (3 excluded)" after a request whose puzzles or answers excluded banks took, else ""."""
     # Translators: after "pyramid, easy": how many of its puzzles an exclude: bank holds already

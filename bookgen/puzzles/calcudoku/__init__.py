@@ -19,6 +19,7 @@ from bookgen.api import (
     Showcase,
     always_unique,
     fixed_example,
+    larger_size_or_level,
     no_answer_note,
 )
 from bookgen.i18n import N_
@@ -34,7 +35,7 @@ from bookgen.puzzles.calcudoku.drawing import (
 from bookgen.puzzles.calcudoku.generator import check_request, generate
 from bookgen.puzzles.calcudoku.grader import hardness, rate
 from bookgen.puzzles.calcudoku.hints import given_answer, hints
-from bookgen.puzzles.calcudoku.parameters import MIN_SIZE, OPTIONS, canonical, printed, rules_text
+from bookgen.puzzles.calcudoku.parameters import MAX_SIZE, MIN_SIZE, OPTIONS, canonical, printed, rules_text
 from bookgen.puzzles.calcudoku.solver import solve
 
 __all__ = ["CALCUDOKU"]
@@ -96,4 +97,5 @@ CALCUDOKU = PuzzleType(
     play_data=play_data,
     json_schema="schema.json",
     largest_size=largest_size,
+    wider=larger_size_or_level(MAX_SIZE),
 )

@@ -18,6 +18,7 @@ from bookgen.api import (
     Showcase,
     always_unique,
     fixed_example,
+    larger_size_or_level,
     no_answer_note,
 )
 from bookgen.i18n import N_
@@ -26,7 +27,7 @@ from bookgen.puzzles.futoshiki.drawing import draw_puzzle, draw_solution, larges
 from bookgen.puzzles.futoshiki.generator import check_request, generate
 from bookgen.puzzles.futoshiki.grader import hardness, rate
 from bookgen.puzzles.futoshiki.hints import given_answer, hints
-from bookgen.puzzles.futoshiki.parameters import MIN_SIZE, OPTIONS, canonical, printed, rules_text
+from bookgen.puzzles.futoshiki.parameters import MAX_SIZE, MIN_SIZE, OPTIONS, canonical, printed, rules_text
 from bookgen.puzzles.futoshiki.solver import solve
 
 __all__ = ["FUTOSHIKI"]
@@ -80,4 +81,5 @@ FUTOSHIKI = PuzzleType(
     play_style="play.css",
     json_schema="schema.json",
     largest_size=largest_size,
+    wider=larger_size_or_level(MAX_SIZE),
 )

@@ -14,7 +14,16 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
-from bookgen.api import JSON, Generated, PuzzleType, Showcase, always_unique, fixed_example, no_answer_note
+from bookgen.api import (
+    JSON,
+    Generated,
+    PuzzleType,
+    Showcase,
+    always_unique,
+    fixed_example,
+    larger_size_or_level,
+    no_answer_note,
+)
 from bookgen.i18n import N_
 from bookgen.puzzles.kakuro.checking import check, validate
 from bookgen.puzzles.kakuro.drawing import draw_filled, draw_puzzle, draw_solution, largest_side, measure
@@ -22,6 +31,7 @@ from bookgen.puzzles.kakuro.generator import check_request, generate
 from bookgen.puzzles.kakuro.grader import BANDS, rate
 from bookgen.puzzles.kakuro.hints import given_answer, hints
 from bookgen.puzzles.kakuro.parameters import (
+    MAX_SIDE,
     MIN_SIDE,
     OPTIONS,
     answer_form,
@@ -101,4 +111,5 @@ KAKURO = PuzzleType(
     json_schema="schema.json",
     narrowed=narrowed,
     largest_size=largest_size,
+    wider=larger_size_or_level(MAX_SIDE),
 )

@@ -17,7 +17,17 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
-from bookgen.api import JSON, Generated, PuzzleType, Showcase, always_unique, fixed_example, no_answer_note
+from bookgen.api import (
+    JSON,
+    Generated,
+    PuzzleType,
+    Request,
+    Showcase,
+    always_unique,
+    fixed_example,
+    larger_size_or_level,
+    no_answer_note,
+)
 from bookgen.i18n import N_
 from bookgen.puzzles.nonogram.checking import check, validate
 from bookgen.puzzles.nonogram.drawing import (
@@ -31,6 +41,7 @@ from bookgen.puzzles.nonogram.generator import answers, check_request, clues_of,
 from bookgen.puzzles.nonogram.grader import BANDS, rate
 from bookgen.puzzles.nonogram.hints import given_answer, hints
 from bookgen.puzzles.nonogram.parameters import (
+    MAX_SIDE,
     MIN_SIDE,
     OPTIONS,
     answer_form,
@@ -73,6 +84,12 @@ def largest_size(puzzles: list[JSON], width: float, height: float) -> str | None
     return str(side) if side >= MIN_SIDE else None
 
 
+def wider(request: Request) -> str | None:
+    """Random blots on a small grid run out (some 590 easy 5x5 ones): a larger size, or another
+    level; a picture's one puzzle, the book's own advice."""
+    return None if request.settings["picture"] is not None else larger_size_or_level(MAX_SIDE)(request)
+
+
 NONOGRAM = PuzzleType(
     name="nonogram",
     title=N_("Nonogram"),
@@ -105,4 +122,5 @@ NONOGRAM = PuzzleType(
     json_schema="schema.json",
     narrowed=narrowed,
     largest_size=largest_size,
+    wider=wider,
 )

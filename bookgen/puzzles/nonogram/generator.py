@@ -231,7 +231,8 @@ def _stage_words(stage: str) -> str:
 
 
 def variety(request: Request) -> int | None:
-    """A picture makes one puzzle; random blots, more than any book needs."""
+    """A picture makes one puzzle; random blots, too many to count (a small grid's run out within
+    a long book all the same: some 590 easy 5x5 ones, `bookgen.book.Pace`)."""
     return 1 if request.settings["picture"] is not None else None
 
 

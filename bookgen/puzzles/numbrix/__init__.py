@@ -17,6 +17,7 @@ from bookgen.api import (
     Showcase,
     always_unique,
     fixed_example,
+    larger_size_or_level,
     no_answer_note,
     numbers_printed,
 )
@@ -112,6 +113,7 @@ NUMBRIX = PuzzleType(
     variety=variety_with(False),
     answer_form=answer_form,
     answers=answers_with(False),
+    wider=larger_size_or_level(MAX_SIDE),
     play_script="play.js",
     play_style="play.css",
     json_schema="schema.json",
