@@ -46,6 +46,7 @@ from bookgen.puzzles.base import (
     dealt_requests,
     names_share,
     shared_by_versions,
+    spread,
     too_few_answers,
     too_few_exist,
     wider_advice,
@@ -325,7 +326,8 @@ def make_book(config: BookConfig, progress: Progress | None = None, workers: int
             progress.finish()
             if section.order == "rating" and not version:  # easier to harder; ties keep their order
                 hardness = section.puzzle_type.hardness
-                records = sorted(records, key=lambda record: hardness(record.rating))
+                records = spread(sorted(records, key=lambda record: hardness(record.rating)),
+                                 section.puzzle_type)
             if not version and section.request is not None:
                 made_for_a[index] = tuple(records)
             shared = bank_request(section.puzzle_type, records) if section.bank is not None else None

@@ -7,26 +7,36 @@ from __future__ import annotations
 import io
 import random
 import textwrap
+from collections import Counter
+from types import SimpleNamespace
 
 import pytest
 import test_html
 from pypdf import PdfReader
 
+from bookgen import contract
 from bookgen.audit import audit
 from bookgen.book import make_book
 from bookgen.config import load_config, read_config_text
 from bookgen.core.dictionary import blocked_words
 from bookgen.core.grading import LEVELS
 from bookgen.core.letters import LANGUAGES, alphabet, grid_form
+from bookgen.core.pen import RecordingPen
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.html import write_html
 from bookgen.i18n import speaking
 from bookgen.puzzles import find_type
-from bookgen.puzzles.base import Request
+from bookgen.puzzles.base import Request, spread
 from bookgen.puzzles.wordsearch.checking import accidental
-from bookgen.puzzles.wordsearch.drawing import LEAST_CELL, cell_size
+from bookgen.puzzles.wordsearch.drawing import LEAST_CELL, LINE, cell_size
 from bookgen.puzzles.wordsearch.parameters import (
+    ALL_THEMES,
     DIRECTIONS_AT,
+    listed,
+    shown,
+    theme_dealt,
+    theme_heading,
+    theme_words,
 )
 from bookgen.puzzles.wordsearch.solver import placements
 from bookgen.render.pdf import render_pdf
@@ -584,3 +594,128 @@ def test_a_us_spelling_of_a_theme_is_the_theme(run, name):
     offered = schema["anyOf"][0]["enum"]
     assert "colours" in offered and "colors" not in offered
     assert len(schema["enumDescriptions"]) == len(offered)
+
+
+# --- a section of every theme (`theme: all`) --------------------------------------------------------
+
+THEMED = ("title: T\nlanguage: de\nseed: 7\nsections:\n"
+          "  - {type: wordsearch, count: 12, difficulty: easy, theme: all, word_count: 5, size: 8}\n")
+
+
+def test_a_theme_all_section_deals_a_theme_to_each_puzzle_and_prints_its_name(tmp_path):
+    """A variety book's 30 word searches all hid the animals: under `theme: all` a section of 12
+    takes 12 themes, none twice in a row (in print order, easier to harder), each grid's page
+    headed by its theme's German name; the same config makes the same bytes."""
+    config = read_config_text(THEMED, tmp_path / "book.yaml")
+    with speaking("de"):
+        book = make_book(config)
+        pdf = render_pdf(book)[0]
+        headings = {theme: theme_heading(theme) for theme in ALL_THEMES}
+    records = book.sections[0].records
+    themes = [record.puzzle["theme"] for record in records]
+    assert len(set(themes)) == 12 and all(a != b for a, b in zip(themes, themes[1:]))
+    assert headings["animals"] == "Tiere" and headings["body"] == "Der Körper"
+    pages = [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages]
+    for record in records:
+        words = shown(record.puzzle)
+        first = words[listed(record.puzzle)[0]]
+        assert any(headings[record.puzzle["theme"]] in page and first in page for page in pages), first
+    lines = contract.line_validator(WORDSEARCH, True)  # the schema names the field
+    for record in records:  # each drew from its theme
+        assert set(record.puzzle["words"]) <= set(theme_words("de", record.puzzle["theme"]))
+        assert not list(lines.iter_errors(record.to_json()))
+    with speaking("de"):
+        assert render_pdf(make_book(read_config_text(THEMED, tmp_path / "book.yaml")))[0] == pdf
+
+
+def test_themes_are_dealt_in_rounds_never_twice_in_a_row():
+    """Puzzle N takes the Nth theme of the deal: every theme once a round, and the round after
+    starts with another theme than the one before ended with."""
+    dealt = [theme_dealt("en", deal) for deal in range(1, 5 * len(ALL_THEMES) + 1)]
+    for start in range(0, len(dealt), len(ALL_THEMES)):
+        assert sorted(dealt[start:start + len(ALL_THEMES)]) == sorted(ALL_THEMES)
+    assert all(a != b for a, b in zip(dealt, dealt[1:]))
+    turns: Counter[str] = Counter()
+    section = Request.make(WORDSEARCH, "easy", {"theme": "all", "children": True})
+    requests = [WORDSEARCH.deal(section, turns) for _ in range(3)]
+    assert [request.settings["deal"] for request in requests] == [1, 2, 3]
+    made = WORDSEARCH.generate(random.Random("a"), requests[1])
+    assert made.puzzle["theme"] == dealt[1] and made.puzzle["children"] is True
+    assert set(made.puzzle["words"]) <= set(theme_words("en", dealt[1]))
+
+
+def test_a_section_without_theme_all_prints_no_theme_name():
+    """The default (animals) and a theme named keep their pages as they were: no theme field, no
+    heading."""
+    for options in ({}, {"theme": "food"}):
+        made = _made("easy", **options)
+        assert "theme" not in made.puzzle
+        pen = RecordingPen()
+        WORDSEARCH.draw_puzzle(pen, made.puzzle)
+        assert pen.bounds()[1] >= 0 and "Animals" not in pen.texts()
+        assert WORDSEARCH.play_data(made.puzzle) is None
+
+
+def test_the_theme_name_heads_the_grid_and_the_answer_above_their_letters():
+    made = WORDSEARCH.generate(random.Random("a"), Request.make(WORDSEARCH, "easy", {
+        "theme": "all", "deal": 1}))
+    heading = theme_heading(made.puzzle["theme"])
+    for draw in (lambda pen: WORDSEARCH.draw_puzzle(pen, made.puzzle),
+                 lambda pen: WORDSEARCH.draw_solution(pen, made.puzzle, made.solution),
+                 lambda pen: WORDSEARCH.narrowed(60.0, 200.0).draw_solution(pen, made.puzzle, made.solution)):
+        pen = RecordingPen()
+        draw(pen)
+        texts = [kwargs for name, kwargs in pen.calls if name == "text"]
+        assert texts[0]["text"] == heading
+        assert all(kwargs["y"] > texts[0]["y"] + 3 for kwargs in texts[1:])
+    plain = {key: value for key, value in made.puzzle.items() if key != "theme"}
+    assert WORDSEARCH.measure(made.puzzle)[1] == pytest.approx(WORDSEARCH.measure(plain)[1] + LINE)
+
+
+def test_a_theme_the_json_does_not_know_is_refused():
+    made = _made("easy")
+    with pytest.raises(PuzzleFormatError, match="'theme'"):
+        WORDSEARCH.validate({**made.puzzle, "theme": "monsters"})
+    WORDSEARCH.validate({**made.puzzle, "theme": "food"})
+
+
+def test_theme_all_is_checked_against_every_theme_before_any_work():
+    """A 5x5 Spanish grid takes only two words of the jobs (CHEF, JUEZ): the refusal names the
+    theme, before any puzzle is made."""
+    Request.make(WORDSEARCH, "easy", {"theme": "animals", "size": "5", "language": "es"})
+    with pytest.raises(BookgenError, match="the theme jobs: too few"):
+        Request.make(WORDSEARCH, "easy", {"theme": "all", "size": "5", "language": "es"})
+
+
+def test_a_book_spreads_its_topics_without_leaving_the_rating_order_more_than_it_must():
+    records = [SimpleNamespace(puzzle={"theme": theme}) for theme in ("a", "a", "b", "c", "c", "c")]
+    assert [r.puzzle["theme"] for r in spread(records, WORDSEARCH)] == ["a", "b", "a", "c", "c", "c"]
+
+
+def test_the_playable_page_heads_each_dealt_grid_with_its_theme(tmp_path, browser):
+    records = []
+    for number in (1, 2):
+        made = WORDSEARCH.generate(random.Random("a"), Request.make(WORDSEARCH, "easy", {
+            "theme": "all", "deal": number, "language": "fr"}))
+        records.append({"type": "wordsearch", "id": f"wordsearch:x::{number}", "difficulty": "easy",
+                        "number": number, "rating": made.rating, "puzzle": made.puzzle,
+                        "solution": made.solution})
+    with speaking("fr"):
+        write_html(tmp_path / "book.html", "T", None, [{"title": "Mots mêlés", "type": "wordsearch",
+                                                        "level": "easy", "rules": "Cherche.",
+                                                        "puzzles": records}])
+        names = [theme_heading(record["puzzle"]["theme"]) for record in records]
+    with test_html._opener(browser, tmp_path / "book.html") as open_:
+        tab = open_(width=390, height=844)
+        for number, name in enumerate(names, 1):
+            assert tab.locator(f"#puzzle-{number} .wordsearch .theme").text_content() == name
+
+
+def test_a_section_of_grids_of_many_heights_spreads_over_its_pages(tmp_path):
+    """Twelve themes' grids, each sized to its words (8x8 to 13x13): a full page of the first
+    ones holds fewer of the later, taller ones, and spreading them evenly over their pages
+    stopped the build (StopIteration); they now print as they come."""
+    text = THEMED.replace(", size: 8", "")
+    with speaking("de"):
+        pdf = render_pdf(make_book(read_config_text(text, tmp_path / "book.yaml")))[0]
+    assert len(PdfReader(io.BytesIO(pdf)).pages) > 12

@@ -307,7 +307,8 @@ class PuzzleType:
         the frame draws). "": the game needs no rules of its own.
     play_data(puzzle): what the game script shows beyond the puzzle JSON, worked out here so that
         it exists once, in Python (the arrows' glyphs, a pyramid's range caption); the page hands
-        it over as the record's "play". None: nothing.
+        it over as the record's "play"; it may give None for a puzzle that needs nothing (word
+        search's, but a dealt theme's name). None: nothing.
     read_line(text): the puzzle in a one-line text form people share for the type (sudoku's 81
         characters), or None when the text is not in that form; PuzzleFormatError when it is but
         breaks it. `bookgen solve` reads such lines beside JSON lines. None: no such form.
@@ -321,6 +322,10 @@ class PuzzleType:
         the book's tally of the shares dealt so far, one per version (version B's puzzle takes
         the share A's took: `shared_by_versions`), keyed as the type likes.
         None: every puzzle of a section has the section's request.
+    topic(puzzle): what a puzzle is about that the puzzle printed before it should not share
+        (word search's dealt theme), or None: a section ordered by rating moves a puzzle on past
+        the next of another topic rather than print two of one topic in a row (`spread`). None:
+        the rating alone orders a section.
     json_schema: the type's JSON Schema (draft 2020-12) of one whole puzzle line of its type (type,
         id, difficulty, rating, puzzle, solution), a file found as play_script is
         ("schema.json"); "": the type states its JSON in prose only.
@@ -377,13 +382,14 @@ class PuzzleType:
     wider: Callable[[Request], str | None] | None = None
     play_script: str = ""
     play_style: str = ""
-    play_data: Callable[[JSON], JSON] | None = None
+    play_data: Callable[[JSON], JSON | None] | None = None
     given_answer: Callable[[JSON], JSON] | None = None
     read_line: Callable[[str], JSON | None] | None = None
     narrowed: Callable[[float, float], PuzzleType] | None = None
     largest_size: Callable[[list[JSON], float, float], str | None] | None = None
     example_note: Callable[[Request | None], str | None] | None = None
     deal: Callable[[Request, Counter[str]], Request] | None = None
+    topic: Callable[[JSON], str | None] | None = None
     json_schema: str = ""
     page_breaks: Callable[[JSON], tuple[float, ...]] | None = None
     comfort_share: float = 1.0
@@ -426,6 +432,22 @@ def dealt_requests(request: Request, count: int, turns: Counter[str]) -> list[Re
     if request.type.deal is None:
         return [request] * count
     return [request.type.deal(request, turns) for _ in range(count)]
+
+
+def spread(records: Sequence[PuzzleRecord], puzzle_type: PuzzleType) -> list[PuzzleRecord]:
+    """Records (each with .puzzle) in their order, except that a record of the topic just printed
+    (`PuzzleType.topic`) waits for the next of another topic: two of one topic stand side by side
+    only where no other is left."""
+    if puzzle_type.topic is None:
+        return list(records)
+    topic, left = puzzle_type.topic, list(records)
+    placed: list[PuzzleRecord] = []
+    while left:
+        last = topic(placed[-1].puzzle) if placed else None
+        index = next((i for i, record in enumerate(left)
+                      if last is None or topic(record.puzzle) != last), 0)
+        placed.append(left.pop(index))
+    return placed
 
 
 def names_share(request: Request) -> bool:

@@ -1374,6 +1374,8 @@ class BookDocument:
         if len(pages) < 2 or (2 * last >= full and last > 1 and not below):
             return None
         held = sum(len(row.puzzles) for row in pages[0])
+        if held + full * (len(pages) - 1) < len(section.puzzles):
+            return None  # grids of different heights: a full page of the first ones holds fewer
         if below:
             counts = [held] + balance([full] * (len(pages) - 1), len(section.puzzles) - held)
         else:

@@ -28,7 +28,15 @@ from bookgen.puzzles.wordsearch.checking import check, validate
 from bookgen.puzzles.wordsearch.drawing import draw_puzzle, draw_solution, measure, measure_grid
 from bookgen.puzzles.wordsearch.generator import check_request, deal, generate
 from bookgen.puzzles.wordsearch.grader import BANDS, rate
-from bookgen.puzzles.wordsearch.parameters import OPTIONS, canonical, listed, printed, rules_text, shown
+from bookgen.puzzles.wordsearch.parameters import (
+    OPTIONS,
+    canonical,
+    listed,
+    printed,
+    rules_text,
+    shown,
+    theme_heading,
+)
 from bookgen.puzzles.wordsearch.solver import solve
 
 HINT = N_("{word} begins in row {row}, column {column}")
@@ -44,6 +52,17 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
              "why": _(HINT).format(word=terms[word], row=first[word]["row"] + 1,
                                    column=first[word]["col"] + 1)}
             for word in listed(puzzle)]
+
+
+def play_data(puzzle: JSON) -> JSON | None:
+    """A dealt theme's name over the playable grid, in the page's language; None for any other
+    puzzle (its page stays as it was)."""
+    return {"theme": theme_heading(puzzle["theme"])} if "theme" in puzzle else None
+
+
+def dealt_theme(puzzle: JSON) -> str | None:
+    """A `theme: all` puzzle's theme: a section ordered by rating prints no two in a row."""
+    return puzzle.get("theme")
 
 
 EXAMPLE_WORDS = {"en": ("cat", "owl", "bee"), "de": ("Hund", "Kuh", "Bär"),
@@ -112,7 +131,9 @@ WORDSEARCH = PuzzleType(
     hints=hints,
     play_script="play.js",
     play_style="play.css",
+    play_data=play_data,
     json_schema="schema.json",
     narrowed=narrowed,
     deal=deal,
+    topic=dealt_theme,
 )

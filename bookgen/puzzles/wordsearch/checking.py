@@ -15,6 +15,7 @@ from bookgen.core.dictionary import blocked_words
 from bookgen.core.letters import LANGUAGES, alphabet
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.wordsearch.parameters import (
+    ALL_THEMES,
     HOLE,
     MAX_MESSAGE,
     MAX_SIDE,
@@ -29,7 +30,7 @@ from bookgen.puzzles.wordsearch.parameters import (
 )
 
 Square = tuple[int, int]
-OPTIONAL_FIELDS = {"shown", "written", "message_lengths", "children"}
+OPTIONAL_FIELDS = {"shown", "written", "message_lengths", "children", "theme"}
 
 
 def avoided(language: str, children: bool = False) -> tuple[str, ...]:
@@ -207,3 +208,6 @@ def _validate_optional(puzzle: JSON) -> None:
                                     MAX_MESSAGE=MAX_MESSAGE))
     if puzzle.get("children", True) is not True:
         raise PuzzleFormatError(_("'children' is true where present: a children's page"))
+    if puzzle.get("theme", ALL_THEMES[0]) not in ALL_THEMES:
+        raise PuzzleFormatError(_("'theme' names the built-in theme whose name heads the grid: one "
+                                  "of {choices}").format(choices=", ".join(ALL_THEMES)))

@@ -1,7 +1,8 @@
-"""Drawing through the pen: the grid of letters (a shaped grid outlined along its shape), the word
-list below it in columns (sorted as the language's dictionaries sort; a children's list with a
-box to tick before each word), the blanks of a hidden message, and in the answer a rounded outline
-along each word, the boxes ticked and the message written in.
+"""Drawing through the pen: a dealt theme's name over the grid (`theme: all`), the grid of
+letters (a shaped grid outlined along its shape), the word list below it in columns (sorted as the
+language's dictionaries sort; a children's list with a box to tick before each word), the blanks
+of a hidden message, and in the answer a rounded outline along each word, the boxes ticked and the
+message written in.
 
 Every function takes an optional `room` (width, height in mm, natural size): the page's frame
 when the grid at its letters' floor size is wider than that (large print on a narrow trim). The
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from bookgen.api import JSON
 from bookgen.core.pen import MEDIUM, THIN, Pen, Point, estimated_width
 from bookgen.i18n import N_, _
-from bookgen.puzzles.wordsearch.parameters import HOLE, STEPS, listed, shown
+from bookgen.puzzles.wordsearch.parameters import HOLE, STEPS, listed, shown, theme_heading
 
 CELL = 8.0            # square side, mm
 LETTER_SIZE = 14
@@ -54,8 +55,18 @@ def cell_size(puzzle: JSON, room: Room | None = None) -> float:
     if room is None:
         return largest
     rows, cols = len(puzzle["grid"]), len(puzzle["grid"][0])
-    below = GAP + (_columns(puzzle, room)[2] + _message_lines(puzzle, room[0])) * LINE
+    below = _heading(puzzle) + GAP + (_columns(puzzle, room)[2] + _message_lines(puzzle, room[0])) * LINE
     return max(LEAST_CELL, min(largest, room[0] / cols, (room[1] - below) / rows))
+
+
+def _heading(puzzle: JSON) -> float:
+    """The room a dealt theme's name takes over the grid (`theme: all`), mm: a line, or none."""
+    return LINE if "theme" in puzzle else 0.0
+
+
+def _draw_heading(pen: Pen, puzzle: JSON) -> None:
+    if "theme" in puzzle:
+        pen.text(0, LINE * 0.4, theme_heading(puzzle["theme"]), WORD_SIZE, bold=True, align="left")
 
 
 def _letter_size(puzzle: JSON) -> float:
@@ -125,34 +136,40 @@ def measure(puzzle: JSON, room: Room | None = None) -> tuple[float, float]:
     if "message_lengths" in puzzle:
         widest = max(widest, estimated_width(_(MESSAGE), WORD_SIZE),
                      max(puzzle["message_lengths"]) * BLANK)
-    return widest, len(grid) * cell + GAP + lines * LINE
+    return max(widest, _heading_width(puzzle)), _heading(puzzle) + len(grid) * cell + GAP + lines * LINE
+
+
+def _heading_width(puzzle: JSON) -> float:
+    return estimated_width(theme_heading(puzzle["theme"]), WORD_SIZE) if "theme" in puzzle else 0.0
 
 
 def measure_grid(puzzle: JSON, room: Room | None = None) -> tuple[float, float]:
-    """The grid's size alone: a narrowed answer's, which leaves out the list."""
+    """The grid's size alone (under a dealt theme's name): a narrowed answer's, which leaves out
+    the list."""
     grid, cell = puzzle["grid"], cell_size(puzzle, room)
-    return len(grid[0]) * cell, len(grid) * cell
+    return max(len(grid[0]) * cell, _heading_width(puzzle)), _heading(puzzle) + len(grid) * cell
 
 
 def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None, with_list: bool = True,
                 solution: JSON | None = None) -> None:
-    """The grid and, unless `with_list` is false, the list and the message's blanks (with the
-    `solution`, the boxes ticked and the message written in)."""
-    grid, cell = puzzle["grid"], cell_size(puzzle, room)
+    """A dealt theme's name, the grid and, unless `with_list` is false, the list and the
+    message's blanks (with the `solution`, the boxes ticked and the message written in)."""
+    grid, cell, head = puzzle["grid"], cell_size(puzzle, room), _heading(puzzle)
     rows, cols = len(grid), len(grid[0])
+    _draw_heading(pen, puzzle)
     if any(HOLE in row for row in grid):
-        _outline(pen, grid, cell)
+        _outline(pen, grid, cell, head)
     else:
-        pen.rect(0, 0, cols * cell, rows * cell, width=MEDIUM)
+        pen.rect(0, head, cols * cell, rows * cell, width=MEDIUM)
     size = _letter_size(puzzle)
     for r, row in enumerate(grid):
         for c, letter in enumerate(row):
             if letter != HOLE:
-                pen.text((c + 0.5) * cell, (r + 0.5) * cell, letter, size)
+                pen.text((c + 0.5) * cell, head + (r + 0.5) * cell, letter, size)
     if not with_list:
         return
     columns, column_width, lines = _columns(puzzle, room)
-    top = rows * cell + GAP + LINE / 2
+    top = head + rows * cell + GAP + LINE / 2
     terms, box = shown(puzzle), _box(puzzle)
     for index, word in enumerate(listed(puzzle)):
         column, line = divmod(index, lines)
@@ -194,9 +211,9 @@ def _spoken_words(phrase: str) -> list[str]:
     return [part.upper() for part in phrase.split() if any(char.isalpha() for char in part)]
 
 
-def _outline(pen: Pen, grid: list[str], cell: float) -> None:
-    """The edge of a shaped grid: every side a square shares with a hole or the outside, joined
-    into straight runs."""
+def _outline(pen: Pen, grid: list[str], cell: float, top: float) -> None:
+    """The edge of a shaped grid `top` mm down: every side a square shares with a hole or the
+    outside, joined into straight runs."""
     rows, cols = len(grid), len(grid[0])
 
     def inside(r: int, c: int) -> bool:
@@ -209,7 +226,7 @@ def _outline(pen: Pen, grid: list[str], cell: float) -> None:
             if edge and run is None:
                 run = c
             elif not edge and run is not None:
-                pen.line(run * cell, r * cell, c * cell, r * cell, width=MEDIUM)
+                pen.line(run * cell, top + r * cell, c * cell, top + r * cell, width=MEDIUM)
                 run = None
     for c in range(cols + 1):  # the sides between column c - 1 and column c
         run = None
@@ -218,7 +235,7 @@ def _outline(pen: Pen, grid: list[str], cell: float) -> None:
             if edge and run is None:
                 run = r
             elif not edge and run is not None:
-                pen.line(c * cell, run * cell, c * cell, r * cell, width=MEDIUM)
+                pen.line(c * cell, top + run * cell, c * cell, top + r * cell, width=MEDIUM)
                 run = None
 
 
@@ -226,8 +243,8 @@ def draw_solution(pen: Pen, puzzle: JSON, solution: JSON, room: Room | None = No
                   with_list: bool = True) -> None:
     """Each word shaded under its letters and outlined over them (the list below, unless
     `with_list` is false: the outlines show the words)."""
-    cell = cell_size(puzzle, room)
-    outlines = [capsule(*_ends(place, cell), OUTLINE * cell) for place in solution["placements"]]
+    cell, head = cell_size(puzzle, room), _heading(puzzle)
+    outlines = [capsule(*_ends(place, cell, head), OUTLINE * cell) for place in solution["placements"]]
     for outline in outlines:
         pen.polygon(outline, width=THIN, fill=0.85, stroke=False)
     draw_puzzle(pen, puzzle, room, with_list, solution)
@@ -235,12 +252,12 @@ def draw_solution(pen: Pen, puzzle: JSON, solution: JSON, room: Room | None = No
         pen.polygon(outline, width=MEDIUM)
 
 
-def _ends(place: JSON, cell: float) -> tuple[Point, Point]:
-    """The centres of a placed word's first and last squares."""
+def _ends(place: JSON, cell: float, top: float) -> tuple[Point, Point]:
+    """The centres of a placed word's first and last squares, the grid `top` mm down."""
     d_row, d_col = STEPS[place["direction"]]
     last = len(place["word"]) - 1
-    return (((place["col"] + 0.5) * cell, (place["row"] + 0.5) * cell),
-            ((place["col"] + last * d_col + 0.5) * cell, (place["row"] + last * d_row + 0.5) * cell))
+    return (((place["col"] + 0.5) * cell, top + (place["row"] + 0.5) * cell),
+            ((place["col"] + last * d_col + 0.5) * cell, top + (place["row"] + last * d_row + 0.5) * cell))
 
 
 def capsule(start: Point, end: Point, radius: float, steps: int = 8) -> list[Point]:

@@ -23,6 +23,8 @@ from bookgen.errors import BookgenError
 from bookgen.puzzles.wordsearch.checking import accidental, avoided
 from bookgen.puzzles.wordsearch.grader import EXPERT_CELLS, EXPERT_WORDS, rate
 from bookgen.puzzles.wordsearch.parameters import (
+    ALL,
+    ALL_THEMES,
     DIRECTIONS_AT,
     FREQUENCIES,
     GRID_SHAPES,
@@ -38,6 +40,7 @@ from bookgen.puzzles.wordsearch.parameters import (
     message_letters,
     shape_board,
     shown_form,
+    theme_dealt,
     theme_messages,
     theme_terms,
     theme_words,
@@ -146,13 +149,27 @@ def _alternating(ring: list[Square]) -> list[Square]:
 
 # --- the words ------------------------------------------------------------------------------------
 
+def puzzle_theme(request: Request) -> str:
+    """The theme a request's words come from: the section's, or under `theme: all` the one its
+    `deal` names (the first where it names none)."""
+    theme = request.settings["theme"]
+    if theme != ALL:
+        return theme  # type: ignore[no-any-return]
+    return theme_dealt(request.settings["language"], request.settings["deal"] or 1)
+
+
+def themes_dealt(request: Request) -> bool:
+    """Whether the request's puzzles take the themes in turn (`theme: all`, no words of its own)."""
+    return request.settings["theme"] == ALL and not request.settings["words"]
+
+
 def word_pool(request: Request) -> tuple[str, ...]:
     """The words a request hides (the config's, else the theme's), as its grids write them; none
     is part of another, read either way (it would then lie in two places)."""
     language = request.settings["language"]
     given = request.settings["words"]
     return tuple(grid_word(w, language) for w in given) if given \
-        else theme_words(language, request.settings["theme"])
+        else theme_words(language, puzzle_theme(request))
 
 
 def terms(request: Request) -> dict[str, str]:
@@ -160,7 +177,7 @@ def terms(request: Request) -> dict[str, str]:
     given words', or the theme's."""
     language = request.settings["language"]
     if not request.settings["words"]:
-        return theme_terms(language, request.settings["theme"])
+        return theme_terms(language, puzzle_theme(request))
     return {grid_word(w, language): shown_form(w, language) for w in request.settings["words"]
             if shown_form(w, language) != grid_word(w, language)}
 
@@ -170,7 +187,7 @@ def written(request: Request) -> dict[str, str]:
     or the theme's."""
     language = request.settings["language"]
     if not request.settings["words"]:
-        return theme_written(language, request.settings["theme"])
+        return theme_written(language, puzzle_theme(request))
     return written_terms(request.settings["words"], language)
 
 
@@ -191,11 +208,17 @@ def dealt(request: Request, pool: Sequence[str]) -> list[str] | None:
 
 def deal(request: Request, turns: Counter[str]) -> Request:
     """The request of the next puzzle of a section: a list longer than `word_count` takes its
-    next share (`turns` counts the shares of each list a book has dealt), unless the user named
-    the share."""
+    next share (`turns` counts the shares of each list a book has dealt), and under `theme: all`
+    the next theme (counted over every such section of the language: a second section goes on
+    with the themes the first left), unless the user named the share."""
     settings = request.settings
-    if not settings["words"] or settings["word_count"] >= len(settings["words"]) \
-            or "deal" in request.options:
+    if "deal" in request.options:
+        return request
+    if themes_dealt(request):
+        key = f"themes/{settings['language']}"
+        turns[key] += 1
+        return Request(request.type, request.level, {**request.options, "deal": turns[key]})
+    if not settings["words"] or settings["word_count"] >= len(settings["words"]):
         return request
     key = f"{settings['language']}/{settings['word_count']}/{','.join(sorted(settings['words']))}"
     turns[key] += 1
@@ -328,7 +351,20 @@ def _spare(size: tuple[int, int], needed: int, square: bool) -> float:
 
 def check_request(request: Request) -> None:
     """Refuse words a grid cannot hold and sizes the level cannot have, before any work: every
-    word that cannot go in is named, with why."""
+    word that cannot go in is named, with why. Under `theme: all` without a share named, every
+    theme is checked (the book deals each puzzle one), a refusal naming the theme."""
+    if themes_dealt(request) and request.settings["deal"] is None:
+        for theme in ALL_THEMES:
+            try:
+                _check_request(Request(request.type, request.level, {**request.options, "theme": theme}))
+            except BookgenError as error:
+                raise BookgenError(_("the theme {theme}: {problem}").format(
+                    theme=theme, problem=error.message), key=error.key) from None
+        return
+    _check_request(request)
+
+
+def _check_request(request: Request) -> None:
     settings, level = request.settings, request.level
     pool = word_pool(request)
     if settings["children"] and level != "easy":
@@ -435,7 +471,7 @@ def _phrases(request: Request) -> tuple[str, ...]:
     settings = request.settings
     if settings["message"] != "theme":
         return (settings["message"],)
-    return theme_messages(settings["language"], settings["theme"])
+    return theme_messages(settings["language"], puzzle_theme(request))
 
 
 def _check_message(request: Request, board: Board | None, pool: tuple[str, ...]) -> None:
@@ -444,7 +480,7 @@ def _check_message(request: Request, board: Board | None, pool: tuple[str, ...])
     language = request.settings["language"]
     if request.settings["message"] == "theme" and not _phrases(request):
         raise BookgenError(_("the theme {theme} has no hidden messages in {language}: write your "
-                             "own").format(theme=repr(request.settings["theme"]),
+                             "own").format(theme=repr(puzzle_theme(request)),
                                            language=language_name(language)), key="message")
     level, count = request.level, min(request.settings["word_count"], len(pool))
     shortest = min(len(message_letters(phrase, language)) for phrase in _phrases(request))
@@ -544,6 +580,8 @@ def _puzzle(request: Request, grid: list[str], words: list[str]) -> dict:  # typ
         puzzle["written"] = dict(sorted(marked.items()))
     if request.settings["children"]:
         puzzle["children"] = True
+    if themes_dealt(request):
+        puzzle["theme"] = puzzle_theme(request)
     return puzzle
 
 

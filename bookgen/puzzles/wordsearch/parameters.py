@@ -8,6 +8,7 @@ puzzle; the shapes a grid is cut to are bookgen.core.masks', shared with Hidato 
 from __future__ import annotations
 
 import math
+import random
 import re
 import unicodedata
 from functools import cache
@@ -33,6 +34,8 @@ ALL_THEMES = ("animals", "food", "school", "nature", "seasons", "holidays", "job
               "fruit", "vegetables", "sea", "space", "farm", "family", "toys", "garden")
 """Every built-in theme of a word search (and of a word scramble): words/LANG/THEME.txt in each
 language."""
+ALL = "all"
+"""The theme of a section whose puzzles take the themes in turn, each its own (`theme_dealt`)."""
 THEME_SPELLINGS = {"colors": "colours"}
 """The US spelling of a theme's name, read as the British one the theme is named by (a US
 author's `theme: colors` was refused); the other names are spelt alike in both."""
@@ -283,7 +286,33 @@ THEME_WORDS = {"animals": N_("animals"), "food": N_("food"), "school": N_("schoo
                "weather": N_("weather"), "transport": N_("transport"), "clothes": N_("clothes"),
                "home": N_("the home"), "fruit": N_("fruit"), "vegetables": N_("vegetables"),
                "sea": N_("the sea"), "space": N_("space"), "farm": N_("the farm"),
-               "family": N_("family"), "toys": N_("toys"), "garden": N_("the garden")}
+               "family": N_("family"), "toys": N_("toys"), "garden": N_("the garden"),
+               ALL: N_("all themes")}
+
+
+def theme_heading(theme: str) -> str:
+    """A theme's name as it heads its grid, in the language spoken: its menu name with a capital
+    (Tiere, Der Körper, L’espace); a name this bookgen does not know, as the puzzle gives it."""
+    name = _(THEME_WORDS[theme]) if theme in THEME_WORDS else theme
+    return name[:1].upper() + name[1:]
+
+
+@cache
+def theme_round(language: str, number: int) -> tuple[str, ...]:
+    """Round `number` (0 the first) of the themes a `theme: all` section deals: every theme
+    once, shuffled (the language and the round seed it), the first not the theme the round
+    before ended with, so that no theme comes twice in a row."""
+    order = list(ALL_THEMES)
+    random.Random(f"themes/{language}/{number}").shuffle(order)
+    if number and order[0] == theme_round(language, number - 1)[-1]:
+        order.append(order.pop(0))
+    return tuple(order)
+
+
+def theme_dealt(language: str, deal: int) -> str:
+    """The theme of the `deal`th puzzle (1 the first) of the themes dealt in turn."""
+    number, place = divmod(deal - 1, len(ALL_THEMES))
+    return theme_round(language, number)[place]
 
 
 def _word_count(level: str, earlier: dict) -> int:  # type: ignore[type-arg]
@@ -300,7 +329,8 @@ OPTIONS = (
            "are used"),
            check=_words_problem, label=N_("Words to hide")),
     Option("theme", "choice", N_("the built-in list of words to hide when no words are given "
-           "(default: animals)"), choices=ALL_THEMES, spellings=THEME_SPELLINGS, default="animals",
+           "(default: animals); all: each puzzle takes the next theme, its name over its grid"),
+           choices=(*ALL_THEMES, ALL), spellings=THEME_SPELLINGS, default="animals",
            words=THEME_WORDS,
            label=N_("Theme")),
     Option("children", "bool", N_("for children: words only across and down, large letters, "
@@ -321,9 +351,9 @@ OPTIONS = (
     Option("message", "text", N_("a hidden message: the letters no word uses, read row by row, "
            "spell it; your phrase, or 'theme' for one of the theme's (default: none)"),
            check=_message_problem, label=N_("Hidden message")),
-    Option("deal", "int", N_("which share of a long word list this puzzle hides, 1 the first "
-           "(default: a book deals the shares in turn, so that no word comes twice before "
-           "every word has come once)"), low=1, high=MAX_LIST, label=N_("Share of the list")),
+    Option("deal", "int", N_("which share of a long word list this puzzle hides, or with theme "
+           "all which theme, 1 the first (default: a book deals them in turn, so that none comes "
+           "twice before every one has come once)"), low=1, high=MAX_LIST, label=N_("Share of the list")),
     Option("language", "choice", N_("the language whose letters the grid uses (default: the "
            "section's language)"), choices=LANGUAGES, default="en", words=language_name,
            label=N_("Alphabet")),
@@ -385,9 +415,11 @@ def listed(puzzle: JSON) -> list[str]:
     return sorted(puzzle["words"], key=lambda word: collation_key(terms[word], puzzle["language"]))
 
 
-PRINTED_KEYS = ("grid", "words", "language", "shown", "written", "message_lengths", "children")
+PRINTED_KEYS = ("grid", "words", "language", "shown", "written", "message_lengths", "children",
+                "theme")
 """What the page shows of a puzzle: its letters, its list (as terms), the blanks of its hidden
-message and, for children, the boxes to tick (the page's own look, not a fact to solve from)."""
+message, for children the boxes to tick and a dealt theme's name over the grid (the page's own
+look, not facts to solve from)."""
 
 
 def printed(puzzle: JSON) -> Printed:

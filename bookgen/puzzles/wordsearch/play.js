@@ -5,8 +5,9 @@
  * apart), and struck through in the list (a children's list ticks its box). A shaped grid leaves its holes empty. Where the leftover letters
  * spell a hidden message, its blanks stand below the list and fill in, the letters lit, once every
  * word is found. Hints (from Python) say where a word begins: the frame lights that letter
- * (pointAt) and skips a word found already (hintState; a hint's value is its word). Registers
- * itself with the player's frame (bookgen/html/frame.js). */
+ * (pointAt) and skips a word found already (hintState; a hint's value is its word). A puzzle of a
+ * `theme: all` section shows its theme's name over the grid (translated in Python: record.play).
+ * Registers itself with the player's frame (bookgen/html/frame.js). */
 (function (frame) {
   "use strict";
 
@@ -45,6 +46,7 @@
     var rows = grid.length, cols = grid[0].length;
     var found = [], start = null, dragFrom = null, swallow = false;  // swallow: the click that ends a drag
     var holder = el("div", "wordsearch" + (puzzle.children ? " children" : ""));
+    if (record.play && record.play.theme) holder.appendChild(el("p", "theme", record.play.theme));
     var table = el("div", "letters");
     table.setAttribute("role", "group");
     table.setAttribute("aria-label", t("Letters"));
