@@ -655,11 +655,12 @@ class Pace:
         return 0 < self.taken and share <= RARE_SHARE and self.count > RARE_MARGIN * self.taken / (1 - share)
 
 
-def paced(request: Request | None, count: int) -> Pace | None:
+def paced(request: Request | None, count: int | None) -> Pace | None:
     """A section's `Pace`, where its puzzles are compared whole: a type whose answers share words
     (`answer_parts`) or that deals out the user's words runs out of them, not of puzzles, and
-    says so in its own words."""
-    if request is None or request.type.answer_parts is not None or names_share(request):
+    says so in its own words; none for a bank's section of every puzzle (no `count`)."""
+    if (count is None or request is None or request.type.answer_parts is not None
+            or names_share(request)):
         return None
     return Pace(count)
 
@@ -710,7 +711,7 @@ def _without_twin(file: str, section: SectionConfig, job: PuzzleJob, record: Puz
 
     taken, tried = _distinct(job, record, twins, make, section.named, version, pace)
     if not taken and pace is not None and len(tried) <= TWIN_RETRIES:
-        raise TooFewDifferent(_grew_rare(section.count, section.describe(), index, pace, section.request),
+        raise TooFewDifferent(_grew_rare(pace.count, section.describe(), index, pace, section.request),
                               index, file=file, line=section.line, key=section.named)
     if not taken:
         number = first + index
