@@ -721,19 +721,20 @@ def _build(args: argparse.Namespace, out: TextIO) -> int:
         if getattr(args, name) and name not in config.formats:
             config = replace(config, formats=config.formats + (name,))
     status = _write(config, _target(args.output, f"{config.name}.pdf"), args, out)
-    _note_default_seed(config, args.quiet)
+    _notes_after_work(config, args.quiet)
     return status
 
 
-def _note_default_seed(config: BookConfig, quiet: bool, command_line: bool = False) -> None:
-    """Once the book or sheet is written, a note when it names no seed (`default_seed`): said
-    after the work, so that a refusal stays the one message a failed run prints."""
-    from bookgen.config import default_seed
+def _notes_after_work(config: BookConfig, quiet: bool, command_line: bool = False) -> None:
+    """Once the book or sheet is written, a note when it names no seed (`default_seed`) and for
+    each list of the user's words its puzzles print again (`words_dealt_again`): said after the
+    work, so that a refusal stays the one message a failed run prints."""
+    from bookgen.config import default_seed, words_dealt_again
 
     if quiet:
         return
     with refusing():
-        for note in default_seed(config, command_line):
+        for note in default_seed(config, command_line) + words_dealt_again(config, command_line):
             print(refusal(NOTE, program="bookgen", text=note), file=sys.stderr)
 
 
@@ -1087,7 +1088,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
                                  "standard print sizes; these {count} take several pages", fits)
                         ).format(fits=fits, count=args.count)
             print(refusal(NOTE, program="bookgen", text=said), file=sys.stderr)
-        _note_default_seed(config, args.quiet, command_line=True)
+        _notes_after_work(config, args.quiet, command_line=True)
         return written
 
 
@@ -1194,7 +1195,7 @@ def _preview(args: argparse.Namespace, out: TextIO) -> int:
     images = render_pages(pdf, pages, args.dpi)
     status = _write_and_list(preview_files(images, folder, name, single), out, inputs)
     if not (args.config and args.config.lower().endswith(".pdf")):
-        _note_default_seed(config, args.quiet)
+        _notes_after_work(config, args.quiet)
     return status
 
 

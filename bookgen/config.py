@@ -910,6 +910,50 @@ def words_left_out(config: BookConfig, command_line: bool = False) -> list[str]:
     return notes
 
 
+def words_dealt_again(config: BookConfig, command_line: bool = False) -> list[str]:
+    """A note for each list of the user's own words or clues whose puzzles take more words than it
+    holds, so that a book prints its words again (`PuzzleType.deal` deals them as evenly as they
+    go): a publisher's 30 crosswords of 40 clues printed one in 13 of them with no word of
+    warning. The sections that deal the same list are counted together, as the book deals them;
+    a section whose puzzles each take the whole list (a word search's class list) says nothing.
+    On the `command_line` (`bookgen worksheet`), the sheet's one section goes unnamed."""
+    dealt: dict[tuple[str, tuple[str, ...]], list[tuple[int, SectionConfig, int, int]]] = {}
+    for number, section in enumerate(config.sections, 1):
+        request = section.request
+        if request is None or request.type.deal is None or section.count is None:
+            continue
+        given = request.settings.get("words") or [word for word, _clue in request.settings.get("clues") or ()]
+        taken = request.settings.get("word_count")
+        if given and isinstance(taken, int):
+            key = (request.type.name, tuple(sorted(str(word).upper() for word in given)))
+            dealt.setdefault(key, []).append((number, section, section.count, min(taken, len(given))))
+    notes = []
+    for (_name, given), sections in dealt.items():
+        total = sum(count * taken for _number, _section, count, taken in sections)
+        if total <= len(given) or all(taken == len(given) for _number, _section, _count, taken in sections):
+            continue
+        said = (_("the {puzzles} puzzles take {total} words from the {given} given, so words come "
+                  "again; give {total} words for none to come twice") if command_line else
+                _("{sections}: {puzzles} puzzles take {total} words from the {given} given, so words "
+                  "come again; give {total} words for none to come twice"))
+        named = _sections_named([(number, section) for number, section, _count, _taken in sections])
+        notes.append(said.format(sections=named,
+                                 puzzles=sum(count for _number, _section, count, _taken in sections),
+                                 total=total, given=len(given)))
+    return notes
+
+
+def _sections_named(sections: list[tuple[int, SectionConfig]]) -> str:
+    """A section as a refusal names it (`SectionConfig.named`), or several by their numbers in
+    the book, 1 the first, with their titles: a book's two sections of crosswords may both be
+    called 'Crossword'."""
+    if len(sections) == 1:
+        return sections[0][1].named
+    titles = dict.fromkeys(repr(section.title) for _number, section in sections)
+    return _("sections {numbers} ({titles})").format(
+        numbers=", ".join(str(number) for number, _section in sections), titles=", ".join(titles))
+
+
 def _language_spoken(code: str) -> str:
     """A language's name in the language spoken ("English", "Englisch")."""
     from babel import Locale

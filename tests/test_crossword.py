@@ -72,7 +72,7 @@ sections:
       MOON: It shines by night
       STAR: A point of light at night
   - type: crossword
-    difficulty: easy
+    difficulty: medium
     count: 1
     clues:
       - SUN: It shines by day
@@ -186,6 +186,62 @@ def test_a_books_crosswords_deal_the_built_in_clues_no_word_twice_while_they_las
     assert set(uses) == bank and max(uses.values()) - min(uses.values()) <= 1
     clues = {(entry["word"], entry["clue"]) for record in records for entry in record.puzzle["entries"]}
     assert len(clues) == len(bank)  # each word with its one clue
+
+
+GARDEN = ["ROSE: A red flower with thorns", "TOMATO: A red fruit in salads", "SEED: A plant starts as one",
+          "SOIL: Plants grow in it", "RAKE: It gathers leaves", "HOSE: It waters the garden",
+          "PEAR: A fruit shaped like a bell", "APPLE: A red or green fruit", "ONION: It makes you cry",
+          "CARROT: An orange root", "BEAN: It grows up a pole", "PETAL: A part of a flower",
+          "LEAF: It turns brown in autumn", "ROOT: It grows under the ground",
+          "STEM: It holds the flower up", "TREE: It has a trunk"]
+
+
+def test_a_books_crosswords_deal_the_users_clues_no_word_twice_before_all_once_then_evenly():
+    """A publisher's 30 crosswords of their 40 clues printed one word and clue in 13 of them and
+    another in 3, saying nothing: two sections of one list deal it together, so that in the
+    order dealt no word comes back before every word has come once, and then each as few times
+    as the list allows (here 36 words of 16: two or three times each)."""
+    clues = "".join(f"\n      - {pair}" for pair in GARDEN)
+    text = "title: T\nseed: 1\nsections:\n" + "".join(
+        f"  - type: crossword\n    difficulty: easy\n    count: 3\n    word_count: 6\n    clues:{clues}\n"
+        for _ in range(2))
+    sections = make_book(read_config_text(text, Path("book.yaml"))).editions()[0].sections
+    records = [record for section in sections for record in section.records]
+    dealt = sorted(records, key=lambda record: int(re.search(r"deal=(\d+)", record.id)[1]))
+    shares = [{entry["word"] for entry in record.puzzle["entries"]} for record in dealt]
+    assert len(set.union(*shares[:2])) == 12  # the first 16 dealt hold no word twice
+    assert len(shares[0] | shares[1] | shares[2]) == 16  # the third takes the other four first
+    uses = Counter(word for share in shares for word in share)
+    assert len(uses) == 16 and set(uses.values()) == {2, 3}
+    assert len({frozenset(share) for share in shares}) == 6
+
+
+def test_more_crosswords_than_a_list_each_takes_whole_makes_are_refused_naming_how_many():
+    """Twenty crosswords of a list of twelve each held the same twelve words and clues, only laid
+    out anew: a book never repeats a puzzle, so it asks for fewer or more clues up front."""
+    text = "title: T\nseed: 1\nsections:\n  - type: crossword\n    difficulty: medium\n    count: 3\n" \
+           "    clues:" + "".join(f"\n      - {pair}" for pair in PAIRS) + "\n"
+    with pytest.raises(BookgenError) as refused:
+        read_config_text(text, Path("book.yaml"))
+    assert "only 1 different puzzle exists" in refused.value.message
+    assert "give more clues, or a word_count below 6: each crossword holds all 6" in refused.value.message
+    versions = read_config_text(text.replace("count: 3", "count: 1") + "versions: 2\n", Path("book.yaml"))
+    assert versions.sections[0].request  # a teacher's versions A and B lay out the same words
+    one_fewer = Request.make(CROSSWORD, "medium", {"clues": PAIRS, "word_count": 5})
+    assert CROSSWORD.variety(one_fewer) == 6  # each leaves out one of the six
+
+
+def test_a_book_that_prints_the_users_clues_again_says_so_after_it_is_built(tmp_path, capsys):
+    config = tmp_path / "book.yaml"
+    config.write_text("title: T\nseed: 1\nsections:\n  - type: crossword\n    difficulty: easy\n"
+                      "    count: 3\n    word_count: 6\n    clues:"
+                      + "".join(f"\n      - {pair}" for pair in GARDEN) + "\n", encoding="utf-8")
+    assert main(["build", str(config), "-o", str(tmp_path / "book.pdf")]) == 0
+    said = capsys.readouterr().err
+    assert ("note: section 'Crossword': 3 puzzles take 18 words from the 16 given, so words come "
+            "again; give 18 words for none to come twice") in said
+    assert main(["build", str(config), "-o", str(tmp_path / "book.pdf"), "-q"]) == 0
+    assert "note" not in capsys.readouterr().err
 
 
 def test_the_schema_gives_the_studio_a_box_of_lines_for_clues():

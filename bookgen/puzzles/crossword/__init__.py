@@ -21,7 +21,6 @@ from bookgen.api import (
     PuzzleType,
     Request,
     Showcase,
-    _,
     always_unique,
     no_answer_note,
 )
@@ -37,7 +36,7 @@ from bookgen.puzzles.crossword.drawing import (
     measure_grid,
     page_breaks,
 )
-from bookgen.puzzles.crossword.generator import check_request, deal, generate, pool
+from bookgen.puzzles.crossword.generator import check_request, deal, generate, pool, variety, wider
 from bookgen.puzzles.crossword.grader import BANDS, rate
 from bookgen.puzzles.crossword.hints import hints
 from bookgen.puzzles.crossword.parameters import (
@@ -168,12 +167,6 @@ def largest_size(puzzles: list[JSON], width: float, height: float) -> str | None
     return str(rows) if rows == columns else f"{rows}x{columns}"
 
 
-def wider(request: Request) -> str | None:
-    """More clues, where the user's make too few different crosswords (seven Dutch clues lay out
-    one); else the book's own advice."""
-    return _("give more clues") if request.settings["clues"] else None
-
-
 CROSSWORD = PuzzleType(
     name="crossword",
     # Translators: the puzzle of clues whose answers cross in a grid
@@ -206,5 +199,6 @@ CROSSWORD = PuzzleType(
     largest_size=largest_size,
     wider=wider,
     deal=deal,
+    variety=variety,
     json_schema="schema.json",
 )

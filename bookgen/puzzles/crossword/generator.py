@@ -65,7 +65,9 @@ easy), but now and then not at all (English MONKEY, OWL and PARROT at easy), or 
 SWAPS = 10
 """The most words a share that will not lay out swaps for words dealt after it."""
 _ROUNDS: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
-"""The rounds of each bank's deal worked out so far (`_dealt_order`)."""
+"""The rounds of each list's deal worked out so far (`_dealt_order`)."""
+KEPT_BANKS = 64
+"""The most lists whose rounds `_ROUNDS` keeps (a studio that runs for days sees many users')."""
 
 
 def pool(request: Request) -> tuple[Pair, ...]:
@@ -137,29 +139,69 @@ def _drawn_from(request: Request) -> tuple[list[Pair], int]:
 
 
 def deal(request: Request, turns: Counter[str]) -> Request:
-    """The request of a section's next crossword: one drawn from the built-in clues takes the
-    next share of them (`deal`, where its words start in the bank's deal, 1 the first), so that a
-    book's crosswords print no word and clue twice while the bank lasts (8 medium crosswords
-    repeated 66 of their 96). `turns` counts the words a book has dealt of each bank, over every
-    section that draws from it. The user's own clues, a named share, or a bank each crossword
-    takes whole are left as they are."""
-    if request.settings["clues"] or "deal" in request.options:
+    """The request of a section's next crossword: it takes the next share of its words (`deal`,
+    where its words start in the deal of the built-in clues or of the user's, 1 the first), so
+    that a book's crosswords print no word and clue twice while the list lasts, and then each as
+    few times as it allows (8 medium crosswords of the built-in clues repeated 66 of their 96;
+    30 of a publisher's 40 clues printed one 13 times, another 3). `turns` counts the words a book
+    has dealt of each list, over every section that draws from it, and the shares given: a share
+    whose words another crossword took already is passed over for the next while the list has
+    others (`variety` counts them). A named share is left as it is, and so is a bank of the
+    built-in clues each crossword takes whole; a list of the user's each takes whole is its one
+    share (deal 1), so that a teacher's versions A and B lay out the same words, as they take
+    the same share of a longer list, while one version never holds them twice."""
+    if "deal" in request.options:
         return request
     drawn_from, wanted = _drawn_from(request)
     if wanted >= len(drawn_from):
-        return request
+        return Request(request.type, request.level, {**request.options, "deal": 1}) \
+            if request.settings["clues"] else request
     bank = tuple(word for word, _clue in drawn_from)
     key = f"crossword/{request.settings['language']}/{','.join(bank)}"
     start = turns[key]
-    turns[key] = start + _share(bank, start, wanted)[1]
+    for passed in range(len(bank)):
+        share, taken = _share(bank, start + passed, wanted)
+        given = f"{key}/{','.join(sorted(share))}"
+        if not turns[given]:
+            start += passed
+            break
+    else:
+        share, taken = _share(bank, start, wanted)  # every nearby share given: the least skipped
+        given = f"{key}/{','.join(sorted(share))}"
+    turns[given] += 1
+    turns[key] = start + taken
     return Request(request.type, request.level, {**request.options, "deal": start + 1})
 
 
+def variety(request: Request) -> int | None:
+    """How many crosswords of different words the user's clues make (a crossword that holds the
+    words of another, laid out anew, asks the same clues for the same answers: twenty of a list
+    of twelve held the same twelve); None for the built-in clues, which hold more than a book
+    asks for."""
+    if not request.settings["clues"]:
+        return None
+    drawn_from, wanted = _drawn_from(request)
+    return math.comb(len(drawn_from), wanted)
+
+
+def wider(request: Request) -> str | None:
+    """More clues, where the user's make too few different crosswords (seven Dutch clues lay out
+    one; twelve, each crossword taking all twelve, one set of words); else the book's own
+    advice."""
+    if not request.settings["clues"]:
+        return None
+    drawn_from, wanted = _drawn_from(request)
+    if wanted < len(drawn_from):
+        return _("give more clues")
+    return _("give more clues, or a word_count below {count}: each crossword holds all {count} of "
+             "them").format(count=len(drawn_from))
+
+
 def dealt(request: Request, drawn_from: list[Pair], wanted: int) -> tuple[list[Pair], list[Pair]] | None:
-    """The share of the built-in clues this crossword takes (`deal`), and the pairs dealt after
-    it, which a share that will not lay out takes in for its stubborn words (`SHARE_ONLY`); None
-    where it draws freely (the user's clues, no share named, a bank it takes whole)."""
-    if request.settings["clues"] or request.settings["deal"] is None or wanted >= len(drawn_from):
+    """The share of the clues this crossword takes (`deal`), and the pairs dealt after it, which
+    a share that will not lay out takes in for its stubborn words (`SHARE_ONLY`); None where it
+    draws freely (no share named, a list it takes whole)."""
+    if request.settings["deal"] is None or wanted >= len(drawn_from):
         return None
     bank = tuple(word for word, _clue in drawn_from)
     start = request.settings["deal"] - 1
@@ -189,6 +231,8 @@ def _dealt_order(bank: tuple[str, ...], number: int) -> tuple[str, ...]:
     After the first round, each half of the round before is shuffled in its place, so that a
     share that runs from the end of a round into the next takes no word twice (words late in a
     round come late in the next) where it is at most half the bank."""
+    if bank not in _ROUNDS and len(_ROUNDS) >= KEPT_BANKS:  # the studio's many lists
+        _ROUNDS.clear()
     rounds = _ROUNDS.setdefault(bank, [])
     while len(rounds) <= number:
         order = list(rounds[-1]) if rounds else sorted(bank)

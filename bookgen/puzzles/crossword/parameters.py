@@ -22,7 +22,7 @@ MAX_CLUE = 120
 """The most characters of a clue: two lines of a page's list of clues."""
 WORDS_AT = {"easy": 10, "medium": 12, "hard": 14, "expert": 16}
 MAX_DEAL = 100_000
-"""The furthest a crossword's share of the built-in clues starts (`deal`): a bank of thousands."""
+"""The furthest a crossword's share of its clues starts (`deal`): a list dealt thousands of times."""
 Pair = tuple[str, str]  # a word as its grid writes it, and its clue
 
 
@@ -81,10 +81,9 @@ OPTIONS = (
            in_title=N_("{value} words")),
     Option("size", "size", N_("the largest grid: N for N x N, or RxC (default: from the words, at "
            "most 17)"), low=MIN_SIDE, high=MAX_SIDE, label=N_("Largest grid")),
-    Option("deal", "int", N_("where this crossword's words start in a book's deal of the built-in "
-           "clues, 1 the first word (default: a book deals them in turn, so that no word comes "
-           "twice before every word has come once)"), low=1, high=MAX_DEAL,
-           label=N_("Share of the built-in clues")),
+    Option("deal", "int", N_("where this crossword's words start in a book's deal of its clues, 1 "
+           "the first word (default: a book deals them in turn, so that no word comes twice before "
+           "every word has come once)"), low=1, high=MAX_DEAL, label=N_("Share of the clues")),
     Option("language", "choice", N_("the language of the words (default: the section's language)"),
            choices=LANGUAGES, default="en", words=language_name, label=N_("Language")),
 )
