@@ -216,6 +216,26 @@ def test_a_books_crosswords_deal_the_users_clues_no_word_twice_before_all_once_t
     assert len({frozenset(share) for share in shares}) == 6
 
 
+def test_the_deal_mixes_its_rounds_so_that_two_crosswords_share_few_words():
+    """Each round of the deal shuffled its halves in place, so the same half of the words came
+    together in every round: 30 medium English crosswords paired 53 times on 8 to 11 of their 12
+    words (the de book's 30 of 40 clues on 8 or 9 of 10 to 12). A share that runs from one round
+    into the next still takes no word twice."""
+    import itertools
+
+    from bookgen.puzzles.base import dealt_requests
+    from bookgen.puzzles.crossword.generator import _drawn_from, dealt
+
+    request = Request.make(CROSSWORD, "medium", {"language": "en"})
+    shares = [{word for word, _clue in dealt(each, *_drawn_from(each))[0]}
+              for each in dealt_requests(request, 30, Counter())]
+    assert all(len(share) == 12 for share in shares)  # none took a word twice
+    shared = Counter(len(one & other) for one, other in itertools.combinations(shares, 2))
+    assert max(shared) <= 9 and sum(n for words, n in shared.items() if words >= 8) <= 20, shared
+    uses = Counter(word for share in shares for word in share)
+    assert max(uses.values()) - min(uses.values()) <= 1
+
+
 def test_more_crosswords_than_a_list_each_takes_whole_makes_are_refused_naming_how_many():
     """Twenty crosswords of a list of twelve each held the same twelve words and clues, only laid
     out anew: a book never repeats a puzzle, so it asks for fewer or more clues up front."""
