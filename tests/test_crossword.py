@@ -236,6 +236,20 @@ def test_the_deal_mixes_its_rounds_so_that_two_crosswords_share_few_words():
     assert max(uses.values()) - min(uses.values()) <= 1
 
 
+def test_a_short_list_gives_each_of_its_different_crosswords_once_before_any_twice():
+    """Seven clues, four a crossword, make 35 crosswords of different words: a share of words
+    dealt before is passed over for the next, so the 35 dealt are the 35, each word in 20."""
+    from bookgen.puzzles.base import dealt_requests
+    from bookgen.puzzles.crossword.generator import _drawn_from, dealt
+
+    request = Request.make(CROSSWORD, "easy", {"clues": GARDEN[:7], "word_count": 4})
+    assert CROSSWORD.variety(request) == 35
+    shares = [frozenset(word for word, _clue in dealt(each, *_drawn_from(each))[0])
+              for each in dealt_requests(request, 35, Counter())]
+    assert len(set(shares)) == 35
+    assert set(Counter(word for share in shares for word in share).values()) == {20}
+
+
 def test_more_crosswords_than_a_list_each_takes_whole_makes_are_refused_naming_how_many():
     """Twenty crosswords of a list of twelve each held the same twelve words and clues, only laid
     out anew: a book never repeats a puzzle, so it asks for fewer or more clues up front."""
