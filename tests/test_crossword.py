@@ -1155,4 +1155,6 @@ def test_narrow_crossword_answers_stand_side_by_side(tmp_path):
         tmp_path, "  - {type: crossword, count: 10, difficulty: medium, clues: palabras.txt}\n",
         "separate")
     assert answers is not None
-    assert len(PdfReader(io.BytesIO(answers)).pages) == 2  # three before, two answers to a page
+    # one answer a row, two to a page, took five pages; side by side, two or three (by the grids
+    # the deal gives: the list's words are dealt out across the section)
+    assert len(PdfReader(io.BytesIO(answers)).pages) <= 3
