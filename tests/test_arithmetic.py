@@ -622,3 +622,29 @@ def test_a_sheet_without_division_speaks_of_no_division_nor_fraction(run, tmp_pa
     assert not re.search("divi|fraction|fifth|\u00f7", rules, re.IGNORECASE), rules
     dividing = _sheet_page(run, tmp_path, "-L", "de")
     assert "1 : 5 ist ein Fünftel" in dividing and "Brüche" in dividing
+
+
+def test_a_worksheets_cards_leave_a_third_graders_writing_lines_and_readable_signs(run, tmp_path,
+                                                                                   monkeypatch):
+    """A teacher measured two dotted lines 0.2 in apart and "using + − × ÷" in light grey at 7 pt,
+    with the page's lower 40 % empty: on the sheet the lines are 3/8 in apart at least (a third
+    grader's line) and the signs black at the body's 10.5 pt."""
+    from bookgen.render.pdfpen import CanvasPen
+
+    drawn: list[tuple[str, float, dict]] = []
+    text, line = CanvasPen.text, CanvasPen.line
+    monkeypatch.setattr(CanvasPen, "text", lambda pen, *a, **kw: (
+        drawn.append(("text", pen.scale, {"text": a[2], "size": a[3], "grey": kw.get("grey", 0.0)})),
+        text(pen, *a, **kw))[1])
+    monkeypatch.setattr(CanvasPen, "line", lambda pen, *a, **kw: (
+        drawn.append(("line", pen.scale, {"y": a[1], "dash": kw.get("dash")})), line(pen, *a, **kw))[1])
+    assert run("worksheet", "arithmetic", "-q", "-j", "1", "--answers", "none",
+               "-o", str(tmp_path / "sheet.pdf"))[0] == 0
+    cards = max(scale for _, scale, _ in drawn)  # the puzzles' (the example's is smaller)
+    signs = [kw for kind, scale, kw in drawn
+             if kind == "text" and scale == cards and kw["text"].startswith("using")]
+    assert len(signs) == 6
+    assert all(kw["size"] * cards >= 10.5 and kw["grey"] == 0.0 for kw in signs)
+    writing = sorted({kw["y"] for kind, scale, kw in drawn
+                      if kind == "line" and scale == cards and kw["dash"]})
+    assert len(writing) == 2 and (writing[1] - writing[0]) * cards >= 25.4 * 3 / 8

@@ -10,12 +10,13 @@ from bookgen.core.pen import MEDIUM, THIN, Pen
 from bookgen.i18n import _, ngettext
 from bookgen.puzzles.arithmetic.parameters import MAX_NUMBER, card_title, operator_signs, operators_line
 
-CARD_W, CARD_H = 64.0, 46.0
+CARD_W, CARD_H = 64.0, 55.0
 ANSWER_H = 20.0
 NUMBER_PT = 26.0
 NUMBER_GAP = 4.0  # mm at least between two numbers of a card, so "3 11 12 12" reads as four
-TITLE_PT = 13.0
-NOTE_PT = 11.0  # the operators line: a card prints large enough for it to reach the floor
+TITLE_PT = 12.0  # "Make 10": a 6x9 book prints its cards at 1.4, and 13 pt was its headings' 18
+NOTE_PT = 13.0  # the operators line, black: at a worksheet's 0.85 it prints at 11 pt, the body's size
+WRITING_LINES = (39.0, 51.0)  # 12 mm apart: at a worksheet's 0.85, 0.4 in, a third grader's line
 
 
 def _fitted(pen: Pen, text: str, size: float, width: float, bold: bool = False) -> float:
@@ -40,8 +41,8 @@ def draw_puzzle(pen: Pen, puzzle: JSON) -> None:
     for index, text in enumerate(numbers):
         pen.text(4.0 + (index + 0.5) * slot, 18.5, text, size, bold=True)
     note = operators_line(puzzle)
-    pen.text(CARD_W / 2, 28.0, note, _fitted(pen, note, NOTE_PT, CARD_W - 6.0), grey=0.35)
-    for y in (35.5, 42.0):
+    pen.text(CARD_W / 2, 28.5, note, _fitted(pen, note, NOTE_PT, CARD_W - 6.0))
+    for y in WRITING_LINES:
         pen.line(5.0, y, CARD_W - 5.0, y, width=THIN, dash=(1.0, 1.2))
 
 
