@@ -928,3 +928,25 @@ def _letter_sizes(pdf: bytes) -> set[float]:
             round(size * tm[0], 2)) if text.strip().isupper() and len(text.strip()) > 2 and font
             and "Bold" not in font["/BaseFont"] else None)
     return sizes
+
+
+def test_a_large_print_sheet_of_ten_words_prints_them_large_in_large_boxes(run, tmp_path, monkeypatch):
+    """A teacher's ten spelling words: her large-print sheet printed the scrambles at 14.5 pt in
+    0.28 in boxes, where the standard sheet has 20 pt in 0.4 in (the rows, 3 mm apart, took the
+    room the larger rules and example leave). Rows of boxes 1 mm apart: 19 pt in 0.38 in."""
+    from bookgen.render.pdfpen import CanvasPen
+
+    words = tmp_path / "spelling.txt"
+    words.write_text("friend\nbecause\nwould\nshould\ncould\nthought\nlaugh\nenough\nthrough\nanswer\n")
+    sizes: dict[str, float] = {}
+    boxes: list[float] = []
+    text, rect = CanvasPen.text, CanvasPen.rect
+    monkeypatch.setattr(CanvasPen, "text", lambda pen, *a, **kw: (
+        sizes.__setitem__(a[2], a[3] * pen.scale), text(pen, *a, **kw))[1])
+    monkeypatch.setattr(CanvasPen, "rect", lambda pen, *a, **kw: (
+        boxes.append(a[2] * pen.scale), rect(pen, *a, **kw))[1])
+    assert run("worksheet", "scramble", "-q", "-j", "1", "--set", f"words={words}", "--set",
+               "word_count=10", "--large-print", "--answers", "none",
+               "-o", str(tmp_path / "sheet.pdf"))[0] == 0
+    assert sizes["EOHUNG"] >= 18.0  # ENOUGH, easy's first letter kept
+    assert max(boxes) * 72 / 25.4 >= 0.36 * 72

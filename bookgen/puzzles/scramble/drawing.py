@@ -26,7 +26,8 @@ NUMBER = 2.6 * NUMBER_SIZE * 25.4 / 72  # the column of numbers ("12."), a space
 GAP = 4.0                     # between a scramble and its boxes
 BOX = 7.0
 LEAST_BOX = 1.2 * EM          # the narrowest box that still holds a letter apart from the next
-LINE = 10.0                   # a row of the list, scramble and boxes side by side
+LINE = 8.0                    # a row of the list, scramble and boxes side by side: a box's side and
+                              # 1 mm (3 mm took the room large print's rules and example leave)
 TEXT_LINE = 7.0               # the line of a scramble over its boxes, or of a word in the answer
 ITEM_GAP = 2.0                # under a scramble's boxes, over the next scramble
 COMFORT_SHARE = 0.75
