@@ -32,10 +32,11 @@ _control = test_studio._control
 SPOKEN_EVERYWHERE = {"pdf", "yaml", "json", "kb", "us", "mm"}
 """Names of file formats (and the US of US Letter, the mm of a page size), the same words in every
 language."""
-SHARED_WITH_GERMAN = {"in", "text", "diagonal", "name", "studio", "version", "bookgen"}
+SHARED_WITH_GERMAN = {"in", "text", "diagonal", "name", "studio", "version", "bookgen", "print", "on",
+                      "demand"}
 """English words of the catalogs that German writes the same ("In einer eigenen PDF-Datei",
 "Text mit höchstens 120 Zeichen", "diagonal", the name line's "Name", "das Studio", a sheet's
-"Version B"), and bookgen's own name."""
+"Version B", "Print-on-Demand" as German publishers say it), and bookgen's own name."""
 
 
 def _english_words() -> set[str]:
