@@ -65,8 +65,14 @@ def blank_word(blank: str) -> str:
 
 
 def version_letter(index: int) -> str:
-    """The letter of a sheet's version: A for the first."""
-    return chr(ord("A") + index)
+    """The letter of a sheet's version: A for the first, Z for the 26th, then AA, AB, ... as a
+    spreadsheet names its columns (a class of 30 takes a sheet each)."""
+    letters = ""
+    index += 1
+    while index:
+        index, last = divmod(index - 1, 26)
+        letters = chr(ord("A") + last) + letters
+    return letters
 
 
 def version_words(letter: str) -> str:
@@ -158,6 +164,8 @@ class BookConfig:
     texts: Mapping[str, str] = field(default_factory=dict)  # the book's own words for catalog texts
     name_line: tuple[str, ...] = ()  # the blanks above the first puzzles (NAME_LINE_BLANKS)
     versions: int = 1  # the sheets made, A, B, ...: the same sections, different puzzles
+    one_file: bool = False  # the versions' sheets in NAME.pdf, their answers in one more file
+    difficulty_line: bool = True  # False: the headings leave out "Difficulty: Easy ★"
     untranslated: str = "refuse"  # a section whose type lacks its language: refused, or "warn"
     path: Path | None = None  # the config file read; None for standard input or a worksheet
     seed_given: bool = True  # False: neither `seed:` nor --seed, so the default every such config shares

@@ -294,9 +294,18 @@ def _worksheet_arguments(worksheet: argparse.ArgumentParser) -> None:
     worksheet.add_argument("--title", help=N_("the heading (default: the type's name)"))
     worksheet.add_argument("--versions", type=int, default=1, metavar="N",
                            help=_Said(N_("sheets A, B, ... with different puzzles, 1 to {most}, each in "
-                                         "its own file, NAME-A.pdf (default 1)"), most=limits.VERSIONS))
+                                         "its own file, NAME-A.pdf, or all in one with --one-file "
+                                         "(default 1)"), most=limits.VERSIONS))
+    worksheet.add_argument("--one-file", action="store_true",
+                           help=N_("with --versions: every version's sheet in NAME.pdf, each starting "
+                                   "a new page with its letter, and all their answers in "
+                                   "NAME-answers.pdf, each under its version's letter: a class set "
+                                   "printed at once"))
     worksheet.add_argument("--no-name-line", dest="name_line", action="store_false",
                            help=N_("leave out the Name / Date / Class line above the puzzles"))
+    worksheet.add_argument("--no-difficulty-line", dest="difficulty_line", action="store_false",
+                           help=N_("leave out the level line above the puzzles, 'Difficulty: Easy', "
+                                   "as on a sheet for a pupil working below their grade level"))
     worksheet.add_argument("--large-print", action="store_true",
                            help=N_("large print: 16 pt text, puzzles drawn larger, fewer to a page"))
     _add_language_option(worksheet, N_("the sheet's language (default en): %(choices)s"))
@@ -1044,7 +1053,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
             answers={"page": "back", "file": "separate", "none": "none"}[args.answers],
             title_page=False, contents=False, sections=(section,), language=code,
             name_line=DEFAULT_NAME_LINE if args.name_line else (), versions=args.versions,
-            large_print=args.large_print)
+            one_file=args.one_file, difficulty_line=args.difficulty_line, large_print=args.large_print)
     for _index, lacking, spoken in untranslated(config.sections, config.language):
         with refusing():
             raise BookgenError(untranslated_message(lacking, spoken, _(
@@ -1066,6 +1075,8 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
             section = config.sections[0]
             continue
         except TooFewDifferent as few:  # fewer different ones exist than the sheet's default
+            if asked is not None and args.versions > 1 and few.found >= args.count:
+                _too_few_sheets(request, few.found // args.count, args.count)
             if asked is not None or not few.found or args.count == 1:
                 raise
             each = min(few.found // args.versions, args.count - 1)  # shared out over the versions
@@ -1098,6 +1109,7 @@ def _worksheet_count(request: Request, asked: int | None, versions: int, quiet: 
     when fewer do, with a note (a classic pyramid has four answers a level)."""
     from bookgen.bookconfig import SectionConfig
     from bookgen.config import crowded_requests
+    from bookgen.puzzles.base import shared_by_versions
 
     def problem(count: int) -> str | None:
         section = SectionConfig(puzzle_type=request.type, count=count, level=request.level,
@@ -1111,10 +1123,28 @@ def _worksheet_count(request: Request, asked: int | None, versions: int, quiet: 
     fits = next((count for count in range(wanted - 1, 0, -1) if problem(count) is None), 0)
     if asked is None and not fits:  # not even one a version: refuse that, not the six never asked
         said = problem(1) or said
+    if asked is not None and versions == 1 and fits and shared_by_versions(request):
+        said = _same_list_anew(request, asked, fits)
     if asked is not None or not fits:  # without -n, what asked for too many is the versions
         raise BookgenError(said, key="--count" if asked is not None or versions == 1 else "--versions")
     _holds_what_exists(request, fits, versions, quiet)
     return fits
+
+
+def _same_list_anew(request: Request, asked: int, fits: int) -> str:
+    """Why a sheet of a teacher's list holds fewer than the `asked` puzzles (it fills `fits`),
+    and the way to the practice sheets meant: versions, each the same words in new puzzles."""
+    from bookgen.puzzles.base import wider_advice
+
+    with refusing():
+        return ngettext(
+            "your list fills only {fits} puzzle of this sheet, as a sheet uses each of its words "
+            "once; for {asked} practice sheets of the same words, each in a new puzzle, ask for "
+            "--versions {asked} instead of --count {asked} (for more on one sheet, {wider})",
+            "your list fills only {fits} puzzles of this sheet, as a sheet uses each of its words "
+            "once; for {asked} practice sheets of the same words, each in new puzzles, ask for "
+            "--versions {asked} instead of --count {asked} (for more on one sheet, {wider})",
+            fits).format(fits=fits, asked=asked, wider=wider_advice([request]))
 
 
 def _too_few_for_versions(request: Request, found: int, versions: int) -> NoReturn:
@@ -1129,6 +1159,21 @@ def _too_few_for_versions(request: Request, found: int, versions: int) -> NoRetu
             "only {found} different puzzles exist for {request}, too few for {versions} versions; "
             "ask for fewer versions, or {wider}", found).format(
                 found=found, request=request.describe(), versions=versions,
+                wider=wider_advice([request])), key="--versions")
+
+
+def _too_few_sheets(request: Request, sheets: int, count: int) -> NoReturn:
+    """Refuse versions of `count` puzzles each of which only `sheets` came out different (a short
+    word list): how many versions can be had, not the puzzle that failed."""
+    from bookgen.puzzles.base import wider_advice
+
+    with refusing():
+        raise BookgenError(ngettext(
+            "{request} gives only {sheets} sheet with -n {count}: its puzzles would repeat on any "
+            "other version; leave out --versions, or {wider}",
+            "{request} gives only {sheets} different sheets with -n {count}; ask for --versions "
+            "{sheets} or fewer, or {wider}", sheets).format(
+                request=request.describe(), sheets=sheets, count=count,
                 wider=wider_advice([request])), key="--versions")
 
 

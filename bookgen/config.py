@@ -830,6 +830,7 @@ def _book_config(source: Source, name: str, seed: str | None,
         texts=texts,
         name_line=values["name_line"] or (),
         versions=values["versions"],
+        difficulty_line=values["difficulty_line"],
         untranslated=values["untranslated"],
     )
 

@@ -615,6 +615,9 @@ BOOK_FIELDS = {
         "a whole number from 1 to {high}: the sheets A, B, ... with different puzzles at the "
         "same levels, each with its own answers, one file each (NAME-A.pdf)"),
         values={"high": limits.VERSIONS}, default=1),
+    "difficulty_line": Field(_flag, N_(
+        "true or false (false: a section's heading leaves out its level, 'Difficulty: Easy', as a "
+        "sheet for a pupil working below their grade level may)"), default=True),
     "texts": Field(_texts, N_("a mapping of a text as bookgen prints it in English to what to print "
                               "instead (see 'bookgen texts')")),
     "untranslated": Field(_choice(*UNTRANSLATED), N_(

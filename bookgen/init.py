@@ -67,7 +67,7 @@ KINDS = {
              "separate file", "letter", N_("Number Puzzles Worksheet"), ("placement",), 6, True, """\
 profile: home                # for home and school printers
 name_line: true              # Name, Date, Class ruled above the puzzles; or [name, date, score]
-versions: 1                  # 2 to 6: sheets A, B, ... with different puzzles, NAME-A.pdf ...
+versions: 1                  # 2 to 40: sheets A, B, ... with different puzzles, NAME-A.pdf ...
 answers: separate            # NAME-answers.pdf beside the sheets; back or none
 title_page: false            # the puzzles start on page 1
 contents: false

@@ -346,9 +346,9 @@ def test_the_shipped_worksheet_rules_its_name_line(run, tmp_path):
 
 
 @pytest.mark.parametrize(("line", "key", "why"), [
-    ("versions: 0", "versions", "a whole number from 1 to 6"),
-    ("versions: 30", "versions", "a whole number from 1 to 6"),
-    ("versions: two", "versions", "a whole number from 1 to 6"),
+    ("versions: 0", "versions", "a whole number from 1 to 40"),
+    ("versions: 41", "versions", "a whole number from 1 to 40"),
+    ("versions: two", "versions", "a whole number from 1 to 40"),
     ("name_line: 5", "name_line", "a list of name, date, class, period, teacher, score"),
     ("name_line: [name, grade]", "name_line", "'grade' is not a blank it prints"),
     ("name_line: [name, Name]", "name_line", "it names 'name' twice"),
@@ -376,13 +376,13 @@ def test_versions_that_would_repeat_a_puzzle_are_refused_up_front(run, write_con
     assert status == 2 and "book.yaml:4" in err, err
     assert "only 4 different answers exist for pyramid, medium" in err and "6 are asked for" in err
     assert not list(tmp_path.glob("two*"))
-    status, _, err = run("worksheet", "placement", "--versions", "9", "-o", str(tmp_path / "w.pdf"))
-    assert status == 2 and "--versions" in err and "from 1 to 6" in err
+    status, _, err = run("worksheet", "placement", "--versions", "41", "-o", str(tmp_path / "w.pdf"))
+    assert status == 2 and "--versions" in err and "from 1 to 40" in err
 
 
 def test_the_studio_form_offers_the_new_keys(tmp_path):
     """The studio makes its form from the schema it serves: the name line's blanks come as boxes
-    to tick (a list of choices), the versions as a number from 1 to 6."""
+    to tick (a list of choices), the versions as a number from 1 to 40."""
     pytest.importorskip("flask", reason="pip install -e '.[studio]'")
     from bookgen.studio.server import create_app
 
@@ -397,7 +397,7 @@ def test_the_studio_form_offers_the_new_keys(tmp_path):
     assert blanks["items"]["enum"] == ["name", "date", "class", "period", "teacher", "score", "score_total"]
     assert "Name, Date, Class" in properties["name_line"]["description"]
     versions = properties["versions"]
-    assert (versions["type"], versions["minimum"], versions["maximum"]) == ("integer", 1, 6)
+    assert (versions["type"], versions["minimum"], versions["maximum"]) == ("integer", 1, 40)
 
 
 def test_a_sheet_of_a_type_with_few_puzzles_holds_as_many_as_exist_unless_n_asks_for_more(run, tmp_path):
@@ -425,8 +425,9 @@ def test_a_sheet_of_a_teachers_few_clues_holds_the_crosswords_they_make(run, tmp
     """Seven Dutch clues, each crossword taking all seven, make one crossword of different words:
     the default sheet of six was refused after forty retries of the second ("could not find 6
     different puzzles"), though `-n 1` built. Where no count is asked for, the sheet holds the
-    one and says so; `-n 2` is refused before any work, both advising more clues or fewer words
-    a crossword (not "widen the options"); two versions lay out the same seven words, as the
+    one and says so; `-n 2` is refused before any work, pointing to versions (the same words in
+    new crosswords), both advising more clues or fewer words a crossword (not "widen the
+    options"); two versions lay out the same seven words, as the
     versions of a longer list take the same share of it."""
     clues = tmp_path / "clues.txt"
     clues.write_text("HOND: Dier dat blaft\nKAT: Dier dat miauwt\nKOE: Geeft melk\n"
@@ -443,8 +444,9 @@ def test_a_sheet_of_a_teachers_few_clues_holds_the_crosswords_they_make(run, tmp
     assert target.read_bytes() == one.read_bytes()
     status, _out, err = run("worksheet", "crossword", "-L", "nl", "--set", f"clues={clues}", "-n", "2",
                             "-o", str(tmp_path / "two.pdf"))
-    assert status == 2 and err.startswith("bookgen: error: --count: only 1 different puzzle exists")
-    assert err.rstrip().endswith(f"ask for fewer, or {advice}"), err
+    assert status == 2 and err.startswith("bookgen: error: --count: your list fills only 1 puzzle")
+    assert "ask for --versions 2 instead of --count 2" in err  # the same words in a new crossword
+    assert err.rstrip().endswith(f"(for more on one sheet, {advice})"), err
     status, _out, err = run("worksheet", "crossword", "-L", "nl", "--set", f"clues={clues}", "-n", "1",
                             "--versions", "2", "-q", "-o", str(tmp_path / "versions.pdf"))
     assert status == 0, err
@@ -576,3 +578,127 @@ def test_a_sheet_leaves_its_example_out_before_giving_its_puzzles_a_page_of_thei
     assert status == 0, err
     first = PdfReader(tmp_path / "fillin.pdf").pages[0].extract_text().splitlines()
     assert "1" in [line.strip() for line in first], first  # its first puzzles below the rules
+
+
+# --- a class set --------------------------------------------------------------------------------
+
+
+TEACHERS_LIST = "friend\nbecause\nwould\nshould\ncould\nthought\nlaugh\nenough\nthrough\nanswer\n"
+
+
+def test_versions_past_z_take_two_letters_as_spreadsheet_columns():
+    from bookgen.bookconfig import version_letter
+
+    assert [version_letter(i) for i in (0, 1, 25, 26, 27, 39, 51, 52)] == [
+        "A", "B", "Z", "AA", "AB", "AN", "AZ", "BA"]
+
+
+def test_a_class_set_is_one_pdf_of_every_version_and_one_of_their_answers(run, tmp_path):
+    """`--versions 24` was refused ("from 1 to 6"), and 6 versions made 12 files to print one by
+    one. With --one-file a class of 27 gets one sheet each in ws.pdf, A to Z then AA, each as
+    its own file would print it, on a page of its own, and every answer in ws-answers.pdf under
+    its version's letter; its bookmarks name each version."""
+    status, out, err = run("worksheet", "placement", "-n", "1", "--versions", "27", "--one-file",
+                           "-q", "-j", "1", "-o", str(tmp_path / "ws.pdf"))
+    assert status == 0, err
+    assert out.split() == [str(tmp_path / "ws.pdf"), str(tmp_path / "ws-answers.pdf")]
+    letters = [chr(ord("A") + i) for i in range(26)] + ["AA"]
+    sheets = PdfReader(tmp_path / "ws.pdf", strict=True)
+    keys = PdfReader(tmp_path / "ws-answers.pdf", strict=True)
+    assert len(sheets.pages) == len(keys.pages) == 27
+    texts = [page.extract_text().replace("\u00a0", " ") for page in sheets.pages]
+    for letter, text, key in zip(letters, texts, keys.pages):
+        assert f"worksheet \u00b7 Version {letter}\n" in text and "Name" in text
+        answers = key.extract_text().replace("\u00a0", " ")
+        assert f"worksheet \u00b7 Version {letter}\n" in answers and "Answers" in answers
+    puzzles = [text.split("Puzzle 1", 1)[1] for text in texts]
+    assert len(set(puzzles)) == 27  # a different puzzle on every child's sheet
+    assert [entry.title for entry in sheets.outline if not isinstance(entry, list)] == [
+        f"Version {letter}" for letter in letters]
+
+
+def test_a_joined_version_prints_as_its_own_file_and_the_answers_page_follows_them_all(run, tmp_path):
+    """With the answers on a page (`--answers page`), every sheet comes first and the answers
+    after them all, not a sheet's answers between two children's sheets."""
+    command = ["worksheet", "placement", "-n", "2", "--versions", "2", "-q", "-j", "1"]
+    status, _, err = run(*command, "-o", str(tmp_path / "apart.pdf"))
+    assert status == 0, err
+    status, out, err = run(*command, "--one-file", "--answers", "page", "-o", str(tmp_path / "one.pdf"))
+    assert status == 0 and out.split() == [str(tmp_path / "one.pdf")], err
+    joined = [page.extract_text() for page in PdfReader(tmp_path / "one.pdf").pages]
+    apart = [PdfReader(tmp_path / name).pages[0].extract_text()
+             for name in ("apart-A.pdf", "apart-B.pdf", "apart-A-answers.pdf", "apart-B-answers.pdf")]
+    assert joined == apart
+
+
+def test_joined_parts_of_two_pages_start_each_on_a_sheet_of_its_own():
+    """Printed on both sides, a part of three pages would put the next one's first page on its
+    back: a blank page follows it. Parts of a page each are not padded (one-sided sheets)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from bookgen.formats.joined import join_pdfs
+
+    def part(name: str, pages: int) -> tuple[str, bytes]:
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, invariant=1)
+        for page in range(pages):
+            canvas.drawString(72, 720, f"{name} page {page + 1} (5 0 R)")
+            canvas.showPage()
+        canvas.save()
+        return name, buffer.getvalue()
+
+    read = PdfReader(io.BytesIO(join_pdfs([part("A", 3), part("B", 1), part("C", 2)])), strict=True)
+    assert [page.extract_text().strip() for page in read.pages] == [
+        "A page 1 (5 0 R)", "A page 2 (5 0 R)", "A page 3 (5 0 R)", "", "B page 1 (5 0 R)", "",
+        "C page 1 (5 0 R)", "C page 2 (5 0 R)"]
+    read = PdfReader(io.BytesIO(join_pdfs([part("A", 1), part("B", 1)])), strict=True)
+    assert len(read.pages) == 2
+    assert join_pdfs([part("A", 1), part("B", 1)]) == join_pdfs([part("A", 1), part("B", 1)])
+
+
+def test_more_versions_than_a_short_list_gives_are_refused_saying_how_many_it_can(run, tmp_path):
+    """Three words scramble six ways: thirty versions of one scramble each are refused naming the
+    six it gives, not the puzzle that failed; six are made."""
+    words = tmp_path / "three.txt"
+    words.write_text("cat\ndog\nsun\n", encoding="utf-8")
+    command = ["worksheet", "scramble", "--set", f"words={words}", "--set", "word_count=3", "-n", "1",
+               "--one-file", "-q", "-j", "1", "-o", str(tmp_path / "s.pdf")]
+    status, _, err = run(*command, "--versions", "30")
+    assert status == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert "--versions: " in err and "gives only 6 different sheets with -n 1" in err, err
+    assert "ask for --versions 6 or fewer" in err
+    status, _, err = run(*command, "--versions", "6")
+    assert status == 0, err
+
+
+def test_asking_a_teachers_list_for_more_puzzles_than_it_fills_points_to_versions(run, tmp_path):
+    """Ten words, eight a scramble, fill one puzzle: `--count 3` was refused in the words "only 1
+    answer exists ... (a book never repeats an answer)". The refusal now says what the list
+    fills and how to get three practice sheets of the same words: --versions 3."""
+    words = tmp_path / "spelling.txt"
+    words.write_text(TEACHERS_LIST, encoding="utf-8")
+    status, _, err = run("worksheet", "scramble", "--set", f"words={words}", "--count", "3",
+                         "-o", str(tmp_path / "s.pdf"))
+    assert status == 2 and err.count("\n") == 1, err
+    assert "--count: your list fills only 1 puzzle of this sheet" in err
+    assert "ask for --versions 3 instead of --count 3" in err
+    assert "answer exists" not in err and "deal" not in err
+
+
+def test_a_sheet_may_leave_its_level_line_out(run, write_config, tmp_path):
+    """A pupil working below grade level gets a sheet without "Difficulty: Easy ★":
+    --no-difficulty-line, or `difficulty_line: false` in a config. The rest stays."""
+    command = ["worksheet", "placement", "-n", "2", "-q", "-j", "1"]
+    status, _, err = run(*command, "-o", str(tmp_path / "with.pdf"))
+    assert status == 0, err
+    status, _, err = run(*command, "--no-difficulty-line", "-o", str(tmp_path / "without.pdf"))
+    assert status == 0, err
+    shown = PdfReader(tmp_path / "with.pdf").pages[0].extract_text()
+    left_out = PdfReader(tmp_path / "without.pdf").pages[0].extract_text()
+    assert "Difficulty: Easy" in shown and "Difficulty" not in left_out
+    assert "Puzzles 1\u20132" in left_out and "Name" in left_out
+    config = write_config("title: Sheet\ndifficulty_line: false\ntitle_page: false\nsections:\n"
+                          "  - {type: placement, count: 2, difficulty: easy}\n")
+    status, _, err = run("build", str(config), "-q", "-o", str(tmp_path / "book.pdf"))
+    assert status == 0, err
+    assert "Difficulty" not in PdfReader(tmp_path / "book.pdf").pages[0].extract_text()

@@ -20,7 +20,7 @@ from bookgen.errors import BookgenError
 from bookgen.formats.cover import cover_files, cover_path
 from bookgen.formats.html import html_files, html_path
 from bookgen.formats.jsonl import jsonl_files, jsonl_path
-from bookgen.formats.pdf import answers_path, pdf_files
+from bookgen.formats.pdf import answers_path, joined_pdf_files, pdf_files
 from bookgen.i18n import N_, refusal
 
 __all__ = ["FORMATS", "Format", "Output", "find_format", "planned_paths", "render_formats",
@@ -70,8 +70,15 @@ def planned_paths(config: BookConfig, target: Path) -> list[Path]:
     (not one of the build's inputs, a folder it may write in) before any puzzle is made."""
     wanted = {find_format(name).name for name in config.formats}
     letters = [version_letter(v) for v in range(config.versions)] if config.versions > 1 else [None]
-    return [path for letter in letters for f in FORMATS if f.name in wanted
-            for path in f.paths(config, version_target(target, letter))]
+    joined = _joined(config)
+    return [path for f in FORMATS if f.name in wanted & joined for path in _pdf_paths(config, target)] + [
+        path for letter in letters for f in FORMATS if f.name in wanted - joined
+        for path in f.paths(config, version_target(target, letter))]
+
+
+def _joined(config: BookConfig) -> set[str]:
+    """The formats a book of versions writes as one file of them all (`one_file`): the PDF."""
+    return {"pdf"} if config.one_file and config.versions > 1 else set()
 
 
 def render_formats(book: Book, target: Path, names: Iterable[str]) -> list[Output]:
@@ -80,6 +87,8 @@ def render_formats(book: Book, target: Path, names: Iterable[str]) -> list[Outpu
     what its making left frozen meanwhile (`heap_frozen`: the last collection of a 400-puzzle
     book's typesetting searched them for 0.05 s)."""
     wanted = {find_format(name).name for name in names}
+    joined = _joined(book.config)
     with heap_frozen():
-        return [output for edition in book.editions() for f in FORMATS if f.name in wanted
-                for output in f.render(edition, version_target(target, edition.version))]
+        return ((joined_pdf_files(book, target) if wanted & joined else []) + [
+            output for edition in book.editions() for f in FORMATS if f.name in wanted - joined
+            for output in f.render(edition, version_target(target, edition.version))])

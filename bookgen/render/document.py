@@ -554,7 +554,7 @@ class BookDocument:
             # a narrow page breaks the line after its "·", never between a word and its number
             span = (_("Puzzle {span}") if _one(section) else _("Puzzles {span}")).format(
                 span=_span(section)).replace(" ", "\u00a0")
-            levels = section.levels
+            levels = section.levels if self.config.difficulty_line else ()
             if len(levels) == 1:
                 stars = "\u2605" * (ALL_LEVELS.index(levels[0]) + 1)
                 # Translators: a section's level, before the numbers of its puzzles
