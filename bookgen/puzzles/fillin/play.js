@@ -133,6 +133,7 @@
       var ul = el("ul", "words");
       ul.setAttribute("aria-label", words.list);
       puzzle.words.forEach(function (word) { items[word] = ul.appendChild(el("li", "", listed(word))); });
+      ul.style.setProperty("--longest", Math.max.apply(null, puzzle.words.map(function (word) { return listed(word).length; })));
       list.appendChild(ul);
     }
     if (kind === "crossword") holder.appendChild(clueLine());

@@ -32,7 +32,7 @@
     bar.appendChild(turn);
     var missing = el("p", "missing");    // the numbers not yet on the board
     var breaks = el("p", "breaks");      // rule breaks, found from the rules alone
-    var grid = el("div", "grid");
+    var grid = el("div", "grid numbrix");
     grid.style.setProperty("--cols", cols);
     grid.style.setProperty("--rows", rows);
     board.appendChild(grid);
