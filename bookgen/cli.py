@@ -1475,9 +1475,8 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
         except (BookgenError, PuzzleTimeout, RecursionError) as error:
             message = _unsolved(error, args.budget, f"{name}:{number}", args.count)
             failed.append((f"{name}:{number}", message))
-            named = _line_id(line)
-            print(json.dumps({**({"id": named} if named is not None else {}), "line": number,
-                              "error": message}), file=out, flush=True)
+            print(json.dumps({"id": _line_id(line), "line": number, "error": message}), file=out,
+                  flush=True)
             continue
         result = {"id": record.id, "line": number, "solutions": solved.count,
                   "solution": solved.solution}
@@ -1496,15 +1495,16 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _line_id(line: str) -> str | None:
-    """The `id` a line that could not be solved carries, where it is JSON that names one: its
-    error line says it too, so a script joins it back by id as it does a solved line."""
+def _line_id(line: str) -> str:
+    """The `id` a line that could not be solved carries, where it is JSON that names one ("" as a
+    solved line's, else): its error line says it too, so a script joins it back by id as it does
+    a solved line."""
     try:
         read = json.loads(line)
     except ValueError:
-        return None
+        return ""
     named = read.get("id") if isinstance(read, dict) else None
-    return named if isinstance(named, str) else None
+    return named if isinstance(named, str) else ""
 
 
 @_refusing

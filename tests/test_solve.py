@@ -20,6 +20,7 @@ def test_a_bad_line_gets_its_own_result_and_the_rest_are_solved(tmp_path, run):
     assert [r.get("line") for r in results] == [1, 2, 3, 4]
     assert results[0]["solutions"] == 1 and results[3]["solution"] == {"order": ["3", "2", "1"]}
     assert f"{path}:2" in results[1]["error"] and "not valid JSON" in results[1]["error"]
+    assert results[1]["id"] == "" and results[0]["id"] == ""  # every line has one, as it can
     assert "unknown puzzle type 'slitherlink'" in results[2]["error"]
     assert status == 2 and "2 puzzle lines" in err and f"{path}:3" in err
 
