@@ -1058,6 +1058,7 @@ def load_bank_section(section: SectionConfig, twins: Twins | None = None) -> lis
     path = section.bank.path
     chosen: list[PuzzleRecord] = []
     failures: list[str] = []
+    repeated = 0  # puzzles that pass, but that the book holds already (an earlier section's)
     for number, data in _bank_lines(path, "from"):
         if len(chosen) == most:
             break
@@ -1086,6 +1087,7 @@ def load_bank_section(section: SectionConfig, twins: Twins | None = None) -> lis
                     where=where, stored=stored_level, graded=record.rating.get("level")))
             continue
         if record in twins:
+            repeated += 1
             continue
         twins.add(record, section.named)
         chosen.append(record)
@@ -1096,6 +1098,17 @@ def load_bank_section(section: SectionConfig, twins: Twins | None = None) -> lis
                 count=len(failures)) + "\n  " + "\n  ".join(failures), key=section.named)
     if section.count is None:
         _check_every(section, len(chosen))
+    elif len(chosen) < section.count and repeated:
+        with refusing():  # a bank's section of every puzzle before took them: "only 0" misled
+            raise BookgenError(ngettext(
+                "the bank holds {count} more {request} puzzle that passes the filters, and {taken} "
+                "that an earlier section took; the section asks for {asked}: give the earlier "
+                "section a count or other filters, or ask for fewer",
+                "the bank holds {count} more {request} puzzles that pass the filters, and {taken} "
+                "that an earlier section took; the section asks for {asked}: give the earlier "
+                "section a count or other filters, or ask for fewer", len(chosen)).format(
+                    count=len(chosen), taken=repeated, request=section.describe(),
+                    asked=section.count), file=str(path), key="from")
     elif len(chosen) < section.count:
         with refusing():
             raise BookgenError(ngettext(

@@ -579,3 +579,16 @@ def test_a_book_too_short_for_print_on_demand_says_about_how_many_puzzles_reach_
         config.write_text(config.read_text().replace(f"count: {count}", f"count: {count + asked[-1]}"))
         count += asked[-1]
     assert 1 <= len(asked) <= 3 and asked[0] >= 8, asked
+
+
+def test_a_bank_section_after_one_that_took_the_whole_bank_says_so(tmp_path, run):
+    """An editor's second section from a bank was refused as "the bank holds only 0 different
+    futoshiki, hard puzzles": the first section, without a count, had taken all of them."""
+    status, out, _ = run("generate", "futoshiki", "-d", "hard", "-n", "2", "-q", "--set", "size=4")
+    (tmp_path / "f4.jsonl").write_text(out)
+    config = tmp_path / "b.yaml"
+    config.write_text("title: T\nsections:\n  - {type: futoshiki, from: f4.jsonl}\n"
+                      "  - {type: futoshiki, from: f4.jsonl, count: 2, difficulty: hard}\n")
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "b.pdf"))
+    assert status == 2 and "holds 0 more futoshiki, hard puzzles" in err
+    assert "and 2 that an earlier section took" in err and "give the earlier section a count" in err
