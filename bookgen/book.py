@@ -401,12 +401,12 @@ def book_jobs(config: BookConfig, budget: float | None) -> list[list[PuzzleJob]]
     """The puzzles each of the book's slots (`book_slots`) makes before any twin is replaced:
     none for a section from a bank. Versions after A make MATCH_POOL puzzles for each they print,
     to match A's puzzle for puzzle; a type that deals each puzzle its share (a teacher's list)
-    gives every version the same shares."""
+    gives every version the same shares, dealt in the order of the book's seed."""
     turns: dict[int, Counter[str]] = defaultdict(Counter)  # the shares dealt in each version
     return [[PuzzleJob.of(request, puzzle_seed(config.seed, section.seed_number(index), i, version), budget)
              for i, request in enumerate(dealt_requests(
                  section.request, section.made * (MATCH_POOL if version_matched(section, version) else 1),
-                 turns[version]))]
+                 turns[version], config.seed))]
             if section.request is not None else []
             for version, index, section in book_slots(config)]
 
@@ -562,7 +562,7 @@ def different_puzzles(request: Request, seed: str, count: int, executor: Executo
     progress.start(request.describe(), count)
     twins = Twins()
     jobs = (PuzzleJob.of(dealt, f"{seed}.{index + 1}", None)
-            for index, dealt in enumerate(dealt_requests(request, count, Counter())))
+            for index, dealt in enumerate(dealt_requests(request, count, Counter(), seed)))
     pace = paced(request, count)
     for index, (job, record) in enumerate(_in_order(jobs, executor, ahead)):
         taken, tried = _distinct(job, record, twins, _made, pace=pace)

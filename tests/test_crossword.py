@@ -228,7 +228,7 @@ def test_the_deal_mixes_its_rounds_so_that_two_crosswords_share_few_words():
 
     request = Request.make(CROSSWORD, "medium", {"language": "en"})
     shares = [{word for word, _clue in dealt(each, *_drawn_from(each))[0]}
-              for each in dealt_requests(request, 30, Counter())]
+              for each in dealt_requests(request, 30, Counter(), "1")]
     assert all(len(share) == 12 for share in shares)  # none took a word twice
     shared = Counter(len(one & other) for one, other in itertools.combinations(shares, 2))
     assert max(shared) <= 9 and sum(n for words, n in shared.items() if words >= 8) <= 20, shared
@@ -245,9 +245,98 @@ def test_a_short_list_gives_each_of_its_different_crosswords_once_before_any_twi
     request = Request.make(CROSSWORD, "easy", {"clues": GARDEN[:7], "word_count": 4})
     assert CROSSWORD.variety(request) == 35
     shares = [frozenset(word for word, _clue in dealt(each, *_drawn_from(each))[0])
-              for each in dealt_requests(request, 35, Counter())]
+              for each in dealt_requests(request, 35, Counter(), "1")]
     assert len(set(shares)) == 35
     assert set(Counter(word for share in shares for word in share).values()) == {20}
+
+
+DE_CLUES = ['APFEL: Rundes Obst, rot oder grün',
+            'BIRNE: Obst, das auch in der Lampe steckt',
+            'KÄSE: Wird aus Milch gemacht, oft mit Löchern',
+            'BÄR: Großes Tier, das im Winter schläft',
+            'STRASSE: Auf ihr fahren Autos',
+            'FUSSBALL: Sport mit elf Spielern pro Mannschaft',
+            'MÜNCHEN: Hauptstadt Bayerns',
+            'RHEIN: Längster Fluss Deutschlands',
+            'ELBE: Fluss durch Hamburg und Dresden',
+            'ZUGSPITZE: Höchster Berg Deutschlands',
+            'BRÜCKE: Führt über einen Fluss',
+            'KIRCHE: Gotteshaus mit Turm',
+            'SCHULE: Hier lernen Kinder lesen und schreiben',
+            'FENSTER: Durch es schaut man nach draußen',
+            'GARTEN: Hier wachsen Blumen und Gemüse',
+            'TULPE: Frühlingsblume aus Holland',
+            'ROSE: Blume mit Dornen',
+            'EICHE: Baum mit Eicheln',
+            'TANNE: Baum, der zu Weihnachten geschmückt wird',
+            'WINTER: Kalte Jahreszeit',
+            'SOMMER: Warme Jahreszeit',
+            'HERBST: Die Blätter fallen',
+            'FRÜHLING: Jahreszeit nach dem Winter',
+            'SCHNEE: Weiße Flocken vom Himmel',
+            'REGEN: Fällt aus Wolken',
+            'SONNE: Sie scheint am Tag',
+            'MOND: Er scheint in der Nacht',
+            'STERN: Leuchtet am Nachthimmel',
+            'KAFFEE: Schwarzes Getränk am Morgen',
+            'KUCHEN: Gebäck zum Nachmittag',
+            'BREZEL: Salziges Gebäck in Knotenform',
+            'WURST: Gibt es als Brat- oder Weißwurst',
+            'GEIGE: Streichinstrument',
+            'KLAVIER: Instrument mit schwarzen und weißen Tasten',
+            'BUCH: Hat Seiten und einen Einband',
+            'ZEITUNG: Erscheint jeden Morgen mit Nachrichten',
+            'FAHRRAD: Hat zwei Räder und Pedale',
+            'ZUG: Fährt auf Schienen',
+            'HAFEN: Hier legen Schiffe an',
+            'INSEL: Land, rundum von Wasser umgeben']
+"""A German publisher's 40 clues (its book dealt 30 crosswords of them)."""
+
+
+def _shares(request: Request, count: int, seed: str) -> list[frozenset[str]]:
+    from bookgen.puzzles.base import dealt_requests
+    from bookgen.puzzles.crossword.generator import _drawn_from, dealt
+
+    return [frozenset(word for word, _clue in dealt(each, *_drawn_from(each))[0])
+            for each in dealt_requests(request, count, Counter(), seed)]
+
+
+def test_another_seed_deals_the_clues_into_other_crosswords_and_the_same_seed_the_same():
+    """Volume 2 of a publisher's book (the same config, another seed, as the docs advise) dealt
+    the 40 clues into the same 15 sets of words as volume 1, each set only laid out anew: a buyer
+    of both read the same answers under the same clues. The deal's order follows the book's
+    seed: the volumes share no set, and the same seed deals the same sets again."""
+    request = Request.make(CROSSWORD, "medium", {"clues": DE_CLUES, "language": "de"})
+    volume_1, volume_2 = _shares(request, 15, "2026"), _shares(request, 15, "2027")
+    assert volume_1 == _shares(request, 15, "2026")
+    assert all(len(share) == 12 for share in volume_1 + volume_2)
+    assert not set(volume_1) & set(volume_2)
+    firsts = {_shares(request, 1, seed)[0] for seed in ("1", "2", "3", "4")}
+    assert len(firsts) == 4  # `generate -n 1` took the first share, the same, at every seed
+    builtin = Request.make(CROSSWORD, "medium", {"language": "de"})
+    assert not set(_shares(builtin, 8, "1")) & set(_shares(builtin, 8, "2"))
+
+
+def test_a_dealt_crossword_names_the_seed_of_its_deal_and_its_id_makes_it_again(run, tmp_path):
+    """`generate -n 1` of a longer list takes other words at another seed; the id names the
+    seed the deal followed (`deal_seed`), so `generate --id` makes the same puzzle; an id made
+    before the deal followed the seed (no `deal_seed`) still deals in the list's own order."""
+    (tmp_path / "woerter.txt").write_text("\n".join(DE_CLUES), encoding="utf-8")
+    made = {}
+    for seed in ("1", "2"):
+        status, out, err = run("generate", "crossword", "-d", "easy", "--set",
+                               f"clues={tmp_path / 'woerter.txt'}", "--set", "language=de",
+                               "--seed", seed, "-q", "-j", "1")
+        assert status == 0, err
+        made[seed] = json.loads(out)
+    assert "deal=1,deal_seed=1," in made["1"]["id"]
+    words = {seed: {entry["word"] for entry in record["puzzle"]["entries"]} for seed, record in made.items()}
+    assert words["1"] != words["2"]
+    status, again, err = run("generate", "--id", made["2"]["id"], "-q")
+    assert status == 0 and json.loads(again) == made["2"], err
+    older = Request.make(CROSSWORD, "easy", {"clues": GARDEN, "word_count": 6, "deal": 7})
+    assert sorted(entry["word"] for entry in make_puzzle(older, "old").puzzle["entries"]) == \
+        ["ONION", "RAKE", "ROOT", "SEED", "STEM", "TREE"]
 
 
 def test_more_crosswords_than_a_list_each_takes_whole_makes_are_refused_naming_how_many():
@@ -368,7 +457,7 @@ def test_a_crossword_opening_shares_its_page_when_its_example_side_by_side_leave
 def test_large_print_on_6x9_continues_the_clues_on_the_page_after_the_grid(tmp_path):
     """A page of 6x9 in large print holds a normal crossword's grid, not all its clues: the rest
     go on the next page, under the puzzle's number, each clue whole on one page."""
-    text = ("title: Large\nlayout: 6x9\nlarge_print: true\nseed: 3\nanswers: back\n"
+    text = ("title: Large\nlayout: 6x9\nlarge_print: true\nseed: 1\nanswers: back\n"
             "contents: false\ntitle_page: false\nsections:\n"
             "  - {type: crossword, count: 1, difficulty: easy}\n")
     book = make_book(read_config_text(text, tmp_path / "book.yaml"))
@@ -731,7 +820,7 @@ def test_a_grid_too_wide_for_a_large_print_5x8_page_is_refused_naming_a_size_tha
     (the clues' heading in a drawing scaled to the page whole): it names a square's number a
     point or two under its floor and the box that prints, and a book asking for it builds."""
     config = tmp_path / "book.yaml"
-    book = "title: T\nlayout: 5x8\nlarge_print: true\nseed: band\nsections:\n  - {{{section}}}\n"
+    book = "title: T\nlayout: 5x8\nlarge_print: true\nseed: band1\nsections:\n  - {{{section}}}\n"
     config.write_text(book.format(section="type: crossword, count: 1, difficulty: hard"))
     assert main(["build", str(config), "-o", str(tmp_path / "refused.pdf"), "-q"]) == 2
     said = capsys.readouterr().err
@@ -1126,7 +1215,7 @@ def _spanish_crosswords(tmp_path, sections: str, answers: str) -> tuple[bytes, b
     """A 6x9 book of the Spanish publisher's crosswords (its clues hold a word of every example
     set, so that no example prints)."""
     (tmp_path / "palabras.txt").write_text("\n".join(SPANISH_CLUES), encoding="utf-8")
-    text = ("title: T\nlanguage: es\nlayout: 6x9\nseed: 1\ncontents: false\ntitle_page: false\n"
+    text = ("title: T\nlanguage: es\nlayout: 6x9\nseed: 4\ncontents: false\ntitle_page: false\n"
             f"repeat_rules: false\nanswers: {answers}\nsections:\n" + sections)
     return render_pdf(make_book(read_config_text(text, tmp_path / "book.yaml")))
 

@@ -8,6 +8,7 @@ import io
 import json
 import random
 import re
+from collections import Counter
 
 import pytest
 import test_html
@@ -306,6 +307,29 @@ def test_a_word_in_an_earlier_puzzle_makes_a_twin_whatever_its_request():
     assert twins.take(record("easy", ["GOAT", "WOLF"]))
     assert not twins.take(record("hard", ["ZEBRA", "WOLF"]))
     assert twins.take(record("hard", ["ZEBRA", "HORSE"]))
+
+
+def test_another_seed_cuts_the_words_into_other_lists_and_the_id_names_it(run):
+    """Volume 2 of a book (another seed) scrambled the same words together on page N as volume 1,
+    and a theme's puzzles drew from the same lists: the lists follow the seed, which the id names
+    (`deal_seed`), so that `generate --id` makes the puzzle again."""
+    words = ("CAT,HOUSE,GARDEN,PENCIL,WINDOW,TABLE,CHAIR,PAPER,BREAD,MILK,APPLE,TRAIN,RIVER,CLOCK,"
+             "PLANT,HORSE,CANDLE,BASKET,JACKET,BUTTER,ISLAND,FOREST,MARKET,BOTTLE")
+    made = {}
+    for seed in ("1", "2"):
+        status, out, err = run("generate", "scramble", "-d", "easy", "--set", f"words={words}",
+                               "--set", "word_count=8", "-n", "2", "--seed", seed, "-q", "-j", "1")
+        assert status == 0, err
+        made[seed] = [json.loads(line) for line in out.splitlines()]
+    assert "deal=1,deal_seed=2," in made["2"][0]["id"]
+    lists = {seed: {frozenset(record["solution"]["words"]) for record in records}
+             for seed, records in made.items()}
+    assert not lists["1"] & lists["2"]
+    status, again, err = run("generate", "--id", made["2"][1]["id"], "-q")
+    assert status == 0 and json.loads(again) == made["2"][1], err
+    theme = Request.make(SCRAMBLE, "easy", {})
+    drawn_from = {seed: set(dealt(SCRAMBLE.deal(theme, Counter(), seed))) for seed in ("1", "2")}
+    assert len(drawn_from["1"]) > 50 and not drawn_from["1"] & drawn_from["2"]
 
 
 def test_a_later_versions_puzzle_of_a_list_may_repeat_its_words_never_its_page():
@@ -638,7 +662,7 @@ def test_a_theme_whose_words_an_earlier_section_took_is_refused_naming_that_sect
     takes its list, and the themes together draw lists without those words."""
     sections = ["  - {type: scramble, count: 12, difficulty: medium, theme: all, title: All}\n",
                 "  - {type: scramble, count: 1, difficulty: easy, theme: colours, title: Colours}\n"]
-    head = "title: T\nseed: s\nlanguage: de\nsections:\n"
+    head = "title: T\nseed: s1\nlanguage: de\nsections:\n"
     config = read_config_text(head + "".join(sections), tmp_path / "book.yaml")
     said = (r"could not find 1 puzzle \(scramble, easy.*\) different from the earlier ones: puzzle 13 "
             r"and its 40 retries each repeat a word an earlier puzzle holds \(section 'All' took some "

@@ -24,12 +24,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from bookgen import i18n
+from bookgen import i18n, limits
 from bookgen.core.grading import LEVELS, level_index
 from bookgen.core.options import Option, nearest, parse_options, unknown_key_message
 from bookgen.core.pen import Pen
 from bookgen.errors import BookgenError
 from bookgen.i18n.homes import add_home, home_languages, load_registry_with
+from bookgen.seeds import SEED_ABOUT, brief, read_seed
 
 if TYPE_CHECKING:  # for the type checker only: importlib.abc's warns from Python 3.12 on, and
     # importlib.resources.abc, its home since 3.11, is not in 3.10
@@ -315,12 +316,15 @@ class PuzzleType:
     given_answer(puzzle): the answer in the solution's form as far as the givens go (0, or None
         among texts, where a number is to find): the board a hint's cells point into, so hints
         replay onto it to the solution. None: the type's hints fill no cells (only words).
-    deal(request, turns): the request of a section's next puzzle, where a type shares a pool out
-        over its puzzles (word search's list of more words than one grid hides, a scramble's
-        list of the user's words): it names the puzzle's share in its `deal` option, so that
-        the book's puzzles take different shares and the puzzle's id makes it again. `turns` is
-        the book's tally of the shares dealt so far, one per version (version B's puzzle takes
-        the share A's took: `shared_by_versions`), keyed as the type likes.
+    deal(request, turns, seed): the request of a section's next puzzle, where a type shares a
+        pool out over its puzzles (word search's list of more words than one grid hides, a
+        scramble's list of the user's words): it names the puzzle's share in its `deal` option,
+        so that the book's puzzles take different shares and the puzzle's id makes it again.
+        `turns` is the book's tally of the shares dealt so far, one per version (version B's
+        puzzle takes the share A's took: `shared_by_versions`), keyed as the type likes. `seed`
+        is the book's (`generate`'s --seed): where the order of the deal decides the share, the
+        type deals in the order it gives and names it (`seeded_deal`), so that a
+        new seed (a publisher's volume 2) deals other shares.
         None: every puzzle of a section has the section's request.
     topic(puzzle): what a puzzle is about that the puzzle printed before it should not share
         (word search's dealt theme), or None: a section ordered by rating moves a puzzle on past
@@ -388,7 +392,7 @@ class PuzzleType:
     narrowed: Callable[[float, float], PuzzleType] | None = None
     largest_size: Callable[[list[JSON], float, float], str | None] | None = None
     example_note: Callable[[Request | None], str | None] | None = None
-    deal: Callable[[Request, Counter[str]], Request] | None = None
+    deal: Callable[[Request, Counter[str], str], Request] | None = None
     topic: Callable[[JSON], str | None] | None = None
     json_schema: str = ""
     page_breaks: Callable[[JSON], tuple[float, ...]] | None = None
@@ -426,12 +430,34 @@ class PuzzleType:
         return registered_type, (self.name,)
 
 
-def dealt_requests(request: Request, count: int, turns: Counter[str]) -> list[Request]:
+def dealt_requests(request: Request, count: int, turns: Counter[str], seed: str) -> list[Request]:
     """The requests of a section's `count` puzzles: its own, or each puzzle's share of what the
-    type deals out (`PuzzleType.deal`), the next turns of `turns`."""
+    type deals out (`PuzzleType.deal`), the next turns of `turns`, in the order the book's
+    `seed` deals."""
     if request.type.deal is None:
         return [request] * count
-    return [request.type.deal(request, turns) for _ in range(count)]
+    return [request.type.deal(request, turns, seed) for _ in range(count)]
+
+
+def deal_seed_problem(value: str) -> str | None:
+    """Why a `deal_seed` option's value is no seed (the rule of a config's `seed:`), or None."""
+    try:
+        read_seed(value)
+    except ValueError:
+        return i18n._("{seed} is not allowed; a seed is {what}").format(
+            seed=brief(value), what=i18n._(SEED_ABOUT).format(most=limits.SEED_CHARS))
+    return None
+
+
+def seeded_deal(request: Request, seed: str) -> Request:
+    """The request with its deal in the order the book's `seed` gives, unless it names one: a
+    type that deals (`PuzzleType.deal`) has a `deal_seed` option, which the puzzle's id then
+    carries, so that volume 2 (another seed) takes other shares than volume 1 and the id makes
+    the puzzle again. An id without it (made before the deal followed the seed) deals in the
+    order the list alone gave."""
+    if "deal_seed" in request.options:
+        return request
+    return Request(request.type, request.level, {**request.options, "deal_seed": seed})
 
 
 def spread(records: Sequence[PuzzleRecord], puzzle_type: PuzzleType) -> list[PuzzleRecord]:
@@ -460,7 +486,7 @@ def shared_by_versions(request: Request) -> bool:
     book takes the same ones: version B's puzzle N tests what A's does (a teacher's list), so
     it is not chosen to match A's in hardness, and the shares are counted once, not once a
     version, when a book is counted before any work."""
-    return names_share(dealt_requests(request, 1, Counter())[0])
+    return names_share(dealt_requests(request, 1, Counter(), "")[0])
 
 
 def too_few_exist(request: Request, count: int, excluded: int = 0) -> str | None:

@@ -101,7 +101,7 @@ def puzzle_keys(config: BookConfig) -> set[str]:
             if version_matched(section, version):
                 made = section.made * (MATCH_POOL + MATCH_EXTRA) + TWIN_RETRIES
             keys |= {request.id(puzzle_seed(config.seed, section.seed_number(index), i, version))
-                     for i, request in enumerate(dealt_requests(section.request, made, turns))}
+                     for i, request in enumerate(dealt_requests(section.request, made, turns, config.seed))}
     return keys
 
 

@@ -35,6 +35,7 @@ from bookgen.core.wordgrid import (
     unplaceable,
 )
 from bookgen.errors import BookgenError
+from bookgen.puzzles.base import seeded_deal
 from bookgen.puzzles.crossword.grader import rate
 from bookgen.puzzles.crossword.parameters import (
     MAX_SIDE,
@@ -64,8 +65,8 @@ easy), but now and then not at all (English MONKEY, OWL and PARROT at easy), or 
 (12 of the 15 longest words at expert)."""
 SWAPS = 10
 """The most words a share that will not lay out swaps for words dealt after it."""
-_ROUNDS: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
-"""The rounds of each list's deal worked out so far (`_dealt_order`)."""
+_ROUNDS: dict[tuple[str | None, tuple[str, ...]], list[tuple[str, ...]]] = {}
+"""The rounds of each list's deal in each seed's order worked out so far (`_dealt_order`)."""
 PASSED_ROUNDS = 8
 """The rounds of the deal a crossword passes over, place by place, for a share of words no
 crossword took before (the first found is taken; each place passed over leaves its word a turn
@@ -144,7 +145,7 @@ def _drawn_from(request: Request) -> tuple[list[Pair], int]:
     return _leaning(pairs, wanted, request.level), wanted
 
 
-def deal(request: Request, turns: Counter[str]) -> Request:
+def deal(request: Request, turns: Counter[str], seed: str) -> Request:
     """The request of a section's next crossword: it takes the next share of its words (`deal`,
     where its words start in the deal of the built-in clues or of the user's, 1 the first), so
     that a book's crosswords print no word and clue twice while the list lasts, and then each as
@@ -155,24 +156,28 @@ def deal(request: Request, turns: Counter[str]) -> Request:
     others (`variety` counts them). A named share is left as it is, and so is a bank of the
     built-in clues each crossword takes whole; a list of the user's each takes whole is its one
     share (deal 1), so that a teacher's versions A and B lay out the same words, as they take
-    the same share of a longer list, while one version never holds them twice."""
-    if "deal" in request.options:
-        return request
+    the same share of a longer list, while one version never holds them twice. The deal's order
+    follows the book's `seed` (`deal_seed`): volume 2 of a publisher's book, the same config
+    with another seed, took the same words in the same crosswords as volume 1."""
     drawn_from, wanted = _drawn_from(request)
     if wanted >= len(drawn_from):
-        return Request(request.type, request.level, {**request.options, "deal": 1}) \
-            if request.settings["clues"] else request
-    bank = tuple(word for word, _clue in drawn_from)
-    key = f"crossword/{request.settings['language']}/{','.join(bank)}"
+        if "deal" in request.options or not request.settings["clues"]:
+            return request
+        return Request(request.type, request.level, {**request.options, "deal": 1})
+    request = seeded_deal(request, seed)
+    if "deal" in request.options:
+        return request
+    bank, order = tuple(word for word, _clue in drawn_from), request.settings["deal_seed"]
+    key = f"crossword/{request.settings['language']}/{order}/{','.join(bank)}"
     start = turns[key]
     for passed in range(PASSED_ROUNDS * len(bank)):
-        share, taken = _share(bank, start + passed, wanted)
+        share, taken = _share(bank, order, start + passed, wanted)
         given = f"{key}/{','.join(sorted(share))}"
         if not turns[given]:
             start += passed
             break
     else:
-        share, taken = _share(bank, start, wanted)  # every nearby share given: the least skipped
+        share, taken = _share(bank, order, start, wanted)  # every nearby share given: the least skipped
         given = f"{key}/{','.join(sorted(share))}"
     turns[given] += 1
     turns[key] = start + taken
@@ -209,42 +214,45 @@ def dealt(request: Request, drawn_from: list[Pair], wanted: int) -> tuple[list[P
     draws freely (no share named, a list it takes whole)."""
     if request.settings["deal"] is None or wanted >= len(drawn_from):
         return None
-    bank = tuple(word for word, _clue in drawn_from)
+    bank, seed = tuple(word for word, _clue in drawn_from), request.settings["deal_seed"]
     start = request.settings["deal"] - 1
-    share, taken = _share(bank, start, wanted)
-    after = _share(bank, start + taken, min(SWAPS, len(bank) - wanted), set(share))[0]
+    share, taken = _share(bank, seed, start, wanted)
+    after = _share(bank, seed, start + taken, min(SWAPS, len(bank) - wanted), set(share))[0]
     clue = dict(drawn_from)
     return [(word, clue[word]) for word in share], [(word, clue[word]) for word in after]
 
 
-def _share(bank: tuple[str, ...], start: int, wanted: int,
+def _share(bank: tuple[str, ...], seed: str | None, start: int, wanted: int,
            apart: set[str] | frozenset[str] = frozenset()) -> tuple[list[str], int]:
-    """The first `wanted` different words of the bank's deal from place `start` on (none of
-    `apart`), and how many places of the deal they took."""
+    """The first `wanted` different words of the bank's deal in the order the book's `seed`
+    gives (`_dealt_order`) from place `start` on (none of `apart`), and how many places of the
+    deal they took."""
     share: list[str] = []
     place = start
     while len(share) < wanted:
         rounds, at = divmod(place, len(bank))
-        word = _dealt_order(bank, rounds)[at]
+        word = _dealt_order(bank, seed, rounds)[at]
         if word not in share and word not in apart:
             share.append(word)
         place += 1
     return share, place - start
 
 
-def _dealt_order(bank: tuple[str, ...], number: int) -> tuple[str, ...]:
-    """Round `number` of the bank's deal: every word once, shuffled (its own words seed it).
+def _dealt_order(bank: tuple[str, ...], seed: str | None, number: int) -> tuple[str, ...]:
+    """Round `number` of the bank's deal: every word once, shuffled (the book's `seed` and the
+    words seed it; an id made before the deal followed the book's seed names none).
     After the first round, a word the round before dealt `late` places from its end (0 the last)
     comes at least half the bank less `late`, less one, places into this one, so that a share of
     at most half the bank that runs from the end of a round into the next takes no word twice;
     the other words go anywhere. (Shuffling each half of the round before in its place kept the
     same half of the words together in every round: the de book's 30 crosswords of 40 clues
     paired crosswords that shared 8 or 9 of their 10 to 12 words.)"""
-    if bank not in _ROUNDS and len(_ROUNDS) >= KEPT_BANKS:  # the studio's many lists
+    if (seed, bank) not in _ROUNDS and len(_ROUNDS) >= KEPT_BANKS:  # the studio's many lists
         _ROUNDS.clear()
-    rounds = _ROUNDS.setdefault(bank, [])
+    rounds = _ROUNDS.setdefault((seed, bank), [])
+    seeded = "deal" if seed is None else f"deal/{seed}"
     while len(rounds) <= number:
-        rng = random.Random(f"deal/{len(rounds)}/{','.join(bank)}")
+        rng = random.Random(f"{seeded}/{len(rounds)}/{','.join(bank)}")
         if not rounds:
             first = sorted(bank)
             rng.shuffle(first)

@@ -13,6 +13,7 @@ from bookgen.core.letters import JOINED, LANGUAGES, TERM, run_together, square_f
 from bookgen.core.options import Option, every_problem, language_name
 from bookgen.core.wordgrid import BLOCK, OPEN
 from bookgen.i18n import N_, _, ngettext
+from bookgen.puzzles.base import deal_seed_problem
 from bookgen.puzzles.fillin.parameters import transposed
 
 MIN_WORD, MAX_WORD = 2, 17
@@ -84,6 +85,9 @@ OPTIONS = (
     Option("deal", "int", N_("where this crossword's words start in a book's deal of its clues, 1 "
            "the first word (default: a book deals them in turn, so that no word comes twice before "
            "every word has come once)"), low=1, high=MAX_DEAL, label=N_("Share of the clues")),
+    Option("deal_seed", "text", N_("the seed that orders a book's deal of the words, so that "
+           "another seed deals other shares (default: the book's seed)"), check=deal_seed_problem,
+           label=N_("Seed of the deal")),
     Option("language", "choice", N_("the language of the words (default: the section's language)"),
            choices=LANGUAGES, default="en", words=language_name, label=N_("Language")),
 )

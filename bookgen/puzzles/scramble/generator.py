@@ -6,13 +6,14 @@ A user's word whose letters also make another (FROM and FORM) has letters printe
 that tell it from the others (`printed_letters`), as puzzle books print them.
 
 A book never prints a word twice (`answer_parts`): the request's words are dealt into lists that
-share none (`dealt`: its pool in an order drawn from the request alone, so the same for every
-puzzle of a section, cut into lists of `word_count`, the user's rest a list of its own where
-it fills a page, else dealt in turn to the lists after the first), and each puzzle takes one of
-them: a theme's puzzle draws one by its seed (two that draw the same list are twins, and the book
-draws again for the later one); a user's list is dealt (`deal`), puzzle N the Nth list, so that
-version B's puzzle N tests the words A's does. `answers` counts the lists, so a section asking
-for more puzzles than its words fill is refused up front, saying how many there are.
+share none (`dealt`: its pool in an order drawn from the request alone, which names the book's
+seed (`deal_seed`), so the same for every puzzle of a section, cut into lists of `word_count`,
+the user's rest a list of its own where it fills a page, else dealt in turn to the lists after
+the first), and each puzzle takes one of them: a theme's puzzle draws one by its seed (two that
+draw the same list are twins, and the book draws again for the later one); a user's list is
+dealt (`deal`), puzzle N the Nth list, so that version B's puzzle N tests the words A's does.
+`answers` counts the lists, so a section asking for more puzzles than its words fill is refused
+up front, saying how many there are.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from bookgen.core.known_words import known_words
 from bookgen.core.letters import alphabet, grid_form, marked_forms
 from bookgen.core.options import language_name
 from bookgen.errors import BookgenError
+from bookgen.puzzles.base import seeded_deal
 from bookgen.puzzles.fillin.parameters import own_written
 from bookgen.puzzles.scramble.grader import in_place, pairs_kept, rate
 from bookgen.puzzles.scramble.parameters import (
@@ -257,11 +259,11 @@ def check_request(request: Request) -> None:
 
 def dealt(request: Request) -> tuple[tuple[str, ...], ...]:
     """The request's words in lists that share none: its pool in an order drawn from the request
-    alone, whichever list it names (every puzzle of a section deals the same), cut in turn into
-    lists of `word_count`. A theme's words left over fill no list; the user's fill one more where
-    they are enough for a page (`LEAST_PER_LIST`): a teacher's twelve at eight a page make a
-    second puzzle of the other four, which the sheet printed nowhere, saying nothing. Fewer go
-    one each to the lists after the first (`_spread`)."""
+    alone (its `deal_seed` the book's), whichever list it names (every puzzle of a section deals
+    the same), cut in turn into lists of `word_count`. A theme's words left over fill no list;
+    the user's fill one more where they are enough for a page (`LEAST_PER_LIST`): a teacher's
+    twelve at eight a page make a second puzzle of the other four, which the sheet printed
+    nowhere, saying nothing. Fewer go one each to the lists after the first (`_spread`)."""
     pool = sorted(word_pool(request))
     count = _count(request, tuple(pool))
     order = random.Random(f"{_undealt(request).id('')}/dealt").sample(pool, len(pool))
@@ -302,10 +304,16 @@ def taken_lists(request: Request) -> tuple[tuple[str, ...], ...]:
     return lists if named is None else lists[named - 1:named]
 
 
-def deal(request: Request, turns: Counter[str]) -> Request:
+def deal(request: Request, turns: Counter[str], seed: str) -> Request:
     """The request of the next puzzle of a section of the user's words: the next of its lists
     (`turns` counts the lists a version has dealt of each request), unless the user named the
-    list. A theme's puzzles draw their lists, as they always have."""
+    list. A theme's puzzles draw their lists, as they always have. The words are cut into lists
+    in the order the book's `seed` gives (`deal_seed`), where more than one list's worth is
+    given: volume 2 of a book, the same config with another seed, drew its scrambles from the
+    lists volume 1 drew from, about five of 25 medium scrambles the same words again."""
+    pool = word_pool(request)
+    if len(pool) > _count(request, pool):
+        request = seeded_deal(request, seed)
     if not request.settings["words"] or request.settings["deal"] is not None:
         return request
     turns[request.id("")] += 1

@@ -15,6 +15,7 @@ from bookgen.api import JSON, Printed, Request, form_key
 from bookgen.core.letters import LANGUAGES, alphabet
 from bookgen.core.options import Option, every_problem, language_name
 from bookgen.i18n import N_, _
+from bookgen.puzzles.base import deal_seed_problem
 from bookgen.puzzles.fillin.parameters import EASY_POOL, POOL
 from bookgen.puzzles.wordsearch.parameters import ALL_THEMES, THEME_SPELLINGS
 
@@ -126,6 +127,9 @@ OPTIONS = (
     Option("deal", "int", N_("which list of the words this puzzle takes, 1 the first (default: "
            "with your own words, puzzle N of each version takes the Nth list; a theme's list is "
            "drawn)"), low=1, high=MAX_WORDS // LEAST_PER_LIST, label=N_("Which list")),
+    Option("deal_seed", "text", N_("the seed that orders a book's deal of the words, so that "
+           "another seed deals other shares (default: the book's seed)"), check=deal_seed_problem,
+           label=N_("Seed of the deal")),
     Option("language", "choice", N_("the language of the words (default: the section's "
            "language)"), choices=LANGUAGES, default="en", words=language_name, label=N_("Language")),
 )

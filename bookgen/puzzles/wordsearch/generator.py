@@ -20,6 +20,7 @@ from bookgen.core.grading import level_word, make_at_level
 from bookgen.core.letters import alphabet
 from bookgen.core.options import language_name
 from bookgen.errors import BookgenError
+from bookgen.puzzles.base import seeded_deal
 from bookgen.puzzles.wordsearch.checking import accidental, avoided
 from bookgen.puzzles.wordsearch.grader import EXPERT_CELLS, EXPERT_WORDS, rate
 from bookgen.puzzles.wordsearch.parameters import (
@@ -155,7 +156,8 @@ def puzzle_theme(request: Request) -> str:
     theme = request.settings["theme"]
     if theme != ALL:
         return theme  # type: ignore[no-any-return]
-    return theme_dealt(request.settings["language"], request.settings["deal"] or 1)
+    return theme_dealt(request.settings["language"], request.settings["deal"] or 1,
+                       request.settings["deal_seed"])
 
 
 def themes_dealt(request: Request) -> bool:
@@ -194,33 +196,38 @@ def written(request: Request) -> dict[str, str]:
 def dealt(request: Request, pool: Sequence[str]) -> list[str] | None:
     """The share of a list longer than `word_count` that this puzzle hides (`deal`, 1 the
     first), or None where each grid takes the whole list or draws from a theme. The list is
-    shuffled once for every round of shares (its own words seed it), so that no word comes twice
-    before every word has come once, and version B's puzzle hides what A's does."""
+    shuffled once for every round of shares (the book's seed, `deal_seed`, and the words seed
+    it), so that no word comes twice before every word has come once, version B's puzzle hides
+    what A's does, and another seed deals other shares."""
     count = request.settings["word_count"]
     if not request.settings["words"] or count >= len(pool):
         return None
     per_round = len(pool) // count
     round_, place = divmod((request.settings["deal"] or 1) - 1, per_round)
     order = sorted(pool)
-    random.Random(f"deal/{round_}/{','.join(order)}").shuffle(order)
+    seed = request.settings["deal_seed"]
+    seeded = "deal" if seed is None else f"deal/{seed}"
+    random.Random(f"{seeded}/{round_}/{','.join(order)}").shuffle(order)
     return order[place * count:(place + 1) * count]
 
 
-def deal(request: Request, turns: Counter[str]) -> Request:
+def deal(request: Request, turns: Counter[str], seed: str) -> Request:
     """The request of the next puzzle of a section: a list longer than `word_count` takes its
     next share (`turns` counts the shares of each list a book has dealt), and under `theme: all`
     the next theme (counted over every such section of the language: a second section goes on
-    with the themes the first left), unless the user named the share."""
+    with the themes the first left), unless the user named the share; either in the order the
+    book's `seed` deals (`deal_seed`)."""
     settings = request.settings
-    if "deal" in request.options:
-        return request
     if themes_dealt(request):
         key = f"themes/{settings['language']}"
-        turns[key] += 1
-        return Request(request.type, request.level, {**request.options, "deal": turns[key]})
-    if not settings["words"] or settings["word_count"] >= len(settings["words"]):
+    elif settings["words"] and settings["word_count"] < len(settings["words"]):
+        key = f"{settings['language']}/{settings['word_count']}/{','.join(sorted(settings['words']))}"
+    else:
         return request
-    key = f"{settings['language']}/{settings['word_count']}/{','.join(sorted(settings['words']))}"
+    request = seeded_deal(request, seed)
+    if "deal" in request.options:
+        return request
+    key = f"{key}/{request.settings['deal_seed']}"
     turns[key] += 1
     return Request(request.type, request.level, {**request.options, "deal": turns[key]})
 

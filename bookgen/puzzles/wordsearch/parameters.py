@@ -28,6 +28,7 @@ from bookgen.core.options import Option, every_problem, language_name
 from bookgen.core.symmetry import SYMMETRIES
 from bookgen.errors import BookgenError
 from bookgen.i18n import N_, _, ngettext
+from bookgen.puzzles.base import deal_seed_problem
 
 ALL_THEMES = ("animals", "food", "school", "nature", "seasons", "holidays", "jobs", "sports",
               "countries", "body", "colours", "music", "weather", "transport", "clothes", "home",
@@ -298,21 +299,24 @@ def theme_heading(theme: str) -> str:
 
 
 @cache
-def theme_round(language: str, number: int) -> tuple[str, ...]:
+def theme_round(language: str, number: int, seed: str | None = None) -> tuple[str, ...]:
     """Round `number` (0 the first) of the themes a `theme: all` section deals: every theme
-    once, shuffled (the language and the round seed it), the first not the theme the round
-    before ended with, so that no theme comes twice in a row."""
+    once, shuffled (the book's seed, the language and the round seed it; an id made before the
+    deal followed the book's seed names no seed), the first not the theme the round before
+    ended with, so that no theme comes twice in a row."""
     order = list(ALL_THEMES)
-    random.Random(f"themes/{language}/{number}").shuffle(order)
-    if number and order[0] == theme_round(language, number - 1)[-1]:
+    seeded = "themes" if seed is None else f"themes/{seed}"
+    random.Random(f"{seeded}/{language}/{number}").shuffle(order)
+    if number and order[0] == theme_round(language, number - 1, seed)[-1]:
         order.append(order.pop(0))
     return tuple(order)
 
 
-def theme_dealt(language: str, deal: int) -> str:
-    """The theme of the `deal`th puzzle (1 the first) of the themes dealt in turn."""
+def theme_dealt(language: str, deal: int, seed: str | None = None) -> str:
+    """The theme of the `deal`th puzzle (1 the first) of the themes dealt in turn, in the order
+    of the book's `seed`."""
     number, place = divmod(deal - 1, len(ALL_THEMES))
-    return theme_round(language, number)[place]
+    return theme_round(language, number, seed)[place]
 
 
 def _word_count(level: str, earlier: dict) -> int:  # type: ignore[type-arg]
@@ -354,6 +358,9 @@ OPTIONS = (
     Option("deal", "int", N_("which share of a long word list this puzzle hides, or with theme "
            "all which theme, 1 the first (default: a book deals them in turn, so that none comes "
            "twice before every one has come once)"), low=1, high=MAX_LIST, label=N_("Share of the list")),
+    Option("deal_seed", "text", N_("the seed that orders a book's deal of the words, so that "
+           "another seed deals other shares (default: the book's seed)"), check=deal_seed_problem,
+           label=N_("Seed of the deal")),
     Option("language", "choice", N_("the language whose letters the grid uses (default: the "
            "section's language)"), choices=LANGUAGES, default="en", words=language_name,
            label=N_("Alphabet")),
