@@ -119,13 +119,14 @@ class Square:
     drop: float
 
 
-def _square(cell: float, shrunk: bool) -> Square:
+def _square(cell: float, narrowed: bool) -> Square:
     """A square of side `cell`: its number a fifth of the way down, never nearer the top line
-    than `EDGE`, at `SHRUNK_NUMBER_SIZE` where a narrowed drawing shrank it; its letter `CLEAR`
+    than `EDGE`, at `SHRUNK_NUMBER_SIZE` where the drawing is narrowed (every narrowed drawing of
+    a section, whether its squares shrank or not: its numbers print at one size); its letter `CLEAR`
     under the number, or, in a shrunk square, halfway between the number and the bottom line,
     shrinking with the square down to what leaves `CLEAR` above and below it (not under
     `SHRUNK_LETTER_SIZE`)."""
-    number_size = SHRUNK_NUMBER_SIZE if shrunk else NUMBER_SIZE
+    number_size = SHRUNK_NUMBER_SIZE if narrowed else NUMBER_SIZE
     number_middle = max(NUMBER_Y * cell, MEDIUM / 2 + EDGE + CAP_MM * number_size / 2)
     number_bottom = number_middle + CAP_MM * number_size / 2
     room = cell - MEDIUM / 2 - number_bottom - 2 * CLEAR
@@ -145,7 +146,7 @@ def _letters(grid: list[str]) -> dict[tuple[int, int], str]:
 def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None) -> None:
     sheet = _sheet(puzzle)
     laid = plan(sheet, room)
-    grid, square = puzzle["grid"], _square(laid.cell, room is not None and laid.cell < CELL)
+    grid, square = puzzle["grid"], _square(laid.cell, room is not None)
     draw_squares(pen, grid, laid.cell, _letters(grid), square.letter_size,
                  numbers_of(slots_of(grid)), square.number_size, left=laid.grid_left,
                  drop=square.drop, number_y=square.number_y)
