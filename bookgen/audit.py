@@ -52,7 +52,7 @@ BEARING = 0.1  # of the size: the blank at the sides of two glyphs' advances, wh
 RULES = "How to play."
 EXAMPLE = "Example"
 CAPTION = re.compile(r"\u00b7\s+puzzles?\s+(\d+)(?:\u2013(\d+))?")
-LABEL = re.compile(r"(?:^|\n)(\d+)\npage (\d+)")
+LABEL = re.compile(r"(?:^|\n)(\d+)\n\u00b7 page (\d+)")
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ def book_words() -> Words:
     between = "|".join(sorted({_spaced(caption.partition("{title}")[2].partition("{span}")[0])
                                for caption in (spoken.gettext("{title} \u00b7 puzzle {span}"),
                                                spoken.gettext("{title} \u00b7 puzzles {span}"))}))
-    page = spoken.gettext("page {page}").partition("{page}")[0]
+    page = "\u00b7 " + spoken.gettext("page {page}").partition("{page}")[0]  # as page_reference
     return Words(spoken.gettext("How to play."), spoken.gettext("Example"),
                  re.compile(f"(?:{between})" + r"(\d+)(?:\u2013(\d+))?"),
                  re.compile(r"(?:^|\n)(\d+)\n" + _spaced(page) + r"(\d+)"))

@@ -704,7 +704,6 @@ def _check_text_arguments(args: argparse.Namespace) -> None:
                         "as UTF-8 text").format(character=f"U+{ord(lone):04X}")), key=name)
 
 
-WORKSHEET_PAGE = 12  # puzzles a worksheet fits on its one page; more spread over pages
 WORKSHEET_COUNT = 6  # puzzles a worksheet holds when -n leaves it to bookgen
 BROKEN_PIPE = 141  # as a Unix tool that SIGPIPE ended: 128 + 13
 
@@ -1017,6 +1016,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     from bookgen.config import load_layout, marks_dropped, untranslated, untranslated_message, words_left_out
     from bookgen.fields import check_title
     from bookgen.init import worksheet_trim
+    from bookgen.render.document import SHEET_PAGE, sheet_per_page
     from bookgen.render.sizes import TooManyToAPage
     from bookgen.seeds import check_seed
 
@@ -1035,17 +1035,16 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     puzzle_type = request.type
     asked = args.count
     args.count = _worksheet_count(request, args.count, args.versions, args.quiet)
-    one_page = args.count <= WORKSHEET_PAGE
-    if not one_page and not args.quiet:
+    if sheet_per_page(args.count) is None and not args.quiet:
         print(refusal(NOTE, program="bookgen", text=refusal(N_(
             "a worksheet page holds at most {most} puzzles; these {count} take several pages"),
-            most=WORKSHEET_PAGE, count=args.count)), file=sys.stderr)
+            most=SHEET_PAGE, count=args.count)), file=sys.stderr)
     code = args.language or "en"
     layout = _in_users_language(lambda: load_layout(args.layout or worksheet_trim(code)))
     with speaking(code):
         section = SectionConfig(puzzle_type=puzzle_type, count=args.count, level=request.level,
                                 title=_(puzzle_type.title),
-                                per_page=args.count if one_page else None, request=request)
+                                per_page=sheet_per_page(args.count), request=request)
         config = BookConfig(
             name=f"worksheet-{puzzle_type.name}", file="(worksheet)",
             title=args.title or _("{title} worksheet").format(title=_(puzzle_type.title)),

@@ -247,36 +247,18 @@ def _one_page_counts(config_text: str, trim: str) -> dict[int, int]:
     floor, where that is fewer than the config asks for (six crosswords do not fit a page of a
     worksheet): its puzzles made and laid out as the build lays them, a section's largest
     deciding, so the config `init` writes builds as it stands."""
-    from dataclasses import replace
-
     from bookgen.book import make_book
     from bookgen.config import read_config_text
-    from bookgen.render.document import BookDocument, lay_out_grids
-    from bookgen.render.sizes import TooManyToAPage
+    from bookgen.render.document import fewer_to_a_page
 
     try:  # on the built-in trim the project's layout.yaml copies
         book = make_book(read_config_text(config_text.replace(f"layout: ./{LAYOUT_NAME}", f"layout: {trim}"),
                                           Path(CONFIG_NAME)))
     except BookgenError:  # the build says why, of the config as written
         return {}
-    lines = {section.config.line: index for index, section in enumerate(book.sections)}
-    counts: dict[int, int] = {}
-    while True:
-        try:
-            lay_out_grids(BookDocument(book))
-        except TooManyToAPage as too_many:  # fewer to its page: all of them, the largest too
-            index = lines[too_many.line]
-            if counts.get(index) == too_many.fits:  # laid out as it advised: the build says why
-                return counts
-            counts[index] = too_many.fits
-            section = book.sections[index]
-            book = replace(book, sections=book.sections[:index] + (
-                replace(section, config=replace(section.config, per_page=too_many.fits)),
-            ) + book.sections[index + 1:])
-            continue
-        except BookgenError:  # refused however many to a page: the build says why
-            pass
-        return counts
+    asked = {index: section.config.per_page for index, section in enumerate(book.sections)
+             if section.config.per_page}
+    return {index: fits for index, fits in fewer_to_a_page(book, asked).items() if fits < asked[index]}
 
 
 def _config_text(kind: Kind, title: str, trim: str, sections: list[tuple[str, str]], per: str,

@@ -60,8 +60,8 @@ def book_pages(puzzle_page: list, answer_page: list) -> bytes:
 GOOD_PUZZLES = [(40, 560, "1", "bold", 11), (40, 440, "2", "bold", 11), (60, 520, "7", "regular", 9),
                 (60, 400, "8", "regular", 9)]
 GOOD_ANSWERS = [(40, 560, "Answers", "bold", 18), (40, 530, "Part 1 \u00b7 puzzles 1\u20132", "italic", 10),
-                (40, 500, "1", "bold", 8), (60, 500, "page 1", "regular", 7),
-                (200, 500, "2", "bold", 8), (220, 500, "page 1", "regular", 7)]
+                (40, 500, "1", "bold", 8), (60, 500, "\u00b7 page 1", "regular", 7),
+                (200, 500, "2", "bold", 8), (220, 500, "\u00b7 page 1", "regular", 7)]
 
 
 def test_a_sound_book_has_no_findings():
@@ -78,7 +78,7 @@ def test_a_sound_book_has_no_findings():
     ("lone puzzle", GOOD_PUZZLES + [(40, 320, "3", "bold", 11), (60, 280, "9", "regular", 9)],
      [(40, 560, "Answers", "bold", 18), (40, 530, "Part 1 \u00b7 puzzles 1\u20134", "italic", 10)]
      + [run for n in range(4) for run in ((40 + 90 * n, 500, str(n + 1), "bold", 8),
-                                          (60 + 90 * n, 500, f"page {1 + n // 3}", "regular", 7))],
+                                          (60 + 90 * n, 500, f"\u00b7 page {1 + n // 3}", "regular", 7))],
      False, True),
 ])
 def test_each_check_finds_its_fault(check, puzzles, answers, large, alone):
@@ -94,7 +94,7 @@ def test_each_check_finds_its_fault(check, puzzles, answers, large, alone):
 
 def test_digits_at_two_sizes_in_one_section_are_found():
     second = [(40, 560, "2", "bold", 11), (60, 520, "8", "regular", 12)]
-    answers = GOOD_ANSWERS[:-1] + [(220, 500, "page 2", "regular", 7)]
+    answers = GOOD_ANSWERS[:-1] + [(220, 500, "\u00b7 page 2", "regular", 7)]
     chrome = [(200, 30, "1", "regular", 9), (40, 600, "Part 1", "italic", 8.5)]
     pages = [chrome + GOOD_PUZZLES[:1] + GOOD_PUZZLES[2:3], chrome + second, chrome + answers]
     assert counts(audit(pdf_of(pages)))["one size"] == 1
@@ -131,7 +131,7 @@ def test_a_line_whose_spaces_reportlab_shrank_is_measured_as_drawn():
 def test_a_page_filled_by_a_drawing_is_not_short_but_a_half_empty_one_is(maze_bottom, short):
     """A maze prints no text: its walls are what fills its page (or leaves it half empty)."""
     chrome = [(200, 30, "1", "regular", 9), (40, 600, "Part 1", "italic", 8.5)]
-    answers = GOOD_ANSWERS[:-1] + [(220, 500, "page 2", "regular", 7)]
+    answers = GOOD_ANSWERS[:-1] + [(220, 500, "\u00b7 page 2", "regular", 7)]
     pages = read_pages(pdf_of([chrome + GOOD_PUZZLES[:1], chrome + GOOD_PUZZLES[1:2], chrome + answers],
                               boxes=((60, maze_bottom, 300, 550 - maze_bottom),)))
     assert len(short_pages(pages, AnswerKey.read(pages))) == short

@@ -332,7 +332,7 @@ def test_answers_keep_number_and_page_no_id_and_no_text_under_seven_points(pod):
     small = [r for r in runs if r[2] < 7.0 - 0.01]
     assert not small, small[:5]
     text = "\n".join(page.text for page in audited(path)[first - 1:])
-    labels = re.findall(r"(?:^|\n)(\d+)\npage (\d+)", text)
+    labels = audit.LABEL.findall(text)
     printed = [p for section in book.sections for p in section.puzzles]
     assert [int(n) for n, _ in labels] == [p.number for p in printed]
     assert not any(p.record.id in text.replace("\n", "") for p in printed)

@@ -58,12 +58,13 @@ def lines(path: Path) -> list[dict]:
 
 @pytest.fixture(scope="module")
 def two_versions(tmp_path_factory) -> Path:
-    """A4 sheets A and B with separate answers, and the same sheet without versions beside them."""
+    """A4 sheets A and B with separate answers, and the same sheet without versions beside them,
+    three puzzles to a page (two pages)."""
     from bookgen.cli import main
 
     folder = tmp_path_factory.mktemp("versions")
     for name, versions in (("sheet", 2), ("single", 1)):
-        (folder / f"{name}.yaml").write_text(sheet(versions=versions), encoding="utf-8")
+        (folder / f"{name}.yaml").write_text(sheet(versions=versions) + "    per_page: 3\n", encoding="utf-8")
         assert main(["build", str(folder / f"{name}.yaml"), "-o", str(folder / f"{name}.pdf"),
                      "-q", "--workers", "1"]) == 0
     return folder
@@ -95,7 +96,7 @@ def rule_right_of(png: bytes, dpi: int, page_height: float, run: audit.Run) -> f
 def test_the_name_line_is_drawn_on_the_sheet_and_never_on_its_answers(two_versions):
     for letter in "AB":
         pdf = (two_versions / f"sheet-{letter}.pdf").read_bytes()
-        page, *later = audit.read_pages(pdf)  # six puzzles of this size take two A4 pages
+        page, *later = audit.read_pages(pdf)  # three to a page: two A4 pages
         # a later page carries the name line in its running head's place (a sheet gets parted
         # from the first), beside the sheet's title and version; its answers carry none
         assert later and all({"Name", "Date", "Class"} <= {r.text for r in p.runs} for p in later)
@@ -306,7 +307,7 @@ def test_version_a_holds_the_puzzles_of_the_book_without_versions(two_versions):
 
 
 def test_the_same_versioned_sheet_builds_the_same_bytes(run, tmp_path, two_versions):
-    build(run, tmp_path, sheet(versions=2))
+    build(run, tmp_path, sheet(versions=2) + "    per_page: 3\n")
     for name in ("sheet-A.pdf", "sheet-A-answers.pdf", "sheet-B.pdf", "sheet-B-answers.pdf",
                  "sheet-B.html", "sheet-B.jsonl"):
         assert (tmp_path / name).read_bytes() == (two_versions / name).read_bytes(), name
@@ -702,3 +703,62 @@ def test_a_sheet_may_leave_its_level_line_out(run, write_config, tmp_path):
     status, _, err = run("build", str(config), "-q", "-o", str(tmp_path / "book.pdf"))
     assert status == 0, err
     assert "Difficulty" not in PdfReader(tmp_path / "book.pdf").pages[0].extract_text()
+
+
+SPELLING_SHEET = """
+title: Week 12 Puzzle Fun
+seed: 696103
+layout: letter
+answers: separate
+title_page: false
+contents: false
+name_line: {name_line}
+formats: [pdf]
+sections:
+- type: wordsearch
+  difficulty: easy
+  count: 2
+  words: [friend, because, would, should, could, thought, laugh, enough, through, answer]
+  children: true
+"""
+
+
+def test_a_sheet_whose_sections_say_no_per_page_prints_them_as_the_worksheet_command(run, tmp_path):
+    """The studio's worksheet writes no per_page: its two word searches printed a page each below
+    a page of rules, where `bookgen worksheet -n 2` prints both on one sheet."""
+    words = tmp_path / "spelling.txt"
+    words.write_text("friend\nbecause\nwould\nshould\ncould\nthought\nlaugh\nenough\nthrough\nanswer\n")
+    command = tmp_path / "command.pdf"
+    status, _, err = run("worksheet", "wordsearch", "--set", f"words={words}", "--set", "children=true",
+                         "-n", "2", "-q", "-o", str(command))
+    assert status == 0, err
+    studio = build(run, tmp_path / "studio", SPELLING_SHEET.format(name_line="true"))
+    assert len(PdfReader(studio).pages) == len(PdfReader(command).pages) == 1
+    book = build(run, tmp_path / "book", SPELLING_SHEET.format(name_line="false"))  # not a sheet
+    assert len(PdfReader(book).pages) > 1
+
+
+def test_a_sheet_without_per_page_puts_fewer_on_a_page_where_all_do_not_fit(run, write_config, tmp_path):
+    """Six crosswords do not print on one letter page at their floor: asked for (per_page: 6)
+    they are refused; left to the sheet, two go on a page, as `bookgen worksheet crossword -n 6`
+    prints them."""
+    text = ("title: T\nseed: 1\nlayout: letter\nanswers: none\ntitle_page: false\ncontents: false\n"
+            "name_line: true\nformats: [pdf]\nsections:\n- type: crossword\n  difficulty: easy\n"
+            "  count: 6\n")
+    status, _, err = run("build", str(write_config(text + "  per_page: 6\n", "asked.yaml")), "-q",
+                         "-o", str(tmp_path / "asked.pdf"))
+    assert status == 2 and "(per_page: 2)" in err
+    pages = audit.read_pages(build(run, tmp_path, text))
+    assert [page.text.count("Across") for page in pages] == [3, 2, 2]  # the example's, and two each
+
+
+def test_an_answers_label_parts_its_number_from_its_page(run, tmp_path):
+    """The key labelled each answer "1 page 1", "3 page 2", read as one odd phrase: "1 · page 1"."""
+    build(run, tmp_path, SPELLING_SHEET.format(name_line="true"))
+    pages = audit.read_pages(tmp_path / "sheet-answers.pdf")
+    labels = [run for run in pages[0].runs if run.text.startswith("\u00b7")]
+    assert [label.text for label in labels] == ["\u00b7 page 1", "\u00b7 page 1"]
+    numbers = [run for run in pages[0].runs if run.face == "bold" and run.text in ("1", "2")]
+    assert len(numbers) == 2 and all(abs(n.baseline - label.baseline) < 1 and n.right < label.left
+                                     for n, label in zip(numbers, labels))  # beside its number
+    assert audit.AnswerKey.read(pages).pages == {1: 1, 2: 1}  # the auditor reads them so

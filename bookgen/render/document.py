@@ -117,6 +117,7 @@ ENLARGE_STEP = 0.97  # the steps by which a type's scale is tried larger (`_enla
 SAVING_SHRINK = 0.85  # the least share of its scale a type prints at to save pages
 SHARE_STEP = 0.93  # the steps by which a shared opening's example shrinks to begin below
 TITLE_STEP = 0.9  # the steps by which a title too tall for its page shrinks
+SHEET_PAGE = 12  # the puzzles a sheet puts on one page (where they fit there); more take several
 
 
 @dataclass(frozen=True)
@@ -205,7 +206,7 @@ class BookDocument:
             self._answer_floors.update(ahead._answer_floors)
             self._examples.update(ahead._examples)
             self.measured = ahead.measured
-        book = self.book = self._narrowed(book)
+        book = self.book = self._narrowed(on_sheet_pages(book))
         self._fits: dict[tuple[int, Geometry], list[ExampleFit]] = {}  # see _example_ways
         self._told: dict[int, bool] = {}  # see _rules_told
         self.puzzle_scales: list[float] | None = None  # by section, from the last layout
@@ -1867,14 +1868,69 @@ def lay_out_grids(document: BookDocument) -> None:
     document._grids(state, geometry)
 
 
+def is_sheet(config: BookConfig) -> bool:
+    """Whether the book is a pupil's sheet: a name line and no title page (the studio's
+    worksheet, `bookgen worksheet`'s)."""
+    return not config.title_page and bool(config.name_line)
+
+
+def sheet_per_page(count: int) -> int | None:
+    """How many of a sheet section's `count` puzzles to ask for on a page: all of them where a
+    page may hold that many (`SHEET_PAGE`), else as many as fit (None)."""
+    return count if count <= SHEET_PAGE else None
+
+
+def on_sheet_pages(book: Book) -> Book:
+    """The book with each section of a sheet (`is_sheet`) that asks for no number to a page
+    given as `bookgen worksheet` gives its one (`sheet_per_page`), fewer where that many do not
+    print at the profile's floor (`fewer_to_a_page`): a studio's worksheet, whose sections say no
+    per_page, printed each word search on a page of its own where the command prints both on one."""
+    if not is_sheet(book.config):
+        return book
+    asked = {index: each for index, section in enumerate(book.sections)
+             if section.config.per_page is None
+             and (each := sheet_per_page(section.config.count or len(section.records)))}
+    return with_per_page(book, fewer_to_a_page(book, asked)) if asked else book
+
+
+def with_per_page(book: Book, per_page: dict[int, int]) -> Book:
+    """The book with the sections `per_page` names (by index) asking for that many to a page."""
+    sections = list(book.sections)
+    for index, each in per_page.items():
+        sections[index] = replace(sections[index], config=replace(sections[index].config, per_page=each))
+    return replace(book, config=replace(book.config, sections=tuple(s.config for s in sections)),
+                   sections=tuple(sections))
+
+
+def fewer_to_a_page(book: Book, asked: dict[int, int]) -> dict[int, int]:
+    """How many to a page of the sections `asked` names (by index, how many it asks for): as it
+    asks, or as many as its page holds at the profile's floor where that is fewer, the book laid
+    out again as the build lays it each time, until it lays out or is refused for another reason
+    (the build then says why)."""
+    lines = {book.sections[index].config.line: index for index in asked
+             if book.sections[index].config.line is not None}
+    asked = dict(asked)
+    while True:
+        try:
+            lay_out_grids(BookDocument(with_per_page(book, asked), fonts_checked=True))
+        except TooManyToAPage as too_many:
+            index = lines.get(too_many.line)
+            if index is not None and too_many.fits < asked[index]:
+                asked[index] = too_many.fits
+                continue
+        except BookgenError:
+            pass
+        return asked
+
+
 def _prints_on(layout: Layout, config: BookConfig, section: Section, per_page: int | None = None
                ) -> bool:
     """Whether `section` prints at its floor on `layout`, laid out as a book of that trim would
     lay it (narrowed where its type wraps), `per_page` to a page (None: at least one, since how
-    many to a page is advice of its own)."""
+    many to a page is advice of its own: on a sheet, which asks for all, one)."""
     from bookgen.puzzles import find_type
 
-    alone = replace(section.config, per_page=per_page)
+    alone = replace(section.config, per_page=1 if per_page is None and is_sheet(config) else per_page)
     on_trim = replace(config, layout=layout, sections=(alone,))
     unwrapped = replace(section, config=alone, puzzle_type=find_type(section.puzzle_type.name))
     try:

@@ -679,9 +679,10 @@ class Run:
 
 
 def page_reference(page: int) -> str:
-    """Where an answer's puzzle is, above the answer."""
+    """Where an answer's puzzle is, above the answer after its number and a middle dot: "3 · page 2"
+    ("3 page 2" read as one odd phrase)."""
     # Translators: above an answer, the page its puzzle is on
-    return _("page {page}").format(page=page)
+    return "\u00b7 " + _("page {page}").format(page=page)
 
 
 def answer_label(printed: PrintedPuzzle, note: str, width: float, fonts: Fonts,
