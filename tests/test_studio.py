@@ -310,8 +310,9 @@ def test_a_worksheet_made_in_the_page_builds_the_same_bytes_from_its_yaml(tab, t
             links.nth(index).click()
         download.value.save_as(downloaded / download.value.suggested_filename)
     names = sorted(path.name for path in downloaded.iterdir())
-    assert names == ["times-tables-answers.pdf", "times-tables-cover.pdf", "times-tables.html",
-                     "times-tables.jsonl", "times-tables.pdf", "times-tables.yaml"]
+    # a worksheet's files: the sheet, its answers and its playable page (no cover, no data file)
+    assert names == ["times-tables-answers.pdf", "times-tables.html", "times-tables.pdf",
+                     "times-tables.yaml"]
     assert saved.value.suggested_filename == "times-tables.yaml"
     assert Path(saved.value.path()).read_bytes() == (downloaded / "times-tables.yaml").read_bytes()
     config = yaml.safe_load((downloaded / "times-tables.yaml").read_text(encoding="utf-8"))
@@ -332,8 +333,10 @@ def test_an_opened_config_shows_the_loaders_error_beside_its_field(tab, tmp_path
     path.write_text(yaml.safe_dump(book, sort_keys=False), encoding="utf-8")
     tab.set_input_files("#open-file", str(path))
     error = tab.locator("[data-key='sections[0].count'] > .error")
-    error.wait_for()
-    assert error.inner_text() == _loader_error(folder, book).message
+    error.wait_for()  # the loader's message, its key said by the field's label
+    assert _loader_error(folder, book).message == (
+        "0 is not allowed; 'count' takes a whole number from 1 to 1000")
+    assert error.inner_text() == "0 is not allowed; “Number of puzzles” takes a whole number from 1 to 1000"
     assert _control(tab, "title").input_value() == "Opened book"
     assert _section_control(tab, "count").get_attribute("aria-invalid") == "true"
     _section_control(tab, "count").fill("1")

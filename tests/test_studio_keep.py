@@ -325,7 +325,7 @@ def test_the_saved_yaml_holds_the_seed_and_builds_the_same_bytes_twice(opened, t
         out.parent.mkdir()
         assert main(["build", str(path), "-q", "-j", "1", "-o", str(out)]) == 0
         built.append({p.name: p.read_bytes() for p in out.parent.iterdir()})
-    assert built[0] == built[1] and len(built[0]) == 5  # pdf, its answers, cover, html, jsonl
+    assert built[0] == built[1] and len(built[0]) == 3  # the sheet, its answers, the playable page
     other = tmp_path / "other.yaml"
     other.write_text(path.read_text(encoding="utf-8").replace(f"seed: {_seed(tab)}", "seed: 1"),
                      encoding="utf-8")
@@ -408,8 +408,8 @@ def test_print_opens_the_built_pdf_in_the_browsers_viewer(opened, viewport):
     printing = tab.locator("#downloads button.print")
     printing.first.wait_for()
     names = tab.locator("#downloads a").all_inner_texts()
-    assert printing.count() == sum(".pdf " in name for name in names) == 3  # the sheet, its answers, cover
-    assert printing.all_inner_texts() == ["Print", "Print", "Print"]
+    assert printing.count() == sum(".pdf " in name for name in names) == 2  # the sheet, its answers
+    assert printing.all_inner_texts() == ["Print", "Print"]
     button = tab.locator("#downloads li", has_text="my-worksheet.pdf (").locator("button.print")
     book = tab.locator(f"#{button.get_attribute('aria-describedby')}")
     assert book.inner_text().startswith("my-worksheet.pdf (")
@@ -521,7 +521,10 @@ def test_the_form_says_plain_words_and_keeps_the_keys_in_the_help(opened):
         field = tab.locator(f"#book [data-key='{key}']")
         assert field.locator("label").text_content() == label  # its group may be closed
         assert field.locator(".help").text_content().endswith(f"(in the book settings file: {key})")
-    assert tab.get_by_label("Puzzle data (for other programs)").is_checked()
+    # a new book is a worksheet: the sheet and its answers, and the playable page; no cover, no data
+    ticked = tab.locator("#book [data-key='formats'] input:checked")
+    assert [box.get_attribute("value") for box in ticked.all()] == ["pdf", "html"]
+    assert not tab.get_by_label("Puzzle data (for other programs)").is_checked()
     assert tab.locator("#open-text").inner_text() == "Open a book…"
     visible = tab.locator("main label, header, #output").all_inner_texts()
     for jargon in ("YAML", "Seed", "Bleed", "JSON lines", "jsonl"):
@@ -549,3 +552,43 @@ def test_axe_finds_nothing_serious_in_the_new_states(opened, viewport):
     tab.locator("#downloads button.print").first.wait_for()
     found += test_html._axe_violations(tab)
     assert found == []
+
+
+TABLET = {"width": 820, "height": 1180}
+
+
+def test_the_help_lines_and_errors_speak_the_forms_words(opened, browser, address):
+    """A teacher read "true (Name, Date, Class), false, or a list of name, ...", "a puzzle type:
+    arithmetic, arrows, ...", "one of easy, medium, hard, expert" and "a list of pdf, cover, html,
+    jsonl" under the form's fields, and "'count' takes ..." beside "Number of puzzles": they say
+    what the form shows now, in its language; the loader's own message keeps its key."""
+    english = opened(TABLET)
+    german = opened(context=test_studio.studio_context(browser, viewport=TABLET, locale="de-DE"))
+    for tab, said in ((english, {
+            "name_line": "tick the blanks the pupil fills in, ruled at the top of each sheet",
+            "sections[0].type": "the kind of puzzle in this section",
+            "sections[0].difficulty": "how hard the puzzles are",
+            "sections[0].count": "how many puzzles, from 1 to 1000",
+            "formats": "tick the files to make (in the book settings file: formats)",
+            "error": "0 is not allowed; \u201cNumber of puzzles\u201d takes a whole number from 1 to 1000"}),
+            (german, {
+            "name_line": ("wähle die Felder, die Schülerinnen und Schüler oben auf jedem Blatt "
+                          "auf einer Linie ausfüllen"),
+            "sections[0].type": "die Rätselart dieses Abschnitts",
+            "sections[0].difficulty": "wie schwer die Rätsel sind",
+            "sections[0].count": "wie viele Rätsel, von 1 bis 1000",
+            "formats": ("wähle die Dateien, die entstehen sollen (in der Einstellungsdatei des "
+                        "Buchs: formats)"),
+            "error": ("0 ist nicht erlaubt; \u201eAnzahl der Rätsel\u201c erwartet eine ganze Zahl "
+                      "von 1 bis 1000")})):
+        for key, help_line in said.items():
+            if key != "error":
+                assert tab.locator(f"#book [data-key='{key}'] > .help").text_content() == help_line, key
+        book_help = " ".join(tab.locator("#book-fields .help").all_text_contents())
+        for yaml_word in ("true", "false", "score_total", "jsonl", "one of", "a list of"):
+            assert yaml_word not in book_help, yaml_word
+        _control(tab, "sections[0].count").fill("0")
+        error = tab.locator("[data-key='sections[0].count'] > .error")
+        error.wait_for()
+        assert error.inner_text() == said["error"]
+

@@ -233,7 +233,7 @@ function newBook() {
   const type = studio.schema.types[0].name;
   const book = {title: t("My worksheet"), seed: newSeed(), layout: sheetPaper(studio.language),
                 answers: "separate", title_page: false, contents: false, name_line: true,
-                formats: ["pdf", "cover", "html", "jsonl"],
+                formats: ["pdf", "html"],
                 sections: [{type, difficulty: studio.schema.levels[0], count: 4}]};
   // (an English one has no `language:`, as it always had none)
   return studio.language === "en" ? book : {title: book.title, language: studio.language, ...book};
@@ -318,7 +318,7 @@ function field(owner, key, spec, path, onChange) {
   const help = document.createElement("p");
   help.className = "help";
   help.id = `${id}-help`;
-  help.textContent = helpLine(key, spec);
+  help.textContent = helpLine(key, spec, path);
   const error = document.createElement("p");
   error.className = "error";
   error.id = `${id}-error`;
@@ -736,7 +736,8 @@ function showError(error) {
     const wrap = document.querySelector(`#book [data-key="${CSS.escape(key)}"]`);
     if (wrap) {
       const place = wrap.querySelector(":scope > .error");
-      place.textContent = place.textContent ? `${place.textContent}\n${error.message}` : error.message;
+      const message = key === error.key ? inFormWords(error.message, key, wrap) : error.message;
+      place.textContent = place.textContent ? `${place.textContent}\n${message}` : message;
       place.hidden = false;
       const control = wrap.querySelector(":scope > input, :scope > select, :scope > textarea");
       if (control) control.setAttribute("aria-invalid", "true");
@@ -751,6 +752,15 @@ function showError(error) {
   const text = error.text || error.message;
   general.textContent = general.textContent ? `${general.textContent}\n${text}` : text;
   general.hidden = false;
+}
+
+// A loader's message as its own field shows it: the key it names as a settings file writes it
+// ('count') said by the field's label ("Number of puzzles"), the words the teacher sees.
+function inFormWords(message, key, wrap) {
+  const name = key.replace(/^.*[.\]]/, "");
+  const label = wrap.querySelector(":scope > label, :scope > fieldset > legend");
+  if (!label) return message;
+  return message.split(`'${name}'`).join(t("“{label}”", {label: label.textContent}));
 }
 
 function showErrors(errors) {
@@ -1136,12 +1146,59 @@ function printButton(link) {
   return button;
 }
 
-// A help line: the schema's description, with the key's name in the file where the label says it
-// in other words.
-function helpLine(key, spec) {
-  const help = spec.description || "";
+// A help line: the form's own words for the key (`formHelp`), else the schema's description, with
+// the key's name in the file where the label says it in other words.
+function helpLine(key, spec, path) {
+  const help = formHelp(key, spec, path) ?? (spec.description || "");
   if (!PLAIN_WORDS.includes(key)) return help;
   return t("{help} (in the book settings file: {key})", {help, key});
+}
+
+// What a book's or a section's key takes, in the form's words: the schema says it as a settings
+// file is written ("true or false", "one of easy, medium, hard", the types' names in the file),
+// where a form ticks a box or shows a menu of its own words. Null: the schema's words fit a form
+// (a title's "text of at most 120 characters"), or the key is a type's option, which says itself.
+function formHelp(key, spec, path) {
+  const section = /^sections\[\d+\]\./.test(path);
+  if (!section && path !== key) return null;
+  const bounds = {low: spec.minimum ?? 1, high: spec.maximum ?? 1}; // as the loader says them
+  if (section) {
+    const said = {
+      type: () => t("the kind of puzzle in this section"),
+      count: () => t("how many puzzles, from {low} to {high}", bounds),
+      difficulty: () => t("how hard the puzzles are"),
+      per_page: () => t("how many puzzles go on a page, from {low} to {high}", bounds),
+      language: () => t("the language this section's puzzles are printed in"),
+      order: () => t("the order the puzzles come in"),
+      seed: () => t("a number from {low} to {high} that makes this section's puzzles with the book's " +
+                    "puzzle set number (empty: its place in the book)", bounds),
+    }[key];
+    return said ? said() : null;
+  }
+  const said = {
+    name_line: () => t("tick the blanks the pupil fills in, ruled at the top of each sheet"),
+    versions: () => t("how many sheets to make, from {low} to {high}: A, B, … with other puzzles " +
+                      "at the same levels, each with its own answers", bounds),
+    formats: () => t("tick the files to make"),
+    seed: () => t("another number makes other puzzles; the same number makes the same ones again"),
+    layout: () => t("the size of the pages"),
+    answers: () => t("where the answers are printed"),
+    profile: () => t("{home}: for your own printer; {pod}: for a print service's paperback", {
+      home: choiceWords("profile", "home"), pod: choiceWords("profile", "print-on-demand")}),
+    bleed: () => t("tick when a print service asks for pictures that run 0.125 in past the page edge"),
+    paper: () => t("the paper the book is printed on: it sets the width of the cover's spine"),
+    large_print: () => t("tick for bigger cells and 16 pt type"),
+    title_page: () => t("tick to open the book with a page of its title"),
+    contents: () => t("tick for a contents page after the title page"),
+    share_pages: () => t("tick to let a section begin on the page where the one before it ends"),
+    repeat_rules: () => t("untick to open a section of a type the book explained already with its " +
+                          "title alone"),
+    language: () => t("the language the pages are printed in"),
+    cover_color: () => t("the colour of the cover"),
+    untranslated: () => t("what happens to a section whose puzzle type has no words in the book's " +
+                          "language"),
+  }[key];
+  return said ? said() : null;
 }
 
 const PLAIN_WORDS = ["seed", "profile", "bleed", "formats"]; // labelled in other words than their key
