@@ -324,8 +324,6 @@ def test_the_answer_key_is_at_most_a_quarter_of_the_book(pod):
 
 @ONE_POD_BOOK
 def test_answers_keep_number_and_page_no_id_and_no_text_under_seven_points(pod):
-    import re
-
     book, path = pod
     first, _, _ = answer_pages(path)
     runs = [r for page in page_runs(path)[first - 1:] for r in page]
