@@ -31,6 +31,7 @@ from bookgen.puzzles.base import (
     always_unique,
     answer_as_given,
     by_level,
+    deal_seed_problem,
     fixed_example,
     fixed_rules,
     form_key,
@@ -38,6 +39,7 @@ from bookgen.puzzles.base import (
     mirror_form,
     no_answer_note,
     numbers_printed,
+    seeded_deal,
     type_languages,
 )
 
@@ -46,8 +48,9 @@ __all__ = [
     "JSON", "PuzzleType", "Request", "Generated", "Solved", "Printed", "Showcase", "OlderSpelling",
     "Option",
     # ready-made record functions
-    "always_unique", "answer_as_given", "by_level", "fixed_example", "fixed_rules", "form_key",
-    "larger_size_or_level", "mirror_form", "no_answer_note", "numbers_printed",
+    "always_unique", "answer_as_given", "by_level", "deal_seed_problem", "fixed_example",
+    "fixed_rules", "form_key",
+    "larger_size_or_level", "mirror_form", "no_answer_note", "numbers_printed", "seeded_deal",
     # levels and grading: the ladder, score bands, the simplest-first loop, the generation loop
     "LEVELS", "ALL_LEVELS", "Bands", "Deduction", "Deduced", "simplest_first", "make_at_level",
     # drawing, in millimetres, y down; a pen that records for tests

@@ -186,11 +186,12 @@ that executor."""
 
 def size_samples(config: BookConfig, budget: float | None) -> list[tuple[SectionConfig, PuzzleJob]]:
     """The size check's jobs (`bookgen.render.document.check_sizes`): the first puzzle of each
-    section that makes its own, with its section, in the sections' order."""
-    return [(section, PuzzleJob.of(section.request, puzzle_seed(config.seed, section.seed_number(index), 0),
-                                   budget))
-            for index, section in enumerate(config.sections)
-            if section.request is not None and section.bank is None]
+    section that makes its own, as the book makes it (a dealt type's first share: the request
+    before the deal made a puzzle the book never printed, and a crossword that could fail where
+    the book's would not), with its section, in the sections' order."""
+    return [(section, jobs[0])
+            for (version, _index, section), jobs in zip(book_slots(config), book_jobs(config, budget))
+            if version == 0 and jobs and section.bank is None]
 
 
 def sample_ahead(config: BookConfig, budget: float | None, executor: Executor) -> None:
@@ -1059,6 +1060,7 @@ def load_bank_section(section: SectionConfig, twins: Twins | None = None) -> lis
     chosen: list[PuzzleRecord] = []
     failures: list[str] = []
     repeated = 0  # puzzles that pass, but that the book holds already (an earlier section's)
+    own = Twins()  # this section's, to tell its bank's own twins from an earlier section's
     for number, data in _bank_lines(path, "from"):
         if len(chosen) == most:
             break
@@ -1087,9 +1089,10 @@ def load_bank_section(section: SectionConfig, twins: Twins | None = None) -> lis
                     where=where, stored=stored_level, graded=record.rating.get("level")))
             continue
         if record in twins:
-            repeated += 1
+            repeated += record not in own  # else a twin of one this section took (a bank's twins)
             continue
         twins.add(record, section.named)
+        own.add(record, section.named)
         chosen.append(record)
     if failures:
         with refusing():

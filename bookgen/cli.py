@@ -1500,7 +1500,7 @@ def _line_id(line: str) -> str:
     a solved line."""
     try:
         read = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # what the line's own error says: not JSON, too deep
         return ""
     named = read.get("id") if isinstance(read, dict) else None
     return named if isinstance(named, str) else ""

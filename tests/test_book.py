@@ -56,7 +56,7 @@ def test_book_text_shows_title_numbered_puzzles_and_answers(run, write_config, t
     for number in range(1, 9):
         assert re.search(rf"(^|\n){number}\n", puzzle_text), number
     answer_text = "\n".join(pages[answers_at:])
-    labels = re.findall(r"(\d+)\npage (\d+)", answer_text)
+    labels = re.findall(r"(\d+)\n· page (\d+)", answer_text)
     assert [int(n) for n, _ in labels] == list(range(1, 9))
     # each answer names the page its puzzle is printed on
     for number, page in labels:
@@ -153,7 +153,7 @@ def test_a4_layout_and_answer_modes(run, write_config, tmp_path):
     assert not any("Answers" in page for page in text_of(path))
     answers = text_of(tmp_path / "book-answers.pdf")
     assert "Answers" in answers[0]
-    assert re.findall(r"(\d+)\npage (\d+)", "\n".join(answers))
+    assert re.findall(r"(\d+)\n· page (\d+)", "\n".join(answers))
     none = build(run, write_config, tmp_path, answers="none", name="bare")
     assert not any("Answers" in page for page in text_of(none))
 

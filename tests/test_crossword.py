@@ -489,7 +489,7 @@ def test_a_bound_book_starts_a_two_page_crossword_on_a_left_hand_page(tmp_path):
     lines = [page.split("\n") for page in _page_texts(pdf)]  # a page's folio first
     key = " ".join(" ".join(page) for page in lines)
     for number in range(1, 9):
-        grid_page = int(key.split(f" {number} page ", 1)[1].split()[0])  # "5 page 14"
+        grid_page = int(key.split(f" {number} · page ", 1)[1].split()[0])  # "5 · page 14"
         assert grid_page % 2 == 0, f"puzzle {number}'s grid is on page {grid_page}"
         clues = lines[grid_page][1:]  # the page after the grid's (pages count from 1), unfoliated
         assert str(number) in clues, f"puzzle {number}'s clues do not follow its grid"  # its number
@@ -846,7 +846,7 @@ def test_the_answers_heading_keeps_its_first_answer_on_a_large_print_5x8_page(tm
     pages = [page.extract_text() for page in PdfReader(tmp_path / "book.pdf").pages]
     caption = "\nAnswers\nCrossword \u00b7 puzzles 1\u20134\n"
     opening = next(text for text in pages if caption in text)
-    assert f"{caption}1\npage " in opening, opening  # the first answer's label below them
+    assert f"{caption}1\n· page " in opening, opening  # the first answer's label below them
 
 
 def test_a_continued_heading_too_wide_for_its_column_is_said_short_or_repeats_the_plain_heading():

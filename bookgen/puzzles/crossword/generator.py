@@ -19,7 +19,7 @@ import math
 import random
 from collections import Counter
 
-from bookgen.api import JSON, Generated, Request, _, ngettext
+from bookgen.api import JSON, Generated, Request, _, ngettext, seeded_deal
 from bookgen.core.grading import level_word, make_at_level
 from bookgen.core.letters import run_together, spelled_out, square_form, square_letters
 from bookgen.core.options import language_name
@@ -35,7 +35,6 @@ from bookgen.core.wordgrid import (
     unplaceable,
 )
 from bookgen.errors import BookgenError
-from bookgen.puzzles.base import seeded_deal
 from bookgen.puzzles.crossword.grader import rate
 from bookgen.puzzles.crossword.parameters import (
     MAX_SIDE,

@@ -8,12 +8,11 @@ import re
 from functools import cache
 from importlib import resources
 
-from bookgen.api import JSON, Printed, Request, form_key
+from bookgen.api import JSON, Printed, Request, deal_seed_problem, form_key
 from bookgen.core.letters import JOINED, LANGUAGES, TERM, run_together, square_form
 from bookgen.core.options import Option, every_problem, language_name
 from bookgen.core.wordgrid import BLOCK, OPEN
 from bookgen.i18n import N_, _, ngettext
-from bookgen.puzzles.base import deal_seed_problem
 from bookgen.puzzles.fillin.parameters import transposed
 
 MIN_WORD, MAX_WORD = 2, 17

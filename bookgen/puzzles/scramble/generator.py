@@ -25,14 +25,13 @@ from importlib import resources
 from itertools import combinations
 
 from bookgen import i18n
-from bookgen.api import JSON, Generated, Request, _, ngettext
+from bookgen.api import JSON, Generated, Request, _, ngettext, seeded_deal
 from bookgen.core.dictionary import blocked_words, is_blocked, is_word
 from bookgen.core.grading import level_word, make_at_level
 from bookgen.core.known_words import known_words
 from bookgen.core.letters import alphabet, grid_form, marked_forms
 from bookgen.core.options import language_name
 from bookgen.errors import BookgenError
-from bookgen.puzzles.base import seeded_deal
 from bookgen.puzzles.fillin.parameters import own_written
 from bookgen.puzzles.scramble.grader import in_place, pairs_kept, rate
 from bookgen.puzzles.scramble.parameters import (

@@ -11,11 +11,10 @@ theme and language). A word's letters are the language's grid letters (`bookgen.
 
 from __future__ import annotations
 
-from bookgen.api import JSON, Printed, Request, form_key
+from bookgen.api import JSON, Printed, Request, deal_seed_problem, form_key
 from bookgen.core.letters import LANGUAGES, alphabet
 from bookgen.core.options import Option, every_problem, language_name
 from bookgen.i18n import N_, _
-from bookgen.puzzles.base import deal_seed_problem
 from bookgen.puzzles.fillin.parameters import EASY_POOL, POOL
 from bookgen.puzzles.wordsearch.parameters import ALL_THEMES, THEME_SPELLINGS
 

@@ -15,12 +15,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bookgen.api import Generated, Request, _, ngettext
+from bookgen.api import Generated, Request, _, ngettext, seeded_deal
 from bookgen.core.grading import level_word, make_at_level
 from bookgen.core.letters import alphabet
 from bookgen.core.options import language_name
 from bookgen.errors import BookgenError
-from bookgen.puzzles.base import seeded_deal
 from bookgen.puzzles.wordsearch.checking import accidental, avoided
 from bookgen.puzzles.wordsearch.grader import EXPERT_CELLS, EXPERT_WORDS, rate
 from bookgen.puzzles.wordsearch.parameters import (

@@ -14,7 +14,7 @@ import unicodedata
 from functools import cache
 from importlib import resources
 
-from bookgen.api import JSON, Printed, Request, form_key
+from bookgen.api import JSON, Printed, Request, deal_seed_problem, form_key
 from bookgen.core.letters import (
     LANGUAGES,
     SEPARATORS,
@@ -28,7 +28,6 @@ from bookgen.core.options import Option, every_problem, language_name
 from bookgen.core.symmetry import SYMMETRIES
 from bookgen.errors import BookgenError
 from bookgen.i18n import N_, _, ngettext
-from bookgen.puzzles.base import deal_seed_problem
 
 ALL_THEMES = ("animals", "food", "school", "nature", "seasons", "holidays", "jobs", "sports",
               "countries", "body", "colours", "music", "weather", "transport", "clothes", "home",
