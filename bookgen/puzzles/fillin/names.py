@@ -28,9 +28,13 @@ A candidate is also left out ("form") where it is an inflected form, not the hea
 book lists (German GROSSEM, WICHTIGE, KRIEGT, GOTTES; English YEARS, STARTED; French SONT): the
 dictionary's stems (`hunspell -s`) of the candidate do not hold the candidate itself but hold
 another word, and the candidate does not end as a derived headword does (REGIERUNG, which
-de_DE stems to regieren; `DERIVED`). Italian's it_IT stems nouns to verbs and masculines
-(lavoro: lavorare, casa: caso), so there only a plural whose singular is in the list is
-dropped (PERSONE: persona, LIBRI: libro).
+de_DE stems to regieren; `DERIVED`) unless it is that other stem plus an ending (`INFLECTION`:
+MÖGLICHEN and RÖMISCHEN end as -chen does). de_DE needs three more rules: a stem from an entry
+that is only a compound's part is none (`NEEDAFFIX`: frauen/hke gave FRAUEN, MENSCHEN, KINDER a
+stem of their own); a plural that umlauts its singular is an entry of its own
+(`_umlaut_plurals`: ABSTÄNDE, BÜCHER); and so is a strong verb's form (`VERB_FORM`: TRAF, LIEST,
+ERGIBT). Italian's it_IT stems nouns to verbs and masculines (lavoro: lavorare, casa: caso), so
+there only a plural whose singular is in the list is dropped (PERSONE: persona, LIBRI: libro).
 """
 
 from __future__ import annotations
@@ -49,8 +53,27 @@ DICTIONARIES = {"en": "en_US", "de": "de_DE", "fr": "fr_FR", "es": "es_ES", "it"
 HUNSPELL = Path("/usr/share/hunspell")
 COMPOUND_FLAGS = frozenset("mij")
 """de_DE's flags of an entry a compound may begin or end with: a common noun, a place, not a person."""
+NEEDAFFIX = "h"
+"""de_DE's flag of an entry that is only a compound's part (frauen/hke, Kinder/hij: Frauenarzt,
+Kindergarten), no word standing alone. A stem from such an entry is no stem: FRAUEN is frau's
+form. de_DE lists some nouns in -e that way only (Speise/hij, Reise), which hunspell then stems
+to the verb alone (speisen): a noun in -e whose only other stem is itself plus -n stays."""
 UNINFLECTED = frozenset("Sm")
 """de_DE's flags of an entry with a genitive and no plural that may end a compound: a place or a mass noun."""
+VERB_FORM = frozenset("VWXZ")
+"""de_DE's flags of the endings a strong verb's form takes (traf/Z: trafst, trafen). An entry in
+small letters with these flags only is such a form listed as an entry of its own (traf, liest,
+ergibt), which hunspell stems to itself: a form, not a headword ("(verb)" in notwords/)."""
+INFLECTION = {"de": ("e", "em", "en", "er", "es", "n", "s")}
+"""Endings of an inflected form: a candidate that is another stem plus one of these is a form
+even where it ends as a derived headword does (MÖGLICHEN, RÖMISCHEN: möglich, römisch; not -chen)."""
+UMLAUT = {"Ä": "A", "Ö": "O", "Ü": "U"}
+PLURALS = frozenset("NPR")
+"""de_DE's flags of a noun's plural made by an ending (-n, -en, -er). A noun with none of them
+whose last vowel umlauted and -e or -er added is another listed entry has that for its plural
+(Abstand/STmij: Abstände/Nm, a form of its own the stems do not tell): the entry takes the
+dative's -n (`N`) as plurals do, and neither the genitive's -s nor -in (`S`, `F`) as a singular
+such as Schütze (Schutz) or Käufer (Kauf) does."""
 FOLDER = Path(__file__).parent / "notwords"
 DERIVED = {
     "de": ("ung", "heit", "keit", "schaft", "nis", "tum", "chen", "lein", "bar", "sam", "haft", "lich",
@@ -98,6 +121,57 @@ def _places(entries: dict[str, str]) -> set[str]:
     place (LEIPZIG, BONN, RUHR), not a German mass noun (FRIEDEN)."""
     unknown = _unknown([*entries.values(), *(entry.lower() for entry in entries.values())], "en_US")
     return {form for form, entry in entries.items() if entry not in unknown and entry.lower() in unknown}
+
+
+def _compound_parts() -> tuple[set[str], set[str]]:
+    """de_DE's entries (in small letters) that are only ever a compound's part (`NEEDAFFIX`): the
+    stem hunspell gives FRAUEN, MENSCHEN, KINDER besides frau, mensch, kind; and its capitalised
+    entries (nouns, as written)."""
+    parts: set[str] = set()
+    words: set[str] = set()
+    nouns: set[str] = set()
+    for line in (HUNSPELL / "de_DE.dic").read_text("utf-8").splitlines()[1:]:
+        stem, _, flags = line.strip().partition("/")
+        (parts if NEEDAFFIX in flags else words).add(stem.lower())
+        if stem[:1].isupper():
+            nouns.add(stem)
+    return parts - words, nouns
+
+
+def _verb_forms() -> set[str]:
+    """de_DE's spellings (in small letters) whose every entry is a strong verb's form (`VERB_FORM`)."""
+    flags: dict[str, list[str]] = {}
+    for line in (HUNSPELL / "de_DE.dic").read_text("utf-8").splitlines()[1:]:
+        stem, _, flag = line.strip().partition("/")
+        flags.setdefault(stem.lower(), []).append(flag if stem[:1].islower() else "")
+    return {word for word, listed in flags.items() if all(flag and set(flag) <= VERB_FORM for flag in listed)}
+
+
+def _umlaut_plurals(forms: set[str]) -> dict[str, str]:
+    """Of German grid forms, the plurals that umlaut their singular (ABSTÄNDE, BÜCHER, WÜNSCHE),
+    each with it (see `UMLAUT`)."""
+    flags: dict[str, set[str]] = {}
+    for line in (HUNSPELL / "de_DE.dic").read_text("utf-8").splitlines()[1:]:
+        stem, _, flag = line.strip().partition("/")
+        if stem[:1].isupper() and stem.isalpha() and NEEDAFFIX not in flag:
+            flags.setdefault(grid_form(stem, "de"), set()).update(flag)
+    found: dict[str, str] = {}
+    for form in forms:
+        ending = next((ending for ending in ("ER", "E") if form.endswith(ending)), None)
+        umlauts = [place for place, letter in enumerate(form) if letter in UMLAUT]
+        if ending is None or not umlauts or not (own := flags.get(form, {"N"})) >= {"N"} or own & {"S", "F"}:
+            continue
+        place = umlauts[-1]
+        singular = form[:place] + UMLAUT[form[place]] + form[place + 1:-len(ending)]
+        if singular in forms and singular in flags and not flags[singular] & PLURALS:
+            found[form] = singular.lower()
+    return found
+
+
+def _noun_of_verb(word: str, others: list[str], nouns: set[str]) -> bool:
+    """Whether `word` is a noun in -e that de_DE lists only as a compound's part (Speise/hij), whose
+    only other stem is the verb it looks like a form of (speisen): a headword all the same."""
+    return _titled(word) in nouns and word.endswith("e") and all(stem == word + "n" for stem in others)
 
 
 def _spellings(word: str, language: str) -> list[str]:
@@ -162,12 +236,15 @@ def inflected(language: str, candidates: list[tuple[str, str]]) -> dict[str, str
     asked = sorted({case(spelling) for spellings in spelled.values() for spelling in spellings
                     for case in (str, _titled)})
     stems = _stems(asked, DICTIONARIES[language])
+    parts, nouns = _compound_parts() if language == "de" else (set(), set())
     forms = {form for _, form in candidates}
+    plurals = _umlaut_plurals(forms) if language == "de" else {}
+    verb_forms = _verb_forms() if language == "de" else set()
     found: dict[str, str] = {}
     for word, form in candidates:
         own = {spelling.lower() for spelling in spelled[word]}
         given = {stem for spelling in spelled[word] for case in (str, _titled)
-                 for stem in stems.get(case(spelling), ())}
+                 for stem in stems.get(case(spelling), ()) if stem not in parts}
         others = sorted(given - own)
         if language == "it":
             singular = next((stem for stem in others for plural, single in ITALIAN_PLURALS
@@ -175,8 +252,15 @@ def inflected(language: str, candidates: list[tuple[str, str]]) -> dict[str, str
                              and grid_form(stem, language) in forms), None)
             if singular:
                 found[form] = singular
-        elif others and not own & given and not word.endswith(DERIVED.get(language, ())):
+        elif own and all(spelling in verb_forms for spelling in own):
+            found[form] = "(verb)"
+        elif others and not own & given and (not word.endswith(DERIVED.get(language, ()))
+                                              or any(word == stem + ending for stem in others
+                                                     for ending in INFLECTION.get(language, ()))) \
+                and not _noun_of_verb(word, others, nouns):
             found[form] = others[0]
+        elif form in plurals:
+            found[form] = plurals[form]
     return found
 
 
