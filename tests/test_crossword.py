@@ -1236,6 +1236,25 @@ def test_a_6x9_opening_keeps_its_first_crossword_with_its_clues_beside_the_grid(
     assert [f for f in audit(pdf) if f.check != "answers"] == []  # it reads an English key
 
 
+def test_a_6x9_opening_with_its_example_keeps_its_first_crossword(tmp_path):
+    """With its example (its two drawings stacked at their floor) a 6x9 crossword's opening left
+    the first grid 63 mm where it needs 121 mm: the opening stood alone, the lower half of its
+    page blank, in an easy section too. It shows the solved drawing alone, or none where the book
+    showed the type's example before, and its first crossword below it, no text under its floor."""
+    from bookgen.render.document import BookDocument
+
+    text = ("title: T\nlayout: 6x9\nseed: 1\ncontents: false\nanswers: none\n"
+            "sections:\n  - {type: crossword, count: 2, difficulty: medium}\n"
+            "  - {type: crossword, count: 2, difficulty: easy, title: Easy}\n")
+    book = make_book(read_config_text(text, tmp_path / "book.yaml"))
+    document = BookDocument(book)
+    puzzle_pages: dict[int, int] = {}
+    pdf, _count = document.render("book", puzzle_pages)
+    openings = [number for number, page in enumerate(_page_texts(pdf), start=1) if "How to play" in page]
+    assert openings == [puzzle_pages[1], puzzle_pages[3]] == [2, 4]
+    assert [f for f in audit(pdf) if f.check != "answers"] == []  # the floors, the page's edges
+
+
 def test_narrow_crossword_answers_stand_side_by_side(tmp_path):
     """The widest grid of a section set its answers' column: one 108 mm grid left every answer
     alone in the middle of a 6x9 page's width, two to a page. Answers now take columns as their

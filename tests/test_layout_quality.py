@@ -739,3 +739,62 @@ def test_a_section_that_fills_part_of_a_page_prints_as_large_as_its_pages_allow(
     held = Counter(puzzle_pages.values())  # two to a page below each opening, two on the next
     assert sorted(held.values()) == [2, 2, 2, 2]
 
+
+
+def _painted(write_config, text: str):
+    """A config's book, the page each puzzle prints on, and the pages as the auditor reads them."""
+    from bookgen.book import make_book
+    from bookgen.config import load_config
+    from bookgen.render.document import BookDocument
+
+    book = make_book(load_config(write_config(text)))
+    puzzle_pages: dict[int, int] = {}
+    pdf, _count = BookDocument(book).render("book", puzzle_pages)
+    return book, puzzle_pages, audit.read_pages(pdf)
+
+
+def test_a_sections_lone_puzzles_stand_at_one_height(write_config):
+    """Each crossword alone on its 6x9 page was centred on its own height (grid and clues), so
+    its number stood 53 to 149 points below the head, page to page: a section's lone puzzles
+    stand as its tallest is centred, at one height."""
+    from collections import Counter
+
+    book, puzzle_pages, pages = _painted(write_config, """
+        title: Crosswords
+        layout: 6x9
+        answers: none
+        contents: false
+        seed: 11
+        sections: [{type: crossword, count: 5, difficulty: medium}]
+        """)
+    held = Counter(puzzle_pages.values())
+    lone = {number: page for number, page in puzzle_pages.items()
+            if held[page] == 1 and not audit.opens(pages[page - 1])}
+    tops = {round(max(run.top for run in pages[page - 1].runs
+                      if run.face == "bold" and run.text == str(number)), 1)
+            for number, page in lone.items()}
+    crossword = book.sections[0].puzzle_type
+    heights = {crossword.page_size(p.record.puzzle)[1] for p in book.sections[0].puzzles
+               if p.number in lone}
+    assert len(lone) >= 3 and max(heights) > 1.1 * min(heights)
+    assert len(tops) == 1, tops
+
+
+def test_a_pages_quotations_end_their_authors_at_one_edge(write_config):
+    """Each author ("— Proverb") ended under its own quotation's longest line, three on a page
+    at three places, the quotations sharing one left edge: they end at the page's one right
+    edge, its widest quotation's."""
+    _book, puzzle_pages, pages = _painted(write_config, """
+        title: Codes
+        layout: 6x9
+        answers: none
+        contents: false
+        seed: 11
+        sections: [{type: cryptogram, count: 8, difficulty: medium}]
+        """)
+    shared = 0
+    for page in pages:
+        rights = [run.right for run in page.runs if run.text.startswith("\u2014 ")]
+        shared += len(rights) > 1
+        assert max(rights, default=0) - min(rights, default=0) < 0.5, (page.number, rights)
+    assert shared >= 2

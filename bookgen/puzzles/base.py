@@ -347,6 +347,11 @@ class PuzzleType:
         they pack more to a page: 1.0, or less for a drawing whose text is large at its natural
         size (a word scramble's list, its words at 14 pt: one to a 6x9 page at the comfortable
         scale left a fifth of the page blank above and below it, two print at 12 pt).
+    in_block(width): the type drawing its puzzles as parts of a block `width` mm wide (natural
+        size), as wide as the widest drawing on its page or wider: a page's drawings share one
+        left edge (`PuzzleRow.aligned`), and what a drawing sets flush right (a cryptogram's
+        author) ends at the block's right edge, one edge for the page, not at its own longest
+        line's. None: the drawing sets nothing flush right.
     page_breaks(puzzle): where a drawing taller than a page continues on the next (mm from its
         top, each band no taller than a page's room): a narrowed crossword's clues, too many for
         the room under its grid in large print, go on in bands below it, each printed on a page
@@ -396,6 +401,7 @@ class PuzzleType:
     topic: Callable[[JSON], str | None] | None = None
     json_schema: str = ""
     page_breaks: Callable[[JSON], tuple[float, ...]] | None = None
+    in_block: Callable[[float], PuzzleType] | None = None
     comfort_share: float = 1.0
     answer_parts: Callable[[JSON, JSON], Iterable[str]] | None = None
     draw_filled: Callable[[Pen, JSON, JSON], None] | None = None

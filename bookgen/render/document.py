@@ -757,6 +757,7 @@ class BookDocument:
                           tight=True)]
             rows += [PuzzleRow([p], puzzle_type, whole, state, speech, centred=True)
                      for p in section.puzzles[len(rows):]]
+            _one_top([row for row in rows if row.centred])
             return opened(continued(rows, spare_page))
         # the room on the rows' first page: below the opening, or a page of their own after it
         first: float | int = frame_height - (0.0 if own_page else self._height(heading, geometry))
@@ -769,12 +770,16 @@ class BookDocument:
         balanced = self._balanced(section, grid, state, first, frame_height, first_type)
         pages = balanced or self._pages(section, grid, state, first, frame_height, first_type)
         held = [sum(len(row.puzzles) for row in rows) for rows in pages]
-        if len(pages) > 1 and held[-1] == 1 and max(held) > 1:
-            # a lone puzzle the spreading could not avoid (pages of two): centred on its page
+        if len(pages) > 1 and max(held) > 1:
+            # a lone puzzle the spreading could not avoid (pages of two), on a page of its own (not
+            # below the opening): centred on its page, as a flowing section's last one was and its
+            # others not (a page of one long cryptogram before a page of three)
             whole = choose_grid(natural, (frame_width, frame_height), label, ((1, 1),),
                                 grid.scale, grid.scale)
-            pages[-1] = [PuzzleRow(pages[-1][0].puzzles, puzzle_type, whole, state, speech,
-                                   centred=True)]
+            for number, count in enumerate(held):
+                if count == 1 and (number or own_page and not flows_on):
+                    pages[number] = [PuzzleRow(pages[number][0].puzzles, puzzle_type, whole, state,
+                                               speech, centred=True)]
         for rows in pages:  # the drawings of a page share one left edge (a page of quotations
             # each centred on its own began each at another edge)
             widest = max(self.measured.page_size(row.puzzle_type, p.record.puzzle)[0] * mm * grid.scale
@@ -786,6 +791,8 @@ class BookDocument:
             for number, rows in enumerate(pages):  # each page of rows alone, not the opening's
                 if number or (own_page and not flows_on):
                     _spread(rows, frame_height)
+        _one_top([rows[0] for rows in pages if len(rows) == 1 and len(rows[0].puzzles) == 1
+                  and rows[0].centred])
         story = opened(continued(pages[0], spare_page))  # a drawing's further bands after its row
         for rows in pages[1:]:  # natural pages end where the frames end them
             story += ([PageBreak()] if balanced else []) + continued(rows, spare_page)
@@ -855,7 +862,9 @@ class BookDocument:
         own_page = not (sharing or fit is None and fits_with(None, 0.0))  # never a smaller first row
         first_type: PuzzleType | None = None
         first_share = 1.0
-        tightened = self._tightened_first_row(index, state, geometry, grid, ways) if own_page else None
+        tightened = self._tightened_first_row(
+            index, state, geometry, grid, [*ways, *self._shorter_ways(index, state, geometry, ways)]
+        ) if own_page else None
         if tightened is not None:  # the first row drawn tighter, its example at its floor
             fit, first_type, first_share = tightened
             scale = least = fit.least if fit else 0.0
@@ -876,8 +885,19 @@ class BookDocument:
         return Opening(texts, heading, scale, least, own_page, flows_on, opening_at,
                        first_type, first_share)
 
+    def _shorter_ways(self, index: int, state: Pass, geometry: Geometry,
+                      ways: list[ExampleFit]) -> list[ExampleFit | None]:
+        """The shorter openings a section's first row may be tightened below, after `ways`: its
+        example's solved drawing alone (`_solved_fit`), then none where the book showed its type's
+        example before (a 6x9 crossword's opening, its pair of drawings stacked at their floor,
+        left the first grid 63 mm where it needs 121: it stood alone, its page's lower half blank)."""
+        solved = self._solved_fit(index, state, geometry)
+        shorter: list[ExampleFit | None] = [solved] if solved is not None and solved not in ways else []
+        return shorter + ([None] if ways and self._shown_before(index) else [])
+
     def _tightened_first_row(self, index: int, state: Pass, geometry: Geometry, grid: Grid,
-                             ways: list[ExampleFit]) -> tuple[ExampleFit | None, PuzzleType, float] | None:
+                             ways: list[ExampleFit | None]
+                             ) -> tuple[ExampleFit | None, PuzzleType, float] | None:
         """Where a section's first row fits below its opening at no scale its text allows (a
         crossword's clues print at their floor at its natural size), the way its example is
         drawn (at its floor), the first row's type narrowed to the room left below it (a
@@ -2124,6 +2144,15 @@ def _spread(rows: list[PuzzleRow], frame_height: float) -> None:
         return
     for row, height in zip(rows, drawn):
         row.spread(height + blank / len(rows))
+
+
+def _one_top(lone: list[PuzzleRow]) -> None:
+    """The section's puzzles centred alone on their pages stand at one height: each as the
+    tallest of them is centred, its top where the tallest's is (each centred on its own height,
+    a 6x9 book's crosswords began 53 to 149 points below the head, page to page)."""
+    standing = max((row.drawn for row in lone), default=0.0)
+    for row in lone:
+        row.standing = standing
 
 
 def _no_worse(tried: tuple[int, float, bool, float], laid_out: tuple[int, float, bool, float]

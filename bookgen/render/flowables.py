@@ -504,6 +504,9 @@ class PuzzleRow(Painted):
         self.most = self.least if tight or flowing else grid.slot_height
         self.height = self.most
         self.aligned = 0.0  # the widest drawing on its page (points): the page's one left edge
+        # the drawing height a centred row is centred as: its section's tallest lone drawing, so
+        # that its lone puzzles share one top (`BookDocument._one_top`)
+        self.standing = self.drawn
         self.bands: list[PuzzleBand] = []  # its drawings' further bands (`continued`)
         self.spare_page: Callable[[], Flowable] | None = None  # a bound book's (`continued`)
 
@@ -561,13 +564,14 @@ class PuzzleRow(Painted):
 
     def fingerprint(self) -> Print:
         return ("PuzzleRow", type_print(self.puzzle_type), repr(self.grid), speech_print(self.speech),
-                self.centred, self.width, self.height, self.aligned,
+                self.centred, self.width, self.height, self.aligned, self.standing,
                 [(p.number, record_print(p.record)) for p in self.puzzles])
 
     def draw(self) -> None:
         puzzle_type = self.puzzle_type
-        # a centred row (one puzzle to a page) sets its label and puzzle in the middle of its height
-        top = (self.height + self.label + self.drawn) / 2 if self.centred else self.height
+        # a centred row (one puzzle to a page) sets its label and puzzle in the middle of its
+        # height, as tall as `standing`
+        top = (self.height + self.label + self.standing) / 2 if self.centred else self.height
         for column, printed in enumerate(self.puzzles):
             number, record = printed.number, printed.record
             left = self.slot_left(column)
@@ -577,6 +581,9 @@ class PuzzleRow(Painted):
             drawn_width = self.state.measured.page_size(puzzle_type, record.puzzle)[0] * mm * self.grid.scale
             # centred in its slot, or at the left edge of its page's widest, centred
             drawing_left = left + (self.grid.slot_width - max(drawn_width, self.aligned)) / 2
+            drawer = puzzle_type  # what it sets flush right at the right edge of its page's widest
+            if self.aligned > drawn_width and puzzle_type.in_block is not None:
+                drawer = puzzle_type.in_block(self.aligned / (mm * self.grid.scale))
             self.canv.setFont(self.state.fonts.bold, self.state.number_pt)
             # the number over its drawing's corner, not at a wider slot's edge
             self.canv.drawString(max(left, drawing_left), top - 4 * mm * self.state.type_scale,
@@ -584,7 +591,7 @@ class PuzzleRow(Painted):
             pen = CanvasPen(self.canv, drawing_left, top - self.label, self.grid.scale,
                             self.state.fonts, self.state.ink)
             with speaking(self.speech):  # the words a drawing prints, in its section's language
-                puzzle_type.draw_puzzle(banded(pen, puzzle_type, record.puzzle, 0), record.puzzle)
+                drawer.draw_puzzle(banded(pen, puzzle_type, record.puzzle, 0), record.puzzle)
 
 
 class PuzzleBand(Painted):

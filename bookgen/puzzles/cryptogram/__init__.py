@@ -97,7 +97,16 @@ def narrowed(width: float, height: float) -> PuzzleType:
     return replace(CRYPTOGRAM, measure=partial(measure, room=room),
                    draw_puzzle=partial(draw_puzzle, room=room),
                    measure_solution=partial(measure_solution, room=room),
-                   draw_solution=partial(draw_solution, room=room))
+                   draw_solution=partial(draw_solution, room=room),
+                   in_block=partial(in_block, room=room))
+
+
+def in_block(width: float, room: tuple[float, float] | None = None) -> PuzzleType:
+    """Cryptogram (narrowed to `room`) whose author ends at the right edge of the block `width`
+    mm wide its page's quotations are set in: three authors on a page of quotations sharing one
+    left edge ended at three places, each under its own quotation's longest line."""
+    return replace(narrowed(*room) if room else CRYPTOGRAM,
+                   draw_puzzle=partial(draw_puzzle, room=room, block=width))
 
 
 def wider(request: Request) -> str | None:
@@ -139,5 +148,6 @@ CRYPTOGRAM = PuzzleType(
     play_script="play.js",
     play_style="play.css",
     narrowed=narrowed,
+    in_block=in_block,
     json_schema="schema.json",
 )

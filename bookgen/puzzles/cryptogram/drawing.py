@@ -98,7 +98,9 @@ def measure(puzzle: JSON, room: Room | None = None) -> tuple[float, float]:
     return width, len(placed) * LINE + _author_lines(puzzle)
 
 
-def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None) -> None:
+def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None, block: float = 0.0) -> None:
+    """The coded lines and the author under them, flush right with the longest line, or with
+    the right edge of the `block` (mm) its page's quotations are set in, where that is wider."""
     letters, given = alphabet(puzzle["language"]), puzzle["given"]
     placed = lines(puzzle["text"], _coded(letters), room[0] if room else WIDTH)
     for number, line in enumerate(placed):
@@ -119,7 +121,8 @@ def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None) -> None:
                 pen.text(x + SIGN + (CELL - BOX) / 2, y, char, size, align="right")
             else:
                 pen.text(x + SIGN / 2, y, char, size)
-    _draw_author(pen, puzzle, measure(puzzle, room))
+    width, height = measure(puzzle, room)
+    _draw_author(pen, puzzle, (max(width, block), height))
 
 
 def _attached(line: Placed, place: int, letters: frozenset[str], signs: str, step: int) -> bool:
