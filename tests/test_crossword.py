@@ -165,6 +165,36 @@ def test_words_that_can_never_be_placed_are_named_up_front(options, said):
     assert said in refused.value.message and refused.value.key == "clues"
 
 
+NL_OWN = ["ZEEBEER: Wit roofdier van de pool", "STAAL: Metaal", "LEUK: Prettig",
+          "MUG: Insect dat honing maakt", "GERST: Graan uit Azië", "BIER: Drank van druiven",
+          "UUR: Wat de klok aangeeft", "KAAS: Gouda bijvoorbeeld", "FIETS: Tweewieler",
+          "MOLEN: Draait in de wind"]
+NL_IJ = ["IJSBEER: Wit roofdier van de pool", "IJZER: Metaal", "FIJN: Prettig",
+         "BIJ: Insect dat honing maakt", "RIJST: Graan uit Azië", "WIJN: Drank van druiven",
+         "TIJD: Wat de klok aangeeft", *NL_OWN[7:]]
+
+
+@pytest.mark.parametrize("clues, seed", [(NL_OWN, "1.3.1"), (NL_OWN, "3.3.1"), (NL_IJ, "3.3.1")])
+def test_a_list_that_lays_out_at_one_seed_lays_out_at_the_next(clues, seed):
+    """An editor's ten Dutch clues made an easy crossword at seeds 1, 2 and 5 and none at seed 3:
+    every layout of the grid sized from the words (11x11, 12x12) left a word out. Where a grid
+    lays none, the next larger one is tried, up to the largest the help promises."""
+    request = Request.make(CROSSWORD, "easy", {"clues": clues, "language": "nl"})
+    record = make_puzzle(request, seed)
+    assert len(record.puzzle["entries"]) == len(clues)
+    assert len(record.puzzle["grid"]) <= 17 and len(record.puzzle["grid"][0]) <= 17
+
+
+def test_a_size_the_config_sets_is_not_grown():
+    """The size a config sets is the largest grid: the same words are refused in it, after the
+    tries of that grid alone."""
+    request = Request.make(CROSSWORD, "easy", {"clues": NL_OWN, "language": "nl", "size": "12"})
+    with pytest.raises(BookgenError) as refused:
+        make_puzzle(request, "3.3.1")
+    assert "came out of 30 tries" in refused.value.message and refused.value.key == "clues"
+    assert "within the largest grid tried, 12x12" in refused.value.message
+
+
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_a_books_crosswords_deal_the_built_in_clues_no_word_twice_while_they_last(language):
     """Eight medium crosswords of the built-in clues printed the same word and clue in puzzle 1

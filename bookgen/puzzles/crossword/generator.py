@@ -9,8 +9,9 @@ Words of the user's that can never be placed are named before any work (`check_r
 where the list holds more words than a crossword takes: longer than the largest grid ("too long
 for the page"), or sharing no letter with enough of the other words to fill a crossword (of the
 built-in clues, the long ones are left out where the grid is small). A word that
-could cross but finds no place in a try is not dropped silently: the grid is laid again, and
-when every try leaves one out the request is refused naming it.
+could cross but finds no place in a try is not dropped silently: the grid is laid again, where
+the config sets no size in a larger one each time every try of a grid left one out (up to
+`MAX_SIDE`), and when every try leaves one out the request is refused naming it.
 """
 
 from __future__ import annotations
@@ -45,6 +46,10 @@ from bookgen.puzzles.crossword.parameters import (
 )
 
 ATTEMPTS = 30
+GROWN_ATTEMPTS = 20
+"""Tries of each larger grid, after the grid sized from the words missed `ATTEMPTS` times (ten
+Dutch words of 39 letters laid out in 7 of 100 layouts of 11x11, 82 of 13x13: a book failed at
+seed 3 and built at seed 1)."""
 TRIES = 16
 """Layouts compiled per grid (the engine keeps the best)."""
 ROOM = 3.0
@@ -87,13 +92,14 @@ def pool(request: Request) -> tuple[Pair, ...]:
     return own_clues(language)
 
 
-def largest_grid(request: Request, words: list[str]) -> tuple[int, int]:
+def largest_grid(request: Request, words: list[str], grown: int = 0) -> tuple[int, int]:
     """The size asked for, or a box from the words' letters (each side at least the longest
-    word, at most `WIDEST_GRID` columns: the rows take what the columns leave)."""
+    word, at most `WIDEST_GRID` columns: the rows take what the columns leave), its side `grown`
+    squares longer where the smaller grids laid no crossword (`generate`), up to `MAX_SIDE`."""
     if request.settings["size"] is not None:
         return request.settings["size"]
     letters = sum(len(word) for word in words)
-    side = max(MIN_SIDE, len(max(words, key=len)), math.ceil(math.sqrt(letters * ROOM)))
+    side = max(MIN_SIDE, len(max(words, key=len)), math.ceil(math.sqrt(letters * ROOM))) + grown
     cols = min(side, MAX_SIDE, max(WIDEST_GRID, len(max(words, key=len))))
     return min(MAX_SIDE, math.ceil(side * side / cols)), cols
 
@@ -269,25 +275,35 @@ def _dealt_order(bank: tuple[str, ...], seed: str | None, number: int) -> tuple[
 
 
 def generate(rng: random.Random, request: Request) -> Generated:
+    """A crossword at the level asked for: `ATTEMPTS` tries (after those of a dealt share,
+    `dealt`) at the grid sized from the words, then, where none came out and the config sets no
+    size, `GROWN_ATTEMPTS` at each larger grid (`largest_grid`) while one is left: a list that
+    lays out at one seed lays out at the next. A crossword the first grid gives is the same as
+    before larger grids were tried."""
     level = request.level
     drawn_from, wanted = _drawn_from(request)
     share = dealt(request, drawn_from, wanted)
     left_out: Counter[str] = Counter()
     laid = 0  # grids that took every word (and fit them one way)
-    tries = 0
-    taken, spares = share if share is not None else (drawn_from, [])
-    dealt_tries = SHARE_ONLY + len(spares) if share is not None else 0
-    attempts = dealt_tries + ATTEMPTS
+    tries = 0  # of this grid's round
+    grown = 0
+    larger = False  # whether a grid of this round has a larger one
+    largest = (0, 0)  # the grid of most squares tried (rows, columns)
+    taken: list[Pair] = []
+    spares: list[Pair] = []
+    dealt_tries = SHARE_ONLY + len(share[1]) if share is not None else 0
 
     def fill() -> tuple[Compiled, dict[str, str]] | None:
-        nonlocal laid, tries
+        nonlocal laid, tries, larger, largest
         tries += 1
         if SHARE_ONLY < tries <= dealt_tries:
             stubborn = max(taken, key=lambda pair: (left_out[pair[0]], pair))
             taken[taken.index(stubborn)] = spares.pop(0)
         drawn = dict(rng.sample(taken if tries <= dealt_tries else drawn_from, wanted))
         words = sorted(drawn)
-        rows, cols = largest_grid(request, words)
+        rows, cols = largest_grid(request, words, grown)
+        larger = larger or largest_grid(request, words, grown + 1) != (rows, cols)
+        largest = max(largest, (rows, cols), key=lambda size: size[0] * size[1])
         made = compile_layout(rng, words, rows, cols, TRIES, crossed_sign=-1 if level == "expert" else 1)
         left_out.update(made.left_out)
         if made.left_out or count_fills(_given(made.grid, _firsts(made.grid)), words, 2)[0] != 1:
@@ -299,25 +315,44 @@ def generate(rng: random.Random, request: Request) -> Generated:
         made, clues = answer
         return _puzzle(rng, made, clues, level, request.settings["language"])
 
-    try:
-        made = make_at_level(level, attempts, fill, reduce, rate, failure="")
-    except BookgenError:
-        stubborn = [spelled_out(word) for word, _n in left_out.most_common(3)]
-        failed = (ngettext("no {level} crossword came out of {tries} tries for {request}; {laid} grid "
-                           "took every word, and none measured {level} (its words cross too much "
-                           "or too little for it): choose another level or other words",
-                           "no {level} crossword came out of {tries} tries for {request}; {laid} "
-                           "grids took every word, and none measured {level} (its words cross too "
-                           "much or too little for it): choose another level or other words", laid)
-                  if laid else
-                  _("no {level} crossword came out of {tries} tries for {request}; the words left "
-                    "out most often: {words} (no place to cross the others within the largest "
-                    "grid): give a larger size, fewer words or words that share more letters"))
-        raise BookgenError(failed.format(level=level_word(level), tries=attempts, laid=laid,
-                                         request=request.describe(), words=", ".join(stubborn)),
-                           key="difficulty" if laid else "clues") from None
+    attempts = 0  # of every round
+    while True:
+        tries, larger = 0, False
+        taken, spares = (list(share[0]), list(share[1])) if share is not None else ([], [])
+        round_attempts = dealt_tries + (GROWN_ATTEMPTS if grown else ATTEMPTS)
+        attempts += round_attempts
+        try:
+            made = make_at_level(level, round_attempts, fill, reduce, rate, failure="")
+            break
+        except BookgenError:
+            if not larger:
+                raise _failed(request, attempts, laid, left_out, largest) from None
+            grown += 1
     grid = made.answer[0].grid
     return Generated(made.puzzle, {"grid": grid}, made.rating)
+
+
+def _failed(request: Request, attempts: int, laid: int, left_out: Counter[str],
+            largest: tuple[int, int]) -> BookgenError:
+    """Why no crossword came out: none at the level (`laid` grids took every word), or the words
+    most often left out of grids up to `largest` (rows, columns)."""
+    level = request.level
+    stubborn = [spelled_out(word) for word, _n in left_out.most_common(3)]
+    failed = (ngettext("no {level} crossword came out of {tries} tries for {request}; {laid} grid "
+                       "took every word, and none measured {level} (its words cross too much "
+                       "or too little for it): choose another level or other words",
+                       "no {level} crossword came out of {tries} tries for {request}; {laid} "
+                       "grids took every word, and none measured {level} (its words cross too "
+                       "much or too little for it): choose another level or other words", laid)
+              if laid else
+              _("no {level} crossword came out of {tries} tries for {request}; the words left "
+                "out most often: {words} (no place to cross the others within the largest "
+                "grid tried, {size}): give a larger size, fewer words or words that share more "
+                "letters"))
+    return BookgenError(failed.format(level=level_word(level), tries=attempts, laid=laid,
+                                      request=request.describe(), words=", ".join(stubborn),
+                                      size="{}x{}".format(*largest)),
+                        key="difficulty" if laid else "clues")
 
 
 def _leaning(pairs: list[Pair], wanted: int, level: str) -> list[Pair]:
