@@ -200,7 +200,7 @@ def test_removing_one_of_a_sections_unknown_keys_moves_the_focus_to_the_next(tab
 def test_a_cleared_title_is_marked_at_the_title(tab):
     _control(tab, "title").fill("")
     _error(tab, "title").wait_for()
-    assert "needs 'title'" in _error(tab, "title").inner_text()
+    assert "needs “Title”" in _error(tab, "title").inner_text()
     assert _control(tab, "title").get_attribute("aria-invalid") == "true"
     assert tab.locator("#book-error").is_hidden()
     assert ".yaml" not in tab.inner_text("#book")

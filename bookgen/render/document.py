@@ -39,11 +39,11 @@ from bookgen.core.grading import (
     levels_after_title,
     title_names_level,
 )
-from bookgen.core.pen import Pen
+from bookgen.core.pen import Pen, RecordingPen
 from bookgen.errors import BookgenError, Refusals
 from bookgen.i18n import N_, Language, _, current, ngettext, refusal, refusing, speaking
 from bookgen.i18n.conjunctions import joined, said
-from bookgen.puzzles.base import Generated, PuzzleRecord, PuzzleType
+from bookgen.puzzles.base import JSON, Generated, PuzzleRecord, PuzzleType
 from bookgen.remembered import remembered
 from bookgen.render.flowables import (
     BLANK_GAP,
@@ -927,9 +927,22 @@ class BookDocument:
                 continue
             share = min(self.measured.answer_size(narrow, r.puzzle)[0]
                         / self.measured.answer_size(section.puzzle_type, r.puzzle)[0] for r in first)
-            if share >= TIGHTEST_FIRST_ROW:
+            if share >= TIGHTEST_FIRST_ROW and self._text_as_large(section, narrow, first):
                 return way, narrow, share
         return None
+
+    def _text_as_large(self, section: Section, narrow: PuzzleType,
+                       records: Sequence[PuzzleRecord]) -> bool:
+        """Whether the narrowed drawings print their text at the sizes their section's own do:
+        a section's puzzles print at one size (a tightened first crossword numbered its squares
+        at 7 pt, 14.9 in large print, beside its section's 8 pt, 17.1)."""
+        def sizes(puzzle_type: PuzzleType, puzzle: JSON) -> set[tuple[bool, float]]:
+            pen = RecordingPen()
+            puzzle_type.draw_puzzle(pen, puzzle)
+            return {(call["label"], round(call["size"], 3)) for name, call in pen.calls if name == "text"}
+
+        with speaking(self.speech_of(section)):
+            return all(sizes(narrow, r.puzzle) == sizes(section.puzzle_type, r.puzzle) for r in records)
 
     def _narrowed_to(self, section: Section, wrap: Callable[[float, float], PuzzleType],
                      width: float, height: float) -> PuzzleType:

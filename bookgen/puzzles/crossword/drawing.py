@@ -121,8 +121,8 @@ class Square:
 
 def _square(cell: float, narrowed: bool) -> Square:
     """A square of side `cell`: its number a fifth of the way down, never nearer the top line
-    than `EDGE`, at `SHRUNK_NUMBER_SIZE` where the drawing is narrowed (every narrowed drawing of
-    a section, whether its squares shrank or not: its numbers print at one size); its letter `CLEAR`
+    than `EDGE`, at `SHRUNK_NUMBER_SIZE` where the drawing is narrowed, whether its squares shrank
+    or not (a section's puzzles number their squares at one size); its letter `CLEAR`
     under the number, or, in a shrunk square, halfway between the number and the bottom line,
     shrinking with the square down to what leaves `CLEAR` above and below it (not under
     `SHRUNK_LETTER_SIZE`)."""
