@@ -1117,6 +1117,13 @@ class BookDocument:
                       default=self._height(heading, geometry))
         return (frame_height - opening - LABEL_HEIGHT * state.type_scale - ROW_GAP) / (natural[1] * mm)
 
+    def _one_scale_each(self, naturals: list[tuple[float, float]]) -> dict[tuple[str, float], list[int]]:
+        """The sections (by index) that share one scale: of one puzzle type and natural width."""
+        kinds: dict[tuple[str, float], list[int]] = {}
+        for index, (section, natural) in enumerate(zip(self.book.sections, naturals)):
+            kinds.setdefault((section.puzzle_type.name, round(natural[0], 1)), []).append(index)
+        return kinds
+
     def _enlarged(self, state: Pass, geometry: Geometry, alone: list[Grid], grids: list[Grid],
                   naturals: list[tuple[float, float]]) -> list[Grid]:
         """`grids` with each puzzle type and width's one scale raised as far as it goes (up to the
@@ -1131,9 +1138,7 @@ class BookDocument:
         frame_width, frame_height = geometry.frame_size
         label = LABEL_HEIGHT * state.type_scale
         layout = self.layout
-        kinds: dict[tuple[str, float], list[int]] = {}
-        for index, (section, natural) in enumerate(zip(self.book.sections, naturals)):
-            kinds.setdefault((section.puzzle_type.name, round(natural[0], 1)), []).append(index)
+        kinds = self._one_scale_each(naturals)
         grids = list(grids)
 
         def gridded(index: int) -> bool:
@@ -1201,9 +1206,7 @@ class BookDocument:
         frame_width, frame_height = geometry.frame_size
         label = LABEL_HEIGHT * state.type_scale
         layout = self.layout
-        kinds: dict[tuple[str, float], list[int]] = {}
-        for index, (section, natural) in enumerate(zip(self.book.sections, naturals)):
-            kinds.setdefault((section.puzzle_type.name, round(natural[0], 1)), []).append(index)
+        kinds = self._one_scale_each(naturals)
         grids = list(grids)
         for members in kinds.values():
             scale = min(grids[index].scale for index in members)
