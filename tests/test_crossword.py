@@ -33,7 +33,13 @@ from bookgen.i18n import speaking
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
-from bookgen.puzzles.crossword.drawing import CAP_MM, draw_solution
+from bookgen.puzzles.crossword.drawing import (
+    CAP_MM,
+    LETTER_SIZE,
+    NUMBER_SIZE,
+    SHRUNK_NUMBER_SIZE,
+    draw_solution,
+)
 from bookgen.render.pdf import render_pdf
 from bookgen.schema import book_schema
 
@@ -537,14 +543,17 @@ def _digit_sizes(page, bold: bool) -> set[float]:
     return sizes
 
 
-@pytest.mark.parametrize("width", [22.5, 25, 27.5, 35, 40])  # squares of 4.5 (the least), 5,
-def test_a_squares_number_and_letter_stay_clear_of_its_lines_and_each_other(width):  # 5.5, 7, 8 mm
+@pytest.mark.parametrize(("way", "width"), [  # squares of 4.5 (the least), 5, 5.5, 7, 8 mm
+    *(("narrowed", width) for width in (22.5, 25, 27.5, 35, 40)),
+    *(("tightened", width) for width in (25, 27.5, 35, 40))])  # a first row keeps 6.8 mm or more
+def test_a_squares_number_and_letter_stay_clear_of_its_lines_and_each_other(way, width):
     """Large print shrinks a square: on 5.5 mm squares (US Letter) the digits touched the
     square's top line, and on 4.5 mm ones (6x9) a 16 pt number touched its letter. A shrunk
-    square's number is a label at the clues' size, and white shows between each pair. (The
+    square's number is a label at the clues' size, and white shows between each pair; so it
+    does in a first row tightened below its opening, its text at its section's sizes. (The
     numbered squares of KNOWN hold given letters.)"""
     pen = RecordingPen()
-    CROSSWORD.narrowed(width, 200.0).draw_puzzle(pen, KNOWN)
+    getattr(CROSSWORD, way)(width, 200.0).draw_puzzle(pen, KNOWN)
     squares = {(c["x"], c["y"]): c["h"] for name, c in pen.calls if name == "rect"}
     texts = [c for name, c in pen.calls if name == "text"]
     line, white = MEDIUM / 2, 0.1
@@ -559,6 +568,31 @@ def test_a_squares_number_and_letter_stay_clear_of_its_lines_and_each_other(widt
         assert number["y"] - number_half >= top + line + white
         assert letter["y"] - letter_half >= number["y"] + number_half + white
         assert letter["y"] + letter_half <= top + side - line - white
+
+
+def _square_text_sizes(puzzle_type) -> tuple[set[float], set[float]]:
+    """The sizes a drawing of KNOWN prints its squares' numbers and given letters at."""
+    pen = RecordingPen()
+    puzzle_type.draw_puzzle(pen, KNOWN)
+    texts = [c for name, c in pen.calls if name == "text"]
+    return ({round(t["size"], 3) for t in texts if t["text"].isdigit()},
+            {round(t["size"], 3) for t in texts if t["text"].isalpha() and len(t["text"]) == 1})
+
+
+def test_a_tightened_crossword_numbers_and_letters_its_squares_as_its_section_does():
+    """A first row tightened below its opening numbered its squares at 7 pt beside its
+    section's 8 (8.5x11 large print), so a 6x9 opening could not keep its first crossword: the
+    tightened drawing now numbers at its section's size, and keeps its given letters' size, where
+    its squares hold them; a section narrowed as a whole numbers every grid at one size, its
+    tightened first row too."""
+    natural = _square_text_sizes(CROSSWORD)
+    assert natural == ({NUMBER_SIZE}, {LETTER_SIZE})
+    narrowed = CROSSWORD.narrowed(60.0, 200.0)
+    assert _square_text_sizes(narrowed)[0] == {SHRUNK_NUMBER_SIZE}
+    for width in (35.0, 40.0):  # squares of 7 and 8 mm
+        assert _square_text_sizes(CROSSWORD.tightened(width, 200.0)) == natural
+        assert _square_text_sizes(CROSSWORD.narrowed(width, 200.0))[0] == {SHRUNK_NUMBER_SIZE}
+        assert _square_text_sizes(narrowed.tightened(width, 200.0)) == ({SHRUNK_NUMBER_SIZE}, {LETTER_SIZE})
 
 
 def test_a_narrowed_answer_shows_its_letters_alone_and_a_full_size_one_its_numbers_too():
@@ -1253,19 +1287,30 @@ def _spanish_crosswords(tmp_path, sections: str, answers: str) -> tuple[bytes, b
 def test_a_tightened_first_crossword_prints_its_text_at_its_sections_sizes(tmp_path):
     """A crossword's first row drawn narrower below its opening (its clues beside its grid, its
     squares smaller) numbered its squares at 7 pt beside its section's 8 (14.9 and 17.1 pt in
-    large print): a page tightens its first row only where the narrowed drawing prints its text
-    at the section's sizes, so every 6x9 book of the Spanish publisher's crosswords passes the
-    page audit, its one-size check included."""
+    large print); kept from that, a 6x9 opening stood alone on a page three quarters blank. The
+    tightened drawing prints its section's sizes, so every 6x9 book of the Spanish publisher's
+    crosswords keeps its first crossword under each opening and passes the page audit, its
+    one-size check included."""
     pdf, _none = _spanish_crosswords(
         tmp_path, "  - {type: crossword, count: 2, difficulty: easy, clues: palabras.txt}\n"
                   "  - {type: crossword, count: 2, difficulty: medium, clues: palabras.txt}\n",
         "back")
+    pages = _page_texts(pdf)
+    openings = [page for page in pages if "Nivel" in page]
+    assert len(openings) == 2 and all("Horizontales" in page for page in openings)
+    assert next(i for i, page in enumerate(pages) if "Soluciones" in page) == 4  # six before
     assert [f for f in audit(pdf) if f.check != "answers"] == []  # it reads an English key
+    from bookgen.render.document import BookDocument
+
     text = ("title: T\nlayout: 6x9\nseed: 1\ncontents: false\nanswers: none\n"
             "sections:\n  - {type: crossword, count: 2, difficulty: medium}\n"
             "  - {type: crossword, count: 2, difficulty: easy, title: Easy}\n")
-    book = make_book(read_config_text(text, tmp_path / "book.yaml"))
-    assert [f for f in audit(render_pdf(book)[0]) if f.check != "answers"] == []  # no key
+    puzzle_pages: dict[int, int] = {}
+    pdf, _count = BookDocument(make_book(read_config_text(text, tmp_path / "book.yaml"))).render(
+        "book", puzzle_pages)
+    openings_at = [number for number, page in enumerate(_page_texts(pdf), start=1) if "How to play" in page]
+    assert openings_at == [puzzle_pages[1], puzzle_pages[3]] == [2, 4]
+    assert [f for f in audit(pdf) if f.check != "answers"] == []  # no key
 
 
 def test_narrow_crossword_answers_stand_side_by_side(tmp_path):

@@ -338,6 +338,11 @@ class PuzzleType:
         (placement's chains take more lines, word search's squares shrink around its letters):
         the page asks for it when the puzzles at their floor size are wider than its frame, and
         for a section's example that stands side by side no other way. None: the drawing cannot.
+    tightened(width, height): the type narrowed as `narrowed` narrows it, its text at the sizes
+        this type prints it (a crossword's squares numbered at its section's size, 8 pt, where its
+        first row below its opening moves its clues beside its grid, its squares a little
+        smaller: `narrowed` numbers them at 7 pt, the size of a section narrowed as a whole).
+        None: `narrowed`'s drawing.
     largest_size(puzzles, width, height): the largest `size` option (as a config writes it) whose
         puzzles, like `puzzles` but of that size, the type draws within `width` x `height` mm at
         natural size, narrowed as far as it goes; None when not even the smallest fits. The page's
@@ -395,6 +400,7 @@ class PuzzleType:
     given_answer: Callable[[JSON], JSON] | None = None
     read_line: Callable[[str], JSON | None] | None = None
     narrowed: Callable[[float, float], PuzzleType] | None = None
+    tightened: Callable[[float, float], PuzzleType] | None = None
     largest_size: Callable[[list[JSON], float, float], str | None] | None = None
     example_note: Callable[[Request | None], str | None] | None = None
     deal: Callable[[Request, Counter[str], str], Request] | None = None

@@ -901,11 +901,12 @@ class BookDocument:
         """Where a section's first row fits below its opening at no scale its text allows (a
         crossword's clues print at their floor at its natural size), the way its example is
         drawn (at its floor), the first row's type narrowed to the room left below it (a
-        crossword's clues beside its grid, or its squares smaller, its text as large:
-        `PuzzleType.narrowed`) and the share of its answer's width it keeps (its squares'), not
-        under `TIGHTEST_FIRST_ROW`; None where the type cannot narrow, or no way leaves room."""
+        crossword's clues beside its grid, or its squares smaller, its squares' text at its
+        section's sizes: `PuzzleType.tightened`, else `narrowed`) and the share of its answer's
+        width it keeps (its squares'), not under `TIGHTEST_FIRST_ROW`; None where the type
+        cannot narrow, or no way leaves room."""
         section = self.book.sections[index]
-        wrap = section.puzzle_type.narrowed
+        wrap = section.puzzle_type.tightened or section.puzzle_type.narrowed
         if wrap is None or section.config.per_page:
             return None
         frame_width, frame_height = geometry.frame_size
@@ -935,11 +936,17 @@ class BookDocument:
                        records: Sequence[PuzzleRecord]) -> bool:
         """Whether the narrowed drawings print their text at the sizes their section's own do:
         a section's puzzles print at one size (a tightened first crossword numbered its squares
-        at 7 pt, 14.9 in large print, beside its section's 8 pt, 17.1)."""
+        at 7 pt, 14.9 in large print, beside its section's 8 pt, 17.1). Of a type that tightens
+        at its own sizes (`PuzzleType.tightened`) its digits and labels, what the page auditor's
+        one-size check reads: its lists' lines set smaller to fit their narrower columns are no
+        size of the type's (a 6x9 crossword's clues beside its grid)."""
+        kept = section.puzzle_type.tightened is not None
+
         def sizes(puzzle_type: PuzzleType, puzzle: JSON) -> set[tuple[bool, float]]:
             pen = RecordingPen()
             puzzle_type.draw_puzzle(pen, puzzle)
-            return {(call["label"], round(call["size"], 3)) for name, call in pen.calls if name == "text"}
+            return {(call["label"], round(call["size"], 3)) for name, call in pen.calls
+                    if name == "text" and (not kept or call["label"] or call["text"].isdigit())}
 
         with speaking(self.speech_of(section)):
             return all(sizes(narrow, r.puzzle) == sizes(section.puzzle_type, r.puzzle) for r in records)

@@ -30,6 +30,8 @@ from bookgen.i18n import N_
 from bookgen.puzzles.crossword.checking import check, validate
 from bookgen.puzzles.crossword.drawing import (
     LEAST_CELL,
+    NUMBER_SIZE,
+    SHRUNK_NUMBER_SIZE,
     draw_puzzle,
     draw_solution,
     measure,
@@ -145,16 +147,23 @@ SHOWCASE = (Showcase("hard"), Showcase("easy", {"word_count": "4", "size": "6"},
                                         "PLANET: Earth is one", "ORBIT: A path round the sun"]}))
 
 
-def narrowed(width: float, height: float) -> PuzzleType:
+def narrowed(width: float, height: float, number_size: float = SHRUNK_NUMBER_SIZE,
+             letters_kept: bool = False) -> PuzzleType:
     """The crossword laid out for a room `width` by `height` mm (large print, a narrow trim): its
     squares shrunk (not under LEAST_CELL) until the grid and its clues, below or beside it, fit
-    the room; else its clues continue below the grid on the pages after it (`page_breaks`)."""
+    the room; else its clues continue below the grid on the pages after it (`page_breaks`). Its
+    squares number at `number_size` whether they shrank or not, and its given letters shrink
+    with them unless `letters_kept` (`draw_puzzle`). Tightened (`tightened`: a section's first
+    row below its opening) it keeps the numbers' size and its letters': a section's puzzles
+    print at one size."""
     room = (width, height)
     return replace(CROSSWORD, measure=partial(measure, room=room),
-                   draw_puzzle=partial(draw_puzzle, room=room),
+                   draw_puzzle=partial(draw_puzzle, room=room, number_size=number_size,
+                                       letters_kept=letters_kept),
                    draw_solution=partial(draw_solution, room=room),
                    measure_solution=partial(measure_grid, room=room),
-                   page_breaks=partial(page_breaks, room=room))
+                   page_breaks=partial(page_breaks, room=room),
+                   tightened=partial(narrowed, number_size=number_size, letters_kept=True))
 
 
 def largest_size(puzzles: list[JSON], width: float, height: float) -> str | None:
@@ -196,6 +205,7 @@ CROSSWORD = PuzzleType(
     play_style="../fillin/play.css",
     play_data=play_data,
     narrowed=narrowed,
+    tightened=partial(narrowed, number_size=NUMBER_SIZE, letters_kept=True),
     largest_size=largest_size,
     wider=wider,
     deal=deal,

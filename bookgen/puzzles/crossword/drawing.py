@@ -119,18 +119,17 @@ class Square:
     drop: float
 
 
-def _square(cell: float, narrowed: bool) -> Square:
-    """A square of side `cell`: its number a fifth of the way down, never nearer the top line
-    than `EDGE`, at `SHRUNK_NUMBER_SIZE` where the drawing is narrowed, whether its squares shrank
-    or not (a section's puzzles number their squares at one size); its letter `CLEAR`
-    under the number, or, in a shrunk square, halfway between the number and the bottom line,
-    shrinking with the square down to what leaves `CLEAR` above and below it (not under
+def _square(cell: float, number_size: float, letters_kept: bool = False) -> Square:
+    """A square of side `cell`, numbered at `number_size`: its number a fifth of the way down,
+    never nearer the top line than `EDGE`; its letter `CLEAR` under the number, or, in a shrunk
+    square, halfway between the number and the bottom line, shrinking with the square (or, where
+    `letters_kept`, at `LETTER_SIZE`) down to what leaves `CLEAR` above and below it (not under
     `SHRUNK_LETTER_SIZE`)."""
-    number_size = SHRUNK_NUMBER_SIZE if narrowed else NUMBER_SIZE
     number_middle = max(NUMBER_Y * cell, MEDIUM / 2 + EDGE + CAP_MM * number_size / 2)
     number_bottom = number_middle + CAP_MM * number_size / 2
     room = cell - MEDIUM / 2 - number_bottom - 2 * CLEAR
-    letter_size = max(SHRUNK_LETTER_SIZE, min(LETTER_SIZE * cell / CELL, room / CAP_MM))
+    largest = LETTER_SIZE if letters_kept else LETTER_SIZE * cell / CELL
+    letter_size = max(SHRUNK_LETTER_SIZE, min(largest, room / CAP_MM))
     if cell < CELL:
         drop = (number_bottom + cell - MEDIUM / 2) / 2 / cell - 0.5
     else:
@@ -143,10 +142,19 @@ def _letters(grid: list[str]) -> dict[tuple[int, int], str]:
             if letter not in (BLOCK, OPEN)}
 
 
-def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None) -> None:
+def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None,
+                number_size: float | None = None, letters_kept: bool = False) -> None:
+    """The puzzle, its squares numbered at `number_size`; None: `NUMBER_SIZE`, or
+    `SHRUNK_NUMBER_SIZE` in a room, whether its squares shrank or not (every drawing of a section
+    narrowed as a whole numbers at one size: 8 pt where the squares kept their size beside 7
+    where they shrank printed 16 and 14 pt on a large-print 5x8 page). Its given letters shrink
+    with its squares, or where `letters_kept` stay at `LETTER_SIZE` while a square holds them
+    (a first row tightened below its opening prints its section's sizes)."""
     sheet = _sheet(puzzle)
     laid = plan(sheet, room)
-    grid, square = puzzle["grid"], _square(laid.cell, room is not None)
+    if number_size is None:
+        number_size = NUMBER_SIZE if room is None else SHRUNK_NUMBER_SIZE
+    grid, square = puzzle["grid"], _square(laid.cell, number_size, letters_kept)
     draw_squares(pen, grid, laid.cell, _letters(grid), square.letter_size,
                  numbers_of(slots_of(grid)), square.number_size, left=laid.grid_left,
                  drop=square.drop, number_y=square.number_y)
@@ -166,7 +174,7 @@ def draw_solution(pen: Pen, puzzle: JSON, solution: JSON, room: Room | None = No
         draw_squares(pen, solution["grid"], cell, _letters(solution["grid"]),
                      LETTER_SIZE * cell / CELL, shaded=shaded)
         return
-    square = _square(cell, False)
+    square = _square(cell, NUMBER_SIZE)
     draw_squares(pen, solution["grid"], cell, _letters(solution["grid"]), square.letter_size,
                  numbers_of(slots_of(puzzle["grid"])), square.number_size, shaded=shaded,
                  drop=square.drop, number_y=square.number_y)
