@@ -195,6 +195,15 @@ def test_no_page_of_a_section_but_its_last_ends_above_its_middle():
     assert "Example" in crossword.text and "Solved" not in crossword.text  # the solved grid alone
 
 
+def test_a_sections_opening_page_that_gives_up_a_puzzle_is_not_left_half_blank():
+    """8.25 x 11, the type's rules told once: three fill-ins, two to a page, printed the first
+    alone in the top half of its opening's page (the second, beside it, would have left the third
+    alone on the next page) and the other two on the next. The rows of an opening's page that the
+    section goes on past spread over the room below the opening, as a page of their own does."""
+    pages = read_pages(case_pdf(Case("8.25x11", "home", False, 24, False, repeat_rules=False)))
+    assert short_pages(pages, AnswerKey.read(pages)) == []
+
+
 @pytest.mark.parametrize("case", [Case("6x9", "home", True, 7, False, share_pages=True),
                                   Case("5x8", "bleed", True, 7, True, share_pages=True)], ids=str)
 def test_with_shared_pages_the_page_after_an_opening_of_its_own_is_filled(case):

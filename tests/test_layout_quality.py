@@ -619,6 +619,35 @@ def test_a_row_of_fewer_puzzles_than_its_columns_stands_in_the_middle(monkeypatc
     assert middle == pytest.approx(row.width / 2)
 
 
+def test_a_row_that_ends_its_page_needs_no_gap_below_it():
+    """Three easy fill-ins on 8.5x11: the third's row was 7 pt short of the room under the first
+    row and the opening, for the half gap a row keeps under it for the next, so it went to the
+    next page with the second, the opening's page left half blank. A row whose drawings fit the
+    room a page has left takes that room, and ends the page; its drawings stay inside it."""
+    from reportlab.lib.units import mm
+
+    from bookgen.book import PrintedPuzzle
+    from bookgen.i18n import ENGLISH
+    from bookgen.render import flowables
+    from bookgen.render.geometry import ROW_GAP, Grid
+    from bookgen.render.pdfpen import Ink
+    from bookgen.render.sizes import STANDARD
+
+    fillin = find_type("fillin")
+    record = make_puzzle(Request.make(fillin, "easy", {"size": 8}), "end")
+    state = flowables.Pass(register_fonts("DejaVuSans.ttf", "DejaVuSans-Bold.ttf",
+                                          "DejaVuSans-Oblique.ttf"),
+                           Ink(), STANDARD, False, 1.0, {}, {}, {}, True)
+    grid = Grid(2, 2, 1.0, 90 * mm, 200 * mm)
+    row = flowables.PuzzleRow([PrintedPuzzle(1, record, 1)], fillin, grid, state, ENGLISH)
+    drawings = row.label + row.drawn
+    room = drawings + ROW_GAP / 4  # under the drawings and half a row gap
+    assert room < row.least
+    _width, height = row.wrap(row.width, room)
+    assert drawings <= height <= room
+    assert row.wrap(row.width, drawings - 1)[1] > drawings - 1  # less room: the next page
+
+
 def test_every_contents_entry_leads_to_its_page_with_dots():
     """A large-print 5x8 contents entry whose words ended a hair short of the page number's room
     ("Futoshiki easy · puzzles 1–6") printed no dot leaders while the wrapped entries under it did:

@@ -725,7 +725,6 @@ class BookDocument:
         frame_width, frame_height = geometry.frame_size
         grid = self._grids(state, geometry)[index]
         natural = _largest([self.measured.page_size(puzzle_type, r.puzzle) for r in section.records])
-        flowing = self._flowing(section)
         label = LABEL_HEIGHT * state.type_scale
         # a bound book's two-page puzzles face each other (`PuzzleRow.facing`), not loose sheets'
         spare_page = functools.partial(self._notes_page, state, geometry) if self.pod else None
@@ -758,6 +757,9 @@ class BookDocument:
             rows += [PuzzleRow([p], puzzle_type, whole, state, speech, centred=True)
                      for p in section.puzzles[len(rows):]]
             _one_top([row for row in rows if row.centred])
+            if len(rows) > 1 and not own_page and self._spreads(section):
+                # the first over the room below its opening, as the rest over their pages
+                _spread(rows[:1], frame_height - self._height(heading, geometry))
             return opened(continued(rows, spare_page))
         # the room on the rows' first page: below the opening, or a page of their own after it
         first: float | int = frame_height - (0.0 if own_page else self._height(heading, geometry))
@@ -786,17 +788,28 @@ class BookDocument:
                          for row in rows for p in row.puzzles)
             for row in rows:
                 row.aligned = widest
-        if not (flowing or self.config.share_pages or any(
-                len(puzzle_type.bands(p.record.puzzle)) > 1 for p in section.puzzles)):
+        if self._spreads(section):
             for number, rows in enumerate(pages):  # each page of rows alone, not the opening's
                 if number or (own_page and not flows_on):
                     _spread(rows, frame_height)
+                elif len(pages) > 1 and not own_page and isinstance(first, float):
+                    # the opening's page, where the section goes on past it: its rows over the
+                    # room below the opening (three fill-ins two to a page printed the first in
+                    # the top half of the opening's page, its lower half blank, the other two
+                    # on the next; a page of them gave one no company)
+                    _spread(rows, first)
         _one_top([rows[0] for rows in pages if len(rows) == 1 and len(rows[0].puzzles) == 1
                   and rows[0].centred])
         story = opened(continued(pages[0], spare_page))  # a drawing's further bands after its row
         for rows in pages[1:]:  # natural pages end where the frames end them
             story += ([PageBreak()] if balanced else []) + continued(rows, spare_page)
         return story
+
+    def _spreads(self, section: Section) -> bool:
+        """Whether the section's pages of rows may spread over their room (`_spread`): not where
+        its rows flow, it shares pages, or a drawing goes on in further bands."""
+        return not (self._flowing(section) or self.config.share_pages or any(
+            len(section.puzzle_type.bands(p.record.puzzle)) > 1 for p in section.puzzles))
 
     def _one_to_a_page(self, section: Section, grid: Grid, state: Pass, frame_height: float) -> bool:
         """Whether the section prints one puzzle to a page in `grid`: asked for, or all that fits
@@ -1436,7 +1449,7 @@ class BookDocument:
         rooms = [frame_height if isinstance(first, int) else first] + [frame_height] * len(pages)
         for rows, room in zip(balanced, rooms):
             heights = sum(row.wrap(row.width, frame_height)[1] for row in rows[:-1])
-            if heights + rows[-1].least > room + 1e-6:
+            if heights + rows[-1].bare > room + 1e-6:
                 return None
         return balanced
 

@@ -501,6 +501,10 @@ class PuzzleRow(Painted):
         self.least = min(grid.slot_height, self.label + self.drawn + ROW_GAP / 2)
         if centred:  # its page to itself
             self.least = grid.slot_height
+        # the least it takes last on its page, where no row follows it to need the gap below (a
+        # row its drawings' further bands follow keeps the gap)
+        banded = any(len(puzzle_type.bands(p.record.puzzle)) > 1 for p in puzzles)
+        self.bare = self.least if banded else min(self.least, self.label + self.drawn)
         self.most = self.least if tight or flowing else grid.slot_height
         self.height = self.most
         self.aligned = 0.0  # the widest drawing on its page (points): the page's one left edge
@@ -513,7 +517,7 @@ class PuzzleRow(Painted):
     def spread(self, height: float) -> None:
         """Take `height`, its puzzles in the middle of it: the rows of a page they would leave
         much of blank share it out (`BookDocument._spread`)."""
-        self.least = self.most = self.height = height
+        self.least = self.most = self.height = self.bare = height
         self.centred = True
 
     def slot_left(self, column: int) -> float:
@@ -528,9 +532,11 @@ class PuzzleRow(Painted):
         return self.width, self.height
 
     def _height_in(self, room: float) -> float:
-        """The row's height where its page has `room` left: its slot's, or all the room there is."""
-        fits = self.least <= room < self.most
-        return max(self.least, room - 0.01) if fits else self.most
+        """The row's height where its page has `room` left: its slot's, or all the room there is,
+        down to its drawings' own height where it ends the page (`bare`: a third fill-in 7 pt
+        short of its half gap went to the next page, its opening's page left half blank)."""
+        fits = self.bare <= room < self.most
+        return max(self.bare, room - 0.01) if fits else self.most
 
     def split(self, available_width: float, available_height: float) -> list[Flowable]:
         """The row after what moves it to an even page (`facing`), or nothing: the frame
