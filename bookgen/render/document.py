@@ -112,6 +112,9 @@ seven lines took a seven-line slot each, two to a Letter page (ten pages, six no
 page of a large-print 5x8. Nonograms and word searches, whose clues and lists vary a little,
 keep their slots."""
 SPREAD_AT = 0.25  # a page of rows more blank than this spreads them over it (`_spread`)
+# the rows below an opening, on a page the section goes on past, spread where they leave more of
+# its room than this blank: its lower half (a page they fill well keeps them under the example)
+OPENING_SPREAD_AT = 0.5
 SPREAD_SLACK = 1.0  # points a spread page leaves below its rows, for the frame's rounding
 ENLARGE_STEP = 0.97  # the steps by which a type's scale is tried larger (`_enlarged`)
 SAVING_SHRINK = 0.85  # the least share of its scale a type prints at to save pages
@@ -759,7 +762,7 @@ class BookDocument:
             _one_top([row for row in rows if row.centred])
             if len(rows) > 1 and not own_page and self._spreads(section):
                 # the first over the room below its opening, as the rest over their pages
-                _spread(rows[:1], frame_height - self._height(heading, geometry))
+                _spread(rows[:1], frame_height - self._height(heading, geometry), OPENING_SPREAD_AT)
             return opened(continued(rows, spare_page))
         # the room on the rows' first page: below the opening, or a page of their own after it
         first: float | int = frame_height - (0.0 if own_page else self._height(heading, geometry))
@@ -797,7 +800,7 @@ class BookDocument:
                     # room below the opening (three fill-ins two to a page printed the first in
                     # the top half of the opening's page, its lower half blank, the other two
                     # on the next; a page of them gave one no company)
-                    _spread(rows, first)
+                    _spread(rows, first, OPENING_SPREAD_AT)
         _one_top([rows[0] for rows in pages if len(rows) == 1 and len(rows[0].puzzles) == 1
                   and rows[0].centred])
         story = opened(continued(pages[0], spare_page))  # a drawing's further bands after its row
@@ -2167,16 +2170,17 @@ def _kept_whole(block: list[Flowable], frame: tuple[float, float],
     return block
 
 
-def _spread(rows: list[PuzzleRow], frame_height: float) -> None:
-    """The rows of a page of their own, where their puzzles leave more than SPREAD_AT of it
-    blank, spread over it: the blank shared out above, between and below them, each row's
-    puzzles in the middle of its share (two mazes side by side at the top of a large-print
-    Letter page left its lower 40% blank, a section's last row of two grids two-thirds)."""
+def _spread(rows: list[PuzzleRow], frame_height: float, at: float = SPREAD_AT) -> None:
+    """The rows of a page of their own (or of the room below an opening, `frame_height`), where
+    their puzzles leave more than `at` of it blank, spread over it: the blank shared out above,
+    between and below them, each row's puzzles in the middle of its share (two mazes side by
+    side at the top of a large-print Letter page left its lower 40% blank, a section's last row
+    of two grids two-thirds)."""
     if any(row.centred for row in rows):  # a lone puzzle centred on its page already
         return
     drawn = [row.label + row.drawn for row in rows]
     blank = frame_height - SPREAD_SLACK - sum(drawn)
-    if blank <= SPREAD_AT * frame_height:
+    if blank <= at * frame_height:
         return
     for row, height in zip(rows, drawn):
         row.spread(height + blank / len(rows))
