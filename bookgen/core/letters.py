@@ -22,6 +22,8 @@ import re
 import unicodedata
 from functools import cache
 
+from bookgen.i18n import _
+
 LANGUAGES = ("en", "de", "fr", "es", "it", "nl")
 """The languages whose letters are known here (every language bookgen speaks)."""
 
@@ -59,6 +61,17 @@ TERM = re.compile(r"[^\s'-]+(?:(?:\s+|-|')[^\s'-]+)*")
 def run_together(term: str) -> str:
     """A term's letters as a grid writes them, its words run together (CARBONDIOXIDE)."""
     return "".join(char for char in term.replace("\u2019", "'").strip() if char not in SEPARATORS)
+
+
+def term_problem(word: str) -> str | None:
+    """Why a word from a config is no term a grid writes, or None: letters only, the words of a
+    term kept apart by spaces, one hyphen or one apostrophe (ICE CREAM, T-SHIRT, DON'T), as word
+    search, crossword and fill-in take them."""
+    if not run_together(word).isalpha() or not TERM.fullmatch(word.replace("\u2019", "'").strip()):
+        return _("the word {word} holds a character that is not a letter (digits, punctuation); a "
+                 "term of several words may keep them apart with a space, a hyphen or an "
+                 "apostrophe").format(word=repr(word))
+    return None
 
 
 def grid_form(word: str, language: str) -> str:

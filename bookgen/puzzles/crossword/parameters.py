@@ -9,7 +9,7 @@ from functools import cache
 from importlib import resources
 
 from bookgen.api import JSON, Printed, Request, deal_seed_problem, form_key
-from bookgen.core.letters import JOINED, LANGUAGES, TERM, run_together, square_form
+from bookgen.core.letters import JOINED, LANGUAGES, run_together, square_form, term_problem
 from bookgen.core.options import Option, every_problem, language_name
 from bookgen.core.wordgrid import BLOCK, OPEN
 from bookgen.i18n import N_, _, ngettext
@@ -56,10 +56,8 @@ def clued(clue: str, term: str, language: str) -> str:
 def _pair_problem(pair: Pair) -> str | None:
     word, clue = pair
     letters = run_together(word)
-    if not letters.isalpha() or not TERM.fullmatch(word.replace("\u2019", "'").strip()):
-        return _("the word {word} holds a character that is not a letter (digits, punctuation); a "
-                 "term of several words may keep them apart with a space, a hyphen or an "
-                 "apostrophe").format(word=repr(word))
+    if (problem := term_problem(word)) is not None:
+        return problem
     if not MIN_WORD <= len(letters) <= MAX_WORD:
         return ngettext("the word {word} has {count} letter; a crossword's words have {least} to "
                         "{most}: shorten it or leave it out",

@@ -12,13 +12,13 @@ from bookgen.api import JSON, Printed, Request, form_key
 from bookgen.core.letters import (
     JOINED,
     LANGUAGES,
-    TERM,
     collation_key,
     joined,
     marked_form,
     run_together,
     spelled_out,
     square_form,
+    term_problem,
 )
 from bookgen.core.options import Option, every_problem, language_name
 from bookgen.core.wordgrid import BLOCK, OPEN
@@ -89,10 +89,8 @@ def word_problem(word: str) -> str | None:
     """Why a word from a config cannot go into a fill-in, or None. A term of several words goes
     into the grid run together, and its list prints it as written (ICE CREAM under 8 letters)."""
     letters = run_together(word)
-    if not letters.isalpha() or not TERM.fullmatch(word.replace("\u2019", "'").strip()):
-        return _("the word {word} holds a character that is not a letter (digits, punctuation); a "
-                 "term of several words may keep them apart with a space, a hyphen or an "
-                 "apostrophe").format(word=repr(word))
+    if (problem := term_problem(word)) is not None:
+        return problem
     if not MIN_WORD <= len(letters) <= MAX_WORD:
         return ngettext("the word {word} has {count} letter; a fill-in's words have {least} to "
                         "{most}: shorten it or leave it out",

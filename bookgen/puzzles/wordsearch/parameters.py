@@ -22,6 +22,8 @@ from bookgen.core.letters import (
     collation_key,
     grid_form,
     marked_forms,
+    run_together,
+    term_problem,
 )
 from bookgen.core.masks import SHAPES, Mask, parse_mask
 from bookgen.core.options import Option, every_problem, language_name
@@ -180,13 +182,9 @@ def grid_word(term: str, language: str) -> str:
 def word_problem(word: str) -> str | None:
     """Why a word from a config cannot go into a grid (whatever its language), or None. A term
     of several words keeps them apart with one space, hyphen or apostrophe."""
-    term = word.replace("\u2019", "'").strip()
-    letters = [char for char in term if char not in SEPARATORS]
-    if not all(char.isalpha() for char in letters) or not re.fullmatch(
-            r"[^\s'-]+(?:(?:\s+|-|')[^\s'-]+)*", term):
-        return _("the word {word} holds a character that is not a letter (digits, punctuation); a "
-                 "term of several words may keep them apart with a space, a hyphen or an "
-                 "apostrophe").format(word=repr(word))
+    letters = run_together(word)
+    if (problem := term_problem(word)) is not None:
+        return problem
     if len(letters) < MIN_WORD:
         return _("the word {word} is shorter than {least} letters").format(word=repr(word),
                                                                            least=MIN_WORD)
