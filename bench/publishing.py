@@ -18,6 +18,7 @@ sys.path.insert(0, str(ROOT))
 from reportlab.lib.units import inch  # noqa: E402
 
 from bookgen.config import available_layouts, load_layout  # noqa: E402
+from bookgen.fields import SPINE_MM  # noqa: E402
 from bookgen.render import cover, geometry  # noqa: E402
 from bookgen.render.document import POD_INK  # noqa: E402
 from bookgen.render.sizes import LARGE_PRINT, STANDARD  # noqa: E402
@@ -110,6 +111,7 @@ def figures(ink: bool = True) -> dict[str, str]:
     found["cover safe"] = inches(cover.SAFE)
     found["spine text"] = f"{cover.SPINE_TEXT_PAGES} pages"
     found["spine clear"] = inches(cover.SPINE_CLEAR)
+    found["spine given"] = " to ".join(f"{width / 25.4:g} in" for width in SPINE_MM)
     found["barcode"] = f"{cover.BARCODE[0] / inch:g} x {cover.BARCODE[1] / inch:g} in"
     found["large print body"] = f"{geometry.large_print(layout).body_size:g} pt"
     found["body"] = f"{layout.body_size:g} pt"

@@ -158,6 +158,7 @@ class BookConfig:
     share_pages: bool = False
     repeat_rules: bool = True  # False: a type's rules and example once, at its first section
     paper: str = "white"
+    spine_mm: float | None = None  # the service's own spine width; None: pages x paper thickness
     back_text: str | None = None
     cover_color: str = "#1f3a5f"
     language: str = "en"

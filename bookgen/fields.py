@@ -409,6 +409,19 @@ def length_mm(value: Any) -> float:
 
 
 _length = Reader(length_mm, {"type": ["number", "string"], "minimum": 0, "pattern": _LENGTH.pattern})
+SPINE_MM = (0.254, 101.6)
+"""The spine widths a cover takes, 0.01 in to 4 in: the services' calculators give 0.06 in for a
+24-page book and about 2 in for 828 pages on cream."""
+
+
+def _spine_mm(value: Any) -> float:
+    width = length_mm(value)
+    if not SPINE_MM[0] <= width <= SPINE_MM[1]:
+        raise ValueError
+    return width
+
+
+_spine = Reader(_spine_mm, _length.json)
 
 
 def read_fields(source: Source, path: KeyPath, data: Any, schema: dict[str, Field], what: str,
@@ -601,6 +614,10 @@ BOOK_FIELDS = {
                           default=True),
     "paper": Field(_choice(*PAPERS), N_("one of {choices} (sizes the cover's spine)"),
                    values={"choices": PAPERS}, words=_choice_word("paper"), default="white"),
+    "spine": Field(_spine, N_(
+        "a length from {low} to {high} such as 0.29in or 7.4mm: the cover's spine as your print "
+        "service's cover calculator gives it (default: the pages times the paper's thickness)"),
+        values={"low": "0.01in", "high": "4in"}),
     "back_text": Field(_line(limits.NOTE_CHARS, breaks=True),
                        N_("text for the back cover, at most {most} characters"),
                        values={"most": limits.NOTE_CHARS}),

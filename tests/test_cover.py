@@ -268,6 +268,32 @@ def test_build_writes_the_cover_sized_from_the_interior(run, write_config, tmp_p
     assert width == pytest.approx((12.25 + pages * 0.0025) * INCH, abs=0.01)
 
 
+@pytest.mark.parametrize("spine, inches", [("0.3in", 0.3), ("7.62mm", 0.3), ("1.5cm", 1.5 / 2.54)])
+def test_a_spine_from_the_services_calculator_sizes_the_wrap(books, tmp_path, spine, inches):
+    """IngramSpark's papers are not KDP's: `spine:` takes the width its cover calculator gives,
+    whatever the page count and paper say."""
+    book = books()
+    assert book.config.spine_mm is None
+    ours = reader(render_cover(book, 120)).pages[0]
+    assert float(ours.mediabox[2]) == pytest.approx((12.25 + 120 * 0.002252) * INCH, abs=0.01)
+    path = tmp_path / "spine.yaml"
+    path.write_text(COVER_BOOK.format(paper="white", layout="6x9", color="#1f3a5f")
+                    .replace("paper: white", f"paper: white\nspine: {spine}"))
+    given = dataclasses.replace(book, config=dataclasses.replace(
+        book.config, spine_mm=load_config(path).spine_mm))
+    page = reader(render_cover(given, 120)).pages[0]
+    assert float(page.mediabox[2]) == pytest.approx((12.25 + inches) * INCH, abs=0.01)
+
+
+@pytest.mark.parametrize("spine", ["0in", "5in", "wide", "true"])
+def test_a_spine_past_what_a_cover_takes_is_refused_naming_the_range(run, write_config, tmp_path, spine):
+    config = write_config(COVER_BOOK.format(paper="white", layout="6x9", color="#1f3a5f")
+                          .replace("paper: white", f"paper: white\nspine: {spine}"))
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "x.pdf"), "-q")
+    assert status == 2 and "spine" in err and "0.01in to 4in" in err, err
+    assert not (tmp_path / "x.pdf").exists()
+
+
 def test_cover_options_are_checked(run, write_config, tmp_path):
     config = write_config(COVER_BOOK.format(paper="glossy", layout="6x9", color="#1f3a5f"))
     status, _, err = run("build", str(config), "-o", str(tmp_path / "x.pdf"), "-q")

@@ -373,7 +373,8 @@ def _plan_cover(book: Book, pages: int) -> CoverPlan:
     layout = large_print(config.layout) if config.large_print else config.layout
     fonts = layout_fonts(layout)
     geometry = CoverGeometry(layout.width * mm, layout.height * mm,
-                             spine_width(pages, config.paper), pages)
+                             spine_width(pages, config.paper) if config.spine_mm is None
+                             else config.spine_mm * mm, pages)
     texts: list[TextBlock] = []
     cards: list[Card] = []
 

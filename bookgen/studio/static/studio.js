@@ -114,7 +114,7 @@ const GROUPS = [
   ["book", ["title", "subtitle", "author", "seed"]],
   ["pages", ["layout", "large_print", "profile", "bleed", "paper", "answers", "title_page",
              "contents", "share_pages", "repeat_rules", "language"]],
-  ["cover", ["cover_color", "back_text", "copyright", "isbn"]],
+  ["cover", ["cover_color", "back_text", "copyright", "isbn", "spine"]],
   ["files", ["formats"]],
 ];
 
@@ -144,7 +144,7 @@ function words(key, path) {
     title_page: t("Title page"),
     contents: t("Contents page"), share_pages: t("Share pages"), repeat_rules: t("Rules at each section"),
     copyright: t("Copyright and notes"),
-    isbn: t("ISBN"),
+    isbn: t("ISBN"), spine: t("Spine width"),
     name_line: t("Name line"), versions: t("Versions of the sheet"),
     back_text: t("Back cover text"), cover_color: t("Cover colour"), formats: t("Files to make"),
     exclude: t("Leave out the puzzles of"), language: t("Language of the book"),
