@@ -57,6 +57,22 @@ def test_the_glossary_check_names_a_rejected_word_and_a_missing_french_no_break_
     assert problems("nl", "het raster") != []
 
 
+def test_the_glossary_check_rejects_french_that_says_tu():
+    """Every French text says "vous" to its reader; the children's word search's rule said "tu"
+    ("Trouve chaque mot... Entoure... coche") among rules that say "Trouvez", "Écrivez"."""
+    from bookgen.i18n import speaking
+    from bookgen.i18n.glossary import problems
+    from bookgen.puzzles.wordsearch.parameters import CHILDREN_RULES
+
+    assert problems("fr", "Trouve chaque mot de la liste. Entoure chaque mot trouvé.") != []
+    assert problems("fr", "Écrivez ce qui t’aide ; si tu bloques, demandez un indice") != []
+    assert problems("fr", "Cochez les mots de ta liste") != []
+    assert problems("fr", "Retrouvez chaque mot\u00a0; le solveur en trouve plusieurs (tâtonnez)") == []
+    with speaking("fr"):
+        rule = _(CHILDREN_RULES)
+    assert rule.startswith("Retrouvez chaque mot") and "Entourez" in rule and problems("fr", rule) == []
+
+
 def test_the_six_languages_are_there():
     assert set(languages()) >= {"en", "de", "fr", "es", "it", "nl"}
 

@@ -1,7 +1,9 @@
 """What `python -m bookgen.i18n.catalogs check` holds every catalog to beyond its placeholders:
 the puzzle words of each language's glossary (docs/glossary.md), where a word the glossary rejects
 is named with the one to use ("énigme": a French book numbers grilles), and French typography, a
-no-break space (U+00A0) before : ; ? ! and inside « ». Nothing a book runs imports this module.
+no-break space (U+00A0) before : ; ? ! and inside « », and its one register, "vous" (a rule that
+says "tu" to its reader, once a children's word search's, stands out among rules that say "vous").
+Nothing a book runs imports this module.
 """
 
 from __future__ import annotations
@@ -41,6 +43,12 @@ excepted: `CONFIG_SYNTAX`), or « » with a plain space inside."""
 CONFIG_SYNTAX = re.compile(r"\b[A-Z]{2,}:|\b[a-z]+_[a-z_]+: |'[a-z_]+: ")
 """What a user writes in a config, colon and all: WORD: clue, a key such as per_page: 2 (its name
 holding an underscore), or a key quoted ('profile: home')."""
+FRENCH_TU = re.compile(
+    r"(?i:(?<![\w’'-])(?:tu|te|toi|ton|ta|tes)(?![\w’'-])|(?<![\w’'-])t[’'](?=\w))"
+    r"|(?:^|(?<=[.!?] ))(?:Aide|Barre|Cherche|Choisis|Clique|Coche|Colorie|Complète|Écris|Entoure|"
+    r"Inscris|Mets|Noircis|Place|Relie|Remets|Remplis|Retrouve|Tape|Touche|Trace|Trouve)(?= )")
+"""French that says "tu": its pronouns, or a sentence that opens with a verb of the rules in its
+"tu" imperative ("Entoure chaque mot"), where the catalogs say "vous" ("Entourez")."""
 
 
 def problems(code: str, text: str) -> list[str]:
@@ -57,4 +65,7 @@ def problems(code: str, text: str) -> list[str]:
             found.append(f"lacks the no-break space (U+00A0) at {bad.group(0).strip()!r}: French sets one "
                          "before : ; ? ! and inside « »")
             break
+        if tu := FRENCH_TU.search(PLACEHOLDER.sub("x", text)):
+            found.append(f"says {tu.group(0)!r}, the \"tu\" form: the French catalogs say \"vous\" to "
+                         "every reader (docs/glossary.md)")
     return found
