@@ -59,7 +59,9 @@ BLURB = N_("Puzzles for a coffee break or a long journey, from easy to hard, eac
            "and a worked example. Every puzzle has been checked, and the answers are at the back.")
 COPYRIGHT = N_("Copyright {year} {author}. All rights reserved.")
 AUTHOR = N_("Your Name")
-SECTION_TITLE = N_("{puzzle}, {level}")  # a section's title: the type's title and the level word
+# a section's title where its type has sections at other levels too: the type's title and the
+# level word, short, since the heading's difficulty line says the level again
+SECTION_TITLE = N_("{puzzle} \u2013 {level}")
 
 KINDS = {
     kind.name: kind for kind in (
@@ -269,13 +271,15 @@ def _config_text(kind: Kind, title: str, trim: str, sections: list[tuple[str, st
 
     author = _(AUTHOR)
     counts = counts or {}
+    types = [puzzle_type for puzzle_type, _level in sections]
     section_lines = "".join(
         _commented(f"  - type: {puzzle_type}", "`bookgen types` lists every type and its options")
         + _commented(f"    difficulty: {level}", _either(find_type(puzzle_type).levels))
         + _commented(f"    count: {counts.get(index, kind.count)}", "how many puzzles")
         + (_commented(f"    per_page: {counts.get(index, kind.count)}", "all on one page where they fit")
            if kind.one_page else "")
-        + _commented(f"    title: {_section_title(puzzle_type, level)}", "printed above the section")
+        + _commented(f"    title: {_section_title(puzzle_type, level, types.count(puzzle_type) > 1)}",
+                     "printed above the section")
         for index, (puzzle_type, level) in enumerate(sections))
     from reportlab.lib.units import mm
 
@@ -314,12 +318,17 @@ def _commented(line: str, comment: str) -> str:
     return f"{line:<28} # {comment}\n"
 
 
-def _section_title(type_name: str, level: str) -> str:
-    """A section's title in the current language, quoted for YAML."""
+def _section_title(type_name: str, level: str, leveled: bool) -> str:
+    """A section's title in the current language, quoted for YAML: the type's title, and its level
+    only where `leveled` (the type has sections at other levels, which the contents and the back
+    cover would otherwise list under one name); the heading's difficulty line says the level, and
+    a title that said it too read it twice ("Woordzoeker, niveau makkelijk" above "Moeilijkheid:
+    Makkelijk")."""
     from bookgen.core.grading import level_word
     from bookgen.puzzles import find_type
 
-    title = _(SECTION_TITLE).format(puzzle=_(find_type(type_name).title), level=level_word(level))
+    puzzle = _(find_type(type_name).title)
+    title = _(SECTION_TITLE).format(puzzle=puzzle, level=level_word(level)) if leveled else puzzle
     return json.dumps(title, ensure_ascii=False)
 
 

@@ -36,11 +36,11 @@ def test_each_kind_builds_into_a_book_as_written(run, tmp_path, monkeypatch, kin
     text = "".join(page.extract_text() for page in reader.pages)
     for section in config.sections:
         assert section.title in text
-    if config.contents:  # "Numbrix, easy  puzzles 1–30": its level is not said twice
+    if config.contents:  # "Numbrix  easy · puzzles 1–30": the title is the type's, the level once
         contents = next(page.extract_text() for page in reader.pages if "Contents" in page.extract_text())
         for section in config.sections:
-            assert re.search(re.escape(section.title) + r"\s+puzzles\s+1?\d+\u2013", contents)
-        assert "\u00b7" not in contents
+            entry = re.escape(section.title) + rf"\s+{section.level}\s+\u00b7\s+puzzles\s+1?\d+\u2013"
+            assert re.search(entry, contents)
     assert (project / "output" / "book-cover.pdf").exists() == (kind != "worksheet")
 
 
@@ -216,12 +216,12 @@ def test_a_language_writes_the_printed_words_in_it_and_a_worksheet_starts_on_a4(
     config = load_config(tmp_path / "blatt" / "book.yaml")
     assert config.language == "de" and config.layout.title == "A4"
     assert config.title == "Arbeitsblatt Zahlenrätsel"
-    assert [s.title for s in config.sections] == ["Größer oder kleiner, Stufe leicht",
-                                                  "Größer oder kleiner, Stufe mittel"]
+    assert [s.title for s in config.sections] == ["Größer oder kleiner \u2013 leicht",
+                                                  "Größer oder kleiner \u2013 mittel"]
     monkeypatch.chdir(tmp_path / "blatt")
     assert run("build", "book.yaml", "-q", "-j", "1")[0] == 0
     text = "".join(page.extract_text() for page in PdfReader("output/book.pdf").pages)
-    assert "Größer oder kleiner, Stufe leicht" in text and "Schwierigkeit" in text
+    assert "Größer oder kleiner \u2013 leicht" in text and "Schwierigkeit" in text
 
 
 def test_a_print_on_demand_book_in_spanish_has_its_blurb_and_copyright_in_spanish(run, tmp_path):
@@ -231,7 +231,7 @@ def test_a_print_on_demand_book_in_spanish_has_its_blurb_and_copyright_in_spanis
     assert config.title == "Mi libro de pasatiempos" and config.author == "Tu nombre"
     assert config.back_text.startswith("Pasatiempos para una pausa de café")
     assert "Todos los derechos reservados." in config.copyright
-    assert config.sections[0].title == "Numbrix, nivel fácil"
+    assert config.sections[0].title == "Numbrix"
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it", "nl"])
@@ -242,11 +242,31 @@ def test_the_titles_init_writes_say_their_level_so_the_contents_need_not(languag
 
     with speaking(language):
         for level in ALL_LEVELS:
-            title = json.loads(_section_title("sudoku", level))
+            title = json.loads(_section_title("sudoku", level, leveled=True))
             assert title_names_level(title, level)
             others = [other for other in ALL_LEVELS if other != level]
             assert not any(title_names_level(title, other) for other in others)
         assert not title_names_level("Sudoku", "easy") and not title_names_level("Uneasy", "easy")
+
+
+def test_init_titles_a_section_by_its_type_alone_unless_the_type_has_other_levels(run, tmp_path):
+    """The heading's difficulty line says the level: "Woordzoeker, niveau makkelijk" above
+    "Moeilijkheid: Makkelijk" said it twice, and the back cover listed "niveau makkelijk" five
+    times. Only a type with sections at two levels keeps it, to tell them apart."""
+    status, _, _ = run("init", str(tmp_path / "lp"), "--kind", "large-print", "--language", "nl",
+                       "--type", "wordsearch,crossword,sudoku", "--levels", "easy")
+    assert status == 0
+    titles = [s.title for s in load_config(tmp_path / "lp" / "book.yaml").sections]
+    assert titles == ["Woordzoeker", "Kruiswoordpuzzel", "Sudoku"]
+    status, _, _ = run("init", str(tmp_path / "two"), "--type", "numbrix,sudoku", "--levels", "easy,hard")
+    assert status == 0
+    titles = [s.title for s in load_config(tmp_path / "two" / "book.yaml").sections]
+    assert titles == [f"{name} \u2013 {level}"
+                      for name in ("Numbrix", "Sudoku") for level in ("easy", "hard")]
+    status, _, _ = run("init", str(tmp_path / "mix"), "--levels", "easy,medium,hard,expert")
+    assert status == 0  # the print-on-demand mix: each type at one level
+    titles = [s.title for s in load_config(tmp_path / "mix" / "book.yaml").sections]
+    assert titles == ["Numbrix", "Number Placement", "Make the Number", "Number Walls"]
 
 
 def test_an_unknown_language_is_refused_with_the_ones_there_are(run, tmp_path):
