@@ -96,7 +96,7 @@ def test_an_english_book_has_no_lang_and_english_words(tmp_path):
 
 @pytest.mark.parametrize(("code", "entry"), [
     ("es", "nivel fácil \u00b7 pasatiempos 1\u20132"), ("it", "livello facile \u00b7 giochi 1\u20132"),
-    ("fr", "niveau facile \u00b7 grilles 1\u20132"), ("de", "Stufe leicht \u00b7 Rätsel 1\u20132"),
+    ("fr", "niveau facile \u00b7 jeux 1\u20132"), ("de", "Stufe leicht \u00b7 Rätsel 1\u20132"),
     ("en", "easy \u00b7 puzzles 1\u20132")])
 def test_a_contents_entry_names_the_level_so_it_agrees_with_any_title(tmp_path, code, entry):
     """"Sopas de letras fácil" cannot agree (plural, feminine): the contents say "nivel fácil"
@@ -123,8 +123,8 @@ sections:
 
 @pytest.mark.parametrize(("code", "heading", "entry"), [
     ("en", "Difficulty: Master \u2605\u2605\u2605\u2605\u2605 \u00b7 Puzzle 1", "master \u00b7 puzzle 1"),
-    ("fr", "Niveau : maître \u2605\u2605\u2605\u2605\u2605 \u00b7 Grille 1",
-     "niveau maître \u00b7 grille 1")])
+    ("fr", "Niveau : maître \u2605\u2605\u2605\u2605\u2605 \u00b7 Jeu 1",
+     "niveau maître \u00b7 jeu 1")])
 def test_a_master_section_has_five_stars_and_its_level_word_in_the_books_language(tmp_path, code,
                                                                                    heading, entry):
     book = make_book(read_config_text(MASTER.format(code=code), tmp_path / "book.yaml"))
@@ -138,7 +138,7 @@ def test_a_master_section_has_five_stars_and_its_level_word_in_the_books_languag
 
 
 def test_a_section_of_one_puzzle_says_puzzle_and_the_auditor_reads_its_key(tmp_path):
-    """"Grille 1", not "Grilles 1" (a teacher's one crossword of her own clues), on the section's
+    """"Jeu 1", not "Jeux 1" (a teacher's one crossword of her own clues), on the section's
     page, in the contents and in the key, where the auditor reads both forms in the book's words."""
     from bookgen.audit import AnswerKey, read_pages
 
@@ -148,8 +148,8 @@ def test_a_section_of_one_puzzle_says_puzzle_and_the_auditor_reads_its_key(tmp_p
         key = AnswerKey.read(read_pages(pdf))
     assert key.sections == ((1,), (2, 3))
     said = "\n".join(pages_text(pdf))
-    assert "Sudoku \u00b7 grille 1" in said and "\u00b7 grilles 2\u20133" in said
-    assert "\u00b7 Grille 1" in said and "Grilles 1" not in said and "grilles 1" not in said
+    assert "Sudoku \u00b7 jeu 1" in said and "\u00b7 jeux 2\u20133" in said
+    assert "\u00b7 Jeu 1" in said and "Jeux 1" not in said and "jeux 1" not in said
 
 
 def test_a_narrow_page_breaks_the_level_line_after_its_dot_never_before_a_number(tmp_path):
@@ -167,8 +167,8 @@ def test_a_section_in_its_own_language_prints_its_words_in_it(tmp_path):
     whole = "\n".join(texts)
     assert "Schwierigkeit: Leicht" in whole  # the book's section
     assert "Niveau : difficile" in whole and "Règle du jeu" in whole  # the French one
-    assert "niveau difficile \u00b7 grilles 3\u20134" in whole  # its contents entry
-    assert re.search(r"grilles 3\u20134", whole)  # its answers' caption
+    assert "niveau difficile \u00b7 jeux 3\u20134" in whole  # its contents entry
+    assert re.search(r"jeux 3\u20134", whole)  # its answers' caption
     assert "Inhalt" in lines(texts) and "Lösungen" in lines(texts)  # the book's own words
 
 

@@ -248,14 +248,16 @@ def test_longer_words_fit_a_320_px_phone(browser, tmp_path, code):
     assert overflowing == []
 
 
-@pytest.mark.parametrize(("code", "start", "square", "blank"), [
-    ("fr", "Démarrer", "Départ", "Imprimer la grille vierge"),
-    ("es", "Empezar", "Inicio", "Imprimir en blanco"),
-    ("it", "Inizia", "Partenza", "Stampa il gioco vuoto"), ("de", "Start", "Start", "Leer drucken")])
+@pytest.mark.parametrize(("code", "start", "square", "blank", "name"), [
+    ("fr", "Démarrer", "Départ", "Imprimer le jeu vierge", "Jeu 1"),
+    ("es", "Empezar", "Inicio", "Imprimir en blanco", "Pasatiempo 1"),
+    ("it", "Inizia", "Partenza", "Stampa il gioco vuoto", "Gioco 1"),
+    ("de", "Start", "Start", "Leer drucken", "Rätsel 1")])
 def test_the_timers_start_is_a_verb_apart_from_the_mazes_start_square(browser, tmp_path, code, start, square,
-                                                                       blank):
+                                                                       blank, name):
     """The timer's button and a maze's start square were one message, so a French timer read
-    "Départ" (the square's noun) where it means "Démarrer"; a context keeps them apart."""
+    "Départ" (the square's noun) where it means "Démarrer"; a context keeps them apart. A maze is
+    no grid: French names it "Jeu 1", not "Grille 1"."""
     config = read_config_text(f"title: T\nlanguage: {code}\nsections:\n  - type: maze\n    count: 1\n"
                               "    difficulty: easy\n", tmp_path / "book.yaml")
     [(_, page)] = html_files(make_book(config, workers=1), tmp_path / "book.pdf")
@@ -266,3 +268,4 @@ def test_the_timers_start_is_a_verb_apart_from_the_mazes_start_square(browser, t
         assert tab.locator("[data-action='pause']").first.inner_text() == start
         assert tab.locator("svg text.word").first.text_content() == square
         assert tab.locator("[data-print='blank']").first.inner_text() == blank
+        assert tab.locator("article.puzzle h3").first.inner_text() == name

@@ -884,7 +884,7 @@ def test_a_teachers_twelve_words_at_eight_a_page_make_a_second_puzzle_of_the_oth
     assert [len(words) for words in lists] == [8, 4]
     assert sorted(sum(lists, ())) == sorted(word_pool(request))
     pages = _sheet(run, tmp_path, "-L", "fr", "--set", f"words={words}")
-    assert "Grilles 1–2" in pages[0]
+    assert "Jeux 1–2" in pages[0]
     answers = set(" ".join(pages[-1:]).split())
     assert {"ÉCOLE", "GOÛTER", "NOËL", "MAÎTRESSE", "CAHIER"} <= answers  # written as typed
     ten = Request.make(SCRAMBLE, "easy", {"words": words.split(",")[:10], "language": "fr"})

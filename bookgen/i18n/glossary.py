@@ -13,8 +13,9 @@ import re
 REJECTED: dict[str, dict[str, str]] = {
     "de": {"Zelle": "Feld", "Zellen": "Felder", "Puzzle": "Rätsel", "Puzzles": "Rätsel",
            "Rätseltyp": "Rätselart"},
-    "fr": {"énigme": "grille", "énigmes": "grilles", "casse-tête": "grille (one), jeux (a book of them)",
-           "puzzle": "grille", "puzzles": "grilles", "cellule": "case", "cellules": "cases",
+    "fr": {"énigme": "jeu or grille", "énigmes": "jeux or grilles", "casse-tête": "jeu (one), jeux (a book "
+           "of them)", "puzzle": "jeu (numbered) or grille (a grid)", "puzzles": "jeux or grilles",
+           "cellule": "case", "cellules": "cases",
            "difficulté": "niveau (a level), note de difficulté (a rating)",
            "de gras": "d’un trait épais for a border (en gras only for given numbers)"},
     "es": {"rompecabezas": "pasatiempo", "acertijo": "pasatiempo", "acertijos": "pasatiempos",
