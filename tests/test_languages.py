@@ -73,6 +73,33 @@ def test_the_glossary_check_rejects_french_that_says_tu():
     assert rule.startswith("Retrouvez chaque mot") and "Entourez" in rule and problems("fr", rule) == []
 
 
+@pytest.mark.parametrize(("code", "name", "other"), [
+    ("it", "numero della serie di giochi", r"sem[ei]"),
+    ("es", "número de la serie de pasatiempos", r"semillas?"),
+    ("nl", "nummer van de puzzelreeks", r"seeds?")])
+def test_the_books_seed_has_one_name_in_the_studio_the_options_and_the_command_line(code, name, other):
+    """The Italian studio called the seed "Numero della serie di giochi" in its fields and "seme"
+    in a word search's options ("Seme della distribuzione: ... il seme del libro"): every message
+    of a language names it one way (a config's key 'seed:' and --seed aside)."""
+    import re
+
+    from bookgen.i18n.catalogs import _read_po
+
+    said = {}
+    for po in PACKAGE.glob(f"**/locale/{code}.po"):
+        for message in _read_po(po.read_bytes(), code):
+            if message.id:
+                forms = message.string if isinstance(message.string, tuple) else (message.string,)
+                said[message.id if isinstance(message.id, str) else message.id[0]] = " ".join(forms)
+    keyless = re.compile(rf"(?<![\w'{{:-])(?i:{other})(?![\w:'}}-])")  # not {seed}, --seed, 'seed:'
+
+    assert [text for text in said.values() if keyless.search(text)] == []
+    assert said["Puzzle set number"].casefold() == name.casefold()
+    assert said["use this seed instead of the config's"].count(name) == 1
+    deal = "the seed that orders a book's deal of the words, so that another seed deals other shares"
+    assert name in said[f"{deal} (default: the book's seed)"]
+
+
 def test_the_six_languages_are_there():
     assert set(languages()) >= {"en", "de", "fr", "es", "it", "nl"}
 
