@@ -72,6 +72,23 @@ def test_check_on_a_phone_scrolls_to_the_first_entry_it_marked(open_phone):
     _shows(tab, "#puzzle-3 .scramble .wrong")  # smoothly: the system asks for no less motion
 
 
+def test_on_a_phone_every_scrambles_boxes_stand_under_its_letters(browser, tmp_path):
+    """A short word's boxes stood beside it where the longer words' wrapped under theirs."""
+    scramble = find_type("scramble")
+    words = ["LAMB", "ELEPHANT", "BUTTERFLY", "CROCODILE", "WOLF"]
+    record = make_puzzle(Request.make(scramble, "easy", {"words": words}), "under").to_json()
+    path = tmp_path / "scramble.html"
+    write_html(path, "Words", None, [{"title": "Scramble", "type": "scramble", "rules": "Play.",
+                                      "level": "easy", "puzzles": [page_record(scramble, record, 1)]}])
+    with test_html._opener(browser, path) as open_:
+        tab = open_(**PHONE)
+        placed = tab.eval_on_selector_all("#puzzle-1 .scramble .item", """items => items.map(item => {
+            const letters = item.querySelector('.jumble').getBoundingClientRect();
+            const boxes = item.querySelector('.boxes').getBoundingClientRect();
+            return [item.querySelector('.jumble').textContent, boxes.top >= letters.bottom - 1]; })""")
+    assert len(placed) == len(words) and all(under for _, under in placed), placed
+
+
 def test_hint_on_a_phone_scrolls_the_lit_cells_and_the_reason_into_view(open_phone):
     tab = open_phone(**PHONE)
     hint = tab.locator("#puzzle-1 button[data-action='hint']")
