@@ -18,19 +18,22 @@ from pypdf import PdfReader
 from bookgen import contract
 from bookgen.book import make_book
 from bookgen.config import load_config, read_config_text
-from bookgen.core.dictionary import blocked_words
+from bookgen.core.dictionary import blocked_words, unsuitable_words
 from bookgen.core.grading import LEVELS
 from bookgen.core.letters import LANGUAGES
 from bookgen.core.pen import RecordingPen
 from bookgen.errors import BookgenError, PuzzleFormatError
 from bookgen.formats.html import page_record
 from bookgen.html import write_html
+from bookgen.i18n import _ as translated
+from bookgen.i18n import speaking
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request, too_few_answers, too_few_exist
 from bookgen.puzzles.cryptogram import EXAMPLE_QUOTES
 from bookgen.puzzles.cryptogram.drawing import BOX, CELL, PLAIN_LINE, SPACE, WIDTH, draw_puzzle, lines
 from bookgen.puzzles.cryptogram.generator import (
+    CODES_A_QUOTE,
     DRAWS,
     EXPERT_GIVENS,
     HARD_KEPT,
@@ -42,9 +45,10 @@ from bookgen.puzzles.cryptogram.generator import (
     reachable,
     unknown_words,
 )
-from bookgen.puzzles.cryptogram.levels import reached
+from bookgen.puzzles.cryptogram.levels import made, reached
 from bookgen.puzzles.cryptogram.parameters import MIN_LETTERS, collection, written
 from bookgen.puzzles.cryptogram.solver import deciphered, decipherments
+from bookgen.puzzles.cryptogram.words import runs
 from bookgen.render.pdf import render_pdf
 
 CRYPTOGRAM = find_type("cryptogram")
@@ -72,6 +76,65 @@ def test_the_page_reads_one_way_and_each_level_gives_what_it_says(language, leve
     else:
         assert given >= max(HARD_KEPT, KEPT[level] * len(key))
     assert made.rating["hardest"] == {"easy": 1, "medium": 2, "hard": 3}.get(level, made.rating["hardest"])
+
+
+def _given_whole(quote, language: str) -> float:
+    """The share of the quotation's letters that its words the dictionary lacks give at any level."""
+    text = written(quote.text, language)
+    letters = {char for char in text if char.isalpha()}
+    return len(set("".join(unknown_words(text, language)))) / len(letters)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_every_level_leaves_most_letters_to_find(language, level):
+    """A Dutch easy book printed NOOD BREEKT WET with all 9 letters given, and others with 22 of
+    25 (ALLE HOUT IS GEEN TIMMERHOUT gives TIMMERHOUT whole): the built-in quotations a level
+    lists that give most letters whole, and one a level draws, each give two in three at most."""
+    listed = [q for q in collection(language) if q.makes(level)]
+    worst = sorted(listed, key=lambda q: (-_given_whole(q, language), q.text))[:2]
+    for quote in worst:
+        rating = made(f"{quote.text} | {quote.author}", language, (level,), 1, CODES_A_QUOTE)[level].rating
+        assert rating["givens"] <= Fraction(2, 3) * rating["cells"], quote
+    drawn = _made(level, language=language).rating
+    assert drawn["givens"] <= Fraction(2, 3) * drawn["cells"]
+
+
+def test_a_short_quotation_that_reads_two_ways_without_any_letter_makes_no_easy_puzzle():
+    """Each letter of NOOD BREEKT WET taken away alone leaves two readings (NOOT, NAAD): easy,
+    which keeps every letter the reader cannot find by its easiest steps, had nothing to take."""
+    with pytest.raises(BookgenError, match="no easy cryptogram"):
+        _made("easy", language="nl", quotes=["Nood breekt wet. | Spreekwoord"])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_built_in_quotation_holds_a_word_unsuitable_for_a_child(language):
+    """The quotations pass the filter the fill-in's and the scramble's words pass (UBRIACA, MORTO,
+    CHÂTIE were printed on a child's worksheet)."""
+    unsuitable = unsuitable_words(language)
+    found = {}
+    for quote in collection(language):
+        text = written(quote.text, language)
+        words = {text[run.start:run.end] for run in runs(text, language)}
+        if words & unsuitable:
+            found[quote.text] = sorted(words & unsuitable)
+    assert found == {}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_rules_name_a_text_which_a_proverb_is_too(language):
+    """The texts are signed "— Proverbe" as often as by an author: the rules say "the text"."""
+    quotation = {"en": "quotation", "de": "Zitat", "fr": "citation", "es": "cita", "it": "citazione",
+                 "nl": "citaat"}[language]
+    with speaking(language):
+        rules = CRYPTOGRAM.rules(Request.make(CRYPTOGRAM, "easy", {"language": language}))
+    assert quotation.lower() not in rules.lower()
+
+
+def test_dutch_calls_the_puzzle_geheimschrift():
+    """To a Dutch puzzler a cryptogram is the cryptic-clue puzzle of the newspapers."""
+    with speaking("nl"):
+        assert translated(CRYPTOGRAM.title) == "Geheimschrift"
 
 
 def test_a_second_reading_is_found_and_one_letter_rules_it_out():
@@ -424,8 +487,9 @@ def test_a_comma_and_a_full_stop_stand_tight_to_the_box_before_them():
 def test_a_6x9_page_of_cryptograms_holds_four_at_one_left_edge(tmp_path):
     """Twelve Spanish cryptograms took five 6x9 pages, three quotations to a page and a third of
     it blank where a fourth fits a little smaller, and each quotation stood centred on its own,
-    at its own left edge. They now take four pages, four to a page, each page's at one edge."""
-    text = ("title: T\nlanguage: es\nlayout: 6x9\nseed: 2026\ncontents: false\ntitle_page: false\n"
+    at its own left edge. They now take four pages, four to a page, each page's at one edge (seed 4:
+    the quotations of seed 2026 changed with the collection, and two long ones then share a page)."""
+    text = ("title: T\nlanguage: es\nlayout: 6x9\nseed: 4\ncontents: false\ntitle_page: false\n"
             "answers: separate\nsections:\n"
             "  - {type: cryptogram, count: 12, difficulty: easy}\n")
     pdf = render_pdf(make_book(read_config_text(text, tmp_path / "book.yaml")))[0]

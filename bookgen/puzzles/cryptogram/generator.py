@@ -1,7 +1,8 @@
 """Making a cryptogram: take a quotation, encipher it with a random derangement of the language's
 alphabet (no letter stands for itself), give every letter, and take givens away in random order
 while the pattern solver still finds one reading and a person's steps (the grader's, up to the
-level's rank) still finish it; keep the puzzle when its measured level is the one asked for.
+level's rank) still finish it; keep the puzzle when its measured level is the one asked for
+and it leaves most of its letters to find (`MOST_KEPT`).
 Expert gives no letter where the quotation reads one way from its patterns alone, else as few
 as make it (at most `EXPERT_GIVENS`): most quotations have a word or two that reads two ways by a
 letter used nowhere else (WORM and FORM), which only a given letter, or sense, decides. Each
@@ -46,6 +47,11 @@ quotations found only 47 of them in 200 puzzles, and ran out of new ones."""
 KEPT = {"easy": 0.4, "medium": 0.3, "hard": 0.0}
 """The share of the cipher letters each level gives at least (hard at least `HARD_KEPT`)."""
 HARD_KEPT = EXPERT_GIVENS + 1
+MOST_KEPT = {"easy": Fraction(2, 3), "medium": Fraction(3, 5), "hard": Fraction(1, 2)}
+"""The share of the cipher letters each level gives at most (expert gives `EXPERT_GIVENS`). A short
+quotation whose every letter but one reads two ways once taken away (NOOD BREEKT WET: NOOT, NAAD),
+or one whose words the dictionary lacks give whole (TIMMERHOUT), kept all or nearly all of its
+letters: a Dutch easy book printed one with all 9 given and others with 22 of 25."""
 
 
 def quotations(request: Request) -> tuple[Quotation, ...]:
@@ -86,6 +92,12 @@ def variety(request: Request) -> int | None:
     """How many puzzles of the built-in quotations a book can count on (`reachable`); None for the
     user's quotations (how many make the level is not known ahead: `answers` counts them)."""
     return None if request.settings["quotes"] else reachable(len(quotations(request)))
+
+
+def few_enough_given(rating: JSON, level: str) -> bool:
+    """Whether a puzzle of `level` rated `rating` leaves enough of its letters to find
+    (`MOST_KEPT`)."""
+    return level == "expert" or rating["givens"] <= MOST_KEPT[level] * rating["cells"]
 
 
 def unknown_words(plain: str, language: str) -> list[str]:
@@ -204,6 +216,8 @@ def generate(rng: random.Random, request: Request, attempts: int = ATTEMPTS) -> 
         if level == "expert":
             return _fewest_givens(rng, cipher, answer, lambda given: {
                 "text": cipher, "given": given, "language": language, "author": chosen.author})
+        if len(always) > MOST_KEPT[level] * len(answer):
+            return None
         pieces = sorted(set(answer) - always)
         keep = max(HARD_KEPT, ceil(KEPT[level] * len(answer))) - len(always)
 
@@ -215,6 +229,7 @@ def generate(rng: random.Random, request: Request, attempts: int = ATTEMPTS) -> 
 
     made = make_at_level(level, attempts, fill, reduce,
                          lambda puzzle: rate(puzzle) if puzzle is not None else {"level": None},
+                         accept=lambda rating: few_enough_given(rating, level),
                          failure=_("no {level} cryptogram came out of {tries} tries for {request}; "
                                    "give more or longer quotations").format(
                                        level=level_word(level), tries=attempts, request=request.describe()))

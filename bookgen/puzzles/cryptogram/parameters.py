@@ -98,7 +98,7 @@ OPTIONS = (
            "language)"), choices=LANGUAGES, default="en", words=language_name, label=N_("Language")),
 )
 
-RULES = N_("The quotation is written in a secret code: each letter stands for another, the same "
+RULES = N_("The text is written in a secret code: each letter stands for another, the same "
            "one everywhere, and no letter stands for itself. Write above each code letter the "
            "letter it stands for; every word then reads as a real word. Letters already found "
            "are written in.")
