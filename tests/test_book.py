@@ -318,3 +318,33 @@ def test_repeat_rules_false_explains_a_type_once_and_a_section_of_other_rules_ag
     config.write_text(config.read_text().replace("repeat_rules: false", "repeat_rules: true"))
     assert run("build", str(config), "-o", str(tmp_path / "each.pdf"), "-q", "-j", "1")[0] == 0
     assert all("How to play." in page for page in text_of(tmp_path / "each.pdf") if "Difficulty:" in page)
+
+
+def test_repeat_rules_false_explains_a_type_once_at_every_size_its_headings_saying_the_size(
+        run, write_config, tmp_path):
+    """Calcudoku's rules name the grid's side ("Write a number from 1 to 6"), so a book of it at
+    three levels printed them, and the same 4x4 example, at each: with `repeat_rules: false` they
+    come once, and a later section of another size says its size in its heading (where its title
+    does not already). A 9x9 jigsaw after a 6x6 one is told the same way."""
+    config = write_config("""
+        title: Once
+        layout: 6x9
+        seed: 4
+        repeat_rules: false
+        contents: false
+        title_page: false
+        answers: none
+        sections:
+          - {type: calcudoku, count: 1, difficulty: easy, title: Calcudoku}
+          - {type: calcudoku, count: 1, difficulty: medium, title: Calcudoku}
+          - {type: calcudoku, count: 1, difficulty: easy, size: 6}
+          - {type: sudoku, count: 1, difficulty: easy, variant: jigsaw, size: 6}
+          - {type: sudoku, count: 1, difficulty: easy, variant: jigsaw}
+    """)
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "once.pdf"), "-q", "-j", "1")
+    assert status == 0, err
+    openings = [page for page in text_of(tmp_path / "once.pdf") if "Difficulty:" in page]
+    assert ["How to play." in page for page in openings] == [True, False, False, True, False]
+    assert "5 \u00d7 5 \u00b7 Difficulty: Medium" in openings[1].replace("\u00a0", " ")
+    assert "Difficulty" in openings[2] and openings[2].replace("\u00a0", " ").count("6 \u00d7 6") == 1
+    assert "9 \u00d7 9 \u00b7 Difficulty: Easy" in openings[4].replace("\u00a0", " ")

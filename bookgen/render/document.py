@@ -43,7 +43,7 @@ from bookgen.core.pen import Pen, RecordingPen
 from bookgen.errors import BookgenError, Refusals
 from bookgen.i18n import N_, Language, _, current, ngettext, refusal, refusing, speaking
 from bookgen.i18n.conjunctions import joined, said
-from bookgen.puzzles.base import JSON, Generated, PuzzleRecord, PuzzleType
+from bookgen.puzzles.base import JSON, Generated, PuzzleRecord, PuzzleType, Request
 from bookgen.remembered import remembered
 from bookgen.render.flowables import (
     BLANK_GAP,
@@ -211,7 +211,7 @@ class BookDocument:
             self.measured = ahead.measured
         book = self.book = self._narrowed(on_sheet_pages(book))
         self._fits: dict[tuple[int, Geometry], list[ExampleFit]] = {}  # see _example_ways
-        self._told: dict[int, bool] = {}  # see _rules_told
+        self._told: dict[int, int | None] = {}  # see _teller
         self.puzzle_scales: list[float] | None = None  # by section, from the last layout
         self._grid_cache: dict[Geometry, list[Grid]] = {}
         self.speech = config.speech()  # the book's words: its front matter, answers, running heads
@@ -521,14 +521,17 @@ class BookDocument:
             own = own.replace(_words(word), " ")
         return own == type_title
 
-    def _rules_of(self, index: int) -> str:
+    def _rules_of(self, index: int, sized_as: int | None = None) -> str:
         """The rules section `index` prints, in its language: its own `rules:`, else its type's
-        (and the type's note on its example)."""
+        (and the type's note on its example); `sized_as`: as they would read were the section's
+        grid the size of section `sized_as`'s."""
         config = self.book.sections[index].config
         puzzle_type = self.book.sections[index].puzzle_type
         with speaking(self.speeches[index]):
             # a type's own rules function may hand back its constant untranslated
             request = self.book.sections[index].request
+            if sized_as is not None and (sized := _resized(request, self.book.sections[sized_as].request)):
+                request = sized
             rules = config.rules or _(puzzle_type.rules(request))
             note = puzzle_type.example_note
             if not config.rules and note and (said := note(request)):
@@ -537,16 +540,35 @@ class BookDocument:
 
     def _rules_told(self, index: int) -> bool:
         """Whether section `index` opens with its title alone (`repeat_rules: false`): a section
-        before it, of its type, printed the same rules (a book of kakuro at four levels explains
-        kakuro once; a killer sudoku's rules after a classic's are still printed)."""
+        before it, of its type, printed the same rules, but for the size of its grid (a book of
+        kakuro at four levels explains kakuro once, and one of calcudoku 4x4 to 6x6 says "1 to 4"
+        once, the later sections' sizes in their headings: `_size_told`; a killer sudoku's rules
+        after a classic's are still printed)."""
+        return self._teller(index) is not None
+
+    def _teller(self, index: int) -> int | None:
+        """The section before `index` whose rules it does not repeat (`_rules_told`), or None."""
         if self.config.repeat_rules:
-            return False
+            return None
         if index not in self._told:
             name = self.book.sections[index].puzzle_type.name
-            self._told[index] = any(
-                earlier.puzzle_type.name == name and self._rules_of(before) == self._rules_of(index)
-                for before, earlier in enumerate(self.book.sections[:index]))
+            self._told[index] = next(
+                (before for before, earlier in enumerate(self.book.sections[:index])
+                 if earlier.puzzle_type.name == name
+                 and self._rules_of(before) == self._rules_of(index, sized_as=before)),
+                None)
         return self._told[index]
+
+    def _size_told(self, index: int) -> str:
+        """The side of section `index`'s grid ("6 × 6") where its rules were told at another size
+        (`_rules_told`), for its heading to say; else "" (also where its title says it)."""
+        teller = self._teller(index)
+        if teller is None or self._rules_of(index) == self._rules_of(teller):
+            return ""
+        side = int(self.book.sections[index].request.settings["size"])  # type: ignore[union-attr]
+        if f"{side} \u00d7 {side}" in self.book.sections[index].config.title.replace("\u00a0", " "):
+            return ""
+        return f"{side}\u00a0\u00d7\u00a0{side}"
 
     def _heading(self, index: int, state: Pass) -> list[Flowable]:
         """A section's heading: (for a worksheet's first section, the title block,) its title,
@@ -571,6 +593,8 @@ class BookDocument:
                 level = _("Difficulty: {easiest}\u2013{hardest}").format(
                     easiest=level_name(levels[0]), hardest=level_name(levels[-1]))
                 span = f"{level}\u00a0\u00b7 {span}"
+            if side := self._size_told(index):
+                span = f"{side}\u00a0\u00b7 {span}"
             # Translators: bold, before a section's rules
             play = _("How to play.")
         version = self._version_words()  # a loose page of a sheet says its version above it
@@ -2036,6 +2060,13 @@ def _note(note: str) -> str:
     return _(note) if note else note
 
 
+def _resized(request: Request | None, other: Request | None) -> Request | None:
+    """`request` with the grid size of `other` (None where either has no size to take)."""
+    if request is None or other is None or "size" not in request.settings or "size" not in other.settings:
+        return None
+    return replace(request, options={**request.options, "size": other.settings["size"]})
+
+
 def _words(text: str) -> str:
     """`text`'s words, folded and spaced, to compare and find whole words: " maze easy "."""
     return " " + " ".join(re.findall(r"[\w-]+", text.casefold())) + " "
@@ -2077,7 +2108,6 @@ def _changes_that_work(config: BookConfig, section: Section, printed: float,
     options, an easier level whose puzzles its defaults make smaller (not with `resize` False:
     no size prints here); "no change of trim or options" when none does. `printed` is the size
     at which the text that needs most prints here, `standard_floor` its floor in standard print."""
-    from bookgen.puzzles.base import Request
 
     changes = []
     larger, smaller, same_page = _trims_that_print(config, section)

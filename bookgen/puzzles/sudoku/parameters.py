@@ -173,14 +173,19 @@ def rules_text(request: Request | None) -> str:
 
 
 EXAMPLE_NOTE = N_("The example is a small grid of four rows, with the numbers 1 to 4.")
+JIGSAW_EXAMPLE_NOTE = N_("The example is a small grid of six rows, with the numbers 1 to 6.")
 HEX_EXAMPLE_NOTE = N_("The example is a small grid of four rows, with the numbers 1 to 4; the "
                       "puzzles write theirs as 0 to {last}.")
 
 
 def example_note(request: Request | None) -> str | None:
-    """A classic or diagonal section larger than 4x4 is shown the 4x4 example: the rules say so
-    (and, on a hex grid, how its symbols differ)."""
-    if request is None or request.settings["size"] == "4" or has_regions(request.settings["variant"]) \
+    """A classic or diagonal section larger than 4x4 is shown the 4x4 example, a 9x9 jigsaw the
+    6x6 one: the rules say so (and, on a hex grid, how its symbols differ)."""
+    if request is None:
+        return None
+    if request.settings["variant"] == "jigsaw":
+        return None if request.settings["size"] == "6" else _(JIGSAW_EXAMPLE_NOTE)
+    if request.settings["size"] == "4" or has_regions(request.settings["variant"]) \
             or has_cages(request.settings["variant"]):
         return None
     if hex_of(request):
