@@ -24,7 +24,7 @@ from bookgen.html import write_html
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
-from bookgen.puzzles.nonogram.drawing import LEAST_CLEAR, WIDEST, spacing, tightest
+from bookgen.puzzles.nonogram.drawing import DIGIT, LEAST_CLEAR, WIDEST, spacing, tightest
 from bookgen.puzzles.nonogram.generator import clues_of, picture_grid
 from bookgen.puzzles.nonogram.lines import full, overlap, runs, settle
 from bookgen.puzzles.nonogram.parameters import turned
@@ -391,6 +391,26 @@ def test_large_print_narrows_a_21x21_onto_8_5x11_and_names_the_largest_size_a_30
     status, _, err = run("build", str(config), "-o", str(tmp_path / "book.pdf"), "-q")
     assert status == 2 and "cannot print at large print size" in err and "needs 16 pt" in err
     assert re.search(r"size 2[0-2] is the largest that prints there", err)
+
+
+def test_a_rows_clue_numbers_stand_a_digit_apart_and_clear_of_its_areas_left_end():
+    """A reviewer read "1 11 1" as "1 1 1 1": the gap between two numbers was as narrow as the
+    space inside "11". Numbers stand about a digit apart, and the widest row's clue keeps clear of
+    the left end of its area (a 15-wide row of "1 1 1 1 1" filled it to the edge)."""
+    puzzle = {"rows": 2, "cols": 15, "row_clues": [[1, 11, 1], [1, 1, 1, 1, 1]],
+              "col_clues": [[1]] * 15}
+    pen = RecordingPen()
+    NONOGRAM.draw_puzzle(pen, puzzle)
+    rows = {}
+    for name, args in pen.calls:
+        if name == "text" and args.get("align") == "right":
+            rows.setdefault(args["y"], []).append((args["x"], args["text"]))
+    for numbers in rows.values():
+        numbers.sort()
+        for (left_x, _left), (right_x, right) in itertools.pairwise(numbers):
+            assert right_x - len(right) * DIGIT - left_x >= 0.95 * DIGIT  # the gap between them
+    starts = [x - len(text) * DIGIT for numbers in rows.values() for x, text in numbers]
+    assert min(starts) >= 0.9
 
 
 # --- hints ---------------------------------------------------------------------------------------

@@ -2,9 +2,12 @@
 the clue area as deep and as wide as the longest lists, the grid's lines carried on finely
 between them), the grid with a heavier line every five squares; the answer as the filled picture.
 
-Row clues sit close, each number as wide as its digits plus a gap, so a 30x30 grid fits a 6x9
-page at the 7 pt floor; the widths come from the digits' advance (DejaVu Sans draws every digit
-0.636 em wide), so `measure` knows them without a pen.
+Row clues sit close, each number as wide as its digits plus a gap about a digit wide (a gap as
+narrow as the space inside "11" made "1 11 1" read as "1 1 1 1"), so a 30x30 grid fits a 6x9 page
+at the 7 pt floor; the widest row's clue keeps half a gap clear of its area's left end (narrowed,
+both close in to what they were: `tightest`). The widths
+come from the digits' advance (DejaVu Sans draws every digit 0.636 em wide), so `measure` knows
+them without a pen.
 
 A column's clue numbers keep clear of the lines beside it: a grid with two-digit numbers above
 its columns has wider squares (`natural`), as wide as the room of a 6x9 page (`WIDEST`) lets a
@@ -28,7 +31,7 @@ from bookgen.puzzles.nonogram.parameters import MAX_SIDE, clue_texts
 CELL = 4.6           # square side, mm
 CLUE_SIZE = 9.0      # clue numbers, pt
 DIGIT = 0.636 * CLUE_SIZE * 25.4 / 72  # a digit's advance, mm
-GAP = 1.3            # between a row's numbers, mm
+GAP = 2.0            # between a row's numbers, mm: about a digit, so "1 11 1" never reads "1 1 1 1"
 PITCH = 3.5          # between a column's numbers, mm
 MARGIN = 1.2         # between the clues and the grid, mm
 GUIDE = 5            # a heavier line every this many squares
@@ -39,14 +42,16 @@ Room = tuple[float, float]
 
 
 class Spacing(NamedTuple):
-    """A drawing's square side, its clue numbers' pitch down a column and gap along a row, mm."""
+    """A drawing's square side, its clue numbers' pitch down a column and gap along a row, and
+    the clear space before the widest row's clue, mm."""
 
     cell: float
     pitch: float
     gap: float
+    lead: float
 
 
-NATURAL = Spacing(CELL, PITCH, GAP)  # a grid whose numbers above the columns have one digit
+NATURAL = Spacing(CELL, PITCH, GAP, GAP / 2)  # a grid whose numbers above the columns have one digit
 
 CLEAR = 0.5
 """The clear space (mm) wanted each side of the widest number above a column, between it and the
@@ -76,9 +81,10 @@ def tightest(puzzle: JSON) -> Spacing:
     """The closest a narrowed drawing sets its clues: a square as wide as the widest number above
     a column and `LEAST_CLEAR` each side (a two-digit one: 4.5 mm, not 4.6), and as tall as a
     digit and 0.6 mm (a grid whose numbers above the columns are all one digit: 2.9 mm); numbers
-    down a column a digit and 0.6 mm apart, along a row 0.8 mm."""
+    down a column a digit and 0.6 mm apart, along a row 0.8 mm, the widest row's clue at its
+    area's left end."""
     return Spacing(max(_widest_above(puzzle) * DIGIT + 2 * LEAST_CLEAR, DIGIT_HEIGHT + 0.6),
-                   DIGIT_HEIGHT + 0.6, 0.8)
+                   DIGIT_HEIGHT + 0.6, 0.8, 0.0)
 
 
 def spacing(puzzle: JSON, room: Room | None = None) -> Spacing:
@@ -118,8 +124,9 @@ def _row_width(clue: list[int], gap: float) -> float:
 
 
 def clue_room(puzzle: JSON, space: Spacing = NATURAL) -> tuple[float, float]:
-    """(left, top): the width the row clues take and the depth the column clues take, in mm."""
-    left = max(_row_width(clue, space.gap) for clue in puzzle["row_clues"]) + MARGIN
+    """(left, top): the width the row clues take (`lead` clear before the widest) and the depth
+    the column clues take, in mm."""
+    left = max(_row_width(clue, space.gap) for clue in puzzle["row_clues"]) + space.lead + MARGIN
     top = max(len(clue_texts(clue)) for clue in puzzle["col_clues"]) * space.pitch + MARGIN
     return left, top
 
