@@ -441,6 +441,8 @@ def read_fields(source: Source, path: KeyPath, data: Any, schema: dict[str, Fiel
     values: dict[str, Any] = {}
     for key in data:
         if key not in schema and key not in extra:
+            if what == "a section" and isinstance(data[key], dict) and str(key).casefold() in OPTION_BLOCKS:
+                raise source.error(path + (key,), _nested_options(str(key), data[key], extra))
             raise source.error(path + (key,), unknown_key_message(
                 str(key), list(schema) + list(extra), _key_in(what)))
     for key, spec in schema.items():
@@ -506,6 +508,20 @@ def _part(what: str) -> str:
     return {"the book": pgettext("a part of a config", "the book"),
             "a section": pgettext("a part of a config", "a section"),
             "a layout": pgettext("a part of a config", "a layout")}.get(what, what)
+
+
+OPTION_BLOCKS = ("options", "settings", "params", "parameters")
+"""Keys other tools nest a puzzle's options under (`options: {variant: killer}`); a section sets
+them beside type: and difficulty:, and its refusal says so."""
+
+
+def _nested_options(key: str, block: dict[Any, Any], options: tuple[str, ...]) -> str:
+    """The refusal of a section's options nested under `key`, naming one it holds (or the type's
+    first) as an example of where they go."""
+    example = next((str(name) for name in block if name in options), options[0] if options else "size")
+    return _("unknown key {key} in a section: a type's options, such as {option}:, go beside type: "
+             "and difficulty:, each on a line of its own, not in a block").format(
+                 key=repr(key), option=example)
 
 
 def _key_in(what: str) -> str:

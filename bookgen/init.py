@@ -55,8 +55,14 @@ copyright: |                 # a copyright page after the title page; leave out 
   {copyright}
 """
 
-BLURB = N_("Puzzles for a coffee break or a long journey, from easy to hard, each with its rules "
-           "and a worked example. Every puzzle has been checked, and the answers are at the back.")
+BLURB = N_("Puzzles for a coffee break or a long journey, from {easiest} to {hardest}, each with "
+           "its rules and a worked example. Every puzzle has been checked, and the answers are at "
+           "the back.")
+"""The back cover's blurb, its levels the book's (`--levels easy,...,master`: "from easy to
+master"; it said "from easy to hard" whatever they were)."""
+BLURB_ONE_LEVEL = N_("Puzzles for a coffee break or a long journey, at the {level} level, each with "
+                     "its rules and a worked example. Every puzzle has been checked, and the "
+                     "answers are at the back.")
 COPYRIGHT = N_("Copyright {year} {author}. All rights reserved.")
 AUTHOR = N_("Your Name")
 # a section's title where its type has sections at other levels too: the type's title and the
@@ -286,7 +292,8 @@ def _config_text(kind: Kind, title: str, trim: str, sections: list[tuple[str, st
     from bookgen.config import load_layout
     from bookgen.render.geometry import POD_MIN_PAGES, large_print, pod_most_pages
 
-    blurb = textwrap.fill(_(BLURB), 96, initial_indent="  ", subsequent_indent="  ")
+    blurb = textwrap.fill(_blurb([level for _type, level in sections]), 96, initial_indent="  ",
+                          subsequent_indent="  ")
     page = load_layout(trim)
     most = pod_most_pages(page.width * mm, page.height * mm, "white")  # the paper it writes
     settings = kind.settings.format(fewest=POD_MIN_PAGES, most=most,
@@ -306,6 +313,16 @@ title: {json.dumps(title, ensure_ascii=False)}
 {settings}seed: 1                      # same config and seed, same book; change it for new puzzles
 sections:                    # one section per {per}; add, remove or reorder them freely
 {section_lines}"""
+
+
+def _blurb(levels: list[str]) -> str:
+    """The back cover's blurb in the current language, naming the easiest and hardest of `levels`."""
+    from bookgen.core.grading import ALL_LEVELS, level_word
+
+    easiest, hardest = (min(levels, key=ALL_LEVELS.index), max(levels, key=ALL_LEVELS.index))
+    if easiest == hardest:
+        return _(BLURB_ONE_LEVEL).format(level=level_word(easiest))
+    return _(BLURB).format(easiest=level_word(easiest), hardest=level_word(hardest))
 
 
 def _either(levels: tuple[str, ...]) -> str:

@@ -134,3 +134,18 @@ def test_a_key_by_another_tools_name_is_named_by_bookgens(run, write_config, tmp
     assert status == 2, err
     assert "unknown key in the book 'trim'; did you mean 'layout'?" in err
     assert "unknown key in a section 'level'; did you mean 'difficulty'?" in err
+
+
+def test_options_nested_in_a_block_are_refused_saying_where_they_go(run, write_config, tmp_path):
+    """Many tools nest a puzzle's options (`options: {variant: killer}`); the refusal read "unknown
+    key in a section 'options'", as if the section were called so. It names the key and says
+    that a type's options go beside type: and difficulty:, naming the one the block holds."""
+    config = write_config("""
+        title: T
+        sections:
+          - {type: sudoku, count: 1, difficulty: hard, options: {variant: killer}}
+    """)
+    status, _, err = run("build", str(config), "-o", str(tmp_path / "b.pdf"))
+    assert status == 2 and "Traceback" not in err
+    assert ("unknown key 'options' in a section: a type's options, such as variant:, go beside "
+            "type: and difficulty:") in err

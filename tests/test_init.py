@@ -273,3 +273,17 @@ def test_an_unknown_language_is_refused_with_the_ones_there_are(run, tmp_path):
     status, _, err = run("init", str(tmp_path / "x"), "--language", "xx")
     assert status == 2 and "de" in err and "xx" in err
     assert not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize(("levels", "language", "said"), [
+    ("easy,medium,hard,expert,master", "en", "from easy to master,"),
+    ("medium,expert", "en", "from medium to expert,"),
+    ("hard", "en", "at the hard level,"),
+    ("easy,medium,hard,expert,master", "de", "von der Stufe leicht bis zur Stufe Meister,")])
+def test_the_blurb_init_writes_names_the_books_easiest_and_hardest_levels(run, tmp_path, levels,
+                                                                         language, said):
+    """A book of expert and master sections had a back cover saying "from easy to hard"."""
+    status, _, err = run("init", str(tmp_path / "book"), "--type", "sudoku", "--levels", levels,
+                         "--language", language)
+    assert status == 0, err
+    assert said in " ".join(load_config(tmp_path / "book" / "book.yaml").back_text.split())
