@@ -381,3 +381,24 @@ def test_the_rules_say_in_plain_words_how_a_cage_makes_its_number(language, says
         request = Request.make(CALCUDOKU, "easy", {})
         for text in (rules_text(request), rules_text(None)):
             assert says in text and "7+" in text and "{" not in text
+
+
+def test_cage_digits_say_which_numbers_can_appear_where_they_outnumber_the_squares():
+    """"9+ in the cage ... can only be made with 1, 2, 3, 4 and 5", of a cage of four squares,
+    read as five numbers in four squares: where the numbers outnumber the squares, the hint says
+    which can appear."""
+    from bookgen.core.latin import square_of
+    from bookgen.puzzles.calcudoku.cages import Cage, clash_of
+    from bookgen.puzzles.calcudoku.hints import tell
+
+    square = square_of(6)
+    cells = (10, 11, 16, 17)
+    cage = Cage(cells, "+", 9, clash_of(cells, 6))
+
+    def said(digits):
+        return tell(square, [cage], "cage digits", {"cage": cage, "digits": digits, "crossed": []})
+
+    assert said([1, 2, 3, 4, 5]).startswith("Cage digits: only the numbers from 1 to 5 can appear in "
+                                            "the cage at row 2, column 5 to make 9+, so")
+    assert said([1, 2, 4, 5, 6]).startswith("Cage digits: only 1, 2, 4, 5 and 6 can appear in the cage")
+    assert "can only be made with 1, 2, 3 and 4," in said([1, 2, 3, 4])

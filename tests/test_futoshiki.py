@@ -256,3 +256,22 @@ def test_the_player_shows_the_signs_and_is_solved_by_keyboard_and_hints(tab):
         tab.locator("#puzzle-1 button[data-action='hint']").click()
     assert "solved" in tab.locator("#puzzle-1").get_attribute("class")
 
+
+
+def test_a_sign_against_a_square_on_the_board_says_the_number_it_holds():
+    """"row 1, column 5 is less than row 2, column 5, which holds 3 at most", of a given 3: a sign
+    step against a square whose number is given or placed says "which holds 3"."""
+    from bookgen.puzzles.futoshiki.grader import sign, start
+    from bookgen.puzzles.futoshiki.hints import tell
+
+    puzzle = {"size": 4, "givens": [[0, 0, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 2]],
+              "signs": [{"a": [0, 0], "b": [1, 0], "op": "<"}, {"a": [2, 3], "b": [3, 3], "op": ">"}]}
+    state = start(puzzle)
+    told = []
+    while sign(state):
+        name, facts = state.log[-1]
+        told.append(tell(state.square, name, facts))
+    assert told == ["Sign: row 1, column 1 is less than row 2, column 1, which holds 3, so row 1, "
+                    "column 1 holds less than 3.",
+                    "Sign: row 3, column 4 is greater than row 4, column 4, which holds 2, so row 3, "
+                    "column 4 holds more than 2."]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import bisect
 import random
+import re
 
 import networkx as nx
 import pytest
@@ -663,3 +664,31 @@ def test_the_second_answer_search_finds_every_answer_that_differs_near_the_remov
         assert not expected or len(answers) > 1
         outcomes.add(expected)
     assert outcomes == {True, False}
+
+
+REVIEWED_HIDATO = {"grid": [[0, 0, 0, 0, 25, 0, 0], [1, 0, 22, 24, 0, 30, 0], [2, 0, 0, 37, 0, 0, 34],
+                            [0, 3, 0, 0, 0, 0, 0], [0, 5, 6, 41, 42, 0, 49], [0, 0, 0, 0, 0, 44, 0],
+                            [0, 0, 8, 9, 0, 0, 46]]}
+"""An expert hidato a reviewer played: its hints said "every other one leads to a contradiction"."""
+
+
+def test_a_lookahead_hint_names_each_failed_square_and_what_breaks_there():
+    """"43 must go here: try each square where 43 could go ...; every other one leads to a
+    contradiction" could not be learned from: a hint from a lookahead step names each other square
+    and what its trial breaks, and the number there really leaves no answer."""
+    solution = HIDATO.solve(REVIEWED_HIDATO, 2)
+    assert solution.count == 1
+    hints = HIDATO.hints(REVIEWED_HIDATO, solution.solution)
+    grid = [row[:] for row in REVIEWED_HIDATO["grid"]]
+    named = 0
+    for hint in hints:
+        for failed in re.finditer(r"were it in row (\d+), column (\d+), ", hint["why"]):
+            tried = [row[:] for row in grid]
+            tried[int(failed[1]) - 1][int(failed[2]) - 1] = hint["value"]
+            assert HIDATO.solve({"grid": tried}, 1).count == 0
+            named += 1
+        (r, c), = hint["cells"]
+        grid[r][c] = hint["value"]
+    assert named >= 3
+    assert ("43 must go here, as the other squares where it could go fail: were it in row 5, column 6, "
+            "45 would have no square left") in [hint["why"] for hint in hints]

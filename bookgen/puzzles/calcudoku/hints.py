@@ -39,6 +39,24 @@ def _kept(square: Square, facts: dict[str, Any]) -> str:
                    for cell, mask in zip(facts["crossed"], facts["kept"])])
 
 
+def _cage_digits(cage: Cage, where: str, digits: Sequence[int]) -> str:
+    """The cage digits step: the numbers every way of making the cage uses, where they are as
+    many as its squares; else the numbers that can appear in it ("9+ ... can only be made with
+    1, 2, 3, 4 and 5", of a cage of four squares, read as if it held five numbers)."""
+    label = cage_label(cage)
+    if len(digits) <= len(cage.cells):
+        return _("Cage digits: {label} in the cage at {cell} can only be made with {numbers}, so "
+                 "every other number is crossed out in its squares.").format(
+            label=label, cell=where, numbers=numbers_named(digits))
+    if list(digits) == list(range(digits[0], digits[-1] + 1)):
+        return _("Cage digits: only the numbers from {low} to {high} can appear in the cage at "
+                 "{cell} to make {label}, so every other number is crossed out in its squares.").format(
+            low=digits[0], high=digits[-1], cell=where, label=label)
+    return _("Cage digits: only {numbers} can appear in the cage at {cell} to make {label}, so every "
+             "other number is crossed out in its squares.").format(
+        numbers=numbers_named(digits), cell=where, label=label)
+
+
 def tell(square: Square, cages: Sequence[Cage], name: str, facts: dict[str, Any]) -> str:
     """One sentence naming a step and its squares."""
     if name in PLACING:
@@ -78,9 +96,7 @@ def tell(square: Square, cages: Sequence[Cage], name: str, facts: dict[str, Any]
     cage = facts["cage"]
     where = cell_name(square, cage.cells[0])
     if name == "cage digits":
-        return _("Cage digits: {label} in the cage at {cell} can only be made with {numbers}, so "
-                 "every other number is crossed out in its squares.").format(
-            label=cage_label(cage), cell=where, numbers=numbers_named(facts["digits"]))
+        return _cage_digits(cage, where, facts["digits"])
     if name == "cage combination":
         return _("Cage combination: the ways left to make {label} in the cage at {cell} leave "
                  "{kept}.").format(label=cage_label(cage), cell=where, kept=_kept(square, facts))

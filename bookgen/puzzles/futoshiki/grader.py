@@ -92,20 +92,21 @@ def sign_chain(state: State) -> int:
 
 def sign(state: State) -> int:
     """One sign: its smaller square holds less than the greatest number its greater square can
-    still hold, and the greater square more than the smaller's least."""
+    still hold, and the greater square more than the smaller's least (`settled`: the other square
+    holds its number, given or placed, which the hint says so)."""
     candidates, placed = state.candidates, state.placed
     for low, high in state.links:  # `below` and `above` written out: the loop runs on every step
         smaller, greater = candidates[low], candidates[high]
         cut = smaller & ~((1 << (greater.bit_length() - 1)) - 1)
         if cut and not placed[low]:
             state.log.append(("sign", {"low": low, "high": high, "side": "low",
-                                       "bound": greater.bit_length() - 1,
+                                       "bound": greater.bit_length() - 1, "settled": placed[high],
                                        "crossed": state.cross_out([low], cut)}))
             return 1
         cut = greater & (((smaller & -smaller) << 1) - 1)
         if cut and not placed[high]:
             state.log.append(("sign", {"low": low, "high": high, "side": "high",
-                                       "bound": (smaller & -smaller).bit_length() - 1,
+                                       "bound": (smaller & -smaller).bit_length() - 1, "settled": placed[low],
                                        "crossed": state.cross_out([high], cut)}))
             return 1
     return 0

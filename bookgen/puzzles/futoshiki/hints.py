@@ -15,6 +15,24 @@ from bookgen.i18n import _
 from bookgen.puzzles.futoshiki.grader import STEPS, start
 
 
+def _sign(square: Square, facts: dict[str, Any]) -> str:
+    """One sign's step, saying "which holds 3" of a square whose number is on the board (of a given
+    3 it said "which holds 3 at most")."""
+    low, high = cell_name(square, facts["low"]), cell_name(square, facts["high"])
+    settled = facts["settled"]
+    if facts["side"] == "low":
+        text = (_("Sign: {low} is less than {high}, which holds {bound}, so {low} holds less than "
+                  "{bound}.") if settled else
+                _("Sign: {low} is less than {high}, which holds {bound} at most, so {low} holds less "
+                  "than {bound}."))
+    else:
+        text = (_("Sign: {high} is greater than {low}, which holds {bound}, so {high} holds more "
+                  "than {bound}.") if settled else
+                _("Sign: {high} is greater than {low}, which holds {bound} at least, so {high} holds "
+                  "more than {bound}."))
+    return text.format(low=low, high=high, bound=facts["bound"])
+
+
 def tell(square: Square, name: str, facts: dict[str, Any]) -> str:
     """One sentence naming a step and its squares."""
     if name in PLACING:
@@ -38,14 +56,8 @@ def tell(square: Square, name: str, facts: dict[str, Any]) -> str:
         return _("Trial: were {value} in {cell}, following the singles and the signs, {broken}; so "
                  "{value} is crossed out there.").format(
             value=facts["value"], cell=cell_name(square, facts["cell"]), broken=broken)
-    if name == "sign" and facts["side"] == "low":
-        return _("Sign: {low} is less than {high}, which holds {bound} at most, so {low} holds less "
-                 "than {bound}.").format(low=cell_name(square, facts["low"]),
-                                          high=cell_name(square, facts["high"]), bound=facts["bound"])
     if name == "sign":
-        return _("Sign: {high} is greater than {low}, which holds {bound} at least, so {high} holds "
-                 "more than {bound}.").format(low=cell_name(square, facts["low"]),
-                                               high=cell_name(square, facts["high"]), bound=facts["bound"])
+        return _sign(square, facts)
     cell = cell_name(square, facts["cell"])
     under, over = facts["under"], facts["over"]
     texts = []

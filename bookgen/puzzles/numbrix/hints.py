@@ -9,6 +9,7 @@ from bookgen.api import JSON
 from bookgen.core.grading import page_hints, recorded_steps, told_in_order
 from bookgen.core.hamilton import Cell
 from bookgen.i18n import N_, _, ngettext
+from bookgen.i18n.conjunctions import joined
 from bookgen.puzzles.numbrix.board import Board, bits_of, board_of, givens_of, grid_offset
 from bookgen.puzzles.numbrix.grader import DEDUCTIONS, grade_of
 from bookgen.puzzles.numbrix.solver import Contradiction, State, start_state
@@ -143,12 +144,70 @@ STEP_WORDS = {
     "lookahead": N_("{value} must go here: try each square where {value} could go, counting from "
                     "{number}; every other one leads to a contradiction"),
 }
+TRIED = N_("{value} must go here, as the other squares where it could go fail: {failures}")
+"""A lookahead step whose every failed trial says what broke (`Contradiction.why`), each said by
+`FAILED` ("43 must go here: ...; were it in row 2, column 3, 44 would have no square left")."""
+FAILED = N_("were it in {cell}, {broken}")
+BROKEN = {
+    "nowhere": N_("{number} would have no square left"),
+    "unreached": N_("no missing number could go in {cell}"),
+    "walled": N_("{cell} would be walled in"),
+    "dead ends": N_("the path would have to end in {cells}: more ends than it has left"),
+    "cut off": N_("the path could not get in and out of the free squares around {cell}"),
+}
 ANY_STEP = N_("{value} must go here: it follows from the numbers around it, counting from {number}")
 
 
-def _step_reason(step: str, known: Known, square: Cell, value: int) -> str:
-    """The grader's step in words, with the number on the board to count from."""
+def _step_reason(tried: Mapping[tuple[Cell, int], list[tuple[str, str]]], step: str, known: Known,
+                 square: Cell, value: int) -> str:
+    """The grader's step in words, with the number on the board to count from; a lookahead step
+    whose failed trials all say what broke (`tried`), with each of them."""
+    failures = tried.get((square, value)) if step == "lookahead" else None
+    if failures:
+        return _(TRIED).format(value=value, failures="; ".join(
+            _(FAILED).format(cell=cell, broken=broken) for cell, broken in failures))
     return _(STEP_WORDS.get(step, ANY_STEP)).format(value=value, number=_nearest(known, value))
+
+
+def _square_named(cell: Cell, offset: Cell) -> str:
+    """A board square as a hint names it, in the puzzle's grid ("row 2, column 3")."""
+    return _("row {row}, column {column}").format(row=cell[0] + offset[0] + 1,
+                                                   column=cell[1] + offset[1] + 1)
+
+
+def _broken(board: Board, why: tuple[str, int] | None, offset: Cell) -> str | None:
+    """What a failed trial broke, in words (`Contradiction.why`); None where it does not say."""
+    if why is None:
+        return None
+    what, which = why
+    if what == "nowhere":
+        return _(BROKEN[what]).format(number=which + 1)
+    cells = [_square_named(board.cell(bit), offset) for bit in bits_of(which)]
+    return _(BROKEN[what]).format(cell=cells[0], cells=joined(cells, "and"))
+
+
+def _lookahead_trials(board: Board, before: State, offset: Cell) -> tuple[int, list[tuple[str, str]]] | None:
+    """The number a lookahead step crossed squares out of, from the state before it (as the
+    grader's `lookahead` chooses it), and each crossed square named with what its trial broke;
+    None where a trial does not say."""
+    state = before.copy()
+    state.sweep()
+    for _count, k in sorted((state.cand[k].bit_count(), k) for k in state.missing()
+                            if state.cand[k].bit_count() <= 3):
+        failures = []
+        for cell in bits_of(state.cand[k]):
+            trial = state.copy()
+            try:
+                trial.place(k, cell)
+                trial.settle()
+            except Contradiction as contradiction:
+                broken = _broken(board, contradiction.why, offset)
+                if broken is None:
+                    return None
+                failures.append((_square_named(board.cell(cell), offset), broken))
+        if failures:
+            return k, failures
+    return None
 
 
 def hints_with(diagonal: bool) -> Callable[[JSON, JSON], list[JSON]]:
@@ -159,7 +218,11 @@ def hints_with(diagonal: bool) -> Callable[[JSON, JSON], list[JSON]]:
         givens = givens_of(puzzle, board)
         top, left = grid_offset(puzzle["grid"])
 
+        befores: list[State] = []  # the state before each step: recorded_steps reads the
+        #                            placed cells once at the start and after each step
+
         def placed(state: State) -> dict[Cell, int]:
+            befores.append(state.copy())
             return {board.cell(state.cand[k]): k + 1 for k in range(state.size) if state.done >> k & 1}
 
         try:
@@ -169,10 +232,16 @@ def hints_with(diagonal: bool) -> Callable[[JSON, JSON], list[JSON]]:
             return []
         if not deduced.finished:
             return []
+        tried = {}
+        for step, before in zip(steps, befores):
+            if step.name == "lookahead" and (trials := _lookahead_trials(board, before, (top, left))):
+                k, failures = trials
+                tried.update({(square, value): failures for square, value in step.placed.items()
+                              if value == k + 1})
         start = {board.cell(cell): k + 1 for k, cell in givens.items()}
         told = told_in_order(steps, start, [partial(_by_neighbours, board), partial(_by_counting, board),
                                             partial(_by_dead_end, board)],
-                             _step_reason)
+                             partial(_step_reason, tried))
         return page_hints(told, lambda square: [[square[0] + top, square[1] + left]])
 
     return hints

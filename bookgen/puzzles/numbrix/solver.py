@@ -23,7 +23,17 @@ from bookgen.puzzles.numbrix.board import Board, bits_of, grid_offset
 
 
 class Contradiction(Exception):
-    """The sets admit no path: this branch (or puzzle) has no solution."""
+    """The sets admit no path: this branch (or puzzle) has no solution. Where a check can say
+    what broke, its one argument does, for a hint to tell (`why`)."""
+
+    @property
+    def why(self) -> tuple[str, int] | None:
+        """What broke, as (what, which): ("nowhere", k): number index k has no cell left;
+        ("unreached", cells): free cells no missing number can reach; ("walled", cells): free
+        cells with no neighbour to join the path by; ("dead ends", cells): more free cells with
+        one way in or out than the path has ends left; ("cut off", cells): a region of free
+        cells the path cannot get into and out of. None where the check does not say."""
+        return self.args[0] if self.args else None
 
 
 @dataclass(slots=True)
@@ -138,7 +148,7 @@ class State:
         """Keep only `cells` of number index k's set."""
         left = self.cand[k] & cells
         if not left:
-            raise Contradiction
+            raise Contradiction(("nowhere", k))
         if left != self.cand[k]:
             self.cand[k] = left
             self.dirty |= 1 << k
@@ -198,7 +208,7 @@ class State:
                     new = old & free & (pair >> s | pair << 1)
                 if new != old:
                     if not new:
-                        raise Contradiction
+                        raise Contradiction(("nowhere", k))
                     cand[k] = new
                     if not new & (new - 1):
                         if new & single_cells:
@@ -242,7 +252,7 @@ class State:
                         new = old & (pair >> s | pair << 1)
                     if new != old:
                         if not new:
-                            raise Contradiction
+                            raise Contradiction(("nowhere", k))
                         cand[k] = new
                         if not new & (new - 1):
                             if new & single_cells:
@@ -272,7 +282,7 @@ class State:
             ones |= cells
         free = self.board.mask & ~self.fixed
         if free & ~ones:
-            raise Contradiction
+            raise Contradiction(("unreached", free & ~ones))
         return [(next(k for k in missing if cand[k] & cell), cell)
                 for cell in bits_of(free & ~twos)]
 
@@ -307,7 +317,7 @@ class State:
                             raise Contradiction
             if sum(sides for near, sides in ports if near & part) + sum(
                     1 for cells in ends if cells & part) < 2:
-                raise Contradiction
+                raise Contradiction(("cut off", part))
             if board.diagonal:
                 pieces: tuple[int, ...] = (part,)
             else:
@@ -342,9 +352,10 @@ class State:
         ones, twos = board.touching(free | open_ends)
         dead = free & ~twos
         if dead:
-            ends = (not done & 1) + (not done >> last & 1)
-            if dead.bit_count() > ends or free & ~ones:
-                raise Contradiction
+            if free & ~ones:
+                raise Contradiction(("walled", free & ~ones))
+            if dead.bit_count() > (not done & 1) + (not done >> last & 1):
+                raise Contradiction(("dead ends", dead))
 
     def trim_tight_cells(self) -> bool:
         """A free cell with at most one free neighbour can hold k only if k-1 and k+1 are placed
