@@ -913,35 +913,50 @@ def words_left_out(config: BookConfig, command_line: bool = False) -> list[str]:
 
 
 def words_dealt_again(config: BookConfig, command_line: bool = False) -> list[str]:
-    """A note for each list of the user's own words or clues whose puzzles take more words than it
-    holds, so that a book prints its words again (`PuzzleType.deal` deals them as evenly as they
-    go): a publisher's 30 crosswords of 40 clues printed one in 13 of them with no word of
-    warning. The sections that deal the same list are counted together, as the book deals them;
-    a section whose puzzles each take the whole list (a word search's class list) says nothing.
-    On the `command_line` (`bookgen worksheet`), the sheet's one section goes unnamed."""
-    dealt: dict[tuple[str, tuple[str, ...]], list[tuple[int, SectionConfig, int, int]]] = {}
+    """A note for each list of the user's own words or clues, and each built-in crossword
+    theme, whose puzzles take more words than it holds, so that a book prints its words again
+    (`PuzzleType.deal` deals them as evenly as they go): a publisher's 30 crosswords of 40 clues
+    printed one in 13 of them with no word of warning, and 24 crosswords of the 32 built-in
+    animals printed ZEBRA in 9. The sections that deal the same list are counted together, as
+    the book deals them; a section whose puzzles each take the whole list (a word search's
+    class list) says nothing. On the `command_line` (`bookgen worksheet`), the sheet's one
+    section goes unnamed."""
+    from bookgen.puzzles.crossword.generator import built_in_bank
+
+    dealt: dict[tuple[str, str | None, tuple[str, ...]], list[tuple[int, SectionConfig, int, int]]] = {}
     for number, section in enumerate(config.sections, 1):
         request = section.request
         if request is None or request.type.deal is None or section.count is None:
             continue
         given = request.settings.get("words") or [word for word, _clue in request.settings.get("clues") or ()]
         taken = request.settings.get("word_count")
+        theme, bank = (None, ()) if request.type.name != "crossword" else built_in_bank(request) or (None, ())
+        if bank and not given:  # a crossword's built-in theme, dealt as a user's list is
+            given = list(bank)
         if given and isinstance(taken, int):
-            key = (request.type.name, tuple(sorted(str(word).upper() for word in given)))
+            key = (request.type.name, theme, tuple(sorted(str(word).upper() for word in given)))
             dealt.setdefault(key, []).append((number, section, section.count, min(taken, len(given))))
     notes = []
-    for (_name, given), sections in dealt.items():
+    for (_name, theme, given), sections in dealt.items():
         total = sum(count * taken for _number, _section, count, taken in sections)
         if total <= len(given) or all(taken == len(given) for _number, _section, _count, taken in sections):
             continue
-        said = (_("the {puzzles} puzzles take {total} words from the {given} given, so words come "
-                  "again; give {total} words for none to come twice") if command_line else
-                _("{sections}: {puzzles} puzzles take {total} words from the {given} given, so words "
-                  "come again; give {total} words for none to come twice"))
+        if theme is not None:
+            said = (_("the {puzzles} crosswords take {total} words from the {given} of the "
+                      "built-in theme {theme}, so words and clues come again; give theme: all "
+                      "for a theme a crossword, or your own clues:") if command_line else
+                    _("{sections}: {puzzles} crosswords take {total} words from the {given} of the "
+                      "built-in theme {theme}, so words and clues come again; give theme: all "
+                      "for a theme a crossword, or your own clues:"))
+        else:
+            said = (_("the {puzzles} puzzles take {total} words from the {given} given, so words "
+                      "come again; give {total} words for none to come twice") if command_line else
+                    _("{sections}: {puzzles} puzzles take {total} words from the {given} given, so "
+                      "words come again; give {total} words for none to come twice"))
         named = _sections_named([(number, section) for number, section, _count, _taken in sections])
         notes.append(said.format(sections=named,
                                  puzzles=sum(count for _number, _section, count, _taken in sections),
-                                 total=total, given=len(given)))
+                                 total=total, given=len(given), theme=repr(theme)))
     return notes
 
 

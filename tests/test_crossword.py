@@ -1324,3 +1324,74 @@ def test_narrow_crossword_answers_stand_side_by_side(tmp_path):
     # one answer a row, two to a page, took five pages; side by side, two or three (by the grids
     # the deal gives: the list's words are dealt out across the section)
     assert len(PdfReader(io.BytesIO(answers)).pages) <= 3
+
+
+LEVEL_WORDS = {"easy": 10, "medium": 12, "hard": 14, "expert": 16}
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it", "nl"])
+def test_every_built_in_theme_holds_enough_words_for_every_level_in_every_language(language):
+    """24 crosswords of the 32 animals, the only bank, printed ZEBRA in 9: each theme holds 30 to
+    40 words of its own in each language, each once, none in two themes nor in the example's
+    first set (printed solved), and every level draws its count from them."""
+    from bookgen.core.letters import square_form
+    from bookgen.puzzles.crossword import EXAMPLE_CLUES
+    from bookgen.puzzles.crossword.generator import _drawn_from, check_request
+    from bookgen.puzzles.crossword.parameters import THEMES, _pair_problem, own_clues
+
+    assert len(THEMES) >= 5
+    example = {square_form(word, language) for word in EXAMPLE_CLUES[language][0]}
+    seen: Counter[str] = Counter()
+    for theme in THEMES:
+        pairs = own_clues(language, theme)
+        words = [word for word, _clue in pairs]
+        assert 30 <= len(set(words)) == len(words) <= 40, theme
+        assert not [pair for pair in pairs if _pair_problem(pair)], theme
+        assert not example & set(words), theme
+        seen.update(words)
+        for level, count in LEVEL_WORDS.items():
+            request = Request.make(CROSSWORD, level, {"theme": theme, "language": language})
+            check_request(request)
+            assert _drawn_from(request)[1] == count and len(_drawn_from(request)[0]) >= count
+    assert max(seen.values()) == 1
+
+
+def test_theme_all_deals_each_crossword_a_theme_with_its_name_over_the_grid():
+    """`theme: all` deals the themes in turn, none twice in a row, each crossword the next share
+    of its theme's words: ten easy crosswords print 100 different words (the animals alone
+    gave 32), and the theme's name heads the grid."""
+    from bookgen.puzzles.crossword.drawing import THEME_LINE
+    from bookgen.puzzles.crossword.parameters import THEMES
+    from bookgen.puzzles.wordsearch.parameters import theme_heading
+
+    text = "title: T\nseed: 1\nsections:\n  - {type: crossword, difficulty: easy, count: 10, theme: all}\n"
+    records = make_book(read_config_text(text, Path("book.yaml"))).editions()[0].sections[0].records
+    dealt = sorted(records, key=lambda record: int(re.search(r"deal=(\d+)", record.id)[1]))
+    themes = [record.puzzle["theme"] for record in dealt]
+    assert Counter(themes) == {theme: 2 for theme in THEMES}
+    assert all(one != next_one for one, next_one in zip(themes, themes[1:]))
+    words = [entry["word"] for record in records for entry in record.puzzle["entries"]]
+    assert len(words) == 100 and len(set(words)) == 100
+    pen = RecordingPen()
+    CROSSWORD.draw_puzzle(pen, dealt[0].puzzle)
+    heading = next(op for op in pen.calls if op[0] == "text" and op[1]["bold"])
+    assert heading[1]["text"] == theme_heading(themes[0])  # "The home", "Food"
+    assert min(op[1]["y"] for op in pen.calls if op[0] == "rect") >= THEME_LINE
+
+
+def test_a_book_that_prints_a_built_in_theme_again_says_so_naming_it():
+    """24 crosswords of the 32 animals printed ZEBRA and its clue in 9 with no word of warning: the
+    build's note names the theme and what to give; `theme: all` or clues of one's own, enough
+    for the book, say nothing."""
+    from bookgen.config import words_dealt_again
+
+    text = "title: T\nseed: 1\nsections:\n  - {type: crossword, difficulty: easy, count: 24}\n"
+    notes = words_dealt_again(read_config_text(text, Path("book.yaml")))
+    assert notes == ["section 'Crossword': 24 crosswords take 240 words from the 32 of the built-in "
+                     "theme 'animals', so words and clues come again; give theme: all for a theme a "
+                     "crossword, or your own clues:"]
+    food = words_dealt_again(read_config_text(text.replace("24}", "24, theme: food}"), Path("book.yaml")))
+    assert "theme 'food'" in food[0]
+    assert words_dealt_again(read_config_text(text.replace("24}", "3}"), Path("book.yaml"))) == []
+    every = read_config_text(text.replace("24}", "24, theme: all}"), Path("book.yaml"))
+    assert words_dealt_again(every) == []

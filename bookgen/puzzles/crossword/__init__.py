@@ -38,15 +38,25 @@ from bookgen.puzzles.crossword.drawing import (
     measure_grid,
     page_breaks,
 )
-from bookgen.puzzles.crossword.generator import check_request, deal, generate, pool, variety, wider
+from bookgen.puzzles.crossword.generator import (
+    check_request,
+    deal,
+    generate,
+    pool,
+    themes_dealt,
+    variety,
+    wider,
+)
 from bookgen.puzzles.crossword.grader import BANDS, rate
 from bookgen.puzzles.crossword.hints import hints
 from bookgen.puzzles.crossword.parameters import (
     MAX_SIDE,
     MIN_SIDE,
     OPTIONS,
+    THEMES,
     answer_form,
     canonical,
+    own_clues,
     printed,
     rules_text,
 )
@@ -91,7 +101,7 @@ EXAMPLE_CLUES = {
            {"MELK": "Een witte drank", "KLOK": "Geeft de tijd", "TAFEL": "Je eet eraan",
             "STOEL": "Om op te zitten"})}
 """Three sets per language of four short words and their clues for the section page's example,
-no word in two sets, none an animal of the built-in clues: the example is printed solved, so it
+no word in two sets, none a word of the built-in clues of any theme: the example is printed solved, so it
 must give no puzzle of the book away. It takes the first set of which the section's own clues
 hold no word (`example_clues`). Each set is chosen for a small grid: with its clues beside it,
 the example is at most 83 x 40 mm at its natural size, as the first sets are (tests/test_crossword.py
@@ -105,6 +115,8 @@ def example_clues(request: Request | None) -> list[str] | None:
     None where they hold a word of every set."""
     language = request.settings["language"] if request is not None else "en"
     taken = {word for word, _clue in pool(request)} if request is not None else set()
+    if request is not None and themes_dealt(request):  # every theme's crosswords may follow
+        taken = {word for theme in THEMES for word, _clue in own_clues(language, theme)}
     return next(([f"{word}: {clue}" for word, clue in clues.items()] for clues in EXAMPLE_CLUES[language]
                  if not taken & {square_form(word, language) for word in clues}), None)
 
@@ -210,5 +222,6 @@ CROSSWORD = PuzzleType(
     wider=wider,
     deal=deal,
     variety=variety,
+    topic=lambda puzzle: puzzle.get("theme"),  # theme: all: no two crosswords of a theme in a row
     json_schema="schema.json",
 )

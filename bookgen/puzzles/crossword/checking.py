@@ -12,7 +12,7 @@ from bookgen.api import JSON, _
 from bookgen.core.letters import LANGUAGES, square_letters
 from bookgen.core.wordgrid import DIRECTIONS, STEP, numbers_of, slots_of
 from bookgen.errors import PuzzleFormatError
-from bookgen.puzzles.crossword.parameters import MAX_PAIRS, MAX_SIDE
+from bookgen.puzzles.crossword.parameters import MAX_PAIRS, MAX_SIDE, THEMES
 from bookgen.puzzles.fillin.checking import check as fillin_check
 
 
@@ -37,9 +37,12 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
 
 
 def validate(puzzle: JSON) -> None:
-    """Refuse puzzle JSON that is not a grid with one numbered entry a run of squares."""
-    if not isinstance(puzzle, dict) or set(puzzle) != {"grid", "entries", "language"}:
+    """Refuse puzzle JSON that is not a grid with one numbered entry a run of squares (and, dealt
+    under `theme: all`, the built-in theme whose name heads it)."""
+    if not isinstance(puzzle, dict) or set(puzzle) - {"theme"} != {"grid", "entries", "language"}:
         raise PuzzleFormatError(_("a crossword puzzle has exactly 'grid', 'entries' and 'language'"))
+    if puzzle.get("theme", THEMES[0]) not in THEMES:
+        raise PuzzleFormatError(_("'theme' must be one of {choices}").format(choices=", ".join(THEMES)))
     language, grid, entries = puzzle["language"], puzzle["grid"], puzzle["entries"]
     if language not in LANGUAGES:
         raise PuzzleFormatError(_("'language' must be one of {choices}").format(

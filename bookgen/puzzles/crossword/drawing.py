@@ -15,13 +15,15 @@ grid that the page prints on the pages after it (`page_breaks`). The plan is the
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 from bookgen.api import JSON
-from bookgen.core.pen import MEDIUM, Pen
+from bookgen.core.pen import MEDIUM, BandPen, Pen, estimated_width
 from bookgen.core.wordgrid import BLOCK, OPEN, numbers_of, slots_of
 from bookgen.core.wordpage import Entry, Plan, Sheet, Style, continued, draw_columns, draw_squares, plan
 from bookgen.i18n import N_, _
+from bookgen.puzzles.wordsearch.parameters import theme_heading
 
 CELL = 8.0
 NUMBER_SIZE = 8.0
@@ -59,7 +61,19 @@ SHRUNK_NUMBER_SIZE = SHRUNK_LETTER_SIZE = CLUE_STYLE.size
 the clues set (14 pt in large print, where a square's number is a label, `Pen.text`): at 16 pt
 the number filled a 9 mm square's top half and touched its letter."""
 HEADINGS = {"across": N_("Across"), "down": N_("Down")}
+THEME_SIZE, THEME_LINE = 9.0, 6.0
+"""A dealt theme's name over the grid (`theme: all`): its size (pt) and the line it takes (mm)."""
 Room = tuple[float, float]
+
+
+def _head(puzzle: JSON) -> float:
+    """The room a dealt theme's name takes over the grid, mm: a line, or none."""
+    return THEME_LINE if "theme" in puzzle else 0.0
+
+
+def _under_head(puzzle: JSON, room: Room | None) -> Room | None:
+    """The room the grid and its clues have below a dealt theme's name."""
+    return None if room is None else (room[0], room[1] - _head(puzzle))
 
 
 def _sheet(puzzle: JSON) -> Sheet:
@@ -73,7 +87,7 @@ def _sheet(puzzle: JSON) -> Sheet:
 
 
 def _plan(puzzle: JSON, room: Room | None = None) -> Plan:
-    return plan(_sheet(puzzle), room)
+    return plan(_sheet(puzzle), _under_head(puzzle, room))
 
 
 def cell_size(puzzle: JSON, room: Room | None = None) -> float:
@@ -95,13 +109,16 @@ def _blocks(puzzle: JSON) -> tuple[tuple[Entry, ...], ...]:
 
 
 def measure(puzzle: JSON, room: Room | None = None) -> tuple[float, float]:
-    return _plan(puzzle, room).size
+    """The drawing's size: a dealt theme's name over the grid and its clues."""
+    width, height = _plan(puzzle, room).size
+    named = estimated_width(theme_heading(puzzle["theme"]), THEME_SIZE) if "theme" in puzzle else 0.0
+    return max(width, named), height + _head(puzzle)
 
 
 def page_breaks(puzzle: JSON, room: Room | None = None) -> tuple[float, ...]:
     """Where the drawing continues on the next page (mm from its top): where the clues go on in
     bands below the grid."""
-    return _plan(puzzle, room).breaks
+    return tuple(top + _head(puzzle) for top in _plan(puzzle, room).breaks)
 
 
 def measure_grid(puzzle: JSON, room: Room | None = None) -> tuple[float, float]:
@@ -151,7 +168,10 @@ def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None,
     with its squares, or where `letters_kept` stay at `LETTER_SIZE` while a square holds them
     (a first row tightened below its opening prints its section's sizes)."""
     sheet = _sheet(puzzle)
-    laid = plan(sheet, room)
+    laid = plan(sheet, _under_head(puzzle, room))
+    if "theme" in puzzle:  # its name over the grid, the rest drawn a line lower
+        pen.text(0, THEME_LINE * 0.4, theme_heading(puzzle["theme"]), THEME_SIZE, bold=True, align="left")
+        pen = BandPen(pen, -THEME_LINE, math.inf)
     if number_size is None:
         number_size = NUMBER_SIZE if room is None else SHRUNK_NUMBER_SIZE
     grid, square = puzzle["grid"], _square(laid.cell, number_size, letters_kept)

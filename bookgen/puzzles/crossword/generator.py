@@ -40,10 +40,13 @@ from bookgen.puzzles.crossword.grader import rate
 from bookgen.puzzles.crossword.parameters import (
     MAX_SIDE,
     MIN_SIDE,
+    THEMES,
     Pair,
     clued,
     own_clues,
+    theme_dealt,
 )
+from bookgen.puzzles.wordsearch.parameters import ALL
 
 ATTEMPTS = 30
 GROWN_ATTEMPTS = 20
@@ -82,14 +85,38 @@ KEPT_BANKS = 64
 
 
 def pool(request: Request) -> tuple[Pair, ...]:
-    """The pairs a request draws from, words as the language's crosswords write them (Dutch IJ
-    in one square: `square_form`)."""
+    """The pairs a request draws from (the config's clues, else its theme's), words as the
+    language's crosswords write them (Dutch IJ in one square: `square_form`)."""
     language = request.settings["language"]
     given = request.settings["clues"]
     if given:
         return tuple((square_form(run_together(word), language), clued(clue, word, language))
                      for word, clue in given)
-    return own_clues(language)
+    return own_clues(language, puzzle_theme(request))
+
+
+def themes_dealt(request: Request) -> bool:
+    """Whether the request's crosswords take the built-in themes in turn (`theme: all`, no clues
+    of the user's)."""
+    return request.settings["theme"] == ALL and not request.settings["clues"]
+
+
+def puzzle_theme(request: Request) -> str:
+    """The built-in theme a request's words come from: the section's, or under `theme: all` the
+    one its `deal` names (the first where it names none)."""
+    if not themes_dealt(request):
+        return request.settings["theme"]  # type: ignore[no-any-return]
+    return theme_dealt(request.settings["language"], request.settings["deal"] or 1,
+                       request.settings["deal_seed"])[0]
+
+
+def built_in_bank(request: Request) -> tuple[str, tuple[str, ...]] | None:
+    """The built-in theme a section of a single theme draws from and the words its crosswords
+    are dealt (those its level takes: `_drawn_from`), for the book's note where they print words
+    again; None for the user's clues or `theme: all`."""
+    if request.settings["clues"] or themes_dealt(request):
+        return None
+    return request.settings["theme"], tuple(word for word, _clue in _drawn_from(request)[0])
 
 
 def largest_grid(request: Request, words: list[str], grown: int = 0) -> tuple[int, int]:
@@ -105,7 +132,20 @@ def largest_grid(request: Request, words: list[str], grown: int = 0) -> tuple[in
 
 
 def check_request(request: Request) -> None:
-    """Name the words that can never be placed, and why, before any work."""
+    """Name the words that can never be placed, and why, before any work; under `theme: all`
+    without a share named, of every theme (the book deals each crossword one)."""
+    if themes_dealt(request) and request.settings["deal"] is None:
+        for theme in THEMES:
+            try:
+                _check_request(Request(request.type, request.level, {**request.options, "theme": theme}))
+            except BookgenError as error:
+                raise BookgenError(_("the theme {theme}: {problem}").format(
+                    theme=theme, problem=error.message), key=error.key) from None
+        return
+    _check_request(request)
+
+
+def _check_request(request: Request) -> None:
     language = request.settings["language"]
     pairs = pool(request)
     words = [word for word, _clue in pairs]
@@ -164,6 +204,13 @@ def deal(request: Request, turns: Counter[str], seed: str) -> Request:
     the same share of a longer list, while one version never holds them twice. The deal's order
     follows the book's `seed` (`deal_seed`): volume 2 of a publisher's book, the same config
     with another seed, took the same words in the same crosswords as volume 1."""
+    if themes_dealt(request):
+        request = seeded_deal(request, seed)
+        if "deal" in request.options:
+            return request
+        key = f"crossword/themes/{request.settings['language']}/{request.settings['deal_seed']}"
+        turns[key] += 1
+        return Request(request.type, request.level, {**request.options, "deal": turns[key]})
     drawn_from, wanted = _drawn_from(request)
     if wanted >= len(drawn_from):
         if "deal" in request.options or not request.settings["clues"]:
@@ -221,6 +268,10 @@ def dealt(request: Request, drawn_from: list[Pair], wanted: int) -> tuple[list[P
         return None
     bank, seed = tuple(word for word, _clue in drawn_from), request.settings["deal_seed"]
     start = request.settings["deal"] - 1
+    if themes_dealt(request):  # the theme's shares in turn, one a round of the themes
+        start = 0
+        for _round in range(theme_dealt(request.settings["language"], request.settings["deal"], seed)[1]):
+            start += _share(bank, seed, start, wanted)[1]
     share, taken = _share(bank, seed, start, wanted)
     after = _share(bank, seed, start + taken, min(SWAPS, len(bank) - wanted), set(share))[0]
     clue = dict(drawn_from)
@@ -313,7 +364,8 @@ def generate(rng: random.Random, request: Request) -> Generated:
 
     def reduce(answer: tuple[Compiled, dict[str, str]]) -> JSON:
         made, clues = answer
-        return _puzzle(rng, made, clues, level, request.settings["language"])
+        puzzle = _puzzle(rng, made, clues, level, request.settings["language"])
+        return {**puzzle, "theme": puzzle_theme(request)} if themes_dealt(request) else puzzle
 
     attempts = 0  # of every round
     while True:

@@ -1,9 +1,11 @@
-"""The crossword's parameters: its own clues in each language (clues/LANG.txt) or the config's,
+"""The crossword's parameters: its own clues in each language and theme (clues/LANG/THEME.txt)
+or the config's,
 the options, the rules and the forms a puzzle is printed and compared in.
 """
 
 from __future__ import annotations
 
+import random
 import re
 from functools import cache
 from importlib import resources
@@ -14,6 +16,7 @@ from bookgen.core.options import Option, every_problem, language_name
 from bookgen.core.wordgrid import BLOCK, OPEN
 from bookgen.i18n import N_, _, ngettext
 from bookgen.puzzles.fillin.parameters import transposed
+from bookgen.puzzles.wordsearch.parameters import ALL, THEME_WORDS
 
 MIN_WORD, MAX_WORD = 2, 17
 MIN_SIDE, MAX_SIDE = 5, 17
@@ -26,12 +29,39 @@ MAX_DEAL = 100_000
 Pair = tuple[str, str]  # a word as its grid writes it, and its clue
 
 
+THEMES = ("animals", "food", "nature", "home", "body")
+"""The crossword's built-in themes, each 30 to 40 words and their clues in every language, written
+in it (clues/LANG/THEME.txt; named as the word search's themes are): 24 crosswords of the 32
+animals alone printed ZEBRA and its clue in 9 of them."""
+
+
 @cache
-def own_clues(language: str) -> tuple[Pair, ...]:
-    """The built-in word and clue pairs of `language` (animals, written for bookgen)."""
-    text = resources.files("bookgen.puzzles.crossword").joinpath(f"clues/{language}.txt").read_text("utf-8")
+def own_clues(language: str, theme: str = "animals") -> tuple[Pair, ...]:
+    """The built-in word and clue pairs of `language` in `theme` (written for bookgen)."""
+    text = resources.files("bookgen.puzzles.crossword").joinpath(
+        f"clues/{language}/{theme}.txt").read_text("utf-8")
     pairs = (line.split(":", 1) for line in text.splitlines() if line.strip() and not line.startswith("#"))
     return tuple((square_form(word, language), clue.strip()) for word, clue in pairs)
+
+
+@cache
+def theme_round(language: str, number: int, seed: str | None) -> tuple[str, ...]:
+    """Round `number` (0 the first) of the themes a `theme: all` section deals: every theme once,
+    shuffled (the book's seed, the language and the round seed it), the first not the theme the
+    round before ended with, so that no theme comes twice in a row."""
+    order = list(THEMES)
+    random.Random(f"crossword-themes/{seed}/{language}/{number}").shuffle(order)
+    if number and order[0] == theme_round(language, number - 1, seed)[-1]:
+        order.append(order.pop(0))
+    return tuple(order)
+
+
+def theme_dealt(language: str, deal: int, seed: str | None) -> tuple[str, int]:
+    """The theme of the `deal`th crossword (1 the first) of the themes dealt in turn, and how many
+    crosswords of that theme the deal gave before it (its round: each round deals every theme
+    once)."""
+    number, place = divmod(deal - 1, len(THEMES))
+    return theme_round(language, number, seed)[place], number
 
 
 def _pairs_problem(pairs: tuple[Pair, ...]) -> str | None:
@@ -71,8 +101,11 @@ def _pair_problem(pair: Pair) -> str | None:
 
 
 OPTIONS = (
-    Option("clues", "clues", N_("the words and their clues, WORD: clue (default: animals, in the "
-           "language)"), check=_pairs_problem, label=N_("Words and clues")),
+    Option("clues", "clues", N_("the words and their clues, WORD: clue (default: the theme's, in "
+           "the language)"), check=_pairs_problem, label=N_("Words and clues")),
+    Option("theme", "choice", N_("the built-in words and clues when no clues are given (default: "
+           "animals); all: each crossword takes the next theme, its name over its grid"),
+           choices=(*THEMES, ALL), default="animals", words=THEME_WORDS, label=N_("Theme")),
     Option("word_count", "int", N_("words in each crossword (default 10, 12, 14 or 16 by level; at "
            "most the clues given)"), low=3, high=MAX_PAIRS,
            default=lambda level, earlier: WORDS_AT[level], label=N_("Words per crossword"),
@@ -80,8 +113,9 @@ OPTIONS = (
     Option("size", "size", N_("the largest grid: N for N x N, or RxC (default: from the words, at "
            "most 17)"), low=MIN_SIDE, high=MAX_SIDE, label=N_("Largest grid")),
     Option("deal", "int", N_("where this crossword's words start in a book's deal of its clues, 1 "
-           "the first word (default: a book deals them in turn, so that no word comes twice before "
-           "every word has come once)"), low=1, high=MAX_DEAL, label=N_("Share of the clues")),
+           "the first word, or with theme all which crossword of the deal of themes (default: a "
+           "book deals them in turn, so that no word comes twice before every word has come once)"),
+           low=1, high=MAX_DEAL, label=N_("Share of the clues")),
     Option("deal_seed", "text", N_("the seed that orders a book's deal of the words, so that "
            "another seed deals other shares (default: the book's seed)"), check=deal_seed_problem,
            label=N_("Seed of the deal")),
