@@ -492,7 +492,8 @@ def test_a_crossword_opening_shares_its_page_when_its_example_side_by_side_leave
 
 def test_large_print_on_6x9_continues_the_clues_on_the_page_after_the_grid(tmp_path):
     """A page of 6x9 in large print holds a normal crossword's grid, not all its clues: the rest
-    go on the next page, under the puzzle's number, each clue whole on one page."""
+    go on the next page (facing it), under the puzzle's number, each clue whole on one page, at
+    the body's 16 pt (they printed at 14 pt, and the page after the grid four fifths blank)."""
     text = ("title: Large\nlayout: 6x9\nlarge_print: true\nseed: 1\nanswers: back\n"
             "contents: false\ntitle_page: false\nsections:\n"
             "  - {type: crossword, count: 1, difficulty: easy}\n")
@@ -505,16 +506,41 @@ def test_large_print_on_6x9_continues_the_clues_on_the_page_after_the_grid(tmp_p
     clues = [entry["clue"] for entry in record.puzzle["entries"]]
     shown = [" ".join(page.split()) for page in pages[grid_page:grid_page + 2]]
     assert all(sum(clue in page for page in shown) == 1 for clue in clues)
-    assert all(any(clue in page for clue in clues) for page in shown)  # the clues span both
-    grid_sizes = _digit_sizes(PdfReader(io.BytesIO(pdf)).pages[grid_page], bold=False)
+    assert any(clue in shown[1] for clue in clues)  # the clues go on past the grid's page
+    reader = PdfReader(io.BytesIO(pdf))
+    grid_sizes = _digit_sizes(reader.pages[grid_page], bold=False)
     assert grid_sizes and max(grid_sizes) == pytest.approx(14.0, abs=0.05)  # labels: text's floor
+    assert min(_word_sizes(reader.pages[grid_page + 1])) >= 16.0 - 0.05
+
+
+def _word_sizes(page) -> set[float]:
+    """The sizes at which a page prints words of letters upright (a clue's, a heading's; not
+    its running head's, in italics, nor a square's given letter)."""
+    sizes: set[float] = set()
+
+    def visit(text, cm, tm, font, size):
+        upright = font is not None and not any(word in font["/BaseFont"] for word in ("Oblique", "Italic"))
+        if text.strip().isalpha() and len(text.strip()) > 1 and upright:
+            sizes.add(round(size * tm[0], 2))
+    page.extract_text(visitor_text=visit)
+    return sizes
+
+
+def _notes_inside_a_section(pages: list[str]) -> list[int]:
+    """The pages (from 1) of notes pages that neither end the book nor come right before a
+    section's opening or the answers: the ones inside a section."""
+    return [number for number, (page, after) in enumerate(zip(pages, pages[1:]), start=1)
+            if "Notes" in page.split("\n")[:2]
+            and not any(word in after for word in ("How to play", "Difficulty", "Answers", "Notes"))]
 
 
 def test_a_bound_book_starts_a_two_page_crossword_on_a_left_hand_page(tmp_path):
     """A large-print 5x8 crossword takes two pages, its grid on one and the rest of its clues on
     the next; where the grid fell on a right-hand (odd) page, its clues were overleaf. A bound
-    book now starts it on an even page, the odd page before it left to notes, so that the grid
-    and its clues face each other."""
+    book now starts it on an even page, so that the grid and its clues face each other: every
+    crossword of the section takes a spread (its squares alike), and an opening on a page of its
+    own lands on an odd page, a notes page before it where it must; never inside the section (a
+    notes page between two crosswords read as a printing fault)."""
     text = ("title: Large Print Word Puzzles\nlayout: 5x8\nlarge_print: true\n"
             "profile: print-on-demand\ncontents: true\nseed: 11\nsections:\n"
             "  - {type: crossword, count: 4, difficulty: easy, size: 16x11}\n"
@@ -522,14 +548,70 @@ def test_a_bound_book_starts_a_two_page_crossword_on_a_left_hand_page(tmp_path):
     book = make_book(read_config_text(text, tmp_path / "book.yaml"))
     pdf = render_pdf(book)[0]
     assert audit(pdf, large_print=True) == []
-    lines = [page.split("\n") for page in _page_texts(pdf)]  # a page's folio first
+    pages = _page_texts(pdf)
+    lines = [page.split("\n") for page in pages]  # a page's folio first
     key = " ".join(" ".join(page) for page in lines)
-    for number in range(1, 9):
+    for number in range(1, 6):
         grid_page = int(key.split(f" {number} · page ", 1)[1].split()[0])  # "5 · page 14"
         assert grid_page % 2 == 0, f"puzzle {number}'s grid is on page {grid_page}"
         clues = lines[grid_page][1:]  # the page after the grid's (pages count from 1), unfoliated
         assert str(number) in clues, f"puzzle {number}'s clues do not follow its grid"  # its number
-    assert sum("Notes" in page[:2] for page in lines) > 1  # the padding's, and one or more before a grid
+    assert _notes_inside_a_section(pages) == []
+    assert any("Notes" in page[:2] for page in lines)  # the padding's, or one before an opening
+
+
+def test_a_large_print_6x9_crossword_section_prints_alike_on_spreads_without_notes_pages(tmp_path):
+    """A 6x9 large-print book printed one crossword of a section on smaller squares (0.35 in, its
+    given letters under its numbers) so that it fitted its page, beside neighbours that went on
+    overleaf; the pairs so thrown out of step took notes pages in the middle of the section.
+    Every crossword of a section now prints alike, on a spread where none fits a page: its
+    grid on the left-hand page, the rest of its clues facing it at 16 pt, and no notes page
+    inside the section."""
+    from bookgen.render.document import BookDocument
+
+    text = ("title: Large\nlayout: 6x9\nlarge_print: true\nprofile: print-on-demand\nseed: 11\n"
+            "answers: none\nsections:\n  - {type: wordsearch, count: 1, difficulty: easy}\n"
+            "  - {type: crossword, count: 6, difficulty: easy}\n")
+    book = make_book(read_config_text(text, tmp_path / "book.yaml"))
+    narrowed = BookDocument(book).book.sections[1]
+    cells = {narrowed.puzzle_type.measure_solution(r.puzzle)[0] / len(r.puzzle["grid"][0])
+             for r in narrowed.records}
+    assert len({round(cell, 6) for cell in cells}) == 1
+    puzzle_pages: dict[int, int] = {}
+    pdf = BookDocument(book).render("book", puzzle_pages)[0]
+    pages = _page_texts(pdf)
+    assert _notes_inside_a_section(pages) == []
+    reader = PdfReader(io.BytesIO(pdf))
+    for number, record in enumerate(narrowed.records, start=2):
+        grid_page = puzzle_pages[number]
+        assert grid_page % 2 == 0, f"puzzle {number}'s grid is on page {grid_page}"
+        facing = " ".join(pages[grid_page].split())  # the page after it (pages count from 1)
+        assert grid_page + 1 not in puzzle_pages.values()
+        assert any(entry["clue"] in facing for entry in record.puzzle["entries"])
+        assert min(_word_sizes(reader.pages[grid_page])) >= 16.0 - 0.05
+
+
+def test_large_print_crossword_clues_print_at_the_body_size_where_the_page_has_room(tmp_path):
+    """On a large-print US Letter page a crossword's grid and clues filled 60 % of its height, its
+    clues at 14 pt under a 16 pt body. Its clues now print at the body's size, each crossword
+    whole on its page, its squares the size of its section's others."""
+    from bookgen.render.document import BookDocument
+
+    text = ("title: Large\nlayout: 8.5x11\nlarge_print: true\nseed: 11\nanswers: none\n"
+            "contents: false\nsections:\n  - {type: crossword, count: 3, difficulty: easy}\n")
+    book = make_book(read_config_text(text, tmp_path / "book.yaml"))
+    narrowed = BookDocument(book).book.sections[0]
+    cells = {round(narrowed.puzzle_type.measure_solution(r.puzzle)[0] / len(r.puzzle["grid"][0]), 6)
+             for r in narrowed.records}
+    assert len(cells) == 1
+    puzzle_pages: dict[int, int] = {}
+    pdf = BookDocument(book).render("book", puzzle_pages)[0]
+    assert [f for f in audit(pdf, large_print=True) if f.check != "answers"] == []  # no key
+    pages, reader = _page_texts(pdf), PdfReader(io.BytesIO(pdf))
+    for number, record in enumerate(narrowed.records, start=1):
+        page = " ".join(pages[puzzle_pages[number] - 1].split())
+        assert all(entry["clue"] in page for entry in record.puzzle["entries"])
+        assert min(_word_sizes(reader.pages[puzzle_pages[number] - 1])) >= 16.0 - 0.05
 
 
 def _digit_sizes(page, bold: bool) -> set[float]:
@@ -830,22 +912,25 @@ def test_a_few_clues_begin_under_the_grid_where_that_saves_a_page():
     """A large-print 5x8 crossword's grid left three lines free under it; the list began on the
     next page and spilled two clues onto a third (and in a bound book a notes page followed, to
     keep the next grid facing its clues). A short list under the grid is taken exactly where it
-    saves a page."""
+    saves a page, and only where it fits there: a heading and a clue of two lines, three lines
+    under a grid that left two, ran past the page's room (a large-print 5x8 section refused)."""
     from bookgen.core.wordpage import LEAST_BAND, paged
     from bookgen.puzzles.crossword.drawing import _plan, _sheet
 
-    puzzle = make_puzzle(Request.make(CROSSWORD, "easy", {}), "bands").puzzle
-    rows, columns = len(puzzle["grid"]), len(puzzle["grid"][0])
-    sheet = _sheet(puzzle)
     short = 0
-    for extra in range(0, 60):
-        width, height = 4.6 * columns, 4.6 * rows + extra
-        laid = _plan(puzzle, (width, height))
-        if len(laid.bands) > 1 and 0 < laid.bands[0].lines < LEAST_BAND:
-            rest = int(height / sheet.style.line + 1e-9)
-            assert laid.bands[0].lines >= 2  # a heading and a clue at least
-            assert len(paged(sheet.blocks, laid.width, sheet.style, 0, rest)) > len(laid.bands)
-            short += 1
+    for seed in ("bands", "bands/2"):
+        puzzle = make_puzzle(Request.make(CROSSWORD, "easy", {}), seed).puzzle
+        rows, columns = len(puzzle["grid"]), len(puzzle["grid"][0])
+        sheet = _sheet(puzzle)
+        for extra in range(0, 60):
+            width, height = 4.6 * columns, 4.6 * rows + extra
+            laid = _plan(puzzle, (width, height))
+            assert max(laid.heights) <= height + 1e-6, (seed, extra)
+            if len(laid.bands) > 1 and 0 < laid.bands[0].lines < LEAST_BAND:
+                rest = int(height / sheet.style.line + 1e-9)
+                assert laid.bands[0].lines >= 2  # a heading and a clue at least
+                assert len(paged(sheet.blocks, laid.width, sheet.style, 0, rest)) > len(laid.bands)
+                short += 1
     assert short
 
 

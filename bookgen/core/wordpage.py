@@ -369,11 +369,12 @@ class Sheet:
         first = int((height - grid[1] - self.gap) / line + 1e-9)
         rest = int(height / line + 1e-9)
         bands = paged(self.blocks, width, self.style, first if first >= LEAST_BAND else 0, rest)
-        if 0 < bands[0].lines < LEAST_BAND:  # wrapped clues left the room a line or two
+        if 0 < bands[0].lines < LEAST_BAND or bands[0].lines > first:  # wrapped clues left the
+            # room a line or two, or a first block (a heading and a clue of two lines) overran it
             bands = paged(self.blocks, width, self.style, 0, rest)
         if first >= 2 and bands[0].lines == 0:  # a short list under the grid, if it saves a page
             tight = paged(self.blocks, width, self.style, first, rest)
-            if len(tight) < len(bands) and tight[0].lines >= 2:
+            if len(tight) < len(bands) and 2 <= tight[0].lines <= first:
                 bands = tight
         heights = (grid[1] + (self.gap + bands[0].lines * line if bands[0].lines else 0.0),
                    *(band.lines * line for band in bands[1:]))

@@ -338,6 +338,10 @@ class PuzzleType:
         (placement's chains take more lines, word search's squares shrink around its letters):
         the page asks for it when the puzzles at their floor size are wider than its frame, and
         for a section's example that stands side by side no other way. None: the drawing cannot.
+    narrowed_alike(puzzles, width, height, large_print): the type narrowed as `narrowed` narrows
+        it, every one of `puzzles` (a section's) drawn at one size: the page narrows a section
+        so where the type has it (a crossword's squares alike, and in a `large_print` book its
+        clues at the body's size where each puzzle fits its page so). None: `narrowed`.
     tightened(width, height): the type narrowed as `narrowed` narrows it, its text at the sizes
         this type prints it (a crossword's squares numbered at its section's size, 8 pt, where its
         first row below its opening moves its clues beside its grid, its squares a little
@@ -400,6 +404,7 @@ class PuzzleType:
     given_answer: Callable[[JSON], JSON] | None = None
     read_line: Callable[[str], JSON | None] | None = None
     narrowed: Callable[[float, float], PuzzleType] | None = None
+    narrowed_alike: Callable[[Sequence[JSON], float, float, bool], PuzzleType] | None = None
     tightened: Callable[[float, float], PuzzleType] | None = None
     largest_size: Callable[[list[JSON], float, float], str | None] | None = None
     example_note: Callable[[Request | None], str | None] | None = None

@@ -52,6 +52,7 @@ from bookgen.render.flowables import (
     ContentsEntry,
     ExampleFit,
     ExamplePair,
+    FacingOpening,
     FittedOpening,
     Measured,
     NameLine,
@@ -263,7 +264,10 @@ class BookDocument:
                                   self.measured.answer_size(section.puzzle_type, r.puzzle)[0])
                               for r in section.records)
                 if natural * floor * mm > narrowest:
-                    narrow = wrap(narrowest / floor / mm, below_label / floor / mm)
+                    room = (narrowest / floor / mm, below_label / floor / mm)
+                    alike = section.puzzle_type.narrowed_alike  # a section's puzzles at one size
+                    narrow = (alike([r.puzzle for r in section.records], *room, self.config.large_print)
+                              if alike is not None else wrap(*room))
                     tallest = max(self.measured.page_size(narrow, r.puzzle)[1] for r in section.records)
                     if tallest * floor * mm <= height:  # else refused as it is (a page too small)
                         section = replace(section, puzzle_type=narrow)
@@ -766,7 +770,9 @@ class BookDocument:
             if flows_on:
                 return [*heading, *rows]
             if own_page:
-                return [KeepTogether(heading), PageBreak(), *rows]
+                facing = [FacingOpening(spare_page)] if spare_page is not None and any(
+                    len(puzzle_type.bands(p.record.puzzle)) > 1 for p in section.puzzles) else []
+                return [*facing, KeepTogether(heading), PageBreak(), *rows]
             if index and self.config.share_pages:
                 return [self._fitted_opening(opening_at, rows[0], scale, least,
                                              texts if self._shown_before(index) else None),

@@ -548,9 +548,11 @@ class PuzzleRow(Painted):
         """What goes before the row, where a frame places it with `room` left on the page, so
         that a puzzle whose drawing goes on past its first page begins on an even (left-hand)
         page, its continuation facing it, not overleaf: a page break where the odd page holds
-        something already, the spare page (a notes page) where it would be blank, both where
-        the row was to begin the next page. Nothing where it begins on an even page, where the
-        page it lands on holds all of it, or in a book of loose sheets (no `spare_page`)."""
+        something already. Nothing where it begins on an even page, where the page it lands on
+        holds all of it, in a book of loose sheets (no `spare_page`), or where the odd page
+        would be left blank: a notes page there, in the middle of a section, read as a
+        printing fault (an opening on a page of its own lands on an odd page instead,
+        `FacingOpening`, and a section's two-page puzzles keep their pages' sides)."""
         frame = getattr(self, "_frame", None)  # set only while a frame places this very row
         if self.spare_page is None or not self.bands or frame is None:
             return []
@@ -559,11 +561,9 @@ class PuzzleRow(Painted):
         # the next page's frame is as tall as this one (the odd and even templates mirror)
         first_page, first_room = (page, room) if here else (page + 1, frame._aH)
         drawn = self._height_in(first_room) + sum(band.height for band in self.bands)
-        if first_page % 2 == 0 or drawn <= first_room + _FUZZ:
+        if first_page % 2 == 0 or drawn <= first_room + _FUZZ or not here or frame._atTop:
             return []
-        if not here:
-            return [PageBreak(), self.spare_page()]
-        return [self.spare_page()] if frame._atTop else [PageBreak()]
+        return [PageBreak()]
 
     def identity(self, maxLen: int | None = None) -> str:
         return described(self, f"the row of puzzles {_numbers(self.puzzles)}")
@@ -598,6 +598,37 @@ class PuzzleRow(Painted):
                             self.state.fonts, self.state.ink)
             with speaking(self.speech):  # the words a drawing prints, in its section's language
                 drawer.draw_puzzle(banded(pen, puzzle_type, record.puzzle, 0), record.puzzle)
+
+
+class FacingOpening(Flowable):
+    """Before a section's opening that takes a page of its own above puzzles drawn over two
+    pages in a bound book: where the opening would begin an even page, the spare page (a notes
+    page) there, so that the opening prints on the odd page and its first puzzle on the even
+    page facing its continuation (a notes page between the opening and its first puzzle read
+    as a printing fault, and one before a puzzle overleaf from its clues as no better)."""
+
+    def __init__(self, spare_page: Callable[[], Flowable]) -> None:
+        super().__init__()
+        self.spare_page = spare_page
+        self.width = self.height = 0
+
+    def _even_top(self) -> bool:
+        frame = getattr(self, "_frame", None)  # set only while a frame places this very flowable
+        return frame is not None and frame._atTop and self._doctemplateAttr("page") % 2 == 0
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        if self._even_top():  # more than the room: the frame splits it (`split`)
+            return available_width, available_height + 1
+        return 0, 0
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        return [self.spare_page()] if self._even_top() else []
+
+    def fingerprint(self) -> Print:
+        return ("FacingOpening",)  # draws nothing; a spare page it makes prints its own
+
+    def draw(self) -> None:
+        pass
 
 
 class PuzzleBand(Painted):

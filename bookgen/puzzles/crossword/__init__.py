@@ -12,6 +12,7 @@ shares, and the game is the fill-in's play.js, which plays both.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 
@@ -32,6 +33,8 @@ from bookgen.puzzles.crossword.drawing import (
     LEAST_CELL,
     NUMBER_SIZE,
     SHRUNK_NUMBER_SIZE,
+    Fit,
+    alike,
     draw_puzzle,
     draw_solution,
     measure,
@@ -160,22 +163,31 @@ SHOWCASE = (Showcase("hard"), Showcase("easy", {"word_count": "4", "size": "6"},
 
 
 def narrowed(width: float, height: float, number_size: float = SHRUNK_NUMBER_SIZE,
-             letters_kept: bool = False) -> PuzzleType:
+             letters_kept: bool = False, fit: Fit | None = None) -> PuzzleType:
     """The crossword laid out for a room `width` by `height` mm (large print, a narrow trim): its
     squares shrunk (not under LEAST_CELL) until the grid and its clues, below or beside it, fit
     the room; else its clues continue below the grid on the pages after it (`page_breaks`). Its
     squares number at `number_size` whether they shrank or not, and its given letters shrink
     with them unless `letters_kept` (`draw_puzzle`). Tightened (`tightened`: a section's first
     row below its opening) it keeps the numbers' size and its letters': a section's puzzles
-    print at one size."""
+    print at one size. A `fit` (`narrowed_alike`) sets its clues' style and its squares' side."""
     room = (width, height)
-    return replace(CROSSWORD, measure=partial(measure, room=room),
+    return replace(CROSSWORD, measure=partial(measure, room=room, fit=fit),
                    draw_puzzle=partial(draw_puzzle, room=room, number_size=number_size,
-                                       letters_kept=letters_kept),
-                   draw_solution=partial(draw_solution, room=room),
-                   measure_solution=partial(measure_grid, room=room),
-                   page_breaks=partial(page_breaks, room=room),
-                   tightened=partial(narrowed, number_size=number_size, letters_kept=True))
+                                       letters_kept=letters_kept, fit=fit),
+                   draw_solution=partial(draw_solution, room=room, fit=fit),
+                   measure_solution=partial(measure_grid, room=room, fit=fit),
+                   page_breaks=partial(page_breaks, room=room, fit=fit),
+                   tightened=partial(narrowed, number_size=number_size, letters_kept=True, fit=fit),
+                   narrowed_alike=None)
+
+
+def narrowed_alike(puzzles: Sequence[JSON], width: float, height: float,
+                   large_print: bool = False) -> PuzzleType:
+    """The crossword narrowed to `width` by `height` mm with every one of `puzzles` (a section's)
+    at one size, squares alike (`alike`): its grid and clues on one page where the room lets
+    every puzzle be so, and in `large_print` its clues at the body's size where they fit."""
+    return narrowed(width, height, fit=alike(puzzles, (width, height), large_print))
 
 
 def largest_size(puzzles: list[JSON], width: float, height: float) -> str | None:
@@ -217,6 +229,7 @@ CROSSWORD = PuzzleType(
     play_style="../fillin/play.css",
     play_data=play_data,
     narrowed=narrowed,
+    narrowed_alike=narrowed_alike,
     tightened=partial(narrowed, number_size=NUMBER_SIZE, letters_kept=True),
     largest_size=largest_size,
     wider=wider,

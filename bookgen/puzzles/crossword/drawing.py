@@ -16,12 +16,23 @@ grid that the page prints on the pages after it (`page_breaks`). The plan is the
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from bookgen.api import JSON
 from bookgen.core.pen import MEDIUM, BandPen, Pen, estimated_width
 from bookgen.core.wordgrid import BLOCK, OPEN, numbers_of, slots_of
-from bookgen.core.wordpage import Entry, Plan, Sheet, Style, continued, draw_columns, draw_squares, plan
+from bookgen.core.wordpage import (
+    CELL_STEP,
+    Entry,
+    Plan,
+    Sheet,
+    Style,
+    continued,
+    draw_columns,
+    draw_squares,
+    plan,
+)
 from bookgen.i18n import N_, _
 from bookgen.puzzles.wordsearch.parameters import theme_heading
 
@@ -76,23 +87,77 @@ def _under_head(puzzle: JSON, room: Room | None) -> Room | None:
     return None if room is None else (room[0], room[1] - _head(puzzle))
 
 
-def _sheet(puzzle: JSON) -> Sheet:
+BODY_STYLE = replace(CLUE_STYLE, size=NUMBER_SIZE, line=CLUE_STYLE.line * NUMBER_SIZE / CLUE_STYLE.size,
+                     least_column=CLUE_STYLE.least_column * NUMBER_SIZE / CLUE_STYLE.size)
+"""Clues at their numbers' size, and so at the body's in large print (16 pt): what a large-print
+section narrowed as one prints where every puzzle of it fits its page so (`alike`); at
+`CLUE_STYLE` the clues printed at 14 pt beside a 16 pt body on a US Letter page 40 % blank."""
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How a section narrowed as one draws every puzzle (`alike`): its clues' style, the side of
+    its squares, and the least side a square shrinks to (`cell` itself: never smaller)."""
+
+    style: Style
+    cell: float
+    least: float
+
+
+def _sheet(puzzle: JSON, fit: Fit | None = None) -> Sheet:
     grid = puzzle["grid"]
     few = len(puzzle["entries"]) <= FEW
-    sheet = Sheet((len(grid), len(grid[0])), _blocks(puzzle), EXAMPLE_STYLE if few else CLUE_STYLE,
-                  CELL, LEAST_CELL, GAP,
-                  NARROW if few else WIDTH, 0.0 if few else WIDEST,
+    style = fit.style if fit is not None else EXAMPLE_STYLE if few else CLUE_STYLE
+    sheet = Sheet((len(grid), len(grid[0])), _blocks(puzzle), style,
+                  fit.cell if fit is not None else CELL, fit.least if fit is not None else LEAST_CELL,
+                  GAP, NARROW if few else WIDTH, 0.0 if few else WIDEST,
                   EXAMPLE_TALLEST if few else TALLEST)
     return sheet
 
 
-def _plan(puzzle: JSON, room: Room | None = None) -> Plan:
-    return plan(_sheet(puzzle), _under_head(puzzle, room))
+def _plan(puzzle: JSON, room: Room | None = None, fit: Fit | None = None) -> Plan:
+    return plan(_sheet(puzzle, fit), _under_head(puzzle, room))
 
 
-def cell_size(puzzle: JSON, room: Room | None = None) -> float:
+def alike(puzzles: Sequence[JSON], room: Room, large_print: bool = False) -> Fit:
+    """The one size a section's puzzles print at in `room` (a 6x9 section shrank one crossword's
+    squares to 0.35 in to keep it on its page, beside neighbours whose clues went on overleaf):
+    the clues at their numbers' size (`BODY_STYLE`, in `large_print`) where they fit, else at
+    `CLUE_STYLE`, with the largest squares at which every puzzle, grid and clues, fits the room.
+    Where no size fits them all, every grid at one square and its clues going on below it on
+    the next page: at `BODY_STYLE` (in large print), else `CLUE_STYLE`, the largest square (no
+    larger than the widest or tallest grid takes, not under `LEAST_CELL`) at which every puzzle
+    takes two pages at most, a spread, its grid facing its clues (a large-print 5x8
+    crossword's third page set the next grid overleaf from its clues); else `CLUE_STYLE` and
+    that square."""
+    sheets = [_sheet(puzzle) for puzzle in puzzles]
+    styles = (BODY_STYLE, CLUE_STYLE) if large_print else (CLUE_STYLE,)
+    for style in styles:
+        for cell in sheets[0].cells() if sheets else ():
+            fit = Fit(style, cell, cell)
+            if all(_one_page(puzzle, room, fit) for puzzle in puzzles):
+                return Fit(style, cell, LEAST_CELL)
+    width, height = room
+    cell = min((min(CELL, width / sheet.shape[1], height / sheet.shape[0]) for sheet in sheets),
+               default=CELL)
+    largest = max(LEAST_CELL, math.floor(cell / CELL_STEP + 1e-9) * CELL_STEP)
+    for style in styles:
+        for cell in replace(sheets[0], cell=largest).cells():
+            spread = Fit(style, cell, cell)
+            if all(len(_plan(puzzle, room, spread).bands) <= 2 for puzzle in puzzles):
+                return spread
+    return Fit(CLUE_STYLE, largest, largest)
+
+
+def _one_page(puzzle: JSON, room: Room, fit: Fit) -> bool:
+    """Whether the puzzle, a dealt theme's name over it, fits `room` whole."""
+    laid, (width, height) = _plan(puzzle, room, fit), (room[0], room[1] - _head(puzzle))
+    return len(laid.bands) == 1 and laid.width <= width + 1e-6 and laid.height <= height + 1e-6
+
+
+def cell_size(puzzle: JSON, room: Room | None = None, fit: Fit | None = None) -> float:
     """The side of a square: `CELL`, or less (not under `LEAST_CELL`) in a narrow room."""
-    return _plan(puzzle, room).cell
+    return _plan(puzzle, room, fit).cell
 
 
 def _blocks(puzzle: JSON) -> tuple[tuple[Entry, ...], ...]:
@@ -108,21 +173,21 @@ def _blocks(puzzle: JSON) -> tuple[tuple[Entry, ...], ...]:
     return tuple(blocks)
 
 
-def measure(puzzle: JSON, room: Room | None = None) -> tuple[float, float]:
+def measure(puzzle: JSON, room: Room | None = None, fit: Fit | None = None) -> tuple[float, float]:
     """The drawing's size: a dealt theme's name over the grid and its clues."""
-    width, height = _plan(puzzle, room).size
+    width, height = _plan(puzzle, room, fit).size
     named = estimated_width(theme_heading(puzzle["theme"]), THEME_SIZE) if "theme" in puzzle else 0.0
     return max(width, named), height + _head(puzzle)
 
 
-def page_breaks(puzzle: JSON, room: Room | None = None) -> tuple[float, ...]:
+def page_breaks(puzzle: JSON, room: Room | None = None, fit: Fit | None = None) -> tuple[float, ...]:
     """Where the drawing continues on the next page (mm from its top): where the clues go on in
     bands below the grid."""
-    return tuple(top + _head(puzzle) for top in _plan(puzzle, room).breaks)
+    return tuple(top + _head(puzzle) for top in _plan(puzzle, room, fit).breaks)
 
 
-def measure_grid(puzzle: JSON, room: Room | None = None) -> tuple[float, float]:
-    return _plan(puzzle, room).grid
+def measure_grid(puzzle: JSON, room: Room | None = None, fit: Fit | None = None) -> tuple[float, float]:
+    return _plan(puzzle, room, fit).grid
 
 
 @dataclass(frozen=True)
@@ -160,14 +225,15 @@ def _letters(grid: list[str]) -> dict[tuple[int, int], str]:
 
 
 def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None,
-                number_size: float | None = None, letters_kept: bool = False) -> None:
+                number_size: float | None = None, letters_kept: bool = False,
+                fit: Fit | None = None) -> None:
     """The puzzle, its squares numbered at `number_size`; None: `NUMBER_SIZE`, or
     `SHRUNK_NUMBER_SIZE` in a room, whether its squares shrank or not (every drawing of a section
     narrowed as a whole numbers at one size: 8 pt where the squares kept their size beside 7
     where they shrank printed 16 and 14 pt on a large-print 5x8 page). Its given letters shrink
     with its squares, or where `letters_kept` stay at `LETTER_SIZE` while a square holds them
     (a first row tightened below its opening prints its section's sizes)."""
-    sheet = _sheet(puzzle)
+    sheet = _sheet(puzzle, fit)
     laid = plan(sheet, _under_head(puzzle, room))
     if "theme" in puzzle:  # its name over the grid, the rest drawn a line lower
         pen.text(0, THEME_LINE * 0.4, theme_heading(puzzle["theme"]), THEME_SIZE, bold=True, align="left")
@@ -182,13 +248,14 @@ def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None,
         draw_columns(pen, columns, sheet.style, *laid.list_at(band))
 
 
-def draw_solution(pen: Pen, puzzle: JSON, solution: JSON, room: Room | None = None) -> None:
+def draw_solution(pen: Pen, puzzle: JSON, solution: JSON, room: Room | None = None,
+                  fit: Fit | None = None) -> None:
     """The grid filled in, the given squares shaded, with its numbers (the clues left out); a
     narrowed drawing's answer shows the letters alone, as most books' answer grids do: in its
     small squares a number beside each letter left no white between them (large print on 6x9),
     and the number, the smallest text, would set the answer's scale larger than its letters
     need."""
-    cell = cell_size(puzzle, room)
+    cell = cell_size(puzzle, room, fit)
     shaded = frozenset(_letters(puzzle["grid"]))
     if room is not None:
         draw_squares(pen, solution["grid"], cell, _letters(solution["grid"]),
