@@ -46,7 +46,7 @@
 /* global pageLanguage, MINUS, rat, parseRational, R, progressStore, secondCopy, STORE_PREFIX, timeline,
    moveFocus, roving,
    edgeScroller, focusOnArrival, puzzleKeys, bringIntoView, el, button, spoken, scrollView, noteBook, notesNode, numberNode,
-   numberPad, numberCells, largest, stackedCells, unpackHint, hintGiver */
+   numberPad, numberCells, largest, stackedCells, typedLetters, unpackHint, hintGiver */
 /* exported t, tn, tp, WRONG_NUMBER, WRONG_LETTER */
 
 /* A JSON block of the page by its id, or `otherwise` when the page has none. */
@@ -508,6 +508,6 @@ window.bookgenFrame = Object.freeze({
   el: el, button: button, spoken: spoken, scrollView: scrollView, moveFocus: moveFocus, roving: roving, edgeScroller: edgeScroller,
   noteBook: noteBook, notesNode: notesNode, numberPad: numberPad, numberNode: numberNode,
   numberCells: numberCells, stackedCells: stackedCells, largest: largest,
-  rat: rat, parseRational: parseRational, R: R,
+  rat: rat, parseRational: parseRational, R: R, typedLetters: typedLetters,
   WRONG_NUMBER: WRONG_NUMBER, WRONG_LETTER: WRONG_LETTER, MINUS: MINUS
 });

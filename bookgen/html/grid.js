@@ -8,7 +8,7 @@
  */
 /* global t, WRONG_NUMBER, MINUS, moveFocus, roving */
 /* exported el, button, spoken, scrollView, noteBook, notesNode, numberNode, numberPad, numberCells, largest,
-   stackedCells */
+   stackedCells, typedLetters */
 
 function el(tag, className, text) {
   var node = document.createElement(tag);
@@ -26,6 +26,26 @@ function button(className, text) {
 /* Text for screen readers only: a control's name comes from its content, so what it shows
  * is always part of what it is called. */
 function spoken(text) { return el("span", "sr-only", text); }
+
+/* The grid's letters for what was just typed, `text` (an input's value, the last character that
+ * is a letter counting), as bookgen.core.letters.grid_form writes them: capitals, a letter of
+ * `letters` (the language's: Ä in German, Ñ in Spanish) as it is, a letter `spelled` writes with
+ * two as those two (ß as S S, œ as O E, æ as A E: a French phone's keyboard offers CŒUR, the grid
+ * writes COEUR), any other with its marks dropped (é as E). [] where nothing is a letter of them.
+ * A game writes the first in the box typed on and the others in the boxes after it. */
+function typedLetters(text, letters, spelled) {
+  var chars = Array.from(String(text || "").normalize("NFC"));
+  for (var k = chars.length - 1; k >= 0; k--) {
+    var found = [];
+    Array.from(chars[k].toUpperCase()).forEach(function (upper) {
+      var plain = letters.indexOf(upper) >= 0 ? upper
+        : (spelled && spelled[upper]) || upper.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+      Array.from(plain).forEach(function (letter) { if (letters.indexOf(letter) >= 0) found.push(letter); });
+    });
+    if (found.length) return found;
+  }
+  return [];
+}
 
 /* A board's drawing, `node` (already in its place), moved into a box of its own that scrolls
  * sideways when the drawing is wider than the board, so the buttons and lists around it stay put;

@@ -25,7 +25,7 @@ from bookgen.api import (
     form_key,
     no_answer_note,
 )
-from bookgen.core.letters import alphabet
+from bookgen.core.letters import SPELLED, alphabet
 from bookgen.i18n import N_
 from bookgen.puzzles.cryptogram.checking import check, validate
 from bookgen.puzzles.cryptogram.drawing import (
@@ -80,8 +80,9 @@ def answers(request: Request) -> frozenset[str]:
 
 
 def play_data(puzzle: JSON) -> JSON:
-    """The letters the language writes, for the game to read what a player types."""
-    return {"letters": "".join(sorted(alphabet(puzzle["language"])))}
+    """The letters the language writes and those it writes with two (œ as OE, ß as SS), for the
+    game to read what a player types."""
+    return {"letters": "".join(sorted(alphabet(puzzle["language"]))), "spelled": SPELLED}
 
 
 CURVE_QUOTES = ("Do not count your chickens before they are hatched. | Proverb",

@@ -14,6 +14,7 @@
     var text = record.puzzle.text, given = record.puzzle.given || {};
     var key = record.solution && record.solution.key;
     var letters = (record.play && record.play.letters) || "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    var spelled = (record.play && record.play.spelled) || {};
     var holder = el("div", "cryptogram");
     var lines = el("div", "code");
     lines.setAttribute("role", "group");
@@ -64,17 +65,10 @@
     frame.roving(lines);
     frame.keyHelp(el("li", "", t("Cryptogram: type a letter over a code letter and it goes over every one like it; Backspace goes back.")));
 
-    /* A typed character as the page writes letters: capitals, the marks the language keeps, every
-     * other mark dropped; "" for what is no letter of it. */
-    function letterOf(value) {
-      var upper = String(value || "").toUpperCase();
-      for (var k = upper.length - 1; k >= 0; k--) {
-        var ch = upper[k];
-        if (!isLetter(ch)) ch = ch.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-        if (ch.length === 1 && isLetter(ch)) return ch;
-      }
-      return "";
-    }
+    /* The grid's letters for a character typed (frame.typedLetters): capitals, the marks the
+     * language keeps, every other mark dropped, œ and ß as two. */
+    function lettersOf(value) { return frame.typedLetters(value, letters, spelled); }
+    function letterOf(value) { return lettersOf(value)[0] || ""; }
     function show() {
       Object.keys(boxes).forEach(function (code) {
         var value = typed[code] || "", wrong = value !== "" && marks[code] === value;
@@ -89,15 +83,26 @@
       if (value) typed[code] = value; else delete typed[code];
       show();
     }
+    /* The first box after `box` whose code letter has no letter yet, or null. */
+    function nextOpen(box) {
+      for (var k = order.indexOf(box) + 1; k < order.length; k++) {
+        if (!typed[order[k].dataset.letter]) return order[k];
+      }
+      return null;
+    }
     function listen(input) {
       input.addEventListener("input", function () {
-        var value = letterOf(input.value);
-        write(input.dataset.letter, value);
-        page.changed();
-        if (!value) return;
-        for (var k = order.indexOf(input) + 1; k < order.length; k++) {
-          if (!typed[order[k].dataset.letter]) { order[k].focus(); return; }
+        /* a letter written with two (œ as O E) goes over this code letter and the next open one,
+         * as typing both would */
+        var values = lettersOf(input.value), box = input;
+        write(input.dataset.letter, values[0] || "");
+        for (var v = 1; v < values.length && box; v++) {
+          box = nextOpen(box);
+          if (box) write(box.dataset.letter, values[v]);
         }
+        page.changed();
+        var after = values.length && box && nextOpen(box);
+        if (after) after.focus();
       });
       input.addEventListener("keydown", function (event) {
         if (event.altKey || event.ctrlKey || event.metaKey) return;

@@ -12,7 +12,7 @@ theme and language). A word's letters are the language's grid letters (`bookgen.
 from __future__ import annotations
 
 from bookgen.api import JSON, Printed, Request, deal_seed_problem, form_key
-from bookgen.core.letters import LANGUAGES, alphabet
+from bookgen.core.letters import LANGUAGES, SPELLED, alphabet
 from bookgen.core.options import Option, every_problem, language_name
 from bookgen.i18n import N_, _
 from bookgen.puzzles.fillin.parameters import EASY_POOL, POOL
@@ -182,5 +182,6 @@ def answer_form(puzzle: JSON, solution: JSON) -> str:
 
 
 def play_data(puzzle: JSON) -> JSON:
-    """The letters the language writes, for the game to read what a player types."""
-    return {"letters": "".join(sorted(alphabet(puzzle["language"])))}
+    """The letters the language writes and those it writes with two (œ as OE, ß as SS), for the
+    game to read what a player types."""
+    return {"letters": "".join(sorted(alphabet(puzzle["language"]))), "spelled": SPELLED}

@@ -15,6 +15,7 @@
     var printedLetters = record.puzzle.shown;  // a letter a box prints, "." for none; absent where none does
     var answer = record.solution && record.solution.words;
     var letters = (record.play && record.play.letters) || "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    var spelled = (record.play && record.play.spelled) || {};
     var list = el("ol", "scramble");
     var inputs = [], marks = {};  // inputs[i][j]: a box's input, null for a printed letter
 
@@ -65,28 +66,29 @@
     frame.roving(list);
     frame.keyHelp(el("li", "", t("Word scramble: type the word's letters into its boxes; Backspace goes back.")));
 
-    /* A typed character as the page writes letters: capitals, the marks the language keeps (Ä in
-     * German, Ñ in Spanish), every other mark dropped; "" for what is no letter of it. */
-    function letterOf(text) {
-      var upper = String(text || "").toUpperCase();
-      for (var k = upper.length - 1; k >= 0; k--) {
-        var ch = upper[k];
-        if (letters.indexOf(ch) < 0) ch = ch.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-        if (ch.length === 1 && letters.indexOf(ch) >= 0) return ch;
-      }
-      return "";
-    }
+    /* The grid's letters for a character typed (frame.typedLetters): capitals, the marks the
+     * language keeps (Ä in German, Ñ in Spanish), every other mark dropped, œ and ß as two. */
+    function lettersOf(text) { return frame.typedLetters(text, letters, spelled); }
+    function letterOf(text) { return lettersOf(text)[0] || ""; }
     function next(i, j, step) {
       for (var k = j + step; k >= 0 && k < inputs[i].length; k += step) if (inputs[i][k]) return inputs[i][k];
       return null;
     }
     function listen(input, i, j) {
       input.addEventListener("input", function () {
-        var typed = letterOf(input.value);
-        input.value = typed;
+        /* a letter written with two (œ as O E) fills this box and the next, as typing both would */
+        var typed = lettersOf(input.value), box = input, written = [];
+        input.value = typed[0] || "";
+        written.push([i, j]);
+        for (var k = 1; k < typed.length; k++) {
+          box = next(i, +box.dataset.col, 1);
+          if (!box) break;
+          box.value = typed[k];
+          written.push([i, +box.dataset.col]);
+        }
         paint();
-        page.changed([i, j]);
-        var after = typed && next(i, j, 1);
+        written.forEach(function (at) { page.changed(at); });
+        var after = typed.length && box && next(i, +box.dataset.col, 1);
         if (after) after.focus();
       });
       input.addEventListener("keydown", function (event) {
