@@ -926,7 +926,8 @@ def words_dealt_again(config: BookConfig, command_line: bool = False) -> list[st
     dealt: dict[tuple[str, str | None, tuple[str, ...]], list[tuple[int, SectionConfig, int, int]]] = {}
     for number, section in enumerate(config.sections, 1):
         request = section.request
-        if request is None or request.type.deal is None or section.count is None:
+        if request is None or request.type.deal is None or section.count is None \
+                or request.type.answer_parts is not None:  # a scramble never prints a word twice
             continue
         given = request.settings.get("words") or [word for word, _clue in request.settings.get("clues") or ()]
         taken = request.settings.get("word_count")

@@ -69,3 +69,14 @@ def test_a_cryptogram_takes_oe_over_two_code_letters(tab, letters_book):
     tab.keyboard.insert_text("u")
     assert [tab.locator(f"#puzzle-2 input[data-letter='{letter}']").first.input_value()
             for letter in code[1:4]] == ["O", "E", "U"]
+
+
+def test_a_scramble_shows_the_accented_letters_the_key_asks_for(tab, letters_book):
+    """ÉCOLE's letters are shown with its É, in the jumble and in the kept first box, as the page
+    prints them; the player types E, as the grid writes it."""
+    record = letters_book[1][0]
+    at = record["solution"]["words"].index("ECOLE")
+    item = tab.locator("#puzzle-1 .scramble .item").nth(at)
+    assert item.locator(".jumble").inner_text() == record["puzzle"]["written"][at]
+    assert "É" in record["puzzle"]["written"][at]
+    assert item.locator(".given .value").inner_text() == "É"

@@ -680,7 +680,8 @@ def test_a_theme_whose_words_an_earlier_section_took_is_refused_naming_that_sect
     ({"theme": "all"}, r"leave the theme out \(the language's common words fill (\d+) puzzles at this "
                        r"level\)"),
     ({"words": ["giraffe", "elephant", "penguin", "dolphin"], "word_count": 3},
-     r"give more words, or set word_count lower \(each puzzle takes 3 of your 4 words\)"),
+     r"give more words, or set word_count lower \(a sheet uses each word once: your 4 words fill 1 "
+     r"puzzle of 3 words\)"),
 ])
 def test_a_short_list_is_refused_naming_a_longer_one(options, advice):
     """A book never prints a word twice, so a theme fills few puzzles: the refusal says which list
@@ -806,19 +807,40 @@ def left_out_lines(language: str) -> list[str]:
     return [line for line in text.splitlines() if line and not line.startswith("#")]
 
 
-def test_the_key_writes_a_teachers_word_with_its_accents_and_the_scramble_plain_letters(tmp_path):
-    """An Italian teacher's papà, città, perché: the scrambles are the grid's plain letters (an
-    À would give the last box away), the answer key and the solved example write PAPÀ (PAPA is
-    the Pope), CITTÀ, PERCHÉ, a letter a box; a written answer that is not its word is wrong."""
+def test_the_scramble_and_the_key_write_a_teachers_word_with_the_same_accented_letters(tmp_path):
+    """An Italian teacher's papà, città, perché: the scrambles print the letters the key asks for,
+    accents and all (CÀTIT for CITTÀ: a child given CATIT was asked for CITTÀ), the puzzle's
+    "written" beside its plain "scrambles"; the answer key and the solved example write PAPÀ (PAPA
+    is the Pope), CITTÀ, PERCHÉ, a letter a box; a written answer that is not its word, or a
+    scramble whose letters are not its answer's, is wrong."""
     from bookgen.cli import main
 
     words = ["papà", "città", "perché", "caffè", "mamma", "scuola", "libro", "gatto"]
     made = make_puzzle(Request.make(SCRAMBLE, "easy", {"words": words, "language": "it"}), "mine")
     assert made.solution["written"] == {"CAFFE": "CAFFÈ", "CITTA": "CITTÀ", "PAPA": "PAPÀ",
                                         "PERCHE": "PERCHÉ"}
-    assert all(scramble.isascii() for scramble in made.puzzle["scrambles"])
+    assert all(scramble.isascii() for scramble in made.puzzle["scrambles"])  # the grid's letters
+    letters = made.puzzle["written"]
+    for scramble, shown, word in zip(made.puzzle["scrambles"], letters, made.solution["words"]):
+        assert Counter(shown) == Counter(made.solution["written"].get(word, word))
+        assert grid_form(shown, "it") == scramble and shown[0] == scramble[0]
     assert SCRAMBLE.check(made.puzzle, made.solution) == []
+    assert SCRAMBLE.check({**made.puzzle, "written": [s.replace("É", "È") for s in letters]},
+                          made.solution) != []
+    with pytest.raises(PuzzleFormatError):
+        SCRAMBLE.validate({**made.puzzle, "written": [s + "A" for s in letters]})
     assert SCRAMBLE.check(made.puzzle, {**made.solution, "written": {"PAPA": "PIPÀ"}}) != []
+    page = RecordingPen()
+    SCRAMBLE.draw_puzzle(page, made.puzzle)
+    printed = [call["text"] for name, call in page.calls if name == "text"]
+    assert set(letters) <= set(printed) and not set(made.puzzle["scrambles"]) - set(letters) & set(printed)
+    french = make_puzzle(Request.make(SCRAMBLE, "easy", {"words": ["forêt", "pâtes", "fenêtre", "œuf"],
+                                                         "language": "fr"}), "mine")
+    at = french.solution["words"].index("FORET")
+    assert "E" in french.puzzle["shown"][at]  # FORET's letters make another word: a letter is printed
+    boxes = find_type("scramble").play_data(french.puzzle)["boxes"]
+    assert "Ê" in boxes[at] and boxes[at][0] == "F"  # printed as the key writes it, FORÊT
+    assert "OEUF" in french.solution["words"] and "OEUF" not in french.solution.get("written", {})
     pen = RecordingPen()
     SCRAMBLE.draw_solution(pen, made.puzzle, made.solution)
     assert "PAPÀ" in [call["text"] for name, call in pen.calls if name == "text"]
@@ -974,3 +996,15 @@ def test_a_large_print_sheet_of_ten_words_prints_them_large_in_large_boxes(run, 
                "-o", str(tmp_path / "sheet.pdf"))[0] == 0
     assert sizes["EOHUNG"] >= 18.0  # ENOUGH, easy's first letter kept
     assert max(boxes) * 72 / 25.4 >= 0.36 * 72
+
+
+def test_a_teachers_twelve_words_are_noted_as_the_sheet_prints_them(run, tmp_path):
+    """Twelve words at eight a puzzle print a puzzle of 8 and one of 4, no word twice: the note
+    says so, and no longer that 16 words were taken from the 12, so that words came again."""
+    words = "perché,città,caffè,gelato,scuola,maestra,bambino,finestra,università,tartaruga,farfalla,pinguino"
+    status, _, err = run("worksheet", "scramble", "-L", "it", "--set", "words=" + words, "-j", "1",
+                         "-o", str(tmp_path / "sheet.pdf"))
+    said = " ".join(err.split())
+    assert status == 0, err
+    assert "come again" not in said
+    assert "the sheet holds 2" in said and "your 12 words fill 2 puzzles of 8 and 4 words" in said

@@ -268,9 +268,10 @@ SPANISH = ["ÁRBOL", "CAMIÓN", "CORAZÓN", "LEÓN", "PINGÜINO", "NIÑO", "ARA�
 
 
 def test_the_list_prints_a_word_as_written_and_only_the_grid_drops_its_marks(tmp_path):
-    """A Spanish teacher's ÁRBOL, PINGÜINO and a German teacher's STRAUß: the list on the page, in
-    the answer key and in the JSON the HTML edition reads keeps the accents and ß; the grid writes
-    ARBOL, PINGUINO, STRAUSS (Spanish and German grids' letters)."""
+    """A Spanish teacher's ÁRBOL, PINGÜINO: the list on the page, in the answer key and in the JSON
+    the HTML edition reads keeps the accents; the grid writes ARBOL, PINGUINO (Spanish grids'
+    letters). A letter the grid writes with two is two in the list too, a letter a square: a
+    German teacher's STRAUß is STRAUSS, a French ŒUF is OEUF, as the grid holds them."""
     from bookgen.cli import main
 
     made = _made("easy", words=SPANISH, language="es")
@@ -288,10 +289,13 @@ def test_the_list_prints_a_word_as_written_and_only_the_grid_drops_its_marks(tmp
     first = PdfReader(target).pages[0].extract_text()
     assert "LEÓN" in first  # the example's list too (its words are león, gato, pato)
     german = _made("easy", words=["STRAUß", "Käse", "Bär", "Fuchs", "Hase", "Igel"], language="de")
-    assert german.puzzle["written"] == {"STRAUSS": "STRAUß"} and "STRAUSS" in german.puzzle["words"]
+    assert "written" not in german.puzzle and "STRAUSS" in german.puzzle["words"]
     assert len(placements(german.puzzle["grid"], "STRAUSS")) == 1
     terms = find_type("wordsearch").hints(german.puzzle, german.solution)
-    assert any(hint["why"].startswith("STRAUß ") for hint in terms)
+    assert any(hint["why"].startswith("STRAUSS ") for hint in terms)
+    french = _made("easy", words=["œuf", "cœur", "élève", "Noël", "lapin", "chat"], language="fr")
+    assert french.puzzle["written"] == {"ELEVE": "ÉLÈVE", "NOEL": "NOËL"}
+    assert {"OEUF", "COEUR"} <= set(french.puzzle["words"])
     with pytest.raises(PuzzleFormatError, match="'written'"):
         WORDSEARCH.validate({"grid": ["ARBOLX", "XXXXXX"], "words": ["ARBOL"], "language": "es",
                              "written": {"ARBOL": "ÁRBOLES"}})

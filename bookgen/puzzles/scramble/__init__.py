@@ -24,7 +24,8 @@ from bookgen.api import (
     form_key,
     no_answer_note,
 )
-from bookgen.i18n import N_, _
+from bookgen.i18n import N_, _, ngettext
+from bookgen.i18n.conjunctions import joined
 from bookgen.puzzles.scramble.checking import check, validate
 from bookgen.puzzles.scramble.drawing import (
     COMFORT_SHARE,
@@ -37,6 +38,7 @@ from bookgen.puzzles.scramble.drawing import (
 from bookgen.puzzles.scramble.generator import (
     check_request,
     deal,
+    dealt,
     example_words,
     generate,
     prints_letters,
@@ -92,10 +94,13 @@ def answers(request: Request) -> frozenset[str]:
 def wider(request: Request) -> str | None:
     """More words, or a longer list: all the themes together, or the language's common words."""
     if request.settings["words"]:  # a book prints each word once: fewer a puzzle make more puzzles
-        given = len(request.settings["words"])
-        return _("give more words, or set word_count lower (each puzzle takes {count} of your "
-                 "{given} words)").format(count=min(request.settings["word_count"], given),
-                                          given=given)
+        filled = dealt(request)  # the sizes as the page prints them: 12 words at 8 a page, 8 and 4
+        return ngettext("give more words, or set word_count lower (a sheet uses each word once: "
+                        "your {given} words fill {lists} puzzle of {sizes} words)",
+                        "give more words, or set word_count lower (a sheet uses each word once: "
+                        "your {given} words fill {lists} puzzles of {sizes} words)", len(filled)).format(
+            given=len(request.settings["words"]), lists=len(filled),
+            sizes=joined([str(len(words)) for words in filled]))
     theme = request.settings["theme"]
     if theme == COMMON:
         return None

@@ -2,7 +2,7 @@
 not the scramble as printed, starts with its first letter where the page keeps it, holds each
 letter printed in its boxes there, and is a word of the language; no blocked word is printed,
 neither as a scramble, inside one, nor as an answer; an answer written with marks (PAPÀ) is its
-word, a letter for a letter.
+word, a letter for a letter, and the scramble printed with marks (APAÀ) gives exactly its letters.
 """
 
 from __future__ import annotations
@@ -51,6 +51,12 @@ def check(puzzle: JSON, solution: JSON) -> list[str]:
                     for word, term in sorted(solution.get("written", {}).items())
                     if word not in words or not isinstance(term, str) or len(term) != len(word)
                     or grid_form(term, language) != word)
+    written = solution.get("written", {})
+    problems.extend(_("scramble {number} prints the letters {letters}, which are not those of "
+                      "{word}").format(number=number, letters=letters, word=written.get(word, word))
+                    for number, (letters, word) in enumerate(zip(puzzle.get("written", ()), words), 1)
+                    if isinstance(written.get(word, word), str)
+                    and Counter(letters) != Counter(written.get(word, word)))
     return problems
 
 
@@ -58,9 +64,10 @@ def validate(puzzle: JSON) -> None:
     """Refuse puzzle JSON that is not a list of scrambles in a language's letters, with the letters
     its boxes print where some print one."""
     if not isinstance(puzzle, dict) or not {"scrambles", "language", "first"} <= set(puzzle) \
-            <= {"scrambles", "language", "first", "shown"}:
-        raise PuzzleFormatError(_("a scramble puzzle has 'scrambles', 'language' and 'first', and "
-                                  "'shown' where its boxes print letters"))
+            <= {"scrambles", "language", "first", "shown", "written"}:
+        raise PuzzleFormatError(_("a scramble puzzle has 'scrambles', 'language' and 'first', "
+                                  "'shown' where its boxes print letters and 'written' where its "
+                                  "letters have marks"))
     language, scrambles = puzzle["language"], puzzle["scrambles"]
     if language not in LANGUAGES:
         raise PuzzleFormatError(_("'language' must be one of {choices}").format(
@@ -76,6 +83,20 @@ def validate(puzzle: JSON) -> None:
         raise PuzzleFormatError(_("'first' must be true or false: whether each first letter is kept"))
     if "shown" in puzzle:
         _validate_shown(puzzle["shown"], scrambles, puzzle["first"])
+    if "written" in puzzle:
+        _validate_written(puzzle["written"], scrambles, language)
+
+
+def _validate_written(written: object, scrambles: list[str], language: str) -> None:
+    """Refuse `written` unless it gives each scramble as printed with marks, a letter for each of
+    its letters (CÀTIT for CATIT)."""
+    if not (isinstance(written, list) and len(written) == len(scrambles)
+            and all(isinstance(text, str) and len(text) == len(scramble)
+                    and all(grid_form(mark, language) == letter for mark, letter in zip(text, scramble))
+                    for text, scramble in zip(written, scrambles))):
+        raise PuzzleFormatError(_("'written' must be a list of {count} texts, each scramble with "
+                                  "the marks of its word's letters, a letter for a letter").format(
+                                    count=len(scrambles)))
 
 
 def _validate_shown(shown: object, scrambles: list[str], first: bool) -> None:

@@ -1,8 +1,8 @@
 """Drawing through the pen: a numbered list, each scramble followed by a row of boxes to write its
 word in; at easy the first box holds the first letter in grey, and a box of `shown` its letter,
-grey as well. The scrambles are in the grid's letters, the marks dropped as every word puzzle's
-grid drops them (an Italian word's accent is on its last letter: a scrambled À would give the
-last box away); the answers write the word as the language does (PAPÀ). The answer is the
+grey as well. The scrambles and the answers write their letters as the language writes the word
+(CÀTIT for CITTÀ, PAPÀ: the puzzle's and the solution's "written"), so the letters given are the
+letters asked for. The answer is the
 numbered list of the words alone (the key stays short: in large
 print a list of boxes is taller than the key's first page leaves under its heading).
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from bookgen.api import JSON
 from bookgen.core.pen import THIN, Pen
-from bookgen.puzzles.scramble.parameters import EMPTY, printed_boxes
+from bookgen.puzzles.scramble.parameters import EMPTY, written_boxes, written_scrambles
 
 LETTER_SIZE = 14
 NUMBER_SIZE = 16              # the numbers reach large print's floor for numbers with the letters
@@ -94,8 +94,8 @@ def _draw_list(pen: Pen, puzzle: JSON, words: list[str] | None, room: Room | Non
     below, box, item = room is not None, box_size(puzzle, room), _item(puzzle, room)
     left = NUMBER if below else NUMBER + _scramble_width(puzzle) + GAP
     middle = TEXT_LINE / 2 if below else LINE / 2
-    printed = printed_boxes(puzzle)
-    for index, scramble in enumerate(puzzle["scrambles"]):
+    printed = written_boxes(puzzle)
+    for index, scramble in enumerate(written_scrambles(puzzle)):
         top = index * item
         _number(pen, index, top + middle)
         pen.text(NUMBER, top + middle, scramble, LETTER_SIZE, align="left")

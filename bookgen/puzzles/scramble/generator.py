@@ -167,6 +167,23 @@ def _listed_pool(language: str, theme: str, level: str) -> tuple[str, ...]:
                  and scrambled(random.Random(word), word, level, language, tries) is not None)
 
 
+def marked_scramble(scramble: str, word: str, written: str) -> str:
+    """`scramble` with the marks `written` (its word `word` as the language writes it, a letter
+    for a letter) gives its letters: CITTÀ's CATIT as CÀTIT, so the letters given are the letters
+    the answer asks for. A letter in its word's place (the kept first letter) takes its own mark;
+    each other takes the mark of the first of its word's places of that letter not yet taken."""
+    taken = [False] * len(word)
+    source = [-1] * len(scramble)
+    for place, letter in enumerate(scramble):
+        if word[place] == letter:
+            source[place], taken[place] = place, True
+    for place, letter in enumerate(scramble):
+        if source[place] < 0:
+            source[place] = next(at for at in range(len(word)) if not taken[at] and word[at] == letter)
+            taken[source[place]] = True
+    return "".join(written[at] for at in source)
+
+
 def _count(request: Request, pool: tuple[str, ...]) -> int:
     count = request.settings["word_count"]
     return min(count, len(pool)) if request.settings["words"] else count
@@ -351,5 +368,8 @@ def generate(rng: random.Random, request: Request) -> Generated:
     made = make_at_level(level, ATTEMPTS, fill, puzzle, rate, failure=failure)
     marked = written_words(request)
     written = {word: marked[word] for word in sorted(made.answer[0]) if word in marked}
-    return Generated(made.puzzle, {"words": made.answer[0], **({"written": written} if written else {})},
+    letters = [marked_scramble(scramble, word, written.get(word, word))
+               for scramble, word in zip(made.puzzle["scrambles"], made.answer[0])]
+    page = {**made.puzzle, **({"written": letters} if written else {})}
+    return Generated(page, {"words": made.answer[0], **({"written": written} if written else {})},
                      made.rating)

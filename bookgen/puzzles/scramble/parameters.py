@@ -158,6 +158,27 @@ def printed(puzzle: JSON) -> Printed:
     return Printed(dict(puzzle), tuple(puzzle["scrambles"]))
 
 
+def written_scrambles(puzzle: JSON) -> list[str]:
+    """The scrambles as the page prints them: with the marks their words are written with (CÀTIT
+    for CITTÀ: the puzzle's "written"), else in the grid's letters."""
+    return list(puzzle.get("written") or puzzle["scrambles"])
+
+
+def written_boxes(puzzle: JSON) -> list[str]:
+    """`printed_boxes` with the marks the page prints (`written_scrambles`): the kept first letter
+    as its scramble writes it (É of ÉCOLE), a letter of `shown` with the mark every such letter of
+    its scramble has (Ê of FORÊT, whose one E is Ê), else plain (an E of ÉLÈVE, whose Es differ)."""
+    boxes = []
+    for boxes_printed, plain, written in zip(printed_boxes(puzzle), puzzle["scrambles"],
+                                             written_scrambles(puzzle)):
+        marks = {letter: {mark for mark, each in zip(written, plain) if each == letter}
+                 for letter in set(boxes_printed) - {EMPTY}}
+        boxes.append("".join(written[0] if place == 0 and puzzle["first"] else
+                             next(iter(marks[letter])) if letter != EMPTY and len(marks[letter]) == 1
+                             else letter for place, letter in enumerate(boxes_printed)))
+    return boxes
+
+
 def printed_boxes(puzzle: JSON) -> list[str]:
     """Each word's boxes as the page prints them: `EMPTY`, or the letter printed there (the kept
     first letter, or one of `shown`)."""
@@ -183,5 +204,7 @@ def answer_form(puzzle: JSON, solution: JSON) -> str:
 
 def play_data(puzzle: JSON) -> JSON:
     """The letters the language writes and those it writes with two (œ as OE, ß as SS), for the
-    game to read what a player types."""
-    return {"letters": "".join(sorted(alphabet(puzzle["language"]))), "spelled": SPELLED}
+    game to read what a player types; the letters the boxes print, with their marks
+    (`written_boxes`), where the scrambles have some."""
+    return {"letters": "".join(sorted(alphabet(puzzle["language"]))), "spelled": SPELLED,
+            **({"boxes": written_boxes(puzzle)} if "written" in puzzle else {})}

@@ -13,6 +13,8 @@
   function scrambleGame(board, record, page) {
     var scrambles = record.puzzle.scrambles, first = record.puzzle.first;
     var printedLetters = record.puzzle.shown;  // a letter a box prints, "." for none; absent where none does
+    var written = record.puzzle.written || scrambles;  // as printed: with the marks of the word's letters (CÀTIT)
+    var marked = record.play && record.play.boxes;  // the letters the boxes print, with their marks, where some have one
     var answer = record.solution && record.solution.words;
     var letters = (record.play && record.play.letters) || "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
     var spelled = (record.play && record.play.spelled) || {};
@@ -23,9 +25,9 @@
 
     scrambles.forEach(function (scramble, i) {
       var item = el("li", "item");
-      var shown = el("span", "jumble", scramble);
+      var shown = el("span", "jumble", written[i]);
       shown.setAttribute("aria-hidden", "true");
-      item.appendChild(spoken(t("Word {word}: the letters {letters}", { word: i + 1, letters: scramble.split("").join(" ") })));
+      item.appendChild(spoken(t("Word {word}: the letters {letters}", { word: i + 1, letters: Array.from(written[i]).join(" ") })));
       item.appendChild(shown);
       var row = el("span", "boxes");
       row.setAttribute("role", "group");
@@ -33,7 +35,8 @@
       inputs.push([]);
       for (var j = 0; j < scramble.length; j++) {
         var cell = el("span", "cell");
-        var printed = first && j === 0 ? scramble[0] : printedLetters && printedLetters[i][j] !== "." ? printedLetters[i][j] : "";
+        var printed = marked ? (Array.from(marked[i])[j] === "." ? "" : Array.from(marked[i])[j])
+          : first && j === 0 ? scramble[0] : printedLetters && printedLetters[i][j] !== "." ? printedLetters[i][j] : "";
         if (printed) {
           cell.classList.add("given");
           cell.appendChild(el("span", "value", printed));
@@ -77,17 +80,17 @@
     function listen(input, i, j) {
       input.addEventListener("input", function () {
         /* a letter written with two (œ as O E) fills this box and the next, as typing both would */
-        var typed = lettersOf(input.value), box = input, written = [];
+        var typed = lettersOf(input.value), box = input, changed = [];
         input.value = typed[0] || "";
-        written.push([i, j]);
+        changed.push([i, j]);
         for (var k = 1; k < typed.length; k++) {
           box = next(i, +box.dataset.col, 1);
           if (!box) break;
           box.value = typed[k];
-          written.push([i, +box.dataset.col]);
+          changed.push([i, +box.dataset.col]);
         }
         paint();
-        written.forEach(function (at) { page.changed(at); });
+        changed.forEach(function (at) { page.changed(at); });
         var after = typed.length && box && next(i, +box.dataset.col, 1);
         if (after) after.focus();
       });

@@ -184,7 +184,7 @@ def terms(request: Request) -> dict[str, str]:
 
 
 def written(request: Request) -> dict[str, str]:
-    """The terms the list prints with marks the grid drops (ÁRBOL, STRAUß): the given words',
+    """The terms the list prints with marks the grid drops (ÁRBOL, ÉLÈVE): the given words',
     or the theme's."""
     language = request.settings["language"]
     if not request.settings["words"]:

@@ -18,6 +18,7 @@ from bookgen.api import JSON, Printed, Request, deal_seed_problem, form_key
 from bookgen.core.letters import (
     LANGUAGES,
     SEPARATORS,
+    SPELLED,
     alphabet,
     collation_key,
     grid_form,
@@ -136,7 +137,7 @@ def theme_marked(language: str, theme: str) -> dict[str, str]:
 
 def written_terms(terms: list[str] | tuple[str, ...], language: str) -> dict[str, str]:
     """Of `terms`, those the list prints otherwise than `shown_form` (with a mark or a letter the
-    grid spells otherwise: ÁRBOL, PINGÜINO, STRAUß), by the word the grid writes."""
+    grid writes without: ÁRBOL, PINGÜINO, ÉLÈVE), by the word the grid writes."""
     return {grid_word(term, language): written_form(term, language) for term in terms
             if written_form(term, language) != shown_form(term, language)}
 
@@ -166,12 +167,14 @@ def shown_form(term: str, language: str) -> str:
 
 def written_form(term: str, language: str) -> str:
     """A term as a reader reads it in the list: in capitals as the language writes them, with
-    every mark (ÁRBOL, PINGÜINO, CŒUR) and ß (STRAUß: the list shows the word the teacher wrote,
-    not the grid's STRAUSS), its words kept apart as `shown_form` keeps them. Only the grid writes
-    the language's grid alphabet (`grid_form`)."""
+    every mark (ÁRBOL, PINGÜINO, ÉLÈVE), its words kept apart as `shown_form` keeps them, a letter
+    for each square the grid gives it: a letter the grid spells with two is written so (OEUF,
+    STRASSE: a child who read ŒUF looked for three squares and found four), as the fill-in's list
+    and the scramble's key write it. Only the grid drops the marks (`grid_form`)."""
     text = re.sub(r"\s+", " ", term.replace("\u2019", "'").strip())
-    capitals = "".join(char if char in "ßẞ" or len(char.upper()) != 1 else char.upper() for char in text)
-    return unicodedata.normalize("NFC", capitals)
+    capitals = (SPELLED.get(char) or SPELLED.get(char.upper()) or
+                (char.upper() if len(char.upper()) == 1 else char) for char in text)
+    return unicodedata.normalize("NFC", "".join(capitals))
 
 
 def grid_word(term: str, language: str) -> str:
