@@ -355,6 +355,25 @@ def test_a_long_list_is_dealt_out_no_word_twice_and_version_b_takes_what_a_took(
     assert any("deal=6" in r.id for r in a)
 
 
+def test_a_childrens_section_deals_a_teachers_long_list_a_few_words_a_grid(tmp_path):
+    """A French teacher's twelve words in six children's grids: six a grid, as with a theme, the
+    first two grids hiding all twelve between them, where each grid hid all twelve under the same
+    list; a list of six or fewer still goes in whole."""
+    words = "élève, Noël, œuf, école, forêt, fenêtre, château, hérisson, garçon, cœur, pâtes, crayon"
+    config = read_config_text(f"title: T\nlanguage: fr\nsections:\n  - {{type: wordsearch, count: 6, "
+                              f"difficulty: easy, children: true, words: [{words}]}}\n",
+                              tmp_path / "book.yaml")
+    records = make_book(config).sections[0].records
+    assert [len(record.puzzle["words"]) for record in records] == [6] * 6
+    shares = sorted(sorted(record.puzzle["words"]) for record in records)
+    assert len({tuple(share) for share in shares}) > 1  # not one list in every grid
+    first = {word for record in records if "deal=1," in record.id or "deal=2," in record.id
+             for word in record.puzzle["words"]}
+    assert len(first) == 12
+    few = Request.make(WORDSEARCH, "easy", {"children": True, "words": ["chat", "chien", "loup"]})
+    assert few.settings["word_count"] == 3
+
+
 # --- themes that fit any grid (issues 42, 43) ----------------------------------------------------
 
 def test_every_theme_speaks_every_language_and_has_messages():

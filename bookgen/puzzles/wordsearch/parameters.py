@@ -320,10 +320,13 @@ def theme_dealt(language: str, deal: int, seed: str | None = None) -> str:
 
 
 def _word_count(level: str, earlier: dict) -> int:  # type: ignore[type-arg]
-    """Every word of a list given (a teacher's list goes in whole), else the level's count."""
-    if earlier["words"]:
-        return len(earlier["words"])
-    return CHILDREN_WORDS if earlier["children"] else WORDS_AT[level]
+    """Every word of a list given (a teacher's list goes in whole), else the level's count; a
+    children's grid `CHILDREN_WORDS` at most, a longer list of the user's dealt out over the
+    grids as a theme's is (a teacher's twelve words were all hidden in each of six grids, under
+    a help that promised few)."""
+    if earlier["children"]:
+        return min(len(earlier["words"] or ()) or CHILDREN_WORDS, CHILDREN_WORDS)
+    return len(earlier["words"]) if earlier["words"] else WORDS_AT[level]
 
 
 OPTIONS = (
@@ -343,7 +346,8 @@ OPTIONS = (
            # Translators: inside a section's title: "Word Search (for children)"
            in_title=N_("for children")),
     Option("word_count", "int", N_("words in each grid (default: every word given; else 8, 10, "
-           "12 or 18 by level, 6 for children)"), low=3, high=MAX_WORDS, default=_word_count,
+           "12 or 18 by level; for children 6, a longer list dealt out over the grids)"), low=3,
+           high=MAX_WORDS, default=_word_count,
            label=N_("Words in each grid")),
     Option("size", "size", N_("grid size: N for N x N, or RxC (default: from the words)"),
            low=MIN_SIDE, high=MAX_SIDE, label=N_("Size")),
