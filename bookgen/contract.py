@@ -318,8 +318,11 @@ def _hints_point(puzzle_type: PuzzleType) -> None:
         hints = puzzle_type.hints(record.puzzle, record.solution)
         _expect(hints, f"{where} no hints")
         for index, hint in enumerate(hints):
-            _expect(set(hint) - {"after", "steps"} == {"cells", "value", "why"},
+            _expect(set(hint) - {"after", "steps", "step_cells"} == {"cells", "value", "why"},
                     f"{where} hint {hint} has other keys")
+            _expect("step_cells" not in hint or (len(hint["step_cells"]) == len(hint.get("steps", []))
+                                                   and all(hint["step_cells"])),
+                    f"{where} hint {index}'s step_cells are not one list of squares a step")
             _expect("after" not in hint or 0 <= hint["after"] < index,
                     f"{where} hint {index} comes after itself or a later one")
             for text in [hint["why"], *hint.get("steps", [])]:

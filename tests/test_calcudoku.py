@@ -319,8 +319,12 @@ def test_pencil_marks_and_hints_in_the_player(tab):
         status = tab.locator("#puzzle-2 .status").text_content()
         if not status.startswith("Step "):
             break
-        assert " towards the next number: " in status and not tab.locator("#puzzle-2 .cell.hinted").count()
+        # a step lights the squares it is about (a cage's at least) and fills none of them
+        lit = tab.locator("#puzzle-2 .cell.hinted input")
+        assert " towards the next number: " in status and lit.count() >= 1
+        assert all(value == "" for value in lit.evaluate_all("nodes => nodes.map(node => node.value)"))
     assert status.startswith("Row ") and ": " in status
+    assert tab.locator("#puzzle-2 .cell.hinted").count() == 1  # the number alone
     assert tab.locator("#puzzle-2 .cell.hinted input").input_value()
 
 

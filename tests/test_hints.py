@@ -28,7 +28,7 @@ from bookgen.contract import replayed
 from bookgen.core.grading import HINT_CAP, LEVELS
 from bookgen.formats import render_formats
 from bookgen.formats.html import page_record
-from bookgen.html import write_html
+from bookgen.html import _packed_hints, write_html
 from bookgen.puzzles import BUILT_IN, PUZZLE_TYPES, find_type
 from bookgen.puzzles.base import JSON, PuzzleType, Request
 from bookgen.puzzles.wordsearch.drawing import listed
@@ -102,7 +102,7 @@ def test_hints_replay_to_the_answer_and_say_why(puzzle_type, level, options):
         answer = replayed(puzzle_type, record["puzzle"], hints)
         assert answer == {name: record["solution"][name] for name in answer}  # a key, not the text too
         for index, hint in enumerate(hints):
-            assert set(hint) - {"after", "steps"} == {"cells", "value", "why"}
+            assert set(hint) - {"after", "steps", "step_cells"} == {"cells", "value", "why"}
             assert 0 <= hint.get("after", index) < index or "after" not in hint, hint
             assert hint["cells"] and hint["why"].strip() and "\n" not in hint["why"]
             assert all(step.strip() and "\n" not in step for step in hint.get("steps", [])), hint
@@ -322,7 +322,8 @@ def test_a_built_page_embeds_each_types_hints_and_the_puzzle_json_has_none(tmp_p
 def _unpacked(hint: list, phrases: list[str]) -> JSON:
     """A hint as the page packs it, [cells, value, phrase, numbers..., after?, steps?], read back
     apart from the page's script: the phrase's "#"s are its numbers in turn, a number left over
-    is the hint's "after", and a last list its steps, each [phrase, numbers...]."""
+    is the hint's "after", and a last list its steps, each [phrase, numbers..., squares?] (its
+    step_cells flat: row, column, row, column...)."""
     steps = hint.pop() if len(hint) > 3 and isinstance(hint[-1], list) else None
     phrase = phrases[hint[2]]
     slots = phrase.count("#")
@@ -332,7 +333,10 @@ def _unpacked(hint: list, phrases: list[str]) -> JSON:
     if len(hint) > 3 + slots:
         (unpacked["after"],) = hint[3 + slots:]
     if steps is not None:
+        squares = [step.pop() if isinstance(step[-1], list) else [] for step in steps]
         unpacked["steps"] = [_unpacked([None, None, *step], phrases)["why"] for step in steps]
+        if any(squares):
+            unpacked["step_cells"] = [[flat[n:n + 2] for n in range(0, len(flat), 2)] for flat in squares]
     return unpacked
 
 
@@ -359,6 +363,43 @@ def test_a_hint_of_the_hardest_levels_is_one_step_each_within_the_cap(name, leve
             assert all(len(text) <= HINT_CAP for text in texts), (record["id"], texts)
             stepped += bool(hint.get("steps"))
     assert stepped
+
+
+NAMED_SQUARE = re.compile(r"row (\d+), column (\d+)")
+BROKEN_CAGE = re.compile(r"the cage at row \d+, column \d+ could not make")
+
+
+@pytest.mark.parametrize(("name", "level"), STEPPED)
+def test_each_step_has_its_squares_among_them_every_square_it_names(name, level):
+    """The page lights a step's squares while it says the step: each step has its own, in
+    reading order, on the board, and every square its sentence names is among them (a trial's
+    square and the square or sign it breaks too, but not a broken cage's first square, which
+    stands for the whole cage)."""
+    for record, hints in _hinted(_type(name), level, {}):
+        grid = record["solution"]["grid"]
+        stepped = [hint for hint in hints if "steps" in hint]
+        assert stepped and all(len(h["step_cells"]) == len(h["steps"]) for h in stepped)
+        for hint in stepped:
+            for step, cells in zip(hint["steps"], hint["step_cells"]):
+                assert cells == sorted(cells) and len({tuple(at) for at in cells}) == len(cells), step
+                assert all(0 <= r < len(grid) and 0 <= c < len(grid[0]) and grid[r][c] for r, c in cells)
+                named = [[int(r) - 1, int(c) - 1] for r, c in NAMED_SQUARE.findall(BROKEN_CAGE.sub("", step))]
+                assert all(at in cells for at in named), (step, cells)
+
+
+def test_a_packed_hint_keeps_each_steps_squares_as_one_flat_list():
+    """The page packs a step's squares after its numbers, [row, column, row, column...], and
+    reads them back as its step_cells."""
+    calcudoku = _type("calcudoku")
+    record = _made(calcudoku, "expert", "a")
+    hints = calcudoku.hints(record["puzzle"], record["solution"])
+    phrases: dict[str, int] = {}
+    packed = _packed_hints(hints, phrases)
+    listed_phrases = sorted(phrases, key=phrases.__getitem__)
+    assert [_unpacked(json.loads(json.dumps(hint)), listed_phrases) for hint in packed] == hints
+    first = next(index for index, hint in enumerate(hints) if "steps" in hint)
+    squares = hints[first]["step_cells"][0]
+    assert packed[first][-1][0][-1] == [n for at in squares for n in at]
 
 
 @pytest.mark.parametrize(("name", "level"), STEPPED)
@@ -561,6 +602,40 @@ def test_an_expert_hint_says_its_steps_one_a_press_and_the_log_keeps_its_height(
         log = tab.locator("#puzzle-1 .hint-log ol")
         assert log.evaluate("node => node.getBoundingClientRect().height") <= 160.5  # 10rem
         assert log.evaluate("node => node.scrollTop + node.clientHeight >= node.scrollHeight - 1")
+
+
+def _lit_squares(tab, number: int, size: int) -> list[list[int]]:
+    """The squares of a puzzle's grid (`size` columns, squares in reading order) lit as hinted."""
+    return tab.evaluate("""([number, size]) => [...document.querySelectorAll(`#puzzle-${number} .cell`)]
+        .flatMap((node, i) => node.classList.contains("hinted") ? [[Math.floor(i / size), i % size]] : [])""",
+                        [number, size])
+
+
+def test_a_step_lights_its_squares_while_the_status_line_says_it(browser, stepped_page):
+    """Each step a hint says lights the squares it is about (its cage's, the ones it crosses
+    numbers out of, the one it names): on a phone, in view with the status line, still lit a
+    while later, and out as soon as the status line says something else; the number that
+    follows flashes alone."""
+    path, record = stepped_page
+    size = record["puzzle"]["size"]
+    first = record["hints"][0]
+    steps, squares = first["steps"], first["step_cells"]
+    with test_html._opener(browser, path) as open_:
+        tab = open_(390, 844, touch=True, clock=True)
+        _press(tab, 1, "hint")
+        assert _lit_squares(tab, 1, size) == squares[0]
+        tab.clock.run_for(5000)  # longer than a hinted number's flash
+        assert _lit_squares(tab, 1, size) == squares[0]
+        lit = tab.locator("#puzzle-1 .cell.hinted").first
+        assert lit.evaluate("node => node.getBoundingClientRect().top >= 0") and lit.is_visible()
+        _press(tab, 1, "check")
+        assert _lit_squares(tab, 1, size) == []
+        for count, cells in enumerate(squares[1:], 2):
+            _press(tab, 1, "hint")
+            assert _status(tab, 1).startswith(f"Step {count} of {len(steps)}")
+            assert _lit_squares(tab, 1, size) == cells
+        _press(tab, 1, "hint")
+        assert _lit_squares(tab, 1, size) == first["cells"]
 
 
 def test_the_steps_a_hint_has_said_are_kept_across_a_reload(browser, stepped_page):

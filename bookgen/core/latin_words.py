@@ -93,6 +93,25 @@ def broken_words(square: Square, broken: Sequence[Any], clue: Callable[[Sequence
     return clue(broken)
 
 
+def step_squares(square: Square, facts: dict[str, Any], filled: set[Cell]) -> list[Cell]:
+    """The squares a crossing-out step is about, in reading order, which the page lights while it
+    says the step: the ones it names (a pair, a sign's or a chain's squares, a cage's, a trial's
+    and the square or sign its trial breaks) and the ones it crosses numbers out of; an X-wing's
+    the open squares where its lines meet (`filled`: the squares holding a number at that step)."""
+    cells = {facts[key] for key in ("cell", "low", "high") if key in facts}
+    broken = facts.get("broken") or ("",)
+    if broken[0] in ("cell", "sign"):
+        cells.update(broken[1:3])
+    for key in ("cells", "crossed", "under", "over"):
+        cells.update(facts.get(key, ()))
+    if "cage" in facts:
+        cells.update(facts["cage"].cells)
+    for base in facts.get("bases", ()):
+        for cover in facts["covers"]:
+            cells.update(set(square.units[base]) & set(square.units[cover]) - filled)
+    return sorted(cells)
+
+
 Tell = Callable[[str, dict[str, Any]], str]
 """A type's sentence for a step of the log: its own steps, and the Latin ones through
 `crossing_out` and `placing`."""
@@ -102,25 +121,31 @@ def told(state: Pencil, answer: Sequence[int], tell: Tell, placed: Sequence[str]
     """The page's hints from a grader's log: each number placed, in order, with why (the single
     itself; `placed`: the steps that place) and, where crossing-out steps not told yet took a
     candidate of its square (for a hidden single, of any square of its line), those steps first
-    as its "steps", one sentence each, which the page gives one a press before the number. A step
-    is told once, with the first number it helps to place. A square the steps left open gets its
-    number from the one answer, said so."""
+    as its "steps", one sentence each, which the page gives one a press before the number, and as
+    its "step_cells" each step's squares ([row, column] each, `step_squares`), which the page
+    lights as it says the step. A step is told once, with the first number it helps to place. A
+    square the steps left open gets its number from the one answer, said so."""
     square = state.square
     hints: list[dict[str, Any]] = []
-    pending: list[tuple[str, dict[str, Any]]] = []
+    pending: list[tuple[str, dict[str, Any], list[Cell]]] = []
+    filled = {cell for cell in range(square.cells) if state.placed[cell]} - {
+        facts["cell"] for name, facts in state.log if name in placed}  # the givens
     for name, facts in state.log:
         if name not in placed:
-            pending.append((name, facts))
+            pending.append((name, facts, step_squares(square, facts, filled)))
             continue
         cell = facts["cell"]
+        filled.add(cell)
         near = (set(square.units[facts["unit"]]) if name == "hidden single"
                 else set() if name == "full house" else {cell})
-        used = [(step, seen) for step, seen in pending if near & set(seen.get("crossed", ()))]
+        used = [entry for entry in pending if near & set(entry[1].get("crossed", ()))]
         pending = [entry for entry in pending if entry not in used]
         hint: dict[str, Any] = {"cells": [list(divmod(cell, square.size))], "value": facts["value"],
                                 "why": tell(name, facts)}
         if used:
-            hint["steps"] = [tell(step, seen) for step, seen in used]
+            hint["steps"] = [tell(step, seen) for step, seen, cells in used]
+            hint["step_cells"] = [[list(divmod(at, square.size)) for at in cells]
+                                  for step, seen, cells in used]
         hints.append(hint)
     for cell in range(square.cells):
         if not state.placed[cell]:

@@ -113,26 +113,41 @@ def _packed_hints(hints: Any, phrases: dict[str, int]) -> Any:
     the index of its phrase (the text with every run of digits replaced by "#", shared by the
     whole page) and the numbers that fill it in (as strings only where a leading zero must stay),
     then the hint's "after" where it has one (the script knows it by the count of "#"s), then its
-    "steps" where it has them, as one list of [phrase, numbers...] (the script knows it as the
-    last item that is a list). Hints are the bulk of a page's data and say the same few sentences
-    with different numbers, so this keeps about a third of their size; the script puts each hint
-    back together. A hint of another shape (or a text holding "#") is kept as it is."""
+    "steps" where it has them, as one list of [phrase, numbers..., squares?] (the script knows it
+    as the last item that is a list), where squares, the step's "step_cells" where it has them,
+    is one flat list, [row, column, row, column...]. Hints are the bulk of a page's data and say
+    the same few sentences with different numbers, so this keeps about a third of their size; the
+    script puts each hint back together. A hint of another shape (or a text holding "#") is kept
+    as it is."""
     if not isinstance(hints, list):
         return hints
     packed: list[Any] = []
     for hint in hints:
         why = hint.get("why") if isinstance(hint, dict) else None
         steps = hint.get("steps", []) if isinstance(hint, dict) else None
+        squares = hint.get("step_cells") if isinstance(hint, dict) else None
         if (not isinstance(why, str) or not isinstance(steps, list)
                 or any(not isinstance(text, str) or SLOT in text for text in [why, *steps])
-                or set(hint) - {"after", "steps"} != {"cells", "value", "why"}
-                or not isinstance(hint.get("after", 0), int)):
+                or set(hint) - {"after", "steps", "step_cells"} != {"cells", "value", "why"}
+                or not isinstance(hint.get("after", 0), int)
+                or (squares is not None and not _squares_a_step(squares, len(steps)))):
             packed.append(hint)
             continue
         after = [hint["after"]] if "after" in hint else []
-        told = [[_packed_text(step, phrases) for step in steps]] if steps else []
-        packed.append([hint["cells"], hint["value"], *_packed_text(why, phrases), *after, *told])
+        told = [[*_packed_text(step, phrases), *([[n for at in cells for n in at]] if cells else [])]
+                for step, cells in zip(steps, squares or [[]] * len(steps))]
+        packed.append([hint["cells"], hint["value"], *_packed_text(why, phrases), *after,
+                       *([told] if told else [])])
     return packed
+
+
+def _squares_a_step(squares: Any, steps: int) -> bool:
+    """Whether a hint's "step_cells" are a list of squares ([row, column] each) for each of its
+    `steps`, as the page packs them."""
+    return (isinstance(squares, list) and len(squares) == steps
+            and all(isinstance(cells, list) and all(
+                isinstance(at, list) and len(at) == 2 and all(isinstance(n, int) for n in at)
+                for at in cells) for cells in squares))
 
 
 def _packed_text(text: str, phrases: dict[str, int]) -> list[Any]:

@@ -17,7 +17,8 @@
  * Hint plays the record's optional "hints" list (the grader's solving path, baked in at build
  * time, packed as shared phrases plus numbers): a game that fills cells offers hintState(hint)
  * ("done", "open", or why it cannot go in), giveHint(hint) (fills it, returns the nodes to flash
- * and focus, which the page scrolls to), place(cell) (its name: "Row 3, column 5", "Box 2"), and wrong() (how many entries
+ * and focus, which the page scrolls to), place(cell) (its name: "Row 3, column 5", "Box 2"), cellsAt(cells) if it
+ * can light a crossing-out step's squares (their nodes), and wrong() (how many entries
  * differ from the answer) with wrongFirst (what Hint says then: WRONG_NUMBER, WRONG_LETTER); a game whose hints point rather than fill offers pointAt(hint) in place
  * of giveHint (the nodes to light and focus, nothing entered); hints without cells are words only, shown one more at each press, and
  * a game with fillAnswer() (which says whether it wrote the answer in) writes it in at the

@@ -205,7 +205,7 @@ function numberPad(board, className, press, digits, labels) {
 function numberCells(layout, page) {
   var holder = layout.board.parentNode;  // the pad goes here, under the box the grid scrolls in
   scrollView(layout.board);
-  var inputs = [], marks = {};  // inputs[i][j]: an input, or null for a given
+  var inputs = [], squares = [], marks = {};  // inputs[i][j]: an input, or null for a given; squares[i][j]: its cell
   var notes = noteBook(layout.max);
   var symbols = layout.symbols || null;
   var others = symbols ? new RegExp("[^" + symbols.join("") + "]+", "g")
@@ -218,8 +218,10 @@ function numberCells(layout, page) {
   }
   layout.rows.forEach(function (width, i) {
     inputs.push([]);
+    squares.push([]);
     for (var j = 0; j < width; j++) {
       var cell = el("div", "cell");
+      squares[i].push(cell);
       var given = layout.given(i, j);
       if (layout.decorate) layout.decorate(cell, i, j);
       if (given) {
@@ -387,6 +389,12 @@ function numberCells(layout, page) {
       return state;
     },
     place: function (at) { return layout.where(at[0], at[1]); },
+    /* the squares at `cells` ([row, column] each), given ones too, which Hint lights while it
+     * says a crossing-out step */
+    cellsAt: function (cells) {
+      return cells.map(function (at) { return squares[at[0]] && squares[at[0]][at[1]]; })
+        .filter(function (node) { return !!node; });
+    },
     giveHint: function (hint) {
       var nodes = [];
       hint.cells.forEach(function (at) {

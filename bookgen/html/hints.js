@@ -11,7 +11,9 @@
 
 var HINT_FLASH = 1600;  // ms a hinted cell stays highlighted
 var NEAR = 2;  // squares (rows or columns, or boxes) from the last change where Hint looks first
-var flashing = { nodes: [], timer: null };  // the newest hinted cells, the only ones lit on the page
+/* the newest hinted cells, the only ones lit on the page; `saying`, for a step's squares, the
+ * status line and text they stay lit with (else they go after HINT_FLASH) */
+var flashing = { nodes: [], timer: null, saying: null };
 
 /* A text as the page packs it, [phrase, numbers...]: the phrase (its index in `phrases`, the
  * page's list) with its "#"s filled with the numbers in turn. */
@@ -21,17 +23,30 @@ function unpackText(packed, phrases) {
 }
 
 /* A hint as the page packs it, [cells, value, phrase, numbers..., after?, steps?] (see
- * bookgen.html), back to {cells, value, why, after, steps}: its why and each of its steps (the
- * last item, when it is a list of packed texts) unpacked as unpackText does. A hint of any other
- * shape is kept as it is. */
+ * bookgen.html), back to {cells, value, why, after, steps, stepCells}: its why and each of its
+ * steps (the last item, when it is a list of packed texts, each [phrase, numbers..., squares?])
+ * unpacked as unpackText does, and stepCells (where a step has any), per step the squares it is
+ * about, [row, column] each (a step's last item when that is a list, flat: [row, column, row,
+ * column...]; none, []).
+ * A hint of any other shape is kept as it is, its "step_cells" (if any) as its stepCells. */
 function unpackHint(hint, phrases) {
-  if (!Array.isArray(hint)) return hint;
+  if (!Array.isArray(hint)) {
+    return hint && Array.isArray(hint.step_cells) ? Object.assign({ stepCells: hint.step_cells }, hint) : hint;
+  }
   var steps = hint.length > 3 && Array.isArray(hint[hint.length - 1]) ? hint[hint.length - 1] : null;
   if (steps) hint = hint.slice(0, -1);
   var slots = (String(phrases[hint[2]] || "").match(/#/g) || []).length;
   var unpacked = { cells: hint[0], value: hint[1], why: unpackText(hint.slice(2, 3 + slots), phrases) };
   if (hint.length > 3 + slots) unpacked.after = hint[3 + slots];
-  if (steps) unpacked.steps = steps.map(function (step) { return unpackText(step, phrases); });
+  if (steps) {
+    unpacked.steps = steps.map(function (step) { return unpackText(step, phrases); });
+    var squares = steps.map(function (step) {
+      var flat = step.length > 1 && Array.isArray(step[step.length - 1]) ? step[step.length - 1] : [], cells = [];
+      for (var n = 0; n + 1 < flat.length; n += 2) cells.push([flat[n], flat[n + 1]]);
+      return cells;
+    });
+    if (squares.some(function (cells) { return cells.length; })) unpacked.stepCells = squares;
+  }
   return unpacked;
 }
 
@@ -73,7 +88,9 @@ function nearestHint(hints, ready, lastAt) {
  * by its square ("Row 3, column 5"), focused and flashed, with its reason in the status line and
  * in the log of hints given (a game with pointAt lights the hint's cells instead of filling
  * them). A hint with "steps" (the crossing-out steps its number needs first) says one of them a
- * press, in the status line only, before it fills its number. Hints of words only come one more
+ * press, in the status line only, before it fills its number, and lights the squares the step is
+ * about (its stepCells, through the game's cellsAt) for as long as the status line says it. Hints
+ * of words only come one more
  * each time, and the last fills in the answer.
  * `player` is what the frame lends: say(text, tone), revealed(), showAnswer(fill) (Reveal's work,
  * with `fill` writing the answer in), lastAt(), gave(text) (a hint went in: commit it as a
@@ -108,11 +125,15 @@ function hintGiver(hints, game, status, player) {
     log.hidden = !hinted.length;
     logList.scrollTop = logList.scrollHeight;  // the list scrolls within its height: newest in view
   }
-  function flash(nodes) {
+  /* Light `nodes` (and no others on the page): for a moment, focusing the first; or, `saying` a
+   * step, for as long as the status line says it, the focus left where it is. */
+  function flash(nodes, saying) {
     flashing.nodes.forEach(function (node) { node.classList.remove("hinted"); });
     clearTimeout(flashing.timer);
     flashing.nodes = nodes;
+    flashing.saying = saying ? { status: status, text: status.textContent } : null;
     nodes.forEach(function (node) { node.classList.add("hinted"); });
+    if (saying) return;
     flashing.timer = setTimeout(function () { flash([]); }, HINT_FLASH);
     var target = nodes[0] && (nodes[0].matches("input, button") ? nodes[0] : nodes[0].querySelector("input, button"));
     if (target) target.focus({ preventScroll: true });
@@ -149,6 +170,9 @@ function hintGiver(hints, game, status, player) {
       // Translators: one press of Hint that tells a step a number needs before it goes in
       // ("Step 1 of 3 towards the next number: Naked pair: ..."); its reason ends with its own full stop
       player.say(t("Step {number} of {count} towards the next number: {reason}", { number: said + 1, count: steps.length, reason: steps[said] }));
+      var squares = game.cellsAt ? game.cellsAt((hints[chosen].stepCells || [])[said] || []) : [];
+      flash(squares, true);
+      bringIntoView(squares, status);
       return;
     }
     var lit = game.pointAt ? game.pointAt(hints[chosen]) : game.giveHint(hints[chosen]);
@@ -165,6 +189,13 @@ function hintGiver(hints, game, status, player) {
       var steps = Number.isInteger(n) && n >= 0 && n < hints.length && hints[n].steps || [];
       if (Number.isInteger(counts[key]) && counts[key] > 0 && counts[key] <= steps.length) stepsSaid[n] = counts[key];
     });
+  }
+  // a step's squares go out as soon as the status line says something else
+  if (typeof MutationObserver === "function") {
+    new MutationObserver(function () {
+      var saying = flashing.saying;
+      if (saying && saying.status === status && status.textContent !== saying.text) flash([]);
+    }).observe(status, { childList: true, characterData: true, subtree: true });
   }
   setHinted([]);
   return { give: give, given: function () { return hinted; }, setGiven: setHinted,

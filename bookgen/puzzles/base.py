@@ -298,7 +298,9 @@ class PuzzleType:
     hints(puzzle, solution): the playable page's hints, in the order a person following the
         grader's simplest-first steps finds them: each {"cells": [...], "value": ..., "why": one
         line}; cells in the type's own JSON coordinates, [] (and value None) for a hint that is
-        only words. None: the type gives no hints.
+        only words; optional "after", "steps" (the crossing-out steps told one a press before the
+        number) and "step_cells" (each step's squares, [row, column] each, which the page lights
+        as it says the step). None: the type gives no hints.
     play_script: the type's game for the playable edition, a script that registers the type with
         the player's frame (bookgen/html/frame.js), its path relative to the type's home, the package
         its entry point names (bookgen/puzzles/NAME for a built-in type: "play.js"); "" leaves its

@@ -31,6 +31,21 @@ test("a packed hint's steps, its last item when that is a list, come back as tex
   assert.deepEqual(unpackHint([[[2, 2]], [4, 5], 1, 8, 1, 2, 4, 5, 8], phrases).value, [4, 5]);  // no steps
 });
 
+test("a packed step's squares, its last item when that is a list, come back as its stepCells", () => {
+  const phrases = ["Naked single: row #, column # can only hold #",
+                   "Cage digits: #+ in the cage at row #, column # can only be made with # and #.",
+                   "Sign: row #, column # is less than row #, column #, so it holds at most #."];
+  const packed = [[[1, 4]], 3, 0, 2, 5, 3,
+                  [[1, 9, 2, 5, 1, 3, [1, 4, 1, 5, 2, 4]], [2, 2, 5, 2, 4, 2]]];
+  assert.deepEqual(unpackHint(packed, phrases), {
+    cells: [[1, 4]], value: 3, why: "Naked single: row 2, column 5 can only hold 3",
+    steps: ["Cage digits: 9+ in the cage at row 2, column 5 can only be made with 1 and 3.",
+            "Sign: row 2, column 5 is less than row 2, column 4, so it holds at most 2."],
+    stepCells: [[[1, 4], [1, 5], [2, 4]], []]});  // a step packed without squares has none
+  const loose = {cells: [[0, 0]], value: 1, why: "A # in the text.", steps: ["Look."], step_cells: [[[0, 1]]]};
+  assert.deepEqual(unpackHint(loose, phrases).stepCells, [[[0, 1]]]);  // kept as it is, squares as stepCells
+});
+
 const hint = (cell, after) => (after === undefined ? {cells: [cell], value: 1} : {cells: [cell], value: 1, after});
 
 test("the first hint not done is ready, and any later one its after allows", () => {

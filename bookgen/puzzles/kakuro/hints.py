@@ -178,11 +178,22 @@ def touches(facts: dict[str, Any], cell: Cell) -> bool:
     return cell in facts.get("cells", ()) or facts.get("cell") == cell
 
 
+def step_squares(board: Board, facts: dict[str, Any]) -> list[list[int]]:
+    """The squares a crossing-out step is about, [row, column] each in reading order, which the
+    page lights while it says the step: its run's (the squares it crosses digits out of are
+    among them), or a trial's square and the square its trial leaves with no digit."""
+    broken: Sequence[Any] = facts.get("broken") or ("",)
+    cells = (board.runs[facts["run"]].cells if "run" in facts
+             else {facts["cell"], broken[1]} if broken[0] == "cell" else (facts["cell"],))
+    return [list(board.squares[cell]) for cell in sorted(cells)]
+
+
 def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
     """Each digit the grader writes, in its order, with its reason: the step that writes it, and
     as its "steps" (one sentence each, which the page gives one a press before the digit) the
-    crossing-out steps since the last digit written whose squares it is among; a puzzle the steps
-    cannot finish gets the rest from its one answer, said so."""
+    crossing-out steps since the last digit written whose squares it is among, and as its
+    "step_cells" each step's squares (`step_squares`), which the page lights as it says the step;
+    a puzzle the steps cannot finish gets the rest from its one answer, said so."""
     board = board_for(puzzle)
     sums = sums_of(board, puzzle)
     try:
@@ -200,16 +211,16 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
             crossed.append((name, facts))
             continue
         cell = facts["cell"]
-        steps = [crossing_out(board, sums, step, seen) for step, seen in pending if touches(seen, cell)]
+        steps = [(step, seen) for step, seen in pending if touches(seen, cell)]
         if not steps and name == "single" and not table_single(board, sums, values, cell, facts["value"]):
             # narrowed before the last digit was written: the latest steps through the square
-            steps = [crossing_out(board, sums, step, seen)
-                     for step, seen in [step for step in crossed if touches(step[1], cell)][-2:]]
+            steps = [step for step in crossed if touches(step[1], cell)][-2:]
         row, col = board.squares[cell]
         hint: JSON = {"cells": [[row, col]], "value": facts["value"],
                       "why": placing(board, sums, values, name, facts, bool(steps))}
         if steps:
-            hint["steps"] = steps
+            hint["steps"] = [crossing_out(board, sums, step, seen) for step, seen in steps]
+            hint["step_cells"] = [step_squares(board, seen) for step, seen in steps]
         if not steps and holds_alone(board, sums, values, name, facts):
             after = _after(board, sums, told, name, facts)
             if after < len(told):

@@ -201,11 +201,28 @@ def placing(board: Board, name: str, facts: dict[str, Any], show: Show = str) ->
         value=value, cell=cell, unit=unit_name(board, facts["unit"]))
 
 
+def step_squares(board: Board, facts: dict[str, Any], filled: Sequence[int]) -> list[Cell]:
+    """The cells a crossing-out step is about, in reading order, which the page lights while it
+    says the step: the ones it names (a pair, a wing, a chain, a cage, the cells it crosses a
+    number out of) and, for a step of whole lines (locked candidates, an X-wing or a fish), the
+    empty cells where its lines meet (`filled`: each cell's number at that step, 0 for none)."""
+    cells = {facts[key] for key in ("cell", "pivot") if key in facts}
+    for key in ("cells", "wings", "wing", "chain"):
+        cells.update(facts.get(key, ()))
+    meeting = ([(facts["unit"], facts["other"])] if "other" in facts else
+               [(base, cover) for base in facts.get("bases", ()) for cover in facts["covers"]])
+    for one, two in meeting:
+        cells.update(cell for cell in set(board.units[one]) & set(board.units[two]) if not filled[cell])
+    return sorted(cells)
+
+
 def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
     """Each number the grader places, in its order, with its reason: the single, and as its
     "steps" (one sentence each, which the page gives one a press before the number) the
     crossing-out steps since the last placement (of a killer's cage combinations, those through
-    the cell); a puzzle the techniques cannot finish gets the rest from its one answer, said so."""
+    the cell), and as its "step_cells" each step's cells ([row, column] each, `step_squares`),
+    which the page lights as it says the step; a puzzle the techniques cannot finish gets the rest
+    from its one answer, said so."""
     board = board_for(puzzle)
     try:
         state = start(board, flat(puzzle["givens"]))
@@ -213,25 +230,29 @@ def hints(puzzle: JSON, solution: JSON) -> list[JSON]:
     except Contradiction:
         return []
     told: list[JSON] = []
-    pending: list[tuple[str, dict[str, Any]]] = []
+    pending: list[tuple[str, dict[str, Any], list[Cell]]] = []
     givens = flat(puzzle["givens"])
     hex_grid = hex_digits(puzzle)
 
     def show(value: int) -> str:
         return symbol(value, hex_grid)
 
+    filled = list(givens)
     for name, facts in state.log:
         if name not in PLACING:
-            pending.append((name, facts))
+            pending.append((name, facts, step_squares(board, facts, filled)))
             continue
         cell = facts["cell"]
         # a killer settles many cages between two placements: only those through the cell are told
-        steps = [crossing_out(board, step, seen, show) for step, seen in pending
+        steps = [(crossing_out(board, step, seen, show), cells) for step, seen, cells in pending
                  if step not in CAGE_STEPS or cell in seen["cells"]]
         hint = {"cells": [[cell // board.size, cell % board.size]], "value": facts["value"],
                 "why": placing(board, name, facts, show)}
         if steps:
-            hint["steps"] = steps
+            hint["steps"] = [text for text, cells in steps]
+            hint["step_cells"] = [[[at // board.size, at % board.size] for at in cells]
+                                  for text, cells in steps]
+        filled[cell] = facts["value"]
         after = None if pending else _after(board, givens, told, name, facts)
         if after is not None and after < len(told):
             hint["after"] = after  # see core.grading.Told: the page may give it out of order
