@@ -34,6 +34,7 @@ from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import Request
 from bookgen.puzzles.crossword.drawing import (
+    ANSWER_CELL,
     CAP_MM,
     LETTER_SIZE,
     NUMBER_SIZE,
@@ -677,13 +678,21 @@ def test_a_tightened_crossword_numbers_and_letters_its_squares_as_its_section_do
         assert _square_text_sizes(narrowed.tightened(width, 200.0)) == ({SHRUNK_NUMBER_SIZE}, {LETTER_SIZE})
 
 
-def test_a_narrowed_answer_shows_its_letters_alone_and_a_full_size_one_its_numbers_too():
+def test_an_answer_shows_its_letters_alone_and_a_solved_example_its_numbers_too():
+    """An answer's numbers, the smallest text, set its scale: with them a large-print answer
+    was drawn 1.6 times as large as its letters need (one to a Letter page's width). Every
+    answer, narrowed or not, shows its letters alone, in one size of square; a worked example
+    solved keeps its numbers, to lead the reader from clue to word."""
     solution = {"grid": ["HORSE", "A###G", "T###G", "####S"]}
-    for pen, numbered in ((RecordingPen(), True), (RecordingPen(), False)):
+    for puzzle_type, numbered in ((CROSSWORD, True), (CROSSWORD, False),
+                                  (CROSSWORD.narrowed(22.5, 200.0), False)):
+        pen = RecordingPen()
         if numbered:
-            draw_solution(pen, KNOWN, solution)
+            puzzle_type.draw_example_answer(pen, KNOWN, solution)
         else:
-            CROSSWORD.narrowed(22.5, 200.0).draw_solution(pen, KNOWN, solution)
+            puzzle_type.draw_solution(pen, KNOWN, solution)
+            assert puzzle_type.answer_size(KNOWN) == (5 * ANSWER_CELL, 4 * ANSWER_CELL)
+            assert {kw["size"] for name, kw in pen.calls if name == "text"} == {LETTER_SIZE}
         texts = pen.texts()
         assert sorted(t for t in texts if t.isalpha()) == sorted("HORSEATGGS")
         assert sorted(t for t in texts if t.isdigit()) == (["1", "2"] if numbered else [])

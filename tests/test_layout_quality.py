@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 
 import pytest
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from bookgen import audit
 from bookgen.making import make_puzzle
@@ -827,3 +828,76 @@ def test_a_pages_quotations_end_their_authors_at_one_edge(write_config):
         shared += len(rights) > 1
         assert max(rights, default=0) - min(rights, default=0) < 0.5, (page.number, rights)
     assert shared >= 2
+
+
+# --- an answer key of word searches and crosswords, packed -----------------------------------------
+
+PACKED_KEY = """
+title: Packed key
+layout: {layout}
+large_print: {large}
+seed: 11
+sections:
+  - {{type: wordsearch, difficulty: easy, count: 8, theme: all}}
+  - {{type: crossword, difficulty: easy, count: 6}}
+"""
+
+
+def answer_pages_by_number(pages: list[audit.Page]) -> dict[int, list[int]]:
+    """Each answer page (by number) and the puzzles it answers, from its labels."""
+    found = {page.number: [int(n) for n, _ in audit.LABEL.findall(page.text)] for page in pages}
+    return {number: puzzles for number, puzzles in found.items() if puzzles}
+
+
+def ends_above_the_middle(page: audit.Page) -> bool:
+    """Whether what the page prints between its running head and its folio (text and drawn
+    paths, grids) ends above the middle of the room between them."""
+    body = sorted(page.runs, key=lambda run: run.baseline)
+    folio, head = body[0], body[-1]
+    lowest = min([body[1].bottom] + [bottom for bottom, top in page.drawn
+                                     if bottom > folio.top and top < head.top])
+    return lowest > (head.bottom + folio.top) / 2
+
+
+@pytest.mark.parametrize(("layout", "large", "most"), [("8.5x11", "true", 4), ("6x9", "true", 7),
+                                                       ("5x8", "false", 3)])
+def test_an_answer_key_packs_word_searches_and_crosswords(run, write_config, tmp_path, layout,
+                                                          large, most):
+    """A large-print Letter key of 24 word searches took 18 pages, most holding one answer, three
+    quarters blank: each answer printed its word list again (its outlines show the words) in the
+    puzzle's roomy squares, and a crossword's answer kept its numbers, which set its scale 1.6
+    times as large as its letters need. Now word searches stand four to a large-print Letter
+    page, and no answer page ends above its middle but a section's last."""
+    config = write_config(PACKED_KEY.format(layout=layout, large=large))
+    target = tmp_path / "packed.pdf"
+    status, _, err = run("build", str(config), "-o", str(target), "-q", "--workers", "1")
+    assert status == 0, err
+    pages = audited(target)
+    answered = answer_pages_by_number(pages)
+    assert len(answered) <= most, {page: numbers for page, numbers in answered.items()}
+    lasts = {page for page, numbers in answered.items() if {8, 14} & set(numbers)}
+    short = [page for page in answered if page not in lasts and ends_above_the_middle(pages[page - 1])]
+    assert not short, (short, answered)
+    key = " ".join(page.text for page in pages if page.number in answered)
+    from bookgen.book import make_book
+    from bookgen.config import load_config
+
+    listed = {word for record in make_book(load_config(config)).sections[0].records
+              for word in record.puzzle["words"]}
+    assert not [word for word in listed if word in key.replace("\n", " ").split(" ")]
+
+
+def test_an_answer_label_keeps_one_space_between_its_number_and_its_page(run, write_config, tmp_path):
+    """"9  · page 13": the gap after the bold number was 0.6 em, nearly twice its space."""
+    config = write_config(PACKED_KEY.format(layout="6x9", large="false").replace("count: 6", "count: 1"))
+    target = tmp_path / "labels.pdf"
+    assert run("build", str(config), "-o", str(target), "-q", "--workers", "1")[0] == 0
+    gaps = []
+    for page in audited(target):
+        for reference in (run for run in page.runs if run.text.startswith("\u00b7 page")):
+            number = max((run for run in page.runs if run.face == "bold" and run.text.isdigit()
+                          and abs(run.baseline - reference.baseline) < 3 and run.right <= reference.left),
+                         key=lambda run: run.right)
+            gaps.append((reference.left - number.right) / stringWidth(" ", "bk-DejaVuSans-Bold", number.size))
+    assert len(gaps) == 9 and all(0.9 < gap < 1.1 for gap in gaps), gaps
+

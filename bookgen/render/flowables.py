@@ -739,7 +739,7 @@ def answer_label(printed: PrintedPuzzle, note: str, width: float, fonts: Fonts,
              Run(page_reference(PAGE_ROOM), fonts.regular, text_pt, page=True)]
     lines = [first]
     if note:
-        used = sum(stringWidth(r.text, r.font, r.size) for r in first) + 2 * _space(text_pt)
+        used = sum(stringWidth(r.text, r.font, r.size) + _space(r) for r in first)
         if used + stringWidth(note, fonts.italic, text_pt) <= width:
             first.append(Run(note, fonts.italic, text_pt))
         else:
@@ -755,15 +755,17 @@ def _numbers(puzzles: Sequence[PrintedPuzzle]) -> str:
 def label_width(lines: list[list[Run]]) -> float:
     """The width of an answer label's longest line, as `AnswerRow` sets it."""
     return max(sum(stringWidth(r.text, r.font, r.size) for r in line)
-               + sum(_space(r.size) for r in line[:-1]) for line in lines)
+               + sum(_space(r) for r in line[:-1]) for line in lines)
 
 
 def label_height(lines: list[list[Run]]) -> float:
     return sum(max(r.size for r in line) * LEADING for line in lines) + 1.2 * mm
 
 
-def _space(size: float) -> float:
-    return size * 0.6
+def _space(run: Run) -> float:
+    """The gap after a run of a label: one space of its font (0.6 em, twice a space, stood
+    between an answer's number and its "· page")."""
+    return stringWidth(" ", run.font, run.size)
 
 
 class AnswerRow(Painted):
@@ -833,7 +835,7 @@ class AnswerRow(Painted):
                 text = (page_reference(page) if page else "") if run.page else run.text
                 canvas.setFont(run.font, run.size)
                 canvas.drawString(x, y + run.size * 0.22, text)
-                x += stringWidth(text, run.font, run.size) + _space(run.size)
+                x += stringWidth(text, run.font, run.size) + _space(run)
 
 
 EXAMPLE_CAPTION_PT = 8.5  # "Example" and "Solved", for a 10.5 pt body

@@ -35,9 +35,12 @@ from bookgen.puzzles.crossword.drawing import (
     SHRUNK_NUMBER_SIZE,
     Fit,
     alike,
+    draw_filled,
+    draw_narrowed_filled,
     draw_puzzle,
     draw_solution,
     measure,
+    measure_answer,
     measure_grid,
     page_breaks,
 )
@@ -170,13 +173,15 @@ def narrowed(width: float, height: float, number_size: float = SHRUNK_NUMBER_SIZ
     squares number at `number_size` whether they shrank or not, and its given letters shrink
     with them unless `letters_kept` (`draw_puzzle`). Tightened (`tightened`: a section's first
     row below its opening) it keeps the numbers' size and its letters': a section's puzzles
-    print at one size. A `fit` (`narrowed_alike`) sets its clues' style and its squares' side."""
+    print at one size. A `fit` (`narrowed_alike`) sets its clues' style and its squares' side. Its
+    answers are the type's (their size does not depend on the room); its example's solved
+    drawing shows the letters alone in its squares."""
     room = (width, height)
     return replace(CROSSWORD, measure=partial(measure, room=room, fit=fit),
                    draw_puzzle=partial(draw_puzzle, room=room, number_size=number_size,
                                        letters_kept=letters_kept, fit=fit),
-                   draw_solution=partial(draw_solution, room=room, fit=fit),
-                   measure_solution=partial(measure_grid, room=room, fit=fit),
+                   draw_filled=partial(draw_narrowed_filled, room=room, fit=fit),
+                   measure_filled=partial(measure_grid, room=room, fit=fit),
                    page_breaks=partial(page_breaks, room=room, fit=fit),
                    tightened=partial(narrowed, number_size=number_size, letters_kept=True, fit=fit),
                    narrowed_alike=None)
@@ -215,9 +220,11 @@ CROSSWORD = PuzzleType(
     rate=rate,
     expects_unique=always_unique,
     measure=measure,
-    measure_solution=measure_grid,
+    measure_solution=measure_answer,
     draw_puzzle=draw_puzzle,
     draw_solution=draw_solution,
+    draw_filled=draw_filled,
+    measure_filled=measure_grid,
     answer_note=no_answer_note,
     example=example,
     canonical=canonical,

@@ -1,6 +1,7 @@
 """Drawing through the pen: the grid's letter squares, each word's first square numbered in its
 top-left corner and the given letters in place, and the clues in columns, Across then Down,
-each under its number, below the grid or beside it; the answer is the grid filled in. Each
+each under its number, below the grid or beside it; the answer is the grid filled in (its
+numbers left out but in a worked example). Each
 column begins with a heading: Across and Down each keep to a column where that costs a line or
 two, else the column that goes on with a list begins with "Across (continued)" (a last Across
 clue at the top of the second column, over "Down", was read as a Down clue).
@@ -71,6 +72,10 @@ SHRUNK_NUMBER_SIZE = SHRUNK_LETTER_SIZE = CLUE_STYLE.size
 """A shrunk square's number and letter: the clues' size, and so the text's floor at the scale
 the clues set (14 pt in large print, where a square's number is a label, `Pen.text`): at 16 pt
 the number filled a 9 mm square's top half and touched its letter."""
+ANSWER_CELL = 1.4 * LETTER_SIZE * CAP_MM / 0.73
+"""An answer's square, mm (6.4): 1.4 em of its letters, which is all the room a filled-in
+letter needs without a number beside it; a 13-square grid's answer then stands two to a
+large-print Letter page's width."""
 HEADINGS = {"across": N_("Across"), "down": N_("Down")}
 THEME_SIZE, THEME_LINE = 9.0, 6.0
 """A dealt theme's name over the grid (`theme: all`): its size (pt) and the line it takes (mm)."""
@@ -248,20 +253,39 @@ def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None,
         draw_columns(pen, columns, sheet.style, *laid.list_at(band))
 
 
-def draw_solution(pen: Pen, puzzle: JSON, solution: JSON, room: Room | None = None,
-                  fit: Fit | None = None) -> None:
-    """The grid filled in, the given squares shaded, with its numbers (the clues left out); a
-    narrowed drawing's answer shows the letters alone, as most books' answer grids do: in its
-    small squares a number beside each letter left no white between them (large print on 6x9),
-    and the number, the smallest text, would set the answer's scale larger than its letters
-    need."""
+def measure_answer(puzzle: JSON) -> tuple[float, float]:
+    """The answer's size: its grid in `ANSWER_CELL` squares."""
+    grid = puzzle["grid"]
+    return len(grid[0]) * ANSWER_CELL, len(grid) * ANSWER_CELL
+
+
+def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
+    """The answer: the grid filled in, the given squares shaded, its letters alone (the clues
+    and numbers left out) in `ANSWER_CELL` squares, as most books' answer grids are. The numbers,
+    the smallest text, set an answer's scale: with them a large-print answer was drawn 1.6 times
+    as large as its letters need, one grid to a Letter page's width, most answer pages holding
+    one."""
+    _filled_letters(pen, puzzle, solution, ANSWER_CELL, LETTER_SIZE)
+
+
+def draw_narrowed_filled(pen: Pen, puzzle: JSON, solution: JSON, room: Room,
+                         fit: Fit | None = None) -> None:
+    """A narrowed drawing's worked example solved: the letters alone, in its puzzle's squares."""
     cell = cell_size(puzzle, room, fit)
-    shaded = frozenset(_letters(puzzle["grid"]))
-    if room is not None:
-        draw_squares(pen, solution["grid"], cell, _letters(solution["grid"]),
-                     LETTER_SIZE * cell / CELL, shaded=shaded)
-        return
+    _filled_letters(pen, puzzle, solution, cell, LETTER_SIZE * cell / CELL)
+
+
+def _filled_letters(pen: Pen, puzzle: JSON, solution: JSON, cell: float, size: float) -> None:
+    draw_squares(pen, solution["grid"], cell, _letters(solution["grid"]), size,
+                 shaded=frozenset(_letters(puzzle["grid"])))
+
+
+def draw_filled(pen: Pen, puzzle: JSON, solution: JSON) -> None:
+    """A worked example solved, beside its puzzle: the grid filled in with its numbers, so that
+    the reader finds each clue's word."""
+    cell = cell_size(puzzle)
     square = _square(cell, NUMBER_SIZE)
     draw_squares(pen, solution["grid"], cell, _letters(solution["grid"]), square.letter_size,
-                 numbers_of(slots_of(puzzle["grid"])), square.number_size, shaded=shaded,
-                 drop=square.drop, number_y=square.number_y)
+                 numbers_of(slots_of(puzzle["grid"])), square.number_size,
+                 shaded=frozenset(_letters(puzzle["grid"])), drop=square.drop,
+                 number_y=square.number_y)

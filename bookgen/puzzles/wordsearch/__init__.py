@@ -25,7 +25,13 @@ from bookgen.api import (
 )
 from bookgen.i18n import N_, _
 from bookgen.puzzles.wordsearch.checking import check, validate
-from bookgen.puzzles.wordsearch.drawing import draw_puzzle, draw_solution, measure, measure_grid
+from bookgen.puzzles.wordsearch.drawing import (
+    draw_filled,
+    draw_puzzle,
+    draw_solution,
+    measure,
+    measure_answer,
+)
 from bookgen.puzzles.wordsearch.generator import check_request, deal, generate
 from bookgen.puzzles.wordsearch.grader import BANDS, rate
 from bookgen.puzzles.wordsearch.parameters import (
@@ -95,15 +101,14 @@ SHOWCASE = (Showcase("hard", {"shape": "heart", "message": "theme"}),
 def narrowed(width: float, height: float) -> PuzzleType:
     """Word search with its squares shrunk around letters of the same size so that a grid is at
     most `width` mm wide and, with its list, `height` tall (not under the tightest square,
-    drawing's `LEAST_CELL`): large print's 14x14 grid on a 5x8 trim. Its answers leave out the
-    word list (their outlines show the words): with it, an answer in large print is taller than
-    the key's first page leaves below its heading. It narrows again from the whole drawing (a
+    drawing's `LEAST_CELL`): large print's 14x14 grid on a 5x8 trim. Its answers are the
+    type's (always in the tightest squares), and so is its example's solved drawing, without
+    the list, to stay low in its half of the page. It narrows again from the whole drawing (a
     narrowed section's example, to half the page)."""
     room = (width, height)
     return replace(WORDSEARCH, measure=partial(measure, room=room),
                    draw_puzzle=partial(draw_puzzle, room=room),
-                   draw_solution=partial(draw_solution, room=room, with_list=False),
-                   measure_solution=partial(measure_grid, room=room))
+                   draw_filled=None, measure_filled=None)
 
 
 WORDSEARCH = PuzzleType(
@@ -123,6 +128,9 @@ WORDSEARCH = PuzzleType(
     measure=measure,
     draw_puzzle=draw_puzzle,
     draw_solution=draw_solution,
+    measure_solution=measure_answer,
+    draw_filled=draw_filled,
+    measure_filled=measure,
     answer_note=no_answer_note,
     example=example,
     canonical=canonical,

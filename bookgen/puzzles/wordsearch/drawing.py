@@ -1,10 +1,11 @@
 """Drawing through the pen: a dealt theme's name over the grid (`theme: all`), the grid of
 letters (a shaped grid outlined along its shape), the word list below it in columns (sorted as the
 language's dictionaries sort; a children's list with a box to tick before each word), the blanks
-of a hidden message, and in the answer a rounded outline along each word, the boxes ticked and the
-message written in.
+of a hidden message, and in the answer (in squares as tight as its letters allow, without the
+list) a rounded outline along each word and the message written in; a worked example's solved
+drawing keeps the list, its boxes ticked.
 
-Every function takes an optional `room` (width, height in mm, natural size): the page's frame
+The puzzle's functions take an optional `room` (width, height in mm, natural size): the page's frame
 when the grid at its letters' floor size is wider than that (large print on a narrow trim). The
 squares then shrink around letters of the same size, down to `LEAST_CELL`, until the grid is as
 wide as the room and the grid and its list as tall, and the list runs across the room.
@@ -57,6 +58,14 @@ def cell_size(puzzle: JSON, room: Room | None = None) -> float:
     rows, cols = len(puzzle["grid"]), len(puzzle["grid"][0])
     below = _heading(puzzle) + GAP + (_columns(puzzle, room)[2] + _message_lines(puzzle, room[0])) * LINE
     return max(LEAST_CELL, min(largest, room[0] / cols, (room[1] - below) / rows))
+
+
+def answer_cell(puzzle: JSON) -> float:
+    """An answer's square, mm: the tightest that holds its letters apart (`LEAST_CELL`, a
+    children's grid's as much larger as its letters), whatever room its puzzle had. The answer
+    is read, not searched: at the puzzle's 8 mm squares a large-print answer took half a Letter
+    page's width, so two stood side by side only where the grid was narrow."""
+    return LEAST_CELL * _letter_size(puzzle) / LETTER_SIZE
 
 
 def _heading(puzzle: JSON) -> float:
@@ -143,18 +152,25 @@ def _heading_width(puzzle: JSON) -> float:
     return estimated_width(theme_heading(puzzle["theme"]), WORD_SIZE) if "theme" in puzzle else 0.0
 
 
-def measure_grid(puzzle: JSON, room: Room | None = None) -> tuple[float, float]:
-    """The grid's size alone (under a dealt theme's name): a narrowed answer's, which leaves out
-    the list."""
-    grid, cell = puzzle["grid"], cell_size(puzzle, room)
-    return max(len(grid[0]) * cell, _heading_width(puzzle)), _heading(puzzle) + len(grid) * cell
+def measure_answer(puzzle: JSON) -> tuple[float, float]:
+    """The answer's size (`draw_solution`): the grid in its tightest squares under a dealt
+    theme's name and, where it hides a message, the message written in below it."""
+    grid, cell = puzzle["grid"], answer_cell(puzzle)
+    width = max(len(grid[0]) * cell, _heading_width(puzzle))
+    height = _heading(puzzle) + len(grid) * cell
+    if "message_lengths" not in puzzle:
+        return width, height
+    width = max(width, estimated_width(_(MESSAGE), WORD_SIZE), max(puzzle["message_lengths"]) * BLANK)
+    return width, height + GAP + _message_lines(puzzle, len(grid[0]) * cell) * LINE
 
 
 def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None, with_list: bool = True,
-                solution: JSON | None = None) -> None:
-    """A dealt theme's name, the grid and, unless `with_list` is false, the list and the
-    message's blanks (with the `solution`, the boxes ticked and the message written in)."""
-    grid, cell, head = puzzle["grid"], cell_size(puzzle, room), _heading(puzzle)
+                solution: JSON | None = None, cell: float | None = None) -> None:
+    """A dealt theme's name, the grid (in squares of side `cell`, else `cell_size`'s), the list
+    unless `with_list` is false, and the message's blanks (with the `solution`, the boxes ticked
+    and the message written in)."""
+    grid, head = puzzle["grid"], _heading(puzzle)
+    cell = cell or cell_size(puzzle, room)
     rows, cols = len(grid), len(grid[0])
     _draw_heading(pen, puzzle)
     if any(HOLE in row for row in grid):
@@ -166,12 +182,10 @@ def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None, with_list: boo
         for c, letter in enumerate(row):
             if letter != HOLE:
                 pen.text((c + 0.5) * cell, head + (r + 0.5) * cell, letter, size)
-    if not with_list:
-        return
-    columns, column_width, lines = _columns(puzzle, room)
+    columns, column_width, lines = _columns(puzzle, room) if with_list else (1, 0.0, 0)
     top = head + rows * cell + GAP + LINE / 2
     terms, box = shown(puzzle), _box(puzzle)
-    for index, word in enumerate(listed(puzzle)):
+    for index, word in enumerate(listed(puzzle) if with_list else ()):
         column, line = divmod(index, lines)
         x, y = column * column_width, top + line * LINE
         if box:
@@ -180,7 +194,8 @@ def draw_puzzle(pen: Pen, puzzle: JSON, room: Room | None = None, with_list: boo
                 pen.polyline(_tick(x, y), width=MEDIUM)
         pen.text(x + box, y, terms[word], WORD_SIZE, align="left")
     if "message_lengths" in puzzle:
-        _draw_message(pen, puzzle, top + lines * LINE, _width(puzzle, room), solution)
+        width = _width(puzzle, room) if with_list else cols * cell
+        _draw_message(pen, puzzle, top + lines * LINE, width, solution)
 
 
 def _tick(x: float, y: float) -> list[Point]:
@@ -239,15 +254,27 @@ def _outline(pen: Pen, grid: list[str], cell: float, top: float) -> None:
                 run = None
 
 
-def draw_solution(pen: Pen, puzzle: JSON, solution: JSON, room: Room | None = None,
-                  with_list: bool = True) -> None:
-    """Each word shaded under its letters and outlined over them (the list below, unless
-    `with_list` is false: the outlines show the words)."""
-    cell, head = cell_size(puzzle, room), _heading(puzzle)
+def draw_solution(pen: Pen, puzzle: JSON, solution: JSON) -> None:
+    """The answer: each word shaded under its letters and outlined over them, in the tightest
+    squares (`answer_cell`), and a hidden message written in. The list is left out (the outlines
+    show the words): printed again under every answer, it made a large-print answer half a
+    Letter page tall, and most answer pages held one."""
+    _draw_solved(pen, puzzle, solution, None, answer_cell(puzzle), with_list=False)
+
+
+def draw_filled(pen: Pen, puzzle: JSON, solution: JSON, room: Room | None = None) -> None:
+    """A worked example solved, beside its puzzle: drawn as the puzzle is, its words outlined
+    and its list ticked."""
+    _draw_solved(pen, puzzle, solution, room, cell_size(puzzle, room), with_list=True)
+
+
+def _draw_solved(pen: Pen, puzzle: JSON, solution: JSON, room: Room | None, cell: float,
+                 with_list: bool) -> None:
+    head = _heading(puzzle)
     outlines = [capsule(*_ends(place, cell, head), OUTLINE * cell) for place in solution["placements"]]
     for outline in outlines:
         pen.polygon(outline, width=THIN, fill=0.85, stroke=False)
-    draw_puzzle(pen, puzzle, room, with_list, solution)
+    draw_puzzle(pen, puzzle, room, with_list, solution, cell)
     for outline in outlines:
         pen.polygon(outline, width=MEDIUM)
 
