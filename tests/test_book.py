@@ -80,7 +80,10 @@ def test_metadata_bookmarks_and_embedded_fonts(run, write_config, tmp_path):
     reader = PdfReader(build(run, write_config, tmp_path))
     assert reader.metadata.title == "Ordering Practice"
     assert reader.metadata.author == "A. Teacher"
-    assert [item.title for item in reader.outline] == ["Warm-up", "Fractions", "Answers"]
+    *sections, answers = reader.outline  # each section's answers one level down, under Answers
+    assert [item.title for item in sections] == ["Warm-up", "Fractions", "Answers"]
+    assert [item.title for item in answers] == ["Warm-up \u00b7 puzzles 1\u20135",
+                                                "Fractions \u00b7 puzzles 6\u20138"]
     fonts = set()
     for page in reader.pages:
         for font in page["/Resources"]["/Font"].values():

@@ -901,3 +901,18 @@ def test_an_answer_label_keeps_one_space_between_its_number_and_its_page(run, wr
             gaps.append((reference.left - number.right) / stringWidth(" ", "bk-DejaVuSans-Bold", number.size))
     assert len(gaps) == 9 and all(0.9 < gap < 1.1 for gap in gaps), gaps
 
+
+def test_the_contents_says_where_each_sections_answers_begin(run, write_config, tmp_path):
+    """The contents gave one "Answers" line for a 45-page key: finding puzzle 57's answer took
+    flipping. Under it, each section's answers now have a line of their own and their page."""
+    config = write_config(PACKED_KEY.format(layout="8.5x11", large="false").replace("count: 6", "count: 2"))
+    target = tmp_path / "contents.pdf"
+    assert run("build", str(config), "-o", str(target), "-q", "--workers", "1")[0] == 0
+    pages = audited(target)
+    contents = next(page for page in pages if "Contents" in [run.text for run in page.runs])
+    lines = contents.text.split("\n")
+    for caption in ("Word Search \u00b7 puzzles 1\u20138", "Crossword \u00b7 puzzles 9\u201310"):
+        entry = next(i for i, line in enumerate(lines) if line.startswith(caption))
+        page = int(next(line for line in lines[entry:] if line.strip().isdigit()))
+        assert caption in pages[page - 1].text.replace("\n", " ") or caption in pages[page - 1].text
+        assert audit.LABEL.search(pages[page - 1].text)

@@ -424,13 +424,25 @@ class BookDocument:
                                   _("{level}\u00a0\u00b7 puzzles\u00a0{span}")).format(
                             level=glued(said), span=_span(s))  # "niveau\u00a0expert"
                     entries.append((f"section{i}", s.config.title, detail))
-            if config.answers == "back":
-                entries.append(("answers", _("Answers"), ""))
             size = self.layout.body_size * 1.1
             story += [Paragraph(escape(_("Contents")), self.styles.heading), Spacer(1, 4 * mm)]
             story += [ContentsEntry(*entry, state, frame_width, size) for entry in entries]
+            if config.answers == "back":
+                story += self._answers_contents(state, frame_width, size)
             story.append(PageBreak())
         return story
+
+    def _answers_contents(self, state: Pass, width: float, size: float) -> list[Flowable]:
+        """The contents' "Answers" entry and, below it where the book has several sections, the
+        page where each section's answers begin, indented: a 45-page key took flipping to find
+        one answer in."""
+        entries = [ContentsEntry("answers", _("Answers"), "", state, width, size)]
+        if len(self.book.sections) > 1:
+            for index, section in enumerate(self.book.sections):
+                with speaking(self.speeches[index]):
+                    entries.append(ContentsEntry(f"answers{index}", "", _answers_caption(section),
+                                                 state, width, size, indent=size * 1.5))
+        return entries
 
     def _page_title(self, answers_only: bool) -> str:
         """The title on the title page: the book's, or its separate answer key's."""
@@ -1580,7 +1592,7 @@ class BookDocument:
         head: list[Flowable] = [Anchor("answers", answers, state),
                                 Paragraph(escape(answers), self.styles.heading)]
         scales = self._answer_scales(state, geometry, factor)
-        for section, scale, speech in zip(self.book.sections, scales, self.speeches):
+        for index, (section, scale, speech) in enumerate(zip(self.book.sections, scales, self.speeches)):
             puzzle_type = section.puzzle_type
             natural = _largest([self.measured.answer_size(puzzle_type, r.puzzle) for r in section.records])
             width = answer_grid(natural, geometry.frame_size, 0.0, scale).slot_width
@@ -1591,10 +1603,8 @@ class BookDocument:
                                        state.type_scale * min(factor, ANSWER_LABEL_GROWTH),
                                        self.sizes.least)
                           for p in section.puzzles]
-                # Translators: above a section's answers ("Numbrix · puzzles 1–12")
-                caption = Paragraph(escape((_("{title} \u00b7 puzzle {span}") if _one(section) else
-                                            _("{title} \u00b7 puzzles {span}")).format(
-                    title=section.config.title, span=_span(section))), self.styles.info)
+                caption_text = _answers_caption(section)
+                caption = Paragraph(escape(caption_text), self.styles.info)
             label = max(label_height(lines) for lines in labels)
             grid = answer_grid(natural, geometry.frame_size, label, scale)
             widest = max(label_width(lines) for lines in labels)
@@ -1609,7 +1619,8 @@ class BookDocument:
                 rows = [AnswerRow(puzzles[i:i + step], puzzle_type, grid, labels[i:i + step],
                                   label, state, speech) for i in range(0, len(puzzles), step)]
             alone = head and len(self.book.sections) == 1  # the key's heading over its one section
-            blocks.append(_kept_whole(head + [caption, rows[0]], geometry.frame_size,
+            mark = Anchor(f"answers{index}", caption_text, state, part=True)
+            blocks.append(_kept_whole(head + [caption, mark, rows[0]], geometry.frame_size,
                                       len(head) if alone else None))
             blocks += [[row] for row in rows[1:]]
             head = []
@@ -2082,6 +2093,13 @@ def _one(section: Section) -> bool:
     """Whether the section holds one puzzle: "Puzzle 7", not "Puzzles 7" (a teacher's one
     crossword of her own clues)."""
     return section.numbers[0] == section.numbers[-1]
+
+
+def _answers_caption(section: Section) -> str:
+    """The caption above a section's answers, and its line in the contents."""
+    # Translators: above a section's answers ("Numbrix · puzzles 1–12")
+    return (_("{title} \u00b7 puzzle {span}") if _one(section) else
+            _("{title} \u00b7 puzzles {span}")).format(title=section.config.title, span=_span(section))
 
 
 def _span(section: Section) -> str:

@@ -179,11 +179,13 @@ class Painted(Flowable):
 
 
 class Anchor(Flowable):
-    """Records the page where it lands (for the contents) and, with an outline, a bookmark."""
+    """Records the page where it lands (for the contents) and, with an outline, a bookmark; a
+    `part` (a section of the answers) is a bookmark one level down and leaves the running head
+    as it is."""
 
-    def __init__(self, key: str, title: str, state: Pass) -> None:
+    def __init__(self, key: str, title: str, state: Pass, part: bool = False) -> None:
         super().__init__()
-        self.key, self.title, self.state = key, title, state
+        self.key, self.title, self.state, self.part = key, title, state, part
         self.width = self.height = 0
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
@@ -195,10 +197,11 @@ class Anchor(Flowable):
     def draw(self) -> None:
         page = self.canv.getPageNumber()
         self.state.anchors[self.key] = page
-        self.state.running_title, self.state.opening_page = self.title, page
+        if not self.part:
+            self.state.running_title, self.state.opening_page = self.title, page
         if self.state.outline:
             self.canv.bookmarkPage(self.key)
-            self.canv.addOutlineEntry(self.title, self.key, level=0, closed=False)
+            self.canv.addOutlineEntry(self.title, self.key, level=int(self.part), closed=False)
 
 
 PAGE_DIGITS = "0000"  # the room an entry keeps at its right for the page number
@@ -270,19 +273,21 @@ class ContentsEntry(Flowable):
     """One entry of the contents: its title and detail wrapped in as many lines as they need,
     clear of the page number's room at the right, then dot leaders on the last line to the page
     (from the previous pass), set flush right. One flowable per entry, so the contents continues
-    on as many pages as the entries take. It links to its section when the book has an outline."""
+    on as many pages as the entries take. It links to its section when the book has an outline.
+    An `indent`ed entry (where a section's answers begin, under "Answers") starts that far in."""
 
     def __init__(self, key: str, title: str, detail: str, state: Pass, width: float,
-                 size: float) -> None:
+                 size: float, indent: float = 0.0) -> None:
         super().__init__()
-        self.key, self.state, self.size, self.width = key, state, size, width
+        self.key, self.state, self.size, self.width, self.indent = key, state, size, width, indent
         fonts = state.fonts
         self.page_room = stringWidth(PAGE_DIGITS, fonts.regular, size) + LEADER_GAP
         words = [Word(w, fonts.bold, size) for w in title.split(" ") if w]  # not at no-break spaces
         words += [Word(w, fonts.italic, size * 0.85) for w in detail.split(" ") if w]
-        self.lines = wrap_words(words, width - self.page_room)
+        self.lines = wrap_words(words, width - self.page_room - indent)
         last, dots = self.lines[-1], stringWidth(". " * LEAST_LEADERS, fonts.regular, size)
-        if len(last) > 1 and line_width(last) + LEADER_GAP + dots > width - self.page_room + LEADER_GAP / 2:
+        room = width - self.page_room + LEADER_GAP / 2 - indent
+        if len(last) > 1 and line_width(last) + LEADER_GAP + dots > room:
             self.lines[-1:] = [last[:-1], last[-1:]]  # its last words and their leaders, below
         self.leading = size * 1.4
         self.height = self.leading * len(self.lines)
@@ -295,7 +300,7 @@ class ContentsEntry(Flowable):
         return described(self, "an entry of the contents")
 
     def fingerprint(self) -> Print:
-        return ("ContentsEntry", repr(self.lines), self.size, self.width, self.state.outline,
+        return ("ContentsEntry", repr(self.lines), self.size, self.width, self.indent, self.state.outline,
                 self.state.known_anchors.get(self.key, ""))
 
     def draw(self) -> None:
@@ -303,7 +308,7 @@ class ContentsEntry(Flowable):
         y = self.height
         for line in self.lines:
             y -= self.leading
-            x = 0.0
+            x = self.indent
             for run in runs(line):  # a run of words in one font is one string: it reads as one
                 canvas.setFont(run.font, run.size)
                 canvas.drawString(x, y + self.size * 0.3, run.text)
@@ -312,7 +317,7 @@ class ContentsEntry(Flowable):
         page = str(self.state.known_anchors.get(self.key, ""))
         canvas.setFont(fonts.regular, self.size)
         canvas.drawRightString(self.width, baseline, page)
-        left = line_width(self.lines[-1]) + LEADER_GAP
+        left = self.indent + line_width(self.lines[-1]) + LEADER_GAP
         right = self.width - self.page_room + LEADER_GAP / 2
         dot = stringWidth(". ", fonts.regular, self.size)
         if right - left >= dot:
