@@ -5,8 +5,10 @@ with one clear message."""
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import random
+import re
 import textwrap
 from collections import Counter
 from types import SimpleNamespace
@@ -34,6 +36,7 @@ from bookgen.puzzles.wordsearch.generator import puzzle_theme
 from bookgen.puzzles.wordsearch.parameters import (
     ALL_THEMES,
     DIRECTIONS_AT,
+    _listed,
     listed,
     shown,
     theme_dealt,
@@ -775,3 +778,42 @@ def test_a_section_of_grids_of_many_heights_spreads_over_its_pages(tmp_path):
     with speaking("de"):
         BookDocument(make_book(read_config_text(text, tmp_path / "book.yaml"))).render("book", puzzle_pages)
     assert sorted(puzzle_pages) == list(range(1, 13)) and len(set(puzzle_pages.values())) > 6
+
+
+MARKED = {"a": "àâáä", "e": "éèêë", "i": "îïí", "o": "ôóö", "u": "ùûúü", "c": "ç", "n": "ñ"}
+"""The marked letters each unmarked one may stand for, in any of the six languages."""
+MARKED_OTHER_WORD = {"de": {"spaten"}}
+"""Theme words whose marked respelling is another, more common word (späten: later)."""
+
+
+def _marked_respellings(word: str):
+    """`word` with one or two of its unmarked letters given a mark (zebre: zèbre, eleve: élève)."""
+    places = [index for index, letter in enumerate(word) if letter in MARKED]
+    for count in (1, 2):
+        for chosen in itertools.combinations(places, count):
+            for letters in itertools.product(*(MARKED[word[index]] for index in chosen)):
+                spelt = list(word)
+                for index, letter in zip(chosen, letters):
+                    spelt[index] = letter
+                yield "".join(spelt)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_theme_word_is_spelt_as_its_language_writes_it(language):
+    """A teacher found French themes without their accents (ZEBRE, ECOLE, ELEVE, FORET; and the
+    Spanish held LEON, ARBOL, the Dutch ITALIE, PINGUIN): a school book must not teach a
+    misspelling. No theme word lacks a mark that a spelling ten times as common in the language's
+    dictionary (wordfreq's, the one bookgen's words come from) gives it."""
+    from wordfreq import get_frequency_dict
+
+    frequency = get_frequency_dict(language, wordlist="large")
+    missing = []
+    for theme in ALL_THEMES:
+        for term in _listed(f"words/{language}/{theme}.txt"):
+            for word in re.split(r"[\s'’-]+", term.lower()):
+                if word in MARKED_OTHER_WORD.get(language, ()):
+                    continue
+                own = frequency.get(word, 0.0)
+                missing += [f"{theme}: {word} ({spelt})" for spelt in _marked_respellings(word)
+                            if frequency.get(spelt, 0.0) > 10 * own]
+    assert not missing
