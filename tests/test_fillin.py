@@ -33,8 +33,9 @@ from bookgen.puzzles.fillin.checking import runs
 from bookgen.puzzles.fillin.generator import word_pool as fillin_pool
 from bookgen.puzzles.fillin.grader import rate, solving_moves
 from bookgen.puzzles.fillin.names import DICTIONARIES, header, not_words
-from bookgen.puzzles.fillin.parameters import EASY_POOL, own_words
+from bookgen.puzzles.fillin.parameters import children_square_words, own_words
 from bookgen.puzzles.fillin.wordlist import FOLDER, left_out
+from bookgen.puzzles.wordsearch.parameters import children_marked
 
 FILLIN = find_type("fillin")
 
@@ -155,9 +156,12 @@ def test_the_built_in_words_print_as_the_language_writes_them():
     for language in LANGUAGES:
         assert all(grid_form(term, language) == word and len(term) == len(word)
                    for word, term in own_written(language).items())
-    made = make_puzzle(Request.make(FILLIN, "easy", {"language": "fr"}), "1")
+    made = make_puzzle(Request.make(FILLIN, "medium", {"language": "fr"}), "1")
     written = made.puzzle.get("written", {})
     assert written and all(own_written("fr")[word] == term for word, term in written.items())
+    made = make_puzzle(Request.make(FILLIN, "easy", {"language": "fr"}), "1")  # the themes' (PRÉ)
+    written = made.puzzle.get("written", {})
+    assert written and all(children_marked("fr")[word] == term for word, term in written.items())
 
 
 @pytest.mark.parametrize("words, options, said", [
@@ -338,15 +342,51 @@ def test_the_unsuitable_words_hold_war_blood_illness_money_trouble_and_vulgar_se
     assert UNSUITABLE[language] <= unsuitable_words(language)
 
 
-def test_easy_fillins_draw_none_of_the_words_a_parent_found_and_only_the_commonest():
-    """`bookgen generate fillin --difficulty easy --count 60 --seed 11` printed ARMED and SHOTS, and
-    DIAGNOSIS and RELIABLE for a child: easy draws from the list's first `EASY_POOL` words only,
-    none unsuitable (the pool proves it for every seed; the first puzzles of seed 11 draw from it)."""
-    request = Request.make(FILLIN, "easy", {})
-    pool, first = set(fillin_pool(request)), set(own_words("en")[:EASY_POOL])
-    assert len(pool) > 900 and pool <= first and not pool & (UNSUITABLE["en"] | {"DIAGNOSIS", "RELIABLE"})
-    drawn = {word for number in range(1, 9) for word in make_puzzle(request, f"11.{number}").puzzle["words"]}
+CHILDREN_REVIEWED = {
+    "en": {"DIAGNOSIS", "RELIABLE", "ARMED", "SHOTS"},
+    "it": {"DIREI", "SAPETE", "SARAI", "ESCE", "VIENI", "LEGGI", "VENUTA", "LEGALE", "TASSO", "DOTTOR",
+           "DOVREMMO", "PIACCIONO", "SAPEVA", "VENIVA", "TROVANO", "VUOL", "FARTI", "NONCHE", "DICIAMO",
+           "AFFITTO", "PRESTITO", "ASSUMERE", "GESTIONE", "RAPPORTI", "RELAZIONI", "EUROPEI", "QUESTIONE",
+           "GESTIRE"},
+    "fr": {"ACCUSE", "PROCES", "POLITIQUE", "RELIGIEUX", "LEGAL", "BANLIEUE", "DEPUTE", "PREFET", "LOYER",
+           "GUERE", "HELAS", "DINGUE", "SOUMIS", "ACQUIS", "VENDU", "SCANDALE", "NECESSITE", "GRAPHIQUE",
+           "JURE"},
+}
+"""Words reviewers found in easy fill-ins, scrambles and a children's book's cover: abstract words,
+verbs' forms and adult topics (English: `bookgen generate fillin --difficulty easy --count 60
+--seed 11`; Italian and French: `bookgen worksheet fillin -L it -n 12`, a holiday booklet's cover)."""
+VERB_FORMS_AND_ADULT_TOPICS = {
+    "it": {"DIREI", "SAPETE", "SARAI", "ESCE", "VIENI", "LEGGI", "VENUTA", "LEGALE", "TASSO", "DOTTOR",
+           "DOVREMMO", "PIACCIONO", "SAPEVA", "VENIVA", "TROVANO", "VUOL", "FARTI", "NONCHE", "DICIAMO",
+           "AFFITTO", "PRESTITO", "EUROPEI", "VEDIAMO", "PARLANDO", "SEMBRAVA", "POTREMMO"},
+    "fr": {"ACCUSE", "PROCES", "POLITIQUE", "RELIGIEUX", "LEGAL", "BANLIEUE", "DEPUTE", "PREFET", "LOYER",
+           "GUERE", "HELAS", "DINGUE", "SOUMIS", "ACQUIS", "VENDU", "SCANDALE", "JURE", "PERDU"},
+}
+"""Verbs' forms (Italian tenses and clitics, French participles) and adult topics (law, money
+trouble, politics, religion) the reviewers found, which no default of any level takes."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_easy_fillins_take_the_themes_words_a_child_knows(language):
+    """An easy fill-in of the common words printed DIAGNOSIS and RELIABLE, DOVREMMO and PRESTITO,
+    PROCÈS and NÉCESSITÉ (on a children's book's cover too): easy draws from word search's themes
+    only, concrete words a child of 7 to 10 knows (the pool proves it for every seed; the first
+    puzzles of a seed draw from it, and print ZÈBRE with its accent)."""
+    request = Request.make(FILLIN, "easy", {"language": language})
+    pool = set(fillin_pool(request))
+    assert len(pool) > 550 and pool <= set(children_square_words(language))
+    assert not pool & CHILDREN_REVIEWED.get(language, set())
+    drawn = {word for number in range(1, 4) for word in make_puzzle(request, f"11.{number}").puzzle["words"]}
     assert drawn <= pool
+
+
+@pytest.mark.parametrize("language", sorted(VERB_FORMS_AND_ADULT_TOPICS))
+def test_no_default_of_any_level_takes_a_verbs_form_or_an_adult_topic(language):
+    """The harder levels draw the common words, filtered by wordlist.py: no tense, clitic or
+    participle (`verb_form`, grammar/), no law, money trouble, politics or religion (unsuitable/)."""
+    listed = set((FOLDER / f"{language}.txt").read_text("utf-8").splitlines())
+    assert not listed & VERB_FORMS_AND_ADULT_TOPICS[language]
+    assert not set(children_square_words(language)) & VERB_FORMS_AND_ADULT_TOPICS[language]
 
 
 NOT_WORDS = {"en": {"MOSCOW": "name", "IRELAND": "name", "NCAA": "capitals", "GOIN": "unknown"},
@@ -413,7 +453,8 @@ def test_the_language_lists_hold_no_reviewed_proper_name(language):
     for level in ("easy", "medium", "hard", "expert"):
         request = Request.make(FILLIN, level, {"language": language})
         pool = {spelled_out(word) for word in fillin_pool(request)}  # Dutch Ĳ as the list's IJ
-        assert pool <= set(own_words(language)) and not pool & names, level
+        listed = children_square_words(language) if level == "easy" else own_words(language)
+        assert pool <= {spelled_out(word) for word in listed} and not pool & names, level
     made = FILLIN.generate(random.Random("names"), Request.make(FILLIN, "easy", {"language": language}))
     assert made.puzzle["words"] and not {spelled_out(word) for word in made.puzzle["words"]} & names
 

@@ -13,6 +13,7 @@ from collections import Counter
 import pytest
 import test_html
 from pypdf import PdfReader
+from test_fillin import CHILDREN_REVIEWED
 
 from bookgen import contract
 from bookgen.audit import audit
@@ -30,13 +31,13 @@ from bookgen.i18n import speaking
 from bookgen.making import make_puzzle
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import PuzzleRecord, Request, too_few_answers
-from bookgen.puzzles.fillin.parameters import EASY_POOL, POOL
+from bookgen.puzzles.fillin.parameters import POOL
 from bookgen.puzzles.fillin.wordlist import FOLDER as WORDS
 from bookgen.puzzles.scramble.generator import _common_shares, _example_words, dealt, word_pool
 from bookgen.puzzles.scramble.grader import shuffle_class
 from bookgen.puzzles.scramble.parameters import SCRAMBLE_THEMES, example_sets
 from bookgen.puzzles.scramble.solver import answers
-from bookgen.puzzles.wordsearch.parameters import ALL_THEMES, theme_words
+from bookgen.puzzles.wordsearch.parameters import ALL_THEMES, children_words, theme_words
 from bookgen.render.pdf import render_pdf
 
 SCRAMBLE = find_type("scramble")
@@ -444,36 +445,42 @@ and 11), unsuitable for a child or beyond one (PARODY, OXIDE, RECKON)."""
 
 
 @pytest.mark.parametrize("seed", ["3", "11"])
-def test_sixty_easy_scrambles_hold_none_of_the_words_a_parent_found(seed):
+def test_thirty_easy_scrambles_hold_none_of_the_words_a_parent_found(seed):
+    """Thirty, as easy's words (the themes') fill some fifty lists of eight."""
     request = Request.make(SCRAMBLE, "easy", {})
-    words = {word for number in range(1, 61)
+    words = {word for number in range(1, 31)
              for word in make_puzzle(request, f"{seed}.{number}").solution["words"]}
-    assert len(words) > 300 and not words & REVIEWED
+    assert len(words) > 150 and not words & REVIEWED
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_easy_scrambles_take_the_commonest_words_and_medium_the_fillins(language):
-    """Easy's share of the common words is the list's first `EASY_POOL` words of its lengths (the
-    easy fill-in's), every one of them, medium's within the first `POOL`; each such word goes to the
-    easiest level that takes it, so every level still fills sixty puzzles and none shares a word
-    (the test below)."""
+def test_easy_scrambles_take_the_themes_words_and_medium_the_fillins(language):
+    """Easy's share is word search's themes' words (`children_words`), every one of them but the
+    example's: the common words' first 1,500 gave a child DIREI, SAPETE, TASSO (Italian) and
+    ACCUSÉ, LOYER (French). Medium's is within the fill-in's first `POOL` and holds no theme word,
+    so that no two levels share a word (the test below)."""
     listed = [word for word in (WORDS / f"{language}.txt").read_text("utf-8").splitlines()
               if word and not word.startswith("#")]
     shares, shown = _common_shares(language), _example_words(language)
-    assert set(shares["easy"]) == {word for word in listed[:EASY_POOL] if len(word) <= 6} - shown
-    assert set(shares["medium"]) <= set(listed[:POOL]) and len(shares["medium"]) > 1000
+    assert set(shares["easy"]) == set(children_words(language)) - shown
+    pool = set(word_pool(Request.make(SCRAMBLE, "easy", {"language": language})))
+    assert len(pool) > 200 and not pool & CHILDREN_REVIEWED.get(language, set())
+    assert set(shares["medium"]) <= set(listed[:POOL]) - set(children_words(language))
+    assert len(shares["medium"]) > 1000
 
 
 def test_the_common_words_fill_sixty_puzzles_a_level_and_share_none_with_another_level():
-    """Issue 39: the default's words are the language's common ones (never a blocked word), each
-    level's its own, so a book's sections of four levels never meet a word twice; a theme named
+    """Issue 39: the default's words are the language's common ones (never a blocked word; easy's
+    the themes', thirty puzzles or more), each level's its own, so a book's sections of four
+    levels never meet a word twice; a theme named
     gives its own words as before."""
     pools = []
     for level in LEVELS:
         request = Request.make(SCRAMBLE, level, {"language": "es"})  # the fewest words
         pool = word_pool(request)
         assert request.settings["theme"] == "common" and len(set(pool)) == len(pool)
-        assert len(SCRAMBLE.answers(request)) >= 60 and not any(is_blocked(word, "es") for word in pool)
+        least = 30 if level == "easy" else 60  # easy: the themes' words, 303 of them in Spanish
+        assert len(SCRAMBLE.answers(request)) >= least and not any(is_blocked(word, "es") for word in pool)
         pools.append(set(pool))
     assert sum(map(len, pools)) == len(set.union(*pools))
     themed = word_pool(Request.make(SCRAMBLE, "hard", {"language": "es", "theme": "all"}))
@@ -758,8 +765,9 @@ def test_a_worksheet_that_leaves_some_of_the_users_words_out_says_so(run, tmp_pa
 def test_no_default_scramble_answer_is_a_word_hunspell_knows_only_capitalised(language):
     """The common words' pools (every level) hold none of the fill-in's checked-in notwords/LANG.txt
     (bookgen/puzzles/fillin/names.py: forms hunspell takes capitalised only, a name, or in capitals
-    only, or not at all), nor a form the known words leave out (core/notknown/LANG.txt)."""
-    from bookgen.core.known_words import not_known
+    only, or not at all), nor a form the known words leave out (core/notknown/LANG.txt); easy's
+    are the themes' words, forms and planets among them (SCISSORS, GIOVE), but no reviewed name."""
+    from bookgen.core.known_words import not_known, proper_names
     from bookgen.puzzles.fillin.wordlist import left_out
 
     names = {line.split()[0] for line in left_out_lines(language) if line.split()[1] == "name"}
@@ -767,7 +775,8 @@ def test_no_default_scramble_answer_is_a_word_hunspell_knows_only_capitalised(la
     for level in LEVELS:
         request = Request.make(find_type("scramble"), level, {"language": language})
         pool = set(word_pool(request))
-        assert pool and not pool & left_out(language) and not pool & not_known(language), level
+        left = proper_names(language) if level == "easy" else left_out(language)
+        assert pool and not pool & left and not pool & not_known(language), level
 
 
 PROPER_NAMES = {"en": {"GENEVA", "MEDICARE"}, "de": {"FULDA", "BERLIN", "MOSKAU"},

@@ -3,7 +3,8 @@ laid into a compact grid by the shared engine (bookgen.core.wordgrid), then a st
 chosen among those with which the list fits the grid one way only and the grader measures the
 level asked for; a grid none of whose starters gives it is drawn again.
 
-The level steers the words drawn from the language: easy takes words of many lengths (a length
+The level steers the words drawn from the language: easy takes the themes' concrete words a
+child knows (`children_square_words`), of many lengths (a length
 with one word places itself), expert words of a few middle lengths (many words to a length, so
 crossings and trials decide).
 """
@@ -30,11 +31,11 @@ from bookgen.core.wordgrid import (
 from bookgen.errors import BookgenError
 from bookgen.puzzles.fillin.grader import rate
 from bookgen.puzzles.fillin.parameters import (
-    EASY_POOL,
     MAX_SIDE,
     MIN_WORD,
     SIDE_AT,
     by_length,
+    children_square_words,
     grid_words,
     square_words,
     written_words,
@@ -62,7 +63,7 @@ def word_pool(request: Request) -> tuple[str, ...]:
     if given is not None:
         return given
     low, high = LENGTHS_AT[request.level]
-    listed = square_words(language)[:EASY_POOL] if request.level == "easy" else square_words(language)
+    listed = children_square_words(language) if request.level == "easy" else square_words(language)
     return tuple(w for w in listed if low <= len(w) <= high)
 
 
@@ -158,7 +159,7 @@ def generate(rng: random.Random, request: Request) -> Generated:
 def _with_written(puzzle: JSON, request: Request) -> JSON:
     """The puzzle with its words the list prints with marks the grid drops ("written": PAPA ->
     PAPÀ), where it has any (a puzzle of none keeps the JSON it always had)."""
-    marked = written_words(request.settings["words"], request.settings["language"])
+    marked = written_words(request.settings["words"], request.settings["language"], request.level)
     written = {word: marked[word] for word in sorted(puzzle["words"]) if word in marked}
     return {**puzzle, "written": written} if written else puzzle
 

@@ -23,6 +23,7 @@ from bookgen.core.letters import (
 from bookgen.core.options import Option, every_problem, language_name
 from bookgen.core.wordgrid import BLOCK, OPEN
 from bookgen.i18n import N_, _, ngettext
+from bookgen.puzzles.wordsearch.parameters import children_marked, children_words
 
 MIN_WORD, MAX_WORD = 3, 15
 MIN_SIDE, MAX_SIDE = 5, 17
@@ -31,12 +32,6 @@ WORDS_AT = {"easy": 8, "medium": 12, "hard": 16, "expert": 20}
 SIDE_AT = {"easy": 11, "medium": 13, "hard": 13, "expert": 13}
 POOL = 2500
 """How far down each language's list (most common first) a fill-in draws its words from."""
-EASY_POOL = 1500
-"""How far down the list an easy fill-in (and an easy scramble) draws from: the words a child of 7
-to 10 reads. Down to 2,500 an easy English fill-in printed DIAGNOSIS and RELIABLE, and an easy
-scramble of the whole list PARODY, OXIDE and RECKON; the first 1,200 are everyday words (SLOWLY,
-STORES, WORRIED, CREAM) and leave a book's easy scrambles 64 (es) to 83 puzzles of common words.
-1,500 since the lists hold headwords only (no function word nor inflected form): 63 (es) to 86."""
 
 
 @cache
@@ -54,6 +49,13 @@ def square_words(language: str) -> tuple[str, ...]:
 
 
 @cache
+def children_square_words(language: str) -> tuple[str, ...]:
+    """The words an easy fill-in takes when the config gives none: word search's themes'
+    (`children_words`: ZÈBRE, GÂTEAU), as the language's fill-ins write them."""
+    return tuple(square_form(word, language) for word in children_words(language))
+
+
+@cache
 def own_written(language: str) -> dict[str, str]:
     """The language's common words written with a mark the grid drops, by their grid form
     (written/LANG.txt beside words/LANG.txt, made by wordlist.py): PERCHE -> PERCHÉ."""
@@ -61,13 +63,15 @@ def own_written(language: str) -> dict[str, str]:
     return dict(line.split() for line in text.splitlines() if line and not line.startswith("#"))
 
 
-def written_words(given: tuple[str, ...] | None, language: str) -> dict[str, str]:
+def written_words(given: tuple[str, ...] | None, language: str, level: str) -> dict[str, str]:
     """The words the list prints with marks the grid drops, by their grid form: the config's as
-    the teacher wrote them (PAPÀ, GARÇON), else the language's common words', both keyed and
-    written with the language's joined letters in one square (Dutch Ĳ: `square_form`)."""
+    the teacher wrote them (PAPÀ, GARÇON), else the built-in words' (the themes' at easy, the
+    common words' above), both keyed and written with the language's joined letters in one
+    square (Dutch Ĳ: `square_form`)."""
     if not given:
-        return {square_form(word, language): joined(term, language)
-                for word, term in own_written(language).items()}
+        marked = children_marked(language) if level == "easy" else own_written(language)
+        return {square_form(word, language): joined(term, language) for word, term in marked.items()
+                if term != word}
     listed = {square_form(run_together(word), language):
               joined(marked_form(_spaced(word), language), language) for word in given}
     return {word: term for word, term in listed.items() if term != word}

@@ -28,6 +28,12 @@ lower-cased; a fill-in prints the words it picks, so they are filtered here:
   pronouns, determiners, prepositions and their contractions (INS, DURCHS, AUX), conjunctions,
   the forms of its auxiliary and modal verbs, grammar's adverbs, and slang (GONNA, WANNA): a
   puzzle book lists headwords a reader can picture, and notwords/ drops the other inflected forms;
+- no verb's form: Italian's it_IT stems too little to tell a conjugated form (DOVREMMO, SAPEVA,
+  TROVANO stayed in the list), and French's fr_FR lists participles as adjectives (VENDU, SOUMIS),
+  so a candidate that ends as a tense or a participle does (`VERB_ENDINGS`) and whose stem with
+  an infinitive's ending is a known word (`bookgen.core.known_words`: SAPEVA -> SAPERE), or that
+  ends as only a verb's form does (`ALWAYS_VERB`: DICIAMO, DOVREMMO), is left out, but for the
+  nouns those endings make (`NOT_VERB_FORMS`: CAPITANO, PARETE);
 - no name: none of bookgen/core/propernames/LANG.txt, the names of places and people (POTOSI,
   FULDA, TOSCANA) that hunspell also takes in small letters, found by a person among the
   candidates `python -m bookgen.core.propernames` prints.
@@ -47,7 +53,7 @@ from pathlib import Path
 
 from bookgen.atomic import write_files
 from bookgen.core.dictionary import WORDLIST, blocked_words, is_blocked, unsuitable_words
-from bookgen.core.known_words import proper_names
+from bookgen.core.known_words import known_words, proper_names
 from bookgen.core.letters import LANGUAGES, alphabet, grid_form, marked_form
 
 MOST = 40000
@@ -56,6 +62,23 @@ SHORTEST, LONGEST = 3, 9
 OWN_GAP = 1.0
 COMPARED = ("ca", "cs", "fi", "nb", "pl", "pt", "sv")
 STEM = 4
+ALWAYS_VERB = {"it": ("IAMO", "EMMO", "REBBE", "REBBERO", "ASSERO", "ESSERO", "ISSERO", "AVANO", "EVANO",
+                      "AVAMO", "EVAMO", "IVAMO", "ERANNO", "IRANNO", "ERETE", "IRETE", "ERESTE", "IRESTE")}
+"""Endings only a verb's form has (of a candidate of six letters or more)."""
+VERB_ENDINGS = {
+    "it": (("AVA", ("ARE",)), ("EVA", ("ERE",)), ("IVA", ("IRE",)), ("IVANO", ("IRE",)), ("ANO", ("ARE",)),
+           ("ONO", ("ERE", "IRE")), ("ATE", ("ARE",)), ("ETE", ("ERE",)), ("ITE", ("IRE",)),
+           ("EREI", ("ARE", "ERE")), ("IREI", ("IRE",)), ("ERAI", ("ARE", "ERE")), ("IRAI", ("IRE",)),
+           ("ANDO", ("ARE",)), ("ENDO", ("ERE", "IRE")), ("UTO", ("ERE",)), ("UTA", ("ERE",)),
+           ("UTI", ("ERE",)), ("UTE", ("ERE",))),
+    "fr": (("U", ("RE",)), ("US", ("RE",)), ("UE", ("RE",)), ("UES", ("RE",)), ("IS", ("ETTRE",)),
+           ("ISE", ("ETTRE",)), ("ISES", ("ETTRE",))),
+}
+"""Endings of a tense or a participle, each with the infinitive endings its stem takes: a
+candidate whose stem (three letters or more; French's ending in a consonant, so that CHOU and
+BOUE stay) with one of them is a known word is a verb's form (SAPEVA: SAPERE; VENDU: VENDRE)."""
+NOT_VERB_FORMS = {"it": frozenset({"CAPITANO", "PARETE", "PARTITE", "TESSUTO", "USCITE", "DIVANO"})}
+"""Nouns the endings above take for a verb's form (captain, wall, games, fabric, exits, sofa)."""
 FOLDER = Path(__file__).parent / "words"
 WRITTEN = Path(__file__).parent / "written"
 
@@ -73,6 +96,21 @@ def grammar_words(language: str) -> frozenset[str]:
                      for word in line.split())
 
 
+def verb_form(form: str, language: str) -> bool:
+    """Whether the candidate `form` is a verb's form (see `VERB_ENDINGS`), not a headword."""
+    if form in NOT_VERB_FORMS.get(language, ()):
+        return False
+    if len(form) >= 6 and form.endswith(ALWAYS_VERB.get(language, ())):
+        return True
+    known = known_words(language)
+    for ending, infinitives in VERB_ENDINGS.get(language, ()):
+        stem = form[:-len(ending)]
+        if form.endswith(ending) and len(stem) >= 3 and (language != "fr" or stem[-1] not in "AEIOUY") \
+                and any(stem + infinitive in known for infinitive in infinitives):
+            return True
+    return False
+
+
 def own_words(language: str, not_words: frozenset[str]) -> tuple[list[tuple[str, str]], dict[str, int]]:
     """The language's fill-in words (wordfreq's word, its grid form), most common first, leaving
     out `not_words`, and how many each filter dropped."""
@@ -86,8 +124,8 @@ def own_words(language: str, not_words: frozenset[str]) -> tuple[list[tuple[str,
     seen: set[str] = set()
     names = proper_names(language)
     grammar = grammar_words(language)
-    dropped = {"blocked": 0, "unsuitable": 0, "function word or slang": 0, "shared with another language": 0,
-               "no ordinary word": 0, "a name": 0}
+    dropped = {"blocked": 0, "unsuitable": 0, "function word or slang": 0, "a verb's form": 0,
+               "shared with another language": 0, "no ordinary word": 0, "a name": 0}
     for rank, word in enumerate(top_n_list(language, MOST, wordlist=WORDLIST), 1):
         if not word.isalpha():
             continue
@@ -104,6 +142,9 @@ def own_words(language: str, not_words: frozenset[str]) -> tuple[list[tuple[str,
             continue
         if form in grammar:
             dropped["function word or slang"] += 1
+            continue
+        if verb_form(form, language):
+            dropped["a verb's form"] += 1
             continue
         own = zipf_frequency(word, language, wordlist=WORDLIST)
         other = max(zipf_frequency(word, o, wordlist=WORDLIST) for o in LANGUAGES + COMPARED if o != language)

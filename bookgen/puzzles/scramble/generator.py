@@ -45,7 +45,13 @@ from bookgen.puzzles.scramble.parameters import (
     example_sets,
 )
 from bookgen.puzzles.scramble.solver import answers, dictionary_index, known_index, letters_key
-from bookgen.puzzles.wordsearch.parameters import ALL_THEMES, theme_marked, theme_words
+from bookgen.puzzles.wordsearch.parameters import (
+    ALL_THEMES,
+    children_marked,
+    children_words,
+    theme_marked,
+    theme_words,
+)
 
 ATTEMPTS = 40
 SHUFFLES = 300  # random orders tried for one word before it is left out
@@ -97,29 +103,32 @@ def written_words(request: Request) -> dict[str, str]:
     if request.settings["words"]:
         return marked_forms(request.settings["words"], language)
     if theme == COMMON:
-        return own_written(language)
+        return children_marked(language) if request.level == "easy" else own_written(language)
     names = ALL_THEMES if theme == ALL else (theme,)
     return {word: term for name in names for word, term in theme_marked(language, name).items()}
 
 
 @cache
 def _common_shares(language: str) -> dict[str, tuple[str, ...]]:
-    """The language's common words dealt out to the levels, each word to one: the fill-in's whole
-    list (its `own_words` are the first 2,500), most common first, the example's words left out
-    and nothing blocked (should the blocklist have grown since the list was made). A word within
-    a level's `COMMONEST_AT` goes to the easiest such level whose lengths take it (easy the first
-    1,200 words: a child's; medium the first 2,500); any other to the level, of those whose lengths
-    take it, that holds the fewest so far (the easier on a tie), so that sections of two levels
-    never share a word and hard and expert draw the rarer words."""
+    """The language's built-in words dealt out to the levels, each word to one: easy the themes'
+    (`children_words`: concrete words a child of 7 to 10 knows; the common words' first 1,500 gave
+    a child DIREI, SAPETE and TASSO), the others the fill-in's whole list (its `own_words` are the
+    first 2,500), most common first, but the themes' words; the example's words left out and
+    nothing blocked (should the blocklist have grown since the list was made). A word within
+    medium's `COMMONEST_AT` whose lengths medium takes goes to medium; any other to the level, of
+    those whose lengths take it, that holds the fewest so far (the easier on a tie), so that
+    sections of two levels never share a word and hard and expert draw the rarer words."""
     text = resources.files("bookgen.puzzles.fillin").joinpath(f"words/{language}.txt").read_text("utf-8")
     shown = _example_words(language)
+    children = set(children_words(language))
     shares: dict[str, list[str]] = {level: [] for level in LENGTHS_AT}
+    shares["easy"] = [word for word in sorted(children - shown) if not is_blocked(word, language)]
     listed = [word for word in text.splitlines() if word and not word.startswith("#")]
     for place, word in enumerate(listed):
-        if word in shown or is_blocked(word, language):
+        if word in shown or word in children or is_blocked(word, language):
             continue
-        levels = [level for level, (low, high) in LENGTHS_AT.items()
-                  if low <= len(word) <= high and place < COMMONEST_AT.get(level, len(listed))]
+        levels = [level for level, (low, high) in LENGTHS_AT.items() if level != "easy"
+                  and low <= len(word) <= high and place < COMMONEST_AT.get(level, len(listed))]
         if levels:
             easiest = next((level for level in levels if level in COMMONEST_AT), None)
             shares[easiest or min(levels, key=lambda level: len(shares[level]))].append(word)

@@ -15,7 +15,7 @@ from bookgen.api import JSON, Printed, Request, deal_seed_problem, form_key
 from bookgen.core.letters import LANGUAGES, SPELLED, alphabet
 from bookgen.core.options import Option, every_problem, language_name
 from bookgen.i18n import N_, _
-from bookgen.puzzles.fillin.parameters import EASY_POOL, POOL
+from bookgen.puzzles.fillin.parameters import POOL
 from bookgen.puzzles.wordsearch.parameters import ALL_THEMES, THEME_SPELLINGS
 
 MIN_WORD, MAX_WORD = 3, 14
@@ -24,10 +24,11 @@ LEAST_PER_LIST = 3  # the fewest scrambles a page takes (`word_count`)
 WORDS_AT = {"easy": 8, "medium": 10, "hard": 10, "expert": 8}
 LENGTHS_AT = {"easy": (3, 6), "medium": (4, 8), "hard": (4, MAX_WORD), "expert": (4, MAX_WORD)}
 """The lengths of the listed words each level draws from (a user's words are all taken)."""
-COMMONEST_AT = {"easy": EASY_POOL, "medium": POOL}
-"""How far down the common words (most common first) a level may draw: easy the words a child of 7
-to 10 reads (the easy fill-in's), medium the fill-in's; each such word goes to the easiest level
-that takes it (`generator._common_shares`), so hard and expert draw the rarer words."""
+COMMONEST_AT = {"medium": POOL}
+"""How far down the common words (most common first) a level may draw: medium the fill-in's; each
+such word goes to medium where its lengths take it (`generator._common_shares`), so hard and
+expert draw the rarer words. Easy takes the themes' words instead (`children_words`), those a
+child of 7 to 10 knows."""
 
 SHUFFLES = ("first", "paired", "split", "scattered")
 """How each level shuffles a word's letters, easiest first (the grader's classes): `first` keeps

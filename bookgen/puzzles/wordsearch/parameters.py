@@ -15,6 +15,7 @@ from functools import cache
 from importlib import resources
 
 from bookgen.api import JSON, Printed, Request, deal_seed_problem, form_key
+from bookgen.core.known_words import proper_names
 from bookgen.core.letters import (
     LANGUAGES,
     SEPARATORS,
@@ -108,6 +109,27 @@ def theme_words(language: str, theme: str) -> tuple[str, ...]:
     words = [grid_word(word, language) for word in _listed(f"words/{language}/{theme}.txt")]
     return tuple(word for word in words
                  if not any(other != word and (word in other or word[::-1] in other) for other in words))
+
+
+@cache
+def children_words(language: str) -> tuple[str, ...]:
+    """Every built-in theme's words of one word in `language`, each once, sorted, as its grids
+    write them: the concrete words a child of 7 to 10 knows (ZÈBRE, GÂTEAU, ÉCOLE), which an easy
+    fill-in or scramble takes when the config gives no words. Easy took the common words'
+    first 1,500, which held tenses (DOVREMMO, SAPEVA), abstract words (NÉCESSITÉ, GESTIONE) and
+    adult topics (PRESTITO, PROCÈS) that no filter catches all of, and showed them on the cover.
+    The countries' theme is left out, and any name a person reviewed out of the common words
+    (`proper_names`: MOROCCO, JAPON): the common words hold no names either."""
+    names = proper_names(language)
+    return tuple(sorted({word for theme in ALL_THEMES if theme != "countries"
+                         for word in theme_words(language, theme)
+                         if word not in theme_terms(language, theme) and word not in names}))
+
+
+@cache
+def children_marked(language: str) -> dict[str, str]:
+    """`children_words` written with the marks their grids drop, by their grid form (ZEBRE: ZÈBRE)."""
+    return {word: term for theme in ALL_THEMES for word, term in theme_marked(language, theme).items()}
 
 
 @cache
