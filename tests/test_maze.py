@@ -550,9 +550,11 @@ def maze_page(tmp_path_factory):
 
 def test_a_maze_is_walked_by_keys_stopped_by_walls_and_hinted_from_the_lines_end(browser, maze_page):
     """Hint lights the way on from the end of the line, and once the line has left the way it
-    names the square where it left and rings it."""
+    rings the square where it left and says so in a maze's words (not a row and column), as Check
+    does (not "1 wrong entry")."""
     path, records = maze_page
     record = records[0]
+    data = play_data(record["puzzle"])
     answer = record["solution"]["path"]
     cells = record["puzzle"]["cells"]
     centres = [(c["x"], c["y"]) for c in cells]
@@ -565,6 +567,7 @@ def test_a_maze_is_walked_by_keys_stopped_by_walls_and_hinted_from_the_lines_end
         board = tab.locator("#puzzle-1 .maze svg")
         status = tab.locator("#puzzle-1 .status")
         hint = tab.locator("#puzzle-1 button[data-action='hint']")
+        check = tab.locator("#puzzle-1 button[data-action='check']")
 
         def walk(way: list[int]) -> None:
             board.focus()
@@ -594,12 +597,28 @@ def test_a_maze_is_walked_by_keys_stopped_by_walls_and_hinted_from_the_lines_end
         astray = min(links[answer[fork]] - set(answer))
         walk(answer[1:fork + 1] + [astray])
         hint.click()
-        row, column = cells[answer[fork]]["row"] + 1, cells[answer[fork]]["col"] + 1
-        assert status.text_content() == (f"Your line leaves the way at row {row}, column {column} (ringed): "
-                                          "go back there along the lit part of your line.")
+        assert status.text_content() == ("Your line leaves the path at the circle: go back to it along "
+                                          "the lit part of your line.")
         assert tab.locator("#puzzle-1 .hint-ring").get_attribute("visibility") == "visible" and lit() == 2
+        ring = tab.locator("#puzzle-1 .hint-ring")
+        assert (float(ring.get_attribute("cx")), float(ring.get_attribute("cy"))) == pytest.approx(
+            (data["offset"][0] + cells[answer[fork]]["x"] * data["unit"],
+             data["offset"][1] + cells[answer[fork]]["y"] * data["unit"]), abs=0.01)
+        board.focus()
+        tab.keyboard.press("Backspace")  # a move takes the ring away
+        assert ring.get_attribute("visibility") == "hidden"
+        walk([answer[fork], astray])
+        check.click()  # Check says it in a maze's words, and rings where the line left the way too
+        assert status.text_content() == "Your line leaves the path at the circle: go back to it."
+        assert ring.get_attribute("visibility") == "visible"
+        assert (float(ring.get_attribute("cx")), float(ring.get_attribute("cy"))) == pytest.approx(
+            (data["offset"][0] + cells[answer[fork]]["x"] * data["unit"],
+             data["offset"][1] + cells[answer[fork]]["y"] * data["unit"]), abs=0.01)
         board.focus()
         tab.keyboard.press("Backspace")
+        check.click()
+        assert status.text_content() == "Right so far: go on to the exit."
+        assert ring.get_attribute("visibility") == "hidden"
         walk(answer[fork:])
         assert status.text_content() == "Solved!"
         assert tab.locator("#puzzle-1.solved").count() == 1
@@ -648,11 +667,43 @@ def test_a_round_maze_is_drawn_by_dragging_and_backing_up_rubs_the_line_out(brow
         drawn = tab.locator("#puzzle-2 .way").get_attribute("points").split(" ")
         assert len(drawn) == 1 + 3  # the door, then the first three cells of the way
         tab.locator("#puzzle-2 button[data-action='check']").click()
-        assert "No mistakes so far" in tab.locator("#puzzle-2 .status").text_content()
+        assert tab.locator("#puzzle-2 .status").text_content() == "Right so far: go on to the exit."
+
+
+def test_an_easy_maze_of_every_grid_and_a_medium_one_of_squares_fit_a_phone(browser, tmp_path):
+    """On a 390x844 phone an easy maze of every grid (with loops too, the most cells an easy maze
+    takes by default) and a medium one of squares or hexagons show whole, with no sideways scroll
+    nor its cue, their cells of 24 px (a child's maze) and 20 px at least, what a finger steers a
+    line across (a word search's letters); a medium round maze, whose rings would be thinner,
+    scrolls. Before, cells of 32 px at least cut an easy round maze at the left edge."""
+    shown = [("easy", {"grid": kind}) for kind in KINDS] + [("easy", {"grid": "theta", "braid": "1"}),
+                                                              ("medium", {}), ("medium", {"grid": "hex"}),
+                                                              ("medium", {"grid": "theta"})]
+    made = [make_puzzle(Request.make(MAZE, level, options), f"fit-{number}")
+            for number, (level, options) in enumerate(shown, 1)]
+    records = [page_record(MAZE, puzzle.to_json(), number) for number, puzzle in enumerate(made, 1)]
+    path = tmp_path / "book.html"
+    write_html(path, "Mazes", None, [{"title": "Maze", "type": "maze", "rules": "Play.", "level": "easy",
+                                      "puzzles": records}])
+    with test_html._opener(browser, path) as open_:
+        tab = open_(width=390, height=844, touch=True)
+        for number, ((level, options), record) in enumerate(zip(shown, records), 1):
+            data = play_data(record["puzzle"])
+            board = tab.locator(f"#puzzle-{number} .maze svg")
+            board.scroll_into_view_if_needed()
+            cell = board.bounding_box()["width"] / (data["size"][0] + 2) * data["unit"]
+            fits = tab.locator(f"#puzzle-{number} .scroll-box").evaluate(
+                "box => box.scrollWidth <= box.clientWidth")
+            cued = tab.locator(f"#puzzle-{number} .scroll-view").evaluate(
+                "view => view.classList.contains('more-left') || view.classList.contains('more-right')")
+            if options.get("grid") == "theta" and level == "medium":
+                assert not fits and cued and cell == pytest.approx(20, abs=0.5), number
+            else:
+                assert fits and not cued and cell >= (24 if level == "easy" else 20), (number, options, cell)
 
 
 def test_a_large_maze_on_a_phone_keeps_finger_sized_cells_and_scrolls_in_its_board(browser, maze_page):
-    """A 30x30 maze on a 360 px phone: cells of 32 px or more, the maze scrolls sideways in its box
+    """A 30x30 maze on a 360 px phone: cells of 20 px or more, the maze scrolls sideways in its box
     (the page does not), which opens on Start; a swipe away from the line's end scrolls and draws
     nothing, a finger from the line's end draws, and the arrow keys keep the line's end in view;
     the pictures are drawn."""
@@ -667,7 +718,7 @@ def test_a_large_maze_on_a_phone_keeps_finger_sized_cells_and_scrolls_in_its_boa
         scroller = tab.locator("#puzzle-3 .scroll-box")
         box = board.bounding_box()
         scale = box["width"] / (data["size"][0] + 2)  # px per mm
-        assert scale * data["unit"] >= 32
+        assert scale * data["unit"] >= 20
         assert scroller.evaluate("node => node.scrollWidth > node.clientWidth + 300")
         assert tab.evaluate("document.documentElement.scrollWidth <= innerWidth")
         assert tab.locator("#puzzle-3 .picture title").all_text_contents() == ["a mouse", "cheese"]

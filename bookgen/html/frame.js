@@ -5,8 +5,9 @@
  * is drawn once the page is read, when it is first needed (in view or near it, focused, pressed,
  * linked to, printed: see build); a record of a type nobody registered is left for paper.
  * Every game is one function `(board, record, page) -> game`; a game draws itself into
- * `board` and offers state(), restore(state), check() -> {wrong, empty, marked?} (marking what is
- * wrong; the page scrolls to the nodes `marked`, by default the board's first of class "wrong"),
+ * `board` and offers state(), restore(state), check() -> {wrong, empty, marked?, says?} (marking what is
+ * wrong; the page scrolls to the nodes `marked`, by default the board's first of class "wrong";
+ * `says`, when given, is what Check says in place of counting entries, as a maze does),
  * solved(), reveal(), reset() and clearMarks(), and says `notes: true` when it takes pencil marks.
  * The frame around it is the same for every type: the buttons, undo and redo over whole states
  * (so Reveal and Reset can be undone), notes mode, check-as-I-go, a timer, and saving progress at
@@ -253,10 +254,10 @@ function mount(article, record) {
       markSolved(!revealed);
       say(revealed ? t("Complete (revealed).") : t("Solved!"), "good");
     } else if (result.wrong) {
-      say(tn("{count} wrong entry, marked.", "{count} wrong entries, marked.", result.wrong, { count: result.wrong }), "bad");
+      say(result.says || tn("{count} wrong entry, marked.", "{count} wrong entries, marked.", result.wrong, { count: result.wrong }), "bad");
       bringIntoView(result.marked || [board.querySelector(".wrong")], status);  // a screen above Check on a phone
     } else if (result.empty) {
-      say(tn("No mistakes so far; {count} to fill.", "No mistakes so far; {count} to fill.", result.empty, { count: result.empty }), "good");
+      say(result.says || tn("No mistakes so far; {count} to fill.", "No mistakes so far; {count} to fill.", result.empty, { count: result.empty }), "good");
     } else {
       say(t("Not solved yet: something breaks a rule."), "bad");
     }

@@ -136,7 +136,7 @@
       ul.style.setProperty("--longest", Math.max.apply(null, puzzle.words.map(function (word) { return listed(word).length; })));
       list.appendChild(ul);
     }
-    if (kind === "crossword") holder.appendChild(clueLine());
+    var line = kind === "crossword" ? holder.appendChild(clueLine()) : null;
     holder.appendChild(table);
     frame.scrollView(table);  // a grid wider than a phone scrolls under its clues, which stay put
     holder.appendChild(list);
@@ -148,14 +148,24 @@
     }
     /* The current clue over the grid, on a line as tall as the longest clue at the board's width
      * (every clue lies hidden in the same place), so that a clue shown, or a longer one, moves
-     * nothing under it: the grid stays under the finger that tapped it. */
+     * nothing under it: the grid stays under the finger that tapped it. The line takes no room
+     * until a word is first picked (on a phone it was an empty band over the grid): see openLine. */
     function clueLine() {
-      var line = el("div", "clue-line");
-      line.appendChild(current);
+      var made = el("div", "clue-line closed");
+      made.appendChild(current);
       slots.forEach(function (slot) {
-        line.appendChild(el("span", "clue-room", clueSaid(slot))).setAttribute("aria-hidden", "true");
+        made.appendChild(el("span", "clue-room", clueSaid(slot))).setAttribute("aria-hidden", "true");
       });
-      return line;
+      return made;
+    }
+    /* The clue line opens with the page scrolled by as much as it pushed the grid down (less any
+     * the browser's own scroll anchoring already took back), so the grid stays under the finger. */
+    function openLine() {
+      if (!line.classList.contains("closed")) return;
+      var before = table.getBoundingClientRect().top;
+      line.classList.remove("closed");
+      var moved = table.getBoundingClientRect().top - before;
+      if (moved) window.scrollBy(0, moved);
     }
     function at(r, c) {
       var key = r + "," + c;
@@ -180,6 +190,7 @@
       });
       if (kind === "crossword") {
         Object.keys(items).forEach(function (name) { items[name].classList.toggle("current", !!slot && name === slot.direction + slot.number); });
+        if (slot) openLine();
         current.textContent = slot ? clueSaid(slot) : "";
       } else {
         var shown = {};

@@ -4,8 +4,10 @@
  * shortest way). The walls, arrows, words and pictures come drawn from Python (record.play: the
  * drawing in mm, the same as the book's); cells are placed by the x and y the puzzle states.
  *
- * The board shrinks to the page's width but never below cells of MIN_CELL px, what a finger hits:
- * a larger maze scrolls sideways in a box of its own (the frame's scrollView, with a cue at the
+ * The board shrinks to the page's width but never below cells of MIN_CELL px (CHILD_CELL for an
+ * easy maze, a child's), what a finger steers the line across (the line keeps to the passages,
+ * as a word search's band keeps to its letters: the same floors): every easy maze and a medium
+ * one of squares or hexagons fit a 390 px phone, and a larger maze scrolls sideways in a box of its own (the frame's scrollView, with a cue at the
  * side that hides more of it), which opens on the line's end, Start at first (and down the page). A finger or pen draws from a
  * grip over the line's end (an element of its own, which takes the finger); anywhere else it
  * scrolls the board, so a maze larger than a phone's screen can be looked over. A mouse draws
@@ -17,14 +19,16 @@
  * Hints (from Python) are the way on from each cell of the way to the next fork: while the line
  * keeps to the way, the first hint not done is the one from the line's end, and the game lights
  * it (pointAt) until the next move; once the line has left the way, Hint names the square where
- * it left, rings it and lights the part of the line to go back over (hintState). Registers
+ * it left, rings it and lights the part of the line to go back over (hintState); Check rings it too
+ * and says so, in a maze's words (a child follows the circle, not a row and column). Registers
  * itself with the player's frame (bookgen/html/frame.js). */
 (function (frame) {
   "use strict";
 
   var el = frame.el, t = frame.t;
   var SVG = "http://www.w3.org/2000/svg";
-  var MIN_CELL = 32;  // px: the least a cell unit is drawn on screen (docs/html.md)
+  var MIN_CELL = 20;  // px: the least a cell unit is drawn on screen (docs/html.md)
+  var CHILD_CELL = 24;  // px: the least in an easy maze
   var MAX_CELL = 44;  // px: the most, where the page is wide enough
   var CONE = 0.35;  // an arrow key takes a way within about 70 degrees of its direction
 
@@ -82,8 +86,9 @@
     var width = play.size[0], height = play.size[1];
     var root = shape("svg", { viewBox: "-1 -1 " + (width + 2) + " " + (height + 2), role: "application",
                               tabindex: "0", "aria-label": t("Maze: draw the way from Start to Finish with the arrow keys or by dragging; Backspace goes back.") });
-    /* as wide as the board, but its cells never under MIN_CELL px nor over MAX_CELL px */
-    root.style.setProperty("--least", Math.ceil((width + 2) * MIN_CELL / play.unit) + "px");
+    /* as wide as the board, but its cells never under MIN_CELL (CHILD_CELL) px nor over MAX_CELL px */
+    var least = record.difficulty === "easy" ? CHILD_CELL : MIN_CELL;
+    root.style.setProperty("--least", Math.ceil((width + 2) * least / play.unit) + "px");
     root.style.setProperty("--most", Math.round((width + 2) * MAX_CELL / play.unit) + "px");
     var hintWay = shape("polyline", { "class": "hint-way", points: "" }, root);
     var hintRing = shape("circle", { "class": "hint-ring", r: play.unit * 0.6, cx: 0, cy: 0, visibility: "hidden" }, root);
@@ -175,13 +180,6 @@
     function tell() {
       var end = path[path.length - 1];
       if (end === exit && answer && !solved()) page.say(t("This is the exit, but a shorter way leads here."));
-    }
-    /* A cell as Hint names it: its row and column (1 first), or a round maze's ring and cell. */
-    function place(cell) {
-      var spot = puzzle.cells[cell];
-      if (puzzle.grid !== "theta") return t("row {row}, column {column}", { row: spot.row + 1, column: spot.col + 1 });
-      if (spot.row === 0) return t("the centre");
-      return t("ring {ring}, cell {cell}", { ring: spot.row, cell: spot.col + 1 });
     }
 
     /* Keys: the way from the line's end that lies most nearly in the arrow's direction. */
@@ -334,9 +332,13 @@
       check: function () {
         var right = agreeing();
         marked = true;
+        if (answer && right < path.length) leftAt = path[right - 1];
         show();
         if (!answer) return { wrong: 0, empty: path[path.length - 1] === exit ? 0 : 1 };
-        return { wrong: path.length - right, empty: answer.length - right, marked: [wrongWay] };
+        /* said in a maze's words, not as entries counted: where the line went wrong, or go on */
+        return { wrong: path.length - right, empty: answer.length - right, marked: [hintRing, wrongWay],
+                 says: right < path.length ? t("Your line leaves the path at the circle: go back to it.")
+                                           : t("Right so far: go on to the exit.") };
       },
       solved: solved,
       reveal: function () {
@@ -347,7 +349,7 @@
         return true;
       },
       reset: function () { path = [entrance]; unhint(); marked = false; show(); boxOnEnd(); },
-      clearMarks: function () { marked = false; show(); },
+      clearMarks: function () { marked = false; leftAt = null; show(); },
       /* A hint from the i-th cell of the way (its value) is done once the line keeps to the way
        * past it, open at the line's end. Where the line has left the way, the hint from the last
        * cell it kept to cannot be given: this says where the line left, and (asked only when Hint
@@ -361,7 +363,7 @@
         shownHint = path.slice(right - 1);
         show();
         inView(where);
-        return t("Your line leaves the way at {place} (ringed): go back there along the lit part of your line.", { place: place(where) });
+        return t("Your line leaves the path at the circle: go back to it along the lit part of your line.");
       },
       pointAt: function (hint) {
         unhint();
