@@ -29,10 +29,11 @@ MAX_DEAL = 100_000
 Pair = tuple[str, str]  # a word as its grid writes it, and its clue
 
 
-THEMES = ("animals", "food", "nature", "home", "body")
+THEMES = ("animals", "food", "nature", "home", "body", "school", "sports")
 """The crossword's built-in themes, each 30 to 40 words and their clues in every language, written
 in it (clues/LANG/THEME.txt; named as the word search's themes are): 24 crosswords of the 32
-animals alone printed ZEBRA and its clue in 9 of them."""
+animals alone printed ZEBRA and its clue in 9 of them. Their words are short enough for hard and
+expert grids (a theme of jobs, of 7 to 10 letters, laid out none in French or Italian)."""
 
 
 @cache

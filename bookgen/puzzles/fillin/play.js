@@ -16,6 +16,8 @@
  * Its words come translated with each record ("play": the types' `play_data`, see
  * bookgen/puzzles/fillin/playing.py), so that a page of crosswords alone says them too (the
  * page's catalogs are its types' homes, and this script lives in one of the two).
+ * A crossword of a `theme: all` section shows its theme's name over the grid ("theme" in its play
+ * data, translated in Python), as the printed page does.
  * A Dutch grid writes IJ in one square as Ĳ (bookgen.core.letters.square_form): there the player
  * types I then J (the J joins the I in the square before it), "ij" at once, or Ĳ itself.
  */
@@ -136,6 +138,7 @@
       ul.style.setProperty("--longest", Math.max.apply(null, puzzle.words.map(function (word) { return listed(word).length; })));
       list.appendChild(ul);
     }
+    if (record.play.theme) holder.appendChild(el("p", "theme", record.play.theme));  // theme: all, as the PDF
     var line = kind === "crossword" ? holder.appendChild(clueLine()) : null;
     holder.appendChild(table);
     frame.scrollView(table);  // a grid wider than a phone scrolls under its clues, which stay put
