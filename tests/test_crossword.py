@@ -1232,7 +1232,8 @@ def test_the_playable_page_heads_a_dealt_crossword_with_its_theme_as_the_pdf_doe
               "puzzle": made.puzzle, "solution": made.solution}
     with speaking("fr"):
         name = theme_heading(made.puzzle["theme"])
-    assert name in {"Animaux", "Nourriture", "Nature", "La maison", "Le corps", "École", "Sports"}
+    assert name in {"Animaux", "Nourriture", "Nature", "La maison", "Le corps", "École", "Sports",
+                    "Vêtements"}
     with test_html._opener(browser, _crossword_page(tmp_path, record, "fr")) as open_:
         tab = open_(width=390, height=844)
         theme = tab.locator("#puzzle-1 .crossword .theme")

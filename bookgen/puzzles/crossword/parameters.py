@@ -29,7 +29,7 @@ MAX_DEAL = 100_000
 Pair = tuple[str, str]  # a word as its grid writes it, and its clue
 
 
-THEMES = ("animals", "food", "nature", "home", "body", "school", "sports")
+THEMES = ("animals", "food", "nature", "home", "body", "school", "sports", "clothes")
 """The crossword's built-in themes, each 30 to 40 words and their clues in every language, written
 in it (clues/LANG/THEME.txt; named as the word search's themes are): 24 crosswords of the 32
 animals alone printed ZEBRA and its clue in 9 of them. Their words are short enough for hard and
