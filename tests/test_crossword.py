@@ -729,6 +729,17 @@ def test_a_record_matches_the_types_json_schema():
         validator_of("crossword").validate(record)
 
 
+def test_a_dealt_crossword_of_every_theme_matches_the_json_schema():
+    """The schema named the first five themes alone: a `theme: all` line of school, sports or
+    clothes failed it."""
+    from bookgen.puzzles.crossword.parameters import THEMES
+
+    validator = validator_of("crossword")
+    record = make_puzzle(Request.make(CROSSWORD, "easy", {"theme": "all", "deal": 1}), "schema").to_json()
+    for theme in THEMES:
+        validator.validate({**record, "puzzle": {**record["puzzle"], "theme": theme}})
+
+
 # --- the playable page --------------------------------------------------------------------------
 
 
