@@ -31,6 +31,7 @@ from bookgen.puzzles.base import (
     always_unique,
     answer_as_given,
     by_level,
+    checked_per_theme,
     deal_seed_problem,
     fixed_example,
     fixed_rules,
@@ -48,7 +49,7 @@ __all__ = [
     "JSON", "PuzzleType", "Request", "Generated", "Solved", "Printed", "Showcase", "OlderSpelling",
     "Option",
     # ready-made record functions
-    "always_unique", "answer_as_given", "by_level", "deal_seed_problem", "fixed_example",
+    "always_unique", "answer_as_given", "by_level", "checked_per_theme", "deal_seed_problem", "fixed_example",
     "fixed_rules", "form_key",
     "larger_size_or_level", "mirror_form", "no_answer_note", "numbers_printed", "seeded_deal",
     # levels and grading: the ladder, score bands, the simplest-first loop, the generation loop

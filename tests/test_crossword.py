@@ -1249,8 +1249,11 @@ def test_the_playable_page_heads_a_dealt_crossword_with_its_theme_as_the_pdf_doe
         tab = open_(width=390, height=844)
         theme = tab.locator("#puzzle-1 .crossword .theme")
         assert theme.text_content() == name
-        box, line = theme.bounding_box(), tab.locator("#puzzle-1 .clue-line").bounding_box()
-        assert box["y"] + box["height"] <= line["y"] < tab.locator("#puzzle-1 .grid").bounding_box()["y"]
+        box, grid = theme.bounding_box(), tab.locator("#puzzle-1 .grid")
+        assert box["y"] + box["height"] <= grid.bounding_box()["y"]
+        grid.locator("input").first.click()  # the clue line opens under the name, over the grid
+        line = tab.locator("#puzzle-1 .clue-line").bounding_box()
+        assert theme.bounding_box()["y"] + box["height"] <= line["y"] < grid.bounding_box()["y"]
     untold = dict(record, puzzle={k: v for k, v in made.puzzle.items() if k != "theme"})
     with test_html._opener(browser, _crossword_page(tmp_path, untold, "fr")) as open_:
         assert open_(width=390, height=844).locator("#puzzle-1 .theme").count() == 0

@@ -458,6 +458,18 @@ def dealt_requests(request: Request, count: int, turns: Counter[str], seed: str)
     return [request.type.deal(request, turns, seed) for _ in range(count)]
 
 
+def checked_per_theme(request: Request, themes: Iterable[str],
+                      check: Callable[[Request], None]) -> None:
+    """`check` the request once with each of `themes` as its `theme` (under `theme: all` the book
+    deals each puzzle one), a refusal naming the theme it met."""
+    for theme in themes:
+        try:
+            check(Request(request.type, request.level, {**request.options, "theme": theme}))
+        except BookgenError as error:
+            raise BookgenError(i18n._("the theme {theme}: {problem}").format(
+                theme=theme, problem=error.message), key=error.key) from None
+
+
 def deal_seed_problem(value: str) -> str | None:
     """Why a `deal_seed` option's value is no seed (the rule of a config's `seed:`), or None."""
     try:

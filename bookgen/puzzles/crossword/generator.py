@@ -20,7 +20,7 @@ import math
 import random
 from collections import Counter
 
-from bookgen.api import JSON, Generated, Request, _, ngettext, seeded_deal
+from bookgen.api import JSON, Generated, Request, _, checked_per_theme, ngettext, seeded_deal
 from bookgen.core.grading import level_word, make_at_level
 from bookgen.core.letters import run_together, spelled_out, square_form, square_letters
 from bookgen.core.options import language_name
@@ -135,14 +135,9 @@ def check_request(request: Request) -> None:
     """Name the words that can never be placed, and why, before any work; under `theme: all`
     without a share named, of every theme (the book deals each crossword one)."""
     if themes_dealt(request) and request.settings["deal"] is None:
-        for theme in THEMES:
-            try:
-                _check_request(Request(request.type, request.level, {**request.options, "theme": theme}))
-            except BookgenError as error:
-                raise BookgenError(_("the theme {theme}: {problem}").format(
-                    theme=theme, problem=error.message), key=error.key) from None
-        return
-    _check_request(request)
+        checked_per_theme(request, THEMES, _check_request)
+    else:
+        _check_request(request)
 
 
 def _check_request(request: Request) -> None:

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bookgen.api import Generated, Request, _, ngettext, seeded_deal
+from bookgen.api import Generated, Request, _, checked_per_theme, ngettext, seeded_deal
 from bookgen.core.grading import level_word, make_at_level
 from bookgen.core.letters import alphabet
 from bookgen.core.options import language_name
@@ -360,14 +360,9 @@ def check_request(request: Request) -> None:
     word that cannot go in is named, with why. Under `theme: all` without a share named, every
     theme is checked (the book deals each puzzle one), a refusal naming the theme."""
     if themes_dealt(request) and request.settings["deal"] is None:
-        for theme in ALL_THEMES:
-            try:
-                _check_request(Request(request.type, request.level, {**request.options, "theme": theme}))
-            except BookgenError as error:
-                raise BookgenError(_("the theme {theme}: {problem}").format(
-                    theme=theme, problem=error.message), key=error.key) from None
-        return
-    _check_request(request)
+        checked_per_theme(request, ALL_THEMES, _check_request)
+    else:
+        _check_request(request)
 
 
 def _check_request(request: Request) -> None:
