@@ -111,6 +111,10 @@ class SectionConfig:
     language: str | None = None  # None: the book's
     rules: str | None = None  # printed instead of the type's rules (in any language)
     seed: int | None = None  # the section's own seed number; None: its place in the book
+    roomy: bool = False
+    """Its per_page was chosen for it, not written (a sheet's: `bookgen worksheet`, or a sheet's
+    section without one): its puzzles print larger, fewer to a page, where the page has room
+    (bookgen.render.sizes)."""
 
     def seed_number(self, index: int) -> int:
         """The number this section's puzzles are seeded with: its own `seed:`, else its place

@@ -1044,7 +1044,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO) -> int:
     with speaking(code):
         section = SectionConfig(puzzle_type=puzzle_type, count=args.count, level=request.level,
                                 title=_(puzzle_type.title),
-                                per_page=sheet_per_page(args.count), request=request)
+                                per_page=sheet_per_page(args.count), request=request, roomy=True)
         config = BookConfig(
             name=f"worksheet-{puzzle_type.name}", file="(worksheet)",
             title=args.title or _("{title} worksheet").format(title=_(puzzle_type.title)),

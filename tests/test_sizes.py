@@ -470,3 +470,57 @@ def test_a_page_no_size_prints_on_names_the_trims_that_print_it(run, tmp_path):
     assert status == 2, err
     assert re.search(r"no size of it prints there at that size; use a larger trim \([^)]*letter\)$",
                      err.strip()), err
+
+
+def box_sides(page) -> list[float]:
+    """The heights, mm, of the small square paths a page paints (a cryptogram's boxes)."""
+    return [(top - bottom) / 72 * 25.4 for bottom, top in page.drawn if 0 < top - bottom < 40]
+
+
+def test_a_cryptogram_sheet_prints_boxes_a_child_writes_in(run, tmp_path):
+    """Six French cryptograms on one A4 sheet wrote in boxes 4.4 mm wide, their letters at 8.4
+    pt, a third of the page blank: the boxes are now 7.5 mm, fewer quotations to a page."""
+    target = tmp_path / "crypto.pdf"
+    status, _, err = run("worksheet", "cryptogram", "-L", "fr", "-n", "3", "-o", str(target),
+                         "--workers", "1")
+    assert status == 0, err
+    pages = audit.read_pages(target)
+    side = Counter(round(s, 1) for page in pages for s in box_sides(page)).most_common(1)[0][0]
+    assert 7.0 <= side <= 8.0 and len(pages) > 1, (side, len(pages))
+
+
+@pytest.mark.parametrize("args, least", [
+    (("wordsearch", "-L", "it", "--set", "children=true", "-n", "4"), 11.0),
+    (("fillin", "-L", "fr", "-n", "4"), 10.0)])
+def test_a_sheets_word_lists_print_at_a_size_a_pupil_reads(run, tmp_path, args, least):
+    """A children's word search printed its list at 7.6 pt (its letters at 10.8 pt, the same
+    puzzle in a book at 14.6 pt) and a fill-in's at 7.1 pt, six to an A4 sheet: a sheet's puzzle
+    text prints at 10 pt, a children's at 11 pt, fewer to a page."""
+    target = tmp_path / "sheet.pdf"
+    status, _, err = run("worksheet", *args, "-o", str(target), "--workers", "1")
+    assert status == 0, err
+    pages = audit.read_pages(target)
+    words = [r for page in pages[1:] for r in page.runs  # after the rules' small example
+             if len(r.text) >= 3 and r.text.isalpha() and r.text.isupper()]
+    assert len(words) >= 8 and min(r.size for r in words) >= least - 0.01, sorted(
+        (round(r.size, 1), r.text) for r in words)[:3]
+
+
+def test_large_print_cryptograms_print_their_letters_at_sixteen_points(run, write_config, tmp_path):
+    """Large-print cryptograms on 6 x 9 printed their letters at 15.1 pt (under the 16 pt body),
+    their boxes 0.24 in: they print as large as the section's longest quotation alone fits a page
+    (17.3 pt here), towards boxes of 0.35 in, which US Letter's width reaches."""
+    for layout, side in (("6x9", 6.5), ("8.5x11", 0.35 * 25.4)):
+        target = build(run, write_config, tmp_path, f"""
+            title: Large
+            layout: {layout}
+            large_print: true
+            seed: 11
+            sections:
+              - {{type: cryptogram, count: 6, difficulty: easy}}
+        """, name=layout)
+        pages = [page for page in audit.read_pages(target)[3:] if "Answers" not in page.text]
+        letters = [r for page in pages for r in page.runs if len(r.text) == 1 and r.text.isalpha()]
+        assert len(letters) > 100 and min(r.size for r in letters) >= 16.0 - 0.01, layout
+        boxes = [s for page in pages for s in box_sides(page)]
+        assert Counter(round(s, 1) for s in boxes).most_common(1)[0][0] >= side, layout

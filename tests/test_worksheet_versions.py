@@ -725,7 +725,8 @@ sections:
 
 def test_a_sheet_whose_sections_say_no_per_page_prints_them_as_the_worksheet_command(run, tmp_path):
     """The studio's worksheet writes no per_page: its two word searches printed a page each below
-    a page of rules, where `bookgen worksheet -n 2` prints both on one sheet."""
+    a page of rules, where `bookgen worksheet -n 2` printed both on one sheet. Both now print
+    them alike, one a page, their lists at a child's 11 pt, where two to a page printed 7 pt."""
     words = tmp_path / "spelling.txt"
     words.write_text("friend\nbecause\nwould\nshould\ncould\nthought\nlaugh\nenough\nthrough\nanswer\n")
     command = tmp_path / "command.pdf"
@@ -733,7 +734,7 @@ def test_a_sheet_whose_sections_say_no_per_page_prints_them_as_the_worksheet_com
                          "-n", "2", "-q", "-o", str(command))
     assert status == 0, err
     studio = build(run, tmp_path / "studio", SPELLING_SHEET.format(name_line="true"))
-    assert len(PdfReader(studio).pages) == len(PdfReader(command).pages) == 1
+    assert len(PdfReader(studio).pages) == len(PdfReader(command).pages) == 2
     book = build(run, tmp_path / "book", SPELLING_SHEET.format(name_line="false"))  # not a sheet
     assert len(PdfReader(book).pages) > 1
 
@@ -758,8 +759,8 @@ def test_an_answers_label_parts_its_number_from_its_page(run, tmp_path):
     build(run, tmp_path, SPELLING_SHEET.format(name_line="true"))
     pages = audit.read_pages(tmp_path / "sheet-answers.pdf")
     labels = [run for run in pages[0].runs if run.text.startswith("\u00b7")]
-    assert [label.text for label in labels] == ["\u00b7 page 1", "\u00b7 page 1"]
+    assert [label.text for label in labels] == ["\u00b7 page 1", "\u00b7 page 2"]
     numbers = [run for run in pages[0].runs if run.face == "bold" and run.text in ("1", "2")]
     assert len(numbers) == 2 and all(abs(n.baseline - label.baseline) < 1 and n.right < label.left
                                      for n, label in zip(numbers, labels))  # beside its number
-    assert audit.AnswerKey.read(pages).pages == {1: 1, 2: 1}  # the auditor reads them so
+    assert audit.AnswerKey.read(pages).pages == {1: 1, 2: 2}  # the auditor reads them so

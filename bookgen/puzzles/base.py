@@ -358,6 +358,10 @@ class PuzzleType:
         they pack more to a page: 1.0, or less for a drawing whose text is large at its natural
         size (a word scramble's list, its words at 14 pt: one to a 6x9 page at the comfortable
         scale left a fifth of the page blank above and below it, two print at 12 pt).
+    write_in: the side, mm at natural size, of the boxes a solver writes a letter in (a
+        cryptogram's), which a worksheet and a large-print book print at least
+        `bookgen.render.sizes.WRITE_IN_SHEET` / `WRITE_IN_LARGE` wide where the page has room.
+        0.0: the drawing has none, or its squares follow its text (a crossword's).
     in_block(width): the type drawing its puzzles as parts of a block `width` mm wide (natural
         size), as wide as the widest drawing on its page or wider: a page's drawings share one
         left edge (`PuzzleRow.aligned`), and what a drawing sets flush right (a cryptogram's
@@ -416,6 +420,7 @@ class PuzzleType:
     page_breaks: Callable[[JSON], tuple[float, ...]] | None = None
     in_block: Callable[[float], PuzzleType] | None = None
     comfort_share: float = 1.0
+    write_in: float = 0.0
     answer_parts: Callable[[JSON, JSON], Iterable[str]] | None = None
     draw_filled: Callable[[Pen, JSON, JSON], None] | None = None
     measure_filled: Callable[[JSON], tuple[float, float]] | None = None

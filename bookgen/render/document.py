@@ -89,11 +89,21 @@ from bookgen.render.geometry import (
     make_geometry,
 )
 from bookgen.render.pdfpen import Ink, MeasuringPen, least_scale
-from bookgen.render.sizes import STANDARD, TooManyToAPage, sizes_for
+from bookgen.render.sizes import (
+    CHILDREN_TEXT,
+    SHEET_TEXT,
+    STANDARD,
+    WRITE_IN_LARGE,
+    WRITE_IN_SHEET,
+    TooManyToAPage,
+    sizes_for,
+)
 
 ANSWER_MAX_SCALE = 1.0
 ANSWER_GROWTH = 1.05  # the step by which answers that leave their page half empty grow
 ANSWER_LABEL_GROWTH = 1.5  # and the most their labels grow
+ALONE_SPARE = 0.95  # of the largest scale at which a puzzle fits a page alone (`_roomy_scale`):
+# its page's frame is the narrowest the book may have, its rendering's a little tighter still
 SECTION_SPACE = 10 * mm  # between sections that share a page
 EXAMPLE_SPACE = 4 * mm  # below a section's example (a Spacer of its own each time: reportlab
 # marks a flowable it had to move to the next page, and a shared one would carry the mark)
@@ -1065,9 +1075,54 @@ class BookDocument:
         the document knows it)."""
         key = id(section)
         if key not in self._floors:
-            self._floors[key] = self._least_scale(section, speech if speech is not None
-                                                  else self.speech_of(section))
+            speech = speech if speech is not None else self.speech_of(section)
+            least = self._least_scale(section, speech)
+            self._floors[key] = max(least, self._roomy_scale(section, speech, least))
         return self._floors[key]
+
+    def _roomy_scale(self, section: Section, speech: Language, least: float) -> float:
+        """The scale from `least` up at which a sheet's puzzle text reaches SHEET_TEXT (a
+        children's puzzle's CHILDREN_TEXT) and the boxes a solver writes in reach WRITE_IN_SHEET,
+        or in large print WRITE_IN_LARGE: as far as one puzzle alone still fits a page, so that
+        the page holds fewer rather than any printing too small to use (six cryptograms on an A4
+        sheet wrote in boxes 4.4 mm wide, a third of the page blank)."""
+        sheet, write_in = section.config.roomy and is_sheet(self.config), section.puzzle_type.write_in
+        wanted = 0.0
+        if sheet and not self.config.large_print and section.puzzle_type.tightened is None:
+            # (a crossword, `tightened`, sets its clues' sizes on a sheet's page itself)
+            children = section.request is not None and bool(section.request.settings.get("children"))
+            text = CHILDREN_TEXT if children else SHEET_TEXT
+            draw = section.puzzle_type.draw_puzzle
+
+            def drawing(puzzle: JSON) -> Callable[[Pen], None]:
+                return lambda pen: draw(pen, puzzle)
+
+            with speaking(speech):
+                wanted = max(self._remembered_least(f"sheet text {text}", section, record, speech,
+                                                    drawing(record.puzzle), lambda _text, _label: text)
+                             for record in section.records)
+        if write_in and (sheet or self.config.large_print and (
+                section.config.roomy or section.config.per_page is None)):  # not a per_page written
+            wanted = max(wanted, (WRITE_IN_LARGE if self.config.large_print else WRITE_IN_SHEET)
+                         / write_in)
+        if wanted <= least:
+            return least
+        width, height = make_geometry(self.layout, self.config, POD_MAX_PAGES).frame_size
+        below_label = height - LABEL_HEIGHT * self.layout.body_size / 10.5 - ROW_GAP - 1.0
+
+        def alone(scale: float) -> bool:
+            """Whether each of the section's puzzles fits a page alone at `scale` (narrowed
+            to the page where its type wraps)."""
+            kind = section.puzzle_type
+            if kind.narrowed is not None:
+                kind = kind.narrowed(width / scale / mm, below_label / scale / mm)
+            sizes = [kind.page_size(record.puzzle) for record in section.records]
+            return all(w * scale * mm <= width + 0.01 and h * scale * mm <= below_label + 0.01
+                       for w, h in sizes)  # a narrowed drawing takes the whole width
+
+        if alone(wanted):
+            return wanted
+        return max(least, _largest_scale(alone, least, wanted) * ALONE_SPARE) if alone(least) else least
 
     def _least_scale(self, section: Section, speech: Language) -> float:
         """The scale at which every text of the section's puzzles, printed in `speech`, reaches
@@ -1984,13 +2039,20 @@ def on_sheet_pages(book: Book) -> Book:
     """The book with each section of a sheet (`is_sheet`) that asks for no number to a page
     given as `bookgen worksheet` gives its one (`sheet_per_page`), fewer where that many do not
     print at the profile's floor (`fewer_to_a_page`): a studio's worksheet, whose sections say no
-    per_page, printed each word search on a page of its own where the command prints both on one."""
+    per_page, printed each word search on a page of its own where the command prints both on one.
+    Such a section is `roomy`: its puzzles print larger, fewer to a page, where the page has room."""
     if not is_sheet(book.config):
         return book
     asked = {index: each for index, section in enumerate(book.sections)
              if section.config.per_page is None
              and (each := sheet_per_page(section.config.count or len(section.records)))}
-    return with_per_page(book, fewer_to_a_page(book, asked)) if asked else book
+    if not asked:
+        return book
+    sections = tuple(replace(section, config=replace(section.config, roomy=True)) if index in asked
+                     else section for index, section in enumerate(book.sections))
+    book = replace(book, config=replace(book.config, sections=tuple(s.config for s in sections)),
+                   sections=sections)
+    return with_per_page(book, fewer_to_a_page(book, asked))
 
 
 def with_per_page(book: Book, per_page: dict[int, int]) -> Book:

@@ -9,7 +9,12 @@ them, never the text alone (text raised while its drawing stays small collides w
   numbers in puzzles at least 16 pt, the size large-print readers expect.
 
 A puzzle that cannot print at its floor on the trim is refused, naming the largest size that
-fits; it is never shrunk under it."""
+fits; it is never shrunk under it.
+
+Where the page has room (as large as one puzzle alone fits it), a worksheet's puzzles and a
+large-print book's print larger still, fewer to a page: a sheet's puzzle text at SHEET_TEXT (a
+children's puzzle's at CHILDREN_TEXT), and the boxes a solver writes a letter in (a cryptogram's)
+WRITE_IN_SHEET wide on a sheet, WRITE_IN_LARGE in large print."""
 
 from __future__ import annotations
 
@@ -47,6 +52,11 @@ class Sizes:
         """The floor of a text an answer (or a section's small solved example) draws."""
         return self.least
 
+
+SHEET_TEXT = 10.0  # points: a word list a pupil reads (it printed at 6.5 pt, six to a page)
+CHILDREN_TEXT = 11.0  # points: a children's puzzle's list (its letters print larger) (`children: true`)
+WRITE_IN_SHEET = 7.5  # mm: a box a child writes a letter in (a cryptogram's were 4.4 mm)
+WRITE_IN_LARGE = 0.35 * 25.4  # mm: a box a large-print reader writes in (they were 0.25 in)
 
 STANDARD = Sizes(N_("standard print"), least=7.0, numbers=7.0)
 LARGE_PRINT = Sizes(N_("large print"), least=14.0, numbers=16.0)

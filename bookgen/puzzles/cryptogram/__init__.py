@@ -29,6 +29,7 @@ from bookgen.core.letters import SPELLED, alphabet
 from bookgen.i18n import N_
 from bookgen.puzzles.cryptogram.checking import check, validate
 from bookgen.puzzles.cryptogram.drawing import (
+    BOX,
     draw_puzzle,
     draw_solution,
     measure,
@@ -151,4 +152,5 @@ CRYPTOGRAM = PuzzleType(
     narrowed=narrowed,
     in_block=in_block,
     json_schema="schema.json",
+    write_in=BOX,
 )
