@@ -561,6 +561,20 @@ def test_a_bound_book_starts_a_two_page_crossword_on_a_left_hand_page(tmp_path):
     assert any("Notes" in page[:2] for page in lines)  # the padding's, or one before an opening
 
 
+def test_a_section_that_fits_no_page_alike_keeps_each_puzzle_to_its_own_pages():
+    """One size for a section's crosswords, each grid facing its clues where none fits a page
+    whole, made all 24 of an 8.5x11 large-print book's themed crosswords take two pages where
+    most fit one on squares of their own: the section takes whichever needs fewer pages."""
+    from bookgen.puzzles.crossword.drawing import _pages, alike
+
+    puzzles = [make_puzzle(Request.make(CROSSWORD, "easy", {"theme": "all", "deal": deal}),
+                           f"lp{deal}").puzzle for deal in range(1, 9)]
+    room = (76.4, 99.3)  # 8.5x11 large print, in the floor's millimetres below a label
+    fit = alike(puzzles, room, large_print=True)
+    assert fit is None  # no size fits all on a page
+    assert _pages(puzzles, room, fit) < 2 * len(puzzles)
+
+
 def test_a_large_print_6x9_crossword_section_prints_alike_on_spreads_without_notes_pages(tmp_path):
     """A 6x9 large-print book printed one crossword of a section on smaller squares (0.35 in, its
     given letters under its numbers) so that it fitted its page, beside neighbours that went on

@@ -124,7 +124,7 @@ def _plan(puzzle: JSON, room: Room | None = None, fit: Fit | None = None) -> Pla
     return plan(_sheet(puzzle, fit), _under_head(puzzle, room))
 
 
-def alike(puzzles: Sequence[JSON], room: Room, large_print: bool = False) -> Fit:
+def alike(puzzles: Sequence[JSON], room: Room, large_print: bool = False) -> Fit | None:
     """The one size a section's puzzles print at in `room` (a 6x9 section shrank one crossword's
     squares to 0.35 in to keep it on its page, beside neighbours whose clues went on overleaf):
     the clues at their numbers' size (`BODY_STYLE`, in `large_print`) where they fit, else at
@@ -134,7 +134,9 @@ def alike(puzzles: Sequence[JSON], room: Room, large_print: bool = False) -> Fit
     larger than the widest or tallest grid takes, not under `LEAST_CELL`) at which every puzzle
     takes two pages at most, a spread, its grid facing its clues (a large-print 5x8
     crossword's third page set the next grid overleaf from its clues); else `CLUE_STYLE` and
-    that square."""
+    that square. None (each puzzle its own squares, as small as it needs) where that takes fewer
+    pages than the spreads: one puzzle that fits no page made all 24 of an 8.5x11 large-print
+    book's crosswords take two pages each, where most of them fit one alone."""
     sheets = [_sheet(puzzle) for puzzle in puzzles]
     styles = (BODY_STYLE, CLUE_STYLE) if large_print else (CLUE_STYLE,)
     for style in styles:
@@ -146,12 +148,16 @@ def alike(puzzles: Sequence[JSON], room: Room, large_print: bool = False) -> Fit
     cell = min((min(CELL, width / sheet.shape[1], height / sheet.shape[0]) for sheet in sheets),
                default=CELL)
     largest = max(LEAST_CELL, math.floor(cell / CELL_STEP + 1e-9) * CELL_STEP)
-    for style in styles:
-        for cell in replace(sheets[0], cell=largest).cells():
-            spread = Fit(style, cell, cell)
-            if all(len(_plan(puzzle, room, spread).bands) <= 2 for puzzle in puzzles):
-                return spread
-    return Fit(CLUE_STYLE, largest, largest)
+    spread = next((fit for style in styles for cell in replace(sheets[0], cell=largest).cells()
+                   if all(len(_plan(puzzle, room, fit := Fit(style, cell, cell)).bands) <= 2
+                          for puzzle in puzzles)), Fit(CLUE_STYLE, largest, largest))
+    if _pages(puzzles, room, None) < _pages(puzzles, room, spread):
+        return None
+    return spread
+
+
+def _pages(puzzles: Sequence[JSON], room: Room, fit: Fit | None) -> int:
+    return sum(len(_plan(puzzle, room, fit).bands) for puzzle in puzzles)
 
 
 def _one_page(puzzle: JSON, room: Room, fit: Fit) -> bool:
