@@ -143,10 +143,10 @@ def test_three_digit_numbers_keep_clear_of_their_squares_sides_on_a_phone(open_s
 
 @pytest.fixture(scope="module")
 def wide_file(tmp_path_factory) -> Path:
-    """The boards a reviewer found cut off on a 390px phone, made as a book makes them: a medium
-    maze (14x14), a 16x16 sudoku, a 12x12 hidato (numbers to 144), a 15x15 nonogram and a
+    """The boards a reviewer found cut off on a 390px phone, made as a book makes them: a hard
+    maze (a medium one now fits), a 16x16 sudoku, a 12x12 hidato (numbers to 144), a 15x15 nonogram and a
     crossword that fits."""
-    asked = [("maze", "medium", {}), ("sudoku", "easy", {"size": 16}), ("hidato", "easy", {"size": "12"}),
+    asked = [("maze", "hard", {}), ("sudoku", "easy", {"size": 16}), ("hidato", "easy", {"size": "12"}),
              ("nonogram", "medium", {"size": "15"}), ("crossword", "medium", {})]
     sections = []
     for number, (name, level, options) in enumerate(asked, 1):

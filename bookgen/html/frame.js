@@ -7,7 +7,7 @@
  * Every game is one function `(board, record, page) -> game`; a game draws itself into
  * `board` and offers state(), restore(state), check() -> {wrong, empty, marked?, says?} (marking what is
  * wrong; the page scrolls to the nodes `marked`, by default the board's first of class "wrong";
- * `says`, when given, is what Check says in place of counting entries, as a maze does),
+ * `says`, when given, is what Check says in place of counting entries, as a game that draws a way does),
  * solved(), reveal(), reset() and clearMarks(), and says `notes: true` when it takes pencil marks.
  * The frame around it is the same for every type: the buttons, undo and redo over whole states
  * (so Reveal and Reset can be undone), notes mode, check-as-I-go, a timer, and saving progress at

@@ -16,7 +16,7 @@ from bookgen.core.options import Option, every_problem, language_name
 from bookgen.core.wordgrid import BLOCK, OPEN
 from bookgen.i18n import N_, _, ngettext
 from bookgen.puzzles.fillin.parameters import transposed
-from bookgen.puzzles.wordsearch.parameters import ALL, THEME_WORDS
+from bookgen.puzzles.wordsearch.parameters import ALL
 
 MIN_WORD, MAX_WORD = 2, 17
 MIN_SIDE, MAX_SIDE = 5, 17
@@ -30,6 +30,11 @@ Pair = tuple[str, str]  # a word as its grid writes it, and its clue
 
 
 THEMES = ("animals", "food", "nature", "home", "body", "school", "sports", "clothes")
+THEME_WORDS = {"animals": N_("animals"), "food": N_("food"), "nature": N_("nature"),
+               "home": N_("the home"), "body": N_("the body"), "school": N_("school"),
+               "sports": N_("sports"), "clothes": N_("clothes"), ALL: N_("all themes")}
+"""The themes' menu words, as word search names them (its catalog has them too: a type's
+catalog holds the words of its own options)."""
 """The crossword's built-in themes, each 30 to 40 words and their clues in every language, written
 in it (clues/LANG/THEME.txt; named as the word search's themes are): 24 crosswords of the 32
 animals alone printed ZEBRA and its clue in 9 of them. Their words are short enough for hard and
