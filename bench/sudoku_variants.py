@@ -4,11 +4,10 @@
    the guesses a filled one took (median, most).
 2. The medium floor: of N 9x9 reductions at the medium level, how many still need a naked single
    (rate medium) with the boxes' floor of 30 givens and with the jigsaw's 27.
-3. Killer cages: of N killers with cages of 2, 2-3, 2-4, 2-5 and 3-5 cells, their givens only
-   where two answers differ, how many rate each level, how many need a technique weighing 6.0 or
-   more (a 9x9 master's) and how many go past what the grader finishes, and the seconds each
-   took; then, for expert, the same cages with a classic's givens reduced while expert's
-   techniques finish the killer: how many rate expert.
+3. Killer cages: of N killers without givens, cages of 2, 2-3, 2-4 and 2-5 cells settled to one
+   answer (`generator.one_answer`), how many rate each level, how many need a technique weighing
+   6.0 or more (a 9x9 master's) and how many go past what the grader finishes, and the seconds
+   each took.
 4. Generation: processor seconds a puzzle (mean, slowest), the share of tries that hit the level,
    and givens (mean) per size and level: jigsaw, killer at every level, diagonal's expert and
    master, and the combined variants (killer-diagonal, jigsaw-diagonal, killer-jigsaw).
@@ -27,7 +26,7 @@ import time
 from bookgen.making import make_puzzle, verify
 from bookgen.puzzles import find_type
 from bookgen.puzzles.base import JSON, Request
-from bookgen.puzzles.sudoku import cages, generator, grader
+from bookgen.puzzles.sudoku import generator, grader
 from bookgen.puzzles.sudoku.board import board_of, rows_of
 from bookgen.puzzles.sudoku.grader import SEARCH, rate
 from bookgen.puzzles.sudoku.regions import random_layout
@@ -74,8 +73,7 @@ def medium_floor(seeds: int) -> None:
 
 def killer_cages(seeds: int) -> None:
     board = board_of(9, "killer")
-    for sizes in ((2, 2), (2, 3), (2, 4), (2, 5), (3, 5)):
-        cages.CAGE_SIZES["bench"] = sizes
+    for sizes in ((2, 2), (2, 3), (2, 4), (2, 5)):
         rng = random.Random(5)
         levels = dict.fromkeys(FIVE, 0)
         chains = past = 0
@@ -83,14 +81,18 @@ def killer_cages(seeds: int) -> None:
         for _ in range(seeds):
             answer = generator.filled(rng, board)
             assert answer is not None
-            rating = rate(generator.killer(rng, board, "bench", answer, "rotational"))
+            caged = None
+            while caged is None:
+                caged = generator.one_answer(rng, board, answer, sizes)
+            rating = rate({"variant": "killer", "givens": rows_of(caged, [0] * 81),
+                           "cages": [{"sum": total, "cells": [list(divmod(cell, 9)) for cell in cells]}
+                                     for cells, total in caged.cages]})
             levels[rating["level"]] += 1
             past += rating["hardest"] == "search"
             chains += MASTER_LINE <= rating["score"] < SEARCH
         each = (time.process_time() - start) / seeds
-        print(f"killers with cages of {sizes[0]}-{sizes[1]} cells: {levels} of {seeds}; {chains} need "
-              f"a technique of {MASTER_LINE} or more, {past} go past the grader; {each:.2f} s each")
-    del cages.CAGE_SIZES["bench"]
+        print(f"killers without givens, cages of {sizes[0]}-{sizes[1]} cells: {levels} of {seeds}; {chains} "
+              f"need a technique of {MASTER_LINE} or more, {past} go past the grader; {each:.2f} s each")
 
 
 class Tries:
@@ -127,33 +129,6 @@ def generation(seeds: int) -> None:
                   f"{statistics.mean(givens):.1f} givens")
 
 
-def killer_expert_givens(seeds: int) -> None:
-    """How often a killer rates expert when its givens are a classic's reduced on the caged board
-    while expert's techniques finish it (cages of 2-4 and 3-5, givens anywhere), against givens
-    only where two answers differ (2-4): why an expert killer's givens are reduced."""
-    board = board_of(9, "killer")
-    for sizes, reduced in (((2, 4), False), ((2, 4), True), ((3, 5), True)):
-        rng = random.Random(5)
-        expert = 0
-        start = time.process_time()
-        for _ in range(seeds):
-            answer = generator.filled(rng, board)
-            assert answer is not None
-            caged = board_of(9, "killer", None, tuple(cages.random_cages(rng, 9, answer, sizes)))
-            givens = (generator.reduce_givens(rng, caged, answer, "expert", "none") if reduced
-                      else generator.killer_givens(rng, caged, answer))
-            if givens is None:
-                continue
-            puzzle = {"variant": "killer", "givens": rows_of(caged, givens),
-                      "cages": [{"sum": total, "cells": [list(divmod(cell, 9)) for cell in cells]}
-                                for cells, total in caged.cages]}
-            expert += rate(puzzle)["level"] == "expert"
-        each = (time.process_time() - start) / seeds
-        how = "reduced while expert's techniques finish" if reduced else "only where two answers differ"
-        print(f"killers of {sizes[0]}-{sizes[1]} cells, givens {how}: {expert} of {seeds} rate expert "
-              f"(3.5 to 5.99); {each:.2f} s each")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=10, help="puzzles per level (layouts: 10 times as many)")
@@ -162,7 +137,6 @@ def main() -> None:
     layouts(10 * seeds)
     medium_floor(3 * seeds)
     killer_cages(2 * seeds)
-    killer_expert_givens(2 * seeds)
     generation(seeds)
 
 

@@ -17,15 +17,15 @@ from itertools import combinations
 from bookgen.puzzles.sudoku.regions import neighbours
 
 Cage = tuple[tuple[int, ...], int]  # (cells, sum)
-CAGE_SIZES = {"easy": (2, 3), "medium": (2, 2), "hard": (2, 3), "expert": (3, 5), "master": (2, 5)}
+CAGE_SIZES = {"easy": (2, 3), "medium": (2, 2), "hard": (2, 3), "expert": (2, 3), "master": (2, 4)}
 """The cage sizes a level's cages grow to (at random between the two; a square left alone joins
-a neighbour one past them). Small cages allow few sets of numbers, so a person starts from them:
-of 40 killers whose givens go where two answers differ, cages of 2 rate medium 37 times, of 2-3
-hard 15 times, at 0.01 and 0.04 s of processor each (bench/sudoku_variants.py). Cages of 2-5
-(0.29 s) mostly need a trial (one that adds the cages up: `grader.summed_contradictions`) or
-chains: master. An expert's cages of 3-5 take givens reduced while expert's techniques finish it
-(generator.GIVENS_REDUCED); an easy killer's of 2-3 those singles and cages of one combination
-need."""
+a neighbour one past them, and a square moved to settle two answers may take a cage one past
+them too: `moved`). Small cages allow few sets of numbers, so a person starts from them: of 40
+killers without givens, cages of 2 rate medium 18 times (pointing the rest but one); of 30 of
+2-3, 19 rate medium or hard, 1 expert and 10 master, whose trials follow the sums
+(`grader.summed_contradictions`); cages of 2-4 rate master (13 of 15; 2 past the grader) at a
+third of the time cages of 2-5 took (bench/sudoku_variants.py). An easy killer's cages of 2-3 take
+a classic's givens (generator.killer)."""
 
 
 def combinations_of(count: int, total: int) -> tuple[int, ...]:
@@ -93,5 +93,42 @@ def random_cages(rng: random.Random, size: int, answer: list[int], sizes: tuple[
             groups[host].append(cell)
             owner[cell] = host
             groups[index] = []
-    cages = [tuple(sorted(group)) for group in groups if group]
-    return sorted((cells_, sum(answer[c] for c in cells_)) for cells_ in cages)
+    return cages_of([group for group in groups if group], answer)
+
+
+def connected(size: int, cells: list[int]) -> bool:
+    """Whether the cells are one piece of side-by-side squares."""
+    seen = {cells[0]}
+    todo = [cells[0]]
+    while todo:
+        for other in neighbours(size, todo.pop()):
+            if other in cells and other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return len(seen) == len(cells)
+
+
+def moved(rng: random.Random, size: int, groups: list[list[int]], answer: list[int], cell: int,
+          most: int) -> bool:
+    """Move a square out of its cage into a neighbouring one that lacks its number and has fewer
+    than `most` squares, leaving a cage of two squares or more in one piece; False when no cage
+    takes it. A second answer that differs from `answer` in the square then breaks a sum: the
+    cage it left adds up, without it, to the sum less the square's number, which differs."""
+    owner = {square: index for index, group in enumerate(groups) for square in group}
+    home = groups[owner[cell]]
+    rest = [square for square in home if square != cell]
+    if len(rest) < 2 or not connected(size, rest):
+        return False
+    hosts = sorted({owner[other] for other in neighbours(size, cell)
+                    if owner[other] != owner[cell] and len(groups[owner[other]]) < most
+                    and answer[cell] not in {answer[square] for square in groups[owner[other]]}})
+    if not hosts:
+        return False
+    home.remove(cell)
+    groups[rng.choice(hosts)].append(cell)
+    return True
+
+
+def cages_of(groups: list[list[int]], answer: list[int]) -> list[Cage]:
+    """The cages of groups of squares, each with its sum in the answer, in order."""
+    return sorted((tuple(sorted(group)), sum(answer[cell] for cell in group)) for group in groups)

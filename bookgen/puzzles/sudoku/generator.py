@@ -1,8 +1,8 @@
 """The generator: a random filled grid (a jigsaw's on a random layout of regions first), then
 givens removed an orbit at a time (two cells turned half way round each other, by default; the
 symmetry's turns and mirrors) while the puzzle keeps one answer and the grader still solves it
-within the level; a killer's cages grown over the grid first, then its givens (removed so at easy
-and expert, else only where the cages leave two answers). Kept when its measured level is the one
+within the level; a killer's cages grown over the grid, settled to one answer without givens
+(at easy, a classic's givens reduced on them). Kept when its measured level is the one
 asked for and the grader's techniques finish it (`finished_by_logic`).
 """
 
@@ -13,12 +13,12 @@ from itertools import islice
 
 from bookgen import i18n
 from bookgen.api import JSON, Generated, Request, _
-from bookgen.core.grading import level_word, make_at_level, remove_givens
+from bookgen.core.grading import ALL_LEVELS, level_word, make_at_level, remove_givens
 from bookgen.core.symmetry import SYMMETRIES, Symmetry
 from bookgen.errors import BookgenError
 from bookgen.i18n.conjunctions import joined
 from bookgen.puzzles.sudoku.board import Board, Cell, board_of, rows_of
-from bookgen.puzzles.sudoku.cages import CAGE_SIZES, random_cages
+from bookgen.puzzles.sudoku.cages import CAGE_SIZES, cages_of, moved, random_cages
 from bookgen.puzzles.sudoku.grader import WEIGHTS, Contradiction, bands_of, graded, rate
 from bookgen.puzzles.sudoku.parameters import (
     HEX_SIZES,
@@ -59,16 +59,15 @@ UNREACHABLE = {4: ("hard", "expert", "master"), 6: ("expert", "master"), 8: ("ma
 """Levels a size is never made at: every 4x4 sudoku falls to full houses and hidden singles in
 boxes, and a 6x6 needs little more; an 8x8 seldom needs more than a wing (bench/sudoku.py), and
 rating a 16x16 past expert, by trial, takes the grader most of a minute a puzzle."""
-KILLER_GUESSES = 400
-"""Guesses a killer's count of answers may make: most cages settle in far fewer, and a few
-would search for seconds (fresh cages are quicker)."""
-GIVENS_REDUCED = ("easy", "expert")
-"""The killer levels whose givens are a classic's reduced on the caged board (`reduce_givens`):
-at easy, while singles and cages of one combination finish it (with the symmetry asked for); at
-expert, while techniques to expert's finish it (cages of 3 to 5 squares, givens anywhere: of 10
-such killers 6 rate expert, of 10 with cages of 2 to 4 2, and 1 when their givens go only where
-two answers differ; bench/sudoku_variants.py). The others take the few givens their cages leave
-two answers without (`killer_givens`)."""
+KILLER_GUESSES = 2000
+"""Guesses a killer's count of answers may make: cages without givens settle in far fewer, mostly
+(cages of 2-4, 0.8 s a master), and a few would search for seconds (fresh cages are quicker)."""
+KILLER_MOVES = 20
+"""Squares moved between cages (`cages.moved`) while the cages leave two answers, before fresh
+cages are drawn: of 15 killers of cages of 2-4, the most one took was 8."""
+KILLER_DRAWS = 60
+"""Cages of one answer drawn on one grid for one the grader rates at the level (below master):
+at expert, 1 in 30 of cages of 2-3 is (bench/sudoku_variants.py)."""
 LAYOUTS = 50         # jigsaw layouts tried for one filled grid
 LAYOUT_GUESSES = 300
 """Guesses the search may make to fill a jigsaw's empty grid: many layouts have no answer or hide
@@ -198,47 +197,74 @@ def reduce_givens(rng: random.Random, board: Board, answer: list[int], level: st
     return kept_givens.copy()  # the answer itself when nothing could go
 
 
-def killer_givens(rng: random.Random, board: Board, answer: list[int]) -> list[int] | None:
-    """The few givens a killer's cages need for one answer: while the solver finds two, the
-    answer's number goes into a cell where they differ (none, usually). None when a count runs
-    out of its budget: those cages are not worth the search."""
-    givens = [0] * board.cells
-    while True:
-        candidates = initial(board, givens)
+def one_answer(rng: random.Random, board: Board, answer: list[int], sizes: tuple[int, int]) -> Board | None:
+    """The board with cages grown at `sizes` whose sums alone have one answer, no givens: while
+    the solver finds two, a square where they differ moves to a neighbouring cage, which breaks
+    one of them (`cages.moved`). None when a count runs out of its budget, no such square moves,
+    or `KILLER_MOVES` leave two answers still: fresh cages are quicker."""
+    size = board.size
+    layout = board.layout if has_regions(board.variant) else None
+    groups = [list(cells) for cells, _ in random_cages(rng, size, answer, sizes)]
+    for _move in range(KILLER_MOVES):
+        caged = board_of(size, board.variant, layout, tuple(cages_of(groups, answer)))
+        candidates = initial(caged, [0] * caged.cells)
         assert candidates is not None  # the answer keeps every cage
         budget = Budget(KILLER_GUESSES)
-        found = [values_of(c) for c in islice(solutions(board, candidates, None, budget), 2)]
+        found = [values_of(c) for c in islice(solutions(caged, candidates, None, budget), 2)]
         if budget.left <= 0:
             return None
         if len(found) == 1:
-            return givens
-        cell = rng.choice([c for c in range(board.cells) if found[0][c] != found[1][c]])
-        givens[cell] = answer[cell]
+            return caged
+        differ = [cell for cell in range(caged.cells) if found[0][cell] != found[1][cell]]
+        rng.shuffle(differ)
+        if not any(moved(rng, size, groups, answer, cell, sizes[1] + 1) for cell in differ):
+            return None
+    return None
+
+
+def rated_at(board: Board, level: str) -> bool:
+    """Whether the grader finishes the givenless killer with the level's techniques and not with
+    the level's below: the cheap test of a grade, where a full rating of the cages past it would
+    try the trials a master takes."""
+    bands = bands_of(board)
+    below = ALL_LEVELS[ALL_LEVELS.index(level) - 1]
+    blank = [0] * board.cells
+    return bool(graded(board, blank, bands.top(level))["solved"]
+                and not graded(board, blank, bands.top(below))["solved"])
 
 
 def killer(rng: random.Random, board: Board, level: str, answer: list[int], pattern: str) -> JSON:
     """A killer of the answer on the board's houses (a jigsaw's regions, the diagonals): cages
-    grown at the level's sizes, then its givens. At easy, those of a classic sudoku reduced
-    (`reduce_givens`) while singles and the cages whose sums one set of numbers makes still
-    finish it; above, cages drawn until their count of answers fits its budget, and the few
-    givens they need for one answer (`killer_givens`)."""
+    grown at the level's sizes. Past easy it has no givens: its cages alone have one answer
+    (`one_answer`), drawn until the grader rates them at the level (`rated_at`; a master's are
+    rated once, by the generation loop: their trials are slow to grade twice). An easy killer
+    takes a classic's givens, reduced while singles and the cages whose sums one set of numbers
+    makes finish it (`reduce_givens`, with the symmetry asked for): the easy band stops at hidden
+    singles, and a killer without givens needs a naked single or a cage's combinations at least
+    (0 of 30 rated easy, their cages grown of one combination where the grid allowed)."""
     size = board.size
     layout = board.layout if has_regions(board.variant) else None
-    while True:
+    if level == "easy":
         cages = random_cages(rng, size, answer, CAGE_SIZES[level])
         caged = board_of(size, board.variant, layout, tuple(cages))
-        if level in GIVENS_REDUCED:
-            givens: list[int] | None = reduce_givens(rng, caged, answer, level,
-                                                     pattern if level == "easy" else "none")
-        else:
-            givens = killer_givens(rng, caged, answer)
-        if givens is not None:
-            puzzle: JSON = {"variant": board.variant, "givens": rows_of(caged, givens)}
-            if layout is not None:
-                puzzle["regions"] = rows_of(caged, list(layout))
-            puzzle["cages"] = [{"sum": total, "cells": [list(divmod(cell, size)) for cell in cells]}
-                               for cells, total in cages]
-            return puzzle
+        givens = reduce_givens(rng, caged, answer, level, pattern)
+    else:
+        draws = 0
+        while True:
+            settled = one_answer(rng, board, answer, CAGE_SIZES[level])
+            if settled is None:
+                continue
+            draws += 1
+            caged = settled
+            if level == "master" or draws >= KILLER_DRAWS or rated_at(caged, level):
+                break
+        givens = [0] * caged.cells
+    puzzle: JSON = {"variant": board.variant, "givens": rows_of(caged, givens)}
+    if layout is not None:
+        puzzle["regions"] = rows_of(caged, list(layout))
+    puzzle["cages"] = [{"sum": total, "cells": [list(divmod(cell, size)) for cell in cells]}
+                       for cells, total in caged.cages]
+    return puzzle
 
 
 def check_request(request: Request) -> None:
@@ -250,9 +276,8 @@ def check_request(request: Request) -> None:
                                variant=variant, size=size, sizes=joined(VARIANT_SIZES[variant], "or")),
                            key="variant")
     if has_cages(variant) and request.level != "easy" and request.settings["symmetry"] != "rotational":
-        raise BookgenError(i18n._("a killer sudoku past easy has no symmetry of givens to choose (its "
-                                  "few givens go where its cages leave two answers); leave out "
-                                  "symmetry: {symmetry}").format(
+        raise BookgenError(i18n._("a killer sudoku past easy has no givens, so no symmetry of "
+                                  "givens to choose; leave out symmetry: {symmetry}").format(
                                symmetry=request.settings["symmetry"]), key="symmetry")
     if request.level in UNREACHABLE.get(size, ()):
         why = {8: i18n._("a minimal 8x8 seldom needs more than an expert's techniques"),
