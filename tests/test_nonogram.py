@@ -263,13 +263,18 @@ def test_a_png_picture_beside_the_config_is_reduced_to_the_size(write_config, tm
 
 
 def test_the_rules_promise_a_picture_only_where_the_section_paints_one():
-    """A fan found "reveal a picture" above random ink blots: a section without a picture says a
-    pattern, one with a picture (and the example's heart, no section named) a picture."""
-    from bookgen.puzzles.nonogram.parameters import rules_text
+    """A fan found "reveal a picture" above random ink blots: a section of blots (asked for, or
+    at a size the built-in pictures do not come in) says a pattern; one with a picture, the
+    built-in pictures, and the example's heart (no section named) a picture."""
+    from bookgen.puzzles.nonogram.generator import rules_text
 
-    blots = Request.make(NONOGRAM, "easy", {})
+    blots = Request.make(NONOGRAM, "easy", {"pictures": "blots"})
+    large = Request.make(NONOGRAM, "easy", {"size": 20})
+    built_in = Request.make(NONOGRAM, "easy", {})
     heart = Request.make(NONOGRAM, "easy", {"picture": "heart"})
     assert rules_text(blots).startswith("Paint squares black to reveal a pattern.")
+    assert rules_text(large).startswith("Paint squares black to reveal a pattern.")
+    assert rules_text(built_in).startswith("Paint squares black to reveal a picture.")
     assert rules_text(heart).startswith("Paint squares black to reveal a picture.")
     assert rules_text(None).startswith("Paint squares black to reveal a picture.")
 

@@ -7,9 +7,10 @@ steps and full line logic, on one dynamic programme over bit masks), `solver` (e
 settled until nothing changes, then probing and search, counting answers up to a cap),
 `checking` (the rules, apart from the solver, and the JSON), `grader` (a person's steps, simplest
 first: sweeps of simple steps, full line logic, contradictions over more than one line), `hints`,
-`pictures` (random mirror-symmetric ink blots), `generator` (a blot in the level's style kept when
-the grader solves it at the level; a user's picture checked once) and `drawing`; this module holds
-the example and the registry record.
+`library` (the built-in pictures, library.txt), `pictures` (random mirror-symmetric ink blots),
+`generator` (a built-in picture of the size and level, dealt once a book; past them, a blot in the
+level's style kept when the grader solves it at the level; a user's picture checked once) and
+`drawing`; this module holds the example and the registry record.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ from bookgen.api import (
     always_unique,
     fixed_example,
     larger_size_or_level,
-    no_answer_note,
 )
 from bookgen.i18n import N_
 from bookgen.puzzles.nonogram.checking import check, validate
@@ -37,7 +37,16 @@ from bookgen.puzzles.nonogram.drawing import (
     measure,
     measure_solution,
 )
-from bookgen.puzzles.nonogram.generator import answers, check_request, clues_of, generate, variety
+from bookgen.puzzles.nonogram.generator import (
+    answers,
+    check_request,
+    clues_of,
+    deal,
+    generate,
+    picture_name,
+    rules_text,
+    variety,
+)
 from bookgen.puzzles.nonogram.grader import BANDS, rate
 from bookgen.puzzles.nonogram.hints import given_answer, hints
 from bookgen.puzzles.nonogram.parameters import (
@@ -47,7 +56,6 @@ from bookgen.puzzles.nonogram.parameters import (
     answer_form,
     canonical,
     printed,
-    rules_text,
 )
 from bookgen.puzzles.nonogram.solver import solve
 
@@ -107,7 +115,7 @@ NONOGRAM = PuzzleType(
     measure_solution=measure_solution,
     draw_puzzle=draw_puzzle,
     draw_solution=draw_solution,
-    answer_note=no_answer_note,
+    answer_note=picture_name,
     example=fixed_example(example),
     canonical=canonical,
     answer_form=answer_form,
@@ -123,4 +131,5 @@ NONOGRAM = PuzzleType(
     narrowed=narrowed,
     largest_size=largest_size,
     wider=wider,
+    deal=deal,
 )

@@ -1,6 +1,8 @@
-"""The generator: a random ink blot in the level's style, its clues, kept when the grader solves
-it at the level (after Tatham's Pattern, which keeps a random picture only when its line solver
-finishes it); and a picture the user gives, checked once: unique, and at the level asked for.
+"""The generator: a built-in picture of the size that grades at the level, dealt so that a book
+prints each once (`deal`); past them, a random ink blot in the level's style, its clues, kept when
+the grader solves it at the level (after Tatham's Pattern, which keeps a random picture only when
+its line solver finishes it); and a picture the user gives, checked once: unique, and at the
+level asked for.
 
 A picture the grader finishes is unique (every step is a deduction), so a random one never needs
 the search solver; a user's picture that the grader cannot finish is searched, and when it has
@@ -11,19 +13,21 @@ unique, or for a built-in shape the nearest sizes that work.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
-from functools import lru_cache, reduce
+from functools import cache, lru_cache, reduce
 from itertools import islice
 
-from bookgen.api import JSON, Generated, Request, _
+from bookgen.api import JSON, Generated, Request, _, seeded_deal
 from bookgen.core.grading import level_word, make_at_level
 from bookgen.core.masks import SHAPES, parse_mask, shape_mask
 from bookgen.errors import BookgenError
 from bookgen.i18n.conjunctions import joined
 from bookgen.puzzles.nonogram.drawing import WIDEST, measure
 from bookgen.puzzles.nonogram.grader import BANDS, TOP_RANK, deduce, figures_of
+from bookgen.puzzles.nonogram.library import NAMES, Picture, library, name_of
 from bookgen.puzzles.nonogram.lines import runs
-from bookgen.puzzles.nonogram.parameters import MAX_SIDE, answer_form
+from bookgen.puzzles.nonogram.parameters import MAX_SIDE, RULES, RULES_PATTERN, answer_form
 from bookgen.puzzles.nonogram.pictures import Grid, Style, ink_blot
 from bookgen.puzzles.nonogram.solver import Board, grid_solutions
 
@@ -243,9 +247,87 @@ def answers(request: Request) -> frozenset[str] | None:
     return frozenset({answer_form(puzzle, solution)})
 
 
+# --- the built-in pictures ---------------------------------------------------------------------
+
+
+@cache
+def rating_of(picture: Picture) -> JSON:
+    """The grader's rating of a built-in picture's puzzle."""
+    puzzle = clues_of(picture.grid())
+    return figures_of(puzzle, deduce(board_of(puzzle)))
+
+
+def pictures_for(level: str, size: tuple[int, int]) -> tuple[Picture, ...]:
+    """The built-in pictures of `size` that grade `level`, in library.txt's order."""
+    return tuple(picture for picture in library()
+                 if picture.size == size and rating_of(picture)["level"] == level)
+
+
+def draws_pictures(request: Request) -> bool:
+    """Whether the request's puzzles are dealt built-in pictures: no picture of the user's, the
+    `pictures` option at library, and some picture of its size at its level."""
+    return (request.settings["picture"] is None and request.settings["pictures"] == "library"
+            and bool(pictures_for(request.level, request.settings["size"])))
+
+
+def dealt_picture(request: Request) -> Picture | None:
+    """The picture a dealt request paints: the `picture_number`th (1 the first) of its level's and
+    size's, in the order its `deal_seed` (the book's seed) shuffles them, so that volume 2 starts
+    with other pictures; None once every one has been dealt, or where none is (then a blot)."""
+    deal = request.settings["picture_number"]
+    if deal is None or not draws_pictures(request):
+        return None
+    rows, cols = request.settings["size"]
+    order = list(pictures_for(request.level, (rows, cols)))
+    random.Random(f"nonogram-pictures/{request.settings['deal_seed']}/{rows}x{cols}/{request.level}").shuffle(order)
+    return order[deal - 1] if deal <= len(order) else None
+
+
+def deal(request: Request, turns: Counter[str], seed: str) -> Request:
+    """The request of a section's next nonogram: where built-in pictures of its size grade its
+    level, the next of their deal (`picture_number`), counted over every section of that size and
+    level (`turns`), so that a book prints no picture twice while others remain; then blots. A
+    named number is left as it is. The number is no share of the user's words (the option is
+    not `deal`): version B of a book is matched to A's hardness from the pictures after A's, as
+    its blots are, rather than printing A's pictures again."""
+    if not draws_pictures(request):
+        return request
+    request = seeded_deal(request, seed)
+    if "picture_number" in request.options:
+        return request
+    rows, cols = request.settings["size"]
+    key = f"nonogram/pictures/{rows}x{cols}/{request.level}/{request.settings['deal_seed']}"
+    turns[key] += 1
+    return Request(request.type, request.level, {**request.options, "picture_number": turns[key]})
+
+
+def picture_name(puzzle: JSON, solution: JSON, count: int) -> str:
+    """The answer key's note: the name of the built-in picture the answer shows, untranslated
+    (the page speaks it), or nothing for a blot or the user's picture."""
+    name = name_of(solution["grid"])
+    return NAMES[name] if name is not None else ""
+
+
+def rules_text(request: Request | None) -> str:
+    """The rules every section prints, in the language spoken: a picture where the section paints
+    one (its `picture` option, the built-in pictures, or the example's heart where no section is
+    named), else a pattern (random ink blots)."""
+    if request is not None and request.settings["picture"] is None and not draws_pictures(request):
+        return _(RULES_PATTERN)
+    return _(RULES)
+
+
+# --- random blots ------------------------------------------------------------------------------
+
+
 def generate(rng: random.Random, request: Request) -> Generated:
     if request.settings["picture"] is not None:
         return Generated(*picture_puzzle(request))
+    picture = dealt_picture(request)
+    if picture is not None:
+        grid = picture.grid()
+        puzzle = clues_of(grid)
+        return Generated(puzzle, {"grid": grid}, dict(rating_of(picture)))
     level = request.level
     rows, cols = request.settings["size"]
     top = TOP_RANK[level]

@@ -4,7 +4,7 @@ compared and answered in.
 
 from __future__ import annotations
 
-from bookgen.api import JSON, Printed, Request, form_key
+from bookgen.api import JSON, Printed, deal_seed_problem, form_key
 from bookgen.core.masks import SHAPES, parse_mask
 from bookgen.core.options import Option
 from bookgen.core.symmetry import SYMMETRIES, Symmetry
@@ -15,6 +15,11 @@ MIN_SIDE, MAX_SIDE = 5, 30
 DEFAULT_SIDE = {"easy": 10, "medium": 15, "hard": 15, "expert": 15}
 """Default sizes by level: each makes a puzzle in well under a second (bench/nonogram.py)."""
 MAX_JSON_SIDE = 60  # what a hand-entered puzzle may use; `bookgen solve` takes it
+
+
+PICTURE_SOURCES = ("library", "blots")
+"""Where a section without a `picture` takes its pictures: the built-in ones first, or blots only."""
+MAX_DEAL = 1000  # past the built-in pictures of a size and level, a picture number draws a blot
 
 
 def picture_problem(text: str) -> str | None:
@@ -47,6 +52,19 @@ OPTIONS = (
            "black-and-white .png or .txt file beside the config"),
            help_values={"shapes": ", ".join(SHAPES)}, check=picture_problem, picture=True,
            high=MAX_SIDE, label=N_("Picture")),
+    Option("pictures", "choice", N_("where a section without a picture takes its pictures from: "
+           "library, the built-in pictures of its size that grade its level (animals, vehicles, "
+           "plants, buildings, objects), each once in a book, then random ink blots; blots, random "
+           "ink blots only"), choices=PICTURE_SOURCES, default="library",
+           words={"library": N_("built-in pictures"), "blots": N_("random ink blots")},
+           label=N_("Pictures")),
+    Option("picture_number", "int", N_("which of the built-in pictures this puzzle paints, 1 the "
+           "first of the deal of its size and level (default: a book deals them in turn, so that "
+           "none comes twice; past the last, a random ink blot)"), low=1, high=MAX_DEAL,
+           label=N_("Picture of the deal")),
+    Option("deal_seed", "text", N_("the seed that orders a book's deal of the built-in pictures, "
+           "so that another seed deals them in another order (default: the book's seed)"),
+           check=deal_seed_problem, label=N_("Seed of the deal")),
 )
 
 RULES = N_(
@@ -62,14 +80,6 @@ RULES_PATTERN = N_(
     "are parted by at least one white square. A 0 marks a line with no black square."
 )
 """The rules of a section of random ink blots: they promised "a picture", and a fan found blobs."""
-
-
-def rules_text(request: Request | None) -> str:
-    """The rules every section prints, in the language spoken: a picture where the section paints
-    one (its `picture` option, or the example's heart where no section is named), else a pattern."""
-    if request is not None and request.settings["picture"] is None:
-        return _(RULES_PATTERN)
-    return _(RULES)
 
 
 def clue_texts(clue: list[int]) -> list[str]:
