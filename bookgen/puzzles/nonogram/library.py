@@ -20,14 +20,14 @@ from bookgen.puzzles.nonogram.pictures import Grid
 
 NAMES = {
     "airplane": N_("Airplane"), "anchor": N_("Anchor"), "apple": N_("Apple"), "bell": N_("Bell"),
-    "boat": N_("Boat"), "butterfly": N_("Butterfly"), "car": N_("Car"), "castle": N_("Castle"),
-    "cat": N_("Cat"), "crown": N_("Crown"), "cup": N_("Cup"), "dog": N_("Dog"), "duck": N_("Duck"),
-    "elephant": N_("Elephant"), "fish": N_("Fish"), "ghost": N_("Ghost"), "giraffe": N_("Giraffe"),
-    "house": N_("House"), "key": N_("Key"), "lighthouse": N_("Lighthouse"),
-    "mushroom": N_("Mushroom"), "owl": N_("Owl"), "rabbit": N_("Rabbit"), "rocket": N_("Rocket"),
-    "sailboat": N_("Sailboat"), "snail": N_("Snail"), "snowman": N_("Snowman"),
-    "teapot": N_("Teapot"), "tree": N_("Tree"), "tulip": N_("Tulip"), "turtle": N_("Turtle"),
-    "umbrella": N_("Umbrella"),
+    "boat": N_("Boat"), "butterfly": N_("Butterfly"), "cactus": N_("Cactus"), "candle": N_("Candle"),
+    "car": N_("Car"), "castle": N_("Castle"), "cat": N_("Cat"), "crown": N_("Crown"), "cup": N_("Cup"),
+    "dog": N_("Dog"), "duck": N_("Duck"), "elephant": N_("Elephant"), "fish": N_("Fish"),
+    "ghost": N_("Ghost"), "giraffe": N_("Giraffe"), "horse": N_("Horse"), "house": N_("House"),
+    "key": N_("Key"), "lighthouse": N_("Lighthouse"), "mushroom": N_("Mushroom"), "owl": N_("Owl"),
+    "penguin": N_("Penguin"), "rabbit": N_("Rabbit"), "rocket": N_("Rocket"), "sailboat": N_("Sailboat"),
+    "snail": N_("Snail"), "snowman": N_("Snowman"), "teapot": N_("Teapot"), "tree": N_("Tree"),
+    "tulip": N_("Tulip"), "turtle": N_("Turtle"), "umbrella": N_("Umbrella"),
 }
 """Each picture's name as the answer key prints it, a message the catalogs translate (library.txt
 names a picture by its key here)."""
