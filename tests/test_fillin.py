@@ -34,7 +34,7 @@ from bookgen.puzzles.fillin.generator import word_pool as fillin_pool
 from bookgen.puzzles.fillin.grader import rate, solving_moves
 from bookgen.puzzles.fillin.names import DICTIONARIES, header, not_words
 from bookgen.puzzles.fillin.parameters import children_square_words, own_words
-from bookgen.puzzles.fillin.wordlist import FOLDER, left_out
+from bookgen.puzzles.fillin.wordlist import FOLDER, left_out, verb_form
 from bookgen.puzzles.wordsearch.parameters import children_marked
 
 FILLIN = find_type("fillin")
@@ -358,12 +358,30 @@ verbs' forms and adult topics (English: `bookgen generate fillin --difficulty ea
 VERB_FORMS_AND_ADULT_TOPICS = {
     "it": {"DIREI", "SAPETE", "SARAI", "ESCE", "VIENI", "LEGGI", "VENUTA", "LEGALE", "TASSO", "DOTTOR",
            "DOVREMMO", "PIACCIONO", "SAPEVA", "VENIVA", "TROVANO", "VUOL", "FARTI", "NONCHE", "DICIAMO",
-           "AFFITTO", "PRESTITO", "EUROPEI", "VEDIAMO", "PARLANDO", "SEMBRAVA", "POTREMMO"},
+           "AFFITTO", "PRESTITO", "EUROPEI", "VEDIAMO", "PARLANDO", "SEMBRAVA", "POTREMMO", "POTESSE",
+           "VENNERO", "PORTERA", "ANDARONO", "PARLEREMO", "FARESTI", "DOVESSIMO", "PRENDERA", "SCRISSE"},
     "fr": {"ACCUSE", "PROCES", "POLITIQUE", "RELIGIEUX", "LEGAL", "BANLIEUE", "DEPUTE", "PREFET", "LOYER",
            "GUERE", "HELAS", "DINGUE", "SOUMIS", "ACQUIS", "VENDU", "SCANDALE", "JURE", "PERDU"},
+    "es": {"PODRAS", "PODRIAS", "HABRAN", "HABIA", "DIJERON", "TENGO", "VAMOS", "GUSTARIA", "PUDIERA",
+           "QUISIERA", "HUBIESE", "PUDIERON", "HABIENDO", "JUGANDO", "ESTABAMOS", "PARECIA", "VENDRIA",
+           "SUGIERO", "DIJERA", "OLIA"},
+    "nl": {"GEZORGD", "HOU", "GEMAAKT", "GEBRUIKT", "GEVONDEN", "GEGEVEN", "GENOEMD", "OPGELOST", "VERWACHT",
+           "WERKTE", "KIJK", "DENK", "VIND", "ZEG", "SCHREEF", "LIGT"},
+    "de": {"GESCHAFFT", "GEMACHT", "GESTELLT", "GEKOMMEN", "GENOMMEN", "GEGANGEN", "ERWARTET", "ABGESEHEN",
+           "AUFGEBAUT", "MARKIERT", "GEÖFFNET", "ERHIELT"},
 }
-"""Verbs' forms (Italian tenses and clitics, French participles) and adult topics (law, money
-trouble, politics, religion) the reviewers found, which no default of any level takes."""
+"""Verbs' forms (Italian tenses and clitics, French participles; Spanish tenses, Dutch and German
+participles, Dutch stems and pasts) and adult topics (law, money trouble, politics, religion) the
+reviewers found, which no default of any level takes."""
+NOT_VERB_FORMS = {
+    "it": {"MANIERA", "BANDIERA", "PENSIERO", "LETTERA", "LEGGERO", "INTERO", "CAPITANO", "TESSERA"},
+    "es": {"SIQUIERA", "ARRIENDO", "INGENIERA", "CAMINO", "PASO", "TRABAJO", "MAYORIA", "CATEGORIA",
+           "BATERIA", "PLEGARIA", "CAMARON"},
+    "nl": {"GEBIED", "GELEDEN", "LIEFDE", "WARMTE", "BEKEND", "GEZOND", "GEZICHT", "HOOP", "ZORG", "GELUID",
+           "GEBEUREN"},
+    "de": {"GEDANKEN", "GESICHT", "GEBIET", "BESTIMMT", "GEFALLEN", "GEHÖREN", "BEKANNT", "GEEIGNET"},
+}
+"""Nouns, adjectives and infinitives that end as a verb's form does, which the lists keep."""
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -387,6 +405,15 @@ def test_no_default_of_any_level_takes_a_verbs_form_or_an_adult_topic(language):
     listed = set((FOLDER / f"{language}.txt").read_text("utf-8").splitlines())
     assert not listed & VERB_FORMS_AND_ADULT_TOPICS[language]
     assert not set(children_square_words(language)) & VERB_FORMS_AND_ADULT_TOPICS[language]
+
+
+@pytest.mark.parametrize("language", sorted(NOT_VERB_FORMS))
+def test_the_nouns_a_verbs_ending_makes_stay_in_the_list(language):
+    """`verb_form` reads endings (PORTERÀ, PODRÁS, GEZORGD, GESCHAFFT), which nouns and adjectives
+    share (MANIERA, CATEGORÍA, GEBIED, GESICHT): those stay, and so do verbs' own headwords."""
+    listed = set((FOLDER / f"{language}.txt").read_text("utf-8").splitlines())
+    assert NOT_VERB_FORMS[language] <= listed
+    assert not any(verb_form(word, language) for word in NOT_VERB_FORMS[language])
 
 
 NOT_WORDS = {"en": {"MOSCOW": "name", "IRELAND": "name", "NCAA": "capitals", "GOIN": "unknown"},
