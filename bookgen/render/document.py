@@ -91,7 +91,6 @@ from bookgen.render.geometry import (
 from bookgen.render.pdfpen import Ink, MeasuringPen, least_scale
 from bookgen.render.sizes import (
     CHILDREN_TEXT,
-    SHEET_TEXT,
     STANDARD,
     WRITE_IN_LARGE,
     WRITE_IN_SHEET,
@@ -1081,17 +1080,19 @@ class BookDocument:
         return self._floors[key]
 
     def _roomy_scale(self, section: Section, speech: Language, least: float) -> float:
-        """The scale from `least` up at which a sheet's puzzle text reaches SHEET_TEXT (a
-        children's puzzle's CHILDREN_TEXT) and the boxes a solver writes in reach WRITE_IN_SHEET,
+        """The scale from `least` up at which a children's sheet's puzzle text reaches
+        CHILDREN_TEXT and the boxes a solver writes in reach WRITE_IN_SHEET,
         or in large print WRITE_IN_LARGE: as far as one puzzle alone still fits a page, so that
         the page holds fewer rather than any printing too small to use (six cryptograms on an A4
         sheet wrote in boxes 4.4 mm wide, a third of the page blank)."""
         sheet, write_in = section.config.roomy and is_sheet(self.config), section.puzzle_type.write_in
         wanted = 0.0
-        if sheet and not self.config.large_print and section.puzzle_type.tightened is None:
-            # (a crossword, `tightened`, sets its clues' sizes on a sheet's page itself)
-            children = section.request is not None and bool(section.request.settings.get("children"))
-            text = CHILDREN_TEXT if children else SHEET_TEXT
+        children = section.request is not None and bool(section.request.settings.get("children"))
+        if sheet and children and not self.config.large_print and section.puzzle_type.tightened is None:
+            # a children's sheet: a grown-up's sheet of six placement chains took two pages for
+            # its larger text, three on each (a crossword, `tightened`, sets its clues' sizes on a
+            # sheet's page itself)
+            text = CHILDREN_TEXT
             draw = section.puzzle_type.draw_puzzle
 
             def drawing(puzzle: JSON) -> Callable[[Pen], None]:

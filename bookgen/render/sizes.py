@@ -12,9 +12,10 @@ A puzzle that cannot print at its floor on the trim is refused, naming the large
 fits; it is never shrunk under it.
 
 Where the page has room (as large as one puzzle alone fits it), a worksheet's puzzles and a
-large-print book's print larger still, fewer to a page: a sheet's puzzle text at SHEET_TEXT (a
-children's puzzle's at CHILDREN_TEXT), and the boxes a solver writes a letter in (a cryptogram's)
-WRITE_IN_SHEET wide on a sheet, WRITE_IN_LARGE in large print."""
+large-print book's print larger still, fewer to a page: a children's sheet's puzzle text at
+CHILDREN_TEXT, and the boxes a solver writes a letter in (a cryptogram's) WRITE_IN_SHEET wide on
+a sheet, WRITE_IN_LARGE in large print. A grown-up's sheet keeps the floor: at a larger one, six
+placement chains took two pages, three on each."""
 
 from __future__ import annotations
 
@@ -53,8 +54,7 @@ class Sizes:
         return self.least
 
 
-SHEET_TEXT = 10.0  # points: a word list a pupil reads (it printed at 6.5 pt, six to a page)
-CHILDREN_TEXT = 11.0  # points: a children's puzzle's list (its letters print larger) (`children: true`)
+CHILDREN_TEXT = 11.0  # points: a children's puzzle's list (`children: true`; it printed at 6.5 pt)
 WRITE_IN_SHEET = 7.5  # mm: a box a child writes a letter in (a cryptogram's were 4.4 mm)
 WRITE_IN_LARGE = 0.35 * 25.4  # mm: a box a large-print reader writes in (they were 0.25 in)
 
