@@ -14,7 +14,7 @@ import random
 from functools import lru_cache
 from itertools import combinations
 
-from bookgen.puzzles.sudoku.regions import neighbours
+from bookgen.puzzles.sudoku.regions import connected, neighbours
 
 Cage = tuple[tuple[int, ...], int]  # (cells, sum)
 CAGE_SIZES = {"easy": (2, 3), "medium": (2, 2), "hard": (2, 3), "expert": (2, 3), "master": (2, 4)}
@@ -96,18 +96,6 @@ def random_cages(rng: random.Random, size: int, answer: list[int], sizes: tuple[
     return cages_of([group for group in groups if group], answer)
 
 
-def connected(size: int, cells: list[int]) -> bool:
-    """Whether the cells are one piece of side-by-side squares."""
-    seen = {cells[0]}
-    todo = [cells[0]]
-    while todo:
-        for other in neighbours(size, todo.pop()):
-            if other in cells and other not in seen:
-                seen.add(other)
-                todo.append(other)
-    return len(seen) == len(cells)
-
-
 def moved(rng: random.Random, size: int, groups: list[list[int]], answer: list[int], cell: int,
           most: int) -> bool:
     """Move a square out of its cage into a neighbouring one that lacks its number and has fewer
@@ -117,7 +105,7 @@ def moved(rng: random.Random, size: int, groups: list[list[int]], answer: list[i
     owner = {square: index for index, group in enumerate(groups) for square in group}
     home = groups[owner[cell]]
     rest = [square for square in home if square != cell]
-    if len(rest) < 2 or not connected(size, rest):
+    if len(rest) < 2 or not connected(size, set(rest)):
         return False
     hosts = sorted({owner[other] for other in neighbours(size, cell)
                     if owner[other] != owner[cell] and len(groups[owner[other]]) < most
