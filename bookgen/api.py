@@ -38,6 +38,7 @@ from bookgen.puzzles.base import (
     form_key,
     larger_size_or_level,
     mirror_form,
+    next_turn,
     no_answer_note,
     numbers_printed,
     seeded_deal,
@@ -51,7 +52,7 @@ __all__ = [
     # ready-made record functions
     "always_unique", "answer_as_given", "by_level", "checked_per_theme", "deal_seed_problem", "fixed_example",
     "fixed_rules", "form_key",
-    "larger_size_or_level", "mirror_form", "no_answer_note", "numbers_printed", "seeded_deal",
+    "larger_size_or_level", "mirror_form", "next_turn", "no_answer_note", "numbers_printed", "seeded_deal",
     # levels and grading: the ladder, score bands, the simplest-first loop, the generation loop
     "LEVELS", "ALL_LEVELS", "Bands", "Deduction", "Deduced", "simplest_first", "make_at_level",
     # drawing, in millimetres, y down; a pen that records for tests

@@ -463,6 +463,13 @@ def dealt_requests(request: Request, count: int, turns: Counter[str], seed: str)
     return [request.type.deal(request, turns, seed) for _ in range(count)]
 
 
+def next_turn(request: Request, turns: Counter[str], key: str, option: str = "deal") -> Request:
+    """The request with `option` set to the next turn of `key` in a book's `turns` (1 the
+    first): the share a dealing type (`PuzzleType.deal`) gives its next puzzle."""
+    turns[key] += 1
+    return Request(request.type, request.level, {**request.options, option: turns[key]})
+
+
 def checked_per_theme(request: Request, themes: Iterable[str],
                       check: Callable[[Request], None]) -> None:
     """`check` the request once with each of `themes` as its `theme` (under `theme: all` the book

@@ -20,7 +20,7 @@ import math
 import random
 from collections import Counter
 
-from bookgen.api import JSON, Generated, Request, _, checked_per_theme, ngettext, seeded_deal
+from bookgen.api import JSON, Generated, Request, _, checked_per_theme, next_turn, ngettext, seeded_deal
 from bookgen.core.grading import level_word, make_at_level
 from bookgen.core.letters import run_together, spelled_out, square_form, square_letters
 from bookgen.core.options import language_name
@@ -203,9 +203,8 @@ def deal(request: Request, turns: Counter[str], seed: str) -> Request:
         request = seeded_deal(request, seed)
         if "deal" in request.options:
             return request
-        key = f"crossword/themes/{request.settings['language']}/{request.settings['deal_seed']}"
-        turns[key] += 1
-        return Request(request.type, request.level, {**request.options, "deal": turns[key]})
+        return next_turn(request, turns,
+                         f"crossword/themes/{request.settings['language']}/{request.settings['deal_seed']}")
     drawn_from, wanted = _drawn_from(request)
     if wanted >= len(drawn_from):
         if "deal" in request.options or not request.settings["clues"]:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from functools import cache, lru_cache, reduce
 from itertools import islice
 
-from bookgen.api import JSON, Generated, Request, _, seeded_deal
+from bookgen.api import JSON, Generated, Request, _, next_turn, seeded_deal
 from bookgen.core.grading import level_word, make_at_level
 from bookgen.core.masks import SHAPES, parse_mask, shape_mask
 from bookgen.errors import BookgenError
@@ -297,8 +297,7 @@ def deal(request: Request, turns: Counter[str], seed: str) -> Request:
         return request
     rows, cols = request.settings["size"]
     key = f"nonogram/pictures/{rows}x{cols}/{request.level}/{request.settings['deal_seed']}"
-    turns[key] += 1
-    return Request(request.type, request.level, {**request.options, "picture_number": turns[key]})
+    return next_turn(request, turns, key, "picture_number")
 
 
 def picture_name(puzzle: JSON, solution: JSON, count: int) -> str:

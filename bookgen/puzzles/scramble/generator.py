@@ -25,7 +25,7 @@ from importlib import resources
 from itertools import combinations
 
 from bookgen import i18n
-from bookgen.api import JSON, Generated, Request, _, ngettext, seeded_deal
+from bookgen.api import JSON, Generated, Request, _, next_turn, ngettext, seeded_deal
 from bookgen.core.dictionary import blocked_words, is_blocked, is_word
 from bookgen.core.grading import level_word, make_at_level
 from bookgen.core.known_words import known_words
@@ -341,8 +341,7 @@ def deal(request: Request, turns: Counter[str], seed: str) -> Request:
         request = seeded_deal(request, seed)
     if not request.settings["words"] or request.settings["deal"] is not None:
         return request
-    turns[request.id("")] += 1
-    return Request(request.type, request.level, {**request.options, "deal": turns[request.id("")]})
+    return next_turn(request, turns, request.id(""))
 
 
 def prints_letters(request: Request) -> bool:

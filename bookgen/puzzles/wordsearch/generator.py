@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bookgen.api import Generated, Request, _, checked_per_theme, ngettext, seeded_deal
+from bookgen.api import Generated, Request, _, checked_per_theme, next_turn, ngettext, seeded_deal
 from bookgen.core.grading import level_word, make_at_level
 from bookgen.core.letters import alphabet
 from bookgen.core.options import language_name
@@ -226,9 +226,7 @@ def deal(request: Request, turns: Counter[str], seed: str) -> Request:
     request = seeded_deal(request, seed)
     if "deal" in request.options:
         return request
-    key = f"{key}/{request.settings['deal_seed']}"
-    turns[key] += 1
-    return Request(request.type, request.level, {**request.options, "deal": turns[key]})
+    return next_turn(request, turns, f"{key}/{request.settings['deal_seed']}")
 
 
 def _subset_of_length(rng: random.Random, pool: Sequence[str], letters: int, least: int
